@@ -1,0 +1,26 @@
+import type { Agent } from '../engine/agent.ts';
+import type { GameRules } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
+import { fallibleAgent, perfectAgent } from './perfect.ts';
+import { randomAgent } from './random.ts';
+
+/** The named levels every game offers, weakest first. */
+export const LEVELS = ['random', 'easy', 'medium', 'hard', 'max'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** For games small enough to solve, the levels are a perfect player that blunders less and less. */
+const SOLVED_LEVELS: Record<Exclude<Level, 'random'>, number> = { easy: 0.5, medium: 0.25, hard: 0.08, max: 0 };
+
+/** The agent names a game accepts: the levels and the agents specific to its kind. */
+export function agentNames(game: GameRules<unknown, unknown>): string[] {
+  return game.solvable ? [...LEVELS, 'perfect'] : ['random'];
+}
+
+export function createAgent(game: GameRules<unknown, unknown>, name: string): Result<Agent<unknown, unknown>> {
+  const known = agentNames(game);
+  if (!known.includes(name)) return fail(`unknown agent "${name}" for ${game.id} (known: ${known.join(', ')})`);
+  if (name === 'random') return ok(randomAgent);
+  if (name === 'perfect') return ok(perfectAgent);
+  const blunder = SOLVED_LEVELS[name as Exclude<Level, 'random'>];
+  return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
+}

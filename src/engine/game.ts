@@ -1,0 +1,87 @@
+import type { Result } from './result.ts';
+
+/** A seat, 0-based in turn order (X = 0 and O = 1; White = 0 and Black = 1). */
+export type Player = number;
+
+/** What the game ended in; `reason` is for people ("queen surrounded", "threefold repetition"). */
+export type Outcome =
+  | {
+      readonly kind: 'win';
+      readonly winner: Player;
+      /** For more than two players: every seat, best first. */
+      readonly ranking?: readonly Player[];
+      readonly reason?: string;
+    }
+  | { readonly kind: 'draw'; readonly reason?: string };
+
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/**
+ * What a game is, position by position: the part of the contract agents and the solver need.
+ * Methods, not function properties: that keeps definitions of concrete games assignable to
+ * `GameRules<unknown, unknown>` for registries.
+ */
+export interface GameRules<S, M> {
+  readonly id: string;
+  /** Whose turn it is, or null when the game is over. */
+  toMove(state: S): Player | null;
+  result(state: S): Outcome | null;
+  legalMoves(state: S): readonly M[];
+  /** Pure: returns the next state and leaves `state` untouched. The move must be legal. */
+  play(state: S, move: M): S;
+  formatMove(state: S, move: M): string;
+  /** Untrusted text: any malformed or illegal move is an error saying why. */
+  parseMove(state: S, text: string): Result<M>;
+
+  /** Heuristic value of the state for `player`, larger is better (for search agents). */
+  evaluate?(state: S, player: Player): number;
+  /** The moves in the order a search should try them. */
+  orderMoves?(state: S, moves: readonly M[]): M[];
+  /** A hash of the position (Zobrist style) for transposition tables; collisions are possible. */
+  hash?(state: S): number;
+  /** An exact identity of the position: equal keys mean the same position with the same future. */
+  positionKey?(state: S): string;
+  /** Equal for positions that are the same up to the board's symmetries. */
+  symmetryKey?(state: S): string;
+  /** The whole state space is small enough to enumerate and solve exactly. */
+  readonly solvable?: boolean;
+}
+
+/** The full contract every game exports: rules plus options, set-up, persistence and views. */
+export interface GameDefinition<S, M, O> extends GameRules<S, M> {
+  readonly title: string;
+  readonly players: { readonly min: number; readonly max: number };
+  readonly defaultOptions: O;
+  /** Untrusted options (a URL, a request body); missing fields take their defaults. */
+  parseOptions(json: unknown): Result<O>;
+  /** The seat names for these options, in turn order; their number is the number of players. */
+  seatNames(options: O): readonly string[];
+  /** Deterministic: the same options and seed give the same game. */
+  newGame(options: O, seed: string): S;
+  toJSON(state: S): Json;
+  fromJSON(json: unknown): Result<S>;
+  /** What `player` may see (null: a spectator); hides secrets such as the RNG of dice games. */
+  view(state: S, player: Player | null): Json;
+}
+
+/** Rules with exact position identity: what the solver needs to merge transpositions. */
+export type Solvable<S, M> = GameRules<S, M> & { positionKey(state: S): string };
+
+/** A game of unknown type, as a registry or a CLI holds it. */
+export type AnyGame = GameDefinition<unknown, unknown, unknown>;
+
+export const isOver = <S, M>(game: GameRules<S, M>, state: S): boolean => game.result(state) !== null;
+
+/** Two outcomes are the same result (reasons aside). */
+export function sameOutcome(a: Outcome | null, b: Outcome | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind === 'draw' || b.kind === 'draw') return a.kind === b.kind;
+  return a.winner === b.winner;
+}
+
+export function describeOutcome(outcome: Outcome | null, seatNames: readonly string[]): string {
+  if (outcome === null) return 'unfinished';
+  const why = outcome.reason ? ` (${outcome.reason})` : '';
+  if (outcome.kind === 'draw') return `draw${why}`;
+  return `${seatNames[outcome.winner] ?? `seat ${outcome.winner}`} wins${why}`;
+}

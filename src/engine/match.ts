@@ -1,0 +1,118 @@
+import type { Agent } from './agent.ts';
+import type { GameDefinition, Outcome, Player } from './game.ts';
+import { type GameRecord, makeRecord } from './record.ts';
+import { deriveSeed, Rng } from './rng.ts';
+
+export interface MatchSettings<S, M, O> {
+  readonly game: GameDefinition<S, M, O>;
+  readonly options?: O;
+  /** One entry per seat of a game; entries rotate over the seats from game to game. */
+  readonly agents: readonly Agent<S, M>[];
+  readonly games: number;
+  readonly seed: string;
+  /** A game still running after this many moves is stopped and counted as a draw. */
+  readonly maxMoves?: number;
+  readonly timeMs?: number;
+  readonly depth?: number;
+  readonly signal?: AbortSignal;
+  readonly onGame?: (done: number, total: number, record: GameRecord) => void;
+}
+
+export interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+export interface AgentTally extends Tally {
+  readonly agent: string;
+  /** How many games this entry played from each seat. */
+  readonly seats: number[];
+}
+
+export interface MatchResult {
+  readonly games: number;
+  /** Games stopped by the move cap (already counted as draws). */
+  readonly capped: number;
+  /** One tally per entry of `agents`, in the same order. */
+  readonly agents: AgentTally[];
+  /** One tally per seat, whoever sat there (first-move advantage shows here). */
+  readonly seats: Tally[];
+  readonly records: GameRecord[];
+}
+
+/** In game g, seat s is played by entry (s + g) mod n: every entry takes every seat in turn. */
+export const entryAtSeat = (game: number, seat: number, entries: number): number => (seat + game) % entries;
+
+function credit(t: Tally, outcome: Outcome, seat: Player): void {
+  if (outcome.kind === 'draw') t.draws++;
+  else if (outcome.winner === seat) t.wins++;
+  else t.losses++;
+}
+
+/**
+ * Plays agents against each other over many games, rotating seats so that no agent keeps
+ * a lucky seat. Deterministic for a given seed when the agents are.
+ */
+export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promise<MatchResult> {
+  const { game, agents, games, seed } = settings;
+  const options = settings.options ?? game.defaultOptions;
+  const seatCount = game.seatNames(options).length;
+  if (agents.length !== seatCount) throw new RangeError(`${game.id} needs ${seatCount} agents, got ${agents.length}`);
+  const maxMoves = settings.maxMoves ?? 10_000;
+  const tallies: AgentTally[] = agents.map((a) => ({ agent: a.name, seats: Array(seatCount).fill(0), wins: 0, draws: 0, losses: 0 }));
+  const seatTallies: Tally[] = Array.from({ length: seatCount }, () => ({ wins: 0, draws: 0, losses: 0 }));
+  const records: GameRecord[] = [];
+  let capped = 0;
+
+  for (let g = 0; g < games; g++) {
+    settings.signal?.throwIfAborted();
+    const gameSeed = deriveSeed(seed, g);
+    const rngs = Array.from({ length: seatCount }, (_, s) => Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)));
+    const entryOf = (seat: number) => entryAtSeat(g, seat, agents.length);
+    let state = game.newGame(options, gameSeed);
+    const moves: string[] = [];
+    let outcome = game.result(state);
+    while (outcome === null && moves.length < maxMoves) {
+      const seat = game.toMove(state);
+      if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
+      const agent = agents[entryOf(seat)] as Agent<S, M>;
+      const move = await agent.choose(game, state, {
+        rng: rngs[seat] as Rng,
+        ...(settings.timeMs === undefined ? {} : { timeMs: settings.timeMs }),
+        ...(settings.depth === undefined ? {} : { depth: settings.depth }),
+        ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+      });
+      moves.push(game.formatMove(state, move));
+      state = game.play(state, move);
+      outcome = game.result(state);
+    }
+    const stopped = outcome === null;
+    if (stopped) capped++;
+    const final: Outcome = outcome ?? { kind: 'draw', reason: `stopped after ${maxMoves} moves` };
+    for (let seat = 0; seat < seatCount; seat++) {
+      const t = tallies[entryOf(seat)] as AgentTally;
+      t.seats[seat] = (t.seats[seat] ?? 0) + 1;
+      credit(t, final, seat);
+      credit(seatTallies[seat] as Tally, final, seat);
+    }
+    const record = makeRecord(game, options, gameSeed, moves, final, {
+      termination: stopped ? 'move-cap' : 'rules',
+      players: Array.from({ length: seatCount }, (_, s) => (agents[entryOf(s)] as Agent<S, M>).name),
+    });
+    records.push(record);
+    settings.onGame?.(g + 1, games, record);
+  }
+  return { games, capped, agents: tallies, seats: seatTallies, records };
+}
+
+/** Wilson score interval for a proportion: honest at 0% and 100%, unlike the normal approximation. */
+export function wilson95(successes: number, trials: number): [number, number] {
+  if (trials === 0) return [0, 1];
+  const z = 1.959963984540054;
+  const p = successes / trials;
+  const z2n = (z * z) / trials;
+  const centre = (p + z2n / 2) / (1 + z2n);
+  const half = (z * Math.sqrt((p * (1 - p)) / trials + z2n / (4 * trials))) / (1 + z2n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}

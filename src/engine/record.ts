@@ -1,0 +1,119 @@
+import { describeOutcome, type GameDefinition, type Json, type Outcome, sameOutcome } from './game.ts';
+import { err, fail, ok, type Result } from './result.ts';
+
+/** How a game came to its end: by the rules, or by something outside the board. */
+export const TERMINATIONS = ['rules', 'resignation', 'move-cap', 'abandoned'] as const;
+export type Termination = (typeof TERMINATIONS)[number];
+
+/**
+ * A finished or unfinished game as plain JSON: everything needed to replay it exactly.
+ * Moves are in the game's own notation, so a person can read the record too.
+ */
+export interface GameRecord {
+  readonly game: string;
+  readonly options: Json;
+  readonly seed: string;
+  readonly moves: readonly string[];
+  /** The outcome, or null for a game still in progress. */
+  readonly result: Outcome | null;
+  /** Absent means 'rules'; any other ending leaves the final position not over by the rules. */
+  readonly termination?: Termination;
+  /** Who sat in each seat (agent names, user names), in seat order. */
+  readonly players?: readonly string[];
+}
+
+export interface Replayed<S, M> {
+  readonly state: S;
+  readonly moves: readonly M[];
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function parseOutcome(x: unknown): Result<Outcome | null> {
+  if (x === null || x === undefined) return ok(null);
+  if (!isObject(x)) return fail('result must be an object or null');
+  const reason = typeof x.reason === 'string' ? { reason: x.reason } : {};
+  if (x.kind === 'draw') return ok({ kind: 'draw', ...reason });
+  if (x.kind === 'win' && Number.isInteger(x.winner) && (x.winner as number) >= 0) {
+    return ok({ kind: 'win', winner: x.winner as number, ...reason });
+  }
+  return fail('result must be {"kind":"draw"} or {"kind":"win","winner":<seat>}');
+}
+
+/** Checks the shape of an untrusted record (an upload, a request body, a file). */
+export function parseRecord(json: unknown): Result<GameRecord> {
+  if (!isObject(json)) return fail('a game record must be a JSON object');
+  const { game, options, seed, moves, termination, players } = json;
+  if (typeof game !== 'string' || game === '') return fail('record.game must be a game id such as "tictactoe"');
+  if (typeof seed !== 'string') return fail('record.seed must be a string');
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) return fail('record.moves must be an array of move strings');
+  if (termination !== undefined && !TERMINATIONS.includes(termination as Termination)) {
+    return fail(`record.termination must be one of ${TERMINATIONS.join(', ')}`);
+  }
+  if (players !== undefined && (!Array.isArray(players) || !players.every((p) => typeof p === 'string'))) {
+    return fail('record.players must be an array of names');
+  }
+  const result = parseOutcome(json.result);
+  if (!result.ok) return result;
+  return ok({
+    game,
+    options: (options ?? {}) as Json,
+    seed,
+    moves: moves as string[],
+    result: result.value,
+    ...(termination === undefined ? {} : { termination: termination as Termination }),
+    ...(players === undefined ? {} : { players: players as string[] }),
+  });
+}
+
+/**
+ * Re-plays a record move by move with full validation, and checks that its stated result is
+ * the one the moves lead to. Errors name the move number (1-based, counting every move).
+ */
+export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecord): Result<Replayed<S, M>> {
+  if (record.game !== game.id) return fail(`this record is a game of ${record.game}, not ${game.id}`);
+  const options = game.parseOptions(record.options);
+  if (!options.ok) return fail(`record options: ${options.error.message}`);
+  let state = game.newGame(options.value, record.seed);
+  const moves: M[] = [];
+  for (const [i, text] of record.moves.entries()) {
+    if (game.result(state) !== null) return fail(`move ${i + 1} (${text}): the game was already over`);
+    const move = game.parseMove(state, text);
+    if (!move.ok) return err(new Error(`move ${i + 1} (${text}): ${move.error.message}`));
+    moves.push(move.value);
+    state = game.play(state, move.value);
+  }
+  const byRules = game.result(state);
+  const seats = game.seatNames(options.value);
+  const termination = record.termination ?? 'rules';
+  if (termination === 'rules') {
+    if (!sameOutcome(byRules, record.result)) {
+      return fail(`the record says ${describeOutcome(record.result, seats)} but its moves end ${describeOutcome(byRules, seats)}`);
+    }
+  } else if (byRules !== null) {
+    return fail(`the record says it ended by ${termination} but its moves end ${describeOutcome(byRules, seats)} by the rules`);
+  } else if (record.result === null) {
+    return fail(`a game ended by ${termination} needs a result`);
+  }
+  return ok({ state, moves });
+}
+
+/** Builds the record of a game played from `newGame(options, seed)` through `moves`. */
+export function makeRecord<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  options: O,
+  seed: string,
+  moves: readonly string[],
+  result: Outcome | null,
+  extra: { termination?: Termination; players?: readonly string[] } = {},
+): GameRecord {
+  return {
+    game: game.id,
+    options: options as Json,
+    seed,
+    moves: [...moves],
+    result,
+    ...(extra.termination && extra.termination !== 'rules' ? { termination: extra.termination } : {}),
+    ...(extra.players ? { players: [...extra.players] } : {}),
+  };
+}

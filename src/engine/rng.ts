@@ -1,0 +1,135 @@
+import { fail, ok, type Result } from './result.ts';
+
+/** The whole state of a generator: four unsigned 32-bit words, plain data for saving. */
+export type RngState = readonly [number, number, number, number];
+
+const TWO_32 = 2 ** 32;
+
+/** murmur3's finaliser: spreads every input bit over the whole word. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+function seedWords(seed: string): [number, number, number, number] {
+  const bytes = new TextEncoder().encode(seed);
+  const words: number[] = [];
+  for (let lane = 0; lane < 4; lane++) {
+    let h = (0x811c9dc5 ^ Math.imul(lane + 1, 0x9e3779b9)) >>> 0;
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
+    words.push(fmix32(h ^ bytes.length));
+  }
+  return words as [number, number, number, number];
+}
+
+/**
+ * A seeded pseudo-random generator (SFC32: small, fast, passes PractRand to many terabytes).
+ * Every random choice in hexarena goes through one, so that a game replays exactly from its seed.
+ * Mutable for speed; `state()` and `Rng.fromState` save and restore it exactly.
+ */
+export class Rng {
+  private constructor(
+    private a: number,
+    private b: number,
+    private c: number,
+    private d: number,
+  ) {}
+
+  /** Any string is a seed; equal strings give equal streams. */
+  static fromSeed(seed: string): Rng {
+    const [a, b, c, d] = seedWords(seed);
+    const rng = new Rng(a, b, c, d);
+    // The first outputs of a freshly seeded SFC32 are still correlated with the seed.
+    for (let i = 0; i < 15; i++) rng.nextUint32();
+    return rng;
+  }
+
+  /** Restores a generator saved with `state()`; the input is untrusted (a file, a request). */
+  static fromState(state: unknown): Result<Rng> {
+    if (!Array.isArray(state) || state.length !== 4) return fail('RNG state must be an array of 4 integers');
+    for (const w of state) {
+      if (!Number.isInteger(w) || w < 0 || w >= TWO_32) return fail(`RNG state word ${String(w)} is not an unsigned 32-bit integer`);
+    }
+    const [a, b, c, d] = state as number[];
+    return ok(new Rng(a as number, b as number, c as number, d as number));
+  }
+
+  state(): RngState {
+    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
+  }
+
+  clone(): Rng {
+    return new Rng(this.a, this.b, this.c, this.d);
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A float in [0, 1) with 53 random bits. */
+  next(): number {
+    const hi = this.nextUint32() >>> 5; // 27 bits
+    const lo = this.nextUint32() >>> 6; // 26 bits
+    return (hi * 67108864 + lo) / 9007199254740992;
+  }
+
+  /** An integer uniform in [0, n), without modulo bias; n must be in 1..2^32. */
+  int(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`Rng.int: bad range ${n}`);
+    // Reject the top partial block so every residue is equally likely.
+    const limit = TWO_32 - (TWO_32 % n);
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return x % n;
+    }
+  }
+
+  /** An integer uniform in [lo, hi], both included. */
+  between(lo: number, hi: number): number {
+    return lo + this.int(hi - lo + 1);
+  }
+
+  /** True with probability p. */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('Rng.pick: no items');
+    return items[this.int(items.length)] as T;
+  }
+
+  /** Fisher–Yates, in place; returns the same array. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      const t = items[i] as T;
+      items[i] = items[j] as T;
+      items[j] = t;
+    }
+    return items;
+  }
+}
+
+/** A child seed for a named sub-stream (game 7 of a match, the dice of seat 2…), stable across runs. */
+export const deriveSeed = (seed: string, ...path: (string | number)[]): string => [seed, ...path].join('/');
+
+/**
+ * A fresh seed from the platform's entropy, for games nobody asked to reproduce.
+ * The only non-seeded randomness in hexarena: it picks the seed, which is then shown and recorded.
+ */
+export function randomSeed(): string {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  return Array.from(words, (w) => w.toString(36)).join('');
+}

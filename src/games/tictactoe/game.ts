@@ -1,0 +1,111 @@
+import type { GameDefinition, Json, Outcome, Player, Solvable } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { type Board, CELLS, countMarks, EMPTY_BOARD, formatBoard, formatCell, hasLine, type Mark, parseBoard, parseCell } from './board.ts';
+import { canonicalBoard } from './symmetry.ts';
+
+/** X (seat 0) moves first. Whose turn it is follows from the board, so the board is the state. */
+export interface TicTacToeState {
+  readonly board: Board;
+}
+
+export interface TicTacToeMove {
+  readonly cell: number;
+}
+
+/** Tic-tac-toe has no options; the type is kept for the contract. */
+export type TicTacToeOptions = Record<string, never>;
+
+const MARKS: readonly Mark[] = ['X', 'O'];
+
+const markToMove = (board: Board): Mark => (countMarks(board, 'X') === countMarks(board, 'O') ? 'X' : 'O');
+
+function outcomeOf(board: Board): Outcome | null {
+  if (hasLine(board, 'X')) return { kind: 'win', winner: 0, reason: 'three in a row' };
+  if (hasLine(board, 'O')) return { kind: 'win', winner: 1, reason: 'three in a row' };
+  if (board.every((c) => c !== null)) return { kind: 'draw', reason: 'board full' };
+  return null;
+}
+
+/** Only boards some game can reach: X leads by 0 or 1 mark, and nobody moved after a line. */
+function checkReachable(board: Board): Result<Board> {
+  const x = countMarks(board, 'X');
+  const o = countMarks(board, 'O');
+  if (x !== o && x !== o + 1) return fail(`X has ${x} marks and O ${o}: X moves first and the players alternate`);
+  const xLine = hasLine(board, 'X');
+  const oLine = hasLine(board, 'O');
+  if (xLine && oLine) return fail('both players have three in a row');
+  if (xLine && x !== o + 1) return fail('O moved after X had already won');
+  if (oLine && x !== o) return fail('X moved after O had already won');
+  return ok(board);
+}
+
+export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeOptions> &
+  Solvable<TicTacToeState, TicTacToeMove> & { symmetryKey(state: TicTacToeState): string } = {
+  id: 'tictactoe',
+  title: 'Tic-tac-toe',
+  players: { min: 2, max: 2 },
+  defaultOptions: {},
+  solvable: true,
+
+  parseOptions(json: unknown): Result<TicTacToeOptions> {
+    if (json === undefined || json === null) return ok({});
+    if (typeof json !== 'object' || Array.isArray(json)) return fail('tic-tac-toe options must be an object');
+    const keys = Object.keys(json);
+    if (keys.length > 0) return fail(`tic-tac-toe has no options (got ${keys.join(', ')})`);
+    return ok({});
+  },
+
+  seatNames: () => ['X', 'O'],
+
+  newGame: () => ({ board: EMPTY_BOARD }),
+
+  toMove(state): Player | null {
+    return outcomeOf(state.board) ? null : MARKS.indexOf(markToMove(state.board));
+  },
+
+  result: (state) => outcomeOf(state.board),
+
+  legalMoves(state): TicTacToeMove[] {
+    if (outcomeOf(state.board)) return [];
+    const moves: TicTacToeMove[] = [];
+    for (let cell = 0; cell < CELLS; cell++) if (state.board[cell] === null) moves.push({ cell });
+    return moves;
+  },
+
+  play(state, move): TicTacToeState {
+    if (state.board[move.cell] !== null || outcomeOf(state.board)) throw new Error(`illegal tic-tac-toe move ${formatCell(move.cell)}`);
+    const board = state.board.slice();
+    board[move.cell] = markToMove(state.board);
+    return { board };
+  },
+
+  formatMove: (_state, move) => formatCell(move.cell),
+
+  parseMove(state, text): Result<TicTacToeMove> {
+    const cell = parseCell(text);
+    if (!cell.ok) return cell;
+    const outcome = outcomeOf(state.board);
+    if (outcome) return fail('the game is over');
+    const mark = state.board[cell.value];
+    if (mark) return fail(`${formatCell(cell.value)} already holds ${mark}`);
+    return ok({ cell: cell.value });
+  },
+
+  toJSON: (state): Json => ({ board: formatBoard(state.board) }),
+
+  fromJSON(json: unknown): Result<TicTacToeState> {
+    if (typeof json !== 'object' || json === null || typeof (json as { board?: unknown }).board !== 'string') {
+      return fail('a tic-tac-toe state is {"board": "<nine of x, o, ->"}');
+    }
+    const board = parseBoard((json as { board: string }).board);
+    if (!board.ok) return board;
+    const reachable = checkReachable(board.value);
+    return reachable.ok ? ok({ board: reachable.value }) : reachable;
+  },
+
+  view: (state): Json => ({ board: formatBoard(state.board) }),
+
+  positionKey: (state) => formatBoard(state.board),
+
+  symmetryKey: (state) => canonicalBoard(state.board),
+};

@@ -1,0 +1,3 @@
+export * from './board.ts';
+export * from './game.ts';
+export * from './symmetry.ts';

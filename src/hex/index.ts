@@ -1,0 +1,3 @@
+export * from './coords.ts';
+export * from './layout.ts';
+export * from './offset.ts';
