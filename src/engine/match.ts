@@ -114,5 +114,6 @@ export function wilson95(successes: number, trials: number): [number, number] {
   const z2n = (z * z) / trials;
   const centre = (p + z2n / 2) / (1 + z2n);
   const half = (z * Math.sqrt((p * (1 - p)) / trials + z2n / (4 * trials))) / (1 + z2n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0% and 100% the bound is exactly 0 or 1; rounding would leave a speck.
+  return [successes === 0 ? 0 : Math.max(0, centre - half), successes === trials ? 1 : Math.min(1, centre + half)];
 }

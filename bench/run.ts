@@ -1,0 +1,15 @@
+import { benchTictactoe } from './tictactoe.ts';
+
+/** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  tictactoe: benchTictactoe,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !(w in BENCHES));
+if (unknown.length > 0) {
+  console.error(`bench: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
+  process.exit(2);
+}
+console.log(`hexarena benchmarks — node ${process.version}, ${process.platform}/${process.arch}`);
+for (const [name, bench] of Object.entries(BENCHES)) if (wanted.length === 0 || wanted.includes(name)) await bench();

@@ -1,0 +1,23 @@
+import process from 'node:process';
+
+/** Where a command writes: injected so that tests run commands in-process and read the output. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Draw progress bars (only on an interactive terminal, never into a pipe or a log). */
+  readonly progress: boolean;
+  readonly cwd: string;
+}
+
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  progress: Boolean(process.stderr.isTTY) && !process.env.CI,
+  cwd: process.cwd(),
+};
+
+/** A mistake in how the command was called: reported in one line, exit code 2. */
+export class UsageError extends Error {}
+
+/** 12345 → "12,345": figures people read. */
+export const formatCount = (n: number | bigint): string => n.toLocaleString('en-US');

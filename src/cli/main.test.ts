@@ -1,0 +1,199 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIo } from './io.ts';
+import { main } from './main.ts';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
+const temps: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hexarena-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of temps) await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), progress: false, cwd: process.cwd() };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+describe('hexarena solve', () => {
+  it('--json prints exactly the keys of the issue, with the figures of the rules doc', async () => {
+    const { code, out } = await cli('solve', 'tictactoe', '--json');
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(Object.keys(json)).toEqual([
+      'positions',
+      'terminal',
+      'nonTerminal',
+      'symmetryClasses',
+      'games',
+      'xWins',
+      'oWins',
+      'draws',
+      'value',
+    ]);
+    expect(json).toEqual({
+      positions: 5478,
+      terminal: 958,
+      nonTerminal: 4520,
+      symmetryClasses: 765,
+      games: 255168,
+      xWins: 131184,
+      oWins: 77904,
+      draws: 46080,
+      value: 'draw',
+    });
+  });
+
+  it('prints a readable table without --json', async () => {
+    const { code, out } = await cli('solve', 'tictactoe');
+    expect(code).toBe(0);
+    expect(out).toMatch(/positions\s+5,478/);
+    expect(out).toMatch(/X wins\s+131,184/);
+    expect(out).toMatch(/value of the start\s+draw/);
+  });
+});
+
+describe('hexarena match', () => {
+  it('--json gives { games, results: [{ agent, wins, draws, losses }] }, perfect never losing', async () => {
+    const { code, out } = await cli('match', 'tictactoe', '--a', 'perfect', '--b', 'random', '--games', '200', '--seed', 'cli', '--json');
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.games).toBe(200);
+    expect(json.results.map((r: { agent: string }) => r.agent)).toEqual(['perfect', 'random']);
+    const [perfect, random] = json.results;
+    expect(Object.keys(perfect)).toEqual(['agent', 'wins', 'draws', 'losses']);
+    expect(perfect.losses).toBe(0);
+    expect(perfect.wins + perfect.draws + perfect.losses).toBe(200);
+    expect(random.wins).toBe(perfect.losses);
+  });
+
+  it('the same seed gives the same match', async () => {
+    const a = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '30', '--seed', 'again', '--json');
+    const b = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '30', '--seed', 'again', '--json');
+    expect(a.out).toBe(b.out);
+  });
+
+  it('prints a table with win rates and the seed', async () => {
+    const { out } = await cli('match', 'tictactoe', '--a', 'max', '--b', 'easy', '--games', '20', '--seed', 'tbl');
+    expect(out).toMatch(/20 games, seed tbl/);
+    expect(out).toMatch(/^max\s+\d+\s+\d+\s+0\s+\d+\.\d%/m);
+  });
+});
+
+describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: tictactoe\)\n$/],
+    ['unknown option', ['solve', 'tictactoe', '--fast'], /^hexarena: unknown option '--fast'/],
+    ['unknown command', ['conquer'], /^hexarena: unknown command 'conquer'/],
+    ['missing argument', ['solve'], /^hexarena: missing required argument 'game'/],
+    ['bad number', ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '-3'], /^hexarena: .*--games/],
+    ['unknown agent', ['match', 'tictactoe', '--a', 'god', '--b', 'random'], /^hexarena: unknown agent "god" for tictactoe/],
+    ['missing agent', ['match', 'tictactoe', '--a', 'random'], /^hexarena: required option '--b <agent>' not specified/],
+    ['bad options JSON', ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--options', '{x'], /^hexarena: --options must be JSON/],
+    [
+      'bad options',
+      ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--options', '{"size":4}'],
+      /^hexarena: --options: tic-tac-toe has no options/,
+    ],
+    ['bad mode', ['export-static', 'tictactoe', '--out', 'x', '--mode', 'solo'], /^hexarena: .*'solo' is invalid.*two-player, vs-ai/],
+    ['missing --out', ['export-static', 'tictactoe'], /^hexarena: required option '--out <dir>' not specified/],
+  ];
+  for (const [name, argv, message] of cases) {
+    it(name, async () => {
+      const { code, out, err } = await cli(...argv);
+      expect(code).toBe(2);
+      expect(err).toMatch(message);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).not.toMatch(/ at .*\.ts:\d+/);
+      expect(out).toBe('');
+    });
+  }
+
+  it('--help and no arguments print the commands and succeed', async () => {
+    for (const argv of [[], ['--help']]) {
+      const { code, out } = await cli(...argv);
+      expect(code).toBe(0);
+      expect(out).toMatch(/solve/);
+      expect(out).toMatch(/export-static/);
+      expect(out).toMatch(/match/);
+    }
+  });
+});
+
+describe('hexarena export-static', () => {
+  it('two-player: 5,478 pages on disk whose links all open from disk', async () => {
+    const dir = await tempDir();
+    const { code, out } = await cli('export-static', 'tictactoe', '--out', dir, '--mode', 'two-player');
+    expect(code).toBe(0);
+    expect(out).toMatch(/wrote 5,478 pages/);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.html'));
+    expect(files).toHaveLength(5478);
+    expect(files).toContain('index.html');
+    // Follow every link from every page as a browser would from file://, and find its file.
+    const onDisk = new Set(files);
+    for (const file of files) {
+      const html = await readFile(path.join(dir, file), 'utf8');
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
+        const target = new URL(href as string, pathToFileURL(path.join(dir, file)));
+        expect(target.protocol).toBe('file:');
+        expect(onDisk.has(path.relative(dir, fileURLToPath(target)))).toBe(true);
+      }
+    }
+  });
+
+  it('vs-ai: a start page choosing X or O, and the pages of each side in its own folder', async () => {
+    const dir = await tempDir();
+    const { code } = await cli('export-static', 'tictactoe', '--out', dir, '--mode', 'vs-ai');
+    expect(code).toBe(0);
+    const index = await readFile(path.join(dir, 'index.html'), 'utf8');
+    expect(index).toMatch(/href="x\/---------\.html"/);
+    expect(index).toMatch(/href="o\/[-x]{9}\.html"/);
+    expect((await readdir(path.join(dir, 'x'))).length).toBeGreaterThan(100);
+    expect((await readdir(path.join(dir, 'o'))).length).toBeGreaterThan(10);
+  });
+
+  it('never writes over a folder it did not make, but replaces its own earlier export', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'notes.txt'), 'mine');
+    const refused = await cli('export-static', 'tictactoe', '--out', dir);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/not empty/);
+    expect(await readdir(dir)).toEqual(['notes.txt']);
+
+    const own = await tempDir();
+    expect((await cli('export-static', 'tictactoe', '--out', own)).code).toBe(0);
+    expect((await cli('export-static', 'tictactoe', '--out', own, '--mode', 'vs-ai')).code).toBe(0);
+    const html = (await readdir(own)).filter((f) => f.endsWith('.html'));
+    expect(html).toEqual(['index.html']); // the two-player pages are gone, nothing else was touched
+  });
+});
+
+describe('the installed command', () => {
+  it('`hexarena --help` runs through bin/ and lists the commands', async () => {
+    const { stdout } = await run(process.execPath, [bin, '--help']);
+    expect(stdout).toMatch(/Usage: hexarena/);
+    expect(stdout).toMatch(/export-static/);
+  });
+
+  it('exits with code 2 and one line on a bad flag', async () => {
+    const failed = await run(process.execPath, [bin, 'solve', 'tictactoe', '--nope']).then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toBe("hexarena: unknown option '--nope'\n");
+  });
+});

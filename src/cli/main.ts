@@ -1,0 +1,85 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { GAMES } from '../games/index.ts';
+import { exportStaticCommand } from './commands/export-static.ts';
+import { matchCommand } from './commands/match.ts';
+import { solveCommand } from './commands/solve.ts';
+import { type CliIo, processIo, UsageError } from './io.ts';
+import { SITE_MODES, type SiteMode } from './static/site.ts';
+
+export const VERSION = '0.1.0';
+
+function positiveInt(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
+function program(io: CliIo): Command {
+  const cli = new Command('hexarena')
+    .description(`Strategy games on hexagonal grids. Games: ${GAMES.map((g) => g.id).join(', ')}.`)
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} })
+    .showSuggestionAfterError(true);
+
+  cli
+    .command('solve')
+    .description('solve a small game exactly: position counts, complete games, the value of the start')
+    .argument('<game>', 'a solvable game, such as tictactoe')
+    .option('--json', 'print the figures as JSON')
+    .action((game: string, flags: { json?: boolean }) => solveCommand(io, game, flags));
+
+  cli
+    .command('export-static')
+    .description('write a solved game as a static site: one HTML page per position, no JavaScript, no CSS')
+    .argument('<game>', 'a solvable game, such as tictactoe')
+    .requiredOption('--out <dir>', 'folder for the site; DIR/index.html is the start page')
+    .addOption(
+      new Option('--mode <mode>', 'two players share the screen, or play the perfect computer').choices(SITE_MODES).default('two-player'),
+    )
+    .option('--force', 'write into a non-empty folder that holds no earlier export')
+    .action((game: string, flags: { out: string; mode: SiteMode; force?: boolean }) => exportStaticCommand(io, game, flags));
+
+  cli
+    .command('match')
+    .description('play two agents against each other over many games, the first seat alternating')
+    .argument('<game>', 'the game to play')
+    .requiredOption('--a <agent>', 'first agent (random, easy, medium, hard, max, or one specific to the game)')
+    .requiredOption('--b <agent>', 'second agent')
+    .option('--games <n>', 'number of games', positiveInt, 100)
+    .option('--seed <seed>', 'seed for the whole match (random when omitted, and printed)')
+    .option('--options <json>', 'game options as JSON')
+    .option('--json', 'print { games, results: [{ agent, wins, draws, losses }] }')
+    .action((game: string, flags: { a: string; b: string; games: number; seed?: string; options?: string; json?: boolean }) =>
+      matchCommand(io, game, flags),
+    );
+
+  return cli;
+}
+
+/** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const cli = program(io);
+  if (argv.length === 0) {
+    io.stdout(cli.helpInformation());
+    return 0;
+  }
+  try {
+    await cli.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      io.stderr(`hexarena: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`hexarena: ${e.message}\n`);
+      return 2;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    io.stderr(`hexarena: ${message}\n`);
+    if (process.env.HEXARENA_DEBUG && e instanceof Error) io.stderr(`${e.stack}\n`);
+    return 1;
+  }
+}

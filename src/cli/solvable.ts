@@ -1,0 +1,12 @@
+import type { AnyGame, Solvable } from '../engine/game.ts';
+import { findGame } from '../games/index.ts';
+import { UsageError } from './io.ts';
+
+/** The game named on the command line, if it is one the solver can take. */
+export function solvableGame(id: string): AnyGame & Solvable<unknown, unknown> {
+  const found = findGame(id);
+  if (!found.ok) throw new UsageError(found.error.message);
+  const game = found.value;
+  if (!game.solvable || typeof game.positionKey !== 'function') throw new UsageError(`${game.id} is too large to solve exactly`);
+  return game as AnyGame & Solvable<unknown, unknown>;
+}

@@ -1,0 +1,25 @@
+/** Plain HTML only: the static site has no script, no style element, no style attribute, no CSS file. */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+
+export function page(title: string, body: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body>',
+    body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+export const link = (href: string, text: string, label?: string): string =>
+  `<a href="${escapeHtml(href)}"${label ? ` aria-label="${escapeHtml(label)}"` : ''}>${escapeHtml(text)}</a>`;

@@ -1,0 +1,122 @@
+import type { Solution } from '../../ai/solver.ts';
+import type { GameDefinition, Player, Solvable } from '../../engine/game.ts';
+import { describeOutcome } from '../../engine/game.ts';
+import type { StaticBoard } from './boards.ts';
+import { escapeHtml, link, page } from './html.ts';
+
+export const SITE_MODES = ['two-player', 'vs-ai'] as const;
+export type SiteMode = (typeof SITE_MODES)[number];
+
+/** A site as relative path → HTML. `index.html` is the start page. */
+export type Site = Map<string, string>;
+
+/** Position keys become file names; unsafe characters are escaped injectively as _XX. */
+export function pageName(key: string): string {
+  let name = '';
+  for (const ch of key) name += /[A-Za-z0-9.-]/.test(ch) ? ch : `_${ch.codePointAt(0)?.toString(16).padStart(2, '0')}_`;
+  return `${name}.html`;
+}
+
+type SiteGame<S, M, O> = GameDefinition<S, M, O> & Solvable<S, M>;
+
+interface SiteInput<S, M, O> {
+  readonly game: SiteGame<S, M, O>;
+  readonly options: O;
+  readonly start: S;
+  readonly solution: Solution<S, M>;
+  readonly board: StaticBoard<S, M>;
+}
+
+function status<S, M, O>(input: SiteInput<S, M, O>, state: S, human?: Player): string {
+  const { game, options } = input;
+  const seats = game.seatNames(options);
+  const outcome = game.result(state);
+  if (outcome) {
+    if (human === undefined || outcome.kind === 'draw') return `Game over: ${describeOutcome(outcome, seats)}.`;
+    return outcome.winner === human ? 'Game over: you win.' : 'Game over: the computer wins.';
+  }
+  const mover = seats[game.toMove(state) ?? 0] ?? '';
+  return human === undefined ? `${mover} to move.` : `Your move: you play ${seats[human]}.`;
+}
+
+/**
+ * Two players share the screen: one page per reachable position, every free cell a link to the
+ * page where that move is made.
+ */
+function twoPlayerSite<S, M, O>(input: SiteInput<S, M, O>): Site {
+  const { game, solution, board, start } = input;
+  const startKey = game.positionKey(start);
+  const href = (state: S): string => {
+    const key = game.positionKey(state);
+    return key === startKey ? 'index.html' : pageName(key);
+  };
+  const site: Site = new Map();
+  for (const state of solution.states) {
+    const over = game.result(state) !== null;
+    const body = [
+      `<h1>${escapeHtml(game.title)}</h1>`,
+      `<p>${escapeHtml(status(input, state))}</p>`,
+      board(state, (move) => (over ? undefined : href(game.play(state, move)))),
+      `<p>${link('index.html', 'New game')}</p>`,
+    ].join('\n');
+    site.set(href(state), page(`${game.title}: ${status(input, state)}`, body));
+  }
+  return site;
+}
+
+/**
+ * Against the perfect computer: the computer's reply is folded into each link, so a page exists
+ * only for positions where the human is to move (or the game is over) and that the human can reach
+ * while the computer plays perfectly. The computer's choice among equal moves is the first one,
+ * so the site is the same every time it is built.
+ */
+function vsAiSite<S, M, O>(input: SiteInput<S, M, O>): Site {
+  const { game, options, solution, board, start } = input;
+  const seats = game.seatNames(options);
+  const site: Site = new Map();
+  const choices: string[] = [];
+  for (let human = 0; human < seats.length; human++) {
+    const dir = pageName(seats[human]?.toLowerCase() ?? String(human)).replace(/\.html$/, '');
+    const computerPlays = (state: S): S => {
+      let s = state;
+      while (game.result(s) === null && game.toMove(s) !== human) s = game.play(s, solution.bestMoves(s)[0] as M);
+      return s;
+    };
+    const first = computerPlays(start);
+    const queue = [first];
+    const seen = new Set([game.positionKey(first)]);
+    while (queue.length > 0) {
+      const state = queue.shift() as S;
+      const over = game.result(state) !== null;
+      const body = [
+        `<h1>${escapeHtml(game.title)}</h1>`,
+        `<p>${escapeHtml(status(input, state, human))}</p>`,
+        board(state, (move) => {
+          if (over) return undefined;
+          const next = computerPlays(game.play(state, move));
+          const key = game.positionKey(next);
+          if (!seen.has(key)) {
+            seen.add(key);
+            queue.push(next);
+          }
+          return pageName(key);
+        }),
+        `<p>${link('../index.html', 'New game')}</p>`,
+      ].join('\n');
+      site.set(`${dir}/${pageName(game.positionKey(state))}`, page(`${game.title}: ${status(input, state, human)}`, body));
+    }
+    const order = human === 0 ? ' (you move first)' : '';
+    choices.push(`<li>${link(`${dir}/${pageName(game.positionKey(first))}`, `Play ${seats[human]}${order}`)}</li>`);
+  }
+  const index = [
+    `<h1>${escapeHtml(game.title)} against a perfect computer</h1>`,
+    '<p>The computer never loses. Choose your side:</p>',
+    `<ul>\n${choices.join('\n')}\n</ul>`,
+  ].join('\n');
+  site.set('index.html', page(`${game.title}: choose your side`, index));
+  return site;
+}
+
+export function buildSite<S, M, O>(input: SiteInput<S, M, O>, mode: SiteMode): Site {
+  return mode === 'two-player' ? twoPlayerSite(input) : vsAiSite(input);
+}

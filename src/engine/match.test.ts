@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { randomAgent } from '../ai/random.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/game.ts';
+import type { Agent } from './agent.ts';
+import { entryAtSeat, runMatch, wilson95 } from './match.ts';
+import { replay } from './record.ts';
+
+/** Plays the first free cell: deterministic, so the whole game is known in advance. */
+const firstFree: Agent<TicTacToeState, TicTacToeMove> = {
+  name: 'first-free',
+  choose: async (game, state) => game.legalMoves(state)[0] as TicTacToeMove,
+};
+
+describe('match runner', () => {
+  it('rotates seats: each agent plays each seat equally often', async () => {
+    const result = await runMatch({ game: tictactoe, agents: [firstFree, randomAgent], games: 10, seed: 'rot' });
+    expect(result.agents.map((a) => a.seats)).toEqual([
+      [5, 5],
+      [5, 5],
+    ]);
+    expect(result.records.map((r) => r.players)).toEqual(
+      Array.from({ length: 10 }, (_, g) => (g % 2 === 0 ? ['first-free', 'random'] : ['random', 'first-free'])),
+    );
+    expect(entryAtSeat(3, 0, 2)).toBe(1);
+  });
+
+  it('tallies add up: per agent and per seat, wins + draws + losses = games', async () => {
+    const result = await runMatch({ game: tictactoe, agents: [randomAgent, randomAgent], games: 50, seed: 'sum' });
+    for (const t of [...result.agents, ...result.seats]) expect(t.wins + t.draws + t.losses).toBe(50);
+    expect(result.agents[0]?.wins).toBe(result.agents[1]?.losses);
+    expect(result.seats[0]?.wins).toBe(result.seats[1]?.losses);
+  });
+
+  it('is deterministic for a seed, and every record replays to its result', async () => {
+    const a = await runMatch({ game: tictactoe, agents: [randomAgent, randomAgent], games: 20, seed: 'same' });
+    const b = await runMatch({ game: tictactoe, agents: [randomAgent, randomAgent], games: 20, seed: 'same' });
+    const c = await runMatch({ game: tictactoe, agents: [randomAgent, randomAgent], games: 20, seed: 'other' });
+    expect(a.records).toEqual(b.records);
+    expect(a.records).not.toEqual(c.records);
+    for (const record of a.records) {
+      const replayed = replay(tictactoe, record);
+      expect(replayed.ok).toBe(true);
+      if (replayed.ok) expect(tictactoe.result(replayed.value.state)).toEqual(record.result);
+    }
+  });
+
+  it('first-free against itself: X always takes the top row', async () => {
+    const result = await runMatch({ game: tictactoe, agents: [firstFree, firstFree], games: 2, seed: 'ff' });
+    expect(result.records[0]?.moves).toEqual(['a3', 'b3', 'c3', 'a2', 'b2', 'c2', 'a1']);
+    expect(result.seats[0]?.wins).toBe(2);
+  });
+
+  it('a game past the move cap stops as a draw, counted, with a record that still replays', async () => {
+    const result = await runMatch({ game: tictactoe, agents: [firstFree, firstFree], games: 2, seed: 'cap', maxMoves: 3 });
+    expect(result.capped).toBe(2);
+    expect(result.seats[0]?.draws).toBe(2);
+    const record = result.records[0];
+    expect(record?.termination).toBe('move-cap');
+    if (record) expect(replay(tictactoe, record).ok).toBe(true);
+  });
+
+  it('refuses a wrong number of agents (a programming error)', async () => {
+    await expect(runMatch({ game: tictactoe, agents: [randomAgent], games: 1, seed: 'x' })).rejects.toThrow(/needs 2 agents/);
+  });
+
+  it('reports after every game', async () => {
+    const seen: number[] = [];
+    await runMatch({ game: tictactoe, agents: [randomAgent, randomAgent], games: 4, seed: 'p', onGame: (done) => seen.push(done) });
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('Wilson interval', () => {
+  it('contains the observed rate and stays inside [0, 1]', () => {
+    expect(wilson95(0, 100)[0]).toBe(0);
+    expect(wilson95(0, 100)[1]).toBeCloseTo(0.037, 3);
+    expect(wilson95(100, 100)[1]).toBe(1);
+    const [lo, hi] = wilson95(50, 100);
+    expect(lo).toBeCloseTo(0.4038, 3);
+    expect(hi).toBeCloseTo(0.5962, 3);
+    expect(wilson95(0, 0)).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deriveSeed, Rng, randomSeed } from './rng.ts';
+
+const take = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.nextUint32());
+
+describe('seeded RNG', () => {
+  it('same seed, same stream; different seeds, different streams', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(take(Rng.fromSeed(a), 8)).toEqual(take(Rng.fromSeed(a), 8));
+        if (a !== b) expect(take(Rng.fromSeed(a), 8)).not.toEqual(take(Rng.fromSeed(b), 8));
+      }),
+    );
+  });
+
+  it('keeps the stream of seed "hexarena" fixed, so that saved games replay in later versions', () => {
+    const r = Rng.fromSeed('hexarena');
+    expect([r.nextUint32(), r.nextUint32(), r.nextUint32(), r.int(6), r.int(1000)]).toEqual([3585583822, 2603065915, 3777935602, 5, 281]);
+  });
+
+  it('saving and restoring the state continues the exact stream, through JSON', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat({ max: 200 }), (seed, skip) => {
+        const rng = Rng.fromSeed(seed);
+        take(rng, skip);
+        const saved = JSON.parse(JSON.stringify(rng.state()));
+        const restored = Rng.fromState(saved);
+        expect(restored.ok).toBe(true);
+        if (restored.ok) expect(take(restored.value, 16)).toEqual(take(rng, 16));
+      }),
+    );
+  });
+
+  it('clone is independent of the original', () => {
+    const a = Rng.fromSeed('clone');
+    const b = a.clone();
+    take(a, 5);
+    expect(take(b, 5)).toEqual(take(Rng.fromSeed('clone'), 5));
+  });
+
+  it('fromState rejects anything that is not four 32-bit words, saying so', () => {
+    for (const bad of [null, 'abc', [1, 2, 3], [1, 2, 3, -1], [1, 2, 3, 2 ** 32], [1, 2, 3, 1.5], [1, 2, 3, '4']]) {
+      const r = Rng.fromState(bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toMatch(/RNG state/);
+    }
+  });
+
+  it('int, between, next and pick stay in range', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: 2 ** 32 }), fc.integer({ min: -50, max: 50 }), (seed, n, lo) => {
+        const rng = Rng.fromSeed(seed);
+        const k = rng.int(n);
+        expect(Number.isInteger(k) && k >= 0 && k < n).toBe(true);
+        const b = rng.between(lo, lo + 6);
+        expect(b >= lo && b <= lo + 6).toBe(true);
+        const x = rng.next();
+        expect(x >= 0 && x < 1).toBe(true);
+        expect(['a', 'b', 'c']).toContain(rng.pick(['a', 'b', 'c']));
+      }),
+    );
+  });
+
+  it('int refuses empty and fractional ranges (a programming error)', () => {
+    const rng = Rng.fromSeed('x');
+    expect(() => rng.int(0)).toThrow(RangeError);
+    expect(() => rng.int(2.5)).toThrow(RangeError);
+    expect(() => rng.pick([])).toThrow(RangeError);
+  });
+
+  it('a die is fair: chi-square over 60,000 rolls is below the 0.1% critical value', () => {
+    const rng = Rng.fromSeed('dice');
+    const counts = Array(6).fill(0);
+    for (let i = 0; i < 60_000; i++) counts[rng.int(6)]++;
+    const chi2 = counts.reduce((sum, c) => sum + (c - 10_000) ** 2 / 10_000, 0);
+    expect(chi2).toBeLessThan(20.52); // 5 degrees of freedom, p = 0.001
+  });
+
+  it('int has no modulo bias for ranges that do not divide 2^32', () => {
+    // With n = 3·2^30, a plain modulo would make the lowest 2^30 values twice as likely.
+    const rng = Rng.fromSeed('bias');
+    const n = 3 * 2 ** 30;
+    let low = 0;
+    for (let i = 0; i < 30_000; i++) if (rng.int(n) < 2 ** 30) low++;
+    expect(low / 30_000).toBeGreaterThan(0.31);
+    expect(low / 30_000).toBeLessThan(0.356);
+  });
+
+  it('shuffle is a permutation, and every order of three items comes up', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.integer()), (seed, items) => {
+        const shuffled = Rng.fromSeed(seed).shuffle([...items]);
+        expect([...shuffled].sort()).toEqual([...items].sort());
+      }),
+    );
+    const rng = Rng.fromSeed('orders');
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) seen.add(rng.shuffle([1, 2, 3]).join());
+    expect(seen.size).toBe(6);
+  });
+
+  it('derived seeds name independent sub-streams', () => {
+    expect(deriveSeed('m', 3, 'seat', 1)).toBe('m/3/seat/1');
+    expect(take(Rng.fromSeed(deriveSeed('m', 1)), 4)).not.toEqual(take(Rng.fromSeed(deriveSeed('m', 2)), 4));
+  });
+
+  it('random seeds differ from call to call', () => {
+    expect(randomSeed()).not.toBe(randomSeed());
+  });
+});
