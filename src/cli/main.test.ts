@@ -23,7 +23,16 @@ afterAll(async () => {
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), progress: false, cwd: process.cwd() };
+  const io: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    progress: false,
+    cwd: process.cwd(),
+  };
   const code = await main(argv, io);
   return { code, out, err };
 }
