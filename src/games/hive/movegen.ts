@@ -1,0 +1,332 @@
+import { CELLS, NEIGHBORS, ORIGIN_CELL } from './grid.ts';
+import {
+  ANT,
+  BEETLE,
+  bugOf,
+  type Color,
+  GRASSHOPPER,
+  LADYBUG,
+  MOSQUITO,
+  PIECE_COUNT,
+  PIECES_PER_COLOR,
+  PILLBUG,
+  QUEEN,
+  SPIDER,
+} from './pieces.ts';
+import { type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
+
+/**
+ * Legal move generation. Written for speed: no allocation per call, integer cells, stamps instead
+ * of clearing arrays, the moving piece lifted off the board while its moves are generated (so its
+ * origin counts as empty), articulation points found once per position.
+ */
+
+/** The largest move list a position can have, with room to spare. */
+export const MAX_MOVES = 2048;
+
+const LEFT = [5, 0, 1, 2, 3, 4]; // the direction one step anticlockwise
+const RIGHT = [1, 2, 3, 4, 5, 0];
+
+// Scratch state shared by one generation at a time (generation never re-enters itself).
+let height: Uint8Array = new Uint8Array(0);
+let out: Int32Array = new Int32Array(0);
+let n = 0;
+/** seen[piece << 10 | cell] === moveStamp: that move was already emitted in this generation. */
+let moveStamp = 0;
+const seen = new Uint32Array(PIECE_COUNT * CELLS);
+/** Flood fills and placement scans mark cells with their own stamp. */
+let visitStamp = 0;
+const visited = new Uint32Array(CELLS);
+/** pinned[cell] === pinStamp: the cell is an articulation point of the hive. */
+let pinStamp = 0;
+const pinned = new Uint32Array(CELLS);
+const queue = new Int16Array(CELLS);
+
+function emit(piece: number, to: number): void {
+  const key = (piece << 10) | to;
+  if (seen[key] === moveStamp) return;
+  seen[key] = moveStamp;
+  out[n++] = piece | (to << 5);
+}
+
+/** A ground step from `from` in direction d: into an empty cell, with exactly one of the two shared neighbours occupied. */
+function canSlide(from: number, d: number): boolean {
+  const base = from * 6;
+  if (height[NEIGHBORS[base + d] as number] !== 0) return false;
+  return (
+    (height[NEIGHBORS[base + (LEFT[d] as number)] as number] !== 0) !== (height[NEIGHBORS[base + (RIGHT[d] as number)] as number] !== 0)
+  );
+}
+
+/**
+ * A step at any height (beetle, ladybug): blocked iff both shared neighbours stand higher than
+ * both the height left and the height reached. On the ground it must also keep contact.
+ */
+function canClimb(from: number, d: number): boolean {
+  const base = from * 6;
+  const h0 = height[from] as number;
+  const h1 = height[NEIGHBORS[base + d] as number] as number;
+  const hl = height[NEIGHBORS[base + (LEFT[d] as number)] as number] as number;
+  const hr = height[NEIGHBORS[base + (RIGHT[d] as number)] as number] as number;
+  if (h0 === 0 && h1 === 0) return (hl !== 0) !== (hr !== 0);
+  return (hl < hr ? hl : hr) <= (h0 > h1 ? h0 : h1);
+}
+
+function stepMoves(piece: number, from: number): void {
+  for (let d = 0; d < 6; d++) if (canSlide(from, d)) emit(piece, NEIGHBORS[from * 6 + d] as number);
+}
+
+function beetleMoves(piece: number, from: number): void {
+  for (let d = 0; d < 6; d++) if (canClimb(from, d)) emit(piece, NEIGHBORS[from * 6 + d] as number);
+}
+
+function grasshopperMoves(piece: number, from: number): void {
+  for (let d = 0; d < 6; d++) {
+    let c = NEIGHBORS[from * 6 + d] as number;
+    if (height[c] === 0) continue;
+    do c = NEIGHBORS[c * 6 + d] as number;
+    while (height[c] !== 0);
+    emit(piece, c);
+  }
+}
+
+function spiderMoves(piece: number, c0: number): void {
+  for (let d1 = 0; d1 < 6; d1++) {
+    if (!canSlide(c0, d1)) continue;
+    const c1 = NEIGHBORS[c0 * 6 + d1] as number;
+    for (let d2 = 0; d2 < 6; d2++) {
+      const c2 = NEIGHBORS[c1 * 6 + d2] as number;
+      if (c2 === c0 || !canSlide(c1, d2)) continue;
+      for (let d3 = 0; d3 < 6; d3++) {
+        const c3 = NEIGHBORS[c2 * 6 + d3] as number;
+        if (c3 === c1 || c3 === c0 || !canSlide(c2, d3)) continue;
+        emit(piece, c3);
+      }
+    }
+  }
+}
+
+function antMoves(piece: number, from: number): void {
+  const s = ++visitStamp;
+  visited[from] = s;
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = from;
+  while (head < tail) {
+    const c = queue[head++] as number;
+    for (let d = 0; d < 6; d++) {
+      const next = NEIGHBORS[c * 6 + d] as number;
+      if (visited[next] === s || !canSlide(c, d)) continue;
+      visited[next] = s;
+      queue[tail++] = next;
+      emit(piece, next);
+    }
+  }
+}
+
+function ladybugMoves(piece: number, c0: number): void {
+  for (let d1 = 0; d1 < 6; d1++) {
+    const c1 = NEIGHBORS[c0 * 6 + d1] as number;
+    if (height[c1] === 0 || !canClimb(c0, d1)) continue;
+    for (let d2 = 0; d2 < 6; d2++) {
+      const c2 = NEIGHBORS[c1 * 6 + d2] as number;
+      if (height[c2] === 0 || !canClimb(c1, d2)) continue;
+      for (let d3 = 0; d3 < 6; d3++) {
+        const c3 = NEIGHBORS[c2 * 6 + d3] as number;
+        if (height[c3] !== 0 || c3 === c0 || !canClimb(c2, d3)) continue;
+        emit(piece, c3);
+      }
+    }
+  }
+}
+
+/**
+ * The pillbug's special ability, from a pillbug (or a mosquito copying one) on the ground at `at`:
+ * lift an adjacent unstacked piece that did not just move and does not hold the hive together,
+ * over the gate onto itself, and down over the gate to an empty neighbour.
+ */
+function pillbugThrows(stack: Int8Array, lastMoved: number, at: number): void {
+  const base = at * 6;
+  for (let d = 0; d < 6; d++) {
+    const victimCell = NEIGHBORS[base + d] as number;
+    if (height[victimCell] !== 1 || pinned[victimCell] === pinStamp) continue;
+    const victim = stack[victimCell * MAX_HEIGHT] as number;
+    if (victim === lastMoved) continue;
+    // Up: from height 0 (lifted) onto the pillbug at height 1.
+    const hl = height[NEIGHBORS[base + (LEFT[d] as number)] as number] as number;
+    const hr = height[NEIGHBORS[base + (RIGHT[d] as number)] as number] as number;
+    if ((hl < hr ? hl : hr) > 1) continue;
+    height[victimCell] = 0;
+    for (let d2 = 0; d2 < 6; d2++) {
+      const to = NEIGHBORS[base + d2] as number;
+      if (d2 === d || height[to] !== 0) continue;
+      // Down: from on top of the pillbug (height 1) to the ground.
+      const l2 = height[NEIGHBORS[base + (LEFT[d2] as number)] as number] as number;
+      const r2 = height[NEIGHBORS[base + (RIGHT[d2] as number)] as number] as number;
+      if ((l2 < r2 ? l2 : r2) > 1) continue;
+      emit(victim, to);
+    }
+    height[victimCell] = 1;
+  }
+}
+
+// Tarjan's articulation points over the occupied cells.
+const disc = new Int32Array(CELLS);
+const low = new Int32Array(CELLS);
+const discovered = new Uint32Array(CELLS);
+let timer = 0;
+
+function articulation(u: number, parent: number): void {
+  discovered[u] = pinStamp;
+  timer++;
+  disc[u] = timer;
+  low[u] = timer;
+  let children = 0;
+  for (let d = 0; d < 6; d++) {
+    const v = NEIGHBORS[u * 6 + d] as number;
+    if (height[v] === 0) continue;
+    if (discovered[v] !== pinStamp) {
+      children++;
+      articulation(v, u);
+      if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
+      if (parent !== -1 && (low[v] as number) >= (disc[u] as number)) pinned[u] = pinStamp;
+    } else if (v !== parent && (disc[v] as number) < (low[u] as number)) {
+      low[u] = disc[v] as number;
+    }
+  }
+  if (parent === -1 && children > 1) pinned[u] = pinStamp;
+}
+
+/** Marks the cells whose removal would split the hive (for the pieces alone on them). */
+export function markPinned(pos: HivePosition): void {
+  height = pos.height;
+  pinStamp++;
+  timer = 0;
+  for (let p = 0; p < PIECE_COUNT; p++) {
+    const cell = pos.where[p] as number;
+    if (cell >= 0) {
+      articulation(cell, -1);
+      return;
+    }
+  }
+}
+
+/** Would lifting the piece alone on this cell split the hive? Valid after markPinned. */
+export const isPinned = (cell: number): boolean => pinned[cell] === pinStamp;
+
+function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
+  const turn = pos.turnNumber;
+  const mustPlaceQueen = !queenIn && turn === 4;
+  const pieces: number[] = [];
+  for (let bug = 0; bug < 8; bug++) {
+    if (bug === QUEEN ? pos.tournament && turn === 1 : mustPlaceQueen) continue;
+    const piece = pos.nextInHand(color, bug);
+    if (piece >= 0) pieces.push(piece);
+  }
+  if (pieces.length === 0) return;
+
+  const where = pos.where;
+  const stack = pos.stack;
+  const cells: number[] = [];
+  const vs = ++visitStamp;
+  let ownOnBoard = false;
+  let anyOnBoard = -1;
+  for (let p = 0; p < PIECE_COUNT; p++) {
+    const cell = where[p] as number;
+    if (cell < 0) continue;
+    anyOnBoard = cell;
+    if (((p / PIECES_PER_COLOR) | 0) !== color || pos.top(cell) !== p) continue;
+    ownOnBoard = true;
+    for (let d = 0; d < 6; d++) {
+      const e = NEIGHBORS[cell * 6 + d] as number;
+      if (height[e] !== 0 || visited[e] === vs) continue;
+      visited[e] = vs;
+      let touchesEnemy = false;
+      for (let d2 = 0; d2 < 6 && !touchesEnemy; d2++) {
+        const f = NEIGHBORS[e * 6 + d2] as number;
+        const h = height[f] as number;
+        if (h !== 0 && (((stack[f * MAX_HEIGHT + h - 1] as number) / PIECES_PER_COLOR) | 0) !== color) touchesEnemy = true;
+      }
+      if (!touchesEnemy) cells.push(e);
+    }
+  }
+  if (!ownOnBoard) {
+    // A player's first piece: white's on the origin, black's anywhere touching white's.
+    if (anyOnBoard < 0) cells.push(ORIGIN_CELL);
+    else for (let d = 0; d < 6; d++) cells.push(NEIGHBORS[anyOnBoard * 6 + d] as number);
+  }
+  for (const piece of pieces) for (const cell of cells) out[n++] = piece | (cell << 5);
+}
+
+function movements(pos: HivePosition, color: Color): void {
+  markPinned(pos);
+  const where = pos.where;
+  const stack = pos.stack;
+  const lastMoved = pos.lastMoved;
+  const first = color * PIECES_PER_COLOR;
+  for (let piece = first; piece < first + PIECES_PER_COLOR; piece++) {
+    const from = where[piece] as number;
+    if (from < 0 || piece === lastMoved) continue;
+    const h = height[from] as number;
+    if (stack[from * MAX_HEIGHT + h - 1] !== piece) continue; // covered
+    const free = h > 1 || pinned[from] !== pinStamp;
+    const bug = bugOf(piece);
+    height[from] = h - 1; // lifted: its origin is empty while its moves are found
+    if (free) {
+      if (bug === QUEEN || bug === PILLBUG) stepMoves(piece, from);
+      else if (bug === SPIDER) spiderMoves(piece, from);
+      else if (bug === BEETLE) beetleMoves(piece, from);
+      else if (bug === GRASSHOPPER) grasshopperMoves(piece, from);
+      else if (bug === ANT) antMoves(piece, from);
+      else if (bug === LADYBUG) ladybugMoves(piece, from);
+    }
+    let throws = bug === PILLBUG;
+    if (bug === MOSQUITO) {
+      if (h > 1) beetleMoves(piece, from);
+      else {
+        let mask = 0;
+        for (let d = 0; d < 6; d++) {
+          const c = NEIGHBORS[from * 6 + d] as number;
+          const ch = height[c] as number;
+          if (ch !== 0) mask |= 1 << bugOf(stack[c * MAX_HEIGHT + ch - 1] as number);
+        }
+        if (free) {
+          if (mask & ((1 << QUEEN) | (1 << PILLBUG))) stepMoves(piece, from);
+          if (mask & (1 << SPIDER)) spiderMoves(piece, from);
+          if (mask & (1 << BEETLE)) beetleMoves(piece, from);
+          if (mask & (1 << GRASSHOPPER)) grasshopperMoves(piece, from);
+          if (mask & (1 << ANT)) antMoves(piece, from);
+          if (mask & (1 << LADYBUG)) ladybugMoves(piece, from);
+        }
+        throws = (mask & (1 << PILLBUG)) !== 0;
+      }
+    }
+    height[from] = h;
+    if (throws && h === 1) pillbugThrows(stack, lastMoved, from);
+  }
+}
+
+/**
+ * Writes the legal moves of the position into `buffer` and returns how many there are.
+ * A finished game has none; a player with nothing else to do has exactly one: PASS.
+ */
+export function generateMoves(pos: HivePosition, buffer: Int32Array): number {
+  if (pos.queenSurrounded(0) || pos.queenSurrounded(1)) return 0;
+  height = pos.height;
+  out = buffer;
+  n = 0;
+  moveStamp++;
+  const color = pos.turn;
+  const queenIn = pos.queenPlaced(color);
+  placements(pos, color, queenIn);
+  // No piece moves, and no pillbug throws, before its side's queen is in.
+  if (queenIn) movements(pos, color);
+  if (n === 0) out[n++] = PASS;
+  return n;
+}
+
+/** The legal moves as a fresh array (for callers off the hot path). */
+export function legalMoves(pos: HivePosition): number[] {
+  const buffer = new Int32Array(MAX_MOVES);
+  return Array.from(buffer.subarray(0, generateMoves(pos, buffer)));
+}
