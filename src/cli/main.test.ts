@@ -104,7 +104,7 @@ describe('hexarena match', () => {
 
 describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: tictactoe\)\n$/],
+    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: hive, tictactoe\)\n$/],
     ['unknown option', ['solve', 'tictactoe', '--fast'], /^hexarena: unknown option '--fast'/],
     ['unknown command', ['conquer'], /^hexarena: unknown command 'conquer'/],
     ['missing argument', ['solve'], /^hexarena: missing required argument 'game'/],

@@ -1,5 +1,5 @@
 import { Rng } from '../../engine/rng.ts';
-import { CELLS, NEIGHBORS } from './grid.ts';
+import { CELLS, cellOf, NEIGHBORS } from './grid.ts';
 import {
   COUNT_OF_BUG,
   type Color,
@@ -74,6 +74,8 @@ export class HivePosition {
   hashHi = 0;
   /** Five entries per move made: move, from, previous lastMoved, previous hash (lo, hi). */
   private undo: Int32Array;
+  /** The ply this position was arranged at (0 for a game from the start): unmake stops there. */
+  private basePly = 0;
 
   constructor(options: PositionOptions, from?: HivePosition) {
     this.type = options.type;
@@ -89,6 +91,7 @@ export class HivePosition {
       this.hashLo = from.hashLo;
       this.hashHi = from.hashHi;
       this.undo = from.undo.slice();
+      this.basePly = from.basePly;
       return;
     }
     this.height = new Uint8Array(CELLS);
@@ -191,8 +194,32 @@ export class HivePosition {
     this.ply++;
   }
 
+  /**
+   * A position set up directly (puzzles, tests): pieces listed bottom first for stacks, at axial
+   * coordinates. `ply` sets the turn number, so the opening rules apply or not as wanted.
+   */
+  static arrange(
+    options: PositionOptions,
+    pieces: readonly (readonly [piece: number, q: number, r: number])[],
+    setup: { turn: Color; ply: number; lastMoved?: number },
+  ): HivePosition {
+    const pos = new HivePosition(options);
+    for (const [piece, q, r] of pieces) {
+      if (pos.where[piece] !== IN_HAND) throw new Error(`arrange: piece ${piece} is placed twice or not in a ${options.type} game`);
+      pos.make(encodeMove(piece, cellOf(q, r)));
+    }
+    if (setup.ply % 2 !== setup.turn) throw new Error('arrange: white moves on even plies, black on odd ones');
+    pos.turn = setup.turn;
+    pos.ply = setup.ply;
+    pos.basePly = setup.ply;
+    pos.lastMoved = setup.lastMoved ?? -1;
+    pos.undo = new Int32Array(5 * (setup.ply + 64));
+    [pos.hashLo, pos.hashHi] = pos.computeHash();
+    return pos;
+  }
+
   unmake(): void {
-    if (this.ply === 0) throw new Error('unmake with no move made');
+    if (this.ply === this.basePly) throw new Error('unmake with no move made');
     this.ply--;
     this.turn = (this.turn ^ 1) as Color;
     const u = this.ply * 5;
@@ -218,7 +245,22 @@ export class HivePosition {
 
   /** The moves made since the start, oldest first. */
   history(): HiveMove[] {
-    return Array.from({ length: this.ply }, (_, i) => this.undo[i * 5] as number);
+    return Array.from({ length: this.ply - this.basePly }, (_, i) => this.undo[(this.basePly + i) * 5] as number);
+  }
+
+  /** True for a position made from the start by moves alone (it has a GameString). */
+  get fromStart(): boolean {
+    return this.basePly === 0;
+  }
+
+  /** How many times the current position has occurred, this time included. */
+  repetitions(): number {
+    let count = 1;
+    // Positions repeat only with the same side to move, so every second entry back is compared.
+    for (let i = this.ply - 2; i >= this.basePly; i -= 2) {
+      if (this.undo[i * 5 + 3] === this.hashLo && this.undo[i * 5 + 4] === this.hashHi) count++;
+    }
+    return count;
   }
 
   /** The hash recomputed from scratch: the incremental one must always equal it. */

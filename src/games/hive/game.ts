@@ -1,0 +1,130 @@
+import type { GameDefinition, Json, Outcome, Player } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { legalMoves } from './movegen.ts';
+import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
+import { type GameType, parseGameType } from './pieces.ts';
+import { type HiveMove, HivePosition } from './position.ts';
+
+export interface HiveOptions {
+  readonly type: GameType;
+  /** No queen on a player's first turn. */
+  readonly tournament: boolean;
+  /** The third occurrence of a position (same side to move, same last-moved piece) is a draw. */
+  readonly repetitionDraw: boolean;
+}
+
+export const DEFAULT_HIVE_OPTIONS: HiveOptions = { type: 'Base+MLP', tournament: true, repetitionDraw: false };
+
+/** The pure contract's state: a position nobody mutates (play works on a clone). */
+export interface HiveState {
+  readonly pos: HivePosition;
+  readonly options: HiveOptions;
+}
+
+export function hiveOutcome(state: HiveState): Outcome | null {
+  const { pos } = state;
+  const white = pos.queenSurrounded(0);
+  const black = pos.queenSurrounded(1);
+  if (white && black) return { kind: 'draw', reason: 'both queens surrounded' };
+  if (white) return { kind: 'win', winner: 1, reason: 'queen surrounded' };
+  if (black) return { kind: 'win', winner: 0, reason: 'queen surrounded' };
+  if (state.options.repetitionDraw && pos.repetitions() >= 3) return { kind: 'draw', reason: 'threefold repetition' };
+  return null;
+}
+
+export function gameState(state: HiveState): GameState {
+  const outcome = hiveOutcome(state);
+  if (outcome) return outcome.kind === 'draw' ? 'Draw' : outcome.winner === 0 ? 'WhiteWins' : 'BlackWins';
+  return state.pos.ply === 0 ? 'NotStarted' : 'InProgress';
+}
+
+/** The moves of the game so far as MoveStrings, each written against the board before it. */
+export function moveStrings(pos: HivePosition): string[] {
+  const replay = new HivePosition(pos.options);
+  return pos.history().map((move) => {
+    const text = formatMove(replay, move);
+    replay.make(move);
+    return text;
+  });
+}
+
+export function formatGameString(state: HiveState): string {
+  return [state.pos.type, gameState(state), formatTurn(state.pos), ...moveStrings(state.pos)].join(';');
+}
+
+/** Plays MoveStrings from the start with full validation; errors name the move number. */
+export function replayMoves(options: HiveOptions, moves: readonly string[]): Result<HiveState> {
+  const state: HiveState = { pos: new HivePosition(options), options };
+  for (const [i, text] of moves.entries()) {
+    if (hiveOutcome(state)) return fail(`move ${i + 1} (${text}): the game is already over`);
+    const move = parseMove(state.pos, text);
+    if (!move.ok) return fail(`move ${i + 1} (${text}): ${move.error.message}`);
+    state.pos.make(move.value);
+  }
+  return ok(state);
+}
+
+/** Loads a GameString (or a bare GameType), recomputing state and turn from the moves. */
+export function loadGameString(text: string, base: Omit<HiveOptions, 'type'> = DEFAULT_HIVE_OPTIONS): Result<HiveState> {
+  const parsed = parseGameString(text);
+  if (!parsed.ok) return parsed;
+  return replayMoves({ ...base, type: parsed.value.type }, parsed.value.moves);
+}
+
+function parseOptions(json: unknown): Result<HiveOptions> {
+  if (json === undefined || json === null) return ok(DEFAULT_HIVE_OPTIONS);
+  if (typeof json !== 'object' || Array.isArray(json)) return fail('Hive options must be an object such as {"type":"Base+MLP"}');
+  const o = json as Record<string, unknown>;
+  const unknown = Object.keys(o).filter((k) => !['type', 'tournament', 'repetitionDraw'].includes(k));
+  if (unknown.length > 0) return fail(`unknown Hive option ${unknown.join(', ')} (known: type, tournament, repetitionDraw)`);
+  let type = DEFAULT_HIVE_OPTIONS.type;
+  if (o.type !== undefined) {
+    if (typeof o.type !== 'string') return fail('Hive option "type" must be a game type such as "Base+MLP"');
+    const parsed = parseGameType(o.type);
+    if (!parsed.ok) return parsed;
+    type = parsed.value;
+  }
+  for (const flag of ['tournament', 'repetitionDraw'] as const) {
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') return fail(`Hive option "${flag}" must be true or false`);
+  }
+  return ok({
+    type,
+    tournament: (o.tournament as boolean | undefined) ?? DEFAULT_HIVE_OPTIONS.tournament,
+    repetitionDraw: (o.repetitionDraw as boolean | undefined) ?? DEFAULT_HIVE_OPTIONS.repetitionDraw,
+  });
+}
+
+const toJSON = (state: HiveState): Json => ({ options: { ...state.options }, moves: moveStrings(state.pos) });
+
+export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
+  id: 'hive',
+  title: 'Hive',
+  players: { min: 2, max: 2 },
+  defaultOptions: DEFAULT_HIVE_OPTIONS,
+  parseOptions,
+  seatNames: () => ['White', 'Black'],
+  newGame: (options) => ({ pos: new HivePosition(options), options }),
+  toMove: (state): Player | null => (hiveOutcome(state) ? null : state.pos.turn),
+  result: hiveOutcome,
+  legalMoves: (state) => (hiveOutcome(state) ? [] : legalMoves(state.pos)),
+  play(state, move) {
+    const pos = state.pos.clone();
+    pos.make(move);
+    return { pos, options: state.options };
+  },
+  formatMove: (state, move) => formatMove(state.pos, move),
+  parseMove: (state, text) => (hiveOutcome(state) ? fail('The game is over.') : parseMove(state.pos, text)),
+  toJSON,
+  fromJSON(json) {
+    if (typeof json !== 'object' || json === null || !Array.isArray((json as { moves?: unknown }).moves)) {
+      return fail('a Hive state is {"options": {...}, "moves": ["wS1", "bG1 -wS1", …]}');
+    }
+    const { options, moves } = json as { options?: unknown; moves: unknown[] };
+    const parsed = parseOptions(options);
+    if (!parsed.ok) return parsed;
+    if (!moves.every((m) => typeof m === 'string')) return fail('Hive moves must be MoveStrings');
+    return replayMoves(parsed.value, moves as string[]);
+  },
+  view: toJSON,
+  hash: (state) => (state.pos.hashHi & 0x1fffff) * 0x100000000 + (state.pos.hashLo >>> 0),
+};

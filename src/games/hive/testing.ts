@@ -1,0 +1,45 @@
+import { unwrap } from '../../engine/result.ts';
+import { cellOf, wrappedHex } from './grid.ts';
+import { legalMoves } from './movegen.ts';
+import { type Color, type GameType, parsePiece } from './pieces.ts';
+import { encodeMove, type HiveMove, HivePosition, PASS } from './position.ts';
+
+/**
+ * Helpers for tests and puzzles: positions written as "wQ 0 0; bQ 1 0; wB1 1 0" (axial q r,
+ * stacks bottom first), moves named by piece and destination.
+ */
+export const piece = (name: string): number => unwrap(parsePiece(name));
+
+export function arrangeHive(
+  spec: string,
+  setup: { turn?: Color; ply?: number; lastMoved?: string; type?: GameType; tournament?: boolean } = {},
+): HivePosition {
+  const pieces = spec
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, q, r] = entry.split(/\s+/);
+      return [piece(name as string), Number(q), Number(r)] as const;
+    });
+  const turn = setup.turn ?? 0;
+  return HivePosition.arrange({ type: setup.type ?? 'Base+MLP', tournament: setup.tournament ?? true }, pieces, {
+    turn,
+    ply: setup.ply ?? 20 + turn,
+    ...(setup.lastMoved ? { lastMoved: piece(setup.lastMoved) } : {}),
+  });
+}
+
+export const moveOf = (name: string, q: number, r: number): HiveMove => encodeMove(piece(name), cellOf(q, r));
+
+/** The destinations of one piece's legal moves, as "q,r" strings. */
+export function destinations(pos: HivePosition, name: string): string[] {
+  const p = piece(name);
+  return legalMoves(pos)
+    .filter((m) => m !== PASS && (m & 31) === p)
+    .map((m) => {
+      const h = wrappedHex((m >> 5) & 1023);
+      return `${h.q},${h.r}`;
+    })
+    .sort();
+}
