@@ -153,15 +153,15 @@ describe('hexarena export-static', () => {
     expect(files).toContain('index.html');
     // Follow every link from every page as a browser would from file://, and find its file.
     const onDisk = new Set(files);
-    for (const file of files) {
-      const html = await readFile(path.join(dir, file), 'utf8');
+    const pages = await Promise.all(files.map(async (file) => [file, await readFile(path.join(dir, file), 'utf8')] as const));
+    for (const [file, html] of pages) {
       for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
         const target = new URL(href as string, pathToFileURL(path.join(dir, file)));
         expect(target.protocol).toBe('file:');
         expect(onDisk.has(path.relative(dir, fileURLToPath(target)))).toBe(true);
       }
     }
-  });
+  }, 60_000);
 
   it('vs-ai: a start page choosing X or O, and the pages of each side in its own folder', async () => {
     const dir = await tempDir();
@@ -172,7 +172,7 @@ describe('hexarena export-static', () => {
     expect(index).toMatch(/href="o\/[-x]{9}\.html"/);
     expect((await readdir(path.join(dir, 'x'))).length).toBeGreaterThan(100);
     expect((await readdir(path.join(dir, 'o'))).length).toBeGreaterThan(10);
-  });
+  }, 30_000);
 
   it('never writes over a folder it did not make, but replaces its own earlier export', async () => {
     const dir = await tempDir();
@@ -187,7 +187,7 @@ describe('hexarena export-static', () => {
     expect((await cli('export-static', 'tictactoe', '--out', own, '--mode', 'vs-ai')).code).toBe(0);
     const html = (await readdir(own)).filter((f) => f.endsWith('.html'));
     expect(html).toEqual(['index.html']); // the two-player pages are gone, nothing else was touched
-  });
+  }, 30_000);
 });
 
 describe('the installed command', () => {
