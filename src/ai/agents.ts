@@ -1,6 +1,7 @@
 import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
+import { alphaBetaAgent, greedyAgent, type SearchBudget } from './alphabeta.ts';
 import { fallibleAgent, perfectAgent } from './perfect.ts';
 import { randomAgent } from './random.ts';
 
@@ -11,9 +12,22 @@ export type Level = (typeof LEVELS)[number];
 /** For games small enough to solve, the levels are a perfect player that blunders less and less. */
 const SOLVED_LEVELS: Record<Exclude<Level, 'random'>, number> = { easy: 0.5, medium: 0.25, hard: 0.08, max: 0 };
 
+/**
+ * For searched games: a budget per level. Node budgets make the lower levels deterministic and
+ * equally strong on any machine; the top level thinks for a fixed time.
+ */
+const SEARCH_LEVELS: Record<Exclude<Level, 'random'>, SearchBudget> = {
+  easy: { depth: 1 },
+  medium: { depth: 2, nodes: 20_000 },
+  hard: { depth: 3, nodes: 60_000 },
+  max: { timeMs: 5_000 },
+};
+
 /** The agent names a game accepts: the levels and the agents specific to its kind. */
 export function agentNames(game: GameRules<unknown, unknown>): string[] {
-  return game.solvable ? [...LEVELS, 'perfect'] : ['random'];
+  if (game.solvable) return [...LEVELS, 'perfect'];
+  if (game.search) return [...LEVELS, 'greedy'];
+  return ['random'];
 }
 
 export function createAgent(game: GameRules<unknown, unknown>, name: string): Result<Agent<unknown, unknown>> {
@@ -21,6 +35,11 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
   if (!known.includes(name)) return fail(`unknown agent "${name}" for ${game.id} (known: ${known.join(', ')})`);
   if (name === 'random') return ok(randomAgent);
   if (name === 'perfect') return ok(perfectAgent);
-  const blunder = SOLVED_LEVELS[name as Exclude<Level, 'random'>];
-  return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
+  if (name === 'greedy') return ok(greedyAgent);
+  const level = name as Exclude<Level, 'random'>;
+  if (game.solvable) {
+    const blunder = SOLVED_LEVELS[level];
+    return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
+  }
+  return ok(alphaBetaAgent(name, SEARCH_LEVELS[level]));
 }

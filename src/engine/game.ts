@@ -45,6 +45,39 @@ export interface GameRules<S, M> {
   symmetryKey?(state: S): string;
   /** The whole state space is small enough to enumerate and solve exactly. */
   readonly solvable?: boolean;
+  /** A mutable view for fast tree search (make/unmake instead of copying states). */
+  readonly search?: SearchHooks<S, M>;
+}
+
+/**
+ * What a game gives the generic searches of src/ai: a mutable position whose moves are integers.
+ * Scores are from the side to move's point of view; larger is better.
+ */
+export interface SearchPosition {
+  /** Writes the legal moves into `buffer` and returns their number; 0 when the game is over. */
+  generate(buffer: Int32Array): number;
+  make(move: number): void;
+  unmake(): void;
+  /** 64-bit position hash as two 32-bit halves (side to move included). */
+  hashLo(): number;
+  hashHi(): number;
+  /** The result for the side to move if the game is over: 1 won, -1 lost, 0 drawn; else null. */
+  terminal(): -1 | 0 | 1 | null;
+  /** Static evaluation for the side to move, in hundredths of a piece or so; far below WIN. */
+  evaluate(): number;
+  /** A hint for move ordering: moves with larger values are tried first (captures, threats). */
+  moveOrder?(move: number): number;
+  /** The mover: whose turn it is (0 or 1). */
+  turn(): number;
+}
+
+export interface SearchHooks<S, M> {
+  /** A fresh mutable position for the state (the state itself is never changed). */
+  open(state: S): SearchPosition;
+  /** The contract move for a search move found from `state`. */
+  toMove(state: S, move: number): M;
+  /** The largest number of moves a position can have (the size of move buffers). */
+  readonly maxMoves: number;
 }
 
 /** The full contract every game exports: rules plus options, set-up, persistence and views. */

@@ -1,6 +1,7 @@
-import type { GameDefinition, Json, Outcome, Player } from '../../engine/game.ts';
+import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import { legalMoves } from './movegen.ts';
+import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
+import { generateMoves, legalMoves, MAX_MOVES } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
 import { type GameType, parseGameType } from './pieces.ts';
 import { type HiveMove, HivePosition } from './position.ts';
@@ -94,6 +95,32 @@ function parseOptions(json: unknown): Result<HiveOptions> {
   });
 }
 
+/** The mutable view the generic searches use: a clone of the state's position. */
+export function hiveSearchPosition(state: HiveState): SearchPosition {
+  const pos = state.pos.clone();
+  const repetitionDraw = state.options.repetitionDraw;
+  const searchRoot = pos.ply;
+  return {
+    generate: (buffer) => generateMoves(pos, buffer),
+    make: (move) => pos.make(move),
+    unmake: () => pos.unmake(),
+    hashLo: () => pos.hashLo,
+    hashHi: () => pos.hashHi,
+    terminal() {
+      const white = pos.queenSurrounded(0);
+      const black = pos.queenSurrounded(1);
+      if (white || black) return white && black ? 0 : (white ? 0 : 1) === pos.turn ? -1 : 1;
+      if (repetitionDraw && pos.repetitions() >= 3) return 0;
+      // Inside a search a repetition is a draw, whatever the option: going round in circles gains nothing.
+      if (pos.ply > searchRoot && pos.repeatsSinceLastPlacement()) return 0;
+      return null;
+    },
+    evaluate: () => evaluateHive(pos),
+    moveOrder: (move) => hiveMoveOrder(pos, move),
+    turn: () => pos.turn,
+  };
+}
+
 const toJSON = (state: HiveState): Json => ({ options: { ...state.options }, moves: moveStrings(state.pos) });
 
 export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
@@ -126,5 +153,7 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     return replayMoves(parsed.value, moves as string[]);
   },
   view: toJSON,
+  search: { open: hiveSearchPosition, toMove: (_state, move) => move, maxMoves: MAX_MOVES },
+  evaluate: (state, player) => (state.pos.turn === player ? 1 : -1) * evaluateHive(state.pos),
   hash: (state) => (state.pos.hashHi & 0x1fffff) * 0x100000000 + (state.pos.hashLo >>> 0),
 };

@@ -263,6 +263,19 @@ export class HivePosition {
     return count;
   }
 
+  /**
+   * Has the current position occurred before since the last placement? Placements are never undone,
+   * so nothing earlier can repeat. Searches score such a position as a draw, which stops the side
+   * that is ahead from shuffling back and forth.
+   */
+  repeatsSinceLastPlacement(): boolean {
+    for (let i = this.ply - 1; i >= this.basePly; i--) {
+      if (this.undo[i * 5 + 1] === IN_HAND) return false;
+      if ((this.ply - i) % 2 === 0 && this.undo[i * 5 + 3] === this.hashLo && this.undo[i * 5 + 4] === this.hashHi) return true;
+    }
+    return false;
+  }
+
   /** The hash recomputed from scratch: the incremental one must always equal it. */
   computeHash(): [number, number] {
     let lo = 0;

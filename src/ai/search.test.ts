@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../engine/rng.ts';
+import { type HiveState, hive } from '../games/hive/game.ts';
+import { formatMove } from '../games/hive/notation.ts';
+import { arrangeHive, moveOf } from '../games/hive/testing.ts';
+import { greedyAgent } from './alphabeta.ts';
+import { describeScore, Searcher, WIN } from './search.ts';
+
+// bQ at (0,0) has five neighbours; wA1 at (-1,-1) can slide into the sixth, (-1,0), and win.
+const winInOne = (): HiveState => ({
+  pos: arrangeHive('bQ 0 0; wS1 0 -1; wS2 1 -1; bS1 1 0; bS2 0 1; wB1 -1 1; wQ 2 -1; wA1 -1 -1; bA1 2 1'),
+  options: hive.defaultOptions,
+});
+const WINNING_MOVE = moveOf('wA1', -1, 0);
+
+describe('alpha-beta search', () => {
+  it('finds a win in one, scored as a win in one ply', () => {
+    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, { depth: 1 });
+    expect(r.move).toBe(WINNING_MOVE);
+    expect(r.score).toBe(WIN - 1);
+    expect(describeScore(r.score)).toBe('win in 1');
+  });
+
+  it('searching deeper still takes the fastest win', () => {
+    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, { depth: 4 });
+    expect(r.move).toBe(WINNING_MOVE);
+    expect(r.score).toBe(WIN - 1);
+  });
+
+  it('leaves the position as it found it, also when a limit stops it midway', () => {
+    const state = winInOne();
+    for (const limits of [{ depth: 3 }, { nodes: 500 }, { nodes: 1500, depth: 6 }]) {
+      const pos = hive.search!.open(state);
+      const before = [pos.hashLo(), pos.hashHi()];
+      new Searcher(16).search(pos, 2048, limits);
+      expect([pos.hashLo(), pos.hashHi()]).toEqual(before);
+    }
+    expect(state.pos.ply).toBe(20);
+  });
+
+  it('honours the node budget and an abort signal, still returning a legal move', () => {
+    const state = { pos: arrangeHive('wQ 0 0; bQ 1 0; wA1 -1 0; bA1 2 0; wG1 0 -1; bG1 2 -1'), options: hive.defaultOptions };
+    const legal = hive.legalMoves(state);
+    const limited = new Searcher(16).search(hive.search!.open(state), 2048, { nodes: 3000 });
+    expect(limited.nodes).toBeLessThan(3000 + 1024);
+    expect(legal).toContain(limited.move);
+    const aborted = new Searcher(16).search(hive.search!.open(state), 2048, { signal: AbortSignal.abort(), depth: 10 });
+    expect(legal).toContain(aborted.move);
+  });
+
+  it('reports each finished iteration with a principal variation that starts with its move', () => {
+    const seen: number[] = [];
+    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, {
+      depth: 3,
+      onIteration: (info) => {
+        seen.push(info.depth);
+        expect(info.pv.length).toBeGreaterThan(0);
+      },
+    });
+    expect(seen).toEqual([1]); // a forced win ends the deepening at once
+    expect(r.pv[0]).toBe(r.move);
+  });
+
+  it('breaks ties at random, reproducibly for a seed', () => {
+    // Black's first piece: the six cells round White's are alike, so the best moves tie.
+    const start = hive.newGame(hive.defaultOptions, 's');
+    const state = hive.play(start, hive.legalMoves(start)[0] as number);
+    const pick = (seed: string) => new Searcher(16).search(hive.search!.open(state), 2048, { depth: 1 }, Rng.fromSeed(seed)).move;
+    const picks = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(pick));
+    expect(picks.size).toBeGreaterThan(1);
+    expect(pick('a')).toBe(pick('a'));
+  });
+});
+
+describe('greedy agent', () => {
+  it('takes a win in one', async () => {
+    const state = winInOne();
+    const move = (await greedyAgent.choose(hive, state, { rng: Rng.fromSeed('g') })) as number;
+    expect(formatMove(state.pos, move)).toBe(formatMove(state.pos, WINNING_MOVE));
+  });
+});

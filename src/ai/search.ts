@@ -1,0 +1,243 @@
+import type { SearchPosition } from '../engine/game.ts';
+import type { Rng } from '../engine/rng.ts';
+import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.ts';
+
+/**
+ * Negamax alpha-beta with principal variation search, iterative deepening, a transposition
+ * table, and move ordering (table move, killer moves, history, the game's own hint).
+ * One implementation for every game that offers SearchHooks.
+ */
+
+/** A won position scores WIN minus the plies to the win, so faster wins score higher. */
+export const WIN = 1_000_000;
+const MATE_BOUND = WIN - 10_000;
+const MAX_PLY = 64;
+
+export interface SearchLimits {
+  /** Deepest iteration (plies). */
+  readonly depth?: number;
+  /** Wall-clock budget; the best move of the deepest finished iteration is returned. */
+  readonly timeMs?: number;
+  /** Node budget: deterministic where a time limit is not. */
+  readonly nodes?: number;
+  readonly signal?: AbortSignal;
+  /** Called after each finished iteration (for `info` lines, progress). */
+  readonly onIteration?: (info: SearchInfo) => void;
+}
+
+export interface SearchInfo {
+  readonly depth: number;
+  readonly score: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly pv: readonly number[];
+}
+
+export interface SearchResult extends SearchInfo {
+  readonly move: number;
+}
+
+class Stop extends Error {}
+
+export class Searcher {
+  readonly tt: TranspositionTable;
+  private readonly history = new Int32Array(2 * 65536);
+  private readonly killers = new Int32Array(MAX_PLY * 2).fill(-1);
+  private buffers: Int32Array[] = [];
+  private scores: Float64Array[] = [];
+  private pos!: SearchPosition;
+  private nodes = 0;
+  private deadline = Number.POSITIVE_INFINITY;
+  private nodeLimit = Number.POSITIVE_INFINITY;
+  private signal: AbortSignal | undefined;
+  private pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private pvLength = new Int32Array(MAX_PLY);
+
+  constructor(ttBits = 20) {
+    this.tt = new TranspositionTable(ttBits);
+  }
+
+  /** Searches the position (which it leaves as it found it) and returns the best move found. */
+  search(pos: SearchPosition, maxMoves: number, limits: SearchLimits, rng?: Rng): SearchResult {
+    const started = performance.now();
+    this.pos = pos;
+    this.nodes = 0;
+    this.deadline = limits.timeMs === undefined ? Number.POSITIVE_INFINITY : started + limits.timeMs;
+    this.nodeLimit = limits.nodes ?? Number.POSITIVE_INFINITY;
+    this.signal = limits.signal;
+    if (this.buffers.length === 0 || (this.buffers[0] as Int32Array).length < maxMoves) {
+      this.buffers = Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(maxMoves));
+      this.scores = Array.from({ length: MAX_PLY + 1 }, () => new Float64Array(maxMoves));
+    }
+    this.killers.fill(-1);
+    this.history.fill(0);
+    this.depthMade = 0;
+
+    const rootMoves = Array.from(this.buffers[MAX_PLY]!.subarray(0, pos.generate(this.buffers[MAX_PLY]!)));
+    if (rootMoves.length === 0) throw new Error('search: the game is over');
+    // Shuffled first so that equally good moves are chosen at random (the sort below is stable).
+    if (rng) rng.shuffle(rootMoves);
+    let best: SearchResult = { move: rootMoves[0] as number, score: 0, depth: 0, nodes: 0, ms: 0, pv: [rootMoves[0] as number] };
+    if (rootMoves.length === 1 && limits.depth === undefined) return best;
+
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
+    const rootScores = new Map<number, number>();
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      try {
+        // The previous iteration's best first, then the rest by their previous scores.
+        rootMoves.sort((a, b) => (rootScores.get(b) ?? -Infinity) - (rootScores.get(a) ?? -Infinity));
+        const ordered = best.depth > 0 ? [best.move, ...rootMoves.filter((m) => m !== best.move)] : rootMoves;
+        let alpha = -WIN - 1;
+        let bestMove = ordered[0] as number;
+        for (const [i, move] of ordered.entries()) {
+          pos.make(move);
+          this.depthMade++;
+          let score: number;
+          if (i === 0) score = -this.negamax(depth - 1, -WIN - 1, -alpha, 1);
+          else {
+            score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
+            if (score > alpha) score = -this.negamax(depth - 1, -WIN - 1, -alpha, 1);
+          }
+          pos.unmake();
+          this.depthMade--;
+          rootScores.set(move, score);
+          if (score > alpha) {
+            alpha = score;
+            bestMove = move;
+            this.pvTable[0] = move;
+            const childLen = this.pvLength[1] as number;
+            for (let k = 1; k < childLen; k++) this.pvTable[k] = this.pvTable[MAX_PLY + k] as number;
+            this.pvLength[0] = Math.max(1, childLen);
+          }
+        }
+        const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
+        best = { move: bestMove, score: alpha, depth, nodes: this.nodes, ms: performance.now() - started, pv };
+        limits.onIteration?.(best);
+        // A forced result is final; and an iteration rarely finishes in the time the last one took.
+        if (Math.abs(alpha) >= MATE_BOUND) break;
+        if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs * 0.45) break;
+      } catch (e) {
+        if (e instanceof Stop) {
+          // Leave the position as found: unwind whatever the interrupted iteration made.
+          while (this.depthMade > 0) {
+            pos.unmake();
+            this.depthMade--;
+          }
+          break;
+        }
+        throw e;
+      }
+    }
+    return { ...best, nodes: this.nodes, ms: performance.now() - started };
+  }
+
+  /** Moves made below the root and not yet unmade: unwound when the search stops midway. */
+  private depthMade = 0;
+
+  private checkLimits(): void {
+    if (this.nodes >= this.nodeLimit || this.signal?.aborted || performance.now() >= this.deadline) throw new Stop();
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    this.nodes++;
+    if ((this.nodes & 1023) === 0) this.checkLimits();
+    this.pvLength[ply] = ply;
+    const pos = this.pos;
+    const over = pos.terminal();
+    if (over !== null) return over === 0 ? 0 : over * (WIN - ply);
+    if (depth <= 0 || ply >= MAX_PLY - 1) return pos.evaluate();
+
+    const lo = pos.hashLo();
+    const hi = pos.hashHi();
+    const slot = this.tt.probe(lo, hi);
+    let ttMove = -1;
+    if (slot >= 0) {
+      ttMove = this.tt.moveAt(slot);
+      if (this.tt.depthAt(slot) >= depth) {
+        const s = fromTable(this.tt.scoreAt(slot), ply);
+        const flag = this.tt.flagAt(slot);
+        if (flag === EXACT || (flag === LOWER && s >= beta) || (flag === UPPER && s <= alpha)) return s;
+      }
+    }
+
+    const moves = this.buffers[ply] as Int32Array;
+    const scores = this.scores[ply] as Float64Array;
+    const n = pos.generate(moves);
+    if (n === 0) return 0;
+    const side = pos.turn() * 65536;
+    const k1 = this.killers[ply * 2] as number;
+    const k2 = this.killers[ply * 2 + 1] as number;
+    for (let i = 0; i < n; i++) {
+      const m = moves[i] as number;
+      scores[i] =
+        m === ttMove
+          ? 1e12
+          : m === k1
+            ? 1e10
+            : m === k2
+              ? 1e10 - 1
+              : (pos.moveOrder?.(m) ?? 0) * 1e8 + (this.history[side + (m & 0xffff)] as number);
+    }
+
+    // A forced reply (a single legal move, a pass) costs no depth: it decides nothing.
+    const childDepth = n === 1 ? depth : depth - 1;
+    const alpha0 = alpha;
+    let best = -WIN - 1;
+    let bestMove = moves[0] as number;
+    for (let i = 0; i < n; i++) {
+      // Selection sort, one step at a time: most nodes cut off after a move or two.
+      let j = i;
+      for (let k = i + 1; k < n; k++) if ((scores[k] as number) > (scores[j] as number)) j = k;
+      const m = moves[j] as number;
+      moves[j] = moves[i] as number;
+      scores[j] = scores[i] as number;
+      moves[i] = m;
+
+      pos.make(m);
+      this.depthMade++;
+      let score: number;
+      if (i === 0) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
+      else {
+        score = -this.negamax(childDepth, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
+      }
+      pos.unmake();
+      this.depthMade--;
+
+      if (score > best) {
+        best = score;
+        bestMove = m;
+        if (score > alpha) {
+          alpha = score;
+          const row = ply * MAX_PLY;
+          this.pvTable[row + ply] = m;
+          const childLen = this.pvLength[ply + 1] as number;
+          for (let k = ply + 1; k < childLen; k++) this.pvTable[row + k] = this.pvTable[(ply + 1) * MAX_PLY + k] as number;
+          this.pvLength[ply] = Math.max(ply + 1, childLen);
+        }
+      }
+      if (alpha >= beta) {
+        if (m !== k1) {
+          this.killers[ply * 2 + 1] = k1;
+          this.killers[ply * 2] = m;
+        }
+        this.history[side + (m & 0xffff)] = (this.history[side + (m & 0xffff)] as number) + depth * depth;
+        break;
+      }
+    }
+    const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+    this.tt.store(lo, hi, depth, flag, toTable(best, ply), bestMove);
+    return best;
+  }
+}
+
+// Win scores count plies from the root; the table stores them counted from the node itself.
+const toTable = (score: number, ply: number): number => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
+const fromTable = (score: number, ply: number): number => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
+
+/** A score for people: "+0.35", "win in 5", "loss in 4". */
+export function describeScore(score: number): string {
+  if (score >= MATE_BOUND) return `win in ${WIN - score}`;
+  if (score <= -MATE_BOUND) return `loss in ${WIN + score}`;
+  return `${score >= 0 ? '+' : ''}${(score / 100).toFixed(2)}`;
+}
