@@ -102,6 +102,35 @@ describe('hexarena match', () => {
   });
 });
 
+describe('hexarena perft', () => {
+  it('--json prints [{ depth, nodes, ms }] with the published counts, bulk or not', async () => {
+    for (const bulk of [[], ['--bulk']]) {
+      const { code, out } = await cli('perft', 'hive', '--type', 'Base+MLP', '--depth', '4', '--json', ...bulk);
+      expect(code).toBe(0);
+      const rows = JSON.parse(out);
+      expect(rows.map((r: { depth: number; nodes: number }) => [r.depth, r.nodes])).toEqual([
+        [1, 7],
+        [2, 294],
+        [3, 6678],
+        [4, 151686],
+      ]);
+      expect(rows.every((r: { ms: number }) => typeof r.ms === 'number')).toBe(true);
+    }
+  });
+
+  it('counts from a GameString, and prints one line per depth with time and rate', async () => {
+    const { code, out } = await cli('perft', 'hive', '--position', 'Base;InProgress;White[2];wS1;bS1 wS1-', '--depth', '1');
+    expect(code).toBe(0);
+    // White's second turn: five bugs (Q, S2, B, G, A) on the three cells that touch wS1 and not bS1.
+    expect(out).toMatch(/^depth\s+1\s+15 nodes\s+[\d.]+ ms/);
+  });
+
+  it('works for any game through the contract', async () => {
+    const { out } = await cli('perft', 'tictactoe', '--depth', '2', '--json');
+    expect(JSON.parse(out).map((r: { nodes: number }) => r.nodes)).toEqual([9, 72]);
+  });
+});
+
 describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: hive, tictactoe\)\n$/],
@@ -119,6 +148,18 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
     ],
     ['bad mode', ['export-static', 'tictactoe', '--out', 'x', '--mode', 'solo'], /^hexarena: .*'solo' is invalid.*two-player, vs-ai/],
     ['missing --out', ['export-static', 'tictactoe'], /^hexarena: required option '--out <dir>' not specified/],
+    ['bad game type', ['perft', 'hive', '--type', 'Base+X', '--depth', '2'], /^hexarena: "Base\+X" is not a game type/],
+    [
+      'bad GameString',
+      ['perft', 'hive', '--position', 'Base;InProgress;White[1];wQ', '--depth', '2'],
+      /^hexarena: --position: move 1 \(wQ\)/,
+    ],
+    ['perft depth 0', ['perft', 'hive', '--depth', '0'], /^hexarena: .*--depth/],
+    [
+      'hive flags on another game',
+      ['perft', 'tictactoe', '--depth', '2', '--type', 'Base'],
+      /^hexarena: --type and --position are for hive/,
+    ],
   ];
   for (const [name, argv, message] of cases) {
     it(name, async () => {

@@ -2,7 +2,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { GAMES } from '../games/index.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
 import { matchCommand } from './commands/match.ts';
+import { type PerftFlags, perftCommand } from './commands/perft.ts';
 import { solveCommand } from './commands/solve.ts';
+import { uhpCommand } from './commands/uhp.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES, type SiteMode } from './static/site.ts';
 
@@ -53,6 +55,22 @@ function program(io: CliIo): Command {
     .action((game: string, flags: { a: string; b: string; games: number; seed?: string; options?: string; json?: boolean }) =>
       matchCommand(io, game, flags),
     );
+
+  cli
+    .command('perft')
+    .description('count the leaves of the legal-move tree, depth by depth, with the time and rate')
+    .argument('<game>', 'the game, such as hive')
+    .requiredOption('--depth <n>', 'deepest depth', positiveInt)
+    .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
+    .option('--position <GameString>', 'hive: start from this game instead of the beginning')
+    .option('--bulk', 'count the last ply from the length of the move list instead of playing it')
+    .option('--json', 'print [{ depth, nodes, ms }]')
+    .action((game: string, flags: PerftFlags) => perftCommand(io, game, flags));
+
+  cli
+    .command('uhp')
+    .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
+    .action(() => uhpCommand(io, VERSION));
 
   return cli;
 }
