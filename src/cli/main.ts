@@ -3,6 +3,7 @@ import { GAMES } from '../games/index.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
 import { matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
+import { type PlayHiveFlags, playCommand } from './commands/play-hive.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
@@ -66,6 +67,17 @@ function program(io: CliIo): Command {
     .option('--bulk', 'count the last ply from the length of the move list instead of playing it')
     .option('--json', 'print [{ depth, nodes, ms }]')
     .action((game: string, flags: PerftFlags) => perftCommand(io, game, flags));
+
+  cli
+    .command('play')
+    .description('play in the terminal: humans and AIs in any mix (hive so far)')
+    .argument('<game>', 'hive')
+    .option('--type <GameType>', 'Base, Base+M … Base+MLP', 'Base+MLP')
+    .option('--white <who>', 'human, or an AI level: random, easy, medium, hard, max, greedy', 'human')
+    .option('--black <who>', 'human, or an AI level', 'hard')
+    .option('--seed <seed>', "seed for the AIs' choices between equal moves")
+    .option('--max-moves <n>', 'stop a game after this many moves, as a draw', positiveInt)
+    .action((game: string, flags: PlayHiveFlags) => playCommand(io, game, flags));
 
   cli
     .command('uhp')
