@@ -1,8 +1,10 @@
+import { benchHive } from './hive.ts';
 import { benchTictactoe } from './tictactoe.ts';
 
 /** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
 const BENCHES: Record<string, () => Promise<void>> = {
   tictactoe: benchTictactoe,
+  hive: benchHive,
 };
 
 const wanted = process.argv.slice(2);

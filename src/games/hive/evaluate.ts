@@ -80,6 +80,13 @@ export function evaluateHive(pos: HivePosition): number {
   return sideScore(pos, pos.turn) - sideScore(pos, (pos.turn ^ 1) as Color);
 }
 
+/** Do two cells touch? (False when either is off the board.) Module-level: it runs in the search's inner loop. */
+function touches(cell: number, target: number): boolean {
+  if (cell < 0 || target < 0) return false;
+  for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === target) return true;
+  return false;
+}
+
 /** Moves that close in on the enemy queen are tried first; moves that free one's own next. */
 export function hiveMoveOrder(pos: HivePosition, move: HiveMove): number {
   if (move === PASS) return 0;
@@ -89,11 +96,6 @@ export function hiveMoveOrder(pos: HivePosition, move: HiveMove): number {
   const me = colorOf(piece) === pos.turn ? pos.turn : ((pos.turn ^ 1) as Color);
   const enemyQueen = pos.where[pieceId((me ^ 1) as Color, QUEEN)] as number;
   const ownQueen = pos.where[pieceId(me, QUEEN)] as number;
-  const touches = (cell: number, target: number) => {
-    if (cell < 0 || target < 0) return false;
-    for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === target) return true;
-    return false;
-  };
   let score = 0;
   if (colorOf(piece) !== pos.turn) score += touches(from, ownQueen) ? 3 : 1; // a throw, best off our queen
   if (touches(to, enemyQueen) && !touches(from, enemyQueen)) score += 4;

@@ -214,20 +214,23 @@ export function markPinned(pos: HivePosition): void {
 /** Would lifting the piece alone on this cell split the hive? Valid after markPinned. */
 export const isPinned = (cell: number): boolean => pinned[cell] === pinStamp;
 
+const placeable = new Int8Array(8);
+const placeCells = new Int16Array(CELLS);
+
 function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
   const turn = pos.turnNumber;
   const mustPlaceQueen = !queenIn && turn === 4;
-  const pieces: number[] = [];
+  let pieceCount = 0;
   for (let bug = 0; bug < 8; bug++) {
     if (bug === QUEEN ? pos.tournament && turn === 1 : mustPlaceQueen) continue;
     const piece = pos.nextInHand(color, bug);
-    if (piece >= 0) pieces.push(piece);
+    if (piece >= 0) placeable[pieceCount++] = piece;
   }
-  if (pieces.length === 0) return;
+  if (pieceCount === 0) return;
 
   const where = pos.where;
   const stack = pos.stack;
-  const cells: number[] = [];
+  let cellCount = 0;
   const vs = ++visitStamp;
   let ownOnBoard = false;
   let anyOnBoard = -1;
@@ -247,15 +250,18 @@ function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
         const h = height[f] as number;
         if (h !== 0 && (((stack[f * MAX_HEIGHT + h - 1] as number) / PIECES_PER_COLOR) | 0) !== color) touchesEnemy = true;
       }
-      if (!touchesEnemy) cells.push(e);
+      if (!touchesEnemy) placeCells[cellCount++] = e;
     }
   }
   if (!ownOnBoard) {
     // A player's first piece: white's on the origin, black's anywhere touching white's.
-    if (anyOnBoard < 0) cells.push(ORIGIN_CELL);
-    else for (let d = 0; d < 6; d++) cells.push(NEIGHBORS[anyOnBoard * 6 + d] as number);
+    if (anyOnBoard < 0) placeCells[cellCount++] = ORIGIN_CELL;
+    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = NEIGHBORS[anyOnBoard * 6 + d] as number;
   }
-  for (const piece of pieces) for (const cell of cells) out[n++] = piece | (cell << 5);
+  for (let i = 0; i < pieceCount; i++) {
+    const piece = placeable[i] as number;
+    for (let j = 0; j < cellCount; j++) out[n++] = piece | ((placeCells[j] as number) << 5);
+  }
 }
 
 function movements(pos: HivePosition, color: Color): void {
