@@ -25,14 +25,17 @@ const SEARCH_LEVELS: Record<Exclude<Level, 'random'>, SearchBudget> = {
 
 /** The agent names a game accepts: the levels and the agents specific to its kind. */
 export function agentNames(game: GameRules<unknown, unknown>): string[] {
-  if (game.solvable) return [...LEVELS, 'perfect'];
-  if (game.search) return [...LEVELS, 'greedy'];
-  return ['random'];
+  const own = Object.keys(game.agents ?? {});
+  if (game.solvable) return [...LEVELS, 'perfect', ...own];
+  if (game.search) return [...LEVELS, 'greedy', ...own];
+  return [...new Set(['random', ...own])];
 }
 
 export function createAgent(game: GameRules<unknown, unknown>, name: string): Result<Agent<unknown, unknown>> {
   const known = agentNames(game);
   if (!known.includes(name)) return fail(`unknown agent "${name}" for ${game.id} (known: ${known.join(', ')})`);
+  const own = game.agents?.[name];
+  if (own) return ok(own);
   if (name === 'random') return ok(randomAgent);
   if (name === 'perfect') return ok(perfectAgent);
   if (name === 'greedy') return ok(greedyAgent);

@@ -1,3 +1,4 @@
+import type { Agent } from './agent.ts';
 import type { Result } from './result.ts';
 
 /** A seat, 0-based in turn order (X = 0 and O = 1; White = 0 and Black = 1). */
@@ -47,6 +48,8 @@ export interface GameRules<S, M> {
   readonly solvable?: boolean;
   /** A mutable view for fast tree search (make/unmake instead of copying states). */
   readonly search?: SearchHooks<S, M>;
+  /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */
+  readonly agents?: Readonly<Record<string, Agent<S, M>>>;
 }
 
 /**

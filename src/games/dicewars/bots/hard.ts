@@ -1,0 +1,220 @@
+import type { Agent } from '../../../engine/agent.ts';
+import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../odds.ts';
+import { type DiceWarsMove, type DiceWarsPosition, MAX_DICE, MAX_STOCK, MAX_STRENGTH } from '../position.ts';
+
+/**
+ * hexarena's DiceWars player. One attack at a time, thinking again after each battle (the dice
+ * change everything). Each attack is scored by expectation: P(win) × value after winning +
+ * P(lose) × value after losing, against the value of stopping now; it attacks while the best
+ * attack gains. The value of a position for a player is what decides DiceWars:
+ *  - the largest connected group, which is the reinforcement every turn;
+ *  - the dice it will hold after this turn's reinforcement (room and stock permitting);
+ *  - the territories it holds;
+ *  - minus the exposure of its territories: for each, the best odds an adjacent enemy has
+ *    against it, weighted more inside the largest group, where a loss cuts the supply.
+ */
+export interface HardWeights {
+  readonly group: number;
+  readonly territories: number;
+  readonly dice: number;
+  readonly exposure: number;
+  readonly groupExposure: number;
+  /** An attack must gain at least this much to be worth the risk. */
+  readonly margin: number;
+  /** How much a smaller enemy stack threatens (cautious players rarely attack uphill). */
+  readonly uphill: number;
+  /** Holding more than 2/5 of all dice turns every reference bot against you. */
+  readonly leader: number;
+  /** Weight of the opponents' strength (largest group, dice, territories), shared among those alive. */
+  readonly opponents: number;
+}
+
+/**
+ * Tuned by random search against the reference bot (src/games/dicewars/bots, bench/dicewars.ts):
+ * a crowd rewards staying out of fights, patience (a small margin) and never becoming the
+ * leader everybody attacks; a duel rewards a big, safe largest group and territory.
+ */
+export const CROWD_WEIGHTS: HardWeights = {
+  group: 2,
+  territories: 0,
+  dice: 0.7,
+  exposure: 3,
+  groupExposure: 3,
+  margin: 0.2,
+  uphill: 0.4,
+  leader: 8,
+  opponents: 0.5,
+};
+
+export const DUEL_WEIGHTS: HardWeights = {
+  group: 5,
+  territories: 2,
+  dice: 0.7,
+  exposure: 1,
+  groupExposure: 5,
+  margin: 0.2,
+  uphill: 0.15,
+  leader: 0,
+  opponents: 0,
+};
+
+/** The weights for a position: the duel set once only two players are left. */
+export const weightsFor = (pos: DiceWarsPosition): HardWeights => (pos.players - pos.out.length > 2 ? CROWD_WEIGHTS : DUEL_WEIGHTS);
+
+/** Win odds for an attack from `from` on `to`, in either rule set. */
+function odds(pos: DiceWarsPosition, from: number, to: number): number {
+  if (pos.rules === 'classic') return ATTACK_ODDS[pos.dice[from] as number]?.[pos.dice[to] as number] as number;
+  if (pos.owner[to] === -1) return 1;
+  return fractionValue(strengthWinProbability(pos.dice[from] as number, pos.dice[to] as number));
+}
+
+function defenceOdds(pos: DiceWarsPosition, attackerDice: number, defenderDice: number): number {
+  if (pos.rules === 'classic') return ATTACK_ODDS[attackerDice]?.[defenderDice] as number;
+  return fractionValue(strengthWinProbability(attackerDice, defenderDice));
+}
+
+// Scratch for the group search: evaluation runs thousands of times a game.
+let groupOf = new Int16Array(0);
+let stackScratch = new Int16Array(0);
+const bestSize = new Int32Array(8);
+const playerDice = new Int32Array(8);
+const playerTerritories = new Int32Array(8);
+
+export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights = weightsFor(pos)): number {
+  const { board, owner, dice } = pos;
+  const n = board.territories;
+  if (groupOf.length < n) {
+    groupOf = new Int16Array(n);
+    stackScratch = new Int16Array(n);
+  }
+  groupOf.fill(-1, 0, n);
+  // One pass labels every player's groups: the size of each player's largest, and which group is ours.
+  bestSize.fill(0);
+  let bestGroup = -1;
+  let territories = 0;
+  let held = 0;
+  let room = 0;
+  const cap = pos.rules === 'classic' ? MAX_DICE : MAX_STRENGTH;
+  playerDice.fill(0);
+  playerTerritories.fill(0);
+  for (let t = 0; t < n; t++) {
+    const o = owner[t] as number;
+    if (o < 0) continue;
+    playerDice[o] = (playerDice[o] as number) + (dice[t] as number);
+    playerTerritories[o] = (playerTerritories[o] as number) + 1;
+    if (o === me) {
+      territories++;
+      held += dice[t] as number;
+      room += cap - (dice[t] as number);
+    }
+    if ((groupOf[t] as number) >= 0) continue;
+    let size = 0;
+    let top = 0;
+    stackScratch[top++] = t;
+    groupOf[t] = t;
+    while (top > 0) {
+      const u = stackScratch[--top] as number;
+      size++;
+      for (let e = board.adjStart[u] as number; e < (board.adjStart[u + 1] as number); e++) {
+        const v = board.adjacency[e] as number;
+        if (owner[v] === o && groupOf[v] === -1) {
+          groupOf[v] = t;
+          stackScratch[top++] = v;
+        }
+      }
+    }
+    if (size > (bestSize[o] as number)) {
+      bestSize[o] = size;
+      if (o === me) bestGroup = t;
+    }
+  }
+  const best = bestSize[me] as number;
+  if (territories === 0) return -1e6;
+  const stock = pos.rules === 'classic' ? Math.min(MAX_STOCK, (pos.stock[me] as number) + best) : best;
+  const diceAfter = held + Math.min(stock, room);
+  let exposure = 0;
+  for (let t = 0; t < n; t++) {
+    if (owner[t] !== me) continue;
+    let worst = 0;
+    for (let e = board.adjStart[t] as number; e < (board.adjStart[t + 1] as number); e++) {
+      const u = board.adjacency[e] as number;
+      const o = owner[u] as number;
+      if (o === me || o < 0 || (dice[u] as number) < 2) continue;
+      const du = dice[u] as number;
+      const dt = dice[t] as number;
+      const p = defenceOdds(pos, du, dt) * (du > dt ? 1 : du === dt ? 0.9 : w.uphill);
+      if (p > worst) worst = p;
+    }
+    exposure += worst * (groupOf[t] === bestGroup ? w.groupExposure : w.exposure);
+  }
+  let leader = 0;
+  if (pos.players - pos.out.length > 2) {
+    let total = 0;
+    for (let t = 0; t < n; t++) if ((owner[t] as number) >= 0) total += dice[t] as number;
+    if (held * 5 > total * 2) leader = w.leader;
+  }
+  let rivals = 0;
+  let alive = 0;
+  for (let s = 0; s < pos.players; s++) {
+    if (s === me || playerTerritories[s] === 0) continue;
+    alive++;
+    rivals +=
+      w.group * (bestSize[s] as number) +
+      w.territories * (playerTerritories[s] as number) +
+      w.dice * ((playerDice[s] as number) / (cap / 8));
+  }
+  const own = w.group * best + w.territories * territories + w.dice * (diceAfter / (cap / 8)) - exposure - leader;
+  return own - (alive > 0 ? (w.opponents * rivals) / alive : 0);
+}
+
+/** The best attack by expected gain, or null when stopping is at least as good. */
+export function bestAttack(pos: DiceWarsPosition, w: HardWeights = weightsFor(pos)): Exclude<DiceWarsMove, { type: 'end' }> | null {
+  const me = pos.seat;
+  const now = positionValue(pos, me, w);
+  let best: Exclude<DiceWarsMove, { type: 'end' }> | null = null;
+  let bestGain = w.margin;
+  const { board, owner, dice } = pos;
+  for (let from = 0; from < board.territories; from++) {
+    const a = dice[from] as number;
+    if (owner[from] !== me || a < 2) continue;
+    for (let e = board.adjStart[from] as number; e < (board.adjStart[from + 1] as number); e++) {
+      const to = board.adjacency[e] as number;
+      const o = owner[to] as number;
+      if (o === me) continue;
+      const d = dice[to] as number;
+      const p = odds(pos, from, to);
+      // Try both outcomes in place and put everything back.
+      let win = now;
+      if (p > 0) {
+        owner[to] = me;
+        dice[to] = pos.rules === 'classic' || o === -1 ? a - 1 : Math.max(1, Math.ceil((a - d) / 2));
+        dice[from] = 1;
+        win = positionValue(pos, me, w);
+        owner[to] = o;
+        dice[to] = d;
+      }
+      let lose = now;
+      if (p < 1) {
+        dice[from] = 1;
+        lose = positionValue(pos, me, w);
+      }
+      dice[from] = a;
+      const gain = p * win + (1 - p) * lose - now;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = { type: o === -1 ? 'expand' : 'attack', from, to };
+      }
+    }
+  }
+  return best;
+}
+
+/** `weights` fixes one set (for tuning); by default the set follows the number of players alive. */
+export function hardAgent(name = 'hard', weights?: HardWeights): Agent<DiceWarsPosition, DiceWarsMove> {
+  return {
+    name,
+    async choose(_game, pos) {
+      return bestAttack(pos, weights ?? weightsFor(pos)) ?? { type: 'end' };
+    },
+  };
+}
