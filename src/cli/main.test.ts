@@ -89,6 +89,63 @@ describe('hexarena match', () => {
     expect(random.wins).toBe(perfect.losses);
   });
 
+  it('dicewars: seats rotate, agents are counted by name with win rate, 95% interval and fair share', async () => {
+    const seats = ['hard', 'gamedesign', 'gamedesign', 'gamedesign'].join(',');
+    const { code, out } = await cli(
+      'match',
+      'dicewars',
+      '--rules',
+      'classic',
+      '--players',
+      '4',
+      '--map',
+      'small',
+      '--seats',
+      seats,
+      '--games',
+      '12',
+      '--seed',
+      'dw',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.games).toBe(12);
+    expect(json.agents.map((a: { agent: string; seats: number }) => [a.agent, a.seats])).toEqual([
+      ['hard', 1],
+      ['gamedesign', 3],
+    ]);
+    const [hard, gd] = json.agents;
+    expect(hard.wins + gd.wins + json.draws).toBe(12);
+    expect(hard.winRate).toBeCloseTo(hard.wins / 12);
+    expect(hard.ci95[0]).toBeLessThanOrEqual(hard.winRate);
+    expect(hard.ci95[1]).toBeGreaterThanOrEqual(hard.winRate);
+    const text = await cli('match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign,gamedesign', '--games', '3', '--seed', 'dw');
+    expect(text.out).toMatch(/^gamedesign\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+% \([\d.]+%–[\d.]+%\)\s+66\.7%$/m);
+  });
+
+  it('dicewars strength rules on a 10×10 grid', async () => {
+    const { code, out } = await cli(
+      'match',
+      'dicewars',
+      '--rules',
+      'strength',
+      '--players',
+      '4',
+      '--map',
+      '10',
+      '--seats',
+      'hard,hexo,hexo,hexo',
+      '--games',
+      '4',
+      '--seed',
+      's',
+      '--json',
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(out).agents.map((a: { agent: string }) => a.agent)).toEqual(['hard', 'hexo']);
+  });
+
   it('the same seed gives the same match', async () => {
     const a = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '30', '--seed', 'again', '--json');
     const b = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '30', '--seed', 'again', '--json');
@@ -98,7 +155,7 @@ describe('hexarena match', () => {
   it('prints a table with win rates and the seed', async () => {
     const { out } = await cli('match', 'tictactoe', '--a', 'max', '--b', 'easy', '--games', '20', '--seed', 'tbl');
     expect(out).toMatch(/20 games, seed tbl/);
-    expect(out).toMatch(/^max\s+\d+\s+\d+\s+0\s+\d+\.\d%/m);
+    expect(out).toMatch(/^max\s+1\s+\d+\s+\d+\s+0\s+\d+\.\d%/m);
   });
 });
 
@@ -133,18 +190,42 @@ describe('hexarena perft', () => {
 
 describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: hive, tictactoe\)\n$/],
+    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: dicewars, hive, tictactoe\)\n$/],
     ['unknown option', ['solve', 'tictactoe', '--fast'], /^hexarena: unknown option '--fast'/],
     ['unknown command', ['conquer'], /^hexarena: unknown command 'conquer'/],
     ['missing argument', ['solve'], /^hexarena: missing required argument 'game'/],
     ['bad number', ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--games', '-3'], /^hexarena: .*--games/],
     ['unknown agent', ['match', 'tictactoe', '--a', 'god', '--b', 'random'], /^hexarena: unknown agent "god" for tictactoe/],
-    ['missing agent', ['match', 'tictactoe', '--a', 'random'], /^hexarena: required option '--b <agent>' not specified/],
-    ['bad options JSON', ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--options', '{x'], /^hexarena: --options must be JSON/],
+    ['missing agent', ['match', 'tictactoe', '--a', 'random'], /^hexarena: name the players with --a and --b/],
+    [
+      'bad options JSON',
+      ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--options', '{x'],
+      /^hexarena: --options must be a JSON object/,
+    ],
     [
       'bad options',
       ['match', 'tictactoe', '--a', 'random', '--b', 'random', '--options', '{"size":4}'],
-      /^hexarena: --options: tic-tac-toe has no options/,
+      /^hexarena: options: tic-tac-toe has no options/,
+    ],
+    [
+      'seats and players disagree',
+      ['match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign'],
+      /^hexarena: dicewars with these options has 3 seats, but 2 agents were given/,
+    ],
+    [
+      'too many strength players',
+      ['match', 'dicewars', '--rules', 'strength', '--players', '6', '--seats', 'hexo'],
+      /^hexarena: options: the strength rules take 2 to 4 players/,
+    ],
+    [
+      'dicewars flags elsewhere',
+      ['match', 'hive', '--players', '3', '--a', 'random', '--b', 'random'],
+      /^hexarena: --rules, --players and --map are for dicewars/,
+    ],
+    [
+      'unknown dicewars agent',
+      ['match', 'dicewars', '--players', '2', '--seats', 'hard,perfect'],
+      /^hexarena: unknown agent "perfect" for dicewars/,
     ],
     ['bad mode', ['export-static', 'tictactoe', '--out', 'x', '--mode', 'solo'], /^hexarena: .*'solo' is invalid.*two-player, vs-ai/],
     ['missing --out', ['export-static', 'tictactoe'], /^hexarena: required option '--out <dir>' not specified/],

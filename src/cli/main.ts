@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { GAMES } from '../games/index.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
-import { matchCommand } from './commands/match.ts';
+import { type MatchFlags, matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
 import { type PlayHiveFlags, playCommand } from './commands/play-hive.ts';
 import { solveCommand } from './commands/solve.ts';
@@ -45,17 +45,19 @@ function program(io: CliIo): Command {
 
   cli
     .command('match')
-    .description('play two agents against each other over many games, the first seat alternating')
+    .description('play agents against each other over many games, rotating the seats every game')
     .argument('<game>', 'the game to play')
-    .requiredOption('--a <agent>', 'first agent (random, easy, medium, hard, max, or one specific to the game)')
-    .requiredOption('--b <agent>', 'second agent')
+    .option('--a <agent>', 'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game)')
+    .option('--b <agent>', 'second agent')
+    .option('--seats <agents>', 'one agent per seat, comma-separated (dicewars: hard,gamedesign,gamedesign,…)')
     .option('--games <n>', 'number of games', positiveInt, 100)
     .option('--seed <seed>', 'seed for the whole match (random when omitted, and printed)')
     .option('--options <json>', 'game options as JSON')
-    .option('--json', 'print { games, results: [{ agent, wins, draws, losses }] }')
-    .action((game: string, flags: { a: string; b: string; games: number; seed?: string; options?: string; json?: boolean }) =>
-      matchCommand(io, game, flags),
-    );
+    .option('--rules <rules>', 'dicewars: classic or strength')
+    .option('--players <n>', 'dicewars: number of players', positiveInt)
+    .option('--map <map>', 'dicewars: small, classic or large (classic rules), or 10, 15, 20, 25 (strength rules)')
+    .option('--json', 'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95 }] }')
+    .action((game: string, flags: MatchFlags) => matchCommand(io, game, flags));
 
   cli
     .command('perft')

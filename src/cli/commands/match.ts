@@ -8,64 +8,121 @@ import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 
 export interface MatchFlags {
-  readonly a: string;
-  readonly b: string;
+  readonly a?: string;
+  readonly b?: string;
+  /** Comma-separated agents, one per seat. */
+  readonly seats?: string;
   readonly games: number;
   readonly seed?: string;
   readonly options?: string;
+  /** DiceWars shorthands for options. */
+  readonly rules?: string;
+  readonly players?: number;
+  readonly map?: string;
   readonly json?: boolean;
 }
 
-function parseGameOptions(game: AnyGame, text: string | undefined): unknown {
-  if (text === undefined) return game.defaultOptions;
-  let json: unknown;
+function parseJsonOptions(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--options must be JSON, such as '{"type":"Base+MLP"}'`);
+    const json = JSON.parse(text);
+    if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;
+  } catch {}
+  throw new UsageError(`--options must be a JSON object, such as '{"type":"Base+MLP"}'`);
+}
+
+/** --options, plus the DiceWars flags (--rules, --players, --map small|classic|large|<size>). */
+function gameOptions(game: AnyGame, flags: MatchFlags): unknown {
+  const json = parseJsonOptions(flags.options);
+  const shorthand = flags.rules !== undefined || flags.players !== undefined || flags.map !== undefined;
+  if (shorthand && game.id !== 'dicewars')
+    throw new UsageError('--rules, --players and --map are for dicewars; use --options for other games');
+  if (flags.rules !== undefined) json.rules = flags.rules;
+  if (flags.players !== undefined) json.players = flags.players;
+  if (flags.map !== undefined) {
+    if (/^\d+$/.test(flags.map)) json.size = Number(flags.map);
+    else json.map = flags.map;
   }
-  const options = game.parseOptions(json);
-  if (!options.ok) throw new UsageError(`--options: ${options.error.message}`);
+  const options = game.parseOptions(Object.keys(json).length > 0 ? json : undefined);
+  if (!options.ok) throw new UsageError(`options: ${options.error.message}`);
   return options.value;
+}
+
+function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unknown, unknown>[] {
+  let names: string[];
+  if (flags.seats !== undefined) {
+    if (flags.a !== undefined || flags.b !== undefined) throw new UsageError('give --seats or --a/--b, not both');
+    names = flags.seats.split(',').map((s) => s.trim());
+  } else if (flags.a !== undefined && flags.b !== undefined) names = [flags.a, flags.b];
+  else
+    throw new UsageError(
+      seats === 2 ? 'name the players with --a and --b (or --seats a,b)' : `name the ${seats} players with --seats a,b,…`,
+    );
+  if (names.length !== seats)
+    throw new UsageError(`${game.id} with these options has ${seats} seats, but ${names.length} agents were given`);
+  return names.map((name) => {
+    const agent = createAgent(game, name);
+    if (!agent.ok) throw new UsageError(agent.error.message);
+    return agent.value;
+  });
+}
+
+export interface AgentSummary {
+  readonly agent: string;
+  /** Seats this agent fills in each game. */
+  readonly seats: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  /** Games won by any of its seats, over all games. */
+  readonly winRate: number;
+  readonly ci95: [number, number];
 }
 
 export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags): Promise<void> {
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
   const game = found.value;
-  const options = parseGameOptions(game, flags.options);
-  if (game.seatNames(options).length !== 2)
-    throw new UsageError(`${game.id} with these options is not a two-player game; --a/--b need two seats`);
-  const agents: Agent<unknown, unknown>[] = [flags.a, flags.b].map((name) => {
-    const agent = createAgent(game, name);
-    if (!agent.ok) throw new UsageError(agent.error.message);
-    return agent.value;
-  });
+  const options = gameOptions(game, flags);
+  const seats = game.seatNames(options);
+  const agents = seatAgents(game, flags, seats.length);
   const seed = flags.seed ?? randomSeed();
   const bar = progressBar(io, `${game.id} match`);
   const result = await runMatch({ game, options, agents, games: flags.games, seed, onGame: (done, total) => bar.update(done, total) });
   bar.finish();
 
-  const results = result.agents.map(({ agent, wins, draws, losses }) => ({ agent, wins, draws, losses }));
+  const draws = result.seats[0]?.draws ?? 0;
+  // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
+  const byName = new Map<string, { seats: number; wins: number; losses: number }>();
+  for (const t of result.agents) {
+    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, losses: 0 };
+    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, losses: a.losses + t.losses });
+  }
+  const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
+    // A game is lost for an agent only when none of its seats won it.
+    const losses = result.games - draws - a.wins;
+    return { agent, seats: a.seats, wins: a.wins, draws, losses, winRate: a.wins / result.games, ci95: wilson95(a.wins, result.games) };
+  });
+
   if (flags.json) {
-    io.stdout(`${JSON.stringify({ games: result.games, results })}\n`);
+    const results = result.agents.map(({ agent, wins, draws: d, losses }) => ({ agent, wins, draws: d, losses }));
+    io.stdout(`${JSON.stringify({ games: result.games, draws, results, agents: summary })}\n`);
     return;
   }
-  const seats = game.seatNames(options);
-  io.stdout(`${game.title}: ${formatCount(result.games)} games, seed ${seed}, the first seat alternating\n`);
-  io.stdout(`${'agent'.padEnd(12)}${'wins'.padStart(8)}${'draws'.padStart(8)}${'losses'.padStart(8)}  win rate (95% CI)\n`);
-  for (const t of result.agents) {
-    const [lo, hi] = wilson95(t.wins, result.games);
-    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  io.stdout(`${game.title}: ${formatCount(result.games)} games, seed ${seed}, seats rotating every game\n`);
+  io.stdout(
+    `${'agent'.padEnd(12)}${'seats'.padStart(6)}${'wins'.padStart(8)}${'draws'.padStart(8)}${'losses'.padStart(8)}  win rate (95% CI)   fair share\n`,
+  );
+  for (const a of summary) {
     io.stdout(
-      `${t.agent.padEnd(12)}${formatCount(t.wins).padStart(8)}${formatCount(t.draws).padStart(8)}${formatCount(t.losses).padStart(8)}  ` +
-        `${pct(t.wins / Math.max(1, result.games))} (${pct(lo)}–${pct(hi)})\n`,
+      `${a.agent.padEnd(12)}${String(a.seats).padStart(6)}${formatCount(a.wins).padStart(8)}${formatCount(a.draws).padStart(8)}${formatCount(a.losses).padStart(8)}  ` +
+        `${pct(a.winRate).padStart(6)} (${pct(a.ci95[0])}–${pct(a.ci95[1])})  ${pct(a.seats / seats.length).padStart(6)}\n`,
     );
   }
   const bySeat = result.seats.map((t, s) => `${seats[s]} ${t.wins}`).join(', ');
-  io.stdout(
-    `wins by seat: ${bySeat}; draws ${result.seats[0]?.draws ?? 0}${result.capped ? `; ${result.capped} stopped by the move cap` : ''}\n`,
-  );
+  io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ' (no winner within the move or round cap)' : ''}\n`);
   const last = result.records.at(-1);
-  if (last) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
+  if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
+  else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);
 }

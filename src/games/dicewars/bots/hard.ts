@@ -58,8 +58,16 @@ export const DUEL_WEIGHTS: HardWeights = {
   opponents: 0,
 };
 
-/** The weights for a position: the duel set once only two players are left. */
-export const weightsFor = (pos: DiceWarsPosition): HardWeights => (pos.players - pos.out.length > 2 ? CROWD_WEIGHTS : DUEL_WEIGHTS);
+/**
+ * The strength rules reward relentless action: a defender that holds keeps only its roll minus the
+ * attacker's, so even a losing attack costs the enemy half its strength. Keep acting while
+ * anything is not clearly bad (a negative margin), and grow the largest group.
+ */
+export const STRENGTH_WEIGHTS: HardWeights = { ...CROWD_WEIGHTS, group: 4, margin: -5, leader: 0 };
+
+/** The weights for a position: by rule set, and the duel set once only two classic players are left. */
+export const weightsFor = (pos: DiceWarsPosition): HardWeights =>
+  pos.rules === 'strength' ? STRENGTH_WEIGHTS : pos.players - pos.out.length > 2 ? CROWD_WEIGHTS : DUEL_WEIGHTS;
 
 /** Win odds for an attack from `from` on `to`, in either rule set. */
 function odds(pos: DiceWarsPosition, from: number, to: number): number {
@@ -167,6 +175,19 @@ export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights 
   return own - (alive > 0 ? (w.opponents * rivals) / alive : 0);
 }
 
+/** Strength rules: the defender's expected strength after it holds against F = a (rounded). */
+function defenderAfterHolding(a: number, d: number): number {
+  let total = 0;
+  let count = 0;
+  for (let x = 1; x < a; x++) {
+    for (let y = x; y <= d; y++) {
+      total += Math.max(1, y - x);
+      count++;
+    }
+  }
+  return count === 0 ? d : Math.max(1, Math.round(total / count));
+}
+
 /** The best attack by expected gain, or null when stopping is at least as good. */
 export function bestAttack(pos: DiceWarsPosition, w: HardWeights = weightsFor(pos)): Exclude<DiceWarsMove, { type: 'end' }> | null {
   const me = pos.seat;
@@ -196,7 +217,10 @@ export function bestAttack(pos: DiceWarsPosition, w: HardWeights = weightsFor(po
       let lose = now;
       if (p < 1) {
         dice[from] = 1;
+        // Strength rules: even a defender that holds keeps only its roll minus the attacker's.
+        if (pos.rules === 'strength' && o >= 0) dice[to] = defenderAfterHolding(a, d);
         lose = positionValue(pos, me, w);
+        dice[to] = d;
       }
       dice[from] = a;
       const gain = p * win + (1 - p) * lose - now;
