@@ -1,3 +1,4 @@
+import { benchDiceWars } from './dicewars.ts';
 import { benchHive } from './hive.ts';
 import { benchTictactoe } from './tictactoe.ts';
 
@@ -5,6 +6,7 @@ import { benchTictactoe } from './tictactoe.ts';
 const BENCHES: Record<string, () => Promise<void>> = {
   tictactoe: benchTictactoe,
   hive: benchHive,
+  dicewars: benchDiceWars,
 };
 
 const wanted = process.argv.slice(2);

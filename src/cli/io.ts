@@ -9,6 +9,14 @@ export interface CliIo {
   readonly cwd: string;
 }
 
+// A reader that stops early (`hexarena … | head`) is not an error: stop quietly, as Unix tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

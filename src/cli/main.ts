@@ -3,6 +3,7 @@ import { GAMES } from '../games/index.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
 import { type MatchFlags, matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
+import type { PlayDiceWarsFlags } from './commands/play-dicewars.ts';
 import { type PlayHiveFlags, playCommand } from './commands/play-hive.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
@@ -72,14 +73,18 @@ function program(io: CliIo): Command {
 
   cli
     .command('play')
-    .description('play in the terminal: humans and AIs in any mix (hive so far)')
-    .argument('<game>', 'hive')
-    .option('--type <GameType>', 'Base, Base+M … Base+MLP', 'Base+MLP')
-    .option('--white <who>', 'human, or an AI level: random, easy, medium, hard, max, greedy', 'human')
-    .option('--black <who>', 'human, or an AI level', 'hard')
-    .option('--seed <seed>', "seed for the AIs' choices between equal moves")
-    .option('--max-moves <n>', 'stop a game after this many moves, as a draw', positiveInt)
-    .action((game: string, flags: PlayHiveFlags) => playCommand(io, game, flags));
+    .description('play in the terminal: humans and AIs in any mix (hive, dicewars)')
+    .argument('<game>', 'hive or dicewars')
+    .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
+    .option('--white <who>', 'hive: human, or an AI level: random, easy, medium, hard, max, greedy (default human)')
+    .option('--black <who>', 'hive: human, or an AI level (default hard)')
+    .option('--seats <who>', 'dicewars: human or an agent per seat, comma-separated (default: hard against reference bots)')
+    .option('--rules <rules>', 'dicewars: classic or strength')
+    .option('--players <n>', 'dicewars: number of players', positiveInt)
+    .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
+    .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
+    .option('--max-moves <n>', 'hive: stop a game after this many moves, as a draw', positiveInt)
+    .action((game: string, flags: PlayHiveFlags & PlayDiceWarsFlags) => playCommand(io, game, flags));
 
   cli
     .command('uhp')

@@ -11,6 +11,7 @@ import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
 import { HivePosition } from '../../games/hive/position.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
+import { type PlayDiceWarsFlags, playDiceWars } from './play-dicewars.ts';
 
 export interface PlayHiveFlags {
   readonly type?: string;
@@ -44,7 +45,7 @@ function seatOf(text: string | undefined, color: string): Seat {
 export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIterable<string>): Promise<void> {
   const type = parseGameType(flags.type ?? 'Base+MLP');
   if (!type.ok) throw new UsageError(`--type: ${type.error.message}`);
-  const seats = [seatOf(flags.white, 'white'), seatOf(flags.black, 'black')];
+  const seats = [seatOf(flags.white ?? 'human', 'white'), seatOf(flags.black ?? 'hard', 'black')];
   const seed = flags.seed ?? randomSeed();
   const rng = Rng.fromSeed(seed);
   const options = { ...hive.defaultOptions, type: type.value };
@@ -115,11 +116,13 @@ export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIter
   io.stdout(`\nGame over: ${describeOutcome(hiveOutcome(state), COLOR_NAMES)}.\n${formatGameString(state)}\n`);
 }
 
-export async function playCommand(io: CliIo, game: string, flags: PlayHiveFlags): Promise<void> {
-  if (game.toLowerCase() !== 'hive') throw new UsageError(`console play is for hive so far (got "${game}")`);
+export async function playCommand(io: CliIo, game: string, flags: PlayHiveFlags & PlayDiceWarsFlags): Promise<void> {
+  const id = game.toLowerCase();
+  if (id !== 'hive' && id !== 'dicewars') throw new UsageError(`console play is for hive and dicewars (got "${game}")`);
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
   try {
-    await playHive(io, flags, lines);
+    if (id === 'hive') await playHive(io, flags, lines);
+    else await playDiceWars(io, flags, lines);
   } finally {
     lines.close();
   }

@@ -1,14 +1,33 @@
 import type { Agent } from '../../../engine/agent.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../position.ts';
+import { cautiousAgent } from './cautious.ts';
 import { gamedesignAgent } from './gamedesign.ts';
-import { hardAgent } from './hard.ts';
+import { CROWD_WEIGHTS, DUEL_WEIGHTS, hardAgent, STRENGTH_WEIGHTS, weightsFor } from './hard.ts';
 import { hexoAgent } from './hexo.ts';
 
 export { gamedesignAgent, hardAgent, hexoAgent };
 
-/** DiceWars players by name: the two reference bots and hexarena's own. */
+/** `medium`: hard's judgement without the sense of danger (no exposure terms). */
+const mediumAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
+  name: 'medium',
+  choose(game, pos, context) {
+    const w = weightsFor(pos);
+    const blind =
+      w === STRENGTH_WEIGHTS ? STRENGTH_WEIGHTS : { ...(w === DUEL_WEIGHTS ? DUEL_WEIGHTS : CROWD_WEIGHTS), exposure: 0, groupExposure: 0 };
+    return hardAgent('medium', blind).choose(game, pos, context);
+  },
+};
+
+/**
+ * DiceWars players by name: the two reference bots and hexarena's levels. `max` is `hard`: deeper
+ * searches (expectimax over attack sequences, rollouts against a model of the opponents) were
+ * tried and did not beat it (see the notes of issue 4).
+ */
 export const DICEWARS_AGENTS: Readonly<Record<string, Agent<DiceWarsPosition, DiceWarsMove>>> = {
   gamedesign: gamedesignAgent,
   hexo: hexoAgent,
+  easy: cautiousAgent,
+  medium: mediumAgent,
   hard: hardAgent(),
+  max: hardAgent('max'),
 };

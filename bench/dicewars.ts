@@ -1,0 +1,40 @@
+import type { Agent } from '../src/engine/agent.ts';
+import { runMatch, wilson95 } from '../src/engine/match.ts';
+import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
+import { dicewars } from '../src/games/dicewars/game.ts';
+import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
+import type { DiceWarsOptions } from '../src/games/dicewars/setup.ts';
+
+type DwAgent = Agent<DiceWarsPosition, DiceWarsMove>;
+
+async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[], games: number, fair: number): Promise<void> {
+  const t = performance.now();
+  const r = await runMatch({ game: dicewars, options, agents, games, seed: `bench/${label}` });
+  const wins = r.agents[0]?.wins ?? 0;
+  const [lo, hi] = wilson95(wins, games);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    `${label.padEnd(44)} ${pct(wins / games).padStart(6)} (95% CI ${pct(lo)}–${pct(hi)}), fair share ${pct(fair)}, ` +
+      `${r.seats[0]?.draws ?? 0} draws, ${games} games in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Speed of the reference bot's games, and hexarena's AI against the reference bots. */
+export async function benchDiceWars(): Promise<void> {
+  console.log('\n## DiceWars: all-gamedesign 8-player classic games (map, deal and play; floor 300 games/s)');
+  const games = 1000;
+  const t = performance.now();
+  const r = await runMatch({ game: dicewars, agents: Array(8).fill(gamedesignAgent), games, seed: 'bench/speed' });
+  const s = (performance.now() - t) / 1000;
+  const moves = r.records.reduce((sum, rec) => sum + rec.moves.length, 0);
+  console.log(
+    `${(games / s).toFixed(0)} games/s (${games} games, ${(moves / games).toFixed(0)} moves a game, ${(moves / s / 1000).toFixed(0)}k moves/s)`,
+  );
+
+  console.log('\n## DiceWars: hard against the reference bots (2,000 games each, seats rotated)');
+  const classic = dicewars.defaultOptions;
+  await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hardAgent(), ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
+  await winRate('classic, 2 players: hard vs gamedesign', { ...classic, players: 2 }, [hardAgent(), gamedesignAgent], 2000, 1 / 2);
+  const strength: DiceWarsOptions = { ...classic, rules: 'strength', players: 4, size: 20 };
+  await winRate('strength 20×20, 4 players: hard vs 3 hexo', strength, [hardAgent(), hexoAgent, hexoAgent, hexoAgent], 2000, 1 / 4);
+}

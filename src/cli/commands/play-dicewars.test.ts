@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../io.ts';
+import { playDiceWars } from './play-dicewars.ts';
+
+async function play(flags: Parameters<typeof playDiceWars>[1], ...input: string[]): Promise<string> {
+  let out = '';
+  const io: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: () => {},
+    progress: false,
+    cwd: '.',
+  };
+  async function* lines() {
+    yield* input;
+  }
+  await playDiceWars(io, flags, lines());
+  return out;
+}
+
+describe('hexarena play dicewars', () => {
+  it('an all-AI game prints the map, a standings line per round, the battle log and the winner', async () => {
+    const out = await play({ players: 4, map: 'small', seed: 'demo' });
+    expect(out).toMatch(/^DiceWars \(classic\), seed demo: A hard, B gamedesign, C gamedesign, D gamedesign\n/);
+    expect(out).toMatch(/^round 1: .*A: \d+ terr \d+ dice group \d+ stock \d+/m);
+    expect(out).toMatch(/^[ABCD] \d+→\d+ \([ABCD]\): [\d+ =]+ vs [\d+ =]+, (taken|held)/m);
+    expect(out).toMatch(/^[ABCD] \(\w+\) wins after \d+ rounds\.$/m);
+  });
+
+  it('the same seed plays the same game', async () => {
+    expect(await play({ players: 3, map: 'small', seed: 'again' })).toBe(await play({ players: 3, map: 'small', seed: 'again' }));
+  });
+
+  it('a human seat: odds, a refused move with its reason, help, map, a real attack and the end of a turn', async () => {
+    const out = await play(
+      { players: 2, map: 'small', seats: 'human,gamedesign', seed: 'h' },
+      'odds',
+      'attack 0 1',
+      'help',
+      'map',
+      'end',
+      'quit',
+    );
+    expect(out).toMatch(/\d+→\d+: \d against \d \(B\), \d+\.\d%/);
+    expect(out).toContain('A> 0 is not yours');
+    expect(out).toContain('Commands: attack <from> <to>');
+    expect(out).toMatch(/A ends the turn: \+\d+ from a group of \d+/);
+  });
+
+  it('the strength rules with hexo bots', async () => {
+    const out = await play({ rules: 'strength', players: 3, map: '10', seed: 'str' });
+    expect(out).toMatch(/^DiceWars \(strength\), seed str: A hard, B hexo, C hexo/);
+    expect(out).toMatch(/expands \d+→\d+/);
+    expect(out).toMatch(/(wins after \d+ rounds|a draw)\.$/m);
+  }, 30_000);
+
+  it('refuses seats that do not match the players, and unknown agents', async () => {
+    await expect(play({ players: 3, seats: 'human,hard' })).rejects.toThrow(/--seats names 2 players for a 3-player game/);
+    await expect(play({ players: 2, seats: 'human,god' })).rejects.toThrow(/unknown agent "god"/);
+    await expect(play({ rules: 'chess' })).rejects.toThrow(/rules must be classic or strength/);
+  });
+});
