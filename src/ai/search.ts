@@ -89,15 +89,11 @@ export class Searcher {
         const ordered = best.depth > 0 ? [best.move, ...rootMoves.filter((m) => m !== best.move)] : rootMoves;
         let alpha = -WIN - 1;
         let bestMove = ordered[0] as number;
+        const side = pos.turn();
         for (const [i, move] of ordered.entries()) {
           pos.make(move);
           this.depthMade++;
-          let score: number;
-          if (i === 0) score = -this.negamax(depth - 1, -WIN - 1, -alpha, 1);
-          else {
-            score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
-            if (score > alpha) score = -this.negamax(depth - 1, -WIN - 1, -alpha, 1);
-          }
+          const score = this.child(depth - 1, alpha, WIN + 1, 1, side, i === 0);
           pos.unmake();
           this.depthMade--;
           rootScores.set(move, score);
@@ -138,6 +134,20 @@ export class Searcher {
     if (this.nodes >= this.nodeLimit || this.signal?.aborted || performance.now() >= this.deadline) throw new Stop();
   }
 
+  /**
+   * Searches the position just made. When the mover is unchanged (a turn split into plies, as in
+   * Nonaga's slide and disc) the child's score is already ours; otherwise it is negated.
+   * The first move gets the full window, the others a null window first (principal variation search).
+   */
+  private child(depth: number, alpha: number, beta: number, ply: number, parentSide: number, first: boolean): number {
+    const same = this.pos.turn() === parentSide;
+    if (!first) {
+      const probe = same ? this.negamax(depth, alpha, alpha + 1, ply) : -this.negamax(depth, -alpha - 1, -alpha, ply);
+      if (probe <= alpha || probe >= beta) return probe;
+    }
+    return same ? this.negamax(depth, alpha, beta, ply) : -this.negamax(depth, -beta, -alpha, ply);
+  }
+
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
     this.nodes++;
     if ((this.nodes & 1023) === 0) this.checkLimits();
@@ -164,7 +174,8 @@ export class Searcher {
     const scores = this.scores[ply] as Float64Array;
     const n = pos.generate(moves);
     if (n === 0) return 0;
-    const side = pos.turn() * 65536;
+    const side = pos.turn();
+    const historyBase = side * 65536;
     const k1 = this.killers[ply * 2] as number;
     const k2 = this.killers[ply * 2 + 1] as number;
     for (let i = 0; i < n; i++) {
@@ -176,7 +187,7 @@ export class Searcher {
             ? 1e10
             : m === k2
               ? 1e10 - 1
-              : (pos.moveOrder?.(m) ?? 0) * 1e8 + (this.history[side + (m & 0xffff)] as number);
+              : (pos.moveOrder?.(m) ?? 0) * 1e8 + (this.history[historyBase + (m & 0xffff)] as number);
     }
 
     // A forced reply (a single legal move, a pass) costs no depth: it decides nothing.
@@ -195,12 +206,7 @@ export class Searcher {
 
       pos.make(m);
       this.depthMade++;
-      let score: number;
-      if (i === 0) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
-      else {
-        score = -this.negamax(childDepth, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
-      }
+      const score = this.child(childDepth, alpha, beta, ply + 1, side, i === 0);
       pos.unmake();
       this.depthMade--;
 
@@ -221,7 +227,7 @@ export class Searcher {
           this.killers[ply * 2 + 1] = k1;
           this.killers[ply * 2] = m;
         }
-        this.history[side + (m & 0xffff)] = (this.history[side + (m & 0xffff)] as number) + depth * depth;
+        this.history[historyBase + (m & 0xffff)] = (this.history[historyBase + (m & 0xffff)] as number) + depth * depth;
         break;
       }
     }
