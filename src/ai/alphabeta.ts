@@ -29,9 +29,17 @@ export function alphaBetaAgent(name: string, budget: SearchBudget, onResult?: (r
         ...(context.timeMs === undefined ? {} : { timeMs: context.timeMs }),
         ...(context.signal === undefined ? {} : { signal: context.signal }),
       };
-      const result = searcher.search(hooks.open(state), hooks.maxMoves, limits, context.rng);
-      onResult?.(result);
-      return hooks.toMove(state, result.move);
+      // Search again while the same player is to move (a turn made of several plies).
+      const pos = hooks.open(state);
+      const side = pos.turn();
+      const plies: number[] = [];
+      do {
+        const result = searcher.search(pos, hooks.maxMoves, limits, context.rng);
+        onResult?.(result);
+        plies.push(result.move);
+        pos.make(result.move);
+      } while (pos.turn() === side && pos.terminal() === null);
+      return hooks.toMove(state, plies);
     },
   };
 }
@@ -46,22 +54,30 @@ export const greedyAgent: Agent<unknown, unknown> = {
     const hooks = searchHooks(game);
     const pos = hooks.open(state);
     const buffer = new Int32Array(hooks.maxMoves);
-    const n = pos.generate(buffer);
-    if (n === 0) throw new Error(`${game.id}: greedy agent asked to move in a finished game`);
-    let best: number[] = [];
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < n; i++) {
-      const m = buffer[i] as number;
-      pos.make(m);
-      const over = pos.terminal();
-      // After the move the opponent is to move: their loss is our win.
-      const score = over !== null ? -over * 1e9 : -pos.evaluate();
-      pos.unmake();
-      if (score > bestScore) {
-        bestScore = score;
-        best = [m];
-      } else if (score === bestScore) best.push(m);
-    }
-    return hooks.toMove(state, rng.pick(best));
+    const side = pos.turn();
+    const plies: number[] = [];
+    do {
+      const n = pos.generate(buffer);
+      if (n === 0) throw new Error(`${game.id}: greedy agent asked to move in a finished game`);
+      let best: number[] = [];
+      let bestScore = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < n; i++) {
+        const m = buffer[i] as number;
+        pos.make(m);
+        const over = pos.terminal();
+        // Scores are for the side to move after the move: negate them when that is the opponent.
+        const sign = pos.turn() === side ? 1 : -1;
+        const score = over !== null ? sign * over * 1e9 : sign * pos.evaluate();
+        pos.unmake();
+        if (score > bestScore) {
+          bestScore = score;
+          best = [m];
+        } else if (score === bestScore) best.push(m);
+      }
+      const chosen = rng.pick(best);
+      plies.push(chosen);
+      pos.make(chosen);
+    } while (pos.turn() === side && pos.terminal() === null);
+    return hooks.toMove(state, plies);
   },
 };

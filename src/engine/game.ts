@@ -77,8 +77,11 @@ export interface SearchPosition {
 export interface SearchHooks<S, M> {
   /** A fresh mutable position for the state (the state itself is never changed). */
   open(state: S): SearchPosition;
-  /** The contract move for a search move found from `state`. */
-  toMove(state: S, move: number): M;
+  /**
+   * The contract move for the plies the searcher chose from `state`: one ply in most games; all the
+   * plies of a turn where a player moves several times in a row (Nonaga's slide and disc).
+   */
+  toMove(state: S, plies: readonly number[]): M;
   /** The largest number of moves a position can have (the size of move buffers). */
   readonly maxMoves: number;
 }

@@ -153,7 +153,7 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     return replayMoves(parsed.value, moves as string[]);
   },
   view: toJSON,
-  search: { open: hiveSearchPosition, toMove: (_state, move) => move, maxMoves: MAX_MOVES },
+  search: { open: hiveSearchPosition, toMove: (_state, plies) => plies[0] as HiveMove, maxMoves: MAX_MOVES },
   evaluate: (state, player) => (state.pos.turn === player ? 1 : -1) * evaluateHive(state.pos),
   hash: (state) => (state.pos.hashHi & 0x1fffff) * 0x100000000 + (state.pos.hashLo >>> 0),
 };

@@ -1,0 +1,170 @@
+import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { Rng } from '../../engine/rng.ts';
+import { seedAgent } from './bots.ts';
+import { evaluateNonaga } from './evaluate.ts';
+import { discMoves, generate, MAX_PLY_MOVES, slides } from './moves.ts';
+import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
+import { BLACK, DRAWN, NonagaPosition, type NonagaRules, PASS_DISC, PLAYING, RED, type Side } from './position.ts';
+
+export interface NonagaOptions extends NonagaRules {
+  readonly first: 'red' | 'black' | 'random';
+}
+
+export const DEFAULT_NONAGA_OPTIONS: NonagaOptions = {
+  first: 'red',
+  connectivity: 'strict',
+  placementCap: false,
+  triangleOnly: false,
+  stuckPasses: false,
+  maxTurns: 200,
+};
+
+export interface NonagaState {
+  readonly pos: NonagaPosition;
+  readonly options: NonagaOptions;
+  /** The turns so far as text, for records and fromJSON. */
+  readonly turns: readonly string[];
+  /** The seed decides the first player when it is random. */
+  readonly seed: string;
+}
+
+function parseOptions(json: unknown): Result<NonagaOptions> {
+  if (json === undefined || json === null) return ok(DEFAULT_NONAGA_OPTIONS);
+  if (typeof json !== 'object' || Array.isArray(json)) return fail('Nonaga options must be an object such as {"connectivity":"strict"}');
+  const o = json as Record<string, unknown>;
+  const known = Object.keys(DEFAULT_NONAGA_OPTIONS);
+  const unknown = Object.keys(o).filter((k) => !known.includes(k));
+  if (unknown.length > 0) return fail(`unknown Nonaga option ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const first = o.first ?? 'red';
+  if (first !== 'red' && first !== 'black' && first !== 'random') return fail('first must be red, black or random');
+  const connectivity = o.connectivity ?? 'strict';
+  if (connectivity !== 'strict' && connectivity !== 'final' && connectivity !== 'none')
+    return fail('connectivity must be strict, final or none');
+  for (const flag of ['placementCap', 'triangleOnly', 'stuckPasses'] as const) {
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') return fail(`${flag} must be true or false`);
+  }
+  const maxTurns = o.maxTurns ?? 200;
+  if (!Number.isInteger(maxTurns) || (maxTurns as number) < 1) return fail('maxTurns must be a whole number of at least 1');
+  return ok({
+    first,
+    connectivity,
+    placementCap: (o.placementCap as boolean | undefined) ?? false,
+    triangleOnly: (o.triangleOnly as boolean | undefined) ?? false,
+    stuckPasses: (o.stuckPasses as boolean | undefined) ?? false,
+    maxTurns: maxTurns as number,
+  });
+}
+
+const buffer = new Int32Array(MAX_PLY_MOVES);
+
+/** The result: a win by shape, a draw, or a player left with no legal step (who loses). */
+export function nonagaOutcome(pos: NonagaPosition): Outcome | null {
+  if (pos.result === RED || pos.result === BLACK) return { kind: 'win', winner: pos.result, reason: 'three tokens joined' };
+  if (pos.result === DRAWN)
+    return { kind: 'draw', reason: pos.turns >= pos.rules.maxTurns ? `${pos.rules.maxTurns} turns played` : 'threefold repetition' };
+  if (generate(pos, buffer) === 0)
+    return { kind: 'win', winner: pos.turn ^ 1, reason: pos.phase === 0 ? 'no token can slide' : 'no disc can move' };
+  return null;
+}
+
+/** Every legal turn: each slide, then each disc move after it (a winning slide alone). */
+export function legalTurns(pos: NonagaPosition): NonagaTurn[] {
+  const turns: NonagaTurn[] = [];
+  const slideBuffer = new Int32Array(MAX_PLY_MOVES);
+  const discBuffer = new Int32Array(MAX_PLY_MOVES);
+  const ns = slides(pos, slideBuffer);
+  for (let i = 0; i < ns; i++) {
+    const slide = slideBuffer[i] as number;
+    pos.make(slide);
+    if (pos.result === pos.turn) turns.push({ slide, disc: null });
+    else {
+      const nd = discMoves(pos, discBuffer);
+      for (let j = 0; j < nd; j++) turns.push({ slide, disc: discBuffer[j] as number });
+      if (nd === 0 && pos.rules.stuckPasses) turns.push({ slide, disc: PASS_DISC });
+    }
+    pos.unmake();
+  }
+  return turns;
+}
+
+function firstSide(options: NonagaOptions, seed: string): Side {
+  if (options.first === 'random') return Rng.fromSeed(`${seed}/first`).int(2) as Side;
+  return options.first === 'red' ? RED : BLACK;
+}
+
+function play(state: NonagaState, turn: NonagaTurn): NonagaState {
+  const pos = state.pos.clone();
+  const text = formatTurn(pos, turn);
+  pos.make(turn.slide);
+  if (turn.disc !== null) pos.make(turn.disc);
+  return { ...state, pos, turns: [...state.turns, text] };
+}
+
+function replayTurns(options: NonagaOptions, seed: string, turns: readonly string[]): Result<NonagaState> {
+  let state: NonagaState = { pos: NonagaPosition.start(options, firstSide(options, seed)), options, turns: [], seed };
+  for (const [i, text] of turns.entries()) {
+    if (nonagaOutcome(state.pos)) return fail(`turn ${i + 1} (${text}): the game is already over`);
+    const turn = parseTurn(state.pos, text);
+    if (!turn.ok) return fail(`turn ${i + 1} (${text}): ${turn.error.message}`);
+    state = play(state, turn.value);
+  }
+  return ok(state);
+}
+
+/** The mutable view the generic search plays on: a turn as two plies of the same player. */
+export function nonagaSearchPosition(state: NonagaState): SearchPosition {
+  const pos = state.pos.clone();
+  const probe = new Int32Array(MAX_PLY_MOVES);
+  return {
+    generate: (out) => generate(pos, out),
+    make: (move) => pos.make(move),
+    unmake: () => pos.unmake(),
+    hashLo: () => pos.hash()[0],
+    hashHi: () => pos.hash()[1],
+    terminal() {
+      if (pos.result === DRAWN) return 0;
+      if (pos.result !== PLAYING) return pos.result === pos.turn ? 1 : -1;
+      return generate(pos, probe) === 0 ? -1 : null;
+    },
+    evaluate: () => evaluateNonaga(pos),
+    turn: () => pos.turn,
+  };
+}
+
+const toJSON = (state: NonagaState): Json => ({ options: { ...state.options }, seed: state.seed, turns: [...state.turns] });
+
+export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
+  id: 'nonaga',
+  title: 'Nonaga',
+  players: { min: 2, max: 2 },
+  defaultOptions: DEFAULT_NONAGA_OPTIONS,
+  parseOptions,
+  seatNames: () => ['Red', 'Black'],
+  newGame: (options, seed) => ({ pos: NonagaPosition.start(options, firstSide(options, seed)), options, turns: [], seed }),
+  toMove: (state) => (nonagaOutcome(state.pos) ? null : state.pos.turn),
+  result: (state) => nonagaOutcome(state.pos),
+  legalMoves: (state) => (nonagaOutcome(state.pos) ? [] : legalTurns(state.pos)),
+  play,
+  formatMove: (state, turn) => formatTurn(state.pos, turn),
+  parseMove: (state, text) => (nonagaOutcome(state.pos) ? fail('the game is over') : parseTurn(state.pos, text)),
+  toJSON,
+  fromJSON(json) {
+    if (typeof json !== 'object' || json === null) return fail('a Nonaga state is {"options": {...}, "seed": "...", "turns": [...]}');
+    const { options, seed, turns } = json as { options?: unknown; seed?: unknown; turns?: unknown };
+    const parsed = parseOptions(options);
+    if (!parsed.ok) return parsed;
+    if (typeof seed !== 'string' || !Array.isArray(turns) || !turns.every((t) => typeof t === 'string'))
+      return fail('a Nonaga state needs a seed and a list of turns');
+    return replayTurns(parsed.value, seed, turns as string[]);
+  },
+  view: toJSON,
+  positionKey: (state) => state.pos.key(),
+  agents: { seed: seedAgent },
+  search: {
+    open: nonagaSearchPosition,
+    // The search works ply by ply; the slide and (unless it won) the disc move make the turn.
+    toMove: (_state, plies) => ({ slide: plies[0] as number, disc: plies[1] ?? null }),
+    maxMoves: MAX_PLY_MOVES,
+  },
+};
