@@ -190,7 +190,7 @@ describe('hexarena perft', () => {
 
 describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: dicewars, hive, tictactoe\)\n$/],
+    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: dicewars, hive, nonaga, tictactoe\)\n$/],
     ['unknown option', ['solve', 'tictactoe', '--fast'], /^hexarena: unknown option '--fast'/],
     ['unknown command', ['conquer'], /^hexarena: unknown command 'conquer'/],
     ['missing argument', ['solve'], /^hexarena: missing required argument 'game'/],

@@ -48,6 +48,11 @@ export interface GameRules<S, M> {
   readonly solvable?: boolean;
   /** A mutable view for fast tree search (make/unmake instead of copying states). */
   readonly search?: SearchHooks<S, M>;
+  /**
+   * The game always ends by its own rules (a round or move cap of its own), so match runners need
+   * no safety cap of theirs.
+   */
+  readonly alwaysEnds?: boolean;
   /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */
   readonly agents?: Readonly<Record<string, Agent<S, M>>>;
 }

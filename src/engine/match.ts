@@ -10,7 +10,10 @@ export interface MatchSettings<S, M, O> {
   readonly agents: readonly Agent<S, M>[];
   readonly games: number;
   readonly seed: string;
-  /** A game still running after this many moves is stopped and counted as a draw. */
+  /**
+   * A game still running after this many moves is stopped and counted as a draw. By default
+   * 10,000, and no cap for games that always end by their own rules.
+   */
   readonly maxMoves?: number;
   readonly timeMs?: number;
   readonly depth?: number;
@@ -59,7 +62,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
   const options = settings.options ?? game.defaultOptions;
   const seatCount = game.seatNames(options).length;
   if (agents.length !== seatCount) throw new RangeError(`${game.id} needs ${seatCount} agents, got ${agents.length}`);
-  const maxMoves = settings.maxMoves ?? 10_000;
+  const maxMoves = settings.maxMoves ?? (game.alwaysEnds ? Number.POSITIVE_INFINITY : 10_000);
   const tallies: AgentTally[] = agents.map((a) => ({ agent: a.name, seats: Array(seatCount).fill(0), wins: 0, draws: 0, losses: 0 }));
   const seatTallies: Tally[] = Array.from({ length: seatCount }, () => ({ wins: 0, draws: 0, losses: 0 }));
   const records: GameRecord[] = [];

@@ -133,5 +133,6 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   fromJSON,
   // Players never see the RNG: it would tell them every future roll.
   view: (pos) => toJSON(pos, false),
+  alwaysEnds: true,
   agents: DICEWARS_AGENTS,
 };

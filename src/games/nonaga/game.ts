@@ -160,6 +160,7 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   },
   view: toJSON,
   positionKey: (state) => state.pos.key(),
+  alwaysEnds: true,
   agents: { seed: seedAgent },
   search: {
     open: nonagaSearchPosition,
