@@ -1,5 +1,6 @@
 import { benchDiceWars } from './dicewars.ts';
 import { benchHive } from './hive.ts';
+import { benchNonaga } from './nonaga.ts';
 import { benchTictactoe } from './tictactoe.ts';
 
 /** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
@@ -7,6 +8,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   tictactoe: benchTictactoe,
   hive: benchHive,
   dicewars: benchDiceWars,
+  nonaga: benchNonaga,
 };
 
 const wanted = process.argv.slice(2);
