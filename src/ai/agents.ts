@@ -2,6 +2,7 @@ import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 import { alphaBetaAgent, greedyAgent, type SearchBudget } from './alphabeta.ts';
+import { bookAgent } from './book.ts';
 import { fallibleAgent, perfectAgent } from './perfect.ts';
 import { randomAgent } from './random.ts';
 
@@ -44,5 +45,9 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
     const blunder = SOLVED_LEVELS[level];
     return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
   }
-  return ok(alphaBetaAgent(name, SEARCH_LEVELS[level]));
+  const searcher = alphaBetaAgent(name, SEARCH_LEVELS[level]);
+  // The top level opens from the game's book when it has one.
+  if (level === 'max' && game.openingBook)
+    return ok(bookAgent(name, searcher, () => (game.openingBook as () => Promise<Readonly<Record<string, string>>>)()));
+  return ok(searcher);
 }

@@ -1,10 +1,12 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { GAMES } from '../games/index.ts';
+import { type BookFlags, bookCommand } from './commands/book.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
 import { type MatchFlags, matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
 import type { PlayDiceWarsFlags } from './commands/play-dicewars.ts';
 import { type PlayHiveFlags, playCommand } from './commands/play-hive.ts';
+import type { PlayNonagaFlags } from './commands/play-nonaga.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
@@ -73,18 +75,28 @@ function program(io: CliIo): Command {
 
   cli
     .command('play')
-    .description('play in the terminal: humans and AIs in any mix (hive, dicewars)')
-    .argument('<game>', 'hive or dicewars')
+    .description('play in the terminal: humans and AIs in any mix (hive, dicewars, nonaga)')
+    .argument('<game>', 'hive, dicewars or nonaga')
     .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
     .option('--white <who>', 'hive: human, or an AI level: random, easy, medium, hard, max, greedy (default human)')
-    .option('--black <who>', 'hive: human, or an AI level (default hard)')
+    .option('--black <who>', 'hive, nonaga: human, or an AI level (default hard)')
+    .option('--red <who>', 'nonaga: human, or an AI level: random, seed, easy, medium, hard, max (default human)')
     .option('--seats <who>', 'dicewars: human or an agent per seat, comma-separated (default: hard against reference bots)')
     .option('--rules <rules>', 'dicewars: classic or strength')
     .option('--players <n>', 'dicewars: number of players', positiveInt)
     .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
     .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
     .option('--max-moves <n>', 'hive: stop a game after this many moves, as a draw', positiveInt)
-    .action((game: string, flags: PlayHiveFlags & PlayDiceWarsFlags) => playCommand(io, game, flags));
+    .action((game: string, flags: PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags) => playCommand(io, game, flags));
+
+  cli
+    .command('book')
+    .description('build an opening book by deep search (nonaga): the move for every position of the first turns')
+    .argument('<game>', 'nonaga')
+    .option('--depth <plies>', 'plies searched per position', positiveInt, 4)
+    .option('--turns <n>', 'turns from the start to cover', (t: string) => (/^\d+$/.test(t) ? Number(t) : Number.NaN), 1)
+    .requiredOption('--out <file>', 'where to write the book (JSON)')
+    .action((game: string, flags: BookFlags) => bookCommand(io, game, flags));
 
   cli
     .command('uhp')

@@ -53,6 +53,8 @@ export interface GameRules<S, M> {
    * no safety cap of theirs.
    */
   readonly alwaysEnds?: boolean;
+  /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */
+  openingBook?(): Promise<Readonly<Record<string, string>>>;
   /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */
   readonly agents?: Readonly<Record<string, Agent<S, M>>>;
 }

@@ -12,6 +12,7 @@ import { HivePosition } from '../../games/hive/position.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
 import { type PlayDiceWarsFlags, playDiceWars } from './play-dicewars.ts';
+import { type PlayNonagaFlags, playNonaga } from './play-nonaga.ts';
 
 export interface PlayHiveFlags {
   readonly type?: string;
@@ -116,12 +117,14 @@ export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIter
   io.stdout(`\nGame over: ${describeOutcome(hiveOutcome(state), COLOR_NAMES)}.\n${formatGameString(state)}\n`);
 }
 
-export async function playCommand(io: CliIo, game: string, flags: PlayHiveFlags & PlayDiceWarsFlags): Promise<void> {
+export async function playCommand(io: CliIo, game: string, flags: PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags): Promise<void> {
   const id = game.toLowerCase();
-  if (id !== 'hive' && id !== 'dicewars') throw new UsageError(`console play is for hive and dicewars (got "${game}")`);
+  if (id !== 'hive' && id !== 'dicewars' && id !== 'nonaga')
+    throw new UsageError(`console play is for hive, dicewars and nonaga (got "${game}")`);
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
   try {
     if (id === 'hive') await playHive(io, flags, lines);
+    else if (id === 'nonaga') await playNonaga(io, flags, lines);
     else await playDiceWars(io, flags, lines);
   } finally {
     lines.close();

@@ -134,7 +134,7 @@ export function nonagaSearchPosition(state: NonagaState): SearchPosition {
 
 const toJSON = (state: NonagaState): Json => ({ options: { ...state.options }, seed: state.seed, turns: [...state.turns] });
 
-export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
+export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { positionKey(state: NonagaState): string } = {
   id: 'nonaga',
   title: 'Nonaga',
   players: { min: 2, max: 2 },
@@ -161,6 +161,8 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   view: toJSON,
   positionKey: (state) => state.pos.key(),
   alwaysEnds: true,
+  // Built by `hexarena book nonaga`; shipped as data and loaded only when the top level plays.
+  openingBook: async () => ((await import('./opening-book.json')).default as { entries: Record<string, string> }).entries,
   agents: { seed: seedAgent },
   search: {
     open: nonagaSearchPosition,

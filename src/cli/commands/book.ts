@@ -1,0 +1,37 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildBook } from '../../ai/book.ts';
+import type { AnyGame } from '../../engine/game.ts';
+import { findGame } from '../../games/index.ts';
+import { type CliIo, formatCount, UsageError } from '../io.ts';
+import { progressBar } from '../progress.ts';
+
+export interface BookFlags {
+  readonly depth: number;
+  readonly turns: number;
+  readonly out: string;
+}
+
+/** `hexarena book <game>`: an opening book by deep search, from every start the options allow. */
+export async function bookCommand(io: CliIo, gameId: string, flags: BookFlags): Promise<void> {
+  const found = findGame(gameId);
+  if (!found.ok) throw new UsageError(found.error.message);
+  const game: AnyGame = found.value;
+  if (!game.search || !game.positionKey) throw new UsageError(`${game.id} has no search to build a book with`);
+  const keyed = game as AnyGame & { positionKey(state: unknown): string };
+  // Nonaga may start with either colour: the book covers both starts.
+  const starts =
+    game.id === 'nonaga'
+      ? ['red', 'black'].map((first) => game.newGame({ ...(game.defaultOptions as object), first }, 'book'))
+      : [game.newGame(game.defaultOptions, 'book')];
+  const bar = progressBar(io, `${game.id} book`);
+  const started = performance.now();
+  const book = await buildBook(keyed, starts, { depth: flags.depth, turns: flags.turns, onProgress: (d, t) => bar.update(d, t) });
+  bar.finish();
+  const out = path.resolve(io.cwd, flags.out);
+  await writeFile(out, `${JSON.stringify(book)}\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  io.stdout(
+    `wrote ${formatCount(Object.keys(book.entries).length)} positions (depth ${flags.depth} plies, ${flags.turns} turns) to ${out} in ${seconds} s\n`,
+  );
+}
