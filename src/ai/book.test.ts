@@ -15,7 +15,9 @@ describe('opening books', () => {
     expect(nonaga.parseMove(start, move).ok).toBe(true);
     // One turn deeper: the start and every position one turn from it.
     const deeper = await buildBook(nonaga, [start], { depth: 1, turns: 1 });
-    expect(Object.keys(deeper.entries)).toHaveLength(1 + new Set(nonaga.legalMoves(start).map((t) => nonaga.positionKey(nonaga.play(start, t)))).size);
+    expect(Object.keys(deeper.entries)).toHaveLength(
+      1 + new Set(nonaga.legalMoves(start).map((t) => nonaga.positionKey(nonaga.play(start, t)))).size,
+    );
   });
 
   it('the book agent plays the book move, and hands over when the position is not in it', async () => {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from './io.ts';
 import { main } from './main.ts';
+import { captureIo } from './testing.ts';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
@@ -21,20 +21,9 @@ afterAll(async () => {
 });
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    progress: false,
-    cwd: process.cwd(),
-  };
+  const { io, out, err } = captureIo();
   const code = await main(argv, io);
-  return { code, out, err };
+  return { code, out: out(), err: err() };
 }
 
 describe('hexarena solve', () => {

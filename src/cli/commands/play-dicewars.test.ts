@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../io.ts';
+import { captureIo, typed } from '../testing.ts';
 import { playDiceWars } from './play-dicewars.ts';
 
 async function play(flags: Parameters<typeof playDiceWars>[1], ...input: string[]): Promise<string> {
-  let out = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => {},
-    progress: false,
-    cwd: '.',
-  };
-  async function* lines() {
-    yield* input;
-  }
-  await playDiceWars(io, flags, lines());
-  return out;
+  const { io, out } = captureIo();
+  await playDiceWars(io, flags, typed(...input));
+  return out();
 }
 
 describe('hexarena play dicewars', () => {

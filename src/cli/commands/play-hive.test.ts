@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../engine/result.ts';
 import { loadGameString } from '../../games/hive/game.ts';
 import { hiveText } from '../hive-text.ts';
-import type { CliIo } from '../io.ts';
+import { captureIo, typed } from '../testing.ts';
 import { playHive } from './play-hive.ts';
 
 async function play(flags: Parameters<typeof playHive>[1], ...input: string[]): Promise<string> {
-  let out = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => {},
-    progress: false,
-    cwd: '.',
-  };
-  async function* lines() {
-    yield* input;
-  }
-  await playHive(io, flags, lines());
-  return out;
+  const { io, out } = captureIo();
+  await playHive(io, flags, typed(...input));
+  return out();
 }
 
 describe('hexarena play hive', () => {

@@ -2,36 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { runMatch } from '../../engine/match.ts';
 import { replay } from '../../engine/record.ts';
 import { Rng } from '../../engine/rng.ts';
-import { makeBoard } from './board.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from './bots/index.ts';
 import { dicewars } from './game.ts';
-import { classicBattle, DiceWarsPosition, type RuleSet, strengthBattle } from './position.ts';
+import { classicBattle, DiceWarsPosition, strengthBattle } from './position.ts';
+import { rowPosition } from './testing.ts';
 
-/** A line of territories 0-1-2-…: one cell each on a single row. */
-function line(rules: RuleSet, owners: number[], dice: number[], order: number[], stock?: number[]): DiceWarsPosition {
-  const n = owners.length;
-  const board = makeBoard(
-    'axial',
-    n,
-    1,
-    Int16Array.from({ length: n }, (_, i) => i),
-    n,
-  );
-  return new DiceWarsPosition(
-    rules,
-    board,
-    Int8Array.from(owners),
-    Uint8Array.from(dice),
-    order,
-    0,
-    Int32Array.from(stock ?? order.map(() => 0)),
-    0,
-    [],
-    Rng.fromSeed('line'),
-    null,
-    1000,
-  );
-}
+const line = rowPosition;
 
 describe('classic battles', () => {
   it('the attacker needs a strictly greater sum; a win moves in all dice but one, a loss leaves the target untouched', () => {

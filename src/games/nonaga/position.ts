@@ -234,11 +234,7 @@ export class NonagaPosition {
     for (let c = 0; c < TORUS_CELLS; c++) if (this.disc[c]) discs.push(c);
     const cq = this.sumQ / 19;
     const cr = this.sumR / 19;
-    let anchor = { q: Infinity, r: Infinity };
-    for (const c of discs) {
-      const h = unwrap(c, cq, cr);
-      if (h.r < anchor.r || (h.r === anchor.r && h.q < anchor.q)) anchor = h;
-    }
+    const anchor = this.anchor();
     const rel = (c: number) => {
       const h = unwrap(c, cq, cr);
       return `${h.q - anchor.q},${h.r - anchor.r}`;
@@ -252,8 +248,8 @@ export class NonagaPosition {
     return `${discs.map(rel).sort().join(' ')}|${tokens.join('|')}|${this.turn}${this.phase}|${this.blocked < 0 ? '-' : rel(this.blocked)}`;
   }
 
-  /** A 64-bit translation-invariant hash as two halves, for the search's table. */
-  hash(): [number, number] {
+  /** The lowest disc (least r, then least q): the origin of translation-free coordinates. */
+  private anchor(): { q: number; r: number } {
     const cq = this.sumQ / 19;
     const cr = this.sumR / 19;
     let aq = Infinity;
@@ -266,6 +262,14 @@ export class NonagaPosition {
         ar = h.r;
       }
     }
+    return { q: aq, r: ar };
+  }
+
+  /** A 64-bit translation-invariant hash as two halves, for the search's table. */
+  hash(): [number, number] {
+    const cq = this.sumQ / 19;
+    const cr = this.sumR / 19;
+    const { q: aq, r: ar } = this.anchor();
     let lo = Z.misc[this.turn * 2 + this.phase] as number;
     let hi = Z.misc[4 + this.turn * 2 + this.phase] as number;
     for (let c = 0; c < TORUS_CELLS; c++) {

@@ -347,51 +347,31 @@ describe('winning', () => {
 
 describe('stuck players, draws and options', () => {
   it('a player with no legal slide loses; with the passing option it passes the slide', () => {
-    const stuck = arrangeNonaga(
-      [
-        [0, 0],
-        [1, 0],
-        [2, 0],
-        [5, 5],
-        [6, 5],
-        [7, 5],
-      ],
-      [
-        [0, 0],
-        [1, 0],
-        [2, 0],
-      ],
-      [
-        [5, 5],
-        [6, 5],
-        [7, 5],
-      ],
-    );
-    stuck.result = PLAYING;
-    expect(nonagaOutcome(stuck)).toMatchObject({ kind: 'win', winner: 1, reason: 'no token can slide' });
-    const passing = arrangeNonaga(
-      [
-        [0, 0],
-        [1, 0],
-        [2, 0],
-        [5, 5],
-        [6, 5],
-        [7, 5],
-      ],
-      [
-        [0, 0],
-        [1, 0],
-        [2, 0],
-      ],
-      [
-        [5, 5],
-        [6, 5],
-        [7, 5],
-      ],
-      {
-        options: { stuckPasses: true },
-      },
-    );
+    // Each side's three tokens fill a row of three discs: no token can slide anywhere.
+    const stuckBoard = (stuckPasses: boolean) =>
+      arrangeNonaga(
+        [
+          [0, 0],
+          [1, 0],
+          [2, 0],
+          [5, 5],
+          [6, 5],
+          [7, 5],
+        ],
+        [
+          [0, 0],
+          [1, 0],
+          [2, 0],
+        ],
+        [
+          [5, 5],
+          [6, 5],
+          [7, 5],
+        ],
+        { options: { stuckPasses } },
+      );
+    expect(nonagaOutcome(stuckBoard(false))).toMatchObject({ kind: 'win', winner: 1, reason: 'no token can slide' });
+    const passing = stuckBoard(true);
     expect(nonagaOutcome(passing)).toBeNull();
   });
 

@@ -1,37 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../engine/rng.ts';
-import { makeBoard } from '../board.ts';
 import { dicewars } from '../game.ts';
-import { DiceWarsPosition, type RuleSet } from '../position.ts';
+import type { RuleSet } from '../position.ts';
+import { rowPosition } from '../testing.ts';
 import { gamedesignAgent, gamedesignCandidates, rankLabels } from './gamedesign.ts';
 import { hexoActions, hexoAgent, hexoScore } from './hexo.ts';
 
-/** A row of one-cell territories, seat 0 to move. */
-function row(rules: RuleSet, owners: number[], dice: number[], players: number): DiceWarsPosition {
-  const n = owners.length;
-  const board = makeBoard(
-    'axial',
-    n,
-    1,
-    Int16Array.from({ length: n }, (_, i) => i),
-    n,
-  );
-  const order = Array.from({ length: players }, (_, i) => i);
-  return new DiceWarsPosition(
+/** A row of one-cell territories, seat 0 to move, seats in order. */
+const row = (rules: RuleSet, owners: number[], dice: number[], players: number) =>
+  rowPosition(
     rules,
-    board,
-    Int8Array.from(owners),
-    Uint8Array.from(dice),
-    order,
-    0,
-    new Int32Array(players),
-    0,
-    [],
-    Rng.fromSeed('row'),
-    null,
-    1000,
+    owners,
+    dice,
+    Array.from({ length: players }, (_, i) => i),
   );
-}
 
 describe('the gamedesign bot', () => {
   it("ranks with the original's swap of labels, not a sort (hand-worked)", () => {
