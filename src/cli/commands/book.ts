@@ -29,7 +29,7 @@ export async function bookCommand(io: CliIo, gameId: string, flags: BookFlags): 
   const book = await buildBook(keyed, starts, { depth: flags.depth, turns: flags.turns, onProgress: (d, t) => bar.update(d, t) });
   bar.finish();
   const out = path.resolve(io.cwd, flags.out);
-  await writeFile(out, `${JSON.stringify(book)}\n`);
+  await writeFile(out, `${JSON.stringify(book, null, 2)}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(
     `wrote ${formatCount(Object.keys(book.entries).length)} positions (depth ${flags.depth} plies, ${flags.turns} turns) to ${out} in ${seconds} s\n`,
