@@ -483,7 +483,11 @@ describe('properties over random games', () => {
         const stack = [discs[0] as number];
         while (stack.length) {
           const c = stack.pop() as number;
-          for (const d of discs) if (!seen.has(d) && touchCells(c, d)) seen.add(d), stack.push(d);
+          for (const d of discs) {
+            if (seen.has(d) || !touchCells(c, d)) continue;
+            seen.add(d);
+            stack.push(d);
+          }
         }
         expect(seen.size).toBe(19);
       }),
