@@ -65,7 +65,7 @@ const count = new Int32Array(TORUS_CELLS);
 const candidates = new Int32Array(TORUS_CELLS);
 
 /** Is the board (with `from` moved to `to`) in one piece? For the `final` connectivity option. */
-function connectedAfter(pos: NonagaPosition, from: number, to: number): boolean {
+function connectedAfter(pos: NonagaPosition, from: number, to: number, discs: number): boolean {
   pos.disc[from] = 0;
   pos.disc[to] = 1;
   const stamp = ++discStamp;
@@ -85,7 +85,7 @@ function connectedAfter(pos: NonagaPosition, from: number, to: number): boolean 
   }
   pos.disc[to] = 0;
   pos.disc[from] = 1;
-  return seen === 19;
+  return seen === discs;
 }
 
 export function discMoves(pos: NonagaPosition, out: Int32Array, offset = 0): number {
@@ -95,9 +95,11 @@ export function discMoves(pos: NonagaPosition, out: Int32Array, offset = 0): num
   const pinStamp = discStamp;
   // Empty cells by how many discs they touch (the candidates for the new place).
   let nc = 0;
+  let discs = 0;
   const stamp = ++discStamp;
   for (let c = 0; c < TORUS_CELLS; c++) {
     if (!pos.disc[c]) continue;
+    discs++;
     for (let d = 0; d < 6; d++) {
       const e = NB[c * 6 + d] as number;
       if (pos.disc[e]) continue;
@@ -119,7 +121,7 @@ export function discMoves(pos: NonagaPosition, out: Int32Array, offset = 0): num
       let touching = count[to] as number;
       for (let d = 0; d < 6; d++) if (NB[to * 6 + d] === from) touching--;
       if (touching < 2 || (rules.placementCap && touching > 4)) continue;
-      if (rules.connectivity === 'final' && !connectedAfter(pos, from, to)) continue;
+      if (rules.connectivity === 'final' && !connectedAfter(pos, from, to, discs)) continue;
       out[n++] = DISC | (from << 10) | to;
     }
   }

@@ -189,6 +189,72 @@ describe('the free disc', () => {
   });
 });
 
+describe('connectivity options', () => {
+  // Clump A (west) and clump B (north-east) are joined only by the disc on 1,0. The empty 1,-1
+  // touches both clumps, so moving the bridge there keeps the board whole.
+  const discs: [number, number][] = [
+    [0, 0],
+    [-1, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 0],
+    [2, -1],
+    [3, -1],
+    [3, -2],
+    [2, -2],
+  ];
+  const board = (connectivity: 'strict' | 'final' | 'none') =>
+    arrangeNonaga(
+      discs,
+      [
+        [0, 0],
+        [-1, 0],
+        [-1, 1],
+      ],
+      [
+        [2, -1],
+        [3, -1],
+        [3, -2],
+      ],
+      { phase: 1, options: { connectivity } },
+    );
+  const bridgeMoves = (connectivity: 'strict' | 'final' | 'none') =>
+    discList(board(connectivity))
+      .filter((m) => ((m >> 10) & 1023) === cell(1, 0))
+      .map((m) => moveTo(m));
+
+  it('strict: the bridge may not move at all (the 18 left would split)', () => {
+    expect(bridgeMoves('strict')).toEqual([]);
+  });
+
+  it('final: only to a place that joins the board again', () => {
+    const moves = bridgeMoves('final');
+    expect(moves).toContain(cell(1, -1));
+    for (const to of moves) {
+      const p = board('final');
+      p.disc[cell(1, 0)] = 0;
+      p.disc[to] = 1;
+      const all: number[] = [];
+      for (let c = 0; c < 1024; c++) if (p.disc[c]) all.push(c);
+      const seen = new Set([all[0]]);
+      const stack = [all[0] as number];
+      while (stack.length) {
+        const c = stack.pop() as number;
+        for (const d of all) {
+          if (seen.has(d) || !touchCells(c, d)) continue;
+          seen.add(d);
+          stack.push(d);
+        }
+      }
+      expect(seen.size).toBe(all.length);
+    }
+  });
+
+  it('none: also to places that leave it split', () => {
+    expect(bridgeMoves('none').length).toBeGreaterThan(bridgeMoves('final').length);
+  });
+});
+
 describe('placing the disc', () => {
   it('on an empty cell touching at least 2 of the other discs, not where it came from', () => {
     const pos = NonagaPosition.start(DEFAULT_NONAGA_OPTIONS, 0);
