@@ -37,12 +37,12 @@ export interface HardWeights {
 export const CROWD_WEIGHTS: HardWeights = {
   group: 2,
   territories: 0,
-  dice: 0.7,
+  dice: 0.9,
   exposure: 3,
   groupExposure: 3,
   margin: 0.2,
   uphill: 0.4,
-  leader: 8,
+  leader: 4,
   opponents: 0.5,
 };
 
