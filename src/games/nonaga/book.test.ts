@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../ai/agents.ts';
 import { Rng } from '../../engine/rng.ts';
 import { type NonagaState, nonaga } from './game.ts';
+import type { NonagaTurn } from './notation.ts';
 
 /** The shipped opening book (src/games/nonaga/opening-book.json, built by `hexarena book nonaga`). */
 describe('the Nonaga opening book', () => {
@@ -25,6 +26,6 @@ describe('the Nonaga opening book', () => {
     if (!max.ok) throw max.error;
     const start = starts[0] as NonagaState;
     const turn = await max.value.choose(nonaga, start, { rng: Rng.fromSeed('b') });
-    expect(nonaga.formatMove(start, turn as never)).toBe(entries[nonaga.positionKey(start)]);
+    expect(nonaga.formatMove(start, turn as NonagaTurn)).toBe(entries[nonaga.positionKey(start)]);
   });
 });

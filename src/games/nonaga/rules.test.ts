@@ -5,7 +5,7 @@ import { Rng } from '../../engine/rng.ts';
 import { TORUS_NEIGHBORS as NB, torusCell } from '../../hex/torus.ts';
 import { DEFAULT_NONAGA_OPTIONS, legalTurns, type NonagaState, nonaga, nonagaOutcome } from './game.ts';
 import { discMoves, MAX_PLY_MOVES, slides } from './moves.ts';
-import { formatTurn, parseTurn } from './notation.ts';
+import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
 import { DISC, moveTo, NonagaPosition, PLAYING } from './position.ts';
 import { arrangeNonaga, START } from './testing.ts';
 
@@ -37,7 +37,7 @@ describe('slides', () => {
   const row = [0, 1, 2, 3, 4].map((q) => [q, 0] as [number, number]);
   const ends = (pos: NonagaPosition, q: number, r: number) => {
     const buf = new Int32Array(MAX_PLY_MOVES);
-    return Array.from(buf.subarray(0, slideCount(pos) && slides(pos, buf)))
+    return Array.from(buf.subarray(0, slides(pos, buf)))
       .filter((m) => ((m >> 10) & 1023) === cell(q, r))
       .map((m) => pos.coordinates(moveTo(m)))
       .map((h) => `${h.q},${h.r}`);
@@ -402,7 +402,7 @@ describe('winning', () => {
     );
     const wins = legalTurns(pos).filter((t) => t.disc === null);
     expect(wins.length).toBeGreaterThan(0);
-    const text = formatTurn(pos, wins[0] as never);
+    const text = formatTurn(pos, wins[0] as NonagaTurn);
     expect(text.split(' ')).toHaveLength(1);
     expect(reason(pos, `${text} 1,-2>1,-3`)).toBe('that slide wins the game: no disc move follows');
     const state: NonagaState = { pos, options: DEFAULT_NONAGA_OPTIONS, turns: [], seed: 's' };
@@ -445,7 +445,7 @@ describe('stuck players, draws and options', () => {
     let state = nonaga.newGame({ ...DEFAULT_NONAGA_OPTIONS, maxTurns: 3 }, 'cap');
     for (let i = 0; i < 3; i++) {
       expect(nonaga.result(state)).toBeNull();
-      state = nonaga.play(state, nonaga.legalMoves(state).find((t) => t.disc !== null) as never);
+      state = nonaga.play(state, nonaga.legalMoves(state).find((t) => t.disc !== null) as NonagaTurn);
     }
     expect(nonaga.result(state)).toEqual({ kind: 'draw', reason: '3 turns played' });
   });
