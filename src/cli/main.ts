@@ -4,9 +4,7 @@ import { type BookFlags, bookCommand } from './commands/book.ts';
 import { exportStaticCommand } from './commands/export-static.ts';
 import { type MatchFlags, matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
-import type { PlayDiceWarsFlags } from './commands/play-dicewars.ts';
-import { type PlayHiveFlags, playCommand } from './commands/play-hive.ts';
-import type { PlayNonagaFlags } from './commands/play-nonaga.ts';
+import { type PlayFlags, playCommand } from './commands/play.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
@@ -87,7 +85,7 @@ function program(io: CliIo): Command {
     .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
     .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
     .option('--max-moves <n>', 'hive: stop a game after this many moves, as a draw', positiveInt)
-    .action((game: string, flags: PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags) => playCommand(io, game, flags));
+    .action((game: string, flags: PlayFlags) => playCommand(io, game, flags));
 
   cli
     .command('book')

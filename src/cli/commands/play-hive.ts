@@ -1,5 +1,3 @@
-import process from 'node:process';
-import { createInterface } from 'node:readline';
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { describeOutcome } from '../../engine/game.ts';
@@ -11,8 +9,6 @@ import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
 import { HivePosition } from '../../games/hive/position.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
-import { type PlayDiceWarsFlags, playDiceWars } from './play-dicewars.ts';
-import { type PlayNonagaFlags, playNonaga } from './play-nonaga.ts';
 
 export interface PlayHiveFlags {
   readonly type?: string;
@@ -115,18 +111,4 @@ export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIter
   }
   show();
   io.stdout(`\nGame over: ${describeOutcome(hiveOutcome(state), COLOR_NAMES)}.\n${formatGameString(state)}\n`);
-}
-
-export async function playCommand(io: CliIo, game: string, flags: PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags): Promise<void> {
-  const id = game.toLowerCase();
-  if (id !== 'hive' && id !== 'dicewars' && id !== 'nonaga')
-    throw new UsageError(`console play is for hive, dicewars and nonaga (got "${game}")`);
-  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
-  try {
-    if (id === 'hive') await playHive(io, flags, lines);
-    else if (id === 'nonaga') await playNonaga(io, flags, lines);
-    else await playDiceWars(io, flags, lines);
-  } finally {
-    lines.close();
-  }
 }
