@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../engine/rng.ts';
+import { dicewars } from '../../games/dicewars/game.ts';
+import { type HiveState, hive } from '../../games/hive/game.ts';
+import { arrangeHive, moveOf } from '../../games/hive/testing.ts';
+import { legalTurns, nonaga } from '../../games/nonaga/game.ts';
+import { tictactoe } from '../../games/tictactoe/game.ts';
+import { attackOdds, dicewarsBoard, territoryKey } from './dicewars.ts';
+import { hiveBoard } from './hive.ts';
+import { nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
+import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
+import { tictactoeBoard } from './tictactoe.ts';
+
+/** Every move a board offers, as the clicks that make it: (origin, destination) or a direct key. */
+function offered<M>(board: BoardState<string, M>): { clicks: string[]; move: M }[] {
+  const out: { clicks: string[]; move: M }[] = [];
+  for (const [from, targets] of board.dests) for (const t of targets) out.push({ clicks: [from, t.to], move: t.move });
+  for (const [k, move] of board.direct) out.push({ clicks: [k], move });
+  return out;
+}
+
+/** Clicks the keys in order and returns the move made, if any. */
+function click<M>(board: BoardState<string, M>, keys: string[]): M | undefined {
+  let state = board;
+  let move: M | undefined;
+  for (const k of keys) {
+    const r = select(state, k);
+    state = r.state;
+    move = r.move ?? move;
+  }
+  return move;
+}
+
+describe('selection', () => {
+  const board = boardState(
+    groupDests([
+      { from: 'a', to: 'x', move: 'a-x' },
+      { from: 'a', to: 'y', move: 'a-y' },
+      { from: 'b', to: 'x', move: 'b-x' },
+    ]),
+    new Map([['pass', 'pass']]),
+  );
+
+  it('selecting an origin highlights its destinations; a destination then makes the move', () => {
+    const s1 = select(board, 'a');
+    expect(highlights(s1.state)).toEqual({ selected: 'a', dests: ['x', 'y'] });
+    const s2 = select(s1.state, 'y');
+    expect(s2.move).toBe('a-y');
+    expect(s2.state.selected).toBeNull();
+  });
+
+  it('another origin moves the selection; the same one or anything else clears it', () => {
+    expect(select(select(board, 'a').state, 'b').state.selected).toBe('b');
+    expect(select(select(board, 'a').state, 'a').state.selected).toBeNull();
+    expect(select(select(board, 'a').state, 'nowhere').state.selected).toBeNull();
+    expect(highlights(board)).toEqual({ selected: null, dests: [] });
+  });
+
+  it('direct keys play at once; nothing plays when the board is not movable', () => {
+    expect(select(board, 'pass').move).toBe('pass');
+    const frozen = { ...board, movable: false };
+    expect(select(frozen, 'a')).toEqual({ state: frozen });
+    expect(select(frozen, 'pass').move).toBeUndefined();
+  });
+});
+
+describe('boards offer exactly the legal moves, each by clicks', () => {
+  it('tic-tac-toe: one click per free cell', () => {
+    let state = tictactoe.newGame({}, 's');
+    state = tictactoe.play(state, { cell: 4 });
+    const board = tictactoeBoard(state, true);
+    expect(click(board, ['a3'])).toEqual({ cell: 0 });
+    expect(click(board, ['b2'])).toBeUndefined();
+    expect(offered(board)).toHaveLength(8);
+    expect(tictactoeBoard(state, false).movable).toBe(false);
+  });
+
+  it('hive: every legal move of random games is offered by its clicks, and only legal moves are', () => {
+    const rng = Rng.fromSeed('hive-board');
+    for (let g = 0; g < 6; g++) {
+      let state: HiveState = hive.newGame(hive.defaultOptions, 'b');
+      for (let ply = 0; ply < 40 && !hive.result(state); ply++) {
+        const legal = hive.legalMoves(state);
+        const board = hiveBoard(state, true);
+        const moves = offered(board);
+        expect(new Set(moves.map((o) => o.move))).toEqual(new Set(legal));
+        for (const o of moves) expect(click(board, o.clicks)).toBe(o.move);
+        state = hive.play(state, rng.pick(legal));
+      }
+    }
+  });
+
+  it('hive: pieces in hand are origins, and a pillbug throw is offered from the thrown piece', () => {
+    const state = { pos: arrangeHive('wP 0 0; wQ 1 0; bQ 2 0; bA1 -1 0'), options: hive.defaultOptions };
+    const board = hiveBoard(state, true);
+    expect([...board.dests.keys()].some((k) => k.startsWith('hand:w'))).toBe(true);
+    expect(click(board, ['-1,0', '0,1'])).toBe(moveOf('bA1', 0, 1));
+  });
+
+  it('nonaga: a token, its slide end, then a disc and its new place make the turn', () => {
+    const rng = Rng.fromSeed('nonaga-board');
+    let state = nonaga.newGame(nonaga.defaultOptions, 'b');
+    for (let turn = 0; turn < 8 && !nonaga.result(state); turn++) {
+      const legal = legalTurns(state.pos);
+      const made = new Set<string>();
+      for (const o of offered(nonagaSlideBoard(state, true))) {
+        const step = click(nonagaSlideBoard(state, true), o.clicks);
+        if (step?.kind === 'turn') made.add(nonaga.formatMove(state, step.turn));
+        else if (step?.kind === 'slide') {
+          const discs = nonagaDiscBoard(state, step.slide);
+          for (const d of offered(discs)) {
+            const whole = click(discs, d.clicks);
+            if (whole?.kind === 'turn') made.add(nonaga.formatMove(state, whole.turn));
+          }
+        }
+      }
+      expect(made).toEqual(new Set(legal.map((t) => nonaga.formatMove(state, t))));
+      state = nonaga.play(state, rng.pick(legal));
+    }
+  });
+
+  it('dicewars: your territory, then its target; "end" ends the turn; odds on hover', () => {
+    const state = dicewars.newGame({ ...dicewars.defaultOptions, players: 4 }, 'b');
+    const board = dicewarsBoard(state, true);
+    const legal = dicewars.legalMoves(state);
+    expect(offered(board).map((o) => o.move)).toEqual(expect.arrayContaining([...legal]));
+    expect(offered(board)).toHaveLength(legal.length);
+    expect(click(board, ['end'])).toEqual({ type: 'end' });
+    const attack = legal.find((m) => m.type === 'attack');
+    if (attack && attack.type === 'attack') {
+      expect(click(board, [territoryKey(attack.from), territoryKey(attack.to)])).toEqual(attack);
+      const odds = attackOdds(state, attack.from, attack.to);
+      expect(odds).toBeGreaterThan(0);
+      expect(odds).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
+import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../games/dicewars/odds.ts';
+import type { DiceWarsMove } from '../../games/dicewars/position.ts';
+import { type BoardState, boardState, groupDests } from './selection.ts';
+
+export const territoryKey = (t: number): string => `t${t}`;
+
+/**
+ * DiceWars: select one of your territories that can attack, then a neighbour to attack (or, in the
+ * strength rules, an empty cell to expand into). Ending the turn is the direct key "end".
+ */
+export function dicewarsBoard(state: DiceWarsState, movable: boolean): BoardState<string, DiceWarsMove> {
+  const legal = dicewars.legalMoves(state);
+  const moves = legal.flatMap((m) => (m.type === 'end' ? [] : [{ from: territoryKey(m.from), to: territoryKey(m.to), move: m }]));
+  const direct = new Map<string, DiceWarsMove>(legal.some((m) => m.type === 'end') ? [['end', { type: 'end' }]] : []);
+  return boardState(groupDests(moves), direct, movable && dicewars.result(state) === null);
+}
+
+/** The chance an attack wins, to show on hover (exact classic odds; the strength formula). */
+export function attackOdds(state: DiceWarsState, from: number, to: number): number {
+  if (state.owner[to] === -1) return 1;
+  const a = state.dice[from] as number;
+  const d = state.dice[to] as number;
+  return state.rules === 'classic' ? (ATTACK_ODDS[a]?.[d] as number) : fractionValue(strengthWinProbability(a, d));
+}

@@ -1,0 +1,30 @@
+import { type HiveState, hive } from '../../games/hive/game.ts';
+import { displayCoordinates } from '../../games/hive/layout.ts';
+import { formatPiece } from '../../games/hive/pieces.ts';
+import { type HiveMove, PASS } from '../../games/hive/position.ts';
+import type { Hex } from '../../hex/coords.ts';
+import { type BoardState, boardState, groupDests } from './selection.ts';
+
+export const cellKey = (h: Hex): string => `${h.q},${h.r}`;
+
+/**
+ * Hive: origins are the cells of pieces that may move (a pillbug's victims included: a throw is
+ * the thrown piece's move) and the pieces in hand ("hand:wS1"); destinations are cells. Pass,
+ * when it is the only move, is a direct key "pass".
+ */
+export function hiveBoard(state: HiveState, movable: boolean): BoardState<string, HiveMove> {
+  const { pos } = state;
+  const legal = hive.legalMoves(state);
+  const coords = displayCoordinates(pos);
+  // An empty board has no coordinates yet: the first piece goes to the origin.
+  const keyOf = (cell: number): string => cellKey(coords.get(cell) ?? { q: 0, r: 0 });
+  const moves = legal
+    .filter((m) => m !== PASS)
+    .map((m) => {
+      const piece = m & 31;
+      const from = pos.where[piece] as number;
+      return { from: from < 0 ? `hand:${formatPiece(piece)}` : keyOf(from), to: keyOf((m >> 5) & 1023), move: m };
+    });
+  const direct = new Map<string, HiveMove>(legal.includes(PASS) ? [['pass', PASS]] : []);
+  return boardState(groupDests(moves), direct, movable && hive.result(state) === null);
+}

@@ -1,0 +1,42 @@
+import { legalTurns, type NonagaState } from '../../games/nonaga/game.ts';
+import type { NonagaTurn } from '../../games/nonaga/notation.ts';
+import { moveFrom, moveTo, PASS_DISC } from '../../games/nonaga/position.ts';
+import { type BoardState, boardState, groupDests } from './selection.ts';
+
+/**
+ * Nonaga's two-step turn: first a token (its slide ends highlighted), then a disc (its new places
+ * highlighted). The first step's move is the slide alone; `afterSlide` gives the board for the
+ * second step, whose moves are whole turns. A winning slide is a whole turn at once.
+ */
+export type NonagaStep = { readonly kind: 'slide'; readonly slide: number } | { readonly kind: 'turn'; readonly turn: NonagaTurn };
+
+const key = (state: NonagaState, cell: number): string => {
+  const h = state.pos.coordinates(cell);
+  return `${h.q},${h.r}`;
+};
+
+export function nonagaSlideBoard(state: NonagaState, movable: boolean): BoardState<string, NonagaStep> {
+  const turns = legalTurns(state.pos);
+  const slides = new Map<number, NonagaStep>();
+  for (const t of turns) {
+    if (t.disc === null) slides.set(t.slide, { kind: 'turn', turn: t });
+    else if (!slides.has(t.slide)) slides.set(t.slide, { kind: 'slide', slide: t.slide });
+  }
+  const moves = [...slides].map(([slide, step]) => ({ from: key(state, moveFrom(slide)), to: key(state, moveTo(slide)), move: step }));
+  return boardState(groupDests(moves), new Map(), movable && turns.length > 0);
+}
+
+/** The second step, after `slide`: free discs and their new places; a passed disc step is "pass". */
+export function nonagaDiscBoard(state: NonagaState, slide: number): BoardState<string, NonagaStep> {
+  const turns = legalTurns(state.pos).filter((t) => t.slide === slide && t.disc !== null);
+  const moves = turns
+    .filter((t) => t.disc !== PASS_DISC)
+    .map((t) => ({
+      from: key(state, moveFrom(t.disc as number)),
+      to: key(state, moveTo(t.disc as number)),
+      move: { kind: 'turn', turn: t } as const,
+    }));
+  const pass = turns.find((t) => t.disc === PASS_DISC);
+  const direct = new Map<string, NonagaStep>(pass ? [['pass', { kind: 'turn', turn: pass }]] : []);
+  return boardState(groupDests(moves), direct, true);
+}
