@@ -5,6 +5,7 @@ import { exportStaticCommand } from './commands/export-static.ts';
 import { type MatchFlags, matchCommand } from './commands/match.ts';
 import { type PerftFlags, perftCommand } from './commands/perft.ts';
 import { type PlayFlags, playCommand } from './commands/play.ts';
+import { serveCommand } from './commands/serve.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
@@ -95,6 +96,14 @@ function program(io: CliIo): Command {
     .option('--turns <n>', 'turns from the start to cover', (t: string) => (/^\d+$/.test(t) ? Number(t) : Number.NaN), 1)
     .requiredOption('--out <file>', 'where to write the book (JSON)')
     .action((game: string, flags: BookFlags) => bookCommand(io, game, flags));
+
+  cli
+    .command('serve')
+    .description('serve the browser app (built first if needed) at http://localhost:8080')
+    .option('--port <port>', 'port to listen on (default PORT or 8080)')
+    .option('--host <host>', 'address to listen on (default localhost)')
+    .option('--build', 'build the app again even if a build exists')
+    .action((flags: { port?: string; host?: string; build?: boolean }) => serveCommand(io, flags));
 
   cli
     .command('uhp')

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHttpServer } from '../../server/http.ts';
+import { type CliIo, UsageError } from '../io.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const WEB_DIST = path.join(ROOT, 'dist', 'web');
+
+/** Builds the browser app with Vite when it has not been built yet. */
+export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
+  if (!force && existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  io.stdout('building the web app…\n');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
+export async function serveCommand(io: CliIo, flags: { port?: string; host?: string; build?: boolean }): Promise<void> {
+  const port = Number(flags.port ?? process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number (0–65535), got ${flags.port ?? process.env.PORT}`);
+  await ensureBuilt(io, flags.build ?? false);
+  const app = await createHttpServer(WEB_DIST);
+  const address = await app.listen({ port, host: flags.host ?? 'localhost' });
+  io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')}\n`);
+  await new Promise<void>((resolve) => app.server.on('close', () => resolve()));
+}

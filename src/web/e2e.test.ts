@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
+import { captureIo } from '../cli/testing.ts';
+import { createHttpServer } from '../server/http.ts';
+
+/**
+ * The browser app end to end: built with Vite, served by the real server, driven in Debian's
+ * chromium (installed by scripts/ensure-chromium.mjs before `npm test`). Screenshots go to
+ * test-results/.
+ */
+let server: FastifyInstance;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  await ensureBuilt(captureIo().io, true);
+  server = await createHttpServer(WEB_DIST);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  await mkdir('test-results', { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const status = (page: Page) => page.getByTestId('status').textContent();
+const moveCount = async (page: Page) => ((await page.getByTestId('moves').textContent()) ?? '').split(' ').filter(Boolean).length;
+
+/** Waits until the game has `n` moves or is over (the AI may answer before any other check runs). */
+const waitForMoves = (page: Page, n: number) =>
+  page.waitForFunction(
+    (n) =>
+      (document.querySelector('[data-testid=moves]')?.textContent ?? '').split(' ').filter(Boolean).length >= n ||
+      (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Game over'),
+    n,
+  );
+
+describe('the browser app', () => {
+  it('starts tic-tac-toe from the home page and never lets a human beat the max AI', async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => status(page)).toBe('X to move.');
+    // The human (X) always takes the first free cell in reading order; the AI (O) answers.
+    while (!((await status(page)) ?? '').startsWith('Game over')) {
+      const before = await moveCount(page);
+      await page.locator('[data-cell][tabindex="0"]').first().click();
+      await waitForMoves(page, before + 2);
+    }
+    expect(await status(page)).toMatch(/^Game over: (O wins|draw)/);
+    expect(page.url()).toContain('game=tictactoe');
+    await page.screenshot({ path: 'test-results/tictactoe-vs-max.png' });
+    await page.close();
+  }, 60_000);
+
+  it('plays a whole hotseat game by keyboard alone (Tab to a cell, Enter)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=kb`);
+    // X: a3, b3, c3 wins on the top row; O answers on the middle row.
+    for (const cell of ['a3', 'a2', 'b3', 'b2', 'c3']) {
+      await page.locator(`[data-cell=${cell}]`).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
+    expect(await page.getByTestId('moves').textContent()).toBe('a3 a2 b3 b2 c3');
+    await page.screenshot({ path: 'test-results/tictactoe-keyboard.png' });
+    await page.close();
+  }, 60_000);
+
+  it('keeps the game in the URL, so a reload resumes it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=r`);
+    await page.locator('[data-cell=b2]').click();
+    await page.reload();
+    expect(await page.getByTestId('moves').textContent()).toBe('b2');
+    await page.close();
+  }, 60_000);
+});
