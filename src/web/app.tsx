@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
+import { NonagaView } from './views/nonaga.tsx';
 import { TicTacToeView } from './views/tictactoe.tsx';
 
 /** What a game page needs, kept in the URL so that a game can be shared or resumed. */
@@ -30,43 +31,58 @@ export function setupUrl(setup: Setup): string {
 
 const SEAT_CHOICES = ['human', 'random', 'easy', 'medium', 'hard', 'max'];
 
-function Home() {
-  const [x, setX] = useState('human');
-  const [o, setO] = useState('max');
+/** One game on the home page: who sits where, the seed, and Start (the setup goes into the URL). */
+function GameCard({
+  game,
+  title,
+  seats,
+  defaults,
+}: {
+  game: string;
+  title: string;
+  seats: readonly string[];
+  defaults: readonly string[];
+}) {
+  const [chosen, setChosen] = useState<readonly string[]>(defaults);
   const [seed, setSeed] = useState(() => randomSeed());
   const start = () => {
-    window.location.search = setupUrl({ game: 'tictactoe', seats: [x, o], seed, moves: [] });
+    window.location.search = setupUrl({ game, seats: chosen, seed, moves: [] });
   };
+  return (
+    <section class="game" aria-label={title}>
+      <h2>{title}</h2>
+      {seats.map((seat, i) => (
+        <label>
+          {seat}{' '}
+          <select
+            value={chosen[i]}
+            aria-label={`${seat} is played by`}
+            onChange={(e) => setChosen(chosen.map((c, j) => (j === i ? e.currentTarget.value : c)))}
+          >
+            {SEAT_CHOICES.map((c) => (
+              <option value={c}>{c}</option>
+            ))}
+          </select>{' '}
+        </label>
+      ))}
+      <label>
+        seed <input value={seed} onInput={(e) => setSeed(e.currentTarget.value)} size={10} />
+      </label>{' '}
+      <button type="button" onClick={start}>
+        Start {title}
+      </button>
+    </section>
+  );
+}
+
+function Home() {
   return (
     <main>
       <h1>hexarena</h1>
       <div class="games">
-        <section class="game" aria-labelledby="ttt">
-          <h2 id="ttt">Tic-tac-toe</h2>
-          <label>
-            X{' '}
-            <select value={x} onChange={(e) => setX(e.currentTarget.value)} aria-label="X is played by">
-              {SEAT_CHOICES.map((c) => (
-                <option value={c}>{c}</option>
-              ))}
-            </select>
-          </label>{' '}
-          <label>
-            O{' '}
-            <select value={o} onChange={(e) => setO(e.currentTarget.value)} aria-label="O is played by">
-              {SEAT_CHOICES.map((c) => (
-                <option value={c}>{c}</option>
-              ))}
-            </select>
-          </label>{' '}
-          <label>
-            seed <input value={seed} onInput={(e) => setSeed(e.currentTarget.value)} size={10} />
-          </label>{' '}
-          <button type="button" onClick={start}>
-            Start
-          </button>
-        </section>
-        {['Hive', 'DiceWars', 'Nonaga'].map((title) => (
+        <GameCard game="tictactoe" title="Tic-tac-toe" seats={['X', 'O']} defaults={['human', 'max']} />
+        <GameCard game="nonaga" title="Nonaga" seats={['Red', 'Black']} defaults={['human', 'hard']} />
+        {['Hive', 'DiceWars'].map((title) => (
           <section class="game">
             <h2>{title}</h2>
             <p>
@@ -83,6 +99,7 @@ export function App() {
   const setup = useMemo(() => parseSetup(window.location.search), []);
   if (!setup) return <Home />;
   if (setup.game === 'tictactoe') return <TicTacToeView setup={setup} />;
+  if (setup.game === 'nonaga') return <NonagaView setup={setup} />;
   return (
     <main>
       <p>Unknown game "{setup.game}".</p>

@@ -42,13 +42,13 @@ afterAll(async () => {
 });
 
 const status = (page: Page) => page.getByTestId('status').textContent();
-const moveCount = async (page: Page) => ((await page.getByTestId('moves').textContent()) ?? '').split(' ').filter(Boolean).length;
+const moveCount = async (page: Page) => Number(await page.getByTestId('moves').getAttribute('data-count'));
 
 /** Waits until the game has `n` moves or is over (the AI may answer before any other check runs). */
 const waitForMoves = (page: Page, n: number) =>
   page.waitForFunction(
     (n) =>
-      (document.querySelector('[data-testid=moves]')?.textContent ?? '').split(' ').filter(Boolean).length >= n ||
+      Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) >= n ||
       (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Game over'),
     n,
   );
@@ -57,7 +57,7 @@ describe('the browser app', () => {
   it('starts tic-tac-toe from the home page and never lets a human beat the max AI', async () => {
     const page = await browser.newPage();
     await page.goto(base);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Start Tic-tac-toe' }).click();
     await expect.poll(() => status(page)).toBe('X to move.');
     // The human (X) always takes the first free cell in reading order; the AI (O) answers.
     while (!((await status(page)) ?? '').startsWith('Game over')) {
@@ -82,6 +82,26 @@ describe('the browser app', () => {
     await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
     expect(await page.getByTestId('moves').textContent()).toBe('a3 a2 b3 b2 c3');
     await page.screenshot({ path: 'test-results/tictactoe-keyboard.png' });
+    await page.close();
+  }, 60_000);
+
+  it('Nonaga: a turn by clicks (token, slide end, disc, new place), then the AI answers', async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
+    await page.getByRole('button', { name: 'Start Nonaga' }).click();
+    await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+    await page.locator('[data-cell="2,0"]').click();
+    await page.locator('[data-cell="-1,0"]').click();
+    await expect.poll(() => status(page)).toBe('Red to move: now move a disc.');
+    await page.locator('[data-cell="1,1"]').click();
+    await page.locator('[data-cell="3,-1"]').click();
+    await waitForMoves(page, 2);
+    const moves = ((await page.getByTestId('moves').textContent()) ?? '').split(', ');
+    expect(moves[0]).toBe('2,0>-1,0 1,1>3,-1');
+    expect(moves).toHaveLength(2);
+    await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+    await page.screenshot({ path: 'test-results/nonaga-turn.png' });
     await page.close();
   }, 60_000);
 

@@ -98,7 +98,7 @@ export function TicTacToeView({ setup }: { setup: Setup }) {
           );
         })}
       </svg>
-      <p class="moves" data-testid="moves">
+      <p class="moves" data-testid="moves" data-count={moves.length}>
         {moves.join(' ')}
       </p>
       <p>

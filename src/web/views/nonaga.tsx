@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { describeOutcome } from '../../engine/game.ts';
+import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
+import { TORUS_CELLS } from '../../hex/torus.ts';
+import { AiClient } from '../ai.ts';
+import { type Setup, setupUrl } from '../app.tsx';
+import { type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
+import { type BoardState, highlights, select } from '../board/selection.ts';
+
+const SEATS = ['Red', 'Black'];
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+const parseKey = (key: string): Hex => {
+  const [q, r] = key.split(',').map(Number);
+  return { q: q as number, r: r as number };
+};
+const points = (h: Hex) =>
+  hexCorners(LAYOUT, h)
+    .map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)
+    .join(' ');
+
+/** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
+export function NonagaView({ setup }: { setup: Setup }) {
+  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+  const [pendingSlide, setPendingSlide] = useState<number | null>(null);
+  const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);
+  const [thinking, setThinking] = useState(false);
+  const ai = useRef<AiClient | null>(null);
+  const state: NonagaState = useMemo(() => {
+    let s = nonaga.newGame(nonaga.defaultOptions, setup.seed);
+    for (const m of moves) {
+      const turn = nonaga.parseMove(s, m);
+      if (turn.ok) s = nonaga.play(s, turn.value);
+    }
+    return s;
+  }, [moves, setup.seed]);
+  const toMove = nonaga.toMove(state);
+  const outcome = nonaga.result(state);
+  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
+
+  // The board for the step at hand: the slide, or the disc after a chosen slide.
+  useEffect(() => {
+    setBoard(pendingSlide === null ? nonagaSlideBoard(state, humanToMove && !thinking) : nonagaDiscBoard(state, pendingSlide));
+  }, [state, pendingSlide, humanToMove, thinking]);
+
+  useEffect(() => {
+    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
+    if (toMove === null || humanToMove) return;
+    ai.current ??= new AiClient();
+    setThinking(true);
+    let cancelled = false;
+    ai.current
+      .move({ game: 'nonaga', options: nonaga.defaultOptions, seed: setup.seed, moves, agent: setup.seats[toMove] as string })
+      .then((move) => {
+        if (!cancelled) setMoves([...moves, move]);
+      })
+      .finally(() => setThinking(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [moves, toMove, humanToMove, setup]);
+
+  const choose = (key: string) => {
+    if (!board) return;
+    const r = select(board, key);
+    setBoard(r.state);
+    if (!r.move) return;
+    if (r.move.kind === 'slide') setPendingSlide(r.move.slide);
+    else {
+      setPendingSlide(null);
+      setMoves([...moves, nonaga.formatMove(state, r.move.turn)]);
+    }
+  };
+
+  // What to draw: the discs, and the tokens where the pending slide has put them.
+  const shown = useMemo(() => {
+    const pos = state.pos.clone();
+    if (pendingSlide !== null) pos.make(pendingSlide);
+    const discs: { key: string; h: Hex; token: number; blocked: boolean }[] = [];
+    for (let c = 0; c < TORUS_CELLS; c++) {
+      if (!pos.disc[c]) continue;
+      const h = pos.coordinates(c);
+      discs.push({ key: `${h.q},${h.r}`, h, token: pos.token[c] as number, blocked: c === pos.blocked });
+    }
+    return discs;
+  }, [state, pendingSlide]);
+  const lit = board ? highlights(board) : { selected: null, dests: [] };
+  const spots = lit.dests.filter((k) => !shown.some((d) => d.key === k)).map((k) => ({ key: k, h: parseKey(k) }));
+  const all = [...shown.map((d) => d.h), ...spots.map((s) => s.h)].map((h) => hexToPixel(LAYOUT, h));
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...all.map((p) => p.x)) - 1.2,
+    Math.max(...all.map((p) => p.x)) + 1.2,
+    Math.min(...all.map((p) => p.y)) - 1.2,
+    Math.max(...all.map((p) => p.y)) + 1.2,
+  ];
+
+  const status = outcome
+    ? `Game over: ${describeOutcome(outcome, SEATS)}.`
+    : thinking
+      ? `${SEATS[toMove ?? 0]} is thinking…`
+      : pendingSlide === null
+        ? `${SEATS[toMove ?? 0]} to move: slide a token.`
+        : `${SEATS[toMove ?? 0]} to move: now move a disc.`;
+
+  const cell = (key: string, h: Hex, content: preact.ComponentChildren, extra: string) => {
+    const focusable = board?.movable && (board.dests.has(key) || lit.dests.includes(key));
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>; it takes focus and Enter like one.
+      <g
+        key={key}
+        role="button"
+        tabindex={focusable ? 0 : -1}
+        aria-label={key}
+        data-cell={key}
+        class={extra}
+        onClick={() => choose(key)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            choose(key);
+          }
+        }}
+      >
+        <polygon class="hex" points={points(h)} />
+        {content}
+        <title>{key}</title>
+      </g>
+    );
+  };
+
+  return (
+    <main>
+      <h1>Nonaga</h1>
+      <p class="status" role="status" data-testid="status">
+        {status}
+      </p>
+      <svg class="board nonaga" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}>
+        <title>Nonaga board</title>
+        {shown.map((d) => {
+          const p = hexToPixel(LAYOUT, d.h);
+          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}`;
+          const token =
+            d.token >= 0 ? (
+              <>
+                <circle class={`token side-${d.token}`} cx={p.x} cy={p.y} r={0.55} />
+                <text class="token-label" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
+                  {d.token === 0 ? 'R' : 'B'}
+                </text>
+              </>
+            ) : d.blocked ? (
+              <text class="blocked-mark" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
+                ×
+              </text>
+            ) : null;
+          return cell(d.key, d.h, token, cls);
+        })}
+        {spots.map((s) => cell(s.key, s.h, null, 'spot dest'))}
+      </svg>
+      <p class="moves" data-testid="moves" data-count={moves.length}>
+        {moves.join(', ')}
+      </p>
+      <p>
+        {pendingSlide !== null && (
+          <button type="button" onClick={() => setPendingSlide(null)}>
+            Take back the slide
+          </button>
+        )}{' '}
+        <a href="./">New game</a>
+      </p>
+    </main>
+  );
+}
