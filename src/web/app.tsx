@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
+import { DiceWarsView } from './views/dicewars.tsx';
 import { NonagaView } from './views/nonaga.tsx';
 import { TicTacToeView } from './views/tictactoe.tsx';
 
@@ -29,7 +30,7 @@ export function setupUrl(setup: Setup): string {
   return `?${q}`;
 }
 
-const SEAT_CHOICES = ['human', 'random', 'easy', 'medium', 'hard', 'max'];
+const LEVELS = ['human', 'random', 'easy', 'medium', 'hard', 'max'];
 
 /** One game on the home page: who sits where, the seed, and Start (the setup goes into the URL). */
 function GameCard({
@@ -37,11 +38,13 @@ function GameCard({
   title,
   seats,
   defaults,
+  choices = LEVELS,
 }: {
   game: string;
   title: string;
   seats: readonly string[];
   defaults: readonly string[];
+  choices?: readonly string[];
 }) {
   const [chosen, setChosen] = useState<readonly string[]>(defaults);
   const [seed, setSeed] = useState(() => randomSeed());
@@ -59,7 +62,7 @@ function GameCard({
             aria-label={`${seat} is played by`}
             onChange={(e) => setChosen(chosen.map((c, j) => (j === i ? e.currentTarget.value : c)))}
           >
-            {SEAT_CHOICES.map((c) => (
+            {choices.map((c) => (
               <option value={c}>{c}</option>
             ))}
           </select>{' '}
@@ -82,7 +85,14 @@ function Home() {
       <div class="games">
         <GameCard game="tictactoe" title="Tic-tac-toe" seats={['X', 'O']} defaults={['human', 'max']} />
         <GameCard game="nonaga" title="Nonaga" seats={['Red', 'Black']} defaults={['human', 'hard']} />
-        {['Hive', 'DiceWars'].map((title) => (
+        <GameCard
+          game="dicewars"
+          title="DiceWars"
+          seats={['A', 'B', 'C', 'D']}
+          defaults={['human', 'hard', 'gamedesign', 'gamedesign']}
+          choices={['human', 'easy', 'medium', 'hard', 'gamedesign']}
+        />
+        {['Hive'].map((title) => (
           <section class="game">
             <h2>{title}</h2>
             <p>
@@ -100,6 +110,7 @@ export function App() {
   if (!setup) return <Home />;
   if (setup.game === 'tictactoe') return <TicTacToeView setup={setup} />;
   if (setup.game === 'nonaga') return <NonagaView setup={setup} />;
+  if (setup.game === 'dicewars') return <DiceWarsView setup={setup} />;
   return (
     <main>
       <p>Unknown game "{setup.game}".</p>

@@ -5,6 +5,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
 import { captureIo } from '../cli/testing.ts';
+import { unwrap } from '../engine/result.ts';
+import { dicewars } from '../games/dicewars/game.ts';
 import { createHttpServer } from '../server/http.ts';
 
 /**
@@ -104,6 +106,48 @@ describe('the browser app', () => {
     await page.screenshot({ path: 'test-results/nonaga-turn.png' });
     await page.close();
   }, 60_000);
+
+  it('DiceWars: an attack by clicks shows its battle line, then End Turn', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=dicewars&seats=human,gamedesign&seed=dw`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'));
+    // Replay the game here to find a legal attack for A (the bot may have played first).
+    const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(' ').filter(Boolean);
+    const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
+    let state = dicewars.newGame(options, 'dw');
+    for (let i = 0; i < moves.length; i += 1) {
+      const word = moves[i] as string;
+      const text = word === 'end' ? word : `${word} ${moves[i + 1]} ${moves[i + 2]}`;
+      if (word !== 'end') i += 2;
+      state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
+    }
+    const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
+    if (!attack || attack.type !== 'attack') throw new Error('no attack to make');
+    await page.locator(`[data-territory="${attack.from}"]`).click();
+    await page.locator(`[data-territory="${attack.to}"]`).hover();
+    expect(await page.getByTestId('odds').textContent()).toMatch(/^win chance \d+\.\d%$/);
+    await page.locator(`[data-territory="${attack.to}"]`).click();
+    await expect
+      .poll(async () => page.locator('[data-testid=log] li').first().textContent())
+      .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
+    await page.getByRole('button', { name: 'End Turn' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
+    );
+    await page.screenshot({ path: 'test-results/dicewars-attack.png' });
+    await page.close();
+  }, 60_000);
+
+  it('DiceWars: an all-AI game can be watched to the end', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=dicewars&seats=hard,gamedesign&seed=watch`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.startsWith('Game over'), undefined, {
+      timeout: 90_000,
+    });
+    expect(await status(page)).toMatch(/^Game over: [AB] \((hard|gamedesign)\) wins\.$/);
+    await page.screenshot({ path: 'test-results/dicewars-all-ai.png' });
+    await page.close();
+  }, 120_000);
 
   it('keeps the game in the URL, so a reload resumes it', async () => {
     const page = await browser.newPage();

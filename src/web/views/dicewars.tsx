@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/board.ts';
+import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
+import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
+import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
+import { AiClient } from '../ai.ts';
+import { type Setup, setupUrl } from '../app.tsx';
+import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
+import { highlights, select } from '../board/selection.ts';
+
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+/** Okabe–Ito colours, safe for colour-blind players; every player also has a letter. */
+const COLOURS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#999999'];
+const letter = (seat: number) => String.fromCharCode(65 + seat);
+
+function reportLine(r: Report): string {
+  const who = letter(r.seat);
+  if (r.type === 'end') return `${who} ends the turn: +${r.placed} (group ${r.supply}${r.stock ? `, ${r.stock} in stock` : ''})`;
+  if (r.type === 'expand') return `${who} expands ${r.from}→${r.to}`;
+  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  return `${who} ${r.from}→${r.to} (${letter(r.defender)}): ${r.attack.join('+')} = ${sum(r.attack)} vs ${r.defence.join('+')} = ${sum(r.defence)}, ${r.won ? 'taken' : 'held'}`;
+}
+
+/** Pointy-top corners run clockwise from the top, so edge k (corner k to k + 1) faces NE, E, SE, SW, W, NW. */
+const EDGE_DIRECTION = [1, 2, 3, 4, 5, 0];
+
+/** Each territory as filled cells, its outline (edges bordering another territory or the sea), and its centre. */
+function territoryShapes(board: DiceWarsState['board']) {
+  const neighbours = gridNeighbours(board.grid, board.cols, board.rows);
+  return territoryCells(board).map((list, t) => {
+    let fill = '';
+    let edges = '';
+    let cx = 0;
+    let cy = 0;
+    for (const c of list) {
+      const h = cellHex(board, c);
+      const corners = hexCorners(LAYOUT, h).map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`);
+      fill += `M${corners.join('L')}Z`;
+      for (let k = 0; k < 6; k++) {
+        const n = neighbours[c * 6 + (EDGE_DIRECTION[k] as number)] as number;
+        if (n < 0 || board.cellTerritory[n] !== t) edges += `M${corners[k]}L${corners[(k + 1) % 6]}`;
+      }
+      const p = hexToPixel(LAYOUT, h);
+      cx += p.x / list.length;
+      cy += p.y / list.length;
+    }
+    return { fill, edges, cx, cy };
+  });
+}
+
+/** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at once. */
+export function DiceWarsView({ setup }: { setup: Setup }) {
+  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const ai = useRef<AiClient | null>(null);
+  const options = useMemo(() => {
+    const parsed = dicewars.parseOptions({ players: setup.seats.length, map: 'small' });
+    return parsed.ok ? parsed.value : dicewars.defaultOptions;
+  }, [setup.seats.length]);
+  // Positions are replayed once per move list; the log keeps every report.
+  const { state, log } = useMemo(() => {
+    let s: DiceWarsState = dicewars.newGame(options, setup.seed);
+    const reports: Report[] = [];
+    for (const m of moves) {
+      const move = dicewars.parseMove(s, m);
+      if (!move.ok) break;
+      s = dicewars.play(s, move.value);
+      if (s.last) reports.push(s.last);
+    }
+    return { state: s, log: reports };
+  }, [moves, options, setup.seed]);
+  const toMove = dicewars.toMove(state);
+  const outcome = dicewars.result(state);
+  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
+
+  useEffect(() => {
+    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
+    if (toMove === null || humanToMove) return;
+    ai.current ??= new AiClient();
+    let cancelled = false;
+    ai.current.move({ game: 'dicewars', options, seed: setup.seed, moves, agent: setup.seats[toMove] as string }).then((move) => {
+      if (!cancelled) setMoves([...moves, move]);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [moves, toMove, humanToMove, setup, options]);
+
+  const board = { ...dicewarsBoard(state, humanToMove), selected };
+  const play = (move: DiceWarsMove) => {
+    setSelected(null);
+    setMoves([...moves, dicewars.formatMove(state, move)]);
+  };
+  const choose = (key: string) => {
+    const r = select(board, key);
+    setSelected(r.state.selected);
+    if (r.move) play(r.move);
+  };
+  const lit = highlights(board);
+
+  const shapes = useMemo(() => territoryShapes(state.board), [state.board]);
+  const view = useMemo(() => {
+    // The map's extent, from the centres of all its cells (plus a cell's size all round).
+    const points = territoryCells(state.board).flatMap((list) => list.map((c) => hexToPixel(LAYOUT, cellHex(state.board, c))));
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const [x0, y0] = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5];
+    return `${x0} ${y0} ${Math.max(...xs) + 1.5 - x0} ${Math.max(...ys) + 1.5 - y0}`;
+  }, [state.board]);
+
+  const status = outcome
+    ? outcome.kind === 'win'
+      ? `Game over: ${letter(outcome.winner)} (${setup.seats[outcome.winner]}) wins.`
+      : 'Game over: no winner (round cap).'
+    : humanToMove
+      ? `${letter(toMove as number)}: your turn. Pick a territory of yours, then one to attack.`
+      : `${letter(toMove as number)} (${setup.seats[toMove as number]}) is playing…`;
+  const odds =
+    hover !== null && lit.selected !== null && lit.dests.includes(territoryKey(hover))
+      ? attackOdds(state, Number(lit.selected.slice(1)), hover)
+      : null;
+
+  return (
+    <main>
+      <h1>DiceWars</h1>
+      <p class="status" role="status" data-testid="status">
+        {status}
+      </p>
+      <ol class="queue" aria-label="turn order">
+        {state.order.map((seat) => (
+          <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
+            <b>{letter(seat)}</b> {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
+          </li>
+        ))}
+      </ol>
+      <svg class="board dicewars" viewBox={view}>
+        <title>DiceWars map</title>
+        {shapes.map((shape, t) => {
+          const owner = state.owner[t] as number;
+          const key = territoryKey(t);
+          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG territory cannot be a <button>; it takes focus and Enter like one.
+            <g
+              role="button"
+              tabindex={board.dests.has(key) || lit.dests.includes(key) ? 0 : -1}
+              aria-label={`territory ${t}, ${letter(owner)}, ${state.dice[t]} dice`}
+              data-territory={t}
+              class={cls}
+              onClick={() => choose(key)}
+              onMouseEnter={() => setHover(t)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  choose(key);
+                }
+              }}
+            >
+              <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
+              <path d={shape.edges} class="outline" />
+              <text x={shape.cx} y={shape.cy + 0.6} font-size="1.8" text-anchor="middle" class="dice">
+                {state.dice[t]}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <p>
+        <button type="button" disabled={!humanToMove} onClick={() => play({ type: 'end' })}>
+          End Turn
+        </button>{' '}
+        {odds !== null && <span data-testid="odds">win chance {(odds * 100).toFixed(1)}%</span>} <a href="./">New game</a>
+      </p>
+      <ol class="log" data-testid="log" data-count={moves.length} reversed start={log.length}>
+        {log
+          .slice(-12)
+          .reverse()
+          .map((r) => (
+            <li>{reportLine(r)}</li>
+          ))}
+      </ol>
+    </main>
+  );
+}
