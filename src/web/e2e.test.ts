@@ -122,7 +122,7 @@ describe('the browser app', () => {
       state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
     }
     const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
-    if (!attack || attack.type !== 'attack') throw new Error('no attack to make');
+    if (attack?.type !== 'attack') throw new Error('no attack to make');
     await page.locator(`[data-territory="${attack.from}"]`).click();
     await page.locator(`[data-territory="${attack.to}"]`).hover();
     expect(await page.getByTestId('odds').textContent()).toMatch(/^win chance \d+\.\d%$/);
