@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
 import { DiceWarsView } from './views/dicewars.tsx';
+import { HiveView } from './views/hive.tsx';
 import { NonagaView } from './views/nonaga.tsx';
 import { TicTacToeView } from './views/tictactoe.tsx';
 
@@ -92,14 +93,7 @@ function Home() {
           defaults={['human', 'hard', 'gamedesign', 'gamedesign']}
           choices={['human', 'easy', 'medium', 'hard', 'gamedesign']}
         />
-        {['Hive'].map((title) => (
-          <section class="game">
-            <h2>{title}</h2>
-            <p>
-              Its board comes next; play it in the terminal meanwhile: <code>npx hexarena play {title.toLowerCase()}</code>
-            </p>
-          </section>
-        ))}
+        <GameCard game="hive" title="Hive" seats={['White', 'Black']} defaults={['human', 'medium']} choices={[...LEVELS, 'greedy']} />
       </div>
     </main>
   );
@@ -111,6 +105,7 @@ export function App() {
   if (setup.game === 'tictactoe') return <TicTacToeView setup={setup} />;
   if (setup.game === 'nonaga') return <NonagaView setup={setup} />;
   if (setup.game === 'dicewars') return <DiceWarsView setup={setup} />;
+  if (setup.game === 'hive') return <HiveView setup={setup} />;
   return (
     <main>
       <p>Unknown game "{setup.game}".</p>

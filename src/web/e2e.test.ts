@@ -90,7 +90,7 @@ describe('the browser app', () => {
   it('Nonaga: a turn by clicks (token, slide end, disc, new place), then the AI answers', async () => {
     const page = await browser.newPage();
     await page.goto(base);
-    await page.getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
+    await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
     await page.getByRole('button', { name: 'Start Nonaga' }).click();
     await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
     await page.locator('[data-cell="2,0"]').click();
@@ -149,10 +149,44 @@ describe('the browser app', () => {
     await page.close();
   }, 120_000);
 
+  it('Hive: an opening by clicks: placements from the hands, then a beetle climbs and a piece moves', async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.getByRole('region', { name: 'Hive' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
+    await page.getByRole('button', { name: 'Start Hive' }).click();
+    await expect.poll(() => status(page)).toBe('White to move.');
+    const place = async (piece: string, cell: string) => {
+      await page.locator(`[data-hand="${piece}"]`).click();
+      await page.locator(`[data-cell="${cell}"]`).click();
+    };
+    // wS1 at the origin, bS1 east of it, the queens beside them, the beetles on the far sides.
+    await place('wS1', '0,0');
+    await place('bS1', '1,0');
+    await place('wQ', '-1,0');
+    await place('bQ', '2,0');
+    await place('wB1', '-1,-1');
+    await place('bB1', '3,0');
+    // The white beetle climbs onto its own queen: a stack of two.
+    await page.locator('[data-cell="-1,-1"]').click();
+    await page.locator('[data-cell="-1,0"]').click();
+    await expect.poll(() => page.locator('[data-cell="-1,0"]').getAttribute('data-height')).toBe('2');
+    expect(await page.locator('[data-cell="-1,0"]').getAttribute('data-piece')).toBe('wB1');
+    // Black moves its beetle to the first destination the board offers.
+    await page.locator('[data-cell="3,0"]').click();
+    await page.locator('g.dest').first().click();
+    await waitForMoves(page, 8);
+    const moves = ((await page.getByTestId('moves').textContent()) ?? '').split(', ');
+    expect(moves.slice(0, 7)).toEqual(['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-', 'wB1 \\wQ', 'bB1 bQ-', 'wB1 wQ']);
+    expect(moves[7]).toMatch(/^bB1 /);
+    await page.screenshot({ path: 'test-results/hive-opening.png' });
+    await page.close();
+  }, 60_000);
+
   it('keeps the game in the URL, so a reload resumes it', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}?game=tictactoe&seats=human,human&seed=r`);
     await page.locator('[data-cell=b2]').click();
+    await page.waitForURL(/moves=b2/);
     await page.reload();
     expect(await page.getByTestId('moves').textContent()).toBe('b2');
     await page.close();

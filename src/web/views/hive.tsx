@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { describeOutcome } from '../../engine/game.ts';
+import { type HiveState, hive } from '../../games/hive/game.ts';
+import { displayCoordinates } from '../../games/hive/layout.ts';
+import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
+import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
+import { AiClient } from '../ai.ts';
+import { type Setup, setupUrl } from '../app.tsx';
+import { cellKey, hiveBoard } from '../board/hive.ts';
+import { highlights, select } from '../board/selection.ts';
+
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+const OPTIONS = { ...hive.defaultOptions, type: 'Base+MLP' as const };
+const parseKey = (key: string): Hex => {
+  const [q, r] = key.split(',').map(Number);
+  return { q: q as number, r: r as number };
+};
+const points = (h: Hex, scale = 0.95) => {
+  const c = hexToPixel(LAYOUT, h);
+  return hexCorners(LAYOUT, h)
+    .map((p) => `${(c.x + (p.x - c.x) * scale).toFixed(3)},${(c.y + (p.y - c.y) * scale).toFixed(3)}`)
+    .join(' ');
+};
+
+/** Hive: pick a piece on the board or in hand, then where it goes. AI seats think in the worker. */
+export function HiveView({ setup }: { setup: Setup }) {
+  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [thinking, setThinking] = useState(false);
+  const ai = useRef<AiClient | null>(null);
+  const state: HiveState = useMemo(() => {
+    let s = hive.newGame(OPTIONS, setup.seed);
+    for (const m of moves) {
+      const move = hive.parseMove(s, m);
+      if (move.ok) s = hive.play(s, move.value);
+    }
+    return s;
+  }, [moves, setup.seed]);
+  const toMove = hive.toMove(state);
+  const outcome = hive.result(state);
+  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
+
+  useEffect(() => {
+    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
+    if (toMove === null || humanToMove) return;
+    ai.current ??= new AiClient();
+    setThinking(true);
+    let cancelled = false;
+    ai.current
+      .move({ game: 'hive', options: OPTIONS, seed: setup.seed, moves, agent: setup.seats[toMove] as string })
+      .then((move) => {
+        if (!cancelled) setMoves([...moves, move]);
+      })
+      .finally(() => setThinking(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [moves, toMove, humanToMove, setup]);
+
+  const board = { ...hiveBoard(state, humanToMove && !thinking), selected };
+  const choose = (key: string) => {
+    const r = select(board, key);
+    setSelected(r.state.selected);
+    if (r.move !== undefined) setMoves([...moves, hive.formatMove(state, r.move)]);
+  };
+  const lit = highlights(board);
+
+  const { pos } = state;
+  const coords = displayCoordinates(pos);
+  const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
+  const lastTo = (() => {
+    const history = pos.history();
+    const last = history[history.length - 1];
+    return last === undefined || last === 1 << 15 ? null : coords.get((last >> 5) & 1023);
+  })();
+  const spots = lit.dests.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
+  const all = [...occupied.map(([, h]) => h), ...spots, { q: 0, r: 0 }].map((h) => hexToPixel(LAYOUT, h));
+  const [x0, y0] = [Math.min(...all.map((p) => p.x)) - 2, Math.min(...all.map((p) => p.y)) - 2];
+  const view = `${x0} ${y0} ${Math.max(...all.map((p) => p.x)) + 2 - x0} ${Math.max(...all.map((p) => p.y)) + 2 - y0}`;
+
+  const status = outcome
+    ? `Game over: ${describeOutcome(outcome, COLOR_NAMES)}.`
+    : thinking
+      ? `${COLOR_NAMES[toMove ?? 0]} is thinking…`
+      : `${COLOR_NAMES[toMove ?? 0]} to move.`;
+
+  const cellButton = (key: string, body: preact.ComponentChildren, cls: string, extra: Record<string, string | number> = {}) => (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>; it takes focus and Enter like one.
+    <g
+      key={key}
+      role="button"
+      tabindex={board.dests.has(key) || lit.dests.includes(key) ? 0 : -1}
+      data-cell={key}
+      class={cls}
+      onClick={() => choose(key)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          choose(key);
+        }
+      }}
+      {...extra}
+    >
+      {body}
+    </g>
+  );
+
+  const hand = (color: 0 | 1) => {
+    const pieces: number[] = [];
+    for (let p = color * 14; p < color * 14 + 14 && p < PIECE_COUNT; p++)
+      if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) pieces.push(p);
+    return (
+      <fieldset class="hand">
+        <legend>{`${COLOR_NAMES[color]}'s hand`}</legend>
+        {pieces.map((p) => {
+          const key = `hand:${formatPiece(p)}`;
+          const playable = board.dests.has(key);
+          return (
+            <button
+              type="button"
+              class={`piece side-${color}${lit.selected === key ? ' selected' : ''}`}
+              disabled={!playable || !board.movable}
+              data-hand={formatPiece(p)}
+              title={BUG_NAMES[bugOf(p)]}
+              onClick={() => choose(key)}
+            >
+              {formatPiece(p).slice(1)}
+            </button>
+          );
+        })}
+      </fieldset>
+    );
+  };
+
+  return (
+    <main>
+      <h1>Hive</h1>
+      <p class="status" role="status" data-testid="status">
+        {status}
+      </p>
+      {hand(1)}
+      <svg class="board hive" viewBox={view}>
+        <title>Hive board</title>
+        {occupied.map(([cell, h]) => {
+          const key = cellKey(h);
+          const height = pos.height[cell] as number;
+          const top = pos.stack[cell * MAX_HEIGHT + height - 1] as number;
+          const p = hexToPixel(LAYOUT, h);
+          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}`;
+          const under = Array.from({ length: height - 1 }, (_, i) => formatPiece(pos.stack[cell * MAX_HEIGHT + i] as number)).join(', ');
+          return cellButton(
+            key,
+            <>
+              <polygon class="hex" points={points(h)} />
+              <text x={p.x} y={p.y + 0.25} font-size="0.7" text-anchor="middle" class="bug">
+                {`${BUGS[bugOf(top)]}${formatPiece(top).slice(2)}`}
+              </text>
+              {height > 1 && (
+                <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">
+                  {`×${height}`}
+                </text>
+              )}
+              <title>{`${formatPiece(top)}${height > 1 ? ` on ${under}` : ''}`}</title>
+            </>,
+            cls,
+            { 'data-height': height, 'data-piece': formatPiece(top) },
+          );
+        })}
+        {spots.map((h) => cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest'))}
+      </svg>
+      {hand(0)}
+      <p>
+        {board.direct.has('pass') && (
+          <button type="button" onClick={() => choose('pass')}>
+            Pass
+          </button>
+        )}{' '}
+        <a href="./">New game</a>
+      </p>
+      <p class="moves" data-testid="moves" data-count={moves.length}>
+        {moves.join(', ')}
+      </p>
+    </main>
+  );
+}
