@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/board.ts';
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { AiClient } from '../ai.ts';
-import { type Setup, setupUrl } from '../app.tsx';
+import type { Setup } from '../app.tsx';
 import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
 import { highlights, select } from '../board/selection.ts';
+import { SvgButton } from '../svg-button.tsx';
+import { useGame } from '../use-game.ts';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /** Okabe–Ito colours, safe for colour-blind players; every player also has a letter. */
@@ -50,47 +51,30 @@ function territoryShapes(board: DiceWarsState['board']) {
 
 /** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at once. */
 export function DiceWarsView({ setup }: { setup: Setup }) {
-  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const ai = useRef<AiClient | null>(null);
   const options = useMemo(() => {
     const parsed = dicewars.parseOptions({ players: setup.seats.length, map: 'small' });
     return parsed.ok ? parsed.value : dicewars.defaultOptions;
   }, [setup.seats.length]);
-  // Positions are replayed once per move list; the log keeps every report.
-  const { state, log } = useMemo(() => {
+  const { state, moves, toMove, outcome, humanToMove, play: playMove } = useGame(setup, dicewars, options);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  // The battle log: every report, from a replay of the moves.
+  const log = useMemo(() => {
     let s: DiceWarsState = dicewars.newGame(options, setup.seed);
     const reports: Report[] = [];
-    for (const m of moves) {
-      const move = dicewars.parseMove(s, m);
+    for (const text of moves) {
+      const move = dicewars.parseMove(s, text);
       if (!move.ok) break;
       s = dicewars.play(s, move.value);
       if (s.last) reports.push(s.last);
     }
-    return { state: s, log: reports };
+    return reports;
   }, [moves, options, setup.seed]);
-  const toMove = dicewars.toMove(state);
-  const outcome = dicewars.result(state);
-  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
-
-  useEffect(() => {
-    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
-    if (toMove === null || humanToMove) return;
-    ai.current ??= new AiClient();
-    let cancelled = false;
-    ai.current.move({ game: 'dicewars', options, seed: setup.seed, moves, agent: setup.seats[toMove] as string }).then((move) => {
-      if (!cancelled) setMoves([...moves, move]);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [moves, toMove, humanToMove, setup, options]);
 
   const board = { ...dicewarsBoard(state, humanToMove), selected };
   const play = (move: DiceWarsMove) => {
     setSelected(null);
-    setMoves([...moves, dicewars.formatMove(state, move)]);
+    playMove(move);
   };
   const choose = (key: string) => {
     const r = select(board, key);
@@ -141,28 +125,20 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
           const key = territoryKey(t);
           const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
           return (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG territory cannot be a <button>; it takes focus and Enter like one.
-            <g
-              role="button"
-              tabindex={board.dests.has(key) || lit.dests.includes(key) ? 0 : -1}
+            <SvgButton
+              canFocus={board.dests.has(key) || lit.dests.includes(key)}
               aria-label={`territory ${t}, ${letter(owner)}, ${state.dice[t]} dice`}
               data-territory={t}
               class={cls}
-              onClick={() => choose(key)}
+              onPress={() => choose(key)}
               onMouseEnter={() => setHover(t)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  choose(key);
-                }
-              }}
             >
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
               <text x={shape.cx} y={shape.cy + 0.6} font-size="1.8" text-anchor="middle" class="dice">
                 {state.dice[t]}
               </text>
-            </g>
+            </SvgButton>
           );
         })}
       </svg>

@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { describeOutcome } from '../../engine/game.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
+import { hive } from '../../games/hive/game.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
 import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
 import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { AiClient } from '../ai.ts';
-import { type Setup, setupUrl } from '../app.tsx';
+import type { Setup } from '../app.tsx';
 import { cellKey, hiveBoard } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
+import { SvgButton } from '../svg-button.tsx';
+import { useGame } from '../use-game.ts';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 const OPTIONS = { ...hive.defaultOptions, type: 'Base+MLP' as const };
@@ -25,44 +26,14 @@ const points = (h: Hex, scale = 0.95) => {
 
 /** Hive: pick a piece on the board or in hand, then where it goes. AI seats think in the worker. */
 export function HiveView({ setup }: { setup: Setup }) {
-  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+  const { state, moves, toMove, outcome, humanToMove, thinking, play } = useGame(setup, hive, OPTIONS);
   const [selected, setSelected] = useState<string | null>(null);
-  const [thinking, setThinking] = useState(false);
-  const ai = useRef<AiClient | null>(null);
-  const state: HiveState = useMemo(() => {
-    let s = hive.newGame(OPTIONS, setup.seed);
-    for (const m of moves) {
-      const move = hive.parseMove(s, m);
-      if (move.ok) s = hive.play(s, move.value);
-    }
-    return s;
-  }, [moves, setup.seed]);
-  const toMove = hive.toMove(state);
-  const outcome = hive.result(state);
-  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
-
-  useEffect(() => {
-    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
-    if (toMove === null || humanToMove) return;
-    ai.current ??= new AiClient();
-    setThinking(true);
-    let cancelled = false;
-    ai.current
-      .move({ game: 'hive', options: OPTIONS, seed: setup.seed, moves, agent: setup.seats[toMove] as string })
-      .then((move) => {
-        if (!cancelled) setMoves([...moves, move]);
-      })
-      .finally(() => setThinking(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [moves, toMove, humanToMove, setup]);
 
   const board = { ...hiveBoard(state, humanToMove && !thinking), selected };
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
-    if (r.move !== undefined) setMoves([...moves, hive.formatMove(state, r.move)]);
+    if (r.move !== undefined) play(r.move);
   };
   const lit = highlights(board);
 
@@ -86,24 +57,16 @@ export function HiveView({ setup }: { setup: Setup }) {
       : `${COLOR_NAMES[toMove ?? 0]} to move.`;
 
   const cellButton = (key: string, body: preact.ComponentChildren, cls: string, extra: Record<string, string | number> = {}) => (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>; it takes focus and Enter like one.
-    <g
+    <SvgButton
       key={key}
-      role="button"
-      tabindex={board.dests.has(key) || lit.dests.includes(key) ? 0 : -1}
+      canFocus={board.dests.has(key) || lit.dests.includes(key)}
       data-cell={key}
       class={cls}
-      onClick={() => choose(key)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          choose(key);
-        }
-      }}
+      onPress={() => choose(key)}
       {...extra}
     >
       {body}
-    </g>
+    </SvgButton>
   );
 
   const hand = (color: 0 | 1) => {

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { describeOutcome } from '../../engine/game.ts';
-import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
+import { nonaga } from '../../games/nonaga/game.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { TORUS_CELLS } from '../../hex/torus.ts';
-import { AiClient } from '../ai.ts';
-import { type Setup, setupUrl } from '../app.tsx';
+import type { Setup } from '../app.tsx';
 import { type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
 import { type BoardState, highlights, select } from '../board/selection.ts';
+import { SvgButton } from '../svg-button.tsx';
+import { useGame } from '../use-game.ts';
 
 const SEATS = ['Red', 'Black'];
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -21,44 +22,14 @@ const points = (h: Hex) =>
 
 /** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
 export function NonagaView({ setup }: { setup: Setup }) {
-  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+  const { state, moves, toMove, outcome, humanToMove, thinking, play } = useGame(setup, nonaga, nonaga.defaultOptions);
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
   const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);
-  const [thinking, setThinking] = useState(false);
-  const ai = useRef<AiClient | null>(null);
-  const state: NonagaState = useMemo(() => {
-    let s = nonaga.newGame(nonaga.defaultOptions, setup.seed);
-    for (const m of moves) {
-      const turn = nonaga.parseMove(s, m);
-      if (turn.ok) s = nonaga.play(s, turn.value);
-    }
-    return s;
-  }, [moves, setup.seed]);
-  const toMove = nonaga.toMove(state);
-  const outcome = nonaga.result(state);
-  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
 
   // The board for the step at hand: the slide, or the disc after a chosen slide.
   useEffect(() => {
     setBoard(pendingSlide === null ? nonagaSlideBoard(state, humanToMove && !thinking) : nonagaDiscBoard(state, pendingSlide));
   }, [state, pendingSlide, humanToMove, thinking]);
-
-  useEffect(() => {
-    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
-    if (toMove === null || humanToMove) return;
-    ai.current ??= new AiClient();
-    setThinking(true);
-    let cancelled = false;
-    ai.current
-      .move({ game: 'nonaga', options: nonaga.defaultOptions, seed: setup.seed, moves, agent: setup.seats[toMove] as string })
-      .then((move) => {
-        if (!cancelled) setMoves([...moves, move]);
-      })
-      .finally(() => setThinking(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [moves, toMove, humanToMove, setup]);
 
   const choose = (key: string) => {
     if (!board) return;
@@ -68,7 +39,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
     if (r.move.kind === 'slide') setPendingSlide(r.move.slide);
     else {
       setPendingSlide(null);
-      setMoves([...moves, nonaga.formatMove(state, r.move.turn)]);
+      play(r.move.turn);
     }
   };
 
@@ -105,26 +76,11 @@ export function NonagaView({ setup }: { setup: Setup }) {
   const cell = (key: string, h: Hex, content: preact.ComponentChildren, extra: string) => {
     const focusable = board?.movable && (board.dests.has(key) || lit.dests.includes(key));
     return (
-      // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>; it takes focus and Enter like one.
-      <g
-        key={key}
-        role="button"
-        tabindex={focusable ? 0 : -1}
-        aria-label={key}
-        data-cell={key}
-        class={extra}
-        onClick={() => choose(key)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            choose(key);
-          }
-        }}
-      >
+      <SvgButton key={key} canFocus={Boolean(focusable)} aria-label={key} data-cell={key} class={extra} onPress={() => choose(key)}>
         <polygon class="hex" points={points(h)} />
         {content}
         <title>{key}</title>
-      </g>
+      </SvgButton>
     );
   };
 
