@@ -47,7 +47,7 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
   }
   const searcher = alphaBetaAgent(name, SEARCH_LEVELS[level]);
   // The top level opens from the game's book when it has one.
-  if (level === 'max' && game.openingBook)
-    return ok(bookAgent(name, searcher, () => (game.openingBook as () => Promise<Readonly<Record<string, string>>>)()));
+  const openingBook = game.openingBook?.bind(game);
+  if (level === 'max' && openingBook) return ok(bookAgent(name, searcher, openingBook));
   return ok(searcher);
 }

@@ -115,17 +115,48 @@ function replayTurns(options: NonagaOptions, seed: string, turns: readonly strin
 /** The mutable view the generic search plays on: a turn as two plies of the same player. */
 export function nonagaSearchPosition(state: NonagaState): SearchPosition {
   const pos = state.pos.clone();
+  // The search asks for both hash halves, then terminal(), then the moves of the same node: each
+  // is worked out once per position (a version counter says when the position changed).
+  let version = 0;
+  let hashVersion = -1;
+  let hash: [number, number] = [0, 0];
   const probe = new Int32Array(MAX_PLY_MOVES);
+  let probeVersion = -1;
+  let probeCount = 0;
+  const hashOf = (): [number, number] => {
+    if (hashVersion !== version) {
+      hash = pos.hash();
+      hashVersion = version;
+    }
+    return hash;
+  };
+  const movesNow = (): number => {
+    if (probeVersion !== version) {
+      probeCount = generate(pos, probe);
+      probeVersion = version;
+    }
+    return probeCount;
+  };
   return {
-    generate: (out) => generate(pos, out),
-    make: (move) => pos.make(move),
-    unmake: () => pos.unmake(),
-    hashLo: () => pos.hash()[0],
-    hashHi: () => pos.hash()[1],
+    generate(out) {
+      const n = movesNow();
+      out.set(probe.subarray(0, n));
+      return n;
+    },
+    make(move) {
+      pos.make(move);
+      version++;
+    },
+    unmake() {
+      pos.unmake();
+      version++;
+    },
+    hashLo: () => hashOf()[0],
+    hashHi: () => hashOf()[1],
     terminal() {
       if (pos.result === DRAWN) return 0;
       if (pos.result !== PLAYING) return pos.result === pos.turn ? 1 : -1;
-      return generate(pos, probe) === 0 ? -1 : null;
+      return movesNow() === 0 ? -1 : null;
     },
     evaluate: () => evaluateNonaga(pos),
     turn: () => pos.turn,

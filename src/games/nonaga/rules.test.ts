@@ -7,7 +7,7 @@ import { DEFAULT_NONAGA_OPTIONS, legalTurns, type NonagaState, nonaga, nonagaOut
 import { discMoves, MAX_PLY_MOVES, slides } from './moves.ts';
 import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
 import { DISC, moveTo, NonagaPosition, PLAYING } from './position.ts';
-import { arrangeNonaga, START } from './testing.ts';
+import { arrangeNonaga, START, START_TOKENS } from './testing.ts';
 
 const cell = (q: number, r: number) => torusCell(q, r);
 const slideCount = (pos: NonagaPosition) => slides(pos, new Int32Array(MAX_PLY_MOVES));
@@ -125,20 +125,7 @@ describe('the free disc', () => {
     expect(reason(pos, '2,0>-1,0 0,-2>3,-1')).toBe('that disc carries a token');
     expect(reason(pos, '2,0>-1,0 0,0>3,-1')).toBe('that disc is hemmed in: it cannot slide out');
     expect(reason(pos, '2,0>-1,0 1,-2>3,-1')).not.toMatch(/carries|hemmed|just moved/);
-    const blocked = arrangeNonaga(
-      START,
-      [
-        [2, 0],
-        [0, -2],
-        [-2, 2],
-      ],
-      [
-        [2, -2],
-        [-2, 0],
-        [0, 2],
-      ],
-      { blocked: [1, 1] },
-    );
+    const blocked = arrangeNonaga(START, START_TOKENS[0], START_TOKENS[1], { blocked: [1, 1] });
     expect(movableDiscs(blocked).has(cell(1, 1))).toBe(false);
     expect(reason(blocked, '2,0>-1,0 1,1>3,-1')).toBe('that disc was just moved by your opponent');
   });
@@ -157,34 +144,24 @@ describe('the free disc', () => {
       [4, -1],
       [0, -1],
     ];
-    const pos = arrangeNonaga(
-      discs,
-      [
-        [0, 0],
-        [0, 1],
-        [1, -1],
-      ],
-      [
-        [4, 0],
-        [3, 1],
-        [4, -1],
-      ],
-    );
+    const board = (connectivity: 'strict' | 'none') =>
+      arrangeNonaga(
+        discs,
+        [
+          [0, 0],
+          [0, 1],
+          [1, -1],
+        ],
+        [
+          [4, 0],
+          [3, 1],
+          [4, -1],
+        ],
+        { options: { connectivity } },
+      );
+    const pos = board('strict');
     expect(movableDiscs(pos).has(cell(2, 0))).toBe(false);
-    const none = arrangeNonaga(
-      discs,
-      [
-        [0, 0],
-        [0, 1],
-        [1, -1],
-      ],
-      [
-        [4, 0],
-        [3, 1],
-        [4, -1],
-      ],
-      { options: { connectivity: 'none' } },
-    );
+    const none = board('none');
     expect(movableDiscs(none).has(cell(2, 0))).toBe(true);
   });
 });
@@ -277,34 +254,8 @@ describe('placing the disc', () => {
   it('with the cap option, not on a cell touching more than 4 discs', () => {
     // A notch in the board: the empty cell 0,0 is touched by 5 discs.
     const ring: [number, number][] = START.filter(([q, r]) => !(q === 0 && r === 0));
-    const capped = arrangeNonaga(
-      ring,
-      [
-        [2, 0],
-        [0, -2],
-        [-2, 2],
-      ],
-      [
-        [2, -2],
-        [-2, 0],
-        [0, 2],
-      ],
-      { phase: 1, options: { placementCap: true } },
-    );
-    const free = arrangeNonaga(
-      ring,
-      [
-        [2, 0],
-        [0, -2],
-        [-2, 2],
-      ],
-      [
-        [2, -2],
-        [-2, 0],
-        [0, 2],
-      ],
-      { phase: 1 },
-    );
+    const capped = arrangeNonaga(ring, START_TOKENS[0], START_TOKENS[1], { phase: 1, options: { placementCap: true } });
+    const free = arrangeNonaga(ring, START_TOKENS[0], START_TOKENS[1], { phase: 1 });
     const into = (pos: NonagaPosition) => discList(pos).some((m) => moveTo(m) === cell(0, 0));
     expect(into(free)).toBe(true);
     expect(into(capped)).toBe(false);
@@ -313,17 +264,7 @@ describe('placing the disc', () => {
 
 describe('winning', () => {
   const discs = START;
-  const win = (red: [number, number][], options = {}) =>
-    arrangeNonaga(
-      discs,
-      red,
-      [
-        [2, -2],
-        [-2, 0],
-        [0, 2],
-      ],
-      { options },
-    ).won(0);
+  const win = (red: [number, number][], options = {}) => arrangeNonaga(discs, red, START_TOKENS[1], { options }).won(0);
   it('line, tick and triangle win; three apart do not', () => {
     expect(
       win([
@@ -394,11 +335,7 @@ describe('winning', () => {
         [1, 0],
         [-2, 2],
       ],
-      [
-        [2, -2],
-        [-2, 0],
-        [0, 2],
-      ],
+      START_TOKENS[1],
     );
     const wins = legalTurns(pos).filter((t) => t.disc === null);
     expect(wins.length).toBeGreaterThan(0);

@@ -7,9 +7,9 @@ import { NonagaPosition, type Side } from './position.ts';
  * need not be reachable; the rules are applied to it as it is.
  */
 export function arrangeNonaga(
-  discs: readonly [number, number][],
-  red: readonly [number, number][],
-  black: readonly [number, number][],
+  discs: readonly (readonly [number, number])[],
+  red: readonly (readonly [number, number])[],
+  black: readonly (readonly [number, number])[],
   setup: { turn?: Side; phase?: 0 | 1; blocked?: [number, number]; options?: Partial<NonagaOptions> } = {},
 ): NonagaPosition {
   const pos = new NonagaPosition({ ...DEFAULT_NONAGA_OPTIONS, ...setup.options });
@@ -32,6 +32,5 @@ export function arrangeNonaga(
   return pos;
 }
 
-/** The 19 discs of the start, for building variations. */
-export const START: [number, number][] = [];
-for (let r = -2; r <= 2; r++) for (let q = -2; q <= 2; q++) if (Math.abs(q + r) <= 2) START.push([q, r]);
+/** The start's discs and tokens, for building variations. */
+export { START_DISCS as START, START_TOKENS } from './position.ts';
