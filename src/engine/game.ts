@@ -53,6 +53,13 @@ export interface GameRules<S, M> {
    * no safety cap of theirs.
    */
   readonly alwaysEnds?: boolean;
+  /**
+   * Chance keeps acting after set-up (dice): a position's future is not its own, so taking a move
+   * back would let a player re-roll. Interfaces offer no undo for such games.
+   */
+  readonly stochastic?: boolean;
+  /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
+  standings?(state: S): readonly Player[];
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */
   openingBook?(): Promise<Readonly<Record<string, string>>>;
   /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */

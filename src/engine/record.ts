@@ -29,13 +29,18 @@ export interface Replayed<S, M> {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+const isSeat = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
+
 function parseOutcome(x: unknown): Result<Outcome | null> {
   if (x === null || x === undefined) return ok(null);
   if (!isObject(x)) return fail('result must be an object or null');
   const reason = typeof x.reason === 'string' ? { reason: x.reason } : {};
   if (x.kind === 'draw') return ok({ kind: 'draw', ...reason });
-  if (x.kind === 'win' && Number.isInteger(x.winner) && (x.winner as number) >= 0) {
-    return ok({ kind: 'win', winner: x.winner as number, ...reason });
+  if (x.kind === 'win' && isSeat(x.winner)) {
+    if (x.ranking !== undefined && !(Array.isArray(x.ranking) && x.ranking.every(isSeat)))
+      return fail('result.ranking must be a list of seats, best first');
+    const ranking = x.ranking === undefined ? {} : { ranking: x.ranking as number[] };
+    return ok({ kind: 'win', winner: x.winner, ...ranking, ...reason });
   }
   return fail('result must be {"kind":"draw"} or {"kind":"win","winner":<seat>}');
 }

@@ -1,67 +1,229 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Outcome, Player } from '../engine/game.ts';
+import { resignationOutcome } from '../engine/resign.ts';
+import { unwrap } from '../engine/result.ts';
 import { AiClient } from './ai.ts';
-import { type Setup, setupUrl } from './app.tsx';
+import { type Replayed, replayMoves, undoLength } from './history.ts';
+import { moveSound, useSettings } from './settings.ts';
+import { type Setup, setupUrl } from './setup.ts';
 
 let sharedAi: AiClient | null = null;
 
-export interface GameSession<S, M> {
-  readonly state: S;
+export interface GameSession<S, M, O> {
+  readonly game: GameDefinition<S, M, O>;
+  readonly options: O;
+  readonly setup: Setup;
+  readonly seatNames: readonly string[];
   readonly moves: readonly string[];
+  /** The position on the board: the live one, or one from history while stepping back. */
+  readonly state: S;
+  /** Every position of the live game: history[i] follows i moves. */
+  readonly history: readonly S[];
+  /** The number of moves behind the shown position. */
+  readonly ply: number;
+  /** The live position is shown (not one from history). */
+  readonly live: boolean;
+  /** Whose turn it is in the live game (null when it is over). */
   readonly toMove: Player | null;
+  /** The live game's result, resignations included. */
   readonly outcome: Outcome | null;
-  /** A human seat is to move (the board takes clicks). */
+  /** A human seat is to move in the live game. */
   readonly humanToMove: boolean;
+  /** The board takes moves now: live, a human to move, no AI thinking. */
+  readonly interactive: boolean;
   /** An AI seat is thinking in the worker. */
   readonly thinking: boolean;
+  readonly hasAi: boolean;
+  readonly paused: boolean;
+  /** The seat whose resignation ended the game, if that is how it ended. */
+  readonly resigned: Player | undefined;
+  /** A bad move in the address, or an AI that failed. */
+  readonly error: string | null;
+  /** Replaying a game move by move (history moves on by itself). */
+  readonly replaying: boolean;
   play(move: M): void;
+  /** Shows the position after `ply` moves; null returns to the live game. */
+  goTo(ply: number | null): void;
+  setPaused(paused: boolean): void;
+  replay(): void;
+  /** Null when undo is not offered (dice, nobody human, nothing to take back). */
+  readonly undo: (() => void) | null;
+  /** The seat a resignation is for, and the act; null when nobody can resign. */
+  readonly resign: { readonly seat: Player; readonly act: () => void } | null;
 }
 
 /**
- * A game page's state: the position replayed from the seed and the moves (both kept in the URL,
- * so a reload or a shared link resumes it), and the AI seats' moves fetched from the worker.
+ * A game page's state: the position replayed from the seed and the moves (both kept in the URL, so
+ * a reload or a shared link resumes it), history to step through, undo and resignation, and the AI
+ * seats' moves fetched from the worker at the chosen pace.
  */
-export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>, options: O): GameSession<S, M> {
-  const [moves, setMoves] = useState<readonly string[]>(setup.moves);
+export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): GameSession<S, M, O> {
+  const options = useMemo(() => unwrap(game.parseOptions(setup.options)), [game, setup.options]);
+  const seatNames = useMemo(() => game.seatNames(options), [game, options]);
+  const [history, setHistory] = useState<Replayed<S>>(() => replayMoves(game, options, setup.seed, setup.moves));
+  const [error, setError] = useState<string | null>(
+    history.error && `The address held an illegal ${history.error}; the game resumes before it.`,
+  );
+  const [resigned, setResigned] = useState(setup.resigned);
+  const [cursor, setCursor] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);
-  const latest = useRef(moves);
-  latest.current = moves;
-  const state = useMemo(() => {
-    let s = game.newGame(options, setup.seed);
-    for (const text of moves) {
-      const move = game.parseMove(s, text);
-      if (!move.ok) break;
-      s = game.play(s, move.value);
-    }
-    return s;
-  }, [game, options, moves, setup.seed]);
-  const toMove = game.toMove(state);
-  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
+  const [paused, setPaused] = useState(false);
+  const [replaying, setReplaying] = useState(false);
+  const { aiDelayMs } = useSettings();
+  // Read when a move arrives, so that changing the pace does not restart a search.
+  const delay = useRef(aiDelayMs);
+  delay.current = aiDelayMs;
+  const latest = useRef(history);
+  latest.current = history;
 
+  const { moves, states } = history;
+  const live = states[states.length - 1] as S;
+  const ply = cursor === null ? moves.length : Math.min(cursor, moves.length);
+  const byRules = game.result(live);
+  const outcome = byRules ?? (resigned === undefined ? null : resignationOutcome(game, live, resigned, seatNames));
+  const toMove = outcome ? null : game.toMove(live);
+  const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
+  const hasAi = setup.seats.some((s) => s !== 'human');
+  const setMoves = (next: readonly string[]) => setHistory(replayMoves(game, options, setup.seed, next, latest.current));
+
+  // The URL follows the game, so a reload or a shared link resumes it.
   useEffect(() => {
-    window.history.replaceState(null, '', setupUrl({ ...setup, moves }));
-    if (toMove === null || humanToMove) return;
+    window.history.replaceState(null, '', setupUrl({ ...setup, moves, ...(resigned === undefined ? {} : { resigned }) }));
+  }, [setup, moves, resigned]);
+
+  const moveCount = useRef(moves.length);
+  useEffect(() => {
+    if (moves.length > moveCount.current) moveSound();
+    moveCount.current = moves.length;
+  }, [moves.length]);
+
+  // The AI seat to move asks the worker, then waits out the rest of the chosen pause between moves.
+  useEffect(() => {
+    if (toMove === null || humanToMove || paused) return;
+    const agent = setup.seats[toMove] as string;
     sharedAi ??= new AiClient();
+    const ai = sharedAi;
     setThinking(true);
     let cancelled = false;
-    sharedAi
-      .move({ game: game.id, options, seed: setup.seed, moves, agent: setup.seats[toMove] as string })
-      .then((move) => {
-        if (!cancelled) setMoves([...moves, move]);
-      })
-      .finally(() => setThinking(false));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = performance.now();
+    const request = ai.move({ game: game.id, options, seed: setup.seed, moves, agent });
+    request.then(
+      (move) => {
+        timer = setTimeout(
+          () => {
+            if (cancelled) return;
+            setThinking(false);
+            setMoves([...moves, move]);
+          },
+          Math.max(0, delay.current - (performance.now() - started)),
+        );
+      },
+      (e: unknown) => {
+        if (cancelled) return;
+        setThinking(false);
+        setError(`${seatNames[toMove]} (${agent}) could not move: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
     return () => {
       cancelled = true;
+      clearTimeout(timer);
+      setThinking(false);
+      // A search still running for a position nobody wants any more would hold up the next one.
+      ai.cancel(request);
     };
-  }, [game, options, moves, toMove, humanToMove, setup]);
+  }, [game, options, moves, toMove, humanToMove, paused, setup.seats, setup.seed, seatNames]);
+
+  // A replay steps through the moves at the AI's pace (at least a quarter second a move).
+  useEffect(() => {
+    if (!replaying) return;
+    if (ply >= moves.length) {
+      setReplaying(false);
+      setCursor(null);
+      return;
+    }
+    const timer = setTimeout(() => setCursor(ply + 1), Math.max(250, aiDelayMs));
+    return () => clearTimeout(timer);
+  }, [replaying, ply, moves.length, aiDelayMs]);
+
+  const goTo = useCallback((to: number | null) => {
+    setReplaying(false);
+    setCursor(to === null || to >= latest.current.moves.length ? null : Math.max(0, to));
+  }, []);
+
+  // ←/→ step through history, Home/End jump; keys typed into a form control are left alone.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const total = latest.current.moves.length;
+      const at = cursor === null ? total : cursor;
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      goTo(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const keep =
+    game.stochastic || resigned !== undefined
+      ? null
+      : undoLength(
+          states.map((s) => game.toMove(s)),
+          setup.seats,
+        );
+  const resigner = outcome === null ? resigningSeat(game, live, toMove, setup.seats) : null;
 
   return {
-    state,
+    game,
+    options,
+    setup,
+    seatNames,
     moves,
+    state: states[ply] as S,
+    history: states,
+    ply,
+    live: ply === moves.length,
     toMove,
-    outcome: game.result(state),
+    outcome,
     humanToMove,
+    interactive: ply === moves.length && humanToMove && !thinking,
     thinking,
-    play: (move) => setMoves([...latest.current, game.formatMove(state, move)]),
+    hasAi,
+    paused,
+    resigned: byRules === null ? resigned : undefined,
+    error,
+    replaying,
+    play: (move) => {
+      const current = latest.current;
+      const last = current.states[current.states.length - 1] as S;
+      setCursor(null);
+      setMoves([...current.moves, game.formatMove(last, move)]);
+    },
+    goTo,
+    setPaused,
+    replay: () => {
+      setCursor(0);
+      setReplaying(true);
+    },
+    undo:
+      keep === null
+        ? null
+        : () => {
+            setCursor(null);
+            setError(null);
+            setMoves(moves.slice(0, keep));
+          },
+    resign: resigner === null ? null : { seat: resigner, act: () => setResigned(resigner) },
   };
+}
+
+/** Who a Resign button speaks for: the human to move, else the only human still in the game. */
+function resigningSeat<S, M, O>(game: GameDefinition<S, M, O>, state: S, toMove: Player | null, seats: readonly string[]): Player | null {
+  if (toMove !== null && seats[toMove] === 'human') return toMove;
+  const inGame = game.standings?.(state) ?? seats.map((_, i) => i);
+  const humans = inGame.filter((seat) => seats[seat] === 'human');
+  return humans.length === 1 ? (humans[0] as Player) : null;
 }

@@ -43,6 +43,13 @@ function outcome(pos: DiceWarsPosition): Outcome | null {
   return null;
 }
 
+/** The seats still in, most territories first (then most dice, then turn order). */
+function standings(pos: DiceWarsPosition): number[] {
+  const dice = (seat: number) => pos.dice.reduce((sum, d, t) => (pos.owner[t] === seat ? sum + d : sum), 0);
+  const score = new Map(pos.order.map((seat) => [seat, pos.territoriesOf(seat) * 10_000 + dice(seat)]));
+  return pos.order.filter((seat) => pos.alive(seat)).sort((a, b) => (score.get(b) as number) - (score.get(a) as number));
+}
+
 function toJSON(pos: DiceWarsPosition, withRng: boolean): Json {
   return {
     rules: pos.rules,
@@ -134,5 +141,7 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   // Players never see the RNG: it would tell them every future roll.
   view: (pos) => toJSON(pos, false),
   alwaysEnds: true,
+  stochastic: true,
+  standings,
   agents: DICEWARS_AGENTS,
 };

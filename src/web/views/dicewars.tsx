@@ -3,9 +3,10 @@ import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/bo
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import type { Setup } from '../app.tsx';
 import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
 import { highlights, select } from '../board/selection.ts';
+import type { Setup } from '../setup.ts';
+import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
 import { useGame } from '../use-game.ts';
 
@@ -49,32 +50,22 @@ function territoryShapes(board: DiceWarsState['board']) {
   });
 }
 
-/** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at once. */
+/** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at the chosen pace. */
 export function DiceWarsView({ setup }: { setup: Setup }) {
-  const options = useMemo(() => {
-    const parsed = dicewars.parseOptions({ players: setup.seats.length, map: 'small' });
-    return parsed.ok ? parsed.value : dicewars.defaultOptions;
-  }, [setup.seats.length]);
-  const { state, moves, toMove, outcome, humanToMove, play: playMove } = useGame(setup, dicewars, options);
+  const session = useGame(setup, dicewars);
+  const { state, toMove } = session;
   const [selected, setSelected] = useState<string | null>(null);
   const [hover, setHover] = useState<number | null>(null);
-  // The battle log: every report, from a replay of the moves.
-  const log = useMemo(() => {
-    let s: DiceWarsState = dicewars.newGame(options, setup.seed);
-    const reports: Report[] = [];
-    for (const text of moves) {
-      const move = dicewars.parseMove(s, text);
-      if (!move.ok) break;
-      s = dicewars.play(s, move.value);
-      if (s.last) reports.push(s.last);
-    }
-    return reports;
-  }, [moves, options, setup.seed]);
+  // The battle log: every report up to the position shown.
+  const log = useMemo(
+    () => session.history.slice(1, session.ply + 1).flatMap((s) => (s.last ? [s.last] : [])),
+    [session.history, session.ply],
+  );
 
-  const board = { ...dicewarsBoard(state, humanToMove), selected };
+  const board = { ...dicewarsBoard(state, session.interactive), selected: session.interactive ? selected : null };
   const play = (move: DiceWarsMove) => {
     setSelected(null);
-    playMove(move);
+    session.play(move);
   };
   const choose = (key: string) => {
     const r = select(board, key);
@@ -92,42 +83,52 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
     const [x0, y0] = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5];
     return `${x0} ${y0} ${Math.max(...xs) + 1.5 - x0} ${Math.max(...ys) + 1.5 - y0}`;
   }, [state.board]);
-
-  const status = outcome
-    ? outcome.kind === 'win'
-      ? `Game over: ${letter(outcome.winner)} (${setup.seats[outcome.winner]}) wins.`
-      : 'Game over: no winner (round cap).'
-    : humanToMove
-      ? `${letter(toMove as number)}: your turn. Pick a territory of yours, then one to attack.`
-      : `${letter(toMove as number)} (${setup.seats[toMove as number]}) is playing…`;
+  const labels = state.order.map((_, seat) => letter(seat));
   const odds =
     hover !== null && lit.selected !== null && lit.dests.includes(territoryKey(hover))
       ? attackOdds(state, Number(lit.selected.slice(1)), hover)
       : null;
 
+  const queue = (
+    <ol class="queue" aria-label="turn order">
+      {state.order.map((seat) => (
+        <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
+          <b>{letter(seat)}</b> {setup.seats[seat]} ·{' '}
+          {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
+        </li>
+      ))}
+    </ol>
+  );
+
   return (
-    <main>
-      <h1>DiceWars</h1>
-      <p class="status" role="status" data-testid="status">
-        {status}
-      </p>
-      <ol class="queue" aria-label="turn order">
-        {state.order.map((seat) => (
-          <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
-            <b>{letter(seat)}</b> {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
-          </li>
-        ))}
-      </ol>
+    <GameShell
+      session={session}
+      title="DiceWars"
+      seatLabels={labels}
+      prompt={`${letter(toMove ?? 0)}: your turn. Pick a territory of yours, then one to attack.`}
+      aside={
+        <ol class="log" data-testid="log" reversed start={log.length} aria-label="battle log">
+          {log
+            .slice(-12)
+            .reverse()
+            .map((r) => (
+              <li>{reportLine(r)}</li>
+            ))}
+        </ol>
+      }
+    >
+      {queue}
       <svg class="board dicewars" viewBox={view}>
         <title>DiceWars map</title>
         {shapes.map((shape, t) => {
           const owner = state.owner[t] as number;
           const key = territoryKey(t);
           const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
+          const dice = state.dice[t] as number;
           return (
             <SvgButton
               canFocus={board.dests.has(key) || lit.dests.includes(key)}
-              aria-label={`territory ${t}, ${letter(owner)}, ${state.dice[t]} dice`}
+              aria-label={`territory ${t}, ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}`}
               data-territory={t}
               class={cls}
               onPress={() => choose(key)}
@@ -135,27 +136,31 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
             >
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
-              <text x={shape.cx} y={shape.cy + 0.6} font-size="1.8" text-anchor="middle" class="dice">
-                {state.dice[t]}
-              </text>
+              {owner >= 0 &&
+                (state.rules === 'strength' ? (
+                  <text x={shape.cx} y={shape.cy + 0.25} font-size={0.7} text-anchor="middle" class="dice">
+                    {`${letter(owner)}${dice}`}
+                  </text>
+                ) : (
+                  <>
+                    <text x={shape.cx} y={shape.cy - 0.9} font-size={0.9} text-anchor="middle" class="owner">
+                      {letter(owner)}
+                    </text>
+                    <text x={shape.cx} y={shape.cy + 1} font-size={1.8} text-anchor="middle" class="dice">
+                      {dice}
+                    </text>
+                  </>
+                ))}
             </SvgButton>
           );
         })}
       </svg>
       <p>
-        <button type="button" disabled={!humanToMove} onClick={() => play({ type: 'end' })}>
+        <button type="button" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
           End Turn
         </button>{' '}
-        {odds !== null && <span data-testid="odds">win chance {(odds * 100).toFixed(1)}%</span>} <a href="./">New game</a>
+        {odds !== null && <span data-testid="odds">win chance {(odds * 100).toFixed(1)}%</span>}
       </p>
-      <ol class="log" data-testid="log" data-count={moves.length} reversed start={log.length}>
-        {log
-          .slice(-12)
-          .reverse()
-          .map((r) => (
-            <li>{reportLine(r)}</li>
-          ))}
-      </ol>
-    </main>
+    </GameShell>
   );
 }

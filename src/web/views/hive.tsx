@@ -1,18 +1,19 @@
 import { useState } from 'preact/hooks';
-import { describeOutcome } from '../../engine/game.ts';
 import { hive } from '../../games/hive/game.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
 import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
 import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import type { Setup } from '../app.tsx';
 import { cellKey, hiveBoard } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
+import { fitBox } from '../board/viewport.ts';
+import type { Setup } from '../setup.ts';
+import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
 import { useGame } from '../use-game.ts';
+import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
-const OPTIONS = { ...hive.defaultOptions, type: 'Base+MLP' as const };
 const parseKey = (key: string): Hex => {
   const [q, r] = key.split(',').map(Number);
   return { q: q as number, r: r as number };
@@ -26,14 +27,15 @@ const points = (h: Hex, scale = 0.95) => {
 
 /** Hive: pick a piece on the board or in hand, then where it goes. AI seats think in the worker. */
 export function HiveView({ setup }: { setup: Setup }) {
-  const { state, moves, toMove, outcome, humanToMove, thinking, play } = useGame(setup, hive, OPTIONS);
+  const session = useGame(setup, hive);
+  const { state } = session;
   const [selected, setSelected] = useState<string | null>(null);
 
-  const board = { ...hiveBoard(state, humanToMove && !thinking), selected };
+  const board = { ...hiveBoard(state, session.interactive), selected: session.interactive ? selected : null };
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
-    if (r.move !== undefined) play(r.move);
+    if (r.move !== undefined) session.play(r.move);
   };
   const lit = highlights(board);
 
@@ -46,15 +48,11 @@ export function HiveView({ setup }: { setup: Setup }) {
     return last === undefined || last === 1 << 15 ? null : coords.get((last >> 5) & 1023);
   })();
   const spots = lit.dests.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
-  const all = [...occupied.map(([, h]) => h), ...spots, { q: 0, r: 0 }].map((h) => hexToPixel(LAYOUT, h));
-  const [x0, y0] = [Math.min(...all.map((p) => p.x)) - 2, Math.min(...all.map((p) => p.y)) - 2];
-  const view = `${x0} ${y0} ${Math.max(...all.map((p) => p.x)) + 2 - x0} ${Math.max(...all.map((p) => p.y)) + 2 - y0}`;
-
-  const status = outcome
-    ? `Game over: ${describeOutcome(outcome, COLOR_NAMES)}.`
-    : thinking
-      ? `${COLOR_NAMES[toMove ?? 0]} is thinking…`
-      : `${COLOR_NAMES[toMove ?? 0]} to move.`;
+  // The hive and every spot a piece may go, with room for a piece all round.
+  const fit = fitBox(
+    [...occupied.map(([, h]) => h), ...spots, { q: 0, r: 0 }].map((h) => hexToPixel(LAYOUT, h)),
+    2,
+  );
 
   const cellButton = (key: string, body: preact.ComponentChildren, cls: string, extra: Record<string, string | number> = {}) => (
     <SvgButton
@@ -97,14 +95,9 @@ export function HiveView({ setup }: { setup: Setup }) {
   };
 
   return (
-    <main>
-      <h1>Hive</h1>
-      <p class="status" role="status" data-testid="status">
-        {status}
-      </p>
+    <GameShell session={session} title="Hive" seatLabels={COLOR_NAMES} separator=", ">
       {hand(1)}
-      <svg class="board hive" viewBox={view}>
-        <title>Hive board</title>
+      <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {
           const key = cellKey(h);
           const height = pos.height[cell] as number;
@@ -131,7 +124,7 @@ export function HiveView({ setup }: { setup: Setup }) {
           );
         })}
         {spots.map((h) => cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest'))}
-      </svg>
+      </ZoomableSvg>
       {hand(0)}
       <p>
         {board.direct.has('pass') && (
@@ -139,11 +132,7 @@ export function HiveView({ setup }: { setup: Setup }) {
             Pass
           </button>
         )}{' '}
-        <a href="./">New game</a>
       </p>
-      <p class="moves" data-testid="moves" data-count={moves.length}>
-        {moves.join(', ')}
-      </p>
-    </main>
+    </GameShell>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { describeOutcome } from '../../engine/game.ts';
 import { nonaga } from '../../games/nonaga/game.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { TORUS_CELLS } from '../../hex/torus.ts';
-import type { Setup } from '../app.tsx';
 import { type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
 import { type BoardState, highlights, select } from '../board/selection.ts';
+import type { Setup } from '../setup.ts';
+import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
 import { useGame } from '../use-game.ts';
 
@@ -22,14 +22,17 @@ const points = (h: Hex) =>
 
 /** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
 export function NonagaView({ setup }: { setup: Setup }) {
-  const { state, moves, toMove, outcome, humanToMove, thinking, play } = useGame(setup, nonaga, nonaga.defaultOptions);
+  const session = useGame(setup, nonaga);
+  const { state, interactive } = session;
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
   const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);
 
+  // A half-made turn belongs to the position it was made in.
+  useEffect(() => setPendingSlide(null), [state]);
   // The board for the step at hand: the slide, or the disc after a chosen slide.
   useEffect(() => {
-    setBoard(pendingSlide === null ? nonagaSlideBoard(state, humanToMove && !thinking) : nonagaDiscBoard(state, pendingSlide));
-  }, [state, pendingSlide, humanToMove, thinking]);
+    setBoard(pendingSlide === null || !interactive ? nonagaSlideBoard(state, interactive) : nonagaDiscBoard(state, pendingSlide));
+  }, [state, pendingSlide, interactive]);
 
   const choose = (key: string) => {
     if (!board) return;
@@ -39,7 +42,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
     if (r.move.kind === 'slide') setPendingSlide(r.move.slide);
     else {
       setPendingSlide(null);
-      play(r.move.turn);
+      session.play(r.move.turn);
     }
   };
 
@@ -65,13 +68,8 @@ export function NonagaView({ setup }: { setup: Setup }) {
     Math.max(...all.map((p) => p.y)) + 1.2,
   ];
 
-  const status = outcome
-    ? `Game over: ${describeOutcome(outcome, SEATS)}.`
-    : thinking
-      ? `${SEATS[toMove ?? 0]} is thinking…`
-      : pendingSlide === null
-        ? `${SEATS[toMove ?? 0]} to move: slide a token.`
-        : `${SEATS[toMove ?? 0]} to move: now move a disc.`;
+  const mover = SEATS[session.toMove ?? 0];
+  const prompt = pendingSlide === null ? `${mover} to move: slide a token.` : `${mover} to move: now move a disc.`;
 
   const cell = (key: string, h: Hex, content: preact.ComponentChildren, extra: string) => {
     const focusable = board?.movable && (board.dests.has(key) || lit.dests.includes(key));
@@ -85,11 +83,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
   };
 
   return (
-    <main>
-      <h1>Nonaga</h1>
-      <p class="status" role="status" data-testid="status">
-        {status}
-      </p>
+    <GameShell session={session} title="Nonaga" prompt={prompt} separator=", ">
       <svg class="board nonaga" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}>
         <title>Nonaga board</title>
         {shown.map((d) => {
@@ -112,17 +106,13 @@ export function NonagaView({ setup }: { setup: Setup }) {
         })}
         {spots.map((s) => cell(s.key, s.h, null, 'spot dest'))}
       </svg>
-      <p class="moves" data-testid="moves" data-count={moves.length}>
-        {moves.join(', ')}
-      </p>
-      <p>
-        {pendingSlide !== null && (
+      {pendingSlide !== null && (
+        <p>
           <button type="button" onClick={() => setPendingSlide(null)}>
             Take back the slide
           </button>
-        )}{' '}
-        <a href="./">New game</a>
-      </p>
-    </main>
+        </p>
+      )}
+    </GameShell>
   );
 }

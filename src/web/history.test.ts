@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../engine/rng.ts';
+import { dicewars } from '../games/dicewars/game.ts';
+import { tictactoe } from '../games/tictactoe/game.ts';
+import { replayMoves, undoLength } from './history.ts';
+
+/** A random game's moves as text. */
+function randomGame(seed: string, plies: number): string[] {
+  const rng = Rng.fromSeed(seed);
+  let state = tictactoe.newGame({}, seed);
+  const moves: string[] = [];
+  for (let i = 0; i < plies && tictactoe.result(state) === null; i++) {
+    const legal = tictactoe.legalMoves(state);
+    const move = legal[rng.int(legal.length)];
+    if (move === undefined) break;
+    moves.push(tictactoe.formatMove(state, move));
+    state = tictactoe.play(state, move);
+  }
+  return moves;
+}
+
+describe('replayMoves', () => {
+  it('gives one position per move, and extending reuses the positions already made', () => {
+    const moves = randomGame('h', 9);
+    const first = replayMoves(tictactoe, {}, 's', moves.slice(0, 3));
+    const more = replayMoves(tictactoe, {}, 's', moves, first);
+    expect(more.states).toHaveLength(moves.length + 1);
+    expect(more.states[3]).toBe(first.states[3]);
+    expect(more.error).toBeNull();
+    // Equal to a replay from scratch.
+    expect(more.states.map((s) => s.board.join())).toEqual(replayMoves(tictactoe, {}, 's', moves).states.map((s) => s.board.join()));
+  });
+
+  it('after a branch (an undo, then another move) the old line is dropped, not reused', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.nat(8), (a, b, cut) => {
+        const line = randomGame(`a${a}`, 9);
+        const other = [...line.slice(0, Math.min(cut, line.length)), ...randomGame(`b${b}`, 9)];
+        const before = replayMoves(tictactoe, {}, 's', line);
+        const branch = replayMoves(tictactoe, {}, 's', other, before);
+        const fresh = replayMoves(tictactoe, {}, 's', other);
+        expect(branch.moves).toEqual(fresh.moves);
+        expect(branch.error).toEqual(fresh.error);
+        expect(branch.states.map((s) => s.board.join())).toEqual(fresh.states.map((s) => s.board.join()));
+      }),
+    );
+  });
+
+  it('stops at an illegal move, names it, and keeps the moves before it', () => {
+    const r = replayMoves(tictactoe, {}, 's', ['b2', 'b2', 'a1']);
+    expect(r.moves).toEqual(['b2']);
+    expect(r.states).toHaveLength(2);
+    expect(r.error).toMatch(/^move 2 \(b2\): /);
+    const over = replayMoves(tictactoe, {}, 's', ['a1', 'a2', 'b1', 'b2', 'c1', 'c3']);
+    expect(over.error).toBe('move 6 (c3): the game was already over');
+  });
+
+  it('replays dice games exactly (the RNG travels in the positions)', () => {
+    const options = { ...dicewars.defaultOptions, players: 3, map: 'small' as const };
+    let state = dicewars.newGame(options, 'dice');
+    const moves: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const legal = dicewars.legalMoves(state);
+      const move = legal.find((m) => m.type === 'attack') ?? legal[0];
+      if (!move) break;
+      moves.push(dicewars.formatMove(state, move));
+      state = dicewars.play(state, move);
+    }
+    const half = replayMoves(dicewars, options, 'dice', moves.slice(0, 30));
+    const whole = replayMoves(dicewars, options, 'dice', moves, half);
+    expect(JSON.stringify(dicewars.toJSON(whole.states[moves.length] as typeof state))).toBe(JSON.stringify(dicewars.toJSON(state)));
+  });
+});
+
+describe('undoLength', () => {
+  it('hotseat takes back one move', () => {
+    expect(undoLength([0, 1, 0, 1], ['human', 'human'])).toBe(2);
+  });
+  it('against an AI, takes back the human’s move and the reply to it', () => {
+    // Human X moved, the AI answered, X is to move again: back to the start.
+    expect(undoLength([0, 1, 0], ['human', 'max'])).toBe(0);
+    // Human O: the AI opened, O replied, the AI answered; back to O's turn at ply 1.
+    expect(undoLength([0, 1, 0, 1], ['max', 'human'])).toBe(1);
+    // While the AI is thinking after the human's move: just the human's move.
+    expect(undoLength([0, 1], ['human', 'max'])).toBe(0);
+  });
+  it('has nothing to undo at the start, or when no human ever moved', () => {
+    expect(undoLength([0], ['human', 'human'])).toBeNull();
+    expect(undoLength([0, 1, null], ['max', 'max'])).toBeNull();
+    expect(undoLength([1, 0], ['human', 'max'])).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import type { GameDefinition, Player } from '../engine/game.ts';
+
+/**
+ * A game page's history without a DOM: the positions after each move (extended move by move, not
+ * replayed from the start each time) and which moves an undo takes back.
+ */
+export interface Replayed<S> {
+  /** The moves that replayed; a bad move and everything after it are left out. */
+  readonly moves: readonly string[];
+  /** states[i] is the position after i moves; states[0] is the start. */
+  readonly states: readonly S[];
+  /** Why a move was refused (its number counts from 1), or null. */
+  readonly error: string | null;
+}
+
+/** Replays `moves` from `newGame(options, seed)`, reusing the positions of `before` that still apply. */
+export function replayMoves<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  options: O,
+  seed: string,
+  moves: readonly string[],
+  before?: Replayed<S>,
+): Replayed<S> {
+  let shared = 0;
+  if (before) while (shared < before.moves.length && shared < moves.length && before.moves[shared] === moves[shared]) shared++;
+  const states = before && before.states.length > 0 ? before.states.slice(0, shared + 1) : [game.newGame(options, seed)];
+  for (let i = states.length - 1; i < moves.length; i++) {
+    const state = states[i] as S;
+    const text = moves[i] as string;
+    const move =
+      game.result(state) === null ? game.parseMove(state, text) : { ok: false as const, error: new Error('the game was already over') };
+    if (!move.ok) return { moves: moves.slice(0, i), states, error: `move ${i + 1} (${text}): ${move.error.message}` };
+    states.push(game.play(state, move.value));
+  }
+  return { moves, states, error: null };
+}
+
+/**
+ * How many moves to keep on undo: back to the last position before now where a human was to move
+ * (in hotseat, one move; against an AI, the human's move and the replies to it). Null: nothing to undo.
+ */
+export function undoLength(toMoveAt: readonly (Player | null)[], seats: readonly string[]): number | null {
+  for (let i = toMoveAt.length - 2; i >= 0; i--) {
+    const seat = toMoveAt[i];
+    if (seat !== null && seat !== undefined && seats[seat] === 'human') return i;
+  }
+  return null;
+}

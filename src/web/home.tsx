@@ -1,0 +1,189 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { agentNames } from '../ai/agents.ts';
+import type { AnyGame, Json } from '../engine/game.ts';
+import { randomSeed } from '../engine/rng.ts';
+import { MAP_PRESETS } from '../games/dicewars/classic-map.ts';
+import { STRENGTH_SIZES } from '../games/dicewars/strength-map.ts';
+import { GAME_TYPES } from '../games/hive/pieces.ts';
+import { findGame } from '../games/index.ts';
+import { HowToPlay } from './how-to-play.tsx';
+import { setupUrl } from './setup.ts';
+import { SettingsBar } from './shell.tsx';
+import { UploadRecord } from './upload.tsx';
+
+type Options = Record<string, Json>;
+
+/** What each game's card offers, and the options and seats a first-time player gets. */
+interface Card {
+  readonly id: string;
+  /** The browser's defaults where they differ from the rules' (a small DiceWars map loads fast). */
+  readonly options: Options;
+  /** Who plays each seat at first: the first seat is yours, the rest an AI of this level. */
+  readonly opponent: string;
+  readonly Options?: (props: { options: Options; set: (change: Options) => void }) => ComponentChildren;
+}
+
+const CARDS: readonly Card[] = [
+  { id: 'tictactoe', options: {}, opponent: 'max' },
+  { id: 'hive', options: { type: 'Base+MLP' }, opponent: 'medium', Options: HiveOptions },
+  { id: 'dicewars', options: { rules: 'classic', map: 'small', players: 4, size: 10 }, opponent: 'hard', Options: DiceWarsOptions },
+  { id: 'nonaga', options: {}, opponent: 'hard', Options: NonagaOptions },
+];
+
+function Select({
+  label,
+  value,
+  values,
+  set,
+}: {
+  label: string;
+  value: Json;
+  values: readonly (string | number)[];
+  set: (v: string) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={String(value)} onChange={(e) => set(e.currentTarget.value)}>
+        {values.map((v) => (
+          <option value={String(v)}>{String(v)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Check({ label, value, set }: { label: string; value: Json; set: (v: boolean) => void }) {
+  return (
+    <label>
+      <input type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} /> {label}
+    </label>
+  );
+}
+
+function HiveOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
+  return <Select label="Game type" value={options.type ?? 'Base+MLP'} values={GAME_TYPES} set={(type) => set({ type })} />;
+}
+
+function DiceWarsOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
+  const classic = options.rules !== 'strength';
+  const maxPlayers = classic ? 8 : 4;
+  return (
+    <>
+      <Select
+        label="Rules"
+        value={options.rules ?? 'classic'}
+        values={['classic', 'strength']}
+        set={(rules) => set({ rules, players: Math.min(Number(options.players), rules === 'classic' ? 8 : 4) })}
+      />{' '}
+      {classic ? (
+        <Select label="Map" value={options.map ?? 'small'} values={Object.keys(MAP_PRESETS)} set={(map) => set({ map })} />
+      ) : (
+        <Select label="Size" value={options.size ?? 10} values={STRENGTH_SIZES} set={(size) => set({ size: Number(size) })} />
+      )}{' '}
+      <Select
+        label="Players"
+        value={options.players ?? 4}
+        values={Array.from({ length: maxPlayers - 1 }, (_, i) => i + 2)}
+        set={(players) => set({ players: Number(players) })}
+      />
+    </>
+  );
+}
+
+function NonagaOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
+  return (
+    <>
+      <Select label="First" value={options.first ?? 'red'} values={['red', 'black', 'random']} set={(first) => set({ first })} />{' '}
+      <Select
+        label="Connectivity"
+        value={options.connectivity ?? 'strict'}
+        values={['strict', 'final', 'none']}
+        set={(connectivity) => set({ connectivity })}
+      />{' '}
+      <Check label="Triangle only" value={options.triangleOnly ?? false} set={(triangleOnly) => set({ triangleOnly })} />{' '}
+      <Check label="Placement cap 4" value={options.placementCap ?? false} set={(placementCap) => set({ placementCap })} />{' '}
+      <Check label="Stuck player passes" value={options.stuckPasses ?? false} set={(stuckPasses) => set({ stuckPasses })} />
+    </>
+  );
+}
+
+/** The options a game uses: the card's values for the rule set chosen (a classic map size means nothing under strength). */
+function usedOptions(game: AnyGame, options: Options): Options {
+  if (game.id !== 'dicewars') return options;
+  const { size, map, ...rest } = options;
+  return rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' };
+}
+
+/** One game on the home page: options, who sits where, the seed, and Start (the setup goes into the URL). */
+function GameCard({ card }: { card: Card }) {
+  const game = findGame(card.id);
+  const [options, setOptions] = useState<Options>(card.options);
+  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const [seed, setSeed] = useState(() => randomSeed());
+  if (!game.ok) return null;
+  const g = game.value;
+  const parsed = g.parseOptions(usedOptions(g, options));
+  const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
+  const choices = ['human', ...agentNames(g)];
+  const seats = seatNames.map((_, i) => chosen[i] ?? (i === 0 ? 'human' : card.opponent));
+  const start = () => {
+    window.location.search = setupUrl({ game: g.id, options: usedOptions(g, options), seats, seed, moves: [] });
+  };
+  return (
+    <section class="game" id={g.id} aria-label={g.title}>
+      <h2>{g.title}</h2>
+      {card.Options && <p class="options">{card.Options({ options, set: (change) => setOptions({ ...options, ...change }) })}</p>}
+      <p class="seats">
+        {seatNames.map((seat, i) => (
+          <label>
+            {seat}{' '}
+            <select
+              value={seats[i]}
+              aria-label={`${seat} is played by`}
+              onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
+            >
+              {choices.map((c) => (
+                <option value={c}>{c}</option>
+              ))}
+            </select>{' '}
+          </label>
+        ))}
+      </p>
+      <p>
+        <label>
+          seed <input value={seed} aria-label={`${g.title} seed`} onInput={(e) => setSeed(e.currentTarget.value)} size={10} />
+        </label>{' '}
+        <button type="button" onClick={start} disabled={!parsed.ok || seed === ''}>
+          Start {g.title}
+        </button>
+      </p>
+      {!parsed.ok && (
+        <p class="error" role="alert">
+          {parsed.error.message}
+        </p>
+      )}
+      <HowToPlay game={g.id} />
+    </section>
+  );
+}
+
+export function Home() {
+  return (
+    <main class="home">
+      <header class="topbar">
+        <h1>hexarena</h1>
+        <SettingsBar />
+      </header>
+      <p>
+        Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
+      </p>
+      <div class="games">
+        {CARDS.map((card) => (
+          <GameCard card={card} />
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeRecord } from '../engine/record.ts';
+import { resignationOutcome } from '../engine/resign.ts';
+import { unwrap } from '../engine/result.ts';
+import { dicewars } from '../games/dicewars/game.ts';
+import { tictactoe } from '../games/tictactoe/game.ts';
+import { checkSetup, parseSetup, type Setup, setupFromRecord, setupUrl } from './setup.ts';
+
+const setupArb = fc.record({
+  game: fc.constantFrom('tictactoe', 'hive', 'nonaga', 'dicewars'),
+  options: fc.dictionary(fc.string({ minLength: 1 }), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
+  seats: fc.array(fc.stringMatching(/^[a-z]+$/), { minLength: 1, maxLength: 8 }),
+  seed: fc.string({ minLength: 1 }),
+  moves: fc.array(fc.stringMatching(/^\S+$/), { maxLength: 20 }),
+});
+
+describe('the setup in the address', () => {
+  it('round-trips through the query string', () => {
+    fc.assert(
+      fc.property(setupArb, fc.option(fc.nat(7), { nil: undefined }), (setup, resigned) => {
+        const s: Setup = resigned === undefined ? setup : { ...setup, resigned };
+        expect(unwrap(parseSetup(setupUrl(s)) ?? { ok: false, error: new Error('home') })).toEqual(s);
+      }),
+    );
+  });
+
+  it('is the home page without a game, and an error for broken options', () => {
+    expect(parseSetup('')).toBeNull();
+    expect(parseSetup('?game=hive&options={oops')).toMatchObject({ ok: false });
+    expect(parseSetup('?game=hive&resigned=x')).toMatchObject({ ok: false });
+  });
+
+  it('is checked before a board sees it: game, options, seat count and players', () => {
+    const base = { game: 'tictactoe', options: {}, seats: ['human', 'max'], seed: 's', moves: [] };
+    expect(checkSetup(base).ok).toBe(true);
+    const error = (s: Partial<Setup>) => {
+      const r = checkSetup({ ...base, ...s });
+      return r.ok ? null : r.error.message;
+    };
+    expect(error({ game: 'chess' })).toMatch(/unknown game "chess"/);
+    expect(error({ seats: ['human'] })).toMatch(/2 seats \(X, O\), the address names 1/);
+    expect(error({ seats: ['human', 'grandmaster'] })).toMatch(/unknown player "grandmaster"/);
+    expect(error({ game: 'hive', options: { type: 'Chess' } })).toMatch(/Chess/);
+    expect(error({ resigned: 2 })).toMatch(/no seat 2/);
+    // A DiceWars link without options: its seats give the players, the map is the small one.
+    const dw = unwrap(checkSetup({ ...base, game: 'dicewars', seats: ['human', 'hard', 'gamedesign'] }));
+    expect(dw.options).toMatchObject({ rules: 'classic', players: 3, map: 'small' });
+  });
+});
+
+describe('a record opened in the browser', () => {
+  it('resumes its game: options, seed, moves, and the players it names', () => {
+    const record = makeRecord(tictactoe, {}, 'r', ['b2', 'a1'], null, { players: ['human', 'max'] });
+    expect(unwrap(setupFromRecord(record))).toEqual({
+      game: 'tictactoe',
+      options: {},
+      seats: ['human', 'max'],
+      seed: 'r',
+      moves: ['b2', 'a1'],
+    });
+    // People's names are not agents: those seats come back human.
+    const named = makeRecord(tictactoe, {}, 'r', [], null, { players: ['alice', 'perfect'] });
+    expect(unwrap(setupFromRecord(named)).seats).toEqual(['human', 'perfect']);
+  });
+
+  it('keeps a resignation, in two-seat and many-seat games', () => {
+    const state = tictactoe.play(tictactoe.newGame({}, 'r'), { cell: 4 });
+    const resigned = makeRecord(tictactoe, {}, 'r', ['b2'], resignationOutcome(tictactoe, state, 1, ['X', 'O']), {
+      termination: 'resignation',
+    });
+    expect(unwrap(setupFromRecord(resigned)).resigned).toBe(1);
+    const options = unwrap(dicewars.parseOptions({ players: 3, map: 'small' }));
+    const dw = dicewars.newGame(options, 'r');
+    const outcome = resignationOutcome(dicewars, dw, 2, dicewars.seatNames(options));
+    const record = JSON.parse(JSON.stringify(makeRecord(dicewars, options, 'r', [], outcome, { termination: 'resignation' })));
+    expect(unwrap(setupFromRecord(record)).resigned).toBe(2);
+  });
+
+  it('is refused with the reason when it does not replay', () => {
+    const bad = { ...makeRecord(tictactoe, {}, 'r', ['b2', 'b2'], null) };
+    expect(setupFromRecord(bad)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^move 2 \(b2\)/) } });
+    expect(setupFromRecord({ game: 'tictactoe' })).toMatchObject({ ok: false });
+  });
+});

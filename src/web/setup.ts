@@ -1,0 +1,120 @@
+import { agentNames } from '../ai/agents.ts';
+import type { Json } from '../engine/game.ts';
+import type { GameRecord } from '../engine/record.ts';
+import { fail, ok, type Result, unwrap } from '../engine/result.ts';
+import { randomSeed } from '../engine/rng.ts';
+import { findGame, replayRecord } from '../games/index.ts';
+
+/**
+ * What a game page needs, all of it in the URL so that a game can be shared, reloaded or resumed:
+ * the game, its options, who sits where, the seed, the moves, and a resignation if there was one.
+ */
+export interface Setup {
+  readonly game: string;
+  /** Raw options; the game's parseOptions checks them. */
+  readonly options: Json;
+  readonly seats: readonly string[];
+  readonly seed: string;
+  readonly moves: readonly string[];
+  /** The seat that resigned, ending the game. */
+  readonly resigned?: number;
+}
+
+/** The setup in a page's query string, or null for the home page; an error for a malformed one. */
+export function parseSetup(search: string): Result<Setup> | null {
+  const q = new URLSearchParams(search);
+  const game = q.get('game');
+  if (!game) return null;
+  let options: Json = {};
+  const rawOptions = q.get('options');
+  if (rawOptions) {
+    try {
+      options = JSON.parse(rawOptions) as Json;
+    } catch {
+      return fail(`the options in the address are not JSON: ${rawOptions}`);
+    }
+  }
+  const rawResigned = q.get('resigned');
+  const resigned = rawResigned === null ? undefined : Number(rawResigned);
+  if (resigned !== undefined && !(Number.isInteger(resigned) && resigned >= 0))
+    return fail(`resigned must be a seat number, not "${rawResigned}"`);
+  return ok({
+    game,
+    options,
+    seats: (q.get('seats') ?? 'human,max').split(','),
+    seed: q.get('seed') ?? randomSeed(),
+    moves: (q.get('moves') ?? '').split(' ').filter(Boolean),
+    ...(resigned === undefined ? {} : { resigned }),
+  });
+}
+
+export function setupUrl(setup: Setup): string {
+  const q = new URLSearchParams({ game: setup.game });
+  if (setup.options !== null && (typeof setup.options !== 'object' || Object.keys(setup.options).length > 0)) {
+    q.set('options', JSON.stringify(setup.options));
+  }
+  q.set('seats', setup.seats.join(','));
+  q.set('seed', setup.seed);
+  if (setup.moves.length > 0) q.set('moves', setup.moves.join(' '));
+  if (setup.resigned !== undefined) q.set('resigned', String(setup.resigned));
+  return `?${q}`;
+}
+
+/**
+ * The setup that resumes an uploaded record, after checking it move by move: its options, seed and
+ * moves; seats as the record names them when they are agents or "human", else human (a record of
+ * people's names comes back as hotseat).
+ */
+export function setupFromRecord(json: unknown): Result<Setup> {
+  const replayed = replayRecord(json);
+  if (!replayed.ok) return replayed;
+  const { game, record } = replayed.value;
+  const seats = game.seatNames(unwrap(game.parseOptions(record.options)));
+  const known = ['human', ...agentNames(game)];
+  const players = seats.map((_, i) => {
+    const name = record.players?.[i];
+    return name !== undefined && known.includes(name) ? name : 'human';
+  });
+  const resigned = record.termination === 'resignation' ? resignedSeat(record, seats.length) : undefined;
+  return ok({
+    game: record.game,
+    options: record.options,
+    seats: players,
+    seed: record.seed,
+    moves: record.moves,
+    ...(resigned === undefined ? {} : { resigned }),
+  });
+}
+
+/** Who resigned: the loser of a two-seat game; with more seats, the last of the ranking. */
+function resignedSeat(record: GameRecord, seats: number): number | undefined {
+  if (record.result?.kind !== 'win') return undefined;
+  if (seats === 2) return 1 - record.result.winner;
+  return record.result.ranking?.[seats - 1];
+}
+
+/**
+ * Checks a setup from the address before any board sees it: a known game, options its rules
+ * accept (the browser's defaults filled in), one known player per seat. Options come back whole,
+ * so a record or a shared link names every rule in force.
+ */
+export function checkSetup(setup: Setup): Result<Setup> {
+  const game = findGame(setup.game);
+  if (!game.ok) return game;
+  if (typeof setup.options !== 'object' || setup.options === null || Array.isArray(setup.options))
+    return fail('the options in the address must be a JSON object');
+  // A DiceWars link names its players by its seats; the small map loads fastest.
+  const defaults: Record<string, Json> = game.value.id === 'dicewars' ? { map: 'small', players: setup.seats.length } : {};
+  const options = game.value.parseOptions({ ...defaults, ...setup.options });
+  if (!options.ok) return options;
+  const seats = game.value.seatNames(options.value);
+  if (seats.length !== setup.seats.length)
+    return fail(
+      `${game.value.title} with these options has ${seats.length} seats (${seats.join(', ')}), the address names ${setup.seats.length}`,
+    );
+  const known = ['human', ...agentNames(game.value)];
+  const stranger = setup.seats.find((s) => !known.includes(s));
+  if (stranger !== undefined) return fail(`unknown player "${stranger}" (known: ${known.join(', ')})`);
+  if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(`there is no seat ${setup.resigned} to resign`);
+  return ok({ ...setup, game: game.value.id, options: options.value as Json });
+}

@@ -1,0 +1,209 @@
+import type { ComponentChildren } from 'preact';
+import { memo } from 'preact/compat';
+import { useState } from 'preact/hooks';
+import { describeOutcome } from '../engine/game.ts';
+import { HowToPlay } from './how-to-play.tsx';
+import { downloadRecord } from './record-file.ts';
+import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
+import { UploadRecord } from './upload.tsx';
+import type { GameSession } from './use-game.ts';
+
+/** The page around every board: status, history, undo, resign, AI pace, records, settings, help. */
+export function GameShell<S, M, O>({
+  session,
+  title,
+  seatLabels = session.seatNames,
+  prompt,
+  separator = ' ',
+  children,
+  aside,
+}: {
+  session: GameSession<S, M, O>;
+  title: string;
+  /** How seats are named in messages ("X", "White", "A"). */
+  seatLabels?: readonly string[];
+  /** What a human to move is asked to do (defaults to "<seat> to move."). */
+  prompt?: string;
+  /** Between moves in the plain-text copy of the move list. */
+  separator?: string;
+  children: ComponentChildren;
+  /** Panels beside the board: hands, turn queue, battle log. */
+  aside?: ComponentChildren;
+}) {
+  const s = session;
+  const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
+  const status = s.outcome
+    ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
+    : s.thinking
+      ? `${seat(s.toMove)} is thinking…`
+      : s.paused && !s.humanToMove
+        ? `Paused: ${seat(s.toMove)} to move.`
+        : s.humanToMove
+          ? (prompt ?? `${seat(s.toMove)} to move.`)
+          : `${seat(s.toMove)} (${s.setup.seats[s.toMove ?? 0]}) to move.`;
+  return (
+    <main class={`game-page game-${s.game.id}`}>
+      <header class="topbar">
+        <a href="./" class="home-link">
+          hexarena
+        </a>
+        <h1>{title}</h1>
+        <SettingsBar />
+      </header>
+      <p class={`status${s.outcome ? ' over' : ''}`} role="status" data-testid="status">
+        {status}
+      </p>
+      {s.error && (
+        <p class="error" role="alert">
+          {s.error}
+        </p>
+      )}
+      <div class="play-area">
+        <div class="board-area">
+          {!s.live && (
+            <p class="history-note" data-testid="history-note">
+              Position after move {s.ply} of {s.moves.length}
+              {s.replaying ? ' (replaying)' : ''}.{' '}
+              <button type="button" onClick={() => s.goTo(null)}>
+                Back to the game
+              </button>
+            </p>
+          )}
+          {children}
+          <Controls session={s} />
+        </div>
+        <div class="side">
+          {aside}
+          <MoveList moves={s.moves} ply={s.ply} goTo={s.goTo} separator={separator} />
+          <p class="seed">
+            seed <code>{s.setup.seed}</code> · {s.setup.seats.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
+          </p>
+          <HowToPlay game={s.game.id} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+  const [confirming, setConfirming] = useState(false);
+  const { aiDelayMs } = useSettings();
+  return (
+    <div class="controls">
+      <fieldset class="history-nav">
+        <legend class="visually-hidden">History</legend>
+        <button type="button" aria-label="First position" title="First position (Home)" disabled={s.ply === 0} onClick={() => s.goTo(0)}>
+          «
+        </button>
+        <button type="button" aria-label="Previous move" title="Previous move (←)" disabled={s.ply === 0} onClick={() => s.goTo(s.ply - 1)}>
+          ‹
+        </button>
+        <button type="button" aria-label="Next move" title="Next move (→)" disabled={s.live} onClick={() => s.goTo(s.ply + 1)}>
+          ›
+        </button>
+        <button type="button" aria-label="Last position" title="Last position (End)" disabled={s.live} onClick={() => s.goTo(null)}>
+          »
+        </button>
+      </fieldset>
+      {s.undo && (
+        <button type="button" onClick={s.undo}>
+          Undo
+        </button>
+      )}
+      {s.resign &&
+        (confirming ? (
+          <>
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                setConfirming(false);
+                s.resign?.act();
+              }}
+            >
+              Confirm: {s.seatNames[s.resign.seat]} resigns
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep playing
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Resign
+          </button>
+        ))}
+      {s.hasAi && s.outcome === null && (
+        <button type="button" onClick={() => s.setPaused(!s.paused)} aria-pressed={s.paused}>
+          {s.paused ? 'Resume AI' : 'Pause AI'}
+        </button>
+      )}
+      {s.hasAi && (
+        <label>
+          AI speed{' '}
+          <select value={aiDelayMs} onChange={(e) => updateSettings({ aiDelayMs: Number(e.currentTarget.value) })}>
+            {AI_SPEEDS.map((speed) => (
+              <option value={speed.ms}>{`${speed.label}${speed.ms ? ` (${speed.ms / 1000} s)` : ''}`}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {s.outcome !== null && s.moves.length > 0 && (
+        <button type="button" onClick={s.replay} disabled={s.replaying}>
+          Replay
+        </button>
+      )}
+      <button type="button" onClick={() => downloadRecord(s)}>
+        Download record
+      </button>
+      <UploadRecord />
+      <a href={`./#${s.game.id}`} class="button-link">
+        New game
+      </a>
+    </div>
+  );
+}
+
+/** The moves in the game's notation; a click shows the position after that move. */
+const MoveList = memo(function MoveList({
+  moves,
+  ply,
+  goTo,
+  separator,
+}: {
+  moves: readonly string[];
+  ply: number;
+  goTo: (ply: number) => void;
+  separator: string;
+}) {
+  return (
+    <ol class="movelist" data-testid="moves" data-count={moves.length} data-text={moves.join(separator)} aria-label="moves">
+      {moves.map((m, i) => (
+        <li key={i}>
+          <button type="button" aria-current={i + 1 === ply ? 'step' : undefined} onClick={() => goTo(i + 1)}>
+            {m}
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+});
+
+/** Theme and sound, on every page. */
+export function SettingsBar() {
+  const { theme, sound } = useSettings();
+  return (
+    <div class="settings">
+      <label>
+        Theme{' '}
+        <select value={theme} aria-label="Theme" onChange={(e) => updateSettings({ theme: e.currentTarget.value as Theme })}>
+          {THEMES.map((t) => (
+            <option value={t}>{t}</option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        <input type="checkbox" checked={sound} onChange={(e) => updateSettings({ sound: e.currentTarget.checked })} /> Sounds
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'preact/hooks';
+import { readRecord } from './record-file.ts';
+import { setupUrl } from './setup.ts';
+
+/** "Open a record": a JSON record from Download (or any tool) resumes its game here, checked move by move. */
+export function UploadRecord() {
+  const [error, setError] = useState<string | null>(null);
+  const open = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const setup = await readRecord(file);
+    input.value = '';
+    if (!setup.ok) {
+      setError(setup.error.message);
+      return;
+    }
+    window.location.assign(setupUrl(setup.value));
+  };
+  return (
+    <span class="upload">
+      <label class="button-link">
+        Open a record…
+        <input
+          type="file"
+          accept="application/json,.json"
+          data-testid="upload"
+          class="visually-hidden"
+          onChange={(e) => void open(e.currentTarget)}
+        />
+      </label>
+      {error && (
+        <span class="error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
