@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -112,15 +112,10 @@ describe('the browser app', () => {
     await page.goto(`${base}?game=dicewars&seats=human,gamedesign&seed=dw`);
     await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'));
     // Replay the game here to find a legal attack for A (the bot may have played first).
-    const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(' ').filter(Boolean);
+    const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
     const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
     let state = dicewars.newGame(options, 'dw');
-    for (let i = 0; i < moves.length; i += 1) {
-      const word = moves[i] as string;
-      const text = word === 'end' ? word : `${word} ${moves[i + 1]} ${moves[i + 2]}`;
-      if (word !== 'end') i += 2;
-      state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
-    }
+    for (const text of moves) state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
     const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
     if (attack?.type !== 'attack') throw new Error('no attack to make');
     await page.locator(`[data-territory="${attack.from}"]`).click();
@@ -190,6 +185,131 @@ describe('the browser app', () => {
     await page.waitForURL(/moves=b2/);
     await page.reload();
     expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('b2');
+    await page.close();
+  }, 60_000);
+
+  it('downloads a record, then opening it from the home page restores the position', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=nonaga&seats=human,human&seed=rec`);
+    await page.locator('[data-cell="2,0"]').click();
+    await page.locator('[data-cell="-1,0"]').click();
+    await page.locator('[data-cell="1,1"]').click();
+    await page.locator('[data-cell="3,-1"]').click();
+    await waitForMoves(page, 1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
+    const file = `test-results/${download.suggestedFilename()}`;
+    await download.saveAs(file);
+    const record = JSON.parse(await readFile(file, 'utf8'));
+    expect(record).toMatchObject({ game: 'nonaga', seed: 'rec', moves: ['2,0>-1,0 1,1>3,-1'], result: null, players: ['human', 'human'] });
+
+    await page.goto(base);
+    await page.getByTestId('upload').setInputFiles(file);
+    await page.waitForURL(/game=nonaga/);
+    await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('2,0>-1,0 1,1>3,-1');
+    expect(await status(page)).toBe('Black to move: slide a token.');
+    // The disc just moved is marked as not movable.
+    expect(await page.locator('[data-cell="3,-1"]').getAttribute('class')).toContain('blocked');
+
+    // A broken record is refused with the reason, and the page stays where it is.
+    await page.goto(base);
+    await page.getByTestId('upload').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...record, moves: ['2,0>-1,0 1,1>3,-1', '9,9>0,0 1,1>3,-1'] })),
+    });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^bad\.json: move 2 \(9,9>0,0 1,1>3,-1\): /);
+    expect(page.url()).toBe(base);
+    await page.screenshot({ path: 'test-results/record-upload.png' });
+    await page.close();
+  }, 60_000);
+
+  it('steps through history with ←/→, undoes against the AI, and resigns', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=tictactoe&seats=human,max&seed=hist`);
+    await page.locator('[data-cell=b2]').click();
+    await waitForMoves(page, 2);
+    await page.locator('[data-cell][tabindex="0"]').first().click();
+    await waitForMoves(page, 4);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 3 of 4/);
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 0 of 4/);
+    // The board shows the start and takes no moves while in history.
+    expect(await page.locator('[data-cell][tabindex="0"]').count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('[data-cell=b2]').getAttribute('aria-label')).toBe('b2 X');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByTestId('history-note').count()).toBe(0);
+    // Undo takes back the human's move and the AI's reply.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => moveCount(page)).toBe(2);
+    expect(await status(page)).toBe('X to move.');
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Confirm: X resigns' }).click();
+    await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
+    await page.waitForURL(/resigned=0/);
+    await page.reload();
+    await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
+    // A finished game can be replayed move by move.
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/\(replaying\)/);
+    await expect.poll(() => page.getByTestId('history-note').count(), { timeout: 10_000 }).toBe(0);
+    await page.screenshot({ path: 'test-results/tictactoe-resigned.png' });
+    await page.close();
+  }, 60_000);
+
+  it('stays responsive while the max AI searches, and AI-only games pause', async () => {
+    const page = await browser.newPage();
+    // Hive, max to move after an opening: a five-second search in the worker.
+    await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1')}`);
+    await expect.poll(() => status(page)).toBe('Black is thinking…');
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    // Both acted while the search still ran.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 2 of 3/);
+    expect(await status(page)).toBe('Black is thinking…');
+    await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent === 'White to move.', undefined, {
+      timeout: 20_000,
+    });
+    expect(await moveCount(page)).toBe(4);
+
+    // Two AIs: paused, nothing moves; resumed, they play on to the end.
+    await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
+    await page.getByRole('button', { name: 'Pause AI' }).click();
+    await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
+    const paused = await moveCount(page);
+    await page.waitForTimeout(1500);
+    expect(await moveCount(page)).toBe(paused);
+    await page.getByRole('button', { name: 'Resume AI' }).click();
+    await page.getByLabel('AI speed').selectOption('0');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.startsWith('Game over'));
+    await page.close();
+  }, 60_000);
+
+  it('starts DiceWars from the home page with its options: strength rules, three players', async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    const card = page.getByRole('region', { name: 'DiceWars' });
+    await card.getByLabel('Rules').selectOption('strength');
+    await card.getByLabel('Players').selectOption('3');
+    await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);
+    await card.getByLabel('DiceWars seed').fill('home');
+    await card.getByRole('button', { name: 'Start DiceWars' }).click();
+    await page.waitForURL(/game=dicewars/);
+    const options = JSON.parse(new URL(page.url()).searchParams.get('options') ?? '{}');
+    expect(options).toMatchObject({ rules: 'strength', players: 3, size: 10 });
+    await expect.poll(() => status(page)).toBe('A: your turn. Pick a territory of yours, then one to attack.');
+    // A 10×10 strength map: one territory per passable cell, three start cells owned.
+    expect(await page.locator('[data-territory]').count()).toBeGreaterThan(70);
+    await expect.poll(() => page.locator('.queue li').count()).toBe(3);
+    // Expand from the start cell into an empty neighbour.
+    await page.locator('[data-territory][tabindex="0"]').first().click();
+    await page.locator('g.dest').first().click();
+    await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/dicewars-strength.png' });
     await page.close();
   }, 60_000);
 });

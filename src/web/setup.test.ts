@@ -12,7 +12,7 @@ const setupArb = fc.record({
   options: fc.dictionary(fc.string({ minLength: 1 }), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
   seats: fc.array(fc.stringMatching(/^[a-z]+$/), { minLength: 1, maxLength: 8 }),
   seed: fc.string({ minLength: 1 }),
-  moves: fc.array(fc.stringMatching(/^\S+$/), { maxLength: 20 }),
+  moves: fc.array(fc.stringMatching(/^[^;]+$/), { maxLength: 20 }),
 });
 
 describe('the setup in the address', () => {

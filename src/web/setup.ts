@@ -20,6 +20,9 @@ export interface Setup {
   readonly resigned?: number;
 }
 
+/** Between moves in the address: moves of Hive, Nonaga and DiceWars hold spaces, none holds this. */
+export const MOVE_SEPARATOR = ';';
+
 /** The setup in a page's query string, or null for the home page; an error for a malformed one. */
 export function parseSetup(search: string): Result<Setup> | null {
   const q = new URLSearchParams(search);
@@ -43,7 +46,7 @@ export function parseSetup(search: string): Result<Setup> | null {
     options,
     seats: (q.get('seats') ?? 'human,max').split(','),
     seed: q.get('seed') ?? randomSeed(),
-    moves: (q.get('moves') ?? '').split(' ').filter(Boolean),
+    moves: (q.get('moves') ?? '').split(MOVE_SEPARATOR).filter(Boolean),
     ...(resigned === undefined ? {} : { resigned }),
   });
 }
@@ -55,7 +58,8 @@ export function setupUrl(setup: Setup): string {
   }
   q.set('seats', setup.seats.join(','));
   q.set('seed', setup.seed);
-  if (setup.moves.length > 0) q.set('moves', setup.moves.join(' '));
+  if (setup.moves.some((m) => m.includes(MOVE_SEPARATOR))) throw new Error(`a move holds "${MOVE_SEPARATOR}": ${setup.moves.join(' | ')}`);
+  if (setup.moves.length > 0) q.set('moves', setup.moves.join(MOVE_SEPARATOR));
   if (setup.resigned !== undefined) q.set('resigned', String(setup.resigned));
   return `?${q}`;
 }

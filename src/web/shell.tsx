@@ -32,15 +32,16 @@ export function GameShell<S, M, O>({
 }) {
   const s = session;
   const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
+  const agent = `${seat(s.toMove)} (${s.setup.seats[s.toMove ?? 0]})`;
   const status = s.outcome
     ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
     : s.thinking
       ? `${seat(s.toMove)} is thinking…`
       : s.paused && !s.humanToMove
-        ? `Paused: ${seat(s.toMove)} to move.`
+        ? `Paused: ${agent} to move.`
         : s.humanToMove
           ? (prompt ?? `${seat(s.toMove)} to move.`)
-          : `${seat(s.toMove)} (${s.setup.seats[s.toMove ?? 0]}) to move.`;
+          : `${agent} to move.`;
   return (
     <main class={`game-page game-${s.game.id}`}>
       <header class="topbar">

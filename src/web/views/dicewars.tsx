@@ -118,7 +118,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
       }
     >
       {queue}
-      <svg class="board dicewars" viewBox={view}>
+      <svg class={`board dicewars ${state.rules}`} viewBox={view}>
         <title>DiceWars map</title>
         {shapes.map((shape, t) => {
           const owner = state.owner[t] as number;
