@@ -2,6 +2,7 @@ import { benchDiceWars } from './dicewars.ts';
 import { benchHive } from './hive.ts';
 import { benchNonaga } from './nonaga.ts';
 import { benchTictactoe } from './tictactoe.ts';
+import { benchWeb } from './web.ts';
 
 /** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -9,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   hive: benchHive,
   dicewars: benchDiceWars,
   nonaga: benchNonaga,
+  web: benchWeb,
 };
 
 const wanted = process.argv.slice(2);

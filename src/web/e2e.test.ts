@@ -1,13 +1,14 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
 import { captureIo } from '../cli/testing.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { createHttpServer } from '../server/http.ts';
+import { launchChromium } from './headless-chromium.ts';
 
 /**
  * The browser app end to end: built with Vite, served by the real server, driven in Debian's
@@ -23,18 +24,7 @@ beforeAll(async () => {
   server = await createHttpServer(WEB_DIST);
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   await mkdir('test-results', { recursive: true });
 }, 120_000);
 
