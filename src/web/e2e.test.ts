@@ -157,6 +157,8 @@ describe('the browser app', () => {
     await page.locator('[data-cell="-1,0"]').click();
     await expect.poll(() => page.locator('[data-cell="-1,0"]').getAttribute('data-height')).toBe('2');
     expect(await page.locator('[data-cell="-1,0"]').getAttribute('data-piece')).toBe('wB1');
+    // What is under a stack shows without hovering.
+    expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
     // Black moves its beetle to the first destination the board offers.
     await page.locator('[data-cell="3,0"]').click();
     await page.locator('g.dest').first().click();
@@ -301,5 +303,57 @@ describe('the browser app', () => {
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await page.screenshot({ path: 'test-results/dicewars-strength.png' });
     await page.close();
+  }, 60_000);
+
+  it('Hive: the board zooms (buttons, wheel) and pans by dragging, and a drag is not a click', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}?game=hive&seats=human,human&seed=zoom&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-')}`);
+    const svg = page.locator('svg.board.hive');
+    const box = async () => ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number) as [number, number, number, number];
+    const fitted = await box();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect((await box())[2]).toBeCloseTo(fitted[2] / 1.25, 2);
+    await page.getByRole('button', { name: 'Fit the board' }).click();
+    expect(await box()).toEqual(fitted);
+    const area = await svg.boundingBox();
+    if (!area) throw new Error('no board on screen');
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+    await page.mouse.wheel(0, 200);
+    await expect.poll(async () => (await box())[2]).toBeGreaterThan(fitted[2]);
+    // Drag starting on a piece that could move (the white queen): the view moves, nothing is selected.
+    await page.getByRole('button', { name: 'Fit the board' }).click();
+    const piece = await page.locator('[data-cell="-1,0"]').boundingBox();
+    if (!piece) throw new Error('no white queen');
+    await page.mouse.move(piece.x + piece.width / 2, piece.y + piece.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(piece.x + piece.width / 2 + 60, piece.y + piece.height / 2 + 10, { steps: 5 });
+    await page.mouse.up();
+    const panned = await box();
+    expect(panned[0]).toBeLessThan(fitted[0]);
+    expect(panned[2]).toBeCloseTo(fitted[2], 5);
+    expect(await page.locator('g.selected').count()).toBe(0);
+    // A plain click still selects.
+    await page.locator('[data-cell="-1,0"]').click();
+    await expect.poll(() => page.locator('g.selected').count()).toBe(1);
+    await page.screenshot({ path: 'test-results/hive-panned.png' });
+    await page.close();
+  }, 60_000);
+
+  it('plays on a phone-sized touch screen: taps, and DiceWars odds without hover', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=phone`);
+    for (const cell of ['b2', 'a1', 'c3']) await page.locator(`[data-cell=${cell}]`).tap();
+    await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('b2 a1 c3');
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${base}?game=dicewars&seats=human,human&seed=phone`);
+    await page.locator('[data-territory][tabindex="0"]').first().tap();
+    const chances = await page.locator('.chance').allTextContents();
+    expect(chances.length).toBeGreaterThan(0);
+    for (const c of chances) expect(c).toMatch(/^\d+%$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/dicewars-phone.png', fullPage: true });
+    await context.close();
   }, 60_000);
 });

@@ -125,6 +125,8 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
           const key = territoryKey(t);
           const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
           const dice = state.dice[t] as number;
+          // Odds on every target of the selection: a phone has no hover.
+          const chance = lit.selected !== null && lit.dests.includes(key) ? attackOdds(state, Number(lit.selected.slice(1)), t) : null;
           return (
             <SvgButton
               canFocus={board.dests.has(key) || lit.dests.includes(key)}
@@ -136,6 +138,17 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
             >
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
+              {chance !== null && (
+                <text
+                  x={shape.cx}
+                  y={shape.cy + (state.rules === 'strength' ? -0.5 : 2.3)}
+                  font-size={0.8}
+                  text-anchor="middle"
+                  class="chance"
+                >
+                  {`${Math.round(chance * 100)}%`}
+                </text>
+              )}
               {owner >= 0 &&
                 (state.rules === 'strength' ? (
                   <text x={shape.cx} y={shape.cy + 0.25} font-size={0.7} text-anchor="middle" class="dice">

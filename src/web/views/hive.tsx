@@ -113,9 +113,14 @@ export function HiveView({ setup }: { setup: Setup }) {
                 {`${BUGS[bugOf(top)]}${formatPiece(top).slice(2)}`}
               </text>
               {height > 1 && (
-                <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">
-                  {`×${height}`}
-                </text>
+                <>
+                  <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">
+                    {`×${height}`}
+                  </text>
+                  <text x={p.x} y={p.y + 0.7} font-size="0.28" text-anchor="middle" class="under" data-testid="under">
+                    {`on ${formatPiece(pos.stack[cell * MAX_HEIGHT + height - 2] as number)}`}
+                  </text>
+                </>
               )}
               <title>{`${formatPiece(top)}${height > 1 ? ` on ${under}` : ''}`}</title>
             </>,
