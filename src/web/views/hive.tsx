@@ -14,6 +14,17 @@ import { useGame } from '../use-game.ts';
 import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+/** Each bug's ring colour, as Hive sets print them (the letter inside tells them apart without colour). */
+const BUG_COLOURS: Record<(typeof BUGS)[number], string> = {
+  Q: '#e6a700',
+  S: '#8b5a2b',
+  B: '#7e57c2',
+  G: '#2e9e4f',
+  A: '#1f78d1',
+  M: '#8a8a8a',
+  L: '#d32f2f',
+  P: '#00897b',
+};
 const parseKey = (key: string): Hex => {
   const [q, r] = key.split(',').map(Number);
   return { q: q as number, r: r as number };
@@ -84,6 +95,8 @@ export function HiveView({ setup }: { setup: Setup }) {
               disabled={!playable || !board.movable}
               data-hand={formatPiece(p)}
               title={BUG_NAMES[bugOf(p)]}
+              aria-label={`${COLOR_NAMES[color]} ${BUG_NAMES[bugOf(p)]} ${formatPiece(p)}`}
+              style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bugOf(p)]]}` }}
               onClick={() => choose(key)}
             >
               {formatPiece(p).slice(1)}
@@ -109,6 +122,7 @@ export function HiveView({ setup }: { setup: Setup }) {
             key,
             <>
               <polygon class="hex" points={points(h)} />
+              <circle cx={p.x} cy={p.y} r={0.6} class="bug-ring" stroke={BUG_COLOURS[BUGS[bugOf(top)]]} />
               <text x={p.x} y={p.y + 0.25} font-size="0.7" text-anchor="middle" class="bug">
                 {`${BUGS[bugOf(top)]}${formatPiece(top).slice(2)}`}
               </text>
