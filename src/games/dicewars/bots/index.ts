@@ -19,9 +19,9 @@ const mediumAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
 };
 
 /**
- * DiceWars players by name: the two reference bots and hexarena's levels. `max` is `hard`: deeper
- * searches (expectimax over attack sequences, rollouts against a model of the opponents) were
- * tried and did not beat it (see the notes of issue 4).
+ * DiceWars players by name: the two reference bots and hexarena's levels. `max` is `hard`: looking
+ * three attacks ahead instead of two, and rollouts against a model of the opponents, were tried
+ * and did not beat it (see the notes of issue 4).
  */
 export const DICEWARS_AGENTS: Readonly<Record<string, Agent<DiceWarsPosition, DiceWarsMove>>> = {
   gamedesign: gamedesignAgent,
