@@ -13,12 +13,12 @@ describe('DiceWars AI strength', () => {
       games: 400,
       seed: 'duel',
     });
-    expect((r.agents[0]?.wins ?? 0) / 400).toBeGreaterThanOrEqual(0.54);
+    expect((r.agents[0]?.wins ?? 0) / 400).toBeGreaterThanOrEqual(0.56);
   }, 60_000);
 
-  it('hard wins far above its fair share of 1 in 8 against seven gamedesign bots (200 games)', async () => {
+  it('hard wins at least half the games against seven gamedesign bots (fair share 1 in 8; 200 games)', async () => {
     const r = await runMatch({ game: dicewars, agents: [hardAgent(), ...Array(7).fill(gamedesignAgent)], games: 200, seed: 'crowd' });
-    expect((r.agents[0]?.wins ?? 0) / 200).toBeGreaterThanOrEqual(0.3);
+    expect((r.agents[0]?.wins ?? 0) / 200).toBeGreaterThanOrEqual(0.5);
   }, 60_000);
 
   it('hard wins above its fair share of 1 in 4 against three hexo bots on the strength rules (10×10, 80 games)', async () => {
