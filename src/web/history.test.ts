@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { tictactoe } from '../games/tictactoe/game.ts';
-import { replayMoves, undoLength } from './history.ts';
+import { replayMoves, resigningSeat, undoLength } from './history.ts';
 
 /** A random game's moves as text. */
 function randomGame(seed: string, plies: number): string[] {
@@ -89,5 +89,28 @@ describe('undoLength', () => {
     expect(undoLength([0], ['human', 'human'])).toBeNull();
     expect(undoLength([0, 1, null], ['max', 'max'])).toBeNull();
     expect(undoLength([1, 0], ['human', 'max'])).toBeNull();
+  });
+});
+
+describe('resigningSeat', () => {
+  const start = tictactoe.newGame({}, 's');
+  it('is the human to move, or the one human waiting for an AI', () => {
+    expect(resigningSeat(tictactoe, start, 1, ['human', 'human'])).toBe(1);
+    expect(resigningSeat(tictactoe, start, 1, ['human', 'max'])).toBe(0);
+  });
+  it('is nobody when only AIs play, or several humans wait', () => {
+    expect(resigningSeat(tictactoe, start, 0, ['max', 'max'])).toBeNull();
+    const options = { ...dicewars.defaultOptions, players: 3, map: 'small' as const };
+    const dw = dicewars.newGame(options, 'r');
+    expect(resigningSeat(dicewars, dw, null, ['human', 'human', 'hard'])).toBeNull();
+  });
+  it('is nobody for a human already out (DiceWars standings list only those still in)', () => {
+    const options = { ...dicewars.defaultOptions, players: 2, map: 'small' as const };
+    const dw = dicewars.newGame(options, 'r');
+    const out = dw.clone();
+    for (let t = 0; t < out.board.territories; t++) out.owner[t] = 1;
+    out.out.push(0);
+    expect(resigningSeat(dicewars, dw, 1, ['human', 'hard'])).toBe(0);
+    expect(resigningSeat(dicewars, out, 1, ['human', 'hard'])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { GameDefinition, Player } from '../engine/game.ts';
+import type { GameDefinition, GameRules, Player } from '../engine/game.ts';
 
 /**
  * A game page's history without a DOM: the positions after each move (extended move by move, not
@@ -45,4 +45,12 @@ export function undoLength(toMoveAt: readonly (Player | null)[], seats: readonly
     if (seat !== null && seat !== undefined && seats[seat] === 'human') return i;
   }
   return null;
+}
+
+/** Who a Resign button speaks for: the human to move, else the only human still in the game. */
+export function resigningSeat<S, M>(game: GameRules<S, M>, state: S, toMove: Player | null, seats: readonly string[]): Player | null {
+  if (toMove !== null && seats[toMove] === 'human') return toMove;
+  const inGame = game.standings?.(state) ?? seats.map((_, i) => i);
+  const humans = inGame.filter((seat) => seats[seat] === 'human');
+  return humans.length === 1 ? (humans[0] as Player) : null;
 }

@@ -3,7 +3,7 @@ import type { GameDefinition, Outcome, Player } from '../engine/game.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { AiClient } from './ai.ts';
-import { type Replayed, replayMoves, undoLength } from './history.ts';
+import { type Replayed, replayMoves, resigningSeat, undoLength } from './history.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
@@ -218,12 +218,4 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
           },
     resign: resigner === null ? null : { seat: resigner, act: () => setResigned(resigner) },
   };
-}
-
-/** Who a Resign button speaks for: the human to move, else the only human still in the game. */
-function resigningSeat<S, M, O>(game: GameDefinition<S, M, O>, state: S, toMove: Player | null, seats: readonly string[]): Player | null {
-  if (toMove !== null && seats[toMove] === 'human') return toMove;
-  const inGame = game.standings?.(state) ?? seats.map((_, i) => i);
-  const humans = inGame.filter((seat) => seats[seat] === 'human');
-  return humans.length === 1 ? (humans[0] as Player) : null;
 }
