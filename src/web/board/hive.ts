@@ -12,10 +12,13 @@ export const cellKey = (h: Hex): string => `${h.q},${h.r}`;
  * the thrown piece's move) and the pieces in hand ("hand:wS1"); destinations are cells. Pass,
  * when it is the only move, is a direct key "pass".
  */
-export function hiveBoard(state: HiveState, movable: boolean): BoardState<string, HiveMove> {
+export function hiveBoard(
+  state: HiveState,
+  movable: boolean,
+  coords: ReadonlyMap<number, Hex> = displayCoordinates(state.pos),
+): BoardState<string, HiveMove> {
   const { pos } = state;
   const legal = hive.legalMoves(state);
-  const coords = displayCoordinates(pos);
   // An empty board has no coordinates yet: the first piece goes to the origin.
   const keyOf = (cell: number): string => cellKey(coords.get(cell) ?? { q: 0, r: 0 });
   const moves = legal

@@ -42,7 +42,9 @@ export function HiveView({ setup }: { setup: Setup }) {
   const { state } = session;
   const [selected, setSelected] = useState<string | null>(null);
 
-  const board = { ...hiveBoard(state, session.interactive), selected: session.interactive ? selected : null };
+  const { pos } = state;
+  const coords = displayCoordinates(pos);
+  const board = { ...hiveBoard(state, session.interactive, coords), selected: session.interactive ? selected : null };
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
@@ -50,8 +52,6 @@ export function HiveView({ setup }: { setup: Setup }) {
   };
   const lit = highlights(board);
 
-  const { pos } = state;
-  const coords = displayCoordinates(pos);
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
   const lastTo = (() => {
     const history = pos.history();
