@@ -13,7 +13,7 @@ describe('DiceWars AI strength', () => {
       games: 400,
       seed: 'duel',
     });
-    expect((r.agents[0]?.wins ?? 0) / 400).toBeGreaterThanOrEqual(0.56);
+    expect((r.agents[0]?.wins ?? 0) / 400).toBeGreaterThanOrEqual(0.6);
   }, 60_000);
 
   it('hard wins at least half the games against seven gamedesign bots (fair share 1 in 8; 200 games)', async () => {
