@@ -305,6 +305,36 @@ describe('the browser app', () => {
     await page.close();
   }, 60_000);
 
+  it('Hive: pieces a pillbug can throw are marked, and a throw is made from the thrown piece', async () => {
+    const page = await browser.newPage();
+    const moves = [
+      'wM',
+      'bM wM/',
+      'wP wM\\',
+      'bQ \\bM',
+      'wG1 /wP',
+      'bS1 \\bQ',
+      'wQ /wG1',
+      'bA1 bQ/',
+      'wG2 -wM',
+      'bA1 /bS1',
+      'wS1 -wQ',
+      'bA1 /bQ',
+    ];
+    await page.goto(`${base}?game=hive&seats=human,human&seed=throw&moves=${encodeURIComponent(moves.join(';'))}`);
+    await expect.poll(() => status(page)).toMatch(/^White to move\. Pieces marked beside your pillbug can be thrown/);
+    const marked = page.locator('g.throwable');
+    expect(await marked.count()).toBe(1);
+    const thrown = await marked.getAttribute('data-piece');
+    expect(thrown?.startsWith('b')).toBe(true);
+    await marked.click();
+    await page.locator('g.spot.dest').first().click();
+    await waitForMoves(page, moves.length + 1);
+    const played = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
+    expect(played.at(-1)).toMatch(new RegExp(`^${thrown} `));
+    await page.close();
+  }, 60_000);
+
   it('Hive: the board zooms (buttons, wheel) and pans by dragging, and a drag is not a click', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}?game=hive&seats=human,human&seed=zoom&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-')}`);

@@ -6,7 +6,7 @@ import { arrangeHive, moveOf } from '../../games/hive/testing.ts';
 import { legalTurns, nonaga } from '../../games/nonaga/game.ts';
 import { tictactoe } from '../../games/tictactoe/game.ts';
 import { attackOdds, dicewarsBoard, territoryKey } from './dicewars.ts';
-import { hiveBoard } from './hive.ts';
+import { hiveBoard, throwableCells } from './hive.ts';
 import { nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
 import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
 import { tictactoeBoard } from './tictactoe.ts';
@@ -95,6 +95,10 @@ describe('boards offer exactly the legal moves, each by clicks', () => {
     const board = hiveBoard(state, true);
     expect([...board.dests.keys()].some((k) => k.startsWith('hand:w'))).toBe(true);
     expect(click(board, ['-1,0', '0,1'])).toBe(moveOf('bA1', 0, 1));
+    // The thrown piece is marked; none is without a pillbug beside it.
+    expect(throwableCells(state, board)).toEqual(['-1,0']);
+    const far = { pos: arrangeHive('wQ 0 0; bQ 1 0; bA1 -1 0'), options: hive.defaultOptions };
+    expect(throwableCells(far, hiveBoard(far, true))).toEqual([]);
   });
 
   it('nonaga: a token, its slide end, then a disc and its new place make the turn', () => {

@@ -1,7 +1,7 @@
 import { type HiveState, hive } from '../../games/hive/game.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
-import { formatPiece } from '../../games/hive/pieces.ts';
-import { type HiveMove, PASS } from '../../games/hive/position.ts';
+import { colorOf, formatPiece } from '../../games/hive/pieces.ts';
+import { type HiveMove, MAX_HEIGHT, PASS } from '../../games/hive/position.ts';
 import type { Hex } from '../../hex/coords.ts';
 import { type BoardState, boardState, groupDests } from './selection.ts';
 
@@ -30,4 +30,21 @@ export function hiveBoard(
     });
   const direct = new Map<string, HiveMove>(legal.includes(PASS) ? [['pass', PASS]] : []);
   return boardState(groupDests(moves), direct, movable && hive.result(state) === null);
+}
+
+/**
+ * The cells holding the opponent's pieces that the mover may throw (with a pillbug, or a mosquito
+ * copying one): the board marks them, since a throw starts from the thrown piece.
+ */
+export function throwableCells(state: HiveState, board: BoardState<string, HiveMove>, coords = displayCoordinates(state.pos)): string[] {
+  const { pos } = state;
+  const out: string[] = [];
+  for (const [cell, h] of coords) {
+    const height = pos.height[cell] as number;
+    if (height === 0) continue;
+    const top = pos.stack[cell * MAX_HEIGHT + height - 1] as number;
+    const key = cellKey(h);
+    if (colorOf(top) !== pos.turn && (board.dests.get(key)?.length ?? 0) > 0) out.push(key);
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { displayCoordinates } from '../../games/hive/layout.ts';
 import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
 import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { cellKey, hiveBoard } from '../board/hive.ts';
+import { cellKey, hiveBoard, throwableCells } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
 import { fitBox } from '../board/viewport.ts';
 import type { Setup } from '../setup.ts';
@@ -51,6 +51,7 @@ export function HiveView({ setup }: { setup: Setup }) {
     if (r.move !== undefined) session.play(r.move);
   };
   const lit = highlights(board);
+  const throwable = board.movable ? throwableCells(state, board, coords) : [];
 
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
   const lastTo = (() => {
@@ -108,7 +109,13 @@ export function HiveView({ setup }: { setup: Setup }) {
   };
 
   return (
-    <GameShell session={session} title="Hive" seatLabels={COLOR_NAMES} separator=", ">
+    <GameShell
+      session={session}
+      title="Hive"
+      seatLabels={COLOR_NAMES}
+      separator=", "
+      prompt={`${COLOR_NAMES[session.toMove ?? 0]} to move.${throwable.length > 0 ? ' Pieces marked beside your pillbug can be thrown: pick one, then where it lands.' : ''}`}
+    >
       {hand(1)}
       <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {
@@ -116,7 +123,7 @@ export function HiveView({ setup }: { setup: Setup }) {
           const height = pos.height[cell] as number;
           const top = pos.stack[cell * MAX_HEIGHT + height - 1] as number;
           const p = hexToPixel(LAYOUT, h);
-          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}`;
+          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}${throwable.includes(key) ? ' throwable' : ''}`;
           const under = Array.from({ length: height - 1 }, (_, i) => formatPiece(pos.stack[cell * MAX_HEIGHT + i] as number)).join(', ');
           return cellButton(
             key,
