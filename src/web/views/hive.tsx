@@ -7,6 +7,7 @@ import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.t
 import { cellKey, hiveBoard, throwableCells } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
 import { fitBox } from '../board/viewport.ts';
+import { BugGlyph, BugIcon } from '../bug-glyph.tsx';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
@@ -100,6 +101,7 @@ export function HiveView({ setup }: { setup: Setup }) {
               style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bugOf(p)]]}` }}
               onClick={() => choose(key)}
             >
+              <BugIcon bug={BUGS[bugOf(p)]} />
               {formatPiece(p).slice(1)}
             </button>
           );
@@ -130,6 +132,7 @@ export function HiveView({ setup }: { setup: Setup }) {
             <>
               <polygon class="hex" points={points(h)} />
               <circle cx={p.x} cy={p.y} r={0.6} class="bug-ring" stroke={BUG_COLOURS[BUGS[bugOf(top)]]} />
+              <BugGlyph bug={BUGS[bugOf(top)]} x={p.x} y={p.y} size={0.5} />
               <text x={p.x} y={p.y + 0.25} font-size="0.7" text-anchor="middle" class="bug">
                 {`${BUGS[bugOf(top)]}${formatPiece(top).slice(2)}`}
               </text>
@@ -138,7 +141,7 @@ export function HiveView({ setup }: { setup: Setup }) {
                   <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">
                     {`×${height}`}
                   </text>
-                  <text x={p.x} y={p.y + 0.7} font-size="0.28" text-anchor="middle" class="under" data-testid="under">
+                  <text x={p.x} y={p.y + 0.64} font-size="0.24" text-anchor="middle" class="under" data-testid="under">
                     {`on ${formatPiece(pos.stack[cell * MAX_HEIGHT + height - 2] as number)}`}
                   </text>
                 </>
