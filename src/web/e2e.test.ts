@@ -36,6 +36,17 @@ afterAll(async () => {
 const status = (page: Page) => page.getByTestId('status').textContent();
 const moveCount = async (page: Page) => Number(await page.getByTestId('moves').getAttribute('data-count'));
 
+/** Waits until the status line passes `test` (status text is what every game page shows). */
+const waitForStatus = (page: Page, test: { startsWith?: string; includes?: string; is?: string }, timeout = 30_000) =>
+  page.waitForFunction(
+    ({ startsWith, includes, is }) => {
+      const text = document.querySelector('[data-testid=status]')?.textContent ?? '';
+      return startsWith !== undefined ? text.startsWith(startsWith) : includes !== undefined ? text.includes(includes) : text === is;
+    },
+    test,
+    { timeout },
+  );
+
 /** Waits until the game has `n` moves or is over (the AI may answer before any other check runs). */
 const waitForMoves = (page: Page, n: number) =>
   page.waitForFunction(
@@ -100,7 +111,7 @@ describe('the browser app', () => {
   it('DiceWars: an attack by clicks shows its battle line, then End Turn', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}?game=dicewars&seats=human,gamedesign&seed=dw`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'));
+    await waitForStatus(page, { includes: 'your turn' });
     // Replay the game here to find a legal attack for A (the bot may have played first).
     const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
     const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
@@ -127,9 +138,7 @@ describe('the browser app', () => {
     const page = await browser.newPage();
     await page.goto(`${base}?game=dicewars&seats=hard,gamedesign&seed=watch`);
     await page.getByLabel('AI speed').selectOption('0');
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.startsWith('Game over'), undefined, {
-      timeout: 90_000,
-    });
+    await waitForStatus(page, { startsWith: 'Game over' }, 90_000);
     expect(await status(page)).toMatch(/^Game over: [AB] wins \(last player standing\)\.$/);
     await page.screenshot({ path: 'test-results/dicewars-all-ai.png' });
     await page.close();
@@ -262,9 +271,7 @@ describe('the browser app', () => {
     expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 2 of 3/);
     expect(await status(page)).toBe('Black is thinking…');
     await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent === 'White to move.', undefined, {
-      timeout: 20_000,
-    });
+    await waitForStatus(page, { is: 'White to move.' }, 20_000);
     expect(await moveCount(page)).toBe(4);
 
     // Two AIs: paused, nothing moves; resumed, they play on to the end.
@@ -276,7 +283,7 @@ describe('the browser app', () => {
     expect(await moveCount(page)).toBe(paused);
     await page.getByRole('button', { name: 'Resume AI' }).click();
     await page.getByLabel('AI speed').selectOption('0');
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.startsWith('Game over'));
+    await waitForStatus(page, { startsWith: 'Game over' });
     await page.close();
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { agentNames } from '../ai/agents.ts';
-import type { AnyGame, Json } from '../engine/game.ts';
+import type { Json } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { MAP_PRESETS } from '../games/dicewars/classic-map.ts';
 import { STRENGTH_SIZES } from '../games/dicewars/strength-map.ts';
@@ -22,12 +22,21 @@ interface Card {
   /** Who plays each seat at first: the first seat is yours, the rest an AI of this level. */
   readonly opponent: string;
   readonly Options?: (props: { options: Options; set: (change: Options) => void }) => ComponentChildren;
+  /** The options the game gets from what the card shows (drops choices that do not apply). */
+  readonly used?: (options: Options) => Options;
 }
 
 const CARDS: readonly Card[] = [
   { id: 'tictactoe', options: {}, opponent: 'max' },
   { id: 'hive', options: { type: 'Base+MLP' }, opponent: 'medium', Options: HiveOptions },
-  { id: 'dicewars', options: { rules: 'classic', map: 'small', players: 4, size: 10 }, opponent: 'hard', Options: DiceWarsOptions },
+  {
+    id: 'dicewars',
+    options: { rules: 'classic', map: 'small', players: 4, size: 10 },
+    opponent: 'hard',
+    Options: DiceWarsOptions,
+    // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
+    used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
+  },
   { id: 'nonaga', options: {}, opponent: 'hard', Options: NonagaOptions },
 ];
 
@@ -109,13 +118,6 @@ function NonagaOptions({ options, set }: { options: Options; set: (change: Optio
   );
 }
 
-/** The options a game uses: the card's values for the rule set chosen (a classic map size means nothing under strength). */
-function usedOptions(game: AnyGame, options: Options): Options {
-  if (game.id !== 'dicewars') return options;
-  const { size, map, ...rest } = options;
-  return rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' };
-}
-
 /** One game on the home page: options, who sits where, the seed, and Start (the setup goes into the URL). */
 function GameCard({ card }: { card: Card }) {
   const game = findGame(card.id);
@@ -124,12 +126,13 @@ function GameCard({ card }: { card: Card }) {
   const [seed, setSeed] = useState(() => randomSeed());
   if (!game.ok) return null;
   const g = game.value;
-  const parsed = g.parseOptions(usedOptions(g, options));
+  const used = card.used?.(options) ?? options;
+  const parsed = g.parseOptions(used);
   const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
   const choices = ['human', ...agentNames(g)];
   const seats = seatNames.map((_, i) => chosen[i] ?? (i === 0 ? 'human' : card.opponent));
   const start = () => {
-    window.location.search = setupUrl({ game: g.id, options: usedOptions(g, options), seats, seed, moves: [] });
+    window.location.search = setupUrl({ game: g.id, options: used, seats, seed, moves: [] });
   };
   return (
     <section class="game" id={g.id} aria-label={g.title}>

@@ -167,13 +167,9 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const keep =
-    game.stochastic || resigned !== undefined
-      ? null
-      : undoLength(
-          states.map((s) => game.toMove(s)),
-          setup.seats,
-        );
+  // Whose turn it was after each move: worked out once per change of the game, not per render.
+  const movers = useMemo(() => (game.stochastic ? [] : states.map((s) => game.toMove(s))), [game, states]);
+  const keep = game.stochastic || resigned !== undefined ? null : undoLength(movers, setup.seats);
   const resigner = outcome === null ? resigningSeat(game, live, toMove, setup.seats) : null;
 
   return {

@@ -1,9 +1,8 @@
-import { createAgent } from '../../ai/agents.ts';
-import type { Agent } from '../../engine/agent.ts';
 import { Rng, randomSeed } from '../../engine/rng.ts';
 import { neighboursOf } from '../../games/dicewars/board.ts';
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../games/dicewars/odds.ts';
+import { type ConsoleSeat, consoleSeat } from '../console-seat.ts';
 import { diceWarsMapText, reportText, seatLetter, standingsText } from '../dicewars-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
@@ -18,8 +17,6 @@ export interface PlayDiceWarsFlags {
 
 const HELP = `Commands: attack <from> <to> (expand <from> <to> on an empty cell, strength rules), end,
 odds (your attacks and their chances), map, help, quit. Territories are numbered on the map.`;
-
-type Seat = { kind: 'human' } | { kind: 'ai'; agent: Agent<unknown, unknown> };
 
 function oddsText(pos: DiceWarsState): string {
   const lines: string[] = [];
@@ -49,12 +46,7 @@ export async function playDiceWars(io: CliIo, flags: PlayDiceWarsFlags, input: A
   const defaultSeats = ['hard', ...Array(options.players - 1).fill(options.rules === 'strength' ? 'hexo' : 'gamedesign')];
   const names = flags.seats ? flags.seats.split(',').map((s) => s.trim()) : defaultSeats;
   if (names.length !== options.players) throw new UsageError(`--seats names ${names.length} players for a ${options.players}-player game`);
-  const seats: Seat[] = names.map((name) => {
-    if (name === 'human') return { kind: 'human' };
-    const agent = createAgent(dicewars, name);
-    if (!agent.ok) throw new UsageError(`--seats: ${agent.error.message} (or human)`);
-    return { kind: 'ai', agent: agent.value };
-  });
+  const seats = names.map((name) => consoleSeat(dicewars, name, 'seats'));
   const seed = flags.seed ?? randomSeed();
   const rng = Rng.fromSeed(`${seed}/agents`);
   let pos = dicewars.newGame(options, seed);
@@ -67,7 +59,7 @@ export async function playDiceWars(io: CliIo, flags: PlayDiceWarsFlags, input: A
       round = pos.round;
       io.stdout(`round ${round + 1}: ${standingsText(pos)}\n`);
     }
-    const seat = seats[pos.seat] as Seat;
+    const seat = seats[pos.seat] as ConsoleSeat;
     if (seat.kind === 'ai') {
       const move = (await seat.agent.choose(dicewars, pos, { rng })) as Parameters<typeof dicewars.play>[1];
       pos = dicewars.play(pos, move);

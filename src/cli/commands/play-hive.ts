@@ -1,5 +1,3 @@
-import { createAgent } from '../../ai/agents.ts';
-import type { Agent } from '../../engine/agent.ts';
 import { describeOutcome } from '../../engine/game.ts';
 import { Rng, randomSeed } from '../../engine/rng.ts';
 import { formatGameString, type HiveState, hive, hiveOutcome } from '../../games/hive/game.ts';
@@ -7,6 +5,7 @@ import { legalMoves } from '../../games/hive/movegen.ts';
 import { formatMove, formatTurn, parseMove } from '../../games/hive/notation.ts';
 import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
 import { HivePosition } from '../../games/hive/position.ts';
+import { type ConsoleSeat, consoleSeat } from '../console-seat.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
@@ -28,21 +27,11 @@ const HELP = `Type a move in UHP notation: the piece, then where it goes next to
   pass           only when you have no other move
 Commands: moves (list your legal moves), undo (take back your last move), board, help, quit.`;
 
-type Seat = { kind: 'human' } | { kind: 'ai'; name: string; agent: Agent<unknown, unknown> };
-
-function seatOf(text: string | undefined, color: string): Seat {
-  const name = text ?? 'human';
-  if (name === 'human') return { kind: 'human' };
-  const agent = createAgent(hive, name);
-  if (!agent.ok) throw new UsageError(`--${color}: ${agent.error.message} (or human)`);
-  return { kind: 'ai', name, agent: agent.value };
-}
-
 /** Seed 004's console game: the hive drawn as text, moves typed in UHP notation. */
 export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIterable<string>): Promise<void> {
   const type = parseGameType(flags.type ?? 'Base+MLP');
   if (!type.ok) throw new UsageError(`--type: ${type.error.message}`);
-  const seats = [seatOf(flags.white ?? 'human', 'white'), seatOf(flags.black ?? 'hard', 'black')];
+  const seats = [consoleSeat(hive, flags.white ?? 'human', 'white'), consoleSeat(hive, flags.black ?? 'hard', 'black')];
   const seed = flags.seed ?? randomSeed();
   const rng = Rng.fromSeed(seed);
   const options = { ...hive.defaultOptions, type: type.value };
@@ -59,7 +48,7 @@ export async function playHive(io: CliIo, flags: PlayHiveFlags, input: AsyncIter
       return;
     }
     const color = state.pos.turn;
-    const seat = seats[color] as Seat;
+    const seat = seats[color] as ConsoleSeat;
     if (seat.kind === 'ai') {
       const move = (await seat.agent.choose(hive, state, { rng })) as number;
       io.stdout(`${formatTurn(state.pos)} ${seat.name}: ${formatMove(state.pos, move)}\n`);

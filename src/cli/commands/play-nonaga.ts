@@ -1,9 +1,8 @@
-import { createAgent } from '../../ai/agents.ts';
-import type { Agent } from '../../engine/agent.ts';
 import { describeOutcome } from '../../engine/game.ts';
 import { Rng, randomSeed } from '../../engine/rng.ts';
 import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
-import { type CliIo, UsageError } from '../io.ts';
+import { type ConsoleSeat, consoleSeat } from '../console-seat.ts';
+import type { CliIo } from '../io.ts';
 import { nonagaText } from '../nonaga-text.ts';
 
 export interface PlayNonagaFlags {
@@ -16,18 +15,9 @@ const HELP = `A turn is a slide, then a disc move, each from>to with cells as q,
   2,0>-1,0 1,1>3,-1    slide the token on 2,0 to -1,0, then move the disc on 1,1 to 3,-1
 A token slides as far as it can; a winning slide is written alone. Commands: moves, undo, board, help, quit.`;
 
-type Seat = { kind: 'human' } | { kind: 'ai'; name: string; agent: Agent<unknown, unknown> };
-
 /** Nonaga in the terminal, humans and AIs in any mix. */
 export async function playNonaga(io: CliIo, flags: PlayNonagaFlags, input: AsyncIterable<string>): Promise<void> {
-  const seat = (who: string | undefined, color: string): Seat => {
-    const name = who ?? 'human';
-    if (name === 'human') return { kind: 'human' };
-    const agent = createAgent(nonaga, name);
-    if (!agent.ok) throw new UsageError(`--${color}: ${agent.error.message} (or human)`);
-    return { kind: 'ai', name, agent: agent.value };
-  };
-  const seats = [seat(flags.red, 'red'), seat(flags.black ?? 'hard', 'black')];
+  const seats = [consoleSeat(nonaga, flags.red ?? 'human', 'red'), consoleSeat(nonaga, flags.black ?? 'hard', 'black')];
   const seed = flags.seed ?? randomSeed();
   const rng = Rng.fromSeed(seed);
   let state: NonagaState = nonaga.newGame(nonaga.defaultOptions, seed);
@@ -39,7 +29,7 @@ export async function playNonaga(io: CliIo, flags: PlayNonagaFlags, input: Async
   show();
   while (!nonaga.result(state)) {
     const side = state.pos.turn;
-    const s = seats[side] as Seat;
+    const s = seats[side] as ConsoleSeat;
     if (s.kind === 'ai') {
       const turn = (await s.agent.choose(nonaga, state, { rng })) as Parameters<typeof nonaga.play>[1];
       io.stdout(`${names[side]} (${s.name}): ${nonaga.formatMove(state, turn)}\n`);

@@ -211,19 +211,8 @@ describe('connectivity options', () => {
       const p = board('final');
       p.disc[cell(1, 0)] = 0;
       p.disc[to] = 1;
-      const all: number[] = [];
-      for (let c = 0; c < 1024; c++) if (p.disc[c]) all.push(c);
-      const seen = new Set([all[0]]);
-      const stack = [all[0] as number];
-      while (stack.length) {
-        const c = stack.pop() as number;
-        for (const d of all) {
-          if (seen.has(d) || !touchCells(c, d)) continue;
-          seen.add(d);
-          stack.push(d);
-        }
-      }
-      expect(seen.size).toBe(all.length);
+      const all = discCells(p.disc);
+      expect(connectedFromFirst(all)).toBe(all.length);
     }
   });
 
@@ -479,20 +468,9 @@ describe('properties over random games', () => {
     fc.assert(
       fc.property(arbGame, (g) => {
         const { pos } = play(g);
-        const discs: number[] = [];
-        for (let c = 0; c < 1024; c++) if (pos.disc[c]) discs.push(c);
+        const discs = discCells(pos.disc);
         expect(discs).toHaveLength(19);
-        const seen = new Set([discs[0]]);
-        const stack = [discs[0] as number];
-        while (stack.length) {
-          const c = stack.pop() as number;
-          for (const d of discs) {
-            if (seen.has(d) || !touchCells(c, d)) continue;
-            seen.add(d);
-            stack.push(d);
-          }
-        }
-        expect(seen.size).toBe(19);
+        expect(connectedFromFirst(discs)).toBe(19);
       }),
       { numRuns: 25 },
     );
@@ -523,6 +501,27 @@ describe('properties over random games', () => {
 
 function neighbourCells(c: number): number[] {
   return [0, 1, 2, 3, 4, 5].map((d) => NB[c * 6 + d] as number);
+}
+
+function discCells(disc: ArrayLike<number>): number[] {
+  const cells: number[] = [];
+  for (let c = 0; c < 1024; c++) if (disc[c]) cells.push(c);
+  return cells;
+}
+
+/** How many of `cells` the first one reaches through touching cells (an independent flood fill). */
+function connectedFromFirst(cells: readonly number[]): number {
+  const seen = new Set([cells[0]]);
+  const stack = [cells[0] as number];
+  while (stack.length) {
+    const c = stack.pop() as number;
+    for (const d of cells) {
+      if (seen.has(d) || !touchCells(c, d)) continue;
+      seen.add(d);
+      stack.push(d);
+    }
+  }
+  return seen.size;
 }
 
 function touchCells(a: number, b: number): boolean {

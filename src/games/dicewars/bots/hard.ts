@@ -160,11 +160,12 @@ export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights 
   const stock = pos.rules === 'classic' ? Math.min(MAX_STOCK, (pos.stock[me] as number) + best) : best;
   const diceAfter = held + Math.min(stock, room);
   let exposure = 0;
-  if (w.chains && pos.rules === 'classic') chainThreats(pos, me, w.uphill);
+  const chains = w.chains && pos.rules === 'classic';
+  if (chains) chainThreats(pos, me, w.uphill);
   for (let t = 0; t < n; t++) {
     if (owner[t] !== me) continue;
     let worst = 0;
-    if (w.chains && pos.rules === 'classic') worst = threat[t] as number;
+    if (chains) worst = threat[t] as number;
     else {
       for (let e = board.adjStart[t] as number; e < (board.adjStart[t + 1] as number); e++) {
         const u = board.adjacency[e] as number;
