@@ -1,5 +1,5 @@
 import type { Agent } from '../src/engine/agent.ts';
-import { runMatch, wilson95 } from '../src/engine/match.ts';
+import { entryAtSeat, type MatchResult, runMatch, wilson95 } from '../src/engine/match.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
 import { dicewars } from '../src/games/dicewars/game.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
@@ -7,7 +7,7 @@ import type { DiceWarsOptions } from '../src/games/dicewars/setup.ts';
 
 type DwAgent = Agent<DiceWarsPosition, DiceWarsMove>;
 
-async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[], games: number, fair: number): Promise<void> {
+async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[], games: number, fair: number): Promise<MatchResult> {
   const t = performance.now();
   const r = await runMatch({ game: dicewars, options, agents, games, seed: `bench/${label}` });
   const wins = r.agents[0]?.wins ?? 0;
@@ -17,6 +17,26 @@ async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[
     `${label.padEnd(44)} ${pct(wins / games).padStart(6)} (95% CI ${pct(lo)}–${pct(hi)}), fair share ${pct(fair)}, ` +
       `${r.seats[0]?.draws ?? 0} draws, ${games} games in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
+  return r;
+}
+
+/**
+ * In a duel the player who moves first wins most games; the win rate of agent 0 as first and as
+ * second mover shows where a duel is won or lost. The turn order follows from each record's seed.
+ */
+function moverSplit(label: string, options: DiceWarsOptions, r: MatchResult): void {
+  const tally = [
+    { wins: 0, games: 0 },
+    { wins: 0, games: 0 },
+  ];
+  r.records.forEach((record, g) => {
+    const seat = [0, 1].find((s) => entryAtSeat(g, s, 2) === 0) as number;
+    const t = tally[dicewars.newGame(options, record.seed).order[0] === seat ? 0 : 1] as { wins: number; games: number };
+    t.games++;
+    if (record.result?.kind === 'win' && record.result.winner === seat) t.wins++;
+  });
+  const [first, second] = tally.map(({ wins, games }) => `${((wins / games) * 100).toFixed(1)}% of ${games}`);
+  console.log(`${label.padEnd(44)} as first mover ${first}, as second mover ${second}`);
 }
 
 /** Speed of the reference bot's games, and hexarena's AI against the reference bots. */
@@ -34,7 +54,20 @@ export async function benchDiceWars(): Promise<void> {
   console.log('\n## DiceWars: hard against the reference bots (2,000 games each, seats rotated)');
   const classic = dicewars.defaultOptions;
   await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hardAgent(), ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
-  await winRate('classic, 2 players: hard vs gamedesign', { ...classic, players: 2 }, [hardAgent(), gamedesignAgent], 2000, 1 / 2);
+  const duel = { ...classic, players: 2 };
+  moverSplit(
+    '  by turn order',
+    duel,
+    await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2),
+  );
+  const mirror = await runMatch({
+    game: dicewars,
+    options: duel,
+    agents: [gamedesignAgent, gamedesignAgent],
+    games: 2000,
+    seed: 'bench/mirror',
+  });
+  moverSplit('  gamedesign against itself', duel, mirror);
   // A 20×20 strength game runs about 9,000 moves (a second with hard): 2,000 of those would take half
   // an hour, so the 2,000-game figure is on 10×10 and the 20×20 one is a smaller sample.
   const hexos = [hardAgent(), hexoAgent, hexoAgent, hexoAgent];
