@@ -1,5 +1,5 @@
 import type { Agent } from '../src/engine/agent.ts';
-import { entryAtSeat, type MatchResult, runMatch, wilson95 } from '../src/engine/match.ts';
+import { type AgentTally, type MatchResult, runMatch, wilson95 } from '../src/engine/match.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
 import { dicewars } from '../src/games/dicewars/game.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
@@ -20,23 +20,14 @@ async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[
   return r;
 }
 
-/**
- * In a duel the player who moves first wins most games; the win rate of agent 0 as first and as
- * second mover shows where a duel is won or lost. The turn order follows from each record's seed.
- */
-function moverSplit(label: string, options: DiceWarsOptions, r: MatchResult): void {
-  const tally = [
-    { wins: 0, games: 0 },
-    { wins: 0, games: 0 },
-  ];
-  r.records.forEach((record, g) => {
-    const seat = [0, 1].find((s) => entryAtSeat(g, s, 2) === 0) as number;
-    const t = tally[dicewars.newGame(options, record.seed).order[0] === seat ? 0 : 1] as { wins: number; games: number };
-    t.games++;
-    if (record.result?.kind === 'win' && record.result.winner === seat) t.wins++;
-  });
-  const [first, second] = tally.map(({ wins, games }) => `${((wins / games) * 100).toFixed(1)}% of ${games}`);
-  console.log(`${label.padEnd(44)} as first mover ${first}, as second mover ${second}`);
+/** In a duel the player who moves first wins most games: agent 0's win rate moving first and second. */
+function moverSplit(label: string, r: MatchResult): void {
+  const agent = r.agents[0] as AgentTally;
+  const first = agent.first.wins + agent.first.draws + agent.first.losses;
+  const rate = (wins: number, games: number) => `${((wins / games) * 100).toFixed(1)}% of ${games}`;
+  console.log(
+    `${label.padEnd(44)} as first mover ${rate(agent.first.wins, first)}, as second mover ${rate(agent.wins - agent.first.wins, r.games - first)}`,
+  );
 }
 
 /** Speed of the reference bot's games, and hexarena's AI against the reference bots. */
@@ -55,11 +46,7 @@ export async function benchDiceWars(): Promise<void> {
   const classic = dicewars.defaultOptions;
   await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hardAgent(), ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
   const duel = { ...classic, players: 2 };
-  moverSplit(
-    '  by turn order',
-    duel,
-    await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2),
-  );
+  moverSplit('  by turn order', await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2));
   const mirror = await runMatch({
     game: dicewars,
     options: duel,
@@ -67,7 +54,7 @@ export async function benchDiceWars(): Promise<void> {
     games: 2000,
     seed: 'bench/mirror',
   });
-  moverSplit('  gamedesign against itself', duel, mirror);
+  moverSplit('  gamedesign against itself', mirror);
   // A 20×20 strength game runs about 9,000 moves (a second with hard): 2,000 of those would take half
   // an hour, so the 2,000-game figure is on 10×10 and the 20×20 one is a smaller sample.
   const hexos = [hardAgent(), hexoAgent, hexoAgent, hexoAgent];

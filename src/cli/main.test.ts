@@ -109,8 +109,15 @@ describe('hexarena match', () => {
     expect(hard.winRate).toBeCloseTo(hard.wins / 12);
     expect(hard.ci95[0]).toBeLessThanOrEqual(hard.winRate);
     expect(hard.ci95[1]).toBeGreaterThanOrEqual(hard.winRate);
+    // Every game has one first mover: the agents' first-move games add up, and so do the wins.
+    expect(hard.first.games + gd.first.games).toBe(12);
+    expect(hard.first.wins).toBeLessThanOrEqual(hard.first.games);
+    const f = json.firstMover;
+    expect(f.wins + f.draws + f.losses).toBe(12);
+    expect(hard.first.wins + gd.first.wins).toBe(f.wins);
     const text = await cli('match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign,gamedesign', '--games', '3', '--seed', 'dw');
     expect(text.out).toMatch(/^gamedesign\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+% \([\d.]+%–[\d.]+%\)\s+66\.7%$/m);
+    expect(text.out).toMatch(/^the first to move won \d of 3 games \([\d.]+%\)$/m);
   });
 
   it('dicewars strength rules on a 10×10 grid', async () => {

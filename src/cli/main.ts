@@ -58,7 +58,10 @@ function program(io: CliIo): Command {
     .option('--rules <rules>', 'dicewars: classic or strength')
     .option('--players <n>', 'dicewars: number of players', positiveInt)
     .option('--map <map>', 'dicewars: small, classic or large (classic rules), or 10, 15, 20, 25 (strength rules)')
-    .option('--json', 'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95 }] }')
+    .option(
+      '--json',
+      'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
+    )
     .action((game: string, flags: MatchFlags) => matchCommand(io, game, flags));
 
   cli

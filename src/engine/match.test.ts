@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomAgent } from '../ai/random.ts';
+import { gamedesignAgent } from '../games/dicewars/bots/index.ts';
+import { dicewars } from '../games/dicewars/game.ts';
 import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/game.ts';
 import type { Agent } from './agent.ts';
 import { entryAtSeat, runMatch, wilson95 } from './match.ts';
@@ -42,6 +44,29 @@ describe('match runner', () => {
       expect(replayed.ok).toBe(true);
       if (replayed.ok) expect(tictactoe.result(replayed.value.state)).toEqual(record.result);
     }
+  });
+
+  it('tallies the first mover: in tic-tac-toe always seat 0, in DiceWars whoever the drawn turn order puts first', async () => {
+    const ttt = await runMatch({ game: tictactoe, agents: [randomAgent, firstFree], games: 10, seed: 'first' });
+    expect(ttt.firstMover).toEqual(ttt.seats[0]);
+    expect(ttt.agents.map((a) => a.first.wins + a.first.draws + a.first.losses)).toEqual([5, 5]);
+
+    const options = { ...dicewars.defaultOptions, players: 2 };
+    const dw = await runMatch({ game: dicewars, options, agents: [gamedesignAgent, gamedesignAgent], games: 12, seed: 'first' });
+    const recount = { wins: 0, draws: 0, losses: 0 };
+    const seatsFirst = [0, 0];
+    for (const record of dw.records) {
+      const first = dicewars.toMove(dicewars.newGame(options, record.seed)) as number;
+      seatsFirst[first] = (seatsFirst[first] as number) + 1;
+      if (record.result?.kind === 'win') recount[record.result.winner === first ? 'wins' : 'losses']++;
+      else recount.draws++;
+    }
+    expect(dw.firstMover).toEqual(recount);
+    // The drawn order puts both seats first in this sample, so the seat tallies cannot stand in for it.
+    expect(seatsFirst.every((n) => n > 0)).toBe(true);
+    const agentFirst = dw.agents.map((a) => a.first);
+    expect(agentFirst.reduce((n, t) => n + t.wins, 0)).toBe(recount.wins);
+    expect(agentFirst.reduce((n, t) => n + t.wins + t.draws + t.losses, 0)).toBe(12);
   });
 
   it('first-free against itself: X always takes the top row', async () => {

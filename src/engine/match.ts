@@ -31,6 +31,8 @@ export interface AgentTally extends Tally {
   readonly agent: string;
   /** How many games this entry played from each seat. */
   readonly seats: number[];
+  /** Games in which this entry made the first move, and how those ended for it. */
+  readonly first: Tally;
 }
 
 export interface MatchResult {
@@ -39,8 +41,13 @@ export interface MatchResult {
   readonly capped: number;
   /** One tally per entry of `agents`, in the same order. */
   readonly agents: AgentTally[];
-  /** One tally per seat, whoever sat there (first-move advantage shows here). */
+  /** One tally per seat, whoever sat there. */
   readonly seats: Tally[];
+  /**
+   * How games ended for whoever moved first. Where the turn order is drawn (DiceWars) the
+   * first-move advantage shows here, not in the seats.
+   */
+  readonly firstMover: Tally;
   readonly records: GameRecord[];
 }
 
@@ -63,8 +70,10 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
   const seatCount = game.seatNames(options).length;
   if (agents.length !== seatCount) throw new RangeError(`${game.id} needs ${seatCount} agents, got ${agents.length}`);
   const maxMoves = settings.maxMoves ?? (game.alwaysEnds ? Number.POSITIVE_INFINITY : 10_000);
-  const tallies: AgentTally[] = agents.map((a) => ({ agent: a.name, seats: Array(seatCount).fill(0), wins: 0, draws: 0, losses: 0 }));
-  const seatTallies: Tally[] = Array.from({ length: seatCount }, () => ({ wins: 0, draws: 0, losses: 0 }));
+  const tally = (): Tally => ({ wins: 0, draws: 0, losses: 0 });
+  const tallies: AgentTally[] = agents.map((a) => ({ agent: a.name, seats: Array(seatCount).fill(0), first: tally(), ...tally() }));
+  const firstMover = tally();
+  const seatTallies: Tally[] = Array.from({ length: seatCount }, tally);
   const records: GameRecord[] = [];
   let capped = 0;
 
@@ -74,6 +83,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     const rngs = Array.from({ length: seatCount }, (_, s) => Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)));
     const entryOf = (seat: number) => entryAtSeat(g, seat, agents.length);
     let state = game.newGame(options, gameSeed);
+    const first = game.toMove(state);
     const moves: string[] = [];
     let outcome = game.result(state);
     while (outcome === null && moves.length < maxMoves) {
@@ -98,6 +108,10 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       t.seats[seat] = (t.seats[seat] ?? 0) + 1;
       credit(t, final, seat);
       credit(seatTallies[seat] as Tally, final, seat);
+      if (seat === first) {
+        credit(t.first, final, seat);
+        credit(firstMover, final, seat);
+      }
     }
     const record = makeRecord(game, options, gameSeed, moves, final, {
       termination: stopped ? 'move-cap' : 'rules',
@@ -106,7 +120,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     records.push(record);
     settings.onGame?.(g + 1, games, record);
   }
-  return { games, capped, agents: tallies, seats: seatTallies, records };
+  return { games, capped, agents: tallies, seats: seatTallies, firstMover, records };
 }
 
 /** Wilson score interval for a proportion: honest at 0% and 100%, unlike the normal approximation. */

@@ -77,6 +77,8 @@ export interface AgentSummary {
   /** Games won by any of its seats, over all games. */
   readonly winRate: number;
   readonly ci95: [number, number];
+  /** The games in which it moved first, and its wins among them. */
+  readonly first: { readonly games: number; readonly wins: number };
 }
 
 export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags): Promise<void> {
@@ -93,20 +95,22 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
 
   const draws = result.seats[0]?.draws ?? 0;
   // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
-  const byName = new Map<string, { seats: number; wins: number; losses: number }>();
+  const byName = new Map<string, { seats: number; wins: number; first: { games: number; wins: number } }>();
   for (const t of result.agents) {
-    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, losses: 0 };
-    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, losses: a.losses + t.losses });
+    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { games: 0, wins: 0 } };
+    const firstGames = a.first.games + t.first.wins + t.first.draws + t.first.losses;
+    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first: { games: firstGames, wins: a.first.wins + t.first.wins } });
   }
   const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
     // A game is lost for an agent only when none of its seats won it.
     const losses = result.games - draws - a.wins;
-    return { agent, seats: a.seats, wins: a.wins, draws, losses, winRate: a.wins / result.games, ci95: wilson95(a.wins, result.games) };
+    const winRate = a.wins / result.games;
+    return { agent, seats: a.seats, wins: a.wins, draws, losses, winRate, ci95: wilson95(a.wins, result.games), first: a.first };
   });
 
   if (flags.json) {
     const results = result.agents.map(({ agent, wins, draws: d, losses }) => ({ agent, wins, draws: d, losses }));
-    io.stdout(`${JSON.stringify({ games: result.games, draws, results, agents: summary })}\n`);
+    io.stdout(`${JSON.stringify({ games: result.games, draws, results, agents: summary, firstMover: result.firstMover })}\n`);
     return;
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -122,6 +126,10 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   }
   const bySeat = result.seats.map((t, s) => `${seats[s]} ${t.wins}`).join(', ');
   io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ' (no winner within the move or round cap)' : ''}\n`);
+  const f = result.firstMover;
+  const firstGames = f.wins + f.draws + f.losses;
+  if (firstGames > 0)
+    io.stdout(`the first to move won ${formatCount(f.wins)} of ${formatCount(firstGames)} games (${pct(f.wins / firstGames)})\n`);
   const last = result.records.at(-1);
   if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
   else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);
