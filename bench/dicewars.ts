@@ -1,5 +1,5 @@
 import type { Agent } from '../src/engine/agent.ts';
-import { type AgentTally, type MatchResult, runMatch, wilson95 } from '../src/engine/match.ts';
+import { type AgentTally, type MatchResult, played, runMatch, wilson95 } from '../src/engine/match.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
 import { dicewars } from '../src/games/dicewars/game.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
@@ -23,7 +23,7 @@ async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[
 /** In a duel the player who moves first wins most games: agent 0's win rate moving first and second. */
 function moverSplit(label: string, r: MatchResult): void {
   const agent = r.agents[0] as AgentTally;
-  const first = agent.first.wins + agent.first.draws + agent.first.losses;
+  const first = played(agent.first);
   const rate = (wins: number, games: number) => `${((wins / games) * 100).toFixed(1)}% of ${games}`;
   console.log(
     `${label.padEnd(44)} as first mover ${rate(agent.first.wins, first)}, as second mover ${rate(agent.wins - agent.first.wins, r.games - first)}`,

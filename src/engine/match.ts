@@ -54,6 +54,9 @@ export interface MatchResult {
 /** In game g, seat s is played by entry (s + g) mod n: every entry takes every seat in turn. */
 export const entryAtSeat = (game: number, seat: number, entries: number): number => (seat + game) % entries;
 
+/** The games a tally counts. */
+export const played = (t: Tally): number => t.wins + t.draws + t.losses;
+
 function credit(t: Tally, outcome: Outcome, seat: Player): void {
   if (outcome.kind === 'draw') t.draws++;
   else if (outcome.winner === seat) t.wins++;

@@ -1,4 +1,5 @@
 import type { GameDefinition, GameRules, Player } from '../engine/game.ts';
+import { seatsInGame } from '../engine/resign.ts';
 
 /**
  * A game page's history without a DOM: the positions after each move (extended move by move, not
@@ -50,7 +51,6 @@ export function undoLength(toMoveAt: readonly (Player | null)[], seats: readonly
 /** Who a Resign button speaks for: the human to move, else the only human still in the game. */
 export function resigningSeat<S, M>(game: GameRules<S, M>, state: S, toMove: Player | null, seats: readonly string[]): Player | null {
   if (toMove !== null && seats[toMove] === 'human') return toMove;
-  const inGame = game.standings?.(state) ?? seats.map((_, i) => i);
-  const humans = inGame.filter((seat) => seats[seat] === 'human');
+  const humans = seatsInGame(game, state, seats.length).filter((seat) => seats[seat] === 'human');
   return humans.length === 1 ? (humans[0] as Player) : null;
 }

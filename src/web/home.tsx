@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { agentNames } from '../ai/agents.ts';
 import type { Json } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { MAP_PRESETS } from '../games/dicewars/classic-map.ts';
@@ -8,7 +7,7 @@ import { STRENGTH_SIZES } from '../games/dicewars/strength-map.ts';
 import { GAME_TYPES } from '../games/hive/pieces.ts';
 import { findGame } from '../games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
-import { setupUrl } from './setup.ts';
+import { seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
 
@@ -129,7 +128,7 @@ function GameCard({ card }: { card: Card }) {
   const used = card.used?.(options) ?? options;
   const parsed = g.parseOptions(used);
   const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
-  const choices = ['human', ...agentNames(g)];
+  const choices = seatChoices(g);
   const seats = seatNames.map((_, i) => chosen[i] ?? (i === 0 ? 'human' : card.opponent));
   const start = () => {
     window.location.search = setupUrl({ game: g.id, options: used, seats, seed, moves: [] });

@@ -1,5 +1,5 @@
 import { agentNames } from '../ai/agents.ts';
-import type { Json } from '../engine/game.ts';
+import type { GameRules, Json } from '../engine/game.ts';
 import type { GameRecord } from '../engine/record.ts';
 import { fail, ok, type Result, unwrap } from '../engine/result.ts';
 import { randomSeed } from '../engine/rng.ts';
@@ -19,6 +19,9 @@ export interface Setup {
   /** The seat that resigned, ending the game. */
   readonly resigned?: number;
 }
+
+/** Who may sit in a seat of `game`: a person, or one of its agents by name. */
+export const seatChoices = (game: GameRules<unknown, unknown>): string[] => ['human', ...agentNames(game)];
 
 /** Between moves in the address: moves of Hive, Nonaga and DiceWars hold spaces, none holds this. */
 export const MOVE_SEPARATOR = ';';
@@ -74,7 +77,7 @@ export function setupFromRecord(json: unknown): Result<Setup> {
   if (!replayed.ok) return replayed;
   const { game, record } = replayed.value;
   const seats = game.seatNames(unwrap(game.parseOptions(record.options)));
-  const known = ['human', ...agentNames(game)];
+  const known = seatChoices(game);
   const players = seats.map((_, i) => {
     const name = record.players?.[i];
     return name !== undefined && known.includes(name) ? name : 'human';
@@ -116,7 +119,7 @@ export function checkSetup(setup: Setup): Result<Setup> {
     return fail(
       `${game.value.title} with these options has ${seats.length} seats (${seats.join(', ')}), the address names ${setup.seats.length}`,
     );
-  const known = ['human', ...agentNames(game.value)];
+  const known = seatChoices(game.value);
   const stranger = setup.seats.find((s) => !known.includes(s));
   if (stranger !== undefined) return fail(`unknown player "${stranger}" (known: ${known.join(', ')})`);
   if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(`there is no seat ${setup.resigned} to resign`);

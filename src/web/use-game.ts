@@ -165,7 +165,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, [cursor, goTo]);
 
   // Whose turn it was after each move: worked out once per change of the game, not per render.
   const movers = useMemo(() => (game.stochastic ? [] : states.map((s) => game.toMove(s))), [game, states]);

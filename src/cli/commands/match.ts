@@ -1,7 +1,7 @@
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
-import { runMatch, wilson95 } from '../../engine/match.ts';
+import { played, runMatch, wilson95 } from '../../engine/match.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
@@ -98,8 +98,8 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const byName = new Map<string, { seats: number; wins: number; first: { games: number; wins: number } }>();
   for (const t of result.agents) {
     const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { games: 0, wins: 0 } };
-    const firstGames = a.first.games + t.first.wins + t.first.draws + t.first.losses;
-    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first: { games: firstGames, wins: a.first.wins + t.first.wins } });
+    const first = { games: a.first.games + played(t.first), wins: a.first.wins + t.first.wins };
+    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first });
   }
   const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
     // A game is lost for an agent only when none of its seats won it.
@@ -126,10 +126,10 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   }
   const bySeat = result.seats.map((t, s) => `${seats[s]} ${t.wins}`).join(', ');
   io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ' (no winner within the move or round cap)' : ''}\n`);
-  const f = result.firstMover;
-  const firstGames = f.wins + f.draws + f.losses;
+  const { wins: firstWins } = result.firstMover;
+  const firstGames = played(result.firstMover);
   if (firstGames > 0)
-    io.stdout(`the first to move won ${formatCount(f.wins)} of ${formatCount(firstGames)} games (${pct(f.wins / firstGames)})\n`);
+    io.stdout(`the first to move won ${formatCount(firstWins)} of ${formatCount(firstGames)} games (${pct(firstWins / firstGames)})\n`);
   const last = result.records.at(-1);
   if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
   else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);

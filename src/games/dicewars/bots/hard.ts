@@ -173,7 +173,7 @@ export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights 
         if (o === me || o < 0 || (dice[u] as number) < 2) continue;
         const du = dice[u] as number;
         const dt = dice[t] as number;
-        const p = defenceOdds(pos, du, dt) * (du > dt ? 1 : du === dt ? 0.9 : w.uphill);
+        const p = defenceOdds(pos, du, dt) * willingness(du, dt, w.uphill);
         if (p > worst) worst = p;
       }
     }
@@ -199,6 +199,10 @@ export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights 
   return own - (alive > 0 ? (w.opponents * rivals) / alive : 0);
 }
 
+/** How often an enemy stack attacks one of `defender` dice: always downhill, nine times in ten on an equal stack, `uphill` else. */
+const willingness = (attacker: number, defender: number, uphill: number): number =>
+  attacker > defender ? 1 : attacker === defender ? 0.9 : uphill;
+
 // Scratch for chain threats: reach[t * 9 + s] is the best chance that an enemy stack of s dice stands on t.
 let reach = new Float64Array(0);
 let threat = new Float64Array(0);
@@ -206,8 +210,8 @@ let threat = new Float64Array(0);
 /**
  * Classic rules: for each of `me`'s territories, the best chance that some enemy stack takes it on
  * the enemy's next turn, following chains: a stack that wins moves in with one die less and may win
- * again, so a big stack threatens territories several steps away. Equal stacks are attacked nine
- * times in ten, smaller ones (uphill) by the weight given. Fills `threat`.
+ * again, so a big stack threatens territories several steps away (each step weighed by
+ * `willingness`). Fills `threat`.
  */
 function chainThreats(pos: DiceWarsPosition, me: number, uphill: number): void {
   const { board, owner, dice } = pos;
@@ -232,7 +236,7 @@ function chainThreats(pos: DiceWarsPosition, me: number, uphill: number): void {
         const v = board.adjacency[e] as number;
         if (owner[v] !== me) continue;
         const dv = dice[v] as number;
-        const q = here * (row[dv] as number) * (dv < s ? 1 : dv === s ? 0.9 : uphill);
+        const q = here * (row[dv] as number) * willingness(s, dv, uphill);
         if (q > (threat[v] as number)) threat[v] = q;
         if (q > (reach[v * 9 + s - 1] as number)) reach[v * 9 + s - 1] = q;
       }
