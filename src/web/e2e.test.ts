@@ -56,264 +56,272 @@ const waitForMoves = (page: Page, n: number) =>
     n,
   );
 
+/**
+ * Opens a fresh page at `path` (relative to the app), runs `body`, then saves the screenshot `shot`
+ * (test-results/<shot>.png). The page is closed however the test ends, and a failing test leaves
+ * test-results/<shot>-failed.png showing where it stopped.
+ */
+async function onPage(path: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(base + path);
+    await body(page);
+    await page.screenshot({ path: `test-results/${shot}.png` });
+  } catch (error) {
+    await page.screenshot({ path: `test-results/${shot}-failed.png` }).catch(() => undefined);
+    throw error;
+  } finally {
+    await page.close();
+  }
+}
+
 describe('the browser app', () => {
   it('starts tic-tac-toe from the home page and never lets a human beat the max AI', async () => {
-    const page = await browser.newPage();
-    await page.goto(base);
-    await page.getByRole('button', { name: 'Start Tic-tac-toe' }).click();
-    await expect.poll(() => status(page)).toBe('X to move.');
-    // The human (X) always takes the first free cell in reading order; the AI (O) answers.
-    while (!((await status(page)) ?? '').startsWith('Game over')) {
-      const before = await moveCount(page);
-      await page.locator('[data-cell][tabindex="0"]').first().click();
-      await waitForMoves(page, before + 2);
-    }
-    expect(await status(page)).toMatch(/^Game over: (O wins|draw)/);
-    expect(page.url()).toContain('game=tictactoe');
-    await page.screenshot({ path: 'test-results/tictactoe-vs-max.png' });
-    await page.close();
+    await onPage('', 'tictactoe-vs-max', async (page) => {
+      await page.getByRole('button', { name: 'Start Tic-tac-toe' }).click();
+      await expect.poll(() => status(page)).toBe('X to move.');
+      // The human (X) always takes the first free cell in reading order; the AI (O) answers.
+      while (!((await status(page)) ?? '').startsWith('Game over')) {
+        const before = await moveCount(page);
+        await page.locator('[data-cell][tabindex="0"]').first().click();
+        await waitForMoves(page, before + 2);
+      }
+      expect(await status(page)).toMatch(/^Game over: (O wins|draw)/);
+      expect(page.url()).toContain('game=tictactoe');
+    });
   }, 60_000);
 
   it('plays a whole hotseat game by keyboard alone (Tab to a cell, Enter)', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=kb`);
-    // X: a3, b3, c3 wins on the top row; O answers on the middle row.
-    for (const cell of ['a3', 'a2', 'b3', 'b2', 'c3']) {
-      await page.locator(`[data-cell=${cell}]`).focus();
-      await page.keyboard.press('Enter');
-    }
-    await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
-    expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('a3 a2 b3 b2 c3');
-    await page.screenshot({ path: 'test-results/tictactoe-keyboard.png' });
-    await page.close();
+    await onPage('?game=tictactoe&seats=human,human&seed=kb', 'tictactoe-keyboard', async (page) => {
+      // X: a3, b3, c3 wins on the top row; O answers on the middle row.
+      for (const cell of ['a3', 'a2', 'b3', 'b2', 'c3']) {
+        await page.locator(`[data-cell=${cell}]`).focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
+      expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('a3 a2 b3 b2 c3');
+    });
   }, 60_000);
 
   it('Nonaga: a turn by clicks (token, slide end, disc, new place), then the AI answers', async () => {
-    const page = await browser.newPage();
-    await page.goto(base);
-    await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
-    await page.getByRole('button', { name: 'Start Nonaga' }).click();
-    await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
-    await page.locator('[data-cell="2,0"]').click();
-    await page.locator('[data-cell="-1,0"]').click();
-    await expect.poll(() => status(page)).toBe('Red to move: now move a disc.');
-    await page.locator('[data-cell="1,1"]').click();
-    await page.locator('[data-cell="3,-1"]').click();
-    await waitForMoves(page, 2);
-    const moves = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
-    expect(moves[0]).toBe('2,0>-1,0 1,1>3,-1');
-    expect(moves).toHaveLength(2);
-    await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
-    await page.screenshot({ path: 'test-results/nonaga-turn.png' });
-    await page.close();
+    await onPage('', 'nonaga-turn', async (page) => {
+      await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
+      await page.getByRole('button', { name: 'Start Nonaga' }).click();
+      await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+      await page.locator('[data-cell="2,0"]').click();
+      await page.locator('[data-cell="-1,0"]').click();
+      await expect.poll(() => status(page)).toBe('Red to move: now move a disc.');
+      await page.locator('[data-cell="1,1"]').click();
+      await page.locator('[data-cell="3,-1"]').click();
+      await waitForMoves(page, 2);
+      const moves = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
+      expect(moves[0]).toBe('2,0>-1,0 1,1>3,-1');
+      expect(moves).toHaveLength(2);
+      await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+    });
   }, 60_000);
 
   it('DiceWars: an attack by clicks shows its battle line, then End Turn', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=dicewars&seats=human,gamedesign&seed=dw`);
-    await waitForStatus(page, { includes: 'your turn' });
-    // Replay the game here to find a legal attack for A (the bot may have played first).
-    const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
-    const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
-    let state = dicewars.newGame(options, 'dw');
-    for (const text of moves) state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
-    const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
-    if (attack?.type !== 'attack') throw new Error('no attack to make');
-    await page.locator(`[data-territory="${attack.from}"]`).click();
-    await page.locator(`[data-territory="${attack.to}"]`).hover();
-    expect(await page.getByTestId('odds').textContent()).toMatch(/^win chance \d+\.\d%$/);
-    await page.locator(`[data-territory="${attack.to}"]`).click();
-    await expect
-      .poll(async () => page.locator('[data-testid=log] li').first().textContent())
-      .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
-    await page.getByRole('button', { name: 'End Turn' }).click();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
-    );
-    await page.screenshot({ path: 'test-results/dicewars-attack.png' });
-    await page.close();
+    await onPage('?game=dicewars&seats=human,gamedesign&seed=dw', 'dicewars-attack', async (page) => {
+      await waitForStatus(page, { includes: 'your turn' });
+      // Replay the game here to find a legal attack for A (the bot may have played first).
+      const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
+      const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
+      let state = dicewars.newGame(options, 'dw');
+      for (const text of moves) state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
+      const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
+      if (attack?.type !== 'attack') throw new Error('no attack to make');
+      await page.locator(`[data-territory="${attack.from}"]`).click();
+      await page.locator(`[data-territory="${attack.to}"]`).hover();
+      expect(await page.getByTestId('odds').textContent()).toMatch(/^win chance \d+\.\d%$/);
+      await page.locator(`[data-territory="${attack.to}"]`).click();
+      await expect
+        .poll(async () => page.locator('[data-testid=log] li').first().textContent())
+        .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
+      await page.getByRole('button', { name: 'End Turn' }).click();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
+      );
+    });
   }, 60_000);
 
   it('DiceWars: an all-AI game can be watched to the end', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=dicewars&seats=hard,gamedesign&seed=watch`);
-    await page.getByLabel('AI speed').selectOption('0');
-    await waitForStatus(page, { startsWith: 'Game over' }, 90_000);
-    expect(await status(page)).toMatch(/^Game over: [AB] wins \(last player standing\)\.$/);
-    await page.screenshot({ path: 'test-results/dicewars-all-ai.png' });
-    await page.close();
+    await onPage('?game=dicewars&seats=hard,gamedesign&seed=watch', 'dicewars-all-ai', async (page) => {
+      await page.getByLabel('AI speed').selectOption('0');
+      await waitForStatus(page, { startsWith: 'Game over' }, 90_000);
+      expect(await status(page)).toMatch(/^Game over: [AB] wins \(last player standing\)\.$/);
+    });
   }, 120_000);
 
   it('Hive: an opening by clicks: placements from the hands, then a beetle climbs and a piece moves', async () => {
-    const page = await browser.newPage();
-    await page.goto(base);
-    await page.getByRole('region', { name: 'Hive' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
-    await page.getByRole('button', { name: 'Start Hive' }).click();
-    await expect.poll(() => status(page)).toBe('White to move.');
-    const place = async (piece: string, cell: string) => {
-      await page.locator(`[data-hand="${piece}"]`).click();
-      await page.locator(`[data-cell="${cell}"]`).click();
-    };
-    // wS1 at the origin, bS1 east of it, the queens beside them, the beetles on the far sides.
-    await place('wS1', '0,0');
-    await place('bS1', '1,0');
-    await place('wQ', '-1,0');
-    await place('bQ', '2,0');
-    await place('wB1', '-1,-1');
-    await place('bB1', '3,0');
-    // The white beetle climbs onto its own queen: a stack of two.
-    await page.locator('[data-cell="-1,-1"]').click();
-    await page.locator('[data-cell="-1,0"]').click();
-    await expect.poll(() => page.locator('[data-cell="-1,0"]').getAttribute('data-height')).toBe('2');
-    expect(await page.locator('[data-cell="-1,0"]').getAttribute('data-piece')).toBe('wB1');
-    // What is under a stack shows without hovering.
-    expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
-    // Black moves its beetle to the first destination the board offers.
-    await page.locator('[data-cell="3,0"]').click();
-    await page.locator('g.dest').first().click();
-    await waitForMoves(page, 8);
-    const moves = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
-    expect(moves.slice(0, 7)).toEqual(['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-', 'wB1 \\wQ', 'bB1 bQ-', 'wB1 wQ']);
-    expect(moves[7]).toMatch(/^bB1 /);
-    await page.screenshot({ path: 'test-results/hive-opening.png' });
-    await page.close();
+    await onPage('', 'hive-opening', async (page) => {
+      await page.getByRole('region', { name: 'Hive' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
+      await page.getByRole('button', { name: 'Start Hive' }).click();
+      await expect.poll(() => status(page)).toBe('White to move.');
+      const place = async (piece: string, cell: string) => {
+        await page.locator(`[data-hand="${piece}"]`).click();
+        await page.locator(`[data-cell="${cell}"]`).click();
+      };
+      // wS1 at the origin, bS1 east of it, the queens beside them, the beetles on the far sides.
+      await place('wS1', '0,0');
+      await place('bS1', '1,0');
+      await place('wQ', '-1,0');
+      await place('bQ', '2,0');
+      await place('wB1', '-1,-1');
+      await place('bB1', '3,0');
+      // The white beetle climbs onto its own queen: a stack of two.
+      await page.locator('[data-cell="-1,-1"]').click();
+      await page.locator('[data-cell="-1,0"]').click();
+      await expect.poll(() => page.locator('[data-cell="-1,0"]').getAttribute('data-height')).toBe('2');
+      expect(await page.locator('[data-cell="-1,0"]').getAttribute('data-piece')).toBe('wB1');
+      // What is under a stack shows without hovering.
+      expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
+      // Black moves its beetle to the first destination the board offers.
+      await page.locator('[data-cell="3,0"]').click();
+      await page.locator('g.dest').first().click();
+      await waitForMoves(page, 8);
+      const moves = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
+      expect(moves.slice(0, 7)).toEqual(['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-', 'wB1 \\wQ', 'bB1 bQ-', 'wB1 wQ']);
+      expect(moves[7]).toMatch(/^bB1 /);
+    });
   }, 60_000);
 
   it('keeps the game in the URL, so a reload resumes it', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=r`);
-    await page.locator('[data-cell=b2]').click();
-    await page.waitForURL(/moves=b2/);
-    await page.reload();
-    expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('b2');
-    await page.close();
+    await onPage('?game=tictactoe&seats=human,human&seed=r', 'tictactoe-reload', async (page) => {
+      await page.locator('[data-cell=b2]').click();
+      await page.waitForURL(/moves=b2/);
+      await page.reload();
+      expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('b2');
+    });
   }, 60_000);
 
   it('downloads a record, then opening it from the home page restores the position', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=nonaga&seats=human,human&seed=rec`);
-    await page.locator('[data-cell="2,0"]').click();
-    await page.locator('[data-cell="-1,0"]').click();
-    await page.locator('[data-cell="1,1"]').click();
-    await page.locator('[data-cell="3,-1"]').click();
-    await waitForMoves(page, 1);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
-    const file = `test-results/${download.suggestedFilename()}`;
-    await download.saveAs(file);
-    const record = JSON.parse(await readFile(file, 'utf8'));
-    expect(record).toMatchObject({ game: 'nonaga', seed: 'rec', moves: ['2,0>-1,0 1,1>3,-1'], result: null, players: ['human', 'human'] });
+    await onPage('?game=nonaga&seats=human,human&seed=rec', 'record-upload', async (page) => {
+      await page.locator('[data-cell="2,0"]').click();
+      await page.locator('[data-cell="-1,0"]').click();
+      await page.locator('[data-cell="1,1"]').click();
+      await page.locator('[data-cell="3,-1"]').click();
+      await waitForMoves(page, 1);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
+      const file = `test-results/${download.suggestedFilename()}`;
+      await download.saveAs(file);
+      const record = JSON.parse(await readFile(file, 'utf8'));
+      expect(record).toMatchObject({
+        game: 'nonaga',
+        seed: 'rec',
+        moves: ['2,0>-1,0 1,1>3,-1'],
+        result: null,
+        players: ['human', 'human'],
+      });
 
-    await page.goto(base);
-    await page.getByTestId('upload').setInputFiles(file);
-    await page.waitForURL(/game=nonaga/);
-    await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('2,0>-1,0 1,1>3,-1');
-    expect(await status(page)).toBe('Black to move: slide a token.');
-    // The disc just moved is marked as not movable.
-    expect(await page.locator('[data-cell="3,-1"]').getAttribute('class')).toContain('blocked');
+      await page.goto(base);
+      await page.getByTestId('upload').setInputFiles(file);
+      await page.waitForURL(/game=nonaga/);
+      await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('2,0>-1,0 1,1>3,-1');
+      expect(await status(page)).toBe('Black to move: slide a token.');
+      // The disc just moved is marked as not movable.
+      expect(await page.locator('[data-cell="3,-1"]').getAttribute('class')).toContain('blocked');
 
-    // A broken record is refused with the reason, and the page stays where it is.
-    await page.goto(base);
-    await page.getByTestId('upload').setInputFiles({
-      name: 'bad.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ ...record, moves: ['2,0>-1,0 1,1>3,-1', '9,9>0,0 1,1>3,-1'] })),
+      // A broken record is refused with the reason, and the page stays where it is.
+      await page.goto(base);
+      await page.getByTestId('upload').setInputFiles({
+        name: 'bad.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ ...record, moves: ['2,0>-1,0 1,1>3,-1', '9,9>0,0 1,1>3,-1'] })),
+      });
+      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^bad\.json: move 2 \(9,9>0,0 1,1>3,-1\): /);
+      expect(page.url()).toBe(base);
     });
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^bad\.json: move 2 \(9,9>0,0 1,1>3,-1\): /);
-    expect(page.url()).toBe(base);
-    await page.screenshot({ path: 'test-results/record-upload.png' });
-    await page.close();
   }, 60_000);
 
   it('steps through history with ←/→, undoes against the AI, and resigns', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=tictactoe&seats=human,max&seed=hist`);
-    await page.locator('[data-cell=b2]').click();
-    await waitForMoves(page, 2);
-    await page.locator('[data-cell][tabindex="0"]').first().click();
-    await waitForMoves(page, 4);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 3 of 4/);
-    await page.keyboard.press('Home');
-    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 0 of 4/);
-    // The board shows the start and takes no moves while in history.
-    expect(await page.locator('[data-cell][tabindex="0"]').count()).toBe(0);
-    await page.keyboard.press('ArrowRight');
-    expect(await page.locator('[data-cell=b2]').getAttribute('aria-label')).toBe('b2 X');
-    await page.keyboard.press('End');
-    await expect.poll(() => page.getByTestId('history-note').count()).toBe(0);
-    // Undo takes back the human's move and the AI's reply.
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => moveCount(page)).toBe(2);
-    expect(await status(page)).toBe('X to move.');
-    await page.getByRole('button', { name: 'Resign' }).click();
-    await page.getByRole('button', { name: 'Confirm: X resigns' }).click();
-    await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
-    await page.waitForURL(/resigned=0/);
-    await page.reload();
-    await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
-    // A finished game can be replayed move by move.
-    await page.getByRole('button', { name: 'Replay' }).click();
-    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/\(replaying\)/);
-    await expect.poll(() => page.getByTestId('history-note').count(), { timeout: 10_000 }).toBe(0);
-    await page.screenshot({ path: 'test-results/tictactoe-resigned.png' });
-    await page.close();
+    await onPage('?game=tictactoe&seats=human,max&seed=hist', 'tictactoe-resigned', async (page) => {
+      await page.locator('[data-cell=b2]').click();
+      await waitForMoves(page, 2);
+      await page.locator('[data-cell][tabindex="0"]').first().click();
+      await waitForMoves(page, 4);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 3 of 4/);
+      await page.keyboard.press('Home');
+      await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 0 of 4/);
+      // The board shows the start and takes no moves while in history.
+      expect(await page.locator('[data-cell][tabindex="0"]').count()).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      expect(await page.locator('[data-cell=b2]').getAttribute('aria-label')).toBe('b2 X');
+      await page.keyboard.press('End');
+      await expect.poll(() => page.getByTestId('history-note').count()).toBe(0);
+      // Undo takes back the human's move and the AI's reply.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => moveCount(page)).toBe(2);
+      expect(await status(page)).toBe('X to move.');
+      await page.getByRole('button', { name: 'Resign' }).click();
+      await page.getByRole('button', { name: 'Confirm: X resigns' }).click();
+      await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
+      await page.waitForURL(/resigned=0/);
+      await page.reload();
+      await expect.poll(() => status(page)).toBe('Game over: O wins (X resigned).');
+      // A finished game can be replayed move by move.
+      await page.getByRole('button', { name: 'Replay' }).click();
+      await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/\(replaying\)/);
+      await expect.poll(() => page.getByTestId('history-note').count(), { timeout: 10_000 }).toBe(0);
+    });
   }, 60_000);
 
   it('stays responsive while the max AI searches, and AI-only games pause', async () => {
-    const page = await browser.newPage();
     // Hive, max to move after an opening: a five-second search in the worker.
-    await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1')}`);
-    await expect.poll(() => status(page)).toBe('Black is thinking…');
-    await page.getByLabel('Theme').selectOption('dark');
-    await page.getByRole('button', { name: 'Previous move' }).click();
-    // Both acted while the search still ran.
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 2 of 3/);
-    expect(await status(page)).toBe('Black is thinking…');
-    await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
-    await waitForStatus(page, { is: 'White to move.' }, 20_000);
-    expect(await moveCount(page)).toBe(4);
+    await onPage(
+      `?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1')}`,
+      'tictactoe-ai-paused',
+      async (page) => {
+        await expect.poll(() => status(page)).toBe('Black is thinking…');
+        await page.getByLabel('Theme').selectOption('dark');
+        await page.getByRole('button', { name: 'Previous move' }).click();
+        // Both acted while the search still ran.
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 2 of 3/);
+        expect(await status(page)).toBe('Black is thinking…');
+        await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
+        await waitForStatus(page, { is: 'White to move.' }, 20_000);
+        expect(await moveCount(page)).toBe(4);
 
-    // Two AIs: paused, nothing moves; resumed, they play on to the end.
-    await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
-    await page.getByRole('button', { name: 'Pause AI' }).click();
-    await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
-    const paused = await moveCount(page);
-    await page.waitForTimeout(1500);
-    expect(await moveCount(page)).toBe(paused);
-    await page.getByRole('button', { name: 'Resume AI' }).click();
-    await page.getByLabel('AI speed').selectOption('0');
-    await waitForStatus(page, { startsWith: 'Game over' });
-    await page.close();
+        // Two AIs: paused, nothing moves; resumed, they play on to the end.
+        await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
+        await page.getByRole('button', { name: 'Pause AI' }).click();
+        await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
+        const paused = await moveCount(page);
+        await page.waitForTimeout(1500);
+        expect(await moveCount(page)).toBe(paused);
+        await page.getByRole('button', { name: 'Resume AI' }).click();
+        await page.getByLabel('AI speed').selectOption('0');
+        await waitForStatus(page, { startsWith: 'Game over' });
+      },
+    );
   }, 60_000);
 
   it('starts DiceWars from the home page with its options: strength rules, three players', async () => {
-    const page = await browser.newPage();
-    await page.goto(base);
-    const card = page.getByRole('region', { name: 'DiceWars' });
-    await card.getByLabel('Rules').selectOption('strength');
-    await card.getByLabel('Players').selectOption('3');
-    await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);
-    await card.getByLabel('DiceWars seed').fill('home');
-    await card.getByRole('button', { name: 'Start DiceWars' }).click();
-    await page.waitForURL(/game=dicewars/);
-    const options = JSON.parse(new URL(page.url()).searchParams.get('options') ?? '{}');
-    expect(options).toMatchObject({ rules: 'strength', players: 3, size: 10 });
-    await expect.poll(() => status(page)).toBe('A: your turn. Pick a territory of yours, then one to attack.');
-    // A 10×10 strength map: one territory per passable cell, three start cells owned.
-    expect(await page.locator('[data-territory]').count()).toBeGreaterThan(70);
-    await expect.poll(() => page.locator('.queue li').count()).toBe(3);
-    // Expand from the start cell into an empty neighbour.
-    await page.locator('[data-territory][tabindex="0"]').first().click();
-    await page.locator('g.dest').first().click();
-    await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
-    await page.screenshot({ path: 'test-results/dicewars-strength.png' });
-    await page.close();
+    await onPage('', 'dicewars-strength', async (page) => {
+      const card = page.getByRole('region', { name: 'DiceWars' });
+      await card.getByLabel('Rules').selectOption('strength');
+      await card.getByLabel('Players').selectOption('3');
+      await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);
+      await card.getByLabel('DiceWars seed').fill('home');
+      await card.getByRole('button', { name: 'Start DiceWars' }).click();
+      await page.waitForURL(/game=dicewars/);
+      const options = JSON.parse(new URL(page.url()).searchParams.get('options') ?? '{}');
+      expect(options).toMatchObject({ rules: 'strength', players: 3, size: 10 });
+      await expect.poll(() => status(page)).toBe('A: your turn. Pick a territory of yours, then one to attack.');
+      // A 10×10 strength map: one territory per passable cell, three start cells owned.
+      expect(await page.locator('[data-territory]').count()).toBeGreaterThan(70);
+      await expect.poll(() => page.locator('.queue li').count()).toBe(3);
+      // Expand from the start cell into an empty neighbour.
+      await page.locator('[data-territory][tabindex="0"]').first().click();
+      await page.locator('g.dest').first().click();
+      await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
+      expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    });
   }, 60_000);
 
   it('Hive: pieces a pillbug can throw are marked, and a throw is made from the thrown piece', async () => {
-    const page = await browser.newPage();
     const moves = [
       'wM',
       'bM wM/',
@@ -328,52 +336,54 @@ describe('the browser app', () => {
       'wS1 -wQ',
       'bA1 /bQ',
     ];
-    await page.goto(`${base}?game=hive&seats=human,human&seed=throw&moves=${encodeURIComponent(moves.join(';'))}`);
-    await expect.poll(() => status(page)).toMatch(/^White to move\. Pieces marked beside your pillbug can be thrown/);
-    const marked = page.locator('g.throwable');
-    expect(await marked.count()).toBe(1);
-    const thrown = await marked.getAttribute('data-piece');
-    expect(thrown?.startsWith('b')).toBe(true);
-    await marked.click();
-    await page.locator('g.spot.dest').first().click();
-    await waitForMoves(page, moves.length + 1);
-    const played = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
-    expect(played.at(-1)).toMatch(new RegExp(`^${thrown} `));
-    await page.close();
+    await onPage(`?game=hive&seats=human,human&seed=throw&moves=${encodeURIComponent(moves.join(';'))}`, 'hive-throw', async (page) => {
+      await expect.poll(() => status(page)).toMatch(/^White to move\. Pieces marked beside your pillbug can be thrown/);
+      const marked = page.locator('g.throwable');
+      expect(await marked.count()).toBe(1);
+      const thrown = await marked.getAttribute('data-piece');
+      expect(thrown?.startsWith('b')).toBe(true);
+      await marked.click();
+      await page.locator('g.spot.dest').first().click();
+      await waitForMoves(page, moves.length + 1);
+      const played = ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(', ');
+      expect(played.at(-1)).toMatch(new RegExp(`^${thrown} `));
+    });
   }, 60_000);
 
   it('Hive: the board zooms (buttons, wheel) and pans by dragging, and a drag is not a click', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}?game=hive&seats=human,human&seed=zoom&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-')}`);
-    const svg = page.locator('svg.board.hive');
-    const box = async () => ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number) as [number, number, number, number];
-    const fitted = await box();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect((await box())[2]).toBeCloseTo(fitted[2] / 1.25, 2);
-    await page.getByRole('button', { name: 'Fit the board' }).click();
-    expect(await box()).toEqual(fitted);
-    const area = await svg.boundingBox();
-    if (!area) throw new Error('no board on screen');
-    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
-    await page.mouse.wheel(0, 200);
-    await expect.poll(async () => (await box())[2]).toBeGreaterThan(fitted[2]);
-    // Drag starting on a piece that could move (the white queen): the view moves, nothing is selected.
-    await page.getByRole('button', { name: 'Fit the board' }).click();
-    const piece = await page.locator('[data-cell="-1,0"]').boundingBox();
-    if (!piece) throw new Error('no white queen');
-    await page.mouse.move(piece.x + piece.width / 2, piece.y + piece.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(piece.x + piece.width / 2 + 60, piece.y + piece.height / 2 + 10, { steps: 5 });
-    await page.mouse.up();
-    const panned = await box();
-    expect(panned[0]).toBeLessThan(fitted[0]);
-    expect(panned[2]).toBeCloseTo(fitted[2], 5);
-    expect(await page.locator('g.selected').count()).toBe(0);
-    // A plain click still selects.
-    await page.locator('[data-cell="-1,0"]').click();
-    await expect.poll(() => page.locator('g.selected').count()).toBe(1);
-    await page.screenshot({ path: 'test-results/hive-panned.png' });
-    await page.close();
+    await onPage(
+      `?game=hive&seats=human,human&seed=zoom&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-')}`,
+      'hive-panned',
+      async (page) => {
+        const svg = page.locator('svg.board.hive');
+        const box = async () => ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number) as [number, number, number, number];
+        const fitted = await box();
+        await page.getByRole('button', { name: 'Zoom in' }).click();
+        expect((await box())[2]).toBeCloseTo(fitted[2] / 1.25, 2);
+        await page.getByRole('button', { name: 'Fit the board' }).click();
+        expect(await box()).toEqual(fitted);
+        const area = await svg.boundingBox();
+        if (!area) throw new Error('no board on screen');
+        await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+        await page.mouse.wheel(0, 200);
+        await expect.poll(async () => (await box())[2]).toBeGreaterThan(fitted[2]);
+        // Drag starting on a piece that could move (the white queen): the view moves, nothing is selected.
+        await page.getByRole('button', { name: 'Fit the board' }).click();
+        const piece = await page.locator('[data-cell="-1,0"]').boundingBox();
+        if (!piece) throw new Error('no white queen');
+        await page.mouse.move(piece.x + piece.width / 2, piece.y + piece.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(piece.x + piece.width / 2 + 60, piece.y + piece.height / 2 + 10, { steps: 5 });
+        await page.mouse.up();
+        const panned = await box();
+        expect(panned[0]).toBeLessThan(fitted[0]);
+        expect(panned[2]).toBeCloseTo(fitted[2], 5);
+        expect(await page.locator('g.selected').count()).toBe(0);
+        // A plain click still selects.
+        await page.locator('[data-cell="-1,0"]').click();
+        await expect.poll(() => page.locator('g.selected').count()).toBe(1);
+      },
+    );
   }, 60_000);
 
   it('plays on a phone-sized touch screen: taps, and DiceWars odds without hover', async () => {
