@@ -1,4 +1,4 @@
-import type { Agent } from './agent.ts';
+import type { Agent, ChooseContext } from './agent.ts';
 import type { GameDefinition, Outcome, Player } from './game.ts';
 import { type GameRecord, makeRecord } from './record.ts';
 import { deriveSeed, Rng } from './rng.ts';
@@ -79,11 +79,17 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
   const seatTallies: Tally[] = Array.from({ length: seatCount }, tally);
   const records: GameRecord[] = [];
   let capped = 0;
+  const limits = {
+    ...(settings.timeMs === undefined ? {} : { timeMs: settings.timeMs }),
+    ...(settings.depth === undefined ? {} : { depth: settings.depth }),
+    ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+  };
 
   for (let g = 0; g < games; g++) {
     settings.signal?.throwIfAborted();
     const gameSeed = deriveSeed(seed, g);
-    const rngs = Array.from({ length: seatCount }, (_, s) => Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)));
+    // One context per seat and game: a DiceWars game asks its agents thousands of times.
+    const contexts = Array.from({ length: seatCount }, (_, s) => ({ rng: Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)), ...limits }));
     const entryOf = (seat: number) => entryAtSeat(g, seat, agents.length);
     let state = game.newGame(options, gameSeed);
     const first = game.toMove(state);
@@ -93,12 +99,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       const seat = game.toMove(state);
       if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
       const agent = agents[entryOf(seat)] as Agent<S, M>;
-      const move = await agent.choose(game, state, {
-        rng: rngs[seat] as Rng,
-        ...(settings.timeMs === undefined ? {} : { timeMs: settings.timeMs }),
-        ...(settings.depth === undefined ? {} : { depth: settings.depth }),
-        ...(settings.signal === undefined ? {} : { signal: settings.signal }),
-      });
+      const move = await agent.choose(game, state, contexts[seat] as ChooseContext);
       moves.push(game.formatMove(state, move));
       state = game.play(state, move);
       outcome = game.result(state);

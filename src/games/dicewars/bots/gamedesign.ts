@@ -16,10 +16,14 @@ const SLOTS = 8;
  * whose label ends up 0 is treated as the leader.
  */
 export function rankLabels(dice: readonly number[]): number[] {
-  const label = Array.from({ length: SLOTS }, (_, i) => i);
+  const label = [0, 1, 2, 3, 4, 5, 6, 7];
   for (let i = 0; i < SLOTS - 1; i++) {
     for (let j = i + 1; j < SLOTS; j++) {
-      if ((dice[i] ?? 0) < (dice[j] ?? 0)) [label[i], label[j]] = [label[j] as number, label[i] as number];
+      if ((dice[i] ?? 0) < (dice[j] ?? 0)) {
+        const swapped = label[i] as number;
+        label[i] = label[j] as number;
+        label[j] = swapped;
+      }
     }
   }
   return label;
@@ -42,10 +46,11 @@ export function diceCounts(pos: DiceWarsPosition): { perSeat: number[]; total: n
 export function gamedesignCandidates(pos: DiceWarsPosition, rng: Rng): { from: number; to: number }[] {
   const me = pos.seat;
   const { perSeat, total } = diceCounts(pos);
-  const label = rankLabels(perSeat);
   // The last seat holding more than 2/5 of all dice is the one everybody gangs up on.
   let top = -1;
   for (let s = 0; s < SLOTS; s++) if ((perSeat[s] as number) * 5 > total * 2) top = s;
+  // The ranking only matters for equal stacks: worked out at the first one.
+  let label: number[] | null = null;
   const candidates: { from: number; to: number }[] = [];
   const { board, owner, dice } = pos;
   for (let from = 0; from < board.territories; from++) {
@@ -56,8 +61,11 @@ export function gamedesignCandidates(pos: DiceWarsPosition, rng: Rng): { from: n
       if (enemy === me || enemy < 0) continue;
       if (top >= 0 && me !== top && enemy !== top) continue;
       if ((dice[to] as number) > (dice[from] as number)) continue;
-      // Equal stacks: only for or against the "leader", or nine times in ten.
-      if (dice[to] === dice[from] && label[me] !== 0 && label[enemy] !== 0 && !(rng.next() * 10 > 1)) continue;
+      if (dice[to] === dice[from]) {
+        label ??= rankLabels(perSeat);
+        // Equal stacks: only for or against the "leader", or nine times in ten.
+        if (label[me] !== 0 && label[enemy] !== 0 && !(rng.next() * 10 > 1)) continue;
+      }
       candidates.push({ from, to });
     }
   }
