@@ -1,5 +1,6 @@
 import type { Agent } from '../src/engine/agent.ts';
 import { type AgentTally, type MatchResult, played, runMatch, wilson95 } from '../src/engine/match.ts';
+import { unwrap } from '../src/engine/result.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
 import { dicewars } from '../src/games/dicewars/game.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
@@ -30,6 +31,37 @@ function moverSplit(label: string, r: MatchResult): void {
   );
 }
 
+/**
+ * What decides a duel early: `agent`'s win rate moving second, by the share of the territories the
+ * first mover held when `agent` moved for the first time (each game replayed from its record).
+ */
+function headStart(label: string, r: MatchResult, options: DiceWarsOptions, agent: string): void {
+  const upTo = [0.65, 0.7, 0.75, 0.8, 1];
+  const games = upTo.map(() => 0);
+  const wins = upTo.map(() => 0);
+  for (const record of r.records) {
+    const seat = record.players?.indexOf(agent) ?? -1;
+    let state = dicewars.newGame(options, record.seed);
+    if (seat < 0 || state.order[0] === seat) continue;
+    for (const text of record.moves) {
+      if (state.seat === seat) break;
+      state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
+    }
+    const share = 1 - state.territoriesOf(seat) / state.board.territories;
+    const bin = upTo.findIndex((limit) => share < limit || limit === 1);
+    games[bin] = (games[bin] as number) + 1;
+    if (record.result?.kind === 'win' && record.result.winner === seat) wins[bin] = (wins[bin] as number) + 1;
+  }
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const cells = upTo.map((limit, i) => {
+    const range =
+      i === 0 ? `<${pct(limit)}` : i === upTo.length - 1 ? `≥${pct(upTo[i - 1] as number)}` : `${pct(upTo[i - 1] as number)}–${pct(limit)}`;
+    const n = games[i] as number;
+    return `${range}: ${n === 0 ? '–' : pct((wins[i] as number) / n)} of ${n}`;
+  });
+  console.log(`${label.padEnd(44)} ${cells.join(', ')}`);
+}
+
 /** Speed of the reference bot's games, and hexarena's AI against the reference bots. */
 export async function benchDiceWars(): Promise<void> {
   console.log('\n## DiceWars: all-gamedesign 8-player classic games (map, deal and play; floor 300 games/s)');
@@ -46,7 +78,9 @@ export async function benchDiceWars(): Promise<void> {
   const classic = dicewars.defaultOptions;
   await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hardAgent(), ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
   const duel = { ...classic, players: 2 };
-  moverSplit('  by turn order', await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2));
+  const duelResult = await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2);
+  moverSplit('  by turn order', duelResult);
+  headStart('  second, by territories the first one held', duelResult, duel, 'hard');
   const mirror = await runMatch({
     game: dicewars,
     options: duel,
