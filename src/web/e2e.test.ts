@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
 import { captureIo } from '../cli/testing.ts';
@@ -57,21 +57,23 @@ const waitForMoves = (page: Page, n: number) =>
   );
 
 /**
- * Opens a fresh page at `path` (relative to the app), runs `body`, then saves the screenshot `shot`
+ * Opens a fresh page at `path` (relative to the app), in a context of its own (`device`: a phone's
+ * viewport and touch, say), runs `body`, then saves the full-page screenshot `shot`
  * (test-results/<shot>.png). The page is closed however the test ends, and a failing test leaves
  * test-results/<shot>-failed.png showing where it stopped.
  */
-async function onPage(path: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const page = await browser.newPage();
+async function onPage(path: string, shot: string, body: (page: Page) => Promise<void>, device: BrowserContextOptions = {}): Promise<void> {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
   try {
     await page.goto(base + path);
     await body(page);
-    await page.screenshot({ path: `test-results/${shot}.png` });
+    await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
   } catch (error) {
-    await page.screenshot({ path: `test-results/${shot}-failed.png` }).catch(() => undefined);
+    await page.screenshot({ path: `test-results/${shot}-failed.png`, fullPage: true }).catch(() => undefined);
     throw error;
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
@@ -387,20 +389,23 @@ describe('the browser app', () => {
   }, 60_000);
 
   it('plays on a phone-sized touch screen: taps, and DiceWars odds without hover', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    await page.goto(`${base}?game=tictactoe&seats=human,human&seed=phone`);
-    for (const cell of ['b2', 'a1', 'c3']) await page.locator(`[data-cell=${cell}]`).tap();
-    await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('b2 a1 c3');
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.goto(`${base}?game=dicewars&seats=human,human&seed=phone`);
-    await page.locator('[data-territory][tabindex="0"]').first().tap();
-    const chances = await page.locator('.chance').allTextContents();
-    expect(chances.length).toBeGreaterThan(0);
-    for (const c of chances) expect(c).toMatch(/^\d+%$/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: 'test-results/dicewars-phone.png', fullPage: true });
-    await context.close();
+    const phone = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
+    await onPage(
+      '?game=tictactoe&seats=human,human&seed=phone',
+      'dicewars-phone',
+      async (page) => {
+        for (const cell of ['b2', 'a1', 'c3']) await page.locator(`[data-cell=${cell}]`).tap();
+        await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('b2 a1 c3');
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.goto(`${base}?game=dicewars&seats=human,human&seed=phone`);
+        await page.locator('[data-territory][tabindex="0"]').first().tap();
+        const chances = await page.locator('.chance').allTextContents();
+        expect(chances.length).toBeGreaterThan(0);
+        for (const c of chances) expect(c).toMatch(/^\d+%$/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      },
+      phone,
+    );
   }, 60_000);
 });
