@@ -36,9 +36,10 @@ function moverSplit(label: string, r: MatchResult): void {
  * first mover held when `agent` moved for the first time (each game replayed from its record).
  */
 function headStart(label: string, r: MatchResult, options: DiceWarsOptions, agent: string): void {
-  const upTo = [0.65, 0.7, 0.75, 0.8, 1];
-  const games = upTo.map(() => 0);
-  const wins = upTo.map(() => 0);
+  // Bins by the first mover's share: below 65%, then 5-point steps, then 80% and more.
+  const from = [0, 0.65, 0.7, 0.75, 0.8];
+  const games = from.map(() => 0);
+  const wins = from.map(() => 0);
   for (const record of r.records) {
     const seat = record.players?.indexOf(agent) ?? -1;
     let state = dicewars.newGame(options, record.seed);
@@ -48,14 +49,14 @@ function headStart(label: string, r: MatchResult, options: DiceWarsOptions, agen
       state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
     }
     const share = 1 - state.territoriesOf(seat) / state.board.territories;
-    const bin = upTo.findIndex((limit) => share < limit || limit === 1);
+    const bin = from.findLastIndex((low) => share >= low);
     games[bin] = (games[bin] as number) + 1;
     if (record.result?.kind === 'win' && record.result.winner === seat) wins[bin] = (wins[bin] as number) + 1;
   }
   const pct = (x: number) => `${Math.round(x * 100)}%`;
-  const cells = upTo.map((limit, i) => {
-    const range =
-      i === 0 ? `<${pct(limit)}` : i === upTo.length - 1 ? `≥${pct(upTo[i - 1] as number)}` : `${pct(upTo[i - 1] as number)}–${pct(limit)}`;
+  const cells = from.map((low, i) => {
+    const high = from[i + 1];
+    const range = i === 0 ? `<${pct(high as number)}` : high === undefined ? `≥${pct(low)}` : `${pct(low)}–${pct(high)}`;
     const n = games[i] as number;
     return `${range}: ${n === 0 ? '–' : pct((wins[i] as number) / n)} of ${n}`;
   });

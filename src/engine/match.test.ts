@@ -4,7 +4,7 @@ import { gamedesignAgent } from '../games/dicewars/bots/index.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/game.ts';
 import type { Agent } from './agent.ts';
-import { entryAtSeat, runMatch, wilson95 } from './match.ts';
+import { entryAtSeat, played, runMatch, wilson95 } from './match.ts';
 import { replay } from './record.ts';
 
 /** Plays the first free cell: deterministic, so the whole game is known in advance. */
@@ -49,7 +49,7 @@ describe('match runner', () => {
   it('tallies the first mover: in tic-tac-toe always seat 0, in DiceWars whoever the drawn turn order puts first', async () => {
     const ttt = await runMatch({ game: tictactoe, agents: [randomAgent, firstFree], games: 10, seed: 'first' });
     expect(ttt.firstMover).toEqual(ttt.seats[0]);
-    expect(ttt.agents.map((a) => a.first.wins + a.first.draws + a.first.losses)).toEqual([5, 5]);
+    expect(ttt.agents.map((a) => played(a.first))).toEqual([5, 5]);
 
     const options = { ...dicewars.defaultOptions, players: 2 };
     const dw = await runMatch({ game: dicewars, options, agents: [gamedesignAgent, gamedesignAgent], games: 12, seed: 'first' });
@@ -66,7 +66,7 @@ describe('match runner', () => {
     expect(seatsFirst.every((n) => n > 0)).toBe(true);
     const agentFirst = dw.agents.map((a) => a.first);
     expect(agentFirst.reduce((n, t) => n + t.wins, 0)).toBe(recount.wins);
-    expect(agentFirst.reduce((n, t) => n + t.wins + t.draws + t.losses, 0)).toBe(12);
+    expect(agentFirst.reduce((n, t) => n + played(t), 0)).toBe(12);
   });
 
   it('first-free against itself: X always takes the top row', async () => {
