@@ -223,6 +223,12 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
       ['match', 'dicewars', '--players', '2', '--seats', 'hard,perfect'],
       /^hexarena: unknown agent "perfect" for dicewars/,
     ],
+    [
+      'no record to resume',
+      ['play', 'hive', '--resume', 'no-such-record.json'],
+      /^hexarena: --resume: cannot read no-such-record.json \(ENOENT\)\n$/,
+    ],
+    ['resume and seed', ['play', 'nonaga', '--resume', 'x.json', '--seed', '1'], /^hexarena: --seed cannot be used with --resume/],
     ['bad mode', ['export-static', 'tictactoe', '--out', 'x', '--mode', 'solo'], /^hexarena: .*'solo' is invalid.*two-player, vs-ai/],
     ['missing --out', ['export-static', 'tictactoe'], /^hexarena: required option '--out <dir>' not specified/],
     ['bad game type', ['perft', 'hive', '--type', 'Base+X', '--depth', '2'], /^hexarena: "Base\+X" is not a game type/],

@@ -89,6 +89,9 @@ function program(io: CliIo): Command {
     .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
     .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
     .option('--max-moves <n>', 'hive: stop a game after this many moves, as a draw', positiveInt)
+    .option('--record <file>', 'keep the game record here, rewritten after every move (default with a human seat: <game>-<seed>.json)')
+    .option('--no-record', 'keep no record file')
+    .option('--resume <file>', 'continue the game of a record file (options, seed and moves from the record)')
     .action((game: string, flags: PlayFlags) => playCommand(io, game, flags));
 
   cli

@@ -1,7 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { CliIo } from './io.ts';
 
-/** For tests of commands: an io that records what a command writes. */
-export function captureIo(): { io: CliIo; out: () => string; err: () => string } {
+/** For tests of commands: an io that records what a command writes; files go to `cwd`. */
+export function captureIo(cwd = process.cwd()): { io: CliIo; out: () => string; err: () => string } {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -12,7 +15,7 @@ export function captureIo(): { io: CliIo; out: () => string; err: () => string }
       err += t;
     },
     progress: false,
-    cwd: process.cwd(),
+    cwd,
   };
   return { io, out: () => out, err: () => err };
 }
@@ -21,3 +24,6 @@ export function captureIo(): { io: CliIo; out: () => string; err: () => string }
 export async function* typed(...lines: string[]): AsyncGenerator<string> {
   yield* lines;
 }
+
+/** A fresh empty folder for files a command writes (records, books, sites). */
+export const scratchFolder = (): string => mkdtempSync(path.join(tmpdir(), 'hexarena-'));

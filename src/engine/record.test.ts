@@ -17,6 +17,18 @@ describe('game records', () => {
     expect(tictactoe.positionKey(replayed.state)).toBe('xxo-x-oxo');
     expect(tictactoe.result(replayed.state)).toMatchObject({ kind: 'win', winner: 0 });
     expect(replayed.moves).toHaveLength(7);
+    // Every position on the way, for undo and step-through: the start, then one per move.
+    expect(replayed.states.map((s) => tictactoe.positionKey(s))).toEqual([
+      '---------',
+      '----x----',
+      '----x-o--',
+      'x---x-o--',
+      'x---x-o-o',
+      'x---x-oxo',
+      'x-o-x-oxo',
+      'xxo-x-oxo',
+    ]);
+    expect(replayed.states.at(-1)).toBe(replayed.state);
   });
 
   it('a tampered record is rejected with the number of the bad move', () => {

@@ -23,8 +23,11 @@ export interface GameRecord {
 }
 
 export interface Replayed<S, M> {
+  /** The position the moves lead to. */
   readonly state: S;
   readonly moves: readonly M[];
+  /** states[i] is the position after i moves: states[0] the start, the last one `state`. */
+  readonly states: readonly S[];
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -81,12 +84,14 @@ export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecor
   if (!options.ok) return fail(`record options: ${options.error.message}`);
   let state = game.newGame(options.value, record.seed);
   const moves: M[] = [];
+  const states = [state];
   for (const [i, text] of record.moves.entries()) {
     if (game.result(state) !== null) return fail(`move ${i + 1} (${text}): the game was already over`);
     const move = game.parseMove(state, text);
     if (!move.ok) return err(new Error(`move ${i + 1} (${text}): ${move.error.message}`));
     moves.push(move.value);
     state = game.play(state, move.value);
+    states.push(state);
   }
   const byRules = game.result(state);
   const seats = game.seatNames(options.value);
@@ -100,7 +105,7 @@ export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecor
   } else if (record.result === null) {
     return fail(`a game ended by ${termination} needs a result`);
   }
-  return ok({ state, moves });
+  return ok({ state, moves, states });
 }
 
 /** Builds the record of a game played from `newGame(options, seed)` through `moves`. */

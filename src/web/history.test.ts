@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { tictactoe } from '../games/tictactoe/game.ts';
-import { replayMoves, resigningSeat, undoLength } from './history.ts';
+import { replayMoves, resigningSeat } from './history.ts';
 
 /** A random game's moves as text. */
 function randomGame(seed: string, plies: number): string[] {
@@ -70,25 +70,6 @@ describe('replayMoves', () => {
     const half = replayMoves(dicewars, options, 'dice', moves.slice(0, 30));
     const whole = replayMoves(dicewars, options, 'dice', moves, half);
     expect(JSON.stringify(dicewars.toJSON(whole.states[moves.length] as typeof state))).toBe(JSON.stringify(dicewars.toJSON(state)));
-  });
-});
-
-describe('undoLength', () => {
-  it('hotseat takes back one move', () => {
-    expect(undoLength([0, 1, 0, 1], ['human', 'human'])).toBe(2);
-  });
-  it('against an AI, takes back the human’s move and the reply to it', () => {
-    // Human X moved, the AI answered, X is to move again: back to the start.
-    expect(undoLength([0, 1, 0], ['human', 'max'])).toBe(0);
-    // Human O: the AI opened, O replied, the AI answered; back to O's turn at ply 1.
-    expect(undoLength([0, 1, 0, 1], ['max', 'human'])).toBe(1);
-    // While the AI is thinking after the human's move: just the human's move.
-    expect(undoLength([0, 1], ['human', 'max'])).toBe(0);
-  });
-  it('has nothing to undo at the start, or when no human ever moved', () => {
-    expect(undoLength([0], ['human', 'human'])).toBeNull();
-    expect(undoLength([0, 1, null], ['max', 'max'])).toBeNull();
-    expect(undoLength([1, 0], ['human', 'max'])).toBeNull();
   });
 });
 

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { GameDefinition, Outcome, Player } from '../engine/game.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
+import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
-import { type Replayed, replayMoves, resigningSeat, undoLength } from './history.ts';
+import { type Replayed, replayMoves, resigningSeat } from './history.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { captureIo, typed } from '../testing.ts';
-import { playDiceWars } from './play-dicewars.ts';
+import { captureIo, scratchFolder, typed } from '../testing.ts';
+import { type PlayFlags, playGame } from './play.ts';
 
-async function play(flags: Parameters<typeof playDiceWars>[1], ...input: string[]): Promise<string> {
-  const { io, out } = captureIo();
-  await playDiceWars(io, flags, typed(...input));
+async function play(flags: PlayFlags, ...input: string[]): Promise<string> {
+  const { io, out } = captureIo(scratchFolder());
+  await playGame(io, 'dicewars', flags, typed(...input));
   return out();
 }
 
@@ -33,7 +33,8 @@ describe('hexarena play dicewars', () => {
     );
     expect(out).toMatch(/\d+→\d+: \d against \d \(B\), \d+\.\d%/);
     expect(out).toContain('A> 0 is not yours');
-    expect(out).toContain('Commands: attack <from> <to>');
+    expect(out).toContain('attack <from> <to> attacks a neighbour');
+    expect(out).toContain('Commands: odds, map, moves (the legal moves), undo');
     expect(out).toMatch(/A ends the turn: \+\d+ from a group of \d+/);
   });
 

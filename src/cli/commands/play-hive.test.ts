@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../engine/result.ts';
 import { loadGameString } from '../../games/hive/game.ts';
 import { hiveText } from '../hive-text.ts';
-import { captureIo, typed } from '../testing.ts';
-import { playHive } from './play-hive.ts';
+import { captureIo, scratchFolder, typed } from '../testing.ts';
+import { type PlayFlags, playGame } from './play.ts';
 
-async function play(flags: Parameters<typeof playHive>[1], ...input: string[]): Promise<string> {
-  const { io, out } = captureIo();
-  await playHive(io, flags, typed(...input));
+async function play(flags: PlayFlags, ...input: string[]): Promise<string> {
+  const { io, out } = captureIo(scratchFolder());
+  await playGame(io, 'hive', flags, typed(...input));
   return out();
 }
 
@@ -22,7 +22,7 @@ describe('hexarena play hive', () => {
   it('answers help and moves, and undo takes back the AI reply with the move', async () => {
     const out = await play({ black: 'easy', seed: 's', type: 'Base' }, 'help', 'wS1', 'moves', 'undo', 'quit');
     expect(out).toContain('bG1 -wS1       west of wS1');
-    expect(out).toMatch(/White\[2\]> w[QSBGA]\d? \S+( {2}w[QSBGA]\d? \S+)*\n/);
+    expect(out).toMatch(/White\[2\]> \d+ legal moves: w[QSBGA]\d? \S+( {2}w[QSBGA]\d? \S+)*\n/);
     expect(out).toContain('The game so far: Base;NotStarted;White[1]');
   });
 

@@ -1,0 +1,106 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replayRecord } from '../games/index.ts';
+import { type PlayFlags, playGame } from './commands/play.ts';
+import { captureIo, scratchFolder, typed } from './testing.ts';
+
+/** Plays `game` in `dir` with typed lines; returns what was printed. */
+async function play(dir: string, game: string, flags: PlayFlags, ...input: string[]): Promise<string> {
+  const { io, out } = captureIo(dir);
+  await playGame(io, game, flags, typed(...input));
+  return out();
+}
+
+const readRecord = (file: string): { moves: string[]; result: unknown; players?: string[]; seed: string; termination?: string } =>
+  JSON.parse(readFileSync(file, 'utf8'));
+
+describe('terminal games keep their record', () => {
+  it('a person’s game is saved as it goes, and --resume continues it where it stopped, undo included', async () => {
+    const dir = scratchFolder();
+    const first = await play(dir, 'hive', { black: 'easy', seed: 'keep' }, 'wS1', 'quit');
+    expect(first).toContain('Saving the game in hive-keep.json as it goes.');
+    expect(first).toContain('Saved in hive-keep.json: continue with "hexarena play hive --resume hive-keep.json"');
+    const saved = readRecord(path.join(dir, 'hive-keep.json'));
+    expect(saved).toMatchObject({ seed: 'keep', result: null, players: ['human', 'easy'] });
+    expect(saved.moves).toHaveLength(2);
+    expect(saved.moves[0]).toBe('wS1');
+
+    const second = await play(dir, 'hive', { resume: 'hive-keep.json' }, 'wQ -wS1', 'undo', 'undo', 'quit');
+    expect(second).toContain('Resumed from hive-keep.json after 2 moves.');
+    expect(second).toContain(`White[2]> `);
+    // The resumed game's undo goes back past the resume point: the whole game is there.
+    expect(second).not.toContain('Nothing to undo.');
+    expect(second).toContain('The game so far: Base+MLP;NotStarted;White[1]');
+    expect(readRecord(path.join(dir, 'hive-keep.json')).moves).toEqual([]);
+  });
+
+  it('nothing is lost when the input ends, and a resumed DiceWars game plays on as it would have', async () => {
+    const dir = scratchFolder();
+    const flags = { players: 4, map: 'small', seats: 'human,gamedesign,gamedesign,gamedesign', seed: 'dice' };
+    const cut = await play(dir, 'dicewars', flags, 'end');
+    expect(cut).toContain('Input ended.');
+    const file = path.join(dir, 'dicewars-dice.json');
+    const record = readRecord(file);
+    expect(record.moves).toContain('end');
+    // The record replays to the same game: the dice come from the seed, not from the session.
+    expect(replayRecord(record).ok).toBe(true);
+
+    const resumed = await play(dir, 'dicewars', { resume: 'dicewars-dice.json' }, 'undo', 'end', 'quit');
+    expect(resumed).toContain('No undo in a game of dice');
+    const straight = await play(scratchFolder(), 'dicewars', flags, 'end', 'end', 'quit');
+    // The bots' battles after the resume (their choices and the dice) are those of the game played straight through.
+    const battles = (text: string) => text.split('\n').filter((l) => /^[BCD] \d+→\d+/.test(l));
+    expect(battles(resumed).length).toBeGreaterThan(5);
+    expect(battles(straight).slice(-battles(resumed).length)).toEqual(battles(resumed));
+    expect(readRecord(file).moves.slice(0, record.moves.length)).toEqual(record.moves);
+  });
+
+  it('an all-AI game keeps a record only when asked, finished with its result', async () => {
+    const dir = scratchFolder();
+    await play(dir, 'nonaga', { red: 'random', black: 'random', seed: 'ai' });
+    expect(existsSync(path.join(dir, 'nonaga-ai.json'))).toBe(false);
+    const out = await play(dir, 'nonaga', { red: 'hard', black: 'random', seed: 'ai', record: 'watched.json' });
+    const record = readRecord(path.join(dir, 'watched.json'));
+    expect(out).toMatch(/Game over: Red wins/);
+    expect(record.result).toMatchObject({ kind: 'win', winner: 0 });
+    const replayed = replayRecord(record);
+    expect(replayed.ok && replayed.value.moves.length).toBe(record.moves.length);
+  }, 30_000);
+
+  it('a move cap is recorded as such; --no-record keeps no file; the default never overwrites another game', async () => {
+    const dir = scratchFolder();
+    await play(dir, 'hive', { white: 'random', black: 'random', seed: 'cap', maxMoves: 4, record: 'cap.json' });
+    expect(readRecord(path.join(dir, 'cap.json'))).toMatchObject({ termination: 'move-cap', result: { kind: 'draw' } });
+    expect(replayRecord(readRecord(path.join(dir, 'cap.json'))).ok).toBe(true);
+    await play(dir, 'hive', { black: 'human', seed: 'n', record: false }, 'wS1', 'quit');
+    expect(existsSync(path.join(dir, 'hive-n.json'))).toBe(false);
+    await play(dir, 'hive', { black: 'human', seed: 'twice' }, 'wS1', 'quit');
+    const again = await play(dir, 'hive', { black: 'human', seed: 'twice' }, 'quit');
+    expect(again).toContain('hive-twice-2.json');
+    expect(readRecord(path.join(dir, 'hive-twice.json')).moves).toEqual(['wS1']);
+  });
+
+  it('a bad record is refused with what is wrong, and nothing is written over it', async () => {
+    const dir = scratchFolder();
+    const resume = (file: string, game = 'hive', flags: PlayFlags = {}) => play(dir, game, { ...flags, resume: file });
+    await expect(resume('none.json')).rejects.toThrow('--resume: cannot read none.json (ENOENT)');
+    writeFileSync(path.join(dir, 'broken.json'), '{"game":');
+    await expect(resume('broken.json')).rejects.toThrow(/--resume: broken.json is not JSON/);
+    writeFileSync(path.join(dir, 'tampered.json'), JSON.stringify({ game: 'hive', seed: 's', moves: ['wS1', 'wQ'], result: null }));
+    await expect(resume('tampered.json')).rejects.toThrow(/--resume: tampered.json: move 2 \(wQ\): /);
+    expect(readFileSync(path.join(dir, 'tampered.json'), 'utf8')).toContain('"wQ"');
+    await expect(resume('tampered.json', 'nonaga')).rejects.toThrow(/this record is a game of hive, not nonaga/);
+    await expect(resume('tampered.json', 'hive', { seed: 'x' })).rejects.toThrow('--seed cannot be used with --resume');
+    await expect(resume('tampered.json', 'dicewars', { players: 3 })).rejects.toThrow('--players cannot be used with --resume');
+  });
+
+  it('a record that ended outside the rules is shown, not played on', async () => {
+    const dir = scratchFolder();
+    const record = { game: 'hive', seed: 's', moves: ['wS1'], result: { kind: 'win', winner: 0 }, termination: 'resignation' };
+    writeFileSync(path.join(dir, 'resigned.json'), JSON.stringify(record));
+    const out = await play(dir, 'hive', { resume: 'resigned.json' }, 'wQ -wS1');
+    expect(out).toContain('This game ended by resignation: White wins.');
+    expect(readRecord(path.join(dir, 'resigned.json')).moves).toEqual(['wS1']);
+  });
+});

@@ -1,0 +1,252 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
+import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '../engine/record.ts';
+import { Rng } from '../engine/rng.ts';
+import { undoLength } from '../engine/undo.ts';
+import type { ConsoleSeat } from './console-seat.ts';
+import { type CliIo, UsageError } from './io.ts';
+
+/** How one game looks in the terminal; the loop around it (turns, commands, undo, the record) is shared. */
+export interface TerminalView<S> {
+  /** The first words: the game and who plays. */
+  title(state: S): string;
+  /** How to write a move, for `help` (the shared commands are listed after it). */
+  readonly help: string;
+  /** The board as text. */
+  board(state: S): string;
+  /** Before a person types, such as "White[3]> ". */
+  prompt(state: S): string;
+  /** What a move did, printed after it: who played what (DiceWars: the battle, and the standings each round). */
+  played(before: S, after: S, move: string, player: string): string;
+  /** Commands of this game beyond the shared ones: the word and its answer. */
+  readonly commands?: Readonly<Record<string, (state: S) => string>>;
+  /** The last words of a game that ended by its rules. */
+  over(state: S, outcome: Outcome): string;
+  /** The game so far in the game's own notation (Hive's GameString), said when play stops. */
+  sofar?(state: S): string;
+}
+
+/** The flags of every terminal game about its record: `--record FILE`, `--no-record`, `--resume FILE`. */
+export interface RecordFlags {
+  readonly record?: string | boolean;
+  readonly resume?: string;
+}
+
+/** A game resumed from a record file: its positions so far and the moves between them. */
+export interface Resumed<S, O> {
+  readonly file: string;
+  readonly record: GameRecord;
+  readonly options: O;
+  readonly states: readonly S[];
+}
+
+export interface TerminalGame<S, M, O> {
+  readonly game: GameDefinition<S, M, O>;
+  readonly view: TerminalView<S>;
+  readonly options: O;
+  readonly seed: string;
+  readonly seats: readonly ConsoleSeat[];
+  /** Where the game was resumed from, if it was. */
+  readonly resumed?: Resumed<S, O>;
+  /** Where the record is kept, rewritten after every move; null keeps none. */
+  readonly recordFile: string | null;
+  /** Stop after this many moves, as a draw (for games that could go on for ever). */
+  readonly maxMoves?: number;
+}
+
+/** What every terminal game understands, besides moves. */
+const SHARED_COMMANDS = 'moves (the legal moves), undo (take back your last move), board, help, quit';
+
+export const seatName = (seat: ConsoleSeat): string => (seat.kind === 'human' ? 'human' : seat.name);
+
+/**
+ * Reads a record file for `play --resume`: any problem (no file, not JSON, another game, a bad
+ * move) is a usage error that names the file and what is wrong, and nothing is written over it.
+ */
+export function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, file: string): Resumed<S, O> {
+  const where = path.resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(where, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--resume: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--resume: ${file} is not JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const record = parseRecord(json);
+  if (!record.ok) throw new UsageError(`--resume: ${file}: ${record.error.message}`);
+  const replayed = replay(game, record.value);
+  if (!replayed.ok) throw new UsageError(`--resume: ${file}: ${replayed.error.message}`);
+  const options = game.parseOptions(record.value.options);
+  if (!options.ok) throw new UsageError(`--resume: ${file}: ${options.error.message}`);
+  return { file: where, record: record.value, options: options.value, states: replayed.value.states };
+}
+
+/**
+ * Flags that would change a resumed game are mistakes: the record fixes the options and the seed
+ * (the dice of DiceWars come from it), so refusing says so rather than silently ignoring them.
+ */
+export function refuseWithResume(resume: string | undefined, flags: Readonly<Record<string, unknown>>): void {
+  if (resume === undefined) return;
+  const given = Object.entries(flags).filter(([, v]) => v !== undefined);
+  if (given.length > 0) throw new UsageError(`--${given[0]?.[0]} cannot be used with --resume: the record sets the game and its seed`);
+}
+
+/**
+ * Where the record goes: `--record FILE`; else, with a person playing, the file the game was
+ * resumed from or a new `<game>-<seed>.json` (never over another game's); all-AI games keep
+ * none unless asked. `record: false` (--no-record) keeps none.
+ */
+export function recordFileFor(
+  io: CliIo,
+  gameId: string,
+  seed: string,
+  seats: readonly ConsoleSeat[],
+  record: string | boolean | undefined,
+  resumed: string | undefined,
+): string | null {
+  if (record === false) return null;
+  if (typeof record === 'string') return path.resolve(io.cwd, record);
+  if (resumed !== undefined) return resumed;
+  if (!seats.some((s) => s.kind === 'human')) return null;
+  const base = `${gameId}-${seed.replace(/[^\w.-]+/g, '_')}`;
+  for (let n = 1; ; n++) {
+    const file = path.resolve(io.cwd, n === 1 ? `${base}.json` : `${base}-${n}.json`);
+    if (!existsSync(file)) return file;
+  }
+}
+
+/** Written to a neighbour and renamed over the file, so a crash mid-write leaves the last good record. */
+function writeRecord(file: string, record: GameRecord): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(temporary, file);
+}
+
+/**
+ * A game in the terminal: AIs move by themselves; a person types a move in the game's notation or
+ * a command. The board is drawn when a person is to move after somebody else has moved. The record
+ * (options, seed, moves, result, players) is saved after every move, so closing the terminal loses
+ * nothing; `--resume` continues it, and the browser app opens it.
+ */
+export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O>, input: AsyncIterable<string>): Promise<void> {
+  const { game, view, seats, recordFile } = t;
+  const states: S[] = t.resumed ? [...t.resumed.states] : [game.newGame(t.options, t.seed)];
+  const moves: string[] = t.resumed ? [...t.resumed.record.moves] : [];
+  const players = seats.map(seatName);
+  const seatNames = game.seatNames(t.options);
+  const lines = input[Symbol.asyncIterator]();
+  const now = (): S => states[states.length - 1] as S;
+  const save = (result: Outcome | null, termination?: Termination) => {
+    if (recordFile)
+      writeRecord(recordFile, makeRecord(game, t.options, t.seed, moves, result, { players, ...(termination ? { termination } : {}) }));
+  };
+  const resumeHint = () => {
+    if (recordFile === null) return '';
+    const where = path.relative(io.cwd, recordFile) || recordFile;
+    return `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
+  };
+  /** Play stops before the end: say where the game is kept. */
+  const stop = (why: string) => {
+    save(null);
+    const sofar = view.sofar ? `The game so far: ${view.sofar(now())}` : '';
+    io.stdout(`${[why, sofar].filter((s) => s !== '').join(' ')}\n${resumeHint()}`);
+  };
+  const play = (move: M, by: Player) => {
+    const before = now();
+    const text = game.formatMove(before, move);
+    const after = game.play(before, move);
+    states.push(after);
+    moves.push(text);
+    save(game.result(after));
+    io.stdout(view.played(before, after, text, players[by] as string));
+  };
+
+  io.stdout(view.title(now()));
+  if (t.resumed) io.stdout(`Resumed from ${path.relative(io.cwd, t.resumed.file) || t.resumed.file} after ${moves.length} moves.\n`);
+  if (recordFile && !t.resumed && seats.some((s) => s.kind === 'human'))
+    io.stdout(`Saving the game in ${path.relative(io.cwd, recordFile)} as it goes.\n`);
+  if (t.resumed?.record.termination) {
+    io.stdout(
+      `${view.board(now())}This game ended by ${t.resumed.record.termination}: ${describeOutcome(t.resumed.record.result, seatNames)}.\n`,
+    );
+    return;
+  }
+  io.stdout(view.board(now()));
+  let drawnAt = moves.length;
+  for (;;) {
+    const state = now();
+    const outcome = game.result(state);
+    if (outcome) {
+      if (drawnAt !== moves.length) io.stdout(view.board(state));
+      io.stdout(view.over(state, outcome));
+      return;
+    }
+    if (t.maxMoves !== undefined && moves.length >= t.maxMoves) {
+      save({ kind: 'draw', reason: `stopped after ${t.maxMoves} moves` }, 'move-cap');
+      io.stdout(`\nStopped after ${t.maxMoves} moves: a draw.\n`);
+      return;
+    }
+    const seat = game.toMove(state) as Player;
+    const who = seats[seat] as ConsoleSeat;
+    if (who.kind === 'ai') {
+      // The AI's chances hang on the seed and the move number only: a resumed game plays on as it would have.
+      const rng = Rng.fromSeed(`${t.seed}/ai/${moves.length}`);
+      play((await who.agent.choose(game, state, { rng })) as M, seat);
+      continue;
+    }
+    // Draw the board when somebody else changed it; after your own move (a DiceWars attack) the line about it says enough.
+    const previous = states[states.length - 2];
+    if (drawnAt !== moves.length && (previous === undefined || game.toMove(previous) !== seat)) {
+      io.stdout(view.board(state));
+      drawnAt = moves.length;
+    }
+    io.stdout(view.prompt(state));
+    const next = await lines.next();
+    if (next.done) {
+      stop('\nInput ended.');
+      return;
+    }
+    const text = next.value.trim();
+    const word = text.toLowerCase();
+    const own = view.commands?.[word];
+    if (word === '') continue;
+    if (own) io.stdout(`${own(state)}\n`);
+    else if (word === 'help') io.stdout(`${view.help}\nCommands: ${[...Object.keys(view.commands ?? {}), SHARED_COMMANDS].join(', ')}.\n`);
+    else if (word === 'board') {
+      io.stdout(view.board(state));
+      drawnAt = moves.length;
+    } else if (word === 'moves') {
+      const legal = game.legalMoves(state).map((m) => game.formatMove(state, m));
+      io.stdout(`${legal.length} legal moves: ${legal.slice(0, 60).join('  ')}${legal.length > 60 ? '  …' : ''}\n`);
+    } else if (word === 'quit' || word === 'exit') {
+      stop('');
+      return;
+    } else if (word === 'undo') {
+      const keep = game.stochastic
+        ? null
+        : undoLength(
+            states.map((s) => game.toMove(s)),
+            players,
+          );
+      if (game.stochastic) io.stdout('No undo in a game of dice: taking back a battle would be a free re-roll.\n');
+      else if (keep === null) io.stdout('Nothing to undo.\n');
+      else {
+        states.length = keep + 1;
+        moves.length = keep;
+        save(null);
+        io.stdout(view.board(now()));
+        drawnAt = moves.length;
+      }
+    } else {
+      const move = game.parseMove(state, text);
+      if (move.ok) play(move.value, seat);
+      else io.stdout(`${move.error.message}\n`);
+    }
+  }
+}
