@@ -95,6 +95,17 @@ describe('terminal games keep their record', () => {
     await expect(resume('tampered.json', 'dicewars', { players: 3 })).rejects.toThrow('--players cannot be used with --resume');
   });
 
+  it('only the game’s own words are commands: anything else is read as a move and refused with its reason', async () => {
+    const out = await play(
+      scratchFolder(),
+      'dicewars',
+      { players: 2, map: 'small', seats: 'human,human', seed: 'w' },
+      'constructor',
+      'quit',
+    );
+    expect(out).toContain('"constructor" is not a move: write "attack <from> <to>" or "end"');
+  });
+
   it('a record that ended outside the rules is shown, not played on', async () => {
     const dir = scratchFolder();
     const record = { game: 'hive', seed: 's', moves: ['wS1'], result: { kind: 'win', winner: 0 }, termination: 'resignation' };

@@ -142,6 +142,8 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   const seatNames = game.seatNames(t.options);
   const lines = input[Symbol.asyncIterator]();
   const now = (): S => states[states.length - 1] as S;
+  /** How many moves had been played when the board was last drawn. */
+  let drawnAt = moves.length;
   const save = (result: Outcome | null, termination?: Termination) => {
     if (recordFile)
       writeRecord(recordFile, makeRecord(game, t.options, t.seed, moves, result, { players, ...(termination ? { termination } : {}) }));
@@ -166,11 +168,24 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     save(game.result(after));
     io.stdout(view.played(before, after, text, players[by] as string));
   };
+  /** Back to the last position before now where a person was to move (against an AI, its reply goes too). */
+  const undo = () => {
+    if (game.stochastic) return io.stdout('No undo in a game of dice: taking back a battle would be a free re-roll.\n');
+    const keep = undoLength(
+      states.map((s) => game.toMove(s)),
+      players,
+    );
+    if (keep === null) return io.stdout('Nothing to undo.\n');
+    states.length = keep + 1;
+    moves.length = keep;
+    save(null);
+    io.stdout(view.board(now()));
+    drawnAt = moves.length;
+  };
 
   io.stdout(view.title(now()));
   if (t.resumed) io.stdout(`Resumed from ${path.relative(io.cwd, t.resumed.file) || t.resumed.file} after ${moves.length} moves.\n`);
-  if (recordFile && !t.resumed && seats.some((s) => s.kind === 'human'))
-    io.stdout(`Saving the game in ${path.relative(io.cwd, recordFile)} as it goes.\n`);
+  if (recordFile && !t.resumed) io.stdout(`Saving the game in ${path.relative(io.cwd, recordFile)} as it goes.\n`);
   if (t.resumed?.record.termination) {
     io.stdout(
       `${view.board(now())}This game ended by ${t.resumed.record.termination}: ${describeOutcome(t.resumed.record.result, seatNames)}.\n`,
@@ -178,7 +193,6 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     return;
   }
   io.stdout(view.board(now()));
-  let drawnAt = moves.length;
   for (;;) {
     const state = now();
     const outcome = game.result(state);
@@ -214,7 +228,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     }
     const text = next.value.trim();
     const word = text.toLowerCase();
-    const own = view.commands?.[word];
+    const own = view.commands && Object.hasOwn(view.commands, word) ? view.commands[word] : undefined;
     if (word === '') continue;
     if (own) io.stdout(`${own(state)}\n`);
     else if (word === 'help') io.stdout(`${view.help}\nCommands: ${[...Object.keys(view.commands ?? {}), SHARED_COMMANDS].join(', ')}.\n`);
@@ -227,23 +241,8 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     } else if (word === 'quit' || word === 'exit') {
       stop('');
       return;
-    } else if (word === 'undo') {
-      const keep = game.stochastic
-        ? null
-        : undoLength(
-            states.map((s) => game.toMove(s)),
-            players,
-          );
-      if (game.stochastic) io.stdout('No undo in a game of dice: taking back a battle would be a free re-roll.\n');
-      else if (keep === null) io.stdout('Nothing to undo.\n');
-      else {
-        states.length = keep + 1;
-        moves.length = keep;
-        save(null);
-        io.stdout(view.board(now()));
-        drawnAt = moves.length;
-      }
-    } else {
+    } else if (word === 'undo') undo();
+    else {
       const move = game.parseMove(state, text);
       if (move.ok) play(move.value, seat);
       else io.stdout(`${move.error.message}\n`);
