@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { replayRecord } from '../games/index.ts';
 import { main } from './main.ts';
 import { captureIo } from './testing.ts';
 
@@ -119,6 +120,42 @@ describe('hexarena match', () => {
     expect(text.out).toMatch(/^gamedesign\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+% \([\d.]+%–[\d.]+%\)\s+66\.7%$/m);
     expect(text.out).toMatch(/^the first to move won \d of 3 games \([\d.]+%\)$/m);
   });
+
+  it('--records keeps every game: one file each that replays to the result the match counted, never over earlier files', async () => {
+    const dir = path.join(await tempDir(), 'games');
+    const { code, out } = await cli(
+      'match',
+      'nonaga',
+      '--a',
+      'random',
+      '--b',
+      'seed',
+      '--games',
+      '12',
+      '--seed',
+      'kept',
+      '--records',
+      dir,
+      '--json',
+    );
+    expect(code).toBe(0);
+    const files = (await readdir(dir)).sort();
+    expect(files).toEqual(Array.from({ length: 12 }, (_, i) => `nonaga-${String(i + 1).padStart(2, '0')}.json`));
+    const summary = JSON.parse(out);
+    const winners = new Map<string, number>();
+    for (const file of files) {
+      const replayed = replayRecord(JSON.parse(await readFile(path.join(dir, file), 'utf8')));
+      if (!replayed.ok) throw replayed.error;
+      const { record } = replayed.value;
+      const winner = record.result?.kind === 'win' ? (record.players?.[record.result.winner] ?? '?') : 'draw';
+      winners.set(winner, (winners.get(winner) ?? 0) + 1);
+    }
+    expect(winners.get('seed') ?? 0).toBe(summary.agents.find((a: { agent: string }) => a.agent === 'seed').wins);
+    expect(winners.get('draw') ?? 0).toBe(summary.draws);
+    const again = await cli('match', 'nonaga', '--a', 'random', '--b', 'seed', '--games', '1', '--records', dir);
+    expect([again.code, again.err]).toEqual([2, `hexarena: --records: ${dir} is not empty; give a new or empty folder\n`]);
+    expect(await readdir(dir)).toHaveLength(12);
+  }, 30_000);
 
   it('dicewars strength rules on a 10×10 grid', async () => {
     const { code, out } = await cli(

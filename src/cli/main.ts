@@ -62,6 +62,7 @@ function program(io: CliIo): Command {
       '--json',
       'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
     )
+    .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
     .action((game: string, flags: MatchFlags) => matchCommand(io, game, flags));
 
   cli

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
@@ -20,6 +22,8 @@ export interface MatchFlags {
   readonly players?: number;
   readonly map?: string;
   readonly json?: boolean;
+  /** A folder for every game's record, one JSON file each. */
+  readonly records?: string;
 }
 
 function parseJsonOptions(text: string | undefined): Record<string, unknown> {
@@ -81,6 +85,15 @@ export interface AgentSummary {
   readonly first: { readonly games: number; readonly wins: number };
 }
 
+/** The folder for --records: made if missing; one that already holds files is refused, so no earlier game is written over. */
+function recordsFolder(io: CliIo, folder: string | undefined): string | null {
+  if (folder === undefined) return null;
+  const dir = path.resolve(io.cwd, folder);
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`--records: ${folder} is not empty; give a new or empty folder`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags): Promise<void> {
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
@@ -89,9 +102,16 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const seats = game.seatNames(options);
   const agents = seatAgents(game, flags, seats.length);
   const seed = flags.seed ?? randomSeed();
+  const folder = recordsFolder(io, flags.records);
   const bar = progressBar(io, `${game.id} match`);
   const result = await runMatch({ game, options, agents, games: flags.games, seed, onGame: (done, total) => bar.update(done, total) });
   bar.finish();
+  if (folder) {
+    // Numbered from 1 with enough zeros to sort: the browser's "Open a record…" and `play --resume` read each one.
+    const width = String(result.records.length).length;
+    for (const [i, record] of result.records.entries())
+      writeFileSync(path.join(folder, `${game.id}-${String(i + 1).padStart(width, '0')}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  }
 
   const draws = result.seats[0]?.draws ?? 0;
   // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
@@ -133,4 +153,5 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const last = result.records.at(-1);
   if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
   else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);
+  if (folder) io.stdout(`records of the ${formatCount(result.records.length)} games in ${flags.records}\n`);
 }
