@@ -106,6 +106,20 @@ describe('terminal games keep their record', () => {
     expect(out).toContain('"constructor" is not a move: write "attack <from> <to>" or "end"');
   });
 
+  it('a record from the browser or the server names people: they come back as human seats, agents as agents', async () => {
+    const dir = scratchFolder();
+    const record = { game: 'hive', seed: 's', moves: ['wS1'], result: null, players: ['bob', 'easy'] };
+    writeFileSync(path.join(dir, 'online.json'), JSON.stringify(record));
+    const out = await play(dir, 'hive', { resume: 'online.json' }, 'quit');
+    expect(out).toContain('Hive, Base+MLP: White (human) against Black (easy).');
+    expect(out).toMatch(/Black\[1\] easy: b/);
+    // Nothing lost: the record still names bob.
+    expect(readRecord(path.join(dir, 'online.json')).players).toEqual(['bob', 'easy']);
+    const swapped = await play(dir, 'hive', { resume: 'online.json', white: 'easy', black: 'human' }, 'quit');
+    expect(swapped).toContain('White (easy) against Black (human)');
+    expect(readRecord(path.join(dir, 'online.json')).players).toEqual(['easy', 'human']);
+  });
+
   it('a record that ended outside the rules is shown, not played on', async () => {
     const dir = scratchFolder();
     const record = { game: 'hive', seed: 's', moves: ['wS1'], result: { kind: 'win', winner: 0 }, termination: 'resignation' };

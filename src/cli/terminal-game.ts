@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createAgent } from '../ai/agents.ts';
 import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
 import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '../engine/record.ts';
 import { Rng } from '../engine/rng.ts';
@@ -39,6 +40,8 @@ export interface Resumed<S, O> {
   readonly record: GameRecord;
   readonly options: O;
   readonly states: readonly S[];
+  /** Who sat where, as the record says: agents by name, anyone else (a person's name) "human". */
+  readonly players?: readonly string[];
 }
 
 export interface TerminalGame<S, M, O> {
@@ -84,7 +87,15 @@ export function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, fi
   if (!replayed.ok) throw new UsageError(`--resume: ${file}: ${replayed.error.message}`);
   const options = game.parseOptions(record.value.options);
   if (!options.ok) throw new UsageError(`--resume: ${file}: ${options.error.message}`);
-  return { file: where, record: record.value, options: options.value, states: replayed.value.states };
+  const seats = game.seatNames(options.value);
+  const named = record.value.players;
+  const players =
+    named &&
+    seats.map((_, i) => {
+      const name = named[i] ?? 'human';
+      return name === 'human' || createAgent(game, name).ok ? name : 'human';
+    });
+  return { file: where, record: record.value, options: options.value, states: replayed.value.states, ...(players ? { players } : {}) };
 }
 
 /**
@@ -139,6 +150,9 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   const states: S[] = t.resumed ? [...t.resumed.states] : [game.newGame(t.options, t.seed)];
   const moves: string[] = t.resumed ? [...t.resumed.record.moves] : [];
   const players = seats.map(seatName);
+  // A person's name in a resumed record (from the browser or the server) stays in it.
+  const named = t.resumed?.record.players;
+  const recordPlayers = players.map((p, i) => (p === 'human' && t.resumed?.players?.[i] === 'human' ? (named?.[i] ?? p) : p));
   const seatNames = game.seatNames(t.options);
   const lines = input[Symbol.asyncIterator]();
   const now = (): S => states[states.length - 1] as S;
@@ -146,7 +160,10 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   let drawnAt = moves.length;
   const save = (result: Outcome | null, termination?: Termination) => {
     if (recordFile)
-      writeRecord(recordFile, makeRecord(game, t.options, t.seed, moves, result, { players, ...(termination ? { termination } : {}) }));
+      writeRecord(
+        recordFile,
+        makeRecord(game, t.options, t.seed, moves, result, { players: recordPlayers, ...(termination ? { termination } : {}) }),
+      );
   };
   const resumeHint = () => {
     if (recordFile === null) return '';

@@ -57,7 +57,7 @@ export function diceWarsInTerminal(
   const resumed = flags.resume === undefined ? undefined : resumeFrom(io, dicewars, flags.resume);
   const options = resumed?.options ?? optionsFrom(flags);
   const defaultSeats = ['hard', ...Array(options.players - 1).fill(options.rules === 'strength' ? 'hexo' : 'gamedesign')];
-  const names = flags.seats ? flags.seats.split(',').map((s) => s.trim()) : (resumed?.record.players ?? defaultSeats);
+  const names = flags.seats ? flags.seats.split(',').map((s) => s.trim()) : (resumed?.players ?? defaultSeats);
   if (names.length !== options.players) throw new UsageError(`--seats names ${names.length} players for a ${options.players}-player game`);
   const seats = names.map((name) => consoleSeat(dicewars, name, 'seats'));
   const seed = resumed?.record.seed ?? flags.seed ?? randomSeed();

@@ -43,7 +43,7 @@ export function hiveInTerminal(io: CliIo, flags: PlayHiveFlags): TerminalGame<Hi
     if (!type.ok) throw new UsageError(`--type: ${type.error.message}`);
     options = { ...hive.defaultOptions, type: type.value };
   }
-  const before = resumed?.record.players;
+  const before = resumed?.players;
   const seats = [
     consoleSeat(hive, flags.white ?? before?.[0] ?? 'human', 'white'),
     consoleSeat(hive, flags.black ?? before?.[1] ?? 'hard', 'black'),

@@ -33,7 +33,7 @@ export function nonagaInTerminal(
 ): TerminalGame<NonagaState, Parameters<typeof nonaga.play>[1], NonagaState['options']> {
   refuseWithResume(flags.resume, { seed: flags.seed });
   const resumed = flags.resume === undefined ? undefined : resumeFrom(io, nonaga, flags.resume);
-  const before = resumed?.record.players;
+  const before = resumed?.players;
   const seats = [
     consoleSeat(nonaga, flags.red ?? before?.[0] ?? 'human', 'red'),
     consoleSeat(nonaga, flags.black ?? before?.[1] ?? 'hard', 'black'),
