@@ -120,6 +120,18 @@ describe('terminal games keep their record', () => {
     expect(readRecord(path.join(dir, 'online.json')).players).toEqual(['easy', 'human']);
   });
 
+  it('resign ends the game for the other side, recorded as a resignation that replays', async () => {
+    const dir = scratchFolder();
+    const out = await play(dir, 'hive', { black: 'easy', seed: 'r' }, 'wS1', 'resign');
+    expect(out).toContain('Black wins (White resigned).\nThe record is in hive-r.json.');
+    const record = readRecord(path.join(dir, 'hive-r.json'));
+    expect(record).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 1 } });
+    expect(replayRecord(record).ok).toBe(true);
+    const crowd = await play(dir, 'dicewars', { players: 3, map: 'small', seats: 'human,hard,hard', seed: 'c' }, 'resign');
+    expect(crowd).toMatch(/A> [BC] wins \(A resigned\)\.$/m);
+    expect(readRecord(path.join(dir, 'dicewars-c.json')).result).toMatchObject({ ranking: [expect.any(Number), expect.any(Number), 0] });
+  });
+
   it('a record that ended outside the rules is shown, not played on', async () => {
     const dir = scratchFolder();
     const record = { game: 'hive', seed: 's', moves: ['wS1'], result: { kind: 'win', winner: 0 }, termination: 'resignation' };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createAgent } from '../ai/agents.ts';
 import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
 import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '../engine/record.ts';
+import { resignationOutcome } from '../engine/resign.ts';
 import { Rng } from '../engine/rng.ts';
 import { undoLength } from '../engine/undo.ts';
 import type { ConsoleSeat } from './console-seat.ts';
@@ -22,6 +23,8 @@ export interface TerminalView<S> {
   played(before: S, after: S, move: string, player: string): string;
   /** Commands of this game beyond the shared ones: the word and its answer. */
   readonly commands?: Readonly<Record<string, (state: S) => string>>;
+  /** What the seats are called here, if not the game's own seat names (DiceWars: A, B, C…). */
+  readonly seatNames?: readonly string[];
   /** The last words of a game that ended by its rules. */
   over(state: S, outcome: Outcome): string;
   /** The game so far in the game's own notation (Hive's GameString), said when play stops. */
@@ -59,7 +62,7 @@ export interface TerminalGame<S, M, O> {
 }
 
 /** What every terminal game understands, besides moves. */
-const SHARED_COMMANDS = 'moves (the legal moves), undo (take back your last move), board, help, quit';
+const SHARED_COMMANDS = 'moves (the legal moves), undo (take back your last move), board, resign, help, quit (saved, to resume)';
 
 export const seatName = (seat: ConsoleSeat): string => (seat.kind === 'human' ? 'human' : seat.name);
 
@@ -153,7 +156,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   // A person's name in a resumed record (from the browser or the server) stays in it.
   const named = t.resumed?.record.players;
   const recordPlayers = players.map((p, i) => (p === 'human' && t.resumed?.players?.[i] === 'human' ? (named?.[i] ?? p) : p));
-  const seatNames = game.seatNames(t.options);
+  const seatNames = view.seatNames ?? game.seatNames(t.options);
   const lines = input[Symbol.asyncIterator]();
   const now = (): S => states[states.length - 1] as S;
   /** How many moves had been played when the board was last drawn. */
@@ -165,11 +168,9 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
         makeRecord(game, t.options, t.seed, moves, result, { players: recordPlayers, ...(termination ? { termination } : {}) }),
       );
   };
-  const resumeHint = () => {
-    if (recordFile === null) return '';
-    const where = path.relative(io.cwd, recordFile) || recordFile;
-    return `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
-  };
+  const where = recordFile === null ? null : path.relative(io.cwd, recordFile) || recordFile;
+  const resumeHint = () =>
+    where === null ? '' : `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
   /** Play stops before the end: say where the game is kept. */
   const stop = (why: string) => {
     save(null);
@@ -202,7 +203,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
 
   io.stdout(view.title(now()));
   if (t.resumed) io.stdout(`Resumed from ${path.relative(io.cwd, t.resumed.file) || t.resumed.file} after ${moves.length} moves.\n`);
-  if (recordFile && !t.resumed) io.stdout(`Saving the game in ${path.relative(io.cwd, recordFile)} as it goes.\n`);
+  else if (where !== null) io.stdout(`Saving the game in ${where} as it goes.\n`);
   if (t.resumed?.record.termination) {
     io.stdout(
       `${view.board(now())}This game ended by ${t.resumed.record.termination}: ${describeOutcome(t.resumed.record.result, seatNames)}.\n`,
@@ -257,6 +258,12 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
       io.stdout(`${legal.length} legal moves: ${legal.slice(0, 60).join('  ')}${legal.length > 60 ? '  …' : ''}\n`);
     } else if (word === 'quit' || word === 'exit') {
       stop('');
+      return;
+    } else if (word === 'resign') {
+      // As in the browser: the other player wins a duel; in a crowd the leader does and the resigner is last.
+      const outcome = resignationOutcome(game, state, seat, seatNames);
+      save(outcome, 'resignation');
+      io.stdout(`${describeOutcome(outcome, seatNames)}.\n${where === null ? '' : `The record is in ${where}.\n`}`);
       return;
     } else if (word === 'undo') undo();
     else {

@@ -70,6 +70,7 @@ export function diceWarsInTerminal(
     played: (before, after) =>
       `${after.last ? `${reportText(after.last)}\n` : ''}${after.round !== before.round && !dicewars.result(after) && seats[after.seat]?.kind !== 'human' ? roundLine(after) : ''}`,
     commands: { odds: oddsText, map: (pos) => view.board(pos).trimEnd() },
+    seatNames: names.map((_, i) => seatLetter(i)),
     over: (pos, outcome) =>
       `${standingsText(pos)}\n${
         outcome.kind === 'win'
