@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 import type { CliIo } from './io.ts';
 
 /** For tests of commands: an io that records what a command writes; files go to `cwd`. */
@@ -25,5 +26,9 @@ export async function* typed(...lines: string[]): AsyncGenerator<string> {
   yield* lines;
 }
 
-/** A fresh empty folder for files a command writes (records, books, sites). */
-export const scratchFolder = (): string => mkdtempSync(path.join(tmpdir(), 'hexarena-'));
+/** A fresh empty folder for the files a command writes (records, books, sites), removed when the test ends. */
+export function scratchFolder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
