@@ -81,6 +81,13 @@ describe('terminal games keep their record', () => {
     expect(readRecord(path.join(dir, 'hive-twice.json')).moves).toEqual(['wS1']);
   });
 
+  it('a record file that cannot be written is refused before play starts', async () => {
+    const dir = scratchFolder();
+    await expect(play(dir, 'hive', { black: 'easy', record: 'no/such/folder/x.json' }, 'wS1')).rejects.toThrow(
+      /^cannot save the game in no\/such\/folder\/x.json \(ENOENT\): name another file with --record FILE, or play with --no-record$/,
+    );
+  });
+
   it('a bad record is refused with what is wrong, and nothing is written over it', async () => {
     const dir = scratchFolder();
     const resume = (file: string, game = 'hive', flags: PlayFlags = {}) => play(dir, game, { ...flags, resume: file });

@@ -201,6 +201,14 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     drawnAt = moves.length;
   };
 
+  // Written once before play starts: a place that cannot take the record is found before any move is lost.
+  try {
+    if (!t.resumed?.record.termination) save(game.result(now()));
+  } catch (e) {
+    throw new UsageError(
+      `cannot save the game in ${where} (${(e as NodeJS.ErrnoException).code ?? String(e)}): name another file with --record FILE, or play with --no-record`,
+    );
+  }
   io.stdout(view.title(now()));
   if (t.resumed) io.stdout(`Resumed from ${path.relative(io.cwd, t.resumed.file) || t.resumed.file} after ${moves.length} moves.\n`);
   else if (where !== null) io.stdout(`Saving the game in ${where} as it goes.\n`);
