@@ -4,7 +4,7 @@ import { createAgent } from '../ai/agents.ts';
 import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
 import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
-import { Rng } from '../engine/rng.ts';
+import { Rng, randomSeed } from '../engine/rng.ts';
 import { undoLength } from '../engine/undo.ts';
 import type { ConsoleSeat } from './console-seat.ts';
 import { type CliIo, UsageError } from './io.ts';
@@ -54,9 +54,9 @@ export interface TerminalGame<S, M, O> {
   readonly seed: string;
   readonly seats: readonly ConsoleSeat[];
   /** Where the game was resumed from, if it was. */
-  readonly resumed?: Resumed<S, O>;
-  /** Where the record is kept, rewritten after every move; null keeps none. */
-  readonly recordFile: string | null;
+  readonly resumed: Resumed<S, O> | undefined;
+  /** `--record FILE` or `--no-record` (false); by default see `recordFileFor`. */
+  readonly record: string | boolean | undefined;
   /** Stop after this many moves, as a draw (for games that could go on for ever). */
   readonly maxMoves?: number;
 }
@@ -70,7 +70,7 @@ export const seatName = (seat: ConsoleSeat): string => (seat.kind === 'human' ? 
  * Reads a record file for `play --resume`: any problem (no file, not JSON, another game, a bad
  * move) is a usage error that names the file and what is wrong, and nothing is written over it.
  */
-export function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, file: string): Resumed<S, O> {
+function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, file: string): Resumed<S, O> {
   const where = path.resolve(io.cwd, file);
   let text: string;
   try {
@@ -102,13 +102,21 @@ export function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, fi
 }
 
 /**
- * Flags that would change a resumed game are mistakes: the record fixes the options and the seed
- * (the dice of DiceWars come from it), so refusing says so rather than silently ignoring them.
+ * The game `--resume` names, if it does, and the seed to play. Flags that would change a resumed
+ * game (`changes`, and `--seed`) are mistakes: the record fixes the options and the seed (the dice
+ * of DiceWars come from it), so refusing says so rather than silently ignoring them.
  */
-export function refuseWithResume(resume: string | undefined, flags: Readonly<Record<string, unknown>>): void {
-  if (resume === undefined) return;
-  const given = Object.entries(flags).filter(([, v]) => v !== undefined);
-  if (given.length > 0) throw new UsageError(`--${given[0]?.[0]} cannot be used with --resume: the record sets the game and its seed`);
+export function resumeOrStart<S, M, O>(
+  io: CliIo,
+  game: GameDefinition<S, M, O>,
+  flags: RecordFlags & { readonly seed?: string | undefined },
+  changes: Readonly<Record<string, unknown>> = {},
+): { resumed: Resumed<S, O> | undefined; seed: string } {
+  if (flags.resume === undefined) return { resumed: undefined, seed: flags.seed ?? randomSeed() };
+  const given = Object.entries({ ...changes, seed: flags.seed }).find(([, v]) => v !== undefined);
+  if (given) throw new UsageError(`--${given[0]} cannot be used with --resume: the record sets the game and its seed`);
+  const resumed = resumeFrom(io, game, flags.resume);
+  return { resumed, seed: resumed.record.seed };
 }
 
 /**
@@ -116,7 +124,7 @@ export function refuseWithResume(resume: string | undefined, flags: Readonly<Rec
  * resumed from or a new `<game>-<seed>.json` (never over another game's); all-AI games keep
  * none unless asked. `record: false` (--no-record) keeps none.
  */
-export function recordFileFor(
+function recordFileFor(
   io: CliIo,
   gameId: string,
   seed: string,
@@ -149,7 +157,8 @@ function writeRecord(file: string, record: GameRecord): void {
  * nothing; `--resume` continues it, and the browser app opens it.
  */
 export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O>, input: AsyncIterable<string>): Promise<void> {
-  const { game, view, seats, recordFile } = t;
+  const { game, view, seats } = t;
+  const recordFile = recordFileFor(io, game.id, t.seed, seats, t.record, t.resumed?.file);
   const states: S[] = t.resumed ? [...t.resumed.states] : [game.newGame(t.options, t.seed)];
   const moves: string[] = t.resumed ? [...t.resumed.record.moves] : [];
   const players = seats.map(seatName);

@@ -1,4 +1,3 @@
-import { randomSeed } from '../../engine/rng.ts';
 import { neighboursOf } from '../../games/dicewars/board.ts';
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../games/dicewars/odds.ts';
@@ -6,7 +5,7 @@ import type { DiceWarsOptions } from '../../games/dicewars/setup.ts';
 import { consoleSeat } from '../console-seat.ts';
 import { diceWarsMapText, reportText, seatLetter, standingsText } from '../dicewars-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
-import { type RecordFlags, recordFileFor, refuseWithResume, resumeFrom, type TerminalGame, type TerminalView } from '../terminal-game.ts';
+import { type RecordFlags, resumeOrStart, type TerminalGame, type TerminalView } from '../terminal-game.ts';
 
 export interface PlayDiceWarsFlags extends RecordFlags {
   readonly rules?: string;
@@ -53,14 +52,12 @@ export function diceWarsInTerminal(
   io: CliIo,
   flags: PlayDiceWarsFlags,
 ): TerminalGame<DiceWarsState, Parameters<typeof dicewars.play>[1], DiceWarsOptions> {
-  refuseWithResume(flags.resume, { rules: flags.rules, players: flags.players, map: flags.map, seed: flags.seed });
-  const resumed = flags.resume === undefined ? undefined : resumeFrom(io, dicewars, flags.resume);
+  const { resumed, seed } = resumeOrStart(io, dicewars, flags, { rules: flags.rules, players: flags.players, map: flags.map });
   const options = resumed?.options ?? optionsFrom(flags);
   const defaultSeats = ['hard', ...Array(options.players - 1).fill(options.rules === 'strength' ? 'hexo' : 'gamedesign')];
   const names = flags.seats ? flags.seats.split(',').map((s) => s.trim()) : (resumed?.players ?? defaultSeats);
   if (names.length !== options.players) throw new UsageError(`--seats names ${names.length} players for a ${options.players}-player game`);
   const seats = names.map((name) => consoleSeat(dicewars, name, 'seats'));
-  const seed = resumed?.record.seed ?? flags.seed ?? randomSeed();
   const view: TerminalView<DiceWarsState> = {
     title: () => `DiceWars (${options.rules}), seed ${seed}: ${names.map((n, i) => `${seatLetter(i)} ${n}`).join(', ')}\n`,
     help: HELP,
@@ -84,7 +81,7 @@ export function diceWarsInTerminal(
     options,
     seed,
     seats,
-    ...(resumed ? { resumed } : {}),
-    recordFile: recordFileFor(io, dicewars.id, seed, seats, flags.record, resumed?.file),
+    resumed,
+    record: flags.record,
   };
 }

@@ -1,20 +1,11 @@
 import { describeOutcome } from '../../engine/game.ts';
-import { randomSeed } from '../../engine/rng.ts';
 import { formatGameString, type HiveState, hive } from '../../games/hive/game.ts';
 import { formatTurn } from '../../games/hive/notation.ts';
 import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
 import { consoleSeat } from '../console-seat.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
-import {
-  type RecordFlags,
-  recordFileFor,
-  refuseWithResume,
-  resumeFrom,
-  seatName,
-  type TerminalGame,
-  type TerminalView,
-} from '../terminal-game.ts';
+import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
 
 export interface PlayHiveFlags extends RecordFlags {
   readonly type?: string;
@@ -33,22 +24,21 @@ const HELP = `Type a move in UHP notation: the piece, then where it goes next to
   wB1 bQ         on top of bQ (beetles, mosquitoes on the hive)
   pass           only when you have no other move`;
 
+function hiveOptions(type = 'Base+MLP'): HiveState['options'] {
+  const parsed = parseGameType(type);
+  if (!parsed.ok) throw new UsageError(`--type: ${parsed.error.message}`);
+  return { ...hive.defaultOptions, type: parsed.value };
+}
+
 /** Seed 004's console game: the hive drawn as text, moves typed in UHP notation. */
 export function hiveInTerminal(io: CliIo, flags: PlayHiveFlags): TerminalGame<HiveState, number, HiveState['options']> {
-  refuseWithResume(flags.resume, { type: flags.type, seed: flags.seed });
-  const resumed = flags.resume === undefined ? undefined : resumeFrom(io, hive, flags.resume);
-  let options = resumed?.options;
-  if (!options) {
-    const type = parseGameType(flags.type ?? 'Base+MLP');
-    if (!type.ok) throw new UsageError(`--type: ${type.error.message}`);
-    options = { ...hive.defaultOptions, type: type.value };
-  }
+  const { resumed, seed } = resumeOrStart(io, hive, flags, { type: flags.type });
+  const options = resumed?.options ?? hiveOptions(flags.type);
   const before = resumed?.players;
   const seats = [
     consoleSeat(hive, flags.white ?? before?.[0] ?? 'human', 'white'),
     consoleSeat(hive, flags.black ?? before?.[1] ?? 'hard', 'black'),
   ];
-  const seed = resumed?.record.seed ?? flags.seed ?? randomSeed();
   const names = seats.map((s, i) => `${COLOR_NAMES[i]} (${seatName(s)})`);
   const type = options.type;
   const view: TerminalView<HiveState> = {
@@ -66,8 +56,8 @@ export function hiveInTerminal(io: CliIo, flags: PlayHiveFlags): TerminalGame<Hi
     options,
     seed,
     seats,
-    ...(resumed ? { resumed } : {}),
-    recordFile: recordFileFor(io, hive.id, seed, seats, flags.record, resumed?.file),
+    resumed,
+    record: flags.record,
     maxMoves: flags.maxMoves ?? 1000,
   };
 }

@@ -1,18 +1,9 @@
 import { describeOutcome } from '../../engine/game.ts';
-import { randomSeed } from '../../engine/rng.ts';
 import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
 import { consoleSeat } from '../console-seat.ts';
 import type { CliIo } from '../io.ts';
 import { nonagaText } from '../nonaga-text.ts';
-import {
-  type RecordFlags,
-  recordFileFor,
-  refuseWithResume,
-  resumeFrom,
-  seatName,
-  type TerminalGame,
-  type TerminalView,
-} from '../terminal-game.ts';
+import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
 
 export interface PlayNonagaFlags extends RecordFlags {
   readonly red?: string;
@@ -31,14 +22,12 @@ export function nonagaInTerminal(
   io: CliIo,
   flags: PlayNonagaFlags,
 ): TerminalGame<NonagaState, Parameters<typeof nonaga.play>[1], NonagaState['options']> {
-  refuseWithResume(flags.resume, { seed: flags.seed });
-  const resumed = flags.resume === undefined ? undefined : resumeFrom(io, nonaga, flags.resume);
+  const { resumed, seed } = resumeOrStart(io, nonaga, flags);
   const before = resumed?.players;
   const seats = [
     consoleSeat(nonaga, flags.red ?? before?.[0] ?? 'human', 'red'),
     consoleSeat(nonaga, flags.black ?? before?.[1] ?? 'hard', 'black'),
   ];
-  const seed = resumed?.record.seed ?? flags.seed ?? randomSeed();
   const who = seats.map(seatName);
   const view: TerminalView<NonagaState> = {
     title: () => `Nonaga: Red (${who[0]}) against Black (${who[1]}). Type "help" for how to write a turn.\n`,
@@ -55,7 +44,7 @@ export function nonagaInTerminal(
     options: resumed?.options ?? nonaga.defaultOptions,
     seed,
     seats,
-    ...(resumed ? { resumed } : {}),
-    recordFile: recordFileFor(io, nonaga.id, seed, seats, flags.record, resumed?.file),
+    resumed,
+    record: flags.record,
   };
 }
