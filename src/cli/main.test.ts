@@ -265,6 +265,8 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
       ['play', 'hive', '--resume', 'no-such-record.json'],
       /^hexarena: --resume: cannot read no-such-record.json \(ENOENT\)\n$/,
     ],
+    ['unknown tic-tac-toe seat', ['play', 'tictactoe', '--o', 'sage'], /^hexarena: --o: unknown agent "sage" for tictactoe/],
+    ['no terminal game', ['play', 'chess'], /^hexarena: console play is for hive, dicewars, nonaga and tictactoe \(got "chess"\)/],
     ['resume and seed', ['play', 'nonaga', '--resume', 'x.json', '--seed', '1'], /^hexarena: --seed cannot be used with --resume/],
     ['bad mode', ['export-static', 'tictactoe', '--out', 'x', '--mode', 'solo'], /^hexarena: .*'solo' is invalid.*two-player, vs-ai/],
     ['missing --out', ['export-static', 'tictactoe'], /^hexarena: required option '--out <dir>' not specified/],
@@ -291,6 +293,13 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
       expect(out).toBe('');
     });
   }
+
+  it('play tictactoe takes its seats from --x and --o', async () => {
+    const { code, out } = await cli('play', 'tictactoe', '--x', 'perfect', '--o', 'perfect', '--seed', 'cli');
+    expect(code).toBe(0);
+    expect(out).toContain('Tic-tac-toe: X (perfect) against O (perfect).');
+    expect(out).toContain('Game over: draw (board full).');
+  });
 
   it('--help and no arguments print the commands and succeed', async () => {
     for (const argv of [[], ['--help']]) {

@@ -78,12 +78,14 @@ function program(io: CliIo): Command {
 
   cli
     .command('play')
-    .description('play in the terminal: humans and AIs in any mix (hive, dicewars, nonaga)')
-    .argument('<game>', 'hive, dicewars or nonaga')
+    .description('play in the terminal: humans and AIs in any mix (hive, dicewars, nonaga, tictactoe)')
+    .argument('<game>', 'hive, dicewars, nonaga or tictactoe')
     .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
     .option('--white <who>', 'hive: human, or an AI level: random, easy, medium, hard, max, greedy (default human)')
     .option('--black <who>', 'hive, nonaga: human, or an AI level (default hard)')
     .option('--red <who>', 'nonaga: human, or an AI level: random, seed, easy, medium, hard, max (default human)')
+    .option('--x <who>', 'tictactoe: human, or an AI level: random, easy, medium, hard, max, perfect (default human)')
+    .option('--o <who>', 'tictactoe: human, or an AI level (default hard)')
     .option('--seats <who>', 'dicewars: human or an agent per seat, comma-separated (default: hard against reference bots)')
     .option('--rules <rules>', 'dicewars: classic or strength')
     .option('--players <n>', 'dicewars: number of players', positiveInt)

@@ -5,8 +5,9 @@ import { playInTerminal } from '../terminal-game.ts';
 import { diceWarsInTerminal, type PlayDiceWarsFlags } from './play-dicewars.ts';
 import { hiveInTerminal, type PlayHiveFlags } from './play-hive.ts';
 import { nonagaInTerminal, type PlayNonagaFlags } from './play-nonaga.ts';
+import { type PlayTicTacToeFlags, tictactoeInTerminal } from './play-tictactoe.ts';
 
-export type PlayFlags = PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags;
+export type PlayFlags = PlayHiveFlags & PlayDiceWarsFlags & PlayNonagaFlags & PlayTicTacToeFlags;
 
 /** A game in the terminal, by id; `input` is what the people type, line by line. */
 export async function playGame(io: CliIo, game: string, flags: PlayFlags, input: AsyncIterable<string>): Promise<void> {
@@ -14,7 +15,8 @@ export async function playGame(io: CliIo, game: string, flags: PlayFlags, input:
   if (id === 'hive') await playInTerminal(io, hiveInTerminal(io, flags), input);
   else if (id === 'nonaga') await playInTerminal(io, nonagaInTerminal(io, flags), input);
   else if (id === 'dicewars') await playInTerminal(io, diceWarsInTerminal(io, flags), input);
-  else throw new UsageError(`console play is for hive, dicewars and nonaga (got "${game}")`);
+  else if (id === 'tictactoe') await playInTerminal(io, tictactoeInTerminal(io, flags), input);
+  else throw new UsageError(`console play is for hive, dicewars, nonaga and tictactoe (got "${game}")`);
 }
 
 /** `hexarena play <game>`: a game in the terminal, reading moves from stdin. */
