@@ -65,7 +65,24 @@ export function nonagaOutcome(pos: NonagaPosition): Outcome | null {
     return { kind: 'draw', reason: pos.turns >= pos.rules.maxTurns ? `${pos.rules.maxTurns} turns played` : 'threefold repetition' };
   if (generate(pos, buffer) === 0)
     return { kind: 'win', winner: pos.turn ^ 1, reason: pos.phase === 0 ? 'no token can slide' : 'no disc can move' };
+  // Slides that strand every disc are no turn at all: with only those, the player is as stuck as with none.
+  if (pos.phase === 0 && !pos.rules.stuckPasses && !someSlideGoesOn(pos))
+    return { kind: 'win', winner: pos.turn ^ 1, reason: 'no slide leaves a disc to move' };
   return null;
+}
+
+const slideBuffer = new Int32Array(MAX_PLY_MOVES);
+
+/** Whether some slide makes a whole turn: it wins, or a disc can move after it. */
+function someSlideGoesOn(pos: NonagaPosition): boolean {
+  const n = slides(pos, slideBuffer);
+  for (let i = 0; i < n; i++) {
+    pos.make(slideBuffer[i] as number);
+    const goesOn = pos.result === pos.turn || discMoves(pos, buffer) > 0;
+    pos.unmake();
+    if (goesOn) return true;
+  }
+  return false;
 }
 
 /** Every legal turn: each slide, then each disc move after it (a winning slide alone). */
