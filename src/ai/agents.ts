@@ -3,6 +3,7 @@ import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 import { alphaBetaAgent, greedyAgent, type SearchBudget } from './alphabeta.ts';
 import { bookAgent } from './book.ts';
+import { mctsAgent } from './mcts.ts';
 import { fallibleAgent, perfectAgent } from './perfect.ts';
 import { randomAgent } from './random.ts';
 
@@ -24,12 +25,16 @@ const SEARCH_LEVELS: Record<Exclude<Level, 'random'>, SearchBudget> = {
   max: { timeMs: 5_000 },
 };
 
+/** Simulations a decision for the tree search: a quarter to half a second for a DiceWars attack. */
+const MCTS_BUDGET = { iterations: 1000 };
+
 /** The agent names a game accepts: the levels and the agents specific to its kind. */
 export function agentNames(game: GameRules<unknown, unknown>): string[] {
   const own = Object.keys(game.agents ?? {});
-  if (game.solvable) return [...LEVELS, 'perfect', ...own];
+  if (game.solvable) return [...LEVELS, 'perfect', 'mcts', ...own];
+  // Where a game gives alpha-beta its mutable position, that search is the stronger and the faster.
   if (game.search) return [...LEVELS, 'greedy', ...own];
-  return [...new Set(['random', ...own])];
+  return [...new Set(['random', ...own, 'mcts'])];
 }
 
 export function createAgent(game: GameRules<unknown, unknown>, name: string): Result<Agent<unknown, unknown>> {
@@ -40,6 +45,7 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
   if (name === 'random') return ok(randomAgent);
   if (name === 'perfect') return ok(perfectAgent);
   if (name === 'greedy') return ok(greedyAgent);
+  if (name === 'mcts') return ok(mctsAgent(name, MCTS_BUDGET));
   const level = name as Exclude<Level, 'random'>;
   if (game.solvable) {
     const blunder = SOLVED_LEVELS[level];

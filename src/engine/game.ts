@@ -1,5 +1,6 @@
 import type { Agent } from './agent.ts';
 import type { Result } from './result.ts';
+import type { Rng } from './rng.ts';
 
 /** A seat, 0-based in turn order (X = 0 and O = 1; White = 0 and Black = 1). */
 export type Player = number;
@@ -58,6 +59,13 @@ export interface GameRules<S, M> {
    * back would let a player re-roll. Interfaces offer no undo for such games.
    */
   readonly stochastic?: boolean;
+  /**
+   * For searches that play ahead in a game of chance: a copy of `state` whose future chance (the
+   * dice not yet rolled) comes from `rng`, so a search cannot read the rolls the game will make.
+   */
+  determinize?(state: S, rng: Rng): S;
+  /** A quick, sensible move for simulations (MCTS playouts); a uniformly random one when absent. */
+  playoutMove?(state: S, rng: Rng): M;
   /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
   standings?(state: S): readonly Player[];
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */

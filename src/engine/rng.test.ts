@@ -39,6 +39,16 @@ describe('seeded RNG', () => {
     expect(take(b, 5)).toEqual(take(Rng.fromSeed('clone'), 5));
   });
 
+  it('fork starts a new stream, the same for the same parent state, unlike the parent’s own', () => {
+    const parent = Rng.fromSeed('fork');
+    const child = parent.fork();
+    const again = Rng.fromSeed('fork').fork();
+    expect(take(child, 8)).toEqual(take(again, 8));
+    const rest = take(parent, 8);
+    expect(rest).toEqual(take(Rng.fromSeed('fork'), 12).slice(4));
+    expect(take(parent.fork(), 8)).not.toEqual(take(Rng.fromSeed('fork').fork(), 8));
+  });
+
   it('fromState rejects anything that is not four 32-bit words, saying so', () => {
     for (const bad of [null, 'abc', [1, 2, 3], [1, 2, 3, -1], [1, 2, 3, 2 ** 32], [1, 2, 3, 1.5], [1, 2, 3, '4']]) {
       const r = Rng.fromState(bad);

@@ -66,6 +66,16 @@ export class Rng {
     return new Rng(this.a, this.b, this.c, this.d);
   }
 
+  /**
+   * A new generator seeded from this one's next outputs: an independent stream for a simulation
+   * (a search's own dice), while this one stays the single source the caller handed out.
+   */
+  fork(): Rng {
+    const rng = new Rng(this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32());
+    for (let i = 0; i < 15; i++) rng.nextUint32();
+    return rng;
+  }
+
   nextUint32(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;
     this.d = (this.d + 1) | 0;

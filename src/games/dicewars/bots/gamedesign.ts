@@ -72,12 +72,17 @@ export function gamedesignCandidates(pos: DiceWarsPosition, rng: Rng): { from: n
   return candidates;
 }
 
+/** The bot's next move: one of its candidate attacks at random, or the end of its turn. */
+export function gamedesignMove(pos: DiceWarsPosition, rng: Rng): DiceWarsMove {
+  const candidates = gamedesignCandidates(pos, rng);
+  if (candidates.length === 0) return { type: 'end' };
+  const { from, to } = rng.pick(candidates);
+  return { type: pos.rules === 'classic' || pos.owner[to] !== -1 ? 'attack' : 'expand', from, to };
+}
+
 export const gamedesignAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
   name: 'gamedesign',
   async choose(_game, pos, { rng }) {
-    const candidates = gamedesignCandidates(pos, rng);
-    if (candidates.length === 0) return { type: 'end' };
-    const { from, to } = rng.pick(candidates);
-    return { type: pos.rules === 'classic' || pos.owner[to] !== -1 ? 'attack' : 'expand', from, to };
+    return gamedesignMove(pos, rng);
   },
 };

@@ -30,12 +30,17 @@ export function hexoActions(pos: DiceWarsPosition): ScoredAction[] {
   return actions;
 }
 
+/** The bot's next move: its best-scored action, or the end of its turn. */
+export function hexoMove(pos: DiceWarsPosition): DiceWarsMove {
+  if (pos.movesThisTurn >= HEXO_ACTIONS_PER_TURN) return { type: 'end' };
+  let best: ScoredAction | undefined;
+  for (const a of hexoActions(pos)) if (!best || a.score > best.score) best = a;
+  return best ? best.move : { type: 'end' };
+}
+
 export const hexoAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
   name: 'hexo',
   async choose(_game, pos) {
-    if (pos.movesThisTurn >= HEXO_ACTIONS_PER_TURN) return { type: 'end' };
-    let best: ScoredAction | undefined;
-    for (const a of hexoActions(pos)) if (!best || a.score > best.score) best = a;
-    return best ? best.move : { type: 'end' };
+    return hexoMove(pos);
   },
 };

@@ -1,9 +1,10 @@
 import type { Agent } from '../../../engine/agent.ts';
+import type { Rng } from '../../../engine/rng.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../position.ts';
 import { cautiousAgent } from './cautious.ts';
-import { gamedesignAgent } from './gamedesign.ts';
+import { gamedesignAgent, gamedesignMove } from './gamedesign.ts';
 import { CROWD_WEIGHTS, DUEL_WEIGHTS, hardAgent, STRENGTH_WEIGHTS, weightsFor } from './hard.ts';
-import { hexoAgent } from './hexo.ts';
+import { hexoAgent, hexoMove } from './hexo.ts';
 
 export { gamedesignAgent, hardAgent, hexoAgent };
 
@@ -17,6 +18,13 @@ const mediumAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
     return hardAgent('medium', blind).choose(game, pos, context);
   },
 };
+
+/**
+ * The move a simulation plays: the reference bot of the rule set, which is quick and plays the
+ * whole game (a random mover would rarely end its turn, and the original bot never expands).
+ */
+export const playoutMove = (pos: DiceWarsPosition, rng: Rng): DiceWarsMove =>
+  pos.rules === 'classic' ? gamedesignMove(pos, rng) : hexoMove(pos);
 
 /**
  * DiceWars players by name: the two reference bots and hexarena's levels. `max` is `hard`: looking
