@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../engine/game.ts';
+import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
+import { GAMES } from './index.ts';
+
+/** Options that keep random games short enough to walk many of them. */
+const QUICK: Record<string, Json> = { dicewars: { players: 3, map: 'small' } };
+
+/**
+ * What every game of the registry promises the layers above it (match runner, agents, the browser),
+ * checked along random games: a game is over exactly when nobody is to move, a game that is not
+ * over has a legal move, every legal move reads back from its text and can be played, and a state
+ * survives its JSON.
+ */
+describe.each(GAMES.map((game) => [game.id, game] as const))('the Game contract: %s', (id, game) => {
+  const options = unwrap(game.parseOptions(QUICK[id] ?? null));
+
+  it('over exactly when nobody is to move; never stuck; moves read back from their text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 60 }), (seed, plies) => {
+        const rng = Rng.fromSeed(`contract/${seed}`);
+        let state = game.newGame(options, seed);
+        for (let i = 0; i <= plies; i++) {
+          const over = game.result(state) !== null;
+          expect(game.toMove(state) === null).toBe(over);
+          const moves = game.legalMoves(state);
+          expect(moves.length === 0).toBe(over);
+          if (over) break;
+          const move = rng.pick(moves);
+          const text = game.formatMove(state, move);
+          expect(game.formatMove(state, unwrap(game.parseMove(state, text)))).toBe(text);
+          state = game.play(state, move);
+        }
+        const back = unwrap(game.fromJSON(JSON.parse(JSON.stringify(game.toJSON(state)))));
+        expect(game.toJSON(back)).toEqual(game.toJSON(state));
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
