@@ -114,11 +114,17 @@ function simulate<S, M>(game: GameRules<S, M>, start: S, root: Node, rng: Rng, e
     path.push(node);
     if (expanded) break;
   }
-  // Playout.
-  for (let ply = 0; outcome === null && ply < playoutPlies; ply++) {
-    const move = game.playoutMove ? game.playoutMove(state, rng) : rng.pick(game.legalMoves(state));
-    state = game.play(state, move);
-    outcome = game.result(state);
+  // Playout. The tree walk played at least one move, so `state` is this simulation's own to change.
+  if (game.playout) {
+    if (outcome === null) {
+      state = game.playout(state, rng, playoutPlies);
+      outcome = game.result(state);
+    }
+  } else {
+    for (let ply = 0; outcome === null && ply < playoutPlies; ply++) {
+      state = game.play(state, rng.pick(game.legalMoves(state)));
+      outcome = game.result(state);
+    }
   }
   const worth = reward(game, state, outcome);
   for (const n of path) {

@@ -64,8 +64,12 @@ export interface GameRules<S, M> {
    * dice not yet rolled) comes from `rng`, so a search cannot read the rolls the game will make.
    */
   determinize?(state: S, rng: Rng): S;
-  /** A quick, sensible move for simulations (MCTS playouts); a uniformly random one when absent. */
-  playoutMove?(state: S, rng: Rng): M;
+  /**
+   * Plays a simulation on from `state` (an MCTS playout) with a quick, sensible policy for every
+   * seat, at most `plies` moves, and returns where it stopped. It may change `state`, which the
+   * caller owns: that is what makes it fast. Without it, searches play uniformly random moves.
+   */
+  playout?(state: S, rng: Rng, plies: number): S;
   /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
   standings?(state: S): readonly Player[];
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */

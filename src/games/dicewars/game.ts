@@ -2,7 +2,7 @@ import type { GameDefinition, Json, Outcome } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { makeBoard } from './board.ts';
-import { DICEWARS_AGENTS, playoutMove } from './bots/index.ts';
+import { DICEWARS_AGENTS, playout } from './bots/index.ts';
 import { MAP_PRESETS, type MapPreset } from './classic-map.ts';
 import { formatMove, parseMove } from './notation.ts';
 import { type DiceWarsMove, DiceWarsPosition, type Report, RULE_SETS, type RuleSet } from './position.ts';
@@ -147,7 +147,7 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
     next.rng = rng;
     return next;
   },
-  playoutMove,
+  playout,
   standings,
   agents: DICEWARS_AGENTS,
 };

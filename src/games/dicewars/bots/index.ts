@@ -20,11 +20,15 @@ const mediumAgent: Agent<DiceWarsPosition, DiceWarsMove> = {
 };
 
 /**
- * The move a simulation plays: the reference bot of the rule set, which is quick and plays the
- * whole game (a random mover would rarely end its turn, and the original bot never expands).
+ * A simulation, played in place: every seat plays the reference bot of the rule set, which is
+ * quick and plays the whole game (a random mover would rarely end its turn, and the original bot
+ * never expands).
  */
-export const playoutMove = (pos: DiceWarsPosition, rng: Rng): DiceWarsMove =>
-  pos.rules === 'classic' ? gamedesignMove(pos, rng) : hexoMove(pos);
+export function playout(pos: DiceWarsPosition, rng: Rng, plies: number): DiceWarsPosition {
+  const classic = pos.rules === 'classic';
+  for (let i = 0; i < plies && !pos.isOver(); i++) pos.play(classic ? gamedesignMove(pos, rng) : hexoMove(pos));
+  return pos;
+}
 
 /**
  * DiceWars players by name: the two reference bots and hexarena's levels. `max` is `hard`: looking
