@@ -15,3 +15,15 @@ export function consoleSeat(game: GameRules<unknown, unknown>, name: string, fla
   if (!agent.ok) throw new UsageError(`--${flag}: ${agent.error.message} (or human)`);
   return { kind: 'ai', name, agent: agent.value };
 }
+
+/**
+ * The two seats of a duel from their flags (`--white`, `--black`…): each as its flag says, else as
+ * the resumed record had it, else a person against the `hard` level.
+ */
+export function duelSeats(
+  game: GameRules<unknown, unknown>,
+  flags: readonly (readonly [flag: string, value: string | undefined])[],
+  before?: readonly string[],
+): ConsoleSeat[] {
+  return flags.map(([flag, value], i) => consoleSeat(game, value ?? before?.[i] ?? (i === 0 ? 'human' : 'hard'), flag));
+}

@@ -2,7 +2,7 @@ import { describeOutcome } from '../../engine/game.ts';
 import { formatGameString, type HiveState, hive } from '../../games/hive/game.ts';
 import { formatTurn } from '../../games/hive/notation.ts';
 import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
-import { consoleSeat } from '../console-seat.ts';
+import { duelSeats } from '../console-seat.ts';
 import { handText, hiveText } from '../hive-text.ts';
 import { type CliIo, UsageError } from '../io.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
@@ -34,11 +34,14 @@ function hiveOptions(type = 'Base+MLP'): HiveState['options'] {
 export function hiveInTerminal(io: CliIo, flags: PlayHiveFlags): TerminalGame<HiveState, number, HiveState['options']> {
   const { resumed, seed } = resumeOrStart(io, hive, flags, { type: flags.type });
   const options = resumed?.options ?? hiveOptions(flags.type);
-  const before = resumed?.players;
-  const seats = [
-    consoleSeat(hive, flags.white ?? before?.[0] ?? 'human', 'white'),
-    consoleSeat(hive, flags.black ?? before?.[1] ?? 'hard', 'black'),
-  ];
+  const seats = duelSeats(
+    hive,
+    [
+      ['white', flags.white],
+      ['black', flags.black],
+    ],
+    resumed?.players,
+  );
   const names = seats.map((s, i) => `${COLOR_NAMES[i]} (${seatName(s)})`);
   const type = options.type;
   const view: TerminalView<HiveState> = {

@@ -1,6 +1,6 @@
 import { describeOutcome } from '../../engine/game.ts';
 import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
-import { consoleSeat } from '../console-seat.ts';
+import { duelSeats } from '../console-seat.ts';
 import type { CliIo } from '../io.ts';
 import { nonagaText } from '../nonaga-text.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
@@ -23,11 +23,14 @@ export function nonagaInTerminal(
   flags: PlayNonagaFlags,
 ): TerminalGame<NonagaState, Parameters<typeof nonaga.play>[1], NonagaState['options']> {
   const { resumed, seed } = resumeOrStart(io, nonaga, flags);
-  const before = resumed?.players;
-  const seats = [
-    consoleSeat(nonaga, flags.red ?? before?.[0] ?? 'human', 'red'),
-    consoleSeat(nonaga, flags.black ?? before?.[1] ?? 'hard', 'black'),
-  ];
+  const seats = duelSeats(
+    nonaga,
+    [
+      ['red', flags.red],
+      ['black', flags.black],
+    ],
+    resumed?.players,
+  );
   const who = seats.map(seatName);
   const view: TerminalView<NonagaState> = {
     title: () => `Nonaga: Red (${who[0]}) against Black (${who[1]}). Type "help" for how to write a turn.\n`,

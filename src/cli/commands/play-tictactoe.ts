@@ -1,6 +1,6 @@
 import { describeOutcome } from '../../engine/game.ts';
 import { type TicTacToeMove, type TicTacToeOptions, type TicTacToeState, tictactoe } from '../../games/tictactoe/game.ts';
-import { consoleSeat } from '../console-seat.ts';
+import { duelSeats } from '../console-seat.ts';
 import type { CliIo } from '../io.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
 import { tictactoeText } from '../tictactoe-text.ts';
@@ -18,11 +18,14 @@ const MARKS = ['X', 'O'];
 /** Tic-tac-toe in the terminal: X moves first; against the perfect player the best you can do is draw. */
 export function tictactoeInTerminal(io: CliIo, flags: PlayTicTacToeFlags): TerminalGame<TicTacToeState, TicTacToeMove, TicTacToeOptions> {
   const { resumed, seed } = resumeOrStart(io, tictactoe, flags);
-  const before = resumed?.players;
-  const seats = [
-    consoleSeat(tictactoe, flags.x ?? before?.[0] ?? 'human', 'x'),
-    consoleSeat(tictactoe, flags.o ?? before?.[1] ?? 'hard', 'o'),
-  ];
+  const seats = duelSeats(
+    tictactoe,
+    [
+      ['x', flags.x],
+      ['o', flags.o],
+    ],
+    resumed?.players,
+  );
   const who = seats.map(seatName);
   const view: TerminalView<TicTacToeState> = {
     title: () => `Tic-tac-toe: X (${who[0]}) against O (${who[1]}). Type "help" for how to name a cell.\n`,
