@@ -1,33 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createAgent } from '../src/ai/agents.ts';
 import type { Agent } from '../src/engine/agent.ts';
-import { type AgentTally, type MatchResult, played, runMatch, wilson95 } from '../src/engine/match.ts';
+import { type MatchResult, played, runMatch, type Tally, wilson95 } from '../src/engine/match.ts';
+import type { GameRecord } from '../src/engine/record.ts';
 import { unwrap } from '../src/engine/result.ts';
-import { gamedesignAgent, hardAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
+import { gamedesignAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
 import { dicewars } from '../src/games/dicewars/game.ts';
 import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
 import type { DiceWarsOptions } from '../src/games/dicewars/setup.ts';
 
 type DwAgent = Agent<DiceWarsPosition, DiceWarsMove>;
 
-async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[], games: number, fair: number): Promise<MatchResult> {
-  const t = performance.now();
-  const r = await runMatch({ game: dicewars, options, agents, games, seed: `bench/${label}` });
-  const wins = r.agents[0]?.wins ?? 0;
+function printRate(label: string, wins: number, games: number, draws: number, fair: number, ms: number): void {
   const [lo, hi] = wilson95(wins, games);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(
     `${label.padEnd(44)} ${pct(wins / games).padStart(6)} (95% CI ${pct(lo)}–${pct(hi)}), fair share ${pct(fair)}, ` +
-      `${r.seats[0]?.draws ?? 0} draws, ${games} games in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `${draws} draws, ${games} games in ${(ms / 1000).toFixed(1)} s`,
   );
+}
+
+async function winRate(label: string, options: DiceWarsOptions, agents: DwAgent[], games: number, fair: number): Promise<MatchResult> {
+  const t = performance.now();
+  const r = await runMatch({ game: dicewars, options, agents, games, seed: `bench/${label}` });
+  printRate(label, r.agents[0]?.wins ?? 0, games, r.seats[0]?.draws ?? 0, fair, performance.now() - t);
   return r;
 }
 
+/** What a duel's figures need: the first agent's wins, its wins moving first, and every game's record. */
+interface DuelResult {
+  readonly games: number;
+  readonly wins: number;
+  readonly first: Tally;
+  readonly records: readonly GameRecord[];
+}
+
+const hexarena = fileURLToPath(new URL('../bin/hexarena.js', import.meta.url));
+
+/**
+ * A duel on every core: `hexarena match` processes on their own seeds, their tallies added and
+ * their records read back (hard searches the first rounds of a duel, seconds a game).
+ */
+async function duelOnAllCores(label: string, seats: string, games: number): Promise<DuelResult> {
+  const t = performance.now();
+  const parts = Math.min(availableParallelism(), 8);
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-'));
+  try {
+    const runs = Array.from({ length: parts }, (_, i) => {
+      const share = Math.floor(games / parts) + (i < games % parts ? 1 : 0);
+      const argv = ['match', 'dicewars', '--players', '2', '--seats', seats, '--games', String(share)];
+      argv.push('--seed', `bench/${label}/${i}`, '--records', path.join(dir, String(i)), '--json');
+      return promisify(execFile)(process.execPath, [hexarena, ...argv], { maxBuffer: 1 << 26 });
+    });
+    let wins = 0;
+    const first = { wins: 0, draws: 0, losses: 0 };
+    for (const { stdout } of await Promise.all(runs)) {
+      const summary = JSON.parse(stdout) as { agents: { wins: number; first: { games: number; wins: number } }[] };
+      const agent = summary.agents[0] as (typeof summary.agents)[number];
+      wins += agent.wins;
+      first.wins += agent.first.wins;
+      first.losses += agent.first.games - agent.first.wins;
+    }
+    const records = readdirSync(dir).flatMap((part) =>
+      readdirSync(path.join(dir, part)).map((f) => JSON.parse(readFileSync(path.join(dir, part, f), 'utf8')) as GameRecord),
+    );
+    const draws = records.filter((r) => r.result?.kind === 'draw').length;
+    printRate(label, wins, games, draws, 1 / 2, performance.now() - t);
+    return { games, wins, first, records };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const asDuel = (r: MatchResult): DuelResult => {
+  const agent = r.agents[0];
+  if (!agent) throw new Error('a match without agents');
+  return { games: r.games, wins: agent.wins, first: agent.first, records: r.records };
+};
+
 /** In a duel the player who moves first wins most games: agent 0's win rate moving first and second. */
-function moverSplit(label: string, r: MatchResult): void {
-  const agent = r.agents[0] as AgentTally;
-  const first = played(agent.first);
+function moverSplit(label: string, r: DuelResult): void {
+  const first = played(r.first);
   const rate = (wins: number, games: number) => `${((wins / games) * 100).toFixed(1)}% of ${games}`;
   console.log(
-    `${label.padEnd(44)} as first mover ${rate(agent.first.wins, first)}, as second mover ${rate(agent.wins - agent.first.wins, r.games - first)}`,
+    `${label.padEnd(44)} as first mover ${rate(r.first.wins, first)}, as second mover ${rate(r.wins - r.first.wins, r.games - first)}`,
   );
 }
 
@@ -35,7 +96,7 @@ function moverSplit(label: string, r: MatchResult): void {
  * What decides a duel early: `agent`'s win rate moving second, by the share of the territories the
  * first mover held when `agent` moved for the first time (each game replayed from its record).
  */
-function headStart(label: string, r: MatchResult, options: DiceWarsOptions, agent: string): void {
+function headStart(label: string, r: DuelResult, options: DiceWarsOptions, agent: string): void {
   // Bins by the first mover's share: below 65%, then 5-point steps, then 80% and more.
   const from = [0, 0.65, 0.7, 0.75, 0.8];
   const games = from.map(() => 0);
@@ -76,10 +137,11 @@ export async function benchDiceWars(): Promise<void> {
   );
 
   console.log('\n## DiceWars: hard against the reference bots (2,000 games each, seats rotated)');
+  const hard = unwrap(createAgent(dicewars, 'hard')) as DwAgent;
   const classic = dicewars.defaultOptions;
-  await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hardAgent(), ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
+  await winRate('classic, 8 players: hard vs 7 gamedesign', classic, [hard, ...Array(7).fill(gamedesignAgent)], 2000, 1 / 8);
   const duel = { ...classic, players: 2 };
-  const duelResult = await winRate('classic, 2 players: hard vs gamedesign', duel, [hardAgent(), gamedesignAgent], 2000, 1 / 2);
+  const duelResult = await duelOnAllCores('classic, 2 players: hard vs gamedesign', 'hard,gamedesign', 2000);
   moverSplit('  by turn order', duelResult);
   headStart('  second, by territories the first one held', duelResult, duel, 'hard');
   const mirror = await runMatch({
@@ -89,10 +151,10 @@ export async function benchDiceWars(): Promise<void> {
     games: 2000,
     seed: 'bench/mirror',
   });
-  moverSplit('  gamedesign against itself', mirror);
+  moverSplit('  gamedesign against itself', asDuel(mirror));
   // A 20×20 strength game runs about 9,000 moves (a second with hard): 2,000 of those would take half
   // an hour, so the 2,000-game figure is on 10×10 and the 20×20 one is a smaller sample.
-  const hexos = [hardAgent(), hexoAgent, hexoAgent, hexoAgent];
+  const hexos = [hard, hexoAgent, hexoAgent, hexoAgent];
   await winRate('strength 10×10, 4 players: hard vs 3 hexo', { ...classic, rules: 'strength', players: 4, size: 10 }, hexos, 2000, 1 / 4);
   await winRate('strength 20×20, 4 players: hard vs 3 hexo', { ...classic, rules: 'strength', players: 4, size: 20 }, hexos, 60, 1 / 4);
 }

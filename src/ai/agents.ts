@@ -26,7 +26,16 @@ const SEARCH_LEVELS: Record<Exclude<Level, 'random'>, SearchBudget> = {
 };
 
 /** Simulations a decision for the tree search: a quarter to half a second for a DiceWars attack. */
-const MCTS_BUDGET = { iterations: 1000 };
+export const MCTS_BUDGET = { iterations: 1000 };
+
+/** A game's own player that hands the positions its game names (`treeSearchAt`) to the tree search. */
+function withTreeSearch(own: Agent<unknown, unknown>): Agent<unknown, unknown> {
+  const search = mctsAgent(own.name, MCTS_BUDGET);
+  return {
+    name: own.name,
+    choose: (game, state, context) => (game.treeSearchAt?.(state) ? search : own).choose(game, state, context),
+  };
+}
 
 /** The agent names a game accepts: the levels and the agents specific to its kind. */
 export function agentNames(game: GameRules<unknown, unknown>): string[] {
@@ -41,7 +50,7 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
   const known = agentNames(game);
   if (!known.includes(name)) return fail(`unknown agent "${name}" for ${game.id} (known: ${known.join(', ')})`);
   const own = game.agents?.[name];
-  if (own) return ok(own);
+  if (own) return ok(game.treeSearchAt && (name === 'hard' || name === 'max') ? withTreeSearch(own) : own);
   if (name === 'random') return ok(randomAgent);
   if (name === 'perfect') return ok(perfectAgent);
   if (name === 'greedy') return ok(greedyAgent);

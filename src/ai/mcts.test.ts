@@ -3,11 +3,12 @@ import type { Agent } from '../engine/agent.ts';
 import { runMatch } from '../engine/match.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
-import { type DiceWarsState, dicewars } from '../games/dicewars/game.ts';
+import { gamedesignAgent, hardAgent } from '../games/dicewars/bots/index.ts';
+import { type DiceWarsState, dicewars, TREE_SEARCH_ROUNDS } from '../games/dicewars/game.ts';
 import type { DiceWarsMove } from '../games/dicewars/position.ts';
 import { parseBoard } from '../games/tictactoe/board.ts';
 import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/game.ts';
-import { agentNames, createAgent } from './agents.ts';
+import { agentNames, createAgent, MCTS_BUDGET } from './agents.ts';
 import { mctsAgent } from './mcts.ts';
 import { randomAgent } from './random.ts';
 
@@ -87,5 +88,34 @@ describe('Monte Carlo tree search in a game of dice', () => {
     const { hive } = await import('../games/hive/game.ts');
     expect(agentNames(hive)).not.toContain('mcts');
     expect(createAgent(dicewars, 'mcts').ok).toBe(true);
+  });
+});
+
+describe('the strong DiceWars levels search where the game says so', () => {
+  it('hard plays the first rounds of a classic duel by tree search, then by its own judgement, and crowds by its own', async () => {
+    const hard = unwrap(createAgent(dicewars, 'hard')) as Agent<DiceWarsState, DiceWarsMove>;
+    const search = mctsAgent('search', MCTS_BUDGET) as Agent<DiceWarsState, DiceWarsMove>;
+    const judge = hardAgent();
+    const same = async (state: DiceWarsState, other: Agent<DiceWarsState, DiceWarsMove>) =>
+      expect(await hard.choose(dicewars, state, { rng: Rng.fromSeed('r') })).toEqual(
+        await other.choose(dicewars, state, { rng: Rng.fromSeed('r') }),
+      );
+    const duel = dicewars.newGame({ ...dicewars.defaultOptions, players: 2 }, 'duel');
+    expect(dicewars.treeSearchAt?.(duel)).toBe(true);
+    await same(duel, search);
+    // (Here the two would choose differently, so the comparison tells which one played.)
+    expect(await search.choose(dicewars, duel, { rng: Rng.fromSeed('r') })).not.toEqual(
+      await judge.choose(dicewars, duel, { rng: Rng.fromSeed('r') }),
+    );
+    // Later in the duel: the reference bots play both seats up to the fourth round.
+    const later = duel.clone();
+    const rng = Rng.fromSeed('on');
+    while (later.round < TREE_SEARCH_ROUNDS && !later.isOver()) later.play(await gamedesignAgent.choose(dicewars, later, { rng }));
+    expect(later.isOver()).toBe(false);
+    expect(dicewars.treeSearchAt?.(later)).toBe(false);
+    await same(later, judge);
+    const crowd = dicewars.newGame(dicewars.defaultOptions, 'crowd');
+    expect(dicewars.treeSearchAt?.(crowd)).toBe(false);
+    await same(crowd, judge);
   });
 });

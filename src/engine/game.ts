@@ -70,6 +70,11 @@ export interface GameRules<S, M> {
    * caller owns: that is what makes it fast. Without it, searches play uniformly random moves.
    */
   playout?(state: S, rng: Rng, plies: number): S;
+  /**
+   * Positions where the strong levels (`hard`, `max`) hand the decision to the generic Monte Carlo
+   * tree search over the game's playouts, because it was measured to choose better there.
+   */
+  treeSearchAt?(state: S): boolean;
   /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
   standings?(state: S): readonly Player[];
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */
