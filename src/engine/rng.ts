@@ -42,10 +42,13 @@ export class Rng {
   /** Any string is a seed; equal strings give equal streams. */
   static fromSeed(seed: string): Rng {
     const [a, b, c, d] = seedWords(seed);
-    const rng = new Rng(a, b, c, d);
-    // The first outputs of a freshly seeded SFC32 are still correlated with the seed.
-    for (let i = 0; i < 15; i++) rng.nextUint32();
-    return rng;
+    return new Rng(a, b, c, d).warmedUp();
+  }
+
+  /** The first outputs of a freshly seeded SFC32 are still correlated with the seed: skip them. */
+  private warmedUp(): Rng {
+    for (let i = 0; i < 15; i++) this.nextUint32();
+    return this;
   }
 
   /** Restores a generator saved with `state()`; the input is untrusted (a file, a request). */
@@ -71,9 +74,7 @@ export class Rng {
    * (a search's own dice), while this one stays the single source the caller handed out.
    */
   fork(): Rng {
-    const rng = new Rng(this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32());
-    for (let i = 0; i < 15; i++) rng.nextUint32();
-    return rng;
+    return new Rng(this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()).warmedUp();
   }
 
   nextUint32(): number {

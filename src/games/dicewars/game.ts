@@ -154,7 +154,7 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   // The first rounds decide most duels (the first mover takes about 7 of some 30 territories before
   // the other moves). There, searching simulations of the reference bot beats hard's own judgement:
   // on the same duels, moving second 43% of 480 instead of 37%, moving first 93% of 200 instead of 91%.
-  treeSearchAt: (pos) => pos.rules === 'classic' && pos.players - pos.out.length === 2 && pos.round < TREE_SEARCH_ROUNDS,
+  treeSearchAt: (pos) => pos.rules === 'classic' && pos.seatsLeft() === 2 && pos.round < TREE_SEARCH_ROUNDS,
   standings,
   agents: DICEWARS_AGENTS,
 };

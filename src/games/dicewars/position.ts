@@ -97,6 +97,11 @@ export class DiceWarsPosition {
     return !this.out.includes(seat);
   }
 
+  /** How many seats are still in: a game of eight plays as a duel once six are out. */
+  seatsLeft(): number {
+    return this.players - this.out.length;
+  }
+
   /** The single player left, or -1. */
   winner(): number {
     return this.out.length === this.players - 1 ? (this.order.find((s) => !this.out.includes(s)) as number) : -1;

@@ -86,7 +86,7 @@ export const STRENGTH_WEIGHTS: HardWeights = { ...CROWD_WEIGHTS, group: 4, margi
 
 /** The weights for a position: by rule set, and the duel set once only two classic players are left. */
 export const weightsFor = (pos: DiceWarsPosition): HardWeights =>
-  pos.rules === 'strength' ? STRENGTH_WEIGHTS : pos.players - pos.out.length > 2 ? CROWD_WEIGHTS : DUEL_WEIGHTS;
+  pos.rules === 'strength' ? STRENGTH_WEIGHTS : pos.seatsLeft() > 2 ? CROWD_WEIGHTS : DUEL_WEIGHTS;
 
 /** Win odds for an attack from `from` on `to`, in either rule set. */
 function odds(pos: DiceWarsPosition, from: number, to: number): number {
@@ -180,7 +180,7 @@ export function positionValue(pos: DiceWarsPosition, me: number, w: HardWeights 
     exposure += worst * (groupOf[t] === bestGroup ? w.groupExposure : w.exposure);
   }
   let leader = 0;
-  if (pos.players - pos.out.length > 2) {
+  if (pos.seatsLeft() > 2) {
     let total = 0;
     for (let t = 0; t < n; t++) if ((owner[t] as number) >= 0) total += dice[t] as number;
     if (held * 5 > total * 2) leader = w.leader;
