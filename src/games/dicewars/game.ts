@@ -145,11 +145,7 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   view: (pos) => toJSON(pos, false),
   alwaysEnds: true,
   stochastic: true,
-  determinize(pos, rng) {
-    const next = pos.clone();
-    next.rng = rng;
-    return next;
-  },
+  determinize: (pos, rng) => pos.clone(rng),
   playout,
   // The first rounds decide most duels (the first mover takes about 7 of some 30 territories before
   // the other moves). There, searching simulations of the reference bot beats hard's own judgement:

@@ -60,7 +60,8 @@ export class DiceWarsPosition {
     public movesThisTurn = 0,
   ) {}
 
-  clone(): DiceWarsPosition {
+  /** A copy to change freely; `rng` gives the copy other dice than this position's (a determinization). */
+  clone(rng: Rng = this.rng.clone()): DiceWarsPosition {
     return new DiceWarsPosition(
       this.rules,
       this.board,
@@ -71,7 +72,7 @@ export class DiceWarsPosition {
       this.stock.slice(),
       this.round,
       [...this.out],
-      this.rng.clone(),
+      rng,
       this.last,
       this.maxRounds,
       this.movesThisTurn,
