@@ -41,6 +41,7 @@ interface DuelResult {
 }
 
 const hexarena = fileURLToPath(new URL('../bin/hexarena.js', import.meta.url));
+const execFileAsync = promisify(execFile);
 
 /**
  * A duel on every core: `hexarena match` processes on their own seeds, their tallies added and
@@ -55,7 +56,7 @@ async function duelOnAllCores(label: string, seats: string, games: number): Prom
       const share = Math.floor(games / parts) + (i < games % parts ? 1 : 0);
       const argv = ['match', 'dicewars', '--players', '2', '--seats', seats, '--games', String(share)];
       argv.push('--seed', `bench/${label}/${i}`, '--records', path.join(dir, String(i)), '--json');
-      return promisify(execFile)(process.execPath, [hexarena, ...argv], { maxBuffer: 1 << 26 });
+      return execFileAsync(process.execPath, [hexarena, ...argv], { maxBuffer: 1 << 26 });
     });
     let wins = 0;
     const first = { wins: 0, draws: 0, losses: 0 };

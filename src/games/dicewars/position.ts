@@ -105,7 +105,7 @@ export class DiceWarsPosition {
 
   /** The single player left, or -1. */
   winner(): number {
-    return this.out.length === this.players - 1 ? (this.order.find((s) => !this.out.includes(s)) as number) : -1;
+    return this.seatsLeft() === 1 ? (this.order.find((s) => !this.out.includes(s)) as number) : -1;
   }
 
   isOver(): boolean {
