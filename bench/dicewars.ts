@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createAgent } from '../src/ai/agents.ts';
+import type { AgentSummary } from '../src/cli/commands/match.ts';
 import type { Agent } from '../src/engine/agent.ts';
 import { type MatchResult, played, runMatch, type Tally, wilson95 } from '../src/engine/match.ts';
 import type { GameRecord } from '../src/engine/record.ts';
@@ -61,11 +62,12 @@ async function duelOnAllCores(label: string, seats: string, games: number): Prom
     let wins = 0;
     const first = { wins: 0, draws: 0, losses: 0 };
     for (const { stdout } of await Promise.all(runs)) {
-      const summary = JSON.parse(stdout) as { agents: { wins: number; first: { games: number; wins: number } }[] };
+      const summary = JSON.parse(stdout) as { agents: Pick<AgentSummary, 'wins' | 'first'>[] };
       const agent = summary.agents[0] as (typeof summary.agents)[number];
       wins += agent.wins;
       first.wins += agent.first.wins;
-      first.losses += agent.first.games - agent.first.wins;
+      first.draws += agent.first.draws;
+      first.losses += agent.first.losses;
     }
     const records = readdirSync(dir).flatMap((part) =>
       readdirSync(path.join(dir, part)).map((f) => JSON.parse(readFileSync(path.join(dir, part, f), 'utf8')) as GameRecord),

@@ -116,6 +116,10 @@ describe('hexarena match', () => {
     const f = json.firstMover;
     expect(f.wins + f.draws + f.losses).toBe(12);
     expect(hard.first.wins + gd.first.wins).toBe(f.wins);
+    for (const a of json.agents) expect(a.first.wins + a.first.draws + a.first.losses).toBe(a.first.games);
+    // A drawn game is no loss for the one who moved first: perfect play draws every game.
+    const perfect = JSON.parse((await cli('match', 'tictactoe', '--seats', 'perfect,perfect', '--games', '4', '--json')).out);
+    expect(perfect.agents[0].first).toEqual({ games: 4, wins: 0, draws: 4, losses: 0 });
     const text = await cli('match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign,gamedesign', '--games', '3', '--seed', 'dw');
     expect(text.out).toMatch(/^gamedesign\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+% \([\d.]+%–[\d.]+%\)\s+66\.7%$/m);
     expect(text.out).toMatch(/^the first to move won \d of 3 games \([\d.]+%\)$/m);

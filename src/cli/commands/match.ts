@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
-import { played, runMatch, wilson95 } from '../../engine/match.ts';
+import { played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
@@ -81,8 +81,8 @@ export interface AgentSummary {
   /** Games won by any of its seats, over all games. */
   readonly winRate: number;
   readonly ci95: [number, number];
-  /** The games in which it moved first, and its wins among them. */
-  readonly first: { readonly games: number; readonly wins: number };
+  /** The games in which it moved first, and how they ended for it. */
+  readonly first: Tally & { readonly games: number };
 }
 
 /** The folder for --records: made if missing; one that already holds files is refused, so no earlier game is written over. */
@@ -115,10 +115,15 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
 
   const draws = result.seats[0]?.draws ?? 0;
   // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
-  const byName = new Map<string, { seats: number; wins: number; first: { games: number; wins: number } }>();
+  const byName = new Map<string, { seats: number; wins: number; first: AgentSummary['first'] }>();
   for (const t of result.agents) {
-    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { games: 0, wins: 0 } };
-    const first = { games: a.first.games + played(t.first), wins: a.first.wins + t.first.wins };
+    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { games: 0, wins: 0, draws: 0, losses: 0 } };
+    const first = {
+      games: a.first.games + played(t.first),
+      wins: a.first.wins + t.first.wins,
+      draws: a.first.draws + t.first.draws,
+      losses: a.first.losses + t.first.losses,
+    };
     byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first });
   }
   const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
