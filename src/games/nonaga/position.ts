@@ -155,18 +155,28 @@ export class NonagaPosition {
     const from = moveFrom(move);
     const to = moveTo(move);
     if ((move & DISC) === 0) {
-      const side = this.token[from] as Side;
-      this.token[from] = -1;
-      this.token[to] = side;
-      for (let i = side * 3; i < side * 3 + 3; i++) if (this.tokens[i] === from) this.tokens[i] = to;
+      const side = this.moveToken(from, to);
       if (this.won(side)) this.result = side;
       else this.phase = 1;
       return;
     }
+    this.moveDisc(from, to);
+    this.endTurn(to);
+  }
+
+  /** Moves the token on `from` to `to` (either way: unmake passes them swapped), and says whose it is. */
+  private moveToken(from: number, to: number): Side {
+    const side = this.token[from] as Side;
+    this.token[from] = -1;
+    this.token[to] = side;
+    for (let i = side * 3; i < side * 3 + 3; i++) if (this.tokens[i] === from) this.tokens[i] = to;
+    return side;
+  }
+
+  private moveDisc(from: number, to: number): void {
     this.disc[from] = 0;
     this.disc[to] = 1;
     this.moveSum(from, to);
-    this.endTurn(to);
   }
 
   private endTurn(relocated: number): void {
@@ -198,16 +208,8 @@ export class NonagaPosition {
     if (move === PASS_SLIDE || move === PASS_DISC) return;
     const from = moveFrom(move);
     const to = moveTo(move);
-    if ((move & DISC) === 0) {
-      const side = this.token[to] as Side;
-      this.token[to] = -1;
-      this.token[from] = side;
-      for (let i = side * 3; i < side * 3 + 3; i++) if (this.tokens[i] === to) this.tokens[i] = from;
-    } else {
-      this.disc[to] = 0;
-      this.disc[from] = 1;
-      this.moveSum(to, from);
-    }
+    if ((move & DISC) === 0) this.moveToken(to, from);
+    else this.moveDisc(to, from);
   }
 
   /** Keeps the board's coordinate sum as discs move (the discs are unwrapped near the centre). */
