@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayRecord } from '../games/index.ts';
+import type { AgentSummary } from './commands/match.ts';
 import { main } from './main.ts';
 import { captureIo } from './testing.ts';
 
@@ -123,6 +124,15 @@ describe('hexarena match', () => {
     const text = await cli('match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign,gamedesign', '--games', '3', '--seed', 'dw');
     expect(text.out).toMatch(/^gamedesign\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+% \([\d.]+%–[\d.]+%\)\s+66\.7%$/m);
     expect(text.out).toMatch(/^the first to move won \d of 3 games \([\d.]+%\)$/m);
+    // The same seed plays the same games: the text's first-mover line agrees with the JSON's tallies.
+    const same = JSON.parse(
+      (await cli('match', 'dicewars', '--players', '3', '--seats', 'hard,gamedesign,gamedesign', '--games', '3', '--seed', 'dw', '--json'))
+        .out,
+    );
+    const movers = (same.agents as AgentSummary[])
+      .filter((a) => a.first.games > 0)
+      .map((a) => `${a.agent} won ${a.first.wins} of ${a.first.games} (${((a.first.wins / a.first.games) * 100).toFixed(1)}%)`);
+    expect(text.out).toContain(`\nmoving first: ${movers.join(', ')}\n`);
   });
 
   it('--records keeps every game: one file each that replays to the result the match counted, never over earlier files', async () => {

@@ -153,8 +153,14 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ' (no winner within the move or round cap)' : ''}\n`);
   const { wins: firstWins } = result.firstMover;
   const firstGames = played(result.firstMover);
-  if (firstGames > 0)
+  if (firstGames > 0) {
     io.stdout(`the first to move won ${formatCount(firstWins)} of ${formatCount(firstGames)} games (${pct(firstWins / firstGames)})\n`);
+    // Where moving first decides much (DiceWars duels), an agent's rate means little without its turn order.
+    const movers = summary
+      .filter((a) => a.first.games > 0)
+      .map((a) => `${a.agent} won ${formatCount(a.first.wins)} of ${formatCount(a.first.games)} (${pct(a.first.wins / a.first.games)})`);
+    io.stdout(`moving first: ${movers.join(', ')}\n`);
+  }
   const last = result.records.at(-1);
   if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
   else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);
