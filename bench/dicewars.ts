@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createAgent } from '../src/ai/agents.ts';
 import type { AgentSummary } from '../src/cli/commands/match.ts';
 import type { Agent } from '../src/engine/agent.ts';
-import { type MatchResult, played, runMatch, type Tally, wilson95 } from '../src/engine/match.ts';
+import { addTally, type MatchResult, played, runMatch, type Tally, wilson95 } from '../src/engine/match.ts';
 import type { GameRecord } from '../src/engine/record.ts';
 import { unwrap } from '../src/engine/result.ts';
 import { gamedesignAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
@@ -65,9 +65,7 @@ async function duelOnAllCores(label: string, seats: string, games: number): Prom
       const summary = JSON.parse(stdout) as { agents: Pick<AgentSummary, 'wins' | 'first'>[] };
       const agent = summary.agents[0] as (typeof summary.agents)[number];
       wins += agent.wins;
-      first.wins += agent.first.wins;
-      first.draws += agent.first.draws;
-      first.losses += agent.first.losses;
+      addTally(first, agent.first);
     }
     const records = readdirSync(dir).flatMap((part) =>
       readdirSync(path.join(dir, part)).map((f) => JSON.parse(readFileSync(path.join(dir, part, f), 'utf8')) as GameRecord),

@@ -57,6 +57,13 @@ export const entryAtSeat = (game: number, seat: number, entries: number): number
 /** The games a tally counts. */
 export const played = (t: Tally): number => t.wins + t.draws + t.losses;
 
+/** Adds `t` into `sum`: tallies of one agent's seats, or of a match run in parts. */
+export function addTally(sum: Tally, t: Tally): void {
+  sum.wins += t.wins;
+  sum.draws += t.draws;
+  sum.losses += t.losses;
+}
+
 function credit(t: Tally, outcome: Outcome, seat: Player): void {
   if (outcome.kind === 'draw') t.draws++;
   else if (outcome.winner === seat) t.wins++;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
-import { played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
+import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
@@ -115,22 +115,26 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
 
   const draws = result.seats[0]?.draws ?? 0;
   // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
-  const byName = new Map<string, { seats: number; wins: number; first: AgentSummary['first'] }>();
+  const byName = new Map<string, { seats: number; wins: number; first: Tally }>();
   for (const t of result.agents) {
-    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { games: 0, wins: 0, draws: 0, losses: 0 } };
-    const first = {
-      games: a.first.games + played(t.first),
-      wins: a.first.wins + t.first.wins,
-      draws: a.first.draws + t.first.draws,
-      losses: a.first.losses + t.first.losses,
-    };
-    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first });
+    const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { wins: 0, draws: 0, losses: 0 } };
+    addTally(a.first, t.first);
+    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first: a.first });
   }
   const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
     // A game is lost for an agent only when none of its seats won it.
     const losses = result.games - draws - a.wins;
     const winRate = a.wins / result.games;
-    return { agent, seats: a.seats, wins: a.wins, draws, losses, winRate, ci95: wilson95(a.wins, result.games), first: a.first };
+    return {
+      agent,
+      seats: a.seats,
+      wins: a.wins,
+      draws,
+      losses,
+      winRate,
+      ci95: wilson95(a.wins, result.games),
+      first: { games: played(a.first), ...a.first },
+    };
   });
 
   if (flags.json) {
