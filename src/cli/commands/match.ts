@@ -118,8 +118,10 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const byName = new Map<string, { seats: number; wins: number; first: Tally }>();
   for (const t of result.agents) {
     const a = byName.get(t.agent) ?? { seats: 0, wins: 0, first: { wins: 0, draws: 0, losses: 0 } };
+    byName.set(t.agent, a);
+    a.seats++;
+    a.wins += t.wins;
     addTally(a.first, t.first);
-    byName.set(t.agent, { seats: a.seats + 1, wins: a.wins + t.wins, first: a.first });
   }
   const summary: AgentSummary[] = [...byName].map(([agent, a]) => {
     // A game is lost for an agent only when none of its seats won it.
