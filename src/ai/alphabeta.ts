@@ -1,6 +1,7 @@
 import type { Agent } from '../engine/agent.ts';
-import type { GameRules, SearchHooks } from '../engine/game.ts';
-import { Searcher, type SearchLimits, type SearchResult } from './search.ts';
+import type { GameRules, SearchHooks, SearchPosition } from '../engine/game.ts';
+import type { Rng } from '../engine/rng.ts';
+import { Searcher, type SearchLimits, type SearchResult, wallClock } from './search.ts';
 
 export interface SearchBudget {
   readonly depth?: number;
@@ -28,20 +29,51 @@ export function alphaBetaAgent(name: string, budget: SearchBudget, onResult?: (r
         ...(context.depth === undefined ? {} : { depth: context.depth }),
         ...(context.timeMs === undefined ? {} : { timeMs: context.timeMs }),
         ...(context.signal === undefined ? {} : { signal: context.signal }),
+        ...(context.clock === undefined ? {} : { clock: context.clock }),
       };
-      // Search again while the same player is to move (a turn made of several plies).
-      const pos = hooks.open(state);
-      const side = pos.turn();
-      const plies: number[] = [];
-      do {
-        const result = searcher.search(pos, hooks.maxMoves, limits, context.rng);
-        onResult?.(result);
-        plies.push(result.move);
-        pos.make(result.move);
-      } while (pos.turn() === side && pos.terminal() === null);
-      return hooks.toMove(state, plies);
+      return hooks.toMove(state, searchTurn(searcher, hooks.open(state), hooks.maxMoves, limits, context.rng, onResult));
     },
   };
+}
+
+/**
+ * The plies of one turn (Nonaga's slide and disc are two plies of one player). The budget is for
+ * the whole decision: the first search already looked through the rest of the turn, so its
+ * principal variation gives the later plies; only where that line stops short is the rest searched,
+ * with what is left of the time and nodes.
+ */
+export function searchTurn(
+  searcher: Searcher,
+  pos: SearchPosition,
+  maxMoves: number,
+  limits: SearchLimits,
+  rng?: Rng,
+  onResult?: (r: SearchResult) => void,
+): number[] {
+  const clock = limits.clock ?? wallClock;
+  const started = clock();
+  const side = pos.turn();
+  const plies: number[] = [];
+  let nodes = 0;
+  let line: readonly number[] = [];
+  do {
+    let move = line[plies.length];
+    if (move === undefined) {
+      const left: SearchLimits = {
+        ...limits,
+        ...(limits.timeMs === undefined ? {} : { timeMs: Math.max(0, limits.timeMs - (clock() - started)) }),
+        ...(limits.nodes === undefined ? {} : { nodes: Math.max(1, limits.nodes - nodes) }),
+      };
+      const result = searcher.search(pos, maxMoves, left, rng);
+      onResult?.(result);
+      nodes += result.nodes;
+      move = result.move;
+      line = [...plies, ...result.pv];
+    }
+    plies.push(move);
+    pos.make(move);
+  } while (pos.turn() === side && pos.terminal() === null);
+  return plies;
 }
 
 /**

@@ -80,7 +80,7 @@ describe('Monte Carlo tree search in a game of dice', () => {
       seed: 'mcts-dice',
     });
     expect(r.agents[0]?.wins).toBeGreaterThanOrEqual(14);
-  }, 60_000);
+  });
 
   it('is offered where no alpha-beta search is: DiceWars and tic-tac-toe, not Hive', async () => {
     expect(agentNames(dicewars)).toContain('mcts');

@@ -3,7 +3,9 @@ import { Rng } from '../engine/rng.ts';
 import { type HiveState, hive } from '../games/hive/game.ts';
 import { formatMove } from '../games/hive/notation.ts';
 import { arrangeHive, moveOf } from '../games/hive/testing.ts';
-import { greedyAgent } from './alphabeta.ts';
+import { nonaga } from '../games/nonaga/game.ts';
+import type { NonagaTurn } from '../games/nonaga/notation.ts';
+import { alphaBetaAgent, greedyAgent } from './alphabeta.ts';
 import { describeScore, Searcher, WIN } from './search.ts';
 
 // bQ at (0,0) has five neighbours; wA1 at (-1,-1) can slide into the sixth, (-1,0), and win.
@@ -77,5 +79,38 @@ describe('greedy agent', () => {
     const state = winInOne();
     const move = (await greedyAgent.choose(hive, state, { rng: Rng.fromSeed('g') })) as number;
     expect(formatMove(state.pos, move)).toBe(formatMove(state.pos, WINNING_MOVE));
+  });
+});
+
+describe('a budget is for the whole decision, however many plies a turn has', () => {
+  // Nonaga's turn is two plies of one player (a slide, then a disc): before, each ply got the full budget.
+  const start = () => nonaga.newGame(nonaga.defaultOptions, 'budget');
+
+  it('a node budget: the turn spends at most its nodes, and is a legal turn', async () => {
+    const spent: number[] = [];
+    const agent = alphaBetaAgent('n', { nodes: 20_000 }, (r) => spent.push(r.nodes));
+    const state = start();
+    const turn = (await agent.choose(nonaga, state, { rng: Rng.fromSeed('n') })) as NonagaTurn;
+    expect(nonaga.legalMoves(state).map((t) => nonaga.formatMove(state, t))).toContain(nonaga.formatMove(state, turn));
+    // The search checks its limits every 1,024 nodes. (Each ply with the full budget spent 40,960.)
+    expect(spent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(20_000 + 1024);
+  });
+
+  it('a time budget, on a clock the test drives (a millisecond a reading, read every 1,024 nodes): at most the time given', async () => {
+    let now = 0;
+    const clock = () => now++;
+    const agent = alphaBetaAgent('t', {});
+    const state = start();
+    await agent.choose(nonaga, state, { rng: Rng.fromSeed('t'), timeMs: 60, clock });
+    // A few readings after the deadline: the check that stops, and the result's own time.
+    expect(now).toBeLessThanOrEqual(60 + 8);
+    expect(now).toBeGreaterThan(30);
+  });
+
+  it('the later plies of a turn come from the first search’s line when it reaches them', async () => {
+    const searches: number[] = [];
+    const agent = alphaBetaAgent('pv', { depth: 3 }, (r) => searches.push(r.depth));
+    await agent.choose(nonaga, start(), { rng: Rng.fromSeed('pv') });
+    expect(searches).toEqual([3]);
   });
 });

@@ -21,6 +21,8 @@ export interface SearchLimits {
   /** Node budget: deterministic where a time limit is not. */
   readonly nodes?: number;
   readonly signal?: AbortSignal;
+  /** Milliseconds for `timeMs` (performance.now by default; tests give a clock they drive). */
+  readonly clock?: () => number;
   /** Called after each finished iteration (for `info` lines, progress). */
   readonly onIteration?: (info: SearchInfo) => void;
 }
@@ -39,6 +41,8 @@ export interface SearchResult extends SearchInfo {
 
 class Stop extends Error {}
 
+export const wallClock = (): number => performance.now();
+
 export class Searcher {
   readonly tt: TranspositionTable;
   private readonly history = new Int32Array(2 * 65536);
@@ -50,6 +54,7 @@ export class Searcher {
   private deadline = Number.POSITIVE_INFINITY;
   private nodeLimit = Number.POSITIVE_INFINITY;
   private signal: AbortSignal | undefined;
+  private clock: () => number = wallClock;
   private pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private pvLength = new Int32Array(MAX_PLY);
 
@@ -59,7 +64,8 @@ export class Searcher {
 
   /** Searches the position (which it leaves as it found it) and returns the best move found. */
   search(pos: SearchPosition, maxMoves: number, limits: SearchLimits, rng?: Rng): SearchResult {
-    const started = performance.now();
+    this.clock = limits.clock ?? wallClock;
+    const started = this.clock();
     this.pos = pos;
     this.nodes = 0;
     this.deadline = limits.timeMs === undefined ? Number.POSITIVE_INFINITY : started + limits.timeMs;
@@ -107,11 +113,11 @@ export class Searcher {
           }
         }
         const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
-        best = { move: bestMove, score: alpha, depth, nodes: this.nodes, ms: performance.now() - started, pv };
+        best = { move: bestMove, score: alpha, depth, nodes: this.nodes, ms: this.clock() - started, pv };
         limits.onIteration?.(best);
         // A forced result is final; and an iteration rarely finishes in the time the last one took.
         if (Math.abs(alpha) >= MATE_BOUND) break;
-        if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs * 0.45) break;
+        if (limits.timeMs !== undefined && this.clock() - started > limits.timeMs * 0.45) break;
       } catch (e) {
         if (e instanceof Stop) {
           // Leave the position as found: unwind whatever the interrupted iteration made.
@@ -124,14 +130,14 @@ export class Searcher {
         throw e;
       }
     }
-    return { ...best, nodes: this.nodes, ms: performance.now() - started };
+    return { ...best, nodes: this.nodes, ms: this.clock() - started };
   }
 
   /** Moves made below the root and not yet unmade: unwound when the search stops midway. */
   private depthMade = 0;
 
   private checkLimits(): void {
-    if (this.nodes >= this.nodeLimit || this.signal?.aborted || performance.now() >= this.deadline) throw new Stop();
+    if (this.nodes >= this.nodeLimit || this.signal?.aborted || this.clock() >= this.deadline) throw new Stop();
   }
 
   /**

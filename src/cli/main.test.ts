@@ -169,7 +169,7 @@ describe('hexarena match', () => {
     const again = await cli('match', 'nonaga', '--a', 'random', '--b', 'seed', '--games', '1', '--records', dir);
     expect([again.code, again.err]).toEqual([2, `hexarena: --records: ${dir} is not empty; give a new or empty folder\n`]);
     expect(await readdir(dir)).toHaveLength(12);
-  }, 30_000);
+  });
 
   it('dicewars strength rules on a 10×10 grid', async () => {
     const { code, out } = await cli(
@@ -345,7 +345,7 @@ describe('hexarena export-static', () => {
         expect(onDisk.has(path.relative(dir, fileURLToPath(target)))).toBe(true);
       }
     }
-  }, 60_000);
+  });
 
   it('vs-ai: a start page choosing X or O, and the pages of each side in its own folder', async () => {
     const dir = await tempDir();
@@ -356,7 +356,7 @@ describe('hexarena export-static', () => {
     expect(index).toMatch(/href="o\/[-x]{9}\.html"/);
     expect((await readdir(path.join(dir, 'x'))).length).toBeGreaterThan(100);
     expect((await readdir(path.join(dir, 'o'))).length).toBeGreaterThan(10);
-  }, 30_000);
+  });
 
   it('never writes over a folder it did not make, but replaces its own earlier export', async () => {
     const dir = await tempDir();
@@ -371,7 +371,7 @@ describe('hexarena export-static', () => {
     expect((await cli('export-static', 'tictactoe', '--out', own, '--mode', 'vs-ai')).code).toBe(0);
     const html = (await readdir(own)).filter((f) => f.endsWith('.html'));
     expect(html).toEqual(['index.html']); // the two-player pages are gone, nothing else was touched
-  }, 30_000);
+  });
 });
 
 describe('the installed command', () => {

@@ -66,7 +66,7 @@ describe('terminal games keep their record', () => {
     expect(record.result).toMatchObject({ kind: 'win', winner: 0 });
     const replayed = replayRecord(record);
     expect(replayed.ok && replayed.value.moves.length).toBe(record.moves.length);
-  }, 30_000);
+  });
 
   it('a move cap is recorded as such; --no-record keeps no file; the default never overwrites another game', async () => {
     const dir = scratchFolder();

@@ -8,6 +8,8 @@ export interface ChooseContext {
   readonly timeMs?: number;
   readonly depth?: number;
   readonly signal?: AbortSignal;
+  /** Milliseconds for `timeMs` (the wall clock by default; tests drive a clock of their own). */
+  readonly clock?: () => number;
 }
 
 /** A player program: random mover, search, solver, a remote bot. */

@@ -43,7 +43,7 @@ describe('hexarena play dicewars', () => {
     expect(out).toMatch(/^DiceWars \(strength\), seed str: A hard, B hexo, C hexo/);
     expect(out).toMatch(/expands \d+→\d+/);
     expect(out).toMatch(/(wins after \d+ rounds|a draw)\.$/m);
-  }, 30_000);
+  });
 
   it('refuses seats that do not match the players, and unknown agents', async () => {
     await expect(play({ players: 3, seats: 'human,hard' })).rejects.toThrow(/--seats names 2 players for a 3-player game/);

@@ -33,7 +33,7 @@ describe('hexarena play hive', () => {
   it('two AIs play a game to the end, and the result is announced', async () => {
     const out = await play({ white: 'hard', black: 'random', seed: 'ai', type: 'Base' });
     expect(out).toMatch(/Game over: White wins \(queen surrounded\)\.\nBase;WhiteWins;/);
-  }, 60_000);
+  });
 
   it('stops a long all-AI game at the move cap', async () => {
     expect(await play({ white: 'random', black: 'random', seed: 'cap', maxMoves: 6 })).toContain('Stopped after 6 moves: a draw.');

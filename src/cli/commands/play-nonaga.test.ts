@@ -26,7 +26,7 @@ describe('hexarena play nonaga', () => {
 
   it('two AIs play to the end', async () => {
     expect(await play({ red: 'hard', black: 'random', seed: 'ai' })).toMatch(/Game over: Red wins \(three tokens joined\)\./);
-  }, 30_000);
+  });
 
   it('refuses unknown AIs', async () => {
     await expect(play({ red: 'sage' })).rejects.toThrow(/--red: unknown agent "sage"/);

@@ -9,6 +9,6 @@ describe('perft depth 6 (npm run test:slow)', () => {
     if (counts[5] === undefined) continue;
     it(`${type}: ${counts[5].toLocaleString('en-US')}`, () => {
       expect(perft(new HivePosition({ type, tournament: true }), 6, true)).toBe(counts[5]);
-    }, 120_000);
+    });
   }
 });
