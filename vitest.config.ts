@@ -8,7 +8,7 @@ const GENEROUS_MS = 180_000;
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Slow suites (deep perft, full-size strength matches) run with `npm run test:slow`, never in `npm test`.
     exclude: ['**/node_modules/**', '**/*.slow.test.ts'],
     testTimeout: GENEROUS_MS,

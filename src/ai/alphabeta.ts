@@ -1,7 +1,7 @@
-import type { Agent } from '../engine/agent.ts';
+import { type Agent, wallClock } from '../engine/agent.ts';
 import type { GameRules, SearchHooks, SearchPosition } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
-import { Searcher, type SearchLimits, type SearchResult, wallClock } from './search.ts';
+import { Searcher, type SearchLimits, type SearchResult } from './search.ts';
 
 export interface SearchBudget {
   readonly depth?: number;

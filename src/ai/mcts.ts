@@ -1,4 +1,4 @@
-import type { Agent } from '../engine/agent.ts';
+import { type Agent, wallClock } from '../engine/agent.ts';
 import type { GameRules, Outcome, Player } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
 
@@ -47,16 +47,16 @@ export function mctsAgent(name: string, budget: MctsBudget): Agent<unknown, unkn
   const playoutPlies = budget.playoutPlies ?? 300;
   return {
     name,
-    async choose(game, state, { rng, signal, timeMs }) {
+    async choose(game, state, { rng, signal, timeMs, clock = wallClock }) {
       const moves = game.legalMoves(state);
       if (moves.length === 0) throw new Error(`${game.id}: mcts asked to move in a finished game`);
       if (moves.length === 1) return moves[0];
       if (game.stochastic && !game.determinize)
         throw new Error(`${game.id} is a game of chance without determinize: mcts would read the dice`);
       const root = newNode(-1);
-      const deadline = timeMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + timeMs;
+      const deadline = timeMs === undefined ? Number.POSITIVE_INFINITY : clock() + timeMs;
       for (let i = 0; i < budget.iterations; i++) {
-        if (signal?.aborted || (i > 0 && performance.now() > deadline)) break;
+        if (signal?.aborted || (i > 0 && clock() > deadline)) break;
         simulate(game, game.determinize ? game.determinize(state, rng.fork()) : state, root, rng, exploration, playoutPlies);
       }
       let best = moves[0];

@@ -1,3 +1,4 @@
+import { wallClock } from '../engine/agent.ts';
 import type { SearchPosition } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.ts';
@@ -40,8 +41,6 @@ export interface SearchResult extends SearchInfo {
 }
 
 class Stop extends Error {}
-
-export const wallClock = (): number => performance.now();
 
 export class Searcher {
   readonly tt: TranspositionTable;

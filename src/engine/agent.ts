@@ -18,3 +18,6 @@ export interface Agent<S, M> {
   /** A legal move for the side to move; the state is not over. */
   choose(game: GameRules<S, M>, state: S, context: ChooseContext): Promise<M>;
 }
+
+/** The clock agents read unless told otherwise, in milliseconds. */
+export const wallClock = (): number => performance.now();
