@@ -5,7 +5,7 @@ import { seedAgent } from './bots.ts';
 import { evaluateNonaga } from './evaluate.ts';
 import { discMoves, generate, MAX_PLY_MOVES, slides } from './moves.ts';
 import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
-import { BLACK, DRAWN, NonagaPosition, type NonagaRules, PASS_DISC, PLAYING, RED, type Side } from './position.ts';
+import { BLACK, DRAWN, NonagaPosition, type NonagaRules, PASS_DISC, PASS_SLIDE, PLAYING, RED, type Side } from './position.ts';
 
 export interface NonagaOptions extends NonagaRules {
   readonly first: 'red' | 'black' | 'random';
@@ -90,7 +90,9 @@ export function legalTurns(pos: NonagaPosition): NonagaTurn[] {
   const turns: NonagaTurn[] = [];
   const slideBuffer = new Int32Array(MAX_PLY_MOVES);
   const discBuffer = new Int32Array(MAX_PLY_MOVES);
-  const ns = slides(pos, slideBuffer);
+  let ns = slides(pos, slideBuffer);
+  // A player none of whose tokens can slide passes the slide where the rules allow it.
+  if (ns === 0 && pos.rules.stuckPasses && pos.result === PLAYING) slideBuffer[ns++] = PASS_SLIDE;
   for (let i = 0; i < ns; i++) {
     const slide = slideBuffer[i] as number;
     pos.make(slide);

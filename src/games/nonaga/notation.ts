@@ -1,15 +1,17 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { TORUS_NEIGHBORS as NB, torusCell } from '../../hex/torus.ts';
 import { discMoves, hasGap, MAX_PLY_MOVES, slides } from './moves.ts';
-import { DISC, moveFrom, moveTo, type NonagaPosition, PASS_DISC } from './position.ts';
+import { DISC, moveFrom, moveTo, type NonagaPosition, PASS_DISC, PASS_SLIDE } from './position.ts';
 
 /**
  * A turn as text: the slide, then the disc move, each `from>to`, with cells in absolute axial
  * coordinates `q,r` of the plane the board drifts across (the starting board is centred on 0,0):
- * `2,0>1,0 -2,2>3,-1`. A winning slide stands alone; a passed disc step is written `pass`.
+ * `2,0>1,0 -2,2>3,-1`. A winning slide stands alone; a passed step (under the stuck-passes rule,
+ * when no token can slide or no disc can move) is written `pass`: `pass -2,2>3,-1`, `2,0>1,0 pass`.
  * Coordinates keep their meaning wherever the board drifts, so a game reads as a story.
  */
 export interface NonagaTurn {
+  /** The slide, or PASS_SLIDE. */
   readonly slide: number;
   /** The disc move, PASS_DISC, or null after a winning slide. */
   readonly disc: number | null;
@@ -21,12 +23,11 @@ export const formatCell = (pos: NonagaPosition, cell: number): string => {
 };
 
 export const formatStep = (pos: NonagaPosition, move: number): string =>
-  `${formatCell(pos, moveFrom(move))}>${formatCell(pos, moveTo(move))}`;
+  move === PASS_SLIDE || move === PASS_DISC ? 'pass' : `${formatCell(pos, moveFrom(move))}>${formatCell(pos, moveTo(move))}`;
 
 export function formatTurn(pos: NonagaPosition, turn: NonagaTurn): string {
   const slide = formatStep(pos, turn.slide);
   if (turn.disc === null) return slide;
-  if (turn.disc === PASS_DISC) return `${slide} pass`;
   // The disc move is written on the board after the slide (the slide moves no disc, so the same).
   return `${slide} ${formatStep(pos, turn.disc)}`;
 }
@@ -54,18 +55,27 @@ export function parseTurn(pos: NonagaPosition, text: string): Result<NonagaTurn>
   const parts = text.trim().split(/\s+/);
   if (parts.length < 1 || parts.length > 2 || parts[0] === '')
     return fail(`"${text}" is not a turn: write the slide and the disc move, such as "2,0>1,0 -2,2>3,-1"`);
-  const slide = parseStep(pos, parts[0] as string);
-  if (!slide.ok) return slide;
-  const [from, to] = slide.value;
-  if (pos.token[from] !== pos.turn)
-    return fail(
-      pos.token[from] === -1 ? `no token stands on ${formatCell(pos, from)}` : `the token on ${formatCell(pos, from)} is not yours`,
-    );
   const buffer = new Int32Array(MAX_PLY_MOVES);
-  const legalSlides = Array.from(buffer.subarray(0, slides(pos, buffer)));
-  const slideMove = (from << 10) | to;
-  if (!legalSlides.includes(slideMove))
-    return fail(`a token slides as far as it goes, to the last disc before a gap or a token: ${formatCell(pos, to)} is not where it stops`);
+  const slideCount = slides(pos, buffer);
+  let slideMove: number;
+  if (parts[0] === 'pass') {
+    if (slideCount > 0 || !pos.rules.stuckPasses)
+      return fail('you may pass the slide only when none of your tokens can slide (and the rules allow passing)');
+    slideMove = PASS_SLIDE;
+  } else {
+    const slide = parseStep(pos, parts[0] as string);
+    if (!slide.ok) return slide;
+    const [from, to] = slide.value;
+    if (pos.token[from] !== pos.turn)
+      return fail(
+        pos.token[from] === -1 ? `no token stands on ${formatCell(pos, from)}` : `the token on ${formatCell(pos, from)} is not yours`,
+      );
+    slideMove = (from << 10) | to;
+    if (!buffer.subarray(0, slideCount).includes(slideMove))
+      return fail(
+        `a token slides as far as it goes, to the last disc before a gap or a token: ${formatCell(pos, to)} is not where it stops`,
+      );
+  }
   const after = pos.clone();
   after.make(slideMove);
   if (after.result === pos.turn) {

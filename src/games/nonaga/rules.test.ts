@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { randomAgent } from '../../ai/random.ts';
+import { runMatch } from '../../engine/match.ts';
+import { replay } from '../../engine/record.ts';
 import { unwrap } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { TORUS_NEIGHBORS as NB, torusCell } from '../../hex/torus.ts';
@@ -365,6 +368,31 @@ describe('stuck players, draws and options', () => {
     expect(nonagaOutcome(stuckBoard(false))).toMatchObject({ kind: 'win', winner: 1, reason: 'no token can slide' });
     const passing = stuckBoard(true);
     expect(nonagaOutcome(passing)).toBeNull();
+    // The pass is a turn of the contract, with a notation that reads back.
+    const turns = legalTurns(passing);
+    expect(turns.length).toBeGreaterThan(0);
+    for (const turn of turns) {
+      const text = formatTurn(passing, turn);
+      // Every disc there carries a token, so the disc step is passed too.
+      expect(text).toBe('pass pass');
+      expect(unwrap(parseTurn(passing, text))).toEqual(turn);
+    }
+    expect(parseTurn(stuckBoard(false), 'pass 0,0>3,3')).toMatchObject({ ok: false });
+    expect(parseTurn(nonaga.newGame({ ...DEFAULT_NONAGA_OPTIONS, stuckPasses: true }, 'p').pos, 'pass 0,0>3,3')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/only when none of your tokens can slide/) },
+    });
+  });
+
+  it('with passing, random games never stall, and every record (passes too) replays to its result', async () => {
+    const options = { ...DEFAULT_NONAGA_OPTIONS, stuckPasses: true };
+    const r = await runMatch({ game: nonaga, options, agents: [randomAgent, randomAgent], games: 50, seed: 'sp1' });
+    const texts = r.records.flatMap((rec) => rec.moves);
+    expect(texts.some((t) => t.startsWith('pass '))).toBe(true);
+    for (const record of r.records) {
+      const replayed = unwrap(replay(nonaga, record));
+      expect(nonaga.result(replayed.state)).toEqual(record.result);
+    }
   });
 
   it('a player whose every slide strands every disc loses (a game the tree search played into)', () => {

@@ -3,7 +3,8 @@ import { Rng } from '../../engine/rng.ts';
 import { dicewars } from '../../games/dicewars/game.ts';
 import { type HiveState, hive } from '../../games/hive/game.ts';
 import { arrangeHive, moveOf } from '../../games/hive/testing.ts';
-import { legalTurns, nonaga } from '../../games/nonaga/game.ts';
+import { legalTurns, type NonagaState, nonaga } from '../../games/nonaga/game.ts';
+import { arrangeNonaga } from '../../games/nonaga/testing.ts';
 import { tictactoe } from '../../games/tictactoe/game.ts';
 import { attackOdds, dicewarsBoard, territoryKey } from './dicewars.ts';
 import { hiveBoard, throwableCells } from './hive.ts';
@@ -101,26 +102,40 @@ describe('boards offer exactly the legal moves, each by clicks', () => {
     expect(throwableCells(far, hiveBoard(far, true))).toEqual([]);
   });
 
+  /** Every turn the Nonaga boards let a player make by clicks, as text. */
+  const nonagaTurnsByClicks = (state: NonagaState): Set<string> => {
+    const made = new Set<string>();
+    for (const o of offered(nonagaSlideBoard(state, true))) {
+      const step = click(nonagaSlideBoard(state, true), o.clicks);
+      if (step?.kind === 'turn') made.add(nonaga.formatMove(state, step.turn));
+      else if (step?.kind === 'slide') {
+        const discs = nonagaDiscBoard(state, step.slide);
+        for (const d of offered(discs)) {
+          const whole = click(discs, d.clicks);
+          if (whole?.kind === 'turn') made.add(nonaga.formatMove(state, whole.turn));
+        }
+      }
+    }
+    return made;
+  };
+
   it('nonaga: a token, its slide end, then a disc and its new place make the turn', () => {
     const rng = Rng.fromSeed('nonaga-board');
     let state = nonaga.newGame(nonaga.defaultOptions, 'b');
     for (let turn = 0; turn < 8 && !nonaga.result(state); turn++) {
       const legal = legalTurns(state.pos);
-      const made = new Set<string>();
-      for (const o of offered(nonagaSlideBoard(state, true))) {
-        const step = click(nonagaSlideBoard(state, true), o.clicks);
-        if (step?.kind === 'turn') made.add(nonaga.formatMove(state, step.turn));
-        else if (step?.kind === 'slide') {
-          const discs = nonagaDiscBoard(state, step.slide);
-          for (const d of offered(discs)) {
-            const whole = click(discs, d.clicks);
-            if (whole?.kind === 'turn') made.add(nonaga.formatMove(state, whole.turn));
-          }
-        }
-      }
-      expect(made).toEqual(new Set(legal.map((t) => nonaga.formatMove(state, t))));
+      expect(nonagaTurnsByClicks(state)).toEqual(new Set(legal.map((t) => nonaga.formatMove(state, t))));
       state = nonaga.play(state, rng.pick(legal));
     }
+  });
+
+  it('nonaga: a player who may pass the slide (no token can slide) passes it with the "pass" key', () => {
+    const options = { ...nonaga.defaultOptions, stuckPasses: true };
+    const row = (q: number, r: number): [number, number][] => [0, 1, 2].map((i) => [q + i, r]);
+    const pos = arrangeNonaga([...row(0, 0), ...row(5, 5)], row(0, 0), row(5, 5), { options });
+    const state: NonagaState = { pos, options, turns: [], seed: 'stuck' };
+    expect(nonagaSlideBoard(state, true).direct.has('pass')).toBe(true);
+    expect(nonagaTurnsByClicks(state)).toEqual(new Set(['pass pass']));
   });
 
   it('dicewars: your territory, then its target; "end" ends the turn; odds on hover', () => {

@@ -1,6 +1,6 @@
 import { legalTurns, type NonagaState } from '../../games/nonaga/game.ts';
 import type { NonagaTurn } from '../../games/nonaga/notation.ts';
-import { moveFrom, moveTo, PASS_DISC } from '../../games/nonaga/position.ts';
+import { moveFrom, moveTo, PASS_DISC, PASS_SLIDE } from '../../games/nonaga/position.ts';
 import { type BoardState, boardState, groupDests } from './selection.ts';
 
 /**
@@ -22,8 +22,12 @@ export function nonagaSlideBoard(state: NonagaState, movable: boolean): BoardSta
     if (t.disc === null) slides.set(t.slide, { kind: 'turn', turn: t });
     else if (!slides.has(t.slide)) slides.set(t.slide, { kind: 'slide', slide: t.slide });
   }
+  // A player none of whose tokens can slide passes the slide (where the rules allow): the "pass" key.
+  const pass = slides.get(PASS_SLIDE);
+  slides.delete(PASS_SLIDE);
   const moves = [...slides].map(([slide, step]) => ({ from: key(state, moveFrom(slide)), to: key(state, moveTo(slide)), move: step }));
-  return boardState(groupDests(moves), new Map(), movable && turns.length > 0);
+  const direct = new Map<string, NonagaStep>(pass ? [['pass', pass]] : []);
+  return boardState(groupDests(moves), direct, movable && turns.length > 0);
 }
 
 /** The second step, after `slide`: free discs and their new places; a passed disc step is "pass". */

@@ -106,6 +106,13 @@ export function NonagaView({ setup }: { setup: Setup }) {
         })}
         {spots.map((s) => cell(s.key, s.h, null, 'spot dest'))}
       </svg>
+      {board?.movable && board.direct.has('pass') && (
+        <p>
+          <button type="button" onClick={() => choose('pass')}>
+            {pendingSlide === null ? 'Pass the slide (no token can slide)' : 'Pass the disc move (no disc can move)'}
+          </button>
+        </p>
+      )}
       {pendingSlide !== null && (
         <p>
           <button type="button" onClick={() => setPendingSlide(null)}>
