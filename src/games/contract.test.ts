@@ -40,3 +40,34 @@ describe.each(GAMES.map((game) => [game.id, game] as const))('the Game contract:
     );
   });
 });
+
+/** Values that trip a careless option reader: the names every object inherits, wrong types, nesting. */
+const trickyValue = fc.oneof(
+  fc.constantFrom('constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'small', 'classic', 'red', 'Base+MLP'),
+  fc.constantFrom(['small'], { map: 'small' }, null, true, 0, -1, 2.5, 1e9, Number.NaN, '', '8'),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+describe.each(GAMES.map((game) => [game.id, game] as const))('options from outside: %s', (_id, game) => {
+  it('any options JSON is accepted as a game that starts, or refused with a message; nothing throws', () => {
+    const known = Object.keys(game.defaultOptions as object);
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...known, '__proto__', 'constructor', 'extra'), trickyValue, { maxKeys: 4 }),
+        fc.string({ maxLength: 6 }),
+        (raw, seed) => {
+          // Through JSON, as a URL, a record or a request body brings it ("__proto__" an own key).
+          const json = JSON.parse(JSON.stringify(raw));
+          const parsed = game.parseOptions(json);
+          if (!parsed.ok) {
+            expect(parsed.error.message.length).toBeGreaterThan(0);
+            return;
+          }
+          const state = game.newGame(parsed.value, seed);
+          expect(game.legalMoves(state).length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runMatch } from '../../engine/match.ts';
 import { replay } from '../../engine/record.ts';
@@ -170,5 +171,83 @@ describe('replay', () => {
       }
     }
     expect(games).toBe(100);
+  });
+});
+
+describe('a DiceWars state from outside (fromJSON) is checked against every invariant', () => {
+  const good = () =>
+    JSON.parse(JSON.stringify(dicewars.toJSON(dicewars.newGame({ ...dicewars.defaultOptions, players: 3, map: 'small' }, 'j'))));
+  // biome-ignore lint/suspicious/noExplicitAny: a state's JSON, edited freely to break it
+  const refused = (change: (j: Record<string, any>) => void, why: RegExp) => {
+    const j = good();
+    change(j);
+    const r = dicewars.fromJSON(j);
+    expect(r.ok ? 'accepted' : r.error.message).toMatch(why);
+  };
+
+  it('refuses each impossible state with a message naming the field', () => {
+    refused((j) => {
+      j.out = [0, 1, 2];
+    }, /state\.out/);
+    refused((j) => {
+      j.dice[0] = 0;
+    }, /territory 0 is held with no dice/);
+    refused((j) => {
+      j.owner[0] = -1;
+    }, /state\.owner/);
+    refused((j) => {
+      j.order = Array.from({ length: 130 }, (_, i) => i);
+    }, /state\.order/);
+    refused((j) => {
+      j.out = [1, 1];
+    }, /state\.out/);
+    refused((j) => {
+      j.board.cells = j.board.cells.map(() => -1);
+    }, /territories/);
+    refused((j) => {
+      j.board.cols = -20;
+    }, /state\.board/);
+    refused((j) => {
+      j.maxRounds = 0;
+    }, /maxRounds/);
+    refused((j) => {
+      j.board.cols = 1_000_000;
+      j.board.rows = 1;
+      j.board.cells = Array.from({ length: 1_000_000 }, (_, i) => i);
+    }, /state\.board/);
+    refused((j) => {
+      j.board.cells[0] = 5_000;
+    }, /state\.board\.cells/);
+    refused((j) => {
+      j.last = { type: 'attack', seat: 0 };
+    }, /state\.last/);
+    refused((j) => {
+      j.owner[0] = 2;
+      j.owner = j.owner.map((o: number) => (o === 1 ? 0 : o));
+    }, /seat 1 holds nothing but is not out/);
+  });
+
+  it('whatever it accepts plays on: random changes to a real state never crash, loop or stall a game', () => {
+    const fields = ['owner', 'dice', 'stock', 'out', 'order', 'turn', 'round', 'maxRounds', 'movesThisTurn'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fields),
+        fc.oneof(fc.integer({ min: -200, max: 200 }), fc.array(fc.integer({ min: -2, max: 130 }), { maxLength: 40 })),
+        fc.integer({ min: 0, max: 40 }),
+        (field, value, at) => {
+          const j = good();
+          const target = j[field];
+          if (Array.isArray(target) && typeof value === 'number' && target.length > 0) target[at % target.length] = value;
+          else j[field] = value;
+          const r = dicewars.fromJSON(j);
+          if (!r.ok) return;
+          let state = r.value;
+          const rng = Rng.fromSeed('fuzz');
+          for (let i = 0; i < 400 && dicewars.result(state) === null; i++)
+            state = dicewars.play(state, rng.pick(dicewars.legalMoves(state)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
