@@ -277,7 +277,7 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
     [
       'no record to resume',
       ['play', 'hive', '--resume', 'no-such-record.json'],
-      /^hexarena: --resume: cannot read no-such-record.json \(ENOENT\)\n$/,
+      /^hexarena: --resume: cannot read no-such-record.json: it does not exist\n$/,
     ],
     ['unknown tic-tac-toe seat', ['play', 'tictactoe', '--o', 'sage'], /^hexarena: --o: unknown agent "sage" for tictactoe/],
     ['no terminal game', ['play', 'chess'], /^hexarena: console play is for hive, dicewars, nonaga and tictactoe \(got "chess"\)/],

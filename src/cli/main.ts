@@ -8,6 +8,7 @@ import { type PlayFlags, playCommand } from './commands/play.ts';
 import { serveCommand } from './commands/serve.ts';
 import { solveCommand } from './commands/solve.ts';
 import { uhpCommand } from './commands/uhp.ts';
+import { displayPath, fileProblem } from './files.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES, type SiteMode } from './static/site.ts';
 
@@ -18,6 +19,18 @@ function positiveInt(text: string): number {
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
   return n;
 }
+
+/** A whole number from `min` to `max`, written in decimal digits only ("0x10", "1e3" and "" are mistakes). */
+function wholeNumber(min: number, max: number): (text: string) => number {
+  return (text) => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** Deeper than this, a perft of any of these games runs for days. */
+export const MAX_PERFT_DEPTH = 12;
 
 function program(io: CliIo): Command {
   const cli = new Command('hexarena')
@@ -69,7 +82,7 @@ function program(io: CliIo): Command {
     .command('perft')
     .description('count the leaves of the legal-move tree, depth by depth, with the time and rate')
     .argument('<game>', 'the game, such as hive')
-    .requiredOption('--depth <n>', 'deepest depth', positiveInt)
+    .requiredOption('--depth <n>', `deepest depth (1 to ${MAX_PERFT_DEPTH})`, wholeNumber(1, MAX_PERFT_DEPTH))
     .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
     .option('--position <GameString>', 'hive: start from this game instead of the beginning')
     .option('--bulk', 'count the last ply from the length of the move list instead of playing it')
@@ -101,18 +114,18 @@ function program(io: CliIo): Command {
     .command('book')
     .description('build an opening book by deep search (nonaga): the move for every position of the first turns')
     .argument('<game>', 'nonaga')
-    .option('--depth <plies>', 'plies searched per position', positiveInt, 4)
-    .option('--turns <n>', 'turns from the start to cover', (t: string) => (/^\d+$/.test(t) ? Number(t) : Number.NaN), 1)
+    .option('--depth <plies>', 'plies searched per position (1 to 8)', wholeNumber(1, 8), 4)
+    .option('--turns <n>', 'turns from the start to cover (0 to 3)', wholeNumber(0, 3), 1)
     .requiredOption('--out <file>', 'where to write the book (JSON)')
     .action((game: string, flags: BookFlags) => bookCommand(io, game, flags));
 
   cli
     .command('serve')
     .description('serve the browser app (built first if needed) at http://localhost:8080')
-    .option('--port <port>', 'port to listen on (default PORT or 8080)')
+    .option('--port <port>', 'port to listen on, 1 to 65535 (default PORT or 8080)', wholeNumber(1, 65535))
     .option('--host <host>', 'address to listen on (default localhost)')
     .option('--build', 'build the app again even if a build exists')
-    .action((flags: { port?: string; host?: string; build?: boolean }) => serveCommand(io, flags));
+    .action((flags: { port?: number; host?: string; build?: boolean }) => serveCommand(io, flags));
 
   cli
     .command('uhp')
@@ -142,7 +155,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.stderr(`hexarena: ${e.message}\n`);
       return 2;
     }
-    const message = e instanceof Error ? e.message : String(e);
+    // A file the command could not use is named, with why in words; errno codes are for the debug trace.
+    const fsError = e as NodeJS.ErrnoException;
+    const message =
+      e instanceof Error && typeof fsError.code === 'string' && typeof fsError.path === 'string'
+        ? `cannot use ${displayPath(io, fsError.path)}: ${fileProblem(e)}`
+        : e instanceof Error
+          ? e.message
+          : String(e);
     io.stderr(`hexarena: ${message}\n`);
     if (process.env.HEXARENA_DEBUG && e instanceof Error) io.stderr(`${e.stack}\n`);
     return 1;

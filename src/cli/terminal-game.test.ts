@@ -84,14 +84,14 @@ describe('terminal games keep their record', () => {
   it('a record file that cannot be written is refused before play starts', async () => {
     const dir = scratchFolder();
     await expect(play(dir, 'hive', { black: 'easy', record: 'no/such/folder/x.json' }, 'wS1')).rejects.toThrow(
-      /^cannot save the game in no\/such\/folder\/x.json \(ENOENT\): name another file with --record FILE, or play with --no-record$/,
+      /^cannot save the game in no\/such\/folder\/x.json \(it does not exist\): name another file with --record FILE, or play with --no-record$/,
     );
   });
 
   it('a bad record is refused with what is wrong, and nothing is written over it', async () => {
     const dir = scratchFolder();
     const resume = (file: string, game = 'hive', flags: PlayFlags = {}) => play(dir, game, { ...flags, resume: file });
-    await expect(resume('none.json')).rejects.toThrow('--resume: cannot read none.json (ENOENT)');
+    await expect(resume('none.json')).rejects.toThrow('--resume: cannot read none.json: it does not exist');
     writeFileSync(path.join(dir, 'broken.json'), '{"game":');
     await expect(resume('broken.json')).rejects.toThrow(/--resume: broken.json is not JSON/);
     writeFileSync(path.join(dir, 'tampered.json'), JSON.stringify({ game: 'hive', seed: 's', moves: ['wS1', 'wQ'], result: null }));

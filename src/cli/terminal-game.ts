@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent } from '../ai/agents.ts';
 import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
@@ -7,6 +7,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { Rng, randomSeed } from '../engine/rng.ts';
 import { undoLength } from '../engine/undo.ts';
 import type { ConsoleSeat } from './console-seat.ts';
+import { displayPath, fileProblem, fileStem, readSmallFile } from './files.ts';
 import { type CliIo, UsageError } from './io.ts';
 
 /** How one game looks in the terminal; the loop around it (turns, commands, undo, the record) is shared. */
@@ -72,12 +73,7 @@ export const seatName = (seat: ConsoleSeat): string => (seat.kind === 'human' ? 
  */
 function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, file: string): Resumed<S, O> {
   const where = path.resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = readFileSync(where, 'utf8');
-  } catch (e) {
-    throw new UsageError(`--resume: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
+  const text = readSmallFile(io, where, '--resume');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -136,7 +132,7 @@ function recordFileFor(
   if (typeof record === 'string') return path.resolve(io.cwd, record);
   if (resumed !== undefined) return resumed;
   if (!seats.some((s) => s.kind === 'human')) return null;
-  const base = `${gameId}-${seed.replace(/[^\w.-]+/g, '_')}`;
+  const base = `${gameId}-${fileStem(seed)}`;
   for (let n = 1; ; n++) {
     const file = path.resolve(io.cwd, n === 1 ? `${base}.json` : `${base}-${n}.json`);
     if (!existsSync(file)) return file;
@@ -177,7 +173,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
         makeRecord(game, t.options, t.seed, moves, result, { players: recordPlayers, ...(termination ? { termination } : {}) }),
       );
   };
-  const where = recordFile === null ? null : path.relative(io.cwd, recordFile) || recordFile;
+  const where = recordFile === null ? null : displayPath(io, recordFile);
   const resumeHint = () =>
     where === null ? '' : `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
   /** Play stops before the end: say where the game is kept. */
@@ -215,11 +211,11 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     if (!t.resumed?.record.termination) save(game.result(now()));
   } catch (e) {
     throw new UsageError(
-      `cannot save the game in ${where} (${(e as NodeJS.ErrnoException).code ?? String(e)}): name another file with --record FILE, or play with --no-record`,
+      `cannot save the game in ${where} (${fileProblem(e)}): name another file with --record FILE, or play with --no-record`,
     );
   }
   io.stdout(view.title(now()));
-  if (t.resumed) io.stdout(`Resumed from ${path.relative(io.cwd, t.resumed.file) || t.resumed.file} after ${moves.length} moves.\n`);
+  if (t.resumed) io.stdout(`Resumed from ${displayPath(io, t.resumed.file)} after ${moves.length} moves.\n`);
   else if (where !== null) io.stdout(`Saving the game in ${where} as it goes.\n`);
   if (t.resumed?.record.termination) {
     io.stdout(

@@ -60,6 +60,16 @@ describe('game records', () => {
     expect(noResult.ok).toBe(false);
   });
 
+  it('a result must name seats of the game: no seat 99, no ranking of strangers or repeats', () => {
+    const resigned = (result: unknown) => replay(tictactoe, must(record(['a3'], result, { termination: 'resignation' })));
+    const message = (r: ReturnType<typeof resigned>) => (r.ok ? 'accepted' : r.error.message);
+    expect(message(resigned({ kind: 'win', winner: 99 }))).toBe('record result: winner 99 is no seat of this game (seats 0 to 1)');
+    expect(message(resigned({ kind: 'win', winner: 1, ranking: [99, 1] }))).toMatch(/^record result: the ranking names seat 99/);
+    expect(message(resigned({ kind: 'win', winner: 1, ranking: [1, 1] }))).toBe('record result: the ranking names a seat twice');
+    expect(message(resigned({ kind: 'win', winner: 1, ranking: [0, 1] }))).toBe('record result: the ranking must start with the winner');
+    expect(resigned({ kind: 'win', winner: 1, ranking: [1, 0] }).ok).toBe(true);
+  });
+
   it('parseRecord refuses malformed JSON with a message naming the field', () => {
     const cases: [unknown, RegExp][] = [
       [null, /JSON object/],

@@ -95,6 +95,8 @@ export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecor
   }
   const byRules = game.result(state);
   const seats = game.seatNames(options.value);
+  const misfit = record.result && outcomeMisfit(record.result, seats.length);
+  if (misfit) return fail(`record result: ${misfit}`);
   const termination = record.termination ?? 'rules';
   if (termination === 'rules') {
     if (!sameOutcome(byRules, record.result)) {
@@ -106,6 +108,19 @@ export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecor
     return fail(`a game ended by ${termination} needs a result`);
   }
   return ok({ state, moves, states });
+}
+
+/** Why an outcome cannot be one of a game of `seats` seats, or null when it can. */
+export function outcomeMisfit(outcome: Outcome, seats: number): string | null {
+  if (outcome.kind === 'draw') return null;
+  if (outcome.winner >= seats) return `winner ${outcome.winner} is no seat of this game (seats 0 to ${seats - 1})`;
+  const ranking = outcome.ranking;
+  if (ranking === undefined) return null;
+  if (ranking.some((s) => s >= seats))
+    return `the ranking names seat ${ranking.find((s) => s >= seats)}, and the seats are 0 to ${seats - 1}`;
+  if (new Set(ranking).size !== ranking.length) return 'the ranking names a seat twice';
+  if (ranking[0] !== outcome.winner) return 'the ranking must start with the winner';
+  return null;
 }
 
 /** Builds the record of a game played from `newGame(options, seed)` through `moves`. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
@@ -6,6 +6,7 @@ import { type AnyGame, describeOutcome } from '../../engine/game.ts';
 import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
+import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 
@@ -89,8 +90,9 @@ export interface AgentSummary {
 function recordsFolder(io: CliIo, folder: string | undefined): string | null {
   if (folder === undefined) return null;
   const dir = path.resolve(io.cwd, folder);
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`--records: ${folder} is not empty; give a new or empty folder`);
-  mkdirSync(dir, { recursive: true });
+  if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0)
+    throw new UsageError(`--records: ${displayPath(io, dir)} is not empty; give a new or empty folder`);
+  makeFolder(io, dir);
   return dir;
 }
 

@@ -16,10 +16,12 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
 }
 
 /** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
-export async function serveCommand(io: CliIo, flags: { port?: string; host?: string; build?: boolean }): Promise<void> {
-  const port = Number(flags.port ?? process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port must be a port number (0–65535), got ${flags.port ?? process.env.PORT}`);
+export async function serveCommand(io: CliIo, flags: { port?: number; host?: string; build?: boolean }): Promise<void> {
+  const fromEnv = process.env.PORT;
+  if (flags.port === undefined && fromEnv !== undefined && !/^\d{1,5}$/.test(fromEnv))
+    throw new UsageError(`PORT must be a port number from 1 to 65535, got "${fromEnv}"`);
+  const port = flags.port ?? Number(fromEnv ?? 8080);
+  if (port < 1 || port > 65535) throw new UsageError(`PORT must be a port number from 1 to 65535, got ${port}`);
   await ensureBuilt(io, flags.build ?? false);
   const app = await createHttpServer(WEB_DIST);
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });

@@ -4,6 +4,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
 
+/** Marks every page as hexarena's: a later export deletes only pages that carry it. */
+export const GENERATOR = '<meta name="generator" content="hexarena export-static">';
+
 export function page(title: string, body: string): string {
   return [
     '<!DOCTYPE html>',
@@ -11,6 +14,7 @@ export function page(title: string, body: string): string {
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    GENERATOR,
     `<title>${escapeHtml(title)}</title>`,
     '</head>',
     '<body>',
