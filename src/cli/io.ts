@@ -4,6 +4,8 @@ import process from 'node:process';
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** The stream behind `stdout`, where there is one: long-running output waits on it when full. */
+  readonly stdoutStream?: NodeJS.WritableStream;
   /** Draw progress bars (only on an interactive terminal, never into a pipe or a log). */
   readonly progress: boolean;
   readonly cwd: string;
@@ -19,6 +21,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
+  stdoutStream: process.stdout,
   stderr: (text) => process.stderr.write(text),
   progress: Boolean(process.stderr.isTTY) && !process.env.CI,
   cwd: process.cwd(),

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import { createInterface } from 'node:readline';
+import { boundedLines, TOO_LONG } from '../../protocols/lines.ts';
 import { type CliIo, UsageError } from '../io.ts';
 import { playInTerminal } from '../terminal-game.ts';
 import { diceWarsInTerminal, type PlayDiceWarsFlags } from './play-dicewars.ts';
@@ -19,12 +19,15 @@ export async function playGame(io: CliIo, game: string, flags: PlayFlags, input:
   else throw new UsageError(`console play is for hive, dicewars, nonaga and tictactoe (got "${game}")`);
 }
 
+/** Typed lines longer than this are no move or command of any game. */
+const MAX_TYPED_LINE = 64 * 1024;
+
 /** `hexarena play <game>`: a game in the terminal, reading moves from stdin. */
 export async function playCommand(io: CliIo, game: string, flags: PlayFlags): Promise<void> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
-  try {
-    await playGame(io, game, flags, lines);
-  } finally {
-    lines.close();
-  }
+  await playGame(io, game, flags, typedLines(process.stdin));
+}
+
+async function* typedLines(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  for await (const line of boundedLines(input, MAX_TYPED_LINE))
+    yield line === TOO_LONG ? `(a line of more than ${MAX_TYPED_LINE} bytes)` : line;
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +7,9 @@ import { unwrap } from '../../engine/result.ts';
 import { loadGameString } from '../../games/hive/game.ts';
 import { legalMoves } from '../../games/hive/movegen.ts';
 import { parseMove } from '../../games/hive/notation.ts';
+import { boundedLines, TOO_LONG, writerFor } from '../lines.ts';
 import { UhpEngine } from './engine.ts';
-import { runUhpSession } from './session.ts';
+import { MAX_LINE_BYTES, runUhpSession } from './session.ts';
 
 /** Feeds commands to a fresh engine and returns every answer, each ending in "ok". */
 async function transcript(...commands: string[]): Promise<string[][]> {
@@ -77,7 +79,13 @@ describe('UHP engine', () => {
       'options set DefaultTimeSeconds 0',
       'newgame',
     );
-    expect(list).toEqual(['TournamentRule;bool;True;True', 'RepetitionDraw;bool;False;False', 'DefaultTimeSeconds;int;5;5;1;3600', 'ok']);
+    expect(list).toEqual([
+      'TournamentRule;bool;True;True',
+      'RepetitionDraw;bool;False;False',
+      'DefaultTimeSeconds;int;5;5;1;3600',
+      'MaxSearchSeconds;int;600;600;1;86400',
+      'ok',
+    ]);
     expect(get).toEqual(['TournamentRule;bool;True;True', 'ok']);
     expect(set).toEqual(['TournamentRule;bool;False;True', 'ok']);
     expect(badName?.[0]).toMatch(/^err Unknown option "Speed"/);
@@ -164,5 +172,89 @@ describe('UHP session', () => {
     expect(out[5]).toMatch(/^b[SBGAMLP]\d? /);
     expect(out[6]).toBe('ok');
     expect(out[7]).toMatch(/^err Invalid command/);
+  });
+});
+
+describe('UHP input from a careless or hostile client', () => {
+  it('a line past the limit is answered with err and skipped; the next line is read as usual', async () => {
+    async function* chunks() {
+      yield Buffer.from('newgame Base\n');
+      // 1.5 MiB of one line, in pieces as a pipe delivers them.
+      for (let i = 0; i < 24; i++) yield Buffer.alloc(64 * 1024, 'a');
+      yield Buffer.from('\ninfo\n');
+    }
+    let out = '';
+    await runUhpSession(
+      boundedLines(chunks(), MAX_LINE_BYTES),
+      (t) => {
+        out += t;
+      },
+      '0.1.0',
+    );
+    const lines = out.split('\n');
+    expect(lines.slice(3, 5)).toEqual(['Base;NotStarted;White[1]', 'ok']);
+    expect(lines[5]).toMatch(/^err The line is longer than 1048576 bytes; it was ignored\.$/);
+    expect(lines.slice(6, 9)).toEqual(['ok', 'id hexarena v0.1.0', 'Mosquito;Ladybug;Pillbug']);
+  });
+
+  it('bounded lines: CRLF and a last line without newline are read; a long line is skipped whole', async () => {
+    async function* chunks() {
+      yield 'ab\r\ncd';
+      yield 'efghij\nk';
+    }
+    const seen: (string | symbol)[] = [];
+    for await (const line of boundedLines(chunks(), 4)) seen.push(line);
+    expect(seen).toEqual(['ab', TOO_LONG, 'k']);
+  });
+
+  it('errors quote the client’s text without control characters and cut to a readable length', async () => {
+    const [escape, huge] = await transcript(`frob\u001b[31mnicate\u0007`, `play ${'x'.repeat(100_000)}`);
+    expect(escape?.[0]).toBe('err Invalid command "frob\\x1b[31mnicate\\x07". Try \'help\' to see a list of valid commands.');
+    expect(huge?.[0]).toMatch(/^err No game in progress/);
+    const [, long] = await transcript('newgame Base', `play ${'x'.repeat(100_000)}`);
+    expect(long?.[0]?.length).toBeLessThan(300);
+    expect(long?.[0]).toMatch(/^invalidmove .*… \(\d+ characters\)$/);
+  });
+
+  it('searches and perfts that could not finish are refused or cut short, and later commands are answered', async () => {
+    let now = 0;
+    const engine = new UhpEngine('0.1.0', 'limits', () => now++);
+    const midgame = 'Base+MLP;InProgress;White[4];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG1;wQ wA1-;bQ /bG2';
+    await engine.handle(`newgame ${midgame}`);
+    expect((await engine.handle('bestmove depth 60'))[0]).toMatch(/^err Use bestmove .*N from 1 to 30/);
+    expect((await engine.handle('bestmove time 9999:00:00'))[0]).toMatch(
+      /^err bestmove time 9999:00:00 is longer than MaxSearchSeconds \(600\)/,
+    );
+    // A deep search stops at MaxSearchSeconds, on the engine's clock (here a millisecond a reading).
+    await engine.handle('options set MaxSearchSeconds 1');
+    const [move, ok] = await engine.handle('bestmove depth 30');
+    expect(move).toMatch(/^[wb][QSBGAMLP]/);
+    expect(ok).toBe('ok');
+    expect(now).toBeLessThan(1_100);
+    const perft = await engine.handle('perft 8');
+    expect(perft.at(-2)).toMatch(/^err perft stopped before depth \d: it would walk \d+ positions, more than 2000000\.$/);
+    expect(perft.at(-1)).toBe('ok');
+    expect((await engine.handle('validmoves'))[0]?.split(';').length).toBeGreaterThan(10);
+  });
+
+  it('a reader slower than the engine holds it back: output waits, memory does not grow', async () => {
+    let most = 0;
+    const slow = new Writable({
+      highWaterMark: 4096,
+      write(_chunk, _encoding, done) {
+        setImmediate(done);
+      },
+    });
+    const write = writerFor(slow);
+    async function* commands() {
+      yield 'newgame Base+MLP';
+      for (let i = 0; i < 3_000; i++) {
+        most = Math.max(most, slow.writableLength);
+        yield 'validmoves';
+      }
+    }
+    await runUhpSession(commands(), write, '0.1.0');
+    // Each answer is a few hundred bytes: without waiting, the buffer would hold all 3,000 of them.
+    expect(most).toBeLessThan(4096 + 1024);
   });
 });

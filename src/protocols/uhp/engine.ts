@@ -1,5 +1,6 @@
 import { alphaBetaAgent } from '../../ai/alphabeta.ts';
 import type { SearchResult } from '../../ai/search.ts';
+import { wallClock } from '../../engine/agent.ts';
 import { Rng, randomSeed } from '../../engine/rng.ts';
 import { formatGameString, type HiveState, hive, hiveOutcome, loadGameString } from '../../games/hive/game.ts';
 import { legalMoves } from '../../games/hive/movegen.ts';
@@ -26,7 +27,33 @@ const OPTIONS: readonly EngineOption[] = [
   { name: 'TournamentRule', type: 'bool', default: true, help: 'no queen on the first turn' },
   { name: 'RepetitionDraw', type: 'bool', default: false, help: 'threefold repetition is a draw' },
   { name: 'DefaultTimeSeconds', type: 'int', default: 5, min: 1, max: 3600, help: 'thinking time for a bare "bestmove"' },
+  {
+    name: 'MaxSearchSeconds',
+    type: 'int',
+    default: 600,
+    min: 1,
+    max: 86_400,
+    help: 'the longest any bestmove may think, by time or by depth (it answers then with the best move found)',
+  },
 ];
+
+/** The deepest `bestmove depth` and `perft` asked for; the search also stops at MaxSearchSeconds. */
+const MAX_SEARCH_DEPTH = 30;
+const MAX_PERFT_DEPTH = 8;
+/**
+ * Perft stops before a depth whose walk would visit more than this many positions (the count of
+ * the depth before): a perft that could not finish in minutes is refused, not left running.
+ */
+const MAX_PERFT_WALK = 2_000_000;
+/** What of a client's text an error quotes back. */
+const MAX_QUOTE = 200;
+
+/** An answer line with the client's text in it: control characters escaped, and cut to a readable length. */
+export function safeLine(line: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
+  const escaped = line.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return escaped.length > MAX_QUOTE ? `${escaped.slice(0, MAX_QUOTE)}… (${line.length} characters)` : escaped;
+}
 
 const HELP = [
   'info                      engine id and capabilities',
@@ -34,10 +61,10 @@ const HELP = [
   'play <MoveString>         e.g. play wS1, play bG1 -wS1',
   'pass',
   'validmoves',
-  'bestmove [time hh:mm:ss | depth N]',
+  'bestmove [time hh:mm:ss | depth N]   (N from 1 to 30; never longer than MaxSearchSeconds)',
   'undo [N]',
   'options | options get <name> | options set <name> <value>',
-  'perft <N>                 leaf counts to depth N from the current position',
+  'perft <N>                 leaf counts to depth N (0 to 8) from the current position, while each depth stays countable',
   'exit',
 ];
 
@@ -60,6 +87,8 @@ export class UhpEngine {
   constructor(
     readonly version: string,
     seed: string = randomSeed(),
+    /** The clock the search reads (tests drive their own). */
+    private readonly clock: () => number = wallClock,
   ) {
     this.rng = Rng.fromSeed(seed);
     this.agent = alphaBetaAgent('uhp', {}, (r) => {
@@ -79,9 +108,10 @@ export class UhpEngine {
     const args = trimmed.slice(word.length).trim();
     try {
       const out = await this.dispatch(word.toLowerCase(), args, rest);
-      return [...out, 'ok'];
+      // Errors quote the client's text: never raw control characters, never a megabyte back.
+      return [...out.map((l) => (l.startsWith('err ') || l.startsWith('invalidmove ') ? safeLine(l) : l)), 'ok'];
     } catch (e) {
-      return [`err ${e instanceof Error ? e.message : String(e)}`, 'ok'];
+      return [safeLine(`err ${e instanceof Error ? e.message : String(e)}`), 'ok'];
     }
   }
 
@@ -156,15 +186,21 @@ export class UhpEngine {
     const state = this.game();
     if (hiveOutcome(state)) throw new Error('The game is over.');
     const [kind, value] = words.map((w) => w.toLowerCase());
-    let limits: { timeMs?: number; depth?: number };
-    if (kind === undefined) limits = { timeMs: (this.values.get('DefaultTimeSeconds') as number) * 1000 };
-    else if (kind === 'time' && value !== undefined && parseTime(value) !== undefined)
-      limits = { timeMs: Math.max(50, (parseTime(value) as number) - 50) };
-    else if (kind === 'depth' && value !== undefined && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 60)
-      limits = { depth: Number(value) };
-    else throw new Error('Use bestmove time hh:mm:ss or bestmove depth N (N from 1 to 60).');
+    const ceilingMs = (this.values.get('MaxSearchSeconds') as number) * 1000;
+    let limits: { timeMs: number; depth?: number };
+    if (kind === undefined) limits = { timeMs: Math.min(ceilingMs, (this.values.get('DefaultTimeSeconds') as number) * 1000) };
+    else if (kind === 'time' && value !== undefined && parseTime(value) !== undefined) {
+      const asked = parseTime(value) as number;
+      if (asked > ceilingMs)
+        throw new Error(
+          `bestmove time ${value} is longer than MaxSearchSeconds (${ceilingMs / 1000}); raise it with options set MaxSearchSeconds <s>.`,
+        );
+      limits = { timeMs: Math.max(50, asked - 50) };
+    } else if (kind === 'depth' && value !== undefined && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SEARCH_DEPTH)
+      limits = { depth: Number(value), timeMs: ceilingMs };
+    else throw new Error(`Use bestmove time hh:mm:ss or bestmove depth N (N from 1 to ${MAX_SEARCH_DEPTH}).`);
     // The search works on its own copy: the game is not changed by thinking about it.
-    const move = (await this.agent.choose(hive, state, { rng: this.rng, ...limits })) as number;
+    const move = (await this.agent.choose(hive, state, { rng: this.rng, clock: this.clock, ...limits })) as number;
     return [formatMove(state.pos, move)];
   }
 
@@ -208,12 +244,19 @@ export class UhpEngine {
   private perft(depthText: string | undefined): string[] {
     const state = this.game();
     const depth = Number(depthText);
-    if (!Number.isInteger(depth) || depth < 0 || depth > 8) throw new Error('Use perft N, with N from 0 to 8.');
+    if (!/^\d+$/.test(depthText ?? '') || depth > MAX_PERFT_DEPTH) throw new Error(`Use perft N, with N from 0 to ${MAX_PERFT_DEPTH}.`);
     const lines: string[] = [];
     const pos: HivePosition = state.pos.clone();
+    let walk = 1;
     for (let d = 1; d <= depth; d++) {
+      // Depth d generates moves in every position of depth d − 1 (bulk counting).
+      if (walk > MAX_PERFT_WALK) {
+        lines.push(`err perft stopped before depth ${d}: it would walk ${walk} positions, more than ${MAX_PERFT_WALK}.`);
+        break;
+      }
       const t = performance.now();
       const nodes = perft(pos, d, true);
+      walk = nodes;
       const ms = performance.now() - t;
       lines.push(`perft(${d}) = ${nodes} in ${ms.toFixed(0)} ms (${((nodes / Math.max(ms, 0.001)) * 1000).toFixed(0)} leaves/s)`);
     }

@@ -1,20 +1,29 @@
+import { TOO_LONG } from '../lines.ts';
 import { UhpEngine } from './engine.ts';
+
+/** Longer than any command a client sends: a GameString of 10,000 moves is about 100 KB. */
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * Runs a UHP session: the `info` answer at start, then each input line answered in order.
- * Lines are handled one at a time, so a `bestmove` finishes before the next command is read.
+ * Lines are handled one at a time, so a `bestmove` finishes before the next command is read; each
+ * answer is written before the next line is read (`write` may wait for a slow reader).
  */
 export async function runUhpSession(
-  lines: AsyncIterable<string>,
-  write: (text: string) => void,
+  lines: AsyncIterable<string | typeof TOO_LONG>,
+  write: (text: string) => void | Promise<void>,
   version: string,
   seed?: string,
 ): Promise<void> {
   const engine = new UhpEngine(version, seed);
-  write(`${engine.info().join('\n')}\n`);
+  await write(`${engine.info().join('\n')}\n`);
   for await (const line of lines) {
+    if (line === TOO_LONG) {
+      await write(`err The line is longer than ${MAX_LINE_BYTES} bytes; it was ignored.\nok\n`);
+      continue;
+    }
     if (/^\s*(exit|quit)\s*$/i.test(line)) return;
     const out = await engine.handle(line);
-    if (out.length > 0) write(`${out.join('\n')}\n`);
+    if (out.length > 0) await write(`${out.join('\n')}\n`);
   }
 }
