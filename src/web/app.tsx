@@ -1,6 +1,6 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Home } from './home.tsx';
-import { checkSetup, parseSetup, type Setup } from './setup.ts';
+import { checkSetup, parseSetup, type Setup, setupPart } from './setup.ts';
 import { DiceWarsView } from './views/dicewars.tsx';
 import { HiveView } from './views/hive.tsx';
 import { NonagaView } from './views/nonaga.tsx';
@@ -14,10 +14,18 @@ const VIEWS: Record<string, (props: { setup: Setup }) => preact.JSX.Element> = {
 };
 
 export function App() {
-  const setup = useMemo(() => {
-    const parsed = parseSetup(window.location.search);
-    return parsed?.ok ? checkSetup(parsed.value) : parsed;
+  // A new address typed or followed (the fragment changes) is a new game; the page's own moves
+  // rewrite the address with replaceState, which fires no hashchange.
+  const [address, setAddress] = useState(() => setupPart(window.location));
+  useEffect(() => {
+    const follow = () => setAddress(setupPart(window.location));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
   }, []);
+  const setup = useMemo(() => {
+    const parsed = parseSetup(address);
+    return parsed?.ok ? checkSetup(parsed.value) : parsed;
+  }, [address]);
   if (!setup) return <Home />;
   if (!setup.ok)
     return (
@@ -30,5 +38,5 @@ export function App() {
       </main>
     );
   const View = VIEWS[setup.value.game] as (props: { setup: Setup }) => preact.JSX.Element;
-  return <View setup={setup.value} />;
+  return <View key={address} setup={setup.value} />;
 }

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
 import { captureIo } from '../cli/testing.ts';
 import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
+import { hive } from '../games/hive/game.ts';
 import { createHttpServer } from '../server/http.ts';
 import { launchChromium } from './headless-chromium.ts';
 
@@ -34,6 +36,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The game in a page's address (the fragment; the query of an older address). */
+const addressOf = (page: Page) => {
+  const url = new URL(page.url());
+  return new URLSearchParams((url.hash.length > 1 ? url.hash : url.search).slice(1));
+};
 const status = (page: Page) => page.getByTestId('status').textContent();
 const moveCount = async (page: Page) => Number(await page.getByTestId('moves').getAttribute('data-count'));
 
@@ -126,7 +133,7 @@ describe('the browser app', () => {
     await onPage('?game=dicewars&seats=human,gamedesign&seed=dw', 'dicewars-attack', async (page) => {
       await waitForStatus(page, { includes: 'your turn' });
       // Replay the game here to find a legal attack for A (the bot may have played first).
-      const moves = (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
+      const moves = (addressOf(page).get('moves') ?? '').split(';').filter(Boolean);
       const options = unwrap(dicewars.parseOptions({ players: 2, map: 'small' }));
       let state = dicewars.newGame(options, 'dw');
       for (const text of moves) state = dicewars.play(state, unwrap(dicewars.parseMove(state, text)));
@@ -193,6 +200,30 @@ describe('the browser app', () => {
       await page.waitForURL(/moves=b2/);
       await page.reload();
       expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('b2');
+    });
+  });
+
+  it('a game of 1,500 moves lives in the address: it opens, reloads and plays on (no request-size limit)', async () => {
+    // Random Hive moves rarely surround a queen: a long game, as two patient players make.
+    const rng = Rng.fromSeed('long');
+    let state = hive.newGame(hive.defaultOptions, 'long');
+    const moves: string[] = [];
+    while (moves.length < 1_500 && hive.result(state) === null) {
+      // A move that would end the game is passed over for another.
+      const legal = hive.legalMoves(state);
+      let move = rng.pick(legal);
+      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
+      moves.push(hive.formatMove(state, move));
+      state = hive.play(state, move);
+    }
+    expect(moves.length).toBe(1_500);
+    const address = `#game=hive&seats=human,human&seed=long&moves=${encodeURIComponent(moves.join(';'))}`;
+    expect(address.length).toBeGreaterThan(16 * 1024);
+    await onPage(address, 'hive-long-game', async (page) => {
+      await expect.poll(() => moveCount(page)).toBe(1_500);
+      await page.reload();
+      await expect.poll(() => moveCount(page)).toBe(1_500);
+      await expect.poll(() => status(page)).toMatch(/to move/);
     });
   });
 
@@ -308,7 +339,7 @@ describe('the browser app', () => {
       await card.getByLabel('DiceWars seed').fill('home');
       await card.getByRole('button', { name: 'Start DiceWars' }).click();
       await page.waitForURL(/game=dicewars/);
-      const options = JSON.parse(new URL(page.url()).searchParams.get('options') ?? '{}');
+      const options = JSON.parse(addressOf(page).get('options') ?? '{}');
       expect(options).toMatchObject({ rules: 'strength', players: 3, size: 10 });
       await expect.poll(() => status(page)).toBe('A: your turn. Pick a territory of yours, then one to attack.');
       // A 10×10 strength map: one territory per passable cell, three start cells owned.

@@ -131,7 +131,7 @@ function GameCard({ card }: { card: Card }) {
   const choices = seatChoices(g);
   const seats = seatNames.map((_, i) => chosen[i] ?? (i === 0 ? 'human' : card.opponent));
   const start = () => {
-    window.location.search = setupUrl({ game: g.id, options: used, seats, seed, moves: [] });
+    window.location.assign(setupUrl({ game: g.id, options: used, seats, seed, moves: [] }));
   };
   return (
     <section class="game" id={g.id} aria-label={g.title}>

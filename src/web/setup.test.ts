@@ -5,7 +5,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { tictactoe } from '../games/tictactoe/game.ts';
-import { checkSetup, parseSetup, type Setup, setupFromRecord, setupUrl } from './setup.ts';
+import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl } from './setup.ts';
 
 const setupArb = fc.record({
   game: fc.constantFrom('tictactoe', 'hive', 'nonaga', 'dicewars'),
@@ -16,13 +16,19 @@ const setupArb = fc.record({
 });
 
 describe('the setup in the address', () => {
-  it('round-trips through the query string', () => {
+  it('round-trips through the address (fragment), and older query-string addresses still open', () => {
     fc.assert(
       fc.property(setupArb, fc.option(fc.nat(7), { nil: undefined }), (setup, resigned) => {
         const s: Setup = resigned === undefined ? setup : { ...setup, resigned };
-        expect(unwrap(parseSetup(setupUrl(s)) ?? { ok: false, error: new Error('home') })).toEqual(s);
+        const url = setupUrl(s);
+        expect(url.startsWith('./#game=')).toBe(true);
+        expect(unwrap(parseSetup(url) ?? { ok: false, error: new Error('home') })).toEqual(s);
+        // The same address in the query string, as links made before the fragment were.
+        expect(unwrap(parseSetup(`?${url.slice(3)}`) ?? { ok: false, error: new Error('home') })).toEqual(s);
       }),
     );
+    expect(setupPart({ hash: '#game=hive', search: '?game=nonaga' })).toBe('#game=hive');
+    expect(setupPart({ hash: '', search: '?game=nonaga' })).toBe('?game=nonaga');
   });
 
   it('is the home page without a game, and an error for broken options', () => {

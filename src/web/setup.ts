@@ -8,6 +8,9 @@ import { findGame, replayRecord } from '../games/index.ts';
 /**
  * What a game page needs, all of it in the URL so that a game can be shared, reloaded or resumed:
  * the game, its options, who sits where, the seed, the moves, and a resignation if there was one.
+ * It lives in the fragment (`#game=…`), which never travels to the server: a game of thousands of
+ * moves makes an address of tens of kilobytes, past what a server takes in a request line.
+ * Addresses of the older form (`?game=…`) still open.
  */
 export interface Setup {
   readonly game: string;
@@ -26,9 +29,9 @@ export const seatChoices = (game: GameRules<unknown, unknown>): string[] => ['hu
 /** Between moves in the address: moves of Hive, Nonaga and DiceWars hold spaces, none holds this. */
 export const MOVE_SEPARATOR = ';';
 
-/** The setup in a page's query string, or null for the home page; an error for a malformed one. */
-export function parseSetup(search: string): Result<Setup> | null {
-  const q = new URLSearchParams(search);
+/** The setup in a page's fragment or query string, or null for the home page; an error for a malformed one. */
+export function parseSetup(address: string): Result<Setup> | null {
+  const q = new URLSearchParams(address.replace(/^[^#?]*[#?]/, ''));
   const game = q.get('game');
   if (!game) return null;
   let options: Json = {};
@@ -64,7 +67,12 @@ export function setupUrl(setup: Setup): string {
   if (setup.moves.some((m) => m.includes(MOVE_SEPARATOR))) throw new Error(`a move holds "${MOVE_SEPARATOR}": ${setup.moves.join(' | ')}`);
   if (setup.moves.length > 0) q.set('moves', setup.moves.join(MOVE_SEPARATOR));
   if (setup.resigned !== undefined) q.set('resigned', String(setup.resigned));
-  return `?${q}`;
+  return `./#${q}`;
+}
+
+/** The part of a page's address that holds its game: the fragment, or the query of an older address. */
+export function setupPart(location: { readonly hash: string; readonly search: string }): string {
+  return location.hash.length > 1 ? location.hash : location.search;
 }
 
 /**
