@@ -1,5 +1,6 @@
 import { describeScore, Searcher } from '../src/ai/search.ts';
 import { unwrap } from '../src/engine/result.ts';
+import { Rng } from '../src/engine/rng.ts';
 import { hive, loadGameString } from '../src/games/hive/game.ts';
 import { MAX_MOVES } from '../src/games/hive/movegen.ts';
 import { perft } from '../src/games/hive/perft.ts';
@@ -17,6 +18,7 @@ const rate = (n: number, ms: number) => `${(((n / ms) * 1000) / 1e6).toFixed(1)}
 
 /** Perft leaves per second and search speed: the figures to hold against the native engines. */
 export async function benchHive(): Promise<void> {
+  benchLongReplay();
   console.log('\n## Hive perft, Base+MLP from the start (one core)');
   for (const depth of [5, 6]) {
     for (const bulk of [true, false]) {
@@ -43,4 +45,36 @@ export async function benchHive(): Promise<void> {
       );
     }
   }
+}
+
+/**
+ * A game of 10,000 random moves replayed through the pure contract (as a record is loaded): each
+ * state is a clone, and clones share the moves so far, so time and memory grow linearly.
+ */
+export function benchLongReplay(): void {
+  console.log('\n## Hive: a 10,000-move game replayed through the pure contract (every state kept)');
+  const rng = Rng.fromSeed('long-replay');
+  let state = hive.newGame(hive.defaultOptions, 'long');
+  const moves: number[] = [];
+  while (moves.length < 10_000) {
+    const legal = hive.legalMoves(state);
+    let move = rng.pick(legal);
+    for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
+    if (hive.result(hive.play(state, move)) !== null) break;
+    moves.push(move);
+    state = hive.play(state, move);
+  }
+  globalThis.gc?.();
+  const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const before = used();
+  const t = performance.now();
+  let replayed = hive.newGame(hive.defaultOptions, 'long');
+  const states = [replayed];
+  for (const move of moves) {
+    replayed = hive.play(replayed, move);
+    states.push(replayed);
+  }
+  const ms = performance.now() - t;
+  const mb = (used() - before) / 1e6;
+  console.log(`${moves.length} moves: ${(ms / 1000).toFixed(2)} s, memory +${mb.toFixed(0)} MB (heap and typed arrays) for ${states.length} states`);
 }

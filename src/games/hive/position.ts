@@ -55,6 +55,16 @@ const zIndex = (piece: number, cell: number, level: number) => (piece * CELLS + 
  * The mutable Hive position: what is where, whose turn, and which piece moved last.
  * make/unmake for search; clone() for the pure game contract.
  */
+/**
+ * Five entries per move made: move, from, previous lastMoved, previous hash (lo, hi). `used` is how
+ * far the line written so far goes; `owner` is the one position that may rewrite it, null once shared.
+ */
+interface UndoLog {
+  data: Int32Array;
+  used: number;
+  owner: HivePosition | null;
+}
+
 export class HivePosition {
   readonly type: GameType;
   readonly expansions: Expansions;
@@ -72,8 +82,8 @@ export class HivePosition {
   lastMoved = -1;
   hashLo = 0;
   hashHi = 0;
-  /** Five entries per move made: move, from, previous lastMoved, previous hash (lo, hi). */
-  private undo: Int32Array;
+  /** The undo log of this position's line of play, shared with its clones (see `writeUndo`). */
+  private log: UndoLog;
   /** The ply this position was arranged at (0 for a game from the start): unmake stops there. */
   private basePly = 0;
 
@@ -90,7 +100,11 @@ export class HivePosition {
       this.lastMoved = from.lastMoved;
       this.hashLo = from.hashLo;
       this.hashHi = from.hashHi;
-      this.undo = from.undo.slice();
+      // The moves so far are shared, not copied: replaying a game of n moves through clones costs
+      // O(n), not O(n²). Once shared, the log is nobody's to rewrite (see writeUndo).
+      if (from.log.owner === from) from.log.used = from.ply * 5;
+      from.log.owner = null;
+      this.log = from.log;
       this.basePly = from.basePly;
       return;
     }
@@ -98,7 +112,7 @@ export class HivePosition {
     this.stack = new Int8Array(CELLS * MAX_HEIGHT).fill(-1);
     this.where = new Int16Array(PIECE_COUNT);
     for (let p = 0; p < PIECE_COUNT; p++) this.where[p] = inGame(p, this.expansions) ? IN_HAND : OUT_OF_GAME;
-    this.undo = new Int32Array(5 * 64);
+    this.log = { data: new Int32Array(5 * 64), used: 0, owner: this };
     this.hashLo = zobrist.lastLo[0] as number;
     this.hashHi = zobrist.lastHi[0] as number;
   }
@@ -151,12 +165,7 @@ export class HivePosition {
 
   make(move: HiveMove): void {
     let u = this.ply * 5;
-    if (u + 5 > this.undo.length) {
-      const grown = new Int32Array(this.undo.length * 2);
-      grown.set(this.undo);
-      this.undo = grown;
-    }
-    const undo = this.undo;
+    const undo = this.writeUndo(u);
     undo[u++] = move;
     undo[u + 1] = this.lastMoved;
     undo[u + 2] = this.hashLo;
@@ -213,9 +222,30 @@ export class HivePosition {
     pos.ply = setup.ply;
     pos.basePly = setup.ply;
     pos.lastMoved = setup.lastMoved ?? -1;
-    pos.undo = new Int32Array(5 * (setup.ply + 64));
+    pos.log = { data: new Int32Array(5 * (setup.ply + 64)), used: setup.ply * 5, owner: pos };
     [pos.hashLo, pos.hashHi] = pos.computeHash();
     return pos;
+  }
+
+  /**
+   * The log, ready for the entry at `u`. Its owner writes anywhere. A shared log takes an entry only
+   * at its frontier (the first position to move on from a shared ply extends the line); any other
+   * writer would overwrite a move its sharers still stand on, so it first copies its own line.
+   */
+  private writeUndo(u: number): Int32Array {
+    let log = this.log;
+    if (log.owner !== this && log.used !== u) {
+      const data = new Int32Array(Math.max(5 * 64, u * 2));
+      data.set(log.data.subarray(0, u));
+      log = this.log = { data, used: u, owner: this };
+    }
+    if (u + 5 > log.data.length) {
+      const grown = new Int32Array(log.data.length * 2);
+      grown.set(log.data);
+      log.data = grown;
+    }
+    log.used = u + 5;
+    return log.data;
   }
 
   unmake(): void {
@@ -223,7 +253,7 @@ export class HivePosition {
     this.ply--;
     this.turn = (this.turn ^ 1) as Color;
     const u = this.ply * 5;
-    const undo = this.undo;
+    const undo = this.log.data;
     const move = undo[u] as number;
     const from = undo[u + 1] as number;
     this.lastMoved = undo[u + 2] as number;
@@ -245,7 +275,8 @@ export class HivePosition {
 
   /** The moves made since the start, oldest first. */
   history(): HiveMove[] {
-    return Array.from({ length: this.ply - this.basePly }, (_, i) => this.undo[(this.basePly + i) * 5] as number);
+    const undo = this.log.data;
+    return Array.from({ length: this.ply - this.basePly }, (_, i) => undo[(this.basePly + i) * 5] as number);
   }
 
   /** True for a position made from the start by moves alone (it has a GameString). */
@@ -256,9 +287,10 @@ export class HivePosition {
   /** How many times the current position has occurred, this time included. */
   repetitions(): number {
     let count = 1;
+    const undo = this.log.data;
     // Positions repeat only with the same side to move, so every second entry back is compared.
     for (let i = this.ply - 2; i >= this.basePly; i -= 2) {
-      if (this.undo[i * 5 + 3] === this.hashLo && this.undo[i * 5 + 4] === this.hashHi) count++;
+      if (undo[i * 5 + 3] === this.hashLo && undo[i * 5 + 4] === this.hashHi) count++;
     }
     return count;
   }
@@ -269,9 +301,10 @@ export class HivePosition {
    * that is ahead from shuffling back and forth.
    */
   repeatsSinceLastPlacement(): boolean {
+    const undo = this.log.data;
     for (let i = this.ply - 1; i >= this.basePly; i--) {
-      if (this.undo[i * 5 + 1] === IN_HAND) return false;
-      if ((this.ply - i) % 2 === 0 && this.undo[i * 5 + 3] === this.hashLo && this.undo[i * 5 + 4] === this.hashHi) return true;
+      if (undo[i * 5 + 1] === IN_HAND) return false;
+      if ((this.ply - i) % 2 === 0 && undo[i * 5 + 3] === this.hashLo && undo[i * 5 + 4] === this.hashHi) return true;
     }
     return false;
   }
