@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playGame } from './commands/play.ts';
 import { displayPath, fileStem } from './files.ts';
+import { dataFolder, processIo } from './io.ts';
 import { main } from './main.ts';
 import { captureIo, scratchFolder, typed } from './testing.ts';
 
@@ -115,5 +117,14 @@ describe('bad command lines and places', () => {
     expect(fileStem('a b')).toBe('a_b');
     expect(displayPath({ cwd: '/home/me/games' }, '/home/me/games/x.json')).toBe('x.json');
     expect(displayPath({ cwd: '/home/me/games' }, '/tmp/x.json')).toBe('/tmp/x.json');
+  });
+});
+
+describe('where terminal games keep their records by default', () => {
+  it('in the user’s data folder, never the working folder (inside a clone they would show in git status)', () => {
+    expect(dataFolder({ HEXARENA_DATA: '/srv/hex' })).toBe('/srv/hex');
+    expect(dataFolder({ XDG_DATA_HOME: '/home/me/.data' })).toBe('/home/me/.data/hexarena');
+    expect(dataFolder({})).toBe(path.join(os.homedir(), '.local', 'share', 'hexarena'));
+    expect(processIo.recordsFolder).toBe(path.join(dataFolder(), 'games'));
   });
 });

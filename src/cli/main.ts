@@ -104,7 +104,11 @@ function program(io: CliIo): Command {
     .option('--players <n>', 'dicewars: number of players', positiveInt)
     .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
     .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
-    .option('--max-moves <n>', 'hive: stop a game after this many moves, as a draw', positiveInt)
+    .option(
+      '--max-moves <n>',
+      'hive: stop a game after this many moves, as a draw (default: an all-AI game 1,000 moves after it starts; none with a person)',
+      positiveInt,
+    )
     .option('--record <file>', 'keep the game record here, rewritten after every move (default with a human seat: <game>-<seed>.json)')
     .option('--no-record', 'keep no record file')
     .option('--resume <file>', 'continue the game of a record file (options, seed and moves from the record)')

@@ -1,6 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
+import { type HiveState, hive } from '../games/hive/game.ts';
 import { replayRecord } from '../games/index.ts';
 import { type PlayFlags, playGame } from './commands/play.ts';
 import { captureIo, scratchFolder, typed } from './testing.ts';
@@ -146,5 +149,62 @@ describe('terminal games keep their record', () => {
     const out = await play(dir, 'hive', { resume: 'resigned.json' }, 'wQ -wS1');
     expect(out).toContain('This game ended by resignation: White wins.');
     expect(readRecord(path.join(dir, 'resigned.json')).moves).toEqual(['wS1']);
+  });
+});
+
+describe('long and precious games are kept as they are', () => {
+  /** An unfinished Hive game of `n` random moves, none of which ended it. */
+  function longHiveRecord(n: number): { game: string; options: object; seed: string; moves: string[]; result: null } {
+    const rng = Rng.fromSeed('long-terminal');
+    let state = hive.newGame(hive.defaultOptions, 'long');
+    const moves: string[] = [];
+    while (moves.length < n) {
+      const legal = hive.legalMoves(state);
+      let move = rng.pick(legal);
+      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
+      moves.push(hive.formatMove(state, move));
+      state = hive.play(state, move);
+    }
+    return { game: 'hive', options: hive.defaultOptions, seed: 'long', moves, result: null };
+  }
+
+  it('resuming a person’s game of 1,100 moves applies no move cap, and quitting leaves the file byte for byte', async () => {
+    const dir = scratchFolder();
+    const file = path.join(dir, 'long.json');
+    // A field of another tool's, and the file's own layout: both must survive.
+    const text = `${JSON.stringify({ ...longHiveRecord(1_100), event: 'club night' })}\n`;
+    writeFileSync(file, text);
+    const out = await play(dir, 'hive', { resume: 'long.json', white: 'human', black: 'human' }, 'quit');
+    expect(out).not.toMatch(/Stopped after|draw/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    // After a move the record is rewritten: one more move, still unfinished, the unknown field kept.
+    const state = unwrap(replayRecord(JSON.parse(text))).state as HiveState;
+    const move = hive.formatMove(state, hive.legalMoves(state)[0] as number);
+    await play(dir, 'hive', { resume: 'long.json', white: 'human', black: 'human' }, move, 'quit');
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect(after).toMatchObject({ event: 'club night', result: null });
+    expect(after.moves).toHaveLength(1_101);
+    expect(after.termination).toBeUndefined();
+  });
+
+  it('a save that fails mid-game does not end it: play goes on, and quitting prints every move', async () => {
+    const dir = scratchFolder();
+    const folder = path.join(dir, 'usb-stick');
+    mkdirSync(folder);
+    const { io, out } = captureIo(dir);
+    async function* input() {
+      yield 'b2';
+      // The folder the record is in goes away (a drive unplugged).
+      rmSync(folder, { recursive: true });
+      yield 'a1';
+      yield 'c3';
+      yield 'quit';
+    }
+    await playGame(io, 'tictactoe', { o: 'human', seed: 'u', record: 'usb-stick/game.json' }, input());
+    const printed = out();
+    expect(printed).toMatch(/Could not save the game in usb-stick\/game.json \(it does not exist\); playing on/);
+    expect(printed.match(/Could not save/g)).toHaveLength(1);
+    expect(printed).toContain('The moves so far: b2, a1, c3');
+    expect(printed).toContain('Not saved (it does not exist).');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent } from '../ai/agents.ts';
 import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
@@ -7,7 +7,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { Rng, randomSeed } from '../engine/rng.ts';
 import { undoLength } from '../engine/undo.ts';
 import type { ConsoleSeat } from './console-seat.ts';
-import { displayPath, fileProblem, fileStem, readSmallFile } from './files.ts';
+import { displayPath, fileProblem, fileStem, makeFolder, readSmallFile } from './files.ts';
 import { type CliIo, UsageError } from './io.ts';
 
 /** How one game looks in the terminal; the loop around it (turns, commands, undo, the record) is shared. */
@@ -46,7 +46,12 @@ export interface Resumed<S, O> {
   readonly states: readonly S[];
   /** Who sat where, as the record says: agents by name, anyone else (a person's name) "human". */
   readonly players?: readonly string[];
+  /** Fields of the record file this version does not know (another tool's, a later version's): kept on save. */
+  readonly unknown: Readonly<Record<string, unknown>>;
 }
+
+/** The fields of a record this version writes; anything else in a resumed file is carried over untouched. */
+const RECORD_FIELDS = new Set(['game', 'options', 'seed', 'moves', 'result', 'termination', 'players']);
 
 export interface TerminalGame<S, M, O> {
   readonly game: GameDefinition<S, M, O>;
@@ -94,7 +99,15 @@ function resumeFrom<S, M, O>(io: CliIo, game: GameDefinition<S, M, O>, file: str
       const name = named[i] ?? 'human';
       return name === 'human' || createAgent(game, name).ok ? name : 'human';
     });
-  return { file: where, record: record.value, options: options.value, states: replayed.value.states, ...(players ? { players } : {}) };
+  const unknown = Object.fromEntries(Object.entries(json as object).filter(([k]) => !RECORD_FIELDS.has(k)));
+  return {
+    file: where,
+    record: record.value,
+    options: options.value,
+    states: replayed.value.states,
+    unknown,
+    ...(players ? { players } : {}),
+  };
 }
 
 /**
@@ -133,17 +146,24 @@ function recordFileFor(
   if (resumed !== undefined) return resumed;
   if (!seats.some((s) => s.kind === 'human')) return null;
   const base = `${gameId}-${fileStem(seed)}`;
+  const folder = io.recordsFolder ?? io.cwd;
+  makeFolder(io, folder);
   for (let n = 1; ; n++) {
-    const file = path.resolve(io.cwd, n === 1 ? `${base}.json` : `${base}-${n}.json`);
+    const file = path.resolve(folder, n === 1 ? `${base}.json` : `${base}-${n}.json`);
     if (!existsSync(file)) return file;
   }
 }
 
 /** Written to a neighbour and renamed over the file, so a crash mid-write leaves the last good record. */
-function writeRecord(file: string, record: GameRecord): void {
+function writeRecord(file: string, record: GameRecord, unknown: Readonly<Record<string, unknown>> = {}): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`);
-  renameSync(temporary, file);
+  try {
+    writeFileSync(temporary, `${JSON.stringify({ ...record, ...unknown }, null, 2)}\n`);
+    renameSync(temporary, file);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw e;
+  }
 }
 
 /**
@@ -166,21 +186,39 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   const now = (): S => states[states.length - 1] as S;
   /** How many moves had been played when the board was last drawn. */
   let drawnAt = moves.length;
-  const save = (result: Outcome | null, termination?: Termination) => {
+  const where = recordFile === null ? null : displayPath(io, recordFile);
+  const write = (result: Outcome | null, termination?: Termination) => {
     if (recordFile)
       writeRecord(
         recordFile,
         makeRecord(game, t.options, t.seed, moves, result, { players: recordPlayers, ...(termination ? { termination } : {}) }),
+        t.resumed?.unknown,
       );
   };
-  const where = recordFile === null ? null : displayPath(io, recordFile);
+  /** Why the last save failed, while it keeps failing: play goes on, and says so once. */
+  let unsaved: string | null = null;
+  /** Moves made or taken back since the file last matched the game. */
+  let dirty = false;
+  const save = (result: Outcome | null, termination?: Termination) => {
+    try {
+      write(result, termination);
+      dirty = false;
+      if (unsaved !== null) io.stdout(`Saved in ${where} again.\n`);
+      unsaved = null;
+    } catch (e) {
+      if (unsaved === null)
+        io.stdout(`Could not save the game in ${where} (${fileProblem(e)}); playing on, and trying again after every move.\n`);
+      unsaved = fileProblem(e);
+    }
+  };
   const resumeHint = () =>
     where === null ? '' : `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
   /** Play stops before the end: say where the game is kept. */
   const stop = (why: string) => {
-    save(null);
-    const sofar = view.sofar ? `The game so far: ${view.sofar(now())}` : '';
-    io.stdout(`${[why, sofar].filter((s) => s !== '').join(' ')}\n${resumeHint()}`);
+    if (dirty) save(null);
+    // Unsaved, the game is only on the screen: print all of it, enough to type back in.
+    const sofar = view.sofar ? `The game so far: ${view.sofar(now())}` : unsaved !== null ? `The moves so far: ${moves.join(', ')}` : '';
+    io.stdout(`${[why, sofar].filter((s) => s !== '').join(' ')}\n${unsaved === null ? resumeHint() : `Not saved (${unsaved}).\n`}`);
   };
   const play = (move: M, by: Player) => {
     const before = now();
@@ -188,6 +226,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     const after = game.play(before, move);
     states.push(after);
     moves.push(text);
+    dirty = true;
     save(game.result(after));
     io.stdout(view.played(before, after, text, players[by] as string));
   };
@@ -201,14 +240,18 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     if (keep === null) return io.stdout('Nothing to undo.\n');
     states.length = keep + 1;
     moves.length = keep;
+    dirty = true;
     save(null);
     io.stdout(view.board(now()));
     drawnAt = moves.length;
   };
 
   // Written once before play starts: a place that cannot take the record is found before any move is lost.
+  // A resumed file is only checked: it is rewritten when a move is made, not merely for being opened.
   try {
-    if (!t.resumed?.record.termination) save(game.result(now()));
+    if (t.resumed) {
+      if (recordFile) accessSync(recordFile === t.resumed.file ? recordFile : path.dirname(recordFile), constants.W_OK);
+    } else write(game.result(now()));
   } catch (e) {
     throw new UsageError(
       `cannot save the game in ${where} (${fileProblem(e)}): name another file with --record FILE, or play with --no-record`,

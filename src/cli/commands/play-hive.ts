@@ -61,6 +61,8 @@ export function hiveInTerminal(io: CliIo, flags: PlayHiveFlags): TerminalGame<Hi
     seats,
     resumed,
     record: flags.record,
-    maxMoves: flags.maxMoves ?? 1000,
+    // Two AIs could shuffle for ever: an all-AI game stops 1,000 moves after it (re)started. A game
+    // with a person ends when the people say so.
+    maxMoves: flags.maxMoves ?? (seats.some((s) => s.kind === 'human') ? undefined : (resumed?.record.moves.length ?? 0) + 1000),
   };
 }
