@@ -51,7 +51,7 @@ export interface Resumed<S, O> {
 }
 
 /** The fields of a record this version writes; anything else in a resumed file is carried over untouched. */
-const RECORD_FIELDS = new Set(['game', 'options', 'seed', 'moves', 'result', 'termination', 'players']);
+const RECORD_FIELDS = new Set(['game', 'options', 'seed', 'moves', 'result', 'termination', 'players', 'rulesVersion']);
 
 export interface TerminalGame<S, M, O> {
   readonly game: GameDefinition<S, M, O>;

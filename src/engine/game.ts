@@ -50,8 +50,8 @@ export interface GameRules<S, M> {
   /** A mutable view for fast tree search (make/unmake instead of copying states). */
   readonly search?: SearchHooks<S, M>;
   /**
-   * The game always ends by its own rules (a round or move cap of its own), so match runners need
-   * no safety cap of theirs.
+   * The game always ends by its own rules (a round or move cap of its own, in `headlessOptions`
+   * where it has them), so match runners need no safety cap of theirs.
    */
   readonly alwaysEnds?: boolean;
   /**
@@ -132,6 +132,16 @@ export interface GameDefinition<S, M, O> extends GameRules<S, M> {
   fromJSON(json: unknown): Result<S>;
   /** What `player` may see (null: a spectator); hides secrets such as the RNG of dice games. */
   view(state: S, player: Player | null): Json;
+  /**
+   * The options for a game no person plays (a match of AIs): a cap that would be wrong in a person's
+   * game (DiceWars has no round cap) but stops bots that could stall for ever.
+   */
+  headlessOptions?(options: O): O;
+  /**
+   * The version of the rules where a change made old records replay as other games (DiceWars: how
+   * the map and the deal are drawn from the seed). Records carry it; another version is refused.
+   */
+  readonly rulesVersion?: number;
 }
 
 /** Rules with exact position identity: what the solver needs to merge transpositions. */

@@ -76,7 +76,8 @@ function credit(t: Tally, outcome: Outcome, seat: Player): void {
  */
 export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promise<MatchResult> {
   const { game, agents, games, seed } = settings;
-  const options = settings.options ?? game.defaultOptions;
+  const chosen = settings.options ?? game.defaultOptions;
+  const options = game.headlessOptions ? game.headlessOptions(chosen) : chosen;
   const seatCount = game.seatNames(options).length;
   if (agents.length !== seatCount) throw new RangeError(`${game.id} needs ${seatCount} agents, got ${agents.length}`);
   const maxMoves = settings.maxMoves ?? (game.alwaysEnds ? Number.POSITIVE_INFINITY : 10_000);

@@ -20,6 +20,8 @@ export interface GameRecord {
   readonly termination?: Termination;
   /** Who sat in each seat (agent names, user names), in seat order. */
   readonly players?: readonly string[];
+  /** The game's rules version when it has one (see GameDefinition.rulesVersion); absent means 1. */
+  readonly rulesVersion?: number;
 }
 
 export interface Replayed<S, M> {
@@ -51,7 +53,7 @@ function parseOutcome(x: unknown): Result<Outcome | null> {
 /** Checks the shape of an untrusted record (an upload, a request body, a file). */
 export function parseRecord(json: unknown): Result<GameRecord> {
   if (!isObject(json)) return fail('a game record must be a JSON object');
-  const { game, options, seed, moves, termination, players } = json;
+  const { game, options, seed, moves, termination, players, rulesVersion } = json;
   if (typeof game !== 'string' || game === '') return fail('record.game must be a game id such as "tictactoe"');
   if (typeof seed !== 'string') return fail('record.seed must be a string');
   if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) return fail('record.moves must be an array of move strings');
@@ -61,6 +63,8 @@ export function parseRecord(json: unknown): Result<GameRecord> {
   if (players !== undefined && (!Array.isArray(players) || !players.every((p) => typeof p === 'string'))) {
     return fail('record.players must be an array of names');
   }
+  if (rulesVersion !== undefined && !(Number.isInteger(rulesVersion) && (rulesVersion as number) >= 1))
+    return fail('record.rulesVersion must be a whole number of at least 1');
   const result = parseOutcome(json.result);
   if (!result.ok) return result;
   return ok({
@@ -71,6 +75,7 @@ export function parseRecord(json: unknown): Result<GameRecord> {
     result: result.value,
     ...(termination === undefined ? {} : { termination: termination as Termination }),
     ...(players === undefined ? {} : { players: players as string[] }),
+    ...(rulesVersion === undefined ? {} : { rulesVersion: rulesVersion as number }),
   });
 }
 
@@ -80,6 +85,11 @@ export function parseRecord(json: unknown): Result<GameRecord> {
  */
 export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecord): Result<Replayed<S, M>> {
   if (record.game !== game.id) return fail(`this record is a game of ${record.game}, not ${game.id}`);
+  const version = record.rulesVersion ?? 1;
+  if (version !== (game.rulesVersion ?? 1))
+    return fail(
+      `this record was made under ${game.title} rules version ${version}, and this hexarena plays version ${game.rulesVersion ?? 1}: the same seed draws another game, so its moves cannot be replayed`,
+    );
   const options = game.parseOptions(record.options);
   if (!options.ok) return fail(`record options: ${options.error.message}`);
   let state = game.newGame(options.value, record.seed);
@@ -140,5 +150,6 @@ export function makeRecord<S, M, O>(
     result,
     ...(extra.termination && extra.termination !== 'rules' ? { termination: extra.termination } : {}),
     ...(extra.players ? { players: [...extra.players] } : {}),
+    ...(game.rulesVersion ? { rulesVersion: game.rulesVersion } : {}),
   };
 }

@@ -25,14 +25,15 @@ describe('hexarena play dicewars', () => {
     const out = await play(
       { players: 2, map: 'small', seats: 'human,gamedesign', seed: 'h' },
       'odds',
-      'attack 0 1',
+      'attack 1 3',
       'help',
       'map',
       'end',
       'quit',
     );
     expect(out).toMatch(/\d+→\d+: \d against \d \(B\), \d+\.\d%/);
-    expect(out).toContain('A> 0 is not yours');
+    // Dealt in the order the map made them: territory 1 is B's.
+    expect(out).toContain('A> 1 is not yours');
     expect(out).toContain('attack <from> <to> attacks a neighbour');
     expect(out).toContain('Commands: odds, map, moves (the legal moves), undo');
     expect(out).toMatch(/A ends the turn: \+\d+ from a group of \d+/);

@@ -9,6 +9,9 @@ export const MAP_PRESETS = {
 } as const;
 export type MapPreset = keyof typeof MAP_PRESETS;
 
+/** The original's neighbour order when it fills a hole, as indices of DIRECTIONS (0 = NW … 5 = W). */
+const HOLE_SCAN = [1, 2, 3, 4, 5, 0] as const;
+
 /** Territories this small become sea. */
 const MIN_TERRITORY = 6;
 /** A territory's core grows to at most this many cells before its ring is added. */
@@ -86,19 +89,7 @@ function drawMap(rng: Rng, cols: number, rows: number, maxTerritories: number, n
     next++;
   }
 
-  // A free cell whose in-grid neighbours are all land is a hole: it joins a neighbouring territory.
-  for (let i = 0; i < n; i++) {
-    if (area[i] !== 0) continue;
-    let open = false;
-    let land = 0;
-    for (let d = 0; d < 6; d++) {
-      const m = nb[i * 6 + d] as number;
-      if (m < 0) continue;
-      if (area[m] === 0) open = true;
-      else land = area[m] as number;
-    }
-    if (!open && land > 0) area[i] = land;
-  }
+  fillHoles(area, nb);
 
   const sizes = new Int32Array(next);
   for (let i = 0; i < n; i++) sizes[area[i] as number] = (sizes[area[i] as number] as number) + 1;
@@ -107,6 +98,26 @@ function drawMap(rng: Rng, cols: number, rows: number, maxTerritories: number, n
   for (let a = 1; a < next; a++) if ((sizes[a] as number) >= MIN_TERRITORY) renumber[a] = territories++;
   const cellTerritory = Int16Array.from(area, (a) => (a === 0 ? -1 : (renumber[a] as number)));
   return makeBoard('odd-r', cols, rows, cellTerritory, territories);
+}
+
+/**
+ * A free cell whose in-grid neighbours are all land is a hole: it joins the last land neighbour in
+ * the original's scan order (NE, E, SE, SW, W, NW). Cells are taken in index order, and a filled
+ * hole is land for the cells after it, as in the original.
+ */
+export function fillHoles(area: Int16Array, nb: Int32Array): void {
+  for (let i = 0; i < area.length; i++) {
+    if (area[i] !== 0) continue;
+    let open = false;
+    let land = 0;
+    for (const d of HOLE_SCAN) {
+      const m = nb[i * 6 + d] as number;
+      if (m < 0) continue;
+      if (area[m] === 0) open = true;
+      else land = area[m] as number;
+    }
+    if (!open && land > 0) area[i] = land;
+  }
 }
 
 /** A binary min-heap of cells ordered by their rank. */

@@ -5,7 +5,7 @@ import { MAP_PRESETS, type MapPreset } from './classic-map.ts';
 import { fromJSON, PLAYER_LIMITS, toJSON } from './json.ts';
 import { formatMove, parseMove } from './notation.ts';
 import { type DiceWarsMove, type DiceWarsPosition, RULE_SETS, type RuleSet } from './position.ts';
-import { DEFAULT_DICEWARS_OPTIONS, type DiceWarsOptions, newPosition } from './setup.ts';
+import { DEFAULT_DICEWARS_OPTIONS, DICEWARS_RULES_VERSION, type DiceWarsOptions, HEADLESS_MAX_ROUNDS, newPosition } from './setup.ts';
 import { STRENGTH_SIZES, type StrengthSize } from './strength-map.ts';
 
 export type DiceWarsState = DiceWarsPosition;
@@ -32,9 +32,10 @@ function parseOptions(json: unknown): Result<DiceWarsOptions> {
   if (typeof map !== 'string' || !Object.hasOwn(MAP_PRESETS, map)) return fail(`map must be ${Object.keys(MAP_PRESETS).join(', ')}`);
   const size = (o.size ?? 20) as StrengthSize;
   if (!STRENGTH_SIZES.includes(size)) return fail(`size must be ${STRENGTH_SIZES.join(', ')}`);
-  const maxRounds = o.maxRounds ?? DEFAULT_DICEWARS_OPTIONS.maxRounds;
-  if (!Number.isInteger(maxRounds) || (maxRounds as number) < 1) return fail('maxRounds must be a whole number of at least 1');
-  return ok({ rules, players: players as number, map: map as MapPreset, size, maxRounds: maxRounds as number });
+  const maxRounds = o.maxRounds ?? null;
+  if (maxRounds !== null && (!Number.isInteger(maxRounds) || (maxRounds as number) < 1))
+    return fail('maxRounds must be a whole number of at least 1, or null for no cap');
+  return ok({ rules, players: players as number, map: map as MapPreset, size, maxRounds: maxRounds as number | null });
 }
 
 function outcome(pos: DiceWarsPosition): Outcome | null {
@@ -73,7 +74,10 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   fromJSON,
   // Players never see the RNG: it would tell them every future roll.
   view: (pos) => toJSON(pos, false),
+  // With a person, a game ends when somebody wins; a match of AIs alone gets a far round cap.
   alwaysEnds: true,
+  headlessOptions: (options) => (options.maxRounds === null ? { ...options, maxRounds: HEADLESS_MAX_ROUNDS } : options),
+  rulesVersion: DICEWARS_RULES_VERSION,
   stochastic: true,
   determinize: (pos, rng) => pos.clone(rng),
   playout,

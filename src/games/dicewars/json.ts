@@ -25,7 +25,7 @@ export function toJSON(pos: DiceWarsPosition, withRng: boolean): Json {
     stock: Array.from(pos.stock),
     round: pos.round,
     out: [...pos.out],
-    maxRounds: pos.maxRounds,
+    maxRounds: Number.isFinite(pos.maxRounds) ? pos.maxRounds : null,
     movesThisTurn: pos.movesThisTurn,
     last: pos.last as unknown as Json,
     ...(withRng ? { rng: [...pos.rng.state()] } : {}),
@@ -95,8 +95,11 @@ export function fromJSON(json: unknown): Result<DiceWarsPosition> {
   const gameOver = out.length === players - 1;
   if (!gameOver && out.includes(order[j.turn] as number)) return fail('state.turn: the seat to move is out');
 
-  if (!isInt(j.maxRounds, 1, Number.MAX_SAFE_INTEGER)) return fail('state.maxRounds must be a whole number of at least 1');
-  if (!isInt(j.round, 0, j.maxRounds)) return fail('state.round must be a whole number from 0 to state.maxRounds');
+  const maxRounds = j.maxRounds ?? Infinity;
+  if (maxRounds !== Infinity && !isInt(maxRounds, 1, Number.MAX_SAFE_INTEGER))
+    return fail('state.maxRounds must be a whole number of at least 1, or null for no cap');
+  if (!isInt(j.round, 0, Math.min(maxRounds, Number.MAX_SAFE_INTEGER)))
+    return fail('state.round must be a whole number from 0 to state.maxRounds');
   const movesThisTurn = j.movesThisTurn ?? 0;
   if (!isInt(movesThisTurn, 0, Number.MAX_SAFE_INTEGER)) return fail('state.movesThisTurn must be a whole number');
   const last = j.last ?? null;
@@ -116,7 +119,7 @@ export function fromJSON(json: unknown): Result<DiceWarsPosition> {
       [...out],
       rng.value,
       last,
-      j.maxRounds,
+      maxRounds,
       movesThisTurn,
     ),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../engine/rng.ts';
-import { isConnected, neighboursOf, territoryCells } from './board.ts';
-import { generateClassicMap, MAP_PRESETS } from './classic-map.ts';
+import { gridNeighbours, isConnected, neighboursOf, territoryCells } from './board.ts';
+import { fillHoles, generateClassicMap, MAP_PRESETS } from './classic-map.ts';
 import { DEFAULT_DICEWARS_OPTIONS, newPosition } from './setup.ts';
 import { generateStrengthMap, STRENGTH_SIZES, startCells } from './strength-map.ts';
 
@@ -23,8 +23,9 @@ describe('classic maps and the deal, over 500 seeded games', () => {
     }
   });
 
-  it('territories are dealt round-robin: counts differ by at most one', () => {
+  it('territories are dealt round-robin in the order the map made them, as the original does', () => {
     for (const { pos, players } of games) {
+      for (let t = 0; t < pos.board.territories; t++) expect(pos.owner[t]).toBe(t % players);
       const counts = Array.from({ length: players }, (_, s) => pos.territoriesOf(s));
       expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
       expect(counts.reduce((a, b) => a + b)).toBe(pos.board.territories);
@@ -51,6 +52,33 @@ describe('classic maps and the deal, over 500 seeded games', () => {
     const cells = games.flatMap((g) => territoryCells(g.pos.board).map((c) => c.length));
     expect(cells.reduce((a, b) => a + b) / cells.length).toBeGreaterThan(17);
     expect(cells.reduce((a, b) => a + b) / cells.length).toBeLessThan(24);
+  });
+
+  it('starting groups as small as the original’s: mean largest group 1.32 at 8 players, 7.03 at 2', () => {
+    // Measured on the original game run headless; a random deal gave 1.65 at 8 players.
+    const meanLargest = (players: number) => {
+      let sum = 0;
+      for (let i = 0; i < 300; i++) {
+        const pos = newPosition({ ...DEFAULT_DICEWARS_OPTIONS, players }, `largest/${i}`);
+        for (let p = 0; p < players; p++) sum += pos.largestGroup(p) / players;
+      }
+      return sum / 300;
+    };
+    expect(meanLargest(8)).toBeGreaterThan(1.25);
+    expect(meanLargest(8)).toBeLessThan(1.4);
+    expect(meanLargest(2)).toBeGreaterThan(6.6);
+    expect(meanLargest(2)).toBeLessThan(7.5);
+  });
+
+  it('a hole goes to its last land neighbour in the original’s scan order: NE, E, SE, SW, W, NW', () => {
+    // A 3 × 3 axial patch: the middle cell (4) is free; its neighbours NW 1, NE 2, E 5, SE 7, SW 6,
+    // W 3 are land of six territories, numbered by direction: 10 (NW) … 60 (W).
+    const nb = gridNeighbours('axial', 3, 3);
+    expect([0, 1, 2, 3, 4, 5].map((d) => nb[4 * 6 + d])).toEqual([1, 2, 5, 7, 6, 3]);
+    const area = Int16Array.from([0, 10, 20, 60, 0, 30, 50, 40, 0]);
+    fillHoles(area, nb);
+    // NW is scanned last, so its territory takes the hole (scanning from NW, W's would).
+    expect(area[4]).toBe(10);
   });
 
   it('the same seed gives the same game, and presets respect their territory limits', () => {

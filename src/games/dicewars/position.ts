@@ -55,6 +55,7 @@ export class DiceWarsPosition {
     readonly out: number[],
     public rng: Rng,
     public last: Report | null,
+    /** Infinity for a game without a round cap. */
     readonly maxRounds: number,
     /** Attacks and expansions made in the current turn. */
     public movesThisTurn = 0,

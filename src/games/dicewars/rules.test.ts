@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runMatch } from '../../engine/match.ts';
-import { replay } from '../../engine/record.ts';
+import { type GameRecord, replay } from '../../engine/record.ts';
 import { Rng } from '../../engine/rng.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from './bots/index.ts';
 import { dicewars } from './game.ts';
 import { classicBattle, DiceWarsPosition, strengthBattle } from './position.ts';
+import { DICEWARS_RULES_VERSION, HEADLESS_MAX_ROUNDS } from './setup.ts';
 import { rowPosition } from './testing.ts';
 
 const line = rowPosition;
@@ -248,6 +249,43 @@ describe('a DiceWars state from outside (fromJSON) is checked against every inva
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('round cap and rules version', () => {
+  it('a game with a person has no round cap; a match of AIs alone stops at 10,000 rounds, far past the original’s 1,377', async () => {
+    const state = dicewars.newGame({ ...dicewars.defaultOptions, players: 2, map: 'small' }, 'cap');
+    const json = dicewars.toJSON(state) as Record<string, unknown>;
+    expect(json.maxRounds).toBeNull();
+    const late = dicewars.fromJSON({ ...json, round: 5_000 });
+    expect(late.ok && dicewars.result(late.value)).toBeNull();
+    const match = await runMatch({
+      game: dicewars,
+      options: { ...dicewars.defaultOptions, players: 2, map: 'small' },
+      agents: [gamedesignAgent, gamedesignAgent],
+      games: 2,
+      seed: 'cap',
+    });
+    for (const record of match.records) {
+      expect(record.options).toMatchObject({ maxRounds: HEADLESS_MAX_ROUNDS });
+      expect(record.rulesVersion).toBe(DICEWARS_RULES_VERSION);
+      expect(replay(dicewars, record).ok).toBe(true);
+    }
+  });
+
+  it('a record made before the original’s deal (rules version 1) is refused by name, not replayed as another game', async () => {
+    const match = await runMatch({
+      game: dicewars,
+      options: { ...dicewars.defaultOptions, players: 3, map: 'small' },
+      agents: [gamedesignAgent, gamedesignAgent, gamedesignAgent],
+      games: 1,
+      seed: 'v1',
+    });
+    const { rulesVersion: _, ...old } = match.records[0] as GameRecord;
+    const r = replay(dicewars, old);
+    expect(r.ok ? 'replayed' : r.error.message).toMatch(
+      /^this record was made under DiceWars rules version 1, and this hexarena plays version 2/,
     );
   });
 });

@@ -11,15 +11,30 @@ export interface DiceWarsOptions {
   readonly map: MapPreset;
   /** Strength grid size. */
   readonly size: StrengthSize;
-  /** A game still going after this many rounds ends as a draw. */
-  readonly maxRounds: number;
+  /**
+   * A game still going after this many rounds ends as a draw; null, the default, for no limit (the
+   * original has none: a game with a person ends when somebody wins). Matches of AIs alone set one.
+   */
+  readonly maxRounds: number | null;
 }
 
-export const DEFAULT_DICEWARS_OPTIONS: DiceWarsOptions = { rules: 'classic', players: 8, map: 'classic', size: 20, maxRounds: 1000 };
+export const DEFAULT_DICEWARS_OPTIONS: DiceWarsOptions = { rules: 'classic', players: 8, map: 'classic', size: 20, maxRounds: null };
+
+/**
+ * The round cap of a game no person plays (a match of AIs): far beyond any game of the original's
+ * own bots (the longest of 14,000 duels there took 1,377 rounds), so it only stops bots that stall.
+ */
+export const HEADLESS_MAX_ROUNDS = 10_000;
+
+/**
+ * The DiceWars rules version: 2 deals territories and fills holes as the original does. Records
+ * made under version 1 (before) would not replay the same games, so they are refused by name.
+ */
+export const DICEWARS_RULES_VERSION = 2;
 
 /**
  * A new game, everything drawn from the seed: the map, the deal, the dice, the turn order.
- * Classic: territories dealt round-robin (a random one each time), one die each, then two more
+ * Classic: territories dealt round-robin in the order the map made them, one die each, then two more
  * per territory on average dealt round-robin by player to random own territories with room,
  * and a shuffled turn order. Strength: each player starts with strength 8 on a corner cell.
  */
@@ -36,18 +51,26 @@ export function newPosition(options: DiceWarsOptions, seed: string): DiceWarsPos
       dice[t] = 8;
     }
     const order = Array.from({ length: players }, (_, i) => i);
-    return new DiceWarsPosition('strength', board, owner, dice, order, 0, new Int32Array(players), 0, [], rng, null, options.maxRounds);
+    return new DiceWarsPosition(
+      'strength',
+      board,
+      owner,
+      dice,
+      order,
+      0,
+      new Int32Array(players),
+      0,
+      [],
+      rng,
+      null,
+      options.maxRounds ?? Infinity,
+    );
   }
 
   const board = generateClassicMap(rng, options.map);
-  const owner = new Int8Array(board.territories).fill(-1);
-  const unassigned = Array.from({ length: board.territories }, (_, t) => t);
-  for (let seat = 0; unassigned.length > 0; seat = (seat + 1) % players) {
-    const i = rng.int(unassigned.length);
-    owner[unassigned[i] as number] = seat;
-    unassigned[i] = unassigned[unassigned.length - 1] as number;
-    unassigned.pop();
-  }
+  // Dealt in the order the map made them, as the original does (its random pick always takes the
+  // first territory left): neighbours, made one after another, mostly go to different seats.
+  const owner = Int8Array.from({ length: board.territories }, (_, t) => t % players);
   const dice = new Uint8Array(board.territories).fill(1);
   const extra = board.territories * 2;
   for (let i = 0, seat = 0; i < extra; i++, seat = (seat + 1) % players) {
@@ -58,5 +81,18 @@ export function newPosition(options: DiceWarsOptions, seed: string): DiceWarsPos
     dice[t] = (dice[t] as number) + 1;
   }
   const order = rng.shuffle(Array.from({ length: players }, (_, i) => i));
-  return new DiceWarsPosition('classic', board, owner, dice, order, 0, new Int32Array(players), 0, [], rng, null, options.maxRounds);
+  return new DiceWarsPosition(
+    'classic',
+    board,
+    owner,
+    dice,
+    order,
+    0,
+    new Int32Array(players),
+    0,
+    [],
+    rng,
+    null,
+    options.maxRounds ?? Infinity,
+  );
 }
