@@ -1,10 +1,97 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 
-/** The web server: the built app as static files (online play extends it in a later issue). */
+/**
+ * The web server: the built app as static files (online play extends it in a later issue).
+ * Responses are compressed; hashed build assets are cached for good, the page itself revalidated;
+ * every answer carries the security headers; errors are pages for people and JSON for programs.
+ */
+
+/** Vite names build assets by content hash: a name never changes meaning, so browsers may keep it. */
+const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
+
+/**
+ * The app loads only its own scripts, styles and workers (inline styles: Preact sets style
+ * attributes); no frames, no plugins, no other origins.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Longest request line and headers accepted; a game's address keeps its moves in the fragment, never sent. */
+const MAX_HEADER_BYTES = 16 * 1024;
+
 export async function createHttpServer(staticDir: string): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(fastifyStatic, { root: staticDir });
+  const app = Fastify({
+    logger: false,
+    maxParamLength: 200,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // Requests Node refuses before Fastify sees them (too long, malformed): a plain answer in words.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      const body = tooLong
+        ? `This address is longer than the server takes (${MAX_HEADER_BYTES / 1024} KB). hexarena keeps a game's moves after the # of its address, which is never sent: open the game from its record (Open a record…) instead.\n`
+        : 'The server could not read this request.\n';
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    // Cache headers are set below, per kind of file.
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const url = `/${filePath.slice(staticDir.length).replace(/\\/g, '/').replace(/^\/+/, '')}`;
+      res.setHeader('cache-control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
   app.get('/healthz', async () => ({ ok: true }));
+  // Browsers ask for /favicon.ico whatever the page says.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.setNotFoundHandler((request, reply) =>
+    answerError(reply, request.headers.accept, 404, 'Not found', `There is nothing at ${request.url.slice(0, 200)}.`),
+  );
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const message = status >= 500 ? 'Something went wrong on the server.' : error.message;
+    return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);
+  });
   return app;
+}
+
+/** An error as a small page for a browser, or `{ "error": … }` for a program. */
+function answerError(reply: FastifyReply, accept: string | undefined, status: number, title: string, message: string) {
+  reply.code(status);
+  if (accept?.includes('text/html')) return reply.type('text/html; charset=utf-8').send(errorPage(status, title, message));
+  return reply.send({ error: message });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function errorPage(status: number, title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${status} ${escapeHtml(title)} · hexarena</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to hexarena</a></p>
+</body></html>
+`;
 }

@@ -71,9 +71,15 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
   // Waits are for events; the limit only stops a hung test, so a busy machine cannot fail one.
   context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();
+  // The server's content security policy must let the app do everything it does.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   try {
     await page.goto(base + path);
     await body(page);
+    expect(refused).toEqual([]);
     await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
   } catch (error) {
     await page.screenshot({ path: `test-results/${shot}-failed.png`, fullPage: true }).catch(() => undefined);
