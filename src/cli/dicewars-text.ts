@@ -6,8 +6,8 @@ export const seatLetter = (seat: number): string => String.fromCharCode(65 + sea
 
 /**
  * The map as text: each cell two characters, odd rows shifted by one (pointy-top hexes), a
- * player's cells filled with its letter, sea as dots, and each territory's id written on one of
- * its middle cells so that moves can be typed.
+ * player's cells filled with its letter, sea as dots, each territory's id written on one of its
+ * middle cells so that moves can be typed, and beside it its owner and dice (strength): `12A5`.
  */
 export function diceWarsMapText(pos: DiceWarsPosition): string {
   const { board } = pos;
@@ -28,6 +28,15 @@ export function diceWarsMapText(pos: DiceWarsPosition): string {
       }
     }
     labelAt.set(best, String(t).padStart(2, ' '));
+    // Owner and dice on a neighbouring cell of the same territory, the one to the right if it can.
+    const row = Math.floor(best / board.cols);
+    const side = [best + 1, best - 1, ...cells].find(
+      (c) => c !== best && Math.floor(c / board.cols) === row && board.cellTerritory[c] === t && !labelAt.has(c),
+    );
+    const o = pos.owner[t] as number;
+    const dice = o < 0 ? '' : String(pos.dice[t]);
+    const tag = o < 0 ? ' -' : `${seatLetter(o)}${dice.length === 1 ? dice : dice.slice(-1)}`;
+    if (side !== undefined) labelAt.set(side, o >= 0 && dice.length > 1 ? dice.padStart(2, ' ') : tag);
   }
   const lines: string[] = [];
   for (let row = 0; row < board.rows; row++) {

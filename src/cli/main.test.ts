@@ -199,6 +199,12 @@ describe('hexarena match', () => {
     expect(a.out).toBe(b.out);
   });
 
+  it('draws are told by their reason: a full tic-tac-toe board is no move cap', async () => {
+    const { out } = await cli('match', 'tictactoe', '--a', 'perfect', '--b', 'perfect', '--games', '4', '--seed', 'full');
+    expect(out).toContain('draws 4 (4 board full)');
+    expect(out).not.toContain('cap');
+  });
+
   it('prints a table with win rates and the seed', async () => {
     const { out } = await cli('match', 'tictactoe', '--a', 'max', '--b', 'easy', '--games', '20', '--seed', 'tbl');
     expect(out).toMatch(/20 games, seed tbl/);

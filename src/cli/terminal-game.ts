@@ -68,7 +68,9 @@ export interface TerminalGame<S, M, O> {
 }
 
 /** What every terminal game understands, besides moves. */
-const SHARED_COMMANDS = 'moves (the legal moves), undo (take back your last move), board, resign, help, quit (saved, to resume)';
+/** The shared commands for `help`: no undo in a game of dice, where it is refused. */
+const sharedCommands = (stochastic: boolean | undefined): string =>
+  `moves (the legal moves), ${stochastic ? '' : 'undo (take back your last move), '}board, resign, help, quit (saved, to resume)`;
 
 export const seatName = (seat: ConsoleSeat): string => (seat.kind === 'human' ? 'human' : seat.name);
 
@@ -305,7 +307,8 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     const own = view.commands && Object.hasOwn(view.commands, word) ? view.commands[word] : undefined;
     if (word === '') continue;
     if (own) io.stdout(`${own(state)}\n`);
-    else if (word === 'help') io.stdout(`${view.help}\nCommands: ${[...Object.keys(view.commands ?? {}), SHARED_COMMANDS].join(', ')}.\n`);
+    else if (word === 'help')
+      io.stdout(`${view.help}\nCommands: ${[...Object.keys(view.commands ?? {}), sharedCommands(game.stochastic)].join(', ')}.\n`);
     else if (word === 'board') {
       io.stdout(view.board(state));
       drawnAt = moves.length;

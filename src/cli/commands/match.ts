@@ -4,6 +4,7 @@ import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
 import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
+import type { GameRecord } from '../../engine/record.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
 import { displayPath, makeFolder } from '../files.ts';
@@ -96,6 +97,20 @@ function recordsFolder(io: CliIo, folder: string | undefined): string | null {
   return dir;
 }
 
+/** Why the drawn games were drawn, most common first: "40 board full, 2 stopped after 10000 moves". */
+function drawReasons(records: readonly GameRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    if (r.result?.kind !== 'draw') continue;
+    const reason = r.result.reason ?? 'draw';
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${formatCount(n)} ${reason}`)
+    .join(', ');
+}
+
 export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags): Promise<void> {
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
@@ -158,7 +173,7 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     );
   }
   const bySeat = result.seats.map((t, s) => `${seats[s]} ${t.wins}`).join(', ');
-  io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ' (no winner within the move or round cap)' : ''}\n`);
+  io.stdout(`wins by seat: ${bySeat}; draws ${draws}${draws > 0 ? ` (${drawReasons(result.records)})` : ''}\n`);
   const { wins: firstWins } = result.firstMover;
   const firstGames = played(result.firstMover);
   if (firstGames > 0) {

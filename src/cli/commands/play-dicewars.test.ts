@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dicewars } from '../../games/dicewars/game.ts';
+import { diceWarsMapText, seatLetter } from '../dicewars-text.ts';
 import { captureIo, scratchFolder, typed } from '../testing.ts';
 import { type PlayFlags, playGame } from './play.ts';
 
@@ -15,6 +17,26 @@ describe('hexarena play dicewars', () => {
     expect(out).toMatch(/^round 1: .*A: \d+ terr \d+ dice group \d+ stock \d+/m);
     expect(out).toMatch(/^[ABCD] \d+→\d+ \([ABCD]\): [\d+ =]+ vs [\d+ =]+, (taken|held)/m);
     expect(out).toMatch(/^[ABCD] \(\w+\) wins after \d+ rounds\.$/m);
+  });
+
+  it('the map shows each territory’s owner and dice beside its id; the final standings are said once', async () => {
+    const state = dicewars.newGame({ ...dicewars.defaultOptions, players: 4, map: 'small' }, 'dice-map');
+    const text = diceWarsMapText(state);
+    for (let t = 0; t < state.board.territories; t++) {
+      const tag = `${seatLetter(state.owner[t] as number)}${state.dice[t]}`;
+      const id = String(t).padStart(2, ' ');
+      expect(text.includes(`${id}${tag}`) || text.includes(`${tag}${id}`), `territory ${t}`).toBe(true);
+    }
+    const out = await play({ players: 3, map: 'small', seed: 'demo' });
+    const ending = out.slice(out.lastIndexOf('\n .') + 1);
+    expect(ending.split('\n').filter((l) => / terr /.test(l))).toHaveLength(1);
+    expect(ending).toMatch(/wins after \d+ rounds\.\n$/);
+  });
+
+  it('help offers no undo in a game of dice (it would be refused)', async () => {
+    const out = await play({ players: 2, map: 'small', seats: 'human,gamedesign', seed: 'h' }, 'help', 'quit');
+    expect(out).toContain('Commands: odds, map, moves (the legal moves), board, resign');
+    expect(out).not.toMatch(/Commands:.*undo/);
   });
 
   it('the same seed plays the same game', async () => {
@@ -35,7 +57,6 @@ describe('hexarena play dicewars', () => {
     // Dealt in the order the map made them: territory 1 is B's.
     expect(out).toContain('A> 1 is not yours');
     expect(out).toContain('attack <from> <to> attacks a neighbour');
-    expect(out).toContain('Commands: odds, map, moves (the legal moves), undo');
     expect(out).toMatch(/A ends the turn: \+\d+ from a group of \d+/);
   });
 

@@ -68,12 +68,11 @@ export function diceWarsInTerminal(
       `${after.last ? `${reportText(after.last)}\n` : ''}${after.round !== before.round && !dicewars.result(after) && seats[after.seat]?.kind !== 'human' ? roundLine(after) : ''}`,
     commands: { odds: oddsText, map: (pos) => view.board(pos).trimEnd() },
     seatNames: names.map((_, i) => seatLetter(i)),
+    // The final board just drawn ends with the standings: they are not said twice.
     over: (pos, outcome) =>
-      `${standingsText(pos)}\n${
-        outcome.kind === 'win'
-          ? `${seatLetter(outcome.winner)} (${names[outcome.winner]}) wins after ${pos.round + 1} rounds.\n`
-          : `No winner after ${pos.maxRounds} rounds: a draw.\n`
-      }`,
+      outcome.kind === 'win'
+        ? `${seatLetter(outcome.winner)} (${names[outcome.winner]}) wins after ${pos.round + 1} rounds.\n`
+        : `No winner after ${pos.maxRounds} rounds: a draw.\n`,
   };
   return {
     game: dicewars,
