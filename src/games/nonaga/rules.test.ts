@@ -30,6 +30,8 @@ describe('the start', () => {
     expect(red.disc.reduce((a, b) => a + b, 0)).toBe(19);
     expect(slideCount(red)).toBe(9);
     expect(slideCount(NonagaPosition.start(DEFAULT_NONAGA_OPTIONS, 1))).toBe(9);
+    // Whole turns, slide and disc move: about the 500 a typical position offers (docs/rules/nonaga.md).
+    expect(legalTurns(red)).toHaveLength(570);
     const turns = legalTurns(red).length;
     expect(turns).toBeGreaterThan(400);
     expect(turns).toBeLessThan(700);
