@@ -76,5 +76,7 @@ export function benchLongReplay(): void {
   }
   const ms = performance.now() - t;
   const mb = (used() - before) / 1e6;
-  console.log(`${moves.length} moves: ${(ms / 1000).toFixed(2)} s, memory +${mb.toFixed(0)} MB (heap and typed arrays) for ${states.length} states`);
+  console.log(
+    `${moves.length} moves: ${(ms / 1000).toFixed(2)} s, memory +${mb.toFixed(0)} MB (heap and typed arrays) for ${states.length} states`,
+  );
 }

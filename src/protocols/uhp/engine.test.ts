@@ -208,8 +208,8 @@ describe('UHP input from a careless or hostile client', () => {
   });
 
   it('errors quote the client’s text without control characters and cut to a readable length', async () => {
-    const [escape, huge] = await transcript(`frob\u001b[31mnicate\u0007`, `play ${'x'.repeat(100_000)}`);
-    expect(escape?.[0]).toBe('err Invalid command "frob\\x1b[31mnicate\\x07". Try \'help\' to see a list of valid commands.');
+    const [controls, huge] = await transcript(`frob\u001b[31mnicate\u0007`, `play ${'x'.repeat(100_000)}`);
+    expect(controls?.[0]).toBe('err Invalid command "frob\\x1b[31mnicate\\x07". Try \'help\' to see a list of valid commands.');
     expect(huge?.[0]).toMatch(/^err No game in progress/);
     const [, long] = await transcript('newgame Base', `play ${'x'.repeat(100_000)}`);
     expect(long?.[0]?.length).toBeLessThan(300);
