@@ -233,6 +233,51 @@ describe('the browser app', () => {
     });
   });
 
+  it('Hive: the hand you play from is in view without scrolling, on a laptop and on a phone; Esc deselects', async () => {
+    const rng = Rng.fromSeed('hand');
+    let state = hive.newGame(hive.defaultOptions, 'hand');
+    const moves: string[] = [];
+    // A grown hive (30 moves in, Black to move): the board is tall.
+    while (moves.length < 31 && hive.result(state) === null) {
+      const legal = hive.legalMoves(state);
+      let move = rng.pick(legal);
+      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
+      moves.push(hive.formatMove(state, move));
+      state = hive.play(state, move);
+    }
+    const address = (seats: string) => `#game=hive&seats=${seats}&seed=hand&moves=${encodeURIComponent(moves.join(';'))}`;
+    const handInView = async (page: Page, color: string) => {
+      const box = await page.locator('fieldset.hand', { hasText: `${color}'s hand` }).boundingBox();
+      const height = page.viewportSize()?.height ?? 0;
+      expect(box, `${color}'s hand`).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(height);
+    };
+    await onPage(
+      address('max,human'),
+      'hive-hand-laptop',
+      async (page) => {
+        await expect.poll(() => status(page)).toBe('Black to move.');
+        await handInView(page, 'Black');
+        // 31 moves are 16 rounds, numbered as hivegame numbers them; the last move is in view.
+        expect(await page.locator('.movelist .round').allTextContents()).toEqual(Array.from({ length: 16 }, (_, i) => `${i + 1}.`));
+        const list = await page.getByTestId('moves').boundingBox();
+        const last = await page.locator('.movelist [aria-current]').boundingBox();
+        expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual((list?.y ?? 0) + (list?.height ?? 0) + 1);
+        // Esc takes back a selection.
+        await page.locator('[data-hand]:not([disabled])').first().click();
+        await expect.poll(() => page.locator('.dest').count()).toBeGreaterThan(0);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.locator('.dest').count()).toBe(0);
+      },
+      { viewport: { width: 1280, height: 860 } },
+    );
+    await onPage(address('human,human'), 'hive-hand-phone', async (page) => handInView(page, 'Black'), {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+  });
+
   it('downloads a record, then opening it from the home page restores the position', async () => {
     await onPage('?game=nonaga&seats=human,human&seed=rec', 'record-upload', async (page) => {
       await page.locator('[data-cell="2,0"]').click();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { tictactoe } from '../games/tictactoe/game.ts';
-import { replayMoves, resigningSeat } from './history.ts';
+import { replayMoves, resigningSeat, roundNumbers } from './history.ts';
 
 /** A random game's moves as text. */
 function randomGame(seed: string, plies: number): string[] {
@@ -93,5 +93,16 @@ describe('resigningSeat', () => {
     out.out.push(0);
     expect(resigningSeat(dicewars, dw, 1, ['human', 'hard'])).toBe(0);
     expect(resigningSeat(dicewars, out, 1, ['human', 'hard'])).toBeNull();
+  });
+});
+
+describe('round numbers in the move list', () => {
+  it('number rounds where the first player moves again, as hivegame and lichess do, not plies', () => {
+    expect(roundNumbers([0, 1, 0, 1, 0])).toEqual([1, null, 2, null, 3]);
+    // Black first (Nonaga's option): the rounds start with Black.
+    expect(roundNumbers([1, 0, 1])).toEqual([1, null, 2]);
+    // DiceWars: seat 2 first, several moves a turn.
+    expect(roundNumbers([2, 2, 2, 0, 0, 1, 2, 2])).toEqual([1, null, null, null, null, null, 2, null]);
+    expect(roundNumbers([])).toEqual([]);
   });
 });

@@ -42,3 +42,14 @@ export function resigningSeat<S, M>(game: GameRules<S, M>, state: S, toMove: Pla
   const humans = seatsInGame(game, state, seats.length).filter((seat) => seats[seat] === 'human');
   return humans.length === 1 ? (humans[0] as Player) : null;
 }
+
+/**
+ * The turn numbers a move list shows, as hivegame and lichess number them: `rounds[i]` is the number
+ * to print before move i, where the first player of the game moves again (a new round), else null.
+ * `movers[i]` is who made move i (the player to move before it).
+ */
+export function roundNumbers(movers: readonly (number | null)[]): (number | null)[] {
+  const first = movers[0] ?? null;
+  let round = 0;
+  return movers.map((m, i) => (m === first && (i === 0 || movers[i - 1] !== first) ? ++round : null));
+}

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome } from '../engine/game.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { downloadRecord } from './record-file.ts';
@@ -75,7 +75,7 @@ export function GameShell<S, M, O>({
         </div>
         <div class="side">
           {aside}
-          <MoveList moves={s.moves} ply={s.ply} goTo={s.goTo} separator={separator} />
+          <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
           <p class="seed">
             seed <code>{s.setup.seed}</code> · {s.setup.seats.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
           </p>
@@ -167,19 +167,30 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
 /** The moves in the game's notation; a click shows the position after that move. */
 const MoveList = memo(function MoveList({
   moves,
+  rounds,
   ply,
   goTo,
   separator,
 }: {
   moves: readonly string[];
+  rounds: readonly (number | null)[];
   ply: number;
   goTo: (ply: number) => void;
   separator: string;
 }) {
+  // The shown move stays in view as the game grows or history is stepped through.
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const ol = list.current;
+    const current = ol?.querySelector<HTMLElement>('[aria-current]');
+    if (!ol) return;
+    ol.scrollTop = current ? current.offsetTop - ol.offsetTop - ol.clientHeight / 2 : ply === 0 ? 0 : ol.scrollHeight;
+  }, [ply, moves.length]);
   return (
-    <ol class="movelist" data-testid="moves" data-count={moves.length} data-text={moves.join(separator)} aria-label="moves">
+    <ol ref={list} class="movelist" data-testid="moves" data-count={moves.length} data-text={moves.join(separator)} aria-label="moves">
       {moves.map((m, i) => (
         <li key={i}>
+          {rounds[i] != null && <span class="round">{rounds[i]}.</span>}
           <button type="button" aria-current={i + 1 === ply ? 'step' : undefined} onClick={() => goTo(i + 1)}>
             {m}
           </button>

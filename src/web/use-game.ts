@@ -4,7 +4,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
-import { type Replayed, replayMoves, resigningSeat } from './history.ts';
+import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
@@ -16,6 +16,8 @@ export interface GameSession<S, M, O> {
   readonly setup: Setup;
   readonly seatNames: readonly string[];
   readonly moves: readonly string[];
+  /** The round number to show before each move (where the first player moves again), else null. */
+  readonly rounds: readonly (number | null)[];
   /** The position on the board: the live one, or one from history while stepping back. */
   readonly state: S;
   /** Every position of the live game: history[i] follows i moves. */
@@ -169,7 +171,9 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
   }, [cursor, goTo]);
 
   // Whose turn it was after each move: worked out once per change of the game, not per render.
-  const movers = useMemo(() => (game.stochastic ? [] : states.map((s) => game.toMove(s))), [game, states]);
+  // Who is to move in each position: for undo, and for the move list's round numbers.
+  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
+  const rounds = useMemo(() => roundNumbers(movers.slice(0, -1)), [movers]);
   const keep = game.stochastic || resigned !== undefined ? null : undoLength(movers, setup.seats);
   const resigner = outcome === null ? resigningSeat(game, live, toMove, setup.seats) : null;
 
@@ -179,6 +183,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     setup,
     seatNames,
     moves,
+    rounds,
     state: states[ply] as S,
     history: states,
     ply,

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/board.ts';
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
 import { highlights, select } from '../board/selection.ts';
+import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
@@ -55,6 +56,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
   const session = useGame(setup, dicewars);
   const { state, toMove } = session;
   const [selected, setSelected] = useState<string | null>(null);
+  useEscape(useCallback(() => setSelected(null), []));
   const [hover, setHover] = useState<number | null>(null);
   // The battle log: every report up to the position shown.
   const log = useMemo(

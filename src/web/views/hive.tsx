@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { hive } from '../../games/hive/game.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
 import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
@@ -8,6 +8,7 @@ import { cellKey, hiveBoard, throwableCells } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
 import { fitBox } from '../board/viewport.ts';
 import { BugGlyph, BugIcon } from '../bug-glyph.tsx';
+import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
@@ -42,6 +43,7 @@ export function HiveView({ setup }: { setup: Setup }) {
   const session = useGame(setup, hive);
   const { state } = session;
   const [selected, setSelected] = useState<string | null>(null);
+  useEscape(useCallback(() => setSelected(null), []));
 
   const { pos } = state;
   const coords = displayCoordinates(pos);
@@ -79,6 +81,11 @@ export function HiveView({ setup }: { setup: Setup }) {
       {body}
     </SvgButton>
   );
+
+  // The hand you play from comes first, under the status line, so it is in view on any screen: the
+  // one person's against an AI, else the player to move's (hotseat).
+  const people = setup.seats.flatMap((s, i) => (s === 'human' ? [i as 0 | 1] : []));
+  const nearSeat: 0 | 1 = people.length === 1 ? (people[0] as 0 | 1) : ((session.toMove ?? 0) as 0 | 1);
 
   const hand = (color: 0 | 1) => {
     const pieces: number[] = [];
@@ -118,7 +125,7 @@ export function HiveView({ setup }: { setup: Setup }) {
       separator=", "
       prompt={`${COLOR_NAMES[session.toMove ?? 0]} to move.${throwable.length > 0 ? ' Pieces marked beside your pillbug can be thrown: pick one, then where it lands.' : ''}`}
     >
-      {hand(1)}
+      {hand(nearSeat)}
       <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {
           const key = cellKey(h);
@@ -154,7 +161,7 @@ export function HiveView({ setup }: { setup: Setup }) {
         })}
         {spots.map((h) => cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest'))}
       </ZoomableSvg>
-      {hand(0)}
+      {hand(nearSeat === 0 ? 1 : 0)}
       <p>
         {board.direct.has('pass') && (
           <button type="button" onClick={() => choose('pass')}>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { nonaga } from '../../games/nonaga/game.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { TORUS_CELLS } from '../../hex/torus.ts';
 import { type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
 import { type BoardState, highlights, select } from '../board/selection.ts';
+import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
@@ -26,6 +27,13 @@ export function NonagaView({ setup }: { setup: Setup }) {
   const { state, interactive } = session;
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
   const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);
+  // Esc: a selected token or disc first, then the slide itself.
+  useEscape(
+    useCallback(() => {
+      if (board?.selected) setBoard({ ...board, selected: null });
+      else setPendingSlide(null);
+    }, [board]),
+  );
 
   // A half-made turn belongs to the position it was made in.
   useEffect(() => setPendingSlide(null), [state]);
