@@ -278,6 +278,27 @@ describe('the browser app', () => {
     });
   });
 
+  it('after a game: rematch, swap sides, and New game remembering the seats; an address without seats seats as the home page', async () => {
+    const finished = '#game=tictactoe&seats=human,easy&seed=rm&moves=a1;b1;a2;b2;a3';
+    await onPage(finished, 'tictactoe-rematch', async (page) => {
+      await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
+      await page.getByRole('link', { name: 'Rematch' }).click();
+      await expect.poll(() => moveCount(page)).toBe(0);
+      expect(addressOf(page).get('seats')).toBe('human,easy');
+      expect(addressOf(page).get('seed')).not.toBe('rm');
+      await page.goto(base + finished);
+      await page.getByRole('link', { name: 'Swap sides' }).click();
+      await expect.poll(() => addressOf(page).get('seats')).toBe('easy,human');
+      await expect.poll(() => moveCount(page)).toBeGreaterThanOrEqual(1); // easy opens as X
+      await page.goto(base + finished);
+      await page.getByRole('link', { name: 'New game' }).click();
+      const card = page.getByRole('region', { name: 'Tic-tac-toe' });
+      await expect.poll(() => card.getByLabel('O is played by').inputValue()).toBe('easy');
+      await page.goto(`${base}#game=hive&seed=noseats`);
+      await expect.poll(() => page.locator('.seed').textContent()).toContain('White: human, Black: medium');
+    });
+  });
+
   it('downloads a record, then opening it from the home page restores the position', async () => {
     await onPage('?game=nonaga&seats=human,human&seed=rec', 'record-upload', async (page) => {
       await page.locator('[data-cell="2,0"]').click();

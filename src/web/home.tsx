@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { Json } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { MAP_PRESETS } from '../games/dicewars/classic-map.ts';
@@ -7,7 +7,8 @@ import { STRENGTH_SIZES } from '../games/dicewars/strength-map.ts';
 import { GAME_TYPES } from '../games/hive/pieces.ts';
 import { findGame } from '../games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
-import { seatChoices, setupUrl } from './setup.ts';
+import { lastSetup } from './last-setup.ts';
+import { AGENT_LABELS, defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
 
@@ -19,24 +20,22 @@ interface Card {
   /** The browser's defaults where they differ from the rules' (a small DiceWars map loads fast). */
   readonly options: Options;
   /** Who plays each seat at first: the first seat is yours, the rest an AI of this level. */
-  readonly opponent: string;
   readonly Options?: (props: { options: Options; set: (change: Options) => void }) => ComponentChildren;
   /** The options the game gets from what the card shows (drops choices that do not apply). */
   readonly used?: (options: Options) => Options;
 }
 
 const CARDS: readonly Card[] = [
-  { id: 'tictactoe', options: {}, opponent: 'max' },
-  { id: 'hive', options: { type: 'Base+MLP' }, opponent: 'medium', Options: HiveOptions },
+  { id: 'tictactoe', options: {} },
+  { id: 'hive', options: { type: 'Base+MLP' }, Options: HiveOptions },
   {
     id: 'dicewars',
     options: { rules: 'classic', map: 'small', players: 4, size: 10 },
-    opponent: 'hard',
     Options: DiceWarsOptions,
     // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
     used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
   },
-  { id: 'nonaga', options: {}, opponent: 'hard', Options: NonagaOptions },
+  { id: 'nonaga', options: {}, Options: NonagaOptions },
 ];
 
 function Select({
@@ -120,8 +119,10 @@ function NonagaOptions({ options, set }: { options: Options; set: (change: Optio
 /** One game on the home page: options, who sits where, the seed, and Start (the setup goes into the URL). */
 function GameCard({ card }: { card: Card }) {
   const game = findGame(card.id);
-  const [options, setOptions] = useState<Options>(card.options);
-  const [chosen, setChosen] = useState<readonly string[]>([]);
+  // "New game" comes back here: the card starts from the options and seats last played.
+  const last = useMemo(() => lastSetup(card.id), [card.id]);
+  const [options, setOptions] = useState<Options>(() => ({ ...card.options, ...(last?.options as Options | undefined) }));
+  const [chosen, setChosen] = useState<readonly string[]>(() => last?.seats ?? []);
   const [seed, setSeed] = useState(() => randomSeed());
   if (!game.ok) return null;
   const g = game.value;
@@ -129,7 +130,10 @@ function GameCard({ card }: { card: Card }) {
   const parsed = g.parseOptions(used);
   const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
   const choices = seatChoices(g);
-  const seats = seatNames.map((_, i) => chosen[i] ?? (i === 0 ? 'human' : card.opponent));
+  const defaults = defaultSeats(g.id, seatNames.length);
+  const seats = seatNames.map(
+    (_, i) => (chosen[i] !== undefined && choices.includes(chosen[i] as string) ? (chosen[i] as string) : defaults[i]) as string,
+  );
   const start = () => {
     window.location.assign(setupUrl({ game: g.id, options: used, seats, seed, moves: [] }));
   };
@@ -147,7 +151,7 @@ function GameCard({ card }: { card: Card }) {
               onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
             >
               {choices.map((c) => (
-                <option value={c}>{c}</option>
+                <option value={c}>{AGENT_LABELS[c] ?? c}</option>
               ))}
             </select>{' '}
           </label>
@@ -155,7 +159,14 @@ function GameCard({ card }: { card: Card }) {
       </p>
       <p>
         <label>
-          seed <input value={seed} aria-label={`${g.title} seed`} onInput={(e) => setSeed(e.currentTarget.value)} size={10} />
+          Game seed{' '}
+          <input
+            value={seed}
+            aria-label={`${g.title} seed`}
+            title="The same seed deals the same game (the map and dice of DiceWars) and the same AI choices"
+            onInput={(e) => setSeed(e.currentTarget.value)}
+            size={Math.max(16, seed.length + 2)}
+          />
         </label>{' '}
         <button type="button" onClick={start} disabled={!parsed.ok || seed === ''}>
           Start {g.title}

@@ -2,9 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome } from '../engine/game.ts';
+import { randomSeed } from '../engine/rng.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { downloadRecord } from './record-file.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
+import { setupUrl } from './setup.ts';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
 
@@ -157,6 +159,19 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
         Download record
       </button>
       <UploadRecord />
+      {s.outcome !== null && (
+        <a href={setupUrl({ ...s.setup, seed: randomSeed(), moves: [], resigned: undefined })} class="button-link">
+          Rematch
+        </a>
+      )}
+      {s.outcome !== null && s.setup.seats.length === 2 && (
+        <a
+          href={setupUrl({ ...s.setup, seats: [...s.setup.seats].reverse(), seed: randomSeed(), moves: [], resigned: undefined })}
+          class="button-link"
+        >
+          Swap sides
+        </a>
+      )}
       <a href={`./#${s.game.id}`} class="button-link">
         New game
       </a>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameDefinition, Outcome, Player } from '../engine/game.ts';
+import type { GameDefinition, Json, Outcome, Player } from '../engine/game.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
+import { rememberSetup } from './last-setup.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
@@ -88,6 +89,12 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
   const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
   const hasAi = setup.seats.some((s) => s !== 'human');
   const setMoves = (next: readonly string[]) => setHistory(replayMoves(game, options, setup.seed, next, latest.current));
+
+  // What was played last is what the home page offers next ("New game").
+  useEffect(
+    () => rememberSetup(game.id, { options: options as Record<string, Json>, seats: setup.seats }),
+    [game.id, options, setup.seats],
+  );
 
   // The URL follows the game, so a reload or a shared link resumes it.
   useEffect(() => {

@@ -1,0 +1,31 @@
+import type { Json } from '../engine/game.ts';
+
+/**
+ * The options and seats last played of each game, kept in localStorage, so that "New game" on the
+ * home page starts from them instead of the defaults. Untrusted when read back: the card checks them.
+ */
+export interface LastSetup {
+  readonly options: Record<string, Json>;
+  readonly seats: readonly string[];
+}
+
+const key = (gameId: string) => `hexarena.last.${gameId}`;
+
+export function rememberSetup(gameId: string, last: LastSetup): void {
+  try {
+    localStorage.setItem(key(gameId), JSON.stringify(last));
+  } catch {
+    // Storage may be off (private mode) or full: the home page then shows the defaults.
+  }
+}
+
+export function lastSetup(gameId: string): LastSetup | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(key(gameId)) ?? 'null') as Partial<LastSetup> | null;
+    if (!saved || typeof saved.options !== 'object' || saved.options === null || Array.isArray(saved.options)) return null;
+    if (!Array.isArray(saved.seats) || !saved.seats.every((s) => typeof s === 'string')) return null;
+    return { options: saved.options, seats: saved.seats };
+  } catch {
+    return null;
+  }
+}
