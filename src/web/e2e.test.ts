@@ -9,7 +9,9 @@ import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { hive } from '../games/hive/game.ts';
+import { nonaga } from '../games/nonaga/game.ts';
 import { createHttpServer } from '../server/http.ts';
+import { nonagaDiscBoard } from './board/nonaga.ts';
 import { launchChromium } from './headless-chromium.ts';
 
 /**
@@ -122,9 +124,18 @@ describe('the browser app', () => {
       await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
       await page.getByRole('button', { name: 'Start Nonaga' }).click();
       await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+      const frame = () => page.locator('svg.board').getAttribute('viewBox');
+      const before = await frame();
+      // Red's three tokens can slide: each is marked.
+      expect(await page.locator('.disc.movable').count()).toBe(3);
       await page.locator('[data-cell="2,0"]').click();
       await page.locator('[data-cell="-1,0"]').click();
       await expect.poll(() => status(page)).toBe('Red to move: now move a disc.');
+      // The disc step marks every disc that may move, as its board offers them; the frame stays put.
+      const state = nonaga.newGame(nonaga.defaultOptions, 'x');
+      const slide = unwrap(nonaga.parseMove(state, '2,0>-1,0 1,1>3,-1')).slide;
+      expect(await page.locator('.disc.movable').count()).toBe(nonagaDiscBoard(state, slide).dests.size);
+      expect(await frame()).toBe(before);
       await page.locator('[data-cell="1,1"]').click();
       await page.locator('[data-cell="3,-1"]').click();
       await waitForMoves(page, 2);
@@ -132,6 +143,11 @@ describe('the browser app', () => {
       expect(moves[0]).toBe('2,0>-1,0 1,1>3,-1');
       expect(moves).toHaveLength(2);
       await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
+      // Black's reply is marked: where its token slid from and to, with an arrow.
+      const [blackSlide] = (moves[1] as string).split(' ');
+      const to = (blackSlide as string).split('>')[1];
+      expect(await page.locator(`[data-cell="${to}"].last-to`).count()).toBe(1);
+      expect(await page.getByTestId('last-slide').count()).toBe(1);
     });
   });
 

@@ -21,6 +21,25 @@ const points = (h: Hex) =>
     .map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)
     .join(' ');
 
+/** The cells of a turn written `2,0>-1,0 1,1>3,-1` (a pass writes `pass` for its step). */
+function lastTurnCells(text: string | undefined): { slideFrom?: string; slideTo?: string; discTo?: string } | null {
+  if (!text) return null;
+  const [slide, disc] = text.split(' ');
+  const [slideFrom, slideTo] = slide && slide !== 'pass' ? slide.split('>') : [];
+  const discTo = disc && disc !== 'pass' ? disc.split('>')[1] : undefined;
+  return { ...(slideFrom ? { slideFrom } : {}), ...(slideTo ? { slideTo } : {}), ...(discTo ? { discTo } : {}) };
+}
+
+/** The last slide as an arrow from where the token stood to where it stopped. */
+function LastSlide({ from, to }: { from: Hex; to: Hex }) {
+  const a = hexToPixel(LAYOUT, from);
+  const b = hexToPixel(LAYOUT, to);
+  // It stops at the token's edge, so the token's letter stays readable.
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const end = Math.max(0, (length - 0.6) / length);
+  return <line class="last-slide" x1={a.x} y1={a.y} x2={a.x + (b.x - a.x) * end} y2={a.y + (b.y - a.y) * end} data-testid="last-slide" />;
+}
+
 /** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
 export function NonagaView({ setup }: { setup: Setup }) {
   const session = useGame(setup, nonaga);
@@ -68,13 +87,19 @@ export function NonagaView({ setup }: { setup: Setup }) {
   }, [state, pendingSlide]);
   const lit = board ? highlights(board) : { selected: null, dests: [] };
   const spots = lit.dests.filter((k) => !shown.some((d) => d.key === k)).map((k) => ({ key: k, h: parseKey(k) }));
-  const all = [...shown.map((d) => d.h), ...spots.map((s) => s.h)].map((h) => hexToPixel(LAYOUT, h));
+  // The frame holds the discs and one ring around them, where every new place of a disc lies: it
+  // stays put through both steps of a turn (it used to follow the highlighted spots and jump).
+  const all = shown.map((d) => hexToPixel(LAYOUT, d.h));
   const [minX, maxX, minY, maxY] = [
-    Math.min(...all.map((p) => p.x)) - 1.2,
-    Math.max(...all.map((p) => p.x)) + 1.2,
-    Math.min(...all.map((p) => p.y)) - 1.2,
-    Math.max(...all.map((p) => p.y)) + 1.2,
+    Math.min(...all.map((p) => p.x)) - 2.8,
+    Math.max(...all.map((p) => p.x)) + 2.8,
+    Math.min(...all.map((p) => p.y)) - 2.6,
+    Math.max(...all.map((p) => p.y)) + 2.6,
   ];
+  // What may move in this step: tokens that can slide, then discs that can be relocated.
+  const movable = new Set(board?.movable && lit.selected === null ? board.dests.keys() : []);
+  // The last turn, read from its text (cells are the same q,r keys): its slide and its disc.
+  const last = lastTurnCells(session.moves[session.ply - 1]);
 
   const mover = SEATS[session.toMove ?? 0];
   const prompt = pendingSlide === null ? `${mover} to move: slide a token.` : `${mover} to move: now move a disc.`;
@@ -96,7 +121,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
         <title>Nonaga board</title>
         {shown.map((d) => {
           const p = hexToPixel(LAYOUT, d.h);
-          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}`;
+          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to' : ''}${last?.discTo === d.key ? ' last-disc' : ''}`;
           const token =
             d.token >= 0 ? (
               <>
@@ -113,6 +138,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
           return cell(d.key, d.h, token, cls);
         })}
         {spots.map((s) => cell(s.key, s.h, null, 'spot dest'))}
+        {last?.slideFrom && last.slideTo && <LastSlide from={parseKey(last.slideFrom)} to={parseKey(last.slideTo)} />}
       </svg>
       {board?.movable && board.direct.has('pass') && (
         <p>
