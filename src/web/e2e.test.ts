@@ -168,6 +168,9 @@ describe('the browser app', () => {
       await expect
         .poll(async () => page.locator('[data-testid=log] li').first().textContent())
         .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
+      // The battle shows by the map too, die by die; the map names territories as the log does.
+      await expect.poll(() => page.getByTestId('last-battle').textContent()).toMatch(new RegExp(`^A ${attack.from}→${attack.to} B: `));
+      expect(await page.locator('.tnum').allTextContents()).toEqual(Array.from({ length: state.board.territories }, (_, t) => String(t)));
       await page.getByRole('button', { name: 'End Turn' }).click();
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
@@ -429,12 +432,16 @@ describe('the browser app', () => {
       await page.waitForURL(/game=dicewars/);
       const options = JSON.parse(addressOf(page).get('options') ?? '{}');
       expect(options).toMatchObject({ rules: 'strength', players: 3, size: 10 });
-      await expect.poll(() => status(page)).toBe('A: your turn. Pick a territory of yours, then one to attack.');
+      await expect
+        .poll(() => status(page))
+        .toBe('A: your turn. Pick a territory of yours, then a neighbour to attack or an empty one to expand into.');
       // A 10×10 strength map: one territory per passable cell, three start cells owned.
       expect(await page.locator('[data-territory]').count()).toBeGreaterThan(70);
       await expect.poll(() => page.locator('.queue li').count()).toBe(3);
-      // Expand from the start cell into an empty neighbour.
+      // Expand from the start cell into an empty neighbour; a target cell shows its odds alone, never
+      // on top of another label.
       await page.locator('[data-territory][tabindex="0"]').first().click();
+      for (const text of await page.locator('g.dest').allTextContents()) expect(text.replace(/territory.*$/, '')).toMatch(/^(\d+%)?$/);
       await page.locator('g.dest').first().click();
       await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
       expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
@@ -522,6 +529,13 @@ describe('the browser app', () => {
         expect(chances.length).toBeGreaterThan(0);
         for (const c of chances) expect(c).toMatch(/^\d+%$/);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // Eight players: the turn queue stays short, and the map starts on the first screen.
+        await page.goto(`${base}#game=dicewars&seats=${Array(8).fill('human').join(',')}&seed=phone8`);
+        const map = await page.locator('svg.board').boundingBox();
+        expect(map?.y ?? 9999).toBeLessThan(800 / 2);
+        // A resignation names seats by their letters, as everything else does.
+        await page.getByRole('button', { name: 'Resign' }).tap();
+        await expect.poll(() => page.getByRole('button', { name: /^Confirm: [A-H] resigns$/ }).count()).toBe(1);
       },
       phone,
     );

@@ -58,7 +58,8 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   players: { min: 2, max: 8 },
   defaultOptions: DEFAULT_DICEWARS_OPTIONS,
   parseOptions,
-  seatNames: (options) => Array.from({ length: options.players }, (_, i) => `P${i + 1}`),
+  // Players are letters on the map, in the log, in the terminal and in results alike: A, B, C…
+  seatNames: (options) => Array.from({ length: options.players }, (_, i) => String.fromCharCode(65 + i)),
   newGame: newPosition,
   toMove: (pos) => (outcome(pos) ? null : pos.seat),
   result: outcome,

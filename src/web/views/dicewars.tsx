@@ -12,8 +12,12 @@ import { SvgButton } from '../svg-button.tsx';
 import { useGame } from '../use-game.ts';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
-/** Okabe–Ito colours, safe for colour-blind players; every player also has a letter. */
-const COLOURS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#999999'];
+/**
+ * Okabe–Ito colours, safe for colour-blind players, ordered so that the look-alikes (the two blues,
+ * orange and vermillion) only meet in games of six and more, and then far apart in the order; every
+ * player also has a letter.
+ */
+export const COLOURS = ['#e69f00', '#0072b2', '#009e73', '#cc79a7', '#f0e442', '#999999', '#56b4e9', '#d55e00'];
 const letter = (seat: number) => String.fromCharCode(65 + seat);
 
 function reportLine(r: Report): string {
@@ -49,6 +53,22 @@ function territoryShapes(board: DiceWarsState['board']) {
     }
     return { fill, edges, cx, cy };
   });
+}
+
+const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+/** The last battle by the map, die by die, as the original shows each roll where it happens. */
+function LastBattle({ report }: { report: Report | null }) {
+  if (report?.type !== 'attack') return <p class="last-battle" aria-live="polite" />;
+  const dice = (xs: readonly number[]) => (xs.length > 1 ? xs.map((x) => FACES[x - 1] ?? x).join('') : String(xs[0]));
+  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  return (
+    <p class="last-battle" aria-live="polite" data-testid="last-battle">
+      <b>{letter(report.seat)}</b> {report.from}→{report.to} <b>{letter(report.defender)}</b>:{' '}
+      <span class="roll">{dice(report.attack)}</span> {sum(report.attack)} vs <span class="roll">{dice(report.defence)}</span>{' '}
+      {sum(report.defence)} — {report.won ? 'taken' : 'held'}
+    </p>
+  );
 }
 
 /** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at the chosen pace. */
@@ -95,7 +115,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
     <ol class="queue" aria-label="turn order">
       {state.order.map((seat) => (
         <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
-          <b>{letter(seat)}</b> {setup.seats[seat]} ·{' '}
+          <b>{letter(seat)}</b> <span class="agent">{setup.seats[seat]} · </span>
           {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
         </li>
       ))}
@@ -107,7 +127,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
       session={session}
       title="DiceWars"
       seatLabels={labels}
-      prompt={`${letter(toMove ?? 0)}: your turn. Pick a territory of yours, then one to attack.`}
+      prompt={`${letter(toMove ?? 0)}: your turn. Pick a territory of yours, then ${state.rules === 'strength' ? 'a neighbour to attack or an empty one to expand into' : 'one to attack'}.`}
       aside={
         <ol class="log" data-testid="log" reversed start={log.length} aria-label="battle log">
           {log
@@ -120,6 +140,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
       }
     >
       {queue}
+      <LastBattle report={log.findLast((r) => r.type === 'attack') ?? null} />
       <svg class={`board dicewars ${state.rules}`} viewBox={view}>
         <title>DiceWars map</title>
         {shapes.map((shape, t) => {
@@ -138,8 +159,15 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
               onPress={() => choose(key)}
               onMouseEnter={() => setHover(t)}
             >
+              <title>{`territory ${t}: ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}`}</title>
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
+              {/* The numbers the log and the notation use, on the map (a strength cell is too small: its title says it). */}
+              {state.rules === 'classic' && (
+                <text x={shape.cx - 1.6} y={shape.cy - 1.1} font-size={0.7} text-anchor="middle" class="tnum">
+                  {t}
+                </text>
+              )}
               {chance !== null && (
                 <text
                   x={shape.cx}
@@ -152,10 +180,13 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
                 </text>
               )}
               {owner >= 0 &&
+                // On a strength cell the odds take the place of the strength: one cell holds one label.
                 (state.rules === 'strength' ? (
-                  <text x={shape.cx} y={shape.cy + 0.25} font-size={0.7} text-anchor="middle" class="dice">
-                    {`${letter(owner)}${dice}`}
-                  </text>
+                  chance === null && (
+                    <text x={shape.cx} y={shape.cy + 0.25} font-size={0.7} text-anchor="middle" class="dice">
+                      {`${letter(owner)}${dice}`}
+                    </text>
+                  )
                 ) : (
                   <>
                     <text x={shape.cx} y={shape.cy - 0.9} font-size={0.9} text-anchor="middle" class="owner">
