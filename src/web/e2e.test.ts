@@ -301,6 +301,12 @@ describe('the browser app', () => {
     const finished = '#game=tictactoe&seats=human,easy&seed=rm&moves=a1;b1;a2;b2;a3';
     await onPage(finished, 'tictactoe-rematch', async (page) => {
       await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
+      // The final position shows the line that won.
+      expect(await page.locator('g.win').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-cell')).sort())).toEqual([
+        'a1',
+        'a2',
+        'a3',
+      ]);
       await page.getByRole('link', { name: 'Rematch' }).click();
       await expect.poll(() => moveCount(page)).toBe(0);
       expect(addressOf(page).get('seats')).toBe('human,easy');

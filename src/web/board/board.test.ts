@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { dicewars } from '../../games/dicewars/game.ts';
 import { type HiveState, hive } from '../../games/hive/game.ts';
+import { displayCoordinates } from '../../games/hive/layout.ts';
+import { pieceId, QUEEN } from '../../games/hive/pieces.ts';
 import { arrangeHive, moveOf } from '../../games/hive/testing.ts';
 import { legalTurns, type NonagaState, nonaga } from '../../games/nonaga/game.ts';
+import type { NonagaTurn } from '../../games/nonaga/notation.ts';
 import { arrangeNonaga } from '../../games/nonaga/testing.ts';
 import { tictactoe } from '../../games/tictactoe/game.ts';
 import { attackOdds, dicewarsBoard, territoryKey } from './dicewars.ts';
-import { hiveBoard, throwableCells } from './hive.ts';
-import { nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
+import { hiveBoard, surroundedQueens, throwableCells } from './hive.ts';
+import { joinedTokens, nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
 import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
-import { tictactoeBoard } from './tictactoe.ts';
+import { tictactoeBoard, winningCells } from './tictactoe.ts';
 
 /** Every move a board offers, as the clicks that make it: (origin, destination) or a direct key. */
 function offered<M>(board: BoardState<string, M>): { clicks: string[]; move: M }[] {
@@ -152,5 +156,57 @@ describe('boards offer exactly the legal moves, each by clicks', () => {
       expect(odds).toBeGreaterThan(0);
       expect(odds).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('the final position shows what ended the game', () => {
+  it('tic-tac-toe: the line of three', () => {
+    let state = tictactoe.newGame(tictactoe.defaultOptions, 'w');
+    for (const cell of ['a1', 'b1', 'a2', 'b2', 'a3']) state = tictactoe.play(state, unwrap(tictactoe.parseMove(state, cell)));
+    expect(winningCells(state).sort()).toEqual(['a1', 'a2', 'a3']);
+    expect(winningCells(tictactoe.newGame(tictactoe.defaultOptions, 'w'))).toEqual([]);
+  });
+
+  it('Hive: the surrounded queen', () => {
+    // bQ at (0,0) with five neighbours; wA1 fills the sixth.
+    const state = {
+      pos: arrangeHive('bQ 0 0; wS1 0 -1; wS2 1 -1; bS1 1 0; bS2 0 1; wB1 -1 1; wQ 2 -1; wA1 -1 -1; bA1 2 1'),
+      options: hive.defaultOptions,
+    };
+    expect(surroundedQueens(state)).toEqual([]);
+    const won = hive.play(state, moveOf('wA1', -1, 0));
+    expect(hive.result(won)).toMatchObject({ kind: 'win', winner: 0 });
+    const keys = surroundedQueens(won);
+    expect(keys).toHaveLength(1);
+    expect(hiveBoard(won, false).dests.size).toBe(0);
+    expect(displayCoordinates(won.pos).get(won.pos.where[pieceId(1, QUEEN)] as number)).toEqual({
+      q: Number(keys[0]?.split(',')[0]),
+      r: Number(keys[0]?.split(',')[1]),
+    });
+  });
+
+  it('Nonaga: the three joined tokens of the winner', () => {
+    const row = (q: number, r: number): [number, number][] => [0, 1, 2].map((i) => [q + i, r]);
+    const pos = arrangeNonaga(
+      [...row(0, 0), ...row(0, 1), ...row(0, 2), [3, 0], [3, 1], [3, 2]],
+      [
+        [0, 0],
+        [1, 0],
+        [0, 2],
+      ],
+      [
+        [2, 2],
+        [3, 0],
+        [3, 2],
+      ],
+    );
+    const state: NonagaState = { pos, options: nonaga.defaultOptions, turns: [], seed: 'j' };
+    expect(joinedTokens(state)).toEqual([]);
+    // Red's token on 0,2 slides up to 0,1, beside 0,0 and 1,0: three joined.
+    const turn = legalTurns(pos).find((t) => t.disc === null && nonaga.formatMove(state, t) === '0,2>0,1');
+    expect(turn).toBeDefined();
+    const won = nonaga.play(state, turn as NonagaTurn);
+    expect(nonaga.result(won)).toMatchObject({ kind: 'win', winner: 0 });
+    expect(joinedTokens(won).sort()).toEqual(['0,0', '0,1', '1,0']);
   });
 });

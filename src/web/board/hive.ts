@@ -1,6 +1,6 @@
 import { type HiveState, hive } from '../../games/hive/game.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
-import { colorOf, formatPiece } from '../../games/hive/pieces.ts';
+import { colorOf, formatPiece, pieceId, QUEEN } from '../../games/hive/pieces.ts';
 import { type HiveMove, MAX_HEIGHT, PASS } from '../../games/hive/position.ts';
 import type { Hex } from '../../hex/coords.ts';
 import { type BoardState, boardState, groupDests } from './selection.ts';
@@ -47,4 +47,13 @@ export function throwableCells(state: HiveState, board: BoardState<string, HiveM
     if (colorOf(top) !== pos.turn && (board.dests.get(key)?.length ?? 0) > 0) out.push(key);
   }
   return out;
+}
+
+/** The surrounded queens that ended the game (one, or both for a draw), as board keys. */
+export function surroundedQueens(state: HiveState, coords: ReadonlyMap<number, Hex> = displayCoordinates(state.pos)): string[] {
+  return ([0, 1] as const).flatMap((color) => {
+    if (!state.pos.queenSurrounded(color)) return [];
+    const h = coords.get(state.pos.where[pieceId(color, QUEEN)] as number);
+    return h ? [cellKey(h)] : [];
+  });
 }

@@ -44,3 +44,10 @@ export function nonagaDiscBoard(state: NonagaState, slide: number): BoardState<s
   const direct = new Map<string, NonagaStep>(pass ? [['pass', { kind: 'turn', turn: pass }]] : []);
   return boardState(groupDests(moves), direct, true);
 }
+
+/** The winner's three joined tokens, as board keys, once a slide has won the game. */
+export function joinedTokens(state: NonagaState): string[] {
+  const { pos } = state;
+  if (pos.result !== 0 && pos.result !== 1) return [];
+  return [0, 1, 2].map((i) => key(state, pos.tokens[pos.result * 3 + i] as number));
+}

@@ -1,3 +1,4 @@
+import { LINES } from '../../games/tictactoe/board.ts';
 import { formatCell, type TicTacToeMove, type TicTacToeState, tictactoe } from '../../games/tictactoe/index.ts';
 import { type BoardState, boardState } from './selection.ts';
 
@@ -5,4 +6,10 @@ import { type BoardState, boardState } from './selection.ts';
 export function tictactoeBoard(state: TicTacToeState, movable: boolean): BoardState<string, TicTacToeMove> {
   const direct = new Map(tictactoe.legalMoves(state).map((m) => [formatCell(m.cell), m] as const));
   return boardState(new Map(), direct, movable && tictactoe.result(state) === null);
+}
+
+/** The line of three that won the game, as cell names ("a1"), for the final position to show. */
+export function winningCells(state: TicTacToeState): string[] {
+  const line = LINES.find(([a, b, c]) => state.board[a] !== null && state.board[a] === state.board[b] && state.board[a] === state.board[c]);
+  return line ? line.map(formatCell) : [];
 }

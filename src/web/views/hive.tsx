@@ -4,7 +4,7 @@ import { displayCoordinates } from '../../games/hive/layout.ts';
 import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
 import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { cellKey, hiveBoard, throwableCells } from '../board/hive.ts';
+import { cellKey, hiveBoard, surroundedQueens, throwableCells } from '../board/hive.ts';
 import { highlights, select } from '../board/selection.ts';
 import { fitBox } from '../board/viewport.ts';
 import { BugGlyph, BugIcon } from '../bug-glyph.tsx';
@@ -55,6 +55,7 @@ export function HiveView({ setup }: { setup: Setup }) {
   };
   const lit = highlights(board);
   const throwable = board.movable ? throwableCells(state, board, coords) : [];
+  const surrounded = surroundedQueens(state, coords);
 
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
   const lastTo = (() => {
@@ -132,7 +133,7 @@ export function HiveView({ setup }: { setup: Setup }) {
           const height = pos.height[cell] as number;
           const top = pos.stack[cell * MAX_HEIGHT + height - 1] as number;
           const p = hexToPixel(LAYOUT, h);
-          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}${throwable.includes(key) ? ' throwable' : ''}`;
+          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}`;
           const under = Array.from({ length: height - 1 }, (_, i) => formatPiece(pos.stack[cell * MAX_HEIGHT + i] as number)).join(', ');
           return cellButton(
             key,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { nonaga } from '../../games/nonaga/game.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { TORUS_CELLS } from '../../hex/torus.ts';
-import { type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
+import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
 import { type BoardState, highlights, select } from '../board/selection.ts';
 import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
@@ -100,6 +100,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
   const movable = new Set(board?.movable && lit.selected === null ? board.dests.keys() : []);
   // The last turn, read from its text (cells are the same q,r keys): its slide and its disc.
   const last = lastTurnCells(session.moves[session.ply - 1]);
+  const joined = joinedTokens(state);
 
   const mover = SEATS[session.toMove ?? 0];
   const prompt = pendingSlide === null ? `${mover} to move: slide a token.` : `${mover} to move: now move a disc.`;
@@ -121,7 +122,7 @@ export function NonagaView({ setup }: { setup: Setup }) {
         <title>Nonaga board</title>
         {shown.map((d) => {
           const p = hexToPixel(LAYOUT, d.h);
-          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to' : ''}${last?.discTo === d.key ? ' last-disc' : ''}`;
+          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
           const token =
             d.token >= 0 ? (
               <>

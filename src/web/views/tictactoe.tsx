@@ -1,6 +1,6 @@
 import { formatCell, tictactoe } from '../../games/tictactoe/index.ts';
 import { select } from '../board/selection.ts';
-import { tictactoeBoard } from '../board/tictactoe.ts';
+import { tictactoeBoard, winningCells } from '../board/tictactoe.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
@@ -11,6 +11,7 @@ export function TicTacToeView({ setup }: { setup: Setup }) {
   const session = useGame(setup, tictactoe);
   const { state } = session;
   const board = tictactoeBoard(state, session.interactive);
+  const won = winningCells(state);
   const play = (cell: number) => {
     const r = select(board, formatCell(cell));
     if (r.move) session.play(r.move);
@@ -28,6 +29,7 @@ export function TicTacToeView({ setup }: { setup: Setup }) {
               canFocus={mark === null && board.movable}
               aria-label={`${name} ${mark ?? 'empty'}`}
               data-cell={name}
+              class={won.includes(name) ? 'win' : undefined}
               onPress={() => play(cell)}
             >
               <rect class="cell" x={x} y={y} width={1} height={1} />
