@@ -24,8 +24,12 @@ export function alphaBetaAgent(name: string, budget: SearchBudget, onResult?: (r
     name,
     async choose(game, state, context) {
       const hooks = searchHooks(game);
+      // A timed search of a position the game calls trivial stops at the depth it names.
+      const shallow =
+        context.depth === undefined && (context.timeMs ?? budget.timeMs) !== undefined ? hooks.shallowDepth?.(state) : undefined;
       const limits: SearchLimits = {
         ...budget,
+        ...(shallow === undefined ? {} : { depth: shallow }),
         ...(context.depth === undefined ? {} : { depth: context.depth }),
         ...(context.timeMs === undefined ? {} : { timeMs: context.timeMs }),
         ...(context.signal === undefined ? {} : { signal: context.signal }),

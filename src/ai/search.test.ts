@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { type HiveState, hive } from '../games/hive/game.ts';
 import { formatMove } from '../games/hive/notation.ts';
 import { arrangeHive, moveOf } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/game.ts';
 import type { NonagaTurn } from '../games/nonaga/notation.ts';
+import { createAgent } from './agents.ts';
 import { alphaBetaAgent, greedyAgent } from './alphabeta.ts';
 import { describeScore, Searcher, WIN } from './search.ts';
 
@@ -112,5 +114,24 @@ describe('a budget is for the whole decision, however many plies a turn has', ()
     const agent = alphaBetaAgent('pv', { depth: 3 }, (r) => searches.push(r.depth));
     await agent.choose(nonaga, start(), { rng: Rng.fromSeed('pv') });
     expect(searches).toEqual([3]);
+  });
+});
+
+describe('trivial positions are not thought over', () => {
+  it('Hive max answers its first placements at once instead of spending its five seconds', async () => {
+    const max = unwrap(createAgent(hive, 'max'));
+    let state = hive.newGame(hive.defaultOptions, 'quick');
+    for (let ply = 0; ply < 4; ply++) {
+      let now = 0;
+      const move = await max.choose(hive, state, { rng: Rng.fromSeed(`q${ply}`), clock: () => now++ });
+      // A few readings of the clock, against 2,250 (45% of 5 s, read every 1,024 nodes) before.
+      expect(now, `ply ${ply}`).toBeLessThan(20);
+      state = hive.play(state, move as number);
+    }
+    // Once pieces meet, max thinks again.
+    let now = 0;
+    const searcher = alphaBetaAgent('timed', { timeMs: 200 });
+    await searcher.choose(hive, state, { rng: Rng.fromSeed('q'), clock: () => now++ });
+    expect(now).toBeGreaterThan(80);
   });
 });

@@ -115,6 +115,11 @@ export interface SearchHooks<S, M> {
   toMove(state: S, plies: readonly number[]): M;
   /** The largest number of moves a position can have (the size of move buffers). */
   readonly maxMoves: number;
+  /**
+   * A position where deep thought buys nothing (Hive's first placements: every choice is alike
+   * until pieces meet): searches with a time budget look this many plies deep instead.
+   */
+  shallowDepth?(state: S): number | undefined;
 }
 
 /** The full contract every game exports: rules plus options, set-up, persistence and views. */

@@ -397,9 +397,9 @@ describe('the browser app', () => {
   });
 
   it('stays responsive while the max AI searches, and AI-only games pause', async () => {
-    // Hive, max to move after an opening: a five-second search in the worker.
+    // Hive, max to move once pieces meet (its first placements are instant): a five-second search in the worker.
     await onPage(
-      `?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1')}`,
+      `?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`,
       'tictactoe-ai-paused',
       async (page) => {
         await expect.poll(() => status(page)).toBe('Black is thinking…');
@@ -407,11 +407,11 @@ describe('the browser app', () => {
         await page.getByRole('button', { name: 'Previous move' }).click();
         // Both acted while the search still ran.
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-        expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 2 of 3/);
+        expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
         expect(await status(page)).toBe('Black is thinking…');
         await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
         await waitForStatus(page, { is: 'White to move.' });
-        expect(await moveCount(page)).toBe(4);
+        expect(await moveCount(page)).toBe(6);
 
         // Two AIs: paused, nothing moves; resumed, they play on to the end.
         await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
