@@ -71,3 +71,34 @@ describe.each(GAMES.map((game) => [game.id, game] as const))('options from outsi
     );
   });
 });
+
+describe.each(GAMES.map((game) => [game.id, game] as const))('states from outside: %s', (_id, game) => {
+  it('fromJSON of any JSON, or of a real state with a field changed, never throws; what it accepts plays', () => {
+    const real = game.toJSON(game.newGame(unwrap(game.parseOptions(QUICK[game.id] ?? null)), 'outside')) as Record<string, Json>;
+    const keys = Object.keys(real);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 3 }),
+          fc
+            .record({
+              key: fc.constantFrom(...keys),
+              value: fc.oneof(trickyValue, fc.array(fc.integer({ min: -3, max: 200 }), { maxLength: 40 })),
+            })
+            .map(({ key, value }) => ({ ...real, [key]: value }) as Json),
+        ),
+        (json) => {
+          const r = game.fromJSON(JSON.parse(JSON.stringify(json)));
+          if (!r.ok) {
+            expect(r.error.message.length).toBeGreaterThan(0);
+            return;
+          }
+          const moves = game.legalMoves(r.value);
+          expect(moves.length === 0).toBe(game.result(r.value) !== null);
+          if (moves.length > 0) game.play(r.value, moves[0]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
