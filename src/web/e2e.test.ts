@@ -451,6 +451,13 @@ describe('the browser app', () => {
       await page.locator('g.dest').first().click();
       await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
       expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+      // A 25×25 map: its labels are small at first, and the map zooms until they read well.
+      const big = encodeURIComponent(JSON.stringify({ rules: 'strength', size: 25, players: 2 }));
+      await page.goto(`${base}#game=dicewars&options=${big}&seats=human,human&seed=big`);
+      const labelHeight = async () => (await page.locator('.dicewars .dice').first().boundingBox())?.height ?? 0;
+      const before = await labelHeight();
+      for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(labelHeight).toBeGreaterThan(Math.max(12, before * 1.5));
     });
   });
 

@@ -5,11 +5,13 @@ import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
 import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
 import { highlights, select } from '../board/selection.ts';
+import { fitBox } from '../board/viewport.ts';
 import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
 import { useGame } from '../use-game.ts';
+import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /**
@@ -97,14 +99,16 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
   const lit = highlights(board);
 
   const shapes = useMemo(() => territoryShapes(state.board), [state.board]);
-  const view = useMemo(() => {
-    // The map's extent, from the centres of all its cells (plus a cell's size all round).
-    const points = territoryCells(state.board).flatMap((list) => list.map((c) => hexToPixel(LAYOUT, cellHex(state.board, c))));
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    const [x0, y0] = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5];
-    return `${x0} ${y0} ${Math.max(...xs) + 1.5 - x0} ${Math.max(...ys) + 1.5 - y0}`;
-  }, [state.board]);
+  // The map's extent, from the centres of all its cells (plus a cell's size all round); large maps
+  // zoom and pan, so that their labels can be read.
+  const fit = useMemo(
+    () =>
+      fitBox(
+        territoryCells(state.board).flatMap((list) => list.map((c) => hexToPixel(LAYOUT, cellHex(state.board, c)))),
+        1.5,
+      ),
+    [state.board],
+  );
   const labels = state.order.map((_, seat) => letter(seat));
   const odds =
     hover !== null && lit.selected !== null && lit.dests.includes(territoryKey(hover))
@@ -141,8 +145,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
     >
       {queue}
       <LastBattle report={log.findLast((r) => r.type === 'attack') ?? null} />
-      <svg class={`board dicewars ${state.rules}`} viewBox={view}>
-        <title>DiceWars map</title>
+      <ZoomableSvg class={`board dicewars ${state.rules}`} title="DiceWars map" fit={fit}>
         {shapes.map((shape, t) => {
           const owner = state.owner[t] as number;
           const key = territoryKey(t);
@@ -182,10 +185,16 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
               {owner >= 0 &&
                 // On a strength cell the odds take the place of the strength: one cell holds one label.
                 (state.rules === 'strength' ? (
+                  // The strength large, the owner's letter small above it: a cell is narrow.
                   chance === null && (
-                    <text x={shape.cx} y={shape.cy + 0.25} font-size={0.7} text-anchor="middle" class="dice">
-                      {`${letter(owner)}${dice}`}
-                    </text>
+                    <>
+                      <text x={shape.cx} y={shape.cy - 0.4} font-size={0.55} text-anchor="middle" class="owner">
+                        {letter(owner)}
+                      </text>
+                      <text x={shape.cx} y={shape.cy + 0.6} font-size={0.95} text-anchor="middle" class="dice">
+                        {dice}
+                      </text>
+                    </>
                   )
                 ) : (
                   <>
@@ -200,7 +209,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
             </SvgButton>
           );
         })}
-      </svg>
+      </ZoomableSvg>
       <p>
         <button type="button" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
           End Turn
