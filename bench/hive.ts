@@ -1,11 +1,11 @@
 import { describeScore, Searcher } from '../src/ai/search.ts';
 import { unwrap } from '../src/engine/result.ts';
-import { Rng } from '../src/engine/rng.ts';
 import { hive, loadGameString } from '../src/games/hive/game.ts';
 import { MAX_MOVES } from '../src/games/hive/movegen.ts';
 import { perft } from '../src/games/hive/perft.ts';
 import { PERFT } from '../src/games/hive/perft-table.ts';
 import { HivePosition } from '../src/games/hive/position.ts';
+import { unfinishedGame } from '../src/games/hive/testing.ts';
 
 /** Three midgames of medium against medium (Base+MLP), 84, 20 and 83 legal moves. */
 export const MIDGAMES: readonly string[] = [
@@ -53,22 +53,12 @@ export async function benchHive(): Promise<void> {
  */
 export function benchLongReplay(): void {
   console.log('\n## Hive: a 10,000-move game replayed through the pure contract (every state kept)');
-  const rng = Rng.fromSeed('long-replay');
-  let state = hive.newGame(hive.defaultOptions, 'long');
-  const moves: number[] = [];
-  while (moves.length < 10_000) {
-    const legal = hive.legalMoves(state);
-    let move = rng.pick(legal);
-    for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
-    if (hive.result(hive.play(state, move)) !== null) break;
-    moves.push(move);
-    state = hive.play(state, move);
-  }
+  const { moves } = unfinishedGame('long-replay', 10_000);
   globalThis.gc?.();
   const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const before = used();
   const t = performance.now();
-  let replayed = hive.newGame(hive.defaultOptions, 'long');
+  let replayed = hive.newGame(hive.defaultOptions, 'long-replay');
   const states = [replayed];
   for (const move of moves) {
     replayed = hive.play(replayed, move);

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
 import { type HiveState, hive } from '../games/hive/game.ts';
+import { unfinishedGame } from '../games/hive/testing.ts';
 import { replayRecord } from '../games/index.ts';
 import { type PlayFlags, playGame } from './commands/play.ts';
 import { captureIo, scratchFolder, typed } from './testing.ts';
@@ -154,19 +154,13 @@ describe('terminal games keep their record', () => {
 
 describe('long and precious games are kept as they are', () => {
   /** An unfinished Hive game of `n` random moves, none of which ended it. */
-  function longHiveRecord(n: number): { game: string; options: object; seed: string; moves: string[]; result: null } {
-    const rng = Rng.fromSeed('long-terminal');
-    let state = hive.newGame(hive.defaultOptions, 'long');
-    const moves: string[] = [];
-    while (moves.length < n) {
-      const legal = hive.legalMoves(state);
-      let move = rng.pick(legal);
-      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
-      moves.push(hive.formatMove(state, move));
-      state = hive.play(state, move);
-    }
-    return { game: 'hive', options: hive.defaultOptions, seed: 'long', moves, result: null };
-  }
+  const longHiveRecord = (n: number) => ({
+    game: 'hive',
+    options: hive.defaultOptions,
+    seed: 'long-terminal',
+    moves: unfinishedGame('long-terminal', n).texts,
+    result: null,
+  });
 
   it('resuming a person’s game of 1,100 moves applies no move cap, and quitting leaves the file byte for byte', async () => {
     const dir = scratchFolder();

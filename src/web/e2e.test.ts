@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
 import { captureIo } from '../cli/testing.ts';
 import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
-import { hive } from '../games/hive/game.ts';
+import { unfinishedGame } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/game.ts';
 import { createHttpServer } from '../server/http.ts';
 import { nonagaDiscBoard } from './board/nonaga.ts';
@@ -229,18 +228,8 @@ describe('the browser app', () => {
   });
 
   it('a game of 1,500 moves lives in the address: it opens, reloads and plays on (no request-size limit)', async () => {
-    // Random Hive moves rarely surround a queen: a long game, as two patient players make.
-    const rng = Rng.fromSeed('long');
-    let state = hive.newGame(hive.defaultOptions, 'long');
-    const moves: string[] = [];
-    while (moves.length < 1_500 && hive.result(state) === null) {
-      // A move that would end the game is passed over for another.
-      const legal = hive.legalMoves(state);
-      let move = rng.pick(legal);
-      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
-      moves.push(hive.formatMove(state, move));
-      state = hive.play(state, move);
-    }
+    // A long game, as two patient players make.
+    const moves = unfinishedGame('long', 1_500).texts;
     expect(moves.length).toBe(1_500);
     const address = `#game=hive&seats=human,human&seed=long&moves=${encodeURIComponent(moves.join(';'))}`;
     expect(address.length).toBeGreaterThan(16 * 1024);
@@ -253,17 +242,8 @@ describe('the browser app', () => {
   });
 
   it('Hive: the hand you play from is in view without scrolling, on a laptop and on a phone; Esc deselects', async () => {
-    const rng = Rng.fromSeed('hand');
-    let state = hive.newGame(hive.defaultOptions, 'hand');
-    const moves: string[] = [];
-    // A grown hive (30 moves in, Black to move): the board is tall.
-    while (moves.length < 31 && hive.result(state) === null) {
-      const legal = hive.legalMoves(state);
-      let move = rng.pick(legal);
-      for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
-      moves.push(hive.formatMove(state, move));
-      state = hive.play(state, move);
-    }
+    // A grown hive (31 moves in, Black to move): the board is tall.
+    const moves = unfinishedGame('hand', 31).texts;
     const address = (seats: string) => `#game=hive&seats=${seats}&seed=hand&moves=${encodeURIComponent(moves.join(';'))}`;
     const handInView = async (page: Page, color: string) => {
       const box = await page.locator('fieldset.hand', { hasText: `${color}'s hand` }).boundingBox();

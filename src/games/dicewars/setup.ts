@@ -1,4 +1,5 @@
 import { Rng } from '../../engine/rng.ts';
+import type { DiceWarsBoard } from './board.ts';
 import { generateClassicMap, type MapPreset } from './classic-map.ts';
 import { DiceWarsPosition, MAX_DICE, type RuleSet } from './position.ts';
 import { generateStrengthMap, type StrengthSize, startCells } from './strength-map.ts';
@@ -50,20 +51,12 @@ export function newPosition(options: DiceWarsOptions, seed: string): DiceWarsPos
       owner[t] = seat;
       dice[t] = 8;
     }
-    const order = Array.from({ length: players }, (_, i) => i);
-    return new DiceWarsPosition(
+    return start(
       'strength',
       board,
       owner,
       dice,
-      order,
-      0,
-      new Int32Array(players),
-      0,
-      [],
-      rng,
-      null,
-      options.maxRounds ?? Infinity,
+      Array.from({ length: players }, (_, i) => i),
     );
   }
 
@@ -80,19 +73,23 @@ export function newPosition(options: DiceWarsOptions, seed: string): DiceWarsPos
     const t = room[rng.int(room.length)] as number;
     dice[t] = (dice[t] as number) + 1;
   }
-  const order = rng.shuffle(Array.from({ length: players }, (_, i) => i));
-  return new DiceWarsPosition(
-    'classic',
-    board,
-    owner,
-    dice,
-    order,
-    0,
-    new Int32Array(players),
-    0,
-    [],
-    rng,
-    null,
-    options.maxRounds ?? Infinity,
-  );
+  return start('classic', board, owner, dice, rng.shuffle(Array.from({ length: players }, (_, i) => i)));
+
+  /** The first turn of the first round: empty stocks, nobody out, no battle yet. */
+  function start(rules: RuleSet, board: DiceWarsBoard, owner: Int8Array, dice: Uint8Array, order: number[]): DiceWarsPosition {
+    return new DiceWarsPosition(
+      rules,
+      board,
+      owner,
+      dice,
+      order,
+      0,
+      new Int32Array(players),
+      0,
+      [],
+      rng,
+      null,
+      options.maxRounds ?? Infinity,
+    );
+  }
 }

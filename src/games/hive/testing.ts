@@ -1,4 +1,6 @@
 import { unwrap } from '../../engine/result.ts';
+import { Rng } from '../../engine/rng.ts';
+import { type HiveState, hive } from './game.ts';
 import { cellOf, wrappedHex } from './grid.ts';
 import { legalMoves } from './movegen.ts';
 import { type Color, type GameType, parsePiece } from './pieces.ts';
@@ -42,4 +44,25 @@ export function destinations(pos: HivePosition, name: string): string[] {
       return `${h.q},${h.r}`;
     })
     .sort();
+}
+
+/**
+ * A game of `length` random moves that is not over: a move that would end it is passed over for
+ * another (random Hive games rarely surround a queen anyway). Long games for tests and benchmarks.
+ */
+export function unfinishedGame(seed: string, length: number): { moves: HiveMove[]; texts: string[]; state: HiveState } {
+  const rng = Rng.fromSeed(seed);
+  let state = hive.newGame(hive.defaultOptions, seed);
+  const moves: HiveMove[] = [];
+  const texts: string[] = [];
+  while (moves.length < length && hive.result(state) === null) {
+    const legal = hive.legalMoves(state);
+    let move = rng.pick(legal);
+    for (let tries = 0; tries < 20 && hive.result(hive.play(state, move)) !== null; tries++) move = rng.pick(legal);
+    if (hive.result(hive.play(state, move)) !== null) break;
+    moves.push(move);
+    texts.push(hive.formatMove(state, move));
+    state = hive.play(state, move);
+  }
+  return { moves, texts, state };
 }

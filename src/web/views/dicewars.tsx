@@ -57,6 +57,24 @@ function territoryShapes(board: DiceWarsState['board']) {
   });
 }
 
+/** Where a territory's two labels go and how large: a classic territory is roomy, a strength cell narrow. */
+const CLASSIC_LABELS = { ownerY: -0.9, ownerSize: 0.9, diceY: 1, diceSize: 1.8 };
+const STRENGTH_LABELS = { ownerY: -0.4, ownerSize: 0.55, diceY: 0.6, diceSize: 0.95 };
+
+/** The owner's letter above, the dice (or strength) large below. */
+function OwnerAndDice({ x, y, owner, dice, scale }: { x: number; y: number; owner: number; dice: number; scale: typeof CLASSIC_LABELS }) {
+  return (
+    <>
+      <text x={x} y={y + scale.ownerY} font-size={scale.ownerSize} text-anchor="middle" class="owner">
+        {letter(owner)}
+      </text>
+      <text x={x} y={y + scale.diceY} font-size={scale.diceSize} text-anchor="middle" class="dice">
+        {dice}
+      </text>
+    </>
+  );
+}
+
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 /** The last battle by the map, die by die, as the original shows each roll where it happens. */
@@ -182,30 +200,16 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
                   {`${Math.round(chance * 100)}%`}
                 </text>
               )}
-              {owner >= 0 &&
-                // On a strength cell the odds take the place of the strength: one cell holds one label.
-                (state.rules === 'strength' ? (
-                  // The strength large, the owner's letter small above it: a cell is narrow.
-                  chance === null && (
-                    <>
-                      <text x={shape.cx} y={shape.cy - 0.4} font-size={0.55} text-anchor="middle" class="owner">
-                        {letter(owner)}
-                      </text>
-                      <text x={shape.cx} y={shape.cy + 0.6} font-size={0.95} text-anchor="middle" class="dice">
-                        {dice}
-                      </text>
-                    </>
-                  )
-                ) : (
-                  <>
-                    <text x={shape.cx} y={shape.cy - 0.9} font-size={0.9} text-anchor="middle" class="owner">
-                      {letter(owner)}
-                    </text>
-                    <text x={shape.cx} y={shape.cy + 1} font-size={1.8} text-anchor="middle" class="dice">
-                      {dice}
-                    </text>
-                  </>
-                ))}
+              {/* On a strength cell the odds take the place of the strength: one cell holds one label. */}
+              {owner >= 0 && (state.rules === 'classic' || chance === null) && (
+                <OwnerAndDice
+                  x={shape.cx}
+                  y={shape.cy}
+                  owner={owner}
+                  dice={dice}
+                  scale={state.rules === 'classic' ? CLASSIC_LABELS : STRENGTH_LABELS}
+                />
+              )}
             </SvgButton>
           );
         })}
