@@ -14,7 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
 };
 
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((w) => !(w in BENCHES));
+const unknown = wanted.filter((w) => !Object.hasOwn(BENCHES, w));
 if (unknown.length > 0) {
   console.error(`bench: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
   process.exit(2);
