@@ -170,6 +170,9 @@ describe('the browser app', () => {
       // The battle shows by the map too, die by die; the map names territories as the log does.
       await expect.poll(() => page.getByTestId('last-battle').textContent()).toMatch(new RegExp(`^A ${attack.from}→${attack.to} B: `));
       expect(await page.locator('.tnum').allTextContents()).toEqual(Array.from({ length: state.board.territories }, (_, t) => String(t)));
+      // Each territory shows its dice as a stack of that many (the page rolled as this replay does).
+      const after = dicewars.play(state, attack);
+      for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
       await page.getByRole('button', { name: 'End Turn' }).click();
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),

@@ -75,6 +75,17 @@ function OwnerAndDice({ x, y, owner, dice, scale }: { x: number; y: number; owne
   );
 }
 
+/** The dice themselves beside the count, stacked in columns of four as the original piles them. */
+function DiceStack({ x, y, dice }: { x: number; y: number; dice: number }) {
+  return (
+    <g class="stack">
+      {Array.from({ length: dice }, (_, i) => (
+        <rect class="die" x={x + Math.floor(i / 4) * 0.5} y={y - (i % 4) * 0.42} width={0.42} height={0.38} rx={0.08} />
+      ))}
+    </g>
+  );
+}
+
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 /** The last battle by the map, die by die, as the original shows each roll where it happens. */
@@ -210,6 +221,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
                   scale={state.rules === 'classic' ? CLASSIC_LABELS : STRENGTH_LABELS}
                 />
               )}
+              {owner >= 0 && state.rules === 'classic' && <DiceStack x={shape.cx + 1.3} y={shape.cy + 0.9} dice={dice} />}
             </SvgButton>
           );
         })}
