@@ -80,7 +80,7 @@ function DiceStack({ x, y, dice }: { x: number; y: number; dice: number }) {
   return (
     <g class="stack">
       {Array.from({ length: dice }, (_, i) => (
-        <rect class="die" x={x + Math.floor(i / 4) * 0.5} y={y - (i % 4) * 0.42} width={0.42} height={0.38} rx={0.08} />
+        <rect class="die" x={x + Math.floor(i / 4) * 0.72} y={y - (i % 4) * 0.56} width={0.6} height={0.5} rx={0.1} />
       ))}
     </g>
   );
@@ -221,7 +221,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
                   scale={state.rules === 'classic' ? CLASSIC_LABELS : STRENGTH_LABELS}
                 />
               )}
-              {owner >= 0 && state.rules === 'classic' && <DiceStack x={shape.cx + 1.3} y={shape.cy + 0.9} dice={dice} />}
+              {owner >= 0 && state.rules === 'classic' && <DiceStack x={shape.cx + 1.2} y={shape.cy + 0.6} dice={dice} />}
             </SvgButton>
           );
         })}
