@@ -10,7 +10,7 @@ import { legalTurns, type NonagaState, nonaga } from '../../games/nonaga/game.ts
 import type { NonagaTurn } from '../../games/nonaga/notation.ts';
 import { arrangeNonaga } from '../../games/nonaga/testing.ts';
 import { tictactoe } from '../../games/tictactoe/game.ts';
-import { attackOdds, dicewarsBoard, territoryKey } from './dicewars.ts';
+import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from './dicewars.ts';
 import { hiveBoard, surroundedQueens, throwableCells } from './hive.ts';
 import { joinedTokens, nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
 import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
@@ -208,5 +208,39 @@ describe('the final position shows what ended the game', () => {
     const won = nonaga.play(state, turn as NonagaTurn);
     expect(nonaga.result(won)).toMatchObject({ kind: 'win', winner: 0 });
     expect(joinedTokens(won).sort()).toEqual(['0,0', '0,1', '1,0']);
+  });
+});
+
+describe('DiceWars colours', () => {
+  /** CIELAB (D65) of an sRGB colour such as #e69f00. */
+  const lab = (hex: string): [number, number, number] => {
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+    const [x, y, z] = [
+      (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047,
+      r * 0.2126 + g * 0.7152 + b * 0.0722,
+      (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883,
+    ];
+    return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+  };
+  /** The smallest colour difference (ΔE) among the first n seats. */
+  const closest = (n: number) => {
+    let min = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        const [a, b] = [lab(COLOURS[i] as string), lab(COLOURS[j] as string)];
+        min = Math.min(min, Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]));
+      }
+    return min;
+  };
+
+  it('up to six players no two colours are look-alikes: the two blues meet only at seven, orange and vermillion at eight', () => {
+    expect(new Set(COLOURS).size).toBe(8);
+    // The order before put sky blue and blue in the first five seats (ΔE 26).
+    expect(closest(6)).toBeGreaterThan(30);
+    expect(COLOURS.indexOf('#56b4e9')).toBe(6);
+    expect(COLOURS.indexOf('#d55e00')).toBe(7);
   });
 });

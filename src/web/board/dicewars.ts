@@ -23,3 +23,9 @@ export function attackOdds(state: DiceWarsState, from: number, to: number): numb
   const d = state.dice[to] as number;
   return state.rules === 'classic' ? (ATTACK_ODDS[a]?.[d] as number) : fractionValue(strengthWinProbability(a, d));
 }
+
+/**
+ * Okabe–Ito colours, safe for colour-blind players, ordered so that the look-alikes (the two blues,
+ * orange and vermillion) only meet in games of seven and eight players; every player also has a letter.
+ */
+export const COLOURS = ['#e69f00', '#0072b2', '#009e73', '#cc79a7', '#f0e442', '#999999', '#56b4e9', '#d55e00'];

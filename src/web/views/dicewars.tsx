@@ -3,7 +3,7 @@ import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/bo
 import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
 import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { attackOdds, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
+import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
 import { highlights, select } from '../board/selection.ts';
 import { fitBox } from '../board/viewport.ts';
 import { useEscape } from '../escape.ts';
@@ -14,12 +14,6 @@ import { useGame } from '../use-game.ts';
 import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
-/**
- * Okabe–Ito colours, safe for colour-blind players, ordered so that the look-alikes (the two blues,
- * orange and vermillion) only meet in games of six and more, and then far apart in the order; every
- * player also has a letter.
- */
-export const COLOURS = ['#e69f00', '#0072b2', '#009e73', '#cc79a7', '#f0e442', '#999999', '#56b4e9', '#d55e00'];
 const letter = (seat: number) => String.fromCharCode(65 + seat);
 
 function reportLine(r: Report): string {
