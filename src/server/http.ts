@@ -30,7 +30,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 export async function createHttpServer(staticDir: string): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     // Requests Node refuses before Fastify sees them (too long, malformed): a plain answer in words.
     clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
