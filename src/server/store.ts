@@ -1,0 +1,65 @@
+import type { Json } from '../engine/game.ts';
+
+/**
+ * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
+ * clocks' deadlines. The store is the truth; a server's rooms are a cache of it. A move is appended
+ * at a ply and fails if that ply exists: that check is what decides races between two writers.
+ * Implementations (SQLite embedded, PostgreSQL for several instances) pass one contract suite.
+ */
+
+export type GameId = string;
+
+/** A game as created: what is needed to replay it, and who may sit where. */
+export interface NewGame {
+  readonly id: GameId;
+  readonly game: string;
+  readonly options: Json;
+  /** Secret until the game is over: it decides DiceWars's dice. */
+  readonly seed: string;
+  /** Per seat: "open" for a person to claim, or an AI level. */
+  readonly seats: readonly string[];
+  /** Time control, if any: initial time and increment per move, in milliseconds. */
+  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
+  readonly createdAt: number;
+}
+
+/** One move as stored: its ply (0-based), its text in the game's notation, and when. */
+export interface StoredMove {
+  readonly ply: number;
+  readonly move: string;
+  readonly at: number;
+}
+
+export interface StoredGame extends NewGame {
+  readonly moves: readonly StoredMove[];
+  /** Set once the game has ended (by the rules, resignation, time…): the record's result and how. */
+  readonly ending: { readonly result: Json; readonly termination: string } | null;
+  /** Per seat: the hash of its token once claimed, else null. */
+  readonly seatTokens: readonly (string | null)[];
+  /** Per seat: the name a person gave when claiming it. */
+  readonly seatNames: readonly (string | null)[];
+  /** When the player to move runs out of time, if a clock runs. */
+  readonly deadline: number | null;
+}
+
+/** Why an append was refused: the ply was taken (a race, a retry), or the game has ended. */
+export type AppendRefusal = 'ply-taken' | 'game-over' | 'no-such-game';
+
+export interface GameStore {
+  create(game: NewGame): Promise<void>;
+  read(id: GameId): Promise<StoredGame | null>;
+  /**
+   * Appends `move` as ply `ply`, with the deadline that follows it, in one transaction: either both
+   * are stored or neither. Resolves once durable.
+   */
+  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null>;
+  /** Claims seat `seat` with a token hash; false when it was taken. */
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean>;
+  /** Ends the game (first ending wins); false when it had already ended. */
+  end(id: GameId, result: Json, termination: string): Promise<boolean>;
+  /** Games not yet ended, oldest first (to resume at start and to sweep clocks). */
+  live(limit?: number): Promise<StoredGame[]>;
+  /** Games with an open seat, newest first: the lobby. */
+  open(limit?: number): Promise<StoredGame[]>;
+  close(): Promise<void>;
+}
