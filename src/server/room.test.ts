@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { dicewars } from '../games/dicewars/game.ts';
+import { type Answer, Room } from './room.ts';
+import { SqliteStore } from './sqlite-store.ts';
+import type { GameStore } from './store.ts';
+import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
+
+async function newRoom(
+  game = 'tictactoe',
+  seats = ['open', 'open'],
+  options = {},
+): Promise<{ store: GameStore; room: Room; tokens: string[] }> {
+  const store = new SqliteStore(':memory:');
+  await store.create({ id: 'g', game, options, seed: 'secret-seed', seats, clock: null, createdAt: 1 });
+  const room = (await Room.load(store, 'g')) as Room;
+  const tokens: string[] = [];
+  for (const [i, s] of seats.entries()) {
+    if (s !== 'open') continue;
+    const claimed = await room.claim(i, `player ${i}`);
+    if (!claimed.ok) throw new Error(claimed.error);
+    tokens[i] = claimed.token;
+  }
+  return { store, room, tokens };
+}
+
+const refusal = (a: Answer) => (a.ok ? 'accepted' : a.refusal);
+
+describe('seat tokens', () => {
+  it('are 128 random bits, kept as hashes, and checked only against their own hash', () => {
+    const token = newSeatToken();
+    expect(Buffer.from(token, 'base64url')).toHaveLength(16);
+    expect(newSeatToken()).not.toBe(token);
+    expect(tokenMatches(token, hashToken(token))).toBe(true);
+    expect(tokenMatches(newSeatToken(), hashToken(token))).toBe(false);
+    for (const junk of [undefined, 42, '', 'x'.repeat(1000), { token }]) expect(tokenMatches(junk, hashToken(token))).toBe(false);
+    expect(tokenMatches(token, null)).toBe(false);
+  });
+});
+
+describe('a room', () => {
+  it('plays legal moves one version at a time, each committed to the store before it is answered', async () => {
+    const { store, room, tokens } = await newRoom();
+    const seen: number[] = [];
+    room.subscribe((e) => seen.push(e.version));
+    const a = await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
+    expect(a).toMatchObject({ ok: true, version: 1, event: { kind: 'move', ply: 0, seat: 0, move: 'b2' } });
+    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2']);
+    await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
+    expect(seen).toEqual([1, 2]);
+    expect(room.toMove).toBe(0);
+  });
+
+  it('refuses, with a reason and no change, stale, out-of-turn, illegal and unauthorised moves', async () => {
+    const { store, room, tokens } = await newRoom();
+    await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
+    const answers = [
+      await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 0 }),
+      await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'a1', version: 1 }),
+      await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'b2', version: 1 }),
+      await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'z9', version: 1 }),
+      await room.submit({ kind: 'move', seat: 1, token: tokens[0], move: 'a1', version: 1 }),
+      await room.submit({ kind: 'move', seat: 7, token: tokens[1], move: 'a1', version: 1 }),
+    ];
+    expect(answers.map(refusal)).toEqual(['stale', 'not-your-turn', 'illegal', 'illegal', 'bad-token', 'no-such-seat']);
+    for (const a of answers) expect(!a.ok && a.error.length).toBeGreaterThan(5);
+    expect(answers[2]).toMatchObject({ error: 'b2 already holds X' });
+    expect(room.version).toBe(1);
+    expect((await store.read('g'))?.moves).toHaveLength(1);
+  });
+
+  it('a retried move (same client id) is acknowledged again, not played twice', async () => {
+    const { store, room, tokens } = await newRoom();
+    const intent = { kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0, clientId: 'c-1' } as const;
+    const first = await room.submit(intent);
+    const again = await room.submit(intent);
+    expect(again).toMatchObject({ ok: true, duplicate: true, event: first.ok ? first.event : {} });
+    expect((await store.read('g'))?.moves).toHaveLength(1);
+    expect(room.version).toBe(1);
+  });
+
+  it('serializes racing intents: of two moves against the same version, one is played and one is stale', async () => {
+    const { room, tokens } = await newRoom();
+    const answers = await Promise.all([
+      room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 }),
+      room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'a1', version: 0 }),
+    ]);
+    expect(answers.map(refusal)).toEqual(['accepted', 'stale']);
+  });
+
+  it('ends by the rules or by resignation, once; the game is then over for every intent', async () => {
+    const { store, room, tokens } = await newRoom();
+    let version = 0;
+    for (const [i, move] of ['a1', 'b1', 'a2', 'b2', 'a3'].entries()) {
+      const a = await room.submit({ kind: 'move', seat: i % 2, token: tokens[i % 2], move, version });
+      version = a.version;
+    }
+    expect(room.over).toBe(true);
+    // The winning move is version 5; its ending is an event of its own.
+    expect(version).toBe(5);
+    expect(room.version).toBe(6);
+    expect(room.eventsSince(5)).toMatchObject([{ kind: 'end', termination: 'rules' }]);
+    expect((await store.read('g'))?.ending).toMatchObject({ result: { kind: 'win', winner: 0 }, termination: 'rules' });
+    expect(refusal(await room.submit({ kind: 'resign', seat: 1, token: tokens[1] }))).toBe('game-over');
+
+    const other = await newRoom();
+    const resigned = await other.room.submit({ kind: 'resign', seat: 1, token: other.tokens[1] });
+    expect(resigned).toMatchObject({ ok: true, event: { kind: 'end', termination: 'resignation', result: { winner: 0 } } });
+  });
+
+  it('a seat is claimed once, and only an open one', async () => {
+    const { room } = await newRoom('tictactoe', ['open', 'hard']);
+    expect(await room.claim(0, 'again')).toEqual({ ok: false, error: 'seat 0 is taken' });
+    expect(await room.claim(1, 'me')).toEqual({ ok: false, error: 'seat 1 is not open to a person' });
+  });
+
+  it('comes back from the store as it was, and a reconnecting client gets exactly the events it missed', async () => {
+    const { store, room, tokens } = await newRoom();
+    for (const [i, move] of ['b2', 'a1', 'c3'].entries())
+      await room.submit({ kind: 'move', seat: i % 2, token: tokens[i % 2], move, version: i });
+    expect(room.eventsSince(1)?.map((e) => (e.kind === 'move' ? e.move : e.kind))).toEqual(['a1', 'c3']);
+    expect(room.eventsSince(3)).toEqual([]);
+    const again = (await Room.load(store, 'g')) as Room;
+    expect(again.version).toBe(3);
+    expect(again.view(null)).toEqual(room.view(null));
+    expect(again.eventsSince(0)?.map((e) => e.version)).toEqual([1, 2, 3]);
+    // The tokens still work after a restart: the store kept their hashes.
+    expect(refusal(await again.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a3', version: 3 }))).toBe('accepted');
+  });
+
+  it('never shows the dice: a DiceWars view holds no generator, for players and spectators alike', async () => {
+    const { room } = await newRoom('dicewars', ['open', 'open', 'open'], { players: 3, map: 'small' });
+    for (const seat of [null, 0, 1, 2]) {
+      const text = JSON.stringify(room.view(seat));
+      expect(text).not.toContain('rng');
+      expect(text).not.toContain('secret-seed');
+    }
+    expect(dicewars.toJSON(dicewars.newGame({ ...dicewars.defaultOptions, players: 3, map: 'small' }, 'x'))).toHaveProperty('rng');
+  });
+});

@@ -1,0 +1,250 @@
+import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
+import { resignationOutcome } from '../engine/resign.ts';
+import { findGame } from '../games/index.ts';
+import type { GameStore, StoredGame } from './store.ts';
+import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
+
+/**
+ * One live game on the server: the engine state rebuilt from the store, and a serialized queue of
+ * intents. Every accepted intent is committed to the store before it is acknowledged or published,
+ * and becomes an event that bumps the game's version (the number of events so far). A recent log
+ * of events lets a client that reconnects catch up on exactly what it missed.
+ */
+
+export type RoomEvent =
+  | {
+      readonly version: number;
+      readonly kind: 'move';
+      readonly ply: number;
+      readonly seat: Player;
+      readonly move: string;
+      readonly at: number;
+    }
+  | { readonly version: number; readonly kind: 'end'; readonly result: Json; readonly termination: string };
+
+export type Intent =
+  | {
+      readonly kind: 'move';
+      readonly seat: Player;
+      readonly token: unknown;
+      readonly move: string;
+      /** The version the client saw: a move against another is stale. */
+      readonly version: number;
+      /** The client's own id for this move: a retry with the same id is acknowledged, not played twice. */
+      readonly clientId?: string;
+    }
+  | { readonly kind: 'resign'; readonly seat: Player; readonly token: unknown };
+
+export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
+
+export type Answer =
+  | { readonly ok: true; readonly version: number; readonly event: RoomEvent; readonly duplicate?: true }
+  | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
+
+/** Events kept for catching up; a client further behind gets a full sync. */
+const RECENT_EVENTS = 256;
+/** Client move ids remembered for retries. */
+const RECENT_IDS = 64;
+
+export class Room {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly events: RoomEvent[] = [];
+  private readonly answered = new Map<string, Answer>();
+  private readonly listeners = new Set<(event: RoomEvent) => void>();
+
+  private constructor(
+    private readonly store: GameStore,
+    readonly game: AnyGame,
+    private stored: StoredGame,
+    private state: unknown,
+    private states: unknown[],
+    private seatOf: Player[],
+    /** Events so far: one per move, one for the ending. */
+    public version: number,
+  ) {}
+
+  /** The room of a stored game, replayed from its moves; null when there is no such game. */
+  static async load(store: GameStore, id: string): Promise<Room | null> {
+    const stored = await store.read(id);
+    if (!stored) return null;
+    const found = findGame(stored.game);
+    if (!found.ok) throw new Error(`game ${id} is of an unknown kind "${stored.game}"`);
+    const game = found.value;
+    const options = game.parseOptions(stored.options);
+    if (!options.ok) throw new Error(`game ${id}: ${options.error.message}`);
+    let state = game.newGame(options.value, stored.seed);
+    const states = [state];
+    const seatOf: Player[] = [];
+    for (const m of stored.moves) {
+      const move = game.parseMove(state, m.move);
+      if (!move.ok) throw new Error(`game ${id} ply ${m.ply} (${m.move}): ${move.error.message}`);
+      seatOf.push(game.toMove(state) as Player);
+      state = game.play(state, move.value);
+      states.push(state);
+    }
+    const room = new Room(store, game, stored, state, states, seatOf, stored.moves.length + (stored.ending ? 1 : 0));
+    // The recent past, for clients catching up after a restart.
+    const from = Math.max(0, stored.moves.length - RECENT_EVENTS);
+    for (let i = from; i < stored.moves.length; i++) {
+      const m = stored.moves[i] as StoredGame['moves'][number];
+      room.events.push({ version: i + 1, kind: 'move', ply: m.ply, seat: seatOf[i] as Player, move: m.move, at: m.at });
+    }
+    if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
+    return room;
+  }
+
+  get id(): string {
+    return this.stored.id;
+  }
+
+  get over(): boolean {
+    return this.stored.ending !== null;
+  }
+
+  /** Whose turn it is, or null once the game has ended. */
+  get toMove(): Player | null {
+    return this.over ? null : this.game.toMove(this.state);
+  }
+
+  /** What `seat` may see of the position (null: a spectator): never the dice generator. */
+  view(seat: Player | null): Json {
+    return this.game.view(this.state, seat);
+  }
+
+  /** The events after `version`, or null when they are no longer kept (the client needs a full sync). */
+  eventsSince(version: number): RoomEvent[] | null {
+    if (version >= this.version) return [];
+    const first = this.events[0];
+    if (first === undefined || version < first.version - 1) return null;
+    return this.events.filter((e) => e.version > version);
+  }
+
+  subscribe(listener: (event: RoomEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Handles one intent after every earlier one: the room's only way to change its game. */
+  submit(intent: Intent): Promise<Answer> {
+    const answer = this.queue.then(() => this.handle(intent));
+    this.queue = answer.catch(() => undefined);
+    return answer;
+  }
+
+  /**
+   * Claims an open seat for a person: the token that moves for it, given once (the store keeps its
+   * hash), or why not.
+   */
+  claim(seat: Player, name: string | null): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
+    const done = this.queue.then(async () => {
+      if (this.stored.seats[seat] !== 'open') return { ok: false as const, error: `seat ${seat} is not open to a person` };
+      if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `seat ${seat} is taken` };
+      const token = newSeatToken();
+      if (!(await this.store.claimSeat(this.id, seat, hashToken(token), name))) {
+        await this.reload();
+        return { ok: false as const, error: `seat ${seat} is taken` };
+      }
+      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? hashToken(token) : t));
+      const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
+      this.stored = { ...this.stored, seatTokens, seatNames };
+      return { ok: true as const, token };
+    });
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
+  private refuse(refusal: Refusal, error: string): Answer {
+    return { ok: false, refusal, error, version: this.version };
+  }
+
+  private async handle(intent: Intent): Promise<Answer> {
+    if (intent.kind === 'move' && intent.clientId !== undefined) {
+      const earlier = this.answered.get(`${intent.seat}/${intent.clientId}`);
+      if (earlier?.ok) return { ...earlier, duplicate: true };
+    }
+    const seats = this.stored.seats.length;
+    if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
+      return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
+    if (!tokenMatches(intent.token, this.stored.seatTokens[intent.seat] ?? null))
+      return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
+    if (this.over) return this.refuse('game-over', 'the game is over');
+    return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
+  }
+
+  private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
+    if (intent.version !== this.version)
+      return this.refuse('stale', `the move was made against version ${intent.version}; the game is at version ${this.version}`);
+    const toMove = this.game.toMove(this.state);
+    if (toMove !== intent.seat) return this.refuse('not-your-turn', `it is seat ${toMove}'s turn, not seat ${intent.seat}'s`);
+    if (typeof intent.move !== 'string' || intent.move.length > 200)
+      return this.refuse('illegal', 'a move is a short text in the game’s notation');
+    const parsed = this.game.parseMove(this.state, intent.move);
+    if (!parsed.ok) return this.refuse('illegal', parsed.error.message);
+    // The store decides: a ply another writer took first means this room is behind.
+    const ply = this.stored.moves.length;
+    const text = this.game.formatMove(this.state, parsed.value);
+    const at = Date.now();
+    const refused = await this.store.append(this.id, { ply, move: text, at }, null);
+    if (refused === 'ply-taken') {
+      await this.reload();
+      return this.refuse('stale', 'another move was made first');
+    }
+    if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
+    const next = this.game.play(this.state, parsed.value);
+    this.stored = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
+    this.states.push(next);
+    this.seatOf.push(intent.seat);
+    this.state = next;
+    const event = this.publish({ version: this.version + 1, kind: 'move', ply, seat: intent.seat, move: text, at });
+    const answer: Answer = { ok: true, version: this.version, event };
+    if (intent.clientId !== undefined) this.remember(`${intent.seat}/${intent.clientId}`, answer);
+    const outcome = this.game.result(next);
+    if (outcome) await this.finish(outcome, 'rules');
+    return answer;
+  }
+
+  private async resign(seat: Player): Promise<Answer> {
+    const outcome = resignationOutcome(this.game, this.state, seat, this.game.seatNames(this.options()));
+    const ended = await this.finish(outcome, 'resignation');
+    return ended ? { ok: true, version: this.version, event: ended } : this.refuse('game-over', 'the game is over');
+  }
+
+  private options(): unknown {
+    return (this.game.parseOptions(this.stored.options) as { ok: true; value: unknown }).value;
+  }
+
+  /** Ends the game in the store (the first ending wins), then publishes it. */
+  private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
+    const result = outcome as unknown as Json;
+    if (!(await this.store.end(this.id, result, termination))) {
+      await this.reload();
+      return null;
+    }
+    this.stored = { ...this.stored, ending: { result, termination } };
+    return this.publish({ version: this.version + 1, kind: 'end', result, termination });
+  }
+
+  private publish(event: RoomEvent): RoomEvent {
+    this.version = event.version;
+    this.events.push(event);
+    if (this.events.length > RECENT_EVENTS) this.events.shift();
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+
+  private remember(key: string, answer: Answer): void {
+    this.answered.set(key, answer);
+    if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
+  }
+
+  /** Catches up with the store after another writer got there first. */
+  private async reload(): Promise<void> {
+    const fresh = await Room.load(this.store, this.id);
+    if (!fresh) return;
+    this.stored = fresh.stored;
+    this.state = fresh.state;
+    this.states = fresh.states;
+    this.seatOf = fresh.seatOf;
+    for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e);
+  }
+}
