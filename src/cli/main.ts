@@ -129,7 +129,8 @@ function program(io: CliIo): Command {
     .option('--port <port>', 'port to listen on, 1 to 65535 (default PORT or 8080)', wholeNumber(1, 65535))
     .option('--host <host>', 'address to listen on (default localhost)')
     .option('--build', 'build the app again even if a build exists')
-    .action((flags: { port?: number; host?: string; build?: boolean }) => serveCommand(io, flags));
+    .option('--data <dir>', 'folder of the online games store (default ./data)')
+    .action((flags: { port?: number; host?: string; build?: boolean; data?: string }) => serveCommand(io, flags));
 
   cli
     .command('uhp')

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpServer } from '../../server/http.ts';
+import { SqliteStore } from '../../server/sqlite-store.ts';
+import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,15 +18,26 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
 }
 
 /** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
-export async function serveCommand(io: CliIo, flags: { port?: number; host?: string; build?: boolean }): Promise<void> {
+export async function serveCommand(io: CliIo, flags: { port?: number; host?: string; build?: boolean; data?: string }): Promise<void> {
   const fromEnv = process.env.PORT;
   if (flags.port === undefined && fromEnv !== undefined && !/^\d{1,5}$/.test(fromEnv))
     throw new UsageError(`PORT must be a port number from 1 to 65535, got "${fromEnv}"`);
   const port = flags.port ?? Number(fromEnv ?? 8080);
   if (port < 1 || port > 65535) throw new UsageError(`PORT must be a port number from 1 to 65535, got ${port}`);
-  await ensureBuilt(io, flags.build ?? false);
-  const app = await createHttpServer(WEB_DIST);
+  // HEXARENA_WEB_DIST serves a build made elsewhere (a deployment, a test) and never builds.
+  const webDist = process.env.HEXARENA_WEB_DIST ? path.resolve(process.env.HEXARENA_WEB_DIST) : WEB_DIST;
+  if (!process.env.HEXARENA_WEB_DIST) await ensureBuilt(io, flags.build ?? false);
+  // Online games live in an embedded SQLite store: nothing else to start.
+  const dataDir = path.resolve(io.cwd, flags.data ?? 'data');
+  makeFolder(io, dataDir);
+  const store = SqliteStore.inFolder(dataDir);
+  const app = await createHttpServer(webDist, { store });
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
-  io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')}\n`);
+  io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${displayPath(io, dataDir)})\n`);
+  // Stopped by a signal: finish what is in flight, then close the store cleanly.
+  const stop = () => void app.close();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   await new Promise<void>((resolve) => app.server.on('close', () => resolve()));
+  await store.close();
 }

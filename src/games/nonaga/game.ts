@@ -208,7 +208,8 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { 
       return fail('a Nonaga state needs a seed and a list of turns');
     return replayTurns(parsed.value, seed, turns as string[]);
   },
-  view: toJSON,
+  // The seed stays on the server: it is the game's (a random first player is drawn from it).
+  view: (state) => ({ options: { ...state.options }, turns: [...state.turns] }),
   positionKey: (state) => state.pos.key(),
   alwaysEnds: true,
   // Built by `hexarena book nonaga`; shipped as data and loaded only when the top level plays.

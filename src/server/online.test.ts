@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyGame } from '../engine/game.ts';
+import { parseRecord, replay } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
+import { findGame } from '../games/index.ts';
+import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+
+/** The online server as a real process on loopback, driven over HTTP and WebSocket as clients would. */
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  // The store's folder lives for the whole file: the restart test reopens it.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-'));
+  server = await startServer(dataDir);
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Seated {
+  id: string;
+  tokens: string[];
+}
+
+/** Creates a game of people: the creator sits in seat 0, others claim the rest. */
+async function seatedGame(game: string, seats: number, options: Record<string, unknown> = {}): Promise<Seated> {
+  const created = await post(server.base, '/api/games', { game, options, seats: Array(seats).fill('open'), seat: 0, name: 'creator' });
+  expect(created.status).toBe(201);
+  const id = created.json.id as string;
+  const tokens = [created.json.token as string];
+  for (let seat = 1; seat < seats; seat++) {
+    const claimed = await post(server.base, `/api/games/${id}/seats/${seat}`, { name: `player ${seat}` });
+    expect(claimed.status).toBe(201);
+    tokens.push(claimed.json.token as string);
+  }
+  return { id, tokens };
+}
+
+/** Two clients play random legal moves to the end while a spectator watches; returns the moves. */
+async function playWhole(gameId: string, options: Record<string, unknown>, seed: string): Promise<void> {
+  const game = unwrap(findGame(gameId)) as AnyGame;
+  const { id, tokens } = await seatedGame(gameId, 2, options);
+  const players = [await Client.open(server.base, id), await Client.open(server.base, id)];
+  const spectator = await Client.open(server.base, id);
+  const rng = Rng.fromSeed(seed);
+  let state = game.newGame(unwrap(game.parseOptions(options)), 'client');
+  let version = 0;
+  const moves: string[] = [];
+  while (game.result(state) === null) {
+    const seat = game.toMove(state) as number;
+    const move = rng.pick(game.legalMoves(state));
+    const text = game.formatMove(state, move);
+    const answer = await (players[seat] as Client).ask({ type: 'move', seat, token: tokens[seat], move: text, version });
+    expect(answer, `move ${moves.length + 1} ${text}`).toMatchObject({ ok: true });
+    version = answer.version as number;
+    moves.push(text);
+    state = game.play(state, move);
+  }
+  // Everyone sees the end; the spectator saw every move, in order, and never a token or the seed.
+  for (const c of [...players, spectator]) await c.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+  const watched = spectator.messages.filter((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'move');
+  expect(watched.map((m) => (m.event as { move: string }).move)).toEqual(moves);
+  const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
+  const parsed = unwrap(parseRecord(record));
+  expect(parsed.moves).toEqual(moves);
+  expect(unwrap(replay(game, parsed)).state).toBeDefined();
+  for (const secret of [...tokens, parsed.seed])
+    expect(spectator.raw.join('\n'), `${secret} in ${spectator.raw.find((r) => r.includes(secret))?.slice(0, 400)}`).not.toContain(secret);
+  for (const c of [...players, spectator]) c.close();
+}
+
+describe('online play against a real server process', () => {
+  it('two clients play a whole tic-tac-toe game and a whole Nonaga game; a spectator sees every move, never a secret', async () => {
+    await playWhole('tictactoe', {}, 'ttt');
+    await playWhole('nonaga', { maxTurns: 60 }, 'nonaga');
+  });
+
+  it('refuses illegal, stale, out-of-turn and unauthorised moves with reasons; a retried move is acknowledged once', async () => {
+    const { id, tokens } = await seatedGame('tictactoe', 2);
+    const x = await Client.open(server.base, id);
+    const o = await Client.open(server.base, id);
+    expect(await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true, version: 1 });
+    const refusals = [
+      await o.ask({ type: 'move', seat: 1, token: tokens[1], move: 'b2', version: 1 }),
+      await o.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 0 }),
+      await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'a1', version: 1 }),
+      await o.ask({ type: 'move', seat: 1, token: tokens[0], move: 'a1', version: 1 }),
+    ];
+    expect(refusals.map((r) => r.refusal)).toEqual(['illegal', 'stale', 'not-your-turn', 'bad-token']);
+    for (const r of refusals) expect(r).toMatchObject({ ok: false, version: 1, error: expect.any(String) });
+    // The same client id twice: one move, two acknowledgements.
+    const retry = { type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1, id: 'retry-1' };
+    o.send(retry);
+    o.send(retry);
+    const isRetry = (m: { type: string; id?: unknown }) => m.type === 'answer' && m.id === 'retry-1';
+    const firstAck = await o.next(isRetry);
+    const acks = [firstAck, await o.next(isRetry, o.messages.indexOf(firstAck) + 1)];
+    expect(acks.map((a) => a.ok)).toEqual([true, true]);
+    const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
+    expect(state).toMatchObject({ version: 2, moves: ['b2', 'a1'] });
+    x.close();
+    o.close();
+  });
+
+  it('a client that drops and reconnects with its last version receives exactly the events it missed', async () => {
+    const { id, tokens } = await seatedGame('tictactoe', 2);
+    const x = await Client.open(server.base, id);
+    await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
+    // O was away: it comes back having seen version 1, after two more moves.
+    const o1 = await Client.open(server.base, id);
+    await o1.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
+    o1.close();
+    await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'c3', version: 2 });
+    const back = await Client.open(server.base, id, 1);
+    const first = await back.next(() => true);
+    expect(first.type).toBe('events');
+    expect((first.events as { version: number; move: string }[]).map((e) => [e.version, e.move])).toEqual([
+      [2, 'a1'],
+      [3, 'c3'],
+    ]);
+    // A client with no version (or one too old) gets the whole game instead.
+    const fresh = await Client.open(server.base, id);
+    expect(await fresh.next(() => true)).toMatchObject({ type: 'sync', game: { version: 3, moves: ['b2', 'a1', 'c3'] } });
+    for (const c of [x, back, fresh]) c.close();
+  });
+
+  it('malformed bodies and messages get an error that names the problem, and change nothing', async () => {
+    const { id, tokens } = await seatedGame('tictactoe', 2);
+    const client = await Client.open(server.base, id);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 60 })), async (junk) => {
+        const body = typeof junk === 'string' ? junk : JSON.stringify(junk);
+        const created = await post(server.base, '/api/games', body);
+        expect([400, 415].includes(created.status) || created.status === 201, body).toBe(true);
+        if (created.status !== 201) expect(created.json.error, body).toEqual(expect.any(String));
+        const answer = await client.ask(
+          typeof junk === 'object' && junk !== null && !Array.isArray(junk) ? { ...junk, token: 'x' } : { junk },
+        );
+        expect(answer.ok === true).toBe(false);
+        expect(answer.error).toEqual(expect.any(String));
+      }),
+      { numRuns: 60 },
+    );
+    // A fresh connection (the fuzzing one has spent its message allowance, which is refused in words too).
+    const fresh = await Client.open(server.base, id);
+    fresh.send('not json at all');
+    expect(await fresh.next((m) => m.type === 'error')).toMatchObject({ error: 'a message must be JSON' });
+    const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
+    expect(state).toMatchObject({ version: 0, moves: [] });
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    // The seats' holders can still play it.
+    expect(await fresh.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    client.close();
+    fresh.close();
+  });
+
+  it('killed with SIGKILL and started again, the server has every acknowledged move and the game goes on', async () => {
+    const { id, tokens } = await seatedGame('tictactoe', 2);
+    const x = await Client.open(server.base, id);
+    await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
+    await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
+    await server.kill();
+    server = await startServer(dataDir);
+    const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
+    expect(state).toMatchObject({ version: 2, moves: ['b2', 'a1'], toMove: 0 });
+    const again = await Client.open(server.base, id, 2);
+    expect(await again.ask({ type: 'move', seat: 0, token: tokens[0], move: 'c3', version: 2 })).toMatchObject({ ok: true, version: 3 });
+    again.close();
+  });
+});

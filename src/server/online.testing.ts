@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+/** A real `hexarena serve` process on loopback, for the online tests. */
+export interface ServerProcess {
+  readonly base: string;
+  readonly child: ChildProcess;
+  /** Ends the process the hard way and waits until it is gone. */
+  kill(): Promise<void>;
+}
+
+const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Starts the server on a free port with its store in `dataDir` (and a tiny app build of its own). */
+export async function startServer(dataDir: string): Promise<ServerProcess> {
+  const web = path.join(dataDir, 'web');
+  mkdirSync(web, { recursive: true });
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
+  const port = await freePort();
+  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
+    env: { ...process.env, HEXARENA_WEB_DIST: web },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('hexarena is at')) resolve();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export type Message = Record<string, unknown> & { type: string };
+
+/** A WebSocket client that keeps every message and waits for the ones a test expects. */
+export class Client {
+  readonly messages: Message[] = [];
+  readonly raw: string[] = [];
+  private waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const m = JSON.parse(text) as Message;
+      this.messages.push(m);
+      for (const w of this.waiters.filter((w) => w.test(m))) {
+        w.resolve(m);
+        this.waiters = this.waiters.filter((x) => x !== w);
+      }
+    });
+  }
+
+  static async open(base: string, id: string, since?: number): Promise<Client> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/ws${since === undefined ? '' : `?since=${since}`}`);
+    const client = new Client(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** The first message (already received or still to come) that passes `test`, after `from`. */
+  next(test: (m: Message) => boolean, from = 0): Promise<Message> {
+    const seen = this.messages.slice(from).find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.waiters.push({ test, resolve }));
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Sends an intent with an id and waits for its answer (or the error that refused it). */
+  async ask(message: Record<string, unknown>): Promise<Message> {
+    const id = `${Math.random()}`;
+    const from = this.messages.length;
+    this.send({ ...message, id });
+    return this.next((m) => (m.type === 'answer' || m.type === 'error') && m.id === id, from);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+export async function post(base: string, url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Json } from '../engine/game.ts';
+import { makeRecord } from '../engine/record.ts';
+import { findGame } from '../games/index.ts';
+import { type Intent, Room, type RoomEvent } from './room.ts';
+import type { GameStore, StoredGame } from './store.ts';
+
+/**
+ * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
+ * join and fetch the record of games; one WebSocket per client and game for live play. Rooms are
+ * loaded from the store on demand and kept while the process runs.
+ */
+
+/** Short, unguessable: 72 random bits. */
+const newGameId = (): string => randomBytes(9).toString('base64url');
+
+const MAX_NAME = 40;
+/** WebSocket messages are small; anything longer is refused. */
+const MAX_MESSAGE_BYTES = 4096;
+/** Per connection: a burst of this many messages, refilled at RATE per second. */
+const BURST = 30;
+const RATE = 10;
+
+export class Hub {
+  private readonly rooms = new Map<string, Promise<Room | null>>();
+  constructor(readonly store: GameStore) {}
+
+  room(id: string): Promise<Room | null> {
+    let room = this.rooms.get(id);
+    if (!room) {
+      room = Room.load(this.store, id);
+      this.rooms.set(id, room);
+      // A game that does not exist is not remembered: it may be created later.
+      void room.then((r) => r ?? this.rooms.delete(id));
+    }
+    return room;
+  }
+}
+
+/** What anyone may see of a game: no seed (it decides the dice) and no token until the game is over. */
+function publicGame(stored: StoredGame, room: Room): Json {
+  return {
+    id: stored.id,
+    game: stored.game,
+    options: stored.options,
+    seats: stored.seats.map((kind, i) => ({
+      kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
+      ...(kind === 'open' ? {} : { level: kind }),
+      name: stored.seatNames[i] ?? null,
+    })),
+    version: room.version,
+    toMove: room.toMove,
+    moves: stored.moves.map((m) => m.move),
+    ending: stored.ending,
+    view: room.view(null),
+  };
+}
+
+const createSchema = {
+  body: {
+    type: 'object',
+    required: ['game', 'seats'],
+    additionalProperties: false,
+    properties: {
+      game: { type: 'string', maxLength: 20 },
+      options: { type: 'object', maxProperties: 10 },
+      seats: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', maxLength: 20 } },
+      seat: { type: 'integer', minimum: 0, maximum: 7 },
+      name: { type: 'string', maxLength: MAX_NAME },
+    },
+  },
+} as const;
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
+} as const;
+
+export async function registerOnline(app: FastifyInstance, store: GameStore): Promise<Hub> {
+  const hub = new Hub(store);
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = request.body as { game: string; options?: Json; seats: string[]; seat?: number; name?: string };
+    const found = findGame(body.game);
+    if (!found.ok) return reply.code(400).send({ error: found.error.message });
+    const game = found.value;
+    const options = game.parseOptions(body.options ?? {});
+    if (!options.ok) return reply.code(400).send({ error: `options: ${options.error.message}` });
+    const seatNames = game.seatNames(options.value);
+    if (body.seats.length !== seatNames.length)
+      return reply
+        .code(400)
+        .send({ error: `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}` });
+    const ai = body.seats.find((s) => s !== 'open');
+    if (ai !== undefined)
+      return reply.code(400).send({ error: `seat "${ai}": this server seats people only ("open"); AI seats come with its agents pool` });
+    if (body.seat !== undefined && body.seat >= seatNames.length) return reply.code(400).send({ error: `there is no seat ${body.seat}` });
+    const id = newGameId();
+    await store.create({
+      id,
+      game: game.id,
+      options: options.value as Json,
+      seed: randomBytes(16).toString('hex'),
+      seats: body.seats,
+      clock: null,
+      createdAt: Date.now(),
+    });
+    const room = (await hub.room(id)) as Room;
+    if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
+    const claimed = await room.claim(body.seat, body.name ?? null);
+    if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+    return reply.code(201).send({ id, version: room.version, seat: body.seat, token: claimed.token });
+  });
+
+  app.get('/api/games', async () => {
+    const games = await store.open(50);
+    return {
+      games: games.map((g) => ({
+        id: g.id,
+        game: g.game,
+        options: g.options,
+        seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
+        createdAt: g.createdAt,
+      })),
+    };
+  });
+
+  app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const room = await hub.room(id);
+    const stored = room && (await store.read(id));
+    if (!room || !stored) return reply.code(404).send({ error: `there is no game ${id}` });
+    return publicGame(stored, room);
+  });
+
+  app.post(
+    '/api/games/:id/seats/:seat',
+    {
+      bodyLimit: 1024,
+      schema: {
+        params: {
+          ...idParams,
+          required: ['id', 'seat'],
+          properties: { ...idParams.properties, seat: { type: 'integer', minimum: 0, maximum: 7 } },
+        },
+        body: { type: ['object', 'null'], additionalProperties: false, properties: { name: { type: 'string', maxLength: MAX_NAME } } },
+      },
+    },
+    async (request, reply) => {
+      const { id, seat } = request.params as { id: string; seat: number };
+      const room = await hub.room(id);
+      if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+      const claimed = await room.claim(seat, (request.body as { name?: string } | null)?.name ?? null);
+      if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+      return reply.code(201).send({ seat, token: claimed.token, version: room.version });
+    },
+  );
+
+  app.get('/api/games/:id/record', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const stored = await store.read(id);
+    if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
+    const game = findGame(stored.game);
+    if (!game.ok) return reply.code(500).send({ error: game.error.message });
+    const options = game.value.parseOptions(stored.options);
+    return makeRecord(
+      game.value,
+      options.ok ? options.value : stored.options,
+      stored.seed,
+      stored.moves.map((m) => m.move),
+      stored.ending.result as never,
+      {
+        ...(stored.ending.termination === 'rules' ? {} : { termination: stored.ending.termination as never }),
+        players: stored.seats.map((kind, i) => stored.seatNames[i] ?? (kind === 'open' ? 'human' : kind)),
+      },
+    );
+  });
+
+  app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
+    const { id } = request.params as { id: string };
+    const since = Number((request.query as { since?: string }).since);
+    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null);
+  });
+
+  return hub;
+}
+
+const send = (socket: WebSocket, message: Json) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
+async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null): Promise<void> {
+  const room = await hub.room(id);
+  if (!room) {
+    send(socket, { type: 'error', error: `there is no game ${id}` });
+    socket.close(4404, 'no such game');
+    return;
+  }
+  const missed = since === null ? null : room.eventsSince(since);
+  if (missed) send(socket, { type: 'events', events: missed as unknown as Json });
+  else {
+    const stored = await hub.store.read(id);
+    if (stored) send(socket, { type: 'sync', game: publicGame(stored, room) });
+  }
+  const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
+  socket.on('close', unsubscribe);
+
+  let tokens = BURST;
+  let last = Date.now();
+  socket.on('message', async (data: Buffer, binary: boolean) => {
+    const text = binary ? null : data.toString();
+    // The message's own id, if it has one, goes back with whatever answers it.
+    const id = text === null ? undefined : messageId(text);
+    const refuse = (error: string) => send(socket, { type: 'error', ...(id === undefined ? {} : { id }), error });
+    const now = Date.now();
+    tokens = Math.min(BURST, tokens + ((now - last) / 1000) * RATE);
+    last = now;
+    if (tokens < 1) return refuse(`too many messages: at most ${RATE} a second`);
+    tokens--;
+    const intent = text === null ? 'messages are JSON text such as {"type":"move",…}' : parseIntent(text);
+    if (typeof intent === 'string') return refuse(intent);
+    const answer = await room.submit(intent.intent);
+    send(socket, { type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
+  });
+}
+
+function messageId(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' && id.length <= 64 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A client message checked field by field: the intent, or what is wrong with it. */
+function parseIntent(text: string): { intent: Intent } | string {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return 'a message must be JSON';
+  }
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return 'a message is a JSON object with a "type"';
+  const o = m as Record<string, unknown>;
+  if (!Number.isInteger(o.seat)) return '"seat" must be a seat number';
+  if (typeof o.token !== 'string') return '"token" must be your seat token';
+  const id = typeof o.id === 'string' && o.id.length <= 64 ? o.id : undefined;
+  if (o.type === 'resign') return { intent: { kind: 'resign', seat: o.seat as number, token: o.token } };
+  if (o.type !== 'move') return `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move or resign)`;
+  if (typeof o.move !== 'string') return '"move" must be a move in the game’s notation';
+  if (!Number.isInteger(o.version)) return '"version" must be the version of the game you saw';
+  return {
+    intent: {
+      kind: 'move',
+      seat: o.seat as number,
+      token: o.token,
+      move: o.move,
+      version: o.version as number,
+      ...(id ? { clientId: id } : {}),
+    },
+    ...(id ? { id } : {}),
+  };
+}
