@@ -43,8 +43,11 @@ async function seatedGame(game: string, seats: number, options: Record<string, u
   return { id, tokens };
 }
 
-/** Two clients play random legal moves to the end while a spectator watches; returns the moves. */
-async function playWhole(gameId: string, options: Record<string, unknown>, seed: string): Promise<void> {
+/**
+ * Two clients play to the end — the moves of `script`, or random legal ones — while a spectator
+ * watches: every move is acknowledged, everyone sees the end, and the record replays.
+ */
+async function playWhole(gameId: string, options: Record<string, unknown>, seed: string, script?: readonly string[]): Promise<void> {
   const game = unwrap(findGame(gameId)) as AnyGame;
   const { id, tokens } = await seatedGame(gameId, 2, options);
   const players = [await Client.open(server.base, id), await Client.open(server.base, id)];
@@ -55,7 +58,8 @@ async function playWhole(gameId: string, options: Record<string, unknown>, seed:
   const moves: string[] = [];
   while (game.result(state) === null) {
     const seat = game.toMove(state) as number;
-    const move = rng.pick(game.legalMoves(state));
+    const scripted = script?.[moves.length];
+    const move = scripted === undefined ? rng.pick(game.legalMoves(state)) : unwrap(game.parseMove(state, scripted));
     const text = game.formatMove(state, move);
     const answer = await (players[seat] as Client).ask({ type: 'move', seat, token: tokens[seat], move: text, version });
     expect(answer, `move ${moves.length + 1} ${text}`).toMatchObject({ ok: true });
@@ -77,9 +81,13 @@ async function playWhole(gameId: string, options: Record<string, unknown>, seed:
 }
 
 describe('online play against a real server process', () => {
-  it('two clients play a whole tic-tac-toe game and a whole Nonaga game; a spectator sees every move, never a secret', async () => {
+  it('two clients play whole games of tic-tac-toe, Nonaga and Hive; a spectator sees every move, never a secret', async () => {
     await playWhole('tictactoe', {}, 'ttt');
     await playWhole('nonaga', { maxTurns: 60 }, 'nonaga');
+    // A real Base game (hard as Black against random): Black surrounds the white queen on move 18.
+    const hive =
+      'wB1;bS1 wB1\\;wQ wB1/;bQ bS1-;wS1 wQ-;bA1 /bS1;wB2 -wB1;bA1 wS1-;wS2 \\wS1;bA2 /bS1;wA1 -wQ;bA1 \\wA1;wA2 \\wS2;bA2 wS1-;wA2 wS2/;bA2 -wS2;wA3 /wB2;bQ wQ\\';
+    await playWhole('hive', { type: 'Base' }, 'hive', hive.split(';'));
   });
 
   it('refuses illegal, stale, out-of-turn and unauthorised moves with reasons; a retried move is acknowledged once', async () => {
