@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { registerOnline } from './online.ts';
+import { type OnlineLimits, registerOnline } from './online.ts';
 import type { GameStore } from './store.ts';
 
 /**
@@ -29,7 +29,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Longest request line and headers accepted; a game's address keeps its moves in the fragment, never sent. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-export async function createHttpServer(staticDir: string, online?: { store: GameStore }): Promise<FastifyInstance> {
+export async function createHttpServer(staticDir: string, online?: { store: GameStore } & OnlineLimits): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     routerOptions: { maxParamLength: 200 },
@@ -65,7 +65,7 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
     return payload;
   });
   app.get('/healthz', async () => ({ ok: true }));
-  if (online) await registerOnline(app, online.store);
+  if (online) await registerOnline(app, online.store, online);
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) =>

@@ -182,4 +182,21 @@ describe('online play against a real server process', () => {
     expect(await again.ask({ type: 'move', seat: 0, token: tokens[0], move: 'c3', version: 2 })).toMatchObject({ ok: true, version: 3 });
     again.close();
   });
+
+  it('one address cannot flood the API: past its allowance it gets 429 in words, and the server goes on', async () => {
+    // A server of its own that refills no allowance, so the count does not hang on the machine's speed.
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-flood-'));
+    const strict = await startServer(dir, { HEXARENA_API_RATE: '0' });
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => fetch(`${strict.base}/api/games`)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(120);
+      const limited = answers.filter((a) => a.status === 429);
+      expect(limited).toHaveLength(80);
+      expect(await (limited[0] as Response).json()).toEqual({ error: 'too many requests from this address: at most 0 a second' });
+      expect((await fetch(`${strict.base}/healthz`)).status).toBe(200);
+    } finally {
+      await strict.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

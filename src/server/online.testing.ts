@@ -24,13 +24,13 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the server on a free port with its store in `dataDir` (and a tiny app build of its own). */
-export async function startServer(dataDir: string): Promise<ServerProcess> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const web = path.join(dataDir, 'web');
   mkdirSync(web, { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
   const port = await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
-    env: { ...process.env, HEXARENA_WEB_DIST: web },
+    env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

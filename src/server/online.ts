@@ -80,9 +80,35 @@ const idParams = {
   properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
 } as const;
 
-export async function registerOnline(app: FastifyInstance, store: GameStore): Promise<Hub> {
+/** Per address, on /api: a burst of this many requests, refilled at `rate` a second (40 by default). */
+const ADDRESS_BURST = 120;
+
+export interface OnlineLimits {
+  /** Requests a second an address may make on /api once its burst is spent. */
+  readonly rate?: number;
+}
+
+export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
+  const rate = limits.rate ?? 40;
   const hub = new Hub(store);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
+  const allowance = new Map<string, { tokens: number; at: number }>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const now = Date.now();
+    const bucket = allowance.get(request.ip) ?? { tokens: ADDRESS_BURST, at: now };
+    bucket.tokens = Math.min(ADDRESS_BURST, bucket.tokens + ((now - bucket.at) / 1000) * rate);
+    bucket.at = now;
+    if (allowance.size > 10_000) allowance.clear();
+    allowance.set(request.ip, bucket);
+    if (bucket.tokens < 1) {
+      reply.header('retry-after', '1');
+      return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
+    }
+    bucket.tokens--;
+  });
 
   app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
     const body = request.body as { game: string; options?: Json; seats: string[]; seat?: number; name?: string };

@@ -31,7 +31,11 @@ export async function serveCommand(io: CliIo, flags: { port?: number; host?: str
   const dataDir = path.resolve(io.cwd, flags.data ?? 'data');
   makeFolder(io, dataDir);
   const store = SqliteStore.inFolder(dataDir);
-  const app = await createHttpServer(webDist, { store });
+  // HEXARENA_API_RATE: requests a second per address on /api after a burst of 120 (default 40).
+  const rate = process.env.HEXARENA_API_RATE === undefined ? undefined : Number(process.env.HEXARENA_API_RATE);
+  if (rate !== undefined && !(Number.isFinite(rate) && rate >= 0))
+    throw new UsageError('HEXARENA_API_RATE must be a number of requests a second');
+  const app = await createHttpServer(webDist, { store, ...(rate === undefined ? {} : { rate }) });
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${displayPath(io, dataDir)})\n`);
   // Stopped by a signal: finish what is in flight, then close the store cleanly.
