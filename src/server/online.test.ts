@@ -17,7 +17,8 @@ let dataDir: string;
 beforeAll(async () => {
   // The store's folder lives for the whole file: the restart test reopens it.
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-'));
-  server = await startServer(dataDir);
+  // These clients make many quick requests: the per-address allowance is tested on a server of its own.
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
 });
 afterAll(async () => {
   await server?.kill();
@@ -88,6 +89,54 @@ describe('online play against a real server process', () => {
     const hive =
       'wB1;bS1 wB1\\;wQ wB1/;bQ bS1-;wS1 wQ-;bA1 /bS1;wB2 -wB1;bA1 wS1-;wS2 \\wS1;bA2 /bS1;wA1 -wQ;bA1 \\wA1;wA2 \\wS2;bA2 wS1-;wA2 wS2/;bA2 -wS2;wA3 /wB2;bQ wQ\\';
     await playWhole('hive', { type: 'Base' }, 'hive', hive.split(';'));
+  });
+
+  it('AI seats are played by the server: Nonaga against easy, and a three-seat DiceWars game with one AI seat, to the end', async () => {
+    for (const [game, options, seats] of [
+      ['nonaga', { maxTurns: 40 }, ['open', 'easy']],
+      ['dicewars', { players: 3, map: 'small', maxRounds: 40 }, ['open', 'open', 'gamedesign']],
+    ] as const) {
+      const created = await post(server.base, '/api/games', { game, options, seats, seat: 0 });
+      expect(created.status).toBe(201);
+      const id = created.json.id as string;
+      const tokens: (string | undefined)[] = [created.json.token as string];
+      for (const [seat, kind] of seats.entries())
+        if (seat > 0 && kind === 'open')
+          tokens[seat] = (await post(server.base, `/api/games/${id}/seats/${seat}`, {})).json.token as string;
+      const watcher = await Client.open(server.base, id);
+      const players = await Promise.all(seats.map(() => Client.open(server.base, id)));
+      const rng = Rng.fromSeed(`${game}-ai`);
+      let aiMoves = 0;
+      for (;;) {
+        const state = (await (await fetch(`${server.base}/api/games/${id}`)).json()) as {
+          version: number;
+          toMove: number | null;
+          legalMoves: string[];
+          ending: unknown;
+        };
+        if (state.ending) break;
+        const seat = state.toMove as number;
+        if (seats[seat] !== 'open') {
+          // The AI's move arrives as an event like anyone's.
+          await watcher.next((m) => m.type === 'event' && (m.event as { version: number }).version > state.version);
+          aiMoves++;
+          continue;
+        }
+        // People end their DiceWars turn now and then, or the game would be one long attack.
+        const end = state.legalMoves.includes('end') && rng.int(3) === 0;
+        const move = end ? 'end' : rng.pick(state.legalMoves);
+        expect(
+          await (players[seat] as Client).ask({ type: 'move', seat, token: tokens[seat], move, version: state.version }),
+        ).toMatchObject({
+          ok: true,
+        });
+      }
+      expect(aiMoves).toBeGreaterThan(0);
+      const record = unwrap(parseRecord(await (await fetch(`${server.base}/api/games/${id}/record`)).json()));
+      expect(record.players?.[seats.length - 1]).toBe(seats[seats.length - 1]);
+      expect(replay(unwrap(findGame(game)) as AnyGame, record).ok).toBe(true);
+      for (const c of [watcher, ...players]) c.close();
+    }
   });
 
   it('refuses illegal, stale, out-of-turn and unauthorised moves with reasons; a retried move is acknowledged once', async () => {
@@ -175,7 +224,7 @@ describe('online play against a real server process', () => {
     await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
     await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
     await server.kill();
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
     const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
     expect(state).toMatchObject({ version: 2, moves: ['b2', 'a1'], toMove: 0 });
     const again = await Client.open(server.base, id, 2);

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { agentNames } from '../ai/agents.ts';
 import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
 import { findGame } from '../games/index.ts';
-import { type Intent, Room, type RoomEvent } from './room.ts';
+import { AgentsPool } from './agents-pool.ts';
+import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
 import type { GameStore, StoredGame } from './store.ts';
 
 /**
@@ -26,17 +28,49 @@ const RATE = 10;
 
 export class Hub {
   private readonly rooms = new Map<string, Promise<Room | null>>();
-  constructor(readonly store: GameStore) {}
+  /** The version each room's AI is thinking at: one job per position. */
+  private readonly thinking = new Map<string, number>();
+  constructor(
+    readonly store: GameStore,
+    private readonly pool: AgentsPool | null,
+  ) {}
 
   room(id: string): Promise<Room | null> {
     let room = this.rooms.get(id);
     if (!room) {
       room = Room.load(this.store, id);
       this.rooms.set(id, room);
-      // A game that does not exist is not remembered: it may be created later.
-      void room.then((r) => r ?? this.rooms.delete(id));
+      void room.then((r) => {
+        // A game that does not exist is not remembered: it may be created later.
+        if (!r) {
+          this.rooms.delete(id);
+          return;
+        }
+        r.subscribe(() => void this.drive(r));
+        void this.drive(r);
+      });
     }
     return room;
+  }
+
+  /** Lets the server's AI move when an AI seat is to move, in a worker thread. */
+  private async drive(room: Room): Promise<void> {
+    const ai = room.aiToMove();
+    if (!ai || !this.pool || this.thinking.get(room.id) === room.version) return;
+    const version = room.version;
+    this.thinking.set(room.id, version);
+    try {
+      const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
+      await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+    } catch (e) {
+      // The game waits (a person may resign); the reason is logged for whoever runs the server.
+      process.stderr.write(`hexarena: the AI of game ${room.id} could not move: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
+
+  /** Loads every game in progress, so that AIs whose turn it is play on after a restart. */
+  async resumeLive(): Promise<void> {
+    for (const game of await this.store.live()) await this.room(game.id);
   }
 }
 
@@ -53,6 +87,7 @@ function publicGame(stored: StoredGame, room: Room): Json {
     })),
     version: room.version,
     toMove: room.toMove,
+    legalMoves: room.legalMoves(),
     moves: stored.moves.map((m) => m.move),
     ending: stored.ending,
     view: room.view(null),
@@ -90,7 +125,9 @@ export interface OnlineLimits {
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
   const rate = limits.rate ?? 40;
-  const hub = new Hub(store);
+  const pool = new AgentsPool();
+  app.addHook('onClose', () => pool.close());
+  const hub = new Hub(store, pool);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -122,10 +159,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply
         .code(400)
         .send({ error: `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}` });
-    const ai = body.seats.find((s) => s !== 'open');
-    if (ai !== undefined)
-      return reply.code(400).send({ error: `seat "${ai}": this server seats people only ("open"); AI seats come with its agents pool` });
+    const agents = agentNames(game);
+    const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
+    if (unknown !== undefined)
+      return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });
     if (body.seat !== undefined && body.seat >= seatNames.length) return reply.code(400).send({ error: `there is no seat ${body.seat}` });
+    if (body.seat !== undefined && body.seats[body.seat] !== 'open') return reply.code(400).send({ error: `seat ${body.seat} is an AI's` });
     const id = newGameId();
     await store.create({
       id,
@@ -214,6 +253,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null);
   });
 
+  await hub.resumeLive();
   return hub;
 }
 

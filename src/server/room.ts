@@ -35,6 +35,9 @@ export type Intent =
     }
   | { readonly kind: 'resign'; readonly seat: Player; readonly token: unknown };
 
+/** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
+export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
+
 export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
 
 export type Answer =
@@ -106,6 +109,24 @@ export class Room {
     return this.over ? null : this.game.toMove(this.state);
   }
 
+  /** The AI seat to move and its agent, or null when a person (or nobody) is to move. */
+  aiToMove(): { seat: Player; agent: string } | null {
+    const seat = this.toMove;
+    if (seat === null) return null;
+    const kind = this.stored.seats[seat];
+    return kind === undefined || kind === 'open' ? null : { seat, agent: kind };
+  }
+
+  /** The game as an AI thread rebuilds it (the seed stays on the server). */
+  replayData(): { game: string; options: Json; seed: string; moves: string[] } {
+    return { game: this.stored.game, options: this.stored.options, seed: this.stored.seed, moves: this.stored.moves.map((m) => m.move) };
+  }
+
+  /** The legal moves of the player to move, in the game's notation (none once it is over). */
+  legalMoves(): string[] {
+    return this.over ? [] : this.game.legalMoves(this.state).map((m) => this.game.formatMove(this.state, m));
+  }
+
   /** What `seat` may see of the position (null: a spectator): never the dice generator. */
   view(seat: Player | null): Json {
     return this.game.view(this.state, seat);
@@ -165,8 +186,11 @@ export class Room {
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
       return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
-    if (!tokenMatches(intent.token, this.stored.seatTokens[intent.seat] ?? null))
-      return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
+    const mayPlay =
+      this.stored.seats[intent.seat] === 'open'
+        ? tokenMatches(intent.token, this.stored.seatTokens[intent.seat] ?? null)
+        : intent.token === SERVER_SEAT;
+    if (!mayPlay) return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
     if (this.over) return this.refuse('game-over', 'the game is over');
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }

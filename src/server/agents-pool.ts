@@ -1,0 +1,91 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Json } from '../engine/game.ts';
+
+/** What an AI thread is asked: the game as the store keeps it, and which agent plays. */
+export interface AgentJob {
+  readonly id: number;
+  readonly game: string;
+  readonly options: Json;
+  readonly seed: string;
+  readonly moves: readonly string[];
+  readonly agent: string;
+}
+
+export type AgentReply = { readonly id: number; readonly move: string } | { readonly id: number; readonly error: string };
+
+interface Thread {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: number;
+}
+
+/**
+ * The server's AI seats think in a pool of worker threads (one fewer than the cores, at least one),
+ * never on the event loop. A job goes to the least busy thread; a thread that dies is replaced and
+ * its jobs fail with the reason.
+ */
+export class AgentsPool {
+  private readonly threads: Thread[] = [];
+  private readonly pending = new Map<number, { resolve: (move: string) => void; reject: (e: Error) => void; thread: Thread }>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {
+    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
+  }
+
+  private spawn(): Thread {
+    const worker = new Worker(new URL('./agent-thread.mjs', import.meta.url));
+    const thread: Thread = { worker, busy: 0, ready: Promise.resolve() };
+    thread.ready = new Promise<void>((resolve) => {
+      const onReady = (m: { ready?: boolean }) => {
+        if (m.ready) {
+          worker.off('message', onReady);
+          resolve();
+        }
+      };
+      worker.on('message', onReady);
+    });
+    worker.on('message', (m: AgentReply | { ready: true }) => {
+      if (!('id' in m)) return;
+      const job = this.pending.get(m.id);
+      if (!job) return;
+      this.pending.delete(m.id);
+      thread.busy--;
+      if ('move' in m) job.resolve(m.move);
+      else job.reject(new Error(m.error));
+    });
+    worker.on('error', (e) => this.fail(thread, e));
+    worker.on('exit', (code) => this.fail(thread, new Error(`an AI thread stopped (${code})`)));
+    return thread;
+  }
+
+  private fail(thread: Thread, error: Error): void {
+    for (const [id, job] of this.pending) {
+      if (job.thread !== thread) continue;
+      this.pending.delete(id);
+      job.reject(error);
+    }
+    const i = this.threads.indexOf(thread);
+    if (i >= 0 && !this.closed) this.threads[i] = this.spawn();
+  }
+
+  /** The move `agent` plays in the game so far, as text. */
+  async choose(job: Omit<AgentJob, 'id'>): Promise<string> {
+    if (this.closed) throw new Error('the AI pool is closed');
+    const thread = this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+    await thread.ready;
+    const id = this.nextId++;
+    thread.busy++;
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, thread });
+      thread.worker.postMessage({ ...job, id } satisfies AgentJob);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+}
