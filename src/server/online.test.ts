@@ -9,6 +9,7 @@ import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
 import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
 
 /** The online server as a real process on loopback, driven over HTTP and WebSocket as clients would. */
 let server: ServerProcess;
@@ -230,6 +231,47 @@ describe('online play against a real server process', () => {
     const again = await Client.open(server.base, id, 2);
     expect(await again.ask({ type: 'move', seat: 0, token: tokens[0], move: 'c3', version: 2 })).toMatchObject({ ok: true, version: 3 });
     again.close();
+  });
+
+  it('clocks run on the server: shown live, a flag ends the game, and a clock that ran out while the server was down is decided when it comes back', async () => {
+    const clocked = async (initialMs: number) => {
+      const created = await post(server.base, '/api/games', {
+        game: 'tictactoe',
+        seats: ['open', 'open'],
+        seat: 0,
+        clock: { initialMs, incrementMs: 0 },
+      });
+      const id = created.json.id as string;
+      const x = created.json.token as string;
+      await post(server.base, `/api/games/${id}/seats/1`, {});
+      const client = await Client.open(server.base, id);
+      expect(await client.ask({ type: 'move', seat: 0, token: x, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+      return { id, client };
+    };
+    // O never answers: its clock runs, then its flag falls.
+    const { id, client } = await clocked(300);
+    const shown = await (await fetch(`${server.base}/api/games/${id}`)).json();
+    expect(shown.clock).toMatchObject({ initialMs: 300, incrementMs: 0, running: 1, deadline: expect.any(Number) });
+    const end = await client.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(end.event).toMatchObject({ termination: 'time', result: { kind: 'win', winner: 0, reason: 'O ran out of time' } });
+    client.close();
+
+    // The server goes down with O's clock running; when it comes back after O's deadline, O has lost.
+    const late = await clocked(400);
+    late.client.close();
+    await server.kill();
+    const store = SqliteStore.inFolder(dataDir);
+    const deadline = (await store.read(late.id))?.deadline as number;
+    await store.close();
+    expect(deadline).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 50));
+    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
+    const decided = await Client.open(server.base, late.id);
+    const first = await decided.next(() => true);
+    const ending = first.type === 'sync' ? (first.game as { ending: unknown }).ending : null;
+    const ended = ending ?? (await decided.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end')).event;
+    expect(ended).toMatchObject({ termination: 'time' });
+    decided.close();
   });
 
   it('one address cannot flood the API: past its allowance it gets 429 in words, and the server goes on', async () => {

@@ -7,6 +7,7 @@ import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
 import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
+import type { ClockSettings, Clocks } from './clock.ts';
 import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
 import type { GameStore, StoredGame } from './store.ts';
 
@@ -46,11 +47,27 @@ export class Hub {
           this.rooms.delete(id);
           return;
         }
-        r.subscribe(() => void this.drive(r));
+        r.subscribe(() => {
+          void this.drive(r);
+          this.schedule(r);
+        });
         void this.drive(r);
+        this.schedule(r);
       });
     }
     return room;
+  }
+
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  /** A check of the running clock at its deadline (at once for one that ran out while the server was down). */
+  private schedule(room: Room): void {
+    clearTimeout(this.timers.get(room.id));
+    const deadline = room.clocks()?.deadline ?? null;
+    if (deadline === null || room.over) return;
+    const timer = setTimeout(() => void room.submit({ kind: 'flag' }), Math.max(0, deadline - Date.now()) + 1);
+    timer.unref();
+    this.timers.set(room.id, timer);
   }
 
   /** Lets the server's AI move when an AI seat is to move, in a worker thread. */
@@ -88,6 +105,7 @@ function publicGame(stored: StoredGame, room: Room): Json {
     version: room.version,
     toMove: room.toMove,
     legalMoves: room.legalMoves(),
+    clock: stored.clock ? { ...stored.clock, ...(room.clocks() as Clocks) } : null,
     moves: stored.moves.map((m) => m.move),
     ending: stored.ending,
     view: room.view(null),
@@ -105,6 +123,15 @@ const createSchema = {
       seats: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', maxLength: 20 } },
       seat: { type: 'integer', minimum: 0, maximum: 7 },
       name: { type: 'string', maxLength: MAX_NAME },
+      clock: {
+        type: ['object', 'null'],
+        required: ['initialMs', 'incrementMs'],
+        additionalProperties: false,
+        properties: {
+          initialMs: { type: 'integer', minimum: 100, maximum: 86_400_000 },
+          incrementMs: { type: 'integer', minimum: 0, maximum: 600_000 },
+        },
+      },
     },
   },
 } as const;
@@ -148,7 +175,14 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   });
 
   app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
-    const body = request.body as { game: string; options?: Json; seats: string[]; seat?: number; name?: string };
+    const body = request.body as {
+      game: string;
+      options?: Json;
+      seats: string[];
+      seat?: number;
+      name?: string;
+      clock?: ClockSettings | null;
+    };
     const found = findGame(body.game);
     if (!found.ok) return reply.code(400).send({ error: found.error.message });
     const game = found.value;
@@ -172,7 +206,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       options: options.value as Json,
       seed: randomBytes(16).toString('hex'),
       seats: body.seats,
-      clock: null,
+      clock: body.clock ?? null,
       createdAt: Date.now(),
     });
     const room = (await hub.room(id)) as Room;

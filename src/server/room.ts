@@ -1,6 +1,7 @@
 import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
+import { type Clocks, clocksAfter } from './clock.ts';
 import type { GameStore, StoredGame } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
@@ -33,7 +34,9 @@ export type Intent =
       /** The client's own id for this move: a retry with the same id is acknowledged, not played twice. */
       readonly clientId?: string;
     }
-  | { readonly kind: 'resign'; readonly seat: Player; readonly token: unknown };
+  | { readonly kind: 'resign'; readonly seat: Player; readonly token: unknown }
+  /** The server's clock check: the running player has lost on time if the deadline has passed. */
+  | { readonly kind: 'flag' };
 
 /** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
 export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
@@ -178,7 +181,19 @@ export class Room {
     return { ok: false, refusal, error, version: this.version };
   }
 
+  /** The clocks now (null for a game without a time control). */
+  clocks(): Clocks | null {
+    const settings = this.stored.clock;
+    if (!settings) return null;
+    const moves = this.stored.moves.map((m, i) => ({ seat: this.seatOf[i] as Player, at: m.at }));
+    return clocksAfter(settings, this.stored.seats.length, moves, this.toMove);
+  }
+
   private async handle(intent: Intent): Promise<Answer> {
+    // Whoever acts after the running player's time ran out finds the game lost on time.
+    const flagged = await this.flagIfLate();
+    if (intent.kind === 'flag')
+      return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
     if (intent.kind === 'move' && intent.clientId !== undefined) {
       const earlier = this.answered.get(`${intent.seat}/${intent.clientId}`);
       if (earlier?.ok) return { ...earlier, duplicate: true };
@@ -195,6 +210,16 @@ export class Room {
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
 
+  /** Ends the game on time when the running clock's deadline has passed; the end event, or null. */
+  private async flagIfLate(): Promise<RoomEvent | null> {
+    const clocks = this.clocks();
+    if (this.over || !clocks || clocks.deadline === null || clocks.running === null || Date.now() < clocks.deadline) return null;
+    const late = clocks.running;
+    const outcome = resignationOutcome(this.game, this.state, late, this.game.seatNames(this.options()));
+    const reason = `${this.game.seatNames(this.options())[late] ?? `seat ${late}`} ran out of time`;
+    return this.finish({ ...outcome, reason }, 'time');
+  }
+
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
     if (intent.version !== this.version)
       return this.refuse('stale', `the move was made against version ${intent.version}; the game is at version ${this.version}`);
@@ -208,13 +233,23 @@ export class Room {
     const ply = this.stored.moves.length;
     const text = this.game.formatMove(this.state, parsed.value);
     const at = Date.now();
-    const refused = await this.store.append(this.id, { ply, move: text, at }, null);
+    const next = this.game.play(this.state, parsed.value);
+    // The deadline that follows the move is stored with it, so a restart keeps every clock.
+    const settings = this.stored.clock;
+    const deadline = settings
+      ? clocksAfter(
+          settings,
+          this.stored.seats.length,
+          [...this.stored.moves.map((m, i) => ({ seat: this.seatOf[i] as Player, at: m.at })), { seat: intent.seat, at }],
+          this.game.result(next) ? null : this.game.toMove(next),
+        ).deadline
+      : null;
+    const refused = await this.store.append(this.id, { ply, move: text, at }, deadline);
     if (refused === 'ply-taken') {
       await this.reload();
       return this.refuse('stale', 'another move was made first');
     }
     if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
-    const next = this.game.play(this.state, parsed.value);
     this.stored = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
     this.states.push(next);
     this.seatOf.push(intent.seat);

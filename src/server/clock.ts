@@ -1,0 +1,40 @@
+/**
+ * Chess-style clocks kept by the server, worked out from the moves' times alone, so a restart
+ * loses nothing: a player's clock runs from the move before theirs to their own; it starts with the
+ * first move (which is free); a player gets the increment each time the turn passes from them.
+ */
+export interface ClockSettings {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+export interface Clocks {
+  /** Per seat, the time left at `since` (the running seat's keeps falling after it). */
+  readonly remainingMs: readonly number[];
+  /** The seat whose clock runs, or null (before the first move, or once the game is over). */
+  readonly running: number | null;
+  /** When the running clock started: the time of the last move. */
+  readonly since: number | null;
+  /** When the running seat runs out of time, or null. */
+  readonly deadline: number | null;
+}
+
+/**
+ * The clocks after `moves` (who moved, and when), with `toMove` to move next (null: over).
+ */
+export function clocksAfter(
+  settings: ClockSettings,
+  seats: number,
+  moves: readonly { seat: number; at: number }[],
+  toMove: number | null,
+): Clocks {
+  const remaining = Array.from({ length: seats }, () => settings.initialMs);
+  for (const [i, move] of moves.entries()) {
+    if (i > 0) remaining[move.seat] = (remaining[move.seat] as number) - (move.at - (moves[i - 1] as { at: number }).at);
+    const next = moves[i + 1]?.seat ?? toMove;
+    if (next !== move.seat) remaining[move.seat] = (remaining[move.seat] as number) + settings.incrementMs;
+  }
+  const last = moves.at(-1);
+  if (!last || toMove === null) return { remainingMs: remaining, running: null, since: last?.at ?? null, deadline: null };
+  return { remainingMs: remaining, running: toMove, since: last.at, deadline: last.at + (remaining[toMove] as number) };
+}
