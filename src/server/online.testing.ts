@@ -61,8 +61,15 @@ export type Message = Record<string, unknown> & { type: string };
 export class Client {
   readonly messages: Message[] = [];
   readonly raw: string[] = [];
-  private waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+  private waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void; reject: (e: Error) => void }[] = [];
+  private closed = false;
   private constructor(readonly socket: WebSocket) {
+    // A closed connection answers nothing more: whoever waits is told so.
+    socket.on('close', () => {
+      this.closed = true;
+      for (const w of this.waiters) w.reject(new Error('the connection closed'));
+      this.waiters = [];
+    });
     socket.on('message', (data) => {
       const text = data.toString();
       this.raw.push(text);
@@ -89,7 +96,8 @@ export class Client {
   next(test: (m: Message) => boolean, from = 0): Promise<Message> {
     const seen = this.messages.slice(from).find(test);
     if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
+    if (this.closed) return Promise.reject(new Error('the connection closed'));
+    return new Promise((resolve, reject) => this.waiters.push({ test, resolve, reject }));
   }
 
   send(message: unknown): void {
