@@ -57,7 +57,7 @@ describe('a server killed with SIGKILL under a stream of moves', () => {
             const answer = await (clients[i] as Client)
               .ask({ type: 'move', seat, token: g.tokens[seat], move: text, version })
               .catch(() => null);
-            if (!answer || answer.ok !== true) return;
+            if (answer?.ok !== true) return;
             g.acked.push(text);
             version = answer.version as number;
             state = hive.play(state, move);
