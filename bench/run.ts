@@ -1,6 +1,7 @@
 import { benchDiceWars } from './dicewars.ts';
 import { benchHive } from './hive.ts';
 import { benchNonaga } from './nonaga.ts';
+import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchWeb } from './web.ts';
 
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   dicewars: benchDiceWars,
   nonaga: benchNonaga,
   web: benchWeb,
+  server: benchServer,
 };
 
 const wanted = process.argv.slice(2);

@@ -131,19 +131,47 @@ export class SqliteStore implements GameStore {
     };
   }
 
-  async append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
-    return this.db.transaction((): AppendRefusal | null => {
-      const game = this.db.prepare('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
-      if (!game) return 'no-such-game';
-      if (game.termination !== null) return 'game-over';
-      // The primary key (game, ply) decides: a second writer of the same ply is refused here.
-      const inserted = this.db
-        .prepare('INSERT OR IGNORE INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)')
-        .run(id, move.ply, move.move, move.at);
-      if (inserted.changes === 0) return 'ply-taken';
-      this.db.prepare('UPDATE games SET deadline = ? WHERE id = ?').run(deadline, id);
-      return null;
-    })();
+  /** Appends waiting for the next commit: one transaction (one fsync) takes every move of a tick. */
+  private batch: {
+    id: GameId;
+    move: StoredMove;
+    deadline: number | null;
+    done: (r: AppendRefusal | null) => void;
+    fail: (e: unknown) => void;
+  }[] = [];
+
+  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
+    return new Promise((done, fail) => {
+      if (this.batch.length === 0) setImmediate(() => this.commitBatch());
+      this.batch.push({ id, move, deadline, done, fail });
+    });
+  }
+
+  /** Group commit: many games' moves in one durable transaction, each still checked on its own. */
+  private commitBatch(): void {
+    const batch = this.batch;
+    this.batch = [];
+    let answers: (AppendRefusal | null)[];
+    try {
+      answers = this.db.transaction(() => batch.map((b) => this.appendOne(b.id, b.move, b.deadline)))();
+    } catch (e) {
+      for (const b of batch) b.fail(e);
+      return;
+    }
+    for (const [i, b] of batch.entries()) b.done(answers[i] ?? null);
+  }
+
+  private appendOne(id: GameId, move: StoredMove, deadline: number | null): AppendRefusal | null {
+    const game = this.db.prepare('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
+    if (!game) return 'no-such-game';
+    if (game.termination !== null) return 'game-over';
+    // The primary key (game, ply) decides: a second writer of the same ply is refused here.
+    const inserted = this.db
+      .prepare('INSERT OR IGNORE INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)')
+      .run(id, move.ply, move.move, move.at);
+    if (inserted.changes === 0) return 'ply-taken';
+    this.db.prepare('UPDATE games SET deadline = ? WHERE id = ?').run(deadline, id);
+    return null;
   }
 
   async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {

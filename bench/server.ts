@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client, post, type ServerProcess, startServer } from '../src/server/online.testing.ts';
+
+/**
+ * The online server as players load it: `games` tic-tac-toe games at once, each with two WebSocket
+ * clients on loopback playing as fast as answers come (a new game when one ends), against one
+ * `hexarena serve` process with its durable SQLite store. Prints acknowledged moves a second and the
+ * latency from sending a move to its answer. Bounded: a few seconds per size.
+ */
+const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+
+async function oneSize(server: ServerProcess, games: number, seconds: number): Promise<string> {
+  const latencies: number[] = [];
+  let stop = false;
+  const player = async () => {
+    while (!stop) {
+      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const id = created.json.id as string;
+      const tokens = [created.json.token as string, (await post(server.base, `/api/games/${id}/seats/1`, {})).json.token as string];
+      const clients = [await Client.open(server.base, id), await Client.open(server.base, id)];
+      // A fixed game that fills the board: nine moves, a draw or a win on the way.
+      for (let ply = 0; ply < ORDER.length && !stop; ply++) {
+        const t = performance.now();
+        const answer = await (clients[ply % 2] as Client).ask({
+          type: 'move',
+          seat: ply % 2,
+          token: tokens[ply % 2],
+          move: ORDER[ply],
+          version: ply,
+        });
+        if (answer.ok !== true) break;
+        latencies.push(performance.now() - t);
+        const event = answer.event as { kind: string };
+        if (event.kind === 'end') break;
+      }
+      for (const c of clients) c.close();
+    }
+  };
+  const started = performance.now();
+  const running = Array.from({ length: games }, player);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  stop = true;
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.allSettled(running);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  return `${String(games).padStart(5)} games: ${Math.round(latencies.length / elapsed)
+    .toLocaleString('en-US')
+    .padStart(7)} acknowledged moves/s, latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+}
+
+export async function benchServer(): Promise<void> {
+  console.log('\n## Online server: tic-tac-toe over WebSocket on loopback, one process, durable SQLite store');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-'));
+  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000' });
+  try {
+    for (const games of [1, 100, 1000]) console.log(await oneSize(server, games, 5));
+  } finally {
+    await server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
