@@ -1,7 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { createAgent } from '../ai/agents.ts';
+import { decide } from '../ai/decide.ts';
 import { Rng } from '../engine/rng.ts';
-import { findGame } from '../games/index.ts';
 import type { AgentJob, AgentReply } from './agents-pool.ts';
 
 /**
@@ -10,21 +9,9 @@ import type { AgentJob, AgentReply } from './agents-pool.ts';
  * serves the players.
  */
 async function think(job: AgentJob): Promise<AgentReply> {
-  const game = findGame(job.game);
-  if (!game.ok) return { id: job.id, error: game.error.message };
-  const options = game.value.parseOptions(job.options);
-  if (!options.ok) return { id: job.id, error: options.error.message };
-  let state = game.value.newGame(options.value, job.seed);
-  for (const text of job.moves) {
-    const move = game.value.parseMove(state, text);
-    if (!move.ok) return { id: job.id, error: `move ${text}: ${move.error.message}` };
-    state = game.value.play(state, move.value);
-  }
-  const agent = createAgent(game.value, job.agent);
-  if (!agent.ok) return { id: job.id, error: agent.error.message };
   // The AI's chances hang on the seed and the move number: a game replays as it was played.
-  const move = await agent.value.choose(game.value, state, { rng: Rng.fromSeed(`${job.seed}/ai/${job.moves.length}`) });
-  return { id: job.id, move: game.value.formatMove(state, move) };
+  const move = await decide(job, Rng.fromSeed(`${job.seed}/ai/${job.moves.length}`));
+  return move.ok ? { id: job.id, move: move.value } : { id: job.id, error: move.error.message };
 }
 
 parentPort?.on('message', (job: AgentJob) => {

@@ -1,15 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Json } from '../engine/game.ts';
+import type { Decision } from '../ai/decide.ts';
 
 /** What an AI thread is asked: the game as the store keeps it, and which agent plays. */
-export interface AgentJob {
+export interface AgentJob extends Decision {
   readonly id: number;
-  readonly game: string;
-  readonly options: Json;
-  readonly seed: string;
-  readonly moves: readonly string[];
-  readonly agent: string;
 }
 
 export type AgentReply = { readonly id: number; readonly move: string } | { readonly id: number; readonly error: string };

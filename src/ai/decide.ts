@@ -1,0 +1,32 @@
+import type { Json } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
+import type { Rng } from '../engine/rng.ts';
+import { findGame } from '../games/index.ts';
+import { createAgent } from './agents.ts';
+
+/** A decision asked of an AI that runs elsewhere (a Web Worker, a server thread): the game as records keep it. */
+export interface Decision {
+  readonly game: string;
+  readonly options: Json | unknown;
+  readonly seed: string;
+  readonly moves: readonly string[];
+  readonly agent: string;
+}
+
+/** Rebuilds the game from its options, seed and moves, and answers with the agent's move as text. */
+export async function decide(decision: Decision, rng: Rng): Promise<Result<string>> {
+  const game = findGame(decision.game);
+  if (!game.ok) return game;
+  const options = game.value.parseOptions(decision.options);
+  if (!options.ok) return options;
+  let state = game.value.newGame(options.value, decision.seed);
+  for (const text of decision.moves) {
+    const move = game.value.parseMove(state, text);
+    if (!move.ok) return fail(`move ${text}: ${move.error.message}`);
+    state = game.value.play(state, move.value);
+  }
+  const agent = createAgent(game.value, decision.agent);
+  if (!agent.ok) return agent;
+  const move = await agent.value.choose(game.value, state, { rng });
+  return ok(game.value.formatMove(state, move));
+}
