@@ -54,7 +54,7 @@ async function oneSize(server: ServerProcess, games: number, seconds: number): P
 export async function benchServer(): Promise<void> {
   console.log('\n## Online server: tic-tac-toe over WebSocket on loopback, one process, durable SQLite store');
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-'));
-  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000' });
+  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000' });
   try {
     for (const games of [1, 100, 1000]) console.log(await oneSize(server, games, 5));
   } finally {

@@ -19,7 +19,7 @@ const read = async (base: string, id: string): Promise<GameState> => (await fetc
 describe('a server killed with SIGKILL under a stream of moves', () => {
   it('20 times at random moments: every acknowledged move survives, the games go on, the clocks keep their deadlines', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-kill-'));
-    const env = { HEXARENA_API_RATE: '100000' };
+    const env = { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
     const rng = Rng.fromSeed('server-kill');
     let server = await startServer(dir, env);
     try {

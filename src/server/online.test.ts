@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The store's folder lives for the whole file: the restart test reopens it.
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-'));
   // These clients make many quick requests: the per-address allowance is tested on a server of its own.
-  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
 });
 afterAll(async () => {
   await server?.kill();
@@ -225,7 +225,7 @@ describe('online play against a real server process', () => {
     await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
     await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
     await server.kill();
-    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
+    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
     const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
     expect(state).toMatchObject({ version: 2, moves: ['b2', 'a1'], toMove: 0 });
     const again = await Client.open(server.base, id, 2);
@@ -265,7 +265,7 @@ describe('online play against a real server process', () => {
     await store.close();
     expect(deadline).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 50));
-    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
+    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
     const decided = await Client.open(server.base, late.id);
     const first = await decided.next(() => true);
     const ending = first.type === 'sync' ? (first.game as { ending: unknown }).ending : null;
@@ -277,12 +277,22 @@ describe('online play against a real server process', () => {
   it('one address cannot flood the API: past its allowance it gets 429 in words, and the server goes on', async () => {
     // A server of its own that refills no allowance, so the count does not hang on the machine's speed.
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-flood-'));
-    const strict = await startServer(dir, { HEXARENA_API_RATE: '0' });
+    const strict = await startServer(dir, { HEXARENA_API_RATE: '0', HEXARENA_WS_RATE: '0' });
     try {
+      // A WebSocket connection has an allowance of its own: 30 messages, then refusals in words.
+      const created = await post(strict.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const client = await Client.open(strict.base, created.json.id as string);
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => client.ask({ type: 'move', seat: 0, token: 'wrong', move: 'b2', version: i })),
+      );
+      expect(replies.filter((r) => r.error === 'too many messages: at most 0 a second')).toHaveLength(10);
+      expect(replies.filter((r) => r.refusal === 'bad-token')).toHaveLength(30);
+      client.close();
+      // The address has spent 2 of its 120 requests (the game, the connection).
       const answers = await Promise.all(Array.from({ length: 200 }, () => fetch(`${strict.base}/api/games`)));
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(120);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(118);
       const limited = answers.filter((a) => a.status === 429);
-      expect(limited).toHaveLength(80);
+      expect(limited).toHaveLength(82);
       expect(await (limited[0] as Response).json()).toEqual({ error: 'too many requests from this address: at most 0 a second' });
       expect((await fetch(`${strict.base}/healthz`)).status).toBe(200);
     } finally {

@@ -148,10 +148,13 @@ const ADDRESS_BURST = 120;
 export interface OnlineLimits {
   /** Requests a second an address may make on /api once its burst is spent. */
   readonly rate?: number;
+  /** Messages a second a WebSocket connection may send once its burst is spent. */
+  readonly messageRate?: number;
 }
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
   const rate = limits.rate ?? 40;
+  const messageRate = limits.messageRate ?? RATE;
   const pool = new AgentsPool();
   app.addHook('onClose', () => pool.close());
   const hub = new Hub(store, pool);
@@ -284,7 +287,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
-    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null);
+    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, messageRate);
   });
 
   await hub.resumeLive();
@@ -296,7 +299,7 @@ const send = (socket: WebSocket, message: Json) => {
 };
 
 /** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
-async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null): Promise<void> {
+async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, messageRate: number): Promise<void> {
   const room = await hub.room(id);
   if (!room) {
     send(socket, { type: 'error', error: `there is no game ${id}` });
@@ -320,9 +323,9 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     const id = text === null ? undefined : messageId(text);
     const refuse = (error: string) => send(socket, { type: 'error', ...(id === undefined ? {} : { id }), error });
     const now = Date.now();
-    tokens = Math.min(BURST, tokens + ((now - last) / 1000) * RATE);
+    tokens = Math.min(BURST, tokens + ((now - last) / 1000) * messageRate);
     last = now;
-    if (tokens < 1) return refuse(`too many messages: at most ${RATE} a second`);
+    if (tokens < 1) return refuse(`too many messages: at most ${messageRate} a second`);
     tokens--;
     const intent = text === null ? 'messages are JSON text such as {"type":"move",…}' : parseIntent(text);
     if (typeof intent === 'string') return refuse(intent);

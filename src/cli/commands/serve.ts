@@ -17,6 +17,14 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
   await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
+function rateFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined) return undefined;
+  const rate = Number(text);
+  if (!(Number.isFinite(rate) && rate >= 0)) throw new UsageError(`${name} must be a number a second, got "${text}"`);
+  return rate;
+}
+
 /** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
 export async function serveCommand(io: CliIo, flags: { port?: number; host?: string; build?: boolean; data?: string }): Promise<void> {
   const fromEnv = process.env.PORT;
@@ -31,11 +39,15 @@ export async function serveCommand(io: CliIo, flags: { port?: number; host?: str
   const dataDir = path.resolve(io.cwd, flags.data ?? 'data');
   makeFolder(io, dataDir);
   const store = SqliteStore.inFolder(dataDir);
-  // HEXARENA_API_RATE: requests a second per address on /api after a burst of 120 (default 40).
-  const rate = process.env.HEXARENA_API_RATE === undefined ? undefined : Number(process.env.HEXARENA_API_RATE);
-  if (rate !== undefined && !(Number.isFinite(rate) && rate >= 0))
-    throw new UsageError('HEXARENA_API_RATE must be a number of requests a second');
-  const app = await createHttpServer(webDist, { store, ...(rate === undefined ? {} : { rate }) });
+  // HEXARENA_API_RATE: requests a second per address on /api after a burst of 120 (default 40);
+  // HEXARENA_WS_RATE: messages a second per WebSocket after a burst of 30 (default 10).
+  const rate = rateFromEnv('HEXARENA_API_RATE');
+  const messageRate = rateFromEnv('HEXARENA_WS_RATE');
+  const app = await createHttpServer(webDist, {
+    store,
+    ...(rate === undefined ? {} : { rate }),
+    ...(messageRate === undefined ? {} : { messageRate }),
+  });
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${displayPath(io, dataDir)})\n`);
   // Stopped by a signal: finish what is in flight, then close the store cleanly.
