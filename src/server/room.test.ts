@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dicewars } from '../games/dicewars/game.ts';
 import { type Answer, Room } from './room.ts';
@@ -135,5 +136,51 @@ describe('a room', () => {
       expect(text).not.toContain('secret-seed');
     }
     expect(dicewars.toJSON(dicewars.newGame({ ...dicewars.defaultOptions, players: 3, map: 'small' }, 'x'))).toHaveProperty('rng');
+  });
+});
+
+describe('a room under any sequence of intents', () => {
+  it('refusals change nothing, acceptances move the version on (a winning move ends the game too), and the store always agrees', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('move', 'move', 'move', 'resign', 'flag'),
+            seat: fc.integer({ min: -1, max: 2 }),
+            tokenOk: fc.boolean(),
+            cell: fc.constantFrom('a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'd4', '', 'pass'),
+            versionShift: fc.constantFrom(0, 0, 0, -1, 1),
+            clientId: fc.option(fc.constantFrom('x', 'y', 'z'), { nil: undefined }),
+          }),
+          { maxLength: 25 },
+        ),
+        async (intents) => {
+          const { store, room, tokens } = await newRoom();
+          for (const i of intents) {
+            const before = room.version;
+            const token = i.tokenOk ? tokens[i.seat] : 'nope';
+            const answer = await room.submit(
+              i.kind === 'flag'
+                ? { kind: 'flag' }
+                : i.kind === 'resign'
+                  ? { kind: 'resign', seat: i.seat, token }
+                  : {
+                      kind: 'move',
+                      seat: i.seat,
+                      token,
+                      move: i.cell,
+                      version: room.version + i.versionShift,
+                      ...(i.clientId ? { clientId: i.clientId } : {}),
+                    },
+            );
+            if (!answer.ok) expect(room.version, JSON.stringify(i)).toBe(before);
+            else if (!answer.duplicate) expect(room.version - before).toBeGreaterThanOrEqual(1);
+            const stored = await store.read('g');
+            expect(room.version).toBe((stored?.moves.length ?? 0) + (stored?.ending ? 1 : 0));
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });
