@@ -67,6 +67,17 @@ export class SqliteStore implements GameStore {
     this.migrate();
   }
 
+  /** Each statement is prepared once: preparing costs more than running a small one. */
+  private readonly statements = new Map<string, Database.Statement>();
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   /** The store in a data folder: `<dir>/hexarena.sqlite`. */
   static inFolder(dir: string): SqliteStore {
     return new SqliteStore(path.join(dir, 'hexarena.sqlite'));
@@ -83,28 +94,26 @@ export class SqliteStore implements GameStore {
   }
 
   async create(game: NewGame): Promise<void> {
-    this.db
-      .prepare('INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
-      .run(
-        game.id,
-        game.game,
-        JSON.stringify(game.options),
-        game.seed,
-        JSON.stringify(game.seats),
-        game.clock ? JSON.stringify(game.clock) : null,
-        game.createdAt,
-      );
+    this.sql('INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
+      game.id,
+      game.game,
+      JSON.stringify(game.options),
+      game.seed,
+      JSON.stringify(game.seats),
+      game.clock ? JSON.stringify(game.clock) : null,
+      game.createdAt,
+    );
   }
 
   async read(id: GameId): Promise<StoredGame | null> {
-    const row = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as GameRow | undefined;
+    const row = this.sql('SELECT * FROM games WHERE id = ?').get(id) as GameRow | undefined;
     return row ? this.hydrate(row) : null;
   }
 
   private hydrate(row: GameRow): StoredGame {
     const seats = JSON.parse(row.seats) as string[];
-    const moves = this.db.prepare('SELECT ply, move, at FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as StoredMove[];
-    const claimed = this.db.prepare('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
+    const moves = this.sql('SELECT ply, move, at FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as StoredMove[];
+    const claimed = this.sql('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
       seat: number;
       token_hash: string;
       name: string | null;
@@ -162,48 +171,49 @@ export class SqliteStore implements GameStore {
   }
 
   private appendOne(id: GameId, move: StoredMove, deadline: number | null): AppendRefusal | null {
-    const game = this.db.prepare('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
+    const game = this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
     if (!game) return 'no-such-game';
     if (game.termination !== null) return 'game-over';
     // The primary key (game, ply) decides: a second writer of the same ply is refused here.
-    const inserted = this.db
-      .prepare('INSERT OR IGNORE INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)')
-      .run(id, move.ply, move.move, move.at);
+    const inserted = this.sql('INSERT OR IGNORE INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(
+      id,
+      move.ply,
+      move.move,
+      move.at,
+    );
     if (inserted.changes === 0) return 'ply-taken';
-    this.db.prepare('UPDATE games SET deadline = ? WHERE id = ?').run(deadline, id);
+    this.sql('UPDATE games SET deadline = ? WHERE id = ?').run(deadline, id);
     return null;
   }
 
   async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    const r = this.db
-      .prepare('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)')
-      .run(id, seat, tokenHash, name);
+    const r = this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(id, seat, tokenHash, name);
     return r.changes === 1;
   }
 
   async end(id: GameId, result: Json, termination: string): Promise<boolean> {
-    const r = this.db
-      .prepare('UPDATE games SET ended_result = ?, termination = ?, deadline = NULL WHERE id = ? AND termination IS NULL')
-      .run(JSON.stringify(result), termination, id);
+    const r = this.sql('UPDATE games SET ended_result = ?, termination = ?, deadline = NULL WHERE id = ? AND termination IS NULL').run(
+      JSON.stringify(result),
+      termination,
+      id,
+    );
     return r.changes === 1;
   }
 
   async live(limit = 100_000): Promise<StoredGame[]> {
-    const rows = this.db.prepare('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT ?').all(limit) as GameRow[];
+    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT ?').all(limit) as GameRow[];
     return rows.map((r) => this.hydrate(r));
   }
 
   async open(limit = 100): Promise<StoredGame[]> {
     // A game with fewer claimed seats than seats open to people; AI seats are never open.
-    const rows = this.db
-      .prepare(
-        `SELECT g.* FROM games g
+    const rows = this.sql(
+      `SELECT g.* FROM games g
          WHERE g.termination IS NULL
            AND (SELECT COUNT(*) FROM json_each(g.seats) s WHERE s.value = 'open')
              > (SELECT COUNT(*) FROM seats c WHERE c.game_id = g.id)
          ORDER BY g.created_at DESC LIMIT ?`,
-      )
-      .all(limit) as GameRow[];
+    ).all(limit) as GameRow[];
     return rows.map((r) => this.hydrate(r));
   }
 
