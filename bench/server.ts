@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { Client, post, type ServerProcess, startServer } from '../src/server/online.testing.ts';
+import { SqliteStore } from '../src/server/sqlite-store.ts';
 
 /**
  * The online server as players load it: `games` tic-tac-toe games at once, each with two WebSocket
@@ -57,6 +59,58 @@ export async function benchServer(): Promise<void> {
   const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000' });
   try {
     for (const games of [1, 100, 1000]) console.log(await oneSize(server, games, 5));
+  } finally {
+    await server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await benchServerScale();
+}
+
+/**
+ * Start-up and memory with many stored games: 100,000 finished and 1,000 live tic-tac-toe games are
+ * written straight into a store (one transaction, through the store's own schema), then the server
+ * starts on it: the time to its first answer, and its memory once every live game is loaded.
+ */
+export async function benchServerScale(): Promise<void> {
+  console.log('\n## Online server: start-up with 100,000 finished and 1,000 live games stored');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-scale-'));
+  const store = SqliteStore.inFolder(dir);
+  await store.close();
+  const db = new Database(path.join(dir, 'hexarena.sqlite'));
+  const game = db.prepare(
+    'INSERT INTO games (id, game, options, seed, seats, clock, created_at, ended_result, termination, deadline) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL)',
+  );
+  const move = db.prepare('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)');
+  const write = db.transaction(() => {
+    for (let i = 0; i < 101_000; i++) {
+      const live = i >= 100_000;
+      const id = `g${i}`;
+      game.run(id, 'tictactoe', '{}', `s${i}`, '["open","open"]', i, live ? null : '{"kind":"draw"}', live ? null : 'rules');
+      for (let ply = 0; ply < (live ? 4 : 9); ply++) move.run(id, ply, ORDER[ply], i);
+    }
+  });
+  let t = performance.now();
+  write();
+  db.close();
+  console.log(`wrote 101,000 games (905,000 moves) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  t = performance.now();
+  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000' });
+  const ready = performance.now() - t;
+  try {
+    const first = await fetch(`${server.base}/api/games/g100500`);
+    console.log(
+      `start-up to the first answer: ${(ready / 1000).toFixed(2)} s (every live game loaded and replayed); a live game reads back: ${first.status}`,
+    );
+    const rss = (await (await fetch(`${server.base}/healthz`)).json()).rss as number;
+    // The same server on an empty store: the difference is what 1,000 live games cost.
+    const emptyDir = mkdtempSync(path.join(tmpdir(), 'hexarena-empty-'));
+    const empty = await startServer(emptyDir);
+    const baseline = (await (await fetch(`${empty.base}/healthz`)).json()).rss as number;
+    await empty.kill();
+    rmSync(emptyDir, { recursive: true, force: true });
+    console.log(
+      `memory: ${(rss / 1e6).toFixed(0)} MB RSS with 1,000 live games held, ${(baseline / 1e6).toFixed(0)} MB empty: ${((rss - baseline) / 1000 / 1024).toFixed(1)} KB a live game`,
+    );
   } finally {
     await server.kill();
     rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,8 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     return payload;
   });
-  app.get('/healthz', async () => ({ ok: true }));
+  // Health for monitors: up, and how much memory the process holds.
+  app.get('/healthz', async () => ({ ok: true, rss: process.memoryUsage().rss }));
   if (online) await registerOnline(app, online.store, online);
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
