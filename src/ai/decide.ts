@@ -1,5 +1,6 @@
 import type { Json } from '../engine/game.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
+import { playMoves } from '../engine/record.ts';
+import { ok, type Result } from '../engine/result.ts';
 import type { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
 import { createAgent } from './agents.ts';
@@ -19,12 +20,9 @@ export async function decide(decision: Decision, rng: Rng): Promise<Result<strin
   if (!game.ok) return game;
   const options = game.value.parseOptions(decision.options);
   if (!options.ok) return options;
-  let state = game.value.newGame(options.value, decision.seed);
-  for (const text of decision.moves) {
-    const move = game.value.parseMove(state, text);
-    if (!move.ok) return fail(`move ${text}: ${move.error.message}`);
-    state = game.value.play(state, move.value);
-  }
+  const played = playMoves(game.value, options.value, decision.seed, decision.moves);
+  if (!played.ok) return played;
+  const state = played.value.states[played.value.states.length - 1];
   const agent = createAgent(game.value, decision.agent);
   if (!agent.ok) return agent;
   const move = await agent.value.choose(game.value, state, { rng });

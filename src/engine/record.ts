@@ -92,17 +92,10 @@ export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecor
     );
   const options = game.parseOptions(record.options);
   if (!options.ok) return fail(`record options: ${options.error.message}`);
-  let state = game.newGame(options.value, record.seed);
-  const moves: M[] = [];
-  const states = [state];
-  for (const [i, text] of record.moves.entries()) {
-    if (game.result(state) !== null) return fail(`move ${i + 1} (${text}): the game was already over`);
-    const move = game.parseMove(state, text);
-    if (!move.ok) return err(new Error(`move ${i + 1} (${text}): ${move.error.message}`));
-    moves.push(move.value);
-    state = game.play(state, move.value);
-    states.push(state);
-  }
+  const played = playMoves(game, options.value, record.seed, record.moves);
+  if (!played.ok) return played;
+  const { states, moves } = played.value;
+  const state = states[states.length - 1] as S;
   const byRules = game.result(state);
   const seats = game.seatNames(options.value);
   const misfit = record.result && outcomeMisfit(record.result, seats.length);
@@ -131,6 +124,30 @@ export function outcomeMisfit(outcome: Outcome, seats: number): string | null {
   if (new Set(ranking).size !== ranking.length) return 'the ranking names a seat twice';
   if (ranking[0] !== outcome.winner) return 'the ranking must start with the winner';
   return null;
+}
+
+/**
+ * Plays `texts` from `newGame(options, seed)`, each checked: the positions after every move
+ * (states[0] the start) and the moves, or the first bad move named by its number.
+ */
+export function playMoves<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  options: O,
+  seed: string,
+  texts: readonly string[],
+): Result<{ states: S[]; moves: M[] }> {
+  let state = game.newGame(options, seed);
+  const states = [state];
+  const moves: M[] = [];
+  for (const [i, text] of texts.entries()) {
+    if (game.result(state) !== null) return fail(`move ${i + 1} (${text}): the game was already over`);
+    const move = game.parseMove(state, text);
+    if (!move.ok) return err(new Error(`move ${i + 1} (${text}): ${move.error.message}`));
+    moves.push(move.value);
+    state = game.play(state, move.value);
+    states.push(state);
+  }
+  return ok({ states, moves });
 }
 
 /** Builds the record of a game played from `newGame(options, seed)` through `moves`. */

@@ -9,7 +9,7 @@ import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
 import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
-import type { GameStore, StoredGame } from './store.ts';
+import type { GameStore } from './store.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
@@ -92,7 +92,8 @@ export class Hub {
 }
 
 /** What anyone may see of a game: no seed (it decides the dice) and no token until the game is over. */
-function publicGame(stored: StoredGame, room: Room): Json {
+function publicGame(room: Room): Json {
+  const stored = room.stored;
   return {
     id: stored.id,
     game: stored.game,
@@ -234,10 +235,10 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
 
   app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
+    // The room is the store's game as of its last commit: no second read.
     const room = await hub.room(id);
-    const stored = room && (await store.read(id));
-    if (!room || !stored) return reply.code(404).send({ error: `there is no game ${id}` });
-    return publicGame(stored, room);
+    if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+    return publicGame(room);
   });
 
   app.post(
@@ -308,10 +309,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   }
   const missed = since === null ? null : room.eventsSince(since);
   if (missed) send(socket, { type: 'events', events: missed as unknown as Json });
-  else {
-    const stored = await hub.store.read(id);
-    if (stored) send(socket, { type: 'sync', game: publicGame(stored, room) });
-  }
+  else send(socket, { type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
   socket.on('close', unsubscribe);
 

@@ -1,4 +1,5 @@
 import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
+import { playMoves } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
@@ -61,9 +62,11 @@ export class Room {
   private constructor(
     private readonly store: GameStore,
     readonly game: AnyGame,
-    private stored: StoredGame,
+    /** The game's options, parsed once. */
+    private readonly options: unknown,
+    private current: StoredGame,
     private state: unknown,
-    private states: unknown[],
+    /** Who made each move (for clocks and events). */
     private seatOf: Player[],
     /** Events so far: one per move, one for the ending. */
     public version: number,
@@ -78,17 +81,17 @@ export class Room {
     const game = found.value;
     const options = game.parseOptions(stored.options);
     if (!options.ok) throw new Error(`game ${id}: ${options.error.message}`);
-    let state = game.newGame(options.value, stored.seed);
-    const states = [state];
-    const seatOf: Player[] = [];
-    for (const m of stored.moves) {
-      const move = game.parseMove(state, m.move);
-      if (!move.ok) throw new Error(`game ${id} ply ${m.ply} (${m.move}): ${move.error.message}`);
-      seatOf.push(game.toMove(state) as Player);
-      state = game.play(state, move.value);
-      states.push(state);
-    }
-    const room = new Room(store, game, stored, state, states, seatOf, stored.moves.length + (stored.ending ? 1 : 0));
+    const played = playMoves(
+      game,
+      options.value,
+      stored.seed,
+      stored.moves.map((m) => m.move),
+    );
+    if (!played.ok) throw new Error(`game ${id}: ${played.error.message}`);
+    const { states } = played.value;
+    const seatOf = states.slice(0, -1).map((s) => game.toMove(s) as Player);
+    const version = stored.moves.length + (stored.ending ? 1 : 0);
+    const room = new Room(store, game, options.value, stored, states[states.length - 1], seatOf, version);
     // The recent past, for clients catching up after a restart.
     const from = Math.max(0, stored.moves.length - RECENT_EVENTS);
     for (let i = from; i < stored.moves.length; i++) {
@@ -97,6 +100,11 @@ export class Room {
     }
     if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
     return room;
+  }
+
+  /** The game as stored, after the room's last commit. */
+  get stored(): StoredGame {
+    return this.current;
   }
 
   get id(): string {
@@ -170,7 +178,7 @@ export class Room {
       }
       const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? hashToken(token) : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
-      this.stored = { ...this.stored, seatTokens, seatNames };
+      this.current = { ...this.stored, seatTokens, seatNames };
       return { ok: true as const, token };
     });
     this.queue = done.catch(() => undefined);
@@ -185,8 +193,12 @@ export class Room {
   clocks(): Clocks | null {
     const settings = this.stored.clock;
     if (!settings) return null;
-    const moves = this.stored.moves.map((m, i) => ({ seat: this.seatOf[i] as Player, at: m.at }));
-    return clocksAfter(settings, this.stored.seats.length, moves, this.toMove);
+    return clocksAfter(settings, this.stored.seats.length, this.timedMoves(), this.toMove);
+  }
+
+  /** Who made each move, and when: what the clocks are worked out from. */
+  private timedMoves(): { seat: Player; at: number }[] {
+    return this.stored.moves.map((m, i) => ({ seat: this.seatOf[i] as Player, at: m.at }));
   }
 
   private async handle(intent: Intent): Promise<Answer> {
@@ -215,8 +227,8 @@ export class Room {
     const clocks = this.clocks();
     if (this.over || !clocks || clocks.deadline === null || clocks.running === null || Date.now() < clocks.deadline) return null;
     const late = clocks.running;
-    const outcome = resignationOutcome(this.game, this.state, late, this.game.seatNames(this.options()));
-    const reason = `${this.game.seatNames(this.options())[late] ?? `seat ${late}`} ran out of time`;
+    const outcome = resignationOutcome(this.game, this.state, late, this.game.seatNames(this.options));
+    const reason = `${this.game.seatNames(this.options)[late] ?? `seat ${late}`} ran out of time`;
     return this.finish({ ...outcome, reason }, 'time');
   }
 
@@ -240,7 +252,7 @@ export class Room {
       ? clocksAfter(
           settings,
           this.stored.seats.length,
-          [...this.stored.moves.map((m, i) => ({ seat: this.seatOf[i] as Player, at: m.at })), { seat: intent.seat, at }],
+          [...this.timedMoves(), { seat: intent.seat, at }],
           this.game.result(next) ? null : this.game.toMove(next),
         ).deadline
       : null;
@@ -250,8 +262,7 @@ export class Room {
       return this.refuse('stale', 'another move was made first');
     }
     if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
-    this.stored = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
-    this.states.push(next);
+    this.current = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
     this.seatOf.push(intent.seat);
     this.state = next;
     const event = this.publish({ version: this.version + 1, kind: 'move', ply, seat: intent.seat, move: text, at });
@@ -263,13 +274,9 @@ export class Room {
   }
 
   private async resign(seat: Player): Promise<Answer> {
-    const outcome = resignationOutcome(this.game, this.state, seat, this.game.seatNames(this.options()));
+    const outcome = resignationOutcome(this.game, this.state, seat, this.game.seatNames(this.options));
     const ended = await this.finish(outcome, 'resignation');
     return ended ? { ok: true, version: this.version, event: ended } : this.refuse('game-over', 'the game is over');
-  }
-
-  private options(): unknown {
-    return (this.game.parseOptions(this.stored.options) as { ok: true; value: unknown }).value;
   }
 
   /** Ends the game in the store (the first ending wins), then publishes it. */
@@ -279,7 +286,7 @@ export class Room {
       await this.reload();
       return null;
     }
-    this.stored = { ...this.stored, ending: { result, termination } };
+    this.current = { ...this.stored, ending: { result, termination } };
     return this.publish({ version: this.version + 1, kind: 'end', result, termination });
   }
 
@@ -300,9 +307,8 @@ export class Room {
   private async reload(): Promise<void> {
     const fresh = await Room.load(this.store, this.id);
     if (!fresh) return;
-    this.stored = fresh.stored;
+    this.current = fresh.stored;
     this.state = fresh.state;
-    this.states = fresh.states;
     this.seatOf = fresh.seatOf;
     for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e);
   }

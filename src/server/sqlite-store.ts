@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
@@ -56,9 +55,8 @@ interface GameRow {
 export class SqliteStore implements GameStore {
   private readonly db: Database.Database;
 
-  /** `file` is a path, or ":memory:" for tests that need no disk. */
+  /** `file` is a path in a folder that exists (the caller makes it), or ":memory:" for tests that need no disk. */
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
