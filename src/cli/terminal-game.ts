@@ -199,12 +199,9 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   };
   /** Why the last save failed, while it keeps failing: play goes on, and says so once. */
   let unsaved: string | null = null;
-  /** Moves made or taken back since the file last matched the game. */
-  let dirty = false;
   const save = (result: Outcome | null, termination?: Termination) => {
     try {
       write(result, termination);
-      dirty = false;
       if (unsaved !== null) io.stdout(`Saved in ${where} again.\n`);
       unsaved = null;
     } catch (e) {
@@ -217,7 +214,8 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     where === null ? '' : `Saved in ${where}: continue with "hexarena play ${game.id} --resume ${where}", or open it in the browser app.\n`;
   /** Play stops before the end: say where the game is kept. */
   const stop = (why: string) => {
-    if (dirty) save(null);
+    // Every move and undo saves at once: only a save that failed leaves the file behind the game.
+    if (unsaved !== null) save(null);
     // Unsaved, the game is only on the screen: print all of it, enough to type back in.
     const sofar = view.sofar ? `The game so far: ${view.sofar(now())}` : unsaved !== null ? `The moves so far: ${moves.join(', ')}` : '';
     io.stdout(`${[why, sofar].filter((s) => s !== '').join(' ')}\n${unsaved === null ? resumeHint() : `Not saved (${unsaved}).\n`}`);
@@ -228,7 +226,6 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     const after = game.play(before, move);
     states.push(after);
     moves.push(text);
-    dirty = true;
     save(game.result(after));
     io.stdout(view.played(before, after, text, players[by] as string));
   };
@@ -242,7 +239,6 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
     if (keep === null) return io.stdout('Nothing to undo.\n');
     states.length = keep + 1;
     moves.length = keep;
-    dirty = true;
     save(null);
     io.stdout(view.board(now()));
     drawnAt = moves.length;
