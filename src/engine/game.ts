@@ -138,6 +138,12 @@ export interface GameDefinition<S, M, O> extends GameRules<S, M> {
   /** What `player` may see (null: a spectator); hides secrets such as the RNG of dice games. */
   view(state: S, player: Player | null): Json;
   /**
+   * A position to show from a `view` (what an online client gets; untrusted). Where the view hides a
+   * secret, a stand-in takes its place: such a position may be shown and asked for its legal moves,
+   * never played on where chance acts. Without it, `fromJSON` reads views (they hide nothing).
+   */
+  fromView?(json: unknown): Result<S>;
+  /**
    * The options for a game no person plays (a match of AIs): a cap that would be wrong in a person's
    * game (DiceWars has no round cap) but stops bots that could stall for ever.
    */

@@ -39,6 +39,27 @@ describe.each(GAMES.map((game) => [game.id, game] as const))('the Game contract:
       { numRuns: 20 },
     );
   });
+
+  it('a view shows the position: the same view, side to move, result and legal moves come back from it', () => {
+    // What an online client builds from what the server sends, with a random first player where the
+    // game has one: the seed that drew it stays on the server.
+    const withRandom = unwrap(game.parseOptions({ ...(QUICK[id] as object), ...(id === 'nonaga' ? { first: 'random' } : {}) }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 40 }), (seed, plies) => {
+        const rng = Rng.fromSeed(`view/${seed}`);
+        let state = game.newGame(withRandom, seed);
+        for (let i = 0; i < plies && game.result(state) === null; i++) state = game.play(state, rng.pick(game.legalMoves(state)));
+        const view = JSON.parse(JSON.stringify(game.view(state, null)));
+        const shown = unwrap((game.fromView ?? game.fromJSON).call(game, view));
+        expect(game.view(shown, null)).toEqual(view);
+        expect(game.toMove(shown)).toBe(game.toMove(state));
+        expect(game.result(shown)).toEqual(game.result(state));
+        const texts = (s: typeof state) => game.legalMoves(s).map((m) => game.formatMove(s, m));
+        expect(texts(shown)).toEqual(texts(state));
+      }),
+      { numRuns: 20 },
+    );
+  });
 });
 
 /** Values that trip a careless option reader: the names every object inherits, wrong types, nesting. */

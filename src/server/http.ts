@@ -67,6 +67,8 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
   // Health for monitors: up, and how much memory the process holds.
   app.get('/healthz', async () => ({ ok: true, rss: process.memoryUsage().rss }));
   if (online) await registerOnline(app, online.store, online);
+  // An online game's address is the app's page; the app reads the id from the path.
+  app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) =>

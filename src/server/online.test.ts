@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../engine/game.ts';
-import { parseRecord, replay } from '../engine/record.ts';
+import { parseRecord, playMoves, replay } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
@@ -73,6 +73,11 @@ async function playWhole(gameId: string, options: Record<string, unknown>, seed:
   for (const c of [...players, spectator]) await c.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
   const watched = spectator.messages.filter((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'move');
   expect(watched.map((m) => (m.event as { move: string }).move)).toEqual(moves);
+  // A client rebuilds every position from the start the server shows and the moves.
+  const shown = (await (await fetch(`${server.base}/api/games/${id}`)).json()) as { start: unknown; view: unknown; moves: string[] };
+  let rebuilt = unwrap((game.fromView ?? game.fromJSON).call(game, shown.start));
+  for (const text of shown.moves) rebuilt = game.play(rebuilt, unwrap(game.parseMove(rebuilt, text)));
+  expect(game.view(rebuilt, null)).toEqual(shown.view);
   const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
   const parsed = unwrap(parseRecord(record));
   expect(parsed.moves).toEqual(moves);
@@ -101,9 +106,15 @@ describe('online play against a real server process', () => {
       expect(created.status).toBe(201);
       const id = created.json.id as string;
       const tokens: (string | undefined)[] = [created.json.token as string];
+      // The creator, waiting on the socket, hears of each seat taken.
+      const creator = await Client.open(server.base, id);
       for (const [seat, kind] of seats.entries())
-        if (seat > 0 && kind === 'open')
-          tokens[seat] = (await post(server.base, `/api/games/${id}/seats/${seat}`, {})).json.token as string;
+        if (seat > 0 && kind === 'open') {
+          tokens[seat] = (await post(server.base, `/api/games/${id}/seats/${seat}`, { name: `P${seat}` })).json.token as string;
+          const notice = await creator.next((m) => m.type === 'seats' && (m.seats as { kind: string }[])[seat]?.kind === 'taken');
+          expect((notice.seats as { name: string }[])[seat]?.name).toBe(`P${seat}`);
+        }
+      creator.close();
       const watcher = await Client.open(server.base, id);
       const players = await Promise.all(seats.map(() => Client.open(server.base, id)));
       const rng = Rng.fromSeed(`${game}-ai`);
@@ -135,7 +146,16 @@ describe('online play against a real server process', () => {
       expect(aiMoves).toBeGreaterThan(0);
       const record = unwrap(parseRecord(await (await fetch(`${server.base}/api/games/${id}/record`)).json()));
       expect(record.players?.[seats.length - 1]).toBe(seats[seats.length - 1]);
-      expect(replay(unwrap(findGame(game)) as AnyGame, record).ok).toBe(true);
+      const definition = unwrap(findGame(game)) as AnyGame;
+      expect(replay(definition, record).ok).toBe(true);
+      // Dice are the server's: each move event of DiceWars brings the position the roll led to, so a
+      // client shows what the record replays, without the seed.
+      const { states } = unwrap(playMoves(definition, unwrap(definition.parseOptions(record.options)), record.seed, record.moves));
+      const events = watcher.messages.flatMap((m) =>
+        m.type === 'event' ? [m.event as { kind: string; ply: number; view?: unknown }] : [],
+      );
+      for (const e of events.filter((e) => e.kind === 'move'))
+        expect(e.view).toEqual(definition.stochastic ? definition.view(states[e.ply + 1], null) : undefined);
       for (const c of [watcher, ...players]) c.close();
     }
   });
@@ -252,6 +272,10 @@ describe('online play against a real server process', () => {
     const { id, client } = await clocked(300);
     const shown = await (await fetch(`${server.base}/api/games/${id}`)).json();
     expect(shown.clock).toMatchObject({ initialMs: 300, incrementMs: 0, running: 1, deadline: expect.any(Number) });
+    // Each move's event carries the clocks after it, the same as the game's state tells.
+    const moved = await client.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'move');
+    const { initialMs: _i, incrementMs: _n, ...clocks } = shown.clock;
+    expect((moved.event as { clock: unknown }).clock).toEqual(clocks);
     const end = await client.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(end.event).toMatchObject({ termination: 'time', result: { kind: 'win', winner: 0, reason: 'O ran out of time' } });
     client.close();

@@ -98,11 +98,7 @@ function publicGame(room: Room): Json {
     id: stored.id,
     game: stored.game,
     options: stored.options,
-    seats: stored.seats.map((kind, i) => ({
-      kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
-      ...(kind === 'open' ? {} : { level: kind }),
-      name: stored.seatNames[i] ?? null,
-    })),
+    seats: publicSeats(room),
     version: room.version,
     toMove: room.toMove,
     legalMoves: room.legalMoves(),
@@ -110,7 +106,18 @@ function publicGame(room: Room): Json {
     moves: stored.moves.map((m) => m.move),
     ending: stored.ending,
     view: room.view(null),
+    start: room.startView,
   };
+}
+
+/** Who sits where: open, taken by a person (with the name they gave) or played by the server's AI. */
+function publicSeats(room: Room): Json {
+  const stored = room.stored;
+  return stored.seats.map((kind, i) => ({
+    kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
+    ...(kind === 'open' ? {} : { level: kind }),
+    name: stored.seatNames[i] ?? null,
+  }));
 }
 
 const createSchema = {
@@ -311,7 +318,11 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   if (missed) send(socket, { type: 'events', events: missed as unknown as Json });
   else send(socket, { type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
-  socket.on('close', unsubscribe);
+  const unsubscribeSeats = room.onSeats(() => send(socket, { type: 'seats', seats: publicSeats(room) }));
+  socket.on('close', () => {
+    unsubscribe();
+    unsubscribeSeats();
+  });
 
   let tokens = BURST;
   let last = Date.now();

@@ -21,6 +21,10 @@ export type RoomEvent =
       readonly seat: Player;
       readonly move: string;
       readonly at: number;
+      /** In a game of chance, the position after the move (what the dice did), as a spectator sees it. */
+      readonly view?: Json;
+      /** With a time control, the clocks after the move. */
+      readonly clock?: Clocks;
     }
   | { readonly version: number; readonly kind: 'end'; readonly result: Json; readonly termination: string };
 
@@ -58,6 +62,7 @@ export class Room {
   private readonly events: RoomEvent[] = [];
   private readonly answered = new Map<string, Answer>();
   private readonly listeners = new Set<(event: RoomEvent) => void>();
+  private readonly seatListeners = new Set<() => void>();
 
   private constructor(
     private readonly store: GameStore,
@@ -70,6 +75,8 @@ export class Room {
     private seatOf: Player[],
     /** Events so far: one per move, one for the ending. */
     public version: number,
+    /** What a spectator saw before the first move: clients replay the moves from it. */
+    readonly startView: Json,
   ) {}
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
@@ -91,12 +98,13 @@ export class Room {
     const { states } = played.value;
     const seatOf = states.slice(0, -1).map((s) => game.toMove(s) as Player);
     const version = stored.moves.length + (stored.ending ? 1 : 0);
-    const room = new Room(store, game, options.value, stored, states[states.length - 1], seatOf, version);
-    // The recent past, for clients catching up after a restart.
+    const room = new Room(store, game, options.value, stored, states[states.length - 1], seatOf, version, game.view(states[0], null));
+    // The recent past, for clients catching up after a restart: the same events as were sent live.
     const from = Math.max(0, stored.moves.length - RECENT_EVENTS);
+    const timed = stored.moves.map((m, i) => ({ seat: seatOf[i] as Player, at: m.at }));
     for (let i = from; i < stored.moves.length; i++) {
       const m = stored.moves[i] as StoredGame['moves'][number];
-      room.events.push({ version: i + 1, kind: 'move', ply: m.ply, seat: seatOf[i] as Player, move: m.move, at: m.at });
+      room.events.push(room.moveEvent(i + 1, m, seatOf[i] as Player, states[i + 1], timed.slice(0, i + 1)));
     }
     if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
     return room;
@@ -156,6 +164,34 @@ export class Room {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `listener` whenever a seat is claimed (not an event: it changes no position). */
+  onSeats(listener: () => void): () => void {
+    this.seatListeners.add(listener);
+    return () => this.seatListeners.delete(listener);
+  }
+
+  /** The event of a move: in a game of chance with the position it led to, with a time control with the clocks. */
+  private moveEvent(
+    version: number,
+    m: { ply: number; move: string; at: number },
+    seat: Player,
+    after: unknown,
+    timed: readonly { seat: Player; at: number }[],
+  ): RoomEvent {
+    const settings = this.stored.clock;
+    const over = this.game.result(after) !== null;
+    return {
+      version,
+      kind: 'move',
+      ply: m.ply,
+      seat,
+      move: m.move,
+      at: m.at,
+      ...(this.game.stochastic ? { view: this.game.view(after, null) } : {}),
+      ...(settings ? { clock: clocksAfter(settings, this.stored.seats.length, timed, over ? null : this.game.toMove(after)) } : {}),
+    };
+  }
+
   /** Handles one intent after every earlier one: the room's only way to change its game. */
   submit(intent: Intent): Promise<Answer> {
     const answer = this.queue.then(() => this.handle(intent));
@@ -179,6 +215,7 @@ export class Room {
       const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? hashToken(token) : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
       this.current = { ...this.stored, seatTokens, seatNames };
+      for (const listener of this.seatListeners) listener();
       return { ok: true as const, token };
     });
     this.queue = done.catch(() => undefined);
@@ -246,16 +283,10 @@ export class Room {
     const text = this.game.formatMove(this.state, parsed.value);
     const at = Date.now();
     const next = this.game.play(this.state, parsed.value);
+    const timed = [...this.timedMoves(), { seat: intent.seat, at }];
+    const event = this.moveEvent(this.version + 1, { ply, move: text, at }, intent.seat, next, timed);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
-    const settings = this.stored.clock;
-    const deadline = settings
-      ? clocksAfter(
-          settings,
-          this.stored.seats.length,
-          [...this.timedMoves(), { seat: intent.seat, at }],
-          this.game.result(next) ? null : this.game.toMove(next),
-        ).deadline
-      : null;
+    const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
     const refused = await this.store.append(this.id, { ply, move: text, at }, deadline);
     if (refused === 'ply-taken') {
       await this.reload();
@@ -265,7 +296,7 @@ export class Room {
     this.current = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
     this.seatOf.push(intent.seat);
     this.state = next;
-    const event = this.publish({ version: this.version + 1, kind: 'move', ply, seat: intent.seat, move: text, at });
+    this.publish(event);
     const answer: Answer = { ok: true, version: this.version, event };
     if (intent.clientId !== undefined) this.remember(`${intent.seat}/${intent.clientId}`, answer);
     const outcome = this.game.result(next);

@@ -1,5 +1,6 @@
 import type { GameDefinition, Outcome } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
+import { Rng } from '../../engine/rng.ts';
 import { DICEWARS_AGENTS, playout } from './bots/index.ts';
 import { MAP_PRESETS, type MapPreset } from './classic-map.ts';
 import { fromJSON, PLAYER_LIMITS, toJSON } from './json.ts';
@@ -9,6 +10,9 @@ import { DEFAULT_DICEWARS_OPTIONS, DICEWARS_RULES_VERSION, type DiceWarsOptions,
 import { STRENGTH_SIZES, type StrengthSize } from './strength-map.ts';
 
 export type DiceWarsState = DiceWarsPosition;
+
+/** What a shown position (from a view) rolls with: the game's own dice never leave the server. */
+const STAND_IN_RNG = [...Rng.fromSeed('a view rolls no real dice').state()];
 
 /** Rounds of a classic duel that the strong levels play by tree search. */
 export const TREE_SEARCH_ROUNDS = 3;
@@ -75,6 +79,8 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   fromJSON,
   // Players never see the RNG: it would tell them every future roll.
   view: (pos) => toJSON(pos, false),
+  // The dice to come stay on the server: a shown position rolls with a generator of no consequence.
+  fromView: (json) => fromJSON(typeof json === 'object' && json !== null ? { ...json, rng: STAND_IN_RNG } : json),
   // With a person, a game ends when somebody wins; a match of AIs alone gets a far round cap.
   alwaysEnds: true,
   headlessOptions: (options) => (options.maxRounds === null ? { ...options, maxRounds: HEADLESS_MAX_ROUNDS } : options),

@@ -27,6 +27,8 @@ export interface NonagaState {
   readonly turns: readonly string[];
   /** The seed decides the first player when it is random. */
   readonly seed: string;
+  /** Who moved first (drawn from the seed when the options say random). */
+  readonly first: Side;
 }
 
 function parseOptions(json: unknown): Result<NonagaOptions> {
@@ -120,8 +122,12 @@ function play(state: NonagaState, turn: NonagaTurn): NonagaState {
   return { ...state, pos, turns: [...state.turns, text] };
 }
 
-function replayTurns(options: NonagaOptions, seed: string, turns: readonly string[]): Result<NonagaState> {
-  let state: NonagaState = { pos: NonagaPosition.start(options, firstSide(options, seed)), options, turns: [], seed };
+function startState(options: NonagaOptions, seed: string, first = firstSide(options, seed)): NonagaState {
+  return { pos: NonagaPosition.start(options, first), options, turns: [], seed, first };
+}
+
+function replayTurns(start: NonagaState, turns: readonly string[]): Result<NonagaState> {
+  let state = start;
   for (const [i, text] of turns.entries()) {
     if (nonagaOutcome(state.pos)) return fail(`turn ${i + 1} (${text}): the game is already over`);
     const turn = parseTurn(state.pos, text);
@@ -191,7 +197,7 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { 
   defaultOptions: DEFAULT_NONAGA_OPTIONS,
   parseOptions,
   seatNames: () => ['Red', 'Black'],
-  newGame: (options, seed) => ({ pos: NonagaPosition.start(options, firstSide(options, seed)), options, turns: [], seed }),
+  newGame: (options, seed) => startState(options, seed),
   toMove: (state) => (nonagaOutcome(state.pos) ? null : state.pos.turn),
   result: (state) => nonagaOutcome(state.pos),
   legalMoves: (state) => (nonagaOutcome(state.pos) ? [] : legalTurns(state.pos)),
@@ -206,10 +212,23 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { 
     if (!parsed.ok) return parsed;
     if (typeof seed !== 'string' || !Array.isArray(turns) || !turns.every((t) => typeof t === 'string'))
       return fail('a Nonaga state needs a seed and a list of turns');
-    return replayTurns(parsed.value, seed, turns as string[]);
+    return replayTurns(startState(parsed.value, seed), turns as string[]);
   },
-  // The seed stays on the server: it is the game's (a random first player is drawn from it).
-  view: (state) => ({ options: { ...state.options }, turns: [...state.turns] }),
+  // The seed stays on the server (an AI's choices are drawn from it): the view says who went first.
+  view: (state) => ({
+    options: { ...state.options },
+    first: state.first === RED ? 'red' : 'black',
+    turns: [...state.turns],
+  }),
+  fromView(json) {
+    if (typeof json !== 'object' || json === null) return fail('a Nonaga view is {"options": {...}, "first": "red", "turns": [...]}');
+    const { options, first, turns } = json as { options?: unknown; first?: unknown; turns?: unknown };
+    if (first !== 'red' && first !== 'black') return fail('a Nonaga view says who went first: red or black');
+    const parsed = parseOptions(options);
+    if (!parsed.ok) return parsed;
+    if (!Array.isArray(turns) || !turns.every((t) => typeof t === 'string')) return fail('a Nonaga view needs a list of turns');
+    return replayTurns(startState(parsed.value, '', first === 'red' ? RED : BLACK), turns as string[]);
+  },
   positionKey: (state) => state.pos.key(),
   alwaysEnds: true,
   // Built by `hexarena book nonaga`; shipped as data and loaded only when the top level plays.

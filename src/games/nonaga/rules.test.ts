@@ -336,7 +336,7 @@ describe('winning', () => {
     const text = formatTurn(pos, wins[0] as NonagaTurn);
     expect(text.split(' ')).toHaveLength(1);
     expect(reason(pos, `${text} 1,-2>1,-3`)).toBe('that slide wins the game: no disc move follows');
-    const state: NonagaState = { pos, options: DEFAULT_NONAGA_OPTIONS, turns: [], seed: 's' };
+    const state: NonagaState = { pos, options: DEFAULT_NONAGA_OPTIONS, turns: [], seed: 's', first: 0 };
     const after = nonaga.play(state, unwrap(nonaga.parseMove(state, text)));
     expect(nonaga.result(after)).toMatchObject({ kind: 'win', winner: 0 });
   });

@@ -137,7 +137,7 @@ describe('boards offer exactly the legal moves, each by clicks', () => {
     const options = { ...nonaga.defaultOptions, stuckPasses: true };
     const row = (q: number, r: number): [number, number][] => [0, 1, 2].map((i) => [q + i, r]);
     const pos = arrangeNonaga([...row(0, 0), ...row(5, 5)], row(0, 0), row(5, 5), { options });
-    const state: NonagaState = { pos, options, turns: [], seed: 'stuck' };
+    const state: NonagaState = { pos, options, turns: [], seed: 'stuck', first: 0 };
     expect(nonagaSlideBoard(state, true).direct.has('pass')).toBe(true);
     expect(nonagaTurnsByClicks(state)).toEqual(new Set(['pass pass']));
   });
@@ -200,7 +200,7 @@ describe('the final position shows what ended the game', () => {
         [3, 2],
       ],
     );
-    const state: NonagaState = { pos, options: nonaga.defaultOptions, turns: [], seed: 'j' };
+    const state: NonagaState = { pos, options: nonaga.defaultOptions, turns: [], seed: 'j', first: 0 };
     expect(joinedTokens(state)).toEqual([]);
     // Red's token on 0,2 slides up to 0,1, beside 0,0 and 1,0: three joined.
     const turn = legalTurns(pos).find((t) => t.disc === null && nonaga.formatMove(state, t) === '0,2>0,1');
