@@ -29,6 +29,9 @@ const RATE = 10;
 
 export class Hub {
   private readonly rooms = new Map<string, Promise<Room | null>>();
+  /** The rematch of each finished game that has one (kept while the process runs). */
+  private readonly rematches = new Map<string, Promise<string>>();
+  private readonly rematchListeners = new Map<string, Set<(id: string) => void>>();
   /** The version each room's AI is thinking at: one job per position. */
   private readonly thinking = new Map<string, number>();
   constructor(
@@ -85,6 +88,46 @@ export class Hub {
     }
   }
 
+  /** A new game in the store; its room is loaded. */
+  async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null): Promise<Room> {
+    const id = newGameId();
+    await this.store.create({ id, game, options, seed: randomBytes(16).toString('hex'), seats, clock, createdAt: Date.now() });
+    return (await this.room(id)) as Room;
+  }
+
+  /**
+   * The rematch of a finished game: the same game, options, clock and kinds of seat, everyone one
+   * seat on (colours swap in a two-player game). Made once; whoever asks next gets the same one.
+   */
+  rematch(room: Room): Promise<string> {
+    let made = this.rematches.get(room.id);
+    if (!made) {
+      const { game, options, seats, clock } = room.stored;
+      const moved = seats.map((_, i) => seats[(i - 1 + seats.length) % seats.length] as string);
+      made = this.create(game, options, moved, clock ?? null).then((next) => next.id);
+      this.rematches.set(room.id, made);
+      made.then(
+        (id) => {
+          for (const listener of this.rematchListeners.get(room.id) ?? []) listener(id);
+        },
+        () => this.rematches.delete(room.id),
+      );
+    }
+    return made;
+  }
+
+  /** Calls `listener` with the id of the game's rematch once there is one. */
+  onRematch(id: string, listener: (rematch: string) => void): () => void {
+    const listeners = this.rematchListeners.get(id) ?? new Set();
+    this.rematchListeners.set(id, listeners);
+    listeners.add(listener);
+    void this.rematches.get(id)?.then(listener, () => undefined);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.rematchListeners.delete(id);
+    };
+  }
+
   /** Loads every game in progress, so that AIs whose turn it is play on after a restart. */
   async resumeLive(): Promise<void> {
     for (const game of await this.store.live()) await this.room(game.id);
@@ -107,6 +150,8 @@ function publicGame(room: Room): Json {
     ending: stored.ending,
     view: room.view(null),
     start: room.startView,
+    // Clients show clocks against the server's time, not their own.
+    now: Date.now(),
   };
 }
 
@@ -210,17 +255,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });
     if (body.seat !== undefined && body.seat >= seatNames.length) return reply.code(400).send({ error: `there is no seat ${body.seat}` });
     if (body.seat !== undefined && body.seats[body.seat] !== 'open') return reply.code(400).send({ error: `seat ${body.seat} is an AI's` });
-    const id = newGameId();
-    await store.create({
-      id,
-      game: game.id,
-      options: options.value as Json,
-      seed: randomBytes(16).toString('hex'),
-      seats: body.seats,
-      clock: body.clock ?? null,
-      createdAt: Date.now(),
-    });
-    const room = (await hub.room(id)) as Room;
+    const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null);
+    const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
     const claimed = await room.claim(body.seat, body.name ?? null);
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
@@ -268,6 +304,36 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const claimed = await room.claim(seat, (request.body as { name?: string } | null)?.name ?? null);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, token: claimed.token, version: room.version });
+    },
+  );
+
+  app.post(
+    '/api/games/:id/rematch',
+    {
+      bodyLimit: 1024,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['seat', 'token'],
+          additionalProperties: false,
+          properties: { seat: { type: 'integer', minimum: 0, maximum: 7 }, token: { type: 'string', maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { seat, token } = request.body as { seat: number; token: string };
+      const room = await hub.room(id);
+      if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+      if (!room.holds(seat, token)) return reply.code(403).send({ error: `that is not seat ${seat}'s token` });
+      if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
+      const next = (await hub.room(await hub.rematch(room))) as Room;
+      // Everyone moves one seat on, with the name they had.
+      const moved = (seat + 1) % room.stored.seats.length;
+      const claimed = await next.claim(moved, room.stored.seatNames[seat] ?? null);
+      if (!claimed.ok) return reply.code(409).send({ error: `the rematch's seat ${moved} is taken already` });
+      return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
     },
   );
 
@@ -319,9 +385,11 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   else send(socket, { type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
   const unsubscribeSeats = room.onSeats(() => send(socket, { type: 'seats', seats: publicSeats(room) }));
+  const unsubscribeRematch = hub.onRematch(room.id, (rematch) => send(socket, { type: 'rematch', id: rematch }));
   socket.on('close', () => {
     unsubscribe();
     unsubscribeSeats();
+    unsubscribeRematch();
   });
 
   let tokens = BURST;

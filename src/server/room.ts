@@ -164,6 +164,11 @@ export class Room {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether `token` is the seat token of a person's `seat`. */
+  holds(seat: Player, token: unknown): boolean {
+    return this.stored.seats[seat] === 'open' && tokenMatches(token, this.stored.seatTokens[seat] ?? null);
+  }
+
   /** Calls `listener` whenever a seat is claimed (not an event: it changes no position). */
   onSeats(listener: () => void): () => void {
     this.seatListeners.add(listener);
@@ -250,10 +255,7 @@ export class Room {
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
       return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
-    const mayPlay =
-      this.stored.seats[intent.seat] === 'open'
-        ? tokenMatches(intent.token, this.stored.seatTokens[intent.seat] ?? null)
-        : intent.token === SERVER_SEAT;
+    const mayPlay = this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
     if (!mayPlay) return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
     if (this.over) return this.refuse('game-over', 'the game is over');
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);

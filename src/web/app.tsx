@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Home } from './home.tsx';
+import { onlineGameId } from './online/links.ts';
+import { OnlinePage } from './online/page.tsx';
 import { checkSetup, parseSetup, type Setup, setupPart } from './setup.ts';
 import { DiceWarsView } from './views/dicewars.tsx';
 import { HiveView } from './views/hive.tsx';
@@ -26,6 +28,9 @@ export function App() {
     const parsed = parseSetup(address);
     return parsed?.ok ? checkSetup(parsed.value) : parsed;
   }, [address]);
+  // An online game's page is its path, /g/<id>: the server answers it with this app.
+  const online = onlineGameId(window.location.pathname);
+  if (online) return <OnlinePage key={online} id={online} />;
   if (!setup) return <Home />;
   if (!setup.ok)
     return (

@@ -8,6 +8,10 @@ import { GAME_TYPES } from '../games/hive/pieces.ts';
 import { findGame } from '../games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup } from './last-setup.ts';
+import { createGame } from './online/api.ts';
+import { gamePage } from './online/links.ts';
+import { Lobby, useLobby } from './online/lobby.tsx';
+import { holdSeat } from './online/seat-tokens.ts';
 import { AGENT_LABELS, defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
@@ -116,14 +120,30 @@ function NonagaOptions({ options, set }: { options: Options; set: (change: Optio
   );
 }
 
-/** One game on the home page: options, who sits where, the seed, and Start (the setup goes into the URL). */
-function GameCard({ card }: { card: Card }) {
+/** Time controls offered for online games (none: no clocks). */
+const CLOCKS: readonly { label: string; clock: { initialMs: number; incrementMs: number } | null }[] = [
+  { label: 'none', clock: null },
+  { label: '1 min', clock: { initialMs: 60_000, incrementMs: 0 } },
+  { label: '3 min + 2 s', clock: { initialMs: 180_000, incrementMs: 2000 } },
+  { label: '5 min + 3 s', clock: { initialMs: 300_000, incrementMs: 3000 } },
+  { label: '10 min + 5 s', clock: { initialMs: 600_000, incrementMs: 5000 } },
+  { label: '30 min + 20 s', clock: { initialMs: 1_800_000, incrementMs: 20_000 } },
+];
+
+/**
+ * One game on the home page: options, who sits where, the seed, and Start (the setup goes into the
+ * URL); with a server, Play online: the people's seats are open to whoever gets the link, and the
+ * first of them is yours.
+ */
+function GameCard({ card, online }: { card: Card; online: boolean }) {
   const game = findGame(card.id);
   // "New game" comes back here: the card starts from the options and seats last played.
   const last = useMemo(() => lastSetup(card.id), [card.id]);
   const [options, setOptions] = useState<Options>(() => ({ ...card.options, ...(last?.options as Options | undefined) }));
   const [chosen, setChosen] = useState<readonly string[]>(() => last?.seats ?? []);
   const [seed, setSeed] = useState(() => randomSeed());
+  const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
+  const [problem, setProblem] = useState<string | null>(null);
   if (!game.ok) return null;
   const g = game.value;
   const used = card.used?.(options) ?? options;
@@ -136,6 +156,20 @@ function GameCard({ card }: { card: Card }) {
   );
   const start = () => {
     window.location.assign(setupUrl({ game: g.id, options: used, seats, seed, moves: [] }));
+  };
+  const playOnline = async () => {
+    setProblem(null);
+    const mine = seats.indexOf('human');
+    const created = await createGame({
+      game: g.id,
+      options: used,
+      seats: seats.map((s) => (s === 'human' ? 'open' : s)),
+      ...(mine >= 0 ? { seat: mine } : {}),
+      clock: CLOCKS.find((c) => c.label === clock)?.clock ?? null,
+    });
+    if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
+    if (created.value.grant) holdSeat(created.value.id, created.value.grant);
+    window.location.assign(gamePage(created.value.id));
   };
   return (
     <section class="game" id={g.id} aria-label={g.title}>
@@ -172,6 +206,27 @@ function GameCard({ card }: { card: Card }) {
           Start {g.title}
         </button>
       </p>
+      {online && (
+        <p class="play-online">
+          <label>
+            Clock{' '}
+            <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>
+              {CLOCKS.map((c) => (
+                <option value={c.label}>{c.label}</option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="button" onClick={() => void playOnline()} disabled={!parsed.ok}>
+            Play {g.title} online
+          </button>{' '}
+          <small>human seats are open to whoever gets the link; the first is yours</small>
+        </p>
+      )}
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
       {!parsed.ok && (
         <p class="error" role="alert">
           {parsed.error.message}
@@ -183,6 +238,7 @@ function GameCard({ card }: { card: Card }) {
 }
 
 export function Home() {
+  const lobby = useLobby();
   return (
     <main class="home">
       <header class="topbar">
@@ -192,9 +248,10 @@ export function Home() {
       <p>
         Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
       </p>
+      {lobby && <Lobby games={lobby} />}
       <div class="games">
         {CARDS.map((card) => (
-          <GameCard card={card} />
+          <GameCard card={card} online={Boolean(lobby)} />
         ))}
       </div>
     </main>

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { HowToPlay } from './how-to-play.tsx';
+import { gamePage } from './online/links.ts';
+import { OnlinePanel } from './online/panel.tsx';
 import { downloadRecord } from './record-file.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 import { setupUrl } from './setup.ts';
@@ -34,20 +36,23 @@ export function GameShell<S, M, O>({
 }) {
   const s = session;
   const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
-  const agent = `${seat(s.toMove)} (${s.setup.seats[s.toMove ?? 0]})`;
+  const agent = `${seat(s.toMove)} (${s.players[s.toMove ?? 0]})`;
+  const waiting = s.online && s.toMove !== null && s.online.seats[s.toMove]?.kind === 'open';
   const status = s.outcome
     ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
-    : s.thinking
-      ? `${seat(s.toMove)} is thinking…`
-      : s.paused && !s.humanToMove
-        ? `Paused: ${agent} to move.`
-        : s.humanToMove
-          ? (prompt ?? `${seat(s.toMove)} to move.`)
-          : `${agent} to move.`;
+    : waiting
+      ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
+      : s.thinking
+        ? `${seat(s.toMove)} is thinking…`
+        : s.paused && !s.humanToMove
+          ? `Paused: ${agent} to move.`
+          : s.humanToMove
+            ? (prompt ?? `${seat(s.toMove)} to move.`)
+            : `${agent} to move.`;
   return (
     <main class={`game-page game-${s.game.id}`}>
       <header class="topbar">
-        <a href="./" class="home-link">
+        <a href={s.online ? '/' : './'} class="home-link">
           hexarena
         </a>
         <h1>{title}</h1>
@@ -76,10 +81,20 @@ export function GameShell<S, M, O>({
           <Controls session={s} />
         </div>
         <div class="side">
+          {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} />}
           {aside}
           <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
           <p class="seed">
-            seed <code>{s.setup.seed}</code> · {s.setup.seats.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
+            {s.online ? (
+              <>
+                online game <code>{s.online.id}</code>
+              </>
+            ) : (
+              <>
+                seed <code>{s.setup.seed}</code>
+              </>
+            )}{' '}
+            · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
           </p>
           <HowToPlay game={s.game.id} />
         </div>
@@ -95,10 +110,22 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
     <div class="controls">
       <fieldset class="history-nav">
         <legend class="visually-hidden">History</legend>
-        <button type="button" aria-label="First position" title="First position (Home)" disabled={s.ply === 0} onClick={() => s.goTo(0)}>
+        <button
+          type="button"
+          aria-label="First position"
+          title="First position (Home)"
+          disabled={s.ply <= s.firstPly}
+          onClick={() => s.goTo(0)}
+        >
           «
         </button>
-        <button type="button" aria-label="Previous move" title="Previous move (←)" disabled={s.ply === 0} onClick={() => s.goTo(s.ply - 1)}>
+        <button
+          type="button"
+          aria-label="Previous move"
+          title="Previous move (←)"
+          disabled={s.ply <= s.firstPly}
+          onClick={() => s.goTo(s.ply - 1)}
+        >
           ‹
         </button>
         <button type="button" aria-label="Next move" title="Next move (→)" disabled={s.live} onClick={() => s.goTo(s.ply + 1)}>
@@ -155,6 +182,15 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           Replay
         </button>
       )}
+      {s.online ? <OnlineControls session={s} /> : <LocalControls session={s} />}
+    </div>
+  );
+}
+
+/** Records, rematch and a new game, for a game on this screen. */
+function LocalControls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+  return (
+    <>
       <button type="button" onClick={() => downloadRecord(s)}>
         Download record
       </button>
@@ -175,7 +211,35 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
       <a href={`./#${s.game.id}`} class="button-link">
         New game
       </a>
-    </div>
+    </>
+  );
+}
+
+/** The record once the game is over, the rematch, and a new game, for an online game. */
+function OnlineControls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+  const online = s.online;
+  if (!online) return null;
+  return (
+    <>
+      {online.recordUrl && (
+        <a href={online.recordUrl} download={`${s.game.id}-${online.id}.json`} class="button-link">
+          Download record
+        </a>
+      )}
+      {online.rematch && (
+        <button type="button" onClick={online.rematch}>
+          {online.rematchId ? 'Join the rematch' : 'Rematch'}
+        </button>
+      )}
+      {online.rematchId && !online.rematch && (
+        <a href={gamePage(online.rematchId)} class="button-link">
+          Watch the rematch
+        </a>
+      )}
+      <a href={`/#${s.game.id}`} class="button-link">
+        New game
+      </a>
+    </>
   );
 }
 

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Json, Outcome, Player } from '../engine/game.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
+import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';
+import type { OnlineInfo } from './online/info.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
@@ -16,6 +18,14 @@ export interface GameSession<S, M, O> {
   readonly options: O;
   readonly setup: Setup;
   readonly seatNames: readonly string[];
+  /** Who plays each seat, as people read it: "human" or an AI here; online "you", a name, "open" or an AI. */
+  readonly players: readonly string[];
+  /** The seats played from this screen: every human seat here; online, the seats this browser holds. */
+  readonly localSeats: readonly Player[];
+  /** The first position that can be shown: 0, but for an online game of chance the page joined late. */
+  readonly firstPly: number;
+  /** Online play: the connection, the seats, the invite, the clocks; null for a game on this screen. */
+  readonly online: OnlineInfo | null;
   readonly moves: readonly string[];
   /** The round number to show before each move (where the first player moves again), else null. */
   readonly rounds: readonly (number | null)[];
@@ -56,6 +66,9 @@ export interface GameSession<S, M, O> {
   readonly resign: { readonly seat: Player; readonly act: () => void } | null;
 }
 
+/** The session type of a game definition (`SessionOf<typeof hive>`). */
+export type SessionOf<G> = G extends GameDefinition<infer S, infer M, infer O> ? GameSession<S, M, O> : never;
+
 /**
  * A game page's state: the position replayed from the seed and the moves (both kept in the URL, so
  * a reload or a shared link resumes it), history to step through, undo and resignation, and the AI
@@ -69,10 +82,8 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     history.error && `The address held an illegal ${history.error}; the game resumes before it.`,
   );
   const [resigned, setResigned] = useState(setup.resigned);
-  const [cursor, setCursor] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [replaying, setReplaying] = useState(false);
   const { aiDelayMs } = useSettings();
   // Read when a move arrives, so that changing the pace does not restart a search.
   const delay = useRef(aiDelayMs);
@@ -82,12 +93,14 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
 
   const { moves, states } = history;
   const live = states[states.length - 1] as S;
-  const ply = cursor === null ? moves.length : Math.min(cursor, moves.length);
+  const cursor = useHistoryCursor(moves.length, 0, aiDelayMs);
+  const { ply } = cursor;
   const byRules = game.result(live);
   const outcome = byRules ?? (resigned === undefined ? null : resignationOutcome(game, live, resigned, seatNames));
   const toMove = outcome ? null : game.toMove(live);
   const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
   const hasAi = setup.seats.some((s) => s !== 'human');
+  const localSeats = useMemo(() => setup.seats.flatMap((s, i) => (s === 'human' ? [i] : [])), [setup.seats]);
   const setMoves = (next: readonly string[]) => setHistory(replayMoves(game, options, setup.seed, next, latest.current));
 
   // What was played last is what the home page offers next ("New game").
@@ -144,39 +157,6 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     };
   }, [game, options, moves, toMove, humanToMove, paused, setup.seats, setup.seed, seatNames]);
 
-  // A replay steps through the moves at the AI's pace (at least a quarter second a move).
-  useEffect(() => {
-    if (!replaying) return;
-    if (ply >= moves.length) {
-      setReplaying(false);
-      setCursor(null);
-      return;
-    }
-    const timer = setTimeout(() => setCursor(ply + 1), Math.max(250, aiDelayMs));
-    return () => clearTimeout(timer);
-  }, [replaying, ply, moves.length, aiDelayMs]);
-
-  const goTo = useCallback((to: number | null) => {
-    setReplaying(false);
-    setCursor(to === null || to >= latest.current.moves.length ? null : Math.max(0, to));
-  }, []);
-
-  // ←/→ step through history, Home/End jump; keys typed into a form control are left alone.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
-      const total = latest.current.moves.length;
-      const at = cursor === null ? total : cursor;
-      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      goTo(to);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [cursor, goTo]);
-
   // Whose turn it was after each move: worked out once per change of the game, not per render.
   // Who is to move in each position: for undo, and for the move list's round numbers.
   const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
@@ -189,12 +169,16 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     options,
     setup,
     seatNames,
+    players: setup.seats,
+    localSeats,
+    firstPly: 0,
+    online: null,
     moves,
     rounds,
     state: states[ply] as S,
     history: states,
     ply,
-    live: ply === moves.length,
+    live: cursor.live,
     toMove,
     outcome,
     humanToMove,
@@ -204,24 +188,21 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     paused,
     resigned: byRules === null ? resigned : undefined,
     error,
-    replaying,
+    replaying: cursor.replaying,
     play: (move) => {
       const current = latest.current;
       const last = current.states[current.states.length - 1] as S;
-      setCursor(null);
+      cursor.goTo(null);
       setMoves([...current.moves, game.formatMove(last, move)]);
     },
-    goTo,
+    goTo: cursor.goTo,
     setPaused,
-    replay: () => {
-      setCursor(0);
-      setReplaying(true);
-    },
+    replay: cursor.replay,
     undo:
       keep === null
         ? null
         : () => {
-            setCursor(null);
+            cursor.goTo(null);
             setError(null);
             setMoves(moves.slice(0, keep));
           },

@@ -10,7 +10,7 @@ import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
-import { useGame } from '../use-game.ts';
+import { type SessionOf, useGame } from '../use-game.ts';
 import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -98,14 +98,18 @@ function LastBattle({ report }: { report: Report | null }) {
 
 /** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at the chosen pace. */
 export function DiceWarsView({ setup }: { setup: Setup }) {
-  const session = useGame(setup, dicewars);
+  return <DiceWarsBoard session={useGame(setup, dicewars)} />;
+}
+
+/** The board in its shell, for a game on this screen or online. */
+export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars> }) {
   const { state, toMove } = session;
   const [selected, setSelected] = useState<string | null>(null);
   useEscape(useCallback(() => setSelected(null), []));
   const [hover, setHover] = useState<number | null>(null);
   // The battle log: every report up to the position shown.
   const log = useMemo(
-    () => session.history.slice(1, session.ply + 1).flatMap((s) => (s.last ? [s.last] : [])),
+    () => session.history.slice(Math.max(1, session.firstPly), session.ply + 1).flatMap((s) => (s.last ? [s.last] : [])),
     [session.history, session.ply],
   );
 
@@ -142,7 +146,7 @@ export function DiceWarsView({ setup }: { setup: Setup }) {
     <ol class="queue" aria-label="turn order">
       {state.order.map((seat) => (
         <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
-          <b>{letter(seat)}</b> <span class="agent">{setup.seats[seat]} · </span>
+          <b>{letter(seat)}</b> <span class="agent">{session.players[seat]} · </span>
           {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
         </li>
       ))}

@@ -12,7 +12,7 @@ import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
-import { useGame } from '../use-game.ts';
+import { type SessionOf, useGame } from '../use-game.ts';
 import { ZoomableSvg } from '../zoomable.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -40,7 +40,11 @@ const points = (h: Hex, scale = 0.95) => {
 
 /** Hive: pick a piece on the board or in hand, then where it goes. AI seats think in the worker. */
 export function HiveView({ setup }: { setup: Setup }) {
-  const session = useGame(setup, hive);
+  return <HiveBoard session={useGame(setup, hive)} />;
+}
+
+/** The board in its shell, for a game on this screen or online. */
+export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const { state } = session;
   const [selected, setSelected] = useState<string | null>(null);
   useEscape(useCallback(() => setSelected(null), []));
@@ -85,7 +89,7 @@ export function HiveView({ setup }: { setup: Setup }) {
 
   // The hand you play from comes first, under the status line, so it is in view on any screen: the
   // one person's against an AI, else the player to move's (hotseat).
-  const people = setup.seats.flatMap((s, i) => (s === 'human' ? [i as 0 | 1] : []));
+  const people = session.localSeats as (0 | 1)[];
   const nearSeat: 0 | 1 = people.length === 1 ? (people[0] as 0 | 1) : ((session.toMove ?? 0) as 0 | 1);
 
   const hand = (color: 0 | 1) => {

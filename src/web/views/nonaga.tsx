@@ -8,7 +8,7 @@ import { useEscape } from '../escape.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
-import { useGame } from '../use-game.ts';
+import { type SessionOf, useGame } from '../use-game.ts';
 
 const SEATS = ['Red', 'Black'];
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -42,7 +42,11 @@ function LastSlide({ from, to }: { from: Hex; to: Hex }) {
 
 /** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
 export function NonagaView({ setup }: { setup: Setup }) {
-  const session = useGame(setup, nonaga);
+  return <NonagaBoard session={useGame(setup, nonaga)} />;
+}
+
+/** The board in its shell, for a game on this screen or online. */
+export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) {
   const { state, interactive } = session;
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
   const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);

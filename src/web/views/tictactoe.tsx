@@ -4,11 +4,15 @@ import { tictactoeBoard, winningCells } from '../board/tictactoe.ts';
 import type { Setup } from '../setup.ts';
 import { GameShell } from '../shell.tsx';
 import { SvgButton } from '../svg-button.tsx';
-import { useGame } from '../use-game.ts';
+import { type SessionOf, useGame } from '../use-game.ts';
 
 /** Tic-tac-toe on an SVG board: click or Enter on a cell; AI seats think in a worker. */
 export function TicTacToeView({ setup }: { setup: Setup }) {
-  const session = useGame(setup, tictactoe);
+  return <TicTacToeBoard session={useGame(setup, tictactoe)} />;
+}
+
+/** The board in its shell, for a game on this screen or online. */
+export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictactoe> }) {
   const { state } = session;
   const board = tictactoeBoard(state, session.interactive);
   const won = winningCells(state);

@@ -1,0 +1,95 @@
+import { parseServerMessage, type ServerMessage } from './protocol.ts';
+
+/** How the page is connected to its game: live, or trying again after losing the server. */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'gone';
+
+/** The answer to an intent: the server's own, or the socket's error message for it. */
+export type IntentAnswer = Extract<ServerMessage, { type: 'answer' | 'error' }>;
+
+/** Waits between attempts to reconnect: quick at first, then every few seconds. */
+const RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * One WebSocket to one game that does not give up: when it drops it comes back, saying the last
+ * version the page has (`since`), so the server sends exactly what was missed. Intents not yet
+ * answered are sent again with the same ids: the server acknowledges a move it already has instead
+ * of playing it twice.
+ */
+export class GameConnection {
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private sent = 0;
+  private readonly pending = new Map<string, { text: string; resolve: (answer: IntentAnswer) => void }>();
+
+  constructor(
+    private readonly gameId: string,
+    /** The last version the page has, or null for a full sync. */
+    private readonly since: () => number | null,
+    private readonly on: { message(m: ServerMessage): void; state(s: ConnectionState): void },
+  ) {
+    this.open('connecting');
+  }
+
+  private open(state: ConnectionState): void {
+    this.on.state(state);
+    const url = new URL(`/api/games/${encodeURIComponent(this.gameId)}/ws`, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const since = this.since();
+    if (since !== null) url.searchParams.set('since', String(since));
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.on.state('live');
+      for (const { text } of this.pending.values()) socket.send(text);
+    };
+    socket.onmessage = (e: MessageEvent) => {
+      const message = typeof e.data === 'string' ? parseServerMessage(e.data) : null;
+      if (!message) return;
+      if ((message.type === 'answer' || message.type === 'error') && message.id !== undefined) {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        waiting?.resolve(message);
+      }
+      this.on.message(message);
+    };
+    socket.onclose = (e: CloseEvent) => {
+      if (this.closed || this.socket !== socket) return;
+      // 4404: there is no such game; trying again would not make one.
+      if (e.code === 4404) {
+        this.on.state('gone');
+        return;
+      }
+      this.on.state('reconnecting');
+      const wait = RETRY_MS[Math.min(this.attempt++, RETRY_MS.length - 1)] as number;
+      this.timer = setTimeout(() => this.open('reconnecting'), wait);
+    };
+  }
+
+  /** Drops the socket and connects again at once (after a gap in the events, say). */
+  restart(): void {
+    const old = this.socket;
+    this.socket = null;
+    old?.close();
+    clearTimeout(this.timer);
+    this.open('reconnecting');
+  }
+
+  /** Sends an intent; the promise holds the server's answer, however many reconnections it takes. */
+  send(intent: Record<string, unknown>): Promise<IntentAnswer> {
+    const id = `i${++this.sent}-${Math.random().toString(36).slice(2, 8)}`;
+    const text = JSON.stringify({ ...intent, id });
+    return new Promise((resolve) => {
+      this.pending.set(id, { text, resolve });
+      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'preact/hooks';
+import { findGame } from '../../games/index.ts';
+import { type LobbyGame, openGames } from './api.ts';
+import { gamePage } from './links.ts';
+
+/** How often the lobby asks again while the home page is open. */
+const REFRESH_MS = 5000;
+
+/**
+ * The server's open games, for the home page; null while unknown, false where there is no server
+ * (a static copy of the app): online play is then not offered.
+ */
+export function useLobby(): readonly LobbyGame[] | false | null {
+  const [games, setGames] = useState<readonly LobbyGame[] | false | null>(null);
+  useEffect(() => {
+    let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      void openGames().then((r) => {
+        if (!current) return;
+        setGames(r.ok ? r.value : false);
+        if (r.ok) timer = setTimeout(ask, REFRESH_MS);
+      });
+    ask();
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return games;
+}
+
+const age = (createdAt: number) => {
+  const minutes = Math.max(0, Math.round((Date.now() - createdAt) / 60_000));
+  return minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
+};
+
+/** Open games to join: each with its seats and a link to its page. */
+export function Lobby({ games }: { games: readonly LobbyGame[] }) {
+  return (
+    <section class="lobby" aria-label="open games">
+      <h2>Open games</h2>
+      {games.length === 0 ? (
+        <p>No game is waiting for a player. Start one with “Play online” and send its link.</p>
+      ) : (
+        <ul>
+          {games.map((g) => {
+            const game = findGame(g.game);
+            const names = game.ok
+              ? (() => {
+                  const options = game.value.parseOptions(g.options);
+                  return options.ok ? game.value.seatNames(options.value) : [];
+                })()
+              : [];
+            return (
+              <li data-game={g.id}>
+                <b>{game.ok ? game.value.title : g.game}</b> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')} ·{' '}
+                {age(g.createdAt)}{' '}
+                <a href={gamePage(g.id)} class="button-link">
+                  Join
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

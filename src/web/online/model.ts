@@ -1,0 +1,114 @@
+import type { GameDefinition, Json } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import type { ClockInfo, Ending, GameEvent, PublicGame, SeatInfo } from './protocol.ts';
+
+/**
+ * An online game as a client follows it, without a DOM: the positions rebuilt from what the server
+ * sent, advanced event by event. The server decides; this only mirrors it. A gap in the versions,
+ * or anything that does not fit, asks for a full sync instead of guessing.
+ */
+export interface Followed<S> {
+  readonly id: string;
+  readonly version: number;
+  readonly moves: readonly string[];
+  /** states[i] follows i moves; before `firstPly` they repeat the first known one. */
+  readonly states: readonly S[];
+  /**
+   * The first position known. A game of chance shows positions only from what the server sends
+   * (its dice are secret), so a page that joins late starts there; other games replay from the start.
+   */
+  readonly firstPly: number;
+  readonly seats: readonly SeatInfo[];
+  readonly ending: Ending | null;
+  readonly clock: ClockInfo | null;
+  /** The server's time the clocks were last given for, and this page's time when they arrived. */
+  readonly clockAt: { readonly server: number; readonly local: number } | null;
+}
+
+/** A position from a view the server sent (untrusted: it is checked as any outside state). */
+export function positionFromView<S, M, O>(game: GameDefinition<S, M, O>, view: Json): Result<S> {
+  return game.fromView ? game.fromView(view) : game.fromJSON(view);
+}
+
+/** The game as a sync (or GET /api/games/:id) gives it, at `localNow` on this page. */
+export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: PublicGame, localNow: number): Result<Followed<S>> {
+  let states: S[];
+  let firstPly = 0;
+  if (game.stochastic) {
+    const now = positionFromView(game, shown.view);
+    if (!now.ok) return now;
+    firstPly = shown.moves.length;
+    states = Array.from({ length: firstPly + 1 }, () => now.value);
+  } else {
+    const start = positionFromView(game, shown.start);
+    if (!start.ok) return start;
+    states = [start.value];
+    for (const [i, text] of shown.moves.entries()) {
+      const state = states[i] as S;
+      const move = game.parseMove(state, text);
+      if (!move.ok) return fail(`move ${i + 1} (${text}) from the server: ${move.error.message}`);
+      states.push(game.play(state, move.value));
+    }
+  }
+  return ok({
+    id: shown.id,
+    version: shown.version,
+    moves: shown.moves,
+    states,
+    firstPly,
+    seats: shown.seats,
+    ending: shown.ending,
+    clock: shown.clock,
+    clockAt: shown.clock ? { server: shown.now ?? shown.clock.since ?? 0, local: localNow } : null,
+  });
+}
+
+/**
+ * The game after one event. Events the game already has (an answer and its broadcast bring the same
+ * one) leave it as it is; 'resync' when an event is missing or does not fit.
+ */
+export function applyEvent<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  followed: Followed<S>,
+  event: GameEvent,
+  localNow: number,
+): Followed<S> | 'resync' {
+  if (event.version <= followed.version) return followed;
+  if (event.version !== followed.version + 1) return 'resync';
+  if (event.kind === 'end')
+    return { ...followed, version: event.version, ending: { result: event.result, termination: event.termination } };
+  if (event.ply !== followed.moves.length || followed.ending) return 'resync';
+  const last = followed.states[followed.states.length - 1] as S;
+  let next: S;
+  if (game.stochastic) {
+    if (event.view === undefined) return 'resync';
+    const shown = positionFromView(game, event.view);
+    if (!shown.ok) return 'resync';
+    next = shown.value;
+  } else {
+    const move = game.parseMove(last, event.move);
+    if (!move.ok) return 'resync';
+    next = game.play(last, move.value);
+  }
+  const clock = followed.clock && event.clock ? { ...followed.clock, ...event.clock } : followed.clock;
+  return {
+    ...followed,
+    version: event.version,
+    moves: [...followed.moves, event.move],
+    states: [...followed.states, next],
+    clock,
+    clockAt: clock && event.clock ? { server: event.at, local: localNow } : followed.clockAt,
+  };
+}
+
+/** Every clock's time left at `localNow`: the running one falls from when its time was given. */
+export function clockReadings(followed: Followed<unknown>, localNow: number): number[] | null {
+  const { clock, clockAt } = followed;
+  if (!clock || !clockAt) return null;
+  return clock.remainingMs.map((left, seat) => {
+    if (seat !== clock.running || clock.since === null) return left;
+    if (followed.ending) return followed.ending.termination === 'time' ? 0 : left;
+    const elapsed = clockAt.server - clock.since + (localNow - clockAt.local);
+    return Math.max(0, left - elapsed);
+  });
+}

@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { GameDefinition, Player } from '../../engine/game.ts';
+import { unwrap } from '../../engine/result.ts';
+import { roundNumbers } from '../history.ts';
+import { useHistoryCursor } from '../history-cursor.ts';
+import { moveSound, useSettings } from '../settings.ts';
+import type { GameSession } from '../use-game.ts';
+import { claimSeat, requestRematch, type SeatGrant } from './api.ts';
+import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
+import { gamePage } from './links.ts';
+import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
+import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
+import { heldSeats, holdSeat } from './seat-tokens.ts';
+
+/** A refusal in words for the page (the server's reason follows the kind). */
+function refusalText(answer: IntentAnswer): string | null {
+  if (answer.type === 'error') return `The server refused: ${answer.error}.`;
+  return answer.ok ? null : `The server refused the move (${answer.refusal}): ${answer.error}.`;
+}
+
+/**
+ * An online game page's state: the game as the server tells it over one WebSocket (reconnecting by
+ * itself, catching up from the last version seen), the seats this browser holds (their tokens kept
+ * in localStorage), and moves and resignations sent as intents. It is a GameSession, so the same
+ * boards and shell serve local and online play; the server decides everything.
+ */
+export function useOnlineGame<S, M, O>(game: GameDefinition<S, M, O>, initial: PublicGame): GameSession<S, M, O> {
+  const id = initial.id;
+  const options = useMemo(() => unwrap(game.parseOptions(initial.options)), [game, initial.options]);
+  const seatNames = useMemo(() => game.seatNames(options), [game, options]);
+  const [followed, setFollowed] = useState<Followed<S>>(() => unwrap(followGame(game, initial, Date.now())));
+  const [grants, setGrants] = useState<SeatGrant[]>(() => heldSeats(id));
+  const [connection, setConnection] = useState<ConnectionState>('connecting');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [rematchId, setRematchId] = useState<string | null>(null);
+  const { aiDelayMs } = useSettings();
+  const latest = useRef(followed);
+  latest.current = followed;
+  const socket = useRef<GameConnection | null>(null);
+
+  useEffect(() => {
+    // After a gap or a position that does not fit, the next connection asks for everything.
+    let wholeSync = false;
+    const apply = (events: readonly GameEvent[]) => {
+      let next: Followed<S> | 'resync' = latest.current;
+      for (const event of events) {
+        next = applyEvent(game, next, event, Date.now());
+        if (next === 'resync') break;
+      }
+      if (next === 'resync') {
+        wholeSync = true;
+        socket.current?.restart();
+        return;
+      }
+      latest.current = next;
+      setFollowed(next);
+    };
+    const onMessage = (m: ServerMessage) => {
+      if (m.type === 'sync') {
+        const synced = followGame(game, m.game, Date.now());
+        if (!synced.ok) {
+          setError(`This page cannot show the game the server sent: ${synced.error.message}`);
+          return;
+        }
+        wholeSync = false;
+        latest.current = synced.value;
+        setFollowed(synced.value);
+      } else if (m.type === 'events') apply(m.events);
+      else if (m.type === 'event') apply([m.event]);
+      else if (m.type === 'answer' && m.ok) apply([m.event]);
+      else if (m.type === 'seats') {
+        latest.current = { ...latest.current, seats: m.seats };
+        setFollowed(latest.current);
+      } else if (m.type === 'rematch') setRematchId(m.id);
+    };
+    const connection = new GameConnection(id, () => (wholeSync ? null : latest.current.version), {
+      message: onMessage,
+      state: setConnection,
+    });
+    socket.current = connection;
+    return () => connection.close();
+  }, [game, id]);
+
+  const { moves, states, ending, seats } = followed;
+  const cursor = useHistoryCursor(moves.length, followed.firstPly, aiDelayMs);
+  const live = states[states.length - 1] as S;
+  const outcome = ending ? ending.result : game.result(live);
+  const toMove = outcome ? null : game.toMove(live);
+  const localSeats = useMemo(() => grants.map((g) => g.seat).sort((a, b) => a - b), [grants]);
+  const grantFor = (seat: Player) => grants.find((g) => g.seat === seat);
+  const humanToMove = toMove !== null && localSeats.includes(toMove);
+  const thinking = toMove !== null && seats[toMove]?.kind === 'ai';
+  const players = seats.map((s, i) =>
+    localSeats.includes(i) ? 'you' : s.kind === 'ai' ? (s.level ?? 'AI') : s.kind === 'open' ? 'open' : (s.name ?? 'a player'),
+  );
+
+  const moveCount = useRef(moves.length);
+  useEffect(() => {
+    if (moves.length > moveCount.current) moveSound();
+    moveCount.current = moves.length;
+  }, [moves.length]);
+
+  const send = (intent: Record<string, unknown>) => {
+    const connection = socket.current;
+    if (!connection) return;
+    setSending(true);
+    void connection.send(intent).then((answer) => {
+      setSending(false);
+      setError(refusalText(answer));
+    });
+  };
+
+  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
+  const rounds = useMemo(() => roundNumbers(movers.slice(0, -1)), [movers]);
+  const resigner = outcome === null && localSeats.length > 0 ? (humanToMove ? toMove : (localSeats[0] as Player)) : null;
+  const openSeat = seats.some((s) => s.kind === 'open');
+  const held = grants[0];
+
+  return {
+    game,
+    options,
+    setup: { game: game.id, options: initial.options, seats: players, seed: '', moves },
+    seatNames,
+    players,
+    localSeats,
+    firstPly: followed.firstPly,
+    moves,
+    rounds,
+    state: states[cursor.ply] as S,
+    history: states,
+    ply: cursor.ply,
+    live: cursor.live,
+    toMove,
+    outcome,
+    humanToMove,
+    interactive: cursor.live && humanToMove && !sending && connection === 'live',
+    thinking,
+    hasAi: false,
+    paused: false,
+    resigned: undefined,
+    error,
+    replaying: cursor.replaying,
+    play: (move) => {
+      const seat = toMove;
+      const grant = seat === null ? undefined : grantFor(seat);
+      if (seat === null || !grant) return;
+      cursor.goTo(null);
+      send({ type: 'move', seat, token: grant.token, move: game.formatMove(live, move), version: followed.version });
+    },
+    goTo: cursor.goTo,
+    setPaused: () => undefined,
+    replay: cursor.replay,
+    undo: null,
+    resign:
+      resigner === null ? null : { seat: resigner, act: () => send({ type: 'resign', seat: resigner, token: grantFor(resigner)?.token }) },
+    online: {
+      id,
+      connection,
+      seats,
+      invite: new URL(gamePage(id), window.location.href).href,
+      clocks: (localNow) => clockReadings(followed, localNow),
+      runningClock: outcome ? null : (followed.clock?.running ?? null),
+      claim:
+        grants.length === 0 && openSeat && !outcome
+          ? (seat, name) =>
+              void claimSeat(id, seat, name.trim() || null).then((r) => {
+                if (!r.ok) return setError(`That seat could not be taken: ${r.error.message}.`);
+                holdSeat(id, r.value);
+                setGrants((g) => [...g, r.value]);
+              })
+          : null,
+      recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
+      rematch:
+        outcome && held
+          ? () =>
+              void requestRematch(id, held).then((r) => {
+                if (!r.ok) return setError(`No rematch: ${r.error.message}.`);
+                holdSeat(r.value.id, r.value.grant);
+                window.location.assign(gamePage(r.value.id));
+              })
+          : null,
+      rematchId,
+    },
+  };
+}
