@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Slow suites (deep perft, full-size strength matches) run with `npm run test:slow`, never in `npm test`.
     exclude: ['**/node_modules/**', '**/*.slow.test.ts'],
+    // The browser tests (local and online) share one build of the app.
+    globalSetup: ['scripts/build-web.global.ts'],
     testTimeout: GENEROUS_MS,
     hookTimeout: GENEROUS_MS,
     expect: { poll: { timeout: GENEROUS_MS } },

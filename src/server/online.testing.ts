@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 /** A real `hexarena serve` process on loopback, for the online tests. */
 export interface ServerProcess {
   readonly base: string;
+  readonly port: number;
   readonly child: ChildProcess;
   /** Ends the process the hard way and waits until it is gone. */
   kill(): Promise<void>;
@@ -23,12 +24,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on a free port with its store in `dataDir` (and a tiny app build of its own). */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the server with its store in `dataDir` on `port` (a free one by default), serving a tiny app
+ * build of its own unless `env` names one (HEXARENA_WEB_DIST).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   const web = path.join(dataDir, 'web');
   mkdirSync(web, { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
     env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +51,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     base: `http://127.0.0.1:${port}`,
+    port,
     child,
     kill: async () => {
       child.kill('SIGKILL');

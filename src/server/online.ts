@@ -381,8 +381,11 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     return;
   }
   const missed = since === null ? null : room.eventsSince(since);
-  if (missed) send(socket, { type: 'events', events: missed as unknown as Json });
-  else send(socket, { type: 'sync', game: publicGame(room) });
+  if (missed) {
+    send(socket, { type: 'events', events: missed as unknown as Json });
+    // Seats are taken without a version: a client catching up hears who sits where now.
+    send(socket, { type: 'seats', seats: publicSeats(room) });
+  } else send(socket, { type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
   const unsubscribeSeats = room.onSeats(() => send(socket, { type: 'seats', seats: publicSeats(room) }));
   const unsubscribeRematch = hub.onRematch(room.id, (rematch) => send(socket, { type: 'rematch', id: rematch }));

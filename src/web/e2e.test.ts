@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, WEB_DIST } from '../cli/commands/serve.ts';
-import { captureIo } from '../cli/testing.ts';
+import { WEB_DIST } from '../cli/commands/serve.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
@@ -24,7 +23,7 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  await ensureBuilt(captureIo().io, true);
+  // vitest's global set-up (scripts/build-web.global.ts) has built the app.
   server = await createHttpServer(WEB_DIST);
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;

@@ -1,0 +1,171 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { Rng } from '../engine/rng.ts';
+import { nonaga } from '../games/nonaga/game.ts';
+import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { launchChromium } from './headless-chromium.ts';
+
+/**
+ * Online play end to end: a real `hexarena serve` process (its SQLite store in a temporary folder)
+ * serving the built app, and several browser contexts, each a player or a spectator on a device of
+ * its own. Screenshots go to test-results/.
+ */
+const PATIENCE_MS = 150_000;
+let server: ServerProcess;
+let dataDir: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const serve = (port?: number) => startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST }, port);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-e2e-'));
+  server = await serve();
+  browser = await launchChromium();
+  mkdirSync('test-results', { recursive: true });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A new device: its own storage (so its own seat tokens), waiting on events with a generous limit. */
+async function device(): Promise<Page> {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(PATIENCE_MS);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) throw new Error(m.text());
+  });
+  return page;
+}
+
+const status = (page: Page) => page.getByTestId('status').textContent();
+/** The move list as the page shows it (Nonaga's turns hold spaces, so its list is split at commas). */
+const movesOf = async (page: Page, separator = ', ') =>
+  ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(separator).filter(Boolean);
+const waitForMoveCount = (page: Page, n: number) =>
+  page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
+
+/** Plays a Nonaga turn by clicks: the token, its slide end, then (unless the slide won) the disc and its new place. */
+async function clickTurn(page: Page, text: string): Promise<void> {
+  const [slide, disc] = text.split(' ');
+  for (const step of [slide, disc]) {
+    if (!step) continue;
+    const [from, to] = step.split('>');
+    await page.locator(`[data-cell="${from}"]`).click();
+    await page.locator(`[data-cell="${to}"]`).click();
+  }
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+describe('online play in the browser', () => {
+  it('two devices play Nonaga from the invite link, a third watches, one reloads mid-game and plays on; resign, rematch', async () => {
+    const red = await device();
+    await red.goto(`${server.base}/`);
+    const card = red.getByRole('region', { name: 'Nonaga' });
+    await card.getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
+    await card.getByRole('button', { name: 'Play Nonaga online' }).click();
+    await red.waitForURL(/\/g\/[\w-]+$/);
+    await expect.poll(() => status(red)).toBe('Red to move: slide a token.');
+    const invite = (await red.getByTestId('invite').inputValue()) as string;
+    expect(invite).toBe(red.url());
+
+    // The friend opens the link and takes the open seat; the lobby listed the game meanwhile.
+    const black = await device();
+    await black.goto(`${server.base}/`);
+    const id = new URL(invite).pathname.split('/').pop() as string;
+    await black.locator(`.lobby [data-game="${id}"]`).waitFor();
+    await black.goto(invite);
+    await black.getByRole('button', { name: 'Play Black' }).click();
+    await black.getByRole('button', { name: 'Play Black' }).waitFor({ state: 'detached' });
+
+    // A third device watches: no seat is open, so it is offered none, and its board takes no move.
+    const watcher = await device();
+    await watcher.goto(invite);
+    await expect.poll(() => status(watcher)).toBe('Red (a player) to move.');
+    expect(await watcher.getByRole('button', { name: /^Play / }).count()).toBe(0);
+
+    const rng = Rng.fromSeed('online-e2e');
+    let state = nonaga.newGame(nonaga.defaultOptions, 'any');
+    const pages = [red, black];
+    for (let turn = 0; turn < 6 && nonaga.result(state) === null; turn++) {
+      const mover = pages[nonaga.toMove(state) as number] as Page;
+      const move = rng.pick(nonaga.legalMoves(state));
+      const text = nonaga.formatMove(state, move);
+      await expect.poll(() => status(mover)).toMatch(/to move: slide a token\.$/);
+      await clickTurn(mover, text);
+      state = nonaga.play(state, move);
+      for (const page of [red, black, watcher]) await waitForMoveCount(page, turn + 1);
+      if (turn === 2) {
+        // Black's device reloads: the seat comes back from its storage, and play goes on.
+        await black.reload();
+        await waitForMoveCount(black, turn + 1);
+        expect(await black.getByRole('button', { name: 'Play Black' }).count()).toBe(0);
+      }
+    }
+    const played = state.turns;
+    for (const page of [red, black, watcher]) expect(await movesOf(page)).toEqual(played);
+    await shot(watcher, 'online-nonaga-watcher');
+
+    // Red resigns; everyone sees the result; the record is offered.
+    await red.getByRole('button', { name: 'Resign' }).click();
+    await red.getByRole('button', { name: 'Confirm: Red resigns' }).click();
+    for (const page of [red, black, watcher]) await expect.poll(() => status(page)).toMatch(/^Game over: Black wins/);
+    const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
+    expect(record.moves).toEqual(played);
+    expect(await watcher.getByRole('link', { name: 'Download record' }).getAttribute('href')).toBe(`/api/games/${id}/record`);
+
+    // Rematch: Red asks, Black's page is told and joins the same new game, colours swapped.
+    await red.getByRole('button', { name: 'Rematch' }).click();
+    await red.waitForURL((url) => url.pathname.startsWith('/g/') && !url.pathname.endsWith(id));
+    await black.getByRole('button', { name: 'Join the rematch' }).click();
+    await black.waitForURL(red.url());
+    await expect.poll(() => status(black)).toBe('Red to move: slide a token.');
+    await expect.poll(() => status(red)).toBe('Red (a player) to move.');
+    await shot(black, 'online-nonaga-rematch');
+  });
+
+  it('a clocked game shows its clocks running; a player whose connection drops sees it, and plays on when it is back', async () => {
+    const x = await device();
+    await x.goto(`${server.base}/`);
+    const card = x.getByRole('region', { name: 'Tic-tac-toe' });
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('10 min + 5 s');
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await x.waitForURL(/\/g\//);
+    const o = await device();
+    await o.goto(x.url());
+    await o.getByRole('button', { name: 'Play O' }).click();
+    // Before the first move no clock runs.
+    expect(await x.getByTestId('clock-0').textContent()).toBe('10:00');
+    await x.locator('[data-cell="b2"]').click();
+    // X's clock stood still and gained the increment; O's runs: its shown time falls on both devices.
+    await x.locator('.clock.running[data-seat="1"]').waitFor();
+    for (const page of [x, o])
+      await page.waitForFunction(() => /^9:[0-5]\d$/.test(document.querySelector('[data-testid=clock-1]')?.textContent ?? ''));
+    expect(await x.getByTestId('clock-0').textContent()).toBe('10:05');
+    await shot(o, 'online-clocks');
+
+    // The server goes down: the page says it is reconnecting; back on the same address, O plays on.
+    await server.kill();
+    await o.getByTestId('connection').waitFor();
+    expect(await o.getByTestId('connection').textContent()).toBe('Reconnecting…');
+    server = await serve(server.port);
+    await o.getByTestId('connection').waitFor({ state: 'detached' });
+    await o.locator('[data-cell="a1"]').click();
+    await waitForMoveCount(x, 2);
+    expect(await movesOf(x, ' ')).toEqual(['b2', 'a1']);
+  });
+});
