@@ -143,6 +143,7 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
   const [chosen, setChosen] = useState<readonly string[]>(() => last?.seats ?? []);
   const [seed, setSeed] = useState(() => randomSeed());
   const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
+  const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   if (!game.ok) return null;
   const g = game.value;
@@ -157,9 +158,11 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
   const start = () => {
     window.location.assign(setupUrl({ game: g.id, options: used, seats, seed, moves: [] }));
   };
+  // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
+  const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
+  const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
   const playOnline = async () => {
     setProblem(null);
-    const mine = seats.indexOf('human');
     const created = await createGame({
       game: g.id,
       options: used,
@@ -208,6 +211,16 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
       </p>
       {online && (
         <p class="play-online">
+          {humanSeats.length > 1 && (
+            <label>
+              You play{' '}
+              <select value={mine} aria-label={`${g.title}: you play`} onChange={(e) => setMine(Number(e.currentTarget.value))}>
+                {humanSeats.map((i) => (
+                  <option value={i}>{seatNames[i]}</option>
+                ))}
+              </select>{' '}
+            </label>
+          )}
           <label>
             Clock{' '}
             <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>
@@ -219,7 +232,9 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
           <button type="button" onClick={() => void playOnline()} disabled={!parsed.ok}>
             Play {g.title} online
           </button>{' '}
-          <small>human seats are open to whoever gets the link; the first is yours</small>
+          <small>
+            {humanSeats.length > 1 ? 'the other human seats are open to whoever gets the link' : 'AI seats are played by the server'}
+          </small>
         </p>
       )}
       {problem && (

@@ -4,10 +4,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
+import type { Json } from '../engine/game.ts';
+import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
+import { dicewars } from '../games/dicewars/game.ts';
 import { nonaga } from '../games/nonaga/game.ts';
 import { type ServerProcess, startServer } from '../server/online.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
+import { positionFromView } from './online/model.ts';
 
 /**
  * Online play end to end: a real `hexarena serve` process (its SQLite store in a temporary folder)
@@ -135,6 +139,37 @@ describe('online play in the browser', () => {
     await expect.poll(() => status(black)).toBe('Red to move: slide a token.');
     await expect.poll(() => status(red)).toBe('Red (a player) to move.');
     await shot(black, 'online-nonaga-rematch');
+  });
+
+  it('DiceWars online against the server’s AI: the dice are the server’s, the board and the battle log follow them', async () => {
+    const page = await device();
+    await page.goto(`${server.base}/`);
+    const card = page.getByRole('region', { name: 'DiceWars' });
+    await card.getByRole('combobox', { name: 'Players' }).selectOption('2');
+    await card.getByRole('combobox', { name: 'B is played by' }).selectOption('gamedesign');
+    await card.getByRole('button', { name: 'Play DiceWars online' }).click();
+    await page.waitForURL(/\/g\//);
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'));
+    // The position as the server shows it: an attack A may make.
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    const shown = async () => (await (await fetch(`${server.base}/api/games/${id}`)).json()) as { view: unknown; version: number };
+    const before = await shown();
+    const state = unwrap(positionFromView(dicewars, before.view as Json));
+    const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
+    if (attack?.type !== 'attack') throw new Error('no attack to make');
+    await page.locator(`[data-territory="${attack.from}"]`).click();
+    await page.locator(`[data-territory="${attack.to}"]`).click();
+    await expect
+      .poll(async () => page.locator('[data-testid=log] li').first().textContent())
+      .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
+    // The page shows the dice the server rolled, territory by territory.
+    const after = unwrap(positionFromView(dicewars, (await shown()).view as Json));
+    for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
+    await page.getByRole('button', { name: 'End Turn' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
+    );
+    await shot(page, 'online-dicewars');
   });
 
   it('a clocked game shows its clocks running; a player whose connection drops sees it, and plays on when it is back', async () => {
