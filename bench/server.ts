@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Client, post, type ServerProcess, startServer } from '../src/server/online.testing.ts';
+import { Client, post, startServer } from '../src/server/online.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
+import { loadBoardgameIo, residentBytes, startBoardgameIo } from './boardgameio.ts';
+import { pacer } from './pace.ts';
 
 /**
  * The online server as players load it: `games` tic-tac-toe games at once, each with two WebSocket
@@ -13,17 +15,21 @@ import { SqliteStore } from '../src/server/sqlite-store.ts';
  */
 const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
-async function oneSize(server: ServerProcess, games: number, seconds: number): Promise<string> {
+/** Plays `games` tables at once for `seconds` against hexarena; the latency of every acknowledged move, and the seconds taken. */
+async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0): Promise<{ latencies: number[]; elapsed: number }> {
   const latencies: number[] = [];
   let stop = false;
   const player = async () => {
+    const pace = pacer(everyMs);
     while (!stop) {
-      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const created = await post(base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
       const id = created.json.id as string;
-      const tokens = [created.json.token as string, (await post(server.base, `/api/games/${id}/seats/1`, {})).json.token as string];
-      const clients = [await Client.open(server.base, id), await Client.open(server.base, id)];
+      const tokens = [created.json.token as string, (await post(base, `/api/games/${id}/seats/1`, {})).json.token as string];
+      const clients = [await Client.open(base, id), await Client.open(base, id)];
       // A fixed game that fills the board: nine moves, a draw or a win on the way.
       for (let ply = 0; ply < ORDER.length && !stop; ply++) {
+        await pace();
+        if (stop) break;
         const t = performance.now();
         const answer = await (clients[ply % 2] as Client).ask({
           type: 'move',
@@ -46,21 +52,48 @@ async function oneSize(server: ServerProcess, games: number, seconds: number): P
   stop = true;
   const elapsed = (performance.now() - started) / 1000;
   await Promise.allSettled(running);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
-  return `${String(games).padStart(5)} games: ${Math.round(latencies.length / elapsed)
-    .toLocaleString('en-US')
-    .padStart(7)} acknowledged moves/s, latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+  return { latencies, elapsed };
 }
 
+/** A load run as one line: moves a second, latency percentiles, and the server's memory after it. */
+function line(name: string, games: number, run: { latencies: number[]; elapsed: number }, rss: number): string {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  const rate = Math.round(sorted.length / run.elapsed);
+  return `${name.padEnd(12)} ${String(games).padStart(5)} games: ${rate.toLocaleString('en-US').padStart(7)} moves/s, p50 ${at(0.5).padStart(6)} ms, p99 ${at(0.99).padStart(6)} ms, RSS ${(rss / 1e6).toFixed(0)} MB`;
+}
+
+const SECONDS = 5;
+
 export async function benchServer(): Promise<void> {
-  console.log('\n## Online server: tic-tac-toe over WebSocket on loopback, one process, durable SQLite store');
+  console.log('\n## Online server: tic-tac-toe over WebSocket on loopback, one process each, side by side');
+  console.log('hexarena: durable SQLite store, each move committed (fsync) before it is answered;');
+  console.log('boardgame.io 0.50.2: its in-memory storage, socket.io. A new match every game on both; the load');
+  console.log(`generator shares the machine's cores with the server under test; ${SECONDS} s per size.`);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-'));
   const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000' });
+  const rival = await startBoardgameIo();
   try {
-    for (const games of [1, 100, 1000]) console.log(await oneSize(server, games, 5));
+    for (const games of [1, 100, 1000]) {
+      const ours = await loadHexarena(server.base, games, SECONDS);
+      console.log(line('hexarena', games, ours, residentBytes(server.child.pid as number)));
+      const theirs = await loadBoardgameIo(rival.base, games, SECONDS);
+      console.log(line('boardgame.io', games, theirs, residentBytes(rival.child.pid as number)));
+      const ratio = ours.latencies.length / ours.elapsed / (theirs.latencies.length / theirs.elapsed);
+      console.log(`${''.padEnd(12)} hexarena / boardgame.io throughput: ×${ratio.toFixed(2)}`);
+    }
+    // Closed loops at 1,000 tables queue up (latency ≈ tables ÷ throughput, Little's law); players
+    // think between moves, so the latency goal is measured at a paced load: 1,000 games offering
+    // 5,000 moves a second (each table one move every 200 ms, new games made as before).
+    const everyMs = 200;
+    console.log(`paced: 1000 games, each a move every ${everyMs} ms (5,000 moves/s offered)`);
+    const ours = await loadHexarena(server.base, 1000, SECONDS, everyMs);
+    console.log(line('hexarena', 1000, ours, residentBytes(server.child.pid as number)));
+    const theirs = await loadBoardgameIo(rival.base, 1000, SECONDS, everyMs);
+    console.log(line('boardgame.io', 1000, theirs, residentBytes(rival.child.pid as number)));
   } finally {
     await server.kill();
+    await rival.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   await benchServerScale();

@@ -91,16 +91,18 @@ export class SqliteStore implements GameStore {
     }
   }
 
-  async create(game: NewGame): Promise<void> {
-    this.sql('INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
-      game.id,
-      game.game,
-      JSON.stringify(game.options),
-      game.seed,
-      JSON.stringify(game.seats),
-      game.clock ? JSON.stringify(game.clock) : null,
-      game.createdAt,
-    );
+  create(game: NewGame): Promise<void> {
+    return this.write(() => {
+      this.sql('INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
+        game.id,
+        game.game,
+        JSON.stringify(game.options),
+        game.seed,
+        JSON.stringify(game.seats),
+        game.clock ? JSON.stringify(game.clock) : null,
+        game.createdAt,
+      );
+    });
   }
 
   async read(id: GameId): Promise<StoredGame | null> {
@@ -138,34 +140,48 @@ export class SqliteStore implements GameStore {
     };
   }
 
-  /** Appends waiting for the next commit: one transaction (one fsync) takes every move of a tick. */
-  private batch: {
-    id: GameId;
-    move: StoredMove;
-    deadline: number | null;
-    done: (r: AppendRefusal | null) => void;
-    fail: (e: unknown) => void;
-  }[] = [];
+  /** Writes waiting for the next commit: one transaction (one fsync) takes every write of a tick. */
+  private batch: { op: () => unknown; done: (r: unknown) => void; fail: (e: unknown) => void }[] = [];
 
-  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
+  /**
+   * Group commit: `op` runs with every other write of this tick in one durable transaction, inside a
+   * savepoint of its own (a write that fails is undone alone); the promise resolves once it is on disk.
+   */
+  private write<T>(op: () => T): Promise<T> {
     return new Promise((done, fail) => {
       if (this.batch.length === 0) setImmediate(() => this.commitBatch());
-      this.batch.push({ id, move, deadline, done, fail });
+      this.batch.push({ op, done: done as (r: unknown) => void, fail });
     });
   }
 
-  /** Group commit: many games' moves in one durable transaction, each still checked on its own. */
   private commitBatch(): void {
     const batch = this.batch;
     this.batch = [];
-    let answers: (AppendRefusal | null)[];
+    if (batch.length === 0) return;
+    let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[];
     try {
-      answers = this.db.transaction(() => batch.map((b) => this.appendOne(b.id, b.move, b.deadline)))();
+      outcomes = this.db.transaction(() =>
+        batch.map((b) => {
+          try {
+            return { ok: true as const, value: this.db.transaction(b.op)() };
+          } catch (error) {
+            return { ok: false as const, error };
+          }
+        }),
+      )();
     } catch (e) {
       for (const b of batch) b.fail(e);
       return;
     }
-    for (const [i, b] of batch.entries()) b.done(answers[i] ?? null);
+    for (const [i, b] of batch.entries()) {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if (outcome.ok) b.done(outcome.value);
+      else b.fail(outcome.error);
+    }
+  }
+
+  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
+    return this.write(() => this.appendOne(id, move, deadline));
   }
 
   private appendOne(id: GameId, move: StoredMove, deadline: number | null): AppendRefusal | null {
@@ -184,18 +200,23 @@ export class SqliteStore implements GameStore {
     return null;
   }
 
-  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    const r = this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(id, seat, tokenHash, name);
-    return r.changes === 1;
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(id, seat, tokenHash, name)
+          .changes === 1,
+    );
   }
 
-  async end(id: GameId, result: Json, termination: string): Promise<boolean> {
-    const r = this.sql('UPDATE games SET ended_result = ?, termination = ?, deadline = NULL WHERE id = ? AND termination IS NULL').run(
-      JSON.stringify(result),
-      termination,
-      id,
+  end(id: GameId, result: Json, termination: string): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('UPDATE games SET ended_result = ?, termination = ?, deadline = NULL WHERE id = ? AND termination IS NULL').run(
+          JSON.stringify(result),
+          termination,
+          id,
+        ).changes === 1,
     );
-    return r.changes === 1;
   }
 
   async live(limit = 100_000): Promise<StoredGame[]> {
@@ -216,6 +237,8 @@ export class SqliteStore implements GameStore {
   }
 
   async close(): Promise<void> {
+    // Writes still waiting for their tick are committed first.
+    if (this.batch.length > 0) this.commitBatch();
     this.db.close();
   }
 }

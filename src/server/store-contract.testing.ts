@@ -43,6 +43,23 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'writes made at the same moment stand or fall alone: a second game under a taken id is refused, the others land',
+      withStore(async (store) => {
+        await store.create(game('g1'));
+        const [again, other, claim] = await Promise.allSettled([
+          store.create(game('g1', ['open', 'easy'])),
+          store.create(game('g2')),
+          store.claimSeat('g1', 0, 'hash', 'Ann'),
+        ]);
+        expect(again.status).toBe('rejected');
+        expect(other.status).toBe('fulfilled');
+        expect(claim).toEqual({ status: 'fulfilled', value: true });
+        expect((await store.read('g1'))?.seats).toEqual(['open', 'open']);
+        expect(await store.read('g2')).not.toBeNull();
+      }),
+    );
+
+    it(
       'moves append ply by ply with their deadline; a ply taken twice is refused, and the first stays',
       withStore(async (store) => {
         await store.create(game('g1'));

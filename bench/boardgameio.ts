@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { io, type Socket } from 'socket.io-client';
+import { pacer } from './pace.ts';
+
+/**
+ * boardgame.io's server (npm boardgame.io 0.50.2, its in-memory storage) as a child process, and a
+ * load generator that plays it the way bench/server.ts plays hexarena: a new match per game made
+ * through its lobby API, two socket.io clients, the same nine moves, a move counted when the server
+ * has applied it (its update reaches the mover).
+ */
+
+/** The cells of hexarena's fixed workload (b2 a1 c3 a3 a2 c2 b1 b3 c1), numbered as boardgame.io's board. */
+const CELLS = [4, 6, 2, 0, 3, 5, 7, 1, 8];
+
+export interface Rival {
+  readonly base: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export async function startBoardgameIo(): Promise<Rival> {
+  const port = await freePort();
+  const script = fileURLToPath(new URL('./boardgameio-server.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => d.toString().includes('boardgame.io is at') && resolve());
+    child.once('exit', (code) => reject(new Error(`boardgame.io exited (${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** A process's resident memory in bytes (Linux), for the servers' memory figures. */
+export function residentBytes(pid: number): number {
+  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return line ? Number(line[1]) * 1024 : Number.NaN;
+}
+
+const postJson = async (url: string, body: unknown) =>
+  (await (
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json()) as Record<string, unknown>;
+
+interface Update {
+  _stateID: number;
+  ctx: { gameover?: unknown };
+}
+
+/** One player's socket: the newest state it has seen, and a wait for a newer one. */
+class Seat {
+  private latest = 0;
+  private waiting: { after: number; resolve: (u: Update) => void } | null = null;
+  constructor(readonly socket: Socket) {
+    socket.on('update', (_matchID: string, state: Update) => {
+      this.latest = Math.max(this.latest, state._stateID);
+      if (this.waiting && state._stateID > this.waiting.after) {
+        const w = this.waiting;
+        this.waiting = null;
+        w.resolve(state);
+      }
+    });
+  }
+  newerThan(stateID: number): Promise<Update> {
+    return new Promise((resolve) => {
+      this.waiting = { after: stateID, resolve };
+    });
+  }
+}
+
+async function seat(base: string, matchID: string, player: string, credentials: string): Promise<Seat> {
+  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true });
+  const seated = new Seat(socket);
+  await new Promise<void>((resolve) => {
+    socket.once('sync', () => resolve());
+    socket.emit('sync', matchID, player, credentials, 2);
+  });
+  return seated;
+}
+
+/** Plays matches on `games` tables at once for `seconds`; the latency of every applied move, and the seconds taken. */
+export async function loadBoardgameIo(
+  base: string,
+  games: number,
+  seconds: number,
+  everyMs = 0,
+): Promise<{ latencies: number[]; elapsed: number }> {
+  const latencies: number[] = [];
+  let stop = false;
+  const table = async () => {
+    const pace = pacer(everyMs);
+    while (!stop) {
+      const { matchID } = (await postJson(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
+      const credentials: string[] = [];
+      for (const playerID of ['0', '1'])
+        credentials.push(
+          (await postJson(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+            .playerCredentials as string,
+        );
+      const seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
+      for (let ply = 0; ply < CELLS.length && !stop; ply++) {
+        await pace();
+        if (stop) break;
+        const mover = seats[ply % 2] as Seat;
+        const t = performance.now();
+        const applied = mover.newerThan(ply);
+        mover.socket.emit(
+          'update',
+          {
+            type: 'MAKE_MOVE',
+            payload: { type: 'clickCell', args: [CELLS[ply]], playerID: String(ply % 2), credentials: credentials[ply % 2] },
+          },
+          ply,
+          matchID,
+          String(ply % 2),
+        );
+        const state = await applied;
+        latencies.push(performance.now() - t);
+        if (state.ctx.gameover) break;
+      }
+      for (const s of seats) s.socket.close();
+    }
+  };
+  const started = performance.now();
+  const running = Array.from({ length: games }, table);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  stop = true;
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.allSettled(running);
+  return { latencies, elapsed };
+}
