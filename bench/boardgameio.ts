@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import { pacer } from './pace.ts';
+import { postJson } from './http-post.ts';
+import { type LoadRun, pacer } from './pace.ts';
 
 /**
  * boardgame.io's server (npm boardgame.io 0.50.2, its in-memory storage) as a child process, and a
@@ -54,11 +55,6 @@ export function residentBytes(pid: number): number {
   return line ? Number(line[1]) * 1024 : Number.NaN;
 }
 
-const postJson = async (url: string, body: unknown) =>
-  (await (
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  ).json()) as Record<string, unknown>;
-
 interface Update {
   _stateID: number;
   ctx: { gameover?: unknown };
@@ -96,46 +92,47 @@ async function seat(base: string, matchID: string, player: string, credentials: 
 }
 
 /** Plays matches on `games` tables at once for `seconds`; the latency of every applied move, and the seconds taken. */
-export async function loadBoardgameIo(
-  base: string,
-  games: number,
-  seconds: number,
-  everyMs = 0,
-): Promise<{ latencies: number[]; elapsed: number }> {
+export async function loadBoardgameIo(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
   const latencies: number[] = [];
+  let failures = 0;
   let stop = false;
   const table = async () => {
     const pace = pacer(everyMs);
     while (!stop) {
-      const { matchID } = (await postJson(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
-      const credentials: string[] = [];
-      for (const playerID of ['0', '1'])
-        credentials.push(
-          (await postJson(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
-            .playerCredentials as string,
-        );
-      const seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
-      for (let ply = 0; ply < CELLS.length && !stop; ply++) {
-        await pace();
-        if (stop) break;
-        const mover = seats[ply % 2] as Seat;
-        const t = performance.now();
-        const applied = mover.newerThan(ply);
-        mover.socket.emit(
-          'update',
-          {
-            type: 'MAKE_MOVE',
-            payload: { type: 'clickCell', args: [CELLS[ply]], playerID: String(ply % 2), credentials: credentials[ply % 2] },
-          },
-          ply,
-          matchID,
-          String(ply % 2),
-        );
-        const state = await applied;
-        latencies.push(performance.now() - t);
-        if (state.ctx.gameover) break;
+      // A game that fails (a connection reset under load) is counted, and the table plays on.
+      try {
+        const { matchID } = (await postJson(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
+        const credentials: string[] = [];
+        for (const playerID of ['0', '1'])
+          credentials.push(
+            (await postJson(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+              .playerCredentials as string,
+          );
+        const seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
+        for (let ply = 0; ply < CELLS.length && !stop; ply++) {
+          await pace();
+          if (stop) break;
+          const mover = seats[ply % 2] as Seat;
+          const t = performance.now();
+          const applied = mover.newerThan(ply);
+          mover.socket.emit(
+            'update',
+            {
+              type: 'MAKE_MOVE',
+              payload: { type: 'clickCell', args: [CELLS[ply]], playerID: String(ply % 2), credentials: credentials[ply % 2] },
+            },
+            ply,
+            matchID,
+            String(ply % 2),
+          );
+          const state = await applied;
+          latencies.push(performance.now() - t);
+          if (state.ctx.gameover) break;
+        }
+        for (const s of seats) s.socket.close();
+      } catch {
+        failures++;
       }
-      for (const s of seats) s.socket.close();
     }
   };
   const started = performance.now();
@@ -144,5 +141,5 @@ export async function loadBoardgameIo(
   stop = true;
   const elapsed = (performance.now() - started) / 1000;
   await Promise.allSettled(running);
-  return { latencies, elapsed };
+  return { latencies, elapsed, failures };
 }

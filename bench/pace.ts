@@ -12,3 +12,11 @@ export function pacer(everyMs: number): () => Promise<void> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   };
 }
+
+/** What a load run measured: the latency of every move the server took, over `elapsed` seconds. */
+export interface LoadRun {
+  readonly latencies: number[];
+  readonly elapsed: number;
+  /** Games that broke off (a connection reset): counted, not hidden. */
+  readonly failures: number;
+}

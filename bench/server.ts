@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Client, post, startServer } from '../src/server/online.testing.ts';
+import { Client, startServer } from '../src/server/online.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import { loadBoardgameIo, residentBytes, startBoardgameIo } from './boardgameio.ts';
-import { pacer } from './pace.ts';
+import { postJson } from './http-post.ts';
+import { type LoadRun, pacer } from './pace.ts';
 
 /**
  * The online server as players load it: `games` tic-tac-toe games at once, each with two WebSocket
@@ -16,34 +17,40 @@ import { pacer } from './pace.ts';
 const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
 /** Plays `games` tables at once for `seconds` against hexarena; the latency of every acknowledged move, and the seconds taken. */
-async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0): Promise<{ latencies: number[]; elapsed: number }> {
+async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
   const latencies: number[] = [];
+  let failures = 0;
   let stop = false;
   const player = async () => {
     const pace = pacer(everyMs);
     while (!stop) {
-      const created = await post(base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
-      const id = created.json.id as string;
-      const tokens = [created.json.token as string, (await post(base, `/api/games/${id}/seats/1`, {})).json.token as string];
-      const clients = [await Client.open(base, id), await Client.open(base, id)];
-      // A fixed game that fills the board: nine moves, a draw or a win on the way.
-      for (let ply = 0; ply < ORDER.length && !stop; ply++) {
-        await pace();
-        if (stop) break;
-        const t = performance.now();
-        const answer = await (clients[ply % 2] as Client).ask({
-          type: 'move',
-          seat: ply % 2,
-          token: tokens[ply % 2],
-          move: ORDER[ply],
-          version: ply,
-        });
-        if (answer.ok !== true) break;
-        latencies.push(performance.now() - t);
-        const event = answer.event as { kind: string };
-        if (event.kind === 'end') break;
+      // A game that fails (a connection reset under load) is counted, and the table plays on.
+      try {
+        const created = await postJson(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+        const id = created.id as string;
+        const tokens = [created.token as string, (await postJson(`${base}/api/games/${id}/seats/1`, {})).token as string];
+        const clients = [await Client.open(base, id), await Client.open(base, id)];
+        // A fixed game that fills the board: nine moves, a draw or a win on the way.
+        for (let ply = 0; ply < ORDER.length && !stop; ply++) {
+          await pace();
+          if (stop) break;
+          const t = performance.now();
+          const answer = await (clients[ply % 2] as Client).ask({
+            type: 'move',
+            seat: ply % 2,
+            token: tokens[ply % 2],
+            move: ORDER[ply],
+            version: ply,
+          });
+          if (answer.ok !== true) break;
+          latencies.push(performance.now() - t);
+          const event = answer.event as { kind: string };
+          if (event.kind === 'end') break;
+        }
+        for (const c of clients) c.close();
+      } catch {
+        failures++;
       }
-      for (const c of clients) c.close();
     }
   };
   const started = performance.now();
@@ -52,15 +59,15 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
   stop = true;
   const elapsed = (performance.now() - started) / 1000;
   await Promise.allSettled(running);
-  return { latencies, elapsed };
+  return { latencies, elapsed, failures };
 }
 
 /** A load run as one line: moves a second, latency percentiles, and the server's memory after it. */
-function line(name: string, games: number, run: { latencies: number[]; elapsed: number }, rss: number): string {
+function line(name: string, games: number, run: LoadRun, rss: number): string {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
   const rate = Math.round(sorted.length / run.elapsed);
-  return `${name.padEnd(12)} ${String(games).padStart(5)} games: ${rate.toLocaleString('en-US').padStart(7)} moves/s, p50 ${at(0.5).padStart(6)} ms, p99 ${at(0.99).padStart(6)} ms, RSS ${(rss / 1e6).toFixed(0)} MB`;
+  return `${name.padEnd(12)} ${String(games).padStart(5)} games: ${rate.toLocaleString('en-US').padStart(7)} moves/s, p50 ${at(0.5).padStart(6)} ms, p99 ${at(0.99).padStart(6)} ms, RSS ${(rss / 1e6).toFixed(0)} MB${run.failures ? `, ${run.failures} games broke off` : ''}`;
 }
 
 const SECONDS = 5;
