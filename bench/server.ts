@@ -63,6 +63,12 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
 }
 
 /** A load run as one line: moves a second, latency percentiles, and the server's memory after it. */
+/** What the server itself says of its answer times (from a message's arrival to its answer). */
+async function ownTimes(base: string): Promise<string> {
+  const { intents } = (await (await fetch(`${base}/healthz`)).json()) as { intents: { p50Ms: number; p99Ms: number } };
+  return `${''.padEnd(12)} in the server itself (last 10,000 answers): p50 ${intents.p50Ms.toFixed(1)} ms, p99 ${intents.p99Ms.toFixed(1)} ms`;
+}
+
 function line(name: string, games: number, run: LoadRun, rss: number): string {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
@@ -84,6 +90,7 @@ export async function benchServer(): Promise<void> {
     for (const games of [1, 100, 1000]) {
       const ours = await loadHexarena(server.base, games, SECONDS);
       console.log(line('hexarena', games, ours, residentBytes(server.child.pid as number)));
+      console.log(await ownTimes(server.base));
       const theirs = await loadBoardgameIo(rival.base, games, SECONDS);
       console.log(line('boardgame.io', games, theirs, residentBytes(rival.child.pid as number)));
       const ratio = ours.latencies.length / ours.elapsed / (theirs.latencies.length / theirs.elapsed);
@@ -96,6 +103,7 @@ export async function benchServer(): Promise<void> {
     console.log(`paced: 1000 games, each a move every ${everyMs} ms (5,000 moves/s offered)`);
     const ours = await loadHexarena(server.base, 1000, SECONDS, everyMs);
     console.log(line('hexarena', 1000, ours, residentBytes(server.child.pid as number)));
+    console.log(await ownTimes(server.base));
     const theirs = await loadBoardgameIo(rival.base, 1000, SECONDS, everyMs);
     console.log(line('boardgame.io', 1000, theirs, residentBytes(rival.child.pid as number)));
   } finally {

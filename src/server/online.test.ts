@@ -234,7 +234,11 @@ describe('online play against a real server process', () => {
     expect(state).toMatchObject({ version: 0, moves: [] });
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     // The seats' holders can still play it.
+    const before = (await (await fetch(`${server.base}/healthz`)).json()).intents.answered as number;
     expect(await fresh.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    // Health reports how many intents were answered, and how fast.
+    const health = await (await fetch(`${server.base}/healthz`)).json();
+    expect(health.intents).toMatchObject({ answered: before + 1, p50Ms: expect.any(Number), p99Ms: expect.any(Number) });
     client.close();
     fresh.close();
   });

@@ -8,6 +8,7 @@ import { makeRecord } from '../engine/record.ts';
 import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
+import { LatencyWindow } from './latency.ts';
 import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
 import type { GameStore } from './store.ts';
 
@@ -28,6 +29,8 @@ const BURST = 30;
 const RATE = 10;
 
 export class Hub {
+  /** How long intents take from arrival to answer (reported by /healthz). */
+  readonly latency = new LatencyWindow();
   private readonly rooms = new Map<string, Promise<Room | null>>();
   /** The rematch of each finished game that has one (kept while the process runs). */
   private readonly rematches = new Map<string, Promise<string>>();
@@ -398,6 +401,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   let tokens = BURST;
   let last = Date.now();
   socket.on('message', async (data: Buffer, binary: boolean) => {
+    const arrived = performance.now();
     const text = binary ? null : data.toString();
     // The message's own id, if it has one, goes back with whatever answers it.
     const id = text === null ? undefined : messageId(text);
@@ -411,6 +415,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     if (typeof intent === 'string') return refuse(intent);
     const answer = await room.submit(intent.intent);
     send(socket, { type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
+    hub.latency.record(performance.now() - arrived);
   });
 }
 
