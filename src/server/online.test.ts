@@ -218,6 +218,10 @@ describe('online play against a real server process', () => {
         const created = await post(server.base, '/api/games', body);
         expect([400, 415].includes(created.status) || created.status === 201, body).toBe(true);
         if (created.status !== 201) expect(created.json.error, body).toEqual(expect.any(String));
+        // Junk asking for a rematch (of a game still on) never makes one.
+        const rematch = await post(server.base, `/api/games/${id}/rematch`, body);
+        expect([400, 403, 409, 415], body).toContain(rematch.status);
+        expect(rematch.json.error, body).toEqual(expect.any(String));
         const answer = await client.ask(
           typeof junk === 'object' && junk !== null && !Array.isArray(junk) ? { ...junk, token: 'x' } : { junk },
         );
@@ -300,6 +304,34 @@ describe('online play against a real server process', () => {
     const ended = ending ?? (await decided.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end')).event;
     expect(ended).toMatchObject({ termination: 'time' });
     decided.close();
+  });
+
+  it('a rematch: refused to strangers and before the end; the first player to ask makes it, the next joins it, colours swapped', async () => {
+    const { id, tokens } = await seatedGame('tictactoe', 2);
+    const watcher = await Client.open(server.base, id);
+    const early = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
+    expect(early).toMatchObject({ status: 409, json: { error: 'the game is still on: a rematch follows its end' } });
+    expect(await watcher.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
+    const stranger = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[1] });
+    expect(stranger).toMatchObject({ status: 403, json: { error: "that is not seat 0's token" } });
+    const first = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
+    expect(first).toMatchObject({ status: 201, json: { seat: 1 } });
+    const next = first.json.id as string;
+    // Everyone on the old game hears of it; the other player asks and gets the same game, the other seat.
+    expect(await watcher.next((m) => m.type === 'rematch')).toMatchObject({ id: next });
+    const second = await post(server.base, `/api/games/${id}/rematch`, { seat: 1, token: tokens[1] });
+    expect(second).toMatchObject({ status: 201, json: { id: next, seat: 0 } });
+    const again = await post(server.base, `/api/games/${id}/rematch`, { seat: 1, token: tokens[1] });
+    expect(again.status).toBe(409);
+    // The names go along: the creator (seat 0) now plays O.
+    const shown = await (await fetch(`${server.base}/api/games/${next}`)).json();
+    expect(shown.seats).toEqual([
+      { kind: 'taken', name: 'player 1' },
+      { kind: 'taken', name: 'creator' },
+    ]);
+    const player = await Client.open(server.base, next);
+    expect(await player.ask({ type: 'move', seat: 0, token: second.json.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    for (const c of [watcher, player]) c.close();
   });
 
   it('one address cannot flood the API: past its allowance it gets 429 in words, and the server goes on', async () => {
