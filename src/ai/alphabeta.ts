@@ -7,6 +7,8 @@ export interface SearchBudget {
   readonly depth?: number;
   readonly timeMs?: number;
   readonly nodes?: number;
+  /** Think until the time is up (an engine told its time), as SearchLimits.useAllTime. */
+  readonly useAllTime?: boolean;
 }
 
 export function searchHooks<S, M>(game: GameRules<S, M>): SearchHooks<S, M> {
@@ -18,8 +20,14 @@ export function searchHooks<S, M>(game: GameRules<S, M>): SearchHooks<S, M> {
  * An alpha-beta player with a budget. The caller's limits (a UHP `bestmove time`, say) take
  * precedence over the budget's. Keeps its transposition table from move to move.
  */
-export function alphaBetaAgent(name: string, budget: SearchBudget, onResult?: (r: SearchResult) => void): Agent<unknown, unknown> {
-  const searcher = new Searcher();
+export function alphaBetaAgent(
+  name: string,
+  budget: SearchBudget,
+  onResult?: (r: SearchResult) => void,
+  /** The transposition table holds 2^ttBits entries (about 14 bytes each). */
+  ttBits?: number,
+): Agent<unknown, unknown> {
+  const searcher = new Searcher(ttBits);
   return {
     name,
     async choose(game, state, context) {

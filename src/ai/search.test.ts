@@ -65,6 +65,30 @@ describe('alpha-beta search', () => {
     expect(r.pv[0]).toBe(r.move);
   });
 
+  it('told to use all its time, it searches until the time is up and keeps what the unfinished iteration found', () => {
+    // A clock that moves one millisecond each time it is read: the search's pace decides, not the machine's.
+    const ticking = () => {
+      let now = 0;
+      return () => now++;
+    };
+    const state = unwrap(hive.fromJSON({ options: hive.defaultOptions, moves: ['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-'] }));
+    const legal = hive.legalMoves(state);
+    // A budget where the usual search stops early, once another iteration looks unlikely to finish.
+    const budgets = [20, 40, 80, 160].map((timeMs) => ({
+      timeMs,
+      early: new Searcher(16).search(hive.search!.open(state), 2048, { timeMs, clock: ticking() }),
+    }));
+    const stopsEarly = budgets.find((b) => b.early.ms < b.timeMs);
+    if (!stopsEarly) throw new Error('no budget where the search stops early');
+    const { timeMs, early } = stopsEarly;
+    const all = new Searcher(16).search(hive.search!.open(state), 2048, { timeMs, clock: ticking(), useAllTime: true });
+    expect(all.ms).toBeGreaterThanOrEqual(timeMs);
+    expect(all.depth).toBeGreaterThanOrEqual(early.depth);
+    expect(all.nodes).toBeGreaterThan(early.nodes);
+    expect(legal).toContain(all.move);
+    expect(all.pv[0]).toBe(all.move);
+  });
+
   it('breaks ties at random, reproducibly for a seed', () => {
     // Black's first piece: the six cells round White's are alike, so the best moves tie.
     const start = hive.newGame(hive.defaultOptions, 's');

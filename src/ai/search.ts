@@ -26,6 +26,12 @@ export interface SearchLimits {
   readonly clock?: () => number;
   /** Called after each finished iteration (for `info` lines, progress). */
   readonly onIteration?: (info: SearchInfo) => void;
+  /**
+   * With `timeMs`: search until the time is up (a UHP engine told how long to think), taking the
+   * best move of the unfinished iteration where it has one, instead of stopping when another
+   * iteration looks unlikely to finish (what a player waiting on an AI prefers).
+   */
+  readonly useAllTime?: boolean;
 }
 
 export interface SearchInfo {
@@ -87,6 +93,7 @@ export class Searcher {
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
     const rootScores = new Map<number, number>();
+    let partial: SearchResult | null = null;
     for (let depth = 1; depth <= maxDepth; depth++) {
       try {
         // The previous iteration's best first, then the rest by their previous scores.
@@ -95,6 +102,7 @@ export class Searcher {
         let alpha = -WIN - 1;
         let bestMove = ordered[0] as number;
         const side = pos.turn();
+        partial = null;
         for (const [i, move] of ordered.entries()) {
           pos.make(move);
           this.depthMade++;
@@ -109,6 +117,8 @@ export class Searcher {
             const childLen = this.pvLength[1] as number;
             for (let k = 1; k < childLen; k++) this.pvTable[k] = this.pvTable[MAX_PLY + k] as number;
             this.pvLength[0] = Math.max(1, childLen);
+            // Each root move is searched to the end before the next: the best so far is sound at this depth.
+            partial = { move, score, depth, nodes: this.nodes, ms: 0, pv: Array.from(this.pvTable.subarray(0, this.pvLength[0])) };
           }
         }
         const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
@@ -116,7 +126,7 @@ export class Searcher {
         limits.onIteration?.(best);
         // A forced result is final; and an iteration rarely finishes in the time the last one took.
         if (Math.abs(alpha) >= MATE_BOUND) break;
-        if (limits.timeMs !== undefined && this.clock() - started > limits.timeMs * 0.45) break;
+        if (limits.timeMs !== undefined && !limits.useAllTime && this.clock() - started > limits.timeMs * 0.45) break;
       } catch (e) {
         if (e instanceof Stop) {
           // Leave the position as found: unwind whatever the interrupted iteration made.
@@ -124,6 +134,8 @@ export class Searcher {
             pos.unmake();
             this.depthMade--;
           }
+          // The interrupted iteration searched the last best move first: a move it found better is better.
+          if (limits.useAllTime && partial && partial.depth > best.depth) best = partial;
           break;
         }
         throw e;

@@ -1,13 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { GAMES } from '../games/index.ts';
-import { type BookFlags, bookCommand } from './commands/book.ts';
-import { exportStaticCommand } from './commands/export-static.ts';
-import { type MatchFlags, matchCommand } from './commands/match.ts';
-import { type PerftFlags, perftCommand } from './commands/perft.ts';
-import { type PlayFlags, playCommand } from './commands/play.ts';
-import { serveCommand } from './commands/serve.ts';
-import { solveCommand } from './commands/solve.ts';
-import { uhpCommand } from './commands/uhp.ts';
+// Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
+// does not load every other's dependencies (the server's, the static site's).
+import type { BookFlags } from './commands/book.ts';
+import type { MatchFlags } from './commands/match.ts';
+import type { PerftFlags } from './commands/perft.ts';
+import type { PlayFlags } from './commands/play.ts';
 import { displayPath, fileProblem } from './files.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES, type SiteMode } from './static/site.ts';
@@ -45,7 +43,7 @@ function program(io: CliIo): Command {
     .description('solve a small game exactly: position counts, complete games, the value of the start')
     .argument('<game>', 'a solvable game, such as tictactoe')
     .option('--json', 'print the figures as JSON')
-    .action((game: string, flags: { json?: boolean }) => solveCommand(io, game, flags));
+    .action(async (game: string, flags: { json?: boolean }) => (await import('./commands/solve.ts')).solveCommand(io, game, flags));
 
   cli
     .command('export-static')
@@ -56,7 +54,9 @@ function program(io: CliIo): Command {
       new Option('--mode <mode>', 'two players share the screen, or play the perfect computer').choices(SITE_MODES).default('two-player'),
     )
     .option('--force', 'write into a non-empty folder that holds no earlier export')
-    .action((game: string, flags: { out: string; mode: SiteMode; force?: boolean }) => exportStaticCommand(io, game, flags));
+    .action(async (game: string, flags: { out: string; mode: SiteMode; force?: boolean }) =>
+      (await import('./commands/export-static.ts')).exportStaticCommand(io, game, flags),
+    );
 
   cli
     .command('match')
@@ -76,7 +76,7 @@ function program(io: CliIo): Command {
       'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
     )
     .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
-    .action((game: string, flags: MatchFlags) => matchCommand(io, game, flags));
+    .action(async (game: string, flags: MatchFlags) => (await import('./commands/match.ts')).matchCommand(io, game, flags));
 
   cli
     .command('perft')
@@ -87,7 +87,7 @@ function program(io: CliIo): Command {
     .option('--position <GameString>', 'hive: start from this game instead of the beginning')
     .option('--bulk', 'count the last ply from the length of the move list instead of playing it')
     .option('--json', 'print [{ depth, nodes, ms }]')
-    .action((game: string, flags: PerftFlags) => perftCommand(io, game, flags));
+    .action(async (game: string, flags: PerftFlags) => (await import('./commands/perft.ts')).perftCommand(io, game, flags));
 
   cli
     .command('play')
@@ -112,7 +112,7 @@ function program(io: CliIo): Command {
     .option('--record <file>', 'keep the game record here, rewritten after every move (default with a human seat: <game>-<seed>.json)')
     .option('--no-record', 'keep no record file')
     .option('--resume <file>', 'continue the game of a record file (options, seed and moves from the record)')
-    .action((game: string, flags: PlayFlags) => playCommand(io, game, flags));
+    .action(async (game: string, flags: PlayFlags) => (await import('./commands/play.ts')).playCommand(io, game, flags));
 
   cli
     .command('book')
@@ -121,7 +121,7 @@ function program(io: CliIo): Command {
     .option('--depth <plies>', 'plies searched per position (1 to 8)', wholeNumber(1, 8), 4)
     .option('--turns <n>', 'turns from the start to cover (0 to 3)', wholeNumber(0, 3), 1)
     .requiredOption('--out <file>', 'where to write the book (JSON)')
-    .action((game: string, flags: BookFlags) => bookCommand(io, game, flags));
+    .action(async (game: string, flags: BookFlags) => (await import('./commands/book.ts')).bookCommand(io, game, flags));
 
   cli
     .command('serve')
@@ -130,12 +130,23 @@ function program(io: CliIo): Command {
     .option('--host <host>', 'address to listen on (default localhost)')
     .option('--build', 'build the app again even if a build exists')
     .option('--data <dir>', 'folder of the online games store (default ./data)')
-    .action((flags: { port?: number; host?: string; build?: boolean; data?: string }) => serveCommand(io, flags));
+    .action(async (flags: { port?: number; host?: string; build?: boolean; data?: string }) =>
+      (await import('./commands/serve.ts')).serveCommand(io, flags),
+    );
 
   cli
     .command('uhp')
     .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
-    .action(() => uhpCommand(io, VERSION));
+    // Bridges start engines with thread flags (hive-hydra: `uhp --threads=1`): they are taken, and any
+    // other flag is passed over with a warning, as nokamute does, rather than refused.
+    .option('--threads <n>', 'threads to search with (accepted; the search runs on one)', wholeNumber(1, 1024))
+    .option('--num-threads <n>', 'the same as --threads', wholeNumber(1, 1024))
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_flags: { threads?: number; numThreads?: number }, command: Command) => {
+      for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
+      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION);
+    });
 
   return cli;
 }

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Decision } from '../ai/decide.ts';
+import { compiled, packageRoot } from './package-root.ts';
 
 /** What an AI thread is asked: the game as the store keeps it, and which agent plays. */
 export interface AgentJob extends Decision {
@@ -31,7 +33,12 @@ export class AgentsPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(new URL('./agent-thread.mjs', import.meta.url));
+    // From the sources, a thread needs tsx registered first (agent-thread.mjs); compiled, it has its own entry.
+    const worker = new Worker(
+      compiled(import.meta.url)
+        ? path.join(packageRoot(import.meta.url), 'dist', 'cli', 'agent-thread.js')
+        : new URL('./agent-thread.mjs', import.meta.url),
+    );
     const thread: Thread = { worker, busy: 0, ready: Promise.resolve() };
     thread.ready = new Promise<void>((resolve) => {
       const onReady = (m: { ready?: boolean }) => {

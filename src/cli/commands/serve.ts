@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHttpServer } from '../../server/http.ts';
+import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = packageRoot();
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
 
 /** Builds the browser app with Vite when it has not been built yet. */

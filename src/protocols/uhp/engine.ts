@@ -28,6 +28,22 @@ const OPTIONS: readonly EngineOption[] = [
   { name: 'RepetitionDraw', type: 'bool', default: false, help: 'threefold repetition is a draw' },
   { name: 'DefaultTimeSeconds', type: 'int', default: 5, min: 1, max: 3600, help: 'thinking time for a bare "bestmove"' },
   {
+    name: 'TranspositionTableSizeMB',
+    type: 'int',
+    default: 14,
+    min: 1,
+    max: 1024,
+    help: 'memory for the table of positions the search has seen (rounded down to a power of two of 14-byte entries)',
+  },
+  {
+    name: 'MaxHelperThreads',
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 64,
+    help: 'accepted for bridges that set it; the search runs on one thread, so it changes nothing',
+  },
+  {
     name: 'MaxSearchSeconds',
     type: 'int',
     default: 600,
@@ -36,6 +52,9 @@ const OPTIONS: readonly EngineOption[] = [
     help: 'the longest any bestmove may think, by time or by depth (it answers then with the best move found)',
   },
 ];
+
+/** What one transposition table entry takes (src/ai/transposition.ts). */
+const TT_ENTRY_BYTES = 14;
 
 /** The deepest `bestmove depth` and `perft` asked for; the search also stops at MaxSearchSeconds. */
 const MAX_SEARCH_DEPTH = 30;
@@ -80,7 +99,7 @@ export class UhpEngine {
   private state: HiveState | undefined;
   private readonly values = new Map<string, boolean | number>(OPTIONS.map((o) => [o.name, o.default]));
   private readonly rng: Rng;
-  private readonly agent;
+  private agent;
   /** The last search's figures, for tests and for `info`-style reporting. */
   lastSearch: SearchResult | undefined;
 
@@ -91,9 +110,21 @@ export class UhpEngine {
     private readonly clock: () => number = wallClock,
   ) {
     this.rng = Rng.fromSeed(seed);
-    this.agent = alphaBetaAgent('uhp', {}, (r) => {
-      this.lastSearch = r;
-    });
+    this.agent = this.searchAgent(14);
+  }
+
+  /** The search, with a transposition table of about `megabytes`. */
+  private searchAgent(megabytes: number) {
+    const bits = Math.floor(Math.log2((megabytes * 1024 * 1024) / TT_ENTRY_BYTES));
+    // Told how long to think, a UHP engine thinks that long (bridges give it the time they can spare).
+    return alphaBetaAgent(
+      'uhp',
+      { useAllTime: true },
+      (r) => {
+        this.lastSearch = r;
+      },
+      Math.max(10, bits),
+    );
   }
 
   info(): string[] {
@@ -103,7 +134,8 @@ export class UhpEngine {
   /** Answers one command line. */
   async handle(line: string): Promise<string[]> {
     const trimmed = line.trim();
-    if (trimmed === '') return [];
+    // A blank line is a command that does nothing: it is answered, so a client waiting for ok goes on.
+    if (trimmed === '') return ['ok'];
     const [word = '', ...rest] = trimmed.split(/\s+/);
     const args = trimmed.slice(word.length).trim();
     try {
@@ -237,6 +269,7 @@ export class UhpEngine {
         throw new Error(`${option.name} is a whole number from ${option.min} to ${option.max}.`);
       }
       this.values.set(option.name, n);
+      if (option.name === 'TranspositionTableSizeMB') this.agent = this.searchAgent(n);
     }
     return [this.optionLine(option)];
   }
