@@ -3,6 +3,7 @@ import { benchHive } from './hive.ts';
 import { benchNonaga } from './nonaga.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
+import { benchUhp } from './uhp.ts';
 import { benchWeb } from './web.ts';
 
 /** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   nonaga: benchNonaga,
   web: benchWeb,
   server: benchServer,
+  uhp: benchUhp,
 };
 
 const wanted = process.argv.slice(2);

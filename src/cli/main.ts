@@ -141,11 +141,12 @@ function program(io: CliIo): Command {
     // other flag is passed over with a warning, as nokamute does, rather than refused.
     .option('--threads <n>', 'threads to search with (accepted; the search runs on one)', wholeNumber(1, 1024))
     .option('--num-threads <n>', 'the same as --threads', wholeNumber(1, 1024))
+    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
     .allowUnknownOption()
     .allowExcessArguments()
-    .action(async (_flags: { threads?: number; numThreads?: number }, command: Command) => {
+    .action(async (flags: { threads?: number; numThreads?: number; seed?: string }, command: Command) => {
       for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
-      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION);
+      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION, undefined, flags.seed);
     });
 
   return cli;

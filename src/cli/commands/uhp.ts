@@ -4,7 +4,12 @@ import { MAX_LINE_BYTES, runUhpSession } from '../../protocols/uhp/session.ts';
 import type { CliIo } from '../io.ts';
 
 /** `hexarena uhp`: a Universal Hive Protocol engine on stdin/stdout (for MzingaViewer and bridges). */
-export async function uhpCommand(io: CliIo, version: string, input: AsyncIterable<Buffer | string> = process.stdin): Promise<void> {
+export async function uhpCommand(
+  io: CliIo,
+  version: string,
+  input: AsyncIterable<Buffer | string> = process.stdin,
+  seed?: string,
+): Promise<void> {
   const write = io.stdoutStream ? writerFor(io.stdoutStream) : io.stdout;
-  await runUhpSession(boundedLines(input, MAX_LINE_BYTES), write, version);
+  await runUhpSession(boundedLines(input, MAX_LINE_BYTES), write, version, seed);
 }
