@@ -1,6 +1,6 @@
-import { createAgent } from '../ai/agents.ts';
 import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
+import { resolveAgent } from '../protocols/agents.ts';
 import { UsageError } from './io.ts';
 
 /** Who plays a seat of a terminal game: a person at the keyboard, or an agent by name. */
@@ -11,7 +11,7 @@ export type ConsoleSeat =
 /** A seat from a command-line word ("human" or an agent of the game); a wrong name is a usage error naming the flag. */
 export function consoleSeat(game: GameRules<unknown, unknown>, name: string, flag: string): ConsoleSeat {
   if (name === 'human') return { kind: 'human' };
-  const agent = createAgent(game, name);
+  const agent = resolveAgent(game, name);
   if (!agent.ok) throw new UsageError(`--${flag}: ${agent.error.message} (or human)`);
   return { kind: 'ai', name, agent: agent.value };
 }

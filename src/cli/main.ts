@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { GAMES } from '../games/index.ts';
+import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { BookFlags } from './commands/book.ts';
@@ -160,7 +161,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return 0;
   }
   try {
-    await cli.parseAsync([...argv], { from: 'user' });
+    await cli.parseAsync([...argv], { from: 'user' }).finally(closeOutsideAgents);
     return 0;
   } catch (e) {
     if (e instanceof CommanderError) {

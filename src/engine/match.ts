@@ -1,6 +1,7 @@
-import type { Agent, ChooseContext } from './agent.ts';
+import { type Agent, AgentFailure, type ChooseContext } from './agent.ts';
 import type { GameDefinition, Outcome, Player } from './game.ts';
 import { type GameRecord, makeRecord } from './record.ts';
+import { resignationOutcome } from './resign.ts';
 import { deriveSeed, Rng } from './rng.ts';
 
 export interface MatchSettings<S, M, O> {
@@ -103,11 +104,22 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     const first = game.toMove(state);
     const moves: string[] = [];
     let outcome = game.result(state);
+    let forfeit = false;
     while (outcome === null && moves.length < maxMoves) {
       const seat = game.toMove(state);
       if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
       const agent = agents[entryOf(seat)] as Agent<S, M>;
-      const move = await agent.choose(game, state, contexts[seat] as ChooseContext);
+      let move: M;
+      try {
+        move = await agent.choose(game, state, contexts[seat] as ChooseContext);
+      } catch (e) {
+        if (!(e instanceof AgentFailure)) throw e;
+        // A player that cannot move loses this game; the match goes on.
+        const lost = resignationOutcome(game, state, seat, game.seatNames(options));
+        outcome = { ...lost, reason: `${agent.name} forfeits: ${e.message}` };
+        forfeit = true;
+        break;
+      }
       moves.push(game.formatMove(state, move));
       state = game.play(state, move);
       outcome = game.result(state);
@@ -126,7 +138,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       }
     }
     const record = makeRecord(game, options, gameSeed, moves, final, {
-      termination: stopped ? 'move-cap' : 'rules',
+      termination: stopped ? 'move-cap' : forfeit ? 'forfeit' : 'rules',
       players: Array.from({ length: seatCount }, (_, s) => (agents[entryOf(s)] as Agent<S, M>).name),
     });
     records.push(record);

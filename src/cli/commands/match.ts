@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAgent } from '../../ai/agents.ts';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
 import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
 import type { GameRecord } from '../../engine/record.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
+import { resolveAgent } from '../../protocols/agents.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
@@ -67,7 +67,7 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
   if (names.length !== seats)
     throw new UsageError(`${game.id} with these options has ${seats} seats, but ${names.length} agents were given`);
   return names.map((name) => {
-    const agent = createAgent(game, name);
+    const agent = resolveAgent(game, name);
     if (!agent.ok) throw new UsageError(agent.error.message);
     return agent.value;
   });

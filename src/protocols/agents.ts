@@ -1,0 +1,28 @@
+import { createAgent } from '../ai/agents.ts';
+import type { Agent } from '../engine/agent.ts';
+import type { GameRules } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
+import { remember } from './opened-engines.ts';
+import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
+
+/** The prefix of an outside UHP engine's seat: `uhp:<command line>`. */
+export const UHP_SEAT = 'uhp:';
+
+/**
+ * A player by name, where a command line or a seat list names one: hexarena's own agents, or an
+ * outside program (`uhp:<command line>` for Hive). The command line is run by the shell: names from
+ * people at this machine only, never from the network.
+ */
+export function resolveAgent(
+  game: GameRules<unknown, unknown>,
+  name: string,
+  options?: OutsideEngineOptions,
+): Result<Agent<unknown, unknown>> {
+  if (!name.startsWith(UHP_SEAT)) return createAgent(game, name);
+  if (game.id !== 'hive') return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
+  const commandLine = name.slice(UHP_SEAT.length).trim();
+  if (commandLine === '') return fail('uhp: needs the command that starts the engine, such as uhp:nokamute uhp');
+  const agent = outsideUhpAgent(commandLine, options);
+  remember(agent);
+  return ok(agent as unknown as Agent<unknown, unknown>);
+}

@@ -1,0 +1,17 @@
+// A misbehaving UHP engine for the tests of outside engines: `node fake-engine.testing.mjs <mode>`,
+// mode crash (dies when asked for a move), stall (never answers it), illegal (answers a move that
+// is not legal), err (answers an error), or mute (never introduces itself).
+import { createInterface } from 'node:readline';
+
+const mode = process.argv[2];
+if (mode !== 'mute') process.stdout.write('id fake 1.0\nMosquito;Ladybug;Pillbug\nok\n');
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.startsWith('newgame')) process.stdout.write(`${line.slice(8)}\nok\n`);
+  else if (line.startsWith('bestmove')) {
+    if (mode === 'crash') process.exit(3);
+    if (mode === 'illegal') process.stdout.write('bQ wS1-\nok\n');
+    if (mode === 'err') process.stdout.write('err out of ideas\nok\n');
+    // stall: nothing.
+  } else if (line === 'exit') process.exit(0);
+  else process.stdout.write('ok\n');
+}

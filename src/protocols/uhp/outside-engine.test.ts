@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runMatch } from '../../engine/match.ts';
+import { replay } from '../../engine/record.ts';
+import { unwrap } from '../../engine/result.ts';
+import { hive } from '../../games/hive/game.ts';
+import { resolveAgent } from '../agents.ts';
+import { closeOutsideAgents } from '../opened-engines.ts';
+import { HEXARENA_BIN } from './bridge.testing.ts';
+import { uhpTime } from './outside-engine.ts';
+
+const fake = (mode: string) =>
+  `uhp:"${process.execPath}" "${fileURLToPath(new URL('./fake-engine.testing.mjs', import.meta.url))}" ${mode}`;
+
+describe('outside UHP engines as players', () => {
+  it('hexarena’s own engine, run as an outside program, plays a match to the end; the records replay', async () => {
+    // Generous: starting it from the TypeScript sources on a busy machine may take seconds.
+    const outside = unwrap(resolveAgent(hive, `uhp:"${process.execPath}" "${HEXARENA_BIN}" uhp --seed outside`, { graceMs: 120_000 }));
+    const own = unwrap(resolveAgent(hive, 'easy'));
+    try {
+      const result = await runMatch({ game: hive, agents: [outside, own], games: 2, seed: 'outside', depth: 2 });
+      for (const record of result.records) {
+        expect(record.termination).toBeUndefined();
+        expect(replay(hive, record).ok).toBe(true);
+      }
+      expect(result.agents[0]?.agent).toMatch(/^uhp:/);
+    } finally {
+      closeOutsideAgents();
+    }
+  });
+
+  it('an engine that crashes, says err, plays an illegal move, stalls or never starts loses that game with the reason; the match goes on', async () => {
+    const cases: [string, RegExp][] = [
+      ['crash', /stopped: it exited \(code 3\)/],
+      ['err', /answered "err out of ideas"/],
+      ['illegal', /played bQ wS1-, which is illegal here/],
+      ['stall', /did not answer within \d+ s/],
+      ['mute', /did not answer within 1 s/],
+    ];
+    try {
+      for (const [mode, reason] of cases) {
+        // Those that answer at once get all the time a busy machine needs; silence is waited for a second.
+        const waitsOut = mode === 'stall' || mode === 'mute';
+        const broken = unwrap(resolveAgent(hive, fake(mode), { graceMs: waitsOut ? 1000 : 120_000 }));
+        const result = await runMatch({
+          game: hive,
+          agents: [broken, unwrap(resolveAgent(hive, 'random'))],
+          games: 2,
+          seed: mode,
+          timeMs: 1000,
+        });
+        // Both games are played; the broken engine loses each, as White and as Black.
+        expect(result.records).toHaveLength(2);
+        for (const record of result.records) {
+          expect(record.termination, mode).toBe('forfeit');
+          expect(record.result).toMatchObject({ kind: 'win', reason: expect.stringMatching(reason) });
+          expect(replay(hive, record).ok).toBe(true);
+        }
+        expect(result.agents[0]).toMatchObject({ wins: 0, losses: 2 });
+      }
+    } finally {
+      closeOutsideAgents();
+    }
+  });
+
+  it('bestmove time is written hh:mm:ss, at least a second', () => {
+    expect([500, 1000, 61_000, 3_723_000].map(uhpTime)).toEqual(['00:00:01', '00:00:01', '00:01:01', '01:02:03']);
+  });
+});

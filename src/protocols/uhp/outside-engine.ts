@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Agent, AgentFailure } from '../../engine/agent.ts';
+import type { GameRules } from '../../engine/game.ts';
+import { formatGameString, type HiveState } from '../../games/hive/game.ts';
+import { expansionsOf } from '../../games/hive/pieces.ts';
+
+/**
+ * An outside UHP engine (nokamute, Mzinga, hexarena's own) as a Hive player: the program is started
+ * once, its `id` line and capabilities checked, then each move is asked the way hivegame.com's
+ * bridge asks — `newgame <GameString>`, then `bestmove time …` or `bestmove depth …`. An engine that
+ * crashes, says `err`, answers an illegal move or nothing in time fails with an AgentFailure (the
+ * match scores the game lost by it, with the reason, and goes on).
+ */
+
+export interface OutsideEngineOptions {
+  /** Time a move may take beyond the time it was given (starting a process, a slow machine). */
+  readonly graceMs?: number;
+  /** The time given per move when the caller gives neither a time nor a depth. */
+  readonly defaultTimeMs?: number;
+}
+
+/** `hh:mm:ss` for `bestmove time` (whole seconds, at least one). */
+export function uhpTime(ms: number): string {
+  const s = Math.max(1, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/** A running engine: its output as lines, read answer by answer (each ends with `ok`). */
+class EngineProcess {
+  private readonly child: ChildProcess;
+  private buffer = '';
+  private readonly lines: string[] = [];
+  private waiting: (() => void) | null = null;
+  private exited: string | null = null;
+
+  constructor(readonly commandLine: string) {
+    // A command line as a person types it (arguments, quotes): the shell reads it.
+    this.child = spawn(commandLine, { shell: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child.stdout?.setEncoding('utf8');
+    this.child.stdout?.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      const parts = this.buffer.split(/\r?\n/);
+      this.buffer = parts.pop() ?? '';
+      this.lines.push(...parts);
+      this.wake();
+    });
+    this.child.on('error', (e) => this.gone(`it could not be started (${e.message})`));
+    this.child.on('exit', (code, signal) => this.gone(`it exited (${signal ?? `code ${code}`})`));
+    this.child.stdin?.on('error', () => undefined);
+  }
+
+  private gone(why: string): void {
+    this.exited ??= why;
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.();
+  }
+
+  /** The lines up to the next `ok`, or a failure (exit, or nothing within `limitMs`). */
+  async answer(limitMs: number): Promise<string[]> {
+    const deadline = performance.now() + limitMs;
+    for (;;) {
+      const ok = this.lines.indexOf('ok');
+      if (ok >= 0) return this.lines.splice(0, ok + 1).slice(0, -1);
+      if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
+      const left = deadline - performance.now();
+      if (left <= 0) throw new AgentFailure(`the engine ${this.commandLine} did not answer within ${Math.round(limitMs / 1000)} s`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  send(line: string): void {
+    if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
+    this.child.stdin?.write(`${line}\n`);
+  }
+
+  close(): void {
+    if (this.exited) return;
+    this.child.stdin?.end('exit\n');
+    this.child.kill();
+  }
+}
+
+export interface OutsideEngineAgent extends Agent<HiveState, number> {
+  /** Stops the engine's process. */
+  close(): void;
+}
+
+export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptions = {}): OutsideEngineAgent {
+  const graceMs = options.graceMs ?? 10_000;
+  let engine: EngineProcess | null = null;
+  let capabilities: string[] = [];
+
+  /** The engine, started and introduced the first time it is needed (and again after a failure). */
+  const started = async (): Promise<EngineProcess> => {
+    if (engine) return engine;
+    const fresh = new EngineProcess(commandLine);
+    engine = fresh;
+    const info = await fresh.answer(graceMs);
+    const id = info.find((l) => l.startsWith('id '));
+    if (!id) throw new AgentFailure(`the engine ${commandLine} did not introduce itself with an id line`);
+    capabilities = (info.find((l) => !l.startsWith('id ')) ?? '').split(';').filter(Boolean);
+    return fresh;
+  };
+
+  const ask = async (state: HiveState, command: string, limitMs: number): Promise<string[]> => {
+    try {
+      const e = await started();
+      const x = expansionsOf(state.options.type);
+      const needed = [x.mosquito && 'Mosquito', x.ladybug && 'Ladybug', x.pillbug && 'Pillbug'].filter((n): n is string => Boolean(n));
+      const missing = needed.filter((n) => !capabilities.includes(n));
+      if (missing.length > 0) throw new AgentFailure(`the engine ${commandLine} does not play ${missing.join(', ')}`);
+      e.send(`newgame ${formatGameString(state)}`);
+      const loaded = await e.answer(graceMs);
+      if (loaded.some((l) => l.startsWith('err'))) throw new AgentFailure(`the engine refused the game: ${loaded.join(' ')}`);
+      e.send(command);
+      return await e.answer(limitMs);
+    } catch (error) {
+      // A failed engine is not asked again: the next game starts a fresh one.
+      engine?.close();
+      engine = null;
+      throw error;
+    }
+  };
+
+  return {
+    name: `uhp:${commandLine}`,
+    async choose(game: GameRules<HiveState, number>, state, context) {
+      const timeMs = context.depth === undefined ? (context.timeMs ?? options.defaultTimeMs ?? 1000) : undefined;
+      const command = timeMs === undefined ? `bestmove depth ${context.depth}` : `bestmove time ${uhpTime(timeMs)}`;
+      const answer = await ask(state, command, (timeMs ?? 0) + graceMs);
+      const err = answer.find((l) => l.startsWith('err') || l.startsWith('invalidmove'));
+      if (err) throw new AgentFailure(`the engine answered "${err.slice(0, 200)}"`);
+      const text = answer.at(-1);
+      if (text === undefined) throw new AgentFailure('the engine answered no move');
+      const move = game.parseMove(state, text);
+      if (!move.ok) {
+        engine?.close();
+        engine = null;
+        throw new AgentFailure(`the engine played ${text.slice(0, 100)}, which is illegal here: ${move.error.message}`);
+      }
+      return move.value;
+    },
+    close() {
+      engine?.close();
+      engine = null;
+    },
+  };
+}
