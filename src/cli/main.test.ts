@@ -67,6 +67,36 @@ describe('hexarena solve', () => {
 });
 
 describe('hexarena match', () => {
+  it("an outside UHP engine plays a seat: --b 'uhp:npx hexarena uhp' to the end, asked by depth", async () => {
+    const dir = await tempDir();
+    const { code, out, err } = await cli(
+      'match',
+      'hive',
+      '--records',
+      path.join(dir, 'games'),
+      '--a',
+      'hard',
+      '--b',
+      'uhp:npx hexarena uhp --seed cli',
+      '--games',
+      '1',
+      '--depth',
+      '1',
+      '--seed',
+      'outside',
+      '--json',
+    );
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.agents.map((a: { agent: string }) => a.agent)).toEqual(['hard', 'uhp:npx hexarena uhp --seed cli']);
+    expect(json.games).toBe(1);
+    // Played out by the rules, not forfeited: the record replays to its result.
+    const record = JSON.parse(await readFile(path.join(dir, 'games', 'hive-1.json'), 'utf8'));
+    expect(record.termination).toBeUndefined();
+    expect(record.moves.length).toBeGreaterThan(6);
+  });
+
   it('--json gives { games, results: [{ agent, wins, draws, losses }] }, perfect never losing', async () => {
     const { code, out } = await cli('match', 'tictactoe', '--a', 'perfect', '--b', 'random', '--games', '200', '--seed', 'cli', '--json');
     expect(code).toBe(0);

@@ -77,6 +77,8 @@ function program(io: CliIo): Command {
       'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
     )
     .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
+    .option('--depth <n>', "search depth per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 30))
+    .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600))
     .action(async (game: string, flags: MatchFlags) => (await import('./commands/match.ts')).matchCommand(io, game, flags));
 
   cli

@@ -26,6 +26,9 @@ export interface MatchFlags {
   readonly json?: boolean;
   /** A folder for every game's record, one JSON file each. */
   readonly records?: string;
+  /** A budget per move for every agent (outside engines get it as `bestmove depth` or `bestmove time`). */
+  readonly depth?: number;
+  readonly time?: number;
 }
 
 function parseJsonOptions(text: string | undefined): Record<string, unknown> {
@@ -121,7 +124,16 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const seed = flags.seed ?? randomSeed();
   const folder = recordsFolder(io, flags.records);
   const bar = progressBar(io, `${game.id} match`);
-  const result = await runMatch({ game, options, agents, games: flags.games, seed, onGame: (done, total) => bar.update(done, total) });
+  const result = await runMatch({
+    game,
+    options,
+    agents,
+    games: flags.games,
+    seed,
+    ...(flags.depth === undefined ? {} : { depth: flags.depth }),
+    ...(flags.time === undefined ? {} : { timeMs: flags.time * 1000 }),
+    onGame: (done, total) => bar.update(done, total),
+  });
   bar.finish();
   if (folder) {
     // Numbered from 1 with enough zeros to sort: the browser's "Open a record…" and `play --resume` read each one.
