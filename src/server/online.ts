@@ -7,6 +7,7 @@ import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
 import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
+import { type Bot, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
 import { LatencyWindow } from './latency.ts';
 import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
@@ -117,6 +118,32 @@ export class Hub {
       );
     }
     return made;
+  }
+
+  private readonly botListeners = new Map<string, Set<(id: string) => void>>();
+
+  /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
+  onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
+    const listeners = this.botListeners.get(tokenHash) ?? new Set();
+    this.botListeners.set(tokenHash, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.botListeners.delete(tokenHash);
+    };
+  }
+
+  /** A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a new token. */
+  async seat(
+    room: Room,
+    seat: number,
+    name: string | null,
+    bot: Bot | null,
+  ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
+    if (!bot) return room.claim(seat, name);
+    const claimed = await room.claimWithHash(seat, bot.name, bot.tokenHash);
+    if (claimed.ok) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
+    return claimed;
   }
 
   /** Calls `listener` with the id of the game's rematch once there is one. */
@@ -234,6 +261,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   });
 
   app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
+    // A bot creates games with its token: its seat is taken with that token.
+    const bot = await botOf(store, request);
+    if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
     const body = request.body as {
       game: string;
       options?: Json;
@@ -261,9 +291,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
-    const claimed = await room.claim(body.seat, body.name ?? null);
+    const claimed = await hub.seat(room, body.seat, body.name ?? null, bot);
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
-    return reply.code(201).send({ id, version: room.version, seat: body.seat, token: claimed.token });
+    return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
 
   app.get('/api/games', async () => {
@@ -302,11 +332,13 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     },
     async (request, reply) => {
       const { id, seat } = request.params as { id: string; seat: number };
+      const bot = await botOf(store, request);
+      if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
       const room = await hub.room(id);
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
-      const claimed = await room.claim(seat, (request.body as { name?: string } | null)?.name ?? null);
+      const claimed = await hub.seat(room, seat, (request.body as { name?: string } | null)?.name ?? null, bot);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
-      return reply.code(201).send({ seat, token: claimed.token, version: room.version });
+      return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
   );
 
@@ -360,6 +392,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       },
     );
   });
+
+  registerBots(app, hub, publicGame);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };

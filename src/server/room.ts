@@ -209,19 +209,24 @@ export class Room {
    * hash), or why not.
    */
   claim(seat: Player, name: string | null): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
+    const token = newSeatToken();
+    return this.claimWithHash(seat, name, hashToken(token)).then((r) => (r.ok ? { ok: true, token } : r));
+  }
+
+  /** Claims an open seat for the holder of the token whose hash is given (a bot sits with its own token). */
+  claimWithHash(seat: Player, name: string | null, tokenHash: string): Promise<{ ok: true } | { ok: false; error: string }> {
     const done = this.queue.then(async () => {
       if (this.stored.seats[seat] !== 'open') return { ok: false as const, error: `seat ${seat} is not open to a person` };
       if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `seat ${seat} is taken` };
-      const token = newSeatToken();
-      if (!(await this.store.claimSeat(this.id, seat, hashToken(token), name))) {
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name))) {
         await this.reload();
         return { ok: false as const, error: `seat ${seat} is taken` };
       }
-      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? hashToken(token) : t));
+      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
       this.current = { ...this.stored, seatTokens, seatNames };
       for (const listener of this.seatListeners) listener();
-      return { ok: true as const, token };
+      return { ok: true as const };
     });
     this.queue = done.catch(() => undefined);
     return done;

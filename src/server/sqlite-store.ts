@@ -37,6 +37,13 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (game_id, seat)
    ) WITHOUT ROWID;
    CREATE INDEX games_live ON games(created_at) WHERE termination IS NULL;`,
+  // 2: bots, and a seat's games found by its token (a bot's token is its seats' token).
+  `CREATE TABLE bots (
+     token_hash TEXT PRIMARY KEY,
+     name TEXT NOT NULL UNIQUE,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX seats_by_token ON seats(token_hash);`,
 ];
 
 interface GameRow {
@@ -234,6 +241,27 @@ export class SqliteStore implements GameStore {
          ORDER BY g.created_at DESC LIMIT ?`,
     ).all(limit) as GameRow[];
     return rows.map((r) => this.hydrate(r));
+  }
+
+  registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('INSERT OR IGNORE INTO bots (token_hash, name, created_at) VALUES (?, ?, ?)').run(tokenHash, name, createdAt).changes ===
+        1,
+    );
+  }
+
+  async botName(tokenHash: string): Promise<string | null> {
+    const row = this.sql('SELECT name FROM bots WHERE token_hash = ?').get(tokenHash) as { name: string } | undefined;
+    return row?.name ?? null;
+  }
+
+  async seatedIn(tokenHash: string): Promise<GameId[]> {
+    const rows = this.sql(
+      `SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE s.token_hash = ? AND g.termination IS NULL ORDER BY g.created_at, g.id`,
+    ).all(tokenHash) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   async close(): Promise<void> {

@@ -43,6 +43,26 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'bots: registered once by name, known by their token; the live games a token sits in, oldest first',
+      withStore(async (store) => {
+        expect(await store.registerBot('h1', 'randy', 1)).toBe(true);
+        expect(await store.registerBot('h2', 'randy', 2)).toBe(false);
+        expect(await store.botName('h1')).toBe('randy');
+        expect(await store.botName('h2')).toBeNull();
+        await store.create(game('a', ['open', 'open'], 1));
+        await store.create(game('b', ['open', 'easy'], 2));
+        await store.create(game('c', ['open', 'open'], 3));
+        await store.claimSeat('b', 0, 'h1', 'randy');
+        await store.claimSeat('a', 1, 'h1', 'randy');
+        await store.claimSeat('a', 0, 'h1', 'randy');
+        await store.claimSeat('c', 0, 'other', null);
+        expect(await store.seatedIn('h1')).toEqual(['a', 'b']);
+        await store.end('a', { kind: 'draw' }, 'rules');
+        expect(await store.seatedIn('h1')).toEqual(['b']);
+      }),
+    );
+
+    it(
       'writes made at the same moment stand or fall alone: a second game under a taken id is refused, the others land',
       withStore(async (store) => {
         await store.create(game('g1'));

@@ -61,5 +61,11 @@ export interface GameStore {
   live(limit?: number): Promise<StoredGame[]>;
   /** Games with an open seat, newest first: the lobby. */
   open(limit?: number): Promise<StoredGame[]>;
+  /** Registers a bot: its token's hash and its name; false when the name is taken. */
+  registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean>;
+  /** The name of the bot with this token hash, or null. */
+  botName(tokenHash: string): Promise<string | null>;
+  /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
+  seatedIn(tokenHash: string): Promise<GameId[]>;
   close(): Promise<void>;
 }

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+
+const run = promisify(execFile);
+const example = fileURLToPath(new URL('../../examples/random-bot.mjs', import.meta.url));
+
+/** The bot API against a real server process: registration, seats by bot token, the stream, moves. */
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-bots-'));
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const authorized = (token: string, body?: unknown) => ({
+  method: body === undefined ? 'GET' : 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
+/** The first lines of a bot's stream, until `enough` says so. */
+async function streamUntil(token: string, enough: (messages: Record<string, unknown>[]) => boolean): Promise<Record<string, unknown>[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.base}/api/bot/stream`, { ...authorized(token), signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+  const messages: Record<string, unknown>[] = [];
+  let buffered = '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    messages.push(...lines.filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+    if (enough(messages)) break;
+  }
+  controller.abort();
+  return messages;
+}
+
+describe('the bot API', () => {
+  it('the example bot plays a whole game of each of the four games against the server’s AI', async () => {
+    for (const [game, opponent, options] of [
+      ['tictactoe', 'random', '{}'],
+      ['nonaga', 'random', '{"maxTurns":60}'],
+      ['hive', 'easy', '{"type":"Base"}'],
+      ['dicewars', 'gamedesign', '{"players":2,"map":"small"}'],
+    ] as const) {
+      const { stdout } = await run(process.execPath, [example, server.base, game, opponent, options]);
+      expect(stdout, game).toMatch(
+        new RegExp(`^random-\\w+ plays ${game} game [\\w-]+ against ${opponent}\\ngame over after \\d+ moves: `),
+      );
+    }
+  });
+
+  it('a bot registers once; its token seats it, streams its games’ events, and moves by REST or WebSocket', async () => {
+    const registered = await post(server.base, '/api/bots', { name: 'tester' });
+    expect(registered).toMatchObject({ status: 201, json: { name: 'tester', token: expect.any(String) } });
+    expect(await post(server.base, '/api/bots', { name: 'tester' })).toMatchObject({ status: 409 });
+    expect((await post(server.base, '/api/bots', { name: 'no spaces' })).status).toBe(400);
+    const token = registered.json.token as string;
+
+    // A game a person made: the bot takes the other seat with its token, and is given none back.
+    const made = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = made.json.id as string;
+    const seated = await (await fetch(`${server.base}/api/games/${id}/seats/1`, authorized(token, {}))).json();
+    expect(seated).toEqual({ seat: 1, version: 0 });
+    const shown = await (await fetch(`${server.base}/api/games/${id}`)).json();
+    expect(shown.seats[1]).toEqual({ kind: 'taken', name: 'tester' });
+
+    // The person moves; the bot's stream has the game, then the move's event.
+    const person = await Client.open(server.base, id);
+    expect(await person.ask({ type: 'move', seat: 0, token: made.json.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    const streamed = await streamUntil(token, (m) => m.length >= 1);
+    expect(streamed[0]).toMatchObject({ type: 'game', seats: [1], game: { id, version: 1, moves: ['b2'] } });
+
+    // By REST, in the game's notation; a wrong move is refused with the reason; by WebSocket with the same token.
+    const refused = await fetch(`${server.base}/api/bot/games/${id}/move`, authorized(token, { move: 'b2' }));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ ok: false, refusal: 'illegal' });
+    const moved = await (await fetch(`${server.base}/api/bot/games/${id}/move`, authorized(token, { move: 'a1', version: 1 }))).json();
+    expect(moved).toMatchObject({ ok: true, event: { seat: 1, move: 'a1' } });
+    expect(await person.ask({ type: 'move', seat: 0, token: made.json.token, move: 'c3', version: 2 })).toMatchObject({ ok: true });
+    const socket = await Client.open(server.base, id);
+    expect(await socket.ask({ type: 'move', seat: 1, token, move: 'a3', version: 3 })).toMatchObject({ ok: true });
+    for (const c of [person, socket]) c.close();
+
+    // Strangers are turned away in words.
+    const stranger = await fetch(`${server.base}/api/bot/stream`, authorized('not-a-token'));
+    expect(stranger.status).toBe(401);
+    expect((await stranger.json()).error).toMatch(/not a bot token/);
+    const other = (await post(server.base, '/api/bots', { name: 'other' })).json.token as string;
+    const notSeated = await fetch(`${server.base}/api/bot/games/${id}/move`, authorized(other, { move: 'c1' }));
+    expect(notSeated.status).toBe(403);
+  });
+});

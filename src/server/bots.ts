@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Json } from '../engine/game.ts';
+import type { Hub } from './online.ts';
+import type { Room, RoomEvent } from './room.ts';
+import type { GameStore } from './store.ts';
+import { hashToken, newSeatToken } from './tokens.ts';
+
+/**
+ * The bot API (docs/protocol.md): a bot registers once by name and gets a token; that token is the
+ * seat token of every seat it takes (creating a game, or claiming a seat, with the token as a Bearer
+ * credential), so it also moves over the game's WebSocket like anyone. One NDJSON stream carries
+ * the events of all the games it sits in; moves are posted in the game's notation.
+ */
+
+export interface Bot {
+  readonly name: string;
+  readonly tokenHash: string;
+  readonly token: string;
+}
+
+const BOT_NAME = /^[A-Za-z0-9_-]{1,30}$/;
+/** A stream says it is alive this often, so proxies and clients can tell a quiet game from a dead line. */
+const PING_MS = 20_000;
+
+/** The bot a request speaks for (Authorization: Bearer <token>); null without one; 'unknown' for a token no bot has. */
+export async function botOf(store: GameStore, request: FastifyRequest): Promise<Bot | null | 'unknown'> {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const token = /^Bearer ([A-Za-z0-9_-]{1,64})$/.exec(header)?.[1];
+  if (!token) return 'unknown';
+  const tokenHash = hashToken(token);
+  const name = await store.botName(tokenHash);
+  return name === null ? 'unknown' : { name, tokenHash, token };
+}
+
+const unknownBot = (reply: FastifyReply) => reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
+
+export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => Json): void {
+  const store = hub.store;
+
+  app.post(
+    '/api/bots',
+    {
+      bodyLimit: 1024,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', minLength: 1, maxLength: 30 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.body as { name: string };
+      if (!BOT_NAME.test(name)) return reply.code(400).send({ error: 'a bot name is 1 to 30 letters, digits, - or _' });
+      const token = newSeatToken();
+      if (!(await store.registerBot(hashToken(token), name, Date.now())))
+        return reply.code(409).send({ error: `there is a bot named ${name} already` });
+      return reply.code(201).send({ name, token });
+    },
+  );
+
+  // One line of JSON per message: the bot's games as they are when it connects, then their events.
+  app.get('/api/bot/stream', async (request, reply) => {
+    const bot = await botOf(store, request);
+    if (bot === null || bot === 'unknown') return unknownBot(reply);
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    const write = (message: Json) => {
+      if (!out.writableEnded) out.write(`${JSON.stringify(message)}\n`);
+    };
+    const following = new Map<string, () => void>();
+    const follow = async (id: string) => {
+      if (following.has(id)) return;
+      following.set(id, () => undefined);
+      const room = await hub.room(id);
+      if (!room) return;
+      const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
+      write({ type: 'game', seats, game: publicGame(room) });
+      const unsubscribe = room.subscribe((event: RoomEvent) => {
+        write({ type: 'event', id, event: event as unknown as Json });
+        if (event.kind === 'end') stop(id);
+      });
+      following.set(id, unsubscribe);
+      if (room.over) stop(id);
+    };
+    const stop = (id: string) => {
+      following.get(id)?.();
+      following.delete(id);
+    };
+    const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
+    const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
+    out.on('close', () => {
+      clearInterval(ping);
+      unseat();
+      for (const id of [...following.keys()]) stop(id);
+    });
+    for (const id of await store.seatedIn(bot.tokenHash)) await follow(id);
+  });
+
+  app.post(
+    '/api/bot/games/:id/move',
+    {
+      bodyLimit: 1024,
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } } },
+        body: {
+          type: 'object',
+          required: ['move'],
+          additionalProperties: false,
+          properties: { move: { type: 'string', maxLength: 200 }, version: { type: 'integer', minimum: 0 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const bot = await botOf(store, request);
+      if (bot === null || bot === 'unknown') return unknownBot(reply);
+      const { id } = request.params as { id: string };
+      const { move, version } = request.body as { move: string; version?: number };
+      const room = await hub.room(id);
+      if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+      const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
+      if (seats.length === 0) return reply.code(403).send({ error: `${bot.name} has no seat in game ${id}` });
+      // The seat to move if it is the bot's, else its first (the room then says whose turn it is).
+      const seat = seats.includes(room.toMove ?? -1) ? (room.toMove as number) : (seats[0] as number);
+      const answer = await room.submit({ kind: 'move', seat, token: bot.token, move, version: version ?? room.version });
+      return reply.code(answer.ok ? 200 : 409).send(answer);
+    },
+  );
+}
