@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import type { HiveState } from '../../games/hive/game.ts';
-import { CELLS, cellOf } from '../../games/hive/grid.ts';
+import { CELLS } from '../../games/hive/grid.ts';
 import { displayCoordinates } from '../../games/hive/layout.ts';
 import { legalMoves } from '../../games/hive/movegen.ts';
 import {
