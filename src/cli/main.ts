@@ -138,6 +138,25 @@ function program(io: CliIo): Command {
     );
 
   cli
+    .command('http-player')
+    .description("a Hive player for seed 004's HTTP referee: answers POST /player_white and /player_black with a hexarena AI")
+    .option('--port <port>', 'port to listen on (default 9001)', wholeNumber(1, 65535), 9001)
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)', '127.0.0.1')
+    .option('--level <level>', 'the AI that plays: random, easy, medium, hard, max (default hard)', 'hard')
+    .action(async (flags: { port: number; host: string; level: string }) => {
+      const { startSeed004Player } = await import('../protocols/seed004/player.ts');
+      const player = await startSeed004Player(flags).catch((e: unknown) => {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      });
+      io.stdout(`hexarena plays Hive (${flags.level}) at ${player.url}/player_white and /player_black\n`);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await player.close();
+    });
+
+  cli
     .command('uhp')
     .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
     // Bridges start engines with thread flags (hive-hydra: `uhp --threads=1`): they are taken, and any

@@ -3,8 +3,11 @@ import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 import { remember } from './opened-engines.ts';
+import { playerBase, seed004Referee } from './seed004/referee.ts';
 import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
 
+/** The prefix of a seed 004 HTTP player's seat: `http:<address>` (`http:127.0.0.1:9001`). */
+export const HTTP_SEAT = 'http:';
 /** The prefix of an outside UHP engine's seat: `uhp:<command line>`. */
 export const UHP_SEAT = 'uhp:';
 
@@ -18,6 +21,10 @@ export function resolveAgent(
   name: string,
   options?: OutsideEngineOptions,
 ): Result<Agent<unknown, unknown>> {
+  if (name.startsWith(HTTP_SEAT)) {
+    if (game.id !== 'hive') return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
+    return ok(seed004Referee(playerBase(name.slice(HTTP_SEAT.length))) as unknown as Agent<unknown, unknown>);
+  }
   if (!name.startsWith(UHP_SEAT)) return createAgent(game, name);
   if (game.id !== 'hive') return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
   const commandLine = name.slice(UHP_SEAT.length).trim();

@@ -6,6 +6,7 @@ import { type HiveState, hive } from '../../games/hive/game.ts';
 import {
   fromSeedAction,
   fromSeedGame,
+  movedSince,
   parseSeedAction,
   parseSeedGame,
   type SeedGame,
@@ -53,7 +54,12 @@ describe('seed 004’s Hive over HTTP: the board and actions', () => {
               expect(unwrap(fromSeedAction(state, action))).toBe(m);
             }
             if (moves.length === 0) break;
-            state = hive.play(state, rng.pick(moves));
+            const next = hive.play(state, rng.pick(moves));
+            // The piece that moved last, told from the boards before and after (what the seed leaves out).
+            const moved = movedSince(game, toSeedGame(next));
+            const again = unwrap(fromSeedGame(toSeedGame(next), next.options, moved));
+            expect(again.where[again.lastMoved]).toBe(next.pos.where[next.pos.lastMoved]);
+            state = next;
           }
         },
       ),

@@ -199,7 +199,28 @@ export function parseSeedGame(json: unknown): Result<SeedGame> {
  * The engine's position for a game the referee sent: the pieces numbered in the order they come,
  * stacks from the ground up. What the seed does not send (which piece moved last) is left unknown.
  */
-export function fromSeedGame(game: SeedGame, base: HiveState['options']): Result<HivePosition> {
+/**
+ * Where the piece that moved last stands, from the game before the move and the game after it (the
+ * seed does not send it, and a pillbug may not throw a piece that just moved): the one piece at a
+ * place it did not hold before.
+ */
+export function movedSince(before: SeedGame, after: SeedGame): { x: number; y: number; height: number } | null {
+  const key = (p: SeedPiece) => `${p.color}/${p.type}/${p.x}/${p.y}/${p.height}`;
+  const held = new Map<string, number>();
+  for (const p of before.board) held.set(key(p), (held.get(key(p)) ?? 0) + 1);
+  const fresh = after.board.filter((p) => {
+    const n = held.get(key(p)) ?? 0;
+    held.set(key(p), n - 1);
+    return n <= 0;
+  });
+  return fresh.length === 1 ? { x: (fresh[0] as SeedPiece).x, y: (fresh[0] as SeedPiece).y, height: (fresh[0] as SeedPiece).height } : null;
+}
+
+export function fromSeedGame(
+  game: SeedGame,
+  base: HiveState['options'],
+  lastMoved: { x: number; y: number; height: number } | null = null,
+): Result<HivePosition> {
   const x = expansionsOf(base.type);
   const used = new Map<string, number>();
   const pieces: [number, number, number][] = [];
@@ -218,9 +239,19 @@ export function fromSeedGame(game: SeedGame, base: HiveState['options']): Result
   }
   const turn: Color = game.player === 'white' ? WHITE : BLACK;
   const ply = Math.max(game.turn - 1, pieces.length);
+  const moved =
+    lastMoved &&
+    pieces.find((_, k) => {
+      const p = sorted[k] as SeedPiece;
+      return p.x === lastMoved.x && p.y === lastMoved.y && p.height === lastMoved.height;
+    });
   try {
     return ok(
-      HivePosition.arrange({ type: base.type, tournament: base.tournament }, pieces, { turn, ply: ply % 2 === turn ? ply : ply + 1 }),
+      HivePosition.arrange({ type: base.type, tournament: base.tournament }, pieces, {
+        turn,
+        ply: ply % 2 === turn ? ply : ply + 1,
+        ...(moved ? { lastMoved: moved[0] } : {}),
+      }),
     );
   } catch (e) {
     return fail(`the board cannot be set up: ${e instanceof Error ? e.message : String(e)}`);

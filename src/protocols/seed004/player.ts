@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAgent } from '../../ai/agents.ts';
+import { Rng } from '../../engine/rng.ts';
+import { type HiveState, hive } from '../../games/hive/game.ts';
+import { type GameType, parseGameType } from '../../games/hive/pieces.ts';
+import { PASS } from '../../games/hive/position.ts';
+import { fromSeedGame, movedSince, parseSeedGame, type SeedGame, seedBug, toSeedAction } from './board.ts';
+
+/**
+ * hexarena as a player of seed 004's HTTP protocol: it answers `POST /player_white` and
+ * `/player_black` with a hexarena AI, so the seed's own referee (or hexarena's) can play against it.
+ * It keeps the last game it was sent per colour, answers `play` with an action, remembers the
+ * actions the referee called invalid this turn (and does not send them again), and answers
+ * configuration questions with their first option.
+ */
+
+export interface PlayerSettings {
+  readonly port: number;
+  readonly host?: string;
+  /** The hexarena level that plays (easy, medium, hard, max, random). */
+  readonly level?: string;
+  readonly seed?: string;
+}
+
+const MAX_BODY = 256 * 1024;
+
+/** The game type a game's pieces show (the seed does not say it): the expansions any piece belongs to. */
+function gameTypeOf(game: SeedGame): GameType {
+  const bugs = new Set([...game.board.map((p) => seedBug(p.type)), ...game.remaining_pieces.flatMap((r) => r.pieces.map(seedBug))]);
+  const letters = [bugs.has(5) ? 'M' : '', bugs.has(6) ? 'L' : '', bugs.has(7) ? 'P' : ''].join('');
+  const type = parseGameType(letters ? `Base+${letters}` : 'Base');
+  return type.ok ? type.value : 'Base';
+}
+
+export async function startSeed004Player(settings: PlayerSettings): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const agent = createAgent(hive, settings.level ?? 'hard');
+  if (!agent.ok) throw new Error(agent.error.message);
+  const rng = Rng.fromSeed(settings.seed ?? 'http-player');
+  const games = new Map<string, SeedGame>();
+  /** The game after this player's own last move (from its feedback): the next game shows what the opponent moved. */
+  const after = new Map<string, SeedGame>();
+  const refused = new Map<string, Set<string>>();
+
+  const answer = async (color: string, body: Record<string, unknown>): Promise<[number, unknown]> => {
+    if ('board' in body) {
+      const game = parseSeedGame(body);
+      if (!game.ok) return [400, { error: game.error.message }];
+      if (games.get(color)?.turn !== game.value.turn) refused.set(color, new Set());
+      games.set(color, game.value);
+      return [200, {}];
+    }
+    if (body.action === 'play') {
+      const game = games.get(color);
+      if (!game) return [409, { error: 'send the game before asking for a move' }];
+      const before = after.get(color);
+      const moved = before && before.turn === game.turn - 1 ? movedSince(before, game) : null;
+      const pos = fromSeedGame(game, { ...hive.defaultOptions, type: gameTypeOf(game) }, moved);
+      if (!pos.ok) return [400, { error: pos.error.message }];
+      const state: HiveState = { pos: pos.value, options: { ...hive.defaultOptions, type: gameTypeOf(game) } };
+      const legal = hive.legalMoves(state).filter((m) => m !== PASS);
+      if (legal.length === 0) return [409, { error: 'there is no move to make in this position' }];
+      const refusedNow = refused.get(color) ?? new Set<string>();
+      let move = await (agent.value as typeof agent.value).choose(hive as never, state, { rng });
+      // An action the referee refused (it knows what the board does not say: the piece moved last).
+      // A refused move rules out every move of that piece (what makes one illegal, pins them all).
+      const from = (m: number) => {
+        const a = toSeedAction(state, m);
+        return a.type === 'move' ? `${a.from_x},${a.from_y}` : JSON.stringify(a);
+      };
+      if (refusedNow.has(from(move as number))) {
+        const others = legal.filter((m) => !refusedNow.has(from(m)));
+        move = rng.pick(others.length > 0 ? others : legal);
+      }
+      return [200, toSeedAction(state, move as number)];
+    }
+    if ('feedback' in body) {
+      const action = body.action as { type?: unknown; from_x?: unknown; from_y?: unknown } | undefined;
+      if (body.status === 'invalid')
+        refused.get(color)?.add(action?.type === 'move' ? `${action.from_x},${action.from_y}` : JSON.stringify(action));
+      const game = parseSeedGame(body.game);
+      if (body.status === 'continue' && game.ok) after.set(color, game.value);
+      return [200, {}];
+    }
+    if (Array.isArray(body.options)) return [200, { answer: body.options[0] ?? null }];
+    return [400, { error: 'expected a game, {"action": "play"}, a feedback or a question with options' }];
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const color = /^\/player_(white|black)\/?$/.exec(request.url ?? '')?.[1];
+    if (request.method !== 'POST' || !color) return send(404, { error: 'POST /player_white or /player_black' });
+    let size = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY) return send(413, { error: `a body is at most ${MAX_BODY} bytes` });
+      chunks.push(chunk);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return send(400, { error: 'the body must be JSON' });
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return send(400, { error: 'the body must be a JSON object' });
+    const [status, out] = await answer(color, body as Record<string, unknown>);
+    send(status, out);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((e: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: e instanceof Error ? e.message : String(e) }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${settings.host ?? '127.0.0.1'}:${port}`,
+    server,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
