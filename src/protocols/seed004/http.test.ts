@@ -12,7 +12,10 @@ import { seed004Referee } from './referee.ts';
 /** Fake players: a server that answers every request with `answer` (or never, for a player that stalls). */
 const servers: Server[] = [];
 afterAll(() => {
-  for (const s of servers) s.closeAllConnections?.(), s.close();
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
 });
 async function fakePlayer(
   answer: ((body: Record<string, unknown>) => unknown) | 'silent',
