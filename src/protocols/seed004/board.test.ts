@@ -31,6 +31,8 @@ describe('seed 004’s Hive over HTTP: the board and actions', () => {
     expect(toOffset({ q: 1, r: -1 })).toEqual({ x: 1, y: -1 });
     expect(toOffset({ q: -1, r: 1 })).toEqual({ x: -1, y: 0 });
     expect(toOffset({ q: 2, r: -1 })).toEqual({ x: 2, y: 0 });
+    expect(toOffset({ q: -1, r: 0 })).toEqual({ x: -1, y: -1 });
+    expect(toOffset({ q: 3, r: -2 })).toEqual({ x: 3, y: -1 });
   });
 
   it('along random games, every position converts back to the same position, and every legal move to its action and back', () => {
