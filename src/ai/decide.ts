@@ -1,4 +1,5 @@
-import type { Json } from '../engine/game.ts';
+import type { Agent } from '../engine/agent.ts';
+import type { GameRules, Json } from '../engine/game.ts';
 import { playMoves } from '../engine/record.ts';
 import { ok, type Result } from '../engine/result.ts';
 import type { Rng } from '../engine/rng.ts';
@@ -15,7 +16,12 @@ export interface Decision {
 }
 
 /** Rebuilds the game from its options, seed and moves, and answers with the agent's move as text. */
-export async function decide(decision: Decision, rng: Rng): Promise<Result<string>> {
+export async function decide(
+  decision: Decision,
+  rng: Rng,
+  /** How agent names become players (the server's threads add outside programs the operator allowed). */
+  resolve: (game: GameRules<unknown, unknown>, name: string) => Result<Agent<unknown, unknown>> = createAgent,
+): Promise<Result<string>> {
   const game = findGame(decision.game);
   if (!game.ok) return game;
   const options = game.value.parseOptions(decision.options);
@@ -23,7 +29,7 @@ export async function decide(decision: Decision, rng: Rng): Promise<Result<strin
   const played = playMoves(game.value, options.value, decision.seed, decision.moves);
   if (!played.ok) return played;
   const state = played.value.states[played.value.states.length - 1];
-  const agent = createAgent(game.value, decision.agent);
+  const agent = resolve(game.value, decision.agent);
   if (!agent.ok) return agent;
   const move = await agent.value.choose(game.value, state, { rng });
   return ok(game.value.formatMove(state, move));

@@ -1,6 +1,9 @@
 import { parentPort } from 'node:worker_threads';
 import { decide } from '../ai/decide.ts';
+import { AgentFailure } from '../engine/agent.ts';
 import { Rng } from '../engine/rng.ts';
+import { resolveAgent } from '../protocols/agents.ts';
+import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 import type { AgentJob, AgentReply } from './agents-pool.ts';
 
 /**
@@ -10,8 +13,17 @@ import type { AgentJob, AgentReply } from './agents-pool.ts';
  */
 async function think(job: AgentJob): Promise<AgentReply> {
   // The AI's chances hang on the seed and the move number: a game replays as it was played.
-  const move = await decide(job, Rng.fromSeed(`${job.seed}/ai/${job.moves.length}`));
-  return move.ok ? { id: job.id, move: move.value } : { id: job.id, error: move.error.message };
+  try {
+    const move = await decide(job, Rng.fromSeed(`${job.seed}/ai/${job.moves.length}`), resolveAgent);
+    return move.ok ? { id: job.id, move: move.value } : { id: job.id, error: move.error.message };
+  } catch (e) {
+    // An outside program that failed loses its game; anything else is the server's own fault.
+    if (e instanceof AgentFailure) return { id: job.id, error: e.message, forfeit: true };
+    throw e;
+  } finally {
+    // An outside engine is started for one move, as bridges do, and stopped after it.
+    closeOutsideAgents();
+  }
 }
 
 parentPort?.on('message', (job: AgentJob) => {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Decision } from '../ai/decide.ts';
+import { AgentFailure } from '../engine/agent.ts';
 import { compiled, packageRoot } from './package-root.ts';
 
 /** What an AI thread is asked: the game as the store keeps it, and which agent plays. */
@@ -9,7 +10,10 @@ export interface AgentJob extends Decision {
   readonly id: number;
 }
 
-export type AgentReply = { readonly id: number; readonly move: string } | { readonly id: number; readonly error: string };
+export type AgentReply =
+  | { readonly id: number; readonly move: string }
+  /** `forfeit`: an outside program failed (it loses the game), not the server. */
+  | { readonly id: number; readonly error: string; readonly forfeit?: boolean };
 
 interface Thread {
   worker: Worker;
@@ -56,7 +60,7 @@ export class AgentsPool {
       this.pending.delete(m.id);
       thread.busy--;
       if ('move' in m) job.resolve(m.move);
-      else job.reject(new Error(m.error));
+      else job.reject(m.forfeit ? new AgentFailure(m.error) : new Error(m.error));
     });
     worker.on('error', (e) => this.fail(thread, e));
     worker.on('exit', (code) => this.fail(thread, new Error(`an AI thread stopped (${code})`)));

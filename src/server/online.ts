@@ -3,6 +3,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { agentNames } from '../ai/agents.ts';
+import { AgentFailure } from '../engine/agent.ts';
 import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
 import { findGame } from '../games/index.ts';
@@ -87,6 +88,12 @@ export class Hub {
       const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
       await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
     } catch (e) {
+      // An outside program that failed loses the game, as in a match.
+      if (e instanceof AgentFailure) {
+        process.stderr.write(`hexarena: ${ai.agent} forfeits game ${room.id}: ${e.message}\n`);
+        await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
+        return;
+      }
       // The game waits (a person may resign); the reason is logged for whoever runs the server.
       process.stderr.write(`hexarena: the AI of game ${room.id} could not move: ${e instanceof Error ? e.message : String(e)}\n`);
     }
@@ -203,7 +210,7 @@ const createSchema = {
     properties: {
       game: { type: 'string', maxLength: 20 },
       options: { type: 'object', maxProperties: 10 },
-      seats: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', maxLength: 20 } },
+      seats: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', maxLength: 500 } },
       seat: { type: 'integer', minimum: 0, maximum: 7 },
       name: { type: 'string', maxLength: MAX_NAME },
       clock: {
@@ -233,6 +240,8 @@ export interface OnlineLimits {
   readonly rate?: number;
   /** Messages a second a WebSocket connection may send once its burst is spent. */
   readonly messageRate?: number;
+  /** Outside Hive players (`uhp:<command line>`, `http:<address>`) games may seat, as the operator allowed them. */
+  readonly outsideSeats?: readonly string[];
 }
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
@@ -282,7 +291,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply
         .code(400)
         .send({ error: `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}` });
-    const agents = agentNames(game);
+    // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
+    // from the network never starts a program on its own.
+    const agents = [...agentNames(game), ...(game.id === 'hive' ? (limits.outsideSeats ?? []) : [])];
     const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
     if (unknown !== undefined)
       return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });

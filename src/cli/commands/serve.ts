@@ -17,6 +17,20 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
   await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
+function outsideSeatsFromEnv(): string[] {
+  const text = process.env.HEXARENA_OUTSIDE_SEATS;
+  if (text === undefined || text.trim() === '') return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    list = null;
+  }
+  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http):./.test(s)))
+    throw new UsageError('HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>" and "http:<address>" names');
+  return list;
+}
+
 function rateFromEnv(name: string): number | undefined {
   const text = process.env[name];
   if (text === undefined) return undefined;
@@ -43,8 +57,12 @@ export async function serveCommand(io: CliIo, flags: { port?: number; host?: str
   // HEXARENA_WS_RATE: messages a second per WebSocket after a burst of 30 (default 10).
   const rate = rateFromEnv('HEXARENA_API_RATE');
   const messageRate = rateFromEnv('HEXARENA_WS_RATE');
+  // HEXARENA_OUTSIDE_SEATS: a JSON list of outside Hive players games may seat, such as
+  // ["uhp:nokamute uhp", "http:127.0.0.1:9001"] (started by this server, so only the operator names them).
+  const outsideSeats = outsideSeatsFromEnv();
   const app = await createHttpServer(webDist, {
     store,
+    ...(outsideSeats.length > 0 ? { outsideSeats } : {}),
     ...(rate === undefined ? {} : { rate }),
     ...(messageRate === undefined ? {} : { messageRate }),
   });

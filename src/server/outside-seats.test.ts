@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEXARENA_BIN } from '../protocols/uhp/bridge.testing.ts';
+import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+
+/** Outside programs as the server's AI seats: only those the operator listed, and one that fails forfeits. */
+let server: ServerProcess;
+let dataDir: string;
+const own = `uhp:"${process.execPath}" "${HEXARENA_BIN}" uhp --seed server`;
+const crashing = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" crash`;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-outside-'));
+  server = await startServer(dataDir, { HEXARENA_OUTSIDE_SEATS: JSON.stringify([own, crashing]) });
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('outside engines as the server’s seats', () => {
+  it('a listed UHP engine plays its seat; an unlisted command is refused; an engine that crashes resigns its game', async () => {
+    const refused = await post(server.base, '/api/games', { game: 'hive', seats: ['open', 'uhp:echo hello'], seat: 0 });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatch(/^seat "uhp:echo hello" is neither "open" nor an AI of hive/);
+
+    const created = await post(server.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', own], seat: 0 });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const client = await Client.open(server.base, id);
+    expect(await client.ask({ type: 'move', seat: 0, token: created.json.token, move: 'wS1', version: 0 })).toMatchObject({ ok: true });
+    const reply = await client.next((m) => m.type === 'event' && (m.event as { version: number }).version === 2);
+    expect(reply.event).toMatchObject({ kind: 'move', seat: 1, move: expect.stringMatching(/^b[A-Z]\d? /) });
+    client.close();
+
+    const doomed = await post(server.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', crashing], seat: 0 });
+    const watcher = await Client.open(server.base, doomed.json.id as string);
+    expect(await watcher.ask({ type: 'move', seat: 0, token: doomed.json.token, move: 'wS1', version: 0 })).toMatchObject({ ok: true });
+    const end = await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(end.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
+    watcher.close();
+  });
+});
