@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
+import { freePort } from '../src/server/online.testing.ts';
 import { postJson } from './http-post.ts';
 import { type LoadRun, pacer } from './pace.ts';
 
@@ -20,14 +20,6 @@ export interface Rival {
   readonly base: string;
   readonly child: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 export async function startBoardgameIo(): Promise<Rival> {

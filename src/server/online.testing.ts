@@ -16,7 +16,7 @@ export interface ServerProcess {
 
 const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };
