@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { setTimeout as sleepMs } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
-const INSTALL = 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium';
 const LOCKED =
   /could not get lock|unable to acquire the dpkg frontend lock|is another process using it|dpkg was interrupted|Unable to lock/i;
 
@@ -24,37 +23,51 @@ export const system = {
 };
 
 /**
- * Makes sure chromium is there. Returns the exit code: 0 when it is (or cannot be installed here,
- * which the browser tests then report), 1 when installing it failed.
+ * Makes sure a Debian package is there: `probe` is a shell test that passes when it is. Returns the
+ * exit code: 0 when it is (or cannot be installed here, which its tests then report), 1 when
+ * installing it failed.
  */
-export async function ensureChromium(sys = system, { attempts = 40, waitMs = 15_000 } = {}) {
-  if (sys.has('chromium')) return 0;
+export async function ensurePackage(sys, { name, pkg, probe, purpose }, { attempts = 40, waitMs = 15_000 } = {}) {
+  const tag = `ensure-${name}`;
+  const present = () => sys.run(probe).status === 0;
+  if (present()) return 0;
   if (!sys.isRoot() || !sys.has('apt-get')) {
-    sys.log("ensure-chromium: chromium is missing; install Debian's package (apt-get install chromium) for the browser tests.");
+    sys.log(`${tag}: ${name} is missing; install Debian's package (apt-get install ${pkg}) for ${purpose}.`);
     return 0;
   }
-  sys.log("ensure-chromium: installing Debian's chromium package for the browser tests…");
+  sys.log(`${tag}: installing Debian's ${pkg} package for ${purpose}…`);
+  const install = `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`;
   for (let attempt = 1; ; attempt++) {
-    const { status, output } = sys.run(INSTALL);
-    if (status === 0 && sys.has('chromium')) {
-      sys.log('ensure-chromium: chromium installed.');
+    const { status, output } = sys.run(install);
+    if (status === 0 && present()) {
+      sys.log(`${tag}: ${name} installed.`);
       return 0;
     }
     const lastLine = output.trim().split('\n').filter(Boolean).at(-1) ?? `apt-get exited with ${status}`;
     if (!LOCKED.test(output)) {
-      sys.log(`ensure-chromium: could not install chromium: ${lastLine}`);
+      sys.log(`${tag}: could not install ${name}: ${lastLine}`);
       return 1;
     }
     if (attempt >= attempts) {
       const minutes = Math.round((attempts * waitMs) / 60_000);
-      sys.log(`ensure-chromium: gave up after ${minutes} min: another apt-get or dpkg still holds the package lock (${lastLine}).`);
+      sys.log(`${tag}: gave up after ${minutes} min: another apt-get or dpkg still holds the package lock (${lastLine}).`);
       return 1;
     }
-    sys.log(
-      `ensure-chromium: another apt-get or dpkg holds the package lock; trying again in ${waitMs / 1000} s (attempt ${attempt} of ${attempts})…`,
-    );
+    sys.log(`${tag}: another apt-get or dpkg holds the package lock; trying again in ${waitMs / 1000} s (attempt ${attempt} of ${attempts})…`);
     await sys.sleep(waitMs);
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await ensureChromium();
+export const CHROMIUM = { name: 'chromium', pkg: 'chromium', probe: 'command -v chromium', purpose: 'the browser tests' };
+/** Debian puts PostgreSQL's server programs under /usr/lib/postgresql/<version>/bin, not on the PATH. */
+export const POSTGRESQL = {
+  name: 'postgresql',
+  pkg: 'postgresql',
+  probe: 'ls /usr/lib/postgresql/*/bin/pg_ctl',
+  purpose: 'the PostgreSQL store tests',
+};
+
+export const ensureChromium = (sys = system, options = {}) => ensurePackage(sys, CHROMIUM, options);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  process.exitCode = Math.max(await ensureChromium(), await ensurePackage(system, POSTGRESQL));

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 /** A system where chromium appears once an install gets through; `answers` are apt-get's, in turn. */
-function fakeSystem(answers: { status: number; output: string }[], { root = true } = {}) {
-  let installed = false;
+function fakeSystem(answers: { status: number; output: string }[], { root = true, present = false } = {}) {
+  let installed = present;
   const log: string[] = [];
   const sleeps: number[] = [];
   const runs: string[] = [];
@@ -16,6 +16,8 @@ function fakeSystem(answers: { status: number; output: string }[], { root = true
       has: (cmd: string) => (cmd === 'chromium' ? installed : true),
       isRoot: () => root,
       run: (line: string) => {
+        // The probe: is the package there yet?
+        if (!line.startsWith('apt-get')) return { status: installed ? 0 : 1, output: '' };
         runs.push(line);
         const answer = answers.shift() ?? { status: 0, output: '' };
         if (answer.status === 0) installed = true;
@@ -58,8 +60,7 @@ describe('ensure-chromium', () => {
   });
 
   it('does nothing when chromium is there, and only advises when it may not install', async () => {
-    const there = fakeSystem([]);
-    there.sys.has = () => true;
+    const there = fakeSystem([], { present: true });
     expect(await ensureChromium(there.sys)).toBe(0);
     expect(there.runs).toEqual([]);
     const user = fakeSystem([], { root: false });

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgStore } from './pg-store.ts';
+import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { gameStoreContract } from './store-contract.testing.ts';
+
+/** The PostgreSQL store against a real PostgreSQL, started by the project on loopback for these tests. */
+let server: TestPostgres;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** An empty database of its own for each test. */
+async function freshDatabase(): Promise<string> {
+  const name = `contract_${++databases}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return server.url.replace(/\/postgres$/, `/${name}`);
+}
+
+gameStoreContract('PostgreSQL', async () => PgStore.open(await freshDatabase()));
+
+describe('PostgreSQL store across instances', () => {
+  it('instances starting together migrate once; two racing the same ply: exactly one wins, the other is told', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    try {
+      await a.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
+      for (let ply = 0; ply < 9; ply++) {
+        const answers = await Promise.all([
+          a.append('g', { ply, move: `a${ply}`, at: ply }, null),
+          b.append('g', { ply, move: `b${ply}`, at: ply }, null),
+        ]);
+        expect(answers.filter((x) => x === null)).toHaveLength(1);
+        expect(answers.filter((x) => x === 'ply-taken')).toHaveLength(1);
+      }
+      const [fromA, fromB] = [await a.read('g'), await b.read('g')];
+      expect(fromA?.moves).toHaveLength(9);
+      expect(fromB).toEqual(fromA);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
