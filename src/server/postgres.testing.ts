@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from './online.testing.ts';
 
 /**
- * A throwaway PostgreSQL server for tests: Debian's package (scripts/ensure-chromium.mjs installs it
+ * A throwaway PostgreSQL server for tests: Debian's package (scripts/ensure-packages.mjs installs it
  * before `npm test`), a cluster made in a temporary folder, listening on 127.0.0.1 only, stopped and
  * removed afterwards. PostgreSQL refuses to run as root: as root it runs as the package's `postgres` user.
  */

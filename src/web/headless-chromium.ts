@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 
 /**
- * Debian's chromium package (scripts/ensure-chromium.mjs installs it), headless, for the browser
+ * Debian's chromium package (scripts/ensure-packages.mjs installs it), headless, for the browser
  * tests and benchmarks: never a downloaded browser, nothing phoning home.
  */
 export function launchChromium(): Promise<Browser> {

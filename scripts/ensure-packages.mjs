@@ -1,5 +1,6 @@
-// The browser tests drive Debian's chromium package (never a downloaded browser). Installs it when
-// missing and this process may (root with apt-get); otherwise says how, and the browser tests fail.
+// The Debian packages the tests use: chromium (the browser tests; never a downloaded browser) and
+// postgresql (the PostgreSQL store's tests start a throwaway server of it). Installs what is missing
+// when this process may (root with apt-get); otherwise says how, and those tests fail.
 // Another apt-get or dpkg may hold the package lock (unattended upgrades, a second install): then
 // this waits and tries again, saying so, and gives up with one clear line.
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, typed by its use here
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium } from './ensure-packages.mjs';
 
 /** A system where chromium appears once an install gets through; `answers` are apt-get's, in turn. */
 function fakeSystem(answers: { status: number; output: string }[], { root = true, present = false } = {}) {
