@@ -54,7 +54,9 @@ export async function ensurePackage(sys, { name, pkg, probe, purpose }, { attemp
       sys.log(`${tag}: gave up after ${minutes} min: another apt-get or dpkg still holds the package lock (${lastLine}).`);
       return 1;
     }
-    sys.log(`${tag}: another apt-get or dpkg holds the package lock; trying again in ${waitMs / 1000} s (attempt ${attempt} of ${attempts})…`);
+    sys.log(
+      `${tag}: another apt-get or dpkg holds the package lock; trying again in ${waitMs / 1000} s (attempt ${attempt} of ${attempts})…`,
+    );
     await sys.sleep(waitMs);
   }
 }
