@@ -133,7 +133,8 @@ function program(io: CliIo): Command {
     .option('--host <host>', 'address to listen on (default localhost)')
     .option('--build', 'build the app again even if a build exists')
     .option('--data <dir>', 'folder of the online games store (default ./data)')
-    .action(async (flags: { port?: number; host?: string; build?: boolean; data?: string }) =>
+    .option('--db <url>', 'keep online games in PostgreSQL instead (postgres://…; default DATABASE_URL, else SQLite in --data)')
+    .action(async (flags: { port?: number; host?: string; build?: boolean; data?: string; db?: string }) =>
       (await import('./commands/serve.ts')).serveCommand(io, flags),
     );
 

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, post, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { gameStoreContract } from './store-contract.testing.ts';
@@ -46,6 +50,36 @@ describe('PostgreSQL store across instances', () => {
       expect(fromB).toEqual(fromA);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('hexarena serve on PostgreSQL', () => {
+  it('DATABASE_URL keeps the games there: killed with SIGKILL and started again, the game goes on', async () => {
+    const url = await freshDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-serve-'));
+    let server = await startServer(dir, { DATABASE_URL: url });
+    try {
+      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const id = created.json.id as string;
+      const o = await post(server.base, `/api/games/${id}/seats/1`, {});
+      const tokens = [created.json.token, o.json.token];
+      let client = await Client.open(server.base, id);
+      expect(await client.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true });
+      await server.kill();
+      server = await startServer(dir, { DATABASE_URL: url });
+      const shown = await (await fetch(`${server.base}/api/games/${id}`)).json();
+      expect(shown).toMatchObject({ version: 1, moves: ['b2'] });
+      client = await Client.open(server.base, id, 1);
+      expect(await client.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 })).toMatchObject({ ok: true });
+      client.close();
+      // The moves are in PostgreSQL.
+      const store = await PgStore.open(url);
+      expect((await store.read(id))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+      await store.close();
+    } finally {
+      await server.kill();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHttpServer } from '../../server/http.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
+import type { GameStore } from '../../server/store.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
@@ -40,7 +41,29 @@ function rateFromEnv(name: string): number | undefined {
 }
 
 /** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
-export async function serveCommand(io: CliIo, flags: { port?: number; host?: string; build?: boolean; data?: string }): Promise<void> {
+/**
+ * Where online games are kept: PostgreSQL when `--db` or DATABASE_URL names it (several instances may
+ * share it), else the embedded SQLite store in the data folder.
+ */
+async function openStore(io: CliIo, flags: { data?: string; db?: string }): Promise<{ store: GameStore; where: string }> {
+  const url = flags.db ?? process.env.DATABASE_URL;
+  if (url !== undefined && url !== '') {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--db: expected a postgres://… address, got "${url.slice(0, 80)}"`);
+    const { PgStore } = await import('../../server/pg-store.ts');
+    const store = await PgStore.open(url).catch((e: unknown) => {
+      throw new UsageError(`--db: cannot open the PostgreSQL store: ${e instanceof Error ? e.message : String(e)}`);
+    });
+    return { store, where: `PostgreSQL at ${new URL(url).host}` };
+  }
+  const dataDir = path.resolve(io.cwd, flags.data ?? 'data');
+  makeFolder(io, dataDir);
+  return { store: SqliteStore.inFolder(dataDir), where: displayPath(io, dataDir) };
+}
+
+export async function serveCommand(
+  io: CliIo,
+  flags: { port?: number; host?: string; build?: boolean; data?: string; db?: string },
+): Promise<void> {
   const fromEnv = process.env.PORT;
   if (flags.port === undefined && fromEnv !== undefined && !/^\d{1,5}$/.test(fromEnv))
     throw new UsageError(`PORT must be a port number from 1 to 65535, got "${fromEnv}"`);
@@ -49,10 +72,8 @@ export async function serveCommand(io: CliIo, flags: { port?: number; host?: str
   // HEXARENA_WEB_DIST serves a build made elsewhere (a deployment, a test) and never builds.
   const webDist = process.env.HEXARENA_WEB_DIST ? path.resolve(process.env.HEXARENA_WEB_DIST) : WEB_DIST;
   if (!process.env.HEXARENA_WEB_DIST) await ensureBuilt(io, flags.build ?? false);
-  // Online games live in an embedded SQLite store: nothing else to start.
-  const dataDir = path.resolve(io.cwd, flags.data ?? 'data');
-  makeFolder(io, dataDir);
-  const store = SqliteStore.inFolder(dataDir);
+  // Online games live in an embedded SQLite store unless a database is named: nothing else to start.
+  const { store, where } = await openStore(io, flags);
   // HEXARENA_API_RATE: requests a second per address on /api after a burst of 120 (default 40);
   // HEXARENA_WS_RATE: messages a second per WebSocket after a burst of 30 (default 10).
   const rate = rateFromEnv('HEXARENA_API_RATE');
@@ -67,7 +88,7 @@ export async function serveCommand(io: CliIo, flags: { port?: number; host?: str
     ...(messageRate === undefined ? {} : { messageRate }),
   });
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
-  io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${displayPath(io, dataDir)})\n`);
+  io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
   // Stopped by a signal: finish what is in flight, then close the store cleanly.
   const stop = () => void app.close();
   process.once('SIGTERM', stop);
