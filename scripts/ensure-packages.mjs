@@ -1,5 +1,5 @@
 // The Debian packages the tests use: chromium (the browser tests; never a downloaded browser) and
-// postgresql (the PostgreSQL store's tests start a throwaway server of it). Installs what is missing
+// postgresql and redis-server (the store's and the scale-out tests start throwaway servers of them). Installs what is missing
 // when this process may (root with apt-get); otherwise says how, and those tests fail.
 // Another apt-get or dpkg may hold the package lock (unattended upgrades, a second install): then
 // this waits and tries again, saying so, and gives up with one clear line.
@@ -70,7 +70,9 @@ export const POSTGRESQL = {
   purpose: 'the PostgreSQL store tests',
 };
 
+export const REDIS = { name: 'redis', pkg: 'redis-server', probe: 'command -v redis-server', purpose: 'the scale-out tests' };
+
 export const ensureChromium = (sys = system, options = {}) => ensurePackage(sys, CHROMIUM, options);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  process.exitCode = Math.max(await ensureChromium(), await ensurePackage(system, POSTGRESQL));
+  process.exitCode = Math.max(await ensureChromium(), await ensurePackage(system, POSTGRESQL), await ensurePackage(system, REDIS));

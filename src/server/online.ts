@@ -10,6 +10,7 @@ import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { type Bot, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
+import { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
 import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
 import type { GameStore } from './store.ts';
@@ -42,6 +43,8 @@ export class Hub {
   constructor(
     readonly store: GameStore,
     private readonly pool: AgentsPool | null,
+    /** Other instances on the same store, told of each event and telling this one of theirs. */
+    private readonly fanout: Fanout | null = null,
   ) {}
 
   room(id: string): Promise<Room | null> {
@@ -56,8 +59,12 @@ export class Hub {
           return;
         }
         r.subscribe(() => {
+          this.fanout?.publish(id, r.version);
           void this.drive(r);
           this.schedule(r);
+        });
+        this.fanout?.follow(id, (version) => {
+          if (version > r.version) void r.catchUp();
         });
         void this.drive(r);
         this.schedule(r);
@@ -242,6 +249,8 @@ export interface OnlineLimits {
   readonly messageRate?: number;
   /** Outside Hive players (`uhp:<command line>`, `http:<address>`) games may seat, as the operator allowed them. */
   readonly outsideSeats?: readonly string[];
+  /** Redis between instances sharing one PostgreSQL store (REDIS_URL). */
+  readonly redisUrl?: string;
 }
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
@@ -249,7 +258,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   const messageRate = limits.messageRate ?? RATE;
   const pool = new AgentsPool();
   app.addHook('onClose', () => pool.close());
-  const hub = new Hub(store, pool);
+  const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
+  if (fanout) app.addHook('onClose', () => fanout.close());
+  const hub = new Hub(store, pool, fanout);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -422,7 +433,13 @@ const send = (socket: WebSocket, message: Json) => {
 
 /** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
 async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, messageRate: number): Promise<void> {
+  // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
+  // waits here, in order, instead of going to no listener (a loss that a slower store made visible).
+  const early: { data: Buffer; binary: boolean }[] = [];
+  const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
+  socket.on('message', hold);
   const room = await hub.room(id);
+  socket.off('message', hold);
   if (!room) {
     send(socket, { type: 'error', error: `there is no game ${id}` });
     socket.close(4404, 'no such game');
@@ -445,7 +462,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
 
   let tokens = BURST;
   let last = Date.now();
-  socket.on('message', async (data: Buffer, binary: boolean) => {
+  const onMessage = async (data: Buffer, binary: boolean) => {
     const arrived = performance.now();
     const text = binary ? null : data.toString();
     // The message's own id, if it has one, goes back with whatever answers it.
@@ -461,7 +478,9 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     const answer = await room.submit(intent.intent);
     send(socket, { type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
     hub.latency.record(performance.now() - arrived);
-  });
+  };
+  socket.on('message', onMessage);
+  for (const m of early) void onMessage(m.data, m.binary);
 }
 
 function messageId(text: string): string | undefined {

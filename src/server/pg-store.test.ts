@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
@@ -10,7 +9,6 @@ import { gameStoreContract } from './store-contract.testing.ts';
 
 /** The PostgreSQL store against a real PostgreSQL, started by the project on loopback for these tests. */
 let server: TestPostgres;
-let databases = 0;
 
 beforeAll(async () => {
   server = await startPostgres();
@@ -20,14 +18,7 @@ afterAll(async () => {
 });
 
 /** An empty database of its own for each test. */
-async function freshDatabase(): Promise<string> {
-  const name = `contract_${++databases}`;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return server.url.replace(/\/postgres$/, `/${name}`);
-}
+const freshDatabase = () => server.createDatabase();
 
 gameStoreContract('PostgreSQL', async () => PgStore.open(await freshDatabase()));
 

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from './online.testing.ts';
 
 /**
@@ -11,6 +12,8 @@ import { freePort } from './online.testing.ts';
  */
 export interface TestPostgres {
   readonly url: string;
+  /** A new empty database on this server; its address. */
+  createDatabase(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -52,8 +55,18 @@ export async function startPostgres(): Promise<TestPostgres> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     'start',
   ]);
+  const url = `postgres://hexarena@127.0.0.1:${port}/postgres`;
+  let databases = 0;
   return {
-    url: `postgres://hexarena@127.0.0.1:${port}/postgres`,
+    url,
+    createDatabase: async () => {
+      const name = `test_${++databases}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      return url.replace(/\/postgres$/, `/${name}`);
+    },
     stop: async () => {
       try {
         run('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop']);

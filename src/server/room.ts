@@ -341,6 +341,13 @@ export class Room {
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
   }
 
+  /** Catches up with the store, after this room's other intents (another instance moved the game on). */
+  catchUp(): Promise<void> {
+    const done = this.queue.then(() => this.reload());
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
   /** Catches up with the store after another writer got there first. */
   private async reload(): Promise<void> {
     const fresh = await Room.load(this.store, this.id);

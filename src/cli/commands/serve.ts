@@ -84,6 +84,8 @@ export async function serveCommand(
   const app = await createHttpServer(webDist, {
     store,
     ...(outsideSeats.length > 0 ? { outsideSeats } : {}),
+    // REDIS_URL: instances sharing one PostgreSQL store tell each other of every event through it.
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     ...(rate === undefined ? {} : { rate }),
     ...(messageRate === undefined ? {} : { messageRate }),
   });
