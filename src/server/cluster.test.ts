@@ -31,6 +31,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Plays `move` for `seat`, asking again (after the next event) while the instance has not caught up. */
+async function play(player: Client, seat: number, token: unknown, move: string, version: number) {
+  let answer = await player.ask({ type: 'move', seat, token, move, version });
+  for (let tries = 0; answer.ok !== true && answer.refusal === 'stale' && tries < 50; tries++) {
+    await player.next((m) => m.type === 'event' && (m.event as { version: number }).version >= version);
+    answer = await player.ask({ type: 'move', seat, token, move, version });
+  }
+  expect(answer, move).toMatchObject({ ok: true });
+}
+
+/** The moves a client saw, checking the versions run 1, 2, 3… with none missing or twice. */
+function seenMoves(client: Client): string[] {
+  const events = client.messages.flatMap((m) => (m.type === 'event' ? [m.event as { kind: string; move?: string; version: number }] : []));
+  expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
+  return events.flatMap((e) => (e.kind === 'move' ? [e.move as string] : []));
+}
+
 describe('two instances, one store, Redis between them', () => {
   it('players and a spectator spread over both instances play a whole game; racing the same move on both, exactly one wins', async () => {
     const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
@@ -42,21 +59,10 @@ describe('two instances, one store, Redis between them', () => {
     const o = await Client.open(b.base, id);
     const watcher = await Client.open(b.base, id);
     const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
-    for (const [ply, move] of moves.entries()) {
-      const player = ply % 2 === 0 ? x : o;
-      // The mover's instance may not have heard of the last move yet: a stale refusal, then the same move again.
-      let answer = await player.ask({ type: 'move', seat: ply % 2, token: tokens[ply % 2], move, version: ply });
-      for (let tries = 0; answer.ok !== true && answer.refusal === 'stale' && tries < 50; tries++) {
-        await player.next((m) => m.type === 'event' && (m.event as { version: number }).version >= ply);
-        answer = await player.ask({ type: 'move', seat: ply % 2, token: tokens[ply % 2], move, version: ply });
-      }
-      expect(answer, `${move}`).toMatchObject({ ok: true });
-    }
+    for (const [ply, move] of moves.entries()) await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
     // The spectator on the other instance saw every move, in order, exactly once, and the end.
     await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
-    const seen = watcher.messages.flatMap((m) => (m.type === 'event' ? [m.event as { kind: string; move?: string; version: number }] : []));
-    expect(seen.filter((e) => e.kind === 'move').map((e) => e.move)).toEqual(moves);
-    expect(seen.map((e) => e.version)).toEqual(seen.map((_, i) => i + 1));
+    expect(seenMoves(watcher)).toEqual(moves);
     for (const c of [x, o, watcher]) c.close();
 
     // A fresh game: the same first move sent to both instances at once.
@@ -71,5 +77,26 @@ describe('two instances, one store, Redis between them', () => {
     const stored = await (await fetch(`${b.base}/api/games/${raceId}`)).json();
     expect(stored.moves).toHaveLength(1);
     for (const c of [onA, onB]) c.close();
+  });
+
+  it('Redis restarting: the events of the moves made meanwhile reach the other instance, none lost, none twice', async () => {
+    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = created.json.id as string;
+    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
+    const tokens = [created.json.token, claimed.json.token];
+    const x = await Client.open(a.base, id);
+    const o = await Client.open(b.base, id);
+    const watcher = await Client.open(b.base, id);
+    const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+    for (const [ply, move] of moves.entries()) {
+      if (ply === 3) {
+        await redis.stop();
+        redis = await startRedis(redis.port);
+      }
+      await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
+    }
+    await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(seenMoves(watcher)).toEqual(moves);
+    for (const c of [x, o, watcher]) c.close();
   });
 });
