@@ -99,4 +99,29 @@ describe('two instances, one store, Redis between them', () => {
     expect(seenMoves(watcher)).toEqual(moves);
     for (const c of [x, o, watcher]) c.close();
   });
+
+  it('an instance killed with SIGKILL mid-game: its player reconnects to the other with its last version and plays on, nothing lost', async () => {
+    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = created.json.id as string;
+    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
+    const tokens = [created.json.token, claimed.json.token];
+    let x = await Client.open(a.base, id);
+    const o = await Client.open(b.base, id);
+    const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+    for (const [ply, move] of moves.entries()) {
+      if (ply === 4) {
+        await a.kill();
+        // X's client finds the other instance, saying the last version it saw: it gets exactly the rest.
+        const last = Math.max(0, ...x.messages.flatMap((m) => (m.type === 'event' ? [(m.event as { version: number }).version] : [])));
+        x = await Client.open(b.base, id, last);
+        const caughtUp = await x.next((m) => m.type === 'events');
+        expect((caughtUp.events as { version: number }[]).map((e) => e.version)).toEqual(last < 4 ? [4] : []);
+      }
+      await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
+    }
+    const shown = await (await fetch(`${b.base}/api/games/${id}`)).json();
+    expect(shown.moves).toEqual(moves);
+    expect(shown.ending).toMatchObject({ termination: 'rules' });
+    for (const c of [x, o]) c.close();
+  });
 });
