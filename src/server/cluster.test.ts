@@ -56,6 +56,10 @@ describe('two instances, one store, Redis between them', () => {
     expect(claimed.status).toBe(201);
     const tokens = [created.json.token, claimed.json.token];
     const x = await Client.open(a.base, id);
+    // O took its seat through the other instance: this one, loaded before, still knows its token.
+    const oOnA = await Client.open(a.base, id);
+    expect(await oOnA.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 0 })).toMatchObject({ refusal: 'not-your-turn' });
+    oOnA.close();
     const o = await Client.open(b.base, id);
     const watcher = await Client.open(b.base, id);
     const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];

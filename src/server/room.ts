@@ -260,8 +260,11 @@ export class Room {
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
       return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
-    const mayPlay = this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
-    if (!mayPlay) return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
+    const mayPlay = () =>
+      this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
+    // A seat may have been taken through another instance since this room was loaded: look again once.
+    if (!mayPlay() && this.stored.seats[intent.seat] === 'open') await this.reload();
+    if (!mayPlay()) return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
     if (this.over) return this.refuse('game-over', 'the game is over');
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
