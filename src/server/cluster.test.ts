@@ -128,4 +128,29 @@ describe('two instances, one store, Redis between them', () => {
     expect(shown.ending).toMatchObject({ termination: 'rules' });
     for (const c of [x, o]) c.close();
   });
+
+  it('PostgreSQL stopped for a while: moves are refused with "try again" and nothing is half-written; play resumes after', async () => {
+    // On the instance still running (the test before killed the other).
+    const created = await post(b.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = created.json.id as string;
+    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
+    const tokens = [created.json.token, claimed.json.token];
+    const x = await Client.open(b.base, id);
+    await play(x, 0, tokens[0], 'b2', 0);
+    postgres.pause();
+    try {
+      const refused = await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
+      expect(refused).toMatchObject({
+        ok: false,
+        refusal: 'try-again',
+        error: 'the game store is not answering; nothing changed: try again',
+      });
+    } finally {
+      postgres.resume();
+    }
+    await play(x, 1, tokens[1], 'a1', 1);
+    const shown = await (await fetch(`${b.base}/api/games/${id}`)).json();
+    expect(shown).toMatchObject({ version: 2, moves: ['b2', 'a1'] });
+    x.close();
+  });
 });

@@ -14,6 +14,9 @@ export interface TestPostgres {
   readonly url: string;
   /** A new empty database on this server; its address. */
   createDatabase(): Promise<string>;
+  /** Stops the server, keeping its data, and starts it again on the same port. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -45,16 +48,18 @@ export async function startPostgres(): Promise<TestPostgres> {
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'hexarena', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   // Loopback only, the socket in the temporary folder; no fsync: these tests are about behaviour.
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
+  start();
   const url = `postgres://hexarena@127.0.0.1:${port}/postgres`;
   let databases = 0;
   return {
@@ -67,6 +72,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       await admin.end();
       return url.replace(/\/postgres$/, `/${name}`);
     },
+    pause: () => run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
+    resume: start,
     stop: async () => {
       try {
         run('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop']);

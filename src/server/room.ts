@@ -199,8 +199,15 @@ export class Room {
 
   /** Handles one intent after every earlier one: the room's only way to change its game. */
   submit(intent: Intent): Promise<Answer> {
-    const answer = this.queue.then(() => this.handle(intent));
-    this.queue = answer.catch(() => undefined);
+    // A store that does not answer (a database restarting) refuses the intent, and nothing changed:
+    // the room takes a move in only after the store has it.
+    const answer = this.queue
+      .then(() => this.handle(intent))
+      .catch((e: unknown) => {
+        process.stderr.write(`hexarena: game ${this.id}: the store failed: ${e instanceof Error ? e.message : String(e)}\n`);
+        return this.refuse('try-again', 'the game store is not answering; nothing changed: try again');
+      });
+    this.queue = answer;
     return answer;
   }
 
