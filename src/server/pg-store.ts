@@ -1,6 +1,15 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
-import type { AppendRefusal, GameId, GameStore, NewGame, StoredGame, StoredMove } from './store.ts';
+import {
+  type AppendRefusal,
+  type GameId,
+  type GameRow,
+  type GameStore,
+  gameFromRows,
+  type NewGame,
+  type StoredGame,
+  type StoredMove,
+} from './store.ts';
 
 /**
  * The store on PostgreSQL, for several server instances sharing one database: the database decides
@@ -47,19 +56,6 @@ const MIGRATIONS: readonly string[] = [
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
-
-interface GameRow {
-  id: string;
-  game: string;
-  options: string;
-  seed: string;
-  seats: string;
-  clock: string | null;
-  created_at: string;
-  ended_result: string | null;
-  termination: string | null;
-  deadline: string | null;
-}
 
 export class PgStore implements GameStore {
   private constructor(private readonly pool: pg.Pool) {}
@@ -119,35 +115,16 @@ export class PgStore implements GameStore {
   }
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
-    const seats = JSON.parse(row.seats) as string[];
-    const moves = await this.pool.query<{ ply: number; move: string; at: string }>(
-      'SELECT ply, move, at FROM moves WHERE game_id = $1 ORDER BY ply',
-      [row.id],
-    );
-    const claimed = await this.pool.query<{ seat: number; token_hash: string; name: string | null }>(
-      'SELECT seat, token_hash, name FROM seats WHERE game_id = $1',
-      [row.id],
-    );
-    const seatTokens: (string | null)[] = seats.map(() => null);
-    const seatNames: (string | null)[] = seats.map(() => null);
-    for (const c of claimed.rows) {
-      seatTokens[c.seat] = c.token_hash;
-      seatNames[c.seat] = c.name;
-    }
-    return {
-      id: row.id,
-      game: row.game,
-      options: JSON.parse(row.options) as Json,
-      seed: row.seed,
-      seats,
-      clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
-      createdAt: Number(row.created_at),
-      moves: moves.rows.map((m): StoredMove => ({ ply: m.ply, move: m.move, at: Number(m.at) })),
-      ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
-      seatTokens,
-      seatNames,
-      deadline: row.deadline === null ? null : Number(row.deadline),
-    };
+    const [moves, claimed] = await Promise.all([
+      this.pool.query<{ ply: number; move: string; at: string }>('SELECT ply, move, at FROM moves WHERE game_id = $1 ORDER BY ply', [
+        row.id,
+      ]),
+      this.pool.query<{ seat: number; token_hash: string; name: string | null }>(
+        'SELECT seat, token_hash, name FROM seats WHERE game_id = $1',
+        [row.id],
+      ),
+    ]);
+    return gameFromRows(row, moves.rows, claimed.rows);
   }
 
   append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {

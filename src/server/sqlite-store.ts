@@ -1,7 +1,16 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
-import type { AppendRefusal, GameId, GameStore, NewGame, StoredGame, StoredMove } from './store.ts';
+import {
+  type AppendRefusal,
+  type GameId,
+  type GameRow,
+  type GameStore,
+  gameFromRows,
+  type NewGame,
+  type StoredGame,
+  type StoredMove,
+} from './store.ts';
 
 /**
  * The embedded store: SQLite through better-sqlite3, in WAL mode with full synchronous commits,
@@ -45,19 +54,6 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX seats_by_token ON seats(token_hash);`,
 ];
-
-interface GameRow {
-  id: string;
-  game: string;
-  options: string;
-  seed: string;
-  seats: string;
-  clock: string | null;
-  created_at: number;
-  ended_result: string | null;
-  termination: string | null;
-  deadline: number | null;
-}
 
 export class SqliteStore implements GameStore {
   private readonly db: Database.Database;
@@ -118,33 +114,15 @@ export class SqliteStore implements GameStore {
   }
 
   private hydrate(row: GameRow): StoredGame {
-    const seats = JSON.parse(row.seats) as string[];
-    const moves = this.sql('SELECT ply, move, at FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as StoredMove[];
-    const claimed = this.sql('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
-      seat: number;
-      token_hash: string;
-      name: string | null;
-    }[];
-    const seatTokens: (string | null)[] = seats.map(() => null);
-    const seatNames: (string | null)[] = seats.map(() => null);
-    for (const c of claimed) {
-      seatTokens[c.seat] = c.token_hash;
-      seatNames[c.seat] = c.name;
-    }
-    return {
-      id: row.id,
-      game: row.game,
-      options: JSON.parse(row.options) as Json,
-      seed: row.seed,
-      seats,
-      clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
-      createdAt: row.created_at,
-      moves,
-      ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
-      seatTokens,
-      seatNames,
-      deadline: row.deadline,
-    };
+    return gameFromRows(
+      row,
+      this.sql('SELECT ply, move, at FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as StoredMove[],
+      this.sql('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
+        seat: number;
+        token_hash: string;
+        name: string | null;
+      }[],
+    );
   }
 
   /** Writes waiting for the next commit: one transaction (one fsync) takes every write of a tick. */

@@ -69,3 +69,46 @@ export interface GameStore {
   seatedIn(tokenHash: string): Promise<GameId[]>;
   close(): Promise<void>;
 }
+
+/** A game's row as both stores keep it (JSON in text columns; PostgreSQL gives big integers as text). */
+export interface GameRow {
+  readonly id: string;
+  readonly game: string;
+  readonly options: string;
+  readonly seed: string;
+  readonly seats: string;
+  readonly clock: string | null;
+  readonly created_at: number | string;
+  readonly ended_result: string | null;
+  readonly termination: string | null;
+  readonly deadline: number | string | null;
+}
+
+/** A stored game from its row, its moves in ply order and its claimed seats. */
+export function gameFromRows(
+  row: GameRow,
+  moves: readonly { ply: number; move: string; at: number | string }[],
+  claimed: readonly { seat: number; token_hash: string; name: string | null }[],
+): StoredGame {
+  const seats = JSON.parse(row.seats) as string[];
+  const seatTokens: (string | null)[] = seats.map(() => null);
+  const seatNames: (string | null)[] = seats.map(() => null);
+  for (const c of claimed) {
+    seatTokens[c.seat] = c.token_hash;
+    seatNames[c.seat] = c.name;
+  }
+  return {
+    id: row.id,
+    game: row.game,
+    options: JSON.parse(row.options) as Json,
+    seed: row.seed,
+    seats,
+    clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
+    createdAt: Number(row.created_at),
+    moves: moves.map((m) => ({ ply: m.ply, move: m.move, at: Number(m.at) })),
+    ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
+    seatTokens,
+    seatNames,
+    deadline: row.deadline === null ? null : Number(row.deadline),
+  };
+}
