@@ -17,7 +17,16 @@ const BENCHES: Record<string, () => Promise<void>> = {
   uhp: benchUhp,
 };
 
-const wanted = process.argv.slice(2);
+// `--db postgres` runs the server benchmark on PostgreSQL as well (one and two instances).
+const args = process.argv.slice(2);
+const dbAt = args.indexOf('--db');
+const db = dbAt >= 0 ? args[dbAt + 1] : undefined;
+if (dbAt >= 0 && db !== 'postgres') {
+  console.error('bench: --db takes postgres');
+  process.exit(2);
+}
+const wanted = dbAt >= 0 ? args.filter((_, i) => i !== dbAt && i !== dbAt + 1) : args;
+if (db) process.env.HEXARENA_BENCH_DB = db;
 const unknown = wanted.filter((w) => !Object.hasOwn(BENCHES, w));
 if (unknown.length > 0) {
   console.error(`bench: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client, startServer } from '../src/server/online.testing.ts';
+import { startPostgres } from '../src/server/postgres.testing.ts';
+import { startRedis } from '../src/server/redis.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import { loadBoardgameIo, residentBytes, startBoardgameIo } from './boardgameio.ts';
 import { postJson } from './http-post.ts';
@@ -111,7 +113,43 @@ export async function benchServer(): Promise<void> {
     await rival.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  if (process.env.HEXARENA_BENCH_DB === 'postgres') await benchServerPostgres();
   await benchServerScale();
+}
+
+/**
+ * The same workload on PostgreSQL (`npm run bench server -- --db postgres`): one instance, then two
+ * instances on one database with Redis between them (tables spread over both), beside SQLite's figure
+ * printed above. The database runs on the same 2 cores.
+ */
+async function benchServerPostgres(): Promise<void> {
+  console.log('\n## Online server on PostgreSQL (fsync off in this throwaway cluster), 1,000 games');
+  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-pg-'));
+  const env = { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', REDIS_URL: redis.url };
+  try {
+    const one = await startServer(path.join(dir, '1'), { ...env, DATABASE_URL: await postgres.createDatabase() });
+    const alone = await loadHexarena(one.base, 1000, SECONDS);
+    console.log(line('1 instance', 1000, alone, residentBytes(one.child.pid as number)));
+    console.log(await ownTimes(one.base));
+    await one.kill();
+    const url = await postgres.createDatabase();
+    const pair = [
+      await startServer(path.join(dir, 'a'), { ...env, DATABASE_URL: url }),
+      await startServer(path.join(dir, 'b'), { ...env, DATABASE_URL: url }),
+    ];
+    const runs = await Promise.all(pair.map((s) => loadHexarena(s.base, 500, SECONDS)));
+    const both: LoadRun = {
+      latencies: runs.flatMap((r) => r.latencies),
+      elapsed: Math.max(...runs.map((r) => r.elapsed)),
+      failures: runs.reduce((n, r) => n + r.failures, 0),
+    };
+    console.log(line('2 instances', 1000, both, residentBytes(pair[0]?.child.pid as number)));
+    for (const s of pair) await s.kill();
+  } finally {
+    await Promise.all([postgres.stop(), redis.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
