@@ -31,6 +31,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A tic-tac-toe game made on one instance, its second seat taken on another: its id and both seat tokens. */
+async function twoSeatGame(makeOn: ServerProcess, claimOn: ServerProcess): Promise<{ id: string; tokens: unknown[] }> {
+  const created = await post(makeOn.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+  const id = created.json.id as string;
+  const claimed = await post(claimOn.base, `/api/games/${id}/seats/1`, {});
+  expect(claimed.status).toBe(201);
+  return { id, tokens: [created.json.token, claimed.json.token] };
+}
+
 /** Plays `move` for `seat`, asking again (after the next event) while the instance has not caught up. */
 async function play(player: Client, seat: number, token: unknown, move: string, version: number) {
   let answer = await player.ask({ type: 'move', seat, token, move, version });
@@ -50,11 +59,7 @@ function seenMoves(client: Client): string[] {
 
 describe('two instances, one store, Redis between them', () => {
   it('players and a spectator spread over both instances play a whole game; racing the same move on both, exactly one wins', async () => {
-    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
-    const id = created.json.id as string;
-    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
-    expect(claimed.status).toBe(201);
-    const tokens = [created.json.token, claimed.json.token];
+    const { id, tokens } = await twoSeatGame(a, b);
     const x = await Client.open(a.base, id);
     // O took its seat through the other instance: this one, loaded before, still knows its token.
     const oOnA = await Client.open(a.base, id);
@@ -84,10 +89,7 @@ describe('two instances, one store, Redis between them', () => {
   });
 
   it('Redis restarting: the events of the moves made meanwhile reach the other instance, none lost, none twice', async () => {
-    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
-    const id = created.json.id as string;
-    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
-    const tokens = [created.json.token, claimed.json.token];
+    const { id, tokens } = await twoSeatGame(a, b);
     const x = await Client.open(a.base, id);
     const o = await Client.open(b.base, id);
     const watcher = await Client.open(b.base, id);
@@ -105,10 +107,7 @@ describe('two instances, one store, Redis between them', () => {
   });
 
   it('an instance killed with SIGKILL mid-game: its player reconnects to the other with its last version and plays on, nothing lost', async () => {
-    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
-    const id = created.json.id as string;
-    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
-    const tokens = [created.json.token, claimed.json.token];
+    const { id, tokens } = await twoSeatGame(a, b);
     let x = await Client.open(a.base, id);
     const o = await Client.open(b.base, id);
     const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
@@ -131,10 +130,7 @@ describe('two instances, one store, Redis between them', () => {
 
   it('PostgreSQL stopped for a while: moves are refused with "try again" and nothing is half-written; play resumes after', async () => {
     // On the instance still running (the test before killed the other).
-    const created = await post(b.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
-    const id = created.json.id as string;
-    const claimed = await post(b.base, `/api/games/${id}/seats/1`, {});
-    const tokens = [created.json.token, claimed.json.token];
+    const { id, tokens } = await twoSeatGame(b, b);
     const x = await Client.open(b.base, id);
     await play(x, 0, tokens[0], 'b2', 0);
     postgres.pause();
