@@ -11,19 +11,20 @@ import { HiveBoard } from '../views/hive.tsx';
 import { NonagaBoard } from '../views/nonaga.tsx';
 import { TicTacToeBoard } from '../views/tictactoe.tsx';
 import { fetchGame } from './api.ts';
-import { followGame } from './model.ts';
+import { type Followed, followGame } from './model.ts';
 import type { PublicGame } from './protocol.ts';
 import { useOnlineGame } from './use-online-game.ts';
 
-type OnlineView = (props: { initial: PublicGame }) => preact.JSX.Element;
+/** The game as the server showed it, and the positions rebuilt from it (once, by the page). */
+type OnlineView = (props: { initial: PublicGame; followed: Followed<unknown> }) => preact.JSX.Element;
 
 /** A game's board fed by the server instead of this screen. */
 function onlineView<S, M, O>(
   game: GameDefinition<S, M, O>,
   Board: (props: { session: GameSession<S, M, O> }) => preact.JSX.Element,
 ): OnlineView {
-  return function OnlineBoard({ initial }) {
-    return <Board session={useOnlineGame(game, initial)} />;
+  return function OnlineBoard({ initial, followed }) {
+    return <Board session={useOnlineGame(game, initial, followed as Followed<S>)} />;
   };
 }
 
@@ -36,7 +37,7 @@ const VIEWS: Record<string, OnlineView> = {
 
 /** The page of an online game (/g/<id>): its public state from the server, then the live board. */
 export function OnlinePage({ id }: { id: string }) {
-  const [shown, setShown] = useState<PublicGame | null>(null);
+  const [shown, setShown] = useState<{ initial: PublicGame; followed: Followed<unknown> } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -45,10 +46,10 @@ export function OnlinePage({ id }: { id: string }) {
       if (!r.ok) return setError(r.error.message);
       // The page shows only what it can rebuild: a game it cannot read is said so, not half drawn.
       const game = findGame(r.value.game);
-      const readable = game.ok ? followGame(game.value, r.value, 0) : game;
+      const readable = game.ok ? followGame(game.value, r.value, Date.now()) : game;
       if (!readable.ok || !VIEWS[r.value.game])
         return setError(`this page cannot show it (${readable.ok ? r.value.game : readable.error.message})`);
-      setShown(r.value);
+      setShown({ initial: r.value, followed: readable.value });
     });
     return () => {
       current = false;
@@ -72,6 +73,6 @@ export function OnlinePage({ id }: { id: string }) {
         </p>
       </main>
     );
-  const View = VIEWS[shown.game] as OnlineView;
-  return <View initial={shown} />;
+  const View = VIEWS[shown.initial.game] as OnlineView;
+  return <View initial={shown.initial} followed={shown.followed} />;
 }

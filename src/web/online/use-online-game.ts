@@ -24,11 +24,16 @@ function refusalText(answer: IntentAnswer): string | null {
  * in localStorage), and moves and resignations sent as intents. It is a GameSession, so the same
  * boards and shell serve local and online play; the server decides everything.
  */
-export function useOnlineGame<S, M, O>(game: GameDefinition<S, M, O>, initial: PublicGame): GameSession<S, M, O> {
+export function useOnlineGame<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  initial: PublicGame,
+  /** The positions the page rebuilt from `initial` (not rebuilt again here). */
+  first: Followed<S>,
+): GameSession<S, M, O> {
   const id = initial.id;
   const options = useMemo(() => unwrap(game.parseOptions(initial.options)), [game, initial.options]);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
-  const [followed, setFollowed] = useState<Followed<S>>(() => unwrap(followGame(game, initial, Date.now())));
+  const [followed, setFollowed] = useState<Followed<S>>(first);
   const [grants, setGrants] = useState<SeatGrant[]>(() => heldSeats(id));
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [sending, setSending] = useState(false);
