@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
+/** What one instance tells the others of a game: it moved on, a seat was taken, a rematch was made. */
+export type Notice =
+  | { readonly kind: 'moved'; readonly version: number }
+  | { readonly kind: 'seats' }
+  | { readonly kind: 'rematch'; readonly id: string };
+
 /**
- * Events between server instances (REDIS_URL): each instance publishes, on a game's channel, the
- * version a game reached; the others, holding that game, catch up from the store (the truth), so a
- * notice lost (Redis restarting, a dropped subscription) loses nothing: the next one, or the next
- * intent refused as stale, brings the game up to date. Notices from this instance are ignored.
+ * Notices between server instances (REDIS_URL), on each game's channel. The others, holding that
+ * game, catch up from the store (the truth), so a notice lost (Redis restarting, a dropped
+ * subscription) loses nothing: after a reconnection every game followed is told `null` (anything may
+ * have been missed) and catches up. Notices from this instance are ignored.
  */
 export class Fanout {
   private readonly id = randomBytes(6).toString('base64url');
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly handlers = new Map<string, (version: number) => void>();
+  private readonly handlers = new Map<string, (notice: Notice | null) => void>();
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -20,24 +26,25 @@ export class Fanout {
     this.subscriber = new Redis(url, options);
     for (const r of [this.publisher, this.subscriber]) r.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, text: string) => {
-      const [from, version] = text.split(' ');
-      if (from === this.id) return;
-      this.handlers.get(channel.slice('game:'.length))?.(Number(version));
+      const space = text.indexOf(' ');
+      if (text.slice(0, space) === this.id) return;
+      const notice = parseNotice(text.slice(space + 1));
+      if (notice) this.handlers.get(channel.slice('game:'.length))?.(notice);
     });
     // After a reconnection every game's subscription is made again (ioredis does it) and each game
     // catches up, in case notices were missed while Redis was away.
     this.subscriber.on('ready', () => {
-      for (const handler of this.handlers.values()) handler(Number.POSITIVE_INFINITY);
+      for (const handler of this.handlers.values()) handler(null);
     });
   }
 
-  /** Tells the other instances that `gameId` reached `version`. A failure is dropped: they catch up later. */
-  publish(gameId: string, version: number): void {
-    this.publisher.publish(`game:${gameId}`, `${this.id} ${version}`).catch(() => undefined);
+  /** Tells the other instances of `gameId`'s news. A failure is dropped: they catch up later. */
+  publish(gameId: string, notice: Notice): void {
+    this.publisher.publish(`game:${gameId}`, `${this.id} ${JSON.stringify(notice)}`).catch(() => undefined);
   }
 
-  /** Calls `handler` when another instance moves `gameId` on. */
-  follow(gameId: string, handler: (version: number) => void): void {
+  /** Calls `handler` with each notice of another instance about `gameId` (null: some may have been missed). */
+  follow(gameId: string, handler: (notice: Notice | null) => void): void {
     this.handlers.set(gameId, handler);
     this.subscriber.subscribe(`game:${gameId}`).catch(() => undefined);
   }
@@ -46,4 +53,20 @@ export class Fanout {
     this.publisher.disconnect();
     this.subscriber.disconnect();
   }
+}
+
+/** A notice as another instance sent it, or null for anything else found on the channel. */
+export function parseNotice(text: string): Notice | null {
+  let n: unknown;
+  try {
+    n = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof n !== 'object' || n === null) return null;
+  const o = n as Record<string, unknown>;
+  if (o.kind === 'moved' && Number.isInteger(o.version)) return { kind: 'moved', version: o.version as number };
+  if (o.kind === 'seats') return { kind: 'seats' };
+  if (o.kind === 'rematch' && typeof o.id === 'string') return { kind: 'rematch', id: o.id };
+  return null;
 }

@@ -2,7 +2,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type OnlineLimits, registerOnline } from './online.ts';
-import type { GameStore } from './store.ts';
+import { STORE_UNAVAILABLE } from './room.ts';
+import { type GameStore, StoreUnavailable } from './store.ts';
 
 /**
  * The web server: the built app as static files (online play extends it in a later issue).
@@ -75,6 +76,11 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
     answerError(reply, request.headers.accept, 404, 'Not found', `There is nothing at ${request.url.slice(0, 200)}.`),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database is away for a moment: nothing changed, and the request may be made again.
+    if (error instanceof StoreUnavailable) {
+      reply.header('retry-after', '1');
+      return answerError(reply, request.headers.accept, 503, 'Try again', STORE_UNAVAILABLE);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     const message = status >= 500 ? 'Something went wrong on the server.' : error.message;
     return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);

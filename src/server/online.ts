@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -12,8 +13,8 @@ import { type Bot, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
-import { type Intent, Room, type RoomEvent, SERVER_SEAT } from './room.ts';
-import type { GameStore } from './store.ts';
+import { DEFAULT_ROOM_SETTINGS, type Intent, Room, type RoomEvent, type RoomSettings, SERVER_SEAT, STORE_UNAVAILABLE } from './room.ts';
+import { type GameStore, type NewGame, newStoredGame } from './store.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
@@ -31,107 +32,217 @@ const MAX_MESSAGE_BYTES = 4096;
 const BURST = 30;
 const RATE = 10;
 
+/** How the hub acts for the server: who it is among instances, how long its claims hold, how often it sweeps. */
+export interface HubSettings extends RoomSettings {
+  /** This instance's name in the store's claims: stable across its restarts, unique among instances. */
+  readonly instance: string;
+  /** How long a claim on a game holds without being renewed (an instance that dies is replaced after it). */
+  readonly leaseMs: number;
+  /** How often the store is asked for games that are due and that no instance is looking after. */
+  readonly sweepMs: number;
+}
+
+export const DEFAULT_HUB_SETTINGS: HubSettings = {
+  ...DEFAULT_ROOM_SETTINGS,
+  instance: `${hostname()}:${process.pid}`,
+  leaseMs: 15_000,
+  sweepMs: 1_000,
+};
+
+/** Longer waits are made in steps: a timer cannot wait more than about 24 days. */
+const MAX_WAIT = 2 ** 31 - 1;
+
 export class Hub {
   /** How long intents take from arrival to answer (reported by /healthz). */
   readonly latency = new LatencyWindow();
   private readonly rooms = new Map<string, Promise<Room | null>>();
-  /** The rematch of each finished game that has one (kept while the process runs). */
+  /** The rematch of each finished game that has one, as far as this instance knows. */
   private readonly rematches = new Map<string, Promise<string>>();
   private readonly rematchListeners = new Map<string, Set<(id: string) => void>>();
-  /** The version each room's AI is thinking at: one job per position. */
-  private readonly thinking = new Map<string, number>();
+  /** The games this instance is acting in right now (an AI thinking, a flag): one job per game. */
+  private readonly acting = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweepFailing = false;
   constructor(
     readonly store: GameStore,
     private readonly pool: AgentsPool | null,
     /** Other instances on the same store, told of each event and telling this one of theirs. */
     private readonly fanout: Fanout | null = null,
-  ) {}
+    private readonly settings: HubSettings = DEFAULT_HUB_SETTINGS,
+  ) {
+    // Games due with nobody looking after them: after a restart, or an instance that died.
+    this.sweeper = setInterval(() => void this.sweep(), settings.sweepMs);
+    this.sweeper.unref();
+  }
 
   room(id: string): Promise<Room | null> {
     let room = this.rooms.get(id);
     if (!room) {
-      room = Room.load(this.store, id);
+      room = Room.load(this.store, id, this.settings);
       this.rooms.set(id, room);
-      void room.then((r) => {
-        // A game that does not exist is not remembered: it may be created later.
-        if (!r) {
-          this.rooms.delete(id);
-          return;
-        }
-        r.subscribe(() => {
-          this.fanout?.publish(id, r.version);
-          void this.drive(r);
-          this.schedule(r);
-        });
-        this.fanout?.follow(id, (version) => {
-          if (version > r.version) void r.catchUp();
-        });
-        void this.drive(r);
-        this.schedule(r);
-      });
+      room.then(
+        (r) => {
+          // A game that does not exist is not remembered: it may be created later.
+          if (r) this.follow(r);
+          else this.rooms.delete(id);
+        },
+        // Nor one the store could not read just now: the next request tries again.
+        () => this.rooms.delete(id),
+      );
     }
     return room;
   }
 
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Wires a room just loaded or made: its events reach the other instances and theirs reach it. */
+  private follow(room: Room): void {
+    const id = room.id;
+    room.subscribe(() => {
+      this.fanout?.publish(id, { kind: 'moved', version: room.version });
+      this.attend(room);
+    });
+    this.fanout?.follow(id, (notice) => {
+      if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
+      else if (notice?.kind !== 'moved' || notice.version > room.version) void room.catchUp();
+    });
+    this.attend(room);
+  }
 
-  /** A check of the running clock at its deadline (at once for one that ran out while the server was down). */
-  private schedule(room: Room): void {
+  /**
+   * Looks after a game the server must act in (an AI to move, a clock to flag, a game abandoned): at
+   * its due time, the instance that claims it in the store acts; the others stand by.
+   */
+  private attend(room: Room): void {
     clearTimeout(this.timers.get(room.id));
-    const deadline = room.clocks()?.deadline ?? null;
-    if (deadline === null || room.over) return;
-    const timer = setTimeout(() => void room.submit({ kind: 'flag' }), Math.max(0, deadline - Date.now()) + 1);
+    this.timers.delete(room.id);
+    const due = room.due();
+    if (due === null || (room.aiToMove() && !this.pool)) return;
+    const wait = due - Date.now();
+    if (wait <= 0) {
+      void this.claimAndAct(room, false);
+      return;
+    }
+    const timer = setTimeout(() => this.attend(room), Math.min(wait + 1, MAX_WAIT));
     timer.unref();
     this.timers.set(room.id, timer);
   }
 
-  /** Lets the server's AI move when an AI seat is to move, in a worker thread. */
-  private async drive(room: Room): Promise<void> {
-    const ai = room.aiToMove();
-    if (!ai || !this.pool || this.thinking.get(room.id) === room.version) return;
+  /** Acts in a due game once this instance holds its claim (`claimed`: a sweep took it already). */
+  private async claimAndAct(room: Room, claimed: boolean): Promise<void> {
+    if (this.acting.has(room.id)) return;
+    this.acting.add(room.id);
     const version = room.version;
-    this.thinking.set(room.id, version);
     try {
-      const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
-      await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+      const now = Date.now();
+      if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
+        await this.act(room);
     } catch (e) {
-      // An outside program that failed loses the game, as in a match.
-      if (e instanceof AgentFailure) {
+      // The store or the AI failed: the claim lapses, and the game is looked at again after it.
+      process.stderr.write(`hexarena: game ${room.id}: ${e instanceof Error ? e.message : String(e)}\n`);
+    } finally {
+      this.acting.delete(room.id);
+    }
+    // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
+    if (room.version !== version) this.attend(room);
+  }
+
+  /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */
+  private async act(room: Room): Promise<void> {
+    const { plies, version } = room;
+    const ai = room.aiToMove();
+    if (ai && this.pool) {
+      // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
+      const renew = setInterval(() => {
+        const now = Date.now();
+        void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
+      }, this.settings.leaseMs / 3);
+      try {
+        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
+        await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+      } catch (e) {
+        // An outside program that failed loses the game, as in a match.
+        if (!(e instanceof AgentFailure)) throw new Error(`the AI could not move: ${e instanceof Error ? e.message : String(e)}`);
         process.stderr.write(`hexarena: ${ai.agent} forfeits game ${room.id}: ${e.message}\n`);
         await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
-        return;
+      } finally {
+        clearInterval(renew);
       }
-      // The game waits (a person may resign); the reason is logged for whoever runs the server.
-      process.stderr.write(`hexarena: the AI of game ${room.id} could not move: ${e instanceof Error ? e.message : String(e)}\n`);
+    } else if (!ai) await room.submit({ kind: 'flag' });
+    // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
+    if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
+  }
+
+  /** Takes the due games nobody looks after and acts in each (also at start: AIs whose turn it was play on). */
+  async sweep(): Promise<void> {
+    try {
+      const now = Date.now();
+      const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, 100);
+      if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
+      this.sweepFailing = false;
+      for (const id of ids) {
+        // Already at work on it here (an AI thinking): the sweep only renewed the claim.
+        if (this.acting.has(id)) continue;
+        const room = await this.room(id);
+        if (!room) continue;
+        // A room held for a while may be behind the store.
+        await room.catchUp();
+        void this.claimAndAct(room, true);
+      }
+    } catch (e) {
+      if (!this.sweepFailing) process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      this.sweepFailing = true;
     }
   }
 
-  /** A new game in the store; its room is loaded. */
-  async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null): Promise<Room> {
-    const id = newGameId();
-    await this.store.create({ id, game, options, seed: randomBytes(16).toString('hex'), seats, clock, createdAt: Date.now() });
-    return (await this.room(id)) as Room;
+  /** A new game in the store (under `id`, a new one by default); its room, loaded. */
+  async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null, id = newGameId()): Promise<Room> {
+    const made: NewGame = { id, game, options, seed: randomBytes(16).toString('hex'), seats, clock, createdAt: Date.now() };
+    // The room is made before the store has the game, to tell when the server must first act.
+    const room = Room.of(this.store, newStoredGame(made), this.settings);
+    await this.store.create({ ...made, due: room.due() });
+    const loaded = Promise.resolve(room);
+    this.rooms.set(id, loaded);
+    this.follow(room);
+    return room;
   }
 
   /**
    * The rematch of a finished game: the same game, options, clock and kinds of seat, everyone one
-   * seat on (colours swap in a two-player game). Made once; whoever asks next gets the same one.
+   * seat on (colours swap in a two-player game). Its id follows from the finished game's secret seed,
+   * so instances asked at once make one game between them; whoever asks next gets the same one.
    */
   rematch(room: Room): Promise<string> {
     let made = this.rematches.get(room.id);
     if (!made) {
-      const { game, options, seats, clock } = room.stored;
+      const { game, options, seats, clock, seed } = room.stored;
+      const id = rematchId(seed);
       const moved = seats.map((_, i) => seats[(i - 1 + seats.length) % seats.length] as string);
-      made = this.create(game, options, moved, clock ?? null).then((next) => next.id);
-      this.rematches.set(room.id, made);
-      made.then(
-        (id) => {
-          for (const listener of this.rematchListeners.get(room.id) ?? []) listener(id);
+      made = this.create(game, options, moved, clock ?? null, id).then(
+        () => id,
+        // Made already, by another instance: that one is the rematch.
+        async (e: unknown) => {
+          if (await this.store.read(id)) return id;
+          throw e;
         },
+      );
+      made.then(
+        (next) => this.fanout?.publish(room.id, { kind: 'rematch', id: next }),
         () => this.rematches.delete(room.id),
       );
+      this.rematchMade(room.id, made);
     }
     return made;
+  }
+
+  /** Records the rematch of game `id` and tells whoever waits for it. */
+  private rematchMade(id: string, made: Promise<string>): void {
+    this.rematches.set(id, made);
+    made.then(
+      (next) => {
+        for (const listener of this.rematchListeners.get(id) ?? []) listener(next);
+      },
+      () => undefined,
+    );
   }
 
   private readonly botListeners = new Map<string, Set<(id: string) => void>>();
@@ -147,35 +258,56 @@ export class Hub {
     };
   }
 
-  /** A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a new token. */
+  /**
+   * A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a
+   * new token. The other instances hear of it.
+   */
   async seat(
     room: Room,
     seat: number,
     name: string | null,
     bot: Bot | null,
   ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
-    if (!bot) return room.claim(seat, name);
-    const claimed = await room.claimWithHash(seat, bot.name, bot.tokenHash);
-    if (claimed.ok) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
+    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
+    if (claimed.ok) this.fanout?.publish(room.id, { kind: 'seats' });
+    if (claimed.ok && bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
     return claimed;
   }
 
-  /** Calls `listener` with the id of the game's rematch once there is one. */
-  onRematch(id: string, listener: (rematch: string) => void): () => void {
+  /** Calls `listener` with the id of the game's rematch once there is one (made here or on another instance). */
+  onRematch(room: Room, listener: (rematch: string) => void): () => void {
+    const id = room.id;
     const listeners = this.rematchListeners.get(id) ?? new Set();
     this.rematchListeners.set(id, listeners);
     listeners.add(listener);
-    void this.rematches.get(id)?.then(listener, () => undefined);
+    const known = this.rematches.get(id);
+    if (known) void known.then(listener, () => undefined);
+    else if (room.over) {
+      // Made before this instance followed the game: the store has it under the id the seed gives.
+      const next = rematchId(room.stored.seed);
+      void this.store.read(next).then(
+        (found) => {
+          if (found && !this.rematches.has(id)) this.rematchMade(id, Promise.resolve(next));
+        },
+        () => undefined,
+      );
+    }
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0) this.rematchListeners.delete(id);
     };
   }
 
-  /** Loads every game in progress, so that AIs whose turn it is play on after a restart. */
-  async resumeLive(): Promise<void> {
-    for (const game of await this.store.live()) await this.room(game.id);
+  /** Stops looking after games (the server is closing). */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const timer of this.timers.values()) clearTimeout(timer);
   }
+}
+
+/** The rematch's id: unguessable without the finished game's seed, the same on every instance. */
+function rematchId(seed: string): string {
+  return createHash('sha256').update(`rematch/${seed}`).digest().subarray(0, 9).toString('base64url');
 }
 
 /** What anyone may see of a game: no seed (it decides the dice) and no token until the game is over. */
@@ -251,6 +383,8 @@ export interface OnlineLimits {
   readonly outsideSeats?: readonly string[];
   /** Redis between instances sharing one PostgreSQL store (REDIS_URL). */
   readonly redisUrl?: string;
+  /** Claims, sweeps and abandonment (defaults: DEFAULT_HUB_SETTINGS). */
+  readonly hub?: Partial<HubSettings>;
 }
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
@@ -260,7 +394,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
-  const hub = new Hub(store, pool, fanout);
+  const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub });
+  app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -388,7 +523,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const next = (await hub.room(await hub.rematch(room))) as Room;
       // Everyone moves one seat on, with the name they had.
       const moved = (seat + 1) % room.stored.seats.length;
-      const claimed = await next.claim(moved, room.stored.seatNames[seat] ?? null);
+      const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null);
       if (!claimed.ok) return reply.code(409).send({ error: `the rematch's seat ${moved} is taken already` });
       return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
     },
@@ -423,7 +558,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, messageRate);
   });
 
-  await hub.resumeLive();
+  await hub.sweep();
   return hub;
 }
 
@@ -438,8 +573,14 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   const early: { data: Buffer; binary: boolean }[] = [];
   const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
   socket.on('message', hold);
-  const room = await hub.room(id);
+  const room = await hub.room(id).catch(() => 'unavailable' as const);
   socket.off('message', hold);
+  if (room === 'unavailable') {
+    // 1013: try again later. The client reconnects by itself, as after any dropped connection.
+    send(socket, { type: 'error', error: STORE_UNAVAILABLE });
+    socket.close(1013, 'the game store is not answering');
+    return;
+  }
   if (!room) {
     send(socket, { type: 'error', error: `there is no game ${id}` });
     socket.close(4404, 'no such game');
@@ -453,7 +594,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   } else send(socket, { type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
   const unsubscribeSeats = room.onSeats(() => send(socket, { type: 'seats', seats: publicSeats(room) }));
-  const unsubscribeRematch = hub.onRematch(room.id, (rematch) => send(socket, { type: 'rematch', id: rematch }));
+  const unsubscribeRematch = hub.onRematch(room, (rematch) => send(socket, { type: 'rematch', id: rematch }));
   socket.on('close', () => {
     unsubscribe();
     unsubscribeSeats();

@@ -30,8 +30,8 @@ describe('PostgreSQL store across instances', () => {
       await a.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
       for (let ply = 0; ply < 9; ply++) {
         const answers = await Promise.all([
-          a.append('g', { ply, move: `a${ply}`, at: ply }, null),
-          b.append('g', { ply, move: `b${ply}`, at: ply }, null),
+          a.append('g', { ply, move: `a${ply}`, at: ply }, { deadline: null, due: null }),
+          b.append('g', { ply, move: `b${ply}`, at: ply }, { deadline: null, due: null }),
         ]);
         expect(answers.filter((x) => x === null)).toHaveLength(1);
         expect(answers.filter((x) => x === 'ply-taken')).toHaveLength(1);

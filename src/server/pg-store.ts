@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
 import {
+  type AfterMove,
   type AppendRefusal,
   type GameId,
   type GameRow,
@@ -9,13 +10,16 @@ import {
   type NewGame,
   type StoredGame,
   type StoredMove,
+  StoreUnavailable,
 } from './store.ts';
 
 /**
  * The store on PostgreSQL, for several server instances sharing one database: the database decides
- * races — a move is the insert of (game, ply) under its primary key, with the game's row locked, so
- * two instances accepting a move for one game at once cannot both win. Migrations are numbered and
- * applied at open under an advisory lock, so instances starting together apply each one once.
+ * races — a move is one statement that bumps the game's move count from the ply it was made at and
+ * inserts (game, ply) under its primary key, so two instances accepting a move for one game at once
+ * cannot both win. Claims on games (an AI's move, a flag, a sweep) are row updates; sweeps skip rows
+ * another instance has locked. Migrations are numbered and applied at open under an advisory lock,
+ * so instances starting together apply each one once.
  */
 
 const MIGRATIONS: readonly string[] = [
@@ -52,22 +56,51 @@ const MIGRATIONS: readonly string[] = [
      created_at BIGINT NOT NULL
    );
    CREATE INDEX seats_by_token ON seats(token_hash);`,
+  // 3: the move count kept on the game (the version check in one statement), when the server must act
+  // next, and who is acting. Every live game is looked at once after the upgrade.
+  `ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0,
+     ADD COLUMN due BIGINT, ADD COLUMN lease_owner TEXT, ADD COLUMN lease_until BIGINT;
+   UPDATE games SET plies = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id);
+   UPDATE games SET due = 0 WHERE termination IS NULL;
+   CREATE INDEX games_due ON games(due) WHERE termination IS NULL;`,
 ];
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
 
+/**
+ * Errors of the connection or of a server going away (SQLSTATE classes 08 and 57P, sockets refused or
+ * reset): the request did not happen, or not for good, and may be made again.
+ */
+function unavailable(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(08|57P)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)))
+    return true;
+  return e instanceof Error && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message);
+}
+
+const translated = (e: unknown): unknown => (unavailable(e) ? new StoreUnavailable(e) : e);
+
 export class PgStore implements GameStore {
   private constructor(private readonly pool: pg.Pool) {}
 
-  /** Connects, and brings the schema up to date. */
-  static async open(connectionString: string): Promise<PgStore> {
-    const pool = new pg.Pool({ connectionString, max: 10 });
+  /** Connects (a pool of `connections`), and brings the schema up to date. */
+  static async open(connectionString: string, connections = 20): Promise<PgStore> {
+    // A lost server is noticed within seconds, not after the operating system's minutes.
+    const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 5_000 });
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => undefined);
     const store = new PgStore(pool);
     await store.migrate();
     return store;
+  }
+
+  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (e) {
+      throw translated(e);
+    }
   }
 
   private async migrate(): Promise<void> {
@@ -83,7 +116,9 @@ export class PgStore implements GameStore {
   }
 
   private async transaction<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((e: unknown) => {
+      throw translated(e);
+    });
     try {
       await client.query('BEGIN');
       const result = await body(client);
@@ -91,14 +126,14 @@ export class PgStore implements GameStore {
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
+      throw translated(e);
     } finally {
       client.release();
     }
   }
 
   async create(game: NewGame): Promise<void> {
-    await this.pool.query('INSERT INTO games (id, game, options, seed, seats, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await this.query('INSERT INTO games (id, game, options, seed, seats, clock, created_at, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       game.id,
       game.game,
       JSON.stringify(game.options),
@@ -106,47 +141,43 @@ export class PgStore implements GameStore {
       JSON.stringify(game.seats),
       game.clock ? JSON.stringify(game.clock) : null,
       game.createdAt,
+      game.due ?? null,
     ]);
   }
 
   async read(id: GameId): Promise<StoredGame | null> {
-    const { rows } = await this.pool.query<GameRow>('SELECT * FROM games WHERE id = $1', [id]);
+    const { rows } = await this.query<GameRow>('SELECT * FROM games WHERE id = $1', [id]);
     return rows[0] ? this.hydrate(rows[0]) : null;
   }
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
     const [moves, claimed] = await Promise.all([
-      this.pool.query<{ ply: number; move: string; at: string }>('SELECT ply, move, at FROM moves WHERE game_id = $1 ORDER BY ply', [
+      this.query<{ ply: number; move: string; at: string }>('SELECT ply, move, at FROM moves WHERE game_id = $1 ORDER BY ply', [row.id]),
+      this.query<{ seat: number; token_hash: string; name: string | null }>('SELECT seat, token_hash, name FROM seats WHERE game_id = $1', [
         row.id,
       ]),
-      this.pool.query<{ seat: number; token_hash: string; name: string | null }>(
-        'SELECT seat, token_hash, name FROM seats WHERE game_id = $1',
-        [row.id],
-      ),
     ]);
     return gameFromRows(row, moves.rows, claimed.rows);
   }
 
-  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
-    return this.transaction(async (c) => {
-      // The game's row is locked: its ending and its moves change one writer at a time.
-      const game = await c.query<{ termination: string | null }>('SELECT termination FROM games WHERE id = $1 FOR UPDATE', [id]);
-      if (game.rows.length === 0) return 'no-such-game';
-      if (game.rows[0]?.termination !== null) return 'game-over';
-      const inserted = await c.query('INSERT INTO moves (game_id, ply, move, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-        id,
-        move.ply,
-        move.move,
-        move.at,
-      ]);
-      if (inserted.rowCount === 0) return 'ply-taken';
-      await c.query('UPDATE games SET deadline = $1 WHERE id = $2', [deadline, id]);
-      return null;
-    });
+  async append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    // One statement, one round trip: the game's row is updated (and locked) only at the expected
+    // move count, and the move is inserted only if it was; a second writer of the same ply waits
+    // for the first, then finds the count moved on.
+    const r = await this.query(
+      `WITH counted AS (
+         UPDATE games SET plies = plies + 1, deadline = $5, due = $6, lease_owner = NULL, lease_until = NULL
+           WHERE id = $1 AND plies = $2 AND termination IS NULL RETURNING id)
+       INSERT INTO moves (game_id, ply, move, at) SELECT id, $2, $3, $4 FROM counted`,
+      [id, move.ply, move.move, move.at, after.deadline, after.due],
+    );
+    if (r.rowCount === 1) return null;
+    const { rows } = await this.query<{ termination: string | null }>('SELECT termination FROM games WHERE id = $1', [id]);
+    return rows.length === 0 ? 'no-such-game' : rows[0]?.termination !== null ? 'game-over' : 'ply-taken';
   }
 
   async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    const r = await this.pool.query('INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+    const r = await this.query('INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       id,
       seat,
       tokenHash,
@@ -155,21 +186,55 @@ export class PgStore implements GameStore {
     return r.rowCount === 1;
   }
 
-  async end(id: GameId, result: Json, termination: string): Promise<boolean> {
-    const r = await this.pool.query(
-      'UPDATE games SET ended_result = $1, termination = $2, deadline = NULL WHERE id = $3 AND termination IS NULL',
-      [JSON.stringify(result), termination, id],
+  async end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
+    const r = await this.query(
+      `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL
+         WHERE id = $3 AND termination IS NULL AND plies = $4`,
+      [JSON.stringify(result), termination, id, plies],
     );
     return r.rowCount === 1;
   }
 
+  async claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
+    const r = await this.query(
+      `UPDATE games SET lease_owner = $3, lease_until = $4
+         WHERE id = $1 AND plies = $2 AND termination IS NULL AND (lease_until IS NULL OR lease_until < $5 OR lease_owner = $3)`,
+      [id, plies, owner, until, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]> {
+    // Rows another instance is claiming right now are skipped, not waited for: each sweeper takes
+    // different games, and none blocks on another.
+    const { rows } = await this.query<{ id: string }>(
+      `UPDATE games SET lease_owner = $1, lease_until = $2
+         WHERE id IN (
+           SELECT id FROM games
+             WHERE termination IS NULL AND due <= $3 AND (lease_until IS NULL OR lease_until < $3 OR lease_owner = $1)
+             ORDER BY due LIMIT $4
+             FOR UPDATE SKIP LOCKED)
+         RETURNING id`,
+      [owner, until, now, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void> {
+    await this.query(
+      `UPDATE games SET due = $4, lease_owner = NULL, lease_until = NULL
+         WHERE id = $1 AND plies = $2 AND termination IS NULL AND lease_owner = $3`,
+      [id, plies, owner, due],
+    );
+  }
+
   async live(limit = 100_000): Promise<StoredGame[]> {
-    const { rows } = await this.pool.query<GameRow>('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT $1', [limit]);
+    const { rows } = await this.query<GameRow>('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT $1', [limit]);
     return Promise.all(rows.map((r) => this.hydrate(r)));
   }
 
   async open(limit = 100): Promise<StoredGame[]> {
-    const { rows } = await this.pool.query<GameRow>(
+    const { rows } = await this.query<GameRow>(
       `SELECT g.* FROM games g
          WHERE g.termination IS NULL
            AND (SELECT COUNT(*) FROM json_array_elements_text(g.seats::json) s WHERE s = 'open')
@@ -181,7 +246,7 @@ export class PgStore implements GameStore {
   }
 
   async registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {
-    const r = await this.pool.query('INSERT INTO bots (token_hash, name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    const r = await this.query('INSERT INTO bots (token_hash, name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
       tokenHash,
       name,
       createdAt,
@@ -190,12 +255,12 @@ export class PgStore implements GameStore {
   }
 
   async botName(tokenHash: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ name: string }>('SELECT name FROM bots WHERE token_hash = $1', [tokenHash]);
+    const { rows } = await this.query<{ name: string }>('SELECT name FROM bots WHERE token_hash = $1', [tokenHash]);
     return rows[0]?.name ?? null;
   }
 
   async seatedIn(tokenHash: string): Promise<GameId[]> {
-    const { rows } = await this.pool.query<{ id: string }>(
+    const { rows } = await this.query<{ id: string }>(
       `SELECT DISTINCT g.id, g.created_at FROM seats s JOIN games g ON g.id = s.game_id
          WHERE s.token_hash = $1 AND g.termination IS NULL ORDER BY g.created_at, g.id`,
       [tokenHash],

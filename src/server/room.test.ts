@@ -12,7 +12,7 @@ async function newRoom(
   options = {},
 ): Promise<{ store: GameStore; room: Room; tokens: string[] }> {
   const store = new SqliteStore(':memory:');
-  await store.create({ id: 'g', game, options, seed: 'secret-seed', seats, clock: null, createdAt: 1 });
+  await store.create({ id: 'g', game, options, seed: 'secret-seed', seats, clock: null, createdAt: Date.now() });
   const room = (await Room.load(store, 'g')) as Room;
   const tokens: string[] = [];
   for (const [i, s] of seats.entries()) {

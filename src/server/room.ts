@@ -40,8 +40,19 @@ export type Intent =
       readonly clientId?: string;
     }
   | { readonly kind: 'resign'; readonly seat: Player; readonly token: unknown }
-  /** The server's clock check: the running player has lost on time if the deadline has passed. */
+  /**
+   * The server's check, once the game is due: the running player has lost on time if the deadline
+   * has passed, or the player to move has abandoned the game if nobody moved for too long.
+   */
   | { readonly kind: 'flag' };
+
+/** How long an untimed game may wait for its player to move before it is ended as abandoned. */
+export interface RoomSettings {
+  readonly abandonAfterMs: number;
+}
+
+/** A week: a correspondence game may sleep for days, a game left in a lobby is cleared. */
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { abandonAfterMs: 7 * 24 * 3600 * 1000 };
 
 /** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
 export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
@@ -51,6 +62,9 @@ export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'bad-token' | 'no-
 export type Answer =
   | { readonly ok: true; readonly version: number; readonly event: RoomEvent; readonly duplicate?: true }
   | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
+
+/** What a client is told when the store does not answer. */
+export const STORE_UNAVAILABLE = 'the game store is not answering; nothing changed: try again';
 
 /** Events kept for catching up; a client further behind gets a full sync. */
 const RECENT_EVENTS = 256;
@@ -66,6 +80,7 @@ export class Room {
 
   private constructor(
     private readonly store: GameStore,
+    private readonly settings: RoomSettings,
     readonly game: AnyGame,
     /** The game's options, parsed once. */
     private readonly options: unknown,
@@ -80,9 +95,14 @@ export class Room {
   ) {}
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
-  static async load(store: GameStore, id: string): Promise<Room | null> {
+  static async load(store: GameStore, id: string, settings: RoomSettings = DEFAULT_ROOM_SETTINGS): Promise<Room | null> {
     const stored = await store.read(id);
-    if (!stored) return null;
+    return stored ? Room.of(store, stored, settings) : null;
+  }
+
+  /** The room of a game as stored (or about to be), replayed from its moves. */
+  static of(store: GameStore, stored: StoredGame, settings: RoomSettings = DEFAULT_ROOM_SETTINGS): Room {
+    const id = stored.id;
     const found = findGame(stored.game);
     if (!found.ok) throw new Error(`game ${id} is of an unknown kind "${stored.game}"`);
     const game = found.value;
@@ -98,7 +118,17 @@ export class Room {
     const { states } = played.value;
     const seatOf = states.slice(0, -1).map((s) => game.toMove(s) as Player);
     const version = stored.moves.length + (stored.ending ? 1 : 0);
-    const room = new Room(store, game, options.value, stored, states[states.length - 1], seatOf, version, game.view(states[0], null));
+    const room = new Room(
+      store,
+      settings,
+      game,
+      options.value,
+      stored,
+      states[states.length - 1],
+      seatOf,
+      version,
+      game.view(states[0], null),
+    );
     // The recent past, for clients catching up after a restart: the same events as were sent live.
     const from = Math.max(0, stored.moves.length - RECENT_EVENTS);
     const timed = stored.moves.map((m, i) => ({ seat: seatOf[i] as Player, at: m.at }));
@@ -121,6 +151,29 @@ export class Room {
 
   get over(): boolean {
     return this.stored.ending !== null;
+  }
+
+  /** Moves made so far. */
+  get plies(): number {
+    return this.stored.moves.length;
+  }
+
+  /**
+   * When the server must next act without a client asking, or null (over): an AI to move, at once;
+   * else the running clock's deadline or, sooner for an untimed game, when it counts as abandoned.
+   */
+  due(): number | null {
+    if (this.over) return null;
+    return this.dueAfter(this.state, this.stored.moves.at(-1)?.at ?? this.stored.createdAt, this.clocks()?.deadline ?? null);
+  }
+
+  private dueAfter(state: unknown, lastAt: number, deadline: number | null): number | null {
+    const seat = this.game.toMove(state);
+    if (this.game.result(state) !== null || seat === null) return null;
+    const kind = this.stored.seats[seat];
+    if (kind !== undefined && kind !== 'open') return lastAt;
+    const abandoned = lastAt + this.settings.abandonAfterMs;
+    return deadline === null ? abandoned : Math.min(deadline, abandoned);
   }
 
   /** Whose turn it is, or null once the game has ended. */
@@ -205,7 +258,7 @@ export class Room {
       .then(() => this.handle(intent))
       .catch((e: unknown) => {
         process.stderr.write(`hexarena: game ${this.id}: the store failed: ${e instanceof Error ? e.message : String(e)}\n`);
-        return this.refuse('try-again', 'the game store is not answering; nothing changed: try again');
+        return this.refuse('try-again', STORE_UNAVAILABLE);
       });
     this.queue = answer;
     return answer;
@@ -257,7 +310,7 @@ export class Room {
 
   private async handle(intent: Intent): Promise<Answer> {
     // Whoever acts after the running player's time ran out finds the game lost on time.
-    const flagged = await this.flagIfLate();
+    const flagged = await this.endIfLate();
     if (intent.kind === 'flag')
       return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
     if (intent.kind === 'move' && intent.clientId !== undefined) {
@@ -276,14 +329,27 @@ export class Room {
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
 
-  /** Ends the game on time when the running clock's deadline has passed; the end event, or null. */
-  private async flagIfLate(): Promise<RoomEvent | null> {
+  /**
+   * Ends the game on time when the running clock's deadline has passed, or as abandoned when the
+   * player to move let it sleep past the limit; the end event, or null.
+   */
+  private async endIfLate(): Promise<RoomEvent | null> {
+    if (this.over) return null;
+    const now = Date.now();
     const clocks = this.clocks();
-    if (this.over || !clocks || clocks.deadline === null || clocks.running === null || Date.now() < clocks.deadline) return null;
-    const late = clocks.running;
-    const outcome = resignationOutcome(this.game, this.state, late, this.game.seatNames(this.options));
-    const reason = `${this.game.seatNames(this.options)[late] ?? `seat ${late}`} ran out of time`;
-    return this.finish({ ...outcome, reason }, 'time');
+    const names = this.game.seatNames(this.options);
+    if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline) {
+      const late = clocks.running;
+      const outcome = resignationOutcome(this.game, this.state, late, names);
+      return this.finish({ ...outcome, reason: `${names[late] ?? `seat ${late}`} ran out of time` }, 'time');
+    }
+    const lastAt = this.stored.moves.at(-1)?.at ?? this.stored.createdAt;
+    const seat = this.game.toMove(this.state);
+    if (seat === null || this.stored.seats[seat] !== 'open' || now < lastAt + this.settings.abandonAfterMs) return null;
+    const outcome = resignationOutcome(this.game, this.state, seat, names);
+    const days = Math.round((this.settings.abandonAfterMs / 86_400_000) * 10) / 10;
+    const waited = days >= 1 ? `${days} days` : `${Math.round(this.settings.abandonAfterMs / 1000)} s`;
+    return this.finish({ ...outcome, reason: `${names[seat] ?? `seat ${seat}`} did not move for ${waited}` }, 'abandoned');
   }
 
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
@@ -304,7 +370,7 @@ export class Room {
     const event = this.moveEvent(this.version + 1, { ply, move: text, at }, intent.seat, next, timed);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
     const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
-    const refused = await this.store.append(this.id, { ply, move: text, at }, deadline);
+    const refused = await this.store.append(this.id, { ply, move: text, at }, { deadline, due: this.dueAfter(next, at, deadline) });
     if (refused === 'ply-taken') {
       await this.reload();
       return this.refuse('stale', 'another move was made first');
@@ -321,16 +387,22 @@ export class Room {
     return answer;
   }
 
-  private async resign(seat: Player): Promise<Answer> {
+  private async resign(seat: Player, tries = 3): Promise<Answer> {
     const outcome = resignationOutcome(this.game, this.state, seat, this.game.seatNames(this.options));
     const ended = await this.finish(outcome, 'resignation');
-    return ended ? { ok: true, version: this.version, event: ended } : this.refuse('game-over', 'the game is over');
+    if (ended) return { ok: true, version: this.version, event: ended };
+    // Another instance moved the game on meanwhile (this room has caught up since): resign from there.
+    if (!this.over && tries > 1) return this.resign(seat, tries - 1);
+    return this.refuse(this.over ? 'game-over' : 'try-again', this.over ? 'the game is over' : 'the game kept changing: try again');
   }
 
-  /** Ends the game in the store (the first ending wins), then publishes it. */
+  /**
+   * Ends the game in the store after the moves this room knows (the first ending wins, and none
+   * decided on a position that is gone), then publishes it.
+   */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
     const result = outcome as unknown as Json;
-    if (!(await this.store.end(this.id, result, termination))) {
+    if (!(await this.store.end(this.id, result, termination, this.plies))) {
       await this.reload();
       return null;
     }
@@ -358,13 +430,15 @@ export class Room {
     return done;
   }
 
-  /** Catches up with the store after another writer got there first. */
+  /** Catches up with the store after another writer got there first: its events, its seats. */
   private async reload(): Promise<void> {
-    const fresh = await Room.load(this.store, this.id);
+    const fresh = await Room.load(this.store, this.id, this.settings);
     if (!fresh) return;
+    const seatsBefore = this.current.seatTokens.join();
     this.current = fresh.stored;
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
     for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e);
+    if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
   }
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
 import {
+  type AfterMove,
   type AppendRefusal,
   type GameId,
   type GameRow,
@@ -10,6 +11,7 @@ import {
   type NewGame,
   type StoredGame,
   type StoredMove,
+  StoreUnavailable,
 } from './store.ts';
 
 /**
@@ -53,6 +55,15 @@ const MIGRATIONS: readonly string[] = [
      created_at INTEGER NOT NULL
    );
    CREATE INDEX seats_by_token ON seats(token_hash);`,
+  // 3: the move count kept on the game (the version check), when the server must act next, and who
+  // is acting. Every live game is looked at once after the upgrade.
+  `ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE games ADD COLUMN due INTEGER;
+   ALTER TABLE games ADD COLUMN lease_owner TEXT;
+   ALTER TABLE games ADD COLUMN lease_until INTEGER;
+   UPDATE games SET plies = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id);
+   UPDATE games SET due = 0 WHERE termination IS NULL;
+   CREATE INDEX games_due ON games(due) WHERE termination IS NULL;`,
 ];
 
 export class SqliteStore implements GameStore {
@@ -96,7 +107,9 @@ export class SqliteStore implements GameStore {
 
   create(game: NewGame): Promise<void> {
     return this.write(() => {
-      this.sql('INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
+      this.sql(
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline, due) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)',
+      ).run(
         game.id,
         game.game,
         JSON.stringify(game.options),
@@ -104,6 +117,7 @@ export class SqliteStore implements GameStore {
         JSON.stringify(game.seats),
         game.clock ? JSON.stringify(game.clock) : null,
         game.createdAt,
+        game.due ?? null,
       );
     });
   }
@@ -155,7 +169,9 @@ export class SqliteStore implements GameStore {
         }),
       )();
     } catch (e) {
-      for (const b of batch) b.fail(e);
+      // The disk, not the request: nothing of the batch was written, and it may be sent again.
+      const unavailable = /^SQLITE_(BUSY|LOCKED|IOERR|FULL)/.test((e as { code?: string }).code ?? '');
+      for (const b of batch) b.fail(unavailable ? new StoreUnavailable(e) : e);
       return;
     }
     for (const [i, b] of batch.entries()) {
@@ -165,24 +181,24 @@ export class SqliteStore implements GameStore {
     }
   }
 
-  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null> {
-    return this.write(() => this.appendOne(id, move, deadline));
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    return this.write(() => this.appendOne(id, move, after));
   }
 
-  private appendOne(id: GameId, move: StoredMove, deadline: number | null): AppendRefusal | null {
-    const game = this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
-    if (!game) return 'no-such-game';
-    if (game.termination !== null) return 'game-over';
-    // The primary key (game, ply) decides: a second writer of the same ply is refused here.
-    const inserted = this.sql('INSERT OR IGNORE INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(
-      id,
-      move.ply,
-      move.move,
-      move.at,
-    );
-    if (inserted.changes === 0) return 'ply-taken';
-    this.sql('UPDATE games SET deadline = ? WHERE id = ?').run(deadline, id);
+  private appendOne(id: GameId, move: StoredMove, after: AfterMove): AppendRefusal | null {
+    // The move count decides: a second writer of the same ply finds it moved on.
+    const counted = this.sql(
+      'UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND plies = ? AND termination IS NULL',
+    ).run(after.deadline, after.due, id, move.ply);
+    if (counted.changes === 0) return this.whyNot(id);
+    this.sql('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(id, move.ply, move.move, move.at);
     return null;
+  }
+
+  /** Why a write at a given ply found nothing to change. */
+  private whyNot(id: GameId): AppendRefusal {
+    const game = this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
+    return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
   }
 
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
@@ -193,14 +209,42 @@ export class SqliteStore implements GameStore {
     );
   }
 
-  end(id: GameId, result: Json, termination: string): Promise<boolean> {
+  end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
     return this.write(
       () =>
-        this.sql('UPDATE games SET ended_result = ?, termination = ?, deadline = NULL WHERE id = ? AND termination IS NULL').run(
-          JSON.stringify(result),
-          termination,
-          id,
-        ).changes === 1,
+        this.sql(
+          'UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ? AND termination IS NULL AND plies = ?',
+        ).run(JSON.stringify(result), termination, id, plies).changes === 1,
+    );
+  }
+
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql(
+          `UPDATE games SET lease_owner = ?, lease_until = ?
+             WHERE id = ? AND plies = ? AND termination IS NULL AND (lease_until IS NULL OR lease_until < ? OR lease_owner = ?)`,
+        ).run(owner, until, id, plies, now, owner).changes === 1,
+    );
+  }
+
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]> {
+    // One writer: the selection and the claims are one transaction, nobody can come between them.
+    return this.write(() => {
+      const due = this.sql(
+        `SELECT id FROM games WHERE termination IS NULL AND due <= ? AND (lease_until IS NULL OR lease_until < ? OR lease_owner = ?)
+           ORDER BY due LIMIT ?`,
+      ).all(now, now, owner, limit) as { id: string }[];
+      for (const { id } of due) this.sql('UPDATE games SET lease_owner = ?, lease_until = ? WHERE id = ?').run(owner, until, id);
+      return due.map((g) => g.id);
+    });
+  }
+
+  async settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void> {
+    await this.write(() =>
+      this.sql(
+        'UPDATE games SET due = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND plies = ? AND termination IS NULL AND lease_owner = ?',
+      ).run(due, id, plies, owner),
     );
   }
 

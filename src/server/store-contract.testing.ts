@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GameStore, NewGame } from './store.ts';
+import type { AfterMove, GameStore, NewGame } from './store.ts';
+
+/** After a move: no clock, nothing for the server to do. */
+const NOTHING_DUE: AfterMove = { deadline: null, due: null };
 
 /**
  * The GameStore contract, one suite for every implementation (SQLite now, PostgreSQL later):
@@ -25,6 +28,49 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   };
 
   describe(`GameStore contract: ${name}`, () => {
+    it(
+      'the server acts in a game for one claimant at a time: a claim holds until it lapses, a move releases it, a stale one fails',
+      withStore(async (store) => {
+        await store.create(game('g'));
+        expect(await store.claim('g', 0, 'one', 1_000, 10)).toBe(true);
+        expect(await store.claim('g', 0, 'two', 1_000, 10)).toBe(false);
+        // Its holder may renew it; once lapsed, anyone may take it.
+        expect(await store.claim('g', 0, 'one', 2_000, 20)).toBe(true);
+        expect(await store.claim('g', 0, 'two', 3_000, 2_001)).toBe(true);
+        // A claim made on a position that is gone fails.
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 30 }, NOTHING_DUE)).toBeNull();
+        expect(await store.claim('g', 0, 'one', 5_000, 40)).toBe(false);
+        // The move released the claim: another may claim at once.
+        expect(await store.claim('g', 1, 'one', 5_000, 40)).toBe(true);
+        await store.end('g', { kind: 'draw' }, 'rules', 1);
+        expect(await store.claim('g', 1, 'one', 6_000, 50)).toBe(false);
+      }),
+    );
+
+    it(
+      'sweeps claim the live games that are due and unclaimed, each for one sweeper; settling sets the next due time',
+      withStore(async (store) => {
+        await store.create({ ...game('ai', ['easy', 'open'], 1), due: 100 });
+        await store.create({ ...game('later', ['open', 'open'], 2), due: 5_000 });
+        await store.create({ ...game('never', ['open', 'open'], 3), due: null });
+        await store.create({ ...game('held', ['open', 'open'], 4), due: 50 });
+        await store.create({ ...game('ended', ['open', 'open'], 5), due: 10 });
+        await store.end('ended', { kind: 'draw' }, 'rules', 0);
+        expect(await store.claim('held', 0, 'other', 10_000, 0)).toBe(true);
+        // Two sweepers at the same moment: the due games, shared out, each once.
+        const [a, b] = await Promise.all([store.claimDue('a', 1_000, 200, 10), store.claimDue('b', 1_000, 200, 10)]);
+        expect([...a, ...b]).toEqual(['ai']);
+        // Claimed, it is not swept again until the claim lapses.
+        expect(await store.claimDue('c', 2_000, 500, 10)).toEqual([]);
+        expect(await store.claimDue('c', 3_000, 1_001, 10)).toEqual(['ai']);
+        // Looked at with nothing to do: released, due again later.
+        await store.settle('ai', 0, 'c', 8_000);
+        expect((await store.read('ai'))?.due).toBe(8_000);
+        expect(await store.claimDue('d', 20_000, 6_000, 10)).toEqual(['later']);
+        expect(await store.claimDue('e', 30_000, 11_000, 10)).toEqual(['held', 'ai']);
+      }),
+    );
+
     it(
       'a created game reads back whole, with no moves, no ending, no claimed seats',
       withStore(async (store) => {
@@ -57,7 +103,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.claimSeat('a', 0, 'h1', 'randy');
         await store.claimSeat('c', 0, 'other', null);
         expect(await store.seatedIn('h1')).toEqual(['a', 'b']);
-        await store.end('a', { kind: 'draw' }, 'rules');
+        await store.end('a', { kind: 'draw' }, 'rules', 0);
         expect(await store.seatedIn('h1')).toEqual(['b']);
       }),
     );
@@ -83,16 +129,19 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       'moves append ply by ply with their deadline; a ply taken twice is refused, and the first stays',
       withStore(async (store) => {
         await store.create(game('g1'));
-        expect(await store.append('g1', { ply: 0, move: 'b2', at: 10 }, 1_000)).toBeNull();
-        expect(await store.append('g1', { ply: 1, move: 'a1', at: 11 }, 2_000)).toBeNull();
-        expect(await store.append('g1', { ply: 1, move: 'c3', at: 12 }, 3_000)).toBe('ply-taken');
+        expect(await store.append('g1', { ply: 0, move: 'b2', at: 10 }, { deadline: 1_000, due: 1_000 })).toBeNull();
+        expect(await store.append('g1', { ply: 1, move: 'a1', at: 11 }, { deadline: 2_000, due: 500 })).toBeNull();
+        expect(await store.append('g1', { ply: 1, move: 'c3', at: 12 }, { deadline: 3_000, due: 3_000 })).toBe('ply-taken');
+        // A move further on than the next is refused too: the writer has not seen the moves before it.
+        expect(await store.append('g1', { ply: 5, move: 'c3', at: 12 }, { deadline: 3_000, due: 3_000 })).toBe('ply-taken');
         const read = await store.read('g1');
         expect(read?.moves).toEqual([
           { ply: 0, move: 'b2', at: 10 },
           { ply: 1, move: 'a1', at: 11 },
         ]);
         expect(read?.deadline).toBe(2_000);
-        expect(await store.append('nope', { ply: 0, move: 'b2', at: 1 }, null)).toBe('no-such-game');
+        expect(read?.due).toBe(500);
+        expect(await store.append('nope', { ply: 0, move: 'b2', at: 1 }, NOTHING_DUE)).toBe('no-such-game');
       }),
     );
 
@@ -101,7 +150,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         await store.create(game('race'));
         const answers = await Promise.all(
-          ['a1', 'a2', 'a3', 'b1', 'b2'].map((m, i) => store.append('race', { ply: 0, move: m, at: i }, null)),
+          ['a1', 'a2', 'a3', 'b1', 'b2'].map((m, i) => store.append('race', { ply: 0, move: m, at: i }, NOTHING_DUE)),
         );
         expect(answers.filter((a) => a === null)).toHaveLength(1);
         expect(answers.filter((a) => a === 'ply-taken')).toHaveLength(4);
@@ -114,10 +163,14 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         await store.create(game('a', ['open', 'open'], 1));
         await store.create(game('b', ['open', 'open'], 2));
-        expect(await store.end('a', { kind: 'draw' }, 'rules')).toBe(true);
-        expect(await store.end('a', { kind: 'win', winner: 0 }, 'resignation')).toBe(false);
+        expect(await store.append('a', { ply: 0, move: 'b2', at: 1 }, NOTHING_DUE)).toBeNull();
+        // An ending decided before the last move is refused: the position it judged is gone.
+        expect(await store.end('a', { kind: 'win', winner: 1 }, 'time', 0)).toBe(false);
+        expect(await store.end('a', { kind: 'draw' }, 'rules', 1)).toBe(true);
+        expect(await store.end('a', { kind: 'win', winner: 0 }, 'resignation', 1)).toBe(false);
         expect((await store.read('a'))?.ending).toEqual({ result: { kind: 'draw' }, termination: 'rules' });
-        expect(await store.append('a', { ply: 0, move: 'b2', at: 1 }, null)).toBe('game-over');
+        expect((await store.read('a'))?.due).toBeNull();
+        expect(await store.append('a', { ply: 1, move: 'a1', at: 2 }, NOTHING_DUE)).toBe('game-over');
         expect((await store.live()).map((g) => g.id)).toEqual(['b']);
       }),
     );

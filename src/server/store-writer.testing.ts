@@ -17,7 +17,7 @@ for (const id of games) {
 for (let i = 0; ; i++) {
   const id = games[i % games.length] as string;
   const ply = next.get(id) as number;
-  const refused = await store.append(id, { ply, move: `m${ply}`, at: Date.now() }, Date.now() + 60_000);
+  const refused = await store.append(id, { ply, move: `m${ply}`, at: Date.now() }, { deadline: Date.now() + 60_000, due: null });
   if (refused) throw new Error(`${id} ply ${ply}: ${refused}`);
   next.set(id, ply + 1);
   process.stdout.write(`ack ${id} ${ply}\n`);

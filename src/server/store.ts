@@ -21,6 +21,8 @@ export interface NewGame {
   /** Time control, if any: initial time and increment per move, in milliseconds. */
   readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
   readonly createdAt: number;
+  /** When the server must first look at the game unasked (an AI to move at once), or null. */
+  readonly due?: number | null;
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -40,6 +42,28 @@ export interface StoredGame extends NewGame {
   readonly seatNames: readonly (string | null)[];
   /** When the player to move runs out of time, if a clock runs. */
   readonly deadline: number | null;
+  /**
+   * When the server must next act in the game without a client asking: an AI to move (at once), a
+   * clock to flag, a game abandoned. Null once over. Whichever instance claims the game does it.
+   */
+  readonly due: number | null;
+}
+
+/** What a move leaves behind besides itself: the running clock's deadline and when the server must act next. */
+export interface AfterMove {
+  readonly deadline: number | null;
+  readonly due: number | null;
+}
+
+/**
+ * The store did not answer (a database restarting, a connection lost): nothing changed, and the
+ * same request may be made again. Clients are told "try again" (HTTP 503), never "server error".
+ */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`the game store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StoreUnavailable';
+  }
 }
 
 /** Why an append was refused: the ply was taken (a race, a retry), or the game has ended. */
@@ -49,14 +73,31 @@ export interface GameStore {
   create(game: NewGame): Promise<void>;
   read(id: GameId): Promise<StoredGame | null>;
   /**
-   * Appends `move` as ply `ply`, with the deadline that follows it, in one transaction: either both
-   * are stored or neither. Resolves once durable.
+   * Appends `move` as ply `move.ply`, which must be the next (else `ply-taken`: another writer got
+   * there first), with the deadline and due time that follow it, in one transaction: all of it is
+   * stored or none. Releases any claim on the game. Resolves once durable.
    */
-  append(id: GameId, move: StoredMove, deadline: number | null): Promise<AppendRefusal | null>;
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null>;
   /** Claims seat `seat` with a token hash; false when it was taken. */
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean>;
-  /** Ends the game (first ending wins); false when it had already ended. */
-  end(id: GameId, result: Json, termination: string): Promise<boolean>;
+  /**
+   * Ends the game after its first `plies` moves (first ending wins); false when it had already ended
+   * or has more moves by now (the ending was decided on a position that is gone).
+   */
+  end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean>;
+  /**
+   * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
+   * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
+   * holds it, the game moved on or ended.
+   */
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean>;
+  /**
+   * Claims, for `owner` until `until`, up to `limit` live games whose due time has come and that nobody
+   * else holds (instances sweeping together each get different games); their ids.
+   */
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
+  /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
+  settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
   /** Games not yet ended, oldest first (to resume at start and to sweep clocks). */
   live(limit?: number): Promise<StoredGame[]>;
   /** Games with an open seat, newest first: the lobby. */
@@ -82,6 +123,7 @@ export interface GameRow {
   readonly ended_result: string | null;
   readonly termination: string | null;
   readonly deadline: number | string | null;
+  readonly due: number | string | null;
 }
 
 /** A stored game from its row, its moves in ply order and its claimed seats. */
@@ -110,5 +152,12 @@ export function gameFromRows(
     seatTokens,
     seatNames,
     deadline: row.deadline === null ? null : Number(row.deadline),
+    due: row.due === null ? null : Number(row.due),
   };
+}
+
+/** A game just made, as it will read back from the store. */
+export function newStoredGame(game: NewGame): StoredGame {
+  const none = game.seats.map(() => null);
+  return { ...game, moves: [], ending: null, seatTokens: none, seatNames: none, deadline: null, due: game.due ?? null };
 }

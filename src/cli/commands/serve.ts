@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { createHttpServer } from '../../server/http.ts';
+import type { HubSettings } from '../../server/online.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
 import type { GameStore } from '../../server/store.ts';
@@ -40,7 +42,33 @@ function rateFromEnv(name: string): number | undefined {
   return rate;
 }
 
-/** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
+/** A duration in milliseconds from the environment, or undefined when it is not set. */
+function millisecondsFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!(Number.isInteger(ms) && ms > 0)) throw new UsageError(`${name} must be a whole number of milliseconds above 0, got "${text}"`);
+  return ms;
+}
+
+/**
+ * How this instance looks after due games: its name in the store's claims (the host and port, so a
+ * restart finds its own claims), and the environment's HEXARENA_SWEEP_MS, HEXARENA_LEASE_MS and
+ * HEXARENA_ABANDON_AFTER_MS.
+ */
+function hubSettingsFromEnv(port: number): Partial<HubSettings> {
+  const settings: { -readonly [K in keyof HubSettings]?: HubSettings[K] } = {
+    instance: process.env.HEXARENA_INSTANCE || `${hostname()}:${port}`,
+  };
+  const sweepMs = millisecondsFromEnv('HEXARENA_SWEEP_MS');
+  const leaseMs = millisecondsFromEnv('HEXARENA_LEASE_MS');
+  const abandonAfterMs = millisecondsFromEnv('HEXARENA_ABANDON_AFTER_MS');
+  if (sweepMs !== undefined) settings.sweepMs = sweepMs;
+  if (leaseMs !== undefined) settings.leaseMs = leaseMs;
+  if (abandonAfterMs !== undefined) settings.abandonAfterMs = abandonAfterMs;
+  return settings;
+}
+
 /**
  * Where online games are kept: PostgreSQL when `--db` or DATABASE_URL names it (several instances may
  * share it), else the embedded SQLite store in the data folder.
@@ -60,6 +88,7 @@ async function openStore(io: CliIo, flags: { data?: string; db?: string }): Prom
   return { store: SqliteStore.inFolder(dataDir), where: displayPath(io, dataDir) };
 }
 
+/** `hexarena serve`: the browser app at http://localhost:8080 (--port, PORT). */
 export async function serveCommand(
   io: CliIo,
   flags: { port?: number; host?: string; build?: boolean; data?: string; db?: string },
@@ -73,6 +102,7 @@ export async function serveCommand(
   const webDist = process.env.HEXARENA_WEB_DIST ? path.resolve(process.env.HEXARENA_WEB_DIST) : WEB_DIST;
   if (!process.env.HEXARENA_WEB_DIST) await ensureBuilt(io, flags.build ?? false);
   // Online games live in an embedded SQLite store unless a database is named: nothing else to start.
+  const hub = hubSettingsFromEnv(port);
   const { store, where } = await openStore(io, flags);
   // HEXARENA_API_RATE: requests a second per address on /api after a burst of 120 (default 40);
   // HEXARENA_WS_RATE: messages a second per WebSocket after a burst of 30 (default 10).
@@ -88,6 +118,7 @@ export async function serveCommand(
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     ...(rate === undefined ? {} : { rate }),
     ...(messageRate === undefined ? {} : { messageRate }),
+    hub,
   });
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
