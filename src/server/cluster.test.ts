@@ -1,35 +1,76 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+import type { AnyGame, Json } from '../engine/game.ts';
+import { playMoves } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
+import { findGame } from '../games/index.ts';
+import { Client, type Message, post, type ServerProcess, startServer } from './online.testing.ts';
+import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
+import type { GameStore } from './store.ts';
 
-/** Two `hexarena serve` instances on one PostgreSQL, telling each other of events through Redis. */
+/**
+ * Two `hexarena serve` instances on one PostgreSQL, telling each other of events through Redis; and
+ * one instance on its own SQLite store, to compare with.
+ */
 let postgres: TestPostgres;
 let redis: TestRedis;
 let a: ServerProcess;
 let b: ServerProcess;
+let solo: ServerProcess;
 let dir: string;
+let env: Record<string, string>;
+
+/** An outside engine that thinks for 2.5 s before its one move: long enough to kill its instance meanwhile. */
+const slowEngine = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" slow 2500`;
 
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  const env = {
+  const rates = { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
+  env = {
     DATABASE_URL: await postgres.createDatabase(),
     REDIS_URL: redis.url,
-    HEXARENA_API_RATE: '100000',
-    HEXARENA_WS_RATE: '100000',
+    ...rates,
+    // A claim of an instance that died lapses within 1.5 s; due games are looked for five times a second.
+    HEXARENA_LEASE_MS: '1500',
+    HEXARENA_SWEEP_MS: '200',
+    HEXARENA_OUTSIDE_SEATS: JSON.stringify([slowEngine]),
   };
   dir = mkdtempSync(path.join(tmpdir(), 'hexarena-cluster-'));
-  a = await startServer(path.join(dir, 'a'), env);
-  b = await startServer(path.join(dir, 'b'), env);
+  [a, b, solo] = await Promise.all([
+    startServer(path.join(dir, 'a'), env),
+    startServer(path.join(dir, 'b'), env),
+    startServer(path.join(dir, 'solo'), rates),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([a?.kill(), b?.kill()]);
+  await Promise.all([a?.kill(), b?.kill(), solo?.kill()]);
   await Promise.all([postgres?.stop(), redis?.stop()]);
   rmSync(dir, { recursive: true, force: true });
 });
+
+const getJson = async (server: ServerProcess, url: string) => (await fetch(server.base + url)).json();
+
+/** What an instance did for the server in due games so far (its /healthz). */
+const acted = async (server: ServerProcess): Promise<{ thoughts: number; checks: number; swept: number }> =>
+  (await getJson(server, '/healthz')).acted;
+
+const isEvent = (m: Message, test: (e: { kind: string; version: number; move?: string; seat?: number }) => boolean) =>
+  m.type === 'event' && test(m.event as { kind: string; version: number });
+
+/** The events a client saw, without their times (which differ from run to run). */
+const eventsSeen = (client: Client) =>
+  client.messages.flatMap((m) => {
+    if (m.type !== 'event') return [];
+    const { at: _at, ...event } = m.event as { at?: number };
+    return [event];
+  });
 
 /** A tic-tac-toe game made on one instance, its second seat taken on another: its id and both seat tokens. */
 async function twoSeatGame(makeOn: ServerProcess, claimOn: ServerProcess): Promise<{ id: string; tokens: unknown[] }> {
@@ -41,13 +82,73 @@ async function twoSeatGame(makeOn: ServerProcess, claimOn: ServerProcess): Promi
 }
 
 /** Plays `move` for `seat`, asking again (after the next event) while the instance has not caught up. */
-async function play(player: Client, seat: number, token: unknown, move: string, version: number) {
+async function play(player: Client, seat: number, token: unknown, move: string, version: number): Promise<Message> {
   let answer = await player.ask({ type: 'move', seat, token, move, version });
   for (let tries = 0; answer.ok !== true && answer.refusal === 'stale' && tries < 50; tries++) {
     await player.next((m) => m.type === 'event' && (m.event as { version: number }).version >= version);
     answer = await player.ask({ type: 'move', seat, token, move, version });
   }
   expect(answer, move).toMatchObject({ ok: true });
+  return answer;
+}
+
+interface Kind {
+  readonly game: string;
+  readonly options: Json;
+  readonly seats: readonly string[];
+  readonly script?: readonly string[];
+}
+
+/**
+ * A whole game made in `store` with a known seed (the API makes its own), played on `servers`:
+ * seat i's player and a spectator on each instance, seat i on instance i mod n; people's moves
+ * random but seeded, or scripted; AI seats played by the server. What everyone saw, and the result.
+ */
+async function wholeGame(kind: Kind, servers: readonly ServerProcess[], store: GameStore, id: string) {
+  const seed = `same-seed-${kind.game}`;
+  const game = unwrap(findGame(kind.game)) as AnyGame;
+  const options = unwrap(game.parseOptions(kind.options));
+  // Due at once: the first instance to sweep it settles when it is really due.
+  await store.create({ id, game: kind.game, options: kind.options, seed, seats: kind.seats, clock: null, createdAt: Date.now(), due: 0 });
+  const on = (i: number) => servers[i % servers.length] as ServerProcess;
+  const tokens: unknown[] = [];
+  const players: Client[] = [];
+  for (const [seat, kindOfSeat] of kind.seats.entries()) {
+    if (kindOfSeat !== 'open') continue;
+    const claimed = await post(on(seat).base, `/api/games/${id}/seats/${seat}`, { name: `P${seat}` });
+    expect(claimed.status).toBe(201);
+    tokens[seat] = claimed.json.token;
+    players[seat] = await Client.open(on(seat).base, id);
+  }
+  const spectators = await Promise.all(servers.map((s) => Client.open(s.base, id)));
+  const rng = Rng.fromSeed(`${seed}/people`);
+  const moves: string[] = [];
+  let version = 0;
+  for (;;) {
+    const state = unwrap(playMoves(game, options, seed, moves)).states.at(-1);
+    const seat = game.toMove(state);
+    if (game.result(state) !== null || seat === null) break;
+    if (kind.seats[seat] !== 'open') {
+      // The server's AI moves: whichever instance claims the turn.
+      const next = version + 1;
+      const seen = await (spectators[0] as Client).next((m) => isEvent(m, (e) => e.version === next));
+      moves.push((seen.event as { move: string }).move);
+      version = next;
+      continue;
+    }
+    const text = kind.script?.[moves.length] ?? game.formatMove(state, rng.pick(game.legalMoves(state)));
+    version = (await play(players[seat] as Client, seat, tokens[seat], text, version)).version as number;
+    moves.push(text);
+  }
+  for (const c of spectators) await c.next((m) => isEvent(m, (e) => e.kind === 'end'));
+  const seen = spectators.map(eventsSeen);
+  // Every spectator, on every instance, saw the same events, numbered 1, 2, 3… with none missing or twice.
+  for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
+  expect(seen[0]?.map((e) => (e as { version: number }).version)).toEqual(seen[0]?.map((_, i) => i + 1));
+  const { now: _now, id: _id, ...shown } = await getJson(on(1), `/api/games/${id}`);
+  const { moves: recorded, result } = await getJson(on(0), `/api/games/${id}/record`);
+  for (const c of [...players.filter(Boolean), ...spectators]) c.close();
+  return { events: seen[0], shown, record: { moves: recorded, result } };
 }
 
 /** The moves a client saw, checking the versions run 1, 2, 3… with none missing or twice. */
@@ -88,6 +189,121 @@ describe('two instances, one store, Redis between them', () => {
     for (const c of [onA, onB]) c.close();
   });
 
+  it('whole games of each kind, clients spread over both instances, end exactly as on one instance alone', async () => {
+    const pg = await PgStore.open(env.DATABASE_URL as string);
+    const sqlite = SqliteStore.inFolder(path.join(dir, 'solo'));
+    try {
+      const kinds: Kind[] = [
+        { game: 'tictactoe', options: {}, seats: ['open', 'open'] },
+        { game: 'nonaga', options: { maxTurns: 40 }, seats: ['open', 'open'] },
+        {
+          game: 'hive',
+          options: { type: 'Base' },
+          seats: ['open', 'open'],
+          script:
+            'wB1;bS1 wB1\\;wQ wB1/;bQ bS1-;wS1 wQ-;bA1 /bS1;wB2 -wB1;bA1 wS1-;wS2 \\wS1;bA2 /bS1;wA1 -wQ;bA1 \\wA1;wA2 \\wS2;bA2 wS1-;wA2 wS2/;bA2 -wS2;wA3 /wB2;bQ wQ\\'.split(
+              ';',
+            ),
+        },
+        // The dice rolled in secret, and an AI seat both instances could claim.
+        { game: 'dicewars', options: { players: 3, map: 'small', maxRounds: 40 }, seats: ['open', 'gamedesign', 'open'] },
+      ];
+      for (const kind of kinds) {
+        const spread = await wholeGame(kind, [a, b], pg, `same-${kind.game}`);
+        const alone = await wholeGame(kind, [solo], sqlite, `same-${kind.game}`);
+        expect(spread, kind.game).toEqual(alone);
+        expect(spread.events?.at(-1)).toMatchObject({ kind: 'end' });
+      }
+    } finally {
+      await Promise.all([pg.close(), sqlite.close()]);
+    }
+  });
+
+  it('watched from both instances, each AI move is thought once and a clock that runs out is judged once', async () => {
+    const before = await Promise.all([a, b].map(acted));
+    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'easy'], seat: 0 });
+    const id = created.json.id as string;
+    const x = await Client.open(a.base, id);
+    const watcher = await Client.open(b.base, id);
+    for (;;) {
+      const shown = await getJson(a, `/api/games/${id}`);
+      if (shown.ending) break;
+      if (shown.toMove !== 0) {
+        await x.next((m) => isEvent(m, (e) => e.version > shown.version));
+        continue;
+      }
+      const answer = await play(x, 0, created.json.token, shown.legalMoves[0], shown.version);
+      await x.next((m) => isEvent(m, (e) => e.version > (answer.version as number)));
+    }
+    await watcher.next((m) => isEvent(m, (e) => e.kind === 'end'));
+    const aiMoves = eventsSeen(watcher).filter((e) => (e as { seat?: number }).seat === 1).length;
+    expect(aiMoves).toBeGreaterThan(0);
+    const after = await Promise.all([a, b].map(acted));
+    const thoughts = after.reduce((n, s, i) => n + s.thoughts - (before[i]?.thoughts as number), 0);
+    expect(thoughts).toBe(aiMoves);
+    for (const c of [x, watcher]) c.close();
+
+    // O never answers; both instances hold the game and wait for the same deadline.
+    const timed = await post(a.base, '/api/games', {
+      game: 'tictactoe',
+      seats: ['open', 'open'],
+      seat: 0,
+      clock: { initialMs: 600, incrementMs: 0 },
+    });
+    const timedId = timed.json.id as string;
+    await post(b.base, `/api/games/${timedId}/seats/1`, {});
+    const onA = await Client.open(a.base, timedId);
+    const onB = await Client.open(b.base, timedId);
+    const checksBefore = after.map((s) => s.checks);
+    await play(onA, 0, timed.json.token, 'b2', 0);
+    for (const c of [onA, onB]) {
+      const end = await c.next((m) => isEvent(m, (e) => e.kind === 'end'));
+      expect(end.event).toMatchObject({ version: 2, termination: 'time', result: { kind: 'win', winner: 0 } });
+    }
+    const checks = (await Promise.all([a, b].map(acted))).reduce((n, s, i) => n + s.checks - (checksBefore[i] as number), 0);
+    expect(checks).toBe(1);
+    for (const c of [onA, onB]) c.close();
+  });
+
+  it('a seat taken and a rematch made on one instance reach the sockets of the other; asked on both at once, a rematch is one game', async () => {
+    const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Ann' });
+    const id = created.json.id as string;
+    const watcher = await Client.open(b.base, id);
+    const synced = await watcher.next((m) => m.type === 'sync');
+    expect((synced.game as { seats: { kind: string }[] }).seats[1]?.kind).toBe('open');
+    const claimed = await post(a.base, `/api/games/${id}/seats/1`, { name: 'Bob' });
+    const seats = await watcher.next((m) => m.type === 'seats');
+    expect(seats.seats).toEqual([
+      { kind: 'taken', name: 'Ann' },
+      { kind: 'taken', name: 'Bob' },
+    ]);
+    expect(await watcher.ask({ type: 'resign', seat: 1, token: claimed.json.token })).toMatchObject({ ok: true });
+    const first = await post(a.base, `/api/games/${id}/rematch`, { seat: 0, token: created.json.token });
+    expect(first).toMatchObject({ status: 201, json: { seat: 1 } });
+    expect(await watcher.next((m) => m.type === 'rematch')).toMatchObject({ id: first.json.id });
+    const second = await post(b.base, `/api/games/${id}/rematch`, { seat: 1, token: claimed.json.token });
+    expect(second).toMatchObject({ status: 201, json: { id: first.json.id, seat: 0 } });
+    watcher.close();
+
+    // Both players ask at the same moment, each on an instance of their own.
+    const again = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const againId = again.json.id as string;
+    const o = await post(b.base, `/api/games/${againId}/seats/1`, {});
+    const x = await Client.open(a.base, againId);
+    const seenOnB = await Client.open(b.base, againId);
+    expect(await x.ask({ type: 'resign', seat: 0, token: again.json.token })).toMatchObject({ ok: true });
+    await seenOnB.next((m) => isEvent(m, (e) => e.kind === 'end'));
+    seenOnB.close();
+    const [onA, onB] = await Promise.all([
+      post(a.base, `/api/games/${againId}/rematch`, { seat: 0, token: again.json.token }),
+      post(b.base, `/api/games/${againId}/rematch`, { seat: 1, token: o.json.token }),
+    ]);
+    expect([onA.status, onB.status]).toEqual([201, 201]);
+    expect(onB.json.id).toBe(onA.json.id);
+    expect([onA.json.seat, onB.json.seat]).toEqual([1, 0]);
+    x.close();
+  });
+
   it('Redis restarting: the events of the moves made meanwhile reach the other instance, none lost, none twice', async () => {
     const { id, tokens } = await twoSeatGame(a, b);
     const x = await Client.open(a.base, id);
@@ -104,6 +320,27 @@ describe('two instances, one store, Redis between them', () => {
     await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(seenMoves(watcher)).toEqual(moves);
     for (const c of [x, o, watcher]) c.close();
+  });
+
+  it('an instance killed while its AI seat thinks: the other takes the turn once the claim lapses, and the AI moves once', async () => {
+    const created = await post(a.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', slowEngine], seat: 0 });
+    const id = created.json.id as string;
+    const before = await acted(b);
+    const x = await Client.open(a.base, id);
+    await play(x, 0, created.json.token, 'wS1', 0);
+    // Instance A claimed Black's turn and its engine is thinking (2.5 s): A dies.
+    x.close();
+    await a.kill();
+    const watcher = await Client.open(b.base, id, 1);
+    const reply = await watcher.next((m) => isEvent(m, (e) => e.version === 2));
+    expect(reply.event).toMatchObject({ kind: 'move', seat: 1, move: 'bS1 wS1-' });
+    const byB = await acted(b);
+    expect(byB.thoughts - before.thoughts).toBe(1);
+    expect(byB.swept - before.swept).toBeGreaterThan(0);
+    const shown = await getJson(b, `/api/games/${id}`);
+    expect(shown).toMatchObject({ version: 2, moves: ['wS1', 'bS1 wS1-'], toMove: 0 });
+    watcher.close();
+    a = await startServer(path.join(dir, 'a'), env, a.port);
   });
 
   it('an instance killed with SIGKILL mid-game: its player reconnects to the other with its last version and plays on, nothing lost', async () => {
@@ -133,17 +370,44 @@ describe('two instances, one store, Redis between them', () => {
     const { id, tokens } = await twoSeatGame(b, b);
     const x = await Client.open(b.base, id);
     await play(x, 0, tokens[0], 'b2', 0);
+    // A game this instance has not loaded yet.
+    const pg = await PgStore.open(env.DATABASE_URL as string);
+    await pg.create({
+      id: 'unloaded',
+      game: 'tictactoe',
+      options: {},
+      seed: 's',
+      seats: ['open', 'open'],
+      clock: null,
+      createdAt: Date.now(),
+    });
+    await pg.close();
+    const tryAgain = 'the game store is not answering; nothing changed: try again';
     postgres.pause();
     try {
       const refused = await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
-      expect(refused).toMatchObject({
-        ok: false,
-        refusal: 'try-again',
-        error: 'the game store is not answering; nothing changed: try again',
+      expect(refused).toMatchObject({ ok: false, refusal: 'try-again', error: tryAgain });
+      // Over HTTP: 503 with Retry-After, in words, for a new game, a seat, a game to read.
+      const create = await fetch(`${b.base}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'tictactoe', seats: ['open', 'open'], seat: 0 }),
       });
+      expect(create.status).toBe(503);
+      expect(create.headers.get('retry-after')).toBe('1');
+      expect(await create.json()).toEqual({ error: tryAgain });
+      expect(await post(b.base, `/api/games/${id}/seats/1`, {})).toMatchObject({ status: 409 });
+      expect(await post(b.base, '/api/games/unloaded/seats/1', {})).toEqual({ status: 503, json: { error: tryAgain } });
+      const read = await fetch(`${b.base}/api/games/unloaded`);
+      expect(read.status).toBe(503);
+      // A socket to it is told, and closed with "try again later" (1013); the process goes on.
+      const socket = await Client.open(b.base, 'unloaded');
+      expect(await socket.next((m) => m.type === 'error')).toEqual({ type: 'error', error: tryAgain });
+      expect(await new Promise((resolve) => socket.socket.once('close', resolve))).toBe(1013);
     } finally {
       postgres.resume();
     }
+    expect(await getJson(b, '/api/games/unloaded')).toMatchObject({ version: 0, moves: [] });
     await play(x, 1, tokens[1], 'a1', 1);
     const shown = await (await fetch(`${b.base}/api/games/${id}`)).json();
     expect(shown).toMatchObject({ version: 2, moves: ['b2', 'a1'] });

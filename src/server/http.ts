@@ -67,7 +67,11 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
   });
   const hub = online ? await registerOnline(app, online.store, online) : null;
   // Health for monitors: up, how much memory the process holds, how fast it answers moves.
-  app.get('/healthz', async () => ({ ok: true, rss: process.memoryUsage().rss, ...(hub ? { intents: hub.latency.summary() } : {}) }));
+  app.get('/healthz', async () => ({
+    ok: true,
+    rss: process.memoryUsage().rss,
+    ...(hub ? { intents: hub.latency.summary(), acted: hub.acted } : {}),
+  }));
   // An online game's address is the app's page; the app reads the id from the path.
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.

@@ -55,6 +55,11 @@ const MAX_WAIT = 2 ** 31 - 1;
 export class Hub {
   /** How long intents take from arrival to answer (reported by /healthz). */
   readonly latency = new LatencyWindow();
+  /**
+   * What this instance did for the server in due games (reported by /healthz): AI moves thought,
+   * clock and abandonment checks made, games taken by its sweeps. Across instances each is done once.
+   */
+  readonly acted = { thoughts: 0, checks: 0, swept: 0 };
   private readonly rooms = new Map<string, Promise<Room | null>>();
   /** The rematch of each finished game that has one, as far as this instance knows. */
   private readonly rematches = new Map<string, Promise<string>>();
@@ -157,6 +162,7 @@ export class Hub {
         void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
       }, this.settings.leaseMs / 3);
       try {
+        this.acted.thoughts++;
         const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
         await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
       } catch (e) {
@@ -167,7 +173,10 @@ export class Hub {
       } finally {
         clearInterval(renew);
       }
-    } else if (!ai) await room.submit({ kind: 'flag' });
+    } else if (!ai) {
+      this.acted.checks++;
+      await room.submit({ kind: 'flag' });
+    }
     // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
     if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
   }
@@ -186,6 +195,7 @@ export class Hub {
         if (!room) continue;
         // A room held for a while may be behind the store.
         await room.catchUp();
+        this.acted.swept++;
         void this.claimAndAct(room, true);
       }
     } catch (e) {
@@ -518,6 +528,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const { seat, token } = request.body as { seat: number; token: string };
       const room = await hub.room(id);
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+      // The game may have ended, or the seat been taken, through another instance a moment ago.
+      if (!room.over || !room.holds(seat, token)) await room.catchUp();
       if (!room.holds(seat, token)) return reply.code(403).send({ error: `that is not seat ${seat}'s token` });
       if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
       const next = (await hub.room(await hub.rematch(room))) as Room;

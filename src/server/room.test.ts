@@ -139,6 +139,70 @@ describe('a room', () => {
   });
 });
 
+describe('when the server must act, and rooms that fell behind', () => {
+  it('due: an AI to move at once, a clock at its deadline, an untimed game when it counts as abandoned; never once over', async () => {
+    const store = new SqliteStore(':memory:');
+    const settings = { abandonAfterMs: 60_000 };
+    const createdAt = Date.now();
+    const base = { game: 'tictactoe', options: {}, seed: 's', clock: null, createdAt };
+    await store.create({ ...base, id: 'ai', seats: ['easy', 'open'] });
+    await store.create({ ...base, id: 'people', seats: ['open', 'open'] });
+    await store.create({ ...base, id: 'timed', seats: ['open', 'open'], clock: { initialMs: 5_000, incrementMs: 0 } });
+    const [ai, people, timed] = await Promise.all(
+      ['ai', 'people', 'timed'].map(async (id) => (await Room.load(store, id, settings)) as Room),
+    );
+    expect(ai?.due()).toBe(createdAt);
+    expect(people?.due()).toBe(createdAt + 60_000);
+    // The first move is free: until it is made, the wait is the untimed one.
+    expect(timed?.due()).toBe(createdAt + 60_000);
+    const x = (await timed?.claim(0, null)) as { token: string };
+    const moved = await timed?.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 });
+    const at = moved?.ok && moved.event.kind === 'move' ? moved.event.at : Number.NaN;
+    expect(timed?.due()).toBe(at + 5_000);
+    // The store has the same due time, for the instance that sweeps.
+    expect((await store.read('timed'))?.due).toBe(at + 5_000);
+    const o = (await people?.claim(1, null)) as { token: string };
+    await people?.submit({ kind: 'resign', seat: 1, token: o.token });
+    expect(people?.due()).toBeNull();
+  });
+
+  it('an untimed game nobody moves in for too long ends as abandoned, lost by the player to move; not before', async () => {
+    const store = new SqliteStore(':memory:');
+    const base = { game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null };
+    await store.create({ ...base, id: 'fresh', createdAt: Date.now() });
+    await store.create({ ...base, id: 'stale', createdAt: Date.now() - 120_000 });
+    const settings = { abandonAfterMs: 60_000 };
+    const fresh = (await Room.load(store, 'fresh', settings)) as Room;
+    expect(await fresh.submit({ kind: 'flag' })).toMatchObject({ ok: false, refusal: 'game-over' });
+    const stale = (await Room.load(store, 'stale', settings)) as Room;
+    expect(await stale.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'abandoned', result: { kind: 'win', winner: 1, reason: 'X did not move for 1 minute' } },
+    });
+    expect((await store.read('stale'))?.ending?.termination).toBe('abandoned');
+  });
+
+  it('a room behind the store (another instance moved): its resignation lands after the move it missed, its stale move is refused', async () => {
+    const { store, room, tokens } = await newRoom();
+    const behind = (await Room.load(store, 'g')) as Room;
+    expect(refusal(await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 }))).toBe('accepted');
+    // Its view is of version 0: a move made from it loses the race in the store.
+    expect(await behind.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'a1', version: 0 })).toMatchObject({
+      ok: false,
+      refusal: 'stale',
+    });
+    const other = (await Room.load(store, 'g')) as Room;
+    expect(refusal(await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 }))).toBe('accepted');
+    // `other` last saw version 1: X's resignation from it ends the game after move 2, not in place of it.
+    expect(await other.submit({ kind: 'resign', seat: 0, token: tokens[0] })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', version: 3, termination: 'resignation' },
+    });
+    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+    expect(other.eventsSince(1)?.map((e) => e.kind)).toEqual(['move', 'end']);
+  });
+});
+
 describe('a room under any sequence of intents', () => {
   it('refusals change nothing, acceptances move the version on (a winning move ends the game too), and the store always agrees', async () => {
     await fc.assert(

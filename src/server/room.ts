@@ -347,9 +347,10 @@ export class Room {
     const seat = this.game.toMove(this.state);
     if (seat === null || this.stored.seats[seat] !== 'open' || now < lastAt + this.settings.abandonAfterMs) return null;
     const outcome = resignationOutcome(this.game, this.state, seat, names);
-    const days = Math.round((this.settings.abandonAfterMs / 86_400_000) * 10) / 10;
-    const waited = days >= 1 ? `${days} days` : `${Math.round(this.settings.abandonAfterMs / 1000)} s`;
-    return this.finish({ ...outcome, reason: `${names[seat] ?? `seat ${seat}`} did not move for ${waited}` }, 'abandoned');
+    return this.finish(
+      { ...outcome, reason: `${names[seat] ?? `seat ${seat}`} did not move for ${spokenDuration(this.settings.abandonAfterMs)}` },
+      'abandoned',
+    );
   }
 
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
@@ -441,4 +442,18 @@ export class Room {
     for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e);
     if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
   }
+}
+
+/** A wait as people say it: "7 days", "3 hours", "1.5 s". */
+function spokenDuration(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    const n = Math.round((ms / size) * 10) / 10;
+    if (ms >= size) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return `${Math.round(ms / 100) / 10} s`;
 }

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
+
+/** Games the server ends by itself: left without a move past the limit (here 1.5 s), live or while it was down. */
+let server: ServerProcess;
+let dataDir: string;
+const env = { HEXARENA_ABANDON_AFTER_MS: '1500', HEXARENA_SWEEP_MS: '100' };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-sweeps-'));
+  server = await startServer(dataDir, env);
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startedGame(): Promise<{ id: string; x: Client }> {
+  const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Ann' });
+  const id = created.json.id as string;
+  await post(server.base, `/api/games/${id}/seats/1`, { name: 'Bob' });
+  const x = await Client.open(server.base, id);
+  expect(await x.ask({ type: 'move', seat: 0, token: created.json.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+  return { id, x };
+}
+
+describe('abandoned games', () => {
+  it('an untimed game whose player to move stays away past the limit ends as abandoned, lost by that player', async () => {
+    const { x } = await startedGame();
+    const end = await x.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(end.event).toMatchObject({
+      version: 2,
+      termination: 'abandoned',
+      result: { kind: 'win', winner: 0, reason: 'O did not move for 1.5 s' },
+    });
+    x.close();
+  });
+
+  it('one abandoned while the server was down is ended by the first sweep after it starts, with no client asking', async () => {
+    const { id, x } = await startedGame();
+    x.close();
+    await server.kill();
+    const read = async () => {
+      const store = SqliteStore.inFolder(dataDir);
+      try {
+        return await store.read(id);
+      } finally {
+        await store.close();
+      }
+    };
+    const due = (await read())?.due as number;
+    expect(due).toBeGreaterThan(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 50));
+    server = await startServer(dataDir, env);
+    // The store is watched, not the server asked: asking would load the game and decide it too.
+    let ending = (await read())?.ending;
+    for (let tries = 0; !ending && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ending = (await read())?.ending;
+    }
+    expect(ending).toMatchObject({ termination: 'abandoned', result: { winner: 0 } });
+  });
+});
