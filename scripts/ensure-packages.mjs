@@ -74,5 +74,16 @@ export const REDIS = { name: 'redis', pkg: 'redis-server', probe: 'command -v re
 
 export const ensureChromium = (sys = system, options = {}) => ensurePackage(sys, CHROMIUM, options);
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  process.exitCode = Math.max(await ensureChromium(), await ensurePackage(system, POSTGRESQL), await ensurePackage(system, REDIS));
+/** `node scripts/ensure-packages.mjs [chromium] [postgresql] [redis]`: those named, or all three. */
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const all = [CHROMIUM, POSTGRESQL, REDIS];
+  const named = process.argv.slice(2);
+  const unknown = named.filter((n) => !all.some((p) => p.name === n));
+  if (unknown.length > 0) {
+    console.error(`ensure-packages: unknown package ${unknown.join(', ')} (known: ${all.map((p) => p.name).join(', ')})`);
+    process.exit(2);
+  }
+  let code = 0;
+  for (const p of all.filter((p) => named.length === 0 || named.includes(p.name))) code = Math.max(code, await ensurePackage(system, p));
+  process.exitCode = code;
+}

@@ -228,11 +228,6 @@ export class PgStore implements GameStore {
     );
   }
 
-  async live(limit = 100_000): Promise<StoredGame[]> {
-    const { rows } = await this.query<GameRow>('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT $1', [limit]);
-    return Promise.all(rows.map((r) => this.hydrate(r)));
-  }
-
   async open(limit = 100): Promise<StoredGame[]> {
     const { rows } = await this.query<GameRow>(
       `SELECT g.* FROM games g

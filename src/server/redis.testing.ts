@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startLocalRedis } from './local-services.ts';
 import { freePort } from './online.testing.ts';
 
 /**
@@ -16,26 +16,12 @@ export interface TestRedis {
 
 export async function startRedis(port?: number): Promise<TestRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-redis-'));
-  const at = port ?? (await freePort());
-  const child = spawn('redis-server', ['--port', String(at), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const redis = await startLocalRedis(dir, port ?? (await freePort()));
   return {
-    url: `redis://127.0.0.1:${at}`,
-    port: at,
+    url: redis.url,
+    port: redis.port,
     stop: async () => {
-      child.kill('SIGKILL');
-      await exited;
+      await redis.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -248,11 +248,6 @@ export class SqliteStore implements GameStore {
     );
   }
 
-  async live(limit = 100_000): Promise<StoredGame[]> {
-    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL ORDER BY created_at LIMIT ?').all(limit) as GameRow[];
-    return rows.map((r) => this.hydrate(r));
-  }
-
   async open(limit = 100): Promise<StoredGame[]> {
     // A game with fewer claimed seats than seats open to people; AI seats are never open.
     const rows = this.sql(

@@ -98,8 +98,6 @@ export interface GameStore {
   claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
   /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
   settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
-  /** Games not yet ended, oldest first (to resume at start and to sweep clocks). */
-  live(limit?: number): Promise<StoredGame[]>;
   /** Games with an open seat, newest first: the lobby. */
   open(limit?: number): Promise<StoredGame[]>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */
