@@ -19,4 +19,6 @@ export interface LoadRun {
   readonly elapsed: number;
   /** Games that broke off (a connection reset): counted, not hidden. */
   readonly failures: number;
+  /** WebSocket bytes the clients sent and received (JSON text), when counted. */
+  readonly wireBytes?: number;
 }

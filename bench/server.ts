@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Client, startServer } from '../src/server/online.testing.ts';
+import pg from 'pg';
+import { Client, type ServerProcess, startServer } from '../src/server/online.testing.ts';
 import { startPostgres } from '../src/server/postgres.testing.ts';
 import { startRedis } from '../src/server/redis.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import { loadBoardgameIo, residentBytes, startBoardgameIo } from './boardgameio.ts';
+import { cpuSeconds, postgresPids, totalCpu } from './costs.ts';
 import { postJson } from './http-post.ts';
 import { type LoadRun, pacer } from './pace.ts';
 
@@ -22,6 +24,7 @@ const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
   const latencies: number[] = [];
   let failures = 0;
+  let wireBytes = 0;
   let stop = false;
   const player = async () => {
     const pace = pacer(everyMs);
@@ -37,19 +40,19 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
           await pace();
           if (stop) break;
           const t = performance.now();
-          const answer = await (clients[ply % 2] as Client).ask({
-            type: 'move',
-            seat: ply % 2,
-            token: tokens[ply % 2],
-            move: ORDER[ply],
-            version: ply,
-          });
+          const intent = { type: 'move', seat: ply % 2, token: tokens[ply % 2], move: ORDER[ply], version: ply };
+          // What the client sends: the intent with its id (as `ask` adds it).
+          wireBytes += JSON.stringify({ ...intent, id: `${Math.random()}` }).length;
+          const answer = await (clients[ply % 2] as Client).ask(intent);
           if (answer.ok !== true) break;
           latencies.push(performance.now() - t);
           const event = answer.event as { kind: string };
           if (event.kind === 'end') break;
         }
-        for (const c of clients) c.close();
+        for (const c of clients) {
+          c.close();
+          wireBytes += c.raw.reduce((n, text) => n + text.length, 0);
+        }
       } catch {
         failures++;
       }
@@ -61,7 +64,7 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
   stop = true;
   const elapsed = (performance.now() - started) / 1000;
   await Promise.allSettled(running);
-  return { latencies, elapsed, failures };
+  return { latencies, elapsed, failures, wireBytes };
 }
 
 /** A load run as one line: moves a second, latency percentiles, and the server's memory after it. */
@@ -90,9 +93,15 @@ export async function benchServer(): Promise<void> {
   const rival = await startBoardgameIo();
   try {
     for (const games of [1, 100, 1000]) {
+      const cpuBefore = cpuSeconds(server.child.pid as number);
       const ours = await loadHexarena(server.base, games, SECONDS);
+      const cpu = cpuSeconds(server.child.pid as number) - cpuBefore;
       console.log(line('hexarena', games, ours, residentBytes(server.child.pid as number)));
       console.log(await ownTimes(server.base));
+      const moves = ours.latencies.length;
+      console.log(
+        `${''.padEnd(12)} a move costs: ${((cpu / moves) * 1e6).toFixed(0)} µs CPU in the server (SQLite inside it), ${((ours.wireBytes ?? 0) / moves).toFixed(0)} B on the WebSockets (game set-up included)`,
+      );
       const theirs = await loadBoardgameIo(rival.base, games, SECONDS);
       console.log(line('boardgame.io', games, theirs, residentBytes(rival.child.pid as number)));
       const ratio = ours.latencies.length / ours.elapsed / (theirs.latencies.length / theirs.elapsed);
@@ -120,31 +129,50 @@ export async function benchServer(): Promise<void> {
 /**
  * The same workload on PostgreSQL (`npm run bench server -- --db postgres`): one instance, then two
  * instances on one database with Redis between them (tables spread over both), beside SQLite's figure
- * printed above. The database runs on the same 2 cores.
+ * printed above. The database runs on the same 2 cores. With each run, what a move costs: CPU of the
+ * server processes and of PostgreSQL, write-ahead log written, WebSocket bytes.
  */
 async function benchServerPostgres(): Promise<void> {
   console.log('\n## Online server on PostgreSQL (fsync off in this throwaway cluster), 1,000 games');
   const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-pg-'));
   const env = { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', REDIS_URL: redis.url };
+  const measured = async (name: string, url: string, servers: ServerProcess[]) => {
+    const wal = new pg.Client({ connectionString: url });
+    await wal.connect();
+    const lsn = async () => (await wal.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]?.lsn as string;
+    const pids = servers.map((s) => s.child.pid as number);
+    const [cpuBefore, dbBefore, walBefore] = [totalCpu(pids), totalCpu(postgresPids()), await lsn()];
+    const runs = await Promise.all(servers.map((s) => loadHexarena(s.base, 1000 / servers.length, SECONDS)));
+    const [cpuAfter, dbAfter, walAfter] = [totalCpu(pids), totalCpu(postgresPids()), await lsn()];
+    const walBytes = Number(
+      (await wal.query<{ d: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS d', [walAfter, walBefore])).rows[0]?.d,
+    );
+    await wal.end();
+    const run: LoadRun = {
+      latencies: runs.flatMap((r) => r.latencies),
+      elapsed: Math.max(...runs.map((r) => r.elapsed)),
+      failures: runs.reduce((n, r) => n + r.failures, 0),
+      wireBytes: runs.reduce((n, r) => n + (r.wireBytes ?? 0), 0),
+    };
+    console.log(line(name, 1000, run, residentBytes(pids[0] as number)));
+    const moves = run.latencies.length;
+    console.log(
+      `${''.padEnd(12)} a move costs: ${(((cpuAfter - cpuBefore) / moves) * 1e6).toFixed(0)} µs CPU in hexarena, ${(((dbAfter - dbBefore) / moves) * 1e6).toFixed(0)} µs in PostgreSQL, ${(walBytes / moves).toFixed(0)} B of WAL, ${((run.wireBytes ?? 0) / moves).toFixed(0)} B on the WebSockets (game set-up included)`,
+    );
+    for (const s of servers) console.log(await ownTimes(s.base));
+  };
   try {
-    const one = await startServer(path.join(dir, '1'), { ...env, DATABASE_URL: await postgres.createDatabase() });
-    const alone = await loadHexarena(one.base, 1000, SECONDS);
-    console.log(line('1 instance', 1000, alone, residentBytes(one.child.pid as number)));
-    console.log(await ownTimes(one.base));
+    const url1 = await postgres.createDatabase();
+    const one = await startServer(path.join(dir, '1'), { ...env, DATABASE_URL: url1 });
+    await measured('1 instance', url1, [one]);
     await one.kill();
     const url = await postgres.createDatabase();
     const pair = [
       await startServer(path.join(dir, 'a'), { ...env, DATABASE_URL: url }),
       await startServer(path.join(dir, 'b'), { ...env, DATABASE_URL: url }),
     ];
-    const runs = await Promise.all(pair.map((s) => loadHexarena(s.base, 500, SECONDS)));
-    const both: LoadRun = {
-      latencies: runs.flatMap((r) => r.latencies),
-      elapsed: Math.max(...runs.map((r) => r.elapsed)),
-      failures: runs.reduce((n, r) => n + r.failures, 0),
-    };
-    console.log(line('2 instances', 1000, both, residentBytes(pair[0]?.child.pid as number)));
+    await measured('2 instances', url, pair);
     for (const s of pair) await s.kill();
   } finally {
     await Promise.all([postgres.stop(), redis.stop()]);
@@ -164,15 +192,29 @@ export async function benchServerScale(): Promise<void> {
   await store.close();
   const db = new Database(path.join(dir, 'hexarena.sqlite'));
   const game = db.prepare(
-    'INSERT INTO games (id, game, options, seed, seats, clock, created_at, ended_result, termination, deadline) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL)',
+    'INSERT INTO games (id, game, options, seed, seats, clock, created_at, ended_result, termination, deadline, plies, due) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL, ?, ?)',
   );
+  // The live games are recent (not abandoned): the server looks at them next in a week.
+  const now = Date.now();
+  const week = 7 * 24 * 3600 * 1000;
   const move = db.prepare('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)');
   const write = db.transaction(() => {
     for (let i = 0; i < 101_000; i++) {
       const live = i >= 100_000;
       const id = `g${i}`;
-      game.run(id, 'tictactoe', '{}', `s${i}`, '["open","open"]', i, live ? null : '{"kind":"draw"}', live ? null : 'rules');
-      for (let ply = 0; ply < (live ? 4 : 9); ply++) move.run(id, ply, ORDER[ply], i);
+      game.run(
+        id,
+        'tictactoe',
+        '{}',
+        `s${i}`,
+        '["open","open"]',
+        live ? now : i,
+        live ? null : '{"kind":"draw"}',
+        live ? null : 'rules',
+        live ? 4 : 9,
+        live ? now + week : null,
+      );
+      for (let ply = 0; ply < (live ? 4 : 9); ply++) move.run(id, ply, ORDER[ply], live ? now : i);
     }
   });
   let t = performance.now();
@@ -183,10 +225,16 @@ export async function benchServerScale(): Promise<void> {
   const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000' });
   const ready = performance.now() - t;
   try {
-    const first = await fetch(`${server.base}/api/games/g100500`);
     console.log(
-      `start-up to the first answer: ${(ready / 1000).toFixed(2)} s (every live game loaded and replayed); a live game reads back: ${first.status}`,
+      `start-up to the first answer: ${(ready / 1000).toFixed(2)} s (games are loaded when asked for; the start sweep found none due)`,
     );
+    // Every live game asked for once, 50 at a time: each read from the store and replayed into a room.
+    t = performance.now();
+    const ids = Array.from({ length: 1000 }, (_, i) => `g${100_000 + i}`);
+    let found = 0;
+    for (let i = 0; i < ids.length; i += 50)
+      for (const r of await Promise.all(ids.slice(i, i + 50).map((id) => fetch(`${server.base}/api/games/${id}`)))) found += r.ok ? 1 : 0;
+    console.log(`1,000 live games loaded on demand in ${((performance.now() - t) / 1000).toFixed(2)} s (${found} answered)`);
     const rss = (await (await fetch(`${server.base}/healthz`)).json()).rss as number;
     // The same server on an empty store: the difference is what 1,000 live games cost.
     const emptyDir = mkdtempSync(path.join(tmpdir(), 'hexarena-empty-'));

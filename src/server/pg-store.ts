@@ -65,6 +65,18 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_due ON games(due) WHERE termination IS NULL;`,
 ];
 
+/** A move waiting for its tick's statement, and whoever waits for its answer. */
+interface PendingAppend {
+  readonly id: GameId;
+  readonly move: StoredMove;
+  readonly after: AfterMove;
+  readonly resolve: (refusal: AppendRefusal | null) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** Moves in one statement at most (6 parameters each, far below PostgreSQL's 65,535). */
+const MAX_BATCH = 500;
+
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
 
@@ -160,18 +172,76 @@ export class PgStore implements GameStore {
     return gameFromRows(row, moves.rows, claimed.rows);
   }
 
-  async append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
-    // One statement, one round trip: the game's row is updated (and locked) only at the expected
-    // move count, and the move is inserted only if it was; a second writer of the same ply waits
-    // for the first, then finds the count moved on.
-    const r = await this.query(
-      `WITH counted AS (
-         UPDATE games SET plies = plies + 1, deadline = $5, due = $6, lease_owner = NULL, lease_until = NULL
-           WHERE id = $1 AND plies = $2 AND termination IS NULL RETURNING id)
-       INSERT INTO moves (game_id, ply, move, at) SELECT id, $2, $3, $4 FROM counted`,
-      [id, move.ply, move.move, move.at, after.deadline, after.due],
+  /** Moves waiting for this tick's statement. */
+  private pending: PendingAppend[] = [];
+
+  /**
+   * Group commit, as the SQLite store does: the moves of one tick (of different games) go to the
+   * database in one statement, one round trip and one commit. Each lands only at its game's expected
+   * move count, so a batch is all-or-nothing for none: each move stands or falls alone.
+   */
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => this.flushAppends());
+      this.pending.push({ id, move, after, resolve, reject });
+    });
+  }
+
+  private flushAppends(): void {
+    const waiting = this.pending;
+    this.pending = [];
+    // A game twice in one tick (two writers of one process) waits for the next: one move per game a statement.
+    const games = new Set<GameId>();
+    const batch: PendingAppend[] = [];
+    for (const p of waiting) {
+      if (games.has(p.id) || batch.length === MAX_BATCH) {
+        if (this.pending.length === 0) setImmediate(() => this.flushAppends());
+        this.pending.push(p);
+      } else {
+        games.add(p.id);
+        batch.push(p);
+      }
+    }
+    if (batch.length > 0) void this.appendBatch(batch);
+  }
+
+  private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
+    const values = batch.map(
+      (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}::int, $${i * 6 + 3}, $${i * 6 + 4}::bigint, $${i * 6 + 5}::bigint, $${i * 6 + 6}::bigint)`,
     );
-    if (r.rowCount === 1) return null;
+    const params = batch.flatMap((p) => [p.id, p.move.ply, p.move.move, p.move.at, p.after.deadline, p.after.due]);
+    let landed: Set<string>;
+    try {
+      // Each game's row is updated (and locked) only at the move count the move was made at; its
+      // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
+      const { rows } = await this.query<{ game_id: string }>(
+        `WITH input (id, ply, move, at, deadline, due) AS (VALUES ${values.join(', ')}),
+           counted AS (
+             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = NULL, lease_until = NULL
+               FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
+               RETURNING i.id, i.ply, i.move, i.at)
+         INSERT INTO moves (game_id, ply, move, at) SELECT id, ply, move, at FROM counted RETURNING game_id`,
+        params,
+      );
+      landed = new Set(rows.map((r) => r.game_id));
+    } catch (e) {
+      // Two batches locking the same games in opposite orders (instances racing): one is chosen to
+      // fail; its moves go again one by one.
+      if ((e as { code?: string }).code === '40P01' && batch.length > 1) {
+        for (const p of batch) void this.appendBatch([p]);
+        return;
+      }
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (const p of batch) {
+      if (landed.has(p.id)) p.resolve(null);
+      else this.whyNot(p.id).then(p.resolve, p.reject);
+    }
+  }
+
+  /** Why a move found its game's move count elsewhere. */
+  private async whyNot(id: GameId): Promise<AppendRefusal> {
     const { rows } = await this.query<{ termination: string | null }>('SELECT termination FROM games WHERE id = $1', [id]);
     return rows.length === 0 ? 'no-such-game' : rows[0]?.termination !== null ? 'game-over' : 'ply-taken';
   }
