@@ -50,6 +50,12 @@ export class Fanout {
     this.subscriber.subscribe(`game:${gameId}`).catch(() => undefined);
   }
 
+  /** Stops following `gameId` (its room was let go). */
+  unfollow(gameId: string): void {
+    this.handlers.delete(gameId);
+    this.subscriber.unsubscribe(`game:${gameId}`).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.publisher.disconnect();
     this.subscriber.disconnect();

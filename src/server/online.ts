@@ -40,6 +40,12 @@ export interface HubSettings extends RoomSettings {
   readonly leaseMs: number;
   /** How often the store is asked for games that are due and that no instance is looking after. */
   readonly sweepMs: number;
+  /**
+   * How long a live game nobody listens to stays in memory (a finished one goes at the next pass):
+   * the store is the truth, so a room let go is loaded again when asked for, and its due work is
+   * found by the sweeps.
+   */
+  readonly idleMs: number;
 }
 
 export const DEFAULT_HUB_SETTINGS: HubSettings = {
@@ -47,6 +53,7 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = {
   instance: `${hostname()}:${process.pid}`,
   leaseMs: 15_000,
   sweepMs: 1_000,
+  idleMs: 5 * 60_000,
 };
 
 /** Longer waits are made in steps: a timer cannot wait more than about 24 days. */
@@ -79,6 +86,33 @@ export class Hub {
     // Games due with nobody looking after them: after a restart, or an instance that died.
     this.sweeper = setInterval(() => void this.sweep(), settings.sweepMs);
     this.sweeper.unref();
+    this.evictor = setInterval(() => this.evict(Date.now()), Math.min(30_000, settings.idleMs));
+    this.evictor.unref();
+  }
+
+  private readonly evictor: NodeJS.Timeout;
+  /** The rooms loaded, once their load has finished: what `evict` looks at. */
+  private readonly held = new Map<string, Room>();
+
+  /** How many games this instance holds in memory. */
+  get roomsHeld(): number {
+    return this.held.size;
+  }
+
+  /**
+   * Lets go of the rooms nobody listens to (only the hub's own subscription is left) that are over,
+   * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.
+   */
+  evict(now: number): void {
+    for (const [id, room] of this.held) {
+      if (room.listenerCount > 1 || room.busy || this.acting.has(id)) continue;
+      if (!room.over && now - room.lastActive < this.settings.idleMs) continue;
+      this.held.delete(id);
+      this.rooms.delete(id);
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+      this.fanout?.unfollow(id);
+    }
   }
 
   room(id: string): Promise<Room | null> {
@@ -102,6 +136,7 @@ export class Hub {
   /** Wires a room just loaded or made: its events reach the other instances and theirs reach it. */
   private follow(room: Room): void {
     const id = room.id;
+    this.held.set(id, room);
     room.subscribe(() => {
       this.fanout?.publish(id, { kind: 'moved', version: room.version });
       this.attend(room);
@@ -311,6 +346,7 @@ export class Hub {
   /** Stops looking after games (the server is closing). */
   close(): void {
     clearInterval(this.sweeper);
+    clearInterval(this.evictor);
     for (const timer of this.timers.values()) clearTimeout(timer);
   }
 }

@@ -212,6 +212,17 @@ export class Room {
     return this.events.filter((e) => e.version > version);
   }
 
+  /** Who listens to the room's events (the hub itself, sockets, bot streams). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** When the room last changed or was loaded: an idle room with nobody listening may be let go. */
+  get lastActive(): number {
+    return this.active;
+  }
+  private active = Date.now();
+
   subscribe(listener: (event: RoomEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -250,18 +261,30 @@ export class Room {
     };
   }
 
+  /** Intents, claims and catch-ups queued or under way: a busy room is never let go. */
+  private queued = 0;
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
+  /** Runs `job` after every earlier one; the room counts as busy until it is done. */
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    this.queued++;
+    const done = this.queue.then(job).finally(() => this.queued--);
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
   /** Handles one intent after every earlier one: the room's only way to change its game. */
   submit(intent: Intent): Promise<Answer> {
     // A store that does not answer (a database restarting) refuses the intent, and nothing changed:
     // the room takes a move in only after the store has it.
-    const answer = this.queue
-      .then(() => this.handle(intent))
-      .catch((e: unknown) => {
+    return this.enqueue(() =>
+      this.handle(intent).catch((e: unknown) => {
         process.stderr.write(`hexarena: game ${this.id}: the store failed: ${e instanceof Error ? e.message : String(e)}\n`);
         return this.refuse('try-again', STORE_UNAVAILABLE);
-      });
-    this.queue = answer;
-    return answer;
+      }),
+    );
   }
 
   /**
@@ -275,7 +298,7 @@ export class Room {
 
   /** Claims an open seat for the holder of the token whose hash is given (a bot sits with its own token). */
   claimWithHash(seat: Player, name: string | null, tokenHash: string): Promise<{ ok: true } | { ok: false; error: string }> {
-    const done = this.queue.then(async () => {
+    return this.enqueue(async () => {
       if (this.stored.seats[seat] !== 'open') return { ok: false as const, error: `seat ${seat} is not open to a person` };
       if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `seat ${seat} is taken` };
       if (!(await this.store.claimSeat(this.id, seat, tokenHash, name))) {
@@ -288,8 +311,6 @@ export class Room {
       for (const listener of this.seatListeners) listener();
       return { ok: true as const };
     });
-    this.queue = done.catch(() => undefined);
-    return done;
   }
 
   private refuse(refusal: Refusal, error: string): Answer {
@@ -412,6 +433,7 @@ export class Room {
   }
 
   private publish(event: RoomEvent): RoomEvent {
+    this.active = Date.now();
     this.version = event.version;
     this.events.push(event);
     if (this.events.length > RECENT_EVENTS) this.events.shift();
@@ -426,9 +448,7 @@ export class Room {
 
   /** Catches up with the store, after this room's other intents (another instance moved the game on). */
   catchUp(): Promise<void> {
-    const done = this.queue.then(() => this.reload());
-    this.queue = done.catch(() => undefined);
-    return done;
+    return this.enqueue(() => this.reload());
   }
 
   /** Catches up with the store after another writer got there first: its events, its seats. */

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HUB_SETTINGS, Hub } from './online.ts';
+import type { Room } from './room.ts';
+import { SqliteStore } from './sqlite-store.ts';
+
+/** The hub in one process, without sockets: which rooms it keeps in memory. */
+let hub: Hub | null = null;
+afterEach(() => hub?.close());
+
+describe('rooms held in memory', () => {
+  it('a room nobody listens to is let go once over, or once idle; asked for again, it comes back from the store as it was', async () => {
+    const store = new SqliteStore(':memory:');
+    hub = new Hub(store, null, null, { ...DEFAULT_HUB_SETTINGS, idleMs: 60_000 });
+    const finished = await hub.create('tictactoe', {}, ['open', 'open'], null);
+    const idle = await hub.create('tictactoe', {}, ['open', 'open'], null);
+    const watched = await hub.create('tictactoe', {}, ['open', 'open'], null);
+    const seat = async (room: Room) => ((await room.claim(0, 'Ann')) as { token: string }).token;
+    const x = await seat(finished);
+    expect(await finished.submit({ kind: 'move', seat: 0, token: x, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect(await finished.submit({ kind: 'resign', seat: 0, token: x })).toMatchObject({ ok: true });
+    const stopWatching = watched.subscribe(() => undefined);
+    await watched.submit({ kind: 'resign', seat: 0, token: await seat(watched) });
+    expect(hub.roomsHeld).toBe(3);
+
+    // Now: the finished game goes; the idle one stays until a minute without events has passed.
+    hub.evict(Date.now());
+    expect(hub.roomsHeld).toBe(2);
+    hub.evict(Date.now() + 60_001);
+    expect(hub.roomsHeld).toBe(1);
+    // Someone still listens to the third, finished as it is.
+    stopWatching();
+    hub.evict(Date.now());
+    expect(hub.roomsHeld).toBe(0);
+
+    const again = (await hub.room(finished.id)) as Room;
+    expect(again).not.toBe(finished);
+    expect(again.version).toBe(2);
+    expect(again.view(null)).toEqual(finished.view(null));
+    expect((await hub.room(idle.id))?.version).toBe(0);
+    expect(hub.roomsHeld).toBe(2);
+    await store.close();
+  });
+
+  it('a room with an intent under way is kept, whatever its age', async () => {
+    const store = new SqliteStore(':memory:');
+    hub = new Hub(store, null, null, { ...DEFAULT_HUB_SETTINGS, idleMs: 60_000 });
+    const room = await hub.create('tictactoe', {}, ['open', 'open'], null);
+    const token = ((await room.claim(0, null)) as { token: string }).token;
+    const answer = room.submit({ kind: 'move', seat: 0, token, move: 'b2', version: 0 });
+    hub.evict(Date.now() + 3_600_000);
+    expect(hub.roomsHeld).toBe(1);
+    expect(await answer).toMatchObject({ ok: true });
+    await store.close();
+  });
+});
