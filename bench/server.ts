@@ -20,8 +20,11 @@ import { type LoadRun, pacer } from './pace.ts';
  */
 const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
-/** Plays `games` tables at once for `seconds` against hexarena; the latency of every acknowledged move, and the seconds taken. */
-async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
+/**
+ * Plays `games` tables at once for `seconds` against hexarena; the latency of every acknowledged move,
+ * and the seconds taken. With `otherBase`, each table's second player sits on that instance.
+ */
+async function loadHexarena(base: string, games: number, seconds: number, everyMs = 0, otherBase = base): Promise<LoadRun> {
   const latencies: number[] = [];
   let failures = 0;
   let wireBytes = 0;
@@ -33,12 +36,15 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
       try {
         const created = await postJson(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
         const id = created.id as string;
-        const tokens = [created.token as string, (await postJson(`${base}/api/games/${id}/seats/1`, {})).token as string];
-        const clients = [await Client.open(base, id), await Client.open(base, id)];
+        const tokens = [created.token as string, (await postJson(`${otherBase}/api/games/${id}/seats/1`, {})).token as string];
+        const clients = [await Client.open(base, id), await Client.open(otherBase, id)];
         // A fixed game that fills the board: nine moves, a draw or a win on the way.
         for (let ply = 0; ply < ORDER.length && !stop; ply++) {
           await pace();
           if (stop) break;
+          // A player moves once it has seen the move before (from another instance, it may come later).
+          if (ply > 0)
+            await (clients[ply % 2] as Client).next((m) => m.type === 'event' && (m.event as { version: number }).version >= ply);
           const t = performance.now();
           const intent = { type: 'move', seat: ply % 2, token: tokens[ply % 2], move: ORDER[ply], version: ply };
           // What the client sends: the intent with its id (as `ask` adds it).
@@ -137,13 +143,23 @@ async function benchServerPostgres(): Promise<void> {
   const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-pg-'));
   const env = { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', REDIS_URL: redis.url };
-  const measured = async (name: string, url: string, servers: ServerProcess[]) => {
+  const measured = async (name: string, url: string, servers: ServerProcess[], spread = false) => {
     const wal = new pg.Client({ connectionString: url });
     await wal.connect();
     const lsn = async () => (await wal.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]?.lsn as string;
     const pids = servers.map((s) => s.child.pid as number);
     const [cpuBefore, dbBefore, walBefore] = [totalCpu(pids), totalCpu(postgresPids()), await lsn()];
-    const runs = await Promise.all(servers.map((s) => loadHexarena(s.base, 1000 / servers.length, SECONDS)));
+    const runs = await Promise.all(
+      servers.map((s, i) =>
+        loadHexarena(
+          s.base,
+          1000 / servers.length,
+          SECONDS,
+          0,
+          spread ? (servers[(i + 1) % servers.length] as ServerProcess).base : s.base,
+        ),
+      ),
+    );
     const [cpuAfter, dbAfter, walAfter] = [totalCpu(pids), totalCpu(postgresPids()), await lsn()];
     const walBytes = Number(
       (await wal.query<{ d: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS d', [walAfter, walBefore])).rows[0]?.d,
@@ -173,6 +189,15 @@ async function benchServerPostgres(): Promise<void> {
       await startServer(path.join(dir, 'b'), { ...env, DATABASE_URL: url }),
     ];
     await measured('2 instances', url, pair);
+    // Each table's players on different instances: every move reaches the other through Redis.
+    console.log('2 instances, each table played from both (every move relayed through Redis):');
+    await measured('2 instances', url, pair, true);
+    for (const s of pair) {
+      const { relayed } = (await (await fetch(`${s.base}/healthz`)).json()) as { relayed: { replayed: number; reread: number } };
+      console.log(
+        `${''.padEnd(12)} events from the other instance: ${relayed.replayed} replayed from the notice, ${relayed.reread} read from the store`,
+      );
+    }
     for (const s of pair) await s.kill();
   } finally {
     await Promise.all([postgres.stop(), redis.stop()]);

@@ -174,6 +174,8 @@ describe('two instances, one store, Redis between them', () => {
     await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(seenMoves(watcher)).toEqual(moves);
     for (const c of [x, o, watcher]) c.close();
+    // Each instance replayed the other's moves from the notices, without reading the store for them.
+    for (const s of [a, b]) expect((await getJson(s, '/healthz')).relayed.replayed).toBeGreaterThanOrEqual(4);
 
     // A fresh game: the same first move sent to both instances at once.
     const race = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Json } from '../engine/game.ts';
+import type { RemoteEvent } from './room.ts';
 
-/** What one instance tells the others of a game: it moved on, a seat was taken, a rematch was made. */
+/**
+ * What one instance tells the others of a game: an event (with its move or ending, so they need not
+ * read the store), a seat taken, a rematch made.
+ */
 export type Notice =
-  | { readonly kind: 'moved'; readonly version: number }
+  | ({ readonly kind: 'moved' } & RemoteEvent)
   | { readonly kind: 'seats' }
   | { readonly kind: 'rematch'; readonly id: string };
 
@@ -72,7 +77,19 @@ export function parseNotice(text: string): Notice | null {
   }
   if (typeof n !== 'object' || n === null) return null;
   const o = n as Record<string, unknown>;
-  if (o.kind === 'moved' && Number.isInteger(o.version)) return { kind: 'moved', version: o.version as number };
+  if (o.kind === 'moved' && Number.isInteger(o.version)) {
+    const m = o.move as Record<string, unknown> | undefined;
+    const e = o.ending as Record<string, unknown> | undefined;
+    const move =
+      typeof m === 'object' && m !== null && Number.isInteger(m.ply) && typeof m.move === 'string' && Number.isInteger(m.at)
+        ? { move: { ply: m.ply as number, move: m.move, at: m.at as number } }
+        : {};
+    const ending =
+      typeof e === 'object' && e !== null && typeof e.termination === 'string'
+        ? { ending: { result: e.result as Json, termination: e.termination } }
+        : {};
+    return { kind: 'moved', version: o.version as number, ...move, ...ending };
+  }
   if (o.kind === 'seats') return { kind: 'seats' };
   if (o.kind === 'rematch' && typeof o.id === 'string') return { kind: 'rematch', id: o.id };
   return null;

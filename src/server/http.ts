@@ -70,7 +70,7 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
   app.get('/healthz', async () => ({
     ok: true,
     rss: process.memoryUsage().rss,
-    ...(hub ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted } : {}),
+    ...(hub ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed } : {}),
   }));
   // An online game's address is the app's page; the app reads the id from the path.
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));

@@ -67,6 +67,8 @@ export class Hub {
    * clock and abandonment checks made, games taken by its sweeps. Across instances each is done once.
    */
   readonly acted = { thoughts: 0, checks: 0, swept: 0 };
+  /** Events other instances told of: replayed here from the notice, or read again from the store. */
+  readonly relayed = { replayed: 0, reread: 0 };
   private readonly rooms = new Map<string, Promise<Room | null>>();
   /** The rematch of each finished game that has one, as far as this instance knows. */
   private readonly rematches = new Map<string, Promise<string>>();
@@ -137,13 +139,23 @@ export class Hub {
   private follow(room: Room): void {
     const id = room.id;
     this.held.set(id, room);
-    room.subscribe(() => {
-      this.fanout?.publish(id, { kind: 'moved', version: room.version });
+    room.subscribe((event, local) => {
+      // Events learned from another instance are not told again: it told everyone.
+      if (local)
+        this.fanout?.publish(
+          id,
+          event.kind === 'move'
+            ? { kind: 'moved', version: event.version, move: { ply: event.ply, move: event.move, at: event.at } }
+            : { kind: 'moved', version: event.version, ending: { result: event.result, termination: event.termination } },
+        );
       this.attend(room);
     });
     this.fanout?.follow(id, (notice) => {
       if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
-      else if (notice?.kind !== 'moved' || notice.version > room.version) void room.catchUp();
+      else if (notice?.kind === 'moved') {
+        if (notice.version > room.version)
+          void room.applyRemote(notice).then((replayed) => this.relayed[replayed ? 'replayed' : 'reread']++);
+      } else void room.catchUp();
     });
     this.attend(room);
   }

@@ -203,6 +203,49 @@ describe('when the server must act, and rooms that fell behind', () => {
   });
 });
 
+describe('events told by another instance', () => {
+  it('are replayed without the store: the same events, dice and all; a gap or a move that does not fit reads the store', async () => {
+    const { store, room, tokens } = await newRoom('dicewars', ['open', 'open', 'open'], { players: 3, map: 'small' });
+    const other = (await Room.load(store, 'g')) as Room;
+    const heard: unknown[] = [];
+    other.subscribe((event, local) => heard.push({ event, local }));
+    let replayed = 0;
+    for (let i = 0; i < 6; i++) {
+      const seat = room.toMove as number;
+      const move = i % 3 === 2 ? 'end' : (room.legalMoves().find((m) => m !== 'end') ?? 'end');
+      const answer = await room.submit({ kind: 'move', seat, token: tokens[seat], move, version: room.version });
+      if (!answer.ok || answer.event.kind !== 'move') throw new Error(JSON.stringify(answer));
+      const e = answer.event;
+      if (await other.applyRemote({ version: e.version, move: { ply: e.ply, move: e.move, at: e.at } })) replayed++;
+    }
+    expect(replayed).toBe(6);
+    expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
+    expect(other.view(null)).toEqual(room.view(null));
+    expect(heard.every((h) => (h as { local: boolean }).local === false)).toBe(true);
+    // Told twice: nothing happens. A gap: the store is read, and the room has everything.
+    expect(await other.applyRemote({ version: 6 })).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const seat = room.toMove as number;
+      await room.submit({ kind: 'move', seat, token: tokens[seat], move: 'end', version: room.version });
+    }
+    expect(await other.applyRemote({ version: 8 })).toBe(false);
+    expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
+    // A move that does not fit the position (a corrupt notice): the store decides.
+    const seat = room.toMove as number;
+    const made = await room.submit({ kind: 'move', seat, token: tokens[seat], move: 'end', version: 8 });
+    expect(made.ok).toBe(true);
+    expect(await other.applyRemote({ version: 9, move: { ply: 8, move: 'nonsense', at: 1 } })).toBe(false);
+    expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
+    // An ending told is an ending here.
+    expect(await room.submit({ kind: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
+    const [end] = room.eventsSince(9) ?? [];
+    if (end?.kind !== 'end') throw new Error('no end');
+    expect(await other.applyRemote({ version: 10, ending: { result: end.result, termination: end.termination } })).toBe(true);
+    expect(other.over).toBe(true);
+    expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
+  });
+});
+
 describe('a room under any sequence of intents', () => {
   it('refusals change nothing, acceptances move the version on (a winning move ends the game too), and the store always agrees', async () => {
     await fc.assert(

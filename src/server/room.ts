@@ -63,6 +63,16 @@ export type Answer =
   | { readonly ok: true; readonly version: number; readonly event: RoomEvent; readonly duplicate?: true }
   | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
 
+/** A listener of a room's events; `local`: the event happened in this room, not on another instance. */
+export type EventListener = (event: RoomEvent, local: boolean) => void;
+
+/** An event as another instance tells of it: its version, and the move or the ending it was. */
+export interface RemoteEvent {
+  readonly version: number;
+  readonly move?: { readonly ply: number; readonly move: string; readonly at: number };
+  readonly ending?: { readonly result: Json; readonly termination: string };
+}
+
 /** What a client is told when the store does not answer. */
 export const STORE_UNAVAILABLE = 'the game store is not answering; nothing changed: try again';
 
@@ -75,7 +85,7 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly events: RoomEvent[] = [];
   private readonly answered = new Map<string, Answer>();
-  private readonly listeners = new Set<(event: RoomEvent) => void>();
+  private readonly listeners = new Set<EventListener>();
   private readonly seatListeners = new Set<() => void>();
 
   private constructor(
@@ -223,7 +233,7 @@ export class Room {
   }
   private active = Date.now();
 
-  subscribe(listener: (event: RoomEvent) => void): () => void {
+  subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -378,6 +388,8 @@ export class Room {
     if (intent.version !== this.version)
       return this.refuse('stale', `the move was made against version ${intent.version}; the game is at version ${this.version}`);
     const toMove = this.game.toMove(this.state);
+    // Won by the last move, its ending not yet stored (another instance is storing it): nothing more.
+    if (toMove === null || this.game.result(this.state) !== null) return this.refuse('game-over', 'the game is over');
     if (toMove !== intent.seat) return this.refuse('not-your-turn', `it is seat ${toMove}'s turn, not seat ${intent.seat}'s`);
     if (typeof intent.move !== 'string' || intent.move.length > 200)
       return this.refuse('illegal', 'a move is a short text in the game’s notation');
@@ -432,18 +444,53 @@ export class Room {
     return this.publish({ version: this.version + 1, kind: 'end', result, termination });
   }
 
-  private publish(event: RoomEvent): RoomEvent {
+  /** Makes `event` the game's latest; `local`: it happened here, not learned from another instance. */
+  private publish(event: RoomEvent, local = true): RoomEvent {
     this.active = Date.now();
     this.version = event.version;
     this.events.push(event);
     if (this.events.length > RECENT_EVENTS) this.events.shift();
-    for (const listener of this.listeners) listener(event);
+    for (const listener of this.listeners) listener(event, local);
     return event;
   }
 
   private remember(key: string, answer: Answer): void {
     this.answered.set(key, answer);
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
+  }
+
+  /**
+   * What another instance told of this game: the event after this room's version is replayed here,
+   * from the move's text, without reading the store (the dice follow from the same seed); anything
+   * else (a gap, a move that does not fit) makes the room catch up from the store. Whether it was
+   * replayed.
+   */
+  applyRemote(news: RemoteEvent): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (news.version <= this.version) return true;
+      if (news.version === this.version + 1 && !this.over) {
+        if (news.move && news.move.ply === this.plies) {
+          const parsed = this.game.parseMove(this.state, news.move.move);
+          if (parsed.ok) {
+            const seat = this.game.toMove(this.state) as Player;
+            const next = this.game.play(this.state, parsed.value);
+            const timed = [...this.timedMoves(), { seat, at: news.move.at }];
+            const event = this.moveEvent(news.version, news.move, seat, next, timed);
+            this.current = { ...this.stored, moves: [...this.stored.moves, news.move] };
+            this.seatOf.push(seat);
+            this.state = next;
+            this.publish(event, false);
+            return true;
+          }
+        } else if (news.ending) {
+          this.current = { ...this.stored, ending: news.ending };
+          this.publish({ version: news.version, kind: 'end', ...news.ending }, false);
+          return true;
+        }
+      }
+      await this.reload();
+      return false;
+    });
   }
 
   /** Catches up with the store, after this room's other intents (another instance moved the game on). */
@@ -459,7 +506,7 @@ export class Room {
     this.current = fresh.stored;
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
-    for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e);
+    for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e, false);
     if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
   }
 }
