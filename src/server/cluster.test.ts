@@ -327,22 +327,28 @@ describe('two instances, one store, Redis between them', () => {
   it('an instance killed while its AI seat thinks: the other takes the turn once the claim lapses, and the AI moves once', async () => {
     const created = await post(a.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', slowEngine], seat: 0 });
     const id = created.json.id as string;
-    const before = await acted(b);
+    const [beforeA, beforeB] = [await acted(a), await acted(b)];
     const x = await Client.open(a.base, id);
     await play(x, 0, created.json.token, 'wS1', 0);
-    // Instance A claimed Black's turn and its engine is thinking (2.5 s): A dies.
     x.close();
-    await a.kill();
-    const watcher = await Client.open(b.base, id, 1);
-    const reply = await watcher.next((m) => isEvent(m, (e) => e.version === 2));
-    expect(reply.event).toMatchObject({ kind: 'move', seat: 1, move: 'bS1 wS1-' });
-    const byB = await acted(b);
-    expect(byB.thoughts - before.thoughts).toBe(1);
-    expect(byB.swept - before.swept).toBeGreaterThan(0);
-    const shown = await getJson(b, `/api/games/${id}`);
-    expect(shown).toMatchObject({ version: 2, moves: ['wS1', 'bS1 wS1-'], toMove: 0 });
-    watcher.close();
-    a = await startServer(path.join(dir, 'a'), env, a.port);
+    try {
+      // Instance A claims Black's turn and its engine starts thinking (2.5 s): then A dies.
+      await expect.poll(async () => (await acted(a)).thoughts).toBe(beforeA.thoughts + 1);
+      await a.kill();
+      const watcher = await Client.open(b.base, id, 1);
+      const reply = await watcher.next((m) => isEvent(m, (e) => e.version === 2));
+      expect(reply.event).toMatchObject({ kind: 'move', seat: 1, move: 'bS1 wS1-' });
+      // B found the game in a sweep, once A's claim had lapsed, and thought once.
+      const byB = await acted(b);
+      expect(byB.thoughts - beforeB.thoughts).toBe(1);
+      expect(byB.swept - beforeB.swept).toBeGreaterThan(0);
+      const shown = await getJson(b, `/api/games/${id}`);
+      expect(shown).toMatchObject({ version: 2, moves: ['wS1', 'bS1 wS1-'], toMove: 0 });
+      watcher.close();
+    } finally {
+      await a.kill();
+      a = await startServer(path.join(dir, 'a'), env, a.port);
+    }
   });
 
   it('an instance killed with SIGKILL mid-game: its player reconnects to the other with its last version and plays on, nothing lost', async () => {

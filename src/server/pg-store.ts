@@ -74,7 +74,9 @@ interface PendingAppend {
   readonly reject: (e: unknown) => void;
 }
 
-/** Moves in one statement at most (6 parameters each, far below PostgreSQL's 65,535). */
+/** Parameters of one move in the batch statement. */
+const FIELDS = 8;
+/** Moves in one statement at most (8 parameters each, far below PostgreSQL's 65,535). */
 const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
@@ -206,18 +208,28 @@ export class PgStore implements GameStore {
   }
 
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
-    const values = batch.map(
-      (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}::int, $${i * 6 + 3}, $${i * 6 + 4}::bigint, $${i * 6 + 5}::bigint, $${i * 6 + 6}::bigint)`,
-    );
-    const params = batch.flatMap((p) => [p.id, p.move.ply, p.move.move, p.move.at, p.after.deadline, p.after.due]);
+    const values = batch.map((_, i) => {
+      const n = i * FIELDS;
+      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint)`;
+    });
+    const params = batch.flatMap((p) => [
+      p.id,
+      p.move.ply,
+      p.move.move,
+      p.move.at,
+      p.after.deadline,
+      p.after.due,
+      p.after.claim?.owner ?? null,
+      p.after.claim?.until ?? null,
+    ]);
     let landed: Set<string>;
     try {
       // Each game's row is updated (and locked) only at the move count the move was made at; its
       // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
       const { rows } = await this.query<{ game_id: string }>(
-        `WITH input (id, ply, move, at, deadline, due) AS (VALUES ${values.join(', ')}),
+        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until) AS (VALUES ${values.join(', ')}),
            counted AS (
-             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = NULL, lease_until = NULL
+             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner, lease_until = i.lease_until
                FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
                RETURNING i.id, i.ply, i.move, i.at)
          INSERT INTO moves (game_id, ply, move, at) SELECT id, ply, move, at FROM counted RETURNING game_id`,

@@ -46,9 +46,15 @@ export type Intent =
    */
   | { readonly kind: 'flag' };
 
-/** How long an untimed game may wait for its player to move before it is ended as abandoned. */
 export interface RoomSettings {
+  /** How long an untimed game may wait for its player to move before it is ended as abandoned. */
   readonly abandonAfterMs: number;
+  /**
+   * Who stores this room's moves, among instances, and for how long a claim holds: a move that gives
+   * the turn to an AI claims the game for this instance in the same write.
+   */
+  readonly instance?: string;
+  readonly leaseMs?: number;
 }
 
 /** A week: a correspondence game may sleep for days, a game left in a lobby is cleared. */
@@ -404,7 +410,11 @@ export class Room {
     const event = this.moveEvent(this.version + 1, { ply, move: text, at }, intent.seat, next, timed);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
     const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
-    const refused = await this.store.append(this.id, { ply, move: text, at }, { deadline, due: this.dueAfter(next, at, deadline) });
+    const due = this.dueAfter(next, at, deadline);
+    const { instance, leaseMs } = this.settings;
+    // The server's turn at once: claimed with the move, so no other instance's sweep takes it meanwhile.
+    const claim = due === at && instance !== undefined && leaseMs !== undefined ? { owner: instance, until: at + leaseMs } : null;
+    const refused = await this.store.append(this.id, { ply, move: text, at }, { deadline, due, claim });
     if (refused === 'ply-taken') {
       await this.reload();
       return this.refuse('stale', 'another move was made first');

@@ -188,8 +188,8 @@ export class SqliteStore implements GameStore {
   private appendOne(id: GameId, move: StoredMove, after: AfterMove): AppendRefusal | null {
     // The move count decides: a second writer of the same ply finds it moved on.
     const counted = this.sql(
-      'UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND plies = ? AND termination IS NULL',
-    ).run(after.deadline, after.due, id, move.ply);
+      'UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ? WHERE id = ? AND plies = ? AND termination IS NULL',
+    ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply);
     if (counted.changes === 0) return this.whyNot(id);
     this.sql('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(id, move.ply, move.move, move.at);
     return null;

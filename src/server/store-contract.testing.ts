@@ -42,8 +42,15 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.claim('g', 0, 'one', 5_000, 40)).toBe(false);
         // The move released the claim: another may claim at once.
         expect(await store.claim('g', 1, 'one', 5_000, 40)).toBe(true);
-        await store.end('g', { kind: 'draw' }, 'rules', 1);
-        expect(await store.claim('g', 1, 'one', 6_000, 50)).toBe(false);
+        // A move may hand the game to its writer's claim in the same write (an AI's turn next).
+        expect(
+          await store.append('g', { ply: 1, move: 'a1', at: 50 }, { deadline: null, due: 50, claim: { owner: 'two', until: 9_000 } }),
+        ).toBeNull();
+        expect(await store.claim('g', 2, 'one', 9_500, 60)).toBe(false);
+        expect(await store.claimDue('three', 9_500, 60, 10)).toEqual([]);
+        expect(await store.claim('g', 2, 'two', 9_500, 60)).toBe(true);
+        await store.end('g', { kind: 'draw' }, 'rules', 2);
+        expect(await store.claim('g', 2, 'one', 10_000, 9_600)).toBe(false);
       }),
     );
 

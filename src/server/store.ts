@@ -49,10 +49,15 @@ export interface StoredGame extends NewGame {
   readonly due: number | null;
 }
 
-/** What a move leaves behind besides itself: the running clock's deadline and when the server must act next. */
+/**
+ * What a move leaves behind besides itself: the running clock's deadline, when the server must act
+ * next, and — when that is at once (an AI's turn) — the claim of the instance that stored the move,
+ * so no other takes the turn in between.
+ */
 export interface AfterMove {
   readonly deadline: number | null;
   readonly due: number | null;
+  readonly claim?: { readonly owner: string; readonly until: number } | null;
 }
 
 /**
@@ -75,7 +80,7 @@ export interface GameStore {
   /**
    * Appends `move` as ply `move.ply`, which must be the next (else `ply-taken`: another writer got
    * there first), with the deadline and due time that follow it, in one transaction: all of it is
-   * stored or none. Releases any claim on the game. Resolves once durable.
+   * stored or none. The game's claim becomes `after.claim` (none by default). Resolves once durable.
    */
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null>;
   /** Claims seat `seat` with a token hash; false when it was taken. */
