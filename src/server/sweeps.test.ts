@@ -57,11 +57,8 @@ describe('abandoned games', () => {
     await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 50));
     server = await startServer(dataDir, env);
     // The store is watched, not the server asked: asking would load the game and decide it too.
-    let ending = (await read())?.ending;
-    for (let tries = 0; !ending && tries < 200; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      ending = (await read())?.ending;
-    }
-    expect(ending).toMatchObject({ termination: 'abandoned', result: { winner: 0 } });
+    await expect
+      .poll(async () => (await read())?.ending, { interval: 50 })
+      .toMatchObject({ termination: 'abandoned', result: { winner: 0 } });
   });
 });
