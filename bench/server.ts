@@ -260,6 +260,17 @@ export async function benchServerScale(): Promise<void> {
     for (let i = 0; i < ids.length; i += 50)
       for (const r of await Promise.all(ids.slice(i, i + 50).map((id) => fetch(`${server.base}/api/games/${id}`)))) found += r.ok ? 1 : 0;
     console.log(`1,000 live games loaded on demand in ${((performance.now() - t) / 1000).toFixed(2)} s (${found} answered)`);
+    // The lobby: the newest open games among them, as the home page asks every few seconds.
+    const lobbyTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await (await fetch(`${server.base}/api/games`)).json();
+      lobbyTimes.push(performance.now() - started);
+    }
+    lobbyTimes.sort((x, y) => x - y);
+    console.log(
+      `the lobby (GET /api/games, 1,000 open among 101,000): median ${(lobbyTimes[10] as number).toFixed(1)} ms, first ${(lobbyTimes[0] as number).toFixed(1)} ms… slowest ${(lobbyTimes[19] as number).toFixed(1)} ms of 20`,
+    );
     const rss = (await (await fetch(`${server.base}/healthz`)).json()).rss as number;
     // The same server on an empty store: the difference is what 1,000 live games cost.
     const emptyDir = mkdtempSync(path.join(tmpdir(), 'hexarena-empty-'));

@@ -306,6 +306,18 @@ describe('online play against a real server process', () => {
     decided.close();
   });
 
+  it('the lobby lists the newest games with a seat open to a person, and drops them once full', async () => {
+    const lobby = async () =>
+      ((await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string; seats: string[] }[] }).games;
+    const open = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const vsAi = await post(server.base, '/api/games', { game: 'nonaga', options: {}, seats: ['open', 'easy'], seat: 0 });
+    const id = open.json.id as string;
+    await expect.poll(async () => (await lobby()).find((g) => g.id === id)?.seats).toEqual(['taken', 'open']);
+    expect((await lobby()).some((g) => g.id === vsAi.json.id)).toBe(false);
+    await post(server.base, `/api/games/${id}/seats/1`, {});
+    await expect.poll(async () => (await lobby()).some((g) => g.id === id)).toBe(false);
+  });
+
   it('a rematch: refused to strangers and before the end; the first player to ask makes it, the next joins it, colours swapped', async () => {
     const { id, tokens } = await seatedGame('tictactoe', 2);
     const watcher = await Client.open(server.base, id);

@@ -14,7 +14,7 @@ import type { ClockSettings, Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
 import { DEFAULT_ROOM_SETTINGS, type Intent, Room, type RoomEvent, type RoomSettings, SERVER_SEAT, STORE_UNAVAILABLE } from './room.ts';
-import { type GameStore, type NewGame, newStoredGame } from './store.ts';
+import { type GameStore, type NewGame, newStoredGame, type StoredGame } from './store.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
@@ -429,6 +429,9 @@ const idParams = {
   properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
 } as const;
 
+/** How long the lobby's answer is reused. */
+const LOBBY_MS = 1000;
+
 /** Per address, on /api: a burst of this many requests, refilled at `rate` a second (40 by default). */
 const ADDRESS_BURST = 120;
 
@@ -511,8 +514,18 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
 
+  // The lobby, as every home page asks for it every few seconds: read from the store at most once a second.
+  let lobby: { at: number; games: Promise<StoredGame[]> } | null = null;
   app.get('/api/games', async () => {
-    const games = await store.open(50);
+    if (!lobby || Date.now() - lobby.at >= LOBBY_MS) {
+      const read = store.open(50);
+      lobby = { at: Date.now(), games: read };
+      // A failed read is not kept: the next request tries again.
+      read.catch(() => {
+        lobby = null;
+      });
+    }
+    const games = await lobby.games;
     return {
       games: games.map((g) => ({
         id: g.id,

@@ -8,6 +8,7 @@ import {
   type GameStore,
   gameFromRows,
   type NewGame,
+  openSeats,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -63,6 +64,12 @@ const MIGRATIONS: readonly string[] = [
    UPDATE games SET plies = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id);
    UPDATE games SET due = 0 WHERE termination IS NULL;
    CREATE INDEX games_due ON games(due) WHERE termination IS NULL;`,
+  // 4: seats still open to a person, kept on the game, so the lobby reads the newest open games
+  // from an index instead of counting every live game's seats.
+  `ALTER TABLE games ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0;
+   UPDATE games SET open_seats = (SELECT COUNT(*) FROM json_array_elements_text(games.seats::json) s WHERE s = 'open')
+     - (SELECT COUNT(*) FROM seats c WHERE c.game_id = games.id);
+   CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -147,21 +154,43 @@ export class PgStore implements GameStore {
   }
 
   async create(game: NewGame): Promise<void> {
-    await this.query('INSERT INTO games (id, game, options, seed, seats, clock, created_at, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      game.id,
-      game.game,
-      JSON.stringify(game.options),
-      game.seed,
-      JSON.stringify(game.seats),
-      game.clock ? JSON.stringify(game.clock) : null,
-      game.createdAt,
-      game.due ?? null,
-    ]);
+    await this.query(
+      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [
+        game.id,
+        game.game,
+        JSON.stringify(game.options),
+        game.seed,
+        JSON.stringify(game.seats),
+        game.clock ? JSON.stringify(game.clock) : null,
+        game.createdAt,
+        game.due ?? null,
+        openSeats(game),
+      ],
+    );
   }
 
   async read(id: GameId): Promise<StoredGame | null> {
     const { rows } = await this.query<GameRow>('SELECT * FROM games WHERE id = $1', [id]);
     return rows[0] ? this.hydrate(rows[0]) : null;
+  }
+
+  /** Many games at once: their moves and seats in two queries, not two a game. */
+  private async hydrateAll(rows: readonly GameRow[]): Promise<StoredGame[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [moves, claimed] = await Promise.all([
+      this.query<{ game_id: string; ply: number; move: string; at: string }>(
+        'SELECT game_id, ply, move, at FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply',
+        [ids],
+      ),
+      this.query<{ game_id: string; seat: number; token_hash: string; name: string | null }>(
+        'SELECT game_id, seat, token_hash, name FROM seats WHERE game_id = ANY($1)',
+        [ids],
+      ),
+    ]);
+    const of = <T extends { game_id: string }>(all: readonly T[], id: string) => all.filter((r) => r.game_id === id);
+    return rows.map((row) => gameFromRows(row, of(moves.rows, row.id), of(claimed.rows, row.id)));
   }
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
@@ -259,13 +288,17 @@ export class PgStore implements GameStore {
   }
 
   async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    const r = await this.query('INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      id,
-      seat,
-      tokenHash,
-      name,
-    ]);
-    return r.rowCount === 1;
+    // The seat's row and the game's count of open seats change together, in one statement.
+    const { rows } = await this.query<{ claimed: number }>(
+      `WITH claimed AS (
+         INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING game_id),
+       counted AS (
+         UPDATE games SET open_seats = open_seats - 1
+           WHERE id IN (SELECT game_id FROM claimed) AND (seats::json ->> $2::int) = 'open' RETURNING id)
+       SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,
+      [id, seat, tokenHash, name],
+    );
+    return rows[0]?.claimed === 1;
   }
 
   async end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
@@ -312,14 +345,10 @@ export class PgStore implements GameStore {
 
   async open(limit = 100): Promise<StoredGame[]> {
     const { rows } = await this.query<GameRow>(
-      `SELECT g.* FROM games g
-         WHERE g.termination IS NULL
-           AND (SELECT COUNT(*) FROM json_array_elements_text(g.seats::json) s WHERE s = 'open')
-             > (SELECT COUNT(*) FROM seats c WHERE c.game_id = g.id)
-         ORDER BY g.created_at DESC LIMIT $1`,
+      'SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT $1',
       [limit],
     );
-    return Promise.all(rows.map((r) => this.hydrate(r)));
+    return this.hydrateAll(rows);
   }
 
   async registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {

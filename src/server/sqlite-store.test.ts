@@ -1,13 +1,51 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { scratchFolder } from '../cli/testing.ts';
 import { Rng } from '../engine/rng.ts';
-import { SqliteStore } from './sqlite-store.ts';
+import { MIGRATIONS, SqliteStore } from './sqlite-store.ts';
 import { gameStoreContract } from './store-contract.testing.ts';
 
 gameStoreContract('SQLite', async () => new SqliteStore(':memory:'));
 gameStoreContract('SQLite on disk', async () => SqliteStore.inFolder(scratchFolder()));
+
+describe('a store made by an older hexarena', () => {
+  it('is brought up to date at open: move counts, due times and open seats worked out from what it holds', async () => {
+    const dir = scratchFolder();
+    // The schema as hexarena had it before move counts, claims and the lobby's index (migrations 1–2).
+    const old = new Database(path.join(dir, 'hexarena.sqlite'));
+    for (const migration of MIGRATIONS.slice(0, 2)) old.exec(migration);
+    old.pragma('user_version = 2');
+    const game = old.prepare(
+      "INSERT INTO games (id, game, options, seed, seats, clock, created_at, ended_result, termination) VALUES (?, 'tictactoe', '{}', 's', ?, NULL, ?, ?, ?)",
+    );
+    game.run('live', '["open","open"]', 1, null, null);
+    game.run('full', '["open","easy"]', 2, null, null);
+    game.run('over', '["open","open"]', 3, '{"kind":"draw"}', 'rules');
+    for (const [ply, move] of ['b2', 'a1'].entries()) old.prepare('INSERT INTO moves VALUES (?, ?, ?, ?)').run('live', ply, move, ply);
+    old.prepare("INSERT INTO seats VALUES ('live', 0, 'h', 'Ann')").run();
+    old.prepare("INSERT INTO seats VALUES ('full', 0, 'h', 'Bob')").run();
+    old.close();
+
+    const store = SqliteStore.inFolder(dir);
+    try {
+      // The lobby: only the live game with a seat still open.
+      expect((await store.open()).map((g) => g.id)).toEqual(['live']);
+      // Every live game is due at once (the first sweep looks at each); the finished one never.
+      expect(await store.claimDue('me', 10, 5, 10)).toEqual(['live', 'full']);
+      expect((await store.read('over'))?.due).toBeNull();
+      // The move count is right: the next move is ply 2, not 0.
+      expect(await store.append('live', { ply: 0, move: 'c3', at: 9 }, { deadline: null, due: null })).toBe('ply-taken');
+      expect(await store.append('live', { ply: 2, move: 'c3', at: 9 }, { deadline: null, due: null })).toBeNull();
+      expect(await store.claimSeat('live', 1, 'h2', 'Cy')).toBe(true);
+      expect(await store.open()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 const writer = fileURLToPath(new URL('./store-writer.testing.ts', import.meta.url));
 

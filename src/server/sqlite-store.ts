@@ -9,6 +9,7 @@ import {
   type GameStore,
   gameFromRows,
   type NewGame,
+  openSeats,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -20,7 +21,7 @@ import {
  * it acknowledged. Migrations are numbered and applied at open.
  */
 
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE games (
      id TEXT PRIMARY KEY,
      game TEXT NOT NULL,
@@ -64,6 +65,12 @@ const MIGRATIONS: readonly string[] = [
    UPDATE games SET plies = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id);
    UPDATE games SET due = 0 WHERE termination IS NULL;
    CREATE INDEX games_due ON games(due) WHERE termination IS NULL;`,
+  // 4: seats still open to a person, kept on the game, so the lobby reads the newest open games
+  // from an index instead of counting every live game's seats.
+  `ALTER TABLE games ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0;
+   UPDATE games SET open_seats = (SELECT COUNT(*) FROM json_each(games.seats) s WHERE s.value = 'open')
+     - (SELECT COUNT(*) FROM seats c WHERE c.game_id = games.id);
+   CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
 ];
 
 export class SqliteStore implements GameStore {
@@ -108,7 +115,7 @@ export class SqliteStore implements GameStore {
   create(game: NewGame): Promise<void> {
     return this.write(() => {
       this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline, due) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)',
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline, due, open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)',
       ).run(
         game.id,
         game.game,
@@ -118,6 +125,7 @@ export class SqliteStore implements GameStore {
         game.clock ? JSON.stringify(game.clock) : null,
         game.createdAt,
         game.due ?? null,
+        openSeats(game),
       );
     });
   }
@@ -202,11 +210,19 @@ export class SqliteStore implements GameStore {
   }
 
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    return this.write(
-      () =>
-        this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(id, seat, tokenHash, name)
-          .changes === 1,
-    );
+    return this.write(() => {
+      const claimed = this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(
+        id,
+        seat,
+        tokenHash,
+        name,
+      );
+      if (claimed.changes === 0) return false;
+      this.sql(
+        "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
+      ).run(id, seat);
+      return true;
+    });
   }
 
   end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
@@ -249,14 +265,9 @@ export class SqliteStore implements GameStore {
   }
 
   async open(limit = 100): Promise<StoredGame[]> {
-    // A game with fewer claimed seats than seats open to people; AI seats are never open.
-    const rows = this.sql(
-      `SELECT g.* FROM games g
-         WHERE g.termination IS NULL
-           AND (SELECT COUNT(*) FROM json_each(g.seats) s WHERE s.value = 'open')
-             > (SELECT COUNT(*) FROM seats c WHERE c.game_id = g.id)
-         ORDER BY g.created_at DESC LIMIT ?`,
-    ).all(limit) as GameRow[];
+    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT ?').all(
+      limit,
+    ) as GameRow[];
     return rows.map((r) => this.hydrate(r));
   }
 

@@ -159,6 +159,9 @@ export function gameFromRows(
   };
 }
 
+/** Seats a person may still claim in a game just made: those not played by an AI. */
+export const openSeats = (game: NewGame): number => game.seats.filter((s) => s === 'open').length;
+
 /** A game just made, as it will read back from the store. */
 export function newStoredGame(game: NewGame): StoredGame {
   const none = game.seats.map(() => null);
