@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../engine/game.ts';
-import type { Hub } from './online.ts';
+import type { Hub } from './hub.ts';
 import type { Room, RoomEvent } from './room.ts';
 import type { GameStore } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HUB_SETTINGS, Hub } from './online.ts';
+import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import type { Room } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

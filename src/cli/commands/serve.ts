@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { createHttpServer } from '../../server/http.ts';
-import type { HubSettings } from '../../server/online.ts';
+import type { HubSettings } from '../../server/hub.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
 import type { GameStore } from '../../server/store.ts';

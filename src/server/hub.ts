@@ -1,0 +1,356 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { AgentFailure } from '../engine/agent.ts';
+import type { Json } from '../engine/game.ts';
+import type { AgentsPool } from './agents-pool.ts';
+import type { Bot } from './bots.ts';
+import type { ClockSettings } from './clock.ts';
+import type { Fanout } from './fanout.ts';
+import { LatencyWindow } from './latency.ts';
+import { DEFAULT_ROOM_SETTINGS, Room, type RoomSettings, SERVER_SEAT } from './room.ts';
+import { type GameStore, type NewGame, newStoredGame } from './store.ts';
+
+/**
+ * The hub of one server instance: the rooms it holds (loaded on demand, let go when nobody listens),
+ * what other instances tell it through Redis, and what the server does unasked in due games — an AI's
+ * move, a clock's flag, an abandoned game's end — once it holds the game's claim in the store.
+ */
+
+/** Short, unguessable: 72 random bits. */
+const newGameId = (): string => randomBytes(9).toString('base64url');
+
+/** How the hub acts for the server: who it is among instances, how long its claims hold, how often it sweeps. */
+export interface HubSettings extends RoomSettings {
+  /** This instance's name in the store's claims: stable across its restarts, unique among instances. */
+  readonly instance: string;
+  /** How long a claim on a game holds without being renewed (an instance that dies is replaced after it). */
+  readonly leaseMs: number;
+  /** How often the store is asked for games that are due and that no instance is looking after. */
+  readonly sweepMs: number;
+  /**
+   * How long a live game nobody listens to stays in memory (a finished one goes at the next pass):
+   * the store is the truth, so a room let go is loaded again when asked for, and its due work is
+   * found by the sweeps.
+   */
+  readonly idleMs: number;
+}
+
+export const DEFAULT_HUB_SETTINGS: HubSettings = {
+  ...DEFAULT_ROOM_SETTINGS,
+  instance: `${hostname()}:${process.pid}`,
+  leaseMs: 15_000,
+  sweepMs: 1_000,
+  idleMs: 5 * 60_000,
+};
+
+/** Longer waits are made in steps: a timer cannot wait more than about 24 days. */
+const MAX_WAIT = 2 ** 31 - 1;
+
+export class Hub {
+  /** How long intents take from arrival to answer (reported by /healthz). */
+  readonly latency = new LatencyWindow();
+  /**
+   * What this instance did for the server in due games (reported by /healthz): AI moves thought,
+   * clock and abandonment checks made, games taken by its sweeps. Across instances each is done once.
+   */
+  readonly acted = { thoughts: 0, checks: 0, swept: 0 };
+  /** Events other instances told of: replayed here from the notice, or read again from the store. */
+  readonly relayed = { replayed: 0, reread: 0 };
+  private readonly rooms = new Map<string, Promise<Room | null>>();
+  /** The rematch of each finished game that has one, as far as this instance knows. */
+  private readonly rematches = new Map<string, Promise<string>>();
+  private readonly rematchListeners = new Map<string, Set<(id: string) => void>>();
+  /** The games this instance is acting in right now (an AI thinking, a flag): one job per game. */
+  private readonly acting = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweepFailing = false;
+  constructor(
+    readonly store: GameStore,
+    private readonly pool: AgentsPool | null,
+    /** Other instances on the same store, told of each event and telling this one of theirs. */
+    private readonly fanout: Fanout | null = null,
+    private readonly settings: HubSettings = DEFAULT_HUB_SETTINGS,
+  ) {
+    // Games due with nobody looking after them: after a restart, or an instance that died.
+    this.sweeper = setInterval(() => void this.sweep(), settings.sweepMs);
+    this.sweeper.unref();
+    this.evictor = setInterval(() => this.evict(Date.now()), Math.min(30_000, settings.idleMs));
+    this.evictor.unref();
+  }
+
+  private readonly evictor: NodeJS.Timeout;
+  /** The rooms loaded, once their load has finished: what `evict` looks at. */
+  private readonly held = new Map<string, Room>();
+
+  /** How many games this instance holds in memory. */
+  get roomsHeld(): number {
+    return this.held.size;
+  }
+
+  /**
+   * Lets go of the rooms nobody listens to (only the hub's own subscription is left) that are over,
+   * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.
+   */
+  evict(now: number): void {
+    for (const [id, room] of this.held) {
+      if (room.listenerCount > 1 || room.busy || this.acting.has(id)) continue;
+      if (!room.over && now - room.lastActive < this.settings.idleMs) continue;
+      this.held.delete(id);
+      this.rooms.delete(id);
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+      this.fanout?.unfollow(id);
+    }
+  }
+
+  room(id: string): Promise<Room | null> {
+    let room = this.rooms.get(id);
+    if (!room) {
+      room = Room.load(this.store, id, this.settings);
+      this.rooms.set(id, room);
+      room.then(
+        (r) => {
+          // A game that does not exist is not remembered: it may be created later.
+          if (r) this.follow(r);
+          else this.rooms.delete(id);
+        },
+        // Nor one the store could not read just now: the next request tries again.
+        () => this.rooms.delete(id),
+      );
+    }
+    return room;
+  }
+
+  /** Wires a room just loaded or made: its events reach the other instances and theirs reach it. */
+  private follow(room: Room): void {
+    const id = room.id;
+    this.held.set(id, room);
+    room.subscribe((event, local) => {
+      // Events learned from another instance are not told again: it told everyone.
+      if (local)
+        this.fanout?.publish(
+          id,
+          event.kind === 'move'
+            ? { kind: 'moved', version: event.version, move: { ply: event.ply, move: event.move, at: event.at } }
+            : { kind: 'moved', version: event.version, ending: { result: event.result, termination: event.termination } },
+        );
+      this.attend(room);
+    });
+    this.fanout?.follow(id, (notice) => {
+      if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
+      else if (notice?.kind === 'moved') {
+        if (notice.version > room.version)
+          void room.applyRemote(notice).then((replayed) => this.relayed[replayed ? 'replayed' : 'reread']++);
+      } else void room.catchUp();
+    });
+    this.attend(room);
+  }
+
+  /**
+   * Looks after a game the server must act in (an AI to move, a clock to flag, a game abandoned): at
+   * its due time, the instance that claims it in the store acts; the others stand by.
+   */
+  private attend(room: Room): void {
+    clearTimeout(this.timers.get(room.id));
+    this.timers.delete(room.id);
+    const due = room.due();
+    if (due === null || (room.aiToMove() && !this.pool)) return;
+    const wait = due - Date.now();
+    if (wait <= 0) {
+      void this.claimAndAct(room, false);
+      return;
+    }
+    const timer = setTimeout(() => this.attend(room), Math.min(wait + 1, MAX_WAIT));
+    timer.unref();
+    this.timers.set(room.id, timer);
+  }
+
+  /** Acts in a due game once this instance holds its claim (`claimed`: a sweep took it already). */
+  private async claimAndAct(room: Room, claimed: boolean): Promise<void> {
+    if (this.acting.has(room.id)) return;
+    this.acting.add(room.id);
+    const version = room.version;
+    try {
+      const now = Date.now();
+      if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
+        await this.act(room);
+    } catch (e) {
+      // The store or the AI failed: the claim lapses, and the game is looked at again after it.
+      process.stderr.write(`hexarena: game ${room.id}: ${e instanceof Error ? e.message : String(e)}\n`);
+    } finally {
+      this.acting.delete(room.id);
+    }
+    // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
+    if (room.version !== version) this.attend(room);
+  }
+
+  /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */
+  private async act(room: Room): Promise<void> {
+    const { plies, version } = room;
+    const ai = room.aiToMove();
+    if (ai && this.pool) {
+      // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
+      const renew = setInterval(() => {
+        const now = Date.now();
+        void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
+      }, this.settings.leaseMs / 3);
+      try {
+        this.acted.thoughts++;
+        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
+        await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+      } catch (e) {
+        // An outside program that failed loses the game, as in a match.
+        if (!(e instanceof AgentFailure)) throw new Error(`the AI could not move: ${e instanceof Error ? e.message : String(e)}`);
+        process.stderr.write(`hexarena: ${ai.agent} forfeits game ${room.id}: ${e.message}\n`);
+        await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
+      } finally {
+        clearInterval(renew);
+      }
+    } else if (!ai) {
+      this.acted.checks++;
+      await room.submit({ kind: 'flag' });
+    }
+    // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
+    if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
+  }
+
+  /** Takes the due games nobody looks after and acts in each (also at start: AIs whose turn it was play on). */
+  async sweep(): Promise<void> {
+    try {
+      const now = Date.now();
+      const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, 100);
+      if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
+      this.sweepFailing = false;
+      for (const id of ids) {
+        // Already at work on it here (an AI thinking): the sweep only renewed the claim.
+        if (this.acting.has(id)) continue;
+        const room = await this.room(id);
+        if (!room) continue;
+        // A room held for a while may be behind the store.
+        await room.catchUp();
+        this.acted.swept++;
+        void this.claimAndAct(room, true);
+      }
+    } catch (e) {
+      if (!this.sweepFailing) process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      this.sweepFailing = true;
+    }
+  }
+
+  /** A new game in the store (under `id`, a new one by default); its room, loaded. */
+  async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null, id = newGameId()): Promise<Room> {
+    const made: NewGame = { id, game, options, seed: randomBytes(16).toString('hex'), seats, clock, createdAt: Date.now() };
+    // The room is made before the store has the game, to tell when the server must first act.
+    const room = Room.of(this.store, newStoredGame(made), this.settings);
+    await this.store.create({ ...made, due: room.due() });
+    const loaded = Promise.resolve(room);
+    this.rooms.set(id, loaded);
+    this.follow(room);
+    return room;
+  }
+
+  /**
+   * The rematch of a finished game: the same game, options, clock and kinds of seat, everyone one
+   * seat on (colours swap in a two-player game). Its id follows from the finished game's secret seed,
+   * so instances asked at once make one game between them; whoever asks next gets the same one.
+   */
+  rematch(room: Room): Promise<string> {
+    let made = this.rematches.get(room.id);
+    if (!made) {
+      const { game, options, seats, clock, seed } = room.stored;
+      const id = rematchId(seed);
+      const moved = seats.map((_, i) => seats[(i - 1 + seats.length) % seats.length] as string);
+      made = this.create(game, options, moved, clock ?? null, id).then(
+        () => id,
+        // Made already, by another instance: that one is the rematch.
+        async (e: unknown) => {
+          if (await this.store.read(id)) return id;
+          throw e;
+        },
+      );
+      made.then(
+        (next) => this.fanout?.publish(room.id, { kind: 'rematch', id: next }),
+        () => this.rematches.delete(room.id),
+      );
+      this.rematchMade(room.id, made);
+    }
+    return made;
+  }
+
+  /** Records the rematch of game `id` and tells whoever waits for it. */
+  private rematchMade(id: string, made: Promise<string>): void {
+    this.rematches.set(id, made);
+    made.then(
+      (next) => {
+        for (const listener of this.rematchListeners.get(id) ?? []) listener(next);
+      },
+      () => undefined,
+    );
+  }
+
+  private readonly botListeners = new Map<string, Set<(id: string) => void>>();
+
+  /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
+  onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
+    const listeners = this.botListeners.get(tokenHash) ?? new Set();
+    this.botListeners.set(tokenHash, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.botListeners.delete(tokenHash);
+    };
+  }
+
+  /**
+   * A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a
+   * new token. The other instances hear of it.
+   */
+  async seat(
+    room: Room,
+    seat: number,
+    name: string | null,
+    bot: Bot | null,
+  ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
+    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
+    if (claimed.ok) this.fanout?.publish(room.id, { kind: 'seats' });
+    if (claimed.ok && bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
+    return claimed;
+  }
+
+  /** Calls `listener` with the id of the game's rematch once there is one (made here or on another instance). */
+  onRematch(room: Room, listener: (rematch: string) => void): () => void {
+    const id = room.id;
+    const listeners = this.rematchListeners.get(id) ?? new Set();
+    this.rematchListeners.set(id, listeners);
+    listeners.add(listener);
+    const known = this.rematches.get(id);
+    if (known) void known.then(listener, () => undefined);
+    else if (room.over) {
+      // Made before this instance followed the game: the store has it under the id the seed gives.
+      const next = rematchId(room.stored.seed);
+      void this.store.read(next).then(
+        (found) => {
+          if (found && !this.rematches.has(id)) this.rematchMade(id, Promise.resolve(next));
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.rematchListeners.delete(id);
+    };
+  }
+
+  /** Stops looking after games (the server is closing). */
+  close(): void {
+    clearInterval(this.sweeper);
+    clearInterval(this.evictor);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+  }
+}
+
+/** The rematch's id: unguessable without the finished game's seed, the same on every instance. */
+function rematchId(seed: string): string {
+  return createHash('sha256').update(`rematch/${seed}`).digest().subarray(0, 9).toString('base64url');
+}
