@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../engine/game.ts';
 import type { Hub } from './hub.ts';
-import type { Room, RoomEvent } from './room.ts';
+import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import type { GameStore } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
 
@@ -75,7 +75,10 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
     const follow = async (id: string) => {
       if (following.has(id)) return;
       following.set(id, () => undefined);
-      const room = await hub.room(id);
+      const room = await hub.room(id).catch(() => 'unavailable' as const);
+      // The store is away: the stream ends with the reason, and the bot connects again (its games are
+      // all sent again then), rather than go on missing one of them.
+      if (room === 'unavailable') return unavailable();
       if (!room) return;
       const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
       write({ type: 'game', seats, game: publicGame(room) });
@@ -90,6 +93,10 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
       following.get(id)?.();
       following.delete(id);
     };
+    const unavailable = () => {
+      write({ type: 'error', error: STORE_UNAVAILABLE });
+      out.end();
+    };
     const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
     const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
     out.on('close', () => {
@@ -97,7 +104,9 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
       unseat();
       for (const id of [...following.keys()]) stop(id);
     });
-    for (const id of await store.seatedIn(bot.tokenHash)) await follow(id);
+    const games = await store.seatedIn(bot.tokenHash).catch(() => null);
+    if (games === null) return unavailable();
+    for (const id of games) await follow(id);
   });
 
   app.post(

@@ -141,7 +141,11 @@ export class Hub {
       if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
       else if (notice?.kind === 'moved') {
         if (notice.version > room.version)
-          void room.applyRemote(notice).then((replayed) => this.relayed[replayed ? 'replayed' : 'reread']++);
+          // A store that fails the read a gap needs: the next notice or intent catches up.
+          room.applyRemote(notice).then(
+            (replayed) => this.relayed[replayed ? 'replayed' : 'reread']++,
+            () => undefined,
+          );
       } else void room.catchUp();
     });
     this.attend(room);
