@@ -391,6 +391,8 @@ describe('two instances, one store, Redis between them', () => {
     });
     await pg.close();
     const tryAgain = 'the game store is not answering; nothing changed: try again';
+    const bot = await post(b.base, '/api/bots', { name: 'patient-bot' });
+    expect(bot.status).toBe(201);
     postgres.pause();
     try {
       const refused = await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
@@ -408,6 +410,9 @@ describe('two instances, one store, Redis between them', () => {
       expect(await post(b.base, '/api/games/unloaded/seats/1', {})).toEqual({ status: 503, json: { error: tryAgain } });
       const read = await fetch(`${b.base}/api/games/unloaded`);
       expect(read.status).toBe(503);
+      const stream = await fetch(`${b.base}/api/bot/stream`, { headers: { authorization: `Bearer ${bot.json.token}` } });
+      expect(stream.status).toBe(503);
+      expect(await stream.json()).toEqual({ error: tryAgain });
       // A socket to it is told, and closed with "try again later" (1013); the process goes on.
       const socket = await Client.open(b.base, 'unloaded');
       expect(await socket.next((m) => m.type === 'error')).toEqual({ type: 'error', error: tryAgain });
