@@ -43,6 +43,9 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = {
   idleMs: 5 * 60_000,
 };
 
+/** Due games a sweep claims at a time. */
+const SWEEP_BATCH = 100;
+
 /** Longer waits are made in steps: a timer cannot wait more than about 24 days. */
 const MAX_WAIT = 2 ** 31 - 1;
 
@@ -219,27 +222,44 @@ export class Hub {
     if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
   }
 
-  /** Takes the due games nobody looks after and acts in each (also at start: AIs whose turn it was play on). */
+  private sweeping = false;
+
+  /**
+   * Takes the due games nobody looks after and acts in each (also at start: AIs whose turn it was
+   * play on). A full batch is followed by another at once, so a backlog (after an upgrade, an outage)
+   * drains without waiting a sweep interval per batch.
+   */
   async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
     try {
-      const now = Date.now();
-      const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, 100);
-      if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
-      this.sweepFailing = false;
-      for (const id of ids) {
-        // Already at work on it here (an AI thinking): the sweep only renewed the claim.
-        if (this.acting.has(id)) continue;
-        const room = await this.room(id);
-        if (!room) continue;
-        // A room held for a while may be behind the store.
-        await room.catchUp();
-        this.acted.swept++;
-        void this.claimAndAct(room, true);
+      for (let full = true; full; ) {
+        const now = Date.now();
+        const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
+        if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
+        this.sweepFailing = false;
+        full = ids.length === SWEEP_BATCH;
+        await Promise.all(ids.map((id) => this.takeSwept(id)));
       }
     } catch (e) {
       if (!this.sweepFailing) process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
       this.sweepFailing = true;
+    } finally {
+      this.sweeping = false;
     }
+  }
+
+  /** Acts in a game a sweep claimed for this instance. */
+  private async takeSwept(id: string): Promise<void> {
+    // Already at work on it here (an AI thinking): the sweep only renewed the claim.
+    if (this.acting.has(id)) return;
+    const held = this.held.get(id);
+    const room = held ?? (await this.room(id));
+    if (!room) return;
+    // A room held for a while may be behind the store; one just loaded is not.
+    if (held) await room.catchUp();
+    this.acted.swept++;
+    void this.claimAndAct(room, true);
   }
 
   /** A new game in the store (under `id`, a new one by default); its room, loaded. */

@@ -61,4 +61,31 @@ describe('abandoned games', () => {
       .poll(async () => (await read())?.ending, { interval: 50 })
       .toMatchObject({ termination: 'abandoned', result: { winner: 0 } });
   });
+
+  it('a backlog larger than one sweep (250 games left over) is drained by the sweep at start, not one batch an interval', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-backlog-'));
+    const store = SqliteStore.inFolder(dir);
+    const ids = Array.from({ length: 250 }, (_, i) => `left-${i}`);
+    const long = Date.now() - 60_000;
+    for (const id of ids)
+      await store.create({ id, game: 'tictactoe', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: long, due: 0 });
+    await store.close();
+    // Sweeps ten minutes apart: only the one at start can end them in time.
+    const backlog = await startServer(dir, { HEXARENA_ABANDON_AFTER_MS: '1500', HEXARENA_SWEEP_MS: '600000' });
+    try {
+      const ended = async () => {
+        const reader = SqliteStore.inFolder(dir);
+        try {
+          const games = await Promise.all(ids.map((id) => reader.read(id)));
+          return games.filter((g) => g?.ending?.termination === 'abandoned').length;
+        } finally {
+          await reader.close();
+        }
+      };
+      await expect.poll(ended, { interval: 100 }).toBe(250);
+    } finally {
+      await backlog.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
