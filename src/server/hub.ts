@@ -83,8 +83,8 @@ export class Hub {
   }
 
   private readonly evictor: NodeJS.Timeout;
-  /** The rooms loaded, once their load has finished: what `evict` looks at. */
-  private readonly held = new Map<string, Room>();
+  /** The rooms loaded, once their load has finished, and how to stop following each: what `evict` looks at. */
+  private readonly held = new Map<string, { readonly room: Room; readonly unfollow: () => void }>();
 
   /** How many games this instance holds in memory. */
   get roomsHeld(): number {
@@ -96,7 +96,7 @@ export class Hub {
    * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.
    */
   evict(now: number): void {
-    for (const [id, room] of this.held) {
+    for (const [id, { room, unfollow }] of this.held) {
       if (room.listenerCount > 1 || room.busy || this.acting.has(id)) continue;
       if (!room.over && now - room.lastActive < this.settings.idleMs) continue;
       this.held.delete(id);
@@ -104,6 +104,9 @@ export class Hub {
       clearTimeout(this.timers.get(id));
       this.timers.delete(id);
       this.fanout?.unfollow(id);
+      // Whoever still holds the old room (a request under way) changes the store through it, and
+      // nothing else: its events no longer drive this hub.
+      unfollow();
     }
   }
 
@@ -128,8 +131,7 @@ export class Hub {
   /** Wires a room just loaded or made: its events reach the other instances and theirs reach it. */
   private follow(room: Room): void {
     const id = room.id;
-    this.held.set(id, room);
-    room.subscribe((event, local) => {
+    const unfollow = room.subscribe((event, local) => {
       // Events learned from another instance are not told again: it told everyone.
       if (local)
         this.fanout?.publish(
@@ -151,6 +153,7 @@ export class Hub {
           );
       } else void room.catchUp();
     });
+    this.held.set(id, { room, unfollow });
     this.attend(room);
   }
 
@@ -253,7 +256,7 @@ export class Hub {
   private async takeSwept(id: string): Promise<void> {
     // Already at work on it here (an AI thinking): the sweep only renewed the claim.
     if (this.acting.has(id)) return;
-    const held = this.held.get(id);
+    const held = this.held.get(id)?.room;
     const room = held ?? (await this.room(id));
     if (!room) return;
     // A room held for a while may be behind the store; one just loaded is not.
