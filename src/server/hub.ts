@@ -208,7 +208,11 @@ export class Hub {
       try {
         this.acted.thoughts++;
         const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
-        await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+        const answer = await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
+        // Refused but for a race (another instance moved first, the store away): said; the claim
+        // lapses and the turn is tried again then, not at once in a loop.
+        if (!answer.ok && answer.refusal !== 'stale' && answer.refusal !== 'try-again')
+          process.stderr.write(`hexarena: the AI of game ${room.id} played ${move}, refused: ${answer.error}\n`);
       } catch (e) {
         // An outside program that failed loses the game, as in a match.
         if (!(e instanceof AgentFailure)) throw new Error(`the AI could not move: ${e instanceof Error ? e.message : String(e)}`);
@@ -220,9 +224,9 @@ export class Hub {
     } else if (!ai) {
       this.acted.checks++;
       await room.submit({ kind: 'flag' });
+      // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
+      if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
     }
-    // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
-    if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
   }
 
   private sweeping = false;
