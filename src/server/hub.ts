@@ -96,18 +96,23 @@ export class Hub {
    * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.
    */
   evict(now: number): void {
-    for (const [id, { room, unfollow }] of this.held) {
-      if (room.listenerCount > 1 || room.busy || this.acting.has(id)) continue;
-      if (!room.over && now - room.lastActive < this.settings.idleMs) continue;
-      this.held.delete(id);
-      this.rooms.delete(id);
-      clearTimeout(this.timers.get(id));
-      this.timers.delete(id);
-      this.fanout?.unfollow(id);
-      // Whoever still holds the old room (a request under way) changes the store through it, and
-      // nothing else: its events no longer drive this hub.
-      unfollow();
-    }
+    for (const id of [...this.held.keys()]) this.evictOne(id, now);
+  }
+
+  private evictOne(id: string, now: number): void {
+    const held = this.held.get(id);
+    if (!held) return;
+    const { room, unfollow } = held;
+    if (room.listenerCount > 1 || room.busy || this.acting.has(id)) return;
+    if (!room.over && now - room.lastActive < this.settings.idleMs) return;
+    this.held.delete(id);
+    this.rooms.delete(id);
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    this.fanout?.unfollow(id);
+    // Whoever still holds the old room (a request under way) changes the store through it, and
+    // nothing else: its events no longer drive this hub.
+    unfollow();
   }
 
   room(id: string): Promise<Room | null> {
@@ -191,8 +196,10 @@ export class Hub {
     } finally {
       this.acting.delete(room.id);
     }
+    // Over with nobody watching (a flag, an abandoned game, a sweep's backlog of thousands): let go now.
+    if (room.over) this.evictOne(room.id, Date.now());
     // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
-    if (room.version !== version) this.attend(room);
+    else if (room.version !== version) this.attend(room);
   }
 
   /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */

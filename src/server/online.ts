@@ -289,7 +289,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, messageRate);
   });
 
-  await hub.sweep();
+  // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
+  // while the server already answers.
+  void hub.sweep();
   return hub;
 }
 

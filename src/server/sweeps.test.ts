@@ -83,6 +83,8 @@ describe('abandoned games', () => {
         }
       };
       await expect.poll(ended, { interval: 100 }).toBe(250);
+      // Loaded only to be ended, none of them stays in memory.
+      await expect.poll(async () => (await (await fetch(`${backlog.base}/healthz`)).json()).rooms).toBe(0);
     } finally {
       await backlog.kill();
       rmSync(dir, { recursive: true, force: true });
