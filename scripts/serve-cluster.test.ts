@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +51,22 @@ async function ready(r: Run): Promise<void> {
   });
 }
 
+/** Whether process `pid` still runs (a zombie counts as gone). */
+const alive = (pid: number) => {
+  try {
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
 const stopped = async (r: Run) => {
   r.child.kill('SIGINT');
   return r.exited;
 };
 
 describe('npm run serve:cluster', () => {
-  it('starts PostgreSQL, Redis and two instances that share games; Ctrl-C stops them all; the games are there next time', async () => {
+  it('starts PostgreSQL, Redis and two instances that share games; Ctrl-C stops them all; the games are there next time; a run killed -9 is cleaned up by the next', async () => {
     const [a, b, pgPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const data = path.join(dir, 'cluster');
     const args = ['--data', data, '--ports', `${a},${b}`, '--pg-port', String(pgPort), '--redis-port', String(redisPort)];
@@ -87,7 +96,20 @@ describe('npm run serve:cluster', () => {
     cluster = run(args);
     await ready(cluster);
     expect(await (await fetch(`${onB}/api/games/${id}`)).json()).toMatchObject({ version: 2, moves: ['b2', 'a1'] });
+
+    // Killed the hard way, it cannot stop what it started: the next run stops the leftovers first.
+    cluster.child.kill('SIGKILL');
+    await cluster.exited;
+    const leftovers = JSON.parse(readFileSync(path.join(data, 'pids.json'), 'utf8')) as number[];
+    expect(leftovers.filter(alive)).toHaveLength(3);
+    cluster = run(args);
+    await ready(cluster);
+    expect(cluster.output()).toContain('stopping 3 process(es) a previous run left behind');
+    expect(await (await fetch(`${onA}/api/games/${id}`)).json()).toMatchObject({ version: 2 });
     expect(await stopped(cluster)).toBe(0);
+    expect(leftovers.filter(alive)).toEqual([]);
+    const last = JSON.parse(readFileSync(path.join(data, 'pids.json'), 'utf8')) as number[];
+    expect(last.filter(alive)).toEqual([]);
   });
 
   it('a bad flag: one line saying which, exit code 2, nothing started', async () => {

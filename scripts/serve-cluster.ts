@@ -6,7 +6,7 @@
 //
 //   npm run serve:cluster -- [--data data/cluster] [--ports 8080,8081] [--pg-port 5433] [--redis-port 6380]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,42 @@ const redisPort = port(flags['redis-port'], '--redis-port');
 const data = path.resolve(flags.data);
 
 const say = (line: string) => process.stdout.write(`serve:cluster: ${line}\n`);
+
+/**
+ * The processes this script started, kept in the data folder: a run killed the hard way (kill -9)
+ * cannot stop its Redis and instances, so the next run stops what is left of them first.
+ */
+const pidsFile = path.join(data, 'pids.json');
+const started: number[] = [];
+function remember(pid: number | undefined): void {
+  if (pid === undefined) return;
+  started.push(pid);
+  mkdirSync(data, { recursive: true });
+  writeFileSync(pidsFile, JSON.stringify(started));
+}
+async function stopLeftovers(): Promise<void> {
+  let pids: unknown;
+  try {
+    pids = JSON.parse(readFileSync(pidsFile, 'utf8'));
+  } catch {
+    return;
+  }
+  const ours = (pid: number) => {
+    try {
+      // The program's own words (arguments end in NUL): another process that took the number is left alone.
+      return /redis-server|hexarena\.js\0serve\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  const left = Array.isArray(pids) ? pids.filter((p): p is number => Number.isInteger(p) && ours(p)) : [];
+  if (left.length === 0) return;
+  say(`stopping ${left.length} process(es) a previous run left behind`);
+  for (const pid of left) process.kill(pid, 'SIGTERM');
+  // Each is given a few seconds to finish what it has in flight, then made to stop.
+  for (let tries = 0; left.some(ours) && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const pid of left.filter(ours)) process.kill(pid, 'SIGKILL');
+}
 let postgres: LocalPostgres | null = null;
 let redis: LocalRedis | null = null;
 const instances = new Map<string, ChildProcess>();
@@ -85,6 +121,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   instances.set(name, child);
+  remember(child.pid);
   return new Promise((resolve, reject) => {
     const relay = (stream: NodeJS.WritableStream) => (d: Buffer) => {
       for (const line of d.toString().split('\n').filter(Boolean)) {
@@ -104,12 +141,14 @@ function startInstance(name: string, port: number, env: Record<string, string>):
 }
 
 try {
+  await stopLeftovers();
   const shown = path.relative(process.cwd(), data);
   say(`PostgreSQL on 127.0.0.1:${pgPort}, data in ${shown.startsWith('..') ? data : shown}`);
   postgres = startLocalPostgres(path.join(data, 'postgres'), pgPort, { durable: true });
   const databaseUrl = await postgres.ensureDatabase('hexarena');
   say(`Redis on 127.0.0.1:${redisPort}`);
   redis = await startLocalRedis(path.join(data, 'redis'), redisPort);
+  remember(redis.child.pid);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
   // The first instance builds the web app if it has not been built; the others then find it built.
   const names = ports.map((_, i) => String.fromCharCode(97 + i));
