@@ -8,7 +8,7 @@ import {
   type GameStore,
   gameFromRows,
   type NewGame,
-  openSeats,
+  newGameRow,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -156,17 +156,7 @@ export class PgStore implements GameStore {
   async create(game: NewGame): Promise<void> {
     await this.query(
       'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [
-        game.id,
-        game.game,
-        JSON.stringify(game.options),
-        game.seed,
-        JSON.stringify(game.seats),
-        game.clock ? JSON.stringify(game.clock) : null,
-        game.createdAt,
-        game.due ?? null,
-        openSeats(game),
-      ],
+      newGameRow(game),
     );
   }
 

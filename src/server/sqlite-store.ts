@@ -9,7 +9,7 @@ import {
   type GameStore,
   gameFromRows,
   type NewGame,
-  openSeats,
+  newGameRow,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -115,18 +115,8 @@ export class SqliteStore implements GameStore {
   create(game: NewGame): Promise<void> {
     return this.write(() => {
       this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, deadline, due, open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)',
-      ).run(
-        game.id,
-        game.game,
-        JSON.stringify(game.options),
-        game.seed,
-        JSON.stringify(game.seats),
-        game.clock ? JSON.stringify(game.clock) : null,
-        game.createdAt,
-        game.due ?? null,
-        openSeats(game),
-      );
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(...newGameRow(game));
     });
   }
 

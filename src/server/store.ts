@@ -159,8 +159,23 @@ export function gameFromRows(
   };
 }
 
-/** Seats a person may still claim in a game just made: those not played by an AI. */
-export const openSeats = (game: NewGame): number => game.seats.filter((s) => s === 'open').length;
+/**
+ * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
+ * seed, seats, clock, created_at, due, open_seats (the seats a person may claim: not an AI's).
+ */
+export function newGameRow(game: NewGame): unknown[] {
+  return [
+    game.id,
+    game.game,
+    JSON.stringify(game.options),
+    game.seed,
+    JSON.stringify(game.seats),
+    game.clock ? JSON.stringify(game.clock) : null,
+    game.createdAt,
+    game.due ?? null,
+    game.seats.filter((s) => s === 'open').length,
+  ];
+}
 
 /** A game just made, as it will read back from the store. */
 export function newStoredGame(game: NewGame): StoredGame {
