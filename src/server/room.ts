@@ -70,7 +70,7 @@ export type Answer =
   | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
 
 /** A listener of a room's events; `local`: the event happened in this room, not on another instance. */
-export type EventListener = (event: RoomEvent, local: boolean) => void;
+export type RoomListener = (event: RoomEvent, local: boolean) => void;
 
 /** An event as another instance tells of it: its version, and the move or the ending it was. */
 export interface RemoteEvent {
@@ -91,7 +91,7 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly events: RoomEvent[] = [];
   private readonly answered = new Map<string, Answer>();
-  private readonly listeners = new Set<EventListener>();
+  private readonly listeners = new Set<RoomListener>();
   private readonly seatListeners = new Set<() => void>();
 
   private constructor(
@@ -239,7 +239,7 @@ export class Room {
   }
   private active = Date.now();
 
-  subscribe(listener: EventListener): () => void {
+  subscribe(listener: RoomListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
