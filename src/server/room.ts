@@ -3,7 +3,7 @@ import { playMoves } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
-import type { GameStore, StoredGame } from './store.ts';
+import type { GameStore, StoredGame, StoredMove } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
 /**
@@ -402,28 +402,22 @@ export class Room {
     const parsed = this.game.parseMove(this.state, intent.move);
     if (!parsed.ok) return this.refuse('illegal', parsed.error.message);
     // The store decides: a ply another writer took first means this room is behind.
-    const ply = this.stored.moves.length;
-    const text = this.game.formatMove(this.state, parsed.value);
-    const at = Date.now();
+    const made = { ply: this.plies, move: this.game.formatMove(this.state, parsed.value), at: Date.now() };
     const next = this.game.play(this.state, parsed.value);
-    const timed = [...this.timedMoves(), { seat: intent.seat, at }];
-    const event = this.moveEvent(this.version + 1, { ply, move: text, at }, intent.seat, next, timed);
+    const event = this.eventOf(made, intent.seat, next);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
     const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
-    const due = this.dueAfter(next, at, deadline);
+    const due = this.dueAfter(next, made.at, deadline);
     const { instance, leaseMs } = this.settings;
     // The server's turn at once: claimed with the move, so no other instance's sweep takes it meanwhile.
-    const claim = due === at && instance !== undefined && leaseMs !== undefined ? { owner: instance, until: at + leaseMs } : null;
-    const refused = await this.store.append(this.id, { ply, move: text, at }, { deadline, due, claim });
+    const claim = due === made.at && instance !== undefined && leaseMs !== undefined ? { owner: instance, until: made.at + leaseMs } : null;
+    const refused = await this.store.append(this.id, made, { deadline, due, claim });
     if (refused === 'ply-taken') {
       await this.reload();
       return this.refuse('stale', 'another move was made first');
     }
     if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
-    this.current = { ...this.stored, moves: [...this.stored.moves, { ply, move: text, at }] };
-    this.seatOf.push(intent.seat);
-    this.state = next;
-    this.publish(event);
+    this.advance(made, intent.seat, next, event, true);
     const answer: Answer = { ok: true, version: this.version, event };
     if (intent.clientId !== undefined) this.remember(`${intent.seat}/${intent.clientId}`, answer);
     const outcome = this.game.result(next);
@@ -464,6 +458,19 @@ export class Room {
     return event;
   }
 
+  /** The event of `m`, the next move, made by `seat` and leading to `next`. */
+  private eventOf(m: StoredMove, seat: Player, next: unknown): RoomEvent {
+    return this.moveEvent(this.version + 1, m, seat, next, [...this.timedMoves(), { seat, at: m.at }]);
+  }
+
+  /** Takes in a move the store has (stored here, or by another instance): the game, its record, its event. */
+  private advance(m: StoredMove, seat: Player, next: unknown, event: RoomEvent, local: boolean): void {
+    this.current = { ...this.stored, moves: [...this.stored.moves, m] };
+    this.seatOf.push(seat);
+    this.state = next;
+    this.publish(event, local);
+  }
+
   private remember(key: string, answer: Answer): void {
     this.answered.set(key, answer);
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
@@ -484,12 +491,7 @@ export class Room {
           if (parsed.ok) {
             const seat = this.game.toMove(this.state) as Player;
             const next = this.game.play(this.state, parsed.value);
-            const timed = [...this.timedMoves(), { seat, at: news.move.at }];
-            const event = this.moveEvent(news.version, news.move, seat, next, timed);
-            this.current = { ...this.stored, moves: [...this.stored.moves, news.move] };
-            this.seatOf.push(seat);
-            this.state = next;
-            this.publish(event, false);
+            this.advance(news.move, seat, next, this.eventOf(news.move, seat, next), false);
             return true;
           }
         } else if (news.ending) {
