@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
+import { untilReady } from '../src/server/local-services.ts';
 import { freePort } from '../src/server/online.testing.ts';
 import { postJson } from './http-post.ts';
 import { type LoadRun, pacer } from './pace.ts';
@@ -26,19 +27,8 @@ export async function startBoardgameIo(): Promise<Rival> {
   const port = await freePort();
   const script = fileURLToPath(new URL('./boardgameio-server.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => d.toString().includes('boardgame.io is at') && resolve());
-    child.once('exit', (code) => reject(new Error(`boardgame.io exited (${code})`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    stop: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  const stop = await untilReady(child, 'boardgame.io is at', 'boardgame.io');
+  return { base: `http://127.0.0.1:${port}`, child, stop };
 }
 
 /** A process's resident memory in bytes (Linux), for the servers' memory figures. */

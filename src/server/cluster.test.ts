@@ -55,6 +55,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A tic-tac-toe game to its end: nine moves, a full board and a draw. */
+const WHOLE_GAME = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+
 const getJson = async (server: ServerProcess, url: string) => (await fetch(server.base + url)).json();
 
 /** What an instance did for the server in due games so far (its /healthz). */
@@ -168,7 +171,7 @@ describe('two instances, one store, Redis between them', () => {
     oOnA.close();
     const o = await Client.open(b.base, id);
     const watcher = await Client.open(b.base, id);
-    const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+    const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
     // The spectator on the other instance saw every move, in order, exactly once, and the end.
     await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
@@ -311,7 +314,7 @@ describe('two instances, one store, Redis between them', () => {
     const x = await Client.open(a.base, id);
     const o = await Client.open(b.base, id);
     const watcher = await Client.open(b.base, id);
-    const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+    const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) {
       if (ply === 3) {
         await redis.stop();
@@ -355,7 +358,7 @@ describe('two instances, one store, Redis between them', () => {
     const { id, tokens } = await twoSeatGame(a, b);
     let x = await Client.open(a.base, id);
     const o = await Client.open(b.base, id);
-    const moves = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
+    const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) {
       if (ply === 4) {
         await a.kill();

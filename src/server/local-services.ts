@@ -98,23 +98,30 @@ export async function startLocalRedis(dir: string, port: number): Promise<LocalR
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const stop = await untilReady(child, 'Ready to accept connections', 'redis-server');
+  return { url: `redis://127.0.0.1:${port}`, port, child, stop };
+}
+
+/**
+ * Waits until `child` says `ready` on its standard output; fails with what it said if it exits
+ * first. Returns how to end it the hard way (SIGKILL) and wait until it is gone.
+ */
+export async function untilReady(child: ChildProcess, ready: string, name: string): Promise<() => Promise<void>> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    let out = '';
     child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) resolve();
+      output += d.toString();
+      if (output.includes(ready)) resolve();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out.trim().split('\n').at(-1) ?? ''}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${output.trim()}`)));
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    child,
-    stop: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
+  return async () => {
+    child.kill('SIGKILL');
+    await exited;
   };
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { untilReady } from './local-services.ts';
 
 /** A real `hexarena serve` process on loopback, for the online tests. */
 export interface ServerProcess {
@@ -37,27 +38,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('hexarena is at')) resolve();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    base: `http://127.0.0.1:${port}`,
-    port,
-    child,
-    kill: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  const kill = await untilReady(child, 'hexarena is at', 'server');
+  return { base: `http://127.0.0.1:${port}`, port, child, kill };
 }
 
 export type Message = Record<string, unknown> & { type: string };
