@@ -9,6 +9,7 @@ import {
   gameFromRows,
   type NewGame,
   newGameRow,
+  refusalOf,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -274,7 +275,7 @@ export class PgStore implements GameStore {
   /** Why a move found its game's move count elsewhere. */
   private async whyNot(id: GameId): Promise<AppendRefusal> {
     const { rows } = await this.query<{ termination: string | null }>('SELECT termination FROM games WHERE id = $1', [id]);
-    return rows.length === 0 ? 'no-such-game' : rows[0]?.termination !== null ? 'game-over' : 'ply-taken';
+    return refusalOf(rows[0]);
   }
 
   async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   gameFromRows,
   type NewGame,
   newGameRow,
+  refusalOf,
   type StoredGame,
   type StoredMove,
   StoreUnavailable,
@@ -188,15 +189,10 @@ export class SqliteStore implements GameStore {
     const counted = this.sql(
       'UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ? WHERE id = ? AND plies = ? AND termination IS NULL',
     ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply);
-    if (counted.changes === 0) return this.whyNot(id);
+    if (counted.changes === 0)
+      return refusalOf(this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined);
     this.sql('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(id, move.ply, move.move, move.at);
     return null;
-  }
-
-  /** Why a write at a given ply found nothing to change. */
-  private whyNot(id: GameId): AppendRefusal {
-    const game = this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined;
-    return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
   }
 
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {

@@ -74,6 +74,11 @@ export class StoreUnavailable extends Error {
 /** Why an append was refused: the ply was taken (a race, a retry), or the game has ended. */
 export type AppendRefusal = 'ply-taken' | 'game-over' | 'no-such-game';
 
+/** Why a move found nothing to change at its ply, from the game's row as it is now (none: no such game). */
+export function refusalOf(game: { readonly termination: string | null } | undefined): AppendRefusal {
+  return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
+}
+
 export interface GameStore {
   create(game: NewGame): Promise<void>;
   read(id: GameId): Promise<StoredGame | null>;
