@@ -184,10 +184,8 @@ export class Room {
   }
 
   private dueAfter(state: unknown, lastAt: number, deadline: number | null): number | null {
-    const seat = this.game.toMove(state);
-    if (this.game.result(state) !== null || seat === null) return null;
-    const kind = this.stored.seats[seat];
-    if (kind !== undefined && kind !== 'open') return lastAt;
+    if (this.game.result(state) !== null || this.game.toMove(state) === null) return null;
+    if (this.aiToMoveIn(state)) return lastAt;
     const abandoned = lastAt + this.settings.abandonAfterMs;
     return deadline === null ? abandoned : Math.min(deadline, abandoned);
   }
@@ -199,10 +197,13 @@ export class Room {
 
   /** The AI seat to move and its agent, or null when a person (or nobody) is to move. */
   aiToMove(): { seat: Player; agent: string } | null {
-    const seat = this.toMove;
-    if (seat === null) return null;
-    const kind = this.stored.seats[seat];
-    return kind === undefined || kind === 'open' ? null : { seat, agent: kind };
+    return this.over ? null : this.aiToMoveIn(this.state);
+  }
+
+  private aiToMoveIn(state: unknown): { seat: Player; agent: string } | null {
+    const seat = this.game.toMove(state);
+    const kind = seat === null ? undefined : this.stored.seats[seat];
+    return seat === null || kind === undefined || kind === 'open' ? null : { seat, agent: kind };
   }
 
   /** The game as an AI thread rebuilds it (the seed stays on the server). */
@@ -410,7 +411,10 @@ export class Room {
     const due = this.dueAfter(next, made.at, deadline);
     const { instance, leaseMs } = this.settings;
     // The server's turn at once: claimed with the move, so no other instance's sweep takes it meanwhile.
-    const claim = due === made.at && instance !== undefined && leaseMs !== undefined ? { owner: instance, until: made.at + leaseMs } : null;
+    const claim =
+      due !== null && this.aiToMoveIn(next) && instance !== undefined && leaseMs !== undefined
+        ? { owner: instance, until: made.at + leaseMs }
+        : null;
     const refused = await this.store.append(this.id, made, { deadline, due, claim });
     if (refused === 'ply-taken') {
       await this.reload();
