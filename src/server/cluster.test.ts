@@ -58,6 +58,16 @@ afterAll(async () => {
 /** A tic-tac-toe game to its end: nine moves, a full board and a draw. */
 const WHOLE_GAME = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
+/**
+ * A spectator, once the server follows the game for it: its first message, the sync, has come (an
+ * event made before that is in the sync, not sent as an event).
+ */
+async function spectate(server: ServerProcess, id: string): Promise<Client> {
+  const client = await Client.open(server.base, id);
+  await client.next((m) => m.type === 'sync');
+  return client;
+}
+
 const getJson = async (server: ServerProcess, url: string) => (await fetch(server.base + url)).json();
 
 /** What an instance did for the server in due games so far (its /healthz). */
@@ -123,7 +133,7 @@ async function wholeGame(kind: Kind, servers: readonly ServerProcess[], store: G
     tokens[seat] = claimed.json.token;
     players[seat] = await Client.open(on(seat).base, id);
   }
-  const spectators = await Promise.all(servers.map((s) => Client.open(s.base, id)));
+  const spectators = await Promise.all(servers.map((s) => spectate(s, id)));
   const rng = Rng.fromSeed(`${seed}/people`);
   const moves: string[] = [];
   let version = 0;
@@ -170,7 +180,7 @@ describe('two instances, one store, Redis between them', () => {
     expect(await oOnA.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 0 })).toMatchObject({ refusal: 'not-your-turn' });
     oOnA.close();
     const o = await Client.open(b.base, id);
-    const watcher = await Client.open(b.base, id);
+    const watcher = await spectate(b, id);
     const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
     // The spectator on the other instance saw every move, in order, exactly once, and the end.
@@ -229,7 +239,7 @@ describe('two instances, one store, Redis between them', () => {
     const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'easy'], seat: 0 });
     const id = created.json.id as string;
     const x = await Client.open(a.base, id);
-    const watcher = await Client.open(b.base, id);
+    const watcher = await spectate(b, id);
     for (;;) {
       const shown = await getJson(a, `/api/games/${id}`);
       if (shown.ending) break;
@@ -313,7 +323,7 @@ describe('two instances, one store, Redis between them', () => {
     const { id, tokens } = await twoSeatGame(a, b);
     const x = await Client.open(a.base, id);
     const o = await Client.open(b.base, id);
-    const watcher = await Client.open(b.base, id);
+    const watcher = await spectate(b, id);
     const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) {
       if (ply === 3) {
