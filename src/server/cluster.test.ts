@@ -59,10 +59,10 @@ afterAll(async () => {
 const WHOLE_GAME = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
 /**
- * A spectator, once the server follows the game for it: its first message, the sync, has come (an
- * event made before that is in the sync, not sent as an event).
+ * A client of a game, once the server follows the game for it: its first message, the sync, has
+ * come (an event made before that is in the sync, not sent as an event).
  */
-async function spectate(server: ServerProcess, id: string): Promise<Client> {
+async function following(server: ServerProcess, id: string): Promise<Client> {
   const client = await Client.open(server.base, id);
   await client.next((m) => m.type === 'sync');
   return client;
@@ -131,9 +131,9 @@ async function wholeGame(kind: Kind, servers: readonly ServerProcess[], store: G
     const claimed = await post(on(seat).base, `/api/games/${id}/seats/${seat}`, { name: `P${seat}` });
     expect(claimed.status).toBe(201);
     tokens[seat] = claimed.json.token;
-    players[seat] = await Client.open(on(seat).base, id);
+    players[seat] = await following(on(seat), id);
   }
-  const spectators = await Promise.all(servers.map((s) => spectate(s, id)));
+  const spectators = await Promise.all(servers.map((s) => following(s, id)));
   const rng = Rng.fromSeed(`${seed}/people`);
   const moves: string[] = [];
   let version = 0;
@@ -174,13 +174,13 @@ function seenMoves(client: Client): string[] {
 describe('two instances, one store, Redis between them', () => {
   it('players and a spectator spread over both instances play a whole game; racing the same move on both, exactly one wins', async () => {
     const { id, tokens } = await twoSeatGame(a, b);
-    const x = await Client.open(a.base, id);
+    const x = await following(a, id);
     // O took its seat through the other instance: this one, loaded before, still knows its token.
-    const oOnA = await Client.open(a.base, id);
+    const oOnA = await following(a, id);
     expect(await oOnA.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 0 })).toMatchObject({ refusal: 'not-your-turn' });
     oOnA.close();
-    const o = await Client.open(b.base, id);
-    const watcher = await spectate(b, id);
+    const o = await following(b, id);
+    const watcher = await following(b, id);
     const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) await play(ply % 2 === 0 ? x : o, ply % 2, tokens[ply % 2], move, ply);
     // The spectator on the other instance saw every move, in order, exactly once, and the end.
@@ -193,7 +193,7 @@ describe('two instances, one store, Redis between them', () => {
     // A fresh game: the same first move sent to both instances at once.
     const race = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
     const raceId = race.json.id as string;
-    const [onA, onB] = [await Client.open(a.base, raceId), await Client.open(b.base, raceId)];
+    const [onA, onB] = [await following(a, raceId), await following(b, raceId)];
     const answers = await Promise.all(
       [onA, onB].map((c, i) => c.ask({ type: 'move', seat: 0, token: race.json.token, move: i === 0 ? 'a1' : 'c3', version: 0 })),
     );
@@ -238,8 +238,8 @@ describe('two instances, one store, Redis between them', () => {
     const before = await Promise.all([a, b].map(acted));
     const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'easy'], seat: 0 });
     const id = created.json.id as string;
-    const x = await Client.open(a.base, id);
-    const watcher = await spectate(b, id);
+    const x = await following(a, id);
+    const watcher = await following(b, id);
     for (;;) {
       const shown = await getJson(a, `/api/games/${id}`);
       if (shown.ending) break;
@@ -267,8 +267,8 @@ describe('two instances, one store, Redis between them', () => {
     });
     const timedId = timed.json.id as string;
     await post(b.base, `/api/games/${timedId}/seats/1`, {});
-    const onA = await Client.open(a.base, timedId);
-    const onB = await Client.open(b.base, timedId);
+    const onA = await following(a, timedId);
+    const onB = await following(b, timedId);
     const checksBefore = after.map((s) => s.checks);
     await play(onA, 0, timed.json.token, 'b2', 0);
     for (const c of [onA, onB]) {
@@ -283,7 +283,7 @@ describe('two instances, one store, Redis between them', () => {
   it('a seat taken and a rematch made on one instance reach the sockets of the other; asked on both at once, a rematch is one game', async () => {
     const created = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Ann' });
     const id = created.json.id as string;
-    const watcher = await Client.open(b.base, id);
+    const watcher = await following(b, id);
     const synced = await watcher.next((m) => m.type === 'sync');
     expect((synced.game as { seats: { kind: string }[] }).seats[1]?.kind).toBe('open');
     const claimed = await post(a.base, `/api/games/${id}/seats/1`, { name: 'Bob' });
@@ -304,8 +304,8 @@ describe('two instances, one store, Redis between them', () => {
     const again = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
     const againId = again.json.id as string;
     const o = await post(b.base, `/api/games/${againId}/seats/1`, {});
-    const x = await Client.open(a.base, againId);
-    const seenOnB = await Client.open(b.base, againId);
+    const x = await following(a, againId);
+    const seenOnB = await following(b, againId);
     expect(await x.ask({ type: 'resign', seat: 0, token: again.json.token })).toMatchObject({ ok: true });
     await seenOnB.next((m) => isEvent(m, (e) => e.kind === 'end'));
     seenOnB.close();
@@ -321,9 +321,9 @@ describe('two instances, one store, Redis between them', () => {
 
   it('Redis restarting: the events of the moves made meanwhile reach the other instance, none lost, none twice', async () => {
     const { id, tokens } = await twoSeatGame(a, b);
-    const x = await Client.open(a.base, id);
-    const o = await Client.open(b.base, id);
-    const watcher = await spectate(b, id);
+    const x = await following(a, id);
+    const o = await following(b, id);
+    const watcher = await following(b, id);
     const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) {
       if (ply === 3) {
@@ -341,7 +341,7 @@ describe('two instances, one store, Redis between them', () => {
     const created = await post(a.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', slowEngine], seat: 0 });
     const id = created.json.id as string;
     const [beforeA, beforeB] = [await acted(a), await acted(b)];
-    const x = await Client.open(a.base, id);
+    const x = await following(a, id);
     await play(x, 0, created.json.token, 'wS1', 0);
     x.close();
     try {
@@ -366,8 +366,8 @@ describe('two instances, one store, Redis between them', () => {
 
   it('an instance killed with SIGKILL mid-game: its player reconnects to the other with its last version and plays on, nothing lost', async () => {
     const { id, tokens } = await twoSeatGame(a, b);
-    let x = await Client.open(a.base, id);
-    const o = await Client.open(b.base, id);
+    let x = await following(a, id);
+    const o = await following(b, id);
     const moves = WHOLE_GAME;
     for (const [ply, move] of moves.entries()) {
       if (ply === 4) {
@@ -389,7 +389,7 @@ describe('two instances, one store, Redis between them', () => {
   it('PostgreSQL stopped for a while: moves are refused with "try again" and nothing is half-written; play resumes after', async () => {
     // On the instance still running (the test before killed the other).
     const { id, tokens } = await twoSeatGame(b, b);
-    const x = await Client.open(b.base, id);
+    const x = await following(b, id);
     await play(x, 0, tokens[0], 'b2', 0);
     // A game this instance has not loaded yet.
     const pg = await PgStore.open(env.DATABASE_URL as string);
