@@ -79,7 +79,11 @@ describe('npm run serve:cluster', () => {
     expect(o.status).toBe(201);
     const x = await Client.open(onA, id);
     expect(await x.ask({ type: 'move', seat: 0, token: created.json.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
-    const watcher = await Client.open(onB, id, 1);
+    // O plays on the other instance once that instance has X's move (it comes through Redis).
+    const watcher = await Client.open(onB, id);
+    const synced = await watcher.next((m) => m.type === 'sync');
+    if ((synced.game as { version: number }).version < 1)
+      await watcher.next((m) => m.type === 'event' && (m.event as { version: number }).version >= 1);
     expect(await watcher.ask({ type: 'move', seat: 1, token: o.json.token, move: 'a1', version: 1 })).toMatchObject({ ok: true });
     // X, on the other instance, hears of O's move.
     expect((await x.next((m) => m.type === 'event' && (m.event as { version: number }).version === 2)).event).toMatchObject({ move: 'a1' });
