@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../engine/game.ts';
 import type { Hub } from './hub.ts';
+import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import type { GameStore } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
@@ -21,6 +22,8 @@ export interface Bot {
 const BOT_NAME = /^[A-Za-z0-9_-]{1,30}$/;
 /** A stream says it is alive this often, so proxies and clients can tell a quiet game from a dead line. */
 const PING_MS = 20_000;
+/** Event streams one bot may hold at once: one is what it needs; a few cover a restart that overlaps. */
+export const BOT_STREAMS = 3;
 
 /** The bot a request speaks for (Authorization: Bearer <token>); null without one; 'unknown' for a token no bot has. */
 export async function botOf(store: GameStore, request: FastifyRequest): Promise<Bot | null | 'unknown'> {
@@ -35,8 +38,9 @@ export async function botOf(store: GameStore, request: FastifyRequest): Promise<
 
 const unknownBot = (reply: FastifyReply) => reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
 
-export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => Json): void {
+export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => Json, edge: Edge, botStreams: number): void {
   const store = hub.store;
+  const streams = new Holdings(botStreams);
 
   app.post(
     '/api/bots',
@@ -65,11 +69,26 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
   app.get('/api/bot/stream', async (request, reply) => {
     const bot = await botOf(store, request);
     if (bot === null || bot === 'unknown') return unknownBot(reply);
+    const release = streams.take(bot.tokenHash);
+    if (!release)
+      return reply
+        .code(429)
+        .send({ error: `${bot.name} has ${botStreams} event streams open already: one carries all its games; close one first` });
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    // Said at once: a bot with no game yet knows its stream is open, not only at the first ping.
+    out.flushHeaders();
     const write = (message: Json) => {
-      if (!out.writableEnded) out.write(`${JSON.stringify(message)}\n`);
+      if (out.writableEnded || out.destroyed) return;
+      // A bot that stopped reading is cut off rather than kept growing the server's memory: it reads
+      // its games again from a new stream.
+      if (out.writableLength > edge.sendBufferBytes) {
+        edge.dropped.slow++;
+        out.destroy();
+        return;
+      }
+      out.write(`${JSON.stringify(message)}\n`);
     };
     const following = new Map<string, () => void>();
     const follow = async (id: string) => {
@@ -83,7 +102,10 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
       const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
       write({ type: 'game', seats, game: publicGame(room) });
       const unsubscribe = room.subscribe((event: RoomEvent) => {
-        write({ type: 'event', id, event: event as unknown as Json });
+        // Whose turn it is now, and the legal moves when it is the bot's: no GET after every event.
+        const toMove = room.toMove;
+        const mine = toMove !== null && room.stored.seatTokens[toMove] === bot.tokenHash;
+        write({ type: 'event', id, event: event as unknown as Json, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
         if (event.kind === 'end') stop(id);
       });
       following.set(id, unsubscribe);
@@ -100,6 +122,7 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
     const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
     const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
     out.on('close', () => {
+      release();
       clearInterval(ping);
       unseat();
       for (const id of [...following.keys()]) stop(id);

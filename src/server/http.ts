@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { Holdings } from './limits.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
 import { type GameStore, StoreUnavailable } from './store.ts';
@@ -30,11 +32,48 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Longest request line and headers accepted; a game's address keeps its moves in the fragment, never sent. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-export async function createHttpServer(staticDir: string, online?: { store: GameStore } & OnlineLimits): Promise<FastifyInstance> {
+/** What one client may hold of the server's connections, and for how long a request may take to arrive. */
+export interface ConnectionLimits {
+  /** Connections (HTTP and WebSocket) one address may hold at once. */
+  readonly connectionsPerAddress?: number;
+  /** How long a request's line and headers may take to arrive; the connection is closed after it. */
+  readonly headersTimeoutMs?: number;
+  /** How long a whole request, body included, may take to arrive. */
+  readonly requestTimeoutMs?: number;
+}
+
+/**
+ * A browser opens about six connections to a site and one WebSocket per game it shows; a household or
+ * a school behind one address opens a few times that. Behind a proxy every client has the proxy's
+ * address: set the cap there (docs/protocol.md).
+ */
+export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
+  connectionsPerAddress: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
+
+export async function createHttpServer(
+  staticDir: string,
+  online?: { store: GameStore } & OnlineLimits,
+  connections: ConnectionLimits = {},
+): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connections };
   const app = Fastify({
     logger: false,
     routerOptions: { maxParamLength: 200 },
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // A half-sent request (slowloris) is cut off once its time is up; the timeouts are checked often
+    // enough that a short one holds (Node checks every 30 s by default).
+    http: {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs / 2),
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    // Bodies are checked, not coerced: `"seat": "1"` or `null` is a mistake to name, not a seat to
+    // guess; and a field the schema does not know is refused, not silently dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     // Requests Node refuses before Fastify sees them (too long, malformed): a plain answer in words.
     clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
       if (!socket.writable) {
@@ -65,12 +104,16 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     return payload;
   });
-  const hub = online ? await registerOnline(app, online.store, online) : null;
+  capConnections(app, limits.connectionsPerAddress);
+  const online_ = online ? await registerOnline(app, online.store, online) : null;
+  const hub = online_?.hub;
   // Health for monitors: up, how much memory the process holds, how fast it answers moves.
   app.get('/healthz', async () => ({
     ok: true,
     rss: process.memoryUsage().rss,
-    ...(hub ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed } : {}),
+    ...(hub && online_
+      ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed, dropped: online_.edge.dropped }
+      : {}),
   }));
   // An online game's address is the app's page; the app reads the id from the path.
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
@@ -90,6 +133,25 @@ export async function createHttpServer(staticDir: string, online?: { store: Game
     return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);
   });
   return app;
+}
+
+/**
+ * One address holds at most `cap` connections: past it a new one is answered 429 and closed before
+ * anything of it is read, so one client cannot take every socket the server has.
+ */
+function capConnections(app: FastifyInstance, cap: number): void {
+  const held = new Holdings(cap);
+  app.server.on('connection', (socket: Socket) => {
+    const release = held.take(socket.remoteAddress ?? '');
+    if (release) {
+      socket.once('close', release);
+      return;
+    }
+    const body = `This address holds ${cap} connections to the server already: close some first.\n`;
+    socket.end(
+      `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /** An error as a small page for a browser, or `{ "error": … }` for a program. */

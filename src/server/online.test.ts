@@ -349,7 +349,7 @@ describe('online play against a real server process', () => {
   it('one address cannot flood the API: past its allowance it gets 429 in words, and the server goes on', async () => {
     // A server of its own that refills no allowance, so the count does not hang on the machine's speed.
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-flood-'));
-    const strict = await startServer(dir, { HEXARENA_API_RATE: '0', HEXARENA_WS_RATE: '0' });
+    const strict = await startServer(dir, { HEXARENA_API_RATE: '0', HEXARENA_WS_RATE: '0', HEXARENA_CONNECTIONS: '1000' });
     try {
       // A WebSocket connection has an allowance of its own: 30 messages, then refusals in words.
       const created = await post(strict.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
@@ -69,8 +70,11 @@ export class Client {
     });
   }
 
-  static async open(base: string, id: string, since?: number): Promise<Client> {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/ws${since === undefined ? '' : `?since=${since}`}`);
+  /** Opens a client on game `id` (from `from`, an address of 127.0.0.0/8 acting as another client). */
+  static async open(base: string, id: string, since?: number, from?: string): Promise<Client> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/ws${since === undefined ? '' : `?since=${since}`}`, {
+      ...(from ? { localAddress: from } : {}),
+    });
     const client = new Client(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -111,4 +115,137 @@ export async function post(base: string, url: string, body: unknown): Promise<{ 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+export interface Answered {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+  /** The body as JSON, or null when it is not JSON. */
+  readonly json: Record<string, unknown> | null;
+}
+
+/**
+ * One HTTP request on a connection of its own, from `from` (an address of 127.0.0.0/8 acting as
+ * another client): `path` is sent exactly as given, spelling included.
+ */
+export function request(
+  base: string,
+  path: string,
+  options: { method?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {},
+): Promise<Answered> {
+  const url = new URL(base);
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        agent: false,
+        ...(options.from ? { localAddress: options.from } : {}),
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let json: Record<string, unknown> | null = null;
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * A bare TCP connection from `from` that sends `head` (a request's first bytes, perhaps never
+ * finished) and keeps whatever comes back: what a slowloris client or a dead WebSocket peer looks like.
+ */
+export async function rawConnection(base: string, head: string, from?: string): Promise<RawConnection> {
+  const url = new URL(base);
+  const socket = connect({ host: url.hostname, port: Number(url.port), ...(from ? { localAddress: from } : {}) });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return new RawConnection(socket, head);
+}
+
+export class RawConnection {
+  received = '';
+  /** Resolves when the server has closed the connection. */
+  readonly closed: Promise<void>;
+  constructor(
+    readonly socket: Socket,
+    head: string,
+  ) {
+    socket.on('data', (d: Buffer) => {
+      this.received += d.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+    if (head !== '') socket.write(head);
+  }
+
+  /** Waits until what was received includes `text`. */
+  async until(text: string): Promise<void> {
+    while (!this.received.includes(text)) {
+      await Promise.race([new Promise((resolve) => this.socket.once('data', resolve)), this.closed]);
+      if (this.socket.destroyed && !this.received.includes(text))
+        throw new Error(`closed before "${text}": ${this.received.slice(0, 200)}`);
+    }
+  }
+}
+
+/** The first bytes of a WebSocket upgrade for `path`: the server answers 101 and speaks frames after. */
+export function upgradeHead(path: string): string {
+  return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+}
+
+/**
+ * A client that stops reading once it has the answer's head: it connects with a receive buffer of a
+ * few KB and small segments (Node cannot set either; Python can), so what the server sends piles up
+ * on the server's side after some KB in the kernel — on loopback's 64 KB segments the kernel would
+ * otherwise buffer megabytes — as behind a slow or stalled network. Stopped by `stop`.
+ */
+export async function stalledReader(base: string, head: string): Promise<{ stop(): void }> {
+  const url = new URL(base);
+  const script = `
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
+s.connect((sys.argv[1], int(sys.argv[2])))
+s.sendall(sys.stdin.buffer.read())
+got = b''
+while b'\\r\\n\\r\\n' not in got:
+    chunk = s.recv(1)
+    if not chunk: sys.exit(1)
+    got += chunk
+print(got.split(b'\\r\\n')[0].decode(), flush=True)
+sys.stdout.close()
+import time
+while True: time.sleep(3600)
+`;
+  const child = spawn('python3', ['-c', script, url.hostname, url.port], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(head);
+  const status = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the stalled reader ended (${code}) before an answer: ${out}`)));
+  });
+  if (!/ (101|200) /.test(status)) throw new Error(`the stalled reader was answered ${status}`);
+  return { stop: () => child.kill('SIGKILL') };
 }

@@ -4,12 +4,15 @@ import type { WebSocket } from 'ws';
 import { agentNames } from '../ai/agents.ts';
 import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
+import { ok, type Result } from '../engine/result.ts';
 import { findGame } from '../games/index.ts';
 import { AgentsPool } from './agents-pool.ts';
-import { botOf, registerBots } from './bots.ts';
+import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings } from './hub.ts';
+import { Allowance, type Edge } from './limits.ts';
+import { MAX_NAME_LENGTH, parseName } from './names.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import type { GameStore, StoredGame } from './store.ts';
 
@@ -19,12 +22,20 @@ import type { GameStore, StoredGame } from './store.ts';
  * behind them are the hub's (hub.ts).
  */
 
-const MAX_NAME = 40;
-/** WebSocket messages are small; anything longer is refused. */
-const MAX_MESSAGE_BYTES = 4096;
+/** Names are checked in characters by parseName; the schema only bounds the text's size. */
+const MAX_NAME = MAX_NAME_LENGTH * 4;
+/** WebSocket messages are small: anything longer is answered with an error, and the socket stays. */
+export const MAX_MESSAGE_BYTES = 4096;
+/** Frames past this are not even read: the socket is closed (1009), as the protocol documents. */
+const MAX_FRAME_BYTES = 64 * 1024;
 /** Per connection: a burst of this many messages, refilled at RATE per second. */
 const BURST = 30;
 const RATE = 10;
+/**
+ * Per address, over all its sockets: a few players behind one address (a household, a school) play
+ * at once, but twenty sockets do not each get a connection's allowance.
+ */
+const ADDRESS_MESSAGE_FACTOR = 3;
 
 /** What anyone may see of a game: no seed (it decides the dice) and no token until the game is over. */
 function publicGame(room: Room): Json {
@@ -87,6 +98,12 @@ const idParams = {
   properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
 } as const;
 
+/** The name in a body that may give one (untrusted): checked, or null when none is given. */
+function nameOf(body: unknown): Result<string | null> {
+  const given = (body as { name?: unknown } | null | undefined)?.name;
+  return typeof given === 'string' ? parseName(given) : ok(null);
+}
+
 /** How long the lobby's answer is reused. */
 const LOBBY_MS = 1000;
 
@@ -104,34 +121,45 @@ export interface OnlineLimits {
   readonly redisUrl?: string;
   /** Claims, sweeps and abandonment (defaults: DEFAULT_HUB_SETTINGS). */
   readonly hub?: Partial<HubSettings>;
+  /** How often each WebSocket is pinged; one that has not answered the last ping by the next is closed. */
+  readonly pingMs?: number;
+  /** Bytes that may wait for a slow client (a socket, a bot's stream) before it is dropped. */
+  readonly sendBufferBytes?: number;
+  /** Event streams a bot may hold open at once. */
+  readonly botStreams?: number;
 }
 
-export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<Hub> {
+/** 1 MiB: a full sync of a big DiceWars map is tens of KB; a client this far behind has stopped reading. */
+const SEND_BUFFER_BYTES = 1024 * 1024;
+const PING_MS = 30_000;
+
+export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<{ hub: Hub; edge: Edge }> {
   const rate = limits.rate ?? 40;
   const messageRate = limits.messageRate ?? RATE;
+  const edge: Edge = {
+    messageRate,
+    addressMessages: new Allowance(messageRate * ADDRESS_MESSAGE_FACTOR, BURST * 2),
+    sendBufferBytes: limits.sendBufferBytes ?? SEND_BUFFER_BYTES,
+    dropped: { slow: 0, silent: 0 },
+  };
   const pool = new AgentsPool();
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
   const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub });
   app.addHook('onClose', async () => hub.close());
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
-  const allowance = new Map<string, { tokens: number; at: number }>();
+  // Counted on the route the router matched, not on the text that came in: `/%61pi/games` or an
+  // absolute request target reach the same handler, so they spend the same allowance.
+  const allowance = new Allowance(rate, ADDRESS_BURST);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const now = Date.now();
-    const bucket = allowance.get(request.ip) ?? { tokens: ADDRESS_BURST, at: now };
-    bucket.tokens = Math.min(ADDRESS_BURST, bucket.tokens + ((now - bucket.at) / 1000) * rate);
-    bucket.at = now;
-    if (allowance.size > 10_000) allowance.clear();
-    allowance.set(request.ip, bucket);
-    if (bucket.tokens < 1) {
-      reply.header('retry-after', '1');
-      return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
-    }
-    bucket.tokens--;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    if (allowance.take(request.ip, Date.now())) return;
+    reply.header('retry-after', '1');
+    return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
   });
 
   app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
@@ -146,6 +174,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       name?: string;
       clock?: ClockSettings | null;
     };
+    const name = nameOf(body);
+    if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
     const found = findGame(body.game);
     if (!found.ok) return reply.code(400).send({ error: found.error.message });
     const game = found.value;
@@ -167,7 +197,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
-    const claimed = await hub.seat(room, body.seat, body.name ?? null, bot);
+    const claimed = await hub.seat(room, body.seat, name.value, bot);
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
@@ -211,18 +241,24 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         params: {
           ...idParams,
           required: ['id', 'seat'],
-          properties: { ...idParams.properties, seat: { type: 'integer', minimum: 0, maximum: 7 } },
+          // Parameters arrive as text: a seat is one digit.
+          properties: { ...idParams.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
         },
         body: { type: ['object', 'null'], additionalProperties: false, properties: { name: { type: 'string', maxLength: MAX_NAME } } },
       },
     },
     async (request, reply) => {
-      const { id, seat } = request.params as { id: string; seat: number };
+      const { id } = request.params as { id: string };
+      const seat = Number((request.params as { seat: string }).seat);
+      const name = nameOf(request.body);
+      if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
       const bot = await botOf(store, request);
       if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
       const room = await hub.room(id);
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
-      const claimed = await hub.seat(room, seat, (request.body as { name?: string } | null)?.name ?? null, bot);
+      if (seat >= room.stored.seats.length)
+        return reply.code(404).send({ error: `game ${id} has ${room.stored.seats.length} seats: there is no seat ${seat}` });
+      const claimed = await hub.seat(room, seat, name.value, bot);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
@@ -281,26 +317,64 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     );
   });
 
-  registerBots(app, hub, publicGame);
+  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
-    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, messageRate);
+    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip);
   });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
   // while the server already answers.
   void hub.sweep();
-  return hub;
+  return { hub, edge };
 }
 
-const send = (socket: WebSocket, message: Json) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-};
+/**
+ * Pings every WebSocket each `pingMs`; one that has not answered the previous ping is gone (a phone
+ * that lost its network, a half-open connection) and is closed, so its listeners and memory go too.
+ */
+function keepAlive(app: FastifyInstance, pingMs: number, edge: Edge): void {
+  const alive = new WeakSet<WebSocket>();
+  app.websocketServer.on('connection', (socket: WebSocket) => {
+    alive.add(socket);
+    socket.on('pong', () => alive.add(socket));
+  });
+  const timer = setInterval(() => {
+    for (const socket of app.websocketServer.clients) {
+      if (!alive.has(socket)) {
+        edge.dropped.silent++;
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, pingMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * Sends unless the client has stopped reading: with more than the edge's bound already waiting for
+ * it, it is dropped (4008, said in the protocol) rather than kept growing the server's memory.
+ */
+function send(socket: WebSocket, message: Json, edge: Edge): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > edge.sendBufferBytes) {
+    edge.dropped.slow++;
+    socket.close(4008, 'too slow: the client did not read what it was sent');
+    // Its close frame waits behind what it does not read: cut it off now.
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(message));
+}
 
 /** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
-async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, messageRate: number): Promise<void> {
+async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, edge: Edge, address: string): Promise<void> {
+  const tell = (message: Json) => send(socket, message, edge);
   // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
   // waits here, in order, instead of going to no listener (a loss that a slower store made visible).
   const early: { data: Buffer; binary: boolean }[] = [];
@@ -310,47 +384,47 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   socket.off('message', hold);
   if (room === 'unavailable') {
     // 1013: try again later. The client reconnects by itself, as after any dropped connection.
-    send(socket, { type: 'error', error: STORE_UNAVAILABLE });
+    tell({ type: 'error', error: STORE_UNAVAILABLE });
     socket.close(1013, 'the game store is not answering');
     return;
   }
   if (!room) {
-    send(socket, { type: 'error', error: `there is no game ${id}` });
+    tell({ type: 'error', error: `there is no game ${id}` });
     socket.close(4404, 'no such game');
     return;
   }
-  const missed = since === null ? null : room.eventsSince(since);
+  // A client that claims to have seen more than there is (another server's game, a bug) starts over.
+  const missed = since === null || since > room.version ? null : room.eventsSince(since);
   if (missed) {
-    send(socket, { type: 'events', events: missed as unknown as Json });
+    tell({ type: 'events', events: missed as unknown as Json });
     // Seats are taken without a version: a client catching up hears who sits where now.
-    send(socket, { type: 'seats', seats: publicSeats(room) });
-  } else send(socket, { type: 'sync', game: publicGame(room) });
-  const unsubscribe = room.subscribe((event: RoomEvent) => send(socket, { type: 'event', event: event as unknown as Json }));
-  const unsubscribeSeats = room.onSeats(() => send(socket, { type: 'seats', seats: publicSeats(room) }));
-  const unsubscribeRematch = hub.onRematch(room, (rematch) => send(socket, { type: 'rematch', id: rematch }));
+    tell({ type: 'seats', seats: publicSeats(room) });
+  } else tell({ type: 'sync', game: publicGame(room) });
+  const unsubscribe = room.subscribe((event: RoomEvent) => tell({ type: 'event', event: event as unknown as Json }));
+  const unsubscribeSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
+  const unsubscribeRematch = hub.onRematch(room, (rematch) => tell({ type: 'rematch', id: rematch }));
   socket.on('close', () => {
     unsubscribe();
     unsubscribeSeats();
     unsubscribeRematch();
   });
 
-  let tokens = BURST;
-  let last = Date.now();
+  const allowance = new Allowance(edge.messageRate, BURST, 1);
   const onMessage = async (data: Buffer, binary: boolean) => {
     const arrived = performance.now();
-    const text = binary ? null : data.toString();
+    const text = binary || data.length > MAX_MESSAGE_BYTES ? null : data.toString();
     // The message's own id, if it has one, goes back with whatever answers it.
     const id = text === null ? undefined : messageId(text);
-    const refuse = (error: string) => send(socket, { type: 'error', ...(id === undefined ? {} : { id }), error });
+    const refuse = (error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), error });
     const now = Date.now();
-    tokens = Math.min(BURST, tokens + ((now - last) / 1000) * messageRate);
-    last = now;
-    if (tokens < 1) return refuse(`too many messages: at most ${messageRate} a second`);
-    tokens--;
+    // The socket's own allowance, and its address's over all its sockets.
+    if (!allowance.take('', now) || !edge.addressMessages.take(address, now))
+      return refuse(`too many messages: at most ${edge.messageRate} a second`);
+    if (!binary && text === null) return refuse(`a message is at most ${MAX_MESSAGE_BYTES} bytes`);
     const intent = text === null ? 'messages are JSON text such as {"type":"move",…}' : parseIntent(text);
     if (typeof intent === 'string') return refuse(intent);
     const answer = await room.submit(intent.intent);
-    send(socket, { type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
+    tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
     hub.latency.record(performance.now() - arrived);
   };
   socket.on('message', onMessage);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { createHttpServer } from '../../server/http.ts';
+import { type ConnectionLimits, createHttpServer } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
@@ -49,6 +49,30 @@ function millisecondsFromEnv(name: string): number | undefined {
   const ms = Number(text);
   if (!(Number.isInteger(ms) && ms > 0)) throw new UsageError(`${name} must be a whole number of milliseconds above 0, got "${text}"`);
   return ms;
+}
+
+/** A whole number above 0 from the environment, or undefined when it is not set. */
+function countFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const n = Number(text);
+  if (!(Number.isInteger(n) && n > 0)) throw new UsageError(`${name} must be a whole number above 0, got "${text}"`);
+  return n;
+}
+
+/**
+ * What one client may hold and how long it may take: HEXARENA_CONNECTIONS (per address, 64),
+ * HEXARENA_HEADERS_TIMEOUT_MS (10 s) and HEXARENA_REQUEST_TIMEOUT_MS (30 s).
+ */
+function connectionLimitsFromEnv(): ConnectionLimits {
+  const connectionsPerAddress = countFromEnv('HEXARENA_CONNECTIONS');
+  const headersTimeoutMs = millisecondsFromEnv('HEXARENA_HEADERS_TIMEOUT_MS');
+  const requestTimeoutMs = millisecondsFromEnv('HEXARENA_REQUEST_TIMEOUT_MS');
+  return {
+    ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
+    ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
+    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+  };
 }
 
 /**
@@ -111,15 +135,28 @@ export async function serveCommand(
   // HEXARENA_OUTSIDE_SEATS: a JSON list of outside Hive players games may seat, such as
   // ["uhp:nokamute uhp", "http:127.0.0.1:9001"] (started by this server, so only the operator names them).
   const outsideSeats = outsideSeatsFromEnv();
-  const app = await createHttpServer(webDist, {
-    store,
-    ...(outsideSeats.length > 0 ? { outsideSeats } : {}),
-    // REDIS_URL: instances sharing one PostgreSQL store tell each other of every event through it.
-    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-    ...(rate === undefined ? {} : { rate }),
-    ...(messageRate === undefined ? {} : { messageRate }),
-    hub,
-  });
+  // HEXARENA_WS_PING_MS: how often sockets are pinged (30 s); HEXARENA_SEND_BUFFER_BYTES: what may wait
+  // for a client that does not read before it is dropped (1 MiB); HEXARENA_BOT_STREAMS: streams per bot (3).
+  const pingMs = millisecondsFromEnv('HEXARENA_WS_PING_MS');
+  const sendBufferBytes = countFromEnv('HEXARENA_SEND_BUFFER_BYTES');
+  const botStreams = countFromEnv('HEXARENA_BOT_STREAMS');
+  const connections = connectionLimitsFromEnv();
+  const app = await createHttpServer(
+    webDist,
+    {
+      store,
+      ...(outsideSeats.length > 0 ? { outsideSeats } : {}),
+      // REDIS_URL: instances sharing one PostgreSQL store tell each other of every event through it.
+      ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+      ...(rate === undefined ? {} : { rate }),
+      ...(messageRate === undefined ? {} : { messageRate }),
+      ...(pingMs === undefined ? {} : { pingMs }),
+      ...(sendBufferBytes === undefined ? {} : { sendBufferBytes }),
+      ...(botStreams === undefined ? {} : { botStreams }),
+      hub,
+    },
+    connections,
+  );
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
   // Stopped by a signal: finish what is in flight, then close the store cleanly.
