@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { Holdings } from './limits.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
-import { type GameStore, StoreUnavailable } from './store.ts';
+import { type GameStore, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
 
 /**
  * The web server: the built app as static files (online play extends it in a later issue).
@@ -107,14 +107,20 @@ export async function createHttpServer(
   capConnections(app, limits.connectionsPerAddress);
   const online_ = online ? await registerOnline(app, online.store, online) : null;
   const hub = online_?.hub;
-  // Health for monitors: up, how much memory the process holds, how fast it answers moves.
-  app.get('/healthz', async () => ({
-    ok: true,
-    rss: process.memoryUsage().rss,
-    ...(hub && online_
-      ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed, dropped: online_.edge.dropped }
-      : {}),
-  }));
+  // Health for monitors: up (503 when the store's disk is full: the site cannot keep a move), how much
+  // memory the process holds, how fast it answers moves.
+  app.get('/healthz', async (_request, reply) => {
+    const fullSince = online?.store.disk?.fullSince ?? null;
+    if (fullSince !== null) reply.code(503);
+    return {
+      ok: fullSince === null,
+      ...(fullSince === null ? {} : { store: 'out of disk', since: fullSince }),
+      rss: process.memoryUsage().rss,
+      ...(hub && online_
+        ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed, dropped: online_.edge.dropped }
+        : {}),
+    };
+  });
   // An online game's address is the app's page; the app reads the id from the path.
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
@@ -124,6 +130,7 @@ export async function createHttpServer(
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // The database is away for a moment: nothing changed, and the request may be made again.
+    if (error instanceof StoreOutOfDisk) return answerError(reply, request.headers.accept, 503, 'Out of disk', STORE_OUT_OF_DISK);
     if (error instanceof StoreUnavailable) {
       reply.header('retry-after', '1');
       return answerError(reply, request.headers.accept, 503, 'Try again', STORE_UNAVAILABLE);

@@ -12,6 +12,7 @@ import {
   refusalOf,
   type StoredGame,
   type StoredMove,
+  StoreOutOfDisk,
   StoreUnavailable,
 } from './store.ts';
 
@@ -101,7 +102,9 @@ function unavailable(e: unknown): boolean {
   return e instanceof Error && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message);
 }
 
-const translated = (e: unknown): unknown => (unavailable(e) ? new StoreUnavailable(e) : e);
+/** SQLSTATE 53100: the database server's disk is full. */
+const translated = (e: unknown): unknown =>
+  (e as { code?: unknown }).code === '53100' ? new StoreOutOfDisk(e) : unavailable(e) ? new StoreUnavailable(e) : e;
 
 export class PgStore implements GameStore {
   private constructor(private readonly pool: pg.Pool) {}

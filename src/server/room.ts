@@ -3,7 +3,7 @@ import { playMoves } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
-import type { GameStore, StoredGame, StoredMove } from './store.ts';
+import { type GameStore, STORE_OUT_OF_DISK, type StoredGame, type StoredMove, StoreOutOfDisk } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
 /**
@@ -298,6 +298,8 @@ export class Room {
     // the room takes a move in only after the store has it.
     return this.enqueue(() =>
       this.handle(intent).catch((e: unknown) => {
+        // Out of disk is said once by the store, not once a move.
+        if (e instanceof StoreOutOfDisk) return this.refuse('try-again', STORE_OUT_OF_DISK);
         process.stderr.write(`hexarena: game ${this.id}: the store failed: ${e instanceof Error ? e.message : String(e)}\n`);
         return this.refuse('try-again', STORE_UNAVAILABLE);
       }),

@@ -4,6 +4,7 @@ import type { Json } from '../engine/game.ts';
 import {
   type AfterMove,
   type AppendRefusal,
+  DiskState,
   type GameId,
   type GameRow,
   type GameStore,
@@ -13,6 +14,7 @@ import {
   refusalOf,
   type StoredGame,
   type StoredMove,
+  StoreOutOfDisk,
   StoreUnavailable,
 } from './store.ts';
 
@@ -77,10 +79,17 @@ export const MIGRATIONS: readonly string[] = [
 export class SqliteStore implements GameStore {
   private readonly db: Database.Database;
 
+  readonly disk: DiskState;
+
   /** `file` is a path in a folder that exists (the caller makes it), or ":memory:" for tests that need no disk. */
   constructor(file: string) {
+    this.disk = new DiskState(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // The log is folded into the database every 256 pages (1 MiB, not SQLite's 4) and cut back to
+    // that size after: on a small disk it never grows to take the space the games need.
+    this.db.pragma('wal_autocheckpoint = 256');
+    this.db.pragma(`journal_size_limit = ${256 * 4096}`);
     // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
@@ -169,10 +178,14 @@ export class SqliteStore implements GameStore {
       )();
     } catch (e) {
       // The disk, not the request: nothing of the batch was written, and it may be sent again.
-      const unavailable = /^SQLITE_(BUSY|LOCKED|IOERR|FULL)/.test((e as { code?: string }).code ?? '');
-      for (const b of batch) b.fail(unavailable ? new StoreUnavailable(e) : e);
+      const code = (e as { code?: string }).code ?? '';
+      const full = /^SQLITE_FULL|^SQLITE_IOERR_(WRITE|SHMSIZE|TRUNCATE)/.test(code);
+      if (full) this.disk.full(Date.now());
+      const unavailable = full || /^SQLITE_(BUSY|LOCKED|IOERR)/.test(code);
+      for (const b of batch) b.fail(full ? new StoreOutOfDisk(e) : unavailable ? new StoreUnavailable(e) : e);
       return;
     }
+    this.disk.written();
     for (const [i, b] of batch.entries()) {
       const outcome = outcomes[i] as (typeof outcomes)[number];
       if (outcome.ok) b.done(outcome.value);

@@ -71,6 +71,44 @@ export class StoreUnavailable extends Error {
   }
 }
 
+/**
+ * The store's disk is full: nothing changed, and nothing will until the operator frees space — not a
+ * passing outage. Clients are told so in words; the operator by the log and /healthz.
+ */
+export class StoreOutOfDisk extends StoreUnavailable {
+  constructor(cause: unknown) {
+    super(cause);
+    this.message = `the game store is out of disk space: ${cause instanceof Error ? cause.message : String(cause)}`;
+    this.name = 'StoreOutOfDisk';
+  }
+}
+
+/** What a client is told when the store's disk is full. */
+export const STORE_OUT_OF_DISK = "the server's disk is full, so nothing can be saved; nothing changed. The operator has been told.";
+
+/**
+ * Whether a store's writes fail for want of disk, as the store last found: since when, or null. Set
+ * by the failed write, cleared by the next one that succeeds; said once in the log each time.
+ */
+export class DiskState {
+  fullSince: number | null = null;
+  constructor(private readonly where: string) {}
+
+  full(now: number): void {
+    if (this.fullSince !== null) return;
+    this.fullSince = now;
+    process.stderr.write(
+      `hexarena: OUT OF DISK: the game store (${this.where}) cannot write; moves and new games are refused until space is freed\n`,
+    );
+  }
+
+  written(): void {
+    if (this.fullSince === null) return;
+    this.fullSince = null;
+    process.stderr.write(`hexarena: the game store (${this.where}) writes again\n`);
+  }
+}
+
 /** Why an append was refused: the ply was taken (a race, a retry), or the game has ended. */
 export type AppendRefusal = 'ply-taken' | 'game-over' | 'no-such-game';
 
@@ -80,6 +118,8 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
 }
 
 export interface GameStore {
+  /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
+  readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
   read(id: GameId): Promise<StoredGame | null>;
   /**
