@@ -40,6 +40,11 @@ export interface ConnectionLimits {
   readonly headersTimeoutMs?: number;
   /** How long a whole request, body included, may take to arrive. */
   readonly requestTimeoutMs?: number;
+  /**
+   * The addresses of proxies in front (HEXARENA_TRUST_PROXY, comma-separated): their
+   * X-Forwarded-For names the client, whose address the per-address allowances count.
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 /**
@@ -51,6 +56,7 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   connectionsPerAddress: 64,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  trustProxy: [],
 };
 
 export async function createHttpServer(
@@ -71,6 +77,7 @@ export async function createHttpServer(
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs / 2),
     },
     requestTimeout: limits.requestTimeoutMs,
+    ...(limits.trustProxy.length > 0 ? { trustProxy: [...limits.trustProxy] } : {}),
     // Bodies are checked, not coerced: `"seat": "1"` or `null` is a mistake to name, not a seat to
     // guess; and a field the schema does not know is refused, not silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },

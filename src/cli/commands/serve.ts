@@ -62,13 +62,19 @@ function countFromEnv(name: string): number | undefined {
 
 /**
  * What one client may hold and how long it may take: HEXARENA_CONNECTIONS (per address, 64),
- * HEXARENA_HEADERS_TIMEOUT_MS (10 s) and HEXARENA_REQUEST_TIMEOUT_MS (30 s).
+ * HEXARENA_HEADERS_TIMEOUT_MS (10 s) and HEXARENA_REQUEST_TIMEOUT_MS (30 s); and HEXARENA_TRUST_PROXY,
+ * the proxies whose X-Forwarded-For names the client.
  */
 function connectionLimitsFromEnv(): ConnectionLimits {
   const connectionsPerAddress = countFromEnv('HEXARENA_CONNECTIONS');
   const headersTimeoutMs = millisecondsFromEnv('HEXARENA_HEADERS_TIMEOUT_MS');
   const requestTimeoutMs = millisecondsFromEnv('HEXARENA_REQUEST_TIMEOUT_MS');
+  const trustProxy = (process.env.HEXARENA_TRUST_PROXY ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   return {
+    ...(trustProxy.length > 0 ? { trustProxy } : {}),
     ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
     ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
     ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
