@@ -11,6 +11,7 @@ import { lastSetup } from './last-setup.ts';
 import { createGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, useLobby } from './online/lobby.tsx';
+import { rememberedName, rememberName } from './online/player-name.ts';
 import { holdSeat } from './online/seat-tokens.ts';
 import { AGENT_LABELS, defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
@@ -145,6 +146,7 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
   const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const [name, setName] = useState(rememberedName);
   if (!game.ok) return null;
   const g = game.value;
   const used = card.used?.(options) ?? options;
@@ -163,11 +165,13 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
   const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
   const playOnline = async () => {
     setProblem(null);
+    rememberName(name);
     const created = await createGame({
       game: g.id,
       options: used,
       seats: seats.map((s) => (s === 'human' ? 'open' : s)),
       ...(mine >= 0 ? { seat: mine } : {}),
+      ...(mine >= 0 && name.trim() !== '' ? { name: name.trim() } : {}),
       clock: CLOCKS.find((c) => c.label === clock)?.clock ?? null,
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
@@ -221,6 +225,17 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
               </select>{' '}
             </label>
           )}
+          <label>
+            Your name{' '}
+            <input
+              value={name}
+              maxLength={40}
+              size={12}
+              aria-label={`${g.title}: your name online`}
+              placeholder="shown to others"
+              onInput={(e) => setName(e.currentTarget.value)}
+            />
+          </label>{' '}
           <label>
             Clock{' '}
             <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>

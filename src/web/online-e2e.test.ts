@@ -80,6 +80,8 @@ describe('online play in the browser', () => {
     await red.goto(`${server.base}/`);
     const card = red.getByRole('region', { name: 'Nonaga' });
     await card.getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
+    // The creator names themselves: others see the name, not "a player".
+    await card.getByRole('textbox', { name: 'Nonaga: your name online' }).fill('Ruth');
     await card.getByRole('button', { name: 'Play Nonaga online' }).click();
     await red.waitForURL(/\/g\/[\w-]+$/);
     await expect.poll(() => status(red)).toBe('Red to move: slide a token.');
@@ -98,7 +100,7 @@ describe('online play in the browser', () => {
     // A third device watches: no seat is open, so it is offered none, and its board takes no move.
     const watcher = await device();
     await watcher.goto(invite);
-    await expect.poll(() => status(watcher)).toBe('Red (a player) to move.');
+    await expect.poll(() => status(watcher)).toBe('Red (Ruth) to move.');
     expect(await watcher.getByRole('button', { name: /^Play / }).count()).toBe(0);
 
     const rng = Rng.fromSeed('online-e2e');
@@ -129,6 +131,7 @@ describe('online play in the browser', () => {
     for (const page of [red, black, watcher]) await expect.poll(() => status(page)).toMatch(/^Game over: Black wins/);
     const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
     expect(record.moves).toEqual(played);
+    expect(record.players).toEqual(['Ruth', 'human']);
     expect(await watcher.getByRole('link', { name: 'Download record' }).getAttribute('href')).toBe(`/api/games/${id}/record`);
 
     // Rematch: Red asks, Black's page is told and joins the same new game, colours swapped.

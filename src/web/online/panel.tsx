@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OnlineInfo } from './info.ts';
+import { rememberedName, rememberName } from './player-name.ts';
 
 /** A clock's time as players read it: minutes and seconds, tenths in the last ten seconds. */
 export function formatClock(ms: number): string {
@@ -58,7 +59,7 @@ function Invite({ url }: { url: string }) {
 
 /** Taking an open seat: a name others will see, and the seat. */
 function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {
-  const [name, setName] = useState('');
+  const [name, setName] = useState(rememberedName);
   const claim = info.claim;
   if (!claim) return null;
   return (
@@ -69,7 +70,13 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
       </label>{' '}
       {info.seats.map((seat, i) =>
         seat.kind === 'open' ? (
-          <button type="button" onClick={() => claim(i, name)}>
+          <button
+            type="button"
+            onClick={() => {
+              rememberName(name);
+              claim(i, name);
+            }}
+          >
             Play {seatLabels[i]}
           </button>
         ) : null,
