@@ -259,7 +259,16 @@ describe('clients that stop reading', () => {
     dirs.push(dir);
     busy = await startServer(dir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000', HEXARENA_SEND_BUFFER_BYTES: '65536' });
   });
-  afterAll(async () => busy?.kill());
+  // Stopped however the test ends: a reader left behind would outlive the run.
+  const stalled: { stop(): void }[] = [];
+  const held = <T extends { stop(): void }>(reader: T): T => {
+    stalled.push(reader);
+    return reader;
+  };
+  afterAll(async () => {
+    for (const reader of stalled) reader.stop();
+    await busy?.kill();
+  });
 
   it('an unread WebSocket and an unread bot stream are dropped once past the bound, while the bot plays on', async () => {
     const bot = await request(busy.base, '/api/bots', { body: { name: 'busybot' } });
@@ -272,11 +281,9 @@ describe('clients that stop reading', () => {
     });
     expect(made.status).toBe(201);
     const id = made.json?.id as string;
-    const unreadSocket = await stalledReader(busy.base, upgradeHead(`/api/games/${id}/ws`));
-    const unreadStream = await stalledReader(
-      busy.base,
-      `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`,
-    );
+    // A spectator's socket and a second stream of the bot's, neither read.
+    held(await stalledReader(busy.base, upgradeHead(`/api/games/${id}/ws`)));
+    held(await stalledReader(busy.base, `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`));
     // The bot's own stream, read: it ends its turn whenever the stream says it is to move.
     const reading = await openStream(busy.base, token);
     let dropped = 0;
@@ -299,7 +306,5 @@ describe('clients that stop reading', () => {
     expect(dropped).toBe(2);
     expect(reading.ended).toBe(false);
     reading.close();
-    unreadSocket.stop();
-    unreadStream.stop();
   });
 });
