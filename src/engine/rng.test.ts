@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveSeed, Rng, randomSeed } from './rng.ts';
+import { chachaBlock, keyWords } from './chacha.ts';
+import { deriveSeed, KeyedRng, Rng, randomSeed } from './rng.ts';
 
 const take = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.nextUint32());
 
@@ -117,5 +118,53 @@ describe('seeded RNG', () => {
 
   it('random seeds differ from call to call', () => {
     expect(randomSeed()).not.toBe(randomSeed());
+  });
+});
+
+describe('keyed RNG (the server’s secret games)', () => {
+  const key = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
+
+  it('its block function gives RFC 8439’s test vector (section 2.3.2)', () => {
+    const out = new Uint32Array(16);
+    chachaBlock(keyWords(key), 1, [0x09000000, 0x4a000000, 0], out);
+    expect(Array.from(out, (w) => (w >>> 0).toString(16).padStart(8, '0')).join(' ')).toBe(
+      'e4e7f110 15593bd1 1fdd0f50 c47120a3 c7f4d1c7 0368c033 9aaa2204 4e6cd4c3 466482d2 09aa9f07 05d7c214 a2028bd9 d19c12b5 b94e16de e883d0cb 4e3c50a2',
+    );
+  });
+
+  it('a `key:` seed reads the key stream word by word from block 0, across blocks', () => {
+    const rng = Rng.fromSeed(`key:${key}`);
+    expect(rng).toBeInstanceOf(KeyedRng);
+    const blocks = [0, 1].flatMap((n) => {
+      const out = new Uint32Array(16);
+      chachaBlock(keyWords(key), n, [0, 0, 0], out);
+      return Array.from(out, (w) => w >>> 0);
+    });
+    expect(take(rng, 32)).toEqual(blocks);
+    // Anything else is an ordinary seed, as before (a typed seed that merely starts so included).
+    expect(Rng.fromSeed(`key:${key.slice(1)}`)).not.toBeInstanceOf(KeyedRng);
+  });
+
+  it('saves, restores and clones to the exact stream at any point, through JSON; its forks are plain and repeatable', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.nat({ max: 70 }), (bytes, skip) => {
+        const seed = `key:${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+        const rng = Rng.fromSeed(seed);
+        take(rng, skip);
+        const restored = Rng.fromState(JSON.parse(JSON.stringify(rng.state())));
+        expect(restored.ok).toBe(true);
+        const copy = rng.clone();
+        const ahead = take(rng, 20);
+        if (restored.ok) expect(take(restored.value, 20)).toEqual(ahead);
+        expect(take(copy, 20)).toEqual(ahead);
+        expect(take(Rng.fromSeed(seed).fork(), 4)).toEqual(take(Rng.fromSeed(seed).fork(), 4));
+      }),
+    );
+  });
+
+  it('fromState refuses a keyed state with a place beyond its block', () => {
+    const r = Rng.fromState([1, 2, 3, 4, 5, 6, 7, 8, 0, 17]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/place in a block of 16/);
   });
 });

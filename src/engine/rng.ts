@@ -1,7 +1,14 @@
+import { chachaBlock, keyWords } from './chacha.ts';
 import { fail, ok, type Result } from './result.ts';
 
-/** The whole state of a generator: four unsigned 32-bit words, plain data for saving. */
-export type RngState = readonly [number, number, number, number];
+/**
+ * The whole state of a generator, plain data for saving: four unsigned 32-bit words (SFC32), or ten
+ * for a keyed stream (its key's 8 words, the next block's number, the next word's place in the block).
+ */
+export type RngState = readonly number[];
+
+/** A seed that names its key: the stream is ChaCha20's, unpredictable from its outputs without the key. */
+const KEYED_SEED = /^key:([0-9a-f]{64})$/;
 
 const TWO_32 = 2 ** 32;
 
@@ -32,15 +39,20 @@ function seedWords(seed: string): [number, number, number, number] {
  * Mutable for speed; `state()` and `Rng.fromState` save and restore it exactly.
  */
 export class Rng {
-  private constructor(
+  protected constructor(
     private a: number,
     private b: number,
     private c: number,
     private d: number,
   ) {}
 
-  /** Any string is a seed; equal strings give equal streams. */
+  /**
+   * Any string is a seed; equal strings give equal streams. `key:` and 64 hex digits (what the
+   * server gives its secret games) seeds a keyed stream instead (KeyedRng).
+   */
   static fromSeed(seed: string): Rng {
+    const key = KEYED_SEED.exec(seed)?.[1];
+    if (key !== undefined) return new KeyedRng(keyWords(key), 0, 16);
     const [a, b, c, d] = seedWords(seed);
     return new Rng(a, b, c, d).warmedUp();
   }
@@ -53,9 +65,15 @@ export class Rng {
 
   /** Restores a generator saved with `state()`; the input is untrusted (a file, a request). */
   static fromState(state: unknown): Result<Rng> {
-    if (!Array.isArray(state) || state.length !== 4) return fail('RNG state must be an array of 4 integers');
+    if (!Array.isArray(state) || (state.length !== 4 && state.length !== 10))
+      return fail('RNG state must be an array of 4 integers (or 10, for a keyed stream)');
     for (const w of state) {
       if (!Number.isInteger(w) || w < 0 || w >= TWO_32) return fail(`RNG state word ${String(w)} is not an unsigned 32-bit integer`);
+    }
+    if (state.length === 10) {
+      const at = state[9] as number;
+      if (at > 16) return fail(`a keyed RNG state's last word is a place in a block of 16, got ${at}`);
+      return ok(new KeyedRng(state.slice(0, 8) as number[], state[8] as number, at));
     }
     const [a, b, c, d] = state as number[];
     return ok(new Rng(a as number, b as number, c as number, d as number));
@@ -131,6 +149,46 @@ export class Rng {
     return items;
   }
 }
+
+/**
+ * A keyed stream: ChaCha20's key stream (RFC 8439, nonce 0) read word by word. Its outputs say nothing
+ * of the words to come without the key, so a player who watches every die of a secret game still
+ * cannot tell the next; the same key replays the same dice. `fork` gives a plain generator: a search's
+ * simulated dice need speed, not secrecy.
+ */
+export class KeyedRng extends Rng {
+  private readonly block = new Uint32Array(16);
+  constructor(
+    private readonly key: readonly number[],
+    /** The number of the next block to make. */
+    private counter: number,
+    /** The next word's place in the current block (16: a new block is due). */
+    private at: number,
+  ) {
+    super(0, 0, 0, 0);
+    // The block being read, made again from its number (a restored state carries no key stream).
+    if (at < 16) chachaBlock(key, counter - 1, NONCE, this.block);
+  }
+
+  override nextUint32(): number {
+    if (this.at === 16) {
+      chachaBlock(this.key, this.counter, NONCE, this.block);
+      this.counter = (this.counter + 1) >>> 0;
+      this.at = 0;
+    }
+    return (this.block[this.at++] as number) >>> 0;
+  }
+
+  override state(): RngState {
+    return [...this.key.map((w) => w >>> 0), this.counter, this.at];
+  }
+
+  override clone(): Rng {
+    return new KeyedRng(this.key, this.counter, this.at);
+  }
+}
+
+const NONCE = [0, 0, 0];
 
 /** A child seed for a named sub-stream (game 7 of a match, the dice of seat 2…), stable across runs. */
 export const deriveSeed = (seed: string, ...path: (string | number)[]): string => [seed, ...path].join('/');

@@ -278,7 +278,10 @@ export class Hub {
 
   /** A new game in the store (under `id`, a new one by default); its room, loaded. */
   async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null, id = newGameId()): Promise<Room> {
-    const made: NewGame = { id, game, options, seed: randomBytes(16).toString('hex'), seats, clock, createdAt: Date.now() };
+    // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
+    // them does not give away, and the record, seed included, replays them exactly.
+    const seed = `key:${randomBytes(32).toString('hex')}`;
+    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now() };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     await this.store.create({ ...made, due: room.due() });

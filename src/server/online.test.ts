@@ -146,6 +146,8 @@ describe('online play against a real server process', () => {
       expect(aiMoves).toBeGreaterThan(0);
       const record = unwrap(parseRecord(await (await fetch(`${server.base}/api/games/${id}/record`)).json()));
       expect(record.players?.[seats.length - 1]).toBe(seats[seats.length - 1]);
+      // The server's games are keyed: their dice cannot be told from the dice already seen.
+      expect(record.seed).toMatch(/^key:[0-9a-f]{64}$/);
       const definition = unwrap(findGame(game)) as AnyGame;
       expect(replay(definition, record).ok).toBe(true);
       // Dice are the server's: each move event of DiceWars brings the position the roll led to, so a

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runMatch } from '../../engine/match.ts';
-import { type GameRecord, replay } from '../../engine/record.ts';
+import { type GameRecord, makeRecord, replay } from '../../engine/record.ts';
 import { Rng } from '../../engine/rng.ts';
 import { gamedesignAgent, hardAgent, hexoAgent } from './bots/index.ts';
 import { dicewars } from './game.ts';
@@ -134,6 +134,35 @@ describe('notation and persistence', () => {
     expect(dicewars.toJSON(dicewars.play(back.value, attack))).toEqual(dicewars.toJSON(dicewars.play(pos, attack)));
     expect(dicewars.view(pos, 0)).not.toHaveProperty('rng');
     expect(dicewars.fromJSON({ rules: 'classic' }).ok).toBe(false);
+  });
+
+  it('a game dealt from a keyed seed (as the server deals its secret games) round-trips mid-game and replays from its record', () => {
+    const seed = `key:${'5a'.repeat(32)}`;
+    const options = { ...dicewars.defaultOptions, players: 3, map: 'small' as const };
+    const choices = Rng.fromSeed('keyed choices');
+    let pos = dicewars.newGame(options, seed);
+    const moves: string[] = [];
+    while (dicewars.result(pos) === null && moves.length < 400) {
+      // Half-way, the state goes through JSON (a saved game): the dice go on as they would have.
+      if (moves.length === 40) {
+        const back = dicewars.fromJSON(JSON.parse(JSON.stringify(dicewars.toJSON(pos))));
+        if (!back.ok) throw back.error;
+        expect(dicewars.toJSON(back.value)).toEqual(dicewars.toJSON(pos));
+        pos = back.value;
+      }
+      const legal = dicewars.legalMoves(pos);
+      const move =
+        legal.find((m) => m.type === 'attack' && choices.chance(0.8)) ?? legal.find((m) => m.type === 'end') ?? choices.pick(legal);
+      moves.push(dicewars.formatMove(pos, move));
+      pos = dicewars.play(pos, move);
+    }
+    expect(moves.length).toBeGreaterThan(40);
+    const replayed = replay(
+      dicewars,
+      JSON.parse(JSON.stringify(makeRecord(dicewars, options, seed, moves, dicewars.result(pos) as never))),
+    );
+    if (!replayed.ok) throw replayed.error;
+    expect(dicewars.toJSON(replayed.value.state)).toEqual(dicewars.toJSON(pos));
   });
 
   it('options are checked by rule set', () => {
