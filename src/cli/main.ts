@@ -63,7 +63,10 @@ function program(io: CliIo): Command {
     .command('match')
     .description('play agents against each other over many games, rotating the seats every game')
     .argument('<game>', 'the game to play')
-    .option('--a <agent>', 'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game)')
+    .option(
+      '--a <agent>',
+      'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game; hive: also uhp:<command> for a UHP engine, http:<address> for a seed 004 HTTP player)',
+    )
     .option('--b <agent>', 'second agent')
     .option('--seats <agents>', 'one agent per seat, comma-separated (dicewars: hard,gamedesign,gamedesign,…)')
     .option('--games <n>', 'number of games', positiveInt, 100)
@@ -72,6 +75,7 @@ function program(io: CliIo): Command {
     .option('--rules <rules>', 'dicewars: classic or strength')
     .option('--players <n>', 'dicewars: number of players', positiveInt)
     .option('--map <map>', 'dicewars: small, classic or large (classic rules), or 10, 15, 20, 25 (strength rules)')
+    .option('--no-tournament', 'hive: a player may set its queen as its first piece (the tournament rule, on by default, forbids it)')
     .option(
       '--json',
       'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
@@ -140,7 +144,9 @@ function program(io: CliIo): Command {
 
   cli
     .command('http-player')
-    .description("a Hive player for seed 004's HTTP referee: answers POST /player_white and /player_black with a hexarena AI")
+    .description(
+      "a Hive player for seed 004's HTTP referee: answers POST /player_white and /player_black with a hexarena AI (hexarena referees one as an http:<address> agent: match hive --a hard --b http:127.0.0.1:9001)",
+    )
     .option('--port <port>', 'port to listen on (default 9001)', wholeNumber(1, 65535), 9001)
     .option('--host <host>', 'address to listen on (default 127.0.0.1)', '127.0.0.1')
     .option('--level <level>', 'the AI that plays: random, easy, medium, hard, max (default hard)', 'hard')

@@ -6,7 +6,8 @@ import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/m
 import type { GameRecord } from '../../engine/record.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
-import { resolveAgent } from '../../protocols/agents.ts';
+import { HTTP_SEAT, resolveAgent } from '../../protocols/agents.ts';
+import { tellEnds } from '../../protocols/seed004/end.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
@@ -29,6 +30,8 @@ export interface MatchFlags {
   /** A budget per move for every agent (outside engines get it as `bestmove depth` or `bestmove time`). */
   readonly depth?: number;
   readonly time?: number;
+  /** Hive: false (from --no-tournament) lets a queen be a player's first piece. */
+  readonly tournament?: boolean;
 }
 
 function parseJsonOptions(text: string | undefined): Record<string, unknown> {
@@ -40,12 +43,34 @@ function parseJsonOptions(text: string | undefined): Record<string, unknown> {
   throw new UsageError(`--options must be a JSON object, such as '{"type":"Base+MLP"}'`);
 }
 
-/** --options, plus the DiceWars flags (--rules, --players, --map small|classic|large|<size>). */
-function gameOptions(game: AnyGame, flags: MatchFlags): unknown {
+/** The agents named, one per seat, as given (--a/--b or --seats). */
+function agentNames(flags: MatchFlags): string[] {
+  if (flags.seats !== undefined) return flags.seats.split(',').map((s) => s.trim());
+  return [flags.a, flags.b].filter((name): name is string => name !== undefined);
+}
+
+/**
+ * Seed 004's game cannot show which piece moved last, which a pillbug may not throw (nor move, once
+ * thrown): with an http: seat, Hive is Base+ML unless the options name a type (docs/seed-004-http.md).
+ */
+const SEED004_TYPE = 'Base+ML';
+
+/** --options, plus the DiceWars flags (--rules, --players, --map small|classic|large|<size>) and Hive's --no-tournament. */
+function gameOptions(io: CliIo, game: AnyGame, flags: MatchFlags): unknown {
   const json = parseJsonOptions(flags.options);
   const shorthand = flags.rules !== undefined || flags.players !== undefined || flags.map !== undefined;
   if (shorthand && game.id !== 'dicewars')
     throw new UsageError('--rules, --players and --map are for dicewars; use --options for other games');
+  if (flags.tournament === false) {
+    if (game.id !== 'hive') throw new UsageError('--no-tournament is for hive');
+    json.tournament = false;
+  }
+  if (game.id === 'hive' && json.type === undefined && agentNames(flags).some((name) => name.startsWith(HTTP_SEAT))) {
+    json.type = SEED004_TYPE;
+    io.stderr(
+      `hexarena: http: seats play ${SEED004_TYPE} unless --options names a type: seed 004's game cannot show what a pillbug may throw\n`,
+    );
+  }
   if (flags.rules !== undefined) json.rules = flags.rules;
   if (flags.players !== undefined) json.players = flags.players;
   if (flags.map !== undefined) {
@@ -61,8 +86,8 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
   let names: string[];
   if (flags.seats !== undefined) {
     if (flags.a !== undefined || flags.b !== undefined) throw new UsageError('give --seats or --a/--b, not both');
-    names = flags.seats.split(',').map((s) => s.trim());
-  } else if (flags.a !== undefined && flags.b !== undefined) names = [flags.a, flags.b];
+    names = agentNames(flags);
+  } else if (flags.a !== undefined && flags.b !== undefined) names = agentNames(flags);
   else
     throw new UsageError(
       seats === 2 ? 'name the players with --a and --b (or --seats a,b)' : `name the ${seats} players with --seats a,b,…`,
@@ -118,12 +143,14 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
   const game = found.value;
-  const options = gameOptions(game, flags);
+  const options = gameOptions(io, game, flags);
   const seats = game.seatNames(options);
   const agents = seatAgents(game, flags, seats.length);
   const seed = flags.seed ?? randomSeed();
   const folder = recordsFolder(io, flags.records);
   const bar = progressBar(io, `${game.id} match`);
+  // Outside players that hear how each game ended (seed 004's) are told it between games.
+  const ends = tellEnds(agents);
   const result = await runMatch({
     game,
     options,
@@ -132,8 +159,12 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     seed,
     ...(flags.depth === undefined ? {} : { depth: flags.depth }),
     ...(flags.time === undefined ? {} : { timeMs: flags.time * 1000 }),
-    onGame: (done, total) => bar.update(done, total),
+    onGame: (done, total, record) => {
+      ends.onGame(done, total, record);
+      bar.update(done, total);
+    },
   });
+  await ends.settled();
   bar.finish();
   if (folder) {
     // Numbered from 1 with enough zeros to sort: the browser's "Open a record…" and `play --resume` read each one.

@@ -1,31 +1,22 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import type { HiveState } from '../../games/hive/game.ts';
 import { CELLS } from '../../games/hive/grid.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
 import { legalMoves } from '../../games/hive/movegen.ts';
-import {
-  BLACK,
-  bugOf,
-  COUNT_OF_BUG,
-  type Color,
-  colorOf,
-  expansionsOf,
-  FIRST_INDEX_OF_BUG,
-  PIECES_PER_COLOR,
-  pieceId,
-  WHITE,
-} from '../../games/hive/pieces.ts';
-import { type HiveMove, HivePosition, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '../../games/hive/position.ts';
+import { BLACK, bugOf, colorOf, PIECES_PER_COLOR, WHITE } from '../../games/hive/pieces.ts';
+import { encodeMove, type HiveMove, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '../../games/hive/position.ts';
 import type { Hex } from '../../hex/coords.ts';
+import { whyNot } from './refusal.ts';
 
 /**
  * Hive as the Prolog Hive of seed 004 writes it over HTTP (docs/seed-004-http.md): a game is a list
  * of pieces `{x, y, color, type, height}` in "odd-q" offset coordinates, the player to move, the
  * turn, and each player's pieces left to set; an action sets the `piece_index`-th of those pieces
- * or moves the piece at (from_x, from_y). Conversions both ways, and the checks of untrusted JSON.
+ * or moves the piece at (from_x, from_y). Conversions both ways through a SeedView, and the checks
+ * of untrusted JSON.
  */
 
 export const SEED_COLORS = ['white', 'black'] as const;
+export type SeedColor = (typeof SEED_COLORS)[number];
 /** The seed's lower-case bug names, by hexarena's bug number (the grasshopper is its "cricket"). */
 export const SEED_TYPES = ['queen', 'spider', 'beetle', 'cricket', 'ant', 'mosquito', 'ladybug', 'pillbug'] as const;
 /** Other names a player may send for a bug. */
@@ -34,7 +25,7 @@ const TYPE_ALIASES: Readonly<Record<string, number>> = { grasshopper: 3, 'soldie
 export interface SeedPiece {
   readonly x: number;
   readonly y: number;
-  readonly color: (typeof SEED_COLORS)[number];
+  readonly color: SeedColor;
   readonly type: string;
   /** 0 on the ground, 1 on top of one piece, … */
   readonly height: number;
@@ -44,8 +35,8 @@ export interface SeedGame {
   /** The number of the move about to be made, from 1. */
   readonly turn: number;
   readonly board: readonly SeedPiece[];
-  readonly player: (typeof SEED_COLORS)[number];
-  readonly remaining_pieces: readonly { readonly player: (typeof SEED_COLORS)[number]; readonly pieces: readonly string[] }[];
+  readonly player: SeedColor;
+  readonly remaining_pieces: readonly { readonly player: SeedColor; readonly pieces: readonly string[] }[];
 }
 
 export type SeedAction =
@@ -59,95 +50,115 @@ export type SeedAction =
       readonly args?: readonly unknown[];
     };
 
+/**
+ * How one end writes a position in the seed's terms. The referee's view is its own (view.ts); a
+ * player's is the one the referee's game gave it (read.ts): the same cells, other numbers and orders.
+ */
+export interface SeedView {
+  /** The seed's (x, y) of each engine cell an action may name: the hive's cells and those next to them. */
+  readonly cells: ReadonlyMap<number, { readonly x: number; readonly y: number }>;
+  /** White's and black's pieces left to set, by the seed's names, in the order `piece_index` counts them. */
+  readonly hands: readonly [readonly string[], readonly string[]];
+}
+
 /** Axial (q, r) to the seed's odd-q offset (x = column, y = row; odd columns sit half a cell lower). */
 export const toOffset = (h: Hex): { x: number; y: number } => ({ x: h.q, y: h.r + (h.q - (h.q & 1)) / 2 });
 export const toAxial = (x: number, y: number): Hex => ({ q: x, r: y - (x - (x & 1)) / 2 });
 
-/** Where each cell of the position is, in the seed's coordinates: the hive and every cell next to it. */
-function seedCells(pos: HivePosition): Map<number, { x: number; y: number }> {
-  const cells = new Map<number, { x: number; y: number }>();
-  for (const [cell, h] of displayCoordinates(pos)) cells.set(cell, toOffset(h));
-  // An empty board: the first piece goes to the engine's first cell, which is the seed's (0, 0).
-  if (cells.size === 0) for (const m of legalMoves(pos)) if (m !== PASS) cells.set(moveTo(m), { x: 0, y: 0 });
-  return cells;
+/** hexarena's bug number of a seed type name (or another name players use), or -1. */
+export function bugNumber(type: unknown): number {
+  if (typeof type !== 'string') return -1;
+  const name = type.toLowerCase();
+  const i = SEED_TYPES.indexOf(name as never);
+  return i >= 0 ? i : (TYPE_ALIASES[name] ?? -1);
 }
 
-/** The pieces a player has left to set, in the order `piece_index` counts them. */
-function inHand(pos: HivePosition, color: Color): number[] {
-  const pieces: number[] = [];
-  for (let i = 0; i < PIECES_PER_COLOR; i++) {
-    const p = pieceId(color, i);
-    if (pos.where[p] === IN_HAND) pieces.push(p);
-  }
-  return pieces;
-}
-
-export function toSeedGame(state: HiveState): SeedGame {
+export function toSeedGame(state: HiveState, view: SeedView): SeedGame {
   const pos = state.pos;
-  const cells = seedCells(pos);
   const board: SeedPiece[] = [];
   for (let cell = 0; cell < CELLS; cell++) {
     const h = pos.height[cell] as number;
     for (let level = 0; level < h; level++) {
       const piece = pos.stack[cell * MAX_HEIGHT + level] as number;
-      const at = cells.get(cell) as { x: number; y: number };
-      board.push({ ...at, color: SEED_COLORS[colorOf(piece)], type: SEED_TYPES[bugOf(piece)] as string, height: level });
+      const at = view.cells.get(cell) as { x: number; y: number };
+      board.push({ x: at.x, y: at.y, color: SEED_COLORS[colorOf(piece)], type: SEED_TYPES[bugOf(piece)] as string, height: level });
     }
   }
   return {
     turn: pos.ply + 1,
     board,
     player: SEED_COLORS[pos.turn],
-    remaining_pieces: [WHITE, BLACK].map((c) => ({
-      player: SEED_COLORS[c as Color],
-      pieces: inHand(pos, c as Color).map((p) => SEED_TYPES[bugOf(p)] as string),
-    })),
+    remaining_pieces: [WHITE, BLACK].map((c) => ({ player: SEED_COLORS[c], pieces: [...view.hands[c]] })),
   };
 }
 
-/** The action of a move (a pillbug's throw is the thrown piece's move; its `args` stay empty). */
-export function toSeedAction(state: HiveState, move: HiveMove): SeedAction {
-  return actionOf(state.pos, move, seedCells(state.pos));
-}
-
-function actionOf(pos: HivePosition, move: HiveMove, cells: Map<number, { x: number; y: number }>): SeedAction {
+/** The action of a move: a set names the first piece of its bug in the mover's list; a pillbug's throw is the thrown piece's move. */
+export function toSeedAction(state: HiveState, move: HiveMove, view: SeedView): SeedAction {
   if (move === PASS) throw new Error('the seed has no pass action');
+  const pos = state.pos;
   const piece = movePiece(move);
-  const to = cells.get(moveTo(move)) as { x: number; y: number };
+  const to = view.cells.get(moveTo(move)) as { x: number; y: number };
   const from = pos.where[piece] as number;
-  if (from === IN_HAND) return { type: 'set', final_x: to.x, final_y: to.y, piece_index: inHand(pos, pos.turn).indexOf(piece) };
-  const at = cells.get(from) as { x: number; y: number };
+  if (from === IN_HAND) {
+    const index = view.hands[pos.turn].findIndex((t) => bugNumber(t) === bugOf(piece));
+    if (index < 0) throw new Error(`no ${SEED_TYPES[bugOf(piece)]} in ${SEED_COLORS[pos.turn]}'s remaining_pieces`);
+    return { type: 'set', final_x: to.x, final_y: to.y, piece_index: index };
+  }
+  const at = view.cells.get(from) as { x: number; y: number };
   return { type: 'move', from_x: at.x, from_y: at.y, final_x: to.x, final_y: to.y, args: [] };
 }
 
-/** The legal move an action names, or why it names none. */
-export function fromSeedAction(state: HiveState, action: SeedAction): Result<HiveMove> {
-  const moves = legalMoves(state.pos).filter((m) => m !== PASS);
-  const cells = seedCells(state.pos);
-  const same = (a: SeedAction, b: SeedAction) =>
-    a.type === b.type &&
-    a.final_x === b.final_x &&
-    a.final_y === b.final_y &&
-    (a.type === 'set'
-      ? a.piece_index === (b as typeof a).piece_index
-      : a.from_x === (b as typeof a).from_x && a.from_y === (b as typeof a).from_y);
-  const found = moves.find((m) => same(actionOf(state.pos, m, cells), action));
-  if (found !== undefined) return ok(found);
-  return fail(
-    action.type === 'set'
-      ? `setting piece ${action.piece_index} at (${action.final_x}, ${action.final_y}) is not a legal move`
-      : `moving the piece at (${action.from_x}, ${action.from_y}) to (${action.final_x}, ${action.final_y}) is not a legal move`,
-  );
+/** The engine cell a view writes as (x, y), if an action may name it. */
+function cellAt(view: SeedView, x: number, y: number): number | undefined {
+  for (const [cell, at] of view.cells) if (at.x === x && at.y === y) return cell;
+  return undefined;
+}
+
+/**
+ * The legal move an action names, or why it names none. A set names a bug by its place in the
+ * mover's list: any index of a spider sets a spider (pieces of one bug are alike until set, and the
+ * engine sets them in order).
+ */
+export function fromSeedAction(state: HiveState, action: SeedAction, view: SeedView): Result<HiveMove> {
+  const pos = state.pos;
+  const color = SEED_COLORS[pos.turn];
+  const final = `(${action.final_x}, ${action.final_y})`;
+  let piece: number;
+  let to: number | undefined;
+  let what: string;
+  if (action.type === 'set') {
+    const hand = view.hands[pos.turn];
+    const name = hand[action.piece_index];
+    if (name === undefined)
+      return fail(
+        hand.length === 0
+          ? `${color} has no pieces left to set`
+          : `piece_index ${action.piece_index} is not in ${color}'s remaining_pieces, which counts ${hand.length} (0 to ${hand.length - 1})`,
+      );
+    what = `setting the ${name} (piece_index ${action.piece_index}) at ${final}`;
+    piece = pos.nextInHand(pos.turn, bugNumber(name));
+    if (piece < 0) return fail(`${what} is not a legal move: ${color} has no ${name} left to set`);
+    to = cellAt(view, action.final_x, action.final_y);
+    // The seed does not say where a game starts; hexarena numbers its games from the first piece.
+    if (to === undefined && pos.piecesOnBoard === 0)
+      return fail(`${what} is not a legal move: the first piece of a game is set at (0, 0), where the board's numbers start`);
+  } else {
+    what = `moving the piece at (${action.from_x}, ${action.from_y}) to ${final}`;
+    const from = cellAt(view, action.from_x, action.from_y);
+    if (from === undefined || pos.height[from] === 0)
+      return fail(`${what} is not a legal move: there is no piece at (${action.from_x}, ${action.from_y})`);
+    piece = pos.top(from);
+    to = cellAt(view, action.final_x, action.final_y);
+  }
+  if (to === undefined) return fail(`${what} is not a legal move: ${final} does not touch the hive`);
+  const move = encodeMove(piece, to);
+  if (legalMoves(pos).includes(move)) return ok(move);
+  return fail(`${what} is not a legal move: ${whyNot(pos, move)}`);
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown, lo = -1000, hi = 1000): x is number => Number.isInteger(x) && (x as number) >= lo && (x as number) <= hi;
-const isColor = (x: unknown): x is (typeof SEED_COLORS)[number] => x === 'white' || x === 'black';
-export const seedBug = (type: unknown): number => (typeof type === 'string' ? SEED_TYPES.indexOf(type as never) : -1);
-const bugNumber = (type: string): number => {
-  const i = seedBug(type.toLowerCase());
-  return i >= 0 ? i : (TYPE_ALIASES[type.toLowerCase()] ?? -1);
-};
+const isColor = (x: unknown): x is SeedColor => x === 'white' || x === 'black';
 
 /** An action from a player (untrusted JSON), or what is wrong with it. */
 export function parseSeedAction(json: unknown): Result<SeedAction> {
@@ -166,7 +177,7 @@ export function parseSeedAction(json: unknown): Result<SeedAction> {
   return fail('an action\'s "type" is "set" or "move"');
 }
 
-/** A game as the referee sent it (untrusted JSON), or what is wrong with it. */
+/** A game as the referee sent it (untrusted JSON), or what is wrong with its shape (read.ts checks it is a Hive game). */
 export function parseSeedGame(json: unknown): Result<SeedGame> {
   if (!isObject(json)) return fail('a game is a JSON object with turn, board, player and remaining_pieces');
   if (!isInt(json.turn, 1, 100_000)) return fail('"turn" is a whole number from 1');
@@ -189,71 +200,9 @@ export function parseSeedGame(json: unknown): Result<SeedGame> {
       !isObject(r) ||
       !isColor(r.player) ||
       !Array.isArray(r.pieces) ||
-      !r.pieces.every((t) => typeof t === 'string' && bugNumber(t) >= 0)
+      r.pieces.length > PIECES_PER_COLOR ||
+      !r.pieces.every((t) => bugNumber(t) >= 0)
     )
-      return fail('each of "remaining_pieces" is {player, pieces} with known types');
+      return fail('each of "remaining_pieces" is {player, pieces} with at most 14 pieces of known types');
   return ok(json as unknown as SeedGame);
-}
-
-/**
- * The engine's position for a game the referee sent: the pieces numbered in the order they come,
- * stacks from the ground up. What the seed does not send (which piece moved last) is left unknown.
- */
-/**
- * Where the piece that moved last stands, from the game before the move and the game after it (the
- * seed does not send it, and a pillbug may not throw a piece that just moved): the one piece at a
- * place it did not hold before.
- */
-export function movedSince(before: SeedGame, after: SeedGame): { x: number; y: number; height: number } | null {
-  const key = (p: SeedPiece) => `${p.color}/${p.type}/${p.x}/${p.y}/${p.height}`;
-  const held = new Map<string, number>();
-  for (const p of before.board) held.set(key(p), (held.get(key(p)) ?? 0) + 1);
-  const fresh = after.board.filter((p) => {
-    const n = held.get(key(p)) ?? 0;
-    held.set(key(p), n - 1);
-    return n <= 0;
-  });
-  return fresh.length === 1 ? { x: (fresh[0] as SeedPiece).x, y: (fresh[0] as SeedPiece).y, height: (fresh[0] as SeedPiece).height } : null;
-}
-
-export function fromSeedGame(
-  game: SeedGame,
-  base: HiveState['options'],
-  lastMoved: { x: number; y: number; height: number } | null = null,
-): Result<HivePosition> {
-  const x = expansionsOf(base.type);
-  const used = new Map<string, number>();
-  const pieces: [number, number, number][] = [];
-  const sorted = [...game.board].sort((a, b) => a.height - b.height);
-  for (const p of sorted) {
-    const bug = bugNumber(p.type);
-    if ((bug === 5 && !x.mosquito) || (bug === 6 && !x.ladybug) || (bug === 7 && !x.pillbug))
-      return fail(`a ${p.type} is not in a ${base.type} game`);
-    const color: Color = p.color === 'white' ? WHITE : BLACK;
-    const key = `${color}/${bug}`;
-    const n = used.get(key) ?? 0;
-    if (n >= (COUNT_OF_BUG[bug] as number)) return fail(`too many ${p.color} ${p.type} pieces`);
-    used.set(key, n + 1);
-    const h = toAxial(p.x, p.y);
-    pieces.push([pieceId(color, (FIRST_INDEX_OF_BUG[bug] as number) + n), h.q, h.r]);
-  }
-  const turn: Color = game.player === 'white' ? WHITE : BLACK;
-  const ply = Math.max(game.turn - 1, pieces.length);
-  const moved =
-    lastMoved &&
-    pieces.find((_, k) => {
-      const p = sorted[k] as SeedPiece;
-      return p.x === lastMoved.x && p.y === lastMoved.y && p.height === lastMoved.height;
-    });
-  try {
-    return ok(
-      HivePosition.arrange({ type: base.type, tournament: base.tournament }, pieces, {
-        turn,
-        ply: ply % 2 === turn ? ply : ply + 1,
-        ...(moved ? { lastMoved: moved[0] } : {}),
-      }),
-    );
-  } catch (e) {
-    return fail(`the board cannot be set up: ${e instanceof Error ? e.message : String(e)}`);
-  }
 }

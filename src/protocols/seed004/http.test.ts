@@ -65,8 +65,8 @@ describe("seed 004's HTTP protocol, both ends", () => {
     for (const [answer, reason] of [
       [() => ({ nonsense: true }), /3 invalid actions in a row \(the last: an action's "type" is "set" or "move"\)/],
       [
-        () => ({ type: 'set', final_x: 9, final_y: 9, piece_index: 0 }),
-        /3 invalid actions in a row \(the last: setting piece 0 at \(9, 9\) is not a legal move\)/,
+        () => ({ type: 'move', from_x: 0, from_y: 0, final_x: 1, final_y: 0 }),
+        /3 invalid actions in a row \(the last: moving the piece at \(0, 0\) to \(1, 0\) is not a legal move: there is no piece at \(0, 0\)\)/,
       ],
       ['silent', /did not answer within 1 s/],
     ] as const) {
@@ -93,6 +93,9 @@ describe("seed 004's HTTP protocol, both ends", () => {
     };
     try {
       expect(await post('not json')).toMatchObject({ status: 400, json: { error: 'the body must be JSON' } });
+      const get = await fetch(`${player.url}/player_white`);
+      expect([get.status, get.headers.get('allow'), await get.json()]).toEqual([405, 'POST', { error: 'POST to /player_white, not GET' }]);
+      expect((await fetch(`${player.url}/player_red`, { method: 'POST', body: '{}' })).status).toBe(404);
       expect(await post({ action: 'play', player: 'white' })).toMatchObject({ status: 409 });
       expect(await post({ header: 'h', read_header: 'r', labels: ['Human', 'AI'], options: ['1', '2'] })).toEqual({
         status: 200,
@@ -102,10 +105,10 @@ describe("seed 004's HTTP protocol, both ends", () => {
         turn: 1,
         board: [],
         player: 'white',
-        remaining_pieces: [
-          { player: 'white', pieces: ['queen', 'spider', 'ant'] },
-          { player: 'black', pieces: ['queen'] },
-        ],
+        remaining_pieces: ['white', 'black'].map((player) => ({
+          player,
+          pieces: ['ant', 'ant', 'ant', 'queen', 'spider', 'spider', 'beetle', 'beetle', 'cricket', 'cricket', 'cricket'],
+        })),
       };
       expect((await post(game)).status).toBe(200);
       const first = (await post({ action: 'play', player: 'white' })).json;

@@ -2,17 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createAgent } from '../../ai/agents.ts';
 import { Rng } from '../../engine/rng.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
-import { type GameType, parseGameType } from '../../games/hive/pieces.ts';
+import { hive } from '../../games/hive/game.ts';
 import { PASS } from '../../games/hive/position.ts';
-import { fromSeedGame, movedSince, parseSeedGame, type SeedGame, seedBug, toSeedAction } from './board.ts';
+import { parseSeedGame, type SeedGame, toSeedAction } from './board.ts';
+import { movedSince, readSeedGame } from './read.ts';
 
 /**
  * hexarena as a player of seed 004's HTTP protocol: it answers `POST /player_white` and
  * `/player_black` with a hexarena AI, so the seed's own referee (or hexarena's) can play against it.
- * It keeps the last game it was sent per colour, answers `play` with an action, remembers the
+ * It keeps the last game it was sent per colour (refusing one that cannot be a game of Hive),
+ * answers `play` for the colour to move with an action in the referee's own terms, remembers the
  * actions the referee called invalid this turn (and does not send them again), and answers
- * configuration questions with their first option.
+ * configuration questions with their first option. Status codes: docs/seed-004-http.md.
  */
 
 export interface PlayerSettings {
@@ -25,14 +26,6 @@ export interface PlayerSettings {
 
 const MAX_BODY = 256 * 1024;
 
-/** The game type a game's pieces show (the seed does not say it): the expansions any piece belongs to. */
-function gameTypeOf(game: SeedGame): GameType {
-  const bugs = new Set([...game.board.map((p) => seedBug(p.type)), ...game.remaining_pieces.flatMap((r) => r.pieces.map(seedBug))]);
-  const letters = [bugs.has(5) ? 'M' : '', bugs.has(6) ? 'L' : '', bugs.has(7) ? 'P' : ''].join('');
-  const type = parseGameType(letters ? `Base+${letters}` : 'Base');
-  return type.ok ? type.value : 'Base';
-}
-
 export async function startSeed004Player(settings: PlayerSettings): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const agent = createAgent(hive, settings.level ?? 'hard');
   if (!agent.ok) throw new Error(agent.error.message);
@@ -44,35 +37,44 @@ export async function startSeed004Player(settings: PlayerSettings): Promise<{ ur
 
   const answer = async (color: string, body: Record<string, unknown>): Promise<[number, unknown]> => {
     if ('board' in body) {
+      const previous = games.get(color);
+      // A refused game is no game to play, and the one before it is gone too.
+      games.delete(color);
       const game = parseSeedGame(body);
       if (!game.ok) return [400, { error: game.error.message }];
-      if (games.get(color)?.turn !== game.value.turn) refused.set(color, new Set());
+      const read = readSeedGame(game.value);
+      if (!read.ok) return [422, { error: read.error.message }];
+      // The same turn sent again (after an invalid action): what the referee refused stays refused.
+      if (previous?.turn !== game.value.turn) refused.set(color, new Set());
       games.set(color, game.value);
       return [200, {}];
     }
     if (body.action === 'play') {
+      if (body.player !== undefined && body.player !== color)
+        return [400, { error: `the request asks ${String(body.player)} to play, but it was sent to /player_${color}` }];
       const game = games.get(color);
-      if (!game) return [409, { error: 'send the game before asking for a move' }];
+      if (!game) return [409, { error: `no game to play: send one to /player_${color} (a game refused is not kept)` }];
+      if (game.player !== color) return [409, { error: `${game.player} is to move in the game sent to /player_${color}, not ${color}` }];
       const before = after.get(color);
       const moved = before && before.turn === game.turn - 1 ? movedSince(before, game) : null;
-      const pos = fromSeedGame(game, { ...hive.defaultOptions, type: gameTypeOf(game) }, moved);
-      if (!pos.ok) return [400, { error: pos.error.message }];
-      const state: HiveState = { pos: pos.value, options: { ...hive.defaultOptions, type: gameTypeOf(game) } };
+      const read = readSeedGame(game, moved);
+      if (!read.ok) return [422, { error: read.error.message }];
+      const { state, view } = read.value;
       const legal = hive.legalMoves(state).filter((m) => m !== PASS);
-      if (legal.length === 0) return [409, { error: 'there is no move to make in this position' }];
+      if (legal.length === 0) return [409, { error: 'there is no move to make in this game' }];
       const refusedNow = refused.get(color) ?? new Set<string>();
       let move = await (agent.value as typeof agent.value).choose(hive as never, state, { rng });
       // An action the referee refused (it knows what the board does not say: the piece moved last).
       // A refused move rules out every move of that piece (what makes one illegal, pins them all).
       const from = (m: number) => {
-        const a = toSeedAction(state, m);
+        const a = toSeedAction(state, m, view);
         return a.type === 'move' ? `${a.from_x},${a.from_y}` : JSON.stringify(a);
       };
       if (refusedNow.has(from(move as number))) {
         const others = legal.filter((m) => !refusedNow.has(from(m)));
         move = rng.pick(others.length > 0 ? others : legal);
       }
-      return [200, toSeedAction(state, move as number)];
+      return [200, toSeedAction(state, move as number, view)];
     }
     if ('feedback' in body) {
       const action = body.action as { type?: unknown; from_x?: unknown; from_y?: unknown } | undefined;
@@ -87,12 +89,13 @@ export async function startSeed004Player(settings: PlayerSettings): Promise<{ ur
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
     const color = /^\/player_(white|black)\/?$/.exec(request.url ?? '')?.[1];
-    if (request.method !== 'POST' || !color) return send(404, { error: 'POST /player_white or /player_black' });
+    if (!color) return send(404, { error: 'POST /player_white or /player_black' });
+    if (request.method !== 'POST') return send(405, { error: `POST to /player_${color}, not ${request.method}` }, { allow: 'POST' });
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) {
