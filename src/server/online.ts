@@ -25,7 +25,7 @@ import type { GameStore, StoredGame } from './store.ts';
 /** Names are checked in characters by parseName; the schema only bounds the text's size. */
 const MAX_NAME = MAX_NAME_LENGTH * 4;
 /** WebSocket messages are small: anything longer is answered with an error, and the socket stays. */
-export const MAX_MESSAGE_BYTES = 4096;
+const MAX_MESSAGE_BYTES = 4096;
 /** Frames past this are not even read: the socket is closed (1009), as the protocol documents. */
 const MAX_FRAME_BYTES = 64 * 1024;
 /** Per connection: a burst of this many messages, refilled at RATE per second. */
