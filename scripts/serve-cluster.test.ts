@@ -5,14 +5,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, freePort, post } from '../src/server/online.testing.ts';
+import { WebSocket } from 'ws';
+import { Client, freePort, type Message, post, request } from '../src/server/online.testing.ts';
 
-/** `npm run serve:cluster` as a newcomer runs it: PostgreSQL, Redis and two instances, then Ctrl-C. */
+/** `npm run serve:cluster` as a newcomer runs it: PostgreSQL, Redis, two instances and their front door, then Ctrl-C. */
 const script = fileURLToPath(new URL('./serve-cluster.ts', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-serve-cluster-'));
 // As a project folder is: PostgreSQL's own user (when run as root) must reach the data folder inside it.
 chmodSync(dir, 0o755);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  // A test that failed half-way leaves its cluster running: it is stopped as Ctrl-C would.
+  for (const r of runs.filter((r) => r.child.exitCode === null && r.child.signalCode === null)) {
+    r.child.kill('SIGINT');
+    await r.exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+const runs: Run[] = [];
 
 interface Run {
   child: ChildProcess;
@@ -36,7 +45,8 @@ function run(args: string[]): Run {
     output += d.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  runs.push({ child, output: () => output, exited });
+  return runs.at(-1) as Run;
 }
 
 /** Resolves once the cluster says it is ready; fails with its output if it exits first. */
@@ -65,11 +75,73 @@ const stopped = async (r: Run) => {
   return r.exited;
 };
 
+/**
+ * A player's WebSocket to game `id` through the site's address, as the browser opens it: which
+ * instance the front door gave it (the 101's x-hexarena-instance), what it was sent, and intents.
+ */
+class Player {
+  private constructor(
+    readonly socket: WebSocket,
+    readonly instance: string,
+    readonly messages: Message[],
+    readonly closed: Promise<void>,
+  ) {}
+
+  static async open(site: string, id: string, since?: number): Promise<Player> {
+    const socket = new WebSocket(`${site.replace('http', 'ws')}/api/games/${id}/ws${since === undefined ? '' : `?since=${since}`}`);
+    // Kept from the first: what was missed may come in the same packet as the 101.
+    const messages: Message[] = [];
+    socket.on('message', (d) => messages.push(JSON.parse(d.toString()) as Message));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const instance = await new Promise<string>((resolve, reject) => {
+      socket.once('upgrade', (res) => resolve(String(res.headers['x-hexarena-instance'])));
+      socket.once('error', reject);
+    });
+    if (socket.readyState !== WebSocket.OPEN) await new Promise((resolve) => socket.once('open', resolve));
+    return new Player(socket, instance, messages, closed);
+  }
+
+  /** The first message (already received or still to come) that passes `test`. */
+  async next(test: (m: Message) => boolean): Promise<Message> {
+    for (;;) {
+      const seen = this.messages.find(test);
+      if (seen) return seen;
+      if (this.socket.readyState !== WebSocket.OPEN) throw new Error('the connection closed');
+      await Promise.race([new Promise((resolve) => this.socket.once('message', resolve)), this.closed]);
+    }
+  }
+
+  async ask(message: Record<string, unknown>): Promise<Message> {
+    const id = `${Math.random()}`;
+    this.socket.send(JSON.stringify({ ...message, id }));
+    return this.next((m) => (m.type === 'answer' || m.type === 'error') && m.id === id);
+  }
+}
+
+/** The process of the instance serving `port`, among those the cluster started. */
+function instanceOn(data: string, port: number): number {
+  const pids = JSON.parse(readFileSync(path.join(data, 'pids.json'), 'utf8')) as number[];
+  const pid = pids.find((p) => alive(p) && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`serve\0--port\0${port}\0`));
+  if (pid === undefined) throw new Error(`no instance on port ${port}`);
+  return pid;
+}
+
 describe('npm run serve:cluster', () => {
-  it('starts PostgreSQL, Redis and two instances that share games; Ctrl-C stops them all; the games are there next time; a run killed -9 is cleaned up by the next', async () => {
-    const [a, b, pgPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  it('starts PostgreSQL, Redis, two instances that share games and a front door; a seat outlives its instance behind the front door; Ctrl-C stops them all; the games are there next time; a run killed -9 is cleaned up by the next', async () => {
+    const [front, a, b, pgPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
     const data = path.join(dir, 'cluster');
-    const args = ['--data', data, '--ports', `${a},${b}`, '--pg-port', String(pgPort), '--redis-port', String(redisPort)];
+    const args = [
+      '--data',
+      data,
+      '--port',
+      String(front),
+      '--ports',
+      `${a},${b}`,
+      '--pg-port',
+      String(pgPort),
+      '--redis-port',
+      String(redisPort),
+    ];
     let cluster = run(args);
     await ready(cluster);
     const [onA, onB] = [`http://127.0.0.1:${a}`, `http://127.0.0.1:${b}`];
@@ -89,10 +161,44 @@ describe('npm run serve:cluster', () => {
     expect((await x.next((m) => m.type === 'event' && (m.event as { version: number }).version === 2)).event).toMatchObject({ move: 'a1' });
     for (const c of [x, watcher]) c.close();
 
+    // The site's one address, the front door: the browser's seats are kept for it, whichever instance
+    // answers. The instance serving a player dies; the player reconnects to the same address and plays on.
+    const site = `http://127.0.0.1:${front}`;
+    const made = await request(site, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 } });
+    expect(made.status).toBe(201);
+    expect(['a', 'b']).toContain(made.headers['x-hexarena-instance']);
+    const game = made.json?.id as string;
+    const xToken = made.json?.token as string;
+    const oSeat = await post(site, `/api/games/${game}/seats/1`, {});
+    expect(oSeat.status).toBe(201);
+    const player = await Player.open(site, game);
+    expect(await player.ask({ type: 'move', seat: 0, token: xToken, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    const [dead, live] = player.instance === 'a' ? ['a', 'b'] : ['b', 'a'];
+    process.kill(instanceOn(data, dead === 'a' ? a : b), 'SIGKILL');
+    await player.closed;
+    await expect.poll(() => cluster.output()).toContain(`serve:cluster: instance ${dead} exited (SIGKILL)`);
+    // O moves through the same address: the live instance takes it.
+    const o2 = await Player.open(site, game);
+    expect(o2.instance).toBe(live);
+    // (X's move reaches it from the store, or from Redis if it held the game already.)
+    const oSynced = await o2.next((m) => m.type === 'sync');
+    if ((oSynced.game as { version: number }).version < 1)
+      await o2.next((m) => m.type === 'event' && (m.event as { version: number }).version >= 1);
+    expect(await o2.ask({ type: 'move', seat: 1, token: oSeat.json.token, move: 'a1', version: 1 })).toMatchObject({ ok: true });
+    // X comes back to the same address with the same token: it is sent what it missed and plays on.
+    const back = await Player.open(site, game, 1);
+    expect(back.instance).toBe(live);
+    expect((await back.next((m) => m.type === 'events')).events).toEqual([expect.objectContaining({ version: 2, move: 'a1' })]);
+    expect(await back.ask({ type: 'move', seat: 0, token: xToken, move: 'c3', version: 2 })).toMatchObject({ ok: true });
+    expect(await (await fetch(`${site}/api/games/${game}`)).json()).toMatchObject({ version: 3, moves: ['b2', 'a1', 'c3'] });
+    // The front door found it down when it next tried it, and said so.
+    await expect.poll(() => cluster.output()).toContain(`serve:cluster: front door: instance ${dead} does not answer (connection refused)`);
+    for (const p of [o2, back]) p.socket.close();
+
     expect(await stopped(cluster)).toBe(0);
     expect(cluster.output()).toContain('serve:cluster: stopped.');
-    // Nothing left running: the instances' ports and PostgreSQL's are closed.
-    for (const base of [onA, onB]) await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    // Nothing left running: the front door's port, the instances' and PostgreSQL's are closed.
+    for (const base of [site, onA, onB]) await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     const probe = new pg.Client({ connectionString: `postgres://hexarena@127.0.0.1:${pgPort}/hexarena`, connectionTimeoutMillis: 2000 });
     await expect(probe.connect()).rejects.toThrow();
     expect(existsSync(path.join(data, 'postgres', 'data', 'postmaster.pid'))).toBe(false);
@@ -100,6 +206,7 @@ describe('npm run serve:cluster', () => {
     cluster = run(args);
     await ready(cluster);
     expect(await (await fetch(`${onB}/api/games/${id}`)).json()).toMatchObject({ version: 2, moves: ['b2', 'a1'] });
+    expect(await (await fetch(`${site}/api/games/${game}`)).json()).toMatchObject({ version: 3 });
 
     // Killed the hard way, it cannot stop what it started: the next run stops the leftovers first.
     cluster.child.kill('SIGKILL');
@@ -122,6 +229,17 @@ describe('npm run serve:cluster', () => {
     expect(bad.output().trim()).toBe('serve:cluster: --ports must be a port number from 1 to 65535, got "80x"');
     const unknown = run(['--nodes', '3']);
     expect(await unknown.exited).toBe(2);
-    expect(unknown.output()).toMatch(/^serve:cluster: Unknown option '--nodes'/);
+    expect(unknown.output()).toMatch(
+      /^serve:cluster: Unknown option '--nodes'.*\(flags: --port, --ports, --data, --pg-port, --redis-port, --help\)/,
+    );
+    const same = run(['--port', '8081', '--ports', '8081,8082']);
+    expect(await same.exited).toBe(2);
+    expect(same.output().trim()).toBe(
+      'serve:cluster: --port 8081 is also in --ports: the front door (--port) and each instance (--ports) need a port of their own',
+    );
+    const help = run(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toMatch(/^Usage: npm run serve:cluster -- \[options\]/);
+    expect(help.output()).toContain("--port PORT         the site's address, the front door (default 8080)");
   });
 });

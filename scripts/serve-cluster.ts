@@ -1,18 +1,40 @@
 // `npm run serve:cluster`: hexarena as it runs when one machine is not enough, on this one machine —
 // PostgreSQL and Redis from Debian's packages on loopback, their data in a folder of the project
-// (data/cluster by default, kept between runs), and two `hexarena serve` instances sharing them.
-// Open both addresses: a game made on one is played on the other. Kill an instance (kill -9) and the
-// other goes on with its games. Ctrl-C stops everything this started.
+// (data/cluster by default, kept between runs), two `hexarena serve` instances sharing them, and a
+// front door before them (src/server/front-door.ts), as a load balancer is before a real site: one
+// address, http://localhost:8080, whichever instance answers. The browser keeps a player's seats for
+// that address, so when an instance dies (kill -9) its players reconnect to the same address, reach
+// another instance and play on. Ctrl-C stops everything this started.
 //
-//   npm run serve:cluster -- [--data data/cluster] [--ports 8080,8081] [--pg-port 5433] [--redis-port 6380]
+//   npm run serve:cluster -- [--port 8080] [--ports 8081,8082] [--data data/cluster] [--pg-port 5433] [--redis-port 6380]
+//
+// --port: the site's address (the front door); --ports: the instances', one instance per port (open
+// them directly only to see one instance alone). HEXARENA_CONNECTIONS caps the connections one client
+// address holds, at the front door (64).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createFrontDoor, type FrontDoor } from '../src/server/front-door.ts';
 import { type LocalPostgres, type LocalRedis, startLocalPostgres, startLocalRedis } from '../src/server/local-services.ts';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+const USAGE = `Usage: npm run serve:cluster -- [options]
+
+PostgreSQL and Redis (Debian's packages) on 127.0.0.1, hexarena instances sharing them, and a front
+door that spreads the site's requests and WebSockets over the instances. Open the front door's address.
+
+  --port PORT         the site's address, the front door (default 8080)
+  --ports P1,P2,...   the instances' ports, one instance each (default 8081,8082)
+  --data DIR          where PostgreSQL and Redis keep their data (default data/cluster)
+  --pg-port PORT      PostgreSQL's port (default 5433)
+  --redis-port PORT   Redis's port (default 6380)
+  --help              this text
+
+HEXARENA_CONNECTIONS: connections one client address may hold at the front door (default 64).
+`;
 
 function fail(message: string): never {
   process.stderr.write(`serve:cluster: ${message}\n`);
@@ -25,24 +47,39 @@ function port(text: string, flag: string): number {
   return Number(text);
 }
 
-let flags: { data: string; ports: string; 'pg-port': string; 'redis-port': string };
+let flags: { data: string; port: string; ports: string; 'pg-port': string; 'redis-port': string; help?: boolean };
 try {
   flags = parseArgs({
     options: {
       data: { type: 'string', default: path.join(root, 'data', 'cluster') },
-      ports: { type: 'string', default: '8080,8081' },
+      port: { type: 'string', default: '8080' },
+      ports: { type: 'string', default: '8081,8082' },
       'pg-port': { type: 'string', default: '5433' },
       'redis-port': { type: 'string', default: '6380' },
+      help: { type: 'boolean' },
     },
     strict: true,
   }).values as typeof flags;
 } catch (e) {
-  fail(`${e instanceof Error ? e.message : String(e)} (flags: --data, --ports, --pg-port, --redis-port)`);
+  fail(`${e instanceof Error ? e.message : String(e)} (flags: --port, --ports, --data, --pg-port, --redis-port, --help)`);
 }
+if (flags.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const frontPort = port(flags.port, '--port');
 const ports = flags.ports.split(',').map((p) => port(p.trim(), '--ports'));
-if (ports.length < 1) fail('--ports names at least one port');
+if (new Set(ports).size !== ports.length) fail(`--ports names a port twice: ${flags.ports}`);
+if (ports.includes(frontPort))
+  fail(`--port ${frontPort} is also in --ports: the front door (--port) and each instance (--ports) need a port of their own`);
 const pgPort = port(flags['pg-port'], '--pg-port');
 const redisPort = port(flags['redis-port'], '--redis-port');
+if (new Set([frontPort, ...ports, pgPort, redisPort]).size !== ports.length + 3)
+  fail('--port, --ports, --pg-port and --redis-port must all be different ports');
+const connectionsText = process.env.HEXARENA_CONNECTIONS;
+if (connectionsText !== undefined && connectionsText !== '' && !/^[1-9]\d*$/.test(connectionsText))
+  fail(`HEXARENA_CONNECTIONS must be a whole number above 0, got "${connectionsText}"`);
+const connectionsPerAddress = connectionsText ? Number(connectionsText) : 64;
 const data = path.resolve(flags.data);
 
 const say = (line: string) => process.stdout.write(`serve:cluster: ${line}\n`);
@@ -82,16 +119,23 @@ async function stopLeftovers(): Promise<void> {
   for (let tries = 0; left.some(ours) && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
   for (const pid of left.filter(ours)) process.kill(pid, 'SIGKILL');
 }
+let frontDoor: FrontDoor | null = null;
 let postgres: LocalPostgres | null = null;
 let redis: LocalRedis | null = null;
 const instances = new Map<string, ChildProcess>();
 let stopping = false;
+let ready = false;
+const saidDown = new Set<string>();
 
-/** Stops what this started: the instances first (they finish what is in flight), then Redis and PostgreSQL. */
+/**
+ * Stops what this started: the front door first (no new requests), then the instances (they finish
+ * what is in flight), then Redis and PostgreSQL.
+ */
 async function stopAll(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
   say('stopping…');
+  await frontDoor?.close();
   await Promise.all(
     [...instances.values()].map(
       (child) =>
@@ -135,13 +179,43 @@ function startInstance(name: string, port: number, env: Record<string, string>):
       if (stopping) return;
       const how = signal ?? `code ${code}`;
       reject(new Error(`instance ${name} exited (${how})`));
-      say(`instance ${name} exited (${how}); the others go on with every game. Ctrl-C stops everything.`);
+      say(
+        `instance ${name} exited (${how}); the front door sends its players to the others, which go on with every game. Ctrl-C stops everything.`,
+      );
     });
   });
 }
 
 try {
   await stopLeftovers();
+  // The site's address first: taken by another program, nothing else is started. Until the instances
+  // are up it answers that they are not.
+  const names = ports.map((_, i) => String.fromCharCode(97 + i));
+  frontDoor = createFrontDoor({
+    instances: ports.map((p, i) => ({ name: names[i] as string, host: '127.0.0.1', port: p })),
+    connectionsPerAddress,
+    // Said once the site is ready (before, the instances are still starting), and back only when down was said.
+    onChange: (instance, up, why) => {
+      if (stopping || !ready || up !== saidDown.has(instance.name)) return;
+      if (up) saidDown.delete(instance.name);
+      else saidDown.add(instance.name);
+      say(
+        up
+          ? `front door: instance ${instance.name} answers again; it takes its share`
+          : `front door: instance ${instance.name} does not answer (${why}); its share goes to the others`,
+      );
+    },
+  });
+  try {
+    await frontDoor.listen(frontPort, '127.0.0.1');
+  } catch (e) {
+    const busy = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    throw new Error(
+      busy
+        ? `port ${frontPort} is taken by another program: stop it, or choose the site's port with --port`
+        : `the front door cannot listen on port ${frontPort}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
   const shown = path.relative(process.cwd(), data);
   say(`PostgreSQL on 127.0.0.1:${pgPort}, data in ${shown.startsWith('..') ? data : shown}`);
   postgres = startLocalPostgres(path.join(data, 'postgres'), pgPort, { durable: true });
@@ -149,15 +223,21 @@ try {
   say(`Redis on 127.0.0.1:${redisPort}`);
   redis = await startLocalRedis(path.join(data, 'redis'), redisPort);
   remember(redis.child.pid);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
+  // Every connection reaches the instances from the front door: they count the client it names in
+  // X-Forwarded-For, and leave the cap on connections per client to it.
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HEXARENA_TRUST_PROXY: '127.0.0.1', HEXARENA_CONNECTIONS: '100000' };
   // The first instance builds the web app if it has not been built; the others then find it built.
-  const names = ports.map((_, i) => String.fromCharCode(97 + i));
   for (const [i, p] of ports.entries()) {
     if (i === 1 && !process.env.HEXARENA_WEB_DIST && !existsSync(path.join(root, 'dist', 'web', 'index.html')))
       fail('the web app was not built by the first instance');
     await startInstance(names[i] as string, p, env);
   }
-  say(`ready: ${ports.map((p) => `http://localhost:${p}`).join(' and ')} share one PostgreSQL and one Redis. Ctrl-C stops everything.`);
+  ready = true;
+  const behind = ports.map((p, i) => `${names[i]} on :${p}`);
+  const listed = behind.length === 1 ? behind[0] : `${behind.slice(0, -1).join(', ')} and ${behind.at(-1)}`;
+  say(
+    `ready: http://localhost:${frontPort} is the site, its front door spreading players over instance${behind.length === 1 ? '' : 's'} ${listed}, which share one PostgreSQL and one Redis. Ctrl-C stops everything.`,
+  );
 } catch (e) {
   process.stderr.write(`serve:cluster: ${e instanceof Error ? e.message : String(e)}\n`);
   await stopAll(1);
