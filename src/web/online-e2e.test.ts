@@ -199,7 +199,9 @@ describe('online play in the browser', () => {
     // The server goes down: the page says it is reconnecting; back on the same address, O plays on.
     await server.kill();
     await o.getByTestId('connection').waitFor();
-    expect(await o.getByTestId('connection').textContent()).toBe('Reconnecting…');
+    expect(await o.getByTestId('connection').textContent()).toBe(
+      'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)',
+    );
     server = await serve(server.port);
     await o.getByTestId('connection').waitFor({ state: 'detached' });
     await o.locator('[data-cell="a1"]').click();

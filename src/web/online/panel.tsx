@@ -96,7 +96,7 @@ export function OnlinePanel({ info, seatLabels, over }: { info: OnlineInfo; seat
             ? 'This game does not exist on the server.'
             : info.connection === 'connecting'
               ? 'Connecting…'
-              : 'Reconnecting…'}
+              : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
         </p>
       )}
       <Clocks info={info} seatLabels={seatLabels} />
