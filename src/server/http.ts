@@ -162,8 +162,10 @@ function capConnections(app: FastifyInstance, cap: number): void {
       return;
     }
     const body = `This address holds ${cap} connections to the server already: close some first.\n`;
+    // Gone once said: what it sent meanwhile never reaches a handler.
     socket.end(
       `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
   });
 }
