@@ -113,6 +113,19 @@ describe('the edges of the online server, attacked', () => {
     expect(refused.status).toBe(429);
     expect(refused.text).toContain('holds 16 connections');
     expect((await request(strict.base, '/api/games', { from: '127.0.0.5' })).status).toBe(200);
+    // A request sent at once on a refused connection is not handled: no game is made.
+    const lobby = async () => (await request(strict.base, '/api/games', { from: '127.0.0.5' })).text;
+    const before = await lobby();
+    const body = JSON.stringify({ game: 'tictactoe', seats: ['open', 'open'] });
+    const eager = await rawConnection(
+      strict.base,
+      `POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      from,
+    );
+    await eager.closed;
+    expect(eager.received).toMatch(/^HTTP\/1.1 429/);
+    expect(eager.received).not.toContain('201');
+    expect(await lobby()).toBe(before);
     // One let go: the address may connect again.
     last.close();
     await new Promise<void>((resolve) => last.socket.once('close', () => resolve()));

@@ -155,18 +155,25 @@ export async function createHttpServer(
  */
 function capConnections(app: FastifyInstance, cap: number): void {
   const held = new Holdings(cap);
+  const refused = new WeakSet<Socket>();
   app.server.on('connection', (socket: Socket) => {
     const release = held.take(socket.remoteAddress ?? '');
     if (release) {
       socket.once('close', release);
       return;
     }
+    refused.add(socket);
     const body = `This address holds ${cap} connections to the server already: close some first.\n`;
-    // Gone once said: what it sent meanwhile never reaches a handler.
     socket.end(
       `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       () => socket.destroy(),
     );
+  });
+  // A request that arrived on it before it was gone is not handled: nothing it asked for happens.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!refused.has(request.raw.socket)) return;
+    reply.hijack();
+    request.raw.socket.destroy();
   });
 }
 
