@@ -381,6 +381,8 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
   socket.on('message', hold);
   const room = await hub.room(id).catch(() => 'unavailable' as const);
+  // A client ahead of this instance saw events another instance made: this one catches up first.
+  if (room && room !== 'unavailable' && since !== null && since > room.version) await room.catchUp().catch(() => undefined);
   socket.off('message', hold);
   if (room === 'unavailable') {
     // 1013: try again later. The client reconnects by itself, as after any dropped connection.
@@ -393,7 +395,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     socket.close(4404, 'no such game');
     return;
   }
-  // A client that claims to have seen more than there is (another server's game, a bug) starts over.
+  // Still ahead of the store, the client claims what never happened (a bug, another site's game): it starts over.
   const missed = since === null || since > room.version ? null : room.eventsSince(since);
   if (missed) {
     tell({ type: 'events', events: missed as unknown as Json });
