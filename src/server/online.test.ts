@@ -320,6 +320,18 @@ describe('online play against a real server process', () => {
     await expect.poll(async () => (await lobby()).some((g) => g.id === id)).toBe(false);
   });
 
+  it('a finished game keeps its seats as they were played: an open seat is not claimed after the end, nor a rematch asked with it', async () => {
+    const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'alone' });
+    const id = created.json.id as string;
+    const client = await Client.open(server.base, id);
+    expect(await client.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
+    const late = await post(server.base, `/api/games/${id}/seats/1`, { name: 'late' });
+    expect(late).toEqual({ status: 409, json: { error: 'the game is over: its seats stay as they were played' } });
+    const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
+    expect(record.players).toEqual(['alone', 'human']);
+    client.close();
+  });
+
   it('a rematch: refused to strangers and before the end; the first player to ask makes it, the next joins it, colours swapped', async () => {
     const { id, tokens } = await seatedGame('tictactoe', 2);
     const watcher = await Client.open(server.base, id);

@@ -285,7 +285,9 @@ export class PgStore implements GameStore {
     // The seat's row and the game's count of open seats change together, in one statement.
     const { rows } = await this.query<{ claimed: number }>(
       `WITH claimed AS (
-         INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING game_id),
+         INSERT INTO seats (game_id, seat, token_hash, name)
+           SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
+           ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
          UPDATE games SET open_seats = open_seats - 1
            WHERE id IN (SELECT game_id FROM claimed) AND (seats::json ->> $2::int) = 'open' RETURNING id)

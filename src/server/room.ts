@@ -318,11 +318,14 @@ export class Room {
   /** Claims an open seat for the holder of the token whose hash is given (a bot sits with its own token). */
   claimWithHash(seat: Player, name: string | null, tokenHash: string): Promise<{ ok: true } | { ok: false; error: string }> {
     return this.enqueue(async () => {
+      // An ended game's seats are its record's players, as they played.
+      if (this.over) return { ok: false as const, error: 'the game is over: its seats stay as they were played' };
       if (this.stored.seats[seat] !== 'open') return { ok: false as const, error: `seat ${seat} is not open to a person` };
       if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `seat ${seat} is taken` };
       if (!(await this.store.claimSeat(this.id, seat, tokenHash, name))) {
+        // Taken, or the game ended, through another instance.
         await this.reload();
-        return { ok: false as const, error: `seat ${seat} is taken` };
+        return { ok: false as const, error: this.over ? 'the game is over: its seats stay as they were played' : `seat ${seat} is taken` };
       }
       const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));

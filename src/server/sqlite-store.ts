@@ -210,12 +210,10 @@ export class SqliteStore implements GameStore {
 
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
     return this.write(() => {
-      const claimed = this.sql('INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)').run(
-        id,
-        seat,
-        tokenHash,
-        name,
-      );
+      // Only in a game still on: an ended game's seats are its record's players.
+      const claimed = this.sql(
+        'INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)',
+      ).run(id, seat, tokenHash, name, id);
       if (claimed.changes === 0) return false;
       this.sql(
         "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",

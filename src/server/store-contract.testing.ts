@@ -193,6 +193,10 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(full?.seatTokens).toEqual(['hash-a', null]);
         expect(full?.seatNames).toEqual(['Ann', null]);
         expect((await store.open()).map((g) => g.id)).toEqual(['two']);
+        // An ended game's seats stay as they were played: its record's players do not change after.
+        expect(await store.end('two', { kind: 'draw' }, 'resignation', 0)).toBe(true);
+        expect(await store.claimSeat('two', 0, 'hash-late', 'Late')).toBe(false);
+        expect((await store.read('two'))?.seatTokens).toEqual([null, 'hash-c']);
       }),
     );
   });
