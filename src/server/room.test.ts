@@ -77,6 +77,15 @@ describe('a room', () => {
     expect(again).toMatchObject({ ok: true, duplicate: true, event: first.ok ? first.event : {} });
     expect((await store.read('g'))?.moves).toHaveLength(1);
     expect(room.version).toBe(1);
+    // The same id on another move, after the opponent played: refused in words, and nothing is acknowledged.
+    await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
+    const reused = await room.submit({ ...intent, move: 'c3', version: 2 });
+    expect(reused).toMatchObject({
+      ok: false,
+      refusal: 'illegal',
+      error: 'the id "c-1" was given to another move (b2 at version 0): give each move an id of its own',
+    });
+    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 
   it('serializes racing intents: of two moves against the same version, one is played and one is stale', async () => {

@@ -90,7 +90,8 @@ const RECENT_IDS = 64;
 export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly events: RoomEvent[] = [];
-  private readonly answered = new Map<string, Answer>();
+  /** Moves answered, by seat and client id: what was asked (a retry asks the same) and the answer. */
+  private readonly answered = new Map<string, { readonly move: string; readonly version: number; readonly answer: Answer }>();
   private readonly listeners = new Set<RoomListener>();
   private readonly seatListeners = new Set<() => void>();
 
@@ -358,7 +359,14 @@ export class Room {
       return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
     if (intent.kind === 'move' && intent.clientId !== undefined) {
       const earlier = this.answered.get(`${intent.seat}/${intent.clientId}`);
-      if (earlier?.ok) return { ...earlier, duplicate: true };
+      // A retry is the same move against the same version; the same id on another move is a mistake,
+      // never an acknowledgement of a move that was not played.
+      if (earlier && (earlier.move !== intent.move || earlier.version !== intent.version))
+        return this.refuse(
+          'illegal',
+          `the id ${JSON.stringify(intent.clientId)} was given to another move (${earlier.move} at version ${earlier.version}): give each move an id of its own`,
+        );
+      if (earlier?.answer.ok) return { ...earlier.answer, duplicate: true };
     }
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
@@ -428,7 +436,8 @@ export class Room {
     if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
     this.advance(made, intent.seat, next, event, true);
     const answer: Answer = { ok: true, version: this.version, event };
-    if (intent.clientId !== undefined) this.remember(`${intent.seat}/${intent.clientId}`, answer);
+    if (intent.clientId !== undefined)
+      this.remember(`${intent.seat}/${intent.clientId}`, { move: intent.move, version: intent.version, answer });
     const outcome = this.game.result(next);
     if (outcome) await this.finish(outcome, 'rules');
     return answer;
@@ -480,8 +489,8 @@ export class Room {
     this.publish(event, local);
   }
 
-  private remember(key: string, answer: Answer): void {
-    this.answered.set(key, answer);
+  private remember(key: string, answered: { move: string; version: number; answer: Answer }): void {
+    this.answered.set(key, answered);
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
   }
 
