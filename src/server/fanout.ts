@@ -80,9 +80,10 @@ export function parseNotice(text: string): Notice | null {
   if (o.kind === 'moved' && Number.isInteger(o.version)) {
     const m = o.move as Record<string, unknown> | undefined;
     const e = o.ending as Record<string, unknown> | undefined;
+    const clientId = typeof m?.clientId === 'string' && m.clientId.length <= 64 ? { clientId: m.clientId } : {};
     const move =
       typeof m === 'object' && m !== null && Number.isInteger(m.ply) && typeof m.move === 'string' && Number.isInteger(m.at)
-        ? { move: { ply: m.ply as number, move: m.move, at: m.at as number } }
+        ? { move: { ply: m.ply as number, move: m.move, at: m.at as number, ...clientId } }
         : {};
     const ending =
       typeof e === 'object' && e !== null && typeof e.termination === 'string'

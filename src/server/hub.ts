@@ -142,7 +142,11 @@ export class Hub {
         this.fanout?.publish(
           id,
           event.kind === 'move'
-            ? { kind: 'moved', version: event.version, move: { ply: event.ply, move: event.move, at: event.at } }
+            ? {
+                kind: 'moved',
+                version: event.version,
+                move: room.stored.moves[event.ply] ?? { ply: event.ply, move: event.move, at: event.at },
+              }
             : { kind: 'moved', version: event.version, ending: { result: event.result, termination: event.termination } },
         );
       this.attend(room);

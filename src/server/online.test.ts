@@ -252,13 +252,18 @@ describe('online play against a real server process', () => {
   it('killed with SIGKILL and started again, the server has every acknowledged move and the game goes on', async () => {
     const { id, tokens } = await seatedGame('tictactoe', 2);
     const x = await Client.open(server.base, id);
-    await x.ask({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
+    const answer = (client: Client, id: string) => client.next((m) => m.type === 'answer' && m.id === id);
+    x.send({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0, id: 'm-1' });
+    const first = await answer(x, 'm-1');
     await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
     await server.kill();
     server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
     const state = await (await fetch(`${server.base}/api/games/${id}`)).json();
     expect(state).toMatchObject({ version: 2, moves: ['b2', 'a1'], toMove: 0 });
     const again = await Client.open(server.base, id, 2);
+    // The answer to m-1 was lost with the server: its retry, after the restart, is acknowledged as before.
+    again.send({ type: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0, id: 'm-1' });
+    expect(await answer(again, 'm-1')).toEqual({ ...first, duplicate: true });
     expect(await again.ask({ type: 'move', seat: 0, token: tokens[0], move: 'c3', version: 2 })).toMatchObject({ ok: true, version: 3 });
     again.close();
   });

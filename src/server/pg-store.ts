@@ -72,6 +72,8 @@ const MIGRATIONS: readonly string[] = [
    UPDATE games SET open_seats = (SELECT COUNT(*) FROM json_array_elements_text(games.seats::json) s WHERE s = 'open')
      - (SELECT COUNT(*) FROM seats c WHERE c.game_id = games.id);
    CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
+  // 5: the id a client gave each move, so its retry is acknowledged after a restart or on another instance.
+  'ALTER TABLE moves ADD COLUMN client_id TEXT;',
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -84,7 +86,7 @@ interface PendingAppend {
 }
 
 /** Parameters of one move in the batch statement. */
-const FIELDS = 8;
+const FIELDS = 9;
 /** Moves in one statement at most (8 parameters each, far below PostgreSQL's 65,535). */
 const MAX_BATCH = 500;
 
@@ -174,8 +176,8 @@ export class PgStore implements GameStore {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [moves, claimed] = await Promise.all([
-      this.query<{ game_id: string; ply: number; move: string; at: string }>(
-        'SELECT game_id, ply, move, at FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply',
+      this.query<{ game_id: string; ply: number; move: string; at: string; client_id: string | null }>(
+        'SELECT game_id, ply, move, at, client_id FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply',
         [ids],
       ),
       this.query<{ game_id: string; seat: number; token_hash: string; name: string | null }>(
@@ -189,7 +191,10 @@ export class PgStore implements GameStore {
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
     const [moves, claimed] = await Promise.all([
-      this.query<{ ply: number; move: string; at: string }>('SELECT ply, move, at FROM moves WHERE game_id = $1 ORDER BY ply', [row.id]),
+      this.query<{ ply: number; move: string; at: string; client_id: string | null }>(
+        'SELECT ply, move, at, client_id FROM moves WHERE game_id = $1 ORDER BY ply',
+        [row.id],
+      ),
       this.query<{ seat: number; token_hash: string; name: string | null }>('SELECT seat, token_hash, name FROM seats WHERE game_id = $1', [
         row.id,
       ]),
@@ -233,7 +238,7 @@ export class PgStore implements GameStore {
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
     const values = batch.map((_, i) => {
       const n = i * FIELDS;
-      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint)`;
+      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint, $${n + 9})`;
     });
     const params = batch.flatMap((p) => [
       p.id,
@@ -244,18 +249,19 @@ export class PgStore implements GameStore {
       p.after.due,
       p.after.claim?.owner ?? null,
       p.after.claim?.until ?? null,
+      p.move.clientId ?? null,
     ]);
     let landed: Set<string>;
     try {
       // Each game's row is updated (and locked) only at the move count the move was made at; its
       // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
       const { rows } = await this.query<{ game_id: string }>(
-        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until) AS (VALUES ${values.join(', ')}),
+        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id) AS (VALUES ${values.join(', ')}),
            counted AS (
              UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner, lease_until = i.lease_until
                FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
-               RETURNING i.id, i.ply, i.move, i.at)
-         INSERT INTO moves (game_id, ply, move, at) SELECT id, ply, move, at FROM counted RETURNING game_id`,
+               RETURNING i.id, i.ply, i.move, i.at, i.client_id)
+         INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`,
         params,
       );
       landed = new Set(rows.map((r) => r.game_id));

@@ -75,7 +75,7 @@ export type RoomListener = (event: RoomEvent, local: boolean) => void;
 /** An event as another instance tells of it: its version, and the move or the ending it was. */
 export interface RemoteEvent {
   readonly version: number;
-  readonly move?: { readonly ply: number; readonly move: string; readonly at: number };
+  readonly move?: StoredMove;
   readonly ending?: { readonly result: Json; readonly termination: string };
 }
 
@@ -151,7 +151,11 @@ export class Room {
     const timed = stored.moves.map((m, i) => ({ seat: seatOf[i] as Player, at: m.at }));
     for (let i = from; i < stored.moves.length; i++) {
       const m = stored.moves[i] as StoredGame['moves'][number];
-      room.events.push(room.moveEvent(i + 1, m, seatOf[i] as Player, states[i + 1], timed.slice(0, i + 1)));
+      const event = room.moveEvent(i + 1, m, seatOf[i] as Player, states[i + 1], timed.slice(0, i + 1));
+      room.events.push(event);
+      // A move's retry is recognised after a restart, or on another instance, from the id stored with it.
+      if (m.clientId !== undefined)
+        room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, version: i, answer: { ok: true, version: i + 1, event } });
     }
     if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
     return room;
@@ -416,7 +420,12 @@ export class Room {
     const parsed = this.game.parseMove(this.state, intent.move);
     if (!parsed.ok) return this.refuse('illegal', parsed.error.message);
     // The store decides: a ply another writer took first means this room is behind.
-    const made = { ply: this.plies, move: this.game.formatMove(this.state, parsed.value), at: Date.now() };
+    const made: StoredMove = {
+      ply: this.plies,
+      move: this.game.formatMove(this.state, parsed.value),
+      at: Date.now(),
+      ...(intent.clientId === undefined ? {} : { clientId: intent.clientId }),
+    };
     const next = this.game.play(this.state, parsed.value);
     const event = this.eventOf(made, intent.seat, next);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
@@ -509,7 +518,15 @@ export class Room {
           if (parsed.ok) {
             const seat = this.game.toMove(this.state) as Player;
             const next = this.game.play(this.state, parsed.value);
-            this.advance(news.move, seat, next, this.eventOf(news.move, seat, next), false);
+            const event = this.eventOf(news.move, seat, next);
+            this.advance(news.move, seat, next, event, false);
+            const { clientId } = news.move;
+            if (clientId !== undefined)
+              this.remember(`${seat}/${clientId}`, {
+                move: news.move.move,
+                version: news.move.ply,
+                answer: { ok: true, version: event.version, event },
+              });
             return true;
           }
         } else if (news.ending) {

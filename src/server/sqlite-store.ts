@@ -74,6 +74,8 @@ export const MIGRATIONS: readonly string[] = [
    UPDATE games SET open_seats = (SELECT COUNT(*) FROM json_each(games.seats) s WHERE s.value = 'open')
      - (SELECT COUNT(*) FROM seats c WHERE c.game_id = games.id);
    CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
+  // 5: the id a client gave each move, so its retry is acknowledged after a restart too.
+  'ALTER TABLE moves ADD COLUMN client_id TEXT;',
 ];
 
 export class SqliteStore implements GameStore {
@@ -138,7 +140,12 @@ export class SqliteStore implements GameStore {
   private hydrate(row: GameRow): StoredGame {
     return gameFromRows(
       row,
-      this.sql('SELECT ply, move, at FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as StoredMove[],
+      this.sql('SELECT ply, move, at, client_id FROM moves WHERE game_id = ? ORDER BY ply').all(row.id) as {
+        ply: number;
+        move: string;
+        at: number;
+        client_id: string | null;
+      }[],
       this.sql('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
         seat: number;
         token_hash: string;
@@ -204,7 +211,13 @@ export class SqliteStore implements GameStore {
     ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply);
     if (counted.changes === 0)
       return refusalOf(this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined);
-    this.sql('INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)').run(id, move.ply, move.move, move.at);
+    this.sql('INSERT INTO moves (game_id, ply, move, at, client_id) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      move.ply,
+      move.move,
+      move.at,
+      move.clientId ?? null,
+    );
     return null;
   }
 

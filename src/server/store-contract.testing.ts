@@ -29,6 +29,19 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
 
   describe(`GameStore contract: ${name}`, () => {
     it(
+      'a move keeps the id its client gave it (so a retry is known after a restart); a move without one has none',
+      withStore(async (store) => {
+        await store.create(game('ids'));
+        expect(await store.append('ids', { ply: 0, move: 'b2', at: 10, clientId: 'm-1' }, NOTHING_DUE)).toBeNull();
+        expect(await store.append('ids', { ply: 1, move: 'a1', at: 20 }, NOTHING_DUE)).toBeNull();
+        expect((await store.read('ids'))?.moves).toEqual([
+          { ply: 0, move: 'b2', at: 10, clientId: 'm-1' },
+          { ply: 1, move: 'a1', at: 20 },
+        ]);
+      }),
+    );
+
+    it(
       'the server acts in a game for one claimant at a time: a claim holds until it lapses, a move releases it, a stale one fails',
       withStore(async (store) => {
         await store.create(game('g'));

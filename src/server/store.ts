@@ -30,6 +30,8 @@ export interface StoredMove {
   readonly ply: number;
   readonly move: string;
   readonly at: number;
+  /** The id the client gave the move, kept so that its retry is recognised after a restart or on another instance. */
+  readonly clientId?: string;
 }
 
 export interface StoredGame extends NewGame {
@@ -177,7 +179,7 @@ export interface GameRow {
 /** A stored game from its row, its moves in ply order and its claimed seats. */
 export function gameFromRows(
   row: GameRow,
-  moves: readonly { ply: number; move: string; at: number | string }[],
+  moves: readonly { ply: number; move: string; at: number | string; client_id?: string | null }[],
   claimed: readonly { seat: number; token_hash: string; name: string | null }[],
 ): StoredGame {
   const seats = JSON.parse(row.seats) as string[];
@@ -195,7 +197,7 @@ export function gameFromRows(
     seats,
     clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
     createdAt: Number(row.created_at),
-    moves: moves.map((m) => ({ ply: m.ply, move: m.move, at: Number(m.at) })),
+    moves: moves.map((m) => ({ ply: m.ply, move: m.move, at: Number(m.at), ...(m.client_id ? { clientId: m.client_id } : {}) })),
     ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
     seatTokens,
     seatNames,
