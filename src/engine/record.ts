@@ -2,7 +2,8 @@ import { describeOutcome, type GameDefinition, type Json, type Outcome, sameOutc
 import { err, fail, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
-export const TERMINATIONS = ['rules', 'resignation', 'move-cap', 'abandoned', 'time', 'forfeit'] as const;
+/** `aborted`: called off before anyone played against anyone (an online game whose open seat nobody took). */
+export const TERMINATIONS = ['rules', 'resignation', 'move-cap', 'abandoned', 'aborted', 'time', 'forfeit'] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 
 /**

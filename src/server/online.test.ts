@@ -315,11 +315,14 @@ describe('online play against a real server process', () => {
 
   it('the lobby lists the newest games with a seat open to a person, and drops them once full', async () => {
     const lobby = async () =>
-      ((await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string; seats: string[] }[] }).games;
-    const open = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      ((await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string; seats: string[]; clock: unknown }[] }).games;
+    const clock = { initialMs: 180_000, incrementMs: 2_000 };
+    const open = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, clock });
     const vsAi = await post(server.base, '/api/games', { game: 'nonaga', options: {}, seats: ['open', 'easy'], seat: 0 });
     const id = open.json.id as string;
     await expect.poll(async () => (await lobby()).find((g) => g.id === id)?.seats).toEqual(['taken', 'open']);
+    // Each game shows its time control, so a player knows what they join.
+    expect((await lobby()).find((g) => g.id === id)?.clock).toEqual(clock);
     expect((await lobby()).some((g) => g.id === vsAi.json.id)).toBe(false);
     await post(server.base, `/api/games/${id}/seats/1`, {});
     await expect.poll(async () => (await lobby()).some((g) => g.id === id)).toBe(false);

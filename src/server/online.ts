@@ -220,6 +220,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         game: g.game,
         options: g.options,
         seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
+        clock: g.clock ?? null,
         createdAt: g.createdAt,
       })),
     };

@@ -165,6 +165,7 @@ describe('when the server must act, and rooms that fell behind', () => {
     // The first move is free: until it is made, the wait is the untimed one.
     expect(timed?.due()).toBe(createdAt + 60_000);
     const x = (await timed?.claim(0, null)) as { token: string };
+    await timed?.claim(1, null);
     const moved = await timed?.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 });
     const at = moved?.ok && moved.event.kind === 'move' ? moved.event.at : Number.NaN;
     expect(timed?.due()).toBe(at + 5_000);
@@ -180,6 +181,8 @@ describe('when the server must act, and rooms that fell behind', () => {
     const base = { game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null };
     await store.create({ ...base, id: 'fresh', createdAt: Date.now() });
     await store.create({ ...base, id: 'stale', createdAt: Date.now() - 120_000 });
+    await store.claimSeat('stale', 0, 'hash-x', 'Xena');
+    await store.claimSeat('stale', 1, 'hash-o', 'Otto');
     const settings = { abandonAfterMs: 60_000 };
     const fresh = (await Room.load(store, 'fresh', settings)) as Room;
     expect(await fresh.submit({ kind: 'flag' })).toMatchObject({ ok: false, refusal: 'game-over' });
@@ -189,6 +192,43 @@ describe('when the server must act, and rooms that fell behind', () => {
       event: { kind: 'end', termination: 'abandoned', result: { kind: 'win', winner: 1, reason: 'X did not move for 1 minute' } },
     });
     expect((await store.read('stale'))?.ending?.termination).toBe('abandoned');
+    // A game whose open seat nobody took is called off: nobody wins against nobody.
+    await store.create({ ...base, id: 'empty', createdAt: Date.now() - 120_000 });
+    await store.claimSeat('empty', 0, 'hash-x', 'Xena');
+    const empty = (await Room.load(store, 'empty', settings)) as Room;
+    expect(await empty.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: {
+        kind: 'end',
+        termination: 'aborted',
+        result: { kind: 'draw', reason: 'nobody took the open seat in 1 minute: the game is called off' },
+      },
+    });
+  });
+
+  it('a timed game waits for every seat: no move (so no clock) until the open seat is taken', async () => {
+    const store = new SqliteStore(':memory:');
+    await store.create({
+      id: 't',
+      game: 'tictactoe',
+      options: {},
+      seed: 's',
+      seats: ['open', 'open'],
+      clock: { initialMs: 60_000, incrementMs: 0 },
+      createdAt: Date.now(),
+    });
+    const room = (await Room.load(store, 't')) as Room;
+    const x = await room.claim(0, 'Xena');
+    if (!x.ok) throw new Error(x.error);
+    const early = await room.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 });
+    expect(early).toMatchObject({
+      ok: false,
+      refusal: 'waiting',
+      error: 'the clocks start once every seat is taken: wait for the other players',
+    });
+    expect(room.clocks()?.running).toBeNull();
+    expect((await room.claim(1, 'Otto')).ok).toBe(true);
+    expect(await room.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
   });
 
   it('a room behind the store (another instance moved): its resignation lands after the move it missed, its stale move is refused', async () => {

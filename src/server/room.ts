@@ -63,7 +63,16 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = { abandonAfterMs: 7 * 24 * 36
 /** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
 export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
 
-export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
+export type Refusal =
+  | 'stale'
+  | 'illegal'
+  | 'not-your-turn'
+  /** A timed game with a seat still open: its clocks wait for everyone. */
+  | 'waiting'
+  | 'bad-token'
+  | 'no-such-seat'
+  | 'game-over'
+  | 'try-again';
 
 export type Answer =
   | { readonly ok: true; readonly version: number; readonly event: RoomEvent; readonly duplicate?: true }
@@ -344,6 +353,11 @@ export class Room {
     return { ok: false, refusal, error, version: this.version };
   }
 
+  /** Whether a person's seat is still open (nobody has taken it). */
+  waiting(): boolean {
+    return this.stored.seats.some((kind, i) => kind === 'open' && this.stored.seatTokens[i] === null);
+  }
+
   /** The clocks now (null for a game without a time control). */
   clocks(): Clocks | null {
     const settings = this.stored.clock;
@@ -401,6 +415,12 @@ export class Room {
     const lastAt = this.stored.moves.at(-1)?.at ?? this.stored.createdAt;
     const seat = this.game.toMove(this.state);
     if (seat === null || this.stored.seats[seat] !== 'open' || now < lastAt + this.settings.abandonAfterMs) return null;
+    // Nobody came for an open seat: the game is called off, and nobody wins it against nobody.
+    if (this.waiting())
+      return this.finish(
+        { kind: 'draw', reason: `nobody took the open seat in ${spokenDuration(this.settings.abandonAfterMs)}: the game is called off` },
+        'aborted',
+      );
     const outcome = resignationOutcome(this.game, this.state, seat, names);
     return this.finish(
       { ...outcome, reason: `${names[seat] ?? `seat ${seat}`} did not move for ${spokenDuration(this.settings.abandonAfterMs)}` },
@@ -415,6 +435,9 @@ export class Room {
     // Won by the last move, its ending not yet stored (another instance is storing it): nothing more.
     if (toMove === null || this.game.result(this.state) !== null) return this.refuse('game-over', 'the game is over');
     if (toMove !== intent.seat) return this.refuse('not-your-turn', `it is seat ${toMove}'s turn, not seat ${intent.seat}'s`);
+    // A clock runs only against someone: a timed game starts once every seat is taken.
+    if (this.stored.clock && this.waiting())
+      return this.refuse('waiting', 'the clocks start once every seat is taken: wait for the other players');
     if (typeof intent.move !== 'string' || intent.move.length > 200)
       return this.refuse('illegal', 'a move is a short text in the game’s notation');
     const parsed = this.game.parseMove(this.state, intent.move);

@@ -183,9 +183,12 @@ describe('online play in the browser', () => {
     await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('10 min + 5 s');
     await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
     await x.waitForURL(/\/g\//);
+    // A timed game waits for its other player: no clock runs against an empty seat.
+    await expect.poll(() => status(x)).toBe('Waiting for someone to take O: the clocks start then. Send them the invite link.');
     const o = await device();
     await o.goto(x.url());
     await o.getByRole('button', { name: 'Play O' }).click();
+    await expect.poll(() => status(x)).toMatch(/^X to move/);
     // Before the first move no clock runs.
     expect(await x.getByTestId('clock-0').textContent()).toBe('10:00');
     await x.locator('[data-cell="b2"]').click();

@@ -38,17 +38,21 @@ export function GameShell<S, M, O>({
   const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
   const agent = `${seat(s.toMove)} (${s.players[s.toMove ?? 0]})`;
   const waiting = s.online && s.toMove !== null && s.online.seats[s.toMove]?.kind === 'open';
+  // A timed game waits for every seat: its clocks start once all are taken (the server holds moves till then).
+  const open = s.online && s.online.clocks(0) !== null ? s.online.seats.findIndex((x) => x.kind === 'open') : -1;
   const status = s.outcome
     ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
     : waiting
       ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
-      : s.thinking
-        ? `${seat(s.toMove)} is thinking…`
-        : s.paused && !s.humanToMove
-          ? `Paused: ${agent} to move.`
-          : s.humanToMove
-            ? (prompt ?? `${seat(s.toMove)} to move.`)
-            : `${agent} to move.`;
+      : open >= 0
+        ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
+        : s.thinking
+          ? `${seat(s.toMove)} is thinking…`
+          : s.paused && !s.humanToMove
+            ? `Paused: ${agent} to move.`
+            : s.humanToMove
+              ? (prompt ?? `${seat(s.toMove)} to move.`)
+              : `${agent} to move.`;
   return (
     <main class={`game-page game-${s.game.id}`}>
       <header class="topbar">

@@ -28,6 +28,8 @@ export interface LobbyGame {
   readonly game: string;
   readonly options: Json;
   readonly seats: readonly ('open' | 'taken' | 'ai')[];
+  /** Its time control, or null for a game without one. */
+  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
   readonly createdAt: number;
 }
 

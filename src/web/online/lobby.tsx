@@ -36,6 +36,14 @@ const age = (createdAt: number) => {
 };
 
 /** Open games to join: each with its seats and a link to its page. */
+/** A time control as players say it: "5 min + 3 s", or "no clock". */
+function timeControl(clock: LobbyGame['clock']): string {
+  if (!clock) return 'no clock';
+  const minutes = clock.initialMs / 60_000;
+  const initial = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(clock.initialMs / 1000)} s`;
+  return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
+}
+
 export function Lobby({ games }: { games: readonly LobbyGame[] }) {
   return (
     <section class="lobby" aria-label="open games">
@@ -55,7 +63,7 @@ export function Lobby({ games }: { games: readonly LobbyGame[] }) {
             return (
               <li data-game={g.id}>
                 <b>{game.ok ? game.value.title : g.game}</b> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')} ·{' '}
-                {age(g.createdAt)}{' '}
+                {timeControl(g.clock)} · {age(g.createdAt)}{' '}
                 <a href={gamePage(g.id)} class="button-link">
                   Join
                 </a>

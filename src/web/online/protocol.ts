@@ -58,7 +58,7 @@ export type GameEvent =
     }
   | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string };
 
-export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
+export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'waiting' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
 
 export type ServerMessage =
   | { readonly type: 'sync'; readonly game: PublicGame }
