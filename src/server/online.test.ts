@@ -347,7 +347,7 @@ describe('online play against a real server process', () => {
     expect(early).toMatchObject({ status: 409, json: { error: 'the game is still on: a rematch follows its end' } });
     expect(await watcher.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
     const stranger = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[1] });
-    expect(stranger).toMatchObject({ status: 403, json: { error: "that is not seat 0's token" } });
+    expect(stranger).toMatchObject({ status: 403, json: { error: "that is not X's token" } });
     const first = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
     expect(first).toMatchObject({ status: 201, json: { seat: 1 } });
     const next = first.json.id as string;

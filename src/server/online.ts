@@ -286,13 +286,13 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
       // The game may have ended, or the seat been taken, through another instance a moment ago.
       if (!room.over || !room.holds(seat, token)) await room.catchUp();
-      if (!room.holds(seat, token)) return reply.code(403).send({ error: `that is not seat ${seat}'s token` });
+      if (!room.holds(seat, token)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
       if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
       const next = (await hub.room(await hub.rematch(room))) as Room;
       // Everyone moves one seat on, with the name they had.
       const moved = (seat + 1) % room.stored.seats.length;
       const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null);
-      if (!claimed.ok) return reply.code(409).send({ error: `the rematch's seat ${moved} is taken already` });
+      if (!claimed.ok) return reply.code(409).send({ error: `the rematch's ${next.seatName(moved)} is taken already` });
       return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
     },
   );

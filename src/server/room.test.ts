@@ -119,8 +119,8 @@ describe('a room', () => {
 
   it('a seat is claimed once, and only an open one', async () => {
     const { room } = await newRoom('tictactoe', ['open', 'hard']);
-    expect(await room.claim(0, 'again')).toEqual({ ok: false, error: 'seat 0 is taken' });
-    expect(await room.claim(1, 'me')).toEqual({ ok: false, error: 'seat 1 is not open to a person' });
+    expect(await room.claim(0, 'again')).toEqual({ ok: false, error: 'X is taken' });
+    expect(await room.claim(1, 'me')).toEqual({ ok: false, error: "O is played by the server's AI, not open to a person" });
   });
 
   it('comes back from the store as it was, and a reconnecting client gets exactly the events it missed', async () => {

@@ -334,12 +334,16 @@ export class Room {
     return this.enqueue(async () => {
       // An ended game's seats are its record's players, as they played.
       if (this.over) return { ok: false as const, error: 'the game is over: its seats stay as they were played' };
-      if (this.stored.seats[seat] !== 'open') return { ok: false as const, error: `seat ${seat} is not open to a person` };
-      if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `seat ${seat} is taken` };
+      if (this.stored.seats[seat] !== 'open')
+        return { ok: false as const, error: `${this.seatName(seat)} is played by the server's AI, not open to a person` };
+      if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `${this.seatName(seat)} is taken` };
       if (!(await this.store.claimSeat(this.id, seat, tokenHash, name))) {
         // Taken, or the game ended, through another instance.
         await this.reload();
-        return { ok: false as const, error: this.over ? 'the game is over: its seats stay as they were played' : `seat ${seat} is taken` };
+        return {
+          ok: false as const,
+          error: this.over ? 'the game is over: its seats stay as they were played' : `${this.seatName(seat)} is taken`,
+        };
       }
       const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
@@ -351,6 +355,11 @@ export class Room {
 
   private refuse(refusal: Refusal, error: string): Answer {
     return { ok: false, refusal, error, version: this.version };
+  }
+
+  /** A seat as players call it ("X", "Black", "C"), in what the server says. */
+  seatName(seat: Player): string {
+    return this.game.seatNames(this.options)[seat] ?? `seat ${seat}`;
   }
 
   /** Whether a person's seat is still open (nobody has taken it). */
@@ -393,7 +402,7 @@ export class Room {
       this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
     // A seat may have been taken through another instance since this room was loaded: look again once.
     if (!mayPlay() && this.stored.seats[intent.seat] === 'open') await this.reload();
-    if (!mayPlay()) return this.refuse('bad-token', `that is not seat ${intent.seat}'s token`);
+    if (!mayPlay()) return this.refuse('bad-token', `that is not ${this.seatName(intent.seat)}'s token`);
     if (this.over) return this.refuse('game-over', 'the game is over');
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
@@ -434,7 +443,8 @@ export class Room {
     const toMove = this.game.toMove(this.state);
     // Won by the last move, its ending not yet stored (another instance is storing it): nothing more.
     if (toMove === null || this.game.result(this.state) !== null) return this.refuse('game-over', 'the game is over');
-    if (toMove !== intent.seat) return this.refuse('not-your-turn', `it is seat ${toMove}'s turn, not seat ${intent.seat}'s`);
+    if (toMove !== intent.seat)
+      return this.refuse('not-your-turn', `it is ${this.seatName(toMove)}'s turn, not ${this.seatName(intent.seat)}'s`);
     // A clock runs only against someone: a timed game starts once every seat is taken.
     if (this.stored.clock && this.waiting())
       return this.refuse('waiting', 'the clocks start once every seat is taken: wait for the other players');
