@@ -27,10 +27,16 @@ describe('a store made by an older hexarena', () => {
     for (const [ply, move] of ['b2', 'a1'].entries()) old.prepare('INSERT INTO moves VALUES (?, ?, ?, ?)').run('live', ply, move, ply);
     old.prepare("INSERT INTO seats VALUES ('live', 0, 'h', 'Ann')").run();
     old.prepare("INSERT INTO seats VALUES ('full', 0, 'h', 'Bob')").run();
+    // Two bots whose names differ only in case, as an older hexarena let them register.
+    old.prepare("INSERT INTO bots VALUES ('first-hash', 'Randy', 1)").run();
+    old.prepare("INSERT INTO bots VALUES ('later-hash', 'randy', 2)").run();
     old.close();
 
     const store = SqliteStore.inFolder(dir);
     try {
+      // The first keeps its name; the later one takes a suffix, and neither is lost.
+      expect(await store.botName('first-hash')).toBe('Randy');
+      expect(await store.botName('later-hash')).toBe('randy-later-');
       // The lobby: only the live game with a seat still open.
       expect((await store.open()).map((g) => g.id)).toEqual(['live']);
       // Every live game is due at once (the first sweep looks at each); the finished one never.

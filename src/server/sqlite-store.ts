@@ -76,6 +76,12 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
   // 5: the id a client gave each move, so its retry is acknowledged after a restart too.
   'ALTER TABLE moves ADD COLUMN client_id TEXT;',
+  // 6: bot names are one whatever their case ("Randy" and "randy" would pass for each other); of
+  // names registered twice before, the later ones take a suffix from their token's hash.
+  `UPDATE bots SET name = name || '-' || substr(token_hash, 1, 6)
+     WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
+       AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
+   CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`,
 ];
 
 export class SqliteStore implements GameStore {

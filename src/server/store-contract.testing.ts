@@ -113,6 +113,9 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         expect(await store.registerBot('h1', 'randy', 1)).toBe(true);
         expect(await store.registerBot('h2', 'randy', 2)).toBe(false);
+        // A name is one whatever its case: "Randy" would pass for "randy".
+        expect(await store.registerBot('h3', 'Randy', 3)).toBe(false);
+        expect(await store.botName('h3')).toBeNull();
         expect(await store.botName('h1')).toBe('randy');
         expect(await store.botName('h2')).toBeNull();
         await store.create(game('a', ['open', 'open'], 1));
