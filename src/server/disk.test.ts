@@ -31,7 +31,7 @@ afterAll(async () => {
 describe.runIf(root)('a full disk', () => {
   it('is said to be a full disk, refused cleanly, and recovered from; the write log stays small', async () => {
     const data = path.join(mount, 'data');
-    server = await startServer(data, { HEXARENA_API_RATE: '1000000', HEXARENA_CONNECTIONS: '1000' });
+    server = await startServer(data, { HEXARENA_API_RATE: '1000000', HEXARENA_CONNECTIONS: '1000', HEXARENA_OPEN_GAMES: '1000000' });
     server.child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });

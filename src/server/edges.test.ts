@@ -233,6 +233,30 @@ describe('the edges of the online server, attacked', () => {
     }
   });
 
+  it('one address cannot fill the lobby: a few games waiting for players at once, and it is shown once', async () => {
+    const from = '127.0.0.14';
+    const mine: string[] = [];
+    for (let i = 0; i < 5; i++) mine.push((await newGame(strict, from)).id);
+    const sixth = await request(strict.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 }, from });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json?.error).toBe('this address has 5 games waiting for players already: wait for them to fill or end before making more');
+    // A game against the server's AI waits for nobody: it is not capped.
+    const vsAi = await request(strict.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 }, from });
+    expect(vsAi.status).toBe(201);
+    // Someone else's game is in the lobby beside the flooder's newest, which is there once.
+    const theirs = (await newGame(strict, '127.0.0.15')).id;
+    // (The lobby is read at most once a second: asked until it has the new game.)
+    const lobby = async () =>
+      ((await request(strict.base, '/api/games', { from: '127.0.0.15' })).json as { games: { id: string }[] }).games.map((g) => g.id);
+    await expect.poll(lobby).toContain(theirs);
+    expect((await lobby()).filter((id) => mine.includes(id))).toEqual([mine[4]]);
+    // One filled: the address may make another.
+    await request(strict.base, `/api/games/${mine[0]}/seats/1`, { body: {}, from: '127.0.0.15' });
+    expect((await request(strict.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 }, from })).status).toBe(
+      201,
+    );
+  });
+
   it('a client that claims a version ahead of the game gets a full sync', async () => {
     const { id } = await newGame(strict, '127.0.0.12');
     const client = await Client.open(strict.base, id, 99, '127.0.0.12');

@@ -281,11 +281,19 @@ export class Hub {
   }
 
   /** A new game in the store (under `id`, a new one by default); its room, loaded. */
-  async create(game: string, options: Json, seats: readonly string[], clock: ClockSettings | null, id = newGameId()): Promise<Room> {
+  async create(
+    game: string,
+    options: Json,
+    seats: readonly string[],
+    clock: ClockSettings | null,
+    id = newGameId(),
+    /** Who made it (an opaque key: what the cap on open games counts by), if anyone. */
+    creator: string | null = null,
+  ): Promise<Room> {
     // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
     // them does not give away, and the record, seed included, replays them exactly.
     const seed = `key:${randomBytes(32).toString('hex')}`;
-    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now() };
+    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now(), creator };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     await this.store.create({ ...made, due: room.due() });

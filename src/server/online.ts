@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -127,7 +128,12 @@ export interface OnlineLimits {
   readonly sendBufferBytes?: number;
   /** Event streams a bot may hold open at once. */
   readonly botStreams?: number;
+  /** Games with a seat still open one creator (an address, a bot) may have at once. */
+  readonly openGames?: number;
 }
+
+/** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
+const OPEN_GAMES = 5;
 
 /** 1 MiB: a full sync of a big DiceWars map is tens of KB; a client this far behind has stopped reading. */
 const SEND_BUFFER_BYTES = 1024 * 1024;
@@ -135,6 +141,18 @@ const PING_MS = 30_000;
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<{ hub: Hub; edge: Edge }> {
   const rate = limits.rate ?? 40;
+  const openGames = limits.openGames ?? OPEN_GAMES;
+  // The key of the hashes that stand for addresses: read once, again if the store was away.
+  let secret: Promise<string> | null = null;
+  const siteSecret = (): Promise<string> => {
+    if (!secret) {
+      secret = store.siteSecret();
+      secret.catch(() => {
+        secret = null;
+      });
+    }
+    return secret;
+  };
   const messageRate = limits.messageRate ?? RATE;
   const edge: Edge = {
     messageRate,
@@ -194,7 +212,20 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });
     if (body.seat !== undefined && body.seat >= seatNames.length) return reply.code(400).send({ error: `there is no seat ${body.seat}` });
     if (body.seat !== undefined && body.seats[body.seat] !== 'open') return reply.code(400).send({ error: `seat ${body.seat} is an AI's` });
-    const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null);
+    // Counted by who asks, not the text they send: a bot by its name, anyone else by a keyed hash of
+    // the address (the address itself is never stored).
+    const creator = bot
+      ? `bot:${bot.name.toLowerCase()}`
+      : `address:${createHmac('sha256', await siteSecret())
+          .update(request.ip)
+          .digest('base64url')
+          .slice(0, 22)}`;
+    const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
+    if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
+      return reply.code(429).send({
+        error: `${bot ? bot.name : 'this address'} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
+      });
+    const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null, undefined, creator);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
     const claimed = await hub.seat(room, body.seat, name.value, bot);

@@ -7,7 +7,9 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
+  LOBBY_ROWS_PER_CREATOR,
   type NewGame,
+  newestOfEachCreator,
   newGameRow,
   refusalOf,
   type StoredGame,
@@ -80,6 +82,12 @@ const MIGRATIONS: readonly string[] = [
      WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
        AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
    CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`,
+  // 7: who made each game (an opaque key), so one address cannot fill the lobby, and the site's
+  // secret for keying those hashes, made once here.
+  `ALTER TABLE games ADD COLUMN creator TEXT;
+   CREATE INDEX games_open_by_creator ON games(creator) WHERE termination IS NULL AND open_seats > 0;
+   CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+   INSERT INTO site VALUES ('secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -167,7 +175,7 @@ export class PgStore implements GameStore {
 
   async create(game: NewGame): Promise<void> {
     await this.query(
-      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
       newGameRow(game),
     );
   }
@@ -354,9 +362,22 @@ export class PgStore implements GameStore {
   async open(limit = 100): Promise<StoredGame[]> {
     const { rows } = await this.query<GameRow>(
       'SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT $1',
-      [limit],
+      [limit * LOBBY_ROWS_PER_CREATOR],
     );
-    return this.hydrateAll(rows);
+    return this.hydrateAll(newestOfEachCreator(rows, limit));
+  }
+
+  async openBy(creator: string): Promise<number> {
+    const { rows } = await this.query<{ n: number }>(
+      'SELECT COUNT(*)::int AS n FROM games WHERE creator = $1 AND termination IS NULL AND open_seats > 0',
+      [creator],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async siteSecret(): Promise<string> {
+    const { rows } = await this.query<{ value: string }>("SELECT value FROM site WHERE name = 'secret'", []);
+    return rows[0]?.value as string;
   }
 
   async registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {

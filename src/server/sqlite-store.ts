@@ -9,7 +9,9 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
+  LOBBY_ROWS_PER_CREATOR,
   type NewGame,
+  newestOfEachCreator,
   newGameRow,
   refusalOf,
   type StoredGame,
@@ -82,6 +84,12 @@ export const MIGRATIONS: readonly string[] = [
      WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
        AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
    CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`,
+  // 7: who made each game (an opaque key), so one address cannot fill the lobby, and the site's
+  // secret for keying those hashes, made once here.
+  `ALTER TABLE games ADD COLUMN creator TEXT;
+   CREATE INDEX games_open_by_creator ON games(creator) WHERE termination IS NULL AND open_seats > 0;
+   CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+   INSERT INTO site VALUES ('secret', lower(hex(randomblob(32))));`,
 ];
 
 export class SqliteStore implements GameStore {
@@ -133,7 +141,7 @@ export class SqliteStore implements GameStore {
   create(game: NewGame): Promise<void> {
     return this.write(() => {
       this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(...newGameRow(game));
     });
   }
@@ -281,10 +289,22 @@ export class SqliteStore implements GameStore {
   }
 
   async open(limit = 100): Promise<StoredGame[]> {
+    // Enough rows for `limit` creators: each has at most a few open games at once (the route's cap).
     const rows = this.sql('SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT ?').all(
-      limit,
+      limit * LOBBY_ROWS_PER_CREATOR,
     ) as GameRow[];
-    return rows.map((r) => this.hydrate(r));
+    return newestOfEachCreator(rows, limit).map((r) => this.hydrate(r));
+  }
+
+  async openBy(creator: string): Promise<number> {
+    const row = this.sql('SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND open_seats > 0').get(creator) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async siteSecret(): Promise<string> {
+    return (this.sql("SELECT value FROM site WHERE name = 'secret'").get() as { value: string }).value;
   }
 
   registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {

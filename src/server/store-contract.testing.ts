@@ -215,5 +215,24 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.read('two'))?.seatTokens).toEqual([null, 'hash-c']);
       }),
     );
+
+    it(
+      'the lobby shows each creator once, its newest game; open games are counted by creator; the site secret stays',
+      withStore(async (store) => {
+        for (let i = 0; i < 3; i++) await store.create({ ...game(`flood-${i}`, ['open', 'open'], 10 + i), creator: 'address:x' });
+        await store.create({ ...game('other', ['open', 'open'], 5), creator: 'bot:randy' });
+        await store.create({ ...game('anonymous', ['open', 'open'], 4) });
+        await store.create({ ...game('full', ['open', 'hard'], 20), creator: 'address:x' });
+        expect((await store.open()).map((g) => g.id)).toEqual(['full', 'other', 'anonymous']);
+        expect(await store.openBy('address:x')).toBe(4);
+        await store.claimSeat('full', 0, 'h', null);
+        expect(await store.openBy('address:x')).toBe(3);
+        expect((await store.open()).map((g) => g.id)).toEqual(['flood-2', 'other', 'anonymous']);
+        expect((await store.read('other'))?.creator).toBe('bot:randy');
+        const secret = await store.siteSecret();
+        expect(secret).toMatch(/^[0-9a-f]{64}$/);
+        expect(await store.siteSecret()).toBe(secret);
+      }),
+    );
   });
 }

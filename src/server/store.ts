@@ -23,6 +23,11 @@ export interface NewGame {
   readonly createdAt: number;
   /** When the server must first look at the game unasked (an AI to move at once), or null. */
   readonly due?: number | null;
+  /**
+   * Who made it, as an opaque key (a bot's name, or a keyed hash of an address — never the address):
+   * what the cap on open games and the lobby count by.
+   */
+  readonly creator?: string | null;
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -150,8 +155,12 @@ export interface GameStore {
   claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
   /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
   settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
-  /** Games with an open seat, newest first: the lobby. */
+  /** Games with an open seat, newest first, each creator's newest only: the lobby. */
   open(limit?: number): Promise<StoredGame[]>;
+  /** How many live games with an open seat `creator` has made. */
+  openBy(creator: string): Promise<number>;
+  /** A secret of this site, made once with the store, for keyed hashes (never sent, never logged). */
+  siteSecret(): Promise<string>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */
   registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean>;
   /** The name of the bot with this token hash, or null. */
@@ -174,6 +183,7 @@ export interface GameRow {
   readonly termination: string | null;
   readonly deadline: number | string | null;
   readonly due: number | string | null;
+  readonly creator?: string | null;
 }
 
 /** A stored game from its row, its moves in ply order and its claimed seats. */
@@ -203,12 +213,13 @@ export function gameFromRows(
     seatNames,
     deadline: row.deadline === null ? null : Number(row.deadline),
     due: row.due === null ? null : Number(row.due),
+    creator: row.creator ?? null,
   };
 }
 
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
- * seed, seats, clock, created_at, due, open_seats (the seats a person may claim: not an AI's).
+ * seed, seats, clock, created_at, due, open_seats (the seats a person may claim: not an AI's), creator.
  */
 export function newGameRow(game: NewGame): unknown[] {
   return [
@@ -221,11 +232,38 @@ export function newGameRow(game: NewGame): unknown[] {
     game.createdAt,
     game.due ?? null,
     game.seats.filter((s) => s === 'open').length,
+    game.creator ?? null,
   ];
 }
 
 /** A game just made, as it will read back from the store. */
 export function newStoredGame(game: NewGame): StoredGame {
   const none = game.seats.map(() => null);
-  return { ...game, moves: [], ending: null, seatTokens: none, seatNames: none, deadline: null, due: game.due ?? null };
+  return {
+    ...game,
+    moves: [],
+    ending: null,
+    seatTokens: none,
+    seatNames: none,
+    deadline: null,
+    due: game.due ?? null,
+    creator: game.creator ?? null,
+  };
+}
+
+/** Rows the lobby reads for each game it shows: a creator has at most a few open games at once. */
+export const LOBBY_ROWS_PER_CREATOR = 5;
+
+/** The first (newest) row of each creator, up to `limit`; games of no known creator each stand alone. */
+export function newestOfEachCreator<R extends { readonly creator?: string | null }>(rows: readonly R[], limit: number): R[] {
+  const seen = new Set<string>();
+  const shown: R[] = [];
+  for (const row of rows) {
+    if (shown.length === limit) break;
+    const creator = row.creator ?? null;
+    if (creator !== null && seen.has(creator)) continue;
+    if (creator !== null) seen.add(creator);
+    shown.push(row);
+  }
+  return shown;
 }

@@ -146,6 +146,8 @@ export async function serveCommand(
   const pingMs = millisecondsFromEnv('HEXARENA_WS_PING_MS');
   const sendBufferBytes = countFromEnv('HEXARENA_SEND_BUFFER_BYTES');
   const botStreams = countFromEnv('HEXARENA_BOT_STREAMS');
+  // HEXARENA_OPEN_GAMES: games waiting for players one address or bot may have at once (5).
+  const openGames = countFromEnv('HEXARENA_OPEN_GAMES');
   const connections = connectionLimitsFromEnv();
   const app = await createHttpServer(
     webDist,
@@ -159,6 +161,7 @@ export async function serveCommand(
       ...(pingMs === undefined ? {} : { pingMs }),
       ...(sendBufferBytes === undefined ? {} : { sendBufferBytes }),
       ...(botStreams === undefined ? {} : { botStreams }),
+      ...(openGames === undefined ? {} : { openGames }),
       hub,
     },
     connections,
