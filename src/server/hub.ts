@@ -43,6 +43,9 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = {
   idleMs: 5 * 60_000,
 };
 
+/** The creator of a rematch: the finished game it follows, whose players alone may take its seats. */
+export const REMATCH_OF = 'rematch:';
+
 /** Due games a sweep claims at a time. */
 const SWEEP_BATCH = 100;
 
@@ -314,7 +317,8 @@ export class Hub {
       const { game, options, seats, clock, seed } = room.stored;
       const id = rematchId(seed);
       const moved = seats.map((_, i) => seats[(i - 1 + seats.length) % seats.length] as string);
-      made = this.create(game, options, moved, clock ?? null, id).then(
+      // Made "by" the finished game: its seats are kept for that game's players (see the seat route).
+      made = this.create(game, options, moved, clock ?? null, id, `${REMATCH_OF}${room.id}`).then(
         () => id,
         // Made already, by another instance: that one is the rematch.
         async (e: unknown) => {

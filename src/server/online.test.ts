@@ -353,6 +353,15 @@ describe('online play against a real server process', () => {
     const next = first.json.id as string;
     // Everyone on the old game hears of it; the other player asks and gets the same game, the other seat.
     expect(await watcher.next((m) => m.type === 'rematch')).toMatchObject({ id: next });
+    // The other seat is kept for the other player: a spectator who heard the id cannot take it, nor
+    // does the lobby offer it.
+    const taken = await post(server.base, `/api/games/${next}/seats/0`, { name: 'intruder' });
+    expect(taken).toEqual({
+      status: 403,
+      json: { error: `the rematch's seats are kept for the players of game ${id}: they take them from its page (Rematch)` },
+    });
+    const listed = (await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string }[] };
+    expect(listed.games.some((g) => g.id === next)).toBe(false);
     const second = await post(server.base, `/api/games/${id}/rematch`, { seat: 1, token: tokens[1] });
     expect(second).toMatchObject({ status: 201, json: { id: next, seat: 0 } });
     const again = await post(server.base, `/api/games/${id}/rematch`, { seat: 1, token: tokens[1] });

@@ -11,7 +11,7 @@ import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
-import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings } from './hub.ts';
+import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { MAX_NAME_LENGTH, parseName } from './names.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
@@ -244,7 +244,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         lobby = null;
       });
     }
-    const games = await lobby.games;
+    // A rematch waits for the players of the game before it, not for anyone.
+    const games = (await lobby.games).filter((g) => !g.creator?.startsWith(REMATCH_OF));
     return {
       games: games.map((g) => ({
         id: g.id,
@@ -290,6 +291,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
       if (seat >= room.stored.seats.length)
         return reply.code(404).send({ error: `game ${id} has ${room.stored.seats.length} seats: there is no seat ${seat}` });
+      // A rematch's seats belong to the players of the game it follows: they take them through its rematch.
+      const follows = room.stored.creator?.startsWith(REMATCH_OF) ? room.stored.creator.slice(REMATCH_OF.length) : null;
+      if (follows !== null)
+        return reply
+          .code(403)
+          .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
       const claimed = await hub.seat(room, seat, name.value, bot);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
