@@ -137,6 +137,8 @@ describe('online play in the browser', () => {
     // Rematch: Red asks, Black's page is told and joins the same new game, colours swapped.
     await red.getByRole('button', { name: 'Rematch' }).click();
     await red.waitForURL((url) => url.pathname.startsWith('/g/') && !url.pathname.endsWith(id));
+    // Black's page says what is offered, not only a changed button.
+    await black.getByText('A rematch is offered: your seat in it is kept for you.').waitFor();
     await black.getByRole('button', { name: 'Join the rematch' }).click();
     await black.waitForURL(red.url());
     await expect.poll(() => status(black)).toBe('Red to move: slide a token.');

@@ -230,6 +230,11 @@ function OnlineControls<S, M, O>({ session: s }: { session: GameSession<S, M, O>
           Download record
         </a>
       )}
+      {online.rematch && online.rematchId && (
+        <p class="rematch-offer" role="status">
+          A rematch is offered: your seat in it is kept for you.{' '}
+        </p>
+      )}
       {online.rematch && (
         <button type="button" onClick={online.rematch}>
           {online.rematchId ? 'Join the rematch' : 'Rematch'}
