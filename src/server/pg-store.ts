@@ -3,11 +3,13 @@ import type { Json } from '../engine/game.ts';
 import {
   type AfterMove,
   type AppendRefusal,
+  BOT_NAMES_FOLDED,
   type GameId,
   type GameRow,
   type GameStore,
   gameFromRows,
   LOBBY_ROWS_PER_CREATOR,
+  MOVE_CLIENT_IDS,
   type NewGame,
   newestOfEachCreator,
   newGameRow,
@@ -74,14 +76,9 @@ const MIGRATIONS: readonly string[] = [
    UPDATE games SET open_seats = (SELECT COUNT(*) FROM json_array_elements_text(games.seats::json) s WHERE s = 'open')
      - (SELECT COUNT(*) FROM seats c WHERE c.game_id = games.id);
    CREATE INDEX games_lobby ON games(created_at) WHERE termination IS NULL AND open_seats > 0;`,
-  // 5: the id a client gave each move, so its retry is acknowledged after a restart or on another instance.
-  'ALTER TABLE moves ADD COLUMN client_id TEXT;',
-  // 6: bot names are one whatever their case ("Randy" and "randy" would pass for each other); of
-  // names registered twice before, the later ones take a suffix from their token's hash.
-  `UPDATE bots SET name = name || '-' || substr(token_hash, 1, 6)
-     WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
-       AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
-   CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`,
+  // 5 and 6, the same in both stores' SQL: store.ts.
+  MOVE_CLIENT_IDS,
+  BOT_NAMES_FOLDED,
   // 7: who made each game (an opaque key), so one address cannot fill the lobby, and the site's
   // secret for keying those hashes, made once here.
   `ALTER TABLE games ADD COLUMN creator TEXT;

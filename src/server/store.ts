@@ -267,3 +267,15 @@ export function newestOfEachCreator<R extends { readonly creator?: string | null
   }
   return shown;
 }
+
+/** Migration 5 of both stores: the id a client gave each move, so its retry is acknowledged after a restart or on another instance. */
+export const MOVE_CLIENT_IDS = 'ALTER TABLE moves ADD COLUMN client_id TEXT;';
+
+/**
+ * Migration 6 of both stores: bot names are one whatever their case ("Randy" and "randy" would pass
+ * for each other); of names registered twice before, the later ones take a suffix from their token's hash.
+ */
+export const BOT_NAMES_FOLDED = `UPDATE bots SET name = name || '-' || substr(token_hash, 1, 6)
+   WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
+     AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
+ CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`;
