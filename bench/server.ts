@@ -95,7 +95,12 @@ export async function benchServer(): Promise<void> {
   console.log('boardgame.io 0.50.2: its in-memory storage, socket.io. A new match every game on both; the load');
   console.log(`generator shares the machine's cores with the server under test; ${SECONDS} s per size.`);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-'));
-  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', HEXARENA_CONNECTIONS: '1000000', HEXARENA_OPEN_GAMES: '1000000' });
+  const server = await startServer(dir, {
+    HEXARENA_API_RATE: '1000000',
+    HEXARENA_WS_RATE: '1000000',
+    HEXARENA_CONNECTIONS: '1000000',
+    HEXARENA_OPEN_GAMES: '1000000',
+  });
   const rival = await startBoardgameIo();
   try {
     for (const games of [1, 100, 1000]) {
@@ -142,7 +147,13 @@ async function benchServerPostgres(): Promise<void> {
   console.log('\n## Online server on PostgreSQL (fsync off in this throwaway cluster), 1,000 games');
   const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-pg-'));
-  const env = { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', HEXARENA_CONNECTIONS: '1000000', HEXARENA_OPEN_GAMES: '1000000', REDIS_URL: redis.url };
+  const env = {
+    HEXARENA_API_RATE: '1000000',
+    HEXARENA_WS_RATE: '1000000',
+    HEXARENA_CONNECTIONS: '1000000',
+    HEXARENA_OPEN_GAMES: '1000000',
+    REDIS_URL: redis.url,
+  };
   const measured = async (name: string, url: string, servers: ServerProcess[], spread = false) => {
     const wal = new pg.Client({ connectionString: url });
     await wal.connect();
@@ -247,7 +258,12 @@ export async function benchServerScale(): Promise<void> {
   db.close();
   console.log(`wrote 101,000 games (905,000 moves) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
-  const server = await startServer(dir, { HEXARENA_API_RATE: '1000000', HEXARENA_WS_RATE: '1000000', HEXARENA_CONNECTIONS: '1000000', HEXARENA_OPEN_GAMES: '1000000' });
+  const server = await startServer(dir, {
+    HEXARENA_API_RATE: '1000000',
+    HEXARENA_WS_RATE: '1000000',
+    HEXARENA_CONNECTIONS: '1000000',
+    HEXARENA_OPEN_GAMES: '1000000',
+  });
   const ready = performance.now() - t;
   try {
     console.log(
