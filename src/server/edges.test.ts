@@ -289,6 +289,25 @@ describe('the edges of the online server, attacked', () => {
   });
 });
 
+describe('games of AIs alone', () => {
+  it('one address has at most two going at once; others are not held back', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-ais-'));
+    dirs.push(dir);
+    const server = await startServer(dir);
+    try {
+      // Hive between the strongest AIs: games that go on for a long while.
+      const ais = { game: 'hive', seats: ['max', 'max'] };
+      for (let i = 0; i < 2; i++) expect((await request(server.base, '/api/games', { body: ais, from: '127.0.0.20' })).status).toBe(201);
+      const third = await request(server.base, '/api/games', { body: ais, from: '127.0.0.20' });
+      expect(third.status).toBe(429);
+      expect(third.json?.error).toBe('this address has 2 games of AIs alone going already: let them end before starting more');
+      expect((await request(server.base, '/api/games', { body: ais, from: '127.0.0.21' })).status).toBe(201);
+    } finally {
+      await server.kill();
+    }
+  });
+});
+
 describe('clients that stop reading', () => {
   let busy: ServerProcess;
   beforeAll(async () => {

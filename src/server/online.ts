@@ -130,10 +130,14 @@ export interface OnlineLimits {
   readonly botStreams?: number;
   /** Games with a seat still open one creator (an address, a bot) may have at once. */
   readonly openGames?: number;
+  /** Games of AIs alone one creator may have going at once. */
+  readonly aiGames?: number;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
 const OPEN_GAMES = 5;
+/** Games of AIs alone one creator may have going at once: to watch, not to load the server. */
+const AI_GAMES = 2;
 
 /** 1 MiB: a full sync of a big DiceWars map is tens of KB; a client this far behind has stopped reading. */
 const SEND_BUFFER_BYTES = 1024 * 1024;
@@ -142,6 +146,7 @@ const PING_MS = 30_000;
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<{ hub: Hub; edge: Edge }> {
   const rate = limits.rate ?? 40;
   const openGames = limits.openGames ?? OPEN_GAMES;
+  const aiGames = limits.aiGames ?? AI_GAMES;
   // The key of the hashes that stand for addresses: read once, again if the store was away.
   let secret: Promise<string> | null = null;
   const siteSecret = (): Promise<string> => {
@@ -220,6 +225,11 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
           .update(request.ip)
           .digest('base64url')
           .slice(0, 22)}`;
+    // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
+    if (body.seats.every((s) => s !== 'open') && (await store.aiOnlyBy(creator)) >= aiGames)
+      return reply.code(429).send({
+        error: `${bot ? bot.name : 'this address'} has ${aiGames} games of AIs alone going already: let them end before starting more`,
+      });
     const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
     if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
       return reply.code(429).send({

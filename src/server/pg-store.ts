@@ -82,7 +82,7 @@ const MIGRATIONS: readonly string[] = [
   // 7: who made each game (an opaque key), so one address cannot fill the lobby, and the site's
   // secret for keying those hashes, made once here.
   `ALTER TABLE games ADD COLUMN creator TEXT;
-   CREATE INDEX games_open_by_creator ON games(creator) WHERE termination IS NULL AND open_seats > 0;
+   CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`,
 ];
@@ -367,6 +367,14 @@ export class PgStore implements GameStore {
   async openBy(creator: string): Promise<number> {
     const { rows } = await this.query<{ n: number }>(
       'SELECT COUNT(*)::int AS n FROM games WHERE creator = $1 AND termination IS NULL AND open_seats > 0',
+      [creator],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async aiOnlyBy(creator: string): Promise<number> {
+    const { rows } = await this.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM games WHERE creator = $1 AND termination IS NULL AND seats NOT LIKE '%"open"%'`,
       [creator],
     );
     return rows[0]?.n ?? 0;

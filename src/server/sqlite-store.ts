@@ -84,7 +84,7 @@ export const MIGRATIONS: readonly string[] = [
   // 7: who made each game (an opaque key), so one address cannot fill the lobby, and the site's
   // secret for keying those hashes, made once here.
   `ALTER TABLE games ADD COLUMN creator TEXT;
-   CREATE INDEX games_open_by_creator ON games(creator) WHERE termination IS NULL AND open_seats > 0;
+   CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', lower(hex(randomblob(32))));`,
 ];
@@ -297,6 +297,13 @@ export class SqliteStore implements GameStore {
     const row = this.sql('SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND open_seats > 0').get(creator) as {
       n: number;
     };
+    return row.n;
+  }
+
+  async aiOnlyBy(creator: string): Promise<number> {
+    const row = this.sql(`SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND seats NOT LIKE '%"open"%'`).get(
+      creator,
+    ) as { n: number };
     return row.n;
   }
 

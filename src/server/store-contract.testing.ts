@@ -225,6 +225,12 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create({ ...game('full', ['open', 'hard'], 20), creator: 'address:x' });
         expect((await store.open()).map((g) => g.id)).toEqual(['full', 'other', 'anonymous']);
         expect(await store.openBy('address:x')).toBe(4);
+        // Games of AIs alone are counted apart, while they go on.
+        await store.create({ ...game('ais', ['easy', 'max'], 30), creator: 'address:x' });
+        await store.create({ ...game('ais-over', ['easy', 'max'], 31), creator: 'address:x' });
+        await store.end('ais-over', { kind: 'draw' }, 'rules', 0);
+        expect(await store.aiOnlyBy('address:x')).toBe(1);
+        expect(await store.aiOnlyBy('bot:randy')).toBe(0);
         await store.claimSeat('full', 0, 'h', null);
         expect(await store.openBy('address:x')).toBe(3);
         expect((await store.open()).map((g) => g.id)).toEqual(['flood-2', 'other', 'anonymous']);

@@ -159,6 +159,8 @@ export interface GameStore {
   open(limit?: number): Promise<StoredGame[]>;
   /** How many live games with an open seat `creator` has made. */
   openBy(creator: string): Promise<number>;
+  /** How many live games of AIs alone (no seat for a person) `creator` has made. */
+  aiOnlyBy(creator: string): Promise<number>;
   /** A secret of this site, made once with the store, for keyed hashes (never sent, never logged). */
   siteSecret(): Promise<string>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */

@@ -148,6 +148,8 @@ export async function serveCommand(
   const botStreams = countFromEnv('HEXARENA_BOT_STREAMS');
   // HEXARENA_OPEN_GAMES: games waiting for players one address or bot may have at once (5).
   const openGames = countFromEnv('HEXARENA_OPEN_GAMES');
+  // HEXARENA_AI_GAMES: games of AIs alone one address or bot may have going at once (2).
+  const aiGames = countFromEnv('HEXARENA_AI_GAMES');
   const connections = connectionLimitsFromEnv();
   const app = await createHttpServer(
     webDist,
@@ -162,6 +164,7 @@ export async function serveCommand(
       ...(sendBufferBytes === undefined ? {} : { sendBufferBytes }),
       ...(botStreams === undefined ? {} : { botStreams }),
       ...(openGames === undefined ? {} : { openGames }),
+      ...(aiGames === undefined ? {} : { aiGames }),
       hub,
     },
     connections,
