@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Player } from '../engine/game.ts';
 import { dicewars } from '../games/dicewars/game.ts';
-import { type Answer, Room } from './room.ts';
+import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
@@ -203,6 +204,24 @@ describe('when the server must act, and rooms that fell behind', () => {
         termination: 'aborted',
         result: { kind: 'draw', reason: 'nobody took the open seat in 1 minute: the game is called off' },
       },
+    });
+  });
+
+  it('a game of AIs alone ends as a draw at its move cap; a game with a person has none', async () => {
+    const store = new SqliteStore(':memory:');
+    const base = { game: 'nonaga', options: {}, seed: 's', clock: null, createdAt: Date.now() };
+    await store.create({ ...base, id: 'ais', seats: ['random', 'random'] });
+    const room = (await Room.load(store, 'ais', { abandonAfterMs: 60_000, aiGameMoves: 4 })) as Room;
+    for (let ply = 0; ply < 4; ply++) {
+      const move = room.legalMoves()[0] as string;
+      expect(await room.submit({ kind: 'move', seat: room.toMove as Player, token: SERVER_SEAT, move, version: ply })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(room.over).toBe(true);
+    expect((await store.read('ais'))?.ending).toEqual({
+      result: { kind: 'draw', reason: 'a game of AIs alone ends after 4 moves online' },
+      termination: 'move-cap',
     });
   });
 

@@ -55,7 +55,15 @@ export interface RoomSettings {
    */
   readonly instance?: string;
   readonly leaseMs?: number;
+  /**
+   * Moves a game of AIs alone may last (AI_GAME_MOVES by default): two AIs may repeat themselves for
+   * ever, and nobody is waiting for their result.
+   */
+  readonly aiGameMoves?: number;
 }
+
+/** Long enough for any real game, DiceWars's many attacks included. */
+export const AI_GAME_MOVES = 3000;
 
 /** A week: a correspondence game may sleep for days, a game left in a lobby is cleared. */
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = { abandonAfterMs: 7 * 24 * 3600 * 1000 };
@@ -481,7 +489,10 @@ export class Room {
     if (intent.clientId !== undefined)
       this.remember(`${intent.seat}/${intent.clientId}`, { move: intent.move, version: intent.version, answer });
     const outcome = this.game.result(next);
+    const cap = this.settings.aiGameMoves ?? AI_GAME_MOVES;
     if (outcome) await this.finish(outcome, 'rules');
+    else if (this.stored.seats.every((kind) => kind !== 'open') && this.plies >= cap)
+      await this.finish({ kind: 'draw', reason: `a game of AIs alone ends after ${cap} moves online` }, 'move-cap');
     return answer;
   }
 
