@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Decision } from '../ai/decide.ts';
 import { AgentFailure } from '../engine/agent.ts';
+import { AiQueue } from './ai-queue.ts';
 import { compiled, packageRoot } from './package-root.ts';
 
 /** What an AI thread is asked: the game as the store keeps it, and which agent plays. */
@@ -21,14 +22,23 @@ interface Thread {
   busy: number;
 }
 
+/** A job waiting for a thread, and whoever waits for its move. */
+interface Waiting {
+  readonly job: Omit<AgentJob, 'id'>;
+  readonly resolve: (move: string) => void;
+  readonly reject: (e: Error) => void;
+}
+
 /**
  * The server's AI seats think in a pool of worker threads (one fewer than the cores, at least one),
- * never on the event loop. A job goes to the least busy thread; a thread that dies is replaced and
- * its jobs fail with the reason.
+ * never on the event loop. Each thread thinks one move at a time; the moves waiting for one are
+ * served fairly between the games' owners (ai-queue.ts), so one player's flood of AI games does not
+ * hold back everyone else's replies. A thread that dies is replaced and its job fails with the reason.
  */
 export class AgentsPool {
   private readonly threads: Thread[] = [];
   private readonly pending = new Map<number, { resolve: (move: string) => void; reject: (e: Error) => void; thread: Thread }>();
+  private readonly queue = new AiQueue<Waiting>();
   private nextId = 1;
   private closed = false;
 
@@ -61,6 +71,7 @@ export class AgentsPool {
       thread.busy--;
       if ('move' in m) job.resolve(m.move);
       else job.reject(m.forfeit ? new AgentFailure(m.error) : new Error(m.error));
+      this.dispatch();
     });
     worker.on('error', (e) => this.fail(thread, e));
     worker.on('exit', (code) => this.fail(thread, new Error(`an AI thread stopped (${code})`)));
@@ -74,20 +85,42 @@ export class AgentsPool {
       job.reject(error);
     }
     const i = this.threads.indexOf(thread);
-    if (i >= 0 && !this.closed) this.threads[i] = this.spawn();
+    if (i >= 0 && !this.closed) {
+      this.threads[i] = this.spawn();
+      this.dispatch();
+    }
   }
 
-  /** The move `agent` plays in the game so far, as text. */
-  async choose(job: Omit<AgentJob, 'id'>): Promise<string> {
-    if (this.closed) throw new Error('the AI pool is closed');
-    const thread = this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
-    await thread.ready;
-    const id = this.nextId++;
-    thread.busy++;
+  /**
+   * The move `agent` plays in the game so far, as text, once a thread is free and it is `owner`'s
+   * turn among those waiting; refused at once when the waiting line is full.
+   */
+  choose(job: Omit<AgentJob, 'id'>, owner = job.seed): Promise<string> {
+    if (this.closed) return Promise.reject(new Error('the AI pool is closed'));
     return new Promise<string>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, thread });
-      thread.worker.postMessage({ ...job, id } satisfies AgentJob);
+      const refused = this.queue.add(owner, { job, resolve, reject });
+      if (refused) reject(new Error(refused));
+      else this.dispatch();
     });
+  }
+
+  /** Moves waiting for a thread (reported by /healthz). */
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  /** Gives each idle thread the next job in the fair order. */
+  private dispatch(): void {
+    for (const thread of this.threads) {
+      if (thread.busy > 0 || this.closed) continue;
+      const next = this.queue.next();
+      if (!next) return;
+      const id = this.nextId++;
+      thread.busy++;
+      this.pending.set(id, { resolve: next.resolve, reject: next.reject, thread });
+      // A thread still starting takes the job once it is ready.
+      void thread.ready.then(() => thread.worker.postMessage({ ...next.job, id } satisfies AgentJob));
+    }
   }
 
   async close(): Promise<void> {

@@ -221,7 +221,8 @@ export class Hub {
       }, this.settings.leaseMs / 3);
       try {
         this.acted.thoughts++;
-        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent });
+        // Served in turn with other owners' games: one flood does not hold back everyone's replies.
+        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent }, room.stored.creator ?? room.id);
         const answer = await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
         // Refused but for a race (another instance moved first, the store away): said; the claim
         // lapses and the turn is tried again then, not at once in a loop.
