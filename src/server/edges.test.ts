@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rawConnection, request, type ServerProcess, stalledReader, startServer, upgradeHead } from './online.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
 
 /**
  * The edges of the online server attacked as one client would, over real sockets: allowances that
@@ -302,6 +303,30 @@ describe('games of AIs alone', () => {
       expect(third.status).toBe(429);
       expect(third.json?.error).toBe('this address has 2 games of AIs alone going already: let them end before starting more');
       expect((await request(server.base, '/api/games', { body: ais, from: '127.0.0.21' })).status).toBe(201);
+
+      // Nobody watches: the server does not think for it; the game waits, due never, at its first move.
+      const quiet = await request(server.base, '/api/games', {
+        body: { game: 'tictactoe', seats: ['random', 'random'] },
+        from: '127.0.0.22',
+      });
+      const id = quiet.json?.id as string;
+      const due = async () => {
+        const store = SqliteStore.inFolder(dir);
+        try {
+          return (await store.read(id))?.due;
+        } finally {
+          await store.close();
+        }
+      };
+      await expect.poll(due).toBeNull();
+      expect((await request(server.base, `/api/games/${id}`, { from: '127.0.0.22' })).json).toMatchObject({ version: 0, ending: null });
+      // Someone opens it: the AIs play it to its end.
+      const watcher = await Client.open(server.base, id, undefined, '127.0.0.22');
+      expect((await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end')).event).toMatchObject({
+        kind: 'end',
+        termination: 'rules',
+      });
+      watcher.close();
     } finally {
       await server.kill();
     }

@@ -177,7 +177,7 @@ export class Hub {
     clearTimeout(this.timers.get(room.id));
     this.timers.delete(room.id);
     const due = room.due();
-    if (due === null || (room.aiToMove() && !this.pool)) return;
+    if (due === null || (room.aiToMove() && !this.pool) || this.unwatched(room)) return;
     const wait = due - Date.now();
     if (wait <= 0) {
       void this.claimAndAct(room, false);
@@ -213,6 +213,11 @@ export class Hub {
   private async act(room: Room): Promise<void> {
     const { plies, version } = room;
     const ai = room.aiToMove();
+    // Nobody watches this game of AIs alone: it waits, not due, until someone opens it (watch).
+    if (this.unwatched(room)) {
+      await this.store.settle(room.id, plies, this.settings.instance, null);
+      return;
+    }
     if (ai && this.pool) {
       // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
       const renew = setInterval(() => {
@@ -242,6 +247,19 @@ export class Hub {
       // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
       if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
     }
+  }
+
+  /**
+   * A game of AIs alone that nobody here follows (the hub's own subscription aside): thinking for it
+   * would only load the threads everyone shares.
+   */
+  private unwatched(room: Room): boolean {
+    return room.aiToMove() !== null && room.stored.seats.every((kind) => kind !== 'open') && room.listenerCount <= 1;
+  }
+
+  /** Someone started following the game (a socket, a bot's stream): a game of AIs alone goes on. */
+  watch(room: Room): void {
+    this.attend(room);
   }
 
   private sweeping = false;

@@ -452,6 +452,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     tell({ type: 'seats', seats: publicSeats(room) });
   } else tell({ type: 'sync', game: publicGame(room) });
   const unsubscribe = room.subscribe((event: RoomEvent) => tell({ type: 'event', event: event as unknown as Json }));
+  hub.watch(room);
   const unsubscribeSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
   const unsubscribeRematch = hub.onRematch(room, (rematch) => tell({ type: 'rematch', id: rematch }));
   socket.on('close', () => {
