@@ -33,6 +33,11 @@ export interface HubSettings extends RoomSettings {
    * found by the sweeps.
    */
   readonly idleMs: number;
+  /**
+   * The outside programs (`uhp:…`, `http:…`) the operator allows now: a seat of a game stored when
+   * another was allowed forfeits instead of starting a program no longer listed.
+   */
+  readonly outsideSeats?: readonly string[];
 }
 
 export const DEFAULT_HUB_SETTINGS: HubSettings = {
@@ -216,6 +221,11 @@ export class Hub {
     // Nobody watches this game of AIs alone: it waits, not due, until someone opens it (watch).
     if (this.unwatched(room)) {
       await this.store.settle(room.id, plies, this.settings.instance, null);
+      return;
+    }
+    if (ai && /^(uhp|http):/.test(ai.agent) && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
+      process.stderr.write(`hexarena: game ${room.id}: its outside seat is no longer in HEXARENA_OUTSIDE_SEATS, and forfeits\n`);
+      await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
       return;
     }
     if (ai && this.pool) {

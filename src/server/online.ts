@@ -169,7 +169,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
-  const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub });
+  const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub, outsideSeats: limits.outsideSeats ?? [] });
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   keepAlive(app, limits.pingMs ?? PING_MS, edge);

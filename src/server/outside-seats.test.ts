@@ -42,5 +42,15 @@ describe('outside engines as the server’s seats', () => {
     const end = await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(end.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
     watcher.close();
+
+    // The operator takes an engine off the list: a game stored with it forfeits rather than start it.
+    const stored = await post(server.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', own], seat: 0 });
+    await server.kill();
+    server = await startServer(dataDir, { HEXARENA_OUTSIDE_SEATS: JSON.stringify([crashing]) });
+    const left = await Client.open(server.base, stored.json.id as string);
+    expect(await left.ask({ type: 'move', seat: 0, token: stored.json.token, move: 'wS1', version: 0 })).toMatchObject({ ok: true });
+    const forfeited = await left.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(forfeited.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
+    left.close();
   });
 });
