@@ -400,6 +400,8 @@ export class Hub {
   ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
     const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
     if (claimed.ok) this.fanout?.publish(room.id, { kind: 'seats' });
+    // The last seat of a timed game taken: its AI may be due now.
+    if (claimed.ok) this.attend(room);
     if (claimed.ok && bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
     return claimed;
   }

@@ -298,18 +298,19 @@ export class PgStore implements GameStore {
     return refusalOf(rows[0]);
   }
 
-  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
-    // The seat's row and the game's count of open seats change together, in one statement.
+  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean> {
+    // The seat's row, the game's count of open seats and its due time change together, in one statement.
     const { rows } = await this.query<{ claimed: number }>(
       `WITH claimed AS (
          INSERT INTO seats (game_id, seat, token_hash, name)
            SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
            ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
-         UPDATE games SET open_seats = open_seats - 1
-           WHERE id IN (SELECT game_id FROM claimed) AND (seats::json ->> $2::int) = 'open' RETURNING id)
+         UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' THEN 1 ELSE 0 END),
+             due = COALESCE($5::bigint, due)
+           WHERE id IN (SELECT game_id FROM claimed) RETURNING id)
        SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,
-      [id, seat, tokenHash, name],
+      [id, seat, tokenHash, name, due ?? null],
     );
     return rows[0]?.claimed === 1;
   }

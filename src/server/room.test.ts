@@ -250,6 +250,21 @@ describe('when the server must act, and rooms that fell behind', () => {
     expect(await room.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
   });
 
+  it('a timed game whose AI moves first: the AI is not due while a seat is open, and is due at once (in the store too) when it is taken', async () => {
+    const store = new SqliteStore(':memory:');
+    const createdAt = Date.now();
+    const clock = { initialMs: 60_000, incrementMs: 0 };
+    await store.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['easy', 'open'], clock, createdAt });
+    const room = (await Room.load(store, 't', { abandonAfterMs: 60_000 })) as Room;
+    // Nothing to do but call it off if nobody comes: an AI that moved now would only be refused.
+    expect(room.due()).toBe(createdAt + 60_000);
+    expect((await room.claim(1, 'Otto')).ok).toBe(true);
+    expect(room.due()).toBe(createdAt);
+    const due = (await store.read('t'))?.due as number;
+    expect(due).toBeGreaterThanOrEqual(createdAt);
+    expect(due).toBeLessThan(createdAt + 60_000);
+  });
+
   it('a room behind the store (another instance moved): its resignation lands after the move it missed, its stale move is refused', async () => {
     const { store, room, tokens } = await newRoom();
     const behind = (await Room.load(store, 'g')) as Room;

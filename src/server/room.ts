@@ -207,8 +207,10 @@ export class Room {
 
   private dueAfter(state: unknown, lastAt: number, deadline: number | null): number | null {
     if (this.game.result(state) !== null || this.game.toMove(state) === null) return null;
-    if (this.aiToMoveIn(state)) return lastAt;
     const abandoned = lastAt + this.settings.abandonAfterMs;
+    // A timed game waiting for a player: nobody may move, its AI neither, until it is full or called off.
+    if (this.stored.clock && this.waiting()) return abandoned;
+    if (this.aiToMoveIn(state)) return lastAt;
     return deadline === null ? abandoned : Math.min(deadline, abandoned);
   }
 
@@ -345,7 +347,10 @@ export class Room {
       if (this.stored.seats[seat] !== 'open')
         return { ok: false as const, error: `${this.seatName(seat)} is played by the server's AI, not open to a person` };
       if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `${this.seatName(seat)} is taken` };
-      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name))) {
+      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
+      // The last seat of a timed game: its clocks may start, so an AI to move is due at once, in the same write.
+      const starts = Boolean(this.stored.clock) && this.waiting() && !this.waitingFor(seatTokens) && this.aiToMove() !== null;
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? Date.now() : undefined))) {
         // Taken, or the game ended, through another instance.
         await this.reload();
         return {
@@ -353,7 +358,6 @@ export class Room {
           error: this.over ? 'the game is over: its seats stay as they were played' : `${this.seatName(seat)} is taken`,
         };
       }
-      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
       this.current = { ...this.stored, seatTokens, seatNames };
       for (const listener of this.seatListeners) listener();
@@ -372,7 +376,11 @@ export class Room {
 
   /** Whether a person's seat is still open (nobody has taken it). */
   waiting(): boolean {
-    return this.stored.seats.some((kind, i) => kind === 'open' && this.stored.seatTokens[i] === null);
+    return this.waitingFor(this.stored.seatTokens);
+  }
+
+  private waitingFor(seatTokens: readonly (string | null)[]): boolean {
+    return this.stored.seats.some((kind, i) => kind === 'open' && seatTokens[i] === null);
   }
 
   /** The clocks now (null for a game without a time control). */

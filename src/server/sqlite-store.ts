@@ -232,7 +232,7 @@ export class SqliteStore implements GameStore {
     return null;
   }
 
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean> {
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean> {
     return this.write(() => {
       // Only in a game still on: an ended game's seats are its record's players.
       const claimed = this.sql(
@@ -242,6 +242,7 @@ export class SqliteStore implements GameStore {
       this.sql(
         "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
       ).run(id, seat);
+      if (due !== undefined) this.sql('UPDATE games SET due = ? WHERE id = ?').run(due, id);
       return true;
     });
   }

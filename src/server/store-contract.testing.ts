@@ -217,6 +217,20 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'a seat claimed with a due time makes the game due then, in the same write; without one, or refused, the due time stays',
+      withStore(async (store) => {
+        await store.create({ ...game('waits', ['easy', 'open', 'open']), due: 90_000 });
+        expect(await store.claimSeat('waits', 1, 'h1', null)).toBe(true);
+        expect((await store.read('waits'))?.due).toBe(90_000);
+        expect(await store.claimSeat('waits', 2, 'h2', null, 50)).toBe(true);
+        expect((await store.read('waits'))?.due).toBe(50);
+        expect(await store.claimDue('me', 1_000, 60, 10)).toEqual(['waits']);
+        expect(await store.claimSeat('waits', 2, 'h3', null, 5)).toBe(false);
+        expect((await store.read('waits'))?.due).toBe(50);
+      }),
+    );
+
+    it(
       'the lobby shows each creator once, its newest game; open games are counted by creator; the site secret stays',
       withStore(async (store) => {
         for (let i = 0; i < 3; i++) await store.create({ ...game(`flood-${i}`, ['open', 'open'], 10 + i), creator: 'address:x' });

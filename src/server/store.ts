@@ -135,8 +135,12 @@ export interface GameStore {
    * stored or none. The game's claim becomes `after.claim` (none by default). Resolves once durable.
    */
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null>;
-  /** Claims seat `seat` with a token hash; false when it was taken. */
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null): Promise<boolean>;
+  /**
+   * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
+   * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
+   * seat taken: its AI to move moves at once).
+   */
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean>;
   /**
    * Ends the game after its first `plies` moves (first ending wins); false when it had already ended
    * or has more moves by now (the ending was decided on a position that is gone).

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Message, post, type ServerProcess, startServer } from './online.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
+import type { StoredGame } from './store.ts';
+
+/**
+ * The rules of online games that only show over a real server: when clocks start, who may take a
+ * seat, what a retried move is answered, who is shown in the lobby, what a player who leaves a game
+ * of three leaves behind. One `hexarena serve` for the file, restarted on the same folder and port
+ * where a test needs a restart.
+ */
+let server: ServerProcess;
+let dataDir: string;
+const env = {
+  HEXARENA_API_RATE: '100000',
+  HEXARENA_WS_RATE: '100000',
+  // A claim on a game is not given up by lapsing during a test: the server acts only when it is asked to.
+  HEXARENA_LEASE_MS: '600000',
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-rules-'));
+  server = await startServer(dataDir, env);
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The server's default wait before a game counts as abandoned (a week). */
+const ABANDON_AFTER_MS = 7 * 24 * 3600 * 1000;
+
+/** The game as the server's store holds it (read beside the running server, as another reader of its file). */
+async function readStored(id: string): Promise<StoredGame> {
+  const store = SqliteStore.inFolder(dataDir);
+  try {
+    return (await store.read(id)) as StoredGame;
+  } finally {
+    await store.close();
+  }
+}
+
+const isEvent = (kind: string) => (m: Message) => m.type === 'event' && (m.event as { kind: string }).kind === kind;
+
+describe('clocks and open seats', () => {
+  it('a timed game against the AI, which moves first, starts when its open seat is taken: the AI moves then', async () => {
+    const created = await post(server.base, '/api/games', {
+      game: 'tictactoe',
+      seats: ['easy', 'open'],
+      clock: { initialMs: 600_000, incrementMs: 0 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    // While its seat is open, the server has nothing to do in it but call it off if nobody comes: an
+    // AI that moved now would be refused, and its claim on the game would keep it from moving later.
+    const stored = await readStored(id);
+    expect(stored.due).toBe(stored.createdAt + ABANDON_AFTER_MS);
+    const watcher = await Client.open(server.base, id);
+    expect(await watcher.next((m) => m.type === 'sync')).toMatchObject({ game: { version: 0, moves: [] } });
+    expect((await post(server.base, `/api/games/${id}/seats/1`, { name: 'Otto' })).status).toBe(201);
+    // The AI's first move, at once, with O's clock running from it.
+    const moved = await watcher.next(isEvent('move'));
+    expect(moved.event).toMatchObject({ version: 1, seat: 0, clock: { running: 1 } });
+    watcher.close();
+  });
+});
