@@ -89,6 +89,29 @@ describe('a room', () => {
     expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 
+  it('a retry is known however it is spelled, on a room that read the move from the store, and only from the seat’s holder', async () => {
+    const { store, room, tokens } = await newRoom();
+    const intent = { kind: 'move', seat: 0, token: tokens[0], move: 'B2', version: 0, clientId: 'c-1' } as const;
+    const first = await room.submit(intent);
+    expect(first).toMatchObject({ ok: true, event: { move: 'b2' } });
+    // Another holder of the game (an instance that caught up from the store, a restart) knows the id.
+    const other = (await Room.load(store, 'g')) as Room;
+    const caughtUp = (await Room.load(store, 'g')) as Room;
+    await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1, clientId: 'c-1' });
+    await caughtUp.catchUp();
+    for (const r of [room, other, caughtUp]) expect(await r.submit(intent)).toEqual({ ...first, duplicate: true });
+    expect(await caughtUp.submit({ ...intent, seat: 1, token: tokens[1], move: 'a1', version: 1 })).toMatchObject({
+      ok: true,
+      duplicate: true,
+      event: { move: 'a1' },
+    });
+    // Spelled as the store has it, or otherwise again: the same move.
+    expect(await other.submit({ ...intent, move: 'b2' })).toMatchObject({ ok: true, duplicate: true });
+    // Someone without the seat's token is not answered for it.
+    expect(await caughtUp.submit({ ...intent, token: 'nope' })).toMatchObject({ ok: false, refusal: 'bad-token' });
+    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+  });
+
   it('serializes racing intents: of two moves against the same version, one is played and one is stale', async () => {
     const { room, tokens } = await newRoom();
     const answers = await Promise.all([

@@ -108,7 +108,7 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly events: RoomEvent[] = [];
   /** Moves answered, by seat and client id: what was asked (a retry asks the same) and the answer. */
-  private readonly answered = new Map<string, { readonly move: string; readonly version: number; readonly answer: Answer }>();
+  private readonly answered = new Map<string, Answered>();
   private readonly listeners = new Set<RoomListener>();
   private readonly seatListeners = new Set<() => void>();
 
@@ -172,7 +172,7 @@ export class Room {
       room.events.push(event);
       // A move's retry is recognised after a restart, or on another instance, from the id stored with it.
       if (m.clientId !== undefined)
-        room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, version: i, answer: { ok: true, version: i + 1, event } });
+        room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, ply: i, version: i, answer: { ok: true, version: i + 1, event } });
     }
     if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
     return room;
@@ -400,17 +400,6 @@ export class Room {
     const flagged = await this.endIfLate();
     if (intent.kind === 'flag')
       return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
-    if (intent.kind === 'move' && intent.clientId !== undefined) {
-      const earlier = this.answered.get(`${intent.seat}/${intent.clientId}`);
-      // A retry is the same move against the same version; the same id on another move is a mistake,
-      // never an acknowledgement of a move that was not played.
-      if (earlier && (earlier.move !== intent.move || earlier.version !== intent.version))
-        return this.refuse(
-          'illegal',
-          `the id ${JSON.stringify(intent.clientId)} was given to another move (${earlier.move} at version ${earlier.version}): give each move an id of its own`,
-        );
-      if (earlier?.answer.ok) return { ...earlier.answer, duplicate: true };
-    }
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
       return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
@@ -418,7 +407,19 @@ export class Room {
       this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
     // A seat may have been taken through another instance since this room was loaded: look again once.
     if (!mayPlay() && this.stored.seats[intent.seat] === 'open') await this.reload();
+    // Only the seat's holder is answered for its moves, retries included.
     if (!mayPlay()) return this.refuse('bad-token', `that is not ${this.seatName(intent.seat)}'s token`);
+    if (intent.kind === 'move' && intent.clientId !== undefined) {
+      const earlier = this.answered.get(`${intent.seat}/${intent.clientId}`);
+      // A retry is the same move against the same version; the same id on another move is a mistake,
+      // never an acknowledgement of a move that was not played.
+      if (earlier && (earlier.version !== intent.version || !this.sameMove(earlier, intent.move)))
+        return this.refuse(
+          'illegal',
+          `the id ${JSON.stringify(intent.clientId)} was given to another move (${earlier.move} at version ${earlier.version}): give each move an id of its own`,
+        );
+      if (earlier?.answer.ok) return { ...earlier.answer, duplicate: true };
+    }
     if (this.over) return this.refuse('game-over', 'the game is over');
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
@@ -495,7 +496,13 @@ export class Room {
     this.advance(made, intent.seat, next, event, true);
     const answer: Answer = { ok: true, version: this.version, event };
     if (intent.clientId !== undefined)
-      this.remember(`${intent.seat}/${intent.clientId}`, { move: intent.move, version: intent.version, answer });
+      this.remember(`${intent.seat}/${intent.clientId}`, {
+        move: made.move,
+        text: intent.move,
+        ply: made.ply,
+        version: intent.version,
+        answer,
+      });
     const outcome = this.game.result(next);
     const cap = this.settings.aiGameMoves ?? AI_GAME_MOVES;
     if (outcome) await this.finish(outcome, 'rules');
@@ -550,9 +557,29 @@ export class Room {
     this.publish(event, local);
   }
 
-  private remember(key: string, answered: { move: string; version: number; answer: Answer }): void {
+  private remember(key: string, answered: Answered): void {
     this.answered.set(key, answered);
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
+  }
+
+  /**
+   * Whether `text` is the move `earlier` made: the text the client sent, or the same move spelled
+   * otherwise ("B2" for "b2"; after a restart only the store's spelling is known).
+   */
+  private sameMove(earlier: Answered, text: string): boolean {
+    if (text === earlier.text || text === earlier.move) return true;
+    if (typeof text !== 'string' || text.length > 200) return false;
+    // Read in the position it was made in, replayed: a retry spelled otherwise is rare, a move is not.
+    const played = playMoves(
+      this.game,
+      this.options,
+      this.stored.seed,
+      this.stored.moves.slice(0, earlier.ply).map((m) => m.move),
+    );
+    if (!played.ok) return false;
+    const before = played.value.states.at(-1);
+    const parsed = this.game.parseMove(before, text);
+    return parsed.ok && this.game.formatMove(before, parsed.value) === earlier.move;
   }
 
   /**
@@ -576,6 +603,7 @@ export class Room {
             if (clientId !== undefined)
               this.remember(`${seat}/${clientId}`, {
                 move: news.move.move,
+                ply: news.move.ply,
                 version: news.move.ply,
                 answer: { ok: true, version: event.version, event },
               });
@@ -606,8 +634,19 @@ export class Room {
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
     for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e, false);
+    // The ids of the moves found there (made on another instance), so their retries are known here too.
+    for (const [key, answered] of fresh.answered) if (!this.answered.has(key)) this.remember(key, answered);
     if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
   }
+}
+
+/** A move answered with a client's id: the move as stored, the text the client sent, its ply, the version it was made against, and the answer. */
+interface Answered {
+  readonly move: string;
+  readonly text?: string;
+  readonly ply: number;
+  readonly version: number;
+  readonly answer: Answer;
 }
 
 /** A wait as people say it: "7 days", "3 hours", "1.5 s". */
