@@ -8,7 +8,7 @@ import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
 import { DEFAULT_ROOM_SETTINGS, Room, type RoomSettings, SERVER_SEAT } from './room.ts';
-import { type GameStore, type NewGame, newStoredGame } from './store.ts';
+import { type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
 
 /**
  * The hub of one server instance: the rooms it holds (loaded on demand, let go when nobody listens),
@@ -48,8 +48,8 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = {
   idleMs: 5 * 60_000,
 };
 
-/** The creator of a rematch: the finished game it follows, whose players alone may take its seats. */
-export const REMATCH_OF = 'rematch:';
+/** The creator of a rematch (defined with the store, whose lobby leaves rematches out). */
+export { REMATCH_OF };
 
 /** Due games a sweep claims at a time. */
 const SWEEP_BATCH = 100;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Message, post, type ServerProcess, startServer } from './online.testing.ts';
+import { Client, type Message, post, request, type ServerProcess, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { StoredGame } from './store.ts';
 
@@ -65,5 +65,27 @@ describe('clocks and open seats', () => {
     const moved = await watcher.next(isEvent('move'));
     expect(moved.event).toMatchObject({ version: 1, seat: 0, clock: { running: 1 } });
     watcher.close();
+  });
+});
+
+describe('the lobby', () => {
+  it('rematches, kept for their players, take no place in it: one address making many does not push out anyone’s game', async () => {
+    // Someone else, from another address, waits for a player.
+    const theirs = await request(server.base, '/api/games', {
+      body: { game: 'nonaga', seats: ['open', 'open'], seat: 0 },
+      from: '127.0.0.2',
+    });
+    expect(theirs.status).toBe(201);
+    // One address plays out games alone and asks each one's rematch: more than the lobby shows (50).
+    for (let i = 0; i < 51; i++) {
+      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const id = created.json.id as string;
+      const client = await Client.open(server.base, id);
+      expect(await client.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
+      client.close();
+      expect((await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: created.json.token })).status).toBe(201);
+    }
+    const lobby = async () => ((await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string }[] }).games;
+    await expect.poll(async () => (await lobby()).map((g) => g.id)).toContain(theirs.json?.id);
   });
 });

@@ -13,6 +13,7 @@ import {
   type NewGame,
   newestOfEachCreator,
   newGameRow,
+  REMATCHES_NOT_OPEN,
   refusalOf,
   type StoredGame,
   type StoredMove,
@@ -85,6 +86,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`,
+  // 8, the same in both stores' SQL: store.ts.
+  REMATCHES_NOT_OPEN,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -306,7 +309,7 @@ export class PgStore implements GameStore {
            SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
            ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
-         UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' THEN 1 ELSE 0 END),
+         UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' AND open_seats > 0 THEN 1 ELSE 0 END),
              due = COALESCE($5::bigint, due)
            WHERE id IN (SELECT game_id FROM claimed) RETURNING id)
        SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,

@@ -53,6 +53,27 @@ describe('a store made by an older hexarena', () => {
   });
 });
 
+describe('a store made before rematches were kept out of the lobby (migration 8)', () => {
+  it('no longer offers the rematches it holds there', async () => {
+    const dir = scratchFolder();
+    const old = new Database(path.join(dir, 'hexarena.sqlite'));
+    for (const migration of MIGRATIONS.slice(0, 7)) old.exec(migration);
+    old.pragma('user_version = 7');
+    const game = old.prepare(
+      "INSERT INTO games (id, game, options, seed, seats, created_at, open_seats, creator) VALUES (?, 'tictactoe', '{}', 's', '[\"open\",\"open\"]', ?, ?, ?)",
+    );
+    game.run('waiting', 1, 2, 'address:a');
+    game.run('kept', 2, 1, 'rematch:finished');
+    old.close();
+    const store = SqliteStore.inFolder(dir);
+    try {
+      expect((await store.open()).map((g) => g.id)).toEqual(['waiting']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 const writer = fileURLToPath(new URL('./store-writer.testing.ts', import.meta.url));
 
 /** Starts a writer that appends moves to `dir`'s store and prints "ack <game> <ply>" once each is durable. */

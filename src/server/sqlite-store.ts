@@ -15,6 +15,7 @@ import {
   type NewGame,
   newestOfEachCreator,
   newGameRow,
+  REMATCHES_NOT_OPEN,
   refusalOf,
   type StoredGame,
   type StoredMove,
@@ -87,6 +88,8 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', lower(hex(randomblob(32))));`,
+  // 8, the same in both stores' SQL: store.ts.
+  REMATCHES_NOT_OPEN,
 ];
 
 export class SqliteStore implements GameStore {
@@ -240,7 +243,7 @@ export class SqliteStore implements GameStore {
       ).run(id, seat, tokenHash, name, id);
       if (claimed.changes === 0) return false;
       this.sql(
-        "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
+        "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND open_seats > 0 AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
       ).run(id, seat);
       if (due !== undefined) this.sql('UPDATE games SET due = ? WHERE id = ?').run(due, id);
       return true;

@@ -249,6 +249,12 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.openBy('address:x')).toBe(3);
         expect((await store.open()).map((g) => g.id)).toEqual(['flood-2', 'other', 'anonymous']);
         expect((await store.read('other'))?.creator).toBe('bot:randy');
+        // A rematch's seats are kept for the players of the game it follows: never in the lobby, even once one is taken.
+        await store.create({ ...game('rematch', ['open', 'open'], 40), creator: 'rematch:two' });
+        expect(await store.claimSeat('rematch', 1, 'h-two', null)).toBe(true);
+        expect((await store.open()).map((g) => g.id)).toEqual(['flood-2', 'other', 'anonymous']);
+        expect(await store.claimSeat('rematch', 0, 'h-one', null)).toBe(true);
+        expect((await store.read('rematch'))?.seatTokens).toEqual(['h-one', 'h-two']);
         const secret = await store.siteSecret();
         expect(secret).toMatch(/^[0-9a-f]{64}$/);
         expect(await store.siteSecret()).toBe(secret);

@@ -224,8 +224,15 @@ export function gameFromRows(
 }
 
 /**
+ * The creator of a rematch: the finished game it follows, whose players alone may take its seats.
+ * None of them is open to the lobby, so a flood of rematches (one per finished game) takes no place there.
+ */
+export const REMATCH_OF = 'rematch:';
+
+/**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
- * seed, seats, clock, created_at, due, open_seats (the seats a person may claim: not an AI's), creator.
+ * seed, seats, clock, created_at, due, open_seats (the seats anyone may claim from the lobby: not an
+ * AI's, not a rematch's), creator.
  */
 export function newGameRow(game: NewGame): unknown[] {
   return [
@@ -237,7 +244,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.clock ? JSON.stringify(game.clock) : null,
     game.createdAt,
     game.due ?? null,
-    game.seats.filter((s) => s === 'open').length,
+    game.creator?.startsWith(REMATCH_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
     game.creator ?? null,
   ];
 }
@@ -273,6 +280,13 @@ export function newestOfEachCreator<R extends { readonly creator?: string | null
   }
   return shown;
 }
+
+/**
+ * Migration 8 of both stores: a rematch's seats are kept for the players of the game it follows, so
+ * none counts as open to the lobby (rematches filled its rows, each its own creator, and pushed
+ * everyone's games out).
+ */
+export const REMATCHES_NOT_OPEN = `UPDATE games SET open_seats = 0 WHERE creator LIKE '${REMATCH_OF}%';`;
 
 /** Migration 5 of both stores: the id a client gave each move, so its retry is acknowledged after a restart or on another instance. */
 export const MOVE_CLIENT_IDS = 'ALTER TABLE moves ADD COLUMN client_id TEXT;';
