@@ -89,3 +89,27 @@ describe('the lobby', () => {
     await expect.poll(async () => (await lobby()).map((g) => g.id)).toContain(theirs.json?.id);
   });
 });
+
+describe('seats as players call them', () => {
+  it('a refusal about a seat names it as the game does, beside the number the request gave', async () => {
+    const onAi = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'easy'], seat: 1 });
+    expect(onAi).toEqual({ status: 400, json: { error: "seat 1 (O) is played by the server's AI, not open to a person" } });
+    const created = await post(server.base, '/api/games', {
+      game: 'dicewars',
+      options: { players: 3, map: 'small' },
+      seats: ['open', 'open', 'open'],
+      seat: 0,
+    });
+    const client = await Client.open(server.base, created.json.id as string);
+    expect(await client.ask({ type: 'move', seat: 3, token: created.json.token, move: 'end', version: 0 })).toMatchObject({
+      ok: false,
+      refusal: 'no-such-seat',
+      error: 'there is no seat 3: the seats are 0 to 2 (A, B, C)',
+    });
+    expect(await client.ask({ type: 'move', seat: 1, token: created.json.token, move: 'end', version: 0 })).toMatchObject({
+      refusal: 'bad-token',
+      error: "that is not B's token",
+    });
+    client.close();
+  });
+});

@@ -216,7 +216,10 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     if (unknown !== undefined)
       return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });
     if (body.seat !== undefined && body.seat >= seatNames.length) return reply.code(400).send({ error: `there is no seat ${body.seat}` });
-    if (body.seat !== undefined && body.seats[body.seat] !== 'open') return reply.code(400).send({ error: `seat ${body.seat} is an AI's` });
+    if (body.seat !== undefined && body.seats[body.seat] !== 'open')
+      return reply
+        .code(400)
+        .send({ error: `seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person` });
     // Counted by who asks, not the text they send: a bot by its name, anyone else by a keyed hash of
     // the address (the address itself is never stored).
     const creator = bot

@@ -402,7 +402,10 @@ export class Room {
       return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
-      return this.refuse('no-such-seat', `there is no seat ${intent.seat}`);
+      return this.refuse(
+        'no-such-seat',
+        `there is no seat ${intent.seat}: the seats are 0 to ${seats - 1} (${this.game.seatNames(this.options).join(', ')})`,
+      );
     const mayPlay = () =>
       this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
     // A seat may have been taken through another instance since this room was loaded: look again once.
