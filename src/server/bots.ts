@@ -106,7 +106,8 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
         const toMove = room.toMove;
         const mine = toMove !== null && room.stored.seatTokens[toMove] === bot.tokenHash;
         write({ type: 'event', id, event: event as unknown as Json, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
-        if (event.kind === 'end') stop(id);
+        // Over, or over for the bot: it left (resigned, ran out of time) a game that goes on without it.
+        if (event.kind === 'end' || (event.kind === 'leave' && seats.every((seat) => room.hasLeft(seat)))) stop(id);
       });
       following.set(id, unsubscribe);
       if (room.over) stop(id);

@@ -155,7 +155,10 @@ export class Hub {
                 version: event.version,
                 move: room.stored.moves[event.ply] ?? { ply: event.ply, move: event.move, at: event.at },
               }
-            : { kind: 'moved', version: event.version, ending: { result: event.result, termination: event.termination } },
+            : event.kind === 'end'
+              ? { kind: 'moved', version: event.version, ending: { result: event.result, termination: event.termination } }
+              : // A player left: the other instances read it from the store.
+                { kind: 'moved', version: event.version },
         );
       this.attend(room);
     });

@@ -113,3 +113,63 @@ describe('seats as players call them', () => {
     client.close();
   });
 });
+
+describe('a player who leaves a game of three', () => {
+  it('resigns and the others play on, their turns passed by the server, through a SIGKILL; the last resignation ends it, the leaver last', async () => {
+    const created = await post(server.base, '/api/games', {
+      game: 'dicewars',
+      options: { players: 3, map: 'small' },
+      seats: ['open', 'open', 'open'],
+      seat: 0,
+      name: 'Ann',
+    });
+    const id = created.json.id as string;
+    const tokens = [created.json.token as string];
+    for (const seat of [1, 2]) tokens[seat] = (await post(server.base, `/api/games/${id}/seats/${seat}`, {})).json.token as string;
+    const game = async () =>
+      (await (await fetch(`${server.base}/api/games/${id}`)).json()) as Record<string, unknown> & {
+        toMove: number;
+        view: { order: number[] };
+      };
+    // DiceWars draws the order of play: the first to play, then the one who leaves, then the third.
+    const [first, leaver, third] = (await game()).view.order as [number, number, number];
+    let client = await Client.open(server.base, id);
+    // Out of turn: the game goes on, and everyone following it is told who left and why.
+    expect(await client.ask({ type: 'resign', seat: leaver, token: tokens[leaver] })).toMatchObject({
+      ok: true,
+      event: { kind: 'leave', seat: leaver, termination: 'resignation', reason: `${'ABC'[leaver]} resigned` },
+    });
+    expect((await game()).seats).toMatchObject({ [leaver]: { left: `${'ABC'[leaver]} resigned` } });
+    // The player before them ends the turn: the server passes theirs at once.
+    const mark = client.messages.length;
+    expect(await client.ask({ type: 'move', seat: first, token: tokens[first], move: 'end', version: 1 })).toMatchObject({ ok: true });
+    expect((await client.next(isEvent('move'), mark + 1)).event).toMatchObject({ seat: leaver, move: 'end' });
+    await expect.poll(async () => (await game()).toMove).toBe(third);
+    expect(await client.ask({ type: 'move', seat: leaver, token: tokens[leaver], move: 'end', version: 3 })).toMatchObject({
+      ok: false,
+      refusal: 'game-over',
+      error: `${'ABC'[leaver]} left this game: it goes on without them`,
+    });
+    client.close();
+    // Killed and started again: who left is kept, and their turn is still passed.
+    await server.kill();
+    server = await startServer(dataDir, env, server.port);
+    expect((await game()).seats).toMatchObject({ [leaver]: { left: `${'ABC'[leaver]} resigned` } });
+    client = await Client.open(server.base, id, 3);
+    expect(await client.ask({ type: 'move', seat: third, token: tokens[third], move: 'end', version: 3 })).toMatchObject({ ok: true });
+    expect(await client.ask({ type: 'resign', seat: first, token: tokens[first] })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'resignation', result: { kind: 'win', winner: third, ranking: [third, first, leaver] } },
+    });
+    client.close();
+    const stored = await readStored(id);
+    expect(stored.departures).toMatchObject([{ seat: leaver, plies: 0, termination: 'resignation' }]);
+    expect(stored.moves.map((m) => m.move)).toEqual(['end', 'end', 'end']);
+    // The record replays from options, seed and moves: the passes are moves like any other.
+    const record = await fetch(`${server.base}/api/games/${id}/record`);
+    expect(record.status).toBe(200);
+    const { replay } = await import('../engine/record.ts');
+    const { dicewars } = await import('../games/dicewars/game.ts');
+    expect(replay(dicewars, await record.json()).ok).toBe(true);
+  });
+});

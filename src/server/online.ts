@@ -59,14 +59,21 @@ function publicGame(room: Room): Json {
   };
 }
 
-/** Who sits where: open, taken by a person (with the name they gave) or played by the server's AI. */
+/**
+ * Who sits where: open, taken by a person (with the name they gave) or played by the server's AI;
+ * `left`, why a player left a game that goes on without them.
+ */
 function publicSeats(room: Room): Json {
   const stored = room.stored;
-  return stored.seats.map((kind, i) => ({
-    kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
-    ...(kind === 'open' ? {} : { level: kind }),
-    name: stored.seatNames[i] ?? null,
-  }));
+  return stored.seats.map((kind, i) => {
+    const left = room.leftBecause(i);
+    return {
+      kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
+      ...(kind === 'open' ? {} : { level: kind }),
+      name: stored.seatNames[i] ?? null,
+      ...(left === null ? {} : { left }),
+    };
+  });
 }
 
 const createSchema = {

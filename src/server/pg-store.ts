@@ -4,6 +4,8 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  DEPARTURES,
+  type Departure,
   type GameId,
   type GameRow,
   type GameStore,
@@ -86,8 +88,9 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`,
-  // 8, the same in both stores' SQL: store.ts.
+  // 8 and 9, the same in both stores' SQL: store.ts.
   REMATCHES_NOT_OPEN,
+  DEPARTURES,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -100,8 +103,8 @@ interface PendingAppend {
 }
 
 /** Parameters of one move in the batch statement. */
-const FIELDS = 9;
-/** Moves in one statement at most (8 parameters each, far below PostgreSQL's 65,535). */
+const FIELDS = 10;
+/** Moves in one statement at most (10 parameters each, far below PostgreSQL's 65,535). */
 const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
@@ -189,7 +192,7 @@ export class PgStore implements GameStore {
   private async hydrateAll(rows: readonly GameRow[]): Promise<StoredGame[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [moves, claimed] = await Promise.all([
+    const [moves, claimed, departures] = await Promise.all([
       this.query<{ game_id: string; ply: number; move: string; at: string; client_id: string | null }>(
         'SELECT game_id, ply, move, at, client_id FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply',
         [ids],
@@ -198,13 +201,17 @@ export class PgStore implements GameStore {
         'SELECT game_id, seat, token_hash, name FROM seats WHERE game_id = ANY($1)',
         [ids],
       ),
+      this.query<{ game_id: string; seat: number; plies: number; at: string; termination: string }>(
+        'SELECT game_id, seat, plies, at, termination FROM departures WHERE game_id = ANY($1) ORDER BY game_id, n',
+        [ids],
+      ),
     ]);
     const of = <T extends { game_id: string }>(all: readonly T[], id: string) => all.filter((r) => r.game_id === id);
-    return rows.map((row) => gameFromRows(row, of(moves.rows, row.id), of(claimed.rows, row.id)));
+    return rows.map((row) => gameFromRows(row, of(moves.rows, row.id), of(claimed.rows, row.id), of(departures.rows, row.id)));
   }
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
-    const [moves, claimed] = await Promise.all([
+    const [moves, claimed, departures] = await Promise.all([
       this.query<{ ply: number; move: string; at: string; client_id: string | null }>(
         'SELECT ply, move, at, client_id FROM moves WHERE game_id = $1 ORDER BY ply',
         [row.id],
@@ -212,8 +219,12 @@ export class PgStore implements GameStore {
       this.query<{ seat: number; token_hash: string; name: string | null }>('SELECT seat, token_hash, name FROM seats WHERE game_id = $1', [
         row.id,
       ]),
+      this.query<{ seat: number; plies: number; at: string; termination: string }>(
+        'SELECT seat, plies, at, termination FROM departures WHERE game_id = $1 ORDER BY n',
+        [row.id],
+      ),
     ]);
-    return gameFromRows(row, moves.rows, claimed.rows);
+    return gameFromRows(row, moves.rows, claimed.rows, departures.rows);
   }
 
   /** Moves waiting for this tick's statement. */
@@ -252,7 +263,7 @@ export class PgStore implements GameStore {
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
     const values = batch.map((_, i) => {
       const n = i * FIELDS;
-      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint, $${n + 9})`;
+      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint, $${n + 9}, $${n + 10}::int)`;
     });
     const params = batch.flatMap((p) => [
       p.id,
@@ -264,16 +275,17 @@ export class PgStore implements GameStore {
       p.after.claim?.owner ?? null,
       p.after.claim?.until ?? null,
       p.move.clientId ?? null,
+      p.after.departed ?? null,
     ]);
     let landed: Set<string>;
     try {
       // Each game's row is updated (and locked) only at the move count the move was made at; its
       // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
       const { rows } = await this.query<{ game_id: string }>(
-        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id) AS (VALUES ${values.join(', ')}),
+        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed) AS (VALUES ${values.join(', ')}),
            counted AS (
              UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner, lease_until = i.lease_until
-               FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
+               FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL AND (i.departed IS NULL OR g.departed = i.departed)
                RETURNING i.id, i.ply, i.move, i.at, i.client_id)
          INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`,
         params,
@@ -318,11 +330,27 @@ export class PgStore implements GameStore {
     return rows[0]?.claimed === 1;
   }
 
-  async end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
+  async end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean> {
     const r = await this.query(
       `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL
-         WHERE id = $3 AND termination IS NULL AND plies = $4`,
-      [JSON.stringify(result), termination, id, plies],
+         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5)`,
+      [JSON.stringify(result), termination, id, plies, departed ?? null],
+    );
+    return r.rowCount === 1;
+  }
+
+  async depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
+    // The game's row is updated (and locked) only at the count of departures the room saw: a second
+    // writer waits, then finds the count moved on. The departure is inserted only if it was.
+    const r = await this.query(
+      `WITH counted AS (
+         UPDATE games SET departed = departed + 1, due = COALESCE($7::bigint, due)
+           WHERE id = $1 AND plies = $3 AND departed = $6 AND termination IS NULL
+             AND NOT EXISTS (SELECT 1 FROM departures WHERE game_id = $1 AND seat = $2)
+           RETURNING id)
+       INSERT INTO departures (game_id, n, seat, plies, at, termination)
+         SELECT id, $6::int, $2::int, $3::int, $4::bigint, $5::text FROM counted RETURNING game_id`,
+      [id, departure.seat, departure.plies, departure.at, departure.termination, departed, due ?? null],
     );
     return r.rowCount === 1;
   }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../engine/game.ts';
+import type { Outcome, Player } from '../engine/game.ts';
+import { makeRecord, replay } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -309,6 +311,171 @@ describe('when the server must act, and rooms that fell behind', () => {
   });
 });
 
+describe('a player who leaves a game of three or more', () => {
+  const threeOf = (seats = ['open', 'open', 'open']) => newRoom('dicewars', seats, { players: 3, map: 'small' });
+  const kinds = (room: Room, since: number) =>
+    (room.eventsSince(since) ?? []).map((e) =>
+      e.kind === 'move' ? `${e.seat}:${e.move}` : e.kind === 'leave' ? `leave:${e.seat}` : e.kind,
+    );
+
+  it('resigns and the others play on: the server passes their turns, and the last resignation ends it, resigners last in order of leaving', async () => {
+    const { store, room, tokens } = await threeOf();
+    const first = room.toMove as Player;
+    const names = ['A', 'B', 'C'];
+    const resigned = await room.submit({ kind: 'resign', seat: first, token: tokens[first] });
+    expect(resigned).toMatchObject({
+      ok: true,
+      version: 1,
+      event: { kind: 'leave', seat: first, termination: 'resignation', reason: `${names[first]} resigned` },
+    });
+    // It was their turn: passed at once, by the game's own pass.
+    expect(kinds(room, 0)).toEqual([`leave:${first}`, `${first}:end`]);
+    const order = [first, room.toMove as Player];
+    await room.submit({ kind: 'move', seat: order[1] as Player, token: tokens[order[1] as Player], move: 'end', version: room.version });
+    order.push(room.toMove as Player);
+    expect(new Set(order).size).toBe(3);
+    const [, b, c] = order as [Player, Player, Player];
+    await room.submit({ kind: 'move', seat: c, token: tokens[c], move: 'end', version: room.version });
+    // The one who left is passed again, without anyone asking; they cannot play nor resign again.
+    expect(kinds(room, 3)).toEqual([`${c}:end`, `${first}:end`]);
+    expect(room.toMove).toBe(b);
+    expect(await room.submit({ kind: 'move', seat: first, token: tokens[first], move: 'end', version: room.version })).toMatchObject({
+      ok: false,
+      refusal: 'game-over',
+      error: `${names[first]} left this game: it goes on without them`,
+    });
+    expect(refusal(await room.submit({ kind: 'resign', seat: first, token: tokens[first] }))).toBe('game-over');
+    // A restart keeps who left: the same events, and their turns are passed still.
+    const again = (await Room.load(store, 'g')) as Room;
+    expect(again.version).toBe(room.version);
+    expect(again.eventsSince(0)).toEqual(room.eventsSince(0));
+    expect(again.due()).not.toBeNull();
+    await again.submit({ kind: 'move', seat: b, token: tokens[b], move: 'end', version: again.version });
+    await again.submit({ kind: 'move', seat: c, token: tokens[c], move: 'end', version: again.version });
+    expect(again.toMove).toBe(b);
+    // The last but one resigns: the last player still playing wins, the first to leave is last.
+    const ended = await again.submit({ kind: 'resign', seat: b, token: tokens[b] });
+    expect(ended).toMatchObject({
+      ok: true,
+      event: {
+        kind: 'end',
+        termination: 'resignation',
+        result: { kind: 'win', winner: c, ranking: [c, b, first], reason: `${names[b]} resigned` },
+      },
+    });
+    const stored = await store.read('g');
+    expect(stored?.departures.map((d) => [d.seat, d.plies, d.termination])).toEqual([[first, 0, 'resignation']]);
+    // The record replays exactly from options, seed and moves: the passes are moves like any other.
+    const moves = stored?.moves.map((m) => m.move) ?? [];
+    // first's pass, b, c, first's pass; after the restart b, c, first's pass.
+    expect(moves).toEqual(Array(7).fill('end'));
+    const options = unwrap(dicewars.parseOptions({ players: 3, map: 'small' }));
+    const record = makeRecord(dicewars, options, 'secret-seed', moves, stored?.ending?.result as unknown as Outcome, {
+      termination: 'resignation',
+    });
+    expect(replay(dicewars, record).ok).toBe(true);
+  });
+
+  it('an AI plays on beside them, and a player who left out of turn is passed when their turn comes', async () => {
+    const { store, room, tokens } = await threeOf(['open', 'open', 'random']);
+    // Whoever of the people is not to move first leaves now, out of turn: nothing is passed yet.
+    const leaver = room.toMove === 0 ? 1 : 0;
+    const start = room.version;
+    await room.submit({ kind: 'resign', seat: leaver, token: tokens[leaver] });
+    expect(kinds(room, start)).toEqual([`leave:${leaver}`]);
+    // Everyone else ends their turns (the AI by the server's hand) until the one who left was passed.
+    for (let moves = 0; !kinds(room, start).includes(`${leaver}:end`); moves++) {
+      const seat = room.toMove as Player;
+      const token = seat === 2 ? SERVER_SEAT : tokens[seat];
+      expect(await room.submit({ kind: 'move', seat, token, move: 'end', version: room.version })).toMatchObject({ ok: true });
+      expect(moves).toBeLessThan(3);
+    }
+    expect(room.aiToMove()?.seat ?? room.toMove).not.toBe(leaver);
+    expect((await store.read('g'))?.departures).toHaveLength(1);
+  });
+
+  it('ends when the last person still playing leaves: the server’s AIs do not play on alone', async () => {
+    const { room, tokens } = await threeOf(['random', 'open', 'random']);
+    const ended = await room.submit({ kind: 'resign', seat: 1, token: tokens[1] });
+    expect(ended).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'resignation', result: { kind: 'win', reason: 'B resigned' } },
+    });
+    const result = (ended.ok && ended.event.kind === 'end' ? ended.event.result : null) as unknown as Outcome;
+    expect(result.kind === 'win' && result.ranking?.at(-1)).toBe(1);
+    expect(result.kind === 'win' && [...(result.ranking ?? [])].sort()).toEqual([0, 1, 2]);
+  });
+
+  it('runs out of time, or stays away, and the others play on; in a game of two the same ends it', async () => {
+    const now = Date.now();
+    const settings = { abandonAfterMs: 60_000 };
+    const store = new SqliteStore(':memory:');
+    const base = { game: 'dicewars', options: { players: 3, map: 'small' }, seed: 's', seats: ['open', 'open', 'open'] };
+    await store.create({ ...base, id: 'timed', clock: { initialMs: 60_000, incrementMs: 0 }, createdAt: now - 600_000 });
+    await store.create({ ...base, id: 'untimed', clock: null, createdAt: now - 600_000 });
+    await store.create({
+      ...base,
+      id: 'duel',
+      options: { players: 2, map: 'small' },
+      seats: ['open', 'open'],
+      clock: null,
+      createdAt: now - 600_000,
+    });
+    for (const id of ['timed', 'untimed', 'duel'])
+      for (let seat = 0; seat < (id === 'duel' ? 2 : 3); seat++) await store.claimSeat(id, seat, `hash-${seat}`, null);
+    // The first move, free, five minutes ago: the next player's minute ran out long since.
+    await store.append('timed', { ply: 0, move: 'end', at: now - 300_000 }, { deadline: null, due: null });
+    const timed = (await Room.load(store, 'timed', settings)) as Room;
+    const late = timed.toMove as Player;
+    expect(await timed.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: { kind: 'leave', seat: late, termination: 'time', reason: `${'ABC'[late]} ran out of time` },
+    });
+    // Passed at once; the next player's clock runs from that pass, and the game goes on.
+    expect(timed.over).toBe(false);
+    expect(kinds(timed, 1)).toEqual([`leave:${late}`, `${late}:end`]);
+    expect(timed.clocks()?.running).toBe(timed.toMove);
+    expect(await timed.submit({ kind: 'flag' })).toMatchObject({ ok: false, refusal: 'game-over' });
+
+    const untimed = (await Room.load(store, 'untimed', settings)) as Room;
+    const away = untimed.toMove as Player;
+    expect(await untimed.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: { kind: 'leave', seat: away, termination: 'abandoned', reason: `${'ABC'[away]} did not move for 1 minute` },
+    });
+    expect(untimed.over).toBe(false);
+    expect(untimed.toMove).not.toBe(away);
+
+    const duel = (await Room.load(store, 'duel', settings)) as Room;
+    const gone = duel.toMove as Player;
+    expect(await duel.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'abandoned', result: { kind: 'win', winner: 1 - gone } },
+    });
+  });
+
+  it('races another instance in the store: a move made without knowing of a departure is refused, and nothing diverges', async () => {
+    const { store, room, tokens } = await threeOf();
+    const behind = (await Room.load(store, 'g')) as Room;
+    const mover = room.toMove as Player;
+    const other = ([0, 1, 2] as Player[]).find((s) => s !== mover) as Player;
+    // One leaves out of turn on one instance; the other instance has not heard of it.
+    expect(await room.submit({ kind: 'resign', seat: other, token: tokens[other] })).toMatchObject({ ok: true });
+    expect(await behind.submit({ kind: 'move', seat: mover, token: tokens[mover], move: 'end', version: 0 })).toMatchObject({
+      ok: false,
+      refusal: 'stale',
+    });
+    // Caught up, it has the departure as the first event, and the move goes on from there.
+    expect(behind.eventsSince(0)).toEqual(room.eventsSince(0));
+    expect(await behind.submit({ kind: 'move', seat: mover, token: tokens[mover], move: 'end', version: 1 })).toMatchObject({
+      ok: true,
+      version: 2,
+    });
+    await room.catchUp();
+    expect(room.eventsSince(0)).toEqual(behind.eventsSince(0));
+  });
+});
+
 describe('events told by another instance', () => {
   it('are replayed without the store: the same events, dice and all; a gap or a move that does not fit reads the store', async () => {
     const { store, room, tokens } = await newRoom('dicewars', ['open', 'open', 'open'], { players: 3, map: 'small' });
@@ -342,11 +509,16 @@ describe('events told by another instance', () => {
     expect(made.ok).toBe(true);
     expect(await other.applyRemote({ version: 9, move: { ply: 8, move: 'nonsense', at: 1 } })).toBe(false);
     expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
+    // A player who left is read from the store (the notice carries no move): the same events.
+    expect(await room.submit({ kind: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true, event: { kind: 'leave' } });
+    expect(await other.applyRemote({ version: 10 })).toBe(false);
+    expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
     // An ending told is an ending here.
-    expect(await room.submit({ kind: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
-    const [end] = room.eventsSince(9) ?? [];
+    const before = room.version;
+    expect(await room.submit({ kind: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
+    const [end] = room.eventsSince(before) ?? [];
     if (end?.kind !== 'end') throw new Error('no end');
-    expect(await other.applyRemote({ version: 10, ending: { result: end.result, termination: end.termination } })).toBe(true);
+    expect(await other.applyRemote({ version: before + 1, ending: { result: end.result, termination: end.termination } })).toBe(true);
     expect(other.over).toBe(true);
     expect(other.eventsSince(0)).toEqual(room.eventsSince(0));
   });

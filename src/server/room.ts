@@ -1,9 +1,9 @@
 import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
 import { playMoves } from '../engine/record.ts';
-import { resignationOutcome } from '../engine/resign.ts';
+import { leaversLast, outcomeWithout, outOfGame, passingMove, seatsInGame } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
-import { type GameStore, STORE_OUT_OF_DISK, type StoredGame, type StoredMove, StoreOutOfDisk } from './store.ts';
+import { type Departure, type GameStore, STORE_OUT_OF_DISK, type StoredGame, type StoredMove, StoreOutOfDisk } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
 /**
@@ -25,6 +25,15 @@ export type RoomEvent =
       readonly view?: Json;
       /** With a time control, the clocks after the move. */
       readonly clock?: Clocks;
+    }
+  | {
+      readonly version: number;
+      /** A player left a game of three or more, which goes on without them: the server passes their turns. */
+      readonly kind: 'leave';
+      readonly seat: Player;
+      /** How they left, in the words of an ending: "resignation", "time", "abandoned". */
+      readonly termination: string;
+      readonly reason: string;
     }
   | { readonly version: number; readonly kind: 'end'; readonly result: Json; readonly termination: string };
 
@@ -151,7 +160,8 @@ export class Room {
     if (!played.ok) throw new Error(`game ${id}: ${played.error.message}`);
     const { states } = played.value;
     const seatOf = states.slice(0, -1).map((s) => game.toMove(s) as Player);
-    const version = stored.moves.length + (stored.ending ? 1 : 0);
+    const { departures } = stored;
+    const version = stored.moves.length + departures.length + (stored.ending ? 1 : 0);
     const room = new Room(
       store,
       settings,
@@ -163,16 +173,22 @@ export class Room {
       version,
       game.view(states[0], null),
     );
-    // The recent past, for clients catching up after a restart: the same events as were sent live.
-    const from = Math.max(0, stored.moves.length - RECENT_EVENTS);
+    // The recent past, for clients catching up after a restart: the same events as were sent live,
+    // each departure before the move that followed it.
+    const from = Math.max(0, stored.moves.length + departures.length - RECENT_EVENTS);
     const timed = stored.moves.map((m, i) => ({ seat: seatOf[i] as Player, at: m.at }));
-    for (let i = from; i < stored.moves.length; i++) {
-      const m = stored.moves[i] as StoredGame['moves'][number];
-      const event = room.moveEvent(i + 1, m, seatOf[i] as Player, states[i + 1], timed.slice(0, i + 1));
+    let v = 0;
+    let d = 0;
+    for (let i = 0; i <= stored.moves.length; i++) {
+      for (; d < departures.length && (departures[d] as Departure).plies <= i; d++)
+        if (++v > from) room.events.push(room.leaveEvent(v, departures[d] as Departure));
+      const m = stored.moves[i];
+      if (m === undefined || ++v <= from) continue;
+      const event = room.moveEvent(v, m, seatOf[i] as Player, states[i + 1], timed.slice(0, i + 1));
       room.events.push(event);
       // A move's retry is recognised after a restart, or on another instance, from the id stored with it.
       if (m.clientId !== undefined)
-        room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, ply: i, version: i, answer: { ok: true, version: i + 1, event } });
+        room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, ply: i, version: v - 1, answer: { ok: true, version: v, event } });
     }
     if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
     return room;
@@ -196,9 +212,26 @@ export class Room {
     return this.stored.moves.length;
   }
 
+  /** The seats whose players left the game while it went on, in the order they left. */
+  get left(): Player[] {
+    return this.stored.departures.map((d) => d.seat);
+  }
+
+  /** Why `seat`'s player left the game ("B resigned"), or null while they play. */
+  leftBecause(seat: Player): string | null {
+    const departure = this.stored.departures.find((d) => d.seat === seat);
+    return departure ? this.departureReason(departure) : null;
+  }
+
+  /** Whether `seat`'s player left the game (it goes on without them, the server passing their turns). */
+  hasLeft(seat: Player): boolean {
+    return this.stored.departures.some((d) => d.seat === seat);
+  }
+
   /**
-   * When the server must next act without a client asking, or null (over): an AI to move, at once;
-   * else the running clock's deadline or, sooner for an untimed game, when it counts as abandoned.
+   * When the server must next act without a client asking, or null (over): an AI to move, or the
+   * turn of a player who left, at once; else the running clock's deadline or, sooner for an untimed
+   * game, when it counts as abandoned.
    */
   due(): number | null {
     if (this.over) return null;
@@ -210,7 +243,7 @@ export class Room {
     const abandoned = lastAt + this.settings.abandonAfterMs;
     // A timed game waiting for a player: nobody may move, its AI neither, until it is full or called off.
     if (this.stored.clock && this.waiting()) return abandoned;
-    if (this.aiToMoveIn(state)) return lastAt;
+    if (this.aiToMoveIn(state) || this.hasLeft(this.game.toMove(state) as Player)) return lastAt;
     return deadline === null ? abandoned : Math.min(deadline, abandoned);
   }
 
@@ -227,7 +260,8 @@ export class Room {
   private aiToMoveIn(state: unknown): { seat: Player; agent: string } | null {
     const seat = this.game.toMove(state);
     const kind = seat === null ? undefined : this.stored.seats[seat];
-    return seat === null || kind === undefined || kind === 'open' ? null : { seat, agent: kind };
+    // An AI that left (an outside program that failed) thinks no more: the room passes its turns.
+    return seat === null || kind === undefined || kind === 'open' || this.hasLeft(seat) ? null : { seat, agent: kind };
   }
 
   /** The game as an AI thread rebuilds it (the seed stays on the server). */
@@ -396,10 +430,12 @@ export class Room {
   }
 
   private async handle(intent: Intent): Promise<Answer> {
-    // Whoever acts after the running player's time ran out finds the game lost on time.
-    const flagged = await this.endIfLate();
+    // What the server owes the game comes first: the turns of players who left (a restart may have
+    // come between a departure and its pass), and whoever acts after the running player's time ran
+    // out finds them out of the game.
+    const acted = await this.serverTurns();
     if (intent.kind === 'flag')
-      return flagged ? { ok: true, version: this.version, event: flagged } : this.refuse('game-over', 'no clock has run out');
+      return acted ? { ok: true, version: this.version, event: acted } : this.refuse('game-over', 'no clock has run out');
     const seats = this.stored.seats.length;
     if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
       return this.refuse(
@@ -424,37 +460,43 @@ export class Room {
       if (earlier?.answer.ok) return { ...earlier.answer, duplicate: true };
     }
     if (this.over) return this.refuse('game-over', 'the game is over');
+    if (this.hasLeft(intent.seat)) return this.refuse('game-over', `${this.seatName(intent.seat)} left this game: it goes on without them`);
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
 
+  /** Everything the server owes the game now, done; the last event it made, or null. */
+  private async serverTurns(): Promise<RoomEvent | null> {
+    let last: RoomEvent | null = null;
+    for (let event = await this.serverTurn(); event !== null; event = await this.serverTurn()) last = event;
+    return last;
+  }
+
+  private async serverTurn(): Promise<RoomEvent | null> {
+    if (this.over) return null;
+    return (await this.passForLeaver()) ?? (await this.endIfLate());
+  }
+
   /**
-   * Ends the game on time when the running clock's deadline has passed, or as abandoned when the
-   * player to move let it sleep past the limit; the end event, or null.
+   * The player to move has run out of time, or (untimed) let the game sleep past the limit: they are
+   * out of it (the game ends, or goes on without them); the event, or null.
    */
   private async endIfLate(): Promise<RoomEvent | null> {
     if (this.over) return null;
     const now = Date.now();
     const clocks = this.clocks();
-    const names = this.game.seatNames(this.options);
-    if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline) {
-      const late = clocks.running;
-      const outcome = resignationOutcome(this.game, this.state, late, names);
-      return this.finish({ ...outcome, reason: `${names[late] ?? `seat ${late}`} ran out of time` }, 'time');
-    }
+    if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline && !this.hasLeft(clocks.running))
+      return this.leave(clocks.running, 'time', `${this.seatName(clocks.running)} ran out of time`);
     const lastAt = this.stored.moves.at(-1)?.at ?? this.stored.createdAt;
     const seat = this.game.toMove(this.state);
-    if (seat === null || this.stored.seats[seat] !== 'open' || now < lastAt + this.settings.abandonAfterMs) return null;
+    if (seat === null || this.stored.seats[seat] !== 'open' || this.hasLeft(seat) || now < lastAt + this.settings.abandonAfterMs)
+      return null;
     // Nobody came for an open seat: the game is called off, and nobody wins it against nobody.
     if (this.waiting())
       return this.finish(
         { kind: 'draw', reason: `nobody took the open seat in ${spokenDuration(this.settings.abandonAfterMs)}: the game is called off` },
         'aborted',
       );
-    const outcome = resignationOutcome(this.game, this.state, seat, names);
-    return this.finish(
-      { ...outcome, reason: `${names[seat] ?? `seat ${seat}`} did not move for ${spokenDuration(this.settings.abandonAfterMs)}` },
-      'abandoned',
-    );
+    return this.leave(seat, 'abandoned', `${this.seatName(seat)} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`);
   }
 
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
@@ -472,15 +514,32 @@ export class Room {
       return this.refuse('illegal', 'a move is a short text in the game’s notation');
     const parsed = this.game.parseMove(this.state, intent.move);
     if (!parsed.ok) return this.refuse('illegal', parsed.error.message);
+    const answer = await this.commit(intent.seat, parsed.value, intent.clientId);
+    if (answer.ok && answer.event.kind === 'move' && intent.clientId !== undefined)
+      this.remember(`${intent.seat}/${intent.clientId}`, {
+        move: answer.event.move,
+        text: intent.move,
+        ply: answer.event.ply,
+        version: intent.version,
+        answer,
+      });
+    return answer;
+  }
+
+  /**
+   * Stores `move` (legal, by `seat`, the player to move), then publishes it, and then what follows it
+   * at once: the ending it brings, or the turns of players who left. The move's answer.
+   */
+  private async commit(seat: Player, move: unknown, clientId?: string): Promise<Answer> {
     // The store decides: a ply another writer took first means this room is behind.
     const made: StoredMove = {
       ply: this.plies,
-      move: this.game.formatMove(this.state, parsed.value),
+      move: this.game.formatMove(this.state, move),
       at: Date.now(),
-      ...(intent.clientId === undefined ? {} : { clientId: intent.clientId }),
+      ...(clientId === undefined ? {} : { clientId }),
     };
-    const next = this.game.play(this.state, parsed.value);
-    const event = this.eventOf(made, intent.seat, next);
+    const next = this.game.play(this.state, move);
+    const event = this.eventOf(made, seat, next);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
     const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
     const due = this.dueAfter(next, made.at, deadline);
@@ -490,37 +549,128 @@ export class Room {
       due !== null && this.aiToMoveIn(next) && instance !== undefined && leaseMs !== undefined
         ? { owner: instance, until: made.at + leaseMs }
         : null;
-    const refused = await this.store.append(this.id, made, { deadline, due, claim });
+    const departed = this.stored.departures.length;
+    const refused = await this.store.append(this.id, made, { deadline, due, claim, departed });
     if (refused === 'ply-taken') {
       await this.reload();
-      return this.refuse('stale', 'another move was made first');
+      return this.refuse('stale', 'the game changed first (another move was made, or a player left)');
     }
     if (refused) return this.refuse(refused === 'game-over' ? 'game-over' : 'try-again', `the store refused the move (${refused})`);
-    this.advance(made, intent.seat, next, event, true);
+    this.advance(made, seat, next, event, true);
     const answer: Answer = { ok: true, version: this.version, event };
-    if (intent.clientId !== undefined)
-      this.remember(`${intent.seat}/${intent.clientId}`, {
-        move: made.move,
-        text: intent.move,
-        ply: made.ply,
-        version: intent.version,
-        answer,
-      });
-    const outcome = this.game.result(next);
-    const cap = this.settings.aiGameMoves ?? AI_GAME_MOVES;
-    if (outcome) await this.finish(outcome, 'rules');
-    else if (this.stored.seats.every((kind) => kind !== 'open') && this.plies >= cap)
-      await this.finish({ kind: 'draw', reason: `a game of AIs alone ends after ${cap} moves online` }, 'move-cap');
+    await this.afterMove();
     return answer;
   }
 
+  /** What follows a move at once: the ending it brings, or the turns of players who left. */
+  private async afterMove(): Promise<void> {
+    const outcome = this.game.result(this.state);
+    const cap = this.settings.aiGameMoves ?? AI_GAME_MOVES;
+    if (outcome) await this.finish(leaversLast(outcome, this.left), 'rules');
+    else if (this.stored.seats.every((kind, i) => kind !== 'open' || this.hasLeft(i)) && this.plies >= cap)
+      await this.finish({ kind: 'draw', reason: `a game of AIs alone ends after ${cap} moves online` }, 'move-cap');
+    else if (this.left.length > 0 && !this.playsOnWithout(this.left)) {
+      // The rules put out the last player but one still playing, or the last person among them; those
+      // who left held on passively until then.
+      const playing = this.stillPlaying(this.left);
+      const reason =
+        playing.length <= 1
+          ? `${playing[0] === undefined ? 'nobody' : this.seatName(playing[0])} is the last player still playing`
+          : 'only the server’s AIs are still playing';
+      await this.finish(this.outcomeWithout(this.left, reason), this.stored.departures.at(-1)?.termination ?? 'resignation');
+    } else await this.passForLeaver();
+  }
+
+  /** The server's move for a player who left, when it is theirs: the game's pass (DiceWars's `end`). */
+  private async passForLeaver(): Promise<RoomEvent | null> {
+    const seat = this.toMove;
+    if (seat === null || !this.hasLeft(seat) || this.game.result(this.state) !== null) return null;
+    const pass = passingMove(this.game, this.state);
+    // Nobody leaves a game that cannot pass a turn (playsOnWithout): this is a broken invariant.
+    if (pass === null) throw new Error(`${this.seatName(seat)} left game ${this.id}, and no move passes their turn`);
+    const answer = await this.commit(seat, pass);
+    return answer.ok ? answer.event : null;
+  }
+
   private async resign(seat: Player, tries = 3): Promise<Answer> {
-    const outcome = resignationOutcome(this.game, this.state, seat, this.game.seatNames(this.options));
-    const ended = await this.finish(outcome, 'resignation');
-    if (ended) return { ok: true, version: this.version, event: ended };
+    const event = await this.leave(seat, 'resignation', `${this.seatName(seat)} resigned`);
+    if (event) return { ok: true, version: event.version, event };
     // Another instance moved the game on meanwhile (this room has caught up since): resign from there.
-    if (!this.over && tries > 1) return this.resign(seat, tries - 1);
-    return this.refuse(this.over ? 'game-over' : 'try-again', this.over ? 'the game is over' : 'the game kept changing: try again');
+    if (!this.over && !this.hasLeft(seat) && tries > 1) return this.resign(seat, tries - 1);
+    if (this.over || this.hasLeft(seat))
+      return this.refuse('game-over', this.over ? 'the game is over' : `${this.seatName(seat)} left this game already`);
+    return this.refuse('try-again', 'the game kept changing: try again');
+  }
+
+  /**
+   * `seat`'s player is out of the game (resigned, ran out of time, stayed away): a game of two ends,
+   * and so does one of more where fewer than two players would still be playing or no move passes a
+   * turn. Else it goes on without them: the departure is stored (a restart keeps it), and the server
+   * passes their turns from then on. The event, or null when the store had changed first.
+   */
+  private async leave(seat: Player, termination: string, reason: string): Promise<RoomEvent | null> {
+    const left = [...this.left, seat];
+    if (!this.playsOnWithout(left)) return this.finish(this.outcomeWithout(left, reason), termination);
+    const departure: Departure = { seat, plies: this.plies, at: Date.now(), termination };
+    // Their turn now: passed at once, and due at once should this process stop before it is.
+    const due = this.game.toMove(this.state) === seat ? departure.at : undefined;
+    if (!(await this.store.depart(this.id, departure, this.stored.departures.length, due))) {
+      await this.reload();
+      return null;
+    }
+    this.current = { ...this.stored, departures: [...this.stored.departures, departure] };
+    const event = this.publish(this.leaveEvent(this.version + 1, departure));
+    await this.passForLeaver();
+    return event;
+  }
+
+  /** The event of a departure. */
+  private leaveEvent(version: number, d: Departure): RoomEvent {
+    return { version, kind: 'leave', seat: d.seat, termination: d.termination, reason: this.departureReason(d) };
+  }
+
+  private departureReason(d: Departure): string {
+    const name = this.seatName(d.seat);
+    if (d.termination === 'time') return `${name} ran out of time`;
+    if (d.termination === 'abandoned') return `${name} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`;
+    return `${name} resigned`;
+  }
+
+  /** The seats still playing once `left` are gone: in the game by its rules, leader first. */
+  private stillPlaying(left: readonly Player[]): Player[] {
+    return seatsInGame(this.game, this.state, this.stored.seats.length).filter((s) => !left.includes(s));
+  }
+
+  /**
+   * Whether the game goes on once `left` are gone: three seats or more, two still playing, a person
+   * among them (the server's AIs do not play on alone for a ranking nobody waits for), and a move
+   * that passes a turn.
+   */
+  private playsOnWithout(left: readonly Player[]): boolean {
+    const playing = this.stillPlaying(left);
+    return this.stored.seats.length > 2 && playing.length >= 2 && playing.some((s) => this.stored.seats[s] === 'open') && this.passes();
+  }
+
+  /** Whether the game has a move that passes a turn (DiceWars's `end`), as its first position shows. */
+  private passes(): boolean {
+    this.passing ??= passingMove(this.game, this.game.newGame(this.options, this.stored.seed)) !== null;
+    return this.passing;
+  }
+  private passing: boolean | undefined;
+
+  /** The result when `left` (in the order they left) are out and the game ends for want of players. */
+  private outcomeWithout(left: readonly Player[], reason: string): Outcome {
+    const names = this.game.seatNames(this.options);
+    // The order the rules put players out in, where it matters (some are out, not by leaving): replayed.
+    const playing = this.stillPlaying(left);
+    const out =
+      names.length > 2 && playing.length + left.length < names.length
+        ? (() => {
+            const played = playMoves(this.game, this.options, this.stored.seed, this.replayData().moves);
+            return played.ok ? outOfGame(this.game, played.value.states) : [];
+          })()
+        : [];
+    return outcomeWithout(this.game, this.state, names, left, reason, out);
   }
 
   /**
@@ -529,7 +679,7 @@ export class Room {
    */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
     const result = outcome as unknown as Json;
-    if (!(await this.store.end(this.id, result, termination, this.plies))) {
+    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length))) {
       await this.reload();
       return null;
     }
@@ -607,7 +757,7 @@ export class Room {
               this.remember(`${seat}/${clientId}`, {
                 move: news.move.move,
                 ply: news.move.ply,
-                version: news.move.ply,
+                version: event.version - 1,
                 answer: { ok: true, version: event.version, event },
               });
             return true;

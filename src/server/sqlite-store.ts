@@ -5,6 +5,8 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  DEPARTURES,
+  type Departure,
   DiskState,
   type GameId,
   type GameRow,
@@ -88,8 +90,9 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', lower(hex(randomblob(32))));`,
-  // 8, the same in both stores' SQL: store.ts.
+  // 8 and 9, the same in both stores' SQL: store.ts.
   REMATCHES_NOT_OPEN,
+  DEPARTURES,
 ];
 
 export class SqliteStore implements GameStore {
@@ -165,6 +168,12 @@ export class SqliteStore implements GameStore {
         token_hash: string;
         name: string | null;
       }[],
+      this.sql('SELECT seat, plies, at, termination FROM departures WHERE game_id = ? ORDER BY n').all(row.id) as {
+        seat: number;
+        plies: number;
+        at: number;
+        termination: string;
+      }[],
     );
   }
 
@@ -220,9 +229,11 @@ export class SqliteStore implements GameStore {
 
   private appendOne(id: GameId, move: StoredMove, after: AfterMove): AppendRefusal | null {
     // The move count decides: a second writer of the same ply finds it moved on.
+    const departed = after.departed ?? null;
     const counted = this.sql(
-      'UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ? WHERE id = ? AND plies = ? AND termination IS NULL',
-    ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply);
+      `UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ?
+         WHERE id = ? AND plies = ? AND termination IS NULL AND (? IS NULL OR departed = ?)`,
+    ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply, departed, departed);
     if (counted.changes === 0)
       return refusalOf(this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined);
     this.sql('INSERT INTO moves (game_id, ply, move, at, client_id) VALUES (?, ?, ?, ?, ?)').run(
@@ -250,13 +261,35 @@ export class SqliteStore implements GameStore {
     });
   }
 
-  end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean> {
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean> {
     return this.write(
       () =>
         this.sql(
-          'UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ? AND termination IS NULL AND plies = ?',
-        ).run(JSON.stringify(result), termination, id, plies).changes === 1,
+          `UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL
+             WHERE id = ? AND termination IS NULL AND plies = ? AND (? IS NULL OR departed = ?)`,
+        ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null).changes === 1,
     );
+  }
+
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
+    return this.write(() => {
+      // The count decides, as the move count does for moves: a second writer finds it moved on.
+      const counted = this.sql(
+        `UPDATE games SET departed = departed + 1, due = COALESCE(?, due)
+           WHERE id = ? AND plies = ? AND departed = ? AND termination IS NULL
+             AND NOT EXISTS (SELECT 1 FROM departures WHERE game_id = ? AND seat = ?)`,
+      ).run(due ?? null, id, departure.plies, departed, id, departure.seat);
+      if (counted.changes === 0) return false;
+      this.sql('INSERT INTO departures (game_id, n, seat, plies, at, termination) VALUES (?, ?, ?, ?, ?, ?)').run(
+        id,
+        departed,
+        departure.seat,
+        departure.plies,
+        departure.at,
+        departure.termination,
+      );
+      return true;
+    });
   }
 
   claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {

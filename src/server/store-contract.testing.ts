@@ -260,5 +260,32 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.siteSecret()).toBe(secret);
       }),
     );
+
+    it(
+      'a player leaves a game that goes on: once a seat, at the move and departure counts the writer saw; later moves and the ending check the count',
+      withStore(async (store) => {
+        await store.create(game('three', ['open', 'open', 'open']));
+        expect(await store.append('three', { ply: 0, move: 'end', at: 10 }, NOTHING_DUE)).toBeNull();
+        const leaves = { seat: 2, plies: 1, at: 20, termination: 'resignation' };
+        // At a move count that is gone, or after a departure count that is not the game's: refused.
+        expect(await store.depart('three', { ...leaves, plies: 0 }, 0)).toBe(false);
+        expect(await store.depart('three', leaves, 1)).toBe(false);
+        // Their turn: the server is due to pass it at once, in the same write.
+        expect(await store.depart('three', leaves, 0, 20)).toBe(true);
+        expect((await store.read('three'))?.due).toBe(20);
+        expect(await store.claimDue('me', 1_000, 30, 10)).toEqual(['three']);
+        expect(await store.depart('three', { ...leaves, at: 25 }, 1)).toBe(false);
+        // A move made without knowing of it is refused as a move made after another is.
+        expect(await store.append('three', { ply: 1, move: 'end', at: 30 }, { ...NOTHING_DUE, departed: 0 })).toBe('ply-taken');
+        expect(await store.append('three', { ply: 1, move: 'end', at: 30 }, { ...NOTHING_DUE, departed: 1 })).toBeNull();
+        const second = { seat: 0, plies: 2, at: 40, termination: 'time' };
+        expect(await store.depart('three', second, 1)).toBe(true);
+        expect((await store.read('three'))?.departures).toEqual([leaves, second]);
+        expect(await store.end('three', { kind: 'win', winner: 1 }, 'time', 2, 1)).toBe(false);
+        expect(await store.end('three', { kind: 'win', winner: 1 }, 'time', 2, 2)).toBe(true);
+        expect(await store.depart('three', { seat: 1, plies: 2, at: 50, termination: 'resignation' }, 2)).toBe(false);
+        expect((await store.read('three'))?.departures).toHaveLength(2);
+      }),
+    );
   });
 }

@@ -39,8 +39,23 @@ export interface StoredMove {
   readonly clientId?: string;
 }
 
+/**
+ * A player who left a game of three or more that goes on without them (resigned, ran out of time,
+ * stayed away too long): the server passes their turns from then on.
+ */
+export interface Departure {
+  readonly seat: number;
+  /** The moves made before they left. */
+  readonly plies: number;
+  readonly at: number;
+  /** How they left, in the words of an ending: "resignation", "time", "abandoned". */
+  readonly termination: string;
+}
+
 export interface StoredGame extends NewGame {
   readonly moves: readonly StoredMove[];
+  /** The players who left the game while it went on, in the order they left. */
+  readonly departures: readonly Departure[];
   /** Set once the game has ended (by the rules, resignation, time…): the record's result and how. */
   readonly ending: { readonly result: Json; readonly termination: string } | null;
   /** Per seat: the hash of its token once claimed, else null. */
@@ -65,6 +80,11 @@ export interface AfterMove {
   readonly deadline: number | null;
   readonly due: number | null;
   readonly claim?: { readonly owner: string; readonly until: number } | null;
+  /**
+   * The departures the move was made after: when given, the move lands only if the game has exactly
+   * that many (a player who left meanwhile, through another instance, changed the game).
+   */
+  readonly departed?: number;
 }
 
 /**
@@ -142,10 +162,18 @@ export interface GameStore {
    */
   claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean>;
   /**
-   * Ends the game after its first `plies` moves (first ending wins); false when it had already ended
-   * or has more moves by now (the ending was decided on a position that is gone).
+   * Ends the game after its first `plies` moves (first ending wins) and, when `departed` is given,
+   * exactly that many departures; false when it had already ended or has changed since (the ending
+   * was decided on a position that is gone).
    */
-  end(id: GameId, result: Json, termination: string, plies: number): Promise<boolean>;
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean>;
+  /**
+   * Records that a player left the game, which goes on without them: only at `departure.plies` moves
+   * and after exactly `departed` departures (else another writer changed the game first), once a
+   * seat, never once the game has ended. `due`, when given, becomes the game's due time in the same
+   * write (the seat that left is to move: the server passes for it at once). False when refused.
+   */
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean>;
   /**
    * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
    * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
@@ -192,11 +220,12 @@ export interface GameRow {
   readonly creator?: string | null;
 }
 
-/** A stored game from its row, its moves in ply order and its claimed seats. */
+/** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
 export function gameFromRows(
   row: GameRow,
   moves: readonly { ply: number; move: string; at: number | string; client_id?: string | null }[],
   claimed: readonly { seat: number; token_hash: string; name: string | null }[],
+  departures: readonly { seat: number; plies: number; at: number | string; termination: string }[],
 ): StoredGame {
   const seats = JSON.parse(row.seats) as string[];
   const seatTokens: (string | null)[] = seats.map(() => null);
@@ -214,6 +243,7 @@ export function gameFromRows(
     clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
     createdAt: Number(row.created_at),
     moves: moves.map((m) => ({ ply: m.ply, move: m.move, at: Number(m.at), ...(m.client_id ? { clientId: m.client_id } : {}) })),
+    departures: departures.map((d) => ({ seat: d.seat, plies: d.plies, at: Number(d.at), termination: d.termination })),
     ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
     seatTokens,
     seatNames,
@@ -255,6 +285,7 @@ export function newStoredGame(game: NewGame): StoredGame {
   return {
     ...game,
     moves: [],
+    departures: [],
     ending: null,
     seatTokens: none,
     seatNames: none,
@@ -287,6 +318,23 @@ export function newestOfEachCreator<R extends { readonly creator?: string | null
  * everyone's games out).
  */
 export const REMATCHES_NOT_OPEN = `UPDATE games SET open_seats = 0 WHERE creator LIKE '${REMATCH_OF}%';`;
+
+/**
+ * Migration 9 of both stores: the players who left a game of three or more that went on without
+ * them, in order (a restart keeps who plays on), and their count on the game, which moves and
+ * endings check as they check the move count.
+ */
+export const DEPARTURES = `ALTER TABLE games ADD COLUMN departed INTEGER NOT NULL DEFAULT 0;
+ CREATE TABLE departures (
+   game_id TEXT NOT NULL REFERENCES games(id),
+   n INTEGER NOT NULL,
+   seat INTEGER NOT NULL,
+   plies INTEGER NOT NULL,
+   at BIGINT NOT NULL,
+   termination TEXT NOT NULL,
+   PRIMARY KEY (game_id, n),
+   UNIQUE (game_id, seat)
+ );`;
 
 /** Migration 5 of both stores: the id a client gave each move, so its retry is acknowledged after a restart or on another instance. */
 export const MOVE_CLIENT_IDS = 'ALTER TABLE moves ADD COLUMN client_id TEXT;';

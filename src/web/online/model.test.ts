@@ -5,7 +5,7 @@ import { unwrap } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { GAMES } from '../../games/index.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
-import type { GameEvent, PublicGame } from './protocol.ts';
+import { type GameEvent, type PublicGame, parseServerMessage, type ServerMessage } from './protocol.ts';
 
 const QUICK: Record<string, Json> = { dicewars: { players: 3, map: 'small' } };
 
@@ -92,5 +92,27 @@ describe('online clocks as a page shows them', () => {
     expect(clockReadings(followed, 999_999)).toEqual([60_000, 0]);
     const flagged = unwrap(followGame(game, { ...clocked, ending: { result: { kind: 'win', winner: 0 }, termination: 'time' } }, 0));
     expect(clockReadings(flagged as Followed<unknown>, 0)).toEqual([60_000, 0]);
+  });
+});
+
+describe('a player leaving a game that goes on', () => {
+  it('marks their seat with the reason, from the message as the server sends it; the moves after it still follow', () => {
+    const game = GAMES.find((g) => g.id === 'dicewars') as AnyGame;
+    const { publicGame, events } = serverSide(game, 'leave', 4, 1);
+    const seats = [0, 1, 2].map(() => ({ kind: 'taken' as const, name: null }));
+    let followed = unwrap(followGame(game, { ...publicGame, seats }, 0)) as Followed<unknown>;
+    const message = parseServerMessage(
+      JSON.stringify({ type: 'event', event: { version: 2, kind: 'leave', seat: 2, termination: 'resignation', reason: 'C resigned' } }),
+    );
+    expect(message?.type).toBe('event');
+    const leave = (message as Extract<ServerMessage, { type: 'event' }>).event;
+    followed = applyEvent(game, followed, leave, 0) as Followed<unknown>;
+    expect(followed.version).toBe(2);
+    expect(followed.seats.map((s) => s.left ?? null)).toEqual([null, null, 'C resigned']);
+    const next = events[0] as GameEvent;
+    expect(next).toBeDefined();
+    expect(applyEvent(game, followed, { ...next, version: 3 }, 0)).not.toBe('resync');
+    // A leave event without its reason is not one this client reads.
+    expect(parseServerMessage(JSON.stringify({ type: 'event', event: { version: 2, kind: 'leave', seat: 2 } }))).toBeNull();
   });
 });

@@ -77,6 +77,11 @@ export function applyEvent<S, M, O>(
   if (event.version !== followed.version + 1) return 'resync';
   if (event.kind === 'end')
     return { ...followed, version: event.version, ending: { result: event.result, termination: event.termination } };
+  if (event.kind === 'leave') {
+    if (followed.ending || followed.seats[event.seat] === undefined) return 'resync';
+    const seats = followed.seats.map((s, i) => (i === event.seat ? { ...s, left: event.reason } : s));
+    return { ...followed, version: event.version, seats };
+  }
   if (event.ply !== followed.moves.length || followed.ending) return 'resync';
   const last = followed.states[followed.states.length - 1] as S;
   let next: S;

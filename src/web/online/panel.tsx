@@ -85,6 +85,18 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
   );
 }
 
+/** Who left a game of three or more, and that it goes on without them while it does. */
+function Departures({ info, over }: { info: OnlineInfo; over: boolean }) {
+  const left = info.seats.flatMap((s) => (s.left === undefined ? [] : [s.left]));
+  if (left.length === 0) return null;
+  return (
+    <p class="departures" data-testid="departures">
+      {left.join('; ')}
+      {over ? '.' : ': the game goes on without them, their turns passed.'}
+    </p>
+  );
+}
+
 /** Online play beside the board: the connection, clocks, open seats, the invite link. */
 export function OnlinePanel({ info, seatLabels, over }: { info: OnlineInfo; seatLabels: readonly string[]; over: boolean }) {
   const open = info.seats.some((s) => s.kind === 'open');
@@ -99,6 +111,7 @@ export function OnlinePanel({ info, seatLabels, over }: { info: OnlineInfo; seat
               : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
         </p>
       )}
+      <Departures info={info} over={over} />
       <Clocks info={info} seatLabels={seatLabels} />
       <TakeSeat info={info} seatLabels={seatLabels} />
       {open && !over && <Invite url={info.invite} />}

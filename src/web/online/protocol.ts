@@ -11,6 +11,8 @@ export interface SeatInfo {
   readonly level?: string;
   /** The name a person gave, if any. */
   readonly name: string | null;
+  /** Why the player left a game that goes on without them ("B resigned"). */
+  readonly left?: string;
 }
 
 export interface ClockInfo {
@@ -56,6 +58,7 @@ export type GameEvent =
       readonly view?: Json;
       readonly clock?: Omit<ClockInfo, 'initialMs' | 'incrementMs'>;
     }
+  | { readonly version: number; readonly kind: 'leave'; readonly seat: Player; readonly termination: string; readonly reason: string }
   | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string };
 
 export type Refusal = 'stale' | 'illegal' | 'not-your-turn' | 'waiting' | 'bad-token' | 'no-such-seat' | 'game-over' | 'try-again';
@@ -83,6 +86,7 @@ const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number
 function isEvent(x: unknown): x is GameEvent {
   if (!isObject(x) || !isCount(x.version)) return false;
   if (x.kind === 'move') return isCount(x.ply) && isCount(x.seat) && typeof x.move === 'string';
+  if (x.kind === 'leave') return isCount(x.seat) && typeof x.termination === 'string' && typeof x.reason === 'string';
   return x.kind === 'end' && isObject(x.result) && typeof x.termination === 'string';
 }
 

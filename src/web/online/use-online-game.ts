@@ -94,11 +94,14 @@ export function useOnlineGame<S, M, O>(
   const toMove = outcome ? null : game.toMove(live);
   const localSeats = useMemo(() => grants.map((g) => g.seat).sort((a, b) => a - b), [grants]);
   const grantFor = (seat: Player) => grants.find((g) => g.seat === seat);
-  const humanToMove = toMove !== null && localSeats.includes(toMove);
+  // A seat whose player left is played by the server's passes: nobody here moves or resigns for it.
+  const playingHere = localSeats.filter((seat) => seats[seat]?.left === undefined);
+  const humanToMove = toMove !== null && playingHere.includes(toMove);
   const thinking = toMove !== null && seats[toMove]?.kind === 'ai';
-  const players = seats.map((s, i) =>
-    localSeats.includes(i) ? 'you' : s.kind === 'ai' ? (s.level ?? 'AI') : s.kind === 'open' ? 'open' : (s.name ?? 'a player'),
-  );
+  const players = seats.map((s, i) => {
+    const who = localSeats.includes(i) ? 'you' : s.kind === 'ai' ? (s.level ?? 'AI') : s.kind === 'open' ? 'open' : (s.name ?? 'a player');
+    return s.left === undefined ? who : `${who} (left)`;
+  });
 
   const moveCount = useRef(moves.length);
   useEffect(() => {
@@ -118,7 +121,7 @@ export function useOnlineGame<S, M, O>(
 
   const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
   const rounds = useMemo(() => roundNumbers(movers.slice(0, -1)), [movers]);
-  const resigner = outcome === null && localSeats.length > 0 ? (humanToMove ? toMove : (localSeats[0] as Player)) : null;
+  const resigner = outcome === null && playingHere.length > 0 ? (humanToMove ? toMove : (playingHere[0] as Player)) : null;
   const openSeat = seats.some((s) => s.kind === 'open');
   const held = grants[0];
 
