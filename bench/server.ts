@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Client, type ServerProcess, startServer } from '../src/server/online.testing.ts';
+import { Client, request, type ServerProcess, startServer } from '../src/server/online.testing.ts';
 import { startPostgres } from '../src/server/postgres.testing.ts';
 import { startRedis } from '../src/server/redis.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
@@ -135,6 +135,76 @@ export async function benchServer(): Promise<void> {
   }
   if (process.env.HEXARENA_BENCH_DB === 'postgres') await benchServerPostgres();
   await benchServerScale();
+  await benchAiFlood();
+}
+
+/** Games one address floods the AI with, in the AI flood benchmark (its share: HEXARENA_AI_GAMES). */
+const FLOOD_GAMES = 8;
+
+/**
+ * An AI flood: one address keeps 8 DiceWars games of AIs alone (`hard`: a tree search of a few hundred
+ * milliseconds a move) thinking on one AI thread while
+ * another player plays tic-tac-toe against `random` (a think of no time): how long that player's
+ * replies wait, beside the same replies on an idle server and beside one flood think (the anchor: a
+ * single line would make each reply wait about 8 of them).
+ */
+export async function benchAiFlood(): Promise<void> {
+  console.log('\n## Online server: an AI flood from one address, one AI thread');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-flood-'));
+  const server = await startServer(dir, { HEXARENA_AI_THREADS: '1', HEXARENA_AI_GAMES: String(FLOOD_GAMES), HEXARENA_API_RATE: '100000' });
+  const replies = async (n: number): Promise<number[]> => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const created = await request(server.base, '/api/games', {
+        body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
+        from: '127.0.0.3',
+      });
+      const { id, token } = created.json as { id: string; token: string };
+      const player = await Client.open(server.base, id, undefined, '127.0.0.3');
+      const started = performance.now();
+      await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 });
+      await player.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1);
+      times.push(performance.now() - started);
+      player.close();
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const median = (xs: readonly number[]) => xs[Math.floor(xs.length / 2)] as number;
+  const watchers: Client[] = [];
+  try {
+    const idle = await replies(20);
+    let floodMoves = 0;
+    for (let i = 0; i < FLOOD_GAMES; i++) {
+      const created = await request(server.base, '/api/games', {
+        body: { game: 'dicewars', options: { players: 2 }, seats: ['hard', 'hard'] },
+        from: '127.0.0.2',
+      });
+      const watcher = await Client.open(server.base, (created.json as { id: string }).id, undefined, '127.0.0.2');
+      watcher.socket.on('message', (data) => {
+        if (data.toString().includes('"kind":"move"')) floodMoves++;
+      });
+      watchers.push(watcher);
+    }
+    // The flood under way: every game has its next move waiting for the thread.
+    for (const w of watchers) await w.next((m) => m.type === 'event');
+    const before = floodMoves;
+    const started = performance.now();
+    const flooded = await replies(10);
+    const think = (performance.now() - started) / Math.max(1, floodMoves - before);
+    console.log(
+      `a reply from random, idle server: median ${median(idle).toFixed(1)} ms, slowest ${(idle.at(-1) as number).toFixed(1)} ms of 20`,
+    );
+    console.log(
+      `the same during the flood: median ${median(flooded).toFixed(0)} ms, slowest ${(flooded.at(-1) as number).toFixed(0)} ms of 10; one flood think ≈ ${think.toFixed(0)} ms (${floodMoves - before} flood moves meanwhile)`,
+    );
+    console.log(
+      `a reply waited ${(median(flooded) / think).toFixed(2)} flood thinks (median), ${((flooded.at(-1) as number) / think).toFixed(2)} at most; one line for all would make it ≈ ${FLOOD_GAMES}`,
+    );
+  } finally {
+    for (const w of watchers) w.close();
+    await server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

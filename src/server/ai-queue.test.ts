@@ -24,4 +24,30 @@ describe('the AI threads’ waiting line', () => {
     expect(q.add('c', 5)).toMatch(/full/);
     expect([q.next(), q.next(), q.next(), q.next()]).toEqual([1, 4, 2, undefined]);
   });
+
+  it('an owner back after a pause goes before one just served: a flood delays a reply by the job in hand only', () => {
+    const q = new AiQueue<string>(8, 1000);
+    // One flood game: its line empties each time it is served, and fills again after its move.
+    q.add('flooder', 'flood 0');
+    expect(q.next()).toBe('flood 0');
+    q.add('flooder', 'flood 1');
+    q.add('player', 'reply');
+    expect([q.next(), q.next()]).toEqual(['reply', 'flood 1']);
+    // Two owners with work always waiting take turns.
+    for (let i = 2; i < 5; i++) q.add('flooder', `flood ${i}`);
+    for (let i = 0; i < 3; i++) q.add('other', `other ${i}`);
+    expect([q.next(), q.next(), q.next(), q.next()]).toEqual(['other 0', 'flood 2', 'other 1', 'flood 3']);
+  });
+
+  it('remembers a bounded number of owners, the least recently served forgotten first', () => {
+    const q = new AiQueue<string>(8, 1000, 2);
+    for (const owner of ['a', 'b', 'c']) {
+      q.add(owner, owner);
+      q.next();
+    }
+    // 'a' was forgotten: it counts as never served, and goes before 'c' (served last).
+    q.add('c', 'c again');
+    q.add('a', 'a again');
+    expect(q.next()).toBe('a again');
+  });
 });

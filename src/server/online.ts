@@ -139,6 +139,8 @@ export interface OnlineLimits {
   readonly openGames?: number;
   /** Games of AIs alone one creator may have going at once. */
   readonly aiGames?: number;
+  /** Threads the server's AIs think in (one fewer than the cores, at least one). */
+  readonly aiThreads?: number;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
@@ -172,7 +174,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     sendBufferBytes: limits.sendBufferBytes ?? SEND_BUFFER_BYTES,
     dropped: { slow: 0, silent: 0 },
   };
-  const pool = new AgentsPool();
+  const pool = new AgentsPool(limits.aiThreads);
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
@@ -236,7 +238,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
           .digest('base64url')
           .slice(0, 22)}`;
     // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
-    if (body.seats.every((s) => s !== 'open') && (await store.aiOnlyBy(creator)) >= aiGames)
+    const aiOnly = body.seats.every((s) => s !== 'open');
+    if (aiOnly && (await store.aiOnlyBy(creator)) >= aiGames)
       return reply.code(429).send({
         error: `${bot ? bot.name : 'this address'} has ${aiGames} games of AIs alone going already: let them end before starting more`,
       });
@@ -245,7 +248,10 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply.code(429).send({
         error: `${bot ? bot.name : 'this address'} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
       });
-    const room = await hub.create(game.id, options.value as Json, body.seats, body.clock ?? null, undefined, creator);
+    // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
+    // a round cap where the game has one), as a match of AIs is.
+    const played = aiOnly && game.headlessOptions ? game.headlessOptions(options.value) : options.value;
+    const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
     const claimed = await hub.seat(room, body.seat, name.value, bot);

@@ -150,6 +150,8 @@ export async function serveCommand(
   const openGames = countFromEnv('HEXARENA_OPEN_GAMES');
   // HEXARENA_AI_GAMES: games of AIs alone one address or bot may have going at once (2).
   const aiGames = countFromEnv('HEXARENA_AI_GAMES');
+  // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
+  const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
   const connections = connectionLimitsFromEnv();
   const app = await createHttpServer(
     webDist,
@@ -165,6 +167,7 @@ export async function serveCommand(
       ...(botStreams === undefined ? {} : { botStreams }),
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
+      ...(aiThreads === undefined ? {} : { aiThreads }),
       hub,
     },
     connections,

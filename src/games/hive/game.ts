@@ -129,6 +129,9 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
   players: { min: 2, max: 2 },
   defaultOptions: DEFAULT_HIVE_OPTIONS,
   parseOptions,
+  // Two programs may shuffle the same pieces back and forth for ever: with nobody to call it a draw,
+  // the threefold repetition does.
+  headlessOptions: (options) => ({ ...options, repetitionDraw: true }),
   seatNames: () => ['White', 'Black'],
   newGame: (options) => ({ pos: new HivePosition(options), options }),
   toMove: (state): Player | null => (hiveOutcome(state) ? null : state.pos.turn),

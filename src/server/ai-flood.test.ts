@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Message, request, type ServerProcess, startServer } from './online.testing.ts';
+
+/**
+ * One address floods the server's AI with games of AIs alone; another player's game against the AI
+ * is served in turn, not after the flood. Asserted on the order the store wrote the moves in, not on
+ * how long anything took: one AI thread, so the order of service is the whole story.
+ */
+let server: ServerProcess;
+let dataDir: string;
+const FLOOD = 8;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-ai-flood-'));
+  server = await startServer(dataDir, {
+    HEXARENA_AI_THREADS: '1',
+    HEXARENA_AI_GAMES: String(FLOOD),
+    HEXARENA_API_RATE: '100000',
+    HEXARENA_WS_RATE: '100000',
+  });
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const moved = (m: Message) => m.type === 'event' && (m.event as { kind: string }).kind === 'move';
+
+describe('an AI flood from one address', () => {
+  it('delays another player’s AI reply by the flood move in hand, not by the flood', async () => {
+    const flood: { id: string; watcher: Client }[] = [];
+    for (let i = 0; i < FLOOD; i++) {
+      const created = await request(server.base, '/api/games', { body: { game: 'hive', seats: ['medium', 'medium'] }, from: '127.0.0.2' });
+      expect(created.status).toBe(201);
+      const id = (created.json as { id: string }).id;
+      // Followed, so the server thinks for it (a game of AIs alone nobody watches waits).
+      flood.push({ id, watcher: await Client.open(server.base, id, undefined, '127.0.0.2') });
+    }
+    // Past a ninth, the address is told it has its share.
+    const ninth = await request(server.base, '/api/games', { body: { game: 'hive', seats: ['medium', 'medium'] }, from: '127.0.0.2' });
+    expect(ninth.status).toBe(429);
+    // Every flood game has moved: each has its next move waiting for the thread.
+    for (const { watcher } of flood) await watcher.next(moved);
+
+    const mine = await request(server.base, '/api/games', {
+      body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
+      from: '127.0.0.3',
+    });
+    expect(mine.status).toBe(201);
+    const { id, token } = mine.json as { id: string; token: string };
+    const player = await Client.open(server.base, id, undefined, '127.0.0.3');
+    expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
+    player.close();
+    for (const { watcher } of flood) watcher.close();
+
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
+    try {
+      // The server's clock as it stored each move; strictly between the player's move and its reply
+      // (a flood move stored in the same millisecond as either is not counted, one more at most each end).
+      const [asked, answered] = db.prepare('SELECT at FROM moves WHERE game_id = ? ORDER BY ply').all(id) as { at: number }[];
+      const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+      const before = count('SELECT count(*) AS n FROM moves WHERE game_id != ? AND at < ?', id, asked?.at);
+      const between = count('SELECT count(*) AS n FROM moves WHERE game_id != ? AND at > ? AND at < ?', id, asked?.at, answered?.at);
+      // The flood kept the thread busy throughout…
+      expect(before).toBeGreaterThanOrEqual(FLOOD);
+      // …yet the reply came after the think in hand (and at most one more, begun while the reply was
+      // still on its way to the thread: the store's claim comes first), not after a move of each of
+      // the flood's games, as one line for all would have it (7 of 8 measured so).
+      expect(between).toBeLessThanOrEqual(2);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a game of AIs alone is played with the options that make it end; a person’s game keeps what was asked', async () => {
+    const options = async (body: unknown) => {
+      const created = await request(server.base, '/api/games', { body, from: '127.0.0.4' });
+      expect(created.status).toBe(201);
+      const game = await request(server.base, `/api/games/${(created.json as { id: string }).id}`);
+      return (game.json as { options: Record<string, unknown> }).options;
+    };
+    // Hive: threefold repetition is a draw, as in a match of programs.
+    expect(await options({ game: 'hive', seats: ['random', 'random'] })).toMatchObject({ repetitionDraw: true });
+    expect(await options({ game: 'hive', seats: ['open', 'random'] })).toMatchObject({ repetitionDraw: false });
+    // DiceWars: a round cap (a person's game has none).
+    expect(await options({ game: 'dicewars', options: { players: 2, map: 'small' }, seats: ['random', 'random'] })).toMatchObject({
+      maxRounds: expect.any(Number),
+    });
+    expect(await options({ game: 'dicewars', options: { players: 2, map: 'small' }, seats: ['open', 'random'] })).toMatchObject({
+      maxRounds: null,
+    });
+  });
+});
