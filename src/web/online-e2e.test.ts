@@ -9,7 +9,7 @@ import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { nonaga } from '../games/nonaga/game.ts';
-import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
 
@@ -212,5 +212,34 @@ describe('online play in the browser', () => {
     await o.locator('[data-cell="a1"]').click();
     await waitForMoveCount(x, 2);
     expect(await movesOf(x, ' ')).toEqual(['b2', 'a1']);
+  });
+
+  it('a player who leaves a game of three sees it go on without them; when only the AI is left it ends', async () => {
+    const created = await post(server.base, '/api/games', {
+      game: 'dicewars',
+      options: { players: 3, map: 'small' },
+      seats: ['open', 'open', 'random'],
+      seat: 1,
+      name: 'Bob',
+    });
+    const id = created.json.id as string;
+    const page = await device();
+    await page.goto(`${server.base}/g/${id}`);
+    await page.getByRole('button', { name: 'Play A' }).click();
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Confirm: A resigns' }).click();
+    await expect
+      .poll(() => page.getByTestId('departures').textContent())
+      .toBe('A resigned: the game goes on without them, their turns passed.');
+    // Nothing more for this page to do in it: no resigning again, and the game is not over for the others.
+    expect(await page.getByRole('button', { name: 'Resign' }).count()).toBe(0);
+    expect(await status(page)).not.toMatch(/^Game over/);
+    await shot(page, 'online-dicewars-left');
+    // Bob leaves too: only the server's AI is left playing, so the game ends, C first and A last.
+    const bob = await Client.open(server.base, id);
+    expect(await bob.ask({ type: 'resign', seat: 1, token: created.json.token })).toMatchObject({ ok: true });
+    bob.close();
+    await expect.poll(() => status(page)).toMatch(/^Game over: C wins/);
+    expect(await page.getByTestId('departures').textContent()).toBe('A resigned.');
   });
 });
