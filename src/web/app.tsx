@@ -1,20 +1,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { webGameOf } from './games/index.ts';
+import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
 import { onlineGameId } from './online/links.ts';
 import { OnlinePage } from './online/page.tsx';
-import { checkSetup, parseSetup, type Setup, setupPart } from './setup.ts';
-import { DiceWarsView } from './views/dicewars.tsx';
-import { HiveView } from './views/hive.tsx';
-import { NonagaView } from './views/nonaga.tsx';
-import { TicTacToeView } from './views/tictactoe.tsx';
-
-const VIEWS: Record<string, (props: { setup: Setup }) => preact.JSX.Element> = {
-  tictactoe: TicTacToeView,
-  hive: HiveView,
-  dicewars: DiceWarsView,
-  nonaga: NonagaView,
-};
-
+import { checkSetup, parseSetup, setupPart } from './setup.ts';
 export function App() {
   // A new address typed or followed (the fragment changes) is a new game; the page's own moves
   // rewrite the address with replaceState, which fires no hashchange.
@@ -26,7 +16,7 @@ export function App() {
   }, []);
   const setup = useMemo(() => {
     const parsed = parseSetup(address);
-    return parsed?.ok ? checkSetup(parsed.value) : parsed;
+    return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
   }, [address]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   const online = onlineGameId(window.location.pathname);
@@ -42,6 +32,6 @@ export function App() {
         <a href="./">Home</a>
       </main>
     );
-  const View = VIEWS[setup.value.game] as (props: { setup: Setup }) => preact.JSX.Element;
-  return <View key={address} setup={setup.value} />;
+  const { LocalView } = webGameOf(setup.value.game) as WebGame;
+  return <LocalView key={address} setup={setup.value} />;
 }

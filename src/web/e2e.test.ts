@@ -9,7 +9,7 @@ import { dicewars } from '../games/dicewars/game.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/game.ts';
 import { createHttpServer } from '../server/http.ts';
-import { nonagaDiscBoard } from './board/nonaga.ts';
+import { nonagaDiscBoard } from './games/nonaga/board.ts';
 import { launchChromium } from './headless-chromium.ts';
 
 /**

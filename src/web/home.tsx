@@ -1,11 +1,7 @@
-import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { Json } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
-import { MAP_PRESETS } from '../games/dicewars/classic-map.ts';
-import { STRENGTH_SIZES } from '../games/dicewars/strength-map.ts';
-import { GAME_TYPES } from '../games/hive/pieces.ts';
-import { findGame } from '../games/index.ts';
+import { WEB_GAMES } from './games/index.ts';
+import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup } from './last-setup.ts';
 import { createGame } from './online/api.ts';
@@ -13,113 +9,9 @@ import { gamePage } from './online/links.ts';
 import { Lobby, useLobby } from './online/lobby.tsx';
 import { rememberedName, rememberName } from './online/player-name.ts';
 import { holdSeat } from './online/seat-tokens.ts';
-import { AGENT_LABELS, defaultSeats, seatChoices, setupUrl } from './setup.ts';
+import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
-
-type Options = Record<string, Json>;
-
-/** What each game's card offers, and the options and seats a first-time player gets. */
-interface Card {
-  readonly id: string;
-  /** The browser's defaults where they differ from the rules' (a small DiceWars map loads fast). */
-  readonly options: Options;
-  /** Who plays each seat at first: the first seat is yours, the rest an AI of this level. */
-  readonly Options?: (props: { options: Options; set: (change: Options) => void }) => ComponentChildren;
-  /** The options the game gets from what the card shows (drops choices that do not apply). */
-  readonly used?: (options: Options) => Options;
-}
-
-const CARDS: readonly Card[] = [
-  { id: 'tictactoe', options: {} },
-  { id: 'hive', options: { type: 'Base+MLP' }, Options: HiveOptions },
-  {
-    id: 'dicewars',
-    options: { rules: 'classic', map: 'small', players: 4, size: 10 },
-    Options: DiceWarsOptions,
-    // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
-    used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
-  },
-  { id: 'nonaga', options: {}, Options: NonagaOptions },
-];
-
-function Select({
-  label,
-  value,
-  values,
-  set,
-}: {
-  label: string;
-  value: Json;
-  values: readonly (string | number)[];
-  set: (v: string) => void;
-}) {
-  return (
-    <label>
-      {label}{' '}
-      <select value={String(value)} onChange={(e) => set(e.currentTarget.value)}>
-        {values.map((v) => (
-          <option value={String(v)}>{String(v)}</option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function Check({ label, value, set }: { label: string; value: Json; set: (v: boolean) => void }) {
-  return (
-    <label>
-      <input type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} /> {label}
-    </label>
-  );
-}
-
-function HiveOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
-  return <Select label="Game type" value={options.type ?? 'Base+MLP'} values={GAME_TYPES} set={(type) => set({ type })} />;
-}
-
-function DiceWarsOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
-  const classic = options.rules !== 'strength';
-  const maxPlayers = classic ? 8 : 4;
-  return (
-    <>
-      <Select
-        label="Rules"
-        value={options.rules ?? 'classic'}
-        values={['classic', 'strength']}
-        set={(rules) => set({ rules, players: Math.min(Number(options.players), rules === 'classic' ? 8 : 4) })}
-      />{' '}
-      {classic ? (
-        <Select label="Map" value={options.map ?? 'small'} values={Object.keys(MAP_PRESETS)} set={(map) => set({ map })} />
-      ) : (
-        <Select label="Size" value={options.size ?? 10} values={STRENGTH_SIZES} set={(size) => set({ size: Number(size) })} />
-      )}{' '}
-      <Select
-        label="Players"
-        value={options.players ?? 4}
-        values={Array.from({ length: maxPlayers - 1 }, (_, i) => i + 2)}
-        set={(players) => set({ players: Number(players) })}
-      />
-    </>
-  );
-}
-
-function NonagaOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
-  return (
-    <>
-      <Select label="First" value={options.first ?? 'red'} values={['red', 'black', 'random']} set={(first) => set({ first })} />{' '}
-      <Select
-        label="Connectivity"
-        value={options.connectivity ?? 'strict'}
-        values={['strict', 'final', 'none']}
-        set={(connectivity) => set({ connectivity })}
-      />{' '}
-      <Check label="Triangle only" value={options.triangleOnly ?? false} set={(triangleOnly) => set({ triangleOnly })} />{' '}
-      <Check label="Placement cap 4" value={options.placementCap ?? false} set={(placementCap) => set({ placementCap })} />{' '}
-      <Check label="Stuck player passes" value={options.stuckPasses ?? false} set={(stuckPasses) => set({ stuckPasses })} />
-    </>
-  );
-}
 
 /** Time controls offered for online games (none: no clocks). */
 const CLOCKS: readonly { label: string; clock: { initialMs: number; incrementMs: number } | null }[] = [
@@ -136,24 +28,22 @@ const CLOCKS: readonly { label: string; clock: { initialMs: number; incrementMs:
  * URL); with a server, Play online: the people's seats are open to whoever gets the link, and the
  * first of them is yours.
  */
-function GameCard({ card, online }: { card: Card; online: boolean }) {
-  const game = findGame(card.id);
+function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   // "New game" comes back here: the card starts from the options and seats last played.
   const last = useMemo(() => lastSetup(card.id), [card.id]);
-  const [options, setOptions] = useState<Options>(() => ({ ...card.options, ...(last?.options as Options | undefined) }));
+  const [options, setOptions] = useState<Options>(() => ({ ...card.cardOptions, ...(last?.options as Options | undefined) }));
   const [chosen, setChosen] = useState<readonly string[]>(() => last?.seats ?? []);
   const [seed, setSeed] = useState(() => randomSeed());
   const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState(rememberedName);
-  if (!game.ok) return null;
-  const g = game.value;
+  const g = card.game;
   const used = card.used?.(options) ?? options;
   const parsed = g.parseOptions(used);
   const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
   const choices = seatChoices(g);
-  const defaults = defaultSeats(g.id, seatNames.length);
+  const defaults = defaultSeats(card.opponent, seatNames.length);
   const seats = seatNames.map(
     (_, i) => (chosen[i] !== undefined && choices.includes(chosen[i] as string) ? (chosen[i] as string) : defaults[i]) as string,
   );
@@ -181,7 +71,7 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
   return (
     <section class="game" id={g.id} aria-label={g.title}>
       <h2>{g.title}</h2>
-      {card.Options && <p class="options">{card.Options({ options, set: (change) => setOptions({ ...options, ...change }) })}</p>}
+      {card.optionsForm && <p class="options">{card.optionsForm({ options, set: (change) => setOptions({ ...options, ...change }) })}</p>}
       <p class="seats">
         {seatNames.map((seat, i) => (
           <label>
@@ -192,7 +82,7 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
               onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
             >
               {choices.map((c) => (
-                <option value={c}>{AGENT_LABELS[c] ?? c}</option>
+                <option value={c}>{card.agentLabels?.[c] ?? c}</option>
               ))}
             </select>{' '}
           </label>
@@ -262,7 +152,7 @@ function GameCard({ card, online }: { card: Card; online: boolean }) {
           {parsed.error.message}
         </p>
       )}
-      <HowToPlay game={g.id} />
+      <HowToPlay>{card.howToPlay}</HowToPlay>
     </section>
   );
 }
@@ -280,7 +170,7 @@ export function Home() {
       </p>
       {lobby && <Lobby games={lobby} />}
       <div class="games">
-        {CARDS.map((card) => (
+        {WEB_GAMES.map((card) => (
           <GameCard card={card} online={Boolean(lobby)} />
         ))}
       </div>

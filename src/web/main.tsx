@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { App } from './app.tsx';
+// The shared look first: each game's own styles, imported with its folder, come after it.
 import './style.css';
+import { App } from './app.tsx';
 
 render(<App />, document.getElementById('app') as HTMLElement);

@@ -5,6 +5,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/game.ts';
 import { tictactoe } from '../games/tictactoe/game.ts';
+import { webGameOf } from './games/index.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl } from './setup.ts';
 
 const setupArb = fc.record({
@@ -50,7 +51,7 @@ describe('the setup in the address', () => {
     expect(error({ game: 'hive', options: { type: 'Chess' } })).toMatch(/Chess/);
     expect(error({ resigned: 2 })).toMatch(/no seat 2/);
     // A DiceWars link without options: its seats give the players, the map is the small one.
-    const dw = unwrap(checkSetup({ ...base, game: 'dicewars', seats: ['human', 'hard', 'gamedesign'] }));
+    const dw = unwrap(checkSetup({ ...base, game: 'dicewars', seats: ['human', 'hard', 'gamedesign'] }, webGameOf('dicewars')));
     expect(dw.options).toMatchObject({ rules: 'classic', players: 3, map: 'small' });
   });
 });

@@ -23,19 +23,15 @@ export interface Setup {
   readonly resigned?: number;
 }
 
-/** The opponent the home page offers first, per game: what an address without seats gets too. */
-export const DEFAULT_OPPONENT: Readonly<Record<string, string>> = { tictactoe: 'max', hive: 'medium', dicewars: 'hard', nonaga: 'hard' };
+/** A person in the first seat, `opponent` (the game's first offer) in the others. */
+export const defaultSeats = (opponent: string, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => (i === 0 ? 'human' : opponent));
 
-/** A person in the first seat, the game's default opponent in the others. */
-export const defaultSeats = (gameId: string, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => (i === 0 ? 'human' : (DEFAULT_OPPONENT[gameId] ?? 'random')));
-
-/** How a seat list names an agent whose name alone says little (Nonaga's "seed" is no seed). */
-export const AGENT_LABELS: Readonly<Record<string, string>> = {
-  seed: 'seed bot (one ply)',
-  gamedesign: 'gamedesign (the original bot)',
-  hexo: 'hexo (strength bot)',
-};
+/** What the browser fills in for a game when an address leaves it out (its web folder says). */
+export interface AddressDefaults {
+  readonly opponent: string;
+  readonly addressDefaults?: (seats: number) => Record<string, Json>;
+}
 
 /** Who may sit in a seat of `game`: a person, or one of its agents by name. */
 export const seatChoices = (game: GameRules<unknown, unknown>): string[] => ['human', ...agentNames(game)];
@@ -128,19 +124,16 @@ function resignedSeat(record: GameRecord, seats: number): number | undefined {
  * accept (the browser's defaults filled in), one known player per seat. Options come back whole,
  * so a record or a shared link names every rule in force.
  */
-export function checkSetup(given: Setup): Result<Setup> {
+export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 'random' }): Result<Setup> {
   let setup = given;
   const game = findGame(setup.game);
   if (!game.ok) return game;
   if (typeof setup.options !== 'object' || setup.options === null || Array.isArray(setup.options))
     return fail('the options in the address must be a JSON object');
-  // A DiceWars link names its players by its seats; the small map loads fastest.
-  const defaults: Record<string, Json> =
-    game.value.id === 'dicewars' ? { map: 'small', ...(setup.seats.length > 0 ? { players: setup.seats.length } : { players: 4 }) } : {};
-  const options = game.value.parseOptions({ ...defaults, ...setup.options });
+  const options = game.value.parseOptions({ ...browser.addressDefaults?.(setup.seats.length), ...setup.options });
   if (!options.ok) return options;
   const seats = game.value.seatNames(options.value);
-  if (setup.seats.length === 0) setup = { ...setup, seats: defaultSeats(game.value.id, seats.length) };
+  if (setup.seats.length === 0) setup = { ...setup, seats: defaultSeats(browser.opponent, seats.length) };
   if (seats.length !== setup.seats.length)
     return fail(
       `${game.value.title} with these options has ${seats.length} seats (${seats.join(', ')}), the address names ${setup.seats.length}`,

@@ -21,8 +21,11 @@ export function GameShell<S, M, O>({
   separator = ' ',
   children,
   aside,
+  help,
 }: {
   session: GameSession<S, M, O>;
+  /** How to play, in the game's own words. */
+  help: ComponentChildren;
   title: string;
   /** How seats are named in messages ("X", "White", "A"). */
   seatLabels?: readonly string[];
@@ -100,7 +103,7 @@ export function GameShell<S, M, O>({
             )}{' '}
             · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
           </p>
-          <HowToPlay game={s.game.id} />
+          <HowToPlay>{help}</HowToPlay>
         </div>
       </div>
     </main>

@@ -10,11 +10,11 @@ import { legalTurns, type NonagaState, nonaga } from '../../games/nonaga/game.ts
 import type { NonagaTurn } from '../../games/nonaga/notation.ts';
 import { arrangeNonaga } from '../../games/nonaga/testing.ts';
 import { tictactoe } from '../../games/tictactoe/game.ts';
-import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from './dicewars.ts';
-import { hiveBoard, surroundedQueens, throwableCells } from './hive.ts';
-import { joinedTokens, nonagaDiscBoard, nonagaSlideBoard } from './nonaga.ts';
+import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from '../games/dicewars/board.ts';
+import { hiveBoard, surroundedQueens, throwableCells } from '../games/hive/board.ts';
+import { joinedTokens, nonagaDiscBoard, nonagaSlideBoard } from '../games/nonaga/board.ts';
+import { tictactoeBoard, winningCells } from '../games/tictactoe/board.ts';
 import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
-import { tictactoeBoard, winningCells } from './tictactoe.ts';
 
 /** Every move a board offers, as the clicks that make it: (origin, destination) or a direct key. */
 function offered<M>(board: BoardState<string, M>): { clicks: string[]; move: M }[] {

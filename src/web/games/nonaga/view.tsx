@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { nonaga } from '../../games/nonaga/game.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { TORUS_CELLS } from '../../hex/torus.ts';
-import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../board/nonaga.ts';
-import { type BoardState, highlights, select } from '../board/selection.ts';
-import { useEscape } from '../escape.ts';
-import type { Setup } from '../setup.ts';
-import { GameShell } from '../shell.tsx';
-import { SvgButton } from '../svg-button.tsx';
-import { type SessionOf, useGame } from '../use-game.ts';
+import type { nonaga } from '../../../games/nonaga/game.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { TORUS_CELLS } from '../../../hex/torus.ts';
+import { type BoardState, highlights, select } from '../../board/selection.ts';
+import { useEscape } from '../../escape.ts';
+import { GameShell } from '../../shell.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+import type { SessionOf } from '../../use-game.ts';
+import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from './board.ts';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const SEATS = ['Red', 'Black'];
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -38,11 +38,6 @@ function LastSlide({ from, to }: { from: Hex; to: Hex }) {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const end = Math.max(0, (length - 0.6) / length);
   return <line class="last-slide" x1={a.x} y1={a.y} x2={a.x + (b.x - a.x) * end} y2={a.y + (b.y - a.y) * end} data-testid="last-slide" />;
-}
-
-/** Nonaga: pick a token, its slide end, then a disc and its new place. AI seats think in the worker. */
-export function NonagaView({ setup }: { setup: Setup }) {
-  return <NonagaBoard session={useGame(setup, nonaga)} />;
 }
 
 /** The board in its shell, for a game on this screen or online. */
@@ -121,7 +116,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   };
 
   return (
-    <GameShell session={session} title="Nonaga" prompt={prompt} separator=", ">
+    <GameShell help={HOW_TO_PLAY} session={session} title="Nonaga" prompt={prompt} separator=", ">
       <svg class="board nonaga" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}>
         <title>Nonaga board</title>
         {shown.map((d) => {

@@ -1,17 +1,17 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
-import { cellHex, gridNeighbours, territoryCells } from '../../games/dicewars/board.ts';
-import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
-import type { DiceWarsMove, Report } from '../../games/dicewars/position.ts';
-import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from '../board/dicewars.ts';
-import { highlights, select } from '../board/selection.ts';
-import { fitBox } from '../board/viewport.ts';
-import { useEscape } from '../escape.ts';
-import type { Setup } from '../setup.ts';
-import { GameShell } from '../shell.tsx';
-import { SvgButton } from '../svg-button.tsx';
-import { type SessionOf, useGame } from '../use-game.ts';
-import { ZoomableSvg } from '../zoomable.tsx';
+import { cellHex, gridNeighbours, territoryCells } from '../../../games/dicewars/board.ts';
+import type { DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
+import type { DiceWarsMove, Report } from '../../../games/dicewars/position.ts';
+import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { highlights, select } from '../../board/selection.ts';
+import { fitBox } from '../../board/viewport.ts';
+import { useEscape } from '../../escape.ts';
+import { GameShell } from '../../shell.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+import type { SessionOf } from '../../use-game.ts';
+import { ZoomableSvg } from '../../zoomable.tsx';
+import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from './board.ts';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 const letter = (seat: number) => String.fromCharCode(65 + seat);
@@ -96,11 +96,6 @@ function LastBattle({ report }: { report: Report | null }) {
   );
 }
 
-/** DiceWars: pick your territory, then the neighbour to attack; End Turn; AIs play at the chosen pace. */
-export function DiceWarsView({ setup }: { setup: Setup }) {
-  return <DiceWarsBoard session={useGame(setup, dicewars)} />;
-}
-
 /** The board in its shell, for a game on this screen or online. */
 export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars> }) {
   const { state, toMove } = session;
@@ -155,6 +150,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
 
   return (
     <GameShell
+      help={HOW_TO_PLAY}
       session={session}
       title="DiceWars"
       seatLabels={labels}

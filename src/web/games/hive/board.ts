@@ -1,9 +1,9 @@
-import { type HiveState, hive } from '../../games/hive/game.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
-import { colorOf, formatPiece, pieceId, QUEEN } from '../../games/hive/pieces.ts';
-import { type HiveMove, MAX_HEIGHT, PASS } from '../../games/hive/position.ts';
-import type { Hex } from '../../hex/coords.ts';
-import { type BoardState, boardState, groupDests } from './selection.ts';
+import { type HiveState, hive } from '../../../games/hive/game.ts';
+import { displayCoordinates } from '../../../games/hive/layout.ts';
+import { colorOf, formatPiece, pieceId, QUEEN } from '../../../games/hive/pieces.ts';
+import { type HiveMove, MAX_HEIGHT, PASS } from '../../../games/hive/position.ts';
+import type { Hex } from '../../../hex/coords.ts';
+import { type BoardState, boardState, groupDests } from '../../board/selection.ts';
 
 export const cellKey = (h: Hex): string => `${h.q},${h.r}`;
 

@@ -1,6 +1,6 @@
-import { LINES } from '../../games/tictactoe/board.ts';
-import { formatCell, type TicTacToeMove, type TicTacToeState, tictactoe } from '../../games/tictactoe/index.ts';
-import { type BoardState, boardState } from './selection.ts';
+import { LINES } from '../../../games/tictactoe/board.ts';
+import { formatCell, type TicTacToeMove, type TicTacToeState, tictactoe } from '../../../games/tictactoe/index.ts';
+import { type BoardState, boardState } from '../../board/selection.ts';
 
 /** Tic-tac-toe: every free cell ("a1".."c3") places a mark in one click. */
 export function tictactoeBoard(state: TicTacToeState, movable: boolean): BoardState<string, TicTacToeMove> {

@@ -1,7 +1,7 @@
-import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
-import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../games/dicewars/odds.ts';
-import type { DiceWarsMove } from '../../games/dicewars/position.ts';
-import { type BoardState, boardState, groupDests } from './selection.ts';
+import { type DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
+import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../../games/dicewars/odds.ts';
+import type { DiceWarsMove } from '../../../games/dicewars/position.ts';
+import { type BoardState, boardState, groupDests } from '../../board/selection.ts';
 
 export const territoryKey = (t: number): string => `t${t}`;
 

@@ -1,19 +1,19 @@
 import { useCallback, useState } from 'preact/hooks';
-import { hive } from '../../games/hive/game.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
-import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../games/hive/pieces.ts';
-import { IN_HAND, MAX_HEIGHT } from '../../games/hive/position.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
-import { cellKey, hiveBoard, surroundedQueens, throwableCells } from '../board/hive.ts';
-import { highlights, select } from '../board/selection.ts';
-import { fitBox } from '../board/viewport.ts';
-import { BugGlyph, BugIcon } from '../bug-glyph.tsx';
-import { useEscape } from '../escape.ts';
-import type { Setup } from '../setup.ts';
-import { GameShell } from '../shell.tsx';
-import { SvgButton } from '../svg-button.tsx';
-import { type SessionOf, useGame } from '../use-game.ts';
-import { ZoomableSvg } from '../zoomable.tsx';
+import type { hive } from '../../../games/hive/game.ts';
+import { displayCoordinates } from '../../../games/hive/layout.ts';
+import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../../games/hive/pieces.ts';
+import { IN_HAND, MAX_HEIGHT } from '../../../games/hive/position.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { highlights, select } from '../../board/selection.ts';
+import { fitBox } from '../../board/viewport.ts';
+import { useEscape } from '../../escape.ts';
+import { GameShell } from '../../shell.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+import type { SessionOf } from '../../use-game.ts';
+import { ZoomableSvg } from '../../zoomable.tsx';
+import { cellKey, hiveBoard, surroundedQueens, throwableCells } from './board.ts';
+import { BugGlyph, BugIcon } from './bug-glyph.tsx';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /** Each bug's ring colour, as Hive sets print them (the letter inside tells them apart without colour). */
@@ -37,11 +37,6 @@ const points = (h: Hex, scale = 0.95) => {
     .map((p) => `${(c.x + (p.x - c.x) * scale).toFixed(3)},${(c.y + (p.y - c.y) * scale).toFixed(3)}`)
     .join(' ');
 };
-
-/** Hive: pick a piece on the board or in hand, then where it goes. AI seats think in the worker. */
-export function HiveView({ setup }: { setup: Setup }) {
-  return <HiveBoard session={useGame(setup, hive)} />;
-}
 
 /** The board in its shell, for a game on this screen or online. */
 export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
@@ -124,6 +119,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
 
   return (
     <GameShell
+      help={HOW_TO_PLAY}
       session={session}
       title="Hive"
       seatLabels={COLOR_NAMES}

@@ -1,15 +1,10 @@
-import { formatCell, tictactoe } from '../../games/tictactoe/index.ts';
-import { select } from '../board/selection.ts';
-import { tictactoeBoard, winningCells } from '../board/tictactoe.ts';
-import type { Setup } from '../setup.ts';
-import { GameShell } from '../shell.tsx';
-import { SvgButton } from '../svg-button.tsx';
-import { type SessionOf, useGame } from '../use-game.ts';
-
-/** Tic-tac-toe on an SVG board: click or Enter on a cell; AI seats think in a worker. */
-export function TicTacToeView({ setup }: { setup: Setup }) {
-  return <TicTacToeBoard session={useGame(setup, tictactoe)} />;
-}
+import { formatCell, type tictactoe } from '../../../games/tictactoe/index.ts';
+import { select } from '../../board/selection.ts';
+import { GameShell } from '../../shell.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+import type { SessionOf } from '../../use-game.ts';
+import { tictactoeBoard, winningCells } from './board.ts';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 /** The board in its shell, for a game on this screen or online. */
 export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictactoe> }) {
@@ -21,7 +16,7 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
     if (r.move) session.play(r.move);
   };
   return (
-    <GameShell session={session} title="Tic-tac-toe">
+    <GameShell help={HOW_TO_PLAY} session={session} title="Tic-tac-toe">
       <svg class="board" viewBox="0 0 3 3">
         <title>tic-tac-toe board</title>
         {state.board.map((mark, cell) => {

@@ -1,0 +1,34 @@
+import type { Json } from '../engine/game.ts';
+
+/** A labelled choice among a few values: the home cards' option forms are made of these. */
+export function Select({
+  label,
+  value,
+  values,
+  set,
+}: {
+  label: string;
+  value: Json;
+  values: readonly (string | number)[];
+  set: (v: string) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={String(value)} onChange={(e) => set(e.currentTarget.value)}>
+        {values.map((v) => (
+          <option value={String(v)}>{String(v)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A labelled yes or no. */
+export function Check({ label, value, set }: { label: string; value: Json; set: (v: boolean) => void }) {
+  return (
+    <label>
+      <input type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} /> {label}
+    </label>
+  );
+}

@@ -1,0 +1,21 @@
+import { dicewars } from '../../../games/dicewars/game.ts';
+import { webGame } from '../web-game.tsx';
+import './style.css';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { DiceWarsOptions } from './options.tsx';
+import { DiceWarsBoard } from './view.tsx';
+
+/** DiceWars in the browser: four players on the small map (it loads fastest), the original bot's names spelt out. */
+export const dicewarsWeb = webGame({
+  game: dicewars,
+  Board: DiceWarsBoard,
+  howToPlay: HOW_TO_PLAY,
+  opponent: 'hard',
+  agentLabels: { gamedesign: 'gamedesign (the original bot)', hexo: 'hexo (strength bot)' },
+  cardOptions: { rules: 'classic', map: 'small', players: 4, size: 10 },
+  optionsForm: DiceWarsOptions,
+  // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
+  used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
+  // A link names its players by its seats.
+  addressDefaults: (seats) => ({ map: 'small', players: seats > 0 ? seats : 4 }),
+});

@@ -1,0 +1,31 @@
+import { MAP_PRESETS } from '../../../games/dicewars/classic-map.ts';
+import { STRENGTH_SIZES } from '../../../games/dicewars/strength-map.ts';
+import { Select } from '../../form.tsx';
+import type { Options } from '../web-game.tsx';
+
+/** DiceWars's home card: the rules, their map or grid, and how many play. */
+export function DiceWarsOptions({ options, set }: { options: Options; set: (change: Options) => void }) {
+  const classic = options.rules !== 'strength';
+  const maxPlayers = classic ? 8 : 4;
+  return (
+    <>
+      <Select
+        label="Rules"
+        value={options.rules ?? 'classic'}
+        values={['classic', 'strength']}
+        set={(rules) => set({ rules, players: Math.min(Number(options.players), rules === 'classic' ? 8 : 4) })}
+      />{' '}
+      {classic ? (
+        <Select label="Map" value={options.map ?? 'small'} values={Object.keys(MAP_PRESETS)} set={(map) => set({ map })} />
+      ) : (
+        <Select label="Size" value={options.size ?? 10} values={STRENGTH_SIZES} set={(size) => set({ size: Number(size) })} />
+      )}{' '}
+      <Select
+        label="Players"
+        value={options.players ?? 4}
+        values={Array.from({ length: maxPlayers - 1 }, (_, i) => i + 2)}
+        set={(players) => set({ players: Number(players) })}
+      />
+    </>
+  );
+}

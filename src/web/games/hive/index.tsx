@@ -1,0 +1,16 @@
+import { hive } from '../../../games/hive/game.ts';
+import { webGame } from '../web-game.tsx';
+import './style.css';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { HiveOptions } from './options.tsx';
+import { HiveBoard } from './view.tsx';
+
+/** Hive in the browser: every expansion in, against a medium AI at first. */
+export const hiveWeb = webGame({
+  game: hive,
+  Board: HiveBoard,
+  howToPlay: HOW_TO_PLAY,
+  opponent: 'medium',
+  cardOptions: { type: 'Base+MLP' },
+  optionsForm: HiveOptions,
+});

@@ -1,0 +1,16 @@
+import { nonaga } from '../../../games/nonaga/game.ts';
+import { webGame } from '../web-game.tsx';
+import './style.css';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { NonagaOptions } from './options.tsx';
+import { NonagaBoard } from './view.tsx';
+
+/** Nonaga in the browser: against the hard AI at first; the one-ply bot named as what it is. */
+export const nonagaWeb = webGame({
+  game: nonaga,
+  Board: NonagaBoard,
+  howToPlay: HOW_TO_PLAY,
+  opponent: 'hard',
+  agentLabels: { seed: 'seed bot (one ply)' },
+  optionsForm: NonagaOptions,
+});

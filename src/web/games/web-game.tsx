@@ -1,0 +1,58 @@
+import type { ComponentChildren, JSX } from 'preact';
+import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
+import type { Followed } from '../online/model.ts';
+import type { PublicGame } from '../online/protocol.ts';
+import { useOnlineGame } from '../online/use-online-game.ts';
+import type { Setup } from '../setup.ts';
+import { type GameSession, useGame } from '../use-game.ts';
+
+/** Options as a home card edits them, before the game's parseOptions checks them. */
+export type Options = Record<string, Json>;
+
+/** A home card's options form: the options shown, and how to change some of them. */
+export type OptionsForm = (props: { options: Options; set: (change: Options) => void }) => ComponentChildren;
+
+/**
+ * What a game's folder gives the browser's shared pages (home, game page, online page): its board
+ * and everything else about it that is the browser's, not the rules'. boardgame.io pairs a game
+ * with its board the same way.
+ */
+export interface WebGameParts<S, M, O> {
+  readonly game: GameDefinition<S, M, O>;
+  /** The board in its shell, for a game on this screen or online. */
+  readonly Board: (props: { session: GameSession<S, M, O> }) => JSX.Element;
+  readonly howToPlay: ComponentChildren;
+  /** The opponent the home page offers first, and what an address without seats gets. */
+  readonly opponent: string;
+  /** How a seat list names an agent whose name alone says little (Nonaga's "seed" is no seed). */
+  readonly agentLabels?: Readonly<Record<string, string>>;
+  /** The home card's first options, where the browser's differ from the rules' (a small map loads fast). */
+  readonly cardOptions?: Options;
+  readonly optionsForm?: OptionsForm;
+  /** The options the game gets from what the card shows (drops choices that do not apply). */
+  readonly used?: (options: Options) => Options;
+  /** Options an address may leave out, as the browser fills them in; `seats`: how many it names (0: none). */
+  readonly addressDefaults?: (seats: number) => Options;
+}
+
+/** A game as the shared pages use it, whatever its types. */
+export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'Board'> {
+  readonly id: string;
+  readonly game: AnyGame;
+  /** The game played on this screen, from its address. */
+  readonly LocalView: (props: { setup: Setup }) => JSX.Element;
+  /** The game played on the server, from what it sent. */
+  readonly OnlineView: (props: { initial: PublicGame; followed: Followed<unknown> }) => JSX.Element;
+}
+
+/** A game's browser folder, made usable by the shared pages. */
+export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
+  const { game, Board, ...rest } = parts;
+  return {
+    ...rest,
+    id: game.id,
+    game: game as unknown as AnyGame,
+    LocalView: ({ setup }) => <Board session={useGame(setup, game)} />,
+    OnlineView: ({ initial, followed }) => <Board session={useOnlineGame(game, initial, followed as Followed<S>)} />,
+  };
+}
