@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { GAMES } from '../games/index.ts';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
@@ -8,25 +8,12 @@ import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import { displayPath, fileProblem } from './files.ts';
+import { addGameFlags, positiveInt, wholeNumber } from './flags.ts';
+import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES, type SiteMode } from './static/site.ts';
 
 export const VERSION = '0.1.0';
-
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
-}
-
-/** A whole number from `min` to `max`, written in decimal digits only ("0x10", "1e3" and "" are mistakes). */
-function wholeNumber(min: number, max: number): (text: string) => number {
-  return (text) => {
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    return n;
-  };
-}
 
 /** Deeper than this, a perft of any of these games runs for days. */
 export const MAX_PERFT_DEPTH = 12;
@@ -59,7 +46,7 @@ function program(io: CliIo): Command {
       (await import('./commands/export-static.ts')).exportStaticCommand(io, game, flags),
     );
 
-  cli
+  const match = cli
     .command('match')
     .description('play agents against each other over many games, rotating the seats every game')
     .argument('<game>', 'the game to play')
@@ -72,54 +59,46 @@ function program(io: CliIo): Command {
     .option('--games <n>', 'number of games', positiveInt, 100)
     .option('--seed <seed>', 'seed for the whole match (random when omitted, and printed)')
     .option('--options <json>', 'game options as JSON')
-    .option('--rules <rules>', 'dicewars: classic or strength')
-    .option('--players <n>', 'dicewars: number of players', positiveInt)
-    .option('--map <map>', 'dicewars: small, classic or large (classic rules), or 10, 15, 20, 25 (strength rules)')
-    .option('--no-tournament', 'hive: a player may set its queen as its first piece (the tournament rule, on by default, forbids it)')
     .option(
       '--json',
       'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
     )
     .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
     .option('--depth <n>', "search depth per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 30))
-    .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600))
-    .action(async (game: string, flags: MatchFlags) => (await import('./commands/match.ts')).matchCommand(io, game, flags));
+    .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600));
+  addGameFlags(
+    match,
+    CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] })),
+  ).action(async (game: string, flags: MatchFlags) => (await import('./commands/match.ts')).matchCommand(io, game, flags));
 
-  cli
+  const perft = cli
     .command('perft')
     .description('count the leaves of the legal-move tree, depth by depth, with the time and rate')
     .argument('<game>', 'the game, such as hive')
     .requiredOption('--depth <n>', `deepest depth (1 to ${MAX_PERFT_DEPTH})`, wholeNumber(1, MAX_PERFT_DEPTH))
-    .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
-    .option('--position <GameString>', 'hive: start from this game instead of the beginning')
     .option('--bulk', 'count the last ply from the length of the move list instead of playing it')
-    .option('--json', 'print [{ depth, nodes, ms }]')
-    .action(async (game: string, flags: PerftFlags) => (await import('./commands/perft.ts')).perftCommand(io, game, flags));
+    .option('--json', 'print [{ depth, nodes, ms }]');
+  addGameFlags(
+    perft,
+    CLI_GAMES.map((g) => ({ id: g.id, flags: g.perftFlags ?? [] })),
+  ).action(async (game: string, flags: PerftFlags) => (await import('./commands/perft.ts')).perftCommand(io, game, flags));
 
-  cli
+  const play = cli
     .command('play')
-    .description('play in the terminal: humans and AIs in any mix (hive, dicewars, nonaga, tictactoe)')
-    .argument('<game>', 'hive, dicewars, nonaga or tictactoe')
-    .option('--type <GameType>', 'hive: Base, Base+M … Base+MLP (default Base+MLP)')
-    .option('--white <who>', 'hive: human, or an AI level: random, easy, medium, hard, max, greedy (default human)')
-    .option('--black <who>', 'hive, nonaga: human, or an AI level (default hard)')
-    .option('--red <who>', 'nonaga: human, or an AI level: random, seed, easy, medium, hard, max (default human)')
-    .option('--x <who>', 'tictactoe: human, or an AI level: random, easy, medium, hard, max, perfect (default human)')
-    .option('--o <who>', 'tictactoe: human, or an AI level (default hard)')
-    .option('--seats <who>', 'dicewars: human or an agent per seat, comma-separated (default: hard against reference bots)')
-    .option('--rules <rules>', 'dicewars: classic or strength')
-    .option('--players <n>', 'dicewars: number of players', positiveInt)
-    .option('--map <map>', 'dicewars: small, classic, large, or 10/15/20/25 for the strength rules')
-    .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
+    .description(`play in the terminal: humans and AIs in any mix (${CLI_GAMES.map((g) => g.id).join(', ')})`)
+    .argument('<game>', CLI_GAMES.map((g) => g.id).join(', '))
     .option(
-      '--max-moves <n>',
-      'hive: stop a game after this many moves, as a draw (default: an all-AI game 1,000 moves after it starts; none with a person)',
-      positiveInt,
+      '--seats <who>',
+      'human or an agent per seat, comma-separated, in place of the seat flags (dicewars default: hard against reference bots)',
     )
+    .option('--seed <seed>', "seed of the game (dicewars: map and dice) and of the AIs' choices")
     .option('--record <file>', 'keep the game record here, rewritten after every move (default with a human seat: <game>-<seed>.json)')
     .option('--no-record', 'keep no record file')
-    .option('--resume <file>', 'continue the game of a record file (options, seed and moves from the record)')
-    .action(async (game: string, flags: PlayFlags) => (await import('./commands/play.ts')).playCommand(io, game, flags));
+    .option('--resume <file>', 'continue the game of a record file (options, seed and moves from the record)');
+  addGameFlags(
+    play,
+    CLI_GAMES.map((g) => ({ id: g.id, flags: g.playFlags })),
+  ).action(async (game: string, flags: PlayFlags) => (await import('./commands/play.ts')).playCommand(io, game, flags));
 
   cli
     .command('book')

@@ -3,13 +3,12 @@ import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 import { remember } from './opened-engines.ts';
+import { HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
 import { playerBase, seed004Referee } from './seed004/referee.ts';
 import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
 
-/** The prefix of a seed 004 HTTP player's seat: `http:<address>` (`http:127.0.0.1:9001`). */
-export const HTTP_SEAT = 'http:';
-/** The prefix of an outside UHP engine's seat: `uhp:<command line>`. */
-export const UHP_SEAT = 'uhp:';
+// Said in a module of their own, so that naming them loads none of the programs behind them.
+export { HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
 
 /**
  * A player by name, where a command line or a seat list names one: hexarena's own agents, or an

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildBook } from '../../ai/book.ts';
 import type { AnyGame } from '../../engine/game.ts';
 import { findGame } from '../../games/index.ts';
+import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 
@@ -19,11 +20,8 @@ export async function bookCommand(io: CliIo, gameId: string, flags: BookFlags): 
   const game: AnyGame = found.value;
   if (!game.search || !game.positionKey) throw new UsageError(`${game.id} has no search to build a book with`);
   const keyed = game as AnyGame & { positionKey(state: unknown): string };
-  // Nonaga may start with either colour: the book covers both starts.
-  const starts =
-    game.id === 'nonaga'
-      ? ['red', 'black'].map((first) => game.newGame({ ...(game.defaultOptions as object), first }, 'book'))
-      : [game.newGame(game.defaultOptions, 'book')];
+  // A game that may start otherwise (Nonaga: either colour first) names every start its book covers.
+  const starts = cliGameOf(game.id)?.bookStarts?.() ?? [game.newGame(game.defaultOptions, 'book')];
   const bar = progressBar(io, `${game.id} book`);
   const started = performance.now();
   const book = await buildBook(keyed, starts, { depth: flags.depth, turns: flags.turns, onProgress: (d, t) => bar.update(d, t) });

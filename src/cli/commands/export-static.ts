@@ -2,10 +2,10 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { solve } from '../../ai/solver.ts';
 import { displayPath, fileProblem, makeFolder } from '../files.ts';
+import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 import { solvableGame } from '../solvable.ts';
-import { STATIC_BOARDS } from '../static/boards.ts';
 import { GENERATOR } from '../static/html.ts';
 import { buildSite, SITE_MODES, type SiteMode } from '../static/site.ts';
 
@@ -82,7 +82,7 @@ export async function exportStaticCommand(
   flags: { out: string; mode: SiteMode; force?: boolean },
 ): Promise<void> {
   const game = solvableGame(gameId);
-  const board = STATIC_BOARDS[game.id];
+  const board = await cliGameOf(game.id)?.staticBoard?.();
   if (!board) throw new UsageError(`${game.id} has no static board renderer yet`);
   const dir = path.resolve(io.cwd, flags.out);
   const earlier = await earlierPages(io, dir, flags.force ?? false);

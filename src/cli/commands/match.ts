@@ -6,13 +6,17 @@ import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/m
 import type { GameRecord } from '../../engine/record.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
-import { HTTP_SEAT, resolveAgent } from '../../protocols/agents.ts';
+import { resolveAgent } from '../../protocols/agents.ts';
 import { tellEnds } from '../../protocols/seed004/end.ts';
 import { displayPath, makeFolder } from '../files.ts';
+import { refuseOthersFlags } from '../flags.ts';
+import type { GivenFlags } from '../games/cli-game.ts';
+import { CLI_GAMES, cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 
-export interface MatchFlags {
+/** match's own flags; a game's (DiceWars's --rules, --players, --map, Hive's --no-tournament) come with it. */
+export interface MatchFlags extends GivenFlags {
   readonly a?: string;
   readonly b?: string;
   /** Comma-separated agents, one per seat. */
@@ -20,18 +24,12 @@ export interface MatchFlags {
   readonly games: number;
   readonly seed?: string;
   readonly options?: string;
-  /** DiceWars shorthands for options. */
-  readonly rules?: string;
-  readonly players?: number;
-  readonly map?: string;
   readonly json?: boolean;
   /** A folder for every game's record, one JSON file each. */
   readonly records?: string;
   /** A budget per move for every agent (outside engines get it as `bestmove depth` or `bestmove time`). */
   readonly depth?: number;
   readonly time?: number;
-  /** Hive: false (from --no-tournament) lets a queen be a player's first piece. */
-  readonly tournament?: boolean;
 }
 
 function parseJsonOptions(text: string | undefined): Record<string, unknown> {
@@ -49,34 +47,12 @@ function agentNames(flags: MatchFlags): string[] {
   return [flags.a, flags.b].filter((name): name is string => name !== undefined);
 }
 
-/**
- * Seed 004's game cannot show which piece moved last, which a pillbug may not throw (nor move, once
- * thrown): with an http: seat, Hive is Base+ML unless the options name a type (docs/seed-004-http.md).
- */
-const SEED004_TYPE = 'Base+ML';
-
-/** --options, plus the DiceWars flags (--rules, --players, --map small|classic|large|<size>) and Hive's --no-tournament. */
+/** --options, plus what the game's own flags say (DiceWars's --rules, --players, --map; Hive's --no-tournament). */
 function gameOptions(io: CliIo, game: AnyGame, flags: MatchFlags): unknown {
   const json = parseJsonOptions(flags.options);
-  const shorthand = flags.rules !== undefined || flags.players !== undefined || flags.map !== undefined;
-  if (shorthand && game.id !== 'dicewars')
-    throw new UsageError('--rules, --players and --map are for dicewars; use --options for other games');
-  if (flags.tournament === false) {
-    if (game.id !== 'hive') throw new UsageError('--no-tournament is for hive');
-    json.tournament = false;
-  }
-  if (game.id === 'hive' && json.type === undefined && agentNames(flags).some((name) => name.startsWith(HTTP_SEAT))) {
-    json.type = SEED004_TYPE;
-    io.stderr(
-      `hexarena: http: seats play ${SEED004_TYPE} unless --options names a type: seed 004's game cannot show what a pillbug may throw\n`,
-    );
-  }
-  if (flags.rules !== undefined) json.rules = flags.rules;
-  if (flags.players !== undefined) json.players = flags.players;
-  if (flags.map !== undefined) {
-    if (/^\d+$/.test(flags.map)) json.size = Number(flags.map);
-    else json.map = flags.map;
-  }
+  const matchFlags = CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] }));
+  refuseOthersFlags(game.id, matchFlags, flags, (m) => new UsageError(m));
+  cliGameOf(game.id)?.matchOptions?.(io, flags, json, agentNames(flags));
   const options = game.parseOptions(Object.keys(json).length > 0 ? json : undefined);
   if (!options.ok) throw new UsageError(`options: ${options.error.message}`);
   return options.value;

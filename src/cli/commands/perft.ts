@@ -1,15 +1,14 @@
 import type { AnyGame } from '../../engine/game.ts';
-import { hive, loadGameString } from '../../games/hive/game.ts';
-import { perft as hivePerft } from '../../games/hive/perft.ts';
-import { parseGameType } from '../../games/hive/pieces.ts';
 import { findGame } from '../../games/index.ts';
+import { refuseOthersFlags } from '../flags.ts';
+import type { GivenFlags } from '../games/cli-game.ts';
+import { CLI_GAMES, cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 
-export interface PerftFlags {
+/** perft's own flags; a game's (Hive's --type and --position) come with it. */
+export interface PerftFlags extends GivenFlags {
   readonly depth: number;
-  readonly type?: string;
-  readonly position?: string;
   readonly bulk?: boolean;
   readonly json?: boolean;
 }
@@ -24,31 +23,20 @@ function contractPerft(game: AnyGame, state: unknown, depth: number, bulk: boole
   return nodes;
 }
 
-function hiveStart(flags: PerftFlags) {
-  let text = flags.position ?? flags.type ?? 'Base+MLP';
-  if (flags.position && flags.type) throw new UsageError('give --type or --position, not both: a GameString names its own type');
-  if (!flags.position) {
-    const type = parseGameType(text);
-    if (!type.ok) throw new UsageError(type.error.message);
-    text = type.value;
-  }
-  // Perft counts the rules as written: tournament opening on, repetition off.
-  const loaded = loadGameString(text, { tournament: true, repetitionDraw: false });
-  if (!loaded.ok) throw new UsageError(`--position: ${loaded.error.message}`);
-  return loaded.value;
-}
-
-export function perftCommand(io: CliIo, gameId: string, flags: PerftFlags): void {
+export async function perftCommand(io: CliIo, gameId: string, flags: PerftFlags): Promise<void> {
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
   const game = found.value;
   const bulk = flags.bulk ?? false;
+  const own = cliGameOf(game.id);
+  // A game's own perft flags (Hive's --type and --position) mean nothing to another game.
+  const perftFlags = CLI_GAMES.map((g) => ({ id: g.id, flags: g.perftFlags ?? [] }));
+  refuseOthersFlags(game.id, perftFlags, flags, (m) => new UsageError(m));
   let count: (depth: number) => number;
-  if (game.id === hive.id) {
-    const state = hiveStart(flags);
-    count = (depth) => hivePerft(state.pos.clone(), depth, bulk);
+  if (own?.perft) {
+    const counter = await own.perft(flags);
+    count = (depth) => counter(depth, bulk);
   } else {
-    if (flags.type || flags.position) throw new UsageError('--type and --position are for hive');
     const state = game.newGame(game.defaultOptions, 'perft');
     count = (depth) => contractPerft(game, state, depth, bulk);
   }

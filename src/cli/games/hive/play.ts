@@ -1,11 +1,11 @@
-import { describeOutcome } from '../../engine/game.ts';
-import { formatGameString, type HiveState, hive } from '../../games/hive/game.ts';
-import { formatTurn } from '../../games/hive/notation.ts';
-import { COLOR_NAMES, parseGameType } from '../../games/hive/pieces.ts';
-import { duelSeats } from '../console-seat.ts';
-import { handText, hiveText } from '../hive-text.ts';
-import { type CliIo, UsageError } from '../io.ts';
-import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
+import { describeOutcome } from '../../../engine/game.ts';
+import { formatGameString, type HiveState, hive } from '../../../games/hive/game.ts';
+import { formatTurn } from '../../../games/hive/notation.ts';
+import { COLOR_NAMES, parseGameType } from '../../../games/hive/pieces.ts';
+import { duelSeats } from '../../console-seat.ts';
+import { type CliIo, UsageError } from '../../io.ts';
+import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';
+import { handText, hiveText } from './text.ts';
 
 export interface PlayHiveFlags extends RecordFlags {
   readonly type?: string;

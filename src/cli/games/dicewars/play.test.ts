@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dicewars } from '../../games/dicewars/game.ts';
-import { diceWarsMapText, seatLetter } from '../dicewars-text.ts';
-import { captureIo, scratchFolder, typed } from '../testing.ts';
-import { type PlayFlags, playGame } from './play.ts';
+import { dicewars } from '../../../games/dicewars/game.ts';
+import { type PlayFlags, playGame } from '../../commands/play.ts';
+import { captureIo, scratchFolder, typed } from '../../testing.ts';
+import { diceWarsMapText, seatLetter } from './text.ts';
 
 async function play(flags: PlayFlags, ...input: string[]): Promise<string> {
   const { io, out } = captureIo(scratchFolder());

@@ -1,9 +1,9 @@
-import { describeOutcome } from '../../engine/game.ts';
-import { type NonagaState, nonaga } from '../../games/nonaga/game.ts';
-import { duelSeats } from '../console-seat.ts';
-import type { CliIo } from '../io.ts';
-import { nonagaText } from '../nonaga-text.ts';
-import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
+import { describeOutcome } from '../../../engine/game.ts';
+import { type NonagaState, nonaga } from '../../../games/nonaga/game.ts';
+import { duelSeats } from '../../console-seat.ts';
+import type { CliIo } from '../../io.ts';
+import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';
+import { nonagaText } from './text.ts';
 
 export interface PlayNonagaFlags extends RecordFlags {
   readonly red?: string;

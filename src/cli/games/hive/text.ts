@@ -1,6 +1,15 @@
-import { displayCoordinates } from '../games/hive/layout.ts';
-import { BUGS, COLOR_NAMES, COUNT_OF_BUG, type Color, FIRST_INDEX_OF_BUG, formatPiece, inGame, pieceId } from '../games/hive/pieces.ts';
-import { type HivePosition, IN_HAND, MAX_HEIGHT } from '../games/hive/position.ts';
+import { displayCoordinates } from '../../../games/hive/layout.ts';
+import {
+  BUGS,
+  COLOR_NAMES,
+  COUNT_OF_BUG,
+  type Color,
+  FIRST_INDEX_OF_BUG,
+  formatPiece,
+  inGame,
+  pieceId,
+} from '../../../games/hive/pieces.ts';
+import { type HivePosition, IN_HAND, MAX_HEIGHT } from '../../../games/hive/position.ts';
 
 /**
  * The hive as text: pointy-top rows, each cell six characters wide and shifted half a cell per

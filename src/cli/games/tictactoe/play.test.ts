@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { captureIo, scratchFolder, typed } from '../testing.ts';
-import { type PlayFlags, playGame } from './play.ts';
+import { type PlayFlags, playGame } from '../../commands/play.ts';
+import { captureIo, scratchFolder, typed } from '../../testing.ts';
 
 async function play(dir: string, flags: PlayFlags, ...input: string[]): Promise<string> {
   const { io, out } = captureIo(dir);
@@ -20,6 +20,12 @@ describe('hexarena play tictactoe', () => {
     // The perfect player answers the centre in a corner.
     expect(out).toMatch(/O \(perfect\): [ac][13]\n/);
     expect(out).toContain('7 legal moves:');
+  });
+
+  it('--seats fills the seats as --x and --o do: two perfect players draw', async () => {
+    const out = await play(scratchFolder(), { seats: 'perfect,perfect', seed: 's', record: false });
+    expect(out).toContain('Tic-tac-toe: X (perfect) against O (perfect).');
+    expect(out).toContain('Game over: draw');
   });
 
   it('two people at one keyboard: a line of three wins', async () => {

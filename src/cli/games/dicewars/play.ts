@@ -1,11 +1,11 @@
-import { neighboursOf } from '../../games/dicewars/board.ts';
-import { type DiceWarsState, dicewars } from '../../games/dicewars/game.ts';
-import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../games/dicewars/odds.ts';
-import type { DiceWarsOptions } from '../../games/dicewars/setup.ts';
-import { consoleSeat } from '../console-seat.ts';
-import { diceWarsMapText, reportText, seatLetter, standingsText } from '../dicewars-text.ts';
-import { type CliIo, UsageError } from '../io.ts';
-import { type RecordFlags, resumeOrStart, type TerminalGame, type TerminalView } from '../terminal-game.ts';
+import { neighboursOf } from '../../../games/dicewars/board.ts';
+import { type DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
+import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../../games/dicewars/odds.ts';
+import type { DiceWarsOptions } from '../../../games/dicewars/setup.ts';
+import { consoleSeat } from '../../console-seat.ts';
+import { type CliIo, UsageError } from '../../io.ts';
+import { type RecordFlags, resumeOrStart, type TerminalGame, type TerminalView } from '../../terminal-game.ts';
+import { diceWarsMapText, reportText, seatLetter, standingsText } from './text.ts';
 
 export interface PlayDiceWarsFlags extends RecordFlags {
   readonly rules?: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../engine/result.ts';
-import { loadGameString } from '../../games/hive/game.ts';
-import { hiveText } from '../hive-text.ts';
-import { captureIo, scratchFolder, typed } from '../testing.ts';
-import { type PlayFlags, playGame } from './play.ts';
+import { unwrap } from '../../../engine/result.ts';
+import { loadGameString } from '../../../games/hive/game.ts';
+import { type PlayFlags, playGame } from '../../commands/play.ts';
+import { captureIo, scratchFolder, typed } from '../../testing.ts';
+import { hiveText } from './text.ts';
 
 async function play(flags: PlayFlags, ...input: string[]): Promise<string> {
   const { io, out } = captureIo(scratchFolder());

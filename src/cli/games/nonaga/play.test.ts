@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureIo, scratchFolder, typed } from '../testing.ts';
-import { type PlayFlags, playGame } from './play.ts';
+import { type PlayFlags, playGame } from '../../commands/play.ts';
+import { captureIo, scratchFolder, typed } from '../../testing.ts';
 
 async function play(flags: PlayFlags, ...input: string[]): Promise<string> {
   const { io, out } = captureIo(scratchFolder());

@@ -1,9 +1,9 @@
-import { describeOutcome } from '../../engine/game.ts';
-import { type TicTacToeMove, type TicTacToeOptions, type TicTacToeState, tictactoe } from '../../games/tictactoe/game.ts';
-import { duelSeats } from '../console-seat.ts';
-import type { CliIo } from '../io.ts';
-import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../terminal-game.ts';
-import { tictactoeText } from '../tictactoe-text.ts';
+import { describeOutcome } from '../../../engine/game.ts';
+import { type TicTacToeMove, type TicTacToeOptions, type TicTacToeState, tictactoe } from '../../../games/tictactoe/game.ts';
+import { duelSeats } from '../../console-seat.ts';
+import type { CliIo } from '../../io.ts';
+import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';
+import { tictactoeText } from './text.ts';
 
 export interface PlayTicTacToeFlags extends RecordFlags {
   readonly x?: string;

@@ -1,0 +1,31 @@
+import type { CliFlag } from '../flags.ts';
+import type { CliIo } from '../io.ts';
+import type { StaticBoard } from '../static/boards.ts';
+
+/** Flags as commander hands them to a command: each game reads the ones it declared. */
+export type GivenFlags = Readonly<Record<string, unknown>>;
+
+/**
+ * What a game's folder gives the command line. Declarations only, loaded with every command; the
+ * work (a terminal game, a perft) is loaded when it runs, so starting one command does not load
+ * every game's.
+ */
+export interface CliGame {
+  readonly id: string;
+  /** `play`'s flags for this game, beside --seats, --seed, --record, --no-record and --resume. */
+  readonly playFlags: readonly CliFlag[];
+  /** The play flags that name who sits in each seat, in seat order: `--seats a,b` fills them. */
+  readonly seatFlags?: readonly string[];
+  /** Plays the game in the terminal, reading what people type line by line from `input`. */
+  play(io: CliIo, flags: GivenFlags, input: AsyncIterable<string>): Promise<void>;
+  /** `match`'s flags for this game, beside --options, and the options they give (`agents`: one per seat). */
+  readonly matchFlags?: readonly CliFlag[];
+  matchOptions?(io: CliIo, flags: GivenFlags, options: Record<string, unknown>, agents: readonly string[]): void;
+  /** `perft`'s flags for this game, and its own count where it has one (`bulk`: the last ply by counting). */
+  readonly perftFlags?: readonly CliFlag[];
+  perft?(flags: GivenFlags): Promise<(depth: number, bulk: boolean) => number>;
+  /** The starts an opening book covers, where the options allow more than one. */
+  bookStarts?(): readonly unknown[];
+  /** An HTML board, so that `export-static` can write the game as a site once it is solved. */
+  staticBoard?(): Promise<StaticBoard<unknown, unknown>>;
+}

@@ -1,0 +1,4 @@
+/** The prefix of a seed 004 HTTP player's seat: `http:<address>` (`http:127.0.0.1:9001`). */
+export const HTTP_SEAT = 'http:';
+/** The prefix of an outside UHP engine's seat: `uhp:<command line>`. */
+export const UHP_SEAT = 'uhp:';
