@@ -317,7 +317,11 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
     ],
     ['unknown tic-tac-toe seat', ['play', 'tictactoe', '--o', 'sage'], /^hexarena: --o: unknown agent "sage" for tictactoe/],
     ['no terminal game', ['play', 'chess'], /^hexarena: console play is for hive, dicewars, nonaga and tictactoe \(got "chess"\)/],
-    ['another game’s play flag', ['play', 'tictactoe', '--rules', 'classic'], /^hexarena: --rules, --players and --map are for dicewars\n$/],
+    [
+      'another game’s play flag',
+      ['play', 'tictactoe', '--rules', 'classic'],
+      /^hexarena: --rules, --players and --map are for dicewars\n$/,
+    ],
     ['seats and seat flags', ['play', 'hive', '--seats', 'max,max', '--white', 'human'], /^hexarena: give --seats or --white, not both/],
     ['seats miscounted', ['play', 'nonaga', '--seats', 'hard'], /^hexarena: --seats names 1 players; nonaga has 2 seats \(red, black\)/],
     ['resume and seed', ['play', 'nonaga', '--resume', 'x.json', '--seed', '1'], /^hexarena: --seed cannot be used with --resume/],
