@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CLI_GAMES } from './cli/games/index.ts';
+import { GAMES } from './games/index.ts';
+import { WEB_GAMES } from './web/games/index.ts';
 
 /**
  * DESIGN.md's dependency direction, checked on every import of every module (tests aside):
@@ -23,6 +26,25 @@ function modules(dir: string): string[] {
 
 const importsOf = (file: string): string[] =>
   [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] as string);
+
+/** The modules `file` imports from this source tree (type imports too: a cycle of types is a knot all the same). */
+const localImports = (file: string): string[] =>
+  importsOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => path.resolve(path.dirname(file), spec));
+
+/** The folders of one game, one per layer that has games. */
+const GAME_FOLDERS = (id: string): string[] => [`games/${id}/`, `web/games/${id}/`, `cli/games/${id}/`];
+
+/** Protocols that belong to one game (UHP and seed 004 are Hive's): they may use its modules. */
+const PROTOCOL_GAMES: Record<string, string> = { uhp: 'hive', seed004: 'hive' };
+
+/** The game whose modules `file` (a path under src/) is: `hive` for src/games/hive/pieces.ts. */
+const ownerGame = (relative: string): string | undefined => {
+  const parts = relative.split(path.sep);
+  if (parts[0] === 'games' && parts.length > 2) return parts[1];
+  return undefined;
+};
 
 const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
 /** `games/hive` for a file under src/games/hive, else undefined. */
@@ -64,5 +86,53 @@ describe('architecture', () => {
         violations.push(`${path.relative(SRC, file)} uses process/require`);
     }
     expect(violations).toEqual([]);
+  });
+
+  it('a game is one folder per layer: every game of the rules has its browser and command-line folders, each in its registry', () => {
+    const ids = GAMES.map((g) => g.id).sort();
+    expect(WEB_GAMES.map((g) => g.id).sort()).toEqual(ids);
+    expect(CLI_GAMES.map((g) => g.id).sort()).toEqual(ids);
+    for (const id of ids)
+      for (const folder of GAME_FOLDERS(id))
+        expect(existsSync(path.join(SRC, folder, 'index.ts')) || existsSync(path.join(SRC, folder, 'index.tsx')), folder).toBe(true);
+    // Every browser game brings its board, its how-to-play and its first opponent; every CLI game plays in the terminal.
+    for (const web of WEB_GAMES)
+      expect([typeof web.LocalView, typeof web.OnlineView, typeof web.opponent], web.id).toEqual(['function', 'function', 'string']);
+    for (const cli of CLI_GAMES) expect(typeof cli.play, cli.id).toBe('function');
+  });
+
+  it('no module outside a game’s folders uses that game’s modules, but for the registries and the game’s own protocols', () => {
+    const registries = new Set(['games/index.ts']);
+    const violations: string[] = [];
+    // Test support (a strength table of every game) is a test's.
+    for (const file of files.filter((f) => !f.endsWith('.testing.ts'))) {
+      const from = path.relative(SRC, file);
+      for (const target of localImports(file)) {
+        const game = ownerGame(path.relative(SRC, target));
+        if (!game || registries.has(from) || GAME_FOLDERS(game).some((f) => from.startsWith(f))) continue;
+        const protocol = from.split(path.sep);
+        if (protocol[0] === 'protocols' && PROTOCOL_GAMES[protocol[1] as string] === game) continue;
+        violations.push(`${from} → ${path.relative(SRC, target)}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('no import cycle anywhere in src/: each module can be read (and loaded) after the ones it uses', () => {
+    const graph = new Map(files.map((f) => [f, localImports(f).filter((t) => files.includes(t))]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SRC, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GAMES } from './games/index.ts';
 
 /** The project documents itself: its documents link only to files of the repository, and those exist. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,8 +17,7 @@ describe('the documents', () => {
   const files = [path.join(ROOT, 'README.md'), ...markdown(path.join(ROOT, 'docs'))];
 
   it('every game has its rules document, and the architecture is written down', () => {
-    for (const game of ['hive', 'dicewars', 'nonaga', 'tictactoe'])
-      expect(existsSync(path.join(ROOT, 'docs', 'rules', `${game}.md`))).toBe(true);
+    for (const game of GAMES) expect(existsSync(path.join(ROOT, 'docs', 'rules', `${game.id}.md`)), game.id).toBe(true);
     expect(existsSync(path.join(ROOT, 'docs', 'architecture.md'))).toBe(true);
   });
 

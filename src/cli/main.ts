@@ -103,7 +103,7 @@ function program(io: CliIo): Command {
   cli
     .command('book')
     .description('build an opening book by deep search (nonaga): the move for every position of the first turns')
-    .argument('<game>', 'nonaga')
+    .argument('<game>', 'a game with a search, such as nonaga')
     .option('--depth <plies>', 'plies searched per position (1 to 8)', wholeNumber(1, 8), 4)
     .option('--turns <n>', 'turns from the start to cover (0 to 3)', wholeNumber(0, 3), 1)
     .requiredOption('--out <file>', 'where to write the book (JSON)')

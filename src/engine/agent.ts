@@ -1,23 +1,5 @@
-import type { GameRules } from './game.ts';
-import type { Rng } from './rng.ts';
-
-/** What the caller grants an agent for one decision. */
-export interface ChooseContext {
-  /** The agent's only source of randomness: the caller owns it, so matches replay exactly. */
-  readonly rng: Rng;
-  readonly timeMs?: number;
-  readonly depth?: number;
-  readonly signal?: AbortSignal;
-  /** Milliseconds for `timeMs` (the wall clock by default; tests drive a clock of their own). */
-  readonly clock?: () => number;
-}
-
-/** A player program: random mover, search, solver, a remote bot. */
-export interface Agent<S, M> {
-  readonly name: string;
-  /** A legal move for the side to move; the state is not over. */
-  choose(game: GameRules<S, M>, state: S, context: ChooseContext): Promise<M>;
-}
+// The player contract is written beside the game contract it takes (game.ts), so neither imports the other.
+export type { Agent, ChooseContext } from './game.ts';
 
 /** The clock agents read unless told otherwise, in milliseconds. */
 export const wallClock = (): number => performance.now();

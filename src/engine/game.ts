@@ -1,4 +1,3 @@
-import type { Agent } from './agent.ts';
 import type { Result } from './result.ts';
 import type { Rng } from './rng.ts';
 
@@ -175,4 +174,22 @@ export function describeOutcome(outcome: Outcome | null, seatNames: readonly str
   const why = outcome.reason ? ` (${outcome.reason})` : '';
   if (outcome.kind === 'draw') return `draw${why}`;
   return `${seatNames[outcome.winner] ?? `seat ${outcome.winner}`} wins${why}`;
+}
+
+/** What the caller grants an agent for one decision. */
+export interface ChooseContext {
+  /** The agent's only source of randomness: the caller owns it, so matches replay exactly. */
+  readonly rng: Rng;
+  readonly timeMs?: number;
+  readonly depth?: number;
+  readonly signal?: AbortSignal;
+  /** Milliseconds for `timeMs` (the wall clock by default; tests drive a clock of their own). */
+  readonly clock?: () => number;
+}
+
+/** A player program: random mover, search, solver, a remote bot. */
+export interface Agent<S, M> {
+  readonly name: string;
+  /** A legal move for the side to move; the state is not over. */
+  choose(game: GameRules<S, M>, state: S, context: ChooseContext): Promise<M>;
 }

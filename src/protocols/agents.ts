@@ -3,7 +3,7 @@ import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 import { remember } from './opened-engines.ts';
-import { HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
+import { HTTP_SEAT, OUTSIDE_PROGRAMS_PLAY, UHP_SEAT } from './seat-prefixes.ts';
 import { playerBase, seed004Referee } from './seed004/referee.ts';
 import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
 
@@ -21,11 +21,11 @@ export function resolveAgent(
   options?: OutsideEngineOptions,
 ): Result<Agent<unknown, unknown>> {
   if (name.startsWith(HTTP_SEAT)) {
-    if (game.id !== 'hive') return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
+    if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
     return ok(seed004Referee(playerBase(name.slice(HTTP_SEAT.length))) as unknown as Agent<unknown, unknown>);
   }
   if (!name.startsWith(UHP_SEAT)) return createAgent(game, name);
-  if (game.id !== 'hive') return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
+  if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
   const commandLine = name.slice(UHP_SEAT.length).trim();
   if (commandLine === '') return fail('uhp: needs the command that starts the engine, such as uhp:nokamute uhp');
   const agent = outsideUhpAgent(commandLine, options);

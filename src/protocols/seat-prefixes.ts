@@ -2,3 +2,5 @@
 export const HTTP_SEAT = 'http:';
 /** The prefix of an outside UHP engine's seat: `uhp:<command line>`. */
 export const UHP_SEAT = 'uhp:';
+/** The game outside programs play: UHP and seed 004's HTTP protocol are Hive's. */
+export const OUTSIDE_PROGRAMS_PLAY = 'hive';

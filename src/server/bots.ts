@@ -3,7 +3,7 @@ import type { Json } from '../engine/game.ts';
 import type { Hub } from './hub.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
-import type { GameStore } from './store.ts';
+import type { Bot, GameStore } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
 
 /**
@@ -13,11 +13,7 @@ import { hashToken, newSeatToken } from './tokens.ts';
  * the events of all the games it sits in; moves are posted in the game's notation.
  */
 
-export interface Bot {
-  readonly name: string;
-  readonly tokenHash: string;
-  readonly token: string;
-}
+export type { Bot } from './store.ts';
 
 const BOT_NAME = /^[A-Za-z0-9_-]{1,30}$/;
 /** A stream says it is alive this often, so proxies and clients can tell a quiet game from a dead line. */

@@ -3,12 +3,11 @@ import { hostname } from 'node:os';
 import { AgentFailure } from '../engine/agent.ts';
 import type { Json } from '../engine/game.ts';
 import type { AgentsPool } from './agents-pool.ts';
-import type { Bot } from './bots.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
 import { DEFAULT_ROOM_SETTINGS, Room, type RoomSettings, SERVER_SEAT } from './room.ts';
-import { type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
+import { type Bot, type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
 
 /**
  * The hub of one server instance: the rooms it holds (loaded on demand, let go when nobody listens),

@@ -7,6 +7,7 @@ import type { Json } from '../engine/game.ts';
 import { makeRecord } from '../engine/record.ts';
 import { ok, type Result } from '../engine/result.ts';
 import { findGame } from '../games/index.ts';
+import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
@@ -220,7 +221,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         .send({ error: `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}` });
     // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
     // from the network never starts a program on its own.
-    const agents = [...agentNames(game), ...(game.id === 'hive' ? (limits.outsideSeats ?? []) : [])];
+    const agents = [...agentNames(game), ...(game.id === OUTSIDE_PROGRAMS_PLAY ? (limits.outsideSeats ?? []) : [])];
     const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
     if (unknown !== undefined)
       return reply.code(400).send({ error: `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})` });

@@ -204,6 +204,13 @@ export interface GameStore {
   close(): Promise<void>;
 }
 
+/** A registered bot as a request with its token shows it (the token is never stored, only its hash). */
+export interface Bot {
+  readonly name: string;
+  readonly tokenHash: string;
+  readonly token: string;
+}
+
 /** A game's row as both stores keep it (JSON in text columns; PostgreSQL gives big integers as text). */
 export interface GameRow {
   readonly id: string;

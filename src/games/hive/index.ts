@@ -1,7 +1,2 @@
-export * from './game.ts';
-export * from './grid.ts';
-export * from './movegen.ts';
-export * from './notation.ts';
-export * from './perft.ts';
-export * from './pieces.ts';
-export * from './position.ts';
+/** Hive for the layers above the rules: the game, its options and state, its GameStrings. */
+export { DEFAULT_HIVE_OPTIONS, formatGameString, type HiveOptions, type HiveState, hive, loadGameString } from './game.ts';

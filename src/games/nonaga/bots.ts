@@ -1,8 +1,8 @@
 import type { Agent } from '../../engine/agent.ts';
 import { seedEvaluation } from './evaluate.ts';
-import type { NonagaState } from './game.ts';
-import { legalTurns } from './game.ts';
 import type { NonagaTurn } from './notation.ts';
+import type { NonagaState } from './state.ts';
+import { legalTurns } from './turns.ts';
 
 /**
  * Seed 001's computer player: one turn ahead, it plays a winning slide when there is one and

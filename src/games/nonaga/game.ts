@@ -2,14 +2,16 @@ import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { seedAgent } from './bots.ts';
+import type { NonagaOptions, NonagaState } from './state.ts';
+import { legalTurns } from './turns.ts';
+
+export type { NonagaOptions, NonagaState };
+export { legalTurns };
+
 import { evaluateNonaga } from './evaluate.ts';
 import { discMoves, generate, MAX_PLY_MOVES, slides } from './moves.ts';
 import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
-import { BLACK, DRAWN, NonagaPosition, type NonagaRules, PASS_DISC, PASS_SLIDE, PLAYING, RED, type Side } from './position.ts';
-
-export interface NonagaOptions extends NonagaRules {
-  readonly first: 'red' | 'black' | 'random';
-}
+import { BLACK, DRAWN, NonagaPosition, PLAYING, RED, type Side } from './position.ts';
 
 export const DEFAULT_NONAGA_OPTIONS: NonagaOptions = {
   first: 'red',
@@ -19,17 +21,6 @@ export const DEFAULT_NONAGA_OPTIONS: NonagaOptions = {
   stuckPasses: false,
   maxTurns: 200,
 };
-
-export interface NonagaState {
-  readonly pos: NonagaPosition;
-  readonly options: NonagaOptions;
-  /** The turns so far as text, for records and fromJSON. */
-  readonly turns: readonly string[];
-  /** The seed decides the first player when it is random. */
-  readonly seed: string;
-  /** Who moved first (drawn from the seed when the options say random). */
-  readonly first: Side;
-}
 
 function parseOptions(json: unknown): Result<NonagaOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_NONAGA_OPTIONS);
@@ -85,28 +76,6 @@ function someSlideGoesOn(pos: NonagaPosition): boolean {
     if (goesOn) return true;
   }
   return false;
-}
-
-/** Every legal turn: each slide, then each disc move after it (a winning slide alone). */
-export function legalTurns(pos: NonagaPosition): NonagaTurn[] {
-  const turns: NonagaTurn[] = [];
-  const slideBuffer = new Int32Array(MAX_PLY_MOVES);
-  const discBuffer = new Int32Array(MAX_PLY_MOVES);
-  let ns = slides(pos, slideBuffer);
-  // A player none of whose tokens can slide passes the slide where the rules allow it.
-  if (ns === 0 && pos.rules.stuckPasses && pos.result === PLAYING) slideBuffer[ns++] = PASS_SLIDE;
-  for (let i = 0; i < ns; i++) {
-    const slide = slideBuffer[i] as number;
-    pos.make(slide);
-    if (pos.result === pos.turn) turns.push({ slide, disc: null });
-    else {
-      const nd = discMoves(pos, discBuffer);
-      for (let j = 0; j < nd; j++) turns.push({ slide, disc: discBuffer[j] as number });
-      if (nd === 0 && pos.rules.stuckPasses) turns.push({ slide, disc: PASS_DISC });
-    }
-    pos.unmake();
-  }
-  return turns;
 }
 
 function firstSide(options: NonagaOptions, seed: string): Side {
