@@ -148,10 +148,11 @@ export interface GameDefinition<S, M, O> extends GameRules<S, M> {
    */
   headlessOptions?(options: O): O;
   /**
-   * The version of the rules where a change made old records replay as other games (DiceWars: how
-   * the map and the deal are drawn from the seed). Records carry it; another version is refused.
+   * The version of the rules, from 1: raised by a change that makes old records replay as other
+   * games (DiceWars: how the map and the deal are drawn from the seed). Records and stored games
+   * carry it; a game of another version is refused in words, never replayed under today's rules.
    */
-  readonly rulesVersion?: number;
+  readonly rulesVersion: number;
 }
 
 /** Rules with exact position identity: what the solver needs to merge transpositions. */

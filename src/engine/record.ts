@@ -87,9 +87,9 @@ export function parseRecord(json: unknown): Result<GameRecord> {
 export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecord): Result<Replayed<S, M>> {
   if (record.game !== game.id) return fail(`this record is a game of ${record.game}, not ${game.id}`);
   const version = record.rulesVersion ?? 1;
-  if (version !== (game.rulesVersion ?? 1))
+  if (version !== game.rulesVersion)
     return fail(
-      `this record was made under ${game.title} rules version ${version}, and this hexarena plays version ${game.rulesVersion ?? 1}: the same seed draws another game, so its moves cannot be replayed`,
+      `this record was made under ${game.title} rules version ${version}, and this hexarena plays version ${game.rulesVersion}: the same seed draws another game, so its moves cannot be replayed`,
     );
   const options = game.parseOptions(record.options);
   if (!options.ok) return fail(`record options: ${options.error.message}`);
@@ -158,7 +158,8 @@ export function makeRecord<S, M, O>(
   seed: string,
   moves: readonly string[],
   result: Outcome | null,
-  extra: { termination?: Termination; players?: readonly string[] } = {},
+  /** `rulesVersion`: the rules it was played under, when not today's (a stored game's). */
+  extra: { termination?: Termination; players?: readonly string[]; rulesVersion?: number } = {},
 ): GameRecord {
   return {
     game: game.id,
@@ -168,6 +169,6 @@ export function makeRecord<S, M, O>(
     result,
     ...(extra.termination && extra.termination !== 'rules' ? { termination: extra.termination } : {}),
     ...(extra.players ? { players: [...extra.players] } : {}),
-    ...(game.rulesVersion ? { rulesVersion: game.rulesVersion } : {}),
+    rulesVersion: extra.rulesVersion ?? game.rulesVersion,
   };
 }

@@ -3,7 +3,7 @@ import type { Json } from '../engine/game.ts';
 import type { Hub } from './hub.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
-import type { Bot, GameStore } from './store.ts';
+import { type Bot, type GameStore, RulesChanged } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
 
 /**
@@ -90,7 +90,9 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
     const follow = async (id: string) => {
       if (following.has(id)) return;
       following.set(id, () => undefined);
-      const room = await hub.room(id).catch(() => 'unavailable' as const);
+      const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
+      // A game under other rules cannot be played here: the bot is told so, and its other games go on.
+      if (room instanceof RulesChanged) return write({ type: 'error', id, error: room.message });
       // The store is away: the stream ends with the reason, and the bot connects again (its games are
       // all sent again then), rather than go on missing one of them.
       if (room === 'unavailable') return unavailable();

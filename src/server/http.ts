@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { Holdings } from './limits.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
-import { type GameStore, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
+import { type GameStore, RulesChanged, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
 
 /**
  * The web server: the built app as static files (online play extends it in a later issue).
@@ -138,6 +138,7 @@ export async function createHttpServer(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // The database is away for a moment: nothing changed, and the request may be made again.
     if (error instanceof StoreOutOfDisk) return answerError(reply, request.headers.accept, 503, 'Out of disk', STORE_OUT_OF_DISK);
+    if (error instanceof RulesChanged) return answerError(reply, request.headers.accept, 409, 'Rules changed', error.message);
     if (error instanceof StoreUnavailable) {
       reply.header('retry-after', '1');
       return answerError(reply, request.headers.accept, 503, 'Try again', STORE_UNAVAILABLE);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AgentFailure } from '../engine/agent.ts';
 import type { Json } from '../engine/game.ts';
+import { findGame } from '../games/index.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
@@ -327,7 +328,11 @@ export class Hub {
     // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
     // them does not give away, and the record, seed included, replays them exactly.
     const seed = `key:${randomBytes(32).toString('hex')}`;
-    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now(), creator };
+    const found = findGame(game);
+    if (!found.ok) throw new Error(found.error.message);
+    // Stored with the rules it is played under: a server with other rules will not replay it as its own.
+    const rulesVersion = found.value.rulesVersion;
+    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now(), creator, rulesVersion };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     await this.store.create({ ...made, due: room.due() });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Message, post, request, type ServerProcess, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -171,5 +172,37 @@ describe('a player who leaves a game of three', () => {
     const { replay } = await import('../engine/record.ts');
     const { dicewars } = await import('../games/dicewars/game.ts');
     expect(replay(dicewars, await record.json()).ok).toBe(true);
+  });
+});
+
+describe('a game stored under other rules than the server’s', () => {
+  it('is refused in words (409, and on the socket), not answered 500; its record keeps the version it was played under', async () => {
+    const made = async () => {
+      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      return { id: created.json.id as string, token: created.json.token as string };
+    };
+    const live = await made();
+    const over = await made();
+    const client = await Client.open(server.base, over.id);
+    expect(await client.ask({ type: 'resign', seat: 0, token: over.token })).toMatchObject({ ok: true });
+    client.close();
+    expect(((await (await fetch(`${server.base}/api/games/${over.id}/record`)).json()) as { rulesVersion: number }).rulesVersion).toBe(1);
+    // An upgrade changed the rules since: here, the store says the games were played under version 0.
+    await server.kill();
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
+    db.prepare('UPDATE games SET rules_version = 0 WHERE id IN (?, ?)').run(live.id, over.id);
+    db.close();
+    server = await startServer(dataDir, env, server.port);
+    const refused = await fetch(`${server.base}/api/games/${live.id}`, { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      `game ${live.id} was played under Tic-tac-toe rules version 0, and this server plays version 1: it cannot be played on here, only read as a record (/api/games/${live.id}/record)`,
+    );
+    expect((await post(server.base, `/api/games/${live.id}/seats/1`, {})).status).toBe(409);
+    const socket = await Client.open(server.base, live.id);
+    expect(await socket.next((m) => m.type === 'error')).toMatchObject({ error: expect.stringContaining('rules version 0') });
+    // The finished game is still its record, as played: version 0, which this server would not replay.
+    const record = (await (await fetch(`${server.base}/api/games/${over.id}/record`)).json()) as { rulesVersion: number };
+    expect(record.rulesVersion).toBe(0);
   });
 });

@@ -16,7 +16,7 @@ import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.t
 import { Allowance, type Edge } from './limits.ts';
 import { MAX_NAME_LENGTH, parseName } from './names.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
-import type { GameStore, StoredGame } from './store.ts';
+import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
@@ -377,6 +377,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       stored.moves.map((m) => m.move),
       stored.ending.result as never,
       {
+        // Stamped with the rules it was played under, which a server of other rules replays as another game.
+        ...(stored.rulesVersion === undefined ? {} : { rulesVersion: stored.rulesVersion }),
         ...(stored.ending.termination === 'rules' ? {} : { termination: stored.ending.termination as never }),
         players: stored.seats.map((kind, i) => stored.seatNames[i] ?? (kind === 'open' ? 'human' : kind)),
       },
@@ -446,7 +448,13 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   const early: { data: Buffer; binary: boolean }[] = [];
   const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
   socket.on('message', hold);
-  const room = await hub.room(id).catch(() => 'unavailable' as const);
+  const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
+  if (room instanceof RulesChanged) {
+    socket.off('message', hold);
+    tell({ type: 'error', error: room.message });
+    socket.close(4409, 'played under other rules');
+    return;
+  }
   // A client ahead of this instance saw events another instance made: this one catches up first.
   if (room && room !== 'unavailable' && since !== null && since > room.version) await room.catchUp().catch(() => undefined);
   socket.off('message', hold);

@@ -16,6 +16,7 @@ import {
   newestOfEachCreator,
   newGameRow,
   REMATCHES_NOT_OPEN,
+  RULES_VERSIONS,
   refusalOf,
   type StoredGame,
   type StoredMove,
@@ -88,9 +89,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`,
-  // 8 and 9, the same in both stores' SQL: store.ts.
+  // 8 to 10, the same in both stores' SQL: store.ts.
   REMATCHES_NOT_OPEN,
   DEPARTURES,
+  RULES_VERSIONS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -178,7 +180,7 @@ export class PgStore implements GameStore {
 
   async create(game: NewGame): Promise<void> {
     await this.query(
-      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
       newGameRow(game),
     );
   }

@@ -7,6 +7,7 @@ import { dicewars } from '../games/dicewars/game.ts';
 import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
+import { RulesChanged } from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
 async function newRoom(
@@ -308,6 +309,23 @@ describe('when the server must act, and rooms that fell behind', () => {
     });
     expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
     expect(other.eventsSince(1)?.map((e) => e.kind)).toEqual(['move', 'end']);
+  });
+});
+
+describe('a game stored under other rules', () => {
+  it('is not replayed under today’s: loading it says so in words', async () => {
+    const store = new SqliteStore(':memory:');
+    const base = { game: 'dicewars', options: { players: 2, map: 'small' }, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 };
+    await store.create({ ...base, id: 'old', rulesVersion: 1 });
+    await store.create({ ...base, id: 'now', rulesVersion: dicewars.rulesVersion });
+    await store.create({ ...base, id: 'unversioned' });
+    await expect(Room.load(store, 'old')).rejects.toThrow(
+      `game old was played under DiceWars rules version 1, and this server plays version ${dicewars.rulesVersion}: it cannot be played on here, only read as a record`,
+    );
+    await expect(Room.load(store, 'old')).rejects.toBeInstanceOf(RulesChanged);
+    expect(await Room.load(store, 'now')).toBeInstanceOf(Room);
+    // Stored before versions were kept: taken as today's, as until now.
+    expect(await Room.load(store, 'unversioned')).toBeInstanceOf(Room);
   });
 });
 

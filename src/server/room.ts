@@ -3,7 +3,15 @@ import { playMoves } from '../engine/record.ts';
 import { leaversLast, outcomeWithout, outOfGame, passingMove, seatsInGame } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
-import { type Departure, type GameStore, STORE_OUT_OF_DISK, type StoredGame, type StoredMove, StoreOutOfDisk } from './store.ts';
+import {
+  type Departure,
+  type GameStore,
+  RulesChanged,
+  STORE_OUT_OF_DISK,
+  type StoredGame,
+  type StoredMove,
+  StoreOutOfDisk,
+} from './store.ts';
 import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
 
 /**
@@ -149,6 +157,9 @@ export class Room {
     const found = findGame(stored.game);
     if (!found.ok) throw new Error(`game ${id} is of an unknown kind "${stored.game}"`);
     const game = found.value;
+    // Under other rules the same seed and moves make another game: it is not replayed as if they were today's.
+    if (stored.rulesVersion !== undefined && stored.rulesVersion !== game.rulesVersion)
+      throw new RulesChanged(id, game.title, stored.rulesVersion, game.rulesVersion);
     const options = game.parseOptions(stored.options);
     if (!options.ok) throw new Error(`game ${id}: ${options.error.message}`);
     const played = playMoves(

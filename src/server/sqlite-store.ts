@@ -18,6 +18,7 @@ import {
   newestOfEachCreator,
   newGameRow,
   REMATCHES_NOT_OPEN,
+  RULES_VERSIONS,
   refusalOf,
   type StoredGame,
   type StoredMove,
@@ -90,9 +91,10 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX games_live_by_creator ON games(creator) WHERE termination IS NULL;
    CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL);
    INSERT INTO site VALUES ('secret', lower(hex(randomblob(32))));`,
-  // 8 and 9, the same in both stores' SQL: store.ts.
+  // 8 to 10, the same in both stores' SQL: store.ts.
   REMATCHES_NOT_OPEN,
   DEPARTURES,
+  RULES_VERSIONS,
 ];
 
 export class SqliteStore implements GameStore {
@@ -144,7 +146,7 @@ export class SqliteStore implements GameStore {
   create(game: NewGame): Promise<void> {
     return this.write(() => {
       this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(...newGameRow(game));
     });
   }

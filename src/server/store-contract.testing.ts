@@ -262,6 +262,16 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'a game keeps the version of the rules it is played under; one stored without any reads back without',
+      withStore(async (store) => {
+        await store.create({ ...game('versioned'), rulesVersion: 2 });
+        await store.create(game('unversioned'));
+        expect((await store.read('versioned'))?.rulesVersion).toBe(2);
+        expect((await store.read('unversioned'))?.rulesVersion).toBeUndefined();
+      }),
+    );
+
+    it(
       'a player leaves a game that goes on: once a seat, at the move and departure counts the writer saw; later moves and the ending check the count',
       withStore(async (store) => {
         await store.create(game('three', ['open', 'open', 'open']));

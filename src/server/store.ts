@@ -28,6 +28,12 @@ export interface NewGame {
    * what the cap on open games and the lobby count by.
    */
   readonly creator?: string | null;
+  /**
+   * The version of the game's rules it is played under (GameDefinition.rulesVersion): a server
+   * with other rules does not replay it as if they were its own. Absent for a game stored before
+   * versions were kept (taken as today's).
+   */
+  readonly rulesVersion?: number;
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -95,6 +101,25 @@ export class StoreUnavailable extends Error {
   constructor(cause: unknown) {
     super(`the game store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StoreUnavailable';
+  }
+}
+
+/**
+ * A stored game was played under another version of its rules than this server's (an upgrade
+ * changed them): replaying it under today's would make another game of it, so it is not played on
+ * here. Said in words (HTTP 409); its record stays readable, stamped with its own version.
+ */
+export class RulesChanged extends Error {
+  constructor(
+    readonly id: GameId,
+    title: string,
+    readonly stored: number,
+    readonly current: number,
+  ) {
+    super(
+      `game ${id} was played under ${title} rules version ${stored}, and this server plays version ${current}: it cannot be played on here, only read as a record (/api/games/${id}/record)`,
+    );
+    this.name = 'RulesChanged';
   }
 }
 
@@ -225,6 +250,7 @@ export interface GameRow {
   readonly deadline: number | string | null;
   readonly due: number | string | null;
   readonly creator?: string | null;
+  readonly rules_version?: number | string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -257,6 +283,7 @@ export function gameFromRows(
     deadline: row.deadline === null ? null : Number(row.deadline),
     due: row.due === null ? null : Number(row.due),
     creator: row.creator ?? null,
+    ...(row.rules_version === null || row.rules_version === undefined ? {} : { rulesVersion: Number(row.rules_version) }),
   };
 }
 
@@ -269,7 +296,7 @@ export const REMATCH_OF = 'rematch:';
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
  * seed, seats, clock, created_at, due, open_seats (the seats anyone may claim from the lobby: not an
- * AI's, not a rematch's), creator.
+ * AI's, not a rematch's), creator, rules_version.
  */
 export function newGameRow(game: NewGame): unknown[] {
   return [
@@ -283,6 +310,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.due ?? null,
     game.creator?.startsWith(REMATCH_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
     game.creator ?? null,
+    game.rulesVersion ?? null,
   ];
 }
 
@@ -342,6 +370,12 @@ export const DEPARTURES = `ALTER TABLE games ADD COLUMN departed INTEGER NOT NUL
    PRIMARY KEY (game_id, n),
    UNIQUE (game_id, seat)
  );`;
+
+/**
+ * Migration 10 of both stores: the version of the rules each game is played under. Games stored
+ * before have none, and are taken to be under today's rules, as they were until now.
+ */
+export const RULES_VERSIONS = 'ALTER TABLE games ADD COLUMN rules_version INTEGER;';
 
 /** Migration 5 of both stores: the id a client gave each move, so its retry is acknowledged after a restart or on another instance. */
 export const MOVE_CLIENT_IDS = 'ALTER TABLE moves ADD COLUMN client_id TEXT;';

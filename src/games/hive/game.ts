@@ -126,6 +126,7 @@ const toJSON = (state: HiveState): Json => ({ options: { ...state.options }, mov
 export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
   id: 'hive',
   title: 'Hive',
+  rulesVersion: 1,
   players: { min: 2, max: 2 },
   defaultOptions: DEFAULT_HIVE_OPTIONS,
   parseOptions,

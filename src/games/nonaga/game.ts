@@ -162,6 +162,7 @@ const toJSON = (state: NonagaState): Json => ({ options: { ...state.options }, s
 export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { positionKey(state: NonagaState): string } = {
   id: 'nonaga',
   title: 'Nonaga',
+  rulesVersion: 1,
   players: { min: 2, max: 2 },
   defaultOptions: DEFAULT_NONAGA_OPTIONS,
   parseOptions,

@@ -43,6 +43,7 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
   Solvable<TicTacToeState, TicTacToeMove> & { symmetryKey(state: TicTacToeState): string } = {
   id: 'tictactoe',
   title: 'Tic-tac-toe',
+  rulesVersion: 1,
   players: { min: 2, max: 2 },
   defaultOptions: {},
   solvable: true,
