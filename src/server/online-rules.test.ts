@@ -79,7 +79,12 @@ describe('the lobby', () => {
     expect(theirs.status).toBe(201);
     // One address plays out games alone and asks each one's rematch: more than the lobby shows (50).
     for (let i = 0; i < 51; i++) {
-      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const created = await post(server.base, '/api/games', {
+        game: 'dicewars',
+        options: { players: 2, map: 'small' },
+        seats: ['open', 'open'],
+        seat: 0,
+      });
       const id = created.json.id as string;
       const client = await Client.open(server.base, id);
       expect(await client.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
@@ -178,7 +183,12 @@ describe('a player who leaves a game of three', () => {
 describe('a game stored under other rules than the server’s', () => {
   it('is refused in words (409, and on the socket), not answered 500; its record keeps the version it was played under', async () => {
     const made = async () => {
-      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const created = await post(server.base, '/api/games', {
+        game: 'dicewars',
+        options: { players: 2, map: 'small' },
+        seats: ['open', 'open'],
+        seat: 0,
+      });
       return { id: created.json.id as string, token: created.json.token as string };
     };
     const live = await made();
@@ -186,23 +196,25 @@ describe('a game stored under other rules than the server’s', () => {
     const client = await Client.open(server.base, over.id);
     expect(await client.ask({ type: 'resign', seat: 0, token: over.token })).toMatchObject({ ok: true });
     client.close();
-    expect(((await (await fetch(`${server.base}/api/games/${over.id}/record`)).json()) as { rulesVersion: number }).rulesVersion).toBe(1);
-    // An upgrade changed the rules since: here, the store says the games were played under version 0.
+    expect(((await (await fetch(`${server.base}/api/games/${over.id}/record`)).json()) as { rulesVersion: number }).rulesVersion).toBe(2);
+    // Played before an upgrade changed the rules: the store says version 1, as DiceWars's deal was before.
     await server.kill();
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
-    db.prepare('UPDATE games SET rules_version = 0 WHERE id IN (?, ?)').run(live.id, over.id);
+    db.prepare('UPDATE games SET rules_version = 1 WHERE id IN (?, ?)').run(live.id, over.id);
     db.close();
     server = await startServer(dataDir, env, server.port);
     const refused = await fetch(`${server.base}/api/games/${live.id}`, { headers: { accept: 'application/json' } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toBe(
-      `game ${live.id} was played under Tic-tac-toe rules version 0, and this server plays version 1: it cannot be played on here, only read as a record (/api/games/${live.id}/record)`,
+      `game ${live.id} was played under DiceWars rules version 1, and this server plays version 2: it cannot be played on here, only read as a record (/api/games/${live.id}/record)`,
     );
     expect((await post(server.base, `/api/games/${live.id}/seats/1`, {})).status).toBe(409);
     const socket = await Client.open(server.base, live.id);
-    expect(await socket.next((m) => m.type === 'error')).toMatchObject({ error: expect.stringContaining('rules version 0') });
-    // The finished game is still its record, as played: version 0, which this server would not replay.
-    const record = (await (await fetch(`${server.base}/api/games/${over.id}/record`)).json()) as { rulesVersion: number };
-    expect(record.rulesVersion).toBe(0);
+    expect(await socket.next((m) => m.type === 'error')).toMatchObject({ error: expect.stringContaining('rules version 1') });
+    // The finished game is still its record, as played: version 1, which this server says it cannot replay.
+    const record = await (await fetch(`${server.base}/api/games/${over.id}/record`)).json();
+    expect(record).toMatchObject({ rulesVersion: 1 });
+    const { replayRecord } = await import('../games/index.ts');
+    expect(replayRecord(record)).toMatchObject({ ok: false, error: { message: expect.stringContaining('rules version 1') } });
   });
 });
