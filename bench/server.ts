@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { ClientIntent } from '../src/protocols/wire/index.ts';
 import { Client, request, type ServerProcess, startServer } from '../src/server/online.testing.ts';
 import { startPostgres } from '../src/server/postgres.testing.ts';
 import { startRedis } from '../src/server/redis.testing.ts';
@@ -46,7 +47,13 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
           if (ply > 0)
             await (clients[ply % 2] as Client).next((m) => m.type === 'event' && (m.event as { version: number }).version >= ply);
           const t = performance.now();
-          const intent = { type: 'move', seat: ply % 2, token: tokens[ply % 2], move: ORDER[ply], version: ply };
+          const intent: ClientIntent = {
+            type: 'move',
+            seat: ply % 2,
+            token: tokens[ply % 2] as string,
+            move: ORDER[ply] as string,
+            version: ply,
+          };
           // What the client sends: the intent with its id (as `ask` adds it).
           wireBytes += JSON.stringify({ ...intent, id: `${Math.random()}` }).length;
           const answer = await (clients[ply % 2] as Client).ask(intent);

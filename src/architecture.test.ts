@@ -76,9 +76,10 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('hex, engine, games and ai use no Node built-in, so browsers and workers run them', () => {
+  it('hex, engine, games, ai and the online protocol use no Node built-in, so browsers and workers run them', () => {
     const violations: string[] = [];
-    for (const file of files.filter((f) => ISOMORPHIC.has(layerOf(f)))) {
+    const isomorphic = (f: string) => ISOMORPHIC.has(layerOf(f)) || path.relative(SRC, f).startsWith(`protocols${path.sep}wire${path.sep}`);
+    for (const file of files.filter(isomorphic)) {
       for (const spec of importsOf(file)) {
         if (spec.startsWith('node:') || NODE_BUILTINS.has(spec)) violations.push(`${path.relative(SRC, file)} → ${spec}`);
       }

@@ -37,7 +37,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 
 const isSeat = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 
-function parseOutcome(x: unknown): Result<Outcome | null> {
+/** A result as untrusted JSON gives it: a draw, or a win with its seat (and ranking), or null. */
+export function parseOutcome(x: unknown): Result<Outcome | null> {
   if (x === null || x === undefined) return ok(null);
   if (!isObject(x)) return fail('result must be an object or null');
   const reason = typeof x.reason === 'string' ? { reason: x.reason } : {};

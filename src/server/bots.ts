@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Json } from '../engine/game.ts';
+import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
 import type { Hub } from './hub.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
@@ -34,7 +34,7 @@ export async function botOf(store: GameStore, request: FastifyRequest): Promise<
 
 const unknownBot = (reply: FastifyReply) => reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
 
-export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => Json, edge: Edge, botStreams: number): void {
+export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => PublicGame, edge: Edge, botStreams: number): void {
   const store = hub.store;
   const streams = new Holdings(botStreams);
 
@@ -75,7 +75,7 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
     out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
     // Said at once: a bot with no game yet knows its stream is open, not only at the first ping.
     out.flushHeaders();
-    const write = (message: Json) => {
+    const write = (message: BotStreamMessage) => {
       if (out.writableEnded || out.destroyed) return;
       // A bot that stopped reading is cut off rather than kept growing the server's memory: it reads
       // its games again from a new stream.
@@ -103,7 +103,7 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
         // Whose turn it is now, and the legal moves when it is the bot's: no GET after every event.
         const toMove = room.toMove;
         const mine = toMove !== null && room.stored.seatTokens[toMove] === bot.tokenHash;
-        write({ type: 'event', id, event: event as unknown as Json, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
+        write({ type: 'event', id, event, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
         // Over, or over for the bot: it left (resigned, ran out of time) a game that goes on without it.
         if (event.kind === 'end' || (event.kind === 'leave' && seats.every((seat) => room.hasLeft(seat)))) stop(id);
       });

@@ -4,10 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { agentNames } from '../ai/agents.ts';
 import type { Json } from '../engine/game.ts';
-import { makeRecord } from '../engine/record.ts';
+import { makeRecord, parseOutcome, TERMINATIONS } from '../engine/record.ts';
 import { ok, type Result } from '../engine/result.ts';
 import { findGame } from '../games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
+import {
+  type ClientMessage,
+  messageId,
+  type PublicGame,
+  parseClientMessage,
+  type SeatInfo,
+  type ServerMessage,
+} from '../protocols/wire/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { ClockSettings, Clocks } from './clock.ts';
@@ -40,7 +48,7 @@ const RATE = 10;
 const ADDRESS_MESSAGE_FACTOR = 3;
 
 /** What anyone may see of a game: no seed (it decides the dice) and no token until the game is over. */
-function publicGame(room: Room): Json {
+function publicGame(room: Room): PublicGame {
   const stored = room.stored;
   return {
     id: stored.id,
@@ -52,7 +60,7 @@ function publicGame(room: Room): Json {
     legalMoves: room.legalMoves(),
     clock: stored.clock ? { ...stored.clock, ...(room.clocks() as Clocks) } : null,
     moves: stored.moves.map((m) => m.move),
-    ending: stored.ending,
+    ending: room.ending,
     view: room.view(null),
     start: room.startView,
     // Clients show clocks against the server's time, not their own.
@@ -64,12 +72,12 @@ function publicGame(room: Room): Json {
  * Who sits where: open, taken by a person (with the name they gave) or played by the server's AI;
  * `left`, why a player left a game that goes on without them.
  */
-function publicSeats(room: Room): Json {
+function publicSeats(room: Room): SeatInfo[] {
   const stored = room.stored;
   return stored.seats.map((kind, i) => {
     const left = room.leftBecause(i);
     return {
-      kind: kind === 'open' ? (stored.seatTokens[i] ? 'taken' : 'open') : 'ai',
+      kind: kind === 'open' ? (stored.seatTokens[i] ? ('taken' as const) : ('open' as const)) : ('ai' as const),
       ...(kind === 'open' ? {} : { level: kind }),
       name: stored.seatNames[i] ?? null,
       ...(left === null ? {} : { left }),
@@ -370,16 +378,19 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const game = findGame(stored.game);
     if (!game.ok) return reply.code(500).send({ error: game.error.message });
     const options = game.value.parseOptions(stored.options);
+    const result = parseOutcome(stored.ending.result);
+    const termination = TERMINATIONS.find((t) => t === stored.ending?.termination);
+    if (!result.ok || termination === undefined) return reply.code(500).send({ error: `game ${id}: its stored ending is none` });
     return makeRecord(
       game.value,
       options.ok ? options.value : stored.options,
       stored.seed,
       stored.moves.map((m) => m.move),
-      stored.ending.result as never,
+      result.value,
       {
         // Stamped with the rules it was played under, which a server of other rules replays as another game.
         ...(stored.rulesVersion === undefined ? {} : { rulesVersion: stored.rulesVersion }),
-        ...(stored.ending.termination === 'rules' ? {} : { termination: stored.ending.termination as never }),
+        termination,
         players: stored.seats.map((kind, i) => stored.seatNames[i] ?? (kind === 'open' ? 'human' : kind)),
       },
     );
@@ -428,7 +439,7 @@ function keepAlive(app: FastifyInstance, pingMs: number, edge: Edge): void {
  * Sends unless the client has stopped reading: with more than the edge's bound already waiting for
  * it, it is dropped (4008, said in the protocol) rather than kept growing the server's memory.
  */
-function send(socket: WebSocket, message: Json, edge: Edge): void {
+function send(socket: WebSocket, message: ServerMessage, edge: Edge): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > edge.sendBufferBytes) {
     edge.dropped.slow++;
@@ -442,7 +453,7 @@ function send(socket: WebSocket, message: Json, edge: Edge): void {
 
 /** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
 async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, edge: Edge, address: string): Promise<void> {
-  const tell = (message: Json) => send(socket, message, edge);
+  const tell = (message: ServerMessage) => send(socket, message, edge);
   // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
   // waits here, in order, instead of going to no listener (a loss that a slower store made visible).
   const early: { data: Buffer; binary: boolean }[] = [];
@@ -472,11 +483,11 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   // Still ahead of the store, the client claims what never happened (a bug, another site's game): it starts over.
   const missed = since === null || since > room.version ? null : room.eventsSince(since);
   if (missed) {
-    tell({ type: 'events', events: missed as unknown as Json });
+    tell({ type: 'events', events: missed });
     // Seats are taken without a version: a client catching up hears who sits where now.
     tell({ type: 'seats', seats: publicSeats(room) });
   } else tell({ type: 'sync', game: publicGame(room) });
-  const unsubscribe = room.subscribe((event: RoomEvent) => tell({ type: 'event', event: event as unknown as Json }));
+  const unsubscribe = room.subscribe((event: RoomEvent) => tell({ type: 'event', event }));
   hub.watch(room);
   const unsubscribeSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
   const unsubscribeRematch = hub.onRematch(room, (rematch) => tell({ type: 'rematch', id: rematch }));
@@ -498,51 +509,20 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     if (!allowance.take('', now) || !edge.addressMessages.take(address, now))
       return refuse(`too many messages: at most ${edge.messageRate} a second`);
     if (!binary && text === null) return refuse(`a message is at most ${MAX_MESSAGE_BYTES} bytes`);
-    const intent = text === null ? 'messages are JSON text such as {"type":"move",…}' : parseIntent(text);
-    if (typeof intent === 'string') return refuse(intent);
-    const answer = await room.submit(intent.intent);
-    tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...(answer as unknown as Record<string, Json>) });
+    if (text === null) return refuse('messages are JSON text such as {"type":"move",…}');
+    const message = parseClientMessage(text);
+    if (!message.ok) return refuse(message.error.message);
+    const answer = await room.submit(intentOf(message.value));
+    tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
     hub.latency.record(performance.now() - arrived);
   };
   socket.on('message', onMessage);
   for (const m of early) void onMessage(m.data, m.binary);
 }
 
-function messageId(text: string): string | undefined {
-  try {
-    const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
-    return typeof id === 'string' && id.length <= 64 ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A client message checked field by field: the intent, or what is wrong with it. */
-function parseIntent(text: string): { intent: Intent } | string {
-  let m: unknown;
-  try {
-    m = JSON.parse(text);
-  } catch {
-    return 'a message must be JSON';
-  }
-  if (typeof m !== 'object' || m === null || Array.isArray(m)) return 'a message is a JSON object with a "type"';
-  const o = m as Record<string, unknown>;
-  if (!Number.isInteger(o.seat)) return '"seat" must be a seat number';
-  if (typeof o.token !== 'string') return '"token" must be your seat token';
-  const id = typeof o.id === 'string' && o.id.length <= 64 ? o.id : undefined;
-  if (o.type === 'resign') return { intent: { kind: 'resign', seat: o.seat as number, token: o.token } };
-  if (o.type !== 'move') return `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move or resign)`;
-  if (typeof o.move !== 'string') return '"move" must be a move in the game’s notation';
-  if (!Number.isInteger(o.version)) return '"version" must be the version of the game you saw';
-  return {
-    intent: {
-      kind: 'move',
-      seat: o.seat as number,
-      token: o.token,
-      move: o.move,
-      version: o.version as number,
-      ...(id ? { clientId: id } : {}),
-    },
-    ...(id ? { id } : {}),
-  };
+/** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */
+function intentOf(message: ClientMessage): Intent {
+  if (message.type === 'resign') return { kind: 'resign', seat: message.seat, token: message.token };
+  const { seat, token, move, version, id } = message;
+  return { kind: 'move', seat, token, move, version, ...(id === undefined ? {} : { clientId: id }) };
 }

@@ -1,7 +1,8 @@
 import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
-import { playMoves } from '../engine/record.ts';
+import { parseOutcome, playMoves } from '../engine/record.ts';
 import { leaversLast, outcomeWithout, outOfGame, passingMove, seatsInGame } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
+import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
 import {
   type Departure,
@@ -21,29 +22,8 @@ import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
  * of events lets a client that reconnects catch up on exactly what it missed.
  */
 
-export type RoomEvent =
-  | {
-      readonly version: number;
-      readonly kind: 'move';
-      readonly ply: number;
-      readonly seat: Player;
-      readonly move: string;
-      readonly at: number;
-      /** In a game of chance, the position after the move (what the dice did), as a spectator sees it. */
-      readonly view?: Json;
-      /** With a time control, the clocks after the move. */
-      readonly clock?: Clocks;
-    }
-  | {
-      readonly version: number;
-      /** A player left a game of three or more, which goes on without them: the server passes their turns. */
-      readonly kind: 'leave';
-      readonly seat: Player;
-      /** How they left, in the words of an ending: "resignation", "time", "abandoned". */
-      readonly termination: string;
-      readonly reason: string;
-    }
-  | { readonly version: number; readonly kind: 'end'; readonly result: Json; readonly termination: string };
+/** The events of a room are the protocol's (protocols/wire): what clients are sent, as they are made. */
+export type RoomEvent = GameEvent;
 
 export type Intent =
   | {
@@ -88,20 +68,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = { abandonAfterMs: 7 * 24 * 36
 /** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
 export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
 
-export type Refusal =
-  | 'stale'
-  | 'illegal'
-  | 'not-your-turn'
-  /** A timed game with a seat still open: its clocks wait for everyone. */
-  | 'waiting'
-  | 'bad-token'
-  | 'no-such-seat'
-  | 'game-over'
-  | 'try-again';
-
-export type Answer =
-  | { readonly ok: true; readonly version: number; readonly event: RoomEvent; readonly duplicate?: true }
-  | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
+export type { Answer, Refusal };
 
 /** A listener of a room's events; `local`: the event happened in this room, not on another instance. */
 export type RoomListener = (event: RoomEvent, local: boolean) => void;
@@ -201,7 +168,7 @@ export class Room {
       if (m.clientId !== undefined)
         room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, ply: i, version: v - 1, answer: { ok: true, version: v, event } });
     }
-    if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...stored.ending });
+    if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...storedEnding(id, stored.ending) });
     return room;
   }
 
@@ -212,6 +179,11 @@ export class Room {
 
   get id(): string {
     return this.stored.id;
+  }
+
+  /** How the game ended, as the protocol says it, or null while it goes on. */
+  get ending(): Ending | null {
+    return this.stored.ending ? storedEnding(this.id, this.stored.ending) : null;
   }
 
   get over(): boolean {
@@ -689,13 +661,13 @@ export class Room {
    * decided on a position that is gone), then publishes it.
    */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
-    const result = outcome as unknown as Json;
+    const result = outcomeJson(outcome);
     if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length))) {
       await this.reload();
       return null;
     }
     this.current = { ...this.stored, ending: { result, termination } };
-    return this.publish({ version: this.version + 1, kind: 'end', result, termination });
+    return this.publish({ version: this.version + 1, kind: 'end', result: outcome, termination });
   }
 
   /** Makes `event` the game's latest; `local`: it happened here, not learned from another instance. */
@@ -775,7 +747,7 @@ export class Room {
           }
         } else if (news.ending) {
           this.current = { ...this.stored, ending: news.ending };
-          this.publish({ version: news.version, kind: 'end', ...news.ending }, false);
+          this.publish({ version: news.version, kind: 'end', ...storedEnding(this.id, news.ending) }, false);
           return true;
         }
       }
@@ -825,4 +797,22 @@ function spokenDuration(ms: number): string {
     if (ms >= size) return `${n} ${name}${n === 1 ? '' : 's'}`;
   }
   return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** An outcome as the store keeps it: JSON. */
+function outcomeJson(outcome: Outcome): Json {
+  const json: { [key: string]: Json } = { kind: outcome.kind };
+  if (outcome.kind === 'win') {
+    json.winner = outcome.winner;
+    if (outcome.ranking) json.ranking = [...outcome.ranking];
+  }
+  if (outcome.reason !== undefined) json.reason = outcome.reason;
+  return json;
+}
+
+/** An ending as the store (or another instance) gives it, read back as the protocol's: checked, not cast. */
+function storedEnding(id: string, ending: { readonly result: Json; readonly termination: string }): Ending {
+  const result = parseOutcome(ending.result);
+  if (!result.ok || result.value === null) throw new Error(`game ${id}: its stored result is none (${JSON.stringify(ending.result)})`);
+  return { result: result.value, termination: ending.termination };
 }

@@ -1,6 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import { isPublicGame, type PublicGame } from './protocol.ts';
+import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
  * The server's REST calls as the browser makes them (docs/protocol.md). Every failure is a Result
@@ -59,7 +59,8 @@ const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 export async function fetchGame(id: string): Promise<Result<PublicGame>> {
   const r = await call(gamePath(id));
   if (!r.ok) return r;
-  return isPublicGame(r.value) ? ok(r.value) : fail('the server sent a game this page cannot read');
+  const game = readPublicGame(r.value);
+  return game ? ok(game) : fail('the server sent a game this page cannot read');
 }
 
 export async function createGame(request: NewGame): Promise<Result<{ id: string; grant: SeatGrant | null }>> {

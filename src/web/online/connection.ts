@@ -1,3 +1,4 @@
+import type { ClientIntent, ClientMessage } from '../../protocols/wire/index.ts';
 import { parseServerMessage, type ServerMessage } from './protocol.ts';
 
 /** How the page is connected to its game: live, or trying again after losing the server. */
@@ -78,9 +79,10 @@ export class GameConnection {
   }
 
   /** Sends an intent; the promise holds the server's answer, however many reconnections it takes. */
-  send(intent: Record<string, unknown>): Promise<IntentAnswer> {
+  send(intent: ClientIntent): Promise<IntentAnswer> {
     const id = `i${++this.sent}-${Math.random().toString(36).slice(2, 8)}`;
-    const text = JSON.stringify({ ...intent, id });
+    const message: ClientMessage = { ...intent, id };
+    const text = JSON.stringify(message);
     return new Promise((resolve) => {
       this.pending.set(id, { text, resolve });
       if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);

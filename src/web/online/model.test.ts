@@ -33,6 +33,9 @@ function serverSide(game: AnyGame, seed: string, plies: number, shown: number) {
     clock: null,
     view: game.view(states[at], null),
     start: game.view(states[0], null),
+    toMove: game.toMove(states[at]),
+    legalMoves: game.legalMoves(states[at]).map((m) => game.formatMove(states[at], m)),
+    now: 0,
   };
   const events: GameEvent[] = moves.slice(at).map((move, i) => ({
     version: at + i + 1,

@@ -59,7 +59,7 @@ export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: Public
     seats: shown.seats,
     ending: shown.ending,
     clock: shown.clock,
-    clockAt: shown.clock ? { server: shown.now ?? shown.clock.since ?? 0, local: localNow } : null,
+    clockAt: shown.clock ? { server: shown.now, local: localNow } : null,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
+import type { ClientIntent } from '../../protocols/wire/index.ts';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';
@@ -109,7 +110,7 @@ export function useOnlineGame<S, M, O>(
     moveCount.current = moves.length;
   }, [moves.length]);
 
-  const send = (intent: Record<string, unknown>) => {
+  const send = (intent: ClientIntent) => {
     const connection = socket.current;
     if (!connection) return;
     setSending(true);
@@ -161,7 +162,15 @@ export function useOnlineGame<S, M, O>(
     replay: cursor.replay,
     undo: null,
     resign:
-      resigner === null ? null : { seat: resigner, act: () => send({ type: 'resign', seat: resigner, token: grantFor(resigner)?.token }) },
+      resigner === null
+        ? null
+        : {
+            seat: resigner,
+            act: () => {
+              const grant = grantFor(resigner);
+              if (grant) send({ type: 'resign', seat: resigner, token: grant.token });
+            },
+          },
     online: {
       id,
       connection,

@@ -1,0 +1,140 @@
+import type { Json, Outcome, Player } from '../../engine/game.ts';
+
+/**
+ * The online protocol (docs/protocol.md), both ways, written once: the server builds these, the
+ * browser, bots and the load generator read them, and each side parses what the other sends with
+ * parse.ts. Isomorphic: no Node, no DOM.
+ */
+
+/** Why an intent was refused: a client acts on the kind, and shows the words that come with it. */
+export const REFUSALS = ['stale', 'illegal', 'not-your-turn', 'waiting', 'bad-token', 'no-such-seat', 'game-over', 'try-again'] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+/** The clocks as of `since`: per seat the time left then; the running seat's keeps falling after it. */
+export interface ClockReading {
+  readonly remainingMs: readonly number[];
+  /** The seat whose clock runs, or null (before the first move, or once the game is over). */
+  readonly running: Player | null;
+  /** When the running clock started: the time of the last move. */
+  readonly since: number | null;
+  /** When the running seat runs out of time, or null. */
+  readonly deadline: number | null;
+}
+
+/** A game's time control and its clocks now. */
+export interface ClockInfo extends ClockReading {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/** Who sits where: open to a person, taken by one (with the name they gave), or the server's AI. */
+export interface SeatInfo {
+  readonly kind: 'open' | 'taken' | 'ai';
+  /** The AI's level, for an AI seat. */
+  readonly level?: string;
+  readonly name: string | null;
+  /** Why the player left a game that goes on without them ("B resigned"). */
+  readonly left?: string;
+}
+
+/** How a game ended: its result, and how it came (rules, resignation, time…). */
+export interface Ending {
+  readonly result: Outcome;
+  readonly termination: string;
+}
+
+/** A game's public state: GET /api/games/:id, and a WebSocket's sync. No seed, no token. */
+export interface PublicGame {
+  readonly id: string;
+  readonly game: string;
+  readonly options: Json;
+  readonly seats: readonly SeatInfo[];
+  readonly version: number;
+  readonly toMove: Player | null;
+  /** The moves of the player to move, in the game's notation. */
+  readonly legalMoves: readonly string[];
+  readonly clock: ClockInfo | null;
+  readonly moves: readonly string[];
+  readonly ending: Ending | null;
+  /** What a spectator sees now, and saw before the first move. */
+  readonly view: Json;
+  readonly start: Json;
+  /** The server's time when it answered (clocks are shown against it). */
+  readonly now: number;
+}
+
+/** What happened in a game; each event bumps its version by one. */
+export type GameEvent =
+  | {
+      readonly version: number;
+      readonly kind: 'move';
+      readonly ply: number;
+      readonly seat: Player;
+      readonly move: string;
+      readonly at: number;
+      /** In a game of chance, the position after the move (what the dice did), as a spectator sees it. */
+      readonly view?: Json;
+      /** With a time control, the clocks after the move. */
+      readonly clock?: ClockReading;
+    }
+  | {
+      readonly version: number;
+      /** A player left a game of three or more, which goes on without them: the server passes their turns. */
+      readonly kind: 'leave';
+      readonly seat: Player;
+      /** How they left, in the words of an ending: "resignation", "time", "abandoned". */
+      readonly termination: string;
+      readonly reason: string;
+    }
+  | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string };
+
+/** The answer to an intent, to its sender: the event it made, or the refusal. */
+export type Answer =
+  | { readonly ok: true; readonly version: number; readonly event: GameEvent; readonly duplicate?: true }
+  | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
+
+/** What a player sends on a game's WebSocket. `id` (at most 64 characters) comes back with the answer. */
+export type ClientMessage =
+  | {
+      readonly type: 'move';
+      readonly seat: Player;
+      readonly token: string;
+      readonly move: string;
+      /** The version the client saw: a move against another is stale. */
+      readonly version: number;
+      readonly id?: string;
+    }
+  | { readonly type: 'resign'; readonly seat: Player; readonly token: string; readonly id?: string };
+
+/** What the server sends on a game's WebSocket. */
+export type ServerMessage =
+  | { readonly type: 'sync'; readonly game: PublicGame }
+  | { readonly type: 'events'; readonly events: readonly GameEvent[] }
+  | { readonly type: 'event'; readonly event: GameEvent }
+  | { readonly type: 'seats'; readonly seats: readonly SeatInfo[] }
+  | { readonly type: 'rematch'; readonly id: string }
+  | ({ readonly type: 'answer'; readonly id?: string } & Answer)
+  | { readonly type: 'error'; readonly id?: string; readonly error: string };
+
+/** A client's own id of a message: at most this long. */
+export const MAX_MESSAGE_ID = 64;
+
+/** A line of a bot's event stream (GET /api/bots/stream, newline-delimited JSON). */
+export type BotStreamMessage =
+  /** A game the bot sits in: its seats there, and the game as it stands. */
+  | { readonly type: 'game'; readonly seats: readonly Player[]; readonly game: PublicGame }
+  /** An event of one of its games, with whose turn it is now and, on the bot's turn, its legal moves. */
+  | {
+      readonly type: 'event';
+      readonly id: string;
+      readonly event: GameEvent;
+      readonly toMove: Player | null;
+      readonly legalMoves?: readonly string[];
+    }
+  /** Something wrong with one game (`id`) or with the whole stream (then it ends). */
+  | { readonly type: 'error'; readonly id?: string; readonly error: string }
+  /** The stream is alive. */
+  | { readonly type: 'ping' };
+
+/** A player's message before the client gives it its id. */
+export type ClientIntent = { [K in ClientMessage['type']]: Omit<Extract<ClientMessage, { type: K }>, 'id'> }[ClientMessage['type']];
