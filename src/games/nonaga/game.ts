@@ -202,7 +202,8 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { 
   positionKey: (state) => state.pos.key(),
   alwaysEnds: true,
   // Built by `hexarena book nonaga`; shipped as data and loaded only when the top level plays.
-  openingBook: async () => ((await import('./opening-book.json')).default as { entries: Record<string, string> }).entries,
+  openingBook: async () =>
+    ((await import('./opening-book.json', { with: { type: 'json' } })).default as { entries: Record<string, string> }).entries,
   agents: { seed: seedAgent },
   search: {
     open: nonagaSearchPosition,

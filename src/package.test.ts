@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The engines as a library, as another project gets them: the package packed (`npm pack`), unpacked
+ * into an empty project's node_modules, then used from plain Node and type-checked from TypeScript
+ * through the package's "exports" alone.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+let project: string;
+
+beforeAll(() => {
+  project = mkdtempSync(path.join(tmpdir(), 'hexarena-library-'));
+  // The library as this checkout's sources make it (prepare does the same on npm install).
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-lib.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }),
+  ) as { filename: string }[];
+  const tarball = path.join(project, (packed[0] as { filename: string }).filename);
+  const modules = path.join(project, 'node_modules');
+  mkdirSync(modules);
+  execFileSync('tar', ['-xzf', tarball, '-C', modules]);
+  renameSync(path.join(modules, 'package'), path.join(modules, 'hexarena'));
+  writeFileSync(path.join(project, 'package.json'), '{ "type": "module", "private": true }\n');
+}, 120_000);
+
+afterAll(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe('the engines as a library', () => {
+  it('plays a Hive game from plain Node, with an AI of the package and its protocol parser', () => {
+    writeFileSync(
+      path.join(project, 'play.mjs'),
+      `import { hive } from 'hexarena/games/hive';
+import { createAgent } from 'hexarena/ai';
+import { Rng } from 'hexarena/engine';
+import { parseServerMessage } from 'hexarena/protocol';
+import { GAMES } from 'hexarena/games';
+const rng = Rng.fromSeed('library');
+const agent = createAgent(hive, 'easy');
+if (!agent.ok) throw agent.error;
+let state = hive.newGame(hive.defaultOptions, 'library');
+const moves = [];
+while (hive.result(state) === null && moves.length < 30) {
+  const move = moves.length % 2 === 0 ? await agent.value.choose(hive, state, { rng }) : rng.pick(hive.legalMoves(state));
+  moves.push(hive.formatMove(state, move));
+  state = hive.play(state, move);
+}
+const answer = parseServerMessage(JSON.stringify({ type: 'rematch', id: 'r1' }));
+console.log(JSON.stringify({ moves: moves.length, first: moves[0], games: GAMES.map((g) => g.id), parsed: answer.ok }));
+`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['play.mjs'], { cwd: project, encoding: 'utf8' })) as Record<string, unknown>;
+    expect(out).toMatchObject({ moves: 30, parsed: true });
+    expect(out.first).toMatch(/^w[ABGLMPQS]1?$/);
+    expect(out.games).toEqual(expect.arrayContaining(['hive', 'dicewars', 'nonaga', 'tictactoe']));
+  }, 60_000);
+
+  it('type-checks a TypeScript file against its .d.ts types, and a wrong use of them fails', () => {
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2023',
+          types: [],
+          skipLibCheck: false,
+        },
+      }),
+    );
+    const check = (source: string) => {
+      writeFileSync(path.join(project, 'check.ts'), source);
+      try {
+        execFileSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+        return '';
+      } catch (e) {
+        return String((e as { stdout?: string }).stdout);
+      }
+    };
+    const good = `import { type HiveState, hive } from 'hexarena/games/hive';
+import type { ClientMessage } from 'hexarena/protocol';
+const state: HiveState = hive.newGame(hive.defaultOptions, 's');
+const count: number = hive.legalMoves(state).length;
+const message: ClientMessage = { type: 'resign', seat: 0, token: 't' };
+export { count, message };
+`;
+    expect(check(good)).toBe('');
+    expect(
+      check(
+        `import { hive } from 'hexarena/games/hive';\nexport const wrong: string = hive.legalMoves(hive.newGame(hive.defaultOptions, 's'));\n`,
+      ),
+    ).toMatch(/error TS2322/);
+    // Only what "exports" names: the sources' insides are not part of the library.
+    expect(check(`import { HivePosition } from 'hexarena/src/games/hive/position.ts';\nexport { HivePosition };\n`)).toMatch(/error TS/);
+  }, 60_000);
+});
