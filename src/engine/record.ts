@@ -1,5 +1,6 @@
 import { describeOutcome, type GameDefinition, type Json, type Outcome, sameOutcome } from './game.ts';
-import { err, fail, ok, type Result } from './result.ts';
+import { replayFrom } from './replay.ts';
+import { fail, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
 /** `aborted`: called off before anyone played against anyone (an online game whose open seat nobody took). */
@@ -138,18 +139,8 @@ export function playMoves<S, M, O>(
   seed: string,
   texts: readonly string[],
 ): Result<{ states: S[]; moves: M[] }> {
-  let state = game.newGame(options, seed);
-  const states = [state];
-  const moves: M[] = [];
-  for (const [i, text] of texts.entries()) {
-    if (game.result(state) !== null) return fail(`move ${i + 1} (${text}): the game was already over`);
-    const move = game.parseMove(state, text);
-    if (!move.ok) return err(new Error(`move ${i + 1} (${text}): ${move.error.message}`));
-    moves.push(move.value);
-    state = game.play(state, move.value);
-    states.push(state);
-  }
-  return ok({ states, moves });
+  const played = replayFrom(game, game.newGame(options, seed), texts);
+  return played.error === null ? ok({ states: [...played.states], moves: [...played.moves] }) : fail(played.error);
 }
 
 /** Builds the record of a game played from `newGame(options, seed)` through `moves`. */

@@ -1,17 +1,20 @@
 import type { GameDefinition, GameRules, Player } from '../engine/game.ts';
+import { type Replay, replayFrom } from '../engine/replay.ts';
 import { seatsInGame } from '../engine/resign.ts';
 
 /**
  * A game page's history without a DOM: the positions after each move (extended move by move, not
  * replayed from the start each time) and which moves an undo takes back.
  */
-export interface Replayed<S> {
+export interface Replayed<S, M = unknown> {
   /** The moves that replayed; a bad move and everything after it are left out. */
   readonly moves: readonly string[];
   /** states[i] is the position after i moves; states[0] is the start. */
   readonly states: readonly S[];
   /** Why a move was refused (its number counts from 1), or null. */
   readonly error: string | null;
+  /** The engine's replay, which the next one extends. */
+  readonly replay: Replay<S, M>;
 }
 
 /** Replays `moves` from `newGame(options, seed)`, reusing the positions of `before` that still apply. */
@@ -20,20 +23,10 @@ export function replayMoves<S, M, O>(
   options: O,
   seed: string,
   moves: readonly string[],
-  before?: Replayed<S>,
-): Replayed<S> {
-  let shared = 0;
-  if (before) while (shared < before.moves.length && shared < moves.length && before.moves[shared] === moves[shared]) shared++;
-  const states = before && before.states.length > 0 ? before.states.slice(0, shared + 1) : [game.newGame(options, seed)];
-  for (let i = states.length - 1; i < moves.length; i++) {
-    const state = states[i] as S;
-    const text = moves[i] as string;
-    const move =
-      game.result(state) === null ? game.parseMove(state, text) : { ok: false as const, error: new Error('the game was already over') };
-    if (!move.ok) return { moves: moves.slice(0, i), states, error: `move ${i + 1} (${text}): ${move.error.message}` };
-    states.push(game.play(state, move.value));
-  }
-  return { moves, states, error: null };
+  before?: Replayed<S, M>,
+): Replayed<S, M> {
+  const replay = replayFrom(game, before?.states[0] ?? game.newGame(options, seed), moves, before?.replay);
+  return { moves: replay.texts, states: replay.states, error: replay.error, replay };
 }
 
 /** Who a Resign button speaks for: the human to move, else the only human still in the game. */

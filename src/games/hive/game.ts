@@ -1,4 +1,5 @@
 import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
+import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves, MAX_MOVES } from './movegen.ts';
@@ -55,14 +56,8 @@ export function formatGameString(state: HiveState): string {
 
 /** Plays MoveStrings from the start with full validation; errors name the move number. */
 export function replayMoves(options: HiveOptions, moves: readonly string[]): Result<HiveState> {
-  const state: HiveState = { pos: new HivePosition(options), options };
-  for (const [i, text] of moves.entries()) {
-    if (hiveOutcome(state)) return fail(`move ${i + 1} (${text}): the game is already over`);
-    const move = parseMove(state.pos, text);
-    if (!move.ok) return fail(`move ${i + 1} (${text}): ${move.error.message}`);
-    state.pos.make(move.value);
-  }
-  return ok(state);
+  const replayed = replayFrom(hive, { pos: new HivePosition(options), options }, moves);
+  return replayed.error === null ? ok(replayed.states.at(-1) as HiveState) : fail(replayed.error);
 }
 
 /** Loads a GameString (or a bare GameType), recomputing state and turn from the moves. */

@@ -8,6 +8,7 @@ import { legalTurns } from './turns.ts';
 export type { NonagaOptions, NonagaState };
 export { legalTurns };
 
+import { replayFrom } from '../../engine/replay.ts';
 import { evaluateNonaga } from './evaluate.ts';
 import { discMoves, generate, MAX_PLY_MOVES, slides } from './moves.ts';
 import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
@@ -96,14 +97,8 @@ function startState(options: NonagaOptions, seed: string, first = firstSide(opti
 }
 
 function replayTurns(start: NonagaState, turns: readonly string[]): Result<NonagaState> {
-  let state = start;
-  for (const [i, text] of turns.entries()) {
-    if (nonagaOutcome(state.pos)) return fail(`turn ${i + 1} (${text}): the game is already over`);
-    const turn = parseTurn(state.pos, text);
-    if (!turn.ok) return fail(`turn ${i + 1} (${text}): ${turn.error.message}`);
-    state = play(state, turn.value);
-  }
-  return ok(state);
+  const replayed = replayFrom(nonaga, start, turns, undefined, 'turn');
+  return replayed.error === null ? ok(replayed.states.at(-1) as NonagaState) : fail(replayed.error);
 }
 
 /** The mutable view the generic search plays on: a turn as two plies of the same player. */

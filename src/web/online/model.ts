@@ -1,4 +1,5 @@
 import type { GameDefinition, Json } from '../../engine/game.ts';
+import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import type { ClockInfo, Ending, GameEvent, PublicGame, SeatInfo } from './protocol.ts';
 
@@ -42,13 +43,9 @@ export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: Public
   } else {
     const start = positionFromView(game, shown.start);
     if (!start.ok) return start;
-    states = [start.value];
-    for (const [i, text] of shown.moves.entries()) {
-      const state = states[i] as S;
-      const move = game.parseMove(state, text);
-      if (!move.ok) return fail(`move ${i + 1} (${text}) from the server: ${move.error.message}`);
-      states.push(game.play(state, move.value));
-    }
+    const replayed = replayFrom(game, start.value, shown.moves);
+    if (replayed.error !== null) return fail(`the server's ${replayed.error}`);
+    states = [...replayed.states];
   }
   return ok({
     id: shown.id,
