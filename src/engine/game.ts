@@ -34,12 +34,6 @@ export interface GameRules<S, M> {
   /** Untrusted text: any malformed or illegal move is an error saying why. */
   parseMove(state: S, text: string): Result<M>;
 
-  /** Heuristic value of the state for `player`, larger is better (for search agents). */
-  evaluate?(state: S, player: Player): number;
-  /** The moves in the order a search should try them. */
-  orderMoves?(state: S, moves: readonly M[]): M[];
-  /** A hash of the position (Zobrist style) for transposition tables; collisions are possible. */
-  hash?(state: S): number;
   /** An exact identity of the position: equal keys mean the same position with the same future. */
   positionKey?(state: S): string;
   /** Equal for positions that are the same up to the board's symmetries. */

@@ -159,6 +159,4 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     // The first two placements of each side touch nothing that can fight yet: two plies tell them apart.
     shallowDepth: (state) => (state.pos.ply < 4 ? 2 : undefined),
   },
-  evaluate: (state, player) => (state.pos.turn === player ? 1 : -1) * evaluateHive(state.pos),
-  hash: (state) => (state.pos.hashHi & 0x1fffff) * 0x100000000 + (state.pos.hashLo >>> 0),
 };
