@@ -86,8 +86,13 @@ export class Hub {
     // Games due with nobody looking after them: after a restart, or an instance that died.
     this.sweeper = setInterval(() => void this.sweep(), settings.sweepMs);
     this.sweeper.unref();
-    this.evictor = setInterval(() => this.evict(Date.now()), Math.min(30_000, settings.idleMs));
+    this.evictor = setInterval(() => this.evict(this.now()), Math.min(30_000, settings.idleMs));
     this.evictor.unref();
+  }
+
+  /** The hub's time (settings.now, else the wall clock): the rooms it loads share it. */
+  private now(): number {
+    return (this.settings.now ?? Date.now)();
   }
 
   private readonly evictor: NodeJS.Timeout;
@@ -186,7 +191,7 @@ export class Hub {
     this.timers.delete(room.id);
     const due = room.due();
     if (due === null || (room.aiToMove() && !this.pool) || this.unwatched(room)) return;
-    const wait = due - Date.now();
+    const wait = due - this.now();
     if (wait <= 0) {
       void this.claimAndAct(room, false);
       return;
@@ -202,7 +207,7 @@ export class Hub {
     this.acting.add(room.id);
     const version = room.version;
     try {
-      const now = Date.now();
+      const now = this.now();
       if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
         await this.act(room);
     } catch (e) {
@@ -212,7 +217,7 @@ export class Hub {
       this.acting.delete(room.id);
     }
     // Over with nobody watching (a flag, an abandoned game, a sweep's backlog of thousands): let go now.
-    if (room.over) this.evictOne(room.id, Date.now());
+    if (room.over) this.evictOne(room.id, this.now());
     // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
     else if (room.version !== version) this.attend(room);
   }
@@ -234,7 +239,7 @@ export class Hub {
     if (ai && this.pool) {
       // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
       const renew = setInterval(() => {
-        const now = Date.now();
+        const now = this.now();
         void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
       }, this.settings.leaseMs / 3);
       try {
@@ -287,7 +292,7 @@ export class Hub {
     this.sweeping = true;
     try {
       for (let full = true; full; ) {
-        const now = Date.now();
+        const now = this.now();
         const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
         if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
         this.sweepFailing = false;
@@ -332,7 +337,7 @@ export class Hub {
     if (!found.ok) throw new Error(found.error.message);
     // Stored with the rules it is played under: a server with other rules will not replay it as its own.
     const rulesVersion = found.value.rulesVersion;
-    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: Date.now(), creator, rulesVersion };
+    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: this.now(), creator, rulesVersion };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     await this.store.create({ ...made, due: room.due() });

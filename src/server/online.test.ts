@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../engine/game.ts';
@@ -303,7 +304,13 @@ describe('online play against a real server process', () => {
     const deadline = (await store.read(late.id))?.deadline as number;
     await store.close();
     expect(deadline).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 50));
+    // It stays down past O's deadline: the game is moved ten seconds into the past, not waited for.
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
+    db.prepare('UPDATE games SET deadline = deadline - 10000, due = due - 10000, created_at = created_at - 10000 WHERE id = ?').run(
+      late.id,
+    );
+    db.prepare('UPDATE moves SET at = at - 10000 WHERE game_id = ?').run(late.id);
+    db.close();
     server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
     const decided = await Client.open(server.base, late.id);
     const first = await decided.next(() => true);

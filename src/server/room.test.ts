@@ -312,6 +312,34 @@ describe('when the server must act, and rooms that fell behind', () => {
   });
 });
 
+describe('time, as the room’s settings give it', () => {
+  it('a clock falls at its deadline exactly, not a millisecond before, on a clock the test moves', async () => {
+    let now = 1_000_000;
+    const settings = { abandonAfterMs: 7 * 24 * 3600 * 1000, now: () => now };
+    const store = new SqliteStore(':memory:');
+    const clock = { initialMs: 60_000, incrementMs: 0 };
+    await store.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock, createdAt: now });
+    const room = (await Room.load(store, 't', settings)) as Room;
+    const [x, o] = [await room.claim(0, 'X'), await room.claim(1, 'O')];
+    if (!x.ok || !o.ok) throw new Error('seats');
+    // X's first move is free; O answers ten seconds later, and X's minute runs from then.
+    expect(await room.submit({ kind: 'move', seat: 0, token: x.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    now += 10_000;
+    expect(await room.submit({ kind: 'move', seat: 1, token: o.token, move: 'a1', version: 1 })).toMatchObject({
+      ok: true,
+      event: { clock: { running: 0, deadline: now + 60_000 } },
+    });
+    expect(room.due()).toBe(now + 60_000);
+    now += 59_999;
+    expect(await room.submit({ kind: 'flag' })).toMatchObject({ ok: false, refusal: 'game-over', error: 'no clock has run out' });
+    now += 1;
+    expect(await room.submit({ kind: 'flag' })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'time', result: { kind: 'win', winner: 1, reason: 'X ran out of time' } },
+    });
+  });
+});
+
 describe('a game stored under other rules', () => {
   it('is not replayed under today’s: loading it says so in words', async () => {
     const store = new SqliteStore(':memory:');

@@ -57,6 +57,8 @@ export interface RoomSettings {
    * ever, and nobody is waiting for their result.
    */
   readonly aiGameMoves?: number;
+  /** The time, in milliseconds since the epoch: the wall clock unless a test brings its own. */
+  readonly now?: () => number;
 }
 
 /** Long enough for any real game, DiceWars's many attacks included. */
@@ -110,7 +112,9 @@ export class Room {
     public version: number,
     /** What a spectator saw before the first move: clients replay the moves from it. */
     readonly startView: Json,
-  ) {}
+  ) {
+    this.active = this.now();
+  }
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
   static async load(store: GameStore, id: string, settings: RoomSettings = DEFAULT_ROOM_SETTINGS): Promise<Room | null> {
@@ -279,7 +283,11 @@ export class Room {
   get lastActive(): number {
     return this.active;
   }
-  private active = Date.now();
+  /** The room's time (settings.now, else the wall clock). */
+  private now(): number {
+    return (this.settings.now ?? Date.now)();
+  }
+  private active: number;
 
   subscribe(listener: RoomListener): () => void {
     this.listeners.add(listener);
@@ -367,7 +375,7 @@ export class Room {
       const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
       // The last seat of a timed game: its clocks may start, so an AI to move is due at once, in the same write.
       const starts = Boolean(this.stored.clock) && this.waiting() && !this.waitingFor(seatTokens) && this.aiToMove() !== null;
-      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? Date.now() : undefined))) {
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined))) {
         // Taken, or the game ended, through another instance.
         await this.reload();
         return {
@@ -465,7 +473,7 @@ export class Room {
    */
   private async endIfLate(): Promise<RoomEvent | null> {
     if (this.over) return null;
-    const now = Date.now();
+    const now = this.now();
     const clocks = this.clocks();
     if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline && !this.hasLeft(clocks.running))
       return this.leave(clocks.running, 'time', `${this.seatName(clocks.running)} ran out of time`);
@@ -518,7 +526,7 @@ export class Room {
     const made: StoredMove = {
       ply: this.plies,
       move: this.game.formatMove(this.state, move),
-      at: Date.now(),
+      at: this.now(),
       ...(clientId === undefined ? {} : { clientId }),
     };
     const next = this.game.play(this.state, move);
@@ -594,7 +602,7 @@ export class Room {
   private async leave(seat: Player, termination: string, reason: string): Promise<RoomEvent | null> {
     const left = [...this.left, seat];
     if (!this.playsOnWithout(left)) return this.finish(this.outcomeWithout(left, reason), termination);
-    const departure: Departure = { seat, plies: this.plies, at: Date.now(), termination };
+    const departure: Departure = { seat, plies: this.plies, at: this.now(), termination };
     // Their turn now: passed at once, and due at once should this process stop before it is.
     const due = this.game.toMove(this.state) === seat ? departure.at : undefined;
     if (!(await this.store.depart(this.id, departure, this.stored.departures.length, due))) {
@@ -672,7 +680,7 @@ export class Room {
 
   /** Makes `event` the game's latest; `local`: it happened here, not learned from another instance. */
   private publish(event: RoomEvent, local = true): RoomEvent {
-    this.active = Date.now();
+    this.active = this.now();
     this.version = event.version;
     this.events.push(event);
     if (this.events.length > RECENT_EVENTS) this.events.shift();
