@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { replayRecord } from '../games/index.ts';
+import { GAMES, replayRecord } from '../games/index.ts';
 import type { AgentSummary } from './commands/match.ts';
+import { CLI_GAMES } from './games/index.ts';
 import { main } from './main.ts';
 import { captureIo } from './testing.ts';
 
@@ -273,7 +274,11 @@ describe('hexarena perft', () => {
 
 describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown game', ['solve', 'chess'], /^hexarena: unknown game "chess" \(known: dicewars, hive, nonaga, tictactoe\)\n$/],
+    [
+      'unknown game',
+      ['solve', 'chess'],
+      new RegExp(`^hexarena: unknown game "chess" \\(known: ${GAMES.map((g) => g.id).join(', ')}\\)\n$`),
+    ],
     ['unknown option', ['solve', 'tictactoe', '--fast'], /^hexarena: unknown option '--fast'/],
     ['unknown command', ['conquer'], /^hexarena: unknown command 'conquer'/],
     ['missing argument', ['solve'], /^hexarena: missing required argument 'game'/],
@@ -316,7 +321,15 @@ describe('bad input: one line on stderr, exit code 2, no stack trace', () => {
       /^hexarena: --resume: cannot read no-such-record.json: it does not exist\n$/,
     ],
     ['unknown tic-tac-toe seat', ['play', 'tictactoe', '--o', 'sage'], /^hexarena: --o: unknown agent "sage" for tictactoe/],
-    ['no terminal game', ['play', 'chess'], /^hexarena: console play is for hive, dicewars, nonaga and tictactoe \(got "chess"\)/],
+    [
+      'no terminal game',
+      ['play', 'chess'],
+      new RegExp(
+        `^hexarena: console play is for ${CLI_GAMES.map((g) => g.id)
+          .slice(0, -1)
+          .join(', ')} and ${CLI_GAMES.at(-1)?.id} \\(got "chess"\\)`,
+      ),
+    ],
     [
       'another game’s play flag',
       ['play', 'tictactoe', '--rules', 'classic'],
