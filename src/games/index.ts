@@ -2,12 +2,13 @@ import type { AnyGame } from '../engine/game.ts';
 import { type GameRecord, parseRecord, type Replayed, replay } from '../engine/record.ts';
 import { fail, type Result } from '../engine/result.ts';
 import { dicewars } from './dicewars/game.ts';
+import { hex } from './hex/index.ts';
 import { hive } from './hive/game.ts';
 import { nonaga } from './nonaga/game.ts';
 import { tictactoe } from './tictactoe/game.ts';
 
 /** Every game hexarena plays, by id. A new game is one rules module and one line here. */
-export const GAMES: readonly AnyGame[] = [dicewars as AnyGame, hive as AnyGame, nonaga as AnyGame, tictactoe as AnyGame];
+export const GAMES: readonly AnyGame[] = [dicewars as AnyGame, hive as AnyGame, nonaga as AnyGame, tictactoe as AnyGame, hex as AnyGame];
 
 export function findGame(id: string): Result<AnyGame> {
   const game = GAMES.find((g) => g.id === id.toLowerCase());

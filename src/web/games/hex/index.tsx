@@ -1,0 +1,16 @@
+import { hex } from '../../../games/hex/index.ts';
+import { webGame } from '../web-game.tsx';
+import './style.css';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { HexOptions } from './options.tsx';
+import { HexBoardView } from './view.tsx';
+
+/** Hex in the browser: an 11×11 board with the pie rule, against the medium AI at first. */
+export const hexWeb = webGame({
+  game: hex,
+  Board: HexBoardView,
+  howToPlay: HOW_TO_PLAY,
+  opponent: 'medium',
+  cardOptions: { size: 11, pie: true },
+  optionsForm: HexOptions,
+});

@@ -1,0 +1,94 @@
+import { cellName, columnOf, type HexMove, type hex, rowOf, winningChain } from '../../../games/hex/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { GameShell } from '../../shell.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+import type { SessionOf } from '../../use-game.ts';
+import { HOW_TO_PLAY } from './how-to-play.tsx';
+
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+const SIDES = ['red', 'blue'];
+
+/** A cell of the rhombus on the page: its column and row are the axial coordinates of a pointy hexagon. */
+const cellHex = (size: number, cell: number) => ({ q: columnOf(size, cell), r: rowOf(size, cell) });
+
+/**
+ * The board's four sides as coloured bands along its outer edges: Red's the top and bottom, Blue's
+ * the left and right (the player who joins them wins).
+ */
+function Sides({ size }: { size: number }) {
+  const corner = (cell: number, k: number) => hexCorners(LAYOUT, cellHex(size, cell))[k] as { x: number; y: number };
+  const path = (points: { x: number; y: number }[]) => `M${points.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join('L')}`;
+  const cells = Array.from({ length: size }, (_, i) => i);
+  // Pointy corners run clockwise from 0 at the top: each side is the outer edges of its cells.
+  const along = (cellsOf: (i: number) => number, ks: readonly number[]) => cells.flatMap((i) => ks.map((k) => corner(cellsOf(i), k)));
+  const top = along((c) => c, [5, 0, 1]);
+  const bottom = along((c) => (size - 1) * size + c, [4, 3, 2]);
+  const left = along((r) => r * size, [5, 4, 3]);
+  const right = along((r) => r * size + size - 1, [0, 1, 2]);
+  return (
+    <g class="sides">
+      <path class="side red" d={path(top)} />
+      <path class="side red" d={path(bottom)} />
+      <path class="side blue" d={path(left)} />
+      <path class="side blue" d={path(right)} />
+    </g>
+  );
+}
+
+/** Hex: click an empty cell to place a stone; the second player may take the first stone with Swap. */
+export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
+  const { state, game } = session;
+  const { board } = state;
+  const size = board.size;
+  // What may be played is the rules' to say: the board only shows it.
+  const legal = session.interactive ? game.legalMoves(state) : [];
+  const playable = new Set(legal.flatMap((m) => (m.kind === 'place' ? [m.cell] : [])));
+  const swap = legal.find((m): m is Extract<HexMove, { kind: 'swap' }> => m.kind === 'swap');
+  const won = new Set(winningChain(board));
+  const last = board.history.at(-1);
+  const points = Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const box = [Math.min(...xs) - 2, Math.min(...ys) - 2, Math.max(...xs) - Math.min(...xs) + 4, Math.max(...ys) - Math.min(...ys) + 4];
+  return (
+    <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
+      <svg class={`board hex-board size-${size}`} viewBox={box.map((v) => v.toFixed(2)).join(' ')}>
+        <title>{`Hex board, ${size} by ${size}`}</title>
+        <Sides size={size} />
+        {points.map((p, cell) => {
+          const stone = board.stones[cell] as number;
+          const name = cellName(size, cell);
+          const classes = [stone >= 0 ? `stone ${SIDES[stone]}` : 'empty', won.has(cell) ? 'win' : '', cell === last ? 'last' : '']
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <SvgButton
+              canFocus={playable.has(cell)}
+              aria-label={`${name} ${stone >= 0 ? SIDES[stone] : 'empty'}`}
+              data-cell={name}
+              class={classes}
+              onPress={() => {
+                if (playable.has(cell)) session.play({ kind: 'place', cell });
+              }}
+            >
+              <path
+                class="hex"
+                d={`M${hexCorners(LAYOUT, cellHex(size, cell))
+                  .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
+                  .join('L')}Z`}
+              />
+              {stone >= 0 && <circle class="piece" cx={p.x} cy={p.y} r={0.62} />}
+            </SvgButton>
+          );
+        })}
+      </svg>
+      {swap && (
+        <p class="swap">
+          <button type="button" onClick={() => session.play(swap)}>
+            Swap: take the first stone as yours
+          </button>
+        </p>
+      )}
+    </GameShell>
+  );
+}
