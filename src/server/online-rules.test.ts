@@ -218,3 +218,38 @@ describe('a game stored under other rules than the server’s', () => {
     expect(replayRecord(record)).toMatchObject({ ok: false, error: { message: expect.stringContaining('rules version 1') } });
   });
 });
+
+describe('Hex online', () => {
+  it('two players play a whole game over WebSockets, the swap included; its record replays', async () => {
+    const created = await post(server.base, '/api/games', {
+      game: 'hex',
+      options: { size: 5 },
+      seats: ['open', 'open'],
+      seat: 0,
+      name: 'Rita',
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const blue = await post(server.base, `/api/games/${id}/seats/1`, { name: 'Bo' });
+    const tokens = [created.json.token as string, blue.json.token as string];
+    const clients = [
+      await Client.open(server.base, id, undefined, '127.0.0.5'),
+      await Client.open(server.base, id, undefined, '127.0.0.6'),
+    ];
+    const moves = ['c2', 'swap', 'a1', 'e1', 'a2', 'e2', 'a3', 'e3', 'a4', 'e4', 'a5'];
+    let last: Message | null = null;
+    for (const [ply, move] of moves.entries()) {
+      const seat = ply % 2;
+      last = await (clients[seat] as Client).ask({ type: 'move', seat, token: tokens[seat], move, version: ply });
+      expect(last, move).toMatchObject({ ok: true });
+    }
+    // The other player hears the end too.
+    const end = await (clients[1] as Client).next(isEvent('end'));
+    expect(end.event).toMatchObject({ termination: 'rules', result: { kind: 'win', winner: 0, reason: 'Red joined top and bottom' } });
+    for (const c of clients) c.close();
+    const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
+    expect(record).toMatchObject({ game: 'hex', moves, players: ['Rita', 'Bo'], rulesVersion: 1 });
+    const { replayRecord } = await import('../games/index.ts');
+    expect(replayRecord(record).ok).toBe(true);
+  });
+});

@@ -117,6 +117,23 @@ describe('the browser app', () => {
     });
   });
 
+  it('Hex: a hotseat game by clicks; the pie rule’s swap is a button, and the winning chain is shown', async () => {
+    const options = encodeURIComponent(JSON.stringify({ size: 5, pie: true }));
+    await onPage(`?game=hex&options=${options}&seats=human,human&seed=hex`, 'hex-hotseat', async (page) => {
+      await page.locator('[data-cell=c2]').click();
+      // Blue takes the first stone: it becomes Blue's, reflected to b3, and Red moves again.
+      await page.getByRole('button', { name: 'Swap: take the first stone as yours' }).click();
+      await expect.poll(() => page.locator('[data-cell=b3]').getAttribute('aria-label')).toBe('b3 blue');
+      expect(await page.locator('[data-cell=c2]').getAttribute('aria-label')).toBe('c2 empty');
+      expect(await page.getByRole('button', { name: /^Swap/ }).count()).toBe(0);
+      // Red runs down column a; Blue answers down column e.
+      for (const cell of ['a1', 'e1', 'a2', 'e2', 'a3', 'e3', 'a4', 'e4', 'a5']) await page.locator(`[data-cell=${cell}]`).click();
+      await expect.poll(() => status(page)).toBe('Game over: Red wins (Red joined top and bottom).');
+      expect(await page.locator('svg.hex-board g.win').count()).toBe(5);
+      expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('c2 swap a1 e1 a2 e2 a3 e3 a4 e4 a5');
+    });
+  });
+
   it('Nonaga: a turn by clicks (token, slide end, disc, new place), then the AI answers', async () => {
     await onPage('', 'nonaga-turn', async (page) => {
       await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
