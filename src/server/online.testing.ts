@@ -18,12 +18,29 @@ export interface ServerProcess {
 
 const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
 
+/**
+ * A port for a test's server, free now and not handed to anyone else meanwhile: below the kernel's
+ * ephemeral range (32768 and up), so no bind(0) of another test file takes it between this probe and
+ * the server's own bind (which for a cluster comes seconds later), and in a band of its own for each
+ * of vitest's workers. A port still held (a process another test left) is passed over.
+ */
+const PORT_BAND = 400;
+let nextPort = 0;
 export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? 0) % 30;
+  for (let tries = 0; tries < PORT_BAND; tries++) {
+    const port = 20_000 + worker * PORT_BAND + (nextPort++ % PORT_BAND);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in this worker's band (${20_000 + worker * PORT_BAND} and on)`);
+}
+
+function bindable(port: number): Promise<boolean> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 /**
