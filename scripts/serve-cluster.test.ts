@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { WebSocket } from 'ws';
 import { Client, freePort, type Message, post, request } from '../src/server/online.testing.ts';
 
@@ -143,6 +143,10 @@ describe('npm run serve:cluster', () => {
       String(redisPort),
     ];
     let cluster = run(args);
+    // A failure (a time-out above all) shows what the cluster said: where it stopped is there.
+    onTestFailed(() => {
+      for (const r of runs) process.stderr.write(`--- serve:cluster said:\n${r.output()}\n`);
+    });
     await ready(cluster);
     const [onA, onB] = [`http://127.0.0.1:${a}`, `http://127.0.0.1:${b}`];
     const created = await post(onA, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
