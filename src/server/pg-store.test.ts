@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { Room } from './room.ts';
+import { RulesChanged } from './store.ts';
 import { gameStoreContract } from './store-contract.testing.ts';
 
 /** The PostgreSQL store against a real PostgreSQL, started by the project on loopback for these tests. */
@@ -41,6 +43,31 @@ describe('PostgreSQL store across instances', () => {
       expect(fromB).toEqual(fromA);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('a game stored under other rules, on PostgreSQL', () => {
+  it('is not replayed under today’s: loading it says so in words', async () => {
+    const store = await PgStore.open(await freshDatabase());
+    try {
+      const base = {
+        game: 'dicewars',
+        options: { players: 2, map: 'small' },
+        seed: 's',
+        seats: ['open', 'open'],
+        clock: null,
+        createdAt: 1,
+      };
+      await store.create({ ...base, id: 'old', rulesVersion: 1 });
+      await store.create({ ...base, id: 'now', rulesVersion: 2 });
+      await expect(Room.load(store, 'old')).rejects.toThrow(
+        /game old was played under DiceWars rules version 1, and this server plays version 2/,
+      );
+      await expect(Room.load(store, 'old')).rejects.toBeInstanceOf(RulesChanged);
+      expect(await Room.load(store, 'now')).toBeInstanceOf(Room);
+    } finally {
+      await store.close();
     }
   });
 });
