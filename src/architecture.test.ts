@@ -119,6 +119,22 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('outside its folders, a game is used through its index.ts alone (as chessops is used through its modules’ exports)', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = path.relative(SRC, file);
+      for (const target of localImports(file)) {
+        const to = path.relative(SRC, target);
+        const game = ownerGame(to);
+        if (!game || GAME_FOLDERS(game).some((f) => from.startsWith(f))) continue;
+        const protocol = from.split(path.sep);
+        if (protocol[0] === 'protocols' && PROTOCOL_GAMES[protocol[1] as string] === game) continue;
+        if (to !== path.join('games', game, 'index.ts')) violations.push(`${from} → ${to}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
   it('no import cycle anywhere in src/: each module can be read (and loaded) after the ones it uses', () => {
     const graph = new Map(files.map((f) => [f, localImports(f).filter((t) => files.includes(t))]));
     const cycles: string[] = [];

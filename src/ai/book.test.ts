@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../engine/agent.ts';
 import { Rng } from '../engine/rng.ts';
-import { nonaga } from '../games/nonaga/game.ts';
-import { tictactoe } from '../games/tictactoe/game.ts';
+import { nonaga } from '../games/nonaga/index.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
 import { bookAgent, buildBook } from './book.ts';
 import { perfectAgent } from './perfect.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Player } from '../engine/game.ts';
 import { runMatch } from '../engine/match.ts';
 import { Rng } from '../engine/rng.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/game.ts';
+import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/index.ts';
 import { createAgent } from './agents.ts';
 import { perfectAgent, perfectPlayOf } from './perfect.ts';
 import { randomAgent } from './random.ts';

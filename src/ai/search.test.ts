@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
-import { type HiveState, hive } from '../games/hive/game.ts';
-import { formatMove } from '../games/hive/notation.ts';
+import { formatMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive, moveOf } from '../games/hive/testing.ts';
-import { nonaga } from '../games/nonaga/game.ts';
-import type { NonagaTurn } from '../games/nonaga/notation.ts';
+import type { NonagaTurn } from '../games/nonaga/index.ts';
+import { nonaga } from '../games/nonaga/index.ts';
 import { createAgent } from './agents.ts';
 import { alphaBetaAgent, greedyAgent } from './alphabeta.ts';
 import { describeScore, Searcher, WIN } from './search.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRules, Outcome, Player } from '../engine/game.ts';
 import { fail, ok } from '../engine/result.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/game.ts';
+import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/index.ts';
 import { solve } from './solver.ts';
 
 const start = ttt.newGame({}, 'solver');

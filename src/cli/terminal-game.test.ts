@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../engine/result.ts';
-import { type HiveState, hive } from '../games/hive/game.ts';
+import { type HiveState, hive } from '../games/hive/index.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
 import { replayRecord } from '../games/index.ts';
 import { type PlayFlags, playGame } from './commands/play.ts';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomAgent } from '../ai/random.ts';
-import { gamedesignAgent } from '../games/dicewars/bots/index.ts';
-import { dicewars } from '../games/dicewars/game.ts';
-import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/game.ts';
+import { dicewars, gamedesignAgent } from '../games/dicewars/index.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/index.ts';
 import type { Agent } from './agent.ts';
 import { entryAtSeat, played, runMatch, wilson95 } from './match.ts';
 import { replay } from './record.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tictactoe } from '../games/tictactoe/game.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
 import { makeRecord, parseRecord, replay } from './record.ts';
 
 const record = (moves: string[], result: unknown = null, extra: Record<string, unknown> = {}) =>

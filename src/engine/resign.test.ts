@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dicewars } from '../games/dicewars/game.ts';
-import { tictactoe } from '../games/tictactoe/game.ts';
+import { dicewars } from '../games/dicewars/index.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
 import type { GameRules } from './game.ts';
 import { makeRecord, replay } from './record.ts';
 import { leaversLast, outcomeWithout, outOfGame, passingMove, resignationOutcome } from './resign.ts';

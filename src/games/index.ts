@@ -1,11 +1,11 @@
 import type { AnyGame } from '../engine/game.ts';
 import { type GameRecord, parseRecord, type Replayed, replay } from '../engine/record.ts';
 import { fail, type Result } from '../engine/result.ts';
-import { dicewars } from './dicewars/game.ts';
+import { dicewars } from './dicewars/index.ts';
 import { hex } from './hex/index.ts';
-import { hive } from './hive/game.ts';
-import { nonaga } from './nonaga/game.ts';
-import { tictactoe } from './tictactoe/game.ts';
+import { hive } from './hive/index.ts';
+import { nonaga } from './nonaga/index.ts';
+import { tictactoe } from './tictactoe/index.ts';
 
 /** Every game hexarena plays, by id. A new game is one rules module and one line here. */
 export const GAMES: readonly AnyGame[] = [dicewars as AnyGame, hive as AnyGame, nonaga as AnyGame, tictactoe as AnyGame, hex as AnyGame];

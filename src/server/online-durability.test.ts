@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
-import { hive } from '../games/hive/game.ts';
+import { hive } from '../games/hive/index.ts';
 import { Client, post, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome, Player } from '../engine/game.ts';
 import { makeRecord, replay } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
-import { dicewars } from '../games/dicewars/game.ts';
+import { dicewars } from '../games/dicewars/index.ts';
 import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';

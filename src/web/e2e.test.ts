@@ -5,11 +5,10 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { unwrap } from '../engine/result.ts';
-import { dicewars } from '../games/dicewars/game.ts';
+import { dicewars } from '../games/dicewars/index.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
-import { nonaga } from '../games/nonaga/game.ts';
+import { nonaga, nonagaDiscBoard } from '../games/nonaga/index.ts';
 import { createHttpServer } from '../server/http.ts';
-import { nonagaDiscBoard } from './games/nonaga/board.ts';
 import { launchChromium } from './headless-chromium.ts';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { dicewars } from '../games/dicewars/game.ts';
-import { tictactoe } from '../games/tictactoe/game.ts';
+import { dicewars } from '../games/dicewars/index.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
 import { replayMoves, resigningSeat, roundNumbers } from './history.ts';
 
 /** A random game's moves as text. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeRecord } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
-import { dicewars } from '../games/dicewars/game.ts';
-import { tictactoe } from '../games/tictactoe/game.ts';
+import { dicewars } from '../games/dicewars/index.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
 import { webGameOf } from './games/index.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl } from './setup.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../ai/solver.ts';
 import { unwrap } from '../../engine/result.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../../games/tictactoe/game.ts';
+import { type TicTacToeState, tictactoe as ttt } from '../../games/tictactoe/index.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
 import { buildSite, pageName, type Site } from './site.ts';
 

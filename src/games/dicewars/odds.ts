@@ -1,9 +1,9 @@
+import { MAX_DICE } from './position.ts';
+
 /**
  * Exact odds of DiceWars battles. Classic: both sides roll all their dice and the attacker needs
  * a strictly greater sum. Strength: the attacker rolls 1..F−1, the defender 1..F_def.
  */
-
-export const MAX_DICE = 8;
 
 /** Ways to roll each sum with k six-sided dice: ways[s], s from 0 to 6k. */
 function sumWays(k: number): bigint[] {

@@ -1,2 +1,10 @@
-/** Hive for the layers above the rules: the game, its options and state, its GameStrings. */
-export { DEFAULT_HIVE_OPTIONS, formatGameString, type HiveOptions, type HiveState, hive, loadGameString } from './game.ts';
+/**
+ * Hive for the layers above the rules: the game and its GameStrings, pieces, notation, the layout of
+ * the board for drawing it, and its board interaction (what may be picked and where it may go).
+ */
+export * from './game.ts';
+export * from './interaction.ts';
+export * from './layout.ts';
+export * from './notation.ts';
+export * from './pieces.ts';
+export * from './position.ts';

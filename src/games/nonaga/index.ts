@@ -1,3 +1,5 @@
-/** Nonaga for the layers above the rules: the game, its options and state, its turns. */
-export { DEFAULT_NONAGA_OPTIONS, legalTurns, type NonagaOptions, type NonagaState, nonaga } from './game.ts';
-export type { NonagaTurn } from './notation.ts';
+/** Nonaga for the layers above the rules: the game, its turns and positions, its board interaction. */
+export * from './game.ts';
+export * from './interaction.ts';
+export * from './notation.ts';
+export * from './position.ts';

@@ -1,7 +1,12 @@
-import { neighboursOf } from '../../../games/dicewars/board.ts';
-import { type DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
-import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../../games/dicewars/odds.ts';
-import type { DiceWarsOptions } from '../../../games/dicewars/setup.ts';
+import type { DiceWarsOptions } from '../../../games/dicewars/index.ts';
+import {
+  ATTACK_ODDS,
+  type DiceWarsState,
+  dicewars,
+  fractionValue,
+  neighboursOf,
+  strengthWinProbability,
+} from '../../../games/dicewars/index.ts';
 import { consoleSeat } from '../../console-seat.ts';
 import { type CliIo, UsageError } from '../../io.ts';
 import { type RecordFlags, resumeOrStart, type TerminalGame, type TerminalView } from '../../terminal-game.ts';

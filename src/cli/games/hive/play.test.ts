@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../../engine/result.ts';
-import { loadGameString } from '../../../games/hive/game.ts';
+import { loadGameString } from '../../../games/hive/index.ts';
 import { type PlayFlags, playGame } from '../../commands/play.ts';
 import { captureIo, scratchFolder, typed } from '../../testing.ts';
 import { hiveText } from './text.ts';

@@ -1,7 +1,5 @@
 import { describeOutcome } from '../../../engine/game.ts';
-import { formatGameString, type HiveState, hive } from '../../../games/hive/game.ts';
-import { formatTurn } from '../../../games/hive/notation.ts';
-import { COLOR_NAMES, parseGameType } from '../../../games/hive/pieces.ts';
+import { COLOR_NAMES, formatGameString, formatTurn, type HiveState, hive, parseGameType } from '../../../games/hive/index.ts';
 import { duelSeats } from '../../console-seat.ts';
 import { type CliIo, UsageError } from '../../io.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';

@@ -1,15 +1,17 @@
-import { displayCoordinates } from '../../../games/hive/layout.ts';
 import {
   BUGS,
   COLOR_NAMES,
   COUNT_OF_BUG,
   type Color,
+  displayCoordinates,
   FIRST_INDEX_OF_BUG,
   formatPiece,
+  type HivePosition,
+  IN_HAND,
   inGame,
+  MAX_HEIGHT,
   pieceId,
-} from '../../../games/hive/pieces.ts';
-import { type HivePosition, IN_HAND, MAX_HEIGHT } from '../../../games/hive/position.ts';
+} from '../../../games/hive/index.ts';
 
 /**
  * The hive as text: pointy-top rows, each cell six characters wide and shifted half a cell per

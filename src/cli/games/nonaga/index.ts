@@ -1,4 +1,4 @@
-import { nonaga } from '../../../games/nonaga/game.ts';
+import { nonaga } from '../../../games/nonaga/index.ts';
 import type { CliGame } from '../cli-game.ts';
 import type { PlayNonagaFlags } from './play.ts';
 

@@ -1,4 +1,4 @@
-import type { NonagaPosition } from '../../../games/nonaga/position.ts';
+import type { NonagaPosition } from '../../../games/nonaga/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
 
 /**

@@ -1,5 +1,4 @@
-import { MAP_PRESETS } from '../../../games/dicewars/classic-map.ts';
-import { STRENGTH_SIZES } from '../../../games/dicewars/strength-map.ts';
+import { MAP_PRESETS, STRENGTH_SIZES } from '../../../games/dicewars/index.ts';
 import { Select } from '../../form.tsx';
 import type { Options } from '../web-game.tsx';
 

@@ -1,16 +1,22 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
-import { cellHex, gridNeighbours, territoryCells } from '../../../games/dicewars/board.ts';
-import type { DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
-import type { DiceWarsMove, Report } from '../../../games/dicewars/position.ts';
+import { highlights, select } from '../../../engine/board-interaction.ts';
+import type { DiceWarsMove, DiceWarsState, dicewars, Report } from '../../../games/dicewars/index.ts';
+import {
+  attackOdds,
+  COLOURS,
+  cellHex,
+  dicewarsBoard,
+  gridNeighbours,
+  territoryCells,
+  territoryKey,
+} from '../../../games/dicewars/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
-import { highlights, select } from '../../board/selection.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { ZoomableSvg } from '../../zoomable.tsx';
-import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from './board.ts';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };

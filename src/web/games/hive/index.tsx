@@ -1,4 +1,4 @@
-import { hive } from '../../../games/hive/game.ts';
+import { hive } from '../../../games/hive/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

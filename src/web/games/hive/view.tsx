@@ -1,17 +1,29 @@
 import { useCallback, useState } from 'preact/hooks';
-import type { hive } from '../../../games/hive/game.ts';
-import { displayCoordinates } from '../../../games/hive/layout.ts';
-import { BUG_NAMES, BUGS, bugOf, COLOR_NAMES, colorOf, formatPiece, inGame, PIECE_COUNT } from '../../../games/hive/pieces.ts';
-import { IN_HAND, MAX_HEIGHT } from '../../../games/hive/position.ts';
+import { highlights, select } from '../../../engine/board-interaction.ts';
+import type { hive } from '../../../games/hive/index.ts';
+import {
+  BUG_NAMES,
+  BUGS,
+  bugOf,
+  COLOR_NAMES,
+  cellKey,
+  colorOf,
+  displayCoordinates,
+  formatPiece,
+  handOf,
+  hiveBoard,
+  lastMoveCell,
+  stackAt,
+  surroundedQueens,
+  throwableCells,
+} from '../../../games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
-import { highlights, select } from '../../board/selection.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { ZoomableSvg } from '../../zoomable.tsx';
-import { cellKey, hiveBoard, surroundedQueens, throwableCells } from './board.ts';
 import { BugGlyph, BugIcon } from './bug-glyph.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
@@ -57,11 +69,8 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const surrounded = surroundedQueens(state, coords);
 
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
-  const lastTo = (() => {
-    const history = pos.history();
-    const last = history[history.length - 1];
-    return last === undefined || last === 1 << 15 ? null : coords.get((last >> 5) & 1023);
-  })();
+  const lastCell = lastMoveCell(pos);
+  const lastTo = lastCell === null ? null : coords.get(lastCell);
   const spots = lit.dests.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
   // The hive and every spot a piece may go, with room for a piece all round.
   const fit = fitBox(
@@ -88,9 +97,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const nearSeat: 0 | 1 = people.length === 1 ? (people[0] as 0 | 1) : ((session.toMove ?? 0) as 0 | 1);
 
   const hand = (color: 0 | 1) => {
-    const pieces: number[] = [];
-    for (let p = color * 14; p < color * 14 + 14 && p < PIECE_COUNT; p++)
-      if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) pieces.push(p);
+    const pieces = handOf(pos, color);
     return (
       <fieldset class="hand">
         <legend>{`${COLOR_NAMES[color]}'s hand`}</legend>
@@ -130,11 +137,12 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
       <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {
           const key = cellKey(h);
-          const height = pos.height[cell] as number;
-          const top = pos.stack[cell * MAX_HEIGHT + height - 1] as number;
+          const stack = stackAt(pos, cell);
+          const height = stack.length;
+          const top = stack[height - 1] as number;
           const p = hexToPixel(LAYOUT, h);
           const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}`;
-          const under = Array.from({ length: height - 1 }, (_, i) => formatPiece(pos.stack[cell * MAX_HEIGHT + i] as number)).join(', ');
+          const under = stack.slice(0, -1).map(formatPiece).join(', ');
           return cellButton(
             key,
             <>
@@ -150,7 +158,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
                     {`×${height}`}
                   </text>
                   <text x={p.x} y={p.y + 0.64} font-size="0.24" text-anchor="middle" class="under" data-testid="under">
-                    {`on ${formatPiece(pos.stack[cell * MAX_HEIGHT + height - 2] as number)}`}
+                    {`on ${formatPiece(stack[height - 2] as number)}`}
                   </text>
                 </>
               )}

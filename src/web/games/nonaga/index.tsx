@@ -1,4 +1,4 @@
-import { nonaga } from '../../../games/nonaga/game.ts';
+import { nonaga } from '../../../games/nonaga/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { nonaga } from '../../../games/nonaga/game.ts';
+import { type BoardState, highlights, select } from '../../../engine/board-interaction.ts';
+import type { nonaga } from '../../../games/nonaga/index.ts';
+import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../../../games/nonaga/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
-import { type BoardState, highlights, select } from '../../board/selection.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
-import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from './board.ts';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const SEATS = ['Red', 'Black'];

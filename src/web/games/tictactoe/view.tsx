@@ -1,9 +1,8 @@
-import { formatCell, type tictactoe } from '../../../games/tictactoe/index.ts';
-import { select } from '../../board/selection.ts';
+import { select } from '../../../engine/board-interaction.ts';
+import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '../../../games/tictactoe/index.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
-import { tictactoeBoard, winningCells } from './board.ts';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 /** The board in its shell, for a game on this screen or online. */

@@ -1,7 +1,7 @@
-import { legalTurns, type NonagaState } from '../../../games/nonaga/game.ts';
-import type { NonagaTurn } from '../../../games/nonaga/notation.ts';
-import { moveFrom, moveTo, PASS_DISC, PASS_SLIDE } from '../../../games/nonaga/position.ts';
-import { type BoardState, boardState, groupDests } from '../../board/selection.ts';
+import { type BoardState, boardState, groupDests } from '../../engine/board-interaction.ts';
+import { legalTurns, type NonagaState } from './game.ts';
+import type { NonagaTurn } from './notation.ts';
+import { moveFrom, moveTo, PASS_DISC, PASS_SLIDE } from './position.ts';
 
 /**
  * Nonaga's two-step turn: first a token (its slide ends highlighted), then a disc (its new places

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../engine/result.ts';
-import { Rng } from '../../engine/rng.ts';
-import { dicewars } from '../../games/dicewars/game.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
-import { pieceId, QUEEN } from '../../games/hive/pieces.ts';
-import { arrangeHive, moveOf } from '../../games/hive/testing.ts';
-import { legalTurns, type NonagaState, nonaga } from '../../games/nonaga/game.ts';
-import type { NonagaTurn } from '../../games/nonaga/notation.ts';
-import { arrangeNonaga } from '../../games/nonaga/testing.ts';
-import { tictactoe } from '../../games/tictactoe/game.ts';
-import { attackOdds, COLOURS, dicewarsBoard, territoryKey } from '../games/dicewars/board.ts';
-import { hiveBoard, surroundedQueens, throwableCells } from '../games/hive/board.ts';
-import { joinedTokens, nonagaDiscBoard, nonagaSlideBoard } from '../games/nonaga/board.ts';
-import { tictactoeBoard, winningCells } from '../games/tictactoe/board.ts';
-import { type BoardState, boardState, groupDests, highlights, select } from './selection.ts';
+import { type BoardState, boardState, groupDests, highlights, select } from '../engine/board-interaction.ts';
+import { unwrap } from '../engine/result.ts';
+import { Rng } from '../engine/rng.ts';
+import { attackOdds, COLOURS, dicewars, dicewarsBoard, territoryKey } from './dicewars/index.ts';
+import { displayCoordinates, type HiveState, hive, hiveBoard, pieceId, QUEEN, surroundedQueens, throwableCells } from './hive/index.ts';
+import { arrangeHive, moveOf } from './hive/testing.ts';
+import type { NonagaTurn } from './nonaga/index.ts';
+import { joinedTokens, legalTurns, type NonagaState, nonaga, nonagaDiscBoard, nonagaSlideBoard } from './nonaga/index.ts';
+import { arrangeNonaga } from './nonaga/testing.ts';
+import { tictactoe, tictactoeBoard, winningCells } from './tictactoe/index.ts';
 
 /** Every move a board offers, as the clicks that make it: (origin, destination) or a direct key. */
 function offered<M>(board: BoardState<string, M>): { clicks: string[]; move: M }[] {

@@ -1,9 +1,9 @@
-import { type HiveState, hive } from '../../../games/hive/game.ts';
-import { displayCoordinates } from '../../../games/hive/layout.ts';
-import { colorOf, formatPiece, pieceId, QUEEN } from '../../../games/hive/pieces.ts';
-import { type HiveMove, MAX_HEIGHT, PASS } from '../../../games/hive/position.ts';
-import type { Hex } from '../../../hex/coords.ts';
-import { type BoardState, boardState, groupDests } from '../../board/selection.ts';
+import { type BoardState, boardState, groupDests } from '../../engine/board-interaction.ts';
+import type { Hex } from '../../hex/coords.ts';
+import { type HiveState, hive } from './game.ts';
+import { displayCoordinates } from './layout.ts';
+import { colorOf, formatPiece, inGame, PIECE_COUNT, pieceId, QUEEN } from './pieces.ts';
+import { type HiveMove, type HivePosition, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from './position.ts';
 
 export const cellKey = (h: Hex): string => `${h.q},${h.r}`;
 
@@ -24,9 +24,9 @@ export function hiveBoard(
   const moves = legal
     .filter((m) => m !== PASS)
     .map((m) => {
-      const piece = m & 31;
+      const piece = movePiece(m);
       const from = pos.where[piece] as number;
-      return { from: from < 0 ? `hand:${formatPiece(piece)}` : keyOf(from), to: keyOf((m >> 5) & 1023), move: m };
+      return { from: from < 0 ? `hand:${formatPiece(piece)}` : keyOf(from), to: keyOf(moveTo(m)), move: m };
     });
   const direct = new Map<string, HiveMove>(legal.includes(PASS) ? [['pass', PASS]] : []);
   return boardState(groupDests(moves), direct, movable && hive.result(state) === null);
@@ -56,4 +56,23 @@ export function surroundedQueens(state: HiveState, coords: ReadonlyMap<number, H
     const h = coords.get(state.pos.where[pieceId(color, QUEEN)] as number);
     return h ? [cellKey(h)] : [];
   });
+}
+
+/** The pieces on a cell, bottom first (a beetle or mosquito may sit on others). */
+export function stackAt(pos: HivePosition, cell: number): number[] {
+  return Array.from({ length: pos.height[cell] as number }, (_, i) => pos.stack[cell * MAX_HEIGHT + i] as number);
+}
+
+/** The cell the last move went to, for the board to mark; null before the first move and after a pass. */
+export function lastMoveCell(pos: HivePosition): number | null {
+  const last = pos.history().at(-1);
+  return last === undefined || last === PASS ? null : moveTo(last);
+}
+
+/** The pieces of `color` still in hand, in the order a hand shows them. */
+export function handOf(pos: HivePosition, color: 0 | 1): number[] {
+  const pieces: number[] = [];
+  for (let p = color * 14; p < color * 14 + 14 && p < PIECE_COUNT; p++)
+    if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) pieces.push(p);
+  return pieces;
 }

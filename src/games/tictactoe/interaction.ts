@@ -1,6 +1,6 @@
-import { LINES } from '../../../games/tictactoe/board.ts';
-import { formatCell, type TicTacToeMove, type TicTacToeState, tictactoe } from '../../../games/tictactoe/index.ts';
-import { type BoardState, boardState } from '../../board/selection.ts';
+import { type BoardState, boardState } from '../../engine/board-interaction.ts';
+import { formatCell, LINES } from './board.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe } from './game.ts';
 
 /** Tic-tac-toe: every free cell ("a1".."c3") places a mark in one click. */
 export function tictactoeBoard(state: TicTacToeState, movable: boolean): BoardState<string, TicTacToeMove> {

@@ -1,7 +1,7 @@
-import { type DiceWarsState, dicewars } from '../../../games/dicewars/game.ts';
-import { ATTACK_ODDS, fractionValue, strengthWinProbability } from '../../../games/dicewars/odds.ts';
-import type { DiceWarsMove } from '../../../games/dicewars/position.ts';
-import { type BoardState, boardState, groupDests } from '../../board/selection.ts';
+import { type BoardState, boardState, groupDests } from '../../engine/board-interaction.ts';
+import { type DiceWarsState, dicewars } from './game.ts';
+import { ATTACK_ODDS, fractionValue, strengthWinProbability } from './odds.ts';
+import type { DiceWarsMove } from './position.ts';
 
 export const territoryKey = (t: number): string => `t${t}`;
 
