@@ -1,4 +1,5 @@
 import { benchDiceWars } from './dicewars.ts';
+import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
 import { benchNonaga } from './nonaga.ts';
 import { benchServer } from './server.ts';
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   hive: benchHive,
   dicewars: benchDiceWars,
   nonaga: benchNonaga,
+  hex: benchHex,
   web: benchWeb,
   server: benchServer,
   uhp: benchUhp,

@@ -124,10 +124,18 @@ export class HexBoard {
     this.winner = winner;
   }
 
-  /** A copy that changes apart from this one. */
+  /** A copy that changes apart from this one (undo log and all). */
   clone(): HexBoard {
     const copy = new HexBoard(this.size, this.pie);
-    for (const move of this.history) copy.make(move);
+    copy.stones.set(this.stones);
+    copy.parent.set(this.parent);
+    copy.weight.set(this.weight);
+    copy.history.push(...this.history);
+    copy.unions.push(...this.unions);
+    copy.marks.push(...this.marks);
+    copy.winner = this.winner;
+    copy.hashLo = this.hashLo;
+    copy.hashHi = this.hashHi;
     return copy;
   }
 
