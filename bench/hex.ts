@@ -1,5 +1,5 @@
 import { Rng } from '../src/engine/rng.ts';
-import { hex, newHexPosition } from '../src/games/hex/index.ts';
+import { hex, hexAi, newHexPosition } from '../src/games/hex/index.ts';
 
 /**
  * Hex on 11×11: random playouts through the search's make/unmake (every game to its win, seen in the
@@ -8,7 +8,7 @@ import { hex, newHexPosition } from '../src/games/hex/index.ts';
  */
 export async function benchHex(): Promise<void> {
   console.log('\n## Hex 11×11: random playouts to the win, and the evaluation');
-  const search = hex.search;
+  const { search } = hexAi;
   if (!search) throw new Error('Hex has no search hooks');
   const rng = Rng.fromSeed('bench/hex');
   const start = newHexPosition(11, false);

@@ -1,5 +1,6 @@
 import { describeScore, Searcher } from '../src/ai/search.ts';
 import { unwrap } from '../src/engine/result.ts';
+import { hiveAi } from '../src/games/hive/ai.ts';
 import { hive, loadGameString } from '../src/games/hive/game.ts';
 import { MAX_MOVES } from '../src/games/hive/movegen.ts';
 import { perft } from '../src/games/hive/perft.ts';
@@ -38,7 +39,7 @@ export async function benchHive(): Promise<void> {
     const state = unwrap(loadGameString(text));
     for (const timeMs of [1000, 5000]) {
       const searcher = new Searcher();
-      const r = searcher.search(hive.search!.open(state), MAX_MOVES, { timeMs });
+      const r = searcher.search((hiveAi.search as NonNullable<typeof hiveAi.search>).open(state), MAX_MOVES, { timeMs });
       console.log(
         `midgame ${String.fromCharCode(97 + i)} (${hive.legalMoves(state).length} moves)  ${timeMs / 1000} s: depth ${r.depth}, ` +
           `${r.nodes.toLocaleString('en-US')} nodes, ${rate(r.nodes, r.ms)}, score ${describeScore(r.score)}, best ${hive.formatMove(state, r.move)}`,

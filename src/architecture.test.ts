@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { aiOf } from './ai/profiles.ts';
 import { CLI_GAMES } from './cli/games/index.ts';
 import { GAMES } from './games/index.ts';
 import { WEB_GAMES } from './web/games/index.ts';
@@ -100,10 +101,13 @@ describe('architecture', () => {
     for (const web of WEB_GAMES)
       expect([typeof web.LocalView, typeof web.OnlineView, typeof web.opponent], web.id).toEqual(['function', 'function', 'string']);
     for (const cli of CLI_GAMES) expect(typeof cli.play, cli.id).toBe('function');
+    // And its AI profile, registered for src/ai.
+    for (const game of GAMES) expect(Object.keys(aiOf(game)).length, game.id).toBeGreaterThan(0);
   });
 
   it('no module outside a game’s folders uses that game’s modules, but for the registries and the game’s own protocols', () => {
-    const registries = new Set(['games/index.ts']);
+    // The registries: the games', and the AIs' profiles by game.
+    const registries = new Set(['games/index.ts', 'ai/profiles.ts']);
     const violations: string[] = [];
     // Test support (a strength table of every game) is a test's.
     for (const file of files.filter((f) => !f.endsWith('.testing.ts'))) {

@@ -5,6 +5,7 @@ import { alphaBetaAgent, greedyAgent, type SearchBudget } from './alphabeta.ts';
 import { bookAgent } from './book.ts';
 import { mctsAgent } from './mcts.ts';
 import { fallibleAgent, perfectAgent } from './perfect.ts';
+import { aiOf } from './profiles.ts';
 import { randomAgent } from './random.ts';
 
 /** The named levels every game offers, weakest first. */
@@ -33,36 +34,38 @@ function withTreeSearch(own: Agent<unknown, unknown>): Agent<unknown, unknown> {
   const search = mctsAgent(own.name, MCTS_BUDGET);
   return {
     name: own.name,
-    choose: (game, state, context) => (game.treeSearchAt?.(state) ? search : own).choose(game, state, context),
+    choose: (game, state, context) => (aiOf(game).treeSearchAt?.(state) ? search : own).choose(game, state, context),
   };
 }
 
 /** The agent names a game accepts: the levels and the agents specific to its kind. */
 export function agentNames(game: GameRules<unknown, unknown>): string[] {
-  const own = Object.keys(game.agents ?? {});
-  if (game.solvable) return [...LEVELS, 'perfect', 'mcts', ...own];
+  const ai = aiOf(game);
+  const own = Object.keys(ai.agents ?? {});
+  if (ai.solvable) return [...LEVELS, 'perfect', 'mcts', ...own];
   // Where a game gives alpha-beta its mutable position, that search is the stronger and the faster.
-  if (game.search) return [...LEVELS, 'greedy', ...own];
+  if (ai.search) return [...LEVELS, 'greedy', ...own];
   return [...new Set(['random', ...own, 'mcts'])];
 }
 
 export function createAgent(game: GameRules<unknown, unknown>, name: string): Result<Agent<unknown, unknown>> {
   const known = agentNames(game);
   if (!known.includes(name)) return fail(`unknown agent "${name}" for ${game.id} (known: ${known.join(', ')})`);
-  const own = game.agents?.[name];
-  if (own) return ok(game.treeSearchAt && (name === 'hard' || name === 'max') ? withTreeSearch(own) : own);
+  const ai = aiOf(game);
+  const own = ai.agents?.[name];
+  if (own) return ok(ai.treeSearchAt && (name === 'hard' || name === 'max') ? withTreeSearch(own) : own);
   if (name === 'random') return ok(randomAgent);
   if (name === 'perfect') return ok(perfectAgent);
   if (name === 'greedy') return ok(greedyAgent);
   if (name === 'mcts') return ok(mctsAgent(name, MCTS_BUDGET));
   const level = name as Exclude<Level, 'random'>;
-  if (game.solvable) {
+  if (ai.solvable) {
     const blunder = SOLVED_LEVELS[level];
     return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
   }
   const searcher = alphaBetaAgent(name, SEARCH_LEVELS[level]);
   // The top level opens from the game's book when it has one.
-  const openingBook = game.openingBook?.bind(game);
+  const openingBook = ai.openingBook?.bind(ai);
   if (level === 'max' && openingBook) return ok(bookAgent(name, searcher, openingBook));
   return ok(searcher);
 }

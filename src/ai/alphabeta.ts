@@ -1,6 +1,7 @@
 import { type Agent, wallClock } from '../engine/agent.ts';
 import type { GameRules, SearchHooks, SearchPosition } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
+import { aiOf } from './profiles.ts';
 import { Searcher, type SearchLimits, type SearchResult } from './search.ts';
 
 export interface SearchBudget {
@@ -12,8 +13,9 @@ export interface SearchBudget {
 }
 
 export function searchHooks<S, M>(game: GameRules<S, M>): SearchHooks<S, M> {
-  if (!game.search) throw new Error(`${game.id} offers no search hooks, so it has no search agent`);
-  return game.search;
+  const { search } = aiOf(game);
+  if (!search) throw new Error(`${game.id} offers no search hooks, so it has no search agent`);
+  return search;
 }
 
 /**

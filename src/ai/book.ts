@@ -2,6 +2,7 @@ import type { Agent } from '../engine/agent.ts';
 import type { GameRules } from '../engine/game.ts';
 import { Rng } from '../engine/rng.ts';
 import { alphaBetaAgent } from './alphabeta.ts';
+import { aiOf } from './profiles.ts';
 
 /** An opening book: the move to play (as the game writes it) for positions by their key. */
 export interface OpeningBook {
@@ -65,7 +66,8 @@ export function bookAgent(
     async choose(game, state, context) {
       book ??= load();
       const entries = await book;
-      const text = game.positionKey ? entries[game.positionKey(state)] : undefined;
+      const { positionKey } = aiOf(game);
+      const text = positionKey ? entries[positionKey(state)] : undefined;
       if (text !== undefined) {
         const move = game.parseMove(state, text);
         if (move.ok) return move.value;

@@ -4,7 +4,7 @@ import { runMatch } from '../engine/match.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import type { DiceWarsMove } from '../games/dicewars/index.ts';
-import { type DiceWarsState, dicewars, gamedesignAgent, hardAgent, TREE_SEARCH_ROUNDS } from '../games/dicewars/index.ts';
+import { type DiceWarsState, dicewars, dicewarsAi, gamedesignAgent, hardAgent, TREE_SEARCH_ROUNDS } from '../games/dicewars/index.ts';
 import { parseBoard, type TicTacToeMove, type TicTacToeState, tictactoe } from '../games/tictactoe/index.ts';
 import { agentNames, createAgent, MCTS_BUDGET } from './agents.ts';
 import { mctsAgent } from './mcts.ts';
@@ -63,7 +63,8 @@ describe('Monte Carlo tree search in a game of dice', () => {
     }
     expect(new Set(moves).size).toBe(1);
     // Without determinizing, the search would play the game's own dice: that is refused, not done.
-    const seeing = { ...dicewars, determinize: undefined };
+    // (A game of another id has no AI profile: its rules, without determinize.)
+    const seeing = { ...dicewars, id: 'dicewars without its AI profile' };
     await expect(quick.choose(seeing, state, { rng: Rng.fromSeed('same') })).rejects.toThrow(/without determinize/);
   });
 
@@ -99,7 +100,7 @@ describe('the strong DiceWars levels search where the game says so', () => {
         await other.choose(dicewars, state, { rng: Rng.fromSeed('r') }),
       );
     const duel = dicewars.newGame({ ...dicewars.defaultOptions, players: 2 }, 'duel');
-    expect(dicewars.treeSearchAt?.(duel)).toBe(true);
+    expect(dicewarsAi.treeSearchAt?.(duel)).toBe(true);
     await same(duel, search);
     // (Here the two would choose differently, so the comparison tells which one played.)
     expect(await search.choose(dicewars, duel, { rng: Rng.fromSeed('r') })).not.toEqual(
@@ -110,10 +111,10 @@ describe('the strong DiceWars levels search where the game says so', () => {
     const rng = Rng.fromSeed('on');
     while (later.round < TREE_SEARCH_ROUNDS && !later.isOver()) later.play(await gamedesignAgent.choose(dicewars, later, { rng }));
     expect(later.isOver()).toBe(false);
-    expect(dicewars.treeSearchAt?.(later)).toBe(false);
+    expect(dicewarsAi.treeSearchAt?.(later)).toBe(false);
     await same(later, judge);
     const crowd = dicewars.newGame(dicewars.defaultOptions, 'crowd');
-    expect(dicewars.treeSearchAt?.(crowd)).toBe(false);
+    expect(dicewarsAi.treeSearchAt?.(crowd)).toBe(false);
     await same(crowd, judge);
   });
 });

@@ -1,6 +1,7 @@
 import { type Agent, wallClock } from '../engine/agent.ts';
-import type { GameRules, Outcome, Player } from '../engine/game.ts';
+import type { GameRules, Outcome, Playable, Player } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
+import { aiOf, playable } from './profiles.ts';
 
 export interface MctsBudget {
   /** Simulations per decision: the budget that makes the agent equally strong on any machine. */
@@ -51,13 +52,14 @@ export function mctsAgent(name: string, budget: MctsBudget): Agent<unknown, unkn
       const moves = game.legalMoves(state);
       if (moves.length === 0) throw new Error(`${game.id}: mcts asked to move in a finished game`);
       if (moves.length === 1) return moves[0];
-      if (game.stochastic && !game.determinize)
+      const ai = aiOf(game);
+      if (game.stochastic && !ai.determinize)
         throw new Error(`${game.id} is a game of chance without determinize: mcts would read the dice`);
       const root = newNode(-1);
       const deadline = timeMs === undefined ? Number.POSITIVE_INFINITY : clock() + timeMs;
       for (let i = 0; i < budget.iterations; i++) {
         if (signal?.aborted || (i > 0 && clock() > deadline)) break;
-        simulate(game, game.determinize ? game.determinize(state, rng.fork()) : state, root, rng, exploration, playoutPlies);
+        simulate(playable(game), ai.determinize ? ai.determinize(state, rng.fork()) : state, root, rng, exploration, playoutPlies);
       }
       let best = moves[0];
       let most = -1;
@@ -73,7 +75,7 @@ export function mctsAgent(name: string, budget: MctsBudget): Agent<unknown, unkn
   };
 }
 
-function simulate<S, M>(game: GameRules<S, M>, start: S, root: Node, rng: Rng, exploration: number, playoutPlies: number): void {
+function simulate<S, M>(game: Playable<S, M>, start: S, root: Node, rng: Rng, exploration: number, playoutPlies: number): void {
   let state = start;
   let node = root;
   const path: Node[] = [root];

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../engine/game.ts';
+import type { Player, Solvable } from '../engine/game.ts';
 import { runMatch } from '../engine/match.ts';
 import { Rng } from '../engine/rng.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/index.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '../games/tictactoe/index.ts';
 import { createAgent } from './agents.ts';
-import { perfectAgent, perfectPlayOf } from './perfect.ts';
+import { perfectAgent, perfectPlayOf, solvableOf } from './perfect.ts';
 import { randomAgent } from './random.ts';
+
+/** Tic-tac-toe with its AI profile: the solver keys its positions. */
+const ttt = solvableOf(tictactoe) as typeof tictactoe & Solvable<TicTacToeState, TicTacToeMove>;
 
 const play = perfectPlayOf(ttt);
 const start = ttt.newGame({}, 'p');
@@ -22,7 +25,7 @@ describe('perfect agent', () => {
     for (const me of [0, 1] as Player[]) {
       const memo = new Map<string, number>();
       const worst = (s: TicTacToeState): number => {
-        const key = ttt.positionKey(s);
+        const key = tictactoeAi.positionKey(s);
         const hit = memo.get(key);
         if (hit !== undefined) return hit;
         const r = ttt.result(s);

@@ -1,5 +1,6 @@
 import type { Agent } from '../engine/agent.ts';
 import type { GameRules, Solvable } from '../engine/game.ts';
+import { playable } from './profiles.ts';
 import { type Solution, type SolveSettings, solve } from './solver.ts';
 
 /**
@@ -38,8 +39,10 @@ export function perfectPlayOf<S, M>(game: Solvable<S, M>): PerfectPlay<S, M> {
   return play;
 }
 
-export function hasPositionKey<S, M>(game: GameRules<S, M>): game is Solvable<S, M> {
-  return typeof game.positionKey === 'function';
+/** The game with its AI profile, when that profile keys its positions exactly (else null). */
+export function solvableOf<S, M>(game: GameRules<S, M>): Solvable<S, M> | null {
+  const played = playable(game);
+  return typeof played.positionKey === 'function' ? (played as Solvable<S, M>) : null;
 }
 
 /**
@@ -49,8 +52,9 @@ export function hasPositionKey<S, M>(game: GameRules<S, M>): game is Solvable<S,
 export const perfectAgent: Agent<unknown, unknown> = {
   name: 'perfect',
   async choose(game, state, { rng }) {
-    if (!game.solvable || !hasPositionKey(game)) throw new Error(`${game.id} cannot be solved exactly, so it has no perfect agent`);
-    return rng.pick(perfectPlayOf(game).bestMoves(state));
+    const solvable = solvableOf(game);
+    if (!solvable?.solvable) throw new Error(`${game.id} cannot be solved exactly, so it has no perfect agent`);
+    return rng.pick(perfectPlayOf(solvable).bestMoves(state));
   },
 };
 

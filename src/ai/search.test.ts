@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
-import { formatMove, type HiveState, hive } from '../games/hive/index.ts';
+import { formatMove, type HiveState, hive, hiveAi } from '../games/hive/index.ts';
 import { arrangeHive, moveOf } from '../games/hive/testing.ts';
 import type { NonagaTurn } from '../games/nonaga/index.ts';
 import { nonaga } from '../games/nonaga/index.ts';
@@ -18,14 +18,14 @@ const WINNING_MOVE = moveOf('wA1', -1, 0);
 
 describe('alpha-beta search', () => {
   it('finds a win in one, scored as a win in one ply', () => {
-    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, { depth: 1 });
+    const r = new Searcher(16).search(hiveAi.search!.open(winInOne()), 2048, { depth: 1 });
     expect(r.move).toBe(WINNING_MOVE);
     expect(r.score).toBe(WIN - 1);
     expect(describeScore(r.score)).toBe('win in 1');
   });
 
   it('searching deeper still takes the fastest win', () => {
-    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, { depth: 4 });
+    const r = new Searcher(16).search(hiveAi.search!.open(winInOne()), 2048, { depth: 4 });
     expect(r.move).toBe(WINNING_MOVE);
     expect(r.score).toBe(WIN - 1);
   });
@@ -33,7 +33,7 @@ describe('alpha-beta search', () => {
   it('leaves the position as it found it, also when a limit stops it midway', () => {
     const state = winInOne();
     for (const limits of [{ depth: 3 }, { nodes: 500 }, { nodes: 1500, depth: 6 }]) {
-      const pos = hive.search!.open(state);
+      const pos = hiveAi.search!.open(state);
       const before = [pos.hashLo(), pos.hashHi()];
       new Searcher(16).search(pos, 2048, limits);
       expect([pos.hashLo(), pos.hashHi()]).toEqual(before);
@@ -44,16 +44,16 @@ describe('alpha-beta search', () => {
   it('honours the node budget and an abort signal, still returning a legal move', () => {
     const state = { pos: arrangeHive('wQ 0 0; bQ 1 0; wA1 -1 0; bA1 2 0; wG1 0 -1; bG1 2 -1'), options: hive.defaultOptions };
     const legal = hive.legalMoves(state);
-    const limited = new Searcher(16).search(hive.search!.open(state), 2048, { nodes: 3000 });
+    const limited = new Searcher(16).search(hiveAi.search!.open(state), 2048, { nodes: 3000 });
     expect(limited.nodes).toBeLessThan(3000 + 1024);
     expect(legal).toContain(limited.move);
-    const aborted = new Searcher(16).search(hive.search!.open(state), 2048, { signal: AbortSignal.abort(), depth: 10 });
+    const aborted = new Searcher(16).search(hiveAi.search!.open(state), 2048, { signal: AbortSignal.abort(), depth: 10 });
     expect(legal).toContain(aborted.move);
   });
 
   it('reports each finished iteration with a principal variation that starts with its move', () => {
     const seen: number[] = [];
-    const r = new Searcher(16).search(hive.search!.open(winInOne()), 2048, {
+    const r = new Searcher(16).search(hiveAi.search!.open(winInOne()), 2048, {
       depth: 3,
       onIteration: (info) => {
         seen.push(info.depth);
@@ -75,12 +75,12 @@ describe('alpha-beta search', () => {
     // A budget where the usual search stops early, once another iteration looks unlikely to finish.
     const budgets = [20, 40, 80, 160].map((timeMs) => ({
       timeMs,
-      early: new Searcher(16).search(hive.search!.open(state), 2048, { timeMs, clock: ticking() }),
+      early: new Searcher(16).search(hiveAi.search!.open(state), 2048, { timeMs, clock: ticking() }),
     }));
     const stopsEarly = budgets.find((b) => b.early.ms < b.timeMs);
     if (!stopsEarly) throw new Error('no budget where the search stops early');
     const { timeMs, early } = stopsEarly;
-    const all = new Searcher(16).search(hive.search!.open(state), 2048, { timeMs, clock: ticking(), useAllTime: true });
+    const all = new Searcher(16).search(hiveAi.search!.open(state), 2048, { timeMs, clock: ticking(), useAllTime: true });
     expect(all.ms).toBeGreaterThanOrEqual(timeMs);
     expect(all.depth).toBeGreaterThanOrEqual(early.depth);
     expect(all.nodes).toBeGreaterThan(early.nodes);
@@ -92,7 +92,7 @@ describe('alpha-beta search', () => {
     // Black's first piece: the six cells round White's are alike, so the best moves tie.
     const start = hive.newGame(hive.defaultOptions, 's');
     const state = hive.play(start, hive.legalMoves(start)[0] as number);
-    const pick = (seed: string) => new Searcher(16).search(hive.search!.open(state), 2048, { depth: 1 }, Rng.fromSeed(seed)).move;
+    const pick = (seed: string) => new Searcher(16).search(hiveAi.search!.open(state), 2048, { depth: 1 }, Rng.fromSeed(seed)).move;
     const picks = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(pick));
     expect(picks.size).toBeGreaterThan(1);
     expect(pick('a')).toBe(pick('a'));

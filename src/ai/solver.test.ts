@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRules, Outcome, Player } from '../engine/game.ts';
+import type { GameRules, Outcome, Player, Solvable } from '../engine/game.ts';
 import { fail, ok } from '../engine/result.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../games/tictactoe/index.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '../games/tictactoe/index.ts';
+import { solvableOf } from './perfect.ts';
 import { solve } from './solver.ts';
+
+/** Tic-tac-toe with its AI profile: the solver keys its positions. */
+const ttt = solvableOf(tictactoe) as typeof tictactoe & Solvable<TicTacToeState, TicTacToeMove>;
 
 const start = ttt.newGame({}, 'solver');
 const solution = solve(ttt, start);
@@ -30,7 +34,7 @@ describe('tic-tac-toe solved (the figures of shared/rules/tictactoe.md)', () => 
     // Independent check: value for the side to move, +(10 - plies) for a win, -(10 - plies) for a loss.
     const memo = new Map<string, number>();
     const negamax = (s: TicTacToeState): number => {
-      const key = ttt.positionKey(s);
+      const key = tictactoeAi.positionKey(s);
       const hit = memo.get(key);
       if (hit !== undefined) return hit;
       const r = ttt.result(s);

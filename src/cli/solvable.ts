@@ -1,3 +1,4 @@
+import { solvableOf } from '../ai/perfect.ts';
 import type { AnyGame, Solvable } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
 import { UsageError } from './io.ts';
@@ -6,7 +7,8 @@ import { UsageError } from './io.ts';
 export function solvableGame(id: string): AnyGame & Solvable<unknown, unknown> {
   const found = findGame(id);
   if (!found.ok) throw new UsageError(found.error.message);
-  const game = found.value;
-  if (!game.solvable || typeof game.positionKey !== 'function') throw new UsageError(`${game.id} is too large to solve exactly`);
+  // The rules with their AI profile: it says whether the game is small enough, and keys its positions.
+  const game = solvableOf(found.value);
+  if (!game?.solvable) throw new UsageError(`${found.value.id} is too large to solve exactly`);
   return game as AnyGame & Solvable<unknown, unknown>;
 }

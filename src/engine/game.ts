@@ -34,14 +34,6 @@ export interface GameRules<S, M> {
   /** Untrusted text: any malformed or illegal move is an error saying why. */
   parseMove(state: S, text: string): Result<M>;
 
-  /** An exact identity of the position: equal keys mean the same position with the same future. */
-  positionKey?(state: S): string;
-  /** Equal for positions that are the same up to the board's symmetries. */
-  symmetryKey?(state: S): string;
-  /** The whole state space is small enough to enumerate and solve exactly. */
-  readonly solvable?: boolean;
-  /** A mutable view for fast tree search (make/unmake instead of copying states). */
-  readonly search?: SearchHooks<S, M>;
   /**
    * The game always ends by its own rules (a round or move cap of its own, in `headlessOptions`
    * where it has them), so match runners need no safety cap of theirs.
@@ -52,6 +44,24 @@ export interface GameRules<S, M> {
    * back would let a player re-roll. Interfaces offer no undo for such games.
    */
   readonly stochastic?: boolean;
+  /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
+  standings?(state: S): readonly Player[];
+}
+
+/**
+ * What a game gives the AIs (src/ai), apart from its rules: the game's AI profile, in
+ * `src/games/<id>/ai.ts`, registered for src/ai in `ai/profiles.ts`. Every member is optional: a game
+ * with none is played by the generic random and tree-search agents.
+ */
+export interface GameAi<S, M> {
+  /** An exact identity of the position: equal keys mean the same position with the same future. */
+  positionKey?(state: S): string;
+  /** Equal for positions that are the same up to the board's symmetries. */
+  symmetryKey?(state: S): string;
+  /** The whole state space is small enough to enumerate and solve exactly. */
+  readonly solvable?: boolean;
+  /** A mutable view for fast tree search (make/unmake instead of copying states). */
+  readonly search?: SearchHooks<S, M>;
   /**
    * For searches that play ahead in a game of chance: a copy of `state` whose future chance (the
    * dice not yet rolled) comes from `rng`, so a search cannot read the rolls the game will make.
@@ -68,8 +78,6 @@ export interface GameRules<S, M> {
    * tree search over the game's playouts, because it was measured to choose better there.
    */
   treeSearchAt?(state: S): boolean;
-  /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
-  standings?(state: S): readonly Player[];
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */
   openingBook?(): Promise<Readonly<Record<string, string>>>;
   /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */
@@ -150,7 +158,11 @@ export interface GameDefinition<S, M, O> extends GameRules<S, M> {
 }
 
 /** Rules with exact position identity: what the solver needs to merge transpositions. */
-export type Solvable<S, M> = GameRules<S, M> & { positionKey(state: S): string };
+/** A game's rules with its AI profile: what agents, searches and the solver play. */
+export type Playable<S, M> = GameRules<S, M> & GameAi<S, M>;
+
+/** A game the solver can enumerate: its positions have exact keys. */
+export type Solvable<S, M> = Playable<S, M> & { positionKey(state: S): string };
 
 /** A game of unknown type, as a registry or a CLI holds it. */
 export type AnyGame = GameDefinition<unknown, unknown, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tictactoe } from '../games/tictactoe/index.ts';
+import { tictactoe, tictactoeAi } from '../games/tictactoe/index.ts';
 import { makeRecord, parseRecord, replay } from './record.ts';
 
 const record = (moves: string[], result: unknown = null, extra: Record<string, unknown> = {}) =>
@@ -14,11 +14,11 @@ describe('game records', () => {
   it('replay reproduces the position and checks the stated result', () => {
     const r = must(record(['b2', 'a1', 'a3', 'c1', 'b1', 'c3', 'b3'], { kind: 'win', winner: 0 }));
     const replayed = must(replay(tictactoe, r));
-    expect(tictactoe.positionKey(replayed.state)).toBe('xxo-x-oxo');
+    expect(tictactoeAi.positionKey(replayed.state)).toBe('xxo-x-oxo');
     expect(tictactoe.result(replayed.state)).toMatchObject({ kind: 'win', winner: 0 });
     expect(replayed.moves).toHaveLength(7);
     // Every position on the way, for undo and step-through: the start, then one per move.
-    expect(replayed.states.map((s) => tictactoe.positionKey(s))).toEqual([
+    expect(replayed.states.map((s) => tictactoeAi.positionKey(s))).toEqual([
       '---------',
       '----x----',
       '----x-o--',

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildBook } from '../../ai/book.ts';
+import { solvableOf } from '../../ai/perfect.ts';
 import type { AnyGame } from '../../engine/game.ts';
 import { findGame } from '../../games/index.ts';
 import { cliGameOf } from '../games/index.ts';
@@ -18,8 +19,8 @@ export async function bookCommand(io: CliIo, gameId: string, flags: BookFlags): 
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
   const game: AnyGame = found.value;
-  if (!game.search || !game.positionKey) throw new UsageError(`${game.id} has no search to build a book with`);
-  const keyed = game as AnyGame & { positionKey(state: unknown): string };
+  const keyed = solvableOf(game);
+  if (!keyed?.search) throw new UsageError(`${game.id} has no search to build a book with`);
   // A game that may start otherwise (Nonaga: either colour first) names every start its book covers.
   const starts = cliGameOf(game.id)?.bookStarts?.() ?? [game.newGame(game.defaultOptions, 'book')];
   const bar = progressBar(io, `${game.id} book`);

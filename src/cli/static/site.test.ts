@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { solvableOf } from '../../ai/perfect.ts';
 import { solve } from '../../ai/solver.ts';
+import type { Solvable } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
-import { type TicTacToeState, tictactoe as ttt } from '../../games/tictactoe/index.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '../../games/tictactoe/index.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
 import { buildSite, pageName, type Site } from './site.ts';
+
+/** Tic-tac-toe with its AI profile: the solver keys its positions. */
+const ttt = solvableOf(tictactoe) as typeof tictactoe & Solvable<TicTacToeState, TicTacToeMove>;
 
 const start = ttt.newGame({}, 'site');
 const solution = solve(ttt, start);
@@ -52,7 +57,7 @@ describe('two-player static site', () => {
     expect(twoPlayer.size).toBe(5478);
     expect(twoPlayer.has('index.html')).toBe(true);
     expect(twoPlayer.has(pageName('---------'))).toBe(false);
-    const keys = new Set([...twoPlayer.keys()].map((p) => ttt.positionKey(stateOf(p))));
+    const keys = new Set([...twoPlayer.keys()].map((p) => tictactoeAi.positionKey(stateOf(p))));
     expect(keys.size).toBe(5478);
   });
 
@@ -67,8 +72,8 @@ describe('two-player static site', () => {
   it('each live page links every legal move to the page where it is made; finished pages offer no move', () => {
     for (const [path, html] of twoPlayer) {
       const state = stateOf(path);
-      const targets = new Set(moveLinks(html).map((h) => ttt.positionKey(stateOf(h))));
-      const expected = new Set(ttt.legalMoves(state).map((m) => ttt.positionKey(ttt.play(state, m))));
+      const targets = new Set(moveLinks(html).map((h) => tictactoeAi.positionKey(stateOf(h))));
+      const expected = new Set(ttt.legalMoves(state).map((m) => tictactoeAi.positionKey(ttt.play(state, m))));
       expect(targets).toEqual(expected);
     }
   });
@@ -117,9 +122,9 @@ describe('vs-AI static site', () => {
           const target = resolve(path, links[i] as string);
           let s = ttt.play(state, move);
           const landed = stateOf(target);
-          if (ttt.positionKey(s) !== ttt.positionKey(landed)) {
-            const replies = solution.bestMoves(s).map((m) => ttt.positionKey(ttt.play(s, m)));
-            expect(replies).toContain(ttt.positionKey(landed));
+          if (tictactoeAi.positionKey(s) !== tictactoeAi.positionKey(landed)) {
+            const replies = solution.bestMoves(s).map((m) => tictactoeAi.positionKey(ttt.play(s, m)));
+            expect(replies).toContain(tictactoeAi.positionKey(landed));
             s = landed;
           }
           if (!reached.has(target)) {

@@ -1,7 +1,6 @@
 import type { GameDefinition, Outcome } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
-import { DICEWARS_AGENTS, playout } from './bots/index.ts';
 import { MAP_PRESETS, type MapPreset } from './classic-map.ts';
 import { fromJSON, PLAYER_LIMITS, toJSON } from './json.ts';
 import { formatMove, parseMove } from './notation.ts';
@@ -13,9 +12,6 @@ export type DiceWarsState = DiceWarsPosition;
 
 /** What a shown position (from a view) rolls with: the game's own dice never leave the server. */
 const STAND_IN_RNG = [...Rng.fromSeed('a view rolls no real dice').state()];
-
-/** Rounds of a classic duel that the strong levels play by tree search. */
-export const TREE_SEARCH_ROUNDS = 3;
 
 function parseOptions(json: unknown): Result<DiceWarsOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_DICEWARS_OPTIONS);
@@ -86,12 +82,5 @@ export const dicewars: GameDefinition<DiceWarsState, DiceWarsMove, DiceWarsOptio
   headlessOptions: (options) => (options.maxRounds === null ? { ...options, maxRounds: HEADLESS_MAX_ROUNDS } : options),
   rulesVersion: DICEWARS_RULES_VERSION,
   stochastic: true,
-  determinize: (pos, rng) => pos.clone(rng),
-  playout,
-  // The first rounds decide most duels (the first mover takes about 7 of some 30 territories before
-  // the other moves). There, searching simulations of the reference bot beats hard's own judgement:
-  // on the same duels, moving second 43% of 480 instead of 37%, moving first 93% of 200 instead of 91%.
-  treeSearchAt: (pos) => pos.rules === 'classic' && pos.seatsLeft() === 2 && pos.round < TREE_SEARCH_ROUNDS,
   standings,
-  agents: DICEWARS_AGENTS,
 };

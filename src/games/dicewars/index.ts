@@ -2,6 +2,8 @@
  * DiceWars for the layers above the rules: the game, its options, maps and positions, the odds of an
  * attack, the reference bots, and its board interaction.
  */
+
+export * from './ai.ts';
 export * from './board.ts';
 export * from './bots/index.ts';
 export * from './classic-map.ts';

@@ -32,7 +32,7 @@ export function newHexPosition(size: number, pie: boolean): HexState {
 }
 
 const toNumber = (move: HexMove): number => (move.kind === 'swap' ? SWAP : move.cell);
-const toMove = (n: number): HexMove => (n === SWAP ? { kind: 'swap' } : { kind: 'place', cell: n });
+export const toHexMove = (n: number): HexMove => (n === SWAP ? { kind: 'swap' } : { kind: 'place', cell: n });
 
 function outcome(state: HexState): Outcome | null {
   const { winner } = state.board;
@@ -92,11 +92,11 @@ function fromJSON(json: unknown): Result<HexState> {
 
 function toJSON(state: HexState): Json {
   const { board } = state;
-  return { size: board.size, pie: board.pie, moves: board.history.map((n) => formatHexMove(state, toMove(n))) };
+  return { size: board.size, pie: board.pie, moves: board.history.map((n) => formatHexMove(state, toHexMove(n))) };
 }
 
 /** The search's view: the board itself, cloned, changing in place. */
-function searchPosition(state: HexState): SearchPosition {
+export function hexSearchPosition(state: HexState): SearchPosition {
   const board = state.board.clone();
   return {
     generate: (buffer) => board.generate(buffer),
@@ -112,7 +112,7 @@ function searchPosition(state: HexState): SearchPosition {
 }
 
 /** Hex (Piet Hein, John Nash): join your two sides with a chain of your stones; no draws. */
-export const hex: GameDefinition<HexState, HexMove, HexOptions> & { positionKey(state: HexState): string } = {
+export const hex: GameDefinition<HexState, HexMove, HexOptions> = {
   id: 'hex',
   title: 'Hex',
   rulesVersion: 1,
@@ -126,7 +126,7 @@ export const hex: GameDefinition<HexState, HexMove, HexOptions> & { positionKey(
   legalMoves(state) {
     const buffer = new Int32Array(state.board.size ** 2 + 1);
     const n = state.board.generate(buffer);
-    return Array.from(buffer.subarray(0, n), toMove);
+    return Array.from(buffer.subarray(0, n), toHexMove);
   },
   play(state, move) {
     const n = toNumber(move);
@@ -141,13 +141,6 @@ export const hex: GameDefinition<HexState, HexMove, HexOptions> & { positionKey(
   fromJSON,
   view: toJSON,
   alwaysEnds: true,
-  positionKey: (state) =>
-    `${state.board.size}:${state.board.turn}:${state.board.maySwap ? 's' : ''}:${Array.from(state.board.stones, (s) => '.rb'[s + 1]).join('')}`,
-  search: {
-    open: searchPosition,
-    toMove: (_state, plies) => toMove(plies[0] as number),
-    maxMoves: MAX_SIZE * MAX_SIZE + 1,
-  },
 };
 
 export { BLUE, RED };

@@ -1,4 +1,6 @@
 /** Hex for the layers above the rules: the game, its options, moves and cells. */
+
+export * from './ai.ts';
 export { BLUE, type HexBoard, RED, type Side } from './board.ts';
 export { cellName, columnOf, MAX_SIZE, parseCellName, rowOf } from './cells.ts';
 export { winningChain } from './chain.ts';

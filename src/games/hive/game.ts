@@ -2,7 +2,7 @@ import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../.
 import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
-import { generateMoves, legalMoves, MAX_MOVES } from './movegen.ts';
+import { generateMoves, legalMoves } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
 import { type GameType, parseGameType } from './pieces.ts';
 import { type HiveMove, HivePosition } from './position.ts';
@@ -152,11 +152,4 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     return replayMoves(parsed.value, moves as string[]);
   },
   view: toJSON,
-  search: {
-    open: hiveSearchPosition,
-    toMove: (_state, plies) => plies[0] as HiveMove,
-    maxMoves: MAX_MOVES,
-    // The first two placements of each side touch nothing that can fight yet: two plies tell them apart.
-    shallowDepth: (state) => (state.pos.ply < 4 ? 2 : undefined),
-  },
 };

@@ -1,7 +1,6 @@
 import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
-import { seedAgent } from './bots.ts';
 import type { NonagaOptions, NonagaState } from './state.ts';
 import { legalTurns } from './turns.ts';
 
@@ -154,7 +153,7 @@ export function nonagaSearchPosition(state: NonagaState): SearchPosition {
 
 const toJSON = (state: NonagaState): Json => ({ options: { ...state.options }, seed: state.seed, turns: [...state.turns] });
 
-export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { positionKey(state: NonagaState): string } = {
+export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   id: 'nonaga',
   title: 'Nonaga',
   rulesVersion: 1,
@@ -194,16 +193,5 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> & { 
     if (!Array.isArray(turns) || !turns.every((t) => typeof t === 'string')) return fail('a Nonaga view needs a list of turns');
     return replayTurns(startState(parsed.value, '', first === 'red' ? RED : BLACK), turns as string[]);
   },
-  positionKey: (state) => state.pos.key(),
   alwaysEnds: true,
-  // Built by `hexarena book nonaga`; shipped as data and loaded only when the top level plays.
-  openingBook: async () =>
-    ((await import('./opening-book.json', { with: { type: 'json' } })).default as { entries: Record<string, string> }).entries,
-  agents: { seed: seedAgent },
-  search: {
-    open: nonagaSearchPosition,
-    // The search works ply by ply; the slide and (unless it won) the disc move make the turn.
-    toMove: (_state, plies) => ({ slide: plies[0] as number, disc: plies[1] ?? null }),
-    maxMoves: MAX_PLY_MOVES,
-  },
 };

@@ -1,7 +1,6 @@
-import type { GameDefinition, Json, Outcome, Player, Solvable } from '../../engine/game.ts';
+import type { GameDefinition, Json, Outcome, Player } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { type Board, CELLS, countMarks, EMPTY_BOARD, formatBoard, formatCell, hasLine, type Mark, parseBoard, parseCell } from './board.ts';
-import { canonicalBoard } from './symmetry.ts';
 
 /** X (seat 0) moves first. Whose turn it is follows from the board, so the board is the state. */
 export interface TicTacToeState {
@@ -39,14 +38,12 @@ function checkReachable(board: Board): Result<Board> {
   return ok(board);
 }
 
-export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeOptions> &
-  Solvable<TicTacToeState, TicTacToeMove> & { symmetryKey(state: TicTacToeState): string } = {
+export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeOptions> = {
   id: 'tictactoe',
   title: 'Tic-tac-toe',
   rulesVersion: 1,
   players: { min: 2, max: 2 },
   defaultOptions: {},
-  solvable: true,
 
   parseOptions(json: unknown): Result<TicTacToeOptions> {
     if (json === undefined || json === null) return ok({});
@@ -105,8 +102,4 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
   },
 
   view: (state): Json => ({ board: formatBoard(state.board) }),
-
-  positionKey: (state) => formatBoard(state.board),
-
-  symmetryKey: (state) => canonicalBoard(state.board),
 };

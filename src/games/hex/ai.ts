@@ -1,0 +1,14 @@
+import type { GameAi } from '../../engine/game.ts';
+import { MAX_SIZE } from './cells.ts';
+import { type HexMove, type HexState, hexSearchPosition, toHexMove } from './game.ts';
+
+/** What Hex gives the AIs: exact position keys and its board made and unmade in place for the search. */
+export const hexAi: GameAi<HexState, HexMove> & { positionKey(state: HexState): string } = {
+  positionKey: (state) =>
+    `${state.board.size}:${state.board.turn}:${state.board.maySwap ? 's' : ''}:${Array.from(state.board.stones, (s) => '.rb'[s + 1]).join('')}`,
+  search: {
+    open: hexSearchPosition,
+    toMove: (_state, plies) => toHexMove(plies[0] as number),
+    maxMoves: MAX_SIZE * MAX_SIZE + 1,
+  },
+};
