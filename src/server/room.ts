@@ -3,6 +3,18 @@ import { parseOutcome, playMoves } from '../engine/record.ts';
 import { leaversLast, outcomeWithout, outOfGame, passingMove, seatsInGame } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
+import {
+  hasLeft,
+  judgeMove,
+  judgeSeat,
+  judgeStillPlaying,
+  lateness,
+  mayAct,
+  SERVER_SEAT,
+  seatName,
+  type Table,
+  waiting,
+} from './arbiter.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
 import {
   type Departure,
@@ -13,7 +25,7 @@ import {
   type StoredMove,
   StoreOutOfDisk,
 } from './store.ts';
-import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
+import { hashToken, newSeatToken } from './tokens.ts';
 
 /**
  * One live game on the server: the engine state rebuilt from the store, and a serialized queue of
@@ -67,10 +79,9 @@ export const AI_GAME_MOVES = 3000;
 /** A week: a correspondence game may sleep for days, a game left in a lobby is cleared. */
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = { abandonAfterMs: 7 * 24 * 3600 * 1000 };
 
-/** The credential of the server itself, for the seats its AIs play: no client can send a symbol. */
-export const SERVER_SEAT: unique symbol = Symbol('the server plays this seat');
-
 export type { Answer, Refusal };
+// The server's own credential is the arbiter's; the room hands it on to those who act for the server.
+export { SERVER_SEAT };
 
 /** A listener of a room's events; `local`: the event happened in this room, not on another instance. */
 export type RoomListener = (event: RoomEvent, local: boolean) => void;
@@ -212,7 +223,7 @@ export class Room {
 
   /** Whether `seat`'s player left the game (it goes on without them, the server passing their turns). */
   hasLeft(seat: Player): boolean {
-    return this.stored.departures.some((d) => d.seat === seat);
+    return hasLeft(this.stored, seat);
   }
 
   /**
@@ -296,7 +307,7 @@ export class Room {
 
   /** Whether `token` is the seat token of a person's `seat`. */
   holds(seat: Player, token: unknown): boolean {
-    return this.stored.seats[seat] === 'open' && tokenMatches(token, this.stored.seatTokens[seat] ?? null);
+    return this.stored.seats[seat] === 'open' && mayAct(this.table, seat, token);
   }
 
   /** Calls `listener` whenever a seat is claimed (not an event: it changes no position). */
@@ -396,16 +407,33 @@ export class Room {
 
   /** A seat as players call it ("X", "Black", "C"), in what the server says. */
   seatName(seat: Player): string {
-    return this.game.seatNames(this.options)[seat] ?? `seat ${seat}`;
+    return seatName(this.table, seat);
   }
 
   /** Whether a person's seat is still open (nobody has taken it). */
   waiting(): boolean {
-    return this.waitingFor(this.stored.seatTokens);
+    return waiting(this.stored);
   }
 
   private waitingFor(seatTokens: readonly (string | null)[]): boolean {
-    return this.stored.seats.some((kind, i) => kind === 'open' && seatTokens[i] === null);
+    return waiting(this.stored, seatTokens);
+  }
+
+  /** The game as the arbiter judges it: a snapshot, now. */
+  private get table(): Table {
+    const room = this;
+    return {
+      game: this.game,
+      options: this.options,
+      stored: this.stored,
+      state: this.state,
+      version: this.version,
+      // Worked out from every move's time: only when the arbiter asks.
+      get clocks() {
+        return room.clocks();
+      },
+      abandonAfterMs: this.settings.abandonAfterMs,
+    };
   }
 
   /** The clocks now (null for a game without a time control). */
@@ -427,14 +455,9 @@ export class Room {
     const acted = await this.serverTurns();
     if (intent.kind === 'flag')
       return acted ? { ok: true, version: this.version, event: acted } : this.refuse('game-over', 'no clock has run out');
-    const seats = this.stored.seats.length;
-    if (!Number.isInteger(intent.seat) || intent.seat < 0 || intent.seat >= seats)
-      return this.refuse(
-        'no-such-seat',
-        `there is no seat ${intent.seat}: the seats are 0 to ${seats - 1} (${this.game.seatNames(this.options).join(', ')})`,
-      );
-    const mayPlay = () =>
-      this.stored.seats[intent.seat] === 'open' ? this.holds(intent.seat, intent.token) : intent.token === SERVER_SEAT;
+    const noSeat = judgeSeat(this.table, intent.seat);
+    if (noSeat) return this.refuse(noSeat.refusal, noSeat.error);
+    const mayPlay = () => mayAct(this.table, intent.seat, intent.token);
     // A seat may have been taken through another instance since this room was loaded: look again once.
     if (!mayPlay() && this.stored.seats[intent.seat] === 'open') await this.reload();
     // Only the seat's holder is answered for its moves, retries included.
@@ -450,8 +473,8 @@ export class Room {
         );
       if (earlier?.answer.ok) return { ...earlier.answer, duplicate: true };
     }
-    if (this.over) return this.refuse('game-over', 'the game is over');
-    if (this.hasLeft(intent.seat)) return this.refuse('game-over', `${this.seatName(intent.seat)} left this game: it goes on without them`);
+    const out = judgeStillPlaying(this.table, intent.seat);
+    if (out) return this.refuse(out.refusal, out.error);
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
 
@@ -472,40 +495,26 @@ export class Room {
    * out of it (the game ends, or goes on without them); the event, or null.
    */
   private async endIfLate(): Promise<RoomEvent | null> {
-    if (this.over) return null;
-    const now = this.now();
-    const clocks = this.clocks();
-    if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline && !this.hasLeft(clocks.running))
-      return this.leave(clocks.running, 'time', `${this.seatName(clocks.running)} ran out of time`);
-    const lastAt = this.stored.moves.at(-1)?.at ?? this.stored.createdAt;
-    const seat = this.game.toMove(this.state);
-    if (seat === null || this.stored.seats[seat] !== 'open' || this.hasLeft(seat) || now < lastAt + this.settings.abandonAfterMs)
-      return null;
+    const late = lateness(this.table, this.now());
+    if (late === null) return null;
+    if (late.kind === 'time') return this.leave(late.seat, 'time', `${this.seatName(late.seat)} ran out of time`);
     // Nobody came for an open seat: the game is called off, and nobody wins it against nobody.
-    if (this.waiting())
+    if (late.kind === 'called-off')
       return this.finish(
         { kind: 'draw', reason: `nobody took the open seat in ${spokenDuration(this.settings.abandonAfterMs)}: the game is called off` },
         'aborted',
       );
-    return this.leave(seat, 'abandoned', `${this.seatName(seat)} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`);
+    return this.leave(
+      late.seat,
+      'abandoned',
+      `${this.seatName(late.seat)} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`,
+    );
   }
 
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
-    if (intent.version !== this.version)
-      return this.refuse('stale', `the move was made against version ${intent.version}; the game is at version ${this.version}`);
-    const toMove = this.game.toMove(this.state);
-    // Won by the last move, its ending not yet stored (another instance is storing it): nothing more.
-    if (toMove === null || this.game.result(this.state) !== null) return this.refuse('game-over', 'the game is over');
-    if (toMove !== intent.seat)
-      return this.refuse('not-your-turn', `it is ${this.seatName(toMove)}'s turn, not ${this.seatName(intent.seat)}'s`);
-    // A clock runs only against someone: a timed game starts once every seat is taken.
-    if (this.stored.clock && this.waiting())
-      return this.refuse('waiting', 'the clocks start once every seat is taken: wait for the other players');
-    if (typeof intent.move !== 'string' || intent.move.length > 200)
-      return this.refuse('illegal', 'a move is a short text in the game’s notation');
-    const parsed = this.game.parseMove(this.state, intent.move);
-    if (!parsed.ok) return this.refuse('illegal', parsed.error.message);
-    const answer = await this.commit(intent.seat, parsed.value, intent.clientId);
+    const judged = judgeMove(this.table, intent.seat, intent.move, intent.version);
+    if ('refusal' in judged) return this.refuse(judged.refusal, judged.error);
+    const answer = await this.commit(intent.seat, judged.move, intent.clientId);
     if (answer.ok && answer.event.kind === 'move' && intent.clientId !== undefined)
       this.remember(`${intent.seat}/${intent.clientId}`, {
         move: answer.event.move,
