@@ -16,6 +16,7 @@ import {
   waiting,
 } from './arbiter.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
+import { EventHistory, RECENT_EVENTS } from './event-history.ts';
 import {
   type Departure,
   type GameStore,
@@ -96,14 +97,12 @@ export interface RemoteEvent {
 /** What a client is told when the store does not answer. */
 export const STORE_UNAVAILABLE = 'the game store is not answering; nothing changed: try again';
 
-/** Events kept for catching up; a client further behind gets a full sync. */
-const RECENT_EVENTS = 256;
 /** Client move ids remembered for retries. */
 const RECENT_IDS = 64;
 
 export class Room {
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly events: RoomEvent[] = [];
+  private readonly events = new EventHistory();
   /** Moves answered, by seat and client id: what was asked (a retry asks the same) and the answer. */
   private readonly answered = new Map<string, Answered>();
   private readonly listeners = new Set<RoomListener>();
@@ -279,10 +278,7 @@ export class Room {
 
   /** The events after `version`, or null when they are no longer kept (the client needs a full sync). */
   eventsSince(version: number): RoomEvent[] | null {
-    if (version >= this.version) return [];
-    const first = this.events[0];
-    if (first === undefined || version < first.version - 1) return null;
-    return this.events.filter((e) => e.version > version);
+    return this.events.since(version, this.version);
   }
 
   /** Who listens to the room's events (the hub itself, sockets, bot streams). */
@@ -692,7 +688,6 @@ export class Room {
     this.active = this.now();
     this.version = event.version;
     this.events.push(event);
-    if (this.events.length > RECENT_EVENTS) this.events.shift();
     for (const listener of this.listeners) listener(event, local);
     return event;
   }
@@ -786,7 +781,7 @@ export class Room {
     this.current = fresh.stored;
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
-    for (const e of fresh.events.filter((e) => e.version > this.version)) this.publish(e, false);
+    for (const e of fresh.events.all().filter((e) => e.version > this.version)) this.publish(e, false);
     // The ids of the moves found there (made on another instance), so their retries are known here too.
     for (const [key, answered] of fresh.answered) if (!this.answered.has(key)) this.remember(key, answered);
     if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
