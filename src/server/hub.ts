@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AgentFailure } from '../engine/agent.ts';
 import type { Json } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
-import { DEFAULT_ROOM_SETTINGS, Room, type RoomSettings, SERVER_SEAT } from './room.ts';
+import { DEFAULT_ROOM_SETTINGS, Room } from './room.ts';
+import { Scheduler, type SchedulerSettings } from './scheduler.ts';
 import { type Bot, type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
 
 /**
@@ -19,25 +19,14 @@ import { type Bot, type GameStore, type NewGame, newStoredGame, REMATCH_OF } fro
 /** Short, unguessable: 72 random bits. */
 const newGameId = (): string => randomBytes(9).toString('base64url');
 
-/** How the hub acts for the server: who it is among instances, how long its claims hold, how often it sweeps. */
-export interface HubSettings extends RoomSettings {
-  /** This instance's name in the store's claims: stable across its restarts, unique among instances. */
-  readonly instance: string;
-  /** How long a claim on a game holds without being renewed (an instance that dies is replaced after it). */
-  readonly leaseMs: number;
-  /** How often the store is asked for games that are due and that no instance is looking after. */
-  readonly sweepMs: number;
+/** How the hub acts for the server: its scheduler's settings, and how long it keeps idle rooms. */
+export interface HubSettings extends SchedulerSettings {
   /**
    * How long a live game nobody listens to stays in memory (a finished one goes at the next pass):
    * the store is the truth, so a room let go is loaded again when asked for, and its due work is
    * found by the sweeps.
    */
   readonly idleMs: number;
-  /**
-   * The outside programs (`uhp:…`, `http:…`) the operator allows now: a seat of a game stored when
-   * another was allowed forfeits instead of starting a program no longer listed.
-   */
-  readonly outsideSeats?: readonly string[];
 }
 
 export const DEFAULT_HUB_SETTINGS: HubSettings = {
@@ -51,12 +40,6 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = {
 /** The creator of a rematch (defined with the store, whose lobby leaves rematches out). */
 export { REMATCH_OF };
 
-/** Due games a sweep claims at a time. */
-const SWEEP_BATCH = 100;
-
-/** Longer waits are made in steps: a timer cannot wait more than about 24 days. */
-const MAX_WAIT = 2 ** 31 - 1;
-
 export class Hub {
   /** How long intents take from arrival to answer (reported by /healthz). */
   readonly latency = new LatencyWindow();
@@ -64,28 +47,30 @@ export class Hub {
    * What this instance did for the server in due games (reported by /healthz): AI moves thought,
    * clock and abandonment checks made, games taken by its sweeps. Across instances each is done once.
    */
-  readonly acted = { thoughts: 0, checks: 0, swept: 0 };
+  get acted(): Scheduler['acted'] {
+    return this.scheduler.acted;
+  }
   /** Events other instances told of: replayed here from the notice, or read again from the store. */
   readonly relayed = { replayed: 0, reread: 0 };
   private readonly rooms = new Map<string, Promise<Room | null>>();
   /** The rematch of each finished game that has one, as far as this instance knows. */
   private readonly rematches = new Map<string, Promise<string>>();
   private readonly rematchListeners = new Map<string, Set<(id: string) => void>>();
-  /** The games this instance is acting in right now (an AI thinking, a flag): one job per game. */
-  private readonly acting = new Set<string>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly sweeper: NodeJS.Timeout;
-  private sweepFailing = false;
+  /** What the server does unasked in due games, and when. */
+  private readonly scheduler: Scheduler;
   constructor(
     readonly store: GameStore,
-    private readonly pool: AgentsPool | null,
+    readonly pool: AgentsPool | null,
     /** Other instances on the same store, told of each event and telling this one of theirs. */
     private readonly fanout: Fanout | null = null,
     private readonly settings: HubSettings = DEFAULT_HUB_SETTINGS,
   ) {
-    // Games due with nobody looking after them: after a restart, or an instance that died.
-    this.sweeper = setInterval(() => void this.sweep(), settings.sweepMs);
-    this.sweeper.unref();
+    this.scheduler = new Scheduler(store, pool, settings, {
+      now: () => this.now(),
+      roomOf: (id) => this.held.get(id)?.room ?? this.room(id),
+      isHeld: (id) => this.held.has(id),
+      letGo: (id) => this.evictOne(id, this.now()),
+    });
     this.evictor = setInterval(() => this.evict(this.now()), Math.min(30_000, settings.idleMs));
     this.evictor.unref();
   }
@@ -116,12 +101,11 @@ export class Hub {
     const held = this.held.get(id);
     if (!held) return;
     const { room, unfollow } = held;
-    if (room.listenerCount > 1 || room.busy || this.acting.has(id)) return;
+    if (room.listenerCount > 1 || room.busy || this.scheduler.isActing(id)) return;
     if (!room.over && now - room.lastActive < this.settings.idleMs) return;
     this.held.delete(id);
     this.rooms.delete(id);
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
+    this.scheduler.forget(id);
     this.fanout?.unfollow(id);
     // Whoever still holds the old room (a request under way) changes the store through it, and
     // nothing else: its events no longer drive this hub.
@@ -165,7 +149,7 @@ export class Hub {
               : // A player left: the other instances read it from the store.
                 { kind: 'moved', version: event.version },
         );
-      this.attend(room);
+      this.scheduler.attend(room);
     });
     this.fanout?.follow(id, (notice) => {
       if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
@@ -179,145 +163,17 @@ export class Hub {
       } else void room.catchUp();
     });
     this.held.set(id, { room, unfollow });
-    this.attend(room);
-  }
-
-  /**
-   * Looks after a game the server must act in (an AI to move, a clock to flag, a game abandoned): at
-   * its due time, the instance that claims it in the store acts; the others stand by.
-   */
-  private attend(room: Room): void {
-    clearTimeout(this.timers.get(room.id));
-    this.timers.delete(room.id);
-    const due = room.due();
-    if (due === null || (room.aiToMove() && !this.pool) || this.unwatched(room)) return;
-    const wait = due - this.now();
-    if (wait <= 0) {
-      void this.claimAndAct(room, false);
-      return;
-    }
-    const timer = setTimeout(() => this.attend(room), Math.min(wait + 1, MAX_WAIT));
-    timer.unref();
-    this.timers.set(room.id, timer);
-  }
-
-  /** Acts in a due game once this instance holds its claim (`claimed`: a sweep took it already). */
-  private async claimAndAct(room: Room, claimed: boolean): Promise<void> {
-    if (this.acting.has(room.id)) return;
-    this.acting.add(room.id);
-    const version = room.version;
-    try {
-      const now = this.now();
-      if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
-        await this.act(room);
-    } catch (e) {
-      // The store or the AI failed: the claim lapses, and the game is looked at again after it.
-      process.stderr.write(`hexarena: game ${room.id}: ${e instanceof Error ? e.message : String(e)}\n`);
-    } finally {
-      this.acting.delete(room.id);
-    }
-    // Over with nobody watching (a flag, an abandoned game, a sweep's backlog of thousands): let go now.
-    if (room.over) this.evictOne(room.id, this.now());
-    // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
-    else if (room.version !== version) this.attend(room);
-  }
-
-  /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */
-  private async act(room: Room): Promise<void> {
-    const { plies, version } = room;
-    const ai = room.aiToMove();
-    // Nobody watches this game of AIs alone: it waits, not due, until someone opens it (watch).
-    if (this.unwatched(room)) {
-      await this.store.settle(room.id, plies, this.settings.instance, null);
-      return;
-    }
-    if (ai && /^(uhp|http):/.test(ai.agent) && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
-      process.stderr.write(`hexarena: game ${room.id}: its outside seat is no longer in HEXARENA_OUTSIDE_SEATS, and forfeits\n`);
-      await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
-      return;
-    }
-    if (ai && this.pool) {
-      // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
-      const renew = setInterval(() => {
-        const now = this.now();
-        void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
-      }, this.settings.leaseMs / 3);
-      try {
-        this.acted.thoughts++;
-        // Served in turn with other owners' games: one flood does not hold back everyone's replies.
-        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent }, room.stored.creator ?? room.id);
-        const answer = await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
-        // Refused but for a race (another instance moved first, the store away): said; the claim
-        // lapses and the turn is tried again then, not at once in a loop.
-        if (!answer.ok && answer.refusal !== 'stale' && answer.refusal !== 'try-again')
-          process.stderr.write(`hexarena: the AI of game ${room.id} played ${move}, refused: ${answer.error}\n`);
-      } catch (e) {
-        // An outside program that failed loses the game, as in a match.
-        if (!(e instanceof AgentFailure)) throw new Error(`the AI could not move: ${e instanceof Error ? e.message : String(e)}`);
-        process.stderr.write(`hexarena: ${ai.agent} forfeits game ${room.id}: ${e.message}\n`);
-        await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
-      } finally {
-        clearInterval(renew);
-      }
-    } else if (!ai) {
-      this.acted.checks++;
-      await room.submit({ kind: 'flag' });
-      // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
-      if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
-    }
-  }
-
-  /**
-   * A game of AIs alone that nobody here follows (the hub's own subscription aside): thinking for it
-   * would only load the threads everyone shares.
-   */
-  private unwatched(room: Room): boolean {
-    return room.aiToMove() !== null && room.stored.seats.every((kind) => kind !== 'open') && room.listenerCount <= 1;
+    this.scheduler.attend(room);
   }
 
   /** Someone started following the game (a socket, a bot's stream): a game of AIs alone goes on. */
   watch(room: Room): void {
-    this.attend(room);
+    this.scheduler.attend(room);
   }
 
-  private sweeping = false;
-
-  /**
-   * Takes the due games nobody looks after and acts in each (also at start: AIs whose turn it was
-   * play on). A full batch is followed by another at once, so a backlog (after an upgrade, an outage)
-   * drains without waiting a sweep interval per batch.
-   */
-  async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      for (let full = true; full; ) {
-        const now = this.now();
-        const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
-        if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
-        this.sweepFailing = false;
-        full = ids.length === SWEEP_BATCH;
-        await Promise.all(ids.map((id) => this.takeSwept(id)));
-      }
-    } catch (e) {
-      if (!this.sweepFailing) process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
-      this.sweepFailing = true;
-    } finally {
-      this.sweeping = false;
-    }
-  }
-
-  /** Acts in a game a sweep claimed for this instance. */
-  private async takeSwept(id: string): Promise<void> {
-    // Already at work on it here (an AI thinking): the sweep only renewed the claim.
-    if (this.acting.has(id)) return;
-    const held = this.held.get(id)?.room;
-    const room = held ?? (await this.room(id));
-    if (!room) return;
-    // A room held for a while may be behind the store; one just loaded is not.
-    if (held) await room.catchUp();
-    this.acted.swept++;
-    void this.claimAndAct(room, true);
+  /** Takes the due games nobody looks after and acts in each (run every `sweepMs`, and at start). */
+  sweep(): Promise<void> {
+    return this.scheduler.sweep();
   }
 
   /** A new game in the store (under `id`, a new one by default); its room, loaded. */
@@ -413,7 +269,7 @@ export class Hub {
     const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
     if (claimed.ok) this.fanout?.publish(room.id, { kind: 'seats' });
     // The last seat of a timed game taken: its AI may be due now.
-    if (claimed.ok) this.attend(room);
+    if (claimed.ok) this.scheduler.attend(room);
     if (claimed.ok && bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
     return claimed;
   }
@@ -444,9 +300,8 @@ export class Hub {
 
   /** Stops looking after games (the server is closing). */
   close(): void {
-    clearInterval(this.sweeper);
+    this.scheduler.close();
     clearInterval(this.evictor);
-    for (const timer of this.timers.values()) clearTimeout(timer);
   }
 }
 
