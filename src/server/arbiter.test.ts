@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../engine/game.ts';
 import { unwrap } from '../engine/result.ts';
 import { GAMES } from '../games/index.ts';
-import { judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct, SERVER_SEAT, type Table } from './arbiter.ts';
+import { afterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct, SERVER_SEAT, type Table } from './arbiter.ts';
 import { clocksAfter } from './clock.ts';
 import { newStoredGame, type StoredGame } from './store.ts';
 import { hashToken } from './tokens.ts';
@@ -90,5 +90,56 @@ describe('the arbiter', () => {
     // An AI's turn is the server's to play, never late; a finished game is never late.
     expect(lateness(table(['b2'], { seats: ['open', 'easy'] }), 1e12)).toBeNull();
     expect(lateness(table(['b2'], { ending: { result: { kind: 'draw' }, termination: 'aborted' } }), 1e12)).toBeNull();
+  });
+
+  it('says what a move brings: the end by the rules, a cap for AIs alone, the end for want of players, a leaver’s pass', () => {
+    // X's line of three: the rules end it.
+    expect(afterMove(table(['a1', 'b1', 'a2', 'b2', 'a3']), true, 3000)).toMatchObject({
+      kind: 'end',
+      termination: 'rules',
+      outcome: { kind: 'win', winner: 0 },
+    });
+    // Two AIs at the cap: a draw; with a person seated, no cap.
+    expect(afterMove(table(['b2', 'a1'], { seats: ['easy', 'easy'] }), true, 2)).toMatchObject({
+      kind: 'end',
+      termination: 'move-cap',
+      outcome: { kind: 'draw' },
+    });
+    expect(afterMove(table(['b2', 'a1']), true, 2)).toBeNull();
+    // DiceWars of three: with one gone, the one to move is passed if it is them; with two gone, it ends.
+    const dicewars = GAMES.find((g) => g.id === 'dicewars') as AnyGame;
+    const options = unwrap(dicewars.parseOptions({ players: 3, map: 'small' }));
+    const state = dicewars.newGame(options, 'three');
+    const first = dicewars.toMove(state) as number;
+    const [other, third] = [0, 1, 2].filter((s) => s !== first) as [number, number];
+    const threeOf = (left: number[]): Table => ({
+      game: dicewars,
+      options,
+      state,
+      version: left.length,
+      clocks: null,
+      abandonAfterMs: 60_000,
+      stored: {
+        ...newStoredGame({
+          id: 'd',
+          game: 'dicewars',
+          options: options as never,
+          seed: 'three',
+          seats: ['open', 'open', 'open'],
+          clock: null,
+          createdAt: 1,
+        }),
+        departures: left.map((seat, n) => ({ seat, plies: 0, at: n, termination: 'resignation' })),
+      },
+    });
+    expect(afterMove(threeOf([first]), true, 3000)).toEqual({ kind: 'pass' });
+    expect(afterMove(threeOf([other]), true, 3000)).toBeNull();
+    expect(afterMove(threeOf([other, third]), true, 3000)).toMatchObject({
+      kind: 'end',
+      termination: 'resignation',
+      outcome: { kind: 'win', winner: first, ranking: [first, third, other] },
+    });
+    // A game that cannot pass a turn does not go on without anyone.
+    expect(afterMove(threeOf([other]), false, 3000)).toMatchObject({ kind: 'end', outcome: { kind: 'win' } });
   });
 });

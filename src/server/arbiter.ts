@@ -1,4 +1,6 @@
-import type { AnyGame, Player } from '../engine/game.ts';
+import type { AnyGame, Outcome, Player } from '../engine/game.ts';
+import { playMoves } from '../engine/record.ts';
+import { leaversLast, outcomeWithout, outOfGame, seatsInGame } from '../engine/resign.ts';
 import type { Refusal } from '../protocols/wire/index.ts';
 import type { Clocks } from './clock.ts';
 import type { StoredGame } from './store.ts';
@@ -111,4 +113,81 @@ export function lateness(table: Table, now: number): Lateness | null {
   const seat = table.game.toMove(table.state);
   if (seat === null || stored.seats[seat] !== 'open' || hasLeft(stored, seat) || now < lastAt + table.abandonAfterMs) return null;
   return waiting(stored) ? { kind: 'called-off' } : { kind: 'abandoned', seat };
+}
+
+/** The seats still playing once `left` are gone: in the game by its rules, leader first. */
+export function stillPlaying(table: Table, left: readonly Player[]): Player[] {
+  return seatsInGame(table.game, table.state, table.stored.seats.length).filter((s) => !left.includes(s));
+}
+
+/**
+ * Whether the game goes on once `left` are gone: three seats or more, two still playing, a person
+ * among them (the server's AIs do not play on alone for a ranking nobody waits for), and a move
+ * that passes a turn (`passes`: the game has one, as its first position shows).
+ */
+export function playsOnWithout(table: Table, left: readonly Player[], passes: boolean): boolean {
+  const playing = stillPlaying(table, left);
+  return table.stored.seats.length > 2 && playing.length >= 2 && playing.some((s) => table.stored.seats[s] === 'open') && passes;
+}
+
+/** The result when `left` (in the order they left) are out and the game ends for want of players. */
+export function outcomeWithoutThem(table: Table, left: readonly Player[], reason: string): Outcome {
+  const { game, options, stored } = table;
+  const names = game.seatNames(options);
+  // The order the rules put players out in, where it matters (some are out, not by leaving): replayed.
+  const playing = stillPlaying(table, left);
+  const out =
+    names.length > 2 && playing.length + left.length < names.length
+      ? (() => {
+          const played = playMoves(
+            game,
+            options,
+            stored.seed,
+            stored.moves.map((m) => m.move),
+          );
+          return played.ok ? outOfGame(game, played.value.states) : [];
+        })()
+      : [];
+  return outcomeWithout(game, table.state, names, left, reason, out);
+}
+
+/** What follows a move at once. */
+export type AfterMove =
+  | { readonly kind: 'end'; readonly outcome: Outcome; readonly termination: string }
+  /** A player who left is to move: the server passes for them. */
+  | { readonly kind: 'pass' }
+  | null;
+
+/**
+ * What a move brings at once: the game's end by its rules (those who left ranked last), a game of AIs
+ * alone at its move cap (a draw), the end for want of players when the rules put out the last but one
+ * still playing; else the pass of a player who left, when it is theirs.
+ */
+export function afterMove(table: Table, passes: boolean, moveCap: number): AfterMove {
+  const { game, state, stored } = table;
+  const left = stored.departures.map((d) => d.seat);
+  const outcome = game.result(state);
+  if (outcome) return { kind: 'end', outcome: leaversLast(outcome, left), termination: 'rules' };
+  if (stored.seats.every((kind, i) => kind !== 'open' || hasLeft(stored, i)) && stored.moves.length >= moveCap)
+    return {
+      kind: 'end',
+      outcome: { kind: 'draw', reason: `a game of AIs alone ends after ${moveCap} moves online` },
+      termination: 'move-cap',
+    };
+  if (left.length > 0 && !playsOnWithout(table, left, passes)) {
+    // The rules put out the last player but one still playing, or the last person among them; those
+    // who left held on passively until then.
+    const playing = stillPlaying(table, left);
+    const reason =
+      playing.length <= 1
+        ? `${playing[0] === undefined ? 'nobody' : seatName(table, playing[0])} is the last player still playing`
+        : 'only the server’s AIs are still playing';
+    return {
+      kind: 'end',
+      outcome: outcomeWithoutThem(table, left, reason),
+      termination: stored.departures.at(-1)?.termination ?? 'resignation',
+    };
+  }
+  const toMove = game.toMove(state);
+  return toMove !== null && hasLeft(stored, toMove) ? { kind: 'pass' } : null;
 }

@@ -1,15 +1,18 @@
 import type { AnyGame, Json, Outcome, Player } from '../engine/game.ts';
 import { parseOutcome, playMoves } from '../engine/record.ts';
-import { leaversLast, outcomeWithout, outOfGame, passingMove, seatsInGame } from '../engine/resign.ts';
+import { passingMove } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
 import {
   hasLeft,
+  afterMove as judgeAfterMove,
   judgeMove,
   judgeSeat,
   judgeStillPlaying,
   lateness,
   mayAct,
+  outcomeWithoutThem,
+  playsOnWithout,
   SERVER_SEAT,
   seatName,
   type Table,
@@ -560,21 +563,9 @@ export class Room {
 
   /** What follows a move at once: the ending it brings, or the turns of players who left. */
   private async afterMove(): Promise<void> {
-    const outcome = this.game.result(this.state);
-    const cap = this.settings.aiGameMoves ?? AI_GAME_MOVES;
-    if (outcome) await this.finish(leaversLast(outcome, this.left), 'rules');
-    else if (this.stored.seats.every((kind, i) => kind !== 'open' || this.hasLeft(i)) && this.plies >= cap)
-      await this.finish({ kind: 'draw', reason: `a game of AIs alone ends after ${cap} moves online` }, 'move-cap');
-    else if (this.left.length > 0 && !this.playsOnWithout(this.left)) {
-      // The rules put out the last player but one still playing, or the last person among them; those
-      // who left held on passively until then.
-      const playing = this.stillPlaying(this.left);
-      const reason =
-        playing.length <= 1
-          ? `${playing[0] === undefined ? 'nobody' : this.seatName(playing[0])} is the last player still playing`
-          : 'only the server’s AIs are still playing';
-      await this.finish(this.outcomeWithout(this.left, reason), this.stored.departures.at(-1)?.termination ?? 'resignation');
-    } else await this.passForLeaver();
+    const next = judgeAfterMove(this.table, this.passes(), this.settings.aiGameMoves ?? AI_GAME_MOVES);
+    if (next?.kind === 'end') await this.finish(next.outcome, next.termination);
+    else if (next?.kind === 'pass') await this.passForLeaver();
   }
 
   /** The server's move for a player who left, when it is theirs: the game's pass (DiceWars's `end`). */
@@ -606,7 +597,7 @@ export class Room {
    */
   private async leave(seat: Player, termination: string, reason: string): Promise<RoomEvent | null> {
     const left = [...this.left, seat];
-    if (!this.playsOnWithout(left)) return this.finish(this.outcomeWithout(left, reason), termination);
+    if (!playsOnWithout(this.table, left, this.passes())) return this.finish(outcomeWithoutThem(this.table, left, reason), termination);
     const departure: Departure = { seat, plies: this.plies, at: this.now(), termination };
     // Their turn now: passed at once, and due at once should this process stop before it is.
     const due = this.game.toMove(this.state) === seat ? departure.at : undefined;
@@ -632,42 +623,12 @@ export class Room {
     return `${name} resigned`;
   }
 
-  /** The seats still playing once `left` are gone: in the game by its rules, leader first. */
-  private stillPlaying(left: readonly Player[]): Player[] {
-    return seatsInGame(this.game, this.state, this.stored.seats.length).filter((s) => !left.includes(s));
-  }
-
-  /**
-   * Whether the game goes on once `left` are gone: three seats or more, two still playing, a person
-   * among them (the server's AIs do not play on alone for a ranking nobody waits for), and a move
-   * that passes a turn.
-   */
-  private playsOnWithout(left: readonly Player[]): boolean {
-    const playing = this.stillPlaying(left);
-    return this.stored.seats.length > 2 && playing.length >= 2 && playing.some((s) => this.stored.seats[s] === 'open') && this.passes();
-  }
-
   /** Whether the game has a move that passes a turn (DiceWars's `end`), as its first position shows. */
   private passes(): boolean {
     this.passing ??= passingMove(this.game, this.game.newGame(this.options, this.stored.seed)) !== null;
     return this.passing;
   }
   private passing: boolean | undefined;
-
-  /** The result when `left` (in the order they left) are out and the game ends for want of players. */
-  private outcomeWithout(left: readonly Player[], reason: string): Outcome {
-    const names = this.game.seatNames(this.options);
-    // The order the rules put players out in, where it matters (some are out, not by leaving): replayed.
-    const playing = this.stillPlaying(left);
-    const out =
-      names.length > 2 && playing.length + left.length < names.length
-        ? (() => {
-            const played = playMoves(this.game, this.options, this.stored.seed, this.replayData().moves);
-            return played.ok ? outOfGame(this.game, played.value.states) : [];
-          })()
-        : [];
-    return outcomeWithout(this.game, this.state, names, left, reason, out);
-  }
 
   /**
    * Ends the game in the store after the moves this room knows (the first ending wins, and none
