@@ -69,7 +69,7 @@ describe('who wins Hex', () => {
     expect(hex.legalMoves(blue)).toEqual([]);
   });
 
-  it('a chain along one side only, or along the short diagonal (not neighbours), is no win', () => {
+  it('a chain along one side only, or along the long diagonal (a1 to e5: not neighbours), is no win', () => {
     expect(winner(played(5, false, 'a1', 'a3', 'b1', 'b3', 'c1', 'c3', 'd1', 'd3', 'e1'))).toBeNull();
     expect(winner(played(5, false, 'a1', 'e1', 'b2', 'e2', 'c3', 'e3', 'd4', 'a5', 'e5'))).toBeNull();
   });
