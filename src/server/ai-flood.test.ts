@@ -34,14 +34,20 @@ describe('an AI flood from one address', () => {
   it('delays another player’s AI reply by the flood move in hand, not by the flood', async () => {
     const flood: { id: string; watcher: Client }[] = [];
     for (let i = 0; i < FLOOD; i++) {
-      const created = await request(server.base, '/api/games', { body: { game: 'hive', seats: ['medium', 'medium'] }, from: '127.0.0.2' });
+      const created = await request(server.base, '/api/games', {
+        body: { game: 'dicewars', options: { players: 2, map: 'small' }, seats: ['hard', 'hard'] },
+        from: '127.0.0.2',
+      });
       expect(created.status).toBe(201);
       const id = (created.json as { id: string }).id;
       // Followed, so the server thinks for it (a game of AIs alone nobody watches waits).
       flood.push({ id, watcher: await Client.open(server.base, id, undefined, '127.0.0.2') });
     }
     // Past a ninth, the address is told it has its share.
-    const ninth = await request(server.base, '/api/games', { body: { game: 'hive', seats: ['medium', 'medium'] }, from: '127.0.0.2' });
+    const ninth = await request(server.base, '/api/games', {
+      body: { game: 'dicewars', options: { players: 2, map: 'small' }, seats: ['hard', 'hard'] },
+      from: '127.0.0.2',
+    });
     expect(ninth.status).toBe(429);
     // Every flood game has moved: each has its next move waiting for the thread.
     for (const { watcher } of flood) await watcher.next(moved);

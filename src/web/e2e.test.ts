@@ -148,7 +148,7 @@ describe('the browser app', () => {
       // The disc step marks every disc that may move, as its board offers them; the frame stays put.
       const state = nonaga.newGame(nonaga.defaultOptions, 'x');
       const slide = unwrap(nonaga.parseMove(state, '2,0>-1,0 1,1>3,-1')).slide;
-      expect(await page.locator('.disc.movable').count()).toBe(nonagaDiscBoard(state, slide).dests.size);
+      await expect.poll(() => page.locator('.disc.movable').count()).toBe(nonagaDiscBoard(state, slide).dests.size);
       expect(await frame()).toBe(before);
       await page.locator('[data-cell="1,1"]').click();
       await page.locator('[data-cell="3,-1"]').click();
