@@ -1,6 +1,7 @@
 import type { CliFlag } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import type { StaticBoard } from '../static/boards.ts';
+import type { TerminalGame } from '../terminal-game.ts';
 
 /** Flags as commander hands them to a command: each game reads the ones it declared. */
 export type GivenFlags = Readonly<Record<string, unknown>>;
@@ -28,4 +29,16 @@ export interface CliGame {
   bookStarts?(): readonly unknown[];
   /** An HTML board, so that `export-static` can write the game as a site once it is solved. */
   staticBoard?(): Promise<StaticBoard<unknown, unknown>>;
+}
+
+/**
+ * A game's `play`: its terminal game, made from the flags by `load`'s function, played in the shared
+ * loop. Both are loaded when a game is played, not with every command.
+ */
+export function playsInTerminal<S, M, O, F>(load: () => Promise<(io: CliIo, flags: F) => TerminalGame<S, M, O>>): CliGame['play'] {
+  return async (io, flags, input) => {
+    const [{ playInTerminal }, make] = await Promise.all([import('../terminal-game.ts'), load()]);
+    // The flags are those commander parsed with this game's declarations.
+    await playInTerminal(io, make(io, flags as F), input);
+  };
 }

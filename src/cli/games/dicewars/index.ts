@@ -1,6 +1,5 @@
 import { positiveInt } from '../../flags.ts';
-import type { CliGame } from '../cli-game.ts';
-import type { PlayDiceWarsFlags } from './play.ts';
+import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 const RULES = { flags: '--rules <rules>', description: 'classic or strength' };
 const PLAYERS = { flags: '--players <n>', description: 'number of players', parse: positiveInt };
@@ -9,10 +8,7 @@ const PLAYERS = { flags: '--players <n>', description: 'number of players', pars
 export const dicewarsCli: CliGame = {
   id: 'dicewars',
   playFlags: [RULES, PLAYERS, { flags: '--map <map>', description: 'small, classic, large, or 10/15/20/25 for the strength rules' }],
-  async play(io, flags, input) {
-    const [{ playInTerminal }, { diceWarsInTerminal }] = await Promise.all([import('../../terminal-game.ts'), import('./play.ts')]);
-    await playInTerminal(io, diceWarsInTerminal(io, flags as PlayDiceWarsFlags), input);
-  },
+  play: playsInTerminal(async () => (await import('./play.ts')).diceWarsInTerminal),
   matchFlags: [
     RULES,
     PLAYERS,

@@ -1,6 +1,5 @@
 import { positiveInt } from '../../flags.ts';
-import type { CliGame } from '../cli-game.ts';
-import type { PlayHexFlags } from './play.ts';
+import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 /** Hex on the command line: Red and Blue by flag, the board's size, and the pie rule. */
 export const hexCli: CliGame = {
@@ -12,8 +11,5 @@ export const hexCli: CliGame = {
     { flags: '--no-pie', description: 'play without the pie rule (by default the second player may swap)' },
   ],
   seatFlags: ['red', 'blue'],
-  async play(io, flags, input) {
-    const [{ playInTerminal }, { hexInTerminal }] = await Promise.all([import('../../terminal-game.ts'), import('./play.ts')]);
-    await playInTerminal(io, hexInTerminal(io, flags as PlayHexFlags), input);
-  },
+  play: playsInTerminal(async () => (await import('./play.ts')).hexInTerminal),
 };

@@ -1,8 +1,7 @@
 import { HTTP_SEAT } from '../../../protocols/seat-prefixes.ts';
 import { positiveInt } from '../../flags.ts';
 import { UsageError } from '../../io.ts';
-import type { CliGame } from '../cli-game.ts';
-import type { PlayHiveFlags } from './play.ts';
+import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 /**
  * Seed 004's game cannot show which piece moved last, which a pillbug may not throw (nor move, once
@@ -26,10 +25,7 @@ export const hiveCli: CliGame = {
     },
   ],
   seatFlags: ['white', 'black'],
-  async play(io, flags, input) {
-    const [{ playInTerminal }, { hiveInTerminal }] = await Promise.all([import('../../terminal-game.ts'), import('./play.ts')]);
-    await playInTerminal(io, hiveInTerminal(io, flags as PlayHiveFlags), input);
-  },
+  play: playsInTerminal(async () => (await import('./play.ts')).hiveInTerminal),
   matchFlags: [
     {
       flags: '--no-tournament',

@@ -1,6 +1,5 @@
 import { nonaga } from '../../../games/nonaga/index.ts';
-import type { CliGame } from '../cli-game.ts';
-import type { PlayNonagaFlags } from './play.ts';
+import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 /** Nonaga on the command line: Red and Black by flag; its book covers either colour moving first. */
 export const nonagaCli: CliGame = {
@@ -10,9 +9,6 @@ export const nonagaCli: CliGame = {
     { flags: '--black <who>', description: 'human, or an AI level (default hard)' },
   ],
   seatFlags: ['red', 'black'],
-  async play(io, flags, input) {
-    const [{ playInTerminal }, { nonagaInTerminal }] = await Promise.all([import('../../terminal-game.ts'), import('./play.ts')]);
-    await playInTerminal(io, nonagaInTerminal(io, flags as PlayNonagaFlags), input);
-  },
+  play: playsInTerminal(async () => (await import('./play.ts')).nonagaInTerminal),
   bookStarts: () => (['red', 'black'] as const).map((first) => nonaga.newGame({ ...nonaga.defaultOptions, first }, 'book')),
 };

@@ -1,5 +1,4 @@
-import type { CliGame } from '../cli-game.ts';
-import type { PlayTicTacToeFlags } from './play.ts';
+import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 /** Tic-tac-toe on the command line: X and O by flag, and a static site once solved. */
 export const tictactoeCli: CliGame = {
@@ -9,9 +8,6 @@ export const tictactoeCli: CliGame = {
     { flags: '--o <who>', description: 'human, or an AI level (default hard)' },
   ],
   seatFlags: ['x', 'o'],
-  async play(io, flags, input) {
-    const [{ playInTerminal }, { tictactoeInTerminal }] = await Promise.all([import('../../terminal-game.ts'), import('./play.ts')]);
-    await playInTerminal(io, tictactoeInTerminal(io, flags as PlayTicTacToeFlags), input);
-  },
+  play: playsInTerminal(async () => (await import('./play.ts')).tictactoeInTerminal),
   staticBoard: async () => (await import('./static-board.ts')).tictactoeStaticBoard,
 };
