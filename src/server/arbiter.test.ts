@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../engine/game.ts';
 import { unwrap } from '../engine/result.ts';
 import { GAMES } from '../games/index.ts';
-import { afterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct, SERVER_SEAT, type Table } from './arbiter.ts';
+import { afterMove, judgeClaim, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct, SERVER_SEAT, type Table } from './arbiter.ts';
 import { clocksAfter } from './clock.ts';
 import { newStoredGame, type StoredGame } from './store.ts';
 import { hashToken } from './tokens.ts';
@@ -141,5 +141,23 @@ describe('the arbiter', () => {
     });
     // A game that cannot pass a turn does not go on without anyone.
     expect(afterMove(threeOf([other]), false, 3000)).toMatchObject({ kind: 'end', outcome: { kind: 'win' } });
+  });
+
+  it('judges a claim: a seat of the game, open to a person, not taken, not over; a timed game’s clocks start with its last seat', () => {
+    const open = table([], { seatTokens: [null, null] });
+    expect(judgeClaim(open, 2, 'h', false)).toMatchObject({ error: expect.stringContaining('no seat 2') });
+    expect(judgeClaim(table([]), 0, 'h', false)).toEqual({ error: 'X is taken' });
+    expect(judgeClaim(table([], { seats: ['open', 'easy'], seatTokens: [null, null] }), 1, 'h', false)).toEqual({
+      error: "O is played by the server's AI, not open to a person",
+    });
+    const over = table([], { seatTokens: [null, null], ending: { result: { kind: 'draw' }, termination: 'agreement' } });
+    expect(judgeClaim(over, 0, 'h', false)).toEqual({ error: 'the game is over: its seats stay as they were played' });
+    expect(judgeClaim(open, 1, 'h', false)).toEqual({ seatTokens: [null, 'h'], starts: false });
+    // X's seat, the last a person may take, with O the AI to move on a clock: the AI is due now.
+    const clock = { initialMs: 60_000, incrementMs: 0 };
+    const againstAi = table([], { seats: ['open', 'easy'], seatTokens: [null, null] }, clock);
+    expect(judgeClaim(againstAi, 0, 'h', true)).toEqual({ seatTokens: ['h', null], starts: true });
+    expect(judgeClaim(againstAi, 0, 'h', false)).toEqual({ seatTokens: ['h', null], starts: false });
+    expect(judgeClaim({ ...open, stored: { ...open.stored, clock } }, 0, 'h', true)).toMatchObject({ starts: false });
   });
 });

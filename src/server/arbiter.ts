@@ -64,6 +64,26 @@ export function judgeSeat(table: Table, seat: Player): Refused | null {
   );
 }
 
+/** What taking a seat decides: the seat tokens after it, and whether the game's clocks start with it. */
+export interface Seating {
+  readonly seatTokens: readonly (string | null)[];
+  /** The last open seat of a timed game, with an AI to move: that AI is due at once, in the same write. */
+  readonly starts: boolean;
+}
+
+/** Whether a person (or a bot, by its token's hash) may take `seat`, and what it changes. */
+export function judgeClaim(table: Table, seat: Player, tokenHash: string, aiToMove: boolean): { error: string } | Seating {
+  const { stored } = table;
+  const noSeat = judgeSeat(table, seat);
+  if (noSeat) return { error: noSeat.error };
+  // An ended game's seats are its record's players, as they played.
+  if (stored.ending !== null) return { error: 'the game is over: its seats stay as they were played' };
+  if (stored.seats[seat] !== 'open') return { error: `${seatName(table, seat)} is played by the server's AI, not open to a person` };
+  if (stored.seatTokens[seat] !== null) return { error: `${seatName(table, seat)} is taken` };
+  const seatTokens = stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
+  return { seatTokens, starts: stored.clock !== null && waiting(stored) && !waiting(stored, seatTokens) && aiToMove };
+}
+
 /** Whether the seat's player may still act here: the game goes on, and they have not left it. */
 export function judgeStillPlaying(table: Table, seat: Player): Refused | null {
   if (table.stored.ending !== null) return refused('game-over', 'the game is over');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Json } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
@@ -6,8 +6,10 @@ import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
+import { Rematches, rematchSeats } from './rematches.ts';
 import { DEFAULT_ROOM_SETTINGS, Room } from './room.ts';
 import { Scheduler, type SchedulerSettings } from './scheduler.ts';
+import { Seating } from './seating.ts';
 import { type Bot, type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
 
 /**
@@ -53,9 +55,8 @@ export class Hub {
   /** Events other instances told of: replayed here from the notice, or read again from the store. */
   readonly relayed = { replayed: 0, reread: 0 };
   private readonly rooms = new Map<string, Promise<Room | null>>();
-  /** The rematch of each finished game that has one, as far as this instance knows. */
-  private readonly rematches = new Map<string, Promise<string>>();
-  private readonly rematchListeners = new Map<string, Set<(id: string) => void>>();
+  private readonly rematches: Rematches;
+  private readonly seating: Seating;
   /** What the server does unasked in due games, and when. */
   private readonly scheduler: Scheduler;
   constructor(
@@ -70,6 +71,25 @@ export class Hub {
       roomOf: (id) => this.held.get(id)?.room ?? this.room(id),
       isHeld: (id) => this.held.has(id),
       letGo: (id) => this.evictOne(id, this.now()),
+    });
+    this.rematches = new Rematches(
+      store,
+      // Made "by" the finished game: its seats are kept for that game's players (see the seat route).
+      (finished, id) =>
+        this.create(
+          finished.game,
+          finished.options,
+          rematchSeats(finished.seats),
+          finished.clock ?? null,
+          id,
+          `${REMATCH_OF}${finished.id}`,
+        ),
+      (of, next) => this.fanout?.publish(of, { kind: 'rematch', id: next }),
+    );
+    this.seating = new Seating((room) => {
+      this.fanout?.publish(room.id, { kind: 'seats' });
+      // The last seat of a timed game taken: its AI may be due now.
+      this.scheduler.attend(room);
     });
     this.evictor = setInterval(() => this.evict(this.now()), Math.min(30_000, settings.idleMs));
     this.evictor.unref();
@@ -152,7 +172,7 @@ export class Hub {
       this.scheduler.attend(room);
     });
     this.fanout?.follow(id, (notice) => {
-      if (notice?.kind === 'rematch') this.rematchMade(id, Promise.resolve(notice.id));
+      if (notice?.kind === 'rematch') this.rematches.heard(id, notice.id);
       else if (notice?.kind === 'moved') {
         if (notice.version > room.version)
           // A store that fails the read a gap needs: the next notice or intent catches up.
@@ -203,99 +223,24 @@ export class Hub {
     return room;
   }
 
-  /**
-   * The rematch of a finished game: the same game, options, clock and kinds of seat, everyone one
-   * seat on (colours swap in a two-player game). Its id follows from the finished game's secret seed,
-   * so instances asked at once make one game between them; whoever asks next gets the same one.
-   */
+  /** The rematch of a finished game (see Rematches). */
   rematch(room: Room): Promise<string> {
-    let made = this.rematches.get(room.id);
-    if (!made) {
-      const { game, options, seats, clock, seed } = room.stored;
-      const id = rematchId(seed);
-      const moved = seats.map((_, i) => seats[(i - 1 + seats.length) % seats.length] as string);
-      // Made "by" the finished game: its seats are kept for that game's players (see the seat route).
-      made = this.create(game, options, moved, clock ?? null, id, `${REMATCH_OF}${room.id}`).then(
-        () => id,
-        // Made already, by another instance: that one is the rematch.
-        async (e: unknown) => {
-          if (await this.store.read(id)) return id;
-          throw e;
-        },
-      );
-      made.then(
-        (next) => this.fanout?.publish(room.id, { kind: 'rematch', id: next }),
-        () => this.rematches.delete(room.id),
-      );
-      this.rematchMade(room.id, made);
-    }
-    return made;
-  }
-
-  /** Records the rematch of game `id` and tells whoever waits for it. */
-  private rematchMade(id: string, made: Promise<string>): void {
-    this.rematches.set(id, made);
-    made.then(
-      (next) => {
-        for (const listener of this.rematchListeners.get(id) ?? []) listener(next);
-      },
-      () => undefined,
-    );
-  }
-
-  private readonly botListeners = new Map<string, Set<(id: string) => void>>();
-
-  /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
-  onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
-    const listeners = this.botListeners.get(tokenHash) ?? new Set();
-    this.botListeners.set(tokenHash, listeners);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.botListeners.delete(tokenHash);
-    };
-  }
-
-  /**
-   * A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a
-   * new token. The other instances hear of it.
-   */
-  async seat(
-    room: Room,
-    seat: number,
-    name: string | null,
-    bot: Bot | null,
-  ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
-    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
-    if (claimed.ok) this.fanout?.publish(room.id, { kind: 'seats' });
-    // The last seat of a timed game taken: its AI may be due now.
-    if (claimed.ok) this.scheduler.attend(room);
-    if (claimed.ok && bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
-    return claimed;
+    return this.rematches.of(room);
   }
 
   /** Calls `listener` with the id of the game's rematch once there is one (made here or on another instance). */
   onRematch(room: Room, listener: (rematch: string) => void): () => void {
-    const id = room.id;
-    const listeners = this.rematchListeners.get(id) ?? new Set();
-    this.rematchListeners.set(id, listeners);
-    listeners.add(listener);
-    const known = this.rematches.get(id);
-    if (known) void known.then(listener, () => undefined);
-    else if (room.over) {
-      // Made before this instance followed the game: the store has it under the id the seed gives.
-      const next = rematchId(room.stored.seed);
-      void this.store.read(next).then(
-        (found) => {
-          if (found && !this.rematches.has(id)) this.rematchMade(id, Promise.resolve(next));
-        },
-        () => undefined,
-      );
-    }
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.rematchListeners.delete(id);
-    };
+    return this.rematches.follow(room, listener);
+  }
+
+  /** A seat for whoever asks (see Seating). */
+  seat(room: Room, seat: number, name: string | null, bot: Bot | null): ReturnType<Seating['seat']> {
+    return this.seating.seat(room, seat, name, bot);
+  }
+
+  /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
+  onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
+    return this.seating.onBotSeated(tokenHash, listener);
   }
 
   /** Stops looking after games (the server is closing). */
@@ -303,9 +248,4 @@ export class Hub {
     this.scheduler.close();
     clearInterval(this.evictor);
   }
-}
-
-/** The rematch's id: unguessable without the finished game's seed, the same on every instance. */
-function rematchId(seed: string): string {
-  return createHash('sha256').update(`rematch/${seed}`).digest().subarray(0, 9).toString('base64url');
 }

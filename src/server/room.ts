@@ -6,6 +6,7 @@ import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index
 import {
   hasLeft,
   afterMove as judgeAfterMove,
+  judgeClaim,
   judgeMove,
   judgeSeat,
   judgeStillPlaying,
@@ -377,14 +378,9 @@ export class Room {
   /** Claims an open seat for the holder of the token whose hash is given (a bot sits with its own token). */
   claimWithHash(seat: Player, name: string | null, tokenHash: string): Promise<{ ok: true } | { ok: false; error: string }> {
     return this.enqueue(async () => {
-      // An ended game's seats are its record's players, as they played.
-      if (this.over) return { ok: false as const, error: 'the game is over: its seats stay as they were played' };
-      if (this.stored.seats[seat] !== 'open')
-        return { ok: false as const, error: `${this.seatName(seat)} is played by the server's AI, not open to a person` };
-      if (this.stored.seatTokens[seat] !== null) return { ok: false as const, error: `${this.seatName(seat)} is taken` };
-      const seatTokens = this.stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
-      // The last seat of a timed game: its clocks may start, so an AI to move is due at once, in the same write.
-      const starts = Boolean(this.stored.clock) && this.waiting() && !this.waitingFor(seatTokens) && this.aiToMove() !== null;
+      const judged = judgeClaim(this.table, seat, tokenHash, this.aiToMove() !== null);
+      if ('error' in judged) return { ok: false as const, error: judged.error };
+      const { seatTokens, starts } = judged;
       if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined))) {
         // Taken, or the game ended, through another instance.
         await this.reload();
@@ -412,10 +408,6 @@ export class Room {
   /** Whether a person's seat is still open (nobody has taken it). */
   waiting(): boolean {
     return waiting(this.stored);
-  }
-
-  private waitingFor(seatTokens: readonly (string | null)[]): boolean {
-    return waiting(this.stored, seatTokens);
   }
 
   /** The game as the arbiter judges it: a snapshot, now. */

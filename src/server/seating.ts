@@ -1,0 +1,41 @@
+import type { Room } from './room.ts';
+import type { Bot } from './store.ts';
+
+/**
+ * Seats taken in games: by a person (who gets a new token) or a bot (who sits with its own). The
+ * arbiter judges a claim and the room stores it; this tells whoever follows: the other instances,
+ * the scheduler (the last seat of a timed game may make an AI due), and a bot's stream.
+ */
+export class Seating {
+  private readonly botListeners = new Map<string, Set<(id: string) => void>>();
+
+  constructor(
+    /** Called for each seat taken through this instance. */
+    private readonly taken: (room: Room) => void,
+  ) {}
+
+  /** A seat for whoever asks: a bot sits with its own token (answered without one), a person gets a new token. */
+  async seat(
+    room: Room,
+    seat: number,
+    name: string | null,
+    bot: Bot | null,
+  ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
+    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
+    if (!claimed.ok) return claimed;
+    this.taken(room);
+    if (bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
+    return claimed;
+  }
+
+  /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
+  onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
+    const listeners = this.botListeners.get(tokenHash) ?? new Set();
+    this.botListeners.set(tokenHash, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.botListeners.delete(tokenHash);
+    };
+  }
+}
