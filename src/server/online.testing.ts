@@ -5,6 +5,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { parseServerMessage } from '../protocols/wire/index.ts';
 import { untilReady } from './local-services.ts';
 
 /** A real `hexarena serve` process on loopback, for the online tests. */
@@ -66,6 +67,8 @@ export type Message = Record<string, unknown> & { type: string };
 export class Client {
   readonly messages: Message[] = [];
   readonly raw: string[] = [];
+  /** Messages parseServerMessage refused, with why. */
+  readonly unreadable: string[] = [];
   private waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void; reject: (e: Error) => void }[] = [];
   private closed = false;
   private constructor(readonly socket: WebSocket) {
@@ -78,6 +81,9 @@ export class Client {
     socket.on('message', (data) => {
       const text = data.toString();
       this.raw.push(text);
+      // Every message the server sends is one the wire module reads: a test fails at close otherwise.
+      const parsed = parseServerMessage(text);
+      if (!parsed.ok) this.unreadable.push(`${parsed.error.message}: ${text.slice(0, 300)}`);
       const m = JSON.parse(text) as Message;
       this.messages.push(m);
       for (const w of this.waiters.filter((w) => w.test(m))) {
@@ -120,8 +126,10 @@ export class Client {
     return this.next((m) => (m.type === 'answer' || m.type === 'error') && m.id === id, from);
   }
 
+  /** Closes the socket; throws if the server sent anything the wire module could not read. */
   close(): void {
     this.socket.close();
+    if (this.unreadable.length > 0) throw new Error(`the server sent messages the protocol does not allow:\n${this.unreadable.join('\n')}`);
   }
 }
 

@@ -13,16 +13,19 @@ import {
   messageId,
   type PublicGame,
   parseClientMessage,
+  parseNewGameRequest,
+  parseRematchRequest,
+  parseSeatRequest,
   type SeatInfo,
   type ServerMessage,
 } from '../protocols/wire/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
-import type { ClockSettings, Clocks } from './clock.ts';
+import type { Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
 import { Allowance, type Edge } from './limits.ts';
-import { MAX_NAME_LENGTH, parseName } from './names.ts';
+import { parseName } from './names.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
 
@@ -32,8 +35,6 @@ import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
  * behind them are the hub's (hub.ts).
  */
 
-/** Names are checked in characters by parseName; the schema only bounds the text's size. */
-const MAX_NAME = MAX_NAME_LENGTH * 4;
 /** WebSocket messages are small: anything longer is answered with an error, and the socket stays. */
 const MAX_MESSAGE_BYTES = 4096;
 /** Frames past this are not even read: the socket is closed (1009), as the protocol documents. */
@@ -85,41 +86,14 @@ function publicSeats(room: Room): SeatInfo[] {
   });
 }
 
-const createSchema = {
-  body: {
-    type: 'object',
-    required: ['game', 'seats'],
-    additionalProperties: false,
-    properties: {
-      game: { type: 'string', maxLength: 20 },
-      options: { type: 'object', maxProperties: 10 },
-      seats: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', maxLength: 500 } },
-      seat: { type: 'integer', minimum: 0, maximum: 7 },
-      name: { type: 'string', maxLength: MAX_NAME },
-      clock: {
-        type: ['object', 'null'],
-        required: ['initialMs', 'incrementMs'],
-        additionalProperties: false,
-        properties: {
-          initialMs: { type: 'integer', minimum: 100, maximum: 86_400_000 },
-          incrementMs: { type: 'integer', minimum: 0, maximum: 600_000 },
-        },
-      },
-    },
-  },
-} as const;
-
 const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
 } as const;
 
-/** The name in a body that may give one (untrusted): checked, or null when none is given. */
-function nameOf(body: unknown): Result<string | null> {
-  const given = (body as { name?: unknown } | null | undefined)?.name;
-  return typeof given === 'string' ? parseName(given) : ok(null);
-}
+/** The name a request gave, checked in characters, or null when it gave none. */
+const nameOf = (given: string | undefined): Result<string | null> => (given === undefined ? ok(null) : parseName(given));
 
 /** How long the lobby's answer is reused. */
 const LOBBY_MS = 1000;
@@ -203,19 +177,14 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
   });
 
-  app.post('/api/games', { schema: createSchema, bodyLimit: 16 * 1024 }, async (request, reply) => {
+  app.post('/api/games', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const parsed = parseNewGameRequest(request.body);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+    const body = parsed.value;
     // A bot creates games with its token: its seat is taken with that token.
     const bot = await botOf(store, request);
     if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
-    const body = request.body as {
-      game: string;
-      options?: Json;
-      seats: string[];
-      seat?: number;
-      name?: string;
-      clock?: ClockSettings | null;
-    };
-    const name = nameOf(body);
+    const name = nameOf(body.name);
     if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
     const found = findGame(body.game);
     if (!found.ok) return reply.code(400).send({ error: found.error.message });
@@ -312,13 +281,14 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
           // Parameters arrive as text: a seat is one digit.
           properties: { ...idParams.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
         },
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { name: { type: 'string', maxLength: MAX_NAME } } },
       },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const seat = Number((request.params as { seat: string }).seat);
-      const name = nameOf(request.body);
+      const asked = parseSeatRequest(request.body);
+      if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+      const name = nameOf(asked.value.name);
       if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
       const bot = await botOf(store, request);
       if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
@@ -342,19 +312,13 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     '/api/games/:id/rematch',
     {
       bodyLimit: 1024,
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['seat', 'token'],
-          additionalProperties: false,
-          properties: { seat: { type: 'integer', minimum: 0, maximum: 7 }, token: { type: 'string', maxLength: 64 } },
-        },
-      },
+      schema: { params: idParams },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const { seat, token } = request.body as { seat: number; token: string };
+      const asked = parseRematchRequest(request.body);
+      if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+      const { seat, token } = asked.value;
       const room = await hub.room(id);
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
       // The game may have ended, or the seat been taken, through another instance a moment ago.

@@ -180,29 +180,33 @@ export function parseSeedAction(json: unknown): Result<SeedAction> {
 /** A game as the referee sent it (untrusted JSON), or what is wrong with its shape (read.ts checks it is a Hive game). */
 export function parseSeedGame(json: unknown): Result<SeedGame> {
   if (!isObject(json)) return fail('a game is a JSON object with turn, board, player and remaining_pieces');
-  if (!isInt(json.turn, 1, 100_000)) return fail('"turn" is a whole number from 1');
-  if (!isColor(json.player)) return fail('"player" is white or black');
+  const { turn, player } = json;
+  if (!isInt(turn, 1, 100_000)) return fail('"turn" is a whole number from 1');
+  if (!isColor(player)) return fail('"player" is white or black');
   if (!Array.isArray(json.board) || json.board.length > 2 * PIECES_PER_COLOR) return fail('"board" is a list of at most 28 pieces');
-  for (const p of json.board)
-    if (
-      !isObject(p) ||
-      !isInt(p.x) ||
-      !isInt(p.y) ||
-      !isColor(p.color) ||
-      typeof p.type !== 'string' ||
-      bugNumber(p.type) < 0 ||
-      !isInt(p.height, 0, 7)
-    )
-      return fail('each piece of "board" is {x, y, color, type, height} with a known type (queen, ant, beetle, spider, cricket, …)');
+  const board: SeedPiece[] = [];
+  for (const p of json.board) {
+    if (!isObject(p)) return fail(PIECE_SHAPE);
+    const { x, y, color, type, height } = p;
+    if (!isInt(x) || !isInt(y) || !isColor(color) || typeof type !== 'string' || bugNumber(type) < 0 || !isInt(height, 0, 7))
+      return fail(PIECE_SHAPE);
+    board.push({ x, y, color, type, height });
+  }
   if (!Array.isArray(json.remaining_pieces)) return fail('"remaining_pieces" is a list of {player, pieces}');
-  for (const r of json.remaining_pieces)
+  const remaining: { player: SeedColor; pieces: string[] }[] = [];
+  for (const r of json.remaining_pieces) {
+    const pieces: unknown = isObject(r) ? r.pieces : undefined;
     if (
       !isObject(r) ||
       !isColor(r.player) ||
-      !Array.isArray(r.pieces) ||
-      r.pieces.length > PIECES_PER_COLOR ||
-      !r.pieces.every((t) => bugNumber(t) >= 0)
+      !Array.isArray(pieces) ||
+      pieces.length > PIECES_PER_COLOR ||
+      !pieces.every((t): t is string => typeof t === 'string' && bugNumber(t) >= 0)
     )
       return fail('each of "remaining_pieces" is {player, pieces} with at most 14 pieces of known types');
-  return ok(json as unknown as SeedGame);
+    remaining.push({ player: r.player, pieces });
+  }
+  return ok({ turn, board, player, remaining_pieces: remaining });
 }
+
+const PIECE_SHAPE = 'each piece of "board" is {x, y, color, type, height} with a known type (queen, ant, beetle, spider, cricket, …)';

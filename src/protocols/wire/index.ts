@@ -1,3 +1,4 @@
 /** The online protocol, both ways: its messages and one parse a direction (docs/protocol.md). */
 export * from './messages.ts';
 export * from './parse.ts';
+export * from './requests.ts';

@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
+import type { NewGameRequest } from '../../protocols/wire/index.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
@@ -7,16 +8,8 @@ import { type PublicGame, readPublicGame } from './protocol.ts';
  * with the server's own words, or says that the server could not be reached.
  */
 
-export interface NewGame {
-  readonly game: string;
-  readonly options: Json;
-  /** Per seat: "open" for a person, or an AI level the server plays. */
-  readonly seats: readonly string[];
-  /** The creator's seat, claimed at once. */
-  readonly seat?: number;
-  readonly name?: string;
-  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
-}
+/** A new game, as POST /api/games takes it. */
+export type NewGame = NewGameRequest;
 
 export interface SeatGrant {
   readonly seat: number;
@@ -64,7 +57,7 @@ export async function fetchGame(id: string): Promise<Result<PublicGame>> {
 }
 
 export async function createGame(request: NewGame): Promise<Result<{ id: string; grant: SeatGrant | null }>> {
-  const r = await call('/api/games', { method: 'POST', body: request as unknown as Json });
+  const r = await call('/api/games', { method: 'POST', body: request });
   if (!r.ok) return r;
   const { id, seat, token } = r.value as { id?: unknown; seat?: unknown; token?: unknown };
   if (typeof id !== 'string') return fail('the server did not say which game it made');

@@ -1,0 +1,105 @@
+import type { Json } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+
+/**
+ * The bodies of the REST requests that change something (docs/protocol.md), as the browser, bots
+ * and scripts send them, with one parse each that the server runs at its edge. A parse checks shapes
+ * and sizes; what a body means (a known game, its options, seats it has) is the server's to judge.
+ */
+
+/** A time control: a budget and what each move adds, in milliseconds. */
+export type ClockRequest = { readonly initialMs: number; readonly incrementMs: number };
+
+/** POST /api/games: a new game. */
+export type NewGameRequest = {
+  readonly game: string;
+  readonly options?: { readonly [key: string]: Json };
+  /** Per seat: "open" for a person, or an AI level the server plays. */
+  readonly seats: readonly string[];
+  /** The creator's seat, claimed at once. */
+  readonly seat?: number;
+  readonly name?: string;
+  readonly clock?: ClockRequest | null;
+};
+
+/** POST /api/games/:id/seats/:seat: a seat taken, under a name or none. */
+export type SeatRequest = { readonly name?: string };
+
+/** POST /api/games/:id/rematch: a player of a finished game asks for the next one. */
+export type RematchRequest = { readonly seat: number; readonly token: string };
+
+/** Names are checked in characters by the server; here only the text's size is bounded. */
+export const MAX_NAME_TEXT = 160;
+export const MAX_SEATS = 8;
+
+type Fields = Readonly<Record<string, unknown>>;
+const isObject = (x: unknown): x is Fields => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isWhole = (x: unknown, min: number, max: number): x is number => Number.isInteger(x) && (x as number) >= min && (x as number) <= max;
+
+/** Fields other than `known`, named: a misspelt field is said, not ignored. */
+function unknownField(o: Fields, known: readonly string[]): Result<never> | null {
+  const extra = Object.keys(o).find((k) => !known.includes(k));
+  return extra === undefined ? null : fail(`unknown field ${JSON.stringify(extra.slice(0, 40))} (the fields are ${known.join(', ')})`);
+}
+
+function nameIn(o: Fields): Result<{ name?: string }> {
+  if (o.name === undefined) return ok({});
+  if (typeof o.name !== 'string' || o.name.length > MAX_NAME_TEXT) return fail('"name" must be a text of at most 40 characters');
+  return ok({ name: o.name });
+}
+
+export function parseClockRequest(x: unknown): Result<ClockRequest | null> {
+  if (x === null) return ok(null);
+  if (!isObject(x)) return fail('"clock" must be {initialMs, incrementMs} or null');
+  const extra = unknownField(x, ['initialMs', 'incrementMs']);
+  if (extra) return extra;
+  if (!isWhole(x.initialMs, 100, 86_400_000)) return fail('"clock.initialMs" must be whole milliseconds from 100 to a day');
+  if (!isWhole(x.incrementMs, 0, 600_000)) return fail('"clock.incrementMs" must be whole milliseconds from 0 to ten minutes');
+  return ok({ initialMs: x.initialMs, incrementMs: x.incrementMs });
+}
+
+export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
+  if (!isObject(x)) return fail('a new game is a JSON object with "game" and "seats"');
+  const extra = unknownField(x, ['game', 'options', 'seats', 'seat', 'name', 'clock']);
+  if (extra) return extra;
+  if (typeof x.game !== 'string' || x.game.length > 20) return fail('"game" must be the id of a game');
+  if (x.options !== undefined && (!isObject(x.options) || Object.keys(x.options).length > 10))
+    return fail('"options" must be an object of at most 10 options');
+  const seats = x.seats;
+  if (
+    !Array.isArray(seats) ||
+    seats.length < 2 ||
+    seats.length > MAX_SEATS ||
+    !seats.every((s) => typeof s === 'string' && s.length <= 500)
+  )
+    return fail(`"seats" must list 2 to ${MAX_SEATS} seats, each "open" or an AI's name`);
+  if (x.seat !== undefined && !isWhole(x.seat, 0, MAX_SEATS - 1)) return fail('"seat" must be the number of one of the seats');
+  const name = nameIn(x);
+  if (!name.ok) return name;
+  const clock = x.clock === undefined ? ok(undefined) : parseClockRequest(x.clock);
+  if (!clock.ok) return clock;
+  return ok({
+    game: x.game,
+    ...(x.options === undefined ? {} : { options: x.options as { [key: string]: Json } }),
+    seats: seats as string[],
+    ...(x.seat === undefined ? {} : { seat: x.seat as number }),
+    ...name.value,
+    ...(clock.value === undefined ? {} : { clock: clock.value }),
+  });
+}
+
+export function parseSeatRequest(x: unknown): Result<SeatRequest> {
+  // An empty body is a seat taken with no name.
+  if (x === null || x === undefined) return ok({});
+  if (!isObject(x)) return fail('a seat request is a JSON object, with a "name" or none');
+  return unknownField(x, ['name']) ?? nameIn(x);
+}
+
+export function parseRematchRequest(x: unknown): Result<RematchRequest> {
+  if (!isObject(x)) return fail('a rematch request is {seat, token}: your seat in the finished game and its token');
+  const extra = unknownField(x, ['seat', 'token']);
+  if (extra) return extra;
+  if (!isWhole(x.seat, 0, MAX_SEATS - 1)) return fail('"seat" must be your seat in the finished game');
+  if (typeof x.token !== 'string' || x.token.length > 64) return fail('"token" must be that seat’s token');
+  return ok({ seat: x.seat, token: x.token });
+}
