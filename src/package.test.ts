@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from './server/online.testing.ts';
 
 /**
  * The engines as a library, as another project gets them: the package packed (`npm pack`), unpacked
@@ -102,5 +103,39 @@ export { count, message };
     ).toMatch(/error TS2322/);
     // Only what "exports" names: the sources' insides are not part of the library.
     expect(check(`import { HivePosition } from 'hexarena/src/games/hive/position.ts';\nexport { HivePosition };\n`)).toMatch(/error TS/);
+  }, 60_000);
+
+  it('builds the TypeScript example bot against the package alone, and it plays a game on a real server', async () => {
+    // Node's types, as a bot author's project has them; the package gives the rest.
+    symlinkSync(path.join(ROOT, 'node_modules', '@types'), path.join(project, 'node_modules', '@types'), 'dir');
+    const bot = path.join(project, 'bot');
+    mkdirSync(bot);
+    copyFileSync(path.join(ROOT, 'examples', 'typed-bot.ts'), path.join(bot, 'typed-bot.ts'));
+    writeFileSync(
+      path.join(bot, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', types: ['node'], outDir: '.' },
+        files: ['typed-bot.ts'],
+      }),
+    );
+    writeFileSync(path.join(bot, 'package.json'), '{ "type": "module", "private": true }\n');
+    execFileSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: bot, encoding: 'utf8' });
+    const data = mkdtempSync(path.join(tmpdir(), 'hexarena-typed-bot-'));
+    const server = await startServer(data, { HEXARENA_API_RATE: '100000' });
+    try {
+      const played = await new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['typed-bot.js', server.base, 'tictactoe', 'random'], { cwd: bot });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the bot exited with ${code}:\n${out}`))));
+      });
+      expect(played).toMatch(/plays tictactoe game \S+ against random/);
+      expect(played).toMatch(/game \S+ is over/);
+    } finally {
+      await server.kill();
+      rmSync(data, { recursive: true, force: true });
+    }
   }, 60_000);
 });
