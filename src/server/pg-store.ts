@@ -1,6 +1,18 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
 import {
+  ACCOUNT_COLUMNS,
+  ACCOUNTS,
+  type Account,
+  type AccountRow,
+  accountFromRow,
+  type IdentityStore,
+  SESSION_COLUMNS,
+  type SessionRow,
+  type StoredSession,
+  sessionFromRow,
+} from './identity/store.ts';
+import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
@@ -93,6 +105,7 @@ const MIGRATIONS: readonly string[] = [
   REMATCHES_NOT_OPEN,
   DEPARTURES,
   RULES_VERSIONS,
+  ACCOUNTS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -127,7 +140,7 @@ function unavailable(e: unknown): boolean {
 const translated = (e: unknown): unknown =>
   (e as { code?: unknown }).code === '53100' ? new StoreOutOfDisk(e) : unavailable(e) ? new StoreUnavailable(e) : e;
 
-export class PgStore implements GameStore {
+export class PgStore implements GameStore, IdentityStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects (a pool of `connections`), and brings the schema up to date. */
@@ -200,7 +213,7 @@ export class PgStore implements GameStore {
         [ids],
       ),
       this.query<{ game_id: string; seat: number; token_hash: string; name: string | null }>(
-        'SELECT game_id, seat, token_hash, name FROM seats WHERE game_id = ANY($1)',
+        'SELECT game_id, seat, token_hash, name, account_id FROM seats WHERE game_id = ANY($1)',
         [ids],
       ),
       this.query<{ game_id: string; seat: number; plies: number; at: string; termination: string }>(
@@ -218,9 +231,10 @@ export class PgStore implements GameStore {
         'SELECT ply, move, at, client_id FROM moves WHERE game_id = $1 ORDER BY ply',
         [row.id],
       ),
-      this.query<{ seat: number; token_hash: string; name: string | null }>('SELECT seat, token_hash, name FROM seats WHERE game_id = $1', [
-        row.id,
-      ]),
+      this.query<{ seat: number; token_hash: string; name: string | null; account_id: string | null }>(
+        'SELECT seat, token_hash, name, account_id FROM seats WHERE game_id = $1',
+        [row.id],
+      ),
       this.query<{ seat: number; plies: number; at: string; termination: string }>(
         'SELECT seat, plies, at, termination FROM departures WHERE game_id = $1 ORDER BY n',
         [row.id],
@@ -315,19 +329,19 @@ export class PgStore implements GameStore {
     return refusalOf(rows[0]);
   }
 
-  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean> {
+  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
     // The seat's row, the game's count of open seats and its due time change together, in one statement.
     const { rows } = await this.query<{ claimed: number }>(
       `WITH claimed AS (
-         INSERT INTO seats (game_id, seat, token_hash, name)
-           SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
+         INSERT INTO seats (game_id, seat, token_hash, name, account_id)
+           SELECT $1, $2, $3, $4, $6 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
            ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
          UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' AND open_seats > 0 THEN 1 ELSE 0 END),
              due = COALESCE($5::bigint, due)
            WHERE id IN (SELECT game_id FROM claimed) RETURNING id)
        SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,
-      [id, seat, tokenHash, name, due ?? null],
+      [id, seat, tokenHash, name, due ?? null, account ?? null],
     );
     return rows[0]?.claimed === 1;
   }
@@ -440,6 +454,88 @@ export class PgStore implements GameStore {
       [tokenHash],
     );
     return rows.map((r) => r.id);
+  }
+
+  async createGuest(id: string, name: string, createdAt: number): Promise<void> {
+    await this.query("INSERT INTO accounts (id, name, kind, created_at) VALUES ($1, $2, 'guest', $3)", [id, name, createdAt]);
+  }
+
+  async register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean> {
+    try {
+      return await this.transaction(async (c) => {
+        const retired = await c.query('SELECT 1 FROM retired_names WHERE key_hash = $1', [keyHash]);
+        if (retired.rowCount) return false;
+        const upgraded = await c.query(
+          "UPDATE accounts SET name = $1, name_key = $2, password_hash = $3, kind = 'player' WHERE id = $4 AND kind = 'guest'",
+          [name, key, passwordHash, id],
+        );
+        if (upgraded.rowCount === 0)
+          await c.query(
+            "INSERT INTO accounts (id, name, name_key, password_hash, kind, created_at) VALUES ($1, $2, $3, $4, 'player', $5)",
+            [id, name, key, passwordHash, createdAt],
+          );
+        return true;
+      });
+    } catch (e) {
+      // The name taken, by now or a moment ago through another instance (unique_violation).
+      if ((e as { code?: unknown }).code === '23505') return false;
+      throw e;
+    }
+  }
+
+  async account(id: string): Promise<Account | null> {
+    const { rows } = await this.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+    return rows[0] ? accountFromRow(rows[0]) : null;
+  }
+
+  async accountByKey(key: string): Promise<Account | null> {
+    const { rows } = await this.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1`, [key]);
+    return rows[0] ? accountFromRow(rows[0]) : null;
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [passwordHash, id]);
+  }
+
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+    await this.transaction(async (c) => {
+      if (keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [keyHash]);
+      await c.query('DELETE FROM sessions WHERE account_id = $1', [id]);
+      await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [placeholder, id]);
+      await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
+        placeholder,
+        id,
+      ]);
+    });
+  }
+
+  async createSession(idHash: string, accountId: string, now: number): Promise<void> {
+    await this.query('INSERT INTO sessions (id_hash, account_id, created_at, seen_at) VALUES ($1, $2, $3, $3)', [idHash, accountId, now]);
+  }
+
+  async session(idHash: string): Promise<StoredSession | null> {
+    const { rows } = await this.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id_hash = $1`, [idHash]);
+    return rows[0] ? sessionFromRow(rows[0]) : null;
+  }
+
+  async touchSession(idHash: string, now: number): Promise<void> {
+    await this.query('UPDATE sessions SET seen_at = $1 WHERE id_hash = $2', [now, idHash]);
+  }
+
+  async endSession(idHash: string): Promise<void> {
+    await this.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  async endSessions(accountId: string, except: string | null): Promise<number> {
+    const r = await this.query('DELETE FROM sessions WHERE account_id = $1 AND ($2::text IS NULL OR id_hash <> $2)', [accountId, except]);
+    return r.rowCount ?? 0;
+  }
+
+  async sessionsOf(accountId: string): Promise<StoredSession[]> {
+    const { rows } = await this.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE account_id = $1 ORDER BY created_at`, [
+      accountId,
+    ]);
+    return rows.map(sessionFromRow);
   }
 
   async close(): Promise<void> {

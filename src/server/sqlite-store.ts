@@ -2,6 +2,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
 import {
+  ACCOUNT_COLUMNS,
+  ACCOUNTS,
+  type Account,
+  type AccountRow,
+  accountFromRow,
+  type IdentityStore,
+  SESSION_COLUMNS,
+  type SessionRow,
+  type StoredSession,
+  sessionFromRow,
+} from './identity/store.ts';
+import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
@@ -95,9 +107,10 @@ export const MIGRATIONS: readonly string[] = [
   REMATCHES_NOT_OPEN,
   DEPARTURES,
   RULES_VERSIONS,
+  ACCOUNTS,
 ];
 
-export class SqliteStore implements GameStore {
+export class SqliteStore implements GameStore, IdentityStore {
   private readonly db: Database.Database;
 
   readonly disk: DiskState;
@@ -165,7 +178,7 @@ export class SqliteStore implements GameStore {
         at: number;
         client_id: string | null;
       }[],
-      this.sql('SELECT seat, token_hash, name FROM seats WHERE game_id = ?').all(row.id) as {
+      this.sql('SELECT seat, token_hash, name, account_id FROM seats WHERE game_id = ?').all(row.id) as {
         seat: number;
         token_hash: string;
         name: string | null;
@@ -248,12 +261,12 @@ export class SqliteStore implements GameStore {
     return null;
   }
 
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean> {
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
     return this.write(() => {
       // Only in a game still on: an ended game's seats are its record's players.
       const claimed = this.sql(
-        'INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)',
-      ).run(id, seat, tokenHash, name, id);
+        'INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name, account_id) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)',
+      ).run(id, seat, tokenHash, name, account ?? null, id);
       if (claimed.changes === 0) return false;
       this.sql(
         "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND open_seats > 0 AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
@@ -369,6 +382,92 @@ export class SqliteStore implements GameStore {
          WHERE s.token_hash = ? AND g.termination IS NULL ORDER BY g.created_at, g.id`,
     ).all(tokenHash) as { id: string }[];
     return rows.map((r) => r.id);
+  }
+
+  createGuest(id: string, name: string, createdAt: number): Promise<void> {
+    return this.write(() => {
+      this.sql("INSERT INTO accounts (id, name, kind, created_at) VALUES (?, ?, 'guest', ?)").run(id, name, createdAt);
+    });
+  }
+
+  register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean> {
+    return this.write(() => {
+      if (this.sql('SELECT 1 FROM retired_names WHERE key_hash = ?').get(keyHash)) return false;
+      if (this.sql('SELECT 1 FROM accounts WHERE name_key = ?').get(key)) return false;
+      const upgraded = this.sql(
+        "UPDATE accounts SET name = ?, name_key = ?, password_hash = ?, kind = 'player' WHERE id = ? AND kind = 'guest'",
+      ).run(name, key, passwordHash, id).changes;
+      if (upgraded === 0)
+        this.sql("INSERT INTO accounts (id, name, name_key, password_hash, kind, created_at) VALUES (?, ?, ?, ?, 'player', ?)").run(
+          id,
+          name,
+          key,
+          passwordHash,
+          createdAt,
+        );
+      return true;
+    });
+  }
+
+  async account(id: string): Promise<Account | null> {
+    const row = this.sql(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined;
+    return row ? accountFromRow(row) : null;
+  }
+
+  async accountByKey(key: string): Promise<Account | null> {
+    const row = this.sql(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name_key = ?`).get(key) as AccountRow | undefined;
+    return row ? accountFromRow(row) : null;
+  }
+
+  setPassword(id: string, passwordHash: string): Promise<void> {
+    return this.write(() => {
+      this.sql('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    });
+  }
+
+  deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+    return this.write(() => {
+      if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
+      this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
+      this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
+      this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
+    });
+  }
+
+  createSession(idHash: string, accountId: string, now: number): Promise<void> {
+    return this.write(() => {
+      this.sql('INSERT INTO sessions (id_hash, account_id, created_at, seen_at) VALUES (?, ?, ?, ?)').run(idHash, accountId, now, now);
+    });
+  }
+
+  async session(idHash: string): Promise<StoredSession | null> {
+    const row = this.sql(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id_hash = ?`).get(idHash) as SessionRow | undefined;
+    return row ? sessionFromRow(row) : null;
+  }
+
+  touchSession(idHash: string, now: number): Promise<void> {
+    return this.write(() => {
+      this.sql('UPDATE sessions SET seen_at = ? WHERE id_hash = ?').run(now, idHash);
+    });
+  }
+
+  endSession(idHash: string): Promise<void> {
+    return this.write(() => {
+      this.sql('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+    });
+  }
+
+  endSessions(accountId: string, except: string | null): Promise<number> {
+    return this.write(
+      () => this.sql('DELETE FROM sessions WHERE account_id = ? AND (? IS NULL OR id_hash <> ?)').run(accountId, except, except).changes,
+    );
+  }
+
+  async sessionsOf(accountId: string): Promise<StoredSession[]> {
+    const rows = this.sql(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE account_id = ? ORDER BY created_at`).all(
+      accountId,
+    ) as SessionRow[];
+    return rows.map(sessionFromRow);
   }
 
   async close(): Promise<void> {

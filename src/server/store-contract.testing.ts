@@ -297,5 +297,60 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.read('three'))?.departures).toHaveLength(2);
       }),
     );
+
+    it(
+      'accounts: a guest becomes a player keeping its id; names are unique in any case and a deleted one is never taken again',
+      withStore(async (store) => {
+        await store.createGuest('g1', 'Guest-ab12', 10);
+        expect(await store.account('g1')).toEqual({ id: 'g1', name: 'Guest-ab12', kind: 'guest', createdAt: 10, passwordHash: null });
+        expect(await store.register('g1', 'Zoe', 'zoe', 'hash-zoe', '$argon2id$zoe', 20)).toBe(true);
+        expect(await store.account('g1')).toEqual({ id: 'g1', name: 'Zoe', kind: 'player', createdAt: 10, passwordHash: '$argon2id$zoe' });
+        expect(await store.accountByKey('zoe')).toMatchObject({ id: 'g1' });
+        // The same name in another case, by a new account or another guest: taken.
+        expect(await store.register('p2', 'ZOE', 'zoe', 'hash-zoe', '$argon2id$x', 30)).toBe(false);
+        await store.createGuest('g2', 'Guest-cd34', 30);
+        expect(await store.register('g2', 'zoe', 'zoe', 'hash-zoe', '$argon2id$x', 30)).toBe(false);
+        expect(await store.account('g2')).toMatchObject({ kind: 'guest', name: 'Guest-cd34' });
+        // A new account under a new id.
+        expect(await store.register('p3', 'Ann', 'ann', 'hash-ann', '$argon2id$ann', 40)).toBe(true);
+        expect(await store.account('p3')).toMatchObject({ name: 'Ann', kind: 'player', createdAt: 40 });
+        await store.setPassword('p3', '$argon2id$new');
+        expect((await store.account('p3'))?.passwordHash).toBe('$argon2id$new');
+
+        await store.create(game('played'));
+        expect(await store.claimSeat('played', 0, 'tok', 'Ann', undefined, 'p3')).toBe(true);
+        await store.createSession('s1', 'p3', 50);
+        await store.deleteAccount('p3', 'deleted-1', 'hash-ann');
+        expect(await store.account('p3')).toEqual({ id: 'p3', name: 'deleted-1', kind: 'deleted', createdAt: 40, passwordHash: null });
+        expect(await store.accountByKey('ann')).toBeNull();
+        expect(await store.session('s1')).toBeNull();
+        // Its games stay, under the placeholder.
+        expect((await store.read('played'))?.seatNames).toEqual(['deleted-1', null]);
+        expect(await store.register('p4', 'ann', 'ann', 'hash-ann', '$argon2id$y', 60)).toBe(false);
+      }),
+    );
+
+    it(
+      'sessions: found by their hash, touched, ended one at a time or all but one',
+      withStore(async (store) => {
+        await store.createGuest('a', 'Guest-a', 1);
+        await store.createGuest('b', 'Guest-b', 1);
+        await store.createSession('s1', 'a', 100);
+        await store.createSession('s2', 'a', 110);
+        await store.createSession('s3', 'a', 120);
+        await store.createSession('t1', 'b', 130);
+        expect(await store.session('s1')).toEqual({ accountId: 'a', createdAt: 100, seenAt: 100 });
+        expect(await store.session('nope')).toBeNull();
+        await store.touchSession('s1', 500);
+        expect(await store.session('s1')).toEqual({ accountId: 'a', createdAt: 100, seenAt: 500 });
+        await store.endSession('s2');
+        expect(await store.session('s2')).toBeNull();
+        expect(await store.endSessions('a', 's3')).toBe(1);
+        expect(await store.sessionsOf('a')).toEqual([{ accountId: 'a', createdAt: 120, seenAt: 120 }]);
+        expect(await store.endSessions('a', null)).toBe(1);
+        expect(await store.sessionsOf('a')).toEqual([]);
+        expect(await store.session('t1')).toMatchObject({ accountId: 'b' });
+      }),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import type { Json } from '../engine/game.ts';
+import type { IdentityStore } from './identity/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -68,6 +69,8 @@ export interface StoredGame extends NewGame {
   readonly seatTokens: readonly (string | null)[];
   /** Per seat: the name a person gave when claiming it. */
   readonly seatNames: readonly (string | null)[];
+  /** Per seat: the account (a player's or a guest's) that holds it, for seats taken by one. */
+  readonly seatAccounts: readonly (string | null)[];
   /** When the player to move runs out of time, if a clock runs. */
   readonly deadline: number | null;
   /**
@@ -169,7 +172,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore {
+export interface GameStore extends IdentityStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -183,9 +186,9 @@ export interface GameStore {
   /**
    * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
    * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
-   * seat taken: its AI to move moves at once).
+   * seat taken: its AI to move moves at once). `account`, when given, is who holds it from now on.
    */
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number): Promise<boolean>;
+  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean>;
   /**
    * Ends the game after its first `plies` moves (first ending wins) and, when `departed` is given,
    * exactly that many departures; false when it had already ended or has changed since (the ending
@@ -257,15 +260,17 @@ export interface GameRow {
 export function gameFromRows(
   row: GameRow,
   moves: readonly { ply: number; move: string; at: number | string; client_id?: string | null }[],
-  claimed: readonly { seat: number; token_hash: string; name: string | null }[],
+  claimed: readonly { seat: number; token_hash: string; name: string | null; account_id?: string | null }[],
   departures: readonly { seat: number; plies: number; at: number | string; termination: string }[],
 ): StoredGame {
   const seats = JSON.parse(row.seats) as string[];
   const seatTokens: (string | null)[] = seats.map(() => null);
   const seatNames: (string | null)[] = seats.map(() => null);
+  const seatAccounts: (string | null)[] = seats.map(() => null);
   for (const c of claimed) {
     seatTokens[c.seat] = c.token_hash;
     seatNames[c.seat] = c.name;
+    seatAccounts[c.seat] = c.account_id ?? null;
   }
   return {
     id: row.id,
@@ -280,6 +285,7 @@ export function gameFromRows(
     ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
     seatTokens,
     seatNames,
+    seatAccounts,
     deadline: row.deadline === null ? null : Number(row.deadline),
     due: row.due === null ? null : Number(row.due),
     creator: row.creator ?? null,
@@ -324,6 +330,7 @@ export function newStoredGame(game: NewGame): StoredGame {
     ending: null,
     seatTokens: none,
     seatNames: none,
+    seatAccounts: none,
     deadline: null,
     due: game.due ?? null,
     creator: game.creator ?? null,

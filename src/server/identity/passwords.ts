@@ -1,0 +1,44 @@
+import { hash, verify } from '@node-rs/argon2';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+
+/**
+ * Passwords: at least 8 characters (and at most 256: hashing a megabyte is an attack), none of the
+ * most common, not the username; kept as Argon2id (@node-rs/argon2's defaults, OWASP's minimum:
+ * 19 MiB, 2 passes, 1 lane), never logged, never stored plain.
+ */
+
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 256;
+
+/** A new password (untrusted) for the account `username`, or why it will not do. */
+export function checkNewPassword(password: unknown, username: string): Result<string> {
+  if (typeof password !== 'string') return fail('the password must be text');
+  const length = [...password].length;
+  if (length < MIN_PASSWORD) return fail(`a password has at least ${MIN_PASSWORD} characters`);
+  if (length > MAX_PASSWORD) return fail(`a password has at most ${MAX_PASSWORD} characters`);
+  const folded = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(folded))
+    return fail('that password is one of the most common ones, tried first by anyone guessing: choose another');
+  if (folded === username.toLowerCase()) return fail('the password may not be the username');
+  return ok(password);
+}
+
+/** The Argon2id hash of a password, in the PHC string form (its parameters and salt inside). */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+/** A hash of a password nobody has: checked when the account does not exist, so that takes as long. */
+let decoy: Promise<string> | null = null;
+
+/** Whether `password` is the one `stored` hashes; with no account (null), as long to say false. */
+export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
+  if (password.length > MAX_PASSWORD * 4) return false;
+  decoy ??= hash('a password no account has');
+  try {
+    const matches = await verify(stored ?? (await decoy), password);
+    return stored !== null && matches;
+  } catch {
+    // A stored value that is no hash: the account cannot be logged into, and nothing is said why.
+    return false;
+  }
+}

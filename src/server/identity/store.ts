@@ -1,0 +1,105 @@
+/**
+ * What the stores keep of people: accounts (a guest's too), their sessions, and the names of deleted
+ * accounts (hashed: kept only so nobody takes a departed player's name). Both stores implement it
+ * with the same SQL and pass one contract suite (store-contract.testing.ts).
+ */
+
+/** A guest plays under a session alone; a player has a name and a password; a deleted account keeps its games. */
+export type AccountKind = 'guest' | 'player' | 'deleted';
+
+export interface Account {
+  /** Opaque and permanent: what seats and sessions point at. */
+  readonly id: string;
+  /** As shown: a player's username, a guest's "Guest-xxxx", a deleted account's placeholder. */
+  readonly name: string;
+  readonly kind: AccountKind;
+  readonly createdAt: number;
+  /** Argon2id, PHC form; null for guests and deleted accounts. */
+  readonly passwordHash: string | null;
+}
+
+export interface StoredSession {
+  readonly accountId: string;
+  readonly createdAt: number;
+  /** When it was last used (written at most once in a while, not on every request). */
+  readonly seenAt: number;
+}
+
+export interface IdentityStore {
+  /** A guest account. */
+  createGuest(id: string, name: string, createdAt: number): Promise<void>;
+  /**
+   * A player's account, or a guest's turned into one (its id, and so its games, kept) when `id` is a
+   * guest's; false when the name (`key`, in lower case) is taken or was a deleted account's.
+   */
+  register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean>;
+  account(id: string): Promise<Account | null>;
+  /** The account of a username, by its lower-case key. */
+  accountByKey(key: string): Promise<Account | null>;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  /**
+   * Deletes what is personal: the name becomes `placeholder` (on its seats too), the password and
+   * every session go, the name's hash is kept so nobody else takes it. Its games stay.
+   */
+  deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void>;
+
+  /** A session, by the hash of its id (the id itself is only in the cookie). */
+  createSession(idHash: string, accountId: string, now: number): Promise<void>;
+  session(idHash: string): Promise<StoredSession | null>;
+  touchSession(idHash: string, now: number): Promise<void>;
+  endSession(idHash: string): Promise<void>;
+  /** Ends every session of the account but `except` (a hash, or null for all); how many ended. */
+  endSessions(accountId: string, except: string | null): Promise<number>;
+  sessionsOf(accountId: string): Promise<StoredSession[]>;
+}
+
+/** Migration 11, the same SQL in both stores: accounts, sessions, retired names, seats held by accounts. */
+export const ACCOUNTS = `CREATE TABLE accounts (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     name_key TEXT UNIQUE,
+     password_hash TEXT,
+     kind TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );
+   CREATE TABLE sessions (
+     id_hash TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     created_at BIGINT NOT NULL,
+     seen_at BIGINT NOT NULL
+   );
+   CREATE INDEX sessions_by_account ON sessions(account_id);
+   CREATE TABLE retired_names (key_hash TEXT PRIMARY KEY);
+   ALTER TABLE seats ADD COLUMN account_id TEXT;
+   CREATE INDEX seats_by_account ON seats(account_id);`;
+
+export interface AccountRow {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly created_at: number | string;
+  readonly password_hash: string | null;
+}
+
+export const accountFromRow = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind as AccountKind,
+  createdAt: Number(r.created_at),
+  passwordHash: r.password_hash,
+});
+
+export interface SessionRow {
+  readonly account_id: string;
+  readonly created_at: number | string;
+  readonly seen_at: number | string;
+}
+
+export const sessionFromRow = (r: SessionRow): StoredSession => ({
+  accountId: r.account_id,
+  createdAt: Number(r.created_at),
+  seenAt: Number(r.seen_at),
+});
+
+export const ACCOUNT_COLUMNS = 'id, name, kind, created_at, password_hash';
+export const SESSION_COLUMNS = 'account_id, created_at, seen_at';
