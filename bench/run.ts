@@ -1,6 +1,7 @@
 import { benchDiceWars } from './dicewars.ts';
 import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
+import { benchIdentity } from './identity.ts';
 import { benchNonaga } from './nonaga.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   hex: benchHex,
   web: benchWeb,
   server: benchServer,
+  identity: benchIdentity,
   uhp: benchUhp,
 };
 

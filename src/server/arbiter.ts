@@ -47,11 +47,23 @@ export const waiting = (stored: StoredGame, seatTokens: readonly (string | null)
 
 export const hasLeft = (stored: StoredGame, seat: Player): boolean => stored.departures.some((d) => d.seat === seat);
 
-/** Whether `token` is the seat's: its holder's for a person's seat, the server's own for an AI's. */
-export function mayAct(table: Table, seat: Player, token: unknown): boolean {
+/** The credential of a browser's socket: the account its session speaks for. */
+export interface AccountCredential {
+  readonly account: string;
+}
+
+const isAccountCredential = (x: unknown): x is AccountCredential =>
+  typeof x === 'object' && x !== null && typeof (x as { account?: unknown }).account === 'string';
+
+/**
+ * Whether `credential` may act for the seat: a person's seat, by its token or the account that holds
+ * it; an AI's, by the server's own symbol.
+ */
+export function mayAct(table: Table, seat: Player, credential: unknown): boolean {
   const { stored } = table;
-  if (stored.seats[seat] !== 'open') return token === SERVER_SEAT;
-  return tokenMatches(token, stored.seatTokens[seat] ?? null);
+  if (stored.seats[seat] !== 'open') return credential === SERVER_SEAT;
+  if (isAccountCredential(credential)) return (stored.seatAccounts[seat] ?? null) === credential.account;
+  return tokenMatches(credential, stored.seatTokens[seat] ?? null);
 }
 
 /** The seat an intent names: one of the game's, or why not. */

@@ -234,13 +234,25 @@ export class Hub {
   }
 
   /** A seat for whoever asks (see Seating). */
-  seat(room: Room, seat: number, name: string | null, bot: Bot | null): ReturnType<Seating['seat']> {
-    return this.seating.seat(room, seat, name, bot);
+  seat(room: Room, seat: number, name: string | null, bot: Bot | null, account?: string): ReturnType<Seating['seat']> {
+    return this.seating.seat(room, seat, name, bot, account);
   }
 
   /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */
   onBotSeated(tokenHash: string, listener: (id: string) => void): () => void {
     return this.seating.onBotSeated(tokenHash, listener);
+  }
+
+  /**
+   * Who sits in game `id` changed in the store without a seat being taken here (an account deleted:
+   * its seats renamed): this instance reads them again, and the others are told to.
+   */
+  seatsChanged(id: string): void {
+    void this.held
+      .get(id)
+      ?.room.catchUp()
+      .catch(() => undefined);
+    this.fanout?.publish(id, { kind: 'seats' });
   }
 
   /** Stops looking after games (the server is closing). */

@@ -94,9 +94,10 @@ export class Client {
   }
 
   /** Opens a client on game `id` (from `from`, an address of 127.0.0.0/8 acting as another client). */
-  static async open(base: string, id: string, since?: number, from?: string): Promise<Client> {
+  static async open(base: string, id: string, since?: number, from?: string, headers?: Record<string, string>): Promise<Client> {
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/ws${since === undefined ? '' : `?since=${since}`}`, {
       ...(from ? { localAddress: from } : {}),
+      ...(headers ? { headers } : {}),
     });
     const client = new Client(socket);
     await new Promise<void>((resolve, reject) => {

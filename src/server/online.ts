@@ -24,6 +24,10 @@ import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
+import { Identities, type Identity } from './identity/identities.ts';
+import { guardOrigins } from './identity/origin.ts';
+import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { parseName } from './names.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
@@ -124,6 +128,12 @@ export interface OnlineLimits {
   readonly aiGames?: number;
   /** Threads the server's AIs think in (one fewer than the cores, at least one). */
   readonly aiThreads?: number;
+  /** The origins the site is served from (HEXARENA_ORIGIN); by default, the one each request names. */
+  readonly origins?: readonly string[];
+  /** Session cookies: Secure and `__Host-` when served over HTTPS (HEXARENA_SECURE_COOKIES), and their lifetimes. */
+  readonly sessions?: Partial<SessionSettings>;
+  /** Failed logins and new accounts allowed (see IdentityLimits). */
+  readonly identity?: IdentityLimits;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
@@ -161,7 +171,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
+  guardOrigins(app, limits.origins ?? []);
+  const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
   const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub, outsideSeats: limits.outsideSeats ?? [] });
+  registerIdentity(app, identities, limits.identity, (games) => {
+    for (const id of games) hub.seatsChanged(id);
+  });
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
@@ -232,7 +247,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
-    const claimed = await hub.seat(room, body.seat, name.value, bot);
+    const claimed = await hub.seat(room, body.seat, name.value, bot, bot ? undefined : (await identities.of(request))?.account.id);
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
@@ -302,7 +317,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         return reply
           .code(403)
           .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
-      const claimed = await hub.seat(room, seat, name.value, bot);
+      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : (await identities.of(request))?.account.id);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
@@ -322,13 +337,16 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const room = await hub.room(id);
       if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
       // The game may have ended, or the seat been taken, through another instance a moment ago.
-      if (!room.over || !room.holds(seat, token)) await room.catchUp();
-      if (!room.holds(seat, token)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
+      // A seat token (a bot's, a script's), or the session of the account that holds the seat.
+      const account = (await identities.of(request))?.account.id;
+      const credential = token ?? (account === undefined ? undefined : { account });
+      if (!room.over || !room.holds(seat, credential)) await room.catchUp();
+      if (!room.holds(seat, credential)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
       if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
       const next = (await hub.room(await hub.rematch(room))) as Room;
       // Everyone moves one seat on, with the name they had.
       const moved = (seat + 1) % room.stored.seats.length;
-      const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null);
+      const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null, room.stored.seatAccounts[seat] ?? undefined);
       if (!claimed.ok) return reply.code(409).send({ error: `the rematch's ${next.seatName(moved)} is taken already` });
       return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
     },
@@ -365,7 +383,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
-    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip);
+    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip, identities.of(request));
   });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -416,7 +434,16 @@ function send(socket: WebSocket, message: ServerMessage, edge: Edge): void {
 }
 
 /** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
-async function connect(hub: Hub, socket: WebSocket, id: string, since: number | null, edge: Edge, address: string): Promise<void> {
+async function connect(
+  hub: Hub,
+  socket: WebSocket,
+  id: string,
+  since: number | null,
+  edge: Edge,
+  address: string,
+  /** Whose session opened the socket: its intents without a token act for that account's seats. */
+  identity: Promise<Identity | null>,
+): Promise<void> {
   const tell = (message: ServerMessage) => send(socket, message, edge);
   // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
   // waits here, in order, instead of going to no listener (a loss that a slower store made visible).
@@ -424,6 +451,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
   const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
   socket.on('message', hold);
   const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
+  const account = (await identity.catch(() => null))?.account.id;
   if (room instanceof RulesChanged) {
     socket.off('message', hold);
     tell({ type: 'error', error: room.message });
@@ -476,7 +504,7 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
     if (text === null) return refuse('messages are JSON text such as {"type":"move",…}');
     const message = parseClientMessage(text);
     if (!message.ok) return refuse(message.error.message);
-    const answer = await room.submit(intentOf(message.value));
+    const answer = await room.submit(intentOf(message.value, account));
     tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
     hub.latency.record(performance.now() - arrived);
   };
@@ -485,8 +513,10 @@ async function connect(hub: Hub, socket: WebSocket, id: string, since: number | 
 }
 
 /** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */
-function intentOf(message: ClientMessage): Intent {
-  if (message.type === 'resign') return { kind: 'resign', seat: message.seat, token: message.token };
-  const { seat, token, move, version, id } = message;
+function intentOf(message: ClientMessage, account: string | undefined): Intent {
+  // A token speaks for itself; without one, the socket's session speaks.
+  const token = message.token ?? (account === undefined ? undefined : { account });
+  if (message.type === 'resign') return { kind: 'resign', seat: message.seat, token };
+  const { seat, move, version, id } = message;
   return { kind: 'move', seat, token, move, version, ...(id === undefined ? {} : { clientId: id }) };
 }

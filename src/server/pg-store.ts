@@ -538,6 +538,14 @@ export class PgStore implements GameStore, IdentityStore {
     return rows.map(sessionFromRow);
   }
 
+  async seatsOf(accountId: string): Promise<{ game: string; seat: number }[]> {
+    const { rows } = await this.query<{ game: string; seat: number }>(
+      'SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = $1 ORDER BY g.created_at, g.id, s.seat',
+      [accountId],
+    );
+    return rows;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

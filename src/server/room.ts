@@ -305,9 +305,9 @@ export class Room {
     return () => this.listeners.delete(listener);
   }
 
-  /** Whether `token` is the seat token of a person's `seat`. */
-  holds(seat: Player, token: unknown): boolean {
-    return this.stored.seats[seat] === 'open' && mayAct(this.table, seat, token);
+  /** Whether `credential` (a seat token, an account) holds a person's `seat`. */
+  holds(seat: Player, credential: unknown): boolean {
+    return this.stored.seats[seat] === 'open' && mayAct(this.table, seat, credential);
   }
 
   /** Calls `listener` whenever a seat is claimed (not an event: it changes no position). */
@@ -370,18 +370,26 @@ export class Room {
    * Claims an open seat for a person: the token that moves for it, given once (the store keeps its
    * hash), or why not.
    */
-  claim(seat: Player, name: string | null): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
+  claim(seat: Player, name: string | null, account?: string): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
     const token = newSeatToken();
-    return this.claimWithHash(seat, name, hashToken(token)).then((r) => (r.ok ? { ok: true, token } : r));
+    return this.claimWithHash(seat, name, hashToken(token), account).then((r) => (r.ok ? { ok: true, token } : r));
   }
 
-  /** Claims an open seat for the holder of the token whose hash is given (a bot sits with its own token). */
-  claimWithHash(seat: Player, name: string | null, tokenHash: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  /**
+   * Claims an open seat for the holder of the token whose hash is given (a bot sits with its own
+   * token), and for `account` when a person's session asks (the seat follows them to any browser).
+   */
+  claimWithHash(
+    seat: Player,
+    name: string | null,
+    tokenHash: string,
+    account?: string,
+  ): Promise<{ ok: true } | { ok: false; error: string }> {
     return this.enqueue(async () => {
       const judged = judgeClaim(this.table, seat, tokenHash, this.aiToMove() !== null);
       if ('error' in judged) return { ok: false as const, error: judged.error };
       const { seatTokens, starts } = judged;
-      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined))) {
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined, account))) {
         // Taken, or the game ended, through another instance.
         await this.reload();
         return {
@@ -390,7 +398,8 @@ export class Room {
         };
       }
       const seatNames = this.stored.seatNames.map((n, i) => (i === seat ? name : n));
-      this.current = { ...this.stored, seatTokens, seatNames };
+      const seatAccounts = this.stored.seatAccounts.map((a, i) => (i === seat ? (account ?? null) : a));
+      this.current = { ...this.stored, seatTokens, seatNames, seatAccounts };
       for (const listener of this.seatListeners) listener();
       return { ok: true as const };
     });
@@ -730,14 +739,15 @@ export class Room {
   private async reload(): Promise<void> {
     const fresh = await Room.load(this.store, this.id, this.settings);
     if (!fresh) return;
-    const seatsBefore = this.current.seatTokens.join();
+    const seatsBefore = JSON.stringify([this.current.seatTokens, this.current.seatNames]);
     this.current = fresh.stored;
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
     for (const e of fresh.events.all().filter((e) => e.version > this.version)) this.publish(e, false);
     // The ids of the moves found there (made on another instance), so their retries are known here too.
     for (const [key, answered] of fresh.answered) if (!this.answered.has(key)) this.remember(key, answered);
-    if (fresh.stored.seatTokens.join() !== seatsBefore) for (const listener of this.seatListeners) listener();
+    if (JSON.stringify([fresh.stored.seatTokens, fresh.stored.seatNames]) !== seatsBefore)
+      for (const listener of this.seatListeners) listener();
   }
 }
 

@@ -20,8 +20,10 @@ export class Seating {
     seat: number,
     name: string | null,
     bot: Bot | null,
+    /** The account of the person's session, who holds the seat from any browser. */
+    account?: string,
   ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
-    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name);
+    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name, account);
     if (!claimed.ok) return claimed;
     this.taken(room);
     if (bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);

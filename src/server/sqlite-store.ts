@@ -127,6 +127,8 @@ export class SqliteStore implements GameStore, IdentityStore {
     // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
+    // What is deleted is overwritten, not left in free space: a deleted account's name is gone from the file.
+    this.db.pragma('secure_delete = ON');
     this.migrate();
   }
 
@@ -425,13 +427,15 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
-    return this.write(() => {
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+    await this.write(() => {
       if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
       this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
       this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
       this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
     });
+    // The log still holds the pages as they were: folded into the database and cut to nothing.
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   createSession(idHash: string, accountId: string, now: number): Promise<void> {
@@ -468,6 +472,12 @@ export class SqliteStore implements GameStore, IdentityStore {
       accountId,
     ) as SessionRow[];
     return rows.map(sessionFromRow);
+  }
+
+  async seatsOf(accountId: string): Promise<{ game: string; seat: number }[]> {
+    return this.sql(
+      'SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = ? ORDER BY g.created_at, g.id, s.seat',
+    ).all(accountId) as { game: string; seat: number }[];
   }
 
   async close(): Promise<void> {

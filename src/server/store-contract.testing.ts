@@ -319,6 +319,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
 
         await store.create(game('played'));
         expect(await store.claimSeat('played', 0, 'tok', 'Ann', undefined, 'p3')).toBe(true);
+        expect(await store.seatsOf('p3')).toEqual([{ game: 'played', seat: 0 }]);
         await store.createSession('s1', 'p3', 50);
         await store.deleteAccount('p3', 'deleted-1', 'hash-ann');
         expect(await store.account('p3')).toEqual({ id: 'p3', name: 'deleted-1', kind: 'deleted', createdAt: 40, passwordHash: null });

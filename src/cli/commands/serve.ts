@@ -153,6 +153,18 @@ export async function serveCommand(
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
   const connections = connectionLimitsFromEnv();
+  // HEXARENA_ORIGIN: the site's public origins (https://hexarena.example), comma-separated: writes from
+  // any other page are refused. By default, the origin each request is addressed to.
+  const origins = (process.env.HEXARENA_ORIGIN ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+  for (const origin of origins)
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new UsageError(`HEXARENA_ORIGIN: expected origins such as https://example.org, got "${origin}"`);
+  // HEXARENA_SECURE_COOKIES=1: served over HTTPS (behind a proxy that ends TLS): session cookies are
+  // Secure and named __Host-…, so a plain-HTTP page or another subdomain can neither read nor set them.
+  const secure = process.env.HEXARENA_SECURE_COOKIES === '1' || origins.some((o) => o.startsWith('https://'));
   const app = await createHttpServer(
     webDist,
     {
@@ -168,6 +180,8 @@ export async function serveCommand(
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
+      ...(origins.length > 0 ? { origins } : {}),
+      sessions: { secure },
       hub,
     },
     connections,

@@ -93,18 +93,22 @@ export type Answer =
   | { readonly ok: true; readonly version: number; readonly event: GameEvent; readonly duplicate?: true }
   | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
 
-/** What a player sends on a game's WebSocket. `id` (at most 64 characters) comes back with the answer. */
+/**
+ * What a player sends on a game's WebSocket. `id` (at most 64 characters) comes back with the answer.
+ * `token` is the seat's token (a bot's, a script's); a browser's socket speaks for the account of
+ * its session and sends none.
+ */
 export type ClientMessage =
   | {
       readonly type: 'move';
       readonly seat: Player;
-      readonly token: string;
+      readonly token?: string;
       readonly move: string;
       /** The version the client saw: a move against another is stale. */
       readonly version: number;
       readonly id?: string;
     }
-  | { readonly type: 'resign'; readonly seat: Player; readonly token: string; readonly id?: string };
+  | { readonly type: 'resign'; readonly seat: Player; readonly token?: string; readonly id?: string };
 
 /** What the server sends on a game's WebSocket. */
 export type ServerMessage =

@@ -51,13 +51,14 @@ export function parseClientMessage(text: string): Result<ClientMessage> {
   if (!parsed.ok) return parsed;
   const o = parsed.value;
   if (!Number.isInteger(o.seat)) return fail('"seat" must be a seat number');
-  if (!isText(o.token)) return fail('"token" must be your seat token');
+  if (o.token !== undefined && !isText(o.token)) return fail('"token" must be your seat token (or none, for your session\'s seats)');
   const seat = o.seat as number;
-  if (o.type === 'resign') return ok({ type: 'resign', seat, token: o.token, ...idOf(o) });
+  const token = isText(o.token) ? { token: o.token } : {};
+  if (o.type === 'resign') return ok({ type: 'resign', seat, ...token, ...idOf(o) });
   if (o.type !== 'move') return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move or resign)`);
   if (!isText(o.move)) return fail('"move" must be a move in the game’s notation');
   if (!Number.isInteger(o.version)) return fail('"version" must be the version of the game you saw');
-  return ok({ type: 'move', seat, token: o.token, move: o.move, version: o.version as number, ...idOf(o) });
+  return ok({ type: 'move', seat, ...token, move: o.move, version: o.version as number, ...idOf(o) });
 }
 
 /** The id a message gives, read even from one that is otherwise wrong (its error answer carries it back). */

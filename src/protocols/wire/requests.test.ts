@@ -43,7 +43,8 @@ describe('REST request bodies', () => {
       if (!parsed.ok) expect(parsed.error.message).toMatch(message);
     }
     expect(parseSeatRequest({ name: 'A', seat: 1 })).toMatchObject({ ok: false });
-    expect(parseRematchRequest({ seat: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/token/) } });
+    expect(parseRematchRequest({ seat: 1 })).toEqual({ ok: true, value: { seat: 1 } });
+    expect(parseRematchRequest({ seat: 1, token: 5 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/token/) } });
     expect(parseRematchRequest({ seat: 8, token: 't' })).toMatchObject({ ok: false });
   });
 });

@@ -25,8 +25,8 @@ export type NewGameRequest = {
 /** POST /api/games/:id/seats/:seat: a seat taken, under a name or none. */
 export type SeatRequest = { readonly name?: string };
 
-/** POST /api/games/:id/rematch: a player of a finished game asks for the next one. */
-export type RematchRequest = { readonly seat: number; readonly token: string };
+/** POST /api/games/:id/rematch: a player of a finished game asks for the next one (by token, or by session). */
+export type RematchRequest = { readonly seat: number; readonly token?: string };
 
 /** Names are checked in characters by the server; here only the text's size is bounded. */
 export const MAX_NAME_TEXT = 160;
@@ -100,6 +100,52 @@ export function parseRematchRequest(x: unknown): Result<RematchRequest> {
   const extra = unknownField(x, ['seat', 'token']);
   if (extra) return extra;
   if (!isWhole(x.seat, 0, MAX_SEATS - 1)) return fail('"seat" must be your seat in the finished game');
+  if (x.token === undefined) return ok({ seat: x.seat });
   if (typeof x.token !== 'string' || x.token.length > 64) return fail('"token" must be that seat’s token');
   return ok({ seat: x.seat, token: x.token });
+}
+
+/** POST /api/account (sign up) and POST /api/session (log in). */
+export type CredentialsRequest = { readonly username: string; readonly password: string };
+
+/** POST /api/account/password. */
+export type PasswordChangeRequest = { readonly current: string; readonly password: string };
+
+/** POST /api/account/delete: the password again, as proof. */
+export type AccountDeletionRequest = { readonly password: string };
+
+/** Longest text a password field may hold here (the server's rules say how long a password may be). */
+const MAX_SECRET_TEXT = 1024;
+
+/** A text field that holds a secret: its value is never said back in an error. */
+function secretIn(o: Fields, field: string): Result<string> {
+  const value = o[field];
+  return typeof value === 'string' && value.length <= MAX_SECRET_TEXT ? ok(value) : fail(`"${field}" must be text`);
+}
+
+export function parseCredentialsRequest(x: unknown): Result<CredentialsRequest> {
+  if (!isObject(x)) return fail('this takes {username, password}');
+  const extra = unknownField(x, ['username', 'password']);
+  if (extra) return extra;
+  if (typeof x.username !== 'string' || x.username.length > 64) return fail('"username" must be text');
+  const password = secretIn(x, 'password');
+  return password.ok ? ok({ username: x.username, password: password.value }) : password;
+}
+
+export function parsePasswordChangeRequest(x: unknown): Result<PasswordChangeRequest> {
+  if (!isObject(x)) return fail('this takes {current, password}: the password now, and the new one');
+  const extra = unknownField(x, ['current', 'password']);
+  if (extra) return extra;
+  const current = secretIn(x, 'current');
+  if (!current.ok) return current;
+  const password = secretIn(x, 'password');
+  return password.ok ? ok({ current: current.value, password: password.value }) : password;
+}
+
+export function parseAccountDeletionRequest(x: unknown): Result<AccountDeletionRequest> {
+  if (!isObject(x)) return fail('this takes {password}: your password, to be sure it is you');
+  const extra = unknownField(x, ['password']);
+  if (extra) return extra;
+  const password = secretIn(x, 'password');
+  return password.ok ? ok({ password: password.value }) : password;
 }

@@ -51,6 +51,8 @@ export interface IdentityStore {
   /** Ends every session of the account but `except` (a hash, or null for all); how many ended. */
   endSessions(accountId: string, except: string | null): Promise<number>;
   sessionsOf(accountId: string): Promise<StoredSession[]>;
+  /** The seats the account holds or held, in games old to new. */
+  seatsOf(accountId: string): Promise<{ readonly game: string; readonly seat: number }[]>;
 }
 
 /** Migration 11, the same SQL in both stores: accounts, sessions, retired names, seats held by accounts. */

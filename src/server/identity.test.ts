@@ -1,0 +1,251 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRecord, replay } from '../engine/record.ts';
+import { tictactoe } from '../games/tictactoe/index.ts';
+import { type Answered, Client, request, type ServerProcess, startServer } from './online.testing.ts';
+
+/**
+ * Accounts and sessions against a real server, over real sockets: what a browser does (its cookie
+ * jar kept by hand here), what another site's page tries, what a password guesser tries.
+ */
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-identity-'));
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser: one address, one cookie, sent back as browsers do; its pages are the site's own. */
+class Browser {
+  cookie: string | null = null;
+  constructor(readonly from: string) {}
+
+  async ask(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answered> {
+    const answer = await request(server.base, url, {
+      method,
+      ...(body === undefined ? {} : { body }),
+      from: this.from,
+      headers: { origin: server.base, 'sec-fetch-site': 'same-origin', ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+    const set = answer.headers['set-cookie']?.[0];
+    if (set) {
+      const pair = set.split(';')[0] as string;
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    return answer;
+  }
+}
+
+const signUp = (b: Browser, username: string, password = 'correct horse battery') => b.ask('POST', '/api/account', { username, password });
+const logIn = (b: Browser, username: string, password: string) => b.ask('POST', '/api/session', { username, password });
+const me = async (b: Browser) => (await b.ask('GET', '/api/session')).json?.account;
+
+describe('accounts and sessions', () => {
+  it('sign up sets an HttpOnly, SameSite=Lax session cookie; log out ends it; usernames and passwords are checked in words', async () => {
+    const b = new Browser('127.0.0.51');
+    const made = await signUp(b, 'Alice_1');
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ account: { name: 'Alice_1', kind: 'player' } });
+    expect(made.headers['set-cookie']?.[0]).toMatch(/^hexarena_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(await me(b)).toMatchObject({ name: 'Alice_1', kind: 'player' });
+
+    const other = new Browser('127.0.0.51');
+    for (const [username, password, error] of [
+      ['ALICE_1', 'another good one', /taken/],
+      ['al', 'another good one', /3 to 20/],
+      ['аlice', 'another good one', /3 to 20/], // a Cyrillic "а"
+      ['admin', 'another good one', /kept for the site/],
+      ['bob_b', 'short', /at least 8/],
+      ['bob_b', 'password1', /most common/],
+      ['bob_b', 'Bob_B', /at least 8|username/],
+    ] as const) {
+      const refused = await signUp(other, username, password);
+      expect(refused.status, username).toBeGreaterThanOrEqual(400);
+      expect(refused.json?.error, username).toMatch(error);
+      expect(JSON.stringify(refused.json)).not.toContain(password.length >= 8 ? password : '\u0000');
+    }
+
+    const cookie = b.cookie;
+    expect((await b.ask('DELETE', '/api/session')).status).toBe(200);
+    expect(b.cookie).toBeNull();
+    expect(await me(b)).toBeNull();
+    // The old cookie, kept by someone: it opens nothing any more.
+    expect((await request(server.base, '/api/session', { headers: { cookie: cookie as string } })).json?.account).toBeNull();
+  });
+
+  it('a login begins a new session (the id a browser had before is never kept), and log out everywhere ends them all', async () => {
+    const b = new Browser('127.0.0.52');
+    expect((await b.ask('POST', '/api/session/guest')).status).toBe(201);
+    const asGuest = b.cookie;
+    expect(await me(b)).toMatchObject({ kind: 'guest', name: expect.stringMatching(/^Guest-[0-9a-f]{6}$/) });
+    const c = new Browser('127.0.0.52');
+    await signUp(c, 'Carol');
+    expect((await logIn(b, 'carol', 'correct horse battery')).status).toBe(200);
+    expect(b.cookie).not.toBe(asGuest);
+    expect(await me(b)).toMatchObject({ name: 'Carol' });
+    expect((await request(server.base, '/api/session', { headers: { cookie: asGuest as string } })).json?.account).toBeNull();
+    // Two browsers logged in; one logs out everywhere: neither holds a session.
+    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 2 });
+    expect(await me(b)).toBeNull();
+    expect(await me(c)).toBeNull();
+  });
+
+  it('another site’s page cannot change anything, nor open a socket in the player’s name; the site’s own can', async () => {
+    const b = new Browser('127.0.0.53');
+    await signUp(b, 'Dora');
+    const before = (await b.ask('GET', '/api/games')).json;
+    const body = { game: 'tictactoe', seats: ['open', 'open'], seat: 0 };
+    const foreign: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://a.localhost' },
+    ];
+    for (const headers of foreign) {
+      const refused = await b.ask('POST', '/api/games', body, headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.json?.error).toMatch(/may not change anything here/);
+      expect((await b.ask('DELETE', '/api/sessions', undefined, headers)).status).toBe(403);
+    }
+    expect((await b.ask('GET', '/api/games')).json).toEqual(before);
+    expect(await me(b)).toMatchObject({ name: 'Dora' });
+    const made = await b.ask('POST', '/api/games', body);
+    expect(made.status).toBe(201);
+    const id = made.json?.id as string;
+    await expect(
+      Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string, origin: 'http://evil.example' }),
+    ).rejects.toThrow(/403/);
+    // From the site's page the socket speaks for Dora's seat with no token at all.
+    const own = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string, origin: server.base });
+    await own.next((m) => m.type === 'sync');
+    const answer = await own.ask({ type: 'move', seat: 0, move: 'b2', version: 0 });
+    expect(answer).toMatchObject({ type: 'answer', ok: true, version: 1 });
+    own.close();
+  });
+
+  it('the 11th wrong password in a minute waits, even with the right one; other accounts are not held back', async () => {
+    const b = new Browser('127.0.0.54');
+    await signUp(b, 'Erin');
+    const guesser = new Browser('127.0.0.55');
+    for (let i = 0; i < 10; i++) expect((await logIn(guesser, 'erin', `guess number ${i}`)).status).toBe(401);
+    const waits = await logIn(guesser, 'erin', 'correct horse battery');
+    expect(waits.status).toBe(429);
+    expect(Number(waits.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(waits.json?.error).toMatch(/too many wrong passwords: try again in \d+ s/);
+    expect(await me(guesser)).toBeNull();
+    await signUp(new Browser('127.0.0.56'), 'Finn');
+    expect((await logIn(new Browser('127.0.0.56'), 'finn', 'correct horse battery')).status).toBe(200);
+  });
+
+  it('an unknown user and a wrong password get the same answer, after the same work', async () => {
+    const b = new Browser('127.0.0.57');
+    await signUp(b, 'Gwen');
+    const timed = async (username: string, from: string) => {
+      const start = performance.now();
+      const answer = await logIn(new Browser(from), username, 'not the password');
+      return { ms: performance.now() - start, status: answer.status, body: answer.text };
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    // Interleaved, so that load on the machine falls on both alike.
+    for (let i = 0; i < 8; i++) {
+      const u = await timed(`nobody${i}`, '127.0.0.58');
+      const w = await timed('gwen', '127.0.0.59');
+      expect(u.status).toBe(401);
+      expect(w.status).toBe(401);
+      expect(u.body).toBe(w.body);
+      unknown.push(u.ms);
+      wrong.push(w.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+    // Without the decoy hash an unknown name answers some 30 times sooner than a wrong password.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+  });
+
+  it('the store holds no password, session id or seat token in plain text; a deleted account leaves no name, and its games still replay', async () => {
+    const b = new Browser('127.0.0.60');
+    const password = 'Zanzibar-Quokka-77';
+    await signUp(b, 'Hildegard', password);
+    const made = await b.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'random'], seat: 0, name: 'Hildegard' });
+    const id = made.json?.id as string;
+    const seatToken = made.json?.token as string;
+    const player = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string, origin: server.base });
+    await player.next((m) => m.type === 'sync');
+    expect(await player.ask({ type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    await player.next((m) => m.type === 'event' && (m.event as { version: number }).version === 2);
+    expect(await player.ask({ type: 'resign', seat: 0 })).toMatchObject({ ok: true });
+    player.close();
+    const sessionId = (b.cookie as string).split('=')[1] as string;
+    const files = () =>
+      ['hexarena.sqlite', 'hexarena.sqlite-wal']
+        .map((f) => {
+          try {
+            return readFileSync(path.join(dataDir, f)).toString('latin1');
+          } catch {
+            return '';
+          }
+        })
+        .join('');
+    const stored = files();
+    expect(stored).toContain('Hildegard');
+    for (const secret of [password, sessionId, seatToken]) expect(stored).not.toContain(secret);
+    expect(stored).toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const data = await b.ask('GET', '/api/account/data');
+    expect(data.headers['content-disposition']).toMatch(/attachment/);
+    expect(data.json).toMatchObject({ account: { name: 'Hildegard', kind: 'player' }, seats: [{ game: id, seat: 0 }] });
+    expect((await b.ask('POST', '/api/account/delete', { password: 'not it at all' })).status).toBe(403);
+    expect((await b.ask('POST', '/api/account/delete', { password })).json).toEqual({ deleted: true });
+    expect(await me(b)).toBeNull();
+    expect(files().toLowerCase()).not.toContain('hildegard');
+    const game = (await b.ask('GET', `/api/games/${id}`)).json;
+    expect(game?.seats).toEqual([expect.objectContaining({ name: expect.stringMatching(/^Deleted-/) }), expect.anything()]);
+    const record = await b.ask('GET', `/api/games/${id}/record`);
+    expect(record.status).toBe(200);
+    const parsed = parseRecord(record.json);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(parsed.value.players?.[0]).toMatch(/^Deleted-/);
+      expect(replay(tictactoe, parsed.value).ok).toBe(true);
+    }
+    // Nobody takes the name again.
+    expect((await signUp(new Browser('127.0.0.61'), 'hildegard')).status).toBe(409);
+    expect((await logIn(new Browser('127.0.0.61'), 'hildegard', password)).status).toBe(401);
+  });
+
+  it('a guest who signs up keeps the seat, and a changed password logs every other browser out', async () => {
+    const b = new Browser('127.0.0.62');
+    await b.ask('POST', '/api/session/guest');
+    const made = await b.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = made.json?.id as string;
+    expect((await signUp(b, 'Ivo')).status).toBe(201);
+    expect((await b.ask('GET', '/api/account/data')).json).toMatchObject({ seats: [{ game: id, seat: 0 }] });
+    const socket = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string });
+    await socket.next((m) => m.type === 'sync');
+    expect(await socket.ask({ type: 'move', seat: 0, move: 'a1', version: 0 })).toMatchObject({ ok: true });
+    // Not O's: that seat is nobody's yet.
+    expect(await socket.ask({ type: 'move', seat: 1, move: 'c3', version: 1 })).toMatchObject({ ok: false, refusal: 'bad-token' });
+    socket.close();
+
+    const other = new Browser('127.0.0.62');
+    await logIn(other, 'ivo', 'correct horse battery');
+    expect(await me(other)).toMatchObject({ name: 'Ivo' });
+    expect((await b.ask('POST', '/api/account/password', { current: 'wrong one!', password: 'a brand new secret' })).status).toBe(403);
+    expect(
+      (await b.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'a brand new secret' })).json,
+    ).toEqual({
+      changed: true,
+    });
+    expect(await me(b)).toMatchObject({ name: 'Ivo' });
+    expect(await me(other)).toBeNull();
+    expect((await logIn(other, 'ivo', 'correct horse battery')).status).toBe(401);
+    expect((await logIn(other, 'ivo', 'a brand new secret')).status).toBe(200);
+  });
+});

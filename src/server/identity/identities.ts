@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clearedCookie,
+  newSessionId,
+  type SessionSettings,
+  sessionCookie,
+  sessionHash,
+  sessionHolds,
+  sessionIdOf,
+  TOUCH_EVERY_MS,
+} from './sessions.ts';
+import type { Account, IdentityStore } from './store.ts';
+
+/**
+ * Who a request speaks for: the account behind its session cookie (a player's or a guest's), found
+ * once per request. Sessions begin and end here; every route that acts for a person asks here.
+ */
+
+/** A request's identity: its account and the hash of the session that carried it. */
+export interface Identity {
+  readonly account: Account;
+  readonly session: string;
+}
+
+export const newAccountId = (): string => randomBytes(12).toString('base64url');
+
+/** What the store keeps of a retired name: its hash, enough to refuse it, not to read it. */
+export const nameKeyHash = (key: string): string => createHash('sha256').update(`name/${key}`).digest('hex');
+
+export class Identities {
+  private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
+
+  constructor(
+    readonly store: IdentityStore,
+    readonly settings: SessionSettings,
+    readonly now: () => number,
+  ) {}
+
+  /** The identity the request's cookie carries, or null (none, ended, expired, or its account gone). */
+  of(request: FastifyRequest): Promise<Identity | null> {
+    let found = this.found.get(request);
+    if (!found) {
+      found = this.lookUp(sessionIdOf(request.headers.cookie, this.settings));
+      this.found.set(request, found);
+    }
+    return found;
+  }
+
+  private async lookUp(id: string | null): Promise<Identity | null> {
+    if (id === null) return null;
+    const hash = sessionHash(id);
+    const session = await this.store.session(hash);
+    if (!session) return null;
+    const now = this.now();
+    if (!sessionHolds(session, now, this.settings)) {
+      await this.store.endSession(hash);
+      return null;
+    }
+    const account = await this.store.account(session.accountId);
+    if (!account || account.kind === 'deleted') return null;
+    if (now - session.seenAt >= TOUCH_EVERY_MS) await this.store.touchSession(hash, now);
+    return { account, session: hash };
+  }
+
+  /**
+   * Begins a new session for `accountId` and gives its cookie to the reply; `previous`, the session
+   * the request came with, ends (a login never keeps an id the browser had before: no fixation).
+   */
+  async begin(reply: FastifyReply, accountId: string, previous: Identity | null): Promise<void> {
+    if (previous) await this.store.endSession(previous.session);
+    const id = newSessionId();
+    await this.store.createSession(sessionHash(id), accountId, this.now());
+    reply.header('set-cookie', sessionCookie(id, this.settings));
+  }
+
+  /** Ends the request's session, if any, and has the browser forget it. */
+  async end(reply: FastifyReply, identity: Identity | null): Promise<void> {
+    if (identity) await this.store.endSession(identity.session);
+    reply.header('set-cookie', clearedCookie(this.settings));
+  }
+
+  /** A new guest, in a new session: the identity of someone who plays before (or without) signing up. */
+  async newGuest(reply: FastifyReply): Promise<Account> {
+    const id = newAccountId();
+    const name = `Guest-${randomBytes(3).toString('hex')}`;
+    const now = this.now();
+    await this.store.createGuest(id, name, now);
+    await this.begin(reply, id, null);
+    return { id, name, kind: 'guest', createdAt: now, passwordHash: null };
+  }
+}
+
+/** An account as its owner and others see it: never its id's secrets, never its hash. */
+export const publicAccount = (a: Account): { name: string; kind: Account['kind']; createdAt: number } => ({
+  name: a.name,
+  kind: a.kind,
+  createdAt: a.createdAt,
+});

@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
+import { Allowance } from '../limits.ts';
+import { type Identities, type Identity, nameKeyHash, newAccountId, publicAccount } from './identities.ts';
+import { LoginGuard } from './login-guard.ts';
+import { checkNewPassword, hashPassword, passwordMatches } from './passwords.ts';
+import { parseUsername, usernameKey } from './usernames.ts';
+
+/**
+ * Accounts and sessions over HTTP (docs/protocol.md, "Accounts"): sign up, log in and out (here or
+ * everywhere), change the password, delete the account, download one's data, and a guest identity
+ * for whoever plays before signing up. Failed logins make the next attempts wait (per account and per
+ * address); an unknown name and a wrong password are answered alike, after the same work.
+ */
+
+export interface IdentityLimits {
+  /** Failed logins a minute before the next attempt for that account waits (10). */
+  readonly failuresPerAccount?: number;
+  /** Failed logins a minute from one address, over all accounts (30: a household, a school). */
+  readonly failuresPerAddress?: number;
+  /** Accounts one address may make an hour (10, in a burst). */
+  readonly signupsPerHour?: number;
+  /** Guests one address may begin an hour (60, in a burst of 30). */
+  readonly guestsPerHour?: number;
+}
+
+const WRONG = 'wrong username or password';
+const HOUR_S = 3600;
+
+export function registerIdentity(
+  app: FastifyInstance,
+  identities: Identities,
+  limits: IdentityLimits = {},
+  /** Told of the games whose seats an account deleted held: their players' names changed. */
+  renamed: (games: readonly string[]) => void = () => undefined,
+): void {
+  const store = identities.store;
+  const now = identities.now;
+  const accounts = new LoginGuard(limits.failuresPerAccount ?? 10);
+  const addresses = new LoginGuard(limits.failuresPerAddress ?? 30);
+  const signupsPerHour = limits.signupsPerHour ?? 10;
+  const signups = new Allowance(signupsPerHour / HOUR_S, signupsPerHour);
+  const guestsPerHour = limits.guestsPerHour ?? 60;
+  const guests = new Allowance(guestsPerHour / HOUR_S, Math.ceil(guestsPerHour / 2));
+
+  /** Whether a password attempt for `key` from this address must wait; if so the reply says how long. */
+  const mustWait = (request: FastifyRequest, reply: FastifyReply, key: string): boolean => {
+    const wait = Math.max(accounts.wait(key, now()), addresses.wait(request.ip, now()));
+    if (wait === 0) return false;
+    const seconds = Math.ceil(wait / 1000);
+    reply.header('retry-after', String(seconds));
+    void reply.code(429).send({ error: `too many wrong passwords: try again in ${seconds} s` });
+    return true;
+  };
+  const failed = (request: FastifyRequest, key: string) => {
+    accounts.failed(key, now());
+    addresses.failed(request.ip, now());
+  };
+
+  /** The player (not a guest) the request speaks for, or a 401 sent. */
+  const player = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
+    const identity = await identities.of(request);
+    if (identity?.account.kind === 'player') return identity;
+    void reply.code(401).send({ error: 'log in first' });
+    return null;
+  };
+
+  app.get('/api/session', async (request) => {
+    const identity = await identities.of(request);
+    return { account: identity ? publicAccount(identity.account) : null };
+  });
+
+  app.post('/api/session/guest', { bodyLimit: 1024 }, async (request, reply) => {
+    const identity = await identities.of(request);
+    if (identity) return { account: publicAccount(identity.account) };
+    if (!guests.take(request.ip, now())) {
+      reply.header('retry-after', '60');
+      return reply.code(429).send({ error: 'too many new guests from this address: sign up, or try again later' });
+    }
+    return reply.code(201).send({ account: publicAccount(await identities.newGuest(reply)) });
+  });
+
+  app.post('/api/account', { bodyLimit: 4096 }, async (request, reply) => {
+    const asked = parseCredentialsRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const username = parseUsername(asked.value.username);
+    if (!username.ok) return reply.code(400).send({ error: username.error.message });
+    const password = checkNewPassword(asked.value.password, username.value.name);
+    if (!password.ok) return reply.code(400).send({ error: password.error.message });
+    const identity = await identities.of(request);
+    if (identity?.account.kind === 'player')
+      return reply.code(409).send({ error: `you are logged in as ${identity.account.name}: log out to make another account` });
+    if (!signups.take(request.ip, now())) {
+      reply.header('retry-after', '600');
+      return reply.code(429).send({ error: 'too many new accounts from this address: try again later' });
+    }
+    // A guest who signs up keeps its account, and with it the games it played.
+    const id = identity?.account.kind === 'guest' ? identity.account.id : newAccountId();
+    const { name, key } = username.value;
+    if (!(await store.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), now())))
+      return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
+    await identities.begin(reply, id, identity);
+    const account = await store.account(id);
+    return reply.code(201).send({ account: account ? publicAccount(account) : null });
+  });
+
+  app.post('/api/session', { bodyLimit: 4096 }, async (request, reply) => {
+    const asked = parseCredentialsRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const key = usernameKey(asked.value.username);
+    if (mustWait(request, reply, key)) return reply;
+    const account = await store.accountByKey(key);
+    // No such account: the decoy hash is checked instead, so the answer takes as long and says the same.
+    if (!(await passwordMatches(account?.passwordHash ?? null, asked.value.password)) || !account) {
+      failed(request, key);
+      return reply.code(401).send({ error: WRONG });
+    }
+    accounts.succeeded(key);
+    await identities.begin(reply, account.id, await identities.of(request));
+    return { account: publicAccount(account) };
+  });
+
+  app.delete('/api/session', async (request, reply) => {
+    await identities.end(reply, await identities.of(request));
+    return { ended: true };
+  });
+
+  app.delete('/api/sessions', async (request, reply) => {
+    const identity = await identities.of(request);
+    if (!identity) return reply.code(401).send({ error: 'log in first' });
+    const ended = await store.endSessions(identity.account.id, null);
+    await identities.end(reply, null);
+    return { ended };
+  });
+
+  app.post('/api/account/password', { bodyLimit: 4096 }, async (request, reply) => {
+    const identity = await player(request, reply);
+    if (!identity) return reply;
+    const asked = parsePasswordChangeRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const { account } = identity;
+    const key = usernameKey(account.name);
+    if (mustWait(request, reply, key)) return reply;
+    if (!(await passwordMatches(account.passwordHash, asked.value.current))) {
+      failed(request, key);
+      return reply.code(403).send({ error: 'that is not your password now' });
+    }
+    const password = checkNewPassword(asked.value.password, account.name);
+    if (!password.ok) return reply.code(400).send({ error: password.error.message });
+    await store.setPassword(account.id, await hashPassword(password.value));
+    // Whoever knew the old password is logged out everywhere; this browser goes on in a new session.
+    await store.endSessions(account.id, null);
+    await identities.begin(reply, account.id, null);
+    return { changed: true };
+  });
+
+  app.post('/api/account/delete', { bodyLimit: 4096 }, async (request, reply) => {
+    const identity = await player(request, reply);
+    if (!identity) return reply;
+    const asked = parseAccountDeletionRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const { account } = identity;
+    const key = usernameKey(account.name);
+    if (mustWait(request, reply, key)) return reply;
+    if (!(await passwordMatches(account.passwordHash, asked.value.password))) {
+      failed(request, key);
+      return reply.code(403).send({ error: 'that is not your password' });
+    }
+    const seats = await store.seatsOf(account.id);
+    await store.deleteAccount(account.id, `Deleted-${newAccountId().slice(0, 6)}`, nameKeyHash(key));
+    renamed([...new Set(seats.map((s) => s.game))]);
+    await identities.end(reply, null);
+    return { deleted: true };
+  });
+
+  app.get('/api/account/data', async (request, reply) => {
+    const identity = await identities.of(request);
+    if (!identity) return reply.code(401).send({ error: 'log in first' });
+    const { account } = identity;
+    const [sessions, seats] = await Promise.all([store.sessionsOf(account.id), store.seatsOf(account.id)]);
+    reply.header('content-disposition', `attachment; filename="hexarena-${account.kind === 'player' ? account.name : 'guest'}.json"`);
+    return {
+      account: publicAccount(account),
+      sessions: sessions.map((s) => ({ createdAt: s.createdAt, seenAt: s.seenAt })),
+      seats,
+    };
+  });
+}
