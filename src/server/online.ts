@@ -199,7 +199,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     // A bot creates games with its token: its seat is taken with that token.
     const bot = await botOf(store, request);
     if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
-    const name = nameOf(body.name);
+    const identity = bot ? null : await identities.of(request);
+    // A player sits under their username; a guest under the name they give, if any.
+    const name = identity?.account.kind === 'player' ? ok(identity.account.name) : nameOf(body.name);
     if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
     const found = findGame(body.game);
     if (!found.ok) return reply.code(400).send({ error: found.error.message });
@@ -247,7 +249,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
-    const claimed = await hub.seat(room, body.seat, name.value, bot, bot ? undefined : (await identities.of(request))?.account.id);
+    const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id);
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
@@ -282,7 +284,10 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     // The room is the store's game as of its last commit: no second read.
     const room = await hub.room(id);
     if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
-    return publicGame(room);
+    // The seats the asker's account holds: a browser learns its seats here, in any tab or device.
+    const account = (await identities.of(request))?.account.id;
+    const yours = account === undefined ? [] : room.stored.seatAccounts.flatMap((a, seat) => (a === account ? [seat] : []));
+    return { ...publicGame(room), yours };
   });
 
   app.post(
@@ -303,7 +308,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const seat = Number((request.params as { seat: string }).seat);
       const asked = parseSeatRequest(request.body);
       if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-      const name = nameOf(asked.value.name);
+      const identity = await identities.of(request);
+      const name = identity?.account.kind === 'player' ? ok(identity.account.name) : nameOf(asked.value.name);
       if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
       const bot = await botOf(store, request);
       if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
@@ -317,7 +323,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         return reply
           .code(403)
           .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
-      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : (await identities.of(request))?.account.id);
+      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },

@@ -8,7 +8,6 @@ import { createGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, useLobby } from './online/lobby.tsx';
 import { rememberedName, rememberName } from './online/player-name.ts';
-import { holdSeat } from './online/seat-tokens.ts';
 import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
@@ -65,7 +64,6 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
       clock: CLOCKS.find((c) => c.label === clock)?.clock ?? null,
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
-    if (created.value.grant) holdSeat(created.value.id, created.value.grant);
     window.location.assign(gamePage(created.value.id));
   };
   return (

@@ -135,10 +135,17 @@ describe('online play in the browser', () => {
       state = nonaga.play(state, move);
       for (const page of [red, black, watcher]) await waitForMoveCount(page, turn + 1);
       if (turn === 2) {
-        // Black's device reloads: the seat comes back from its storage, and play goes on.
+        // Black's device reloads: the seat comes back from its session (no token is stored in the
+        // page), and play goes on; a second tab of the same browser holds the seat too.
         await black.reload();
         await waitForMoveCount(black, turn + 1);
         expect(await black.getByRole('button', { name: 'Play Black' }).count()).toBe(0);
+        expect(await black.evaluate(() => Object.keys(localStorage).filter((k) => /seat|token/i.test(k)))).toEqual([]);
+        const tab = await black.context().newPage();
+        await tab.goto(invite);
+        await waitForMoveCount(tab, turn + 1);
+        await expect.poll(() => status(tab)).toBe('Black to move: slide a token.');
+        await tab.close();
       }
     }
     const played = state.turns;

@@ -61,6 +61,8 @@ export interface PublicGame {
   readonly start: Json;
   /** The server's time when it answered (clocks are shown against it). */
   readonly now: number;
+  /** GET /api/games/:id only: the seats the asking session's account holds. */
+  readonly yours?: readonly Player[];
 }
 
 /** What happened in a game; each event bumps its version by one. */

@@ -151,6 +151,7 @@ export function publicGame(x: unknown): PublicGame | null {
   const clock = x.clock === null ? null : clockInfo(x.clock);
   const ended = x.ending === null ? null : ending(x.ending);
   if ((x.clock !== null && !clock) || (x.ending !== null && !ended)) return null;
+  if (x.yours !== undefined && !(Array.isArray(x.yours) && x.yours.every(isCount))) return null;
   return {
     id: x.id,
     game: x.game,
@@ -165,6 +166,7 @@ export function publicGame(x: unknown): PublicGame | null {
     view: x.view,
     start: x.start,
     now: x.now,
+    ...(x.yours === undefined ? {} : { yours: x.yours }),
   };
 }
 

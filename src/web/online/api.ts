@@ -11,11 +11,6 @@ import { type PublicGame, readPublicGame } from './protocol.ts';
 /** A new game, as POST /api/games takes it. */
 export type NewGame = NewGameRequest;
 
-export interface SeatGrant {
-  readonly seat: number;
-  readonly token: string;
-}
-
 export interface LobbyGame {
   readonly id: string;
   readonly game: string;
@@ -26,12 +21,15 @@ export interface LobbyGame {
   readonly createdAt: number;
 }
 
-async function call(path: string, init?: { method: 'POST'; body: Json }): Promise<Result<unknown>> {
+async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Json }): Promise<Result<unknown>> {
   let response: Response;
   try {
     response = await fetch(
       path,
-      init && { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) },
+      init && {
+        method: init.method,
+        ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+      },
     );
   } catch {
     return fail('the server cannot be reached');
@@ -56,19 +54,24 @@ export async function fetchGame(id: string): Promise<Result<PublicGame>> {
   return game ? ok(game) : fail('the server sent a game this page cannot read');
 }
 
-export async function createGame(request: NewGame): Promise<Result<{ id: string; grant: SeatGrant | null }>> {
+/** A new game; the seat the request names is taken for this browser's account (a guest's, if need be). */
+export async function createGame(request: NewGame): Promise<Result<{ id: string }>> {
+  if (request.seat !== undefined) {
+    const session = await ensureSession();
+    if (!session.ok) return session;
+  }
   const r = await call('/api/games', { method: 'POST', body: request });
   if (!r.ok) return r;
-  const { id, seat, token } = r.value as { id?: unknown; seat?: unknown; token?: unknown };
-  if (typeof id !== 'string') return fail('the server did not say which game it made');
-  return ok({ id, grant: typeof seat === 'number' && typeof token === 'string' ? { seat, token } : null });
+  const { id } = r.value as { id?: unknown };
+  return typeof id === 'string' ? ok({ id }) : fail('the server did not say which game it made');
 }
 
-export async function claimSeat(id: string, seat: number, name: string | null): Promise<Result<SeatGrant>> {
+/** Takes an open seat for this browser's account (a guest's, if need be). */
+export async function claimSeat(id: string, seat: number, name: string | null): Promise<Result<number>> {
+  const session = await ensureSession();
+  if (!session.ok) return session;
   const r = await call(`${gamePath(id)}/seats/${seat}`, { method: 'POST', body: name ? { name } : {} });
-  if (!r.ok) return r;
-  const { token } = r.value as { token?: unknown };
-  return typeof token === 'string' ? ok({ seat, token }) : fail('the server gave no seat token');
+  return r.ok ? ok(seat) : r;
 }
 
 /** Games with a seat still open, newest first. */
@@ -79,11 +82,64 @@ export async function openGames(): Promise<Result<readonly LobbyGame[]>> {
   return Array.isArray(games) ? ok(games as LobbyGame[]) : fail('the server sent a lobby this page cannot read');
 }
 
-/** The rematch of a finished game (made by whoever asks first) and this player's seat in it. */
-export async function requestRematch(id: string, held: SeatGrant): Promise<Result<{ id: string; grant: SeatGrant }>> {
-  const r = await call(`${gamePath(id)}/rematch`, { method: 'POST', body: { seat: held.seat, token: held.token } });
+/** The rematch of a finished game (made by whoever asks first), this account's seat in it taken. */
+export async function requestRematch(id: string, seat: number): Promise<Result<{ id: string }>> {
+  const r = await call(`${gamePath(id)}/rematch`, { method: 'POST', body: { seat } });
   if (!r.ok) return r;
-  const { id: next, seat, token } = r.value as { id?: unknown; seat?: unknown; token?: unknown };
-  if (typeof next !== 'string' || typeof seat !== 'number' || typeof token !== 'string') return fail('the server sent no rematch');
-  return ok({ id: next, grant: { seat, token } });
+  const { id: next } = r.value as { id?: unknown };
+  return typeof next === 'string' ? ok({ id: next }) : fail('the server sent no rematch');
+}
+
+/** An account as the server shows it to its owner. */
+export interface AccountInfo {
+  readonly name: string;
+  readonly kind: 'guest' | 'player';
+  readonly createdAt: number;
+}
+
+function accountOf(x: unknown): AccountInfo | null {
+  const a = (x as { account?: unknown } | null)?.account as Partial<AccountInfo> | null | undefined;
+  return a && typeof a.name === 'string' && (a.kind === 'guest' || a.kind === 'player') && typeof a.createdAt === 'number'
+    ? { name: a.name, kind: a.kind, createdAt: a.createdAt }
+    : null;
+}
+
+/** Who this browser plays as: null before it has a session. */
+export async function fetchAccount(): Promise<Result<AccountInfo | null>> {
+  const r = await call('/api/session');
+  return r.ok ? ok(accountOf(r.value)) : r;
+}
+
+/** This browser's account, a new guest's if it has none: what seats are taken for. */
+export async function ensureSession(): Promise<Result<AccountInfo>> {
+  const r = await call('/api/session/guest', { method: 'POST', body: {} });
+  if (!r.ok) return r;
+  const account = accountOf(r.value);
+  return account ? ok(account) : fail('the server sent no account');
+}
+
+export async function signUp(username: string, password: string): Promise<Result<AccountInfo>> {
+  const r = await call('/api/account', { method: 'POST', body: { username, password } });
+  if (!r.ok) return r;
+  const account = accountOf(r.value);
+  return account ? ok(account) : fail('the server sent no account');
+}
+
+export async function logIn(username: string, password: string): Promise<Result<AccountInfo>> {
+  const r = await call('/api/session', { method: 'POST', body: { username, password } });
+  if (!r.ok) return r;
+  const account = accountOf(r.value);
+  return account ? ok(account) : fail('the server sent no account');
+}
+
+export async function logOut(everywhere = false): Promise<Result<unknown>> {
+  return call(everywhere ? '/api/sessions' : '/api/session', { method: 'DELETE' });
+}
+
+export async function changePassword(current: string, password: string): Promise<Result<unknown>> {
+  return call('/api/account/password', { method: 'POST', body: { current, password } });
+}
+
+export async function deleteAccount(password: string): Promise<Result<unknown>> {
+  return call('/api/account/delete', { method: 'POST', body: { password } });
 }

@@ -6,12 +6,11 @@ import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
-import { claimSeat, requestRematch, type SeatGrant } from './api.ts';
+import { claimSeat, requestRematch } from './api.ts';
 import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
 import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
-import { heldSeats, holdSeat } from './seat-tokens.ts';
 
 /** A refusal in words for the page (the server's reason follows the kind). */
 function refusalText(answer: IntentAnswer): string | null {
@@ -21,8 +20,9 @@ function refusalText(answer: IntentAnswer): string | null {
 
 /**
  * An online game page's state: the game as the server tells it over one WebSocket (reconnecting by
- * itself, catching up from the last version seen), the seats this browser holds (their tokens kept
- * in localStorage), and moves and resignations sent as intents. It is a GameSession, so the same
+ * itself, catching up from the last version seen), the seats this browser's account holds (the
+ * server says which; its session cookie speaks for them on the socket, so they follow the player to
+ * any tab, device or instance), and moves and resignations sent as intents. It is a GameSession, so the same
  * boards and shell serve local and online play; the server decides everything.
  */
 export function useOnlineGame<S, M, O>(
@@ -35,7 +35,7 @@ export function useOnlineGame<S, M, O>(
   const options = useMemo(() => unwrap(game.parseOptions(initial.options)), [game, initial.options]);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
   const [followed, setFollowed] = useState<Followed<S>>(first);
-  const [grants, setGrants] = useState<SeatGrant[]>(() => heldSeats(id));
+  const [mine, setMine] = useState<readonly Player[]>(() => initial.yours ?? []);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,8 +93,7 @@ export function useOnlineGame<S, M, O>(
   const live = states[states.length - 1] as S;
   const outcome = ending ? ending.result : game.result(live);
   const toMove = outcome ? null : game.toMove(live);
-  const localSeats = useMemo(() => grants.map((g) => g.seat).sort((a, b) => a - b), [grants]);
-  const grantFor = (seat: Player) => grants.find((g) => g.seat === seat);
+  const localSeats = useMemo(() => [...mine].sort((a, b) => a - b), [mine]);
   // A seat whose player left is played by the server's passes: nobody here moves or resigns for it.
   const playingHere = localSeats.filter((seat) => seats[seat]?.left === undefined);
   const humanToMove = toMove !== null && playingHere.includes(toMove);
@@ -124,7 +123,7 @@ export function useOnlineGame<S, M, O>(
   const rounds = useMemo(() => roundNumbers(movers.slice(0, -1)), [movers]);
   const resigner = outcome === null && playingHere.length > 0 ? (humanToMove ? toMove : (playingHere[0] as Player)) : null;
   const openSeat = seats.some((s) => s.kind === 'open');
-  const held = grants[0];
+  const held = localSeats[0];
 
   return {
     game,
@@ -152,10 +151,9 @@ export function useOnlineGame<S, M, O>(
     replaying: cursor.replaying,
     play: (move) => {
       const seat = toMove;
-      const grant = seat === null ? undefined : grantFor(seat);
-      if (seat === null || !grant) return;
+      if (seat === null || !localSeats.includes(seat)) return;
       cursor.goTo(null);
-      send({ type: 'move', seat, token: grant.token, move: game.formatMove(live, move), version: followed.version });
+      send({ type: 'move', seat, move: game.formatMove(live, move), version: followed.version });
     },
     goTo: cursor.goTo,
     setPaused: () => undefined,
@@ -166,10 +164,7 @@ export function useOnlineGame<S, M, O>(
         ? null
         : {
             seat: resigner,
-            act: () => {
-              const grant = grantFor(resigner);
-              if (grant) send({ type: 'resign', seat: resigner, token: grant.token });
-            },
+            act: () => send({ type: 'resign', seat: resigner }),
           },
     online: {
       id,
@@ -179,21 +174,21 @@ export function useOnlineGame<S, M, O>(
       clocks: (localNow) => clockReadings(followed, localNow),
       runningClock: outcome ? null : (followed.clock?.running ?? null),
       claim:
-        grants.length === 0 && openSeat && !outcome
+        localSeats.length === 0 && openSeat && !outcome
           ? (seat, name) =>
               void claimSeat(id, seat, name.trim() || null).then((r) => {
                 if (!r.ok) return setError(`That seat could not be taken: ${r.error.message}.`);
-                holdSeat(id, r.value);
-                setGrants((g) => [...g, r.value]);
+                setMine((m) => [...m, r.value]);
+                // The socket was opened before this browser had a session: a new one carries it.
+                socket.current?.restart();
               })
           : null,
       recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
       rematch:
-        outcome && held
+        outcome && held !== undefined
           ? () =>
               void requestRematch(id, held).then((r) => {
                 if (!r.ok) return setError(`No rematch: ${r.error.message}.`);
-                holdSeat(r.value.id, r.value.grant);
                 window.location.assign(gamePage(r.value.id));
               })
           : null,
