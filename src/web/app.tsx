@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { AccountPage } from './account/account-page.tsx';
 import { webGameOf } from './games/index.ts';
 import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
@@ -19,6 +20,7 @@ export function App() {
     return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
   }, [address]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
+  if (window.location.pathname === '/account') return <AccountPage />;
   const online = onlineGameId(window.location.pathname);
   if (online) return <OnlinePage key={online} id={online} />;
   if (!setup) return <Home />;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
+import { AccountBar } from './account/account-bar.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
@@ -161,6 +162,7 @@ export function Home() {
     <main class="home">
       <header class="topbar">
         <h1>hexarena</h1>
+        <AccountBar />
         <SettingsBar />
       </header>
       <p>

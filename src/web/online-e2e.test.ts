@@ -270,3 +270,52 @@ describe('online play in the browser', () => {
     expect(await page.getByTestId('departures').textContent()).toBe('A resigned.');
   });
 });
+
+describe('accounts in the browser', () => {
+  it('a guest plays, signs up and keeps the seat; logged out the seat is not theirs, logged in again it is, on another device too', async () => {
+    const page = await device();
+    await page.goto(`${server.base}/`);
+    const card = page.getByRole('region', { name: 'Tic-tac-toe' });
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await page.waitForURL(/\/g\/[\w-]+$/);
+    const game = page.url();
+    await expect.poll(() => status(page)).toBe('X to move.');
+    await page.locator('[data-cell="b2"]').click();
+    await waitForMoveCount(page, 1);
+
+    await page.goto(`${server.base}/`);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Account' }).textContent()).toMatch(/Playing as Guest-[0-9a-f]{6}/);
+    await page.getByRole('link', { name: 'Sign up or log in' }).click();
+    const signUp = page.getByRole('form', { name: 'Sign up' });
+    await signUp.getByLabel('Username').fill('Quinn');
+    await signUp.getByLabel('Password').fill('password1');
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => signUp.getByRole('alert').textContent()).toMatch(/most common/);
+    await signUp.getByLabel('Password').fill('a quiet hexagon');
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Quinn');
+    await shot(page, 'account-page');
+
+    // The game played as a guest is Quinn's: the seat is theirs, under their name.
+    await page.goto(game);
+    await expect.poll(() => page.locator('.seed').textContent()).toContain('X: you');
+    await page.goto(`${server.base}/account`);
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    await page.goto(game);
+    await waitForMoveCount(page, 1);
+    await expect.poll(() => page.locator('.seed').textContent()).not.toContain('X: you');
+
+    // Another device logs in as Quinn: the seat follows.
+    const other = await device();
+    await other.goto(`${server.base}/account`);
+    const logIn = other.getByRole('form', { name: 'Log in' });
+    await logIn.getByLabel('Username').fill('quinn');
+    await logIn.getByLabel('Password').fill('a quiet hexagon');
+    await logIn.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => other.getByTestId('account-name').textContent()).toBe('Quinn');
+    await other.goto(game);
+    await expect.poll(() => other.locator('.seed').textContent()).toContain('X: you');
+  });
+});
