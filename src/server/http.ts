@@ -132,6 +132,7 @@ export async function createHttpServer(
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // So is a player's account page.
   app.get('/account', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/u/:name', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) =>

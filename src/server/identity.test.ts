@@ -249,3 +249,91 @@ describe('accounts and sessions', () => {
     expect((await logIn(other, 'ivo', 'a brand new secret')).status).toBe(200);
   });
 });
+
+describe('players and their games', () => {
+  it('your games: in progress with your move first, then the recent ones; a profile with results per game, filters and the export', async () => {
+    const jo = new Browser('127.0.0.63');
+    await signUp(jo, 'Joan');
+    const kim = new Browser('127.0.0.64');
+    await signUp(kim, 'Kimi');
+    const newGame = async (seats: string[]) => {
+      const made = await jo.ask('POST', '/api/games', { game: 'tictactoe', seats, seat: 0 });
+      return made.json?.id as string;
+    };
+    // One against Kim that Jo wins, one Jo resigns, one waiting for Kim's move, one for Jo's.
+    const play = async (b: Browser, id: string, intent: Record<string, unknown>) => {
+      const socket = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string });
+      await socket.next((m) => m.type === 'sync');
+      const answer = await socket.ask(intent);
+      socket.close();
+      return answer;
+    };
+    const won = await newGame(['open', 'open']);
+    expect((await kim.ask('POST', `/api/games/${won}/seats/1`, {})).status).toBe(201);
+    let v = 0;
+    for (const [b, seat, move] of [
+      [jo, 0, 'a1'],
+      [kim, 1, 'b1'],
+      [jo, 0, 'a2'],
+      [kim, 1, 'b2'],
+      [jo, 0, 'a3'],
+    ] as const)
+      expect(await play(b, won, { type: 'move', seat, move, version: v++ })).toMatchObject({ ok: true });
+    const resigned = await newGame(['open', 'open']);
+    await kim.ask('POST', `/api/games/${resigned}/seats/1`, {});
+    expect(await play(jo, resigned, { type: 'resign', seat: 0 })).toMatchObject({ ok: true });
+    const theirMove = await newGame(['open', 'open']);
+    await kim.ask('POST', `/api/games/${theirMove}/seats/1`, {});
+    expect(await play(jo, theirMove, { type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    const myMove = await newGame(['open', 'open']);
+
+    const mine = (await jo.ask('GET', '/api/account/games')).json as {
+      live: { id: string; yourMove: boolean }[];
+      recent: { id: string; result: string }[];
+    };
+    expect(mine.live.map((g) => [g.id, g.yourMove])).toEqual([
+      [myMove, true],
+      [theirMove, false],
+    ]);
+    expect(mine.recent.map((g) => [g.id, g.result])).toEqual([
+      [resigned, 'loss'],
+      [won, 'win'],
+    ]);
+    const kims = (await kim.ask('GET', '/api/account/games')).json as { live: { id: string; yourMove: boolean }[] };
+    expect(kims.live).toEqual([expect.objectContaining({ id: theirMove, yourMove: true, players: ['Joan', 'Kimi'] })]);
+
+    const profile = (await request(server.base, '/api/players/joan')).json;
+    expect(profile).toMatchObject({ name: 'Joan', stats: { tictactoe: { wins: 1, draws: 0, losses: 1 } }, before: null });
+    expect(((profile?.games ?? []) as { id: string }[]).map((g) => g.id)).toEqual([myMove, theirMove, resigned, won]);
+    const losses = (await request(server.base, '/api/players/JOAN?result=loss')).json;
+    expect(((losses?.games ?? []) as { id: string }[]).map((g) => g.id)).toEqual([resigned]);
+    expect((await request(server.base, '/api/players/joan?game=hive')).json?.games).toEqual([]);
+    expect((await request(server.base, '/api/players/joan?result=maybe')).status).toBe(400);
+    expect((await request(server.base, '/api/players/nobody-here')).status).toBe(404);
+
+    const exported = await request(server.base, '/api/players/joan/games.ndjson');
+    expect(exported.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const lines = exported.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; moves: string[]; players: string[] });
+    expect(lines.map((l) => l.id)).toEqual([resigned, won]);
+    expect(lines[1]).toMatchObject({ game: 'tictactoe', moves: ['a1', 'b1', 'a2', 'b2', 'a3'], players: ['Joan', 'Kimi'] });
+    for (const line of lines) {
+      const parsed = parseRecord(line);
+      expect(parsed.ok && replay(tictactoe, parsed.value).ok).toBe(true);
+    }
+  });
+
+  it('a profile says whether its player is online now: while a socket of theirs is open', async () => {
+    const lu = new Browser('127.0.0.65');
+    await signUp(lu, 'Luna');
+    expect((await request(server.base, '/api/players/luna')).json?.online).toBe(false);
+    const id = (await lu.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+    const socket = await Client.open(server.base, id, undefined, lu.from, { cookie: lu.cookie as string });
+    await socket.next((m) => m.type === 'sync');
+    expect((await request(server.base, '/api/players/luna')).json?.online).toBe(true);
+    socket.close();
+    await expect.poll(async () => (await request(server.base, '/api/players/luna')).json?.online).toBe(false);
+  });
+});

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { agentNames } from '../ai/agents.ts';
 import type { Json } from '../engine/game.ts';
-import { makeRecord, parseOutcome, TERMINATIONS } from '../engine/record.ts';
 import { ok, type Result } from '../engine/result.ts';
 import { findGame } from '../games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
@@ -30,6 +29,9 @@ import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { parseName } from './names.ts';
+import { registerPlayers } from './players.ts';
+import { Presence } from './presence.ts';
+import { recordOf } from './records.ts';
 import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
 
@@ -98,6 +100,13 @@ const idParams = {
 
 /** The name a request gave, checked in characters, or null when it gave none. */
 const nameOf = (given: string | undefined): Result<string | null> => (given === undefined ? ok(null) : parseName(given));
+
+/** The name a seat is taken under: a player's username; a guest's given name, else their guest name; else what was given. */
+function seatName(identity: Identity | null, given: string | undefined): Result<string | null> {
+  if (identity?.account.kind === 'player') return ok(identity.account.name);
+  const name = nameOf(given);
+  return name.ok && name.value === null && identity ? ok(identity.account.name) : name;
+}
 
 /** How long the lobby's answer is reused. */
 const LOBBY_MS = 1000;
@@ -177,6 +186,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   registerIdentity(app, identities, limits.identity, (games) => {
     for (const id of games) hub.seatsChanged(id);
   });
+  const presence = new Presence();
+  registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
@@ -200,8 +211,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const bot = await botOf(store, request);
     if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
     const identity = bot ? null : await identities.of(request);
-    // A player sits under their username; a guest under the name they give, if any.
-    const name = identity?.account.kind === 'player' ? ok(identity.account.name) : nameOf(body.name);
+    const name = seatName(identity, body.name);
     if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
     const found = findGame(body.game);
     if (!found.ok) return reply.code(400).send({ error: found.error.message });
@@ -309,7 +319,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       const asked = parseSeatRequest(request.body);
       if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
       const identity = await identities.of(request);
-      const name = identity?.account.kind === 'player' ? ok(identity.account.name) : nameOf(asked.value.name);
+      const name = seatName(identity, asked.value.name);
       if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
       const bot = await botOf(store, request);
       if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
@@ -363,25 +373,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     const stored = await store.read(id);
     if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
     if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
-    const game = findGame(stored.game);
-    if (!game.ok) return reply.code(500).send({ error: game.error.message });
-    const options = game.value.parseOptions(stored.options);
-    const result = parseOutcome(stored.ending.result);
-    const termination = TERMINATIONS.find((t) => t === stored.ending?.termination);
-    if (!result.ok || termination === undefined) return reply.code(500).send({ error: `game ${id}: its stored ending is none` });
-    return makeRecord(
-      game.value,
-      options.ok ? options.value : stored.options,
-      stored.seed,
-      stored.moves.map((m) => m.move),
-      result.value,
-      {
-        // Stamped with the rules it was played under, which a server of other rules replays as another game.
-        ...(stored.rulesVersion === undefined ? {} : { rulesVersion: stored.rulesVersion }),
-        termination,
-        players: stored.seats.map((kind, i) => stored.seatNames[i] ?? (kind === 'open' ? 'human' : kind)),
-      },
-    );
+    const record = recordOf(stored);
+    return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });
 
   registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS);
@@ -389,7 +382,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
-    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip, identities.of(request));
+    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip, identities.of(request), presence);
   });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -449,6 +442,7 @@ async function connect(
   address: string,
   /** Whose session opened the socket: its intents without a token act for that account's seats. */
   identity: Promise<Identity | null>,
+  presence: Presence,
 ): Promise<void> {
   const tell = (message: ServerMessage) => send(socket, message, edge);
   // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
@@ -458,6 +452,8 @@ async function connect(
   socket.on('message', hold);
   const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
   const account = (await identity.catch(() => null))?.account.id;
+  // Online while a socket of theirs is open (the socket may close while the room loads).
+  if (account !== undefined && socket.readyState === socket.OPEN) socket.once('close', presence.enter(account));
   if (room instanceof RulesChanged) {
     socket.off('message', hold);
     tell({ type: 'error', error: room.message });

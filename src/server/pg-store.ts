@@ -6,7 +6,9 @@ import {
   type Account,
   type AccountRow,
   accountFromRow,
+  type GamesQuery,
   type IdentityStore,
+  type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
@@ -469,6 +471,8 @@ export class PgStore implements GameStore, IdentityStore {
           "UPDATE accounts SET name = $1, name_key = $2, password_hash = $3, kind = 'player' WHERE id = $4 AND kind = 'guest'",
           [name, key, passwordHash, id],
         );
+        // The guest's seats are the player's now, under their name.
+        if (upgraded.rowCount) await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [name, id]);
         if (upgraded.rowCount === 0)
           await c.query(
             "INSERT INTO accounts (id, name, name_key, password_hash, kind, created_at) VALUES ($1, $2, $3, $4, 'player', $5)",
@@ -544,6 +548,25 @@ export class PgStore implements GameStore, IdentityStore {
       [accountId],
     );
     return rows;
+  }
+
+  async gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
+    const { rows } = await this.query<GameRow>(
+      `SELECT g.* FROM games g
+         WHERE g.id IN (SELECT game_id FROM seats WHERE account_id = $1)
+           AND ($2::bigint IS NULL OR g.created_at < $2::bigint) AND (NOT $3::boolean OR g.termination IS NULL)
+         ORDER BY g.created_at DESC, g.id DESC LIMIT $4`,
+      [accountId, query.before ?? null, query.live === true, query.limit],
+    );
+    return this.hydrateAll(rows);
+  }
+
+  async resultsOf(accountId: string): Promise<PlayedResult[]> {
+    const { rows } = await this.query<{ game: string; seat: number; ended_result: string | null }>(
+      'SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = $1 AND g.termination IS NOT NULL',
+      [accountId],
+    );
+    return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,9 @@ import {
   type Account,
   type AccountRow,
   accountFromRow,
+  type GamesQuery,
   type IdentityStore,
+  type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
@@ -399,6 +401,8 @@ export class SqliteStore implements GameStore, IdentityStore {
       const upgraded = this.sql(
         "UPDATE accounts SET name = ?, name_key = ?, password_hash = ?, kind = 'player' WHERE id = ? AND kind = 'guest'",
       ).run(name, key, passwordHash, id).changes;
+      // The guest's seats are the player's now, under their name.
+      if (upgraded > 0) this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(name, id);
       if (upgraded === 0)
         this.sql("INSERT INTO accounts (id, name, name_key, password_hash, kind, created_at) VALUES (?, ?, ?, ?, 'player', ?)").run(
           id,
@@ -478,6 +482,23 @@ export class SqliteStore implements GameStore, IdentityStore {
     return this.sql(
       'SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = ? ORDER BY g.created_at, g.id, s.seat',
     ).all(accountId) as { game: string; seat: number }[];
+  }
+
+  async gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
+    const rows = this.sql(
+      `SELECT g.* FROM games g
+         WHERE g.id IN (SELECT game_id FROM seats WHERE account_id = ?)
+           AND (? IS NULL OR g.created_at < ?) AND (? = 0 OR g.termination IS NULL)
+         ORDER BY g.created_at DESC, g.id DESC LIMIT ?`,
+    ).all(accountId, query.before ?? null, query.before ?? null, query.live ? 1 : 0, query.limit) as GameRow[];
+    return rows.map((r) => this.hydrate(r));
+  }
+
+  async resultsOf(accountId: string): Promise<PlayedResult[]> {
+    const rows = this.sql(
+      'SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = ? AND g.termination IS NOT NULL',
+    ).all(accountId) as { game: string; seat: number; ended_result: string | null }[];
+    return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));
   }
 
   async close(): Promise<void> {

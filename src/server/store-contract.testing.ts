@@ -303,7 +303,10 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         await store.createGuest('g1', 'Guest-ab12', 10);
         expect(await store.account('g1')).toEqual({ id: 'g1', name: 'Guest-ab12', kind: 'guest', createdAt: 10, passwordHash: null });
+        await store.create(game('as-guest'));
+        expect(await store.claimSeat('as-guest', 1, 'tok-g', 'Guest-ab12', undefined, 'g1')).toBe(true);
         expect(await store.register('g1', 'Zoe', 'zoe', 'hash-zoe', '$argon2id$zoe', 20)).toBe(true);
+        expect((await store.read('as-guest'))?.seatNames).toEqual([null, 'Zoe']);
         expect(await store.account('g1')).toEqual({ id: 'g1', name: 'Zoe', kind: 'player', createdAt: 10, passwordHash: '$argon2id$zoe' });
         expect(await store.accountByKey('zoe')).toMatchObject({ id: 'g1' });
         // The same name in another case, by a new account or another guest: taken.
@@ -351,6 +354,33 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.endSessions('a', null)).toBe(1);
         expect(await store.sessionsOf('a')).toEqual([]);
         expect(await store.session('t1')).toMatchObject({ accountId: 'b' });
+      }),
+    );
+
+    it(
+      'an account’s games, newest first, live or all, paged by time; its results as its seats’ records say',
+      withStore(async (store) => {
+        await store.register('p', 'Pat', 'pat', 'h-pat', '$argon2id$p', 1);
+        for (const [i, id] of ['g1', 'g2', 'g3', 'g4'].entries()) {
+          await store.create(game(id, ['open', 'open'], 10 * (i + 1)));
+          expect(await store.claimSeat(id, i % 2, `t-${id}`, 'Pat', undefined, 'p')).toBe(true);
+        }
+        await store.create(game('other', ['open', 'open'], 50));
+        expect(await store.end('g1', { kind: 'win', winner: 0 }, 'rules', 0)).toBe(true);
+        expect(await store.end('g2', { kind: 'win', winner: 0 }, 'resignation', 0)).toBe(true);
+        expect(await store.end('g3', { kind: 'draw' }, 'agreement', 0)).toBe(true);
+        const ids = (games: { id: string }[]) => games.map((g) => g.id);
+        expect(ids(await store.gamesOf('p', { limit: 10 }))).toEqual(['g4', 'g3', 'g2', 'g1']);
+        expect(ids(await store.gamesOf('p', { limit: 2 }))).toEqual(['g4', 'g3']);
+        expect(ids(await store.gamesOf('p', { limit: 2, before: 30 }))).toEqual(['g2', 'g1']);
+        expect(ids(await store.gamesOf('p', { limit: 10, live: true }))).toEqual(['g4']);
+        expect((await store.gamesOf('p', { limit: 1 }))[0]?.seatAccounts).toEqual([null, 'p']);
+        const results = await store.resultsOf('p');
+        expect(results.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+          { game: 'tictactoe', seat: 0, result: { kind: 'draw' } },
+          { game: 'tictactoe', seat: 0, result: { kind: 'win', winner: 0 } },
+          { game: 'tictactoe', seat: 1, result: { kind: 'win', winner: 0 } },
+        ]);
       }),
     );
   });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
 import { AccountBar } from './account/account-bar.tsx';
+import { YourGames } from './account/your-games.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
@@ -168,6 +169,7 @@ export function Home() {
       <p>
         Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
       </p>
+      {lobby && <YourGames />}
       {lobby && <Lobby games={lobby} />}
       <div class="games">
         {WEB_GAMES.map((card) => (

@@ -158,7 +158,8 @@ describe('online play in the browser', () => {
     for (const page of [red, black, watcher]) await expect.poll(() => status(page)).toMatch(/^Game over: Black wins/);
     const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
     expect(record.moves).toEqual(played);
-    expect(record.players).toEqual(['Ruth', 'human']);
+    // Black gave no name: the seat carries the guest's.
+    expect(record.players).toEqual(['Ruth', expect.stringMatching(/^Guest-[0-9a-f]{6}$/)]);
     expect(await watcher.getByRole('link', { name: 'Download record' }).getAttribute('href')).toBe(`/api/games/${id}/record`);
 
     // Rematch: Red asks, Black's page is told and joins the same new game, colours swapped.
@@ -169,7 +170,8 @@ describe('online play in the browser', () => {
     await black.getByRole('button', { name: 'Join the rematch' }).click();
     await black.waitForURL(red.url());
     await expect.poll(() => status(black)).toBe('Red to move: slide a token.');
-    await expect.poll(() => status(red)).toBe('Red (a player) to move.');
+    // Black's player, Red now, gave no name: they are shown under their guest's.
+    await expect.poll(() => status(red)).toMatch(/^Red \(Guest-[0-9a-f]{6}\) to move\.$/);
     await shot(black, 'online-nonaga-rematch');
   });
 
@@ -297,7 +299,15 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Quinn');
     await shot(page, 'account-page');
 
-    // The game played as a guest is Quinn's: the seat is theirs, under their name.
+    // The game played as a guest is Quinn's: in their list (O to move), on their profile, and the seat theirs.
+    const id = new URL(game).pathname.split('/').pop() as string;
+    await page.goto(`${server.base}/`);
+    await page.getByRole('list', { name: 'Your games in progress' }).locator(`[data-game="${id}"]`).waitFor();
+    await shot(page, 'home-your-games');
+    await page.goto(`${server.base}/u/Quinn`);
+    await page.getByRole('list', { name: "Quinn's games" }).locator(`[data-game="${id}"]`).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Quinn/);
+    await shot(page, 'profile');
     await page.goto(game);
     await expect.poll(() => page.locator('.seed').textContent()).toContain('X: you');
     await page.goto(`${server.base}/account`);

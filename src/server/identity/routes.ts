@@ -31,7 +31,7 @@ export function registerIdentity(
   app: FastifyInstance,
   identities: Identities,
   limits: IdentityLimits = {},
-  /** Told of the games whose seats an account deleted held: their players' names changed. */
+  /** Told of the games whose seats changed name: a deleted account's, a guest's who signed up. */
   renamed: (games: readonly string[]) => void = () => undefined,
 ): void {
   const store = identities.store;
@@ -100,6 +100,8 @@ export function registerIdentity(
     if (!(await store.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), now())))
       return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
     await identities.begin(reply, id, identity);
+    // The guest's seats now carry the player's name: the rooms holding them read them again.
+    if (identity) renamed([...new Set((await store.seatsOf(id)).map((s) => s.game))]);
     const account = await store.account(id);
     return reply.code(201).send({ account: account ? publicAccount(account) : null });
   });

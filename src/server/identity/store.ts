@@ -1,3 +1,5 @@
+import type { Json } from '../../engine/game.ts';
+import type { StoredGame } from '../store.ts';
 /**
  * What the stores keep of people: accounts (a guest's too), their sessions, and the names of deleted
  * accounts (hashed: kept only so nobody takes a departed player's name). Both stores implement it
@@ -29,8 +31,9 @@ export interface IdentityStore {
   /** A guest account. */
   createGuest(id: string, name: string, createdAt: number): Promise<void>;
   /**
-   * A player's account, or a guest's turned into one (its id, and so its games, kept) when `id` is a
-   * guest's; false when the name (`key`, in lower case) is taken or was a deleted account's.
+   * A player's account, or a guest's turned into one (its id, and so its games, kept, its seats
+   * named after the player) when `id` is a guest's; false when the name (`key`, in lower case) is
+   * taken or was a deleted account's.
    */
   register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean>;
   account(id: string): Promise<Account | null>;
@@ -53,6 +56,26 @@ export interface IdentityStore {
   sessionsOf(accountId: string): Promise<StoredSession[]>;
   /** The seats the account holds or held, in games old to new. */
   seatsOf(accountId: string): Promise<{ readonly game: string; readonly seat: number }[]>;
+  /**
+   * The account's games, newest first: at most `limit`, made before `before` when given, only those
+   * still on when `live`.
+   */
+  gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
+  /** Every finished game of the account, as what its record says of that account's seat. */
+  resultsOf(accountId: string): Promise<PlayedResult[]>;
+}
+
+export interface GamesQuery {
+  readonly limit: number;
+  readonly before?: number;
+  readonly live?: boolean;
+}
+
+export interface PlayedResult {
+  readonly game: string;
+  readonly seat: number;
+  /** The stored result (an Outcome's JSON). */
+  readonly result: Json;
 }
 
 /** Migration 11, the same SQL in both stores: accounts, sessions, retired names, seats held by accounts. */

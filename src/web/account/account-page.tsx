@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Result } from '../../engine/result.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { SettingsBar } from '../shell.tsx';
+import { profilePage } from './profile-page.tsx';
 import { useAccount } from './use-account.ts';
 
 /** A form that sends once, says what went wrong in the server's words, and what went right. */
@@ -178,6 +179,9 @@ export function AccountPage() {
             <button type="button" onClick={() => out(true)}>
               Log out everywhere
             </button>
+            <a class="button-link" href={profilePage(account.name)}>
+              Your profile
+            </a>
             <a class="button-link" href="/api/account/data" download>
               Download my data
             </a>

@@ -143,3 +143,53 @@ export async function changePassword(current: string, password: string): Promise
 export async function deleteAccount(password: string): Promise<Result<unknown>> {
   return call('/api/account/delete', { method: 'POST', body: { password } });
 }
+
+/** A game in a player's lists, as the server summarises it. */
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly players: readonly (string | null)[];
+  readonly seats: readonly number[];
+  readonly result: 'win' | 'draw' | 'loss' | null;
+  readonly yourMove?: boolean;
+}
+
+const summaries = (x: unknown): GameSummary[] | null =>
+  Array.isArray(x) && x.every((g) => typeof g?.id === 'string' && typeof g.game === 'string' && Array.isArray(g.players))
+    ? (x as GameSummary[])
+    : null;
+
+/** This browser's account's games: those in progress (its move first) and the recent ones. */
+export async function fetchMyGames(): Promise<Result<{ live: GameSummary[]; recent: GameSummary[] }>> {
+  const r = await call('/api/account/games');
+  if (!r.ok) return r;
+  const o = r.value as { live?: unknown; recent?: unknown } | null;
+  const live = summaries(o?.live);
+  const recent = summaries(o?.recent);
+  return live && recent ? ok({ live, recent }) : fail('the server sent games this page cannot read');
+}
+
+export interface Profile {
+  readonly name: string;
+  readonly createdAt: number;
+  readonly online: boolean;
+  readonly stats: Readonly<Record<string, { readonly wins: number; readonly draws: number; readonly losses: number }>>;
+  readonly games: readonly GameSummary[];
+  /** Where the next page starts, or null at the end. */
+  readonly before: number | null;
+}
+
+export async function fetchProfile(name: string, filter: { game?: string; result?: string; before?: number }): Promise<Result<Profile>> {
+  const query = new URLSearchParams();
+  if (filter.game) query.set('game', filter.game);
+  if (filter.result) query.set('result', filter.result);
+  if (filter.before !== undefined) query.set('before', String(filter.before));
+  const r = await call(`/api/players/${encodeURIComponent(name)}${query.size > 0 ? `?${query}` : ''}`);
+  if (!r.ok) return r;
+  const p = r.value as Partial<Profile> | null;
+  const games = summaries(p?.games);
+  return p && typeof p.name === 'string' && games && typeof p.stats === 'object' && p.stats !== null
+    ? ok({ name: p.name, createdAt: Number(p.createdAt), online: p.online === true, stats: p.stats, games, before: p.before ?? null })
+    : fail('the server sent a profile this page cannot read');
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { Player } from '../engine/game.ts';
+import type { Hub } from './hub.ts';
+import type { Identities } from './identity/identities.ts';
+import type { Account } from './identity/store.ts';
+import { usernameKey } from './identity/usernames.ts';
+import type { Presence } from './presence.ts';
+import { recordOf, type SeatResult, seatResult } from './records.ts';
+import type { GameStore, StoredGame } from './store.ts';
+
+/**
+ * Players' games: your games (in progress, your move first; then the recent ones), each player's
+ * profile (results per game, games filtered by game and result, member since, online now), and the
+ * export of a player's finished games as records, one JSON a line, streamed.
+ */
+
+/** A game in a list: who sat where, whose it is, how it ended for them. */
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  /** Per seat: the player's name, an AI's level, or null for a seat still open. */
+  readonly players: readonly (string | null)[];
+  /** The seats of the account the list is about. */
+  readonly seats: readonly Player[];
+  readonly ending: { readonly result: unknown; readonly termination: string } | null;
+  /** How it came out for that account (its first seat), once over. */
+  readonly result: SeatResult | null;
+}
+
+const summary = (g: StoredGame, account: string): GameSummary => {
+  const seats = g.seatAccounts.flatMap((a, seat) => (a === account ? [seat] : []));
+  return {
+    id: g.id,
+    game: g.game,
+    createdAt: g.createdAt,
+    players: g.seats.map((kind, i) => g.seatNames[i] ?? (kind === 'open' ? (g.seatTokens[i] ? 'a player' : null) : kind)),
+    seats,
+    ending: g.ending,
+    result: g.ending && seats[0] !== undefined ? seatResult(g.ending.result, seats[0]) : null,
+  };
+};
+
+const RESULTS = ['win', 'draw', 'loss'] as const;
+const PAGE = 50;
+/** Games read for a filtered page at most: a filter that matches rarely shows fewer, with a `before` to go on. */
+const SCAN = 500;
+
+export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub, identities: Identities, presence: Presence): void {
+  app.get('/api/account/games', async (request, reply) => {
+    const identity = await identities.of(request);
+    if (!identity) return { live: [], recent: [] };
+    const id = identity.account.id;
+    const [live, all] = await Promise.all([store.gamesOf(id, { limit: 50, live: true }), store.gamesOf(id, { limit: 20 })]);
+    // Whose move it is takes the game's position: the rooms (loaded once, kept a while) know it.
+    const liveGames = await Promise.all(
+      live.map(async (g) => {
+        const room = await hub.room(g.id).catch(() => null);
+        const s = summary(room?.stored ?? g, id);
+        const toMove = room && !room.over ? room.toMove : null;
+        return { ...s, toMove, yourMove: toMove !== null && s.seats.includes(toMove) && !room?.hasLeft(toMove) };
+      }),
+    );
+    liveGames.sort((a, b) => Number(b.yourMove) - Number(a.yourMove) || b.createdAt - a.createdAt);
+    reply.header('cache-control', 'no-store');
+    return { live: liveGames, recent: all.filter((g) => g.ending).map((g) => summary(g, id)) };
+  });
+
+  /** The account behind a username, or null for none (a guest's or a deleted account's name is no profile). */
+  const player = async (name: string): Promise<Account | null> => {
+    if (name.length > 64) return null;
+    const account = await store.accountByKey(usernameKey(name));
+    return account?.kind === 'player' ? account : null;
+  };
+
+  app.get('/api/players/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const { game, result, before } = request.query as { game?: string; result?: string; before?: string };
+    const account = await player(name);
+    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    if (result !== undefined && !RESULTS.includes(result as SeatResult))
+      return reply.code(400).send({ error: 'result is win, draw or loss' });
+    const from = before === undefined ? undefined : Number(before);
+    if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
+    const stats: Record<string, { wins: number; draws: number; losses: number }> = {};
+    for (const r of await store.resultsOf(account.id)) {
+      const how = seatResult(r.result, r.seat);
+      if (!how) continue;
+      const s = stats[r.game] ?? { wins: 0, draws: 0, losses: 0 };
+      stats[r.game] = s;
+      if (how === 'win') s.wins++;
+      else if (how === 'draw') s.draws++;
+      else s.losses++;
+    }
+    const filtered = game !== undefined || result !== undefined;
+    const read = await store.gamesOf(account.id, { limit: filtered ? SCAN : PAGE, ...(from === undefined ? {} : { before: from }) });
+    const games = read
+      .map((g) => summary(g, account.id))
+      .filter((g) => (game === undefined || g.game === game) && (result === undefined || g.result === result))
+      .slice(0, PAGE);
+    const last = filtered ? read[read.length - 1] : games[games.length - 1];
+    const more = read.length === (filtered ? SCAN : PAGE);
+    return {
+      name: account.name,
+      createdAt: account.createdAt,
+      online: presence.isOnline(account.id),
+      stats,
+      games,
+      before: more && last ? last.createdAt : null,
+    };
+  });
+
+  app.get('/api/players/:name/games.ndjson', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const account = await player(name);
+    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    reply.raw.writeHead(200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="hexarena-${account.name}-games.ndjson"`,
+      'cache-control': 'no-store',
+    });
+    // A page of games at a time, each line written as soon as it is made: a long history never sits in memory whole.
+    let before: number | undefined;
+    for (;;) {
+      const page = await store.gamesOf(account.id, { limit: 100, ...(before === undefined ? {} : { before }) });
+      for (const g of page) {
+        const record = recordOf(g);
+        if (!record.ok) continue;
+        if (!reply.raw.write(`${JSON.stringify({ id: g.id, ...record.value })}\n`))
+          await new Promise((resolve) => reply.raw.once('drain', resolve));
+        if (reply.raw.destroyed) return reply;
+      }
+      if (page.length < 100) break;
+      before = (page[page.length - 1] as StoredGame).createdAt;
+    }
+    reply.raw.end();
+    return reply;
+  });
+}

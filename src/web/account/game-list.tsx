@@ -1,0 +1,23 @@
+import { webGameOf } from '../games/index.ts';
+import type { GameSummary } from '../online/api.ts';
+import { gamePage } from '../online/links.ts';
+
+const RESULT_WORDS = { win: 'won', draw: 'drawn', loss: 'lost' } as const;
+
+/** Games as links: the game, who played, and how it stands or ended for the player the list is about. */
+export function GameList({ games, label }: { games: readonly GameSummary[]; label: string }) {
+  return (
+    <ul class="game-list" aria-label={label}>
+      {games.map((g) => (
+        <li data-game={g.id} class={g.yourMove ? 'your-move' : undefined}>
+          <a href={gamePage(g.id)}>
+            {webGameOf(g.game)?.game.title ?? g.game}: {g.players.map((p) => p ?? 'open').join(' – ')}
+          </a>{' '}
+          {g.yourMove && <strong class="badge">your move</strong>}
+          {g.result && <span class={`result ${g.result}`}>{RESULT_WORDS[g.result]}</span>}{' '}
+          <time dateTime={new Date(g.createdAt).toISOString()}>{new Date(g.createdAt).toLocaleDateString()}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'preact/hooks';
+import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { fetchProfile, type GameSummary, type Profile } from '../online/api.ts';
+import { SettingsBar } from '../shell.tsx';
+import { GameList } from './game-list.tsx';
+
+/** The path of a player's profile. */
+export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
+
+/** The player a path names (/u/<name>), or null. */
+export function profileName(pathname: string): string | null {
+  const m = /^\/u\/([A-Za-z0-9_-]{1,64})$/.exec(pathname);
+  return m ? (m[1] as string) : null;
+}
+
+/** /u/<name>: a player's results per game, their games (filtered by game and result), and their export. */
+export function ProfilePage({ name }: { name: string }) {
+  const [game, setGame] = useState('');
+  const [result, setResult] = useState('');
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [games, setGames] = useState<readonly GameSummary[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const load = (before?: number) =>
+    void fetchProfile(name, { game, result, ...(before === undefined ? {} : { before }) }).then((r) => {
+      if (!r.ok) return setProblem(r.error.message);
+      setProfile(r.value);
+      setGames((shown) => (before === undefined ? r.value.games : [...shown, ...r.value.games]));
+    });
+  useEffect(() => load(), [name, game, result]);
+  return (
+    <main class="profile">
+      <header class="topbar">
+        <h1>
+          <a href="/" class="home-link">
+            hexarena
+          </a>
+        </h1>
+        <SettingsBar />
+      </header>
+      {problem && (
+        <p class="error" role="alert">
+          This profile cannot be shown: {problem}.
+        </p>
+      )}
+      {profile && (
+        <>
+          <h2>
+            {profile.name} <span class={profile.online ? 'online' : 'offline'}>{profile.online ? '● online now' : 'offline'}</span>
+          </h2>
+          <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
+          {Object.keys(profile.stats).length > 0 && (
+            <table class="stats">
+              <caption>Results</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Game</th>
+                  <th scope="col">Wins</th>
+                  <th scope="col">Draws</th>
+                  <th scope="col">Losses</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(profile.stats).map(([id, s]) => (
+                  <tr>
+                    <th scope="row">{webGameOf(id)?.game.title ?? id}</th>
+                    <td>{s.wins}</td>
+                    <td>{s.draws}</td>
+                    <td>{s.losses}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <h3>Games</h3>
+          <p class="controls">
+            <label>
+              Game{' '}
+              <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
+                <option value="">all</option>
+                {WEB_GAMES.map((g) => (
+                  <option value={g.id}>{g.game.title}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Result{' '}
+              <select value={result} onChange={(e) => setResult(e.currentTarget.value)}>
+                <option value="">any</option>
+                <option value="win">won</option>
+                <option value="draw">drawn</option>
+                <option value="loss">lost</option>
+              </select>
+            </label>
+            <a class="button-link" href={`/api/players/${encodeURIComponent(profile.name)}/games.ndjson`} download>
+              Download all games
+            </a>
+          </p>
+          {games.length > 0 ? <GameList games={games} label={`${profile.name}'s games`} /> : <p>No games here.</p>}
+          {profile.before !== null && (
+            <button type="button" onClick={() => load(profile.before ?? undefined)}>
+              More games
+            </button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'preact/hooks';
+import { fetchMyGames, type GameSummary } from '../online/api.ts';
+import { GameList } from './game-list.tsx';
+
+/** The home page's list of this browser's games: in progress (your move first), then the recent ones. */
+export function YourGames() {
+  const [games, setGames] = useState<{ live: GameSummary[]; recent: GameSummary[] } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void fetchMyGames().then((r) => {
+      if (current && r.ok) setGames(r.value);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!games || (games.live.length === 0 && games.recent.length === 0)) return null;
+  return (
+    <section class="your-games" aria-label="Your games">
+      <h2>Your games</h2>
+      {games.live.length > 0 && <GameList games={games.live} label="Your games in progress" />}
+      {games.recent.length > 0 && (
+        <>
+          <h3>Recent</h3>
+          <GameList games={games.recent} label="Your recent games" />
+        </>
+      )}
+    </section>
+  );
+}
