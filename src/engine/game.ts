@@ -44,6 +44,8 @@ export interface GameRules<S, M> {
    * back would let a player re-roll. Interfaces offer no undo for such games.
    */
   readonly stochastic?: boolean;
+  /** The rules can end a game in a draw: two players may also agree to one. */
+  readonly draws?: boolean;
   /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
   standings?(state: S): readonly Player[];
 }

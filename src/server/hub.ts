@@ -171,6 +171,13 @@ export class Hub {
         );
       this.scheduler.attend(room);
     });
+    // Offers and chat lines change no version: the other instances read them again from the store.
+    const unfollowOffers = room.onOffer((local) => {
+      if (local) this.fanout?.publish(id, { kind: 'seats' });
+    });
+    const unfollowChat = room.talk.onChat((_room, _line, local) => {
+      if (local) this.fanout?.publish(id, { kind: 'seats' });
+    });
     this.fanout?.follow(id, (notice) => {
       if (notice?.kind === 'rematch') this.rematches.heard(id, notice.id);
       else if (notice?.kind === 'moved') {
@@ -182,7 +189,14 @@ export class Hub {
           );
       } else void room.catchUp();
     });
-    this.held.set(id, { room, unfollow });
+    this.held.set(id, {
+      room,
+      unfollow: () => {
+        unfollow();
+        unfollowOffers();
+        unfollowChat();
+      },
+    });
     this.scheduler.attend(room);
   }
 

@@ -337,3 +337,64 @@ describe('players and their games', () => {
     await expect.poll(async () => (await request(server.base, '/api/players/luna')).json?.online).toBe(false);
   });
 });
+
+describe('at the table', () => {
+  it('players chat among themselves, spectators apart; offers and presence reach everyone; a draw offered and accepted over sockets', async () => {
+    const ann = new Browser('127.0.0.66');
+    await signUp(ann, 'Annika');
+    const bo = new Browser('127.0.0.67');
+    await signUp(bo, 'Borje');
+    const fan = new Browser('127.0.0.68');
+    await fan.ask('POST', '/api/session/guest');
+    const id = (await ann.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+    await bo.ask('POST', `/api/games/${id}/seats/1`, {});
+    const open = async (b: Browser) => {
+      const c = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string });
+      await c.next((m) => m.type === 'sync');
+      return c;
+    };
+    const a = await open(ann);
+    const b = await open(bo);
+    const f = await open(fan);
+    await a.next(
+      (m) => m.type === 'presence' && (m.watching as number) === 1 && (m.seats as { connected: boolean }[]).every((s) => s.connected),
+    );
+
+    expect(await a.ask({ type: 'chat', text: 'good luck!' })).toMatchObject({ type: 'done' });
+    expect(await f.ask({ type: 'chat', text: 'go Borje' })).toMatchObject({ type: 'done' });
+    expect(await f.ask({ type: 'chat', text: 'x'.repeat(141) })).toMatchObject({
+      type: 'error',
+      error: expect.stringMatching(/at most 140/),
+    });
+    expect(await f.ask({ type: 'chat', text: 'evil\u202Eelbat' })).toMatchObject({
+      type: 'error',
+      error: expect.stringMatching(/U\+202E/),
+    });
+    await b.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'good luck!'));
+    const heard = (c: Client) =>
+      c.messages
+        .filter((m) => m.type === 'chat')
+        .flatMap((m) => (m.lines as { author: string; text: string }[]).map((l) => `${l.author}: ${l.text}`));
+    await f.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'go Borje'));
+    expect(heard(b)).toEqual(['Annika: good luck!']);
+    expect(heard(f)).toEqual([expect.stringMatching(/^Guest-[0-9a-f]{6}: go Borje$/)]);
+    // Someone who comes later reads the chat of their side, from the store.
+    const late = await open(fan);
+    await late.next((m) => m.type === 'chat');
+    expect(heard(late)).toEqual([expect.stringMatching(/go Borje$/)]);
+    late.close();
+
+    expect(await a.ask({ type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect(await b.ask({ type: 'offer', seat: 1, offer: 'draw' })).toMatchObject({ type: 'done' });
+    for (const c of [a, f]) await c.next((m) => m.type === 'offer' && (m.offer as { seat?: number } | null)?.seat === 1);
+    expect(await a.ask({ type: 'reply', seat: 0, offer: 'draw', accept: true })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'agreement' },
+    });
+    await f.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    b.close();
+    await a.next((m) => m.type === 'presence' && !(m.seats as { connected: boolean }[])[1]?.connected);
+    a.close();
+    f.close();
+  });
+});

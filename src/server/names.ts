@@ -22,3 +22,15 @@ export function parseName(text: string): Result<string> {
     );
   return ok(name);
 }
+
+/** A chat line as written (untrusted): trimmed, one Unicode form, printable; or why it cannot be shown. */
+export function parseChatText(text: string): Result<string> {
+  const line = text.normalize('NFC').trim();
+  if (line === '') return fail('say something');
+  const bad = UNSHOWABLE.exec(line);
+  if (bad)
+    return fail(
+      `a chat line may not hold U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')} (control or format characters)`,
+    );
+  return ok(line);
+}

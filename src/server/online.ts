@@ -28,12 +28,13 @@ import { guardOrigins } from './identity/origin.ts';
 import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
 import { Allowance, type Edge } from './limits.ts';
-import { parseName } from './names.ts';
+import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
 import { Presence } from './presence.ts';
 import { recordOf } from './records.ts';
-import { type Intent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
+import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
+import type { ChatRoom } from './table-talk.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md): REST under /api to create, list, read,
@@ -45,6 +46,9 @@ import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
 const MAX_MESSAGE_BYTES = 4096;
 /** Frames past this are not even read: the socket is closed (1009), as the protocol documents. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/** Chat lines per connection: a burst of three, then one a second. */
+const CHAT_BURST = 3;
+const CHAT_RATE = 1;
 /** Per connection: a burst of this many messages, refilled at RATE per second. */
 const BURST = 30;
 const RATE = 10;
@@ -451,7 +455,9 @@ async function connect(
   const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
   socket.on('message', hold);
   const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
-  const account = (await identity.catch(() => null))?.account.id;
+  const who = await identity.catch(() => null);
+  const account = who?.account.id;
+  const authorName = who?.account.name;
   // Online while a socket of theirs is open (the socket may close while the room loads).
   if (account !== undefined && socket.readyState === socket.OPEN) socket.once('close', presence.enter(account));
   if (room instanceof RulesChanged) {
@@ -485,11 +491,28 @@ async function connect(
   hub.watch(room);
   const unsubscribeSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
   const unsubscribeRematch = hub.onRematch(room, (rematch) => tell({ type: 'rematch', id: rematch }));
+  // At the table: the standing offer, who is here, and the chat this socket reads — the players'
+  // for a seat's holder, the spectators' for anyone else; the two never mix.
+  const seatsHere = account === undefined ? [] : room.stored.seatAccounts.flatMap((a, seat) => (a === account ? [seat] : []));
+  const chatRoom: ChatRoom = seatsHere.length > 0 ? 'players' : 'spectators';
+  tell({ type: 'offer', offer: room.offer });
+  const unsubscribeOffer = room.onOffer(() => tell({ type: 'offer', offer: room.offer }));
+  const unsubscribePresence = room.talk.onPresence((p) => tell({ type: 'presence', ...p }));
+  const leave = room.talk.attend(seatsHere);
+  void room.talk.chat(chatRoom).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
+  const unsubscribeChat = room.talk.onChat((said, line) => {
+    if (said === chatRoom) tell({ type: 'chat', room: said, lines: [line] });
+  });
   socket.on('close', () => {
     unsubscribe();
     unsubscribeSeats();
     unsubscribeRematch();
+    unsubscribeOffer();
+    unsubscribePresence();
+    unsubscribeChat();
+    leave();
   });
+  const chatAllowance = new Allowance(CHAT_RATE, CHAT_BURST, 1);
 
   const allowance = new Allowance(edge.messageRate, BURST, 1);
   const onMessage = async (data: Buffer, binary: boolean) => {
@@ -506,8 +529,25 @@ async function connect(
     if (text === null) return refuse('messages are JSON text such as {"type":"move",…}');
     const message = parseClientMessage(text);
     if (!message.ok) return refuse(message.error.message);
-    const answer = await room.submit(intentOf(message.value, account));
-    tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
+    const m = message.value;
+    if (m.type === 'chat') {
+      if (account === undefined && m.token === undefined)
+        return refuse('chat needs a session: open the game from the site (a guest is enough)');
+      if (!chatAllowance.take('', now)) return refuse('too many lines: at most one a second');
+      const checked = parseChatText(m.text);
+      if (!checked.ok) return refuse(checked.error.message);
+      // A seat's token speaks in the players' chat, as its holder's socket does.
+      const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
+      if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      const said: ChatRoom = byToken ? 'players' : chatRoom;
+      const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
+      await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });
+      return tell({ type: 'done', ...(id === undefined ? {} : { id }) });
+    }
+    const answer =
+      m.type === 'move' || m.type === 'resign' ? await room.submit(intentOf(m, account)) : await room.act(mannerOf(m, account));
+    if ('done' in answer) tell({ type: 'done', ...(id === undefined ? {} : { id }) });
+    else tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
     hub.latency.record(performance.now() - arrived);
   };
   socket.on('message', onMessage);
@@ -515,10 +555,29 @@ async function connect(
 }
 
 /** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */
-function intentOf(message: ClientMessage, account: string | undefined): Intent {
+function intentOf(message: Extract<ClientMessage, { type: 'move' | 'resign' }>, account: string | undefined): Intent {
   // A token speaks for itself; without one, the socket's session speaks.
   const token = message.token ?? (account === undefined ? undefined : { account });
   if (message.type === 'resign') return { kind: 'resign', seat: message.seat, token };
   const { seat, move, version, id } = message;
   return { kind: 'move', seat, token, move, version, ...(id === undefined ? {} : { clientId: id }) };
+}
+
+/** An offer, an answer, an abort or a claim, as the room is asked it. */
+function mannerOf(
+  message: Extract<ClientMessage, { type: 'offer' | 'reply' | 'abort' | 'claim' }>,
+  account: string | undefined,
+): MannerIntent {
+  const token = message.token ?? (account === undefined ? undefined : { account });
+  const { seat } = message;
+  switch (message.type) {
+    case 'offer':
+      return { kind: 'offer', seat, token, offer: message.offer };
+    case 'reply':
+      return { kind: 'reply', seat, token, offer: message.offer, accept: message.accept };
+    case 'abort':
+      return { kind: 'abort', seat, token };
+    case 'claim':
+      return { kind: 'claim', seat, token, result: message.result };
+  }
 }

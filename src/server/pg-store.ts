@@ -18,6 +18,9 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  type ChatLine,
+  type ChatRow,
+  chatFromRow,
   DEPARTURES,
   type Departure,
   type GameId,
@@ -29,6 +32,7 @@ import {
   type NewGame,
   newestOfEachCreator,
   newGameRow,
+  type Offer,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
   refusalOf,
@@ -36,6 +40,7 @@ import {
   type StoredMove,
   StoreOutOfDisk,
   StoreUnavailable,
+  TABLE_MANNERS,
 } from './store.ts';
 
 /**
@@ -108,6 +113,7 @@ const MIGRATIONS: readonly string[] = [
   DEPARTURES,
   RULES_VERSIONS,
   ACCOUNTS,
+  TABLE_MANNERS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -120,8 +126,8 @@ interface PendingAppend {
 }
 
 /** Parameters of one move in the batch statement. */
-const FIELDS = 10;
-/** Moves in one statement at most (10 parameters each, far below PostgreSQL's 65,535). */
+const FIELDS = 11;
+/** Moves in one statement at most (11 parameters each, far below PostgreSQL's 65,535). */
 const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
@@ -281,7 +287,7 @@ export class PgStore implements GameStore, IdentityStore {
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
     const values = batch.map((_, i) => {
       const n = i * FIELDS;
-      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint, $${n + 9}, $${n + 10}::int)`;
+      return `($${n + 1}, $${n + 2}::int, $${n + 3}, $${n + 4}::bigint, $${n + 5}::bigint, $${n + 6}::bigint, $${n + 7}, $${n + 8}::bigint, $${n + 9}, $${n + 10}::int, $${n + 11}::int)`;
     });
     const params = batch.flatMap((p) => [
       p.id,
@@ -294,16 +300,18 @@ export class PgStore implements GameStore, IdentityStore {
       p.after.claim?.until ?? null,
       p.move.clientId ?? null,
       p.after.departed ?? null,
+      p.after.undone ?? null,
     ]);
     let landed: Set<string>;
     try {
       // Each game's row is updated (and locked) only at the move count the move was made at; its
       // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
       const { rows } = await this.query<{ game_id: string }>(
-        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed) AS (VALUES ${values.join(', ')}),
+        `WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone) AS (VALUES ${values.join(', ')}),
            counted AS (
-             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner, lease_until = i.lease_until
+             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner, lease_until = i.lease_until, offer = NULL
                FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL AND (i.departed IS NULL OR g.departed = i.departed)
+                 AND (i.undone IS NULL OR g.undone = i.undone)
                RETURNING i.id, i.ply, i.move, i.at, i.client_id)
          INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`,
         params,
@@ -348,13 +356,64 @@ export class PgStore implements GameStore, IdentityStore {
     return rows[0]?.claimed === 1;
   }
 
-  async end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean> {
+  async end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean> {
     const r = await this.query(
-      `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL
-         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5)`,
-      [JSON.stringify(result), termination, id, plies, departed ?? null],
+      `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
+         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5) AND ($6::int IS NULL OR undone = $6)`,
+      [JSON.stringify(result), termination, id, plies, departed ?? null, undone ?? null],
     );
     return r.rowCount === 1;
+  }
+
+  async setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
+    const r = await this.query('UPDATE games SET offer = $1 WHERE id = $2 AND plies = $3 AND undone = $4 AND termination IS NULL', [
+      offer ? JSON.stringify(offer) : null,
+      id,
+      plies,
+      undone,
+    ]);
+    return r.rowCount === 1;
+  }
+
+  async takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const counted = await c.query(
+        `UPDATE games SET plies = $1, undone = undone + $2, undone_at = $1, offer = NULL, deadline = $3, due = $4, lease_owner = NULL, lease_until = NULL
+           WHERE id = $5 AND plies = $6 AND undone = $7 AND termination IS NULL`,
+        [toPly, plies - toPly + 1, after.deadline, after.due, id, plies, undone],
+      );
+      if (counted.rowCount !== 1) return false;
+      await c.query('DELETE FROM moves WHERE game_id = $1 AND ply >= $2', [id, toPly]);
+      return true;
+    });
+  }
+
+  async addChat(id: GameId, line: ChatLine, keep: number, tries = 3): Promise<void> {
+    try {
+      await this.transaction(async (c) => {
+        const { rows } = await c.query<{ n: number }>(
+          `INSERT INTO chat (game_id, n, room, author, account_id, text, at)
+             SELECT $1, COALESCE(MAX(n) + 1, 0), $2, $3, $4, $5, $6 FROM chat WHERE game_id = $1 RETURNING n`,
+          [id, line.room, line.author, line.account, line.text, line.at],
+        );
+        await c.query('DELETE FROM chat WHERE game_id = $1 AND n <= $2', [id, (rows[0]?.n ?? 0) - keep]);
+      });
+    } catch (e) {
+      // Two lines at once took the same number (unique_violation): the later goes again.
+      if ((e as { code?: unknown }).code === '23505' && tries > 1) return this.addChat(id, line, keep, tries - 1);
+      throw e;
+    }
+  }
+
+  async chat(id: GameId): Promise<ChatLine[]> {
+    const { rows } = await this.query<ChatRow>('SELECT room, author, account_id, text, at FROM chat WHERE game_id = $1 ORDER BY n', [id]);
+    return rows.map(chatFromRow);
   }
 
   async depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
@@ -505,6 +564,7 @@ export class PgStore implements GameStore, IdentityStore {
     await this.transaction(async (c) => {
       if (keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [keyHash]);
       await c.query('DELETE FROM sessions WHERE account_id = $1', [id]);
+      await c.query('DELETE FROM chat WHERE account_id = $1', [id]);
       await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [placeholder, id]);
       await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
         placeholder,
@@ -563,7 +623,8 @@ export class PgStore implements GameStore, IdentityStore {
 
   async resultsOf(accountId: string): Promise<PlayedResult[]> {
     const { rows } = await this.query<{ game: string; seat: number; ended_result: string | null }>(
-      'SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = $1 AND g.termination IS NOT NULL',
+      `SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE s.account_id = $1 AND g.termination IS NOT NULL AND g.termination <> 'aborted'`,
       [accountId],
     );
     return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));

@@ -37,7 +37,8 @@ const summary = (g: StoredGame, account: string): GameSummary => {
     players: g.seats.map((kind, i) => g.seatNames[i] ?? (kind === 'open' ? (g.seatTokens[i] ? 'a player' : null) : kind)),
     seats,
     ending: g.ending,
-    result: g.ending && seats[0] !== undefined ? seatResult(g.ending.result, seats[0]) : null,
+    // An aborted game has no result for anyone.
+    result: g.ending && g.ending.termination !== 'aborted' && seats[0] !== undefined ? seatResult(g.ending.result, seats[0]) : null,
   };
 };
 

@@ -21,6 +21,7 @@ import {
 } from './arbiter.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
 import { EventHistory, RECENT_EVENTS } from './event-history.ts';
+import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from './manners.ts';
 import {
   type Departure,
   type GameStore,
@@ -30,6 +31,7 @@ import {
   type StoredMove,
   StoreOutOfDisk,
 } from './store.ts';
+import { TableTalk } from './table-talk.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
 
 /**
@@ -76,7 +78,25 @@ export interface RoomSettings {
   readonly aiGameMoves?: number;
   /** The time, in milliseconds since the epoch: the wall clock unless a test brings its own. */
   readonly now?: () => number;
+  /** How long a player must be away on their own clock before their opponent may claim the game (30 s). */
+  readonly claimAfterMs?: number;
 }
+
+/** What players ask of each other and of the game besides moves: offers, answers, an abort, a claim. */
+export type MannerIntent =
+  | { readonly kind: 'offer'; readonly seat: Player; readonly token: unknown; readonly offer: OfferKind }
+  | { readonly kind: 'reply'; readonly seat: Player; readonly token: unknown; readonly offer: OfferKind; readonly accept: boolean }
+  | { readonly kind: 'abort'; readonly seat: Player; readonly token: unknown }
+  | { readonly kind: 'claim'; readonly seat: Player; readonly token: unknown; readonly result: 'win' | 'draw' };
+
+/** An intent done that made no event (an offer made or declined). */
+export interface Done {
+  readonly ok: true;
+  readonly done: true;
+  readonly version: number;
+}
+
+export const CLAIM_AFTER_MS = 30_000;
 
 /** Long enough for any real game, DiceWars's many attacks included. */
 export const AI_GAME_MOVES = 3000;
@@ -128,6 +148,27 @@ export class Room {
     readonly startView: Json,
   ) {
     this.active = this.now();
+    this.talk = new TableTalk(current.id, store, current.seats.length, () => this.now(), settings.claimAfterMs ?? CLAIM_AFTER_MS);
+  }
+
+  /** Who is at the table on this instance, and the game's chats. */
+  readonly talk: TableTalk;
+  private readonly offerListeners = new Set<(local: boolean) => void>();
+
+  /** Calls `listener` whenever the standing offer changes (made, answered, lapsed); `local`: through this instance. */
+  onOffer(listener: (local: boolean) => void): () => void {
+    this.offerListeners.add(listener);
+    return () => this.offerListeners.delete(listener);
+  }
+
+  /** The offer standing now, if any. */
+  get offer(): { readonly kind: OfferKind; readonly seat: Player } | null {
+    const offer = standingOffer(this.table);
+    return offer ? { kind: offer.kind, seat: offer.seat } : null;
+  }
+
+  private offerChanged(local = true): void {
+    for (const listener of this.offerListeners) listener(local);
   }
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
@@ -157,7 +198,8 @@ export class Room {
     const { states } = played.value;
     const seatOf = states.slice(0, -1).map((s) => game.toMove(s) as Player);
     const { departures } = stored;
-    const version = stored.moves.length + departures.length + (stored.ending ? 1 : 0);
+    // Moves taken back count too (stored.undone): a version never goes back.
+    const version = stored.moves.length + departures.length + (stored.ending ? 1 : 0) + stored.undone;
     const room = new Room(
       store,
       settings,
@@ -171,11 +213,16 @@ export class Room {
     );
     // The recent past, for clients catching up after a restart: the same events as were sent live,
     // each departure before the move that followed it.
-    const from = Math.max(0, stored.moves.length + departures.length - RECENT_EVENTS);
+    // After a takeback only the events since it are known again: a client further behind gets a full sync.
+    const from = Math.max(stored.undone > 0 ? stored.undoneAt + stored.undone - 1 : 0, version - (stored.ending ? 1 : 0) - RECENT_EVENTS);
     const timed = stored.moves.map((m, i) => ({ seat: seatOf[i] as Player, at: m.at }));
     let v = 0;
     let d = 0;
     for (let i = 0; i <= stored.moves.length; i++) {
+      if (stored.undone > 0 && i === stored.undoneAt) {
+        v += stored.undone;
+        room.events.push({ version: v, kind: 'takeback', ply: i });
+      }
       for (; d < departures.length && (departures[d] as Departure).plies <= i; d++)
         if (++v > from) room.events.push(room.leaveEvent(v, departures[d] as Departure));
       const m = stored.moves[i];
@@ -478,6 +525,122 @@ export class Room {
     return intent.kind === 'resign' ? this.resign(intent.seat) : this.move(intent);
   }
 
+  /** Offers, answers, an abort or a claim: judged, stored, then told; the event it made, if any. */
+  act(intent: MannerIntent): Promise<Answer | Done> {
+    return this.enqueue(() =>
+      this.handleManners(intent).catch((e: unknown): Answer => {
+        if (e instanceof StoreOutOfDisk) return this.refuse('try-again', STORE_OUT_OF_DISK);
+        process.stderr.write(`hexarena: game ${this.id}: the store failed: ${e instanceof Error ? e.message : String(e)}\n`);
+        return this.refuse('try-again', STORE_UNAVAILABLE);
+      }),
+    );
+  }
+
+  private async handleManners(intent: MannerIntent): Promise<Answer | Done> {
+    await this.serverTurns();
+    const noSeat = judgeSeat(this.table, intent.seat);
+    if (noSeat) return this.refuse(noSeat.refusal, noSeat.error);
+    if (!mayAct(this.table, intent.seat, intent.token) && this.stored.seats[intent.seat] === 'open') await this.reload();
+    if (!mayAct(this.table, intent.seat, intent.token))
+      return this.refuse('bad-token', `that is not ${this.seatName(intent.seat)}'s token`);
+    const out = judgeStillPlaying(this.table, intent.seat);
+    if (out) return this.refuse(out.refusal, out.error);
+    const { seat } = intent;
+    const name = this.seatName(seat);
+    const done: Done = { ok: true, done: true, version: this.version };
+    const ended = (event: RoomEvent | null): Answer =>
+      event ? { ok: true, version: event.version, event } : this.refuse('stale', 'the game changed first: look again');
+    switch (intent.kind) {
+      case 'abort': {
+        const no = judgeAbort(this.table, seat, this.seatOf);
+        if (no) return this.refuse(no.refusal, no.error);
+        return ended(await this.finish({ kind: 'draw', reason: `${name} aborted the game` }, 'aborted'));
+      }
+      case 'claim': {
+        const them = seat === 0 ? 1 : 0;
+        const no = judgeAwayClaim(this.table, seat, this.talk.goneSince(them), this.now(), this.talk.claimAfterMs);
+        if (no) return this.refuse(no.refusal, no.error);
+        const away = `${this.seatName(them)} left the game`;
+        return ended(
+          await this.finish(
+            intent.result === 'win' ? { kind: 'win', winner: seat, reason: away } : { kind: 'draw', reason: away },
+            'abandoned',
+          ),
+        );
+      }
+      case 'offer': {
+        const no = judgeOffer(this.table, seat, intent.offer, this.seatOf);
+        if (no) return this.refuse(no.refusal, no.error);
+        const standing = standingOffer(this.table);
+        // Offering what the other player offers is agreeing to it.
+        if (standing && standing.kind === intent.offer) return this.agree(seat, intent.offer);
+        const them = seat === 0 ? 1 : 0;
+        if (this.stored.seats[them] !== 'open') {
+          // The server's AI plays on, and lets a person take a move back.
+          if (intent.offer === 'draw') return this.refuse('illegal', "the server's AI does not take draw offers: play on, or resign");
+          return ended(await this.takeBackFor(seat));
+        }
+        const offer = { kind: intent.offer, seat, ply: this.plies };
+        if (!(await this.store.setOffer(this.id, offer, this.plies, this.stored.undone))) {
+          await this.reload();
+          return this.refuse('stale', 'the game changed first: look again');
+        }
+        this.current = { ...this.stored, offer };
+        this.offerChanged();
+        return done;
+      }
+      case 'reply': {
+        const no = judgeReply(this.table, seat, intent.offer);
+        if (no) return this.refuse(no.refusal, no.error);
+        if (intent.accept) return this.agree(seat, intent.offer);
+        if (!(await this.store.setOffer(this.id, null, this.plies, this.stored.undone))) {
+          await this.reload();
+          return this.refuse('stale', 'the game changed first: look again');
+        }
+        this.current = { ...this.stored, offer: null };
+        this.offerChanged();
+        return done;
+      }
+    }
+  }
+
+  /** `seat` agrees to the standing offer of `kind`: the game is drawn, or taken back for the asker. */
+  private async agree(seat: Player, kind: OfferKind): Promise<Answer> {
+    const offer = standingOffer(this.table);
+    const event =
+      kind === 'draw'
+        ? await this.finish({ kind: 'draw', reason: 'agreed' }, 'agreement')
+        : await this.takeBackFor(offer?.seat ?? (seat === 0 ? 1 : 0));
+    return event ? { ok: true, version: event.version, event } : this.refuse('stale', 'the game changed first: look again');
+  }
+
+  /** Takes the game back to before `seat`'s last move, in the store and then here; the event, or null. */
+  private async takeBackFor(seat: Player): Promise<RoomEvent | null> {
+    const toPly = takebackPly(this.seatOf, seat);
+    if (toPly === null) return null;
+    const played = playMoves(
+      this.game,
+      this.options,
+      this.stored.seed,
+      this.stored.moves.slice(0, toPly).map((m) => m.move),
+    );
+    if (!played.ok) throw new Error(`game ${this.id}: ${played.error.message}`);
+    const state = played.value.states.at(-1);
+    const lastAt = this.stored.moves[toPly - 1]?.at ?? this.stored.createdAt;
+    // Untimed (takebacks are): due only when the game would count as abandoned, or at once for an AI.
+    const due = this.dueAfter(state, Math.max(lastAt, this.now()), null);
+    if (!(await this.store.takeBack(this.id, toPly, this.plies, this.stored.undone, { deadline: null, due }))) {
+      await this.reload();
+      return null;
+    }
+    const undone = this.stored.undone + (this.plies - toPly) + 1;
+    this.current = { ...this.stored, moves: this.stored.moves.slice(0, toPly), undone, undoneAt: toPly, offer: null };
+    this.seatOf = this.seatOf.slice(0, toPly);
+    this.state = state;
+    this.offerChanged();
+    return this.publish({ version: this.version + 1, kind: 'takeback', ply: toPly });
+  }
+
   /** Everything the server owes the game now, done; the last event it made, or null. */
   private async serverTurns(): Promise<RoomEvent | null> {
     let last: RoomEvent | null = null;
@@ -550,7 +713,7 @@ export class Room {
         ? { owner: instance, until: made.at + leaseMs }
         : null;
     const departed = this.stored.departures.length;
-    const refused = await this.store.append(this.id, made, { deadline, due, claim, departed });
+    const refused = await this.store.append(this.id, made, { deadline, due, claim, departed, undone: this.stored.undone });
     if (refused === 'ply-taken') {
       await this.reload();
       return this.refuse('stale', 'the game changed first (another move was made, or a player left)');
@@ -637,11 +800,13 @@ export class Room {
    */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
     const result = outcomeJson(outcome);
-    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length))) {
+    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone))) {
       await this.reload();
       return null;
     }
-    this.current = { ...this.stored, ending: { result, termination } };
+    const offered = this.offer !== null;
+    this.current = { ...this.stored, ending: { result, termination }, offer: null };
+    if (offered) this.offerChanged();
     return this.publish({ version: this.version + 1, kind: 'end', result: outcome, termination });
   }
 
@@ -661,7 +826,10 @@ export class Room {
 
   /** Takes in a move the store has (stored here, or by another instance): the game, its record, its event. */
   private advance(m: StoredMove, seat: Player, next: unknown, event: RoomEvent, local: boolean): void {
-    this.current = { ...this.stored, moves: [...this.stored.moves, m] };
+    // A move lapses the standing offer (the store cleared it with the move).
+    const offered = this.offer !== null;
+    this.current = { ...this.stored, moves: [...this.stored.moves, m], offer: null };
+    if (offered) this.offerChanged();
     this.seatOf.push(seat);
     this.state = next;
     this.publish(event, local);
@@ -740,14 +908,19 @@ export class Room {
     const fresh = await Room.load(this.store, this.id, this.settings);
     if (!fresh) return;
     const seatsBefore = JSON.stringify([this.current.seatTokens, this.current.seatNames]);
+    const offerBefore = JSON.stringify(this.offer);
     this.current = fresh.stored;
     this.state = fresh.state;
     this.seatOf = fresh.seatOf;
     for (const e of fresh.events.all().filter((e) => e.version > this.version)) this.publish(e, false);
     // The ids of the moves found there (made on another instance), so their retries are known here too.
     for (const [key, answered] of fresh.answered) if (!this.answered.has(key)) this.remember(key, answered);
+    // Events the history no longer holds (before a takeback made elsewhere): the version still moves on.
+    if (fresh.version > this.version) this.version = fresh.version;
     if (JSON.stringify([fresh.stored.seatTokens, fresh.stored.seatNames]) !== seatsBefore)
       for (const listener of this.seatListeners) listener();
+    if (JSON.stringify(this.offer) !== offerBefore) this.offerChanged(false);
+    void this.talk.reread().catch(() => undefined);
   }
 }
 

@@ -19,6 +19,9 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  type ChatLine,
+  type ChatRow,
+  chatFromRow,
   DEPARTURES,
   type Departure,
   DiskState,
@@ -31,6 +34,7 @@ import {
   type NewGame,
   newestOfEachCreator,
   newGameRow,
+  type Offer,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
   refusalOf,
@@ -38,6 +42,7 @@ import {
   type StoredMove,
   StoreOutOfDisk,
   StoreUnavailable,
+  TABLE_MANNERS,
 } from './store.ts';
 
 /**
@@ -110,6 +115,7 @@ export const MIGRATIONS: readonly string[] = [
   DEPARTURES,
   RULES_VERSIONS,
   ACCOUNTS,
+  TABLE_MANNERS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -249,10 +255,23 @@ export class SqliteStore implements GameStore, IdentityStore {
   private appendOne(id: GameId, move: StoredMove, after: AfterMove): AppendRefusal | null {
     // The move count decides: a second writer of the same ply finds it moved on.
     const departed = after.departed ?? null;
+    const undone = after.undone ?? null;
+    // A move lapses any offer: it was made about the position before.
     const counted = this.sql(
-      `UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ?
-         WHERE id = ? AND plies = ? AND termination IS NULL AND (? IS NULL OR departed = ?)`,
-    ).run(after.deadline, after.due, after.claim?.owner ?? null, after.claim?.until ?? null, id, move.ply, departed, departed);
+      `UPDATE games SET plies = plies + 1, deadline = ?, due = ?, lease_owner = ?, lease_until = ?, offer = NULL
+         WHERE id = ? AND plies = ? AND termination IS NULL AND (? IS NULL OR departed = ?) AND (? IS NULL OR undone = ?)`,
+    ).run(
+      after.deadline,
+      after.due,
+      after.claim?.owner ?? null,
+      after.claim?.until ?? null,
+      id,
+      move.ply,
+      departed,
+      departed,
+      undone,
+      undone,
+    );
     if (counted.changes === 0)
       return refusalOf(this.sql('SELECT termination FROM games WHERE id = ?').get(id) as { termination: string | null } | undefined);
     this.sql('INSERT INTO moves (game_id, ply, move, at, client_id) VALUES (?, ?, ?, ?, ?)').run(
@@ -280,13 +299,66 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean> {
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean> {
     return this.write(
       () =>
         this.sql(
-          `UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL
-             WHERE id = ? AND termination IS NULL AND plies = ? AND (? IS NULL OR departed = ?)`,
-        ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null).changes === 1,
+          `UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
+             WHERE id = ? AND termination IS NULL AND plies = ? AND (? IS NULL OR departed = ?) AND (? IS NULL OR undone = ?)`,
+        ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null, undone ?? null, undone ?? null)
+          .changes === 1,
+    );
+  }
+
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('UPDATE games SET offer = ? WHERE id = ? AND plies = ? AND undone = ? AND termination IS NULL').run(
+          offer ? JSON.stringify(offer) : null,
+          id,
+          plies,
+          undone,
+        ).changes === 1,
+    );
+  }
+
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return this.write(() => {
+      const counted = this.sql(
+        `UPDATE games SET plies = ?, undone = undone + ?, undone_at = ?, offer = NULL, deadline = ?, due = ?, lease_owner = NULL, lease_until = NULL
+           WHERE id = ? AND plies = ? AND undone = ? AND termination IS NULL`,
+      ).run(toPly, plies - toPly + 1, toPly, after.deadline, after.due, id, plies, undone);
+      if (counted.changes === 0) return false;
+      this.sql('DELETE FROM moves WHERE game_id = ? AND ply >= ?').run(id, toPly);
+      return true;
+    });
+  }
+
+  addChat(id: GameId, line: ChatLine, keep: number): Promise<void> {
+    return this.write(() => {
+      const { n } = this.sql('SELECT COALESCE(MAX(n) + 1, 0) AS n FROM chat WHERE game_id = ?').get(id) as { n: number };
+      this.sql('INSERT INTO chat (game_id, n, room, author, account_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        n,
+        line.room,
+        line.author,
+        line.account,
+        line.text,
+        line.at,
+      );
+      this.sql('DELETE FROM chat WHERE game_id = ? AND n <= ?').run(id, n - keep);
+    });
+  }
+
+  async chat(id: GameId): Promise<ChatLine[]> {
+    return (this.sql('SELECT room, author, account_id, text, at FROM chat WHERE game_id = ? ORDER BY n').all(id) as ChatRow[]).map(
+      chatFromRow,
     );
   }
 
@@ -435,6 +507,7 @@ export class SqliteStore implements GameStore, IdentityStore {
     await this.write(() => {
       if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
       this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
+      this.sql('DELETE FROM chat WHERE account_id = ?').run(id);
       this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
       this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
     });
@@ -496,7 +569,8 @@ export class SqliteStore implements GameStore, IdentityStore {
 
   async resultsOf(accountId: string): Promise<PlayedResult[]> {
     const rows = this.sql(
-      'SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = ? AND g.termination IS NOT NULL',
+      `SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE s.account_id = ? AND g.termination IS NOT NULL AND g.termination <> 'aborted'`,
     ).all(accountId) as { game: string; seat: number; ended_result: string | null }[];
     return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));
   }

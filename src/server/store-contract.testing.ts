@@ -383,5 +383,36 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         ]);
       }),
     );
+
+    it(
+      'offers stand at a move count and lapse with a move; a takeback drops the moves after it and counts them; chat keeps its last lines',
+      withStore(async (store) => {
+        await store.create(game('t'));
+        for (const [ply, move] of ['b2', 'a1', 'c3'].entries())
+          expect(await store.append('t', { ply, move, at: ply }, NOTHING_DUE)).toBeNull();
+        expect(await store.setOffer('t', { kind: 'draw', seat: 0, ply: 3 }, 2, 0)).toBe(false);
+        expect(await store.setOffer('t', { kind: 'draw', seat: 0, ply: 3 }, 3, 0)).toBe(true);
+        expect((await store.read('t'))?.offer).toEqual({ kind: 'draw', seat: 0, ply: 3 });
+        expect(await store.append('t', { ply: 3, move: 'a3', at: 4 }, { ...NOTHING_DUE, undone: 0 })).toBeNull();
+        expect((await store.read('t'))?.offer).toBeNull();
+        expect(await store.takeBack('t', 1, 3, 0, { deadline: null, due: 99 })).toBe(false);
+        expect(await store.takeBack('t', 1, 4, 0, { deadline: null, due: 99 })).toBe(true);
+        const back = await store.read('t');
+        expect([back?.moves.map((m) => m.move), back?.undone, back?.undoneAt, back?.due]).toEqual([['b2'], 4, 1, 99]);
+        // A move made before the takeback was known lands nowhere.
+        expect(await store.append('t', { ply: 1, move: 'c1', at: 5 }, { ...NOTHING_DUE, undone: 0 })).toBe('ply-taken');
+        expect(await store.append('t', { ply: 1, move: 'c1', at: 5 }, { ...NOTHING_DUE, undone: 4 })).toBeNull();
+        expect(await store.end('t', { kind: 'draw' }, 'agreement', 2, 0, 0)).toBe(false);
+        expect(await store.end('t', { kind: 'draw' }, 'agreement', 2, 0, 4)).toBe(true);
+
+        for (let i = 0; i < 5; i++)
+          await store.addChat('t', { room: i % 2 ? 'players' : 'spectators', author: `a${i}`, account: null, text: `line ${i}`, at: i }, 3);
+        expect((await store.chat('t')).map((l) => [l.room, l.text])).toEqual([
+          ['spectators', 'line 2'],
+          ['players', 'line 3'],
+          ['spectators', 'line 4'],
+        ]);
+      }),
+    );
   });
 }

@@ -1,5 +1,5 @@
 import type { Json } from '../engine/game.ts';
-import type { IdentityStore } from './identity/store.ts';
+import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -71,6 +71,15 @@ export interface StoredGame extends NewGame {
   readonly seatNames: readonly (string | null)[];
   /** Per seat: the account (a player's or a guest's) that holds it, for seats taken by one. */
   readonly seatAccounts: readonly (string | null)[];
+  /** The offer standing (a draw, a takeback), if any. */
+  readonly offer: Offer | null;
+  /**
+   * Moves taken back so far, plus one for each takeback: what a game's version counts beyond its
+   * moves, departures and ending, so versions never go back.
+   */
+  readonly undone: number;
+  /** The move count the last takeback went back to (0 when none was made). */
+  readonly undoneAt: number;
   /** When the player to move runs out of time, if a clock runs. */
   readonly deadline: number | null;
   /**
@@ -94,6 +103,26 @@ export interface AfterMove {
    * that many (a player who left meanwhile, through another instance, changed the game).
    */
   readonly departed?: number;
+  /** Likewise the count of moves taken back (and takebacks) the move was made after. */
+  readonly undone?: number;
+}
+
+/** An offer standing in a game: a draw or a takeback, by `seat`, made after `ply` moves; it lapses at the next move. */
+export interface Offer {
+  readonly kind: 'draw' | 'takeback';
+  readonly seat: number;
+  readonly ply: number;
+}
+
+/** A line of a game's chat: the players' own, or the spectators'. */
+export interface ChatLine {
+  readonly room: 'players' | 'spectators';
+  /** The name shown (an account's name when written). */
+  readonly author: string;
+  /** Whose it is (removed with the account), if an account's. */
+  readonly account: string | null;
+  readonly text: string;
+  readonly at: number;
 }
 
 /**
@@ -194,7 +223,34 @@ export interface GameStore extends IdentityStore {
    * exactly that many departures; false when it had already ended or has changed since (the ending
    * was decided on a position that is gone).
    */
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number): Promise<boolean>;
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean>;
+  /**
+   * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
+   * `undone` taken back and goes on; false otherwise.
+   */
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean>;
+  /**
+   * Takes the game back to its first `toPly` moves (the moves after go), if it has `plies` moves and
+   * `undone` taken back and goes on; the offer is cleared and the deadline and due time set anew.
+   */
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean>;
+  /** Adds a line to a game's chat, keeping its last `keep` lines. */
+  addChat(id: GameId, line: ChatLine, keep: number): Promise<void>;
+  /** A game's chat, oldest first. */
+  chat(id: GameId): Promise<ChatLine[]>;
+  /**
+   * The account's games, newest first: at most `limit`, made before `before` when given, only those
+   * still on when `live`.
+   */
+  gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
+  /** Every finished game of the account (not the aborted ones), as what its record says of that account's seat. */
+  resultsOf(accountId: string): Promise<PlayedResult[]>;
   /**
    * Records that a player left the game, which goes on without them: only at `departure.plies` moves
    * and after exactly `departed` departures (else another writer changed the game first), once a
@@ -254,6 +310,9 @@ export interface GameRow {
   readonly due: number | string | null;
   readonly creator?: string | null;
   readonly rules_version?: number | string | null;
+  readonly offer?: string | null;
+  readonly undone?: number | string | null;
+  readonly undone_at?: number | string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -290,6 +349,9 @@ export function gameFromRows(
     due: row.due === null ? null : Number(row.due),
     creator: row.creator ?? null,
     ...(row.rules_version === null || row.rules_version === undefined ? {} : { rulesVersion: Number(row.rules_version) }),
+    offer: row.offer ? (JSON.parse(row.offer) as Offer) : null,
+    undone: Number(row.undone ?? 0),
+    undoneAt: Number(row.undone_at ?? 0),
   };
 }
 
@@ -331,6 +393,9 @@ export function newStoredGame(game: NewGame): StoredGame {
     seatTokens: none,
     seatNames: none,
     seatAccounts: none,
+    offer: null,
+    undone: 0,
+    undoneAt: 0,
     deadline: null,
     due: game.due ?? null,
     creator: game.creator ?? null,
@@ -395,3 +460,35 @@ export const BOT_NAMES_FOLDED = `UPDATE bots SET name = name || '-' || substr(to
    WHERE EXISTS (SELECT 1 FROM bots b WHERE lower(b.name) = lower(bots.name)
      AND (b.created_at < bots.created_at OR (b.created_at = bots.created_at AND b.token_hash < bots.token_hash)));
  CREATE UNIQUE INDEX bots_name_folded ON bots (lower(name));`;
+
+/** Migration 12, the same SQL in both stores: offers, takebacks, and each game's chat. */
+export const TABLE_MANNERS = `ALTER TABLE games ADD COLUMN offer TEXT;
+   ALTER TABLE games ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE games ADD COLUMN undone_at INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE chat (
+     game_id TEXT NOT NULL REFERENCES games(id),
+     n INTEGER NOT NULL,
+     room TEXT NOT NULL,
+     author TEXT NOT NULL,
+     account_id TEXT,
+     text TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (game_id, n)
+   );
+   CREATE INDEX chat_by_account ON chat(account_id);`;
+
+export interface ChatRow {
+  readonly room: string;
+  readonly author: string;
+  readonly account_id: string | null;
+  readonly text: string;
+  readonly at: number | string;
+}
+
+export const chatFromRow = (r: ChatRow): ChatLine => ({
+  room: r.room === 'players' ? 'players' : 'spectators',
+  author: r.author,
+  account: r.account_id,
+  text: r.text,
+  at: Number(r.at),
+});

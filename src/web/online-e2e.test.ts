@@ -24,7 +24,8 @@ let dataDir: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-const serve = (port?: number) => startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST }, port);
+// A player away 1.5 s may be claimed against here (30 s on a real site), so the claim test need not wait.
+const serve = (port?: number) => startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_CLAIM_AFTER_MS: '1500' }, port);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-e2e-'));
@@ -327,5 +328,76 @@ describe('accounts in the browser', () => {
     await expect.poll(() => other.getByTestId('account-name').textContent()).toBe('Quinn');
     await other.goto(game);
     await expect.poll(() => other.locator('.seed').textContent()).toContain('X: you');
+  });
+});
+
+describe('table manners in the browser', () => {
+  /** A tic-tac-toe game between two devices, X made from the home page and O taken from the invite. */
+  async function twoPlayers(clock = 'none'): Promise<{ x: Page; o: Page; invite: string }> {
+    const x = await device();
+    await x.goto(`${server.base}/`);
+    const card = x.getByRole('region', { name: 'Tic-tac-toe' });
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption(clock);
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await x.waitForURL(/\/g\/[\w-]+$/);
+    const invite = x.url();
+    const o = await device();
+    await o.goto(invite);
+    await o.getByRole('button', { name: 'Play O' }).click();
+    await o.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+    return { x, o, invite };
+  }
+  const say = async (page: Page, text: string) => {
+    await page.getByRole('textbox', { name: 'Say' }).fill(text);
+    await page.getByRole('button', { name: 'Say' }).click();
+  };
+  const chatOf = (page: Page) => page.locator('.chat-lines').textContent();
+
+  it('players chat apart from spectators; a takeback asked and declined; a draw offered and accepted', async () => {
+    const { x, o, invite } = await twoPlayers();
+    const watcher = await device();
+    await watcher.goto(invite);
+    await expect.poll(() => x.getByTestId('presence').textContent()).toMatch(/X is here · O is here · 1 watching/);
+
+    await say(x, 'good luck');
+    await expect.poll(() => chatOf(o)).toContain('good luck');
+    await say(watcher, 'what a start');
+    await expect.poll(() => chatOf(watcher)).toContain('what a start');
+    expect(await watcher.getByRole('region', { name: 'Spectators’ chat' }).count()).toBe(1);
+    expect(await chatOf(watcher)).not.toContain('good luck');
+    expect(await chatOf(x)).not.toContain('what a start');
+
+    await x.locator('[data-cell="b2"]').click();
+    await waitForMoveCount(o, 1);
+    await x.getByRole('button', { name: 'Ask to take back' }).click();
+    await o.getByText('X offers a takeback.').waitFor();
+    await o.getByRole('button', { name: 'Decline' }).click();
+    await x.getByRole('button', { name: 'Ask to take back' }).waitFor();
+    expect(await movesOf(x)).toEqual(['b2']);
+
+    await o.locator('[data-cell="a1"]').click();
+    await waitForMoveCount(x, 2);
+    await x.getByRole('button', { name: 'Offer a draw' }).click();
+    await o.getByRole('button', { name: 'Accept the draw' }).click();
+    for (const page of [x, o, watcher]) await expect.poll(() => status(page)).toMatch(/^Game over: draw/);
+    await shot(o, 'online-draw-agreed');
+  });
+
+  it('a game is aborted before both have moved; a timed game is claimed from an opponent who went away', async () => {
+    const first = await twoPlayers();
+    await first.x.locator('[data-cell="b2"]').click();
+    await waitForMoveCount(first.o, 1);
+    await first.o.getByRole('button', { name: 'Abort' }).click();
+    for (const page of [first.x, first.o]) await expect.poll(() => status(page)).toMatch(/^Game over: draw \(O aborted the game\)/);
+
+    const { x, o } = await twoPlayers('1 min');
+    await x.locator('[data-cell="b2"]').click();
+    await waitForMoveCount(o, 1);
+    // O's device goes away on O's own clock: after the wait X may claim the game.
+    await o.context().close();
+    await x.getByRole('button', { name: 'Claim the win' }).click();
+    await expect.poll(() => status(x)).toMatch(/^Game over: X wins \(O left the game\)/);
+    await shot(x, 'online-claimed');
   });
 });

@@ -88,7 +88,7 @@ export function GameShell<S, M, O>({
           <Controls session={s} />
         </div>
         <div class="side">
-          {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} />}
+          {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
           {aside}
           <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
           <p class="seed">

@@ -83,8 +83,8 @@ function connectionLimitsFromEnv(): ConnectionLimits {
 
 /**
  * How this instance looks after due games: its name in the store's claims (the host and port, so a
- * restart finds its own claims), and the environment's HEXARENA_SWEEP_MS, HEXARENA_LEASE_MS and
- * HEXARENA_ABANDON_AFTER_MS.
+ * restart finds its own claims), and the environment's HEXARENA_SWEEP_MS, HEXARENA_LEASE_MS,
+ * HEXARENA_ABANDON_AFTER_MS and HEXARENA_CLAIM_AFTER_MS.
  */
 function hubSettingsFromEnv(port: number): Partial<HubSettings> {
   const settings: { -readonly [K in keyof HubSettings]?: HubSettings[K] } = {
@@ -93,6 +93,9 @@ function hubSettingsFromEnv(port: number): Partial<HubSettings> {
   const sweepMs = millisecondsFromEnv('HEXARENA_SWEEP_MS');
   const leaseMs = millisecondsFromEnv('HEXARENA_LEASE_MS');
   const abandonAfterMs = millisecondsFromEnv('HEXARENA_ABANDON_AFTER_MS');
+  // HEXARENA_CLAIM_AFTER_MS: how long a player is away on their own clock before the opponent may claim the game (30 s).
+  const claimAfterMs = millisecondsFromEnv('HEXARENA_CLAIM_AFTER_MS');
+  if (claimAfterMs !== undefined) settings.claimAfterMs = claimAfterMs;
   if (sweepMs !== undefined) settings.sweepMs = sweepMs;
   if (leaseMs !== undefined) settings.leaseMs = leaseMs;
   if (abandonAfterMs !== undefined) settings.abandonAfterMs = abandonAfterMs;

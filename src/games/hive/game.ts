@@ -122,6 +122,7 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
   id: 'hive',
   title: 'Hive',
   rulesVersion: 1,
+  draws: true,
   players: { min: 2, max: 2 },
   defaultOptions: DEFAULT_HIVE_OPTIONS,
   parseOptions,

@@ -157,6 +157,7 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   id: 'nonaga',
   title: 'Nonaga',
   rulesVersion: 1,
+  draws: true,
   players: { min: 2, max: 2 },
   defaultOptions: DEFAULT_NONAGA_OPTIONS,
   parseOptions,

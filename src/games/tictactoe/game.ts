@@ -42,6 +42,7 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
   id: 'tictactoe',
   title: 'Tic-tac-toe',
   rulesVersion: 1,
+  draws: true,
   players: { min: 2, max: 2 },
   defaultOptions: {},
 

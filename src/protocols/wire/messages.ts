@@ -88,7 +88,9 @@ export type GameEvent =
       readonly termination: string;
       readonly reason: string;
     }
-  | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string };
+  | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string }
+  /** The players agreed to take moves back: the game is again as it was after its first `ply` moves. */
+  | { readonly version: number; readonly kind: 'takeback'; readonly ply: number };
 
 /** The answer to an intent, to its sender: the event it made, or the refusal. */
 export type Answer =
@@ -110,7 +112,46 @@ export type ClientMessage =
       readonly version: number;
       readonly id?: string;
     }
-  | { readonly type: 'resign'; readonly seat: Player; readonly token?: string; readonly id?: string };
+  | { readonly type: 'resign'; readonly seat: Player; readonly token?: string; readonly id?: string }
+  /** A draw offered, or a takeback asked for; standing until answered or the next move. */
+  | { readonly type: 'offer'; readonly offer: OfferKind; readonly seat: Player; readonly token?: string; readonly id?: string }
+  /** The other player's offer answered. */
+  | {
+      readonly type: 'reply';
+      readonly offer: OfferKind;
+      readonly accept: boolean;
+      readonly seat: Player;
+      readonly token?: string;
+      readonly id?: string;
+    }
+  /** The game called off, with no result, while not everyone has moved. */
+  | { readonly type: 'abort'; readonly seat: Player; readonly token?: string; readonly id?: string }
+  /** The game claimed from an opponent away on their own clock: won, or drawn. */
+  | { readonly type: 'claim'; readonly result: 'win' | 'draw'; readonly seat: Player; readonly token?: string; readonly id?: string }
+  /**
+   * A line of chat: a seat's holder speaks in the players' chat (by seat and token, or the socket's
+   * session), anyone else with a session in the spectators'.
+   */
+  | { readonly type: 'chat'; readonly text: string; readonly seat?: Player; readonly token?: string; readonly id?: string };
+
+export type OfferKind = 'draw' | 'takeback';
+
+/** The longest chat line, in characters. */
+export const MAX_CHAT = 140;
+
+export interface ChatMessage {
+  readonly author: string;
+  readonly text: string;
+  readonly at: number;
+}
+
+/** Who is at the table: per seat, whether its player is connected (and since when not); how many watch. */
+export interface Presence {
+  readonly seats: readonly { readonly connected: boolean; readonly goneSince: number | null }[];
+  readonly watching: number;
+  /** How long a player must be away on their own clock before their opponent may claim the game. */
+  readonly claimAfterMs: number;
+}
 
 /** What the server sends on a game's WebSocket. */
 export type ServerMessage =
@@ -119,6 +160,13 @@ export type ServerMessage =
   | { readonly type: 'event'; readonly event: GameEvent }
   | { readonly type: 'seats'; readonly seats: readonly SeatInfo[] }
   | { readonly type: 'rematch'; readonly id: string }
+  /** The standing offer (a draw, a takeback) and whose it is, or none. */
+  | { readonly type: 'offer'; readonly offer: { readonly kind: OfferKind; readonly seat: Player } | null }
+  | ({ readonly type: 'presence' } & Presence)
+  /** An intent that changes no position (an offer made or declined, a chat line) was done. */
+  | { readonly type: 'done'; readonly id?: string }
+  /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
+  | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
   | { readonly type: 'error'; readonly id?: string; readonly error: string };
 

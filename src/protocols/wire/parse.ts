@@ -4,11 +4,13 @@ import { fail, ok, type Result } from '../../engine/result.ts';
 import {
   type Answer,
   type BotStreamMessage,
+  type ChatMessage,
   type ClientMessage,
   type ClockInfo,
   type ClockReading,
   type Ending,
   type GameEvent,
+  MAX_CHAT,
   MAX_MESSAGE_ID,
   type PublicGame,
   REFUSALS,
@@ -50,12 +52,37 @@ export function parseClientMessage(text: string): Result<ClientMessage> {
   const parsed = objectOf(text);
   if (!parsed.ok) return parsed;
   const o = parsed.value;
+  if (o.type === 'chat') {
+    if (!isText(o.text) || o.text.trim() === '') return fail('"text" must be what you say');
+    if ([...o.text].length > MAX_CHAT) return fail(`a chat line is at most ${MAX_CHAT} characters`);
+    if (o.seat !== undefined && !Number.isInteger(o.seat)) return fail('"seat" must be a seat number');
+    if (o.token !== undefined && !isText(o.token)) return fail('"token" must be your seat token');
+    return ok({
+      type: 'chat',
+      text: o.text,
+      ...(o.seat === undefined ? {} : { seat: o.seat as number }),
+      ...(isText(o.token) ? { token: o.token } : {}),
+      ...idOf(o),
+    });
+  }
   if (!Number.isInteger(o.seat)) return fail('"seat" must be a seat number');
   if (o.token !== undefined && !isText(o.token)) return fail('"token" must be your seat token (or none, for your session\'s seats)');
   const seat = o.seat as number;
   const token = isText(o.token) ? { token: o.token } : {};
   if (o.type === 'resign') return ok({ type: 'resign', seat, ...token, ...idOf(o) });
-  if (o.type !== 'move') return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move or resign)`);
+  if (o.type === 'abort') return ok({ type: 'abort', seat, ...token, ...idOf(o) });
+  if (o.type === 'offer' || o.type === 'reply') {
+    if (o.offer !== 'draw' && o.offer !== 'takeback') return fail('"offer" must be "draw" or "takeback"');
+    if (o.type === 'offer') return ok({ type: 'offer', offer: o.offer, seat, ...token, ...idOf(o) });
+    if (typeof o.accept !== 'boolean') return fail('"accept" must be true or false');
+    return ok({ type: 'reply', offer: o.offer, accept: o.accept, seat, ...token, ...idOf(o) });
+  }
+  if (o.type === 'claim') {
+    if (o.result !== 'win' && o.result !== 'draw') return fail('"result" must be "win" or "draw"');
+    return ok({ type: 'claim', result: o.result, seat, ...token, ...idOf(o) });
+  }
+  if (o.type !== 'move')
+    return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move, resign, offer, reply, abort, claim or chat)`);
   if (!isText(o.move)) return fail('"move" must be a move in the game’s notation');
   if (!Number.isInteger(o.version)) return fail('"version" must be the version of the game you saw');
   return ok({ type: 'move', seat, ...token, move: o.move, version: o.version as number, ...idOf(o) });
@@ -119,6 +146,7 @@ export function gameEvent(x: unknown): GameEvent | null {
     const ended = ending(x);
     return ended ? { version, kind: 'end', ...ended } : null;
   }
+  if (x.kind === 'takeback') return isCount(x.ply) ? { version, kind: 'takeback', ply: x.ply } : null;
   return null;
 }
 
@@ -205,6 +233,41 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
     }
     case 'rematch':
       return isText(o.id) ? ok({ type: 'rematch', id: o.id }) : bad('without the rematch’s id');
+    case 'offer': {
+      if (o.offer === null) return ok({ type: 'offer', offer: null });
+      const offer = isObject(o.offer) ? o.offer : null;
+      return offer && (offer.kind === 'draw' || offer.kind === 'takeback') && isCount(offer.seat)
+        ? ok({ type: 'offer', offer: { kind: offer.kind, seat: offer.seat } })
+        : bad('with an offer that is none');
+    }
+    case 'done':
+      return ok({ type: 'done', ...idOf(o) });
+    case 'presence': {
+      const seats = Array.isArray(o.seats)
+        ? o.seats.map((s) =>
+            isObject(s) && typeof s.connected === 'boolean' && (s.goneSince === null || isTime(s.goneSince))
+              ? { connected: s.connected, goneSince: s.goneSince as number | null }
+              : null,
+          )
+        : null;
+      if (!seats?.every((s) => s !== null) || !isCount(o.watching) || !isCount(o.claimAfterMs))
+        return bad('that says nothing of who is there');
+      return ok({
+        type: 'presence',
+        seats: seats as { connected: boolean; goneSince: number | null }[],
+        watching: o.watching,
+        claimAfterMs: o.claimAfterMs,
+      });
+    }
+    case 'chat': {
+      const lines = Array.isArray(o.lines)
+        ? o.lines.map((l) =>
+            isObject(l) && isText(l.author) && isText(l.text) && isTime(l.at) ? { author: l.author, text: l.text, at: l.at } : null,
+          )
+        : null;
+      if ((o.room !== 'players' && o.room !== 'spectators') || !lines?.every((l) => l !== null)) return bad('with lines that are none');
+      return ok({ type: 'chat', room: o.room, lines: lines as ChatMessage[] });
+    }
     case 'answer': {
       const answered = answer(o);
       return answered ? ok({ type: 'answer', ...idOf(o), ...answered }) : bad('that answers nothing');

@@ -1,5 +1,4 @@
 import type { Json } from '../../engine/game.ts';
-import type { StoredGame } from '../store.ts';
 /**
  * What the stores keep of people: accounts (a guest's too), their sessions, and the names of deleted
  * accounts (hashed: kept only so nobody takes a departed player's name). Both stores implement it
@@ -56,13 +55,6 @@ export interface IdentityStore {
   sessionsOf(accountId: string): Promise<StoredSession[]>;
   /** The seats the account holds or held, in games old to new. */
   seatsOf(accountId: string): Promise<{ readonly game: string; readonly seat: number }[]>;
-  /**
-   * The account's games, newest first: at most `limit`, made before `before` when given, only those
-   * still on when `live`.
-   */
-  gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
-  /** Every finished game of the account, as what its record says of that account's seat. */
-  resultsOf(accountId: string): Promise<PlayedResult[]>;
 }
 
 export interface GamesQuery {

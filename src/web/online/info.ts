@@ -1,4 +1,5 @@
 import type { Player } from '../../engine/game.ts';
+import type { ChatMessage, OfferKind, Presence } from '../../protocols/wire/index.ts';
 import type { ConnectionState } from './connection.ts';
 import type { SeatInfo } from './protocol.ts';
 
@@ -21,4 +22,23 @@ export interface OnlineInfo {
   readonly rematch: (() => void) | null;
   /** The rematch another player started, if any. */
   readonly rematchId: string | null;
+  /** Table manners; null for a page that holds no seat (a spectator's). */
+  readonly manners: Manners | null;
+  /** The standing offer and whose it is. */
+  readonly offer: { readonly kind: OfferKind; readonly seat: Player } | null;
+  /** Who is at the table (null until the server says). */
+  readonly presence: Presence | null;
+  /** The chat this page reads: the players' for a seat's holder, the spectators' for anyone else. */
+  readonly chat: { readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] };
+  /** Says a line in that chat. */
+  readonly say: (text: string) => void;
+}
+
+/** What a seat's holder may ask besides moves (the server judges each; the page offers what may be asked). */
+export interface Manners {
+  readonly seat: Player;
+  offer(kind: OfferKind): void;
+  reply(kind: OfferKind, accept: boolean): void;
+  abort(): void;
+  claim(result: 'win' | 'draw'): void;
 }

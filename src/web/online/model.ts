@@ -79,6 +79,16 @@ export function applyEvent<S, M, O>(
     const seats = followed.seats.map((s, i) => (i === event.seat ? { ...s, left: event.reason } : s));
     return { ...followed, version: event.version, seats };
   }
+  if (event.kind === 'takeback') {
+    // Back to the position after `ply` moves (states[i] follows i moves): what the page knows of it, or all of it again.
+    if (followed.ending || event.ply < followed.firstPly || event.ply >= followed.moves.length) return 'resync';
+    return {
+      ...followed,
+      version: event.version,
+      moves: followed.moves.slice(0, event.ply),
+      states: followed.states.slice(0, event.ply + 1),
+    };
+  }
   if (event.ply !== followed.moves.length || followed.ending) return 'resync';
   const last = followed.states[followed.states.length - 1] as S;
   let next: S;

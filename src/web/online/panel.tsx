@@ -97,8 +97,134 @@ function Departures({ info, over }: { info: OnlineInfo; over: boolean }) {
   );
 }
 
-/** Online play beside the board: the connection, clocks, open seats, the invite link. */
-export function OnlinePanel({ info, seatLabels, over }: { info: OnlineInfo; seatLabels: readonly string[]; over: boolean }) {
+/** Who is at the table: each seat's player here or not, and how many watch. */
+function Presence({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {
+  const p = info.presence;
+  if (!p) return null;
+  return (
+    <p class="presence" data-testid="presence">
+      {info.seats.map((s, i) =>
+        s.kind === 'ai' ? null : (
+          <span class={p.seats[i]?.connected ? 'here' : 'away'}>
+            {seatLabels[i]} {p.seats[i]?.connected ? 'is here' : 'is away'}
+            {' · '}
+          </span>
+        ),
+      )}
+      {p.watching} watching
+    </p>
+  );
+}
+
+/** Offers, answers, abort and claim: what a seat's holder may ask besides moves. */
+function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabels: readonly string[]; toMove: number | null }) {
+  const [, setTick] = useState(0);
+  const m = info.manners;
+  const them = m ? (m.seat === 0 ? 1 : 0) : null;
+  const gone = them === null ? null : (info.presence?.seats[them]?.goneSince ?? null);
+  const claimAt = gone === null || !info.presence ? null : gone + info.presence.claimAfterMs;
+  // The claim appears when the wait is over: the page looks again then.
+  useEffect(() => {
+    if (claimAt === null) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(0, claimAt - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [claimAt]);
+  if (!m || them === null) return null;
+  const offer = info.offer;
+  const two = info.seats.length === 2;
+  const theirs = offer && offer.seat !== m.seat ? offer : null;
+  const mine = offer && offer.seat === m.seat ? offer : null;
+  const words = (kind: string) => (kind === 'draw' ? 'a draw' : 'a takeback');
+  const canClaim = two && info.runningClock !== null && toMove === them && claimAt !== null && Date.now() >= claimAt;
+  return (
+    <div class="manners">
+      {theirs && (
+        <p class="offer" role="alert">
+          {seatLabels[theirs.seat]} offers {words(theirs.kind)}.{' '}
+          <button type="button" onClick={() => m.reply(theirs.kind, true)}>
+            Accept {theirs.kind === 'draw' ? 'the draw' : 'the takeback'}
+          </button>{' '}
+          <button type="button" onClick={() => m.reply(theirs.kind, false)}>
+            Decline
+          </button>
+        </p>
+      )}
+      {mine && <p class="offer">You asked for {words(mine.kind)}: waiting for the answer.</p>}
+      {canClaim && (
+        <p class="claim" role="alert">
+          {seatLabels[them]} has left the game.{' '}
+          <button type="button" onClick={() => m.claim('win')}>
+            Claim the win
+          </button>{' '}
+          <button type="button" onClick={() => m.claim('draw')}>
+            Call it a draw
+          </button>
+        </p>
+      )}
+      {two && !offer && (
+        <p class="controls">
+          <button type="button" onClick={() => m.offer('draw')}>
+            Offer a draw
+          </button>
+          <button type="button" onClick={() => m.offer('takeback')}>
+            Ask to take back
+          </button>
+          <button type="button" onClick={() => m.abort()}>
+            Abort
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The chat this page reads, a line to say, and a mute that hides the others' lines here. */
+function Chat({ info }: { info: OnlineInfo }) {
+  const [text, setText] = useState('');
+  const [muted, setMuted] = useState(false);
+  const title = info.chat.room === 'players' ? 'Players’ chat' : 'Spectators’ chat';
+  return (
+    <section class="chat" aria-label={title}>
+      <h3>{title}</h3>
+      <label class="mute">
+        <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.currentTarget.checked)} /> Mute
+      </label>
+      {!muted && (
+        <ol class="chat-lines" aria-live="polite">
+          {info.chat.lines.map((l) => (
+            <li>
+              <strong>{l.author}</strong>: {l.text}
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim() === '') return;
+          info.say(text);
+          setText('');
+        }}
+      >
+        <input aria-label="Say" maxLength={140} value={text} onInput={(e) => setText(e.currentTarget.value)} />{' '}
+        <button type="submit">Say</button>
+      </form>
+    </section>
+  );
+}
+
+/** Online play beside the board: the connection, clocks, open seats, the invite link, manners and chat. */
+export function OnlinePanel({
+  info,
+  seatLabels,
+  over,
+  toMove = null,
+}: {
+  info: OnlineInfo;
+  seatLabels: readonly string[];
+  over: boolean;
+  toMove?: number | null;
+}) {
   const open = info.seats.some((s) => s.kind === 'open');
   return (
     <section class="online" aria-label="online game">
@@ -115,6 +241,9 @@ export function OnlinePanel({ info, seatLabels, over }: { info: OnlineInfo; seat
       <Clocks info={info} seatLabels={seatLabels} />
       <TakeSeat info={info} seatLabels={seatLabels} />
       {open && !over && <Invite url={info.invite} />}
+      <Presence info={info} seatLabels={seatLabels} />
+      {!over && <TableManners info={info} seatLabels={seatLabels} toMove={toMove} />}
+      <Chat info={info} />
     </section>
   );
 }

@@ -1,20 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
-import type { ClientIntent } from '../../protocols/wire/index.ts';
+import type { ClientIntent, Presence } from '../../protocols/wire/index.ts';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
-import { claimSeat, requestRematch } from './api.ts';
+import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
 import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
+import type { OnlineInfo } from './info.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
 import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
 
+const lineKey = (l: { author: string; text: string; at: number }) => `${l.at}/${l.author}/${l.text}`;
+
 /** A refusal in words for the page (the server's reason follows the kind). */
 function refusalText(answer: IntentAnswer): string | null {
   if (answer.type === 'error') return `The server refused: ${answer.error}.`;
+  if (answer.type === 'done') return null;
   return answer.ok ? null : `The server refused the move (${answer.refusal}): ${answer.error}.`;
 }
 
@@ -40,10 +44,20 @@ export function useOnlineGame<S, M, O>(
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [rematchId, setRematchId] = useState<string | null>(null);
+  const [offer, setOffer] = useState<OnlineInfo['offer']>(null);
+  const [presence, setPresence] = useState<Presence | null>(null);
+  const [chat, setChat] = useState<OnlineInfo['chat']>({ room: 'spectators', lines: [] });
   const { aiDelayMs } = useSettings();
   const latest = useRef(followed);
   latest.current = followed;
   const socket = useRef<GameConnection | null>(null);
+  // Whether this browser has a session (a seat's holder does): a spectator gets one to chat.
+  const hasSession = useRef((initial.yours ?? []).length > 0);
+  useEffect(() => {
+    void fetchAccount().then((r) => {
+      if (r.ok && r.value) hasSession.current = true;
+    });
+  }, []);
 
   useEffect(() => {
     // After a gap or a position that does not fit, the next connection asks for everything.
@@ -79,6 +93,17 @@ export function useOnlineGame<S, M, O>(
         latest.current = { ...latest.current, seats: m.seats };
         setFollowed(latest.current);
       } else if (m.type === 'rematch') setRematchId(m.id);
+      else if (m.type === 'offer') setOffer(m.offer);
+      else if (m.type === 'presence') setPresence({ seats: m.seats, watching: m.watching, claimAfterMs: m.claimAfterMs });
+      else if (m.type === 'chat') {
+        const { room, lines } = m;
+        // A socket opened anew sends the chat again: lines the page has are not shown twice.
+        setChat((c) => {
+          if (c.room !== room) return { room, lines };
+          const seen = new Set(c.lines.map(lineKey));
+          return { room, lines: [...c.lines, ...lines.filter((l) => !seen.has(lineKey(l)))].slice(-200) };
+        });
+      }
     };
     const connection = new GameConnection(id, () => (wholeSync ? null : latest.current.version), {
       message: onMessage,
@@ -179,6 +204,7 @@ export function useOnlineGame<S, M, O>(
               void claimSeat(id, seat, name.trim() || null).then((r) => {
                 if (!r.ok) return setError(`That seat could not be taken: ${r.error.message}.`);
                 setMine((m) => [...m, r.value]);
+                hasSession.current = true;
                 // The socket was opened before this browser had a session: a new one carries it.
                 socket.current?.restart();
               })
@@ -193,6 +219,29 @@ export function useOnlineGame<S, M, O>(
               })
           : null,
       rematchId,
+      offer,
+      presence,
+      chat,
+      say: (text) => {
+        // A spectator without a session gets a guest's first; the socket opened before it carries it from then on.
+        if (hasSession.current) return send({ type: 'chat', text });
+        void ensureSession().then((r) => {
+          if (!r.ok) return setError(`Your line could not be said: ${r.error.message}.`);
+          hasSession.current = true;
+          socket.current?.restart();
+          send({ type: 'chat', text });
+        });
+      },
+      manners:
+        outcome === null && playingHere.length > 0
+          ? {
+              seat: playingHere[0] as Player,
+              offer: (kind) => send({ type: 'offer', offer: kind, seat: playingHere[0] as Player }),
+              reply: (kind, accept) => send({ type: 'reply', offer: kind, accept, seat: playingHere[0] as Player }),
+              abort: () => send({ type: 'abort', seat: playingHere[0] as Player }),
+              claim: (result) => send({ type: 'claim', result, seat: playingHere[0] as Player }),
+            }
+          : null,
     },
   };
 }
