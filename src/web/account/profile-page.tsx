@@ -45,7 +45,8 @@ export function ProfilePage({ name }: { name: string }) {
       {profile && (
         <>
           <h2>
-            {profile.name} <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
+            {profile.name}{' '}
+            <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
           </h2>
           <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
           {Object.keys(profile.stats).length > 0 && (
