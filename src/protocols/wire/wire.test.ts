@@ -99,7 +99,7 @@ describe('the online protocol, both ways', () => {
     expect(wrong([1])).toBe('a message is a JSON object with a "type"');
     expect(wrong({ type: 'move', seat: '1', token: 't' })).toBe('"seat" must be a seat number');
     expect(wrong({ type: 'move', seat: 1, token: 5 })).toBe('"token" must be your seat token (or none, for your session\'s seats)');
-    expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe('unknown message type "draw" (move or resign)');
+    expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe('unknown message type "draw" (move, resign, offer, reply, abort, claim or chat)');
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 5, version: 1 })).toBe('"move" must be a move in the game’s notation');
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 'b2', version: '1' })).toBe(
       '"version" must be the version of the game you saw',
