@@ -76,12 +76,37 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...REFUSALS.map((refusal): ServerMessage => ({ type: 'answer', ok: false, refusal, error: `refused: ${refusal}`, version: 3 })),
   { type: 'error', id: 'm-2', error: 'a message must be JSON' },
   { type: 'error', error: 'too many messages' },
+  { type: 'event', event: { version: 9, kind: 'takeback', ply: 3 } },
+  { type: 'event', event: { version: 10, kind: 'end', result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } },
+  { type: 'offer', offer: { kind: 'draw', seat: 1 } },
+  { type: 'offer', offer: null },
+  {
+    type: 'presence',
+    seats: [
+      { connected: true, goneSince: null },
+      { connected: false, goneSince: 12 },
+    ],
+    watching: 3,
+    claimAfterMs: 30_000,
+  },
+  { type: 'chat', room: 'players', lines: [{ author: 'Ann', text: 'good luck', at: 4 }] },
+  { type: 'chat', room: 'spectators', lines: [] },
+  { type: 'done', id: 'o-1' },
+  { type: 'done' },
 ];
 
 const CLIENT_MESSAGES: readonly ClientMessage[] = [
   { type: 'move', seat: 1, token: 't', move: 'attack 3 4', version: 7, id: 'm-17' },
   { type: 'move', seat: 0, token: 't', move: 'b2', version: 0 },
   { type: 'resign', seat: 2, token: 't', id: 'r-1' },
+  { type: 'resign', seat: 0 },
+  { type: 'offer', offer: 'draw', seat: 1, id: 'o-1' },
+  { type: 'offer', offer: 'takeback', seat: 0, token: 't' },
+  { type: 'reply', offer: 'takeback', accept: false, seat: 1 },
+  { type: 'abort', seat: 0 },
+  { type: 'claim', result: 'draw', seat: 1 },
+  { type: 'chat', text: 'hello' },
+  { type: 'chat', text: 'gg', seat: 0, token: 't', id: 'c-1' },
 ];
 
 describe('the online protocol, both ways', () => {
@@ -99,7 +124,9 @@ describe('the online protocol, both ways', () => {
     expect(wrong([1])).toBe('a message is a JSON object with a "type"');
     expect(wrong({ type: 'move', seat: '1', token: 't' })).toBe('"seat" must be a seat number');
     expect(wrong({ type: 'move', seat: 1, token: 5 })).toBe('"token" must be your seat token (or none, for your session\'s seats)');
-    expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe('unknown message type "draw" (move, resign, offer, reply, abort, claim or chat)');
+    expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe(
+      'unknown message type "draw" (move, resign, offer, reply, abort, claim or chat)',
+    );
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 5, version: 1 })).toBe('"move" must be a move in the game’s notation');
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 'b2', version: '1' })).toBe(
       '"version" must be the version of the game you saw',
