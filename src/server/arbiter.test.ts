@@ -160,4 +160,15 @@ describe('the arbiter', () => {
     expect(judgeClaim(againstAi, 0, 'h', false)).toEqual({ seatTokens: ['h', null], starts: false });
     expect(judgeClaim({ ...open, stored: { ...open.stored, clock } }, 0, 'h', true)).toMatchObject({ starts: false });
   });
+
+  it('a correspondence clock governs: a move may take its 14 days, beyond what an untimed game may sleep', () => {
+    const DAY = 86_400_000;
+    const fortnight = { initialMs: 14 * DAY, incrementMs: 0, perMove: true };
+    const t = table(['b2', 'a1'], {}, fortnight);
+    const lastAt = 3_000;
+    const week = { ...t, abandonAfterMs: 7 * DAY };
+    expect(lateness(week, lastAt + 8 * DAY)).toBeNull();
+    expect(lateness(week, lastAt + 14 * DAY)).toEqual({ kind: 'time', seat: 0 });
+    expect(t.clocks).toMatchObject({ remainingMs: [14 * DAY, 14 * DAY], running: 0, deadline: lastAt + 14 * DAY });
+  });
 });

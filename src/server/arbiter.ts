@@ -141,6 +141,8 @@ export function lateness(table: Table, now: number): Lateness | null {
   if (stored.ending !== null) return null;
   if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline && !hasLeft(stored, clocks.running))
     return { kind: 'time', seat: clocks.running };
+  // A running clock governs: a correspondence game may wait longer for a move than an untimed one.
+  if (clocks && clocks.running !== null) return null;
   const lastAt = stored.moves.at(-1)?.at ?? stored.createdAt;
   const seat = table.game.toMove(table.state);
   if (seat === null || stored.seats[seat] !== 'open' || hasLeft(stored, seat) || now < lastAt + table.abandonAfterMs) return null;

@@ -1,11 +1,14 @@
 /**
  * Chess-style clocks kept by the server, worked out from the moves' times alone, so a restart
  * loses nothing: a player's clock runs from the move before theirs to their own; it starts with the
- * first move (which is free); a player gets the increment each time the turn passes from them.
+ * first move (which is free); a player gets the increment each time the turn passes from them — or,
+ * in a correspondence game (`perMove`), the whole budget again: so many days for each move.
  */
 export interface ClockSettings {
   readonly initialMs: number;
   readonly incrementMs: number;
+  /** Correspondence: each move has `initialMs` of its own (days per move), nothing carried over. */
+  readonly perMove?: boolean;
 }
 
 export interface Clocks {
@@ -32,7 +35,8 @@ export function clocksAfter(
   for (const [i, move] of moves.entries()) {
     if (i > 0) remaining[move.seat] = (remaining[move.seat] as number) - (move.at - (moves[i - 1] as { at: number }).at);
     const next = moves[i + 1]?.seat ?? toMove;
-    if (next !== move.seat) remaining[move.seat] = (remaining[move.seat] as number) + settings.incrementMs;
+    if (next !== move.seat)
+      remaining[move.seat] = settings.perMove ? settings.initialMs : (remaining[move.seat] as number) + settings.incrementMs;
   }
   const last = moves.at(-1);
   if (!last || toMove === null) return { remainingMs: remaining, running: null, since: last?.at ?? null, deadline: null };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import type { Room } from './room.ts';
@@ -51,5 +54,41 @@ describe('rooms held in memory', () => {
     expect(hub.roomsHeld).toBe(1);
     expect(await answer).toMatchObject({ ok: true });
     await store.close();
+  });
+});
+
+describe('correspondence', () => {
+  it('a day a move: the clock is whole again after each move, and a deadline that passed while the server was down is decided at its start', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-correspondence-'));
+    const DAY = 86_400_000;
+    const clock = { t: Date.UTC(2026, 10, 1) };
+    const settings = { ...DEFAULT_HUB_SETTINGS, now: () => clock.t, sweepMs: 3_600_000 };
+    let store = SqliteStore.inFolder(dir);
+    hub = new Hub(store, null, null, settings);
+    const room = await hub.create('tictactoe', {}, ['open', 'open'], { initialMs: DAY, incrementMs: 0, perMove: true });
+    const x = ((await room.claim(0, 'Ann')) as { token: string }).token;
+    const o = ((await room.claim(1, 'Bob')) as { token: string }).token;
+    expect(await room.submit({ kind: 'move', seat: 0, token: x, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    clock.t += 20 * 3_600_000;
+    expect(await room.submit({ kind: 'move', seat: 1, token: o, move: 'a1', version: 1 })).toMatchObject({ ok: true });
+    // O took 20 hours and has a whole day again for the next; X's day runs now.
+    expect(room.clocks()).toMatchObject({ remainingMs: [DAY, DAY], running: 0, deadline: clock.t + DAY });
+    const { id } = room;
+    hub.close();
+    await store.close();
+
+    // The server is down past X's deadline; it comes back, and its first sweep decides the game.
+    clock.t += DAY + 1_000;
+    store = SqliteStore.inFolder(dir);
+    hub = new Hub(store, null, null, settings);
+    await hub.sweep();
+    // The sweep hands the game to the scheduler, which judges it at once.
+    const reopened = store;
+    await expect
+      .poll(async () => (await reopened.read(id))?.ending)
+      .toEqual({ result: { kind: 'win', winner: 1, reason: 'X ran out of time' }, termination: 'time' });
+    hub.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

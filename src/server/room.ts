@@ -292,7 +292,7 @@ export class Room {
     // A timed game waiting for a player: nobody may move, its AI neither, until it is full or called off.
     if (this.stored.clock && this.waiting()) return abandoned;
     if (this.aiToMoveIn(state) || this.hasLeft(this.game.toMove(state) as Player)) return lastAt;
-    return deadline === null ? abandoned : Math.min(deadline, abandoned);
+    return deadline === null ? abandoned : deadline;
   }
 
   /** Whose turn it is, or null once the game has ended. */

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
+import { CORRESPONDENCE_DAYS } from '../protocols/wire/index.ts';
 import { AccountBar } from './account/account-bar.tsx';
 import { YourGames } from './account/your-games.tsx';
 import { WEB_GAMES } from './games/index.ts';
@@ -14,15 +15,25 @@ import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
 
-/** Time controls offered for online games (none: no clocks). */
-const CLOCKS: readonly { label: string; clock: { initialMs: number; incrementMs: number } | null }[] = [
+type ClockChoice = { initialMs: number; incrementMs: number; perMove?: boolean } | null;
+
+const DAY_MS = 86_400_000;
+
+/** Time controls offered for online games (none: no clocks), then correspondence, then a clock of one's own. */
+const CLOCKS: readonly { label: string; clock: ClockChoice }[] = [
   { label: 'none', clock: null },
   { label: '1 min', clock: { initialMs: 60_000, incrementMs: 0 } },
   { label: '3 min + 2 s', clock: { initialMs: 180_000, incrementMs: 2000 } },
   { label: '5 min + 3 s', clock: { initialMs: 300_000, incrementMs: 3000 } },
   { label: '10 min + 5 s', clock: { initialMs: 600_000, incrementMs: 5000 } },
   { label: '30 min + 20 s', clock: { initialMs: 1_800_000, incrementMs: 20_000 } },
+  ...CORRESPONDENCE_DAYS.map((days) => ({
+    label: `${days} day${days === 1 ? '' : 's'} a move`,
+    clock: { initialMs: days * DAY_MS, incrementMs: 0, perMove: true },
+  })),
 ];
+
+const CUSTOM = 'custom';
 
 /**
  * One game on the home page: options, who sits where, the seed, and Start (the setup goes into the
@@ -36,6 +47,8 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   const [chosen, setChosen] = useState<readonly string[]>(() => last?.seats ?? []);
   const [seed, setSeed] = useState(() => randomSeed());
   const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
+  const [minutes, setMinutes] = useState(5);
+  const [increment, setIncrement] = useState(3);
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState(rememberedName);
@@ -63,7 +76,10 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
       seats: seats.map((s) => (s === 'human' ? 'open' : s)),
       ...(mine >= 0 ? { seat: mine } : {}),
       ...(mine >= 0 && name.trim() !== '' ? { name: name.trim() } : {}),
-      clock: CLOCKS.find((c) => c.label === clock)?.clock ?? null,
+      clock:
+        clock === CUSTOM
+          ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
+          : (CLOCKS.find((c) => c.label === clock)?.clock ?? null),
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
     window.location.assign(gamePage(created.value.id));
@@ -132,8 +148,35 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
               {CLOCKS.map((c) => (
                 <option value={c.label}>{c.label}</option>
               ))}
+              <option value={CUSTOM}>custom…</option>
             </select>
           </label>{' '}
+          {clock === CUSTOM && (
+            <>
+              <label>
+                Minutes{' '}
+                <input
+                  type="number"
+                  min={1}
+                  max={180}
+                  value={minutes}
+                  aria-label={`${g.title} clock minutes`}
+                  onInput={(e) => setMinutes(Number(e.currentTarget.value))}
+                />
+              </label>{' '}
+              <label>
+                + seconds a move{' '}
+                <input
+                  type="number"
+                  min={0}
+                  max={180}
+                  value={increment}
+                  aria-label={`${g.title} clock increment`}
+                  onInput={(e) => setIncrement(Number(e.currentTarget.value))}
+                />
+              </label>{' '}
+            </>
+          )}
           <button type="button" onClick={() => void playOnline()} disabled={!parsed.ok}>
             Play {g.title} online
           </button>{' '}

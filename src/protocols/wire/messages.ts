@@ -25,6 +25,8 @@ export interface ClockReading {
 export interface ClockInfo extends ClockReading {
   readonly initialMs: number;
   readonly incrementMs: number;
+  /** Correspondence: `initialMs` for each move (days per move). */
+  readonly perMove?: boolean;
 }
 
 /** Who sits where: open to a person, taken by one (with the name they gave), or the server's AI. */

@@ -105,7 +105,7 @@ function clockReading(x: unknown): ClockReading | null {
 function clockInfo(x: unknown): ClockInfo | null {
   const reading = clockReading(x);
   if (!reading || !isObject(x) || !isCount(x.initialMs) || !isCount(x.incrementMs)) return null;
-  return { ...reading, initialMs: x.initialMs, incrementMs: x.incrementMs };
+  return { ...reading, initialMs: x.initialMs, incrementMs: x.incrementMs, ...(x.perMove === true ? { perMove: true } : {}) };
 }
 
 function outcome(x: unknown): Outcome | null {

@@ -7,8 +7,18 @@ import { fail, ok, type Result } from '../../engine/result.ts';
  * and sizes; what a body means (a known game, its options, seats it has) is the server's to judge.
  */
 
-/** A time control: a budget and what each move adds, in milliseconds. */
-export type ClockRequest = { readonly initialMs: number; readonly incrementMs: number };
+/**
+ * A time control: a budget and what each move adds, in milliseconds; or, with `perMove`, a
+ * correspondence game's days for each move.
+ */
+export type ClockRequest = { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean };
+
+const DAY_MS = 86_400_000;
+/** Days per move a correspondence game may give. */
+export const CORRESPONDENCE_DAYS: readonly number[] = [1, 2, 3, 5, 7, 14];
+/** Custom clocks: up to three hours, and up to three minutes a move. */
+export const MAX_CLOCK_MS = 3 * 3_600_000;
+export const MAX_INCREMENT_MS = 180_000;
 
 /** POST /api/games: a new game. */
 export type NewGameRequest = {
@@ -51,10 +61,16 @@ function nameIn(o: Fields): Result<{ name?: string }> {
 export function parseClockRequest(x: unknown): Result<ClockRequest | null> {
   if (x === null) return ok(null);
   if (!isObject(x)) return fail('"clock" must be {initialMs, incrementMs} or null');
-  const extra = unknownField(x, ['initialMs', 'incrementMs']);
+  const extra = unknownField(x, ['initialMs', 'incrementMs', 'perMove']);
   if (extra) return extra;
-  if (!isWhole(x.initialMs, 100, 86_400_000)) return fail('"clock.initialMs" must be whole milliseconds from 100 to a day');
-  if (!isWhole(x.incrementMs, 0, 600_000)) return fail('"clock.incrementMs" must be whole milliseconds from 0 to ten minutes');
+  if (x.perMove !== undefined && x.perMove !== true) return fail('"clock.perMove" is true for a correspondence game, or left out');
+  if (x.perMove === true) {
+    if (!CORRESPONDENCE_DAYS.some((d) => d * DAY_MS === x.initialMs) || x.incrementMs !== 0)
+      return fail(`a correspondence clock gives ${CORRESPONDENCE_DAYS.join(', ')} days a move (initialMs), and no increment`);
+    return ok({ initialMs: x.initialMs as number, incrementMs: 0, perMove: true });
+  }
+  if (!isWhole(x.initialMs, 100, MAX_CLOCK_MS)) return fail('"clock.initialMs" must be whole milliseconds from 100 to three hours');
+  if (!isWhole(x.incrementMs, 0, MAX_INCREMENT_MS)) return fail('"clock.incrementMs" must be whole milliseconds from 0 to three minutes');
   return ok({ initialMs: x.initialMs, incrementMs: x.incrementMs });
 }
 

@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { formatClock } from './clock-text.ts';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
-
-/** A clock's time as players read it: minutes and seconds, tenths in the last ten seconds. */
-export function formatClock(ms: number): string {
-  const left = Math.max(0, ms);
-  if (left < 10_000) return `${(Math.floor(left / 100) / 10).toFixed(1)}`;
-  const seconds = Math.ceil(left / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 /** Every seat's clock; the running one ticks here alone, so the board does not redraw with it. */
 function Clocks({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock } from './clock-text.ts';
+
+describe('a clock as players read it', () => {
+  it('days and hours for correspondence, hours for long games, minutes and seconds, tenths at the end', () => {
+    expect(formatClock(14 * 86_400_000)).toBe('14 d 0 h');
+    expect(formatClock(86_400_000 + 5 * 3_600_000 + 59_000)).toBe('1 d 5 h');
+    expect(formatClock(2 * 3_600_000 + 5 * 60_000 + 7_000)).toBe('2:05:07');
+    expect(formatClock(300_000)).toBe('5:00');
+    expect(formatClock(61_001)).toBe('1:02');
+    expect(formatClock(9_950)).toBe('9.9');
+    expect(formatClock(-5)).toBe('0.0');
+  });
+});
