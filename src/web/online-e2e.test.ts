@@ -368,8 +368,12 @@ describe('table manners in the browser', () => {
     expect(await chatOf(watcher)).not.toContain('good luck');
     expect(await chatOf(x)).not.toContain('what a start');
 
+    // X's move: O's tab says it is O's move, X's no longer.
+    await expect.poll(() => x.title()).toBe('(1) hexarena');
     await x.locator('[data-cell="b2"]').click();
     await waitForMoveCount(o, 1);
+    await expect.poll(() => o.title()).toBe('(1) hexarena');
+    await expect.poll(() => x.title()).toBe('hexarena');
     await x.getByRole('button', { name: 'Ask to take back' }).click();
     await o.getByText('X offers a takeback.').waitFor();
     await o.getByRole('button', { name: 'Decline' }).click();

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 
 /**
  * The player's preferences, kept in localStorage so that they outlive the page: the theme, sounds
- * (off by default) and the pause between AI moves.
+ * (off by default), the chime when it becomes your move in an online game (on by default) and the
+ * pause between AI moves.
  */
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -19,9 +20,11 @@ export interface Settings {
   readonly theme: Theme;
   readonly sound: boolean;
   readonly aiDelayMs: number;
+  /** A chime when it becomes your move in an online game. */
+  readonly yourMoveSound: boolean;
 }
 
-const DEFAULTS: Settings = { theme: 'auto', sound: false, aiDelayMs: 400 };
+const DEFAULTS: Settings = { theme: 'auto', sound: false, aiDelayMs: 400, yourMoveSound: true };
 const KEY = 'hexarena.settings';
 
 function load(): Settings {
@@ -31,6 +34,7 @@ function load(): Settings {
       theme: THEMES.includes(saved.theme as Theme) ? (saved.theme as Theme) : DEFAULTS.theme,
       sound: typeof saved.sound === 'boolean' ? saved.sound : DEFAULTS.sound,
       aiDelayMs: AI_SPEEDS.some((s) => s.ms === saved.aiDelayMs) ? (saved.aiDelayMs as number) : DEFAULTS.aiDelayMs,
+      yourMoveSound: typeof saved.yourMoveSound === 'boolean' ? saved.yourMoveSound : DEFAULTS.yourMoveSound,
     };
   } catch {
     // Storage may be off (private mode) or hold junk: the defaults do.
@@ -84,4 +88,25 @@ export function moveSound(): void {
   osc.connect(gain).connect(audio.destination);
   osc.start();
   osc.stop(audio.currentTime + 0.08);
+}
+
+/** Two rising notes when it becomes your move online (unless muted). */
+export function yourMoveSound(): void {
+  if (!current.yourMoveSound) return;
+  try {
+    audio ??= new AudioContext();
+    for (const [i, frequency] of [523, 784].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const at = audio.currentTime + i * 0.12;
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.12, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + 0.1);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + 0.1);
+    }
+  } catch {
+    // No audio here (a browser that blocks it before a click): the title and notification still say it.
+  }
 }

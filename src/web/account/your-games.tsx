@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fetchMyGames, type GameSummary } from '../online/api.ts';
+import { useWaitingTitle } from '../online/your-move.ts';
 import { GameList } from './game-list.tsx';
 
 /** The home page's list of this browser's games: in progress (your move first), then the recent ones. */
@@ -14,6 +15,7 @@ export function YourGames() {
       current = false;
     };
   }, []);
+  useWaitingTitle(games?.live.filter((g) => g.yourMove).length ?? 0);
   if (!games || (games.live.length === 0 && games.recent.length === 0)) return null;
   return (
     <section class="your-games" aria-label="Your games">

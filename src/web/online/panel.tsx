@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { updateSettings, useSettings } from '../settings.ts';
 import { formatClock } from './clock-text.ts';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
+import { allowNotifications } from './your-move.ts';
 
 /** Every seat's clock; the running one ticks here alone, so the board does not redraw with it. */
 function Clocks({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {
@@ -171,6 +173,25 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
   );
 }
 
+/** The chime when it becomes your move (on unless muted), and notifications while the page is in the background. */
+function Alerts() {
+  const { yourMoveSound } = useSettings();
+  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
+  return (
+    <p class="alerts">
+      <label>
+        <input type="checkbox" checked={yourMoveSound} onChange={(e) => updateSettings({ yourMoveSound: e.currentTarget.checked })} /> Chime
+        on my move
+      </label>{' '}
+      {permission === 'default' && (
+        <button type="button" onClick={() => void allowNotifications().then(setPermission)}>
+          Notify me when it is my move
+        </button>
+      )}
+    </p>
+  );
+}
+
 /** The chat this page reads, a line to say, and a mute that hides the others' lines here. */
 function Chat({ info }: { info: OnlineInfo }) {
   const [text, setText] = useState('');
@@ -236,6 +257,7 @@ export function OnlinePanel({
       {open && !over && <Invite url={info.invite} />}
       <Presence info={info} seatLabels={seatLabels} />
       {!over && <TableManners info={info} seatLabels={seatLabels} toMove={toMove} />}
+      {!over && info.manners && <Alerts />}
       <Chat info={info} />
     </section>
   );

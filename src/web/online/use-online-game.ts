@@ -12,6 +12,7 @@ import type { OnlineInfo } from './info.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
 import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
+import { useYourMoveAlert } from './your-move.ts';
 
 const lineKey = (l: { author: string; text: string; at: number }) => `${l.at}/${l.author}/${l.text}`;
 
@@ -128,6 +129,8 @@ export function useOnlineGame<S, M, O>(
     return s.left === undefined ? who : `${who} (left)`;
   });
 
+  // Not a turn while the game loads or a seat is being taken: only a change after that alerts.
+  useYourMoveAlert(humanToMove && connection === 'live', `${game.title}, ${seatNames[toMove ?? 0] ?? ''} to move`);
   const moveCount = useRef(moves.length);
   useEffect(() => {
     if (moves.length > moveCount.current) moveSound();
