@@ -440,3 +440,62 @@ describe('two instances, one store, Redis between them', () => {
     x.close();
   });
 });
+
+describe('players on two instances in the browser', () => {
+  it('two accounts play; the first player’s instance is killed with SIGKILL; on the other instance they are back in their seat with their clock, and the game is finished', async () => {
+    const { WEB_DIST } = await import('../cli/commands/serve.ts');
+    const { launchChromium } = await import('../web/headless-chromium.ts');
+    const web = { ...env, HEXARENA_WEB_DIST: WEB_DIST };
+    const [c, d] = await Promise.all([startServer(path.join(dir, 'c'), web), startServer(path.join(dir, 'd'), web)]);
+    const browser = await launchChromium();
+    try {
+      const person = async (base: string, username: string) => {
+        const context = await browser.newContext();
+        context.setDefaultTimeout(150_000);
+        const page = await context.newPage();
+        await page.goto(`${base}/account`);
+        const form = page.getByRole('form', { name: 'Sign up' });
+        await form.getByLabel('Username').fill(username);
+        await form.getByLabel('Password').fill('two instances, one site');
+        await form.getByRole('button', { name: 'Sign up' }).click();
+        await page.getByTestId('account-name').waitFor();
+        return page;
+      };
+      const clara = await person(c.base, 'Clara');
+      const dmitri = await person(d.base, 'Dmitri');
+      await clara.goto(`${c.base}/`);
+      const card = clara.getByRole('region', { name: 'Tic-tac-toe' });
+      await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+      await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('5 min + 3 s');
+      await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+      await clara.waitForURL(/\/g\/[\w-]+$/);
+      const game = new URL(clara.url()).pathname;
+      await dmitri.goto(`${d.base}${game}`);
+      await dmitri.getByRole('button', { name: 'Play O' }).click();
+      await dmitri.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+      const moves = (page: typeof clara, n: number) =>
+        page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
+      await clara.locator('[data-cell="b2"]').click();
+      await moves(dmitri, 1);
+      await dmitri.locator('[data-cell="a1"]').click();
+      await moves(clara, 2);
+
+      // Clara's instance dies. She opens the other instance's address: her seat is there, and so is her running clock.
+      await c.kill();
+      await clara.goto(`${d.base}${game}`);
+      await moves(clara, 2);
+      await expect.poll(() => clara.locator('.seed').textContent()).toContain('X: you');
+      await expect.poll(() => clara.locator('.clock.running').getAttribute('data-seat')).toBe('0');
+      await clara.locator('[data-cell="c3"]').click();
+      await moves(dmitri, 3);
+      await dmitri.getByRole('button', { name: 'Resign' }).click();
+      await dmitri.getByRole('button', { name: /^Confirm/ }).click();
+      for (const page of [clara, dmitri]) await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Game over: X wins/);
+      const record = await (await fetch(`${d.base}/api/games${game.slice(2)}/record`)).json();
+      expect(record).toMatchObject({ moves: ['b2', 'a1', 'c3'], players: ['Clara', 'Dmitri'], termination: 'resignation' });
+    } finally {
+      await browser.close();
+      await Promise.all([c.kill(), d.kill()]);
+    }
+  });
+});
