@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// A complete hexarena bot: it registers, starts a game against the server's AI, follows its stream
-// of events and answers each turn with a random legal move. Node 20, no packages.
-//   node examples/random-bot.mjs http://localhost:8080 nonaga [opponent] [options-json]
+// A complete hexarena bot: with the token of a bot its author made on the site, it starts a game
+// against the server's AI, follows its stream of events and answers each turn with a random legal
+// move. Node 20, no packages.
+//   HEXARENA_BOT_TOKEN=… node examples/random-bot.mjs http://localhost:8080 nonaga [opponent] [options-json]
 const [server = 'http://localhost:8080', game = 'tictactoe', opponent = 'random', options = '{}'] = process.argv.slice(2);
 
 async function api(path, token, body) {
@@ -20,7 +21,13 @@ async function api(path, token, body) {
   return json;
 }
 
-const { token, name } = await api('/api/bots', null, { name: `random-${Math.random().toString(36).slice(2, 10)}` });
+// The bot's token: make the bot on the site (your account page, or POST /api/bots logged in).
+const token = process.env.HEXARENA_BOT_TOKEN;
+if (!token) {
+  console.error('HEXARENA_BOT_TOKEN: the token of a bot you made on the site (your account page, Bots)');
+  process.exit(2);
+}
+const { name } = await api('/api/bot/me', token);
 const parsed = JSON.parse(options);
 const seats = (game === 'dicewars' ? Array(parsed.players ?? 2).fill(opponent) : [0, 1].map(() => opponent)).map((s, i) =>
   i === 0 ? 'open' : s,

@@ -2,7 +2,7 @@
 // The random bot again, in TypeScript on the hexarena package (npm install hexarena): every line of
 // the stream is read by the package's own parser, so a message the bot does not expect is said in
 // words, and the request it sends is typed as the server reads it.
-//   tsc && node typed-bot.js http://localhost:8080 hive [opponent]
+//   tsc && HEXARENA_BOT_TOKEN=… node typed-bot.js http://localhost:8080 hive [opponent]
 import { type NewGameRequest, parseBotStreamMessage } from 'hexarena/protocol';
 
 const [server = 'http://localhost:8080', game = 'tictactoe', opponent = 'random'] = process.argv.slice(2);
@@ -23,8 +23,10 @@ async function api(path: string, token: string | null, body?: object): Promise<R
   return json;
 }
 
-const registered = await api('/api/bots', null, { name: `typed-${Math.random().toString(36).slice(2, 10)}` });
-const token = String(registered.token);
+// The bot's token: make the bot on the site (your account page, or POST /api/bots logged in).
+const token = process.env.HEXARENA_BOT_TOKEN ?? '';
+if (token === '') throw new Error('HEXARENA_BOT_TOKEN: the token of a bot you made on the site');
+const registered = await api('/api/bot/me', token);
 const request: NewGameRequest = { game, seats: ['open', opponent], seat: 0 };
 const id = String((await api('/api/games', token, request)).id);
 console.log(`${String(registered.name)} plays ${game} game ${id} against ${opponent}`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from './server/online.testing.ts';
+import { registerBot, startServer } from './server/online.testing.ts';
 
 /**
  * The engines as a library, as another project gets them: the package packed (`npm pack`), unpacked
@@ -123,8 +123,12 @@ export { count, message };
     const data = mkdtempSync(path.join(tmpdir(), 'hexarena-typed-bot-'));
     const server = await startServer(data, { HEXARENA_API_RATE: '100000' });
     try {
+      const { token } = await registerBot(server.base, 'typed');
       const played = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['typed-bot.js', server.base, 'tictactoe', 'random'], { cwd: bot });
+        const child = spawn(process.execPath, ['typed-bot.js', server.base, 'tictactoe', 'random'], {
+          cwd: bot,
+          env: { ...process.env, HEXARENA_BOT_TOKEN: token },
+        });
         let out = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));
         child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
+import { Client, post, registerBot, request, type ServerProcess, startServer } from './online.testing.ts';
 
 const run = promisify(execFile);
 const example = fileURLToPath(new URL('../../examples/random-bot.mjs', import.meta.url));
@@ -59,19 +59,28 @@ describe('the bot API', () => {
       ['hive', 'easy', '{"type":"Base"}'],
       ['dicewars', 'gamedesign', '{"players":2,"map":"small"}'],
     ] as const) {
-      const { stdout } = await run(process.execPath, [example, server.base, game, opponent, options]);
+      // Its author made the bot on the site and gives the example its token.
+      const bot = await registerBot(server.base, `random-${game}`);
+      const { stdout } = await run(process.execPath, [example, server.base, game, opponent, options], {
+        env: { ...process.env, HEXARENA_BOT_TOKEN: bot.token },
+      });
       expect(stdout, game).toMatch(
-        new RegExp(`^random-\\w+ plays ${game} game [\\w-]+ against ${opponent}\\ngame over after \\d+ moves: `),
+        new RegExp(`^random-${game} plays ${game} game [\\w-]+ against ${opponent}\\ngame over after \\d+ moves: `),
       );
     }
   });
 
-  it('a bot registers once; its token seats it, streams its games’ events, and moves by REST or WebSocket', async () => {
-    const registered = await post(server.base, '/api/bots', { name: 'tester' });
-    expect(registered).toMatchObject({ status: 201, json: { name: 'tester', token: expect.any(String) } });
-    expect(await post(server.base, '/api/bots', { name: 'tester' })).toMatchObject({ status: 409 });
-    expect((await post(server.base, '/api/bots', { name: 'no spaces' })).status).toBe(400);
-    const token = registered.json.token as string;
+  it('a bot is made by a player, once; its token seats it, streams its games’ events, and moves by REST or WebSocket', async () => {
+    // Nobody's bot: refused, in words.
+    expect(await post(server.base, '/api/bots', { name: 'orphan' })).toMatchObject({
+      status: 401,
+      json: { error: expect.stringMatching(/log in/) },
+    });
+    const registered = await registerBot(server.base, 'tester');
+    const owner = { origin: server.base, cookie: registered.owner };
+    expect((await request(server.base, '/api/bots', { body: { name: 'Tester' }, headers: owner })).status).toBe(409);
+    expect((await request(server.base, '/api/bots', { body: { name: 'no spaces' }, headers: owner })).status).toBe(400);
+    const token = registered.token;
 
     // A game a person made: the bot takes the other seat with its token, and is given none back.
     const made = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
@@ -102,8 +111,68 @@ describe('the bot API', () => {
     const stranger = await fetch(`${server.base}/api/bot/stream`, authorized('not-a-token'));
     expect(stranger.status).toBe(401);
     expect((await stranger.json()).error).toMatch(/not a bot token/);
-    const other = (await post(server.base, '/api/bots', { name: 'other' })).json.token as string;
+    const other = (await registerBot(server.base, 'other')).token;
     const notSeated = await fetch(`${server.base}/api/bot/games/${id}/move`, authorized(other, { move: 'c1' }));
     expect(notSeated.status).toBe(403);
+  });
+
+  it('its owner gives a bot a new token: the old one opens nothing, the bot plays on in its games with the new one', async () => {
+    const bot = await registerBot(server.base, 'renewed');
+    const owner = { origin: server.base, cookie: bot.owner };
+    const made = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const id = made.json.id as string;
+    expect((await fetch(`${server.base}/api/games/${id}/seats/1`, authorized(bot.token, {}))).status).toBe(201);
+    expect((await request(server.base, '/api/account/bots', { headers: owner })).json).toEqual({
+      bots: [{ name: 'renewed', createdAt: expect.any(Number) }],
+    });
+    const renewed = await request(server.base, '/api/account/bots/renewed/token', { body: {}, headers: owner });
+    expect(renewed.status).toBe(201);
+    const fresh = renewed.json?.token as string;
+    expect((await fetch(`${server.base}/api/bot/stream`, authorized(bot.token))).status).toBe(401);
+    const person = await Client.open(server.base, id);
+    expect(await person.ask({ type: 'move', seat: 0, token: made.json.token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    person.close();
+    const moved = await (await fetch(`${server.base}/api/bot/games/${id}/move`, authorized(fresh, { move: 'a1', version: 1 }))).json();
+    expect(moved).toMatchObject({ ok: true, event: { seat: 1, move: 'a1' } });
+    // Someone else's bot is not theirs to renew.
+    const stranger = await registerBot(server.base, 'stranger');
+    expect(
+      (
+        await request(server.base, '/api/account/bots/renewed/token', {
+          body: {},
+          headers: { origin: server.base, cookie: stranger.owner },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('a personal API token plays as its account (games, seats, moves), cannot manage it, and is revoked', async () => {
+    const bot = await registerBot(server.base, 'tokenowner');
+    const owner = { origin: server.base, cookie: bot.owner };
+    const made = await request(server.base, '/api/account/tokens', { body: { label: 'my script' }, headers: owner });
+    expect(made).toMatchObject({ status: 201, json: { token: expect.stringMatching(/^hxp_/), label: 'my script', scope: 'play' } });
+    const token = made.json?.token as string;
+    const asScript = { authorization: `Bearer ${token}` };
+    const game = await request(server.base, '/api/games', {
+      body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
+      headers: asScript,
+    });
+    expect(game.status).toBe(201);
+    const id = game.json?.id as string;
+    expect((await request(server.base, `/api/games/${id}`, { headers: asScript })).json?.yours).toEqual([0]);
+    const socket = await Client.open(server.base, id, undefined, undefined, asScript);
+    await socket.next((m) => m.type === 'sync');
+    expect(await socket.ask({ type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    socket.close();
+    // It plays; it does not manage the account.
+    expect((await request(server.base, '/api/account/tokens', { headers: asScript })).status).toBe(401);
+    expect((await request(server.base, '/api/sessions', { method: 'DELETE', headers: asScript })).status).toBe(401);
+    const listed = (await request(server.base, '/api/account/tokens', { headers: owner })).json?.tokens as { id: string }[];
+    expect(listed).toEqual([{ id: made.json?.id, label: 'my script', scope: 'play', createdAt: expect.any(Number) }]);
+    expect(JSON.stringify(listed)).not.toContain(token);
+    expect((await request(server.base, `/api/account/tokens/${listed[0]?.id}`, { method: 'DELETE', headers: owner })).json).toEqual({
+      revoked: true,
+    });
+    expect((await request(server.base, `/api/games/${id}`, { headers: asScript })).json?.yours).toEqual([]);
   });
 });

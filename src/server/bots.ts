@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
 import type { Hub } from './hub.ts';
+import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type Bot, type GameStore, RulesChanged } from './store.ts';
@@ -25,6 +26,8 @@ export const BOT_STREAMS = 3;
 export async function botOf(store: GameStore, request: FastifyRequest): Promise<Bot | null | 'unknown'> {
   const header = request.headers.authorization;
   if (header === undefined) return null;
+  // A person's own API token is not a bot's: the identity of the request speaks for it.
+  if (header.startsWith(`Bearer ${API_TOKEN_PREFIX}`)) return null;
   const token = /^Bearer ([A-Za-z0-9_-]{1,64})$/.exec(header)?.[1];
   if (!token) return 'unknown';
   const tokenHash = hashToken(token);
@@ -34,7 +37,14 @@ export async function botOf(store: GameStore, request: FastifyRequest): Promise<
 
 const unknownBot = (reply: FastifyReply) => reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
 
-export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: Room) => PublicGame, edge: Edge, botStreams: number): void {
+export function registerBots(
+  app: FastifyInstance,
+  hub: Hub,
+  publicGame: (room: Room) => PublicGame,
+  edge: Edge,
+  botStreams: number,
+  identities: Identities,
+): void {
   const store = hub.store;
   const streams = new Holdings(botStreams);
 
@@ -54,12 +64,26 @@ export function registerBots(app: FastifyInstance, hub: Hub, publicGame: (room: 
     async (request, reply) => {
       const { name } = request.body as { name: string };
       if (!BOT_NAME.test(name)) return reply.code(400).send({ error: 'a bot name is 1 to 30 letters, digits, - or _' });
+      // A bot is an account of its own, owned by the player who makes it (who may give it a new token).
+      const owner = await identities.of(request);
+      if (owner?.account.kind !== 'player' || owner.via !== 'session')
+        return reply.code(401).send({ error: 'log in to make a bot: a bot belongs to a player, who can revoke its token (see /account)' });
       const token = newSeatToken();
-      if (!(await store.registerBot(hashToken(token), name, Date.now())))
-        return reply.code(409).send({ error: `there is a bot named ${name} already` });
+      const key = name.toLowerCase();
+      if (
+        !(await store.registerOwnedBot(newAccountId(), owner.account.id, name, key, nameKeyHash(key), hashToken(token), identities.now()))
+      )
+        return reply.code(409).send({ error: `the name ${name} is taken` });
       return reply.code(201).send({ name, token });
     },
   );
+
+  // Who a token is: a bot started with only its token learns its name.
+  app.get('/api/bot/me', async (request, reply) => {
+    const bot = await botOf(store, request);
+    if (bot === null || bot === 'unknown') return unknownBot(reply);
+    return { name: bot.name };
+  });
 
   // One line of JSON per message: the bot's games as they are when it connects, then their events.
   app.get('/api/bot/stream', async (request, reply) => {

@@ -8,7 +8,7 @@ import { playMoves } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
-import { Client, type Message, post, type ServerProcess, startServer } from './online.testing.ts';
+import { Client, type Message, post, registerBot, type ServerProcess, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
@@ -404,8 +404,7 @@ describe('two instances, one store, Redis between them', () => {
     });
     await pg.close();
     const tryAgain = 'the game store is not answering; nothing changed: try again';
-    const bot = await post(b.base, '/api/bots', { name: 'patient-bot' });
-    expect(bot.status).toBe(201);
+    const bot = await registerBot(b.base, 'patient-bot');
     postgres.pause();
     try {
       const refused = await x.ask({ type: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
@@ -423,7 +422,7 @@ describe('two instances, one store, Redis between them', () => {
       expect(await post(b.base, '/api/games/unloaded/seats/1', {})).toEqual({ status: 503, json: { error: tryAgain } });
       const read = await fetch(`${b.base}/api/games/unloaded`);
       expect(read.status).toBe(503);
-      const stream = await fetch(`${b.base}/api/bot/stream`, { headers: { authorization: `Bearer ${bot.json.token}` } });
+      const stream = await fetch(`${b.base}/api/bot/stream`, { headers: { authorization: `Bearer ${bot.token}` } });
       expect(stream.status).toBe(503);
       expect(await stream.json()).toEqual({ error: tryAgain });
       // A socket to it is told, and closed with "try again later" (1013); the process goes on.

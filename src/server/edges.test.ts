@@ -3,7 +3,16 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, rawConnection, request, type ServerProcess, stalledReader, startServer, upgradeHead } from './online.testing.ts';
+import {
+  Client,
+  rawConnection,
+  registerBot,
+  request,
+  type ServerProcess,
+  stalledReader,
+  startServer,
+  upgradeHead,
+} from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
 /**
@@ -226,8 +235,8 @@ describe('the edges of the online server, attacked', () => {
       { kind: 'taken', name: 'Zoë' },
     ]);
     // A bot's move: version and move as the types they are.
-    const bot = await request(strict.base, '/api/bots', { body: { name: 'edgebot' }, from });
-    const auth = { authorization: `Bearer ${bot.json?.token as string}` };
+    const bot = await registerBot(strict.base, 'edgebot', from);
+    const auth = { authorization: `Bearer ${bot.token}` };
     for (const body of [{ move: 5 }, { move: 'b2', version: '1' }, { move: 'b2', extra: 1 }]) {
       const answer = await request(strict.base, `/api/bot/games/${id}/move`, { body, from, headers: auth });
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -267,13 +276,13 @@ describe('the edges of the online server, attacked', () => {
 
   it('a bot holds a bounded number of streams', async () => {
     const from = '127.0.0.13';
-    const bot = await request(strict.base, '/api/bots', { body: { name: 'streamer' }, from });
-    const head = `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${bot.json?.token as string}\r\n\r\n`;
+    const bot = await registerBot(strict.base, 'streamer', from);
+    const head = `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${bot.token}\r\n\r\n`;
     const streams = [await rawConnection(strict.base, head, from), await rawConnection(strict.base, head, from)];
     for (const s of streams) await s.until('200 OK');
     const third = await request(strict.base, '/api/bot/stream', {
       from,
-      headers: { authorization: `Bearer ${bot.json?.token as string}` },
+      headers: { authorization: `Bearer ${bot.token}` },
     });
     expect(third.status).toBe(429);
     expect(third.json?.error).toBe('streamer has 2 event streams open already: one carries all its games; close one first');
@@ -352,8 +361,7 @@ describe('clients that stop reading', () => {
   });
 
   it('an unread WebSocket and an unread bot stream are dropped once past the bound, while the bot plays on', async () => {
-    const bot = await request(busy.base, '/api/bots', { body: { name: 'busybot' } });
-    const token = bot.json?.token as string;
+    const token = (await registerBot(busy.base, 'busybot')).token;
     const auth = { authorization: `Bearer ${token}` };
     // Seven AIs play DiceWars against the bot: every move an event with the whole map.
     const made = await request(busy.base, '/api/games', {

@@ -275,3 +275,22 @@ while True: time.sleep(3600)
   if (!/ (101|200) /.test(status)) throw new Error(`the stalled reader was answered ${status}`);
   return { stop: () => child.kill('SIGKILL') };
 }
+
+/**
+ * A bot as its author makes one: a player's account (signed up here, with a session cookie from the
+ * site's own origin), then the bot under it. Its name and token; and the owner's cookie.
+ */
+export async function registerBot(base: string, name: string, from?: string): Promise<{ name: string; token: string; owner: string }> {
+  const headers = { origin: base };
+  const owner = `o${Math.random().toString(36).slice(2, 12)}`;
+  const signed = await request(base, '/api/account', {
+    body: { username: owner, password: 'bot owner password 1' },
+    headers,
+    ...(from ? { from } : {}),
+  });
+  const cookie = signed.headers['set-cookie']?.[0]?.split(';')[0];
+  if (signed.status !== 201 || !cookie) throw new Error(`the bot's owner could not sign up: ${signed.text}`);
+  const made = await request(base, '/api/bots', { body: { name }, headers: { ...headers, cookie }, ...(from ? { from } : {}) });
+  if (made.status !== 201) throw new Error(`the bot ${name} could not be made: ${made.text}`);
+  return { name, token: made.json?.token as string, owner: cookie };
+}

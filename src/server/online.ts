@@ -381,7 +381,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });
 
-  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS);
+  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };

@@ -5,9 +5,11 @@ import {
   ACCOUNTS,
   type Account,
   type AccountRow,
+  API_TOKEN_ID,
   accountFromRow,
   type GamesQuery,
   type IdentityStore,
+  OWNED_BOTS,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
@@ -114,6 +116,7 @@ const MIGRATIONS: readonly string[] = [
   RULES_VERSIONS,
   ACCOUNTS,
   TABLE_MANNERS,
+  OWNED_BOTS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -517,6 +520,104 @@ export class PgStore implements GameStore, IdentityStore {
     return rows.map((r) => r.id);
   }
 
+  async registerOwnedBot(
+    accountId: string,
+    ownerId: string,
+    name: string,
+    key: string,
+    keyHash: string,
+    tokenHash: string,
+    createdAt: number,
+  ): Promise<boolean> {
+    try {
+      return await this.transaction(async (c) => {
+        const taken = await c.query(
+          `SELECT 1 FROM retired_names WHERE key_hash = $1
+           UNION ALL SELECT 1 FROM accounts WHERE name_key = $2 UNION ALL SELECT 1 FROM bots WHERE lower(name) = $2`,
+          [keyHash, key],
+        );
+        if (taken.rowCount) return false;
+        await c.query("INSERT INTO accounts (id, name, name_key, kind, created_at, owner_id) VALUES ($1, $2, $3, 'bot', $4, $5)", [
+          accountId,
+          name,
+          key,
+          createdAt,
+          ownerId,
+        ]);
+        await c.query('INSERT INTO bots (token_hash, name, created_at, account_id) VALUES ($1, $2, $3, $4)', [
+          tokenHash,
+          name,
+          createdAt,
+          accountId,
+        ]);
+        return true;
+      });
+    } catch (e) {
+      if ((e as { code?: unknown }).code === '23505') return false;
+      throw e;
+    }
+  }
+
+  async botsOwnedBy(ownerId: string): Promise<{ name: string; createdAt: number }[]> {
+    const { rows } = await this.query<{ name: string; created_at: string }>(
+      "SELECT name, created_at FROM accounts WHERE owner_id = $1 AND kind = 'bot' ORDER BY created_at",
+      [ownerId],
+    );
+    return rows.map((r) => ({ name: r.name, createdAt: Number(r.created_at) }));
+  }
+
+  async rotateBotToken(ownerId: string, key: string, tokenHash: string): Promise<string | null> {
+    return this.transaction(async (c) => {
+      const { rows } = await c.query<{ token_hash: string }>(
+        "SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = $1 AND a.name_key = $2 AND a.kind = 'bot' FOR UPDATE OF b",
+        [ownerId, key],
+      );
+      const old = rows[0]?.token_hash;
+      if (old === undefined) return null;
+      await c.query('UPDATE bots SET token_hash = $1 WHERE token_hash = $2', [tokenHash, old]);
+      await c.query(
+        'UPDATE seats SET token_hash = $1 WHERE token_hash = $2 AND game_id IN (SELECT id FROM games WHERE termination IS NULL)',
+        [tokenHash, old],
+      );
+      return old;
+    });
+  }
+
+  async createApiToken(tokenHash: string, accountId: string, label: string, scope: string, createdAt: number): Promise<void> {
+    await this.query('INSERT INTO api_tokens (token_hash, account_id, label, scope, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      tokenHash,
+      accountId,
+      label,
+      scope,
+      createdAt,
+    ]);
+  }
+
+  async apiTokensOf(accountId: string): Promise<{ id: string; label: string; scope: string; createdAt: number }[]> {
+    const { rows } = await this.query<{ token_hash: string; label: string; scope: string; created_at: string }>(
+      'SELECT token_hash, label, scope, created_at FROM api_tokens WHERE account_id = $1 ORDER BY created_at',
+      [accountId],
+    );
+    return rows.map((r) => ({ id: r.token_hash.slice(0, API_TOKEN_ID), label: r.label, scope: r.scope, createdAt: Number(r.created_at) }));
+  }
+
+  async revokeApiToken(accountId: string, id: string): Promise<boolean> {
+    const r = await this.query('DELETE FROM api_tokens WHERE account_id = $1 AND substr(token_hash, 1, $2) = $3', [
+      accountId,
+      API_TOKEN_ID,
+      id,
+    ]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
+    const { rows } = await this.query<{ account_id: string; scope: string }>(
+      'SELECT account_id, scope FROM api_tokens WHERE token_hash = $1',
+      [tokenHash],
+    );
+    return rows[0] ? { accountId: rows[0].account_id, scope: rows[0].scope } : null;
+  }
+
   async createGuest(id: string, name: string, createdAt: number): Promise<void> {
     await this.query("INSERT INTO accounts (id, name, kind, created_at) VALUES ($1, $2, 'guest', $3)", [id, name, createdAt]);
   }
@@ -565,6 +666,8 @@ export class PgStore implements GameStore, IdentityStore {
       if (keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [keyHash]);
       await c.query('DELETE FROM sessions WHERE account_id = $1', [id]);
       await c.query('DELETE FROM chat WHERE account_id = $1', [id]);
+      await c.query('DELETE FROM api_tokens WHERE account_id = $1', [id]);
+      await c.query('UPDATE accounts SET owner_id = NULL WHERE owner_id = $1', [id]);
       await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [placeholder, id]);
       await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
         placeholder,

@@ -6,9 +6,11 @@ import {
   ACCOUNTS,
   type Account,
   type AccountRow,
+  API_TOKEN_ID,
   accountFromRow,
   type GamesQuery,
   type IdentityStore,
+  OWNED_BOTS,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
@@ -116,6 +118,7 @@ export const MIGRATIONS: readonly string[] = [
   RULES_VERSIONS,
   ACCOUNTS,
   TABLE_MANNERS,
+  OWNED_BOTS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -460,6 +463,94 @@ export class SqliteStore implements GameStore, IdentityStore {
     return rows.map((r) => r.id);
   }
 
+  registerOwnedBot(
+    accountId: string,
+    ownerId: string,
+    name: string,
+    key: string,
+    keyHash: string,
+    tokenHash: string,
+    createdAt: number,
+  ): Promise<boolean> {
+    return this.write(() => {
+      if (this.sql('SELECT 1 FROM retired_names WHERE key_hash = ?').get(keyHash)) return false;
+      if (this.sql('SELECT 1 FROM accounts WHERE name_key = ?').get(key)) return false;
+      if (this.sql('SELECT 1 FROM bots WHERE lower(name) = ?').get(key)) return false;
+      this.sql("INSERT INTO accounts (id, name, name_key, kind, created_at, owner_id) VALUES (?, ?, ?, 'bot', ?, ?)").run(
+        accountId,
+        name,
+        key,
+        createdAt,
+        ownerId,
+      );
+      this.sql('INSERT INTO bots (token_hash, name, created_at, account_id) VALUES (?, ?, ?, ?)').run(
+        tokenHash,
+        name,
+        createdAt,
+        accountId,
+      );
+      return true;
+    });
+  }
+
+  async botsOwnedBy(ownerId: string): Promise<{ name: string; createdAt: number }[]> {
+    const rows = this.sql("SELECT name, created_at FROM accounts WHERE owner_id = ? AND kind = 'bot' ORDER BY created_at").all(ownerId) as {
+      name: string;
+      created_at: number;
+    }[];
+    return rows.map((r) => ({ name: r.name, createdAt: Number(r.created_at) }));
+  }
+
+  rotateBotToken(ownerId: string, key: string, tokenHash: string): Promise<string | null> {
+    return this.write(() => {
+      const row = this.sql(
+        "SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = ? AND a.name_key = ? AND a.kind = 'bot'",
+      ).get(ownerId, key) as { token_hash: string } | undefined;
+      if (!row) return null;
+      this.sql('UPDATE bots SET token_hash = ? WHERE token_hash = ?').run(tokenHash, row.token_hash);
+      // Its seats in games still on are played with the new token; the old one opens nothing.
+      this.sql('UPDATE seats SET token_hash = ? WHERE token_hash = ? AND game_id IN (SELECT id FROM games WHERE termination IS NULL)').run(
+        tokenHash,
+        row.token_hash,
+      );
+      return row.token_hash;
+    });
+  }
+
+  createApiToken(tokenHash: string, accountId: string, label: string, scope: string, createdAt: number): Promise<void> {
+    return this.write(() => {
+      this.sql('INSERT INTO api_tokens (token_hash, account_id, label, scope, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        tokenHash,
+        accountId,
+        label,
+        scope,
+        createdAt,
+      );
+    });
+  }
+
+  async apiTokensOf(accountId: string): Promise<{ id: string; label: string; scope: string; createdAt: number }[]> {
+    const rows = this.sql('SELECT token_hash, label, scope, created_at FROM api_tokens WHERE account_id = ? ORDER BY created_at').all(
+      accountId,
+    ) as { token_hash: string; label: string; scope: string; created_at: number }[];
+    return rows.map((r) => ({ id: r.token_hash.slice(0, API_TOKEN_ID), label: r.label, scope: r.scope, createdAt: Number(r.created_at) }));
+  }
+
+  revokeApiToken(accountId: string, id: string): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('DELETE FROM api_tokens WHERE account_id = ? AND substr(token_hash, 1, ?) = ?').run(accountId, API_TOKEN_ID, id).changes >
+        0,
+    );
+  }
+
+  async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
+    const row = this.sql('SELECT account_id, scope FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
+      | { account_id: string; scope: string }
+      | undefined;
+    return row ? { accountId: row.account_id, scope: row.scope } : null;
+  }
+
   createGuest(id: string, name: string, createdAt: number): Promise<void> {
     return this.write(() => {
       this.sql("INSERT INTO accounts (id, name, kind, created_at) VALUES (?, ?, 'guest', ?)").run(id, name, createdAt);
@@ -508,6 +599,8 @@ export class SqliteStore implements GameStore, IdentityStore {
       if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
       this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
       this.sql('DELETE FROM chat WHERE account_id = ?').run(id);
+      this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(id);
+      this.sql('UPDATE accounts SET owner_id = NULL WHERE owner_id = ?').run(id);
       this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
       this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
     });

@@ -414,5 +414,39 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         ]);
       }),
     );
+
+    it(
+      'bots owned by players share the names of accounts; a new token moves the bot’s live seats; personal tokens are listed by id and revoked',
+      withStore(async (store) => {
+        await store.register('owner', 'Olga', 'olga', 'h-olga', '$argon2id$o', 1);
+        expect(await store.registerOwnedBot('b1', 'owner', 'Robo', 'robo', 'h-robo', 'tok-1', 2)).toBe(true);
+        expect(await store.registerOwnedBot('b2', 'owner', 'ROBO', 'robo', 'h-robo', 'tok-2', 3)).toBe(false);
+        expect(await store.registerOwnedBot('b3', 'owner', 'olga', 'olga', 'h-olga', 'tok-3', 3)).toBe(false);
+        expect(await store.registerBot('legacy-hash', 'oldbot', 4)).toBe(true);
+        expect(await store.registerOwnedBot('b4', 'owner', 'OldBot', 'oldbot', 'h-oldbot', 'tok-4', 5)).toBe(false);
+        expect(await store.account('b1')).toMatchObject({ name: 'Robo', kind: 'bot' });
+        expect(await store.botName('tok-1')).toBe('Robo');
+        expect(await store.botsOwnedBy('owner')).toEqual([{ name: 'Robo', createdAt: 2 }]);
+
+        await store.create(game('live'));
+        await store.create(game('done'));
+        expect(await store.claimSeat('live', 1, 'tok-1', 'Robo')).toBe(true);
+        expect(await store.claimSeat('done', 1, 'tok-1', 'Robo')).toBe(true);
+        expect(await store.end('done', { kind: 'draw' }, 'agreement', 0)).toBe(true);
+        expect(await store.rotateBotToken('someone-else', 'robo', 'tok-new')).toBeNull();
+        expect(await store.rotateBotToken('owner', 'robo', 'tok-new')).toBe('tok-1');
+        expect(await store.botName('tok-1')).toBeNull();
+        expect(await store.botName('tok-new')).toBe('Robo');
+        expect((await store.read('live'))?.seatTokens).toEqual([null, 'tok-new']);
+        expect((await store.read('done'))?.seatTokens).toEqual([null, 'tok-1']);
+
+        await store.createApiToken('abcdef0123456789', 'owner', 'my script', 'play', 10);
+        expect(await store.apiTokensOf('owner')).toEqual([{ id: 'abcdef012345', label: 'my script', scope: 'play', createdAt: 10 }]);
+        expect(await store.apiToken('abcdef0123456789')).toEqual({ accountId: 'owner', scope: 'play' });
+        expect(await store.revokeApiToken('someone-else', 'abcdef012345')).toBe(false);
+        expect(await store.revokeApiToken('owner', 'abcdef012345')).toBe(true);
+        expect(await store.apiToken('abcdef0123456789')).toBeNull();
+      }),
+    );
   });
 }

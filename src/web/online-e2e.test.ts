@@ -298,6 +298,14 @@ describe('accounts in the browser', () => {
     await signUp.getByLabel('Password').fill('a quiet hexagon');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Quinn');
+    // Quinn makes a bot: its token is shown once, and the bot plays by it.
+    const bots = page.getByRole('region', { name: 'Bots' });
+    await bots.getByLabel('Bot name').fill('quinnbot');
+    await bots.getByRole('button', { name: 'Make a bot' }).click();
+    const botToken = (await bots.getByTestId('secret').textContent()) as string;
+    expect(await (await fetch(`${server.base}/api/bot/me`, { headers: { authorization: `Bearer ${botToken}` } })).json()).toEqual({
+      name: 'quinnbot',
+    });
     await shot(page, 'account-page');
 
     // The game played as a guest is Quinn's: in their list (O to move), on their profile, and the seat theirs.

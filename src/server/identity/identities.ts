@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GameStore } from '../store.ts';
 import {
   clearedCookie,
   newSessionId,
@@ -17,10 +18,30 @@ import type { Account, IdentityStore } from './store.ts';
  * once per request. Sessions begin and end here; every route that acts for a person asks here.
  */
 
-/** A request's identity: its account and the hash of the session that carried it. */
+/** A request's identity: its account, and the hash of the session (or personal API token) that carried it. */
 export interface Identity {
   readonly account: Account;
   readonly session: string;
+  /** A session's cookie (a browser), or a personal API token (a script: it may play, not manage the account). */
+  readonly via: 'session' | 'token';
+}
+
+/** Personal API tokens say what they are, so neither a bot's token nor a typo is taken for one. */
+export const API_TOKEN_PREFIX = 'hxp_';
+
+/** A new personal API token (256 random bits) and the hash the store keeps. */
+export function newApiToken(): { token: string; hash: string } {
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { token, hash: apiTokenHash(token) };
+}
+
+export const apiTokenHash = (token: string): string => createHash('sha256').update(`api-token/${token}`).digest('hex');
+
+/** The personal API token a request carries (Authorization: Bearer hxp_…), or null. */
+export function apiTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const token = header?.startsWith(`Bearer ${API_TOKEN_PREFIX}`) ? header.slice('Bearer '.length) : null;
+  return token && /^hxp_[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
 
 export const newAccountId = (): string => randomBytes(12).toString('base64url');
@@ -32,7 +53,7 @@ export class Identities {
   private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
-    readonly store: IdentityStore,
+    readonly store: IdentityStore & Pick<GameStore, 'seatedIn'>,
     readonly settings: SessionSettings,
     readonly now: () => number,
   ) {}
@@ -41,10 +62,19 @@ export class Identities {
   of(request: FastifyRequest): Promise<Identity | null> {
     let found = this.found.get(request);
     if (!found) {
-      found = this.lookUp(sessionIdOf(request.headers.cookie, this.settings));
+      const token = apiTokenOf(request);
+      found = token ? this.byToken(token) : this.lookUp(sessionIdOf(request.headers.cookie, this.settings));
       this.found.set(request, found);
     }
     return found;
+  }
+
+  private async byToken(token: string): Promise<Identity | null> {
+    const hash = apiTokenHash(token);
+    const found = await this.store.apiToken(hash);
+    if (found?.scope !== 'play') return null;
+    const account = await this.store.account(found.accountId);
+    return account?.kind === 'player' ? { account, session: hash, via: 'token' } : null;
   }
 
   private async lookUp(id: string | null): Promise<Identity | null> {
@@ -60,7 +90,7 @@ export class Identities {
     const account = await this.store.account(session.accountId);
     if (!account || account.kind === 'deleted') return null;
     if (now - session.seenAt >= TOUCH_EVERY_MS) await this.store.touchSession(hash, now);
-    return { account, session: hash };
+    return { account, session: hash, via: 'session' };
   }
 
   /**

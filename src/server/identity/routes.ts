@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
 import { Allowance } from '../limits.ts';
-import { type Identities, type Identity, nameKeyHash, newAccountId, publicAccount } from './identities.ts';
+import { hashToken, newSeatToken } from '../tokens.ts';
+import { type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
 import { LoginGuard } from './login-guard.ts';
 import { checkNewPassword, hashPassword, passwordMatches } from './passwords.ts';
+import { API_TOKEN_ID } from './store.ts';
 import { parseUsername, usernameKey } from './usernames.ts';
 
 /**
@@ -25,6 +27,8 @@ export interface IdentityLimits {
 }
 
 const WRONG = 'wrong username or password';
+/** Personal API tokens one account may hold at once. */
+const MAX_API_TOKENS = 10;
 const HOUR_S = 3600;
 
 export function registerIdentity(
@@ -57,13 +61,72 @@ export function registerIdentity(
     addresses.failed(request.ip, now());
   };
 
-  /** The player (not a guest) the request speaks for, or a 401 sent. */
+  /**
+   * The player (not a guest) whose browser session the request carries, or a 401 sent: the account
+   * is managed from the site, never with an API token.
+   */
   const player = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
     const identity = await identities.of(request);
-    if (identity?.account.kind === 'player') return identity;
-    void reply.code(401).send({ error: 'log in first' });
+    if (identity?.account.kind === 'player' && identity.via === 'session') return identity;
+    void reply
+      .code(401)
+      .send({ error: identity?.via === 'token' ? 'an API token plays; the account is managed from the site' : 'log in first' });
     return null;
   };
+  /** Anyone's browser session (a guest's too), or a 401 sent. */
+  const session = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
+    const identity = await identities.of(request);
+    if (identity?.via === 'session') return identity;
+    void reply.code(401).send({ error: identity ? 'an API token plays; the account is managed from the site' : 'log in first' });
+    return null;
+  };
+
+  app.get('/api/account/bots', async (request, reply) => {
+    const owner = await player(request, reply);
+    if (!owner) return reply;
+    return { bots: await store.botsOwnedBy(owner.account.id) };
+  });
+
+  // A bot's token revoked: it gets a new one (shown once); its seats in games still on follow it.
+  app.post('/api/account/bots/:name/token', { bodyLimit: 1024 }, async (request, reply) => {
+    const owner = await player(request, reply);
+    if (!owner) return reply;
+    const { name } = request.params as { name: string };
+    const token = newSeatToken();
+    const hash = hashToken(token);
+    if (name.length > 30 || (await store.rotateBotToken(owner.account.id, name.toLowerCase(), hash)) === null)
+      return reply.code(404).send({ error: `you have no bot named ${name.slice(0, 30)}` });
+    renamed(await store.seatedIn(hash));
+    return reply.code(201).send({ name, token });
+  });
+
+  app.get('/api/account/tokens', async (request, reply) => {
+    const owner = await player(request, reply);
+    if (!owner) return reply;
+    return { tokens: await store.apiTokensOf(owner.account.id) };
+  });
+
+  app.post('/api/account/tokens', { bodyLimit: 1024 }, async (request, reply) => {
+    const owner = await player(request, reply);
+    if (!owner) return reply;
+    const label = (request.body as { label?: unknown } | null)?.label;
+    if (typeof label !== 'string' || label.trim() === '' || label.length > 40)
+      return reply.code(400).send({ error: 'a token has a label of 1 to 40 characters, to know it by' });
+    if ((await store.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
+      return reply.code(409).send({ error: `an account has at most ${MAX_API_TOKENS} tokens: revoke one first` });
+    const { token, hash } = newApiToken();
+    await store.createApiToken(hash, owner.account.id, label.trim(), 'play', now());
+    return reply.code(201).send({ id: hash.slice(0, API_TOKEN_ID), token, label: label.trim(), scope: 'play' });
+  });
+
+  app.delete('/api/account/tokens/:id', async (request, reply) => {
+    const owner = await player(request, reply);
+    if (!owner) return reply;
+    const { id } = request.params as { id: string };
+    if (!(await store.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
+      return reply.code(404).send({ error: 'you have no such token' });
+    return { revoked: true };
+  });
 
   app.get('/api/session', async (request) => {
     const identity = await identities.of(request);
@@ -128,8 +191,8 @@ export function registerIdentity(
   });
 
   app.delete('/api/sessions', async (request, reply) => {
-    const identity = await identities.of(request);
-    if (!identity) return reply.code(401).send({ error: 'log in first' });
+    const identity = await session(request, reply);
+    if (!identity) return reply;
     const ended = await store.endSessions(identity.account.id, null);
     await identities.end(reply, null);
     return { ended };
@@ -176,8 +239,8 @@ export function registerIdentity(
   });
 
   app.get('/api/account/data', async (request, reply) => {
-    const identity = await identities.of(request);
-    if (!identity) return reply.code(401).send({ error: 'log in first' });
+    const identity = await session(request, reply);
+    if (!identity) return reply;
     const { account } = identity;
     const [sessions, seats] = await Promise.all([store.sessionsOf(account.id), store.seatsOf(account.id)]);
     reply.header('content-disposition', `attachment; filename="hexarena-${account.kind === 'player' ? account.name : 'guest'}.json"`);

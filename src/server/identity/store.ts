@@ -6,7 +6,7 @@ import type { Json } from '../../engine/game.ts';
  */
 
 /** A guest plays under a session alone; a player has a name and a password; a deleted account keeps its games. */
-export type AccountKind = 'guest' | 'player' | 'deleted';
+export type AccountKind = 'guest' | 'player' | 'bot' | 'deleted';
 
 export interface Account {
   /** Opaque and permanent: what seats and sessions point at. */
@@ -53,6 +53,36 @@ export interface IdentityStore {
   /** Ends every session of the account but `except` (a hash, or null for all); how many ended. */
   endSessions(accountId: string, except: string | null): Promise<number>;
   sessionsOf(accountId: string): Promise<StoredSession[]>;
+  /**
+   * A bot's account, owned by the player `ownerId`, with the token (its hash) it plays by; false when
+   * the name is taken (by a player, a bot, or a deleted account).
+   */
+  registerOwnedBot(
+    accountId: string,
+    ownerId: string,
+    name: string,
+    key: string,
+    keyHash: string,
+    tokenHash: string,
+    createdAt: number,
+  ): Promise<boolean>;
+  /** The bots a player owns. */
+  botsOwnedBy(ownerId: string): Promise<{ readonly name: string; readonly createdAt: number }[]>;
+  /**
+   * Gives the owner's bot `key` a new token (its hash); its seats in games still on follow it. The
+   * old token's hash, or null when the owner has no such bot.
+   */
+  rotateBotToken(ownerId: string, key: string, tokenHash: string): Promise<string | null>;
+  /** A personal API token: lets a script act as its account within `scope`. */
+  createApiToken(tokenHash: string, accountId: string, label: string, scope: string, createdAt: number): Promise<void>;
+  /** The account's tokens, as their owner sees them: an id (the start of the hash), the label, the scope, when made. */
+  apiTokensOf(
+    accountId: string,
+  ): Promise<{ readonly id: string; readonly label: string; readonly scope: string; readonly createdAt: number }[]>;
+  /** Revokes the account's token whose id is given; false when there is none. */
+  revokeApiToken(accountId: string, id: string): Promise<boolean>;
+  /** Whose a token is, and what it may do; null for no token. */
+  apiToken(tokenHash: string): Promise<{ readonly accountId: string; readonly scope: string } | null>;
   /** The seats the account holds or held, in games old to new. */
   seatsOf(accountId: string): Promise<{ readonly game: string; readonly seat: number }[]>;
 }
@@ -89,6 +119,22 @@ export const ACCOUNTS = `CREATE TABLE accounts (
    CREATE TABLE retired_names (key_hash TEXT PRIMARY KEY);
    ALTER TABLE seats ADD COLUMN account_id TEXT;
    CREATE INDEX seats_by_account ON seats(account_id);`;
+
+/** Migration 13, the same SQL in both stores: bots owned by players, and personal API tokens. */
+export const OWNED_BOTS = `ALTER TABLE accounts ADD COLUMN owner_id TEXT;
+   ALTER TABLE bots ADD COLUMN account_id TEXT;
+   CREATE INDEX accounts_by_owner ON accounts(owner_id);
+   CREATE TABLE api_tokens (
+     token_hash TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     label TEXT NOT NULL,
+     scope TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );
+   CREATE INDEX api_tokens_by_account ON api_tokens(account_id);`;
+
+/** The id of an API token as its owner sees it: enough of its hash to name it, nothing to use. */
+export const API_TOKEN_ID = 12;
 
 export interface AccountRow {
   readonly id: string;

@@ -3,6 +3,7 @@ import type { Result } from '../../engine/result.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { SettingsBar } from '../shell.tsx';
 import { profilePage } from './profile-page.tsx';
+import { ApiTokens, Bots } from './tokens.tsx';
 import { useAccount } from './use-account.ts';
 
 /** A form that sends once, says what went wrong in the server's words, and what went right. */
@@ -188,6 +189,8 @@ export function AccountPage() {
           </p>
           <Problem text={problem} />
           <ChangePassword />
+          <Bots />
+          <ApiTokens />
           <DeleteAccount onDone={() => setAccount(null)} />
         </>
       ) : (

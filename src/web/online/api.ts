@@ -193,3 +193,51 @@ export async function fetchProfile(name: string, filter: { game?: string; result
     ? ok({ name: p.name, createdAt: Number(p.createdAt), online: p.online === true, stats: p.stats, games, before: p.before ?? null })
     : fail('the server sent a profile this page cannot read');
 }
+
+export interface OwnedBot {
+  readonly name: string;
+  readonly createdAt: number;
+}
+
+export async function fetchBots(): Promise<Result<OwnedBot[]>> {
+  const r = await call('/api/account/bots');
+  if (!r.ok) return r;
+  const bots = (r.value as { bots?: unknown } | null)?.bots;
+  return Array.isArray(bots) ? ok(bots as OwnedBot[]) : fail('the server sent bots this page cannot read');
+}
+
+/** A new bot, or a bot's new token: its token, shown once. */
+export async function makeBot(name: string, renew = false): Promise<Result<string>> {
+  const r = await call(renew ? `/api/account/bots/${encodeURIComponent(name)}/token` : '/api/bots', {
+    method: 'POST',
+    body: renew ? {} : { name },
+  });
+  if (!r.ok) return r;
+  const token = (r.value as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? ok(token) : fail('the server sent no token');
+}
+
+export interface ApiToken {
+  readonly id: string;
+  readonly label: string;
+  readonly scope: string;
+  readonly createdAt: number;
+}
+
+export async function fetchApiTokens(): Promise<Result<ApiToken[]>> {
+  const r = await call('/api/account/tokens');
+  if (!r.ok) return r;
+  const tokens = (r.value as { tokens?: unknown } | null)?.tokens;
+  return Array.isArray(tokens) ? ok(tokens as ApiToken[]) : fail('the server sent tokens this page cannot read');
+}
+
+export async function makeApiToken(label: string): Promise<Result<string>> {
+  const r = await call('/api/account/tokens', { method: 'POST', body: { label } });
+  if (!r.ok) return r;
+  const token = (r.value as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? ok(token) : fail('the server sent no token');
+}
+
+export async function revokeApiToken(id: string): Promise<Result<unknown>> {
+  return call(`/api/account/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
