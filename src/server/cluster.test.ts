@@ -8,7 +8,7 @@ import { playMoves } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
-import { Client, type Message, post, registerBot, type ServerProcess, startServer } from './online.testing.ts';
+import { Client, type Message, post, registerBot, request, type ServerProcess, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
@@ -437,6 +437,57 @@ describe('two instances, one store, Redis between them', () => {
     const shown = await (await fetch(`${b.base}/api/games/${id}`)).json();
     expect(shown).toMatchObject({ version: 2, moves: ['b2', 'a1'] });
     x.close();
+  });
+});
+
+describe('at the table across instances', () => {
+  it('presence and both chats reach the sockets of the other instance; sessions hold on both', async () => {
+    // Instances of their own: the tests before killed one of the first two.
+    const [a, b] = await Promise.all([startServer(path.join(dir, 'e'), env), startServer(path.join(dir, 'f'), env)]);
+    try {
+      // Two players and a spectator, each with a session made on one instance and used on the other.
+      const person = async (base: string, username: string) => {
+        const signed = await request(base, '/api/account', {
+          body: { username, password: 'across two instances' },
+          headers: { origin: base },
+        });
+        expect(signed.status).toBe(201);
+        return signed.headers['set-cookie']?.[0]?.split(';')[0] as string;
+      };
+      const [xena, omar, sam] = await Promise.all([person(a.base, 'Xena'), person(b.base, 'Omar'), person(a.base, 'Sam')]);
+      const made = await request(a.base, '/api/games', {
+        body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 },
+        headers: { origin: a.base, cookie: xena },
+      });
+      const id = made.json?.id as string;
+      expect((await request(b.base, `/api/games/${id}/seats/1`, { body: {}, headers: { origin: b.base, cookie: omar } })).status).toBe(201);
+      const open = async (base: string, cookie: string) => {
+        const c = await Client.open(base, id, undefined, undefined, { cookie });
+        await c.next((m) => m.type === 'sync');
+        return c;
+      };
+      const x = await open(a.base, xena);
+      const o = await open(b.base, omar);
+      const watcher = await open(b.base, sam);
+      const all = (m: Message) =>
+        m.type === 'presence' && (m.seats as { connected: boolean }[]).every((s) => s.connected) && (m.watching as number) === 1;
+      await x.next(all);
+      await o.next(all);
+      expect(await x.ask({ type: 'chat', text: 'hello from a' })).toMatchObject({ type: 'done' });
+      await o.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'hello from a'));
+      expect(await watcher.ask({ type: 'chat', text: 'watching from b' })).toMatchObject({ type: 'done' });
+      const spectatorOnA = await open(a.base, sam);
+      await spectatorOnA.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'watching from b'));
+      expect(o.messages.filter((m) => m.type === 'chat').flatMap((m) => (m.lines as { text: string }[]).map((l) => l.text))).toEqual([
+        'hello from a',
+      ]);
+      // O leaves: X's instance hears that O is gone.
+      o.close();
+      await x.next((m) => m.type === 'presence' && !(m.seats as { connected: boolean }[])[1]?.connected);
+      for (const c of [x, watcher, spectatorOnA]) c.close();
+    } finally {
+      await Promise.all([a.kill(), b.kill()]);
+    }
   });
 });
 

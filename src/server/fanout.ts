@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Json } from '../engine/game.ts';
 import type { RemoteEvent } from './room.ts';
+import type { PresenceReport } from './table-talk.ts';
 
 /**
  * What one instance tells the others of a game: an event (with its move or ending, so they need not
@@ -10,7 +11,11 @@ import type { RemoteEvent } from './room.ts';
 export type Notice =
   | ({ readonly kind: 'moved' } & RemoteEvent)
   | { readonly kind: 'seats' }
-  | { readonly kind: 'rematch'; readonly id: string };
+  | { readonly kind: 'rematch'; readonly id: string }
+  /** Who is at the table on instance `from`: sockets per seat, and watchers. */
+  | ({ readonly kind: 'presence'; readonly from: string } & PresenceReport)
+  /** An instance that just began following the game asks the others who is at the table there. */
+  | { readonly kind: 'presence-ask' };
 
 /**
  * Notices between server instances (REDIS_URL), on each game's channel. The others, holding that
@@ -19,7 +24,8 @@ export type Notice =
  * have been missed) and catches up. Notices from this instance are ignored.
  */
 export class Fanout {
-  private readonly id = randomBytes(6).toString('base64url');
+  /** This instance's name on the channels (its own notices come back to it and are ignored). */
+  readonly id = randomBytes(6).toString('base64url');
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, (notice: Notice | null) => void>();
@@ -92,6 +98,18 @@ export function parseNotice(text: string): Notice | null {
     return { kind: 'moved', version: o.version as number, ...move, ...ending };
   }
   if (o.kind === 'seats') return { kind: 'seats' };
+  if (o.kind === 'presence-ask') return { kind: 'presence-ask' };
+  if (
+    o.kind === 'presence' &&
+    typeof o.from === 'string' &&
+    o.from.length <= 32 &&
+    Array.isArray(o.seats) &&
+    o.seats.length <= 8 &&
+    o.seats.every((n) => Number.isInteger(n) && n >= 0) &&
+    Number.isInteger(o.watching) &&
+    (o.watching as number) >= 0
+  )
+    return { kind: 'presence', from: o.from, seats: o.seats as number[], watching: o.watching as number };
   if (o.kind === 'rematch' && typeof o.id === 'string') return { kind: 'rematch', id: o.id };
   return null;
 }

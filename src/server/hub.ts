@@ -11,6 +11,7 @@ import { DEFAULT_ROOM_SETTINGS, Room } from './room.ts';
 import { Scheduler, type SchedulerSettings } from './scheduler.ts';
 import { Seating } from './seating.ts';
 import { type Bot, type GameStore, type NewGame, newStoredGame, REMATCH_OF } from './store.ts';
+import { REPORT_EVERY_MS } from './table-talk.ts';
 
 /**
  * The hub of one server instance: the rooms it holds (loaded on demand, let go when nobody listens),
@@ -93,6 +94,13 @@ export class Hub {
     });
     this.evictor = setInterval(() => this.evict(this.now()), Math.min(30_000, settings.idleMs));
     this.evictor.unref();
+    // The counts of sockets are told again now and then: another instance forgets those not renewed
+    // (an instance that died), so its players do not stay "here" for ever.
+    this.reporter = setInterval(() => {
+      for (const { room } of this.held.values())
+        if (room.talk.attended) this.fanout?.publish(room.id, { kind: 'presence', from: this.fanout.id, ...room.talk.report() });
+    }, REPORT_EVERY_MS);
+    this.reporter.unref();
   }
 
   /** The hub's time (settings.now, else the wall clock): the rooms it loads share it. */
@@ -101,6 +109,7 @@ export class Hub {
   }
 
   private readonly evictor: NodeJS.Timeout;
+  private readonly reporter: NodeJS.Timeout;
   /** The rooms loaded, once their load has finished, and how to stop following each: what `evict` looks at. */
   private readonly held = new Map<string, { readonly room: Room; readonly unfollow: () => void }>();
 
@@ -178,8 +187,14 @@ export class Hub {
     const unfollowChat = room.talk.onChat((_room, _line, local) => {
       if (local) this.fanout?.publish(id, { kind: 'seats' });
     });
+    // Who is at the table: each instance tells the others its own sockets, and asks theirs on arriving.
+    const tellPresence = () => this.fanout?.publish(id, { kind: 'presence', from: this.fanout.id, ...room.talk.report() });
+    const unfollowPresence = room.talk.onLocalChange(tellPresence);
     this.fanout?.follow(id, (notice) => {
-      if (notice?.kind === 'rematch') this.rematches.heard(id, notice.id);
+      if (notice?.kind === 'presence') room.talk.heard(notice.from, notice);
+      else if (notice?.kind === 'presence-ask') {
+        if (room.talk.attended) tellPresence();
+      } else if (notice?.kind === 'rematch') this.rematches.heard(id, notice.id);
       else if (notice?.kind === 'moved') {
         if (notice.version > room.version)
           // A store that fails the read a gap needs: the next notice or intent catches up.
@@ -189,12 +204,14 @@ export class Hub {
           );
       } else void room.catchUp();
     });
+    this.fanout?.publish(id, { kind: 'presence-ask' });
     this.held.set(id, {
       room,
       unfollow: () => {
         unfollow();
         unfollowOffers();
         unfollowChat();
+        unfollowPresence();
       },
     });
     this.scheduler.attend(room);
@@ -273,5 +290,6 @@ export class Hub {
   close(): void {
     this.scheduler.close();
     clearInterval(this.evictor);
+    clearInterval(this.reporter);
   }
 }

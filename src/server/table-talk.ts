@@ -3,10 +3,21 @@ import type { ChatMessage, Presence } from '../protocols/wire/index.ts';
 import type { ChatLine, GameStore } from './store.ts';
 
 /**
- * Who is at a game's table on this instance, and what they say: per seat whether its player has a
- * socket open (and since when not), how many watch, and the game's two chats — the players' and the
- * spectators', kept apart — stored so that a restart or another instance loses none of them.
+ * Who is at a game's table, and what they say: per seat whether its player has a socket open on any
+ * instance (and since when not), how many watch, and the game's two chats — the players' and the
+ * spectators', kept apart — stored so that a restart or another instance loses none of them. Each
+ * instance counts its own sockets and tells the others (through the hub's Redis notices).
  */
+
+/** One instance's count of a game's sockets. */
+export interface PresenceReport {
+  readonly seats: readonly number[];
+  readonly watching: number;
+}
+
+/** How long another instance's count holds without news: it tells it again every REPORT_EVERY_MS. */
+export const REPORT_EVERY_MS = 20_000;
+export const REPORT_TTL_MS = 50_000;
 
 /** Lines kept per game (both chats together). */
 export const CHAT_KEPT = 200;
@@ -17,7 +28,10 @@ export class TableTalk {
   /** Per seat: sockets of its player open here, and since when there are none. */
   private readonly seats: { sockets: number; goneSince: number | null }[];
   private watchers = 0;
+  /** What the other instances last said of their sockets, and when. */
+  private readonly remote = new Map<string, { report: PresenceReport; at: number }>();
   private readonly presenceListeners = new Set<(p: Presence) => void>();
+  private readonly localListeners = new Set<(report: PresenceReport) => void>();
   private readonly chatListeners = new Set<(room: ChatRoom, line: ChatMessage, local: boolean) => void>();
   private lines: Promise<ChatLine[]> | null = null;
 
@@ -37,31 +51,78 @@ export class TableTalk {
   /** A socket opened, holding `seats` (none: a spectator); what to call when it closes. */
   attend(seats: readonly Player[]): () => void {
     const held = seats.map((s) => this.seats[s]).filter((s) => s !== undefined);
-    for (const s of held) {
-      s.sockets++;
-      s.goneSince = null;
-    }
+    for (const s of held) s.sockets++;
     if (held.length === 0) this.watchers++;
-    this.tell();
+    this.changed(true);
     let gone = false;
     return () => {
       if (gone) return;
       gone = true;
-      for (const s of held) if (--s.sockets === 0) s.goneSince = this.now();
+      for (const s of held) s.sockets--;
       if (held.length === 0) this.watchers--;
-      this.tell();
+      this.changed(true);
     };
   }
 
-  /** Since when `seat`'s player has had no socket open here, or null while they have one. */
+  /** What this instance counts: sockets per seat, and watchers (what it tells the other instances). */
+  report(): PresenceReport {
+    return { seats: this.seats.map((s) => s.sockets), watching: this.watchers };
+  }
+
+  /** Whether any socket of the game is open here. */
+  get attended(): boolean {
+    return this.watchers > 0 || this.seats.some((s) => s.sockets > 0);
+  }
+
+  /** Another instance's count, as it last told it; it holds until `REPORT_TTL_MS` without news. */
+  heard(from: string, report: PresenceReport): void {
+    this.remote.set(from, { report, at: this.now() });
+    this.changed(false);
+  }
+
+  /** The counts of other instances still fresh (a dead instance's fade out). */
+  private freshRemote(): PresenceReport[] {
+    const now = this.now();
+    for (const [from, r] of this.remote) if (now - r.at > REPORT_TTL_MS) this.remote.delete(from);
+    return [...this.remote.values()].map((r) => r.report);
+  }
+
+  /** Works out who is there over every instance, noting when a seat's player went. */
+  private recompute(): void {
+    const remote = this.freshRemote();
+    const now = this.now();
+    for (const [i, s] of this.seats.entries()) {
+      const connected = s.sockets > 0 || remote.some((r) => (r.seats[i] ?? 0) > 0);
+      if (connected) s.goneSince = null;
+      else s.goneSince ??= now;
+    }
+  }
+
+  /** Something changed (here, or another instance said so): the listeners are told. */
+  private changed(local: boolean): void {
+    this.recompute();
+    const p = this.presence();
+    for (const listener of this.presenceListeners) listener(p);
+    if (local) for (const listener of this.localListeners) listener(this.report());
+  }
+
+  /** Calls `listener` with this instance's count whenever it changes here. */
+  onLocalChange(listener: (report: PresenceReport) => void): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
+  }
+
+  /** Since when `seat`'s player has had no socket open on any instance, or null while they have one. */
   goneSince(seat: Player): number | null {
+    this.recompute();
     return this.seats[seat]?.goneSince ?? null;
   }
 
   presence(): Presence {
+    const remote = this.freshRemote();
     return {
-      seats: this.seats.map((s) => ({ connected: s.sockets > 0, goneSince: s.goneSince })),
-      watching: this.watchers,
+      seats: this.seats.map((s) => ({ connected: s.goneSince === null, goneSince: s.goneSince })),
+      watching: this.watchers + remote.reduce((n, r) => n + r.watching, 0),
       claimAfterMs: this.claimAfterMs,
     };
   }
@@ -69,11 +130,6 @@ export class TableTalk {
   onPresence(listener: (p: Presence) => void): () => void {
     this.presenceListeners.add(listener);
     return () => this.presenceListeners.delete(listener);
-  }
-
-  private tell(): void {
-    const p = this.presence();
-    for (const listener of this.presenceListeners) listener(p);
   }
 
   /** The last lines of one chat. */
