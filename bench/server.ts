@@ -38,7 +38,10 @@ async function loadHexarena(base: string, games: number, seconds: number, everyM
         const created = await postJson(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
         const id = created.id as string;
         const tokens = [created.token as string, (await postJson(`${otherBase}/api/games/${id}/seats/1`, {})).token as string];
-        const clients = [await Client.open(base, id), await Client.open(otherBase, id)];
+        const clients = [
+          await Client.open(base, id, undefined, undefined, undefined, false),
+          await Client.open(otherBase, id, undefined, undefined, undefined, false),
+        ];
         // A fixed game that fills the board: nine moves, a draw or a win on the way.
         for (let ply = 0; ply < ORDER.length && !stop; ply++) {
           await pace();
