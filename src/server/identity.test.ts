@@ -183,6 +183,11 @@ describe('accounts and sessions', () => {
     expect(await player.ask({ type: 'resign', seat: 0 })).toMatchObject({ ok: true });
     player.close();
     const sessionId = (b.cookie as string).split('=')[1] as string;
+    // A bot of hers and a personal token: kept as hashes too.
+    const botToken = (await b.ask('POST', '/api/bots', { name: 'hildebot' })).json?.token as string;
+    const apiToken = (await b.ask('POST', '/api/account/tokens', { label: 'script' })).json?.token as string;
+    expect(botToken).toEqual(expect.any(String));
+    expect(apiToken).toMatch(/^hxp_/);
     const files = () =>
       ['hexarena.sqlite', 'hexarena.sqlite-wal']
         .map((f) => {
@@ -195,7 +200,7 @@ describe('accounts and sessions', () => {
         .join('');
     const stored = files();
     expect(stored).toContain('Hildegard');
-    for (const secret of [password, sessionId, seatToken]) expect(stored).not.toContain(secret);
+    for (const secret of [password, sessionId, seatToken, botToken, apiToken]) expect(stored).not.toContain(secret);
     expect(stored).toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const data = await b.ask('GET', '/api/account/data');

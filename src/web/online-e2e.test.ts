@@ -370,6 +370,10 @@ describe('table manners in the browser', () => {
 
     await say(x, 'good luck');
     await expect.poll(() => chatOf(o)).toContain('good luck');
+    // A line is text, never markup.
+    await say(x, '<img src=x onerror="document.title=1">');
+    await expect.poll(() => chatOf(o)).toContain('<img src=x');
+    expect(await o.locator('.chat-lines img').count()).toBe(0);
     await say(watcher, 'what a start');
     await expect.poll(() => chatOf(watcher)).toContain('what a start');
     expect(await watcher.getByRole('region', { name: 'Spectators’ chat' }).count()).toBe(1);
