@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Result } from '../../engine/result.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
-import { SettingsBar } from '../shell.tsx';
+import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
 import { ApiTokens, Bots } from './tokens.tsx';
 import { useAccount } from './use-account.ts';
@@ -22,14 +22,6 @@ function useSubmit<T>(send: () => Promise<Result<T>>, done: (value: T) => void) 
     });
   };
   return { busy, problem, submit };
-}
-
-function Problem({ text }: { text: string | null }) {
-  return text ? (
-    <p class="error" role="alert">
-      {text}
-    </p>
-  ) : null;
 }
 
 function Credentials({ kind, onDone }: { kind: 'sign-up' | 'log-in'; onDone: (a: AccountInfo) => void }) {
@@ -157,14 +149,7 @@ export function AccountPage() {
     void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(`Not logged out: ${r.error.message}.`)));
   return (
     <main class="account">
-      <header class="topbar">
-        <h1>
-          <a href="/" class="home-link">
-            hexarena
-          </a>
-        </h1>
-        <SettingsBar />
-      </header>
+      <PageTop />
       {account === undefined ? (
         <p role="status">Asking the server…</p>
       ) : account?.kind === 'player' ? (

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { fetchProfile, type GameSummary, type Profile } from '../online/api.ts';
-import { SettingsBar } from '../shell.tsx';
 import { GameList } from './game-list.tsx';
+import { PageTop, Problem } from './page-parts.tsx';
 
 /** The path of a player's profile. */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
@@ -29,19 +29,8 @@ export function ProfilePage({ name }: { name: string }) {
   useEffect(() => load(), [name, game, result]);
   return (
     <main class="profile">
-      <header class="topbar">
-        <h1>
-          <a href="/" class="home-link">
-            hexarena
-          </a>
-        </h1>
-        <SettingsBar />
-      </header>
-      {problem && (
-        <p class="error" role="alert">
-          This profile cannot be shown: {problem}.
-        </p>
-      )}
+      <PageTop />
+      <Problem text={problem && `This profile cannot be shown: ${problem}.`} />
       {profile && (
         <>
           <h2>

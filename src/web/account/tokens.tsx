@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiToken, fetchApiTokens, fetchBots, makeApiToken, makeBot, type OwnedBot, revokeApiToken } from '../online/api.ts';
+import { Problem } from './page-parts.tsx';
 
 /** A secret shown once, to copy now: the page never shows it again. */
 function Secret({ text, what }: { text: string | null; what: string }) {
@@ -52,11 +53,7 @@ export function Bots() {
         <button type="submit">Make a bot</button>
       </form>
       <Secret text={secret?.text ?? null} what={secret?.what ?? ''} />
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
     </section>
   );
 }
@@ -100,11 +97,7 @@ export function ApiTokens() {
         <button type="submit">Make a token</button>
       </form>
       <Secret text={secret} what="Your token" />
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
     </section>
   );
 }

@@ -1,0 +1,24 @@
+import { SettingsBar } from '../shell.tsx';
+
+/** The top of a page of the site (account, profile): the way home, and the settings. */
+export function PageTop() {
+  return (
+    <header class="topbar">
+      <h1>
+        <a href="/" class="home-link">
+          hexarena
+        </a>
+      </h1>
+      <SettingsBar />
+    </header>
+  );
+}
+
+/** What went wrong, said where the eye is, or nothing. */
+export function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p class="error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
