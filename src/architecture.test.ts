@@ -13,8 +13,19 @@ import { WEB_GAMES } from './web/games/index.ts';
  * hex ← engine ← games ← ai ← protocols, server, cli, web. The lower four are isomorphic.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const LAYERS: Record<string, number> = { hex: 0, engine: 1, games: 2, ai: 3, protocols: 4, server: 4, cli: 4, web: 4 };
-const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai']);
+const LAYERS: Record<string, number> = {
+  hex: 0,
+  engine: 1,
+  games: 2,
+  ai: 3,
+  ratings: 3.5,
+  puzzles: 3.5,
+  protocols: 4,
+  server: 4,
+  cli: 4,
+  web: 4,
+};
+const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'puzzles']);
 const NODE_BUILTINS = new Set(builtinModules);
 
 function modules(dir: string): string[] {
