@@ -46,6 +46,13 @@ export interface GameRules<S, M> {
   readonly stochastic?: boolean;
   /** The rules can end a game in a draw: two players may also agree to one. */
   readonly draws?: boolean;
+  /**
+   * Rating points the first player's move is worth, for expected scores in rated games (0 by
+   * default, until fitted from the game's results).
+   */
+  readonly firstMoveAdvantage?: number;
+  /** Too small a game to rate (tic-tac-toe): its online games are all casual. */
+  readonly unrated?: boolean;
   /** The seats still in the game, leader first (for more than two players: who wins if one resigns). */
   standings?(state: S): readonly Player[];
 }

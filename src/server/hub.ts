@@ -84,6 +84,7 @@ export class Hub {
           finished.clock ?? null,
           id,
           `${REMATCH_OF}${finished.id}`,
+          finished.rated === true,
         ),
       (of, next) => this.fanout?.publish(of, { kind: 'rematch', id: next }),
     );
@@ -236,6 +237,7 @@ export class Hub {
     id = newGameId(),
     /** Who made it (an opaque key: what the cap on open games counts by), if anyone. */
     creator: string | null = null,
+    rated = false,
   ): Promise<Room> {
     // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
     // them does not give away, and the record, seed included, replays them exactly.
@@ -244,7 +246,18 @@ export class Hub {
     if (!found.ok) throw new Error(found.error.message);
     // Stored with the rules it is played under: a server with other rules will not replay it as its own.
     const rulesVersion = found.value.rulesVersion;
-    const made: NewGame = { id, game, options, seed, seats, clock, createdAt: this.now(), creator, rulesVersion };
+    const made: NewGame = {
+      id,
+      game,
+      options,
+      seed,
+      seats,
+      clock,
+      createdAt: this.now(),
+      creator,
+      rulesVersion,
+      ...(rated ? { rated } : {}),
+    };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     await this.store.create({ ...made, due: room.due() });

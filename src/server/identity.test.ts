@@ -403,3 +403,55 @@ describe('at the table', () => {
     f.close();
   });
 });
+
+describe('rated games', () => {
+  it('between two players: a guest may not sit, no takebacks; the end rates both in the same write; an abort rates nothing', async () => {
+    const ann = new Browser('127.0.0.69');
+    await signUp(ann, 'Rated_Ann');
+    const bo = new Browser('127.0.0.70');
+    await signUp(bo, 'Rated_Bo');
+    const guest = new Browser('127.0.0.71');
+    await guest.ask('POST', '/api/session/guest');
+    expect((await guest.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0, rated: true })).status).toBe(400);
+    expect((await ann.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, rated: true })).json?.error).toMatch(
+      /not rated/,
+    );
+    expect((await ann.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'easy'], seat: 0, rated: true })).status).toBe(400);
+    const newRated = async () => {
+      const id = (await ann.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0, rated: true })).json?.id as string;
+      expect((await guest.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(403);
+      expect((await bo.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
+      const open = async (b: Browser) => {
+        const c = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string });
+        await c.next((m) => m.type === 'sync');
+        return c;
+      };
+      return { id, a: await open(ann), b: await open(bo) };
+    };
+
+    const aborted = await newRated();
+    expect((await request(server.base, `/api/games/${aborted.id}`)).json?.rated).toBe(true);
+    expect(await aborted.b.ask({ type: 'abort', seat: 1 })).toMatchObject({ ok: true, event: { kind: 'end', termination: 'aborted' } });
+    expect((await aborted.b.next((m) => m.type === 'answer')).event).not.toHaveProperty('ratingDiffs');
+    expect((await request(server.base, '/api/players/rated_ann')).json?.ratings).toEqual([]);
+
+    const { a, b } = await newRated();
+    expect(await a.ask({ type: 'move', seat: 0, move: 'f6', version: 0 })).toMatchObject({ ok: true });
+    expect(await a.ask({ type: 'offer', seat: 0, offer: 'takeback' })).toMatchObject({ ok: false, error: expect.stringMatching(/rated/) });
+    const resigned = await b.ask({ type: 'resign', seat: 1 });
+    expect(resigned).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'resignation', ratingDiffs: [expect.any(Number), expect.any(Number)] },
+    });
+    const [up, down] = (resigned.event as { ratingDiffs: number[] }).ratingDiffs as [number, number];
+    // Two new players (1500 ± 500): the winner gains what the loser loses, a couple of hundred points.
+    expect(up).toBeGreaterThan(150);
+    expect(down).toBe(-up);
+    const annProfile = (await request(server.base, '/api/players/rated_ann')).json;
+    expect(annProfile?.ratings).toEqual([{ perf: 'hex', rating: 1500 + up, deviation: expect.any(Number), provisional: true, games: 1 }]);
+    expect((await request(server.base, '/api/players/rated_bo')).json?.ratings).toMatchObject([
+      { perf: 'hex', rating: 1500 - up, games: 1 },
+    ]);
+    for (const c of [a, b, aborted.a, aborted.b]) c.close();
+  });
+});

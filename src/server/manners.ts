@@ -29,6 +29,7 @@ export function judgeOffer(table: Table, seat: Player, kind: OfferKind, movers: 
   if (kind === 'takeback') {
     if (game.stochastic) return refused(`no takebacks in ${game.title}: a move taken back would roll the dice again`);
     if (stored.clock) return refused('no takebacks in a game with a clock');
+    if (stored.rated) return refused('no takebacks in a rated game');
     if (takebackPly(movers, seat) === null) return refused('you have made no move to take back');
   }
   const offer = standingOffer(table);

@@ -76,6 +76,7 @@ function publicGame(room: Room): PublicGame {
     start: room.startView,
     // Clients show clocks against the server's time, not their own.
     now: Date.now(),
+    ...(stored.rated ? { rated: true } : {}),
   };
 }
 
@@ -238,6 +239,14 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply
         .code(400)
         .send({ error: `seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person` });
+    // Rated: two players with accounts, neither the server's AI; the creator one of them.
+    if (body.rated) {
+      if (game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: play it casual` });
+      if (seatNames.length !== 2 || body.seats.some((s) => s !== 'open'))
+        return reply.code(400).send({ error: 'a rated game is between two players: both seats open to people, none to the server’s AI' });
+      if (identity?.account.kind !== 'player' || body.seat === undefined)
+        return reply.code(400).send({ error: 'a rated game is made by a player with an account, who takes a seat in it: sign up first' });
+    }
     // Counted by who asks, not the text they send: a bot by its name, anyone else by a keyed hash of
     // the address (the address itself is never stored).
     const creator = bot
@@ -260,7 +269,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
     // a round cap where the game has one), as a match of AIs is.
     const played = aiOnly && game.headlessOptions ? game.headlessOptions(options.value) : options.value;
-    const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator);
+    const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator, body.rated === true);
     const id = room.id;
     if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
     const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id);
@@ -337,6 +346,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         return reply
           .code(403)
           .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
+      // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
+      if (room.stored.rated && (bot || identity?.account.kind !== 'player'))
+        return reply.code(403).send({ error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' });
       const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });

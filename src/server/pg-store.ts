@@ -35,11 +35,17 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  RATINGS,
+  type Rating,
+  type RatingRow,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
+  ratingDiffs,
+  ratingFromRow,
   refusalOf,
   type StoredGame,
   type StoredMove,
+  type StoredRating,
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
@@ -117,6 +123,7 @@ const MIGRATIONS: readonly string[] = [
   ACCOUNTS,
   TABLE_MANNERS,
   OWNED_BOTS,
+  RATINGS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -204,7 +211,7 @@ export class PgStore implements GameStore, IdentityStore {
 
   async create(game: NewGame): Promise<void> {
     await this.query(
-      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
       newGameRow(game),
     );
   }
@@ -359,13 +366,58 @@ export class PgStore implements GameStore, IdentityStore {
     return rows[0]?.claimed === 1;
   }
 
-  async end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean> {
-    const r = await this.query(
-      `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
-         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5) AND ($6::int IS NULL OR undone = $6)`,
-      [JSON.stringify(result), termination, id, plies, departed ?? null, undone ?? null],
+  async end(
+    id: GameId,
+    result: Json,
+    termination: string,
+    plies: number,
+    departed?: number,
+    undone?: number,
+    rating?: Rating,
+  ): Promise<boolean> {
+    const ending = `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
+         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5) AND ($6::int IS NULL OR undone = $6)`;
+    const values = [JSON.stringify(result), termination, id, plies, departed ?? null, undone ?? null];
+    if (!rating) return (await this.query(ending, values)).rowCount === 1;
+    return this.transaction(async (c) => {
+      if ((await c.query(ending, values)).rowCount !== 1) return false;
+      // Each player's row locked while it is read and written: two games ending at once for one player both count.
+      const before: (StoredRating | null)[] = [];
+      for (const account of rating.accounts) {
+        const { rows } = await c.query<RatingRow>(
+          'SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = $1 AND perf = $2 FOR UPDATE',
+          [account, rating.perf],
+        );
+        before.push(rows[0] ? ratingFromRow(rows[0]) : null);
+      }
+      const after = rating.rate(before as [StoredRating | null, StoredRating | null]);
+      for (const [i, account] of rating.accounts.entries()) {
+        const r = after[i as 0 | 1];
+        await c.query(
+          `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES ($1, $2, $3, $4, $5, 1, $6)
+             ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+               volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
+          [account, rating.perf, r.rating, r.deviation, r.volatility, rating.at],
+        );
+        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES ($1, $2, $3, $4, $5)', [
+          account,
+          rating.perf,
+          rating.at,
+          r.rating,
+          id,
+        ]);
+      }
+      await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
+      return true;
+    });
+  }
+
+  async ratingsOf(accountId: string): Promise<StoredRating[]> {
+    const { rows } = await this.query<RatingRow>(
+      'SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = $1 ORDER BY perf',
+      [accountId],
     );
-    return r.rowCount === 1;
+    return rows.map(ratingFromRow);
   }
 
   async setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Player } from '../engine/game.ts';
+import { PROVISIONAL_DEVIATION } from '../ratings/index.ts';
 import type { Hub } from './hub.ts';
 import type { Identities } from './identity/identities.ts';
 import type { Account } from './identity/store.ts';
@@ -101,10 +102,18 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       .slice(0, PAGE);
     const last = filtered ? read[read.length - 1] : games[games.length - 1];
     const more = read.length === (filtered ? SCAN : PAGE);
+    const ratings = (await store.ratingsOf(account.id)).map((r) => ({
+      perf: r.perf,
+      rating: Math.round(r.rating),
+      deviation: Math.round(r.deviation),
+      provisional: r.deviation >= PROVISIONAL_DEVIATION,
+      games: r.games,
+    }));
     return {
       name: account.name,
       createdAt: account.createdAt,
       online: presence.isOnline(account.id),
+      ratings,
       stats,
       games,
       before: more && last ? last.createdAt : null,

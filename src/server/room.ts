@@ -3,6 +3,7 @@ import { parseOutcome, playMoves } from '../engine/record.ts';
 import { passingMove } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
+import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, rateGame } from '../ratings/index.ts';
 import {
   hasLeft,
   afterMove as judgeAfterMove,
@@ -26,10 +27,12 @@ import {
   type Departure,
   type GameStore,
   RulesChanged,
+  ratingDiffs,
   STORE_OUT_OF_DISK,
   type StoredGame,
   type StoredMove,
   StoreOutOfDisk,
+  type Rating as StoreRating,
 } from './store.ts';
 import { TableTalk } from './table-talk.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
@@ -233,7 +236,7 @@ export class Room {
       if (m.clientId !== undefined)
         room.remember(`${seatOf[i]}/${m.clientId}`, { move: m.move, ply: i, version: v - 1, answer: { ok: true, version: v, event } });
     }
-    if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...storedEnding(id, stored.ending) });
+    if (stored.ending) room.events.push({ version: room.version, kind: 'end', ...storedEnding(id, stored.ending, stored.ratingDiffs) });
     return room;
   }
 
@@ -248,7 +251,7 @@ export class Room {
 
   /** How the game ended, as the protocol says it, or null while it goes on. */
   get ending(): Ending | null {
-    return this.stored.ending ? storedEnding(this.id, this.stored.ending) : null;
+    return this.stored.ending ? storedEnding(this.id, this.stored.ending, this.stored.ratingDiffs) : null;
   }
 
   get over(): boolean {
@@ -800,14 +803,51 @@ export class Room {
    */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
     const result = outcomeJson(outcome);
-    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone))) {
+    let diffs: number[] | null = null;
+    const rating = this.ratingOf(outcome, termination, (d) => {
+      diffs = d;
+    });
+    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone, rating))) {
       await this.reload();
       return null;
     }
     const offered = this.offer !== null;
-    this.current = { ...this.stored, ending: { result, termination }, offer: null };
+    this.current = { ...this.stored, ending: { result, termination }, offer: null, ratingDiffs: diffs };
     if (offered) this.offerChanged();
-    return this.publish({ version: this.version + 1, kind: 'end', result: outcome, termination });
+    return this.publish({ version: this.version + 1, kind: 'end', result: outcome, termination, ...(diffs ? { ratingDiffs: diffs } : {}) });
+  }
+
+  /**
+   * How this game's end rates its players, if it does: a rated game of two accounts, not aborted.
+   * Worked out in the store's write (from the ratings it holds then); `told` hears the changes.
+   */
+  private ratingOf(outcome: Outcome, termination: string, told: (diffs: number[]) => void): StoreRating | undefined {
+    const { stored } = this;
+    const [first, second] = stored.seatAccounts;
+    if (!stored.rated || termination === 'aborted' || stored.seats.length !== 2 || !first || !second) return undefined;
+    const score = outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0;
+    const at = this.now();
+    const settings = { ...LICHESS, firstMoveAdvantage: this.game.firstMoveAdvantage ?? 0 };
+    return {
+      perf: perfOf(stored.game, stored.clock),
+      accounts: [first, second],
+      at,
+      rate: (before) => {
+        // Each deviation grown for the time since that player's last rated game, then the game.
+        const now = before.map((r) =>
+          r
+            ? {
+                rating: r.rating,
+                volatility: r.volatility,
+                deviation: deviationAfter(r, ((at - r.at) / 86_400_000) * settings.periodsPerDay, settings),
+              }
+            : NEW_PLAYER,
+        );
+        const after = rateGame(now[0] as Glicko, now[1] as Glicko, score, settings);
+        told(ratingDiffs(before, after));
+        return after;
+      },
+    };
   }
 
   /** Makes `event` the game's latest; `local`: it happened here, not learned from another instance. */
@@ -959,8 +999,12 @@ function outcomeJson(outcome: Outcome): Json {
 }
 
 /** An ending as the store (or another instance) gives it, read back as the protocol's: checked, not cast. */
-function storedEnding(id: string, ending: { readonly result: Json; readonly termination: string }): Ending {
+function storedEnding(
+  id: string,
+  ending: { readonly result: Json; readonly termination: string },
+  ratingDiffs?: readonly number[] | null,
+): Ending {
   const result = parseOutcome(ending.result);
   if (!result.ok || result.value === null) throw new Error(`game ${id}: its stored result is none (${JSON.stringify(ending.result)})`);
-  return { result: result.value, termination: ending.termination };
+  return { result: result.value, termination: ending.termination, ...(ratingDiffs ? { ratingDiffs } : {}) };
 }

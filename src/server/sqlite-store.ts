@@ -37,11 +37,17 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  RATINGS,
+  type Rating,
+  type RatingRow,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
+  ratingDiffs,
+  ratingFromRow,
   refusalOf,
   type StoredGame,
   type StoredMove,
+  type StoredRating,
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
@@ -119,6 +125,7 @@ export const MIGRATIONS: readonly string[] = [
   ACCOUNTS,
   TABLE_MANNERS,
   OWNED_BOTS,
+  RATINGS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -172,7 +179,7 @@ export class SqliteStore implements GameStore, IdentityStore {
   create(game: NewGame): Promise<void> {
     return this.write(() => {
       this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(...newGameRow(game));
     });
   }
@@ -302,15 +309,54 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean> {
-    return this.write(
-      () =>
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean> {
+    return this.write(() => {
+      const ended =
         this.sql(
           `UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
              WHERE id = ? AND termination IS NULL AND plies = ? AND (? IS NULL OR departed = ?) AND (? IS NULL OR undone = ?)`,
         ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null, undone ?? null, undone ?? null)
-          .changes === 1,
-    );
+          .changes === 1;
+      if (ended && rating) this.rate(id, rating);
+      return ended;
+    });
+  }
+
+  /** Both players' new ratings, in the write that ends their game. */
+  private rate(id: GameId, rating: Rating): void {
+    const read = (account: string) =>
+      (this.sql('SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ? AND perf = ?').get(
+        account,
+        rating.perf,
+      ) as RatingRow | undefined) ?? null;
+    const before = rating.accounts.map((a) => {
+      const row = read(a);
+      return row ? ratingFromRow(row) : null;
+    }) as [StoredRating | null, StoredRating | null];
+    const after = rating.rate(before);
+    for (const [i, account] of rating.accounts.entries()) {
+      const r = after[i as 0 | 1];
+      this.sql(
+        `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES (?, ?, ?, ?, ?, 1, ?)
+           ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
+      ).run(account, rating.perf, r.rating, r.deviation, r.volatility, rating.at);
+      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES (?, ?, ?, ?, ?)').run(
+        account,
+        rating.perf,
+        rating.at,
+        r.rating,
+        id,
+      );
+    }
+    this.sql('UPDATE games SET rating_diffs = ? WHERE id = ?').run(JSON.stringify(ratingDiffs(before, after)), id);
+  }
+
+  async ratingsOf(accountId: string): Promise<StoredRating[]> {
+    const rows = this.sql('SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ? ORDER BY perf').all(
+      accountId,
+    ) as RatingRow[];
+    return rows.map(ratingFromRow);
   }
 
   setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AfterMove, GameStore, NewGame } from './store.ts';
+import type { AfterMove, GameStore, NewGame, StoredRating } from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -446,6 +446,42 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.revokeApiToken('someone-else', 'abcdef012345')).toBe(false);
         expect(await store.revokeApiToken('owner', 'abcdef012345')).toBe(true);
         expect(await store.apiToken('abcdef0123456789')).toBeNull();
+      }),
+    );
+
+    it(
+      'a rated game’s end rates both players in the same write, from what the store holds; an end that does not land rates nothing',
+      withStore(async (store) => {
+        await store.create({ ...game('r1'), rated: true });
+        await store.create({ ...game('r2'), rated: true });
+        expect((await store.read('r1'))?.rated).toBe(true);
+        const seen: unknown[] = [];
+        const rating = (at: number) => ({
+          perf: 'hive',
+          accounts: ['a', 'b'] as const,
+          at,
+          rate: (before: readonly (StoredRating | null)[]) => {
+            seen.push(before.map((r) => r && [r.rating, r.games]));
+            const base = before.map((r) => r?.rating ?? 1500);
+            return [
+              { rating: (base[0] as number) + 10, deviation: 300, volatility: 0.09 },
+              { rating: (base[1] as number) - 10, deviation: 300, volatility: 0.09 },
+            ] as const;
+          },
+        });
+        expect(await store.end('r1', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(100))).toBe(true);
+        expect(await store.end('r1', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(150))).toBe(false);
+        expect(await store.end('r2', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(200))).toBe(true);
+        expect(seen).toEqual([
+          [null, null],
+          [
+            [1510, 1],
+            [1490, 1],
+          ],
+        ]);
+        expect(await store.ratingsOf('a')).toEqual([{ perf: 'hive', rating: 1520, deviation: 300, volatility: 0.09, games: 2, at: 200 }]);
+        expect((await store.read('r2'))?.ratingDiffs).toEqual([10, -10]);
+        expect((await store.read('r1'))?.ratingDiffs).toEqual([10, -10]);
       }),
     );
   });

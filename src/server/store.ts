@@ -35,6 +35,34 @@ export interface NewGame {
    * versions were kept (taken as today's).
    */
   readonly rulesVersion?: number;
+  /** Rated: its end updates both players' ratings, in the same write. */
+  readonly rated?: boolean;
+}
+
+/** A player's rating in one kind of game (a game, or a game at a speed), as stored. */
+export interface StoredRating {
+  readonly perf: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+  /** Rated games played in it. */
+  readonly games: number;
+  /** When it last changed. */
+  readonly at: number;
+}
+
+/**
+ * How a rated game's end rates its two players: under `perf`, the accounts of its seats, and the
+ * new ratings from the stored ones (null: none yet) at `at` — worked out inside the store's write
+ * that ends the game, so two games ending at once for one player both count.
+ */
+export interface Rating {
+  readonly perf: string;
+  readonly accounts: readonly [string, string];
+  readonly at: number;
+  rate(
+    before: readonly [StoredRating | null, StoredRating | null],
+  ): readonly [{ rating: number; deviation: number; volatility: number }, { rating: number; deviation: number; volatility: number }];
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -73,6 +101,8 @@ export interface StoredGame extends NewGame {
   readonly seatAccounts: readonly (string | null)[];
   /** The offer standing (a draw, a takeback), if any. */
   readonly offer: Offer | null;
+  /** A rated game's rating changes, seat by seat (whole points), once it has ended. */
+  readonly ratingDiffs: readonly number[] | null;
   /**
    * Moves taken back so far, plus one for each takeback: what a game's version counts beyond its
    * moves, departures and ending, so versions never go back.
@@ -223,7 +253,9 @@ export interface GameStore extends IdentityStore {
    * exactly that many departures; false when it had already ended or has changed since (the ending
    * was decided on a position that is gone).
    */
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number): Promise<boolean>;
+  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean>;
+  /** A player's ratings, one a kind of game. */
+  ratingsOf(accountId: string): Promise<StoredRating[]>;
   /**
    * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
    * `undone` taken back and goes on; false otherwise.
@@ -313,6 +345,8 @@ export interface GameRow {
   readonly offer?: string | null;
   readonly undone?: number | string | null;
   readonly undone_at?: number | string | null;
+  readonly rated?: number | boolean | null;
+  readonly rating_diffs?: string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -352,6 +386,8 @@ export function gameFromRows(
     offer: row.offer ? (JSON.parse(row.offer) as Offer) : null,
     undone: Number(row.undone ?? 0),
     undoneAt: Number(row.undone_at ?? 0),
+    ...(row.rated ? { rated: true } : {}),
+    ratingDiffs: row.rating_diffs ? (JSON.parse(row.rating_diffs) as number[]) : null,
   };
 }
 
@@ -379,6 +415,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.creator?.startsWith(REMATCH_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
     game.creator ?? null,
     game.rulesVersion ?? null,
+    game.rated ? 1 : 0,
   ];
 }
 
@@ -396,6 +433,7 @@ export function newStoredGame(game: NewGame): StoredGame {
     offer: null,
     undone: 0,
     undoneAt: 0,
+    ratingDiffs: null,
     deadline: null,
     due: game.due ?? null,
     creator: game.creator ?? null,
@@ -492,3 +530,47 @@ export const chatFromRow = (r: ChatRow): ChatLine => ({
   text: r.text,
   at: Number(r.at),
 });
+
+/** Migration 14, the same SQL in both stores: rated games and players' ratings. */
+export const RATINGS = `ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE games ADD COLUMN rating_diffs TEXT;
+   CREATE TABLE ratings (
+     account_id TEXT NOT NULL,
+     perf TEXT NOT NULL,
+     rating DOUBLE PRECISION NOT NULL,
+     deviation DOUBLE PRECISION NOT NULL,
+     volatility DOUBLE PRECISION NOT NULL,
+     games INTEGER NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (account_id, perf)
+   );
+   CREATE TABLE rating_history (
+     account_id TEXT NOT NULL,
+     perf TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     rating DOUBLE PRECISION NOT NULL,
+     game_id TEXT NOT NULL
+   );
+   CREATE INDEX rating_history_by_account ON rating_history(account_id, perf, at);`;
+
+export interface RatingRow {
+  readonly perf: string;
+  readonly rating: number | string;
+  readonly deviation: number | string;
+  readonly volatility: number | string;
+  readonly games: number | string;
+  readonly at: number | string;
+}
+
+export const ratingFromRow = (r: RatingRow): StoredRating => ({
+  perf: r.perf,
+  rating: Number(r.rating),
+  deviation: Number(r.deviation),
+  volatility: Number(r.volatility),
+  games: Number(r.games),
+  at: Number(r.at),
+});
+
+/** The rating changes a rated game shows: the new ratings less the old, in whole points. */
+export const ratingDiffs = (before: readonly (StoredRating | null)[], after: readonly { rating: number }[], start = 1500): number[] =>
+  after.map((a, i) => Math.round(a.rating) - Math.round(before[i]?.rating ?? start));

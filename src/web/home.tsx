@@ -49,6 +49,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
   const [minutes, setMinutes] = useState(5);
   const [increment, setIncrement] = useState(3);
+  const [rated, setRated] = useState(false);
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState(rememberedName);
@@ -67,6 +68,8 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
   const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
   const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
+  // Rated: a game that is rated, between two people (the other seat open to another account).
+  const canRate = !g.unrated && seats.length === 2 && seats.every((s) => s === 'human');
   const playOnline = async () => {
     setProblem(null);
     rememberName(name);
@@ -80,6 +83,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
         clock === CUSTOM
           ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
           : (CLOCKS.find((c) => c.label === clock)?.clock ?? null),
+      ...(rated && canRate ? { rated: true } : {}),
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
     window.location.assign(gamePage(created.value.id));
@@ -177,6 +181,11 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
               </label>{' '}
             </>
           )}
+          {canRate && (
+            <label>
+              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
+            </label>
+          )}{' '}
           <button type="button" onClick={() => void playOnline()} disabled={!parsed.ok}>
             Play {g.title} online
           </button>{' '}

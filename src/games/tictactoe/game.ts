@@ -43,6 +43,7 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
   title: 'Tic-tac-toe',
   rulesVersion: 1,
   draws: true,
+  unrated: true,
   players: { min: 2, max: 2 },
   defaultOptions: {},
 

@@ -43,6 +43,8 @@ export interface SeatInfo {
 export interface Ending {
   readonly result: Outcome;
   readonly termination: string;
+  /** A rated game's rating changes, seat by seat, in whole points. */
+  readonly ratingDiffs?: readonly number[];
 }
 
 /** A game's public state: GET /api/games/:id, and a WebSocket's sync. No seed, no token. */
@@ -63,6 +65,8 @@ export interface PublicGame {
   readonly start: Json;
   /** The server's time when it answered (clocks are shown against it). */
   readonly now: number;
+  /** A rated game: its end changes the two players' ratings. */
+  readonly rated?: boolean;
   /** GET /api/games/:id only: the seats the asking session's account holds. */
   readonly yours?: readonly Player[];
 }
@@ -90,7 +94,7 @@ export type GameEvent =
       readonly termination: string;
       readonly reason: string;
     }
-  | { readonly version: number; readonly kind: 'end'; readonly result: Outcome; readonly termination: string }
+  | ({ readonly version: number; readonly kind: 'end' } & Ending)
   /** The players agreed to take moves back: the game is again as it was after its first `ply` moves. */
   | { readonly version: number; readonly kind: 'takeback'; readonly ply: number };
 

@@ -116,7 +116,10 @@ function outcome(x: unknown): Outcome | null {
 function ending(x: unknown): Ending | null {
   if (!isObject(x) || !isText(x.termination)) return null;
   const result = outcome(x.result);
-  return result ? { result, termination: x.termination } : null;
+  if (x.ratingDiffs !== undefined && !(Array.isArray(x.ratingDiffs) && x.ratingDiffs.every((d) => Number.isInteger(d)))) return null;
+  return result
+    ? { result, termination: x.termination, ...(x.ratingDiffs === undefined ? {} : { ratingDiffs: x.ratingDiffs as number[] }) }
+    : null;
 }
 
 /** An event as the server sends it, or null when it is not one. */
@@ -195,6 +198,7 @@ export function publicGame(x: unknown): PublicGame | null {
     start: x.start,
     now: x.now,
     ...(x.yours === undefined ? {} : { yours: x.yours }),
+    ...(x.rated === true ? { rated: true } : {}),
   };
 }
 

@@ -30,6 +30,8 @@ export type NewGameRequest = {
   readonly seat?: number;
   readonly name?: string;
   readonly clock?: ClockRequest | null;
+  /** Rated: both seats played by accounts, the result changing their ratings. */
+  readonly rated?: boolean;
 };
 
 /** POST /api/games/:id/seats/:seat: a seat taken, under a name or none. */
@@ -76,8 +78,9 @@ export function parseClockRequest(x: unknown): Result<ClockRequest | null> {
 
 export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
   if (!isObject(x)) return fail('a new game is a JSON object with "game" and "seats"');
-  const extra = unknownField(x, ['game', 'options', 'seats', 'seat', 'name', 'clock']);
+  const extra = unknownField(x, ['game', 'options', 'seats', 'seat', 'name', 'clock', 'rated']);
   if (extra) return extra;
+  if (x.rated !== undefined && typeof x.rated !== 'boolean') return fail('"rated" must be true or false');
   if (typeof x.game !== 'string' || x.game.length > 20) return fail('"game" must be the id of a game');
   if (x.options !== undefined && (!isObject(x.options) || Object.keys(x.options).length > 10))
     return fail('"options" must be an object of at most 10 options');
@@ -101,6 +104,7 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
     ...(x.seat === undefined ? {} : { seat: x.seat as number }),
     ...name.value,
     ...(clock.value === undefined ? {} : { clock: clock.value }),
+    ...(x.rated === true ? { rated: true } : {}),
   });
 }
 

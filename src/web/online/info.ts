@@ -16,6 +16,10 @@ export interface OnlineInfo {
   readonly runningClock: Player | null;
   /** Takes an open seat for this browser; null when it holds one or none is open. */
   readonly claim: ((seat: Player, name: string) => void) | null;
+  /** A rated game's rating changes, seat by seat, once it is over. */
+  readonly ratingDiffs: readonly number[] | null;
+  /** Whether the game is rated. */
+  readonly rated: boolean;
   /** The game's record, once it is over (seed included). */
   readonly recordUrl: string | null;
   /** Starts or joins the rematch; null before the end or for a page that holds no seat. */

@@ -73,7 +73,15 @@ export function applyEvent<S, M, O>(
   if (event.version <= followed.version) return followed;
   if (event.version !== followed.version + 1) return 'resync';
   if (event.kind === 'end')
-    return { ...followed, version: event.version, ending: { result: event.result, termination: event.termination } };
+    return {
+      ...followed,
+      version: event.version,
+      ending: {
+        result: event.result,
+        termination: event.termination,
+        ...(event.ratingDiffs ? { ratingDiffs: event.ratingDiffs } : {}),
+      },
+    };
   if (event.kind === 'leave') {
     if (followed.ending || followed.seats[event.seat] === undefined) return 'resync';
     const seats = followed.seats.map((s, i) => (i === event.seat ? { ...s, left: event.reason } : s));

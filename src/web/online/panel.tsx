@@ -251,6 +251,12 @@ export function OnlinePanel({
               : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
         </p>
       )}
+      {info.rated && !over && <p class="rated">Rated game</p>}
+      {info.ratingDiffs && (
+        <p class="rating-diffs" data-testid="rating-diffs">
+          Ratings: {info.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}
+        </p>
+      )}
       <Departures info={info} over={over} />
       <Clocks info={info} seatLabels={seatLabels} />
       <TakeSeat info={info} seatLabels={seatLabels} />

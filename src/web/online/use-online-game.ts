@@ -213,6 +213,8 @@ export function useOnlineGame<S, M, O>(
               })
           : null,
       recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
+      ratingDiffs: ending?.ratingDiffs ?? null,
+      rated: initial.rated === true,
       rematch:
         outcome && held !== undefined
           ? () =>
