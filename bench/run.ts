@@ -3,6 +3,7 @@ import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
 import { benchIdentity } from './identity.ts';
 import { benchNonaga } from './nonaga.ts';
+import { benchRatings } from './ratings.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchUhp } from './uhp.ts';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   web: benchWeb,
   server: benchServer,
   identity: benchIdentity,
+  ratings: benchRatings,
   uhp: benchUhp,
 };
 
