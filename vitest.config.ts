@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/*.slow.test.ts'],
     // The browser tests (local and online) share one build of the app.
     globalSetup: ['scripts/build-web.global.ts'],
+    // fast-check's cases come from a fixed seed (FC_SEED to draw others).
+    setupFiles: ['scripts/fast-check.setup.ts'],
     testTimeout: GENEROUS_MS,
     hookTimeout: GENEROUS_MS,
     expect: { poll: { timeout: GENEROUS_MS } },
