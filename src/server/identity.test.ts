@@ -452,6 +452,9 @@ describe('rated games', () => {
     expect((await request(server.base, '/api/players/rated_bo')).json?.ratings).toMatchObject([
       { perf: 'hex', rating: 1500 - up, games: 1 },
     ]);
+    // One game makes nobody established: the leaderboard waits for deviations under 75.
+    expect((await ann.ask('GET', '/api/leaderboard/hex')).json).toEqual({ perf: 'hex', players: [], you: null });
+    expect((await request(server.base, '/api/leaderboard/Hex;drop')).status).toBe(400);
     for (const c of [a, b, aborted.a, aborted.b]) c.close();
   });
 });

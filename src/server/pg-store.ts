@@ -36,6 +36,7 @@ import {
   newGameRow,
   type Offer,
   RATINGS,
+  type Ranked,
   type Rating,
   type RatingRow,
   REMATCHES_NOT_OPEN,
@@ -410,6 +411,30 @@ export class PgStore implements GameStore, IdentityStore {
       await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
       return true;
     });
+  }
+
+  async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
+    const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
+      `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT $3`,
+      [perf, maxDeviation, limit],
+    );
+    return rows.map((r) => ({
+      name: r.name,
+      kind: r.kind,
+      rating: Number(r.rating),
+      deviation: Number(r.deviation),
+      games: Number(r.games),
+    }));
+  }
+
+  async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
+    const { rows } = await this.query<{ n: string }>(
+      `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') AND r.rating > $3`,
+      [perf, maxDeviation, rating],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   async ratingsOf(accountId: string): Promise<StoredRating[]> {

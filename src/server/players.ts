@@ -44,6 +44,8 @@ const summary = (g: StoredGame, account: string): GameSummary => {
 };
 
 const RESULTS = ['win', 'draw', 'loss'] as const;
+/** A rating shows on a leaderboard once its deviation is under this. */
+const LEADERBOARD_DEVIATION = 75;
 const PAGE = 50;
 /** Games read for a filtered page at most: a filter that matches rarely shows fewer, with a `before` to go on. */
 const SCAN = 500;
@@ -117,6 +119,26 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       stats,
       games,
       before: more && last ? last.createdAt : null,
+    };
+  });
+
+  // The best established players of a game (at a speed): deviation under 75, as lichess shows them.
+  app.get('/api/leaderboard/:perf', async (request, reply) => {
+    const { perf } = request.params as { perf: string };
+    if (!/^[a-z]{2,20}(:[a-z]{4,20})?$/.test(perf))
+      return reply.code(400).send({ error: 'a leaderboard is of a game, or a game at a speed: hive, hive:blitz' });
+    const players = await store.leaderboard(perf, LEADERBOARD_DEVIATION, 100);
+    // Where the asker stands, when established there.
+    const identity = await identities.of(request);
+    const own = identity ? (await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf) : undefined;
+    const you =
+      own && own.deviation < LEADERBOARD_DEVIATION
+        ? { rank: (await store.ratedAbove(perf, LEADERBOARD_DEVIATION, own.rating)) + 1, rating: Math.round(own.rating) }
+        : null;
+    return {
+      perf,
+      players: players.map((p, i) => ({ rank: i + 1, name: p.name, bot: p.kind === 'bot', rating: Math.round(p.rating), games: p.games })),
+      you,
     };
   });
 

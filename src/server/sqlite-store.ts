@@ -38,6 +38,7 @@ import {
   newGameRow,
   type Offer,
   RATINGS,
+  type Ranked,
   type Rating,
   type RatingRow,
   REMATCHES_NOT_OPEN,
@@ -350,6 +351,28 @@ export class SqliteStore implements GameStore, IdentityStore {
       );
     }
     this.sql('UPDATE games SET rating_diffs = ? WHERE id = ?').run(JSON.stringify(ratingDiffs(before, after)), id);
+  }
+
+  async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
+    const rows = this.sql(
+      `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT ?`,
+    ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
+    return rows.map((r) => ({
+      name: r.name,
+      kind: r.kind,
+      rating: Number(r.rating),
+      deviation: Number(r.deviation),
+      games: Number(r.games),
+    }));
+  }
+
+  async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
+    const row = this.sql(
+      `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') AND r.rating > ?`,
+    ).get(perf, maxDeviation, rating) as { n: number };
+    return Number(row.n);
   }
 
   async ratingsOf(accountId: string): Promise<StoredRating[]> {

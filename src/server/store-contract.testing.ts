@@ -484,5 +484,38 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.read('r1'))?.ratingDiffs).toEqual([10, -10]);
       }),
     );
+
+    it(
+      'a leaderboard lists established ratings of a perf, highest first, and counts who is above a rating',
+      withStore(async (store) => {
+        const people: [string, number, number][] = [
+          ['p1', 1900, 60],
+          ['p2', 2100, 70],
+          ['p3', 2000, 200],
+          ['p4', 1700, 50],
+        ];
+        for (const [i, [id]] of people.entries()) await store.register(id, `Name${i}`, `name${i}`, `h${i}`, '$argon2id$x', 1);
+        for (const [i, [id, rating, deviation]] of people.entries()) {
+          await store.create({ ...game(`lb${i}`), rated: true });
+          await store.end(`lb${i}`, { kind: 'draw' }, 'agreement', 0, undefined, undefined, {
+            perf: 'hex',
+            accounts: [id, 'someone'],
+            at: i,
+            rate: () => [
+              { rating, deviation, volatility: 0.06 },
+              { rating: 1500, deviation: 500, volatility: 0.09 },
+            ],
+          });
+        }
+        await store.deleteAccount('p4', 'Deleted-x', null);
+        expect((await store.leaderboard('hex', 75, 10)).map((r) => [r.name, r.rating])).toEqual([
+          ['Name1', 2100],
+          ['Name0', 1900],
+        ]);
+        expect(await store.leaderboard('hive', 75, 10)).toEqual([]);
+        expect(await store.ratedAbove('hex', 75, 1900)).toBe(1);
+        expect(await store.ratedAbove('hex', 75, 1000)).toBe(2);
+      }),
+    );
   });
 }

@@ -39,6 +39,15 @@ export interface NewGame {
   readonly rated?: boolean;
 }
 
+/** A place on a leaderboard. */
+export interface Ranked {
+  readonly name: string;
+  readonly kind: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly games: number;
+}
+
 /** A player's rating in one kind of game (a game, or a game at a speed), as stored. */
 export interface StoredRating {
   readonly perf: string;
@@ -256,6 +265,13 @@ export interface GameStore extends IdentityStore {
   end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean>;
   /** A player's ratings, one a kind of game. */
   ratingsOf(accountId: string): Promise<StoredRating[]>;
+  /**
+   * The best established ratings under `perf` (deviation under `maxDeviation`), highest first, at
+   * most `limit`: players' and bots', never a deleted account's.
+   */
+  leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]>;
+  /** How many established ratings under `perf` are higher than `rating`. */
+  ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number>;
   /**
    * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
    * `undone` taken back and goes on; false otherwise.
