@@ -417,3 +417,40 @@ describe('table manners in the browser', () => {
     await shot(x, 'online-claimed');
   });
 });
+
+describe('rated games in the browser', () => {
+  it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {
+    const player = async (username: string) => {
+      const page = await device();
+      await page.goto(`${server.base}/account`);
+      const form = page.getByRole('form', { name: 'Sign up' });
+      await form.getByLabel('Username').fill(username);
+      await form.getByLabel('Password').fill('a rated game of hex');
+      await form.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByTestId('account-name').waitFor();
+      return page;
+    };
+    const red = await player('Rhea');
+    const blue = await player('Bram');
+    await red.goto(`${server.base}/`);
+    const card = red.getByRole('region', { name: 'Hex' });
+    await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
+    await card.getByLabel('Rated').check();
+    await card.getByRole('button', { name: 'Play Hex online' }).click();
+    await red.waitForURL(/\/g\/[\w-]+$/);
+    await red.getByText('Rated game').waitFor();
+    await blue.goto(red.url());
+    await blue.getByRole('button', { name: 'Play Blue' }).click();
+    await blue.getByRole('button', { name: 'Play Blue' }).waitFor({ state: 'detached' });
+    await red.locator('[data-cell="f6"]').click();
+    await waitForMoveCount(blue, 1);
+    await blue.getByRole('button', { name: 'Resign' }).click();
+    await blue.getByRole('button', { name: /^Confirm/ }).click();
+    for (const page of [red, blue])
+      await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\1$/);
+    const gained = Number(/\+(\d+)/.exec((await red.getByTestId('rating-diffs').textContent()) ?? '')?.[1]);
+    await shot(red, 'online-rated-result');
+    await red.goto(`${server.base}/u/Rhea`);
+    await expect.poll(() => red.getByRole('list', { name: 'Ratings' }).textContent()).toBe(`Hex: ${1500 + gained}? (1 game)`);
+  });
+});

@@ -38,6 +38,22 @@ export function ProfilePage({ name }: { name: string }) {
             <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
           </h2>
           <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
+          {profile.ratings.length > 0 && (
+            <ul class="ratings" aria-label="Ratings">
+              {profile.ratings.map((r) => {
+                const [game, speed] = r.perf.split(':');
+                return (
+                  <li data-perf={r.perf}>
+                    {webGameOf(game ?? '')?.game.title ?? game}
+                    {speed ? ` ${speed}` : ''}: <strong>{`${r.rating}${r.provisional ? '?' : ''}`}</strong>{' '}
+                    <small>
+                      ({r.games} game{r.games === 1 ? '' : 's'})
+                    </small>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           {Object.keys(profile.stats).length > 0 && (
             <table class="stats">
               <caption>Results</caption>

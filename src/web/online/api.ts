@@ -170,8 +170,17 @@ export async function fetchMyGames(): Promise<Result<{ live: GameSummary[]; rece
   return live && recent ? ok({ live, recent }) : fail('the server sent games this page cannot read');
 }
 
+/** A rating as a profile shows it. */
+export interface ShownRating {
+  readonly perf: string;
+  readonly rating: number;
+  readonly provisional: boolean;
+  readonly games: number;
+}
+
 export interface Profile {
   readonly name: string;
+  readonly ratings: readonly ShownRating[];
   readonly createdAt: number;
   readonly online: boolean;
   readonly stats: Readonly<Record<string, { readonly wins: number; readonly draws: number; readonly losses: number }>>;
@@ -190,7 +199,15 @@ export async function fetchProfile(name: string, filter: { game?: string; result
   const p = r.value as Partial<Profile> | null;
   const games = summaries(p?.games);
   return p && typeof p.name === 'string' && games && typeof p.stats === 'object' && p.stats !== null
-    ? ok({ name: p.name, createdAt: Number(p.createdAt), online: p.online === true, stats: p.stats, games, before: p.before ?? null })
+    ? ok({
+        name: p.name,
+        ratings: Array.isArray(p.ratings) ? p.ratings : [],
+        createdAt: Number(p.createdAt),
+        online: p.online === true,
+        stats: p.stats,
+        games,
+        before: p.before ?? null,
+      })
     : fail('the server sent a profile this page cannot read');
 }
 
