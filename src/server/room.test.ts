@@ -615,3 +615,15 @@ describe('a room under any sequence of intents', () => {
     );
   });
 });
+
+describe('a room behind the store', () => {
+  it('catches up before judging a move made against a version it has not seen (a notice lost between instances)', async () => {
+    const { store, room, tokens } = await newRoom();
+    // Another instance's room on the same store moves the game on; this one hears nothing of it.
+    const other = (await Room.load(store, 'g')) as Room;
+    expect(await other.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect(room.version).toBe(0);
+    expect(await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 })).toMatchObject({ ok: true, version: 2 });
+    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+  });
+});

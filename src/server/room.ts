@@ -678,6 +678,9 @@ export class Room {
   }
 
   private async move(intent: Extract<Intent, { kind: 'move' }>): Promise<Answer> {
+    // The client saw a version this room has not: another instance moved the game on and its notice
+    // has not come (Redis away a moment). The store has it: catch up, then judge.
+    if (Number.isInteger(intent.version) && intent.version > this.version) await this.reload();
     const judged = judgeMove(this.table, intent.seat, intent.move, intent.version);
     if ('refusal' in judged) return this.refuse(judged.refusal, judged.error);
     const answer = await this.commit(intent.seat, judged.move, intent.clientId);
