@@ -15,7 +15,9 @@ export type Notice =
   /** Who is at the table on instance `from`: sockets per seat, and watchers. */
   | ({ readonly kind: 'presence'; readonly from: string } & PresenceReport)
   /** An instance that just began following the game asks the others who is at the table there. */
-  | { readonly kind: 'presence-ask' };
+  | { readonly kind: 'presence-ask' }
+  /** A line was said in the game's chat (read from the store). */
+  | { readonly kind: 'chat' };
 
 /**
  * Notices between server instances (REDIS_URL), on each game's channel. The others, holding that
@@ -99,6 +101,7 @@ export function parseNotice(text: string): Notice | null {
   }
   if (o.kind === 'seats') return { kind: 'seats' };
   if (o.kind === 'presence-ask') return { kind: 'presence-ask' };
+  if (o.kind === 'chat') return { kind: 'chat' };
   if (
     o.kind === 'presence' &&
     typeof o.from === 'string' &&

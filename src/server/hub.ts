@@ -181,18 +181,20 @@ export class Hub {
         );
       this.scheduler.attend(room);
     });
-    // Offers and chat lines change no version: the other instances read them again from the store.
+    // Offers and chat lines change no version: the other instances read them again from the store —
+    // an offer with the game, a chat line with the chat alone (not a replay of every move).
     const unfollowOffers = room.onOffer((local) => {
       if (local) this.fanout?.publish(id, { kind: 'seats' });
     });
     const unfollowChat = room.talk.onChat((_room, _line, local) => {
-      if (local) this.fanout?.publish(id, { kind: 'seats' });
+      if (local) this.fanout?.publish(id, { kind: 'chat' });
     });
     // Who is at the table: each instance tells the others its own sockets, and asks theirs on arriving.
     const tellPresence = () => this.fanout?.publish(id, { kind: 'presence', from: this.fanout.id, ...room.talk.report() });
     const unfollowPresence = room.talk.onLocalChange(tellPresence);
     this.fanout?.follow(id, (notice) => {
       if (notice?.kind === 'presence') room.talk.heard(notice.from, notice);
+      else if (notice?.kind === 'chat') void room.talk.reread().catch(() => undefined);
       else if (notice?.kind === 'presence-ask') {
         if (room.talk.attended) tellPresence();
       } else if (notice?.kind === 'rematch') this.rematches.heard(id, notice.id);
@@ -203,7 +205,11 @@ export class Hub {
             (replayed) => this.relayed[replayed ? 'replayed' : 'reread']++,
             () => undefined,
           );
-      } else void room.catchUp();
+      } else {
+        void room.catchUp();
+        // Notices may have been missed (null: Redis came back): the chat is read again too.
+        if (notice === null) void room.talk.reread().catch(() => undefined);
+      }
     });
     this.fanout?.publish(id, { kind: 'presence-ask' });
     this.held.set(id, {

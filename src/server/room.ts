@@ -963,7 +963,6 @@ export class Room {
     if (JSON.stringify([fresh.stored.seatTokens, fresh.stored.seatNames]) !== seatsBefore)
       for (const listener of this.seatListeners) listener();
     if (JSON.stringify(this.offer) !== offerBefore) this.offerChanged(false);
-    void this.talk.reread().catch(() => undefined);
   }
 }
 
