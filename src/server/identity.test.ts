@@ -435,7 +435,7 @@ describe('rated games', () => {
     expect((await aborted.b.next((m) => m.type === 'answer')).event).not.toHaveProperty('ratingDiffs');
     expect((await request(server.base, '/api/players/rated_ann')).json?.ratings).toEqual([]);
 
-    const { a, b } = await newRated();
+    const { id: gameId, a, b } = await newRated();
     expect(await a.ask({ type: 'move', seat: 0, move: 'f6', version: 0 })).toMatchObject({ ok: true });
     expect(await a.ask({ type: 'offer', seat: 0, offer: 'takeback' })).toMatchObject({ ok: false, error: expect.stringMatching(/rated/) });
     const resigned = await b.ask({ type: 'resign', seat: 1 });
@@ -455,6 +455,11 @@ describe('rated games', () => {
     // One game makes nobody established: the leaderboard waits for deviations under 75.
     expect((await ann.ask('GET', '/api/leaderboard/hex')).json).toEqual({ perf: 'hex', players: [], you: null });
     expect((await request(server.base, '/api/leaderboard/Hex;drop')).status).toBe(400);
+    // The chart's points: the rating after each rated game.
+    const history = (await request(server.base, '/api/players/rated_bo/ratings/hex')).json;
+    expect(history).toEqual({ name: 'Rated_Bo', perf: 'hex', points: [{ at: expect.any(Number), rating: 1500 - up, game: gameId }] });
+    expect((await request(server.base, '/api/players/rated_bo/ratings/dicewars')).json?.points).toEqual([]);
+    expect((await request(server.base, '/api/players/nobody_here/ratings/hex')).status).toBe(404);
     for (const c of [a, b, aborted.a, aborted.b]) c.close();
   });
 });

@@ -38,6 +38,7 @@ import {
   RATINGS,
   type Ranked,
   type Rating,
+  type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
@@ -383,17 +384,20 @@ export class PgStore implements GameStore, IdentityStore {
     return this.transaction(async (c) => {
       if ((await c.query(ending, values)).rowCount !== 1) return false;
       // Each player's row locked while it is read and written: two games ending at once for one player both count.
-      const before: (StoredRating | null)[] = [];
-      for (const account of rating.accounts) {
-        const { rows } = await c.query<RatingRow>(
-          'SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = $1 AND perf = $2 FOR UPDATE',
-          [account, rating.perf],
-        );
-        before.push(rows[0] ? ratingFromRow(rows[0]) : null);
-      }
-      const after = rating.rate(before as [StoredRating | null, StoredRating | null]);
+      // Locked in one order whatever the seats' order, so two games of the same players never wait on each other.
+      const { rows: held } = await c.query<RatingRow & { account_id: string }>(
+        `SELECT account_id, perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ANY($1) AND perf = $2
+           ORDER BY account_id FOR UPDATE`,
+        [[...rating.accounts], rating.perf],
+      );
+      const before = rating.accounts.map((a) => {
+        const row = held.find((r) => r.account_id === a);
+        return row ? ratingFromRow(row) : null;
+      });
+      const after = rating.rate(before);
       for (const [i, account] of rating.accounts.entries()) {
-        const r = after[i as 0 | 1];
+        const r = after[i];
+        if (!r) throw new Error(`a rating gave ${after.length} ratings for ${rating.accounts.length} players`);
         await c.query(
           `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES ($1, $2, $3, $4, $5, 1, $6)
              ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
@@ -435,6 +439,15 @@ export class PgStore implements GameStore, IdentityStore {
       [perf, maxDeviation, rating],
     );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  async ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
+    const { rows } = await this.query<{ at: string; rating: number; game_id: string }>(
+      `SELECT at, rating, game_id FROM (SELECT at, rating, game_id, ctid AS n FROM rating_history WHERE account_id = $1 AND perf = $2
+         ORDER BY at DESC, ctid DESC LIMIT $3) h ORDER BY at, n`,
+      [accountId, perf, limit],
+    );
+    return rows.map((r) => ({ at: Number(r.at), rating: Number(r.rating), gameId: r.game_id }));
   }
 
   async ratingsOf(accountId: string): Promise<StoredRating[]> {

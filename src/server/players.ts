@@ -44,6 +44,13 @@ const summary = (g: StoredGame, account: string): GameSummary => {
 };
 
 const RESULTS = ['win', 'draw', 'loss'] as const;
+/** What a rating is kept for, as a path names it: a game, or a game at a speed. */
+const PERF = /^[a-z]{2,20}(:[a-z]{4,20})?$/;
+const PERF_WORDS = 'ratings are of a game, or a game at a speed: hive, hive:blitz';
+
+/** The points a rating chart shows at most: the latest games. */
+const HISTORY_POINTS = 500;
+
 /** A rating shows on a leaderboard once its deviation is under this. */
 const LEADERBOARD_DEVIATION = 75;
 const PAGE = 50;
@@ -125,8 +132,7 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
   // The best established players of a game (at a speed): deviation under 75, as lichess shows them.
   app.get('/api/leaderboard/:perf', async (request, reply) => {
     const { perf } = request.params as { perf: string };
-    if (!/^[a-z]{2,20}(:[a-z]{4,20})?$/.test(perf))
-      return reply.code(400).send({ error: 'a leaderboard is of a game, or a game at a speed: hive, hive:blitz' });
+    if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
     const players = await store.leaderboard(perf, LEADERBOARD_DEVIATION, 100);
     // Where the asker stands, when established there.
     const identity = await identities.of(request);
@@ -140,6 +146,16 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       players: players.map((p, i) => ({ rank: i + 1, name: p.name, bot: p.kind === 'bot', rating: Math.round(p.rating), games: p.games })),
       you,
     };
+  });
+
+  // A player's rating after each rated game of a kind: the points of the profile's chart.
+  app.get('/api/players/:name/ratings/:perf', async (request, reply) => {
+    const { name, perf } = request.params as { name: string; perf: string };
+    if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
+    const account = await player(name);
+    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    const points = await store.ratingHistory(account.id, perf, HISTORY_POINTS);
+    return { name: account.name, perf, points: points.map((p) => ({ at: p.at, rating: Math.round(p.rating), game: p.gameId })) };
   });
 
   app.get('/api/players/:name/games.ndjson', async (request, reply) => {

@@ -40,6 +40,7 @@ import {
   RATINGS,
   type Ranked,
   type Rating,
+  type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
   RULES_VERSIONS,
@@ -333,10 +334,11 @@ export class SqliteStore implements GameStore, IdentityStore {
     const before = rating.accounts.map((a) => {
       const row = read(a);
       return row ? ratingFromRow(row) : null;
-    }) as [StoredRating | null, StoredRating | null];
+    });
     const after = rating.rate(before);
     for (const [i, account] of rating.accounts.entries()) {
-      const r = after[i as 0 | 1];
+      const r = after[i];
+      if (!r) throw new Error(`a rating gave ${after.length} ratings for ${rating.accounts.length} players`);
       this.sql(
         `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES (?, ?, ?, ?, ?, 1, ?)
            ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
@@ -373,6 +375,14 @@ export class SqliteStore implements GameStore, IdentityStore {
          WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') AND r.rating > ?`,
     ).get(perf, maxDeviation, rating) as { n: number };
     return Number(row.n);
+  }
+
+  async ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
+    const rows = this.sql(
+      `SELECT at, rating, game_id FROM (SELECT at, rating, game_id, rowid AS n FROM rating_history WHERE account_id = ? AND perf = ?
+         ORDER BY at DESC, rowid DESC LIMIT ?) ORDER BY at, n`,
+    ).all(accountId, perf, limit) as { at: number; rating: number; game_id: string }[];
+    return rows.map((r) => ({ at: Number(r.at), rating: Number(r.rating), gameId: r.game_id }));
   }
 
   async ratingsOf(accountId: string): Promise<StoredRating[]> {

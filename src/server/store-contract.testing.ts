@@ -482,6 +482,29 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.ratingsOf('a')).toEqual([{ perf: 'hive', rating: 1520, deviation: 300, volatility: 0.09, games: 2, at: 200 }]);
         expect((await store.read('r2'))?.ratingDiffs).toEqual([10, -10]);
         expect((await store.read('r1'))?.ratingDiffs).toEqual([10, -10]);
+        expect(await store.ratingHistory('b', 'hive', 10)).toEqual([
+          { at: 100, rating: 1490, gameId: 'r1' },
+          { at: 200, rating: 1480, gameId: 'r2' },
+        ]);
+        expect(await store.ratingHistory('b', 'hive', 1)).toEqual([{ at: 200, rating: 1480, gameId: 'r2' }]);
+        expect(await store.ratingHistory('b', 'hex', 10)).toEqual([]);
+      }),
+    );
+
+    it(
+      'a free-for-all rates every seat in the write that ends it',
+      withStore(async (store) => {
+        await store.create({ ...game('ffa'), seats: ['open', 'open', 'open'], rated: true });
+        expect(
+          await store.end('ffa', { kind: 'win', winner: 2 }, 'rules', 0, undefined, undefined, {
+            perf: 'dicewars',
+            accounts: ['x', 'y', 'z'],
+            at: 5,
+            rate: (before) => before.map((_, i) => ({ rating: 1500 + 10 * (i - 1), deviation: 400, volatility: 0.09 })),
+          }),
+        ).toBe(true);
+        expect((await store.read('ffa'))?.ratingDiffs).toEqual([-10, 0, 10]);
+        expect((await store.ratingsOf('z')).map((r) => r.rating)).toEqual([1510]);
       }),
     );
 

@@ -60,18 +60,31 @@ export interface StoredRating {
   readonly at: number;
 }
 
+/** A rating as a game's end leaves it. */
+export interface NewRating {
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+}
+
 /**
- * How a rated game's end rates its two players: under `perf`, the accounts of its seats, and the
- * new ratings from the stored ones (null: none yet) at `at` — worked out inside the store's write
- * that ends the game, so two games ending at once for one player both count.
+ * How a rated game's end rates its players: under `perf`, the accounts of its seats (two, or more in
+ * a free-for-all), and the new ratings from the stored ones (null: none yet) at `at`, seat by seat —
+ * worked out inside the store's write that ends the game, so two games ending at once for one player
+ * both count.
  */
 export interface Rating {
   readonly perf: string;
-  readonly accounts: readonly [string, string];
+  readonly accounts: readonly string[];
   readonly at: number;
-  rate(
-    before: readonly [StoredRating | null, StoredRating | null],
-  ): readonly [{ rating: number; deviation: number; volatility: number }, { rating: number; deviation: number; volatility: number }];
+  rate(before: readonly (StoredRating | null)[]): readonly NewRating[];
+}
+
+/** A point of a player's rating history: its rating after a rated game ended at `at`. */
+export interface RatingPoint {
+  readonly at: number;
+  readonly rating: number;
+  readonly gameId: string;
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -265,6 +278,8 @@ export interface GameStore extends IdentityStore {
   end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean>;
   /** A player's ratings, one a kind of game. */
   ratingsOf(accountId: string): Promise<StoredRating[]>;
+  /** A player's rating under `perf` after each rated game, oldest first: the last `limit` points. */
+  ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]>;
   /**
    * The best established ratings under `perf` (deviation under `maxDeviation`), highest first, at
    * most `limit`: players' and bots', never a deleted account's.
