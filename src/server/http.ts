@@ -133,6 +133,9 @@ export async function createHttpServer(
   // So is a player's account page.
   app.get('/account', (_request, reply) => reply.sendFile('index.html'));
   app.get('/u/:name', (_request, reply) => reply.sendFile('index.html'));
+  // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
+  app.get('/leaderboard', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/leaderboard/:perf', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) =>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
-import { fetchProfile, type GameSummary, type Profile } from '../online/api.ts';
+import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
 import { GameList } from './game-list.tsx';
+import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
+import { RatingChart } from './rating-chart.tsx';
 
 /** The path of a player's profile. */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
@@ -44,8 +46,11 @@ export function ProfilePage({ name }: { name: string }) {
                 const [game, speed] = r.perf.split(':');
                 return (
                   <li data-perf={r.perf}>
-                    {webGameOf(game ?? '')?.game.title ?? game}
-                    {speed ? ` ${speed}` : ''}: <strong>{`${r.rating}${r.provisional ? '?' : ''}`}</strong>{' '}
+                    <a href={leaderboardPage(r.perf)} title={`The ${perfTitle(r.perf)} leaderboard`}>
+                      {webGameOf(game ?? '')?.game.title ?? game}
+                      {speed ? ` ${speed}` : ''}
+                    </a>
+                    : <strong>{`${r.rating}${r.provisional ? '?' : ''}`}</strong>{' '}
                     <small>
                       ({r.games} game{r.games === 1 ? '' : 's'})
                     </small>
@@ -54,6 +59,7 @@ export function ProfilePage({ name }: { name: string }) {
               })}
             </ul>
           )}
+          {profile.ratings.length > 0 && <RatingHistory name={profile.name} perfs={profile.ratings.map((r) => r.perf)} />}
           {Object.keys(profile.stats).length > 0 && (
             <table class="stats">
               <caption>Results</caption>
@@ -111,4 +117,34 @@ export function ProfilePage({ name }: { name: string }) {
       )}
     </main>
   );
+}
+
+/** A chart per rating of the player: the rating after each of their rated games. */
+function RatingHistory({ name, perfs }: { name: string; perfs: readonly string[] }) {
+  const [histories, setHistories] = useState<Readonly<Record<string, readonly RatingPoint[]>>>({});
+  const key = perfs.join(' ');
+  useEffect(() => {
+    let current = true;
+    for (const perf of perfs)
+      void fetchRatingHistory(name, perf).then((r) => {
+        if (current && r.ok) setHistories((h) => ({ ...h, [perf]: r.value }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [name, key]);
+  const shown = perfs.filter((perf) => (histories[perf]?.length ?? 0) > 0);
+  return shown.length > 0 ? (
+    <section class="rating-history" aria-label="Rating history">
+      <h3>Rating history</h3>
+      <div class="rating-charts">
+        {shown.map((perf) => (
+          <figure data-perf={perf}>
+            <figcaption>{perfTitle(perf)}</figcaption>
+            <RatingChart title={perfTitle(perf)} points={histories[perf] ?? []} />
+          </figure>
+        ))}
+      </div>
+    </section>
+  ) : null;
 }

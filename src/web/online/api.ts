@@ -258,3 +258,55 @@ export async function makeApiToken(label: string): Promise<Result<string>> {
 export async function revokeApiToken(id: string): Promise<Result<unknown>> {
   return call(`/api/account/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
+
+/** A place on a leaderboard. */
+export interface LeaderboardEntry {
+  readonly rank: number;
+  readonly name: string;
+  readonly bot: boolean;
+  readonly rating: number;
+  readonly games: number;
+}
+
+export interface Leaderboard {
+  readonly perf: string;
+  /** The top 100, best first: established ratings only (deviation under 75). */
+  readonly players: readonly LeaderboardEntry[];
+  /** Where this browser's account stands, when it is established there; else null. */
+  readonly you: { readonly rank: number; readonly rating: number } | null;
+}
+
+/** The best players of a perf (a game, or a game at a speed: hive, hive:blitz). */
+export async function fetchLeaderboard(perf: string): Promise<Result<Leaderboard>> {
+  const r = await call(`/api/leaderboard/${encodeURIComponent(perf)}`);
+  if (!r.ok) return r;
+  const b = r.value as { players?: unknown; you?: unknown } | null;
+  const players = b?.players;
+  const you = b?.you as { rank?: unknown; rating?: unknown } | null | undefined;
+  return Array.isArray(players) && players.every((p) => typeof p?.name === 'string' && typeof p.rating === 'number')
+    ? ok({
+        perf,
+        players: players as LeaderboardEntry[],
+        you: you && typeof you.rank === 'number' && typeof you.rating === 'number' ? { rank: you.rank, rating: you.rating } : null,
+      })
+    : fail('the server sent a leaderboard this page cannot read');
+}
+
+/** A player's rating after a rated game. */
+export interface RatingPoint {
+  /** When the game ended, in milliseconds. */
+  readonly at: number;
+  readonly rating: number;
+  /** The game's id. */
+  readonly game: string;
+}
+
+/** A player's rating after each rated game of a perf, oldest first (the latest 500 at most). */
+export async function fetchRatingHistory(name: string, perf: string): Promise<Result<readonly RatingPoint[]>> {
+  const r = await call(`/api/players/${encodeURIComponent(name)}/ratings/${encodeURIComponent(perf)}`);
+  if (!r.ok) return r;
+  const points = (r.value as { points?: unknown } | null)?.points;
+  return Array.isArray(points) && points.every((p) => typeof p?.at === 'number' && typeof p.rating === 'number')
+    ? ok(points as RatingPoint[])
+    : fail('the server sent a rating history this page cannot read');
+}
