@@ -20,7 +20,8 @@ import { REPORT_EVERY_MS } from './table-talk.ts';
  */
 
 /** Short, unguessable: 72 random bits. */
-const newGameId = (): string => randomBytes(9).toString('base64url');
+/** A new game's id: 72 random bits, as URLs and paths carry them. */
+export const newGameId = (): string => randomBytes(9).toString('base64url');
 
 /** How the hub acts for the server: its scheduler's settings, and how long it keeps idle rooms. */
 export interface HubSettings extends SchedulerSettings {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord, replay } from '../engine/record.ts';
 import { tictactoe } from '../games/tictactoe/index.ts';
-import { type Answered, Client, request, type ServerProcess, startServer } from './online.testing.ts';
+import { Browser, Client, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 
 /**
  * Accounts and sessions against a real server, over real sockets: what a browser does (its cookie
@@ -23,41 +23,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A browser: one address, one cookie, sent back as browsers do; its pages are the site's own. */
-class Browser {
-  cookie: string | null = null;
-  constructor(readonly from: string) {}
-
-  async ask(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answered> {
-    const answer = await request(server.base, url, {
-      method,
-      ...(body === undefined ? {} : { body }),
-      from: this.from,
-      headers: { origin: server.base, 'sec-fetch-site': 'same-origin', ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-    });
-    const set = answer.headers['set-cookie']?.[0];
-    if (set) {
-      const pair = set.split(';')[0] as string;
-      this.cookie = pair.endsWith('=') ? null : pair;
-    }
-    return answer;
-  }
-}
-
-const signUp = (b: Browser, username: string, password = 'correct horse battery') => b.ask('POST', '/api/account', { username, password });
 const logIn = (b: Browser, username: string, password: string) => b.ask('POST', '/api/session', { username, password });
 const me = async (b: Browser) => (await b.ask('GET', '/api/session')).json?.account;
 
 describe('accounts and sessions', () => {
   it('sign up sets an HttpOnly, SameSite=Lax session cookie; log out ends it; usernames and passwords are checked in words', async () => {
-    const b = new Browser('127.0.0.51');
+    const b = new Browser(server.base, '127.0.0.51');
     const made = await signUp(b, 'Alice_1');
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({ account: { name: 'Alice_1', kind: 'player' } });
     expect(made.headers['set-cookie']?.[0]).toMatch(/^hexarena_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
     expect(await me(b)).toMatchObject({ name: 'Alice_1', kind: 'player' });
 
-    const other = new Browser('127.0.0.51');
+    const other = new Browser(server.base, '127.0.0.51');
     for (const [username, password, error] of [
       ['ALICE_1', 'another good one', /taken/],
       ['al', 'another good one', /3 to 20/],
@@ -82,11 +60,11 @@ describe('accounts and sessions', () => {
   });
 
   it('a login begins a new session (the id a browser had before is never kept), and log out everywhere ends them all', async () => {
-    const b = new Browser('127.0.0.52');
+    const b = new Browser(server.base, '127.0.0.52');
     expect((await b.ask('POST', '/api/session/guest')).status).toBe(201);
     const asGuest = b.cookie;
     expect(await me(b)).toMatchObject({ kind: 'guest', name: expect.stringMatching(/^Guest-[0-9a-f]{6}$/) });
-    const c = new Browser('127.0.0.52');
+    const c = new Browser(server.base, '127.0.0.52');
     await signUp(c, 'Carol');
     expect((await logIn(b, 'carol', 'correct horse battery')).status).toBe(200);
     expect(b.cookie).not.toBe(asGuest);
@@ -99,7 +77,7 @@ describe('accounts and sessions', () => {
   });
 
   it('another site’s page cannot change anything, nor open a socket in the player’s name; the site’s own can', async () => {
-    const b = new Browser('127.0.0.53');
+    const b = new Browser(server.base, '127.0.0.53');
     await signUp(b, 'Dora');
     const before = (await b.ask('GET', '/api/games')).json;
     const body = { game: 'tictactoe', seats: ['open', 'open'], seat: 0 };
@@ -131,25 +109,25 @@ describe('accounts and sessions', () => {
   });
 
   it('the 11th wrong password in a minute waits, even with the right one; other accounts are not held back', async () => {
-    const b = new Browser('127.0.0.54');
+    const b = new Browser(server.base, '127.0.0.54');
     await signUp(b, 'Erin');
-    const guesser = new Browser('127.0.0.55');
+    const guesser = new Browser(server.base, '127.0.0.55');
     for (let i = 0; i < 10; i++) expect((await logIn(guesser, 'erin', `guess number ${i}`)).status).toBe(401);
     const waits = await logIn(guesser, 'erin', 'correct horse battery');
     expect(waits.status).toBe(429);
     expect(Number(waits.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(waits.json?.error).toMatch(/too many wrong passwords: try again in \d+ s/);
     expect(await me(guesser)).toBeNull();
-    await signUp(new Browser('127.0.0.56'), 'Finn');
-    expect((await logIn(new Browser('127.0.0.56'), 'finn', 'correct horse battery')).status).toBe(200);
+    await signUp(new Browser(server.base, '127.0.0.56'), 'Finn');
+    expect((await logIn(new Browser(server.base, '127.0.0.56'), 'finn', 'correct horse battery')).status).toBe(200);
   });
 
   it('an unknown user and a wrong password get the same answer, after the same work', async () => {
-    const b = new Browser('127.0.0.57');
+    const b = new Browser(server.base, '127.0.0.57');
     await signUp(b, 'Gwen');
     const timed = async (username: string, from: string) => {
       const start = performance.now();
-      const answer = await logIn(new Browser(from), username, 'not the password');
+      const answer = await logIn(new Browser(server.base, from), username, 'not the password');
       return { ms: performance.now() - start, status: answer.status, body: answer.text };
     };
     const unknown: number[] = [];
@@ -170,7 +148,7 @@ describe('accounts and sessions', () => {
   });
 
   it('the store holds no password, session id or seat token in plain text; a deleted account leaves no name, and its games still replay', async () => {
-    const b = new Browser('127.0.0.60');
+    const b = new Browser(server.base, '127.0.0.60');
     const password = 'Zanzibar-Quokka-77';
     await signUp(b, 'Hildegard', password);
     const made = await b.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'random'], seat: 0, name: 'Hildegard' });
@@ -221,12 +199,12 @@ describe('accounts and sessions', () => {
       expect(replay(tictactoe, parsed.value).ok).toBe(true);
     }
     // Nobody takes the name again.
-    expect((await signUp(new Browser('127.0.0.61'), 'hildegard')).status).toBe(409);
-    expect((await logIn(new Browser('127.0.0.61'), 'hildegard', password)).status).toBe(401);
+    expect((await signUp(new Browser(server.base, '127.0.0.61'), 'hildegard')).status).toBe(409);
+    expect((await logIn(new Browser(server.base, '127.0.0.61'), 'hildegard', password)).status).toBe(401);
   });
 
   it('a guest who signs up keeps the seat, and a changed password logs every other browser out', async () => {
-    const b = new Browser('127.0.0.62');
+    const b = new Browser(server.base, '127.0.0.62');
     await b.ask('POST', '/api/session/guest');
     const made = await b.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
     const id = made.json?.id as string;
@@ -239,7 +217,7 @@ describe('accounts and sessions', () => {
     expect(await socket.ask({ type: 'move', seat: 1, move: 'c3', version: 1 })).toMatchObject({ ok: false, refusal: 'bad-token' });
     socket.close();
 
-    const other = new Browser('127.0.0.62');
+    const other = new Browser(server.base, '127.0.0.62');
     await logIn(other, 'ivo', 'correct horse battery');
     expect(await me(other)).toMatchObject({ name: 'Ivo' });
     expect((await b.ask('POST', '/api/account/password', { current: 'wrong one!', password: 'a brand new secret' })).status).toBe(403);
@@ -257,9 +235,9 @@ describe('accounts and sessions', () => {
 
 describe('players and their games', () => {
   it('your games: in progress with your move first, then the recent ones; a profile with results per game, filters and the export', async () => {
-    const jo = new Browser('127.0.0.63');
+    const jo = new Browser(server.base, '127.0.0.63');
     await signUp(jo, 'Joan');
-    const kim = new Browser('127.0.0.64');
+    const kim = new Browser(server.base, '127.0.0.64');
     await signUp(kim, 'Kimi');
     const newGame = async (seats: string[]) => {
       const made = await jo.ask('POST', '/api/games', { game: 'tictactoe', seats, seat: 0 });
@@ -331,7 +309,7 @@ describe('players and their games', () => {
   });
 
   it('a profile says whether its player is online now: while a socket of theirs is open', async () => {
-    const lu = new Browser('127.0.0.65');
+    const lu = new Browser(server.base, '127.0.0.65');
     await signUp(lu, 'Luna');
     expect((await request(server.base, '/api/players/luna')).json?.online).toBe(false);
     const id = (await lu.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
@@ -345,11 +323,11 @@ describe('players and their games', () => {
 
 describe('at the table', () => {
   it('players chat among themselves, spectators apart; offers and presence reach everyone; a draw offered and accepted over sockets', async () => {
-    const ann = new Browser('127.0.0.66');
+    const ann = new Browser(server.base, '127.0.0.66');
     await signUp(ann, 'Annika');
-    const bo = new Browser('127.0.0.67');
+    const bo = new Browser(server.base, '127.0.0.67');
     await signUp(bo, 'Borje');
-    const fan = new Browser('127.0.0.68');
+    const fan = new Browser(server.base, '127.0.0.68');
     await fan.ask('POST', '/api/session/guest');
     const id = (await ann.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
     await bo.ask('POST', `/api/games/${id}/seats/1`, {});
@@ -406,11 +384,11 @@ describe('at the table', () => {
 
 describe('rated games', () => {
   it('between two players: a guest may not sit, no takebacks; the end rates both in the same write; an abort rates nothing', async () => {
-    const ann = new Browser('127.0.0.69');
+    const ann = new Browser(server.base, '127.0.0.69');
     await signUp(ann, 'Rated_Ann');
-    const bo = new Browser('127.0.0.70');
+    const bo = new Browser(server.base, '127.0.0.70');
     await signUp(bo, 'Rated_Bo');
-    const guest = new Browser('127.0.0.71');
+    const guest = new Browser(server.base, '127.0.0.71');
     await guest.ask('POST', '/api/session/guest');
     expect((await guest.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0, rated: true })).status).toBe(400);
     expect((await ann.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, rated: true })).json?.error).toMatch(

@@ -5,7 +5,8 @@ import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { parseServerMessage } from '../protocols/wire/index.ts';
+import type { Result } from '../engine/result.ts';
+import { parseLobbyMessage, parseServerMessage } from '../protocols/wire/index.ts';
 import { untilReady } from './local-services.ts';
 
 /** A real `hexarena serve` process on loopback, for the online tests. */
@@ -74,6 +75,7 @@ export class Client {
   private constructor(
     readonly socket: WebSocket,
     private readonly checked = true,
+    private readonly parse: (text: string) => Result<unknown> = parseServerMessage,
   ) {
     // A closed connection answers nothing more: whoever waits is told so.
     socket.on('close', () => {
@@ -87,7 +89,7 @@ export class Client {
       // Every message the server sends is one the wire module reads: a test fails at close otherwise
       // (a load generator skips the check: its CPU is the server's on a small machine).
       if (this.checked) {
-        const parsed = parseServerMessage(text);
+        const parsed = this.parse(text);
         if (!parsed.ok) this.unreadable.push(`${parsed.error.message}: ${text.slice(0, 300)}`);
       }
       const m = JSON.parse(text) as Message;
@@ -114,6 +116,20 @@ export class Client {
       ...(headers ? { headers } : {}),
     });
     const client = new Client(socket, checked);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Opens a client on the lobby's socket (pools and their pairing). */
+  static async lobby(base: string, from?: string, headers?: Record<string, string>): Promise<Client> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/lobby/ws`, {
+      ...(from ? { localAddress: from } : {}),
+      ...(headers ? { headers } : {}),
+    });
+    const client = new Client(socket, true, parseLobbyMessage);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -308,3 +324,35 @@ export async function registerBot(base: string, name: string, from?: string): Pr
   if (made.status !== 201) throw new Error(`the bot ${name} could not be made: ${made.text}`);
   return { name, token: made.json?.token as string, owner: cookie };
 }
+
+/** A browser: one address, one cookie, sent back as browsers do; its pages are the site's own. */
+export class Browser {
+  cookie: string | null = null;
+  constructor(
+    readonly base: string,
+    readonly from: string,
+  ) {}
+
+  async ask(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answered> {
+    const answer = await request(this.base, url, {
+      method,
+      ...(body === undefined ? {} : { body }),
+      from: this.from,
+      headers: { origin: this.base, 'sec-fetch-site': 'same-origin', ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+    const set = answer.headers['set-cookie']?.[0];
+    if (set) {
+      const pair = set.split(';')[0] as string;
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    return answer;
+  }
+
+  /** The lobby's socket, with this browser's cookie. */
+  lobby(): Promise<Client> {
+    return Client.lobby(this.base, this.from, { origin: this.base, ...(this.cookie ? { cookie: this.cookie } : {}) });
+  }
+}
+
+export const signUp = (b: Browser, username: string, password = 'correct horse battery'): Promise<Answered> =>
+  b.ask('POST', '/api/account', { username, password });

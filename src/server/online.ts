@@ -28,8 +28,10 @@ import { guardOrigins } from './identity/origin.ts';
 import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
 import { Allowance, type Edge } from './limits.ts';
+import { registerLobby } from './lobby.ts';
 import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
 import { recordOf } from './records.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
@@ -148,6 +150,8 @@ export interface OnlineLimits {
   readonly sessions?: Partial<SessionSettings>;
   /** Failed logins and new accounts allowed (see IdentityLimits). */
   readonly identity?: IdentityLimits;
+  /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
+  readonly pools?: Partial<PoolSettings>;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
@@ -195,6 +199,10 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const pools = new Pools(store, { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools });
+  pools.start();
+  app.addHook('onClose', async () => pools.close());
+  registerLobby(app, pools, identities, edge, presence);
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
+import { pairAcrossInstances } from './pools.testing.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { Room } from './room.ts';
 import { RulesChanged } from './store.ts';
@@ -25,6 +26,16 @@ const freshDatabase = () => server.createDatabase();
 gameStoreContract('PostgreSQL', async () => PgStore.open(await freshDatabase()));
 
 describe('PostgreSQL store across instances', () => {
+  it('quick pairing on two instances: 200 players, the pairing instance dies; nobody paired twice or lost', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    try {
+      await pairAcrossInstances([a, b]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
   it('instances starting together migrate once; two racing the same ply: exactly one wins, the other is told', async () => {
     const url = await freshDatabase();
     const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);

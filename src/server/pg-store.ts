@@ -29,12 +29,16 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
+  JOIN_POOL_UPSERT,
   LOBBY_ROWS_PER_CREATOR,
   MOVE_CLIENT_IDS,
   type NewGame,
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  type Paired,
+  type PairedSeat,
+  POOLS,
   RATINGS,
   type Ranked,
   type Rating,
@@ -51,6 +55,10 @@ import {
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
+  TAKE_LEASE_UPSERT,
+  type Waiting,
+  type WaitingRow,
+  waitingFromRow,
 } from './store.ts';
 
 /**
@@ -126,6 +134,7 @@ const MIGRATIONS: readonly string[] = [
   TABLE_MANNERS,
   OWNED_BOTS,
   RATINGS,
+  POOLS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -580,6 +589,85 @@ export class PgStore implements GameStore, IdentityStore {
       [creator],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  async joinPool(who: Waiting, seenUntil: number): Promise<void> {
+    await this.query(
+      `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES ($1, $2, $3, $4, $5, 0, $6) ${JOIN_POOL_UPSERT}`,
+      [who.account, who.pool, who.name, who.rating, who.since, seenUntil],
+    );
+  }
+
+  async leavePool(account: string): Promise<boolean> {
+    return (await this.query('DELETE FROM pool_members WHERE account_id = $1 AND game_id IS NULL', [account])).rowCount === 1;
+  }
+
+  async waiting(pool: string, now: number): Promise<Waiting[]> {
+    const { rows } = await this.query<WaitingRow>(
+      'SELECT account_id, pool, name, rating, since, misses FROM pool_members WHERE pool = $1 AND game_id IS NULL AND seen_until >= $2 ORDER BY since, account_id',
+      [pool, now],
+    );
+    return rows.map(waitingFromRow);
+  }
+
+  async poolCounts(now: number): Promise<Record<string, number>> {
+    const { rows } = await this.query<{ pool: string; n: string }>(
+      'SELECT pool, COUNT(*) AS n FROM pool_members WHERE game_id IS NULL AND seen_until >= $1 GROUP BY pool',
+      [now],
+    );
+    return Object.fromEntries(rows.map((r) => [r.pool, Number(r.n)]));
+  }
+
+  async seen(accounts: readonly string[], until: number): Promise<Paired[]> {
+    if (accounts.length === 0) return [];
+    return this.transaction(async (c) => {
+      await c.query('UPDATE pool_members SET seen_until = $1 WHERE game_id IS NULL AND account_id = ANY($2)', [until, [...accounts]]);
+      const { rows } = await c.query<{ account_id: string; game_id: string; seat: number }>(
+        'DELETE FROM pool_members WHERE game_id IS NOT NULL AND account_id = ANY($1) RETURNING account_id, game_id, seat',
+        [[...accounts]],
+      );
+      return rows.map((p) => ({ account: p.account_id, gameId: p.game_id, seat: Number(p.seat) }));
+    });
+  }
+
+  async pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const { rows } = await c.query(
+        'SELECT account_id FROM pool_members WHERE pool = $1 AND game_id IS NULL AND account_id = ANY($2) ORDER BY account_id FOR UPDATE',
+        [pool, seats.map((s) => s.account)],
+      );
+      if (rows.length !== seats.length) return false;
+      await c.query(
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+        newGameRow(game),
+      );
+      for (const [i, seat] of seats.entries()) {
+        await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
+          game.id,
+          i,
+          seat.tokenHash,
+          seat.name,
+          seat.account,
+        ]);
+        await c.query('UPDATE pool_members SET game_id = $1, seat = $2 WHERE account_id = $3', [game.id, i, seat.account]);
+      }
+      return true;
+    });
+  }
+
+  async passOver(pool: string, accounts: readonly string[]): Promise<void> {
+    if (accounts.length === 0) return;
+    await this.query('UPDATE pool_members SET misses = misses + 1 WHERE pool = $1 AND game_id IS NULL AND account_id = ANY($2)', [
+      pool,
+      [...accounts],
+    ]);
+  }
+
+  async lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
+    return (
+      (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
+        .rowCount === 1
+    );
   }
 
   async siteSecret(): Promise<string> {

@@ -31,12 +31,16 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
+  JOIN_POOL_UPSERT,
   LOBBY_ROWS_PER_CREATOR,
   MOVE_CLIENT_IDS,
   type NewGame,
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  type Paired,
+  type PairedSeat,
+  POOLS,
   RATINGS,
   type Ranked,
   type Rating,
@@ -53,6 +57,10 @@ import {
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
+  TAKE_LEASE_UPSERT,
+  type Waiting,
+  type WaitingRow,
+  waitingFromRow,
 } from './store.ts';
 
 /**
@@ -128,6 +136,7 @@ export const MIGRATIONS: readonly string[] = [
   TABLE_MANNERS,
   OWNED_BOTS,
   RATINGS,
+  POOLS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -515,6 +524,89 @@ export class SqliteStore implements GameStore, IdentityStore {
       creator,
     ) as { n: number };
     return row.n;
+  }
+
+  joinPool(who: Waiting, seenUntil: number): Promise<void> {
+    return this.write(() => {
+      this.sql(
+        `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES (?, ?, ?, ?, ?, 0, ?) ${JOIN_POOL_UPSERT}`,
+      ).run(who.account, who.pool, who.name, who.rating, who.since, seenUntil);
+    });
+  }
+
+  leavePool(account: string): Promise<boolean> {
+    return this.write(() => this.sql('DELETE FROM pool_members WHERE account_id = ? AND game_id IS NULL').run(account).changes === 1);
+  }
+
+  async waiting(pool: string, now: number): Promise<Waiting[]> {
+    const rows = this.sql(
+      'SELECT account_id, pool, name, rating, since, misses FROM pool_members WHERE pool = ? AND game_id IS NULL AND seen_until >= ? ORDER BY since, account_id',
+    ).all(pool, now) as WaitingRow[];
+    return rows.map(waitingFromRow);
+  }
+
+  async poolCounts(now: number): Promise<Record<string, number>> {
+    const rows = this.sql('SELECT pool, COUNT(*) AS n FROM pool_members WHERE game_id IS NULL AND seen_until >= ? GROUP BY pool').all(
+      now,
+    ) as { pool: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.pool, Number(r.n)]));
+  }
+
+  seen(accounts: readonly string[], until: number): Promise<Paired[]> {
+    if (accounts.length === 0) return Promise.resolve([]);
+    return this.write(() => {
+      const marks = accounts.map(() => '?').join(', ');
+      this.sql(`UPDATE pool_members SET seen_until = ? WHERE game_id IS NULL AND account_id IN (${marks})`).run(until, ...accounts);
+      const paired = this.sql(
+        `SELECT account_id, game_id, seat FROM pool_members WHERE game_id IS NOT NULL AND account_id IN (${marks})`,
+      ).all(...accounts) as { account_id: string; game_id: string; seat: number }[];
+      if (paired.length > 0) this.sql(`DELETE FROM pool_members WHERE game_id IS NOT NULL AND account_id IN (${marks})`).run(...accounts);
+      return paired.map((p) => ({ account: p.account_id, gameId: p.game_id, seat: Number(p.seat) }));
+    });
+  }
+
+  pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean> {
+    return this.write(() => {
+      const marks = seats.map(() => '?').join(', ');
+      const still = this.sql(`SELECT COUNT(*) AS n FROM pool_members WHERE pool = ? AND game_id IS NULL AND account_id IN (${marks})`).get(
+        pool,
+        ...seats.map((s) => s.account),
+      ) as { n: number };
+      if (Number(still.n) !== seats.length) return false;
+      this.sql(
+        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(...newGameRow(game));
+      for (const [i, seat] of seats.entries()) {
+        this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
+          game.id,
+          i,
+          seat.tokenHash,
+          seat.name,
+          seat.account,
+        );
+        this.sql('UPDATE pool_members SET game_id = ?, seat = ? WHERE account_id = ?').run(game.id, i, seat.account);
+      }
+      return true;
+    });
+  }
+
+  passOver(pool: string, accounts: readonly string[]): Promise<void> {
+    if (accounts.length === 0) return Promise.resolve();
+    return this.write(() => {
+      const marks = accounts.map(() => '?').join(', ');
+      this.sql(`UPDATE pool_members SET misses = misses + 1 WHERE pool = ? AND game_id IS NULL AND account_id IN (${marks})`).run(
+        pool,
+        ...accounts,
+      );
+    });
+  }
+
+  lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql(`INSERT INTO leases (name, owner, until) VALUES (?, ?, ?) ${TAKE_LEASE_UPSERT} ?`).run(name, owner, until, now).changes ===
+        1,
+    );
   }
 
   async siteSecret(): Promise<string> {

@@ -492,6 +492,76 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'pools: joining again keeps the wait; waiting lapses unless seen; a pairing takes only players still waiting, once',
+      withStore(async (store) => {
+        const who = (account: string, pool = 'hive-5+3', since = 10) => ({
+          pool,
+          account,
+          name: account.toUpperCase(),
+          rating: 1500,
+          since,
+          misses: 0,
+        });
+        await store.joinPool(who('a'), 100);
+        await store.joinPool(who('b', 'hive-5+3', 20), 100);
+        await store.joinPool(who('c', 'hex-5+3', 30), 100);
+        await store.passOver('hive-5+3', ['a']);
+        // Joining the same pool again (another tab, another instance): the same wait, the same misses.
+        await store.joinPool(who('a', 'hive-5+3', 50), 100);
+        expect(await store.waiting('hive-5+3', 90)).toEqual([
+          { pool: 'hive-5+3', account: 'a', name: 'A', rating: 1500, since: 10, misses: 1 },
+          { pool: 'hive-5+3', account: 'b', name: 'B', rating: 1500, since: 20, misses: 0 },
+        ]);
+        expect(await store.poolCounts(90)).toEqual({ 'hive-5+3': 2, 'hex-5+3': 1 });
+        // Not seen by any instance since: gone from the pairing (its instance died), back when seen.
+        expect(await store.waiting('hive-5+3', 101)).toEqual([]);
+        expect(await store.seen(['a', 'b'], 200)).toEqual([]);
+        expect((await store.waiting('hive-5+3', 150)).map((w) => w.account)).toEqual(['a', 'b']);
+        // Another pool: waiting there alone, anew.
+        await store.joinPool(who('c', 'hive-5+3', 60), 200);
+        expect((await store.waiting('hex-5+3', 150)).length).toBe(0);
+
+        const made = { ...game('pool1'), creator: 'pool:hive-5+3', rated: true };
+        const seats = (x: string, y: string) => [
+          { account: x, name: x.toUpperCase(), tokenHash: `t-${x}` },
+          { account: y, name: y.toUpperCase(), tokenHash: `t-${y}` },
+        ];
+        expect(await store.pairUp('hive-5+3', made, seats('b', 'a'))).toBe(true);
+        // Paired already: a second pairing of either fails whole, and makes no game.
+        expect(await store.pairUp('hive-5+3', { ...made, id: 'pool2' }, seats('a', 'c'))).toBe(false);
+        expect(await store.read('pool2')).toBeNull();
+        const g = await store.read('pool1');
+        expect(g?.seatAccounts).toEqual(['b', 'a']);
+        expect(g?.seatNames).toEqual(['B', 'A']);
+        expect(g?.rated).toBe(true);
+        expect((await store.open()).map((o) => o.id)).not.toContain('pool1');
+        expect((await store.waiting('hive-5+3', 150)).map((w) => w.account)).toEqual(['c']);
+        // Paired players can no longer leave; their instance hears of the game once, then it is forgotten.
+        expect(await store.leavePool('a')).toBe(false);
+        expect((await store.seen(['a', 'b', 'c'], 300)).sort((x, y) => (x.account < y.account ? -1 : 1))).toEqual([
+          { account: 'a', gameId: 'pool1', seat: 1 },
+          { account: 'b', gameId: 'pool1', seat: 0 },
+        ]);
+        expect(await store.seen(['a', 'b'], 300)).toEqual([]);
+        expect(await store.leavePool('c')).toBe(true);
+        expect(await store.poolCounts(150)).toEqual({});
+      }),
+    );
+
+    it(
+      'a lease has one holder at a time, is renewed by it, and is taken over once lapsed',
+      withStore(async (store) => {
+        expect(await store.lease('pairing', 'one', 100, 0)).toBe(true);
+        expect(await store.lease('pairing', 'two', 150, 50)).toBe(false);
+        expect(await store.lease('pairing', 'one', 200, 90)).toBe(true);
+        expect(await store.lease('pairing', 'two', 250, 150)).toBe(false);
+        expect(await store.lease('pairing', 'two', 300, 201)).toBe(true);
+        expect(await store.lease('pairing', 'one', 400, 250)).toBe(false);
+        expect(await store.lease('other', 'one', 400, 250)).toBe(true);
+      }),
+    );
+
+    it(
       'a free-for-all rates every seat in the write that ends it',
       withStore(async (store) => {
         await store.create({ ...game('ffa'), seats: ['open', 'open', 'open'], rated: true });

@@ -87,6 +87,34 @@ export interface RatingPoint {
   readonly gameId: string;
 }
 
+/** A player waiting in a pool, as stored: whichever instance runs the pairing reads them all. */
+export interface Waiting {
+  readonly pool: string;
+  readonly account: string;
+  /** The name shown on their seat. */
+  readonly name: string;
+  /** Their rating in the pool's kind of game when they joined. */
+  readonly rating: number;
+  /** When they began waiting (joining again from another tab or instance keeps it). */
+  readonly since: number;
+  /** Pairing waves that passed them by: their window widens with each. */
+  readonly misses: number;
+}
+
+/** A waiting player's game, once the pairing found them one. */
+export interface Paired {
+  readonly account: string;
+  readonly gameId: string;
+  readonly seat: number;
+}
+
+/** A seat of a game made by the pairing: its player's account, name and (unsent) token's hash. */
+export interface PairedSeat {
+  readonly account: string;
+  readonly name: string;
+  readonly tokenHash: string;
+}
+
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
 export interface StoredMove {
   readonly ply: number;
@@ -340,6 +368,34 @@ export interface GameStore extends IdentityStore {
   openBy(creator: string): Promise<number>;
   /** How many live games of AIs alone (no seat for a person) `creator` has made. */
   aiOnlyBy(creator: string): Promise<number>;
+  /**
+   * `who` waits in `who.pool` (and in no other pool) until `seenUntil`, unless renewed; joining the
+   * pool they already wait in keeps their `since` and misses.
+   */
+  joinPool(who: Waiting, seenUntil: number): Promise<void>;
+  /** The account stops waiting; false when it was not waiting (already paired, or never joined). */
+  leavePool(account: string): Promise<boolean>;
+  /** Who waits in `pool` now (seen until `now` or later), longest waiting first. */
+  waiting(pool: string, now: number): Promise<Waiting[]>;
+  /** How many wait in each pool that has anyone. */
+  poolCounts(now: number): Promise<Record<string, number>>;
+  /**
+   * The accounts are still there (their sockets open on this instance): they wait until `until`.
+   * Returns those of them the pairing has found a game for, and forgets that it did.
+   */
+  seen(accounts: readonly string[], until: number): Promise<Paired[]>;
+  /**
+   * The pairing's game for `seats` (in seat order), made with its seats taken, in one write — only if
+   * every one of them still waits in `pool`; false otherwise (one left, or was paired meanwhile).
+   */
+  pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean>;
+  /** A wave passed these waiting players by. */
+  passOver(pool: string, accounts: readonly string[]): Promise<void>;
+  /**
+   * Holds the lease `name` for `owner` until `until`: true when it was free, lapsed (before `now`) or
+   * already `owner`'s. One holder at a time, site-wide: what the pairing runs under.
+   */
+  lease(name: string, owner: string, until: number, now: number): Promise<boolean>;
   /** A secret of this site, made once with the store, for keyed hashes (never sent, never logged). */
   siteSecret(): Promise<string>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */
@@ -428,6 +484,9 @@ export function gameFromRows(
  */
 export const REMATCH_OF = 'rematch:';
 
+/** The creator of a game the pairing made: its seats are taken as it is made, none open to the lobby. */
+export const POOL_OF = 'pool:';
+
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
  * seed, seats, clock, created_at, due, open_seats (the seats anyone may claim from the lobby: not an
@@ -443,7 +502,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.clock ? JSON.stringify(game.clock) : null,
     game.createdAt,
     game.due ?? null,
-    game.creator?.startsWith(REMATCH_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
+    game.creator?.startsWith(REMATCH_OF) || game.creator?.startsWith(POOL_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
     game.creator ?? null,
     game.rulesVersion ?? null,
     game.rated ? 1 : 0,
@@ -605,3 +664,46 @@ export const ratingFromRow = (r: RatingRow): StoredRating => ({
 /** The rating changes a rated game shows: the new ratings less the old, in whole points. */
 export const ratingDiffs = (before: readonly (StoredRating | null)[], after: readonly { rating: number }[], start = 1500): number[] =>
   after.map((a, i) => Math.round(a.rating) - Math.round(before[i]?.rating ?? start));
+
+/** Migration 15, the same SQL in both stores: players waiting in pools, and leases (one pairing site-wide). */
+export const POOLS = `CREATE TABLE pool_members (
+     account_id TEXT PRIMARY KEY,
+     pool TEXT NOT NULL,
+     name TEXT NOT NULL,
+     rating DOUBLE PRECISION NOT NULL,
+     since BIGINT NOT NULL,
+     misses INTEGER NOT NULL DEFAULT 0,
+     seen_until BIGINT NOT NULL,
+     game_id TEXT,
+     seat INTEGER
+   );
+   CREATE INDEX pool_members_waiting ON pool_members(pool, since) WHERE game_id IS NULL;
+   CREATE TABLE leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until BIGINT NOT NULL);`;
+
+export interface WaitingRow {
+  readonly account_id: string;
+  readonly pool: string;
+  readonly name: string;
+  readonly rating: number | string;
+  readonly since: number | string;
+  readonly misses: number | string;
+}
+
+export const waitingFromRow = (r: WaitingRow): Waiting => ({
+  pool: r.pool,
+  account: r.account_id,
+  name: r.name,
+  rating: Number(r.rating),
+  since: Number(r.since),
+  misses: Number(r.misses),
+});
+
+/** Joining: a new row, or the same pool again (since and misses kept), or another pool (started anew). */
+export const JOIN_POOL_UPSERT = `ON CONFLICT (account_id) DO UPDATE SET
+     since = CASE WHEN pool_members.pool = excluded.pool AND pool_members.game_id IS NULL THEN pool_members.since ELSE excluded.since END,
+     misses = CASE WHEN pool_members.pool = excluded.pool AND pool_members.game_id IS NULL THEN pool_members.misses ELSE 0 END,
+     pool = excluded.pool, name = excluded.name, rating = excluded.rating, seen_until = excluded.seen_until, game_id = NULL, seat = NULL`;
+
+/** Taking a lease: inserted, or taken over when lapsed, or renewed by its holder. */
+export const TAKE_LEASE_UPSERT = `ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until
+     WHERE leases.owner = excluded.owner OR leases.until < `;

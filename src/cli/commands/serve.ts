@@ -156,6 +156,8 @@ export async function serveCommand(
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
   const connections = connectionLimitsFromEnv();
+  // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
+  const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
   // HEXARENA_ORIGIN: the site's public origins (https://hexarena.example), comma-separated: writes from
   // any other page are refused. By default, the origin each request is addressed to.
   const origins = (process.env.HEXARENA_ORIGIN ?? '')
@@ -186,6 +188,7 @@ export async function serveCommand(
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },
       hub,
+      ...(waveMs === undefined ? {} : { pools: { waveMs, leaseMs: 3 * waveMs, seenMs: 4 * waveMs } }),
     },
     connections,
   );

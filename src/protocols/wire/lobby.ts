@@ -1,0 +1,75 @@
+import { fail, ok, type Result } from '../../engine/result.ts';
+
+/**
+ * The lobby's socket (`/api/lobby/ws`): a player joins a pool and waits there as long as the socket
+ * is open; the server tells how many wait in each pool and, once paired, the game. One parse a
+ * direction, as for a game's socket.
+ */
+
+/** What a client asks in the lobby. */
+export type LobbyIntent = { readonly type: 'pool-join'; readonly pool: string } | { readonly type: 'pool-leave' };
+
+/** What the server says in the lobby. */
+export type LobbyMessage =
+  /** How many wait in each pool (pools with nobody left out). */
+  | { readonly type: 'pools'; readonly waiting: Readonly<Record<string, number>> }
+  /** The pool this socket's player waits in, since when; null: none. */
+  | { readonly type: 'pool'; readonly pool: string | null; readonly since?: number }
+  /** The pairing found a game: go to it. */
+  | { readonly type: 'paired'; readonly game: string; readonly seat: number }
+  | { readonly type: 'error'; readonly error: string };
+
+type Fields = Readonly<Record<string, unknown>>;
+const isObject = (x: unknown): x is Fields => typeof x === 'object' && x !== null && !Array.isArray(x);
+const POOL_ID = /^[a-z0-9+-]{1,32}$/;
+
+function objectOf(text: string): Result<Fields> {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return fail('a message must be JSON');
+  }
+  return isObject(m) ? ok(m) : fail('a message is a JSON object with a "type"');
+}
+
+/** A lobby intent, every field checked; else what is wrong, in words. */
+export function parseLobbyIntent(text: string): Result<LobbyIntent> {
+  const parsed = objectOf(text);
+  if (!parsed.ok) return parsed;
+  const o = parsed.value;
+  const extra = Object.keys(o).find((k) => !['type', 'pool'].includes(k));
+  if (extra !== undefined) return fail(`unknown field ${JSON.stringify(extra.slice(0, 40))}`);
+  if (o.type === 'pool-leave') return ok({ type: 'pool-leave' });
+  if (o.type === 'pool-join') {
+    if (typeof o.pool !== 'string' || !POOL_ID.test(o.pool)) return fail('"pool" names a pool, such as "hive-5+3"');
+    return ok({ type: 'pool-join', pool: o.pool });
+  }
+  return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (pool-join or pool-leave)`);
+}
+
+/** A lobby message from the server, checked. */
+export function parseLobbyMessage(text: string): Result<LobbyMessage> {
+  const parsed = objectOf(text);
+  if (!parsed.ok) return parsed;
+  const o = parsed.value;
+  switch (o.type) {
+    case 'pools': {
+      const w = o.waiting;
+      if (!isObject(w) || !Object.values(w).every((n) => Number.isInteger(n) && (n as number) >= 0))
+        return fail('a "pools" message counts the players waiting in each pool');
+      return ok({ type: 'pools', waiting: w as Record<string, number> });
+    }
+    case 'pool':
+      if (o.pool !== null && typeof o.pool !== 'string') return fail('a "pool" message names a pool or null');
+      if (o.since !== undefined && !Number.isFinite(o.since)) return fail('a "pool" message’s "since" is a time');
+      return ok({ type: 'pool', pool: o.pool as string | null, ...(o.since === undefined ? {} : { since: o.since as number }) });
+    case 'paired':
+      if (typeof o.game !== 'string' || !Number.isInteger(o.seat)) return fail('a "paired" message names a game and a seat');
+      return ok({ type: 'paired', game: o.game, seat: o.seat as number });
+    case 'error':
+      return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
+    default:
+      return fail(`unknown lobby message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
+  }
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { type LobbyMessage, parseLobbyIntent } from '../protocols/wire/lobby.ts';
+import type { Identities } from './identity/identities.ts';
+import { Allowance, type Edge } from './limits.ts';
+import type { PairedListener, Pools } from './pools.ts';
+import type { Presence } from './presence.ts';
+
+/** Lobby messages are a few words: anything longer is refused. */
+const MAX_MESSAGE_BYTES = 512;
+/** Per socket: joining and leaving pools is a click, not a stream. */
+const BURST = 10;
+const RATE = 2;
+
+/**
+ * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
+ * finds them; joining a pool (players with an account: pools are rated) and waiting there while the
+ * socket is open; the game, once paired.
+ */
+export function registerLobby(app: FastifyInstance, pools: Pools, identities: Identities, edge: Edge, presence: Presence): void {
+  const sockets = new Set<WebSocket>();
+  const tell = (socket: WebSocket, message: LobbyMessage) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > edge.sendBufferBytes) {
+      edge.dropped.slow++;
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
+  };
+  let told = '';
+  pools.onCounts((waiting) => {
+    const text = JSON.stringify(waiting);
+    if (text === told) return;
+    told = text;
+    for (const socket of sockets) tell(socket, { type: 'pools', waiting });
+  });
+
+  app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
+    sockets.add(socket);
+    tell(socket, { type: 'pools', waiting: pools.counts() });
+    const identity = identities.of(request).catch(() => null);
+    let waitingIn: { account: string; listener: PairedListener } | null = null;
+    const stopWaiting = async () => {
+      const was = waitingIn;
+      waitingIn = null;
+      if (was) await pools.leave(was.account, was.listener).catch(() => undefined);
+    };
+    void identity.then((who) => {
+      if (who && socket.readyState === socket.OPEN) socket.once('close', presence.enter(who.account.id));
+    });
+    socket.on('close', () => {
+      sockets.delete(socket);
+      void stopWaiting();
+    });
+    const allowance = new Allowance(RATE, BURST, 1);
+    // One message at a time, in order: a join and a leave sent together are done in that order.
+    let queue = Promise.resolve();
+    socket.on('message', (data: Buffer, binary: boolean) => {
+      queue = queue.then(async () => {
+        if (!allowance.take('', Date.now())) return tell(socket, { type: 'error', error: `too many messages: at most ${RATE} a second` });
+        if (binary || data.length > MAX_MESSAGE_BYTES)
+          return tell(socket, { type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
+        const intent = parseLobbyIntent(data.toString());
+        if (!intent.ok) return tell(socket, { type: 'error', error: intent.error.message });
+        if (intent.value.type === 'pool-leave') {
+          await stopWaiting();
+          return tell(socket, { type: 'pool', pool: null });
+        }
+        const who = await identity;
+        if (who?.account.kind !== 'player')
+          return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
+        await stopWaiting();
+        const account = who.account.id;
+        const listener: PairedListener = (paired) => {
+          waitingIn = null;
+          tell(socket, { type: 'paired', game: paired.gameId, seat: paired.seat });
+        };
+        const joined = await pools.join(account, who.account.name, intent.value.pool, listener).catch((e: unknown) => ({
+          ok: false as const,
+          error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
+        }));
+        if (!joined.ok) return tell(socket, { type: 'error', error: joined.error });
+        // The socket closed while joining: it waits nowhere.
+        if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
+        waitingIn = { account, listener };
+        tell(socket, { type: 'pool', pool: intent.value.pool, since: joined.since });
+      });
+    });
+  });
+}

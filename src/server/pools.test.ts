@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, Client, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
+import { pairAcrossInstances } from './pools.testing.ts';
+import { SqliteStore } from './sqlite-store.ts';
+
+/** Quick pairing against a real server, over the lobby's socket; and the pairing across instances on one store. */
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-pools-'));
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_POOL_WAVE_MS: '100' });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('quick pairing', () => {
+  it('two players join a pool from the lobby socket and land in one rated game; a guest may watch the counts, not join', async () => {
+    const ann = new Browser(server.base, '127.0.0.81');
+    await signUp(ann, 'Pool_Ann');
+    const bo = new Browser(server.base, '127.0.0.82');
+    await signUp(bo, 'Pool_Bo');
+    const guest = new Browser(server.base, '127.0.0.83');
+    await guest.ask('POST', '/api/session/guest');
+
+    const g = await guest.lobby();
+    expect(await g.next((m) => m.type === 'pools')).toEqual({ type: 'pools', waiting: {} });
+    g.send({ type: 'pool-join', pool: 'hex-5+3' });
+    expect((await g.next((m) => m.type === 'error')).error).toMatch(/sign up or log in/);
+
+    const a = await ann.lobby();
+    a.send({ type: 'pool-join', pool: 'hex-5+3' });
+    expect(await a.next((m) => m.type === 'pool')).toEqual({ type: 'pool', pool: 'hex-5+3', since: expect.any(Number) });
+    // Everyone in the lobby hears how many wait, live.
+    await g.next((m) => m.type === 'pools' && (m.waiting as Record<string, number>)['hex-5+3'] === 1);
+
+    const b = await bo.lobby();
+    b.send({ type: 'pool-join', pool: 'hex-5+3' });
+    const [pa, pb] = await Promise.all([a.next((m) => m.type === 'paired'), b.next((m) => m.type === 'paired')]);
+    expect(pa.game).toBe(pb.game);
+    expect([pa.seat, pb.seat].sort()).toEqual([0, 1]);
+    const game = (await ann.ask('GET', `/api/games/${pa.game}`)).json ?? {};
+    expect(game).toMatchObject({ game: 'hex', rated: true, clock: { initialMs: 300_000, incrementMs: 3000 } });
+    expect((game.seats as { name: string }[]).map((s) => s.name)[pa.seat as number]).toBe('Pool_Ann');
+    // The seat is the account's: its session plays it, no token needed.
+    expect(game.yours).toEqual([pa.seat]);
+    // Paired, nobody waits; the pool game is not in the open games' lobby.
+    await g.next((m) => m.type === 'pools' && Object.keys(m.waiting as object).length === 0);
+    const lobby = (await request(server.base, '/api/games')).json ?? {};
+    expect((lobby.games as { id: string }[]).map((x) => x.id)).not.toContain(pa.game);
+    for (const c of [a, b, g]) c.close();
+  });
+
+  it('a player waits only while the socket is open; leaving, or closing it, leaves the pool; bad messages are refused in words', async () => {
+    const cy = new Browser(server.base, '127.0.0.84');
+    await signUp(cy, 'Pool_Cy');
+    const watcher = await Client.lobby(server.base, '127.0.0.85', { origin: server.base });
+    const c = await cy.lobby();
+    for (const [bad, error] of [
+      ['{', /JSON/],
+      [{ type: 'pool-join', pool: 'chess-1+0' }, /no pool chess-1\+0/],
+      [{ type: 'pool-join', pool: 'hex-5+3', extra: 1 }, /unknown field "extra"/],
+      [{ type: 'dance' }, /unknown message type/],
+      ['x'.repeat(600), /at most 512 bytes/],
+    ] as const) {
+      const from = c.messages.length;
+      c.send(bad);
+      expect((await c.next((m) => m.type === 'error', from)).error).toMatch(error);
+    }
+    c.send({ type: 'pool-join', pool: 'nonaga-3+2' });
+    await watcher.next((m) => m.type === 'pools' && (m.waiting as Record<string, number>)['nonaga-3+2'] === 1);
+    c.send({ type: 'pool-leave' });
+    expect(await c.next((m) => m.type === 'pool' && m.pool === null)).toEqual({ type: 'pool', pool: null });
+    await watcher.next((m) => m.type === 'pools' && !(m.waiting as Record<string, number>)['nonaga-3+2']);
+    c.send({ type: 'pool-join', pool: 'nonaga-3+2' });
+    await watcher.next((m) => m.type === 'pools' && (m.waiting as Record<string, number>)['nonaga-3+2'] === 1);
+    c.close();
+    await watcher.next((m) => m.type === 'pools' && !(m.waiting as Record<string, number>)['nonaga-3+2']);
+    watcher.close();
+  });
+});
+
+describe('quick pairing across instances (one SQLite store, two pairers)', () => {
+  it('200 players: nobody paired twice or lost when the pairing instance dies; pairs close in rating; nobody past the widest window', async () => {
+    const store = new SqliteStore(':memory:');
+    try {
+      await pairAcrossInstances([store, store]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
