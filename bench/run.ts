@@ -1,8 +1,10 @@
 import { benchDiceWars } from './dicewars.ts';
+import { benchFreeForAll } from './free-for-all.ts';
 import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
 import { benchIdentity } from './identity.ts';
 import { benchNonaga } from './nonaga.ts';
+import { benchPairing } from './pairing.ts';
 import { benchRatings } from './ratings.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
@@ -20,6 +22,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   server: benchServer,
   identity: benchIdentity,
   ratings: benchRatings,
+  pairing: benchPairing,
+  'free-for-all': benchFreeForAll,
   uhp: benchUhp,
 };
 

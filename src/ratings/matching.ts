@@ -344,6 +344,12 @@ class Blossoms {
     }
   }
 
+  private leastVertexDual(): number {
+    let least = Number.POSITIVE_INFINITY;
+    for (let v = 0; v < this.n; v++) least = Math.min(least, this.dual[v] as number);
+    return least;
+  }
+
   solve(): Int32Array {
     const n = this.n;
     for (let stage = 0; stage < n; stage++) {
@@ -398,7 +404,7 @@ class Blossoms {
         let deltaBlossom = -1;
         if (!this.maxCardinality) {
           kind = 1;
-          delta = Math.min(...Array.from(this.dual.subarray(0, n)));
+          delta = this.leastVertexDual();
         }
         for (let v = 0; v < n; v++)
           if (this.label[this.top[v] as number] === FREE && this.bestEdge[v] !== -1) {
@@ -427,7 +433,7 @@ class Blossoms {
         if (kind === -1) {
           // Only with maxCardinality: no further growth possible; settle the duals and stop.
           kind = 1;
-          delta = Math.max(0, Math.min(...Array.from(this.dual.subarray(0, n))));
+          delta = Math.max(0, this.leastVertexDual());
         }
         for (let v = 0; v < n; v++) {
           const l = this.label[this.top[v] as number];

@@ -247,11 +247,11 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return reply
         .code(400)
         .send({ error: `seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person` });
-    // Rated: two players with accounts, neither the server's AI; the creator one of them.
+    // Rated: players with accounts in every seat (two, or a free-for-all's table), none the server's AI; the creator one of them.
     if (body.rated) {
       if (game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: play it casual` });
-      if (seatNames.length !== 2 || body.seats.some((s) => s !== 'open'))
-        return reply.code(400).send({ error: 'a rated game is between two players: both seats open to people, none to the server’s AI' });
+      if (body.seats.some((s) => s !== 'open'))
+        return reply.code(400).send({ error: 'a rated game is between players: every seat open to people, none to the server’s AI' });
       if (identity?.account.kind !== 'player' || body.seat === undefined)
         return reply.code(400).send({ error: 'a rated game is made by a player with an account, who takes a seat in it: sign up first' });
     }

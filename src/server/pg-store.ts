@@ -591,11 +591,12 @@ export class PgStore implements GameStore, IdentityStore {
     return rows[0]?.n ?? 0;
   }
 
-  async joinPool(who: Waiting, seenUntil: number): Promise<void> {
-    await this.query(
-      `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES ($1, $2, $3, $4, $5, 0, $6) ${JOIN_POOL_UPSERT}`,
+  async joinPool(who: Waiting, seenUntil: number): Promise<number> {
+    const { rows } = await this.query<{ since: string }>(
+      `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES ($1, $2, $3, $4, $5, 0, $6) ${JOIN_POOL_UPSERT} RETURNING since`,
       [who.account, who.pool, who.name, who.rating, who.since, seenUntil],
     );
+    return Number(rows[0]?.since);
   }
 
   async leavePool(account: string): Promise<boolean> {

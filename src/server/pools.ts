@@ -95,15 +95,14 @@ export class Pools {
     const rating = this.settings.ratingOf
       ? await this.settings.ratingOf(account, perf)
       : ((await this.store.ratingsOf(account)).find((r) => r.perf === perf)?.rating ?? 1500);
-    await this.store.joinPool({ pool: id, account, name, rating, since: now, misses: 0 }, now + this.settings.seenMs);
+    const since = await this.store.joinPool({ pool: id, account, name, rating, since: now, misses: 0 }, now + this.settings.seenMs);
     const listeners = this.listeners.get(account) ?? new Set();
     this.listeners.set(account, listeners);
     listeners.add(listener);
     const waiting = (this.counted.get(id) ?? 0) + 1;
     this.counted.set(id, waiting);
     if (waiting >= this.settings.fullWave) void this.wave();
-    const mine = (await this.store.waiting(id, now)).find((w) => w.account === account);
-    return { ok: true, since: mine?.since ?? now };
+    return { ok: true, since };
   }
 
   /** `listener` stops listening; the account leaves its pool when it was the last of it here. */
@@ -204,8 +203,8 @@ export class Pools {
         due: null,
         creator: `${POOL_OF}${pool.id}`,
         rulesVersion: game.rulesVersion,
-        // Rated where the game is: two players now; a table of more once free-for-all ratings are in.
-        ...(!game.unrated && seats.length === 2 ? { rated: true } : {}),
+        // Rated where the game is: two players by Glicko-2, a free-for-all's table over its pairs.
+        ...(game.unrated ? {} : { rated: true }),
       },
       seats.map((s) => ({
         account: s.account,

@@ -14,14 +14,25 @@ async function newRoom(
   game = 'tictactoe',
   seats = ['open', 'open'],
   options = {},
+  /** Rated, each seat held by account `acct<seat>`. */
+  rated = false,
 ): Promise<{ store: GameStore; room: Room; tokens: string[] }> {
   const store = new SqliteStore(':memory:');
-  await store.create({ id: 'g', game, options, seed: 'secret-seed', seats, clock: null, createdAt: Date.now() });
+  await store.create({
+    id: 'g',
+    game,
+    options,
+    seed: 'secret-seed',
+    seats,
+    clock: null,
+    createdAt: Date.now(),
+    ...(rated ? { rated } : {}),
+  });
   const room = (await Room.load(store, 'g')) as Room;
   const tokens: string[] = [];
   for (const [i, s] of seats.entries()) {
     if (s !== 'open') continue;
-    const claimed = await room.claim(i, `player ${i}`);
+    const claimed = await room.claim(i, `player ${i}`, rated ? `acct${i}` : undefined);
     if (!claimed.ok) throw new Error(claimed.error);
     tokens[i] = claimed.token;
   }
@@ -438,6 +449,23 @@ describe('a player who leaves a game of three or more', () => {
     }
     expect(room.aiToMove()?.seat ?? room.toMove).not.toBe(leaver);
     expect((await store.read('g'))?.departures).toHaveLength(1);
+  });
+
+  it('a rated free-for-all rates every seat by where it finished: the winner gains most, the first to leave loses most', async () => {
+    const { store, room, tokens } = await newRoom('dicewars', ['open', 'open', 'open'], { players: 3, map: 'small' }, true);
+    const first = room.toMove as Player;
+    await room.submit({ kind: 'resign', seat: first, token: tokens[first] });
+    const second = room.toMove as Player;
+    const ended = await room.submit({ kind: 'resign', seat: second, token: tokens[second] });
+    const winner = [0, 1, 2].find((s) => s !== first && s !== second) as Player;
+    expect(ended).toMatchObject({ ok: true, event: { kind: 'end', result: { ranking: [winner, second, first] } } });
+    if (!ended.ok || ended.event?.kind !== 'end') throw new Error('the game did not end');
+    const diffs = ended.event.ratingDiffs as number[];
+    expect(diffs[winner]).toBeGreaterThan(0);
+    expect(diffs[first]).toBeLessThan(diffs[second] as number);
+    expect(diffs[first]).toBeLessThan(0);
+    for (const seat of [0, 1, 2])
+      expect((await store.ratingsOf(`acct${seat}`)).map((r) => [r.perf, Math.round(r.rating) - 1500])).toEqual([['dicewars', diffs[seat]]]);
   });
 
   it('ends when the last person still playing leaves: the server’s AIs do not play on alone', async () => {

@@ -3,7 +3,7 @@ import { parseOutcome, playMoves } from '../engine/record.ts';
 import { passingMove } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
-import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, rateGame } from '../ratings/index.ts';
+import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, placesOf, rateFreeForAll, rateGame } from '../ratings/index.ts';
 import {
   hasLeft,
   afterMove as judgeAfterMove,
@@ -821,19 +821,21 @@ export class Room {
   }
 
   /**
-   * How this game's end rates its players, if it does: a rated game of two accounts, not aborted.
-   * Worked out in the store's write (from the ratings it holds then); `told` hears the changes.
+   * How this game's end rates its players, if it does: a rated game whose every seat is an account's,
+   * not aborted — two players by Glicko-2 with the game's first-move advantage, a free-for-all by
+   * Glicko-2 over its table's pairs (ratings/free-for-all.ts). Worked out in the store's write (from
+   * the ratings it holds then); `told` hears the changes.
    */
   private ratingOf(outcome: Outcome, termination: string, told: (diffs: number[]) => void): StoreRating | undefined {
     const { stored } = this;
-    const [first, second] = stored.seatAccounts;
-    if (!stored.rated || termination === 'aborted' || stored.seats.length !== 2 || !first || !second) return undefined;
-    const score = outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0;
+    const accounts = stored.seatAccounts;
+    if (!stored.rated || termination === 'aborted' || accounts.length < 2 || accounts.some((a) => !a)) return undefined;
     const at = this.now();
     const settings = { ...LICHESS, firstMoveAdvantage: this.game.firstMoveAdvantage ?? 0 };
+    const places = accounts.length > 2 ? this.places(outcome) : null;
     return {
       perf: perfOf(stored.game, stored.clock),
-      accounts: [first, second],
+      accounts: accounts as string[],
       at,
       rate: (before) => {
         // Each deviation grown for the time since that player's last rated game, then the game.
@@ -846,11 +848,29 @@ export class Room {
               }
             : NEW_PLAYER,
         );
-        const after = rateGame(now[0] as Glicko, now[1] as Glicko, score, settings);
+        const after = places
+          ? rateFreeForAll(now, places, settings)
+          : rateGame(now[0] as Glicko, now[1] as Glicko, outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0, settings);
         told(ratingDiffs(before, after));
         return after;
       },
     };
+  }
+
+  /**
+   * The places a free-for-all finished in (0 the winner, ties shared): the rules' ranking when they
+   * give one; else the winner, then those still playing (tied: the rules did not tell them apart),
+   * then those who left, the last to leave first.
+   */
+  private places(outcome: Outcome): number[] {
+    const seats = this.stored.seats.length;
+    if (outcome.kind !== 'win' || outcome.ranking) return placesOf(outcome, seats);
+    const left = this.stored.departures.map((d) => d.seat).reverse();
+    const places = Array.from({ length: seats }, () => 1);
+    places[outcome.winner] = 0;
+    const after = places.some((_, i) => i !== outcome.winner && !left.includes(i)) ? 2 : 1;
+    for (const [i, seat] of left.entries()) if (seat !== outcome.winner) places[seat] = after + i;
+    return places;
   }
 
   /** Makes `event` the game's latest; `local`: it happened here, not learned from another instance. */

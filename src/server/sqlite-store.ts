@@ -526,11 +526,12 @@ export class SqliteStore implements GameStore, IdentityStore {
     return row.n;
   }
 
-  joinPool(who: Waiting, seenUntil: number): Promise<void> {
+  joinPool(who: Waiting, seenUntil: number): Promise<number> {
     return this.write(() => {
-      this.sql(
-        `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES (?, ?, ?, ?, ?, 0, ?) ${JOIN_POOL_UPSERT}`,
-      ).run(who.account, who.pool, who.name, who.rating, who.since, seenUntil);
+      const row = this.sql(
+        `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES (?, ?, ?, ?, ?, 0, ?) ${JOIN_POOL_UPSERT} RETURNING since`,
+      ).get(who.account, who.pool, who.name, who.rating, who.since, seenUntil) as { since: number };
+      return Number(row.since);
     });
   }
 

@@ -507,7 +507,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.joinPool(who('c', 'hex-5+3', 30), 100);
         await store.passOver('hive-5+3', ['a']);
         // Joining the same pool again (another tab, another instance): the same wait, the same misses.
-        await store.joinPool(who('a', 'hive-5+3', 50), 100);
+        expect(await store.joinPool(who('a', 'hive-5+3', 50), 100)).toBe(10);
         expect(await store.waiting('hive-5+3', 90)).toEqual([
           { pool: 'hive-5+3', account: 'a', name: 'A', rating: 1500, since: 10, misses: 1 },
           { pool: 'hive-5+3', account: 'b', name: 'B', rating: 1500, since: 20, misses: 0 },

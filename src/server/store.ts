@@ -370,9 +370,9 @@ export interface GameStore extends IdentityStore {
   aiOnlyBy(creator: string): Promise<number>;
   /**
    * `who` waits in `who.pool` (and in no other pool) until `seenUntil`, unless renewed; joining the
-   * pool they already wait in keeps their `since` and misses.
+   * pool they already wait in keeps their `since` and misses. Resolves to their `since`.
    */
-  joinPool(who: Waiting, seenUntil: number): Promise<void>;
+  joinPool(who: Waiting, seenUntil: number): Promise<number>;
   /** The account stops waiting; false when it was not waiting (already paired, or never joined). */
   leavePool(account: string): Promise<boolean>;
   /** Who waits in `pool` now (seen until `now` or later), longest waiting first. */
