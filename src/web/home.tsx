@@ -2,11 +2,13 @@ import { useMemo, useState } from 'preact/hooks';
 import { randomSeed } from '../engine/rng.ts';
 import { CORRESPONDENCE_DAYS } from '../protocols/wire/index.ts';
 import { AccountBar } from './account/account-bar.tsx';
+import { useAccount } from './account/use-account.ts';
 import { YourGames } from './account/your-games.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup } from './last-setup.ts';
+import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { createGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, useLobby } from './online/lobby.tsx';
@@ -211,6 +213,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
 
 export function Home() {
   const lobby = useLobby();
+  const [account] = useAccount();
   return (
     <main class="home">
       <header class="topbar">
@@ -222,6 +225,7 @@ export function Home() {
         Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
       </p>
       {lobby && <YourGames />}
+      {lobby && <QuickPairing account={account} />}
       {lobby && <Lobby games={lobby} />}
       <div class="games">
         {WEB_GAMES.map((card) => (

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
@@ -10,6 +11,7 @@ import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/index.ts';
 import { nonaga } from '../games/nonaga/index.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
+import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { launchChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
 
@@ -25,7 +27,9 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 // A player away 1.5 s may be claimed against here (30 s on a real site), so the claim test need not wait.
-const serve = (port?: number) => startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_CLAIM_AFTER_MS: '1500' }, port);
+// Pairing waves every 200 ms (2 s on a real site), so the pool test need not wait either.
+const serve = (port?: number) =>
+  startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_CLAIM_AFTER_MS: '1500', HEXARENA_POOL_WAVE_MS: '200' }, port);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-e2e-'));
@@ -418,20 +422,22 @@ describe('table manners in the browser', () => {
   });
 });
 
+/** A new device whose player signs up as `username` on the account page. */
+async function signedUp(username: string): Promise<Page> {
+  const page = await device();
+  await page.goto(`${server.base}/account`);
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill('a rated game of hex');
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByTestId('account-name').waitFor();
+  return page;
+}
+
 describe('rated games in the browser', () => {
   it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {
-    const player = async (username: string) => {
-      const page = await device();
-      await page.goto(`${server.base}/account`);
-      const form = page.getByRole('form', { name: 'Sign up' });
-      await form.getByLabel('Username').fill(username);
-      await form.getByLabel('Password').fill('a rated game of hex');
-      await form.getByRole('button', { name: 'Sign up' }).click();
-      await page.getByTestId('account-name').waitFor();
-      return page;
-    };
-    const red = await player('Rhea');
-    const blue = await player('Bram');
+    const red = await signedUp('Rhea');
+    const blue = await signedUp('Bram');
     await red.goto(`${server.base}/`);
     const card = red.getByRole('region', { name: 'Hex' });
     await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
@@ -452,5 +458,66 @@ describe('rated games in the browser', () => {
     await shot(red, 'online-rated-result');
     await red.goto(`${server.base}/u/Rhea`);
     await expect.poll(() => red.getByRole('list', { name: 'Ratings' }).textContent()).toBe(`Hex: ${1500 + gained}? (1 game)`);
+    // The profiles chart the rating; one game makes nobody established, so the leaderboard waits.
+    await checkLeaderboardPages(red, server.base, ['Rhea', 'Bram']);
+  });
+
+  it('two players join the same pool from the home page and land in one rated game; the leaderboard shows their new ratings', async () => {
+    const pia = await signedUp('Pia_Pool');
+    const paz = await signedUp('Paz_Pool');
+    // Both established at Hex blitz (as if after many games): written in the server's own store.
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
+    for (const [name, rating] of [
+      ['Pia_Pool', 1640],
+      ['Paz_Pool', 1610],
+    ] as const)
+      db.prepare(
+        `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at)
+           SELECT id, 'hex:blitz', ?, 60, 0.06, 40, ? FROM accounts WHERE name = ?`,
+      ).run(rating, Date.now(), name);
+    db.close();
+    for (const page of [pia, paz]) {
+      await page.goto(`${server.base}/`);
+      await page.getByRole('heading', { name: 'Quick pairing' }).waitFor();
+    }
+    const pool = (page: Page) => page.locator('[data-pool="hex-5+3"]');
+    await pool(pia).click();
+    await expect.poll(() => pool(pia).getAttribute('aria-pressed')).toBe('true');
+    // The other page hears, live, that someone waits.
+    await expect.poll(() => pool(paz).textContent()).toMatch(/1 waiting/);
+    await shot(pia, 'pool-waiting');
+    await pool(paz).click();
+    for (const page of [pia, paz]) await page.waitForURL(/\/g\/[\w-]+$/);
+    expect(pia.url()).toBe(paz.url());
+    await pia.getByText('Rated game').waitFor();
+    // Whoever drew Red opens; the other resigns.
+    const seats = await Promise.all([pia, paz].map((p) => p.getByRole('button', { name: 'Resign' }).count()));
+    expect(seats).toEqual([1, 1]);
+    const id = new URL(pia.url()).pathname.split('/').pop() as string;
+    const yours = await pia.evaluate(async (url) => (await (await fetch(url)).json()).yours as number[], `/api/games/${id}`);
+    const first = yours[0] === 0 ? pia : paz;
+    const second = first === pia ? paz : pia;
+    await first.locator('[data-cell="f6"]').click();
+    await waitForMoveCount(second, 1);
+    await second.getByRole('button', { name: 'Resign' }).click();
+    await second.getByRole('button', { name: /^Confirm/ }).click();
+    for (const page of [pia, paz])
+      await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\d+$/);
+    await shot(first, 'pool-rated-result');
+    const winner = first === pia ? 'Pia_Pool' : 'Paz_Pool';
+    const loser = first === pia ? 'Paz_Pool' : 'Pia_Pool';
+    // Established players: on the board at once, the winner's new rating above the old.
+    await first.goto(`${server.base}/leaderboard/hex:blitz`);
+    const rows = first.locator('table.ranking tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const board = await Promise.all([0, 1].map((n) => rows.nth(n).locator('td').allTextContents()));
+    const row = (name: string) => board.find((cells) => cells[1]?.includes(name)) ?? [];
+    const before = { Pia_Pool: 1640, Paz_Pool: 1610 };
+    const shown = Number(row(winner)[2]);
+    expect(shown).toBeGreaterThan(before[winner]);
+    expect(Number(row(loser)[2])).toBeLessThan(before[loser]);
+    expect([row(winner)[3], row(loser)[3]]).toEqual(['41', '41']);
+    await first.goto(`${server.base}/u/${winner}`);
+    await expect.poll(() => first.locator('.ratings li[data-perf="hex:blitz"] strong').textContent()).toBe(String(shown));
   });
 });
