@@ -245,6 +245,8 @@ export class Hub {
     /** Who made it (an opaque key: what the cap on open games counts by), if anyone. */
     creator: string | null = null,
     rated = false,
+    /** A rated seek's range of ratings allowed to take its open seats. */
+    ratingRange: { min: number; max: number } | null = null,
   ): Promise<Room> {
     // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
     // them does not give away, and the record, seed included, replays them exactly.
@@ -264,6 +266,7 @@ export class Hub {
       creator,
       rulesVersion,
       ...(rated ? { rated } : {}),
+      ...(ratingRange ? { ratingRange } : {}),
     };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);

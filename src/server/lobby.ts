@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type LobbyMessage, parseLobbyIntent } from '../protocols/wire/lobby.ts';
+import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '../protocols/wire/lobby.ts';
 import type { Identities } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
 import type { PairedListener, Pools } from './pools.ts';
@@ -14,10 +14,19 @@ const RATE = 2;
 
 /**
  * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
- * finds them; joining a pool (players with an account: pools are rated) and waiting there while the
- * socket is open; the game, once paired.
+ * finds them; the open games (seeks) whenever they change; joining a pool (players with an account:
+ * pools are rated) and waiting there while the socket is open; the game, once paired. Returns what to
+ * call when a game is made or a seat taken here: the sockets hear the new list at once. Games made on
+ * other instances reach them with the next wave (the list is read from the store then).
  */
-export function registerLobby(app: FastifyInstance, pools: Pools, identities: Identities, edge: Edge, presence: Presence): void {
+export function registerLobby(
+  app: FastifyInstance,
+  pools: Pools,
+  identities: Identities,
+  edge: Edge,
+  presence: Presence,
+  openGames: () => Promise<OpenGame[]>,
+): () => void {
   const sockets = new Set<WebSocket>();
   const tell = (socket: WebSocket, message: LobbyMessage) => {
     if (socket.readyState !== socket.OPEN) return;
@@ -29,7 +38,33 @@ export function registerLobby(app: FastifyInstance, pools: Pools, identities: Id
     socket.send(JSON.stringify(message));
   };
   let told = '';
+  let seeks: { text: string; list: readonly OpenGame[] } = { text: '[]', list: [] };
+  // One read at a time; a change meanwhile reads again after it.
+  let reading: Promise<void> | null = null;
+  let again = false;
+  const readSeeks = (): void => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = openGames()
+      .then((list) => {
+        const text = JSON.stringify(list);
+        if (text === seeks.text) return;
+        seeks = { text, list };
+        for (const socket of sockets) tell(socket, { type: 'seeks', seeks: list });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          readSeeks();
+        }
+      });
+  };
   pools.onCounts((waiting) => {
+    if (sockets.size > 0) readSeeks();
     const text = JSON.stringify(waiting);
     if (text === told) return;
     told = text;
@@ -39,6 +74,9 @@ export function registerLobby(app: FastifyInstance, pools: Pools, identities: Id
   app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
     sockets.add(socket);
     tell(socket, { type: 'pools', waiting: pools.counts() });
+    // The list as last read; a first socket has it read anew (it hears again if it changed).
+    tell(socket, { type: 'seeks', seeks: seeks.list });
+    if (sockets.size === 1) readSeeks();
     const identity = identities.of(request).catch(() => null);
     let waitingIn: { account: string; listener: PairedListener } | null = null;
     const stopWaiting = async () => {
@@ -88,4 +126,5 @@ export function registerLobby(app: FastifyInstance, pools: Pools, identities: Id
       });
     });
   });
+  return readSeeks;
 }

@@ -10,6 +10,7 @@ import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import {
   type ClientMessage,
   messageId,
+  type OpenGame,
   type PublicGame,
   parseClientMessage,
   parseNewGameRequest,
@@ -18,6 +19,7 @@ import {
   type SeatInfo,
   type ServerMessage,
 } from '../protocols/wire/index.ts';
+import { perfOf } from '../ratings/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import type { Clocks } from './clock.ts';
@@ -202,7 +204,36 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   const pools = new Pools(store, { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools });
   pools.start();
   app.addHook('onClose', async () => pools.close());
-  registerLobby(app, pools, identities, edge, presence);
+  // The open games (seeks), as the lobby lists them: read from the store at most once a second, however
+  // many ask (home pages, the lobby socket's pushes).
+  let lobby: { at: number; games: Promise<StoredGame[]> } | null = null;
+  const listOpenGames = async (): Promise<OpenGame[]> => {
+    if (!lobby || Date.now() - lobby.at >= LOBBY_MS) {
+      const read = store.open(50);
+      lobby = { at: Date.now(), games: read };
+      // A failed read is not kept: the next request tries again.
+      read.catch(() => {
+        lobby = null;
+      });
+    }
+    // A rematch waits for the players of the game before it, not for anyone.
+    const games = (await lobby.games).filter((g) => !g.creator?.startsWith(REMATCH_OF));
+    return games.map((g) => ({
+      id: g.id,
+      game: g.game,
+      options: g.options,
+      seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
+      clock: g.clock ?? null,
+      createdAt: g.createdAt,
+      ...(g.rated ? { rated: true } : {}),
+      ...(g.ratingRange ? { ratingRange: g.ratingRange } : {}),
+    }));
+  };
+  // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
+  const lobbyChanged = registerLobby(app, pools, identities, edge, presence, () => {
+    lobby = null;
+    return listOpenGames();
+  });
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -277,38 +308,29 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
     // a round cap where the game has one), as a match of AIs is.
     const played = aiOnly && game.headlessOptions ? game.headlessOptions(options.value) : options.value;
-    const room = await hub.create(game.id, played as Json, body.seats, body.clock ?? null, undefined, creator, body.rated === true);
+    const room = await hub.create(
+      game.id,
+      played as Json,
+      body.seats,
+      body.clock ?? null,
+      undefined,
+      creator,
+      body.rated === true,
+      body.ratingRange ?? null,
+    );
     const id = room.id;
-    if (body.seat === undefined) return reply.code(201).send({ id, version: room.version });
+    // The lobby sockets hear of it once its creator sits.
+    if (body.seat === undefined) {
+      lobbyChanged();
+      return reply.code(201).send({ id, version: room.version });
+    }
     const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id);
+    lobbyChanged();
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
   });
 
-  // The lobby, as every home page asks for it every few seconds: read from the store at most once a second.
-  let lobby: { at: number; games: Promise<StoredGame[]> } | null = null;
-  app.get('/api/games', async () => {
-    if (!lobby || Date.now() - lobby.at >= LOBBY_MS) {
-      const read = store.open(50);
-      lobby = { at: Date.now(), games: read };
-      // A failed read is not kept: the next request tries again.
-      read.catch(() => {
-        lobby = null;
-      });
-    }
-    // A rematch waits for the players of the game before it, not for anyone.
-    const games = (await lobby.games).filter((g) => !g.creator?.startsWith(REMATCH_OF));
-    return {
-      games: games.map((g) => ({
-        id: g.id,
-        game: g.game,
-        options: g.options,
-        seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
-        clock: g.clock ?? null,
-        createdAt: g.createdAt,
-      })),
-    };
-  });
+  app.get('/api/games', async () => ({ games: await listOpenGames() }));
 
   app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -357,8 +379,17 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
       if (room.stored.rated && (bot || identity?.account.kind !== 'player'))
         return reply.code(403).send({ error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' });
+      // A seek with a rating range: the claimant's rating in its kind of game (1500 for a newcomer) must be in it.
+      const range = room.stored.rated ? room.stored.ratingRange : null;
+      if (range && identity) {
+        const perf = perfOf(room.stored.game, room.stored.clock);
+        const rating = Math.round((await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
+        if (rating < range.min || rating > range.max)
+          return reply.code(403).send({ error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` });
+      }
       const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id);
       if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+      lobbyChanged();
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
   );

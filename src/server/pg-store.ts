@@ -25,6 +25,7 @@ import {
   chatFromRow,
   DEPARTURES,
   type Departure,
+  GAME_COLUMNS,
   type GameId,
   type GameRow,
   type GameStore,
@@ -49,6 +50,7 @@ import {
   ratingDiffs,
   ratingFromRow,
   refusalOf,
+  SEEKS,
   type StoredGame,
   type StoredMove,
   type StoredRating,
@@ -135,6 +137,7 @@ const MIGRATIONS: readonly string[] = [
   OWNED_BOTS,
   RATINGS,
   POOLS,
+  SEEKS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -222,7 +225,7 @@ export class PgStore implements GameStore, IdentityStore {
 
   async create(game: NewGame): Promise<void> {
     await this.query(
-      'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      `INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       newGameRow(game),
     );
   }
@@ -639,7 +642,7 @@ export class PgStore implements GameStore, IdentityStore {
       );
       if (rows.length !== seats.length) return false;
       await c.query(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+        `INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         newGameRow(game),
       );
       for (const [i, seat] of seats.entries()) {

@@ -86,6 +86,46 @@ describe('quick pairing', () => {
   });
 });
 
+describe('seeks', () => {
+  it('the lobby socket lists open games as they change; a rated seek with a rating range refuses players outside it in words', async () => {
+    const watcher = await Client.lobby(server.base, '127.0.0.86', { origin: server.base });
+    await watcher.next((m) => m.type === 'seeks');
+    const di = new Browser(server.base, '127.0.0.87');
+    await signUp(di, 'Seek_Di');
+    const ed = new Browser(server.base, '127.0.0.88');
+    await signUp(ed, 'Seek_Ed');
+    const seekOf = (id: string) => (m: { type: string; seeks?: unknown }) =>
+      m.type === 'seeks' && (m.seeks as { id: string; seats: string[] }[]).some((g) => g.id === id && g.seats[0] === 'taken');
+    const range = { min: 1600, max: 2000 };
+    for (const [body, error] of [
+      [{ game: 'hex', seats: ['open', 'open'], seat: 0, ratingRange: range }, /for rated games/],
+      [{ game: 'hex', seats: ['open', 'open'], seat: 0, rated: true, ratingRange: { min: 1900, max: 1800 } }, /min at most max/],
+      [{ game: 'hex', seats: ['open', 'open'], seat: 0, rated: true, ratingRange: { min: 100, max: 1800 } }, /from 400 to 4000/],
+    ] as const)
+      expect((await di.ask('POST', '/api/games', body)).json?.error).toMatch(error);
+    const made = await di.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0, rated: true, ratingRange: range });
+    const id = made.json?.id as string;
+    const listed = await watcher.next(seekOf(id));
+    expect((listed.seeks as { id: string }[]).find((g) => g.id === id)).toMatchObject({
+      game: 'hex',
+      rated: true,
+      ratingRange: range,
+      seats: ['taken', 'open'],
+    });
+    // A newcomer (1500) is outside 1600–2000.
+    const refused = await ed.ask('POST', `/api/games/${id}/seats/1`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.json?.error).toBe('this game is for players rated 1600–2000 in hex; yours is 1500');
+    // A casual seek anyone may take; once taken it leaves the list, live.
+    const casual = (await ed.ask('POST', '/api/games', { game: 'nonaga', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+    const from = watcher.messages.length;
+    await watcher.next(seekOf(casual), from);
+    expect((await di.ask('POST', `/api/games/${casual}/seats/1`, {})).status).toBe(201);
+    await watcher.next((m) => m.type === 'seeks' && !(m.seeks as { id: string }[]).some((g) => g.id === casual), from);
+    watcher.close();
+  });
+});
+
 describe('quick pairing across instances (one SQLite store, two pairers)', () => {
   it('200 players: nobody paired twice or lost when the pairing instance dies; pairs close in rating; nobody past the widest window', async () => {
     const store = new SqliteStore(':memory:');

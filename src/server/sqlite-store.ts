@@ -27,6 +27,7 @@ import {
   DEPARTURES,
   type Departure,
   DiskState,
+  GAME_COLUMNS,
   type GameId,
   type GameRow,
   type GameStore,
@@ -51,6 +52,7 @@ import {
   ratingDiffs,
   ratingFromRow,
   refusalOf,
+  SEEKS,
   type StoredGame,
   type StoredMove,
   type StoredRating,
@@ -137,6 +139,7 @@ export const MIGRATIONS: readonly string[] = [
   OWNED_BOTS,
   RATINGS,
   POOLS,
+  SEEKS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -189,9 +192,7 @@ export class SqliteStore implements GameStore, IdentityStore {
 
   create(game: NewGame): Promise<void> {
     return this.write(() => {
-      this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(...newGameRow(game));
+      this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(game));
     });
   }
 
@@ -574,9 +575,7 @@ export class SqliteStore implements GameStore, IdentityStore {
         ...seats.map((s) => s.account),
       ) as { n: number };
       if (Number(still.n) !== seats.length) return false;
-      this.sql(
-        'INSERT INTO games (id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(...newGameRow(game));
+      this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(game));
       for (const [i, seat] of seats.entries()) {
         this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
           game.id,

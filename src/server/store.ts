@@ -37,6 +37,8 @@ export interface NewGame {
   readonly rulesVersion?: number;
   /** Rated: its end updates both players' ratings, in the same write. */
   readonly rated?: boolean;
+  /** A rated seek's range: who may take its open seats, by their rating in the game's kind. */
+  readonly ratingRange?: { readonly min: number; readonly max: number } | null;
 }
 
 /** A place on a leaderboard. */
@@ -434,6 +436,7 @@ export interface GameRow {
   readonly undone_at?: number | string | null;
   readonly rated?: number | boolean | null;
   readonly rating_diffs?: string | null;
+  readonly rating_range?: string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -475,6 +478,7 @@ export function gameFromRows(
     undoneAt: Number(row.undone_at ?? 0),
     ...(row.rated ? { rated: true } : {}),
     ratingDiffs: row.rating_diffs ? (JSON.parse(row.rating_diffs) as number[]) : null,
+    ...(row.rating_range ? { ratingRange: JSON.parse(row.rating_range) as { min: number; max: number } } : {}),
   };
 }
 
@@ -490,7 +494,7 @@ export const POOL_OF = 'pool:';
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
  * seed, seats, clock, created_at, due, open_seats (the seats anyone may claim from the lobby: not an
- * AI's, not a rematch's), creator, rules_version.
+ * AI's, not a rematch's), creator, rules_version, rated, rating_range (GAME_COLUMNS).
  */
 export function newGameRow(game: NewGame): unknown[] {
   return [
@@ -506,6 +510,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.creator ?? null,
     game.rulesVersion ?? null,
     game.rated ? 1 : 0,
+    game.ratingRange ? JSON.stringify(game.ratingRange) : null,
   ];
 }
 
@@ -664,6 +669,13 @@ export const ratingFromRow = (r: RatingRow): StoredRating => ({
 /** The rating changes a rated game shows: the new ratings less the old, in whole points. */
 export const ratingDiffs = (before: readonly (StoredRating | null)[], after: readonly { rating: number }[], start = 1500): number[] =>
   after.map((a, i) => Math.round(a.rating) - Math.round(before[i]?.rating ?? start));
+
+/** Migration 16, the same SQL in both stores: a rated seek's rating range. */
+export const SEEKS = 'ALTER TABLE games ADD COLUMN rating_range TEXT;';
+
+/** The columns of a new game's row, as newGameRow gives them. */
+export const GAME_COLUMNS =
+  'id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated, rating_range';
 
 /** Migration 15, the same SQL in both stores: players waiting in pools, and leases (one pairing site-wide). */
 export const POOLS = `CREATE TABLE pool_members (

@@ -9,6 +9,7 @@ import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup } from './last-setup.ts';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
+import { useLobbySocket } from './lobby/use-lobby-socket.ts';
 import { createGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, useLobby } from './online/lobby.tsx';
@@ -52,6 +53,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   const [minutes, setMinutes] = useState(5);
   const [increment, setIncrement] = useState(3);
   const [rated, setRated] = useState(false);
+  const [range, setRange] = useState<{ min: string; max: string }>({ min: '', max: '' });
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState(rememberedName);
@@ -70,8 +72,13 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
   // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
   const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
   const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
-  // Rated: a game that is rated, between two people (the other seat open to another account).
-  const canRate = !g.unrated && seats.length === 2 && seats.every((s) => s === 'human');
+  // Rated: a game that is rated, between people only (the other seats open to other accounts).
+  const canRate = !g.unrated && seats.every((s) => s === 'human');
+  // A rated seek may say who may join: opponents rated between two numbers (both given).
+  const ratingRange =
+    rated && canRate && range.min !== '' && range.max !== ''
+      ? { min: Math.round(Number(range.min)), max: Math.round(Number(range.max)) }
+      : null;
   const playOnline = async () => {
     setProblem(null);
     rememberName(name);
@@ -86,6 +93,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
           ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
           : (CLOCKS.find((c) => c.label === clock)?.clock ?? null),
       ...(rated && canRate ? { rated: true } : {}),
+      ...(ratingRange ? { ratingRange } : {}),
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
     window.location.assign(gamePage(created.value.id));
@@ -188,6 +196,36 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
               <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
             </label>
           )}{' '}
+          {canRate && rated && (
+            <span class="rating-range">
+              <label>
+                opponents rated{' '}
+                <input
+                  type="number"
+                  min={400}
+                  max={4000}
+                  step={50}
+                  placeholder="any"
+                  value={range.min}
+                  aria-label={`${g.title} lowest opponent rating`}
+                  onInput={(e) => setRange({ ...range, min: e.currentTarget.value })}
+                />
+              </label>{' '}
+              <label>
+                to{' '}
+                <input
+                  type="number"
+                  min={400}
+                  max={4000}
+                  step={50}
+                  placeholder="any"
+                  value={range.max}
+                  aria-label={`${g.title} highest opponent rating`}
+                  onInput={(e) => setRange({ ...range, max: e.currentTarget.value })}
+                />
+              </label>
+            </span>
+          )}{' '}
           <button type="button" onClick={() => void playOnline()} disabled={!parsed.ok}>
             Play {g.title} online
           </button>{' '}
@@ -214,6 +252,7 @@ function GameCard({ card, online }: { card: WebGame; online: boolean }) {
 export function Home() {
   const lobby = useLobby();
   const [account] = useAccount();
+  const live = useLobbySocket(Boolean(lobby));
   return (
     <main class="home">
       <header class="topbar">
@@ -225,8 +264,8 @@ export function Home() {
         Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
       </p>
       {lobby && <YourGames />}
-      {lobby && <QuickPairing account={account} />}
-      {lobby && <Lobby games={lobby} />}
+      {lobby && <QuickPairing account={account} lobby={live} />}
+      {lobby && <Lobby games={live.seeks ?? lobby} />}
       <div class="games">
         {WEB_GAMES.map((card) => (
           <GameCard card={card} online={Boolean(lobby)} />

@@ -462,7 +462,7 @@ describe('rated games in the browser', () => {
     await checkLeaderboardPages(red, server.base, ['Rhea', 'Bram']);
   });
 
-  it('two players join the same pool from the home page and land in one rated game; the leaderboard shows their new ratings', async () => {
+  it('a rated seek shows in the other home page at once; two players join the same pool and land in one rated game; the leaderboard shows their new ratings', async () => {
     const pia = await signedUp('Pia_Pool');
     const paz = await signedUp('Paz_Pool');
     // Both established at Hex blitz (as if after many games): written in the server's own store.
@@ -480,6 +480,17 @@ describe('rated games in the browser', () => {
       await page.goto(`${server.base}/`);
       await page.getByRole('heading', { name: 'Quick pairing' }).waitFor();
     }
+    // A custom seek, rated, for opponents rated 1500–1900: the other home page lists it at once, unasked.
+    const card = pia.getByRole('region', { name: 'Hex' });
+    await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
+    await card.getByLabel('Rated').check();
+    await card.getByLabel('Hex lowest opponent rating').fill('1500');
+    await card.getByLabel('Hex highest opponent rating').fill('1900');
+    await card.getByRole('button', { name: 'Play Hex online' }).click();
+    await pia.waitForURL(/\/g\/[\w-]+$/);
+    await expect.poll(() => paz.getByRole('region', { name: 'open games' }).textContent()).toMatch(/Hex · .* · rated 1500–1900 · /);
+    await pia.goto(`${server.base}/`);
+    await pia.getByRole('heading', { name: 'Quick pairing' }).waitFor();
     const pool = (page: Page) => page.locator('[data-pool="hex-5+3"]');
     await pool(pia).click();
     await expect.poll(() => pool(pia).getAttribute('aria-pressed')).toBe('true');

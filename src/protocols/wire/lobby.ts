@@ -1,3 +1,4 @@
+import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 
 /**
@@ -5,6 +6,20 @@ import { fail, ok, type Result } from '../../engine/result.ts';
  * is open; the server tells how many wait in each pool and, once paired, the game. One parse a
  * direction, as for a game's socket.
  */
+
+/** A game waiting for players (a seek), as the lobby lists it. */
+export interface OpenGame {
+  readonly id: string;
+  readonly game: string;
+  readonly options: Json;
+  readonly seats: readonly ('open' | 'taken' | 'ai')[];
+  /** Its time control, or null for a game without one. */
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null;
+  readonly createdAt: number;
+  readonly rated?: boolean;
+  /** Who may take a seat, by rating (rated seeks only). */
+  readonly ratingRange?: { readonly min: number; readonly max: number };
+}
 
 /** What a client asks in the lobby. */
 export type LobbyIntent = { readonly type: 'pool-join'; readonly pool: string } | { readonly type: 'pool-leave' };
@@ -15,6 +30,8 @@ export type LobbyMessage =
   | { readonly type: 'pools'; readonly waiting: Readonly<Record<string, number>> }
   /** The pool this socket's player waits in, since when; null: none. */
   | { readonly type: 'pool'; readonly pool: string | null; readonly since?: number }
+  /** The open games, whenever they change (newest first). */
+  | { readonly type: 'seeks'; readonly seeks: readonly OpenGame[] }
   /** The pairing found a game: go to it. */
   | { readonly type: 'paired'; readonly game: string; readonly seat: number }
   | { readonly type: 'error'; readonly error: string };
@@ -31,6 +48,21 @@ function objectOf(text: string): Result<Fields> {
     return fail('a message must be JSON');
   }
   return isObject(m) ? ok(m) : fail('a message is a JSON object with a "type"');
+}
+
+function isOpenGame(x: unknown): boolean {
+  if (!isObject(x)) return false;
+  const range = x.ratingRange;
+  return (
+    typeof x.id === 'string' &&
+    typeof x.game === 'string' &&
+    Array.isArray(x.seats) &&
+    x.seats.every((s) => s === 'open' || s === 'taken' || s === 'ai') &&
+    (x.clock === null || (isObject(x.clock) && Number.isFinite(x.clock.initialMs) && Number.isFinite(x.clock.incrementMs))) &&
+    Number.isFinite(x.createdAt) &&
+    (x.rated === undefined || x.rated === true) &&
+    (range === undefined || (isObject(range) && Number.isInteger(range.min) && Number.isInteger(range.max)))
+  );
 }
 
 /** A lobby intent, every field checked; else what is wrong, in words. */
@@ -64,6 +96,11 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
       if (o.pool !== null && typeof o.pool !== 'string') return fail('a "pool" message names a pool or null');
       if (o.since !== undefined && !Number.isFinite(o.since)) return fail('a "pool" message’s "since" is a time');
       return ok({ type: 'pool', pool: o.pool as string | null, ...(o.since === undefined ? {} : { since: o.since as number }) });
+    case 'seeks': {
+      const seeks = o.seeks;
+      if (!Array.isArray(seeks) || !seeks.every(isOpenGame)) return fail('a "seeks" message lists open games');
+      return ok({ type: 'seeks', seeks: seeks as OpenGame[] });
+    }
     case 'paired':
       if (typeof o.game !== 'string' || !Number.isInteger(o.seat)) return fail('a "paired" message names a game and a seat');
       return ok({ type: 'paired', game: o.game, seat: o.seat as number });

@@ -32,7 +32,14 @@ export type NewGameRequest = {
   readonly clock?: ClockRequest | null;
   /** Rated: both seats played by accounts, the result changing their ratings. */
   readonly rated?: boolean;
+  /** A rated seek's range: only players rated within it (in the game's kind and speed) may take a seat. */
+  readonly ratingRange?: RatingRange;
 };
+
+/** Ratings from `min` to `max`, both included. */
+export type RatingRange = { readonly min: number; readonly max: number };
+export const RATING_FLOOR = 400;
+export const RATING_CEILING = 4000;
 
 /** POST /api/games/:id/seats/:seat: a seat taken, under a name or none. */
 export type SeatRequest = { readonly name?: string };
@@ -78,7 +85,7 @@ export function parseClockRequest(x: unknown): Result<ClockRequest | null> {
 
 export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
   if (!isObject(x)) return fail('a new game is a JSON object with "game" and "seats"');
-  const extra = unknownField(x, ['game', 'options', 'seats', 'seat', 'name', 'clock', 'rated']);
+  const extra = unknownField(x, ['game', 'options', 'seats', 'seat', 'name', 'clock', 'rated', 'ratingRange']);
   if (extra) return extra;
   if (x.rated !== undefined && typeof x.rated !== 'boolean') return fail('"rated" must be true or false');
   if (typeof x.game !== 'string' || x.game.length > 20) return fail('"game" must be the id of a game');
@@ -97,6 +104,18 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
   if (!name.ok) return name;
   const clock = x.clock === undefined ? ok(undefined) : parseClockRequest(x.clock);
   if (!clock.ok) return clock;
+  const range = x.ratingRange;
+  if (range !== undefined) {
+    if (x.rated !== true) return fail('"ratingRange" is for rated games: a casual game is open to anyone');
+    if (
+      !isObject(range) ||
+      unknownField(range, ['min', 'max']) ||
+      !isWhole(range.min, RATING_FLOOR, RATING_CEILING) ||
+      !isWhole(range.max, RATING_FLOOR, RATING_CEILING) ||
+      range.min > range.max
+    )
+      return fail(`"ratingRange" is {"min", "max"}: whole ratings from ${RATING_FLOOR} to ${RATING_CEILING}, min at most max`);
+  }
   return ok({
     game: x.game,
     ...(x.options === undefined ? {} : { options: x.options as { [key: string]: Json } }),
@@ -105,6 +124,7 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
     ...name.value,
     ...(clock.value === undefined ? {} : { clock: clock.value }),
     ...(x.rated === true ? { rated: true } : {}),
+    ...(range === undefined ? {} : { ratingRange: { min: (range as Fields).min as number, max: (range as Fields).max as number } }),
   });
 }
 

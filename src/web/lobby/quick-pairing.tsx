@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
 import { POOLS, type Pool, poolClock } from '../../ratings/pools.ts';
 import type { AccountInfo } from '../online/api.ts';
-import { gamePage } from '../online/links.ts';
-import { LobbyConnection } from './lobby-connection.ts';
+import type { LobbyState } from './use-lobby-socket.ts';
 
 const title = (pool: Pool): string => {
   const found = findGame(pool.game);
@@ -21,38 +20,16 @@ const waited = (ms: number): string => {
  * with an account); the page waits, showing for how long, until the pairing finds an opponent of a
  * near rating and the game opens.
  */
-export function QuickPairing({ account }: { account: AccountInfo | null | undefined }) {
-  const [waiting, setWaiting] = useState<Readonly<Record<string, number>>>({});
-  const [mine, setMine] = useState<{ pool: string; since: number } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+export function QuickPairing({ account, lobby }: { account: AccountInfo | null | undefined; lobby: LobbyState }) {
+  const { waiting, mine, problem } = lobby;
   const [now, setNow] = useState(Date.now());
-  const connection = useRef<LobbyConnection | null>(null);
-  useEffect(() => {
-    const c = new LobbyConnection((m) => {
-      if (m.type === 'pools') setWaiting(m.waiting);
-      // Joined again after a reconnection: the same wait goes on.
-      else if (m.type === 'pool')
-        setMine((was) => (m.pool === null ? null : was?.pool === m.pool ? was : { pool: m.pool, since: Date.now() }));
-      else if (m.type === 'paired') window.location.assign(gamePage(m.game));
-      else if (m.type === 'error') {
-        setMine(null);
-        setProblem(m.error);
-      }
-    });
-    connection.current = c;
-    return () => c.close();
-  }, []);
   useEffect(() => {
     if (!mine) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [mine]);
   const player = account?.kind === 'player';
-  const choose = (pool: Pool) => {
-    setProblem(null);
-    if (mine?.pool === pool.id) return connection.current?.leave();
-    connection.current?.join(pool.id);
-  };
+  const choose = (pool: Pool) => (mine?.pool === pool.id ? lobby.leave() : lobby.join(pool.id));
   return (
     <section class="quick-pairing" aria-labelledby="quick-pairing-title">
       <h2 id="quick-pairing-title">Quick pairing</h2>

@@ -1,6 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import type { NewGameRequest } from '../../protocols/wire/index.ts';
+import type { NewGameRequest, OpenGame } from '../../protocols/wire/index.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
@@ -11,15 +11,8 @@ import { type PublicGame, readPublicGame } from './protocol.ts';
 /** A new game, as POST /api/games takes it. */
 export type NewGame = NewGameRequest;
 
-export interface LobbyGame {
-  readonly id: string;
-  readonly game: string;
-  readonly options: Json;
-  readonly seats: readonly ('open' | 'taken' | 'ai')[];
-  /** Its time control, or null for a game without one. */
-  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
-  readonly createdAt: number;
-}
+/** A game waiting for players, as the lobby lists it. */
+export type LobbyGame = OpenGame;
 
 async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Json }): Promise<Result<unknown>> {
   let response: Response;

@@ -3,28 +3,19 @@ import { findGame } from '../../games/index.ts';
 import { type LobbyGame, openGames } from './api.ts';
 import { gamePage } from './links.ts';
 
-/** How often the lobby asks again while the home page is open. */
-const REFRESH_MS = 5000;
-
 /**
- * The server's open games, for the home page; null while unknown, false where there is no server
- * (a static copy of the app): online play is then not offered.
+ * The server's open games as the home page opens, null while unknown, false where there is no server
+ * (a static copy of the app): online play is then not offered. The lobby's socket keeps them current.
  */
 export function useLobby(): readonly LobbyGame[] | false | null {
   const [games, setGames] = useState<readonly LobbyGame[] | false | null>(null);
   useEffect(() => {
     let current = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = () =>
-      void openGames().then((r) => {
-        if (!current) return;
-        setGames(r.ok ? r.value : false);
-        if (r.ok) timer = setTimeout(ask, REFRESH_MS);
-      });
-    ask();
+    void openGames().then((r) => {
+      if (current) setGames(r.ok ? r.value : false);
+    });
     return () => {
       current = false;
-      clearTimeout(timer);
     };
   }, []);
   return games;
@@ -63,7 +54,8 @@ export function Lobby({ games }: { games: readonly LobbyGame[] }) {
             return (
               <li data-game={g.id}>
                 <b>{game.ok ? game.value.title : g.game}</b> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')} ·{' '}
-                {timeControl(g.clock)} · {age(g.createdAt)}{' '}
+                {timeControl(g.clock)}
+                {g.rated ? ` · rated${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}` : ''} · {age(g.createdAt)}{' '}
                 <a href={gamePage(g.id)} class="button-link">
                   Join
                 </a>

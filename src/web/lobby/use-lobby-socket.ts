@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { OpenGame } from '../../protocols/wire/lobby.ts';
+import { gamePage } from '../online/links.ts';
+import { LobbyConnection } from './lobby-connection.ts';
+
+/** The home page's lobby, live over one socket: pools and their counts, the open games, and this page's wait. */
+export interface LobbyState {
+  /** How many wait in each pool. */
+  readonly waiting: Readonly<Record<string, number>>;
+  /** The open games as the server last pushed them; null until it has. */
+  readonly seeks: readonly OpenGame[] | null;
+  /** The pool this page waits in, since when (by this page's clock). */
+  readonly mine: { readonly pool: string; readonly since: number } | null;
+  readonly problem: string | null;
+  join(pool: string): void;
+  leave(): void;
+}
+
+export function useLobbySocket(enabled: boolean): LobbyState {
+  const [waiting, setWaiting] = useState<Readonly<Record<string, number>>>({});
+  const [seeks, setSeeks] = useState<readonly OpenGame[] | null>(null);
+  const [mine, setMine] = useState<LobbyState['mine']>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const connection = useRef<LobbyConnection | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const c = new LobbyConnection((m) => {
+      if (m.type === 'pools') setWaiting(m.waiting);
+      else if (m.type === 'seeks') setSeeks(m.seeks);
+      // Joined again after a reconnection: the same wait goes on.
+      else if (m.type === 'pool')
+        setMine((was) => (m.pool === null ? null : was?.pool === m.pool ? was : { pool: m.pool, since: Date.now() }));
+      else if (m.type === 'paired') window.location.assign(gamePage(m.game));
+      else if (m.type === 'error') {
+        setMine(null);
+        setProblem(m.error);
+      }
+    });
+    connection.current = c;
+    return () => c.close();
+  }, [enabled]);
+  return {
+    waiting,
+    seeks,
+    mine,
+    problem,
+    join: (pool) => {
+      setProblem(null);
+      connection.current?.join(pool);
+    },
+    leave: () => connection.current?.leave(),
+  };
+}
