@@ -441,7 +441,7 @@ describe('two instances, one store, Redis between them', () => {
 });
 
 describe('at the table across instances', () => {
-  it('presence and both chats reach the sockets of the other instance; sessions hold on both', async () => {
+  it('presence, both chats and challenges reach the sockets of the other instance; sessions hold on both', async () => {
     // Instances of their own: the tests before killed one of the first two.
     const [a, b] = await Promise.all([startServer(path.join(dir, 'e'), env), startServer(path.join(dir, 'f'), env)]);
     try {
@@ -485,6 +485,27 @@ describe('at the table across instances', () => {
       o.close();
       await x.next((m) => m.type === 'presence' && !(m.seats as { connected: boolean }[])[1]?.connected);
       for (const c of [x, watcher, spectatorOnA]) c.close();
+      // A challenge made on one instance shows at once on the challenged player's lobby socket on the other;
+      // its acceptance there reaches the challenger's socket back here.
+      const lobbyOf = (base: string, cookie: string) => Client.lobby(base, undefined, { origin: base, cookie });
+      const [xl, ol] = [await lobbyOf(a.base, xena), await lobbyOf(b.base, omar)];
+      await ol.next((m) => m.type === 'challenges');
+      const offered = await request(a.base, '/api/challenges', {
+        body: { to: 'omar', game: 'hex' },
+        headers: { origin: a.base, cookie: xena },
+      });
+      const challengeId = offered.json?.id as string;
+      const has = (status: string) => (m: Message) =>
+        m.type === 'challenges' &&
+        (m.challenges as { id: string; status: string }[]).some((c) => c.id === challengeId && c.status === status);
+      await ol.next(has('open'));
+      const accepted = await request(b.base, `/api/challenges/${challengeId}/accept`, {
+        body: {},
+        headers: { origin: b.base, cookie: omar },
+      });
+      expect(accepted.status).toBe(201);
+      await xl.next(has('accepted'));
+      for (const c of [xl, ol]) c.close();
     } finally {
       await Promise.all([a.kill(), b.kill()]);
     }

@@ -31,6 +31,8 @@ export class Fanout {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, (notice: Notice | null) => void>();
+  /** Per account followed here: what to do when another instance says its news changed (or may have). */
+  private readonly accountHandlers = new Map<string, () => void>();
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -42,6 +44,7 @@ export class Fanout {
     this.subscriber.on('message', (channel: string, text: string) => {
       const space = text.indexOf(' ');
       if (text.slice(0, space) === this.id) return;
+      if (channel.startsWith('account:')) return this.accountHandlers.get(channel.slice('account:'.length))?.();
       const notice = parseNotice(text.slice(space + 1));
       if (notice) this.handlers.get(channel.slice('game:'.length))?.(notice);
     });
@@ -49,6 +52,7 @@ export class Fanout {
     // catches up, in case notices were missed while Redis was away.
     this.subscriber.on('ready', () => {
       for (const handler of this.handlers.values()) handler(null);
+      for (const handler of this.accountHandlers.values()) handler();
     });
   }
 
@@ -67,6 +71,22 @@ export class Fanout {
   unfollow(gameId: string): void {
     this.handlers.delete(gameId);
     this.subscriber.unsubscribe(`game:${gameId}`).catch(() => undefined);
+  }
+
+  /** Tells the other instances that `account`'s news (its challenges) changed: they read it again. */
+  tellAccount(account: string): void {
+    this.publisher.publish(`account:${account}`, `${this.id} news`).catch(() => undefined);
+  }
+
+  /** Calls `handler` whenever another instance says `account`'s news changed (or after a reconnection, when it may have). */
+  followAccount(account: string, handler: () => void): void {
+    this.accountHandlers.set(account, handler);
+    this.subscriber.subscribe(`account:${account}`).catch(() => undefined);
+  }
+
+  unfollowAccount(account: string): void {
+    this.accountHandlers.delete(account);
+    this.subscriber.unsubscribe(`account:${account}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

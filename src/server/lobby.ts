@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '../protocols/wire/lobby.ts';
+import type { ChallengeNews } from './challenges.ts';
 import type { Identities } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
 import type { PairedListener, Pools } from './pools.ts';
@@ -14,7 +15,7 @@ const RATE = 2;
 
 /**
  * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
- * finds them; the open games (seeks) whenever they change; joining a pool (players with an account:
+ * finds them; the open games (seeks) whenever they change; a player's challenges; joining a pool (players with an account:
  * pools are rated) and waiting there while the socket is open; the game, once paired. Returns what to
  * call when a game is made or a seat taken here: the sockets hear the new list at once. Games made on
  * other instances reach them with the next wave (the list is read from the store then).
@@ -26,6 +27,7 @@ export function registerLobby(
   edge: Edge,
   presence: Presence,
   openGames: () => Promise<OpenGame[]>,
+  challenges: ChallengeNews,
 ): () => void {
   const sockets = new Set<WebSocket>();
   const tell = (socket: WebSocket, message: LobbyMessage) => {
@@ -85,7 +87,14 @@ export function registerLobby(
       if (was) await pools.leave(was.account, was.listener).catch(() => undefined);
     };
     void identity.then((who) => {
-      if (who && socket.readyState === socket.OPEN) socket.once('close', presence.enter(who.account.id));
+      if (!who || socket.readyState !== socket.OPEN) return;
+      socket.once('close', presence.enter(who.account.id));
+      // A player's challenges, sent and received, now and as they change.
+      if (who.account.kind === 'player')
+        socket.once(
+          'close',
+          challenges.listen(who.account.id, (list) => tell(socket, { type: 'challenges', challenges: list })),
+        );
     });
     socket.on('close', () => {
       sockets.delete(socket);

@@ -22,6 +22,7 @@ import {
 import { perfOf } from '../ratings/index.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
+import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
@@ -230,10 +231,20 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     }));
   };
   // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
-  const lobbyChanged = registerLobby(app, pools, identities, edge, presence, () => {
-    lobby = null;
-    return listOpenGames();
-  });
+  const news = new ChallengeNews(store, fanout, limits.hub?.now ?? Date.now);
+  registerChallenges(app, store, identities, news, limits.hub?.now ?? Date.now);
+  const lobbyChanged = registerLobby(
+    app,
+    pools,
+    identities,
+    edge,
+    presence,
+    () => {
+      lobby = null;
+      return listOpenGames();
+    },
+    news,
+  );
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.

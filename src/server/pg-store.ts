@@ -20,8 +20,14 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  CHALLENGE_COLUMNS,
+  CHALLENGES,
+  type Challenge,
+  type ChallengeRow,
   type ChatLine,
   type ChatRow,
+  challengeFromRow,
+  challengeRow,
   chatFromRow,
   DEPARTURES,
   type Departure,
@@ -138,6 +144,7 @@ const MIGRATIONS: readonly string[] = [
   RATINGS,
   POOLS,
   SEEKS,
+  CHALLENGES,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -672,6 +679,59 @@ export class PgStore implements GameStore, IdentityStore {
       (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
         .rowCount === 1
     );
+  }
+
+  async createChallenge(challenge: Challenge): Promise<void> {
+    await this.query(
+      `INSERT INTO challenges (${CHALLENGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      challengeRow(challenge),
+    );
+  }
+
+  async challenge(id: string): Promise<Challenge | null> {
+    const { rows } = await this.query<ChallengeRow>('SELECT * FROM challenges WHERE id = $1', [id]);
+    return rows[0] ? challengeFromRow(rows[0]) : null;
+  }
+
+  async challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
+    const { rows } = await this.query<ChallengeRow>(
+      `SELECT * FROM challenges WHERE (to_account = $1 OR from_account = $1)
+         AND ((status = 'open' AND expires_at > $2) OR (status <> 'open' AND answered_at >= $3))
+         ORDER BY created_at DESC, id LIMIT 50`,
+      [account, now, since],
+    );
+    return rows.map(challengeFromRow);
+  }
+
+  async answerChallenge(
+    id: string,
+    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
+    now: number,
+  ): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const status = typeof answer === 'string' ? answer : 'accepted';
+      const gameId = typeof answer === 'string' ? null : answer.game.id;
+      const changed = await c.query(
+        `UPDATE challenges SET status = $1, answered_at = $2, game_id = $3 WHERE id = $4 AND status = 'open' AND expires_at > $2`,
+        [status, now, gameId, id],
+      );
+      if (changed.rowCount !== 1) return false;
+      if (typeof answer !== 'string') {
+        await c.query(
+          `INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          newGameRow(answer.game),
+        );
+        for (const [i, seat] of answer.seats.entries())
+          await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
+            answer.game.id,
+            i,
+            seat.tokenHash,
+            seat.name,
+            seat.account,
+          ]);
+      }
+      return true;
+    });
   }
 
   async siteSecret(): Promise<string> {

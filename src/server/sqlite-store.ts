@@ -21,8 +21,14 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
+  CHALLENGE_COLUMNS,
+  CHALLENGES,
+  type Challenge,
+  type ChallengeRow,
   type ChatLine,
   type ChatRow,
+  challengeFromRow,
+  challengeRow,
   chatFromRow,
   DEPARTURES,
   type Departure,
@@ -140,6 +146,7 @@ export const MIGRATIONS: readonly string[] = [
   RATINGS,
   POOLS,
   SEEKS,
+  CHALLENGES,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -607,6 +614,55 @@ export class SqliteStore implements GameStore, IdentityStore {
         this.sql(`INSERT INTO leases (name, owner, until) VALUES (?, ?, ?) ${TAKE_LEASE_UPSERT} ?`).run(name, owner, until, now).changes ===
         1,
     );
+  }
+
+  createChallenge(challenge: Challenge): Promise<void> {
+    return this.write(() => {
+      this.sql(`INSERT INTO challenges (${CHALLENGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        ...challengeRow(challenge),
+      );
+    });
+  }
+
+  async challenge(id: string): Promise<Challenge | null> {
+    const row = this.sql('SELECT * FROM challenges WHERE id = ?').get(id) as ChallengeRow | undefined;
+    return row ? challengeFromRow(row) : null;
+  }
+
+  async challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
+    const rows = this.sql(
+      `SELECT * FROM challenges WHERE (to_account = ? OR from_account = ?)
+         AND ((status = 'open' AND expires_at > ?) OR (status <> 'open' AND answered_at >= ?))
+         ORDER BY created_at DESC, id LIMIT 50`,
+    ).all(account, account, now, since) as ChallengeRow[];
+    return rows.map(challengeFromRow);
+  }
+
+  answerChallenge(
+    id: string,
+    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
+    now: number,
+  ): Promise<boolean> {
+    return this.write(() => {
+      const status = typeof answer === 'string' ? answer : 'accepted';
+      const gameId = typeof answer === 'string' ? null : answer.game.id;
+      const changed = this.sql(
+        `UPDATE challenges SET status = ?, answered_at = ?, game_id = ? WHERE id = ? AND status = 'open' AND expires_at > ?`,
+      ).run(status, now, gameId, id, now).changes;
+      if (changed !== 1) return false;
+      if (typeof answer !== 'string') {
+        this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(answer.game));
+        for (const [i, seat] of answer.seats.entries())
+          this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
+            answer.game.id,
+            i,
+            seat.tokenHash,
+            seat.name,
+            seat.account,
+          );
+      }
+      return true;
+    });
   }
 
   async siteSecret(): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AfterMove, GameStore, NewGame, StoredRating } from './store.ts';
+import type { AfterMove, Challenge, GameStore, NewGame, StoredRating } from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -545,6 +545,54 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.seen(['a', 'b'], 300)).toEqual([]);
         expect(await store.leavePool('c')).toBe(true);
         expect(await store.poolCounts(150)).toEqual({});
+      }),
+    );
+
+    it(
+      'challenges: open until answered or expired; accepting makes the game with its seats in the same write, once',
+      withStore(async (store) => {
+        const challenge = (id: string, to = 'bo', createdAt = 10): Challenge => ({
+          id,
+          from: { account: 'ann', name: 'Ann' },
+          to: { account: to, name: to.toUpperCase() },
+          game: 'hex',
+          options: {},
+          clock: { initialMs: 300_000, incrementMs: 3000 },
+          rated: true,
+          seat: 0,
+          createdAt,
+          expiresAt: createdAt + 100,
+          status: 'open',
+          gameId: null,
+        });
+        await store.createChallenge(challenge('c1'));
+        await store.createChallenge(challenge('c2', 'cy', 20));
+        await store.createChallenge(challenge('c3', 'bo', 30));
+        expect(await store.challenge('c1')).toEqual(challenge('c1'));
+        expect((await store.challengesOf('bo', 50, 50)).map((c) => c.id)).toEqual(['c3', 'c1']);
+        expect((await store.challengesOf('ann', 50, 50)).map((c) => c.id)).toEqual(['c3', 'c2', 'c1']);
+        // Expired: gone from the lists, and can no longer be answered.
+        expect((await store.challengesOf('bo', 115, 115)).map((c) => c.id)).toEqual(['c3']);
+        expect(await store.answerChallenge('c1', 'declined', 115)).toBe(false);
+        expect(await store.answerChallenge('c3', 'declined', 60)).toBe(true);
+        expect(await store.answerChallenge('c3', 'cancelled', 61)).toBe(false);
+        // Answered: listed to both while recent (the challenger hears the answer), then not.
+        expect((await store.challengesOf('ann', 70, 55)).map((c) => [c.id, c.status])).toEqual([
+          ['c3', 'declined'],
+          ['c2', 'open'],
+          ['c1', 'open'],
+        ]);
+        expect((await store.challengesOf('ann', 70, 65)).map((c) => c.id)).toEqual(['c2', 'c1']);
+        const made = { ...game('ch1'), rated: true, creator: 'challenge:c2' };
+        const seats = [
+          { account: 'ann', name: 'Ann', tokenHash: 't1' },
+          { account: 'cy', name: 'CY', tokenHash: 't2' },
+        ];
+        expect(await store.answerChallenge('c2', { game: made, seats }, 70)).toBe(true);
+        expect(await store.answerChallenge('c2', { game: { ...made, id: 'ch2' }, seats }, 71)).toBe(false);
+        expect(await store.read('ch2')).toBeNull();
+        expect((await store.read('ch1'))?.seatAccounts).toEqual(['ann', 'cy']);
+        expect(await store.challenge('c2')).toMatchObject({ status: 'accepted', gameId: 'ch1' });
       }),
     );
 

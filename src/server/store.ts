@@ -110,6 +110,24 @@ export interface Paired {
   readonly seat: number;
 }
 
+/** A challenge from one player to another, as stored. */
+export interface Challenge {
+  readonly id: string;
+  readonly from: { readonly account: string; readonly name: string };
+  readonly to: { readonly account: string; readonly name: string };
+  readonly game: string;
+  readonly options: Json;
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null;
+  readonly rated: boolean;
+  /** The challenger's seat; null: drawn when accepted. */
+  readonly seat: number | null;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly status: 'open' | 'accepted' | 'declined' | 'cancelled';
+  /** The game it became, once accepted. */
+  readonly gameId: string | null;
+}
+
 /** A seat of a game made by the pairing: its player's account, name and (unsent) token's hash. */
 export interface PairedSeat {
   readonly account: string;
@@ -398,6 +416,24 @@ export interface GameStore extends IdentityStore {
    * already `owner`'s. One holder at a time, site-wide: what the pairing runs under.
    */
   lease(name: string, owner: string, until: number, now: number): Promise<boolean>;
+  /** Stores a new open challenge. */
+  createChallenge(challenge: Challenge): Promise<void>;
+  /** A challenge, whatever its status. */
+  challenge(id: string): Promise<Challenge | null>;
+  /**
+   * The account's challenges, sent and received, newest first: the open ones not expired at `now`,
+   * and those answered since `since` (so the challenger hears the answer).
+   */
+  challengesOf(account: string, now: number, since: number): Promise<Challenge[]>;
+  /**
+   * Answers an open, unexpired challenge: declined or cancelled; or accepted, its game made with its
+   * seats taken in the same write. False when it was no longer open.
+   */
+  answerChallenge(
+    id: string,
+    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
+    now: number,
+  ): Promise<boolean>;
   /** A secret of this site, made once with the store, for keyed hashes (never sent, never logged). */
   siteSecret(): Promise<string>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */
@@ -490,6 +526,10 @@ export const REMATCH_OF = 'rematch:';
 
 /** The creator of a game the pairing made: its seats are taken as it is made, none open to the lobby. */
 export const POOL_OF = 'pool:';
+/** The creator of a game a challenge became: likewise. */
+export const CHALLENGE_OF = 'challenge:';
+/** Games whose seats are kept for their players, none open to the lobby. */
+const KEPT_FOR_PLAYERS = [REMATCH_OF, POOL_OF, CHALLENGE_OF];
 
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
@@ -506,7 +546,7 @@ export function newGameRow(game: NewGame): unknown[] {
     game.clock ? JSON.stringify(game.clock) : null,
     game.createdAt,
     game.due ?? null,
-    game.creator?.startsWith(REMATCH_OF) || game.creator?.startsWith(POOL_OF) ? 0 : game.seats.filter((s) => s === 'open').length,
+    KEPT_FOR_PLAYERS.some((kept) => game.creator?.startsWith(kept)) ? 0 : game.seats.filter((s) => s === 'open').length,
     game.creator ?? null,
     game.rulesVersion ?? null,
     game.rated ? 1 : 0,
@@ -719,3 +759,75 @@ export const JOIN_POOL_UPSERT = `ON CONFLICT (account_id) DO UPDATE SET
 /** Taking a lease: inserted, or taken over when lapsed, or renewed by its holder. */
 export const TAKE_LEASE_UPSERT = `ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until
      WHERE leases.owner = excluded.owner OR leases.until < `;
+
+/** Migration 17, the same SQL in both stores: challenges between players. */
+export const CHALLENGES = `CREATE TABLE challenges (
+     id TEXT PRIMARY KEY,
+     from_account TEXT NOT NULL,
+     from_name TEXT NOT NULL,
+     to_account TEXT NOT NULL,
+     to_name TEXT NOT NULL,
+     game TEXT NOT NULL,
+     options TEXT NOT NULL,
+     clock TEXT,
+     rated INTEGER NOT NULL,
+     seat INTEGER,
+     created_at BIGINT NOT NULL,
+     expires_at BIGINT NOT NULL,
+     status TEXT NOT NULL,
+     answered_at BIGINT,
+     game_id TEXT
+   );
+   CREATE INDEX challenges_to ON challenges(to_account, created_at);
+   CREATE INDEX challenges_from ON challenges(from_account, created_at);`;
+
+export interface ChallengeRow {
+  readonly id: string;
+  readonly from_account: string;
+  readonly from_name: string;
+  readonly to_account: string;
+  readonly to_name: string;
+  readonly game: string;
+  readonly options: string;
+  readonly clock: string | null;
+  readonly rated: number | boolean;
+  readonly seat: number | null;
+  readonly created_at: number | string;
+  readonly expires_at: number | string;
+  readonly status: string;
+  readonly game_id: string | null;
+}
+
+export const challengeFromRow = (r: ChallengeRow): Challenge => ({
+  id: r.id,
+  from: { account: r.from_account, name: r.from_name },
+  to: { account: r.to_account, name: r.to_name },
+  game: r.game,
+  options: JSON.parse(r.options) as Json,
+  clock: r.clock ? (JSON.parse(r.clock) as Challenge['clock']) : null,
+  rated: Boolean(r.rated),
+  seat: r.seat === null ? null : Number(r.seat),
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  status: r.status as Challenge['status'],
+  gameId: r.game_id,
+});
+
+export const challengeRow = (c: Challenge): unknown[] => [
+  c.id,
+  c.from.account,
+  c.from.name,
+  c.to.account,
+  c.to.name,
+  c.game,
+  JSON.stringify(c.options),
+  c.clock ? JSON.stringify(c.clock) : null,
+  c.rated ? 1 : 0,
+  c.seat,
+  c.createdAt,
+  c.expiresAt,
+  c.status,
+];
+
+export const CHALLENGE_COLUMNS =
+  'id, from_account, from_name, to_account, to_name, game, options, clock, rated, seat, created_at, expires_at, status';

@@ -21,6 +21,23 @@ export interface OpenGame {
   readonly ratingRange?: { readonly min: number; readonly max: number };
 }
 
+/** A challenge as its two players see it. */
+export interface ChallengeView {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly game: string;
+  readonly options: Json;
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null;
+  readonly rated: boolean;
+  /** The challenger's seat, or null: drawn. */
+  readonly seat: number | null;
+  readonly expiresAt: number;
+  readonly status: 'open' | 'accepted' | 'declined' | 'cancelled';
+  /** The game, once accepted. */
+  readonly gameId: string | null;
+}
+
 /** What a client asks in the lobby. */
 export type LobbyIntent = { readonly type: 'pool-join'; readonly pool: string } | { readonly type: 'pool-leave' };
 
@@ -32,6 +49,8 @@ export type LobbyMessage =
   | { readonly type: 'pool'; readonly pool: string | null; readonly since?: number }
   /** The open games, whenever they change (newest first). */
   | { readonly type: 'seeks'; readonly seeks: readonly OpenGame[] }
+  /** This player's challenges, sent and received (open, or answered a moment ago), whenever they change. */
+  | { readonly type: 'challenges'; readonly challenges: readonly ChallengeView[] }
   /** The pairing found a game: go to it. */
   | { readonly type: 'paired'; readonly game: string; readonly seat: number }
   | { readonly type: 'error'; readonly error: string };
@@ -100,6 +119,20 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
       const seeks = o.seeks;
       if (!Array.isArray(seeks) || !seeks.every(isOpenGame)) return fail('a "seeks" message lists open games');
       return ok({ type: 'seeks', seeks: seeks as OpenGame[] });
+    }
+    case 'challenges': {
+      const list = o.challenges;
+      const valid = (c: unknown) =>
+        isObject(c) &&
+        typeof c.id === 'string' &&
+        typeof c.from === 'string' &&
+        typeof c.to === 'string' &&
+        typeof c.game === 'string' &&
+        typeof c.rated === 'boolean' &&
+        ['open', 'accepted', 'declined', 'cancelled'].includes(c.status as string) &&
+        (c.gameId === null || typeof c.gameId === 'string');
+      if (!Array.isArray(list) || !list.every(valid)) return fail('a "challenges" message lists challenges');
+      return ok({ type: 'challenges', challenges: list as ChallengeView[] });
     }
     case 'paired':
       if (typeof o.game !== 'string' || !Number.isInteger(o.seat)) return fail('a "paired" message names a game and a seat');

@@ -41,6 +41,18 @@ export type RatingRange = { readonly min: number; readonly max: number };
 export const RATING_FLOOR = 400;
 export const RATING_CEILING = 4000;
 
+/** POST /api/challenges: a game offered to one named player. */
+export type ChallengeRequest = {
+  /** The challenged player's username. */
+  readonly to: string;
+  readonly game: string;
+  readonly options?: { readonly [key: string]: Json };
+  readonly clock?: ClockRequest | null;
+  readonly rated?: boolean;
+  /** The challenger's seat; left out, it is drawn when the challenge is accepted. */
+  readonly seat?: number;
+};
+
 /** POST /api/games/:id/seats/:seat: a seat taken, under a name or none. */
 export type SeatRequest = { readonly name?: string };
 
@@ -125,6 +137,28 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
     ...(clock.value === undefined ? {} : { clock: clock.value }),
     ...(x.rated === true ? { rated: true } : {}),
     ...(range === undefined ? {} : { ratingRange: { min: (range as Fields).min as number, max: (range as Fields).max as number } }),
+  });
+}
+
+export function parseChallengeRequest(x: unknown): Result<ChallengeRequest> {
+  if (!isObject(x)) return fail('a challenge is a JSON object with "to" (a username) and "game"');
+  const extra = unknownField(x, ['to', 'game', 'options', 'clock', 'rated', 'seat']);
+  if (extra) return extra;
+  if (typeof x.to !== 'string' || x.to.length < 1 || x.to.length > 64) return fail('"to" must be the username of the player challenged');
+  if (typeof x.game !== 'string' || x.game.length > 20) return fail('"game" must be the id of a game');
+  if (x.options !== undefined && (!isObject(x.options) || Object.keys(x.options).length > 10))
+    return fail('"options" must be an object of at most 10 options');
+  if (x.rated !== undefined && typeof x.rated !== 'boolean') return fail('"rated" must be true or false');
+  if (x.seat !== undefined && !isWhole(x.seat, 0, 1)) return fail('"seat" must be 0 or 1: a challenge is between two players');
+  const clock = x.clock === undefined || x.clock === null ? ok(null) : parseClockRequest(x.clock);
+  if (!clock.ok) return clock;
+  return ok({
+    to: x.to,
+    game: x.game,
+    ...(x.options === undefined ? {} : { options: x.options as { [key: string]: Json } }),
+    ...(clock.value === null ? {} : { clock: clock.value }),
+    ...(x.rated === true ? { rated: true } : {}),
+    ...(x.seat === undefined ? {} : { seat: x.seat as number }),
   });
 }
 

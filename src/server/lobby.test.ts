@@ -6,7 +6,10 @@ import { Browser, Client, request, type ServerProcess, signUp, startServer } fro
 import { pairAcrossInstances } from './pools.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
-/** Quick pairing against a real server, over the lobby's socket; and the pairing across instances on one store. */
+/**
+ * The lobby against a real server, over its socket: quick pairing, seeks, challenges; and the pairing
+ * across instances on one store.
+ */
 let server: ServerProcess;
 let dataDir: string;
 
@@ -123,6 +126,69 @@ describe('seeks', () => {
     expect((await di.ask('POST', `/api/games/${casual}/seats/1`, {})).status).toBe(201);
     await watcher.next((m) => m.type === 'seeks' && !(m.seeks as { id: string }[]).some((g) => g.id === casual), from);
     watcher.close();
+  });
+});
+
+describe('challenges', () => {
+  it('a challenge shows at once to the challenged player; declined, cancelled or accepted, both hear; accepted, it is a game of theirs', async () => {
+    const fay = new Browser(server.base, '127.0.0.91');
+    await signUp(fay, 'Chal_Fay');
+    const gus = new Browser(server.base, '127.0.0.92');
+    await signUp(gus, 'Chal_Gus');
+    const hal = new Browser(server.base, '127.0.0.93');
+    await signUp(hal, 'Chal_Hal');
+    const guest = new Browser(server.base, '127.0.0.94');
+    await guest.ask('POST', '/api/session/guest');
+    const [f, g] = [await fay.lobby(), await gus.lobby()];
+    await g.next((m) => m.type === 'challenges');
+    const offer = { to: 'chal_gus', game: 'hex', clock: { initialMs: 300_000, incrementMs: 3000 }, rated: true };
+    for (const [who, body, status, error] of [
+      [guest, offer, 403, /sign up or log in/],
+      [fay, { ...offer, to: 'nobody_at_all' }, 404, /there is no player nobody_at_all/],
+      [fay, { ...offer, to: 'Chal_Fay' }, 400, /another player/],
+      [fay, { ...offer, game: 'tictactoe' }, 400, /not rated/],
+      [fay, { ...offer, game: 'dicewars', options: { players: 4 }, rated: false }, 400, /a game of two/],
+      [fay, { ...offer, seat: 2 }, 400, /"seat" must be 0 or 1/],
+      [fay, { ...offer, colour: 'red' }, 400, /unknown field "colour"/],
+    ] as const) {
+      const r = await who.ask('POST', '/api/challenges', body);
+      expect([r.status, r.json?.error]).toEqual([status, expect.stringMatching(error)]);
+    }
+    const incoming = (status: string, id?: string) => (m: { type: string; challenges?: unknown }) =>
+      m.type === 'challenges' &&
+      (m.challenges as { id: string; status: string }[]).some((c) => (id === undefined || c.id === id) && c.status === status);
+
+    // Declined: both hear it.
+    const first = (await fay.ask('POST', '/api/challenges', offer)).json ?? {};
+    expect(first).toMatchObject({ from: 'Chal_Fay', to: 'Chal_Gus', game: 'hex', rated: true, status: 'open' });
+    expect((await g.next(incoming('open', first.id as string))).challenges).toEqual([first]);
+    expect((await hal.ask('POST', `/api/challenges/${first.id}/accept`)).status).toBe(404);
+    expect((await fay.ask('POST', `/api/challenges/${first.id}/accept`)).json?.error).toMatch(/only the challenged player/);
+    expect((await gus.ask('POST', `/api/challenges/${first.id}/decline`)).json).toEqual({ status: 'declined' });
+    await f.next(incoming('declined', first.id as string));
+
+    // Cancelled: the challenged hears it, and can no longer accept.
+    const second = (await fay.ask('POST', '/api/challenges', offer)).json ?? {};
+    await g.next(incoming('open', second.id as string));
+    expect((await fay.ask('POST', `/api/challenges/${second.id}/cancel`)).status).toBe(200);
+    await g.next(incoming('cancelled', second.id as string));
+    expect((await gus.ask('POST', `/api/challenges/${second.id}/accept`)).json?.error).toBe('the challenge is no longer open (cancelled)');
+
+    // Accepted: a rated game of theirs, seats held by their accounts; the challenger hears where.
+    const third = (await fay.ask('POST', '/api/challenges', { ...offer, seat: 1 })).json ?? {};
+    await g.next(incoming('open', third.id as string));
+    const accepted = await gus.ask('POST', `/api/challenges/${third.id}/accept`);
+    expect(accepted.status).toBe(201);
+    const gameId = accepted.json?.game as string;
+    const heard = await f.next(incoming('accepted', third.id as string));
+    expect((heard.challenges as { id: string; gameId: string }[]).find((c) => c.id === third.id)?.gameId).toBe(gameId);
+    const game = (await fay.ask('GET', `/api/games/${gameId}`)).json ?? {};
+    expect(game).toMatchObject({ game: 'hex', rated: true, yours: [1], seats: [{ name: 'Chal_Gus' }, { name: 'Chal_Fay' }] });
+    expect((await request(server.base, '/api/games')).json?.games).not.toContainEqual(expect.objectContaining({ id: gameId }));
+    expect((await gus.ask('GET', '/api/challenges')).json?.challenges).toContainEqual(
+      expect.objectContaining({ id: third.id, status: 'accepted' }),
+    );
+    for (const c of [f, g]) c.close();
   });
 });
 

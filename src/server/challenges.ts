@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Json } from '../engine/game.ts';
+import { findGame } from '../games/index.ts';
+import type { ChallengeView } from '../protocols/wire/lobby.ts';
+import { parseChallengeRequest } from '../protocols/wire/requests.ts';
+import type { Fanout } from './fanout.ts';
+import { newGameId } from './hub.ts';
+import type { Identities } from './identity/identities.ts';
+import { usernameKey } from './identity/usernames.ts';
+import { CHALLENGE_OF, type Challenge, type GameStore } from './store.ts';
+import { hashToken } from './tokens.ts';
+
+/** A challenge to play now waits this long for an answer; a correspondence one, a week. */
+const LIVE_CHALLENGE_MS = 10 * 60_000;
+const CORRESPONDENCE_CHALLENGE_MS = 7 * 86_400_000;
+/** Open challenges one player may have sent at once: enough to ask a few friends, not to spam a site. */
+export const OPEN_CHALLENGES = 10;
+/** An answer stays in both players' lists this long, so the challenger hears it. */
+export const ANSWER_SHOWN_MS = 60_000;
+
+export const challengeView = (c: Challenge): ChallengeView => ({
+  id: c.id,
+  from: c.from.name,
+  to: c.to.name,
+  game: c.game,
+  options: c.options,
+  clock: c.clock,
+  rated: c.rated,
+  seat: c.seat,
+  expiresAt: c.expiresAt,
+  status: c.status,
+  gameId: c.gameId,
+});
+
+/**
+ * Who hears of challenges: each account's lobby sockets on this instance, told the account's list
+ * whenever it changes here, or when another instance says it changed (REDIS_URL): a challenge shows
+ * on the challenged player's page at once, on whichever instance it is open.
+ */
+export class ChallengeNews {
+  private readonly listeners = new Map<string, Set<(list: ChallengeView[]) => void>>();
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly fanout: Fanout | null,
+    private readonly now: () => number,
+  ) {}
+
+  /** `listener` hears `account`'s challenges now and at every change, until the returned function is called. */
+  listen(account: string, listener: (list: ChallengeView[]) => void): () => void {
+    let set = this.listeners.get(account);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(account, set);
+      this.fanout?.followAccount(account, () => void this.tellHere(account));
+    }
+    set.add(listener);
+    void this.read(account).then((list) => listener(list));
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(account) === set) {
+        this.listeners.delete(account);
+        this.fanout?.unfollowAccount(account);
+      }
+    };
+  }
+
+  /** The accounts' challenges changed: their sockets here hear it, and the other instances are told. */
+  changed(accounts: readonly string[]): void {
+    for (const account of accounts) {
+      void this.tellHere(account);
+      this.fanout?.tellAccount(account);
+    }
+  }
+
+  private async tellHere(account: string): Promise<void> {
+    const set = this.listeners.get(account);
+    if (!set || set.size === 0) return;
+    const list = await this.read(account).catch(() => null);
+    if (list) for (const listener of set) listener(list);
+  }
+
+  private async read(account: string): Promise<ChallengeView[]> {
+    const now = this.now();
+    return (await this.store.challengesOf(account, now, now - ANSWER_SHOWN_MS)).map(challengeView);
+  }
+}
+
+/**
+ * Challenges (docs/protocol.md): a player offers a game to another by name; the other accepts (the
+ * game is made with both seats taken, in the same write) or declines; the challenger may cancel.
+ */
+export function registerChallenges(
+  app: FastifyInstance,
+  store: GameStore,
+  identities: Identities,
+  news: ChallengeNews,
+  now: () => number,
+): void {
+  const player = async (request: Parameters<Identities['of']>[0]) => {
+    const who = await identities.of(request);
+    return who?.account.kind === 'player' ? who.account : null;
+  };
+
+  app.post('/api/challenges', { bodyLimit: 4096 }, async (request, reply) => {
+    const me = await player(request);
+    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
+    const parsed = parseChallengeRequest(request.body);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+    const body = parsed.value;
+    const found = findGame(body.game);
+    if (!found.ok) return reply.code(400).send({ error: found.error.message });
+    const game = found.value;
+    const options = game.parseOptions(body.options ?? {});
+    if (!options.ok) return reply.code(400).send({ error: `options: ${options.error.message}` });
+    if (game.seatNames(options.value).length !== 2)
+      return reply.code(400).send({ error: `a challenge is a game of two: ${game.title} with these options has more seats` });
+    if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
+    // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
+    const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
+    if (!target || target.kind !== 'player') return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
+    if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
+    const at = now();
+    const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
+    if (mine.length >= OPEN_CHALLENGES)
+      return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
+    const challenge: Challenge = {
+      id: randomBytes(9).toString('base64url'),
+      from: { account: me.id, name: me.name },
+      to: { account: target.id, name: target.name },
+      game: game.id,
+      options: options.value as Json,
+      clock: body.clock ?? null,
+      rated: body.rated === true,
+      seat: body.seat ?? null,
+      createdAt: at,
+      expiresAt: at + (body.clock?.perMove ? CORRESPONDENCE_CHALLENGE_MS : LIVE_CHALLENGE_MS),
+      status: 'open',
+      gameId: null,
+    };
+    await store.createChallenge(challenge);
+    news.changed([me.id, target.id]);
+    return reply.code(201).send(challengeView(challenge));
+  });
+
+  app.get('/api/challenges', async (request, reply) => {
+    const me = await player(request);
+    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
+    const at = now();
+    return { challenges: (await store.challengesOf(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
+  });
+
+  app.post('/api/challenges/:id/:answer', async (request, reply) => {
+    const { id, answer } = request.params as { id: string; answer: string };
+    if (!['accept', 'decline', 'cancel'].includes(answer))
+      return reply.code(404).send({ error: 'a challenge is answered with accept, decline or cancel' });
+    const me = await player(request);
+    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
+    const challenge = id.length <= 20 ? await store.challenge(id) : null;
+    // Only its two players know a challenge is there.
+    if (!challenge || (challenge.from.account !== me.id && challenge.to.account !== me.id))
+      return reply.code(404).send({ error: `there is no challenge ${id.slice(0, 20)}` });
+    const mineToAnswer = answer === 'cancel' ? challenge.from.account === me.id : challenge.to.account === me.id;
+    if (!mineToAnswer)
+      return reply
+        .code(403)
+        .send({ error: answer === 'cancel' ? 'only the challenger cancels a challenge' : 'only the challenged player answers it' });
+    const at = now();
+    const gone = () =>
+      reply.code(409).send({ error: `the challenge is no longer open (${challenge.status === 'open' ? 'expired' : challenge.status})` });
+    if (answer !== 'accept') {
+      if (!(await store.answerChallenge(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
+      news.changed([challenge.from.account, challenge.to.account]);
+      return { status: answer === 'cancel' ? 'cancelled' : 'declined' };
+    }
+    const found = findGame(challenge.game);
+    if (!found.ok) return reply.code(409).send({ error: found.error.message });
+    // The challenger's seat as asked, else drawn.
+    const challengerSeat = challenge.seat ?? (randomBytes(1)[0] as number) & 1;
+    const players = [challenge.from, challenge.to];
+    if (challengerSeat === 1) players.reverse();
+    const gameId = newGameId();
+    const accepted = await store.answerChallenge(
+      id,
+      {
+        game: {
+          id: gameId,
+          game: challenge.game,
+          options: challenge.options,
+          seed: `key:${randomBytes(32).toString('hex')}`,
+          seats: ['open', 'open'],
+          clock: challenge.clock,
+          createdAt: at,
+          due: null,
+          creator: `${CHALLENGE_OF}${challenge.id}`,
+          rulesVersion: found.value.rulesVersion,
+          ...(challenge.rated ? { rated: true } : {}),
+        },
+        // Seats held by the accounts: no token is ever sent, only a hash kept.
+        seats: players.map((p) => ({ account: p.account, name: p.name, tokenHash: hashToken(randomBytes(32).toString('base64url')) })),
+      },
+      at,
+    );
+    if (!accepted) return gone();
+    news.changed([challenge.from.account, challenge.to.account]);
+    return reply.code(201).send({ status: 'accepted', game: gameId });
+  });
+}
