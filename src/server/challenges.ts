@@ -119,7 +119,7 @@ export function registerChallenges(
     if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
     // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
     const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
-    if (!target || target.kind !== 'player') return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
+    if (target?.kind !== 'player') return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
     if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
     const at = now();
     const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
