@@ -8,6 +8,7 @@ import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup } from './last-setup.ts';
+import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { useLobbySocket } from './lobby/use-lobby-socket.ts';
 import { createGame } from './online/api.ts';
@@ -264,6 +265,7 @@ export function Home() {
         Strategy games on hexagonal grids: play a friend on this screen, an AI of any level, or watch AIs play. <UploadRecord />
       </p>
       {lobby && <YourGames />}
+      {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
       {lobby && <QuickPairing account={account} lobby={live} />}
       {lobby && <Lobby games={live.seeks ?? lobby} />}
       <div class="games">

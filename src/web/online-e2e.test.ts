@@ -462,6 +462,27 @@ describe('rated games in the browser', () => {
     await checkLeaderboardPages(red, server.base, ['Rhea', 'Bram']);
   });
 
+  it('a player challenges another from their profile; it shows on the other home page at once; accepted, both are in the game', async () => {
+    const cleo = await signedUp('Cleo_Ch');
+    const dan = await signedUp('Dan_Ch');
+    await dan.goto(`${server.base}/`);
+    await dan.getByRole('heading', { name: 'Quick pairing' }).waitFor();
+    await cleo.goto(`${server.base}/u/Dan_Ch`);
+    const form = cleo.getByRole('region', { name: 'Challenge Dan_Ch' });
+    await form.getByRole('combobox', { name: 'Game' }).selectOption('hex');
+    await form.getByRole('combobox', { name: 'Clock' }).selectOption('10+5');
+    await form.getByRole('button', { name: 'Challenge' }).click();
+    await form.getByText(/You challenged Dan_Ch: Hex · 10\+5 · rated waiting for an answer/).waitFor();
+    // On Dan's home page, unasked.
+    const received = dan.getByRole('region', { name: 'Challenges' });
+    await received.getByText('Cleo_Ch challenges you: Hex · 10+5 · rated').waitFor();
+    await shot(dan, 'challenge-received');
+    await received.getByRole('button', { name: 'Accept' }).click();
+    for (const page of [dan, cleo]) await page.waitForURL(/\/g\/[\w-]+$/);
+    expect(cleo.url()).toBe(dan.url());
+    await cleo.getByText('Rated game').waitFor();
+  });
+
   it('a rated seek shows in the other home page at once; two players join the same pool and land in one rated game; the leaderboard shows their new ratings', async () => {
     const pia = await signedUp('Pia_Pool');
     const paz = await signedUp('Paz_Pool');

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
 import { RatingChart } from './rating-chart.tsx';
+import { useAccount } from './use-account.ts';
 
 /** The path of a player's profile. */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
@@ -22,6 +24,7 @@ export function ProfilePage({ name }: { name: string }) {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [games, setGames] = useState<readonly GameSummary[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [account] = useAccount();
   const load = (before?: number) =>
     void fetchProfile(name, { game, result, ...(before === undefined ? {} : { before }) }).then((r) => {
       if (!r.ok) return setProblem(r.error.message);
@@ -40,6 +43,9 @@ export function ProfilePage({ name }: { name: string }) {
             <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
           </h2>
           <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
+          {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && (
+            <ChallengeForm name={profile.name} me={account.name} />
+          )}
           {profile.ratings.length > 0 && (
             <ul class="ratings" aria-label="Ratings">
               {profile.ratings.map((r) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { OpenGame } from '../../protocols/wire/lobby.ts';
+import type { ChallengeView, OpenGame } from '../../protocols/wire/lobby.ts';
 import { gamePage } from '../online/links.ts';
 import { LobbyConnection } from './lobby-connection.ts';
 
@@ -11,6 +11,8 @@ export interface LobbyState {
   readonly seeks: readonly OpenGame[] | null;
   /** The pool this page waits in, since when (by this page's clock). */
   readonly mine: { readonly pool: string; readonly since: number } | null;
+  /** This player's challenges, sent and received; null until the server has said. */
+  readonly challenges: readonly ChallengeView[] | null;
   readonly problem: string | null;
   join(pool: string): void;
   leave(): void;
@@ -21,12 +23,25 @@ export function useLobbySocket(enabled: boolean): LobbyState {
   const [seeks, setSeeks] = useState<readonly OpenGame[] | null>(null);
   const [mine, setMine] = useState<LobbyState['mine']>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [challenges, setChallenges] = useState<readonly ChallengeView[] | null>(null);
   const connection = useRef<LobbyConnection | null>(null);
+  // Challenges this page saw open: one of them accepted opens its game (not an old one on arriving).
+  const seenOpen = useRef(new Set<string>());
   useEffect(() => {
     if (!enabled) return;
     const c = new LobbyConnection((m) => {
       if (m.type === 'pools') setWaiting(m.waiting);
       else if (m.type === 'seeks') setSeeks(m.seeks);
+      else if (m.type === 'challenges') {
+        setChallenges(m.challenges);
+        for (const c of m.challenges) {
+          if (c.status === 'open') seenOpen.current.add(c.id);
+          else if (c.status === 'accepted' && c.gameId && seenOpen.current.has(c.id)) {
+            seenOpen.current.delete(c.id);
+            window.location.assign(gamePage(c.gameId));
+          }
+        }
+      }
       // Joined again after a reconnection: the same wait goes on.
       else if (m.type === 'pool')
         setMine((was) => (m.pool === null ? null : was?.pool === m.pool ? was : { pool: m.pool, since: Date.now() }));
@@ -43,6 +58,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
     waiting,
     seeks,
     mine,
+    challenges,
     problem,
     join: (pool) => {
       setProblem(null);

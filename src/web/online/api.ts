@@ -1,6 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import type { NewGameRequest, OpenGame } from '../../protocols/wire/index.ts';
+import type { ChallengeRequest, ChallengeView, NewGameRequest, OpenGame } from '../../protocols/wire/index.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
@@ -302,4 +302,20 @@ export async function fetchRatingHistory(name: string, perf: string): Promise<Re
   return Array.isArray(points) && points.every((p) => typeof p?.at === 'number' && typeof p.rating === 'number')
     ? ok(points as RatingPoint[])
     : fail('the server sent a rating history this page cannot read');
+}
+
+/** A challenge to a named player (POST /api/challenges). */
+export async function sendChallenge(request: ChallengeRequest): Promise<Result<ChallengeView>> {
+  const r = await call('/api/challenges', { method: 'POST', body: request as unknown as Json });
+  if (!r.ok) return r;
+  const c = r.value as Partial<ChallengeView> | null;
+  return typeof c?.id === 'string' ? ok(c as ChallengeView) : fail('the server did not say which challenge it made');
+}
+
+/** Accepts (the game's id), declines or cancels a challenge. */
+export async function answerChallenge(id: string, answer: 'accept' | 'decline' | 'cancel'): Promise<Result<{ game?: string }>> {
+  const r = await call(`/api/challenges/${encodeURIComponent(id)}/${answer}`, { method: 'POST', body: {} });
+  if (!r.ok) return r;
+  const game = (r.value as { game?: unknown } | null)?.game;
+  return ok(typeof game === 'string' ? { game } : {});
 }

@@ -1,0 +1,81 @@
+import { useState } from 'preact/hooks';
+import { findGame } from '../../games/index.ts';
+import type { ClockRequest } from '../../protocols/wire/requests.ts';
+import { sendChallenge } from '../online/api.ts';
+import { Challenges } from './challenges.tsx';
+import { useLobbySocket } from './use-lobby-socket.ts';
+
+/** Games a challenge offers: the games of two as they start by default. */
+const GAMES = ['hive', 'hex', 'nonaga', 'tictactoe'];
+const CLOCKS: readonly { label: string; clock: ClockRequest | null }[] = [
+  { label: '5+3', clock: { initialMs: 300_000, incrementMs: 3000 } },
+  { label: '3+2', clock: { initialMs: 180_000, incrementMs: 2000 } },
+  { label: '10+5', clock: { initialMs: 600_000, incrementMs: 5000 } },
+  { label: '3 days a move', clock: { initialMs: 3 * 86_400_000, incrementMs: 0, perMove: true } },
+  { label: 'no clock', clock: null },
+];
+
+/**
+ * On another player's profile: challenge them to a game. The challenge waits on their page (and
+ * this one shows it, live); once they accept, the game opens here too.
+ */
+export function ChallengeForm({ name, me }: { name: string; me: string }) {
+  const lobby = useLobbySocket(true);
+  const [game, setGame] = useState('hive');
+  const [clock, setClock] = useState(CLOCKS[0]?.label as string);
+  const [rated, setRated] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const found = findGame(game);
+  const ratable = found.ok && !found.value.unrated;
+  const send = async () => {
+    setProblem(null);
+    const r = await sendChallenge({
+      to: name,
+      game,
+      ...(CLOCKS.find((c) => c.label === clock)?.clock ? { clock: CLOCKS.find((c) => c.label === clock)?.clock as ClockRequest } : {}),
+      ...(rated && ratable ? { rated: true } : {}),
+    });
+    if (!r.ok) setProblem(`The challenge could not be sent: ${r.error.message}.`);
+  };
+  const toThem = (lobby.challenges ?? []).filter(
+    (c) => c.to.toLowerCase() === name.toLowerCase() || c.from.toLowerCase() === name.toLowerCase(),
+  );
+  return (
+    <section class="challenge-form" aria-label={`Challenge ${name}`}>
+      <h3>Challenge {name}</h3>
+      <p class="controls">
+        <label>
+          Game{' '}
+          <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
+            {GAMES.map((id) => {
+              const g = findGame(id);
+              return <option value={id}>{g.ok ? g.value.title : id}</option>;
+            })}
+          </select>
+        </label>{' '}
+        <label>
+          Clock{' '}
+          <select value={clock} onChange={(e) => setClock(e.currentTarget.value)}>
+            {CLOCKS.map((c) => (
+              <option value={c.label}>{c.label}</option>
+            ))}
+          </select>
+        </label>{' '}
+        {ratable && (
+          <label>
+            <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
+          </label>
+        )}{' '}
+        <button type="button" onClick={() => void send()}>
+          Challenge
+        </button>
+      </p>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <Challenges challenges={toThem} me={me} />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'preact/hooks';
+import { findGame } from '../../games/index.ts';
+import type { ChallengeView } from '../../protocols/wire/lobby.ts';
+import { answerChallenge } from '../online/api.ts';
+import { gamePage } from '../online/links.ts';
+
+/** A time control as a challenge shows it: "5+3", "3 days a move", "no clock". */
+export function clockWords(clock: ChallengeView['clock']): string {
+  if (!clock) return 'no clock';
+  if (clock.perMove) return `${Math.round(clock.initialMs / 86_400_000)} days a move`;
+  return `${clock.initialMs / 60_000}+${clock.incrementMs / 1000}`;
+}
+
+const what = (c: ChallengeView): string => {
+  const found = findGame(c.game);
+  return `${found.ok ? found.value.title : c.game} · ${clockWords(c.clock)} · ${c.rated ? 'rated' : 'casual'}`;
+};
+
+/**
+ * A player's challenges, live: those received (accept, decline), those sent (cancel), and the answers
+ * of a moment ago. Accepting opens the game; a challenge of this page accepted opens it too (the hook).
+ */
+export function Challenges({ challenges, me }: { challenges: readonly ChallengeView[]; me: string }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  if (challenges.length === 0) return null;
+  const answer = async (c: ChallengeView, how: 'accept' | 'decline' | 'cancel') => {
+    setProblem(null);
+    const r = await answerChallenge(c.id, how);
+    if (!r.ok) return setProblem(`The challenge could not be answered: ${r.error.message}.`);
+    if (r.value.game) window.location.assign(gamePage(r.value.game));
+  };
+  return (
+    <section class="challenges" aria-labelledby="challenges-title">
+      <h2 id="challenges-title">Challenges</h2>
+      <ul>
+        {challenges.map((c) => {
+          const received = c.to.toLowerCase() === me.toLowerCase();
+          return (
+            <li data-challenge={c.id} data-status={c.status}>
+              {received ? (
+                <>
+                  <a href={`/u/${encodeURIComponent(c.from)}`}>{c.from}</a> challenges you: {what(c)}
+                </>
+              ) : (
+                <>
+                  You challenged <a href={`/u/${encodeURIComponent(c.to)}`}>{c.to}</a>: {what(c)}
+                </>
+              )}{' '}
+              {c.status === 'open' && received && (
+                <>
+                  <button type="button" onClick={() => void answer(c, 'accept')}>
+                    Accept
+                  </button>{' '}
+                  <button type="button" onClick={() => void answer(c, 'decline')}>
+                    Decline
+                  </button>
+                </>
+              )}
+              {c.status === 'open' && !received && (
+                <>
+                  <span>waiting for an answer</span>{' '}
+                  <button type="button" onClick={() => void answer(c, 'cancel')}>
+                    Cancel
+                  </button>
+                </>
+              )}
+              {c.status === 'declined' && <strong>declined</strong>}
+              {c.status === 'cancelled' && <strong>cancelled</strong>}
+              {c.status === 'accepted' && c.gameId && <a href={gamePage(c.gameId)}>accepted: to the game</a>}
+            </li>
+          );
+        })}
+      </ul>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
