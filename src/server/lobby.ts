@@ -103,36 +103,38 @@ export function registerLobby(
     const allowance = new Allowance(RATE, BURST, 1);
     // One message at a time, in order: a join and a leave sent together are done in that order.
     let queue = Promise.resolve();
-    socket.on('message', (data: Buffer, binary: boolean) => {
-      queue = queue.then(async () => {
-        if (!allowance.take('', Date.now())) return tell(socket, { type: 'error', error: `too many messages: at most ${RATE} a second` });
-        if (binary || data.length > MAX_MESSAGE_BYTES)
-          return tell(socket, { type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
-        const intent = parseLobbyIntent(data.toString());
-        if (!intent.ok) return tell(socket, { type: 'error', error: intent.error.message });
-        if (intent.value.type === 'pool-leave') {
-          await stopWaiting();
-          return tell(socket, { type: 'pool', pool: null });
-        }
-        const who = await identity;
-        if (who?.account.kind !== 'player')
-          return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
+    const handle = (data: Buffer, binary: boolean) => async () => {
+      if (!allowance.take('', Date.now())) return tell(socket, { type: 'error', error: `too many messages: at most ${RATE} a second` });
+      if (binary || data.length > MAX_MESSAGE_BYTES)
+        return tell(socket, { type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
+      const intent = parseLobbyIntent(data.toString());
+      if (!intent.ok) return tell(socket, { type: 'error', error: intent.error.message });
+      if (intent.value.type === 'pool-leave') {
         await stopWaiting();
-        const account = who.account.id;
-        const listener: PairedListener = (paired) => {
-          waitingIn = null;
-          tell(socket, { type: 'paired', game: paired.gameId, seat: paired.seat });
-        };
-        const joined = await pools.join(account, who.account.name, intent.value.pool, listener).catch((e: unknown) => ({
-          ok: false as const,
-          error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
-        }));
-        if (!joined.ok) return tell(socket, { type: 'error', error: joined.error });
-        // The socket closed while joining: it waits nowhere.
-        if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
-        waitingIn = { account, listener };
-        tell(socket, { type: 'pool', pool: intent.value.pool, since: joined.since });
-      });
+        return tell(socket, { type: 'pool', pool: null });
+      }
+      const who = await identity;
+      if (who?.account.kind !== 'player')
+        return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
+      await stopWaiting();
+      const account = who.account.id;
+      const listener: PairedListener = (paired) => {
+        waitingIn = null;
+        tell(socket, { type: 'paired', game: paired.gameId, seat: paired.seat });
+      };
+      const joined = await pools.join(account, who.account.name, intent.value.pool, listener).catch((e: unknown) => ({
+        ok: false as const,
+        error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
+      }));
+      if (!joined.ok) return tell(socket, { type: 'error', error: joined.error });
+      // The socket closed while joining: it waits nowhere.
+      if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
+      waitingIn = { account, listener };
+      tell(socket, { type: 'pool', pool: intent.value.pool, since: joined.since });
+    };
+    // A message that failed (the store away) does not stop the ones after it.
+    socket.on('message', (data: Buffer, binary: boolean) => {
+      queue = queue.then(handle(data, binary)).catch(() => undefined);
     });
   });
   return readSeeks;

@@ -16,6 +16,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** Ends the process the hard way and waits until it is gone. */
   kill(): Promise<void>;
+  /** What the server wrote to stderr so far (its last 64 KB): for a failing test to show. */
+  stderr(): string;
 }
 
 const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
@@ -58,8 +60,12 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-65_536);
+  });
   const kill = await untilReady(child, 'hexarena is at', 'server');
-  return { base: `http://127.0.0.1:${port}`, port, child, kill };
+  return { base: `http://127.0.0.1:${port}`, port, child, kill, stderr: () => stderr };
 }
 
 export type Message = Record<string, unknown> & { type: string };

@@ -35,7 +35,7 @@ export function QuickPairing({ account, lobby }: { account: AccountInfo | null |
       <h2 id="quick-pairing-title">Quick pairing</h2>
       {!player && account !== undefined && (
         <p>
-          Pools are rated: <a href="/account">sign up or log in</a> to be paired with a player of your strength.
+          Pools are rated: play in them with <a href="/account">an account</a>, paired with a player of your strength.
         </p>
       )}
       <ul class="pool-grid">
