@@ -521,7 +521,14 @@ describe('rated games in the browser', () => {
     await pool(paz).click();
     // Paired within a minute at most (a wave runs every 200 ms); else say what the pages and the server said.
     await Promise.all([pia, paz].map((page) => page.waitForURL(/\/g\/[\w-]+$/, { timeout: 60_000 }))).catch(async (e: unknown) => {
-      const said = await Promise.all([pia, paz].map((p) => p.locator('.quick-pairing').textContent().catch(() => '(gone)')));
+      const said = await Promise.all(
+        [pia, paz].map((p) =>
+          p
+            .locator('.quick-pairing')
+            .textContent()
+            .catch(() => '(gone)'),
+        ),
+      );
       throw new Error(`not paired: ${String(e)}\npages: ${said.join(' | ')}\nserver: ${server.stderr().slice(-4000)}`);
     });
     expect(pia.url()).toBe(paz.url());
