@@ -1,21 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Json } from '../engine/game.ts';
+import type { GameRules, Json } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
 import type { ChallengeView } from '../protocols/wire/lobby.ts';
 import { parseChallengeRequest } from '../protocols/wire/requests.ts';
+import type { Engines } from './engines.ts';
 import type { Fanout } from './fanout.ts';
 import { newGameId } from './hub.ts';
 import type { Identities } from './identity/identities.ts';
 import { usernameKey } from './identity/usernames.ts';
+import { keptGame, keptSeat } from './kept-seats.ts';
 import { CHALLENGE_OF, type Challenge, type GameStore } from './store.ts';
-import { hashToken } from './tokens.ts';
 
 /** A challenge to play now waits this long for an answer; a correspondence one, a week. */
 const LIVE_CHALLENGE_MS = 10 * 60_000;
 const CORRESPONDENCE_CHALLENGE_MS = 7 * 86_400_000;
 /** Open challenges one player may have sent at once: enough to ask a few friends, not to spam a site. */
 export const OPEN_CHALLENGES = 10;
+/** Games one player may have going against engines at once: each keeps an AI thinking. */
+const ENGINE_GAMES = 5;
 /** An answer stays in both players' lists this long, so the challenger hears it. */
 export const ANSWER_SHOWN_MS = 60_000;
 
@@ -96,6 +99,7 @@ export function registerChallenges(
   store: GameStore,
   identities: Identities,
   news: ChallengeNews,
+  engines: Engines,
   now: () => number,
 ): void {
   const player = async (request: Parameters<Identities['of']>[0]) => {
@@ -118,10 +122,52 @@ export function registerChallenges(
       return reply.code(400).send({ error: `a challenge is a game of two: ${game.title} with these options has more seats` });
     if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
     // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
+    await engines.ensure();
     const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
-    if (target?.kind !== 'player') return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
+    const engine = target ? engines.byAccount(target.id) : undefined;
+    if (!target || (target.kind !== 'player' && !engine))
+      return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
     if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
     const at = now();
+    // An engine accepts at once: the game is made, the engine in its seat.
+    if (engine) {
+      if (!engines.plays(engine, game as GameRules<unknown, unknown>))
+        return reply.code(400).send({ error: `${engine.name} does not play ${game.title} here` });
+      const live = await store.gamesOf(me.id, { limit: 50, live: true });
+      if (live.filter((g) => g.seats.some((s) => s !== 'open')).length >= ENGINE_GAMES)
+        return reply.code(429).send({ error: `you have ${ENGINE_GAMES} games against engines going: finish one first` });
+      const mine = body.seat ?? (randomBytes(1)[0] as number) & 1;
+      const seats = mine === 0 ? ['open', engine.seat] : [engine.seat, 'open'];
+      const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
+      if (mine === 1) held.reverse();
+      const challenge: Challenge = {
+        id: randomBytes(9).toString('base64url'),
+        from: { account: me.id, name: me.name },
+        to: { account: engine.account, name: engine.name },
+        game: game.id,
+        options: options.value as Json,
+        clock: body.clock ?? null,
+        rated: body.rated === true,
+        seat: mine,
+        createdAt: at,
+        expiresAt: at + LIVE_CHALLENGE_MS,
+        status: 'open',
+        gameId: null,
+      };
+      await store.createChallenge(challenge);
+      const gameId = newGameId();
+      const made = keptGame(game, options.value as Json, seats, {
+        id: gameId,
+        clock: challenge.clock,
+        rated: challenge.rated,
+        creator: `${CHALLENGE_OF}${challenge.id}`,
+        now: at,
+      });
+      if (!(await store.answerChallenge(challenge.id, { game: made, seats: held }, at)))
+        return reply.code(503).send({ error: 'the engine could not take the challenge: try again' });
+      news.changed([me.id]);
+      return reply.code(201).send({ ...challengeView(challenge), status: 'accepted', gameId });
+    }
     const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
     if (mine.length >= OPEN_CHALLENGES)
       return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
@@ -184,21 +230,14 @@ export function registerChallenges(
     const accepted = await store.answerChallenge(
       id,
       {
-        game: {
+        game: keptGame(found.value, challenge.options, ['open', 'open'], {
           id: gameId,
-          game: challenge.game,
-          options: challenge.options,
-          seed: `key:${randomBytes(32).toString('hex')}`,
-          seats: ['open', 'open'],
           clock: challenge.clock,
-          createdAt: at,
-          due: null,
+          rated: challenge.rated,
           creator: `${CHALLENGE_OF}${challenge.id}`,
-          rulesVersion: found.value.rulesVersion,
-          ...(challenge.rated ? { rated: true } : {}),
-        },
-        // Seats held by the accounts: no token is ever sent, only a hash kept.
-        seats: players.map((p) => ({ account: p.account, name: p.name, tokenHash: hashToken(randomBytes(32).toString('base64url')) })),
+          now: at,
+        }),
+        seats: players.map((p) => keptSeat(p.account, p.name)),
       },
       at,
     );

@@ -24,12 +24,14 @@ import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
+import { Engines } from './engines.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
 import { Identities, type Identity } from './identity/identities.ts';
 import { guardOrigins } from './identity/origin.ts';
 import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
+import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { registerLobby } from './lobby.ts';
 import { parseChatText, parseName } from './names.ts';
@@ -153,6 +155,8 @@ export interface OnlineLimits {
   readonly sessions?: Partial<SessionSettings>;
   /** Failed logins and new accounts allowed (see IdentityLimits). */
   readonly identity?: IdentityLimits;
+  /** The operator's token (HEXARENA_OPERATOR_TOKEN): what asks for the engine ladder's games. */
+  readonly operatorToken?: string;
   /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
   readonly pools?: Partial<PoolSettings>;
 }
@@ -232,7 +236,11 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   };
   // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
   const news = new ChallengeNews(store, fanout, limits.hub?.now ?? Date.now);
-  registerChallenges(app, store, identities, news, limits.hub?.now ?? Date.now);
+  const engines = new Engines(store, limits.outsideSeats ?? [], limits.hub?.now ?? Date.now);
+  // Engines' accounts made at start (again on first need if the store was away).
+  engines.ensure().catch(() => undefined);
+  registerChallenges(app, store, identities, news, engines, limits.hub?.now ?? Date.now);
+  registerLadder(app, store, engines, limits.operatorToken ?? null, limits.hub?.now ?? Date.now);
   const lobbyChanged = registerLobby(
     app,
     pools,

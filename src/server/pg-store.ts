@@ -648,22 +648,28 @@ export class PgStore implements GameStore, IdentityStore {
         [pool, seats.map((s) => s.account)],
       );
       if (rows.length !== seats.length) return false;
-      await c.query(
-        `INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        newGameRow(game),
-      );
-      for (const [i, seat] of seats.entries()) {
-        await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
-          game.id,
-          i,
-          seat.tokenHash,
-          seat.name,
-          seat.account,
-        ]);
+      await this.insertKept(c, game, seats);
+      for (const [i, seat] of seats.entries())
         await c.query('UPDATE pool_members SET game_id = $1, seat = $2 WHERE account_id = $3', [game.id, i, seat.account]);
-      }
       return true;
     });
+  }
+
+  /** A game and its held seats, inside a transaction. */
+  private async insertKept(c: pg.PoolClient, game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
+    await c.query(`INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, newGameRow(game));
+    for (const [i, seat] of seats.entries())
+      await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
+        game.id,
+        i,
+        seat.tokenHash,
+        seat.name,
+        seat.account,
+      ]);
+  }
+
+  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
+    return this.transaction((c) => this.insertKept(c, game, seats));
   }
 
   async passOver(pool: string, accounts: readonly string[]): Promise<void> {
@@ -716,20 +722,7 @@ export class PgStore implements GameStore, IdentityStore {
         [status, now, gameId, id],
       );
       if (changed.rowCount !== 1) return false;
-      if (typeof answer !== 'string') {
-        await c.query(
-          `INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          newGameRow(answer.game),
-        );
-        for (const [i, seat] of answer.seats.entries())
-          await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
-            answer.game.id,
-            i,
-            seat.tokenHash,
-            seat.name,
-            seat.account,
-          ]);
-      }
+      if (typeof answer !== 'string') await this.insertKept(c, answer.game, answer.seats);
       return true;
     });
   }
@@ -862,6 +855,15 @@ export class PgStore implements GameStore, IdentityStore {
 
   async createGuest(id: string, name: string, createdAt: number): Promise<void> {
     await this.query("INSERT INTO accounts (id, name, kind, created_at) VALUES ($1, $2, 'guest', $3)", [id, name, createdAt]);
+  }
+
+  async ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void> {
+    await this.query("INSERT INTO accounts (id, name, name_key, kind, created_at) VALUES ($1, $2, $3, 'bot', $4) ON CONFLICT DO NOTHING", [
+      id,
+      name,
+      key,
+      createdAt,
+    ]);
   }
 
   async register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean> {

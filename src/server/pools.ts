@@ -4,8 +4,8 @@ import { findGame } from '../games/index.ts';
 import { groupWave, pairWave, type Seeker } from '../ratings/pairing.ts';
 import { POOLS, type Pool, poolOf, poolPerf } from '../ratings/pools.ts';
 import { newGameId } from './hub.ts';
+import { keptGame, keptSeat } from './kept-seats.ts';
 import { type GameStore, type Paired, POOL_OF, type Waiting } from './store.ts';
-import { hashToken } from './tokens.ts';
 
 /**
  * Quick pairing: players wait in pools (in the store, so any instance may pair them and none loses
@@ -186,32 +186,19 @@ export class Pools {
   private async makeGame(pool: Pool, seats: readonly Waiting[], now: number): Promise<string | null> {
     const found = findGame(pool.game);
     if (!found.ok) return null;
-    const game = found.value;
-    const options = game.parseOptions(pool.options);
+    const options = found.value.parseOptions(pool.options);
     if (!options.ok) return null;
     const id = newGameId();
     const made = await this.store.pairUp(
       pool.id,
-      {
-        id,
-        game: pool.game,
-        options: options.value as Json,
-        seed: `key:${randomBytes(32).toString('hex')}`,
-        seats: seats.map(() => 'open'),
-        clock: pool.clock,
-        createdAt: now,
-        due: null,
-        creator: `${POOL_OF}${pool.id}`,
-        rulesVersion: game.rulesVersion,
-        // Rated where the game is: two players by Glicko-2, a free-for-all's table over its pairs.
-        ...(game.unrated ? {} : { rated: true }),
-      },
-      seats.map((s) => ({
-        account: s.account,
-        name: s.name,
-        // Seats held by accounts: the token is never sent to anyone, only its hash kept.
-        tokenHash: hashToken(randomBytes(32).toString('base64url')),
-      })),
+      // Rated where the game is: two players by Glicko-2, a free-for-all's table over its pairs.
+      keptGame(
+        found.value,
+        options.value as Json,
+        seats.map(() => 'open'),
+        { id, clock: pool.clock, rated: !found.value.unrated, creator: `${POOL_OF}${pool.id}`, now },
+      ),
+      seats.map((s) => keptSeat(s.account, s.name)),
     );
     if (made) this.made(id);
     return made ? id : null;

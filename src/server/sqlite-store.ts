@@ -582,19 +582,28 @@ export class SqliteStore implements GameStore, IdentityStore {
         ...seats.map((s) => s.account),
       ) as { n: number };
       if (Number(still.n) !== seats.length) return false;
-      this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(game));
-      for (const [i, seat] of seats.entries()) {
-        this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
-          game.id,
-          i,
-          seat.tokenHash,
-          seat.name,
-          seat.account,
-        );
+      this.insertKept(game, seats);
+      for (const [i, seat] of seats.entries())
         this.sql('UPDATE pool_members SET game_id = ?, seat = ? WHERE account_id = ?').run(game.id, i, seat.account);
-      }
       return true;
     });
+  }
+
+  /** A game and its held seats, inside a write. */
+  private insertKept(game: NewGame, seats: readonly PairedSeat[]): void {
+    this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(game));
+    for (const [i, seat] of seats.entries())
+      this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
+        game.id,
+        i,
+        seat.tokenHash,
+        seat.name,
+        seat.account,
+      );
+  }
+
+  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
+    return this.write(() => this.insertKept(game, seats));
   }
 
   passOver(pool: string, accounts: readonly string[]): Promise<void> {
@@ -650,17 +659,7 @@ export class SqliteStore implements GameStore, IdentityStore {
         `UPDATE challenges SET status = ?, answered_at = ?, game_id = ? WHERE id = ? AND status = 'open' AND expires_at > ?`,
       ).run(status, now, gameId, id, now).changes;
       if (changed !== 1) return false;
-      if (typeof answer !== 'string') {
-        this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(answer.game));
-        for (const [i, seat] of answer.seats.entries())
-          this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
-            answer.game.id,
-            i,
-            seat.tokenHash,
-            seat.name,
-            seat.account,
-          );
-      }
+      if (typeof answer !== 'string') this.insertKept(answer.game, answer.seats);
       return true;
     });
   }
@@ -781,6 +780,17 @@ export class SqliteStore implements GameStore, IdentityStore {
   createGuest(id: string, name: string, createdAt: number): Promise<void> {
     return this.write(() => {
       this.sql("INSERT INTO accounts (id, name, kind, created_at) VALUES (?, ?, 'guest', ?)").run(id, name, createdAt);
+    });
+  }
+
+  ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void> {
+    return this.write(() => {
+      this.sql("INSERT INTO accounts (id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'bot', ?) ON CONFLICT DO NOTHING").run(
+        id,
+        name,
+        key,
+        createdAt,
+      );
     });
   }
 

@@ -409,6 +409,8 @@ export interface GameStore extends IdentityStore {
    * every one of them still waits in `pool`; false otherwise (one left, or was paired meanwhile).
    */
   pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean>;
+  /** A game made with every seat held (the ladder's): the game and its seats in one write. */
+  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void>;
   /** A wave passed these waiting players by. */
   passOver(pool: string, accounts: readonly string[]): Promise<void>;
   /**

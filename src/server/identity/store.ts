@@ -66,6 +66,11 @@ export interface IdentityStore {
     tokenHash: string,
     createdAt: number,
   ): Promise<boolean>;
+  /**
+   * The account an engine (an AI level, an outside program) plays rated games under: made once, kept
+   * (kind bot, no password, no owner); nothing happens when it is there already.
+   */
+  ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void>;
   /** The bots a player owns. */
   botsOwnedBy(ownerId: string): Promise<{ readonly name: string; readonly createdAt: number }[]>;
   /**
