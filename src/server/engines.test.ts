@@ -78,7 +78,9 @@ describe('engines as players', () => {
         games: 1,
       },
     ]);
-    const { rating, deviation, interval } = (table?.engines as { rating: number; deviation: number; interval: [number, number] }[])[0] ?? {
+    const { rating, deviation, interval } = (
+      (table ?? {}).engines as { rating: number; deviation: number; interval: [number, number] }[]
+    )[0] ?? {
       rating: 0,
       deviation: 0,
       interval: [0, 0],
