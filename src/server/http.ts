@@ -136,6 +136,9 @@ export async function createHttpServer(
   // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
   app.get('/leaderboard', (_request, reply) => reply.sendFile('index.html'));
   app.get('/leaderboard/:perf', (_request, reply) => reply.sendFile('index.html'));
+  // The engine ladder: Hive's, and one per rated game (/ladder/hex).
+  app.get('/ladder', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/ladder/:game', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) =>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AccountPage } from './account/account-page.tsx';
+import { LadderPage, ladderOf } from './account/ladder-page.tsx';
 import { LeaderboardPage, leaderboardOf } from './account/leaderboard-page.tsx';
 import { ProfilePage, profileName } from './account/profile-page.tsx';
 import { webGameOf } from './games/index.ts';
@@ -23,6 +24,8 @@ export function App() {
   }, [address]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   if (window.location.pathname === '/account') return <AccountPage />;
+  const ladder = ladderOf(window.location.pathname);
+  if (ladder !== null) return <LadderPage key={ladder} game={ladder} />;
   const leaderboard = leaderboardOf(window.location.pathname);
   if (leaderboard !== null) return <LeaderboardPage key={leaderboard} perf={leaderboard} />;
   const profile = profileName(window.location.pathname);

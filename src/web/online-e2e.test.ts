@@ -483,6 +483,28 @@ describe('rated games in the browser', () => {
     await cleo.getByText('Rated game').waitFor();
   });
 
+  it('a player plays a rated game against an engine challenged by name; the engine ladder shows it with its interval', async () => {
+    const eve = await signedUp('Eve_Eng');
+    const taken = await eve.evaluate(async () => {
+      const r = await fetch('/api/challenges', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: 'hexarena-random', game: 'hex', rated: true, seat: 1 }),
+      });
+      return (await r.json()) as { gameId: string };
+    });
+    await eve.goto(`${server.base}/g/${taken.gameId}`);
+    // The engine (Red) opens; Eve resigns.
+    await waitForMoveCount(eve, 1);
+    await eve.getByRole('button', { name: 'Resign' }).click();
+    await eve.getByRole('button', { name: /^Confirm/ }).click();
+    await expect.poll(() => eve.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+\d+, Blue −\d+$/);
+    await eve.goto(`${server.base}/ladder/hex`);
+    const row = eve.locator('tr[data-engine="hexarena-random"]');
+    await expect.poll(() => row.locator('td').nth(3).textContent()).toMatch(/^\d{3,4}–\d{4}$/);
+    await shot(eve, 'engine-ladder');
+  });
+
   it('a rated seek shows in the other home page at once; two players join the same pool and land in one rated game; the leaderboard shows their new ratings', async () => {
     const pia = await signedUp('Pia_Pool');
     const paz = await signedUp('Paz_Pool');

@@ -13,7 +13,8 @@ export function AccountBar() {
         <>
           {account && <span class="guest">Playing as {account.name}</span>} <a href="/account">Sign up or log in</a>
         </>
-      )}
+      )}{' '}
+      <a href="/leaderboard">Leaderboards</a> <a href="/ladder">Engine ladder</a>
     </nav>
   );
 }

@@ -319,3 +319,22 @@ export async function answerChallenge(id: string, answer: 'accept' | 'decline' |
   const game = (r.value as { game?: unknown } | null)?.game;
   return ok(typeof game === 'string' ? { game } : {});
 }
+
+/** An engine's place on the ladder: its rating with a 95% interval. */
+export interface LadderEntry {
+  readonly name: string;
+  /** Its level, or "outside" for an outside program. */
+  readonly seat: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly interval: readonly [number, number];
+  readonly games: number;
+}
+
+/** The engines' ladder of a game, highest first. */
+export async function fetchLadder(game: string): Promise<Result<readonly LadderEntry[]>> {
+  const r = await call(`/api/ladder/${encodeURIComponent(game)}`);
+  if (!r.ok) return r;
+  const engines = (r.value as { engines?: unknown } | null)?.engines;
+  return Array.isArray(engines) ? ok(engines as LadderEntry[]) : fail('the server sent a ladder this page cannot read');
+}

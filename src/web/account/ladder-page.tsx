@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import { fetchLadder, type LadderEntry } from '../online/api.ts';
+import { RATED_GAMES } from './leaderboard-page.tsx';
+import { PageTop, Problem } from './page-parts.tsx';
+
+/** The game a path's ladder is of (/ladder is Hive's, /ladder/hex Hex's), or null for another page. */
+export function ladderOf(pathname: string): string | null {
+  if (pathname === '/ladder' || pathname === '/ladder/') return 'hive';
+  const m = /^\/ladder\/([a-z]{2,20})\/?$/.exec(pathname);
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * /ladder: the engines' strength table of a game — hexarena's levels and the outside programs the
+ * operator lists, rated by Glicko-2 from their games against each other and against players — each
+ * with the interval its rating is 95% sure to lie in. Overlapping intervals are not yet told apart.
+ */
+export function LadderPage({ game }: { game: string }) {
+  const [entries, setEntries] = useState<readonly LadderEntry[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    void fetchLadder(game).then((r) => (r.ok ? setEntries(r.value) : setProblem(r.error.message)));
+  }, [game]);
+  const title = RATED_GAMES.find((g) => g.id === game)?.game.title ?? game;
+  const widest = entries && entries.length > 0 ? Math.max(...entries.map((e) => e.interval[1])) : 0;
+  const lowest = entries && entries.length > 0 ? Math.min(...entries.map((e) => e.interval[0])) : 0;
+  const x = (rating: number) => (widest === lowest ? 50 : ((rating - lowest) / (widest - lowest)) * 100);
+  return (
+    <main class="ladder">
+      <PageTop />
+      <h2>{title} engine ladder</h2>
+      <nav aria-label="Ladders" class="speeds">
+        {RATED_GAMES.map((g) =>
+          g.id === game ? <strong aria-current="page">{g.game.title}</strong> : <a href={`/ladder/${g.id}`}>{g.game.title}</a>,
+        )}
+      </nav>
+      <p>
+        hexarena’s levels and the outside engines this site runs, rated like players. The bar spans each engine’s rating ± twice its
+        deviation: where its true strength lies, 95 times in 100.
+      </p>
+      <Problem text={problem && `The ladder cannot be shown: ${problem}.`} />
+      {entries && entries.length === 0 && <p>No engine of {title} has a rated game here yet.</p>}
+      {entries && entries.length > 0 && (
+        <table class="ranking ladder-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Engine</th>
+              <th scope="col">Rating</th>
+              <th scope="col">95% interval</th>
+              <th scope="col">Games</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e, i) => (
+              <tr data-engine={e.name}>
+                <td>{i + 1}</td>
+                <td>
+                  {e.name} <small>{e.seat === 'outside' ? 'outside engine' : `level ${e.seat}`}</small>
+                </td>
+                <td>{e.rating}</td>
+                <td>
+                  <span class="interval-text">
+                    {e.interval[0]}–{e.interval[1]}
+                  </span>
+                  <svg class="interval" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
+                    <rect x={x(e.interval[0])} y="2" width={Math.max(0.5, x(e.interval[1]) - x(e.interval[0]))} height="2" />
+                    <circle cx={x(e.rating)} cy="3" r="2" />
+                  </svg>
+                </td>
+                <td>{e.games}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
