@@ -14,7 +14,7 @@
  * measurements that chose it (src/ratings/free-for-all.simulation.ts).
  */
 import type { Outcome, Player } from '../engine/game.ts';
-import { type Glicko, type GlickoSettings, LICHESS, NEW_PLAYER } from './glicko2.ts';
+import { type Glicko, type GlickoSettings, LICHESS, NEW_PLAYER, newVolatility } from './glicko2.ts';
 
 /** One result of a rating period: against `opponent`'s rating before it, scoring 1, ½ or 0, counting `weight` games. */
 export interface PeriodResult {
@@ -24,8 +24,6 @@ export interface PeriodResult {
 }
 
 const SCALE = 173.7178;
-const TOLERANCE = 0.000001;
-const MAX_ITERATIONS = 1000;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
@@ -52,33 +50,8 @@ export function ratingPeriod(player: Glicko, results: readonly PeriodResult[], s
   const v = 1 / information;
   const delta = v * improvement;
 
-  // Step 5: the new volatility, by the Illinois algorithm.
-  const a = Math.log(sigma * sigma);
-  const tau = settings.tau;
-  const f = (x: number) => {
-    const ex = Math.exp(x);
-    return (ex * (delta * delta - phi * phi - v - ex)) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau);
-  };
-  let A = a;
-  let B: number;
-  if (delta * delta > phi * phi + v) B = Math.log(delta * delta - phi * phi - v);
-  else {
-    let k = 1;
-    while (f(a - k * tau) < 0) k++;
-    B = a - k * tau;
-  }
-  let fA = f(A);
-  let fB = f(B);
-  for (let i = 0; Math.abs(B - A) > TOLERANCE && i < MAX_ITERATIONS; i++) {
-    const C = A + ((A - B) * fA) / (fB - fA);
-    const fC = f(C);
-    if (fC * fB <= 0) {
-      A = B;
-      fA = fB;
-    } else fA /= 2;
-    B = C;
-    fB = fC;
-  }
+  // Step 5.
+  const volatility = newVolatility(sigma, phi, v, delta, settings);
   // Steps 6 to 8, the deviation before the period unchanged (φ* = φ).
   const newPhi = 1 / Math.sqrt(1 / (phi * phi) + 1 / v);
   const newMu = mu + newPhi * newPhi * improvement;
@@ -86,7 +59,7 @@ export function ratingPeriod(player: Glicko, results: readonly PeriodResult[], s
   return {
     rating: clamp(rating, settings.minRating, settings.maxRating),
     deviation: clamp(newPhi * SCALE, settings.minDeviation, settings.maxDeviation),
-    volatility: Math.min(settings.maxVolatility, Math.exp(A / 2)),
+    volatility,
   };
 }
 

@@ -72,23 +72,10 @@ export function deviationAfter(r: Glicko, periods: number, settings: GlickoSetti
 }
 
 /**
- * One player's new rating after one game against `opponent`, scoring `score` (1, ½ or 0), with
- * `edge` rating points added to the player's rating for the expected score (the first-move
- * advantage: plus half for the first player, minus half for the second).
+ * Step 5 of Glicko-2: the new volatility, by the Illinois algorithm, from the volatility σ, the
+ * deviation φ (Glicko-2 scale), the period's variance v and improvement Δ; at most the settings' cap.
  */
-function updateOne(player: Glicko, opponent: Glicko, score: number, edge: number, settings: GlickoSettings): Glicko {
-  // The expected score compares the two ratings with the first-move advantage on both sides of it.
-  const mu = (player.rating + edge - 1500) / SCALE;
-  const phi = player.deviation / SCALE;
-  const sigma = player.volatility;
-  const muJ = (opponent.rating - edge - 1500) / SCALE;
-  const phiJ = opponent.deviation / SCALE;
-  const gJ = g(phiJ);
-  const e = expected(mu, muJ, phiJ);
-  const v = 1 / (gJ * gJ * e * (1 - e));
-  const delta = v * gJ * (score - e);
-
-  // Step 5: the new volatility, by the Illinois algorithm.
+export function newVolatility(sigma: number, phi: number, v: number, delta: number, settings: GlickoSettings): number {
   const a = Math.log(sigma * sigma);
   const tau = settings.tau;
   const f = (x: number) => {
@@ -115,7 +102,27 @@ function updateOne(player: Glicko, opponent: Glicko, score: number, edge: number
     B = C;
     fB = fC;
   }
-  const newSigma = Math.min(settings.maxVolatility, Math.exp(A / 2));
+  return Math.min(settings.maxVolatility, Math.exp(A / 2));
+}
+
+/**
+ * One player's new rating after one game against `opponent`, scoring `score` (1, ½ or 0), with
+ * `edge` rating points added to the player's rating for the expected score (the first-move
+ * advantage: plus half for the first player, minus half for the second).
+ */
+function updateOne(player: Glicko, opponent: Glicko, score: number, edge: number, settings: GlickoSettings): Glicko {
+  // The expected score compares the two ratings with the first-move advantage on both sides of it.
+  const mu = (player.rating + edge - 1500) / SCALE;
+  const phi = player.deviation / SCALE;
+  const sigma = player.volatility;
+  const muJ = (opponent.rating - edge - 1500) / SCALE;
+  const phiJ = opponent.deviation / SCALE;
+  const gJ = g(phiJ);
+  const e = expected(mu, muJ, phiJ);
+  const v = 1 / (gJ * gJ * e * (1 - e));
+  const delta = v * gJ * (score - e);
+
+  const newSigma = newVolatility(sigma, phi, v, delta, settings);
   // Step 6: no time passes within the game (the growth for inactivity before it is deviationAfter's).
   const phiStar = phi;
   const newPhi = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);

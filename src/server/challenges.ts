@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GameRules, Json } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
 import type { ChallengeView } from '../protocols/wire/lobby.ts';
-import { parseChallengeRequest } from '../protocols/wire/requests.ts';
+import { type ChallengeRequest, parseChallengeRequest } from '../protocols/wire/requests.ts';
 import type { Engines } from './engines.ts';
 import type { Fanout } from './fanout.ts';
 import { newGameId } from './hub.ts';
@@ -35,6 +35,32 @@ export const challengeView = (c: Challenge): ChallengeView => ({
   status: c.status,
   gameId: c.gameId,
 });
+
+/** An open challenge from `from` to `to`, as asked. */
+function newChallenge(
+  from: { readonly id: string; readonly name: string },
+  to: Challenge['to'],
+  game: string,
+  options: Json,
+  asked: ChallengeRequest,
+  seat: number | null,
+  at: number,
+): Challenge {
+  return {
+    id: randomBytes(9).toString('base64url'),
+    from: { account: from.id, name: from.name },
+    to,
+    game,
+    options,
+    clock: asked.clock ?? null,
+    rated: asked.rated === true,
+    seat,
+    createdAt: at,
+    expiresAt: at + (asked.clock?.perMove ? CORRESPONDENCE_CHALLENGE_MS : LIVE_CHALLENGE_MS),
+    status: 'open',
+    gameId: null,
+  };
+}
 
 /**
  * Who hears of challenges: each account's lobby sockets on this instance, told the account's list
@@ -140,20 +166,7 @@ export function registerChallenges(
       const seats = mine === 0 ? ['open', engine.seat] : [engine.seat, 'open'];
       const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
       if (mine === 1) held.reverse();
-      const challenge: Challenge = {
-        id: randomBytes(9).toString('base64url'),
-        from: { account: me.id, name: me.name },
-        to: { account: engine.account, name: engine.name },
-        game: game.id,
-        options: options.value as Json,
-        clock: body.clock ?? null,
-        rated: body.rated === true,
-        seat: mine,
-        createdAt: at,
-        expiresAt: at + LIVE_CHALLENGE_MS,
-        status: 'open',
-        gameId: null,
-      };
+      const challenge = newChallenge(me, { account: engine.account, name: engine.name }, game.id, options.value as Json, body, mine, at);
       await store.createChallenge(challenge);
       const gameId = newGameId();
       const made = keptGame(game, options.value as Json, seats, {
@@ -171,20 +184,15 @@ export function registerChallenges(
     const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
     if (mine.length >= OPEN_CHALLENGES)
       return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
-    const challenge: Challenge = {
-      id: randomBytes(9).toString('base64url'),
-      from: { account: me.id, name: me.name },
-      to: { account: target.id, name: target.name },
-      game: game.id,
-      options: options.value as Json,
-      clock: body.clock ?? null,
-      rated: body.rated === true,
-      seat: body.seat ?? null,
-      createdAt: at,
-      expiresAt: at + (body.clock?.perMove ? CORRESPONDENCE_CHALLENGE_MS : LIVE_CHALLENGE_MS),
-      status: 'open',
-      gameId: null,
-    };
+    const challenge = newChallenge(
+      me,
+      { account: target.id, name: target.name },
+      game.id,
+      options.value as Json,
+      body,
+      body.seat ?? null,
+      at,
+    );
     await store.createChallenge(challenge);
     news.changed([me.id, target.id]);
     return reply.code(201).send(challengeView(challenge));

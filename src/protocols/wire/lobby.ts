@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
+import { objectOf } from './parse.ts';
 
 /**
  * The lobby's socket (`/api/lobby/ws`): a player joins a pool and waits there as long as the socket
@@ -58,16 +59,6 @@ export type LobbyMessage =
 type Fields = Readonly<Record<string, unknown>>;
 const isObject = (x: unknown): x is Fields => typeof x === 'object' && x !== null && !Array.isArray(x);
 const POOL_ID = /^[a-z0-9+-]{1,32}$/;
-
-function objectOf(text: string): Result<Fields> {
-  let m: unknown;
-  try {
-    m = JSON.parse(text);
-  } catch {
-    return fail('a message must be JSON');
-  }
-  return isObject(m) ? ok(m) : fail('a message is a JSON object with a "type"');
-}
 
 function isOpenGame(x: unknown): boolean {
   if (!isObject(x)) return false;

@@ -34,7 +34,7 @@ const isText = (x: unknown): x is string => typeof x === 'string';
 const isJson = (x: unknown): x is Json => x !== undefined;
 
 /** The JSON of a message, or why it is none. */
-function objectOf(text: string): Result<Fields> {
+export function objectOf(text: string): Result<Fields> {
   let m: unknown;
   try {
     m = JSON.parse(text);
