@@ -4,6 +4,7 @@ import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { BookFlags } from './commands/book.ts';
+import type { LadderFlags } from './commands/ladder.ts';
 import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
@@ -70,6 +71,34 @@ function program(io: CliIo): Command {
     match,
     CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] })),
   ).action(async (game: string, flags: MatchFlags) => (await import('./commands/match.ts')).matchCommand(io, game, flags));
+
+  const ladder = cli
+    .command('ladder')
+    .description("a rated round-robin among hexarena's levels and outside engines: Glicko-2 ratings with 95% intervals")
+    .argument('<game>', 'the game, such as hive')
+    .option(
+      '--entrants <list>',
+      'comma-separated players, each optionally label=…: levels (random, easy, medium, hard, max), hive: uhp:<command> (default: the levels, and HEXARENA_OUTSIDE_SEATS for hive)',
+    )
+    .option('--rounds <n>', 'each pair meets this many times with each colour', positiveInt, 1)
+    .option(
+      '--time <ms>',
+      "milliseconds a move for every entrant (the levels' own budgets stop them sooner)",
+      wholeNumber(1, 3_600_000),
+      1000,
+    )
+    .option('--depth <n>', 'outside engines search to this depth instead of for the time', wholeNumber(1, 30))
+    .option('--seed <seed>', 'seed of the order of the games and of every game (random when omitted, and printed)')
+    .option('--options <json>', 'game options as JSON')
+    .option(
+      '--json',
+      'print the table as JSON: { standings: [{ rank, entrant, rating, deviation, interval, games, wins, draws, losses, forfeits }], matrix, games, … }',
+    )
+    .option('--out <file>', 'also write the table as JSON to this file');
+  addGameFlags(
+    ladder,
+    CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] })),
+  ).action(async (game: string, flags: LadderFlags) => (await import('./commands/ladder.ts')).ladderCommand(io, game, flags));
 
   const perft = cli
     .command('perft')
