@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../games/index.ts';
 import { HEXARENA_BIN } from '../protocols/uhp/bridge.testing.ts';
-import { type LadderReport, ladderEntrants } from './commands/ladder.ts';
+import { startServer } from '../server/online.testing.ts';
+import { type LadderReport, ladderCommand, ladderEntrants } from './commands/ladder.ts';
 import { UsageError } from './io.ts';
 import { main } from './main.ts';
 import { captureIo, scratchFolder } from './testing.ts';
@@ -182,4 +184,39 @@ describe('hexarena ladder hive', () => {
       outside: true,
     });
   });
+});
+
+describe('hexarena ladder on a server', () => {
+  it('asks the server for each game, between its engines, rated there; prints its table too; only with the operator token', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-ladder-server-'));
+    const token = 'ladder operator';
+    const server = await startServer(dir, { HEXARENA_OPERATOR_TOKEN: token });
+    try {
+      const run = async (env: NodeJS.ProcessEnv) => {
+        const { io, out } = captureIo(scratchFolder());
+        await ladderCommand(
+          io,
+          'hex',
+          { entrants: 'random,easy', rounds: 1, time: 1000, seed: 'on-server', json: true, server: server.base },
+          env,
+        );
+        return JSON.parse(out()) as LadderReport & { site: { name: string; games: number }[] };
+      };
+      await expect(run({})).rejects.toThrow(/set HEXARENA_OPERATOR_TOKEN/);
+      await expect(run({ HEXARENA_OPERATOR_TOKEN: 'a guess' })).rejects.toThrow(
+        /the server refused the game: the ladder’s games are asked for with the operator’s token/,
+      );
+      const report = await run({ HEXARENA_OPERATOR_TOKEN: token });
+      expect(report).toMatchObject({ game: 'hex', played: 2, scheduled: 2 });
+      expect(report.standings.map((s) => s.entrant)).toEqual(['easy', 'random']);
+      // The server rated the same two games: its table has both engines, two games each.
+      expect(report.site.map((e) => [e.name, e.games])).toEqual([
+        ['hexarena-easy', 2],
+        ['hexarena-random', 2],
+      ]);
+    } finally {
+      await server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -94,7 +94,11 @@ function program(io: CliIo): Command {
       '--json',
       'print the table as JSON: { standings: [{ rank, entrant, rating, deviation, interval, games, wins, draws, losses, forfeits }], matrix, games, … }',
     )
-    .option('--out <file>', 'also write the table as JSON to this file');
+    .option('--out <file>', 'also write the table as JSON to this file')
+    .option(
+      '--server <url>',
+      'play the games on this server, between its engines, rated there (needs HEXARENA_OPERATOR_TOKEN); the site shows the table at /ladder',
+    );
   addGameFlags(
     ladder,
     CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] })),

@@ -7,10 +7,7 @@ import { perfOf } from '../ratings/index.ts';
 import type { Engines } from './engines.ts';
 import { newGameId } from './hub.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
-import type { GameStore } from './store.ts';
-
-/** The creator of the ladder's games. */
-export const LADDER = 'ladder';
+import { type GameStore, LADDER_OF } from './store.ts';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -60,7 +57,7 @@ export function registerLadder(
     const id = newGameId();
     const [first, second] = entrants as [NonNullable<(typeof entrants)[0]>, NonNullable<(typeof entrants)[0]>];
     await store.createKept(
-      keptGame(game, played, [first.seat, second.seat], { id, clock: clock?.value ?? null, rated: true, creator: LADDER, now: now() }),
+      keptGame(game, played, [first.seat, second.seat], { id, clock: clock?.value ?? null, rated: true, creator: LADDER_OF, now: now() }),
       [keptSeat(first.account, first.name), keptSeat(second.account, second.name)],
     );
     return reply.code(201).send({ id });

@@ -1,7 +1,7 @@
 import { AgentFailure } from '../engine/agent.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import { type Room, type RoomSettings, SERVER_SEAT } from './room.ts';
-import type { GameStore } from './store.ts';
+import { type GameStore, LADDER_OF } from './store.ts';
 
 /** Due games a sweep claims at a time. */
 const SWEEP_BATCH = 100;
@@ -169,10 +169,16 @@ export class Scheduler {
 
   /**
    * A game of AIs alone that nobody here follows (the hub's own subscription aside): thinking for it
-   * would only load the threads everyone shares.
+   * would only load the threads everyone shares. The engine ladder's games are played out all the
+   * same: the operator asked for their results.
    */
   private unwatched(room: Room): boolean {
-    return room.aiToMove() !== null && room.stored.seats.every((kind) => kind !== 'open') && room.listenerCount <= 1;
+    return (
+      room.aiToMove() !== null &&
+      room.stored.seats.every((kind) => kind !== 'open') &&
+      room.listenerCount <= 1 &&
+      room.stored.creator !== LADDER_OF
+    );
   }
 
   /**

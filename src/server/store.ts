@@ -528,6 +528,8 @@ export const REMATCH_OF = 'rematch:';
 
 /** The creator of a game the pairing made: its seats are taken as it is made, none open to the lobby. */
 export const POOL_OF = 'pool:';
+/** The creator of the engine ladder's games (asked by the operator; played out even with nobody watching). */
+export const LADDER_OF = 'ladder';
 /** The creator of a game a challenge became: likewise. */
 export const CHALLENGE_OF = 'challenge:';
 /** Games whose seats are kept for their players, none open to the lobby. */

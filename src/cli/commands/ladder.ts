@@ -15,7 +15,9 @@ import { refuseOthersFlags } from '../flags.ts';
 import type { GivenFlags } from '../games/cli-game.ts';
 import { CLI_GAMES, cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
+import { outsideSeatsFromEnv } from '../outside-seats.ts';
 import { progressBar } from '../progress.ts';
+import { playOnServer, type ServerLadder, serverOf, serverTable } from './ladder-server.ts';
 
 /**
  * `hexarena ladder <game>`: a rated round-robin among hexarena's levels and outside engines, played
@@ -35,6 +37,8 @@ export interface LadderFlags extends GivenFlags {
   readonly options?: string;
   readonly json?: boolean;
   readonly out?: string;
+  /** Play on this server (its engines, rated there) instead of here. */
+  readonly server?: string;
 }
 
 /** One entrant: the name the table shows, and the player behind it. */
@@ -44,20 +48,6 @@ export interface LadderEntrant {
   readonly agent: string;
   /** A program outside this process (its process lives for the whole ladder). */
   readonly outside: boolean;
-}
-
-/** The outside programs the server's operator listed (HEXARENA_OUTSIDE_SEATS), read as `serve` reads them. */
-export function outsideSeatsFromEnv(text: string | undefined): string[] {
-  if (text === undefined || text.trim() === '') return [];
-  let list: unknown;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    list = null;
-  }
-  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http):./.test(s)))
-    throw new UsageError('HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>" and "http:<address>" names');
-  return list;
 }
 
 const isOutside = (agent: string) => agent.startsWith(UHP_SEAT) || agent.startsWith(HTTP_SEAT);
@@ -140,6 +130,8 @@ export interface LadderGameDetail {
   readonly moves: readonly string[];
   readonly termination: string;
   readonly reason?: string;
+  /** The game on the server, when played there. */
+  readonly gameId?: string;
 }
 
 export interface LadderReport {
@@ -221,7 +213,11 @@ export async function ladderCommand(io: CliIo, gameId: string, flags: LadderFlag
 
   const outFile = flags.out === undefined ? null : writableFile(io, flags.out);
   const seed = flags.seed ?? randomSeed();
-  const play = async (pairing: LadderPairing, signal?: AbortSignal): Promise<LadderOutcome & { detail: LadderGameDetail }> => {
+  const server: ServerLadder | null =
+    flags.server === undefined ? null : { base: serverOf(flags.server, env), token: env.HEXARENA_OPERATOR_TOKEN as string, game: game.id };
+  if (server && flags.depth !== undefined)
+    throw new UsageError("--depth is for a ladder played here; on a server the engines think as the server's operator set them");
+  const playHere = async (pairing: LadderPairing, signal?: AbortSignal): Promise<LadderOutcome & { detail: LadderGameDetail }> => {
     const agents = [pairing.first, pairing.second].map((i) => stoppable((make[i] as () => Agent<unknown, unknown>)(), signal));
     const { records } = await runMatch({
       game,
@@ -246,6 +242,15 @@ export async function ladderCommand(io: CliIo, gameId: string, flags: LadderFlag
     return { score, forfeit: { by, reason }, detail };
   };
 
+  const play = server
+    ? (pairing: LadderPairing, signal?: AbortSignal) =>
+        playOnServer(
+          server,
+          [(entrants[pairing.first] as LadderEntrant).agent, (entrants[pairing.second] as LadderEntrant).agent],
+          pairing,
+          signal,
+        )
+    : playHere;
   const bar = progressBar(io, `${game.id} ladder`);
   const firstMoveAdvantage = game.firstMoveAdvantage ?? 0;
   // Ctrl-C stops a long ladder with the table of the games ended so far (the one being played is
@@ -300,11 +305,22 @@ export async function ladderCommand(io: CliIo, gameId: string, flags: LadderFlag
     writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
     if (!flags.json) io.stderr(`the table is in ${displayPath(io, outFile)}\n`);
   }
+  // On a server, its table too: the engines' ratings from all their rated games there.
+  const site = server ? await serverTable(server) : null;
   if (flags.json) {
-    io.stdout(`${JSON.stringify(report)}\n`);
+    io.stdout(`${JSON.stringify(site ? { ...report, server: server?.base, site } : report)}\n`);
     return;
   }
   io.stdout(formatLadder(game.title, report));
+  if (site && server)
+    io.stdout(
+      `\non ${server.base} (${server.base}/ladder/${game.id}), from every rated game of its engines:\n${site
+        .map(
+          (e, i) =>
+            `${String(i + 1).padStart(4)}  ${e.name.padEnd(20)}  ${String(e.rating).padStart(5)}  ${e.interval[0]}–${e.interval[1]}  ${e.games} games`,
+        )
+        .join('\n')}\n`,
+    );
 }
 
 /** The width the score matrix may take and still be printed. */

@@ -8,6 +8,7 @@ import { SqliteStore } from '../../server/sqlite-store.ts';
 import type { GameStore } from '../../server/store.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, UsageError } from '../io.ts';
+import { outsideSeatsFromEnv } from '../outside-seats.ts';
 
 const ROOT = packageRoot();
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -18,20 +19,6 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
   io.stdout('building the web app…\n');
   const { build } = await import('vite');
   await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
-}
-
-function outsideSeatsFromEnv(): string[] {
-  const text = process.env.HEXARENA_OUTSIDE_SEATS;
-  if (text === undefined || text.trim() === '') return [];
-  let list: unknown;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    list = null;
-  }
-  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http):./.test(s)))
-    throw new UsageError('HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>" and "http:<address>" names');
-  return list;
 }
 
 function rateFromEnv(name: string): number | undefined {
@@ -143,7 +130,7 @@ export async function serveCommand(
   const messageRate = rateFromEnv('HEXARENA_WS_RATE');
   // HEXARENA_OUTSIDE_SEATS: a JSON list of outside Hive players games may seat, such as
   // ["uhp:nokamute uhp", "http:127.0.0.1:9001"] (started by this server, so only the operator names them).
-  const outsideSeats = outsideSeatsFromEnv();
+  const outsideSeats = outsideSeatsFromEnv(process.env.HEXARENA_OUTSIDE_SEATS);
   // HEXARENA_WS_PING_MS: how often sockets are pinged (30 s); HEXARENA_SEND_BUFFER_BYTES: what may wait
   // for a client that does not read before it is dropped (1 MiB); HEXARENA_BOT_STREAMS: streams per bot (3).
   const pingMs = millisecondsFromEnv('HEXARENA_WS_PING_MS');
