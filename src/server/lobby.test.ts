@@ -60,6 +60,30 @@ describe('quick pairing', () => {
     for (const c of [a, b, g]) c.close();
   });
 
+  it('a DiceWars pool seats a table of four once four wait: one rated game of four accounts', async () => {
+    const players = await Promise.all(
+      ['Dw_A', 'Dw_B', 'Dw_C', 'Dw_D'].map(async (name, i) => {
+        const b = new Browser(server.base, `127.0.0.${111 + i}`);
+        await signUp(b, name);
+        return b;
+      }),
+    );
+    const sockets = await Promise.all(players.map((b) => b.lobby()));
+    for (const [i, c] of sockets.entries()) {
+      c.send({ type: 'pool-join', pool: 'dicewars-5+3-4p' });
+      await c.next((m) => m.type === 'pool' && m.pool === 'dicewars-5+3-4p');
+      // Three waiting make no table.
+      if (i === 2) await sockets[0]?.next((m) => m.type === 'pools' && (m.waiting as Record<string, number>)['dicewars-5+3-4p'] === 3);
+    }
+    const paired = await Promise.all(sockets.map((c) => c.next((m) => m.type === 'paired')));
+    expect(new Set(paired.map((p) => p.game)).size).toBe(1);
+    expect(paired.map((p) => p.seat).sort()).toEqual([0, 1, 2, 3]);
+    const game = (await players[0]?.ask('GET', `/api/games/${paired[0]?.game}`))?.json ?? {};
+    expect(game).toMatchObject({ game: 'dicewars', rated: true, options: { players: 4 } });
+    expect((game.seats as { kind: string }[]).map((s) => s.kind)).toEqual(['taken', 'taken', 'taken', 'taken']);
+    for (const c of sockets) c.close();
+  });
+
   it('a player waits only while the socket is open; leaving, or closing it, leaves the pool; bad messages are refused in words', async () => {
     const cy = new Browser(server.base, '127.0.0.84');
     await signUp(cy, 'Pool_Cy');
