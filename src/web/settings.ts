@@ -50,6 +50,9 @@ export function applyTheme(theme: Theme): void {
   else document.documentElement.dataset.theme = theme;
 }
 
+// The saved theme holds from the first paint on (this module runs before the app renders anything).
+if (typeof document !== 'undefined') applyTheme(current.theme);
+
 export function updateSettings(change: Partial<Settings>): void {
   current = { ...current, ...change };
   try {
