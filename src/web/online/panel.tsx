@@ -199,7 +199,7 @@ function Chat({ info }: { info: OnlineInfo }) {
   const title = info.chat.room === 'players' ? 'Players’ chat' : 'Spectators’ chat';
   return (
     <section class="chat" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <label class="mute">
         <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.currentTarget.checked)} /> Mute
       </label>
