@@ -61,13 +61,16 @@ function territoryShapes(board: DiceWarsState['board']) {
 const CLASSIC_LABELS = { ownerY: -0.9, ownerSize: 0.9, diceY: 1, diceSize: 1.8 };
 const STRENGTH_LABELS = { ownerY: -0.4, ownerSize: 0.55, diceY: 0.6, diceSize: 0.95 };
 
-/** The owner's letter above, the dice (or strength) large below. */
+/**
+ * The owner's letter above, the dice (or strength) large below. A space between the labels (drawn as
+ * nothing) keeps them words apart in the text of the territory, as its name says them: "0 A 3".
+ */
 function OwnerAndDice({ x, y, owner, dice, scale }: { x: number; y: number; owner: number; dice: number; scale: typeof CLASSIC_LABELS }) {
   return (
     <>
       <text x={x} y={y + scale.ownerY} font-size={scale.ownerSize} text-anchor="middle" class="owner">
         {letter(owner)}
-      </text>
+      </text>{' '}
       <text x={x} y={y + scale.diceY} font-size={scale.diceSize} text-anchor="middle" class="dice">
         {dice}
       </text>
@@ -85,6 +88,8 @@ function DiceStack({ x, y, dice }: { x: number; y: number; dice: number }) {
     </g>
   );
 }
+
+const percent = (chance: number): string => `${Math.round(chance * 100)}%`;
 
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
@@ -138,10 +143,11 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
     [state.board],
   );
   const labels = state.order.map((_, seat) => letter(seat));
-  const odds =
-    hover !== null && lit.selected !== null && lit.dests.includes(territoryKey(hover))
-      ? attackOdds(state, Number(lit.selected.slice(1)), hover)
-      : null;
+  // Odds on every target of the selection: a phone has no hover.
+  const chances = shapes.map((_, t) =>
+    lit.selected !== null && lit.dests.includes(territoryKey(t)) ? attackOdds(state, Number(lit.selected.slice(1)), t) : null,
+  );
+  const odds = hover === null ? null : (chances[hover] ?? null);
 
   const queue = (
     <ol class="queue" aria-label="turn order">
@@ -180,36 +186,27 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
           const key = territoryKey(t);
           const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
           const dice = state.dice[t] as number;
-          // Odds on every target of the selection: a phone has no hover.
-          const chance = lit.selected !== null && lit.dests.includes(key) ? attackOdds(state, Number(lit.selected.slice(1)), t) : null;
+          const chance = chances[t] ?? null;
+          const taking = chance === null ? '' : `, ${percent(chance)} to take`;
           return (
             <SvgButton
               canFocus={board.dests.has(key) || lit.dests.includes(key)}
-              aria-label={`territory ${t}, ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}`}
+              aria-label={`territory ${t}, ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}${taking}`}
               data-territory={t}
               class={cls}
               onPress={() => choose(key)}
               onMouseEnter={() => setHover(t)}
             >
-              <title>{`territory ${t}: ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}`}</title>
+              <title>{`territory ${t}: ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}${taking}`}</title>
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
               {/* The numbers the log and the notation use, on the map (a strength cell is too small: its title says it). */}
               {state.rules === 'classic' && (
-                <text x={shape.cx - 1.6} y={shape.cy - 1.1} font-size={0.7} text-anchor="middle" class="tnum">
-                  {t}
-                </text>
-              )}
-              {chance !== null && (
-                <text
-                  x={shape.cx}
-                  y={shape.cy + (state.rules === 'strength' ? -0.5 : 2.3)}
-                  font-size={0.8}
-                  text-anchor="middle"
-                  class="chance"
-                >
-                  {`${Math.round(chance * 100)}%`}
-                </text>
+                <>
+                  <text x={shape.cx - 1.6} y={shape.cy - 1.1} font-size={0.7} text-anchor="middle" class="tnum">
+                    {t}
+                  </text>{' '}
+                </>
               )}
               {/* On a strength cell the odds take the place of the strength: one cell holds one label. */}
               {owner >= 0 && (state.rules === 'classic' || chance === null) && (
@@ -225,6 +222,27 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
             </SvgButton>
           );
         })}
+        {/* The odds, over every territory (so no neighbour hides them); each target's name says its own, and a
+            territory's name holds all the text drawn on it, as a speech user reads it out. */}
+        <g class="odds">
+          {shapes.map((shape, t) => {
+            const chance = chances[t] ?? null;
+            if (chance === null) return null;
+            return (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG <text> takes no focus; the target's name says these odds.
+              <text
+                x={shape.cx}
+                y={shape.cy + (state.rules === 'strength' ? -0.5 : 2.3)}
+                font-size={0.8}
+                text-anchor="middle"
+                class="chance"
+                aria-hidden="true"
+              >
+                {percent(chance)}
+              </text>
+            );
+          })}
+        </g>
       </ZoomableSvg>
       <p>
         <button type="button" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>

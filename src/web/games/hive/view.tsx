@@ -111,7 +111,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               disabled={!playable || !board.movable}
               data-hand={formatPiece(p)}
               title={BUG_NAMES[bugOf(p)]}
-              aria-label={`${COLOR_NAMES[color]} ${BUG_NAMES[bugOf(p)]} ${formatPiece(p)}`}
+              aria-label={`${COLOR_NAMES[color]} ${BUG_NAMES[bugOf(p)]} ${formatPiece(p).slice(1)}`}
               style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bugOf(p)]]}` }}
               onClick={() => choose(key)}
             >
