@@ -1,0 +1,165 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AxeResults, Result as AxeViolation } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { unfinishedGame } from '../games/hive/testing.ts';
+import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { launchChromium } from './headless-chromium.ts';
+import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
+
+/**
+ * Every page of the site in both themes, checked by axe-core (WCAG 2.1 A and AA, and axe's best
+ * practices): a real `hexarena serve` serving the built app, one browser, one page per visitor reused
+ * from page to page. Each page is loaded once; the settings bar then switches it to light and to dark,
+ * and axe runs on each.
+ */
+const PATIENCE_MS = 60_000;
+const THEMES = ['light', 'dark'] as const;
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+let server: ServerProcess;
+let dataDir: string;
+let browser: Browser;
+let site: SitePages;
+/** A visitor who is not logged in, and the player of site-pages.testing.ts, logged in. */
+const visitors: Partial<Record<'guest' | 'player', { context: BrowserContext; page: Page }>> = {};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-a11y-'));
+  [server, browser] = await Promise.all([
+    startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
+    launchChromium(),
+  ]);
+  site = await prepareSitePages(server.base);
+  for (const who of ['guest', 'player'] as const) {
+    // Playwright's own script tag (axe) is not the site's: the page's content security policy lets it in.
+    const context = await browser.newContext({ bypassCSP: true });
+    context.setDefaultTimeout(PATIENCE_MS);
+    if (who === 'player') {
+      const [name, value] = site.cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: server.base }]);
+    }
+    visitors[who] = { context, page: await context.newPage() };
+  }
+});
+
+afterAll(async () => {
+  for (const v of Object.values(visitors)) await v?.context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A local game between two people on this screen, `moves` into it. */
+const local = (game: string, options?: unknown, moves: readonly string[] = []) =>
+  `/#${new URLSearchParams({
+    game,
+    ...(options ? { options: JSON.stringify(options) } : {}),
+    seats: 'human,human',
+    seed: 'axe',
+    ...(moves.length > 0 ? { moves: moves.join(';') } : {}),
+  })}`;
+
+interface SitePage {
+  readonly name: string;
+  readonly who: 'guest' | 'player';
+  readonly path: () => string;
+  /** What is on the page once it has loaded what it asks the server for (Playwright selectors, all of them). */
+  readonly ready: readonly string[];
+  /** What to do on the page before axe looks (open a selection, say). */
+  readonly prepare?: (page: Page) => Promise<void>;
+}
+
+const PAGES: readonly SitePage[] = [
+  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby', '.quick-pairing .pool'] },
+  {
+    name: 'home, logged in',
+    who: 'player',
+    path: () => '/',
+    ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby', '.quick-pairing .pool'],
+  },
+  { name: 'local tic-tac-toe', who: 'guest', path: () => local('tictactoe', undefined, ['b2', 'a1']), ready: ['[data-cell]'] },
+  { name: 'local Hive', who: 'guest', path: () => local('hive', { type: 'Base+MLP' }), ready: ['[data-hand]'] },
+  {
+    name: 'local Hive, under way',
+    who: 'guest',
+    path: () => local('hive', undefined, unfinishedGame('axe', 16).texts),
+    ready: ['[data-piece]'],
+  },
+  {
+    name: 'local DiceWars, a territory picked',
+    who: 'guest',
+    path: () => local('dicewars', { players: 2, map: 'small' }),
+    ready: ['[data-territory]'],
+    // The odds on each target are drawn over the map, and said in the target's name.
+    prepare: async (page) => {
+      await page.locator('[data-territory][tabindex="0"]').first().click();
+      await page.locator('.chance').first().waitFor();
+    },
+  },
+  { name: 'local Nonaga', who: 'guest', path: () => local('nonaga'), ready: ['[data-cell]'] },
+  { name: 'local Hex', who: 'guest', path: () => local('hex', { size: 11, pie: true }, ['f6', 'e5', 'd7']), ready: ['[data-cell]'] },
+  { name: 'online game, seats open', who: 'guest', path: () => `/g/${site.openGame}`, ready: ['.board', '.clock'] },
+  { name: 'online game, its player to move', who: 'player', path: () => `/g/${site.yourMoveGame}`, ready: ['[data-cell]', '.presence'] },
+  { name: 'online game, over, its player', who: 'player', path: () => `/g/${site.finishedGame}`, ready: ['[data-cell]', '.status.over'] },
+  { name: 'account, logged out', who: 'guest', path: () => '/account', ready: ['form[aria-label="Sign up"]'] },
+  { name: 'account, logged in', who: 'player', path: () => '/account', ready: ['[data-testid=account-name]'] },
+  { name: 'profile', who: 'guest', path: () => `/u/${site.player}`, ready: ['.rating-chart', '.stats', '.game-list'] },
+  // Every board of every rated game asked for, and found empty (nobody plays enough games here).
+  { name: 'leaderboards', who: 'guest', path: () => '/leaderboard', ready: ['.empty-board >> nth=3'] },
+  { name: 'Hex leaderboard', who: 'guest', path: () => '/leaderboard/hex', ready: ['.empty-board'] },
+  { name: 'engine ladder (Hive)', who: 'guest', path: () => '/ladder', ready: ['text=No engine of Hive'] },
+  { name: 'Hex engine ladder', who: 'guest', path: () => '/ladder/hex', ready: ['.ladder-table'] },
+];
+
+/** One violation, as a person fixing it needs it: the rule, how bad, what it asks, and where. */
+function describeViolation(v: AxeViolation): string {
+  const where = v.nodes
+    .slice(0, 4)
+    .map((n) => `    at ${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+    .join('\n');
+  return `  ${v.id} (${v.impact}): ${v.help} [${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}]\n${where}`;
+}
+
+async function axe(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate((runOnly) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly }), RULES);
+}
+
+describe('accessibility: axe finds nothing on any page, in either theme', () => {
+  for (const p of PAGES)
+    it(p.name, async () => {
+      const page = visitors[p.who]?.page as Page;
+      await page.goto(server.base + p.path());
+      for (const part of p.ready) await page.locator(part).first().waitFor();
+      await p.prepare?.(page);
+      const found: string[] = [];
+      for (const theme of THEMES) {
+        await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+        await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
+        const { violations } = await axe(page);
+        if (violations.length > 0) found.push(`${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
+      }
+      expect(found, `${p.name} (${p.path()}):\n${found.join('\n')}`).toEqual([]);
+    });
+
+  it('keyboard play: Tab reaches a board cell of a local Hex game, and Enter plays there', async () => {
+    const page = visitors.guest?.page as Page;
+    await page.goto(server.base + local('hex', { size: 7, pie: false }));
+    await page.locator('[data-cell]').first().waitFor();
+    let cell: string | null = null;
+    for (let presses = 0; presses < 30 && cell === null; presses++) {
+      await page.keyboard.press('Tab');
+      cell = await page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+    }
+    expect(cell, 'Tab never reached a cell').not.toBeNull();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=moves]')?.getAttribute('data-count') === '1');
+    expect(await page.getByTestId('moves').getAttribute('data-text')).toBe(cell);
+  });
+});

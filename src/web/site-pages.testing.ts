@@ -1,0 +1,51 @@
+import { Browser, Client, signUp } from '../server/online.testing.ts';
+
+/**
+ * A server with something on each of its pages, for the accessibility test and `npm run check:web`:
+ * a player who lost a rated Hex game to hexarena-random (so their profile has a rating, its chart,
+ * results and a game, and the Hex ladder an engine), a Hex game of theirs where it is their move, and
+ * an open Hive game with clocks that waits for its players.
+ */
+export interface SitePages {
+  /** The player's name: their profile is /u/<name>. */
+  readonly player: string;
+  /** The player's session cookie, "name=value". */
+  readonly cookie: string;
+  /** The finished rated Hex game. */
+  readonly finishedGame: string;
+  /** The open Hive game, with clocks, no seat taken. */
+  readonly openGame: string;
+  /** A Hex game of the player's against hexarena-random, the player to move. */
+  readonly yourMoveGame: string;
+}
+
+export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): Promise<SitePages> {
+  const b = new Browser(base, '127.0.0.1');
+  const signed = await signUp(b, player, 'a quiet hexagon at dusk');
+  if (signed.status !== 201 || !b.cookie) throw new Error(`sign-up refused: ${signed.text}`);
+  const cookie = b.cookie;
+  const challenge = await b.ask('POST', '/api/challenges', { to: 'hexarena-random', game: 'hex', rated: true, seat: 0 });
+  const finishedGame = challenge.json?.gameId;
+  if (typeof finishedGame !== 'string') throw new Error(`the challenge was refused: ${challenge.text}`);
+  const c = await Client.open(base, finishedGame, undefined, b.from, { cookie });
+  try {
+    await c.next((m) => m.type === 'sync');
+    await c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 });
+    await c.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1);
+    const resigned = await c.ask({ type: 'resign', seat: 0 });
+    if (resigned.ok !== true) throw new Error(`the resignation was refused: ${JSON.stringify(resigned)}`);
+  } finally {
+    c.close();
+  }
+  const open = await new Browser(base, '127.0.0.1').ask('POST', '/api/games', {
+    game: 'hive',
+    seats: ['open', 'open'],
+    clock: { initialMs: 300_000, incrementMs: 3000 },
+  });
+  const openGame = open.json?.id;
+  if (typeof openGame !== 'string') throw new Error(`the open game was refused: ${open.text}`);
+  const yours = await b.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'random'], seat: 0 });
+  const yourMoveGame = yours.json?.id;
+  if (typeof yourMoveGame !== 'string') throw new Error(`the player's game was refused: ${yours.text}`);
+  return { player, cookie, finishedGame, openGame, yourMoveGame };
+}
