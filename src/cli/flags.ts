@@ -15,6 +15,14 @@ export function wholeNumber(min: number, max: number): (text: string) => number 
   };
 }
 
+/** A probability above 0 and below 0.5, written as a decimal fraction (0.05): a test's α or β. */
+export function probability(text: string): number {
+  const p = Number(text);
+  if (!/^0?\.\d+$/.test(text) || !(p > 0 && p < 0.5))
+    throw new InvalidArgumentError('expected a probability above 0 and below 0.5, such as 0.05');
+  return p;
+}
+
 /** A flag one game adds to a command: commander's spelling (`--map <map>`), its help, how its text is read. */
 export interface CliFlag {
   readonly flags: string;

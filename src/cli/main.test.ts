@@ -87,7 +87,8 @@ describe('hexarena match', () => {
       'outside',
       '--json',
     );
-    expect(err).toBe('');
+    // Without a terminal, one line for the game on stderr, and nothing else.
+    expect(err).toMatch(/^game 1\/1: hard–uhp:npx hexarena uhp --seed cli (1-0|0-1|½-½) \([^)]*\) · score [\d.]+\/1\n$/);
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.agents.map((a: { agent: string }) => a.agent)).toEqual(['hard', 'uhp:npx hexarena uhp --seed cli']);

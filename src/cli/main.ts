@@ -9,7 +9,7 @@ import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import { displayPath, fileProblem } from './files.ts';
-import { addGameFlags, positiveInt, wholeNumber } from './flags.ts';
+import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES, type SiteMode } from './static/site.ts';
@@ -49,7 +49,9 @@ function program(io: CliIo): Command {
 
   const match = cli
     .command('match')
-    .description('play agents against each other over many games, rotating the seats every game')
+    .description(
+      'play agents against each other over many games, rotating the seats every game; each record is written as its game ends, and without a terminal a line a game goes to stderr',
+    )
     .argument('<game>', 'the game to play')
     .option(
       '--a <agent>',
@@ -66,7 +68,22 @@ function program(io: CliIo): Command {
     )
     .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
     .option('--depth <n>', "search depth per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 30))
-    .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600));
+    .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600))
+    .option(
+      '--max-moves <n>',
+      'adjudicate a game still going after n moves (plies) as a draw (default 10,000; none for games that always end); hive also draws a threefold repetition',
+      positiveInt,
+    )
+    .option(
+      '--move-timeout <seconds>',
+      'a player that has not moved after this many seconds loses that game on time',
+      wholeNumber(1, 86_400),
+    )
+    .option('--random-opening <n>', 'start each opening with n random legal moves (from the seed), then the agents', wholeNumber(1, 200))
+    .option('--openings <file>', 'openings, one a line (hive: a GameString; others: moves separated by ;), taken in turn')
+    .option('--sprt <elo0,elo1>', 'stop when a sequential test decides whether --a is elo0 or elo1 Elo stronger than --b (--games caps it)')
+    .option('--alpha <p>', 'the sequential test’s chance of a false H1 (default 0.05)', probability)
+    .option('--beta <p>', 'the sequential test’s chance of a false H0 (default 0.05)', probability);
   addGameFlags(
     match,
     CLI_GAMES.map((g) => ({ id: g.id, flags: g.matchFlags ?? [] })),

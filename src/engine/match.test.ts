@@ -105,3 +105,46 @@ describe('Wilson interval', () => {
     expect(wilson95(0, 0)).toEqual([0, 1]);
   });
 });
+
+describe('a stalled game', () => {
+  /** Plays the first free cell, but never answers on an empty board: every game it opens as X stalls. */
+  const stallsAsX: Agent<TicTacToeState, TicTacToeMove> = {
+    name: 'stalls-as-x',
+    choose: (game, state) =>
+      game.legalMoves(state).length === 9 ? new Promise<never>(() => {}) : Promise.resolve(game.legalMoves(state)[0] as TicTacToeMove),
+  };
+
+  it('loses on time past moveTimeoutMs; the others are played and each record is handed over as its game ends (a game ended by the rules names no termination)', async () => {
+    const seen: [number, string | undefined][] = [];
+    const result = await runMatch({
+      game: tictactoe,
+      agents: [firstFree, stallsAsX],
+      games: 3,
+      seed: 'stall',
+      moveTimeoutMs: 50,
+      onGame: (done, _total, record) => seen.push([done, record.termination]),
+    });
+    expect(seen).toEqual([
+      [1, undefined],
+      [2, 'time'],
+      [3, undefined],
+    ]);
+    const stalled = result.records[1];
+    expect(stalled?.moves).toEqual([]);
+    expect(stalled?.result).toEqual({ kind: 'win', winner: 1, reason: 'stalls-as-x lost on time: no move within 0.05 s' });
+    expect(replay(tictactoe, stalled as NonNullable<typeof stalled>).ok).toBe(true);
+  });
+
+  it('stop ends the match after the game it says so, and the result counts the games played', async () => {
+    const result = await runMatch({
+      game: tictactoe,
+      agents: [firstFree, randomAgent],
+      games: 10,
+      seed: 'stop',
+      stop: (_, done) => done === 4,
+    });
+    expect(result.games).toBe(4);
+    expect(result.records).toHaveLength(4);
+    for (const t of result.agents) expect(played(t)).toBe(4);
+  });
+});

@@ -1,5 +1,5 @@
 import { type Agent, AgentFailure, type ChooseContext } from './agent.ts';
-import type { GameDefinition, Outcome, Player } from './game.ts';
+import type { GameDefinition, GameRules, Outcome, Player } from './game.ts';
 import { type GameRecord, makeRecord } from './record.ts';
 import { resignationOutcome } from './resign.ts';
 import { deriveSeed, Rng } from './rng.ts';
@@ -17,6 +17,19 @@ export interface MatchSettings<S, M, O> {
    */
   readonly maxMoves?: number;
   readonly timeMs?: number;
+  /**
+   * A move not given within this many milliseconds loses the game on time (termination `time`),
+   * and the match goes on: an outside engine that hangs costs one game, not the match. None by default.
+   */
+  readonly moveTimeoutMs?: number;
+  /**
+   * The moves each set of games starts from, before the agents move: games g of one set (g divided
+   * by the number of seats) start alike, from the same seed, each with the seats rotated, so every
+   * agent plays every side of every opening. None by default.
+   */
+  readonly opening?: (set: number, start: S) => readonly M[];
+  /** Asked after every game with the tallies so far: true ends the match there (a sequential test that has decided). */
+  readonly stop?: (tallies: readonly AgentTally[], done: number) => boolean;
   readonly depth?: number;
   readonly signal?: AbortSignal;
   readonly onGame?: (done: number, total: number, record: GameRecord) => void;
@@ -37,6 +50,7 @@ export interface AgentTally extends Tally {
 }
 
 export interface MatchResult {
+  /** Games played: fewer than asked when `stop` ended the match. */
   readonly games: number;
   /** Games stopped by the move cap (already counted as draws). */
   readonly capped: number;
@@ -94,9 +108,12 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     ...(settings.signal === undefined ? {} : { signal: settings.signal }),
   };
 
+  let playedGames = 0;
   for (let g = 0; g < games; g++) {
     settings.signal?.throwIfAborted();
-    const gameSeed = deriveSeed(seed, g);
+    const set = Math.floor(g / seatCount);
+    // The games of one opening share their seed, so a game of chance deals them the same start too.
+    const gameSeed = settings.opening ? deriveSeed(seed, 'opening', set) : deriveSeed(seed, g);
     // One context per seat and game: a DiceWars game asks its agents thousands of times.
     const contexts = Array.from({ length: seatCount }, (_, s) => ({ rng: Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)), ...limits }));
     const entryOf = (seat: number) => entryAtSeat(g, seat, agents.length);
@@ -104,20 +121,27 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     const first = game.toMove(state);
     const moves: string[] = [];
     let outcome = game.result(state);
-    let forfeit = false;
+    for (const move of settings.opening?.(set, state) ?? []) {
+      if (outcome !== null) throw new RangeError(`opening ${set + 1} goes on after the game has ended`);
+      moves.push(game.formatMove(state, move));
+      state = game.play(state, move);
+      outcome = game.result(state);
+    }
+    let forfeit: 'forfeit' | 'time' | null = null;
     while (outcome === null && moves.length < maxMoves) {
       const seat = game.toMove(state);
       if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
       const agent = agents[entryOf(seat)] as Agent<S, M>;
       let move: M;
       try {
-        move = await agent.choose(game, state, contexts[seat] as ChooseContext);
+        move = await chooseInTime(agent, game, state, contexts[seat] as ChooseContext, settings.moveTimeoutMs);
       } catch (e) {
         if (!(e instanceof AgentFailure)) throw e;
         // A player that cannot move loses this game; the match goes on.
         const lost = resignationOutcome(game, state, seat, game.seatNames(options));
-        outcome = { ...lost, reason: `${agent.name} forfeits: ${e.message}` };
-        forfeit = true;
+        const late = e instanceof MoveTimeout;
+        outcome = { ...lost, reason: late ? `${agent.name} lost on time: ${e.message}` : `${agent.name} forfeits: ${e.message}` };
+        forfeit = late ? 'time' : 'forfeit';
         break;
       }
       moves.push(game.formatMove(state, move));
@@ -138,13 +162,67 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       }
     }
     const record = makeRecord(game, options, gameSeed, moves, final, {
-      termination: stopped ? 'move-cap' : forfeit ? 'forfeit' : 'rules',
+      termination: stopped ? 'move-cap' : (forfeit ?? 'rules'),
       players: Array.from({ length: seatCount }, (_, s) => (agents[entryOf(s)] as Agent<S, M>).name),
     });
     records.push(record);
+    playedGames = g + 1;
     settings.onGame?.(g + 1, games, record);
+    if (settings.stop?.(tallies, g + 1)) break;
   }
-  return { games, capped, agents: tallies, seats: seatTallies, firstMover, records };
+  return { games: playedGames, capped, agents: tallies, seats: seatTallies, firstMover, records };
+}
+
+/** A move not given in time: the player loses that game on time. */
+export class MoveTimeout extends AgentFailure {}
+
+/**
+ * The agent's move, or a `MoveTimeout` when none comes within `timeoutMs`: the agent is told to
+ * stop through its signal, and the game goes on without waiting for it.
+ */
+async function chooseInTime<S, M>(
+  agent: Agent<S, M>,
+  game: GameRules<S, M>,
+  state: S,
+  context: ChooseContext,
+  timeoutMs: number | undefined,
+): Promise<M> {
+  if (timeoutMs === undefined) return agent.choose(game, state, context);
+  const stop = new AbortController();
+  const signal = context.signal ? AbortSignal.any([context.signal, stop.signal]) : stop.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      stop.abort();
+      reject(new MoveTimeout(`no move within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+  });
+  try {
+    const answer = agent.choose(game, state, { ...context, signal });
+    // An answer that comes after the verdict is let go.
+    answer.catch(() => {});
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `plies` random legal moves from `start`, from `rng`: a varied opening. Lines that end the game
+ * are drawn again (up to 1,000 times); where none can be found the game is too short for it.
+ */
+export function randomOpening<S, M>(game: GameRules<S, M>, start: S, plies: number, rng: Rng): M[] {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    let state = start;
+    const moves: M[] = [];
+    while (moves.length < plies && game.result(state) === null) {
+      const move = rng.pick(game.legalMoves(state));
+      moves.push(move);
+      state = game.play(state, move);
+    }
+    if (game.result(state) === null) return moves;
+  }
+  throw new RangeError(`no line of ${plies} random moves leaves a ${game.id} game unfinished`);
 }
 
 /** Wilson score interval for a proportion: honest at 0% and 100%, unlike the normal approximation. */

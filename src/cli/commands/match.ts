@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Agent } from '../../engine/agent.ts';
 import { type AnyGame, describeOutcome } from '../../engine/game.ts';
-import { addTally, played, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
+import { addTally, played, randomOpening, runMatch, type Tally, wilson95 } from '../../engine/match.ts';
 import type { GameRecord } from '../../engine/record.ts';
-import { randomSeed } from '../../engine/rng.ts';
+import { deriveSeed, Rng, randomSeed } from '../../engine/rng.ts';
+import { type SprtSettings, type SprtState, sprt } from '../../engine/sprt.ts';
 import { findGame } from '../../games/index.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
 import { tellEnds } from '../../protocols/seed004/end.ts';
@@ -30,6 +31,18 @@ export interface MatchFlags extends GivenFlags {
   /** A budget per move for every agent (outside engines get it as `bestmove depth` or `bestmove time`). */
   readonly depth?: number;
   readonly time?: number;
+  /** A game still going after this many moves (plies) is stopped and counted as a draw. */
+  readonly maxMoves?: number;
+  /** A player that has not moved after this many seconds loses that game on time. */
+  readonly moveTimeout?: number;
+  /** Each set of games starts with this many random legal moves. */
+  readonly randomOpening?: number;
+  /** A file of openings, one a line. */
+  readonly openings?: string;
+  /** "elo0,elo1": stop when the sequential test decides. */
+  readonly sprt?: string;
+  readonly alpha?: number;
+  readonly beta?: number;
 }
 
 function parseJsonOptions(text: string | undefined): Record<string, unknown> {
@@ -115,6 +128,107 @@ function drawReasons(records: readonly GameRecord[]): string {
     .join(', ');
 }
 
+/** --sprt elo0,elo1 with --alpha and --beta, or null. */
+function sprtSettings(flags: MatchFlags, seats: number): SprtSettings | null {
+  if (flags.sprt === undefined) {
+    if (flags.alpha !== undefined || flags.beta !== undefined) throw new UsageError('--alpha and --beta are for --sprt');
+    return null;
+  }
+  const parts = flags.sprt.split(',').map((p) => p.trim());
+  const [elo0, elo1] = parts.map(Number) as [number, number];
+  if (parts.length !== 2 || parts.some((p) => !/^[-+]?\d+(\.\d+)?$/.test(p)) || !(elo0 < elo1))
+    throw new UsageError(`--sprt must be two Elo differences elo0,elo1 with elo0 below elo1, such as 0,10 (got "${flags.sprt}")`);
+  if (seats !== 2) throw new UsageError(`--sprt compares two agents; this game has ${seats} seats`);
+  return { elo0, elo1, alpha: flags.alpha ?? 0.05, beta: flags.beta ?? 0.05 };
+}
+
+/** The moves of each opening, from --openings (one a line; # starts a comment) or --random-opening. */
+async function openings(
+  io: CliIo,
+  game: AnyGame,
+  options: unknown,
+  flags: MatchFlags,
+  seed: string,
+): Promise<((set: number, start: unknown) => readonly unknown[]) | undefined> {
+  if (flags.openings !== undefined && flags.randomOpening !== undefined)
+    throw new UsageError('give --openings or --random-opening, not both');
+  if (flags.randomOpening !== undefined) {
+    const plies = flags.randomOpening;
+    return (set, start) => {
+      try {
+        return randomOpening(game, start, plies, Rng.fromSeed(deriveSeed(seed, 'random-opening', set)));
+      } catch (e) {
+        throw new UsageError(`--random-opening: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+  }
+  if (flags.openings === undefined) return undefined;
+  if (game.stochastic)
+    throw new UsageError(`--openings: ${game.id} deals its start from the seed, so written moves would not fit it; use --random-opening`);
+  const file = path.resolve(io.cwd, flags.openings);
+  const lines = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: line.trim(), number: i + 1 }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'));
+  if (lines.length === 0) throw new UsageError(`--openings: ${displayPath(io, file)} holds no opening`);
+  const own = cliGameOf(game.id)?.openingMoves;
+  const start = game.newGame(options, seed);
+  const parsed: unknown[][] = [];
+  for (const { line, number } of lines) {
+    const where = `--openings: ${displayPath(io, file)} line ${number}`;
+    let texts: readonly string[];
+    try {
+      texts = own
+        ? await own(line, options)
+        : line
+            .split(';')
+            .map((m) => m.trim())
+            .filter(Boolean);
+    } catch (e) {
+      throw new UsageError(`${where}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    let state = start;
+    const moves: unknown[] = [];
+    for (const text of texts) {
+      if (game.result(state) !== null) throw new UsageError(`${where}: the game is over before ${text}`);
+      const move = game.parseMove(state, text);
+      if (!move.ok) throw new UsageError(`${where}: ${text}: ${move.error.message}`);
+      moves.push(move.value);
+      state = game.play(state, move.value);
+    }
+    if (game.result(state) !== null) throw new UsageError(`${where}: the opening ends the game`);
+    parsed.push(moves);
+  }
+  // A file shorter than the match is played again from its first line.
+  return (set) => parsed[set % parsed.length] as unknown[];
+}
+
+/** "1-0", "0-1", "½-½" for two seats; "White wins" for more. */
+function shortResult(record: GameRecord, seats: readonly string[]): string {
+  const r = record.result;
+  if (!r || r.kind === 'draw') return seats.length === 2 ? '½-½' : 'draw';
+  if (seats.length === 2) return r.winner === 0 ? '1-0' : '0-1';
+  return `${record.players?.[r.winner] ?? seats[r.winner]} wins`;
+}
+
+/** "game 3/20: easy–random 1-0 (queen surrounded, 41 moves) · score 2.5/3": one line a game, for logs. */
+function gameLine(
+  done: number,
+  total: number,
+  record: GameRecord,
+  seats: readonly string[],
+  first: Tally,
+  sprtNow: SprtState | null,
+): string {
+  const reason = record.result?.reason;
+  const score = first.wins + first.draws / 2;
+  const test = sprtNow ? ` · LLR ${sprtNow.llr.toFixed(2)} (${sprtNow.lower.toFixed(2)}, ${sprtNow.upper.toFixed(2)})` : '';
+  return (
+    `game ${done}/${total}: ${(record.players ?? []).join('–')} ${shortResult(record, seats)} ` +
+    `(${reason ? `${reason}, ` : ''}${formatCount(record.moves.length)} moves) · score ${score}/${played(first)}${test}\n`
+  );
+}
+
 export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags): Promise<void> {
   const found = findGame(gameId);
   if (!found.ok) throw new UsageError(found.error.message);
@@ -122,11 +236,18 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const options = gameOptions(io, game, flags);
   const seats = game.seatNames(options);
   const agents = seatAgents(game, flags, seats.length);
+  const test = sprtSettings(flags, seats.length);
   const seed = flags.seed ?? randomSeed();
+  const opening = await openings(io, game, game.headlessOptions ? game.headlessOptions(options) : options, flags, seed);
   const folder = recordsFolder(io, flags.records);
   const bar = progressBar(io, `${game.id} match`);
   // Outside players that hear how each game ended (seed 004's) are told it between games.
   const ends = tellEnds(agents);
+  // Numbered from 1 with enough zeros to sort: the browser's "Open a record…" and `play --resume` read each one.
+  const width = String(flags.games).length;
+  // The first agent's results, for the score on each game's line and the sequential test.
+  const first: Tally = { wins: 0, draws: 0, losses: 0 };
+  let sprtNow: SprtState | null = null;
   const result = await runMatch({
     game,
     options,
@@ -135,20 +256,28 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     seed,
     ...(flags.depth === undefined ? {} : { depth: flags.depth }),
     ...(flags.time === undefined ? {} : { timeMs: flags.time * 1000 }),
+    ...(flags.maxMoves === undefined ? {} : { maxMoves: flags.maxMoves }),
+    ...(flags.moveTimeout === undefined ? {} : { moveTimeoutMs: flags.moveTimeout * 1000 }),
+    ...(opening === undefined ? {} : { opening }),
     onGame: (done, total, record) => {
+      // Each record is written as its game ends: a match stopped later (a crash, ^C, a game that never ends) keeps it.
+      if (folder)
+        writeFileSync(path.join(folder, `${game.id}-${String(done).padStart(width, '0')}.json`), `${JSON.stringify(record, null, 2)}\n`);
+      const r = record.result;
+      if (!r || r.kind === 'draw') first.draws++;
+      // In game g the first agent sits at the seat s with (s + g) mod n = 0 (entryAtSeat).
+      else if (r.winner === (agents.length - ((done - 1) % agents.length)) % agents.length) first.wins++;
+      else first.losses++;
+      if (test) sprtNow = sprt(first, test);
       ends.onGame(done, total, record);
-      bar.update(done, total);
+      if (io.progress) bar.update(done, total);
+      else io.stderr(gameLine(done, total, record, seats, first, sprtNow));
     },
+    // Checked after every full turn of the seats, so both agents have had each side equally often.
+    ...(test ? { stop: (_: unknown, done: number) => done % seats.length === 0 && sprtNow?.verdict != null } : {}),
   });
   await ends.settled();
   bar.finish();
-  if (folder) {
-    // Numbered from 1 with enough zeros to sort: the browser's "Open a record…" and `play --resume` read each one.
-    const width = String(result.records.length).length;
-    for (const [i, record] of result.records.entries())
-      writeFileSync(path.join(folder, `${game.id}-${String(i + 1).padStart(width, '0')}.json`), `${JSON.stringify(record, null, 2)}\n`);
-  }
-
   const draws = result.seats[0]?.draws ?? 0;
   // Entries with the same name are one agent: "hard against 7 gamedesign" reports two agents.
   const byName = new Map<string, { seats: number; wins: number; first: Tally }>();
@@ -177,11 +306,15 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
 
   if (flags.json) {
     const results = result.agents.map(({ agent, wins, draws: d, losses }) => ({ agent, wins, draws: d, losses }));
-    io.stdout(`${JSON.stringify({ games: result.games, draws, results, agents: summary, firstMover: result.firstMover })}\n`);
+    const sprtJson = test && sprtNow ? { sprt: { ...test, ...(sprtNow as SprtState) } } : {};
+    io.stdout(`${JSON.stringify({ games: result.games, draws, results, agents: summary, firstMover: result.firstMover, ...sprtJson })}\n`);
     return;
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  io.stdout(`${game.title}: ${formatCount(result.games)} games, seed ${seed}, seats rotating every game\n`);
+  const start = opening
+    ? `, each opening played ${seats.length === 2 ? 'twice, the colours swapped' : 'from every seat'}`
+    : ', seats rotating every game';
+  io.stdout(`${game.title}: ${formatCount(result.games)} games, seed ${seed}${start}\n`);
   io.stdout(
     `${'agent'.padEnd(12)}${'seats'.padStart(6)}${'wins'.padStart(8)}${'draws'.padStart(8)}${'losses'.padStart(8)}  win rate (95% CI)   fair share\n`,
   );
@@ -207,4 +340,16 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   if (last && last.moves.length <= 60) io.stdout(`last game: ${last.moves.join(' ')} (${describeOutcome(last.result, seats)})\n`);
   else if (last) io.stdout(`last game: ${last.moves.length} moves, ${describeOutcome(last.result, seats)}\n`);
   if (folder) io.stdout(`records of the ${formatCount(result.records.length)} games in ${flags.records}\n`);
+  if (test && sprtNow) {
+    const now = sprtNow as SprtState;
+    const verdict =
+      now.verdict === 'H1'
+        ? `H1 accepted: ${agents[0]?.name} is stronger by ${test.elo1} Elo rather than ${test.elo0}`
+        : now.verdict === 'H0'
+          ? `H0 accepted: ${agents[0]?.name} is stronger by ${test.elo0} Elo rather than ${test.elo1}`
+          : `no decision after ${formatCount(result.games)} games (raise --games)`;
+    io.stdout(
+      `SPRT [${test.elo0}, ${test.elo1}] α ${test.alpha} β ${test.beta}: LLR ${now.llr.toFixed(2)} (bounds ${now.lower.toFixed(2)}, ${now.upper.toFixed(2)}): ${verdict}\n`,
+    );
+  }
 }

@@ -22,6 +22,11 @@ export interface CliGame {
   /** `match`'s flags for this game, beside --options, and the options they give (`agents`: one per seat). */
   readonly matchFlags?: readonly CliFlag[];
   matchOptions?(io: CliIo, flags: GivenFlags, options: Record<string, unknown>, agents: readonly string[]): void;
+  /**
+   * The moves of one line of `match --openings` in the game's notation, where the game reads its
+   * own form of a position (Hive: a GameString); without it a line is moves separated by `;`.
+   */
+  openingMoves?(line: string, options: unknown): Promise<readonly string[]>;
   /** `perft`'s flags for this game, and its own count where it has one (`bulk`: the last ply by counting). */
   readonly perftFlags?: readonly CliFlag[];
   perft?(flags: GivenFlags): Promise<(depth: number, bulk: boolean) => number>;

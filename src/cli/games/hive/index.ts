@@ -41,6 +41,17 @@ export const hiveCli: CliGame = {
       );
     }
   },
+  async openingMoves(line, options) {
+    const { parseGameString } = await import('../../../games/hive/notation.ts');
+    const parsed = parseGameString(line);
+    if (!parsed.ok) throw new UsageError(parsed.error.message);
+    const type = (options as { type?: string }).type;
+    if (parsed.value.type !== type)
+      throw new UsageError(
+        `it is a ${parsed.value.type} game, and the match plays ${type} (give --options '{"type":"${parsed.value.type}"}')`,
+      );
+    return parsed.value.moves;
+  },
   perftFlags: [TYPE, { flags: '--position <GameString>', description: 'start from this game instead of the beginning' }],
   async perft(flags) {
     const [{ loadGameString }, { perft }, { parseGameType }] = await Promise.all([
