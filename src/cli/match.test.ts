@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../engine/record.ts';
 import { main } from './main.ts';
@@ -29,6 +30,34 @@ describe('hexarena match as engine authors run it', () => {
     expect(seen[0]?.[0]).toMatch(/^game 1\/4: max–random (1-0|0-1|½-½) \([^)]*, \d+ moves\) · score [\d.]+\/1\n$/);
     expect(seen[1]?.[0]).toMatch(/^game 2\/4: random–max /);
     expect(out()).toContain('records of the 4 games');
+  });
+
+  it('an outside engine that never answers loses each game on time past --move-timeout; every game keeps its record', async () => {
+    const stall = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" stall`;
+    const dir = path.join(scratchFolder(), 'games');
+    const { code, err } = await cli(
+      'match',
+      'hive',
+      '--a',
+      'random',
+      '--b',
+      stall,
+      '--games',
+      '2',
+      '--seed',
+      'hang',
+      '--move-timeout',
+      '1',
+      '--records',
+      dir,
+    );
+    expect(code).toBe(0);
+    const games = records(dir);
+    expect(games.map((r) => [r.termination, r.result?.kind === 'win' ? r.players?.[r.result.winner] : null])).toEqual([
+      ['time', 'random'],
+      ['time', 'random'],
+    ]);
+    expect(err).toMatch(/^game 2\/2: uhp:.* 0-1 \(uhp:.* lost on time: no move within 1 s, 0 moves\) · score 2\/2$/m);
   });
 
   it('--max-moves adjudicates a game going nowhere as a draw at the cap, and the record says so', async () => {
