@@ -64,9 +64,9 @@ function program(io: CliIo): Command {
     .option('--options <json>', 'game options as JSON')
     .option(
       '--json',
-      'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } }',
+      'print { games, draws, results: [{ agent, wins, draws, losses }], agents: [{ agent, seats, wins, winRate, ci95, first: { games, wins } }], firstMover: { wins, draws, losses } } (with --sprt also sprt: { elo0, elo1, alpha, beta, llr, lower, upper, verdict })',
     )
-    .option('--records <dir>', "write every game's record into this new or empty folder (one JSON file a game)")
+    .option('--records <dir>', "write each game's record as the game ends into this new or empty folder (one JSON file a game)")
     .option('--depth <n>', "search depth per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 30))
     .option('--time <seconds>', "thinking time per move for every agent (overrides the levels' own budgets)", wholeNumber(1, 3600))
     .option(

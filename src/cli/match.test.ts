@@ -209,6 +209,7 @@ describe('hexarena match as engine authors run it', () => {
     [['--sprt', '0,5', '--alpha', '2'], /^hexarena: .*--alpha.*probability/],
     [['--random-opening', '2', '--openings', 'x.txt'], /^hexarena: give --openings or --random-opening, not both/],
     [['--max-moves', '0'], /^hexarena: .*--max-moves/],
+    [['--random-opening', '4', '--max-moves', '4'], /^hexarena: --random-opening 4 leaves no move to the agents under --max-moves 4/],
   ])('refuses %j in words', async (flags, message) => {
     const { code, err } = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', ...flags);
     expect([code, err]).toEqual([2, expect.stringMatching(message)]);

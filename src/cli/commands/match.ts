@@ -154,6 +154,8 @@ async function openings(
     throw new UsageError('give --openings or --random-opening, not both');
   if (flags.randomOpening !== undefined) {
     const plies = flags.randomOpening;
+    if (flags.maxMoves !== undefined && plies >= flags.maxMoves)
+      throw new UsageError(`--random-opening ${plies} leaves no move to the agents under --max-moves ${flags.maxMoves}`);
     return (set, start) => {
       try {
         return randomOpening(game, start, plies, Rng.fromSeed(deriveSeed(seed, 'random-opening', set)));
