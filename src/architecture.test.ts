@@ -49,7 +49,7 @@ const localImports = (file: string): string[] =>
 const GAME_FOLDERS = (id: string): string[] => [`games/${id}/`, `web/games/${id}/`, `cli/games/${id}/`];
 
 /** Protocols that belong to one game (UHP and seed 004 are Hive's): they may use its modules. */
-const PROTOCOL_GAMES: Record<string, string> = { uhp: 'hive', seed004: 'hive' };
+const PROTOCOL_GAMES: Record<string, string> = { uhp: 'hive', seed004: 'hive', 'hive-records': 'hive' };
 
 /** The game whose modules `file` (a path under src/) is: `hive` for src/games/hive/pieces.ts. */
 const ownerGame = (relative: string): string | undefined => {
