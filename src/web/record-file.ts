@@ -1,6 +1,7 @@
 import { makeRecord } from '../engine/record.ts';
 import type { Result } from '../engine/result.ts';
 import { fail } from '../engine/result.ts';
+import { importHiveRecord } from '../protocols/hive-records/index.ts';
 import { type Setup, setupFromRecord } from './setup.ts';
 import type { GameSession } from './use-game.ts';
 
@@ -18,13 +19,23 @@ export function downloadRecord<S, M, O>(session: GameSession<S, M, O>): void {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** Reads an uploaded record and checks it move by move; the error says what is wrong with it. */
+/**
+ * Reads an uploaded record and checks it move by move; the error says what is wrong with it. A Hive
+ * game from another program (boardspace.net SGF, Mzinga or hivegame.com PGN) is imported first.
+ */
 export async function readRecord(file: File): Promise<Result<Setup>> {
+  const text = await file.text();
   let json: unknown;
-  try {
-    json = JSON.parse(await file.text());
-  } catch (e) {
-    return fail(`${file.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  if (/\.(sgf|pgn)$/i.test(file.name)) {
+    const imported = importHiveRecord(text, file.name);
+    if (!imported.ok) return fail(`${file.name}: ${imported.error.message}`);
+    json = imported.value.record;
+  } else {
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      return fail(`${file.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   const setup = setupFromRecord(json);
   return setup.ok ? setup : fail(`${file.name}: ${setup.error.message}`);

@@ -2,7 +2,10 @@ import { useState } from 'preact/hooks';
 import { readRecord } from './record-file.ts';
 import { setupUrl } from './setup.ts';
 
-/** "Open a record": a JSON record from Download (or any tool) resumes its game here, checked move by move. */
+/**
+ * "Open a record": a JSON record from Download (or any tool), or a Hive game from boardspace.net (SGF) or
+ * Mzinga / hivegame.com (PGN), resumes its game here, checked move by move.
+ */
 export function UploadRecord() {
   const [error, setError] = useState<string | null>(null);
   const open = async (input: HTMLInputElement) => {
@@ -22,7 +25,7 @@ export function UploadRecord() {
         Open a record…
         <input
           type="file"
-          accept="application/json,.json"
+          accept="application/json,.json,.sgf,.pgn"
           data-testid="upload"
           class="visually-hidden"
           onChange={(e) => void open(e.currentTarget)}
