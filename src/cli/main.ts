@@ -151,6 +151,13 @@ function program(io: CliIo): Command {
   ).action(async (game: string, flags: PlayFlags) => (await import('./commands/play.ts')).playCommand(io, game, flags));
 
   cli
+    .command('import')
+    .description('read a Hive game from boardspace.net (.sgf) or Mzinga / hivegame.com (.pgn), checked move by move, as a record')
+    .argument('<file>', 'the .sgf or .pgn file')
+    .option('--pgn', 'print it as PGN (as Mzinga reads it) instead of a JSON record')
+    .action(async (file: string, flags: { pgn?: boolean }) => (await import('./commands/import.ts')).importCommand(io, file, flags));
+
+  cli
     .command('book')
     .description('build an opening book by deep search (nonaga): the move for every position of the first turns')
     .argument('<game>', 'a game with a search, such as nonaga')
