@@ -109,7 +109,7 @@ const PAGES: readonly SitePage[] = [
   { name: 'online game, over, its player', who: 'player', path: () => `/g/${site.finishedGame}`, ready: ['[data-cell]', '.status.over'] },
   { name: 'account, logged out', who: 'guest', path: () => '/account', ready: ['form[aria-label="Sign up"]'] },
   { name: 'account, logged in', who: 'player', path: () => '/account', ready: ['[data-testid=account-name]'] },
-  { name: 'profile', who: 'guest', path: () => `/u/${site.player}`, ready: ['.rating-chart', '.stats', '.game-list'] },
+  { name: 'profile', who: 'guest', path: () => `/u/${site.player}`, ready: ['.rating-chart[role=img]', '.stats', '.game-list'] },
   // Every board of every rated game asked for, and found empty (nobody plays enough games here).
   { name: 'leaderboards', who: 'guest', path: () => '/leaderboard', ready: ['.empty-board >> nth=3'] },
   { name: 'Hex leaderboard', who: 'guest', path: () => '/leaderboard/hex', ready: ['.empty-board'] },

@@ -254,6 +254,9 @@ export function Home() {
   const lobby = useLobby();
   const [account] = useAccount();
   const live = useLobbySocket(Boolean(lobby));
+  // The online parts are laid out while the server is asked, so nothing moves when it answers; only a
+  // static copy of the app, with no server, takes them away again.
+  const online = lobby !== false;
   return (
     <main class="home">
       <header class="topbar">
@@ -266,11 +269,11 @@ export function Home() {
       </p>
       {lobby && <YourGames />}
       {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
-      {lobby && <QuickPairing account={account} lobby={live} />}
-      {lobby && <Lobby games={live.seeks ?? lobby} />}
+      {online && <QuickPairing account={account} lobby={live} />}
+      {online && <Lobby games={live.seeks ?? lobby} />}
       <div class="games">
         {WEB_GAMES.map((card) => (
-          <GameCard card={card} online={Boolean(lobby)} />
+          <GameCard card={card} online={online} />
         ))}
       </div>
     </main>

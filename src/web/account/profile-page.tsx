@@ -5,7 +5,7 @@ import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type 
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
-import { RatingChart } from './rating-chart.tsx';
+import { CHART, RatingChart } from './rating-chart.tsx';
 import { useAccount } from './use-account.ts';
 
 /** The path of a player's profile. */
@@ -133,13 +133,15 @@ function RatingHistory({ name, perfs }: { name: string; perfs: readonly string[]
     let current = true;
     for (const perf of perfs)
       void fetchRatingHistory(name, perf).then((r) => {
-        if (current && r.ok) setHistories((h) => ({ ...h, [perf]: r.value }));
+        // A history that cannot be had is drawn as none.
+        if (current) setHistories((h) => ({ ...h, [perf]: r.ok ? r.value : [] }));
       });
     return () => {
       current = false;
     };
   }, [name, key]);
-  const shown = perfs.filter((perf) => (histories[perf]?.length ?? 0) > 0);
+  // A chart still asked for keeps its room (an empty box of its size), so the page does not move when it comes.
+  const shown = perfs.filter((perf) => (histories[perf]?.length ?? 1) > 0);
   return shown.length > 0 ? (
     <section class="rating-history" aria-label="Rating history">
       <h3>Rating history</h3>
@@ -147,7 +149,11 @@ function RatingHistory({ name, perfs }: { name: string; perfs: readonly string[]
         {shown.map((perf) => (
           <figure data-perf={perf}>
             <figcaption>{perfTitle(perf)}</figcaption>
-            <RatingChart title={perfTitle(perf)} points={histories[perf] ?? []} />
+            {histories[perf] ? (
+              <RatingChart title={perfTitle(perf)} points={histories[perf]} />
+            ) : (
+              <svg class="rating-chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} width="100%" aria-hidden="true" />
+            )}
           </figure>
         ))}
       </div>

@@ -33,7 +33,10 @@ export function QuickPairing({ account, lobby }: { account: AccountInfo | null |
   return (
     <section class="quick-pairing" aria-labelledby="quick-pairing-title">
       <h2 id="quick-pairing-title">Quick pairing</h2>
-      {!player && account !== undefined && (
+      {/* One line either way (a guest's until the server says who this is), so the grid never moves. */}
+      {player ? (
+        <p>Pools are rated: one click pairs you with a player of your strength.</p>
+      ) : (
         <p>
           Pools are rated: play in them with <a href="/account">an account</a>, paired with a player of your strength.
         </p>

@@ -26,7 +26,6 @@ const age = (createdAt: number) => {
   return minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 };
 
-/** Open games to join: each with its seats and a link to its page. */
 /** A time control as players say it: "5 min + 3 s", or "no clock". */
 function timeControl(clock: LobbyGame['clock']): string {
   if (!clock) return 'no clock';
@@ -35,11 +34,14 @@ function timeControl(clock: LobbyGame['clock']): string {
   return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
 }
 
-export function Lobby({ games }: { games: readonly LobbyGame[] }) {
+/** Open games to join, each with its seats and a link to its page; null while the server is asked (a line in their place). */
+export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
   return (
     <section class="lobby" aria-label="open games">
       <h2>Open games</h2>
-      {games.length === 0 ? (
+      {games === null ? (
+        <p>Looking for open games…</p>
+      ) : games.length === 0 ? (
         <p>No game is waiting for a player. Start one with “Play online” and send its link.</p>
       ) : (
         <ul>
