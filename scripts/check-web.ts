@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { WEB_DIST } from '../src/cli/commands/serve.ts';
+import { type ServerProcess, startServer } from '../src/server/online.testing.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../src/web/headless-chromium.ts';
+import { prepareSitePages } from '../src/web/site-pages.testing.ts';
+
+/**
+ * `npm run check:web`: Lighthouse 12.2.3 (the last for Node 20) on the home page, an online game's
+ * page and a player's profile, served by a real `hexarena serve` with something on each page
+ * (src/web/site-pages.testing.ts), in Debian's chromium. Prints each page's four category scores and
+ * the first load's transfer size (the home page's HTML, JS and CSS as sent, gzipped), and exits 1 when
+ * a score is under the bar (performance 95, accessibility 100, best practices 95) or the first load
+ * reaches 150 KB.
+ *
+ * Builds nothing: it serves dist/web and runs bin/hexarena.js as they are, so build first
+ * (`npx vite build` and `node scripts/build-cli.mjs`; `npm ci` builds the CLI and `npm test` the app).
+ * Lighthouse's desktop preset (simulated throttling: 40 ms round trips, 10 Mb/s, no CPU slowdown);
+ * `--mobile` for its default mobile one (4× slower CPU, slow 4G), held to the same bars.
+ */
+const BARS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const FIRST_LOAD_LIMIT = 150 * 1024;
+const mobile = process.argv.includes('--mobile');
+/** `--reports`: each page's whole Lighthouse report, as JSON in test-results/, to read what it found. */
+const reports = process.argv.includes('--reports');
+
+/** Debian's chromium with a DevTools port for Lighthouse, and the port once it listens. */
+async function startChromium(profile: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(chromiumPath(), [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => reject(new Error(`chromium did not open its DevTools port:\n${said}`)), 30_000);
+    child.stderr?.on('data', (d: Buffer) => {
+      said += d.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(said);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited (${code}) before opening its DevTools port:\n${said}`)));
+    child.once('error', (error) => reject(new Error(`chromium could not start (${chromiumPath()}): ${error.message}`)));
+  });
+  return { child, port };
+}
+
+/** The home page's first load: its document, scripts and style sheets as sent (bytes on the wire). */
+function firstLoadBytes(lhr: Result): { bytes: number; files: string[] } {
+  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number; resourceType?: string }[] })
+    ?.items;
+  const kept = (items ?? []).filter((r) => ['Document', 'Script', 'Stylesheet'].includes(r.resourceType ?? ''));
+  return {
+    bytes: kept.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    files: kept.map((r) => `${new URL(r.url).pathname} ${((r.transferSize ?? 0) / 1024).toFixed(1)} KB`),
+  };
+}
+
+/** The audits that cost a category points, worst first: what to fix. */
+function shortfalls(lhr: Result, category: string): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
+    .sort((a, b) => b.ref.weight * (1 - (b.audit?.score ?? 1)) - a.ref.weight * (1 - (a.audit?.score ?? 1)))
+    .map(({ audit }) => `${audit?.id} (${audit?.score}): ${audit?.title}${audit?.displayValue ? ` — ${audit.displayValue}` : ''}`);
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no app in ${WEB_DIST}: build it first (npx vite build)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-check-web-'));
+  let server: ServerProcess | undefined;
+  let chromium: ChildProcess | undefined;
+  try {
+    server = await startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' });
+    const site = await prepareSitePages(server.base);
+    const started2 = await startChromium(path.join(dataDir, 'chromium'));
+    chromium = started2.child;
+    const pages = [
+      { name: 'home', url: `${server.base}/` },
+      { name: 'game', url: `${server.base}/g/${site.finishedGame}` },
+      { name: 'profile', url: `${server.base}/u/${site.player}` },
+    ];
+    console.log(`Lighthouse ${mobile ? 'mobile (default config)' : 'desktop preset'}, Debian's chromium at ${chromiumPath()}`);
+    const failures: string[] = [];
+    let firstLoad: ReturnType<typeof firstLoadBytes> | null = null;
+    for (const page of pages) {
+      const run = await lighthouse(
+        page.url,
+        { port: started2.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        mobile ? undefined : desktopConfig,
+      );
+      if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      const { lhr } = run;
+      if (reports) {
+        mkdirSync('test-results', { recursive: true });
+        writeFileSync(`test-results/lighthouse-${page.name}${mobile ? '-mobile' : ''}.json`, JSON.stringify(lhr, null, 1));
+      }
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.url}: ${lhr.runtimeError.message}`);
+      const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
+      console.log(`${page.name.padEnd(8)} ${scores.join(', ')}  (${new URL(page.url).pathname})`);
+      for (const [category, bar] of Object.entries(BARS)) {
+        const score = lhr.categories[category]?.score ?? 0;
+        if (score >= bar) continue;
+        failures.push(`${page.name}: ${category} ${Math.round(score * 100)} is under ${bar * 100}`);
+        for (const line of shortfalls(lhr, category)) console.log(`    ${category}: ${line}`);
+      }
+      if (page.name === 'home') firstLoad = firstLoadBytes(lhr);
+    }
+    if (!firstLoad || firstLoad.bytes === 0) throw new Error('the home page loaded nothing that Lighthouse recorded');
+    const kb = (firstLoad.bytes / 1024).toFixed(1);
+    console.log(`first load: ${kb} KB transferred (HTML, JS and CSS, gzipped): ${firstLoad.files.join(', ')}`);
+    if (firstLoad.bytes >= FIRST_LOAD_LIMIT) failures.push(`the first load is ${kb} KB, not under ${FIRST_LOAD_LIMIT / 1024} KB`);
+    console.log(`check:web took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (const f of failures) console.error(`check:web: ${f}`);
+    return failures.length > 0 ? 1 : 0;
+  } finally {
+    if (chromium && chromium.exitCode === null) {
+      const gone = new Promise((resolve) => chromium?.once('exit', resolve));
+      chromium.kill('SIGKILL');
+      await gone;
+    }
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`check:web: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
