@@ -32,7 +32,16 @@ function table(moves: string[], changes: Partial<StoredGame> = {}, clock: Stored
         tictactoe.toMove(state),
       )
     : null;
-  return { game: tictactoe, options: {}, stored, state, version: moves.length + (stored.ending ? 1 : 0), clocks, abandonAfterMs: 60_000 };
+  return {
+    game: tictactoe,
+    options: {},
+    stored,
+    state,
+    version: moves.length + (stored.ending ? 1 : 0),
+    clocks,
+    firstMoveMs: 30_000,
+    abandonAfterMs: 60_000,
+  };
 }
 
 describe('the arbiter', () => {
@@ -118,6 +127,7 @@ describe('the arbiter', () => {
       state,
       version: left.length,
       clocks: null,
+      firstMoveMs: 30_000,
       abandonAfterMs: 60_000,
       stored: {
         ...newStoredGame({
@@ -166,7 +176,7 @@ describe('the arbiter', () => {
     const fortnight = { initialMs: 14 * DAY, incrementMs: 0, perMove: true };
     const t = table(['b2', 'a1'], {}, fortnight);
     const lastAt = 3_000;
-    const week = { ...t, abandonAfterMs: 7 * DAY };
+    const week = { ...t, firstMoveMs: 30_000, abandonAfterMs: 7 * DAY };
     expect(lateness(week, lastAt + 8 * DAY)).toBeNull();
     expect(lateness(week, lastAt + 14 * DAY)).toEqual({ kind: 'time', seat: 0 });
     expect(t.clocks).toMatchObject({ remainingMs: [14 * DAY, 14 * DAY], running: 0, deadline: lastAt + 14 * DAY });

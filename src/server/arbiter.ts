@@ -3,7 +3,7 @@ import { playMoves } from '../engine/record.ts';
 import { leaversLast, outcomeWithout, outOfGame, seatsInGame } from '../engine/resign.ts';
 import type { Refusal } from '../protocols/wire/index.ts';
 import type { Clocks } from './clock.ts';
-import type { StoredGame } from './store.ts';
+import { type StoredGame, seatedAtStart } from './store.ts';
 import { tokenMatches } from './tokens.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface Table {
   readonly clocks: Clocks | null;
   /** How long an untimed game may wait for its player to move before it counts as abandoned. */
   readonly abandonAfterMs: number;
+  /** How long a player seated by the pairing or a challenge has for a first move before the game is aborted. */
+  readonly firstMoveMs: number;
 }
 
 /** A refusal: its kind for clients to act on, its words for people. */
@@ -130,7 +132,9 @@ export type Lateness =
   /** An untimed game's player to move stayed away past the limit. */
   | { readonly kind: 'abandoned'; readonly seat: Player }
   /** Nobody took an open seat in that time: the game is called off. */
-  | { readonly kind: 'called-off' };
+  | { readonly kind: 'called-off' }
+  /** A player seated by the pairing or a challenge made no first move in time: the game is aborted. */
+  | { readonly kind: 'no-start'; readonly seat: Player };
 
 /**
  * Whether anyone is late at `now`: a clock at or past its deadline (exactly at it counts), or the
@@ -139,6 +143,8 @@ export type Lateness =
 export function lateness(table: Table, now: number): Lateness | null {
   const { stored, clocks } = table;
   if (stored.ending !== null) return null;
+  const starting = firstMoveDue(table);
+  if (starting && now >= starting.at) return { kind: 'no-start', seat: starting.seat };
   if (clocks && clocks.deadline !== null && clocks.running !== null && now >= clocks.deadline && !hasLeft(stored, clocks.running))
     return { kind: 'time', seat: clocks.running };
   // A running clock governs: a correspondence game may wait longer for a move than an untimed one.
@@ -147,6 +153,18 @@ export function lateness(table: Table, now: number): Lateness | null {
   const seat = table.game.toMove(table.state);
   if (seat === null || stored.seats[seat] !== 'open' || hasLeft(stored, seat) || now < lastAt + table.abandonAfterMs) return null;
   return waiting(stored) ? { kind: 'called-off' } : { kind: 'abandoned', seat };
+}
+
+/**
+ * In a game that began with its players seated (pairing, challenge; not correspondence), while someone
+ * has yet to make a first move: the person to move, and when their first move is due. Null otherwise.
+ */
+export function firstMoveDue(table: Table): { seat: Player; at: number } | null {
+  const { stored } = table;
+  if (!seatedAtStart(stored) || stored.clock?.perMove || stored.moves.length >= stored.seats.length) return null;
+  const seat = table.game.toMove(table.state);
+  if (seat === null || stored.seats[seat] !== 'open' || hasLeft(stored, seat)) return null;
+  return { seat, at: (stored.moves.at(-1)?.at ?? stored.createdAt) + table.firstMoveMs };
 }
 
 /** The seats still playing once `left` are gone: in the game by its rules, leader first. */

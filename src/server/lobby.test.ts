@@ -15,7 +15,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-pools-'));
-  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_POOL_WAVE_MS: '100' });
+  // A paired player has 1.5 s to start here (30 s on a real site), so the abort test need not wait.
+  server = await startServer(dataDir, {
+    HEXARENA_API_RATE: '100000',
+    HEXARENA_POOL_WAVE_MS: '100',
+    HEXARENA_FIRST_MOVE_MS: '1500',
+    HEXARENA_SWEEP_MS: '100',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -213,6 +219,34 @@ describe('challenges', () => {
       expect.objectContaining({ id: third.id, status: 'accepted' }),
     );
     for (const c of [f, g]) c.close();
+  });
+});
+
+describe('a game that never starts', () => {
+  it('a player seated by a challenge who makes no first move in time: the game is aborted, nobody rated', async () => {
+    const [jo, kit] = [new Browser(server.base, '127.0.0.121'), new Browser(server.base, '127.0.0.122')];
+    await signUp(jo, 'Start_Jo');
+    await signUp(kit, 'Start_Kit');
+    const play = async (movesFirst: boolean) => {
+      const offered = (await jo.ask('POST', '/api/challenges', { to: 'start_kit', game: 'hex', rated: true, seat: 0 })).json ?? {};
+      const game = (await kit.ask('POST', `/api/challenges/${offered.id}/accept`)).json?.game as string;
+      const c = await Client.open(server.base, game, undefined, jo.from, { cookie: jo.cookie as string });
+      await c.next((m) => m.type === 'sync');
+      // Jo opens (or not); Kit never answers.
+      if (movesFirst) expect(await c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 })).toMatchObject({ ok: true });
+      const end = await c.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+      c.close();
+      return end.event as { termination: string; result: { reason: string }; ratingDiffs?: unknown };
+    };
+    const silent = await play(false);
+    expect(silent).toMatchObject({
+      termination: 'aborted',
+      result: { reason: 'Red made no first move in 1.5 s: the game is aborted' },
+    });
+    expect(silent).not.toHaveProperty('ratingDiffs');
+    const answered = await play(true);
+    expect(answered).toMatchObject({ termination: 'aborted', result: { reason: expect.stringMatching(/^Blue made no first move/) } });
+    expect((await request(server.base, '/api/players/start_jo')).json?.ratings).toEqual([]);
   });
 });
 

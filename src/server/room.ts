@@ -5,6 +5,7 @@ import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
 import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, placesOf, rateFreeForAll, rateGame } from '../ratings/index.ts';
 import {
+  firstMoveDue,
   hasLeft,
   afterMove as judgeAfterMove,
   judgeClaim,
@@ -33,6 +34,7 @@ import {
   type StoredMove,
   StoreOutOfDisk,
   type Rating as StoreRating,
+  seatedAtStart,
 } from './store.ts';
 import { TableTalk } from './table-talk.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
@@ -83,6 +85,8 @@ export interface RoomSettings {
   readonly now?: () => number;
   /** How long a player must be away on their own clock before their opponent may claim the game (30 s). */
   readonly claimAfterMs?: number;
+  /** How long a player seated by the pairing or a challenge has for a first move (30 s): past it, the game is aborted. */
+  readonly firstMoveMs?: number;
 }
 
 /** What players ask of each other and of the game besides moves: offers, answers, an abort, a claim. */
@@ -100,6 +104,8 @@ export interface Done {
 }
 
 export const CLAIM_AFTER_MS = 30_000;
+/** lichess gives a paired player about this long to start; past it the game is aborted, rated or not. */
+export const FIRST_MOVE_MS = 30_000;
 
 /** Long enough for any real game, DiceWars's many attacks included. */
 export const AI_GAME_MOVES = 3000;
@@ -289,13 +295,18 @@ export class Room {
     return this.dueAfter(this.state, this.stored.moves.at(-1)?.at ?? this.stored.createdAt, this.clocks()?.deadline ?? null);
   }
 
-  private dueAfter(state: unknown, lastAt: number, deadline: number | null): number | null {
+  /** When the server must next look at the game in `state`, after `plies` moves, the last at `lastAt`. */
+  private dueAfter(state: unknown, lastAt: number, deadline: number | null, plies = this.plies): number | null {
     if (this.game.result(state) !== null || this.game.toMove(state) === null) return null;
     const abandoned = lastAt + this.settings.abandonAfterMs;
     // A timed game waiting for a player: nobody may move, its AI neither, until it is full or called off.
     if (this.stored.clock && this.waiting()) return abandoned;
     if (this.aiToMoveIn(state) || this.hasLeft(this.game.toMove(state) as Player)) return lastAt;
-    return deadline === null ? abandoned : deadline;
+    const due = deadline === null ? abandoned : deadline;
+    // A player seated by the pairing or a challenge who has yet to make a first move: due then.
+    const stored = this.stored;
+    const starting = seatedAtStart(stored) && !stored.clock?.perMove && plies < stored.seats.length;
+    return starting ? Math.min(due, lastAt + (this.settings.firstMoveMs ?? FIRST_MOVE_MS)) : due;
   }
 
   /** Whose turn it is, or null once the game has ended. */
@@ -483,6 +494,7 @@ export class Room {
         return room.clocks();
       },
       abandonAfterMs: this.settings.abandonAfterMs,
+      firstMoveMs: this.settings.firstMoveMs ?? FIRST_MOVE_MS,
     };
   }
 
@@ -631,7 +643,7 @@ export class Room {
     const state = played.value.states.at(-1);
     const lastAt = this.stored.moves[toPly - 1]?.at ?? this.stored.createdAt;
     // Untimed (takebacks are): due only when the game would count as abandoned, or at once for an AI.
-    const due = this.dueAfter(state, Math.max(lastAt, this.now()), null);
+    const due = this.dueAfter(state, Math.max(lastAt, this.now()), null, toPly);
     if (!(await this.store.takeBack(this.id, toPly, this.plies, this.stored.undone, { deadline: null, due }))) {
       await this.reload();
       return null;
@@ -664,6 +676,15 @@ export class Room {
     const late = lateness(this.table, this.now());
     if (late === null) return null;
     if (late.kind === 'time') return this.leave(late.seat, 'time', `${this.seatName(late.seat)} ran out of time`);
+    // A paired (or challenged) player who never started: aborted, as lichess aborts; nobody is rated.
+    if (late.kind === 'no-start')
+      return this.finish(
+        {
+          kind: 'draw',
+          reason: `${this.seatName(late.seat)} made no first move in ${spokenDuration(this.settings.firstMoveMs ?? FIRST_MOVE_MS)}: the game is aborted`,
+        },
+        'aborted',
+      );
     // Nobody came for an open seat: the game is called off, and nobody wins it against nobody.
     if (late.kind === 'called-off')
       return this.finish(
@@ -711,7 +732,7 @@ export class Room {
     const event = this.eventOf(made, seat, next);
     // The deadline that follows the move is stored with it, so a restart keeps every clock.
     const deadline = event.kind === 'move' && event.clock ? event.clock.deadline : null;
-    const due = this.dueAfter(next, made.at, deadline);
+    const due = this.dueAfter(next, made.at, deadline, this.plies + 1);
     const { instance, leaseMs } = this.settings;
     // The server's turn at once: claimed with the move, so no other instance's sweep takes it meanwhile.
     const claim =

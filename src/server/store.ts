@@ -19,8 +19,8 @@ export interface NewGame {
   readonly seed: string;
   /** Per seat: "open" for a person to claim, or an AI level. */
   readonly seats: readonly string[];
-  /** Time control, if any: initial time and increment per move, in milliseconds. */
-  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
+  /** Time control, if any: initial time and increment per move, in milliseconds; `perMove`, a correspondence game's time for each move. */
+  readonly clock?: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null;
   readonly createdAt: number;
   /** When the server must first look at the game unasked (an AI to move at once), or null. */
   readonly due?: number | null;
@@ -534,6 +534,13 @@ export const LADDER_OF = 'ladder';
 export const CHALLENGE_OF = 'challenge:';
 /** Games whose seats are kept for their players, none open to the lobby. */
 const KEPT_FOR_PLAYERS = [REMATCH_OF, POOL_OF, CHALLENGE_OF];
+
+/**
+ * Whether the game began with its players already seated (paired by the pools, a challenge accepted):
+ * nobody chose to sit down at that moment, so one who never makes a first move aborts it.
+ */
+export const seatedAtStart = (game: { readonly creator?: string | null }): boolean =>
+  game.creator?.startsWith(POOL_OF) === true || game.creator?.startsWith(CHALLENGE_OF) === true;
 
 /**
  * The columns of a new game's row, in this order, as both stores insert it: id, game, options,

@@ -83,6 +83,9 @@ function hubSettingsFromEnv(port: number): Partial<HubSettings> {
   // HEXARENA_CLAIM_AFTER_MS: how long a player is away on their own clock before the opponent may claim the game (30 s).
   const claimAfterMs = millisecondsFromEnv('HEXARENA_CLAIM_AFTER_MS');
   if (claimAfterMs !== undefined) settings.claimAfterMs = claimAfterMs;
+  // HEXARENA_FIRST_MOVE_MS: how long a player seated by the pairing or a challenge has to start (30 s).
+  const firstMoveMs = millisecondsFromEnv('HEXARENA_FIRST_MOVE_MS');
+  if (firstMoveMs !== undefined) settings.firstMoveMs = firstMoveMs;
   if (sweepMs !== undefined) settings.sweepMs = sweepMs;
   if (leaseMs !== undefined) settings.leaseMs = leaseMs;
   if (abandonAfterMs !== undefined) settings.abandonAfterMs = abandonAfterMs;
