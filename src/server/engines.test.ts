@@ -78,13 +78,8 @@ describe('engines as players', () => {
         games: 1,
       },
     ]);
-    const { rating, deviation, interval } = (
-      (table ?? {}).engines as { rating: number; deviation: number; interval: [number, number] }[]
-    )[0] ?? {
-      rating: 0,
-      deviation: 0,
-      interval: [0, 0],
-    };
+    const engines = (table?.engines ?? []) as { rating: number; deviation: number; interval: [number, number] }[];
+    const { rating, deviation, interval } = engines[0] ?? { rating: 0, deviation: 0, interval: [0, 0] };
     expect(rating).toBeGreaterThan(1500);
     // Rating ± twice the deviation (each rounded on its own, so within a point).
     expect(Math.abs(interval[0] - (rating - 2 * deviation))).toBeLessThanOrEqual(1);

@@ -5,7 +5,6 @@ import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
 import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, placesOf, rateFreeForAll, rateGame } from '../ratings/index.ts';
 import {
-  firstMoveDue,
   hasLeft,
   afterMove as judgeAfterMove,
   judgeClaim,
