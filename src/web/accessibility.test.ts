@@ -35,7 +35,9 @@ beforeAll(async () => {
     startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
     launchChromium(),
   ]);
-  site = await prepareSitePages(server.base);
+  site = await prepareSitePages(server.base).catch((error: Error) => {
+    throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
+  });
   for (const who of ['guest', 'player'] as const) {
     // Playwright's own script tag (axe) is not the site's: the page's content security policy lets it in.
     const context = await browser.newContext({ bypassCSP: true });
@@ -76,12 +78,12 @@ interface SitePage {
 }
 
 const PAGES: readonly SitePage[] = [
-  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby', '.quick-pairing .pool'] },
+  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby li[data-game]', '.quick-pairing .pool'] },
   {
     name: 'home, logged in',
     who: 'player',
     path: () => '/',
-    ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby', '.quick-pairing .pool'],
+    ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby li[data-game]', '.quick-pairing .pool'],
   },
   { name: 'local tic-tac-toe', who: 'guest', path: () => local('tictactoe', undefined, ['b2', 'a1']), ready: ['[data-cell]'] },
   { name: 'local Hive', who: 'guest', path: () => local('hive', { type: 'Base+MLP' }), ready: ['[data-hand]'] },

@@ -19,32 +19,58 @@ export interface SitePages {
   readonly yourMoveGame: string;
 }
 
+/** `promise`, or an error naming `what` after `ms`: a step that hangs says which it was. */
+async function step<T>(what: string, promise: Promise<T>, ms = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`preparing the site's pages: ${what} took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): Promise<SitePages> {
   const b = new Browser(base, '127.0.0.1');
-  const signed = await signUp(b, player, 'a quiet hexagon at dusk');
+  const signed = await step('signing up', signUp(b, player, 'a quiet hexagon at dusk'));
   if (signed.status !== 201 || !b.cookie) throw new Error(`sign-up refused: ${signed.text}`);
   const cookie = b.cookie;
-  const challenge = await b.ask('POST', '/api/challenges', { to: 'hexarena-random', game: 'hex', rated: true, seat: 0 });
+  const challenge = await step(
+    'challenging hexarena-random',
+    b.ask('POST', '/api/challenges', { to: 'hexarena-random', game: 'hex', rated: true, seat: 0 }),
+  );
   const finishedGame = challenge.json?.gameId;
   if (typeof finishedGame !== 'string') throw new Error(`the challenge was refused: ${challenge.text}`);
-  const c = await Client.open(base, finishedGame, undefined, b.from, { cookie });
+  const c = await step('opening the game', Client.open(base, finishedGame, undefined, b.from, { cookie }));
   try {
-    await c.next((m) => m.type === 'sync');
-    await c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 });
-    await c.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1);
-    const resigned = await c.ask({ type: 'resign', seat: 0 });
+    await step(
+      "the game's first sync",
+      c.next((m) => m.type === 'sync'),
+    );
+    const moved = await step('a move', c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 }));
+    if (moved.ok !== true) throw new Error(`the move was refused: ${JSON.stringify(moved)}`);
+    await step(
+      "the engine's answer",
+      c.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1),
+    );
+    const resigned = await step('resigning', c.ask({ type: 'resign', seat: 0 }));
     if (resigned.ok !== true) throw new Error(`the resignation was refused: ${JSON.stringify(resigned)}`);
   } finally {
     c.close();
   }
-  const open = await new Browser(base, '127.0.0.1').ask('POST', '/api/games', {
-    game: 'hive',
-    seats: ['open', 'open'],
-    clock: { initialMs: 300_000, incrementMs: 3000 },
-  });
+  const open = await step(
+    'making an open game',
+    new Browser(base, '127.0.0.1').ask('POST', '/api/games', {
+      game: 'hive',
+      seats: ['open', 'open'],
+      clock: { initialMs: 300_000, incrementMs: 3000 },
+    }),
+  );
   const openGame = open.json?.id;
   if (typeof openGame !== 'string') throw new Error(`the open game was refused: ${open.text}`);
-  const yours = await b.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'random'], seat: 0 });
+  const yours = await step("making the player's game", b.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'random'], seat: 0 }));
   const yourMoveGame = yours.json?.id;
   if (typeof yourMoveGame !== 'string') throw new Error(`the player's game was refused: ${yours.text}`);
   return { player, cookie, finishedGame, openGame, yourMoveGame };
