@@ -269,7 +269,7 @@ export function Home() {
       </p>
       {lobby && <YourGames />}
       {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
-      {online && <QuickPairing account={account} lobby={live} />}
+      {online && <QuickPairing account={account} lobby={live} live={Boolean(lobby)} />}
       {online && <Lobby games={live.seeks ?? lobby} />}
       <div class="games">
         {WEB_GAMES.map((card) => (

@@ -20,7 +20,16 @@ const waited = (ms: number): string => {
  * with an account); the page waits, showing for how long, until the pairing finds an opponent of a
  * near rating and the game opens.
  */
-export function QuickPairing({ account, lobby }: { account: AccountInfo | null | undefined; lobby: LobbyState }) {
+export function QuickPairing({
+  account,
+  lobby,
+  live,
+}: {
+  account: AccountInfo | null | undefined;
+  lobby: LobbyState;
+  /** Whether the lobby's socket is there to join through (the page lays the pools out before). */
+  live: boolean;
+}) {
   const { waiting, mine, problem } = lobby;
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -52,7 +61,7 @@ export function QuickPairing({ account, lobby }: { account: AccountInfo | null |
                 class={here ? 'pool waiting' : 'pool'}
                 data-pool={pool.id}
                 aria-pressed={here}
-                disabled={!player}
+                disabled={!player || !live}
                 onClick={() => choose(pool)}
               >
                 <span class="pool-clock">{poolClock(pool)}</span>
