@@ -3,10 +3,10 @@ import { useAccount } from './use-account.ts';
 /** The top bar's account: who you play as, and the way to sign up, log in or manage the account. */
 export function AccountBar() {
   const [account] = useAccount();
-  // No server (the app alone), or not answered yet: nothing to offer.
-  if (account === undefined) return null;
+  // Not answered yet (or no server: the app alone): a guest's bar holds the room, unseen, so that the
+  // top bar does not grow (and push the page down) when the server answers.
   return (
-    <nav class="account-bar" aria-label="Account">
+    <nav class={account === undefined ? 'account-bar asking' : 'account-bar'} aria-label="Account">
       {account?.kind === 'player' ? (
         <a href="/account">{account.name}</a>
       ) : (
