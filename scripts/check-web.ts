@@ -72,6 +72,24 @@ function shortfalls(lhr: Result, category: string): string[] {
     .map(({ audit }) => `${audit?.id} (${audit?.score}): ${audit?.title}${audit?.displayValue ? ` — ${audit.displayValue}` : ''}`);
 }
 
+/**
+ * One page's Lighthouse report. Lighthouse now and then fails to record a load's trace (NO_NAVSTART,
+ * NO_FCP on a busy machine): such a run is tried again, up to three times, saying so.
+ */
+async function audit(url: string, port: number): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(
+      url,
+      { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      mobile ? undefined : desktopConfig,
+    );
+    const problem = run ? run.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse gave no result' };
+    if (run && !problem) return run.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not load ${url}: ${problem?.message}`);
+    console.log(`    Lighthouse could not load ${url} (${problem?.code}); trying again`);
+  }
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no app in ${WEB_DIST}: build it first (npx vite build)`);
@@ -92,18 +110,11 @@ async function main(): Promise<number> {
     const failures: string[] = [];
     let firstLoad: ReturnType<typeof firstLoadBytes> | null = null;
     for (const page of pages) {
-      const run = await lighthouse(
-        page.url,
-        { port: started2.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-        mobile ? undefined : desktopConfig,
-      );
-      if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
-      const { lhr } = run;
+      const lhr = await audit(page.url, started2.port);
       if (reports) {
         mkdirSync('test-results', { recursive: true });
         writeFileSync(`test-results/lighthouse-${page.name}${mobile ? '-mobile' : ''}.json`, JSON.stringify(lhr, null, 1));
       }
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.url}: ${lhr.runtimeError.message}`);
       const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
       console.log(`${page.name.padEnd(8)} ${scores.join(', ')}  (${new URL(page.url).pathname})`);
       for (const [category, bar] of Object.entries(BARS)) {
