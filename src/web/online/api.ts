@@ -25,7 +25,7 @@ async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Jso
       },
     );
   } catch {
-    return fail('the server cannot be reached');
+    return fail(SERVER_UNREACHABLE);
   }
   let body: unknown = null;
   try {
@@ -37,6 +37,9 @@ async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Jso
   const error = (body as { error?: unknown } | null)?.error;
   return fail(typeof error === 'string' ? error : `the server answered ${response.status}`);
 }
+
+/** What a call says when no server answered at all (a static copy of the app, or the network down). */
+export const SERVER_UNREACHABLE = 'the server cannot be reached';
 
 const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
-import { type LobbyGame, openGames } from './api.ts';
+import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
 import { gamePage } from './links.ts';
 
 /**
@@ -11,11 +11,18 @@ export function useLobby(): readonly LobbyGame[] | false | null {
   const [games, setGames] = useState<readonly LobbyGame[] | false | null>(null);
   useEffect(() => {
     let current = true;
-    void openGames().then((r) => {
-      if (current) setGames(r.ok ? r.value : false);
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Only a server that cannot be reached means none; one that answers otherwise (busy: 429) is asked again.
+    const ask = () =>
+      void openGames().then((r) => {
+        if (!current) return;
+        if (r.ok || r.error.message === SERVER_UNREACHABLE) setGames(r.ok ? r.value : false);
+        else timer = setTimeout(ask, 1000);
+      });
+    ask();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, []);
   return games;
