@@ -18,6 +18,7 @@ import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { outsideSeatsFromEnv } from '../outside-seats.ts';
 import { progressBar } from '../progress.ts';
 import { playOnServer, type ServerLadder, serverOf, serverTable } from './ladder-server.ts';
+import { parseJsonOptions } from './match.ts';
 
 /**
  * `hexarena ladder <game>`: a rated round-robin among hexarena's levels and outside engines, played
@@ -76,15 +77,6 @@ export function ladderEntrants(game: AnyGame, text: string | undefined, env: Nod
   }
   if (entrants.length < 2) throw new UsageError('a ladder needs two entrants or more: give --entrants a,b,…');
   return entrants;
-}
-
-function parseJsonOptions(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  try {
-    const json = JSON.parse(text);
-    if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;
-  } catch {}
-  throw new UsageError(`--options must be a JSON object, such as '{"type":"Base+MLP"}'`);
 }
 
 /** An outside engine asked for a depth in place of the time it would be given. */

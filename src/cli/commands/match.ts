@@ -45,7 +45,8 @@ export interface MatchFlags extends GivenFlags {
   readonly beta?: number;
 }
 
-function parseJsonOptions(text: string | undefined): Record<string, unknown> {
+/** --options: a JSON object of the game's options (match's and ladder's). */
+export function parseJsonOptions(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
   try {
     const json = JSON.parse(text);

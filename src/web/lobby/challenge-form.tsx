@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
 import type { ClockRequest } from '../../protocols/wire/requests.ts';
+import { Problem } from '../account/page-parts.tsx';
 import { sendChallenge } from '../online/api.ts';
 import { Challenges } from './challenges.tsx';
 import { useLobbySocket } from './use-lobby-socket.ts';
@@ -70,11 +71,7 @@ export function ChallengeForm({ name, me }: { name: string; me: string }) {
           Challenge
         </button>
       </p>
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
       <Challenges challenges={toThem} me={me} />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
 import type { ChallengeView } from '../../protocols/wire/lobby.ts';
+import { Problem } from '../account/page-parts.tsx';
 import { answerChallenge } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';
 
@@ -71,11 +72,7 @@ export function Challenges({ challenges, me }: { challenges: readonly ChallengeV
           );
         })}
       </ul>
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
 import { POOLS, type Pool, poolClock } from '../../ratings/pools.ts';
+import { Problem } from '../account/page-parts.tsx';
 import type { AccountInfo } from '../online/api.ts';
 import type { LobbyState } from './use-lobby-socket.ts';
 
@@ -75,11 +76,7 @@ export function QuickPairing({
           );
         })}
       </ul>
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
     </section>
   );
 }
