@@ -27,12 +27,20 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 // A player away 1.5 s may be claimed against here (30 s on a real site), so the claim test need not wait.
-// Pairing waves every 200 ms (2 s on a real site), so the pool test need not wait either.
+// Pairing waves every 200 ms (2 s on a real site), so the pool test need not wait either. A paired
+// game's first move may come late on a loaded machine: the 30 s abort (tested in lobby.test.ts) is
+// set out of reach here, so no verdict depends on how fast the browsers are.
 const serve = (port?: number) =>
   startServer(
     dataDir,
     // Every device here is one address (127.0.0.1): a household's allowance of requests would not do.
-    { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_CLAIM_AFTER_MS: '1500', HEXARENA_POOL_WAVE_MS: '200', HEXARENA_API_RATE: '100000' },
+    {
+      HEXARENA_WEB_DIST: WEB_DIST,
+      HEXARENA_CLAIM_AFTER_MS: '1500',
+      HEXARENA_POOL_WAVE_MS: '200',
+      HEXARENA_API_RATE: '100000',
+      HEXARENA_FIRST_MOVE_MS: '3600000',
+    },
     port,
   );
 
