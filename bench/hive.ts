@@ -7,6 +7,8 @@ import { perft } from '../src/games/hive/perft.ts';
 import { PERFT } from '../src/games/hive/perft-table.ts';
 import { HivePosition } from '../src/games/hive/position.ts';
 import { unfinishedGame } from '../src/games/hive/testing.ts';
+import { benchHiveVs } from './hive-vs.ts';
+import type { BenchOptions } from './run.ts';
 
 /** Three midgames of medium against medium (Base+MLP), 84, 20 and 83 legal moves. */
 export const MIDGAMES: readonly string[] = [
@@ -18,7 +20,8 @@ export const MIDGAMES: readonly string[] = [
 const rate = (n: number, ms: number) => `${(((n / ms) * 1000) / 1e6).toFixed(1)} M/s`;
 
 /** Perft leaves per second and search speed: the figures to hold against the native engines. */
-export async function benchHive(): Promise<void> {
+export async function benchHive(options: BenchOptions = {}): Promise<void> {
+  if (options.vs !== undefined) await benchHiveVs(options.vs);
   benchLongReplay();
   console.log('\n## Hive perft, Base+MLP from the start (one core)');
   for (const depth of [5, 6]) {

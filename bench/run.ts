@@ -11,8 +11,14 @@ import { benchTictactoe } from './tictactoe.ts';
 import { benchUhp } from './uhp.ts';
 import { benchWeb } from './web.ts';
 
+/** What the command line passes to the benchmarks beside their names. */
+export interface BenchOptions {
+  /** `--vs <command line>`: an outside UHP engine to set hexarena's Hive perft beside. */
+  readonly vs?: string;
+}
+
 /** `npm run bench [name…]`: every benchmark, or the ones named. Figures only; nothing here fails on time. */
-const BENCHES: Record<string, () => Promise<void>> = {
+const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   tictactoe: benchTictactoe,
   hive: benchHive,
   dicewars: benchDiceWars,
@@ -27,20 +33,37 @@ const BENCHES: Record<string, () => Promise<void>> = {
   uhp: benchUhp,
 };
 
-// `--db postgres` runs the server benchmark on PostgreSQL as well (one and two instances).
+// `--db postgres` runs the server benchmark on PostgreSQL as well (one and two instances);
+// `--vs "<UHP engine command line>"` sets the Hive perft beside that engine's.
+const FLAGS = ['--db', '--vs'];
 const args = process.argv.slice(2);
-const dbAt = args.indexOf('--db');
-const db = dbAt >= 0 ? args[dbAt + 1] : undefined;
-if (dbAt >= 0 && db !== 'postgres') {
+const flags = new Map<string, string>();
+const wanted: string[] = [];
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i] as string;
+  if (!FLAGS.includes(arg)) {
+    wanted.push(arg);
+    continue;
+  }
+  const value = args[++i];
+  if (value === undefined) {
+    console.error(`bench: ${arg} takes a value`);
+    process.exit(2);
+  }
+  flags.set(arg, value);
+}
+const db = flags.get('--db');
+if (db !== undefined && db !== 'postgres') {
   console.error('bench: --db takes postgres');
   process.exit(2);
 }
-const wanted = dbAt >= 0 ? args.filter((_, i) => i !== dbAt && i !== dbAt + 1) : args;
 if (db) process.env.HEXARENA_BENCH_DB = db;
 const unknown = wanted.filter((w) => !Object.hasOwn(BENCHES, w));
 if (unknown.length > 0) {
   console.error(`bench: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
   process.exit(2);
 }
+const vs = flags.get('--vs');
+const options: BenchOptions = vs === undefined ? {} : { vs };
 console.log(`hexarena benchmarks — node ${process.version}, ${process.platform}/${process.arch}`);
-for (const [name, bench] of Object.entries(BENCHES)) if (wanted.length === 0 || wanted.includes(name)) await bench();
+for (const [name, bench] of Object.entries(BENCHES)) if (wanted.length === 0 || wanted.includes(name)) await bench(options);

@@ -26,8 +26,8 @@ export function uhpTime(ms: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 }
 
-/** A running engine: its output as lines, read answer by answer (each ends with `ok`). */
-class EngineProcess {
+/** A running engine: its output as lines, read answer by answer (each ends with `ok`). Benchmarks drive one directly. */
+export class EngineProcess {
   private readonly child: ChildProcess;
   private buffer = '';
   private readonly lines: string[] = [];
