@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * The player's preferences, kept in localStorage so that they outlive the page: the theme, sounds
- * (off by default), the chime when it becomes your move in an online game (on by default) and the
- * pause between AI moves.
+ * The player's preferences, kept in localStorage so that they outlive the page: the theme, move
+ * sounds (on by default: the checkbox is their mute), the chime when it becomes your move in an
+ * online game (on by default), the pause between AI moves, the boards' theme and Hive's pieces.
  */
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** The boards' looks (src/web/board-look.css): classic is the boards' own colours. */
+export const BOARD_THEMES = ['classic', 'wood', 'contrast'] as const;
+export type BoardTheme = (typeof BOARD_THEMES)[number];
+export const BOARD_THEME_LABELS: Record<BoardTheme, string> = { classic: 'Classic', wood: 'Wood', contrast: 'High contrast' };
+
+/** How a Hive piece shows its bug: its letter (the notation's) or a drawing of it. */
+export const PIECE_LOOKS = ['letters', 'glyphs'] as const;
+export type PieceLook = (typeof PIECE_LOOKS)[number];
+export const PIECE_LOOK_LABELS: Record<PieceLook, string> = { letters: 'Letters', glyphs: 'Bug glyphs' };
 
 /** Milliseconds between AI moves; seed 000 waited a second, instant suits long AI-only games. */
 export const AI_SPEEDS = [
@@ -22,23 +32,43 @@ export interface Settings {
   readonly aiDelayMs: number;
   /** A chime when it becomes your move in an online game. */
   readonly yourMoveSound: boolean;
+  readonly boardTheme: BoardTheme;
+  readonly pieceLook: PieceLook;
 }
 
-const DEFAULTS: Settings = { theme: 'auto', sound: false, aiDelayMs: 400, yourMoveSound: true };
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'auto',
+  sound: true,
+  aiDelayMs: 400,
+  yourMoveSound: true,
+  boardTheme: 'classic',
+  pieceLook: 'letters',
+};
 const KEY = 'hexarena.settings';
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/** Settings from what was saved, field by field: anything missing or junk takes its default. */
+export function parseSettings(saved: unknown): Settings {
+  const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<Record<keyof Settings, unknown>>;
+  const d = DEFAULT_SETTINGS;
+  return {
+    theme: oneOf(THEMES, s.theme, d.theme),
+    sound: typeof s.sound === 'boolean' ? s.sound : d.sound,
+    aiDelayMs: AI_SPEEDS.some((a) => a.ms === s.aiDelayMs) ? (s.aiDelayMs as number) : d.aiDelayMs,
+    yourMoveSound: typeof s.yourMoveSound === 'boolean' ? s.yourMoveSound : d.yourMoveSound,
+    boardTheme: oneOf(BOARD_THEMES, s.boardTheme, d.boardTheme),
+    pieceLook: oneOf(PIECE_LOOKS, s.pieceLook, d.pieceLook),
+  };
+}
 
 function load(): Settings {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
-    return {
-      theme: THEMES.includes(saved.theme as Theme) ? (saved.theme as Theme) : DEFAULTS.theme,
-      sound: typeof saved.sound === 'boolean' ? saved.sound : DEFAULTS.sound,
-      aiDelayMs: AI_SPEEDS.some((s) => s.ms === saved.aiDelayMs) ? (saved.aiDelayMs as number) : DEFAULTS.aiDelayMs,
-      yourMoveSound: typeof saved.yourMoveSound === 'boolean' ? saved.yourMoveSound : DEFAULTS.yourMoveSound,
-    };
+    return parseSettings(JSON.parse(localStorage.getItem(KEY) ?? '{}'));
   } catch {
     // Storage may be off (private mode) or hold junk: the defaults do.
-    return DEFAULTS;
+    return DEFAULT_SETTINGS;
   }
 }
 
@@ -50,8 +80,18 @@ export function applyTheme(theme: Theme): void {
   else document.documentElement.dataset.theme = theme;
 }
 
+/** The boards' theme and Hive's pieces, as attributes of the root that src/web/board-look.css styles. */
+export function applyLook({ boardTheme, pieceLook }: Pick<Settings, 'boardTheme' | 'pieceLook'>): void {
+  const { dataset } = document.documentElement;
+  dataset.boardTheme = boardTheme;
+  dataset.pieceLook = pieceLook;
+}
+
 // The saved theme holds from the first paint on (this module runs before the app renders anything).
-if (typeof document !== 'undefined') applyTheme(current.theme);
+if (typeof document !== 'undefined') {
+  applyTheme(current.theme);
+  applyLook(current);
+}
 
 export function updateSettings(change: Partial<Settings>): void {
   current = { ...current, ...change };
@@ -61,6 +101,7 @@ export function updateSettings(change: Partial<Settings>): void {
     // Not saved, still applied for this page.
   }
   applyTheme(current.theme);
+  applyLook(current);
   for (const listener of listeners) listener(current);
 }
 
@@ -79,18 +120,32 @@ export const initialSettings = (): Settings => current;
 
 let audio: AudioContext | null = null;
 
-/** A short click for a move (only when sounds are on). */
+/**
+ * A short click for a move, unless muted. Only once the page has had a click or a key: before
+ * that a browser keeps audio off (and says so in the console), so there is nothing to play.
+ */
 export function moveSound(): void {
-  if (!current.sound) return;
-  audio ??= new AudioContext();
-  const osc = audio.createOscillator();
-  const gain = audio.createGain();
-  osc.frequency.value = 660;
-  gain.gain.setValueAtTime(0.15, audio.currentTime);
-  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.08);
-  osc.connect(gain).connect(audio.destination);
-  osc.start();
-  osc.stop(audio.currentTime + 0.08);
+  if (!current.sound || !mayPlayAudio()) return;
+  try {
+    audio ??= new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.08);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.08);
+  } catch {
+    // No audio here: the move shows on the board all the same.
+  }
+}
+
+/** The page may start audio: the browser has seen the player act (where it says so). */
+function mayPlayAudio(): boolean {
+  if (typeof AudioContext === 'undefined') return false;
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation === undefined || activation.hasBeenActive;
 }
 
 /** Two rising notes when it becomes your move online (unless muted). */
