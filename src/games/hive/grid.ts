@@ -10,6 +10,9 @@ export const CELLS = TORUS_CELLS;
 export const cellOf = torusCell;
 export const NEIGHBORS = TORUS_NEIGHBORS;
 
+/** Stacks never exceed 7 (a piece under 4 beetles and 2 mosquitoes); one level spare. */
+export const MAX_HEIGHT = 8;
+
 /** The cell where white's first piece goes. */
 export const ORIGIN_CELL = cellOf(0, 0);
 

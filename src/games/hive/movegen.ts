@@ -2,6 +2,7 @@ import { CELLS, NEIGHBORS, ORIGIN_CELL } from './grid.ts';
 import {
   ANT,
   BEETLE,
+  BUG_MASK,
   bugOf,
   type Color,
   GRASSHOPPER,
@@ -13,7 +14,7 @@ import {
   QUEEN,
   SPIDER,
 } from './pieces.ts';
-import { type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
+import { CONTACT_MASK, type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
 
 /**
  * Legal move generation. Written for speed: no allocation per call, integer cells, stamps instead
@@ -218,50 +219,65 @@ const placeable = new Int8Array(8);
 const placeCells = new Int16Array(CELLS);
 
 function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
+  const hand = (pos.inHand >>> (color * PIECES_PER_COLOR)) & ((1 << PIECES_PER_COLOR) - 1);
+  if (hand === 0) return;
   const turn = pos.turnNumber;
   const mustPlaceQueen = !queenIn && turn === 4;
   let pieceCount = 0;
   for (let bug = 0; bug < 8; bug++) {
     if (bug === QUEEN ? pos.tournament && turn === 1 : mustPlaceQueen) continue;
-    const piece = pos.nextInHand(color, bug);
-    if (piece >= 0) placeable[pieceCount++] = piece;
+    // Pieces of a bug enter in order: the lowest of its bits in hand.
+    const bits = hand & (BUG_MASK[bug] as number);
+    if (bits !== 0) placeable[pieceCount++] = color * PIECES_PER_COLOR + 31 - Math.clz32(bits & -bits);
   }
   if (pieceCount === 0) return;
 
+  // The empty cells next to an own piece on top and to no enemy one, each once.
   const where = pos.where;
   const stack = pos.stack;
+  const contacts = pos.contacts;
+  const enemy = CONTACT_MASK[color ^ 1] as number;
   let cellCount = 0;
   const vs = ++visitStamp;
   let ownOnBoard = false;
-  let anyOnBoard = -1;
-  for (let p = 0; p < PIECE_COUNT; p++) {
+  const first = color * PIECES_PER_COLOR;
+  for (let p = first; p < first + PIECES_PER_COLOR; p++) {
     const cell = where[p] as number;
     if (cell < 0) continue;
-    anyOnBoard = cell;
-    if (((p / PIECES_PER_COLOR) | 0) !== color || pos.top(cell) !== p) continue;
     ownOnBoard = true;
+    if (stack[cell * MAX_HEIGHT + (height[cell] as number) - 1] !== p) continue;
+    const base = cell * 6;
     for (let d = 0; d < 6; d++) {
-      const e = NEIGHBORS[cell * 6 + d] as number;
-      if (height[e] !== 0 || visited[e] === vs) continue;
+      const e = NEIGHBORS[base + d] as number;
+      if (height[e] !== 0 || ((contacts[e] as number) & enemy) !== 0 || visited[e] === vs) continue;
       visited[e] = vs;
-      let touchesEnemy = false;
-      for (let d2 = 0; d2 < 6 && !touchesEnemy; d2++) {
-        const f = NEIGHBORS[e * 6 + d2] as number;
-        const h = height[f] as number;
-        if (h !== 0 && (((stack[f * MAX_HEIGHT + h - 1] as number) / PIECES_PER_COLOR) | 0) !== color) touchesEnemy = true;
-      }
-      if (!touchesEnemy) placeCells[cellCount++] = e;
+      placeCells[cellCount++] = e;
     }
   }
   if (!ownOnBoard) {
-    // A player's first piece: white's on the origin, black's anywhere touching white's.
-    if (anyOnBoard < 0) placeCells[cellCount++] = ORIGIN_CELL;
-    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = NEIGHBORS[anyOnBoard * 6 + d] as number;
+    // A player's first piece: white's on the origin, black's anywhere touching white's. (A player
+    // whose pieces are all covered by beetles has pieces on the board, and places nowhere.)
+    const other = firstOnBoard(pos, (color ^ 1) as Color);
+    if (other < 0) placeCells[cellCount++] = ORIGIN_CELL;
+    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = NEIGHBORS[other * 6 + d] as number;
   }
+  // Locals, not the module's `out` and `n`: this loop writes most of the moves of a position.
+  const moves = out;
+  let k = n;
   for (let i = 0; i < pieceCount; i++) {
     const piece = placeable[i] as number;
-    for (let j = 0; j < cellCount; j++) out[n++] = piece | ((placeCells[j] as number) << 5);
+    for (let j = 0; j < cellCount; j++) moves[k++] = piece | ((placeCells[j] as number) << 5);
   }
+  n = k;
+}
+
+/** The cell of any piece of this colour on the board, or -1. */
+function firstOnBoard(pos: HivePosition, color: Color): number {
+  for (let p = color * PIECES_PER_COLOR; p < (color + 1) * PIECES_PER_COLOR; p++) {
+    const cell = pos.where[p] as number;
+    if (cell >= 0) return cell;
+  }
+  return -1;
 }
 
 function movements(pos: HivePosition, color: Color): void {

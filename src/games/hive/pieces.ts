@@ -59,6 +59,8 @@ const NUMBER_OF_INDEX: readonly number[] = [0, 1, 2, 1, 2, 1, 2, 3, 1, 2, 3, 0, 
 /** First index of each bug within a colour. */
 export const FIRST_INDEX_OF_BUG: readonly number[] = [0, 1, 3, 5, 8, 11, 12, 13];
 export const COUNT_OF_BUG: readonly number[] = [1, 2, 2, 3, 3, 1, 1, 1];
+/** The bits of each bug's pieces within a colour (bit = index): a hand as a 14-bit mask is read bug by bug. */
+export const BUG_MASK: readonly number[] = FIRST_INDEX_OF_BUG.map((first, bug) => ((1 << (COUNT_OF_BUG[bug] as number)) - 1) << first);
 
 export const colorOf = (piece: number): Color => (piece >= PIECES_PER_COLOR ? 1 : 0);
 export const bugOf = (piece: number): Bug => BUG_OF_INDEX[piece % PIECES_PER_COLOR] as Bug;

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../engine/rng.ts';
 import { hive } from './game.ts';
 import { generateMoves, MAX_MOVES } from './movegen.ts';
-import type { HivePosition } from './position.ts';
+import { type HivePosition, IN_HAND } from './position.ts';
+
+/** The pieces in hand as a bit mask, read from where each piece is. */
+const handOf = (pos: HivePosition) => pos.where.reduce((bits, cell, p) => (cell === IN_HAND ? bits | (1 << p) : bits), 0);
 
 /** A position with the list of moves that made it: what its history must say, whatever its clones do. */
 interface Line {
@@ -12,7 +15,7 @@ interface Line {
 }
 
 describe('clones share the moves made so far', () => {
-  it('whatever clones make, unmake and clone again, each keeps its own history, hash and repetitions', () => {
+  it('whatever clones make, unmake and clone again, each keeps its own history, hash and repetitions, its contacts and its hand', () => {
     const buffer = new Int32Array(MAX_MOVES);
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('make', 'unmake', 'clone'), fc.nat(), fc.nat()), { maxLength: 120 }), (ops) => {
@@ -34,6 +37,8 @@ describe('clones share the moves made so far', () => {
           for (const l of lines) {
             expect(l.pos.history()).toEqual(l.moves);
             expect([l.pos.hashLo, l.pos.hashHi]).toEqual(l.pos.computeHash());
+            expect(l.pos.contacts).toEqual(l.pos.computeContacts());
+            expect(l.pos.inHand).toBe(handOf(l.pos));
           }
         }
         // Unmaking every line back to the start leaves each at the start.

@@ -1,17 +1,17 @@
-import { Rng } from '../../engine/rng.ts';
-import { CELLS, cellOf, NEIGHBORS } from './grid.ts';
+import { CELLS, cellOf, MAX_HEIGHT, NEIGHBORS } from './grid.ts';
 import {
-  COUNT_OF_BUG,
+  BUG_MASK,
   type Color,
   type Expansions,
   expansionsOf,
-  FIRST_INDEX_OF_BUG,
   type GameType,
   inGame,
   PIECE_COUNT,
+  PIECES_PER_COLOR,
   pieceId,
   QUEEN,
 } from './pieces.ts';
+import { zIndex, zobrist } from './zobrist.ts';
 
 /**
  * A move is one integer: piece | destination << 5, or PASS. Plain data that costs nothing to
@@ -23,8 +23,7 @@ export const encodeMove = (piece: number, to: number): HiveMove => piece | (to <
 export const movePiece = (move: HiveMove): number => move & 31;
 export const moveTo = (move: HiveMove): number => (move >> 5) & 1023;
 
-/** Stacks never exceed 7 (a piece under 4 beetles and 2 mosquitoes); one level spare. */
-export const MAX_HEIGHT = 8;
+export { MAX_HEIGHT };
 export const IN_HAND = -1;
 /** Pieces of expansions not in this game. */
 export const OUT_OF_GAME = -2;
@@ -35,21 +34,10 @@ export interface PositionOptions {
   readonly tournament: boolean;
 }
 
-// Zobrist keys, 64 bits as two 32-bit halves, from a fixed seed so hashes are the same everywhere.
-const zobrist = (() => {
-  const rng = Rng.fromSeed('hexarena/hive/zobrist');
-  const fill = (n: number) => Int32Array.from({ length: n }, () => rng.nextUint32() | 0);
-  const n = PIECE_COUNT * CELLS * MAX_HEIGHT;
-  return {
-    pieceLo: fill(n),
-    pieceHi: fill(n),
-    lastLo: fill(PIECE_COUNT + 1),
-    lastHi: fill(PIECE_COUNT + 1),
-    blackLo: fill(1)[0] as number,
-    blackHi: fill(1)[0] as number,
-  };
-})();
-const zIndex = (piece: number, cell: number, level: number) => (piece * CELLS + cell) * MAX_HEIGHT + level;
+/** What a piece on top of a cell adds to its neighbours' contacts: 1 for white, 16 for black (none for no piece). */
+const contactOf = (piece: number): number => (piece < 0 ? 0 : piece < PIECES_PER_COLOR ? 1 : 16);
+/** The contacts of a colour within a cell's count (see `contacts`). */
+export const CONTACT_MASK: readonly number[] = [0x0f, 0xf0];
 
 /**
  * The mutable Hive position: what is where, whose turn, and which piece moved last.
@@ -75,6 +63,17 @@ export class HivePosition {
   readonly stack: Int8Array;
   /** Cell of each piece, IN_HAND or OUT_OF_GAME. */
   readonly where: Int16Array;
+  /**
+   * Bit p set: piece p is in its owner's hand. Pieces of a bug enter in order, so the next one a
+   * player may place is the lowest bit of that bug's (BUG_MASK).
+   */
+  inHand = 0;
+  /**
+   * For each cell, how many of its neighbours have a white piece on top (low four bits) and how
+   * many a black one (high four bits). Placement asks this of every cell next to the hive; kept up
+   * to date it costs a move a dozen additions, where counting afresh read each candidate's neighbours.
+   */
+  readonly contacts: Uint8Array;
   turn: Color = 0;
   /** Moves made so far, passes included. */
   ply = 0;
@@ -95,6 +94,8 @@ export class HivePosition {
       this.height = from.height.slice();
       this.stack = from.stack.slice();
       this.where = from.where.slice();
+      this.inHand = from.inHand;
+      this.contacts = from.contacts.slice();
       this.turn = from.turn;
       this.ply = from.ply;
       this.lastMoved = from.lastMoved;
@@ -111,7 +112,12 @@ export class HivePosition {
     this.height = new Uint8Array(CELLS);
     this.stack = new Int8Array(CELLS * MAX_HEIGHT).fill(-1);
     this.where = new Int16Array(PIECE_COUNT);
-    for (let p = 0; p < PIECE_COUNT; p++) this.where[p] = inGame(p, this.expansions) ? IN_HAND : OUT_OF_GAME;
+    this.contacts = new Uint8Array(CELLS);
+    for (let p = 0; p < PIECE_COUNT; p++) {
+      const playing = inGame(p, this.expansions);
+      this.where[p] = playing ? IN_HAND : OUT_OF_GAME;
+      if (playing) this.inHand |= 1 << p;
+    }
     this.log = { data: new Int32Array(5 * 64), used: 0, owner: this };
     this.hashLo = zobrist.lastLo[0] as number;
     this.hashHi = zobrist.lastHi[0] as number;
@@ -142,9 +148,8 @@ export class HivePosition {
 
   /** The next piece of a bug a player may place (pieces of one bug enter in order), or -1. */
   nextInHand(color: Color, bug: number): number {
-    const first = pieceId(color, FIRST_INDEX_OF_BUG[bug] as number);
-    for (let k = 0; k < (COUNT_OF_BUG[bug] as number); k++) if (this.where[first + k] === IN_HAND) return first + k;
-    return -1;
+    const hand = (this.inHand >>> (color * PIECES_PER_COLOR)) & (BUG_MASK[bug] as number);
+    return hand === 0 ? -1 : color * PIECES_PER_COLOR + 31 - Math.clz32(hand & -hand);
   }
 
   /** A queen with all six neighbours occupied, of any colour. */
@@ -184,11 +189,13 @@ export class HivePosition {
         const h = (this.height[from] as number) - 1;
         this.stack[from * MAX_HEIGHT + h] = -1;
         this.height[from] = h;
+        this.retop(from, piece, h === 0 ? -1 : (this.stack[from * MAX_HEIGHT + h - 1] as number));
         const z = zIndex(piece, from, h);
         lo ^= zobrist.pieceLo[z] as number;
         hi ^= zobrist.pieceHi[z] as number;
-      }
+      } else this.inHand &= ~(1 << piece);
       const h = this.height[to] as number;
+      this.retop(to, h === 0 ? -1 : (this.stack[to * MAX_HEIGHT + h - 1] as number), piece);
       this.stack[to * MAX_HEIGHT + h] = piece;
       this.height[to] = h + 1;
       this.where[piece] = to;
@@ -265,12 +272,37 @@ export class HivePosition {
     const h = (this.height[to] as number) - 1;
     this.stack[to * MAX_HEIGHT + h] = -1;
     this.height[to] = h;
+    this.retop(to, piece, h === 0 ? -1 : (this.stack[to * MAX_HEIGHT + h - 1] as number));
     if (from >= 0) {
       const fh = this.height[from] as number;
+      this.retop(from, fh === 0 ? -1 : (this.stack[from * MAX_HEIGHT + fh - 1] as number), piece);
       this.stack[from * MAX_HEIGHT + fh] = piece;
       this.height[from] = fh + 1;
-    }
+    } else this.inHand |= 1 << piece;
     this.where[piece] = from;
+  }
+
+  /** The piece on top of `cell` changed from `before` to `after` (-1: none): its neighbours' contacts follow. */
+  private retop(cell: number, before: number, after: number): void {
+    const delta = contactOf(after) - contactOf(before);
+    if (delta === 0) return;
+    const contacts = this.contacts;
+    const base = cell * 6;
+    // A Uint8Array wraps a negative sum, but no count goes below zero, so each byte ends right.
+    for (let d = 0; d < 6; d++) {
+      const c = NEIGHBORS[base + d] as number;
+      contacts[c] = (contacts[c] as number) + delta;
+    }
+  }
+
+  /** The contacts counted afresh: the incremental ones must always equal them. */
+  computeContacts(): Uint8Array {
+    const contacts = new Uint8Array(CELLS);
+    for (let cell = 0; cell < CELLS; cell++) {
+      const unit = contactOf(this.top(cell));
+      for (let d = 0; d < 6; d++) contacts[NEIGHBORS[cell * 6 + d] as number] += unit;
+    }
+    return contacts;
   }
 
   /** The moves made since the start, oldest first. */

@@ -32,6 +32,11 @@ describe('1. placement', () => {
     expect(new Set(destinations(second.pos, 'bG1'))).toEqual(around);
     expect(reason(second.pos, 'bS2 wS1-')).toBe('Place bS1 before bS2: pieces of one bug enter in order.');
   });
+
+  it('a player whose pieces on the board are all covered places nowhere (and here, with nothing to move, passes)', () => {
+    const buried = arrangeHive('wQ 0 0; bQ 1 0; bB1 0 0');
+    expect(legalMoves(buried)).toEqual([PASS]);
+  });
 });
 
 describe('2. the queen', () => {
