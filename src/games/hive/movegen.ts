@@ -2,12 +2,12 @@ import { CELLS, NEIGHBORS, ORIGIN_CELL } from './grid.ts';
 import {
   ANT,
   BEETLE,
-  BUG_MASK,
   bugOf,
   type Color,
   GRASSHOPPER,
   LADYBUG,
   MOSQUITO,
+  nextOfEachBug,
   PIECE_COUNT,
   PIECES_PER_COLOR,
   PILLBUG,
@@ -203,70 +203,60 @@ export function markPinned(pos: HivePosition): void {
   height = pos.height;
   pinStamp++;
   timer = 0;
-  for (let p = 0; p < PIECE_COUNT; p++) {
-    const cell = pos.where[p] as number;
-    if (cell >= 0) {
-      articulation(cell, -1);
-      return;
-    }
-  }
+  const any = pos.onBoard;
+  if (any !== 0) articulation(pos.where[31 - Math.clz32(any & -any)] as number, -1);
 }
 
 /** Would lifting the piece alone on this cell split the hive? Valid after markPinned. */
 export const isPinned = (cell: number): boolean => pinned[cell] === pinStamp;
 
-const placeable = new Int8Array(8);
-const placeCells = new Int16Array(CELLS);
+/** The cells a piece may be placed on, already shifted into a move's destination field. */
+const placeCells = new Int32Array(CELLS);
+const COLOR_BITS = (1 << PIECES_PER_COLOR) - 1;
 
 function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
-  const hand = (pos.inHand >>> (color * PIECES_PER_COLOR)) & ((1 << PIECES_PER_COLOR) - 1);
-  if (hand === 0) return;
+  const shift = color * PIECES_PER_COLOR;
+  let placeable = nextOfEachBug((pos.inHand >>> shift) & COLOR_BITS);
   const turn = pos.turnNumber;
-  const mustPlaceQueen = !queenIn && turn === 4;
-  let pieceCount = 0;
-  for (let bug = 0; bug < 8; bug++) {
-    if (bug === QUEEN ? pos.tournament && turn === 1 : mustPlaceQueen) continue;
-    // Pieces of a bug enter in order: the lowest of its bits in hand.
-    const bits = hand & (BUG_MASK[bug] as number);
-    if (bits !== 0) placeable[pieceCount++] = color * PIECES_PER_COLOR + 31 - Math.clz32(bits & -bits);
-  }
-  if (pieceCount === 0) return;
+  if (!queenIn && turn === 4) placeable &= 1 << QUEEN;
+  else if (pos.tournament && turn === 1) placeable &= ~(1 << QUEEN);
+  if (placeable === 0) return;
 
   // The empty cells next to an own piece on top and to no enemy one, each once.
-  const where = pos.where;
   const stack = pos.stack;
+  const where = pos.where;
   const contacts = pos.contacts;
   const enemy = CONTACT_MASK[color ^ 1] as number;
   let cellCount = 0;
   const vs = ++visitStamp;
-  let ownOnBoard = false;
-  const first = color * PIECES_PER_COLOR;
-  for (let p = first; p < first + PIECES_PER_COLOR; p++) {
+  let own = (pos.onBoard >>> shift) & COLOR_BITS;
+  if (own === 0) {
+    // A player's first piece: white's on the origin, black's anywhere touching white's.
+    const other = firstOnBoard(pos, (color ^ 1) as Color);
+    if (other < 0) placeCells[cellCount++] = ORIGIN_CELL << 5;
+    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = (NEIGHBORS[other * 6 + d] as number) << 5;
+  }
+  // (A player whose pieces are all covered by beetles has pieces on the board, and places nowhere.)
+  while (own !== 0) {
+    const p = shift + 31 - Math.clz32(own & -own);
+    own &= own - 1;
     const cell = where[p] as number;
-    if (cell < 0) continue;
-    ownOnBoard = true;
     if (stack[cell * MAX_HEIGHT + (height[cell] as number) - 1] !== p) continue;
     const base = cell * 6;
     for (let d = 0; d < 6; d++) {
       const e = NEIGHBORS[base + d] as number;
       if (height[e] !== 0 || ((contacts[e] as number) & enemy) !== 0 || visited[e] === vs) continue;
       visited[e] = vs;
-      placeCells[cellCount++] = e;
+      placeCells[cellCount++] = e << 5;
     }
-  }
-  if (!ownOnBoard) {
-    // A player's first piece: white's on the origin, black's anywhere touching white's. (A player
-    // whose pieces are all covered by beetles has pieces on the board, and places nowhere.)
-    const other = firstOnBoard(pos, (color ^ 1) as Color);
-    if (other < 0) placeCells[cellCount++] = ORIGIN_CELL;
-    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = NEIGHBORS[other * 6 + d] as number;
   }
   // Locals, not the module's `out` and `n`: this loop writes most of the moves of a position.
   const moves = out;
   let k = n;
-  for (let i = 0; i < pieceCount; i++) {
-    const piece = placeable[i] as number;
-    for (let j = 0; j < cellCount; j++) moves[k++] = piece | ((placeCells[j] as number) << 5);
+  while (placeable !== 0) {
+    const piece = shift + 31 - Math.clz32(placeable & -placeable);
+    placeable &= placeable - 1;
+    for (let j = 0; j < cellCount; j++) moves[k++] = piece | (placeCells[j] as number);
   }
   n = k;
 }
@@ -285,10 +275,13 @@ function movements(pos: HivePosition, color: Color): void {
   const where = pos.where;
   const stack = pos.stack;
   const lastMoved = pos.lastMoved;
-  const first = color * PIECES_PER_COLOR;
-  for (let piece = first; piece < first + PIECES_PER_COLOR; piece++) {
+  const shift = color * PIECES_PER_COLOR;
+  let own = (pos.onBoard >>> shift) & COLOR_BITS;
+  while (own !== 0) {
+    const piece = shift + 31 - Math.clz32(own & -own);
+    own &= own - 1;
+    if (piece === lastMoved) continue;
     const from = where[piece] as number;
-    if (from < 0 || piece === lastMoved) continue;
     const h = height[from] as number;
     if (stack[from * MAX_HEIGHT + h - 1] !== piece) continue; // covered
     const free = h > 1 || pinned[from] !== pinStamp;

@@ -59,6 +59,15 @@ const NUMBER_OF_INDEX: readonly number[] = [0, 1, 2, 1, 2, 1, 2, 3, 1, 2, 3, 0, 
 /** First index of each bug within a colour. */
 export const FIRST_INDEX_OF_BUG: readonly number[] = [0, 1, 3, 5, 8, 11, 12, 13];
 export const COUNT_OF_BUG: readonly number[] = [1, 2, 2, 3, 3, 1, 1, 1];
+/** The first piece of each bug within a colour, as bits (Q, S1, B1, G1, A1, M, L, P). */
+const FIRST_OF_BUGS = FIRST_INDEX_OF_BUG.reduce((bits, first) => bits | (1 << first), 0);
+
+/**
+ * Of a colour's hand as a 14-bit mask, the piece of each bug that may be placed next: pieces of a
+ * bug enter in order, so a piece may be placed iff the one before it of its bug is not in hand.
+ */
+export const nextOfEachBug = (hand: number): number => hand & ~((hand << 1) & ~FIRST_OF_BUGS);
+
 /** The bits of each bug's pieces within a colour (bit = index): a hand as a 14-bit mask is read bug by bug. */
 export const BUG_MASK: readonly number[] = FIRST_INDEX_OF_BUG.map((first, bug) => ((1 << (COUNT_OF_BUG[bug] as number)) - 1) << first);
 

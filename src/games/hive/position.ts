@@ -68,6 +68,8 @@ export class HivePosition {
    * player may place is the lowest bit of that bug's (BUG_MASK).
    */
   inHand = 0;
+  /** Bit p set: piece p is on the board (generation walks these bits, not all 28 pieces). */
+  onBoard = 0;
   /**
    * For each cell, how many of its neighbours have a white piece on top (low four bits) and how
    * many a black one (high four bits). Placement asks this of every cell next to the hive; kept up
@@ -95,6 +97,7 @@ export class HivePosition {
       this.stack = from.stack.slice();
       this.where = from.where.slice();
       this.inHand = from.inHand;
+      this.onBoard = from.onBoard;
       this.contacts = from.contacts.slice();
       this.turn = from.turn;
       this.ply = from.ply;
@@ -191,17 +194,20 @@ export class HivePosition {
         this.height[from] = h;
         this.retop(from, piece, h === 0 ? -1 : (this.stack[from * MAX_HEIGHT + h - 1] as number));
         const z = zIndex(piece, from, h);
-        lo ^= zobrist.pieceLo[z] as number;
-        hi ^= zobrist.pieceHi[z] as number;
-      } else this.inHand &= ~(1 << piece);
+        lo ^= zobrist.piece[z] as number;
+        hi ^= zobrist.piece[z + 1] as number;
+      } else {
+        this.inHand &= ~(1 << piece);
+        this.onBoard |= 1 << piece;
+      }
       const h = this.height[to] as number;
       this.retop(to, h === 0 ? -1 : (this.stack[to * MAX_HEIGHT + h - 1] as number), piece);
       this.stack[to * MAX_HEIGHT + h] = piece;
       this.height[to] = h + 1;
       this.where[piece] = to;
       const z = zIndex(piece, to, h);
-      lo ^= zobrist.pieceLo[z] as number;
-      hi ^= zobrist.pieceHi[z] as number;
+      lo ^= zobrist.piece[z] as number;
+      hi ^= zobrist.piece[z + 1] as number;
       this.lastMoved = piece;
     }
     this.hashLo = lo ^ (zobrist.lastLo[this.lastMoved + 1] as number);
@@ -278,7 +284,10 @@ export class HivePosition {
       this.retop(from, fh === 0 ? -1 : (this.stack[from * MAX_HEIGHT + fh - 1] as number), piece);
       this.stack[from * MAX_HEIGHT + fh] = piece;
       this.height[from] = fh + 1;
-    } else this.inHand |= 1 << piece;
+    } else {
+      this.inHand |= 1 << piece;
+      this.onBoard &= ~(1 << piece);
+    }
     this.where[piece] = from;
   }
 
@@ -348,8 +357,8 @@ export class HivePosition {
     for (let cell = 0; cell < CELLS; cell++) {
       for (let level = 0; level < (this.height[cell] as number); level++) {
         const z = zIndex(this.stack[cell * MAX_HEIGHT + level] as number, cell, level);
-        lo ^= zobrist.pieceLo[z] as number;
-        hi ^= zobrist.pieceHi[z] as number;
+        lo ^= zobrist.piece[z] as number;
+        hi ^= zobrist.piece[z + 1] as number;
       }
     }
     if (this.turn === 1) {
