@@ -33,6 +33,7 @@ import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
 import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
+import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
 import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
@@ -223,16 +224,22 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     }
     // A rematch waits for the players of the game before it, not for anyone.
     const games = (await lobby.games).filter((g) => !g.creator?.startsWith(REMATCH_OF));
-    return games.map((g) => ({
-      id: g.id,
-      game: g.game,
-      options: g.options,
-      seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
-      clock: g.clock ?? null,
-      createdAt: g.createdAt,
-      ...(g.rated ? { rated: true } : {}),
-      ...(g.ratingRange ? { ratingRange: g.ratingRange } : {}),
-    }));
+    return Promise.all(
+      games.map(async (g) => {
+        const host = await hostOf(store, g);
+        return {
+          id: g.id,
+          game: g.game,
+          options: g.options,
+          seats: g.seats.map((kind, i) => (kind === 'open' ? (g.seatTokens[i] ? 'taken' : 'open') : 'ai')),
+          clock: g.clock ?? null,
+          createdAt: g.createdAt,
+          ...(g.rated ? { rated: true } : {}),
+          ...(g.ratingRange ? { ratingRange: g.ratingRange } : {}),
+          ...(host ? { host } : {}),
+        };
+      }),
+    );
   };
   // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
   const news = new ChallengeNews(store, fanout, limits.hub?.now ?? Date.now);
@@ -350,6 +357,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   });
 
   app.get('/api/games', async () => ({ games: await listOpenGames() }));
+  registerLiveGame(app, store);
 
   app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };

@@ -584,6 +584,13 @@ export class PgStore implements GameStore, IdentityStore {
     );
     return this.hydrateAll(newestOfEachCreator(rows, limit));
   }
+  async playing(limit: number): Promise<StoredGame[]> {
+    const { rows } = await this.query<GameRow>(
+      'SELECT * FROM games WHERE termination IS NULL AND open_seats = 0 ORDER BY created_at DESC LIMIT $1',
+      [limit],
+    );
+    return this.hydrateAll(rows);
+  }
 
   async openBy(creator: string): Promise<number> {
     const { rows } = await this.query<{ n: number }>(

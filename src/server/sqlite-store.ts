@@ -520,6 +520,13 @@ export class SqliteStore implements GameStore, IdentityStore {
     return newestOfEachCreator(rows, limit).map((r) => this.hydrate(r));
   }
 
+  async playing(limit: number): Promise<StoredGame[]> {
+    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL AND open_seats = 0 ORDER BY created_at DESC LIMIT ?').all(
+      limit,
+    ) as GameRow[];
+    return rows.map((r) => this.hydrate(r));
+  }
+
   async openBy(creator: string): Promise<number> {
     const row = this.sql('SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND open_seats > 0').get(creator) as {
       n: number;

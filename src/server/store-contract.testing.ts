@@ -209,10 +209,15 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(full?.seatTokens).toEqual(['hash-a', null]);
         expect(full?.seatNames).toEqual(['Ann', null]);
         expect((await store.open()).map((g) => g.id)).toEqual(['two']);
+        // Under way: every seat taken (or an AI's), not over; newest first.
+        expect((await store.playing(10)).map((g) => g.id)).toEqual(['ai', 'full']);
+        expect((await store.playing(1)).map((g) => g.id)).toEqual(['ai']);
         // An ended game's seats stay as they were played: its record's players do not change after.
         expect(await store.end('two', { kind: 'draw' }, 'resignation', 0)).toBe(true);
         expect(await store.claimSeat('two', 0, 'hash-late', 'Late')).toBe(false);
         expect((await store.read('two'))?.seatTokens).toEqual([null, 'hash-c']);
+        await store.end('ai', { kind: 'draw' }, 'rules', 0);
+        expect((await store.playing(10)).map((g) => g.id)).toEqual(['full']);
       }),
     );
 

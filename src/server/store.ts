@@ -384,6 +384,8 @@ export interface GameStore extends IdentityStore {
   settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
   /** Games with an open seat, newest first, each creator's newest only: the lobby. */
   open(limit?: number): Promise<StoredGame[]>;
+  /** Games under way (every seat taken, not over), newest first: what the home page may show to watch. */
+  playing(limit: number): Promise<StoredGame[]>;
   /** How many live games with an open seat `creator` has made. */
   openBy(creator: string): Promise<number>;
   /** How many live games of AIs alone (no seat for a person) `creator` has made. */

@@ -78,12 +78,12 @@ interface SitePage {
 }
 
 const PAGES: readonly SitePage[] = [
-  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby li[data-game]', '.quick-pairing .pool'] },
+  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby [data-game]', '.quick-pairing .pool'] },
   {
     name: 'home, logged in',
     who: 'player',
     path: () => '/',
-    ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby li[data-game]', '.quick-pairing .pool'],
+    ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby [data-game]', '.quick-pairing .pool'],
   },
   { name: 'local tic-tac-toe', who: 'guest', path: () => local('tictactoe', undefined, ['b2', 'a1']), ready: ['[data-cell]'] },
   { name: 'local Hive', who: 'guest', path: () => local('hive', { type: 'Base+MLP' }), ready: ['[data-hand]'] },

@@ -9,6 +9,7 @@ import { dicewars } from '../games/dicewars/index.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
 import { nonaga, nonagaDiscBoard } from '../games/nonaga/index.ts';
 import { createHttpServer } from '../server/http.ts';
+import { gameForm } from './create-game.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
 
 /**
@@ -91,7 +92,7 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
 describe('the browser app', () => {
   it('starts tic-tac-toe from the home page and never lets a human beat the max AI', async () => {
     await onPage('', 'tictactoe-vs-max', async (page) => {
-      await page.getByRole('button', { name: 'Start Tic-tac-toe' }).click();
+      await (await gameForm(page, 'Tic-tac-toe', 'Play the computer')).getByRole('button', { name: 'Start Tic-tac-toe' }).click();
       await expect.poll(() => status(page)).toBe('X to move.');
       // The human (X) always takes the first free cell in reading order; the AI (O) answers.
       while (!((await status(page)) ?? '').startsWith('Game over')) {
@@ -135,7 +136,7 @@ describe('the browser app', () => {
 
   it('Nonaga: a turn by clicks (token, slide end, disc, new place), then the AI answers', async () => {
     await onPage('', 'nonaga-turn', async (page) => {
-      await page.getByRole('region', { name: 'Nonaga' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
+      await (await gameForm(page, 'Nonaga')).getByRole('combobox', { name: 'Black is played by' }).selectOption('easy');
       await page.getByRole('button', { name: 'Start Nonaga' }).click();
       await expect.poll(() => status(page)).toBe('Red to move: slide a token.');
       const frame = () => page.locator('svg.board').getAttribute('viewBox');
@@ -205,7 +206,7 @@ describe('the browser app', () => {
 
   it('Hive: an opening by clicks: placements from the hands, then a beetle climbs and a piece moves', async () => {
     await onPage('', 'hive-opening', async (page) => {
-      await page.getByRole('region', { name: 'Hive' }).getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
+      await (await gameForm(page, 'Hive')).getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
       await page.getByRole('button', { name: 'Start Hive' }).click();
       await expect.poll(() => status(page)).toBe('White to move.');
       const place = async (piece: string, cell: string) => {
@@ -315,6 +316,7 @@ describe('the browser app', () => {
       await expect.poll(() => moveCount(page)).toBeGreaterThanOrEqual(1); // easy opens as X
       await page.goto(base + finished);
       await page.getByRole('link', { name: 'New game' }).click();
+      // The address asks for tic-tac-toe: its form opens by itself.
       const card = page.getByRole('region', { name: 'Tic-tac-toe' });
       await expect.poll(() => card.getByLabel('O is played by').inputValue()).toBe('easy');
       await page.goto(`${base}#game=hive&seed=noseats`);
@@ -427,7 +429,7 @@ describe('the browser app', () => {
 
   it('starts DiceWars from the home page with its options: strength rules, three players', async () => {
     await onPage('', 'dicewars-strength', async (page) => {
-      const card = page.getByRole('region', { name: 'DiceWars' });
+      const card = await gameForm(page, 'DiceWars');
       await card.getByLabel('Rules').selectOption('strength');
       await card.getByLabel('Players').selectOption('3');
       await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);

@@ -12,6 +12,7 @@ import { dicewars } from '../games/dicewars/index.ts';
 import { nonaga } from '../games/nonaga/index.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
+import { gameForm } from './create-game.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
 
@@ -116,7 +117,7 @@ describe('online play in the browser', () => {
   it('two devices play Nonaga from the invite link, a third watches, one reloads mid-game and plays on; resign, rematch', async () => {
     const red = await device();
     await red.goto(`${server.base}/`);
-    const card = red.getByRole('region', { name: 'Nonaga' });
+    const card = await gameForm(red, 'Nonaga');
     await card.getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
     // The creator names themselves: others see the name, not "a player".
     await card.getByRole('textbox', { name: 'Nonaga: your name online' }).fill('Ruth');
@@ -196,7 +197,7 @@ describe('online play in the browser', () => {
   it('DiceWars online against the server’s AI: the dice are the server’s, the board and the battle log follow them', async () => {
     const page = await device();
     await page.goto(`${server.base}/`);
-    const card = page.getByRole('region', { name: 'DiceWars' });
+    const card = await gameForm(page, 'DiceWars');
     await card.getByRole('combobox', { name: 'Players' }).selectOption('2');
     await card.getByRole('combobox', { name: 'B is played by' }).selectOption('gamedesign');
     await card.getByRole('button', { name: 'Play DiceWars online' }).click();
@@ -227,7 +228,7 @@ describe('online play in the browser', () => {
   it('a clocked game shows its clocks running; a player whose connection drops sees it, and plays on when it is back', async () => {
     const x = await device();
     await x.goto(`${server.base}/`);
-    const card = x.getByRole('region', { name: 'Tic-tac-toe' });
+    const card = await gameForm(x, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
     await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('10 min + 5 s');
     await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
@@ -295,7 +296,7 @@ describe('accounts in the browser', () => {
   it('a guest plays, signs up and keeps the seat; logged out the seat is not theirs, logged in again it is, on another device too', async () => {
     const page = await device();
     await page.goto(`${server.base}/`);
-    const card = page.getByRole('region', { name: 'Tic-tac-toe' });
+    const card = await gameForm(page, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
     await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
     await page.waitForURL(/\/g\/[\w-]+$/);
@@ -361,7 +362,7 @@ describe('table manners in the browser', () => {
   async function twoPlayers(clock = 'none'): Promise<{ x: Page; o: Page; invite: string }> {
     const x = await device();
     await x.goto(`${server.base}/`);
-    const card = x.getByRole('region', { name: 'Tic-tac-toe' });
+    const card = await gameForm(x, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
     await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption(clock);
     await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
@@ -452,7 +453,7 @@ describe('rated games in the browser', () => {
     const red = await signedUp('Rhea');
     const blue = await signedUp('Bram');
     await red.goto(`${server.base}/`);
-    const card = red.getByRole('region', { name: 'Hex' });
+    const card = await gameForm(red, 'Hex');
     await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
     await card.getByLabel('Rated').check();
     await card.getByRole('button', { name: 'Play Hex online' }).click();
@@ -537,14 +538,19 @@ describe('rated games in the browser', () => {
       await page.getByRole('heading', { name: 'Quick pairing' }).waitFor();
     }
     // A custom seek, rated, for opponents rated 1500–1900: the other home page lists it at once, unasked.
-    const card = pia.getByRole('region', { name: 'Hex' });
+    const card = await gameForm(pia, 'Hex');
     await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
     await card.getByLabel('Rated').check();
     await card.getByLabel('Hex lowest opponent rating').fill('1500');
     await card.getByLabel('Hex highest opponent rating').fill('1900');
+    // At blitz, where both are rated: the lobby shows Pia's rating beside her name.
+    await card.getByRole('combobox', { name: 'Hex clock' }).selectOption('5 min + 3 s');
     await card.getByRole('button', { name: 'Play Hex online' }).click();
     await pia.waitForURL(/\/g\/[\w-]+$/);
-    await expect.poll(() => paz.getByRole('region', { name: 'open games' }).textContent()).toMatch(/Hex · .* · rated 1500–1900 · /);
+    const seek = paz.locator('.lobby tbody tr', { hasText: 'Pia_Pool' });
+    await expect
+      .poll(() => seek.locator('td').allTextContents())
+      .toEqual(['Pia_Pool', '1640', 'Hex · Red: taken, Blue: open', '5 min + 3 s', expect.stringMatching(/^rated 1500–1900 · /), 'Join']);
     await pia.goto(`${server.base}/`);
     await pia.getByRole('heading', { name: 'Quick pairing' }).waitFor();
     const pool = (page: Page) => page.locator('[data-pool="hex-5+3"]');

@@ -1,18 +1,39 @@
+import {
+  ArrowLeftRight,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  Download,
+  Flag,
+  History,
+  Moon,
+  Pause,
+  Play,
+  Plus,
+  RotateCcw,
+  Sun,
+  Undo2,
+  Volume2,
+  VolumeX,
+  X,
+} from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { describeOutcome } from '../engine/game.ts';
+import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel } from './online/panel.tsx';
+import { PlayerStrip } from './player-strip.tsx';
 import { downloadRecord } from './record-file.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 import { setupUrl } from './setup.ts';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
 
-/** The page around every board: status, history, undo, resign, AI pace, records, settings, help. */
+/** The page around every board: the players' strips and clocks, status, history, controls, records, help. */
 export function GameShell<S, M, O>({
   session,
   title,
@@ -22,6 +43,7 @@ export function GameShell<S, M, O>({
   children,
   aside,
   help,
+  hand,
 }: {
   session: GameSession<S, M, O>;
   /** How to play, in the game's own words. */
@@ -34,8 +56,10 @@ export function GameShell<S, M, O>({
   /** Between moves in the plain-text copy of the move list. */
   separator?: string;
   children: ComponentChildren;
-  /** Panels beside the board: hands, turn queue, battle log. */
+  /** Panels beside the board: turn queue, battle log. */
   aside?: ComponentChildren;
+  /** What a seat holds, shown by its strip (a Hive hand). */
+  hand?: (seat: Player) => ComponentChildren;
 }) {
   const s = session;
   const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
@@ -56,8 +80,18 @@ export function GameShell<S, M, O>({
             : s.humanToMove
               ? (prompt ?? `${seat(s.toMove)} to move.`)
               : `${agent} to move.`;
+  // Two players face each other across the board, the one at this screen at the bottom (lichess's
+  // way); three or more sit in a row above it.
+  const seats = s.seatNames.map((_, i) => i as Player);
+  const near = s.localSeats.length === 1 ? (s.localSeats[0] as Player) : (0 as Player);
+  const strip = (i: Player) => (
+    <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={s.players[i] ?? ''} toMove={s.toMove === i} online={s.online}>
+      {hand?.(i)}
+    </PlayerStrip>
+  );
+  const two = seats.length === 2;
   return (
-    <main class={`game-page game-${s.game.id}`}>
+    <main class={`game-page game-${s.game.id}${two ? ' two-seats' : ''}`}>
       <header class="topbar">
         <a href={s.online ? '/' : './'} class="home-link">
           hexarena
@@ -65,16 +99,16 @@ export function GameShell<S, M, O>({
         <h1>{title}</h1>
         <SettingsBar />
       </header>
-      <p class={`status${s.outcome ? ' over' : ''}`} role="status" data-testid="status">
-        {status}
-      </p>
-      {s.error && (
-        <p class="error" role="alert">
-          {s.error}
-        </p>
-      )}
       <div class="play-area">
-        <div class="board-area">
+        <div class="board-column">
+          <p class={`status${s.outcome ? ' over' : ''}`} role="status" data-testid="status">
+            {status}
+          </p>
+          {s.error && (
+            <p class="error" role="alert">
+              {s.error}
+            </p>
+          )}
           {!s.live && (
             <p class="history-note" data-testid="history-note">
               Position after move {s.ply} of {s.moves.length}
@@ -84,13 +118,18 @@ export function GameShell<S, M, O>({
               </button>
             </p>
           )}
-          {children}
-          <Controls session={s} />
+          {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
+          <div class="board-wrap">
+            {children}
+            {s.outcome !== null && s.live && <ResultCard session={s} seatLabels={seatLabels} />}
+          </div>
+          {two && strip(near)}
         </div>
         <div class="side">
           {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
           {aside}
           <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
+          <Controls session={s} />
           <p class="seed">
             {s.online ? (
               <>
@@ -110,11 +149,49 @@ export function GameShell<S, M, O>({
   );
 }
 
+/**
+ * The result over the board, with what a player does next: a rematch, a new game, a look back at
+ * the moves. It can be folded away to see the final position.
+ */
+function ResultCard<S, M, O>({ session: s, seatLabels }: { session: GameSession<S, M, O>; seatLabels: readonly string[] }) {
+  const [folded, setFolded] = useState(false);
+  if (!s.outcome) return null;
+  if (folded)
+    return (
+      <div class="result-card hidden">
+        <button type="button" onClick={() => setFolded(false)}>
+          Show the result
+        </button>
+      </div>
+    );
+  return (
+    <section class="result-card" aria-label="result" data-testid="result">
+      <button type="button" class="quiet hide" aria-label="Hide the result" title="See the board" onClick={() => setFolded(true)}>
+        <X class="icon" aria-hidden="true" />
+      </button>
+      <h2>{capitalized(describeOutcome(s.outcome, seatLabels))}</h2>
+      {s.online?.ratingDiffs && (
+        <p class="rating-diffs" data-testid="rating-diffs">
+          Ratings: {s.online.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}
+        </p>
+      )}
+      <div class="actions">{s.online ? <OnlineNext session={s} /> : <LocalNext session={s} />}</div>
+      {s.moves.length > 0 && (
+        <button type="button" class="quiet" onClick={() => s.goTo(s.firstPly)}>
+          <History class="icon" aria-hidden="true" /> Review the moves
+        </button>
+      )}
+    </section>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const [confirming, setConfirming] = useState(false);
   const { aiDelayMs } = useSettings();
   return (
-    <div class="controls">
+    <div class="controls game-controls">
       <fieldset class="history-nav">
         <legend class="visually-hidden">History</legend>
         <button
@@ -124,7 +201,7 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           disabled={s.ply <= s.firstPly}
           onClick={() => s.goTo(0)}
         >
-          «
+          <ChevronsLeft class="icon" aria-hidden="true" />
         </button>
         <button
           type="button"
@@ -133,18 +210,18 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           disabled={s.ply <= s.firstPly}
           onClick={() => s.goTo(s.ply - 1)}
         >
-          ‹
+          <ChevronLeft class="icon" aria-hidden="true" />
         </button>
         <button type="button" aria-label="Next move" title="Next move (→)" disabled={s.live} onClick={() => s.goTo(s.ply + 1)}>
-          ›
+          <ChevronRight class="icon" aria-hidden="true" />
         </button>
         <button type="button" aria-label="Last position" title="Last position (End)" disabled={s.live} onClick={() => s.goTo(null)}>
-          »
+          <ChevronsRight class="icon" aria-hidden="true" />
         </button>
       </fieldset>
       {s.undo && (
         <button type="button" onClick={s.undo}>
-          Undo
+          <Undo2 class="icon" aria-hidden="true" /> Undo
         </button>
       )}
       {s.resign &&
@@ -166,16 +243,17 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           </>
         ) : (
           <button type="button" onClick={() => setConfirming(true)}>
-            Resign
+            <Flag class="icon" aria-hidden="true" /> Resign
           </button>
         ))}
       {s.hasAi && s.outcome === null && (
         <button type="button" onClick={() => s.setPaused(!s.paused)} aria-pressed={s.paused}>
+          {s.paused ? <Play class="icon" aria-hidden="true" /> : <Pause class="icon" aria-hidden="true" />}
           {s.paused ? 'Resume AI' : 'Pause AI'}
         </button>
       )}
       {s.hasAi && (
-        <label>
+        <label class="ai-speed">
           AI speed{' '}
           <select value={aiDelayMs} onChange={(e) => updateSettings({ aiDelayMs: Number(e.currentTarget.value) })}>
             {AI_SPEEDS.map((speed) => (
@@ -186,61 +264,68 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
       )}
       {s.outcome !== null && s.moves.length > 0 && (
         <button type="button" onClick={s.replay} disabled={s.replaying}>
-          Replay
+          <Play class="icon" aria-hidden="true" /> Replay
         </button>
       )}
-      {s.online ? <OnlineControls session={s} /> : <LocalControls session={s} />}
+      {s.online ? (
+        s.online.recordUrl && (
+          <a href={s.online.recordUrl} download={`${s.game.id}-${s.online.id}.json`} class="button-link">
+            <Download class="icon" aria-hidden="true" /> Download record
+          </a>
+        )
+      ) : (
+        <>
+          <button type="button" onClick={() => downloadRecord(s)}>
+            <Download class="icon" aria-hidden="true" /> Download record
+          </button>
+          <UploadRecord />
+        </>
+      )}
+      {s.outcome === null && (
+        <a href={`${s.online ? '/' : './'}#${s.game.id}`} class="button-link">
+          <Plus class="icon" aria-hidden="true" /> New game
+        </a>
+      )}
     </div>
   );
 }
 
-/** Records, rematch and a new game, for a game on this screen. */
-function LocalControls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+/** What comes after a game on this screen: the same again, sides swapped, or another. */
+function LocalNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   return (
     <>
-      <button type="button" onClick={() => downloadRecord(s)}>
-        Download record
-      </button>
-      <UploadRecord />
-      {s.outcome !== null && (
-        <a href={setupUrl({ ...s.setup, seed: randomSeed(), moves: [], resigned: undefined })} class="button-link">
-          Rematch
-        </a>
-      )}
-      {s.outcome !== null && s.setup.seats.length === 2 && (
+      <a href={setupUrl({ ...s.setup, seed: randomSeed(), moves: [], resigned: undefined })} class="button-link primary">
+        <RotateCcw class="icon" aria-hidden="true" /> Rematch
+      </a>
+      {s.setup.seats.length === 2 && (
         <a
           href={setupUrl({ ...s.setup, seats: [...s.setup.seats].reverse(), seed: randomSeed(), moves: [], resigned: undefined })}
           class="button-link"
         >
-          Swap sides
+          <ArrowLeftRight class="icon" aria-hidden="true" /> Swap sides
         </a>
       )}
       <a href={`./#${s.game.id}`} class="button-link">
-        New game
+        <Plus class="icon" aria-hidden="true" /> New game
       </a>
     </>
   );
 }
 
-/** The record once the game is over, the rematch, and a new game, for an online game. */
-function OnlineControls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+/** What comes after an online game: the rematch (offered, joined or watched), or a new game. */
+function OnlineNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const online = s.online;
   if (!online) return null;
   return (
     <>
-      {online.recordUrl && (
-        <a href={online.recordUrl} download={`${s.game.id}-${online.id}.json`} class="button-link">
-          Download record
-        </a>
-      )}
       {online.rematch && online.rematchId && (
         <p class="rematch-offer" role="status">
-          A rematch is offered: your seat in it is kept for you.{' '}
+          A rematch is offered: your seat in it is kept for you.
         </p>
       )}
       {online.rematch && (
-        <button type="button" onClick={online.rematch}>
-          {online.rematchId ? 'Join the rematch' : 'Rematch'}
+        <button type="button" class="primary" onClick={online.rematch}>
+          <RotateCcw class="icon" aria-hidden="true" /> {online.rematchId ? 'Join the rematch' : 'Rematch'}
         </button>
       )}
       {online.rematchId && !online.rematch && (
@@ -249,7 +334,7 @@ function OnlineControls<S, M, O>({ session: s }: { session: GameSession<S, M, O>
         </a>
       )}
       <a href={`/#${s.game.id}`} class="button-link">
-        New game
+        <Plus class="icon" aria-hidden="true" /> New game
       </a>
     </>
   );
@@ -296,17 +381,25 @@ export function SettingsBar() {
   const { theme, sound } = useSettings();
   return (
     <div class="settings">
-      <label>
-        Theme{' '}
+      <label class="theme-choice">
+        {theme === 'dark' ? <Moon class="icon" aria-hidden="true" /> : <Sun class="icon" aria-hidden="true" />}
+        <span class="visually-hidden">Theme</span>
         <select value={theme} aria-label="Theme" onChange={(e) => updateSettings({ theme: e.currentTarget.value as Theme })}>
           {THEMES.map((t) => (
             <option value={t}>{t}</option>
           ))}
         </select>
-      </label>{' '}
-      <label>
-        <input type="checkbox" checked={sound} onChange={(e) => updateSettings({ sound: e.currentTarget.checked })} /> Sounds
       </label>
+      <button
+        type="button"
+        class="quiet"
+        aria-pressed={sound}
+        aria-label="Sounds"
+        title={sound ? 'Sounds on: click to mute' : 'Sounds off: click to hear moves'}
+        onClick={() => updateSettings({ sound: !sound })}
+      >
+        {sound ? <Volume2 class="icon" aria-hidden="true" /> : <VolumeX class="icon" aria-hidden="true" />}
+      </button>
     </div>
   );
 }

@@ -20,6 +20,21 @@ export interface OpenGame {
   readonly rated?: boolean;
   /** Who may take a seat, by rating (rated seeks only). */
   readonly ratingRange?: { readonly min: number; readonly max: number };
+  /** Who waits at the table (the first seat taken): a name, and for a rated seek their rating. */
+  readonly host?: { readonly name: string; readonly rating?: number; readonly provisional?: boolean };
+}
+
+/** A game under way, as the home page offers it to watch. */
+export interface LiveGame {
+  readonly id: string;
+  readonly game: string;
+  readonly options: Json;
+  readonly clock: OpenGame['clock'];
+  readonly rated?: boolean;
+  /** How many moves have been played. */
+  readonly plies: number;
+  /** Seat by seat: who plays it (a person's name or an AI's level), and their rating in this game. */
+  readonly players: readonly { readonly name: string; readonly rating?: number }[];
 }
 
 /** A challenge as its two players see it. */

@@ -34,14 +34,14 @@ const age = (createdAt: number) => {
 };
 
 /** A time control as players say it: "5 min + 3 s", or "no clock". */
-function timeControl(clock: LobbyGame['clock']): string {
+export function timeControl(clock: LobbyGame['clock']): string {
   if (!clock) return 'no clock';
   const minutes = clock.initialMs / 60_000;
   const initial = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(clock.initialMs / 1000)} s`;
   return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
 }
 
-/** Open games to join, each with its seats and a link to its page; null while the server is asked (a line in their place). */
+/** Open games to join, live: who waits, their rating, the game, the clock and whether it is rated; one click joins. */
 export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
   return (
     <section class="lobby" aria-label="open games">
@@ -49,29 +49,61 @@ export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
       {games === null ? (
         <p>Looking for open games…</p>
       ) : games.length === 0 ? (
-        <p>No game is waiting for a player. Start one with “Play online” and send its link.</p>
+        <p class="muted">No game is waiting for a player. Create one and send its link, or join a pool above.</p>
       ) : (
-        <ul>
-          {games.map((g) => {
-            const game = findGame(g.game);
-            const names = game.ok
-              ? (() => {
-                  const options = game.value.parseOptions(g.options);
-                  return options.ok ? game.value.seatNames(options.value) : [];
-                })()
-              : [];
-            return (
-              <li data-game={g.id}>
-                <b>{game.ok ? game.value.title : g.game}</b> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')} ·{' '}
-                {timeControl(g.clock)}
-                {g.rated ? ` · rated${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}` : ''} · {age(g.createdAt)}{' '}
-                <a href={gamePage(g.id)} class="button-link">
-                  Join
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <div class="table-scroll">
+          <table class="seeks">
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Game</th>
+                <th scope="col">Clock</th>
+                <th scope="col">Mode</th>
+                <th scope="col">
+                  <span class="visually-hidden">Join</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {games.map((g) => {
+                const game = findGame(g.game);
+                const names = game.ok
+                  ? (() => {
+                      const options = game.value.parseOptions(g.options);
+                      return options.ok ? game.value.seatNames(options.value) : [];
+                    })()
+                  : [];
+                const open = g.seats.flatMap((s, i) => (s === 'open' ? [names[i] ?? `seat ${i}`] : []));
+                return (
+                  <tr data-game={g.id}>
+                    <td>{g.host?.name ?? <span class="muted">anyone</span>}</td>
+                    <td class="num">{g.host?.rating !== undefined ? `${g.host.rating}${g.host.provisional ? '?' : ''}` : '–'}</td>
+                    <td>
+                      {game.ok ? game.value.title : g.game}
+                      {g.seats.length > 2 ? ` · ${g.seats.length} players` : ''}
+                      <span class="muted"> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')}</span>
+                    </td>
+                    <td>{timeControl(g.clock)}</td>
+                    <td>
+                      {g.rated ? `rated${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}` : 'casual'}
+                      <span class="muted"> · {age(g.createdAt)}</span>
+                    </td>
+                    <td>
+                      <a
+                        href={gamePage(g.id)}
+                        class="button-link"
+                        aria-label={`Join: ${open.join(', ')} in ${game.ok ? game.value.title : g.game}`}
+                      >
+                        Join
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

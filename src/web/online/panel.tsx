@@ -1,31 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { updateSettings, useSettings } from '../settings.ts';
-import { formatClock } from './clock-text.ts';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
 import { allowNotifications } from './your-move.ts';
-
-/** Every seat's clock; the running one ticks here alone, so the board does not redraw with it. */
-function Clocks({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {
-  const [, setTick] = useState(0);
-  const running = info.runningClock;
-  useEffect(() => {
-    if (running === null) return;
-    const timer = setInterval(() => setTick((t) => t + 1), 100);
-    return () => clearInterval(timer);
-  }, [running]);
-  const readings = info.clocks(Date.now());
-  if (!readings) return null;
-  return (
-    <ul class="clocks" aria-label="clocks">
-      {readings.map((ms, seat) => (
-        <li class={`clock${seat === running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}`} data-seat={seat} data-ms={Math.round(ms)}>
-          <span>{seatLabels[seat]}</span> <time data-testid={`clock-${seat}`}>{formatClock(ms)}</time>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The link to send a friend, with a button that copies it (or selects it where copying is not allowed). */
 function Invite({ url }: { url: string }) {
@@ -227,7 +204,7 @@ function Chat({ info }: { info: OnlineInfo }) {
   );
 }
 
-/** Online play beside the board: the connection, clocks, open seats, the invite link, manners and chat. */
+/** Online play beside the board (the clocks are in the players' strips): the connection, open seats, the invite link, manners and chat. */
 export function OnlinePanel({
   info,
   seatLabels,
@@ -252,13 +229,7 @@ export function OnlinePanel({
         </p>
       )}
       {info.rated && !over && <p class="rated">Rated game</p>}
-      {info.ratingDiffs && (
-        <p class="rating-diffs" data-testid="rating-diffs">
-          Ratings: {info.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}
-        </p>
-      )}
       <Departures info={info} over={over} />
-      <Clocks info={info} seatLabels={seatLabels} />
       <TakeSeat info={info} seatLabels={seatLabels} />
       {open && !over && <Invite url={info.invite} />}
       <Presence info={info} seatLabels={seatLabels} />

@@ -1,0 +1,367 @@
+import { Globe, Play, X } from 'lucide-preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { randomSeed } from '../engine/rng.ts';
+import { CORRESPONDENCE_DAYS } from '../protocols/wire/index.ts';
+import { WEB_GAMES } from './games/index.ts';
+import type { Options, WebGame } from './games/web-game.tsx';
+import { HowToPlay } from './how-to-play.tsx';
+import { lastSetup } from './last-setup.ts';
+import { createGame } from './online/api.ts';
+import { gamePage } from './online/links.ts';
+import { rememberedName, rememberName } from './online/player-name.ts';
+import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
+
+/**
+ * How the dialog was opened: "create" starts from the last game's choices; the others say who plays
+ * (a friend online, the computer, or two people at this screen).
+ */
+export type Mode = 'create' | 'friend' | 'computer' | 'hotseat';
+
+const TITLES: Record<Mode, string> = {
+  create: 'Create a game',
+  friend: 'Play a friend',
+  computer: 'Play the computer',
+  hotseat: 'Hotseat',
+};
+
+const LAST_GAME_KEY = 'hexarena.last-game';
+
+/** The game the dialog opens on: the one asked for, else the last one started, else the first. */
+function gameToShow(asked: string | null): string {
+  const known = (id: string | null) => (id && WEB_GAMES.some((c) => c.id === id) ? id : null);
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem(LAST_GAME_KEY);
+  } catch {
+    // Storage refused (a private window): the first game then.
+  }
+  return known(asked) ?? known(last) ?? (WEB_GAMES[0] as WebGame).id;
+}
+
+/**
+ * Creating a game is one dialog: the game (tabs), its options, who sits where, the clock, rated or
+ * casual; it remembers the last choices per game. Closing it (Esc, the cross, the backdrop) loses
+ * nothing but the dialog.
+ */
+export function CreateGameDialog({
+  opened,
+  online,
+  onClose,
+}: {
+  /** What opened it (null: closed), and the game asked for if any. */
+  opened: { mode: Mode; game: string | null } | null;
+  online: boolean;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [game, setGame] = useState(() => gameToShow(opened?.game ?? null));
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (opened) {
+      setGame(gameToShow(opened.game));
+      if (!d.open) d.showModal();
+    } else if (d.open) d.close();
+  }, [opened]);
+  const choose = (id: string) => {
+    setGame(id);
+    try {
+      localStorage.setItem(LAST_GAME_KEY, id);
+    } catch {
+      // Not remembered: nothing else is lost.
+    }
+  };
+  const mode = opened?.mode ?? 'create';
+  const card = WEB_GAMES.find((c) => c.id === game) ?? (WEB_GAMES[0] as WebGame);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is the backdrop's; a modal dialog's keyboard close is Esc, built in.
+    <dialog
+      ref={dialog}
+      class="create-game"
+      aria-labelledby="create-game-title"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes it.
+        if (e.target === dialog.current) dialog.current?.close();
+      }}
+    >
+      <div class="dialog-head">
+        <h2 id="create-game-title">{TITLES[mode]}</h2>
+        <button type="button" class="quiet" aria-label="Close" onClick={() => dialog.current?.close()}>
+          <X class="icon" aria-hidden="true" />
+        </button>
+      </div>
+      <div
+        class="tabs"
+        role="tablist"
+        aria-label="Game"
+        onKeyDown={(e) => {
+          // Arrows move between the games, as tabs do.
+          const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+          if (step === 0) return;
+          const i = WEB_GAMES.findIndex((c) => c.id === card.id);
+          const next = WEB_GAMES[(i + step + WEB_GAMES.length) % WEB_GAMES.length] as WebGame;
+          choose(next.id);
+          document.getElementById(`tab-${next.id}`)?.focus();
+        }}
+      >
+        {WEB_GAMES.map((c) => (
+          <button
+            type="button"
+            role="tab"
+            id={`tab-${c.id}`}
+            aria-selected={c.id === card.id}
+            aria-controls={`panel-${c.id}`}
+            tabIndex={c.id === card.id ? 0 : -1}
+            onClick={() => choose(c.id)}
+          >
+            {c.game.title}
+          </button>
+        ))}
+      </div>
+      {opened && (
+        <div role="tabpanel" id={`panel-${card.id}`} aria-labelledby={`tab-${card.id}`}>
+          <GameCard key={`${card.id}-${mode}`} card={card} online={online} mode={mode} />
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+type ClockChoice = { initialMs: number; incrementMs: number; perMove?: boolean } | null;
+
+const DAY_MS = 86_400_000;
+
+/** Time controls offered for online games (none: no clocks), then correspondence, then a clock of one's own. */
+const CLOCKS: readonly { label: string; clock: ClockChoice }[] = [
+  { label: 'none', clock: null },
+  { label: '1 min', clock: { initialMs: 60_000, incrementMs: 0 } },
+  { label: '3 min + 2 s', clock: { initialMs: 180_000, incrementMs: 2000 } },
+  { label: '5 min + 3 s', clock: { initialMs: 300_000, incrementMs: 3000 } },
+  { label: '10 min + 5 s', clock: { initialMs: 600_000, incrementMs: 5000 } },
+  { label: '30 min + 20 s', clock: { initialMs: 1_800_000, incrementMs: 20_000 } },
+  ...CORRESPONDENCE_DAYS.map((days) => ({
+    label: `${days} day${days === 1 ? '' : 's'} a move`,
+    clock: { initialMs: days * DAY_MS, incrementMs: 0, perMove: true },
+  })),
+];
+
+const CUSTOM = 'custom';
+
+/**
+ * One game on the home page: options, who sits where, the seed, and Start (the setup goes into the
+ * URL); with a server, Play online: the people's seats are open to whoever gets the link, and the
+ * first of them is yours.
+ */
+function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode: Mode }) {
+  // "New game" comes back here: the card starts from the options and seats last played, unless the
+  // button that opened it says who plays (a friend: every seat a person's; the computer: its AI).
+  const last = useMemo(() => lastSetup(card.id), [card.id]);
+  const [options, setOptions] = useState<Options>(() => ({ ...card.cardOptions, ...(last?.options as Options | undefined) }));
+  const [chosen, setChosen] = useState<readonly string[]>(() =>
+    mode === 'friend' || mode === 'hotseat'
+      ? ['human', 'human', 'human', 'human', 'human', 'human', 'human', 'human']
+      : mode === 'computer'
+        ? []
+        : (last?.seats ?? []),
+  );
+  const [seed, setSeed] = useState(() => randomSeed());
+  const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
+  const [minutes, setMinutes] = useState(5);
+  const [increment, setIncrement] = useState(3);
+  const [rated, setRated] = useState(false);
+  const [range, setRange] = useState<{ min: string; max: string }>({ min: '', max: '' });
+  const [mineChosen, setMine] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [name, setName] = useState(rememberedName);
+  const g = card.game;
+  const used = card.used?.(options) ?? options;
+  const parsed = g.parseOptions(used);
+  const seatNames = parsed.ok ? g.seatNames(parsed.value) : [];
+  const choices = seatChoices(g);
+  const defaults = defaultSeats(card.opponent, seatNames.length);
+  const seats = seatNames.map(
+    (_, i) => (chosen[i] !== undefined && choices.includes(chosen[i] as string) ? (chosen[i] as string) : defaults[i]) as string,
+  );
+  const start = () => {
+    window.location.assign(setupUrl({ game: g.id, options: used, seats, seed, moves: [] }));
+  };
+  // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
+  const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
+  const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
+  // Rated: a game that is rated, between people only (the other seats open to other accounts).
+  const canRate = !g.unrated && seats.every((s) => s === 'human');
+  // A rated seek may say who may join: opponents rated between two numbers (both given).
+  const ratingRange =
+    rated && canRate && range.min !== '' && range.max !== ''
+      ? { min: Math.round(Number(range.min)), max: Math.round(Number(range.max)) }
+      : null;
+  const playOnline = async () => {
+    setProblem(null);
+    rememberName(name);
+    const created = await createGame({
+      game: g.id,
+      options: used,
+      seats: seats.map((s) => (s === 'human' ? 'open' : s)),
+      ...(mine >= 0 ? { seat: mine } : {}),
+      ...(mine >= 0 && name.trim() !== '' ? { name: name.trim() } : {}),
+      clock:
+        clock === CUSTOM
+          ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
+          : (CLOCKS.find((c) => c.label === clock)?.clock ?? null),
+      ...(rated && canRate ? { rated: true } : {}),
+      ...(ratingRange ? { ratingRange } : {}),
+    });
+    if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
+    window.location.assign(gamePage(created.value.id));
+  };
+  return (
+    <section class="game" id={g.id} aria-label={g.title}>
+      <h2>{g.title}</h2>
+      {card.optionsForm && <p class="options">{card.optionsForm({ options, set: (change) => setOptions({ ...options, ...change }) })}</p>}
+      <p class="seats">
+        {seatNames.map((seat, i) => (
+          <label>
+            {seat}{' '}
+            <select
+              value={seats[i]}
+              aria-label={`${seat} is played by`}
+              onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
+            >
+              {choices.map((c) => (
+                <option value={c}>{card.agentLabels?.[c] ?? c}</option>
+              ))}
+            </select>{' '}
+          </label>
+        ))}
+      </p>
+      <p>
+        <label>
+          Game seed{' '}
+          <input
+            value={seed}
+            aria-label={`${g.title} seed`}
+            title="The same seed deals the same game (the map and dice of DiceWars) and the same AI choices"
+            onInput={(e) => setSeed(e.currentTarget.value)}
+            size={Math.max(16, seed.length + 2)}
+          />
+        </label>{' '}
+        <button type="button" class={mode === 'friend' ? '' : 'primary'} onClick={start} disabled={!parsed.ok || seed === ''}>
+          <Play class="icon" aria-hidden="true" /> Start {g.title}
+        </button>
+      </p>
+      {online && (
+        <p class="play-online">
+          {humanSeats.length > 1 && (
+            <label>
+              You play{' '}
+              <select value={mine} aria-label={`${g.title}: you play`} onChange={(e) => setMine(Number(e.currentTarget.value))}>
+                {humanSeats.map((i) => (
+                  <option value={i}>{seatNames[i]}</option>
+                ))}
+              </select>{' '}
+            </label>
+          )}
+          <label>
+            Your name{' '}
+            <input
+              value={name}
+              maxLength={40}
+              size={12}
+              aria-label={`${g.title}: your name online`}
+              placeholder="shown to others"
+              onInput={(e) => setName(e.currentTarget.value)}
+            />
+          </label>{' '}
+          <label>
+            Clock{' '}
+            <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>
+              {CLOCKS.map((c) => (
+                <option value={c.label}>{c.label}</option>
+              ))}
+              <option value={CUSTOM}>custom…</option>
+            </select>
+          </label>{' '}
+          {clock === CUSTOM && (
+            <>
+              <label>
+                Minutes{' '}
+                <input
+                  type="number"
+                  min={1}
+                  max={180}
+                  value={minutes}
+                  aria-label={`${g.title} clock minutes`}
+                  onInput={(e) => setMinutes(Number(e.currentTarget.value))}
+                />
+              </label>{' '}
+              <label>
+                + seconds a move{' '}
+                <input
+                  type="number"
+                  min={0}
+                  max={180}
+                  value={increment}
+                  aria-label={`${g.title} clock increment`}
+                  onInput={(e) => setIncrement(Number(e.currentTarget.value))}
+                />
+              </label>{' '}
+            </>
+          )}
+          {canRate && (
+            <label>
+              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
+            </label>
+          )}{' '}
+          {canRate && rated && (
+            <span class="rating-range">
+              <label>
+                opponents rated{' '}
+                <input
+                  type="number"
+                  min={400}
+                  max={4000}
+                  step={50}
+                  placeholder="any"
+                  value={range.min}
+                  aria-label={`${g.title} lowest opponent rating`}
+                  onInput={(e) => setRange({ ...range, min: e.currentTarget.value })}
+                />
+              </label>{' '}
+              <label>
+                to{' '}
+                <input
+                  type="number"
+                  min={400}
+                  max={4000}
+                  step={50}
+                  placeholder="any"
+                  value={range.max}
+                  aria-label={`${g.title} highest opponent rating`}
+                  onInput={(e) => setRange({ ...range, max: e.currentTarget.value })}
+                />
+              </label>
+            </span>
+          )}{' '}
+          <button type="button" class={mode === 'friend' ? 'primary' : ''} onClick={() => void playOnline()} disabled={!parsed.ok}>
+            <Globe class="icon" aria-hidden="true" /> Play {g.title} online
+          </button>{' '}
+          <small>
+            {humanSeats.length > 1 ? 'the other human seats are open to whoever gets the link' : 'AI seats are played by the server'}
+          </small>
+        </p>
+      )}
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      {!parsed.ok && (
+        <p class="error" role="alert">
+          {parsed.error.message}
+        </p>
+      )}
+      <HowToPlay>{card.howToPlay}</HowToPlay>
+    </section>
+  );
+}
