@@ -51,23 +51,25 @@ async function describe(store: GameStore, g: StoredGame): Promise<LiveGame> {
 /**
  * The game the home page offers to watch, as lichess's TV picks one: of the newest games under way
  * that have begun, the one whose players are rated highest (on average, rated seats only), else the
- * newest. Chosen at most every few seconds.
+ * newest.
  */
+export async function chooseLiveGame(store: GameStore): Promise<LiveGame | null> {
+  const begun = (await store.playing(CANDIDATES)).filter((g) => g.moves.length > 0);
+  const described = await Promise.all(begun.map((g) => describe(store, g)));
+  const strength = (g: LiveGame) => {
+    const rated = g.players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));
+    return rated.length === 0 ? Number.NEGATIVE_INFINITY : rated.reduce((a, b) => a + b, 0) / rated.length;
+  };
+  // Newest first already: a stable sort keeps the newest among equals.
+  return described.sort((a, b) => strength(b) - strength(a))[0] ?? null;
+}
+
+/** GET /api/games/live: the game chooseLiveGame picks, chosen again at most every few seconds. */
 export function registerLiveGame(app: FastifyInstance, store: GameStore): void {
   let chosen: { at: number; game: Promise<LiveGame | null> } | null = null;
-  const choose = async (): Promise<LiveGame | null> => {
-    const begun = (await store.playing(CANDIDATES)).filter((g) => g.moves.length > 0);
-    const described = await Promise.all(begun.map((g) => describe(store, g)));
-    const strength = (g: LiveGame) => {
-      const rated = g.players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));
-      return rated.length === 0 ? Number.NEGATIVE_INFINITY : rated.reduce((a, b) => a + b, 0) / rated.length;
-    };
-    // Newest first already: a stable sort keeps the newest among equals.
-    return described.sort((a, b) => strength(b) - strength(a))[0] ?? null;
-  };
   app.get('/api/games/live', async () => {
     if (!chosen || Date.now() - chosen.at >= CHOSEN_FOR_MS) {
-      const game = choose();
+      const game = chooseLiveGame(store);
       chosen = { at: Date.now(), game };
       game.catch(() => {
         chosen = null;
