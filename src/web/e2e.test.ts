@@ -526,7 +526,7 @@ describe('the browser app', () => {
     );
   });
 
-  it('plays on a phone-sized touch screen: taps, and DiceWars odds without hover', async () => {
+  it('plays on a phone-sized touch screen: taps, DiceWars odds without hover, and two fingers pinch the Hive board', async () => {
     const phone = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
     await onPage(
       '?game=tictactoe&seats=human,human&seed=phone',
@@ -549,6 +549,26 @@ describe('the browser app', () => {
         // A resignation names seats by their letters, as everything else does.
         await page.getByRole('button', { name: 'Resign' }).tap();
         await expect.poll(() => page.getByRole('button', { name: /^Confirm: [A-H] resigns$/ }).count()).toBe(1);
+        // Two fingers spread apart on a Hive board zoom it in.
+        await page.goto(`${base}#game=hive&seats=human,human&seed=pinch&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-')}`);
+        const svg = page.locator('svg.board.hive');
+        const width = async () => Number(((await svg.getAttribute('viewBox')) ?? '').split(' ')[2]);
+        const fitted = await width();
+        const area = await svg.boundingBox();
+        if (!area) throw new Error('no Hive board on screen');
+        const [cx, cy] = [area.x + area.width / 2, area.y + area.height / 2];
+        const touch = await page.context().newCDPSession(page);
+        const fingers = (apart: number) => [
+          { x: cx - apart, y: cy, id: 0 },
+          { x: cx + apart, y: cy, id: 1 },
+        ];
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+        for (const apart of [30, 40, 50, 60])
+          await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(apart) });
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        // Fingers three times as far apart: a third of the board's width in view.
+        await expect.poll(width).toBeCloseTo(fitted / 3, 1);
+        expect(await page.locator('g.selected').count()).toBe(0);
       },
       phone,
     );

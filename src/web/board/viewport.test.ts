@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { containsBox, fitBox, panBox, zoomBox } from './viewport.ts';
+import { containsBox, fitBox, panBox, pinchBox, zoomBox } from './viewport.ts';
 
 const point = fc.record({ x: fc.double({ min: -50, max: 50, noNaN: true }), y: fc.double({ min: -50, max: 50, noNaN: true }) });
 const box = fc.record({
@@ -42,6 +42,28 @@ describe('viewport', () => {
         const back = zoomBox(z, 1 / factor, about);
         expect(close(back.x, b.x) && close(back.y, b.y) && close(back.w, b.w)).toBe(true);
       }),
+    );
+  });
+
+  it('a pinch keeps the board point under the fingers under their midpoint, wherever it moved', () => {
+    fc.assert(
+      fc.property(
+        box,
+        fc.double({ min: 0.25, max: 4, noNaN: true }),
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        (b, factor, dx, dy) => {
+          // The view is 400 pixels wide: a board unit is b.w / 400 pixels' worth.
+          const k = b.w / 400;
+          const about = { x: b.x + 0.3 * b.w, y: b.y + 0.6 * b.h };
+          const z = pinchBox(b, about, factor, dx, dy, k);
+          expect(close(z.w, b.w / factor)).toBe(true);
+          // Where `about` is now drawn, in pixels from the view's corner: where it was, plus the fingers' shift.
+          const kz = z.w / 400;
+          expect(close((about.x - z.x) / kz, (about.x - b.x) / k + dx)).toBe(true);
+          expect(close((about.y - z.y) / kz, (about.y - b.y) / k + dy)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -39,6 +39,16 @@ export function panBox(box: ViewBox, dx: number, dy: number): ViewBox {
   return { ...box, x: box.x - dx, y: box.y - dy };
 }
 
+/**
+ * Two fingers moved apart (or together) and across: the view of `start` zoomed by `factor` about the
+ * board point that was under their midpoint, then shifted by (dx, dy) pixels at `unitsPerPixel` of
+ * `start`, so the board follows the fingers.
+ */
+export function pinchBox(start: ViewBox, about: Point, factor: number, dx: number, dy: number, unitsPerPixel: number): ViewBox {
+  const k = unitsPerPixel / factor;
+  return panBox(zoomBox(start, factor, about), dx * k, dy * k);
+}
+
 export function containsBox(outer: ViewBox, inner: ViewBox): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
 }
