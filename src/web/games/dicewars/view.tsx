@@ -11,6 +11,7 @@ import {
   territoryKey,
 } from '../../../games/dicewars/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { type Motion, useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
@@ -107,6 +108,16 @@ function LastBattle({ report }: { report: Report | null }) {
   );
 }
 
+/** An attack throws both sides' dice: on the map (classic stacks) and in the battle line. */
+function battleMotion(last: Report | null): Motion[] {
+  if (last?.type !== 'attack') return [];
+  return [
+    { kind: 'roll', selector: `svg.dicewars [data-territory="${last.from}"] .die` },
+    { kind: 'roll', selector: `svg.dicewars [data-territory="${last.to}"] .die` },
+    { kind: 'roll', selector: '[data-testid=last-battle] .roll' },
+  ];
+}
+
 /** The board in its shell, for a game on this screen or online. */
 export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars> }) {
   const { state, toMove } = session;
@@ -130,6 +141,9 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
     if (r.move) play(r.move);
   };
   const lit = highlights(board);
+  // The last move's territories: an attack's or an expansion's (ending a turn moves nothing).
+  const lastMove = state.last?.type === 'attack' || state.last?.type === 'expand' ? state.last : null;
+  useMoveMotion(session.ply, state.last, (_, last) => battleMotion(last));
 
   const shapes = useMemo(() => territoryShapes(state.board), [state.board]);
   // The map's extent, from the centres of all its cells (plus a cell's size all round); large maps
@@ -184,7 +198,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
         {shapes.map((shape, t) => {
           const owner = state.owner[t] as number;
           const key = territoryKey(t);
-          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}`;
+          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastMove?.to === t ? ' last-move' : ''}${lastMove?.from === t ? ' last-from' : ''}`;
           const dice = state.dice[t] as number;
           const chance = chances[t] ?? null;
           const taking = chance === null ? '' : `, ${percent(chance)} to take`;

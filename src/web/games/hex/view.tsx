@@ -1,5 +1,6 @@
 import { cellName, columnOf, type HexMove, type hex, rowOf, winningChain } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -45,7 +46,13 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   const playable = new Set(legal.flatMap((m) => (m.kind === 'place' ? [m.cell] : [])));
   const swap = legal.find((m): m is Extract<HexMove, { kind: 'swap' }> => m.kind === 'swap');
   const won = new Set(winningChain(board));
-  const last = board.history.at(-1);
+  // The last stone placed: after a swap, the one stone there is (the first, taken and reflected).
+  const lastMove = board.history.at(-1);
+  const last = lastMove === undefined || lastMove < size * size ? lastMove : board.stones.findIndex((s) => s >= 0);
+  // The stone just played settles in.
+  useMoveMotion(session.ply, last, (_, cell) =>
+    cell === undefined || cell < 0 ? [] : [{ kind: 'appear', selector: `svg.hex-board [data-cell="${cellName(size, cell)}"] .piece` }],
+  );
   const points = Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
@@ -58,7 +65,11 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
         {points.map((p, cell) => {
           const stone = board.stones[cell] as number;
           const name = cellName(size, cell);
-          const classes = [stone >= 0 ? `stone ${SIDES[stone]}` : 'empty', won.has(cell) ? 'win' : '', cell === last ? 'last' : '']
+          const classes = [
+            stone >= 0 ? `stone ${SIDES[stone]}` : 'empty',
+            won.has(cell) ? 'win' : '',
+            cell === last ? 'last last-move' : '',
+          ]
             .filter(Boolean)
             .join(' ');
           return (

@@ -18,7 +18,8 @@ import {
   throwableCells,
 } from '../../../games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
-import { fitBox } from '../../board/viewport.ts';
+import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
+import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -50,6 +51,15 @@ const points = (h: Hex, scale = 0.95) => {
     .join(' ');
 };
 
+/** A piece that changed places slides there; a piece new to the board settles in. */
+function piecesMotion(before: ReadonlyMap<string, Point>, after: ReadonlyMap<string, Point>): Motion[] {
+  const { slides, appeared } = moved(before, after);
+  return [
+    ...slides.map(({ id, from, to }): Motion => ({ kind: 'slide', selector: `svg.hive g[data-piece="${id}"]`, from, to })),
+    ...appeared.map((id): Motion => ({ kind: 'appear', selector: `svg.hive g[data-piece="${id}"]` })),
+  ];
+}
+
 /** The board in its shell, for a game on this screen or online. */
 export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const { state } = session;
@@ -71,6 +81,11 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
   const lastCell = lastMoveCell(pos);
   const lastTo = lastCell === null ? null : coords.get(lastCell);
+  // Where each piece on the board is drawn: a move slides the piece that changed places, a piece
+  // placed from a hand settles in.
+  const drawn = new Map<string, Point>();
+  for (const [cell, h] of occupied) for (const piece of stackAt(pos, cell)) drawn.set(formatPiece(piece), hexToPixel(LAYOUT, h));
+  useMoveMotion(session.ply, drawn, piecesMotion);
   const spots = lit.dests.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
   // The hive and every spot a piece may go, with room for a piece all round.
   const fit = fitBox(
@@ -141,7 +156,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
           const height = stack.length;
           const top = stack[height - 1] as number;
           const p = hexToPixel(LAYOUT, h);
-          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}`;
+          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last last-move' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}`;
           const under = stack.slice(0, -1).map(formatPiece).join(', ');
           return cellButton(
             key,
@@ -152,6 +167,12 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               <text x={p.x} y={p.y + 0.25} font-size="0.7" text-anchor="middle" class="bug">
                 {`${BUGS[bugOf(top)]}${formatPiece(top).slice(2)}`}
               </text>
+              {/* With bug glyphs for pieces, the glyph takes the letter's place and the number keeps to a corner. */}
+              {formatPiece(top).length > 2 && (
+                <text x={p.x - 0.45} y={p.y - 0.3} font-size="0.32" text-anchor="middle" class="bug-number">
+                  {formatPiece(top).slice(2)}
+                </text>
+              )}
               {height > 1 && (
                 <>
                   <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type BoardState, highlights, select } from '../../../engine/board-interaction.ts';
 import type { nonaga } from '../../../games/nonaga/index.ts';
 import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../../../games/nonaga/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
+import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from '../../board/motion.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -22,12 +23,44 @@ const points = (h: Hex) =>
     .join(' ');
 
 /** The cells of a turn written `2,0>-1,0 1,1>3,-1` (a pass writes `pass` for its step). */
-function lastTurnCells(text: string | undefined): { slideFrom?: string; slideTo?: string; discTo?: string } | null {
+function lastTurnCells(text: string | undefined): { slideFrom?: string; slideTo?: string; discFrom?: string; discTo?: string } | null {
   if (!text) return null;
   const [slide, disc] = text.split(' ');
   const [slideFrom, slideTo] = slide && slide !== 'pass' ? slide.split('>') : [];
-  const discTo = disc && disc !== 'pass' ? disc.split('>')[1] : undefined;
-  return { ...(slideFrom ? { slideFrom } : {}), ...(slideTo ? { slideTo } : {}), ...(discTo ? { discTo } : {}) };
+  const [discFrom, discTo] = disc && disc !== 'pass' ? disc.split('>') : [];
+  return {
+    ...(slideFrom ? { slideFrom } : {}),
+    ...(slideTo ? { slideTo } : {}),
+    ...(discFrom ? { discFrom } : {}),
+    ...(discTo ? { discTo } : {}),
+  };
+}
+
+/** The token now on `to` slides there from `from`. */
+const tokenSlide = (from: string, to: string): Motion => ({
+  kind: 'slide',
+  selector: `svg.nonaga [data-cell="${to}"] .token-piece`,
+  from: hexToPixel(LAYOUT, parseKey(from)),
+  to: hexToPixel(LAYOUT, parseKey(to)),
+});
+
+/**
+ * A turn's motion: the token slides, then the disc moves. A turn made on this board showed its
+ * slide as it was chosen (`slideShown`): only the disc moves then.
+ */
+function turnMotion(text: string | undefined, slideShown: boolean): Motion[] {
+  const last = lastTurnCells(text);
+  const motions: Motion[] = [];
+  if (last?.slideFrom && last.slideTo && !slideShown) motions.push(tokenSlide(last.slideFrom, last.slideTo));
+  if (last?.discFrom && last.discTo)
+    motions.push({
+      kind: 'slide',
+      selector: `svg.nonaga [data-cell="${last.discTo}"]`,
+      from: hexToPixel(LAYOUT, parseKey(last.discFrom)),
+      to: hexToPixel(LAYOUT, parseKey(last.discTo)),
+      delay: motions.length > 0 ? SLIDE_MS : 0,
+    });
+  return motions;
 }
 
 /** The last slide as an arrow from where the token stood to where it stopped. */
@@ -44,6 +77,8 @@ function LastSlide({ from, to }: { from: Hex; to: Hex }) {
 export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) {
   const { state, interactive } = session;
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
+  // The cells of the slide chosen, for its motion.
+  const pendingCells = useRef<{ from: string; to: string } | null>(null);
   const [board, setBoard] = useState<BoardState<string, NonagaStep> | null>(null);
   // Esc: a selected token or disc first, then the slide itself.
   useEscape(
@@ -65,8 +100,10 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
     const r = select(board, key);
     setBoard(r.state);
     if (!r.move) return;
-    if (r.move.kind === 'slide') setPendingSlide(r.move.slide);
-    else {
+    if (r.move.kind === 'slide') {
+      pendingCells.current = board.selected === null ? null : { from: board.selected, to: key };
+      setPendingSlide(r.move.slide);
+    } else {
       setPendingSlide(null);
       session.play(r.move.turn);
     }
@@ -84,6 +121,12 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
     }
     return discs;
   }, [state, pendingSlide]);
+  // The slide chosen moves its token at once; a turn that arrives moves its token and its disc.
+  useLayoutEffect(() => {
+    const cells = pendingCells.current;
+    if (pendingSlide !== null && cells && motionAllowed()) runMotions(document, [tokenSlide(cells.from, cells.to)]);
+  }, [pendingSlide]);
+  useMoveMotion(session.ply, pendingSlide !== null, (slideShown) => turnMotion(session.moves[session.ply - 1], slideShown));
   const lit = board ? highlights(board) : { selected: null, dests: [] };
   const spots = lit.dests.filter((k) => !shown.some((d) => d.key === k)).map((k) => ({ key: k, h: parseKey(k) }));
   // The frame holds the discs and one ring around them, where every new place of a disc lies: it
@@ -121,15 +164,15 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
         <title>Nonaga board</title>
         {shown.map((d) => {
           const p = hexToPixel(LAYOUT, d.h);
-          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
+          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to last-move' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
           const token =
             d.token >= 0 ? (
-              <>
+              <g class="token-piece">
                 <circle class={`token side-${d.token}`} cx={p.x} cy={p.y} r={0.55} />
                 <text class="token-label" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
                   {d.token === 0 ? 'R' : 'B'}
                 </text>
-              </>
+              </g>
             ) : d.blocked ? (
               <text class="blocked-mark" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
                 ×

@@ -1,5 +1,6 @@
 import { select } from '../../../engine/board-interaction.ts';
 import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '../../../games/tictactoe/index.ts';
+import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -10,13 +11,18 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
   const { state } = session;
   const board = tictactoeBoard(state, session.interactive);
   const won = winningCells(state);
+  // The last move is the cell it marked (a move is written as its cell: "b2").
+  const last = session.ply > 0 ? session.moves[session.ply - 1] : undefined;
+  useMoveMotion(session.ply, last, (_, cell) =>
+    cell === undefined ? [] : [{ kind: 'appear', selector: `svg.tictactoe [data-cell="${cell}"] text` }],
+  );
   const play = (cell: number) => {
     const r = select(board, formatCell(cell));
     if (r.move) session.play(r.move);
   };
   return (
     <GameShell help={HOW_TO_PLAY} session={session} title="Tic-tac-toe">
-      <svg class="board" viewBox="0 0 3 3">
+      <svg class="board tictactoe" viewBox="0 0 3 3">
         <title>tic-tac-toe board</title>
         {state.board.map((mark, cell) => {
           const x = cell % 3;
@@ -27,7 +33,7 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
               canFocus={mark === null && board.movable}
               aria-label={`${name} ${mark ?? 'empty'}`}
               data-cell={name}
-              class={won.includes(name) ? 'win' : undefined}
+              class={[won.includes(name) ? 'win' : '', name === last ? 'last-move' : ''].filter(Boolean).join(' ') || undefined}
               onPress={() => play(cell)}
             >
               <rect class="cell" x={x} y={y} width={1} height={1} />
