@@ -1,6 +1,6 @@
 import { NEIGHBORS } from './grid.ts';
-import { isPinned, markPinned } from './movegen.ts';
 import { ANT, BEETLE, bugOf, type Color, colorOf, LADYBUG, MOSQUITO, PIECES_PER_COLOR, PILLBUG, pieceId, QUEEN } from './pieces.ts';
+import { isPinned, markPinned } from './pins.ts';
 import { type HiveMove, type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
 
 /**

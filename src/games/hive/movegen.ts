@@ -14,12 +14,13 @@ import {
   QUEEN,
   SPIDER,
 } from './pieces.ts';
-import { CONTACT_MASK, type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
+import { isPinned, markPinned } from './pins.ts';
+import { CONTACT_MASK, type HivePosition, MAX_HEIGHT, OCCUPIED, PASS } from './position.ts';
 
 /**
  * Legal move generation. Written for speed: no allocation per call, integer cells, stamps instead
  * of clearing arrays, the moving piece lifted off the board while its moves are generated (so its
- * origin counts as empty), articulation points found once per position.
+ * origin counts as empty), articulation points found once per position (pins.ts).
  */
 
 /** The largest move list a position can have, with room to spare. */
@@ -38,9 +39,6 @@ const seen = new Uint32Array(PIECE_COUNT * CELLS);
 /** Flood fills and placement scans mark cells with their own stamp. */
 let visitStamp = 0;
 const visited = new Uint32Array(CELLS);
-/** pinned[cell] === pinStamp: the cell is an articulation point of the hive. */
-let pinStamp = 0;
-const pinned = new Uint32Array(CELLS);
 const queue = new Int16Array(CELLS);
 
 function emit(piece: number, to: number): void {
@@ -50,14 +48,38 @@ function emit(piece: number, to: number): void {
   out[n++] = piece | (to << 5);
 }
 
-/** A ground step from `from` in direction d: into an empty cell, with exactly one of the two shared neighbours occupied. */
-function canSlide(from: number, d: number): boolean {
-  const base = from * 6;
-  if (height[NEIGHBORS[base + d] as number] !== 0) return false;
-  return (
-    (height[NEIGHBORS[base + (LEFT[d] as number)] as number] !== 0) !== (height[NEIGHBORS[base + (RIGHT[d] as number)] as number] !== 0)
-  );
+/**
+ * SLIDES[m]: the directions of the ground steps out of a cell whose occupied neighbours are the
+ * bits of m: into an empty cell, with exactly one of the two neighbours they share occupied.
+ * One table read answers all six directions, where testing each read three heights.
+ */
+const SLIDES = Uint8Array.from({ length: 64 }, (_, m) => {
+  let dirs = 0;
+  for (let d = 0; d < 6; d++) {
+    const open = ((m >> d) & 1) === 0;
+    if (open && ((m >> (LEFT[d] as number)) & 1) !== ((m >> (RIGHT[d] as number)) & 1)) dirs |= 1 << d;
+  }
+  return dirs;
+});
+
+/** 1 for an occupied cell, 0 for an empty one, without a branch (heights are 0 to 7). */
+const occupied = (cell: number): number => ((height[cell] as number) + 7) >> 3;
+
+/** The directions a ground step out of `cell` may take (see SLIDES). */
+function slidesFrom(cell: number): number {
+  const base = cell * 6;
+  const around =
+    occupied(NEIGHBORS[base] as number) |
+    (occupied(NEIGHBORS[base + 1] as number) << 1) |
+    (occupied(NEIGHBORS[base + 2] as number) << 2) |
+    (occupied(NEIGHBORS[base + 3] as number) << 3) |
+    (occupied(NEIGHBORS[base + 4] as number) << 4) |
+    (occupied(NEIGHBORS[base + 5] as number) << 5);
+  return SLIDES[around] as number;
 }
+
+/** The lowest direction in a mask of directions. */
+const lowest = (dirs: number): number => 31 - Math.clz32(dirs & -dirs);
 
 /**
  * A step at any height (beetle, ladybug): blocked iff both shared neighbours stand higher than
@@ -74,7 +96,7 @@ function canClimb(from: number, d: number): boolean {
 }
 
 function stepMoves(piece: number, from: number): void {
-  for (let d = 0; d < 6; d++) if (canSlide(from, d)) emit(piece, NEIGHBORS[from * 6 + d] as number);
+  for (let dirs = slidesFrom(from); dirs !== 0; dirs &= dirs - 1) emit(piece, NEIGHBORS[from * 6 + lowest(dirs)] as number);
 }
 
 function beetleMoves(piece: number, from: number): void {
@@ -92,16 +114,14 @@ function grasshopperMoves(piece: number, from: number): void {
 }
 
 function spiderMoves(piece: number, c0: number): void {
-  for (let d1 = 0; d1 < 6; d1++) {
-    if (!canSlide(c0, d1)) continue;
-    const c1 = NEIGHBORS[c0 * 6 + d1] as number;
-    for (let d2 = 0; d2 < 6; d2++) {
-      const c2 = NEIGHBORS[c1 * 6 + d2] as number;
-      if (c2 === c0 || !canSlide(c1, d2)) continue;
-      for (let d3 = 0; d3 < 6; d3++) {
-        const c3 = NEIGHBORS[c2 * 6 + d3] as number;
-        if (c3 === c1 || c3 === c0 || !canSlide(c2, d3)) continue;
-        emit(piece, c3);
+  for (let dirs1 = slidesFrom(c0); dirs1 !== 0; dirs1 &= dirs1 - 1) {
+    const c1 = NEIGHBORS[c0 * 6 + lowest(dirs1)] as number;
+    for (let dirs2 = slidesFrom(c1); dirs2 !== 0; dirs2 &= dirs2 - 1) {
+      const c2 = NEIGHBORS[c1 * 6 + lowest(dirs2)] as number;
+      if (c2 === c0) continue;
+      for (let dirs3 = slidesFrom(c2); dirs3 !== 0; dirs3 &= dirs3 - 1) {
+        const c3 = NEIGHBORS[c2 * 6 + lowest(dirs3)] as number;
+        if (c3 !== c1 && c3 !== c0) emit(piece, c3);
       }
     }
   }
@@ -115,9 +135,9 @@ function antMoves(piece: number, from: number): void {
   queue[tail++] = from;
   while (head < tail) {
     const c = queue[head++] as number;
-    for (let d = 0; d < 6; d++) {
-      const next = NEIGHBORS[c * 6 + d] as number;
-      if (visited[next] === s || !canSlide(c, d)) continue;
+    for (let dirs = slidesFrom(c); dirs !== 0; dirs &= dirs - 1) {
+      const next = NEIGHBORS[c * 6 + lowest(dirs)] as number;
+      if (visited[next] === s) continue;
       visited[next] = s;
       queue[tail++] = next;
       emit(piece, next);
@@ -150,7 +170,7 @@ function pillbugThrows(stack: Int8Array, lastMoved: number, at: number): void {
   const base = at * 6;
   for (let d = 0; d < 6; d++) {
     const victimCell = NEIGHBORS[base + d] as number;
-    if (height[victimCell] !== 1 || pinned[victimCell] === pinStamp) continue;
+    if (height[victimCell] !== 1 || isPinned(victimCell)) continue;
     const victim = stack[victimCell * MAX_HEIGHT] as number;
     if (victim === lastMoved) continue;
     // Up: from height 0 (lifted) onto the pillbug at height 1.
@@ -171,45 +191,6 @@ function pillbugThrows(stack: Int8Array, lastMoved: number, at: number): void {
   }
 }
 
-// Tarjan's articulation points over the occupied cells.
-const disc = new Int32Array(CELLS);
-const low = new Int32Array(CELLS);
-const discovered = new Uint32Array(CELLS);
-let timer = 0;
-
-function articulation(u: number, parent: number): void {
-  discovered[u] = pinStamp;
-  timer++;
-  disc[u] = timer;
-  low[u] = timer;
-  let children = 0;
-  for (let d = 0; d < 6; d++) {
-    const v = NEIGHBORS[u * 6 + d] as number;
-    if (height[v] === 0) continue;
-    if (discovered[v] !== pinStamp) {
-      children++;
-      articulation(v, u);
-      if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
-      if (parent !== -1 && (low[v] as number) >= (disc[u] as number)) pinned[u] = pinStamp;
-    } else if (v !== parent && (disc[v] as number) < (low[u] as number)) {
-      low[u] = disc[v] as number;
-    }
-  }
-  if (parent === -1 && children > 1) pinned[u] = pinStamp;
-}
-
-/** Marks the cells whose removal would split the hive (for the pieces alone on them). */
-export function markPinned(pos: HivePosition): void {
-  height = pos.height;
-  pinStamp++;
-  timer = 0;
-  const any = pos.onBoard;
-  if (any !== 0) articulation(pos.where[31 - Math.clz32(any & -any)] as number, -1);
-}
-
-/** Would lifting the piece alone on this cell split the hive? Valid after markPinned. */
-export const isPinned = (cell: number): boolean => pinned[cell] === pinStamp;
-
 /** The cells a piece may be placed on, already shifted into a move's destination field. */
 const placeCells = new Int32Array(CELLS);
 const COLOR_BITS = (1 << PIECES_PER_COLOR) - 1;
@@ -226,7 +207,7 @@ function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
   const stack = pos.stack;
   const where = pos.where;
   const contacts = pos.contacts;
-  const enemy = CONTACT_MASK[color ^ 1] as number;
+  const shut = (CONTACT_MASK[color ^ 1] as number) | OCCUPIED;
   let cellCount = 0;
   const vs = ++visitStamp;
   let own = (pos.onBoard >>> shift) & COLOR_BITS;
@@ -245,7 +226,7 @@ function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
     const base = cell * 6;
     for (let d = 0; d < 6; d++) {
       const e = NEIGHBORS[base + d] as number;
-      if (height[e] !== 0 || ((contacts[e] as number) & enemy) !== 0 || visited[e] === vs) continue;
+      if (((contacts[e] as number) & shut) !== 0 || visited[e] === vs) continue;
       visited[e] = vs;
       placeCells[cellCount++] = e << 5;
     }
@@ -284,7 +265,7 @@ function movements(pos: HivePosition, color: Color): void {
     const from = where[piece] as number;
     const h = height[from] as number;
     if (stack[from * MAX_HEIGHT + h - 1] !== piece) continue; // covered
-    const free = h > 1 || pinned[from] !== pinStamp;
+    const free = h > 1 || !isPinned(from);
     const bug = bugOf(piece);
     height[from] = h - 1; // lifted: its origin is empty while its moves are found
     if (free) {

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { NEIGHBORS, ORIGIN_CELL } from './grid.ts';
-import { isPinned, legalMoves, markPinned } from './movegen.ts';
+import { legalMoves } from './movegen.ts';
 import {
   BUG_NAMES,
   bugOf,
@@ -14,6 +14,7 @@ import {
   parsePiece,
   QUEEN,
 } from './pieces.ts';
+import { isPinned, markPinned } from './pins.ts';
 import { encodeMove, type HiveMove, type HivePosition, IN_HAND, MAX_HEIGHT, OUT_OF_GAME, PASS } from './position.ts';
 
 /**

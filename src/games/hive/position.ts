@@ -36,8 +36,10 @@ export interface PositionOptions {
 
 /** What a piece on top of a cell adds to its neighbours' contacts: 1 for white, 16 for black (none for no piece). */
 const contactOf = (piece: number): number => (piece < 0 ? 0 : piece < PIECES_PER_COLOR ? 1 : 16);
-/** The contacts of a colour within a cell's count (see `contacts`). */
-export const CONTACT_MASK: readonly number[] = [0x0f, 0xf0];
+/** The contacts of a colour within a cell's byte (see `contacts`). */
+export const CONTACT_MASK: readonly number[] = [0x07, 0x70];
+/** The bit of a cell's contacts byte that says the cell itself is occupied. */
+export const OCCUPIED = 0x08;
 
 /**
  * The mutable Hive position: what is where, whose turn, and which piece moved last.
@@ -71,9 +73,10 @@ export class HivePosition {
   /** Bit p set: piece p is on the board (generation walks these bits, not all 28 pieces). */
   onBoard = 0;
   /**
-   * For each cell, how many of its neighbours have a white piece on top (low four bits) and how
-   * many a black one (high four bits). Placement asks this of every cell next to the hive; kept up
-   * to date it costs a move a dozen additions, where counting afresh read each candidate's neighbours.
+   * For each cell, how many of its neighbours have a white piece on top (bits 0–2), whether the
+   * cell is occupied (bit 3, OCCUPIED) and how many neighbours have a black piece on top (bits 4–6).
+   * Placement asks this of every cell next to the hive, one read per cell; kept up to date it costs
+   * a move a dozen additions, where counting afresh read each candidate's neighbours.
    */
   readonly contacts: Uint8Array;
   turn: Color = 0;
@@ -155,13 +158,12 @@ export class HivePosition {
     return hand === 0 ? -1 : color * PIECES_PER_COLOR + 31 - Math.clz32(hand & -hand);
   }
 
-  /** A queen with all six neighbours occupied, of any colour. */
+  /** A queen with all six neighbours occupied, of any colour: each has a piece on top, white or black. */
   queenSurrounded(color: Color): boolean {
     const cell = this.where[pieceId(color, QUEEN)] as number;
     if (cell < 0) return false;
-    const base = cell * 6;
-    for (let d = 0; d < 6; d++) if (this.height[NEIGHBORS[base + d] as number] === 0) return false;
-    return true;
+    const c = this.contacts[cell] as number;
+    return (c & 7) + ((c >> 4) & 7) === 6;
   }
 
   /** Number of pieces on the board (a stack counts each of its pieces). */
@@ -293,9 +295,11 @@ export class HivePosition {
 
   /** The piece on top of `cell` changed from `before` to `after` (-1: none): its neighbours' contacts follow. */
   private retop(cell: number, before: number, after: number): void {
+    const contacts = this.contacts;
+    if (before < 0) contacts[cell] = (contacts[cell] as number) | OCCUPIED;
+    else if (after < 0) contacts[cell] = (contacts[cell] as number) & ~OCCUPIED;
     const delta = contactOf(after) - contactOf(before);
     if (delta === 0) return;
-    const contacts = this.contacts;
     const base = cell * 6;
     // A Uint8Array wraps a negative sum, but no count goes below zero, so each byte ends right.
     for (let d = 0; d < 6; d++) {
@@ -310,6 +314,7 @@ export class HivePosition {
     for (let cell = 0; cell < CELLS; cell++) {
       const unit = contactOf(this.top(cell));
       for (let d = 0; d < 6; d++) contacts[NEIGHBORS[cell * 6 + d] as number] += unit;
+      if (this.height[cell] !== 0) contacts[cell] |= OCCUPIED;
     }
     return contacts;
   }
