@@ -93,17 +93,29 @@ if (typeof document !== 'undefined') {
   applyLook(current);
 }
 
-export function updateSettings(change: Partial<Settings>): void {
-  current = { ...current, ...change };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(current));
-  } catch {
-    // Not saved, still applied for this page.
-  }
+/** Applies `settings` to this page: the root's attributes and every component that reads them. */
+function apply(settings: Settings): void {
+  current = settings;
   applyTheme(current.theme);
   applyLook(current);
   for (const listener of listeners) listener(current);
 }
+
+export function updateSettings(change: Partial<Settings>): void {
+  const next = { ...current, ...change };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Not saved, still applied for this page.
+  }
+  apply(next);
+}
+
+// A change made in another tab of the site holds here too, at once (a game open beside the settings).
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  window.addEventListener('storage', (e) => {
+    if (e.key === KEY) apply(load());
+  });
 
 export function useSettings(): Settings {
   const [settings, setSettings] = useState(current);
