@@ -462,6 +462,9 @@ describe('rated games in the browser', () => {
     await blue.goto(red.url());
     await blue.getByRole('button', { name: 'Play Blue' }).click();
     await blue.getByRole('button', { name: 'Play Blue' }).waitFor({ state: 'detached' });
+    // Each strip shows its player's rating: new players, provisional.
+    await expect.poll(() => blue.getByTestId('strip-0').textContent()).toMatch(/Rhea 1500\?/);
+    await expect.poll(() => blue.getByTestId('strip-1').textContent()).toMatch(/Bram \(you\) 1500\?/);
     await red.locator('[data-cell="f6"]').click();
     await waitForMoveCount(blue, 1);
     await blue.getByRole('button', { name: 'Resign' }).click();
@@ -470,6 +473,8 @@ describe('rated games in the browser', () => {
       await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\1$/);
     const gained = Number(/\+(\d+)/.exec((await red.getByTestId('rating-diffs').textContent()) ?? '')?.[1]);
     await shot(red, 'online-rated-result');
+    await red.reload();
+    await expect.poll(() => red.getByTestId('strip-0').locator('.rating').textContent()).toBe(` ${1500 + gained}?`);
     await red.goto(`${server.base}/u/Rhea`);
     await expect.poll(() => red.getByRole('list', { name: 'Ratings' }).textContent()).toBe(`Hex: ${1500 + gained}? (1 game)`);
     // The profiles chart the rating; one game makes nobody established, so the leaderboard waits.

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Player } from '../engine/game.ts';
+import { NEW_PLAYER } from '../ratings/glicko2.ts';
+import { fetchProfile } from './online/api.ts';
 import { formatClock } from './online/clock-text.ts';
 import type { OnlineInfo } from './online/info.ts';
 
@@ -28,6 +30,36 @@ function SeatClock({ info, seat }: { info: OnlineInfo; seat: Player }) {
   );
 }
 
+/** Ratings already asked for on this page, by name and perf: a strip redrawn does not ask again. */
+const asked = new Map<string, Promise<string | null>>();
+
+/** A player's rating in `perf` as shown beside their name ("1612", "1500?"), once the server says; null for a guest. */
+function useRating(name: string | null, perf: string): string | null {
+  const [rating, setRating] = useState<string | null>(null);
+  useEffect(() => {
+    if (!name) return;
+    const key = `${name}\u0000${perf}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = fetchProfile(name, {}).then((r) => {
+        if (!r.ok) return null;
+        // A player not yet rated here plays at a new player's rating, provisional.
+        const shown = r.value.ratings.find((x) => x.perf === perf);
+        return shown ? `${shown.rating}${shown.provisional ? '?' : ''}` : `${NEW_PLAYER.rating}?`;
+      });
+      asked.set(key, answer);
+    }
+    let current = true;
+    void answer.then((r) => {
+      if (current) setRating(r);
+    });
+    return () => {
+      current = false;
+    };
+  }, [name, perf]);
+  return rating;
+}
+
 /**
  * A player's strip beside the board, as lichess draws one above and one below: the seat and its
  * colour, who plays it (with presence online), the side to move marked in words as well as colour,
@@ -52,6 +84,8 @@ export function PlayerStrip({
 }) {
   const here = online?.presence?.seats[seat]?.connected;
   const ai = online?.seats[seat]?.kind === 'ai';
+  // A rated game's players have accounts: their rating in it shows beside their name.
+  const rating = useRating(online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null, online?.perf ?? '');
   return (
     <div class="strip-row">
       <div
@@ -67,6 +101,7 @@ export function PlayerStrip({
               <span class={`dot${here ? ' here' : ''}`} title={here ? 'here' : 'away'} aria-label={here ? 'here' : 'away'} role="img" />
             )}
             {player}
+            {rating && <span class="rating"> {rating}</span>}
           </span>
         </span>
         {toMove && <span class="turn">to move</span>}

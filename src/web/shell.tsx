@@ -84,8 +84,14 @@ export function GameShell<S, M, O>({
   // way); three or more sit in a row above it.
   const seats = s.seatNames.map((_, i) => i as Player);
   const near = s.localSeats.length === 1 ? (s.localSeats[0] as Player) : (0 as Player);
+  // Online, a seat's player by the name they play under (yours marked); here, who plays it.
+  const who = (i: Player) => {
+    const name = s.online?.seats[i]?.name;
+    if (!name) return s.players[i] ?? '';
+    return s.localSeats.includes(i) ? `${name} (you)` : name;
+  };
   const strip = (i: Player) => (
-    <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={s.players[i] ?? ''} toMove={s.toMove === i} online={s.online}>
+    <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={who(i)} toMove={s.toMove === i} online={s.online}>
       {hand?.(i)}
     </PlayerStrip>
   );

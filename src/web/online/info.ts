@@ -20,6 +20,8 @@ export interface OnlineInfo {
   readonly ratingDiffs: readonly number[] | null;
   /** Whether the game is rated. */
   readonly rated: boolean;
+  /** What the game is rated in ("hive:blitz"): the rating its players' strips show. */
+  readonly perf: string;
   /** The game's record, once it is over (seed included). */
   readonly recordUrl: string | null;
   /** Starts or joins the rematch; null before the end or for a page that holds no seat. */

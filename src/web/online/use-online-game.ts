@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
 import type { ClientIntent, Presence } from '../../protocols/wire/index.ts';
+import { perfOf } from '../../ratings/perf.ts';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';
@@ -215,6 +216,7 @@ export function useOnlineGame<S, M, O>(
       recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
       ratingDiffs: ending?.ratingDiffs ?? null,
       rated: initial.rated === true,
+      perf: perfOf(initial.game, initial.clock),
       rematch:
         outcome && held !== undefined
           ? () =>
