@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,7 @@ beforeAll(async () => {
     startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
     launchChromium(),
   ]);
+  mkdirSync('test-results/pages', { recursive: true });
   site = await prepareSitePages(server.base).catch((error: Error) => {
     throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
   });
@@ -75,23 +76,55 @@ interface SitePage {
   readonly ready: readonly string[];
   /** What to do on the page before axe looks (open a selection, say). */
   readonly prepare?: (page: Page) => Promise<void>;
+  /** What must be wholly in view without scrolling, on a laptop (1280×800) and on a phone (390×844). */
+  readonly inView?: { readonly wide?: readonly string[]; readonly phone?: readonly string[] };
 }
 
+/** During a game of two: the status line, the board and both players' strips (with their clocks). */
+const PLAYING = ['[data-testid=status]', 'svg.board', '[data-testid=strip-0]', '[data-testid=strip-1]'];
+const BOTH = (selectors: readonly string[]) => ({ wide: selectors, phone: selectors });
+
 const PAGES: readonly SitePage[] = [
-  { name: 'home', who: 'guest', path: () => '/', ready: ['.account-bar', '.lobby [data-game]', '.quick-pairing .pool'] },
+  {
+    name: 'home',
+    who: 'guest',
+    path: () => '/',
+    ready: ['.account-bar', '.lobby [data-game]', '.quick-pairing .pool', '.live-game'],
+    // Above the fold on a laptop: pairing, the lobby's table, the ways to start, a live game; on a phone, the ways to start and the pools.
+    inView: {
+      wide: ['.quick-pairing', '.lobby', '.start', '.live-game'],
+      phone: ['.start', '.quick-pairing h2', '.pool-grid li:nth-child(6)'],
+    },
+  },
   {
     name: 'home, logged in',
     who: 'player',
     path: () => '/',
     ready: ['.account-bar a[href="/account"]', '.game-list .badge', '.lobby [data-game]', '.quick-pairing .pool'],
+    inView: { wide: ['.quick-pairing', '.lobby', '.start', '.your-games h2', '.game-list .badge'], phone: ['.start', '.quick-pairing h2'] },
   },
-  { name: 'local tic-tac-toe', who: 'guest', path: () => local('tictactoe', undefined, ['b2', 'a1']), ready: ['[data-cell]'] },
-  { name: 'local Hive', who: 'guest', path: () => local('hive', { type: 'Base+MLP' }), ready: ['[data-hand]'] },
+  {
+    name: 'local tic-tac-toe',
+    who: 'guest',
+    path: () => local('tictactoe', undefined, ['b2', 'a1']),
+    ready: ['[data-cell]'],
+    inView: BOTH(PLAYING),
+  },
+  {
+    name: 'local tic-tac-toe, over',
+    who: 'guest',
+    path: () => local('tictactoe', undefined, ['a1', 'b1', 'a2', 'b2', 'a3']),
+    ready: ['[data-testid=result]'],
+    // The result is over the board, with what comes next.
+    inView: BOTH(['[data-testid=result]', '[data-testid=result] >> text=Rematch']),
+  },
+  { name: 'local Hive', who: 'guest', path: () => local('hive', { type: 'Base+MLP' }), ready: ['[data-hand]'], inView: BOTH(PLAYING) },
   {
     name: 'local Hive, under way',
     who: 'guest',
     path: () => local('hive', undefined, unfinishedGame('axe', 16).texts),
     ready: ['[data-piece]'],
+    inView: BOTH([...PLAYING, 'fieldset.hand >> nth=0', 'fieldset.hand >> nth=1']),
   },
   {
     name: 'local DiceWars, a territory picked',
@@ -104,11 +137,36 @@ const PAGES: readonly SitePage[] = [
       await page.locator('.chance').first().waitFor();
     },
   },
-  { name: 'local Nonaga', who: 'guest', path: () => local('nonaga'), ready: ['[data-cell]'] },
-  { name: 'local Hex', who: 'guest', path: () => local('hex', { size: 11, pie: true }, ['f6', 'e5', 'd7']), ready: ['[data-cell]'] },
-  { name: 'online game, seats open', who: 'guest', path: () => `/g/${site.openGame}`, ready: ['.board', '.clock'] },
-  { name: 'online game, its player to move', who: 'player', path: () => `/g/${site.yourMoveGame}`, ready: ['[data-cell]', '.presence'] },
-  { name: 'online game, over, its player', who: 'player', path: () => `/g/${site.finishedGame}`, ready: ['[data-cell]', '.status.over'] },
+  { name: 'local Nonaga', who: 'guest', path: () => local('nonaga'), ready: ['[data-cell]'], inView: BOTH(PLAYING) },
+  {
+    name: 'local Hex',
+    who: 'guest',
+    path: () => local('hex', { size: 11, pie: true }, ['f6', 'e5', 'd7']),
+    ready: ['[data-cell]'],
+    inView: BOTH(PLAYING),
+  },
+  {
+    name: 'online game, seats open',
+    who: 'guest',
+    path: () => `/g/${site.openGame}`,
+    ready: ['.board', '.clock'],
+    // A timed game: both clocks in view beside the board, on a phone too.
+    inView: BOTH([...PLAYING, '[data-testid=clock-0]', '[data-testid=clock-1]']),
+  },
+  {
+    name: 'online game, its player to move',
+    who: 'player',
+    path: () => `/g/${site.yourMoveGame}`,
+    ready: ['[data-cell]', '.presence'],
+    inView: BOTH(PLAYING),
+  },
+  {
+    name: 'online game, over, its player',
+    who: 'player',
+    path: () => `/g/${site.finishedGame}`,
+    ready: ['[data-cell]', '.status.over', '[data-testid=rating-diffs]'],
+    inView: BOTH(['[data-testid=result]', '[data-testid=rating-diffs]']),
+  },
   { name: 'account, logged out', who: 'guest', path: () => '/account', ready: ['form[aria-label="Sign up"]'] },
   { name: 'account, logged in', who: 'player', path: () => '/account', ready: ['[data-testid=account-name]'] },
   { name: 'profile', who: 'guest', path: () => `/u/${site.player}`, ready: ['.rating-chart[role=img]', '.stats', '.game-list'] },
@@ -118,6 +176,43 @@ const PAGES: readonly SitePage[] = [
   { name: 'engine ladder (Hive)', who: 'guest', path: () => '/ladder', ready: ['text=No engine of Hive'] },
   { name: 'Hex engine ladder', who: 'guest', path: () => '/ladder/hex', ready: ['.ladder-table'] },
 ];
+
+/** A laptop's screen and a phone's, as the design is checked on (screenshots in test-results/pages/). */
+const SIZES = [
+  { name: 'wide', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+
+/** Why `selector` is not wholly on the first screen (the page scrolled to its top), or null when it is. */
+async function outOfView(page: Page, selector: string): Promise<string | null> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(selector).first().boundingBox();
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  if (!box) return 'is not shown';
+  if (box.y < 0 || box.x < 0 || box.y + box.height > view.height + 0.5 || box.x + box.width > view.width + 0.5)
+    return `is at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${view.width}×${view.height}`;
+  return null;
+}
+
+/** What a finger plays with on a game page: the controls, the hands, the result's next steps. */
+const TOUCH_TARGETS =
+  '.game-controls button, .game-controls .button-link, .hand button, .result-card button, .result-card a, .strip-row button';
+
+/** The touch targets smaller than 44×44 px, each named by its text or label and size. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.width < 43.5 || r.height < 43.5)
+        found.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return found;
+  }, TOUCH_TARGETS);
+}
 
 /** One violation, as a person fixing it needs it: the rule, how bad, what it asks, and where. */
 function describeViolation(v: AxeViolation): string {
@@ -133,7 +228,7 @@ async function axe(page: Page): Promise<AxeResults> {
   return page.evaluate((runOnly) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly }), RULES);
 }
 
-describe('accessibility: axe finds nothing on any page, in either theme', () => {
+describe('every page, on a laptop and on a phone, in both themes: axe finds nothing, what matters is in view, and a screenshot is kept', () => {
   for (const p of PAGES)
     it(p.name, async () => {
       const page = visitors[p.who]?.page as Page;
@@ -141,13 +236,27 @@ describe('accessibility: axe finds nothing on any page, in either theme', () => 
       for (const part of p.ready) await page.locator(part).first().waitFor();
       await p.prepare?.(page);
       const found: string[] = [];
-      for (const theme of THEMES) {
-        await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
-        await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
-        const { violations } = await axe(page);
-        if (violations.length > 0) found.push(`${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
+      const hidden: string[] = [];
+      const small: string[] = [];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const theme of THEMES) {
+          await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+          await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
+          // axe at each size: a phone's layout is a layout of its own.
+          const { violations } = await axe(page);
+          if (violations.length > 0) found.push(`${size.name}, ${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
+          await page.screenshot({ path: `test-results/pages/${slug(p.name)}-${size.width}x${size.height}-${theme}.png` });
+        }
+        for (const selector of p.inView?.[size.name] ?? []) {
+          const out = await outOfView(page, selector);
+          if (out) hidden.push(`${size.name}: ${selector} ${out}`);
+        }
+        if (size.name === 'phone') small.push(...(await smallTargets(page)));
       }
       expect(found, `${p.name} (${p.path()}):\n${found.join('\n')}`).toEqual([]);
+      expect(hidden, `${p.name} (${p.path()}): not in view without scrolling`).toEqual([]);
+      expect(small, `${p.name} (${p.path()}): touch targets under 44 px on a phone`).toEqual([]);
     });
 
   it('keyboard play: Tab reaches a board cell of a local Hex game, and Enter plays there', async () => {

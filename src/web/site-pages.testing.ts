@@ -3,7 +3,7 @@ import { Browser, Client, signUp } from '../server/online.testing.ts';
 /**
  * A server with something on each of its pages, for the accessibility test and `npm run check:web`:
  * a player who lost a rated Hex game to hexarena-random (so their profile has a rating, its chart,
- * results and a game, and the Hex ladder an engine), a Hex game of theirs where it is their move, and
+ * results and a game, and the Hex ladder an engine), a Hex game of theirs under way where it is their move, and
  * an open Hive game with clocks that waits for its players.
  */
 export interface SitePages {
@@ -15,7 +15,7 @@ export interface SitePages {
   readonly finishedGame: string;
   /** The open Hive game, with clocks, no seat taken. */
   readonly openGame: string;
-  /** A Hex game of the player's against hexarena-random, the player to move. */
+  /** A Hex game of the player's against the random AI, a move each played, the player to move. */
   readonly yourMoveGame: string;
 }
 
@@ -73,5 +73,21 @@ export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): P
   const yours = await step("making the player's game", b.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'random'], seat: 0 }));
   const yourMoveGame = yours.json?.id;
   if (typeof yourMoveGame !== 'string') throw new Error(`the player's game was refused: ${yours.text}`);
+  // A move each, so that it is under way: the home page offers it as the live game to watch.
+  const y = await step('opening the game under way', Client.open(base, yourMoveGame, undefined, b.from, { cookie }));
+  try {
+    await step(
+      "the game under way's first sync",
+      y.next((m) => m.type === 'sync'),
+    );
+    const moved = await step('a move in the game under way', y.ask({ type: 'move', seat: 0, move: 'f6', version: 0 }));
+    if (moved.ok !== true) throw new Error(`the move was refused: ${JSON.stringify(moved)}`);
+    await step(
+      "the AI's answer in the game under way",
+      y.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1),
+    );
+  } finally {
+    y.close();
+  }
   return { player, cookie, finishedGame, openGame, yourMoveGame };
 }

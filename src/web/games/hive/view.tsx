@@ -106,17 +106,16 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
     </SvgButton>
   );
 
-  // The hand you play from comes first, under the status line, so it is in view on any screen: the
-  // one person's against an AI, else the player to move's (hotseat).
-  const people = session.localSeats as (0 | 1)[];
-  const nearSeat: 0 | 1 = people.length === 1 ? (people[0] as 0 | 1) : ((session.toMove ?? 0) as 0 | 1);
-
+  // A hand is one button a bug, the next piece of it that may be placed, with how many are left:
+  // eight buttons at most, one row on a phone.
   const hand = (color: 0 | 1) => {
-    const pieces = handOf(pos, color);
+    const byBug = new Map<number, number[]>();
+    for (const p of handOf(pos, color)) byBug.set(bugOf(p), [...(byBug.get(bugOf(p)) ?? []), p]);
     return (
       <fieldset class="hand">
-        <legend>{`${COLOR_NAMES[color]}'s hand`}</legend>
-        {pieces.map((p) => {
+        <legend class="visually-hidden">{`${COLOR_NAMES[color]}'s hand`}</legend>
+        {[...byBug].map(([bug, pieces]) => {
+          const p = pieces.find((x) => board.dests.has(`hand:${formatPiece(x)}`)) ?? (pieces[0] as number);
           const key = `hand:${formatPiece(p)}`;
           const playable = board.dests.has(key);
           return (
@@ -125,13 +124,16 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               class={`piece side-${color}${lit.selected === key ? ' selected' : ''}`}
               disabled={!playable || !board.movable}
               data-hand={formatPiece(p)}
-              title={BUG_NAMES[bugOf(p)]}
-              aria-label={`${COLOR_NAMES[color]} ${BUG_NAMES[bugOf(p)]} ${formatPiece(p).slice(1)}`}
-              style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bugOf(p)]]}` }}
+              data-left={pieces.length}
+              title={`${BUG_NAMES[bug]}: ${pieces.length} in hand`}
+              style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bug]]}` }}
               onClick={() => choose(key)}
             >
-              <BugIcon bug={BUGS[bugOf(p)]} />
-              {formatPiece(p).slice(1)}
+              <BugIcon bug={BUGS[bug]} />
+              {/* Said in full to a screen reader; seen as the bug's letter and how many are left. */}
+              <span class="visually-hidden">{`${COLOR_NAMES[color]} ${BUG_NAMES[bug]} ${formatPiece(p).slice(2)} `}</span>
+              {BUGS[bug]}
+              {pieces.length > 1 && <span class="left">×{pieces.length}</span>}
             </button>
           );
         })}
@@ -141,6 +143,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
 
   return (
     <GameShell
+      hand={(seat) => hand(seat as 0 | 1)}
       help={HOW_TO_PLAY}
       session={session}
       title="Hive"
@@ -148,7 +151,6 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
       separator=", "
       prompt={`${COLOR_NAMES[session.toMove ?? 0]} to move.${throwable.length > 0 ? ' Pieces marked beside your pillbug can be thrown: pick one, then where it lands.' : ''}`}
     >
-      {hand(nearSeat)}
       <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {
           const key = cellKey(h);
@@ -191,7 +193,6 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
         })}
         {spots.map((h) => cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest'))}
       </ZoomableSvg>
-      {hand(nearSeat === 0 ? 1 : 0)}
       <p>
         {board.direct.has('pass') && (
           <button type="button" onClick={() => choose('pass')}>
