@@ -241,7 +241,7 @@ describe('every page, on a laptop and on a phone, in both themes: axe finds noth
       for (const size of SIZES) {
         await page.setViewportSize(size);
         for (const theme of THEMES) {
-          await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+          await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
           await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
           // axe at each size: a phone's layout is a layout of its own.
           const { violations } = await axe(page);

@@ -237,6 +237,30 @@ describe('the browser app', () => {
     });
   });
 
+  it('with Confirm moves on (the settings menu), a move waits for Confirm; Cancel drops it', async () => {
+    await onPage('?game=tictactoe&seats=human,human&seed=confirm', 'tictactoe-confirm', async (page) => {
+      await page.getByLabel('More settings').click();
+      await page.getByLabel('Confirm moves').check();
+      await page.locator('[data-cell=b2]').click();
+      await expect.poll(() => page.getByTestId('pending-move').textContent()).toBe('b2');
+      expect(await moveCount(page)).toBe(0);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByTestId('pending-move').count()).toBe(0);
+      expect(await moveCount(page)).toBe(0);
+      await page.locator('[data-cell=a1]').click();
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await waitForMoves(page, 1);
+      expect(await page.getByTestId('moves').getAttribute('data-text')).toBe('a1');
+      // Kept for the next page, and off again on request.
+      await page.reload();
+      await page.getByLabel('More settings').click();
+      expect(await page.getByLabel('Confirm moves').isChecked()).toBe(true);
+      await page.getByLabel('Confirm moves').uncheck();
+      await page.locator('[data-cell=b2]').click();
+      await waitForMoves(page, 2);
+    });
+  });
+
   it('keeps the game in the URL, so a reload resumes it', async () => {
     await onPage('?game=tictactoe&seats=human,human&seed=r', 'tictactoe-reload', async (page) => {
       await page.locator('[data-cell=b2]').click();
@@ -403,7 +427,7 @@ describe('the browser app', () => {
       'tictactoe-ai-paused',
       async (page) => {
         await expect.poll(() => status(page)).toBe('Black is thinking…');
-        await page.getByLabel('Theme').selectOption('dark');
+        await page.getByLabel('Theme', { exact: true }).selectOption('dark');
         await page.getByRole('button', { name: 'Previous move' }).click();
         // Both acted while the search still ran.
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

@@ -7,7 +7,15 @@ async function loadWith(saved: string | null) {
   return import('./settings.ts');
 }
 
-const DEFAULTS = { theme: 'auto', sound: true, aiDelayMs: 400, yourMoveSound: true, boardTheme: 'classic', pieceLook: 'letters' };
+const DEFAULTS = {
+  theme: 'auto',
+  sound: true,
+  aiDelayMs: 400,
+  yourMoveSound: true,
+  boardTheme: 'classic',
+  pieceLook: 'letters',
+  confirmMoves: false,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,9 +30,17 @@ describe('settings', () => {
 
   it('keep what the player chose', async () => {
     const { initialSettings } = await loadWith(
-      JSON.stringify({ theme: 'dark', sound: false, aiDelayMs: 0, boardTheme: 'wood', pieceLook: 'glyphs' }),
+      JSON.stringify({ theme: 'dark', sound: false, aiDelayMs: 0, boardTheme: 'wood', pieceLook: 'glyphs', confirmMoves: true }),
     );
-    expect(initialSettings()).toEqual({ ...DEFAULTS, theme: 'dark', sound: false, aiDelayMs: 0, boardTheme: 'wood', pieceLook: 'glyphs' });
+    expect(initialSettings()).toEqual({
+      ...DEFAULTS,
+      theme: 'dark',
+      sound: false,
+      aiDelayMs: 0,
+      boardTheme: 'wood',
+      pieceLook: 'glyphs',
+      confirmMoves: true,
+    });
   });
 
   it('keep a mute saved before sounds were on by default', async () => {
@@ -34,7 +50,15 @@ describe('settings', () => {
   it('fall back to the defaults on junk, field by field', async () => {
     expect((await loadWith('{not json')).initialSettings()).toEqual(DEFAULTS);
     const { initialSettings } = await loadWith(
-      JSON.stringify({ theme: 'purple', sound: 'yes', aiDelayMs: 1000, yourMoveSound: false, boardTheme: 'marble', pieceLook: 7 }),
+      JSON.stringify({
+        theme: 'purple',
+        sound: 'yes',
+        aiDelayMs: 1000,
+        yourMoveSound: false,
+        boardTheme: 'marble',
+        pieceLook: 7,
+        confirmMoves: 'y',
+      }),
     );
     expect(initialSettings()).toEqual({ ...DEFAULTS, aiDelayMs: 1000, yourMoveSound: false });
   });

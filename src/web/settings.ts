@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * The player's preferences, kept in localStorage so that they outlive the page: the theme, move
  * sounds (on by default: the checkbox is their mute), the chime when it becomes your move in an
- * online game (on by default), the pause between AI moves, the boards' theme and Hive's pieces.
+ * online game (on by default), the pause between AI moves, the boards' theme and Hive's pieces, and
+ * whether a move waits for Confirm.
  */
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -34,6 +35,8 @@ export interface Settings {
   readonly yourMoveSound: boolean;
   readonly boardTheme: BoardTheme;
   readonly pieceLook: PieceLook;
+  /** A move chosen on the board waits for Confirm (a touch screen's slip of the finger costs nothing). */
+  readonly confirmMoves: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -43,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   yourMoveSound: true,
   boardTheme: 'classic',
   pieceLook: 'letters',
+  confirmMoves: false,
 };
 const KEY = 'hexarena.settings';
 
@@ -60,6 +64,7 @@ export function parseSettings(saved: unknown): Settings {
     yourMoveSound: typeof s.yourMoveSound === 'boolean' ? s.yourMoveSound : d.yourMoveSound,
     boardTheme: oneOf(BOARD_THEMES, s.boardTheme, d.boardTheme),
     pieceLook: oneOf(PIECE_LOOKS, s.pieceLook, d.pieceLook),
+    confirmMoves: typeof s.confirmMoves === 'boolean' ? s.confirmMoves : d.confirmMoves,
   };
 }
 

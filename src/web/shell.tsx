@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  Check,
   ChevronLeft,
   ChevronRight,
   ChevronsLeft,
@@ -12,6 +13,7 @@ import {
   Play,
   Plus,
   RotateCcw,
+  Settings2,
   Sun,
   Undo2,
   Volume2,
@@ -24,6 +26,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { HowToPlay } from './how-to-play.tsx';
+import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
@@ -130,6 +133,19 @@ export function GameShell<S, M, O>({
             {s.outcome !== null && s.live && <ResultCard session={s} seatLabels={seatLabels} />}
           </div>
           {two && strip(near)}
+          {s.pending && (
+            <div class="confirm-move" role="group" aria-label="Confirm your move">
+              <span>
+                Play <strong data-testid="pending-move">{s.pending.text}</strong>?
+              </span>
+              <button type="button" class="primary" onClick={s.pending.confirm}>
+                <Check class="icon" aria-hidden="true" /> Confirm
+              </button>
+              <button type="button" onClick={s.pending.cancel}>
+                Cancel
+              </button>
+            </div>
+          )}
         </div>
         <div class="side">
           {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
@@ -382,9 +398,9 @@ const MoveList = memo(function MoveList({
   );
 });
 
-/** Theme and sound, on every page. */
+/** Theme and sound on every page; the boards' look and move confirmation in a menu beside them. */
 export function SettingsBar() {
-  const { theme, sound } = useSettings();
+  const { theme, sound, confirmMoves } = useSettings();
   return (
     <div class="settings">
       <label class="theme-choice">
@@ -396,6 +412,18 @@ export function SettingsBar() {
           ))}
         </select>
       </label>
+      <details class="settings-menu">
+        <summary aria-label="More settings" title="More settings">
+          <Settings2 class="icon" aria-hidden="true" />
+        </summary>
+        <div class="settings-panel">
+          <LookSettings />
+          <label>
+            <input type="checkbox" checked={confirmMoves} onChange={(e) => updateSettings({ confirmMoves: e.currentTarget.checked })} />{' '}
+            Confirm moves
+          </label>
+        </div>
+      </details>
       <button
         type="button"
         class="quiet"

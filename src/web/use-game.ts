@@ -4,6 +4,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
+import type { PendingMove } from './confirm-move.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';
@@ -64,6 +65,8 @@ export interface GameSession<S, M, O> {
   readonly undo: (() => void) | null;
   /** The seat a resignation is for, and the act; null when nobody can resign. */
   readonly resign: { readonly seat: Player; readonly act: () => void } | null;
+  /** A move chosen and held for the player's Confirm (the "Confirm moves" setting), if any. */
+  readonly pending?: PendingMove | null;
 }
 
 /** The session type of a game definition (`SessionOf<typeof hive>`). */

@@ -1,5 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
+import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';
 import type { PublicGame } from '../online/protocol.ts';
 import { useOnlineGame } from '../online/use-online-game.ts';
@@ -52,7 +53,7 @@ export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
     ...rest,
     id: game.id,
     game: game as unknown as AnyGame,
-    LocalView: ({ setup }) => <Board session={useGame(setup, game)} />,
-    OnlineView: ({ initial, followed }) => <Board session={useOnlineGame(game, initial, followed as Followed<S>)} />,
+    LocalView: ({ setup }) => <Board session={useMoveConfirmation(useGame(setup, game))} />,
+    OnlineView: ({ initial, followed }) => <Board session={useMoveConfirmation(useOnlineGame(game, initial, followed as Followed<S>))} />,
   };
 }
