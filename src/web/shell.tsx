@@ -134,7 +134,8 @@ export function GameShell<S, M, O>({
           </div>
           {two && strip(near)}
           {s.pending && (
-            <div class="confirm-move" role="group" aria-label="Confirm your move">
+            <fieldset class="confirm-move">
+              <legend class="visually-hidden">Confirm your move</legend>
               <span>
                 Play <strong data-testid="pending-move">{s.pending.text}</strong>?
               </span>
@@ -144,7 +145,7 @@ export function GameShell<S, M, O>({
               <button type="button" onClick={s.pending.cancel}>
                 Cancel
               </button>
-            </div>
+            </fieldset>
           )}
         </div>
         <div class="side">
