@@ -5,7 +5,7 @@ import { CORRESPONDENCE_DAYS } from '../protocols/wire/index.ts';
 import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
-import { lastSetup } from './last-setup.ts';
+import { lastSetup, rememberSetup } from './last-setup.ts';
 import { createGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { rememberedName, rememberName } from './online/player-name.ts';
@@ -166,10 +166,12 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
         : (last?.seats ?? []),
   );
   const [seed, setSeed] = useState(() => randomSeed());
-  const [clock, setClock] = useState(CLOCKS[0]?.label ?? 'none');
+  const [clock, setClock] = useState(() =>
+    last?.clock && (last.clock === CUSTOM || CLOCKS.some((c) => c.label === last.clock)) ? last.clock : (CLOCKS[0]?.label ?? 'none'),
+  );
   const [minutes, setMinutes] = useState(5);
   const [increment, setIncrement] = useState(3);
-  const [rated, setRated] = useState(false);
+  const [rated, setRated] = useState(last?.rated === true);
   const [range, setRange] = useState<{ min: string; max: string }>({ min: '', max: '' });
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -213,6 +215,7 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
       ...(ratingRange ? { ratingRange } : {}),
     });
     if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
+    rememberSetup(g.id, { options: used, seats, clock, rated });
     window.location.assign(gamePage(created.value.id));
   };
   return (

@@ -1,6 +1,7 @@
 import { SettingsBar } from '../shell.tsx';
+import { AccountBar } from './account-bar.tsx';
 
-/** The top of a page of the site (account, profile): the way home, and the settings. */
+/** The top of a page of the site (account, profile, boards): the way home, the account and the site's links, the settings. */
 export function PageTop() {
   return (
     <header class="topbar">
@@ -9,6 +10,7 @@ export function PageTop() {
           hexarena
         </a>
       </h1>
+      <AccountBar />
       <SettingsBar />
     </header>
   );
