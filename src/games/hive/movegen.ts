@@ -1,4 +1,4 @@
-import { CELLS, NEIGHBORS, ORIGIN_CELL } from './grid.ts';
+import { CELLS, NEIGHBORS } from './grid.ts';
 import {
   ANT,
   BEETLE,
@@ -7,7 +7,6 @@ import {
   GRASSHOPPER,
   LADYBUG,
   MOSQUITO,
-  nextOfEachBug,
   PIECE_COUNT,
   PIECES_PER_COLOR,
   PILLBUG,
@@ -15,7 +14,8 @@ import {
   SPIDER,
 } from './pieces.ts';
 import { isPinned, markPinned } from './pins.ts';
-import { CONTACT_MASK, type HivePosition, MAX_HEIGHT, OCCUPIED, PASS } from './position.ts';
+import { placements } from './placements.ts';
+import { type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
 
 /**
  * Legal move generation. Written for speed: no allocation per call, integer cells, stamps instead
@@ -191,65 +191,7 @@ function pillbugThrows(stack: Int8Array, lastMoved: number, at: number): void {
   }
 }
 
-/** The cells a piece may be placed on, already shifted into a move's destination field. */
-const placeCells = new Int32Array(CELLS);
 const COLOR_BITS = (1 << PIECES_PER_COLOR) - 1;
-
-function placements(pos: HivePosition, color: Color, queenIn: boolean): void {
-  const shift = color * PIECES_PER_COLOR;
-  let placeable = nextOfEachBug((pos.inHand >>> shift) & COLOR_BITS);
-  const turn = pos.turnNumber;
-  if (!queenIn && turn === 4) placeable &= 1 << QUEEN;
-  else if (pos.tournament && turn === 1) placeable &= ~(1 << QUEEN);
-  if (placeable === 0) return;
-
-  // The empty cells next to an own piece on top and to no enemy one, each once.
-  const stack = pos.stack;
-  const where = pos.where;
-  const contacts = pos.contacts;
-  const shut = (CONTACT_MASK[color ^ 1] as number) | OCCUPIED;
-  let cellCount = 0;
-  const vs = ++visitStamp;
-  let own = (pos.onBoard >>> shift) & COLOR_BITS;
-  if (own === 0) {
-    // A player's first piece: white's on the origin, black's anywhere touching white's.
-    const other = firstOnBoard(pos, (color ^ 1) as Color);
-    if (other < 0) placeCells[cellCount++] = ORIGIN_CELL << 5;
-    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = (NEIGHBORS[other * 6 + d] as number) << 5;
-  }
-  // (A player whose pieces are all covered by beetles has pieces on the board, and places nowhere.)
-  while (own !== 0) {
-    const p = shift + 31 - Math.clz32(own & -own);
-    own &= own - 1;
-    const cell = where[p] as number;
-    if (stack[cell * MAX_HEIGHT + (height[cell] as number) - 1] !== p) continue;
-    const base = cell * 6;
-    for (let d = 0; d < 6; d++) {
-      const e = NEIGHBORS[base + d] as number;
-      if (((contacts[e] as number) & shut) !== 0 || visited[e] === vs) continue;
-      visited[e] = vs;
-      placeCells[cellCount++] = e << 5;
-    }
-  }
-  // Locals, not the module's `out` and `n`: this loop writes most of the moves of a position.
-  const moves = out;
-  let k = n;
-  while (placeable !== 0) {
-    const piece = shift + 31 - Math.clz32(placeable & -placeable);
-    placeable &= placeable - 1;
-    for (let j = 0; j < cellCount; j++) moves[k++] = piece | (placeCells[j] as number);
-  }
-  n = k;
-}
-
-/** The cell of any piece of this colour on the board, or -1. */
-function firstOnBoard(pos: HivePosition, color: Color): number {
-  for (let p = color * PIECES_PER_COLOR; p < (color + 1) * PIECES_PER_COLOR; p++) {
-    const cell = pos.where[p] as number;
-    if (cell >= 0) return cell;
-  }
-  return -1;
-}
 
 function movements(pos: HivePosition, color: Color): void {
   markPinned(pos);
@@ -314,7 +256,7 @@ export function generateMoves(pos: HivePosition, buffer: Int32Array): number {
   moveStamp++;
   const color = pos.turn;
   const queenIn = pos.queenPlaced(color);
-  placements(pos, color, queenIn);
+  n = placements(pos, color, queenIn, buffer, 0);
   // No piece moves, and no pillbug throws, before its side's queen is in.
   if (queenIn) movements(pos, color);
   if (n === 0) out[n++] = PASS;

@@ -1,4 +1,4 @@
-import { CELLS, cellOf, MAX_HEIGHT, NEIGHBORS } from './grid.ts';
+import { CELLS, cellOf, MAX_HEIGHT, NEIGHBORS, SIZE } from './grid.ts';
 import {
   BUG_MASK,
   type Color,
@@ -34,12 +34,8 @@ export interface PositionOptions {
   readonly tournament: boolean;
 }
 
-/** What a piece on top of a cell adds to its neighbours' contacts: 1 for white, 16 for black (none for no piece). */
-const contactOf = (piece: number): number => (piece < 0 ? 0 : piece < PIECES_PER_COLOR ? 1 : 16);
-/** The contacts of a colour within a cell's byte (see `contacts`). */
-export const CONTACT_MASK: readonly number[] = [0x07, 0x70];
-/** The bit of a cell's contacts byte that says the cell itself is occupied. */
-export const OCCUPIED = 0x08;
+/** Where a piece's colour's rows begin in `tops`. */
+const topsRow = (piece: number): number => (piece < PIECES_PER_COLOR ? 0 : SIZE);
 
 /**
  * The mutable Hive position: what is where, whose turn, and which piece moved last.
@@ -73,12 +69,12 @@ export class HivePosition {
   /** Bit p set: piece p is on the board (generation walks these bits, not all 28 pieces). */
   onBoard = 0;
   /**
-   * For each cell, how many of its neighbours have a white piece on top (bits 0–2), whether the
-   * cell is occupied (bit 3, OCCUPIED) and how many neighbours have a black piece on top (bits 4–6).
-   * Placement asks this of every cell next to the hive, one read per cell; kept up to date it costs
-   * a move a dozen additions, where counting afresh read each candidate's neighbours.
+   * Bitboards of the torus, one 32-bit row per r (bit q: the cell q + 32r): rows 0–31 mark the
+   * cells with a white piece on top, rows 32–63 those with a black one (either: occupied).
+   * Placement reads the hive's neighbourhoods from them a row at a time (placements.ts); a move
+   * changes a bit or two.
    */
-  readonly contacts: Uint8Array;
+  readonly tops: Int32Array;
   turn: Color = 0;
   /** Moves made so far, passes included. */
   ply = 0;
@@ -101,7 +97,7 @@ export class HivePosition {
       this.where = from.where.slice();
       this.inHand = from.inHand;
       this.onBoard = from.onBoard;
-      this.contacts = from.contacts.slice();
+      this.tops = from.tops.slice();
       this.turn = from.turn;
       this.ply = from.ply;
       this.lastMoved = from.lastMoved;
@@ -118,7 +114,7 @@ export class HivePosition {
     this.height = new Uint8Array(CELLS);
     this.stack = new Int8Array(CELLS * MAX_HEIGHT).fill(-1);
     this.where = new Int16Array(PIECE_COUNT);
-    this.contacts = new Uint8Array(CELLS);
+    this.tops = new Int32Array(2 * SIZE);
     for (let p = 0; p < PIECE_COUNT; p++) {
       const playing = inGame(p, this.expansions);
       this.where[p] = playing ? IN_HAND : OUT_OF_GAME;
@@ -158,12 +154,13 @@ export class HivePosition {
     return hand === 0 ? -1 : color * PIECES_PER_COLOR + 31 - Math.clz32(hand & -hand);
   }
 
-  /** A queen with all six neighbours occupied, of any colour: each has a piece on top, white or black. */
+  /** A queen with all six neighbours occupied, of any colour. */
   queenSurrounded(color: Color): boolean {
     const cell = this.where[pieceId(color, QUEEN)] as number;
     if (cell < 0) return false;
-    const c = this.contacts[cell] as number;
-    return (c & 7) + ((c >> 4) & 7) === 6;
+    const base = cell * 6;
+    for (let d = 0; d < 6; d++) if (this.height[NEIGHBORS[base + d] as number] === 0) return false;
+    return true;
   }
 
   /** Number of pieces on the board (a stack counts each of its pieces). */
@@ -293,30 +290,22 @@ export class HivePosition {
     this.where[piece] = from;
   }
 
-  /** The piece on top of `cell` changed from `before` to `after` (-1: none): its neighbours' contacts follow. */
+  /** The piece on top of `cell` changed from `before` to `after` (-1: none): the bitboards follow. */
   private retop(cell: number, before: number, after: number): void {
-    const contacts = this.contacts;
-    if (before < 0) contacts[cell] = (contacts[cell] as number) | OCCUPIED;
-    else if (after < 0) contacts[cell] = (contacts[cell] as number) & ~OCCUPIED;
-    const delta = contactOf(after) - contactOf(before);
-    if (delta === 0) return;
-    const base = cell * 6;
-    // A Uint8Array wraps a negative sum, but no count goes below zero, so each byte ends right.
-    for (let d = 0; d < 6; d++) {
-      const c = NEIGHBORS[base + d] as number;
-      contacts[c] = (contacts[c] as number) + delta;
-    }
+    const row = cell >> 5;
+    const bit = 1 << (cell & 31);
+    if (before >= 0) this.tops[topsRow(before) + row] = (this.tops[topsRow(before) + row] as number) & ~bit;
+    if (after >= 0) this.tops[topsRow(after) + row] = (this.tops[topsRow(after) + row] as number) | bit;
   }
 
-  /** The contacts counted afresh: the incremental ones must always equal them. */
-  computeContacts(): Uint8Array {
-    const contacts = new Uint8Array(CELLS);
+  /** The bitboards computed afresh: the incremental ones must always equal them. */
+  computeTops(): Int32Array {
+    const tops = new Int32Array(2 * SIZE);
     for (let cell = 0; cell < CELLS; cell++) {
-      const unit = contactOf(this.top(cell));
-      for (let d = 0; d < 6; d++) contacts[NEIGHBORS[cell * 6 + d] as number] += unit;
-      if (this.height[cell] !== 0) contacts[cell] |= OCCUPIED;
+      const top = this.top(cell);
+      if (top >= 0) tops[topsRow(top) + (cell >> 5)] |= 1 << (cell & 31);
     }
-    return contacts;
+    return tops;
   }
 
   /** The moves made since the start, oldest first. */

@@ -1,0 +1,104 @@
+import { CELLS, NEIGHBORS, ORIGIN_CELL, SIZE } from './grid.ts';
+import { type Color, nextOfEachBug, PIECES_PER_COLOR, QUEEN } from './pieces.ts';
+import type { HivePosition } from './position.ts';
+
+/**
+ * Placements: which pieces may enter (the next of each bug in hand, the queen rules), and where —
+ * the empty cells that touch a piece of the player's on top and none of the opponent's. The cells
+ * come from the position's bitboards a row of the torus at a time, with no branch per cell: in a
+ * perft from the start nearly every move is a placement.
+ */
+
+const COLOR_BITS = (1 << PIECES_PER_COLOR) - 1;
+const ROW_MASK = SIZE - 1;
+/** The cells a piece may be placed on, already shifted into a move's destination field. */
+const placeCells = new Int32Array(CELLS);
+
+/** Bit q moved to q − 1 and to q + 1 around the row (the neighbours at q + 1 and q − 1). */
+const fromRight = (row: number): number => (row >>> 1) | (row << 31);
+const fromLeft = (row: number): number => (row << 1) | (row >>> 31);
+
+/** Does row r hold a piece? (Module-level: a closure here would be allocated on every call.) */
+const rowHolds = (tops: Int32Array, r: number): boolean => ((tops[r] as number) | (tops[SIZE + r] as number)) !== 0;
+
+/**
+ * Bit q: a neighbour of (q, r) is marked, given the rows r − 1, r and r + 1 of a board. The
+ * neighbours of (q, r) are (q, r − 1), (q + 1, r − 1), (q + 1, r), (q, r + 1), (q − 1, r + 1), (q − 1, r).
+ */
+const touching = (up: number, mid: number, down: number): number =>
+  up | fromRight(up) | fromRight(mid) | fromLeft(mid) | down | fromLeft(down);
+
+/**
+ * Writes the placements of `color` into `out` from index n and returns the new count. The cells
+ * come in order of rows, then of q; the pieces in order of their ids.
+ */
+export function placements(pos: HivePosition, color: Color, queenIn: boolean, out: Int32Array, n: number): number {
+  const shift = color * PIECES_PER_COLOR;
+  let placeable = nextOfEachBug((pos.inHand >>> shift) & COLOR_BITS);
+  const turn = pos.turnNumber;
+  if (!queenIn && turn === 4) placeable &= 1 << QUEEN;
+  else if (pos.tournament && turn === 1) placeable &= ~(1 << QUEEN);
+  if (placeable === 0) return n;
+
+  let cellCount = 0;
+  if (((pos.onBoard >>> shift) & COLOR_BITS) === 0) {
+    // A player's first piece: white's on the origin, black's anywhere touching white's.
+    const other = firstOnBoard(pos, (color ^ 1) as Color);
+    if (other < 0) placeCells[cellCount++] = ORIGIN_CELL << 5;
+    else for (let d = 0; d < 6; d++) placeCells[cellCount++] = (NEIGHBORS[other * 6 + d] as number) << 5;
+  } else {
+    // (A player whose pieces are all covered by beetles touches nothing on top, and places nowhere.)
+    const tops = pos.tops;
+    const own = color * SIZE;
+    const enemy = (color ^ 1) * SIZE;
+    // The hive is connected, so the rows it occupies are one run: found from the row of any piece.
+    const anyPiece = 31 - Math.clz32(pos.onBoard & -pos.onBoard);
+    const start = (pos.where[anyPiece] as number) >> 5;
+    let first = start;
+    let span = 1;
+    while (span < SIZE && rowHolds(tops, (first - 1) & ROW_MASK)) {
+      first = (first - 1) & ROW_MASK;
+      span++;
+    }
+    for (let r = (start + 1) & ROW_MASK; span < SIZE && rowHolds(tops, r); r = (r + 1) & ROW_MASK) span++;
+    // The run and one row beyond each end, with a window of three rows of each colour sliding down.
+    let r = (first - 1) & ROW_MASK;
+    let ownUp = tops[own + ((r - 1) & ROW_MASK)] as number;
+    let ownMid = tops[own + r] as number;
+    let enemyUp = tops[enemy + ((r - 1) & ROW_MASK)] as number;
+    let enemyMid = tops[enemy + r] as number;
+    for (let i = Math.min(span + 2, SIZE); i > 0; i--) {
+      const next = (r + 1) & ROW_MASK;
+      const ownDown = tops[own + next] as number;
+      const enemyDown = tops[enemy + next] as number;
+      let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~(ownMid | enemyMid);
+      while (free !== 0) {
+        placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
+        free &= free - 1;
+      }
+      ownUp = ownMid;
+      ownMid = ownDown;
+      enemyUp = enemyMid;
+      enemyMid = enemyDown;
+      r = next;
+    }
+  }
+
+  // This loop writes nearly all the moves of a perft from the start.
+  let k = n;
+  while (placeable !== 0) {
+    const piece = shift + 31 - Math.clz32(placeable & -placeable);
+    placeable &= placeable - 1;
+    for (let j = 0; j < cellCount; j++) out[k++] = piece | (placeCells[j] as number);
+  }
+  return k;
+}
+
+/** The cell of any piece of this colour on the board, or -1. */
+function firstOnBoard(pos: HivePosition, color: Color): number {
+  for (let p = color * PIECES_PER_COLOR; p < (color + 1) * PIECES_PER_COLOR; p++) {
+    const cell = pos.where[p] as number;
+    if (cell >= 0) return cell;
+  }
+  return -1;
+}
