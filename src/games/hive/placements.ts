@@ -84,12 +84,58 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     }
   }
 
-  // This loop writes nearly all the moves of a perft from the start.
-  let k = n;
+  let pieceCount = 0;
   while (placeable !== 0) {
-    const piece = shift + 31 - Math.clz32(placeable & -placeable);
+    pieces[pieceCount++] = shift + 31 - Math.clz32(placeable & -placeable);
     placeable &= placeable - 1;
-    for (let j = 0; j < cellCount; j++) out[k++] = piece | (placeCells[j] as number);
+  }
+  return writePlacements(out, n, pieceCount, cellCount);
+}
+
+const pieces = new Int32Array(8);
+
+/**
+ * Every piece of `pieces` on every cell of `placeCells`, piece by piece: nearly all the moves of a
+ * perft from the start. Up to four pieces share a pass over the cells, each writing its own run:
+ * the loop's own cost, more than the stores, was this loop's time (perft 6 1.37 → 1.17 s).
+ */
+function writePlacements(out: Int32Array, n: number, pieceCount: number, cellCount: number): number {
+  const cells = placeCells;
+  let k = n;
+  let i = 0;
+  for (; i + 4 <= pieceCount; i += 4) {
+    const p1 = pieces[i] as number;
+    const p2 = pieces[i + 1] as number;
+    const p3 = pieces[i + 2] as number;
+    const p4 = pieces[i + 3] as number;
+    const k2 = k + cellCount;
+    const k3 = k2 + cellCount;
+    const k4 = k3 + cellCount;
+    for (let j = 0; j < cellCount; j++) {
+      const c = cells[j] as number;
+      out[k + j] = p1 | c;
+      out[k2 + j] = p2 | c;
+      out[k3 + j] = p3 | c;
+      out[k4 + j] = p4 | c;
+    }
+    k = k4 + cellCount;
+  }
+  if (i + 2 <= pieceCount) {
+    const p1 = pieces[i] as number;
+    const p2 = pieces[i + 1] as number;
+    const k2 = k + cellCount;
+    for (let j = 0; j < cellCount; j++) {
+      const c = cells[j] as number;
+      out[k + j] = p1 | c;
+      out[k2 + j] = p2 | c;
+    }
+    k = k2 + cellCount;
+    i += 2;
+  }
+  if (i < pieceCount) {
+    const p1 = pieces[i] as number;
+    for (let j = 0; j < cellCount; j++) out[k + j] = p1 | (cells[j] as number);
+    k += cellCount;
   }
   return k;
 }

@@ -172,7 +172,9 @@ export class HivePosition {
 
   make(move: HiveMove): void {
     let u = this.ply * 5;
-    const undo = this.writeUndo(u);
+    // The owner of a log with room writes straight in (its `used` is read only once it is shared).
+    const log = this.log;
+    const undo = log.owner === this && u + 5 <= log.data.length ? log.data : this.writeUndo(u);
     undo[u++] = move;
     undo[u + 1] = this.lastMoved;
     undo[u + 2] = this.hashLo;
