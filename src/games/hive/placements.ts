@@ -51,31 +51,27 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     const tops = pos.tops;
     const own = color * SIZE;
     const enemy = (color ^ 1) * SIZE;
-    // The hive is connected, so the rows it occupies are one run: found from the row of any piece.
+    // The hive is connected, so the rows it occupies are one run: from the row of any piece, up to
+    // the empty row above the run, then down row by row to the empty row below it, with a window
+    // of three rows of each colour sliding down.
     const anyPiece = 31 - Math.clz32(pos.onBoard & -pos.onBoard);
-    const start = (pos.where[anyPiece] as number) >> 5;
-    let first = start;
-    let span = 1;
-    while (span < SIZE && rowHolds(tops, (first - 1) & ROW_MASK)) {
-      first = (first - 1) & ROW_MASK;
-      span++;
-    }
-    for (let r = (start + 1) & ROW_MASK; span < SIZE && rowHolds(tops, r); r = (r + 1) & ROW_MASK) span++;
-    // The run and one row beyond each end, with a window of three rows of each colour sliding down.
-    let r = (first - 1) & ROW_MASK;
+    let r = (pos.where[anyPiece] as number) >> 5;
+    for (let up = 0; up < SIZE && rowHolds(tops, r); up++) r = (r - 1) & ROW_MASK;
     let ownUp = tops[own + ((r - 1) & ROW_MASK)] as number;
     let ownMid = tops[own + r] as number;
     let enemyUp = tops[enemy + ((r - 1) & ROW_MASK)] as number;
     let enemyMid = tops[enemy + r] as number;
-    for (let i = Math.min(span + 2, SIZE); i > 0; i--) {
+    for (let i = 0; i < SIZE; i++) {
       const next = (r + 1) & ROW_MASK;
       const ownDown = tops[own + next] as number;
       const enemyDown = tops[enemy + next] as number;
-      let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~(ownMid | enemyMid);
+      const occupied = ownMid | enemyMid;
+      let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~occupied;
       while (free !== 0) {
         placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
         free &= free - 1;
       }
+      if (occupied === 0 && i > 0) break;
       ownUp = ownMid;
       ownMid = ownDown;
       enemyUp = enemyMid;
