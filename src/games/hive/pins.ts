@@ -10,29 +10,36 @@ let height: Uint8Array = new Uint8Array(0);
 /** pinned[cell] === pinStamp: the cell is an articulation point of the hive. */
 let pinStamp = 0;
 const pinned = new Uint32Array(CELLS);
+/**
+ * Discovery times count on from one search to the next, so a cell was reached by this search iff
+ * its time is above `base` (no separate marks to write and read).
+ */
 const disc = new Int32Array(CELLS);
 const low = new Int32Array(CELLS);
-const discovered = new Uint32Array(CELLS);
 let timer = 0;
+let base = 0;
 
 function articulation(u: number, parent: number): void {
-  discovered[u] = pinStamp;
-  timer++;
-  disc[u] = timer;
-  low[u] = timer;
+  const t = ++timer;
+  disc[u] = t;
+  let lowU = t;
   let children = 0;
+  const at = u * 6;
   for (let d = 0; d < 6; d++) {
-    const v = NEIGHBORS[u * 6 + d] as number;
+    const v = NEIGHBORS[at + d] as number;
     if (height[v] === 0) continue;
-    if (discovered[v] !== pinStamp) {
+    const dv = disc[v] as number;
+    if (dv <= base) {
       children++;
       articulation(v, u);
-      if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
-      if (parent !== -1 && (low[v] as number) >= (disc[u] as number)) pinned[u] = pinStamp;
-    } else if (v !== parent && (disc[v] as number) < (low[u] as number)) {
-      low[u] = disc[v] as number;
+      const lowV = low[v] as number;
+      if (lowV < lowU) lowU = lowV;
+      if (parent !== -1 && lowV >= t) pinned[u] = pinStamp;
+    } else if (v !== parent && dv < lowU) {
+      lowU = dv;
     }
   }
+  low[u] = lowU;
   if (parent === -1 && children > 1) pinned[u] = pinStamp;
 }
 
@@ -40,7 +47,12 @@ function articulation(u: number, parent: number): void {
 export function markPinned(pos: HivePosition): void {
   height = pos.height;
   pinStamp++;
-  timer = 0;
+  if (timer > 1 << 30) {
+    // Long before the times would overflow, start them again.
+    disc.fill(0);
+    timer = 0;
+  }
+  base = timer;
   const any = pos.onBoard;
   if (any !== 0) articulation(pos.where[31 - Math.clz32(any & -any)] as number, -1);
 }
