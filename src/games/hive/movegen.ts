@@ -20,7 +20,8 @@ import { type HivePosition, MAX_HEIGHT, PASS } from './position.ts';
 /**
  * Legal move generation. Written for speed: no allocation per call, integer cells, stamps instead
  * of clearing arrays, the moving piece lifted off the board while its moves are generated (so its
- * origin counts as empty), articulation points found once per position (pins.ts).
+ * origin counts as empty), articulation points found once per position (pins.ts), placements
+ * read from bitboards (placements.ts).
  */
 
 /** The largest move list a position can have, with room to spare. */
