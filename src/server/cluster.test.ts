@@ -8,6 +8,7 @@ import { playMoves } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { findGame } from '../games/index.ts';
+import { gameForm } from '../web/create-game.testing.ts';
 import { Client, type Message, post, registerBot, request, type ServerProcess, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
@@ -535,7 +536,7 @@ describe('players on two instances in the browser', () => {
       const clara = await person(c.base, 'Clara');
       const dmitri = await person(d.base, 'Dmitri');
       await clara.goto(`${c.base}/`);
-      const card = clara.getByRole('region', { name: 'Tic-tac-toe' });
+      const card = await gameForm(clara, 'Tic-tac-toe');
       await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
       await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('5 min + 3 s');
       await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();

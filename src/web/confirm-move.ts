@@ -2,14 +2,6 @@ import { useState } from 'preact/hooks';
 import { useSettings } from './settings.ts';
 import type { GameSession } from './use-game.ts';
 
-/** A move chosen on the board that waits for the player's Confirm. */
-export interface PendingMove {
-  /** The move in the game's notation. */
-  readonly text: string;
-  confirm(): void;
-  cancel(): void;
-}
-
 /**
  * With "Confirm moves" on, a move chosen on the board is held until the player confirms it (a slip
  * of the finger on a touch screen costs nothing); off, the session is unchanged. A held move belongs

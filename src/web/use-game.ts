@@ -4,7 +4,6 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
-import type { PendingMove } from './confirm-move.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';
@@ -13,6 +12,14 @@ import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
 let sharedAi: AiClient | null = null;
+
+/** A move chosen on the board that waits for the player's Confirm (confirm-move.ts). */
+export interface PendingMove {
+  /** The move in the game's notation. */
+  readonly text: string;
+  confirm(): void;
+  cancel(): void;
+}
 
 export interface GameSession<S, M, O> {
   readonly game: GameDefinition<S, M, O>;
