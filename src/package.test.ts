@@ -55,11 +55,14 @@ while (hive.result(state) === null && moves.length < 30) {
   state = hive.play(state, move);
 }
 const answer = parseServerMessage(JSON.stringify({ type: 'rematch', id: 'r1' }));
-console.log(JSON.stringify({ moves: moves.length, first: moves[0], games: GAMES.map((g) => g.id), parsed: answer.ok }));
+console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== null, first: moves[0], games: GAMES.map((g) => g.id), parsed: answer.ok }));
 `,
     );
     const out = JSON.parse(execFileSync(process.execPath, ['play.mjs'], { cwd: project, encoding: 'utf8' })) as Record<string, unknown>;
-    expect(out).toMatchObject({ moves: 30, parsed: true });
+    expect(out).toMatchObject({ parsed: true });
+    // Thirty moves, unless a queen was surrounded first (the seeded game depends on the move order).
+    if (out.over) expect(out.moves).toBeGreaterThan(0);
+    else expect(out.moves).toBe(30);
     expect(out.first).toMatch(/^w[ABGLMPQS]1?$/);
     expect(out.games).toEqual(expect.arrayContaining(['hive', 'dicewars', 'nonaga', 'tictactoe']));
   }, 60_000);

@@ -32,6 +32,28 @@ async function step<T>(what: string, promise: Promise<T>, ms = 60_000): Promise<
   }
 }
 
+/** In a Hex game of the player's (seat 0) against an AI: f6, the AI's answer, then a resignation if asked. */
+async function hexOpening(base: string, id: string, from: string, cookie: string, what: string, resign: boolean): Promise<void> {
+  const c = await step(`opening ${what}`, Client.open(base, id, undefined, from, { cookie }));
+  try {
+    await step(
+      `${what}: its first sync`,
+      c.next((m) => m.type === 'sync'),
+    );
+    const moved = await step(`${what}: a move`, c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 }));
+    if (moved.ok !== true) throw new Error(`${what}: the move was refused: ${JSON.stringify(moved)}`);
+    await step(
+      `${what}: the AI's answer`,
+      c.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1),
+    );
+    if (!resign) return;
+    const resigned = await step(`${what}: resigning`, c.ask({ type: 'resign', seat: 0 }));
+    if (resigned.ok !== true) throw new Error(`${what}: the resignation was refused: ${JSON.stringify(resigned)}`);
+  } finally {
+    c.close();
+  }
+}
+
 export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): Promise<SitePages> {
   const b = new Browser(base, '127.0.0.1');
   const signed = await step('signing up', signUp(b, player, 'a quiet hexagon at dusk'));
@@ -43,23 +65,7 @@ export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): P
   );
   const finishedGame = challenge.json?.gameId;
   if (typeof finishedGame !== 'string') throw new Error(`the challenge was refused: ${challenge.text}`);
-  const c = await step('opening the game', Client.open(base, finishedGame, undefined, b.from, { cookie }));
-  try {
-    await step(
-      "the game's first sync",
-      c.next((m) => m.type === 'sync'),
-    );
-    const moved = await step('a move', c.ask({ type: 'move', seat: 0, move: 'f6', version: 0 }));
-    if (moved.ok !== true) throw new Error(`the move was refused: ${JSON.stringify(moved)}`);
-    await step(
-      "the engine's answer",
-      c.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1),
-    );
-    const resigned = await step('resigning', c.ask({ type: 'resign', seat: 0 }));
-    if (resigned.ok !== true) throw new Error(`the resignation was refused: ${JSON.stringify(resigned)}`);
-  } finally {
-    c.close();
-  }
+  await hexOpening(base, finishedGame, b.from, cookie, 'the rated game', true);
   const open = await step(
     'making an open game',
     new Browser(base, '127.0.0.1').ask('POST', '/api/games', {
@@ -74,20 +80,6 @@ export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): P
   const yourMoveGame = yours.json?.id;
   if (typeof yourMoveGame !== 'string') throw new Error(`the player's game was refused: ${yours.text}`);
   // A move each, so that it is under way: the home page offers it as the live game to watch.
-  const y = await step('opening the game under way', Client.open(base, yourMoveGame, undefined, b.from, { cookie }));
-  try {
-    await step(
-      "the game under way's first sync",
-      y.next((m) => m.type === 'sync'),
-    );
-    const moved = await step('a move in the game under way', y.ask({ type: 'move', seat: 0, move: 'f6', version: 0 }));
-    if (moved.ok !== true) throw new Error(`the move was refused: ${JSON.stringify(moved)}`);
-    await step(
-      "the AI's answer in the game under way",
-      y.next((m) => m.type === 'event' && (m.event as { seat?: number }).seat === 1),
-    );
-  } finally {
-    y.close();
-  }
+  await hexOpening(base, yourMoveGame, b.from, cookie, 'the game under way', false);
   return { player, cookie, finishedGame, openGame, yourMoveGame };
 }
