@@ -189,7 +189,8 @@ describe('two instances, one store, Redis between them', () => {
     expect(seenMoves(watcher)).toEqual(moves);
     for (const c of [x, o, watcher]) c.close();
     // Each instance replayed the other's moves from the notices, without reading the store for them.
-    for (const s of [a, b]) expect((await getJson(s, '/healthz')).relayed.replayed).toBeGreaterThanOrEqual(4);
+    // (Counted as each instance's queue gets to the notice: asked until it has, not at one instant.)
+    for (const s of [a, b]) await expect.poll(async () => (await getJson(s, '/healthz')).relayed.replayed).toBeGreaterThanOrEqual(4);
 
     // A fresh game: the same first move sent to both instances at once.
     const race = await post(a.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
@@ -264,7 +265,8 @@ describe('two instances, one store, Redis between them', () => {
       game: 'tictactoe',
       seats: ['open', 'open'],
       seat: 0,
-      clock: { initialMs: 600, incrementMs: 0 },
+      // Long enough for X's first move to land on a loaded machine; O's time then runs out unanswered.
+      clock: { initialMs: 2500, incrementMs: 0 },
     });
     const timedId = timed.json.id as string;
     await post(b.base, `/api/games/${timedId}/seats/1`, {});

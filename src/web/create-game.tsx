@@ -26,6 +26,37 @@ const TITLES: Record<Mode, string> = {
 
 const LAST_GAME_KEY = 'hexarena.last-game';
 
+/** A rating range's ends: any rating a player can have, in steps of 50; blank is "any". */
+const RATING_BOUNDS = { min: 400, max: 4000, step: 50, placeholder: 'any' } as const;
+
+/** A labelled number input, named for screen readers and tests by `name`. */
+function NumberField(props: {
+  label: string;
+  name: string;
+  min: number;
+  max: number;
+  step?: number;
+  placeholder?: string;
+  value: string;
+  set: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        placeholder={props.placeholder}
+        value={props.value}
+        aria-label={props.name}
+        onInput={(e) => props.set(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 /** The game the dialog opens on: the one asked for, else the last one started, else the first. */
 function gameToShow(asked: string | null): string {
   const known = (id: string | null) => (id && WEB_GAMES.some((c) => c.id === id) ? id : null);
@@ -287,28 +318,22 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
           </label>{' '}
           {clock === CUSTOM && (
             <>
-              <label>
-                Minutes{' '}
-                <input
-                  type="number"
-                  min={1}
-                  max={180}
-                  value={minutes}
-                  aria-label={`${g.title} clock minutes`}
-                  onInput={(e) => setMinutes(Number(e.currentTarget.value))}
-                />
-              </label>{' '}
-              <label>
-                + seconds a move{' '}
-                <input
-                  type="number"
-                  min={0}
-                  max={180}
-                  value={increment}
-                  aria-label={`${g.title} clock increment`}
-                  onInput={(e) => setIncrement(Number(e.currentTarget.value))}
-                />
-              </label>{' '}
+              <NumberField
+                label="Minutes"
+                name={`${g.title} clock minutes`}
+                min={1}
+                max={180}
+                value={String(minutes)}
+                set={(v) => setMinutes(Number(v))}
+              />{' '}
+              <NumberField
+                label="+ seconds a move"
+                name={`${g.title} clock increment`}
+                min={0}
+                max={180}
+                value={String(increment)}
+                set={(v) => setIncrement(Number(v))}
+              />{' '}
             </>
           )}
           {canRate && (
@@ -318,32 +343,20 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
           )}{' '}
           {canRate && rated && (
             <span class="rating-range">
-              <label>
-                opponents rated{' '}
-                <input
-                  type="number"
-                  min={400}
-                  max={4000}
-                  step={50}
-                  placeholder="any"
-                  value={range.min}
-                  aria-label={`${g.title} lowest opponent rating`}
-                  onInput={(e) => setRange({ ...range, min: e.currentTarget.value })}
-                />
-              </label>{' '}
-              <label>
-                to{' '}
-                <input
-                  type="number"
-                  min={400}
-                  max={4000}
-                  step={50}
-                  placeholder="any"
-                  value={range.max}
-                  aria-label={`${g.title} highest opponent rating`}
-                  onInput={(e) => setRange({ ...range, max: e.currentTarget.value })}
-                />
-              </label>
+              <NumberField
+                label="opponents rated"
+                name={`${g.title} lowest opponent rating`}
+                {...RATING_BOUNDS}
+                value={range.min}
+                set={(min) => setRange({ ...range, min })}
+              />{' '}
+              <NumberField
+                label="to"
+                name={`${g.title} highest opponent rating`}
+                {...RATING_BOUNDS}
+                value={range.max}
+                set={(max) => setRange({ ...range, max })}
+              />
             </span>
           )}{' '}
           <button type="button" class={mode === 'friend' ? 'primary' : ''} onClick={() => void playOnline()} disabled={!parsed.ok}>
