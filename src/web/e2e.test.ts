@@ -120,6 +120,9 @@ describe('the browser app', () => {
   it('Hex: a hotseat game by clicks; the pie rule’s swap is a button, and the winning chain is shown', async () => {
     const options = encodeURIComponent(JSON.stringify({ size: 5, pie: true }));
     await onPage(`?game=hex&options=${options}&seats=human,human&seed=hex`, 'hex-hotseat', async (page) => {
+      // Each player's strip wears the colour of their stones: Red's red, Blue's blue.
+      const bar = (seat: number) => page.getByTestId(`strip-${seat}`).evaluate((e) => getComputedStyle(e).borderLeftColor);
+      expect([await bar(0), await bar(1)]).toEqual(['rgb(213, 94, 0)', 'rgb(0, 114, 178)']);
       await page.locator('[data-cell=c2]').click();
       // Blue takes the first stone: it becomes Blue's, reflected to b3, and Red moves again.
       await page.getByRole('button', { name: 'Swap: take the first stone as yours' }).click();

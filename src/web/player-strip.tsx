@@ -88,12 +88,7 @@ export function PlayerStrip({
   const rating = useRating(online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null, online?.perf ?? '');
   return (
     <div class="strip-row">
-      <div
-        class={`strip${toMove ? ' to-move' : ''}`}
-        data-seat={seat}
-        data-testid={`strip-${seat}`}
-        style={{ '--seat-colour': `var(--color-seat-${seat})` }}
-      >
+      <div class={`strip${toMove ? ' to-move' : ''}`} data-seat={seat} data-testid={`strip-${seat}`}>
         <span class="who">
           <span class="seat-name">{seatLabel}</span>
           <span class="player">
