@@ -341,7 +341,9 @@ describe('the browser app', () => {
       await page.getByRole('link', { name: 'Swap sides' }).click();
       await expect.poll(() => addressOf(page).get('seats')).toBe('easy,human');
       await expect.poll(() => moveCount(page)).toBeGreaterThanOrEqual(1); // easy opens as X
+      // The finished game is on the page again (a change of address alone: wait for it, not for the load).
       await page.goto(base + finished);
+      await expect.poll(() => status(page)).toBe('Game over: X wins (three in a row).');
       await page.getByRole('link', { name: 'New game' }).click();
       // The address asks for tic-tac-toe: its form opens by itself.
       const card = page.getByRole('region', { name: 'Tic-tac-toe' });
