@@ -41,7 +41,7 @@ import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
 import { recordOf } from './records.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
-import { type GameStore, RulesChanged, type StoredGame } from './store.ts';
+import { type GameStore, RulesChanged } from './store.ts';
 import type { ChatRoom } from './table-talk.ts';
 
 /**
@@ -210,20 +210,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   const pools = new Pools(store, { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools });
   pools.start();
   app.addHook('onClose', async () => pools.close());
-  // The open games (seeks), as the lobby lists them: read from the store at most once a second, however
-  // many ask (home pages, the lobby socket's pushes).
-  let lobby: { at: number; games: Promise<StoredGame[]> } | null = null;
-  const listOpenGames = async (): Promise<OpenGame[]> => {
-    if (!lobby || Date.now() - lobby.at >= LOBBY_MS) {
-      const read = store.open(50);
-      lobby = { at: Date.now(), games: read };
-      // A failed read is not kept: the next request tries again.
-      read.catch(() => {
-        lobby = null;
-      });
-    }
+  // The open games (seeks), as the lobby lists them, hosts and their ratings included: read from the
+  // store at most once a second, however many ask (home pages, the lobby socket's pushes).
+  let lobby: { at: number; games: Promise<OpenGame[]> } | null = null;
+  const readOpenGames = async (): Promise<OpenGame[]> => {
     // A rematch waits for the players of the game before it, not for anyone.
-    const games = (await lobby.games).filter((g) => !g.creator?.startsWith(REMATCH_OF));
+    const games = (await store.open(50)).filter((g) => !g.creator?.startsWith(REMATCH_OF));
     return Promise.all(
       games.map(async (g) => {
         const host = await hostOf(store, g);
@@ -240,6 +232,17 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         };
       }),
     );
+  };
+  const listOpenGames = (): Promise<OpenGame[]> => {
+    if (!lobby || Date.now() - lobby.at >= LOBBY_MS) {
+      const read = readOpenGames();
+      lobby = { at: Date.now(), games: read };
+      // A failed read is not kept: the next request tries again.
+      read.catch(() => {
+        lobby = null;
+      });
+    }
+    return lobby.games;
   };
   // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
   const news = new ChallengeNews(store, fanout, limits.hub?.now ?? Date.now);
