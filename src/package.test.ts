@@ -80,32 +80,35 @@ console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== n
           types: [],
           skipLibCheck: false,
         },
+        files: ['good.ts', 'wrong-type.ts', 'inside.ts'],
       }),
     );
-    const check = (source: string) => {
-      writeFileSync(path.join(project, 'check.ts'), source);
-      try {
-        execFileSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
-        return '';
-      } catch (e) {
-        return String((e as { stdout?: string }).stdout);
-      }
-    };
-    const good = `import { type HiveState, hive } from 'hexarena/games/hive';
+    // The right use and two wrong ones, as three modules of one program: one compiler run, each file's
+    // errors told apart by the file name tsc puts before them.
+    const sources = {
+      'good.ts': `import { type HiveState, hive } from 'hexarena/games/hive';
 import type { ClientMessage } from 'hexarena/protocol';
 const state: HiveState = hive.newGame(hive.defaultOptions, 's');
 const count: number = hive.legalMoves(state).length;
 const message: ClientMessage = { type: 'resign', seat: 0, token: 't' };
 export { count, message };
-`;
-    expect(check(good)).toBe('');
-    expect(
-      check(
-        `import { hive } from 'hexarena/games/hive';\nexport const wrong: string = hive.legalMoves(hive.newGame(hive.defaultOptions, 's'));\n`,
-      ),
-    ).toMatch(/error TS2322/);
-    // Only what "exports" names: the sources' insides are not part of the library.
-    expect(check(`import { HivePosition } from 'hexarena/src/games/hive/position.ts';\nexport { HivePosition };\n`)).toMatch(/error TS/);
+`,
+      'wrong-type.ts': `import { hive } from 'hexarena/games/hive';\nexport const wrong: string = hive.legalMoves(hive.newGame(hive.defaultOptions, 's'));\n`,
+      // Only what "exports" names: the sources' insides are not part of the library.
+      'inside.ts': `import { HivePosition } from 'hexarena/src/games/hive/position.ts';\nexport { HivePosition };\n`,
+    };
+    for (const [name, source] of Object.entries(sources)) writeFileSync(path.join(project, name), source);
+    let output = '';
+    try {
+      execFileSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout);
+    }
+    const errorsOf = (file: string) => output.split('\n').filter((line) => line.startsWith(`${file}(`));
+    // Nothing else is wrong: not the right use, not the package's own .d.ts files (skipLibCheck is off).
+    expect(output.split('\n').filter((line) => /error TS/.test(line) && !/^(wrong-type|inside)\.ts\(/.test(line))).toEqual([]);
+    expect(errorsOf('wrong-type.ts').join('\n')).toMatch(/error TS2322/);
+    expect(errorsOf('inside.ts').join('\n')).toMatch(/error TS/);
   }, 60_000);
 
   it('builds the TypeScript example bot against the package alone, and it plays a game on a real server', async () => {

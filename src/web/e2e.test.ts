@@ -23,7 +23,7 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  // vitest's global set-up (scripts/build-web.global.ts) has built the app.
+  // vitest's global set-up (scripts/build-web.global.mjs) has built the app.
   server = await createHttpServer(WEB_DIST);
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
@@ -70,6 +70,11 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
   const context = await browser.newContext(device);
   // Waits are for events; the limit only stops a hung test, so a busy machine cannot fail one.
   context.setDefaultTimeout(PATIENCE_MS);
+  // The AI's pause between moves at "fast" rather than "normal", unless a test chose otherwise: a
+  // player's pacing, not a rule, and the tests watch dozens of AI moves.
+  await context.addInitScript(() => {
+    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 150 }));
+  });
   const page = await context.newPage();
   // The server's content security policy must let the app do everything it does.
   const refused: string[] = [];
@@ -442,13 +447,16 @@ describe('the browser app', () => {
         await waitForStatus(page, { is: 'White to move.' });
         expect(await moveCount(page)).toBe(6);
 
-        // Two AIs: paused, nothing moves; resumed, they play on to the end.
+        // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
+        // they play on to the end.
+        await page.clock.install();
         await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
         await page.getByRole('button', { name: 'Pause AI' }).click();
         await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
         const paused = await moveCount(page);
-        await page.waitForTimeout(1500);
+        await page.clock.runFor(10_000);
         expect(await moveCount(page)).toBe(paused);
+        expect(await status(page)).toMatch(/^Paused/);
         await page.getByRole('button', { name: 'Resume AI' }).click();
         await page.getByLabel('AI speed').selectOption('0');
         await waitForStatus(page, { startsWith: 'Game over' });

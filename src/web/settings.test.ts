@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** Settings load from localStorage when the module loads: each case installs its storage first. */
-async function loadWith(saved: string | null) {
-  vi.resetModules();
+let loads = 0;
+
+/**
+ * Settings load from localStorage when the module loads: each case installs its storage first, then
+ * imports a module instance of its own (another query, another module to Node's loader).
+ */
+async function loadWith(saved: string | null): Promise<typeof import('./settings.ts')> {
   vi.stubGlobal('localStorage', { getItem: () => saved, setItem: () => {} });
-  return import('./settings.ts');
+  return import(`./settings.ts?load=${++loads}`);
 }
 
 const DEFAULTS = {
