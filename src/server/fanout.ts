@@ -61,10 +61,17 @@ export class Fanout {
     this.publisher.publish(`game:${gameId}`, `${this.id} ${JSON.stringify(notice)}`).catch(() => undefined);
   }
 
-  /** Calls `handler` with each notice of another instance about `gameId` (null: some may have been missed). */
+  /** Calls `handler` with each notice of another instance about `gameId` (null: some may have been missed, as before the subscription held). */
   follow(gameId: string, handler: (notice: Notice | null) => void): void {
     this.handlers.set(gameId, handler);
-    this.subscriber.subscribe(`game:${gameId}`).catch(() => undefined);
+    // A notice sent after the game was read from the store but before Redis took the subscription
+    // reached nobody: once it holds, the game catches up, as after a reconnection.
+    this.subscriber.subscribe(`game:${gameId}`).then(
+      () => {
+        if (this.handlers.get(gameId) === handler) handler(null);
+      },
+      () => undefined,
+    );
   }
 
   /** Stops following `gameId` (its room was let go). */
