@@ -244,7 +244,7 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
       </fieldset>
       {s.undo && (
         <button type="button" onClick={s.undo}>
-          <Undo2 class="icon" aria-hidden="true" /> Undo
+          <Undo2 class="icon" aria-hidden="true" /> <span class="control-label">Undo</span>
         </button>
       )}
       {s.resign &&
@@ -266,18 +266,18 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           </>
         ) : (
           <button type="button" onClick={() => setConfirming(true)}>
-            <Flag class="icon" aria-hidden="true" /> Resign
+            <Flag class="icon" aria-hidden="true" /> <span class="control-label">Resign</span>
           </button>
         ))}
       {s.hasAi && s.outcome === null && (
         <button type="button" onClick={() => s.setPaused(!s.paused)} aria-pressed={s.paused}>
           {s.paused ? <Play class="icon" aria-hidden="true" /> : <Pause class="icon" aria-hidden="true" />}
-          {s.paused ? 'Resume AI' : 'Pause AI'}
+          <span class="control-label">{s.paused ? 'Resume AI' : 'Pause AI'}</span>
         </button>
       )}
       {s.hasAi && (
         <label class="ai-speed">
-          AI speed{' '}
+          <span class="control-label">AI speed</span>{' '}
           <select value={aiDelayMs} onChange={(e) => updateSettings({ aiDelayMs: Number(e.currentTarget.value) })}>
             {AI_SPEEDS.map((speed) => (
               <option value={speed.ms}>{`${speed.label}${speed.ms ? ` (${speed.ms / 1000} s)` : ''}`}</option>
@@ -287,26 +287,26 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
       )}
       {s.outcome !== null && s.moves.length > 0 && (
         <button type="button" onClick={s.replay} disabled={s.replaying}>
-          <Play class="icon" aria-hidden="true" /> Replay
+          <Play class="icon" aria-hidden="true" /> <span class="control-label">Replay</span>
         </button>
       )}
       {s.online ? (
         s.online.recordUrl && (
           <a href={s.online.recordUrl} download={`${s.game.id}-${s.online.id}.json`} class="button-link">
-            <Download class="icon" aria-hidden="true" /> Download record
+            <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
           </a>
         )
       ) : (
         <>
           <button type="button" onClick={() => downloadRecord(s)}>
-            <Download class="icon" aria-hidden="true" /> Download record
+            <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
           </button>
-          <UploadRecord />
+          <UploadRecord compact />
         </>
       )}
       {s.outcome === null && (
         <a href={`${s.online ? '/' : './'}#${s.game.id}`} class="button-link">
-          <Plus class="icon" aria-hidden="true" /> New game
+          <Plus class="icon" aria-hidden="true" /> <span class="control-label">New game</span>
         </a>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { FolderOpen } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 import { readRecord } from './record-file.ts';
 import { setupUrl } from './setup.ts';
@@ -6,7 +7,7 @@ import { setupUrl } from './setup.ts';
  * "Open a record": a JSON record from Download (or any tool), or a Hive game from boardspace.net (SGF) or
  * Mzinga / hivegame.com (PGN), resumes its game here, checked move by move.
  */
-export function UploadRecord() {
+export function UploadRecord({ compact = false }: { readonly compact?: boolean } = {}) {
   const [error, setError] = useState<string | null>(null);
   const open = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -22,7 +23,8 @@ export function UploadRecord() {
   return (
     <span class="upload">
       <label class="button-link">
-        Open a record…
+        {compact && <FolderOpen class="icon" aria-hidden="true" />}
+        <span class={compact ? 'control-label' : undefined}>Open a record…</span>
         <input
           type="file"
           accept="application/json,.json,.sgf,.pgn"
