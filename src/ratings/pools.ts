@@ -42,6 +42,22 @@ export const POOLS: readonly Pool[] = [
 
 export const poolOf = (id: string): Pool | undefined => POOLS.find((p) => p.id === id);
 
+/**
+ * The pool that pairs games like this one (game, clock, seats): where "New opponent" leads after a
+ * rated game. None for a game without a clock or at a time control no pool has.
+ */
+export function poolFor(game: string, clock: Timing | null | undefined, players: number): Pool | undefined {
+  if (!clock) return undefined;
+  return POOLS.find(
+    (p) =>
+      p.game === game &&
+      p.players === players &&
+      p.clock.initialMs === clock.initialMs &&
+      p.clock.incrementMs === clock.incrementMs &&
+      Boolean(p.clock.perMove) === Boolean(clock.perMove),
+  );
+}
+
 /** The rating a pool pairs by. */
 export const poolPerf = (pool: Pool): string => perfOf(pool.game, pool.clock);
 

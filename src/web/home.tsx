@@ -2,6 +2,7 @@ import { Bot, Monitor, Plus, Tv, Users } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../games/index.ts';
 import type { LiveGame } from '../protocols/wire/index.ts';
+import { poolOf } from '../ratings/pools.ts';
 import { AccountBar } from './account/account-bar.tsx';
 import { useAccount } from './account/use-account.ts';
 import { YourGames } from './account/your-games.tsx';
@@ -21,6 +22,13 @@ import { UploadRecord } from './upload.tsx';
 const askedGame = (): string | null => {
   const id = window.location.hash.slice(1);
   return WEB_GAMES.some((c) => c.id === id) ? id : null;
+};
+
+/** The pool asked for in the address (`/#pool=hive-5+3`, where "New opponent" leads), if it is one. */
+const askedPool = (): string | null => {
+  const match = /^#pool=(.+)$/.exec(window.location.hash);
+  const id = match ? decodeURIComponent(match[1] as string) : null;
+  return id && poolOf(id) ? id : null;
 };
 
 /** The game under way that the home page offers to watch (lichess's TV), if any. */
@@ -70,6 +78,13 @@ export function Home() {
   const lobby = useLobby();
   const [account] = useAccount();
   const live = useLobbySocket(Boolean(lobby));
+  // "New opponent": once the server says this is a player, the page waits in the pool it names.
+  const [pool] = useState(askedPool);
+  useEffect(() => {
+    if (!pool || !lobby || account?.kind !== 'player') return;
+    live.join(pool);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, [pool, lobby, account?.kind]);
   const [opened, setOpened] = useState<{ mode: Mode; game: string | null } | null>(() => {
     const game = askedGame();
     return game ? { mode: 'create', game } : null;

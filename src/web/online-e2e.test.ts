@@ -601,6 +601,12 @@ describe('rated games in the browser', () => {
     for (const page of [pia, paz])
       await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\d+$/);
     await shot(first, 'pool-rated-result');
+    // "New opponent" takes the loser back to the same pool, waiting there at once.
+    await second.getByRole('link', { name: 'New opponent' }).click();
+    await expect.poll(() => pool(second).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => second.url()).toBe(`${server.base}/`);
+    await pool(second).click();
+    await expect.poll(() => pool(second).getAttribute('aria-pressed')).toBe('false');
     const winner = first === pia ? 'Pia_Pool' : 'Paz_Pool';
     const loser = first === pia ? 'Paz_Pool' : 'Pia_Pool';
     // Established players: on the board at once, the winner's new rating above the old.

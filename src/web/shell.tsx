@@ -16,6 +16,7 @@ import {
   Settings2,
   Sun,
   Undo2,
+  Users,
   Volume2,
   VolumeX,
   X,
@@ -354,6 +355,11 @@ function OnlineNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) 
       {online.rematchId && !online.rematch && (
         <a href={gamePage(online.rematchId)} class="button-link">
           Watch the rematch
+        </a>
+      )}
+      {online.pool && (
+        <a href={`/#pool=${encodeURIComponent(online.pool)}`} class="button-link">
+          <Users class="icon" aria-hidden="true" /> New opponent
         </a>
       )}
       <a href={`/#${s.game.id}`} class="button-link">

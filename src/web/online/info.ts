@@ -22,6 +22,8 @@ export interface OnlineInfo {
   readonly rated: boolean;
   /** What the game is rated in ("hive:blitz"): the rating its players' strips show. */
   readonly perf: string;
+  /** The pool that pairs a rated game like this one, for a page that holds a seat: "New opponent". */
+  readonly pool: string | null;
   /** The game's record, once it is over (seed included). */
   readonly recordUrl: string | null;
   /** Starts or joins the rematch; null before the end or for a page that holds no seat. */

@@ -3,6 +3,7 @@ import type { GameDefinition, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
 import type { ClientIntent, Presence } from '../../protocols/wire/index.ts';
 import { perfOf } from '../../ratings/perf.ts';
+import { poolFor } from '../../ratings/pools.ts';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';
@@ -217,6 +218,7 @@ export function useOnlineGame<S, M, O>(
       ratingDiffs: ending?.ratingDiffs ?? null,
       rated: initial.rated === true,
       perf: perfOf(initial.game, initial.clock),
+      pool: (initial.rated === true && held !== undefined && poolFor(initial.game, initial.clock, seats.length)?.id) || null,
       rematch:
         outcome && held !== undefined
           ? () =>
