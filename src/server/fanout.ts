@@ -37,8 +37,11 @@ export class Fanout {
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
     const options = { lazyConnect: false, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(50 * n, 1000) };
-    // The notices of one tick go to Redis together (one write), not one round trip each.
-    this.publisher = new Redis(url, { ...options, enableAutoPipelining: true });
+    // Each notice is written at once, in the tick of the event it tells (before the move is answered).
+    // Not auto-pipelined: ioredis holds a tick's commands back until Redis has answered the previous
+    // batch, so an instance killed just after answering a move could take its notice with it, and
+    // the others, holding the game, would stay behind it for good (a sync of the older position).
+    this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, options);
     for (const r of [this.publisher, this.subscriber]) r.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, text: string) => {
