@@ -558,9 +558,9 @@ describe('players on two instances in the browser', () => {
       await dmitri.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
       const moves = (page: typeof clara, n: number) =>
         page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
-      await clara.locator('[data-cell="b2"]').click();
+      await clara.locator('[data-cell="b2"][tabindex="0"]').click();
       await moves(dmitri, 1);
-      await dmitri.locator('[data-cell="a1"]').click();
+      await dmitri.locator('[data-cell="a1"][tabindex="0"]').click();
       await moves(clara, 2);
 
       // Clara's instance dies. She opens the other instance's address: her seat is there, and so is her running clock.
@@ -569,7 +569,7 @@ describe('players on two instances in the browser', () => {
       await moves(clara, 2);
       await expect.poll(() => clara.locator('.seed').textContent()).toContain('X: you');
       await expect.poll(() => clara.locator('.clock.running').getAttribute('data-seat')).toBe('0');
-      await clara.locator('[data-cell="c3"]').click();
+      await clara.locator('[data-cell="c3"][tabindex="0"]').click();
       await moves(dmitri, 3);
       await dmitri.getByRole('button', { name: 'Resign' }).click();
       await dmitri.getByRole('button', { name: /^Confirm/ }).click();

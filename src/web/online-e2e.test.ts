@@ -247,7 +247,7 @@ describe('online play in the browser', () => {
     await expect.poll(() => status(x)).toMatch(/^X to move/);
     // Before the first move no clock runs.
     expect(await x.getByTestId('clock-0').textContent()).toBe('10:00');
-    await x.locator('[data-cell="b2"]').click();
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
     // X's clock stood still and gained the increment; O's runs: its shown time falls on both devices.
     await x.locator('.clock.running[data-seat="1"]').waitFor();
     for (const page of [x, o])
@@ -263,7 +263,7 @@ describe('online play in the browser', () => {
     );
     server = await serve(server.port);
     await o.getByTestId('connection').waitFor({ state: 'detached' });
-    await o.locator('[data-cell="a1"]').click();
+    await o.locator('[data-cell="a1"][tabindex="0"]').click();
     await waitForMoveCount(x, 2);
     expect(await movesOf(x, ' ')).toEqual(['b2', 'a1']);
   });
@@ -308,7 +308,8 @@ describe('accounts in the browser', () => {
     await page.waitForURL(/\/g\/[\w-]+$/);
     const game = page.url();
     await expect.poll(() => status(page)).toBe('X to move.');
-    await page.locator('[data-cell="b2"]').click();
+    // A cell is a target (tabindex 0) once the page knows it holds the seat: a click before would do nothing.
+    await page.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(page, 1);
 
     await page.goto(`${server.base}/`);
@@ -406,7 +407,7 @@ describe('table manners in the browser', () => {
 
     // X's move: O's tab says it is O's move, X's no longer.
     await expect.poll(() => x.title()).toBe('(1) hexarena');
-    await x.locator('[data-cell="b2"]').click();
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(o, 1);
     await expect.poll(() => o.title()).toBe('(1) hexarena');
     await expect.poll(() => x.title()).toBe('hexarena');
@@ -416,7 +417,7 @@ describe('table manners in the browser', () => {
     await x.getByRole('button', { name: 'Ask to take back' }).waitFor();
     expect(await movesOf(x)).toEqual(['b2']);
 
-    await o.locator('[data-cell="a1"]').click();
+    await o.locator('[data-cell="a1"][tabindex="0"]').click();
     await waitForMoveCount(x, 2);
     await x.getByRole('button', { name: 'Offer a draw' }).click();
     await o.getByRole('button', { name: 'Accept the draw' }).click();
@@ -426,13 +427,13 @@ describe('table manners in the browser', () => {
 
   it('a game is aborted before both have moved; a timed game is claimed from an opponent who went away', async () => {
     const first = await twoPlayers();
-    await first.x.locator('[data-cell="b2"]').click();
+    await first.x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(first.o, 1);
     await first.o.getByRole('button', { name: 'Abort' }).click();
     for (const page of [first.x, first.o]) await expect.poll(() => status(page)).toMatch(/^Game over: draw \(O aborted the game\)/);
 
     const { x, o } = await twoPlayers('1 min');
-    await x.locator('[data-cell="b2"]').click();
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(o, 1);
     // O's device goes away on O's own clock: after the wait X may claim the game.
     await o.context().close();
@@ -471,7 +472,7 @@ describe('rated games in the browser', () => {
     // Each strip shows its player's rating: new players, provisional.
     await expect.poll(() => blue.getByTestId('strip-0').textContent()).toMatch(/Rhea 1500\?/);
     await expect.poll(() => blue.getByTestId('strip-1').textContent()).toMatch(/Bram \(you\) 1500\?/);
-    await red.locator('[data-cell="f6"]').click();
+    await red.locator('[data-cell="f6"][tabindex="0"]').click();
     await waitForMoveCount(blue, 1);
     await blue.getByRole('button', { name: 'Resign' }).click();
     await blue.getByRole('button', { name: /^Confirm/ }).click();
@@ -594,7 +595,7 @@ describe('rated games in the browser', () => {
     const yours = await pia.evaluate(async (url) => (await (await fetch(url)).json()).yours as number[], `/api/games/${id}`);
     const first = yours[0] === 0 ? pia : paz;
     const second = first === pia ? paz : pia;
-    await first.locator('[data-cell="f6"]').click();
+    await first.locator('[data-cell="f6"][tabindex="0"]').click();
     await waitForMoveCount(second, 1);
     await second.getByRole('button', { name: 'Resign' }).click();
     await second.getByRole('button', { name: /^Confirm/ }).click();
