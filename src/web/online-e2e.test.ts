@@ -90,8 +90,9 @@ async function clickTurn(page: Page, text: string): Promise<void> {
   for (const step of [slide, disc]) {
     if (!step) continue;
     const [from, to] = step.split('>');
-    await page.locator(`[data-cell="${from}"]`).click();
-    await page.locator(`[data-cell="${to}"]`).click();
+    // Each a target for this page (tabindex 0) before it is clicked: a click before the page could move does nothing.
+    await page.locator(`[data-cell="${from}"][tabindex="0"]`).click();
+    await page.locator(`[data-cell="${to}"][tabindex="0"]`).click();
   }
 }
 
