@@ -41,9 +41,12 @@ export class GameConnection {
     if (since !== null) url.searchParams.set('since', String(since));
     const socket = new WebSocket(url);
     this.socket = socket;
+    // Live once the server's first message (the sync, or the events missed) is in: a page that took
+    // moves on the socket's opening alone could begin a move on the position it had before, and lose
+    // it when the sync came.
+    let caughtUp = false;
     socket.onopen = () => {
       this.attempt = 0;
-      this.on.state('live');
       for (const { text } of this.pending.values()) socket.send(text);
     };
     socket.onmessage = (e: MessageEvent) => {
@@ -55,6 +58,10 @@ export class GameConnection {
         waiting?.resolve(message);
       }
       this.on.message(message);
+      if (!caughtUp) {
+        caughtUp = true;
+        this.on.state('live');
+      }
     };
     socket.onclose = (e: CloseEvent) => {
       if (this.closed || this.socket !== socket) return;
