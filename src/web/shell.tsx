@@ -302,7 +302,7 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           <button type="button" onClick={() => downloadRecord(s)}>
             <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
           </button>
-          <UploadRecord compact />
+          <UploadRecord withIcon />
         </>
       )}
       {s.outcome === null && (

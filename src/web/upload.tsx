@@ -7,7 +7,7 @@ import { setupUrl } from './setup.ts';
  * "Open a record": a JSON record from Download (or any tool), or a Hive game from boardspace.net (SGF) or
  * Mzinga / hivegame.com (PGN), resumes its game here, checked move by move.
  */
-export function UploadRecord({ compact = false }: { readonly compact?: boolean } = {}) {
+export function UploadRecord({ withIcon = false }: { readonly withIcon?: boolean } = {}) {
   const [error, setError] = useState<string | null>(null);
   const open = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -23,8 +23,8 @@ export function UploadRecord({ compact = false }: { readonly compact?: boolean }
   return (
     <span class="upload">
       <label class="button-link">
-        {compact && <FolderOpen class="icon" aria-hidden="true" />}
-        <span class={compact ? 'control-label' : undefined}>Open a record…</span>
+        {withIcon && <FolderOpen class="icon" aria-hidden="true" />}
+        Open a record…
         <input
           type="file"
           accept="application/json,.json,.sgf,.pgn"
