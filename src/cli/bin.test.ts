@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * bin/hexarena.js runs the compiled command line while it is newer than every source of it, and the
+ * sources otherwise. Here it runs in a copy of the package whose two entries only say which ran.
+ */
+const root = mkdtempSync(path.join(tmpdir(), 'hexarena-bin-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+mkdirSync(path.join(root, 'bin'));
+copyFileSync(path.resolve('bin/hexarena.js'), path.join(root, 'bin/hexarena.js'));
+symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+writeFileSync(path.join(root, 'package.json'), '{"type":"module"}');
+mkdirSync(path.join(root, 'dist/cli'), { recursive: true });
+writeFileSync(path.join(root, 'dist/cli/hexarena.js'), 'export const main = async () => { console.log("compiled"); return 0; };');
+mkdirSync(path.join(root, 'src/cli'), { recursive: true });
+writeFileSync(path.join(root, 'src/cli/main.ts'), 'export const main = async (): Promise<number> => { console.log("source"); return 0; };');
+
+const BUILT = 1_700_000_000_000;
+writeFileSync(path.join(root, 'dist/cli/built-at'), String(BUILT));
+/** A file under src (made empty if new), last changed `after` ms after the build. */
+function edit(file: string, after: number): void {
+  const at = path.join(root, 'src', file);
+  mkdirSync(path.dirname(at), { recursive: true });
+  if (!existsSync(at)) writeFileSync(at, '');
+  utimesSync(at, (BUILT + after) / 1000, (BUILT + after) / 1000);
+}
+const runs = () => execFileSync(process.execPath, [path.join(root, 'bin/hexarena.js')], { encoding: 'utf8' }).trim();
+
+describe('bin/hexarena.js', () => {
+  it('runs the build while no source is newer; a newer test or test helper leaves it fresh; a newer source runs the sources', () => {
+    edit('cli/main.ts', -1000);
+    expect(runs()).toBe('compiled');
+    edit('games/hive/rules.test.ts', 1000);
+    edit('server/online.testing.ts', 1000);
+    expect(runs()).toBe('compiled');
+    edit('games/hive/rules.ts', 1000);
+    expect(runs()).toBe('source');
+  });
+});
