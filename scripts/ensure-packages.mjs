@@ -1,5 +1,5 @@
-// The Debian packages the tests use: chromium (the browser tests; never a downloaded browser) and
-// postgresql and redis-server (the store's and the scale-out tests start throwaway servers of them). Installs what is missing
+// The Debian packages the tests use: chromium-headless-shell (the browser tests; never a downloaded
+// browser), chromium (Lighthouse, in `npm run check:web`), and postgresql and redis-server (the store's and the scale-out tests start throwaway servers of them). Installs what is missing
 // when this process may (root with apt-get); otherwise says how, and those tests fail.
 // Another apt-get or dpkg may hold the package lock (unattended upgrades, a second install): then
 // this waits and tries again, saying so, and gives up with one clear line.
@@ -61,7 +61,17 @@ export async function ensurePackage(sys, { name, pkg, probe, purpose }, { attemp
   }
 }
 
-export const CHROMIUM = { name: 'chromium', pkg: 'chromium', probe: 'command -v chromium', purpose: 'the browser tests' };
+export const CHROMIUM = { name: 'chromium', pkg: 'chromium', probe: 'command -v chromium', purpose: 'Lighthouse (npm run check:web)' };
+/**
+ * Chromium's headless shell, from the same Debian source and version as chromium: the same Blink and
+ * V8 without the desktop browser around them, so a browser test costs half the CPU.
+ */
+export const HEADLESS_SHELL = {
+  name: 'chromium-headless-shell',
+  pkg: 'chromium-headless-shell',
+  probe: 'command -v chromium-headless-shell',
+  purpose: 'the browser tests',
+};
 /** Debian puts PostgreSQL's server programs under /usr/lib/postgresql/<version>/bin, not on the PATH. */
 export const POSTGRESQL = {
   name: 'postgresql',
@@ -74,16 +84,27 @@ export const REDIS = { name: 'redis', pkg: 'redis-server', probe: 'command -v re
 
 export const ensureChromium = (sys = system, options = {}) => ensurePackage(sys, CHROMIUM, options);
 
-/** `node scripts/ensure-packages.mjs [chromium] [postgresql] [redis]`: those named, or all three. */
+export const PACKAGES = [CHROMIUM, HEADLESS_SHELL, POSTGRESQL, REDIS];
+
+/**
+ * The packages named on the command line, or what `npm test` needs when none is (all but chromium,
+ * which only Lighthouse uses); `unknown` lists the names that are none of them.
+ * @param {readonly string[]} named
+ * @returns {{ wanted: typeof PACKAGES, unknown: string[] }}
+ */
+export function packagesFor(named) {
+  if (named.length === 0) return { wanted: PACKAGES.filter((p) => p !== CHROMIUM), unknown: [] };
+  return { wanted: PACKAGES.filter((p) => named.includes(p.name)), unknown: named.filter((n) => !PACKAGES.some((p) => p.name === n)) };
+}
+
+/** `node scripts/ensure-packages.mjs [chromium] [chromium-headless-shell] [postgresql] [redis]` */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const all = [CHROMIUM, POSTGRESQL, REDIS];
-  const named = process.argv.slice(2);
-  const unknown = named.filter((n) => !all.some((p) => p.name === n));
+  const { wanted, unknown } = packagesFor(process.argv.slice(2));
   if (unknown.length > 0) {
-    console.error(`ensure-packages: unknown package ${unknown.join(', ')} (known: ${all.map((p) => p.name).join(', ')})`);
+    console.error(`ensure-packages: unknown package ${unknown.join(', ')} (known: ${PACKAGES.map((p) => p.name).join(', ')})`);
     process.exit(2);
   }
   let code = 0;
-  for (const p of all.filter((p) => named.length === 0 || named.includes(p.name))) code = Math.max(code, await ensurePackage(system, p));
+  for (const p of wanted) code = Math.max(code, await ensurePackage(system, p));
   process.exitCode = code;
 }

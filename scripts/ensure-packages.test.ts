@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, typed by its use here
-import { ensureChromium } from './ensure-packages.mjs';
+import { ensureChromium, packagesFor } from './ensure-packages.mjs';
 
 /** A system where chromium appears once an install gets through; `answers` are apt-get's, in turn. */
 function fakeSystem(answers: { status: number; output: string }[], { root = true, present = false } = {}) {
@@ -67,5 +67,13 @@ describe('ensure-chromium', () => {
     expect(await ensureChromium(user.sys)).toBe(0);
     expect(user.runs).toEqual([]);
     expect(user.log[0]).toMatch(/install Debian's package/);
+  });
+});
+
+describe('packagesFor', () => {
+  it('gives npm test the headless shell, PostgreSQL and Redis, not the whole browser; names what it does not know', () => {
+    expect(packagesFor([]).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium-headless-shell', 'postgresql', 'redis-server']);
+    expect(packagesFor(['chromium']).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium']);
+    expect(packagesFor(['redis', 'chrome'])).toEqual({ wanted: [expect.objectContaining({ pkg: 'redis-server' })], unknown: ['chrome'] });
   });
 });

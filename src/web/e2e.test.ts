@@ -14,7 +14,7 @@ import { launchChromium } from './headless-chromium.ts';
 
 /**
  * The browser app end to end: built with Vite, served by the real server, driven in Debian's
- * chromium (installed by scripts/ensure-packages.mjs before `npm test`). Screenshots go to
+ * chromium headless shell (installed by scripts/ensure-packages.mjs before `npm test`). Screenshots go to
  * test-results/.
  */
 const PATIENCE_MS = 150_000;
