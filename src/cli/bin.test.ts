@@ -12,7 +12,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'hexarena-bin-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 mkdirSync(path.join(root, 'bin'));
-copyFileSync(path.resolve('bin/hexarena.js'), path.join(root, 'bin/hexarena.js'));
+for (const file of ['hexarena.js', 'compiled-is-fresh.js']) copyFileSync(path.resolve('bin', file), path.join(root, 'bin', file));
 symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
 writeFileSync(path.join(root, 'package.json'), '{"type":"module"}');
 mkdirSync(path.join(root, 'dist/cli'), { recursive: true });
