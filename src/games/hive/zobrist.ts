@@ -13,15 +13,17 @@ import { PIECE_COUNT } from './pieces.ts';
  */
 export const zobrist = (() => {
   const rng = Rng.fromSeed('hexarena/hive/zobrist');
-  const fill = (n: number) => Int32Array.from({ length: n }, () => rng.nextUint32() | 0);
+  // Plain loops: every process that plays Hive (a server, its AI threads, a UHP engine started per
+  // move) draws these half-million keys as it starts, and Int32Array.from with a callback took 50 ms.
+  const fill = (n: number) => {
+    const keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) keys[i] = rng.nextUint32() | 0;
+    return keys;
+  };
   const n = PIECE_COUNT * CELLS * MAX_HEIGHT;
-  const lo = fill(n);
-  const hi = fill(n);
   const piece = new Int32Array(2 * n);
-  for (let z = 0; z < n; z++) {
-    piece[2 * z] = lo[z] as number;
-    piece[2 * z + 1] = hi[z] as number;
-  }
+  for (let z = 0; z < n; z++) piece[2 * z] = rng.nextUint32() | 0;
+  for (let z = 0; z < n; z++) piece[2 * z + 1] = rng.nextUint32() | 0;
   return {
     piece,
     lastLo: fill(PIECE_COUNT + 1),
