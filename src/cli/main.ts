@@ -8,6 +8,7 @@ import type { LadderFlags } from './commands/ladder.ts';
 import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
+import type { PuzzleMineFlags } from './commands/puzzles.ts';
 import { displayPath, fileProblem } from './files.ts';
 import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
@@ -33,6 +34,21 @@ function program(io: CliIo): Command {
     .argument('<game>', 'a solvable game, such as tictactoe')
     .option('--json', 'print the figures as JSON')
     .action(async (game: string, flags: { json?: boolean }) => (await import('./commands/solve.ts')).solveCommand(io, game, flags));
+
+  cli
+    .command('puzzles')
+    .description('puzzles from real games: a position where exactly one move forces a win, every defence proved')
+    .command('mine')
+    .description('mine puzzles from record files and/or self-play, and write them as JSON with the figures (puzzles per CPU-hour)')
+    .argument('<game>', 'a game with a search: hive, hex, nonaga')
+    .option('--records <files...>', "hexarena's JSON records of finished games")
+    .option('--self-play <n>', 'also play n games between the deterministic levels (medium and hard) and mine them', positiveInt)
+    .option('--seed <seed>', 'seed of the self-play games', 'puzzles')
+    .option('--turns <n>', "the most of the solver's turns a win may take (hive 2, hex 2, nonaga 1 by default)", wholeNumber(1, 5))
+    .option('--last-plies <n>', 'how many positions before the end of each game to try', wholeNumber(1, 200), 12)
+    .option('--budget <positions>', 'positions one proof may search before the position is given up', positiveInt, 300_000)
+    .requiredOption('--out <file>', 'where to write the puzzles (JSON)')
+    .action(async (game: string, flags: PuzzleMineFlags) => (await import('./commands/puzzles.ts')).puzzleMineCommand(io, game, flags));
 
   cli
     .command('export-static')

@@ -116,8 +116,12 @@ export interface SearchPosition {
 }
 
 export interface SearchHooks<S, M> {
-  /** A fresh mutable position for the state (the state itself is never changed). */
-  open(state: S): SearchPosition;
+  /**
+   * A fresh mutable position for the state (the state itself is never changed). `exact`: only the
+   * rules' own ends count, for proofs (src/puzzles); otherwise a game may also end a line the search
+   * finds going round in circles.
+   */
+  open(state: S, exact?: boolean): SearchPosition;
   /**
    * The contract move for the plies the searcher chose from `state`: one ply in most games; all the
    * plies of a turn where a player moves several times in a row (Nonaga's slide and disc).

@@ -91,7 +91,7 @@ function parseOptions(json: unknown): Result<HiveOptions> {
 }
 
 /** The mutable view the generic searches use: a clone of the state's position. */
-export function hiveSearchPosition(state: HiveState): SearchPosition {
+export function hiveSearchPosition(state: HiveState, exact = false): SearchPosition {
   const pos = state.pos.clone();
   const repetitionDraw = state.options.repetitionDraw;
   const searchRoot = pos.ply;
@@ -107,7 +107,7 @@ export function hiveSearchPosition(state: HiveState): SearchPosition {
       if (white || black) return white && black ? 0 : (white ? 0 : 1) === pos.turn ? -1 : 1;
       if (repetitionDraw && pos.repetitions() >= 3) return 0;
       // Inside a search a repetition is a draw, whatever the option: going round in circles gains nothing.
-      if (pos.ply > searchRoot && pos.repeatsSinceLastPlacement()) return 0;
+      if (!exact && pos.ply > searchRoot && pos.repeatsSinceLastPlacement()) return 0;
       return null;
     },
     evaluate: () => evaluateHive(pos),
