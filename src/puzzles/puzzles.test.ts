@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../ai/agents.ts';
+import { main } from '../cli/main.ts';
+import { captureIo, scratchFolder } from '../cli/testing.ts';
+import type { Agent, GameRules } from '../engine/game.ts';
+import { runMatch } from '../engine/match.ts';
+import type { GameRecord } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
+import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
+import { arrangeHive } from '../games/hive/testing.ts';
+import { minePuzzles, puzzleGameOf } from './mine.ts';
+import { judgePosition, type Puzzle } from './puzzle.ts';
+
+const hivePuzzles = puzzleGameOf(hive) as NonNullable<ReturnType<typeof puzzleGameOf<HiveState, HiveMove, typeof hive.defaultOptions>>>;
+
+// bQ at (0,0) has five neighbours; wA1 at (-1,-1) can slide into the sixth, (-1,0), and win.
+const ONE_WAY = 'bQ 0 0; wS1 0 -1; wS2 1 -1; bS1 1 0; bS2 0 1; wB1 -1 1; wQ 2 -1; wA1 -1 -1; bA1 2 1';
+const position = (spec: string): HiveState => ({ pos: arrangeHive(spec), options: hive.defaultOptions });
+
+/**
+ * An independent judge, by the plain rules (legalMoves, play, result) and no table: whether the
+ * side to move at `state`, `solver`, wins within `turns` of its turns, every defence tried.
+ */
+function winsByRules<S, M>(game: GameRules<S, M>, state: S, solver: number, turns: number): boolean {
+  const outcome = game.result(state);
+  if (outcome) return outcome.kind === 'win' && outcome.winner === solver;
+  if (turns === 0) return false;
+  const mover = game.toMove(state);
+  const next = (m: M) => game.play(state, m);
+  if (mover === solver) return game.legalMoves(state).some((m) => winsByRules(game, next(m), solver, turns - 1));
+  return game.legalMoves(state).every((m) => winsByRules(game, next(m), solver, turns));
+}
+
+/** The moves that win within `turns`, by the independent judge. */
+function winningByRules<S, M>(game: GameRules<S, M>, state: S, turns: number): string[] {
+  const solver = game.toMove(state) as number;
+  return game
+    .legalMoves(state)
+    .filter((m) => winsByRules(game, game.play(state, m), solver, turns - 1))
+    .map((m) => game.formatMove(state, m));
+}
+
+async function selfPlay(games: number, seed: string): Promise<GameRecord[]> {
+  const records: GameRecord[] = [];
+  const agents = ['medium', 'hard'].map((name) => unwrap(createAgent(hive, name)) as Agent<HiveState, HiveMove>);
+  await runMatch({
+    game: hive,
+    options: hive.headlessOptions?.(hive.defaultOptions),
+    agents,
+    games,
+    seed,
+    onGame: (_done, _total, record) => records.push(record),
+  });
+  return records;
+}
+
+describe('puzzles: a unique move that forces a win, every defence proved', () => {
+  it('a queen one slide from surrounded, by one piece only: a puzzle in one turn, as the rules alone agree', () => {
+    const state = position(ONE_WAY);
+    const verdict = judgePosition(hivePuzzles, state, { turns: 2 });
+    expect(verdict).toMatchObject({ kind: 'puzzle', turns: 1, solution: ['wA1 /wS1'] });
+    expect(winningByRules(hive, state, 2)).toEqual(['wA1 /wS1']);
+  });
+
+  it('a second piece that can fill the same cell makes it no puzzle: both moves are named', () => {
+    // wA2 beside the white queen can run round the hive to the same cell.
+    const state = position(`${ONE_WAY}; wA2 3 -1`);
+    const verdict = judgePosition(hivePuzzles, state, { turns: 1 });
+    expect(verdict.kind).toBe('several');
+    expect(verdict.kind === 'several' && [...verdict.moves].sort()).toEqual(['wA1 /wS1', 'wA2 wA1\\']);
+    expect(winningByRules(hive, state, 1).sort()).toEqual(['wA1 /wS1', 'wA2 wA1\\']);
+  });
+
+  it('a proof past its budget says so rather than guess', () => {
+    const verdict = judgePosition(hivePuzzles, position(ONE_WAY.replace('wA1 -1 -1', 'wA1 -2 -1')), { turns: 3, budget: 10 });
+    expect(verdict.kind).toBe('unknown');
+  });
+
+  it('mined from self-play: the same seed gives the same set; each puzzle re-proved by the rules alone has one winning move, and its line wins', async () => {
+    const records = await selfPlay(4, 'puzzles');
+    const sources = records.map((record, i) => ({ record, source: `game ${i + 1}` }));
+    const first = minePuzzles(hivePuzzles, sources, { turns: 2, lastPlies: 12 });
+    const again = minePuzzles(
+      hivePuzzles,
+      await selfPlay(4, 'puzzles').then((r) => r.map((record, i) => ({ record, source: `game ${i + 1}` }))),
+      {
+        turns: 2,
+        lastPlies: 12,
+      },
+    );
+    expect(first.puzzles.length).toBeGreaterThan(0);
+    expect(again.puzzles).toEqual(first.puzzles);
+    for (const puzzle of first.puzzles.slice(0, 2)) reprove(puzzle);
+  });
+
+  it('hexarena puzzles mine: writes the puzzles and prints the figures; refuses a game of dice and a run with no games', async () => {
+    const dir = scratchFolder();
+    const run = captureIo(dir);
+    expect(await main(['puzzles', 'mine', 'hive', '--self-play', '3', '--seed', 'cli', '--out', 'p.json'], run.io)).toBe(0);
+    expect(run.out()).toMatch(
+      /^\d+ puzzles \(a unique win within 2 turns\) from \d+ positions of 3 games; .* puzzles per CPU-hour\. Written to p\.json\n$/,
+    );
+    const written = JSON.parse(readFileSync(path.join(dir, 'p.json'), 'utf8')) as { game: string; turns: number; puzzles: Puzzle[] };
+    expect(written).toMatchObject({ game: 'hive', turns: 2 });
+    for (const p of written.puzzles) expect(p.id).toMatch(/^hive-[0-9a-f]{16}$/);
+    const dice = captureIo(dir);
+    expect(await main(['puzzles', 'mine', 'dicewars', '--self-play', '1', '--out', 'd.json'], dice.io)).not.toBe(0);
+    expect(dice.err()).toMatch(/dicewars has no puzzles: .*dice decide/);
+    const none = captureIo(dir);
+    expect(await main(['puzzles', 'mine', 'hive', '--out', 'n.json'], none.io)).not.toBe(0);
+    expect(none.err()).toMatch(/--records FILE… and\/or --self-play N/);
+  });
+});
+
+/** Replays a puzzle's position and proves it again by the plain rules: one winning move, the puzzle's, and a line that wins. */
+function reprove(puzzle: Puzzle): void {
+  let state = hive.newGame(unwrap(hive.parseOptions(puzzle.options)), puzzle.seed);
+  for (const text of puzzle.moves) state = hive.play(state, unwrap(hive.parseMove(state, text)));
+  expect(winningByRules(hive, state, puzzle.turns), puzzle.id).toEqual([puzzle.solution[0]]);
+  for (const text of puzzle.solution) state = hive.play(state, unwrap(hive.parseMove(state, text)));
+  expect(hive.result(state)).toMatchObject({ kind: 'win', winner: puzzle.solver });
+}
