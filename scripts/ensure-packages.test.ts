@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, typed by its use here
-import { ensureChromium, packagesFor } from './ensure-packages.mjs';
+import { ensureAll, ensureChromium, packagesFor } from './ensure-packages.mjs';
 
 /** A system where chromium appears once an install gets through; `answers` are apt-get's, in turn. */
 function fakeSystem(answers: { status: number; output: string }[], { root = true, present = false } = {}) {
@@ -75,5 +75,18 @@ describe('packagesFor', () => {
     expect(packagesFor([]).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium-headless-shell', 'postgresql', 'redis-server']);
     expect(packagesFor(['chromium']).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium']);
     expect(packagesFor(['redis', 'chrome'])).toEqual({ wanted: [expect.objectContaining({ pkg: 'redis-server' })], unknown: ['chrome'] });
+  });
+});
+
+describe('ensureAll', () => {
+  it('falls back to chromium for the browser tests when the headless shell cannot be installed', async () => {
+    const f = fakeSystem([
+      { status: 100, output: 'E: Unable to locate package chromium-headless-shell\n' },
+      { status: 0, output: '' },
+    ]);
+    const [shell] = packagesFor(['chromium-headless-shell']).wanted;
+    expect(await ensureAll(f.sys, [shell], { attempts: 1, waitMs: 1 })).toBe(0);
+    expect(f.log).toContain('ensure-packages: the browser tests will use chromium instead.');
+    expect(f.runs.at(-1)).toMatch(/apt-get install -y -qq chromium$/);
   });
 });
