@@ -11,10 +11,12 @@ import { OnlinePage } from './online/page.tsx';
 import { checkSetup, parseSetup, setupPart } from './setup.ts';
 export function App() {
   // A new address typed or followed (the fragment changes) is a new game; the page's own moves
-  // rewrite the address with replaceState, which fires no hashchange.
+  // rewrite the address with replaceState, which fires no hashchange. The address is the one the
+  // event went to, not window.location: the game on the page may rewrite the address between the
+  // change and its event (an effect from its last render), and the new game would be lost.
   const [address, setAddress] = useState(() => setupPart(window.location));
   useEffect(() => {
-    const follow = () => setAddress(setupPart(window.location));
+    const follow = (event: HashChangeEvent) => setAddress(setupPart(new URL(event.newURL)));
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
