@@ -155,11 +155,7 @@ export class ForcedWinSearch {
 
   /** Whether one of the solver's moves here wins on the spot (or, mid-turn, within the turn). */
   private winsAtOnce(depth: number): boolean {
-    let buffer = this.buffers[depth];
-    if (!buffer) {
-      buffer = new Int32Array(this.maxMoves);
-      this.buffers[depth] = buffer;
-    }
+    const buffer = this.bufferAt(depth);
     const n = this.pos.generate(buffer);
     this.nodes += n;
     if (this.nodes > this.budget) throw new ProofBudgetExceeded(this.budget);
@@ -181,19 +177,21 @@ export class ForcedWinSearch {
    * both sides, since the defence's best tries are the moves that fight.
    */
   private movesHere(depth: number): number[] {
+    const buffer = this.bufferAt(depth);
+    const moves = Array.from(buffer.subarray(0, this.pos.generate(buffer)));
+    if (!this.pos.moveOrder) return moves;
+    const scored = moves.map((move) => ({ move, score: this.pos.moveOrder?.(move) ?? 0 }));
+    return scored.sort((a, b) => b.score - a.score).map((m) => m.move);
+  }
+
+  /** The move buffer of a ply of the search, made once. */
+  private bufferAt(depth: number): Int32Array {
     let buffer = this.buffers[depth];
     if (!buffer) {
       buffer = new Int32Array(this.maxMoves);
       this.buffers[depth] = buffer;
     }
-    const n = this.pos.generate(buffer);
-    const moves = Array.from(buffer.subarray(0, n));
-    const order = this.pos.moveOrder?.bind(this.pos);
-    if (order) {
-      const score = new Map(moves.map((m) => [m, order(m)]));
-      moves.sort((a, b) => (score.get(b) as number) - (score.get(a) as number));
-    }
-    return moves;
+    return buffer;
   }
 
   /** The position's hash in 53 bits, a safe integer key (the side to move is in the hash). */

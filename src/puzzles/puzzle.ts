@@ -106,22 +106,30 @@ function mainLine<S, M>(game: PuzzleGame<S, M>, start: S, search: ForcedWinSearc
   return line;
 }
 
+/** The solver's turn that wins soonest (within `turns`), or null when none wins in time. */
 function fastestWin(search: ForcedWinSearch, turns: number): readonly number[] | null {
-  let best: { plies: readonly number[]; turns: number } | null = null;
-  for (const plies of search.turnsHere()) {
-    const needed = search.turnsToWinAfter(plies, turns);
-    if (needed !== null && (best === null || needed < best.turns)) best = { plies, turns: needed };
-  }
-  return best?.plies ?? null;
+  return bestTurn(search, turns, (needed, best) => needed < best, false);
 }
 
+/** The defence that holds out longest; null when one escapes (the proof would then have been wrong). */
 function longestDefence(search: ForcedWinSearch, turns: number): readonly number[] | null {
+  return bestTurn(search, turns, (needed, best) => needed > best, true);
+}
+
+function bestTurn(
+  search: ForcedWinSearch,
+  turns: number,
+  better: (needed: number, best: number) => boolean,
+  everyTurnLoses: boolean,
+): readonly number[] | null {
   let best: { plies: readonly number[]; turns: number } | null = null;
   for (const plies of search.turnsHere()) {
     const needed = search.turnsToWinAfter(plies, turns);
-    // Every defence loses in time (that is what was proved); null would mean the proof was wrong.
-    if (needed === null) return null;
-    if (best === null || needed > best.turns) best = { plies, turns: needed };
+    if (needed === null) {
+      if (everyTurnLoses) return null;
+      continue;
+    }
+    if (best === null || better(needed, best.turns)) best = { plies, turns: needed };
   }
   return best?.plies ?? null;
 }
