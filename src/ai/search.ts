@@ -11,7 +11,8 @@ import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.ts';
 
 /** A won position scores WIN minus the plies to the win, so faster wins score higher. */
 export const WIN = 1_000_000;
-const MATE_BOUND = WIN - 10_000;
+/** Scores beyond this are forced results (a win or loss in so many plies), not judgements. */
+export const MATE_BOUND = WIN - 10_000;
 const MAX_PLY = 64;
 
 export interface SearchLimits {
@@ -32,6 +33,11 @@ export interface SearchLimits {
    * iteration looks unlikely to finish (what a player waiting on an AI prefers).
    */
   readonly useAllTime?: boolean;
+  /**
+   * Only these root moves are searched (UCI's `searchmoves`): an analysis finds its second-best
+   * line by searching again without the best. Moves not legal here are ignored.
+   */
+  readonly searchMoves?: readonly number[];
 }
 
 export interface SearchInfo {
@@ -84,8 +90,11 @@ export class Searcher {
     this.history.fill(0);
     this.depthMade = 0;
 
-    const rootMoves = Array.from(this.buffers[MAX_PLY]!.subarray(0, pos.generate(this.buffers[MAX_PLY]!)));
-    if (rootMoves.length === 0) throw new Error('search: the game is over');
+    const legal = Array.from(this.buffers[MAX_PLY]!.subarray(0, pos.generate(this.buffers[MAX_PLY]!)));
+    if (legal.length === 0) throw new Error('search: the game is over');
+    const only = limits.searchMoves;
+    const rootMoves = only ? legal.filter((m) => only.includes(m)) : legal;
+    if (rootMoves.length === 0) throw new Error('search: none of the moves to search is legal here');
     // Shuffled first so that equally good moves are chosen at random (the sort below is stable).
     if (rng) rng.shuffle(rootMoves);
     let best: SearchResult = { move: rootMoves[0] as number, score: 0, depth: 0, nodes: 0, ms: 0, pv: [rootMoves[0] as number] };
