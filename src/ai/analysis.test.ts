@@ -8,7 +8,8 @@ import { arrangeHive } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/index.ts';
 import { tictactoe } from '../games/tictactoe/index.ts';
 import { searchHooks } from './alphabeta.ts';
-import { analysePosition, canSearch, firstPlayerChance, lineTexts, simulateChances } from './analysis.ts';
+import { analysePosition, canSearch, lineTexts, simulateChances } from './analysis.ts';
+import { firstPlayerChance } from './score.ts';
 import { MATE_BOUND, Searcher, WIN } from './search.ts';
 
 // bQ at (0,0) has five neighbours; wA1 at (-1,-1) can slide into the sixth and win.

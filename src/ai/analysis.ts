@@ -2,7 +2,8 @@ import type { GameRules, Player } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
 import { searchHooks } from './alphabeta.ts';
 import { aiOf } from './profiles.ts';
-import { MATE_BOUND, Searcher } from './search.ts';
+import { MATE_BOUND } from './score.ts';
+import { Searcher } from './search.ts';
 
 /**
  * The engine beside an analysis board: the best lines of a position, deeper and deeper, as
@@ -98,16 +99,6 @@ export function lineTexts<S, M>(game: GameRules<S, M>, state: S, plies: readonly
     }
   }
   return texts;
-}
-
-/**
- * The first player's chance of winning (0 to 1) for a score from `toMove`'s side, for the
- * evaluation bar: a forced result is certain; otherwise the logistic curve lichess uses for
- * centipawns, read in the games' own hundredths of a piece.
- */
-export function firstPlayerChance(score: number, toMove: Player): number {
-  const forMover = Math.abs(score) >= MATE_BOUND ? (score > 0 ? 1 : 0) : 1 / (1 + Math.exp(-0.00368208 * score));
-  return toMove === 0 ? forMover : 1 - forMover;
 }
 
 /** What simulations say of a game of chance: each seat's share of the games it won from here. */

@@ -1,7 +1,10 @@
 import { wallClock } from '../engine/agent.ts';
 import type { SearchPosition } from '../engine/game.ts';
 import type { Rng } from '../engine/rng.ts';
+import { MATE_BOUND, WIN } from './score.ts';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.ts';
+
+export { describeScore, MATE_BOUND, WIN } from './score.ts';
 
 /**
  * Negamax alpha-beta with principal variation search, iterative deepening, a transposition
@@ -9,10 +12,6 @@ import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.ts';
  * One implementation for every game that offers SearchHooks.
  */
 
-/** A won position scores WIN minus the plies to the win, so faster wins score higher. */
-export const WIN = 1_000_000;
-/** Scores beyond this are forced results (a win or loss in so many plies), not judgements. */
-export const MATE_BOUND = WIN - 10_000;
 const MAX_PLY = 64;
 
 export interface SearchLimits {
@@ -266,10 +265,3 @@ export class Searcher {
 // Win scores count plies from the root; the table stores them counted from the node itself.
 const toTable = (score: number, ply: number): number => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number): number => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
-
-/** A score for people: "+0.35", "win in 5", "loss in 4". */
-export function describeScore(score: number): string {
-  if (score >= MATE_BOUND) return `win in ${WIN - score}`;
-  if (score <= -MATE_BOUND) return `loss in ${WIN + score}`;
-  return `${score >= 0 ? '+' : ''}${(score / 100).toFixed(2)}`;
-}

@@ -66,3 +66,13 @@ export function groupDests<K extends string, M>(moves: readonly { from: K; to: K
   }
   return dests;
 }
+
+/**
+ * Where a move goes on the board (its origin, if it has one, and its destination), found among the
+ * board's own targets: for an arrow drawn over it, as an analysis board shows the engine's move.
+ */
+export function keysOfMove<K extends string, M>(state: BoardState<K, M>, isIt: (move: M) => boolean): { from?: K; to: K } | null {
+  for (const [from, targets] of state.dests) for (const t of targets) if (isIt(t.move)) return { from, to: t.to };
+  for (const [to, move] of state.direct) if (isIt(move)) return { to };
+  return null;
+}

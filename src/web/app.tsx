@@ -3,6 +3,8 @@ import { AccountPage } from './account/account-page.tsx';
 import { LadderPage, ladderOf } from './account/ladder-page.tsx';
 import { LeaderboardPage, leaderboardOf } from './account/leaderboard-page.tsx';
 import { ProfilePage, profileName } from './account/profile-page.tsx';
+import { isAnalysisAddress } from './analysis/address.ts';
+import { AnalysisPage } from './analysis/page.tsx';
 import { webGameOf } from './games/index.ts';
 import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
@@ -20,10 +22,12 @@ export function App() {
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
+  const analysis = isAnalysisAddress(address);
   const setup = useMemo(() => {
+    if (analysis) return null;
     const parsed = parseSetup(address);
     return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
-  }, [address]);
+  }, [address, analysis]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   if (window.location.pathname === '/account') return <AccountPage />;
   const ladder = ladderOf(window.location.pathname);
@@ -34,6 +38,7 @@ export function App() {
   if (profile) return <ProfilePage key={profile} name={profile} />;
   const online = onlineGameId(window.location.pathname);
   if (online) return <OnlinePage key={online} id={online} />;
+  if (analysis) return <AnalysisPage key={address} address={address} />;
   if (!setup) return <Home />;
   if (!setup.ok)
     return (

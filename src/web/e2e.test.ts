@@ -615,4 +615,80 @@ describe('the browser app', () => {
       phone,
     );
   });
+
+  it('Hive analysis: from a finished game, the bar and the best line, a side line played on the board, shared by link and reopened', async () => {
+    // White (medium) surrounds Black's queen on the 23rd move.
+    const moves = [
+      'wA1',
+      'bM wA1-',
+      'wQ -wA1',
+      'bA1 bM/',
+      'wP wQ\\',
+      'bS1 \\bA1',
+      'wQ wA1\\',
+      'bQ \\bS1',
+      'wA2 -wA1',
+      'bS2 -bQ',
+      'wA2 /bS2',
+      'bB1 bQ/',
+      'wA3 -wA1',
+      'bA2 \\bB1',
+      'wA3 -bA2',
+      'bB2 bA2/',
+      'wA3 bB2-',
+      'bA3 bB1-',
+      'wA1 bB1\\',
+      'bA3 -bS2',
+      'wA2 bS2\\',
+      'bA3 wA1/',
+      'wA3 /bA2',
+    ];
+    let shared = '';
+    await onPage(`#game=hive&seats=human,human&seed=an&moves=${encodeURIComponent(moves.join(';'))}`, 'hive-analysis', async (page) => {
+      await waitForStatus(page, { startsWith: 'Game over: White wins' });
+      await page.getByTestId('analyse').click();
+      await waitForStatus(page, { startsWith: 'Analysis: the game is over here' });
+      // A move back: White to move, and the engine finds the surrounding move, a win in one.
+      await page.keyboard.press('ArrowLeft');
+      await waitForStatus(page, { is: 'Analysis: White to move.' });
+      const best = page.getByTestId('engine-lines').locator('li').first();
+      await expect.poll(() => best.locator('.score').textContent()).toBe('White wins in 1');
+      expect(await best.locator('.line-move').first().textContent()).toBe('wA3 /bA2');
+      await expect.poll(() => page.getByTestId('eval-bar').getAttribute('data-chance')).toBe('100');
+      expect(await page.getByTestId('engine-lines').locator('li').count()).toBe(3);
+      // The engine's move as an arrow over the board: wA3 goes from one cell to another.
+      await expect.poll(() => page.getByTestId('best-move').getAttribute('data-shown')).toBe('arrow');
+
+      // A side line, played on the board: a piece from White's hand, to the first place it may go.
+      await page.locator('[data-hand^="w"]:not([disabled])').first().click();
+      await page.locator('.spot.dest').first().click();
+      const current = page.locator('.tree-move[aria-current]');
+      await expect.poll(() => current.getAttribute('data-path')).toBe('22.v1');
+      const side = (await current.textContent()) ?? '';
+      expect(side).not.toBe('wA3 /bA2');
+      expect(await page.locator('.side-line .tree-move').count()).toBe(1);
+      // Marked and commented, it goes into the link too.
+      await page.getByRole('button', { name: '?!', exact: true }).click();
+      await page.getByPlaceholder('A comment on this move').fill('Lets Black breathe');
+      await page.getByPlaceholder('A comment on this move').blur();
+      const treeInLink = async () =>
+        new URLSearchParams(new URL(await page.getByTestId('share-link').inputValue()).hash.slice(1)).get('tree');
+      await expect.poll(treeInLink).toContain('?!{Lets Black breathe}');
+      shared = await page.getByTestId('share-link').inputValue();
+      expect(shared).toContain('at=22.v1');
+    });
+    // The link, opened afresh: the same tree, at the side line's move, with its mark and comment.
+    await onPage(shared.replace(base, ''), 'hive-analysis-shared', async (page) => {
+      await waitForStatus(page, { startsWith: 'Analysis: Black to move' });
+      const current = page.locator('.tree-move[aria-current]');
+      expect(await current.getAttribute('data-path')).toBe('22.v1');
+      expect(await current.textContent()).toMatch(/\?!$/);
+      expect(await page.locator('.move-tree .comment').textContent()).toBe('Lets Black breathe');
+      // The game's own line is there beside it: promoting the side line makes it the main line.
+      await page.getByRole('button', { name: 'Promote line' }).click();
+      await expect.poll(() => current.getAttribute('data-path')).toBe('23');
+      expect(await page.getByText('wA3 /bA2').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('engine-state').textContent()).toMatch(/^depth \d+/);
+    });
+  });
 });

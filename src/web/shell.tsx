@@ -7,7 +7,7 @@ import {
   ChevronsRight,
   Download,
   Flag,
-  History,
+  Microscope,
   Moon,
   Pause,
   Play,
@@ -26,6 +26,8 @@ import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
+import { gameAnalysisUrl } from './analysis/address.ts';
+import { AnalysisSide, BestMoveArrow, EvalBar } from './analysis/panel.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
@@ -71,19 +73,23 @@ export function GameShell<S, M, O>({
   const waiting = s.online && s.toMove !== null && s.online.seats[s.toMove]?.kind === 'open';
   // A timed game waits for every seat: its clocks start once all are taken (the server holds moves till then).
   const open = s.online && s.online.clocks(0) !== null ? s.online.seats.findIndex((x) => x.kind === 'open') : -1;
-  const status = s.outcome
-    ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
-    : waiting
-      ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
-      : open >= 0
-        ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
-        : s.thinking
-          ? `${seat(s.toMove)} is thinking…`
-          : s.paused && !s.humanToMove
-            ? `Paused: ${agent} to move.`
-            : s.humanToMove
-              ? (prompt ?? `${seat(s.toMove)} to move.`)
-              : `${agent} to move.`;
+  const status = s.analysis
+    ? s.outcome
+      ? `Analysis: the game is over here (${describeOutcome(s.outcome, seatLabels)}).`
+      : `Analysis: ${seat(s.toMove)} to move.`
+    : s.outcome
+      ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
+      : waiting
+        ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
+        : open >= 0
+          ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
+          : s.thinking
+            ? `${seat(s.toMove)} is thinking…`
+            : s.paused && !s.humanToMove
+              ? `Paused: ${agent} to move.`
+              : s.humanToMove
+                ? (prompt ?? `${seat(s.toMove)} to move.`)
+                : `${agent} to move.`;
   // Two players face each other across the board, the one at this screen at the bottom (lichess's
   // way); three or more sit in a row above it.
   const seats = s.seatNames.map((_, i) => i as Player);
@@ -129,9 +135,11 @@ export function GameShell<S, M, O>({
             </p>
           )}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
-          <div class="board-wrap">
+          <div class={`board-wrap${s.analysis ? ' analysing' : ''}`}>
+            {s.analysis && <EvalBar info={s.analysis} seatLabels={seatLabels} />}
             {children}
-            {s.outcome !== null && s.live && <ResultCard session={s} seatLabels={seatLabels} />}
+            {s.analysis && <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />}
+            {s.outcome !== null && s.live && !s.analysis && <ResultCard session={s} seatLabels={seatLabels} />}
           </div>
           {two && strip(near)}
           {s.pending && (
@@ -152,20 +160,28 @@ export function GameShell<S, M, O>({
         <div class="side">
           {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
           {aside}
-          <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
-          <Controls session={s} />
-          <p class="seed">
-            {s.online ? (
-              <>
-                online game <code>{s.online.id}</code>
-              </>
-            ) : (
-              <>
-                seed <code>{s.setup.seed}</code>
-              </>
-            )}{' '}
-            · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
-          </p>
+          {s.analysis ? (
+            <AnalysisSide session={s} seatLabels={seatLabels} />
+          ) : (
+            <>
+              <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
+              <Controls session={s} />
+            </>
+          )}
+          {!s.analysis && (
+            <p class="seed">
+              {s.online ? (
+                <>
+                  online game <code>{s.online.id}</code>
+                </>
+              ) : (
+                <>
+                  seed <code>{s.setup.seed}</code>
+                </>
+              )}{' '}
+              · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
+            </p>
+          )}
           <HowToPlay>{help}</HowToPlay>
         </div>
       </div>
@@ -200,16 +216,27 @@ function ResultCard<S, M, O>({ session: s, seatLabels }: { session: GameSession<
         </p>
       )}
       <div class="actions">{s.online ? <OnlineNext session={s} /> : <LocalNext session={s} />}</div>
-      {s.moves.length > 0 && (
-        <button type="button" class="quiet" onClick={() => s.goTo(s.firstPly)}>
-          <History class="icon" aria-hidden="true" /> Review the moves
-        </button>
+      {analysable(s) && (
+        <a href={analyseUrl(s)} class="button-link quiet" data-testid="analyse">
+          <Microscope class="icon" aria-hidden="true" /> Analyse the game
+        </a>
       )}
     </section>
   );
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A game opens on the analysis board when its moves replay from its options alone: not an online
+ * game of chance (its dice come from the server's secret seed), nor one a player is still in.
+ */
+const analysable = <S, M, O>(s: GameSession<S, M, O>): boolean =>
+  !s.analysis && (!s.online || (!s.game.stochastic && (s.outcome !== null || s.localSeats.length === 0)));
+
+/** The analysis of the game at the position shown; from an online game's page, at the site's root. */
+const analyseUrl = <S, M, O>(s: GameSession<S, M, O>): string =>
+  gameAnalysisUrl({ game: s.game.id, options: s.setup.options, seed: s.setup.seed, moves: s.moves }, s.ply, s.online ? '/' : './');
 
 function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const [confirming, setConfirming] = useState(false);
@@ -304,6 +331,11 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           </button>
           <UploadRecord withIcon />
         </>
+      )}
+      {analysable(s) && s.outcome === null && (
+        <a href={analyseUrl(s)} class="button-link" data-testid="analyse-now">
+          <Microscope class="icon" aria-hidden="true" /> <span class="control-label">Analyse</span>
+        </a>
       )}
       {s.outcome === null && (
         <a href={`${s.online ? '/' : './'}#${s.game.id}`} class="button-link">

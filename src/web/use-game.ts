@@ -4,6 +4,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
+import type { AnalysisInfo } from './analysis/use-analysis.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';
@@ -34,6 +35,8 @@ export interface GameSession<S, M, O> {
   readonly firstPly: number;
   /** Online play: the connection, the seats, the invite, the clocks; null for a game on this screen. */
   readonly online: OnlineInfo | null;
+  /** An analysis board: the move tree, the engine, the tools; absent for a game being played. */
+  readonly analysis?: AnalysisInfo;
   readonly moves: readonly string[];
   /** The round number to show before each move (where the first player moves again), else null. */
   readonly rounds: readonly (number | null)[];

@@ -1,5 +1,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
+import type { OpenedAnalysis } from '../analysis/address.ts';
+import { type MovePoints, useAnalysis } from '../analysis/use-analysis.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';
 import type { PublicGame } from '../online/protocol.ts';
@@ -34,6 +36,8 @@ export interface WebGameParts<S, M, O> {
   readonly used?: (options: Options) => Options;
   /** Options an address may leave out, as the browser fills them in; `seats`: how many it names (0: none). */
   readonly addressDefaults?: (seats: number) => Options;
+  /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
+  readonly movePoints?: (state: S, move: M) => MovePoints | null;
 }
 
 /** A game as the shared pages use it, whatever its types. */
@@ -44,16 +48,20 @@ export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, '
   readonly LocalView: (props: { setup: Setup }) => JSX.Element;
   /** The game played on the server, from what it sent. */
   readonly OnlineView: (props: { initial: PublicGame; followed: Followed<unknown> }) => JSX.Element;
+  /** The board over an analysis (a move tree beside the engine). */
+  readonly AnalysisView: (props: { opened: OpenedAnalysis }) => JSX.Element;
 }
 
 /** A game's browser folder, made usable by the shared pages. */
 export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
-  const { game, Board, ...rest } = parts;
+  const { game, Board, movePoints, ...rest } = parts;
   return {
     ...rest,
     id: game.id,
     game: game as unknown as AnyGame,
     LocalView: ({ setup }) => <Board session={useMoveConfirmation(useGame(setup, game))} />,
     OnlineView: ({ initial, followed }) => <Board session={useMoveConfirmation(useOnlineGame(game, initial, followed as Followed<S>))} />,
+    // Moves in an analysis are explored, not committed: no confirmation asked.
+    AnalysisView: ({ opened }) => <Board session={useAnalysis(opened, game, movePoints)} />,
   };
 }

@@ -3,7 +3,7 @@ import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HexOptions } from './options.tsx';
-import { HexBoardView } from './view.tsx';
+import { HexBoardView, hexMovePoints } from './view.tsx';
 
 /** Hex in the browser: an 11×11 board with the pie rule, against the medium AI at first. */
 export const hexWeb = webGame({
@@ -13,4 +13,5 @@ export const hexWeb = webGame({
   opponent: 'medium',
   cardOptions: { size: 11, pie: true },
   optionsForm: HexOptions,
+  movePoints: hexMovePoints,
 });

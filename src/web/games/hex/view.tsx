@@ -1,5 +1,6 @@
-import { cellName, columnOf, type HexMove, type hex, rowOf, winningChain } from '../../../games/hex/index.ts';
+import { cellName, columnOf, type HexMove, type HexState, type hex, rowOf, winningChain } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import type { MovePoints } from '../../analysis/use-analysis.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -35,6 +36,10 @@ function Sides({ size }: { size: number }) {
     </g>
   );
 }
+
+/** Where a stone goes in the board's drawing (a swap goes nowhere new). */
+export const hexMovePoints = (state: HexState, move: HexMove): MovePoints | null =>
+  move.kind === 'place' ? { to: hexToPixel(LAYOUT, cellHex(state.board.size, move.cell)) } : null;
 
 /** Hex: click an empty cell to place a stone; the second player may take the first stone with Swap. */
 export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {

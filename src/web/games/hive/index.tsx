@@ -3,7 +3,7 @@ import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HiveOptions } from './options.tsx';
-import { HiveBoard } from './view.tsx';
+import { HiveBoard, hiveMovePoints } from './view.tsx';
 
 /** Hive in the browser: every expansion in, against a medium AI at first. */
 export const hiveWeb = webGame({
@@ -13,4 +13,5 @@ export const hiveWeb = webGame({
   opponent: 'medium',
   cardOptions: { type: 'Base+MLP' },
   optionsForm: HiveOptions,
+  movePoints: hiveMovePoints,
 });

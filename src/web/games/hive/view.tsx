@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'preact/hooks';
-import { highlights, select } from '../../../engine/board-interaction.ts';
-import type { hive } from '../../../games/hive/index.ts';
+import { highlights, keysOfMove, select } from '../../../engine/board-interaction.ts';
 import {
   BUG_NAMES,
   BUGS,
@@ -10,7 +9,10 @@ import {
   colorOf,
   displayCoordinates,
   formatPiece,
+  type HiveMove,
+  type HiveState,
   handOf,
+  hive,
   hiveBoard,
   lastMoveCell,
   stackAt,
@@ -18,6 +20,7 @@ import {
   throwableCells,
 } from '../../../games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import type { MovePoints } from '../../analysis/use-analysis.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
@@ -58,6 +61,15 @@ function piecesMotion(before: ReadonlyMap<string, Point>, after: ReadonlyMap<str
     ...slides.map(({ id, from, to }): Motion => ({ kind: 'slide', selector: `svg.hive g[data-piece="${id}"]`, from, to })),
     ...appeared.map((id): Motion => ({ kind: 'appear', selector: `svg.hive g[data-piece="${id}"]` })),
   ];
+}
+
+/** Where a move goes in the board's drawing: from the piece's cell (none from a hand) to its new one. */
+export function hiveMovePoints(state: HiveState, move: HiveMove): MovePoints | null {
+  const text = hive.formatMove(state, move);
+  const keys = keysOfMove(hiveBoard(state, true), (m) => hive.formatMove(state, m) === text);
+  if (!keys) return null;
+  const at = (key: string) => hexToPixel(LAYOUT, parseKey(key));
+  return { to: at(keys.to), ...(keys.from && !keys.from.startsWith('hand:') ? { from: at(keys.from) } : {}) };
 }
 
 /** The board in its shell, for a game on this screen or online. */

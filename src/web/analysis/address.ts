@@ -1,0 +1,102 @@
+import type { AnyGame, Json } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { findGame } from '../../games/index.ts';
+import { formatPath, formatTree, lineTree, type MoveNode, parsePath, parseTree, type TreePath, type VariationTree } from './tree.ts';
+
+/**
+ * An analysis lives in the page's address, as a local game does: the game, its options and seed,
+ * the move tree and the move shown. A link shares it whole; nothing is kept on a server.
+ * `#analysis&game=hive&tree=wS1;bG1 -wS1&at=2`.
+ */
+export interface Analysis {
+  readonly game: AnyGame;
+  readonly options: unknown;
+  /** The raw options, as the address and a record keep them. */
+  readonly rawOptions: Json;
+  readonly seed: string;
+  readonly tree: VariationTree;
+  readonly path: TreePath;
+}
+
+/** Whether a page's fragment (or query) is an analysis rather than a game. */
+export const isAnalysisAddress = (address: string): boolean => /^[#?]analysis(&|$)/.test(address);
+
+/** The address of an analysis (`./#analysis&…`, or from another `base`: `/` on an online game's page). */
+export function analysisUrl(a: { game: string; options: Json; seed: string; tree: VariationTree; path: TreePath }, base = './'): string {
+  const q = new URLSearchParams({ game: a.game });
+  if (a.options !== null && typeof a.options === 'object' && Object.keys(a.options).length > 0) q.set('options', JSON.stringify(a.options));
+  if (a.seed) q.set('seed', a.seed);
+  q.set('tree', formatTree(a.tree));
+  q.set('at', formatPath(a.path));
+  return `${base}#analysis&${q}`;
+}
+
+/** The analysis of a game's moves, at the position after `ply` of them (the last by default). */
+export function gameAnalysisUrl(
+  g: { game: string; options: Json; seed: string; moves: readonly string[] },
+  ply = g.moves.length,
+  base = './',
+): string {
+  return analysisUrl({ ...g, tree: lineTree(g.moves), path: Array.from({ length: Math.min(ply, g.moves.length) }, () => 0) }, base);
+}
+
+export interface OpenedAnalysis {
+  readonly analysis: Analysis;
+  /** The first move the rules refused, with everything after it left out; null when all were legal. */
+  readonly refused: string | null;
+}
+
+/** Reads an analysis address; the moves are checked against the rules (an illegal one is cut off and named). */
+export function parseAnalysis(address: string): Result<OpenedAnalysis> {
+  const q = new URLSearchParams(address.replace(/^[^#?]*[#?]analysis&?/, ''));
+  const found = findGame(q.get('game') ?? '');
+  if (!found.ok) return found;
+  const game = found.value;
+  let rawOptions: Json = {};
+  const optionsText = q.get('options');
+  if (optionsText) {
+    try {
+      rawOptions = JSON.parse(optionsText) as Json;
+    } catch {
+      return fail(`the options in the address are not JSON: ${optionsText.slice(0, 80)}`);
+    }
+  }
+  const options = game.parseOptions(rawOptions);
+  if (!options.ok) return options;
+  const parsed = parseTree(q.get('tree') ?? '');
+  if (!parsed.ok) return parsed;
+  const seed = q.get('seed') ?? '';
+  const checked = checkTree(game, game.newGame(options.value, seed), parsed.value);
+  const path = parsePath(q.get('at') ?? '0', checked.tree);
+  return ok({
+    analysis: { game, options: options.value, rawOptions, seed, tree: checked.tree, path: path.ok ? path.value : [] },
+    refused: checked.refused,
+  });
+}
+
+/**
+ * The tree with every move the rules refuse cut off, with what follows it; the first one refused
+ * found is named with its reason.
+ */
+export function checkTree<S>(game: AnyGame, start: S, tree: VariationTree): { tree: VariationTree; refused: string | null } {
+  let refused: string | null = null;
+  // Depth first with an explicit stack: a shared link may hold a line thousands of moves long.
+  const rebuilt: { children: MoveNode[] } = { children: [] };
+  const stack: { state: unknown; from: readonly MoveNode[]; into: MoveNode[]; ply: number }[] = [
+    { state: start, from: tree.children, into: rebuilt.children, ply: 1 },
+  ];
+  while (stack.length > 0) {
+    const { state, from, into, ply } = stack.pop() as (typeof stack)[number];
+    for (const node of from) {
+      const move = game.result(state) === null ? game.parseMove(state, node.move) : fail('the game is over');
+      if (!move.ok) {
+        refused ??= `move ${ply} (${node.move}): ${move.error.message}`;
+        continue;
+      }
+      const children: MoveNode[] = [];
+      into.push({ ...node, children });
+      stack.push({ state: game.play(state, move.value), from: node.children, into: children, ply: ply + 1 });
+    }
+  }
+  return { tree: tree.comment ? { comment: tree.comment, children: rebuilt.children } : rebuilt, refused };
+}

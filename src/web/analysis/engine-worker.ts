@@ -1,0 +1,69 @@
+/// <reference lib="webworker" />
+import { type AnalysisStep, analysePosition, type ChanceStep, canSearch, simulateChances } from '../../ai/analysis.ts';
+import { decide } from '../../ai/decide.ts';
+import type { Json } from '../../engine/game.ts';
+import { playMoves } from '../../engine/record.ts';
+import { Rng } from '../../engine/rng.ts';
+import { findGame } from '../../games/index.ts';
+
+/**
+ * The analysis board's engine, off the page's thread. One request is one position, searched deeper
+ * and deeper (or simulated, for a game of chance) until the work is done or the page ends the
+ * worker: a search cannot be interrupted from inside, so a new position means a new worker.
+ */
+export interface EngineRequest {
+  readonly game: string;
+  readonly options: Json;
+  readonly seed: string;
+  readonly moves: readonly string[];
+  readonly lines: number;
+}
+
+export type EngineAnswer =
+  | { readonly kind: 'step'; readonly step: AnalysisStep }
+  | { readonly kind: 'chances'; readonly chances: ChanceStep }
+  | { readonly kind: 'best'; readonly move: string }
+  | { readonly kind: 'done' }
+  | { readonly kind: 'error'; readonly error: string };
+
+/** How long one position is thought about before the engine rests (a phone's battery counts too). */
+export const THINKING_MS = 30_000;
+const MAX_DEPTH = 40;
+
+const post = (answer: EngineAnswer) => (self as unknown as Worker).postMessage(answer);
+
+self.onmessage = async (event: MessageEvent<EngineRequest>) => {
+  const request = event.data;
+  try {
+    const game = findGame(request.game);
+    if (!game.ok) throw new Error(game.error.message);
+    const options = game.value.parseOptions(request.options);
+    if (!options.ok) throw new Error(options.error.message);
+    const played = playMoves(game.value, options.value, request.seed, request.moves);
+    if (!played.ok) throw new Error(played.error.message);
+    const state = played.value.states.at(-1);
+    const started = performance.now();
+    if (canSearch(game.value)) {
+      for (const step of analysePosition(game.value, state, { lines: request.lines, maxDepth: MAX_DEPTH })) {
+        post({ kind: 'step', step });
+        if (performance.now() - started > THINKING_MS) break;
+      }
+    } else {
+      const seats = game.value.seatNames(options.value).length;
+      const rng = Rng.fromSeed(`analysis/${request.seed}/${request.moves.length}`);
+      let first = true;
+      for (const chances of simulateChances(game.value, state, seats, rng)) {
+        post({ kind: 'chances', chances });
+        if (first) {
+          first = false;
+          const best = await decide({ ...request, agent: 'hard' }, rng);
+          if (best.ok) post({ kind: 'best', move: best.value });
+        }
+        if (performance.now() - started > THINKING_MS) break;
+      }
+    }
+    post({ kind: 'done' });
+  } catch (e) {
+    post({ kind: 'error', error: e instanceof Error ? e.message : String(e) });
+  }
+};

@@ -1,0 +1,20 @@
+import { useMemo } from 'preact/hooks';
+import { webGameOf } from '../games/index.ts';
+import { parseAnalysis } from './address.ts';
+
+/** The analysis board of the address: a game, its move tree and the move shown, or why it cannot open. */
+export function AnalysisPage({ address }: { address: string }) {
+  const opened = useMemo(() => parseAnalysis(address), [address]);
+  const web = opened.ok ? webGameOf(opened.value.analysis.game.id) : undefined;
+  if (!opened.ok || !web)
+    return (
+      <main>
+        <h1>hexarena</h1>
+        <p class="error" role="alert">
+          This analysis cannot open: {opened.ok ? 'the game has no board here' : opened.error.message}.
+        </p>
+        <a href="./">Home</a>
+      </main>
+    );
+  return <web.AnalysisView opened={opened.value} />;
+}

@@ -1,0 +1,359 @@
+import { ArrowUpToLine, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Copy, Trash2 } from 'lucide-preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { AnalysisLine } from '../../ai/analysis.ts';
+import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
+import type { Player } from '../../engine/game.ts';
+import type { GameSession } from '../use-game.ts';
+import { endOfLine, formatPath, GLYPHS, type MoveNode, nodeAt } from './tree.ts';
+import type { AnalysisInfo, BoardPoint, MovePoints } from './use-analysis.ts';
+import './analysis.css';
+
+/** A line's score as a reader wants it: from the first player's side, or who wins and in how many of their moves. */
+export function lineScore(line: AnalysisLine, toMove: Player, seatLabels: readonly string[]): string {
+  if (Math.abs(line.score) >= MATE_BOUND) {
+    const winner = line.score > 0 ? toMove : 1 - toMove;
+    // The line alternates from the side to move: the winner's moves are every other one.
+    const own = winner === toMove ? Math.ceil(line.moves.length / 2) : Math.floor(line.moves.length / 2);
+    return `${seatLabels[winner]} wins in ${Math.max(1, own)}`;
+  }
+  const forFirst = toMove === 0 ? line.score : -line.score;
+  return `${forFirst >= 0 ? '+' : '−'}${(Math.abs(forFirst) / 100).toFixed(2)}`;
+}
+
+/**
+ * Beside the board: the evaluation as a bar filled with the first player's chance (lichess's
+ * curve), or each seat's share of the simulated games in a game of chance.
+ */
+export function EvalBar({ info, seatLabels }: { info: AnalysisInfo; seatLabels: readonly string[] }) {
+  const { step, chances } = info.engine;
+  if (chances && chances.playouts > 0) {
+    return (
+      <div
+        class="chance-bar"
+        role="img"
+        aria-label={`Chances: ${chanceText(chances.wins, chances.playouts, seatLabels)}`}
+        data-testid="eval-bar"
+      >
+        {chances.wins.map((w, i) => (
+          <span key={i} class={`seat-${i}`} style={{ flexGrow: w }} />
+        ))}
+      </div>
+    );
+  }
+  const best = step?.lines[0];
+  const chance = best && step ? firstPlayerChance(best.score, step.toMove) : 0.5;
+  const percent = Math.round(chance * 100);
+  return (
+    <div
+      class="eval-bar"
+      role="img"
+      aria-label={best && step ? `${seatLabels[0]}'s chance ${percent}% (${lineScore(best, step.toMove, seatLabels)})` : 'Not judged yet'}
+      data-testid="eval-bar"
+      data-chance={best ? percent : undefined}
+    >
+      <span class="fill" style={{ height: `${chance * 100}%` }} />
+    </div>
+  );
+}
+
+const chanceText = (wins: readonly number[], playouts: number, seatLabels: readonly string[]) =>
+  wins.map((w, i) => `${seatLabels[i]} ${Math.round((100 * w) / playouts)}%`).join(', ');
+
+/**
+ * The engine's best move drawn over the board: an arrow from where the piece stands, or a ring
+ * where a piece from a hand would go. The points are the board's own; they are placed over it as
+ * it is laid out, zoomed and panned.
+ */
+export function BestMoveArrow({ points }: { points: MovePoints | null }) {
+  const layer = useRef<SVGSVGElement>(null);
+  const [shape, setShape] = useState<{ from?: BoardPoint; to: BoardPoint; r: number } | null>(null);
+  useLayoutEffect(() => {
+    const wrap = layer.current?.parentElement;
+    const board = wrap?.querySelector<SVGSVGElement>('svg.board');
+    if (!wrap || !board || !points) {
+      setShape(null);
+      return;
+    }
+    const measure = () => {
+      const ctm = board.getScreenCTM();
+      if (!ctm) return setShape(null);
+      const origin = wrap.getBoundingClientRect();
+      const place = (p: BoardPoint) => {
+        const q = new DOMPoint(p.x, p.y).matrixTransform(ctm);
+        return { x: q.x - origin.left, y: q.y - origin.top };
+      };
+      setShape({ to: place(points.to), r: 0.7 * Math.hypot(ctm.a, ctm.b), ...(points.from ? { from: place(points.from) } : {}) });
+    };
+    measure();
+    // Zooming and panning change the board's view box, not this component: watch the board itself.
+    const watch = new MutationObserver(measure);
+    watch.observe(board, { attributes: true, attributeFilter: ['viewBox', 'transform'] });
+    const resize = new ResizeObserver(measure);
+    resize.observe(wrap);
+    return () => {
+      watch.disconnect();
+      resize.disconnect();
+    };
+  }, [points?.from?.x, points?.from?.y, points?.to.x, points?.to.y]);
+  return (
+    <svg
+      ref={layer}
+      class="best-move"
+      aria-hidden="true"
+      data-testid="best-move"
+      data-shown={shape ? (shape.from ? 'arrow' : 'ring') : undefined}
+    >
+      <defs>
+        <marker id="best-move-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" />
+        </marker>
+      </defs>
+      {shape?.from && <line x1={shape.from.x} y1={shape.from.y} x2={shape.to.x} y2={shape.to.y} marker-end="url(#best-move-head)" />}
+      {shape && !shape.from && <circle cx={shape.to.x} cy={shape.to.y} r={shape.r} />}
+    </svg>
+  );
+}
+
+/** The side of the analysis board: the engine's lines, the move tree, the tools and the link. */
+export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: GameSession<S, M, O>; seatLabels: readonly string[] }) {
+  const a = s.analysis as AnalysisInfo;
+  const node = nodeAt(a.tree, a.path);
+  return (
+    <>
+      <EngineLines info={a} seatLabels={seatLabels} over={s.outcome !== null} />
+      <MoveTree info={a} />
+      <fieldset class="history-nav analysis-nav">
+        <legend class="visually-hidden">Moves</legend>
+        <button type="button" aria-label="Start" title="Start (Home)" disabled={a.path.length === 0} onClick={() => a.goToPath([])}>
+          <ChevronsLeft class="icon" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          aria-label="Previous move"
+          title="Previous move (←)"
+          disabled={a.path.length === 0}
+          onClick={() => a.goToPath(a.path.slice(0, -1))}
+        >
+          <ChevronLeft class="icon" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          aria-label="Next move"
+          title="Next move (→)"
+          disabled={!node?.children.length}
+          onClick={() => a.goToPath([...a.path, 0])}
+        >
+          <ChevronRight class="icon" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          aria-label="End of the line"
+          title="End of the line (End)"
+          disabled={!node?.children.length}
+          onClick={() => a.goToPath(endOfLine(a.tree, a.path))}
+        >
+          <ChevronsRight class="icon" aria-hidden="true" />
+        </button>
+      </fieldset>
+      {a.path.length > 0 && node && 'move' in node && <MoveTools info={a} node={node} />}
+      <ShareLink link={a.link} />
+    </>
+  );
+}
+
+function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabels: readonly string[]; over: boolean }) {
+  const { engine } = info;
+  const { step, chances } = engine;
+  return (
+    <section class="engine" aria-label="engine" data-testid="engine">
+      <header>
+        <label class="switch">
+          <input type="checkbox" checked={engine.on} onChange={(e) => engine.setOn(e.currentTarget.checked)} /> Engine
+        </label>
+        <span class="engine-state" data-testid="engine-state">
+          {over
+            ? 'The game is over here.'
+            : !engine.on
+              ? 'off'
+              : engine.error
+                ? `stopped: ${engine.error}`
+                : step
+                  ? `depth ${step.depth}${engine.thinking ? '…' : ''}`
+                  : chances
+                    ? `${chances.playouts} games simulated${engine.thinking ? '…' : ''}`
+                    : 'thinking…'}
+        </span>
+      </header>
+      {chances && chances.playouts > 0 && <p class="chances">{chanceText(chances.wins, chances.playouts, seatLabels)}</p>}
+      {engine.best && !step && (
+        <p class="engine-best">
+          Best:{' '}
+          <button type="button" onClick={() => info.playLine([engine.best as string], 1)}>
+            {engine.best}
+          </button>
+        </p>
+      )}
+      {step && engine.on && (
+        <ol class="engine-lines" data-testid="engine-lines">
+          {step.lines.map((line, i) => (
+            <li key={i} data-score={line.score}>
+              <span class="score">{lineScore(line, step.toMove, seatLabels)}</span>
+              {line.moves.slice(0, 8).map((move, k) => (
+                <button
+                  type="button"
+                  key={k}
+                  class="line-move"
+                  title="Play the line to here"
+                  onClick={() => info.playLine(line.moves, k + 1)}
+                >
+                  {move}
+                </button>
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The moves as lichess shows a study: the main line as text, each side line in brackets under the
+ * move it stands for, nested as deep as it goes. A click goes to a move.
+ */
+function MoveTree({ info }: { info: AnalysisInfo }) {
+  const box = useRef<HTMLElement>(null);
+  const current = formatPath(info.path);
+  useEffect(() => {
+    const el = box.current?.querySelector<HTMLElement>('[aria-current]');
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+  const move = (n: MoveNode, path: readonly number[]) => {
+    const at = formatPath(path);
+    return (
+      <>
+        {path.length % 2 === 1 && <span class="round">{(path.length + 1) / 2}.</span>}
+        <button
+          type="button"
+          class="tree-move"
+          data-path={at}
+          aria-current={at === current ? 'step' : undefined}
+          onClick={() => info.goToPath(path)}
+        >
+          {n.move}
+          {n.glyph && <span class="glyph">{n.glyph}</span>}
+        </button>
+        {n.comment && <span class="comment">{n.comment}</span>}
+      </>
+    );
+  };
+  // A line from a node on: its moves in a row, and the side lines of each fork in brackets.
+  const line = (first: MoveNode, firstPath: readonly number[], siblings: readonly { node: MoveNode; path: readonly number[] }[]) => {
+    const parts = [];
+    let node: MoveNode | undefined = first;
+    let path = firstPath;
+    let alternatives = siblings;
+    while (node) {
+      parts.push(move(node, path));
+      if (alternatives.length > 0)
+        parts.push(
+          <div class="side-lines">
+            {alternatives.map((alt) => (
+              <div class="side-line">{line(alt.node, alt.path, [])}</div>
+            ))}
+          </div>,
+        );
+      const parent: readonly number[] = path;
+      alternatives = node.children.slice(1).map((c, i) => ({ node: c, path: [...parent, i + 1] }));
+      node = node.children[0];
+      path = [...parent, 0];
+    }
+    return parts;
+  };
+  const [main, ...rest] = info.tree.children;
+  return (
+    <section ref={box} class="move-tree" data-testid="move-tree" aria-label="moves">
+      {info.tree.comment && <span class="comment">{info.tree.comment}</span>}
+      {main ? (
+        line(
+          main,
+          [0],
+          rest.map((node, i) => ({ node, path: [i + 1] })),
+        )
+      ) : (
+        <span class="empty">Play a move on the board.</span>
+      )}
+    </section>
+  );
+}
+
+function MoveTools({ info, node }: { info: AnalysisInfo; node: MoveNode }) {
+  const [comment, setComment] = useState(node.comment ?? '');
+  useEffect(() => setComment(node.comment ?? ''), [node]);
+  const side = info.path.some((i) => i > 0);
+  return (
+    <fieldset class="move-tools">
+      <legend>
+        Move <strong>{node.move}</strong>
+      </legend>
+      <fieldset class="glyphs">
+        <legend class="visually-hidden">Mark the move</legend>
+        {GLYPHS.map((g) => (
+          <button
+            type="button"
+            key={g}
+            aria-pressed={node.glyph === g}
+            onClick={() => info.annotate({ glyph: node.glyph === g ? null : g })}
+          >
+            {g}
+          </button>
+        ))}
+      </fieldset>
+      <label class="comment-box">
+        <span class="visually-hidden">Comment</span>
+        <textarea
+          rows={2}
+          maxLength={500}
+          placeholder="A comment on this move"
+          value={comment}
+          onInput={(e) => setComment(e.currentTarget.value)}
+          onBlur={() => info.annotate({ comment })}
+        />
+      </label>
+      <div class="tree-actions">
+        {side && (
+          <button type="button" onClick={info.promote}>
+            <ArrowUpToLine class="icon" aria-hidden="true" /> Promote line
+          </button>
+        )}
+        <button type="button" onClick={info.remove}>
+          <Trash2 class="icon" aria-hidden="true" /> Delete from here
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function ShareLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setCopied(false), [link]);
+  return (
+    <label class="share-link">
+      <span>Link to this analysis</span>
+      <span class="share-row">
+        <input type="text" readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          aria-label="Copy the link"
+          title="Copy the link"
+          onClick={() => {
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+          }}
+        >
+          <Copy class="icon" aria-hidden="true" />
+          {copied ? ' Copied' : ''}
+        </button>
+      </span>
+    </label>
+  );
+}

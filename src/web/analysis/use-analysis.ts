@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { GameDefinition, Player } from '../../engine/game.ts';
+import { type Replayed, replayMoves, roundNumbers } from '../history.ts';
+import type { GameSession } from '../use-game.ts';
+import { analysisUrl, type OpenedAnalysis } from './address.ts';
+import { addMove, annotate, deleteAt, endOfLine, type Glyph, movesTo, nodeAt, promote, type TreePath, type VariationTree } from './tree.ts';
+import { type EngineView, useEngine } from './use-engine.ts';
+
+/** A point in the board's own drawing (the user space of its `svg.board`). */
+export type BoardPoint = { readonly x: number; readonly y: number };
+/** Where a move starts (if it starts on the board) and ends, for an arrow drawn over the board. */
+export type MovePoints = { readonly from?: BoardPoint; readonly to: BoardPoint };
+
+/** What an analysis adds to a game page: the tree, the engine, the tools. */
+export interface AnalysisInfo {
+  readonly tree: VariationTree;
+  readonly path: TreePath;
+  goToPath(path: TreePath): void;
+  /** The line through the shown move becomes the main line at its nearest fork. */
+  promote(): void;
+  /** Deletes the shown move and what follows it. */
+  remove(): void;
+  annotate(note: { glyph?: Glyph | null; comment?: string | null }): void;
+  /** Plays an engine line's moves from the shown position into the tree, up to `count` of them. */
+  playLine(moves: readonly string[], count: number): void;
+  readonly engine: EngineView;
+  /** The analysis's address, whole (to share). */
+  readonly link: string;
+  /** A move of the opened address the rules refused, with why. */
+  readonly refused: string | null;
+  /** Where the engine's best move goes on the board, when the game's board can say. */
+  readonly bestPoints: MovePoints | null;
+}
+
+/**
+ * A game page's session over an analysis: the board shows the tree's current node, a move played
+ * on it goes into the tree (a side line where the tree already goes elsewhere), and the address
+ * follows, so a reload or a shared link reopens the same analysis at the same move.
+ */
+export function useAnalysis<S, M, O>(
+  opened: OpenedAnalysis,
+  game: GameDefinition<S, M, O>,
+  movePoints?: (state: S, move: M) => MovePoints | null,
+): GameSession<S, M, O> {
+  const { analysis } = opened;
+  const options = analysis.options as O;
+  const [tree, setTree] = useState(analysis.tree);
+  const [path, setPath] = useState<TreePath>(analysis.path);
+  const moves = useMemo(() => movesTo(tree, path), [tree, path]);
+  const replayed = useRef<Replayed<S, M> | undefined>(undefined);
+  const history = useMemo(() => {
+    replayed.current = replayMoves(game, options, analysis.seed, moves, replayed.current);
+    return replayed.current;
+  }, [game, options, analysis.seed, moves]);
+  const states = history.states;
+  const state = states[states.length - 1] as S;
+  const outcome = game.result(state);
+  const toMove = outcome ? null : game.toMove(state);
+  const seatNames = useMemo(() => game.seatNames(options), [game, options]);
+  const link = analysisUrl({ game: game.id, options: analysis.rawOptions, seed: analysis.seed, tree, path });
+
+  useEffect(() => window.history.replaceState(null, '', link), [link]);
+
+  const engine = useEngine(
+    outcome === null ? { game: game.id, options: analysis.rawOptions, seed: analysis.seed, moves: history.moves, lines: 3 } : null,
+  );
+  const bestText = engine.step?.lines[0]?.moves[0] ?? engine.best;
+  const bestPoints = useMemo(() => {
+    if (!bestText || !movePoints) return null;
+    const best = game.parseMove(state, bestText);
+    return best.ok ? movePoints(state, best.value) : null;
+  }, [bestText, movePoints, game, state]);
+
+  // The tree and path a key press or click works on, current even inside a listener made earlier.
+  const now = useRef({ tree, path });
+  now.current = { tree, path };
+  const goToPath = (to: TreePath) => setPath(to);
+
+  // ←/→ step back and along the line shown, Home/End go to the start and the end of the line.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const { tree, path } = now.current;
+      const to = {
+        ArrowLeft: () => path.slice(0, -1),
+        ArrowRight: () => (nodeAt(tree, path)?.children.length ? [...path, 0] : path),
+        Home: () => [],
+        End: () => endOfLine(tree, path),
+      }[e.key];
+      if (!to) return;
+      e.preventDefault();
+      setPath(to());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
+  const info: AnalysisInfo = {
+    tree,
+    path,
+    goToPath,
+    promote: () => {
+      const next = promote(now.current.tree, now.current.path);
+      setTree(next.tree);
+      setPath(next.path);
+    },
+    remove: () => {
+      const next = deleteAt(now.current.tree, now.current.path);
+      setTree(next.tree);
+      setPath(next.path);
+    },
+    annotate: (note) => setTree(annotate(now.current.tree, now.current.path, note)),
+    playLine: (line, count) => {
+      let next = { tree: now.current.tree, path: [...now.current.path] };
+      for (const move of line.slice(0, count)) next = addMove(next.tree, next.path, move);
+      setTree(next.tree);
+      setPath(next.path);
+    },
+    engine,
+    link: new URL(link, window.location.href).href,
+    refused: opened.refused,
+    bestPoints,
+  };
+
+  return {
+    game,
+    options,
+    setup: { game: game.id, options: analysis.rawOptions, seats: seatNames.map(() => 'human'), seed: analysis.seed, moves: history.moves },
+    seatNames,
+    players: seatNames.map(() => ''),
+    localSeats: seatNames.map((_, i) => i as Player),
+    firstPly: 0,
+    online: null,
+    analysis: info,
+    moves: history.moves,
+    rounds: roundNumbers(movers.slice(0, -1)),
+    state,
+    history: states,
+    ply: history.moves.length,
+    live: true,
+    toMove,
+    outcome,
+    humanToMove: toMove !== null,
+    interactive: toMove !== null,
+    thinking: false,
+    hasAi: false,
+    paused: false,
+    resigned: undefined,
+    error: opened.refused && `The analysis held an illegal ${opened.refused}; it was left out with what followed.`,
+    replaying: false,
+    play: (move) => {
+      const { tree, path } = now.current;
+      const next = addMove(tree, path, game.formatMove(state, move));
+      setTree(next.tree);
+      setPath(next.path);
+    },
+    goTo: (ply) => setPath(ply === null ? endOfLine(now.current.tree, now.current.path) : now.current.path.slice(0, Math.max(0, ply))),
+    setPaused: () => {},
+    replay: () => {},
+    undo: null,
+    resign: null,
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AnalysisStep, ChanceStep } from '../../ai/analysis.ts';
+import type { EngineAnswer, EngineRequest } from './engine-worker.ts';
+
+/** What the engine has said of the position on the board so far. */
+export interface EngineView {
+  readonly on: boolean;
+  /** Still thinking (on, and not done). */
+  readonly thinking: boolean;
+  readonly step: AnalysisStep | null;
+  readonly chances: ChanceStep | null;
+  /** The move the strongest level would play, where there are no lines (a game of chance). */
+  readonly best: string | null;
+  readonly error: string | null;
+  setOn(on: boolean): void;
+}
+
+const NOTHING = { thinking: false, step: null, chances: null, best: null, error: null };
+
+/**
+ * Runs the engine on each position the board shows while it is on. A new position, or turning it
+ * off, ends the worker thinking about the old one (it cannot be interrupted from outside); a worker
+ * that finished is kept for the next position.
+ */
+export function useEngine(request: EngineRequest | null): EngineView {
+  const [on, setOn] = useState(true);
+  const [view, setView] = useState<Omit<EngineView, 'on' | 'setOn'>>(NOTHING);
+  const key = request && JSON.stringify(request);
+  useEffect(() => {
+    setView(NOTHING);
+    if (!on || !request) return;
+    const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+    setView({ ...NOTHING, thinking: true });
+    worker.onmessage = (event: MessageEvent<EngineAnswer>) => {
+      const answer = event.data;
+      setView((v) => {
+        switch (answer.kind) {
+          case 'step':
+            return { ...v, step: answer.step };
+          case 'chances':
+            return { ...v, chances: answer.chances };
+          case 'best':
+            return { ...v, best: answer.move };
+          case 'done':
+            return { ...v, thinking: false };
+          case 'error':
+            return { ...v, thinking: false, error: answer.error };
+        }
+      });
+    };
+    worker.postMessage(request);
+    return () => worker.terminate();
+    // The request is compared by its text: a new object for the same position is no new position.
+  }, [key, on]);
+  return { ...view, on, setOn };
+}
