@@ -11,6 +11,7 @@ import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive } from '../games/hive/testing.ts';
 import { findGame } from '../games/index.ts';
+import { answersAt } from './answers.ts';
 import { minePuzzles, puzzleGameOf } from './mine.ts';
 import { judgePosition, type Puzzle } from './puzzle.ts';
 import { parsePuzzleSet, setUpPuzzle } from './puzzle-set.ts';
@@ -138,6 +139,35 @@ describe('the puzzle sets shipped in src/puzzles/sets (made by hexarena puzzles 
       for (const puzzle of picks) reprove(puzzle as Puzzle, game);
     });
   }
+
+  it('what each wrong move of a shipped puzzle does, as the pages tell it, holds by the rules alone: the defence named holds out', () => {
+    const set = unwrap(parsePuzzleSet(shipped('hive')));
+    const sample = set.puzzles.filter((p) => p.turns === 2).slice(0, 2);
+    expect(sample.length).toBe(2);
+    for (const puzzle of sample) {
+      const { position, solution } = unwrap(setUpPuzzle(hive, puzzle));
+      const answers = answersAt(hivePuzzles, position, puzzle.turns, solution[0] as string);
+      expect(answers.filter((a) => a.answer.kind === 'right').map((a) => a.move)).toEqual([solution[0]]);
+      expect(answers).toHaveLength(hive.legalMoves(position).length);
+      for (const { move, answer } of answers) {
+        if (answer.kind === 'right') continue;
+        expect(answer.kind, `${puzzle.id} ${move}`).toBe('refuted');
+        if (answer.kind !== 'refuted') continue;
+        const after = hive.play(position, unwrap(hive.parseMove(position, move)));
+        const held = hive.play(after, unwrap(hive.parseMove(after, answer.reply)));
+        expect(winsByRules(hive, held, puzzle.solver, puzzle.turns - 1), `${puzzle.id} ${move}, ${answer.reply}`).toBe(false);
+      }
+    }
+  });
+
+  it('on the last turn: the answer, the moves that do not end the game, and a move that wins at once besides', () => {
+    // Two pieces can fill the queen's last cell: either wins, so neither is wrong on a last turn.
+    const state = position(`${ONE_WAY}; wA2 3 -1`);
+    const kinds = Object.fromEntries(answersAt(hivePuzzles, state, 1, 'wA1 /wS1').map((a) => [a.move, a.answer.kind]));
+    expect(kinds['wA1 /wS1']).toBe('right');
+    expect(kinds['wA2 wA1\\']).toBe('wins-now');
+    expect(new Set(Object.values(kinds))).toEqual(new Set(['right', 'wins-now', 'no-win-now']));
+  });
 
   it('a malformed file is refused with where and what is wrong', () => {
     const hiveSet = shipped('hive') as { puzzles: Record<string, unknown>[] };

@@ -83,7 +83,7 @@ function turnPages(
   main: string,
   turn: number,
   reasonOf: (a: Answer) => { key: string; heading: string; text: string },
-): { turnPage: string; wrongPage: string | null; wrongTitle: string } {
+): { turnPage: string; wrongPage: string | null } {
   const groups = new Map<string, { heading: string; text: string; moves: string[] }>();
   const links: string[] = [];
   const sorted = [...answers].sort((a, b) => (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
@@ -110,7 +110,7 @@ function turnPages(
     `<p>Every legal move, in the game's notation; follow the one that wins.</p>`,
     `<ul>\n${links.join('\n')}\n</ul>`,
   ].join('\n');
-  if (groups.size === 0) return { turnPage, wrongPage: null, wrongTitle: '' };
+  if (groups.size === 0) return { turnPage, wrongPage: null };
   const sections = [...groups.values()].map(
     (g, i) =>
       `<section id="why-${i + 1}">\n<h2>${escapeHtml(g.heading)}</h2>\n<p>${escapeHtml(g.text)}</p>\n<p>The moves: ${g.moves.map(escapeHtml).join('; ')}.</p>\n<p>${link(`${turn}.html`, 'Try again')}</p>\n</section>`,
@@ -122,7 +122,7 @@ function turnPages(
     '<h2>The answer</h2>',
     `<p>The move was <strong>${escapeHtml(main)}</strong>. ${link(next, 'Play it and go on')}.</p>`,
   ].join('\n');
-  return { turnPage, wrongPage, wrongTitle: 'Not that move' };
+  return { turnPage, wrongPage };
 }
 
 export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Result<Site> {
@@ -172,7 +172,7 @@ export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Resul
       );
       site.set(`${puzzle.id}/${turn}.html`, page(`${name}, turn ${turn}: ${me} to move`, pages.turnPage));
       if (pages.wrongPage)
-        site.set(`${puzzle.id}/${turn}-wrong.html`, page(`${name}, turn ${turn}: ${pages.wrongTitle}`, `${home}\n${pages.wrongPage}`));
+        site.set(`${puzzle.id}/${turn}-wrong.html`, page(`${name}, turn ${turn}: not that move`, `${home}\n${pages.wrongPage}`));
     }
 
     const end = line[line.length - 1] as S;
