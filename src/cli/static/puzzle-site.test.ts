@@ -138,6 +138,20 @@ describe('export-static puzzles: the pages', async () => {
     }
   });
 
+  it('a wrong move whose proof runs past the budget is still wrong, without a defence named', async () => {
+    const { game, set } = built[0] as (typeof built)[number];
+    const pages = await cliGameOf('hive')?.puzzlePages?.();
+    const puzzle = set.puzzles.find((p) => p.turns === 2);
+    const minable = puzzleGameOf(game);
+    if (!pages || !puzzle || !minable) throw new Error('no Hive puzzle of 2 turns');
+    const site = unwrap(buildPuzzleSite({ game: minable, set: { ...set, puzzles: [puzzle] }, picture: pages.picture, budget: 1 }));
+    const wrong = site.get(`${puzzle.id}/1-wrong.html`) as string;
+    expect(wrong).toContain('<h2>Wrong: not the answer</h2>');
+    expect(wrong).not.toMatch(/answers /);
+    for (const { href, text } of moveLinks(site.get(`${puzzle.id}/1.html`) as string))
+      if (href.startsWith('1-wrong.html#')) expect(unescapeHtml(section(wrong, href.slice('1-wrong.html#'.length)))).toContain(text);
+  });
+
   it('the same set makes the same pages', async () => {
     const again = await siteOf('hex', 3);
     expect([...again.site]).toEqual([...(built[1] as (typeof built)[number]).site]);
