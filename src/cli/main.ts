@@ -4,6 +4,8 @@ import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { BookFlags } from './commands/book.ts';
+import type { ExportPuzzlesFlags } from './commands/export-puzzles.ts';
+import type { ExportStaticFlags } from './commands/export-static.ts';
 import type { LadderFlags } from './commands/ladder.ts';
 import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
@@ -13,15 +15,7 @@ import { displayPath, fileProblem } from './files.ts';
 import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
-import { SITE_MODES, type SiteMode } from './static/site.ts';
-
-interface ExportFlags {
-  readonly out: string;
-  readonly mode: SiteMode;
-  readonly game?: string;
-  readonly from?: string;
-  readonly force?: boolean;
-}
+import { SITE_MODES } from './static/site.ts';
 
 export const VERSION = '0.1.0';
 
@@ -71,7 +65,7 @@ function program(io: CliIo): Command {
     .option('--game <game>', 'with puzzles: the game of the puzzles (hive, nonaga or hex)')
     .option('--from <file>', 'with puzzles: a file hexarena puzzles mine wrote (default: the set shipped for the game)')
     .option('--force', 'write into a non-empty folder that holds no earlier export')
-    .action(async (what: string, flags: ExportFlags, command: Command) => {
+    .action(async (what: string, flags: ExportStaticFlags & ExportPuzzlesFlags, command: Command) => {
       // `puzzles` is not a game: it names the other kind of export, whose own flags are --game and --from.
       if (what.toLowerCase() === 'puzzles') {
         if (command.getOptionValueSource('mode') !== 'default') throw new UsageError('--mode is for a solved game, not for puzzles');

@@ -8,11 +8,14 @@ import { solvableGame } from '../solvable.ts';
 import { buildSite, type SiteMode } from '../static/site.ts';
 import { earlierPages, writeSite } from '../static/write-site.ts';
 
-export async function exportStaticCommand(
-  io: CliIo,
-  gameId: string,
-  flags: { out: string; mode: SiteMode; force?: boolean },
-): Promise<void> {
+export interface ExportStaticFlags {
+  readonly out: string;
+  readonly mode: SiteMode;
+  readonly force?: boolean;
+}
+
+/** `hexarena export-static <game>`: a solved game as a static site, one page per position, in one of its modes. */
+export async function exportStaticCommand(io: CliIo, gameId: string, flags: ExportStaticFlags): Promise<void> {
   const game = solvableGame(gameId);
   const board = await cliGameOf(game.id)?.staticBoard?.();
   if (!board) throw new UsageError(`${game.id} has no static board renderer yet`);
