@@ -117,7 +117,7 @@ function turnPages(
   );
   const wrongPage = [
     '<h1>Not that move</h1>',
-    `<p>That move does not solve the puzzle; why is told below, move by move. ${link(`${turn}.html`, 'Try again')}.</p>`,
+    `<p>That move does not solve the puzzle. Below, the moves that fail, grouped by what goes wrong. ${link(`${turn}.html`, 'Try again')}.</p>`,
     ...sections,
     '<h2>The answer</h2>',
     `<p>The move was <strong>${escapeHtml(main)}</strong>. ${link(next, 'Play it and go on')}.</p>`,
