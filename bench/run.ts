@@ -5,6 +5,7 @@ import { benchHive } from './hive.ts';
 import { benchIdentity } from './identity.ts';
 import { benchNonaga } from './nonaga.ts';
 import { benchPairing } from './pairing.ts';
+import { benchPuzzles } from './puzzles.ts';
 import { benchRatings } from './ratings.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   ratings: benchRatings,
   pairing: benchPairing,
   'free-for-all': benchFreeForAll,
+  puzzles: benchPuzzles,
   uhp: benchUhp,
 };
 

@@ -4,6 +4,8 @@ import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { BookFlags } from './commands/book.ts';
+import type { ExportPuzzlesFlags } from './commands/export-puzzles.ts';
+import type { ExportStaticFlags } from './commands/export-static.ts';
 import type { LadderFlags } from './commands/ladder.ts';
 import type { MatchFlags } from './commands/match.ts';
 import type { PerftFlags } from './commands/perft.ts';
@@ -13,7 +15,7 @@ import { displayPath, fileProblem } from './files.ts';
 import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
-import { SITE_MODES, type SiteMode } from './static/site.ts';
+import { SITE_MODES } from './static/site.ts';
 
 export const VERSION = '0.1.0';
 
@@ -52,16 +54,27 @@ function program(io: CliIo): Command {
 
   cli
     .command('export-static')
-    .description('write a solved game as a static site: one HTML page per position, no JavaScript, no CSS')
-    .argument('<game>', 'a solvable game, such as tictactoe')
+    .description(
+      'write a static site, no JavaScript, no CSS: a solved game, one HTML page per position; or a puzzle set (export-static puzzles --game hive)',
+    )
+    .argument('<game>', 'a solvable game, such as tictactoe; or puzzles, with --game')
     .requiredOption('--out <dir>', 'folder for the site; DIR/index.html is the start page')
     .addOption(
       new Option('--mode <mode>', 'two players share the screen, or play the perfect computer').choices(SITE_MODES).default('two-player'),
     )
+    .option('--game <game>', 'with puzzles: the game of the puzzles (hive, nonaga or hex)')
+    .option('--from <file>', 'with puzzles: a file hexarena puzzles mine wrote (default: the set shipped for the game)')
     .option('--force', 'write into a non-empty folder that holds no earlier export')
-    .action(async (game: string, flags: { out: string; mode: SiteMode; force?: boolean }) =>
-      (await import('./commands/export-static.ts')).exportStaticCommand(io, game, flags),
-    );
+    .action(async (what: string, flags: ExportStaticFlags & ExportPuzzlesFlags, command: Command) => {
+      // `puzzles` is not a game: it names the other kind of export, whose own flags are --game and --from.
+      if (what.toLowerCase() === 'puzzles') {
+        if (command.getOptionValueSource('mode') !== 'default') throw new UsageError('--mode is for a solved game, not for puzzles');
+        return (await import('./commands/export-puzzles.ts')).exportPuzzlesCommand(io, flags);
+      }
+      if (flags.game !== undefined || flags.from !== undefined)
+        throw new UsageError('--game and --from are for export-static puzzles (hexarena export-static puzzles --game hive --out DIR)');
+      return (await import('./commands/export-static.ts')).exportStaticCommand(io, what, flags);
+    });
 
   const match = cli
     .command('match')

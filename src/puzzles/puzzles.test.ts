@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../ai/agents.ts';
 import { main } from '../cli/main.ts';
 import { captureIo, scratchFolder } from '../cli/testing.ts';
-import type { Agent, GameRules } from '../engine/game.ts';
+import type { Agent, GameDefinition, GameRules } from '../engine/game.ts';
 import { runMatch } from '../engine/match.ts';
 import type { GameRecord } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive } from '../games/hive/testing.ts';
+import { findGame } from '../games/index.ts';
+import { answersAt } from './answers.ts';
 import { minePuzzles, puzzleGameOf } from './mine.ts';
 import { judgePosition, type Puzzle } from './puzzle.ts';
+import { parsePuzzleSet, setUpPuzzle } from './puzzle-set.ts';
 
 const hivePuzzles = puzzleGameOf(hive) as NonNullable<ReturnType<typeof puzzleGameOf<HiveState, HiveMove, typeof hive.defaultOptions>>>;
 
@@ -114,11 +117,88 @@ describe('puzzles: a unique move that forces a win, every defence proved', () =>
   });
 });
 
+describe('the puzzle sets shipped in src/puzzles/sets (made by hexarena puzzles mine, docs/puzzles.md)', () => {
+  const shipped = (id: string): unknown => JSON.parse(readFileSync(new URL(`./sets/${id}.json`, import.meta.url), 'utf8'));
+
+  for (const [id, sample] of [
+    ['hive', 4],
+    ['nonaga', 2],
+    ['hex', 1],
+  ] as const) {
+    it(`${id}: the file parses into valid puzzles, each set up by the rules to the solver's win; a sample re-proved by the rules alone`, () => {
+      const game = unwrap(findGame(id));
+      const set = unwrap(parsePuzzleSet(shipped(id)));
+      expect(set.game).toBe(id);
+      expect(set.puzzles.length).toBeGreaterThanOrEqual(10);
+      for (const puzzle of set.puzzles) expect(setUpPuzzle(game, puzzle).ok, puzzle.id).toBe(true);
+      // Spread over the set: the first, the last, and between.
+      const picks = Array.from(
+        { length: sample },
+        (_, k) => set.puzzles[Math.floor((k * (set.puzzles.length - 1)) / Math.max(1, sample - 1))],
+      );
+      for (const puzzle of picks) reprove(puzzle as Puzzle, game);
+    });
+  }
+
+  it('what each wrong move of a shipped puzzle does, as the pages tell it, holds by the rules alone: the defence named holds out', () => {
+    const set = unwrap(parsePuzzleSet(shipped('hive')));
+    const sample = set.puzzles.filter((p) => p.turns === 2).slice(0, 2);
+    expect(sample.length).toBe(2);
+    for (const puzzle of sample) {
+      const { position, solution } = unwrap(setUpPuzzle(hive, puzzle));
+      const answers = answersAt(hivePuzzles, position, puzzle.turns, solution[0] as string);
+      expect(answers.filter((a) => a.answer.kind === 'right').map((a) => a.move)).toEqual([solution[0]]);
+      expect(answers).toHaveLength(hive.legalMoves(position).length);
+      for (const { move, answer } of answers) {
+        if (answer.kind === 'right') continue;
+        expect(answer.kind, `${puzzle.id} ${move}`).toBe('refuted');
+        if (answer.kind !== 'refuted') continue;
+        const after = hive.play(position, unwrap(hive.parseMove(position, move)));
+        const held = hive.play(after, unwrap(hive.parseMove(after, answer.reply)));
+        expect(winsByRules(hive, held, puzzle.solver, puzzle.turns - 1), `${puzzle.id} ${move}, ${answer.reply}`).toBe(false);
+      }
+    }
+  });
+
+  it('on the last turn: the answer, the moves that do not end the game, and a move that wins at once besides', () => {
+    // Two pieces can fill the queen's last cell: either wins, so neither is wrong on a last turn.
+    const state = position(`${ONE_WAY}; wA2 3 -1`);
+    const kinds = Object.fromEntries(answersAt(hivePuzzles, state, 1, 'wA1 /wS1').map((a) => [a.move, a.answer.kind]));
+    expect(kinds['wA1 /wS1']).toBe('right');
+    expect(kinds['wA2 wA1\\']).toBe('wins-now');
+    expect(new Set(Object.values(kinds))).toEqual(new Set(['right', 'wins-now', 'no-win-now']));
+  });
+
+  it('a malformed file is refused with where and what is wrong', () => {
+    const hiveSet = shipped('hive') as { puzzles: Record<string, unknown>[] };
+    const first = hiveSet.puzzles[0] as Record<string, unknown>;
+    const cases: [unknown, RegExp][] = [
+      [[], /expected an object \{ game, turns, puzzles \}/],
+      [{ game: 'hive', turns: 2 }, /^puzzles: expected a list/],
+      [{ game: 'hive', turns: 0, puzzles: [] }, /^turns: /],
+      [{ game: 'hive', turns: 2, puzzles: [{ ...first, moves: 'wQ' }] }, /^puzzles\[0\]\.moves: expected a list of move texts/],
+      [{ game: 'hive', turns: 2, puzzles: [{ ...first, solution: ['wQ'] }] }, /^puzzles\[0\]\.solution: expected 3 move texts/],
+      [{ game: 'hive', turns: 2, puzzles: [{ ...first, id: '../x' }] }, /^puzzles\[0\]\.id: /],
+      [{ game: 'hive', turns: 2, puzzles: [first, first] }, /^puzzles\[1\]\.id: .* is in the set twice/],
+      [{ game: 'hive', turns: 2, puzzles: [{ ...first, game: 'hex' }] }, /^puzzles\[0\]\.game: expected "hive"/],
+    ];
+    for (const [json, message] of cases) {
+      const parsed = parsePuzzleSet(json);
+      expect(parsed.ok, JSON.stringify(json).slice(0, 80)).toBe(false);
+      if (!parsed.ok) expect(parsed.error.message).toMatch(message);
+    }
+    const broken = unwrap(parsePuzzleSet({ game: 'hive', turns: 2, puzzles: [{ ...first, moves: ['wS1', 'bQ nowhere'] }] }));
+    const setUp = setUpPuzzle(hive, broken.puzzles[0] as Puzzle);
+    expect(setUp.ok).toBe(false);
+    if (!setUp.ok) expect(setUp.error.message).toMatch(/^move 2 "bQ nowhere": /);
+  });
+});
+
 /** Replays a puzzle's position and proves it again by the plain rules: one winning move, the puzzle's, and a line that wins. */
-function reprove(puzzle: Puzzle): void {
-  let state = hive.newGame(unwrap(hive.parseOptions(puzzle.options)), puzzle.seed);
-  for (const text of puzzle.moves) state = hive.play(state, unwrap(hive.parseMove(state, text)));
-  expect(winningByRules(hive, state, puzzle.turns), puzzle.id).toEqual([puzzle.solution[0]]);
-  for (const text of puzzle.solution) state = hive.play(state, unwrap(hive.parseMove(state, text)));
-  expect(hive.result(state)).toMatchObject({ kind: 'win', winner: puzzle.solver });
+function reprove<S, M, O>(puzzle: Puzzle, game: GameDefinition<S, M, O> = hive as unknown as GameDefinition<S, M, O>): void {
+  let state = game.newGame(unwrap(game.parseOptions(puzzle.options)), puzzle.seed);
+  for (const text of puzzle.moves) state = game.play(state, unwrap(game.parseMove(state, text)));
+  expect(winningByRules(game, state, puzzle.turns), puzzle.id).toEqual([puzzle.solution[0]]);
+  for (const text of puzzle.solution) state = game.play(state, unwrap(game.parseMove(state, text)));
+  expect(game.result(state)).toMatchObject({ kind: 'win', winner: puzzle.solver });
 }

@@ -1,6 +1,7 @@
 import type { CliFlag } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import type { StaticBoard } from '../static/boards.ts';
+import type { StaticPicture } from '../static/picture.ts';
 import type { TerminalGame } from '../terminal-game.ts';
 
 /** Flags as commander hands them to a command: each game reads the ones it declared. */
@@ -34,6 +35,11 @@ export interface CliGame {
   bookStarts?(): readonly unknown[];
   /** An HTML board, so that `export-static` can write the game as a site once it is solved. */
   staticBoard?(): Promise<StaticBoard<unknown, unknown>>;
+  /**
+   * For `export-static puzzles`: how a position is drawn without script or CSS, and the puzzle set
+   * shipped with hexarena (as JSON, read as untrusted as any file: a hand edit may have broken it).
+   */
+  puzzlePages?(): Promise<{ readonly picture: StaticPicture<unknown>; readonly shipped: unknown }>;
 }
 
 /**

@@ -12,4 +12,8 @@ export const hexCli: CliGame = {
   ],
   seatFlags: ['red', 'blue'],
   play: playsInTerminal(async () => (await import('./play.ts')).hexInTerminal),
+  puzzlePages: async () => ({
+    picture: (await import('./static-picture.ts')).hexStaticPicture,
+    shipped: (await import('../../../puzzles/sets/hex.json', { with: { type: 'json' } })).default as unknown,
+  }),
 };

@@ -74,4 +74,8 @@ export const hiveCli: CliGame = {
     const state = loaded.value;
     return (depth, bulk) => perft(state.pos.clone(), depth, bulk);
   },
+  puzzlePages: async () => ({
+    picture: (await import('./static-picture.ts')).hiveStaticPicture,
+    shipped: (await import('../../../puzzles/sets/hive.json', { with: { type: 'json' } })).default as unknown,
+  }),
 };

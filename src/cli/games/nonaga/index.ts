@@ -11,4 +11,8 @@ export const nonagaCli: CliGame = {
   seatFlags: ['red', 'black'],
   play: playsInTerminal(async () => (await import('./play.ts')).nonagaInTerminal),
   bookStarts: () => (['red', 'black'] as const).map((first) => nonaga.newGame({ ...nonaga.defaultOptions, first }, 'book')),
+  puzzlePages: async () => ({
+    picture: (await import('./static-picture.ts')).nonagaStaticPicture,
+    shipped: (await import('../../../puzzles/sets/nonaga.json', { with: { type: 'json' } })).default as unknown,
+  }),
 };

@@ -1,0 +1,29 @@
+import type { NonagaState } from '../../../games/nonaga/index.ts';
+import { TORUS_CELLS } from '../../../hex/torus.ts';
+import type { Picture, StaticPicture } from '../../static/picture.ts';
+
+/**
+ * The discs, each captioned with its coordinates (as turns are written), the tokens lettered R and B
+ * on their colours, and the disc that may not be taken this turn marked with an x.
+ */
+const picture = (state: NonagaState): Picture => {
+  const { pos } = state;
+  const cells: Picture['cells'][number][] = [];
+  for (let c = 0; c < TORUS_CELLS; c++) {
+    if (!pos.disc[c]) continue;
+    const h = pos.coordinates(c);
+    const caption = `${h.q},${h.r}`;
+    const token = pos.token[c];
+    if (token === 0) cells.push({ ...h, fill: '#c62828', ink: '#fff', label: 'R', caption, name: `${caption}: a red token` });
+    else if (token === 1) cells.push({ ...h, fill: '#212121', ink: '#fff', label: 'B', caption, name: `${caption}: a black token` });
+    else if (c === pos.blocked)
+      cells.push({ ...h, fill: '#d7ccc8', ink: '#000', label: 'x', caption, name: `${caption}: an empty disc that may not be moved now` });
+    else cells.push({ ...h, fill: '#efebe9', ink: '#333', caption, name: `${caption}: an empty disc` });
+  }
+  return {
+    cells,
+    summary: `The Nonaga board: ${cells.length} discs named by their coordinates, red tokens lettered R, black tokens lettered B.`,
+  };
+};
+
+export const nonagaStaticPicture = picture as StaticPicture<unknown>;
