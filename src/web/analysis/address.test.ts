@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { unwrap } from '../../engine/result.ts';
+import { hive } from '../../games/hive/index.ts';
+import { unfinishedGame } from '../../games/hive/testing.ts';
+import { analysisUrl, gameAnalysisUrl, isAnalysisAddress, parseAnalysis } from './address.ts';
+import { addMove, annotate, lineTree, movesTo } from './tree.ts';
+
+const { texts } = unfinishedGame('address', 12);
+const hashOf = (url: string) => url.slice(url.indexOf('#'));
+
+describe('an analysis in the address', () => {
+  it('opens what it wrote: game, options, tree and the move shown', () => {
+    const after5 = texts.slice(0, 5).reduce((s, t) => hive.play(s, unwrap(hive.parseMove(s, t))), hive.newGame(hive.defaultOptions, 's'));
+    const other = hive
+      .legalMoves(after5)
+      .map((m) => hive.formatMove(after5, m))
+      .find((t) => t !== texts[5]) as string;
+    const side = addMove(
+      lineTree(texts),
+      texts.slice(0, 5).map(() => 0),
+      other,
+    );
+    const tree = annotate(side.tree, side.path, { glyph: '!', comment: 'sharper' });
+    const url = analysisUrl({ game: 'hive', options: { type: 'Base+MLP' }, seed: 's', tree, path: side.path });
+    expect(url.startsWith('./#analysis&game=hive&')).toBe(true);
+    expect(isAnalysisAddress(hashOf(url))).toBe(true);
+    const opened = unwrap(parseAnalysis(hashOf(url)));
+    expect(opened.refused).toBeNull();
+    expect(opened.analysis.game.id).toBe('hive');
+    expect(opened.analysis.rawOptions).toEqual({ type: 'Base+MLP' });
+    expect(opened.analysis.tree).toEqual(tree);
+    expect(opened.analysis.path).toEqual(side.path);
+    // From an online game's page the link starts at the site's root.
+    expect(gameAnalysisUrl({ game: 'hive', options: {}, seed: '', moves: texts }, 3, '/')).toMatch(
+      /^\/#analysis&game=hive&tree=[^&]+&at=3$/,
+    );
+  });
+
+  it('cuts an illegal move off with what follows it, and names it', () => {
+    const broken = [...texts.slice(0, 4), 'wQ 9 9', ...texts.slice(5)];
+    const opened = unwrap(parseAnalysis(hashOf(gameAnalysisUrl({ game: 'hive', options: {}, seed: '', moves: broken }))));
+    expect(opened.refused).toMatch(/^move 5 \(wQ 9 9\): /);
+    expect(movesTo(opened.analysis.tree, [0, 0, 0, 0, 0, 0])).toEqual(texts.slice(0, 4));
+    // The move asked for is past the cut: the analysis opens at the start.
+    expect(opened.analysis.path).toEqual([]);
+  });
+
+  it('refuses an unknown game, options that are not JSON or not the game’s, and a broken tree', () => {
+    expect(parseAnalysis('#analysis&game=chess')).toMatchObject({ ok: false });
+    expect(parseAnalysis('#analysis&game=hive&options=%7B')).toMatchObject({ ok: false, error: { message: /not JSON/ } });
+    expect(parseAnalysis('#analysis&game=hive&options=%7B%22type%22%3A%22X%22%7D')).toMatchObject({ ok: false });
+    expect(parseAnalysis('#analysis&game=hive&tree=(wS1')).toMatchObject({ ok: false, error: { message: /side line/ } });
+    expect(isAnalysisAddress('#game=hive')).toBe(false);
+    expect(isAnalysisAddress('#analysisx')).toBe(false);
+    expect(isAnalysisAddress('#analysis')).toBe(true);
+  });
+});
