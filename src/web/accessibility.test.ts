@@ -6,8 +6,12 @@ import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
+import { unwrap } from '../engine/result.ts';
+import { hive } from '../games/hive/index.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
 import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { analysisUrl } from './analysis/address.ts';
+import { addMove, lineTree } from './analysis/tree.ts';
 import { launchChromium } from './headless-chromium.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 
@@ -125,6 +129,26 @@ const PAGES: readonly SitePage[] = [
     path: () => local('hive', undefined, unfinishedGame('axe', 16).texts),
     ready: ['[data-piece]'],
     inView: BOTH([...PLAYING, 'fieldset.hand >> nth=0', 'fieldset.hand >> nth=1']),
+  },
+  {
+    name: 'Hive analysis, a side line',
+    who: 'guest',
+    path: () => {
+      // The game's third move, and another one beside it.
+      const { texts } = unfinishedGame('axe', 16);
+      const at = texts.slice(0, 2).reduce((s, t) => hive.play(s, unwrap(hive.parseMove(s, t))), hive.newGame(hive.defaultOptions, 'axe'));
+      const other = hive
+        .legalMoves(at)
+        .map((m) => hive.formatMove(at, m))
+        .find((t) => t !== texts[2]) as string;
+      const tree = addMove(lineTree(texts), [0, 0], other).tree;
+      return `/${analysisUrl({ game: 'hive', options: {}, seed: 'axe', tree, path: [0, 0, 1] }).slice(2)}`;
+    },
+    ready: ['[data-testid=engine-lines] li', '.side-line .tree-move'],
+    inView: {
+      wide: ['[data-testid=status]', 'svg.board', '[data-testid=eval-bar]', '[data-testid=engine]'],
+      phone: ['[data-testid=status]', 'svg.board'],
+    },
   },
   {
     name: 'local DiceWars, a territory picked',
