@@ -689,6 +689,16 @@ describe('the browser app', () => {
       await expect.poll(() => current.getAttribute('data-path')).toBe('23');
       expect(await page.getByText('wA3 /bA2').count()).toBe(1);
       await expect.poll(() => page.getByTestId('engine-state').textContent()).toMatch(/^depth \d+/);
+
+      // Another game, pasted as a GameString: a bad move is named, a good string opens at its end.
+      await page.getByText('Analyse another game or position').click();
+      await page.getByTestId('paste-position').fill('Base;InProgress;White[2];wS1;bG1 -wQ');
+      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await expect.poll(() => page.locator('.open-analysis .error').textContent()).toMatch(/move 2.*bG1 -wQ/);
+      await page.getByTestId('paste-position').fill('Base;InProgress;White[2];wS1;bG1 -wS1');
+      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await waitForStatus(page, { is: 'Analysis: White to move.' });
+      expect(await page.locator('.tree-move').allTextContents()).toEqual(['wS1', 'bG1 -wS1']);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { Bot, Monitor, Plus, Tv, Users } from 'lucide-preact';
+import { Bot, Microscope, Monitor, Plus, Tv, Users } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../games/index.ts';
 import type { LiveGame } from '../protocols/wire/index.ts';
@@ -122,6 +122,9 @@ export function Home() {
               <Monitor class="icon" aria-hidden="true" /> Hotseat
             </button>
             <UploadRecord />
+            <a href="./#analysis&game=hive" class="button-link">
+              <Microscope class="icon" aria-hidden="true" /> Analysis board
+            </a>
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
           {lobby && <YourGames />}

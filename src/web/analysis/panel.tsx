@@ -4,6 +4,7 @@ import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
 import type { GameSession } from '../use-game.ts';
+import { OpenAnalysis } from './open.tsx';
 import { endOfLine, formatPath, GLYPHS, type MoveNode, nodeAt } from './tree.ts';
 import type { AnalysisInfo, BoardPoint, MovePoints } from './use-analysis.ts';
 import './analysis.css';
@@ -157,6 +158,7 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
       </fieldset>
       {a.path.length > 0 && node && 'move' in node && <MoveTools info={a} node={node} />}
       <ShareLink link={a.link} />
+      <OpenAnalysis game={s.game.id} />
     </>
   );
 }

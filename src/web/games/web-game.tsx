@@ -1,5 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
+import type { Result } from '../../engine/result.ts';
 import type { OpenedAnalysis } from '../analysis/address.ts';
 import { type MovePoints, useAnalysis } from '../analysis/use-analysis.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
@@ -36,6 +37,10 @@ export interface WebGameParts<S, M, O> {
   readonly used?: (options: Options) => Options;
   /** Options an address may leave out, as the browser fills them in; `seats`: how many it names (0: none). */
   readonly addressDefaults?: (seats: number) => Options;
+  /** Reads text pasted into the analysis board (a Hive GameString) as options and moves; else moves one a line. */
+  readonly readPasted?: (text: string) => Result<{ options: Options; moves: readonly string[] }>;
+  /** What the paste box asks for ("a GameString"). */
+  readonly pasteHint?: string;
   /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
   readonly movePoints?: (state: S, move: M) => MovePoints | null;
 }

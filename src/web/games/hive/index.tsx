@@ -1,4 +1,5 @@
-import { hive } from '../../../games/hive/index.ts';
+import { ok } from '../../../engine/result.ts';
+import { hive, parseGameString } from '../../../games/hive/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
@@ -14,4 +15,9 @@ export const hiveWeb = webGame({
   cardOptions: { type: 'Base+MLP' },
   optionsForm: HiveOptions,
   movePoints: hiveMovePoints,
+  readPasted: (text) => {
+    const parsed = parseGameString(text);
+    return parsed.ok ? ok({ options: { type: parsed.value.type }, moves: parsed.value.moves }) : parsed;
+  },
+  pasteHint: 'a GameString (Base+MLP;InProgress;White[3];wS1;bG1 -wS1;…)',
 });

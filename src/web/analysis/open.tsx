@@ -1,0 +1,98 @@
+import { FolderOpen } from 'lucide-preact';
+import { useState } from 'preact/hooks';
+import type { Json } from '../../engine/game.ts';
+import { playMoves } from '../../engine/record.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { readRecord } from '../record-file.ts';
+import { gameAnalysisUrl } from './address.ts';
+
+/**
+ * What a player pastes to analyse it: a game's own text (a Hive GameString) where its folder reads
+ * one, else its moves in the game's notation, one a line or separated by ";". Checked move by move
+ * here, so a bad move is named before the board opens.
+ */
+export function pastedAnalysis(gameId: string, text: string): Result<string> {
+  const web = webGameOf(gameId);
+  if (!web) return fail(`there is no game "${gameId}"`);
+  const read =
+    web.readPasted?.(text) ??
+    ok({
+      options: {},
+      moves: text
+        .split(/[;\n]/)
+        .map((m) => m.trim())
+        .filter(Boolean),
+    });
+  if (!read.ok) return read;
+  const { options, moves } = read.value;
+  const parsed = web.game.parseOptions(options);
+  if (!parsed.ok) return parsed;
+  const played = playMoves(web.game, parsed.value, '', moves);
+  if (!played.ok) return played;
+  return ok(gameAnalysisUrl({ game: gameId, options: options as Json, seed: '', moves }));
+}
+
+/** Opens another game on the analysis board: pasted text, or a record file (Download's JSON, SGF, PGN). */
+export function OpenAnalysis({ game: current }: { game: string }) {
+  const [game, setGame] = useState(current);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const go = (url: string) => {
+    window.location.assign(url);
+  };
+  const openFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const setup = await readRecord(file);
+    input.value = '';
+    if (!setup.ok) return setError(setup.error.message);
+    go(gameAnalysisUrl(setup.value));
+  };
+  const hint = webGameOf(game)?.pasteHint ?? 'its moves, one a line';
+  return (
+    <details class="open-analysis">
+      <summary>Analyse another game or position</summary>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const url = pastedAnalysis(game, text);
+          if (url.ok) go(url.value);
+          else setError(url.error.message);
+        }}
+      >
+        <label>
+          Game{' '}
+          <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
+            {WEB_GAMES.map((g) => (
+              <option value={g.id}>{g.game.title}</option>
+            ))}
+          </select>
+        </label>
+        <label class="paste">
+          <span>Paste {hint}</span>
+          <textarea rows={3} value={text} data-testid="paste-position" onInput={(e) => setText(e.currentTarget.value)} />
+        </label>
+        <div class="open-actions">
+          <button type="submit" class="primary">
+            Analyse
+          </button>
+          <label class="button-link">
+            <FolderOpen class="icon" aria-hidden="true" /> Analyse a record…
+            <input
+              type="file"
+              accept="application/json,.json,.sgf,.pgn"
+              class="visually-hidden"
+              onChange={(e) => void openFile(e.currentTarget)}
+            />
+          </label>
+        </div>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </details>
+  );
+}
