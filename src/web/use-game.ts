@@ -4,7 +4,7 @@ import { resignationOutcome } from '../engine/resign.ts';
 import { unwrap } from '../engine/result.ts';
 import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
-import type { AnalysisInfo } from './analysis/use-analysis.ts';
+import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';

@@ -1,9 +1,10 @@
 import { FolderOpen } from 'lucide-preact';
-import { useState } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext, useState } from 'preact/hooks';
 import type { Json } from '../../engine/game.ts';
 import { playMoves } from '../../engine/record.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import type { WebGame } from '../games/web-game.tsx';
 import { readRecord } from '../record-file.ts';
 import { gameAnalysisUrl } from './address.ts';
 
@@ -12,9 +13,7 @@ import { gameAnalysisUrl } from './address.ts';
  * one, else its moves in the game's notation, one a line or separated by ";". Checked move by move
  * here, so a bad move is named before the board opens.
  */
-export function pastedAnalysis(gameId: string, text: string): Result<string> {
-  const web = webGameOf(gameId);
-  if (!web) return fail(`there is no game "${gameId}"`);
+export function pastedAnalysis(web: WebGame, text: string): Result<string> {
   const read =
     web.readPasted?.(text) ??
     ok({
@@ -30,12 +29,20 @@ export function pastedAnalysis(gameId: string, text: string): Result<string> {
   if (!parsed.ok) return parsed;
   const played = playMoves(web.game, parsed.value, '', moves);
   if (!played.ok) return played;
-  return ok(gameAnalysisUrl({ game: gameId, options: options as Json, seed: '', moves }));
+  return ok(gameAnalysisUrl({ game: web.id, options: options as Json, seed: '', moves }));
 }
+
+/**
+ * The games a player may open, given by the analysis page: the board's own page cannot import the
+ * games' registry, which imports every board.
+ */
+export const AnalysisGames = createContext<readonly WebGame[]>([]);
 
 /** Opens another game on the analysis board: pasted text, or a record file (Download's JSON, SGF, PGN). */
 export function OpenAnalysis({ game: current }: { game: string }) {
+  const games = useContext(AnalysisGames);
   const [game, setGame] = useState(current);
+  const web = games.find((g) => g.id === game);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const go = (url: string) => {
@@ -49,14 +56,14 @@ export function OpenAnalysis({ game: current }: { game: string }) {
     if (!setup.ok) return setError(setup.error.message);
     go(gameAnalysisUrl(setup.value));
   };
-  const hint = webGameOf(game)?.pasteHint ?? 'its moves, one a line';
+  const hint = web?.pasteHint ?? 'its moves, one a line';
   return (
     <details class="open-analysis">
       <summary>Analyse another game or position</summary>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const url = pastedAnalysis(game, text);
+          const url = web ? pastedAnalysis(web, text) : fail(`there is no game "${game}" here`);
           if (url.ok) go(url.value);
           else setError(url.error.message);
         }}
@@ -64,7 +71,7 @@ export function OpenAnalysis({ game: current }: { game: string }) {
         <label>
           Game{' '}
           <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
-            {WEB_GAMES.map((g) => (
+            {games.map((g) => (
               <option value={g.id}>{g.game.title}</option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
-import { webGameOf } from '../games/index.ts';
+import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { parseAnalysis } from './address.ts';
+import { AnalysisGames } from './open.tsx';
 
 /** The analysis board of the address: a game, its move tree and the move shown, or why it cannot open. */
 export function AnalysisPage({ address }: { address: string }) {
@@ -16,5 +17,9 @@ export function AnalysisPage({ address }: { address: string }) {
         <a href="./">Home</a>
       </main>
     );
-  return <web.AnalysisView opened={opened.value} />;
+  return (
+    <AnalysisGames.Provider value={WEB_GAMES}>
+      <web.AnalysisView opened={opened.value} />
+    </AnalysisGames.Provider>
+  );
 }

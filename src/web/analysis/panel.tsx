@@ -4,9 +4,9 @@ import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
 import type { GameSession } from '../use-game.ts';
+import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
 import { OpenAnalysis } from './open.tsx';
 import { endOfLine, formatPath, GLYPHS, type MoveNode, nodeAt } from './tree.ts';
-import type { AnalysisInfo, BoardPoint, MovePoints } from './use-analysis.ts';
 import './analysis.css';
 
 /** A line's score as a reader wants it: from the first player's side, or who wins and in how many of their moves. */

@@ -1,6 +1,6 @@
 import { cellName, columnOf, type HexMove, type HexState, type hex, rowOf, winningChain } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
-import type { MovePoints } from '../../analysis/use-analysis.ts';
+import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';

@@ -20,7 +20,7 @@ import {
   throwableCells,
 } from '../../../games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
-import type { MovePoints } from '../../analysis/use-analysis.ts';
+import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
