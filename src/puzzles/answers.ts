@@ -33,31 +33,54 @@ export interface StepAnswer {
  * the main one is proved on its own search with its own budget, so one hard move costs the budget
  * once and leaves the others their answers.
  */
-export function answersAt<S, M>(
-  game: Omit<PuzzleGame<S, M>, 'result'> & Pick<GameRules<S, M>, 'result'>,
+export function answersAt<S, M>(game: AnswerGame<S, M>, state: S, turnsLeft: number, main: string, budget = 300_000): StepAnswer[] {
+  const open = () => new ForcedWinSearch(game.search.open(state, true), game.search.maxMoves, budget);
+  return open()
+    .turnsHere()
+    .map((plies) => answerOfTurn(game, state, turnsLeft, main, plies, open));
+}
+
+/**
+ * What the solver's move `text` does at `state`, alone (a person's try on a puzzle page: one proof,
+ * not one for every move); null when it is no legal move there.
+ */
+export function answerFor<S, M>(
+  game: AnswerGame<S, M>,
   state: S,
   turnsLeft: number,
   main: string,
+  text: string,
   budget = 300_000,
-): StepAnswer[] {
-  const solver = game.toMove(state);
+): StepAnswer | null {
   const open = () => new ForcedWinSearch(game.search.open(state, true), game.search.maxMoves, budget);
-  const answers: StepAnswer[] = [];
-  for (const plies of open().turnsHere()) {
-    const move = game.search.toMove(state, plies);
-    const text = game.formatMove(state, move);
-    if (text === main) {
-      answers.push({ move: text, answer: { kind: 'right' } });
-      continue;
-    }
-    const outcome = game.result(game.play(state, move));
-    if (outcome) {
-      const won = outcome.kind === 'win' && outcome.winner === solver;
-      answers.push({ move: text, answer: won ? { kind: 'wins-now' } : { kind: 'ends-badly', outcome } });
-    } else if (turnsLeft <= 1) answers.push({ move: text, answer: { kind: 'no-win-now' } });
-    else answers.push({ move: text, answer: refutation(game, state, open(), plies, turnsLeft) });
+  const plies = open()
+    .turnsHere()
+    .find((turn) => game.formatMove(state, game.search.toMove(state, turn)) === text);
+  return plies ? answerOfTurn(game, state, turnsLeft, main, plies, open) : null;
+}
+
+type AnswerGame<S, M> = Omit<PuzzleGame<S, M>, 'result'> & Pick<GameRules<S, M>, 'result'>;
+
+/** One whole turn's answer; `open` makes a fresh proof search at `state`. */
+function answerOfTurn<S, M>(
+  game: AnswerGame<S, M>,
+  state: S,
+  turnsLeft: number,
+  main: string,
+  plies: readonly number[],
+  open: () => ForcedWinSearch,
+): StepAnswer {
+  const solver = game.toMove(state);
+  const move = game.search.toMove(state, plies);
+  const text = game.formatMove(state, move);
+  if (text === main) return { move: text, answer: { kind: 'right' } };
+  const outcome = game.result(game.play(state, move));
+  if (outcome) {
+    const won = outcome.kind === 'win' && outcome.winner === solver;
+    return { move: text, answer: won ? { kind: 'wins-now' } : { kind: 'ends-badly', outcome } };
   }
-  return answers;
+  if (turnsLeft <= 1) return { move: text, answer: { kind: 'no-win-now' } };
+  return { move: text, answer: refutation(game, state, open(), plies, turnsLeft) };
 }
 
 /** Whether the solver's turn `plies` still wins in the turns left, and if not, a defence that holds out. */

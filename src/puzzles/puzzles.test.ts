@@ -11,7 +11,7 @@ import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive } from '../games/hive/testing.ts';
 import { findGame } from '../games/index.ts';
-import { answersAt } from './answers.ts';
+import { answerFor, answersAt } from './answers.ts';
 import { minePuzzles, puzzleGameOf } from './mine.ts';
 import { judgePosition, type Puzzle } from './puzzle.ts';
 import { parsePuzzleSet, setUpPuzzle } from './puzzle-set.ts';
@@ -167,6 +167,12 @@ describe('the puzzle sets shipped in src/puzzles/sets (made by hexarena puzzles 
     expect(kinds['wA1 /wS1']).toBe('right');
     expect(kinds['wA2 wA1\\']).toBe('wins-now');
     expect(new Set(Object.values(kinds))).toEqual(new Set(['right', 'wins-now', 'no-win-now']));
+    // One move alone, as a puzzle page asks when a person tries it: the same answer, and none for a move that is not legal.
+    const some = Object.keys(kinds).filter((_, i) => i % 7 === 0);
+    expect(some.length).toBeGreaterThan(3);
+    for (const move of ['wA1 /wS1', 'wA2 wA1\\', ...some])
+      expect(answerFor(hivePuzzles, state, 1, 'wA1 /wS1', move)?.answer.kind).toBe(kinds[move]);
+    expect(answerFor(hivePuzzles, state, 1, 'wA1 /wS1', 'wA1 9 9')).toBeNull();
   });
 
   it('a malformed file is refused with where and what is wrong', () => {
