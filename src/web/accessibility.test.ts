@@ -151,6 +151,13 @@ const PAGES: readonly SitePage[] = [
     },
   },
   {
+    name: 'Hive puzzle',
+    who: 'guest',
+    path: () => '/#puzzle&game=hive',
+    ready: ['.puzzle-side h2', '[data-piece]'],
+    inView: BOTH([...PLAYING, '.puzzle-side h2']),
+  },
+  {
     name: 'local DiceWars, a territory picked',
     who: 'guest',
     path: () => local('dicewars', { players: 2, map: 'small' }),

@@ -10,6 +10,8 @@ import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
 import { onlineGameId } from './online/links.ts';
 import { OnlinePage } from './online/page.tsx';
+import { isPuzzleAddress } from './puzzles/address.ts';
+import { PuzzlePage } from './puzzles/page.tsx';
 import { checkSetup, parseSetup, setupPart } from './setup.ts';
 export function App() {
   // A new address typed or followed (the fragment changes) is a new game; the page's own moves
@@ -23,11 +25,12 @@ export function App() {
     return () => window.removeEventListener('hashchange', follow);
   }, []);
   const analysis = isAnalysisAddress(address);
+  const puzzle = isPuzzleAddress(address);
   const setup = useMemo(() => {
-    if (analysis) return null;
+    if (analysis || puzzle) return null;
     const parsed = parseSetup(address);
     return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
-  }, [address, analysis]);
+  }, [address, analysis, puzzle]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   if (window.location.pathname === '/account') return <AccountPage />;
   const ladder = ladderOf(window.location.pathname);
@@ -39,6 +42,7 @@ export function App() {
   const online = onlineGameId(window.location.pathname);
   if (online) return <OnlinePage key={online} id={online} />;
   if (analysis) return <AnalysisPage key={address} address={address} />;
+  if (puzzle) return <PuzzlePage key={address} address={address} />;
   if (!setup) return <Home />;
   if (!setup.ok)
     return (

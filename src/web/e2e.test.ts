@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
+import { keysOfMove } from '../engine/board-interaction.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/index.ts';
+import { type HiveState, hive, hiveBoard } from '../games/hive/index.ts';
 import { unfinishedGame } from '../games/hive/testing.ts';
 import { nonaga, nonagaDiscBoard } from '../games/nonaga/index.ts';
+import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
 import { gameForm } from './create-game.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
@@ -699,6 +702,46 @@ describe('the browser app', () => {
       await page.getByRole('button', { name: 'Analyse', exact: true }).click();
       await waitForStatus(page, { is: 'Analysis: White to move.' });
       expect(await page.locator('.tree-move').allTextContents()).toEqual(['wS1', 'bG1 -wS1']);
+    });
+  });
+
+  it('Hive puzzles: a wrong move says why and what the answer was; tried again, the puzzle is solved; the next one and the puzzle of the day open', async () => {
+    const set = unwrap(parsePuzzleSet(JSON.parse(await readFile('src/puzzles/sets/hive.json', 'utf8'))));
+    const puzzle = set.puzzles[0] as (typeof set.puzzles)[number];
+    const { position, line, solution } = unwrap(setUpPuzzle(hive, puzzle));
+    /** Plays `text` by clicks: the piece (on the board, or in a hand), then where it goes. */
+    const clickMove = async (page: Page, state: HiveState, text: string) => {
+      const keys = keysOfMove(hiveBoard(state, true), (m) => hive.formatMove(state, m) === text);
+      if (!keys?.from) throw new Error(`no clicks make ${text}`);
+      await page.locator(keys.from.startsWith('hand:') ? `[data-hand="${keys.from.slice(5)}"]` : `[data-cell="${keys.from}"]`).click();
+      await page.locator(`[data-cell="${keys.to}"]`).click();
+    };
+    const wrong = hive
+      .legalMoves(position)
+      .map((m) => hive.formatMove(position, m))
+      .find((t) => t !== solution[0] && keysOfMove(hiveBoard(position, true), (m) => hive.formatMove(position, m) === t)?.from) as string;
+    await onPage(`#puzzle&game=hive&id=${puzzle.id}`, 'hive-puzzle', async (page) => {
+      await waitForStatus(page, { is: 'Puzzle: White to play and win in 2 moves.' });
+      await clickMove(page, position, wrong);
+      await waitForStatus(page, { is: 'Not that one.' });
+      const feedback = page.getByTestId('puzzle-feedback');
+      expect(await feedback.textContent()).toContain(`${wrong} does not win in time: Black answers `);
+      expect(await page.getByTestId('puzzle-answer').textContent()).toBe(solution[0]);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await waitForStatus(page, { is: 'Puzzle: White to play and win in 2 moves.' });
+      // The answer, the defence's reply from the main line, and the last move.
+      await clickMove(page, position, solution[0] as string);
+      await waitForStatus(page, { is: 'Right. White to play and win in one move.' });
+      expect(await page.getByTestId('moves').textContent()).toBe(`${solution[0]}, ${solution[1]}`);
+      await clickMove(page, line[1] as HiveState, solution[2] as string);
+      await waitForStatus(page, { is: 'Solved, at another try.' });
+      await page.getByTestId('next-puzzle').click();
+      await expect.poll(() => page.locator('.puzzle-side h2').textContent()).toMatch(/^Puzzle 2 of 21/);
+    });
+    await onPage('', 'puzzle-of-the-day', async (page) => {
+      await page.getByTestId('puzzles-hive').click();
+      await waitForStatus(page, { startsWith: 'Puzzle: ' });
+      expect(await page.locator('.puzzle-side h2').textContent()).toContain('of the day');
     });
   });
 });

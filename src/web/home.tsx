@@ -1,4 +1,4 @@
-import { Bot, Microscope, Monitor, Plus, Tv, Users } from 'lucide-preact';
+import { Bot, Microscope, Monitor, Plus, Puzzle, Tv, Users } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../games/index.ts';
 import type { LiveGame } from '../protocols/wire/index.ts';
@@ -15,6 +15,7 @@ import { useLobbySocket } from './lobby/use-lobby-socket.ts';
 import { liveGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
+import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './shell.tsx';
 import { UploadRecord } from './upload.tsx';
 
@@ -138,9 +139,16 @@ export function Home() {
             <li class="card" data-game-card={card.id}>
               <h3>{card.game.title}</h3>
               <HowToPlay>{card.howToPlay}</HowToPlay>
-              <button type="button" onClick={() => open('create', card.id)}>
-                Play {card.game.title}
-              </button>
+              <div class="card-actions">
+                <button type="button" onClick={() => open('create', card.id)}>
+                  Play {card.game.title}
+                </button>
+                {card.puzzleSet && (
+                  <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
+                    <Puzzle class="icon" aria-hidden="true" /> Puzzle of the day
+                  </a>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -33,6 +33,7 @@ import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
+import { PuzzleSide, puzzleStatus } from './puzzles/panel.tsx';
 import { downloadRecord } from './record-file.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 import { setupUrl } from './setup.ts';
@@ -73,23 +74,25 @@ export function GameShell<S, M, O>({
   const waiting = s.online && s.toMove !== null && s.online.seats[s.toMove]?.kind === 'open';
   // A timed game waits for every seat: its clocks start once all are taken (the server holds moves till then).
   const open = s.online && s.online.clocks(0) !== null ? s.online.seats.findIndex((x) => x.kind === 'open') : -1;
-  const status = s.analysis
-    ? s.outcome
-      ? `Analysis: the game is over here (${describeOutcome(s.outcome, seatLabels)}).`
-      : `Analysis: ${seat(s.toMove)} to move.`
-    : s.outcome
-      ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
-      : waiting
-        ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
-        : open >= 0
-          ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
-          : s.thinking
-            ? `${seat(s.toMove)} is thinking…`
-            : s.paused && !s.humanToMove
-              ? `Paused: ${agent} to move.`
-              : s.humanToMove
-                ? (prompt ?? `${seat(s.toMove)} to move.`)
-                : `${agent} to move.`;
+  const status = s.puzzle
+    ? puzzleStatus(s.puzzle, seatLabels)
+    : s.analysis
+      ? s.outcome
+        ? `Analysis: the game is over here (${describeOutcome(s.outcome, seatLabels)}).`
+        : `Analysis: ${seat(s.toMove)} to move.`
+      : s.outcome
+        ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
+        : waiting
+          ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
+          : open >= 0
+            ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
+            : s.thinking
+              ? `${seat(s.toMove)} is thinking…`
+              : s.paused && !s.humanToMove
+                ? `Paused: ${agent} to move.`
+                : s.humanToMove
+                  ? (prompt ?? `${seat(s.toMove)} to move.`)
+                  : `${agent} to move.`;
   // Two players face each other across the board, the one at this screen at the bottom (lichess's
   // way); three or more sit in a row above it.
   const seats = s.seatNames.map((_, i) => i as Player);
@@ -139,7 +142,7 @@ export function GameShell<S, M, O>({
             {s.analysis && <EvalBar info={s.analysis} seatLabels={seatLabels} />}
             {children}
             {s.analysis && <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />}
-            {s.outcome !== null && s.live && !s.analysis && <ResultCard session={s} seatLabels={seatLabels} />}
+            {s.outcome !== null && s.live && !s.analysis && !s.puzzle && <ResultCard session={s} seatLabels={seatLabels} />}
           </div>
           {two && strip(near)}
           {s.pending && (
@@ -162,13 +165,15 @@ export function GameShell<S, M, O>({
           {aside}
           {s.analysis ? (
             <AnalysisSide session={s} seatLabels={seatLabels} />
+          ) : s.puzzle ? (
+            <PuzzleSide session={s} seatLabels={seatLabels} />
           ) : (
             <>
               <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
               <Controls session={s} />
             </>
           )}
-          {!s.analysis && (
+          {!s.analysis && !s.puzzle && (
             <p class="seed">
               {s.online ? (
                 <>

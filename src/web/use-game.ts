@@ -9,6 +9,7 @@ import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './histo
 import { useHistoryCursor } from './history-cursor.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
+import type { PuzzleInfo } from './puzzles/info.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl } from './setup.ts';
 
@@ -37,6 +38,8 @@ export interface GameSession<S, M, O> {
   readonly online: OnlineInfo | null;
   /** An analysis board: the move tree, the engine, the tools; absent for a game being played. */
   readonly analysis?: AnalysisInfo;
+  /** A puzzle: where the person is in it and what they can do next; absent for a game being played. */
+  readonly puzzle?: PuzzleInfo;
   readonly moves: readonly string[];
   /** The round number to show before each move (where the first player moves again), else null. */
   readonly rounds: readonly (number | null)[];

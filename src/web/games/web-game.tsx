@@ -8,6 +8,7 @@ import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';
 import type { PublicGame } from '../online/protocol.ts';
 import { useOnlineGame } from '../online/use-online-game.ts';
+import { type OpenedPuzzle, usePuzzle } from '../puzzles/use-puzzle.ts';
 import type { Setup } from '../setup.ts';
 import { type GameSession, useGame } from '../use-game.ts';
 
@@ -42,6 +43,8 @@ export interface WebGameParts<S, M, O> {
   readonly readPasted?: (text: string) => Result<{ options: Options; moves: readonly string[] }>;
   /** What the paste box asks for ("a GameString"). */
   readonly pasteHint?: string;
+  /** Loads the puzzle set shipped for the game (a file of `hexarena puzzles mine`), when it has one. */
+  readonly puzzleSet?: () => Promise<unknown>;
   /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
   readonly movePoints?: (state: S, move: M) => MovePoints | null;
 }
@@ -56,6 +59,8 @@ export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, '
   readonly OnlineView: (props: { initial: PublicGame; followed: Followed<unknown> }) => JSX.Element;
   /** The board over an analysis (a move tree beside the engine). */
   readonly AnalysisView: (props: { opened: OpenedAnalysis }) => JSX.Element;
+  /** The board over a puzzle. */
+  readonly PuzzleView: (props: { opened: OpenedPuzzle<unknown, unknown> }) => JSX.Element;
 }
 
 /** A game's browser folder, made usable by the shared pages. */
@@ -69,5 +74,6 @@ export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
     OnlineView: ({ initial, followed }) => <Board session={useMoveConfirmation(useOnlineGame(game, initial, followed as Followed<S>))} />,
     // Moves in an analysis are explored, not committed: no confirmation asked.
     AnalysisView: ({ opened }) => <Board session={useAnalysis(opened, game, movePoints)} />,
+    PuzzleView: ({ opened }) => <Board session={usePuzzle(opened as OpenedPuzzle<S, O>, game)} />,
   };
 }

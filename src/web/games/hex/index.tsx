@@ -14,4 +14,5 @@ export const hexWeb = webGame({
   cardOptions: { size: 11, pie: true },
   optionsForm: HexOptions,
   movePoints: hexMovePoints,
+  puzzleSet: () => import('../../../puzzles/sets/hex.json').then((m) => m.default),
 });

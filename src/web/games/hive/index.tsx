@@ -20,4 +20,5 @@ export const hiveWeb = webGame({
     return parsed.ok ? ok({ options: { type: parsed.value.type }, moves: parsed.value.moves }) : parsed;
   },
   pasteHint: 'a GameString (Base+MLP;InProgress;White[3];wS1;bG1 -wS1;…)',
+  puzzleSet: () => import('../../../puzzles/sets/hive.json').then((m) => m.default),
 });

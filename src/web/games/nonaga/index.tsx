@@ -13,4 +13,5 @@ export const nonagaWeb = webGame({
   opponent: 'hard',
   agentLabels: { seed: 'seed bot (one ply)' },
   optionsForm: NonagaOptions,
+  puzzleSet: () => import('../../../puzzles/sets/nonaga.json').then((m) => m.default),
 });

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Result } from '../../engine/result.ts';
+import { fail, ok } from '../../engine/result.ts';
+import { parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
+import { webGameOf } from '../games/index.ts';
+import type { WebGame } from '../games/web-game.tsx';
+import { parsePuzzleAddress, puzzleOfTheDay } from './address.ts';
+import type { OpenedPuzzle } from './use-puzzle.ts';
+
+/** The game's shipped puzzle set, the puzzle the address names (else today's), set up on the board. */
+async function openPuzzle(web: WebGame, id: string | null, now: number): Promise<Result<OpenedPuzzle<unknown, unknown>>> {
+  if (!web.puzzleSet) return fail(`${web.game.title} has no puzzles`);
+  const set = parsePuzzleSet(await web.puzzleSet());
+  if (!set.ok) return set;
+  const { puzzles } = set.value;
+  if (puzzles.length === 0) return fail(`${web.game.title} has no puzzles yet`);
+  const today = puzzleOfTheDay(puzzles.length, now);
+  const index = id === null ? today : puzzles.findIndex((p) => p.id === id);
+  if (index < 0) return fail(`there is no ${web.game.title} puzzle ${id}`);
+  const puzzle = puzzles[index] as (typeof puzzles)[number];
+  const line = setUpPuzzle(web.game, puzzle);
+  if (!line.ok) return fail(`puzzle ${puzzle.id} does not set up: ${line.error.message}`);
+  const next = puzzles[(index + 1) % puzzles.length] as (typeof puzzles)[number];
+  return ok({ puzzle, line: line.value, number: index + 1, count: puzzles.length, ofTheDay: index === today, nextId: next.id });
+}
+
+/** The puzzle of the address on its game's board, once its set has loaded. */
+export function PuzzlePage({ address }: { address: string }) {
+  const { game, id } = parsePuzzleAddress(address);
+  const web = webGameOf(game);
+  const [opened, setOpened] = useState<Result<OpenedPuzzle<unknown, unknown>> | null>(null);
+  useEffect(() => {
+    if (!web) return;
+    let current = true;
+    void openPuzzle(web, id, Date.now()).then((r) => {
+      if (current) setOpened(r);
+    });
+    return () => {
+      current = false;
+    };
+  }, [web, id]);
+  const problem = !web ? `there is no game "${game}"` : opened && !opened.ok ? opened.error.message : null;
+  if (problem)
+    return (
+      <main>
+        <h1>hexarena</h1>
+        <p class="error" role="alert">
+          This puzzle cannot open: {problem}.
+        </p>
+        <a href="./">Home</a>
+      </main>
+    );
+  if (!opened?.ok || !web) return <main aria-busy="true" />;
+  return <web.PuzzleView opened={opened.value} />;
+}

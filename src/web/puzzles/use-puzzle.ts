@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { GameDefinition, Json, Player } from '../../engine/game.ts';
+import { unwrap } from '../../engine/result.ts';
+import { answerFor } from '../../puzzles/answers.ts';
+import { puzzleGameOf } from '../../puzzles/mine.ts';
+import type { Puzzle } from '../../puzzles/puzzle.ts';
+import type { PuzzleLine } from '../../puzzles/puzzle-set.ts';
+import { gameAnalysisUrl } from '../analysis/address.ts';
+import { roundNumbers } from '../history.ts';
+import type { GameSession } from '../use-game.ts';
+import { puzzleUrl } from './address.ts';
+import type { PuzzleProgress } from './info.ts';
+
+/** A puzzle set up, with its place in the set. */
+export interface OpenedPuzzle<S, O> {
+  readonly puzzle: Puzzle;
+  readonly line: PuzzleLine<S, O>;
+  readonly number: number;
+  readonly count: number;
+  readonly ofTheDay: boolean;
+  readonly nextId: string;
+}
+
+/** How long the defence's reply waits after the right move, so that a person sees both. */
+const REPLY_MS = 600;
+
+/**
+ * A game page's session over a puzzle: the board takes the solver's moves; the right one brings the
+ * defence's reply from the main line, another that wins at once solves it too, and any other is
+ * judged by a proof of its own (why it fails, which defence holds) and can be tried again.
+ */
+export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinition<S, M, O>): GameSession<S, M, O> {
+  const { puzzle, line } = opened;
+  const proofs = useMemo(() => puzzleGameOf(game), [game]);
+  const [played, setPlayed] = useState<readonly string[]>([]);
+  const [progress, setProgress] = useState<PuzzleProgress>({ kind: 'solving', step: 0 });
+  const missed = useRef(false);
+  const states = useMemo(() => {
+    const list = [line.position];
+    for (const text of played) {
+      const at = list[list.length - 1] as S;
+      list.push(game.play(at, unwrap(game.parseMove(at, text))));
+    }
+    return list;
+  }, [game, line.position, played]);
+  const state = states[states.length - 1] as S;
+  const seatNames = useMemo(() => game.seatNames(line.options), [game, line.options]);
+  const outcome = game.result(state);
+  const toMove = outcome ? null : game.toMove(state);
+  const solving = progress.kind === 'solving' && toMove === puzzle.solver;
+
+  // The defence answers the right move as the main line does.
+  useEffect(() => {
+    if (progress.kind !== 'replying') return;
+    const timer = setTimeout(() => {
+      setPlayed((p) => [...p, line.solution[2 * progress.step + 1] as string]);
+      setProgress({ kind: 'solving', step: progress.step + 1 });
+    }, REPLY_MS);
+    return () => clearTimeout(timer);
+  }, [progress, line.solution]);
+
+  const play = (move: M) => {
+    if (progress.kind !== 'solving' || !proofs) return;
+    const { step } = progress;
+    const text = game.formatMove(state, move);
+    const tried = answerFor(proofs, state, puzzle.turns - step, line.solution[2 * step] as string, text);
+    setPlayed([...played, text]);
+    const kind = tried?.answer.kind;
+    if (kind === 'right' || kind === 'wins-now' || kind === 'also-wins') {
+      const last = 2 * step + 1 >= line.solution.length || kind !== 'right';
+      setProgress(last ? { kind: 'solved', firstTry: !missed.current } : { kind: 'replying', step });
+    } else if (tried) {
+      missed.current = true;
+      setProgress({ kind: 'wrong', step, tried });
+    }
+  };
+
+  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
+  const players = seatNames.map((_, i) => (i === puzzle.solver ? 'you' : 'the puzzle'));
+  const allMoves = [...puzzle.moves, ...played];
+  return {
+    game,
+    options: line.options,
+    setup: { game: game.id, options: puzzle.options, seats: players, seed: puzzle.seed, moves: allMoves },
+    seatNames,
+    players,
+    localSeats: [puzzle.solver as Player],
+    firstPly: 0,
+    online: null,
+    puzzle: {
+      puzzle,
+      number: opened.number,
+      count: opened.count,
+      ofTheDay: opened.ofTheDay,
+      progress,
+      solution: line.solution,
+      retry: () => {
+        if (progress.kind !== 'wrong') return;
+        setPlayed(played.slice(0, 2 * progress.step));
+        setProgress({ kind: 'solving', step: progress.step });
+      },
+      showSolution: () => {
+        missed.current = true;
+        setPlayed(line.solution);
+        setProgress({ kind: 'shown' });
+      },
+      nextUrl: puzzleUrl(game.id, opened.nextId),
+      analyseUrl: gameAnalysisUrl({ game: game.id, options: puzzle.options as Json, seed: puzzle.seed, moves: allMoves }),
+    },
+    moves: played,
+    rounds: roundNumbers(movers.slice(0, -1)),
+    state,
+    history: states,
+    ply: played.length,
+    live: true,
+    toMove,
+    outcome,
+    humanToMove: solving,
+    interactive: solving,
+    thinking: progress.kind === 'replying',
+    hasAi: false,
+    paused: false,
+    resigned: undefined,
+    error: proofs ? null : `${game.title} has no puzzles`,
+    replaying: false,
+    play,
+    goTo: () => {},
+    setPaused: () => {},
+    replay: () => {},
+    undo: null,
+    resign: null,
+  };
+}
