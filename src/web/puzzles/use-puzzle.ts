@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Json, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
-import { answerFor } from '../../puzzles/answers.ts';
-import { puzzleGameOf } from '../../puzzles/mine.ts';
 import type { Puzzle } from '../../puzzles/puzzle.ts';
 import type { PuzzleLine } from '../../puzzles/puzzle-set.ts';
 import { gameAnalysisUrl } from '../analysis/address.ts';
@@ -31,7 +29,9 @@ const REPLY_MS = 600;
  */
 export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinition<S, M, O>): GameSession<S, M, O> {
   const { puzzle, line } = opened;
-  const proofs = useMemo(() => puzzleGameOf(game), [game]);
+  // The proofs load beside the puzzle, not with the site.
+  const judge = useMemo(() => import('./judge.ts'), []);
+  const [judging, setJudging] = useState(false);
   const [played, setPlayed] = useState<readonly string[]>([]);
   const [progress, setProgress] = useState<PuzzleProgress>({ kind: 'solving', step: 0 });
   const missed = useRef(false);
@@ -47,7 +47,7 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
   const seatNames = useMemo(() => game.seatNames(line.options), [game, line.options]);
   const outcome = game.result(state);
   const toMove = outcome ? null : game.toMove(state);
-  const solving = progress.kind === 'solving' && toMove === puzzle.solver;
+  const solving = progress.kind === 'solving' && toMove === puzzle.solver && !judging;
 
   // The defence answers the right move as the main line does.
   useEffect(() => {
@@ -60,19 +60,23 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
   }, [progress, line.solution]);
 
   const play = (move: M) => {
-    if (progress.kind !== 'solving' || !proofs) return;
+    if (progress.kind !== 'solving' || judging) return;
     const { step } = progress;
     const text = game.formatMove(state, move);
-    const tried = answerFor(proofs, state, puzzle.turns - step, line.solution[2 * step] as string, text);
     setPlayed([...played, text]);
-    const kind = tried?.answer.kind;
-    if (kind === 'right' || kind === 'wins-now' || kind === 'also-wins') {
-      const last = 2 * step + 1 >= line.solution.length || kind !== 'right';
-      setProgress(last ? { kind: 'solved', firstTry: !missed.current } : { kind: 'replying', step });
-    } else if (tried) {
-      missed.current = true;
-      setProgress({ kind: 'wrong', step, tried });
-    }
+    setJudging(true);
+    void judge.then(({ judgeTry }) => {
+      setJudging(false);
+      const tried = judgeTry(game, state, puzzle.turns - step, line.solution[2 * step] as string, text);
+      const kind = tried?.answer.kind;
+      if (kind === 'right' || kind === 'wins-now' || kind === 'also-wins') {
+        const last = 2 * step + 1 >= line.solution.length || kind !== 'right';
+        setProgress(last ? { kind: 'solved', firstTry: !missed.current } : { kind: 'replying', step });
+      } else if (tried) {
+        missed.current = true;
+        setProgress({ kind: 'wrong', step, tried });
+      }
+    });
   };
 
   const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
@@ -117,11 +121,11 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
     outcome,
     humanToMove: solving,
     interactive: solving,
-    thinking: progress.kind === 'replying',
+    thinking: progress.kind === 'replying' || judging,
     hasAi: false,
     paused: false,
     resigned: undefined,
-    error: proofs ? null : `${game.title} has no puzzles`,
+    error: null,
     replaying: false,
     play,
     goTo: () => {},
