@@ -140,7 +140,7 @@ export function GameShell<S, M, O>({
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           <div class={`board-wrap${s.analysis ? ' analysing' : ''}`}>
             {s.analysis && <EvalBar info={s.analysis} seatLabels={seatLabels} />}
-            {children}
+            {s.analysis ? <div class="analysis-board">{children}</div> : children}
             {s.analysis && <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />}
             {s.outcome !== null && s.live && !s.analysis && !s.puzzle && <ResultCard session={s} seatLabels={seatLabels} />}
           </div>

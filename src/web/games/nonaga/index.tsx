@@ -3,7 +3,7 @@ import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { NonagaOptions } from './options.tsx';
-import { NonagaBoard } from './view.tsx';
+import { NonagaBoard, nonagaMovePoints } from './view.tsx';
 
 /** Nonaga in the browser: against the hard AI at first; the one-ply bot named as what it is. */
 export const nonagaWeb = webGame({
@@ -14,4 +14,5 @@ export const nonagaWeb = webGame({
   agentLabels: { seed: 'seed bot (one ply)' },
   optionsForm: NonagaOptions,
   puzzleSet: () => import('../../../puzzles/sets/nonaga.json').then((m) => m.default),
+  movePoints: nonagaMovePoints,
 });

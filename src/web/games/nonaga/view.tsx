@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { type BoardState, highlights, select } from '../../../engine/board-interaction.ts';
-import type { nonaga } from '../../../games/nonaga/index.ts';
+import { type BoardState, highlights, keysOfMove, select } from '../../../engine/board-interaction.ts';
+import type { NonagaState, NonagaTurn, nonaga } from '../../../games/nonaga/index.ts';
 import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../../../games/nonaga/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
+import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from '../../board/motion.ts';
 import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
@@ -71,6 +72,15 @@ function LastSlide({ from, to }: { from: Hex; to: Hex }) {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const end = Math.max(0, (length - 0.6) / length);
   return <line class="last-slide" x1={a.x} y1={a.y} x2={a.x + (b.x - a.x) * end} y2={a.y + (b.y - a.y) * end} data-testid="last-slide" />;
+}
+
+/** Where a turn's slide goes in the board's drawing: from the token's disc to where it stops. */
+export function nonagaMovePoints(state: NonagaState, turn: NonagaTurn): MovePoints | null {
+  const keys = keysOfMove(nonagaSlideBoard(state, true), (step) =>
+    step.kind === 'slide' ? step.slide === turn.slide : step.turn.slide === turn.slide,
+  );
+  if (!keys?.from) return null;
+  return { from: hexToPixel(LAYOUT, parseKey(keys.from)), to: hexToPixel(LAYOUT, parseKey(keys.to)) };
 }
 
 /** The board in its shell, for a game on this screen or online. */
