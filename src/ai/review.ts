@@ -1,6 +1,7 @@
 import type { GameDefinition, GameRules, Player } from '../engine/game.ts';
 import { playMoves } from '../engine/record.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
+import { findGame } from '../games/index.ts';
 import { searchHooks } from './alphabeta.ts';
 import { canSearch, lineTexts } from './analysis.ts';
 import { firstPlayerChance, MATE_BOUND, WIN } from './score.ts';
@@ -102,6 +103,27 @@ export function evaluatePosition<S, M>(game: GameRules<S, M>, state: S, budget: 
   const found = new Searcher(REVIEW_TT_BITS).search(hooks.open(state), hooks.maxMoves, { depth: budget.depth, nodes: budget.nodes });
   const best = lineTexts(game, state, found.pv.length > 0 ? found.pv : [found.move])[0] ?? null;
   return { score: toMove === 0 ? found.score : -found.score, best };
+}
+
+/** One position of a stored game to judge, as a thread is asked it: the game as records keep it, up to the position. */
+export interface PositionJob {
+  readonly game: string;
+  readonly options: unknown;
+  readonly seed: string;
+  /** The moves that lead to the position. */
+  readonly moves: readonly string[];
+  readonly budget: ReviewBudget;
+}
+
+/** Rebuilds the position from the game's options, seed and moves, and judges it. */
+export function evaluateJob(job: PositionJob): Result<PositionEvaluation> {
+  const game = findGame(job.game);
+  if (!game.ok) return game;
+  const options = game.value.parseOptions(job.options);
+  if (!options.ok) return options;
+  const played = playMoves(game.value, options.value, job.seed, job.moves);
+  if (!played.ok) return played;
+  return ok(evaluatePosition(game.value, played.value.states.at(-1), job.budget));
 }
 
 /** The first player's chance of winning, 0 to 100, for a score from the first player's side. */
