@@ -7,6 +7,7 @@ import { benchNonaga } from './nonaga.ts';
 import { benchPairing } from './pairing.ts';
 import { benchPuzzles } from './puzzles.ts';
 import { benchRatings } from './ratings.ts';
+import { benchReview } from './review.ts';
 import { benchServer } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchUhp } from './uhp.ts';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   pairing: benchPairing,
   'free-for-all': benchFreeForAll,
   puzzles: benchPuzzles,
+  review: benchReview,
   uhp: benchUhp,
 };
 

@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { decide } from '../ai/decide.ts';
+import { evaluateJob } from '../ai/review.ts';
 import { AgentFailure } from '../engine/agent.ts';
 import { Rng } from '../engine/rng.ts';
 import { resolveAgent } from '../protocols/agents.ts';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
-import type { AgentJob, AgentReply } from './agents-pool.ts';
+import type { AgentJob, AgentReply, EvaluationJob } from './agents-pool.ts';
 
 /**
  * One AI thread of the server: it rebuilds the position from options, seed and moves, asks the
@@ -26,7 +27,23 @@ async function think(job: AgentJob): Promise<AgentReply> {
   }
 }
 
-parentPort?.on('message', (job: AgentJob) => {
+/** One position of a review judged (a search of a fixed budget: a fraction of a second). */
+function evaluate(job: EvaluationJob): AgentReply {
+  const judged = evaluateJob(job);
+  return judged.ok ? { id: job.id, evaluation: judged.value } : { id: job.id, error: judged.error.message };
+}
+
+parentPort?.on('message', (job: AgentJob | EvaluationJob) => {
+  if ('kind' in job) {
+    let reply: AgentReply;
+    try {
+      reply = evaluate(job);
+    } catch (e) {
+      reply = { id: job.id, error: e instanceof Error ? e.message : String(e) };
+    }
+    parentPort?.postMessage(reply);
+    return;
+  }
   think(job).then(
     (reply) => parentPort?.postMessage(reply),
     (e: unknown) => parentPort?.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies AgentReply),

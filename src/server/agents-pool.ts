@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Decision } from '../ai/decide.ts';
+import type { PositionEvaluation, PositionJob } from '../ai/review.ts';
 import { AgentFailure } from '../engine/agent.ts';
 import { AiQueue } from './ai-queue.ts';
 import { compiled, packageRoot } from './package-root.ts';
@@ -11,8 +12,15 @@ export interface AgentJob extends Decision {
   readonly id: number;
 }
 
+/** A review's position to judge (a thread tells the two kinds of job apart by `kind`). */
+export interface EvaluationJob extends PositionJob {
+  readonly id: number;
+  readonly kind: 'evaluate';
+}
+
 export type AgentReply =
   | { readonly id: number; readonly move: string }
+  | { readonly id: number; readonly evaluation: PositionEvaluation }
   /** `forfeit`: an outside program failed (it loses the game), not the server. */
   | { readonly id: number; readonly error: string; readonly forfeit?: boolean };
 
@@ -20,12 +28,14 @@ interface Thread {
   worker: Worker;
   ready: Promise<void>;
   busy: number;
+  /** Thinking for a review now (not for a live game). */
+  reviewing: boolean;
 }
 
-/** A job waiting for a thread, and whoever waits for its move. */
+/** A job waiting for a thread, and whoever waits for its answer (a move's text, a position's evaluation). */
 interface Waiting {
-  readonly job: Omit<AgentJob, 'id'>;
-  readonly resolve: (move: string) => void;
+  readonly job: Omit<AgentJob, 'id'> | Omit<EvaluationJob, 'id'>;
+  readonly resolve: (answer: never) => void;
   readonly reject: (e: Error) => void;
 }
 
@@ -34,11 +44,18 @@ interface Waiting {
  * never on the event loop. Each thread thinks one move at a time; the moves waiting for one are
  * served fairly between the games' owners (ai-queue.ts), so one player's flood of AI games does not
  * hold back everyone else's replies. A thread that dies is replaced and its job fails with the reason.
+ *
+ * Reviews of finished games think on the same threads, below live games: a review is asked one
+ * position at a time (a fraction of a second each), and a thread takes a review's position only
+ * when no live game's move waits, so a move that arrives waits at most for the position in hand;
+ * with several threads, one is always left to live games. Reviews take turns by who asked for them.
  */
 export class AgentsPool {
   private readonly threads: Thread[] = [];
-  private readonly pending = new Map<number, { resolve: (move: string) => void; reject: (e: Error) => void; thread: Thread }>();
+  private readonly pending = new Map<number, { resolve: (answer: never) => void; reject: (e: Error) => void; thread: Thread }>();
   private readonly queue = new AiQueue<Waiting>();
+  /** Reviews' positions: each review has one waiting at most, so the bound per owner is reviews per owner. */
+  private readonly reviews = new AiQueue<Waiting>(20, 1000);
   private nextId = 1;
   private closed = false;
 
@@ -53,7 +70,7 @@ export class AgentsPool {
         ? path.join(packageRoot(import.meta.url), 'dist', 'cli', 'agent-thread.js')
         : new URL('./agent-thread.mjs', import.meta.url),
     );
-    const thread: Thread = { worker, busy: 0, ready: Promise.resolve() };
+    const thread: Thread = { worker, busy: 0, reviewing: false, ready: Promise.resolve() };
     thread.ready = new Promise<void>((resolve) => {
       const onReady = (m: { ready?: boolean }) => {
         if (m.ready) {
@@ -69,7 +86,9 @@ export class AgentsPool {
       if (!job) return;
       this.pending.delete(m.id);
       thread.busy--;
-      if ('move' in m) job.resolve(m.move);
+      thread.reviewing = false;
+      if ('move' in m) job.resolve(m.move as never);
+      else if ('evaluation' in m) job.resolve(m.evaluation as never);
       else job.reject(m.forfeit ? new AgentFailure(m.error) : new Error(m.error));
       this.dispatch();
     });
@@ -104,22 +123,41 @@ export class AgentsPool {
     });
   }
 
+  /**
+   * A review's position judged, once a thread is free, no live game's move waits, and it is `owner`'s
+   * turn among the reviews waiting; refused at once when their line is full.
+   */
+  evaluate(job: PositionJob, owner: string): Promise<PositionEvaluation> {
+    if (this.closed) return Promise.reject(new Error('the AI pool is closed'));
+    return new Promise<PositionEvaluation>((resolve, reject) => {
+      const refused = this.reviews.add(owner, { job: { ...job, kind: 'evaluate' }, resolve, reject });
+      if (refused) reject(new Error(refused.replace('moves', 'reviews')));
+      else this.dispatch();
+    });
+  }
+
   /** Moves waiting for a thread (reported by /healthz). */
   get waiting(): number {
     return this.queue.size;
   }
 
-  /** Gives each idle thread the next job in the fair order. */
+  /**
+   * Gives each idle thread the next job: a live game's move in the fair order; else a review's
+   * position, while another thread (if there is one) stays free of reviews.
+   */
   private dispatch(): void {
     for (const thread of this.threads) {
       if (thread.busy > 0 || this.closed) continue;
-      const next = this.queue.next();
+      const reviewing = this.threads.filter((t) => t.reviewing).length;
+      const move = this.queue.next();
+      const next = move ?? (reviewing < Math.max(1, this.threads.length - 1) ? this.reviews.next() : undefined);
       if (!next) return;
       const id = this.nextId++;
       thread.busy++;
+      thread.reviewing = move === undefined;
       this.pending.set(id, { resolve: next.resolve, reject: next.reject, thread });
       // A thread still starting takes the job once it is ready.
-      void thread.ready.then(() => thread.worker.postMessage({ ...next.job, id } satisfies AgentJob));
+      void thread.ready.then(() => thread.worker.postMessage({ ...next.job, id }));
     }
   }
 

@@ -40,6 +40,7 @@ import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
 import { recordOf } from './records.ts';
+import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings, Reviews, registerReviews } from './reviews.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type GameStore, RulesChanged } from './store.ts';
 import type { ChatRoom } from './table-talk.ts';
@@ -160,6 +161,8 @@ export interface OnlineLimits {
   readonly operatorToken?: string;
   /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
   readonly pools?: Partial<PoolSettings>;
+  /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
+  readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
@@ -194,6 +197,15 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     dropped: { slow: 0, silent: 0 },
   };
   const pool = new AgentsPool(limits.aiThreads);
+  // Reviews stop asking for positions before the threads go.
+  const reviews = new Reviews(store, pool, {
+    ...DEFAULT_REVIEW_SETTINGS,
+    ...limits.reviews,
+    instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
+    leaseMs: limits.hub?.leaseMs ?? DEFAULT_HUB_SETTINGS.leaseMs,
+    now: limits.hub?.now ?? Date.now,
+  });
+  app.addHook('onClose', async () => reviews.close());
   app.addHook('onClose', () => pool.close());
   const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
@@ -463,6 +475,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   });
 
   registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities);
+  registerReviews(app, reviews, identities);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
@@ -473,6 +486,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
   // while the server already answers.
   void hub.sweep();
+  // So are reviews left unfinished, from the positions already judged.
+  reviews.resume().catch(() => undefined);
   return { hub, edge };
 }
 

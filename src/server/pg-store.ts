@@ -52,14 +52,19 @@ import {
   type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
+  REVIEWS,
+  type ReviewRequestRow,
+  type ReviewRow,
   RULES_VERSIONS,
   ratingDiffs,
   ratingFromRow,
   refusalOf,
+  reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
   type StoredRating,
+  type StoredReview,
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
@@ -145,6 +150,7 @@ const MIGRATIONS: readonly string[] = [
   POOLS,
   SEEKS,
   CHALLENGES,
+  REVIEWS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -692,6 +698,50 @@ export class PgStore implements GameStore, IdentityStore {
       (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
         .rowCount === 1
     );
+  }
+
+  async requestReview(request: ReviewRequestRow): Promise<StoredReview> {
+    await this.query(
+      'INSERT INTO reviews (game_id, requester, requested_at, total) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING',
+      [request.gameId, request.requester, request.requestedAt, request.total],
+    );
+    return (await this.review(request.gameId)) as StoredReview;
+  }
+
+  async review(gameId: GameId): Promise<StoredReview | null> {
+    const { rows } = await this.query<ReviewRow>('SELECT * FROM reviews WHERE game_id = $1', [gameId]);
+    return rows[0] ? reviewFromRow(rows[0]) : null;
+  }
+
+  async reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
+    const { rowCount } = await this.query('UPDATE reviews SET evaluations = $1 WHERE game_id = $2 AND review IS NULL', [
+      JSON.stringify(evaluations),
+      gameId,
+    ]);
+    return rowCount === 1;
+  }
+
+  async finishReview(gameId: GameId, review: Json): Promise<boolean> {
+    const { rowCount } = await this.query('UPDATE reviews SET review = $1 WHERE game_id = $2 AND review IS NULL', [
+      JSON.stringify(review),
+      gameId,
+    ]);
+    return rowCount === 1;
+  }
+
+  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
+    const { rows } = await this.query<ReviewRow>('SELECT * FROM reviews WHERE review IS NULL ORDER BY requested_at, game_id LIMIT $1', [
+      limit,
+    ]);
+    return rows.map(reviewFromRow);
+  }
+
+  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
+    const { rows } = await this.query<{ n: string }>('SELECT count(*) AS n FROM reviews WHERE requester = $1 AND requested_at >= $2', [
+      requester,
+      since,
+    ]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async createChallenge(challenge: Challenge): Promise<void> {

@@ -54,14 +54,19 @@ import {
   type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
+  REVIEWS,
+  type ReviewRequestRow,
+  type ReviewRow,
   RULES_VERSIONS,
   ratingDiffs,
   ratingFromRow,
   refusalOf,
+  reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
   type StoredRating,
+  type StoredReview,
   StoreOutOfDisk,
   StoreUnavailable,
   TABLE_MANNERS,
@@ -147,6 +152,7 @@ export const MIGRATIONS: readonly string[] = [
   POOLS,
   SEEKS,
   CHALLENGES,
+  REVIEWS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -669,6 +675,48 @@ export class SqliteStore implements GameStore, IdentityStore {
       if (typeof answer !== 'string') this.insertKept(answer.game, answer.seats);
       return true;
     });
+  }
+
+  requestReview(request: ReviewRequestRow): Promise<StoredReview> {
+    return this.write(() => {
+      this.sql('INSERT INTO reviews (game_id, requester, requested_at, total) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING').run(
+        request.gameId,
+        request.requester,
+        request.requestedAt,
+        request.total,
+      );
+      return reviewFromRow(this.sql('SELECT * FROM reviews WHERE game_id = ?').get(request.gameId) as ReviewRow);
+    });
+  }
+
+  async review(gameId: GameId): Promise<StoredReview | null> {
+    const row = this.sql('SELECT * FROM reviews WHERE game_id = ?').get(gameId) as ReviewRow | undefined;
+    return row ? reviewFromRow(row) : null;
+  }
+
+  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('UPDATE reviews SET evaluations = ? WHERE game_id = ? AND review IS NULL').run(JSON.stringify(evaluations), gameId)
+          .changes === 1,
+    );
+  }
+
+  finishReview(gameId: GameId, review: Json): Promise<boolean> {
+    return this.write(
+      () =>
+        this.sql('UPDATE reviews SET review = ? WHERE game_id = ? AND review IS NULL').run(JSON.stringify(review), gameId).changes === 1,
+    );
+  }
+
+  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
+    const rows = this.sql('SELECT * FROM reviews WHERE review IS NULL ORDER BY requested_at, game_id LIMIT ?').all(limit) as ReviewRow[];
+    return rows.map(reviewFromRow);
+  }
+
+  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
+    return (this.sql('SELECT count(*) AS n FROM reviews WHERE requester = ? AND requested_at >= ?').get(requester, since) as { n: number })
+      .n;
   }
 
   async siteSecret(): Promise<string> {

@@ -602,6 +602,34 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'a review is asked for once (a second request gets the first), judged position by position, then kept for good',
+      withStore(async (store) => {
+        await store.create(game('rv'));
+        await store.create(game('rw'));
+        expect(await store.review('rv')).toBeNull();
+        const asked = { gameId: 'rv', requester: 'address:a', requestedAt: 100, total: 3 };
+        expect(await store.requestReview(asked)).toEqual({ ...asked, evaluations: [], review: null });
+        // Asked again, by someone else: the first request stands.
+        expect(await store.requestReview({ gameId: 'rv', requester: 'account:b', requestedAt: 200, total: 3 })).toMatchObject(asked);
+        await store.requestReview({ gameId: 'rw', requester: 'address:a', requestedAt: 150, total: 5 });
+        expect(await store.reviewsRequestedBy('address:a', 0)).toBe(2);
+        expect(await store.reviewsRequestedBy('address:a', 101)).toBe(1);
+        expect(await store.reviewsRequestedBy('account:b', 0)).toBe(0);
+        // Progress is kept as it comes (a restart takes the review up from there).
+        expect(await store.reviewProgress('rv', [{ score: 10, best: 'b2' }])).toBe(true);
+        expect((await store.review('rv'))?.evaluations).toEqual([{ score: 10, best: 'b2' }]);
+        expect((await store.unfinishedReviews(10)).map((r) => r.gameId)).toEqual(['rv', 'rw']);
+        expect((await store.unfinishedReviews(1)).map((r) => r.gameId)).toEqual(['rv']);
+        const done = { moves: [], accuracy: [100, 87.5] };
+        expect(await store.finishReview('rv', done)).toBe(true);
+        expect(await store.finishReview('rv', { other: true })).toBe(false);
+        expect(await store.reviewProgress('rv', [])).toBe(false);
+        expect(await store.review('rv')).toMatchObject({ review: done, evaluations: [{ score: 10, best: 'b2' }] });
+        expect((await store.unfinishedReviews(10)).map((r) => r.gameId)).toEqual(['rw']);
+      }),
+    );
+
+    it(
       'a lease has one holder at a time, is renewed by it, and is taken over once lapsed',
       withStore(async (store) => {
         expect(await store.lease('pairing', 'one', 100, 0)).toBe(true);

@@ -446,7 +446,39 @@ export interface GameStore extends IdentityStore {
   botName(tokenHash: string): Promise<string | null>;
   /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
   seatedIn(tokenHash: string): Promise<GameId[]>;
+  /**
+   * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
+   * again gets the first). Resolves to the review as stored now, the first request's or this one.
+   */
+  requestReview(request: ReviewRequestRow): Promise<StoredReview>;
+  /** The review of a game, done or under way, or null when none was asked for. */
+  review(gameId: GameId): Promise<StoredReview | null>;
+  /** The positions of an unfinished review judged so far (all of them, in order); false once it is done. */
+  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean>;
+  /** The review is done: kept with the game for good. False when it was done already. */
+  finishReview(gameId: GameId, review: Json): Promise<boolean>;
+  /** Reviews asked for and not done, longest waiting first, at most `limit` (taken up again after a restart). */
+  unfinishedReviews(limit: number): Promise<StoredReview[]>;
+  /** How many reviews `requester` has asked for since `since`. */
+  reviewsRequestedBy(requester: string, since: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A review as it is asked for: whose request (a keyed hash or an account), when, and how many positions. */
+export interface ReviewRequestRow {
+  readonly gameId: GameId;
+  readonly requester: string;
+  readonly requestedAt: number;
+  /** Positions to judge: the game's moves and one. */
+  readonly total: number;
+}
+
+/** A computer review as the store keeps it: asked for, judged position by position, then done. */
+export interface StoredReview extends ReviewRequestRow {
+  /** The positions judged so far, in order. */
+  readonly evaluations: readonly Json[];
+  /** The finished review, or null while it is under way. */
+  readonly review: Json | null;
 }
 
 /** A registered bot as a request with its token shows it (the token is never stored, only its hash). */
@@ -729,6 +761,36 @@ export const SEEKS = 'ALTER TABLE games ADD COLUMN rating_range TEXT;';
 /** The columns of a new game's row, as newGameRow gives them. */
 export const GAME_COLUMNS =
   'id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated, rating_range';
+
+/** Migration 18, the same SQL in both stores: finished games' computer reviews, kept with the game. */
+export const REVIEWS = `CREATE TABLE reviews (
+     game_id TEXT PRIMARY KEY REFERENCES games(id),
+     requester TEXT NOT NULL,
+     requested_at BIGINT NOT NULL,
+     total INTEGER NOT NULL,
+     evaluations TEXT NOT NULL DEFAULT '[]',
+     review TEXT
+   );
+   CREATE INDEX reviews_by_requester ON reviews(requester, requested_at);
+   CREATE INDEX reviews_unfinished ON reviews(requested_at) WHERE review IS NULL;`;
+
+export interface ReviewRow {
+  readonly game_id: string;
+  readonly requester: string;
+  readonly requested_at: number | string;
+  readonly total: number | string;
+  readonly evaluations: string;
+  readonly review: string | null;
+}
+
+export const reviewFromRow = (r: ReviewRow): StoredReview => ({
+  gameId: r.game_id,
+  requester: r.requester,
+  requestedAt: Number(r.requested_at),
+  total: Number(r.total),
+  evaluations: JSON.parse(r.evaluations) as Json[],
+  review: r.review === null ? null : (JSON.parse(r.review) as Json),
+});
 
 /** Migration 15, the same SQL in both stores: players waiting in pools, and leases (one pairing site-wide). */
 export const POOLS = `CREATE TABLE pool_members (

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REVIEW_BUDGET } from '../../ai/review.ts';
 import { type ConnectionLimits, createHttpServer } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
 import { packageRoot } from '../../server/package-root.ts';
@@ -145,6 +146,17 @@ export async function serveCommand(
   const aiGames = countFromEnv('HEXARENA_AI_GAMES');
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
+  // HEXARENA_REVIEWS_PER_HOUR: computer reviews one player may ask for an hour (10);
+  // HEXARENA_REVIEW_DEPTH and HEXARENA_REVIEW_NODES: each position's search (4 plies, 50,000 nodes).
+  const reviewsPerHour = countFromEnv('HEXARENA_REVIEWS_PER_HOUR');
+  const reviewDepth = countFromEnv('HEXARENA_REVIEW_DEPTH');
+  const reviewNodes = countFromEnv('HEXARENA_REVIEW_NODES');
+  const reviews = {
+    ...(reviewsPerHour === undefined ? {} : { perHour: reviewsPerHour }),
+    ...(reviewDepth === undefined && reviewNodes === undefined
+      ? {}
+      : { budget: { depth: reviewDepth ?? DEFAULT_REVIEW_BUDGET.depth, nodes: reviewNodes ?? DEFAULT_REVIEW_BUDGET.nodes } }),
+  };
   const connections = connectionLimitsFromEnv();
   // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
   const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
@@ -175,6 +187,7 @@ export async function serveCommand(
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
+      reviews,
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },
       hub,

@@ -4,3 +4,4 @@ export * from './lobby.ts';
 export * from './messages.ts';
 export * from './parse.ts';
 export * from './requests.ts';
+export * from './review.ts';

@@ -1,0 +1,38 @@
+import { fail, ok, type Result } from '../../engine/result.ts';
+import { parseReviewAnswer, type ReviewAnswer } from '../../protocols/wire/index.ts';
+
+/**
+ * A finished game's computer review as the browser asks for it and reads it (docs/review.md). A
+ * game nobody asked a review of is `none`; a failure says what the server said, or that it could
+ * not be reached.
+ */
+export type ReviewFetch = ReviewAnswer | { readonly status: 'none' };
+
+const reviewPath = (id: string) => `/api/games/${encodeURIComponent(id)}/review`;
+
+async function call(id: string, method: 'GET' | 'POST'): Promise<Result<ReviewFetch>> {
+  let response: Response;
+  try {
+    response = await fetch(
+      reviewPath(id),
+      method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: '{}' } : {},
+    );
+  } catch {
+    return fail('the server cannot be reached');
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  if (method === 'GET' && response.status === 404 && typeof error === 'string' && error.startsWith('nobody has asked'))
+    return ok({ status: 'none' });
+  if (!response.ok) return fail(typeof error === 'string' ? error : `the server answered ${response.status}`);
+  const answer = parseReviewAnswer(body);
+  return answer.ok ? answer : fail(`the server sent a review this page cannot read (${answer.error.message})`);
+}
+
+export const fetchReview = (id: string) => call(id, 'GET');
+export const requestReview = (id: string) => call(id, 'POST');
