@@ -43,7 +43,8 @@ export function useHistoryCursor(total: number, firstPly: number, paceMs: number
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      // A control that takes these keys itself (the review's chart) has used them already.
+      if (e.defaultPrevented || (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
       const { total, firstPly } = bounds.current;
       const at = cursor === null ? total : cursor;
       const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: firstPly, End: total }[e.key];

@@ -121,6 +121,70 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('online play in the browser', () => {
+  it('a finished Hive game: its computer review asked for and shown (chart, marks, accuracy), the chart steps the board; analysed with the review beside', async () => {
+    // White (medium) surrounds Black's (random) queen on the 23rd move; Black's moves are marked.
+    const moves = [
+      'wA1',
+      'bM wA1-',
+      'wQ -wA1',
+      'bA1 bM/',
+      'wP wQ\\',
+      'bS1 \\bA1',
+      'wQ wA1\\',
+      'bQ \\bS1',
+      'wA2 -wA1',
+      'bS2 -bQ',
+      'wA2 /bS2',
+      'bB1 bQ/',
+      'wA3 -wA1',
+      'bA2 \\bB1',
+      'wA3 -bA2',
+      'bB2 bA2/',
+      'wA3 bB2-',
+      'bA3 bB1-',
+      'wA1 bB1\\',
+      'bA3 -bS2',
+      'wA2 bS2\\',
+      'bA3 wA1/',
+      'wA3 /bA2',
+    ];
+    const created = await post(server.base, '/api/games', { game: 'hive', seats: ['open', 'open'], seat: 0 });
+    const { id, token } = created.json as { id: string; token: string };
+    const second = await post(server.base, `/api/games/${id}/seats/1`, {});
+    const tokens = [token, (second.json as { token: string }).token];
+    const client = await Client.open(server.base, id);
+    for (const [version, move] of moves.entries())
+      expect(await client.ask({ type: 'move', seat: version % 2, token: tokens[version % 2], move, version })).toMatchObject({ ok: true });
+    client.close();
+
+    const page = await device();
+    await page.goto(`${server.base}/g/${id}`);
+    await page.getByRole('button', { name: 'Request a computer review' }).click();
+    const players = page.locator('.game-review-players tbody tr');
+    await expect.poll(() => players.count()).toBe(2);
+    expect(await players.first().locator('td').first().textContent()).toMatch(/^\d+\.\d%$/);
+    // Black's blunder, bA3 wA1/ (it lets the queen be surrounded), is marked; a mark steps the board to its position.
+    const marks = page.locator('.game-review-marks button');
+    await expect.poll(() => page.locator('.game-review-marks .mark-blunder').textContent()).toContain('bA3 wA1/');
+    await marks.first().click();
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move \d+ of 23/);
+    // The chart is a slider: Home goes to the start, once (the page's own ← → Home End do not act twice).
+    await page.getByRole('slider').focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 0 of 23/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('history-note').textContent()).toMatch(/^Position after move 1 of 23/);
+    await shot(page, 'online-review');
+
+    await page.getByRole('button', { name: 'Back to the game' }).click();
+    await page.getByTestId('analyse').click();
+    await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Analysis: /);
+    await expect.poll(() => page.locator('.game-review-players tbody tr').count()).toBe(2);
+    await page.locator('.game-review-marks button').first().click();
+    await expect.poll(() => page.locator('.tree-move[aria-current]').getAttribute('data-path')).toMatch(/^\d+$/);
+    await shot(page, 'online-review-analysis');
+  });
+
   it('two devices play Nonaga from the invite link, a third watches, one reloads mid-game and plays on; resign, rematch', async () => {
     const red = await device();
     await red.goto(`${server.base}/`);

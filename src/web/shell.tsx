@@ -35,6 +35,7 @@ import { OnlinePanel } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
 import { PuzzleSide, puzzleStatus } from './puzzles/panel.tsx';
 import { downloadRecord } from './record-file.ts';
+import { GameReview } from './review/index.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 import { setupUrl } from './setup.ts';
 import { UploadRecord } from './upload.tsx';
@@ -162,6 +163,9 @@ export function GameShell<S, M, O>({
         </div>
         <div class="side">
           {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
+          {s.online && s.outcome !== null && !s.game.stochastic && (
+            <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={seatLabels} ply={s.ply} />
+          )}
           {aside}
           {s.analysis ? (
             <AnalysisSide session={s} seatLabels={seatLabels} />
@@ -241,7 +245,11 @@ const analysable = <S, M, O>(s: GameSession<S, M, O>): boolean =>
 
 /** The analysis of the game at the position shown; from an online game's page, at the site's root. */
 const analyseUrl = <S, M, O>(s: GameSession<S, M, O>): string =>
-  gameAnalysisUrl({ game: s.game.id, options: s.setup.options, seed: s.setup.seed, moves: s.moves }, s.ply, s.online ? '/' : './');
+  gameAnalysisUrl(
+    { game: s.game.id, options: s.setup.options, seed: s.setup.seed, moves: s.moves, ...(s.online ? { review: s.online.id } : {}) },
+    s.ply,
+    s.online ? '/' : './',
+  );
 
 function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const [confirming, setConfirming] = useState(false);

@@ -16,16 +16,22 @@ export interface Analysis {
   readonly seed: string;
   readonly tree: VariationTree;
   readonly path: TreePath;
+  /** The online game whose moves the main line is, for its computer review. */
+  readonly review?: string;
 }
 
 /** Whether a page's fragment (or query) is an analysis rather than a game. */
 export const isAnalysisAddress = (address: string): boolean => /^[#?]analysis(&|$)/.test(address);
 
 /** The address of an analysis (`./#analysis&…`, or from another `base`: `/` on an online game's page). */
-export function analysisUrl(a: { game: string; options: Json; seed: string; tree: VariationTree; path: TreePath }, base = './'): string {
+export function analysisUrl(
+  a: { game: string; options: Json; seed: string; tree: VariationTree; path: TreePath; review?: string },
+  base = './',
+): string {
   const q = new URLSearchParams({ game: a.game });
   if (a.options !== null && typeof a.options === 'object' && Object.keys(a.options).length > 0) q.set('options', JSON.stringify(a.options));
   if (a.seed) q.set('seed', a.seed);
+  if (a.review) q.set('review', a.review);
   q.set('tree', formatTree(a.tree));
   q.set('at', formatPath(a.path));
   return `${base}#analysis&${q}`;
@@ -33,7 +39,7 @@ export function analysisUrl(a: { game: string; options: Json; seed: string; tree
 
 /** The analysis of a game's moves, at the position after `ply` of them (the last by default). */
 export function gameAnalysisUrl(
-  g: { game: string; options: Json; seed: string; moves: readonly string[] },
+  g: { game: string; options: Json; seed: string; moves: readonly string[]; review?: string },
   ply = g.moves.length,
   base = './',
 ): string {
@@ -68,8 +74,17 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   const seed = q.get('seed') ?? '';
   const checked = checkTree(game, game.newGame(options.value, seed), parsed.value);
   const path = parsePath(q.get('at') ?? '0', checked.tree);
+  const review = q.get('review');
   return ok({
-    analysis: { game, options: options.value, rawOptions, seed, tree: checked.tree, path: path.ok ? path.value : [] },
+    analysis: {
+      game,
+      options: options.value,
+      rawOptions,
+      seed,
+      tree: checked.tree,
+      path: path.ok ? path.value : [],
+      ...(review && /^[\w-]{1,64}$/.test(review) ? { review } : {}),
+    },
     refused: checked.refused,
   });
 }

@@ -25,4 +25,6 @@ export interface AnalysisInfo {
   readonly refused: string | null;
   /** Where the engine's best move goes on the board, when the game's board can say. */
   readonly bestPoints: MovePoints | null;
+  /** The online game the main line comes from, whose computer review the board shows. */
+  readonly review: string | null;
 }

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
+import { GameReview } from '../review/index.ts';
 import type { GameSession } from '../use-game.ts';
 import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
 import { OpenAnalysis } from './open.tsx';
@@ -123,6 +124,14 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
     <>
       <EngineLines info={a} seatLabels={seatLabels} over={s.outcome !== null} />
       <MoveTree info={a} />
+      {a.review && (
+        <GameReview
+          gameId={a.review}
+          onJump={(ply) => a.goToPath(Array.from({ length: ply }, () => 0))}
+          seatLabels={seatLabels}
+          {...(a.path.every((i) => i === 0) ? { ply: a.path.length } : {})}
+        />
+      )}
       <fieldset class="history-nav analysis-nav">
         <legend class="visually-hidden">Moves</legend>
         <button type="button" aria-label="Start" title="Start (Home)" disabled={a.path.length === 0} onClick={() => a.goToPath([])}>

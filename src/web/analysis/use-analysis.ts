@@ -32,7 +32,7 @@ export function useAnalysis<S, M, O>(
   const outcome = game.result(state);
   const toMove = outcome ? null : game.toMove(state);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
-  const link = analysisUrl({ game: game.id, options: analysis.rawOptions, seed: analysis.seed, tree, path });
+  const link = analysisUrl({ game: game.id, options: analysis.rawOptions, seed: analysis.seed, tree, path, review: analysis.review });
 
   useEffect(() => window.history.replaceState(null, '', link), [link]);
 
@@ -55,7 +55,8 @@ export function useAnalysis<S, M, O>(
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      // A control that takes these keys itself (the review's chart) has used them already.
+      if (e.defaultPrevented || (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
       const { tree, path } = now.current;
       const to = {
         ArrowLeft: () => path.slice(0, -1),
@@ -97,6 +98,7 @@ export function useAnalysis<S, M, O>(
     link: new URL(link, window.location.href).href,
     refused: opened.refused,
     bestPoints,
+    review: analysis.review ?? null,
   };
 
   return {

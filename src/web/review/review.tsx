@@ -89,6 +89,7 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
   );
 }
 
+const MARK_HEADINGS: Readonly<Record<Mark, string>> = { inaccuracy: 'Inaccuracies', mistake: 'Mistakes', blunder: 'Blunders' };
 const label = (seatLabels: readonly string[], seat: number) => seatLabels[seat] ?? `Seat ${seat + 1}`;
 const moveNumber = (m: ReviewedMove) => `${Math.floor(m.ply / 2) + 1}${m.ply % 2 === 0 ? '.' : '…'}`;
 
@@ -105,7 +106,10 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
             <th scope="col">Accuracy</th>
             {MARKS.map((m) => (
               <th scope="col" key={m}>
-                {m[0]?.toUpperCase() + m.slice(1)}s
+                <abbr title={MARK_HEADINGS[m]} aria-hidden="true">
+                  {MARK_GLYPH[m]}
+                </abbr>
+                <span class="visually-hidden">{MARK_HEADINGS[m]}</span>
               </th>
             ))}
           </tr>
