@@ -2,8 +2,9 @@ import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../.
 import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, SWAP } from './board.ts';
-import { cellName, MAX_SIZE, parseCellName } from './cells.ts';
+import { cellName, MAX_SIZE, MIN_SIZE, parseCellName } from './cells.ts';
 import { evaluateHex } from './distance.ts';
+import { formatHexPosition, parseHexPosition } from './position-notation.ts';
 
 export interface HexOptions {
   /** The board is size × size cells: 5 to 19 in a game (smaller ones only for study and tests). */
@@ -13,7 +14,7 @@ export interface HexOptions {
 }
 
 export const DEFAULT_HEX_OPTIONS: HexOptions = { size: 11, pie: true };
-export const MIN_SIZE = 5;
+export { MIN_SIZE };
 
 /** A position of the contract: the board, never changed once made (play makes another). */
 export interface HexState {
@@ -140,6 +141,8 @@ export const hex: GameDefinition<HexState, HexMove, HexOptions> = {
   toJSON,
   fromJSON,
   view: toJSON,
+  formatPosition: formatHexPosition,
+  parsePosition: parseHexPosition,
   alwaysEnds: true,
 };
 
