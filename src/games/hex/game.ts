@@ -4,6 +4,10 @@ import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, SWAP } from './board.ts';
 import { cellName, MAX_SIZE, MIN_SIZE, parseCellName } from './cells.ts';
 import { evaluateHex } from './distance.ts';
+import type { HexState } from './state.ts';
+
+export type { HexState };
+
 import { formatHexPosition, parseHexPosition } from './position-notation.ts';
 
 export interface HexOptions {
@@ -15,11 +19,6 @@ export interface HexOptions {
 
 export const DEFAULT_HEX_OPTIONS: HexOptions = { size: 11, pie: true };
 export { MIN_SIZE };
-
-/** A position of the contract: the board, never changed once made (play makes another). */
-export interface HexState {
-  readonly board: HexBoard;
-}
 
 /** A stone on a cell, or the pie rule's swap. */
 export type HexMove = { readonly kind: 'place'; readonly cell: number } | { readonly kind: 'swap' };

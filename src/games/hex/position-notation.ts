@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, type Side, SWAP } from './board.ts';
 import { MAX_SIZE, MIN_SIZE, mirrored } from './cells.ts';
-import type { HexState } from './game.ts';
+import type { HexState } from './state.ts';
 
 /**
  * Hex's position notation (docs/positions.md): the board's size, the side to move, `no-pie` when the

@@ -4,25 +4,13 @@ import { fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
-import { type GameType, parseGameType } from './pieces.ts';
+import { parseGameType } from './pieces.ts';
 import { type HiveMove, HivePosition } from './position.ts';
+import { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState } from './state.ts';
+
+export { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState };
+
 import { formatHivePosition, parseHivePosition } from './position-notation.ts';
-
-export interface HiveOptions {
-  readonly type: GameType;
-  /** No queen on a player's first turn. */
-  readonly tournament: boolean;
-  /** The third occurrence of a position (same side to move, same last-moved piece) is a draw. */
-  readonly repetitionDraw: boolean;
-}
-
-export const DEFAULT_HIVE_OPTIONS: HiveOptions = { type: 'Base+MLP', tournament: true, repetitionDraw: false };
-
-/** The pure contract's state: a position nobody mutates (play works on a clone). */
-export interface HiveState {
-  readonly pos: HivePosition;
-  readonly options: HiveOptions;
-}
 
 export function hiveOutcome(state: HiveState): Outcome | null {
   const { pos } = state;

@@ -168,7 +168,7 @@ function turnsWrong({ tournament, turn, turnNumber, pieces }: HiveLayout): strin
   return null;
 }
 
-function lastMovedWrong({ pieces, lastMoved }: HiveLayout): string | null {
+function lastMovedWrong({ type, turn, pieces, lastMoved }: HiveLayout): string | null {
   if (lastMoved < 0) return null;
   const name = formatPiece(lastMoved);
   const placed = pieces.findIndex((p) => p.piece === lastMoved);
@@ -176,6 +176,14 @@ function lastMovedWrong({ pieces, lastMoved }: HiveLayout): string | null {
   const p = pieces[placed] as PlacedPiece;
   const over = pieces.slice(placed + 1).find((o) => o.q === p.q && o.r === p.r);
   if (over) return `${name} moved last, so nothing can have climbed on it since, but ${formatPiece(over.piece)} is on top of it`;
+  if (colorOf(lastMoved) === turn) {
+    // The last move was the other side's: it moved a piece of the side to move only by throwing it.
+    const by = `${COLOR_NAMES[turn ^ 1]}'s move`;
+    if (!expansionsOf(type).pillbug)
+      return `${name} cannot have moved last, on ${by}: only a pillbug throws a piece of the other side, and a ${type} game has none`;
+    if (pieces.some((o, i) => i < placed && o.q === p.q && o.r === p.r))
+      return `${name} cannot have moved last, on ${by}: a piece of the other side moves only when a pillbug throws it, onto the ground`;
+  }
   return null;
 }
 

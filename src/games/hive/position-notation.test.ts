@@ -110,7 +110,7 @@ describe('Hive positions round-trip', () => {
   });
 
   it('toJSON and fromJSON keep a parsed position and the moves after it', () => {
-    const state = parse('Base+MLP b4 wQ.0.0 bQ.1.0 wA1.-1.0 bB1.1.0 last.bB1');
+    const state = parse('Base+MLP w4 wQ.0.0 bQ.1.0 wA1.-1.0 bB1.1.0 last.bB1');
     const later = hive.play(state, hive.legalMoves(state)[0] as number);
     for (const s of [state, later]) {
       const back = unwrap(hive.fromJSON(JSON.parse(JSON.stringify(hive.toJSON(s)))));
@@ -184,6 +184,14 @@ describe('Hive positions that cannot be', () => {
     [
       'Base w5 no-tournament wQ.0.0 bQ.1.0 wB1.1.0 last.bQ',
       'bQ moved last, so nothing can have climbed on it since, but wB1 is on top of it',
+    ],
+    [
+      'Base+MLP w5 wQ.0.0 bQ.1.0 bB1.1.0 wB1.1.0 last.wB1',
+      "wB1 cannot have moved last, on Black's move: a piece of the other side moves only when a pillbug throws it, onto the ground",
+    ],
+    [
+      'Base w5 wQ.0.0 bQ.1.0 bS1.2.0 wS1.-1.0 last.wS1',
+      "wS1 cannot have moved last, on Black's move: only a pillbug throws a piece of the other side, and a Base game has none",
     ],
     ['Base w3 wQ.0.0 bQ.1.0 last.wQ last.bQ', 'name one piece as moved last (last.X), not two'],
   ];

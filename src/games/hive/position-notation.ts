@@ -1,5 +1,4 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
-import type { HiveOptions, HiveState } from './game.ts';
 import { displayCoordinates } from './layout.ts';
 import {
   BUGS,
@@ -14,14 +13,15 @@ import {
 } from './pieces.ts';
 import { HivePosition, MAX_HEIGHT } from './position.ts';
 import { checkHiveLayout, earliestTurn, type HiveLayout, type PlacedPiece } from './position-check.ts';
+import type { HiveOptions, HiveState } from './state.ts';
 
 /**
  * Hive's position notation (docs/positions.md): what a GameString cannot say — a position set up by
  * hand — in words separated by spaces, so that it reads well and survives a page address:
  *
- *   Base+MLP b4 wQ.0.0 bQ.1.0 wA1.-1.0 bB1.1.0 last.bB1
+ *   Base+MLP w4 wA1.-1.0 wQ.0.0 bQ.1.0 bB1.1.0 last.bB1
  *
- * the game type; the side to move and its turn number (UHP's Black[4]); the options that differ from
+ * the game type; the side to move and its turn number (UHP's White[4]); the options that differ from
  * the default (`no-tournament`, `repetition-draw`); each piece as name.q.r in axial coordinates, a
  * piece written after another on the same cell standing on it; `last.X`, the piece the last move
  * moved, placed or threw (the pillbug may not throw it, and it may not move). The pieces not written
