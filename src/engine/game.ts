@@ -163,6 +163,20 @@ export interface GameDefinition<S, M, O> extends GameRules<S, M> {
    */
   headlessOptions?(options: O): O;
   /**
+   * The position as text in the game's own position notation (docs/positions.md): everything the
+   * rules need to go on from it — side to move, the options in play, and the rule state a board does
+   * not show (Hive's turn number and last-moved piece, Nonaga's disc that may not move, Hex's pie
+   * rule). Compact and made of characters an address keeps as they are: it travels in page addresses.
+   * What it leaves out (the moves that led there, hence repetition counts) starts afresh.
+   */
+  formatPosition?(state: S): string;
+  /**
+   * Untrusted text in the game's position notation → a checked position, as good as one reached by
+   * play (legal moves, search hooks, toJSON). The error says what is wrong in the players' words.
+   * Positions where the game is over parse too (an analysis board shows their result).
+   */
+  parsePosition?(text: string): Result<S>;
+  /**
    * The version of the rules, from 1: raised by a change that makes old records replay as other
    * games (DiceWars: how the map and the deal are drawn from the seed). Records and stored games
    * carry it; a game of another version is refused in words, never replayed under today's rules.

@@ -8,6 +8,8 @@ import { fail, ok, type Result } from '../../engine/result.ts';
 
 /** The largest board hexarena plays (and the letters a to s name its columns). */
 export const MAX_SIZE = 19;
+/** The smallest board a game is played on (smaller ones only for study and tests). */
+export const MIN_SIZE = 5;
 
 export const columnOf = (size: number, cell: number): number => cell % size;
 export const rowOf = (size: number, cell: number): number => Math.floor(cell / size);

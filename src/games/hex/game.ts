@@ -2,8 +2,13 @@ import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../.
 import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, SWAP } from './board.ts';
-import { cellName, MAX_SIZE, parseCellName } from './cells.ts';
+import { cellName, MAX_SIZE, MIN_SIZE, parseCellName } from './cells.ts';
 import { evaluateHex } from './distance.ts';
+import type { HexState } from './state.ts';
+
+export type { HexState };
+
+import { formatHexPosition, parseHexPosition } from './position-notation.ts';
 
 export interface HexOptions {
   /** The board is size × size cells: 5 to 19 in a game (smaller ones only for study and tests). */
@@ -13,12 +18,7 @@ export interface HexOptions {
 }
 
 export const DEFAULT_HEX_OPTIONS: HexOptions = { size: 11, pie: true };
-export const MIN_SIZE = 5;
-
-/** A position of the contract: the board, never changed once made (play makes another). */
-export interface HexState {
-  readonly board: HexBoard;
-}
+export { MIN_SIZE };
 
 /** A stone on a cell, or the pie rule's swap. */
 export type HexMove = { readonly kind: 'place'; readonly cell: number } | { readonly kind: 'swap' };
@@ -140,6 +140,8 @@ export const hex: GameDefinition<HexState, HexMove, HexOptions> = {
   toJSON,
   fromJSON,
   view: toJSON,
+  formatPosition: formatHexPosition,
+  parsePosition: parseHexPosition,
   alwaysEnds: true,
 };
 

@@ -6,3 +6,4 @@ export { cellName, columnOf, MAX_SIZE, parseCellName, rowOf } from './cells.ts';
 export { winningChain } from './chain.ts';
 export { connectionDistance } from './distance.ts';
 export { DEFAULT_HEX_OPTIONS, type HexMove, type HexOptions, type HexState, hex, MIN_SIZE, newHexPosition } from './game.ts';
+export { formatHexPosition, parseHexPosition } from './position-notation.ts';

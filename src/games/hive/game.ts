@@ -4,24 +4,13 @@ import { fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
-import { type GameType, parseGameType } from './pieces.ts';
+import { parseGameType } from './pieces.ts';
 import { type HiveMove, HivePosition } from './position.ts';
+import { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState } from './state.ts';
 
-export interface HiveOptions {
-  readonly type: GameType;
-  /** No queen on a player's first turn. */
-  readonly tournament: boolean;
-  /** The third occurrence of a position (same side to move, same last-moved piece) is a draw. */
-  readonly repetitionDraw: boolean;
-}
+export { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState };
 
-export const DEFAULT_HIVE_OPTIONS: HiveOptions = { type: 'Base+MLP', tournament: true, repetitionDraw: false };
-
-/** The pure contract's state: a position nobody mutates (play works on a clone). */
-export interface HiveState {
-  readonly pos: HivePosition;
-  readonly options: HiveOptions;
-}
+import { formatHivePosition, parseHivePosition } from './position-notation.ts';
 
 export function hiveOutcome(state: HiveState): Outcome | null {
   const { pos } = state;
@@ -42,7 +31,7 @@ export function gameState(state: HiveState): GameState {
 
 /** The moves of the game so far as MoveStrings, each written against the board before it. */
 export function moveStrings(pos: HivePosition): string[] {
-  const replay = new HivePosition(pos.options);
+  const replay = pos.base();
   return pos.history().map((move) => {
     const text = formatMove(replay, move);
     replay.make(move);
@@ -116,7 +105,21 @@ export function hiveSearchPosition(state: HiveState, exact = false): SearchPosit
   };
 }
 
-const toJSON = (state: HiveState): Json => ({ options: { ...state.options }, moves: moveStrings(state.pos) });
+/**
+ * A game from the start is its options and moves; a game from a position set up (parsePosition) also
+ * carries that position, the moves following on from it.
+ */
+function toJSON(state: HiveState): Json {
+  const { pos, options } = state;
+  if (pos.fromStart) return { options: { ...options }, moves: moveStrings(pos) };
+  return { options: { ...options }, position: formatHivePosition({ pos: pos.base(), options }), moves: moveStrings(pos) };
+}
+
+/** A position from text: the position notation, or a GameString (or a bare game type), so one box takes either. */
+function parsePosition(text: string): Result<HiveState> {
+  const trimmed = text.trim();
+  return trimmed.includes(';') || /^\S+$/.test(trimmed) ? loadGameString(trimmed) : parseHivePosition(trimmed);
+}
 
 export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
   id: 'hive',
@@ -146,11 +149,21 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     if (typeof json !== 'object' || json === null || !Array.isArray((json as { moves?: unknown }).moves)) {
       return fail('a Hive state is {"options": {...}, "moves": ["wS1", "bG1 -wS1", …]}');
     }
-    const { options, moves } = json as { options?: unknown; moves: unknown[] };
+    const { options, position, moves } = json as { options?: unknown; position?: unknown; moves: unknown[] };
+    if (!moves.every((m) => typeof m === 'string')) return fail('Hive moves must be MoveStrings');
+    if (position !== undefined) {
+      // The position text names its options itself.
+      if (typeof position !== 'string') return fail('a Hive state\'s "position" is a position in Hive\'s position notation');
+      const start = parseHivePosition(position);
+      if (!start.ok) return start;
+      const replayed = replayFrom(hive, start.value, moves as string[]);
+      return replayed.error === null ? ok(replayed.states.at(-1) as HiveState) : fail(replayed.error);
+    }
     const parsed = parseOptions(options);
     if (!parsed.ok) return parsed;
-    if (!moves.every((m) => typeof m === 'string')) return fail('Hive moves must be MoveStrings');
     return replayMoves(parsed.value, moves as string[]);
   },
   view: toJSON,
+  formatPosition: formatHivePosition,
+  parsePosition,
 };

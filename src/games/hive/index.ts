@@ -10,3 +10,5 @@ export * from './layout.ts';
 export * from './notation.ts';
 export * from './pieces.ts';
 export * from './position.ts';
+export * from './position-check.ts';
+export * from './position-notation.ts';

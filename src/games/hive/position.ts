@@ -316,6 +316,14 @@ export class HivePosition {
     return Array.from({ length: this.ply - this.basePly }, (_, i) => undo[(this.basePly + i) * 5] as number);
   }
 
+  /** The position this one's line of play starts from: the start of the game, or the one arranged. */
+  base(): HivePosition {
+    if (this.basePly === 0) return new HivePosition(this.options);
+    const base = this.clone();
+    while (base.ply > base.basePly) base.unmake();
+    return base;
+  }
+
   /** True for a position made from the start by moves alone (it has a GameString). */
   get fromStart(): boolean {
     return this.basePly === 0;

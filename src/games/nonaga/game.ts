@@ -1,26 +1,17 @@
 import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
-import type { NonagaOptions, NonagaState } from './state.ts';
+import { DEFAULT_NONAGA_OPTIONS, type NonagaOptions, type NonagaState } from './state.ts';
 import { legalTurns } from './turns.ts';
 
-export type { NonagaOptions, NonagaState };
-export { legalTurns };
+export { DEFAULT_NONAGA_OPTIONS, legalTurns, type NonagaOptions, type NonagaState };
 
 import { replayFrom } from '../../engine/replay.ts';
 import { evaluateNonaga } from './evaluate.ts';
 import { discMoves, generate, MAX_PLY_MOVES, slides } from './moves.ts';
 import { formatTurn, type NonagaTurn, parseTurn } from './notation.ts';
 import { BLACK, DRAWN, NonagaPosition, PLAYING, RED, type Side } from './position.ts';
-
-export const DEFAULT_NONAGA_OPTIONS: NonagaOptions = {
-  first: 'red',
-  connectivity: 'strict',
-  placementCap: false,
-  triangleOnly: false,
-  stuckPasses: false,
-  maxTurns: 200,
-};
+import { formatNonagaPosition, parseNonagaPosition } from './position-notation.ts';
 
 function parseOptions(json: unknown): Result<NonagaOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_NONAGA_OPTIONS);
@@ -151,7 +142,22 @@ export function nonagaSearchPosition(state: NonagaState): SearchPosition {
   };
 }
 
-const toJSON = (state: NonagaState): Json => ({ options: { ...state.options }, seed: state.seed, turns: [...state.turns] });
+/** A game set up from a position (parsePosition) carries that position; its turns follow on from it. */
+const fromPosition = (state: NonagaState): { position?: string } => (state.position === undefined ? {} : { position: state.position });
+
+const toJSON = (state: NonagaState): Json => ({
+  options: { ...state.options },
+  seed: state.seed,
+  ...fromPosition(state),
+  turns: [...state.turns],
+});
+
+/** The start of a stored game: its position when it has one (which names its options), else the options' start. */
+function startOf(position: unknown, start: () => Result<NonagaState>): Result<NonagaState> {
+  if (position === undefined) return start();
+  if (typeof position !== 'string') return fail('a Nonaga game\'s "position" is a position in Nonaga\'s position notation');
+  return parseNonagaPosition(position);
+}
 
 export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   id: 'nonaga',
@@ -172,27 +178,34 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   toJSON,
   fromJSON(json) {
     if (typeof json !== 'object' || json === null) return fail('a Nonaga state is {"options": {...}, "seed": "...", "turns": [...]}');
-    const { options, seed, turns } = json as { options?: unknown; seed?: unknown; turns?: unknown };
+    const { options, seed, position, turns } = json as { options?: unknown; seed?: unknown; position?: unknown; turns?: unknown };
     const parsed = parseOptions(options);
     if (!parsed.ok) return parsed;
     if (typeof seed !== 'string' || !Array.isArray(turns) || !turns.every((t) => typeof t === 'string'))
       return fail('a Nonaga state needs a seed and a list of turns');
-    return replayTurns(startState(parsed.value, seed), turns as string[]);
+    const start = startOf(position, () => ok(startState(parsed.value, seed)));
+    if (!start.ok) return start;
+    return replayTurns({ ...start.value, seed }, turns as string[]);
   },
   // The seed stays on the server (an AI's choices are drawn from it): the view says who went first.
   view: (state) => ({
     options: { ...state.options },
     first: state.first === RED ? 'red' : 'black',
+    ...fromPosition(state),
     turns: [...state.turns],
   }),
   fromView(json) {
     if (typeof json !== 'object' || json === null) return fail('a Nonaga view is {"options": {...}, "first": "red", "turns": [...]}');
-    const { options, first, turns } = json as { options?: unknown; first?: unknown; turns?: unknown };
+    const { options, first, position, turns } = json as { options?: unknown; first?: unknown; position?: unknown; turns?: unknown };
     if (first !== 'red' && first !== 'black') return fail('a Nonaga view says who went first: red or black');
     const parsed = parseOptions(options);
     if (!parsed.ok) return parsed;
     if (!Array.isArray(turns) || !turns.every((t) => typeof t === 'string')) return fail('a Nonaga view needs a list of turns');
-    return replayTurns(startState(parsed.value, '', first === 'red' ? RED : BLACK), turns as string[]);
+    const start = startOf(position, () => ok(startState(parsed.value, '', first === 'red' ? RED : BLACK)));
+    if (!start.ok) return start;
+    return replayTurns(start.value, turns as string[]);
   },
+  formatPosition: formatNonagaPosition,
+  parsePosition: parseNonagaPosition,
   alwaysEnds: true,
 };

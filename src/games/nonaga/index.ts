@@ -5,3 +5,4 @@ export * from './game.ts';
 export * from './interaction.ts';
 export * from './notation.ts';
 export * from './position.ts';
+export * from './position-notation.ts';

@@ -105,6 +105,38 @@ export class NonagaPosition {
     return pos;
   }
 
+  /**
+   * A position set up directly (a position text, an editor): discs and tokens at axial coordinates,
+   * the turn so far. Repetitions count from here.
+   */
+  static arrange(
+    rules: NonagaRules,
+    discs: readonly (readonly [number, number])[],
+    tokens: readonly [readonly (readonly [number, number])[], readonly (readonly [number, number])[]],
+    setup: { turn: Side; turns: number; blocked: readonly [number, number] | null; result: number },
+  ): NonagaPosition {
+    const pos = new NonagaPosition(rules);
+    for (const [q, r] of discs) {
+      pos.disc[torusCell(q, r)] = 1;
+      pos.sumQ += q;
+      pos.sumR += r;
+    }
+    for (const [side, list] of tokens.entries()) {
+      for (const [i, [q, r]] of list.entries()) {
+        const c = torusCell(q, r);
+        if (!pos.disc[c] || pos.token[c] !== -1) throw new Error(`arrange: a token at ${q},${r} stands on no disc or on another token`);
+        pos.token[c] = side;
+        pos.tokens[side * 3 + i] = c;
+      }
+    }
+    pos.turn = setup.turn;
+    pos.turns = setup.turns;
+    pos.blocked = setup.blocked ? torusCell(...setup.blocked) : -1;
+    pos.result = setup.result;
+    pos.seen.push(pos.key());
+    return pos;
+  }
+
   clone(): NonagaPosition {
     const p = new NonagaPosition(this.rules);
     p.disc.set(this.disc);

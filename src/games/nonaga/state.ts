@@ -15,4 +15,18 @@ export interface NonagaState {
   readonly seed: string;
   /** Who moved first (drawn from the seed when the options say random). */
   readonly first: Side;
+  /**
+   * The position the game was set up from (position notation), when it did not begin at the start:
+   * `turns` follow on from it.
+   */
+  readonly position?: string;
 }
+
+export const DEFAULT_NONAGA_OPTIONS: NonagaOptions = {
+  first: 'red',
+  connectivity: 'strict',
+  placementCap: false,
+  triangleOnly: false,
+  stuckPasses: false,
+  maxTurns: 200,
+};
