@@ -105,10 +105,8 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
             <th scope="col">Player</th>
             <th scope="col">Accuracy</th>
             {MARKS.map((m) => (
-              <th scope="col" key={m}>
-                <abbr title={MARK_HEADINGS[m]} aria-hidden="true">
-                  {MARK_GLYPH[m]}
-                </abbr>
+              <th scope="col" key={m} title={MARK_HEADINGS[m]}>
+                <span aria-hidden="true">{MARK_GLYPH[m]}</span>
                 <span class="visually-hidden">{MARK_HEADINGS[m]}</span>
               </th>
             ))}
