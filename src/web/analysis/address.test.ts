@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../engine/result.ts';
+import { fail, unwrap } from '../../engine/result.ts';
 import { hive } from '../../games/hive/index.ts';
 import { unfinishedGame } from '../../games/hive/testing.ts';
 import { analysisUrl, gameAnalysisUrl, isAnalysisAddress, parseAnalysis } from './address.ts';
@@ -43,6 +43,25 @@ describe('an analysis in the address', () => {
     expect(movesTo(opened.analysis.tree, [0, 0, 0, 0, 0, 0])).toEqual(texts.slice(0, 4));
     // The move asked for is past the cut: the analysis opens at the start.
     expect(opened.analysis.path).toEqual([]);
+  });
+
+  it('starts from a position set up, and checks the moves after it from there', () => {
+    const position = 'Base+MLP w4 wA1.-1.0 wQ.0.0 bQ.1.0 bB1.1.0 last.bB1';
+    const start = unwrap(hive.parsePosition?.(position) ?? fail('no notation'));
+    const next = hive.legalMoves(start).map((m) => hive.formatMove(start, m))[0] as string;
+    const url = analysisUrl({ game: 'hive', options: {}, seed: '', position, tree: lineTree([next, 'wQ 9 9']), path: [0] });
+    expect(new URLSearchParams(hashOf(url).slice(1)).get('position')).toBe(position);
+    const opened = unwrap(parseAnalysis(hashOf(url)));
+    expect(opened.analysis.position).toBe(position);
+    expect(hive.formatPosition?.(opened.analysis.start as typeof start)).toBe(hive.formatPosition?.(start));
+    // The first move is legal from the position (not from the game's start); the second is not.
+    expect(movesTo(opened.analysis.tree, [0, 0])).toEqual([next]);
+    expect(opened.refused).toMatch(/^move 2 \(wQ 9 9\)/);
+    expect(parseAnalysis(`#analysis&game=hive&position=${encodeURIComponent('Base w1 bQ.0.0 wQ.5.5')}`)).toMatchObject({
+      ok: false,
+      error: { message: /^the position in the address: / },
+    });
+    expect(parseAnalysis('#analysis&game=tictactoe&position=x')).toMatchObject({ ok: false, error: { message: /no position notation/ } });
   });
 
   it('refuses an unknown game, options that are not JSON or not the game’s, and a broken tree', () => {

@@ -14,6 +14,10 @@ export interface Analysis {
   /** The raw options, as the address and a record keep them. */
   readonly rawOptions: Json;
   readonly seed: string;
+  /** Where the tree starts: the game's start, or a position set up (in the game's position notation). */
+  readonly start: unknown;
+  /** The start as text, when it is a position set up rather than the game's start. */
+  readonly position?: string;
   readonly tree: VariationTree;
   readonly path: TreePath;
   /** The online game whose moves the main line is, for its computer review. */
@@ -25,12 +29,13 @@ export const isAnalysisAddress = (address: string): boolean => /^[#?]analysis(&|
 
 /** The address of an analysis (`./#analysis&…`, or from another `base`: `/` on an online game's page). */
 export function analysisUrl(
-  a: { game: string; options: Json; seed: string; tree: VariationTree; path: TreePath; review?: string },
+  a: { game: string; options: Json; seed: string; position?: string; tree: VariationTree; path: TreePath; review?: string },
   base = './',
 ): string {
   const q = new URLSearchParams({ game: a.game });
   if (a.options !== null && typeof a.options === 'object' && Object.keys(a.options).length > 0) q.set('options', JSON.stringify(a.options));
-  if (a.seed) q.set('seed', a.seed);
+  if (a.position !== undefined) q.set('position', a.position);
+  else if (a.seed) q.set('seed', a.seed);
   if (a.review) q.set('review', a.review);
   q.set('tree', formatTree(a.tree));
   q.set('at', formatPath(a.path));
@@ -72,7 +77,15 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   const parsed = parseTree(q.get('tree') ?? '');
   if (!parsed.ok) return parsed;
   const seed = q.get('seed') ?? '';
-  const checked = checkTree(game, game.newGame(options.value, seed), parsed.value);
+  const position = q.get('position');
+  let start = game.newGame(options.value, seed);
+  if (position !== null) {
+    if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
+    const set = game.parsePosition(position);
+    if (!set.ok) return fail(`the position in the address: ${set.error.message}`);
+    start = set.value;
+  }
+  const checked = checkTree(game, start, parsed.value);
   const path = parsePath(q.get('at') ?? '0', checked.tree);
   const review = q.get('review');
   return ok({
@@ -81,6 +94,8 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
       options: options.value,
       rawOptions,
       seed,
+      start,
+      ...(position === null ? {} : { position }),
       tree: checked.tree,
       path: path.ok ? path.value : [],
       ...(review && /^[\w-]{1,64}$/.test(review) ? { review } : {}),

@@ -2,7 +2,8 @@
 import { type AnalysisStep, analysePosition, type ChanceStep, canSearch, simulateChances } from '../../ai/analysis.ts';
 import { decide } from '../../ai/decide.ts';
 import type { Json } from '../../engine/game.ts';
-import { playMoves } from '../../engine/record.ts';
+import { replayFrom } from '../../engine/replay.ts';
+import { fail } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { findGame } from '../../games/index.ts';
 
@@ -15,6 +16,8 @@ export interface EngineRequest {
   readonly game: string;
   readonly options: Json;
   readonly seed: string;
+  /** A position set up to start from (the game's position notation), in place of the game's start. */
+  readonly position?: string;
   readonly moves: readonly string[];
   readonly lines: number;
 }
@@ -39,9 +42,15 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
     if (!game.ok) throw new Error(game.error.message);
     const options = game.value.parseOptions(request.options);
     if (!options.ok) throw new Error(options.error.message);
-    const played = playMoves(game.value, options.value, request.seed, request.moves);
-    if (!played.ok) throw new Error(played.error.message);
-    const state = played.value.states.at(-1);
+    let start = game.value.newGame(options.value, request.seed);
+    if (request.position !== undefined) {
+      const set = game.value.parsePosition?.(request.position) ?? fail(`${game.value.title} has no position notation`);
+      if (!set.ok) throw new Error(set.error.message);
+      start = set.value;
+    }
+    const played = replayFrom(game.value, start, request.moves);
+    if (played.error !== null) throw new Error(played.error);
+    const state = played.states.at(-1);
     const started = performance.now();
     if (canSearch(game.value)) {
       for (const step of analysePosition(game.value, state, { lines: request.lines, maxDepth: MAX_DEPTH })) {

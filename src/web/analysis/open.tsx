@@ -4,32 +4,59 @@ import { useContext, useState } from 'preact/hooks';
 import type { Json } from '../../engine/game.ts';
 import { playMoves } from '../../engine/record.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import type { WebGame } from '../games/web-game.tsx';
+import type { Options, WebGame } from '../games/web-game.tsx';
 import { readRecord } from '../record-file.ts';
-import { gameAnalysisUrl } from './address.ts';
+import { analysisUrl, gameAnalysisUrl } from './address.ts';
+import { lineTree } from './tree.ts';
 
 /**
  * What a player pastes to analyse it: a game's own text (a Hive GameString) where its folder reads
- * one, else its moves in the game's notation, one a line or separated by ";". Checked move by move
- * here, so a bad move is named before the board opens.
+ * one, a position in the game's position notation, or its moves in the game's notation, one a line
+ * or separated by ";". Checked here, so a bad move or a broken position is named before the board
+ * opens.
  */
 export function pastedAnalysis(web: WebGame, text: string): Result<string> {
-  const read =
-    web.readPasted?.(text) ??
-    ok({
-      options: {},
-      moves: text
+  const tries: string[] = [];
+  const asGame = (options: Options, moves: readonly string[]): Result<string> => {
+    const parsed = web.game.parseOptions(options);
+    if (!parsed.ok) return parsed;
+    const played = playMoves(web.game, parsed.value, '', moves);
+    if (!played.ok) return played;
+    return ok(gameAnalysisUrl({ game: web.id, options: options as Json, seed: '', moves }));
+  };
+  if (web.readPasted) {
+    const read = web.readPasted(text);
+    const url = read.ok ? asGame(read.value.options, read.value.moves) : read;
+    if (url.ok) return url;
+    tries.push(`as ${web.pasteHint ?? 'the game'}: ${url.error.message}`);
+  }
+  if (web.game.parsePosition && web.game.formatPosition) {
+    const position = web.game.parsePosition(text.trim());
+    if (position.ok)
+      return ok(
+        analysisUrl({
+          game: web.id,
+          options: {},
+          seed: '',
+          position: web.game.formatPosition(position.value),
+          tree: lineTree([]),
+          path: [],
+        }),
+      );
+    tries.push(`as a position: ${position.error.message}`);
+  }
+  if (!web.readPasted) {
+    const url = asGame(
+      {},
+      text
         .split(/[;\n]/)
         .map((m) => m.trim())
         .filter(Boolean),
-    });
-  if (!read.ok) return read;
-  const { options, moves } = read.value;
-  const parsed = web.game.parseOptions(options);
-  if (!parsed.ok) return parsed;
-  const played = playMoves(web.game, parsed.value, '', moves);
-  if (!played.ok) return played;
-  return ok(gameAnalysisUrl({ game: web.id, options: options as Json, seed: '', moves }));
+    );
+    if (url.ok) return url;
+    tries.push(`as moves: ${url.error.message}`);
+  }
+  return fail(tries.length === 1 ? (tries[0] as string) : tries.join('; '));
 }
 
 /**
@@ -56,7 +83,7 @@ export function OpenAnalysis({ game: current }: { game: string }) {
     if (!setup.ok) return setError(setup.error.message);
     go(gameAnalysisUrl(setup.value));
   };
-  const hint = web?.pasteHint ?? 'its moves, one a line';
+  const hint = [web?.pasteHint ?? 'its moves, one a line', web?.game.parsePosition && 'a position'].filter(Boolean).join(' or ');
   return (
     <details class="open-analysis">
       <summary>Analyse another game or position</summary>

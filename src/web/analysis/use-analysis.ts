@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
-import { type Replayed, replayMoves, roundNumbers } from '../history.ts';
+import { type Replay, replayFrom } from '../../engine/replay.ts';
+import { roundNumbers } from '../history.ts';
 import type { GameSession } from '../use-game.ts';
 import { analysisUrl, type OpenedAnalysis } from './address.ts';
 import type { AnalysisInfo, MovePoints } from './info.ts';
@@ -22,22 +23,39 @@ export function useAnalysis<S, M, O>(
   const [tree, setTree] = useState(analysis.tree);
   const [path, setPath] = useState<TreePath>(analysis.path);
   const moves = useMemo(() => movesTo(tree, path), [tree, path]);
-  const replayed = useRef<Replayed<S, M> | undefined>(undefined);
+  const replayed = useRef<Replay<S, M> | undefined>(undefined);
   const history = useMemo(() => {
-    replayed.current = replayMoves(game, options, analysis.seed, moves, replayed.current);
-    return replayed.current;
-  }, [game, options, analysis.seed, moves]);
+    replayed.current = replayFrom(game, analysis.start as S, moves, replayed.current);
+    return { moves: replayed.current.texts, states: replayed.current.states };
+  }, [game, analysis.start, moves]);
   const states = history.states;
   const state = states[states.length - 1] as S;
   const outcome = game.result(state);
   const toMove = outcome ? null : game.toMove(state);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
-  const link = analysisUrl({ game: game.id, options: analysis.rawOptions, seed: analysis.seed, tree, path, review: analysis.review });
+  const link = analysisUrl({
+    game: game.id,
+    options: analysis.rawOptions,
+    seed: analysis.seed,
+    ...(analysis.position === undefined ? {} : { position: analysis.position }),
+    tree,
+    path,
+    ...(analysis.review === undefined ? {} : { review: analysis.review }),
+  });
 
   useEffect(() => window.history.replaceState(null, '', link), [link]);
 
   const engine = useEngine(
-    outcome === null ? { game: game.id, options: analysis.rawOptions, seed: analysis.seed, moves: history.moves, lines: 3 } : null,
+    outcome === null
+      ? {
+          game: game.id,
+          options: analysis.rawOptions,
+          seed: analysis.seed,
+          ...(analysis.position === undefined ? {} : { position: analysis.position }),
+          moves: history.moves,
+          lines: 3,
+        }
+      : null,
   );
   const bestText = engine.step?.lines[0]?.moves[0] ?? engine.best;
   const bestPoints = useMemo(() => {

@@ -19,6 +19,6 @@ export const hiveWeb = webGame({
     const parsed = parseGameString(text);
     return parsed.ok ? ok({ options: { type: parsed.value.type }, moves: parsed.value.moves }) : parsed;
   },
-  pasteHint: 'a GameString (Base+MLP;InProgress;White[3];wS1;bG1 -wS1;…)',
+  pasteHint: 'a GameString',
   puzzleSet: () => import('../../../puzzles/sets/hive.json').then((m) => m.default),
 });
