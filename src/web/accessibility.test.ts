@@ -151,6 +151,13 @@ const PAGES: readonly SitePage[] = [
     },
   },
   {
+    name: 'Hive position editor',
+    who: 'guest',
+    path: () => `/#editor&game=hive&position=${encodeURIComponent('Base+MLP w3 wQ.0.0 bQ.1.0 bB1.1.0 wS1.-1.0')}`,
+    ready: ['[data-testid=editor-ready]', '[data-cell="1,0"]'],
+    inView: { wide: ['.editor-box >> nth=0', '.editor-box >> nth=1', 'svg.editor-board'] },
+  },
+  {
     name: 'Hive puzzle',
     who: 'guest',
     path: () => '/#puzzle&game=hive',

@@ -5,6 +5,8 @@ import { LeaderboardPage, leaderboardOf } from './account/leaderboard-page.tsx';
 import { ProfilePage, profileName } from './account/profile-page.tsx';
 import { isAnalysisAddress } from './analysis/address.ts';
 import { AnalysisPage } from './analysis/page.tsx';
+import { isEditorAddress } from './editor/address.ts';
+import { EditorPage } from './editor/page.tsx';
 import { webGameOf } from './games/index.ts';
 import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
@@ -26,11 +28,12 @@ export function App() {
   }, []);
   const analysis = isAnalysisAddress(address);
   const puzzle = isPuzzleAddress(address);
+  const editor = isEditorAddress(address);
   const setup = useMemo(() => {
-    if (analysis || puzzle) return null;
+    if (analysis || puzzle || editor) return null;
     const parsed = parseSetup(address);
     return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
-  }, [address, analysis, puzzle]);
+  }, [address, analysis, puzzle, editor]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   if (window.location.pathname === '/account') return <AccountPage />;
   const ladder = ladderOf(window.location.pathname);
@@ -43,6 +46,7 @@ export function App() {
   if (online) return <OnlinePage key={online} id={online} />;
   if (analysis) return <AnalysisPage key={address} address={address} />;
   if (puzzle) return <PuzzlePage key={address} address={address} />;
+  if (editor) return <EditorPage key={address} address={address} />;
   if (!setup) return <Home />;
   if (!setup.ok)
     return (

@@ -744,4 +744,53 @@ describe('the browser app', () => {
       expect(await page.locator('.puzzle-side h2').textContent()).toContain('of the day');
     });
   });
+
+  it('the position editor: a broken hive and a spider on a stack are refused in words; fixed, the position is analysed; Hex and Nonaga are set up too', async () => {
+    await onPage('#editor&game=hive', 'hive-editor', async (page) => {
+      const problem = page.getByTestId('editor-problem');
+      const place = async (tool: string, cell: string) => {
+        await page.locator(`[data-tool="${tool}"]`).click();
+        await page.locator(`[data-cell="${cell}"]`).click();
+      };
+      const takeOff = async (cell: string) => {
+        await page.getByRole('button', { name: 'Take off' }).click();
+        await page.locator(`[data-cell="${cell}"]`).click();
+      };
+      await page.getByText('No queen on a first turn').click();
+      await place('wQ', '0,0');
+      await place('bQ', '1,0');
+      await place('bB', '2,0');
+      await takeOff('1,0');
+      await expect
+        .poll(() => problem.textContent())
+        .toBe('bB1 at 2,0 is cut off from the hive: all pieces must touch one another in one group (one hive)');
+      await place('bQ', '1,0');
+      await place('wS', '0,0');
+      await expect
+        .poll(() => problem.textContent())
+        .toBe('wS1 is on top of wQ at 0,0, but only beetles and mosquitoes climb onto the hive (a Spider stays on the ground)');
+      await takeOff('0,0');
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0');
+      await page.getByTestId('editor-analyse').click();
+      await waitForStatus(page, { is: 'Analysis: White to move.' });
+      await expect.poll(() => page.getByTestId('engine-lines').locator('li').count()).toBe(3);
+      // Back into the editor from the board, with the position as it stands.
+      await page.getByTestId('edit-position').click();
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0');
+    });
+    await onPage('#editor&game=hex', 'hex-editor', async (page) => {
+      await page.locator('[data-cell="f6"]').click();
+      // One red stone with Red to move again cannot be: Blue has a move to make.
+      await expect.poll(() => page.getByTestId('editor-problem').count()).toBe(1);
+      await page.getByRole('radio', { name: 'Blue' }).check();
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('11 b 11_11_11_11_11_5r5_11_11_11_11_11');
+    });
+    await onPage('#editor&game=nonaga', 'nonaga-editor', async (page) => {
+      const start = await page.getByTestId('editor-position').inputValue();
+      await page.getByTestId('editor-source').fill(start.replace(/o/, 'r'));
+      await expect.poll(() => page.getByTestId('editor-problem').count()).toBe(1);
+      await page.getByTestId('editor-source').fill(start);
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe(start);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Bot, Microscope, Monitor, Plus, Puzzle, Tv, Users } from 'lucide-preact';
+import { Bot, Microscope, Monitor, PencilRuler, Plus, Puzzle, Tv, Users } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../games/index.ts';
 import type { LiveGame } from '../protocols/wire/index.ts';
@@ -125,6 +125,9 @@ export function Home() {
             <UploadRecord />
             <a href="./#analysis&game=hive" class="button-link">
               <Microscope class="icon" aria-hidden="true" /> Analysis board
+            </a>
+            <a href="./#editor&game=hive" class="button-link">
+              <PencilRuler class="icon" aria-hidden="true" /> Set up a position
             </a>
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}

@@ -1,8 +1,9 @@
-import { ArrowUpToLine, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Copy, Trash2 } from 'lucide-preact';
+import { ArrowUpToLine, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Copy, PencilRuler, Trash2 } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
+import { editorUrl } from '../editor/address.ts';
 import { GameReview } from '../review/index.ts';
 import type { GameSession } from '../use-game.ts';
 import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
@@ -167,6 +168,11 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
       </fieldset>
       {a.path.length > 0 && node && 'move' in node && <MoveTools info={a} node={node} />}
       <ShareLink link={a.link} />
+      {s.game.formatPosition && (
+        <a class="button-link" href={editorUrl(s.game.id, s.game.formatPosition(s.state))} data-testid="edit-position">
+          <PencilRuler class="icon" aria-hidden="true" /> Set up from this position
+        </a>
+      )}
       <OpenAnalysis game={s.game.id} />
     </>
   );

@@ -43,6 +43,8 @@ export interface WebGameParts<S, M, O> {
   readonly readPasted?: (text: string) => Result<{ options: Options; moves: readonly string[] }>;
   /** What the paste box asks for ("a GameString"). */
   readonly pasteHint?: string;
+  /** A board to set up a position on (`initial`: a position's text to start from); without it, the position is edited as text. */
+  readonly Editor?: (props: { initial: string | null }) => JSX.Element;
   /** Loads the puzzle set shipped for the game (a file of `hexarena puzzles mine`), when it has one. */
   readonly puzzleSet?: () => Promise<unknown>;
   /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */

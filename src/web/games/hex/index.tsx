@@ -1,6 +1,7 @@
 import { hex } from '../../../games/hex/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HexEditor } from './editor.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HexOptions } from './options.tsx';
 import { HexBoardView, hexMovePoints } from './view.tsx';
@@ -15,4 +16,5 @@ export const hexWeb = webGame({
   optionsForm: HexOptions,
   movePoints: hexMovePoints,
   puzzleSet: () => import('../../../puzzles/sets/hex.json').then((m) => m.default),
+  Editor: HexEditor,
 });

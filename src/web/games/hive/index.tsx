@@ -2,6 +2,7 @@ import { ok } from '../../../engine/result.ts';
 import { hive, parseGameString } from '../../../games/hive/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HiveEditor } from './editor.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HiveOptions } from './options.tsx';
 import { HiveBoard, hiveMovePoints } from './view.tsx';
@@ -21,4 +22,5 @@ export const hiveWeb = webGame({
   },
   pasteHint: 'a GameString',
   puzzleSet: () => import('../../../puzzles/sets/hive.json').then((m) => m.default),
+  Editor: HiveEditor,
 });

@@ -1,0 +1,34 @@
+import { webGameOf } from '../games/index.ts';
+import { SettingsBar } from '../shell.tsx';
+import { parseEditorAddress } from './address.ts';
+import { TextEditor } from './text-editor.tsx';
+import './editor.css';
+
+/** The position editor of the address's game: its board editor where it has one, else its notation as text. */
+export function EditorPage({ address }: { address: string }) {
+  const { game, position } = parseEditorAddress(address);
+  const web = webGameOf(game);
+  if (!web?.game.parsePosition)
+    return (
+      <main>
+        <h1>hexarena</h1>
+        <p class="error" role="alert">
+          There is no position editor for {web ? web.game.title : `"${game}"`}.
+        </p>
+        <a href="./">Home</a>
+      </main>
+    );
+  const { Editor } = web;
+  return (
+    <main class="editor-page">
+      <header class="topbar">
+        <a href="./" class="home-link">
+          hexarena
+        </a>
+        <h1>{web.game.title}: set up a position</h1>
+        <SettingsBar />
+      </header>
+      {Editor ? <Editor initial={position} /> : <TextEditor web={web} initial={position} />}
+    </main>
+  );
+}

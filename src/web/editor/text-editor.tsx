@@ -1,0 +1,21 @@
+import { useState } from 'preact/hooks';
+import { fail, ok } from '../../engine/result.ts';
+import type { WebGame } from '../games/web-game.tsx';
+import { EditedPosition } from './outcome.tsx';
+
+/** A game without a board editor edits its position as text, checked as it is typed. */
+export function TextEditor({ web, initial }: { web: WebGame; initial: string | null }) {
+  const { game } = web;
+  const [text, setText] = useState(initial ?? game.formatPosition?.(game.newGame(game.defaultOptions, '')) ?? '');
+  const parsed = game.parsePosition?.(text.trim()) ?? fail(`${game.title} has no position notation`);
+  const position = parsed.ok ? ok(game.formatPosition?.(parsed.value) ?? text.trim()) : parsed;
+  return (
+    <section class="editor card" aria-label="position editor">
+      <label class="editor-source">
+        <span>The position, in {game.title}'s notation (docs/positions.md)</span>
+        <textarea rows={3} value={text} data-testid="editor-source" onInput={(e) => setText(e.currentTarget.value)} />
+      </label>
+      <EditedPosition game={web.id} position={position} />
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'preact/hooks';
+import { ok, type Result } from '../../../engine/result.ts';
+import { cellName, columnOf, hex, MAX_SIZE, MIN_SIZE, parseHexPosition, rowOf } from '../../../games/hex/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { EditedPosition } from '../../editor/outcome.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+const SIDES: readonly string[] = ['red', 'blue'];
+/** A cell as the editor holds it: empty, or a side's stone. */
+type Stone = -1 | 0 | 1;
+
+/** A setting as Hex's position notation writes it (docs/positions.md): size, side to move, rows from the top. */
+export function hexPositionText(size: number, toMove: 0 | 1, pie: boolean, stones: readonly Stone[]): string {
+  const rows = Array.from({ length: size }, (_, row) => {
+    let text = '';
+    let empty = 0;
+    for (let col = 0; col < size; col++) {
+      const stone = stones[row * size + col] ?? -1;
+      if (stone < 0) empty++;
+      else {
+        if (empty > 0) text += empty;
+        empty = 0;
+        text += stone === 0 ? 'r' : 'b';
+      }
+    }
+    return empty > 0 ? text + empty : text;
+  });
+  return `${size} ${toMove === 0 ? 'r' : 'b'}${pie ? '' : ' no-pie'} ${rows.join('_')}`;
+}
+
+/** The editor's start: a position's text read back into stones, else an empty 11×11 board. */
+function stonesFrom(text: string | null): { size: number; toMove: 0 | 1; pie: boolean; stones: Stone[] } {
+  const parsed = text === null ? null : parseHexPosition(text);
+  if (!parsed?.ok) return { size: 11, toMove: 0, pie: true, stones: new Array<Stone>(121).fill(-1) };
+  const { board } = parsed.value;
+  const toMove = (hex.toMove(parsed.value) ?? 0) as 0 | 1;
+  return { size: board.size, toMove, pie: board.pie, stones: Array.from(board.stones, (s) => (s < 0 ? -1 : s) as Stone) };
+}
+
+/**
+ * Hex's position editor: a click turns a cell red, blue, then empty again; the side to move, the
+ * board's size and the pie rule are chosen beside it. The position is checked as it is built (the
+ * stones' counts must fit the side to move and the swap).
+ */
+export function HexEditor({ initial }: { initial: string | null }) {
+  const start = useMemo(() => stonesFrom(initial), [initial]);
+  const [size, setSize] = useState(start.size);
+  const [toMove, setToMove] = useState<0 | 1>(start.toMove);
+  const [pie, setPie] = useState(start.pie);
+  const [stones, setStones] = useState<Stone[]>(start.stones);
+  const resize = (next: number) => {
+    setSize(next);
+    setStones(new Array<Stone>(next * next).fill(-1));
+  };
+  const text = hexPositionText(size, toMove, pie, stones);
+  const parsed = parseHexPosition(text);
+  const position: Result<string> = parsed.ok ? ok(text) : parsed;
+  const points = stones.map((_, cell) => hexToPixel(LAYOUT, { q: columnOf(size, cell), r: rowOf(size, cell) }));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const box = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5, Math.max(...xs) - Math.min(...xs) + 3, Math.max(...ys) - Math.min(...ys) + 3];
+  return (
+    <section class="editor hex-editor card" aria-label="position editor">
+      <svg
+        class={`board hex-board editor-board size-${size}`}
+        viewBox={box.map((v) => v.toFixed(2)).join(' ')}
+        aria-label="The position being set up"
+      >
+        {points.map((p, cell) => {
+          const stone = stones[cell] ?? -1;
+          const name = cellName(size, cell);
+          const corners = hexCorners(LAYOUT, { q: columnOf(size, cell), r: rowOf(size, cell) })
+            .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
+            .join('L');
+          return (
+            <SvgButton
+              key={name}
+              canFocus
+              data-cell={name}
+              class={stone >= 0 ? `stone ${SIDES[stone]}` : 'empty'}
+              aria-label={`${name} ${stone >= 0 ? SIDES[stone] : 'empty'}`}
+              onPress={() => setStones(stones.map((s, i) => (i === cell ? (s === 1 ? -1 : ((s + 1) as Stone)) : s)))}
+            >
+              <path class="hex" d={`M${corners}Z`} />
+              {stone >= 0 && <circle class="piece" cx={p.x} cy={p.y} r={0.62} />}
+            </SvgButton>
+          );
+        })}
+      </svg>
+      <p class="muted">A click on a cell puts a red stone there, a second a blue one, a third empties it.</p>
+      <div class="editor-settings">
+        <fieldset class="editor-turn">
+          <legend>To move</legend>
+          {([0, 1] as const).map((side) => (
+            <label key={side}>
+              <input type="radio" name="turn" checked={toMove === side} onChange={() => setToMove(side)} /> {side === 0 ? 'Red' : 'Blue'}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Size{' '}
+          <select value={size} onChange={(e) => resize(Number(e.currentTarget.value))}>
+            {Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i).map((n) => (
+              <option value={n}>{`${n}×${n}`}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={pie} onChange={(e) => setPie(e.currentTarget.checked)} /> Pie rule (Blue may swap)
+        </label>
+        <button type="button" onClick={() => setStones(new Array<Stone>(size * size).fill(-1))}>
+          Clear the board
+        </button>
+      </div>
+      <EditedPosition game="hex" position={position} />
+    </section>
+  );
+}
