@@ -46,6 +46,10 @@ import {
   type Paired,
   type PairedSeat,
   POOLS,
+  PUZZLE_RATINGS,
+  type PuzzleRatingRow,
+  type PuzzleRoundResult,
+  type PuzzleRoundRow,
   RATINGS,
   type Ranked,
   type Rating,
@@ -58,11 +62,13 @@ import {
   RULES_VERSIONS,
   ratingDiffs,
   ratingFromRow,
+  ratingOfRow,
   refusalOf,
   reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
+  type StoredPuzzleRating,
   type StoredRating,
   type StoredReview,
   StoreOutOfDisk,
@@ -151,6 +157,7 @@ const MIGRATIONS: readonly string[] = [
   SEEKS,
   CHALLENGES,
   REVIEWS,
+  PUZZLE_RATINGS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -734,6 +741,64 @@ export class PgStore implements GameStore, IdentityStore {
       limit,
     ]);
     return rows.map(reviewFromRow);
+  }
+
+  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
+    return this.transaction(async (c) => {
+      const inserted = await c.query(
+        'INSERT INTO puzzle_rounds (account_id, puzzle, game, win, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+        [round.account, round.puzzle, round.game, round.win ? 1 : 0, round.at],
+      );
+      if (inserted.rowCount !== 1) return null;
+      // Rows locked, so two first tries of one player, or at one puzzle, are rated one after the other.
+      const player = await c.query<PuzzleRatingRow>(
+        'SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = $1 AND game = $2 FOR UPDATE',
+        [round.account, round.game],
+      );
+      const puzzle = await c.query<PuzzleRatingRow>(
+        'SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = $1 FOR UPDATE',
+        [round.puzzle],
+      );
+      const before = player.rows[0] ? ratingOfRow(player.rows[0]) : null;
+      const after = round.rate(before, puzzle.rows[0] ? ratingOfRow(puzzle.rows[0]) : null);
+      await c.query(
+        `INSERT INTO puzzle_players (account_id, game, rating, deviation, volatility, rounds, at) VALUES ($1, $2, $3, $4, $5, 1, $6)
+           ON CONFLICT (account_id, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, rounds = puzzle_players.rounds + 1, at = excluded.at`,
+        [round.account, round.game, after.player.rating, after.player.deviation, after.player.volatility, round.at],
+      );
+      await c.query(
+        `INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, plays) VALUES ($1, $2, $3, $4, $5, 1)
+           ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, plays = puzzle_ratings.plays + 1`,
+        [round.puzzle, round.game, after.puzzle.rating, after.puzzle.deviation, after.puzzle.volatility],
+      );
+      return { before, player: after.player, puzzle: after.puzzle };
+    });
+  }
+
+  async puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
+    const { rows } = await this.query<PuzzleRatingRow & { rounds: number; at: string }>(
+      'SELECT rating, deviation, volatility, rounds, at FROM puzzle_players WHERE account_id = $1 AND game = $2',
+      [account, game],
+    );
+    const tried = await this.query<{ puzzle: string }>('SELECT puzzle FROM puzzle_rounds WHERE account_id = $1 AND game = $2', [
+      account,
+      game,
+    ]);
+    const row = rows[0];
+    return {
+      rating: row ? { perf: `puzzle-${game}`, ...ratingOfRow(row), games: Number(row.rounds), at: Number(row.at) } : null,
+      tried: tried.rows.map((t) => t.puzzle),
+    };
+  }
+
+  async puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
+    const { rows } = await this.query<PuzzleRatingRow & { puzzle: string; plays: number }>(
+      'SELECT puzzle, rating, deviation, volatility, plays FROM puzzle_ratings WHERE game = $1',
+      [game],
+    );
+    return rows.map((r) => ({ id: r.puzzle, ...ratingOfRow(r), plays: Number(r.plays) }));
   }
 
   async reviewsRequestedBy(requester: string, since: number): Promise<number> {

@@ -48,6 +48,10 @@ import {
   type Paired,
   type PairedSeat,
   POOLS,
+  PUZZLE_RATINGS,
+  type PuzzleRatingRow,
+  type PuzzleRoundResult,
+  type PuzzleRoundRow,
   RATINGS,
   type Ranked,
   type Rating,
@@ -60,11 +64,13 @@ import {
   RULES_VERSIONS,
   ratingDiffs,
   ratingFromRow,
+  ratingOfRow,
   refusalOf,
   reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
+  type StoredPuzzleRating,
   type StoredRating,
   type StoredReview,
   StoreOutOfDisk,
@@ -153,6 +159,7 @@ export const MIGRATIONS: readonly string[] = [
   SEEKS,
   CHALLENGES,
   REVIEWS,
+  PUZZLE_RATINGS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -717,6 +724,62 @@ export class SqliteStore implements GameStore, IdentityStore {
   async reviewsRequestedBy(requester: string, since: number): Promise<number> {
     return (this.sql('SELECT count(*) AS n FROM reviews WHERE requester = ? AND requested_at >= ?').get(requester, since) as { n: number })
       .n;
+  }
+
+  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
+    return this.write(() => {
+      const first =
+        this.sql('INSERT OR IGNORE INTO puzzle_rounds (account_id, puzzle, game, win, at) VALUES (?, ?, ?, ?, ?)').run(
+          round.account,
+          round.puzzle,
+          round.game,
+          round.win ? 1 : 0,
+          round.at,
+        ).changes === 1;
+      if (!first) return null;
+      const player = this.sql('SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = ? AND game = ?').get(
+        round.account,
+        round.game,
+      ) as PuzzleRatingRow | undefined;
+      const puzzle = this.sql('SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?').get(round.puzzle) as
+        | PuzzleRatingRow
+        | undefined;
+      const before = player ? ratingOfRow(player) : null;
+      const after = round.rate(before, puzzle ? ratingOfRow(puzzle) : null);
+      this.sql(
+        `INSERT INTO puzzle_players (account_id, game, rating, deviation, volatility, rounds, at) VALUES (?, ?, ?, ?, ?, 1, ?)
+           ON CONFLICT (account_id, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, rounds = puzzle_players.rounds + 1, at = excluded.at`,
+      ).run(round.account, round.game, after.player.rating, after.player.deviation, after.player.volatility, round.at);
+      this.sql(
+        `INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, plays) VALUES (?, ?, ?, ?, ?, 1)
+           ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, plays = puzzle_ratings.plays + 1`,
+      ).run(round.puzzle, round.game, after.puzzle.rating, after.puzzle.deviation, after.puzzle.volatility);
+      return { before, player: after.player, puzzle: after.puzzle };
+    });
+  }
+
+  async puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
+    const row = this.sql('SELECT rating, deviation, volatility, rounds, at FROM puzzle_players WHERE account_id = ? AND game = ?').get(
+      account,
+      game,
+    ) as (PuzzleRatingRow & { rounds: number; at: number }) | undefined;
+    const tried = this.sql('SELECT puzzle FROM puzzle_rounds WHERE account_id = ? AND game = ?').all(account, game) as { puzzle: string }[];
+    return {
+      rating: row ? { perf: `puzzle-${game}`, ...ratingOfRow(row), games: row.rounds, at: row.at } : null,
+      tried: tried.map((t) => t.puzzle),
+    };
+  }
+
+  async puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
+    const rows = this.sql('SELECT puzzle, rating, deviation, volatility, plays FROM puzzle_ratings WHERE game = ?').all(
+      game,
+    ) as (PuzzleRatingRow & {
+      puzzle: string;
+      plays: number;
+    })[];
+    return rows.map((r) => ({ id: r.puzzle, ...ratingOfRow(r), plays: r.plays }));
   }
 
   async siteSecret(): Promise<string> {

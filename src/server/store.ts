@@ -461,7 +461,40 @@ export interface GameStore extends IdentityStore {
   unfinishedReviews(limit: number): Promise<StoredReview[]>;
   /** How many reviews `requester` has asked for since `since`. */
   reviewsRequestedBy(requester: string, since: number): Promise<number>;
+  /**
+   * A player's try at a puzzle: the first is rated (both ratings worked out by `round.rate` inside
+   * the write, as a rated game's are), a later one only counted. Null when it was not the first.
+   */
+  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null>;
+  /** A player's puzzle rating in a game (null: none yet), and the puzzles they have tried there. */
+  puzzleStanding(account: string, game: string): Promise<{ readonly rating: StoredRating | null; readonly tried: string[] }>;
+  /** The ratings of a game's puzzles that have been tried (the others are new: NEW_PUZZLE). */
+  puzzleRatings(game: string): Promise<StoredPuzzleRating[]>;
   close(): Promise<void>;
+}
+
+/** A puzzle's own rating, as tries move it. */
+export interface StoredPuzzleRating extends NewRating {
+  readonly id: string;
+  /** Rated tries at it. */
+  readonly plays: number;
+}
+
+/** A try at a puzzle as it is written: who, which, how it went, and how the first try rates both. */
+export interface PuzzleRoundRow {
+  readonly account: string;
+  readonly game: string;
+  readonly puzzle: string;
+  readonly win: boolean;
+  readonly at: number;
+  rate(player: NewRating | null, puzzle: NewRating | null): { readonly player: NewRating; readonly puzzle: NewRating };
+}
+
+/** A first try's ratings: the player's before (null: none yet) and after, and the puzzle's after. */
+export interface PuzzleRoundResult {
+  readonly before: NewRating | null;
+  readonly player: NewRating;
+  readonly puzzle: NewRating;
 }
 
 /** A review as it is asked for: whose request (a keyed hash or an account), when, and how many positions. */
@@ -773,6 +806,48 @@ export const REVIEWS = `CREATE TABLE reviews (
    );
    CREATE INDEX reviews_by_requester ON reviews(requester, requested_at);
    CREATE INDEX reviews_unfinished ON reviews(requested_at) WHERE review IS NULL;`;
+
+/** Puzzle ratings (docs/puzzles.md): each player's per game, each puzzle's, and who tried what. */
+export const PUZZLE_RATINGS = `CREATE TABLE puzzle_players (
+     account_id TEXT NOT NULL,
+     game TEXT NOT NULL,
+     rating DOUBLE PRECISION NOT NULL,
+     deviation DOUBLE PRECISION NOT NULL,
+     volatility DOUBLE PRECISION NOT NULL,
+     rounds INTEGER NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (account_id, game)
+   );
+   CREATE TABLE puzzle_ratings (
+     puzzle TEXT PRIMARY KEY,
+     game TEXT NOT NULL,
+     rating DOUBLE PRECISION NOT NULL,
+     deviation DOUBLE PRECISION NOT NULL,
+     volatility DOUBLE PRECISION NOT NULL,
+     plays INTEGER NOT NULL
+   );
+   CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game);
+   CREATE TABLE puzzle_rounds (
+     account_id TEXT NOT NULL,
+     puzzle TEXT NOT NULL,
+     game TEXT NOT NULL,
+     win INTEGER NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (account_id, puzzle)
+   );`;
+
+/** A rating row of the puzzle tables, as either store reads it (PostgreSQL's numbers may come as text). */
+export interface PuzzleRatingRow {
+  readonly rating: number | string;
+  readonly deviation: number | string;
+  readonly volatility: number | string;
+}
+
+export const ratingOfRow = (row: PuzzleRatingRow): NewRating => ({
+  rating: Number(row.rating),
+  deviation: Number(row.deviation),
+  volatility: Number(row.volatility),
+});
 
 export interface ReviewRow {
   readonly game_id: string;

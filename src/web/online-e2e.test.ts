@@ -212,6 +212,9 @@ describe('online play in the browser', () => {
     await watcher.goto(invite);
     await expect.poll(() => status(watcher)).toBe('Red (Ruth) to move.');
     expect(await watcher.getByRole('button', { name: /^Play / }).count()).toBe(0);
+    // A spectator may analyse the game as it stands (its players may not, until it is over).
+    expect(await watcher.getByTestId('analyse-now').getAttribute('href')).toMatch(/^\/#analysis&game=nonaga&/);
+    expect(await black.getByTestId('analyse-now').count()).toBe(0);
 
     const rng = Rng.fromSeed('online-e2e');
     let state = nonaga.newGame(nonaga.defaultOptions, 'any');

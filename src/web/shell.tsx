@@ -163,6 +163,11 @@ export function GameShell<S, M, O>({
         </div>
         <div class="side">
           {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
+          {s.online && s.outcome === null && s.localSeats.length === 0 && analysable(s) && (
+            <a href={analyseUrl(s)} class="button-link watch-analyse" data-testid="analyse-now">
+              <Microscope class="icon" aria-hidden="true" /> Analyse the position
+            </a>
+          )}
           {s.online && s.outcome !== null && !s.game.stochastic && (
             <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={seatLabels} ply={s.ply} />
           )}
@@ -344,11 +349,6 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           </button>
           <UploadRecord withIcon />
         </>
-      )}
-      {analysable(s) && s.outcome === null && (
-        <a href={analyseUrl(s)} class="button-link" data-testid="analyse-now">
-          <Microscope class="icon" aria-hidden="true" /> <span class="control-label">Analyse</span>
-        </a>
       )}
       {s.outcome === null && (
         <a href={`${s.online ? '/' : './'}#${s.game.id}`} class="button-link">

@@ -3,5 +3,6 @@
 export * from './lobby.ts';
 export * from './messages.ts';
 export * from './parse.ts';
+export * from './puzzles.ts';
 export * from './requests.ts';
 export * from './review.ts';
