@@ -39,6 +39,7 @@ import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
+import { registerPuzzleRatings } from './puzzle-ratings.ts';
 import { recordOf } from './records.ts';
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings, Reviews, registerReviews } from './reviews.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
@@ -476,6 +477,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
 
   registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities);
   registerReviews(app, reviews, identities);
+  registerPuzzleRatings(app, store, identities, reviews.settings.now);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };

@@ -1,3 +1,4 @@
+import type { RoundAnswer } from '../../protocols/wire/index.ts';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { Puzzle } from '../../puzzles/puzzle.ts';
 
@@ -27,5 +28,7 @@ export interface PuzzleInfo {
   showSolution(): void;
   /** The addresses of the next puzzle and of the puzzle on the analysis board. */
   readonly nextUrl: string;
+  /** What the server made of the try: the player's puzzle rating after it, if they have one; null before it answers (or without a server). */
+  readonly rating: RoundAnswer | null;
   readonly analyseUrl: string;
 }

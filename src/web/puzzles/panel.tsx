@@ -1,5 +1,6 @@
 import { ArrowRight, Microscope, RotateCcw } from 'lucide-preact';
 import { describeOutcome } from '../../engine/game.ts';
+import type { RoundAnswer } from '../../protocols/wire/index.ts';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { GameSession } from '../use-game.ts';
 import type { PuzzleInfo } from './info.ts';
@@ -20,6 +21,23 @@ export function whyWrong(tried: StepAnswer, seatLabels: readonly string[], defen
     default:
       return `${move} wins too.`;
   }
+}
+
+/** The player's puzzle rating after the try, or why the try was not rated. */
+function RatingLine({ answer }: { answer: RoundAnswer }) {
+  const text =
+    answer.rating === null
+      ? 'Not rated: sign in to get a puzzle rating.'
+      : `Your puzzle rating: ${Math.round(answer.rating)}${
+          answer.rated && answer.diff !== null
+            ? ` (${answer.diff >= 0 ? '+' : '−'}${Math.abs(answer.diff)})`
+            : ' (tried before: not rated again)'
+        }.`;
+  return (
+    <p class="puzzle-rating" data-testid="puzzle-rating">
+      {text}
+    </p>
+  );
 }
 
 /** The status line over a puzzle's board. */
@@ -101,6 +119,7 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
           {s.moves.join(', ')}
         </p>
       )}
+      {p.rating && <RatingLine answer={p.rating} />}
       <p class="muted puzzle-source">From {p.puzzle.source}.</p>
     </section>
   );

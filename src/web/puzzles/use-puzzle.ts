@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Json, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
+import type { RoundAnswer } from '../../protocols/wire/index.ts';
 import type { Puzzle } from '../../puzzles/puzzle.ts';
 import type { PuzzleLine } from '../../puzzles/puzzle-set.ts';
 import { gameAnalysisUrl } from '../analysis/address.ts';
 import { roundNumbers } from '../history.ts';
 import type { GameSession } from '../use-game.ts';
 import { puzzleUrl } from './address.ts';
+import { nextPuzzle, sendRound } from './api.ts';
 import type { PuzzleProgress } from './info.ts';
 
 /** A puzzle set up, with its place in the set. */
@@ -35,6 +37,19 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
   const [played, setPlayed] = useState<readonly string[]>([]);
   const [progress, setProgress] = useState<PuzzleProgress>({ kind: 'solving', step: 0 });
   const missed = useRef(false);
+  // The try is told to the server once, at its first outcome; its answer brings the rating and the next puzzle.
+  const reported = useRef(false);
+  const [rating, setRating] = useState<RoundAnswer | null>(null);
+  const [serverNext, setServerNext] = useState<string | null>(null);
+  const report = (win: boolean) => {
+    if (reported.current) return;
+    reported.current = true;
+    void sendRound(game.id, puzzle.id, win).then(async (answer) => {
+      if (answer.ok) setRating(answer.value);
+      const next = await nextPuzzle(game.id);
+      if (next.ok && next.value.id !== puzzle.id) setServerNext(next.value.id);
+    });
+  };
   const states = useMemo(() => {
     const list = [line.position];
     for (const text of played) {
@@ -71,9 +86,11 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
       const kind = tried?.answer.kind;
       if (kind === 'right' || kind === 'wins-now' || kind === 'also-wins') {
         const last = 2 * step + 1 >= line.solution.length || kind !== 'right';
+        if (last) report(!missed.current);
         setProgress(last ? { kind: 'solved', firstTry: !missed.current } : { kind: 'replying', step });
       } else if (tried) {
         missed.current = true;
+        report(false);
         setProgress({ kind: 'wrong', step, tried });
       }
     });
@@ -105,10 +122,12 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
       },
       showSolution: () => {
         missed.current = true;
+        report(false);
         setPlayed(line.solution);
         setProgress({ kind: 'shown' });
       },
-      nextUrl: puzzleUrl(game.id, opened.nextId),
+      nextUrl: puzzleUrl(game.id, serverNext ?? opened.nextId),
+      rating,
       analyseUrl: gameAnalysisUrl({ game: game.id, options: puzzle.options as Json, seed: puzzle.seed, moves: allMoves }),
     },
     moves: played,

@@ -1,0 +1,29 @@
+import { fail, type Result } from '../../engine/result.ts';
+import { type NextPuzzle, parseNextPuzzle, parseRoundAnswer, type RoundAnswer } from '../../protocols/wire/index.ts';
+
+/**
+ * Puzzle ratings as the browser asks for them (docs/puzzles.md). A static copy of the app has no
+ * server: the calls fail, and the page goes on without ratings.
+ */
+async function call<T>(url: string, parse: (x: unknown) => Result<T>, body?: unknown): Promise<Result<T>> {
+  try {
+    const response = await fetch(
+      url,
+      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
+    const json: unknown = await response.json();
+    if (!response.ok) return fail(String((json as { error?: unknown } | null)?.error ?? `the server answered ${response.status}`));
+    return parse(json);
+  } catch {
+    return fail('the server cannot be reached');
+  }
+}
+
+const puzzlesPath = (game: string) => `/api/puzzles/${encodeURIComponent(game)}`;
+
+/** Tells the server how the try went: rated if it is the player's first at this puzzle. */
+export const sendRound = (game: string, id: string, win: boolean): Promise<Result<RoundAnswer>> =>
+  call(`${puzzlesPath(game)}/${encodeURIComponent(id)}/round`, parseRoundAnswer, { win });
+
+/** The next puzzle at the player's level. */
+export const nextPuzzle = (game: string): Promise<Result<NextPuzzle>> => call(`${puzzlesPath(game)}/next`, parseNextPuzzle);
