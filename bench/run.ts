@@ -1,4 +1,5 @@
 import { benchDiceWars } from './dicewars.ts';
+import { benchExplorer } from './explorer.ts';
 import { benchFreeForAll } from './free-for-all.ts';
 import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   pairing: benchPairing,
   'free-for-all': benchFreeForAll,
   puzzles: benchPuzzles,
+  explorer: benchExplorer,
   uhp: benchUhp,
 };
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Json } from '../engine/game.ts';
+import type { AnyGame, Json } from '../engine/game.ts';
 import { parseOutcome } from '../engine/record.ts';
+import { ok, type Result } from '../engine/result.ts';
 import { countedOf, explorable, notExplored, OPENING_PLIES, openingOf } from '../explorer/index.ts';
 import { findGame } from '../games/index.ts';
 import type { ExplorerAnswer, ExplorerMove } from '../protocols/wire/index.ts';
-import type { GameStore, OpeningLine, StoredGame } from './store.ts';
+import type { ExplorerCount, GameStore, OpeningLine, StoredGame } from './store.ts';
 
 /**
  * The opening explorer on the server (docs/explorer.md): what a finished game adds to the index,
@@ -72,6 +73,37 @@ export async function exploreFinished(
   return done;
 }
 
+/**
+ * The explorer's answer at the position `moves` reach from the start (the first bad one named): the
+ * index's rows there, the games that ended there counted in the totals, not as a move.
+ */
+export async function explorerAnswer(
+  store: GameStore,
+  game: AnyGame,
+  options: Json,
+  moves: readonly string[],
+): Promise<Result<ExplorerAnswer>> {
+  // Nonaga's random first player is drawn from the seed: the explorer's start is this seed's.
+  const opening = openingOf(game, options, 'explorer', moves);
+  if (!opening.ok) return opening;
+  const { variant, key, plies } = opening.value;
+  const counts = key === null ? [] : await store.explorer(variant, key);
+  const sum = (f: (c: ExplorerCount) => number) => counts.reduce((n, c) => n + f(c), 0);
+  return ok({
+    game: game.id,
+    variant,
+    position: key,
+    plies,
+    limit: OPENING_PLIES,
+    games: sum((c) => c.games),
+    wins: [sum((c) => c.firstWins), sum((c) => c.secondWins)],
+    draws: sum((c) => c.draws),
+    moves: counts
+      .filter((c) => c.move !== '')
+      .map((c): ExplorerMove => ({ move: c.move, games: c.games, wins: [c.firstWins, c.secondWins], draws: c.draws })),
+  });
+}
+
 /** The explorer's query: at most this much text of moves, and this many moves. */
 export const MAX_EXPLORER_QUERY = 8 * 1024;
 export const MAX_EXPLORER_MOVES = 1000;
@@ -114,24 +146,8 @@ export function registerExplorer(app: FastifyInstance, store: GameStore): void {
       } catch {
         return reply.code(400).send({ error: 'options must be JSON, such as {"type":"Base"}' });
       }
-      const opening = openingOf(game, options, 'explorer', moves);
-      if (!opening.ok) return reply.code(400).send({ error: opening.error.message });
-      const { variant, key, plies } = opening.value;
-      const counts = key === null ? [] : await store.explorer(variant, key);
-      const answer: ExplorerAnswer = {
-        game: game.id,
-        variant,
-        position: key,
-        plies,
-        limit: OPENING_PLIES,
-        games: counts.reduce((n, c) => n + c.games, 0),
-        wins: [counts.reduce((n, c) => n + c.firstWins, 0), counts.reduce((n, c) => n + c.secondWins, 0)],
-        draws: counts.reduce((n, c) => n + c.draws, 0),
-        moves: counts
-          .filter((c) => c.move !== '')
-          .map((c): ExplorerMove => ({ move: c.move, games: c.games, wins: [c.firstWins, c.secondWins], draws: c.draws })),
-      };
-      return answer;
+      const answer = await explorerAnswer(store, game, options, moves);
+      return answer.ok ? answer.value : reply.code(400).send({ error: answer.error.message });
     },
   );
 }
