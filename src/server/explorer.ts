@@ -32,8 +32,16 @@ export function openingLineOf(
   const outcome = parseOutcome(result);
   const counted = outcome.ok && outcome.value ? countedOf(outcome.value) : null;
   if (!counted) return null;
-  const opening = openingOf(found.value, stored.options, stored.seed, moves, true);
-  return opening.ok ? { variant: opening.value.variant, steps: opening.value.steps, counted } : null;
+  try {
+    const opening = openingOf(found.value, stored.options, stored.seed, moves, true);
+    return opening.ok ? { variant: opening.value.variant, steps: opening.value.steps, counted } : null;
+  } catch (e) {
+    // A game's end is never held up by its count: it is marked as not counted, and the log says why.
+    process.stderr.write(
+      `hexarena: opening explorer: a game of ${stored.game} could not be keyed (${e instanceof Error ? e.message : String(e)})\n`,
+    );
+    return null;
+  }
 }
 
 /**
