@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AnyGame, Json } from '../src/engine/game.ts';
 import { Rng } from '../src/engine/rng.ts';
-import { countedOf, positionKey } from '../src/explorer/index.ts';
+import { countedOf, openingOf, positionKey } from '../src/explorer/index.ts';
 import { findGame } from '../src/games/index.ts';
 import { explorerAnswer } from '../src/server/explorer.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
@@ -27,6 +27,11 @@ const PLIES = 20;
 const QUERIES = 5000;
 /** Games written at once: the store commits what a tick brings in one transaction. */
 const AT_ONCE = 500;
+
+interface Stat {
+  readonly median: number;
+  readonly p99: number;
+}
 
 interface Node {
   readonly state: unknown;
@@ -107,36 +112,62 @@ export async function benchExplorer(): Promise<void> {
       written += performance.now() - tw;
     }
     const filled = (performance.now() - t0) / 1000;
+    // The openings' tree is let go: the questions run in the heap a server would have.
+    root.children.clear();
     const size = statSync(path.join(dir, 'hexarena.sqlite')).size / 2 ** 20;
     console.log(
       `  filled in ${filled.toFixed(1)} s: openings drawn and keyed ${(drawn / 1000).toFixed(1)} s, written ${(written / 1000).toFixed(1)} s (${((written * 1000) / GAMES).toFixed(0)} µs a game's end with its opening); ${size.toFixed(0)} MB`,
     );
     while (sampled.length < QUERIES) sampled.push(sampled[rng.int(sampled.length)]?.slice(0, rng.int(PLIES)) ?? []);
 
-    const time = async (runs: number, op: (i: number) => Promise<unknown>) => {
+    // Warmed up first: the replay's and the store's code compiled, as on a server that has been up a while.
+    for (const moves of sampled.slice(0, 500)) await explorerAnswer(store, game as AnyGame, {}, moves);
+    // The four timings take turns, question by question, so a pause of the collector or of a neighbour
+    // on the machine falls on each alike.
+    const keys = sampled.map((moves) => {
+      const answer = openingOf(game as AnyGame, {}, 'explorer', moves);
+      return answer.ok ? (answer.value.key ?? '') : '';
+    });
+    let moves = 0;
+    let games = 0;
+    const ops: ((i: number) => Promise<unknown>)[] = [
+      async (i) => {
+        const answer = await explorerAnswer(store, game as AnyGame, {}, sampled[i] as string[]);
+        if (!answer.ok) throw answer.error;
+        moves += answer.value.moves.length;
+        games += answer.value.games;
+      },
+      async (i) => openingOf(game as AnyGame, {}, 'explorer', sampled[i] as string[]),
+      (i) => store.explorer('hive', keys[i] as string),
+      (i) => store.read(`g${(i * 7919) % GAMES}`),
+    ];
+    const times = ops.map(() => [] as number[]);
+    for (let i = 0; i < QUERIES; i++)
+      for (const [k, op] of ops.entries()) {
+        const t = performance.now();
+        await op(i);
+        times[k]?.push(performance.now() - t);
+      }
+    const [asked, keyed, read, anchor] = times.map((ms) => {
+      ms.sort((a, b) => a - b);
+      return { median: ms[Math.floor(ms.length / 2)] as number, p99: ms[Math.floor(ms.length * 0.99)] as number };
+    }) as [Stat, Stat, Stat, Stat];
+    const time = async (runs: number, op: () => Promise<unknown>): Promise<Stat> => {
       const ms: number[] = [];
       for (let i = 0; i < runs; i++) {
         const t = performance.now();
-        await op(i);
+        await op();
         ms.push(performance.now() - t);
       }
       ms.sort((a, b) => a - b);
       return { median: ms[Math.floor(runs / 2)] as number, p99: ms[Math.floor(runs * 0.99)] as number };
     };
-    // Warmed up first: the replay's and the store's code compiled, as on a server that has been up a while.
-    for (const moves of sampled.slice(0, 500)) await explorerAnswer(store, game as AnyGame, {}, moves);
-    let moves = 0;
-    let games = 0;
-    const asked = await time(QUERIES, async (i) => {
-      const answer = await explorerAnswer(store, game as AnyGame, {}, sampled[i] as string[]);
-      if (!answer.ok) throw answer.error;
-      moves += answer.value.moves.length;
-      games += answer.value.games;
-    });
-    const anchor = await time(QUERIES, (i) => store.read(`g${(i * 7919) % GAMES}`));
     const start = await time(200, () => explorerAnswer(store, game as AnyGame, {}, []));
     console.log(
       `  an answer (the moves replayed and keyed, the index read): median ${asked.median.toFixed(2)} ms, p99 ${asked.p99.toFixed(2)} ms over ${QUERIES} positions of the games (${(games / QUERIES).toFixed(0)} games, ${(moves / QUERIES).toFixed(1)} moves an answer); the start alone (${GAMES.toLocaleString('en')} games): median ${start.median.toFixed(2)} ms`,
+    );
+    console.log(
+      `  of which the moves replayed and keyed: median ${keyed.median.toFixed(2)} ms, p99 ${keyed.p99.toFixed(2)} ms; the index read: median ${read.median.toFixed(2)} ms, p99 ${read.p99.toFixed(2)} ms`,
     );
     console.log(
       `  anchor, a game read by id from the same store: median ${anchor.median.toFixed(2)} ms, p99 ${anchor.p99.toFixed(2)} ms — the answer is ${(asked.median / anchor.median).toFixed(1)}× at the median, ${(asked.p99 / anchor.p99).toFixed(1)}× at p99`,

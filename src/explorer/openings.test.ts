@@ -17,8 +17,8 @@ const hex = gameOf('hex');
 const QUEEN_FIRST = ['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-', 'wA1 \\wS1', 'bA1 bQ-'];
 const ANT_FIRST = ['wS1', 'bS1 wS1-', 'wA1 \\wS1', 'bQ bS1-', 'wQ -wS1', 'bA1 bQ-'];
 
-const opening = (game = hive, moves: readonly string[] = QUEEN_FIRST, ended = false) => {
-  const read = openingOf(game, {}, 'seed', moves, ended);
+const opening = (game = hive, moves: readonly string[] = QUEEN_FIRST, ended: boolean | 'asked' = false) => {
+  const read = openingOf(game, {}, 'seed', moves, ended === 'asked' ? undefined : ended);
   if (!read.ok) throw read.error;
   return read.value;
 };
@@ -68,6 +68,8 @@ describe('openings as the explorer keys them', () => {
     const short = opening(hex, ['a1', 'b2'], true);
     expect(short.steps.map((s) => s.move)).toEqual(['a1', 'b2', '']);
     expect(short.steps[2]?.key).toBe(short.key);
+    // A question about a position makes its key alone.
+    expect(opening(hex, ['a1', 'b2'], 'asked')).toEqual({ variant: 'hex', steps: [], key: short.key, plies: 2 });
   });
 
   it('names the first bad move; DiceWars and tic-tac-toe are not explored; options other than the defaults are another variant', () => {

@@ -97,9 +97,12 @@ export interface Opening {
  * Replays `moves` (texts in the game's notation) from the game's start and reads its opening: the
  * first bad move is named ("move 3 (wQ -bS1): …"). Moves are written back as the game formats them,
  * so one move written two ways is counted once. `ended`: the game ended after these moves (by its
- * rules, a resignation, time…), so its last position, if in the opening, is one it ended in.
+ * rules, a resignation, time…), so its last position, if in the opening, is one it ended in; false,
+ * it goes on; left out, the moves are a question about their last position, and only its key is made
+ * (no steps).
  */
-export function openingOf(game: AnyGame, options: Json, seed: string, moves: readonly string[], ended = false): Result<Opening> {
+export function openingOf(game: AnyGame, options: Json, seed: string, moves: readonly string[], ended?: boolean): Result<Opening> {
+  const asked = ended === undefined;
   if (!explorable(game)) return fail(notExplored(game));
   const variant = variantOf(game, options);
   if (!variant.ok) return variant;
@@ -111,13 +114,14 @@ export function openingOf(game: AnyGame, options: Json, seed: string, moves: rea
   const replayed = replayFrom(game, start, moves);
   if (replayed.error !== null) return fail(replayed.error);
   const steps: OpeningStep[] = [];
-  for (let i = 0; i < opening; i++) {
+  // Only the last position is wanted for a question (`ended` undefined): the keys on the way are not made.
+  for (let i = 0; i < (asked ? 0 : opening); i++) {
     const state = replayed.states[i];
     steps.push({ key: positionKey(game, state), move: game.formatMove(state, replayed.moves[i]) });
   }
   const last = replayed.states[moves.length];
   const key = moves.length < OPENING_PLIES ? positionKey(game, last) : null;
-  if (key !== null && ended) steps.push({ key, move: '' });
+  if (key !== null && ended === true) steps.push({ key, move: '' });
   return ok({ variant: variant.value, steps, key, plies: moves.length });
 }
 
