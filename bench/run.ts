@@ -1,4 +1,5 @@
 import { benchDiceWars } from './dicewars.ts';
+import { benchExplorer } from './explorer.ts';
 import { benchFreeForAll } from './free-for-all.ts';
 import { benchHex } from './hex.ts';
 import { benchHive } from './hive.ts';
@@ -34,6 +35,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   'free-for-all': benchFreeForAll,
   puzzles: benchPuzzles,
   review: benchReview,
+  explorer: benchExplorer,
   uhp: benchUhp,
 };
 

@@ -25,6 +25,7 @@ import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
 import { Engines } from './engines.ts';
+import { exploreFinished, registerExplorer } from './explorer.ts';
 import { Fanout } from './fanout.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings, REMATCH_OF } from './hub.ts';
 import { Identities, type Identity } from './identity/identities.ts';
@@ -374,6 +375,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
 
   app.get('/api/games', async () => ({ games: await listOpenGames() }));
   registerLiveGame(app, store);
+  registerExplorer(app, store);
+  startExploring(app, store);
 
   app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -650,6 +653,31 @@ async function connect(
   };
   socket.on('message', onMessage);
   for (const m of early) void onMessage(m.data, m.binary);
+}
+
+/**
+ * The opening explorer counts the games finished before it existed (or ended by a write that left
+ * them for it), in the background from the start, saying how far it is in the log. Resumable: a
+ * process stopped midway counts the rest at its next start.
+ */
+function startExploring(app: FastifyInstance, store: GameStore): void {
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  let said = 0;
+  void exploreFinished(
+    store,
+    (done, total) => {
+      if (done - said < 1000 && done < total) return;
+      said = done;
+      process.stderr.write(`hexarena: opening explorer: ${done} of ${total} finished games counted\n`);
+    },
+    () => closing,
+  ).catch((e: unknown) => {
+    // The store away: the rest waits for the next start, nothing is counted twice.
+    if (!closing) process.stderr.write(`hexarena: opening explorer: counting stopped (${e instanceof Error ? e.message : String(e)})\n`);
+  });
 }
 
 /** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */

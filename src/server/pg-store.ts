@@ -31,6 +31,11 @@ import {
   chatFromRow,
   DEPARTURES,
   type Departure,
+  EXPLORER_UPSERT,
+  type ExplorerCount,
+  type ExplorerRow,
+  explorerCountFromRow,
+  explorerMigration,
   GAME_COLUMNS,
   type GameId,
   type GameRow,
@@ -43,6 +48,8 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  type OpeningLine,
+  openingRows,
   type Paired,
   type PairedSeat,
   POOLS,
@@ -156,7 +163,11 @@ const MIGRATIONS: readonly string[] = [
   POOLS,
   SEEKS,
   CHALLENGES,
+  // 18: computer reviews (store.ts).
   REVIEWS,
+  // 19: the opening explorer's index (store.ts).
+  explorerMigration(''),
+  // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
 ];
 
@@ -408,13 +419,16 @@ export class PgStore implements GameStore, IdentityStore {
     departed?: number,
     undone?: number,
     rating?: Rating,
+    opening?: OpeningLine | null,
   ): Promise<boolean> {
     const ending = `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
          WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5) AND ($6::int IS NULL OR undone = $6)`;
     const values = [JSON.stringify(result), termination, id, plies, departed ?? null, undone ?? null];
-    if (!rating) return (await this.query(ending, values)).rowCount === 1;
+    if (!rating && opening === undefined) return (await this.query(ending, values)).rowCount === 1;
     return this.transaction(async (c) => {
       if ((await c.query(ending, values)).rowCount !== 1) return false;
+      if (opening !== undefined) await this.count(c, id, opening);
+      if (!rating) return true;
       // Each player's row locked while it is read and written: two games ending at once for one player both count.
       // Locked in one order whatever the seats' order, so two games of the same players never wait on each other.
       const { rows: held } = await c.query<RatingRow & { account_id: string }>(
@@ -447,6 +461,47 @@ export class PgStore implements GameStore, IdentityStore {
       await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
       return true;
     });
+  }
+
+  /** Marks a finished game looked at by the explorer and counts its opening, if not done before (inside a transaction). */
+  private async count(c: pg.PoolClient, id: GameId, opening: OpeningLine | null): Promise<boolean> {
+    const marked = await c.query('UPDATE games SET explored = 1 WHERE id = $1 AND explored = 0 AND termination IS NOT NULL', [id]);
+    if (marked.rowCount !== 1) return false;
+    const rows = opening ? openingRows(opening) : [];
+    if (!opening || rows.length === 0) return true;
+    // One statement for the opening (each row once: openingRows), rows in key order so two games
+    // counted at once lock shared rows in the same order.
+    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const values: unknown[] = [];
+    const tuples = rows.map((row, i) => {
+      values.push(opening.variant, ...row);
+      const p = i * 6;
+      return `($${p + 1}, $${p + 2}, $${p + 3}, 1, $${p + 4}, $${p + 5}, $${p + 6})`;
+    });
+    await c.query(
+      `INSERT INTO explorer (variant, position, move, games, first_wins, draws, second_wins) VALUES ${tuples.join(', ')} ${EXPLORER_UPSERT}`,
+      values,
+    );
+    return true;
+  }
+
+  async unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
+    const where = 'FROM games WHERE termination IS NOT NULL AND explored = 0';
+    const { rows } = await this.query<{ id: string }>(`SELECT id ${where} ORDER BY created_at, id LIMIT $1`, [limit]);
+    const { rows: counted } = await this.query<{ n: string }>(`SELECT COUNT(*) AS n ${where}`, []);
+    return { ids: rows.map((r) => r.id), left: Number(counted[0]?.n ?? 0) };
+  }
+
+  explore(id: GameId, opening: OpeningLine | null): Promise<boolean> {
+    return this.transaction((c) => this.count(c, id, opening));
+  }
+
+  async explorer(variant: string, key: string): Promise<ExplorerCount[]> {
+    const { rows } = await this.query<ExplorerRow>(
+      'SELECT move, games, first_wins, draws, second_wins FROM explorer WHERE variant = $1 AND position = $2 ORDER BY games DESC, move COLLATE "C"',
+      [variant, key],
+    );
+    return rows.map(explorerCountFromRow);
   }
 
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {

@@ -22,6 +22,7 @@ import {
 } from './arbiter.ts';
 import { type Clocks, clocksAfter } from './clock.ts';
 import { EventHistory, RECENT_EVENTS } from './event-history.ts';
+import { openingLineOf } from './explorer.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from './manners.ts';
 import {
   type Departure,
@@ -830,7 +831,17 @@ export class Room {
     const rating = this.ratingOf(outcome, termination, (d) => {
       diffs = d;
     });
-    if (!(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone, rating))) {
+    // The opening explorer counts the game in the same write (or marks it as not counted): nothing is
+    // left for a crash to lose, and a game ends once, so it is counted once.
+    const opening = openingLineOf(
+      this.stored,
+      this.stored.moves.slice(0, this.plies).map((m) => m.move),
+      result,
+      termination,
+    );
+    if (
+      !(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone, rating, opening))
+    ) {
       await this.reload();
       return null;
     }

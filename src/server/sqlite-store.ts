@@ -33,6 +33,11 @@ import {
   DEPARTURES,
   type Departure,
   DiskState,
+  EXPLORER_UPSERT,
+  type ExplorerCount,
+  type ExplorerRow,
+  explorerCountFromRow,
+  explorerMigration,
   GAME_COLUMNS,
   type GameId,
   type GameRow,
@@ -45,6 +50,8 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
+  type OpeningLine,
+  openingRows,
   type Paired,
   type PairedSeat,
   POOLS,
@@ -158,7 +165,11 @@ export const MIGRATIONS: readonly string[] = [
   POOLS,
   SEEKS,
   CHALLENGES,
+  // 18: computer reviews (store.ts).
   REVIEWS,
+  // 19: the opening explorer's index (store.ts).
+  explorerMigration(' WITHOUT ROWID'),
+  // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
 ];
 
@@ -341,7 +352,16 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean> {
+  end(
+    id: GameId,
+    result: Json,
+    termination: string,
+    plies: number,
+    departed?: number,
+    undone?: number,
+    rating?: Rating,
+    opening?: OpeningLine | null,
+  ): Promise<boolean> {
     return this.write(() => {
       const ended =
         this.sql(
@@ -350,8 +370,39 @@ export class SqliteStore implements GameStore, IdentityStore {
         ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null, undone ?? null, undone ?? null)
           .changes === 1;
       if (ended && rating) this.rate(id, rating);
+      if (ended && opening !== undefined) this.count(id, opening);
       return ended;
     });
+  }
+
+  /** Marks a finished game looked at by the explorer and counts its opening, if not done before. */
+  private count(id: GameId, opening: OpeningLine | null): boolean {
+    if (this.sql('UPDATE games SET explored = 1 WHERE id = ? AND explored = 0 AND termination IS NOT NULL').run(id).changes === 0)
+      return false;
+    if (!opening) return true;
+    const add = this.sql(
+      `INSERT INTO explorer (variant, position, move, games, first_wins, draws, second_wins) VALUES (?, ?, ?, 1, ?, ?, ?) ${EXPLORER_UPSERT}`,
+    );
+    for (const row of openingRows(opening)) add.run(opening.variant, ...row);
+    return true;
+  }
+
+  async unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
+    const where = 'FROM games WHERE termination IS NOT NULL AND explored = 0';
+    const ids = (this.sql(`SELECT id ${where} ORDER BY created_at, id LIMIT ?`).all(limit) as { id: string }[]).map((r) => r.id);
+    const { n } = this.sql(`SELECT COUNT(*) AS n ${where}`).get() as { n: number };
+    return { ids, left: Number(n) };
+  }
+
+  explore(id: GameId, opening: OpeningLine | null): Promise<boolean> {
+    return this.write(() => this.count(id, opening));
+  }
+
+  async explorer(variant: string, key: string): Promise<ExplorerCount[]> {
+    const rows = this.sql(
+      'SELECT move, games, first_wins, draws, second_wins FROM explorer WHERE variant = ? AND position = ? ORDER BY games DESC, move',
+    ).all(variant, key) as ExplorerRow[];
+    return rows.map(explorerCountFromRow);
   }
 
   /** Both players' new ratings, in the write that ends their game. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AfterMove, Challenge, GameStore, NewGame, StoredRating } from './store.ts';
+import type { AfterMove, Challenge, GameStore, NewGame, OpeningLine, StoredRating } from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -737,6 +737,62 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
           ['hive-b', 1450, 1],
         ]);
         expect(await store.puzzleRatings('hex')).toEqual([]);
+      }),
+    );
+
+    it(
+      'the opening explorer: a game’s end counts its opening in the same write, once; games ended without it wait to be explored, once',
+      withStore(async (store) => {
+        const line = (counted: OpeningLine['counted'], ...moves: string[]): OpeningLine => ({
+          variant: 'hive',
+          steps: moves.map((move, i) => ({ key: `k${i}`, move })),
+          counted,
+        });
+        const ended = async (id: string, opening: OpeningLine | null | undefined, result: unknown = { kind: 'win', winner: 0 }) => {
+          await store.create(game(id));
+          return store.end(id, result as never, 'resignation', 0, undefined, undefined, undefined, opening);
+        };
+        expect(await ended('a', line('first', 'wS1', 'bS1 wS1-', ''))).toBe(true);
+        expect(await ended('b', line('draw', 'wA1', 'bS1 wA1-'), { kind: 'draw' })).toBe(true);
+        expect(await ended('c', line('second', 'wS1', 'bS1 -wS1'), { kind: 'win', winner: 1 })).toBe(true);
+        // Ended again, or explored again: nothing counts twice.
+        expect(await store.end('a', { kind: 'draw' }, 'agreement', 0, undefined, undefined, undefined, line('draw', 'wS1'))).toBe(false);
+        expect(await store.explore('a', line('first', 'wS1'))).toBe(false);
+        // Most played first, ties by move; '' is the games that ended there.
+        expect(await store.explorer('hive', 'k0')).toEqual([
+          { move: 'wS1', games: 2, firstWins: 1, draws: 0, secondWins: 1 },
+          { move: 'wA1', games: 1, firstWins: 0, draws: 1, secondWins: 0 },
+        ]);
+        expect(await store.explorer('hive', 'k1')).toEqual([
+          { move: 'bS1 -wS1', games: 1, firstWins: 0, draws: 0, secondWins: 1 },
+          { move: 'bS1 wA1-', games: 1, firstWins: 0, draws: 1, secondWins: 0 },
+          { move: 'bS1 wS1-', games: 1, firstWins: 1, draws: 0, secondWins: 0 },
+        ]);
+        expect(await store.explorer('hive', 'k2')).toEqual([{ move: '', games: 1, firstWins: 1, draws: 0, secondWins: 0 }]);
+        // Another variant's positions are its own.
+        expect(await store.explorer('hive:1234abcd', 'k0')).toEqual([]);
+        expect(await store.unexplored(10)).toEqual({ ids: [], left: 0 });
+
+        // Not counted (null): looked at all the same. Ended without a word: it waits.
+        expect(await ended('d', null)).toBe(true);
+        expect(await ended('e', undefined)).toBe(true);
+        expect(await ended('f', undefined)).toBe(true);
+        await store.create(game('live'));
+        expect(await store.unexplored(1)).toEqual({ ids: ['e'], left: 2 });
+        expect(await store.explore('live', line('first', 'wS1'))).toBe(false);
+        // A game that comes back to a position and plays the same move there counts once for it.
+        const repeated: OpeningLine = {
+          variant: 'hive',
+          counted: 'first',
+          steps: [
+            { key: 'k0', move: 'wS1' },
+            { key: 'k0', move: 'wS1' },
+          ],
+        };
+        expect(await Promise.all([store.explore('e', repeated), store.explore('e', repeated)])).toEqual([true, false]);
+        expect(await store.explore('f', null)).toBe(true);
+        expect(await store.unexplored(10)).toEqual({ ids: [], left: 0 });
+        expect((await store.explorer('hive', 'k0'))[0]).toEqual({ move: 'wS1', games: 3, firstWins: 2, draws: 0, secondWins: 1 });
       }),
     );
   });

@@ -41,6 +41,27 @@ export interface NewGame {
   readonly ratingRange?: { readonly min: number; readonly max: number } | null;
 }
 
+/**
+ * A finished game's opening, as the explorer counts it (src/explorer): under its variant, each
+ * position of its first plies with the move played there ('' for the position it ended in), and how
+ * it ended.
+ */
+export interface OpeningLine {
+  readonly variant: string;
+  readonly steps: readonly { readonly key: string; readonly move: string }[];
+  readonly counted: 'first' | 'second' | 'draw';
+}
+
+/** A move at a position as the explorer's index counts it: the games it was played in, and how they ended. */
+export interface ExplorerCount {
+  /** In the game's notation; '' for the games that ended in the position. */
+  readonly move: string;
+  readonly games: number;
+  readonly firstWins: number;
+  readonly draws: number;
+  readonly secondWins: number;
+}
+
 /** A place on a leaderboard. */
 export interface Ranked {
   readonly name: string;
@@ -323,7 +344,27 @@ export interface GameStore extends IdentityStore {
    * exactly that many departures; false when it had already ended or has changed since (the ending
    * was decided on a position that is gone).
    */
-  end(id: GameId, result: Json, termination: string, plies: number, departed?: number, undone?: number, rating?: Rating): Promise<boolean>;
+  end(
+    id: GameId,
+    result: Json,
+    termination: string,
+    plies: number,
+    departed?: number,
+    undone?: number,
+    rating?: Rating,
+    opening?: OpeningLine | null,
+  ): Promise<boolean>;
+  /**
+   * The opening explorer's index. `end` given an `opening` counts it in the write that ends the game
+   * (null: the game is not counted, and is marked as looked at); without one, the game waits for
+   * `explore`. Each game is counted at most once: its mark and its counts change in one write.
+   * Finished games not yet looked at, oldest first (at most `limit`), and how many there are in all.
+   */
+  unexplored(limit: number): Promise<{ ids: GameId[]; left: number }>;
+  /** Counts a finished game's opening (null: marks it looked at, uncounted): false when it was looked at already, or is not over. */
+  explore(id: GameId, opening: OpeningLine | null): Promise<boolean>;
+  /** What the index holds at a position of a variant: each move played there ('' for games that ended there), most played first. */
+  explorer(variant: string, key: string): Promise<ExplorerCount[]>;
   /** A player's ratings, one a kind of game. */
   ratingsOf(accountId: string): Promise<StoredRating[]>;
   /** A player's rating under `perf` after each rated game, oldest first: the last `limit` points. */
@@ -981,3 +1022,60 @@ export const challengeRow = (c: Challenge): unknown[] => [
 
 export const CHALLENGE_COLUMNS =
   'id, from_account, from_name, to_account, to_name, game, options, clock, rated, seat, created_at, expires_at, status';
+
+/**
+ * Migration 19 of both stores (18 is the computer reviews'): the opening explorer's index — per
+ * variant, position key and move, the games and how they ended — and on each game whether the
+ * explorer has looked at it (its ending counted, or found not to count). Games finished before are
+ * not looked at: the server's start counts them (server/explorer-index.ts), resumably.
+ */
+export const explorerMigration = (tableOptions: string): string => `ALTER TABLE games ADD COLUMN explored INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX games_unexplored ON games(created_at, id) WHERE termination IS NOT NULL AND explored = 0;
+   CREATE TABLE explorer (
+     variant TEXT NOT NULL,
+     position TEXT NOT NULL,
+     move TEXT NOT NULL,
+     games INTEGER NOT NULL,
+     first_wins INTEGER NOT NULL,
+     draws INTEGER NOT NULL,
+     second_wins INTEGER NOT NULL,
+     PRIMARY KEY (variant, position, move)
+   )${tableOptions};`;
+
+/**
+ * The rows an opening adds to, each once: a game that comes back to a position and plays the same move
+ * there counts once for it. Per row: position, move, and the game's share of wins (first, draw, second).
+ */
+export function openingRows(opening: OpeningLine): [string, string, number, number, number][] {
+  const seen = new Set<string>();
+  const share: [number, number, number] = opening.counted === 'first' ? [1, 0, 0] : opening.counted === 'draw' ? [0, 1, 0] : [0, 0, 1];
+  const rows: [string, string, number, number, number][] = [];
+  for (const { key, move } of opening.steps) {
+    const both = `${key} ${move}`;
+    if (seen.has(both)) continue;
+    seen.add(both);
+    rows.push([key, move, ...share]);
+  }
+  return rows;
+}
+
+/** Adding one game to a row of the index: inserted, or its counts grown. */
+export const EXPLORER_UPSERT = `ON CONFLICT (variant, position, move) DO UPDATE SET games = explorer.games + 1,
+     first_wins = explorer.first_wins + excluded.first_wins, draws = explorer.draws + excluded.draws,
+     second_wins = explorer.second_wins + excluded.second_wins`;
+
+export interface ExplorerRow {
+  readonly move: string;
+  readonly games: number | string;
+  readonly first_wins: number | string;
+  readonly draws: number | string;
+  readonly second_wins: number | string;
+}
+
+export const explorerCountFromRow = (r: ExplorerRow): ExplorerCount => ({
+  move: r.move,
+  games: Number(r.games),
+  firstWins: Number(r.first_wins),
+  draws: Number(r.draws),
+  secondWins: Number(r.second_wins),
+});

@@ -1,5 +1,6 @@
 /** The online protocol, both ways: its messages and one parse a direction (docs/protocol.md). */
 
+export * from './explorer.ts';
 export * from './lobby.ts';
 export * from './messages.ts';
 export * from './parse.ts';
