@@ -25,6 +25,8 @@ export interface AnalysisInfo {
   readonly refused: string | null;
   /** Where the engine's best move goes on the board, when the game's board can say. */
   readonly bestPoints: MovePoints | null;
+  /** The opening explorer can tell of the position: a game of two without chance, reached from its start (not a position set up). */
+  readonly explorable: boolean;
   /** The online game the main line comes from, whose computer review the board shows. */
   readonly review: string | null;
 }

@@ -4,6 +4,7 @@ import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
 import { editorUrl } from '../editor/address.ts';
+import { OpeningExplorer } from '../explorer/index.ts';
 import { GameReview } from '../review/index.ts';
 import type { GameSession } from '../use-game.ts';
 import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
@@ -125,6 +126,15 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
     <>
       <EngineLines info={a} seatLabels={seatLabels} over={s.outcome !== null} />
       <MoveTree info={a} />
+      {a.explorable && (
+        <OpeningExplorer
+          game={s.game.id}
+          moves={s.moves}
+          options={s.setup.options}
+          onPlay={(move) => a.playLine([move], 1)}
+          seatLabels={seatLabels}
+        />
+      )}
       {a.review && (
         <GameReview
           gameId={a.review}

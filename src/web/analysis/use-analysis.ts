@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
+import { canSearch } from '../../ai/analysis.ts';
 import { type Replay, replayFrom } from '../../engine/replay.ts';
 import { roundNumbers } from '../history.ts';
 import type { GameSession } from '../use-game.ts';
@@ -117,6 +118,7 @@ export function useAnalysis<S, M, O>(
     refused: opened.refused,
     bestPoints,
     review: analysis.review ?? null,
+    explorable: analysis.position === undefined && !game.stochastic && seatNames.length === 2 && canSearch(game),
   };
 
   return {
