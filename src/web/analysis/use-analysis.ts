@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameDefinition, Player } from '../../engine/game.ts';
 import { canSearch } from '../../ai/analysis.ts';
+import type { GameDefinition, Player } from '../../engine/game.ts';
 import { type Replay, replayFrom } from '../../engine/replay.ts';
 import { roundNumbers } from '../history.ts';
 import type { GameSession } from '../use-game.ts';
