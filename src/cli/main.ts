@@ -41,10 +41,14 @@ function program(io: CliIo): Command {
     .command('puzzles')
     .description('puzzles from real games: a position where exactly one move forces a win, every defence proved')
     .command('mine')
-    .description('mine puzzles from record files and/or self-play, and write them as JSON with the figures (puzzles per CPU-hour)')
+    .description(
+      "mine puzzles from record files, self-play and/or a server's finished games, and write them as JSON with the figures (puzzles per CPU-hour)",
+    )
     .argument('<game>', 'a game with a search: hive, hex, nonaga')
     .option('--records <files...>', "hexarena's JSON records of finished games")
     .option('--self-play <n>', 'also play n games between the deterministic levels (medium and hard) and mine them', positiveInt)
+    .option('--store <dir>', "also mine the finished games of a server's data folder (hexarena serve --data)")
+    .option('--db <url>', "also mine the finished games of a server's PostgreSQL store (postgres://…)")
     .option('--seed <seed>', 'seed of the self-play games', 'puzzles')
     .option('--turns <n>', "the most of the solver's turns a win may take (hive 2, hex 2, nonaga 1 by default)", wholeNumber(1, 5))
     .option('--last-plies <n>', 'how many positions before the end of each game to try', wholeNumber(1, 200), 12)

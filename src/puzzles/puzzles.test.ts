@@ -11,6 +11,7 @@ import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive } from '../games/hive/testing.ts';
 import { findGame } from '../games/index.ts';
+import { Client, post, startServer } from '../server/online.testing.ts';
 import { answerFor, answersAt } from './answers.ts';
 import { minePuzzles, puzzleGameOf } from './mine.ts';
 import { judgePosition, type Puzzle } from './puzzle.ts';
@@ -113,7 +114,64 @@ describe('puzzles: a unique move that forces a win, every defence proved', () =>
     expect(dice.err()).toMatch(/dicewars has no puzzles: .*dice decide/);
     const none = captureIo(dir);
     expect(await main(['puzzles', 'mine', 'hive', '--out', 'n.json'], none.io)).not.toBe(0);
-    expect(none.err()).toMatch(/--records FILE… and\/or --self-play N/);
+    expect(none.err()).toMatch(/--records FILE…, --self-play N, --store DIR and\/or --db URL/);
+    const empty = captureIo(dir);
+    expect(await main(['puzzles', 'mine', 'hive', '--store', '.', '--out', 'e.json'], empty.io)).not.toBe(0);
+    expect(empty.err()).toMatch(/--store: \. holds no server data \(hexarena\.sqlite\)/);
+  });
+
+  it('hexarena puzzles mine --store: the finished games a real server kept, mined after it stopped', async () => {
+    // White (medium) surrounds Black's (random) queen on the 23rd move, a win in one that only one move makes.
+    const moves = [
+      'wA1',
+      'bM wA1-',
+      'wQ -wA1',
+      'bA1 bM/',
+      'wP wQ\\',
+      'bS1 \\bA1',
+      'wQ wA1\\',
+      'bQ \\bS1',
+      'wA2 -wA1',
+      'bS2 -bQ',
+      'wA2 /bS2',
+      'bB1 bQ/',
+      'wA3 -wA1',
+      'bA2 \\bB1',
+      'wA3 -bA2',
+      'bB2 bA2/',
+      'wA3 bB2-',
+      'bA3 bB1-',
+      'wA1 bB1\\',
+      'bA3 -bS2',
+      'wA2 bS2\\',
+      'bA3 wA1/',
+      'wA3 /bA2',
+    ];
+    const dir = scratchFolder();
+    const server = await startServer(dir, { HEXARENA_API_RATE: '100000' });
+    let id: string;
+    try {
+      const created = await post(server.base, '/api/games', { game: 'hive', seats: ['open', 'open'], seat: 0 });
+      id = (created.json as { id: string }).id;
+      const tokens = [
+        (created.json as { token: string }).token,
+        ((await post(server.base, `/api/games/${id}/seats/1`, {})).json as { token: string }).token,
+      ];
+      const client = await Client.open(server.base, id);
+      for (const [version, move] of moves.entries())
+        expect(await client.ask({ type: 'move', seat: version % 2, token: tokens[version % 2], move, version })).toMatchObject({
+          ok: true,
+        });
+      client.close();
+    } finally {
+      await server.kill();
+    }
+    const run = captureIo(dir);
+    expect(await main(['puzzles', 'mine', 'hive', '--store', '.', '--turns', '1', '--out', 's.json'], run.io)).toBe(0);
+    expect(run.out()).toMatch(/ from \d+ positions of 1 games; /);
+    const { puzzles } = JSON.parse(readFileSync(path.join(dir, 's.json'), 'utf8')) as { puzzles: Puzzle[] };
+    expect(puzzles.map((p) => [p.source, p.solution])).toContainEqual([`server game ${id}, before move 23`, ['wA3 /bA2']]);
+    for (const puzzle of puzzles) reprove(puzzle);
   });
 });
 

@@ -1145,6 +1145,15 @@ export class PgStore implements GameStore, IdentityStore {
     return this.hydrateAll(rows);
   }
 
+  async finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
+    const { rows } = await this.query<GameRow>(
+      `SELECT * FROM games WHERE game = $1 AND termination IS NOT NULL AND termination <> 'aborted' AND ($2::text IS NULL OR id > $2::text)
+         ORDER BY id LIMIT $3`,
+      [game, after, limit],
+    );
+    return this.hydrateAll(rows);
+  }
+
   async resultsOf(accountId: string): Promise<PlayedResult[]> {
     const { rows } = await this.query<{ game: string; seat: number; ended_result: string | null }>(
       `SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id

@@ -95,6 +95,9 @@ import {
  * it acknowledged. Migrations are numbered and applied at open.
  */
 
+/** The store's file in a server's data folder. */
+export const SQLITE_FILE = 'hexarena.sqlite';
+
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE games (
      id TEXT PRIMARY KEY,
@@ -208,7 +211,7 @@ export class SqliteStore implements GameStore, IdentityStore {
 
   /** The store in a data folder: `<dir>/hexarena.sqlite`. */
   static inFolder(dir: string): SqliteStore {
-    return new SqliteStore(path.join(dir, 'hexarena.sqlite'));
+    return new SqliteStore(path.join(dir, SQLITE_FILE));
   }
 
   private migrate(): void {
@@ -1063,6 +1066,14 @@ export class SqliteStore implements GameStore, IdentityStore {
            AND (? IS NULL OR g.created_at < ?) AND (? = 0 OR g.termination IS NULL)
          ORDER BY g.created_at DESC, g.id DESC LIMIT ?`,
     ).all(accountId, query.before ?? null, query.before ?? null, query.live ? 1 : 0, query.limit) as GameRow[];
+    return rows.map((r) => this.hydrate(r));
+  }
+
+  async finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
+    const rows = this.sql(
+      `SELECT * FROM games WHERE game = ? AND termination IS NOT NULL AND termination <> 'aborted' AND (? IS NULL OR id > ?)
+         ORDER BY id LIMIT ?`,
+    ).all(game, after, after, limit) as GameRow[];
     return rows.map((r) => this.hydrate(r));
   }
 

@@ -795,5 +795,19 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.explorer('hive', 'k0'))[0]).toEqual({ move: 'wS1', games: 3, firstWins: 2, draws: 0, secondWins: 1 });
       }),
     );
+
+    it(
+      'finished games of a game, in id order and a page at a time, neither live nor aborted ones',
+      withStore(async (store) => {
+        for (const id of ['g3', 'g1', 'live', 'gone', 'g2']) await store.create(game(id));
+        await store.create({ ...game('other'), game: 'hex' });
+        for (const id of ['g1', 'g2', 'g3', 'other']) await store.end(id, { kind: 'draw' }, 'agreement', 0);
+        await store.end('gone', null as never, 'aborted', 0);
+        expect((await store.finishedGames('tictactoe', null, 10)).map((g) => g.id)).toEqual(['g1', 'g2', 'g3']);
+        expect((await store.finishedGames('tictactoe', 'g1', 1)).map((g) => g.id)).toEqual(['g2']);
+        expect(await store.finishedGames('tictactoe', 'g3', 10)).toEqual([]);
+        expect((await store.finishedGames('hex', null, 10)).map((g) => g.id)).toEqual(['other']);
+      }),
+    );
   });
 }

@@ -401,6 +401,8 @@ export interface GameStore extends IdentityStore {
    * still on when `live`.
    */
   gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
+  /** Finished games of `game` (aborted ones left out), in id order after `after`, `limit` at a time: for mining puzzles. */
+  finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]>;
   /** Every finished game of the account (not the aborted ones), as what its record says of that account's seat. */
   resultsOf(accountId: string): Promise<PlayedResult[]>;
   /**

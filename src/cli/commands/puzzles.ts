@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgent } from '../../ai/agents.ts';
@@ -6,6 +7,9 @@ import { runMatch } from '../../engine/match.ts';
 import { type GameRecord, parseRecord } from '../../engine/record.ts';
 import { findGame } from '../../games/index.ts';
 import { type MineSource, minePuzzles, puzzleGameOf } from '../../puzzles/mine.ts';
+import { recordOf } from '../../server/records.ts';
+import { SQLITE_FILE, SqliteStore } from '../../server/sqlite-store.ts';
+import type { GameStore } from '../../server/store.ts';
 import { displayPath, readSmallFile } from '../files.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
@@ -13,6 +17,10 @@ import { progressBar } from '../progress.ts';
 export interface PuzzleMineFlags {
   readonly records?: readonly string[];
   readonly selfPlay?: number;
+  /** A server's data folder (its SQLite store), whose finished games are mined. */
+  readonly store?: string;
+  /** A server's PostgreSQL store, likewise. */
+  readonly db?: string;
   readonly seed: string;
   readonly turns?: number;
   readonly lastPlies: number;
@@ -43,8 +51,8 @@ export async function puzzleMineCommand(io: CliIo, gameId: string, flags: Puzzle
     throw new UsageError(
       `${game.id} has no puzzles: its positions cannot be proved by search (${game.stochastic ? 'dice decide' : 'no in-place search'})`,
     );
-  if (!flags.records?.length && !flags.selfPlay)
-    throw new UsageError('say where the games come from: --records FILE… and/or --self-play N');
+  if (!flags.records?.length && !flags.selfPlay && !flags.store && !flags.db)
+    throw new UsageError('say where the games come from: --records FILE…, --self-play N, --store DIR and/or --db URL');
   const turns = flags.turns ?? DEFAULT_TURNS[game.id] ?? 2;
 
   const sources: MineSource[] = [];
@@ -76,6 +84,8 @@ export async function puzzleMineCommand(io: CliIo, gameId: string, flags: Puzzle
     for (const [i, record] of played.entries()) sources.push({ record, source: `self-play ${flags.seed} game ${i + 1}` });
   }
 
+  if (flags.store || flags.db) sources.push(...(await serverGames(io, game, flags)));
+
   const bar = progressBar(io, `${game.id} puzzles`);
   const cpu = process.cpuUsage();
   const report = minePuzzles(minable, sources, {
@@ -96,4 +106,43 @@ export async function puzzleMineCommand(io: CliIo, gameId: string, flags: Puzzle
       `${formatCount(report.several)} had several winning moves, ${formatCount(report.unknown)} ran past the budget; ` +
       `${cpuSeconds.toFixed(1)} CPU-s of proof (${formatCount(report.nodes)} positions searched): ${formatCount(perHour)} puzzles per CPU-hour. Written to ${displayPath(io, out)}\n`,
   );
+}
+
+/** A server's finished games of `game` as records, read a page at a time from its store. */
+async function serverGames(io: CliIo, game: AnyGame, flags: Pick<PuzzleMineFlags, 'store' | 'db'>): Promise<MineSource[]> {
+  let store: GameStore;
+  if (flags.db) {
+    if (!/^postgres(ql)?:\/\//.test(flags.db))
+      throw new UsageError(`--db: expected a postgres://… address, got "${flags.db.slice(0, 80)}"`);
+    const { PgStore } = await import('../../server/pg-store.ts');
+    store = await PgStore.open(flags.db).catch((e: unknown) => {
+      throw new UsageError(`--db: cannot open the PostgreSQL store: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  } else {
+    const dir = path.resolve(io.cwd, flags.store as string);
+    // A folder without a store is a mistake, not an empty server: opening would make one there.
+    if (!existsSync(path.join(dir, SQLITE_FILE)))
+      throw new UsageError(`--store: ${displayPath(io, dir)} holds no server data (${SQLITE_FILE})`);
+    store = SqliteStore.inFolder(dir);
+  }
+  const sources: MineSource[] = [];
+  try {
+    const bar = progressBar(io, `${game.id} server games`);
+    let after: string | null = null;
+    for (;;) {
+      const page = await store.finishedGames(game.id, after, 500);
+      if (page.length === 0) break;
+      for (const stored of page) {
+        const record = recordOf(stored);
+        if (record.ok) sources.push({ record: record.value, source: `server game ${stored.id}` });
+        else io.stderr(`skipped server game ${stored.id}: ${record.error.message}\n`);
+      }
+      after = page[page.length - 1]?.id ?? null;
+      bar.update(sources.length, sources.length);
+    }
+    bar.finish();
+  } finally {
+    await store.close();
+  }
+  return sources;
 }
