@@ -524,6 +524,19 @@ async function signedUp(username: string): Promise<Page> {
 }
 
 describe('rated games in the browser', () => {
+  it('a signed-in player’s first try at a puzzle is rated: seeing the solution is a miss, the rating shows its fall, and the next puzzle is another', async () => {
+    const page = await signedUp('Solver');
+    const id = 'hive-19318e6b015d1ddb';
+    await page.goto(`${server.base}/#puzzle&game=hive&id=${id}`);
+    await page.getByRole('button', { name: 'Show the solution' }).click();
+    await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/^Your puzzle rating: \d+ \(−\d+\)\.$/);
+    await expect.poll(() => page.getByTestId('next-puzzle').getAttribute('href')).not.toContain(id);
+    // Again: tried before, not rated again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Show the solution' }).click();
+    await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/\(tried before: not rated again\)\.$/);
+  });
+
   it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {
     const red = await signedUp('Rhea');
     const blue = await signedUp('Bram');

@@ -45,7 +45,10 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
     if (reported.current) return;
     reported.current = true;
     void sendRound(game.id, puzzle.id, win).then(async (answer) => {
-      if (answer.ok) setRating(answer.value);
+      if (!answer.ok) return;
+      setRating(answer.value);
+      // A guest's tries are not kept, so the server cannot pick past them: the set's order serves.
+      if (answer.value.rating === null) return;
       const next = await nextPuzzle(game.id);
       if (next.ok && next.value.id !== puzzle.id) setServerNext(next.value.id);
     });
