@@ -777,6 +777,15 @@ describe('the browser app', () => {
       // Back into the editor from the board, with the position as it stands.
       await page.getByTestId('edit-position').click();
       await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0');
+      // Into a game from it against the computer: the player has White, the side to move.
+      await page.getByTestId('editor-play').click();
+      await waitForStatus(page, { is: 'White to move.' });
+      expect(addressOf(page).get('position')).toBe('Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0');
+      await page.locator('[data-hand^="w"]:not([disabled])').first().click();
+      await page.locator('.spot.dest').first().click();
+      // The computer answers from the position, not from the game's start.
+      await waitForMoves(page, 2);
+      expect(await status(page)).toBe('White to move.');
     });
     await onPage('#editor&game=hex', 'hex-editor', async (page) => {
       await page.locator('[data-cell="f6"]').click();

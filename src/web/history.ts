@@ -17,15 +17,19 @@ export interface Replayed<S, M = unknown> {
   readonly replay: Replay<S, M>;
 }
 
-/** Replays `moves` from `newGame(options, seed)`, reusing the positions of `before` that still apply. */
+/**
+ * Replays `moves` from `newGame(options, seed)` (or from `start`, a position set up), reusing the
+ * positions of `before` that still apply.
+ */
 export function replayMoves<S, M, O>(
   game: GameDefinition<S, M, O>,
   options: O,
   seed: string,
   moves: readonly string[],
   before?: Replayed<S, M>,
+  start?: S,
 ): Replayed<S, M> {
-  const replay = replayFrom(game, before?.states[0] ?? game.newGame(options, seed), moves, before?.replay);
+  const replay = replayFrom(game, before?.states[0] ?? start ?? game.newGame(options, seed), moves, before?.replay);
   return { moves: replay.texts, states: replay.states, error: replay.error, replay };
 }
 

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRecord } from '../engine/record.ts';
 import { resignationOutcome } from '../engine/resign.ts';
-import { unwrap } from '../engine/result.ts';
+import { fail, unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/index.ts';
+import { hive } from '../games/hive/index.ts';
 import { tictactoe } from '../games/tictactoe/index.ts';
 import { webGameOf } from './games/index.ts';
-import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl } from './setup.ts';
+import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl, startOf } from './setup.ts';
 
 const setupArb = fc.record({
   game: fc.constantFrom('tictactoe', 'hive', 'nonaga', 'dicewars'),
@@ -53,6 +54,28 @@ describe('the setup in the address', () => {
     // A DiceWars link without options: its seats give the players, the map is the small one.
     const dw = unwrap(checkSetup({ ...base, game: 'dicewars', seats: ['human', 'hard', 'gamedesign'] }, webGameOf('dicewars')));
     expect(dw.options).toMatchObject({ rules: 'classic', players: 3, map: 'small' });
+  });
+});
+
+describe('a game from a position set up', () => {
+  const position = 'Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0';
+  it('keeps the position in the address, starts from it, and checks it before a board sees it', () => {
+    const setup: Setup = { game: 'hive', options: {}, seats: ['human', 'medium'], seed: 's', moves: [], position };
+    const parsed = unwrap(parseSetup(setupUrl(setup)) ?? fail('no setup'));
+    expect(parsed.position).toBe(position);
+    const checked = unwrap(checkSetup(parsed, webGameOf('hive')));
+    const start = unwrap(startOf(hive, unwrap(hive.parseOptions(checked.options)), checked));
+    expect(hive.formatPosition?.(start)).toBe(position);
+    expect(checkSetup({ ...setup, position: 'Base w1 bQ.0.0 wQ.5.5' }, webGameOf('hive'))).toMatchObject({
+      ok: false,
+      error: { message: /^the position in the address: / },
+    });
+    expect(checkSetup({ ...setup, game: 'tictactoe', seats: ['human', 'human'], position: 'x' })).toMatchObject({
+      ok: false,
+      error: { message: /no position notation/ },
+    });
+    // Without one, the game's own start.
+    expect(unwrap(startOf(tictactoe, {}, { seed: 's' }))).toEqual(tictactoe.newGame({}, 's'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { agentNames } from '../ai/agents.ts';
-import type { GameRules, Json } from '../engine/game.ts';
+import type { GameDefinition, GameRules, Json } from '../engine/game.ts';
 import type { GameRecord } from '../engine/record.ts';
 import { fail, ok, type Result, unwrap } from '../engine/result.ts';
 import { randomSeed } from '../engine/rng.ts';
@@ -21,6 +21,8 @@ export interface Setup {
   readonly moves: readonly string[];
   /** The seat that resigned, ending the game. */
   readonly resigned?: number;
+  /** A position set up (the game's position notation) the game starts from, in place of its start. */
+  readonly position?: string;
 }
 
 /** A person in the first seat, `opponent` (the game's first offer) in the others. */
@@ -53,6 +55,7 @@ export function parseSetup(address: string): Result<Setup> | null {
       return fail(`the options in the address are not JSON: ${rawOptions}`);
     }
   }
+  const position = q.get('position');
   const rawResigned = q.get('resigned');
   const resigned = rawResigned === null ? undefined : Number(rawResigned);
   if (resigned !== undefined && !(Number.isInteger(resigned) && resigned >= 0))
@@ -65,6 +68,7 @@ export function parseSetup(address: string): Result<Setup> | null {
     seed: q.get('seed') ?? randomSeed(),
     moves: (q.get('moves') ?? '').split(MOVE_SEPARATOR).filter(Boolean),
     ...(resigned === undefined ? {} : { resigned }),
+    ...(position === null ? {} : { position }),
   });
 }
 
@@ -75,6 +79,7 @@ export function setupUrl(setup: Setup): string {
   }
   q.set('seats', setup.seats.join(','));
   q.set('seed', setup.seed);
+  if (setup.position !== undefined) q.set('position', setup.position);
   if (setup.moves.some((m) => m.includes(MOVE_SEPARATOR))) throw new Error(`a move holds "${MOVE_SEPARATOR}": ${setup.moves.join(' | ')}`);
   if (setup.moves.length > 0) q.set('moves', setup.moves.join(MOVE_SEPARATOR));
   if (setup.resigned !== undefined) q.set('resigned', String(setup.resigned));
@@ -142,5 +147,17 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
   const stranger = setup.seats.find((s) => !known.includes(s));
   if (stranger !== undefined) return fail(`unknown player "${stranger}" (known: ${known.join(', ')})`);
   if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(`there is no seat ${setup.resigned} to resign`);
+  if (setup.position !== undefined) {
+    const start = startOf(game.value, options.value, setup);
+    if (!start.ok) return start;
+  }
   return ok({ ...setup, game: game.value.id, options: options.value as Json });
+}
+
+/** Where a game of this setup starts: the position set up, or the game's own start from its options and seed. */
+export function startOf<S, M, O>(game: GameDefinition<S, M, O>, options: O, setup: Pick<Setup, 'seed' | 'position'>): Result<S> {
+  if (setup.position === undefined) return ok(game.newGame(options, setup.seed));
+  if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
+  const start = game.parsePosition(setup.position);
+  return start.ok ? start : fail(`the position in the address: ${start.error.message}`);
 }

@@ -26,8 +26,9 @@ import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
-import { gameAnalysisUrl } from './analysis/address.ts';
+import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { AnalysisSide, BestMoveArrow, EvalBar } from './analysis/panel.tsx';
+import { lineTree } from './analysis/tree.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
@@ -250,11 +251,20 @@ const analysable = <S, M, O>(s: GameSession<S, M, O>): boolean =>
 
 /** The analysis of the game at the position shown; from an online game's page, at the site's root. */
 const analyseUrl = <S, M, O>(s: GameSession<S, M, O>): string =>
-  gameAnalysisUrl(
-    { game: s.game.id, options: s.setup.options, seed: s.setup.seed, moves: s.moves, ...(s.online ? { review: s.online.id } : {}) },
-    s.ply,
-    s.online ? '/' : './',
-  );
+  s.setup.position !== undefined
+    ? analysisUrl({
+        game: s.game.id,
+        options: s.setup.options,
+        seed: '',
+        position: s.setup.position,
+        tree: lineTree(s.moves),
+        path: Array.from({ length: s.ply }, () => 0),
+      })
+    : gameAnalysisUrl(
+        { game: s.game.id, options: s.setup.options, seed: s.setup.seed, moves: s.moves, ...(s.online ? { review: s.online.id } : {}) },
+        s.ply,
+        s.online ? '/' : './',
+      );
 
 function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const [confirming, setConfirming] = useState(false);
@@ -344,9 +354,12 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
         )
       ) : (
         <>
-          <button type="button" onClick={() => downloadRecord(s)}>
-            <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
-          </button>
+          {/* A record starts at the game's start: a game from a position set up has none to write. */}
+          {s.setup.position === undefined && (
+            <button type="button" onClick={() => downloadRecord(s)}>
+              <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
+            </button>
+          )}
           <UploadRecord withIcon />
         </>
       )}

@@ -11,7 +11,7 @@ import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
 import { moveSound, useSettings } from './settings.ts';
-import { type Setup, setupUrl } from './setup.ts';
+import { type Setup, setupUrl, startOf } from './setup.ts';
 
 let sharedAi: AiClient | null = null;
 
@@ -93,7 +93,9 @@ export type SessionOf<G> = G extends GameDefinition<infer S, infer M, infer O> ?
 export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): GameSession<S, M, O> {
   const options = useMemo(() => unwrap(game.parseOptions(setup.options)), [game, setup.options]);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
-  const [history, setHistory] = useState<Replayed<S>>(() => replayMoves(game, options, setup.seed, setup.moves));
+  // A game from a position set up starts there (checkSetup has read it); else from the game's start.
+  const start = useMemo(() => unwrap(startOf(game, options, setup)), [game, options, setup.seed, setup.position]);
+  const [history, setHistory] = useState<Replayed<S>>(() => replayMoves(game, options, setup.seed, setup.moves, undefined, start));
   const [error, setError] = useState<string | null>(
     history.error && `The address held an illegal ${history.error}; the game resumes before it.`,
   );
@@ -117,7 +119,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
   const humanToMove = toMove !== null && setup.seats[toMove] === 'human';
   const hasAi = setup.seats.some((s) => s !== 'human');
   const localSeats = useMemo(() => setup.seats.flatMap((s, i) => (s === 'human' ? [i] : [])), [setup.seats]);
-  const setMoves = (next: readonly string[]) => setHistory(replayMoves(game, options, setup.seed, next, latest.current));
+  const setMoves = (next: readonly string[]) => setHistory(replayMoves(game, options, setup.seed, next, latest.current, start));
 
   // What was played last is what the home page offers next ("New game").
   useEffect(
@@ -146,7 +148,14 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = performance.now();
-    const request = ai.move({ game: game.id, options, seed: setup.seed, moves, agent });
+    const request = ai.move({
+      game: game.id,
+      options,
+      seed: setup.seed,
+      moves,
+      agent,
+      ...(setup.position === undefined ? {} : { position: setup.position }),
+    });
     request.then(
       (move) => {
         timer = setTimeout(

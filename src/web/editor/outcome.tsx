@@ -1,32 +1,50 @@
-import { Microscope } from 'lucide-preact';
+import { Bot, Microscope } from 'lucide-preact';
+import type { AnyGame } from '../../engine/game.ts';
 import type { Result } from '../../engine/result.ts';
+import { randomSeed } from '../../engine/rng.ts';
 import { analysisUrl } from '../analysis/address.ts';
 import { lineTree } from '../analysis/tree.ts';
+import { setupUrl } from '../setup.ts';
 
 /**
  * What an editor's position is: the error that says what is wrong with it, or its text in the
- * game's notation with the way out to the analysis board.
+ * game's notation with the ways out: to the analysis board, or into a game against the computer
+ * (the player takes the side to move).
  */
-export function EditedPosition({ game, position }: { game: string; position: Result<string> }) {
+export function EditedPosition({ game, position, opponent }: { game: AnyGame; position: Result<string>; opponent: string }) {
   if (!position.ok)
     return (
       <p class="error editor-problem" role="alert" data-testid="editor-problem">
         {position.error.message}
       </p>
     );
+  const state = game.parsePosition?.(position.value);
+  const toMove = state?.ok ? game.toMove(state.value) : null;
+  const seats = game.seatNames(game.defaultOptions).map((_, i) => (i === toMove ? 'human' : opponent));
   return (
     <div class="editor-ready" data-testid="editor-ready">
       <label class="editor-text">
         <span>The position as text</span>
         <input type="text" readOnly value={position.value} data-testid="editor-position" onFocus={(e) => e.currentTarget.select()} />
       </label>
-      <a
-        class="button-link primary"
-        href={analysisUrl({ game, options: {}, seed: '', position: position.value, tree: lineTree([]), path: [] })}
-        data-testid="editor-analyse"
-      >
-        <Microscope class="icon" aria-hidden="true" /> Analyse this position
-      </a>
+      <div class="editor-actions">
+        <a
+          class="button-link primary"
+          href={analysisUrl({ game: game.id, options: {}, seed: '', position: position.value, tree: lineTree([]), path: [] })}
+          data-testid="editor-analyse"
+        >
+          <Microscope class="icon" aria-hidden="true" /> Analyse this position
+        </a>
+        {toMove !== null && (
+          <a
+            class="button-link"
+            href={setupUrl({ game: game.id, options: {}, seats, seed: randomSeed(), moves: [], position: position.value })}
+            data-testid="editor-play"
+          >
+            <Bot class="icon" aria-hidden="true" /> Play it against the computer ({opponent})
+          </a>
+        )}
+      </div>
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function TextEditor({ web, initial }: { web: WebGame; initial: string | n
         <span>The position, in {game.title}'s notation (docs/positions.md)</span>
         <textarea rows={3} value={text} data-testid="editor-source" onInput={(e) => setText(e.currentTarget.value)} />
       </label>
-      <EditedPosition game={web.id} position={position} />
+      <EditedPosition game={game} position={position} opponent={web.opponent} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
+import type { AnyGame } from '../../../engine/game.ts';
 import { ok, type Result } from '../../../engine/result.ts';
 import { cellName, columnOf, hex, MAX_SIZE, MIN_SIZE, parseHexPosition, rowOf } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
@@ -113,7 +114,7 @@ export function HexEditor({ initial }: { initial: string | null }) {
           Clear the board
         </button>
       </div>
-      <EditedPosition game="hex" position={position} />
+      <EditedPosition game={hex as unknown as AnyGame} position={position} opponent="medium" />
     </section>
   );
 }

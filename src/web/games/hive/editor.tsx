@@ -1,5 +1,6 @@
 import { Eraser } from 'lucide-preact';
 import { useMemo, useState } from 'preact/hooks';
+import type { AnyGame } from '../../../engine/game.ts';
 import { ok, type Result } from '../../../engine/result.ts';
 import {
   arrangeLayout,
@@ -19,6 +20,7 @@ import {
   GAME_TYPES,
   type GameType,
   type HiveLayout,
+  hive,
   inGame,
   type PlacedPiece,
   parseHivePosition,
@@ -191,7 +193,7 @@ export function HiveEditor({ initial }: { initial: string | null }) {
           Clear the board
         </button>
       </div>
-      <EditedPosition game="hive" position={position} />
+      <EditedPosition game={hive as unknown as AnyGame} position={position} opponent="medium" />
     </section>
   );
 }
