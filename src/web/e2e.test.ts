@@ -659,6 +659,10 @@ describe('the browser app', () => {
       expect(await best.locator('.line-move').first().textContent()).toBe('wA3 /bA2');
       await expect.poll(() => page.getByTestId('eval-bar').getAttribute('data-chance')).toBe('100');
       expect(await page.getByTestId('engine-lines').locator('li').count()).toBe(3);
+      // The best line and up to three more.
+      await page.getByLabel('Lines').selectOption('4');
+      await expect.poll(() => page.getByTestId('engine-lines').locator('li').count()).toBe(4);
+      await page.getByLabel('Lines').selectOption('3');
       // The engine's move as an arrow over the board: wA3 goes from one cell to another.
       await expect.poll(() => page.getByTestId('best-move').getAttribute('data-shown')).toBe('arrow');
 

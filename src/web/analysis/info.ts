@@ -18,7 +18,7 @@ export interface AnalysisInfo {
   annotate(note: { glyph?: Glyph | null; comment?: string | null }): void;
   /** Plays an engine line's moves from the shown position into the tree, up to `count` of them. */
   playLine(moves: readonly string[], count: number): void;
-  readonly engine: EngineView;
+  readonly engine: EngineView & { readonly lines: number; setLines(lines: number): void };
   /** The analysis's address, whole (to share). */
   readonly link: string;
   /** A move of the opened address the rules refused, with why. */

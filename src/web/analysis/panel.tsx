@@ -197,6 +197,16 @@ function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabel
         <label class="switch">
           <input type="checkbox" checked={engine.on} onChange={(e) => engine.setOn(e.currentTarget.checked)} /> Engine
         </label>
+        {!chances && (
+          <label class="engine-lines-count">
+            Lines{' '}
+            <select value={engine.lines} onChange={(e) => engine.setLines(Number(e.currentTarget.value))}>
+              {[1, 2, 3, 4].map((n) => (
+                <option value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+        )}
         <span class="engine-state" data-testid="engine-state">
           {over
             ? 'The game is over here.'

@@ -46,7 +46,9 @@ export function useAnalysis<S, M, O>(
 
   useEffect(() => window.history.replaceState(null, '', link), [link]);
 
-  const engine = useEngine(
+  // How many lines the engine gives: the best and up to three more (lichess's "multiple lines").
+  const [lines, setLines] = useState(3);
+  const engineView = useEngine(
     outcome === null
       ? {
           game: game.id,
@@ -54,10 +56,11 @@ export function useAnalysis<S, M, O>(
           seed: analysis.seed,
           ...(analysis.position === undefined ? {} : { position: analysis.position }),
           moves: history.moves,
-          lines: 3,
+          lines,
         }
       : null,
   );
+  const engine = { ...engineView, lines, setLines };
   const bestText = engine.step?.lines[0]?.moves[0] ?? engine.best;
   const bestPoints = useMemo(() => {
     if (!bestText || !movePoints) return null;
