@@ -9,7 +9,7 @@ import { runMatch } from '../engine/match.ts';
 import type { GameRecord } from '../engine/record.ts';
 import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
-import { arrangeHive } from '../games/hive/testing.ts';
+import { arrangeHive, SURROUNDED_IN_23 } from '../games/hive/testing.ts';
 import { findGame } from '../games/index.ts';
 import { Client, post, startServer } from '../server/online.testing.ts';
 import { answerFor, answersAt } from './answers.ts';
@@ -122,31 +122,7 @@ describe('puzzles: a unique move that forces a win, every defence proved', () =>
 
   it('hexarena puzzles mine --store: the finished games a real server kept, mined after it stopped', async () => {
     // White (medium) surrounds Black's (random) queen on the 23rd move, a win in one that only one move makes.
-    const moves = [
-      'wA1',
-      'bM wA1-',
-      'wQ -wA1',
-      'bA1 bM/',
-      'wP wQ\\',
-      'bS1 \\bA1',
-      'wQ wA1\\',
-      'bQ \\bS1',
-      'wA2 -wA1',
-      'bS2 -bQ',
-      'wA2 /bS2',
-      'bB1 bQ/',
-      'wA3 -wA1',
-      'bA2 \\bB1',
-      'wA3 -bA2',
-      'bB2 bA2/',
-      'wA3 bB2-',
-      'bA3 bB1-',
-      'wA1 bB1\\',
-      'bA3 -bS2',
-      'wA2 bS2\\',
-      'bA3 wA1/',
-      'wA3 /bA2',
-    ];
+    const moves = SURROUNDED_IN_23;
     const dir = scratchFolder();
     const server = await startServer(dir, { HEXARENA_API_RATE: '100000' });
     let id: string;

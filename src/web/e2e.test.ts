@@ -8,7 +8,7 @@ import { keysOfMove } from '../engine/board-interaction.ts';
 import { unwrap } from '../engine/result.ts';
 import { dicewars } from '../games/dicewars/index.ts';
 import { type HiveState, hive, hiveBoard } from '../games/hive/index.ts';
-import { unfinishedGame } from '../games/hive/testing.ts';
+import { SURROUNDED_IN_23, unfinishedGame } from '../games/hive/testing.ts';
 import { nonaga, nonagaDiscBoard } from '../games/nonaga/index.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
@@ -621,31 +621,7 @@ describe('the browser app', () => {
 
   it('Hive analysis: from a finished game, the bar and the best line, a side line played on the board, shared by link and reopened', async () => {
     // White (medium) surrounds Black's queen on the 23rd move.
-    const moves = [
-      'wA1',
-      'bM wA1-',
-      'wQ -wA1',
-      'bA1 bM/',
-      'wP wQ\\',
-      'bS1 \\bA1',
-      'wQ wA1\\',
-      'bQ \\bS1',
-      'wA2 -wA1',
-      'bS2 -bQ',
-      'wA2 /bS2',
-      'bB1 bQ/',
-      'wA3 -wA1',
-      'bA2 \\bB1',
-      'wA3 -bA2',
-      'bB2 bA2/',
-      'wA3 bB2-',
-      'bA3 bB1-',
-      'wA1 bB1\\',
-      'bA3 -bS2',
-      'wA2 bS2\\',
-      'bA3 wA1/',
-      'wA3 /bA2',
-    ];
+    const moves = SURROUNDED_IN_23;
     let shared = '';
     await onPage(`#game=hive&seats=human,human&seed=an&moves=${encodeURIComponent(moves.join(';'))}`, 'hive-analysis', async (page) => {
       await waitForStatus(page, { startsWith: 'Game over: White wins' });

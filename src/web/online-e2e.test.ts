@@ -9,6 +9,7 @@ import type { Json } from '../engine/game.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/index.ts';
+import { SURROUNDED_IN_23 } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/index.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
@@ -123,31 +124,7 @@ async function shot(page: Page, name: string): Promise<void> {
 describe('online play in the browser', () => {
   it('a finished Hive game: its computer review asked for and shown (chart, marks, accuracy), the chart steps the board; analysed with the review beside', async () => {
     // White (medium) surrounds Black's (random) queen on the 23rd move; Black's moves are marked.
-    const moves = [
-      'wA1',
-      'bM wA1-',
-      'wQ -wA1',
-      'bA1 bM/',
-      'wP wQ\\',
-      'bS1 \\bA1',
-      'wQ wA1\\',
-      'bQ \\bS1',
-      'wA2 -wA1',
-      'bS2 -bQ',
-      'wA2 /bS2',
-      'bB1 bQ/',
-      'wA3 -wA1',
-      'bA2 \\bB1',
-      'wA3 -bA2',
-      'bB2 bA2/',
-      'wA3 bB2-',
-      'bA3 bB1-',
-      'wA1 bB1\\',
-      'bA3 -bS2',
-      'wA2 bS2\\',
-      'bA3 wA1/',
-      'wA3 /bA2',
-    ];
+    const moves = SURROUNDED_IN_23;
     const created = await post(server.base, '/api/games', { game: 'hive', seats: ['open', 'open'], seat: 0 });
     const { id, token } = created.json as { id: string; token: string };
     const second = await post(server.base, `/api/games/${id}/seats/1`, {});

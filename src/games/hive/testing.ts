@@ -66,3 +66,33 @@ export function unfinishedGame(seed: string, length: number): { moves: HiveMove[
   }
   return { moves, texts, state };
 }
+
+/**
+ * A whole game from the start: White (the medium level) surrounds Black's (a random mover) queen on
+ * the 23rd move, a win in one that only one move makes. Black's moves are poor, the 22nd a blunder.
+ */
+export const SURROUNDED_IN_23: readonly string[] = [
+  'wA1',
+  'bM wA1-',
+  'wQ -wA1',
+  'bA1 bM/',
+  'wP wQ\\',
+  'bS1 \\bA1',
+  'wQ wA1\\',
+  'bQ \\bS1',
+  'wA2 -wA1',
+  'bS2 -bQ',
+  'wA2 /bS2',
+  'bB1 bQ/',
+  'wA3 -wA1',
+  'bA2 \\bB1',
+  'wA3 -bA2',
+  'bB2 bA2/',
+  'wA3 bB2-',
+  'bA3 bB1-',
+  'wA1 bB1\\',
+  'bA3 -bS2',
+  'wA2 bS2\\',
+  'bA3 wA1/',
+  'wA3 /bA2',
+];
