@@ -45,15 +45,19 @@ async function playedGame(base: string, game: string, moves: readonly string[], 
 
 const ask = (base: string, id: string, from?: string) => request(base, `/api/games/${id}/review`, { body: {}, ...(from ? { from } : {}) });
 
-async function reviewOf(base: string, id: string): Promise<ReviewAnswer> {
+/** A review asked for: where it stands (one nobody asked for fails the test). */
+type Asked = Exclude<ReviewAnswer, { status: 'none' }>;
+
+async function reviewOf(base: string, id: string): Promise<Asked> {
   const got = await request(base, `/api/games/${id}/review`);
   expect(got.status).toBe(200);
   const answer = parseReviewAnswer(got.json);
   if (!answer.ok) throw answer.error;
+  if (answer.value.status === 'none') throw new Error(`nobody asked for a review of game ${id}`);
   return answer.value;
 }
 
-async function untilDone(base: string, id: string): Promise<Extract<ReviewAnswer, { status: 'done' }>> {
+async function untilDone(base: string, id: string): Promise<Extract<Asked, { status: 'done' }>> {
   for (;;) {
     const answer = await reviewOf(base, id);
     if (answer.status === 'done') return answer;
@@ -89,7 +93,7 @@ describe('computer reviews on the server', () => {
     const early = await ask(fast.base, on, '127.0.0.4');
     expect(early.status).toBe(409);
     expect(early.json).toEqual({ error: 'the game is still on: a review is made of a finished game' });
-    expect((await request(fast.base, `/api/games/${on}/review`)).status).toBe(404);
+    expect(await request(fast.base, `/api/games/${on}/review`)).toMatchObject({ status: 200, json: { status: 'none' } });
     const ttt = await playedGame(fast.base, 'tictactoe', ['b2']);
     const unsearchable = await ask(fast.base, ttt, '127.0.0.4');
     expect(unsearchable.status).toBe(422);
@@ -135,7 +139,7 @@ describe('reviews below live games', () => {
       // Some positions judged before the restart, to be kept.
       while ((await reviewOf(server.base, ids[0] as string)).done < 2) await new Promise((r) => setTimeout(r, 50));
       const before = (await Promise.all(ids.map((r) => reviewOf(server.base, r)))).map((a) => a.done);
-      expect(before.some((done, i) => done > 0 && done < (during[i] as ReviewAnswer).total)).toBe(true);
+      expect(before.some((done, i) => done > 0 && done < (during[i] as Asked).total)).toBe(true);
       const port = server.port;
       await server.kill();
       server = await startServer(dir, { ...FAST, HEXARENA_REVIEWS_PER_HOUR: '100' }, port);

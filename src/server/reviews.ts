@@ -158,7 +158,8 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const answer = await reviews.answer(id);
     if (answer) return answer;
     if (!(await store.read(id))) return reply.code(404).send({ error: `there is no game ${id}` });
-    return reply.code(404).send({ error: `nobody has asked for a review of game ${id}: POST /api/games/${id}/review asks for one` });
+    // Not asked for yet is a state of the game, not an error (a page asks at every visit).
+    return { status: 'none' } satisfies ReviewAnswer;
   });
 
   app.post('/api/games/:id/review', { bodyLimit: 1024, schema: { params: idParams } }, async (request, reply) => {

@@ -15,6 +15,8 @@ export type ReviewRequest = Record<string, never>;
  * review.
  */
 export type ReviewAnswer =
+  /** Nobody has asked for one yet. */
+  | { readonly status: 'none' }
   | { readonly status: 'queued' | 'running'; readonly done: number; readonly total: number }
   | { readonly status: 'done'; readonly done: number; readonly total: number; readonly review: Review };
 
@@ -66,9 +68,10 @@ function review(x: unknown): Review | null {
 export function parseReviewAnswer(x: unknown): Result<ReviewAnswer> {
   if (!isObject(x)) return fail('a review answer is a JSON object');
   const { status, done, total } = x;
+  if (status === 'none') return ok({ status });
   if (!isCount(done) || !isCount(total) || done > total) return fail('"done" and "total" must count the positions judged and to judge');
   if (status === 'queued' || status === 'running') return ok({ status, done, total });
-  if (status !== 'done') return fail('"status" must be queued, running or done');
+  if (status !== 'done') return fail('"status" must be none, queued, running or done');
   const found = review(x.review);
   if (!found) return fail('"review" is not a whole review');
   return ok({ status, done, total, review: found });

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, type Result } from '../../engine/result.ts';
 import { parseReviewAnswer, type ReviewAnswer } from '../../protocols/wire/index.ts';
 
 /**
@@ -6,7 +6,7 @@ import { parseReviewAnswer, type ReviewAnswer } from '../../protocols/wire/index
  * game nobody asked a review of is `none`; a failure says what the server said, or that it could
  * not be reached.
  */
-export type ReviewFetch = ReviewAnswer | { readonly status: 'none' };
+export type ReviewFetch = ReviewAnswer;
 
 const reviewPath = (id: string) => `/api/games/${encodeURIComponent(id)}/review`;
 
@@ -27,8 +27,6 @@ async function call(id: string, method: 'GET' | 'POST'): Promise<Result<ReviewFe
     // Not JSON (a proxy's error page): the status says enough.
   }
   const error = (body as { error?: unknown } | null)?.error;
-  if (method === 'GET' && response.status === 404 && typeof error === 'string' && error.startsWith('nobody has asked'))
-    return ok({ status: 'none' });
   if (!response.ok) return fail(typeof error === 'string' ? error : `the server answered ${response.status}`);
   const answer = parseReviewAnswer(body);
   return answer.ok ? answer : fail(`the server sent a review this page cannot read (${answer.error.message})`);
