@@ -22,25 +22,31 @@ import {
   X,
 } from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
-import { memo } from 'preact/compat';
+import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
-import { AnalysisSide, BestMoveArrow, EvalBar } from './analysis/panel.tsx';
 import { lineTree } from './analysis/tree.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
-import { PuzzleSide, puzzleStatus } from './puzzles/panel.tsx';
+import { puzzleStatus } from './puzzles/status.ts';
 import { downloadRecord } from './record-file.ts';
-import { GameReview } from './review/index.ts';
 import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 import { setupUrl } from './setup.ts';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
+
+// What only an analysis, a puzzle or a finished online game shows loads with it, not with every page.
+const analysisPanel = () => import('./analysis/panel.tsx');
+const AnalysisSide = lazy(() => analysisPanel().then((m) => ({ default: m.AnalysisSide })));
+const BestMoveArrow = lazy(() => analysisPanel().then((m) => ({ default: m.BestMoveArrow })));
+const EvalBar = lazy(() => analysisPanel().then((m) => ({ default: m.EvalBar })));
+const PuzzleSide = lazy(() => import('./puzzles/panel.tsx').then((m) => ({ default: m.PuzzleSide })));
+const GameReview = lazy(() => import('./review/index.ts').then((m) => ({ default: m.GameReview })));
 
 /** The page around every board: the players' strips and clocks, status, history, controls, records, help. */
 export function GameShell<S, M, O>({
@@ -141,9 +147,17 @@ export function GameShell<S, M, O>({
           )}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           <div class={`board-wrap${s.analysis ? ' analysing' : ''}`}>
-            {s.analysis && <EvalBar info={s.analysis} seatLabels={seatLabels} />}
+            {s.analysis && (
+              <Suspense fallback={<div class="eval-bar" />}>
+                <EvalBar info={s.analysis} seatLabels={seatLabels} />
+              </Suspense>
+            )}
             {s.analysis ? <div class="analysis-board">{children}</div> : children}
-            {s.analysis && <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />}
+            {s.analysis && (
+              <Suspense fallback={null}>
+                <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />
+              </Suspense>
+            )}
             {s.outcome !== null && s.live && !s.analysis && !s.puzzle && <ResultCard session={s} seatLabels={seatLabels} />}
           </div>
           {two && strip(near)}
@@ -170,13 +184,19 @@ export function GameShell<S, M, O>({
             </a>
           )}
           {s.online && s.outcome !== null && !s.game.stochastic && (
-            <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={seatLabels} ply={s.ply} />
+            <Suspense fallback={null}>
+              <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={seatLabels} ply={s.ply} />
+            </Suspense>
           )}
           {aside}
           {s.analysis ? (
-            <AnalysisSide session={s} seatLabels={seatLabels} />
+            <Suspense fallback={null}>
+              <AnalysisSide session={s} seatLabels={seatLabels} />
+            </Suspense>
           ) : s.puzzle ? (
-            <PuzzleSide session={s} seatLabels={seatLabels} />
+            <Suspense fallback={null}>
+              <PuzzleSide session={s} seatLabels={seatLabels} />
+            </Suspense>
           ) : (
             <>
               <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />

@@ -1,3 +1,4 @@
+import { Suspense } from 'preact/compat';
 import { webGameOf } from '../games/index.ts';
 import { SettingsBar } from '../shell.tsx';
 import { parseEditorAddress } from './address.ts';
@@ -28,7 +29,13 @@ export function EditorPage({ address }: { address: string }) {
         <h1>{web.game.title}: set up a position</h1>
         <SettingsBar />
       </header>
-      {Editor ? <Editor initial={position} /> : <TextEditor web={web} initial={position} />}
+      {Editor ? (
+        <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+          <Editor initial={position} />
+        </Suspense>
+      ) : (
+        <TextEditor web={web} initial={position} />
+      )}
     </main>
   );
 }

@@ -1,7 +1,7 @@
+import { lazy } from 'preact/compat';
 import { hex } from '../../../games/hex/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
-import { HexEditor } from './editor.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HexOptions } from './options.tsx';
 import { HexBoardView, hexMovePoints } from './view.tsx';
@@ -16,5 +16,6 @@ export const hexWeb = webGame({
   optionsForm: HexOptions,
   movePoints: hexMovePoints,
   puzzleSet: () => import('../../../puzzles/sets/hex.json').then((m) => m.default),
-  Editor: HexEditor,
+  // The editor loads when a position is set up, not with the game.
+  Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.HexEditor }))),
 });

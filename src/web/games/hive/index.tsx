@@ -1,8 +1,8 @@
+import { lazy } from 'preact/compat';
 import { ok } from '../../../engine/result.ts';
 import { hive, parseGameString } from '../../../games/hive/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
-import { HiveEditor } from './editor.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HiveOptions } from './options.tsx';
 import { HiveBoard, hiveMovePoints } from './view.tsx';
@@ -22,5 +22,6 @@ export const hiveWeb = webGame({
   },
   pasteHint: 'a GameString',
   puzzleSet: () => import('../../../puzzles/sets/hive.json').then((m) => m.default),
-  Editor: HiveEditor,
+  // The editor loads when a position is set up, not with the game.
+  Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.HiveEditor }))),
 });
