@@ -1,20 +1,25 @@
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AccountPage } from './account/account-page.tsx';
 import { LadderPage, ladderOf } from './account/ladder-page.tsx';
 import { LeaderboardPage, leaderboardOf } from './account/leaderboard-page.tsx';
 import { ProfilePage, profileName } from './account/profile-page.tsx';
 import { isAnalysisAddress } from './analysis/address.ts';
-import { AnalysisPage } from './analysis/page.tsx';
 import { isEditorAddress } from './editor/address.ts';
-import { EditorPage } from './editor/page.tsx';
 import { webGameOf } from './games/index.ts';
 import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
 import { onlineGameId } from './online/links.ts';
 import { OnlinePage } from './online/page.tsx';
 import { isPuzzleAddress } from './puzzles/address.ts';
-import { PuzzlePage } from './puzzles/page.tsx';
 import { checkSetup, parseSetup, setupPart } from './setup.ts';
+
+// The analysis board, the puzzles and the editor load when asked for, not with the home page.
+const AnalysisPage = lazy(() => import('./analysis/page.tsx').then((m) => ({ default: m.AnalysisPage })));
+const PuzzlePage = lazy(() => import('./puzzles/page.tsx').then((m) => ({ default: m.PuzzlePage })));
+const EditorPage = lazy(() => import('./editor/page.tsx').then((m) => ({ default: m.EditorPage })));
+const loading = <main aria-busy="true" />;
+
 export function App() {
   // A new address typed or followed (the fragment changes) is a new game; the page's own moves
   // rewrite the address with replaceState, which fires no hashchange. The address is the one the
@@ -44,9 +49,24 @@ export function App() {
   if (profile) return <ProfilePage key={profile} name={profile} />;
   const online = onlineGameId(window.location.pathname);
   if (online) return <OnlinePage key={online} id={online} />;
-  if (analysis) return <AnalysisPage key={address} address={address} />;
-  if (puzzle) return <PuzzlePage key={address} address={address} />;
-  if (editor) return <EditorPage key={address} address={address} />;
+  if (analysis)
+    return (
+      <Suspense fallback={loading}>
+        <AnalysisPage key={address} address={address} />
+      </Suspense>
+    );
+  if (puzzle)
+    return (
+      <Suspense fallback={loading}>
+        <PuzzlePage key={address} address={address} />
+      </Suspense>
+    );
+  if (editor)
+    return (
+      <Suspense fallback={loading}>
+        <EditorPage key={address} address={address} />
+      </Suspense>
+    );
   if (!setup) return <Home />;
   if (!setup.ok)
     return (

@@ -123,12 +123,6 @@ export function Home() {
               <Monitor class="icon" aria-hidden="true" /> Hotseat
             </button>
             <UploadRecord />
-            <a href="./#analysis&game=hive" class="button-link">
-              <Microscope class="icon" aria-hidden="true" /> Analysis board
-            </a>
-            <a href="./#editor&game=hive" class="button-link">
-              <PencilRuler class="icon" aria-hidden="true" /> Set up a position
-            </a>
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
           {lobby && <YourGames />}
@@ -137,6 +131,15 @@ export function Home() {
       </div>
       <section class="game-shelf" aria-label="The games">
         <h2>The games</h2>
+        {/* Below the fold, beside the games: the right column's height must not change when its cards load. */}
+        <p class="shelf-tools">
+          <a href="./#analysis&game=hive" class="button-link">
+            <Microscope class="icon" aria-hidden="true" /> Analysis board
+          </a>
+          <a href="./#editor&game=hive" class="button-link">
+            <PencilRuler class="icon" aria-hidden="true" /> Set up a position
+          </a>
+        </p>
         <ul>
           {WEB_GAMES.map((card) => (
             <li class="card" data-game-card={card.id}>

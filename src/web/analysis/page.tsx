@@ -1,7 +1,9 @@
 import { useMemo } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
-import { parseAnalysis } from './address.ts';
+import type { WebGame } from '../games/web-game.tsx';
+import { type OpenedAnalysis, parseAnalysis } from './address.ts';
 import { AnalysisGames } from './open.tsx';
+import { useAnalysis } from './use-analysis.ts';
 
 /** The analysis board of the address: a game, its move tree and the move shown, or why it cannot open. */
 export function AnalysisPage({ address }: { address: string }) {
@@ -19,7 +21,12 @@ export function AnalysisPage({ address }: { address: string }) {
     );
   return (
     <AnalysisGames.Provider value={WEB_GAMES}>
-      <web.AnalysisView opened={opened.value} />
+      <AnalysisBoard web={web} opened={opened.value} />
     </AnalysisGames.Provider>
   );
+}
+
+/** The game's own board over the analysis: moves are explored, not committed, so none waits for a Confirm. */
+function AnalysisBoard({ web, opened }: { web: WebGame; opened: OpenedAnalysis }) {
+  return <web.Board session={useAnalysis(opened, web.game, web.movePoints)} />;
 }

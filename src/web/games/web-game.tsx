@@ -1,14 +1,11 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
 import type { Result } from '../../engine/result.ts';
-import type { OpenedAnalysis } from '../analysis/address.ts';
 import type { MovePoints } from '../analysis/info.ts';
-import { useAnalysis } from '../analysis/use-analysis.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';
 import type { PublicGame } from '../online/protocol.ts';
 import { useOnlineGame } from '../online/use-online-game.ts';
-import { type OpenedPuzzle, usePuzzle } from '../puzzles/use-puzzle.ts';
 import type { Setup } from '../setup.ts';
 import { type GameSession, useGame } from '../use-game.ts';
 
@@ -52,30 +49,25 @@ export interface WebGameParts<S, M, O> {
 }
 
 /** A game as the shared pages use it, whatever its types. */
-export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'Board'> {
+export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, 'game'> {
   readonly id: string;
   readonly game: AnyGame;
   /** The game played on this screen, from its address. */
   readonly LocalView: (props: { setup: Setup }) => JSX.Element;
   /** The game played on the server, from what it sent. */
   readonly OnlineView: (props: { initial: PublicGame; followed: Followed<unknown> }) => JSX.Element;
-  /** The board over an analysis (a move tree beside the engine). */
-  readonly AnalysisView: (props: { opened: OpenedAnalysis }) => JSX.Element;
-  /** The board over a puzzle. */
-  readonly PuzzleView: (props: { opened: OpenedPuzzle<unknown, unknown> }) => JSX.Element;
 }
 
 /** A game's browser folder, made usable by the shared pages. */
 export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
-  const { game, Board, movePoints, ...rest } = parts;
+  const { game, Board, ...rest } = parts;
   return {
-    ...rest,
+    ...(rest as Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'Board'>),
+    // The analysis board and the puzzles give the board sessions of their own (their pages load apart).
+    Board: Board as unknown as WebGame['Board'],
     id: game.id,
     game: game as unknown as AnyGame,
     LocalView: ({ setup }) => <Board session={useMoveConfirmation(useGame(setup, game))} />,
     OnlineView: ({ initial, followed }) => <Board session={useMoveConfirmation(useOnlineGame(game, initial, followed as Followed<S>))} />,
-    // Moves in an analysis are explored, not committed: no confirmation asked.
-    AnalysisView: ({ opened }) => <Board session={useAnalysis(opened, game, movePoints)} />,
-    PuzzleView: ({ opened }) => <Board session={usePuzzle(opened as OpenedPuzzle<S, O>, game)} />,
   };
 }

@@ -5,7 +5,7 @@ import { parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { parsePuzzleAddress, puzzleOfTheDay } from './address.ts';
-import type { OpenedPuzzle } from './use-puzzle.ts';
+import { type OpenedPuzzle, usePuzzle } from './use-puzzle.ts';
 
 /** The game's shipped puzzle set, the puzzle the address names (else today's), set up on the board. */
 async function openPuzzle(web: WebGame, id: string | null, now: number): Promise<Result<OpenedPuzzle<unknown, unknown>>> {
@@ -51,5 +51,10 @@ export function PuzzlePage({ address }: { address: string }) {
       </main>
     );
   if (!opened?.ok || !web) return <main aria-busy="true" />;
-  return <web.PuzzleView opened={opened.value} />;
+  return <PuzzleBoard web={web} opened={opened.value} />;
+}
+
+/** The game's own board over the puzzle. */
+function PuzzleBoard({ web, opened }: { web: WebGame; opened: OpenedPuzzle<unknown, unknown> }) {
+  return <web.Board session={usePuzzle(opened, web.game)} />;
 }
