@@ -41,20 +41,24 @@ export const seatChoices = (game: GameRules<unknown, unknown>): string[] => ['hu
 /** Between moves in the address: moves of Hive, Nonaga and DiceWars hold spaces, none holds this. */
 export const MOVE_SEPARATOR = ';';
 
+/** The options an address holds (its `options` parameter, JSON), `{}` without one. */
+export function addressOptions(text: string | null): Result<Json> {
+  if (!text) return ok({});
+  try {
+    return ok(JSON.parse(text) as Json);
+  } catch {
+    return fail(`the options in the address are not JSON: ${text.slice(0, 80)}`);
+  }
+}
+
 /** The setup in a page's fragment or query string, or null for the home page; an error for a malformed one. */
 export function parseSetup(address: string): Result<Setup> | null {
   const q = new URLSearchParams(address.replace(/^[^#?]*[#?]/, ''));
   const game = q.get('game');
   if (!game) return null;
-  let options: Json = {};
-  const rawOptions = q.get('options');
-  if (rawOptions) {
-    try {
-      options = JSON.parse(rawOptions) as Json;
-    } catch {
-      return fail(`the options in the address are not JSON: ${rawOptions}`);
-    }
-  }
+  const parsedOptions = addressOptions(q.get('options'));
+  if (!parsedOptions.ok) return parsedOptions;
+  const options = parsedOptions.value;
   const position = q.get('position');
   const rawResigned = q.get('resigned');
   const resigned = rawResigned === null ? undefined : Number(rawResigned);

@@ -1,6 +1,7 @@
 import type { AnyGame, Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { findGame } from '../../games/index.ts';
+import { addressOptions } from '../setup.ts';
 import { formatPath, formatTree, lineTree, type MoveNode, parsePath, parseTree, type TreePath, type VariationTree } from './tree.ts';
 
 /**
@@ -63,15 +64,9 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   const found = findGame(q.get('game') ?? '');
   if (!found.ok) return found;
   const game = found.value;
-  let rawOptions: Json = {};
-  const optionsText = q.get('options');
-  if (optionsText) {
-    try {
-      rawOptions = JSON.parse(optionsText) as Json;
-    } catch {
-      return fail(`the options in the address are not JSON: ${optionsText.slice(0, 80)}`);
-    }
-  }
+  const parsedOptions = addressOptions(q.get('options'));
+  if (!parsedOptions.ok) return parsedOptions;
+  const rawOptions = parsedOptions.value;
   const options = game.parseOptions(rawOptions);
   if (!options.ok) return options;
   const parsed = parseTree(q.get('tree') ?? '');
