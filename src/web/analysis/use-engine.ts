@@ -18,9 +18,9 @@ export interface EngineView {
 const NOTHING = { thinking: false, step: null, chances: null, best: null, error: null };
 
 /**
- * Runs the engine on each position the board shows while it is on. A new position, or turning it
- * off, ends the worker thinking about the old one (it cannot be interrupted from outside); a worker
- * that finished is kept for the next position.
+ * Runs the engine on each position the board shows while it is on, in a worker of its own: a new
+ * position, or turning it off, ends the worker thinking about the old one (a search cannot be
+ * interrupted from outside), and the next position starts a fresh one.
  */
 export function useEngine(request: EngineRequest | null): EngineView {
   const [on, setOn] = useState(true);
