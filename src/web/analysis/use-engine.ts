@@ -24,13 +24,15 @@ const NOTHING = { thinking: false, step: null, chances: null, best: null, error:
  */
 export function useEngine(request: EngineRequest | null): EngineView {
   const [on, setOn] = useState(true);
-  const [view, setView] = useState<Omit<EngineView, 'on' | 'setOn'>>(NOTHING);
   const key = request && JSON.stringify(request);
+  // What the engine said, and of which request: until the new position's effect runs, the old
+  // position's lines are not shown over the new board.
+  const [view, setView] = useState<Omit<EngineView, 'on' | 'setOn'> & { readonly of: string | null }>({ ...NOTHING, of: null });
   useEffect(() => {
-    setView(NOTHING);
+    setView({ ...NOTHING, of: key });
     if (!on || !request) return;
     const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-    setView({ ...NOTHING, thinking: true });
+    setView({ ...NOTHING, thinking: true, of: key });
     worker.onmessage = (event: MessageEvent<EngineAnswer>) => {
       const answer = event.data;
       setView((v) => {
@@ -52,5 +54,6 @@ export function useEngine(request: EngineRequest | null): EngineView {
     return () => worker.terminate();
     // The request is compared by its text: a new object for the same position is no new position.
   }, [key, on]);
-  return { ...view, on, setOn };
+  const { of, ...said } = view;
+  return { ...(of === key ? said : { ...NOTHING, thinking: on && request !== null }), on, setOn };
 }
