@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { canSearch } from '../../ai/analysis.ts';
 import type { GameDefinition, Player } from '../../engine/game.ts';
 import { type Replay, replayFrom } from '../../engine/replay.ts';
@@ -73,8 +73,9 @@ export function useAnalysis<S, M, O>(
   now.current = { tree, path };
   const goToPath = (to: TreePath) => setPath(to);
 
-  // ←/→ step back and along the line shown, Home/End go to the start and the end of the line.
-  useEffect(() => {
+  // ←/→ step back and along the line shown, Home/End go to the start and the end of the line. Set
+  // up with the page itself (a layout effect), so a key pressed as soon as it shows is not lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       // A control that takes these keys itself (the review's chart) has used them already.

@@ -47,6 +47,12 @@ describe('the opening explorer in the browser', () => {
     // A static host answers with its page: no server behind this copy of the app.
     expect(await readExplorer(new Response('<!doctype html>', { status: 200 }))).toEqual({ kind: 'no-server' });
     expect(await readExplorer(new Response('Not found', { status: 404 }))).toEqual({ kind: 'no-server' });
+    // The app served without its online part: no explorer route at all.
+    expect(await readExplorer(json({ error: 'There is nothing at /api/explorer/hive?moves=wS1.' }, 404))).toEqual({ kind: 'no-server' });
+    expect(await readExplorer(json({ error: 'there is no game chess' }, 404))).toEqual({
+      kind: 'error',
+      message: 'there is no game chess',
+    });
     expect(await explore('/api/explorer/hive?moves=', () => Promise.reject(new TypeError('failed to fetch')))).toEqual({
       kind: 'no-server',
     });

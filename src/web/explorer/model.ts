@@ -30,6 +30,8 @@ export async function readExplorer(response: Response): Promise<Explored> {
   }
   if (!response.ok) {
     const error = (body as { error?: unknown } | null)?.error;
+    // A server of the app alone (no online part) has no such route: as good as no server.
+    if (response.status === 404 && typeof error === 'string' && error.startsWith('There is nothing at')) return { kind: 'no-server' };
     return typeof error === 'string' ? { kind: 'error', message: error } : { kind: 'no-server' };
   }
   const answer = parseExplorerAnswer(body);
