@@ -1,13 +1,8 @@
-import { createAgent } from '../src/ai/agents.ts';
 import { DEFAULT_TURNS } from '../src/cli/commands/puzzles.ts';
-import type { Agent } from '../src/engine/game.ts';
-import { runMatch } from '../src/engine/match.ts';
-import type { GameRecord } from '../src/engine/record.ts';
-import { unwrap } from '../src/engine/result.ts';
-import { type HiveMove, type HiveState, hive } from '../src/games/hive/index.ts';
+import { hive } from '../src/games/hive/index.ts';
 import { perft } from '../src/games/hive/perft.ts';
 import { HivePosition } from '../src/games/hive/position.ts';
-import { minePuzzles, puzzleGameOf } from '../src/puzzles/mine.ts';
+import { minePuzzles, puzzleGameOf, selfPlayGames } from '../src/puzzles/mine.ts';
 
 const cpuSeconds = (work: () => void): number => {
   const before = process.cpuUsage();
@@ -28,16 +23,7 @@ export async function benchPuzzles(): Promise<void> {
   console.log(`\n## Hive puzzles: mined per CPU-minute (${turns} turns, the last 12 positions of ${games} self-play games)`);
   const minable = puzzleGameOf(hive);
   if (!minable) throw new Error('Hive has no puzzles');
-  const records: GameRecord[] = [];
-  const agents = ['medium', 'hard'].map((name) => unwrap(createAgent(hive, name)) as Agent<HiveState, HiveMove>);
-  await runMatch({
-    game: hive,
-    options: hive.headlessOptions?.(hive.defaultOptions),
-    agents,
-    games,
-    seed: 'bench/puzzles',
-    onGame: (_done, _total, record) => records.push(record),
-  });
+  const records = await selfPlayGames(hive, games, 'bench/puzzles');
   const sources = records.map((record, i) => ({ record, source: `game ${i + 1}` }));
 
   // The mining is deterministic: the same puzzles each run, so the median of three is its cost.

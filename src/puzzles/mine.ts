@@ -1,6 +1,9 @@
+import { createAgent } from '../ai/agents.ts';
 import { aiOf } from '../ai/profiles.ts';
-import type { GameDefinition } from '../engine/game.ts';
+import type { Agent, GameDefinition } from '../engine/game.ts';
+import { runMatch } from '../engine/match.ts';
 import { type GameRecord, replay } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
 import { judgePosition, type ProofLimits, type Puzzle, type PuzzleGame } from './puzzle.ts';
 import { themesOf } from './themes.ts';
 
@@ -99,4 +102,33 @@ export function puzzleGameOf<S, M, O>(game: GameDefinition<S, M, O>): (GameDefin
   const search = aiOf(game).search;
   if (!search || game.stochastic) return null;
   return { ...game, search };
+}
+
+/** The self-play games' players: deterministic levels (node budgets), so a seed gives the same games. */
+export const SELF_PLAY_LEVELS = ['medium', 'hard'] as const;
+
+/**
+ * Games to mine, played by the deterministic levels against each other (seats rotating, as matches
+ * play them): the same seed gives the same games. `onGame` follows them as they end.
+ */
+export async function selfPlayGames<S, M, O>(
+  game: GameDefinition<S, M, O>,
+  games: number,
+  seed: string,
+  onGame?: (done: number, total: number) => void,
+): Promise<GameRecord[]> {
+  const agents = SELF_PLAY_LEVELS.map((name) => unwrap(createAgent(game, name)) as Agent<S, M>);
+  const records: GameRecord[] = [];
+  await runMatch<S, M, O>({
+    game,
+    options: game.headlessOptions?.(game.defaultOptions) ?? game.defaultOptions,
+    agents,
+    games,
+    seed,
+    onGame: (done, total, record) => {
+      records.push(record);
+      onGame?.(done, total);
+    },
+  });
+  return records;
 }

@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../ai/agents.ts';
 import { main } from '../cli/main.ts';
 import { captureIo, scratchFolder } from '../cli/testing.ts';
-import type { Agent, GameDefinition, GameRules } from '../engine/game.ts';
-import { runMatch } from '../engine/match.ts';
-import type { GameRecord } from '../engine/record.ts';
+import type { GameDefinition, GameRules } from '../engine/game.ts';
 import { unwrap } from '../engine/result.ts';
 import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
 import { arrangeHive, SURROUNDED_IN_23 } from '../games/hive/testing.ts';
 import { findGame } from '../games/index.ts';
 import { Client, post, startServer } from '../server/online.testing.ts';
 import { answerFor, answersAt } from './answers.ts';
-import { minePuzzles, puzzleGameOf } from './mine.ts';
+import { minePuzzles, puzzleGameOf, selfPlayGames } from './mine.ts';
 import { judgePosition, type Puzzle } from './puzzle.ts';
 import { parsePuzzleSet, setUpPuzzle } from './puzzle-set.ts';
 
@@ -46,20 +43,6 @@ function winningByRules<S, M>(game: GameRules<S, M>, state: S, turns: number): s
     .map((m) => game.formatMove(state, m));
 }
 
-async function selfPlay(games: number, seed: string): Promise<GameRecord[]> {
-  const records: GameRecord[] = [];
-  const agents = ['medium', 'hard'].map((name) => unwrap(createAgent(hive, name)) as Agent<HiveState, HiveMove>);
-  await runMatch({
-    game: hive,
-    options: hive.headlessOptions?.(hive.defaultOptions),
-    agents,
-    games,
-    seed,
-    onGame: (_done, _total, record) => records.push(record),
-  });
-  return records;
-}
-
 describe('puzzles: a unique move that forces a win, every defence proved', () => {
   it('a queen one slide from surrounded, by one piece only: a puzzle in one turn, as the rules alone agree', () => {
     const state = position(ONE_WAY);
@@ -83,12 +66,12 @@ describe('puzzles: a unique move that forces a win, every defence proved', () =>
   });
 
   it('mined from self-play: the same seed gives the same set; each puzzle re-proved by the rules alone has one winning move, and its line wins', async () => {
-    const records = await selfPlay(4, 'puzzles');
+    const records = await selfPlayGames(hive, 4, 'puzzles');
     const sources = records.map((record, i) => ({ record, source: `game ${i + 1}` }));
     const first = minePuzzles(hivePuzzles, sources, { turns: 2, lastPlies: 12 });
     const again = minePuzzles(
       hivePuzzles,
-      await selfPlay(4, 'puzzles').then((r) => r.map((record, i) => ({ record, source: `game ${i + 1}` }))),
+      await selfPlayGames(hive, 4, 'puzzles').then((r) => r.map((record, i) => ({ record, source: `game ${i + 1}` }))),
       {
         turns: 2,
         lastPlies: 12,

@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createAgent } from '../../ai/agents.ts';
-import type { Agent, AnyGame } from '../../engine/game.ts';
-import { runMatch } from '../../engine/match.ts';
-import { type GameRecord, parseRecord } from '../../engine/record.ts';
+import type { AnyGame } from '../../engine/game.ts';
+import { parseRecord } from '../../engine/record.ts';
 import { findGame } from '../../games/index.ts';
-import { type MineSource, minePuzzles, puzzleGameOf } from '../../puzzles/mine.ts';
+import { type MineSource, minePuzzles, puzzleGameOf, selfPlayGames } from '../../puzzles/mine.ts';
 import { recordOf } from '../../server/records.ts';
 import { SQLITE_FILE, SqliteStore } from '../../server/sqlite-store.ts';
 import type { GameStore } from '../../server/store.ts';
@@ -35,9 +33,6 @@ export interface PuzzleMineFlags {
  */
 export const DEFAULT_TURNS: Readonly<Record<string, number>> = { hive: 2, hex: 2, nonaga: 1 };
 
-/** The self-play games' players: deterministic levels (node budgets), so a seed gives the same games. */
-const SELF_PLAY = ['medium', 'hard'] as const;
-
 /**
  * `hexarena puzzles mine <game>`: puzzles from finished games (record files, self-play of the
  * deterministic levels, or both), written as JSON; the figures, puzzles per CPU-hour among them, to stdout.
@@ -62,24 +57,8 @@ export async function puzzleMineCommand(io: CliIo, gameId: string, flags: Puzzle
     sources.push({ record: parsed.value, source: displayPath(io, file) });
   }
   if (flags.selfPlay) {
-    const agents = SELF_PLAY.map((name) => {
-      const agent = createAgent(game, name);
-      if (!agent.ok) throw new UsageError(agent.error.message);
-      return agent.value;
-    });
     const bar = progressBar(io, `${game.id} self-play`);
-    const played: GameRecord[] = [];
-    await runMatch<unknown, unknown, unknown>({
-      game,
-      options: game.headlessOptions?.(game.defaultOptions) ?? game.defaultOptions,
-      agents: agents as Agent<unknown, unknown>[],
-      games: flags.selfPlay,
-      seed: flags.seed,
-      onGame: (done, total, record) => {
-        played.push(record);
-        bar.update(done, total);
-      },
-    });
+    const played = await selfPlayGames(game, flags.selfPlay, flags.seed, (done, total) => bar.update(done, total));
     bar.finish();
     for (const [i, record] of played.entries()) sources.push({ record, source: `self-play ${flags.seed} game ${i + 1}` });
   }

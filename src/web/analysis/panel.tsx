@@ -192,7 +192,7 @@ function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabel
   const { engine } = info;
   const { step, chances } = engine;
   return (
-    <section class="engine" aria-label="engine" data-testid="engine">
+    <section class="engine panel" aria-label="engine" data-testid="engine">
       <header>
         <label class="switch">
           <input type="checkbox" checked={engine.on} onChange={(e) => engine.setOn(e.currentTarget.checked)} /> Engine
@@ -309,7 +309,7 @@ function MoveTree({ info }: { info: AnalysisInfo }) {
   };
   const [main, ...rest] = info.tree.children;
   return (
-    <section ref={box} class="move-tree" data-testid="move-tree" aria-label="moves">
+    <section ref={box} class="move-tree panel" data-testid="move-tree" aria-label="moves">
       {info.tree.comment && <span class="comment">{info.tree.comment}</span>}
       {main ? (
         line(
@@ -329,7 +329,7 @@ function MoveTools({ info, node }: { info: AnalysisInfo; node: MoveNode }) {
   useEffect(() => setComment(node.comment ?? ''), [node]);
   const side = info.path.some((i) => i > 0);
   return (
-    <fieldset class="move-tools">
+    <fieldset class="move-tools panel">
       <legend>
         Move <strong>{node.move}</strong>
       </legend>

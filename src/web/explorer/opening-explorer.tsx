@@ -32,7 +32,7 @@ export function OpeningExplorer({ game, moves, options, onPlay, seatLabels }: Op
   const message = emptyMessage(explored);
   const [first, second] = [seatLabels[0] ?? 'First player', seatLabels[1] ?? 'Second player'];
   return (
-    <section class="opening-explorer" aria-label="Opening explorer" aria-busy={explored.kind === 'loading'}>
+    <section class="opening-explorer panel" aria-label="Opening explorer" aria-busy={explored.kind === 'loading'}>
       <h2>Opening explorer</h2>
       {explored.kind === 'loading' && <p class="explorer-note">Counting games…</p>}
       {message !== null && <p class="explorer-note">{message}</p>}

@@ -47,7 +47,7 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
   const defender = seatLabels[1 - p.puzzle.solver] ?? 'the defence';
   const over = progress.kind === 'solved' || progress.kind === 'shown';
   return (
-    <section class="puzzle-side" aria-label="puzzle">
+    <section class="puzzle-side panel" aria-label="puzzle">
       <h2>
         Puzzle {p.number} of {p.count}
         {p.ofTheDay && <span class="badge">of the day</span>}

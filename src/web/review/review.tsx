@@ -64,7 +64,7 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
   };
 
   return (
-    <section class="game-review" aria-labelledby="game-review-title">
+    <section class="game-review panel" aria-labelledby="game-review-title">
       <h2 id="game-review-title">Computer review</h2>
       {state?.status === 'none' && (
         <button type="button" class="primary" onClick={ask} disabled={asking}>
