@@ -8,6 +8,7 @@ import type { ExportPuzzlesFlags } from './commands/export-puzzles.ts';
 import type { ExportStaticFlags } from './commands/export-static.ts';
 import type { LadderFlags } from './commands/ladder.ts';
 import type { MatchFlags } from './commands/match.ts';
+import type { OpeningsFlags } from './commands/openings.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
@@ -198,6 +199,18 @@ function program(io: CliIo): Command {
     .option('--turns <n>', 'turns from the start to cover (0 to 3)', wholeNumber(0, 3), 1)
     .requiredOption('--out <file>', 'where to write the book (JSON)')
     .action(async (game: string, flags: BookFlags) => (await import('./commands/book.ts')).bookCommand(io, game, flags));
+
+  cli
+    .command('openings')
+    .description('a balanced opening set for match --openings: random lines kept when the search finds them near even')
+    .argument('<game>', 'a game with a search: hive, hex, nonaga')
+    .option('--count <n>', 'how many openings', wholeNumber(1, 1000), 50)
+    .option('--plies <n>', 'plies in each opening', wholeNumber(1, 40), 8)
+    .option('--depth <plies>', 'plies the judging search looks ahead', wholeNumber(1, 8), 3)
+    .option('--margin <score>', "the most a position may lean to either side, in the evaluation's hundredths", wholeNumber(0, 100_000), 60)
+    .option('--seed <seed>', 'seed of the random lines', 'openings')
+    .requiredOption('--out <file>', 'where to write the openings (one a line)')
+    .action(async (game: string, flags: OpeningsFlags) => (await import('./commands/openings.ts')).openingsCommand(io, game, flags));
 
   cli
     .command('serve')

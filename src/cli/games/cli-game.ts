@@ -28,6 +28,8 @@ export interface CliGame {
    * own form of a position (Hive: a GameString); without it a line is moves separated by `;`.
    */
   openingMoves?(line: string, options: unknown): Promise<readonly string[]>;
+  /** An opening's line as `openingMoves` reads it back (`hexarena openings` writes them). */
+  openingLine?(options: unknown, moves: readonly string[]): Promise<string>;
   /** `perft`'s flags for this game, and its own count where it has one (`bulk`: the last ply by counting). */
   readonly perftFlags?: readonly CliFlag[];
   perft?(flags: GivenFlags): Promise<(depth: number, bulk: boolean) => number>;

@@ -1,3 +1,4 @@
+import type { HiveOptions } from '../../../games/hive/state.ts';
 import { HTTP_SEAT } from '../../../protocols/seat-prefixes.ts';
 import { positiveInt } from '../../flags.ts';
 import { UsageError } from '../../io.ts';
@@ -51,6 +52,12 @@ export const hiveCli: CliGame = {
         `it is a ${parsed.value.type} game, and the match plays ${type} (give --options '{"type":"${parsed.value.type}"}')`,
       );
     return parsed.value.moves;
+  },
+  async openingLine(options, moves) {
+    const { formatGameString, replayMoves } = await import('../../../games/hive/game.ts');
+    const state = replayMoves(options as HiveOptions, moves);
+    if (!state.ok) throw new UsageError(state.error.message);
+    return formatGameString(state.value);
   },
   perftFlags: [TYPE, { flags: '--position <GameString>', description: 'start from this game instead of the beginning' }],
   async perft(flags) {
