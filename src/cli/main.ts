@@ -115,6 +115,11 @@ function program(io: CliIo): Command {
     )
     .option('--random-opening <n>', 'start each opening with n random legal moves (from the seed), then the agents', wholeNumber(1, 200))
     .option('--openings <file>', 'openings, one a line (hive: a GameString; others: moves separated by ;), taken in turn')
+    .option(
+      '--concurrency <n>',
+      'games played at once, each with agents of its own (outside engines: one process a game)',
+      wholeNumber(1, 64),
+    )
     .option('--sprt <elo0,elo1>', 'stop when a sequential test decides whether --a is elo0 or elo1 Elo stronger than --b (--games caps it)')
     .option('--alpha <p>', 'the sequential test’s chance of a false H1 (default 0.05)', probability)
     .option('--beta <p>', 'the sequential test’s chance of a false H0 (default 0.05)', probability);

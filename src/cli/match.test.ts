@@ -32,6 +32,20 @@ describe('hexarena match as engine authors run it', () => {
     expect(out()).toContain('records of the 4 games');
   });
 
+  it('--concurrency plays games at once, each the game its number makes: the same records as one at a time', async () => {
+    const one = path.join(scratchFolder(), 'one');
+    const three = path.join(scratchFolder(), 'three');
+    const common = ['match', 'tictactoe', '--a', 'random', '--b', 'max', '--games', '9', '--seed', 'lanes'];
+    expect((await cli(...common, '--records', one)).code).toBe(0);
+    const run = await cli(...common, '--concurrency', '3', '--records', three);
+    expect(run.code).toBe(0);
+    expect(records(three)).toEqual(records(one));
+    expect(run.err.match(/^game \d+\/9: /gm)).toHaveLength(9);
+    const http = await cli('match', 'hive', '--a', 'random', '--b', 'http:127.0.0.1:9', '--concurrency', '2');
+    expect(http.code).toBe(2);
+    expect(http.err).toMatch(/--concurrency: seed 004 players \(http:\) hear each game end before the next/);
+  });
+
   it('an outside engine that never answers loses each game on time past --move-timeout; every game keeps its record', async () => {
     const stall = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" stall`;
     const dir = path.join(scratchFolder(), 'games');

@@ -148,3 +148,52 @@ describe('a stalled game', () => {
     for (const t of result.agents) expect(played(t)).toBe(4);
   });
 });
+
+describe('games played at once (--concurrency)', () => {
+  /** The random mover, answering a turn of the event loop later (as an outside engine does), and counting who asks it. */
+  const slow = (name: string, asked: number[]): Agent<TicTacToeState, TicTacToeMove> => ({
+    name,
+    async choose(game, state, context) {
+      asked.push(1);
+      await new Promise((r) => setImmediate(r));
+      return randomAgent.choose(game, state, context) as Promise<TicTacToeMove>;
+    },
+  });
+
+  it('plays the same games as one at a time, each lane with agents of its own', async () => {
+    const one = await runMatch({ game: tictactoe, agents: [slow('a', []), slow('b', [])], games: 12, seed: 'lanes' });
+    const lanes: number[][] = [[], [], []];
+    const three = await runMatch({
+      game: tictactoe,
+      agents: [slow('a', lanes[0] as number[]), slow('b', lanes[0] as number[])],
+      agentsFor: (lane) => [slow('a', lanes[lane] as number[]), slow('b', lanes[lane] as number[])],
+      concurrency: 3,
+      games: 12,
+      seed: 'lanes',
+    });
+    // Each game is its number's: the same moves and results, whichever lane played it, in order.
+    expect(three.records).toEqual(one.records);
+    expect(three.agents).toEqual(one.agents);
+    expect(three.games).toBe(12);
+    // All three lanes played.
+    for (const asked of lanes) expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('a sequential test that decides stops the handing out; the games under way are counted', async () => {
+    const ended: number[] = [];
+    const result = await runMatch({
+      game: tictactoe,
+      agents: [slow('a', []), slow('b', [])],
+      agentsFor: () => [slow('a', []), slow('b', [])],
+      concurrency: 2,
+      games: 20,
+      seed: 'stop',
+      stop: (_, done) => done >= 3,
+      onGame: (done) => ended.push(done),
+    });
+    expect(result.games).toBeGreaterThanOrEqual(3);
+    expect(result.games).toBeLessThanOrEqual(4);
+    expect(ended).toEqual(Array.from({ length: result.games }, (_, i) => i + 1));
+    expect(result.agents.reduce((n, t) => n + played(t), 0)).toBe(2 * result.games);
+  });
+});

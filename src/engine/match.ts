@@ -32,7 +32,22 @@ export interface MatchSettings<S, M, O> {
   readonly stop?: (tallies: readonly AgentTally[], done: number) => boolean;
   readonly depth?: number;
   readonly signal?: AbortSignal;
-  readonly onGame?: (done: number, total: number, record: GameRecord) => void;
+  /**
+   * Called as each game ends (in the order they end), with how many have ended and the game's own
+   * number (from 0: which seats its entries took, which opening it played).
+   */
+  readonly onGame?: (done: number, total: number, record: GameRecord, game: number) => void;
+  /**
+   * Games played at once (1 by default), as cutechess and fastchess do where cores allow. Every
+   * game stays its own: its seed, its seats and its opening are those of its number.
+   */
+  readonly concurrency?: number;
+  /**
+   * The agents of each further lane of games (lane 1 up; lane 0 plays `agents`): an agent that keeps
+   * state between moves (an outside engine's process, a search's table) plays one game at a time.
+   * Without it every lane shares `agents`.
+   */
+  readonly agentsFor?: (lane: number) => readonly Agent<S, M>[];
 }
 
 export interface Tally {
@@ -100,7 +115,6 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
   const tallies: AgentTally[] = agents.map((a) => ({ agent: a.name, seats: Array(seatCount).fill(0), first: tally(), ...tally() }));
   const firstMover = tally();
   const seatTallies: Tally[] = Array.from({ length: seatCount }, tally);
-  const records: GameRecord[] = [];
   let capped = 0;
   const limits = {
     ...(settings.timeMs === undefined ? {} : { timeMs: settings.timeMs }),
@@ -108,15 +122,14 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     ...(settings.signal === undefined ? {} : { signal: settings.signal }),
   };
 
-  let playedGames = 0;
-  for (let g = 0; g < games; g++) {
-    settings.signal?.throwIfAborted();
+  /** One game, from its number: its seed, seats and opening are the number's whoever plays it. */
+  const playOne = async (g: number, entries: readonly Agent<S, M>[]) => {
     const set = Math.floor(g / seatCount);
     // The games of one opening share their seed, so a game of chance deals them the same start too.
     const gameSeed = settings.opening ? deriveSeed(seed, 'opening', set) : deriveSeed(seed, g);
     // One context per seat and game: a DiceWars game asks its agents thousands of times.
     const contexts = Array.from({ length: seatCount }, (_, s) => ({ rng: Rng.fromSeed(deriveSeed(gameSeed, 'seat', s)), ...limits }));
-    const entryOf = (seat: number) => entryAtSeat(g, seat, agents.length);
+    const entryOf = (seat: number) => entryAtSeat(g, seat, entries.length);
     let state = game.newGame(options, gameSeed);
     const first = game.toMove(state);
     const moves: string[] = [];
@@ -131,7 +144,7 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
     while (outcome === null && moves.length < maxMoves) {
       const seat = game.toMove(state);
       if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
-      const agent = agents[entryOf(seat)] as Agent<S, M>;
+      const agent = entries[entryOf(seat)] as Agent<S, M>;
       let move: M;
       try {
         move = await chooseInTime(agent, game, state, contexts[seat] as ChooseContext, settings.moveTimeoutMs);
@@ -149,27 +162,43 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       outcome = game.result(state);
     }
     const stopped = outcome === null;
-    if (stopped) capped++;
     const final: Outcome = outcome ?? { kind: 'draw', reason: `stopped after ${maxMoves} moves` };
-    for (let seat = 0; seat < seatCount; seat++) {
-      const t = tallies[entryOf(seat)] as AgentTally;
-      t.seats[seat] = (t.seats[seat] ?? 0) + 1;
-      credit(t, final, seat);
-      credit(seatTallies[seat] as Tally, final, seat);
-      if (seat === first) {
-        credit(t.first, final, seat);
-        credit(firstMover, final, seat);
-      }
-    }
     const record = makeRecord(game, options, gameSeed, moves, final, {
       termination: stopped ? 'move-cap' : (forfeit ?? 'rules'),
-      players: Array.from({ length: seatCount }, (_, s) => (agents[entryOf(s)] as Agent<S, M>).name),
+      players: Array.from({ length: seatCount }, (_, s) => (entries[entryOf(s)] as Agent<S, M>).name),
     });
-    records.push(record);
-    playedGames = g + 1;
-    settings.onGame?.(g + 1, games, record);
-    if (settings.stop?.(tallies, g + 1)) break;
-  }
+    return { g, first, stopped, final, record, entryOf };
+  };
+
+  // Games are handed out by number to the lanes; each is counted as it ends. A sequential test that
+  // decides stops the handing out, and the games under way are played out and counted too.
+  let next = 0;
+  let halted = false;
+  const ended: { g: number; record: GameRecord }[] = [];
+  const lane = async (entries: readonly Agent<S, M>[]) => {
+    while (!halted && next < games) {
+      settings.signal?.throwIfAborted();
+      const played = await playOne(next++, entries);
+      if (played.stopped) capped++;
+      for (let seat = 0; seat < seatCount; seat++) {
+        const t = tallies[played.entryOf(seat)] as AgentTally;
+        t.seats[seat] = (t.seats[seat] ?? 0) + 1;
+        credit(t, played.final, seat);
+        credit(seatTallies[seat] as Tally, played.final, seat);
+        if (seat === played.first) {
+          credit(t.first, played.final, seat);
+          credit(firstMover, played.final, seat);
+        }
+      }
+      ended.push({ g: played.g, record: played.record });
+      settings.onGame?.(ended.length, games, played.record, played.g);
+      if (settings.stop?.(tallies, ended.length)) halted = true;
+    }
+  };
+  const lanes = Math.max(1, Math.min(settings.concurrency ?? 1, games));
+  await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i === 0 || !settings.agentsFor ? agents : settings.agentsFor(i))));
+  const records = ended.sort((a, b) => a.g - b.g).map((e) => e.record);
+  const playedGames = records.length;
   return { games: playedGames, capped, agents: tallies, seats: seatTallies, firstMover, records };
 }
 

@@ -8,7 +8,7 @@ import { deriveSeed, Rng, randomSeed } from '../../engine/rng.ts';
 import { type SprtSettings, type SprtState, sprt } from '../../engine/sprt.ts';
 import { findGame } from '../../games/index.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
-import { tellEnds } from '../../protocols/seed004/end.ts';
+import { hearsEnd, tellEnds } from '../../protocols/seed004/end.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { refuseOthersFlags } from '../flags.ts';
 import type { GivenFlags } from '../games/cli-game.ts';
@@ -39,6 +39,8 @@ export interface MatchFlags extends GivenFlags {
   readonly randomOpening?: number;
   /** A file of openings, one a line. */
   readonly openings?: string;
+  /** Games played at once (each lane with agents of its own). */
+  readonly concurrency?: number;
   /** "elo0,elo1": stop when the sequential test decides. */
   readonly sprt?: string;
   readonly alpha?: number;
@@ -239,6 +241,10 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const options = gameOptions(io, game, flags);
   const seats = game.seatNames(options);
   const agents = seatAgents(game, flags, seats.length);
+  const concurrency = flags.concurrency ?? 1;
+  // Seed 004's players are told each game's end between games: they play one game at a time.
+  if (concurrency > 1 && agents.some(hearsEnd))
+    throw new UsageError('--concurrency: seed 004 players (http:) hear each game end before the next; play them one game at a time');
   const test = sprtSettings(flags, seats.length);
   const seed = flags.seed ?? randomSeed();
   const opening = await openings(io, game, game.headlessOptions ? game.headlessOptions(options) : options, flags, seed);
@@ -262,17 +268,20 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     ...(flags.maxMoves === undefined ? {} : { maxMoves: flags.maxMoves }),
     ...(flags.moveTimeout === undefined ? {} : { moveTimeoutMs: flags.moveTimeout * 1000 }),
     ...(opening === undefined ? {} : { opening }),
-    onGame: (done, total, record) => {
-      // Each record is written as its game ends: a match stopped later (a crash, ^C, a game that never ends) keeps it.
+    // Each further lane gets agents of its own: an outside engine's process plays one game at a time.
+    ...(concurrency > 1 ? { concurrency, agentsFor: () => seatAgents(game, flags, seats.length) } : {}),
+    onGame: (done, total, record, g) => {
+      // Each record is written as its game ends, named by its number: a match stopped later (a crash,
+      // ^C, a game that never ends) keeps it.
       if (folder)
-        writeFileSync(path.join(folder, `${game.id}-${String(done).padStart(width, '0')}.json`), `${JSON.stringify(record, null, 2)}\n`);
+        writeFileSync(path.join(folder, `${game.id}-${String(g + 1).padStart(width, '0')}.json`), `${JSON.stringify(record, null, 2)}\n`);
       const r = record.result;
       if (!r || r.kind === 'draw') first.draws++;
       // In game g the first agent sits at the seat s with (s + g) mod n = 0 (entryAtSeat).
-      else if (r.winner === (agents.length - ((done - 1) % agents.length)) % agents.length) first.wins++;
+      else if (r.winner === (agents.length - (g % agents.length)) % agents.length) first.wins++;
       else first.losses++;
       if (test) sprtNow = sprt(first, test);
-      ends.onGame(done, total, record);
+      ends.onGame(done, total, record, g);
       if (io.progress) bar.update(done, total);
       else io.stderr(gameLine(done, total, record, seats, first, sprtNow));
     },

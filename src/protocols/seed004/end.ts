@@ -31,7 +31,7 @@ export interface HearsEnd {
   hearEnd(record: GameRecord, seat: number): Promise<void>;
 }
 
-const hearsEnd = (agent: unknown): agent is HearsEnd =>
+export const hearsEnd = (agent: unknown): agent is HearsEnd =>
   typeof agent === 'object' && agent !== null && typeof (agent as Partial<HearsEnd>).hearEnd === 'function';
 
 /**
@@ -40,14 +40,14 @@ const hearsEnd = (agent: unknown): agent is HearsEnd =>
  * order before its next game; `settled` is when every telling is done (or given up).
  */
 export function tellEnds(agents: readonly unknown[]): {
-  onGame(done: number, total: number, record: GameRecord): void;
+  onGame(done: number, total: number, record: GameRecord, game: number): void;
   settled(): Promise<void>;
 } {
   const telling: Promise<void>[] = [];
   return {
-    onGame(done, _total, record) {
+    onGame(_done, _total, record, game) {
       for (let seat = 0; seat < agents.length; seat++) {
-        const agent = agents[entryAtSeat(done - 1, seat, agents.length)];
+        const agent = agents[entryAtSeat(game, seat, agents.length)];
         if (hearsEnd(agent)) telling.push(agent.hearEnd(record, seat));
       }
     },
