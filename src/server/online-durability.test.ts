@@ -39,6 +39,7 @@ describe('a server killed with SIGKILL under a stream of moves', () => {
         const clients = await Promise.all(games.map((g) => Client.open(server.base, g.id)));
         // Each game plays on from what the server has, move after move, until the kill.
         let stop = false;
+        const refused: string[] = [];
         let acks = 0;
         const target = 3 + rng.int(25);
         let reached: () => void = () => {};
@@ -57,19 +58,27 @@ describe('a server killed with SIGKILL under a stream of moves', () => {
             const answer = await (clients[i] as Client)
               .ask({ type: 'move', seat, token: g.tokens[seat], move: text, version })
               .catch(() => null);
-            if (answer?.ok !== true) return;
+            // No answer: the server was killed under it. An answer that refuses the move is a fault.
+            if (answer === null) return;
+            if (answer.ok !== true) {
+              refused.push(`game ${i} round ${round}: ${JSON.stringify(answer)}`);
+              return;
+            }
             g.acked.push(text);
             version = answer.version as number;
             state = hive.play(state, move);
             if (++acks >= target) reached();
           }
         });
-        await enough;
+        // Enough moves acknowledged, or every game stopped before that (over, or a move refused):
+        // the round goes on either way, and a refusal fails the test below rather than hanging it.
+        await Promise.race([enough, Promise.allSettled(loops)]);
         // Killed while all three games still send moves: some are in flight, unanswered.
         await server.kill();
         stop = true;
         await Promise.allSettled(loops);
         for (const c of clients) c.close();
+        expect(refused).toEqual([]);
         server = await startServer(dir, env);
         for (const [i, g] of games.entries()) {
           const after = await read(server.base, g.id);
