@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, type Side, SWAP } from './board.ts';
-import { MAX_SIZE, MIN_SIZE, mirrored } from './cells.ts';
+import { MAX_SIZE, MIN_SIZE, mirrored, neighbours } from './cells.ts';
 import type { HexState } from './state.ts';
 
 /**
@@ -140,18 +140,14 @@ function swapPlayed(red: number, blue: number, turn: Side, pie: boolean): Result
 /** Whether `side`'s stones join its two sides (a flood from one side). */
 function wins(n: number, cells: readonly number[], side: Side): boolean {
   const mine = new Set(cells);
+  const around = neighbours(n);
   const start = cells.filter((c) => (side === RED ? Math.floor(c / n) === 0 : c % n === 0));
   const seen = new Set(start);
   const queue = [...start];
   for (let c = queue.pop(); c !== undefined; c = queue.pop()) {
     if (side === RED ? Math.floor(c / n) === n - 1 : c % n === n - 1) return true;
-    const col = c % n;
-    const row = Math.floor(c / n);
-    for (const [dc, dr] of STEPS) {
-      const cc = col + dc;
-      const rr = row + dr;
-      const next = rr * n + cc;
-      if (cc >= 0 && rr >= 0 && cc < n && rr < n && mine.has(next) && !seen.has(next)) {
+    for (const next of around[c] as readonly number[]) {
+      if (mine.has(next) && !seen.has(next)) {
         seen.add(next);
         queue.push(next);
       }
@@ -159,15 +155,6 @@ function wins(n: number, cells: readonly number[], side: Side): boolean {
   }
   return false;
 }
-
-const STEPS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, -1],
-  [-1, 1],
-] as const;
 
 /** The board played to from the start: stones in turn (any win comes with the last), a swap second if one was played. */
 function rebuild(n: number, pie: boolean, reds: readonly number[], blues: readonly number[], swapped: boolean): HexBoard {
