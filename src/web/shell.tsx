@@ -1,10 +1,6 @@
 import {
   ArrowLeftRight,
   Check,
-  ChevronLeft,
-  ChevronRight,
-  ChevronsLeft,
-  ChevronsRight,
   Download,
   Flag,
   Microscope,
@@ -28,6 +24,7 @@ import { describeOutcome, type Player } from '../engine/game.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
+import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
@@ -291,33 +288,12 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const { aiDelayMs } = useSettings();
   return (
     <div class="controls game-controls">
-      <fieldset class="history-nav">
-        <legend class="visually-hidden">History</legend>
-        <button
-          type="button"
-          aria-label="First position"
-          title="First position (Home)"
-          disabled={s.ply <= s.firstPly}
-          onClick={() => s.goTo(0)}
-        >
-          <ChevronsLeft class="icon" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label="Previous move"
-          title="Previous move (←)"
-          disabled={s.ply <= s.firstPly}
-          onClick={() => s.goTo(s.ply - 1)}
-        >
-          <ChevronLeft class="icon" aria-hidden="true" />
-        </button>
-        <button type="button" aria-label="Next move" title="Next move (→)" disabled={s.live} onClick={() => s.goTo(s.ply + 1)}>
-          <ChevronRight class="icon" aria-hidden="true" />
-        </button>
-        <button type="button" aria-label="Last position" title="Last position (End)" disabled={s.live} onClick={() => s.goTo(null)}>
-          <ChevronsRight class="icon" aria-hidden="true" />
-        </button>
-      </fieldset>
+      <HistoryNav
+        legend="History"
+        atStart={s.ply <= s.firstPly}
+        atEnd={s.live}
+        go={{ first: () => s.goTo(0), previous: () => s.goTo(s.ply - 1), next: () => s.goTo(s.ply + 1), last: () => s.goTo(null) }}
+      />
       {s.undo && (
         <button type="button" onClick={s.undo}>
           <Undo2 class="icon" aria-hidden="true" /> <span class="control-label">Undo</span>

@@ -5,6 +5,7 @@ import type { Solvable } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
 import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '../../games/tictactoe/index.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
+import { expectPlainHtml } from './plain-html.testing.ts';
 import { buildSite, pageName, type Site } from './site.ts';
 
 /** Tic-tac-toe with its AI profile: the solver keys its positions. */
@@ -31,16 +32,6 @@ const stateOf = (path: string): TicTacToeState => {
   const board = path.endsWith('index.html') ? '---------' : (path.split('/').pop() as string).replace(/\.html$/, '');
   return unwrap(ttt.fromJSON({ board }));
 };
-
-function expectPlainHtml(site: Site): void {
-  for (const [path, html] of site) {
-    expect(html, path).not.toMatch(/<script/i);
-    expect(html, path).not.toMatch(/<style/i);
-    expect(html, path).not.toMatch(/style=/i);
-    expect(html, path).not.toMatch(/<link[^>]*stylesheet/i);
-    expect(html, path).not.toMatch(/\.css/i);
-  }
-}
 
 function expectLinksResolve(site: Site): void {
   for (const [path, html] of site) {

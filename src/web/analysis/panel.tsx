@@ -1,10 +1,11 @@
-import { ArrowUpToLine, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Copy, PencilRuler, Trash2 } from 'lucide-preact';
+import { ArrowUpToLine, Copy, PencilRuler, Trash2 } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AnalysisLine } from '../../ai/analysis.ts';
 import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
 import type { Player } from '../../engine/game.ts';
 import { editorUrl } from '../editor/address.ts';
 import { OpeningExplorer } from '../explorer/index.ts';
+import { HistoryNav } from '../history-nav.tsx';
 import { GameReview } from '../review/index.ts';
 import type { GameSession } from '../use-game.ts';
 import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
@@ -143,39 +144,20 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
           {...(a.path.every((i) => i === 0) ? { ply: a.path.length } : {})}
         />
       )}
-      <fieldset class="history-nav analysis-nav">
-        <legend class="visually-hidden">Moves</legend>
-        <button type="button" aria-label="Start" title="Start (Home)" disabled={a.path.length === 0} onClick={() => a.goToPath([])}>
-          <ChevronsLeft class="icon" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label="Previous move"
-          title="Previous move (←)"
-          disabled={a.path.length === 0}
-          onClick={() => a.goToPath(a.path.slice(0, -1))}
-        >
-          <ChevronLeft class="icon" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label="Next move"
-          title="Next move (→)"
-          disabled={!node?.children.length}
-          onClick={() => a.goToPath([...a.path, 0])}
-        >
-          <ChevronRight class="icon" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label="End of the line"
-          title="End of the line (End)"
-          disabled={!node?.children.length}
-          onClick={() => a.goToPath(endOfLine(a.tree, a.path))}
-        >
-          <ChevronsRight class="icon" aria-hidden="true" />
-        </button>
-      </fieldset>
+      <HistoryNav
+        legend="Moves"
+        extraClass="analysis-nav"
+        firstLabel="Start"
+        lastLabel="End of the line"
+        atStart={a.path.length === 0}
+        atEnd={!node?.children.length}
+        go={{
+          first: () => a.goToPath([]),
+          previous: () => a.goToPath(a.path.slice(0, -1)),
+          next: () => a.goToPath([...a.path, 0]),
+          last: () => a.goToPath(endOfLine(a.tree, a.path)),
+        }}
+      />
       {a.path.length > 0 && node && 'move' in node && <MoveTools info={a} node={node} />}
       <ShareLink link={a.link} />
       {s.game.formatPosition && (

@@ -1,0 +1,41 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-preact';
+
+/**
+ * The four buttons that step through moves (first, previous, next, last), with the keys that do
+ * the same in their titles: a game's history and an analysis's line alike.
+ */
+export function HistoryNav({
+  legend,
+  atStart,
+  atEnd,
+  go,
+  firstLabel = 'First position',
+  lastLabel = 'Last position',
+  extraClass = '',
+}: {
+  legend: string;
+  atStart: boolean;
+  atEnd: boolean;
+  go: { first(): void; previous(): void; next(): void; last(): void };
+  firstLabel?: string;
+  lastLabel?: string;
+  extraClass?: string;
+}) {
+  return (
+    <fieldset class={`history-nav${extraClass ? ` ${extraClass}` : ''}`}>
+      <legend class="visually-hidden">{legend}</legend>
+      <button type="button" aria-label={firstLabel} title={`${firstLabel} (Home)`} disabled={atStart} onClick={go.first}>
+        <ChevronsLeft class="icon" aria-hidden="true" />
+      </button>
+      <button type="button" aria-label="Previous move" title="Previous move (←)" disabled={atStart} onClick={go.previous}>
+        <ChevronLeft class="icon" aria-hidden="true" />
+      </button>
+      <button type="button" aria-label="Next move" title="Next move (→)" disabled={atEnd} onClick={go.next}>
+        <ChevronRight class="icon" aria-hidden="true" />
+      </button>
+      <button type="button" aria-label={lastLabel} title={`${lastLabel} (End)`} disabled={atEnd} onClick={go.last}>
+        <ChevronsRight class="icon" aria-hidden="true" />
+      </button>
+    </fieldset>
+  );
+}
