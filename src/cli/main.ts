@@ -89,7 +89,7 @@ function program(io: CliIo): Command {
     .argument('<game>', 'the game to play')
     .option(
       '--a <agent>',
-      'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game; hive: also uhp:<command> for a UHP engine, http:<address> for a seed 004 HTTP player)',
+      'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game; hive: also uhp:<command> for a UHP engine, http:<address> for a seed 004 HTTP player); a budget of its own may follow the name, @depth=N or @time=S, in place of --depth/--time',
     )
     .option('--b <agent>', 'second agent')
     .option('--seats <agents>', 'one agent per seat, comma-separated (dicewars: hard,gamedesign,gamedesign,…)')

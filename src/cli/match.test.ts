@@ -74,6 +74,42 @@ describe('hexarena match as engine authors run it', () => {
     expect(err).toMatch(/^game 2\/2: uhp:.* 0-1 \(uhp:.* lost on time: no move within 1 s, 0 moves\) · score 2\/2$/m);
   });
 
+  it("an agent may carry a budget of its own after its name (@depth=N, @time=S), in place of the match's", async () => {
+    const echo = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" echo`;
+    const told = async (b: string, ...more: string[]) => {
+      const { code, err } = await cli('match', 'hive', '--a', 'random', '--b', b, '--games', '1', '--seed', 'budget', ...more);
+      expect(code).toBe(0);
+      return /asked: (bestmove[^"]*)"/.exec(err)?.[1];
+    };
+    expect(await told(`${echo}@depth=4`)).toBe('bestmove depth 4');
+    expect(await told(`${echo}@depth=4`, '--time', '2')).toBe('bestmove depth 4');
+    expect(await told(`${echo}@time=3`, '--depth', '2')).toBe('bestmove time 00:00:03');
+    expect(await told(echo, '--depth', '2')).toBe('bestmove depth 2');
+    // The name keeps its budget, so the tally tells the two budgets of one engine apart.
+    const own = await cli(
+      'match',
+      'hive',
+      '--a',
+      'easy@depth=1',
+      '--b',
+      'easy@depth=2',
+      '--games',
+      '2',
+      '--seed',
+      'b',
+      '--max-moves',
+      '6',
+      '--json',
+    );
+    expect(own.code).toBe(0);
+    expect(JSON.parse(own.out).agents.map((a: { agent: string }) => a.agent)).toEqual(['easy@depth=1', 'easy@depth=2']);
+    for (const bad of ['easy@depth=0', 'easy@depth=x', 'easy@time=-1']) {
+      const refused = await cli('match', 'hive', '--a', bad, '--b', 'random', '--games', '1');
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/@(depth|time)= takes/);
+    }
+  });
+
   it('--max-moves adjudicates a game going nowhere as a draw at the cap, and the record says so', async () => {
     const dir = path.join(scratchFolder(), 'games');
     const { code, out } = await cli(

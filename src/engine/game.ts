@@ -113,6 +113,21 @@ export interface SearchPosition {
   moveOrder?(move: number): number;
   /** The mover: whose turn it is (0 or 1). */
   turn(): number;
+  /**
+   * Passes the turn without moving, undone by `unmake` (null-move pruning: if even a free move for the
+   * opponent leaves us above beta, the real moves will too). Only for games where a move never hurts
+   * its mover; absent, the search never passes.
+   */
+  makeNull?(): void;
+  /** A tactical move, which late-move reductions leave at full depth (Hive: one that closes on the enemy queen). */
+  noisy?(move: number): boolean;
+  /**
+   * The noisy moves only, into `buffer` (the quiescence search plays them past the horizon, so a
+   * line does not end just before a decisive move); 0 when the position is quiet.
+   */
+  generateNoisy?(buffer: Int32Array): number;
+  /** The mover is in danger of losing at once (Hive: its queen one cell from surrounded): searched a ply deeper. */
+  threatened?(): boolean;
 }
 
 export interface SearchHooks<S, M> {

@@ -87,10 +87,43 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
   if (names.length !== seats)
     throw new UsageError(`${game.id} with these options has ${seats} seats, but ${names.length} agents were given`);
   return names.map((name) => {
-    const agent = resolveAgent(game, name);
+    const { agent: bare, budget } = parseBudget(name);
+    const agent = resolveAgent(game, bare);
     if (!agent.ok) throw new UsageError(agent.error.message);
-    return agent.value;
+    return budget ? withBudget(agent.value, name, budget) : agent.value;
   });
+}
+
+/** A budget of one agent's own, after its name: `hard@depth=4`, `uhp:nokamute uhp@time=2` (as cutechess-cli's per-engine depth= and st=). */
+export interface AgentBudget {
+  readonly depth?: number;
+  readonly timeMs?: number;
+}
+
+const BUDGET = /@(depth|time)=([^@\s]*)$/;
+
+export function parseBudget(name: string): { agent: string; budget: AgentBudget | null } {
+  const found = BUDGET.exec(name);
+  if (!found) return { agent: name, budget: null };
+  const [, kind, value] = found as unknown as [string, 'depth' | 'time', string];
+  const n = Number(value);
+  if (kind === 'depth' && !(Number.isInteger(n) && n >= 1 && n <= 30))
+    throw new UsageError(`${name}: @depth= takes a whole number of plies from 1 to 30`);
+  if (kind === 'time' && !(Number.isFinite(n) && n > 0 && n <= 3600))
+    throw new UsageError(`${name}: @time= takes seconds, more than 0 and at most 3600`);
+  return { agent: name.slice(0, found.index), budget: kind === 'depth' ? { depth: n } : { timeMs: n * 1000 } };
+}
+
+/** The agent with its own budget in place of the match's --depth/--time (which it then ignores). */
+function withBudget(agent: Agent<unknown, unknown>, name: string, budget: AgentBudget): Agent<unknown, unknown> {
+  return {
+    ...agent,
+    name,
+    choose(game, state, context) {
+      const { depth: _depth, timeMs: _timeMs, ...rest } = context;
+      return agent.choose(game, state, { ...rest, ...budget });
+    },
+  };
 }
 
 export interface AgentSummary {

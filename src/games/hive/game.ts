@@ -5,8 +5,9 @@ import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
 import { parseGameType } from './pieces.ts';
-import { type HiveMove, HivePosition } from './position.ts';
+import { type HiveMove, HivePosition, PASS } from './position.ts';
 import { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState } from './state.ts';
+import { generateNoisy, isNoisy, isThreatened } from './threats.ts';
 
 export { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState };
 
@@ -102,6 +103,11 @@ export function hiveSearchPosition(state: HiveState, exact = false): SearchPosit
     evaluate: () => evaluateHive(pos),
     moveOrder: (move) => hiveMoveOrder(pos, move),
     turn: () => pos.turn,
+    // A pass never helps in Hive (a move is forced whenever one exists), so a free one is a fair test.
+    makeNull: () => pos.make(PASS),
+    noisy: (move) => isNoisy(pos, move),
+    generateNoisy: (buffer) => generateNoisy(pos, buffer),
+    threatened: () => isThreatened(pos),
   };
 }
 

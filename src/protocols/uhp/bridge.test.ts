@@ -14,8 +14,10 @@ describe('hexarena uhp behind a bridge', () => {
     for (let ply = 0; hive.result(state) === null; ply++) {
       if (ply >= 300) throw new Error('the game did not end in 300 moves');
       const gameString = formatGameString(state);
-      // The first move as bridges ask with a clock (a second); the rest by depth, to keep the test short.
-      const command = ply === 0 ? 'bestmove time 00:00:01' : 'bestmove depth 3';
+      // The first move as bridges ask with a clock (a second); the rest by depth, to keep the test short:
+      // White deeper than Black, so the game ends soon rather than going round (UHP's default has no
+      // repetition draw).
+      const command = ply === 0 ? 'bestmove time 00:00:01' : ply % 2 === 0 ? 'bestmove depth 3' : 'bestmove depth 1';
       const step = await bridgeStep(gameString, command, ['--threads=1', `--seed=bridge-${ply}`]);
       expect(step.lines.slice(0, 3)).toEqual([expect.stringMatching(/^id hexarena v/), 'Mosquito;Ladybug;Pillbug', 'ok']);
       expect(step.answer).toHaveLength(1);

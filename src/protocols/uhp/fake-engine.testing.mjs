@@ -1,7 +1,7 @@
 // A misbehaving UHP engine for the tests of outside engines: `node fake-engine.testing.mjs <mode>`,
 // mode crash (dies when asked for a move), stall (never answers it), illegal (answers a move that
-// is not legal), err (answers an error), mute (never introduces itself), or slow <ms> (answers Black's
-// first move, bS1 wS1-, after <ms> milliseconds).
+// is not legal), err (answers an error), mute (never introduces itself), slow <ms> (answers Black's
+// first move, bS1 wS1-, after <ms> milliseconds), or echo (answers an error that repeats what it was asked).
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2];
@@ -12,6 +12,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     if (mode === 'crash') process.exit(3);
     if (mode === 'illegal') process.stdout.write('bQ wS1-\nok\n');
     if (mode === 'err') process.stdout.write('err out of ideas\nok\n');
+    if (mode === 'echo') process.stdout.write(`err asked: ${line}\nok\n`);
     if (mode === 'slow') setTimeout(() => process.stdout.write('bS1 wS1-\nok\n'), Number(process.argv[3]));
     // stall: nothing.
   } else if (line === 'exit') process.exit(0);
