@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../engine/record.ts';
+import { HEXARENA_BIN } from '../protocols/uhp/bridge.testing.ts';
 import { main } from './main.ts';
 import { captureIo, scratchFolder } from './testing.ts';
 
@@ -108,6 +109,50 @@ describe('hexarena match as engine authors run it', () => {
       expect(refused.code).toBe(2);
       expect(refused.err).toMatch(/@(depth|time)= takes/);
     }
+  });
+
+  it('an outside engine is brought up to date move by move (play), with newgame only for a new game', async () => {
+    const log = path.join(scratchFolder(), 'sent.txt');
+    const fake = fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url));
+    const engine = `uhp:"${process.execPath}" "${fake}" tee "${log}" "${process.execPath}" "${HEXARENA_BIN}" uhp --seed tee`;
+    const dir = path.join(scratchFolder(), 'games');
+    const { code } = await cli(
+      'match',
+      'hive',
+      '--a',
+      'random',
+      '--b',
+      engine,
+      '--games',
+      '2',
+      '--depth',
+      '1',
+      '--max-moves',
+      '12',
+      '--seed',
+      'tee',
+      '--records',
+      dir,
+    );
+    expect(code).toBe(0);
+    const games = records(dir);
+    expect(games.map((r) => [r.moves.length, r.termination])).toEqual([
+      [12, 'move-cap'],
+      [12, 'move-cap'],
+    ]);
+    const sent = readFileSync(log, 'utf8').trim().split('\n');
+    // One newgame a game; every other move reaches the engine as a play, in the order of the record.
+    expect(sent.filter((l) => l.startsWith('newgame'))).toHaveLength(2);
+    expect(sent.filter((l) => l.startsWith('bestmove'))).toHaveLength(12);
+    const [firstGame] = sent
+      .join('\n')
+      .split(/\nnewgame /)
+      .map((part) => part.split('\n'));
+    const played = (firstGame ?? []).filter((l) => l.startsWith('play ')).map((l) => l.slice(5));
+    const newgame = (firstGame ?? [])[0] ?? '';
+    const known = newgame.split(';').slice(3);
+    expect([...known, ...played]).toEqual(games[0]?.moves.slice(0, known.length + played.length));
+    expect(played.length).toBeGreaterThan(4);
   });
 
   it('--max-moves adjudicates a game going nowhere as a draw at the cap, and the record says so', async () => {

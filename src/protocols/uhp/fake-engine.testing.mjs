@@ -1,10 +1,25 @@
 // A misbehaving UHP engine for the tests of outside engines: `node fake-engine.testing.mjs <mode>`,
 // mode crash (dies when asked for a move), stall (never answers it), illegal (answers a move that
 // is not legal), err (answers an error), mute (never introduces itself), slow <ms> (answers Black's
-// first move, bS1 wS1-, after <ms> milliseconds), or echo (answers an error that repeats what it was asked).
+// first move, bS1 wS1-, after <ms> milliseconds), echo (answers an error that repeats what it was asked),
+// or tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2];
+if (mode === 'tee') {
+  const [log, ...command] = process.argv.slice(3);
+  const engine = spawn(command.join(' '), { shell: true, stdio: ['pipe', 'inherit', 'ignore'] });
+  engine.on('exit', (code) => process.exit(code ?? 1));
+  for await (const line of createInterface({ input: process.stdin })) {
+    appendFileSync(log, `${line}\n`);
+    engine.stdin.write(`${line}\n`);
+  }
+  engine.stdin.end();
+  // The real engine's exit ends this process too.
+  await new Promise(() => undefined);
+}
 if (mode !== 'mute') process.stdout.write('id fake 1.0\nMosquito;Ladybug;Pillbug\nok\n');
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.startsWith('newgame')) process.stdout.write(`${line.slice(8)}\nok\n`);

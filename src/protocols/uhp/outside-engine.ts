@@ -6,8 +6,9 @@ import { expansionsOf } from '../../games/hive/pieces.ts';
 
 /**
  * An outside UHP engine (nokamute, Mzinga, hexarena's own) as a Hive player: the program is started
- * once, its `id` line and capabilities checked, then each move is asked the way hivegame.com's
- * bridge asks — `newgame <GameString>`, then `bestmove time …` or `bestmove depth …`. An engine that
+ * once, its `id` line and capabilities checked, then each move is asked: the game brought up to date
+ * (`newgame <GameString>` for a new game, `play <move>` for each move since), then `bestmove time …`
+ * or `bestmove depth …`. An engine that
  * crashes, says `err`, answers an illegal move or nothing in time fails with an AgentFailure (the
  * match scores the game lost by it, with the reason, and goes on).
  */
@@ -101,17 +102,51 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
   const graceMs = options.graceMs ?? 10_000;
   let engine: EngineProcess | null = null;
   let capabilities: string[] = [];
+  /** The game the engine holds: the GameString's header and its moves (null: none, or unknown after a failure). */
+  let held: { header: string; moves: string[] } | null = null;
 
   /** The engine, started and introduced the first time it is needed (and again after a failure). */
   const started = async (): Promise<EngineProcess> => {
     if (engine) return engine;
     const fresh = new EngineProcess(commandLine);
     engine = fresh;
+    held = null;
     const info = await fresh.answer(graceMs);
     const id = info.find((l) => l.startsWith('id '));
     if (!id) throw new AgentFailure(`the engine ${commandLine} did not introduce itself with an id line`);
     capabilities = (info.find((l) => !l.startsWith('id ')) ?? '').split(';').filter(Boolean);
     return fresh;
+  };
+
+  /**
+   * Brings the engine to the game: the moves played since the game it holds, one `play` each, as a
+   * game between two engines goes on (an engine keeps what its search learned, and nokamute, for one,
+   * clears a 100 MB table on every `newgame`); a new game, or one that does not follow on, by `newgame`.
+   */
+  const bringUp = async (e: EngineProcess, gameString: string): Promise<void> => {
+    const [type = '', , , ...moves] = gameString.split(';');
+    const known = held;
+    held = null;
+    if (known && known.header === type && known.moves.length <= moves.length && known.moves.every((m, i) => m === moves[i])) {
+      let refused = false;
+      for (const move of moves.slice(known.moves.length)) {
+        e.send(`play ${move}`);
+        const answer = await e.answer(graceMs);
+        if (answer.some((l) => l.startsWith('err') || l.startsWith('invalidmove'))) {
+          refused = true;
+          break;
+        }
+      }
+      if (!refused) {
+        held = { header: type, moves };
+        return;
+      }
+    }
+    e.send(`newgame ${gameString}`);
+    const loaded = await e.answer(graceMs);
+    if (loaded.some((l) => l.startsWith('err') || l.startsWith('invalidmove')))
+      throw new AgentFailure(`the engine refused the game: ${loaded.join(' ')}`);
+    held = { header: type, moves };
   };
 
   const ask = async (state: HiveState, command: string, limitMs: number): Promise<string[]> => {
@@ -121,15 +156,14 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
       const needed = [x.mosquito && 'Mosquito', x.ladybug && 'Ladybug', x.pillbug && 'Pillbug'].filter((n): n is string => Boolean(n));
       const missing = needed.filter((n) => !capabilities.includes(n));
       if (missing.length > 0) throw new AgentFailure(`the engine ${commandLine} does not play ${missing.join(', ')}`);
-      e.send(`newgame ${formatGameString(state)}`);
-      const loaded = await e.answer(graceMs);
-      if (loaded.some((l) => l.startsWith('err'))) throw new AgentFailure(`the engine refused the game: ${loaded.join(' ')}`);
+      await bringUp(e, formatGameString(state));
       e.send(command);
       return await e.answer(limitMs);
     } catch (error) {
       // A failed engine is not asked again: the next game starts a fresh one.
       engine?.close();
       engine = null;
+      held = null;
       throw error;
     }
   };
@@ -155,6 +189,7 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     close() {
       engine?.close();
       engine = null;
+      held = null;
     },
   };
 }
