@@ -14,7 +14,7 @@ import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
 import type { TuneFlags } from './commands/tune.ts';
 import { displayPath, fileProblem } from './files.ts';
-import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
+import { addGameFlags, positiveInt, probability, share, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES } from './static/site.ts';
@@ -226,6 +226,7 @@ function program(io: CliIo): Command {
     .option('--games <n>', 'self-play games to learn from', wholeNumber(1, 100_000), 300)
     .option('--depth <plies>', 'plies each self-play move is searched (1 to 4)', wholeNumber(1, 4), 2)
     .option('--iterations <n>', "steps of the weights' descent", wholeNumber(1, 100_000), 600)
+    .option('--blend <share>', "share of the game's result in each position's target, the rest the search's score (0 to 1)", share, 0.5)
     .requiredOption('--out <file>', 'where to write the weights (a TypeScript module, such as src/games/hive/hive-weights.ts)')
     .action(async (game: string, flags: TuneFlags) => (await import('./commands/tune.ts')).tuneCommand(io, game, flags));
 

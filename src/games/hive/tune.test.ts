@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_COUNT } from './features.ts';
 import { HIVE_TUNED } from './hive-weights.ts';
 import { HIVE_START_WEIGHTS } from './start-weights.ts';
-import { selfPlay, tuneWeights, tuningLoss } from './tune.ts';
+import { selfPlay, tuneWeights, tuningLoss, tuningTargets } from './tune.ts';
 
 /** A handful of short games at depth 1: enough positions to fit, quick enough for every run. */
 const tiny = (seed: string) => selfPlay({ seed, games: 3, depth: 1, randomPlies: 4, skipPlies: 6, maxPlies: 60 }, HIVE_START_WEIGHTS);
-const tune = (seed: string) => tuneWeights(tiny(seed), HIVE_START_WEIGHTS, { iterations: 40, rate: 2, prior: 1e-7 });
+const tune = (seed: string) => tuneWeights(tiny(seed), HIVE_START_WEIGHTS, { iterations: 40, rate: 2, prior: 1e-7, blend: 0.5 });
 
 describe('Hive evaluation tuner', () => {
   it('is reproducible from its seed: the same weights twice, others from another seed', () => {
@@ -18,9 +18,9 @@ describe('Hive evaluation tuner', () => {
   it('lowers the loss on its own games', () => {
     const data = tiny('t1');
     expect(data.count).toBeGreaterThan(20);
-    const result = tuneWeights(data, HIVE_START_WEIGHTS, { iterations: 40, rate: 2, prior: 1e-7 });
+    const result = tuneWeights(data, HIVE_START_WEIGHTS, { iterations: 40, rate: 2, prior: 1e-7, blend: 0.5 });
     expect(result.loss).toBeLessThan(result.startLoss);
-    expect(tuningLoss(data, result.weights, result.k)).toBe(result.loss);
+    expect(tuningLoss(data, result.weights, result.k, tuningTargets(data, result.k, 0.5))).toBe(result.loss);
   });
 
   it('has a weight for every feature in the committed table', () => {

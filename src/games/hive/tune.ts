@@ -28,10 +28,14 @@ export interface SelfPlayOptions {
 
 export const SELF_PLAY_DEFAULTS = { depth: 2, randomPlies: 6, skipPlies: 10, maxPlies: 160 } as const;
 
-/** Positions as rows of FEATURE_COUNT features, each with the result for its side to move (1, ½, 0). */
+/**
+ * Positions as rows of FEATURE_COUNT features, each with the result for its side to move (1, ½, 0)
+ * and the self-play search's score of it (for the side to move).
+ */
 export interface TuningData {
   readonly features: Float64Array;
   readonly results: Float64Array;
+  readonly scores: Float64Array;
   readonly count: number;
 }
 
@@ -40,6 +44,7 @@ export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): 
   const rng = Rng.fromSeed(options.seed);
   const rows: number[] = [];
   const results: number[] = [];
+  const scores: number[] = [];
   const row = new Float64Array(FEATURE_COUNT);
   withHiveWeights(weights, () => {
     for (let g = 0; g < options.games; g++) {
@@ -58,6 +63,7 @@ export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): 
           if (state.pos.ply >= options.skipPlies && Math.abs(found.score) < MATE_BOUND) {
             hiveFeatures(state.pos, row);
             kept.push({ at: rows.length, turn: state.pos.turn });
+            scores.push(found.score);
             for (const f of row) rows.push(f);
           }
           move = found.move;
@@ -70,19 +76,37 @@ export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): 
       options.onGame?.(g + 1, results.length);
     }
   });
-  return { features: Float64Array.from(rows), results: Float64Array.from(results), count: results.length };
+  return {
+    features: Float64Array.from(rows),
+    results: Float64Array.from(results),
+    scores: Float64Array.from(scores),
+    count: results.length,
+  };
 }
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** The mean squared error of σ(K · w·x) against the results. */
-export function tuningLoss(data: TuningData, weights: ArrayLike<number>, k: number): number {
+/**
+ * What each position is fitted to: its game's result, blended with what the self-play search made
+ * of it, σ(K · score). The result alone is noisy (a won position is lost by a later blunder); the
+ * search alone would teach only what the start weights already believe, a little deeper.
+ */
+export function tuningTargets(data: TuningData, k: number, blend: number): Float64Array {
+  const targets = new Float64Array(data.count);
+  for (let i = 0; i < data.count; i++) {
+    targets[i] = blend * (data.results[i] as number) + (1 - blend) * sigmoid(k * (data.scores[i] as number));
+  }
+  return targets;
+}
+
+/** The mean squared error of σ(K · w·x) against the targets (the results when none are given). */
+export function tuningLoss(data: TuningData, weights: ArrayLike<number>, k: number, targets: Float64Array = data.results): number {
   let sum = 0;
   for (let i = 0; i < data.count; i++) {
     let s = 0;
     const at = i * FEATURE_COUNT;
     for (let f = 0; f < FEATURE_COUNT; f++) s += (data.features[at + f] as number) * (weights[f] as number);
-    const e = (data.results[i] as number) - sigmoid(k * s);
+    const e = (targets[i] as number) - sigmoid(k * s);
     sum += e * e;
   }
   return data.count === 0 ? 0 : sum / data.count;
@@ -111,10 +135,12 @@ export interface TuneOptions {
   readonly rate: number;
   /** Pull towards the start weights: features the games rarely show keep their hand values. */
   readonly prior: number;
+  /** Share of the game's result in each position's target, the rest the search's score (see tuningTargets). */
+  readonly blend: number;
   readonly onIteration?: (iteration: number, loss: number) => void;
 }
 
-export const TUNE_DEFAULTS = { iterations: 600, rate: 1, prior: 1e-7 } as const;
+export const TUNE_DEFAULTS = { iterations: 600, rate: 1, prior: 1e-7, blend: 0.5 } as const;
 
 export interface TuneResult {
   readonly weights: number[];
@@ -126,6 +152,7 @@ export interface TuneResult {
 /** Adam on the mean squared error, with K fixed from the start weights; the result rounded to whole hundredths. */
 export function tuneWeights(data: TuningData, start: readonly number[], options: TuneOptions): TuneResult {
   const k = fitK(data, start);
+  const targets = tuningTargets(data, k, options.blend);
   const w = Float64Array.from(start);
   const m = new Float64Array(FEATURE_COUNT);
   const v = new Float64Array(FEATURE_COUNT);
@@ -140,7 +167,7 @@ export function tuneWeights(data: TuningData, start: readonly number[], options:
       let s = 0;
       for (let f = 0; f < FEATURE_COUNT; f++) s += (data.features[at + f] as number) * (w[f] as number);
       const p = sigmoid(k * s);
-      const e = (data.results[i] as number) - p;
+      const e = (targets[i] as number) - p;
       sum += e * e;
       const g = -2 * e * p * (1 - p) * k;
       for (let f = 0; f < FEATURE_COUNT; f++) {
@@ -160,5 +187,5 @@ export function tuneWeights(data: TuningData, start: readonly number[], options:
     options.onIteration?.(it, sum / n);
   }
   const weights = Array.from(w, (x, f) => (data.count === 0 ? (start[f] as number) : Math.round(x)));
-  return { weights, k, startLoss: tuningLoss(data, start, k), loss: tuningLoss(data, weights, k) };
+  return { weights, k, startLoss: tuningLoss(data, start, k, targets), loss: tuningLoss(data, weights, k, targets) };
 }
