@@ -87,8 +87,9 @@ const CAN_SLIDE = Uint8Array.from({ length: 64 }, (_, m) => {
 let height: Uint8Array = new Uint8Array(0);
 /** Per piece: 1 if it is on top of its cell and free to leave it. */
 const free = new Uint8Array(2 * PIECES_PER_COLOR);
-/** near[cell] === nearStamp[colour]: the cell is within two of that colour's queen. */
+/** near[cell] === nearStamp[colour]: the cell is within two of that colour's queen; ring[cell] too: beside it. */
 const near = [new Uint32Array(CELLS), new Uint32Array(CELLS)] as const;
+const ring = [new Uint32Array(CELLS), new Uint32Array(CELLS)] as const;
 const nearStamp = [0, 0];
 /** One side's counts, written before they are subtracted. */
 const side = [new Int32Array(FEATURE_COUNT), new Int32Array(FEATURE_COUNT)] as const;
@@ -190,8 +191,10 @@ function touchesOnly(pos: HivePosition, cell: number, color: Color): boolean {
 function markNear(color: Color, queenCell: number): void {
   const stamp = ++nearStamp[color];
   const marks = near[color];
+  const beside = ring[color];
   for (let d = 0; d < 6; d++) {
     const c = NEIGHBORS[queenCell * 6 + d] as number;
+    beside[c] = stamp;
     for (let e = 0; e < 6; e++) marks[NEIGHBORS[c * 6 + e] as number] = stamp;
   }
 }
@@ -214,9 +217,7 @@ function countAttack(pos: HivePosition, color: Color): void {
     const cell = pos.where[p] as number;
     const bug = bugOf(p);
     const long = bug === ANT || bug === BEETLE || bug === MOSQUITO || bug === LADYBUG;
-    let adjacent = false;
-    for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === queenCell) adjacent = true;
-    if (adjacent) {
+    if (ring[enemy][cell] === stamp) {
       if (long) v[F_AT_QUEEN]++;
       continue;
     }
