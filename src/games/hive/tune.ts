@@ -1,9 +1,7 @@
-import { MATE_BOUND, Searcher } from '../../ai/search.ts';
 import { Rng } from '../../engine/rng.ts';
 import { withHiveWeights } from './evaluate.ts';
 import { FEATURE_COUNT, hiveFeatures } from './features.ts';
-import { hive, hiveOutcome, hiveSearchPosition } from './game.ts';
-import { MAX_MOVES } from './movegen.ts';
+import { hive, hiveOutcome } from './game.ts';
 import type { HiveState } from './state.ts';
 
 /**
@@ -15,8 +13,6 @@ import type { HiveState } from './state.ts';
 export interface SelfPlayOptions {
   readonly seed: string;
   readonly games: number;
-  /** Plies of each game's search (a fixed depth, so a game does not depend on the machine). */
-  readonly depth: number;
   /** Random plies that open each game, so that games differ. */
   readonly randomPlies: number;
   /** Positions before this ply are not kept (the opening tells little of the result). */
@@ -26,7 +22,16 @@ export interface SelfPlayOptions {
   readonly onGame?: (played: number, positions: number) => void;
 }
 
-export const SELF_PLAY_DEFAULTS = { depth: 2, randomPlies: 6, skipPlies: 10, maxPlies: 160 } as const;
+/**
+ * How a self-play game chooses its moves (a fixed-depth search, given by the layer that has one):
+ * the move and the search's score of the position for the side to move, or null for the score where
+ * the search found a forced end (such a position is settled: it teaches nothing about balance).
+ * Each game has a chooser of its own (`newChooser`: a fresh search, its tables empty), so that a
+ * game made with the same generator chooses the same moves.
+ */
+export type SelfPlayChooser = (state: HiveState, rng: Rng) => { readonly move: number; readonly score: number | null };
+
+export const SELF_PLAY_DEFAULTS = { randomPlies: 6, skipPlies: 10, maxPlies: 160 } as const;
 
 /**
  * Positions as rows of FEATURE_COUNT features, each with the result for its side to move (1, ½, 0)
@@ -39,8 +44,11 @@ export interface TuningData {
   readonly count: number;
 }
 
-/** Plays the games with the weights given (the start weights, so that the data does not depend on the last tuning). */
-export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): TuningData {
+/**
+ * Plays the games with the weights given (the start weights, so that the data does not depend on
+ * the last tuning), each move but the random first ones by a chooser from `newChooser`.
+ */
+export function selfPlay(options: SelfPlayOptions, weights: readonly number[], newChooser: () => SelfPlayChooser): TuningData {
   const rng = Rng.fromSeed(options.seed);
   const rows: number[] = [];
   const results: number[] = [];
@@ -49,7 +57,7 @@ export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): 
   withHiveWeights(weights, () => {
     for (let g = 0; g < options.games; g++) {
       const gameRng = rng.fork();
-      const searcher = new Searcher(16);
+      const choose = newChooser();
       let state: HiveState = hive.newGame(hive.headlessOptions?.(hive.defaultOptions) ?? hive.defaultOptions, options.seed);
       const kept: { at: number; turn: number }[] = [];
       while (hiveOutcome(state) === null && state.pos.ply < options.maxPlies) {
@@ -58,9 +66,8 @@ export function selfPlay(options: SelfPlayOptions, weights: readonly number[]): 
           const legal = hive.legalMoves(state);
           move = legal[gameRng.int(legal.length)] as number;
         } else {
-          const found = searcher.search(hiveSearchPosition(state), MAX_MOVES, { depth: options.depth }, gameRng);
-          // A position where the side to move can force the end is settled; it teaches nothing about balance.
-          if (state.pos.ply >= options.skipPlies && Math.abs(found.score) < MATE_BOUND) {
+          const found = choose(state, gameRng);
+          if (state.pos.ply >= options.skipPlies && found.score !== null) {
             hiveFeatures(state.pos, row);
             kept.push({ at: rows.length, turn: state.pos.turn });
             scores.push(found.score);

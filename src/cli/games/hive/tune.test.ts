@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_COUNT } from './features.ts';
-import { HIVE_TUNED } from './hive-weights.ts';
-import { HIVE_START_WEIGHTS } from './start-weights.ts';
-import { selfPlay, tuneWeights, tuningLoss, tuningTargets } from './tune.ts';
+import { FEATURE_COUNT } from '../../../games/hive/features.ts';
+import { HIVE_TUNED } from '../../../games/hive/hive-weights.ts';
+import { HIVE_START_WEIGHTS } from '../../../games/hive/start-weights.ts';
+import { selfPlay, tuneWeights, tuningLoss, tuningTargets } from '../../../games/hive/tune.ts';
+import { searchChooser } from './tune.ts';
 
 /** A handful of short games at depth 1: enough positions to fit, quick enough for every run. */
-const tiny = (seed: string) => selfPlay({ seed, games: 3, depth: 1, randomPlies: 4, skipPlies: 6, maxPlies: 60 }, HIVE_START_WEIGHTS);
+const tiny = (seed: string) =>
+  selfPlay({ seed, games: 3, randomPlies: 4, skipPlies: 6, maxPlies: 60 }, HIVE_START_WEIGHTS, searchChooser(1));
 const tune = (seed: string) => tuneWeights(tiny(seed), HIVE_START_WEIGHTS, { iterations: 40, rate: 2, prior: 1e-7, blend: 0.5 });
 
 describe('Hive evaluation tuner', () => {
