@@ -23,6 +23,14 @@ export function probability(text: string): number {
   return p;
 }
 
+/** A share from 0 to 1 inclusive, such as 0.5. */
+export function share(text: string): number {
+  const p = Number(text);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(text) || !(p >= 0 && p <= 1))
+    throw new InvalidArgumentError('expected a share from 0 to 1, such as 0.5');
+  return p;
+}
+
 /** A flag one game adds to a command: commander's spelling (`--map <map>`), its help, how its text is read. */
 export interface CliFlag {
   readonly flags: string;

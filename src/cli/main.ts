@@ -12,8 +12,9 @@ import type { OpeningsFlags } from './commands/openings.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
+import type { TuneFlags } from './commands/tune.ts';
 import { displayPath, fileProblem } from './files.ts';
-import { addGameFlags, positiveInt, probability, wholeNumber } from './flags.ts';
+import { addGameFlags, positiveInt, probability, share, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { SITE_MODES } from './static/site.ts';
@@ -216,6 +217,18 @@ function program(io: CliIo): Command {
     .option('--seed <seed>', 'seed of the random lines', 'openings')
     .requiredOption('--out <file>', 'where to write the openings (one a line)')
     .action(async (game: string, flags: OpeningsFlags) => (await import('./commands/openings.ts')).openingsCommand(io, game, flags));
+
+  cli
+    .command('tune')
+    .description('tune the evaluation (hive): seeded self-play, then Texel tuning of its weights')
+    .argument('<game>', 'the game whose evaluation to tune: hive')
+    .option('--seed <seed>', 'seed of the self-play games', 'tune')
+    .option('--games <n>', 'self-play games to learn from', wholeNumber(1, 100_000), 300)
+    .option('--depth <plies>', 'plies each self-play move is searched (1 to 4)', wholeNumber(1, 4), 2)
+    .option('--iterations <n>', "steps of the weights' descent", wholeNumber(1, 100_000), 600)
+    .option('--blend <share>', "share of the game's result in each position's target, the rest the search's score (0 to 1)", share, 0.5)
+    .requiredOption('--out <file>', 'where to write the weights (a TypeScript module, such as src/games/hive/hive-weights.ts)')
+    .action(async (game: string, flags: TuneFlags) => (await import('./commands/tune.ts')).tuneCommand(io, game, flags));
 
   cli
     .command('serve')

@@ -29,7 +29,7 @@ describe('terminal games keep their record', () => {
     expect(saved.moves).toHaveLength(2);
     expect(saved.moves[0]).toBe('wS1');
 
-    const second = await play(dir, 'hive', { resume: 'hive-keep.json' }, 'wQ -wS1', 'undo', 'undo', 'quit');
+    const second = await play(dir, 'hive', { resume: 'hive-keep.json' }, 'wQ wS1-', 'undo', 'undo', 'quit');
     expect(second).toContain('Resumed from hive-keep.json after 2 moves.');
     expect(second).toContain(`White[2]> `);
     // The resumed game's undo goes back past the resume point: the whole game is there.

@@ -66,12 +66,12 @@ describe('puzzles: a unique move that forces a win, every defence proved', () =>
   });
 
   it('mined from self-play: the same seed gives the same set; each puzzle re-proved by the rules alone has one winning move, and its line wins', async () => {
-    const records = await selfPlayGames(hive, 4, 'puzzles');
+    const records = await selfPlayGames(hive, 4, 'puzzles-2');
     const sources = records.map((record, i) => ({ record, source: `game ${i + 1}` }));
     const first = minePuzzles(hivePuzzles, sources, { turns: 2, lastPlies: 12 });
     const again = minePuzzles(
       hivePuzzles,
-      await selfPlayGames(hive, 4, 'puzzles').then((r) => r.map((record, i) => ({ record, source: `game ${i + 1}` }))),
+      await selfPlayGames(hive, 4, 'puzzles-2').then((r) => r.map((record, i) => ({ record, source: `game ${i + 1}` }))),
       {
         turns: 2,
         lastPlies: 12,

@@ -7,6 +7,16 @@ import type { TerminalGame } from '../terminal-game.ts';
 /** Flags as commander hands them to a command: each game reads the ones it declared. */
 export type GivenFlags = Readonly<Record<string, unknown>>;
 
+/** `tune`'s flags: the self-play games and the descent that fits the weights to them. */
+export interface TuneFlags {
+  readonly seed: string;
+  readonly games: number;
+  readonly depth: number;
+  readonly iterations: number;
+  readonly blend: number;
+  readonly out: string;
+}
+
 /**
  * What a game's folder gives the command line. Declarations only, loaded with every command; the
  * work (a terminal game, a perft) is loaded when it runs, so starting one command does not load
@@ -42,6 +52,8 @@ export interface CliGame {
    * shipped with hexarena (as JSON, read as untrusted as any file: a hand edit may have broken it).
    */
   puzzlePages?(): Promise<{ readonly picture: StaticPicture<unknown>; readonly shipped: unknown }>;
+  /** `tune`: self-play and the tuning of the game's evaluation, written to `flags.out`. */
+  tune?(io: CliIo, flags: TuneFlags): Promise<void>;
 }
 
 /**

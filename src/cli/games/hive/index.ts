@@ -81,6 +81,7 @@ export const hiveCli: CliGame = {
     const state = loaded.value;
     return (depth, bulk) => perft(state.pos.clone(), depth, bulk);
   },
+  tune: async (io, flags) => (await import('./tune.ts')).tuneHive(io, flags),
   puzzlePages: async () => ({
     picture: (await import('./static-picture.ts')).hiveStaticPicture,
     shipped: (await import('../../../puzzles/sets/hive.json', { with: { type: 'json' } })).default as unknown,
