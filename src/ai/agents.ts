@@ -63,7 +63,7 @@ export function createAgent(game: GameRules<unknown, unknown>, name: string): Re
     const blunder = SOLVED_LEVELS[level];
     return ok(blunder === 0 ? { ...perfectAgent, name } : fallibleAgent(name, blunder));
   }
-  const searcher = alphaBetaAgent(name, SEARCH_LEVELS[level]);
+  const searcher = alphaBetaAgent(name, ai.levels?.[level] ?? SEARCH_LEVELS[level]);
   // The top level opens from the game's book when it has one.
   const openingBook = ai.openingBook?.bind(ai);
   if (level === 'max' && openingBook) return ok(bookAgent(name, searcher, openingBook));

@@ -87,6 +87,13 @@ export interface GameAi<S, M> {
    * tree search over the game's playouts, because it was measured to choose better there.
    */
   treeSearchAt?(state: S): boolean;
+  /**
+   * The search levels' budgets where this game's differ from the shared ones (src/ai/agents.ts): a
+   * game whose positions cost more or less to search than the others' gets levels of its own size.
+   */
+  readonly levels?: Readonly<
+    Partial<Record<'easy' | 'medium' | 'hard' | 'max', { readonly depth?: number; readonly nodes?: number; readonly timeMs?: number }>>
+  >;
   /** The game's shipped opening book (position key → move text), loaded lazily by the strongest level. */
   openingBook?(): Promise<Readonly<Record<string, string>>>;
   /** Players that know this game (reference bots, tuned levels), by name; they win over generic ones. */
