@@ -13,6 +13,10 @@ async function cli(...argv: string[]) {
   return { code, out: out(), err: err() };
 }
 
+/** The test engine of src/protocols/uhp in one of its modes, as a match names an outside engine. */
+const fakeEngine = (mode: string): string =>
+  `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" ${mode}`;
+
 const records = (dir: string): GameRecord[] =>
   readdirSync(dir)
     .sort()
@@ -48,7 +52,7 @@ describe('hexarena match as engine authors run it', () => {
   });
 
   it('an outside engine that never answers loses each game on time past --move-timeout; every game keeps its record', async () => {
-    const stall = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" stall`;
+    const stall = fakeEngine('stall');
     const dir = path.join(scratchFolder(), 'games');
     const { code, err } = await cli(
       'match',
@@ -76,7 +80,7 @@ describe('hexarena match as engine authors run it', () => {
   });
 
   it("an agent may carry a budget of its own after its name (@depth=N, @time=S), in place of the match's", async () => {
-    const echo = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" echo`;
+    const echo = fakeEngine('echo');
     const told = async (b: string, ...more: string[]) => {
       const { code, err } = await cli('match', 'hive', '--a', 'random', '--b', b, '--games', '1', '--seed', 'budget', ...more);
       expect(code).toBe(0);
@@ -113,8 +117,7 @@ describe('hexarena match as engine authors run it', () => {
 
   it('an outside engine is brought up to date move by move (play), with newgame only for a new game', async () => {
     const log = path.join(scratchFolder(), 'sent.txt');
-    const fake = fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url));
-    const engine = `uhp:"${process.execPath}" "${fake}" tee "${log}" "${process.execPath}" "${HEXARENA_BIN}" uhp --seed tee`;
+    const engine = fakeEngine(`tee "${log}" "${process.execPath}" "${HEXARENA_BIN}" uhp --seed tee`);
     const dir = path.join(scratchFolder(), 'games');
     const { code } = await cli(
       'match',

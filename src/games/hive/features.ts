@@ -1,4 +1,4 @@
-import { CELLS, NEIGHBORS } from './grid.ts';
+import { CELLS, NEIGHBORS, ringBits } from './grid.ts';
 import { ANT, BEETLE, bugOf, type Color, colorOf, LADYBUG, MOSQUITO, PIECES_PER_COLOR, PILLBUG, pieceId, QUEEN, SPIDER } from './pieces.ts';
 import { isPinned, markPinned } from './pins.ts';
 import { type HivePosition, MAX_HEIGHT } from './position.ts';
@@ -94,20 +94,6 @@ const nearStamp = [0, 0];
 /** One side's counts, written before they are subtracted. */
 const side = [new Int32Array(FEATURE_COUNT), new Int32Array(FEATURE_COUNT)] as const;
 
-const occupied = (cell: number): number => ((height[cell] as number) + 7) >> 3;
-
-function around(cell: number): number {
-  const at = cell * 6;
-  return (
-    occupied(NEIGHBORS[at] as number) |
-    (occupied(NEIGHBORS[at + 1] as number) << 1) |
-    (occupied(NEIGHBORS[at + 2] as number) << 2) |
-    (occupied(NEIGHBORS[at + 3] as number) << 3) |
-    (occupied(NEIGHBORS[at + 4] as number) << 4) |
-    (occupied(NEIGHBORS[at + 5] as number) << 5)
-  );
-}
-
 const isCrawler = (bug: number): boolean => bug === QUEEN || bug === ANT || bug === PILLBUG || bug === SPIDER;
 
 /** Marks which pieces can leave their cells, and counts them by bug into each side's vector. */
@@ -134,7 +120,7 @@ function countPieces(pos: HivePosition): void {
       v[F_ON_TOP]++;
       continue;
     }
-    if (isPinned(cell) || (isCrawler(bug) && CAN_SLIDE[around(cell)] === 0)) {
+    if (isPinned(cell) || (isCrawler(bug) && CAN_SLIDE[ringBits(height, cell)] === 0)) {
       v[F_IMMOVABLE + bug]++;
       continue;
     }
@@ -172,7 +158,7 @@ function countQueen(pos: HivePosition, color: Color): void {
     else if (free[top] === 1) v[F_RING_OWN_FREE]++;
     else v[F_RING_OWN_STUCK]++;
     // A pillbug throws from where it stands, pinned or not, if nothing is on it and a cell is empty.
-    if (top === pillbug && h === 1 && around(c) !== 63) v[F_PILLBUG_GUARD] = 1;
+    if (top === pillbug && h === 1 && ringBits(height, c) !== 63) v[F_PILLBUG_GUARD] = 1;
   }
   v[F_RING + ring] = 1;
   if (placeable && pos.where[pillbug] === -1) v[F_PILLBUG_READY] = 1;

@@ -27,3 +27,20 @@ export function wrappedHex(cell: number): Hex {
   const h = unwrapNear(cell, ORIGIN.q - 0.5, ORIGIN.r - 0.5);
   return { q: h.q + 0, r: h.r + 0 };
 }
+
+/**
+ * The occupied neighbours of a cell as six bits, direction d at bit d, read from a heights table
+ * (0 to 7 a cell) without a branch per neighbour: the processor would mispredict those. The pinned
+ * pieces' search and the evaluation's features both walk rings this way.
+ */
+export function ringBits(height: Uint8Array, cell: number): number {
+  const at = cell * 6;
+  return (
+    (((height[NEIGHBORS[at] as number] as number) + 7) >> 3) |
+    ((((height[NEIGHBORS[at + 1] as number] as number) + 7) >> 3) << 1) |
+    ((((height[NEIGHBORS[at + 2] as number] as number) + 7) >> 3) << 2) |
+    ((((height[NEIGHBORS[at + 3] as number] as number) + 7) >> 3) << 3) |
+    ((((height[NEIGHBORS[at + 4] as number] as number) + 7) >> 3) << 4) |
+    ((((height[NEIGHBORS[at + 5] as number] as number) + 7) >> 3) << 5)
+  );
+}

@@ -1,4 +1,4 @@
-import { CELLS, NEIGHBORS } from './grid.ts';
+import { CELLS, NEIGHBORS, ringBits } from './grid.ts';
 import type { HivePosition } from './position.ts';
 
 /**
@@ -19,31 +19,13 @@ const low = new Int32Array(CELLS);
 let timer = 0;
 let base = 0;
 
-/** 1 for an occupied cell, 0 for an empty one, without a branch (heights are 0 to 7). */
-const occupied = (cell: number): number => ((height[cell] as number) + 7) >> 3;
-
-/**
- * The occupied neighbours of the cell whose neighbours start at `at`, as six bits: the search then
- * visits only those, with no branch on each neighbour's emptiness (which the processor mispredicts).
- */
-function occupiedAround(at: number): number {
-  return (
-    occupied(NEIGHBORS[at] as number) |
-    (occupied(NEIGHBORS[at + 1] as number) << 1) |
-    (occupied(NEIGHBORS[at + 2] as number) << 2) |
-    (occupied(NEIGHBORS[at + 3] as number) << 3) |
-    (occupied(NEIGHBORS[at + 4] as number) << 4) |
-    (occupied(NEIGHBORS[at + 5] as number) << 5)
-  );
-}
-
 function articulation(u: number, parent: number): void {
   const t = ++timer;
   disc[u] = t;
   let lowU = t;
   let children = 0;
   const at = u * 6;
-  for (let around = occupiedAround(at); around !== 0; around &= around - 1) {
+  for (let around = ringBits(height, u); around !== 0; around &= around - 1) {
     const v = NEIGHBORS[at + 31 - Math.clz32(around & -around)] as number;
     const dv = disc[v] as number;
     if (dv <= base) {

@@ -1,4 +1,4 @@
-import { NEIGHBORS } from './grid.ts';
+import { NEIGHBORS, ringBits } from './grid.ts';
 import { generateMoves } from './movegen.ts';
 import { type Color, pieceId, QUEEN } from './pieces.ts';
 import { type HiveMove, type HivePosition, PASS } from './position.ts';
@@ -11,8 +11,9 @@ import { type HiveMove, type HivePosition, PASS } from './position.ts';
 
 /** Occupied neighbours of a cell. */
 function occupiedAround(pos: HivePosition, cell: number): number {
+  let bits = ringBits(pos.height, cell);
   let n = 0;
-  for (let d = 0; d < 6; d++) if ((pos.height[NEIGHBORS[cell * 6 + d] as number] as number) > 0) n++;
+  for (; bits !== 0; bits &= bits - 1) n++;
   return n;
 }
 
