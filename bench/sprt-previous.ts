@@ -1,5 +1,5 @@
 /**
- * `npm run sprt -- [--base REV] [--time S | --depth N] [--sprt elo0,elo1] [--games N]`: the Hive
+ * `npm run sprt -- [--base REV] [--time S | --depth N] [--sprt elo0,elo1] [--games N] [--concurrency N]`: the Hive
  * engine of this checkout against the engine of an earlier commit (HEAD~1 by default), as Stockfish
  * tests every change: a sequential probability ratio test at a short time control (1 s a move by
  * default: UHP's `bestmove time` counts whole seconds; `--depth` for a fixed depth), both engines through UHP,
@@ -24,6 +24,8 @@ const depth = args.includes('--depth') ? flag('--depth', '3') : null;
 const time = flag('--time', '1');
 const sprt = flag('--sprt', '0,10');
 const games = flag('--games', '1000');
+// Games at once (two lanes fit two cores: in each lane one engine thinks at a time).
+const concurrency = flag('--concurrency', '1');
 const openings = flag('--openings', path.join(root, 'bench', 'openings', 'hive.txt'));
 
 const git = (...gitArgs: string[]) => {
@@ -61,6 +63,8 @@ try {
       games,
       '--openings',
       openings,
+      '--concurrency',
+      concurrency,
     ],
     { cwd: root, stdio: 'inherit' },
   );
