@@ -1,5 +1,5 @@
 import { FEATURE_COUNT, hiveFeatures } from './features.ts';
-import { NEIGHBORS } from './grid.ts';
+import { touches } from './grid.ts';
 import { HIVE_TUNED } from './hive-weights.ts';
 import { type Color, colorOf, pieceId, QUEEN } from './pieces.ts';
 import { type HiveMove, type HivePosition, PASS } from './position.ts';
@@ -36,13 +36,6 @@ export function withHiveWeights<T>(weights: readonly number[], fn: () => T): T {
   } finally {
     active = saved;
   }
-}
-
-/** Do two cells touch? (False when either is off the board.) Module-level: it runs in the search's inner loop. */
-function touches(cell: number, target: number): boolean {
-  if (cell < 0 || target < 0) return false;
-  for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === target) return true;
-  return false;
 }
 
 /** Moves that close in on the enemy queen are tried first; moves that free one's own next. */

@@ -44,3 +44,10 @@ export function ringBits(height: Uint8Array, cell: number): number {
     ((((height[NEIGHBORS[at + 5] as number] as number) + 7) >> 3) << 5)
   );
 }
+
+/** Do two cells touch? (False when either is off the board, -1.) The evaluation's move order and the search's threats ask it. */
+export function touches(cell: number, target: number): boolean {
+  if (cell < 0 || target < 0) return false;
+  for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === target) return true;
+  return false;
+}

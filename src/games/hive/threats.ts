@@ -1,4 +1,4 @@
-import { NEIGHBORS, ringBits } from './grid.ts';
+import { ringBits, touches } from './grid.ts';
 import { generateMoves } from './movegen.ts';
 import { type Color, pieceId, QUEEN } from './pieces.ts';
 import { type HiveMove, type HivePosition, PASS } from './position.ts';
@@ -15,12 +15,6 @@ function occupiedAround(pos: HivePosition, cell: number): number {
   let n = 0;
   for (; bits !== 0; bits &= bits - 1) n++;
   return n;
-}
-
-function touches(cell: number, target: number): boolean {
-  if (cell < 0 || target < 0) return false;
-  for (let d = 0; d < 6; d++) if (NEIGHBORS[cell * 6 + d] === target) return true;
-  return false;
 }
 
 /** Does the move close in on the enemy queen (a piece arriving beside it, or climbing onto it)? */
