@@ -2,7 +2,8 @@
 // mode crash (dies when asked for a move), stall (never answers it), illegal (answers a move that
 // is not legal), err (answers an error), mute (never introduces itself), slow <ms> (answers Black's
 // first move, bS1 wS1-, after <ms> milliseconds), echo (answers an error that repeats what it was asked),
-// or tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
+// over (plays wS1 as White's first move, then holds the game drawn after every move, as an engine
+// with rules of its own may, and panics with exit 101 if asked for a move in it), or tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -21,10 +22,18 @@ if (mode === 'tee') {
   await new Promise(() => undefined);
 }
 if (mode !== 'mute') process.stdout.write('id fake 1.0\nMosquito;Ladybug;Pillbug\nok\n');
+let game = { type: 'Base', over: false };
 for await (const line of createInterface({ input: process.stdin })) {
-  if (line.startsWith('newgame')) process.stdout.write(`${line.slice(8)}\nok\n`);
-  else if (line.startsWith('bestmove')) {
-    if (mode === 'crash') process.exit(3);
+  if (line.startsWith('newgame')) {
+    const [type, state, ...rest] = line.slice(8).split(';');
+    game = { type, over: mode === 'over' && rest.length > 1 };
+    process.stdout.write(`${[type, game.over ? 'Draw' : state, ...rest].join(';')}\nok\n`);
+  } else if (line.startsWith('play') && mode === 'over') {
+    game.over = true;
+    process.stdout.write(`${game.type};Draw;White[2]\nok\n`);
+  } else if (line.startsWith('bestmove')) {
+    if (mode === 'crash' || (mode === 'over' && game.over)) process.exit(mode === 'over' ? 101 : 3);
+    if (mode === 'over') process.stdout.write('wS1\nok\n');
     if (mode === 'illegal') process.stdout.write('bQ wS1-\nok\n');
     if (mode === 'err') process.stdout.write('err out of ideas\nok\n');
     if (mode === 'echo') process.stdout.write(`err asked: ${line}\nok\n`);

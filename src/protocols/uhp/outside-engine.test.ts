@@ -29,13 +29,14 @@ describe('outside UHP engines as players', () => {
     }
   });
 
-  it('an engine that crashes, says err, plays an illegal move, stalls or never starts loses that game with the reason; the match goes on', async () => {
+  it('an engine that crashes, says err, plays an illegal move, stalls, never starts or ends the game by rules of its own loses that game with the reason; the match goes on', async () => {
     const cases: [string, RegExp][] = [
       ['crash', /stopped: it exited \(code 3\)/],
       ['err', /answered "err out of ideas"/],
       ['illegal', /played bQ wS1-, which is illegal here/],
       ['stall', /did not answer within \d+ s/],
       ['mute', /did not answer within 1 s/],
+      ['over', /holds the game as over \(its GameString says Draw\) where hexarena's rules play on/],
     ];
     try {
       for (const [mode, reason] of cases) {

@@ -119,6 +119,19 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
   };
 
   /**
+   * An engine whose own rules end the game where hexarena's go on (nokamute, for one, draws a board
+   * seen three times whichever piece moved last, which the pillbug's rule makes a different position)
+   * has no move to give, and nokamute panics when asked for one: it is not asked, and the record says why.
+   */
+  const stillPlaying = (type: string, answer: readonly string[]): void => {
+    const state = answer.find((l) => l.startsWith(`${type};`))?.split(';')[1];
+    if (state === 'Draw' || state === 'WhiteWins' || state === 'BlackWins')
+      throw new AgentFailure(
+        `the engine ${commandLine} holds the game as over (its GameString says ${state}) where hexarena's rules play on`,
+      );
+  };
+
+  /**
    * Brings the engine to the game: the moves played since the game it holds, one `play` each, as a
    * game between two engines goes on (an engine keeps what its search learned, and nokamute, for one,
    * clears a 100 MB table on every `newgame`); a new game, or one that does not follow on, by `newgame`.
@@ -128,17 +141,19 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     const known = held;
     held = null;
     if (known && known.header === type && known.moves.length <= moves.length && known.moves.every((m, i) => m === moves[i])) {
-      let refused = false;
+      let last: string[] | null = null;
       for (const move of moves.slice(known.moves.length)) {
         e.send(`play ${move}`);
         const answer = await e.answer(graceMs);
         if (answer.some((l) => l.startsWith('err') || l.startsWith('invalidmove'))) {
-          refused = true;
+          last = null;
           break;
         }
+        last = answer;
       }
-      if (!refused) {
+      if (last !== null || moves.length === known.moves.length) {
         held = { header: type, moves };
+        if (last) stillPlaying(type, last);
         return;
       }
     }
@@ -147,6 +162,7 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     if (loaded.some((l) => l.startsWith('err') || l.startsWith('invalidmove')))
       throw new AgentFailure(`the engine refused the game: ${loaded.join(' ')}`);
     held = { header: type, moves };
+    stillPlaying(type, loaded);
   };
 
   const ask = async (state: HiveState, command: string, limitMs: number): Promise<string[]> => {
