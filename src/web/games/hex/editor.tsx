@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { AnyGame } from '../../../engine/game.ts';
 import { ok, type Result } from '../../../engine/result.ts';
-import { cellName, columnOf, hex, MAX_SIZE, MIN_SIZE, parseHexPosition, rowOf } from '../../../games/hex/index.ts';
-import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { cellName, hex, MAX_SIZE, MIN_SIZE, parseHexPosition } from '../../../games/hex/index.ts';
+import { hexCorners, hexToPixel } from '../../../hex/index.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';
+import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
-const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
-const SIDES: readonly string[] = ['red', 'blue'];
 /** A cell as the editor holds it: empty, or a side's stone. */
 type Stone = -1 | 0 | 1;
 
@@ -57,7 +56,7 @@ export function HexEditor({ initial }: { initial: string | null }) {
   const text = hexPositionText(size, toMove, pie, stones);
   const parsed = parseHexPosition(text);
   const position: Result<string> = parsed.ok ? ok(text) : parsed;
-  const points = stones.map((_, cell) => hexToPixel(LAYOUT, { q: columnOf(size, cell), r: rowOf(size, cell) }));
+  const points = stones.map((_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const box = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5, Math.max(...xs) - Math.min(...xs) + 3, Math.max(...ys) - Math.min(...ys) + 3];
@@ -68,10 +67,11 @@ export function HexEditor({ initial }: { initial: string | null }) {
         viewBox={box.map((v) => v.toFixed(2)).join(' ')}
         aria-label="The position being set up"
       >
+        <Sides size={size} />
         {points.map((p, cell) => {
           const stone = stones[cell] ?? -1;
           const name = cellName(size, cell);
-          const corners = hexCorners(LAYOUT, { q: columnOf(size, cell), r: rowOf(size, cell) })
+          const corners = hexCorners(LAYOUT, cellHex(size, cell))
             .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
             .join('L');
           return (
