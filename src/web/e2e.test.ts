@@ -685,6 +685,30 @@ describe('the browser app', () => {
     });
   });
 
+  it('DiceWars analysis: the engine names its attack, and draws it as an arrow from the territory it leaves to the one it takes', async () => {
+    await onPage('#analysis&game=dicewars&seed=arrow', 'dicewars-analysis', async (page) => {
+      const best = page.locator('.engine-best button');
+      await best.waitFor();
+      // The first move on a fresh map is an attack.
+      const [, from, to] = /^attack (\d+) (\d+)$/.exec((await best.textContent()) ?? '') ?? [];
+      expect(from && to).toBeTruthy();
+      await expect.poll(() => page.getByTestId('best-move').getAttribute('data-shown')).toBe('arrow');
+      // It starts inside the attacking territory and ends inside the one attacked.
+      const layer = await page.getByTestId('best-move').boundingBox();
+      const line = page.getByTestId('best-move').locator('line.arrow');
+      const end = async (x: string, y: string) => ({
+        x: (layer?.x ?? 0) + Number(await line.getAttribute(x)),
+        y: (layer?.y ?? 0) + Number(await line.getAttribute(y)),
+      });
+      const inside = async (p: { x: number; y: number }, t: string | undefined) => {
+        const box = await page.locator(`svg.board [data-territory="${t}"]`).boundingBox();
+        return box !== null && p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
+      };
+      expect(await inside(await end('x1', 'y1'), from)).toBe(true);
+      expect(await inside(await end('x2', 'y2'), to)).toBe(true);
+    });
+  });
+
   it('Hive puzzles: a wrong move says why and what the answer was; tried again, the puzzle is solved; the next one and the puzzle of the day open', async () => {
     const set = unwrap(parsePuzzleSet(JSON.parse(await readFile('src/puzzles/sets/hive.json', 'utf8'))));
     const puzzle = set.puzzles[0] as (typeof set.puzzles)[number];

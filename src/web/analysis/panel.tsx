@@ -113,8 +113,19 @@ export function BestMoveArrow({ points }: { points: MovePoints | null }) {
           <path d="M0,0 L10,5 L0,10 z" />
         </marker>
       </defs>
-      {shape?.from && <line x1={shape.from.x} y1={shape.from.y} x2={shape.to.x} y2={shape.to.y} marker-end="url(#best-move-head)" />}
-      {shape && !shape.from && <circle cx={shape.to.x} cy={shape.to.y} r={shape.r} />}
+      {/* Under each mark a casing in the page's colour, so that it stands out from a board of any colours (DiceWars' seats). */}
+      {shape?.from && (
+        <>
+          <line class="casing" x1={shape.from.x} y1={shape.from.y} x2={shape.to.x} y2={shape.to.y} />
+          <line class="arrow" x1={shape.from.x} y1={shape.from.y} x2={shape.to.x} y2={shape.to.y} marker-end="url(#best-move-head)" />
+        </>
+      )}
+      {shape && !shape.from && (
+        <>
+          <circle class="casing" cx={shape.to.x} cy={shape.to.y} r={shape.r} />
+          <circle class="ring" cx={shape.to.x} cy={shape.to.y} r={shape.r} />
+        </>
+      )}
     </svg>
   );
 }

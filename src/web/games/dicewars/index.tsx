@@ -3,7 +3,7 @@ import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { DiceWarsOptions } from './options.tsx';
-import { DiceWarsBoard } from './view.tsx';
+import { DiceWarsBoard, dicewarsMovePoints } from './view.tsx';
 
 /** DiceWars in the browser: four players on the small map (it loads fastest), the original bot's names spelt out. */
 export const dicewarsWeb = webGame({
@@ -14,6 +14,7 @@ export const dicewarsWeb = webGame({
   agentLabels: { gamedesign: 'gamedesign (the original bot)', hexo: 'hexo (strength bot)' },
   cardOptions: { rules: 'classic', map: 'small', players: 4, size: 10 },
   optionsForm: DiceWarsOptions,
+  movePoints: dicewarsMovePoints,
   // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
   used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
   // A link names its players by its seats.

@@ -11,6 +11,7 @@ import {
   territoryKey,
 } from '../../../games/dicewars/index.ts';
 import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
@@ -34,28 +35,42 @@ function reportLine(r: Report): string {
 /** Pointy-top corners run clockwise from the top, so edge k (corner k to k + 1) faces NE, E, SE, SW, W, NW. */
 const EDGE_DIRECTION = [1, 2, 3, 4, 5, 0];
 
+/** A territory's centre in the map's drawing: the mean of its cells' centres. */
+function territoryCentre(board: DiceWarsState['board'], cells: readonly number[]): { x: number; y: number } {
+  let x = 0;
+  let y = 0;
+  for (const c of cells) {
+    const p = hexToPixel(LAYOUT, cellHex(board, c));
+    x += p.x / cells.length;
+    y += p.y / cells.length;
+  }
+  return { x, y };
+}
+
 /** Each territory as filled cells, its outline (edges bordering another territory or the sea), and its centre. */
 function territoryShapes(board: DiceWarsState['board']) {
   const neighbours = gridNeighbours(board.grid, board.cols, board.rows);
   return territoryCells(board).map((list, t) => {
     let fill = '';
     let edges = '';
-    let cx = 0;
-    let cy = 0;
     for (const c of list) {
-      const h = cellHex(board, c);
-      const corners = hexCorners(LAYOUT, h).map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`);
+      const corners = hexCorners(LAYOUT, cellHex(board, c)).map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`);
       fill += `M${corners.join('L')}Z`;
       for (let k = 0; k < 6; k++) {
         const n = neighbours[c * 6 + (EDGE_DIRECTION[k] as number)] as number;
         if (n < 0 || board.cellTerritory[n] !== t) edges += `M${corners[k]}L${corners[(k + 1) % 6]}`;
       }
-      const p = hexToPixel(LAYOUT, h);
-      cx += p.x / list.length;
-      cy += p.y / list.length;
     }
+    const { x: cx, y: cy } = territoryCentre(board, list);
     return { fill, edges, cx, cy };
   });
+}
+
+/** An attack or an expansion as an arrow from the territory it leaves to the one it takes; ending a turn has none. */
+export function dicewarsMovePoints(state: DiceWarsState, move: DiceWarsMove): MovePoints | null {
+  if (move.type === 'end') return null;
+  const cells = territoryCells(state.board);
+  return { from: territoryCentre(state.board, cells[move.from] ?? []), to: territoryCentre(state.board, cells[move.to] ?? []) };
 }
 
 /** Where a territory's two labels go and how large: a classic territory is roomy, a strength cell narrow. */
