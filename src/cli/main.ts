@@ -110,6 +110,11 @@ function program(io: CliIo): Command {
       positiveInt,
     )
     .option(
+      '--adjudicate <n>',
+      "draw a game in which nothing has changed for n moves (hive: each queen's count of neighbours and the pieces in hand); off by default",
+      positiveInt,
+    )
+    .option(
       '--move-timeout <seconds>',
       'a player that has not moved after this many seconds loses that game on time',
       wholeNumber(1, 86_400),

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../engine/record.ts';
+import { unwrap } from '../engine/result.ts';
+import { hive, replayMoves } from '../games/hive/game.ts';
+import { hiveProgress } from '../games/hive/progress.ts';
 import { HEXARENA_BIN } from '../protocols/uhp/bridge.testing.ts';
 import { main } from './main.ts';
 import { captureIo, scratchFolder } from './testing.ts';
@@ -182,6 +185,40 @@ describe('hexarena match as engine authors run it', () => {
       expect(r.moves).toHaveLength(12);
       expect(r.termination).toBe('move-cap');
     }
+  });
+
+  it('--adjudicate draws a game whose queens and hands have stood still for n moves; games without such a measure refuse it', async () => {
+    const dir = path.join(scratchFolder(), 'games');
+    const { code, out } = await cli(
+      'match',
+      'hive',
+      '--a',
+      'random',
+      '--b',
+      'random',
+      '--games',
+      '2',
+      '--seed',
+      'still',
+      '--adjudicate',
+      '3',
+      '--records',
+      dir,
+    );
+    expect(code).toBe(0);
+    expect(out).toContain('draws 2 (2 adjudicated: nothing changed in 3 moves)');
+    for (const r of records(dir)) {
+      expect(r.termination).toBe('adjudication');
+      // The last three moves left both queens' neighbours and both hands as they were.
+      const options = unwrap(hive.parseOptions(r.options));
+      const state = (n: number) => unwrap(replayMoves(options, r.moves.slice(0, n)));
+      const still = [3, 2, 1, 0].map((back) => hiveProgress(state(r.moves.length - back)));
+      expect(new Set(still).size).toBe(1);
+      expect(hiveProgress(state(r.moves.length - 4))).not.toBe(still[0]);
+    }
+    const refused = await cli('match', 'tictactoe', '--a', 'random', '--b', 'random', '--adjudicate', '3');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--adjudicate: tictactoe has no measure of progress (hive has); use --max-moves');
   });
 
   it('--random-opening: each opening is played twice from the same moves, the colours swapped', async () => {

@@ -74,6 +74,37 @@ describe('match runner', () => {
     expect(result.seats[0]?.wins).toBe(2);
   });
 
+  it('adjudication draws a game whose progress has stood still for its moves, and only such a game', async () => {
+    // first-free's game: a3 b3 c3 a2 b2 c2 a1. "Progress" here: whether b2 is taken, so it stands
+    // still from the start to b2 (move 5), and again after it.
+    const b2 = (state: TicTacToeState) => String(state.board[4] !== null);
+    const still = await runMatch({
+      game: tictactoe,
+      agents: [firstFree, firstFree],
+      games: 2,
+      seed: 'adj',
+      adjudicate: { plies: 3, progress: b2 },
+    });
+    for (const record of still.records) {
+      expect(record.moves).toEqual(['a3', 'b3', 'c3']);
+      expect(record.termination).toBe('adjudication');
+      expect(record.result).toEqual({ kind: 'draw', reason: 'adjudicated: nothing changed in 3 moves' });
+      expect(replay(tictactoe, record).ok).toBe(true);
+    }
+    expect(still.seats[0]?.draws).toBe(2);
+    // Given five moves, b2 comes on the fifth, and X wins two moves later.
+    const moving = await runMatch({
+      game: tictactoe,
+      agents: [firstFree, firstFree],
+      games: 1,
+      seed: 'adj',
+      adjudicate: { plies: 5, progress: b2 },
+    });
+    expect(moving.records[0]?.termination).toBeUndefined();
+    expect(moving.records[0]?.result).toMatchObject({ kind: 'win', winner: 0 });
+    expect(moving.records[0]?.moves).toHaveLength(7);
+  });
+
   it('a game past the move cap stops as a draw, counted, with a record that still replays', async () => {
     const result = await runMatch({ game: tictactoe, agents: [firstFree, firstFree], games: 2, seed: 'cap', maxMoves: 3 });
     expect(result.capped).toBe(2);

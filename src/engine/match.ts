@@ -16,6 +16,12 @@ export interface MatchSettings<S, M, O> {
    * 10,000, and no cap for games that always end by their own rules.
    */
   readonly maxMoves?: number;
+  /**
+   * A game in which `progress` (what a game going somewhere changes: Hive's queens' neighbours and
+   * hands) has stood the same for `plies` moves is adjudicated a draw, as cutechess's draw
+   * adjudication ends a game going nowhere before the move cap. None by default.
+   */
+  readonly adjudicate?: { readonly plies: number; progress(state: S): string };
   readonly timeMs?: number;
   /**
    * A move not given within this many milliseconds loses the game on time (termination `time`),
@@ -140,8 +146,16 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
       state = game.play(state, move);
       outcome = game.result(state);
     }
-    let forfeit: 'forfeit' | 'time' | null = null;
+    let ending: 'forfeit' | 'time' | 'adjudication' | null = null;
+    const still = settings.adjudicate;
+    let progress = still?.progress(state);
+    let since = moves.length;
     while (outcome === null && moves.length < maxMoves) {
+      if (still && moves.length - since >= still.plies) {
+        outcome = { kind: 'draw', reason: `adjudicated: nothing changed in ${still.plies} moves` };
+        ending = 'adjudication';
+        break;
+      }
       const seat = game.toMove(state);
       if (seat === null) throw new Error(`${game.id}: no player to move in an unfinished game`);
       const agent = entries[entryOf(seat)] as Agent<S, M>;
@@ -154,17 +168,24 @@ export async function runMatch<S, M, O>(settings: MatchSettings<S, M, O>): Promi
         const lost = resignationOutcome(game, state, seat, game.seatNames(options));
         const late = e instanceof MoveTimeout;
         outcome = { ...lost, reason: late ? `${agent.name} lost on time: ${e.message}` : `${agent.name} forfeits: ${e.message}` };
-        forfeit = late ? 'time' : 'forfeit';
+        ending = late ? 'time' : 'forfeit';
         break;
       }
       moves.push(game.formatMove(state, move));
       state = game.play(state, move);
       outcome = game.result(state);
+      if (still) {
+        const now = still.progress(state);
+        if (now !== progress) {
+          progress = now;
+          since = moves.length;
+        }
+      }
     }
     const stopped = outcome === null;
     const final: Outcome = outcome ?? { kind: 'draw', reason: `stopped after ${maxMoves} moves` };
     const record = makeRecord(game, options, gameSeed, moves, final, {
-      termination: stopped ? 'move-cap' : (forfeit ?? 'rules'),
+      termination: stopped ? 'move-cap' : (ending ?? 'rules'),
       players: Array.from({ length: seatCount }, (_, s) => (entries[entryOf(s)] as Agent<S, M>).name),
     });
     return { g, first, stopped, final, record, entryOf };

@@ -4,7 +4,17 @@ import { fail, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
 /** `aborted`: called off before anyone played against anyone (an online game whose open seat nobody took). */
-export const TERMINATIONS = ['rules', 'resignation', 'move-cap', 'abandoned', 'aborted', 'time', 'forfeit', 'agreement'] as const;
+export const TERMINATIONS = [
+  'rules',
+  'resignation',
+  'move-cap',
+  'abandoned',
+  'aborted',
+  'time',
+  'forfeit',
+  'agreement',
+  'adjudication',
+] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 
 /**

@@ -33,6 +33,8 @@ export interface MatchFlags extends GivenFlags {
   readonly time?: number;
   /** A game still going after this many moves (plies) is stopped and counted as a draw. */
   readonly maxMoves?: number;
+  /** A game in which nothing has changed for this many moves is adjudicated a draw (games with a `progress`). */
+  readonly adjudicate?: number;
   /** A player that has not moved after this many seconds loses that game on time. */
   readonly moveTimeout?: number;
   /** Each set of games starts with this many random legal moves. */
@@ -241,6 +243,14 @@ async function openings(
   return (set) => parsed[set % parsed.length] as unknown[];
 }
 
+/** --adjudicate: the game's measure of progress, held to the number of moves given. */
+async function adjudication(game: AnyGame, flags: MatchFlags): Promise<{ plies: number; progress(state: unknown): string } | undefined> {
+  if (flags.adjudicate === undefined) return undefined;
+  const measure = cliGameOf(game.id)?.progress;
+  if (!measure) throw new UsageError(`--adjudicate: ${game.id} has no measure of progress (hive has); use --max-moves`);
+  return { plies: flags.adjudicate, progress: await measure() };
+}
+
 /** "1-0", "0-1", "½-½" for two seats; "White wins" for more. */
 function shortResult(record: GameRecord, seats: readonly string[]): string {
   const r = record.result;
@@ -281,6 +291,7 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const test = sprtSettings(flags, seats.length);
   const seed = flags.seed ?? randomSeed();
   const opening = await openings(io, game, game.headlessOptions ? game.headlessOptions(options) : options, flags, seed);
+  const adjudicate = await adjudication(game, flags);
   const folder = recordsFolder(io, flags.records);
   const bar = progressBar(io, `${game.id} match`);
   // Outside players that hear how each game ended (seed 004's) are told it between games.
@@ -299,6 +310,7 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     ...(flags.depth === undefined ? {} : { depth: flags.depth }),
     ...(flags.time === undefined ? {} : { timeMs: flags.time * 1000 }),
     ...(flags.maxMoves === undefined ? {} : { maxMoves: flags.maxMoves }),
+    ...(adjudicate === undefined ? {} : { adjudicate }),
     ...(flags.moveTimeout === undefined ? {} : { moveTimeoutMs: flags.moveTimeout * 1000 }),
     ...(opening === undefined ? {} : { opening }),
     // Each further lane gets agents of its own: an outside engine's process plays one game at a time.

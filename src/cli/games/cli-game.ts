@@ -40,6 +40,8 @@ export interface CliGame {
   openingMoves?(line: string, options: unknown): Promise<readonly string[]>;
   /** An opening's line as `openingMoves` reads it back (`hexarena openings` writes them). */
   openingLine?(options: unknown, moves: readonly string[]): Promise<string>;
+  /** What a game going somewhere changes, for `match --adjudicate` (a game where it stands still is drawn). */
+  progress?(): Promise<(state: unknown) => string>;
   /** `perft`'s flags for this game, and its own count where it has one (`bulk`: the last ply by counting). */
   readonly perftFlags?: readonly CliFlag[];
   perft?(flags: GivenFlags): Promise<(depth: number, bulk: boolean) => number>;

@@ -12,3 +12,4 @@ export * from './pieces.ts';
 export * from './position.ts';
 export * from './position-check.ts';
 export * from './position-notation.ts';
+export * from './progress.ts';

@@ -53,6 +53,10 @@ export const hiveCli: CliGame = {
       );
     return parsed.value.moves;
   },
+  async progress() {
+    const { hiveProgress } = await import('../../../games/hive/progress.ts');
+    return hiveProgress as (state: unknown) => string;
+  },
   async openingLine(options, moves) {
     const { formatGameString, replayMoves } = await import('../../../games/hive/game.ts');
     const state = replayMoves(options as HiveOptions, moves);
