@@ -793,7 +793,7 @@ describe('the browser app', () => {
     });
     await onPage('#editor&game=hex', 'hex-editor', async (page) => {
       // Each side in its player's colour, as on the game's board: who joins which edges.
-      expect(await page.locator('.hex-editor .sides .side.red').count()).toBe(2);
+      await expect.poll(() => page.locator('.hex-editor .sides .side.red').count()).toBe(2);
       expect(await page.locator('.hex-editor .sides .side.blue').count()).toBe(2);
       await page.locator('[data-cell="f6"]').click();
       // One red stone with Red to move again cannot be: Blue has a move to make.
