@@ -371,6 +371,10 @@ describe('accounts in the browser', () => {
     await signUp.getByLabel('Password').fill('a quiet hexagon');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Quinn');
+    // The top bar knows at once: Quinn, no longer a guest.
+    const bar = page.getByRole('navigation', { name: 'Account' });
+    await expect.poll(() => bar.getByRole('link', { name: 'Quinn' }).count()).toBe(1);
+    expect(await bar.textContent()).not.toMatch(/Guest|Sign up/);
     // Quinn makes a bot: its token is shown once, and the bot plays by it.
     const bots = page.getByRole('region', { name: 'Bots' });
     await bots.getByLabel('Bot name').fill('quinnbot');
