@@ -104,7 +104,7 @@ export function Home() {
       <div class="home-grid">
         <div class="home-main">
           {online && <QuickPairing account={account} lobby={live} live={Boolean(lobby)} />}
-          {online && <Lobby games={live.seeks ?? lobby} />}
+          {online && <Lobby games={live.seeks ?? lobby} me={account?.name} />}
         </div>
         <div class="home-side">
           <section class="start card" aria-label="Start a game">

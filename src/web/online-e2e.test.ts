@@ -389,6 +389,11 @@ describe('accounts in the browser', () => {
     const id = new URL(game).pathname.split('/').pop() as string;
     await page.goto(`${server.base}/`);
     await page.getByRole('list', { name: 'Your games in progress' }).locator(`[data-game="${id}"]`).waitFor();
+    // In the open games, Quinn's own is theirs to open, not to join.
+    const own = page.getByRole('region', { name: 'open games' }).locator(`tr[data-game="${id}"]`);
+    await expect.poll(() => own.getByRole('link').textContent()).toBe('Open');
+    expect(await own.getByRole('link').getAttribute('aria-label')).toBe('Your game of Tic-tac-toe: waiting for O');
+    expect(await own.locator('td').first().textContent()).toBe('Quinn (you)');
     await shot(page, 'home-your-games');
     await page.goto(`${server.base}/u/Quinn`);
     await page.getByRole('list', { name: "Quinn's games" }).locator(`[data-game="${id}"]`).waitFor();

@@ -41,8 +41,11 @@ export function timeControl(clock: LobbyGame['clock']): string {
   return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
 }
 
-/** Open games to join, live: who waits, their rating, the game, the clock and whether it is rated; one click joins. */
-export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
+/**
+ * Open games to join, live: who waits, their rating, the game, the clock and whether it is rated; one
+ * click joins. A game of one's own (`me`: who this browser plays as) is opened, not joined.
+ */
+export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: string | undefined }) {
   return (
     <section class="lobby" aria-label="open games">
       <h2>Open games</h2>
@@ -75,12 +78,18 @@ export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
                     })()
                   : [];
                 const open = g.seats.flatMap((s, i) => (s === 'open' ? [names[i] ?? `seat ${i}`] : []));
+                // Names are unique on a server (a guest's too), so the host's is who made the game.
+                const mine = me !== undefined && g.host?.name === me;
+                const title = game.ok ? game.value.title : g.game;
                 return (
-                  <tr data-game={g.id}>
-                    <td>{g.host?.name ?? <span class="muted">anyone</span>}</td>
+                  <tr data-game={g.id} class={mine ? 'mine' : undefined}>
+                    <td>
+                      {g.host?.name ?? <span class="muted">anyone</span>}
+                      {mine && <span class="muted"> (you)</span>}
+                    </td>
                     <td class="num">{g.host?.rating !== undefined ? `${g.host.rating}${g.host.provisional ? '?' : ''}` : '–'}</td>
                     <td>
-                      {game.ok ? game.value.title : g.game}
+                      {title}
                       {g.seats.length > 2 ? ` · ${g.seats.length} players` : ''}
                       <span class="muted"> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')}</span>
                     </td>
@@ -93,9 +102,9 @@ export function Lobby({ games }: { games: readonly LobbyGame[] | null }) {
                       <a
                         href={gamePage(g.id)}
                         class="button-link"
-                        aria-label={`Join: ${open.join(', ')} in ${game.ok ? game.value.title : g.game}`}
+                        aria-label={mine ? `Your game of ${title}: waiting for ${open.join(', ')}` : `Join: ${open.join(', ')} in ${title}`}
                       >
-                        Join
+                        {mine ? 'Open' : 'Join'}
                       </a>
                     </td>
                   </tr>
