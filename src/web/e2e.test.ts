@@ -204,6 +204,8 @@ describe('the browser app', () => {
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
       );
+      // A turn is several moves here: they flow, not as a two-player score sheet.
+      expect(await page.getByTestId('moves').getAttribute('class')).toBe('movelist');
     });
   });
 
@@ -313,6 +315,12 @@ describe('the browser app', () => {
         await handInView(page, 'Black');
         // 31 moves are 16 rounds, numbered as hivegame numbers them; the last move is in view.
         expect(await page.locator('.movelist .round').allTextContents()).toEqual(Array.from({ length: 16 }, (_, i) => `${i + 1}.`));
+        // A round to a row, as a score sheet: White's move and Black's side by side, the next round below.
+        const tops = await page
+          .locator('.movelist button')
+          .evaluateAll((buttons) => buttons.slice(0, 3).map((b) => Math.round(b.getBoundingClientRect().top)));
+        expect(tops[1]).toBe(tops[0]);
+        expect(tops[2]).toBeGreaterThan(tops[0] as number);
         const list = await page.getByTestId('moves').boundingBox();
         const last = await page.locator('.movelist [aria-current]').boundingBox();
         expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual((list?.y ?? 0) + (list?.height ?? 0) + 1);

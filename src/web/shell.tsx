@@ -196,7 +196,15 @@ export function GameShell<S, M, O>({
             </Suspense>
           ) : (
             <>
-              <MoveList moves={s.moves} rounds={s.rounds} ply={s.ply} goTo={s.goTo} separator={separator} />
+              <MoveList
+                moves={s.moves}
+                rounds={s.rounds}
+                ply={s.ply}
+                goTo={s.goTo}
+                separator={separator}
+                // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
+                paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
+              />
               <Controls session={s} />
             </>
           )}
@@ -430,9 +438,12 @@ const MoveList = memo(function MoveList({
   ply,
   goTo,
   separator,
+  paired,
 }: {
   moves: readonly string[];
   rounds: readonly (number | null)[];
+  /** A round to a row, its number and its two moves in columns, as a chess score sheet; else the moves flow. */
+  paired: boolean;
   ply: number;
   goTo: (ply: number) => void;
   separator: string;
@@ -446,9 +457,16 @@ const MoveList = memo(function MoveList({
     ol.scrollTop = current ? current.offsetTop - ol.offsetTop - ol.clientHeight / 2 : ply === 0 ? 0 : ol.scrollHeight;
   }, [ply, moves.length]);
   return (
-    <ol ref={list} class="movelist" data-testid="moves" data-count={moves.length} data-text={moves.join(separator)} aria-label="moves">
+    <ol
+      ref={list}
+      class={paired ? 'movelist paired' : 'movelist'}
+      data-testid="moves"
+      data-count={moves.length}
+      data-text={moves.join(separator)}
+      aria-label="moves"
+    >
       {moves.map((m, i) => (
-        <li key={i}>
+        <li key={i} class={paired && i % 2 === 1 ? 'second' : undefined}>
           {rounds[i] != null && <span class="round">{rounds[i]}.</span>}
           <button type="button" aria-current={i + 1 === ply ? 'step' : undefined} onClick={() => goTo(i + 1)}>
             {m}
