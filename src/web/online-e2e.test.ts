@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import type { Json } from '../engine/game.ts';
@@ -476,9 +476,19 @@ describe('table manners in the browser', () => {
 
     await o.locator('[data-cell="a1"][tabindex="0"]').click();
     await waitForMoveCount(x, 2);
+    // O's page asks about the review once the game is over: its answer is held back a while.
+    const held: Route[] = [];
+    await o.route('**/api/games/*/review', (route) => void held.push(route));
     await x.getByRole('button', { name: 'Offer a draw' }).click();
     await o.getByRole('button', { name: 'Accept the draw' }).click();
     for (const page of [x, o, watcher]) await expect.poll(() => status(page)).toMatch(/^Game over: draw/);
+    // While the server has not answered, the review's panel says so rather than standing empty.
+    const review = o.getByRole('region', { name: 'Computer review' });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await review.textContent()).toContain('Asking the server about a review…');
+    for (const route of held) await route.continue();
+    await o.unroute('**/api/games/*/review');
+    await review.getByRole('button', { name: 'Request a computer review' }).waitFor();
     await shot(o, 'online-draw-agreed');
   });
 

@@ -66,6 +66,7 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
   return (
     <section class="game-review panel" aria-labelledby="game-review-title">
       <h2 id="game-review-title">Computer review</h2>
+      {state === null && error === null && <p class="muted">Asking the server about a review…</p>}
       {state?.status === 'none' && (
         <button type="button" class="primary" onClick={ask} disabled={asking}>
           Request a computer review
