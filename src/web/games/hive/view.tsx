@@ -189,10 +189,10 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               )}
               {height > 1 && (
                 <>
-                  <text x={p.x + 0.45} y={p.y - 0.35} font-size="0.4" text-anchor="middle" class="stack">
+                  <text x={p.x + 0.5} y={p.y - 0.3} font-size="0.48" text-anchor="middle" class="stack">
                     {`×${height}`}
                   </text>
-                  <text x={p.x} y={p.y + 0.64} font-size="0.24" text-anchor="middle" class="under" data-testid="under">
+                  <text x={p.x} y={p.y + 0.7} font-size="0.34" text-anchor="middle" class="under" data-testid="under">
                     {`on ${formatPiece(stack[height - 2] as number)}`}
                   </text>
                 </>
