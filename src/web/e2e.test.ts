@@ -579,7 +579,7 @@ describe('the browser app', () => {
     );
   });
 
-  it('plays on a phone-sized touch screen: taps, DiceWars odds without hover, and two fingers pinch the Hive board', async () => {
+  it('plays on a phone-sized touch screen: taps, DiceWars odds without hover, two fingers pinch the Hive board, Hex zooms', async () => {
     const phone = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
     await onPage(
       '?game=tictactoe&seats=human,human&seed=phone',
@@ -622,6 +622,27 @@ describe('the browser app', () => {
         // Fingers three times as far apart: a third of the board's width in view.
         await expect.poll(width).toBeCloseTo(fitted / 3, 1);
         expect(await page.locator('g.selected').count()).toBe(0);
+        // Hex's 11×11 board zooms too, and a tapped cell of the zoomed board takes the stone.
+        await page.goto(`${base}#game=hex&seats=human,human&seed=zoom`);
+        const hexBoard = page.locator('svg.board.hex-board');
+        const hexWidth = async () => Number(((await hexBoard.getAttribute('viewBox')) ?? '').split(' ')[2]);
+        const whole = await hexWidth();
+        await page.getByRole('button', { name: 'Zoom in' }).tap();
+        await page.getByRole('button', { name: 'Zoom in' }).tap();
+        await expect.poll(hexWidth).toBeCloseTo(whole / 1.25 ** 2, 1);
+        await page.locator('[data-cell="f6"]').tap();
+        await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('f6');
+        // The stone grows in place: held at its animation's start, it is already centred on its cell.
+        const offset = await page.locator('[data-cell="f6"]').evaluate((cell) => {
+          const stone = cell.querySelector('.piece') as SVGCircleElement;
+          for (const a of stone.getAnimations()) {
+            a.pause();
+            a.currentTime = 0;
+          }
+          const [s, c] = [stone.getBoundingClientRect(), (cell.querySelector('.hex') as SVGPathElement).getBoundingClientRect()];
+          return Math.hypot(s.x + s.width / 2 - (c.x + c.width / 2), s.y + s.height / 2 - (c.y + c.height / 2));
+        });
+        expect(offset).toBeLessThan(1);
       },
       phone,
     );

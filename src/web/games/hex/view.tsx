@@ -1,10 +1,13 @@
+import { useMemo } from 'preact/hooks';
 import { cellName, type HexMove, type HexState, type hex, winningChain } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel } from '../../../hex/index.ts';
 import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
+import { fitBox } from '../../board/viewport.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
+import { ZoomableSvg } from '../../zoomable.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
@@ -30,13 +33,11 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
     cell === undefined || cell < 0 ? [] : [{ kind: 'appear', selector: `svg.hex-board [data-cell="${cellName(size, cell)}"] .piece` }],
   );
   const points = Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const box = [Math.min(...xs) - 2, Math.min(...ys) - 2, Math.max(...xs) - Math.min(...xs) + 4, Math.max(...ys) - Math.min(...ys) + 4];
+  // A large board on a phone has cells smaller than a finger: it zooms and pans, as Hive's does.
+  const fit = useMemo(() => fitBox(points, 2), [size]);
   return (
     <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
-      <svg class={`board hex-board size-${size}`} viewBox={box.map((v) => v.toFixed(2)).join(' ')}>
-        <title>{`Hex board, ${size} by ${size}`}</title>
+      <ZoomableSvg class={`board hex-board size-${size}`} title={`Hex board, ${size} by ${size}`} fit={fit}>
         <Sides size={size} />
         {points.map((p, cell) => {
           const stone = board.stones[cell] as number;
@@ -68,7 +69,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
             </SvgButton>
           );
         })}
-      </svg>
+      </ZoomableSvg>
       {swap && (
         <p class="swap">
           <button type="button" onClick={() => session.play(swap)}>
