@@ -457,6 +457,13 @@ describe('the browser app', () => {
         await page.getByRole('button', { name: 'Previous move' }).click();
         // Both acted while the search still ran.
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        // A black tile keeps a light rim on the dark page.
+        expect(
+          await page
+            .locator('svg.board.hive .side-1 .hex')
+            .first()
+            .evaluate((h) => getComputedStyle(h).stroke),
+        ).toBe('rgb(138, 144, 153)');
         expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
         expect(await status(page)).toBe('Black is thinking…');
         await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
