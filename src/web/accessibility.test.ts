@@ -189,8 +189,8 @@ const PAGES: readonly SitePage[] = [
     who: 'guest',
     path: () => `/g/${site.openGame}`,
     ready: ['.board', '.clock'],
-    // A timed game: both clocks in view beside the board, on a phone too.
-    inView: BOTH([...PLAYING, '[data-testid=clock-0]', '[data-testid=clock-1]']),
+    // A timed game: both clocks in view beside the board, on a phone too, and the seats to take.
+    inView: BOTH([...PLAYING, '[data-testid=clock-0]', '[data-testid=clock-1]', '.take-seat button', '[data-testid=invite]']),
   },
   {
     name: 'online game, its player to move',

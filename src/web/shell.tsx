@@ -28,7 +28,7 @@ import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { gamePage } from './online/links.ts';
-import { OnlinePanel } from './online/panel.tsx';
+import { OnlinePanel, OpenSeats } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
 import { puzzleStatus } from './puzzles/status.ts';
 import { downloadRecord } from './record-file.ts';
@@ -142,6 +142,7 @@ export function GameShell<S, M, O>({
               </button>
             </p>
           )}
+          {s.online && <OpenSeats info={s.online} seatLabels={seatLabels} over={s.outcome !== null} />}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           <div class={`board-wrap${s.analysis ? ' analysing' : ''}`}>
             {s.analysis && (

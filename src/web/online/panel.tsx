@@ -57,6 +57,20 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
   );
 }
 
+/**
+ * While a seat is open: taking it, and the link that brings a friend to it. It goes above the board,
+ * not beside it: on a phone the side comes after the board, below the first screen.
+ */
+export function OpenSeats({ info, seatLabels, over }: { info: OnlineInfo; seatLabels: readonly string[]; over: boolean }) {
+  if (over || !info.seats.some((s) => s.kind === 'open')) return null;
+  return (
+    <section class="open-seats" aria-label="open seats">
+      <TakeSeat info={info} seatLabels={seatLabels} />
+      <Invite url={info.invite} />
+    </section>
+  );
+}
+
 /** Who left a game of three or more, and that it goes on without them while it does. */
 function Departures({ info, over }: { info: OnlineInfo; over: boolean }) {
   const left = info.seats.flatMap((s) => (s.left === undefined ? [] : [s.left]));
@@ -216,7 +230,6 @@ export function OnlinePanel({
   over: boolean;
   toMove?: number | null;
 }) {
-  const open = info.seats.some((s) => s.kind === 'open');
   return (
     <section class="online" aria-label="online game">
       {info.connection !== 'live' && (
@@ -230,8 +243,6 @@ export function OnlinePanel({
       )}
       {info.rated && !over && <p class="rated">Rated game</p>}
       <Departures info={info} over={over} />
-      <TakeSeat info={info} seatLabels={seatLabels} />
-      {open && !over && <Invite url={info.invite} />}
       <Presence info={info} seatLabels={seatLabels} />
       {!over && <TableManners info={info} seatLabels={seatLabels} toMove={toMove} />}
       {!over && info.manners && <Alerts />}
