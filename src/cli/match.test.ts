@@ -16,6 +16,10 @@ async function cli(...argv: string[]) {
   return { code, out: out(), err: err() };
 }
 
+/** Two games of Hive between random players, with `flags` on top. */
+const randomHive = (seed: string, ...flags: string[]) =>
+  cli('match', 'hive', '--a', 'random', '--b', 'random', '--games', '2', '--seed', seed, ...flags);
+
 /** The test engine of src/protocols/uhp in one of its modes, as a match names an outside engine. */
 const fakeEngine = (mode: string): string =>
   `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" ${mode}`;
@@ -163,22 +167,7 @@ describe('hexarena match as engine authors run it', () => {
 
   it('--max-moves adjudicates a game going nowhere as a draw at the cap, and the record says so', async () => {
     const dir = path.join(scratchFolder(), 'games');
-    const { code, out } = await cli(
-      'match',
-      'hive',
-      '--a',
-      'random',
-      '--b',
-      'random',
-      '--games',
-      '2',
-      '--seed',
-      'cap',
-      '--max-moves',
-      '12',
-      '--records',
-      dir,
-    );
+    const { code, out } = await randomHive('cap', '--max-moves', '12', '--records', dir);
     expect(code).toBe(0);
     expect(out).toContain('draws 2 (2 stopped after 12 moves)');
     for (const r of records(dir)) {
@@ -189,22 +178,7 @@ describe('hexarena match as engine authors run it', () => {
 
   it('--adjudicate draws a game whose queens and hands have stood still for n moves; games without such a measure refuse it', async () => {
     const dir = path.join(scratchFolder(), 'games');
-    const { code, out } = await cli(
-      'match',
-      'hive',
-      '--a',
-      'random',
-      '--b',
-      'random',
-      '--games',
-      '2',
-      '--seed',
-      'still',
-      '--adjudicate',
-      '3',
-      '--records',
-      dir,
-    );
+    const { code, out } = await randomHive('still', '--adjudicate', '3', '--records', dir);
     expect(code).toBe(0);
     expect(out).toContain('draws 2 (2 adjudicated: nothing changed in 3 moves)');
     for (const r of records(dir)) {

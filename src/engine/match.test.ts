@@ -78,13 +78,9 @@ describe('match runner', () => {
     // first-free's game: a3 b3 c3 a2 b2 c2 a1. "Progress" here: whether b2 is taken, so it stands
     // still from the start to b2 (move 5), and again after it.
     const b2 = (state: TicTacToeState) => String(state.board[4] !== null);
-    const still = await runMatch({
-      game: tictactoe,
-      agents: [firstFree, firstFree],
-      games: 2,
-      seed: 'adj',
-      adjudicate: { plies: 3, progress: b2 },
-    });
+    const adjudicated = (games: number, plies: number) =>
+      runMatch({ game: tictactoe, agents: [firstFree, firstFree], games, seed: 'adj', adjudicate: { plies, progress: b2 } });
+    const still = await adjudicated(2, 3);
     for (const record of still.records) {
       expect(record.moves).toEqual(['a3', 'b3', 'c3']);
       expect(record.termination).toBe('adjudication');
@@ -93,13 +89,7 @@ describe('match runner', () => {
     }
     expect(still.seats[0]?.draws).toBe(2);
     // Given five moves, b2 comes on the fifth, and X wins two moves later.
-    const moving = await runMatch({
-      game: tictactoe,
-      agents: [firstFree, firstFree],
-      games: 1,
-      seed: 'adj',
-      adjudicate: { plies: 5, progress: b2 },
-    });
+    const moving = await adjudicated(1, 5);
     expect(moving.records[0]?.termination).toBeUndefined();
     expect(moving.records[0]?.result).toMatchObject({ kind: 'win', winner: 0 });
     expect(moving.records[0]?.moves).toHaveLength(7);
