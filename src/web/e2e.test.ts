@@ -597,6 +597,9 @@ describe('the browser app', () => {
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await page.goto(`${base}?game=dicewars&seats=human,human&seed=phone`);
+        // The zoom buttons keep to a gutter beside the map, not over its territories.
+        const [mapBox, zoomBox] = [await page.locator('svg.board').boundingBox(), await page.locator('.zoom-buttons').boundingBox()];
+        expect((zoomBox?.x ?? 0) >= (mapBox?.x ?? 0) + (mapBox?.width ?? 0)).toBe(true);
         await page.locator('[data-territory][tabindex="0"]').first().tap();
         const chances = await page.locator('.chance').allTextContents();
         expect(chances.length).toBeGreaterThan(0);
