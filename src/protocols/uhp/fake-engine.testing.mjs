@@ -3,7 +3,8 @@
 // is not legal), err (answers an error), mute (never introduces itself), slow <ms> (answers Black's
 // first move, bS1 wS1-, after <ms> milliseconds), echo (answers an error that repeats what it was asked),
 // over (plays wS1 as White's first move, then holds the game drawn after every move, as an engine
-// with rules of its own may, and panics with exit 101 if asked for a move in it), or tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
+// with rules of its own may, and panics with exit 101 if asked for a move in it), or
+// tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';

@@ -32,9 +32,9 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   useMoveMotion(session.ply, last, (_, cell) =>
     cell === undefined || cell < 0 ? [] : [{ kind: 'appear', selector: `svg.hex-board [data-cell="${cellName(size, cell)}"] .piece` }],
   );
-  const points = Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
+  const points = useMemo(() => Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell))), [size]);
   // A large board on a phone has cells smaller than a finger: it zooms and pans, as Hive's does.
-  const fit = useMemo(() => fitBox(points, 2), [size]);
+  const fit = useMemo(() => fitBox(points, 2), [points]);
   return (
     <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
       <ZoomableSvg class={`board hex-board size-${size}`} title={`Hex board, ${size} by ${size}`} fit={fit}>
