@@ -848,6 +848,25 @@ describe('the browser app', () => {
       await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('11 b 11_11_11_11_11_5r5_11_11_11_11_11');
     });
     await onPage('#editor&game=nonaga', 'nonaga-editor', async (page) => {
+      // A board editor, from the game's start: a click cycles a cell through disc, Red, Black, nothing.
+      const start = 'r1 -2.-2 2rob_1oooo_booor_oooo_rob';
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe(start);
+      const problem = () => page.getByTestId('editor-problem').textContent();
+      const middle = page.locator('[data-cell="0,0"]');
+      await middle.click();
+      await expect.poll(problem).toBe('Red has 4 tokens, but each player has 3');
+      await middle.click();
+      await expect.poll(problem).toBe('Black has 4 tokens, but each player has 3');
+      await middle.click();
+      await expect.poll(problem).toBe('the board has 18 discs, but Nonaga is played with 19');
+      await middle.click();
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe(start);
+      await page.getByRole('radio', { name: 'Black' }).check();
+      await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe(`b1 ${start.slice(3)}`);
+      expect(await page.getByTestId('edit-as-text').getAttribute('href')).toBe('./#editor&game=nonaga&as=text');
+    });
+    // The notation as text, for a position to paste.
+    await onPage('#editor&game=nonaga&as=text', 'nonaga-editor-text', async (page) => {
       const start = await page.getByTestId('editor-position').inputValue();
       await page.getByTestId('editor-source').fill(start.replace(/o/, 'r'));
       await expect.poll(() => page.getByTestId('editor-problem').count()).toBe(1);

@@ -1,13 +1,13 @@
 import { Suspense } from 'preact/compat';
 import { webGameOf } from '../games/index.ts';
 import { SettingsBar } from '../shell.tsx';
-import { parseEditorAddress } from './address.ts';
+import { editorUrl, parseEditorAddress } from './address.ts';
 import { TextEditor } from './text-editor.tsx';
 import './editor.css';
 
 /** The position editor of the address's game: its board editor where it has one, else its notation as text. */
 export function EditorPage({ address }: { address: string }) {
-  const { game, position } = parseEditorAddress(address);
+  const { game, position, asText } = parseEditorAddress(address);
   const web = webGameOf(game);
   if (!web?.game.parsePosition)
     return (
@@ -29,10 +29,17 @@ export function EditorPage({ address }: { address: string }) {
         <h1>{web.game.title}: set up a position</h1>
         <SettingsBar />
       </header>
-      {Editor ? (
-        <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
-          <Editor initial={position} />
-        </Suspense>
+      {Editor && !asText ? (
+        <>
+          <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+            <Editor initial={position} />
+          </Suspense>
+          <p>
+            <a href={editorUrl(game, position ?? undefined, true)} data-testid="edit-as-text">
+              Type the position as text instead
+            </a>
+          </p>
+        </>
       ) : (
         <TextEditor web={web} initial={position} />
       )}

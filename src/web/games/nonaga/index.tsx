@@ -1,3 +1,4 @@
+import { lazy } from 'preact/compat';
 import { nonaga } from '../../../games/nonaga/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
@@ -15,4 +16,6 @@ export const nonagaWeb = webGame({
   optionsForm: NonagaOptions,
   puzzleSet: () => import('../../../puzzles/sets/nonaga.json').then((m) => m.default),
   movePoints: nonagaMovePoints,
+  // The editor loads when a position is set up, not with the game.
+  Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.NonagaEditor }))),
 });

@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { AnyGame } from '../../../engine/game.ts';
+import { fail, ok, type Result } from '../../../engine/result.ts';
+import {
+  BLACK,
+  formatNonagaPosition,
+  NonagaPosition,
+  nonaga,
+  PLAYING,
+  parseNonagaPosition,
+  RED,
+  type Side,
+} from '../../../games/nonaga/index.ts';
+import { DEFAULT_NONAGA_OPTIONS } from '../../../games/nonaga/state.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout, spiral } from '../../../hex/index.ts';
+import { TORUS_CELLS } from '../../../hex/torus.ts';
+import { EditedPosition } from '../../editor/outcome.tsx';
+import { SvgButton } from '../../svg-button.tsx';
+
+const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+/** What a cell holds in the editor: nothing, a disc, or a disc with a Red or a Black token. */
+type Held = 'none' | 'disc' | 'red' | 'black';
+/** A click's next state: a disc, then a token of each colour, then nothing again. */
+const NEXT: Record<Held, Held> = { none: 'disc', disc: 'red', red: 'black', black: 'none' };
+/** The cells the editor offers: a hexagon about the board's middle, room to move discs a step or two out. */
+const REACH = 4;
+const keyOf = (h: Hex) => `${h.q},${h.r}`;
+
+/** The editor's start: a position's text read back into cells (around its discs' middle), else the game's start. */
+function cellsFrom(text: string | null): { centre: Hex; cells: Map<string, Held>; turn: Side } {
+  const parsed = text === null ? null : parseNonagaPosition(text);
+  const state = parsed?.ok ? parsed.value : nonaga.newGame(DEFAULT_NONAGA_OPTIONS, '');
+  const cells = new Map<string, Held>();
+  let [sq, sr] = [0, 0];
+  for (let cell = 0; cell < TORUS_CELLS; cell++) {
+    if (!state.pos.disc[cell]) continue;
+    const h = state.pos.coordinates(cell);
+    const token = state.pos.token[cell];
+    cells.set(keyOf(h), token === RED ? 'red' : token === BLACK ? 'black' : 'disc');
+    sq += h.q;
+    sr += h.r;
+  }
+  const n = Math.max(1, cells.size);
+  return { centre: { q: Math.round(sq / n), r: Math.round(sr / n) }, cells, turn: state.pos.turn };
+}
+
+/**
+ * The position in Nonaga's notation, checked by its parser (19 discs in one group, three tokens a
+ * side…). The editor cannot mark the disc moved last turn: a position set up here has none.
+ */
+export function nonagaPositionText(cells: ReadonlyMap<string, Held>, turn: Side): Result<string> {
+  const at = [...cells]
+    .filter(([, held]) => held !== 'none')
+    .map(([key, held]) => ({ h: key.split(',').map(Number) as [number, number], held }));
+  if (at.length === 0) return fail('The board is empty: a click on a cell puts a disc there.');
+  const tokens = (held: Held) => at.filter((c) => c.held === held).map((c) => c.h);
+  const pos = NonagaPosition.arrange(
+    DEFAULT_NONAGA_OPTIONS,
+    at.map((c) => c.h),
+    [tokens('red'), tokens('black')],
+    { turn, turns: 0, blocked: null, result: PLAYING },
+  );
+  const text = formatNonagaPosition({ pos, options: DEFAULT_NONAGA_OPTIONS, turns: [], seed: '', first: turn });
+  const parsed = parseNonagaPosition(text);
+  return parsed.ok ? ok(parsed.value.position ?? text) : parsed;
+}
+
+/**
+ * Nonaga's position editor: a click on a cell puts a disc there, then a Red token on it, then a
+ * Black one, then clears it; the side to move is chosen beside it. The position is checked as it is
+ * built and written in the game's notation.
+ */
+export function NonagaEditor({ initial }: { initial: string | null }) {
+  const start = useMemo(() => cellsFrom(initial), [initial]);
+  const [cells, setCells] = useState<ReadonlyMap<string, Held>>(start.cells);
+  const [turn, setTurn] = useState<Side>(start.turn);
+  const shown = useMemo(() => spiral(start.centre, REACH), [start]);
+  const position = nonagaPositionText(cells, turn);
+  const pixels = shown.map((h) => hexToPixel(LAYOUT, h));
+  const xs = pixels.map((p) => p.x);
+  const ys = pixels.map((p) => p.y);
+  const box = [
+    Math.min(...xs) - 1.2,
+    Math.min(...ys) - 1.2,
+    Math.max(...xs) - Math.min(...xs) + 2.4,
+    Math.max(...ys) - Math.min(...ys) + 2.4,
+  ];
+  return (
+    <section class="editor nonaga-editor card" aria-label="position editor">
+      <svg class="board nonaga editor-board" viewBox={box.map((v) => v.toFixed(2)).join(' ')} aria-label="The position being set up">
+        {shown.map((h, i) => {
+          const key = keyOf(h);
+          const held = cells.get(key) ?? 'none';
+          const p = pixels[i] as { x: number; y: number };
+          const corners = hexCorners(LAYOUT, h)
+            .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
+            .join('L');
+          return (
+            <SvgButton
+              key={key}
+              canFocus
+              data-cell={key}
+              class={held === 'none' ? 'empty' : 'disc'}
+              aria-label={`${key}: ${held === 'none' ? 'empty' : held === 'disc' ? 'a disc' : `a ${held === 'red' ? 'Red' : 'Black'} token on a disc`}`}
+              onPress={() => setCells(new Map(cells).set(key, NEXT[held]))}
+            >
+              <path class="hex" d={`M${corners}Z`} />
+              {(held === 'red' || held === 'black') && (
+                <>
+                  <circle class={`token side-${held === 'red' ? RED : BLACK}`} cx={p.x} cy={p.y} r={0.55} />
+                  <text class="token-label" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
+                    {held === 'red' ? 'R' : 'B'}
+                  </text>
+                </>
+              )}
+            </SvgButton>
+          );
+        })}
+      </svg>
+      <p class="muted">A click on a cell puts a disc there, a second a Red token on it, a third a Black one, a fourth clears it.</p>
+      <div class="editor-settings">
+        <fieldset class="editor-turn">
+          <legend>To move</legend>
+          {([RED, BLACK] as const).map((side) => (
+            <label key={side}>
+              <input type="radio" name="turn" checked={turn === side} onChange={() => setTurn(side)} /> {side === RED ? 'Red' : 'Black'}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" onClick={() => setCells(cellsFrom(null).cells)}>
+          The starting position
+        </button>
+        <button type="button" onClick={() => setCells(new Map())}>
+          Clear the board
+        </button>
+      </div>
+      <EditedPosition game={nonaga as unknown as AnyGame} position={position} opponent="hard" />
+    </section>
+  );
+}
