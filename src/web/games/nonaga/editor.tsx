@@ -16,6 +16,7 @@ import { type Hex, hexCorners, hexToPixel, type Layout, spiral } from '../../../
 import { TORUS_CELLS } from '../../../hex/torus.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';
+import { Token } from './view.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /** What a cell holds in the editor: nothing, a disc, or a disc with a Red or a Black token. */
@@ -105,14 +106,7 @@ export function NonagaEditor({ initial }: { initial: string | null }) {
               onPress={() => setCells(new Map(cells).set(key, NEXT[held]))}
             >
               <path class="hex" d={`M${corners}Z`} />
-              {(held === 'red' || held === 'black') && (
-                <>
-                  <circle class={`token side-${held === 'red' ? RED : BLACK}`} cx={p.x} cy={p.y} r={0.55} />
-                  <text class="token-label" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
-                    {held === 'red' ? 'R' : 'B'}
-                  </text>
-                </>
-              )}
+              {(held === 'red' || held === 'black') && <Token at={p} side={held === 'red' ? RED : BLACK} />}
             </SvgButton>
           );
         })}

@@ -23,6 +23,18 @@ const points = (h: Hex) =>
     .map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)
     .join(' ');
 
+/** A token on its disc: its colour and its letter (the board's, the editor's). */
+export function Token({ at, side }: { at: { x: number; y: number }; side: number }) {
+  return (
+    <g class="token-piece">
+      <circle class={`token side-${side}`} cx={at.x} cy={at.y} r={0.55} />
+      <text class="token-label" x={at.x} y={at.y + 0.2} font-size="0.55" text-anchor="middle">
+        {side === 0 ? 'R' : 'B'}
+      </text>
+    </g>
+  );
+}
+
 /** The cells of a turn written `2,0>-1,0 1,1>3,-1` (a pass writes `pass` for its step). */
 function lastTurnCells(text: string | undefined): { slideFrom?: string; slideTo?: string; discFrom?: string; discTo?: string } | null {
   if (!text) return null;
@@ -177,12 +189,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
           const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to last-move' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
           const token =
             d.token >= 0 ? (
-              <g class="token-piece">
-                <circle class={`token side-${d.token}`} cx={p.x} cy={p.y} r={0.55} />
-                <text class="token-label" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
-                  {d.token === 0 ? 'R' : 'B'}
-                </text>
-              </g>
+              <Token at={p} side={d.token} />
             ) : d.blocked ? (
               <text class="blocked-mark" x={p.x} y={p.y + 0.2} font-size="0.55" text-anchor="middle">
                 ×
