@@ -16,7 +16,7 @@ import { type Hex, hexCorners, hexToPixel, type Layout, spiral } from '../../../
 import { TORUS_CELLS } from '../../../hex/torus.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';
-import { Token } from './view.tsx';
+import { Token } from './token.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /** What a cell holds in the editor: nothing, a disc, or a disc with a Red or a Black token. */

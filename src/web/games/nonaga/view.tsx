@@ -11,6 +11,7 @@ import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { Token } from './token.tsx';
 
 const SEATS = ['Red', 'Black'];
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -22,18 +23,6 @@ const points = (h: Hex) =>
   hexCorners(LAYOUT, h)
     .map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)
     .join(' ');
-
-/** A token on its disc: its colour and its letter (the board's, the editor's). */
-export function Token({ at, side }: { at: { x: number; y: number }; side: number }) {
-  return (
-    <g class="token-piece">
-      <circle class={`token side-${side}`} cx={at.x} cy={at.y} r={0.55} />
-      <text class="token-label" x={at.x} y={at.y + 0.2} font-size="0.55" text-anchor="middle">
-        {side === 0 ? 'R' : 'B'}
-      </text>
-    </g>
-  );
-}
 
 /** The cells of a turn written `2,0>-1,0 1,1>3,-1` (a pass writes `pass` for its step). */
 function lastTurnCells(text: string | undefined): { slideFrom?: string; slideTo?: string; discFrom?: string; discTo?: string } | null {
