@@ -3,6 +3,7 @@ import type { AnyGame } from '../../../engine/game.ts';
 import { ok, type Result } from '../../../engine/result.ts';
 import { cellName, hex, MAX_SIZE, MIN_SIZE, parseHexPosition } from '../../../games/hex/index.ts';
 import { hexCorners, hexToPixel } from '../../../hex/index.ts';
+import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
@@ -57,14 +58,11 @@ export function HexEditor({ initial }: { initial: string | null }) {
   const parsed = parseHexPosition(text);
   const position: Result<string> = parsed.ok ? ok(text) : parsed;
   const points = stones.map((_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const box = [Math.min(...xs) - 1.5, Math.min(...ys) - 1.5, Math.max(...xs) - Math.min(...xs) + 3, Math.max(...ys) - Math.min(...ys) + 3];
   return (
     <section class="editor hex-editor card" aria-label="position editor">
       <svg
         class={`board hex-board editor-board size-${size}`}
-        viewBox={box.map((v) => v.toFixed(2)).join(' ')}
+        viewBox={formatViewBox(fitBox(points, 1.5))}
         aria-label="The position being set up"
       >
         <Sides size={size} />

@@ -12,13 +12,13 @@ import {
   type Side,
 } from '../../../games/nonaga/index.ts';
 import { DEFAULT_NONAGA_OPTIONS } from '../../../games/nonaga/state.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout, spiral } from '../../../hex/index.ts';
+import { type Hex, hexCorners, hexToPixel, spiral } from '../../../hex/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
+import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';
-import { Token } from './token.tsx';
+import { LAYOUT, Token } from './drawing.tsx';
 
-const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 /** What a cell holds in the editor: nothing, a disc, or a disc with a Red or a Black token. */
 type Held = 'none' | 'disc' | 'red' | 'black';
 /** A click's next state: a disc, then a token of each colour, then nothing again. */
@@ -78,17 +78,9 @@ export function NonagaEditor({ initial }: { initial: string | null }) {
   const shown = useMemo(() => spiral(start.centre, REACH), [start]);
   const position = nonagaPositionText(cells, turn);
   const pixels = shown.map((h) => hexToPixel(LAYOUT, h));
-  const xs = pixels.map((p) => p.x);
-  const ys = pixels.map((p) => p.y);
-  const box = [
-    Math.min(...xs) - 1.2,
-    Math.min(...ys) - 1.2,
-    Math.max(...xs) - Math.min(...xs) + 2.4,
-    Math.max(...ys) - Math.min(...ys) + 2.4,
-  ];
   return (
     <section class="editor nonaga-editor card" aria-label="position editor">
-      <svg class="board nonaga editor-board" viewBox={box.map((v) => v.toFixed(2)).join(' ')} aria-label="The position being set up">
+      <svg class="board nonaga editor-board" viewBox={formatViewBox(fitBox(pixels, 1.2))} aria-label="The position being set up">
         {shown.map((h, i) => {
           const key = keyOf(h);
           const held = cells.get(key) ?? 'none';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { type BoardState, highlights, keysOfMove, select } from '../../../engine/board-interaction.ts';
 import type { NonagaState, NonagaTurn, nonaga } from '../../../games/nonaga/index.ts';
 import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../../../games/nonaga/index.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { type Hex, hexCorners, hexToPixel } from '../../../hex/index.ts';
 import { TORUS_CELLS } from '../../../hex/torus.ts';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from '../../board/motion.ts';
@@ -10,11 +10,10 @@ import { useEscape } from '../../escape.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
+import { LAYOUT, Token } from './drawing.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
-import { Token } from './token.tsx';
 
 const SEATS = ['Red', 'Black'];
-const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 const parseKey = (key: string): Hex => {
   const [q, r] = key.split(',').map(Number);
   return { q: q as number, r: r as number };

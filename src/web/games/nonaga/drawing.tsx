@@ -1,3 +1,8 @@
+import type { Layout } from '../../../hex/index.ts';
+
+/** Nonaga's board as drawn, by the game's view and the position editor alike: pointy discs of size 1. */
+export const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+
 /** A token on its disc: its colour and its letter (the board's, the editor's). */
 export function Token({ at, side }: { at: { x: number; y: number }; side: number }) {
   return (
