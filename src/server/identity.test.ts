@@ -71,7 +71,7 @@ describe('accounts and sessions', () => {
     expect(await me(b)).toMatchObject({ name: 'Carol' });
     expect((await request(server.base, '/api/session', { headers: { cookie: asGuest as string } })).json?.account).toBeNull();
     // Two browsers logged in; one logs out everywhere: neither holds a session.
-    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 2 });
+    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 2, revoked: 0 });
     expect(await me(b)).toBeNull();
     expect(await me(c)).toBeNull();
   });
@@ -127,6 +127,7 @@ describe('accounts and sessions', () => {
       (await erin.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'erins new secret' })).json,
     ).toEqual({
       changed: true,
+      revoked: 0,
     });
     await signUp(new Browser(server.base, '127.0.0.56'), 'Finn');
     expect((await logIn(new Browser(server.base, '127.0.0.56'), 'finn', 'correct horse battery')).status).toBe(200);
@@ -213,6 +214,39 @@ describe('accounts and sessions', () => {
     expect((await logIn(new Browser(server.base, '127.0.0.61'), 'hildegard', password)).status).toBe(401);
   });
 
+  it('a password change and log out everywhere revoke the personal API tokens; a bot’s token still works', async () => {
+    const b = new Browser(server.base, '127.0.0.73');
+    await signUp(b, 'Tokie');
+    const bot = (await b.ask('POST', '/api/bots', { name: 'tokiebot' })).json?.token as string;
+    const asToken = (token: string, url: string) =>
+      request(server.base, url, { from: b.from, headers: { authorization: `Bearer ${token}` } });
+    const newToken = async () => {
+      const token = (await b.ask('POST', '/api/account/tokens', { label: 'script' })).json?.token as string;
+      expect((await asToken(token, '/api/session')).json?.account).toMatchObject({ name: 'Tokie' });
+      return token;
+    };
+    const botWorks = async () => expect((await asToken(bot, '/api/bot/me')).json).toEqual({ name: 'tokiebot' });
+
+    const first = await newToken();
+    const second = await newToken();
+    expect(
+      (await b.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'a brand new secret' })).json,
+    ).toEqual({ changed: true, revoked: 2 });
+    for (const token of [first, second]) {
+      const refused = await asToken(token, '/api/session');
+      expect(refused.status).toBe(401);
+      expect(refused.json?.error).toMatch(/revoked or unknown/);
+      expect((await asToken(token, '/api/account/games')).status).toBe(401);
+    }
+    await botWorks();
+
+    const third = await newToken();
+    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 1, revoked: 1 });
+    expect((await asToken(third, '/api/session')).status).toBe(401);
+    await botWorks();
+    expect((await asToken(bot, '/api/session')).json).toEqual({ account: null });
+  });
+
   it('a guest who signs up keeps the seat, and a changed password logs every other browser out', async () => {
     const b = new Browser(server.base, '127.0.0.62');
     await b.ask('POST', '/api/session/guest');
@@ -235,6 +269,7 @@ describe('accounts and sessions', () => {
       (await b.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'a brand new secret' })).json,
     ).toEqual({
       changed: true,
+      revoked: 0,
     });
     expect(await me(b)).toMatchObject({ name: 'Ivo' });
     expect(await me(other)).toBeNull();

@@ -82,7 +82,7 @@ describe('password guessing', () => {
     // The owner, logged in before the guessing began, changes the password and may delete the account.
     expect(
       (await owner.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'another long secret' })).json,
-    ).toEqual({ changed: true });
+    ).toEqual({ changed: true, revoked: 0 });
     expect((await logIn(new Browser(base, '127.0.3.4'), 'owner', 'another long secret')).status).toBe(200);
   });
 

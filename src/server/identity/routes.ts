@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
 import { Allowance } from '../limits.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
-import { type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
+import { apiTokenOf, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
 import { type Attempt, DEFAULT_LOGIN_LIMITS, LoginAttempts } from './login-attempts.ts';
 import { checkNewPassword, hashPassword, passwordMatches } from './passwords.ts';
 import { type Account, API_TOKEN_ID } from './store.ts';
@@ -100,6 +100,13 @@ export function registerIdentity(
     void reply.code(401).send({ error: identity ? 'an API token plays; the account is managed from the site' : 'log in first' });
     return null;
   };
+
+  // A personal token revoked (or never made) is told so, not taken for no token at all: a script that
+  // goes on would otherwise make games as nobody.
+  app.addHook('onRequest', async (request, reply) => {
+    if (apiTokenOf(request) === null || (await identities.of(request)) !== null) return;
+    return reply.code(401).send({ error: 'that API token is revoked or unknown: make a new one on your account page' });
+  });
 
   app.get('/api/account/bots', async (request, reply) => {
     const owner = await player(request, reply);
@@ -216,8 +223,10 @@ export function registerIdentity(
     const identity = await session(request, reply);
     if (!identity) return reply;
     const ended = await store.endSessions(identity.account.id, null);
+    // A script given a personal token is logged out too (its owner makes a new one); bots keep theirs.
+    const revoked = await store.revokeApiTokens(identity.account.id);
     await identities.end(reply, null);
-    return { ended };
+    return { ended, revoked };
   });
 
   app.post('/api/account/password', { bodyLimit: 4096 }, async (request, reply) => {
@@ -233,10 +242,12 @@ export function registerIdentity(
     const password = checkNewPassword(asked.value.password, account.name);
     if (!password.ok) return reply.code(400).send({ error: password.error.message });
     await store.setPassword(account.id, await hashPassword(password.value));
-    // Whoever knew the old password is logged out everywhere; this browser goes on in a new session.
+    // Whoever knew the old password is logged out everywhere, with any token they made with it (bots
+    // keep theirs: a bot's token is not the account's); this browser goes on in a new session.
     await store.endSessions(account.id, null);
+    const revoked = await store.revokeApiTokens(account.id);
     await identities.begin(reply, account.id, null);
-    return { changed: true };
+    return { changed: true, revoked };
   });
 
   app.post('/api/account/delete', { bodyLimit: 4096 }, async (request, reply) => {
