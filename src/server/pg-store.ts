@@ -1022,6 +1022,10 @@ export class PgStore implements GameStore, IdentityStore {
     return (r.rowCount ?? 0) > 0;
   }
 
+  async revokeApiTokens(accountId: string): Promise<number> {
+    return (await this.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId])).rowCount ?? 0;
+  }
+
   async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
     const { rows } = await this.query<{ account_id: string; scope: string }>(
       'SELECT account_id, scope FROM api_tokens WHERE token_hash = $1',

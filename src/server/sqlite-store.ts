@@ -942,6 +942,10 @@ export class SqliteStore implements GameStore, IdentityStore {
     );
   }
 
+  revokeApiTokens(accountId: string): Promise<number> {
+    return this.write(() => this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId).changes);
+  }
+
   async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
     const row = this.sql('SELECT account_id, scope FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
       | { account_id: string; scope: string }

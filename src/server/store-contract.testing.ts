@@ -451,6 +451,15 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.revokeApiToken('someone-else', 'abcdef012345')).toBe(false);
         expect(await store.revokeApiToken('owner', 'abcdef012345')).toBe(true);
         expect(await store.apiToken('abcdef0123456789')).toBeNull();
+        // All of them at once (a password change, log out everywhere): the bot's token stays.
+        await store.createApiToken('0123456789abcdef', 'owner', 'one', 'play', 11);
+        await store.createApiToken('fedcba9876543210', 'owner', 'two', 'play', 12);
+        await store.register('other', 'Otto', 'otto', 'h-otto', '$argon2id$x', 12);
+        await store.createApiToken('99999999aaaaaaaa', 'other', 'theirs', 'play', 12);
+        expect(await store.revokeApiTokens('owner')).toBe(2);
+        expect(await store.apiTokensOf('owner')).toEqual([]);
+        expect(await store.apiToken('99999999aaaaaaaa')).toEqual({ accountId: 'other', scope: 'play' });
+        expect(await store.botName('tok-new')).toBe('Robo');
       }),
     );
 

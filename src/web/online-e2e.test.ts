@@ -384,6 +384,11 @@ describe('accounts in the browser', () => {
       name: 'quinnbot',
     });
     await shot(page, 'account-page');
+    // Beside the actions that revoke them, the page says the API tokens go too (the bots' stay).
+    expect(await page.getByRole('form', { name: 'Change password' }).textContent()).toMatch(
+      /revokes your API tokens \(your bots keep theirs\)/,
+    );
+    expect(await page.locator('main').textContent()).toMatch(/Logging out everywhere also revokes your API tokens; your bots’ tokens stay/);
 
     // The game played as a guest is Quinn's: in their list (O to move), on their profile, and the seat theirs.
     const id = new URL(game).pathname.split('/').pop() as string;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_REVIEW_BUDGET } from '../../ai/review.ts';
 import { type ConnectionLimits, createHttpServer } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
+import { originWarning } from '../../server/identity/origin.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
 import type { GameStore } from '../../server/store.ts';
@@ -199,6 +200,8 @@ export async function serveCommand(
   );
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
+  const originUnset = originWarning(flags.host ?? 'localhost', origins);
+  if (originUnset !== null) io.stderr(`${originUnset}\n`);
   // Stopped by a signal: finish what is in flight, then close the store cleanly.
   const stop = () => void app.close();
   process.once('SIGTERM', stop);

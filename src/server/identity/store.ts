@@ -86,6 +86,8 @@ export interface IdentityStore {
   ): Promise<{ readonly id: string; readonly label: string; readonly scope: string; readonly createdAt: number }[]>;
   /** Revokes the account's token whose id is given; false when there is none. */
   revokeApiToken(accountId: string, id: string): Promise<boolean>;
+  /** Revokes every personal API token of the account (a bot's token is its bot's, not these); how many. */
+  revokeApiTokens(accountId: string): Promise<number>;
   /** Whose a token is, and what it may do; null for no token. */
   apiToken(tokenHash: string): Promise<{ readonly accountId: string; readonly scope: string } | null>;
   /** The seats the account holds or held, in games old to new. */

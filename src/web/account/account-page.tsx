@@ -104,7 +104,8 @@ function ChangePassword() {
         />
       </label>
       <Problem text={problem} />
-      {changed && <p role="status">Password changed: every other browser is logged out.</p>}
+      <small>Changing it logs every other browser out and revokes your API tokens (your bots keep theirs).</small>
+      {changed && <p role="status">Password changed: every other browser is logged out, and your API tokens are revoked.</p>}
       <button type="submit" disabled={busy}>
         Change password
       </button>
@@ -171,6 +172,9 @@ export function AccountPage() {
             <a class="button-link" href="/api/account/data" download>
               Download my data
             </a>
+          </p>
+          <p>
+            <small>Logging out everywhere also revokes your API tokens; your bots’ tokens stay.</small>
           </p>
           <Problem text={problem} />
           <ChangePassword />
