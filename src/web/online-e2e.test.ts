@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +11,7 @@ import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/index.ts';
 import { SURROUNDED_IN_23 } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/index.ts';
+import { parsePuzzleSet } from '../puzzles/puzzle-set.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { gameForm } from './create-game.testing.ts';
@@ -632,6 +633,23 @@ describe('rated games in the browser', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Show the solution' }).click();
     await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/\(tried before: not rated again\)\.$/);
+  });
+
+  it('a puzzle solved on the page is a solve by the server’s judgement: the page sends its moves, and the rating rises', async () => {
+    const page = await signedUp('Solvera');
+    const set = unwrap(parsePuzzleSet(JSON.parse(readFileSync('src/puzzles/sets/hex.json', 'utf8'))));
+    const puzzle = set.puzzles.find((p) => p.turns === 2) as (typeof set.puzzles)[number];
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/round')) sent.push(r.postDataJSON());
+    });
+    await page.goto(`${server.base}/#puzzle&game=hex&id=${puzzle.id}`);
+    await page.locator(`[data-cell="${puzzle.solution[0]}"][tabindex="0"]`).click();
+    await waitForMoveCount(page, 2);
+    await page.locator(`[data-cell="${puzzle.solution[2]}"][tabindex="0"]`).click();
+    await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/^Your puzzle rating: \d+ \(\+\d+\)\.$/);
+    expect(sent).toEqual([{ moves: puzzle.solution }]);
+    await shot(page, 'puzzle-solved-rated');
   });
 
   it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {
