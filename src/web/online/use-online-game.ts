@@ -174,6 +174,8 @@ export function useOnlineGame<S, M, O>(
     setRefusal(null);
     void connection.send(intent).then((answer) => {
       setSending(false);
+      // Any answer replaces what the page said before (a seat not taken, a rematch refused).
+      setError(null);
       const text = refusalText(intent, answer);
       setRefusal(text === null ? null : { text, table: tableRef.current });
     });
