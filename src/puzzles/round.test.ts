@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../engine/game.ts';
 import { unwrap } from '../engine/result.ts';
@@ -44,6 +45,20 @@ describe('judging a try at a puzzle', () => {
       // Wins in two have other winning last moves (the one-turn puzzles have one by their proof): the judge takes them.
       if (puzzles.some((p) => p.puzzle.turns > 1)) expect(alternatives).toBeGreaterThan(0);
     });
+
+  it('any list of texts is judged or refused in words, never thrown on (a server answers 400, not 500)', () => {
+    for (const { game, puzzles } of SETS) {
+      const { puzzle, line } = puzzles[0] as (typeof puzzles)[number];
+      const text = fc.oneof(fc.string({ maxLength: 64 }), fc.constantFrom(...line.solution, 'pass', 'swap', '', ' ', 'wQ', '0,0>1,1'));
+      fc.assert(
+        fc.property(fc.array(text, { maxLength: 5 }), (moves) => {
+          const judged = judgeRound(game, puzzle, line, moves);
+          expect(judged.ok ? typeof judged.value : judged.error.message.length > 0).toBeTruthy();
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
 
   it('names what is wrong with moves no page could have played', () => {
     const { game, puzzles } = SETS[1] as (typeof SETS)[number];
