@@ -398,6 +398,16 @@ describe('at the table', () => {
       type: 'error',
       error: expect.stringMatching(/U\+202E/),
     });
+    // Invisible format characters and half a surrogate pair are refused with a code, answering the line's id.
+    for (const [text, char] of [
+      ['\uFEFFgood game', 'U+FEFF'],
+      ['gg\uD800', 'U+D800'],
+    ])
+      expect(await b.ask({ type: 'chat', text })).toMatchObject({
+        type: 'error',
+        code: 'chat-unshowable',
+        error: expect.stringContaining(char),
+      });
     await b.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'good luck!'));
     const heard = (c: Client) =>
       c.messages

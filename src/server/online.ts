@@ -9,6 +9,7 @@ import { findGame } from '../games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import {
   type ClientMessage,
+  type MessageErrorCode,
   messageId,
   type OpenGame,
   type PublicGame,
@@ -561,8 +562,16 @@ async function connect(
   const authorName = who?.account.name;
   // Online while a socket of theirs is open (the socket may close while the room loads).
   if (account !== undefined && socket.readyState === socket.OPEN) socket.once('close', presence.enter(account));
+  // When the game cannot be opened, what the client sent meanwhile is answered too, each with its id.
+  const refuseEarly = (error: string) => {
+    for (const m of early) {
+      const id = m.binary ? undefined : messageId(m.data.toString());
+      if (id !== undefined) tell({ type: 'error', id, error });
+    }
+  };
   if (room instanceof RulesChanged) {
     socket.off('message', hold);
+    refuseEarly(room.message);
     tell({ type: 'error', error: room.message });
     socket.close(4409, 'played under other rules');
     return;
@@ -572,11 +581,13 @@ async function connect(
   socket.off('message', hold);
   if (room === 'unavailable') {
     // 1013: try again later. The client reconnects by itself, as after any dropped connection.
+    refuseEarly(STORE_UNAVAILABLE);
     tell({ type: 'error', error: STORE_UNAVAILABLE });
     socket.close(1013, 'the game store is not answering');
     return;
   }
   if (!room) {
+    refuseEarly(`there is no game ${id}`);
     tell({ type: 'error', error: `there is no game ${id}` });
     socket.close(4404, 'no such game');
     return;
@@ -618,28 +629,29 @@ async function connect(
   const allowance = new Allowance(edge.messageRate, BURST, 1);
   const onMessage = async (data: Buffer, binary: boolean) => {
     const arrived = performance.now();
-    const text = binary || data.length > MAX_MESSAGE_BYTES ? null : data.toString();
-    // The message's own id, if it has one, goes back with whatever answers it.
-    const id = text === null ? undefined : messageId(text);
-    const refuse = (error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), error });
+    // A frame is at most 64 KB (MAX_FRAME_BYTES), so even a message too long to act on is parsed for
+    // its id: every refusal goes back with the id of what it refuses.
+    const raw = binary ? null : data.toString();
+    const id = raw === null ? undefined : messageId(raw);
+    const refuse = (code: MessageErrorCode, error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error });
     const now = Date.now();
     // The socket's own allowance, and its address's over all its sockets.
     if (!allowance.take('', now) || !edge.addressMessages.take(address, now))
-      return refuse(`too many messages: at most ${edge.messageRate} a second`);
-    if (!binary && text === null) return refuse(`a message is at most ${MAX_MESSAGE_BYTES} bytes`);
-    if (text === null) return refuse('messages are JSON text such as {"type":"move",…}');
-    const message = parseClientMessage(text);
-    if (!message.ok) return refuse(message.error.message);
+      return refuse('too-many', `too many messages: at most ${edge.messageRate} a second`);
+    if (raw === null) return refuse('not-json', 'messages are JSON text such as {"type":"move",…}');
+    if (data.length > MAX_MESSAGE_BYTES) return refuse('too-large', `a message is at most ${MAX_MESSAGE_BYTES} bytes`);
+    const message = parseClientMessage(raw);
+    if (!message.ok) return refuse('malformed', message.error.message);
     const m = message.value;
     if (m.type === 'chat') {
       if (account === undefined && m.token === undefined)
-        return refuse('chat needs a session: open the game from the site (a guest is enough)');
-      if (!chatAllowance.take('', now)) return refuse('too many lines: at most one a second');
+        return refuse('no-session', 'chat needs a session: open the game from the site (a guest is enough)');
+      if (!chatAllowance.take('', now)) return refuse('chat-too-fast', 'too many lines: at most one a second');
       const checked = parseChatText(m.text);
-      if (!checked.ok) return refuse(checked.error.message);
+      if (!checked.ok) return refuse(checked.error.code, checked.error.message);
       // A seat's token speaks in the players' chat, as its holder's socket does.
       const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
-      if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      if (m.token !== undefined && !byToken) return refuse('bad-token', 'that is not the seat’s token');
       const said: ChatRoom = byToken ? 'players' : chatRoom;
       const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
       await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });

@@ -584,17 +584,16 @@ export class Room {
         );
       }
       case 'offer': {
+        // The other seat may have been taken on another instance since this one looked.
+        const them = seat === 0 ? 1 : 0;
+        if (this.stored.seats[them] === 'open' && this.stored.seatTokens[them] === null) await this.reload();
         const no = judgeOffer(this.table, seat, intent.offer, this.seatOf);
         if (no) return this.refuse(no.refusal, no.error);
         const standing = standingOffer(this.table);
         // Offering what the other player offers is agreeing to it.
         if (standing && standing.kind === intent.offer) return this.agree(seat, intent.offer);
-        const them = seat === 0 ? 1 : 0;
-        if (this.stored.seats[them] !== 'open') {
-          // The server's AI plays on, and lets a person take a move back.
-          if (intent.offer === 'draw') return this.refuse('illegal', "the server's AI does not take draw offers: play on, or resign");
-          return ended(await this.takeBackFor(seat));
-        }
+        // The server's AI plays on (it takes no draw: the shared rule says so), and lets a person take a move back.
+        if (this.stored.seats[them] !== 'open') return ended(await this.takeBackFor(seat));
         const offer = { kind: intent.offer, seat, ply: this.plies };
         if (!(await this.store.setOffer(this.id, offer, this.plies, this.stored.undone))) {
           await this.reload();

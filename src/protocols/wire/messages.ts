@@ -174,7 +174,27 @@ export type ServerMessage =
   /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
   | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
-  | { readonly type: 'error'; readonly id?: string; readonly error: string };
+  /** A message refused before it reached the game: its `id` when it gave one, why in words, and (for a refusal) a code. */
+  | { readonly type: 'error'; readonly id?: string; readonly code?: MessageErrorCode; readonly error: string };
+
+/**
+ * Why a message was refused before it reached the game, in a code that stays when the words change:
+ * `too-large` (over 4 KB), `too-many` (over the rate), `not-json` (binary), `malformed` (not a
+ * well-formed intent), `no-session` (chat without a session), `chat-too-fast`, `chat-empty`,
+ * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`.
+ */
+export const MESSAGE_ERROR_CODES = [
+  'too-large',
+  'too-many',
+  'not-json',
+  'malformed',
+  'no-session',
+  'chat-too-fast',
+  'chat-empty',
+  'chat-unshowable',
+  'bad-token',
+] as const;
+export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 
 /** A client's own id of a message: at most this long. */
 export const MAX_MESSAGE_ID = 64;

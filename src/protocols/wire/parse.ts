@@ -12,6 +12,8 @@ import {
   type GameEvent,
   MAX_CHAT,
   MAX_MESSAGE_ID,
+  MESSAGE_ERROR_CODES,
+  type MessageErrorCode,
   type PublicGame,
   REFUSALS,
   type Refusal,
@@ -53,7 +55,8 @@ export function parseClientMessage(text: string): Result<ClientMessage> {
   if (!parsed.ok) return parsed;
   const o = parsed.value;
   if (o.type === 'chat') {
-    if (!isText(o.text) || o.text.trim() === '') return fail('"text" must be what you say');
+    // Blank or unshowable text is the server's to refuse, with its own code (names.ts).
+    if (!isText(o.text)) return fail('"text" must be what you say');
     if ([...o.text].length > MAX_CHAT) return fail(`a chat line is at most ${MAX_CHAT} characters`);
     if (o.seat !== undefined && !Number.isInteger(o.seat)) return fail('"seat" must be a seat number');
     if (o.token !== undefined && !isText(o.token)) return fail('"token" must be your seat token');
@@ -277,7 +280,14 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
       return answered ? ok({ type: 'answer', ...idOf(o), ...answered }) : bad('that answers nothing');
     }
     case 'error':
-      return isText(o.error) ? ok({ type: 'error', ...idOf(o), error: o.error }) : bad('without its error');
+      return isText(o.error)
+        ? ok({
+            type: 'error',
+            ...idOf(o),
+            ...(MESSAGE_ERROR_CODES.includes(o.code as MessageErrorCode) ? { code: o.code as MessageErrorCode } : {}),
+            error: o.error,
+          })
+        : bad('without its error');
     default:
       return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }

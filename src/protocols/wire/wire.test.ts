@@ -76,6 +76,12 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...REFUSALS.map((refusal): ServerMessage => ({ type: 'answer', ok: false, refusal, error: `refused: ${refusal}`, version: 3 })),
   { type: 'error', id: 'm-2', error: 'a message must be JSON' },
   { type: 'error', error: 'too many messages' },
+  {
+    type: 'error',
+    id: 'c-3',
+    code: 'chat-unshowable',
+    error: 'a chat line may not hold U+FEFF (control or format characters, or an unpaired surrogate)',
+  },
   { type: 'event', event: { version: 9, kind: 'takeback', ply: 3 } },
   { type: 'event', event: { version: 10, kind: 'end', result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } },
   { type: 'offer', offer: { kind: 'draw', seat: 1 } },

@@ -161,6 +161,8 @@ export interface GameSummary {
   readonly players: readonly (string | null)[];
   readonly seats: readonly number[];
   readonly result: 'win' | 'draw' | 'loss' | null;
+  /** How it ended (`termination`: `aborted` has no result), once over. */
+  readonly ending?: { readonly termination: string } | null;
   readonly yourMove?: boolean;
 }
 

@@ -16,6 +16,8 @@ export interface OnlineInfo {
   readonly runningClock: Player | null;
   /** Takes an open seat for this browser; null when it holds one or none is open. */
   readonly claim: ((seat: Player, name: string) => void) | null;
+  /** How the game ended (`aborted`, `resignation`, …), once it is over. */
+  readonly termination: string | null;
   /** A rated game's rating changes, seat by seat, once it is over. */
   readonly ratingDiffs: readonly number[] | null;
   /** Whether the game is rated. */
@@ -45,6 +47,8 @@ export interface OnlineInfo {
 /** What a seat's holder may ask besides moves (the server judges each; the page offers what may be asked). */
 export interface Manners {
   readonly seat: Player;
+  /** What the rules of the table allow this seat to ask now (the server's own rule): only those are offered. */
+  readonly allowed: { readonly draw: boolean; readonly takeback: boolean; readonly abort: boolean };
   offer(kind: OfferKind): void;
   reply(kind: OfferKind, accept: boolean): void;
   abort(): void;

@@ -147,17 +147,24 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
           </button>
         </p>
       )}
-      {two && !offer && (
+      {!offer && (m.allowed.draw || m.allowed.takeback || m.allowed.abort) && (
+        // Only what the rules of the table allow now (the server's own rule): nothing is offered to be refused.
         <p class="controls">
-          <button type="button" onClick={() => m.offer('draw')}>
-            Offer a draw
-          </button>
-          <button type="button" onClick={() => m.offer('takeback')}>
-            Ask to take back
-          </button>
-          <button type="button" onClick={() => m.abort()}>
-            Abort
-          </button>
+          {m.allowed.draw && (
+            <button type="button" onClick={() => m.offer('draw')}>
+              Offer a draw
+            </button>
+          )}
+          {m.allowed.takeback && (
+            <button type="button" onClick={() => m.offer('takeback')}>
+              Ask to take back
+            </button>
+          )}
+          {m.allowed.abort && (
+            <button type="button" onClick={() => m.abort()}>
+              Abort
+            </button>
+          )}
         </p>
       )}
     </div>
