@@ -663,6 +663,9 @@ async function connect(
       // A seat's token speaks in the players' chat, as its holder's socket does.
       const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
       if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      // A socket opened before its account was deleted speaks no more: its name is gone from the site.
+      if (account !== undefined && (await hub.store.account(account))?.kind === 'deleted')
+        return refuse('this account was deleted: it cannot chat');
       const said: ChatRoom = byToken ? 'players' : chatRoom;
       const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
       await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });

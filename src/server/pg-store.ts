@@ -1120,7 +1120,8 @@ export class PgStore implements GameStore, IdentityStore {
         // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
         if (a.tokenHash !== null)
           await c.query('UPDATE seats SET name = $1, account_id = $2 WHERE token_hash = $3', [a.placeholder, a.id, a.tokenHash]);
-        await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [a.placeholder, a.id]);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        await c.query("UPDATE seats SET name = $1, token_hash = 'closed' WHERE account_id = $2", [a.placeholder, a.id]);
         // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
         // carry the name and no account: found by the name, which no one else may hold.
         await c.query('UPDATE seats SET name = $1 WHERE account_id IS NULL AND name = $2', [a.placeholder, a.name]);

@@ -783,10 +783,10 @@ export class Room {
         await this.serverTurns();
         if (this.over || this.hasLeft(seat) || this.stored.seats[seat] !== 'open') return null;
         const name = this.seatName(seat);
-        const gone = termination === 'closed' ? `${name}'s account was closed` : `${name} was banned`;
+        const gone = `${name}: ${termination === 'closed' ? 'account closed' : 'banned'}`;
         const event =
           this.waiting() || (this.stored.seats.length === 2 && this.plies < 2)
-            ? await this.finish({ kind: 'draw', reason: `${gone}: the game is aborted` }, 'aborted')
+            ? await this.finish({ kind: 'draw', reason: `${gone}, the game is aborted` }, 'aborted')
             : await this.leave(seat, termination, gone);
         // Null: another instance changed the game first (this room has caught up since): again from there.
         if (event) return event;
@@ -836,8 +836,8 @@ export class Room {
     const name = this.seatName(d.seat);
     if (d.termination === 'time') return `${name} ran out of time`;
     if (d.termination === 'abandoned') return `${name} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`;
-    if (d.termination === 'closed') return `${name}'s account was closed`;
-    if (d.termination === 'banned') return `${name} was banned`;
+    if (d.termination === 'closed') return `${name}: account closed`;
+    if (d.termination === 'banned') return `${name}: banned`;
     return `${name} resigned`;
   }
 

@@ -1038,7 +1038,8 @@ export class SqliteStore implements GameStore, IdentityStore {
         // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
         if (a.tokenHash !== null)
           this.sql('UPDATE seats SET name = ?, account_id = ? WHERE token_hash = ?').run(a.placeholder, a.id, a.tokenHash);
-        this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(a.placeholder, a.id);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        this.sql("UPDATE seats SET name = ?, token_hash = 'closed' WHERE account_id = ?").run(a.placeholder, a.id);
         // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
         // carry the name and no account: found by the name, which no one else may hold.
         this.sql('UPDATE seats SET name = ? WHERE account_id IS NULL AND name = ?').run(a.placeholder, a.name);
