@@ -353,6 +353,8 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create(game('over', ['open', 'open'], 30));
         await store.claimSeat('over', 0, 'tok-o2', 'Wren', undefined, 'o1');
         await store.end('over', { kind: 'draw' }, 'agreement', 0);
+        // A bot's requests are counted under its name.
+        await store.requestReview({ gameId: 'over', requester: 'bot:wrenbot', requestedAt: 31, total: 1 });
         await store.create(game('left', ['open', 'open', 'open'], 40));
         await store.claimSeat('left', 2, 'tok-o3', 'Wren', undefined, 'o1');
         expect(await store.depart('left', { seat: 2, plies: 0, at: 41, termination: 'resignation' }, 0)).toBe(true);
@@ -411,6 +413,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         const bots = await store.read('bots');
         expect(bots).toMatchObject({ seatNames: ['Deleted-b', null], seatAccounts: ['b1', null], creator: 'bot:deleted-b' });
         expect((await store.read('over'))?.seatNames[0]).toBe('Deleted-o');
+        expect((await store.review('over'))?.requester).toBe('bot:deleted-b');
         // Nobody takes the bot's name again; what is left to end, a restart finds.
         expect(await store.registerOwnedBot('b9', 'p2', 'wrenbot', 'wrenbot', 'hash-wrenbot', 'tok-9', 90)).toBe(false);
         expect((await store.closedInPlay()).sort()).toEqual(['b1', 'o1']);
