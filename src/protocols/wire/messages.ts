@@ -193,6 +193,7 @@ export const MESSAGE_ERROR_CODES = [
   'chat-empty',
   'chat-unshowable',
   'bad-token',
+  'account-closed',
 ] as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 

@@ -53,7 +53,7 @@ export class Identities {
   private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
-    readonly store: IdentityStore & Pick<GameStore, 'seatedIn'>,
+    readonly store: IdentityStore & Pick<GameStore, 'seatedIn' | 'liveSeatsOf'>,
     readonly settings: SessionSettings,
     readonly now: () => number,
   ) {}
