@@ -217,6 +217,7 @@ export function useOnlineGame<S, M, O>(
       recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
       ratingDiffs: ending?.ratingDiffs ?? null,
       rated: initial.rated === true,
+      pausedMs: outcome ? null : followed.pausedMs,
       perf: perfOf(initial.game, initial.clock),
       pool: (initial.rated === true && held !== undefined && poolFor(initial.game, initial.clock, seats.length)?.id) || null,
       rematch:
