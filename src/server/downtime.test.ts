@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, post, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
@@ -170,6 +171,29 @@ describe('downtime is never charged to a clock', () => {
       server = servers[0] as ServerProcess;
     } finally {
       await Promise.all(servers.map((s) => s.kill()));
+    }
+  });
+
+  it('a clean stop (SIGTERM) records when the site went down, to the moment: no heartbeat of the last second is needed', async () => {
+    const data = path.join(dir, 'stop');
+    // Heartbeats an hour apart: none is written between the start and the stop.
+    const server = await startServer(data, { ...RATES, HEXARENA_HEARTBEAT_MS: '3600000' });
+    try {
+      const started = (
+        await shown(server.base, (await post(server.base, '/api/games', { game: 'hex', seats: ['open', 'open'] })).json.id as string)
+      ).now;
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      const stopping = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const db = new Database(path.join(data, 'hexarena.sqlite'), { readonly: true });
+      const beats = db.prepare('SELECT seen, stopped FROM heartbeats').all() as { seen: number; stopped: number }[];
+      db.close();
+      expect(beats).toHaveLength(1);
+      expect(beats[0]?.stopped).toBe(1);
+      expect(beats[0]?.seen).toBeGreaterThanOrEqual(Math.max(stopping, started));
+    } finally {
+      await server.kill();
     }
   });
 

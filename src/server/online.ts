@@ -193,7 +193,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     now: limits.hub?.now ?? Date.now,
     ...(limits.heartbeatMs === undefined ? {} : { everyMs: limits.heartbeatMs }),
   });
-  app.addHook('onClose', () => heartbeat.stop());
+  // Before the server stops answering (and long before the store closes): the site's last sign of life.
+  app.addHook('preClose', () => heartbeat.stop());
   const rate = limits.rate ?? 40;
   const openGames = limits.openGames ?? OPEN_GAMES;
   const aiGames = limits.aiGames ?? AI_GAMES;
