@@ -163,12 +163,10 @@ const RATES = { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000', HEXAREN
 describe('downtime is never charged to a clock', () => {
   it('SQLite: the one instance killed with a rated blitz and a correspondence game running, back two days later: nobody flagged, clocks as at the kill', async () => {
     const data = path.join(dir, 'sqlite');
-    let server = await startServer(data, RATES);
-    let servers: ServerProcess[] = [server];
+    let servers = [await startServer(data, RATES)];
     try {
       const games = await twoGames(servers, 'sq');
-      servers = await killAndResume(servers, () => startServer(data, { ...RATES, ...aheadBy(DOWN_MS) }, server.port), games);
-      server = servers[0] as ServerProcess;
+      servers = await killAndResume(servers, () => startServer(data, { ...RATES, ...aheadBy(DOWN_MS) }), games);
     } finally {
       await Promise.all(servers.map((s) => s.kill()));
     }
@@ -201,12 +199,11 @@ describe('downtime is never charged to a clock', () => {
     [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
     const env = { ...RATES, DATABASE_URL: await postgres.createDatabase(), REDIS_URL: redis.url };
     let servers = await Promise.all(['a', 'b'].map((n) => startServer(path.join(dir, n), env)));
-    const ports = servers.map((s) => s.port);
     try {
       const games = await twoGames(servers, 'pg');
       servers = await killAndResume(
         servers,
-        (i) => startServer(path.join(dir, i === 0 ? 'a' : 'b'), { ...env, ...aheadBy(DOWN_MS) }, ports[i]),
+        (i) => startServer(path.join(dir, i === 0 ? 'a' : 'b'), { ...env, ...aheadBy(DOWN_MS) }),
         games,
       );
     } finally {

@@ -57,6 +57,13 @@ export const HEARTBEATS = `CREATE TABLE heartbeats (
 export const HEARTBEAT_UPSERT = `INSERT INTO heartbeats (instance, seen, stopped) VALUES (:instance, :seen, :stopped)
    ON CONFLICT (instance) DO UPDATE SET seen = excluded.seen, stopped = excluded.stopped`;
 
+/**
+ * Instances not heard of for a month are forgotten at the next start (after the downtime is worked
+ * out from them): instances named after hosts that come and go would otherwise pile up.
+ */
+export const FORGET_HEARTBEATS = 'DELETE FROM heartbeats WHERE seen < :before';
+export const FORGET_AFTER_MS = 30 * 86_400_000;
+
 const LIVE_GAMES = 'SELECT id FROM games WHERE termination IS NULL';
 
 /**

@@ -1,6 +1,16 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
-import { downtimeOf, HEARTBEAT_UPSERT, HEARTBEATS, type HeartbeatRow, LAST_LIVE_MOVE, numbered, RESUME_STATEMENTS } from './downtime.ts';
+import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  numbered,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
@@ -778,6 +788,8 @@ export class PgStore implements GameStore, IdentityStore {
           const { text, values } = numbered(statement, { down, now });
           await c.query(text, values);
         }
+      const forget = numbered(FORGET_HEARTBEATS, { before: now - FORGET_AFTER_MS });
+      await c.query(forget.text, forget.values);
       const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: 0 });
       await c.query(text, values);
       return down;

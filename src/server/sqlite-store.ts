@@ -1,7 +1,16 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
-import { downtimeOf, HEARTBEAT_UPSERT, HEARTBEATS, type HeartbeatRow, LAST_LIVE_MOVE, RESUME_STATEMENTS } from './downtime.ts';
+import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
@@ -707,6 +716,7 @@ export class SqliteStore implements GameStore, IdentityStore {
       const lastMove = (this.sql(LAST_LIVE_MOVE).get() as { at: number | null }).at;
       const down = downtimeOf(beats, instance, now, staleMs, lastMove);
       if (down > 0) for (const statement of RESUME_STATEMENTS) this.sql(statement).run({ down, now });
+      this.sql(FORGET_HEARTBEATS).run({ before: now - FORGET_AFTER_MS });
       this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: 0 });
       return down;
     });
