@@ -26,6 +26,7 @@ import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
+import { pauseShown, startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
 import { Fanout } from './fanout.ts';
@@ -90,7 +91,14 @@ function publicGame(room: Room): PublicGame {
     // Clients show clocks against the server's time, not their own.
     now: Date.now(),
     ...(stored.rated ? { rated: true } : {}),
+    ...pausedField(room),
   };
+}
+
+/** The running clock was paused while the site was down, and nothing has happened since: said to the players. */
+function pausedField(room: Room): { paused?: { at: number; ms: number } } {
+  const paused = pauseShown(room.stored);
+  return paused ? { paused: { at: paused.at, ms: paused.ms } } : {};
 }
 
 /**
@@ -169,6 +177,8 @@ export interface OnlineLimits {
   readonly pools?: Partial<PoolSettings>;
   /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
   readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
+  /** How often this instance writes its heartbeat (HEARTBEAT_MS): at most that much downtime is charged after a crash. */
+  readonly heartbeatMs?: number;
 }
 
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
@@ -184,6 +194,14 @@ const SEND_BUFFER_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
 
 export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<{ hub: Hub; edge: Edge }> {
+  // Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts).
+  const heartbeat = await startHeartbeat(store, {
+    instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
+    now: limits.hub?.now ?? Date.now,
+    ...(limits.heartbeatMs === undefined ? {} : { everyMs: limits.heartbeatMs }),
+  });
+  // Before the server stops answering (and long before the store closes): the site's last sign of life.
+  app.addHook('preClose', () => heartbeat.stop());
   const rate = limits.rate ?? 40;
   const openGames = limits.openGames ?? OPEN_GAMES;
   const aiGames = limits.aiGames ?? AI_GAMES;
@@ -616,7 +634,8 @@ async function connect(
     return;
   }
   // Still ahead of the store, the client claims what never happened (a bug, another site's game): it starts over.
-  const missed = since === null || since > room.version ? null : room.eventsSince(since);
+  // After a restart that paused the clocks, the client's clock is older than the store's: it starts over too.
+  const missed = since === null || since > room.version || pauseShown(room.stored) ? null : room.eventsSince(since);
   if (missed) {
     tell({ type: 'events', events: missed });
     // Seats are taken without a version: a client catching up hears who sits where now.

@@ -1,6 +1,17 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
 import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  numbered,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
+import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
   type Account,
@@ -170,6 +181,8 @@ const MIGRATIONS: readonly string[] = [
   explorerMigration(''),
   // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
+  // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
+  HEARTBEATS,
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -188,6 +201,8 @@ const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
+/** Instances starting together take this lock to resume the clocks: one of them moves them on, once. */
+const RESUME_LOCK = 0x6865_7862;
 
 /**
  * Errors of the connection or of a server going away (SQLSTATE classes 08 and 57P, sockets refused or
@@ -754,6 +769,32 @@ export class PgStore implements GameStore, IdentityStore {
       pool,
       [...accounts],
     ]);
+  }
+
+  async heartbeat(instance: string, now: number, stopped = false): Promise<void> {
+    const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: stopped ? 1 : 0 });
+    await this.query(text, values);
+  }
+
+  async resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
+    return this.transaction(async (c) => {
+      // Held to the commit: an instance starting at the same moment reads the heartbeats after this
+      // one's, finds it alive, and moves nothing.
+      await c.query('SELECT pg_advisory_xact_lock($1)', [RESUME_LOCK]);
+      const { rows } = await c.query<HeartbeatRow>('SELECT instance, seen, stopped FROM heartbeats', []);
+      const last = (await c.query<{ at: string | null }>(LAST_LIVE_MOVE, [])).rows[0]?.at ?? null;
+      const down = downtimeOf(rows, instance, now, staleMs, last === null ? null : Number(last));
+      if (down > 0)
+        for (const statement of RESUME_STATEMENTS) {
+          const { text, values } = numbered(statement, { down, now });
+          await c.query(text, values);
+        }
+      const forget = numbered(FORGET_HEARTBEATS, { before: now - FORGET_AFTER_MS });
+      await c.query(forget.text, forget.values);
+      const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: 0 });
+      await c.query(text, values);
+      return down;
+    });
   }
 
   async lease(name: string, owner: string, until: number, now: number): Promise<boolean> {

@@ -2,6 +2,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
 import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
+import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
   type Account,
@@ -175,6 +185,8 @@ export const MIGRATIONS: readonly string[] = [
   explorerMigration(' WITHOUT ROWID'),
   // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
+  // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
+  HEARTBEATS,
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -689,6 +701,25 @@ export class SqliteStore implements GameStore, IdentityStore {
         pool,
         ...accounts,
       );
+    });
+  }
+
+  heartbeat(instance: string, now: number, stopped = false): Promise<void> {
+    return this.write(() => {
+      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: stopped ? 1 : 0 });
+    });
+  }
+
+  resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
+    // One write: nothing comes between reading the heartbeats and moving the clocks on.
+    return this.write(() => {
+      const beats = this.sql('SELECT instance, seen, stopped FROM heartbeats').all() as HeartbeatRow[];
+      const lastMove = (this.sql(LAST_LIVE_MOVE).get() as { at: number | null }).at;
+      const down = downtimeOf(beats, instance, now, staleMs, lastMove);
+      if (down > 0) for (const statement of RESUME_STATEMENTS) this.sql(statement).run({ down, now });
+      this.sql(FORGET_HEARTBEATS).run({ before: now - FORGET_AFTER_MS });
+      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: 0 });
+      return down;
     });
   }
 

@@ -907,5 +907,89 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.finishedGames('hex', null, 10)).map((g) => g.id)).toEqual(['other']);
       }),
     );
+
+    it(
+      'heartbeats: a first start credits nothing; a lone instance back after a crash moves every live game on by the time since its last heartbeat, finished ones not',
+      withStore(async (store) => {
+        expect(await store.resumeClocks('a', 1_000, 5_000)).toBe(0);
+        await store.create(game('live'));
+        expect(await store.append('live', { ply: 0, move: 'b2', at: 100 }, { deadline: null, due: 7_000 })).toBeNull();
+        expect(await store.append('live', { ply: 1, move: 'a1', at: 200 }, { deadline: 60_300, due: 60_300 })).toBeNull();
+        await store.create({ ...game('waiting', ['open', 'open'], 50), due: 500 });
+        await store.create(game('done'));
+        expect(await store.append('done', { ply: 0, move: 'b2', at: 100 }, NOTHING_DUE)).toBeNull();
+        expect(await store.end('done', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        await store.heartbeat('a', 2_000);
+        // Killed after its heartbeat at 2 000, started again at 12 000: ten seconds of nobody's time.
+        expect(await store.resumeClocks('a', 12_000, 5_000)).toBe(10_000);
+        const live = await store.read('live');
+        expect(live?.moves.map((m) => m.at)).toEqual([10_100, 10_200]);
+        expect([live?.deadline, live?.due, live?.createdAt]).toEqual([70_300, 70_300, 1]);
+        expect(live?.paused).toEqual({ at: 12_000, ms: 10_000 });
+        // Before its first move a game's timers count from its making: that moves on too.
+        const waiting = await store.read('waiting');
+        expect([waiting?.createdAt, waiting?.due, waiting?.deadline]).toEqual([10_050, 10_500, null]);
+        const done = await store.read('done');
+        expect([done?.moves[0]?.at, done?.createdAt, done?.paused]).toEqual([100, 1, undefined]);
+        // Sweeps see the due time moved on: nothing is due before it.
+        expect(await store.claimDue('a', 20_000, 10_499, 10)).toEqual([]);
+        expect((await store.claimDue('a', 20_000, 70_300, 10)).sort()).toEqual(['live', 'waiting']);
+      }),
+    );
+
+    it(
+      'heartbeats: while another instance is alive nothing moves; once it stopped (cleanly or by going silent), the site was down since the newest heartbeat of any',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, { deadline: null, due: null })).toBeNull();
+        await store.heartbeat('b', 1_500);
+        // a restarts while b runs: the site never went down.
+        expect(await store.resumeClocks('a', 3_000, 5_000)).toBe(0);
+        // b stops cleanly at 4 000 and a restarts at 6 000: down since 4 000.
+        await store.heartbeat('b', 4_000, true);
+        expect(await store.resumeClocks('a', 6_000, 5_000)).toBe(2_000);
+        // b runs again, then both die: b's silence since 7 000 is long past the 5 s it may be late.
+        await store.heartbeat('b', 7_000);
+        expect(await store.resumeClocks('c', 20_000, 5_000)).toBe(13_000);
+        expect((await store.read('g'))?.moves[0]?.at).toBe(1_000 + 2_000 + 13_000);
+      }),
+    );
+
+    it(
+      'heartbeats: a move made after the last heartbeat shows the site alive until then: only the time since is credited',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, NOTHING_DUE)).toBeNull();
+        expect(await store.append('g', { ply: 1, move: 'a1', at: 1_900 }, { deadline: 60_900, due: 60_900 })).toBeNull();
+        // A move of a finished game proves nothing more (the site answered, but no clock depends on it).
+        await store.create(game('over'));
+        expect(await store.append('over', { ply: 0, move: 'b2', at: 3_000 }, NOTHING_DUE)).toBeNull();
+        expect(await store.end('over', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        await store.heartbeat('a', 1_500);
+        expect(await store.resumeClocks('a', 11_900, 5_000)).toBe(10_000);
+        const g = await store.read('g');
+        expect([g?.moves.map((m) => m.at), g?.deadline, g?.paused]).toEqual([[11_000, 11_900], 70_900, { at: 11_900, ms: 10_000 }]);
+      }),
+    );
+
+    it(
+      'heartbeats: instances starting at the same moment after an outage move the clocks on once',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, { deadline: 61_000, due: 61_000 })).toBeNull();
+        await store.heartbeat('a', 2_000);
+        // Eight at once (on PostgreSQL, over as many connections): one of them credits the outage.
+        const names = ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+        // Connections opened beforehand, so the starts overlap rather than queue behind their connecting.
+        await Promise.all(names.map(() => store.read('g')));
+        const credited = await Promise.all(names.map((n) => store.resumeClocks(n, 60_000, 5_000)));
+        expect(credited.sort((x, y) => x - y)).toEqual([0, 0, 0, 0, 0, 0, 0, 58_000]);
+        const g = await store.read('g');
+        expect([g?.moves[0]?.at, g?.deadline]).toEqual([59_000, 119_000]);
+      }),
+    );
   });
 }

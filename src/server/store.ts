@@ -1,4 +1,5 @@
 import type { Json } from '../engine/game.ts';
+import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
 
 /**
@@ -208,6 +209,11 @@ export interface StoredGame extends NewGame {
    * clock to flag, a game abandoned. Null once over. Whichever instance claims the game does it.
    */
   readonly due: number | null;
+  /**
+   * The last time the whole site was down while the game went on: when its clocks were resumed,
+   * and by how much they were moved on (downtime.ts). Absent when that never happened.
+   */
+  readonly paused?: { readonly at: number; readonly ms: number };
 }
 
 /**
@@ -322,7 +328,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore {
+export interface GameStore extends IdentityStore, Heartbeats {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -597,6 +603,8 @@ export interface GameRow {
   readonly rated?: number | boolean | null;
   readonly rating_diffs?: string | null;
   readonly rating_range?: string | null;
+  readonly paused_at?: number | string | null;
+  readonly paused_ms?: number | string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -639,6 +647,9 @@ export function gameFromRows(
     ...(row.rated ? { rated: true } : {}),
     ratingDiffs: row.rating_diffs ? (JSON.parse(row.rating_diffs) as number[]) : null,
     ...(row.rating_range ? { ratingRange: JSON.parse(row.rating_range) as { min: number; max: number } } : {}),
+    ...(row.paused_at === null || row.paused_at === undefined
+      ? {}
+      : { paused: { at: Number(row.paused_at), ms: Number(row.paused_ms ?? 0) } }),
   };
 }
 

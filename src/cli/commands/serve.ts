@@ -159,6 +159,9 @@ export async function serveCommand(
       : { budget: { depth: reviewDepth ?? DEFAULT_REVIEW_BUDGET.depth, nodes: reviewNodes ?? DEFAULT_REVIEW_BUDGET.nodes } }),
   };
   const connections = connectionLimitsFromEnv();
+  // HEXARENA_HEARTBEAT_MS: how often this instance tells the store it is alive (1 s): no more of a
+  // crash than that is charged to the players' clocks.
+  const heartbeatMs = millisecondsFromEnv('HEXARENA_HEARTBEAT_MS');
   // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
   const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
   // HEXARENA_ORIGIN: the site's public origins (https://hexarena.example), comma-separated: writes from
@@ -188,6 +191,7 @@ export async function serveCommand(
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
+      ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
       reviews,
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },

@@ -67,6 +67,11 @@ export interface PublicGame {
   readonly now: number;
   /** A rated game: its end changes the two players' ratings. */
   readonly rated?: boolean;
+  /**
+   * The whole site was down while the game went on, and no move has been made since: its clocks
+   * were paused `ms` milliseconds (nobody's time ran), and resumed at `at`.
+   */
+  readonly paused?: { readonly at: number; readonly ms: number };
   /** GET /api/games/:id only: the seats the asking session's account holds. */
   readonly yours?: readonly Player[];
 }

@@ -186,6 +186,7 @@ export function publicGame(x: unknown): PublicGame | null {
   const ended = x.ending === null ? null : ending(x.ending);
   if ((x.clock !== null && !clock) || (x.ending !== null && !ended)) return null;
   if (x.yours !== undefined && !(Array.isArray(x.yours) && x.yours.every(isCount))) return null;
+  if (x.paused !== undefined && !(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms))) return null;
   return {
     id: x.id,
     game: x.game,
@@ -202,6 +203,7 @@ export function publicGame(x: unknown): PublicGame | null {
     now: x.now,
     ...(x.yours === undefined ? {} : { yours: x.yours }),
     ...(x.rated === true ? { rated: true } : {}),
+    ...(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms) ? { paused: { at: x.paused.at, ms: x.paused.ms } } : {}),
   };
 }
 

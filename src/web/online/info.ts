@@ -22,6 +22,8 @@ export interface OnlineInfo {
   readonly ratingDiffs: readonly number[] | null;
   /** Whether the game is rated. */
   readonly rated: boolean;
+  /** The site was down while the game went on and its clocks were paused that long (ms), with no move since; else null. */
+  readonly pausedMs: number | null;
   /** What the game is rated in ("hive:blitz"): the rating its players' strips show. */
   readonly perf: string;
   /** The pool that pairs a rated game like this one, for a page that holds a seat: "New opponent". */

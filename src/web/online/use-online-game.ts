@@ -248,6 +248,7 @@ export function useOnlineGame<S, M, O>(
       termination: ending?.termination ?? null,
       ratingDiffs: ending?.ratingDiffs ?? null,
       rated: initial.rated === true,
+      pausedMs: outcome ? null : followed.pausedMs,
       perf: perfOf(initial.game, initial.clock),
       pool: (initial.rated === true && held !== undefined && poolFor(initial.game, initial.clock, seats.length)?.id) || null,
       rematch:
