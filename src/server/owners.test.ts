@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 import { Pools } from './pools.ts';
+import { startPostgres } from './postgres.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
 /**
@@ -191,5 +192,46 @@ describe('bots are their owner’s: at most 5, and their games count against the
     expect((await owner.ask('POST', '/api/games', open)).json?.error).toMatch(/your account \(with your bots\) has 5 games waiting/);
     // Someone else at the owner's address is not counted with them.
     expect((await request(server.base, '/api/games', { body: open, from: '127.0.0.90' })).status).toBe(201);
+  });
+});
+
+describe('across instances', () => {
+  it('a second seat asked of an instance whose copy of the game is behind: refused by the store’s write (PostgreSQL, two instances)', async () => {
+    const postgres = await startPostgres();
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-owners-cluster-'));
+    const env = { DATABASE_URL: await postgres.createDatabase(), HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
+    const [a, b] = await Promise.all([startServer(path.join(dir, 'a'), env), startServer(path.join(dir, 'b'), env)]);
+    try {
+      const zed = new Browser(a.base, '127.0.0.91');
+      expect((await signUp(zed, 'Cluster_Zed')).status).toBe(201);
+      const annOnA = new Browser(a.base, '127.0.0.92');
+      expect((await signUp(annOnA, 'Cluster_Ann')).status).toBe(201);
+      // Her session, in the store, is as good on the other instance.
+      const annOnB = new Browser(b.base, '127.0.0.92');
+      annOnB.cookie = annOnA.cookie;
+      const id = (
+        await zed.ask('POST', '/api/games', {
+          game: 'dicewars',
+          options: { players: 3, map: 'small' },
+          seats: ['open', 'open', 'open'],
+          seat: 0,
+          rated: true,
+        })
+      ).json?.id as string;
+      // B loads the game now, with one seat taken; A seats Ann, which B does not hear of (no Redis).
+      expect((await request(b.base, `/api/games/${id}`)).json?.seats).toHaveLength(3);
+      expect((await annOnA.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
+      const second = await annOnB.ask('POST', `/api/games/${id}/seats/2`, {});
+      expect([second.status, second.json]).toEqual([403, ONE_SEAT]);
+      expect((await request(a.base, `/api/games/${id}`)).json?.seats).toMatchObject([
+        { kind: 'taken' },
+        { kind: 'taken' },
+        { kind: 'open' },
+      ]);
+    } finally {
+      await Promise.all([a.kill(), b.kill()]);
+      await postgres.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
