@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
+import { aiTurnOf } from './owners.ts';
 import { Pools } from './pools.ts';
 import { startPostgres } from './postgres.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
+import { CHALLENGE_OF } from './store.ts';
 
 /**
  * An account answers for its bots and its tokens, over a real server: it holds one seat of a rated
@@ -233,5 +235,17 @@ describe('across instances', () => {
       await postgres.stop();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('whose turn of the AI threads a game takes', () => {
+  it('its creator’s (an account with its bots, an address); a challenge to an engine, its player’s; else the game’s own', () => {
+    const game = { id: 'g1', seats: ['open', 'hard'], seatAccounts: ['ann', 'engine-hard'] };
+    expect(aiTurnOf({ ...game, creator: 'account:ann' })).toBe('account:ann');
+    expect(aiTurnOf({ ...game, creator: `${CHALLENGE_OF}c1` })).toBe('account:ann');
+    expect(aiTurnOf({ ...game, creator: `${CHALLENGE_OF}c2`, seats: ['hard', 'open'], seatAccounts: ['engine-hard', 'ann'] })).toBe(
+      'account:ann',
+    );
+    expect(aiTurnOf({ ...game, creator: null })).toBe('g1');
   });
 });
