@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -23,7 +22,7 @@ import {
 import { perfOf } from '../ratings/index.ts';
 import { endGamesOf, sweepClosedAccounts, withdrawFromPlay } from './account-closing.ts';
 import { AgentsPool } from './agents-pool.ts';
-import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
+import { BOT_STREAMS, BOTS_PER_ACCOUNT, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
 import { pauseShown, startHeartbeat } from './downtime.ts';
@@ -40,6 +39,7 @@ import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
 import { parseChatText, parseName } from './names.ts';
+import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
@@ -157,12 +157,14 @@ export interface OnlineLimits {
   readonly sendBufferBytes?: number;
   /** Event streams a bot may hold open at once. */
   readonly botStreams?: number;
-  /** Games with a seat still open one creator (an address, a bot) may have at once. */
+  /** Games with a seat still open one creator (an account with its bots, an address) may have at once. */
   readonly openGames?: number;
-  /** Games of AIs alone one creator may have going at once. */
+  /** Games of AIs alone one creator (an account with its bots, an address) may have going at once. */
   readonly aiGames?: number;
   /** How often deleted accounts' games left going (a crash mid-deletion) are looked for and ended (a minute). */
   readonly closingSweepMs?: number;
+  /** Bots one player may make. */
+  readonly botsPerAccount?: number;
   /** Threads the server's AIs think in (one fewer than the cores, at least one). */
   readonly aiThreads?: number;
   /** The origins the site is served from (HEXARENA_ORIGIN); by default, the one each request names. */
@@ -371,24 +373,20 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       if (identity?.account.kind !== 'player' || body.seat === undefined)
         return reply.code(400).send({ error: 'a rated game is made by a player with an account, who takes a seat in it: sign up first' });
     }
-    // Counted by who asks, not the text they send: a bot by its name, anyone else by a keyed hash of
-    // the address (the address itself is never stored).
-    const creator = bot
-      ? `bot:${bot.name.toLowerCase()}`
-      : `address:${createHmac('sha256', await siteSecret())
-          .update(request.ip)
-          .digest('base64url')
-          .slice(0, 22)}`;
+    // Counted by who answers for the request, not the text it sends: a player's account with its bots
+    // and tokens, else a keyed hash of the address (the address itself is never stored).
+    const counted = await countedAs(store, bot, identity, async () => addressKey(await siteSecret(), request.ip));
+    const creator = counted.key;
     // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
     const aiOnly = body.seats.every((s) => s !== 'open');
     if (aiOnly && (await store.aiOnlyBy(creator)) >= aiGames)
       return reply.code(429).send({
-        error: `${bot ? bot.name : 'this address'} has ${aiGames} games of AIs alone going already: let them end before starting more`,
+        error: `${counted.says} has ${aiGames} games of AIs alone going already: let them end before starting more`,
       });
     const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
     if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
       return reply.code(429).send({
-        error: `${bot ? bot.name : 'this address'} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
+        error: `${counted.says} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
       });
     // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
     // a round cap where the game has one), as a match of AIs is.
@@ -409,7 +407,8 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       lobbyChanged();
       return reply.code(201).send({ id, version: room.version });
     }
-    const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id);
+    // A rated game's creator holds one seat of it: their own claim of another, meanwhile, loses in the store.
+    const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id, body.rated ? identity?.account.id : undefined);
     lobbyChanged();
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
@@ -464,6 +463,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         return reply
           .code(403)
           .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
+      // Nobody rates themself: an account, its bots and its tokens hold one seat of a rated game. Said
+      // from the game as stored here, and checked again in the store's write (another instance's claim).
+      const claimant = bot ? { botToken: bot.tokenHash } : identity ? { account: identity.account.id } : null;
+      const owner = room.stored.rated && claimant ? await owningAccount(store, claimant) : null;
+      if (owner !== null && (await holdsSeatIn(store, room.stored, owner)))
+        return reply.code(403).send({ error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT });
       // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
       if (room.stored.rated && (bot || identity?.account.kind !== 'player'))
         return reply.code(403).send({ error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' });
@@ -475,8 +480,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
         if (rating < range.min || rating > range.max)
           return reply.code(403).send({ error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` });
       }
-      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id);
-      if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
+      if (!claimed.ok)
+        return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
       lobbyChanged();
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
@@ -520,7 +526,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });
 
-  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities);
+  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities, limits.botsPerAccount ?? BOTS_PER_ACCOUNT);
   registerReviews(app, reviews, identities);
   registerPuzzleRatings(app, store, identities, reviews.settings.now);
 

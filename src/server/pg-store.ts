@@ -18,10 +18,14 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  botsOwned,
   type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
+  ownerOfAccount,
+  ownerOfBot,
+  ownerSeated,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
@@ -410,21 +414,34 @@ export class PgStore implements GameStore, IdentityStore {
     return refusalOf(rows[0]);
   }
 
-  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
+  async claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
     // The seat's row, the game's count of open seats and its due time change together, in one statement.
-    const { rows } = await this.query<{ claimed: number }>(
-      `WITH claimed AS (
+    const text = `WITH claimed AS (
          INSERT INTO seats (game_id, seat, token_hash, name, account_id)
            SELECT $1, $2, $3, $4, $6 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
+           ${owner === undefined ? '' : `AND NOT EXISTS (${ownerSeated('$1', '$7', '$7', '$7', '$7')})`}
            ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
          UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' AND open_seats > 0 THEN 1 ELSE 0 END),
              due = COALESCE($5::bigint, due)
            WHERE id IN (SELECT game_id FROM claimed) RETURNING id)
-       SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,
-      [id, seat, tokenHash, name, due ?? null, account ?? null],
-    );
-    return rows[0]?.claimed === 1;
+       SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`;
+    const values = [id, seat, tokenHash, name, due ?? null, account ?? null];
+    if (owner === undefined) return (await this.query<{ claimed: number }>(text, values)).rows[0]?.claimed === 1;
+    // One owner's claims of a game's seats, one at a time: the game's row is locked first, so the
+    // insert (a statement of its own, with a snapshot of its own) sees a seat another instance just took.
+    return this.transaction(async (c) => {
+      await c.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [id]);
+      return (await c.query<{ claimed: number }>(text, [...values, owner])).rows[0]?.claimed === 1;
+    });
   }
 
   async end(
@@ -965,6 +982,14 @@ export class PgStore implements GameStore, IdentityStore {
     return rows[0]?.name ?? null;
   }
 
+  async ownerOf(accountId: string): Promise<string | null> {
+    return (await this.query<{ owner: string }>(ownerOfAccount('$1'), [accountId])).rows[0]?.owner ?? null;
+  }
+
+  async ownerOfBot(tokenHash: string): Promise<string | null> {
+    return (await this.query<{ owner: string }>(ownerOfBot('$1'), [tokenHash])).rows[0]?.owner ?? null;
+  }
+
   async seatedIn(tokenHash: string): Promise<GameId[]> {
     const { rows } = await this.query<{ id: string }>(
       `SELECT DISTINCT g.id, g.created_at FROM seats s JOIN games g ON g.id = s.game_id
@@ -982,9 +1007,16 @@ export class PgStore implements GameStore, IdentityStore {
     keyHash: string,
     tokenHash: string,
     createdAt: number,
+    maxBots?: number,
   ): Promise<boolean> {
     try {
       return await this.transaction(async (c) => {
+        if (maxBots !== undefined) {
+          // The owner's row locked: two bots made at once are counted one after the other.
+          await c.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [ownerId]);
+          const { rows } = await c.query<{ n: string }>(botsOwned('$1'), [ownerId]);
+          if (Number(rows[0]?.n ?? 0) >= maxBots) return false;
+        }
         const taken = await c.query(
           `SELECT 1 FROM retired_names WHERE key_hash = $1
            UNION ALL SELECT 1 FROM accounts WHERE name_key = $2 UNION ALL SELECT 1 FROM bots WHERE lower(name) = $2`,

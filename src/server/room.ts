@@ -24,6 +24,7 @@ import { type Clocks, clocksAfter } from './clock.ts';
 import { EventHistory, RECENT_EVENTS } from './event-history.ts';
 import { openingLineOf } from './explorer.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from './manners.ts';
+import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from './owners.ts';
 import {
   type Departure,
   type GameStore,
@@ -431,28 +432,37 @@ export class Room {
    * Claims an open seat for a person: the token that moves for it, given once (the store keeps its
    * hash), or why not.
    */
-  claim(seat: Player, name: string | null, account?: string): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
+  claim(
+    seat: Player,
+    name: string | null,
+    account?: string,
+    owner?: string,
+  ): Promise<{ ok: true; token: string } | { ok: false; error: string; code?: string }> {
     const token = newSeatToken();
-    return this.claimWithHash(seat, name, hashToken(token), account).then((r) => (r.ok ? { ok: true, token } : r));
+    return this.claimWithHash(seat, name, hashToken(token), account, owner).then((r) => (r.ok ? { ok: true, token } : r));
   }
 
   /**
    * Claims an open seat for the holder of the token whose hash is given (a bot sits with its own
    * token), and for `account` when a person's session asks (the seat follows them to any browser).
+   * `owner`, for a rated game: refused while that owning account holds another seat (owners.ts).
    */
   claimWithHash(
     seat: Player,
     name: string | null,
     tokenHash: string,
     account?: string,
-  ): Promise<{ ok: true } | { ok: false; error: string }> {
+    owner?: string,
+  ): Promise<{ ok: true } | { ok: false; error: string; code?: string }> {
     return this.enqueue(async () => {
       const judged = judgeClaim(this.table, seat, tokenHash, this.aiToMove() !== null);
       if ('error' in judged) return { ok: false as const, error: judged.error };
       const { seatTokens, starts } = judged;
-      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined, account))) {
-        // Taken, or the game ended, through another instance.
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined, account, owner))) {
+        // Taken, or the game ended, through another instance; or the owner sat in another seat meanwhile.
         await this.reload();
+        if (owner !== undefined && !this.over && this.stored.seatTokens[seat] === null)
+          return { ok: false as const, error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT };
         return {
           ok: false as const,
           error: this.over ? 'the game is over: its seats stay as they were played' : `${this.seatName(seat)} is taken`,

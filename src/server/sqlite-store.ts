@@ -18,10 +18,14 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  botsOwned,
   type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
+  ownerOfAccount,
+  ownerOfBot,
+  ownerSeated,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
@@ -353,12 +357,22 @@ export class SqliteStore implements GameStore, IdentityStore {
     return null;
   }
 
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
     return this.write(() => {
-      // Only in a game still on: an ended game's seats are its record's players.
+      // Only in a game still on: an ended game's seats are its record's players. Writes are one at a
+      // time, so the owner's other seat, if any, is seen here even when claimed a moment ago elsewhere.
       const claimed = this.sql(
-        'INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name, account_id) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)',
-      ).run(id, seat, tokenHash, name, account ?? null, id);
+        `INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name, account_id) SELECT ?, ?, ?, ?, ?
+           WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)${owner === undefined ? '' : ` AND NOT EXISTS (${ownerSeated('?', '?', '?', '?', '?')})`}`,
+      ).run(id, seat, tokenHash, name, account ?? null, id, ...(owner === undefined ? [] : [id, owner, owner, owner, owner]));
       if (claimed.changes === 0) return false;
       this.sql(
         "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND open_seats > 0 AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
@@ -885,6 +899,16 @@ export class SqliteStore implements GameStore, IdentityStore {
     return row?.name ?? null;
   }
 
+  async ownerOf(accountId: string): Promise<string | null> {
+    const row = this.sql(ownerOfAccount('?')).get(accountId) as { owner: string } | undefined;
+    return row?.owner ?? null;
+  }
+
+  async ownerOfBot(tokenHash: string): Promise<string | null> {
+    const row = this.sql(ownerOfBot('?')).get(tokenHash) as { owner: string } | undefined;
+    return row?.owner ?? null;
+  }
+
   async seatedIn(tokenHash: string): Promise<GameId[]> {
     const rows = this.sql(
       `SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id
@@ -901,8 +925,10 @@ export class SqliteStore implements GameStore, IdentityStore {
     keyHash: string,
     tokenHash: string,
     createdAt: number,
+    maxBots?: number,
   ): Promise<boolean> {
     return this.write(() => {
+      if (maxBots !== undefined && Number((this.sql(botsOwned('?')).get(ownerId) as { n: number }).n) >= maxBots) return false;
       if (this.sql('SELECT 1 FROM retired_names WHERE key_hash = ?').get(keyHash)) return false;
       if (this.sql('SELECT 1 FROM accounts WHERE name_key = ?').get(key)) return false;
       if (this.sql('SELECT 1 FROM bots WHERE lower(name) = ?').get(key)) return false;

@@ -553,6 +553,58 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'an owner answers for its bots; a rated seat is refused while its owner holds another, in the write; bots are counted in the write',
+      withStore(async (store) => {
+        await store.register('ann', 'Ann', 'ann', 'h-ann', '$argon2id$a', 1);
+        await store.register('bo', 'Bo', 'bo', 'h-bo', '$argon2id$b', 1);
+        expect(await store.registerOwnedBot('ann-bot', 'ann', 'AnnBot', 'annbot', 'h-annbot', 'tok-ann', 2, 2)).toBe(true);
+        expect(await store.ownerOf('ann')).toBe('ann');
+        expect(await store.ownerOf('ann-bot')).toBe('ann');
+        expect(await store.ownerOf('nobody')).toBeNull();
+        expect(await store.ownerOfBot('tok-ann')).toBe('ann');
+        expect(await store.ownerOfBot('tok-none')).toBeNull();
+        // A bot of before bot accounts answers for nobody known.
+        expect(await store.registerBot('legacy', 'oldie', 3)).toBe(true);
+        expect(await store.ownerOfBot('legacy')).toBeNull();
+
+        // The second of two at once is counted with the first: the cap holds.
+        const two = await Promise.all([
+          store.registerOwnedBot('ann-bot2', 'ann', 'AnnBot2', 'annbot2', 'h-annbot2', 'tok-ann2', 4, 2),
+          store.registerOwnedBot('ann-bot3', 'ann', 'AnnBot3', 'annbot3', 'h-annbot3', 'tok-ann3', 4, 2),
+        ]);
+        expect(two.filter(Boolean)).toHaveLength(1);
+        expect(await store.botsOwnedBy('ann')).toHaveLength(2);
+        // Without a cap (an operator's tool), as before.
+        expect(await store.registerOwnedBot('ann-bot4', 'ann', 'AnnBot4', 'annbot4', 'h-annbot4', 'tok-ann4', 5)).toBe(true);
+
+        await store.create({ ...game('rated', ['open', 'open', 'open']), rated: true });
+        expect(await store.claimSeat('rated', 0, 't0', 'Ann', undefined, 'ann', 'ann')).toBe(true);
+        // Ann again, by her account or by her bot's token: refused; Bo: seated.
+        expect(await store.claimSeat('rated', 1, 't1', 'Ann', undefined, 'ann', 'ann')).toBe(false);
+        expect(await store.claimSeat('rated', 1, 'tok-ann', 'AnnBot', undefined, undefined, 'ann')).toBe(false);
+        expect(await store.claimSeat('rated', 1, 't1', 'Bo', undefined, 'bo', 'bo')).toBe(true);
+        expect((await store.read('rated'))?.seatAccounts).toEqual(['ann', 'bo', null]);
+
+        // Two claims at once by one owner of a game's last two seats: one wins.
+        await store.create({ ...game('race', ['open', 'open', 'open']), rated: true });
+        const raced = await Promise.all([
+          store.claimSeat('race', 0, 'r0', 'Bo', undefined, 'bo', 'bo'),
+          store.claimSeat('race', 1, 'r1', 'Bo', undefined, 'bo', 'bo'),
+        ]);
+        expect(raced.filter(Boolean)).toHaveLength(1);
+        // A bot's seat (held by its token) counts as its owner's.
+        expect(await store.claimSeat('race', 2, 'tok-ann', 'AnnBot')).toBe(true);
+        await store.create({ ...game('race2', ['open', 'open']), rated: true });
+        expect(await store.claimSeat('race2', 0, 'tok-ann', 'AnnBot')).toBe(true);
+        expect(await store.claimSeat('race2', 1, 't2', 'Ann', undefined, 'ann', 'ann')).toBe(false);
+        // Without an owner (a casual game), one account may hold every seat.
+        await store.create(game('casual'));
+        expect(await store.claimSeat('casual', 0, 'c0', 'Ann', undefined, 'ann')).toBe(true);
+        expect(await store.claimSeat('casual', 1, 'c1', 'Ann', undefined, 'ann')).toBe(true);
+      }),
+    );
+
+    it(
       'a rated game’s end rates both players in the same write, from what the store holds; an end that does not land rates nothing',
       withStore(async (store) => {
         await store.create({ ...game('r1'), rated: true });

@@ -343,8 +343,19 @@ export interface GameStore extends IdentityStore, Heartbeats {
    * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
    * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
    * seat taken: its AI to move moves at once). `account`, when given, is who holds it from now on.
+   * `owner`, when given (a rated game), refuses the seat while that owning account (ownerOf) holds
+   * another of the game's, by itself or a bot of its own: decided in the write, so two claims at once
+   * cannot both win.
    */
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean>;
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean>;
   /**
    * Ends the game after its first `plies` moves (first ending wins) and, when `departed` is given,
    * exactly that many departures; false when it had already ended or has changed since (the ending

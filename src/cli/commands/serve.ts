@@ -141,10 +141,12 @@ export async function serveCommand(
   const pingMs = millisecondsFromEnv('HEXARENA_WS_PING_MS');
   const sendBufferBytes = countFromEnv('HEXARENA_SEND_BUFFER_BYTES');
   const botStreams = countFromEnv('HEXARENA_BOT_STREAMS');
-  // HEXARENA_OPEN_GAMES: games waiting for players one address or bot may have at once (5).
+  // HEXARENA_OPEN_GAMES: games waiting for players one account (with its bots) or address may have at once (5).
   const openGames = countFromEnv('HEXARENA_OPEN_GAMES');
-  // HEXARENA_AI_GAMES: games of AIs alone one address or bot may have going at once (2).
+  // HEXARENA_AI_GAMES: games of AIs alone one account (with its bots) or address may have going at once (2).
   const aiGames = countFromEnv('HEXARENA_AI_GAMES');
+  // HEXARENA_BOTS_PER_ACCOUNT: bots one player may make (5).
+  const botsPerAccount = countFromEnv('HEXARENA_BOTS_PER_ACCOUNT');
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
   // HEXARENA_REVIEWS_PER_HOUR: computer reviews one player may ask for an hour (10);
@@ -190,6 +192,7 @@ export async function serveCommand(
       ...(botStreams === undefined ? {} : { botStreams }),
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
+      ...(botsPerAccount === undefined ? {} : { botsPerAccount }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
       ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
       reviews,
