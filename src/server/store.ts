@@ -1,5 +1,6 @@
 import type { Json } from '../engine/game.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
+import type { ModerationStore } from './moderation/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -322,7 +323,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore {
+export interface GameStore extends IdentityStore, ModerationStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
