@@ -36,6 +36,8 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
+import { closeAccountPlay } from './moderation/closing.ts';
+import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
@@ -163,10 +165,14 @@ export interface OnlineLimits {
   readonly operatorToken?: string;
   /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
   readonly pools?: Partial<PoolSettings>;
+  /** Reports one account may file a day (HEXARENA_REPORTS_PER_DAY, 10). */
+  readonly reportsPerDay?: number;
   /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
   readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
 }
 
+/** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
+const REPORTS_PER_DAY = 10;
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
 const OPEN_GAMES = 5;
 /** Games of AIs alone one creator may have going at once: to watch, not to load the server. */
@@ -264,6 +270,12 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   // Engines' accounts made at start (again on first need if the store was away).
   engines.ensure().catch(() => undefined);
   registerChallenges(app, store, identities, news, engines, limits.hub?.now ?? Date.now);
+  const now = limits.hub?.now ?? Date.now;
+  registerModeration(app, store, identities, {
+    reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
+    now,
+    closePlay: (account) => closeAccountPlay(store, hub, news, account, now()),
+  });
   registerLadder(app, store, engines, limits.operatorToken ?? null, limits.hub?.now ?? Date.now);
   const lobbyChanged = registerLobby(
     app,
@@ -621,7 +633,8 @@ async function connect(
     const text = binary || data.length > MAX_MESSAGE_BYTES ? null : data.toString();
     // The message's own id, if it has one, goes back with whatever answers it.
     const id = text === null ? undefined : messageId(text);
-    const refuse = (error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), error });
+    const refuse = (error: string, code?: string) =>
+      tell({ type: 'error', ...(id === undefined ? {} : { id }), error, ...(code === undefined ? {} : { code }) });
     const now = Date.now();
     // The socket's own allowance, and its address's over all its sockets.
     if (!allowance.take('', now) || !edge.addressMessages.take(address, now))
@@ -640,6 +653,10 @@ async function connect(
       // A seat's token speaks in the players' chat, as its holder's socket does.
       const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
       if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
+      const speaker = byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account;
+      const muted = speaker === undefined ? null : silenced(await hub.store.sanctionsOf(speaker, Date.now()));
+      if (muted !== null) return refuse(muted, 'muted');
       const said: ChatRoom = byToken ? 'players' : chatRoom;
       const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
       await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });

@@ -536,7 +536,8 @@ export class PgStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT $3`,
       [perf, maxDeviation, limit],
     );
     return rows.map((r) => ({
@@ -551,7 +552,8 @@ export class PgStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') AND r.rating > $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > $3`,
       [perf, maxDeviation, rating],
     );
     return Number(rows[0]?.n ?? 0);
@@ -1263,6 +1265,11 @@ export class PgStore implements GameStore, IdentityStore {
       [open, before ?? null, limit],
     );
     return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const { rows } = await this.query<ReportRow>(`${REPORT_SELECT} WHERE r.id = $1`, [id]);
+    return rows[0] ? reportFromRow(rows[0]) : null;
   }
 
   async closeReport(id: string, entry: ModAction): Promise<boolean> {

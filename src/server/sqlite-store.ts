@@ -471,7 +471,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const rows = this.sql(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT ?`,
     ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
     return rows.map((r) => ({
       name: r.name,
@@ -485,7 +486,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const row = this.sql(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') AND r.rating > ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > ?`,
     ).get(perf, maxDeviation, rating) as { n: number };
     return Number(row.n);
   }
@@ -1178,6 +1180,11 @@ export class SqliteStore implements GameStore, IdentityStore {
       `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = ? AND (? IS NULL OR r.created_at < ?) ORDER BY r.created_at DESC, r.id LIMIT ?`,
     ).all(open ? 1 : 0, before ?? null, before ?? null, limit) as ReportRow[];
     return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const row = this.sql(`${REPORT_SELECT} WHERE r.id = ?`).get(id) as ReportRow | undefined;
+    return row ? reportFromRow(row) : null;
   }
 
   closeReport(id: string, entry: ModAction): Promise<boolean> {

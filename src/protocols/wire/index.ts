@@ -3,6 +3,7 @@
 export * from './explorer.ts';
 export * from './lobby.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './parse.ts';
 export * from './puzzles.ts';
 export * from './requests.ts';

@@ -174,7 +174,8 @@ export type ServerMessage =
   /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
   | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
-  | { readonly type: 'error'; readonly id?: string; readonly error: string };
+  /** `code`, where a refusal has one a client may act on: "muted" (the moderators muted the sender's chat). */
+  | { readonly type: 'error'; readonly id?: string; readonly error: string; readonly code?: string };
 
 /** A client's own id of a message: at most this long. */
 export const MAX_MESSAGE_ID = 64;

@@ -277,7 +277,9 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
       return answered ? ok({ type: 'answer', ...idOf(o), ...answered }) : bad('that answers nothing');
     }
     case 'error':
-      return isText(o.error) ? ok({ type: 'error', ...idOf(o), error: o.error }) : bad('without its error');
+      return isText(o.error)
+        ? ok({ type: 'error', ...idOf(o), error: o.error, ...(isText(o.code) ? { code: o.code } : {}) })
+        : bad('without its error');
     default:
       return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }

@@ -181,6 +181,9 @@ export function registerIdentity(
       return reply.code(401).send({ error: WRONG });
     }
     accounts.succeeded(key);
+    // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
+    if (await identities.banned(account.id))
+      return reply.code(403).send({ error: "this account is closed: the site's moderators banned it" });
     await identities.begin(reply, account.id, await identities.of(request));
     return { account: publicAccount(account) };
   });

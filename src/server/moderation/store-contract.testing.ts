@@ -84,6 +84,8 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
           closedByName: null,
         });
         expect((await store.reports(true, 10, 120)).map((r) => r.id)).toEqual(['r1']);
+        expect(await store.report('r3')).toEqual(open[1]);
+        expect(await store.report('nope')).toBeNull();
         expect(await store.closeReport('r1', { ...action(200, 'close-report', 'Bob'), details: { report: 'r1' } })).toBe(true);
         expect(await store.closeReport('r1', action(201, 'close-report', 'Bob'))).toBe(false);
         expect(await store.closeReport('nope', action(202, 'close-report', null))).toBe(false);

@@ -91,6 +91,8 @@ export interface ModerationStore {
   fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null>;
   /** Reports newest first: the open ones, or the closed ones; at most `limit`, made before `before` when given. */
   reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]>;
+  /** A report, open or closed, or null. */
+  report(id: string): Promise<StoredReport | null>;
   /** Closes an open report, logging `entry` in the same write; false when there is no such open report. */
   closeReport(id: string, entry: ModAction): Promise<boolean>;
   /**
