@@ -20,6 +20,7 @@ import {
   type ServerMessage,
 } from '../protocols/wire/index.ts';
 import { perfOf } from '../ratings/index.ts';
+import { endGamesOf, sweepClosedAccounts, withdrawFromPlay } from './account-closing.ts';
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
@@ -36,7 +37,6 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
-import { closeAccountPlay } from './moderation/closing.ts';
 import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
@@ -153,6 +153,8 @@ export interface OnlineLimits {
   readonly openGames?: number;
   /** Games of AIs alone one creator may have going at once. */
   readonly aiGames?: number;
+  /** How often deleted accounts' games left going (a crash mid-deletion) are looked for and ended (a minute). */
+  readonly closingSweepMs?: number;
   /** Threads the server's AIs think in (one fewer than the cores, at least one). */
   readonly aiThreads?: number;
   /** The origins the site is served from (HEXARENA_ORIGIN); by default, the one each request names. */
@@ -177,6 +179,9 @@ const REPORTS_PER_DAY = 10;
 const OPEN_GAMES = 5;
 /** Games of AIs alone one creator may have going at once: to watch, not to load the server. */
 const AI_GAMES = 2;
+
+/** A deletion cut short by a crash is finished within a minute by any instance still running. */
+const CLOSING_SWEEP_MS = 60_000;
 
 /** 1 MiB: a full sync of a big DiceWars map is tens of KB; a client this far behind has stopped reading. */
 const SEND_BUFFER_BYTES = 1024 * 1024;
@@ -220,9 +225,6 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   guardOrigins(app, limits.origins ?? []);
   const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
   const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub, outsideSeats: limits.outsideSeats ?? [] });
-  registerIdentity(app, identities, limits.identity, (games) => {
-    for (const id of games) hub.seatsChanged(id);
-  });
   const presence = new Presence();
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
@@ -270,12 +272,6 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   // Engines' accounts made at start (again on first need if the store was away).
   engines.ensure().catch(() => undefined);
   registerChallenges(app, store, identities, news, engines, limits.hub?.now ?? Date.now);
-  const now = limits.hub?.now ?? Date.now;
-  registerModeration(app, store, identities, {
-    reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
-    now,
-    closePlay: (account) => closeAccountPlay(store, hub, news, account, now()),
-  });
   registerLadder(app, store, engines, limits.operatorToken ?? null, limits.hub?.now ?? Date.now);
   const lobbyChanged = registerLobby(
     app,
@@ -289,6 +285,36 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     },
     news,
   );
+  const now = limits.hub?.now ?? Date.now;
+  registerIdentity(
+    app,
+    identities,
+    limits.identity,
+    (games) => {
+      for (const id of games) hub.seatsChanged(id);
+    },
+    {
+      withdraw: (account) => withdrawFromPlay(account, store, now(), news),
+      endGames: async (account) => {
+        await endGamesOf(account, 'closed', store, hub);
+        // Its seeks were called off: the lobby shows it at once.
+        lobbyChanged();
+      },
+    },
+  );
+  // A ban ends the player's play as a deletion does; its games read "banned".
+  registerModeration(app, store, identities, {
+    reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
+    now,
+    closePlay: async (account) => {
+      await withdrawFromPlay(account, store, now(), news);
+      await endGamesOf(account, 'banned', store, hub);
+      lobbyChanged();
+    },
+  });
+  // A deletion a crash cut short (its games still going) is finished at start, or by another instance.
+  const closings = sweepClosedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+  app.addHook('onClose', async () => closings.stop());
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -653,6 +679,9 @@ async function connect(
       // A seat's token speaks in the players' chat, as its holder's socket does.
       const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
       if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      // A socket opened before its account was deleted speaks no more: its name is gone from the site.
+      if (account !== undefined && (await hub.store.account(account))?.kind === 'deleted')
+        return refuse('this account was deleted: it cannot chat');
       // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
       const speaker = byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account;
       const muted = speaker === undefined ? null : silenced(await hub.store.sanctionsOf(speaker, Date.now()));

@@ -7,6 +7,7 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
@@ -1113,18 +1114,99 @@ export class PgStore implements GameStore, IdentityStore {
     await this.query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [passwordHash, id]);
   }
 
-  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
     await this.transaction(async (c) => {
-      if (keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [keyHash]);
-      await c.query('DELETE FROM sessions WHERE account_id = $1', [id]);
-      await c.query('DELETE FROM chat WHERE account_id = $1', [id]);
-      await c.query('DELETE FROM api_tokens WHERE account_id = $1', [id]);
-      await c.query('UPDATE accounts SET owner_id = NULL WHERE owner_id = $1', [id]);
-      await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [placeholder, id]);
-      await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
-        placeholder,
-        id,
-      ]);
+      const found = await c.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1 FOR UPDATE', [id]);
+      const row = found.rows[0];
+      if (!row) return;
+      // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
+      await c.query("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = $1", [id]);
+      const bots = await c.query<{ id: string; name: string; name_key: string | null; token_hash: string | null }>(
+        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = $1 AND a.kind = 'bot'",
+        [id],
+      );
+      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
+      for (const bot of bots.rows) {
+        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
+        gone.push({
+          id: bot.id,
+          name: bot.name,
+          placeholder: renamed?.placeholder ?? placeholder,
+          keyHash: renamed?.keyHash ?? null,
+          tokenHash: bot.token_hash,
+        });
+      }
+      const at = deletion.at ?? 0;
+      for (const a of gone) {
+        if (a.keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [a.keyHash]);
+        await c.query('DELETE FROM sessions WHERE account_id = $1', [a.id]);
+        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [a.id]);
+        await c.query('DELETE FROM pool_members WHERE account_id = $1', [a.id]);
+        await c.query(
+          "UPDATE challenges SET status = 'cancelled', answered_at = $1 WHERE status = 'open' AND (from_account = $2 OR to_account = $2)",
+          [at, a.id],
+        );
+        await c.query('UPDATE challenges SET from_name = $1 WHERE from_account = $2', [a.placeholder, a.id]);
+        await c.query('UPDATE challenges SET to_name = $1 WHERE to_account = $2', [a.placeholder, a.id]);
+        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
+        if (a.tokenHash !== null)
+          await c.query('UPDATE seats SET name = $1, account_id = $2 WHERE token_hash = $3', [a.placeholder, a.id, a.tokenHash]);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        await c.query("UPDATE seats SET name = $1, token_hash = 'closed' WHERE account_id = $2", [a.placeholder, a.id]);
+        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
+        // carry the name and no account: found by the name, which no one else may hold.
+        await c.query('UPDATE seats SET name = $1 WHERE account_id IS NULL AND name = $2', [a.placeholder, a.name]);
+        await c.query('DELETE FROM chat WHERE account_id = $1 OR (account_id IS NULL AND author = $2)', [a.id, a.name]);
+        await c.query('UPDATE games SET creator = $1 WHERE creator = $2', [
+          `bot:${a.placeholder.toLowerCase()}`,
+          `bot:${a.name.toLowerCase()}`,
+        ]);
+        await c.query('DELETE FROM bots WHERE account_id = $1', [a.id]);
+        await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
+          a.placeholder,
+          a.id,
+        ]);
+      }
+    });
+  }
+
+  async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
+    const { rows } = await this.query<{ game: GameId; seat: number }>(
+      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE g.termination IS NULL
+           AND (s.account_id = $1 OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = $1)
+             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = $1))
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
+         ORDER BY g.created_at, g.id, s.seat`,
+      [account],
+    );
+    return rows.map((r) => ({ game: r.game, seat: Number(r.seat) }));
+  }
+
+  async closedInPlay(): Promise<string[]> {
+    const { rows } = await this.query<{ account_id: string }>(
+      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
+         WHERE g.termination IS NULL AND a.kind = 'deleted'
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
+      [],
+    );
+    return rows.map((r) => r.account_id);
+  }
+
+  async withdraw(account: string, now: number): Promise<string[]> {
+    return this.transaction(async (c) => {
+      const owned = await c.query<{ id: string }>('SELECT id FROM accounts WHERE owner_id = $1', [account]);
+      const ids = [account, ...owned.rows.map((r) => r.id)];
+      const cancelled = await c.query<{ from_account: string; to_account: string }>(
+        `UPDATE challenges SET status = 'cancelled', answered_at = $1
+           WHERE status = 'open' AND (from_account = ANY($2::text[]) OR to_account = ANY($2::text[]))
+           RETURNING from_account, to_account`,
+        [now, ids],
+      );
+      await c.query('DELETE FROM pool_members WHERE account_id = ANY($1::text[])', [ids]);
+      const others = new Set(cancelled.rows.flatMap((r) => [r.from_account, r.to_account]));
+      for (const id of ids) others.delete(id);
+      return [...others];
     });
   }
 

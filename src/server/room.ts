@@ -770,6 +770,31 @@ export class Room {
     return answer.ok ? answer.event : null;
   }
 
+  /**
+   * The seat's player is gone from the site (their account closed, or banned): a game still waiting
+   * for players is called off, a game of two with fewer than two moves aborted, else they leave as
+   * by resignation (a game of two won by the other, one of more going on without them). After the
+   * room's other intents; idempotent: a game over, or a seat already left, is left as it is. The
+   * event it made, or null when there was nothing to do.
+   */
+  closeSeat(seat: Player, termination: 'closed' | 'banned'): Promise<RoomEvent | null> {
+    return this.enqueue(async () => {
+      for (let tries = 3; tries > 0; tries--) {
+        await this.serverTurns();
+        if (this.over || this.hasLeft(seat) || this.stored.seats[seat] !== 'open') return null;
+        const name = this.seatName(seat);
+        const gone = `${name}: ${termination === 'closed' ? 'account closed' : 'banned'}`;
+        const event =
+          this.waiting() || (this.stored.seats.length === 2 && this.plies < 2)
+            ? await this.finish({ kind: 'draw', reason: `${gone}, the game is aborted` }, 'aborted')
+            : await this.leave(seat, termination, gone);
+        // Null: another instance changed the game first (this room has caught up since): again from there.
+        if (event) return event;
+      }
+      throw new Error(`game ${this.id}: the game kept changing while ${this.seatName(seat)}'s seat was closed`);
+    });
+  }
+
   private async resign(seat: Player, tries = 3): Promise<Answer> {
     const event = await this.leave(seat, 'resignation', `${this.seatName(seat)} resigned`);
     if (event) return { ok: true, version: event.version, event };
@@ -811,6 +836,8 @@ export class Room {
     const name = this.seatName(d.seat);
     if (d.termination === 'time') return `${name} ran out of time`;
     if (d.termination === 'abandoned') return `${name} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`;
+    if (d.termination === 'closed') return `${name}: account closed`;
+    if (d.termination === 'banned') return `${name}: banned`;
     return `${name} resigned`;
   }
 

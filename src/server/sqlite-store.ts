@@ -8,6 +8,7 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
@@ -1034,18 +1035,95 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
     await this.write(() => {
-      if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
-      this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
-      this.sql('DELETE FROM chat WHERE account_id = ?').run(id);
-      this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(id);
-      this.sql('UPDATE accounts SET owner_id = NULL WHERE owner_id = ?').run(id);
-      this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
-      this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
+      const row = this.sql('SELECT name FROM accounts WHERE id = ?').get(id) as { name: string } | undefined;
+      if (!row) return;
+      // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
+      this.sql("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = ?").run(id);
+      const bots = this.sql(
+        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = ? AND a.kind = 'bot'",
+      ).all(id) as { id: string; name: string; name_key: string | null; token_hash: string | null }[];
+      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
+      for (const bot of bots) {
+        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
+        gone.push({
+          id: bot.id,
+          name: bot.name,
+          placeholder: renamed?.placeholder ?? placeholder,
+          keyHash: renamed?.keyHash ?? null,
+          tokenHash: bot.token_hash,
+        });
+      }
+      const at = deletion.at ?? 0;
+      for (const a of gone) {
+        if (a.keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(a.keyHash);
+        this.sql('DELETE FROM sessions WHERE account_id = ?').run(a.id);
+        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(a.id);
+        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(a.id);
+        this.sql(
+          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).run(at, a.id, a.id);
+        this.sql('UPDATE challenges SET from_name = ? WHERE from_account = ?').run(a.placeholder, a.id);
+        this.sql('UPDATE challenges SET to_name = ? WHERE to_account = ?').run(a.placeholder, a.id);
+        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
+        if (a.tokenHash !== null)
+          this.sql('UPDATE seats SET name = ?, account_id = ? WHERE token_hash = ?').run(a.placeholder, a.id, a.tokenHash);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        this.sql("UPDATE seats SET name = ?, token_hash = 'closed' WHERE account_id = ?").run(a.placeholder, a.id);
+        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
+        // carry the name and no account: found by the name, which no one else may hold.
+        this.sql('UPDATE seats SET name = ? WHERE account_id IS NULL AND name = ?').run(a.placeholder, a.name);
+        this.sql('DELETE FROM chat WHERE account_id = ? OR (account_id IS NULL AND author = ?)').run(a.id, a.name);
+        this.sql('UPDATE games SET creator = ? WHERE creator = ?').run(`bot:${a.placeholder.toLowerCase()}`, `bot:${a.name.toLowerCase()}`);
+        this.sql('DELETE FROM bots WHERE account_id = ?').run(a.id);
+        this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(
+          a.placeholder,
+          a.id,
+        );
+      }
     });
     // The log still holds the pages as they were: folded into the database and cut to nothing.
     this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
+    return this.sql(
+      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE g.termination IS NULL
+           AND (s.account_id = ? OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = ?)
+             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = ?))
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
+         ORDER BY g.created_at, g.id, s.seat`,
+    ).all(account, account, account) as { game: GameId; seat: number }[];
+  }
+
+  async closedInPlay(): Promise<string[]> {
+    const rows = this.sql(
+      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
+         WHERE g.termination IS NULL AND a.kind = 'deleted'
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
+    ).all() as { account_id: string }[];
+    return rows.map((r) => r.account_id);
+  }
+
+  withdraw(account: string, now: number): Promise<string[]> {
+    return this.write(() => {
+      const ids = [account, ...(this.sql('SELECT id FROM accounts WHERE owner_id = ?').all(account) as { id: string }[]).map((r) => r.id)];
+      const others = new Set<string>();
+      for (const id of ids) {
+        const open = this.sql(
+          "SELECT from_account, to_account FROM challenges WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).all(id, id) as { from_account: string; to_account: string }[];
+        for (const c of open) others.add(c.from_account === id ? c.to_account : c.from_account);
+        this.sql(
+          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).run(now, id, id);
+        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(id);
+      }
+      for (const id of ids) others.delete(id);
+      return [...others];
+    });
   }
 
   createSession(idHash: string, accountId: string, now: number): Promise<void> {

@@ -491,6 +491,18 @@ export interface GameStore extends IdentityStore, ModerationStore {
   /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
   seatedIn(tokenHash: string): Promise<GameId[]>;
   /**
+   * The seats `account` holds in games still on and has not left, with those of the bots it owns
+   * (by their accounts, or their tokens): what closing the account ends (account-closing.ts), oldest game first.
+   */
+  liveSeatsOf(account: string): Promise<{ readonly game: GameId; readonly seat: number }[]>;
+  /** The deleted accounts that still hold a seat, not left, in a game still on: closings a crash cut short. */
+  closedInPlay(): Promise<string[]>;
+  /**
+   * Takes the account and the bots it owns out of pairing at `now`: their open challenges, sent and
+   * received, cancelled, and their places in pools given up. The other accounts of the challenges cancelled.
+   */
+  withdraw(account: string, now: number): Promise<string[]>;
+  /**
    * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
    * again gets the first). Resolves to the review as stored now, the first request's or this one.
    */

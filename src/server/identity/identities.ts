@@ -53,7 +53,7 @@ export class Identities {
   private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
-    readonly store: IdentityStore & Pick<GameStore, 'seatedIn' | 'sanctionsOf'>,
+    readonly store: IdentityStore & Pick<GameStore, 'seatedIn' | 'liveSeatsOf' | 'sanctionsOf'>,
     readonly settings: SessionSettings,
     readonly now: () => number,
   ) {}

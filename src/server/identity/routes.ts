@@ -27,9 +27,19 @@ export interface IdentityLimits {
 }
 
 const WRONG = 'wrong username or password';
+/** The name a deleted account (or its bot) goes by from then on: nothing of the old one. */
+const placeholder = (): string => `Deleted-${newAccountId().slice(0, 6)}`;
 /** Personal API tokens one account may hold at once. */
 const MAX_API_TOKENS = 10;
 const HOUR_S = 3600;
+
+/** A deletion's steps beyond the account's own rows: its challenges and pools before, its games after. */
+export interface AccountClosingSteps {
+  withdraw(account: string): Promise<void>;
+  endGames(account: string): Promise<void>;
+}
+
+const NO_CLOSING_STEPS: AccountClosingSteps = { withdraw: async () => undefined, endGames: async () => undefined };
 
 export function registerIdentity(
   app: FastifyInstance,
@@ -37,6 +47,8 @@ export function registerIdentity(
   limits: IdentityLimits = {},
   /** Told of the games whose seats changed name: a deleted account's, a guest's who signed up. */
   renamed: (games: readonly string[]) => void = () => undefined,
+  /** What else a deletion does (account-closing.ts): before the account is marked, and after. */
+  closing: AccountClosingSteps = NO_CLOSING_STEPS,
 ): void {
   const store = identities.store;
   const now = identities.now;
@@ -234,10 +246,17 @@ export function registerIdentity(
       failed(request, key);
       return reply.code(403).send({ error: 'that is not your password' });
     }
-    const seats = await store.seatsOf(account.id);
-    await store.deleteAccount(account.id, `Deleted-${newAccountId().slice(0, 6)}`, nameKeyHash(key));
-    renamed([...new Set(seats.map((s) => s.game))]);
+    const [seats, live] = await Promise.all([store.seatsOf(account.id), store.liveSeatsOf(account.id)]);
+    // Its challengers hear of their cancelled challenges; the deletion cancels any made meanwhile too.
+    await closing.withdraw(account.id);
+    await store.deleteAccount(account.id, placeholder(), nameKeyHash(key), {
+      at: now(),
+      retireBot: (botKey) => ({ placeholder: placeholder(), keyHash: nameKeyHash(botKey) }),
+    });
+    renamed([...new Set([...seats, ...live].map((s) => s.game))]);
     await identities.end(reply, null);
+    // Marked deleted: what is left (its games, its bots') a sweep finishes should this stop half-way.
+    await closing.endGames(account.id);
     return { deleted: true };
   });
 

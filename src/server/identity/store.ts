@@ -40,10 +40,14 @@ export interface IdentityStore {
   accountByKey(key: string): Promise<Account | null>;
   setPassword(id: string, passwordHash: string): Promise<void>;
   /**
-   * Deletes what is personal: the name becomes `placeholder` (on its seats too), the password and
-   * every session go, the name's hash is kept so nobody else takes it. Its games stay.
+   * Deletes what is personal, in one write: the name becomes `placeholder` wherever it was (its seats,
+   * its challenges' rows), its chat lines go, the password, every session and API token go, its
+   * open challenges are cancelled and its places in pools given up, the name's hash is kept so nobody
+   * else takes it, and its bots are retired the same way (each named by `deletion.retireBot`, its
+   * token gone, its seats held by the bot's closed account). The account is marked deleted first of
+   * all, so whatever is left to do (its games to end: account-closing.ts) a restart finds. Its games stay.
    */
-  deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void>;
+  deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion?: DeletionDetails): Promise<void>;
 
   /** A session, by the hash of its id (the id itself is only in the cookie). */
   createSession(idHash: string, accountId: string, now: number): Promise<void>;
@@ -103,6 +107,14 @@ export interface PlayedResult {
   readonly seat: number;
   /** The stored result (an Outcome's JSON). */
   readonly result: Json;
+}
+
+/** What deleting an account needs besides its own placeholder: the time, and how its bots are renamed. */
+export interface DeletionDetails {
+  /** When: its open challenges are cancelled as of then (0 by default). */
+  readonly at?: number;
+  /** The placeholder of a bot of the account's (by its lower-case name), and its name's hash to retire. */
+  readonly retireBot?: (key: string) => { readonly placeholder: string; readonly keyHash: string };
 }
 
 /** Migration 11, the same SQL in both stores: accounts, sessions, retired names, seats held by accounts. */
