@@ -37,6 +37,7 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
+import { sweepBannedAccounts } from './moderation/bans.ts';
 import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
 import { registerPlayers } from './players.ts';
@@ -315,6 +316,9 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   // A deletion a crash cut short (its games still going) is finished at start, or by another instance.
   const closings = sweepClosedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
   app.addHook('onClose', async () => closings.stop());
+  // So is a ban's.
+  const bans = sweepBannedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+  app.addHook('onClose', async () => bans.stop());
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.

@@ -18,6 +18,7 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BANNED_IN_PLAY,
   LOG_COLUMNS,
   LOG_SELECT,
   type LoggedAction,
@@ -1387,6 +1388,10 @@ export class PgStore implements GameStore, IdentityStore {
       await this.log(c, entry);
       return true;
     });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (await this.query<{ account_id: string }>(BANNED_IN_PLAY, [])).rows.map((r) => r.account_id);
   }
 
   async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {

@@ -19,6 +19,7 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BANNED_IN_PLAY,
   LOG_COLUMNS,
   LOG_SELECT,
   type LoggedAction,
@@ -1297,6 +1298,10 @@ export class SqliteStore implements GameStore, IdentityStore {
       this.log(entry);
       return true;
     });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (this.sql(BANNED_IN_PLAY).all() as { account_id: string }[]).map((r) => r.account_id);
   }
 
   async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {

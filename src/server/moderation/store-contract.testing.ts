@@ -121,6 +121,13 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
         expect(await store.session('s1')).toBeNull();
         expect(await store.session('s2')).toBeNull();
         expect(await store.apiToken('tok')).toBeNull();
+        // Banned while seated in a game going on: found until the game ends.
+        await store.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
+        await store.claimSeat('g', 0, 'ann-token', 'Ann', undefined, 'Ann');
+        await store.claimSeat('g', 1, 'mod-token', 'Mod', undefined, 'Mod');
+        expect(await store.bannedInPlay()).toEqual(['Ann']);
+        expect(await store.end('g', { kind: 'win', winner: 1 }, 'banned', 0)).toBe(true);
+        expect(await store.bannedInPlay()).toEqual([]);
         expect(await store.lift('Ann', 'ban', action(400, 'unban', 'Ann'))).toBe(true);
         expect(await store.lift('Ann', 'ban', action(401, 'unban', 'Ann'))).toBe(false);
         expect(await store.sanctionsOf('Ann', 5_000)).toEqual([{ kind: 'mute', until: null, at: 200 }]);

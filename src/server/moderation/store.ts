@@ -102,6 +102,11 @@ export interface ModerationStore {
   sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void>;
   /** Lifts a sanction, logging `entry`; false when the account had none of that kind. */
   lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean>;
+  /**
+   * Banned accounts still holding a seat in a game not over: what a crash between a ban and the end
+   * of its games leaves, for the next sweep to finish.
+   */
+  bannedInPlay(): Promise<string[]>;
   /** The account's sanctions in force at `now`. */
   sanctionsOf(accountId: string, now: number): Promise<Sanction[]>;
   /**
@@ -278,3 +283,8 @@ export function refunds(rows: readonly RefundRow[]): { account: string; perf: st
 export const REFUND_SELECT = `SELECT h.game_id, h.account_id, h.perf, h.delta, g.rating_diffs,
      (SELECT MIN(s.seat) FROM seats s WHERE s.game_id = h.game_id AND s.account_id = h.account_id) AS seat
    FROM rating_history h JOIN games g ON g.id = h.game_id`;
+
+/** The banned accounts still seated in a game going on (a departure is a seat left). */
+export const BANNED_IN_PLAY = `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id
+     JOIN sanctions b ON b.account_id = s.account_id AND b.kind = 'ban'
+   WHERE g.termination IS NULL AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`;
