@@ -167,7 +167,6 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const look = (who: string) => {
-    setDone(null);
     if (who.trim() === '') return setStanding(null);
     void fetchStanding(who.trim()).then((r) => {
       setProblem(r.ok ? null : r.error.message);
@@ -176,6 +175,7 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
   };
   useEffect(() => {
     setAsked(name);
+    setDone(null);
     look(name);
   }, [name]);
   const act = (action: PlayerAction, words: string) => {
@@ -197,6 +197,7 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
       <form
         onSubmit={(e) => {
           e.preventDefault();
+          setDone(null);
           onName(asked);
           look(asked);
         }}
