@@ -1377,6 +1377,11 @@ export class PgStore implements GameStore, IdentityStore {
       if (kind === 'ban') {
         await c.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
         await c.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId]);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        await c.query(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = $1)",
+          [accountId],
+        );
       }
       await this.log(c, entry);
     });

@@ -1287,6 +1287,10 @@ export class SqliteStore implements GameStore, IdentityStore {
       if (kind === 'ban') {
         this.sql('DELETE FROM sessions WHERE account_id = ?').run(accountId);
         this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        this.sql(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?)",
+        ).run(accountId);
       }
       this.log(entry);
     });

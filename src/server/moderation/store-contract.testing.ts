@@ -106,6 +106,8 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
         await store.createSession('s1', 'Ann', 5);
         await store.createSession('s2', 'Ann', 6);
         await store.createApiToken('tok', 'Ann', 'script', 'play', 7);
+        expect(await store.registerOwnedBot('AnnBot', 'Ann', 'AnnBot', 'annbot', 'hash-annbot', 'bot-token', 8)).toBe(true);
+        expect(await store.botName('bot-token')).toBe('AnnBot');
         await store.sanction('Ann', 'mute', 1_000, action(100, 'mute', 'Ann'));
         expect(await store.sanctionsOf('Ann', 999)).toEqual([{ kind: 'mute', until: 1_000, at: 100 }]);
         expect(await store.sanctionsOf('Ann', 1_000)).toEqual([]);
@@ -121,6 +123,10 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
         expect(await store.session('s1')).toBeNull();
         expect(await store.session('s2')).toBeNull();
         expect(await store.apiToken('tok')).toBeNull();
+        expect(await store.botName('bot-token')).toBeNull();
+        // A new token, which its owner gives it from the account page once unbanned, plays again.
+        expect(await store.rotateBotToken('Ann', 'annbot', 'new-bot-token')).not.toBeNull();
+        expect(await store.botName('new-bot-token')).toBe('AnnBot');
         // Banned while seated in a game going on: found until the game ends.
         await store.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
         await store.claimSeat('g', 0, 'ann-token', 'Ann', undefined, 'Ann');

@@ -97,7 +97,8 @@ export interface ModerationStore {
   closeReport(id: string, entry: ModAction): Promise<boolean>;
   /**
    * Gives the account a sanction (a given one is replaced), logging `entry` in the same write. A ban
-   * also ends every session of the account and revokes its personal API tokens in that write.
+   * also ends every session of the account and revokes its personal API tokens and its bots' tokens
+   * in that write (once unbanned, the owner gives the bots new ones).
    */
   sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void>;
   /** Lifts a sanction, logging `entry`; false when the account had none of that kind. */
