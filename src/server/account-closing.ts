@@ -7,9 +7,9 @@ import type { GameStore } from './store.ts';
  * each of their games (their bots' too) ended as lichess ends a closed account's games: a game
  * still waiting for players is called off, a game of two with fewer than two moves aborted, any other
  * game of two won by the opponent, and a game of more goes on without them as after a resignation
- * (docs/accounts.md). The account is marked first (deleted, or banned) and its games ended after,
- * one by one, each through its room, so a crash in between is finished by the sweep (a restart's,
- * or another instance's) and a game ended twice is ended once.
+ * (docs/protocol.md, "Delete the account"). The account is marked first (deleted, or banned) and
+ * its games ended after, one by one, each through its room, so a crash in between is finished by
+ * the sweep (a restart's, or another instance's) and a game ended twice is ended once.
  */
 
 /** How the games end: the termination their records and the web app show ("account closed", "banned"). */

@@ -1158,10 +1158,10 @@ export class PgStore implements GameStore, IdentityStore {
         // carry the name and no account: found by the name, which no one else may hold.
         await c.query('UPDATE seats SET name = $1 WHERE account_id IS NULL AND name = $2', [a.placeholder, a.name]);
         await c.query('DELETE FROM chat WHERE account_id = $1 OR (account_id IS NULL AND author = $2)', [a.id, a.name]);
-        await c.query('UPDATE games SET creator = $1 WHERE creator = $2', [
-          `bot:${a.placeholder.toLowerCase()}`,
-          `bot:${a.name.toLowerCase()}`,
-        ]);
+        // A bot's games and review requests are counted under its name.
+        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
+        await c.query('UPDATE games SET creator = $1 WHERE creator = $2', [after, before]);
+        await c.query('UPDATE reviews SET requester = $1 WHERE requester = $2', [after, before]);
         await c.query('DELETE FROM bots WHERE account_id = $1', [a.id]);
         await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
           a.placeholder,

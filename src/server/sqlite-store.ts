@@ -1076,7 +1076,10 @@ export class SqliteStore implements GameStore, IdentityStore {
         // carry the name and no account: found by the name, which no one else may hold.
         this.sql('UPDATE seats SET name = ? WHERE account_id IS NULL AND name = ?').run(a.placeholder, a.name);
         this.sql('DELETE FROM chat WHERE account_id = ? OR (account_id IS NULL AND author = ?)').run(a.id, a.name);
-        this.sql('UPDATE games SET creator = ? WHERE creator = ?').run(`bot:${a.placeholder.toLowerCase()}`, `bot:${a.name.toLowerCase()}`);
+        // A bot's games and review requests are counted under its name.
+        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
+        this.sql('UPDATE games SET creator = ? WHERE creator = ?').run(after, before);
+        this.sql('UPDATE reviews SET requester = ? WHERE requester = ?').run(after, before);
         this.sql('DELETE FROM bots WHERE account_id = ?').run(a.id);
         this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(
           a.placeholder,

@@ -341,6 +341,95 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'closing an account: its live seats and its bots’, its challenges and pool places withdrawn; deletion scrubs its name and its bots’ everywhere',
+      withStore(async (store) => {
+        await store.register('o1', 'Wren', 'wren', 'hash-wren', '$argon2id$w', 1);
+        await store.register('p2', 'Yara', 'yara', 'hash-yara', '$argon2id$y', 1);
+        expect(await store.registerOwnedBot('b1', 'o1', 'WrenBot', 'wrenbot', 'hash-wrenbot', 'tok-bot', 2)).toBe(true);
+        await store.create(game('two', ['open', 'open'], 10));
+        await store.claimSeat('two', 0, 'tok-o', 'Wren', undefined, 'o1');
+        await store.claimSeat('two', 1, 'tok-y', 'Yara', undefined, 'p2');
+        await store.create({ ...game('bots', ['open', 'open'], 20), creator: 'bot:wrenbot' });
+        await store.claimSeat('bots', 0, 'tok-bot', 'WrenBot');
+        await store.create(game('over', ['open', 'open'], 30));
+        await store.claimSeat('over', 0, 'tok-o2', 'Wren', undefined, 'o1');
+        await store.end('over', { kind: 'draw' }, 'agreement', 0);
+        // A bot's requests are counted under its name.
+        await store.requestReview({ gameId: 'over', requester: 'bot:wrenbot', requestedAt: 31, total: 1 });
+        await store.create(game('left', ['open', 'open', 'open'], 40));
+        await store.claimSeat('left', 2, 'tok-o3', 'Wren', undefined, 'o1');
+        expect(await store.depart('left', { seat: 2, plies: 0, at: 41, termination: 'resignation' }, 0)).toBe(true);
+        // Games still on, not left: its own seat and its bot's (held by the bot's token).
+        expect(await store.liveSeatsOf('o1')).toEqual([
+          { game: 'two', seat: 0 },
+          { game: 'bots', seat: 0 },
+        ]);
+        expect(await store.liveSeatsOf('p2')).toEqual([{ game: 'two', seat: 1 }]);
+
+        const challenge = (id: string, from: [string, string], to: [string, string]): Challenge => ({
+          id,
+          from: { account: from[0], name: from[1] },
+          to: { account: to[0], name: to[1] },
+          game: 'tictactoe',
+          options: {},
+          clock: null,
+          rated: false,
+          seat: null,
+          createdAt: 50,
+          expiresAt: 10_000,
+          status: 'open',
+          gameId: null,
+        });
+        await store.createChallenge(challenge('c1', ['o1', 'Wren'], ['p2', 'Yara']));
+        await store.createChallenge(challenge('c2', ['p2', 'Yara'], ['b1', 'WrenBot']));
+        await store.joinPool({ pool: 'hex-5+3', account: 'o1', name: 'Wren', rating: 1500, since: 50, misses: 0 }, 10_000);
+        expect(await store.withdraw('o1', 60)).toEqual(['p2']);
+        expect((await store.challenge('c1'))?.status).toBe('cancelled');
+        expect((await store.challenge('c2'))?.status).toBe('cancelled');
+        expect(await store.waiting('hex-5+3', 60)).toEqual([]);
+
+        // Made again meanwhile: the deletion cancels them too, in its own write.
+        await store.createChallenge(challenge('c3', ['o1', 'Wren'], ['p2', 'Yara']));
+        await store.joinPool({ pool: 'hex-5+3', account: 'o1', name: 'Wren', rating: 1500, since: 70, misses: 0 }, 10_000);
+        await store.addChat('two', { room: 'players', author: 'Wren', account: 'o1', text: 'hi', at: 71 }, 100);
+        await store.addChat('two', { room: 'players', author: 'WrenBot', account: null, text: 'beep', at: 72 }, 100);
+        await store.addChat('two', { room: 'players', author: 'Yara', account: 'p2', text: 'hello', at: 73 }, 100);
+        await store.deleteAccount('o1', 'Deleted-o', 'hash-wren', {
+          at: 80,
+          retireBot: (key) => ({ placeholder: 'Deleted-b', keyHash: `hash-${key}` }),
+        });
+        expect(await store.account('o1')).toMatchObject({ name: 'Deleted-o', kind: 'deleted' });
+        expect(await store.account('b1')).toMatchObject({ name: 'Deleted-b', kind: 'deleted' });
+        expect(await store.accountByKey('wrenbot')).toBeNull();
+        expect(await store.botName('tok-bot')).toBeNull();
+        expect(await store.challenge('c3')).toMatchObject({ status: 'cancelled', from: { name: 'Deleted-o' } });
+        expect(await store.challenge('c2')).toMatchObject({ to: { name: 'Deleted-b' } });
+        expect(await store.waiting('hex-5+3', 80)).toEqual([]);
+        expect((await store.chat('two')).map((l) => l.author)).toEqual(['Yara']);
+        const two = await store.read('two');
+        expect(two?.seatNames).toEqual(['Deleted-o', 'Yara']);
+        // Its seat tokens open nothing any more.
+        expect(two?.seatTokens[0]).not.toBe('tok-o');
+        expect(two?.seatTokens[0]).not.toBeNull();
+        const bots = await store.read('bots');
+        expect(bots).toMatchObject({ seatNames: ['Deleted-b', null], seatAccounts: ['b1', null], creator: 'bot:deleted-b' });
+        expect((await store.read('over'))?.seatNames[0]).toBe('Deleted-o');
+        expect((await store.review('over'))?.requester).toBe('bot:deleted-b');
+        // Nobody takes the bot's name again; what is left to end, a restart finds.
+        expect(await store.registerOwnedBot('b9', 'p2', 'wrenbot', 'wrenbot', 'hash-wrenbot', 'tok-9', 90)).toBe(false);
+        expect((await store.closedInPlay()).sort()).toEqual(['b1', 'o1']);
+        expect(await store.liveSeatsOf('o1')).toEqual([
+          { game: 'two', seat: 0 },
+          { game: 'bots', seat: 0 },
+        ]);
+        await store.end('two', { kind: 'win', winner: 1 }, 'closed', 0);
+        await store.end('bots', { kind: 'draw' }, 'aborted', 0);
+        expect(await store.closedInPlay()).toEqual([]);
+        expect(await store.liveSeatsOf('o1')).toEqual([]);
+      }),
+    );
+
+    it(
       'sessions: found by their hash, touched, ended one at a time or all but one',
       withStore(async (store) => {
         await store.createGuest('a', 'Guest-a', 1);

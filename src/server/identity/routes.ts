@@ -255,8 +255,9 @@ export function registerIdentity(
     });
     renamed([...new Set([...seats, ...live].map((s) => s.game))]);
     await identities.end(reply, null);
-    // Marked deleted: what is left (its games, its bots') a sweep finishes should this stop half-way.
-    await closing.endGames(account.id);
+    // Marked deleted: what is left (its games, its bots') a sweep finishes should this stop half-way
+    // or the store fail now; the account is deleted either way.
+    await closing.endGames(account.id).catch(() => undefined);
     return { deleted: true };
   });
 

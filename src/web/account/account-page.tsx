@@ -120,7 +120,11 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
   return (
     <form class="account-form danger-zone" aria-label="Delete account" onSubmit={submit}>
       <h2>Delete account</h2>
-      <p>Your games stay, under a placeholder name; your name, password and sessions go, and nobody can take the name again.</p>
+      <p>
+        Your games stay, under a placeholder name; your name, password, sessions, chat lines, challenges and bots go, and nobody can take
+        the name again. Games you are still playing end now: lost (&ldquo;account closed&rdquo;), aborted if fewer than two moves were made,
+        and a table of three or more plays on without you.
+      </p>
       <label>
         Password
         <input
