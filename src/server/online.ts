@@ -38,6 +38,8 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
+import { sweepBannedAccounts } from './moderation/bans.ts';
+import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
 import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { registerPlayers } from './players.ts';
@@ -177,12 +179,16 @@ export interface OnlineLimits {
   readonly operatorToken?: string;
   /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
   readonly pools?: Partial<PoolSettings>;
+  /** Reports one account may file a day (HEXARENA_REPORTS_PER_DAY, 10). */
+  readonly reportsPerDay?: number;
   /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
   readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
   /** How often this instance writes its heartbeat (HEARTBEAT_MS): at most that much downtime is charged after a crash. */
   readonly heartbeatMs?: number;
 }
 
+/** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
+const REPORTS_PER_DAY = 10;
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
 const OPEN_GAMES = 5;
 /** Games of AIs alone one creator may have going at once: to watch, not to load the server. */
@@ -318,9 +324,22 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       },
     },
   );
+  // A ban ends the player's play as a deletion does; its games read "banned".
+  registerModeration(app, store, identities, {
+    reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
+    now,
+    closePlay: async (account) => {
+      await withdrawFromPlay(account, store, now(), news);
+      await endGamesOf(account, 'banned', store, hub);
+      lobbyChanged();
+    },
+  });
   // A deletion a crash cut short (its games still going) is finished at start, or by another instance.
   const closings = sweepClosedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
   app.addHook('onClose', async () => closings.stop());
+  // So is a ban's.
+  const bans = sweepBannedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+  app.addHook('onClose', async () => bans.stop());
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -703,6 +722,10 @@ async function connect(
       // A socket opened before its account was deleted speaks no more: its name is gone from the site.
       if (account !== undefined && (await hub.store.account(account))?.kind === 'deleted')
         return refuse('account-closed', 'this account was deleted: it cannot chat');
+      // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
+      const speaker = byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account;
+      const muted = speaker === undefined ? null : silenced(await hub.store.sanctionsOf(speaker, Date.now()));
+      if (muted !== null) return refuse('muted', muted);
       const said: ChatRoom = byToken ? 'players' : chatRoom;
       const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
       await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });

@@ -33,6 +33,33 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BANNED_IN_PLAY,
+  LOG_COLUMNS,
+  LOG_SELECT,
+  type LoggedAction,
+  type LogRow,
+  loggedFromRow,
+  logRow,
+  type ModAction,
+  moderationMigration,
+  NEW_RATING,
+  type NewReport,
+  type RatingReset,
+  REFUND_SELECT,
+  REPORT_SELECT,
+  type RefundRow,
+  type ReportRefusal,
+  type ReportRow,
+  type Role,
+  refunds,
+  reportFromRow,
+  type Sanction,
+  type SanctionKind,
+  type SanctionRow,
+  type StoredReport,
+  sanctionFromRow,
+} from './moderation/store.ts';
+import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
@@ -187,6 +214,8 @@ const MIGRATIONS: readonly string[] = [
   PUZZLE_RATINGS,
   // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
   HEARTBEATS,
+  // Moderation: roles, reports, sanctions, the audit log, exact rating changes (moderation/store.ts).
+  moderationMigration('BIGSERIAL PRIMARY KEY'),
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -483,12 +512,13 @@ export class PgStore implements GameStore, IdentityStore {
                volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
           [account, rating.perf, r.rating, r.deviation, r.volatility, rating.at],
         );
-        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES ($1, $2, $3, $4, $5)', [
+        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES ($1, $2, $3, $4, $5, $6)', [
           account,
           rating.perf,
           rating.at,
           r.rating,
           id,
+          r.rating - (before[i]?.rating ?? NEW_RATING),
         ]);
       }
       await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
@@ -540,7 +570,8 @@ export class PgStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT $3`,
       [perf, maxDeviation, limit],
     );
     return rows.map((r) => ({
@@ -555,7 +586,8 @@ export class PgStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') AND r.rating > $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > $3`,
       [perf, maxDeviation, rating],
     );
     return Number(rows[0]?.n ?? 0);
@@ -1324,5 +1356,167 @@ export class PgStore implements GameStore, IdentityStore {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  // Moderation (moderation/store.ts): every action and its audit entry in one transaction.
+
+  private async log(c: pg.PoolClient, entry: ModAction): Promise<void> {
+    await c.query(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, logRow(entry));
+  }
+
+  async setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const changed = granted
+        ? await c.query('INSERT INTO roles (account_id, role, granted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+            accountId,
+            role,
+            entry.at,
+          ])
+        : await c.query('DELETE FROM roles WHERE account_id = $1 AND role = $2', [accountId, role]);
+      if (!changed.rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async hasRole(accountId: string, role: Role): Promise<boolean> {
+    return ((await this.query('SELECT 1 FROM roles WHERE account_id = $1 AND role = $2', [accountId, role])).rowCount ?? 0) > 0;
+  }
+
+  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
+    const { rows } = await this.query<{ name: string; granted_at: string }>(
+      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = $1 ORDER BY r.granted_at, a.name',
+      [role],
+    );
+    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
+  }
+
+  async fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
+    return this.transaction(async (c) => {
+      // One reporter's reports are counted and written one at a time, whichever instance takes them.
+      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report/${report.reporter}`]);
+      const { rows } = await c.query<{ n: string }>('SELECT COUNT(*) AS n FROM reports WHERE reporter = $1 AND created_at >= $2', [
+        report.reporter,
+        since,
+      ]);
+      if (Number(rows[0]?.n ?? 0) >= max) return 'too-many';
+      const open = await c.query('SELECT 1 FROM reports WHERE reporter = $1 AND reported = $2 AND closed_at IS NULL', [
+        report.reporter,
+        report.reported,
+      ]);
+      if (open.rowCount) return 'duplicate';
+      await c.query('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        report.id,
+        report.reporter,
+        report.reported,
+        report.reason,
+        report.gameId,
+        report.text,
+        report.at,
+      ]);
+      return null;
+    });
+  }
+
+  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
+    const { rows } = await this.query<ReportRow>(
+      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = $1 AND ($2::bigint IS NULL OR r.created_at < $2::bigint)
+         ORDER BY r.created_at DESC, r.id LIMIT $3`,
+      [open, before ?? null, limit],
+    );
+    return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const { rows } = await this.query<ReportRow>(`${REPORT_SELECT} WHERE r.id = $1`, [id]);
+    return rows[0] ? reportFromRow(rows[0]) : null;
+  }
+
+  async closeReport(id: string, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const closed = await c.query('UPDATE reports SET closed_at = $1, closed_by = $2 WHERE id = $3 AND closed_at IS NULL', [
+        entry.at,
+        entry.moderator,
+        id,
+      ]);
+      if (!closed.rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
+    await this.transaction(async (c) => {
+      await c.query(
+        'INSERT INTO sanctions (account_id, kind, until, at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
+        [accountId, kind, until, entry.at],
+      );
+      if (kind === 'ban') {
+        await c.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
+        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId]);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        await c.query(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = $1)",
+          [accountId],
+        );
+      }
+      await this.log(c, entry);
+    });
+  }
+
+  async lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      if (!(await c.query('DELETE FROM sanctions WHERE account_id = $1 AND kind = $2', [accountId, kind])).rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (await this.query<{ account_id: string }>(BANNED_IN_PLAY, [])).rows.map((r) => r.account_id);
+  }
+
+  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
+    const { rows } = await this.query<SanctionRow>(
+      'SELECT kind, until, at FROM sanctions WHERE account_id = $1 AND (until IS NULL OR until > $2) ORDER BY kind',
+      [accountId, now],
+    );
+    return rows.map(sanctionFromRow);
+  }
+
+  async resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
+    return this.transaction(async (c) => {
+      // The account's ratings held while the reset reads and writes: a game of theirs ending now waits for it.
+      await c.query('SELECT 1 FROM ratings WHERE account_id = $1 FOR UPDATE', [accountId]);
+      const { rows: played } = await c.query<{ game_id: string }>('SELECT DISTINCT game_id FROM rating_history WHERE account_id = $1', [
+        accountId,
+      ]);
+      const games = played.map((g) => g.game_id);
+      const { rows } = await c.query<RefundRow>(`${REFUND_SELECT} WHERE h.game_id = ANY($1) AND h.account_id <> $2`, [games, accountId]);
+      const given = refunds(rows);
+      // Each opponent's row changed by what it gained or lost, whatever else changed it meanwhile.
+      for (const r of given.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)))
+        await c.query('UPDATE ratings SET rating = rating - $1, games = GREATEST(games - $2, 0) WHERE account_id = $3 AND perf = $4', [
+          r.change,
+          r.games,
+          r.account,
+          r.perf,
+        ]);
+      await c.query('DELETE FROM rating_history WHERE game_id = ANY($1)', [games]);
+      await c.query('UPDATE games SET rating_diffs = NULL WHERE id = ANY($1)', [games]);
+      await c.query('DELETE FROM rating_history WHERE account_id = $1', [accountId]);
+      await c.query('DELETE FROM ratings WHERE account_id = $1', [accountId]);
+      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
+      await this.log(c, { ...entry, details: { ...reset } });
+      return reset;
+    });
+  }
+
+  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+    const { rows } = await this.query<LogRow>(`${LOG_SELECT} WHERE ($1::bigint IS NULL OR l.n < $1::bigint) ORDER BY l.n DESC LIMIT $2`, [
+      before ?? null,
+      limit,
+    ]);
+    return rows.map(loggedFromRow);
   }
 }

@@ -33,6 +33,33 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BANNED_IN_PLAY,
+  LOG_COLUMNS,
+  LOG_SELECT,
+  type LoggedAction,
+  type LogRow,
+  loggedFromRow,
+  logRow,
+  type ModAction,
+  moderationMigration,
+  NEW_RATING,
+  type NewReport,
+  type RatingReset,
+  REFUND_SELECT,
+  REPORT_SELECT,
+  type RefundRow,
+  type ReportRefusal,
+  type ReportRow,
+  type Role,
+  refunds,
+  reportFromRow,
+  type Sanction,
+  type SanctionKind,
+  type SanctionRow,
+  type StoredReport,
+  sanctionFromRow,
+} from './moderation/store.ts';
+import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
@@ -191,6 +218,8 @@ export const MIGRATIONS: readonly string[] = [
   PUZZLE_RATINGS,
   // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
   HEARTBEATS,
+  // Moderation: roles, reports, sanctions, the audit log, exact rating changes (moderation/store.ts).
+  moderationMigration('INTEGER PRIMARY KEY AUTOINCREMENT'),
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -455,12 +484,13 @@ export class SqliteStore implements GameStore, IdentityStore {
            ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
              volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
       ).run(account, rating.perf, r.rating, r.deviation, r.volatility, rating.at);
-      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES (?, ?, ?, ?, ?)').run(
+      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES (?, ?, ?, ?, ?, ?)').run(
         account,
         rating.perf,
         rating.at,
         r.rating,
         id,
+        r.rating - (before[i]?.rating ?? NEW_RATING),
       );
     }
     this.sql('UPDATE games SET rating_diffs = ? WHERE id = ?').run(JSON.stringify(ratingDiffs(before, after)), id);
@@ -469,7 +499,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const rows = this.sql(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT ?`,
     ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
     return rows.map((r) => ({
       name: r.name,
@@ -483,7 +514,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const row = this.sql(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') AND r.rating > ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > ?`,
     ).get(perf, maxDeviation, rating) as { n: number };
     return Number(row.n);
   }
@@ -1231,5 +1263,154 @@ export class SqliteStore implements GameStore, IdentityStore {
     // Writes still waiting for their tick are committed first.
     if (this.batch.length > 0) this.commitBatch();
     this.db.close();
+  }
+
+  // Moderation (moderation/store.ts): every action and its audit entry in one write.
+
+  private log(entry: ModAction): void {
+    this.sql(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(...logRow(entry));
+  }
+
+  setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      const changed = granted
+        ? this.sql('INSERT INTO roles (account_id, role, granted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+            accountId,
+            role,
+            entry.at,
+          )
+        : this.sql('DELETE FROM roles WHERE account_id = ? AND role = ?').run(accountId, role);
+      if (changed.changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  async hasRole(accountId: string, role: Role): Promise<boolean> {
+    return this.sql('SELECT 1 FROM roles WHERE account_id = ? AND role = ?').get(accountId, role) !== undefined;
+  }
+
+  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
+    const rows = this.sql(
+      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = ? ORDER BY r.granted_at, a.name',
+    ).all(role) as { name: string; granted_at: number }[];
+    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
+  }
+
+  fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
+    return this.write(() => {
+      const made = this.sql('SELECT COUNT(*) AS n FROM reports WHERE reporter = ? AND created_at >= ?').get(report.reporter, since) as {
+        n: number;
+      };
+      if (Number(made.n) >= max) return 'too-many';
+      if (this.sql('SELECT 1 FROM reports WHERE reporter = ? AND reported = ? AND closed_at IS NULL').get(report.reporter, report.reported))
+        return 'duplicate';
+      this.sql('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        report.id,
+        report.reporter,
+        report.reported,
+        report.reason,
+        report.gameId,
+        report.text,
+        report.at,
+      );
+      return null;
+    });
+  }
+
+  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
+    const rows = this.sql(
+      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = ? AND (? IS NULL OR r.created_at < ?) ORDER BY r.created_at DESC, r.id LIMIT ?`,
+    ).all(open ? 1 : 0, before ?? null, before ?? null, limit) as ReportRow[];
+    return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const row = this.sql(`${REPORT_SELECT} WHERE r.id = ?`).get(id) as ReportRow | undefined;
+    return row ? reportFromRow(row) : null;
+  }
+
+  closeReport(id: string, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      const closed = this.sql('UPDATE reports SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL').run(
+        entry.at,
+        entry.moderator,
+        id,
+      );
+      if (closed.changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
+    return this.write(() => {
+      this.sql(
+        'INSERT INTO sanctions (account_id, kind, until, at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
+      ).run(accountId, kind, until, entry.at);
+      if (kind === 'ban') {
+        this.sql('DELETE FROM sessions WHERE account_id = ?').run(accountId);
+        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        this.sql(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?)",
+        ).run(accountId);
+      }
+      this.log(entry);
+    });
+  }
+
+  lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      if (this.sql('DELETE FROM sanctions WHERE account_id = ? AND kind = ?').run(accountId, kind).changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (this.sql(BANNED_IN_PLAY).all() as { account_id: string }[]).map((r) => r.account_id);
+  }
+
+  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
+    const rows = this.sql('SELECT kind, until, at FROM sanctions WHERE account_id = ? AND (until IS NULL OR until > ?) ORDER BY kind').all(
+      accountId,
+      now,
+    ) as SanctionRow[];
+    return rows.map(sanctionFromRow);
+  }
+
+  resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
+    return this.write(() => {
+      const games = (
+        this.sql('SELECT DISTINCT game_id FROM rating_history WHERE account_id = ?').all(accountId) as { game_id: string }[]
+      ).map((g) => g.game_id);
+      const rows = this.sql(
+        `${REFUND_SELECT} WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE account_id = ?) AND h.account_id <> ?`,
+      ).all(accountId, accountId) as RefundRow[];
+      const given = refunds(rows);
+      for (const r of given)
+        this.sql(
+          'UPDATE ratings SET rating = rating - ?, games = CASE WHEN games > ? THEN games - ? ELSE 0 END WHERE account_id = ? AND perf = ?',
+        ).run(r.change, r.games, r.games, r.account, r.perf);
+      for (const game of games) {
+        this.sql('DELETE FROM rating_history WHERE game_id = ?').run(game);
+        this.sql('UPDATE games SET rating_diffs = NULL WHERE id = ?').run(game);
+      }
+      this.sql('DELETE FROM rating_history WHERE account_id = ?').run(accountId);
+      this.sql('DELETE FROM ratings WHERE account_id = ?').run(accountId);
+      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
+      this.log({ ...entry, details: { ...reset } });
+      return reset;
+    });
+  }
+
+  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+    const rows = this.sql(`${LOG_SELECT} WHERE (? IS NULL OR l.n < ?) ORDER BY l.n DESC LIMIT ?`).all(
+      before ?? null,
+      before ?? null,
+      limit,
+    ) as LogRow[];
+    return rows.map(loggedFromRow);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moderationContract } from './moderation/store-contract.testing.ts';
 import type { AfterMove, Challenge, GameStore, NewGame, OpeningLine, StoredRating } from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
@@ -1044,4 +1045,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       }),
     );
   });
+  moderationContract(name, withStore);
 }

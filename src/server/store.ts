@@ -1,6 +1,7 @@
 import type { Json } from '../engine/game.ts';
 import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
+import type { ModerationStore } from './moderation/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -328,7 +329,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore, Heartbeats {
+export interface GameStore extends IdentityStore, Heartbeats, ModerationStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;

@@ -149,6 +149,8 @@ export async function serveCommand(
   const botsPerAccount = countFromEnv('HEXARENA_BOTS_PER_ACCOUNT');
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
+  // HEXARENA_REPORTS_PER_DAY: reports one account may file a day (10).
+  const reportsPerDay = countFromEnv('HEXARENA_REPORTS_PER_DAY');
   // HEXARENA_REVIEWS_PER_HOUR: computer reviews one player may ask for an hour (10);
   // HEXARENA_REVIEW_DEPTH and HEXARENA_REVIEW_NODES: each position's search (4 plies, 50,000 nodes).
   const reviewsPerHour = countFromEnv('HEXARENA_REVIEWS_PER_HOUR');
@@ -195,6 +197,7 @@ export async function serveCommand(
       ...(botsPerAccount === undefined ? {} : { botsPerAccount }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
       ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      ...(reportsPerDay === undefined ? {} : { reportsPerDay }),
       reviews,
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },

@@ -186,7 +186,8 @@ export type ServerMessage =
  * Why a message was refused before it reached the game, in a code that stays when the words change:
  * `too-large` (over 4 KB), `too-many` (over the rate), `not-json` (binary), `malformed` (not a
  * well-formed intent), `no-session` (chat without a session), `chat-too-fast`, `chat-empty`,
- * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`.
+ * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`,
+ * `account-closed`, `muted` (the moderators muted the sender's chat).
  */
 export const MESSAGE_ERROR_CODES = [
   'too-large',
@@ -199,6 +200,7 @@ export const MESSAGE_ERROR_CODES = [
   'chat-unshowable',
   'bad-token',
   'account-closed',
+  'muted',
 ] as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 

@@ -222,6 +222,9 @@ export function registerIdentity(
     if (matched === null) return reply;
     const { account } = found;
     if (!matched || !account) return reply.code(401).send({ error: WRONG });
+    // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
+    if (await identities.banned(account.id))
+      return reply.code(403).send({ error: "this account is closed: the site's moderators banned it" });
     await identities.begin(reply, account.id, await identities.of(request));
     return { account: publicAccount(account) };
   });

@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '../../engine/result.ts';
+import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
@@ -147,6 +148,17 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
 }
 
 /** /account: sign up or log in; once logged in, the account's settings, data and deletion. */
+/** The way to the moderators' page, shown to moderators only (the server says who is one). */
+function ModerationLink() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => void isModerator().then(setShown), []);
+  return shown ? (
+    <a class="button-link" href="/mod">
+      Moderation
+    </a>
+  ) : null;
+}
+
 export function AccountPage() {
   const [account, setAccount] = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
@@ -176,6 +188,7 @@ export function AccountPage() {
             <a class="button-link" href="/api/account/data" download>
               Download my data
             </a>
+            <ModerationLink />
           </p>
           <p>
             <small>Logging out everywhere also revokes your API tokens; your bots’ tokens stay.</small>
