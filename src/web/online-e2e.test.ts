@@ -43,6 +43,8 @@ const serve = (port?: number) =>
       HEXARENA_POOL_WAVE_MS: '200',
       HEXARENA_API_RATE: '100000',
       HEXARENA_FIRST_MOVE_MS: '3600000',
+      // Every player here signs up from that one address.
+      HEXARENA_SIGNUPS_PER_HOUR: '100',
     },
     port,
   );

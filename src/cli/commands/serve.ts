@@ -151,6 +151,8 @@ export async function serveCommand(
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
   // HEXARENA_REPORTS_PER_DAY: reports one account may file a day (10).
   const reportsPerDay = countFromEnv('HEXARENA_REPORTS_PER_DAY');
+  // HEXARENA_SIGNUPS_PER_HOUR: accounts one address may make an hour (10).
+  const signupsPerHour = countFromEnv('HEXARENA_SIGNUPS_PER_HOUR');
   // HEXARENA_REVIEWS_PER_HOUR: computer reviews one player may ask for an hour (10);
   // HEXARENA_REVIEW_DEPTH and HEXARENA_REVIEW_NODES: each position's search (4 plies, 50,000 nodes).
   const reviewsPerHour = countFromEnv('HEXARENA_REVIEWS_PER_HOUR');
@@ -198,6 +200,7 @@ export async function serveCommand(
       ...(aiThreads === undefined ? {} : { aiThreads }),
       ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
       ...(reportsPerDay === undefined ? {} : { reportsPerDay }),
+      ...(signupsPerHour === undefined ? {} : { identity: { signupsPerHour } }),
       reviews,
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },
