@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { hex } from '../games/hex/index.ts';
 import { Client, post, registerBot, request, type ServerProcess, startServer, upgradeHead } from './online.testing.ts';
+import { startPostgres } from './postgres.testing.ts';
+import { startRedis } from './redis.testing.ts';
 import { RESTART_CLOSE, STREAM_RESTARTING } from './stop.ts';
 
 /**
@@ -311,5 +313,40 @@ describe('a graceful stop of `hexarena serve`', () => {
     server.child.kill('SIGTERM');
     expect(await exitOf(server, 20_000)).toEqual({ code: 143, signal: null });
     expect(server.stderr()).toContain('SIGTERM again: stopping at once');
+  });
+
+  it('in cluster mode (PostgreSQL and Redis) too: exit 0, players told 1012, the moves there at the next start', {
+    timeout: 60_000,
+  }, async () => {
+    const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    cleanups.push(async () => {
+      await Promise.all([postgres.stop(), redis.stop()]);
+    });
+    const env = { ...ENV, DATABASE_URL: await postgres.createDatabase(), REDIS_URL: redis.url };
+    let server = await startServer(dataDir(), env);
+    cleanups.push(() => server.kill());
+    onTestFailed(() => console.error(server.stderr()));
+    const made = await post(server.base, '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0 });
+    const other = await post(server.base, `/api/games/${made.json.id}/seats/1`, {});
+    const tokens = [made.json.token, other.json.token];
+    const client = await Client.open(server.base, made.json.id as string);
+    let closedWith: number | undefined;
+    client.socket.once('close', (code) => {
+      closedWith = code;
+    });
+    const reader = await pausedReader(server.base, upgradeHead(`/api/games/${made.json.id}/ws`));
+    cleanups.push(() => reader.stop());
+    let version = other.json.version as number;
+    for (const [ply, move] of ['c3', 'e5', 'f6'].entries()) {
+      const answer = await client.ask({ type: 'move', seat: ply % 2, token: tokens[ply % 2], move, version });
+      expect(answer.ok).toBe(true);
+      version = answer.version as number;
+    }
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server, 20_000)).toEqual({ code: 0, signal: null });
+    expect(closedWith).toBe(RESTART_CLOSE.code);
+    server = await startServer(dataDir(), env);
+    const after = (await (await fetch(`${server.base}/api/games/${made.json.id}`)).json()) as { moves: string[] };
+    expect(after.moves).toEqual(['c3', 'e5', 'f6']);
   });
 });
