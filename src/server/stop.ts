@@ -32,6 +32,7 @@ export class Intake {
   private readonly streams = new Map<ServerResponse, () => void>();
   private readonly work = new Set<Promise<unknown>>();
   private idleListeners: (() => void)[] = [];
+  private streamListeners: (() => void)[] = [];
 
   /** Follows the server's connections and requests. */
   constructor(readonly server: Server) {
@@ -97,15 +98,22 @@ export class Intake {
   }
 
   private changed(): void {
+    if (this.streams.size === 0) {
+      const listeners = this.streamListeners;
+      this.streamListeners = [];
+      for (const l of listeners) l();
+    }
     if (this.underWay > 0) return;
     const listeners = this.idleListeners;
     this.idleListeners = [];
     for (const l of listeners) l();
   }
 
-  /** Says goodbye on every stream (each ends itself). */
-  endStreams(): void {
+  /** Says goodbye on every stream (each ends itself); resolves once each has closed (its last line taken). */
+  endStreams(): Promise<void> {
     for (const farewell of [...this.streams.values()]) farewell();
+    if (this.streams.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.streamListeners.push(resolve));
   }
 
   /** Cuts every connection still open: a client that does not read cannot hold the process. */
@@ -185,8 +193,8 @@ export async function stopServer(
   const sockets = online ? [...online.sockets.clients] : [];
   const closed = Promise.all(sockets.map((s) => closedOf(s)));
   for (const socket of sockets) socket.close(RESTART_CLOSE.code, RESTART_CLOSE.reason);
-  intake.endStreams();
-  await Promise.race([closed, wait(deadlineMs / 5)]);
+  const ended = intake.endStreams();
+  await Promise.race([Promise.all([closed, ended]), wait(deadlineMs / 5)]);
   for (const socket of sockets) socket.terminate();
   intake.destroyAll();
   await listenerClosed;
