@@ -283,6 +283,7 @@ export async function registerOnline(
       return listOpenGames();
     },
     news,
+    intake,
   );
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 

@@ -225,8 +225,9 @@ function untilStopped(io: CliIo, stop: (say: (line: string) => void) => Promise<
       say(`${signal}: stopping (moves under way are finished, players are told to reconnect)`);
       // Not what keeps the process alive; fires only if something else still does.
       setTimeout(() => {
-        const open = process.getActiveResourcesInfo().filter((r) => r !== 'Timeout');
-        say(`not stopped within ${stopMs / 1000} s (still open: ${open.join(', ') || 'nothing'}): stopping at once`);
+        // What still held the process (this timer among the timeouts), for whoever looks into it.
+        const open = process.getActiveResourcesInfo();
+        say(`not stopped within ${stopMs / 1000} s (still open: ${open.join(', ')}): stopping at once`);
         process.exit(1);
       }, stopMs).unref();
       stop(say).then(
