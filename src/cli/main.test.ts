@@ -85,6 +85,9 @@ describe('hexarena match', () => {
       '1',
       '--seed',
       'outside',
+      // An engine asked by depth has no time budget: only a hung one should lose, however busy the machine.
+      '--move-timeout',
+      '3600',
       '--json',
     );
     // Without a terminal, one line for the game on stderr, and nothing else.

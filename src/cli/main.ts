@@ -3,6 +3,7 @@ import { GAMES } from '../games/index.ts';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
+import type { AdminFlags } from './commands/admin.ts';
 import type { BookFlags } from './commands/book.ts';
 import type { ExportPuzzlesFlags } from './commands/export-puzzles.ts';
 import type { ExportStaticFlags } from './commands/export-static.ts';
@@ -245,6 +246,20 @@ function program(io: CliIo): Command {
     .option('--db <url>', 'keep online games in PostgreSQL instead (postgres://…; default DATABASE_URL, else SQLite in --data)')
     .action(async (flags: { port?: number; host?: string; build?: boolean; data?: string; db?: string }) =>
       (await import('./commands/serve.ts')).serveCommand(io, flags),
+    );
+
+  cli
+    .command('admin')
+    .description(
+      "the site's moderators, from the command line only: grant-moderator NAME, revoke-moderator NAME, list (the store `serve` uses)",
+    )
+    .argument('<action>', 'grant-moderator, revoke-moderator or list')
+    .argument('[name]', "the player's username")
+    .option('--data <dir>', 'folder of the online games store (default ./data)')
+    .option('--db <url>', 'the PostgreSQL store instead (postgres://…; default DATABASE_URL, else SQLite in --data)')
+    .option('--note <text>', 'why, for the audit log (default "from the command line")')
+    .action(async (action: string, name: string | undefined, flags: AdminFlags) =>
+      (await import('./commands/admin.ts')).adminCommand(io, action, name, flags),
     );
 
   cli

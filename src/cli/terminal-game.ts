@@ -260,7 +260,7 @@ export async function playInTerminal<S, M, O>(io: CliIo, t: TerminalGame<S, M, O
   else if (where !== null) io.stdout(`Saving the game in ${where} as it goes.\n`);
   if (t.resumed?.record.termination) {
     io.stdout(
-      `${view.board(now())}This game ended by ${t.resumed.record.termination}: ${describeOutcome(t.resumed.record.result, seatNames)}.\n`,
+      `${view.board(now())}This game ended by ${t.resumed.record.termination}: ${describeOutcome(t.resumed.record.result, seatNames, t.resumed.record.termination)}.\n`,
     );
     return;
   }

@@ -225,9 +225,11 @@ export function sameOutcome(a: Outcome | null, b: Outcome | null): boolean {
   return a.winner === b.winner;
 }
 
-export function describeOutcome(outcome: Outcome | null, seatNames: readonly string[]): string {
+export function describeOutcome(outcome: Outcome | null, seatNames: readonly string[], termination?: string | null): string {
   if (outcome === null) return 'unfinished';
   const why = outcome.reason ? ` (${outcome.reason})` : '';
+  // An aborted game has no result (it is stored as a draw, counted nowhere): it is never called one.
+  if (termination === 'aborted') return `aborted${why}`;
   if (outcome.kind === 'draw') return `draw${why}`;
   return `${seatNames[outcome.winner] ?? `seat ${outcome.winner}`} wins${why}`;
 }

@@ -3,7 +3,10 @@ import { replayFrom } from './replay.ts';
 import { fail, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
-/** `aborted`: called off before anyone played against anyone (an online game whose open seat nobody took). */
+/**
+ * `aborted`: called off before anyone played against anyone (an online game whose open seat nobody took).
+ * `closed`: a player's account was closed (deleted) while the game went on; `banned`: a moderator banned them.
+ */
 export const TERMINATIONS = [
   'rules',
   'resignation',
@@ -14,6 +17,8 @@ export const TERMINATIONS = [
   'forfeit',
   'agreement',
   'adjudication',
+  'closed',
+  'banned',
 ] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 

@@ -18,11 +18,12 @@ export { HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
 export function resolveAgent(
   game: GameRules<unknown, unknown>,
   name: string,
+  /** How long an outside program is waited for beyond its time (the graceMs of both kinds). */
   options?: OutsideEngineOptions,
 ): Result<Agent<unknown, unknown>> {
   if (name.startsWith(HTTP_SEAT)) {
     if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
-    return ok(seed004Referee(playerBase(name.slice(HTTP_SEAT.length))) as unknown as Agent<unknown, unknown>);
+    return ok(seed004Referee(playerBase(name.slice(HTTP_SEAT.length)), options) as unknown as Agent<unknown, unknown>);
   }
   if (!name.startsWith(UHP_SEAT)) return createAgent(game, name);
   if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);

@@ -12,6 +12,8 @@ export interface Seeker {
   readonly id: string;
   readonly rating: number;
   readonly misses: number;
+  /** Who answers for them (an account, for its bots too): two of one owner never meet. */
+  readonly owner?: string;
 }
 
 /** Rating points of bonus for each wave missed. */
@@ -34,6 +36,7 @@ export const widestGap = (lowerRating: number): number => maxScore(lowerRating) 
  * of the two: a newcomer does not get a long-waiting player's reach.
  */
 export function pairScore(a: Seeker, b: Seeker): number | null {
+  if (a.owner !== undefined && a.owner === b.owner) return null;
   const score = Math.abs(a.rating - b.rating) - Math.min(missBonus(a), missBonus(b));
   return score <= maxScore(Math.min(a.rating, b.rating)) ? score : null;
 }

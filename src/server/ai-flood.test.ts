@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Message, request, type ServerProcess, startServer } from './online.testing.ts';
+import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 
 /**
  * One address floods the server's AI with games of AIs alone; another player's game against the AI
@@ -21,6 +21,7 @@ beforeAll(async () => {
     HEXARENA_AI_GAMES: String(FLOOD),
     HEXARENA_API_RATE: '100000',
     HEXARENA_WS_RATE: '100000',
+    HEXARENA_BOTS_PER_ACCOUNT: '10',
   });
 });
 afterAll(async () => {
@@ -78,6 +79,62 @@ describe('an AI flood from one address', () => {
       // still on its way to the thread: the store's claim comes first), not after a move of each of
       // the flood's games, as one line for all would have it (7 of 8 measured so).
       expect(between).toBeLessThanOrEqual(2);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('ten bots of one account, each from its own address, are one owner: its share of games, one turn of the AI threads', async () => {
+    const owner = new Browser(server.base, '127.0.0.5');
+    expect((await signUp(owner, 'Flood_Owner')).status).toBe(201);
+    const bots: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const made = await owner.ask('POST', '/api/bots', { name: `flood_${i}` });
+      expect(made.status).toBe(201);
+      bots.push(made.json?.token as string);
+    }
+    const dicewars = { game: 'dicewars', options: { players: 2, map: 'small' }, seats: ['hard', 'hard'] };
+    const flood: { id: string; watcher: Client }[] = [];
+    const statuses: number[] = [];
+    for (const [i, token] of bots.entries()) {
+      const created = await request(server.base, '/api/games', {
+        body: dicewars,
+        from: `127.0.2.${i + 1}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.push(created.status);
+      if (created.status !== 201) continue;
+      const id = (created.json as { id: string }).id;
+      // The owner watches them all, so the server thinks for every one.
+      flood.push({ id, watcher: await Client.open(server.base, id, undefined, '127.0.0.5') });
+    }
+    // The owner's share (HEXARENA_AI_GAMES, 8 here), not each bot's.
+    expect(statuses).toEqual([...Array(FLOOD).fill(201), 429, 429]);
+    for (const { watcher } of flood) await watcher.next(moved);
+
+    const mine = await request(server.base, '/api/games', {
+      body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
+      from: '127.0.0.6',
+    });
+    expect(mine.status).toBe(201);
+    const { id, token } = mine.json as { id: string; token: string };
+    const player = await Client.open(server.base, id, undefined, '127.0.0.6');
+    expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
+    player.close();
+    for (const { watcher } of flood) watcher.close();
+
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
+    try {
+      const [asked, answered] = db.prepare('SELECT at FROM moves WHERE game_id = ? ORDER BY ply').all(id) as { at: number }[];
+      const ids = flood.map((f) => f.id);
+      const marks = ids.map(() => '?').join(', ');
+      const count = (where: string, ...args: unknown[]) =>
+        (db.prepare(`SELECT count(*) AS n FROM moves WHERE game_id IN (${marks}) AND ${where}`).get(...ids, ...args) as { n: number }).n;
+      expect(count('at < ?', asked?.at)).toBeGreaterThanOrEqual(FLOOD);
+      // One owner, one turn: the reply waits for the think in hand (and one more at most, as above),
+      // not for a move of each bot's game, as ten owners would have it.
+      expect(count('at > ? AND at < ?', asked?.at, answered?.at)).toBeLessThanOrEqual(2);
     } finally {
       db.close();
     }

@@ -173,6 +173,9 @@ describe('the bot API', () => {
     expect((await request(server.base, `/api/account/tokens/${listed[0]?.id}`, { method: 'DELETE', headers: owner })).json).toEqual({
       revoked: true,
     });
-    expect((await request(server.base, `/api/games/${id}`, { headers: asScript })).json?.yours).toEqual([]);
+    // Revoked, it is refused in words, not taken for no token at all.
+    const revoked = await request(server.base, `/api/games/${id}`, { headers: asScript });
+    expect(revoked.status).toBe(401);
+    expect(revoked.json?.error).toMatch(/revoked or unknown/);
   });
 });

@@ -22,6 +22,10 @@ const BOT_NAME = /^[A-Za-z0-9_-]{1,30}$/;
 const PING_MS = 20_000;
 /** Event streams one bot may hold at once: one is what it needs; a few cover a restart that overlaps. */
 export const BOT_STREAMS = 3;
+/** Bots one player may make: enough to try a few programs, not an army whose games count as one each. */
+export const BOTS_PER_ACCOUNT = 5;
+/** The stable code of the refusal of a bot past the owner's share (docs/protocol.md). */
+export const TOO_MANY_BOTS = 'too-many-bots';
 
 /** The bot a request speaks for (Authorization: Bearer <token>); null without one; 'unknown' for a token no bot has. */
 export async function botOf(store: GameStore, request: FastifyRequest): Promise<Bot | null | 'unknown'> {
@@ -46,6 +50,7 @@ export function registerBots(
   botStreams: number,
   identities: Identities,
   intake: Intake,
+  botsPerAccount: number = BOTS_PER_ACCOUNT,
 ): void {
   const store = hub.store;
   const streams = new Holdings(botStreams);
@@ -70,12 +75,27 @@ export function registerBots(
       const owner = await identities.of(request);
       if (owner?.account.kind !== 'player' || owner.via !== 'session')
         return reply.code(401).send({ error: 'log in to make a bot: a bot belongs to a player, who can revoke its token (see /account)' });
+      // Checked first for the words, and again in the store's write, where bots made at once are counted.
+      const full = async () => (await store.botsOwnedBy(owner.account.id)).length >= botsPerAccount;
+      const tooMany = () =>
+        reply.code(409).send({
+          error: `an account may have ${botsPerAccount} bots, and yours has them: give one of them a new token (POST /api/account/bots/:name/token) rather than make another`,
+          code: TOO_MANY_BOTS,
+        });
+      if (await full()) return tooMany();
       const token = newSeatToken();
       const key = name.toLowerCase();
-      if (
-        !(await store.registerOwnedBot(newAccountId(), owner.account.id, name, key, nameKeyHash(key), hashToken(token), identities.now()))
-      )
-        return reply.code(409).send({ error: `the name ${name} is taken` });
+      const made = await store.registerOwnedBot(
+        newAccountId(),
+        owner.account.id,
+        name,
+        key,
+        nameKeyHash(key),
+        hashToken(token),
+        identities.now(),
+        botsPerAccount,
+      );
+      if (!made) return (await full()) ? tooMany() : reply.code(409).send({ error: `the name ${name} is taken` });
       return reply.code(201).send({ name, token });
     },
   );

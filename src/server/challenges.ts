@@ -10,6 +10,7 @@ import { newGameId } from './hub.ts';
 import type { Identities } from './identity/identities.ts';
 import { usernameKey } from './identity/usernames.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
+import { ONE_SEAT_PER_ACCOUNT, owningAccount, SELF_RATED_ERROR } from './owners.ts';
 import { CHALLENGE_OF, type Challenge, type GameStore } from './store.ts';
 
 /** A challenge to play now waits this long for an answer; a correspondence one, a week. */
@@ -151,6 +152,9 @@ export function registerChallenges(
     await engines.ensure();
     const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
     const engine = target ? engines.byAccount(target.id) : undefined;
+    // Nobody rates themself: not against their own account, nor against a bot of their own.
+    if (target && body.rated && (await owningAccount(store, { account: target.id })) === me.id)
+      return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
     if (!target || (target.kind !== 'player' && !engine))
       return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
     if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
@@ -228,6 +232,11 @@ export function registerChallenges(
       news.changed([challenge.from.account, challenge.to.account]);
       return { status: answer === 'cancel' ? 'cancelled' : 'declined' };
     }
+    // The same rule at acceptance: a challenge made before it, or between accounts one owner answers for.
+    const owners = challenge.rated
+      ? await Promise.all([challenge.from, challenge.to].map((p) => owningAccount(store, { account: p.account })))
+      : [];
+    if (owners[0] && owners[0] === owners[1]) return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
     const found = findGame(challenge.game);
     if (!found.ok) return reply.code(409).send({ error: found.error.message });
     // The challenger's seat as asked, else drawn.

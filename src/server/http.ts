@@ -161,6 +161,8 @@ export async function createHttpServer(
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // So is a player's account page.
   app.get('/account', (_request, reply) => reply.sendFile('index.html'));
+  // The moderators' page: the app asks /api/mod/, which refuses anyone else.
+  app.get('/mod', (_request, reply) => reply.sendFile('index.html'));
   app.get('/u/:name', (_request, reply) => reply.sendFile('index.html'));
   // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
   app.get('/leaderboard', (_request, reply) => reply.sendFile('index.html'));

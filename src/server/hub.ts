@@ -288,8 +288,8 @@ export class Hub {
   }
 
   /** A seat for whoever asks (see Seating). */
-  seat(room: Room, seat: number, name: string | null, bot: Bot | null, account?: string): ReturnType<Seating['seat']> {
-    return this.seating.seat(room, seat, name, bot, account);
+  seat(room: Room, seat: number, name: string | null, bot: Bot | null, account?: string, owner?: string): ReturnType<Seating['seat']> {
+    return this.seating.seat(room, seat, name, bot, account, owner);
   }
 
   /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */

@@ -71,7 +71,7 @@ describe('accounts and sessions', () => {
     expect(await me(b)).toMatchObject({ name: 'Carol' });
     expect((await request(server.base, '/api/session', { headers: { cookie: asGuest as string } })).json?.account).toBeNull();
     // Two browsers logged in; one logs out everywhere: neither holds a session.
-    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 2 });
+    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 2, revoked: 0 });
     expect(await me(b)).toBeNull();
     expect(await me(c)).toBeNull();
   });
@@ -108,16 +108,27 @@ describe('accounts and sessions', () => {
     own.close();
   });
 
-  it('the 11th wrong password in a minute waits, even with the right one; other accounts are not held back', async () => {
+  it('the 11th wrong password in a minute from an address waits there, even with the right one; the player elsewhere logs in', async () => {
     const b = new Browser(server.base, '127.0.0.54');
     await signUp(b, 'Erin');
     const guesser = new Browser(server.base, '127.0.0.55');
     for (let i = 0; i < 10; i++) expect((await logIn(guesser, 'erin', `guess number ${i}`)).status).toBe(401);
+    expect((await logIn(guesser, 'erin', 'guess number 10')).status).toBe(429);
     const waits = await logIn(guesser, 'erin', 'correct horse battery');
     expect(waits.status).toBe(429);
     expect(Number(waits.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(waits.json?.error).toMatch(/too many wrong passwords: try again in \d+ s/);
     expect(await me(guesser)).toBeNull();
+    // The guesser cannot lock Erin out: from her own address she logs in, and changes her password.
+    const erin = new Browser(server.base, '127.0.0.72');
+    expect((await logIn(erin, 'erin', 'correct horse battery')).status).toBe(200);
+    expect(await me(erin)).toMatchObject({ name: 'Erin' });
+    expect(
+      (await erin.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'erins new secret' })).json,
+    ).toEqual({
+      changed: true,
+      revoked: 0,
+    });
     await signUp(new Browser(server.base, '127.0.0.56'), 'Finn');
     expect((await logIn(new Browser(server.base, '127.0.0.56'), 'finn', 'correct horse battery')).status).toBe(200);
   });
@@ -203,6 +214,39 @@ describe('accounts and sessions', () => {
     expect((await logIn(new Browser(server.base, '127.0.0.61'), 'hildegard', password)).status).toBe(401);
   });
 
+  it('a password change and log out everywhere revoke the personal API tokens; a bot’s token still works', async () => {
+    const b = new Browser(server.base, '127.0.0.73');
+    await signUp(b, 'Tokie');
+    const bot = (await b.ask('POST', '/api/bots', { name: 'tokiebot' })).json?.token as string;
+    const asToken = (token: string, url: string) =>
+      request(server.base, url, { from: b.from, headers: { authorization: `Bearer ${token}` } });
+    const newToken = async () => {
+      const token = (await b.ask('POST', '/api/account/tokens', { label: 'script' })).json?.token as string;
+      expect((await asToken(token, '/api/session')).json?.account).toMatchObject({ name: 'Tokie' });
+      return token;
+    };
+    const botWorks = async () => expect((await asToken(bot, '/api/bot/me')).json).toEqual({ name: 'tokiebot' });
+
+    const first = await newToken();
+    const second = await newToken();
+    expect(
+      (await b.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'a brand new secret' })).json,
+    ).toEqual({ changed: true, revoked: 2 });
+    for (const token of [first, second]) {
+      const refused = await asToken(token, '/api/session');
+      expect(refused.status).toBe(401);
+      expect(refused.json?.error).toMatch(/revoked or unknown/);
+      expect((await asToken(token, '/api/account/games')).status).toBe(401);
+    }
+    await botWorks();
+
+    const third = await newToken();
+    expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 1, revoked: 1 });
+    expect((await asToken(third, '/api/session')).status).toBe(401);
+    await botWorks();
+    expect((await asToken(bot, '/api/session')).json).toEqual({ account: null });
+  });
+
   it('a guest who signs up keeps the seat, and a changed password logs every other browser out', async () => {
     const b = new Browser(server.base, '127.0.0.62');
     await b.ask('POST', '/api/session/guest');
@@ -225,6 +269,7 @@ describe('accounts and sessions', () => {
       (await b.ask('POST', '/api/account/password', { current: 'correct horse battery', password: 'a brand new secret' })).json,
     ).toEqual({
       changed: true,
+      revoked: 0,
     });
     expect(await me(b)).toMatchObject({ name: 'Ivo' });
     expect(await me(other)).toBeNull();
@@ -353,6 +398,16 @@ describe('at the table', () => {
       type: 'error',
       error: expect.stringMatching(/U\+202E/),
     });
+    // Invisible format characters and half a surrogate pair are refused with a code, answering the line's id.
+    for (const [text, char] of [
+      ['\uFEFFgood game', 'U+FEFF'],
+      ['gg\uD800', 'U+D800'],
+    ])
+      expect(await b.ask({ type: 'chat', text })).toMatchObject({
+        type: 'error',
+        code: 'chat-unshowable',
+        error: expect.stringContaining(char),
+      });
     await b.next((m) => m.type === 'chat' && (m.lines as { text: string }[]).some((l) => l.text === 'good luck!'));
     const heard = (c: Client) =>
       c.messages

@@ -175,7 +175,8 @@ describe('challenges', () => {
     for (const [who, body, status, error] of [
       [guest, offer, 403, /sign up or log in/],
       [fay, { ...offer, to: 'nobody_at_all' }, 404, /there is no player nobody_at_all/],
-      [fay, { ...offer, to: 'Chal_Fay' }, 400, /another player/],
+      [fay, { ...offer, to: 'Chal_Fay' }, 403, /against someone else/],
+      [fay, { ...offer, to: 'Chal_Fay', rated: false }, 400, /another player/],
       [fay, { ...offer, game: 'tictactoe' }, 400, /not rated/],
       [fay, { ...offer, game: 'dicewars', options: { players: 4 }, rated: false }, 400, /a game of two/],
       [fay, { ...offer, seat: 2 }, 400, /"seat" must be 0 or 1/],

@@ -117,7 +117,8 @@ export function registerLobby(
         return tell(socket, { type: 'pool', pool: null });
       }
       const who = await identity;
-      if (who?.account.kind !== 'player')
+      // Its account read again, not as the socket began: one deleted since joins nothing under its old name.
+      if (who?.account.kind !== 'player' || (await identities.store.account(who.account.id))?.kind !== 'player')
         return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
       await stopWaiting();
       const account = who.account.id;

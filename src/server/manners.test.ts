@@ -8,7 +8,7 @@ import type { GameStore } from './store.ts';
  * offers, takebacks, aborts, and claims against a player away on their own clock.
  */
 async function table(
-  options: { game?: string; seats?: string[]; clock?: { initialMs: number; incrementMs: number } | null } = {},
+  options: { game?: string; seats?: string[]; clock?: { initialMs: number; incrementMs: number } | null; unclaimed?: number[] } = {},
 ): Promise<{ store: GameStore; room: Room; tokens: string[]; clock: { t: number }; settings: RoomSettings }> {
   const store = new SqliteStore(':memory:');
   const clock = { t: 1_000_000 };
@@ -26,7 +26,7 @@ async function table(
   const room = (await Room.load(store, 'g', settings)) as Room;
   const tokens: string[] = [];
   for (const [i, s] of seats.entries()) {
-    if (s !== 'open') continue;
+    if (s !== 'open' || options.unclaimed?.includes(i)) continue;
     const claimed = await room.claim(i, `p${i}`);
     if (!claimed.ok) throw new Error(claimed.error);
     tokens[i] = claimed.token;
@@ -69,6 +69,23 @@ describe('table manners', () => {
     expect(agreed).toMatchObject({ ok: true, event: { kind: 'end', termination: 'agreement', result: { kind: 'draw' } } });
     expect((await store.read('g'))?.ending).toEqual({ result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' });
     expect(offers).toEqual([{ kind: 'draw', seat: 0 }, null, { kind: 'draw', seat: 1 }, null]);
+  });
+
+  it('no offer before the opponent has joined (the rule the page shows its buttons by); an abort is', async () => {
+    const { room, tokens } = await table({ unclaimed: [1] });
+    for (const offer of ['draw', 'takeback'] as const)
+      expect(await room.act({ kind: 'offer', seat: 0, token: tokens[0], offer })).toMatchObject({
+        ok: false,
+        refusal: 'illegal',
+        error: expect.stringMatching(/^nobody has taken the other seat yet: there is no one to /),
+      });
+    const claimed = await room.claim(1, 'p1');
+    if (!claimed.ok) throw new Error(claimed.error);
+    expect(await room.act({ kind: 'offer', seat: 0, token: tokens[0], offer: 'draw' })).toMatchObject({ ok: true, done: true });
+    expect(await room.act({ kind: 'abort', seat: 1, token: claimed.token })).toMatchObject({
+      ok: true,
+      event: { kind: 'end', termination: 'aborted' },
+    });
   });
 
   it('a takeback asked and declined changes nothing; accepted, the asker’s last move and what followed are gone, and a new room sees the same', async () => {

@@ -1,18 +1,34 @@
 import type { Player } from '../engine/game.ts';
+import { abortRefusal, offerRefusal, type TableFacts, takebackPly } from '../protocols/wire/manners.ts';
+import type { OfferKind } from '../protocols/wire/messages.ts';
 import { type Refused, seatName, type Table } from './arbiter.ts';
 
 /**
  * Table manners, judged as the arbiter judges moves: from a snapshot, with no store and no clock of
- * its own. Draw offers and takebacks are between the two players of a two-player game (a draw only
- * in a game whose rules know draws, a takeback only without dice or clocks); an abort while not
- * everyone has moved; a claim against a player who is away while their own clock runs.
+ * its own. What may be asked at all is the shared rule the page shows its controls by
+ * (protocols/wire/manners.ts); here, besides, the standing offer, and a claim against a player who is
+ * away while their own clock runs.
  */
 
-export type OfferKind = 'draw' | 'takeback';
+export { type OfferKind, takebackPly };
 
 const refused = (error: string): Refused => ({ refusal: 'illegal', error });
 
 const other = (seat: Player): Player => (seat === 0 ? 1 : 0);
+
+/** The table as the shared rule sees it. */
+export function factsOf(table: Table, movers: readonly Player[]): TableFacts {
+  const { game, stored } = table;
+  return {
+    title: game.title,
+    draws: game.draws === true,
+    stochastic: game.stochastic === true,
+    clock: stored.clock !== null,
+    rated: stored.rated === true,
+    seats: stored.seats.map((kind, i) => (kind !== 'open' ? 'ai' : stored.seatTokens[i] === null ? 'open' : 'taken')),
+    movers,
+  };
+}
 
 /** The standing offer, if it still stands (it lapses at the next move). */
 export function standingOffer(table: Table): Table['stored']['offer'] {
@@ -22,16 +38,8 @@ export function standingOffer(table: Table): Table['stored']['offer'] {
 
 /** Whether `seat` may offer a draw or ask for a takeback now. */
 export function judgeOffer(table: Table, seat: Player, kind: OfferKind, movers: readonly Player[]): Refused | null {
-  const { game, stored } = table;
-  if (stored.seats.length !== 2)
-    return refused(`${kind === 'draw' ? 'draws' : 'takebacks'} are agreed between the two players of a two-player game`);
-  if (kind === 'draw' && !game.draws) return refused(`${game.title} has no draws: play on, or resign`);
-  if (kind === 'takeback') {
-    if (game.stochastic) return refused(`no takebacks in ${game.title}: a move taken back would roll the dice again`);
-    if (stored.clock) return refused('no takebacks in a game with a clock');
-    if (stored.rated) return refused('no takebacks in a rated game');
-    if (takebackPly(movers, seat) === null) return refused('you have made no move to take back');
-  }
+  const no = offerRefusal(factsOf(table, movers), seat, kind);
+  if (no) return refused(no);
   const offer = standingOffer(table);
   if (offer?.seat === seat)
     return refused(`you have ${offer.kind === 'draw' ? 'offered a draw' : 'asked for a takeback'} already: wait for the answer`);
@@ -50,22 +58,10 @@ export function judgeReply(table: Table, seat: Player, kind: OfferKind): Refused
   return null;
 }
 
-/**
- * How many moves stay when `seat` takes back: those before its last move, so that it is to move
- * again; null when it has made none.
- */
-export function takebackPly(movers: readonly Player[], seat: Player): number | null {
-  const last = movers.lastIndexOf(seat);
-  return last < 0 ? null : last;
-}
-
 /** Whether `seat` may abort the game: not everyone has moved yet. */
-export function judgeAbort(table: Table, seat: Player, movers: readonly Player[]): Refused | null {
-  const moved = new Set(movers);
-  if (table.stored.seats.every((_, s) => moved.has(s)))
-    return refused('every player has moved: the game can no longer be aborted, only resigned');
-  void seat;
-  return null;
+export function judgeAbort(table: Table, _seat: Player, movers: readonly Player[]): Refused | null {
+  const no = abortRefusal(factsOf(table, movers));
+  return no ? refused(no) : null;
 }
 
 /**

@@ -269,7 +269,7 @@ describe('online play against a real server process', () => {
     again.close();
   });
 
-  it('clocks run on the server: shown live, a flag ends the game, and a clock that ran out while the server was down is decided when it comes back', async () => {
+  it('clocks run on the server: shown live, a flag ends the game, and a clock that had run out when the server went down, unflagged, is decided when it comes back', async () => {
     const clocked = async (initialMs: number) => {
       const created = await post(server.base, '/api/games', {
         game: 'tictactoe',
@@ -296,7 +296,8 @@ describe('online play against a real server process', () => {
     expect(end.event).toMatchObject({ termination: 'time', result: { kind: 'win', winner: 0, reason: 'O ran out of time' } });
     client.close();
 
-    // The server goes down with O's clock running; when it comes back after O's deadline, O has lost.
+    // The server goes down with O's clock running out: downtime is not charged (downtime.ts), but
+    // the time O had run out of before it is, so when it comes back O has lost.
     const late = await clocked(400);
     late.client.close();
     await server.kill();
@@ -304,7 +305,7 @@ describe('online play against a real server process', () => {
     const deadline = (await store.read(late.id))?.deadline as number;
     await store.close();
     expect(deadline).toBeGreaterThan(0);
-    // It stays down past O's deadline: the game is moved ten seconds into the past, not waited for.
+    // O's deadline passed ten seconds before the kill: the game is moved that far into the past, not waited for.
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
     db.prepare('UPDATE games SET deadline = deadline - 10000, due = due - 10000, created_at = created_at - 10000 WHERE id = ?').run(
       late.id,

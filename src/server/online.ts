@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -9,6 +8,7 @@ import { findGame } from '../games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import {
   type ClientMessage,
+  type MessageErrorCode,
   messageId,
   type OpenGame,
   type PublicGame,
@@ -20,10 +20,12 @@ import {
   type ServerMessage,
 } from '../protocols/wire/index.ts';
 import { perfOf } from '../ratings/index.ts';
+import { endGamesOf, sweepClosedAccounts, withdrawFromPlay } from './account-closing.ts';
 import { AgentsPool } from './agents-pool.ts';
-import { BOT_STREAMS, botOf, registerBots } from './bots.ts';
+import { BOT_STREAMS, BOTS_PER_ACCOUNT, botOf, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
 import type { Clocks } from './clock.ts';
+import { pauseShown, startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
 import { Fanout } from './fanout.ts';
@@ -36,7 +38,10 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
+import { sweepBannedAccounts } from './moderation/bans.ts';
+import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
+import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
@@ -89,7 +94,14 @@ function publicGame(room: Room): PublicGame {
     // Clients show clocks against the server's time, not their own.
     now: Date.now(),
     ...(stored.rated ? { rated: true } : {}),
+    ...pausedField(room),
   };
+}
+
+/** The running clock was paused while the site was down, and nothing has happened since: said to the players. */
+function pausedField(room: Room): { paused?: { at: number; ms: number } } {
+  const paused = pauseShown(room.stored);
+  return paused ? { paused: { at: paused.at, ms: paused.ms } } : {};
 }
 
 /**
@@ -148,10 +160,14 @@ export interface OnlineLimits {
   readonly sendBufferBytes?: number;
   /** Event streams a bot may hold open at once. */
   readonly botStreams?: number;
-  /** Games with a seat still open one creator (an address, a bot) may have at once. */
+  /** Games with a seat still open one creator (an account with its bots, an address) may have at once. */
   readonly openGames?: number;
-  /** Games of AIs alone one creator may have going at once. */
+  /** Games of AIs alone one creator (an account with its bots, an address) may have going at once. */
   readonly aiGames?: number;
+  /** How often deleted accounts' games left going (a crash mid-deletion) are looked for and ended (a minute). */
+  readonly closingSweepMs?: number;
+  /** Bots one player may make. */
+  readonly botsPerAccount?: number;
   /** Threads the server's AIs think in (one fewer than the cores, at least one). */
   readonly aiThreads?: number;
   /** The origins the site is served from (HEXARENA_ORIGIN); by default, the one each request names. */
@@ -164,14 +180,23 @@ export interface OnlineLimits {
   readonly operatorToken?: string;
   /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
   readonly pools?: Partial<PoolSettings>;
+  /** Reports one account may file a day (HEXARENA_REPORTS_PER_DAY, 10). */
+  readonly reportsPerDay?: number;
   /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
   readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
+  /** How often this instance writes its heartbeat (HEARTBEAT_MS): at most that much downtime is charged after a crash. */
+  readonly heartbeatMs?: number;
 }
 
+/** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
+const REPORTS_PER_DAY = 10;
 /** A few games waiting for opponents at once is plenty for anyone; more is filling the lobby. */
 const OPEN_GAMES = 5;
 /** Games of AIs alone one creator may have going at once: to watch, not to load the server. */
 const AI_GAMES = 2;
+
+/** A deletion cut short by a crash is finished within a minute by any instance still running. */
+const CLOSING_SWEEP_MS = 60_000;
 
 /** 1 MiB: a full sync of a big DiceWars map is tens of KB; a client this far behind has stopped reading. */
 const SEND_BUFFER_BYTES = 1024 * 1024;
@@ -184,6 +209,14 @@ export async function registerOnline(
   /** What is under way at the server's edge, and whether it still takes work (see stop.ts). */
   intake: Intake = new Intake(app.server),
 ): Promise<{ hub: Hub; edge: Edge; parts: OnlineParts }> {
+  // Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts).
+  const heartbeat = await startHeartbeat(store, {
+    instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
+    now: limits.hub?.now ?? Date.now,
+    ...(limits.heartbeatMs === undefined ? {} : { everyMs: limits.heartbeatMs }),
+  });
+  // Before the server stops answering (and long before the store closes): the site's last sign of life.
+  app.addHook('preClose', () => heartbeat.stop());
   const rate = limits.rate ?? 40;
   const openGames = limits.openGames ?? OPEN_GAMES;
   const aiGames = limits.aiGames ?? AI_GAMES;
@@ -221,9 +254,6 @@ export async function registerOnline(
   guardOrigins(app, limits.origins ?? []);
   const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
   const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub, outsideSeats: limits.outsideSeats ?? [] });
-  registerIdentity(app, identities, limits.identity, (games) => {
-    for (const id of games) hub.seatsChanged(id);
-  });
   const presence = new Presence();
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
@@ -285,6 +315,39 @@ export async function registerOnline(
     news,
     intake,
   );
+  const now = limits.hub?.now ?? Date.now;
+  registerIdentity(
+    app,
+    identities,
+    limits.identity,
+    (games) => {
+      for (const id of games) hub.seatsChanged(id);
+    },
+    {
+      withdraw: (account) => withdrawFromPlay(account, store, now(), news),
+      endGames: async (account) => {
+        await endGamesOf(account, 'closed', store, hub);
+        // Its seeks were called off: the lobby shows it at once.
+        lobbyChanged();
+      },
+    },
+  );
+  // A ban ends the player's play as a deletion does; its games read "banned".
+  registerModeration(app, store, identities, {
+    reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
+    now,
+    closePlay: async (account) => {
+      await withdrawFromPlay(account, store, now(), news);
+      await endGamesOf(account, 'banned', store, hub);
+      lobbyChanged();
+    },
+  });
+  // A deletion a crash cut short (its games still going) is finished at start, or by another instance.
+  const closings = sweepClosedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+  app.addHook('onClose', async () => closings.stop());
+  // So is a ban's.
+  const bans = sweepBannedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+  app.addHook('onClose', async () => bans.stop());
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
@@ -337,24 +400,20 @@ export async function registerOnline(
       if (identity?.account.kind !== 'player' || body.seat === undefined)
         return reply.code(400).send({ error: 'a rated game is made by a player with an account, who takes a seat in it: sign up first' });
     }
-    // Counted by who asks, not the text they send: a bot by its name, anyone else by a keyed hash of
-    // the address (the address itself is never stored).
-    const creator = bot
-      ? `bot:${bot.name.toLowerCase()}`
-      : `address:${createHmac('sha256', await siteSecret())
-          .update(request.ip)
-          .digest('base64url')
-          .slice(0, 22)}`;
+    // Counted by who answers for the request, not the text it sends: a player's account with its bots
+    // and tokens, else a keyed hash of the address (the address itself is never stored).
+    const counted = await countedAs(store, bot, identity, async () => addressKey(await siteSecret(), request.ip));
+    const creator = counted.key;
     // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
     const aiOnly = body.seats.every((s) => s !== 'open');
     if (aiOnly && (await store.aiOnlyBy(creator)) >= aiGames)
       return reply.code(429).send({
-        error: `${bot ? bot.name : 'this address'} has ${aiGames} games of AIs alone going already: let them end before starting more`,
+        error: `${counted.says} has ${aiGames} games of AIs alone going already: let them end before starting more`,
       });
     const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
     if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
       return reply.code(429).send({
-        error: `${bot ? bot.name : 'this address'} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
+        error: `${counted.says} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
       });
     // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
     // a round cap where the game has one), as a match of AIs is.
@@ -375,7 +434,8 @@ export async function registerOnline(
       lobbyChanged();
       return reply.code(201).send({ id, version: room.version });
     }
-    const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id);
+    // A rated game's creator holds one seat of it: their own claim of another, meanwhile, loses in the store.
+    const claimed = await hub.seat(room, body.seat, name.value, bot, identity?.account.id, body.rated ? identity?.account.id : undefined);
     lobbyChanged();
     if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
     return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
@@ -430,6 +490,12 @@ export async function registerOnline(
         return reply
           .code(403)
           .send({ error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` });
+      // Nobody rates themself: an account, its bots and its tokens hold one seat of a rated game. Said
+      // from the game as stored here, and checked again in the store's write (another instance's claim).
+      const claimant = bot ? { botToken: bot.tokenHash } : identity ? { account: identity.account.id } : null;
+      const owner = room.stored.rated && claimant ? await owningAccount(store, claimant) : null;
+      if (owner !== null && (await holdsSeatIn(store, room.stored, owner)))
+        return reply.code(403).send({ error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT });
       // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
       if (room.stored.rated && (bot || identity?.account.kind !== 'player'))
         return reply.code(403).send({ error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' });
@@ -441,8 +507,9 @@ export async function registerOnline(
         if (rating < range.min || rating > range.max)
           return reply.code(403).send({ error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` });
       }
-      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id);
-      if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+      const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
+      if (!claimed.ok)
+        return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
       lobbyChanged();
       return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
     },
@@ -486,7 +553,7 @@ export async function registerOnline(
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });
 
-  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities, intake);
+  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities, intake, limits.botsPerAccount ?? BOTS_PER_ACCOUNT);
   registerReviews(app, reviews, identities);
   registerPuzzleRatings(app, store, identities, reviews.settings.now);
 
@@ -593,8 +660,16 @@ async function connect(
   const authorName = who?.account.name;
   // Online while a socket of theirs is open (the socket may close while the room loads).
   if (account !== undefined && socket.readyState === socket.OPEN) socket.once('close', presence.enter(account));
+  // When the game cannot be opened, what the client sent meanwhile is answered too, each with its id.
+  const refuseEarly = (error: string) => {
+    for (const m of early) {
+      const id = m.binary ? undefined : messageId(m.data.toString());
+      if (id !== undefined) tell({ type: 'error', id, error });
+    }
+  };
   if (room instanceof RulesChanged) {
     socket.off('message', hold);
+    refuseEarly(room.message);
     tell({ type: 'error', error: room.message });
     socket.close(4409, 'played under other rules');
     return;
@@ -604,17 +679,20 @@ async function connect(
   socket.off('message', hold);
   if (room === 'unavailable') {
     // 1013: try again later. The client reconnects by itself, as after any dropped connection.
+    refuseEarly(STORE_UNAVAILABLE);
     tell({ type: 'error', error: STORE_UNAVAILABLE });
     socket.close(1013, 'the game store is not answering');
     return;
   }
   if (!room) {
+    refuseEarly(`there is no game ${id}`);
     tell({ type: 'error', error: `there is no game ${id}` });
     socket.close(4404, 'no such game');
     return;
   }
   // Still ahead of the store, the client claims what never happened (a bug, another site's game): it starts over.
-  const missed = since === null || since > room.version ? null : room.eventsSince(since);
+  // After a restart that paused the clocks, the client's clock is older than the store's: it starts over too.
+  const missed = since === null || since > room.version || pauseShown(room.stored) ? null : room.eventsSince(since);
   if (missed) {
     tell({ type: 'events', events: missed });
     // Seats are taken without a version: a client catching up hears who sits where now.
@@ -650,28 +728,36 @@ async function connect(
   const allowance = new Allowance(edge.messageRate, BURST, 1);
   const onMessage = async (data: Buffer, binary: boolean) => {
     const arrived = performance.now();
-    const text = binary || data.length > MAX_MESSAGE_BYTES ? null : data.toString();
-    // The message's own id, if it has one, goes back with whatever answers it.
-    const id = text === null ? undefined : messageId(text);
-    const refuse = (error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), error });
+    // A frame is at most 64 KB (MAX_FRAME_BYTES), so even a message too long to act on is parsed for
+    // its id: every refusal goes back with the id of what it refuses.
+    const raw = binary ? null : data.toString();
+    const id = raw === null ? undefined : messageId(raw);
+    const refuse = (code: MessageErrorCode, error: string) => tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error });
     const now = Date.now();
     // The socket's own allowance, and its address's over all its sockets.
     if (!allowance.take('', now) || !edge.addressMessages.take(address, now))
-      return refuse(`too many messages: at most ${edge.messageRate} a second`);
-    if (!binary && text === null) return refuse(`a message is at most ${MAX_MESSAGE_BYTES} bytes`);
-    if (text === null) return refuse('messages are JSON text such as {"type":"move",…}');
-    const message = parseClientMessage(text);
-    if (!message.ok) return refuse(message.error.message);
+      return refuse('too-many', `too many messages: at most ${edge.messageRate} a second`);
+    if (raw === null) return refuse('not-json', 'messages are JSON text such as {"type":"move",…}');
+    if (data.length > MAX_MESSAGE_BYTES) return refuse('too-large', `a message is at most ${MAX_MESSAGE_BYTES} bytes`);
+    const message = parseClientMessage(raw);
+    if (!message.ok) return refuse('malformed', message.error.message);
     const m = message.value;
     if (m.type === 'chat') {
       if (account === undefined && m.token === undefined)
-        return refuse('chat needs a session: open the game from the site (a guest is enough)');
-      if (!chatAllowance.take('', now)) return refuse('too many lines: at most one a second');
+        return refuse('no-session', 'chat needs a session: open the game from the site (a guest is enough)');
+      if (!chatAllowance.take('', now)) return refuse('chat-too-fast', 'too many lines: at most one a second');
       const checked = parseChatText(m.text);
-      if (!checked.ok) return refuse(checked.error.message);
+      if (!checked.ok) return refuse(checked.error.code, checked.error.message);
       // A seat's token speaks in the players' chat, as its holder's socket does.
       const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
-      if (m.token !== undefined && !byToken) return refuse('that is not the seat’s token');
+      if (m.token !== undefined && !byToken) return refuse('bad-token', 'that is not the seat’s token');
+      // A socket opened before its account was deleted speaks no more: its name is gone from the site.
+      if (account !== undefined && (await hub.store.account(account))?.kind === 'deleted')
+        return refuse('account-closed', 'this account was deleted: it cannot chat');
+      // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
+      const speaker = byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account;
+      const muted = speaker === undefined ? null : silenced(await hub.store.sanctionsOf(speaker, Date.now()));
+      if (muted !== null) return refuse('muted', muted);
       const said: ChatRoom = byToken ? 'players' : chatRoom;
       const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (authorName ?? 'someone');
       await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });

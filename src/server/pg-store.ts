@@ -1,21 +1,64 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
 import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  numbered,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
+import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
   type Account,
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  botsOwned,
+  type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
+  ownerOfAccount,
+  ownerOfBot,
+  ownerSeated,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
+import {
+  BANNED_IN_PLAY,
+  LOG_COLUMNS,
+  LOG_SELECT,
+  type LoggedAction,
+  type LogRow,
+  loggedFromRow,
+  logRow,
+  type ModAction,
+  moderationMigration,
+  NEW_RATING,
+  type NewReport,
+  type RatingReset,
+  REFUND_SELECT,
+  REPORT_SELECT,
+  type RefundRow,
+  type ReportRefusal,
+  type ReportRow,
+  type Role,
+  refunds,
+  reportFromRow,
+  type Sanction,
+  type SanctionKind,
+  type SanctionRow,
+  type StoredReport,
+  sanctionFromRow,
+} from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -169,6 +212,10 @@ const MIGRATIONS: readonly string[] = [
   explorerMigration(''),
   // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
+  // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
+  HEARTBEATS,
+  // Moderation: roles, reports, sanctions, the audit log, exact rating changes (moderation/store.ts).
+  moderationMigration('BIGSERIAL PRIMARY KEY'),
 ];
 
 /** A move waiting for its tick's statement, and whoever waits for its answer. */
@@ -187,6 +234,8 @@ const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
+/** Instances starting together take this lock to resume the clocks: one of them moves them on, once. */
+const RESUME_LOCK = 0x6865_7862;
 
 /**
  * Errors of the connection or of a server going away (SQLSTATE classes 08 and 57P, sockets refused or
@@ -394,21 +443,34 @@ export class PgStore implements GameStore, IdentityStore {
     return refusalOf(rows[0]);
   }
 
-  async claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
+  async claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
     // The seat's row, the game's count of open seats and its due time change together, in one statement.
-    const { rows } = await this.query<{ claimed: number }>(
-      `WITH claimed AS (
+    const text = `WITH claimed AS (
          INSERT INTO seats (game_id, seat, token_hash, name, account_id)
            SELECT $1, $2, $3, $4, $6 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND termination IS NULL)
+           ${owner === undefined ? '' : `AND NOT EXISTS (${ownerSeated('$1', '$7', '$7', '$7', '$7')})`}
            ON CONFLICT DO NOTHING RETURNING game_id),
        counted AS (
          UPDATE games SET open_seats = open_seats - (CASE WHEN (seats::json ->> $2::int) = 'open' AND open_seats > 0 THEN 1 ELSE 0 END),
              due = COALESCE($5::bigint, due)
            WHERE id IN (SELECT game_id FROM claimed) RETURNING id)
-       SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`,
-      [id, seat, tokenHash, name, due ?? null, account ?? null],
-    );
-    return rows[0]?.claimed === 1;
+       SELECT (SELECT COUNT(*) FROM claimed)::int AS claimed, (SELECT COUNT(*) FROM counted)::int AS counted`;
+    const values = [id, seat, tokenHash, name, due ?? null, account ?? null];
+    if (owner === undefined) return (await this.query<{ claimed: number }>(text, values)).rows[0]?.claimed === 1;
+    // One owner's claims of a game's seats, one at a time: the game's row is locked first, so the
+    // insert (a statement of its own, with a snapshot of its own) sees a seat another instance just took.
+    return this.transaction(async (c) => {
+      await c.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [id]);
+      return (await c.query<{ claimed: number }>(text, [...values, owner])).rows[0]?.claimed === 1;
+    });
   }
 
   async end(
@@ -450,12 +512,13 @@ export class PgStore implements GameStore, IdentityStore {
                volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
           [account, rating.perf, r.rating, r.deviation, r.volatility, rating.at],
         );
-        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES ($1, $2, $3, $4, $5)', [
+        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES ($1, $2, $3, $4, $5, $6)', [
           account,
           rating.perf,
           rating.at,
           r.rating,
           id,
+          r.rating - (before[i]?.rating ?? NEW_RATING),
         ]);
       }
       await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
@@ -507,7 +570,8 @@ export class PgStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT $3`,
       [perf, maxDeviation, limit],
     );
     return rows.map((r) => ({
@@ -522,7 +586,8 @@ export class PgStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot') AND r.rating > $3`,
+         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > $3`,
       [perf, maxDeviation, rating],
     );
     return Number(rows[0]?.n ?? 0);
@@ -755,6 +820,32 @@ export class PgStore implements GameStore, IdentityStore {
     ]);
   }
 
+  async heartbeat(instance: string, now: number, stopped = false): Promise<void> {
+    const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: stopped ? 1 : 0 });
+    await this.query(text, values);
+  }
+
+  async resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
+    return this.transaction(async (c) => {
+      // Held to the commit: an instance starting at the same moment reads the heartbeats after this
+      // one's, finds it alive, and moves nothing.
+      await c.query('SELECT pg_advisory_xact_lock($1)', [RESUME_LOCK]);
+      const { rows } = await c.query<HeartbeatRow>('SELECT instance, seen, stopped FROM heartbeats', []);
+      const last = (await c.query<{ at: string | null }>(LAST_LIVE_MOVE, [])).rows[0]?.at ?? null;
+      const down = downtimeOf(rows, instance, now, staleMs, last === null ? null : Number(last));
+      if (down > 0)
+        for (const statement of RESUME_STATEMENTS) {
+          const { text, values } = numbered(statement, { down, now });
+          await c.query(text, values);
+        }
+      const forget = numbered(FORGET_HEARTBEATS, { before: now - FORGET_AFTER_MS });
+      await c.query(forget.text, forget.values);
+      const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: 0 });
+      await c.query(text, values);
+      return down;
+    });
+  }
+
   async lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
     return (
       (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
@@ -923,6 +1014,14 @@ export class PgStore implements GameStore, IdentityStore {
     return rows[0]?.name ?? null;
   }
 
+  async ownerOf(accountId: string): Promise<string | null> {
+    return (await this.query<{ owner: string }>(ownerOfAccount('$1'), [accountId])).rows[0]?.owner ?? null;
+  }
+
+  async ownerOfBot(tokenHash: string): Promise<string | null> {
+    return (await this.query<{ owner: string }>(ownerOfBot('$1'), [tokenHash])).rows[0]?.owner ?? null;
+  }
+
   async seatedIn(tokenHash: string): Promise<GameId[]> {
     const { rows } = await this.query<{ id: string }>(
       `SELECT DISTINCT g.id, g.created_at FROM seats s JOIN games g ON g.id = s.game_id
@@ -940,9 +1039,16 @@ export class PgStore implements GameStore, IdentityStore {
     keyHash: string,
     tokenHash: string,
     createdAt: number,
+    maxBots?: number,
   ): Promise<boolean> {
     try {
       return await this.transaction(async (c) => {
+        if (maxBots !== undefined) {
+          // The owner's row locked: two bots made at once are counted one after the other.
+          await c.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [ownerId]);
+          const { rows } = await c.query<{ n: string }>(botsOwned('$1'), [ownerId]);
+          if (Number(rows[0]?.n ?? 0) >= maxBots) return false;
+        }
         const taken = await c.query(
           `SELECT 1 FROM retired_names WHERE key_hash = $1
            UNION ALL SELECT 1 FROM accounts WHERE name_key = $2 UNION ALL SELECT 1 FROM bots WHERE lower(name) = $2`,
@@ -1022,6 +1128,10 @@ export class PgStore implements GameStore, IdentityStore {
     return (r.rowCount ?? 0) > 0;
   }
 
+  async revokeApiTokens(accountId: string): Promise<number> {
+    return (await this.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId])).rowCount ?? 0;
+  }
+
   async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
     const { rows } = await this.query<{ account_id: string; scope: string }>(
       'SELECT account_id, scope FROM api_tokens WHERE token_hash = $1',
@@ -1082,18 +1192,99 @@ export class PgStore implements GameStore, IdentityStore {
     await this.query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [passwordHash, id]);
   }
 
-  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
     await this.transaction(async (c) => {
-      if (keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [keyHash]);
-      await c.query('DELETE FROM sessions WHERE account_id = $1', [id]);
-      await c.query('DELETE FROM chat WHERE account_id = $1', [id]);
-      await c.query('DELETE FROM api_tokens WHERE account_id = $1', [id]);
-      await c.query('UPDATE accounts SET owner_id = NULL WHERE owner_id = $1', [id]);
-      await c.query('UPDATE seats SET name = $1 WHERE account_id = $2', [placeholder, id]);
-      await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
-        placeholder,
-        id,
-      ]);
+      const found = await c.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1 FOR UPDATE', [id]);
+      const row = found.rows[0];
+      if (!row) return;
+      // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
+      await c.query("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = $1", [id]);
+      const bots = await c.query<{ id: string; name: string; name_key: string | null; token_hash: string | null }>(
+        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = $1 AND a.kind = 'bot'",
+        [id],
+      );
+      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
+      for (const bot of bots.rows) {
+        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
+        gone.push({
+          id: bot.id,
+          name: bot.name,
+          placeholder: renamed?.placeholder ?? placeholder,
+          keyHash: renamed?.keyHash ?? null,
+          tokenHash: bot.token_hash,
+        });
+      }
+      const at = deletion.at ?? 0;
+      for (const a of gone) {
+        if (a.keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [a.keyHash]);
+        await c.query('DELETE FROM sessions WHERE account_id = $1', [a.id]);
+        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [a.id]);
+        await c.query('DELETE FROM pool_members WHERE account_id = $1', [a.id]);
+        await c.query(
+          "UPDATE challenges SET status = 'cancelled', answered_at = $1 WHERE status = 'open' AND (from_account = $2 OR to_account = $2)",
+          [at, a.id],
+        );
+        await c.query('UPDATE challenges SET from_name = $1 WHERE from_account = $2', [a.placeholder, a.id]);
+        await c.query('UPDATE challenges SET to_name = $1 WHERE to_account = $2', [a.placeholder, a.id]);
+        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
+        if (a.tokenHash !== null)
+          await c.query('UPDATE seats SET name = $1, account_id = $2 WHERE token_hash = $3', [a.placeholder, a.id, a.tokenHash]);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        await c.query("UPDATE seats SET name = $1, token_hash = 'closed' WHERE account_id = $2", [a.placeholder, a.id]);
+        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
+        // carry the name and no account: found by the name, which no one else may hold.
+        await c.query('UPDATE seats SET name = $1 WHERE account_id IS NULL AND name = $2', [a.placeholder, a.name]);
+        await c.query('DELETE FROM chat WHERE account_id = $1 OR (account_id IS NULL AND author = $2)', [a.id, a.name]);
+        // A bot's games and review requests are counted under its name.
+        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
+        await c.query('UPDATE games SET creator = $1 WHERE creator = $2', [after, before]);
+        await c.query('UPDATE reviews SET requester = $1 WHERE requester = $2', [after, before]);
+        await c.query('DELETE FROM bots WHERE account_id = $1', [a.id]);
+        await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
+          a.placeholder,
+          a.id,
+        ]);
+      }
+    });
+  }
+
+  async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
+    const { rows } = await this.query<{ game: GameId; seat: number }>(
+      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE g.termination IS NULL
+           AND (s.account_id = $1 OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = $1)
+             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = $1))
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
+         ORDER BY g.created_at, g.id, s.seat`,
+      [account],
+    );
+    return rows.map((r) => ({ game: r.game, seat: Number(r.seat) }));
+  }
+
+  async closedInPlay(): Promise<string[]> {
+    const { rows } = await this.query<{ account_id: string }>(
+      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
+         WHERE g.termination IS NULL AND a.kind = 'deleted'
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
+      [],
+    );
+    return rows.map((r) => r.account_id);
+  }
+
+  async withdraw(account: string, now: number): Promise<string[]> {
+    return this.transaction(async (c) => {
+      const owned = await c.query<{ id: string }>('SELECT id FROM accounts WHERE owner_id = $1', [account]);
+      const ids = [account, ...owned.rows.map((r) => r.id)];
+      const cancelled = await c.query<{ from_account: string; to_account: string }>(
+        `UPDATE challenges SET status = 'cancelled', answered_at = $1
+           WHERE status = 'open' AND (from_account = ANY($2::text[]) OR to_account = ANY($2::text[]))
+           RETURNING from_account, to_account`,
+        [now, ids],
+      );
+      await c.query('DELETE FROM pool_members WHERE account_id = ANY($1::text[])', [ids]);
+      const others = new Set(cancelled.rows.flatMap((r) => [r.from_account, r.to_account]));
+      for (const id of ids) others.delete(id);
+      return [...others];
     });
   }
 
@@ -1165,5 +1356,167 @@ export class PgStore implements GameStore, IdentityStore {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  // Moderation (moderation/store.ts): every action and its audit entry in one transaction.
+
+  private async log(c: pg.PoolClient, entry: ModAction): Promise<void> {
+    await c.query(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, logRow(entry));
+  }
+
+  async setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const changed = granted
+        ? await c.query('INSERT INTO roles (account_id, role, granted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+            accountId,
+            role,
+            entry.at,
+          ])
+        : await c.query('DELETE FROM roles WHERE account_id = $1 AND role = $2', [accountId, role]);
+      if (!changed.rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async hasRole(accountId: string, role: Role): Promise<boolean> {
+    return ((await this.query('SELECT 1 FROM roles WHERE account_id = $1 AND role = $2', [accountId, role])).rowCount ?? 0) > 0;
+  }
+
+  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
+    const { rows } = await this.query<{ name: string; granted_at: string }>(
+      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = $1 ORDER BY r.granted_at, a.name',
+      [role],
+    );
+    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
+  }
+
+  async fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
+    return this.transaction(async (c) => {
+      // One reporter's reports are counted and written one at a time, whichever instance takes them.
+      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report/${report.reporter}`]);
+      const { rows } = await c.query<{ n: string }>('SELECT COUNT(*) AS n FROM reports WHERE reporter = $1 AND created_at >= $2', [
+        report.reporter,
+        since,
+      ]);
+      if (Number(rows[0]?.n ?? 0) >= max) return 'too-many';
+      const open = await c.query('SELECT 1 FROM reports WHERE reporter = $1 AND reported = $2 AND closed_at IS NULL', [
+        report.reporter,
+        report.reported,
+      ]);
+      if (open.rowCount) return 'duplicate';
+      await c.query('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        report.id,
+        report.reporter,
+        report.reported,
+        report.reason,
+        report.gameId,
+        report.text,
+        report.at,
+      ]);
+      return null;
+    });
+  }
+
+  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
+    const { rows } = await this.query<ReportRow>(
+      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = $1 AND ($2::bigint IS NULL OR r.created_at < $2::bigint)
+         ORDER BY r.created_at DESC, r.id LIMIT $3`,
+      [open, before ?? null, limit],
+    );
+    return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const { rows } = await this.query<ReportRow>(`${REPORT_SELECT} WHERE r.id = $1`, [id]);
+    return rows[0] ? reportFromRow(rows[0]) : null;
+  }
+
+  async closeReport(id: string, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const closed = await c.query('UPDATE reports SET closed_at = $1, closed_by = $2 WHERE id = $3 AND closed_at IS NULL', [
+        entry.at,
+        entry.moderator,
+        id,
+      ]);
+      if (!closed.rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
+    await this.transaction(async (c) => {
+      await c.query(
+        'INSERT INTO sanctions (account_id, kind, until, at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
+        [accountId, kind, until, entry.at],
+      );
+      if (kind === 'ban') {
+        await c.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
+        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId]);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        await c.query(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = $1)",
+          [accountId],
+        );
+      }
+      await this.log(c, entry);
+    });
+  }
+
+  async lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
+    return this.transaction(async (c) => {
+      if (!(await c.query('DELETE FROM sanctions WHERE account_id = $1 AND kind = $2', [accountId, kind])).rowCount) return false;
+      await this.log(c, entry);
+      return true;
+    });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (await this.query<{ account_id: string }>(BANNED_IN_PLAY, [])).rows.map((r) => r.account_id);
+  }
+
+  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
+    const { rows } = await this.query<SanctionRow>(
+      'SELECT kind, until, at FROM sanctions WHERE account_id = $1 AND (until IS NULL OR until > $2) ORDER BY kind',
+      [accountId, now],
+    );
+    return rows.map(sanctionFromRow);
+  }
+
+  async resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
+    return this.transaction(async (c) => {
+      // The account's ratings held while the reset reads and writes: a game of theirs ending now waits for it.
+      await c.query('SELECT 1 FROM ratings WHERE account_id = $1 FOR UPDATE', [accountId]);
+      const { rows: played } = await c.query<{ game_id: string }>('SELECT DISTINCT game_id FROM rating_history WHERE account_id = $1', [
+        accountId,
+      ]);
+      const games = played.map((g) => g.game_id);
+      const { rows } = await c.query<RefundRow>(`${REFUND_SELECT} WHERE h.game_id = ANY($1) AND h.account_id <> $2`, [games, accountId]);
+      const given = refunds(rows);
+      // Each opponent's row changed by what it gained or lost, whatever else changed it meanwhile.
+      for (const r of given.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)))
+        await c.query('UPDATE ratings SET rating = rating - $1, games = GREATEST(games - $2, 0) WHERE account_id = $3 AND perf = $4', [
+          r.change,
+          r.games,
+          r.account,
+          r.perf,
+        ]);
+      await c.query('DELETE FROM rating_history WHERE game_id = ANY($1)', [games]);
+      await c.query('UPDATE games SET rating_diffs = NULL WHERE id = ANY($1)', [games]);
+      await c.query('DELETE FROM rating_history WHERE account_id = $1', [accountId]);
+      await c.query('DELETE FROM ratings WHERE account_id = $1', [accountId]);
+      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
+      await this.log(c, { ...entry, details: { ...reset } });
+      return reset;
+    });
+  }
+
+  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+    const { rows } = await this.query<LogRow>(`${LOG_SELECT} WHERE ($1::bigint IS NULL OR l.n < $1::bigint) ORDER BY l.n DESC LIMIT $2`, [
+      before ?? null,
+      limit,
+    ]);
+    return rows.map(loggedFromRow);
   }
 }

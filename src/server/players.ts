@@ -118,9 +118,12 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       provisional: r.deviation >= PROVISIONAL_DEVIATION,
       games: r.games,
     }));
+    // A banned account's profile says so to everyone, as lichess marks a closed one.
+    const banned = (await store.sanctionsOf(account.id, Date.now())).some((s) => s.kind === 'ban');
     return {
       name: account.name,
       createdAt: account.createdAt,
+      ...(banned ? { banned: true } : {}),
       online: presence.isOnline(account.id),
       ratings,
       stats,

@@ -5,6 +5,7 @@ import { groupWave, pairWave, type Seeker } from '../ratings/pairing.ts';
 import { POOLS, type Pool, poolOf, poolPerf } from '../ratings/pools.ts';
 import { newGameId } from './hub.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
+import { owningAccount } from './owners.ts';
 import { type GameStore, type Paired, POOL_OF, type Waiting } from './store.ts';
 
 /**
@@ -163,13 +164,18 @@ export class Pools {
   /** A wave of one pool: its games made, one write each, and those left over passed over. */
   private async pair(pool: Pool, waiting: readonly Waiting[], now: number): Promise<void> {
     const byId = new Map(waiting.map((w) => [w.account, w]));
-    const seekers: Seeker[] = waiting.map((w) => ({ id: w.account, rating: w.rating, misses: w.misses }));
+    // Nobody rates themself: an account and a bot of its own are never paired together.
+    const owners = await Promise.all(waiting.map(async (w) => (await owningAccount(this.store, { account: w.account })) ?? w.account));
+    const seekers: Seeker[] = waiting.map((w, i) => ({ id: w.account, rating: w.rating, misses: w.misses, owner: owners[i] as string }));
+    const ownerOf = new Map(seekers.map((s) => [s.id, s.owner]));
     const tables = pool.players === 2 ? pairWave(seekers) : groupWave(seekers, pool.players);
     const seated = new Set<string>();
     for (const table of tables) {
       // Who plays first: drawn, not by who waited longer.
       const order = randomBytes(1)[0] as number;
       const seats = table.map((s) => byId.get(s.id) as Waiting);
+      // A free-for-all's table where one owner would sit twice is not made; its players wait on.
+      if (new Set(seats.map((s) => ownerOf.get(s.account))).size < seats.length) continue;
       if (pool.players === 2 && order & 1) seats.reverse();
       const id = await this.makeGame(pool, seats, now);
       if (id) {

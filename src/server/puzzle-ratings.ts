@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AnyGame } from '../engine/game.ts';
+import type { Result } from '../engine/result.ts';
 import { findGame } from '../games/index.ts';
 import { type NextPuzzle, parsePuzzleRound, type RoundAnswer } from '../protocols/wire/index.ts';
-import { type PuzzleSet, parsePuzzleSet } from '../puzzles/puzzle-set.ts';
+import type { Puzzle } from '../puzzles/puzzle.ts';
+import { type PuzzleLine, type PuzzleSet, parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
+import { judgeRound } from '../puzzles/round.ts';
 import { NEW_PLAYER } from '../ratings/glicko2.ts';
 import { NEW_PUZZLE, nextAtLevel, rateTry } from '../ratings/puzzle-rating.ts';
 import type { Identities } from './identity/identities.ts';
@@ -11,7 +15,8 @@ import { packageRoot } from './package-root.ts';
 import type { GameStore } from './store.ts';
 
 /**
- * Puzzle ratings on the server (docs/puzzles.md): a signed-in player's first try at a puzzle of
+ * Puzzle ratings on the server (docs/puzzles.md): a try is the moves played, judged here against the
+ * puzzle (src/puzzles/round.ts), never what the client says of it. A signed-in player's first try at a puzzle of
  * the shipped sets moves their puzzle rating in the game and the puzzle's own, as lichess's puzzles
  * do (src/ratings/puzzle-rating.ts); the next puzzle is the untried one nearest their rating.
  * Guests play unrated, and get puzzles at a new player's level.
@@ -36,6 +41,19 @@ function shippedSet(game: string): Promise<PuzzleSet | null> {
   return set;
 }
 
+const lines = new Map<string, Result<PuzzleLine<unknown, unknown>>>();
+
+/** A shipped puzzle set up on its board, once (the shipped sets are a few dozen puzzles). */
+function lineOf(game: AnyGame, puzzle: Puzzle): Result<PuzzleLine<unknown, unknown>> {
+  const key = `${game.id}/${puzzle.id}`;
+  let line = lines.get(key);
+  if (!line) {
+    line = setUpPuzzle(game, puzzle);
+    lines.set(key, line);
+  }
+  return line;
+}
+
 const gameParams = {
   type: 'object',
   required: ['game'],
@@ -46,10 +64,11 @@ const DAY_MS = 86_400_000;
 
 export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, identities: Identities, now: () => number): void {
   /** The game's set, or why there is none: a game that is not hexarena's, or one without puzzles. */
-  const setOf = async (game: string): Promise<PuzzleSet | string> => {
+  const setOf = async (game: string): Promise<{ game: AnyGame; set: PuzzleSet } | string> => {
     const found = findGame(game);
     if (!found.ok) return found.error.message;
-    return (await shippedSet(found.value.id)) ?? `${found.value.title} has no puzzles`;
+    const set = await shippedSet(found.value.id);
+    return set ? { game: found.value, set } : `${found.value.title} has no puzzles`;
   };
   const ratingOf = async (game: string, id: string): Promise<number> =>
     (await store.puzzleRatings(game)).find((r) => r.id === id)?.rating ?? NEW_PUZZLE.rating;
@@ -59,16 +78,23 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     return identity?.account.kind === 'player' ? identity.account : null;
   };
 
-  app.post('/api/puzzles/:game/:id/round', { bodyLimit: 256, schema: { params: gameParams } }, async (request, reply) => {
+  app.post('/api/puzzles/:game/:id/round', { bodyLimit: 4096, schema: { params: gameParams } }, async (request, reply) => {
     const { game, id } = request.params as { game: string; id: string };
     const round = parsePuzzleRound(request.body);
     if (!round.ok) return reply.code(400).send({ error: round.error.message });
-    const set = await setOf(game);
-    if (typeof set === 'string') return reply.code(404).send({ error: set });
-    if (!set.puzzles.some((p) => p.id === id)) return reply.code(404).send({ error: `there is no ${game} puzzle ${id}` });
+    const found = await setOf(game);
+    if (typeof found === 'string') return reply.code(404).send({ error: found });
+    const puzzle = found.set.puzzles.find((p) => p.id === id);
+    if (!puzzle) return reply.code(404).send({ error: `there is no ${game} puzzle ${id}` });
+    const line = lineOf(found.game, puzzle);
+    if (!line.ok) throw new Error(`the shipped puzzle ${id} does not set up: ${line.error.message}`);
+    // The server's own verdict on the moves: what the client thinks of its try is not asked.
+    const judged = judgeRound(found.game, puzzle, line.value, round.value.moves);
+    if (!judged.ok) return reply.code(400).send({ error: judged.error.message });
+    const win = judged.value;
     const player = await playerOf(request);
-    if (!player) return { rated: false, rating: null, diff: null, puzzleRating: await ratingOf(game, id) } satisfies RoundAnswer;
-    const { win } = round.value;
+    if (!player)
+      return { solved: win, rated: false, rating: null, diff: null, puzzleRating: await ratingOf(game, id) } satisfies RoundAnswer;
     const rated = await store.puzzleRound({
       account: player.id,
       game,
@@ -80,6 +106,7 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     if (!rated) {
       const standing = await store.puzzleStanding(player.id, game);
       return {
+        solved: win,
         rated: false,
         rating: standing.rating?.rating ?? null,
         diff: null,
@@ -88,6 +115,7 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     }
     const before = rated.before?.rating ?? NEW_PLAYER.rating;
     return {
+      solved: win,
       rated: true,
       rating: rated.player.rating,
       diff: Math.round(rated.player.rating) - Math.round(before),
@@ -97,8 +125,9 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
 
   app.get('/api/puzzles/:game/next', { schema: { params: gameParams } }, async (request, reply) => {
     const { game } = request.params as { game: string };
-    const set = await setOf(game);
-    if (typeof set === 'string') return reply.code(404).send({ error: set });
+    const found = await setOf(game);
+    if (typeof found === 'string') return reply.code(404).send({ error: found });
+    const { set } = found;
     const player = await playerOf(request);
     const standing = player ? await store.puzzleStanding(player.id, game) : { rating: null, tried: [] };
     const rated = new Map((await store.puzzleRatings(game)).map((r) => [r.id, r.rating]));

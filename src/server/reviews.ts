@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   cannotReview,
@@ -14,6 +13,7 @@ import { parseReviewAnswer, parseReviewRequest, type ReviewAnswer } from '../pro
 import type { AgentsPool } from './agents-pool.ts';
 import { botOf } from './bots.ts';
 import type { Identities } from './identity/identities.ts';
+import { addressKey, countedAs } from './owners.ts';
 import type { GameId, GameStore, StoredReview } from './store.ts';
 
 /**
@@ -184,14 +184,12 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const bot = await botOf(store, request);
     if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
     const identity = bot ? null : await identities.of(request);
-    const requester = bot
-      ? `bot:${bot.name.toLowerCase()}`
-      : identity
+    const address = async () => addressKey(await siteSecret(), request.ip);
+    // A bot counts as its owner (the owner's reviews and its bots' are one allowance); a guest as its account.
+    const requester =
+      identity && identity.account.kind !== 'player'
         ? `account:${identity.account.id}`
-        : `address:${createHmac('sha256', await siteSecret())
-            .update(request.ip)
-            .digest('base64url')
-            .slice(0, 22)}`;
+        : (await countedAs(store, bot, identity, address)).key;
     const now = settings.now();
     if ((await store.reviewsRequestedBy(requester, now - HOUR_MS)) >= settings.perHour) {
       reply.header('retry-after', '3600');

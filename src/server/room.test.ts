@@ -655,3 +655,47 @@ describe('a room behind the store', () => {
     expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 });
+
+describe('a seat whose player is gone from the site (account closed, or banned)', () => {
+  it('a game of two: aborted before two moves, else won by the other and rated; once only', async () => {
+    const early = await newRoom('tictactoe', ['open', 'open'], {}, true);
+    await early.room.submit({ kind: 'move', seat: 0, token: early.tokens[0], move: 'a1', version: 0 });
+    expect(await early.room.closeSeat(0, 'closed')).toMatchObject({ kind: 'end', termination: 'aborted', result: { kind: 'draw' } });
+    expect(await early.store.ratingsOf('acct0')).toEqual([]);
+
+    const { store, room, tokens } = await newRoom('tictactoe', ['open', 'open'], {}, true);
+    await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'a1', version: 0 });
+    await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'b2', version: 1 });
+    const ended = await room.closeSeat(1, 'banned');
+    expect(ended).toMatchObject({ kind: 'end', termination: 'banned', result: { kind: 'win', winner: 0, reason: 'O: banned' } });
+    expect((await store.read('g'))?.ending).toMatchObject({ termination: 'banned' });
+    expect((await store.ratingsOf('acct0'))[0]?.rating).toBeGreaterThan(1500);
+    // Again (a sweep after a crash, another instance): nothing more.
+    expect(await room.closeSeat(1, 'banned')).toBeNull();
+    expect(await room.closeSeat(0, 'closed')).toBeNull();
+  });
+
+  it('a game still waiting for a player is called off; a game of three goes on without them, their turn passed', async () => {
+    const store = new SqliteStore(':memory:');
+    await store.create({
+      id: 'seek',
+      game: 'tictactoe',
+      options: {},
+      seed: 's',
+      seats: ['open', 'open'],
+      clock: null,
+      createdAt: Date.now(),
+    });
+    const seek = (await Room.load(store, 'seek')) as Room;
+    await seek.claim(0, 'her');
+    expect(await seek.closeSeat(0, 'closed')).toMatchObject({ kind: 'end', termination: 'aborted' });
+
+    const { room } = await newRoom('dicewars', ['open', 'open', 'open'], { players: 3, map: 'small' });
+    const first = room.toMove as Player;
+    expect(await room.closeSeat(first, 'closed')).toMatchObject({ kind: 'leave', seat: first, termination: 'closed' });
+    expect(room.over).toBe(false);
+    expect(room.toMove).not.toBe(first);
+    expect(room.leftBecause(first)).toMatch(/: account closed$/);
+    expect(await room.closeSeat(first, 'closed')).toBeNull();
+  });
+});

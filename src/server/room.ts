@@ -24,6 +24,7 @@ import { type Clocks, clocksAfter } from './clock.ts';
 import { EventHistory, RECENT_EVENTS } from './event-history.ts';
 import { openingLineOf } from './explorer.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from './manners.ts';
+import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from './owners.ts';
 import {
   type Departure,
   type GameStore,
@@ -436,28 +437,37 @@ export class Room {
    * Claims an open seat for a person: the token that moves for it, given once (the store keeps its
    * hash), or why not.
    */
-  claim(seat: Player, name: string | null, account?: string): Promise<{ ok: true; token: string } | { ok: false; error: string }> {
+  claim(
+    seat: Player,
+    name: string | null,
+    account?: string,
+    owner?: string,
+  ): Promise<{ ok: true; token: string } | { ok: false; error: string; code?: string }> {
     const token = newSeatToken();
-    return this.claimWithHash(seat, name, hashToken(token), account).then((r) => (r.ok ? { ok: true, token } : r));
+    return this.claimWithHash(seat, name, hashToken(token), account, owner).then((r) => (r.ok ? { ok: true, token } : r));
   }
 
   /**
    * Claims an open seat for the holder of the token whose hash is given (a bot sits with its own
    * token), and for `account` when a person's session asks (the seat follows them to any browser).
+   * `owner`, for a rated game: refused while that owning account holds another seat (owners.ts).
    */
   claimWithHash(
     seat: Player,
     name: string | null,
     tokenHash: string,
     account?: string,
-  ): Promise<{ ok: true } | { ok: false; error: string }> {
+    owner?: string,
+  ): Promise<{ ok: true } | { ok: false; error: string; code?: string }> {
     return this.enqueue(async () => {
       const judged = judgeClaim(this.table, seat, tokenHash, this.aiToMove() !== null);
       if ('error' in judged) return { ok: false as const, error: judged.error };
       const { seatTokens, starts } = judged;
-      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined, account))) {
-        // Taken, or the game ended, through another instance.
+      if (!(await this.store.claimSeat(this.id, seat, tokenHash, name, starts ? this.now() : undefined, account, owner))) {
+        // Taken, or the game ended, through another instance; or the owner sat in another seat meanwhile.
         await this.reload();
+        if (owner !== undefined && !this.over && this.stored.seatTokens[seat] === null)
+          return { ok: false as const, error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT };
         return {
           ok: false as const,
           error: this.over ? 'the game is over: its seats stay as they were played' : `${this.seatName(seat)} is taken`,
@@ -589,17 +599,16 @@ export class Room {
         );
       }
       case 'offer': {
+        // The other seat may have been taken on another instance since this one looked.
+        const them = seat === 0 ? 1 : 0;
+        if (this.stored.seats[them] === 'open' && this.stored.seatTokens[them] === null) await this.reload();
         const no = judgeOffer(this.table, seat, intent.offer, this.seatOf);
         if (no) return this.refuse(no.refusal, no.error);
         const standing = standingOffer(this.table);
         // Offering what the other player offers is agreeing to it.
         if (standing && standing.kind === intent.offer) return this.agree(seat, intent.offer);
-        const them = seat === 0 ? 1 : 0;
-        if (this.stored.seats[them] !== 'open') {
-          // The server's AI plays on, and lets a person take a move back.
-          if (intent.offer === 'draw') return this.refuse('illegal', "the server's AI does not take draw offers: play on, or resign");
-          return ended(await this.takeBackFor(seat));
-        }
+        // The server's AI plays on (it takes no draw: the shared rule says so), and lets a person take a move back.
+        if (this.stored.seats[them] !== 'open') return ended(await this.takeBackFor(seat));
         const offer = { kind: intent.offer, seat, ply: this.plies };
         if (!(await this.store.setOffer(this.id, offer, this.plies, this.stored.undone))) {
           await this.reload();
@@ -775,6 +784,31 @@ export class Room {
     return answer.ok ? answer.event : null;
   }
 
+  /**
+   * The seat's player is gone from the site (their account closed, or banned): a game still waiting
+   * for players is called off, a game of two with fewer than two moves aborted, else they leave as
+   * by resignation (a game of two won by the other, one of more going on without them). After the
+   * room's other intents; idempotent: a game over, or a seat already left, is left as it is. The
+   * event it made, or null when there was nothing to do.
+   */
+  closeSeat(seat: Player, termination: 'closed' | 'banned'): Promise<RoomEvent | null> {
+    return this.enqueue(async () => {
+      for (let tries = 3; tries > 0; tries--) {
+        await this.serverTurns();
+        if (this.over || this.hasLeft(seat) || this.stored.seats[seat] !== 'open') return null;
+        const name = this.seatName(seat);
+        const gone = `${name}: ${termination === 'closed' ? 'account closed' : 'banned'}`;
+        const event =
+          this.waiting() || (this.stored.seats.length === 2 && this.plies < 2)
+            ? await this.finish({ kind: 'draw', reason: `${gone}, the game is aborted` }, 'aborted')
+            : await this.leave(seat, termination, gone);
+        // Null: another instance changed the game first (this room has caught up since): again from there.
+        if (event) return event;
+      }
+      throw new Error(`game ${this.id}: the game kept changing while ${this.seatName(seat)}'s seat was closed`);
+    });
+  }
+
   private async resign(seat: Player, tries = 3): Promise<Answer> {
     const event = await this.leave(seat, 'resignation', `${this.seatName(seat)} resigned`);
     if (event) return { ok: true, version: event.version, event };
@@ -816,6 +850,8 @@ export class Room {
     const name = this.seatName(d.seat);
     if (d.termination === 'time') return `${name} ran out of time`;
     if (d.termination === 'abandoned') return `${name} did not move for ${spokenDuration(this.settings.abandonAfterMs)}`;
+    if (d.termination === 'closed') return `${name}: account closed`;
+    if (d.termination === 'banned') return `${name}: banned`;
     return `${name} resigned`;
   }
 

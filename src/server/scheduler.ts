@@ -1,5 +1,6 @@
 import { AgentFailure } from '../engine/agent.ts';
 import type { AgentsPool } from './agents-pool.ts';
+import { aiTurnOf } from './owners.ts';
 import { type Room, type RoomSettings, SERVER_SEAT } from './room.ts';
 import { type GameStore, LADDER_OF } from './store.ts';
 
@@ -151,7 +152,7 @@ export class Scheduler {
       try {
         this.acted.thoughts++;
         // Served in turn with other owners' games: one flood does not hold back everyone's replies.
-        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent }, room.stored.creator ?? room.id);
+        const move = await this.pool.choose({ ...room.replayData(), agent: ai.agent }, aiTurnOf(room.stored));
         const answer = await room.submit({ kind: 'move', seat: ai.seat, token: SERVER_SEAT, move, version });
         // Refused but for a race (another instance moved first, the store away): said; the claim
         // lapses and the turn is tried again then, not at once in a loop.

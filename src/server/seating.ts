@@ -22,8 +22,12 @@ export class Seating {
     bot: Bot | null,
     /** The account of the person's session, who holds the seat from any browser. */
     account?: string,
-  ): Promise<{ ok: true; token?: string } | { ok: false; error: string }> {
-    const claimed = bot ? await room.claimWithHash(seat, bot.name, bot.tokenHash) : await room.claim(seat, name, account);
+    /** A rated game's claimant's owning account: one seat for it (owners.ts), checked in the store's write. */
+    owner?: string,
+  ): Promise<{ ok: true; token?: string } | { ok: false; error: string; code?: string }> {
+    const claimed = bot
+      ? await room.claimWithHash(seat, bot.name, bot.tokenHash, undefined, owner)
+      : await room.claim(seat, name, account, owner);
     if (!claimed.ok) return claimed;
     this.taken(room);
     if (bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);

@@ -2,21 +2,63 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
 import {
+  downtimeOf,
+  FORGET_AFTER_MS,
+  FORGET_HEARTBEATS,
+  HEARTBEAT_UPSERT,
+  HEARTBEATS,
+  type HeartbeatRow,
+  LAST_LIVE_MOVE,
+  RESUME_STATEMENTS,
+} from './downtime.ts';
+import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
   type Account,
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  botsOwned,
+  type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
   OWNED_BOTS,
+  ownerOfAccount,
+  ownerOfBot,
+  ownerSeated,
   type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
+import {
+  BANNED_IN_PLAY,
+  LOG_COLUMNS,
+  LOG_SELECT,
+  type LoggedAction,
+  type LogRow,
+  loggedFromRow,
+  logRow,
+  type ModAction,
+  moderationMigration,
+  NEW_RATING,
+  type NewReport,
+  type RatingReset,
+  REFUND_SELECT,
+  REPORT_SELECT,
+  type RefundRow,
+  type ReportRefusal,
+  type ReportRow,
+  type Role,
+  refunds,
+  reportFromRow,
+  type Sanction,
+  type SanctionKind,
+  type SanctionRow,
+  type StoredReport,
+  sanctionFromRow,
+} from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -174,6 +216,10 @@ export const MIGRATIONS: readonly string[] = [
   explorerMigration(' WITHOUT ROWID'),
   // 20: puzzle ratings (store.ts).
   PUZZLE_RATINGS,
+  // heartbeats: the instances' heartbeats and each game's last pause (downtime.ts).
+  HEARTBEATS,
+  // Moderation: roles, reports, sanctions, the audit log, exact rating changes (moderation/store.ts).
+  moderationMigration('INTEGER PRIMARY KEY AUTOINCREMENT'),
 ];
 
 export class SqliteStore implements GameStore, IdentityStore {
@@ -340,12 +386,22 @@ export class SqliteStore implements GameStore, IdentityStore {
     return null;
   }
 
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean> {
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
     return this.write(() => {
-      // Only in a game still on: an ended game's seats are its record's players.
+      // Only in a game still on: an ended game's seats are its record's players. Writes are one at a
+      // time, so the owner's other seat, if any, is seen here even when claimed a moment ago elsewhere.
       const claimed = this.sql(
-        'INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name, account_id) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)',
-      ).run(id, seat, tokenHash, name, account ?? null, id);
+        `INSERT OR IGNORE INTO seats (game_id, seat, token_hash, name, account_id) SELECT ?, ?, ?, ?, ?
+           WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND termination IS NULL)${owner === undefined ? '' : ` AND NOT EXISTS (${ownerSeated('?', '?', '?', '?', '?')})`}`,
+      ).run(id, seat, tokenHash, name, account ?? null, id, ...(owner === undefined ? [] : [id, owner, owner, owner, owner]));
       if (claimed.changes === 0) return false;
       this.sql(
         "UPDATE games SET open_seats = open_seats - 1 WHERE id = ? AND open_seats > 0 AND json_extract(seats, '$[' || CAST(? AS INTEGER) || ']') = 'open'",
@@ -428,12 +484,13 @@ export class SqliteStore implements GameStore, IdentityStore {
            ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
              volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
       ).run(account, rating.perf, r.rating, r.deviation, r.volatility, rating.at);
-      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id) VALUES (?, ?, ?, ?, ?)').run(
+      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES (?, ?, ?, ?, ?, ?)').run(
         account,
         rating.perf,
         rating.at,
         r.rating,
         id,
+        r.rating - (before[i]?.rating ?? NEW_RATING),
       );
     }
     this.sql('UPDATE games SET rating_diffs = ? WHERE id = ?').run(JSON.stringify(ratingDiffs(before, after)), id);
@@ -442,7 +499,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
     const rows = this.sql(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') ORDER BY r.rating DESC, a.name LIMIT ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT ?`,
     ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
     return rows.map((r) => ({
       name: r.name,
@@ -456,7 +514,8 @@ export class SqliteStore implements GameStore, IdentityStore {
   async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     const row = this.sql(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot') AND r.rating > ?`,
+         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
+           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > ?`,
     ).get(perf, maxDeviation, rating) as { n: number };
     return Number(row.n);
   }
@@ -691,6 +750,25 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
+  heartbeat(instance: string, now: number, stopped = false): Promise<void> {
+    return this.write(() => {
+      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: stopped ? 1 : 0 });
+    });
+  }
+
+  resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
+    // One write: nothing comes between reading the heartbeats and moving the clocks on.
+    return this.write(() => {
+      const beats = this.sql('SELECT instance, seen, stopped FROM heartbeats').all() as HeartbeatRow[];
+      const lastMove = (this.sql(LAST_LIVE_MOVE).get() as { at: number | null }).at;
+      const down = downtimeOf(beats, instance, now, staleMs, lastMove);
+      if (down > 0) for (const statement of RESUME_STATEMENTS) this.sql(statement).run({ down, now });
+      this.sql(FORGET_HEARTBEATS).run({ before: now - FORGET_AFTER_MS });
+      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: 0 });
+      return down;
+    });
+  }
+
   lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
     return this.write(
       () =>
@@ -853,6 +931,16 @@ export class SqliteStore implements GameStore, IdentityStore {
     return row?.name ?? null;
   }
 
+  async ownerOf(accountId: string): Promise<string | null> {
+    const row = this.sql(ownerOfAccount('?')).get(accountId) as { owner: string } | undefined;
+    return row?.owner ?? null;
+  }
+
+  async ownerOfBot(tokenHash: string): Promise<string | null> {
+    const row = this.sql(ownerOfBot('?')).get(tokenHash) as { owner: string } | undefined;
+    return row?.owner ?? null;
+  }
+
   async seatedIn(tokenHash: string): Promise<GameId[]> {
     const rows = this.sql(
       `SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id
@@ -869,8 +957,10 @@ export class SqliteStore implements GameStore, IdentityStore {
     keyHash: string,
     tokenHash: string,
     createdAt: number,
+    maxBots?: number,
   ): Promise<boolean> {
     return this.write(() => {
+      if (maxBots !== undefined && Number((this.sql(botsOwned('?')).get(ownerId) as { n: number }).n) >= maxBots) return false;
       if (this.sql('SELECT 1 FROM retired_names WHERE key_hash = ?').get(keyHash)) return false;
       if (this.sql('SELECT 1 FROM accounts WHERE name_key = ?').get(key)) return false;
       if (this.sql('SELECT 1 FROM bots WHERE lower(name) = ?').get(key)) return false;
@@ -942,6 +1032,10 @@ export class SqliteStore implements GameStore, IdentityStore {
     );
   }
 
+  revokeApiTokens(accountId: string): Promise<number> {
+    return this.write(() => this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId).changes);
+  }
+
   async apiToken(tokenHash: string): Promise<{ accountId: string; scope: string } | null> {
     const row = this.sql('SELECT account_id, scope FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
       | { account_id: string; scope: string }
@@ -1003,18 +1097,98 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  async deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void> {
+  async deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
     await this.write(() => {
-      if (keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(keyHash);
-      this.sql('DELETE FROM sessions WHERE account_id = ?').run(id);
-      this.sql('DELETE FROM chat WHERE account_id = ?').run(id);
-      this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(id);
-      this.sql('UPDATE accounts SET owner_id = NULL WHERE owner_id = ?').run(id);
-      this.sql('UPDATE seats SET name = ? WHERE account_id = ?').run(placeholder, id);
-      this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(placeholder, id);
+      const row = this.sql('SELECT name FROM accounts WHERE id = ?').get(id) as { name: string } | undefined;
+      if (!row) return;
+      // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
+      this.sql("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = ?").run(id);
+      const bots = this.sql(
+        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = ? AND a.kind = 'bot'",
+      ).all(id) as { id: string; name: string; name_key: string | null; token_hash: string | null }[];
+      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
+      for (const bot of bots) {
+        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
+        gone.push({
+          id: bot.id,
+          name: bot.name,
+          placeholder: renamed?.placeholder ?? placeholder,
+          keyHash: renamed?.keyHash ?? null,
+          tokenHash: bot.token_hash,
+        });
+      }
+      const at = deletion.at ?? 0;
+      for (const a of gone) {
+        if (a.keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(a.keyHash);
+        this.sql('DELETE FROM sessions WHERE account_id = ?').run(a.id);
+        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(a.id);
+        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(a.id);
+        this.sql(
+          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).run(at, a.id, a.id);
+        this.sql('UPDATE challenges SET from_name = ? WHERE from_account = ?').run(a.placeholder, a.id);
+        this.sql('UPDATE challenges SET to_name = ? WHERE to_account = ?').run(a.placeholder, a.id);
+        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
+        if (a.tokenHash !== null)
+          this.sql('UPDATE seats SET name = ?, account_id = ? WHERE token_hash = ?').run(a.placeholder, a.id, a.tokenHash);
+        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+        this.sql("UPDATE seats SET name = ?, token_hash = 'closed' WHERE account_id = ?").run(a.placeholder, a.id);
+        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
+        // carry the name and no account: found by the name, which no one else may hold.
+        this.sql('UPDATE seats SET name = ? WHERE account_id IS NULL AND name = ?').run(a.placeholder, a.name);
+        this.sql('DELETE FROM chat WHERE account_id = ? OR (account_id IS NULL AND author = ?)').run(a.id, a.name);
+        // A bot's games and review requests are counted under its name.
+        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
+        this.sql('UPDATE games SET creator = ? WHERE creator = ?').run(after, before);
+        this.sql('UPDATE reviews SET requester = ? WHERE requester = ?').run(after, before);
+        this.sql('DELETE FROM bots WHERE account_id = ?').run(a.id);
+        this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(
+          a.placeholder,
+          a.id,
+        );
+      }
     });
     // The log still holds the pages as they were: folded into the database and cut to nothing.
     this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
+    return this.sql(
+      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE g.termination IS NULL
+           AND (s.account_id = ? OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = ?)
+             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = ?))
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
+         ORDER BY g.created_at, g.id, s.seat`,
+    ).all(account, account, account) as { game: GameId; seat: number }[];
+  }
+
+  async closedInPlay(): Promise<string[]> {
+    const rows = this.sql(
+      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
+         WHERE g.termination IS NULL AND a.kind = 'deleted'
+           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
+    ).all() as { account_id: string }[];
+    return rows.map((r) => r.account_id);
+  }
+
+  withdraw(account: string, now: number): Promise<string[]> {
+    return this.write(() => {
+      const ids = [account, ...(this.sql('SELECT id FROM accounts WHERE owner_id = ?').all(account) as { id: string }[]).map((r) => r.id)];
+      const others = new Set<string>();
+      for (const id of ids) {
+        const open = this.sql(
+          "SELECT from_account, to_account FROM challenges WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).all(id, id) as { from_account: string; to_account: string }[];
+        for (const c of open) others.add(c.from_account === id ? c.to_account : c.from_account);
+        this.sql(
+          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
+        ).run(now, id, id);
+        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(id);
+      }
+      for (const id of ids) others.delete(id);
+      return [...others];
+    });
   }
 
   createSession(idHash: string, accountId: string, now: number): Promise<void> {
@@ -1089,5 +1263,154 @@ export class SqliteStore implements GameStore, IdentityStore {
     // Writes still waiting for their tick are committed first.
     if (this.batch.length > 0) this.commitBatch();
     this.db.close();
+  }
+
+  // Moderation (moderation/store.ts): every action and its audit entry in one write.
+
+  private log(entry: ModAction): void {
+    this.sql(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(...logRow(entry));
+  }
+
+  setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      const changed = granted
+        ? this.sql('INSERT INTO roles (account_id, role, granted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+            accountId,
+            role,
+            entry.at,
+          )
+        : this.sql('DELETE FROM roles WHERE account_id = ? AND role = ?').run(accountId, role);
+      if (changed.changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  async hasRole(accountId: string, role: Role): Promise<boolean> {
+    return this.sql('SELECT 1 FROM roles WHERE account_id = ? AND role = ?').get(accountId, role) !== undefined;
+  }
+
+  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
+    const rows = this.sql(
+      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = ? ORDER BY r.granted_at, a.name',
+    ).all(role) as { name: string; granted_at: number }[];
+    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
+  }
+
+  fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
+    return this.write(() => {
+      const made = this.sql('SELECT COUNT(*) AS n FROM reports WHERE reporter = ? AND created_at >= ?').get(report.reporter, since) as {
+        n: number;
+      };
+      if (Number(made.n) >= max) return 'too-many';
+      if (this.sql('SELECT 1 FROM reports WHERE reporter = ? AND reported = ? AND closed_at IS NULL').get(report.reporter, report.reported))
+        return 'duplicate';
+      this.sql('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        report.id,
+        report.reporter,
+        report.reported,
+        report.reason,
+        report.gameId,
+        report.text,
+        report.at,
+      );
+      return null;
+    });
+  }
+
+  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
+    const rows = this.sql(
+      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = ? AND (? IS NULL OR r.created_at < ?) ORDER BY r.created_at DESC, r.id LIMIT ?`,
+    ).all(open ? 1 : 0, before ?? null, before ?? null, limit) as ReportRow[];
+    return rows.map(reportFromRow);
+  }
+
+  async report(id: string): Promise<StoredReport | null> {
+    const row = this.sql(`${REPORT_SELECT} WHERE r.id = ?`).get(id) as ReportRow | undefined;
+    return row ? reportFromRow(row) : null;
+  }
+
+  closeReport(id: string, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      const closed = this.sql('UPDATE reports SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL').run(
+        entry.at,
+        entry.moderator,
+        id,
+      );
+      if (closed.changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
+    return this.write(() => {
+      this.sql(
+        'INSERT INTO sanctions (account_id, kind, until, at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
+      ).run(accountId, kind, until, entry.at);
+      if (kind === 'ban') {
+        this.sql('DELETE FROM sessions WHERE account_id = ?').run(accountId);
+        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId);
+        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
+        this.sql(
+          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?)",
+        ).run(accountId);
+      }
+      this.log(entry);
+    });
+  }
+
+  lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
+    return this.write(() => {
+      if (this.sql('DELETE FROM sanctions WHERE account_id = ? AND kind = ?').run(accountId, kind).changes === 0) return false;
+      this.log(entry);
+      return true;
+    });
+  }
+
+  async bannedInPlay(): Promise<string[]> {
+    return (this.sql(BANNED_IN_PLAY).all() as { account_id: string }[]).map((r) => r.account_id);
+  }
+
+  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
+    const rows = this.sql('SELECT kind, until, at FROM sanctions WHERE account_id = ? AND (until IS NULL OR until > ?) ORDER BY kind').all(
+      accountId,
+      now,
+    ) as SanctionRow[];
+    return rows.map(sanctionFromRow);
+  }
+
+  resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
+    return this.write(() => {
+      const games = (
+        this.sql('SELECT DISTINCT game_id FROM rating_history WHERE account_id = ?').all(accountId) as { game_id: string }[]
+      ).map((g) => g.game_id);
+      const rows = this.sql(
+        `${REFUND_SELECT} WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE account_id = ?) AND h.account_id <> ?`,
+      ).all(accountId, accountId) as RefundRow[];
+      const given = refunds(rows);
+      for (const r of given)
+        this.sql(
+          'UPDATE ratings SET rating = rating - ?, games = CASE WHEN games > ? THEN games - ? ELSE 0 END WHERE account_id = ? AND perf = ?',
+        ).run(r.change, r.games, r.games, r.account, r.perf);
+      for (const game of games) {
+        this.sql('DELETE FROM rating_history WHERE game_id = ?').run(game);
+        this.sql('UPDATE games SET rating_diffs = NULL WHERE id = ?').run(game);
+      }
+      this.sql('DELETE FROM rating_history WHERE account_id = ?').run(accountId);
+      this.sql('DELETE FROM ratings WHERE account_id = ?').run(accountId);
+      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
+      this.log({ ...entry, details: { ...reset } });
+      return reset;
+    });
+  }
+
+  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+    const rows = this.sql(`${LOG_SELECT} WHERE (? IS NULL OR l.n < ?) ORDER BY l.n DESC LIMIT ?`).all(
+      before ?? null,
+      before ?? null,
+      limit,
+    ) as LogRow[];
+    return rows.map(loggedFromRow);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moderationContract } from './moderation/store-contract.testing.ts';
 import type { AfterMove, Challenge, GameStore, NewGame, OpeningLine, StoredRating } from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
@@ -340,6 +341,95 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'closing an account: its live seats and its bots’, its challenges and pool places withdrawn; deletion scrubs its name and its bots’ everywhere',
+      withStore(async (store) => {
+        await store.register('o1', 'Wren', 'wren', 'hash-wren', '$argon2id$w', 1);
+        await store.register('p2', 'Yara', 'yara', 'hash-yara', '$argon2id$y', 1);
+        expect(await store.registerOwnedBot('b1', 'o1', 'WrenBot', 'wrenbot', 'hash-wrenbot', 'tok-bot', 2)).toBe(true);
+        await store.create(game('two', ['open', 'open'], 10));
+        await store.claimSeat('two', 0, 'tok-o', 'Wren', undefined, 'o1');
+        await store.claimSeat('two', 1, 'tok-y', 'Yara', undefined, 'p2');
+        await store.create({ ...game('bots', ['open', 'open'], 20), creator: 'bot:wrenbot' });
+        await store.claimSeat('bots', 0, 'tok-bot', 'WrenBot');
+        await store.create(game('over', ['open', 'open'], 30));
+        await store.claimSeat('over', 0, 'tok-o2', 'Wren', undefined, 'o1');
+        await store.end('over', { kind: 'draw' }, 'agreement', 0);
+        // A bot's requests are counted under its name.
+        await store.requestReview({ gameId: 'over', requester: 'bot:wrenbot', requestedAt: 31, total: 1 });
+        await store.create(game('left', ['open', 'open', 'open'], 40));
+        await store.claimSeat('left', 2, 'tok-o3', 'Wren', undefined, 'o1');
+        expect(await store.depart('left', { seat: 2, plies: 0, at: 41, termination: 'resignation' }, 0)).toBe(true);
+        // Games still on, not left: its own seat and its bot's (held by the bot's token).
+        expect(await store.liveSeatsOf('o1')).toEqual([
+          { game: 'two', seat: 0 },
+          { game: 'bots', seat: 0 },
+        ]);
+        expect(await store.liveSeatsOf('p2')).toEqual([{ game: 'two', seat: 1 }]);
+
+        const challenge = (id: string, from: [string, string], to: [string, string]): Challenge => ({
+          id,
+          from: { account: from[0], name: from[1] },
+          to: { account: to[0], name: to[1] },
+          game: 'tictactoe',
+          options: {},
+          clock: null,
+          rated: false,
+          seat: null,
+          createdAt: 50,
+          expiresAt: 10_000,
+          status: 'open',
+          gameId: null,
+        });
+        await store.createChallenge(challenge('c1', ['o1', 'Wren'], ['p2', 'Yara']));
+        await store.createChallenge(challenge('c2', ['p2', 'Yara'], ['b1', 'WrenBot']));
+        await store.joinPool({ pool: 'hex-5+3', account: 'o1', name: 'Wren', rating: 1500, since: 50, misses: 0 }, 10_000);
+        expect(await store.withdraw('o1', 60)).toEqual(['p2']);
+        expect((await store.challenge('c1'))?.status).toBe('cancelled');
+        expect((await store.challenge('c2'))?.status).toBe('cancelled');
+        expect(await store.waiting('hex-5+3', 60)).toEqual([]);
+
+        // Made again meanwhile: the deletion cancels them too, in its own write.
+        await store.createChallenge(challenge('c3', ['o1', 'Wren'], ['p2', 'Yara']));
+        await store.joinPool({ pool: 'hex-5+3', account: 'o1', name: 'Wren', rating: 1500, since: 70, misses: 0 }, 10_000);
+        await store.addChat('two', { room: 'players', author: 'Wren', account: 'o1', text: 'hi', at: 71 }, 100);
+        await store.addChat('two', { room: 'players', author: 'WrenBot', account: null, text: 'beep', at: 72 }, 100);
+        await store.addChat('two', { room: 'players', author: 'Yara', account: 'p2', text: 'hello', at: 73 }, 100);
+        await store.deleteAccount('o1', 'Deleted-o', 'hash-wren', {
+          at: 80,
+          retireBot: (key) => ({ placeholder: 'Deleted-b', keyHash: `hash-${key}` }),
+        });
+        expect(await store.account('o1')).toMatchObject({ name: 'Deleted-o', kind: 'deleted' });
+        expect(await store.account('b1')).toMatchObject({ name: 'Deleted-b', kind: 'deleted' });
+        expect(await store.accountByKey('wrenbot')).toBeNull();
+        expect(await store.botName('tok-bot')).toBeNull();
+        expect(await store.challenge('c3')).toMatchObject({ status: 'cancelled', from: { name: 'Deleted-o' } });
+        expect(await store.challenge('c2')).toMatchObject({ to: { name: 'Deleted-b' } });
+        expect(await store.waiting('hex-5+3', 80)).toEqual([]);
+        expect((await store.chat('two')).map((l) => l.author)).toEqual(['Yara']);
+        const two = await store.read('two');
+        expect(two?.seatNames).toEqual(['Deleted-o', 'Yara']);
+        // Its seat tokens open nothing any more.
+        expect(two?.seatTokens[0]).not.toBe('tok-o');
+        expect(two?.seatTokens[0]).not.toBeNull();
+        const bots = await store.read('bots');
+        expect(bots).toMatchObject({ seatNames: ['Deleted-b', null], seatAccounts: ['b1', null], creator: 'bot:deleted-b' });
+        expect((await store.read('over'))?.seatNames[0]).toBe('Deleted-o');
+        expect((await store.review('over'))?.requester).toBe('bot:deleted-b');
+        // Nobody takes the bot's name again; what is left to end, a restart finds.
+        expect(await store.registerOwnedBot('b9', 'p2', 'wrenbot', 'wrenbot', 'hash-wrenbot', 'tok-9', 90)).toBe(false);
+        expect((await store.closedInPlay()).sort()).toEqual(['b1', 'o1']);
+        expect(await store.liveSeatsOf('o1')).toEqual([
+          { game: 'two', seat: 0 },
+          { game: 'bots', seat: 0 },
+        ]);
+        await store.end('two', { kind: 'win', winner: 1 }, 'closed', 0);
+        await store.end('bots', { kind: 'draw' }, 'aborted', 0);
+        expect(await store.closedInPlay()).toEqual([]);
+        expect(await store.liveSeatsOf('o1')).toEqual([]);
+      }),
+    );
+
+    it(
       'sessions: found by their hash, touched, ended one at a time or all but one',
       withStore(async (store) => {
         await store.createGuest('a', 'Guest-a', 1);
@@ -451,6 +541,67 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.revokeApiToken('someone-else', 'abcdef012345')).toBe(false);
         expect(await store.revokeApiToken('owner', 'abcdef012345')).toBe(true);
         expect(await store.apiToken('abcdef0123456789')).toBeNull();
+        // All of them at once (a password change, log out everywhere): the bot's token stays.
+        await store.createApiToken('0123456789abcdef', 'owner', 'one', 'play', 11);
+        await store.createApiToken('fedcba9876543210', 'owner', 'two', 'play', 12);
+        await store.register('other', 'Otto', 'otto', 'h-otto', '$argon2id$x', 12);
+        await store.createApiToken('99999999aaaaaaaa', 'other', 'theirs', 'play', 12);
+        expect(await store.revokeApiTokens('owner')).toBe(2);
+        expect(await store.apiTokensOf('owner')).toEqual([]);
+        expect(await store.apiToken('99999999aaaaaaaa')).toEqual({ accountId: 'other', scope: 'play' });
+        expect(await store.botName('tok-new')).toBe('Robo');
+      }),
+    );
+
+    it(
+      'an owner answers for its bots; a rated seat is refused while its owner holds another, in the write; bots are counted in the write',
+      withStore(async (store) => {
+        await store.register('ann', 'Ann', 'ann', 'h-ann', '$argon2id$a', 1);
+        await store.register('bo', 'Bo', 'bo', 'h-bo', '$argon2id$b', 1);
+        expect(await store.registerOwnedBot('ann-bot', 'ann', 'AnnBot', 'annbot', 'h-annbot', 'tok-ann', 2, 2)).toBe(true);
+        expect(await store.ownerOf('ann')).toBe('ann');
+        expect(await store.ownerOf('ann-bot')).toBe('ann');
+        expect(await store.ownerOf('nobody')).toBeNull();
+        expect(await store.ownerOfBot('tok-ann')).toBe('ann');
+        expect(await store.ownerOfBot('tok-none')).toBeNull();
+        // A bot of before bot accounts answers for nobody known.
+        expect(await store.registerBot('legacy', 'oldie', 3)).toBe(true);
+        expect(await store.ownerOfBot('legacy')).toBeNull();
+
+        // The second of two at once is counted with the first: the cap holds.
+        const two = await Promise.all([
+          store.registerOwnedBot('ann-bot2', 'ann', 'AnnBot2', 'annbot2', 'h-annbot2', 'tok-ann2', 4, 2),
+          store.registerOwnedBot('ann-bot3', 'ann', 'AnnBot3', 'annbot3', 'h-annbot3', 'tok-ann3', 4, 2),
+        ]);
+        expect(two.filter(Boolean)).toHaveLength(1);
+        expect(await store.botsOwnedBy('ann')).toHaveLength(2);
+        // Without a cap (an operator's tool), as before.
+        expect(await store.registerOwnedBot('ann-bot4', 'ann', 'AnnBot4', 'annbot4', 'h-annbot4', 'tok-ann4', 5)).toBe(true);
+
+        await store.create({ ...game('rated', ['open', 'open', 'open']), rated: true });
+        expect(await store.claimSeat('rated', 0, 't0', 'Ann', undefined, 'ann', 'ann')).toBe(true);
+        // Ann again, by her account or by her bot's token: refused; Bo: seated.
+        expect(await store.claimSeat('rated', 1, 't1', 'Ann', undefined, 'ann', 'ann')).toBe(false);
+        expect(await store.claimSeat('rated', 1, 'tok-ann', 'AnnBot', undefined, undefined, 'ann')).toBe(false);
+        expect(await store.claimSeat('rated', 1, 't1', 'Bo', undefined, 'bo', 'bo')).toBe(true);
+        expect((await store.read('rated'))?.seatAccounts).toEqual(['ann', 'bo', null]);
+
+        // Two claims at once by one owner of a game's last two seats: one wins.
+        await store.create({ ...game('race', ['open', 'open', 'open']), rated: true });
+        const raced = await Promise.all([
+          store.claimSeat('race', 0, 'r0', 'Bo', undefined, 'bo', 'bo'),
+          store.claimSeat('race', 1, 'r1', 'Bo', undefined, 'bo', 'bo'),
+        ]);
+        expect(raced.filter(Boolean)).toHaveLength(1);
+        // A bot's seat (held by its token) counts as its owner's.
+        expect(await store.claimSeat('race', 2, 'tok-ann', 'AnnBot')).toBe(true);
+        await store.create({ ...game('race2', ['open', 'open']), rated: true });
+        expect(await store.claimSeat('race2', 0, 'tok-ann', 'AnnBot')).toBe(true);
+        expect(await store.claimSeat('race2', 1, 't2', 'Ann', undefined, 'ann', 'ann')).toBe(false);
+        // Without an owner (a casual game), one account may hold every seat.
+        await store.create(game('casual'));
+        expect(await store.claimSeat('casual', 0, 'c0', 'Ann', undefined, 'ann')).toBe(true);
+        expect(await store.claimSeat('casual', 1, 'c1', 'Ann', undefined, 'ann')).toBe(true);
       }),
     );
 
@@ -809,5 +960,90 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.finishedGames('hex', null, 10)).map((g) => g.id)).toEqual(['other']);
       }),
     );
+
+    it(
+      'heartbeats: a first start credits nothing; a lone instance back after a crash moves every live game on by the time since its last heartbeat, finished ones not',
+      withStore(async (store) => {
+        expect(await store.resumeClocks('a', 1_000, 5_000)).toBe(0);
+        await store.create(game('live'));
+        expect(await store.append('live', { ply: 0, move: 'b2', at: 100 }, { deadline: null, due: 7_000 })).toBeNull();
+        expect(await store.append('live', { ply: 1, move: 'a1', at: 200 }, { deadline: 60_300, due: 60_300 })).toBeNull();
+        await store.create({ ...game('waiting', ['open', 'open'], 50), due: 500 });
+        await store.create(game('done'));
+        expect(await store.append('done', { ply: 0, move: 'b2', at: 100 }, NOTHING_DUE)).toBeNull();
+        expect(await store.end('done', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        await store.heartbeat('a', 2_000);
+        // Killed after its heartbeat at 2 000, started again at 12 000: ten seconds of nobody's time.
+        expect(await store.resumeClocks('a', 12_000, 5_000)).toBe(10_000);
+        const live = await store.read('live');
+        expect(live?.moves.map((m) => m.at)).toEqual([10_100, 10_200]);
+        expect([live?.deadline, live?.due, live?.createdAt]).toEqual([70_300, 70_300, 1]);
+        expect(live?.paused).toEqual({ at: 12_000, ms: 10_000 });
+        // Before its first move a game's timers count from its making: that moves on too.
+        const waiting = await store.read('waiting');
+        expect([waiting?.createdAt, waiting?.due, waiting?.deadline]).toEqual([10_050, 10_500, null]);
+        const done = await store.read('done');
+        expect([done?.moves[0]?.at, done?.createdAt, done?.paused]).toEqual([100, 1, undefined]);
+        // Sweeps see the due time moved on: nothing is due before it.
+        expect(await store.claimDue('a', 20_000, 10_499, 10)).toEqual([]);
+        expect((await store.claimDue('a', 20_000, 70_300, 10)).sort()).toEqual(['live', 'waiting']);
+      }),
+    );
+
+    it(
+      'heartbeats: while another instance is alive nothing moves; once it stopped (cleanly or by going silent), the site was down since the newest heartbeat of any',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, { deadline: null, due: null })).toBeNull();
+        await store.heartbeat('b', 1_500);
+        // a restarts while b runs: the site never went down.
+        expect(await store.resumeClocks('a', 3_000, 5_000)).toBe(0);
+        // b stops cleanly at 4 000 and a restarts at 6 000: down since 4 000.
+        await store.heartbeat('b', 4_000, true);
+        expect(await store.resumeClocks('a', 6_000, 5_000)).toBe(2_000);
+        // b runs again, then both die: b's silence since 7 000 is long past the 5 s it may be late.
+        await store.heartbeat('b', 7_000);
+        expect(await store.resumeClocks('c', 20_000, 5_000)).toBe(13_000);
+        expect((await store.read('g'))?.moves[0]?.at).toBe(1_000 + 2_000 + 13_000);
+      }),
+    );
+
+    it(
+      'heartbeats: a move made after the last heartbeat shows the site alive until then: only the time since is credited',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, NOTHING_DUE)).toBeNull();
+        expect(await store.append('g', { ply: 1, move: 'a1', at: 1_900 }, { deadline: 60_900, due: 60_900 })).toBeNull();
+        // A move of a finished game proves nothing more (the site answered, but no clock depends on it).
+        await store.create(game('over'));
+        expect(await store.append('over', { ply: 0, move: 'b2', at: 3_000 }, NOTHING_DUE)).toBeNull();
+        expect(await store.end('over', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        await store.heartbeat('a', 1_500);
+        expect(await store.resumeClocks('a', 11_900, 5_000)).toBe(10_000);
+        const g = await store.read('g');
+        expect([g?.moves.map((m) => m.at), g?.deadline, g?.paused]).toEqual([[11_000, 11_900], 70_900, { at: 11_900, ms: 10_000 }]);
+      }),
+    );
+
+    it(
+      'heartbeats: instances starting at the same moment after an outage move the clocks on once',
+      withStore(async (store) => {
+        await store.resumeClocks('a', 1_000, 5_000);
+        await store.create(game('g'));
+        expect(await store.append('g', { ply: 0, move: 'b2', at: 1_000 }, { deadline: 61_000, due: 61_000 })).toBeNull();
+        await store.heartbeat('a', 2_000);
+        // Eight at once (on PostgreSQL, over as many connections): one of them credits the outage.
+        const names = ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+        // Connections opened beforehand, so the starts overlap rather than queue behind their connecting.
+        await Promise.all(names.map(() => store.read('g')));
+        const credited = await Promise.all(names.map((n) => store.resumeClocks(n, 60_000, 5_000)));
+        expect(credited.sort((x, y) => x - y)).toEqual([0, 0, 0, 0, 0, 0, 0, 58_000]);
+        const g = await store.read('g');
+        expect([g?.moves[0]?.at, g?.deadline]).toEqual([59_000, 119_000]);
+      }),
+    );
   });
+  moderationContract(name, withStore);
 }

@@ -1,5 +1,7 @@
 import type { Json } from '../engine/game.ts';
+import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
+import type { ModerationStore } from './moderation/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -208,6 +210,11 @@ export interface StoredGame extends NewGame {
    * clock to flag, a game abandoned. Null once over. Whichever instance claims the game does it.
    */
   readonly due: number | null;
+  /**
+   * The last time the whole site was down while the game went on: when its clocks were resumed,
+   * and by how much they were moved on (downtime.ts). Absent when that never happened.
+   */
+  readonly paused?: { readonly at: number; readonly ms: number };
 }
 
 /**
@@ -322,7 +329,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore {
+export interface GameStore extends IdentityStore, Heartbeats, ModerationStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -337,8 +344,19 @@ export interface GameStore extends IdentityStore {
    * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
    * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
    * seat taken: its AI to move moves at once). `account`, when given, is who holds it from now on.
+   * `owner`, when given (a rated game), refuses the seat while that owning account (ownerOf) holds
+   * another of the game's, by itself or a bot of its own: decided in the write, so two claims at once
+   * cannot both win.
    */
-  claimSeat(id: GameId, seat: number, tokenHash: string, name: string | null, due?: number, account?: string): Promise<boolean>;
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean>;
   /**
    * Ends the game after its first `plies` moves (first ending wins) and, when `departed` is given,
    * exactly that many departures; false when it had already ended or has changed since (the ending
@@ -490,6 +508,18 @@ export interface GameStore extends IdentityStore {
   /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
   seatedIn(tokenHash: string): Promise<GameId[]>;
   /**
+   * The seats `account` holds in games still on and has not left, with those of the bots it owns
+   * (by their accounts, or their tokens): what closing the account ends (account-closing.ts), oldest game first.
+   */
+  liveSeatsOf(account: string): Promise<{ readonly game: GameId; readonly seat: number }[]>;
+  /** The deleted accounts that still hold a seat, not left, in a game still on: closings a crash cut short. */
+  closedInPlay(): Promise<string[]>;
+  /**
+   * Takes the account and the bots it owns out of pairing at `now`: their open challenges, sent and
+   * received, cancelled, and their places in pools given up. The other accounts of the challenges cancelled.
+   */
+  withdraw(account: string, now: number): Promise<string[]>;
+  /**
    * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
    * again gets the first). Resolves to the review as stored now, the first request's or this one.
    */
@@ -585,6 +615,8 @@ export interface GameRow {
   readonly rated?: number | boolean | null;
   readonly rating_diffs?: string | null;
   readonly rating_range?: string | null;
+  readonly paused_at?: number | string | null;
+  readonly paused_ms?: number | string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -627,6 +659,9 @@ export function gameFromRows(
     ...(row.rated ? { rated: true } : {}),
     ratingDiffs: row.rating_diffs ? (JSON.parse(row.rating_diffs) as number[]) : null,
     ...(row.rating_range ? { ratingRange: JSON.parse(row.rating_range) as { min: number; max: number } } : {}),
+    ...(row.paused_at === null || row.paused_at === undefined
+      ? {}
+      : { paused: { at: Number(row.paused_at), ms: Number(row.paused_ms ?? 0) } }),
   };
 }
 

@@ -18,6 +18,7 @@ import { checkSetup, parseSetup, setupPart } from './setup.ts';
 const AnalysisPage = lazy(() => import('./analysis/page.tsx').then((m) => ({ default: m.AnalysisPage })));
 const PuzzlePage = lazy(() => import('./puzzles/page.tsx').then((m) => ({ default: m.PuzzlePage })));
 const EditorPage = lazy(() => import('./editor/page.tsx').then((m) => ({ default: m.EditorPage })));
+const ModerationPage = lazy(() => import('./moderation/moderation-page.tsx').then((m) => ({ default: m.ModerationPage })));
 const loading = <main aria-busy="true" />;
 
 export function App() {
@@ -41,6 +42,12 @@ export function App() {
   }, [address, analysis, puzzle, editor]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
   if (window.location.pathname === '/account') return <AccountPage />;
+  if (window.location.pathname === '/mod')
+    return (
+      <Suspense fallback={loading}>
+        <ModerationPage />
+      </Suspense>
+    );
   const ladder = ladderOf(window.location.pathname);
   if (ladder !== null) return <LadderPage key={ladder} game={ladder} />;
   const leaderboard = leaderboardOf(window.location.pathname);

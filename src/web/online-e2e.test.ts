@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +11,7 @@ import { Rng } from '../engine/rng.ts';
 import { dicewars } from '../games/dicewars/index.ts';
 import { SURROUNDED_IN_23 } from '../games/hive/testing.ts';
 import { nonaga } from '../games/nonaga/index.ts';
+import { parsePuzzleSet } from '../puzzles/puzzle-set.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { gameForm } from './create-game.testing.ts';
@@ -384,6 +385,11 @@ describe('accounts in the browser', () => {
       name: 'quinnbot',
     });
     await shot(page, 'account-page');
+    // Beside the actions that revoke them, the page says the API tokens go too (the bots' stay).
+    expect(await page.getByRole('form', { name: 'Change password' }).textContent()).toMatch(
+      /revokes your API tokens \(your bots keep theirs\)/,
+    );
+    expect(await page.locator('main').textContent()).toMatch(/Logging out everywhere also revokes your API tokens; your bots’ tokens stay/);
 
     // The game played as a guest is Quinn's: in their list (O to move), on their profile, and the seat theirs.
     const id = new URL(game).pathname.split('/').pop() as string;
@@ -497,7 +503,7 @@ describe('table manners in the browser', () => {
     await first.x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(first.o, 1);
     await first.o.getByRole('button', { name: 'Abort' }).click();
-    for (const page of [first.x, first.o]) await expect.poll(() => status(page)).toMatch(/^Game over: draw \(O aborted the game\)/);
+    for (const page of [first.x, first.o]) await expect.poll(() => status(page)).toMatch(/^Game over: aborted \(O aborted the game\)/);
 
     const { x, o } = await twoPlayers('1 min');
     await x.locator('[data-cell="b2"][tabindex="0"]').click();
@@ -507,6 +513,104 @@ describe('table manners in the browser', () => {
     await x.getByRole('button', { name: 'Claim the win' }).click();
     await expect.poll(() => status(x)).toMatch(/^Game over: X wins \(O left the game\)/);
     await shot(x, 'online-claimed');
+  });
+});
+
+describe('table manners as the rules allow, in the browser', () => {
+  const controls = async (page: Page) => (await page.locator('.manners .controls button').allTextContents()).map((t) => t.trim());
+
+  it('the controls are those the rules allow now; a refusal says what was refused and why, and goes when the game moves on', async () => {
+    const x = await device();
+    // X's page may be held behind: the game's events to it wait while the test says so (its answers do not).
+    let holding = false;
+    const held: (string | Buffer)[] = [];
+    let toPage: ((m: string | Buffer) => void) | null = null;
+    await x.routeWebSocket(/\/api\/games\/[^/]+\/ws/, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((m) => upstream.send(m));
+      toPage = (m) => ws.send(m);
+      upstream.onMessage((m) => {
+        const type = typeof m === 'string' ? (JSON.parse(m) as { type?: string }).type : undefined;
+        if (holding && type !== 'answer' && type !== 'error' && type !== 'done') held.push(m);
+        else ws.send(m);
+      });
+    });
+    await x.goto(`${server.base}/`);
+    const card = await gameForm(x, 'Tic-tac-toe');
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await x.waitForURL(/\/g\/[\w-]+$/);
+    // Nobody in O's seat yet: no draw to offer, nothing to take back; an abort is.
+    await expect.poll(() => controls(x)).toEqual(['Abort']);
+    const o = await device();
+    await o.setViewportSize({ width: 390, height: 844 });
+    await o.goto(x.url());
+    await o.getByRole('button', { name: 'Play O' }).click();
+    await expect.poll(() => controls(x)).toEqual(['Offer a draw', 'Abort']);
+    await expect.poll(() => controls(o)).toEqual(['Offer a draw', 'Abort']);
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
+    await waitForMoveCount(o, 1);
+    // X has a move to take back (no clock); O has none. Nobody has moved twice: either may abort.
+    await expect.poll(() => controls(x)).toEqual(['Offer a draw', 'Ask to take back', 'Abort']);
+    await expect.poll(() => controls(o)).toEqual(['Offer a draw', 'Abort']);
+    await shot(x, 'manners-controls-desktop');
+    await shot(o, 'manners-controls-phone');
+
+    // X's page falls behind O's move, and asks for the abort it still shows: refused, in words that say what and why.
+    holding = true;
+    await o.locator('[data-cell="a1"][tabindex="0"]').click();
+    await waitForMoveCount(o, 2);
+    await x.getByRole('button', { name: 'Abort' }).click();
+    const refusal = x.locator('.board-column .error');
+    await expect
+      .poll(() => refusal.textContent())
+      .toBe('The abort was refused because every player has moved: the game can no longer be aborted, only resigned.');
+    await shot(x, 'manners-refused');
+    // The page catches up: the refusal no longer applies and goes; so does Abort, on both pages.
+    holding = false;
+    for (const m of held.splice(0)) (toPage as unknown as (m: string | Buffer) => void)(m);
+    await waitForMoveCount(x, 2);
+    await expect.poll(() => refusal.count()).toBe(0);
+    await expect.poll(() => controls(x)).toEqual(['Offer a draw', 'Ask to take back']);
+    await expect.poll(() => controls(o)).toEqual(['Offer a draw', 'Ask to take back']);
+  });
+
+  it('a clocked game offers no takeback; an aborted game reads "Aborted" on its page, in the player’s games and on their profile', async () => {
+    const x = await signedUp('Abby');
+    await x.goto(`${server.base}/`);
+    const card = await gameForm(x, 'Tic-tac-toe');
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('1 min');
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await x.waitForURL(/\/g\/[\w-]+$/);
+    const id = new URL(x.url()).pathname.split('/').pop() as string;
+    const o = await device();
+    await o.setViewportSize({ width: 390, height: 844 });
+    await o.goto(x.url());
+    await o.getByRole('button', { name: 'Play O' }).click();
+    await o.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
+    await waitForMoveCount(o, 1);
+    // A clock: X has a move, yet no takeback is offered.
+    await expect.poll(() => controls(x)).toEqual(['Offer a draw', 'Abort']);
+    await o.getByRole('button', { name: 'Abort' }).click();
+    for (const page of [x, o]) {
+      await expect.poll(() => status(page)).toBe('Game over: aborted (O aborted the game).');
+      await expect.poll(() => page.getByTestId('result').getByRole('heading').textContent()).toBe('Aborted (O aborted the game)');
+      // Nowhere about the game is it called a draw (the rules' text, how to play, may speak of draws).
+      expect((await page.locator('[data-testid=status], [data-testid=result], .online').allTextContents()).join(' ')).not.toMatch(/draw/i);
+    }
+    await shot(x, 'manners-aborted-desktop');
+    await shot(o, 'manners-aborted-phone');
+    await x.goto(`${server.base}/`);
+    await expect
+      .poll(() => x.getByRole('list', { name: 'Your recent games' }).locator(`[data-game="${id}"] .result`).textContent())
+      .toBe('aborted');
+    await x.goto(`${server.base}/u/Abby`);
+    await expect
+      .poll(() => x.getByRole('list', { name: "Abby's games" }).locator(`[data-game="${id}"] .result`).textContent())
+      .toBe('aborted');
+    await shot(x, 'manners-aborted-profile');
   });
 });
 
@@ -534,6 +638,23 @@ describe('rated games in the browser', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Show the solution' }).click();
     await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/\(tried before: not rated again\)\.$/);
+  });
+
+  it('a puzzle solved on the page is a solve by the server’s judgement: the page sends its moves, and the rating rises', async () => {
+    const page = await signedUp('Solvera');
+    const set = unwrap(parsePuzzleSet(JSON.parse(readFileSync('src/puzzles/sets/hex.json', 'utf8'))));
+    const puzzle = set.puzzles.find((p) => p.turns === 2) as (typeof set.puzzles)[number];
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/round')) sent.push(r.postDataJSON());
+    });
+    await page.goto(`${server.base}/#puzzle&game=hex&id=${puzzle.id}`);
+    await page.locator(`[data-cell="${puzzle.solution[0]}"][tabindex="0"]`).click();
+    await waitForMoveCount(page, 2);
+    await page.locator(`[data-cell="${puzzle.solution[2]}"][tabindex="0"]`).click();
+    await expect.poll(() => page.getByTestId('puzzle-rating').textContent()).toMatch(/^Your puzzle rating: \d+ \(\+\d+\)\.$/);
+    expect(sent).toEqual([{ moves: puzzle.solution }]);
+    await shot(page, 'puzzle-solved-rated');
   });
 
   it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {

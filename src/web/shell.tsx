@@ -86,7 +86,7 @@ export function GameShell<S, M, O>({
         ? `Analysis: the game is over here (${describeOutcome(s.outcome, seatLabels)}).`
         : `Analysis: ${seat(s.toMove)} to move.`
       : s.outcome
-        ? `Game over: ${describeOutcome(s.outcome, seatLabels)}.`
+        ? `Game over: ${describeOutcome(s.outcome, seatLabels, s.online?.termination)}.`
         : waiting
           ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
           : open >= 0
@@ -250,7 +250,7 @@ function ResultCard<S, M, O>({ session: s, seatLabels }: { session: GameSession<
       <button type="button" class="quiet hide" aria-label="Hide the result" title="See the board" onClick={() => setFolded(true)}>
         <X class="icon" aria-hidden="true" />
       </button>
-      <h2>{capitalized(describeOutcome(s.outcome, seatLabels))}</h2>
+      <h2>{capitalized(describeOutcome(s.outcome, seatLabels, s.online?.termination))}</h2>
       {s.online?.ratingDiffs && (
         <p class="rating-diffs" data-testid="rating-diffs">
           Ratings: {s.online.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}

@@ -8,6 +8,7 @@ import { deriveSeed, Rng, randomSeed } from '../../engine/rng.ts';
 import { type SprtSettings, type SprtState, sprt } from '../../engine/sprt.ts';
 import { findGame } from '../../games/index.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
+import { OUTSIDE_GRACE_MS } from '../../protocols/seat-prefixes.ts';
 import { hearsEnd, tellEnds } from '../../protocols/seed004/end.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { refuseOthersFlags } from '../flags.ts';
@@ -90,7 +91,11 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
     throw new UsageError(`${game.id} with these options has ${seats} seats, but ${names.length} agents were given`);
   return names.map((name) => {
     const { agent: bare, budget } = parseBudget(name);
-    const agent = resolveAgent(game, bare);
+    // An outside program is waited for at least the match's move timeout (the match's own timer still
+    // decides): asked by depth there is no time to add a grace to, and on a busy machine a start-up
+    // alone can take the default grace.
+    const grace = flags.moveTimeout === undefined ? undefined : { graceMs: Math.max(OUTSIDE_GRACE_MS, flags.moveTimeout * 1000) };
+    const agent = resolveAgent(game, bare, grace);
     if (!agent.ok) throw new UsageError(agent.error.message);
     return budget ? withBudget(agent.value, name, budget) : agent.value;
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_REVIEW_BUDGET } from '../../ai/review.ts';
 import { type ConnectionLimits, createHttpServer, stopGracefully } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
+import { originWarning } from '../../server/identity/origin.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
 import { STOP_MS } from '../../server/stop.ts';
@@ -141,12 +142,16 @@ export async function serveCommand(
   const pingMs = millisecondsFromEnv('HEXARENA_WS_PING_MS');
   const sendBufferBytes = countFromEnv('HEXARENA_SEND_BUFFER_BYTES');
   const botStreams = countFromEnv('HEXARENA_BOT_STREAMS');
-  // HEXARENA_OPEN_GAMES: games waiting for players one address or bot may have at once (5).
+  // HEXARENA_OPEN_GAMES: games waiting for players one account (with its bots) or address may have at once (5).
   const openGames = countFromEnv('HEXARENA_OPEN_GAMES');
-  // HEXARENA_AI_GAMES: games of AIs alone one address or bot may have going at once (2).
+  // HEXARENA_AI_GAMES: games of AIs alone one account (with its bots) or address may have going at once (2).
   const aiGames = countFromEnv('HEXARENA_AI_GAMES');
+  // HEXARENA_BOTS_PER_ACCOUNT: bots one player may make (5).
+  const botsPerAccount = countFromEnv('HEXARENA_BOTS_PER_ACCOUNT');
   // HEXARENA_AI_THREADS: threads the server's AIs think in (one fewer than the cores, at least one).
   const aiThreads = countFromEnv('HEXARENA_AI_THREADS');
+  // HEXARENA_REPORTS_PER_DAY: reports one account may file a day (10).
+  const reportsPerDay = countFromEnv('HEXARENA_REPORTS_PER_DAY');
   // HEXARENA_REVIEWS_PER_HOUR: computer reviews one player may ask for an hour (10);
   // HEXARENA_REVIEW_DEPTH and HEXARENA_REVIEW_NODES: each position's search (4 plies, 50,000 nodes).
   const reviewsPerHour = countFromEnv('HEXARENA_REVIEWS_PER_HOUR');
@@ -159,6 +164,9 @@ export async function serveCommand(
       : { budget: { depth: reviewDepth ?? DEFAULT_REVIEW_BUDGET.depth, nodes: reviewNodes ?? DEFAULT_REVIEW_BUDGET.nodes } }),
   };
   const connections = connectionLimitsFromEnv();
+  // HEXARENA_HEARTBEAT_MS: how often this instance tells the store it is alive (1 s): no more of a
+  // crash than that is charged to the players' clocks.
+  const heartbeatMs = millisecondsFromEnv('HEXARENA_HEARTBEAT_MS');
   // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
   const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
   // HEXARENA_ORIGIN: the site's public origins (https://hexarena.example), comma-separated: writes from
@@ -187,7 +195,10 @@ export async function serveCommand(
       ...(botStreams === undefined ? {} : { botStreams }),
       ...(openGames === undefined ? {} : { openGames }),
       ...(aiGames === undefined ? {} : { aiGames }),
+      ...(botsPerAccount === undefined ? {} : { botsPerAccount }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
+      ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      ...(reportsPerDay === undefined ? {} : { reportsPerDay }),
       reviews,
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },
@@ -202,6 +213,8 @@ export async function serveCommand(
   const stopMs = millisecondsFromEnv('HEXARENA_STOP_MS') ?? STOP_MS;
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
+  const originUnset = originWarning(flags.host ?? 'localhost', origins);
+  if (originUnset !== null) io.stderr(`${originUnset}\n`);
   await untilStopped(io, (say) => stopGracefully(app, { say, deadlineMs: stopMs }), stopMs);
 }
 

@@ -4,6 +4,7 @@ import { type GameRecord, replay } from '../../engine/record.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { type HiveState, hive } from '../../games/hive/game.ts';
 import { type HiveMove, PASS } from '../../games/hive/position.ts';
+import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 import { fromSeedAction, parseSeedAction, SEED_COLORS, type SeedAction, type SeedView, toSeedAction, toSeedGame } from './board.ts';
 import { endFeedback, type HearsEnd } from './end.ts';
 import { refereeView } from './view.ts';
@@ -69,7 +70,7 @@ function errorIn(text: string): string {
 const sameMoves = (a: readonly HiveMove[], b: readonly HiveMove[]) => a.length === b.length && a.every((m, i) => b[i] === m);
 
 export function seed004Referee(base: string, options: RefereeOptions = {}): Agent<HiveState, number> & HearsEnd {
-  const graceMs = options.graceMs ?? 10_000;
+  const graceMs = options.graceMs ?? OUTSIDE_GRACE_MS;
   const attempts = options.attempts ?? 3;
   /** The moves of a game whose end the player heard in the feedback on its own action. */
   let heardEnd: readonly HiveMove[] | null = null;

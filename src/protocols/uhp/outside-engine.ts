@@ -3,6 +3,7 @@ import { type Agent, AgentFailure } from '../../engine/agent.ts';
 import type { GameRules } from '../../engine/game.ts';
 import { formatGameString, type HiveState } from '../../games/hive/game.ts';
 import { expansionsOf } from '../../games/hive/pieces.ts';
+import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 
 /**
  * An outside UHP engine (nokamute, Mzinga, hexarena's own) as a Hive player: the program is started
@@ -99,7 +100,7 @@ export interface OutsideEngineAgent extends Agent<HiveState, number> {
 }
 
 export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptions = {}): OutsideEngineAgent {
-  const graceMs = options.graceMs ?? 10_000;
+  const graceMs = options.graceMs ?? OUTSIDE_GRACE_MS;
   let engine: EngineProcess | null = null;
   let capabilities: string[] = [];
   /** The game the engine holds: the GameString's header and its moves (null: none, or unknown after a failure). */

@@ -2,7 +2,9 @@
 
 export * from './explorer.ts';
 export * from './lobby.ts';
+export * from './manners.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './parse.ts';
 export * from './puzzles.ts';
 export * from './requests.ts';

@@ -67,6 +67,11 @@ export interface PublicGame {
   readonly now: number;
   /** A rated game: its end changes the two players' ratings. */
   readonly rated?: boolean;
+  /**
+   * The whole site was down while the game went on, and no move has been made since: its clocks
+   * were paused `ms` milliseconds (nobody's time ran), and resumed at `at`.
+   */
+  readonly paused?: { readonly at: number; readonly ms: number };
   /** GET /api/games/:id only: the seats the asking session's account holds. */
   readonly yours?: readonly Player[];
 }
@@ -174,7 +179,30 @@ export type ServerMessage =
   /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
   | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
-  | { readonly type: 'error'; readonly id?: string; readonly error: string };
+  /** A message refused before it reached the game: its `id` when it gave one, why in words, and (for a refusal) a code. */
+  | { readonly type: 'error'; readonly id?: string; readonly code?: MessageErrorCode; readonly error: string };
+
+/**
+ * Why a message was refused before it reached the game, in a code that stays when the words change:
+ * `too-large` (over 4 KB), `too-many` (over the rate), `not-json` (binary), `malformed` (not a
+ * well-formed intent), `no-session` (chat without a session), `chat-too-fast`, `chat-empty`,
+ * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`,
+ * `account-closed`, `muted` (the moderators muted the sender's chat).
+ */
+export const MESSAGE_ERROR_CODES = [
+  'too-large',
+  'too-many',
+  'not-json',
+  'malformed',
+  'no-session',
+  'chat-too-fast',
+  'chat-empty',
+  'chat-unshowable',
+  'bad-token',
+  'account-closed',
+  'muted',
+] as const;
+export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 
 /** A client's own id of a message: at most this long. */
 export const MAX_MESSAGE_ID = 64;

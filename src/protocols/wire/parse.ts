@@ -12,6 +12,8 @@ import {
   type GameEvent,
   MAX_CHAT,
   MAX_MESSAGE_ID,
+  MESSAGE_ERROR_CODES,
+  type MessageErrorCode,
   type PublicGame,
   REFUSALS,
   type Refusal,
@@ -53,7 +55,8 @@ export function parseClientMessage(text: string): Result<ClientMessage> {
   if (!parsed.ok) return parsed;
   const o = parsed.value;
   if (o.type === 'chat') {
-    if (!isText(o.text) || o.text.trim() === '') return fail('"text" must be what you say');
+    // Blank or unshowable text is the server's to refuse, with its own code (names.ts).
+    if (!isText(o.text)) return fail('"text" must be what you say');
     if ([...o.text].length > MAX_CHAT) return fail(`a chat line is at most ${MAX_CHAT} characters`);
     if (o.seat !== undefined && !Number.isInteger(o.seat)) return fail('"seat" must be a seat number');
     if (o.token !== undefined && !isText(o.token)) return fail('"token" must be your seat token');
@@ -183,6 +186,7 @@ export function publicGame(x: unknown): PublicGame | null {
   const ended = x.ending === null ? null : ending(x.ending);
   if ((x.clock !== null && !clock) || (x.ending !== null && !ended)) return null;
   if (x.yours !== undefined && !(Array.isArray(x.yours) && x.yours.every(isCount))) return null;
+  if (x.paused !== undefined && !(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms))) return null;
   return {
     id: x.id,
     game: x.game,
@@ -199,6 +203,7 @@ export function publicGame(x: unknown): PublicGame | null {
     now: x.now,
     ...(x.yours === undefined ? {} : { yours: x.yours }),
     ...(x.rated === true ? { rated: true } : {}),
+    ...(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms) ? { paused: { at: x.paused.at, ms: x.paused.ms } } : {}),
   };
 }
 
@@ -277,7 +282,14 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
       return answered ? ok({ type: 'answer', ...idOf(o), ...answered }) : bad('that answers nothing');
     }
     case 'error':
-      return isText(o.error) ? ok({ type: 'error', ...idOf(o), error: o.error }) : bad('without its error');
+      return isText(o.error)
+        ? ok({
+            type: 'error',
+            ...idOf(o),
+            ...(MESSAGE_ERROR_CODES.includes(o.code as MessageErrorCode) ? { code: o.code as MessageErrorCode } : {}),
+            error: o.error,
+          })
+        : bad('without its error');
     default:
       return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }

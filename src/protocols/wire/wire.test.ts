@@ -36,6 +36,8 @@ const game: PublicGame = {
 
 const SERVER_MESSAGES: readonly ServerMessage[] = [
   { type: 'sync', game },
+  // After an outage: the clock was paused eleven minutes, resumed at 15.
+  { type: 'sync', game: { ...game, paused: { at: 15, ms: 660_000 } } },
   {
     type: 'sync',
     game: {
@@ -76,6 +78,12 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...REFUSALS.map((refusal): ServerMessage => ({ type: 'answer', ok: false, refusal, error: `refused: ${refusal}`, version: 3 })),
   { type: 'error', id: 'm-2', error: 'a message must be JSON' },
   { type: 'error', error: 'too many messages' },
+  {
+    type: 'error',
+    id: 'c-3',
+    code: 'chat-unshowable',
+    error: 'a chat line may not hold U+FEFF (control or format characters, or an unpaired surrogate)',
+  },
   { type: 'event', event: { version: 9, kind: 'takeback', ply: 3 } },
   { type: 'event', event: { version: 10, kind: 'end', result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } },
   { type: 'offer', offer: { kind: 'draw', seat: 1 } },
@@ -144,6 +152,7 @@ describe('the online protocol, both ways', () => {
     const broken: unknown[] = [
       { type: 'sync', game: { ...game, legalMoves: undefined } },
       { type: 'sync', game: { ...game, seats: [{ kind: 'robot', name: null }] } },
+      { type: 'sync', game: { ...game, paused: { at: 15 } } },
       { type: 'event', event: { version: 1, kind: 'move', ply: 0, seat: 0, move: 'b2' } },
       { type: 'event', event: { version: 1, kind: 'end', result: { kind: 'win' }, termination: 'rules' } },
       { type: 'event', event: { version: 1, kind: 'leave', seat: 1, termination: 'time' } },

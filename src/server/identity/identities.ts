@@ -53,7 +53,7 @@ export class Identities {
   private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
-    readonly store: IdentityStore & Pick<GameStore, 'seatedIn'>,
+    readonly store: IdentityStore & Pick<GameStore, 'seatedIn' | 'liveSeatsOf' | 'sanctionsOf'>,
     readonly settings: SessionSettings,
     readonly now: () => number,
   ) {}
@@ -74,7 +74,8 @@ export class Identities {
     const found = await this.store.apiToken(hash);
     if (found?.scope !== 'play') return null;
     const account = await this.store.account(found.accountId);
-    return account?.kind === 'player' ? { account, session: hash, via: 'token' } : null;
+    if (account?.kind !== 'player' || (await this.banned(account.id))) return null;
+    return { account, session: hash, via: 'token' };
   }
 
   private async lookUp(id: string | null): Promise<Identity | null> {
@@ -89,8 +90,18 @@ export class Identities {
     }
     const account = await this.store.account(session.accountId);
     if (!account || account.kind === 'deleted') return null;
+    // A ban ends the account's sessions in its write; one begun in the same instant ends here.
+    if (await this.banned(account.id)) {
+      await this.store.endSession(hash);
+      return null;
+    }
     if (now - session.seenAt >= TOUCH_EVERY_MS) await this.store.touchSession(hash, now);
     return { account, session: hash, via: 'session' };
+  }
+
+  /** Whether the site's moderators have banned the account (docs/moderation.md). */
+  async banned(accountId: string): Promise<boolean> {
+    return (await this.store.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');
   }
 
   /**

@@ -37,6 +37,26 @@ describe('the login guard', () => {
     expect(stubborn.wait('x', t)).toBe(15 * 60_000);
   });
 
+  it('counts attempts in flight as failures until they end: ten at once, and the eleventh waits', () => {
+    const guard = new LoginGuard(10);
+    for (let i = 0; i < 10; i++) {
+      expect(guard.wait('erin', 0)).toBe(0);
+      guard.hold('erin', 0);
+    }
+    expect(guard.wait('erin', 0)).toBe(1000);
+    // One turns out right: its slot is free again, and the failures so far are forgotten.
+    guard.release('erin');
+    guard.succeeded('erin');
+    expect(guard.wait('erin', 0)).toBe(0);
+    // The nine others fail, with one more begun meanwhile: the tenth failure makes the next wait.
+    guard.hold('erin', 0);
+    for (let i = 0; i < 10; i++) {
+      guard.release('erin');
+      guard.failed('erin', 1);
+    }
+    expect(guard.wait('erin', 1)).toBe(30_000);
+  });
+
   it('stays bounded, without lifting a wait it imposes', () => {
     const guard = new LoginGuard(2, 100);
     guard.failed('held', 0);

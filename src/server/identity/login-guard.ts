@@ -1,14 +1,19 @@
 /**
- * Failed logins, counted per key (an account's name, an address): past `perMinute` failures in a
- * minute, the next attempt waits, and each time the limit is reached again the wait doubles (from
- * 30 seconds to at most 15 minutes). A success forgets the key's failures; a key quiet for an hour is
- * forgotten. The table is bounded: an attacker spreading over many keys cannot grow it for ever.
+ * Failed logins, counted per key (an account from an address, an address, an account): past
+ * `perMinute` failures in a minute, the next attempt waits, and each time the limit is reached again
+ * the wait doubles (from 30 seconds to at most 15 minutes). An attempt holds a slot from before its
+ * password is checked until it is known to have failed or not, and held slots count as failures
+ * meanwhile: a hundred guesses sent at once get no more checks than a hundred sent one by one. A
+ * success forgets the key's failures; a key quiet for an hour is forgotten. The table is bounded: an
+ * attacker spreading over many keys cannot grow it for ever.
  */
 
 const MINUTE = 60_000;
 const FIRST_WAIT_MS = 30_000;
 const LONGEST_WAIT_MS = 15 * MINUTE;
 const FORGET_AFTER_MS = 60 * MINUTE;
+/** Every slot is held: the attempts in flight end within a second or so, one way or the other. */
+const HELD_WAIT_MS = 1000;
 
 interface Record_ {
   /** When the failures of the last minute happened. */
@@ -18,6 +23,8 @@ interface Record_ {
   /** No attempt is heard before this. */
   until: number;
   last: number;
+  /** Attempts begun and not yet ended. */
+  held: number;
 }
 
 export class LoginGuard {
@@ -31,11 +38,26 @@ export class LoginGuard {
   /** How long (ms) until an attempt for `key` is heard again; 0: it may be made now. */
   wait(key: string, now: number): number {
     const r = this.keys.get(key);
-    return r ? Math.max(0, r.until - now) : 0;
+    if (!r) return 0;
+    if (r.until > now) return r.until - now;
+    const recent = r.failures.filter((t) => now - t < MINUTE).length;
+    return recent + r.held >= this.perMinute ? HELD_WAIT_MS : 0;
+  }
+
+  /** An attempt for `key` begins (its wait was 0): it holds a slot until `release`. */
+  hold(key: string, now: number): void {
+    const r = this.touch(key, now);
+    r.held++;
+  }
+
+  /** An attempt begun with `hold` has ended (then `failed` or `succeeded` tells how, if it counts). */
+  release(key: string): void {
+    const r = this.keys.get(key);
+    if (r) r.held = Math.max(0, r.held - 1);
   }
 
   failed(key: string, now: number): void {
-    const r = this.keys.get(key) ?? { failures: [], strikes: 0, until: 0, last: now };
+    const r = this.touch(key, now);
     if (now - r.last > FORGET_AFTER_MS) r.strikes = 0;
     r.last = now;
     r.failures = r.failures.filter((t) => now - t < MINUTE);
@@ -45,26 +67,37 @@ export class LoginGuard {
       r.strikes++;
       r.failures = [];
     }
-    // Most recently failed last: the map's order is the order to forget in.
-    this.keys.delete(key);
-    this.keys.set(key, r);
-    if (this.keys.size > this.maxKeys) this.forget(now);
   }
 
   succeeded(key: string): void {
-    this.keys.delete(key);
+    const r = this.keys.get(key);
+    if (!r) return;
+    // Attempts still in flight keep their slots.
+    if (r.held > 0) Object.assign(r, { failures: [], strikes: 0, until: 0 });
+    else this.keys.delete(key);
   }
 
   get size(): number {
     return this.keys.size;
   }
 
+  /** The key's record, made the most recent: the map's order is the order to forget in. */
+  private touch(key: string, now: number): Record_ {
+    const r = this.keys.get(key) ?? { failures: [], strikes: 0, until: 0, last: now, held: 0 };
+    this.keys.delete(key);
+    this.keys.set(key, r);
+    if (this.keys.size > this.maxKeys) this.forget(now);
+    return r;
+  }
+
   private forget(now: number): void {
-    for (const [key, r] of this.keys) if (now - r.last > FORGET_AFTER_MS && r.until <= now) this.keys.delete(key);
+    const idle = (r: Record_) => r.until <= now && r.held === 0;
+    for (const [key, r] of this.keys) if (now - r.last > FORGET_AFTER_MS && idle(r)) this.keys.delete(key);
     for (const [key, r] of this.keys) {
       if (this.keys.size <= this.maxKeys * 0.9) break;
-      // A key still made to wait is kept while any other can go: forgetting it would lift its wait.
-      if (r.until <= now) this.keys.delete(key);
+      // A key still made to wait (or with attempts in flight) is kept while any other can go:
+      // forgetting it would lift its wait.
+      if (idle(r)) this.keys.delete(key);
     }
     // Only waiting keys left, and too many of them: the bound holds first, oldest failures go.
     for (const key of this.keys.keys()) {

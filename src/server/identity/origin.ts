@@ -33,3 +33,24 @@ export function guardOrigins(app: FastifyInstance, configured: readonly string[]
     return reply.code(403).send({ error: `${foreign} may not change anything here: use hexarena's own pages` });
   });
 }
+
+/** Whether `host`, as the server is told to listen on it, is reachable from this machine alone. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * What the start-up log says when the server listens beyond loopback with no HEXARENA_ORIGIN: it then
+ * takes each request's own Host for the site's origin, which whoever points a name at the server
+ * chooses (DNS rebinding), and session cookies are not Secure. Null when there is nothing to say.
+ */
+export function originWarning(host: string, configured: readonly string[]): string | null {
+  if (configured.length > 0 || isLoopbackHost(host)) return null;
+  return (
+    `warning: hexarena listens on ${host}, beyond this machine, and HEXARENA_ORIGIN is not set: the origin each ` +
+    "request names is taken for the site's own. Set HEXARENA_ORIGIN to the address players open " +
+    '(HEXARENA_ORIGIN=https://hexarena.example; several, comma-separated): writes and sockets from any other ' +
+    'origin are then refused, and an https:// origin makes session cookies Secure.'
+  );
+}

@@ -2,24 +2,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
 import { Allowance } from '../limits.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
-import { type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
-import { LoginGuard } from './login-guard.ts';
+import { apiTokenOf, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
+import { type Attempt, DEFAULT_LOGIN_LIMITS, LoginAttempts } from './login-attempts.ts';
 import { checkNewPassword, hashPassword, passwordMatches } from './passwords.ts';
-import { API_TOKEN_ID } from './store.ts';
+import { type Account, API_TOKEN_ID } from './store.ts';
 import { parseUsername, usernameKey } from './usernames.ts';
 
 /**
  * Accounts and sessions over HTTP (docs/protocol.md, "Accounts"): sign up, log in and out (here or
  * everywhere), change the password, delete the account, download one's data, and a guest identity
- * for whoever plays before signing up. Failed logins make the next attempts wait (per account and per
- * address); an unknown name and a wrong password are answered alike, after the same work.
+ * for whoever plays before signing up. Failed logins make the next attempts wait (login-attempts.ts:
+ * per account from an address, per address, per account from many addresses); an unknown name and a
+ * wrong password are answered alike, after the same work.
  */
 
 export interface IdentityLimits {
-  /** Failed logins a minute before the next attempt for that account waits (10). */
-  readonly failuresPerAccount?: number;
+  /** Failed logins a minute for one account from one address before the next attempt from there waits (10). */
+  readonly failuresPerAccountAndAddress?: number;
   /** Failed logins a minute from one address, over all accounts (30: a household, a school). */
   readonly failuresPerAddress?: number;
+  /** Failed logins a minute for one account from every address it was never logged into from (200). */
+  readonly failuresPerAccount?: number;
+  /** Checks a password against the stored hash (passwordMatches; a test counts the checks with its own). */
+  readonly passwordMatches?: (stored: string | null, password: string) => Promise<boolean>;
   /** Accounts one address may make an hour (10, in a burst). */
   readonly signupsPerHour?: number;
   /** Guests one address may begin an hour (60, in a burst of 30). */
@@ -27,9 +32,19 @@ export interface IdentityLimits {
 }
 
 const WRONG = 'wrong username or password';
+/** The name a deleted account (or its bot) goes by from then on: nothing of the old one. */
+const placeholder = (): string => `Deleted-${newAccountId().slice(0, 6)}`;
 /** Personal API tokens one account may hold at once. */
 const MAX_API_TOKENS = 10;
 const HOUR_S = 3600;
+
+/** A deletion's steps beyond the account's own rows: its challenges and pools before, its games after. */
+export interface AccountClosingSteps {
+  withdraw(account: string): Promise<void>;
+  endGames(account: string): Promise<void>;
+}
+
+const NO_CLOSING_STEPS: AccountClosingSteps = { withdraw: async () => undefined, endGames: async () => undefined };
 
 export function registerIdentity(
   app: FastifyInstance,
@@ -37,28 +52,45 @@ export function registerIdentity(
   limits: IdentityLimits = {},
   /** Told of the games whose seats changed name: a deleted account's, a guest's who signed up. */
   renamed: (games: readonly string[]) => void = () => undefined,
+  /** What else a deletion does (account-closing.ts): before the account is marked, and after. */
+  closing: AccountClosingSteps = NO_CLOSING_STEPS,
 ): void {
   const store = identities.store;
   const now = identities.now;
-  const accounts = new LoginGuard(limits.failuresPerAccount ?? 10);
-  const addresses = new LoginGuard(limits.failuresPerAddress ?? 30);
+  const attempts = new LoginAttempts({
+    perAccountAndAddress: limits.failuresPerAccountAndAddress ?? DEFAULT_LOGIN_LIMITS.perAccountAndAddress,
+    perAddress: limits.failuresPerAddress ?? DEFAULT_LOGIN_LIMITS.perAddress,
+    perAccount: limits.failuresPerAccount ?? DEFAULT_LOGIN_LIMITS.perAccount,
+  });
+  const matches = limits.passwordMatches ?? passwordMatches;
   const signupsPerHour = limits.signupsPerHour ?? 10;
   const signups = new Allowance(signupsPerHour / HOUR_S, signupsPerHour);
   const guestsPerHour = limits.guestsPerHour ?? 60;
   const guests = new Allowance(guestsPerHour / HOUR_S, Math.ceil(guestsPerHour / 2));
 
-  /** Whether a password attempt for `key` from this address must wait; if so the reply says how long. */
-  const mustWait = (request: FastifyRequest, reply: FastifyReply, key: string): boolean => {
-    const wait = Math.max(accounts.wait(key, now()), addresses.wait(request.ip, now()));
-    if (wait === 0) return false;
-    const seconds = Math.ceil(wait / 1000);
-    reply.header('retry-after', String(seconds));
-    void reply.code(429).send({ error: `too many wrong passwords: try again in ${seconds} s` });
-    return true;
-  };
-  const failed = (request: FastifyRequest, key: string) => {
-    accounts.failed(key, now());
-    addresses.failed(request.ip, now());
+  /**
+   * Checks `password` against `stored` in `attempt` (begun before: counted before the hash is worked
+   * out), or answers that it must wait (null: the reply is sent).
+   */
+  const check = async (
+    reply: FastifyReply,
+    attempt: Attempt | number,
+    stored: () => Promise<string | null>,
+    password: string,
+  ): Promise<boolean | null> => {
+    if (typeof attempt === 'number') {
+      const seconds = Math.ceil(attempt / 1000);
+      reply.header('retry-after', String(seconds));
+      void reply.code(429).send({ error: `too many wrong passwords: try again in ${seconds} s` });
+      return null;
+    }
+    let matched: boolean | null = null;
+    try {
+      matched = await matches(await stored(), password);
+      return matched;
+    } finally {
+      attempt.end(matched, now());
+    }
   };
 
   /**
@@ -80,6 +112,13 @@ export function registerIdentity(
     void reply.code(401).send({ error: identity ? 'an API token plays; the account is managed from the site' : 'log in first' });
     return null;
   };
+
+  // A personal token revoked (or never made) is told so, not taken for no token at all: a script that
+  // goes on would otherwise make games as nobody.
+  app.addHook('onRequest', async (request, reply) => {
+    if (apiTokenOf(request) === null || (await identities.of(request)) !== null) return;
+    return reply.code(401).send({ error: 'that API token is revoked or unknown: make a new one on your account page' });
+  });
 
   app.get('/api/account/bots', async (request, reply) => {
     const owner = await player(request, reply);
@@ -173,14 +212,19 @@ export function registerIdentity(
     const asked = parseCredentialsRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const key = usernameKey(asked.value.username);
-    if (mustWait(request, reply, key)) return reply;
-    const account = await store.accountByKey(key);
+    const found: { account: Account | null } = { account: null };
+    const stored = async () => {
+      found.account = await store.accountByKey(key);
+      return found.account?.passwordHash ?? null;
+    };
     // No such account: the decoy hash is checked instead, so the answer takes as long and says the same.
-    if (!(await passwordMatches(account?.passwordHash ?? null, asked.value.password)) || !account) {
-      failed(request, key);
-      return reply.code(401).send({ error: WRONG });
-    }
-    accounts.succeeded(key);
+    const matched = await check(reply, attempts.logIn(key, request.ip, now()), stored, asked.value.password);
+    if (matched === null) return reply;
+    const { account } = found;
+    if (!matched || !account) return reply.code(401).send({ error: WRONG });
+    // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
+    if (await identities.banned(account.id))
+      return reply.code(403).send({ error: "this account is closed: the site's moderators banned it" });
     await identities.begin(reply, account.id, await identities.of(request));
     return { account: publicAccount(account) };
   });
@@ -194,8 +238,10 @@ export function registerIdentity(
     const identity = await session(request, reply);
     if (!identity) return reply;
     const ended = await store.endSessions(identity.account.id, null);
+    // A script given a personal token is logged out too (its owner makes a new one); bots keep theirs.
+    const revoked = await store.revokeApiTokens(identity.account.id);
     await identities.end(reply, null);
-    return { ended };
+    return { ended, revoked };
   });
 
   app.post('/api/account/password', { bodyLimit: 4096 }, async (request, reply) => {
@@ -204,19 +250,19 @@ export function registerIdentity(
     const asked = parsePasswordChangeRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const { account } = identity;
-    const key = usernameKey(account.name);
-    if (mustWait(request, reply, key)) return reply;
-    if (!(await passwordMatches(account.passwordHash, asked.value.current))) {
-      failed(request, key);
-      return reply.code(403).send({ error: 'that is not your password now' });
-    }
+    // Counted per session: nobody else's wrong passwords hold the player back here.
+    const matched = await check(reply, attempts.recheck(identity.session, now()), async () => account.passwordHash, asked.value.current);
+    if (matched === null) return reply;
+    if (!matched) return reply.code(403).send({ error: 'that is not your password now' });
     const password = checkNewPassword(asked.value.password, account.name);
     if (!password.ok) return reply.code(400).send({ error: password.error.message });
     await store.setPassword(account.id, await hashPassword(password.value));
-    // Whoever knew the old password is logged out everywhere; this browser goes on in a new session.
+    // Whoever knew the old password is logged out everywhere, with any token they made with it (bots
+    // keep theirs: a bot's token is not the account's); this browser goes on in a new session.
     await store.endSessions(account.id, null);
+    const revoked = await store.revokeApiTokens(account.id);
     await identities.begin(reply, account.id, null);
-    return { changed: true };
+    return { changed: true, revoked };
   });
 
   app.post('/api/account/delete', { bodyLimit: 4096 }, async (request, reply) => {
@@ -226,15 +272,21 @@ export function registerIdentity(
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const { account } = identity;
     const key = usernameKey(account.name);
-    if (mustWait(request, reply, key)) return reply;
-    if (!(await passwordMatches(account.passwordHash, asked.value.password))) {
-      failed(request, key);
-      return reply.code(403).send({ error: 'that is not your password' });
-    }
-    const seats = await store.seatsOf(account.id);
-    await store.deleteAccount(account.id, `Deleted-${newAccountId().slice(0, 6)}`, nameKeyHash(key));
-    renamed([...new Set(seats.map((s) => s.game))]);
+    const matched = await check(reply, attempts.recheck(identity.session, now()), async () => account.passwordHash, asked.value.password);
+    if (matched === null) return reply;
+    if (!matched) return reply.code(403).send({ error: 'that is not your password' });
+    const [seats, live] = await Promise.all([store.seatsOf(account.id), store.liveSeatsOf(account.id)]);
+    // Its challengers hear of their cancelled challenges; the deletion cancels any made meanwhile too.
+    await closing.withdraw(account.id);
+    await store.deleteAccount(account.id, placeholder(), nameKeyHash(key), {
+      at: now(),
+      retireBot: (botKey) => ({ placeholder: placeholder(), keyHash: nameKeyHash(botKey) }),
+    });
+    renamed([...new Set([...seats, ...live].map((s) => s.game))]);
     await identities.end(reply, null);
+    // Marked deleted: what is left (its games, its bots') a sweep finishes should this stop half-way
+    // or the store fail now; the account is deleted either way.
+    await closing.endGames(account.id).catch(() => undefined);
     return { deleted: true };
   });
 

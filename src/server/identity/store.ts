@@ -40,10 +40,14 @@ export interface IdentityStore {
   accountByKey(key: string): Promise<Account | null>;
   setPassword(id: string, passwordHash: string): Promise<void>;
   /**
-   * Deletes what is personal: the name becomes `placeholder` (on its seats too), the password and
-   * every session go, the name's hash is kept so nobody else takes it. Its games stay.
+   * Deletes what is personal, in one write: the name becomes `placeholder` wherever it was (its seats,
+   * its challenges' rows), its chat lines go, the password, every session and API token go, its
+   * open challenges are cancelled and its places in pools given up, the name's hash is kept so nobody
+   * else takes it, and its bots are retired the same way (each named by `deletion.retireBot`, its
+   * token gone, its seats held by the bot's closed account). The account is marked deleted first of
+   * all, so whatever is left to do (its games to end: account-closing.ts) a restart finds. Its games stay.
    */
-  deleteAccount(id: string, placeholder: string, keyHash: string | null): Promise<void>;
+  deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion?: DeletionDetails): Promise<void>;
 
   /** A session, by the hash of its id (the id itself is only in the cookie). */
   createSession(idHash: string, accountId: string, now: number): Promise<void>;
@@ -55,7 +59,8 @@ export interface IdentityStore {
   sessionsOf(accountId: string): Promise<StoredSession[]>;
   /**
    * A bot's account, owned by the player `ownerId`, with the token (its hash) it plays by; false when
-   * the name is taken (by a player, a bot, or a deleted account).
+   * the name is taken (by a player, a bot, or a deleted account), or when the owner has `maxBots`
+   * already (counted in the same write, so bots registered at once cannot pass it together).
    */
   registerOwnedBot(
     accountId: string,
@@ -65,12 +70,20 @@ export interface IdentityStore {
     keyHash: string,
     tokenHash: string,
     createdAt: number,
+    maxBots?: number,
   ): Promise<boolean>;
   /**
    * The account an engine (an AI level, an outside program) plays rated games under: made once, kept
    * (kind bot, no password, no owner); nothing happens when it is there already.
    */
   ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void>;
+  /**
+   * The account that answers for `accountId`: a bot's owner, anyone else's own (a bot of no owner,
+   * such as an engine, answers for itself); null when there is no such account.
+   */
+  ownerOf(accountId: string): Promise<string | null>;
+  /** The account that answers for the bot whose token's hash is given; null for no bot, or one older than bot accounts. */
+  ownerOfBot(tokenHash: string): Promise<string | null>;
   /** The bots a player owns. */
   botsOwnedBy(ownerId: string): Promise<{ readonly name: string; readonly createdAt: number }[]>;
   /**
@@ -86,6 +99,8 @@ export interface IdentityStore {
   ): Promise<{ readonly id: string; readonly label: string; readonly scope: string; readonly createdAt: number }[]>;
   /** Revokes the account's token whose id is given; false when there is none. */
   revokeApiToken(accountId: string, id: string): Promise<boolean>;
+  /** Revokes every personal API token of the account (a bot's token is its bot's, not these); how many. */
+  revokeApiTokens(accountId: string): Promise<number>;
   /** Whose a token is, and what it may do; null for no token. */
   apiToken(tokenHash: string): Promise<{ readonly accountId: string; readonly scope: string } | null>;
   /** The seats the account holds or held, in games old to new. */
@@ -103,6 +118,14 @@ export interface PlayedResult {
   readonly seat: number;
   /** The stored result (an Outcome's JSON). */
   readonly result: Json;
+}
+
+/** What deleting an account needs besides its own placeholder: the time, and how its bots are renamed. */
+export interface DeletionDetails {
+  /** When: its open challenges are cancelled as of then (0 by default). */
+  readonly at?: number;
+  /** The placeholder of a bot of the account's (by its lower-case name), and its name's hash to retire. */
+  readonly retireBot?: (key: string) => { readonly placeholder: string; readonly keyHash: string };
 }
 
 /** Migration 11, the same SQL in both stores: accounts, sessions, retired names, seats held by accounts. */
@@ -171,3 +194,27 @@ export const sessionFromRow = (r: SessionRow): StoredSession => ({
 
 export const ACCOUNT_COLUMNS = 'id, name, kind, created_at, password_hash';
 export const SESSION_COLUMNS = 'account_id, created_at, seen_at';
+
+/*
+ * Who answers for a seat, in SQL both stores share; `p` is the dialect's parameter ('?' or '$n'),
+ * each used once in order.
+ */
+
+/** The owning account of an account: its owner (a bot's), else itself. Parameter: the account. */
+export const ownerOfAccount = (p: string): string => `SELECT COALESCE(owner_id, id) AS owner FROM accounts WHERE id = ${p}`;
+
+/** The owning account of a bot, by its token's hash. Parameter: the hash. */
+export const ownerOfBot = (p: string): string =>
+  `SELECT COALESCE(a.owner_id, a.id) AS owner FROM bots b JOIN accounts a ON a.id = b.account_id WHERE b.token_hash = ${p}`;
+
+/** How many bots an account owns (as n). Parameter: the owner. */
+export const botsOwned = (p: string): string => `SELECT COUNT(*) AS n FROM accounts WHERE owner_id = ${p} AND kind = 'bot'`;
+
+/**
+ * A seat of a game held by an owner: by its account, by a bot it owns (the bot's account, or a bot's
+ * seat taken with its token). Parameters: the game, then the owner four times.
+ */
+export const ownerSeated = (game: string, ...owner: [string, string, string, string]): string =>
+  `SELECT 1 FROM seats s WHERE s.game_id = ${game} AND (
+     s.account_id IN (SELECT id FROM accounts WHERE id = ${owner[0]} OR owner_id = ${owner[1]})
+     OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.id = ${owner[2]} OR a.owner_id = ${owner[3]}))`;

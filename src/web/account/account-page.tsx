@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '../../engine/result.ts';
+import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
@@ -104,7 +105,8 @@ function ChangePassword() {
         />
       </label>
       <Problem text={problem} />
-      {changed && <p role="status">Password changed: every other browser is logged out.</p>}
+      <small>Changing it logs every other browser out and revokes your API tokens (your bots keep theirs).</small>
+      {changed && <p role="status">Password changed: every other browser is logged out, and your API tokens are revoked.</p>}
       <button type="submit" disabled={busy}>
         Change password
       </button>
@@ -119,7 +121,11 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
   return (
     <form class="account-form danger-zone" aria-label="Delete account" onSubmit={submit}>
       <h2>Delete account</h2>
-      <p>Your games stay, under a placeholder name; your name, password and sessions go, and nobody can take the name again.</p>
+      <p>
+        Your games stay, under a placeholder name; your name, password, sessions, chat lines, challenges and bots go, and nobody can take
+        the name again. Games you are still playing end now: lost (&ldquo;account closed&rdquo;), aborted if fewer than two moves were made,
+        and a table of three or more plays on without you.
+      </p>
       <label>
         Password
         <input
@@ -142,6 +148,17 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
 }
 
 /** /account: sign up or log in; once logged in, the account's settings, data and deletion. */
+/** The way to the moderators' page, shown to moderators only (the server says who is one). */
+function ModerationLink() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => void isModerator().then(setShown), []);
+  return shown ? (
+    <a class="button-link" href="/mod">
+      Moderation
+    </a>
+  ) : null;
+}
+
 export function AccountPage() {
   const [account, setAccount] = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
@@ -171,6 +188,10 @@ export function AccountPage() {
             <a class="button-link" href="/api/account/data" download>
               Download my data
             </a>
+            <ModerationLink />
+          </p>
+          <p>
+            <small>Logging out everywhere also revokes your API tokens; your bots’ tokens stay.</small>
           </p>
           <Problem text={problem} />
           <ChangePassword />

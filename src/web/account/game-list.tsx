@@ -14,7 +14,9 @@ export function GameList({ games, label }: { games: readonly GameSummary[]; labe
             {webGameOf(g.game)?.game.title ?? g.game}: {g.players.map((p) => p ?? 'open').join(' – ')}
           </a>{' '}
           {g.yourMove && <strong class="badge">your move</strong>}
-          {g.result && <span class={`result ${g.result}`}>{RESULT_WORDS[g.result]}</span>}{' '}
+          {g.result && <span class={`result ${g.result}`}>{RESULT_WORDS[g.result]}</span>}
+          {/* An aborted game has no result: it says so, and is never called a draw. */}
+          {g.ending?.termination === 'aborted' && <span class="result aborted">aborted</span>}{' '}
           <time dateTime={new Date(g.createdAt).toISOString()}>{new Date(g.createdAt).toLocaleDateString()}</time>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
+import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
@@ -41,10 +42,20 @@ export function ProfilePage({ name }: { name: string }) {
           <h2>
             {profile.name}{' '}
             <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
+            {profile.banned && (
+              <>
+                {' '}
+                <span class="profile-banned">banned</span>
+              </>
+            )}
           </h2>
+          {profile.banned && <p>This account was closed by the site's moderators.</p>}
           <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
           {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && (
             <ChallengeForm name={profile.name} me={account.name} />
+          )}
+          {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && !profile.banned && (
+            <ReportForm name={profile.name} />
           )}
           {profile.ratings.length > 0 && (
             <ul class="ratings" aria-label="Ratings">

@@ -69,7 +69,10 @@ export function ApiTokens() {
   return (
     <section class="account-form" aria-label="API tokens">
       <h2>API tokens</h2>
-      <p>A token lets a script of yours play as you: make games, take seats, move. It cannot manage your account.</p>
+      <p>
+        A token lets a script of yours play as you: make games, take seats, move. It cannot manage your account. Changing your password or
+        logging out everywhere revokes every token.
+      </p>
       <ul>
         {tokens.map((t) => (
           <li>

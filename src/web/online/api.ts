@@ -14,7 +14,7 @@ export type NewGame = NewGameRequest;
 /** A game waiting for players, as the lobby lists it. */
 export type LobbyGame = OpenGame;
 
-async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Json }): Promise<Result<unknown>> {
+export async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Json }): Promise<Result<unknown>> {
   let response: Response;
   try {
     response = await fetch(
@@ -161,6 +161,8 @@ export interface GameSummary {
   readonly players: readonly (string | null)[];
   readonly seats: readonly number[];
   readonly result: 'win' | 'draw' | 'loss' | null;
+  /** How it ended (`termination`: `aborted` has no result), once over. */
+  readonly ending?: { readonly termination: string } | null;
   readonly yourMove?: boolean;
 }
 
@@ -192,6 +194,8 @@ export interface Profile {
   readonly ratings: readonly ShownRating[];
   readonly createdAt: number;
   readonly online: boolean;
+  /** The site's moderators banned the account. */
+  readonly banned: boolean;
   readonly stats: Readonly<Record<string, { readonly wins: number; readonly draws: number; readonly losses: number }>>;
   readonly games: readonly GameSummary[];
   /** Where the next page starts, or null at the end. */
@@ -213,6 +217,7 @@ export async function fetchProfile(name: string, filter: { game?: string; result
         ratings: Array.isArray(p.ratings) ? p.ratings : [],
         createdAt: Number(p.createdAt),
         online: p.online === true,
+        banned: p.banned === true,
         stats: p.stats,
         games,
         before: p.before ?? null,

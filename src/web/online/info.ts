@@ -16,10 +16,14 @@ export interface OnlineInfo {
   readonly runningClock: Player | null;
   /** Takes an open seat for this browser; null when it holds one or none is open. */
   readonly claim: ((seat: Player, name: string) => void) | null;
+  /** How the game ended (`aborted`, `resignation`, …), once it is over. */
+  readonly termination: string | null;
   /** A rated game's rating changes, seat by seat, once it is over. */
   readonly ratingDiffs: readonly number[] | null;
   /** Whether the game is rated. */
   readonly rated: boolean;
+  /** The site was down while the game went on and its clocks were paused that long (ms), with no move since; else null. */
+  readonly pausedMs: number | null;
   /** What the game is rated in ("hive:blitz"): the rating its players' strips show. */
   readonly perf: string;
   /** The pool that pairs a rated game like this one, for a page that holds a seat: "New opponent". */
@@ -45,6 +49,8 @@ export interface OnlineInfo {
 /** What a seat's holder may ask besides moves (the server judges each; the page offers what may be asked). */
 export interface Manners {
   readonly seat: Player;
+  /** What the rules of the table allow this seat to ask now (the server's own rule): only those are offered. */
+  readonly allowed: { readonly draw: boolean; readonly takeback: boolean; readonly abort: boolean };
   offer(kind: OfferKind): void;
   reply(kind: OfferKind, accept: boolean): void;
   abort(): void;

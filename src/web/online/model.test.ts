@@ -96,6 +96,24 @@ describe('online clocks as a page shows them', () => {
     const flagged = unwrap(followGame(game, { ...clocked, ending: { result: { kind: 'win', winner: 0 }, termination: 'time' } }, 0));
     expect(clockReadings(flagged as Followed<unknown>, 0)).toEqual([60_000, 0]);
   });
+
+  it('after an outage: the pause is said, and the clock runs from the time it was resumed; the next move makes it old news', () => {
+    const game = GAMES.find((g) => g.id === 'tictactoe') as AnyGame;
+    const { publicGame, events } = serverSide(game, 'paused', 2, 1);
+    // Down for 11 minutes after the first move at 1 000: the server moved it to 661 000.
+    const resumed: PublicGame = {
+      ...publicGame,
+      clock: { initialMs: 60_000, incrementMs: 0, remainingMs: [60_000, 50_000], running: 1, since: 661_000, deadline: 711_000 },
+      now: 662_000,
+      paused: { at: 661_500, ms: 660_000 },
+    };
+    const followed = unwrap(followGame(game, resumed, 0)) as Followed<unknown>;
+    expect(followed.pausedMs).toBe(660_000);
+    expect(clockReadings(followed, 0)).toEqual([60_000, 49_000]);
+    const moved = applyEvent(game, followed, events[0] as GameEvent, 8_000) as Followed<unknown>;
+    expect(moved.pausedMs).toBeNull();
+    expect(unwrap(followGame(game, publicGame, 0)).pausedMs).toBeNull();
+  });
 });
 
 describe('a player leaving a game that goes on', () => {

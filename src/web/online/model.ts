@@ -24,6 +24,8 @@ export interface Followed<S> {
   readonly clock: ClockInfo | null;
   /** The server's time the clocks were last given for, and this page's time when they arrived. */
   readonly clockAt: { readonly server: number; readonly local: number } | null;
+  /** The site was down and the clocks paused that long (ms), with no move since; else null. */
+  readonly pausedMs: number | null;
 }
 
 /** A position from a view the server sent (untrusted: it is checked as any outside state). */
@@ -57,6 +59,7 @@ export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: Public
     ending: shown.ending,
     clock: shown.clock,
     clockAt: shown.clock ? { server: shown.now, local: localNow } : null,
+    pausedMs: shown.paused?.ms ?? null,
   });
 }
 
@@ -118,6 +121,8 @@ export function applyEvent<S, M, O>(
     states: [...followed.states, next],
     clock,
     clockAt: clock && event.clock ? { server: event.at, local: localNow } : followed.clockAt,
+    // A move since: the pause is old news.
+    pausedMs: null,
   };
 }
 

@@ -147,17 +147,24 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
           </button>
         </p>
       )}
-      {two && !offer && (
+      {!offer && (m.allowed.draw || m.allowed.takeback || m.allowed.abort) && (
+        // Only what the rules of the table allow now (the server's own rule): nothing is offered to be refused.
         <p class="controls">
-          <button type="button" onClick={() => m.offer('draw')}>
-            Offer a draw
-          </button>
-          <button type="button" onClick={() => m.offer('takeback')}>
-            Ask to take back
-          </button>
-          <button type="button" onClick={() => m.abort()}>
-            Abort
-          </button>
+          {m.allowed.draw && (
+            <button type="button" onClick={() => m.offer('draw')}>
+              Offer a draw
+            </button>
+          )}
+          {m.allowed.takeback && (
+            <button type="button" onClick={() => m.offer('takeback')}>
+              Ask to take back
+            </button>
+          )}
+          {m.allowed.abort && (
+            <button type="button" onClick={() => m.abort()}>
+              Abort
+            </button>
+          )}
         </p>
       )}
     </div>
@@ -218,6 +225,15 @@ function Chat({ info }: { info: OnlineInfo }) {
   );
 }
 
+/** How long the clocks stood still, in round words: "40 s", "11 min", "3 h", "2 days". */
+export function spokenPause(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 2 * 86_400) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86_400)} days`;
+}
+
 /** Online play beside the board (the clocks are in the players' strips): the connection, open seats, the invite link, manners and chat. */
 export function OnlinePanel({
   info,
@@ -242,6 +258,11 @@ export function OnlinePanel({
         </p>
       )}
       {info.rated && !over && <p class="rated">Rated game</p>}
+      {info.pausedMs !== null && !over && (
+        <p class="paused" role="status" data-testid="paused">
+          {`The server restarted: ${info.manners ? 'your clock was' : 'the clocks were'} paused while it was down (${spokenPause(info.pausedMs)}).`}
+        </p>
+      )}
       <Departures info={info} over={over} />
       <Presence info={info} seatLabels={seatLabels} />
       {!over && <TableManners info={info} seatLabels={seatLabels} toMove={toMove} />}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, Player } from '../../engine/game.ts';
 import { unwrap } from '../../engine/result.ts';
-import type { ClientIntent, Presence } from '../../protocols/wire/index.ts';
+import { type ClientIntent, mannersAllowed, type Presence } from '../../protocols/wire/index.ts';
 import { perfOf } from '../../ratings/perf.ts';
 import { poolFor } from '../../ratings/pools.ts';
 import { roundNumbers } from '../history.ts';
@@ -18,11 +18,31 @@ import { useYourMoveAlert } from './your-move.ts';
 
 const lineKey = (l: { author: string; text: string; at: number }) => `${l.at}/${l.author}/${l.text}`;
 
-/** A refusal in words for the page (the server's reason follows the kind). */
-function refusalText(answer: IntentAnswer): string | null {
-  if (answer.type === 'error') return `The server refused: ${answer.error}.`;
-  if (answer.type === 'done') return null;
-  return answer.ok ? null : `The server refused the move (${answer.refusal}): ${answer.error}.`;
+/** What an intent asked, in words for its refusal ("your draw offer"). */
+function askedFor(intent: ClientIntent): string {
+  switch (intent.type) {
+    case 'move':
+      return `your move ${intent.move}`;
+    case 'resign':
+      return 'your resignation';
+    case 'offer':
+      return intent.offer === 'draw' ? 'your draw offer' : 'your request to take back';
+    case 'reply':
+      return `your answer to the ${intent.offer === 'draw' ? 'draw offer' : 'takeback request'}`;
+    case 'abort':
+      return 'the abort';
+    case 'claim':
+      return intent.result === 'win' ? 'your claim of the win' : 'your call of a draw';
+    case 'chat':
+      return 'your chat line';
+  }
+}
+
+/** A refusal in words for the page: what was refused, and the server's reason. */
+function refusalText(intent: ClientIntent, answer: IntentAnswer): string | null {
+  if (answer.type === 'done' || (answer.type === 'answer' && answer.ok)) return null;
+  const what = askedFor(intent);
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} was refused because ${answer.error}.`;
 }
 
 /**
@@ -46,6 +66,8 @@ export function useOnlineGame<S, M, O>(
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refusal stands for the table as it was refused: it goes once anything there changes.
+  const [refusal, setRefusal] = useState<{ readonly text: string; readonly table: string } | null>(null);
   const [rematchId, setRematchId] = useState<string | null>(null);
   const [offer, setOffer] = useState<OnlineInfo['offer']>(null);
   const [presence, setPresence] = useState<Presence | null>(null);
@@ -139,17 +161,25 @@ export function useOnlineGame<S, M, O>(
     moveCount.current = moves.length;
   }, [moves.length]);
 
+  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
+  // What the table is now, for a refusal to know when it no longer applies.
+  const tableNow = `${followed.version} ${JSON.stringify(offer)} ${seats.map((s) => s.kind).join()}`;
+  const tableRef = useRef(tableNow);
+  tableRef.current = tableNow;
+
   const send = (intent: ClientIntent) => {
     const connection = socket.current;
     if (!connection) return;
     setSending(true);
+    setRefusal(null);
     void connection.send(intent).then((answer) => {
       setSending(false);
-      setError(refusalText(answer));
+      // Any answer replaces what the page said before (a seat not taken, a rematch refused).
+      setError(null);
+      const text = refusalText(intent, answer);
+      setRefusal(text === null ? null : { text, table: tableRef.current });
     });
   };
-
-  const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
   const rounds = useMemo(() => roundNumbers(movers.slice(0, -1)), [movers]);
   const resigner = outcome === null && playingHere.length > 0 ? (humanToMove ? toMove : (playingHere[0] as Player)) : null;
   const openSeat = seats.some((s) => s.kind === 'open');
@@ -177,7 +207,7 @@ export function useOnlineGame<S, M, O>(
     hasAi: false,
     paused: false,
     resigned: undefined,
-    error,
+    error: error ?? (refusal && refusal.table === tableNow ? refusal.text : null),
     replaying: cursor.replaying,
     play: (move) => {
       const seat = toMove;
@@ -215,8 +245,10 @@ export function useOnlineGame<S, M, O>(
               })
           : null,
       recordUrl: outcome ? `/api/games/${encodeURIComponent(id)}/record` : null,
+      termination: ending?.termination ?? null,
       ratingDiffs: ending?.ratingDiffs ?? null,
       rated: initial.rated === true,
+      pausedMs: outcome ? null : followed.pausedMs,
       perf: perfOf(initial.game, initial.clock),
       pool: (initial.rated === true && held !== undefined && poolFor(initial.game, initial.clock, seats.length)?.id) || null,
       rematch:
@@ -245,6 +277,18 @@ export function useOnlineGame<S, M, O>(
         outcome === null && playingHere.length > 0
           ? {
               seat: playingHere[0] as Player,
+              allowed: mannersAllowed(
+                {
+                  title: game.title,
+                  draws: game.draws === true,
+                  stochastic: game.stochastic === true,
+                  clock: followed.clock !== null,
+                  rated: initial.rated === true,
+                  seats: seats.map((s) => s.kind),
+                  movers: movers.slice(0, -1) as Player[],
+                },
+                playingHere[0] as Player,
+              ),
               offer: (kind) => send({ type: 'offer', offer: kind, seat: playingHere[0] as Player }),
               reply: (kind, accept) => send({ type: 'reply', offer: kind, accept, seat: playingHere[0] as Player }),
               abort: () => send({ type: 'abort', seat: playingHere[0] as Player }),

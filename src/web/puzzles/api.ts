@@ -21,9 +21,9 @@ async function call<T>(url: string, parse: (x: unknown) => Result<T>, body?: unk
 
 const puzzlesPath = (game: string) => `/api/puzzles/${encodeURIComponent(game)}`;
 
-/** Tells the server how the try went: rated if it is the player's first at this puzzle. */
-export const sendRound = (game: string, id: string, win: boolean): Promise<Result<RoundAnswer>> =>
-  call(`${puzzlesPath(game)}/${encodeURIComponent(id)}/round`, parseRoundAnswer, { win });
+/** Gives the server the moves of the try, which it judges: rated if it is the player's first at this puzzle. */
+export const sendRound = (game: string, id: string, moves: readonly string[]): Promise<Result<RoundAnswer>> =>
+  call(`${puzzlesPath(game)}/${encodeURIComponent(id)}/round`, parseRoundAnswer, { moves });
 
 /** The next puzzle at the player's level. */
 export const nextPuzzle = (game: string): Promise<Result<NextPuzzle>> => call(`${puzzlesPath(game)}/next`, parseNextPuzzle);

@@ -37,14 +37,15 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
   const [played, setPlayed] = useState<readonly string[]>([]);
   const [progress, setProgress] = useState<PuzzleProgress>({ kind: 'solving', step: 0 });
   const missed = useRef(false);
-  // The try is told to the server once, at its first outcome; its answer brings the rating and the next puzzle.
+  // The try's moves go to the server once, at its first outcome (the win, the first wrong move, or the
+  // look at the solution); the server judges them, and its answer brings the rating and the next puzzle.
   const reported = useRef(false);
   const [rating, setRating] = useState<RoundAnswer | null>(null);
   const [serverNext, setServerNext] = useState<string | null>(null);
-  const report = (win: boolean) => {
+  const report = (moves: readonly string[]) => {
     if (reported.current) return;
     reported.current = true;
-    void sendRound(game.id, puzzle.id, win).then(async (answer) => {
+    void sendRound(game.id, puzzle.id, moves).then(async (answer) => {
       if (!answer.ok) return;
       setRating(answer.value);
       // A guest's tries are not kept, so the server cannot pick past them: the set's order serves.
@@ -81,20 +82,21 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
     if (progress.kind !== 'solving' || judging) return;
     const { step } = progress;
     const text = game.formatMove(state, move);
-    setPlayed([...played, text]);
+    const tried = [...played, text];
+    setPlayed(tried);
     setJudging(true);
     void judge.then(({ judgeTry }) => {
       setJudging(false);
-      const tried = judgeTry(game, state, puzzle.turns - step, line.solution[2 * step] as string, text);
-      const kind = tried?.answer.kind;
+      const answer = judgeTry(game, state, puzzle.turns - step, line.solution[2 * step] as string, text);
+      const kind = answer?.answer.kind;
       if (kind === 'right' || kind === 'wins-now' || kind === 'also-wins') {
         const last = 2 * step + 1 >= line.solution.length || kind !== 'right';
-        if (last) report(!missed.current);
+        if (last) report(tried);
         setProgress(last ? { kind: 'solved', firstTry: !missed.current } : { kind: 'replying', step });
-      } else if (tried) {
+      } else if (answer) {
         missed.current = true;
-        report(false);
-        setProgress({ kind: 'wrong', step, tried });
+        report(tried);
+        setProgress({ kind: 'wrong', step, tried: answer });
       }
     });
   };
@@ -125,7 +127,8 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
       },
       showSolution: () => {
         missed.current = true;
-        report(false);
+        // The moves so far, which do not reach the win: the server scores a look at the solution as a miss.
+        report(played);
         setPlayed(line.solution);
         setProgress({ kind: 'shown' });
       },

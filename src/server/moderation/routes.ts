@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseModeratorRequest, parseReportRequest } from '../../protocols/wire/index.ts';
+import { PROVISIONAL_DEVIATION } from '../../ratings/index.ts';
+import type { Identities, Identity } from '../identity/identities.ts';
+import type { Account } from '../identity/store.ts';
+import { usernameKey } from '../identity/usernames.ts';
+import type { GameStore } from '../store.ts';
+import type { ModAction, Sanction, SanctionKind } from './store.ts';
+
+/**
+ * Reports and moderation over HTTP (docs/moderation.md): players report players; moderators — a role
+ * granted only from the command line — read the queue, mute, ban, reset a boosted rating and close
+ * reports, each action written with its audit entry. Everything under /api/mod/ answers anyone who
+ * is not a moderator 403 before anything else is looked at: no route, player or report is told apart.
+ */
+
+export interface ModerationSettings {
+  /** Reports one account may file a day (10). */
+  readonly reportsPerDay: number;
+  readonly now: () => number;
+  /** Ends a banned player's games, challenges, seeks and pool places. */
+  readonly closePlay: (accountId: string) => Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+const PAGE = 50;
+const FOR_MODERATORS = 'for moderators only';
+
+/** Why a player cannot log in, in words, or null: what the login and every session check ask. */
+export async function barred(store: Pick<GameStore, 'sanctionsOf'>, accountId: string, now: number): Promise<string | null> {
+  const ban = (await store.sanctionsOf(accountId, now)).find((s) => s.kind === 'ban');
+  return ban ? "this account is closed: the site's moderators banned it" : null;
+}
+
+/** Why a player's chat line is refused, in words, or null. */
+export function silenced(sanctions: readonly Sanction[]): string | null {
+  const mute = sanctions.find((s) => s.kind === 'mute' || s.kind === 'ban');
+  if (!mute) return null;
+  return mute.until === null
+    ? "the site's moderators have muted you: your chat lines are not shown to anyone"
+    : `the site's moderators have muted you until ${new Date(mute.until).toISOString().slice(0, 16).replace('T', ' ')} UTC: your chat lines are not shown to anyone`;
+}
+
+export function registerModeration(app: FastifyInstance, store: GameStore, identities: Identities, settings: ModerationSettings): void {
+  const { now } = settings;
+  const moderators = new WeakMap<FastifyRequest, Identity>();
+
+  // Every /api/mod/ route (the catch-all below included) is matched before this runs, so no spelling of
+  // a path reaches a handler without it; nothing is read or parsed for a request that is refused.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.url?.startsWith('/api/mod/')) return;
+    const identity = await identities.of(request);
+    const allowed =
+      identity?.via === 'session' &&
+      identity.account.kind === 'player' &&
+      (await store.hasRole(identity.account.id, 'moderator')) &&
+      (await barred(store, identity.account.id, now())) === null;
+    if (!allowed) return reply.code(403).send({ error: FOR_MODERATORS });
+    moderators.set(request, identity);
+  });
+  const moderatorOf = (request: FastifyRequest): Identity => {
+    const identity = moderators.get(request);
+    if (!identity) throw new Error('a moderator route ran without the moderators’ check');
+    return identity;
+  };
+
+  /** A player's or a bot's account by name: what reports and actions are about. */
+  const playerNamed = async (name: string): Promise<Account | null> => {
+    if (name.length > 64) return null;
+    const account = await store.accountByKey(usernameKey(name));
+    return account && (account.kind === 'player' || account.kind === 'bot') ? account : null;
+  };
+
+  app.post('/api/reports', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+    const identity = await identities.of(request);
+    if (identity?.account.kind !== 'player') return reply.code(401).send({ error: 'log in to report a player' });
+    const asked = parseReportRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const { player, reason, game, text } = asked.value;
+    const reported = await playerNamed(player);
+    if (!reported) return reply.code(404).send({ error: `there is no player ${player.slice(0, 64)}` });
+    if (reported.id === identity.account.id) return reply.code(400).send({ error: 'you cannot report yourself' });
+    if (game !== undefined && !(await store.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
+    const at = now();
+    const refused = await store.fileReport(
+      {
+        id: randomBytes(9).toString('base64url'),
+        reporter: identity.account.id,
+        reported: reported.id,
+        reason,
+        gameId: game ?? null,
+        text,
+        at,
+      },
+      at - DAY_MS,
+      settings.reportsPerDay,
+    );
+    if (refused === 'too-many') {
+      reply.header('retry-after', '3600');
+      return reply.code(429).send({ error: `an account files at most ${settings.reportsPerDay} reports a day: try again later` });
+    }
+    if (refused === 'duplicate')
+      return reply.code(409).send({ error: `you have reported ${reported.name} already; the moderators will read it` });
+    return reply.code(201).send({ reported: reported.name });
+  });
+
+  app.get('/api/mod/me', async (request) => ({ name: moderatorOf(request).account.name, moderator: true }));
+
+  app.get('/api/mod/reports', async (request, reply) => {
+    const { closed, before } = request.query as { closed?: string; before?: string };
+    const from = before === undefined ? undefined : Number(before);
+    if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
+    reply.header('cache-control', 'no-store');
+    return { reports: await store.reports(closed !== '1' && closed !== 'true', PAGE, from) };
+  });
+
+  app.post('/api/mod/reports/:id/close', { bodyLimit: 4096 }, async (request, reply) => {
+    const moderator = moderatorOf(request);
+    const { id } = request.params as { id: string };
+    const asked = parseModeratorRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const report = id.length > 20 ? null : await store.report(id);
+    if (!report || report.closedAt !== null) return reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
+    const closed = await store.closeReport(id, {
+      ...entry(moderator, 'close-report', report.reported, asked.value.note),
+      details: { report: id, reason: report.reason },
+    });
+    return closed ? { closed: true } : reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
+  });
+
+  app.get('/api/mod/log', async (request, reply) => {
+    const { before } = request.query as { before?: string };
+    const from = before === undefined ? undefined : Number(before);
+    if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is an entry number' });
+    reply.header('cache-control', 'no-store');
+    return { log: await store.modLog(PAGE, from) };
+  });
+
+  app.get('/api/mod/players/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const account = await playerNamed(name);
+    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    const [sanctions, moderator, ratings, open] = await Promise.all([
+      store.sanctionsOf(account.id, now()),
+      store.hasRole(account.id, 'moderator'),
+      store.ratingsOf(account.id),
+      store.reports(true, 1_000),
+    ]);
+    reply.header('cache-control', 'no-store');
+    return {
+      name: account.name,
+      kind: account.kind,
+      createdAt: account.createdAt,
+      moderator,
+      sanctions,
+      ratings: ratings.map((r) => ({
+        perf: r.perf,
+        rating: Math.round(r.rating),
+        games: r.games,
+        provisional: r.deviation >= PROVISIONAL_DEVIATION,
+      })),
+      reports: open.filter((r) => r.reported === account.id),
+    };
+  });
+
+  /** The player an action is about, or the reply that refuses it sent: no such player, oneself, another moderator. */
+  const target = async (request: FastifyRequest, reply: FastifyReply): Promise<Account | null> => {
+    const { name } = request.params as { name: string };
+    const account = await playerNamed(name);
+    if (!account) {
+      void reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+      return null;
+    }
+    if (account.id === moderatorOf(request).account.id) {
+      void reply.code(403).send({ error: 'a moderator does not act on their own account' });
+      return null;
+    }
+    if (await store.hasRole(account.id, 'moderator')) {
+      void reply.code(403).send({ error: `${account.name} is a moderator: the operator revokes the role first, from the command line` });
+      return null;
+    }
+    return account;
+  };
+
+  const sanctionRoute = (action: string, kind: SanctionKind, give: boolean) =>
+    app.post(`/api/mod/players/:name/${action}`, { bodyLimit: 4096 }, async (request, reply) => {
+      const moderator = moderatorOf(request);
+      const asked = parseModeratorRequest(request.body, kind === 'mute' && give);
+      if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+      const account = await target(request, reply);
+      if (!account) return reply;
+      const at = now();
+      const note = asked.value.note;
+      if (!give) {
+        if (!(await store.lift(account.id, kind, entry(moderator, action, account.id, note, at))))
+          return reply.code(409).send({ error: `${account.name} is not ${kind === 'ban' ? 'banned' : 'muted'}` });
+        return { [kind === 'ban' ? 'banned' : 'muted']: false };
+      }
+      const until = asked.value.minutes === undefined ? null : at + asked.value.minutes * 60_000;
+      await store.sanction(account.id, kind, until, { ...entry(moderator, action, account.id, note, at), details: { until } });
+      if (kind === 'ban') await settings.closePlay(account.id);
+      return reply.code(201).send({ [kind === 'ban' ? 'banned' : 'muted']: true, until });
+    });
+  sanctionRoute('mute', 'mute', true);
+  sanctionRoute('unmute', 'mute', false);
+  sanctionRoute('ban', 'ban', true);
+  sanctionRoute('unban', 'ban', false);
+
+  app.post('/api/mod/players/:name/rating-reset', { bodyLimit: 4096 }, async (request, reply) => {
+    const moderator = moderatorOf(request);
+    const asked = parseModeratorRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const account = await target(request, reply);
+    if (!account) return reply;
+    return reply.code(201).send(await store.resetRatings(account.id, entry(moderator, 'rating-reset', account.id, asked.value.note)));
+  });
+
+  // Any other path under /api/mod/: a moderator hears there is none (the others were refused above).
+  app.all('/api/mod/*', async (_request, reply) => reply.code(404).send({ error: 'there is no such moderators’ request' }));
+
+  function entry(moderator: Identity, action: string, target: string | null, note: string, at = now()): ModAction {
+    return { at, moderator: moderator.account.id, action, target, note };
+  }
+}

@@ -1,0 +1,83 @@
+import type { Json } from '../../engine/game.ts';
+import { fail, ok, type Result } from '../../engine/result.ts';
+import type { ReportReason } from '../../protocols/wire/index.ts';
+import { call } from '../online/api.ts';
+
+/** Reports and the moderators' requests as the browser makes them (docs/moderation.md). */
+
+export interface ShownReport {
+  readonly id: string;
+  readonly reporterName: string;
+  readonly reportedName: string;
+  readonly reason: string;
+  readonly gameId: string | null;
+  readonly text: string;
+  readonly at: number;
+  readonly closedAt: number | null;
+  readonly closedByName: string | null;
+}
+
+export interface ShownAction {
+  readonly n: number;
+  readonly at: number;
+  readonly moderator: string | null;
+  readonly action: string;
+  readonly target: string | null;
+  readonly note: string;
+  readonly details: Json | null;
+}
+
+export interface PlayerStanding {
+  readonly name: string;
+  readonly kind: string;
+  readonly createdAt: number;
+  readonly moderator: boolean;
+  readonly sanctions: readonly { readonly kind: 'mute' | 'ban'; readonly until: number | null; readonly at: number }[];
+  readonly ratings: readonly { readonly perf: string; readonly rating: number; readonly games: number; readonly provisional: boolean }[];
+  readonly reports: readonly ShownReport[];
+}
+
+export async function sendReport(report: { player: string; reason: ReportReason; game?: string; text: string }): Promise<Result<unknown>> {
+  return call('/api/reports', { method: 'POST', body: report });
+}
+
+/** Whether the session is a moderator's (anything else: not, whatever the reason). */
+export async function isModerator(): Promise<boolean> {
+  return (await call('/api/mod/me')).ok;
+}
+
+export async function fetchReports(closed: boolean): Promise<Result<readonly ShownReport[]>> {
+  const r = await call(`/api/mod/reports${closed ? '?closed=1' : ''}`);
+  if (!r.ok) return r;
+  const reports = (r.value as { reports?: unknown } | null)?.reports;
+  return Array.isArray(reports) ? ok(reports as ShownReport[]) : fail('the server sent reports this page cannot read');
+}
+
+export async function fetchLog(): Promise<Result<readonly ShownAction[]>> {
+  const r = await call('/api/mod/log');
+  if (!r.ok) return r;
+  const log = (r.value as { log?: unknown } | null)?.log;
+  return Array.isArray(log) ? ok(log as ShownAction[]) : fail('the server sent a log this page cannot read');
+}
+
+export async function fetchStanding(name: string): Promise<Result<PlayerStanding>> {
+  const r = await call(`/api/mod/players/${encodeURIComponent(name)}`);
+  if (!r.ok) return r;
+  const p = r.value as Partial<PlayerStanding> | null;
+  return p && typeof p.name === 'string' && Array.isArray(p.sanctions) && Array.isArray(p.ratings) && Array.isArray(p.reports)
+    ? ok(p as PlayerStanding)
+    : fail('the server sent a player this page cannot read');
+}
+
+export type PlayerAction = 'mute' | 'unmute' | 'ban' | 'unban' | 'rating-reset';
+
+export async function actOn(name: string, action: PlayerAction, note: string, minutes?: number): Promise<Result<unknown>> {
+  return call(`/api/mod/players/${encodeURIComponent(name)}/${action}`, {
+    method: 'POST',
+    body: { note, ...(minutes === undefined ? {} : { minutes }) },
+  });
+}
+
+export async function closeReport(id: string, note: string): Promise<Result<unknown>> {
+  return call(`/api/mod/reports/${encodeURIComponent(id)}/close`, { method: 'POST', body: { note } });
+}
