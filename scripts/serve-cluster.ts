@@ -128,14 +128,14 @@ let ready = false;
 const saidDown = new Set<string>();
 
 /**
- * Stops what this started: the front door first (no new requests), then the instances (they finish
- * what is in flight), then Redis and PostgreSQL.
+ * Stops what this started: the instances first (each finishes what is in flight and tells its
+ * players, through the front door, to reconnect: meanwhile the front door answers that none is
+ * up), then the front door, then Redis and PostgreSQL.
  */
 async function stopAll(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
   say('stopping…');
-  await frontDoor?.close();
   await Promise.all(
     [...instances.values()].map(
       (child) =>
@@ -146,6 +146,7 @@ async function stopAll(code: number): Promise<never> {
         }),
     ),
   );
+  await frontDoor?.close();
   await redis?.stop();
   try {
     postgres?.stop('fast');
@@ -163,6 +164,9 @@ function startInstance(name: string, port: number, env: Record<string, string>):
   const child = spawn(process.execPath, [path.join(root, 'bin', 'hexarena.js'), 'serve', '--port', String(port), '--host', '127.0.0.1'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: Ctrl-C in the terminal reaches this script alone, which stops each instance
+    // with one SIGTERM (a second signal would end an instance at once, without its graceful stop).
+    detached: true,
   });
   instances.set(name, child);
   remember(child.pid);

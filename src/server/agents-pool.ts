@@ -161,8 +161,19 @@ export class AgentsPool {
     }
   }
 
+  /**
+   * Stops every thread, searches under way included (terminated, not waited for), and refuses every
+   * job, waiting or in hand: whoever waits for a move hears at once that none is coming.
+   */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    const closed = new Error('the AI pool is closed');
+    for (const queue of [this.queue, this.reviews]) for (let w = queue.next(); w; w = queue.next()) w.reject(closed);
+    for (const [id, job] of this.pending) {
+      this.pending.delete(id);
+      job.reject(closed);
+    }
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
 }

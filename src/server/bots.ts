@@ -4,6 +4,7 @@ import type { Hub } from './hub.ts';
 import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
+import { type Intake, STREAM_RESTARTING } from './stop.ts';
 import { type Bot, type GameStore, RulesChanged } from './store.ts';
 import { hashToken, newSeatToken } from './tokens.ts';
 
@@ -48,6 +49,7 @@ export function registerBots(
   edge: Edge,
   botStreams: number,
   identities: Identities,
+  intake: Intake,
   botsPerAccount: number = BOTS_PER_ACCOUNT,
 ): void {
   const store = hub.store;
@@ -164,6 +166,12 @@ export function registerBots(
     };
     const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
     const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
+    // Open until the bot closes it, or the server stops: then its last line says so, and it ends
+    // (cut after a short grace if the bot does not read).
+    intake.stream(out, () => {
+      write({ type: 'error', error: STREAM_RESTARTING });
+      out.end();
+    });
     out.on('close', () => {
       release();
       clearInterval(ping);

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { Holdings } from './limits.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
+import { Intake, RESTARTING, type StopSettings, stopServer } from './stop.ts';
 import { type GameStore, RulesChanged, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
 
 /**
@@ -59,6 +60,20 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   trustProxy: [],
 };
 
+/** How each server made here stops gracefully (a Fastify instance is a thenable: it carries no extra field through `await`). */
+const stoppers = new WeakMap<FastifyInstance, (settings?: StopSettings) => Promise<void>>();
+
+/**
+ * Stops a server made by createHttpServer gracefully (stopServer in stop.ts): closes its intake,
+ * finishes the writes under way, tells and closes every connection, then closes the AI threads, the
+ * application and the store. What a signal to `hexarena serve` runs.
+ */
+export function stopGracefully(app: FastifyInstance, settings?: StopSettings): Promise<void> {
+  const stop = stoppers.get(app);
+  if (!stop) throw new Error('stopGracefully: not a server made by createHttpServer');
+  return stop(settings);
+}
+
 export async function createHttpServer(
   staticDir: string,
   online?: { store: GameStore } & OnlineLimits,
@@ -97,6 +112,13 @@ export async function createHttpServer(
       );
     },
   });
+  // While the server stops, a request on a connection already open is answered at once, and nothing of it is done.
+  const intake = new Intake(app.server);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (intake.open) return;
+    reply.header('retry-after', '1').header('connection', 'close');
+    return reply.code(503).send({ error: RESTARTING });
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -112,7 +134,7 @@ export async function createHttpServer(
     return payload;
   });
   capConnections(app, limits.connectionsPerAddress);
-  const online_ = online ? await registerOnline(app, online.store, online) : null;
+  const online_ = online ? await registerOnline(app, online.store, online, intake) : null;
   const hub = online_?.hub;
   // Health for monitors: up (503 when the store's disk is full: the site cannot keep a move), how much
   // memory the process holds, how fast it answers moves.
@@ -124,7 +146,14 @@ export async function createHttpServer(
       ...(fullSince === null ? {} : { store: 'out of disk', since: fullSince }),
       rss: process.memoryUsage().rss,
       ...(hub && online_
-        ? { rooms: hub.roomsHeld, intents: hub.latency.summary(), acted: hub.acted, relayed: hub.relayed, dropped: online_.edge.dropped }
+        ? {
+            rooms: hub.roomsHeld,
+            intents: hub.latency.summary(),
+            acted: hub.acted,
+            relayed: hub.relayed,
+            dropped: online_.edge.dropped,
+            waiting: waitingBytes(app),
+          }
         : {}),
     };
   });
@@ -158,6 +187,7 @@ export async function createHttpServer(
     const message = status >= 500 ? 'Something went wrong on the server.' : error.message;
     return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);
   });
+  stoppers.set(app, (settings) => stopServer(intake, online_?.parts ?? null, online?.store ?? null, () => app.close(), settings));
   return app;
 }
 
@@ -187,6 +217,13 @@ function capConnections(app: FastifyInstance, cap: number): void {
     reply.hijack();
     request.raw.socket.destroy();
   });
+}
+
+/** Bytes sent on WebSockets that their clients have not taken yet (slow or stalled readers). */
+function waitingBytes(app: FastifyInstance): number {
+  let bytes = 0;
+  for (const socket of app.websocketServer.clients) bytes += socket.bufferedAmount;
+  return bytes;
 }
 
 /** An error as a small page for a browser, or `{ "error": … }` for a program. */

@@ -309,6 +309,19 @@ export class Hub {
     this.fanout?.publish(id, { kind: 'seats' });
   }
 
+  /**
+   * Resolves once no room held has an intent queued or under way: at a stop, after the intake has
+   * closed, every move already taken in is stored and answered. (A room let go earlier and still
+   * used is used by a request under way, which the intake waits for.)
+   */
+  async drain(): Promise<void> {
+    for (let busy = this.busyRooms(); busy.length > 0; busy = this.busyRooms()) await Promise.all(busy.map((room) => room.idle()));
+  }
+
+  private busyRooms(): Room[] {
+    return [...this.held.values()].map((h) => h.room).filter((room) => room.busy);
+  }
+
   /** Stops looking after games (the server is closing). */
   close(): void {
     this.scheduler.close();

@@ -6,6 +6,7 @@ import type { Identities } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
 import type { PairedListener, Pools } from './pools.ts';
 import type { Presence } from './presence.ts';
+import type { Intake } from './stop.ts';
 
 /** Lobby messages are a few words: anything longer is refused. */
 const MAX_MESSAGE_BYTES = 512;
@@ -28,6 +29,8 @@ export function registerLobby(
   presence: Presence,
   openGames: () => Promise<OpenGame[]>,
   challenges: ChallengeNews,
+  /** Whether the server still takes work, and what is under way (see stop.ts). */
+  intake: Intake,
 ): () => void {
   const sockets = new Set<WebSocket>();
   const tell = (socket: WebSocket, message: LobbyMessage) => {
@@ -134,8 +137,12 @@ export function registerLobby(
       tell(socket, { type: 'pool', pool: intent.value.pool, since: joined.since });
     };
     // A message that failed (the store away) does not stop the ones after it.
+    // While the server stops, nothing new is taken (the socket is about to close with 1012); what was
+    // taken is finished first.
     socket.on('message', (data: Buffer, binary: boolean) => {
+      if (!intake.open) return;
       queue = queue.then(handle(data, binary)).catch(() => undefined);
+      void intake.track(queue);
     });
   });
   return readSeeks;

@@ -277,9 +277,10 @@ export function upgradeHead(path: string): string {
  * A client that stops reading once it has the answer's head: it connects with a receive buffer of a
  * few KB and small segments (Node cannot set either; Python can), so what the server sends piles up
  * on the server's side after some KB in the kernel — on loopback's 64 KB segments the kernel would
- * otherwise buffer megabytes — as behind a slow or stalled network. Stopped by `stop`.
+ * otherwise buffer megabytes — as behind a slow or stalled network. `head` may go on past the request
+ * (a WebSocket's frames, sent at once after the upgrade's request). Stopped by `stop`.
  */
-export async function stalledReader(base: string, head: string): Promise<{ stop(): void }> {
+export async function stalledReader(base: string, head: string | Buffer): Promise<{ stop(): void }> {
   const url = new URL(base);
   const script = `
 import socket, sys

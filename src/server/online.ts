@@ -49,6 +49,7 @@ import { registerPuzzleRatings } from './puzzle-ratings.ts';
 import { recordOf } from './records.ts';
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings, Reviews, registerReviews } from './reviews.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
+import { Intake, type OnlineParts } from './stop.ts';
 import { type GameStore, RulesChanged } from './store.ts';
 import type { ChatRoom } from './table-talk.ts';
 
@@ -201,7 +202,13 @@ const CLOSING_SWEEP_MS = 60_000;
 const SEND_BUFFER_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
 
-export async function registerOnline(app: FastifyInstance, store: GameStore, limits: OnlineLimits = {}): Promise<{ hub: Hub; edge: Edge }> {
+export async function registerOnline(
+  app: FastifyInstance,
+  store: GameStore,
+  limits: OnlineLimits = {},
+  /** What is under way at the server's edge, and whether it still takes work (see stop.ts). */
+  intake: Intake = new Intake(app.server),
+): Promise<{ hub: Hub; edge: Edge; parts: OnlineParts }> {
   // Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts).
   const heartbeat = await startHeartbeat(store, {
     instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
@@ -306,6 +313,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
       return listOpenGames();
     },
     news,
+    intake,
   );
   const now = limits.hub?.now ?? Date.now;
   registerIdentity(
@@ -436,7 +444,7 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   app.get('/api/games', async () => ({ games: await listOpenGames() }));
   registerLiveGame(app, store);
   registerExplorer(app, store);
-  startExploring(app, store);
+  const stopExploring = startExploring(app, store);
 
   app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -545,14 +553,24 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });
 
-  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities, limits.botsPerAccount ?? BOTS_PER_ACCOUNT);
+  registerBots(app, hub, publicGame, edge, limits.botStreams ?? BOT_STREAMS, identities, intake, limits.botsPerAccount ?? BOTS_PER_ACCOUNT);
   registerReviews(app, reviews, identities);
   registerPuzzleRatings(app, store, identities, reviews.settings.now);
 
   app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
-    void connect(hub, socket, id, Number.isInteger(since) && since >= 0 ? since : null, edge, request.ip, identities.of(request), presence);
+    void connect(
+      hub,
+      socket,
+      id,
+      Number.isInteger(since) && since >= 0 ? since : null,
+      edge,
+      request.ip,
+      identities.of(request),
+      presence,
+      intake,
+    );
   });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -560,7 +578,20 @@ export async function registerOnline(app: FastifyInstance, store: GameStore, lim
   void hub.sweep();
   // So are reviews left unfinished, from the positions already judged.
   reviews.resume().catch(() => undefined);
-  return { hub, edge };
+  const parts: OnlineParts = {
+    stopStarting: () => {
+      hub.close();
+      pools.close();
+      reviews.close();
+      stopExploring();
+    },
+    closeThreads: () => pool.close(),
+    drain: async () => {
+      await Promise.all([hub.drain(), pools.idle()]);
+    },
+    sockets: app.websocketServer,
+  };
+  return { hub, edge, parts };
 }
 
 /**
@@ -615,6 +646,7 @@ async function connect(
   /** Whose session opened the socket: its intents without a token act for that account's seats. */
   identity: Promise<Identity | null>,
   presence: Presence,
+  intake: Intake,
 ): Promise<void> {
   const tell = (message: ServerMessage) => send(socket, message, edge);
   // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
@@ -737,8 +769,14 @@ async function connect(
     else tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
     hub.latency.record(performance.now() - arrived);
   };
-  socket.on('message', onMessage);
-  for (const m of early) void onMessage(m.data, m.binary);
+  // While the server stops, a message is neither acted on nor answered: the socket is about to close
+  // with 1012, and the client sends what is unanswered again once reconnected (a move's id makes
+  // that safe). One taken in before is waited for: its answer goes out before the close.
+  const take = (data: Buffer, binary: boolean) => {
+    if (intake.open) void intake.track(onMessage(data, binary));
+  };
+  socket.on('message', take);
+  for (const m of early) take(m.data, m.binary);
 }
 
 /**
@@ -746,11 +784,12 @@ async function connect(
  * them for it), in the background from the start, saying how far it is in the log. Resumable: a
  * process stopped midway counts the rest at its next start.
  */
-function startExploring(app: FastifyInstance, store: GameStore): void {
+function startExploring(app: FastifyInstance, store: GameStore): () => void {
   let closing = false;
-  app.addHook('onClose', async () => {
+  const stop = () => {
     closing = true;
-  });
+  };
+  app.addHook('onClose', async () => stop());
   let said = 0;
   void exploreFinished(
     store,
@@ -764,6 +803,7 @@ function startExploring(app: FastifyInstance, store: GameStore): void {
     // The store away: the rest waits for the next start, nothing is counted twice.
     if (!closing) process.stderr.write(`hexarena: opening explorer: counting stopped (${e instanceof Error ? e.message : String(e)})\n`);
   });
+  return stop;
 }
 
 /** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */

@@ -210,6 +210,11 @@ export class Pools {
     return made ? id : null;
   }
 
+  /** Resolves once the wave under way, if any, is done (its games made and stored). */
+  idle(): Promise<void> {
+    return (this.running ?? Promise.resolve()).catch(() => undefined);
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

@@ -406,6 +406,11 @@ export class Room {
     return this.queued > 0;
   }
 
+  /** Resolves once every intent queued so far has been handled (stored, answered, told). */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /** Runs `job` after every earlier one; the room counts as busy until it is done. */
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
     this.queued++;

@@ -77,11 +77,15 @@ export class Scheduler {
     this.timers.delete(id);
   }
 
-  /** Stops looking after games (the server is closing). */
+  /** Stops looking after games (the server is closing): no turn, check or sweep starts from now on. */
   close(): void {
+    this.closed = true;
     clearInterval(this.sweeper);
     for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
+
+  private closed = false;
 
   /**
    * Looks after a game the server must act in (an AI to move, a clock to flag, a game abandoned): at
@@ -90,6 +94,7 @@ export class Scheduler {
   attend(room: Room): void {
     clearTimeout(this.timers.get(room.id));
     this.timers.delete(room.id);
+    if (this.closed) return;
     const due = room.due();
     if (due === null || (room.aiToMove() && !this.pool) || this.unwatched(room)) return;
     const wait = due - this.hub.now();
@@ -104,7 +109,7 @@ export class Scheduler {
 
   /** Acts in a due game once this instance holds its claim (`claimed`: a sweep took it already). */
   private async claimAndAct(room: Room, claimed: boolean): Promise<void> {
-    if (this.acting.has(room.id)) return;
+    if (this.acting.has(room.id) || this.closed) return;
     this.acting.add(room.id);
     const version = room.version;
     try {
@@ -112,8 +117,9 @@ export class Scheduler {
       if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
         await this.act(room);
     } catch (e) {
-      // The store or the AI failed: the claim lapses, and the game is looked at again after it.
-      process.stderr.write(`hexarena: game ${room.id}: ${e instanceof Error ? e.message : String(e)}\n`);
+      // The store or the AI failed: the claim lapses, and the game is looked at again after it. (A
+      // thought cut short by the server stopping is no failure: the next start takes the turn up.)
+      if (!this.closed) process.stderr.write(`hexarena: game ${room.id}: ${e instanceof Error ? e.message : String(e)}\n`);
     } finally {
       this.acting.delete(room.id);
     }
@@ -188,10 +194,10 @@ export class Scheduler {
    * drains without waiting a sweep interval per batch.
    */
   async sweep(): Promise<void> {
-    if (this.sweeping) return;
+    if (this.sweeping || this.closed) return;
     this.sweeping = true;
     try {
-      for (let full = true; full; ) {
+      for (let full = true; full && !this.closed; ) {
         const now = this.hub.now();
         const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
         if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
@@ -200,7 +206,8 @@ export class Scheduler {
         await Promise.all(ids.map((id) => this.takeSwept(id)));
       }
     } catch (e) {
-      if (!this.sweepFailing) process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (!this.sweepFailing && !this.closed)
+        process.stderr.write(`hexarena: a sweep failed: ${e instanceof Error ? e.message : String(e)}\n`);
       this.sweepFailing = true;
     } finally {
       this.sweeping = false;

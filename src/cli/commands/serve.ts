@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { constants, hostname } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REVIEW_BUDGET } from '../../ai/review.ts';
-import { type ConnectionLimits, createHttpServer } from '../../server/http.ts';
+import { type ConnectionLimits, createHttpServer, stopGracefully } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
 import { originWarning } from '../../server/identity/origin.ts';
 import { packageRoot } from '../../server/package-root.ts';
 import { SqliteStore } from '../../server/sqlite-store.ts';
+import { STOP_MS } from '../../server/stop.ts';
 import type { GameStore } from '../../server/store.ts';
 import { displayPath, makeFolder } from '../files.ts';
 import { type CliIo, UsageError } from '../io.ts';
@@ -211,14 +212,52 @@ export async function serveCommand(
     },
     connections,
   );
+  // HEXARENA_STOP_MS: how long a graceful stop may take before the process ends anyway (5 s).
+  const stopMs = millisecondsFromEnv('HEXARENA_STOP_MS') ?? STOP_MS;
   const address = await app.listen({ port, host: flags.host ?? 'localhost' });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
   const originUnset = originWarning(flags.host ?? 'localhost', origins);
   if (originUnset !== null) io.stderr(`${originUnset}\n`);
-  // Stopped by a signal: finish what is in flight, then close the store cleanly.
-  const stop = () => void app.close();
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  await new Promise<void>((resolve) => app.server.on('close', () => resolve()));
-  await store.close();
+  await untilStopped(io, (say) => stopGracefully(app, { say, deadlineMs: stopMs }), stopMs);
+}
+
+/**
+ * Resolves once a signal (SIGTERM, SIGINT) has stopped the server gracefully: the process then ends
+ * by itself, exit code 0. Two guards: a second signal ends it at once (exit code 128 + the signal's
+ * number, 143 for SIGTERM, 130 for SIGINT), and a stop that has not let the process end within
+ * `stopMs` of the first signal ends it then (exit code 1, with what was still open). Acknowledged
+ * moves are stored before they are answered, so neither loses one.
+ */
+function untilStopped(io: CliIo, stop: (say: (line: string) => void) => Promise<void>, stopMs: number): Promise<void> {
+  const say = (line: string) => io.stderr(`hexarena: ${line}\n`);
+  return new Promise((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        say(`${signal} again: stopping at once`);
+        process.exit(128 + constants.signals[signal]);
+      }
+      stopping = true;
+      say(`${signal}: stopping (moves under way are finished, players are told to reconnect)`);
+      // Not what keeps the process alive; fires only if something else still does.
+      setTimeout(() => {
+        // What still held the process (this timer among the timeouts), for whoever looks into it.
+        const open = process.getActiveResourcesInfo();
+        say(`not stopped within ${stopMs / 1000} s (still open: ${open.join(', ')}): stopping at once`);
+        process.exit(1);
+      }, stopMs).unref();
+      stop(say).then(
+        () => {
+          say('stopped');
+          resolve();
+        },
+        (e: unknown) => {
+          say(`the stop failed: ${e instanceof Error ? e.message : String(e)}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
 }
