@@ -83,7 +83,7 @@ export const RESUME_STATEMENTS: readonly string[] = [
 /** A statement with :name placeholders as PostgreSQL takes it ($1, $2… in order of first use) and its values. */
 export function numbered(sql: string, values: Readonly<Record<string, unknown>>): { text: string; values: unknown[] } {
   const names: string[] = [];
-  const text = sql.replace(/:([a-z]+)\b/g, (_, name: string) => {
+  const text = sql.replace(/:([a-zA-Z]+)\b/g, (_, name: string) => {
     if (!names.includes(name)) names.push(name);
     return `$${names.indexOf(name) + 1}`;
   });

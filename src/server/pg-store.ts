@@ -18,10 +18,16 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  BOTS_TO_CLOSE,
+  type BotToCloseRow,
   botsOwned,
+  CLOSED_IN_PLAY,
+  closedAccounts,
+  closingStatements,
   type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
+  LIVE_SEATS,
   OWNED_BOTS,
   ownerOfAccount,
   ownerOfBot,
@@ -33,6 +39,7 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BAN_STATEMENTS,
   BANNED_IN_PLAY,
   LOG_COLUMNS,
   LOG_SELECT,
@@ -44,6 +51,7 @@ import {
   moderationMigration,
   NEW_RATING,
   type NewReport,
+  NOT_BANNED,
   type RatingReset,
   REFUND_SELECT,
   REPORT_SELECT,
@@ -571,7 +579,7 @@ export class PgStore implements GameStore, IdentityStore {
     const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
-           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT $3`,
+           AND ${NOT_BANNED} ORDER BY r.rating DESC, a.name LIMIT $3`,
       [perf, maxDeviation, limit],
     );
     return rows.map((r) => ({
@@ -587,7 +595,7 @@ export class PgStore implements GameStore, IdentityStore {
     const { rows } = await this.query<{ n: string }>(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
-           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > $3`,
+           AND ${NOT_BANNED} AND r.rating > $3`,
       [perf, maxDeviation, rating],
     );
     return Number(rows[0]?.n ?? 0);
@@ -1199,76 +1207,26 @@ export class PgStore implements GameStore, IdentityStore {
       if (!row) return;
       // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
       await c.query("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = $1", [id]);
-      const bots = await c.query<{ id: string; name: string; name_key: string | null; token_hash: string | null }>(
-        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = $1 AND a.kind = 'bot'",
-        [id],
-      );
-      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
-      for (const bot of bots.rows) {
-        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
-        gone.push({
-          id: bot.id,
-          name: bot.name,
-          placeholder: renamed?.placeholder ?? placeholder,
-          keyHash: renamed?.keyHash ?? null,
-          tokenHash: bot.token_hash,
-        });
-      }
-      const at = deletion.at ?? 0;
-      for (const a of gone) {
-        if (a.keyHash !== null) await c.query('INSERT INTO retired_names (key_hash) VALUES ($1) ON CONFLICT DO NOTHING', [a.keyHash]);
-        await c.query('DELETE FROM sessions WHERE account_id = $1', [a.id]);
-        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [a.id]);
-        await c.query('DELETE FROM pool_members WHERE account_id = $1', [a.id]);
-        await c.query(
-          "UPDATE challenges SET status = 'cancelled', answered_at = $1 WHERE status = 'open' AND (from_account = $2 OR to_account = $2)",
-          [at, a.id],
-        );
-        await c.query('UPDATE challenges SET from_name = $1 WHERE from_account = $2', [a.placeholder, a.id]);
-        await c.query('UPDATE challenges SET to_name = $1 WHERE to_account = $2', [a.placeholder, a.id]);
-        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
-        if (a.tokenHash !== null)
-          await c.query('UPDATE seats SET name = $1, account_id = $2 WHERE token_hash = $3', [a.placeholder, a.id, a.tokenHash]);
-        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
-        await c.query("UPDATE seats SET name = $1, token_hash = 'closed' WHERE account_id = $2", [a.placeholder, a.id]);
-        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
-        // carry the name and no account: found by the name, which no one else may hold.
-        await c.query('UPDATE seats SET name = $1 WHERE account_id IS NULL AND name = $2', [a.placeholder, a.name]);
-        await c.query('DELETE FROM chat WHERE account_id = $1 OR (account_id IS NULL AND author = $2)', [a.id, a.name]);
-        // A bot's games and review requests are counted under its name.
-        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
-        await c.query('UPDATE games SET creator = $1 WHERE creator = $2', [after, before]);
-        await c.query('UPDATE reviews SET requester = $1 WHERE requester = $2', [after, before]);
-        await c.query('DELETE FROM bots WHERE account_id = $1', [a.id]);
-        await c.query("UPDATE accounts SET name = $1, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = $2", [
-          a.placeholder,
-          a.id,
-        ]);
+      const bots = numbered(BOTS_TO_CLOSE, { id });
+      const { rows } = await c.query<BotToCloseRow>(bots.text, bots.values);
+      for (const a of closedAccounts({ id, name: row.name }, placeholder, keyHash, rows, deletion)) {
+        const { statements, values } = closingStatements(a, deletion.at ?? 0);
+        for (const statement of statements) {
+          const { text, values: ordered } = numbered(statement, values);
+          await c.query(text, ordered);
+        }
       }
     });
   }
 
   async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
-    const { rows } = await this.query<{ game: GameId; seat: number }>(
-      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE g.termination IS NULL
-           AND (s.account_id = $1 OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = $1)
-             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = $1))
-           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
-         ORDER BY g.created_at, g.id, s.seat`,
-      [account],
-    );
+    const { text, values } = numbered(LIVE_SEATS, { account });
+    const { rows } = await this.query<{ game: GameId; seat: number }>(text, values);
     return rows.map((r) => ({ game: r.game, seat: Number(r.seat) }));
   }
 
   async closedInPlay(): Promise<string[]> {
-    const { rows } = await this.query<{ account_id: string }>(
-      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
-         WHERE g.termination IS NULL AND a.kind = 'deleted'
-           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
-      [],
-    );
-    return rows.map((r) => r.account_id);
+    return (await this.query<{ account_id: string }>(CLOSED_IN_PLAY, [])).rows.map((r) => r.account_id);
   }
 
   async withdraw(account: string, now: number): Promise<string[]> {
@@ -1452,13 +1410,10 @@ export class PgStore implements GameStore, IdentityStore {
         [accountId, kind, until, entry.at],
       );
       if (kind === 'ban') {
-        await c.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
-        await c.query('DELETE FROM api_tokens WHERE account_id = $1', [accountId]);
-        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
-        await c.query(
-          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = $1)",
-          [accountId],
-        );
+        for (const statement of BAN_STATEMENTS) {
+          const { text, values } = numbered(statement, { account: accountId });
+          await c.query(text, values);
+        }
       }
       await this.log(c, entry);
     });

@@ -18,10 +18,16 @@ import {
   type AccountRow,
   API_TOKEN_ID,
   accountFromRow,
+  BOTS_TO_CLOSE,
+  type BotToCloseRow,
   botsOwned,
+  CLOSED_IN_PLAY,
+  closedAccounts,
+  closingStatements,
   type DeletionDetails,
   type GamesQuery,
   type IdentityStore,
+  LIVE_SEATS,
   OWNED_BOTS,
   ownerOfAccount,
   ownerOfBot,
@@ -33,6 +39,7 @@ import {
   sessionFromRow,
 } from './identity/store.ts';
 import {
+  BAN_STATEMENTS,
   BANNED_IN_PLAY,
   LOG_COLUMNS,
   LOG_SELECT,
@@ -44,6 +51,7 @@ import {
   moderationMigration,
   NEW_RATING,
   type NewReport,
+  NOT_BANNED,
   type RatingReset,
   REFUND_SELECT,
   REPORT_SELECT,
@@ -500,7 +508,7 @@ export class SqliteStore implements GameStore, IdentityStore {
     const rows = this.sql(
       `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
-           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') ORDER BY r.rating DESC, a.name LIMIT ?`,
+           AND ${NOT_BANNED} ORDER BY r.rating DESC, a.name LIMIT ?`,
     ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
     return rows.map((r) => ({
       name: r.name,
@@ -515,7 +523,7 @@ export class SqliteStore implements GameStore, IdentityStore {
     const row = this.sql(
       `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
-           AND NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban') AND r.rating > ?`,
+           AND ${NOT_BANNED} AND r.rating > ?`,
     ).get(perf, maxDeviation, rating) as { n: number };
     return Number(row.n);
   }
@@ -1103,49 +1111,10 @@ export class SqliteStore implements GameStore, IdentityStore {
       if (!row) return;
       // Marked first: whatever a crash leaves undone, a restart finds by it (closedInPlay).
       this.sql("UPDATE accounts SET kind = 'deleted', password_hash = NULL WHERE id = ?").run(id);
-      const bots = this.sql(
-        "SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id WHERE a.owner_id = ? AND a.kind = 'bot'",
-      ).all(id) as { id: string; name: string; name_key: string | null; token_hash: string | null }[];
-      const gone = [{ id, name: row.name, placeholder, keyHash, tokenHash: null as string | null }];
-      for (const bot of bots) {
-        const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
-        gone.push({
-          id: bot.id,
-          name: bot.name,
-          placeholder: renamed?.placeholder ?? placeholder,
-          keyHash: renamed?.keyHash ?? null,
-          tokenHash: bot.token_hash,
-        });
-      }
-      const at = deletion.at ?? 0;
-      for (const a of gone) {
-        if (a.keyHash !== null) this.sql('INSERT OR IGNORE INTO retired_names (key_hash) VALUES (?)').run(a.keyHash);
-        this.sql('DELETE FROM sessions WHERE account_id = ?').run(a.id);
-        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(a.id);
-        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(a.id);
-        this.sql(
-          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
-        ).run(at, a.id, a.id);
-        this.sql('UPDATE challenges SET from_name = ? WHERE from_account = ?').run(a.placeholder, a.id);
-        this.sql('UPDATE challenges SET to_name = ? WHERE to_account = ?').run(a.placeholder, a.id);
-        // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
-        if (a.tokenHash !== null)
-          this.sql('UPDATE seats SET name = ?, account_id = ? WHERE token_hash = ?').run(a.placeholder, a.id, a.tokenHash);
-        // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
-        this.sql("UPDATE seats SET name = ?, token_hash = 'closed' WHERE account_id = ?").run(a.placeholder, a.id);
-        // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
-        // carry the name and no account: found by the name, which no one else may hold.
-        this.sql('UPDATE seats SET name = ? WHERE account_id IS NULL AND name = ?').run(a.placeholder, a.name);
-        this.sql('DELETE FROM chat WHERE account_id = ? OR (account_id IS NULL AND author = ?)').run(a.id, a.name);
-        // A bot's games and review requests are counted under its name.
-        const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
-        this.sql('UPDATE games SET creator = ? WHERE creator = ?').run(after, before);
-        this.sql('UPDATE reviews SET requester = ? WHERE requester = ?').run(after, before);
-        this.sql('DELETE FROM bots WHERE account_id = ?').run(a.id);
-        this.sql("UPDATE accounts SET name = ?, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = ?").run(
-          a.placeholder,
-          a.id,
-        );
+      const bots = this.sql(BOTS_TO_CLOSE).all({ id }) as BotToCloseRow[];
+      for (const a of closedAccounts({ id, name: row.name }, placeholder, keyHash, bots, deletion)) {
+        const { statements, values } = closingStatements(a, deletion.at ?? 0);
+        for (const statement of statements) this.sql(statement).run(values);
       }
     });
     // The log still holds the pages as they were: folded into the database and cut to nothing.
@@ -1153,23 +1122,11 @@ export class SqliteStore implements GameStore, IdentityStore {
   }
 
   async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {
-    return this.sql(
-      `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE g.termination IS NULL
-           AND (s.account_id = ? OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = ?)
-             OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = ?))
-           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
-         ORDER BY g.created_at, g.id, s.seat`,
-    ).all(account, account, account) as { game: GameId; seat: number }[];
+    return this.sql(LIVE_SEATS).all({ account }) as { game: GameId; seat: number }[];
   }
 
   async closedInPlay(): Promise<string[]> {
-    const rows = this.sql(
-      `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
-         WHERE g.termination IS NULL AND a.kind = 'deleted'
-           AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`,
-    ).all() as { account_id: string }[];
-    return rows.map((r) => r.account_id);
+    return (this.sql(CLOSED_IN_PLAY).all() as { account_id: string }[]).map((r) => r.account_id);
   }
 
   withdraw(account: string, now: number): Promise<string[]> {
@@ -1349,12 +1306,7 @@ export class SqliteStore implements GameStore, IdentityStore {
         'INSERT INTO sanctions (account_id, kind, until, at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
       ).run(accountId, kind, until, entry.at);
       if (kind === 'ban') {
-        this.sql('DELETE FROM sessions WHERE account_id = ?').run(accountId);
-        this.sql('DELETE FROM api_tokens WHERE account_id = ?').run(accountId);
-        // Its bots' tokens open nothing more (no hash of a token starts so); the owner renews them once unbanned.
-        this.sql(
-          "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?)",
-        ).run(accountId);
+        for (const statement of BAN_STATEMENTS) this.sql(statement).run({ account: accountId });
       }
       this.log(entry);
     });

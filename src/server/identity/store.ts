@@ -218,3 +218,105 @@ export const ownerSeated = (game: string, ...owner: [string, string, string, str
   `SELECT 1 FROM seats s WHERE s.game_id = ${game} AND (
      s.account_id IN (SELECT id FROM accounts WHERE id = ${owner[0]} OR owner_id = ${owner[1]})
      OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.id = ${owner[2]} OR a.owner_id = ${owner[3]}))`;
+
+/*
+ * Deleting an account (deleteAccount), in SQL both stores share: placeholders are :names, bound by
+ * name in SQLite and numbered for PostgreSQL (numbered, downtime.ts).
+ */
+
+/** The bots an account owns, as deleting it closes them too. Placeholder :id. */
+export const BOTS_TO_CLOSE = `SELECT a.id, a.name, a.name_key, b.token_hash FROM accounts a LEFT JOIN bots b ON b.account_id = a.id
+   WHERE a.owner_id = :id AND a.kind = 'bot'`;
+
+export interface BotToCloseRow {
+  readonly id: string;
+  readonly name: string;
+  readonly name_key: string | null;
+  readonly token_hash: string | null;
+}
+
+/** An account closed by a deletion (the deleted one, or a bot of its own): what its rows are rewritten by. */
+export interface ClosedAccount {
+  readonly id: string;
+  readonly name: string;
+  readonly placeholder: string;
+  /** Its name's hash, retired; null when the name stays free. */
+  readonly keyHash: string | null;
+  /** A bot's token's hash: the seats it holds by it. */
+  readonly tokenHash: string | null;
+}
+
+/** The account deleted and each bot it owns, with the placeholder each is renamed to. */
+export function closedAccounts(
+  account: { readonly id: string; readonly name: string },
+  placeholder: string,
+  keyHash: string | null,
+  bots: readonly BotToCloseRow[],
+  deletion: DeletionDetails,
+): ClosedAccount[] {
+  return [
+    { id: account.id, name: account.name, placeholder, keyHash, tokenHash: null },
+    ...bots.map((bot) => {
+      const renamed = deletion.retireBot?.(bot.name_key ?? bot.name.toLowerCase());
+      return {
+        id: bot.id,
+        name: bot.name,
+        placeholder: renamed?.placeholder ?? placeholder,
+        keyHash: renamed?.keyHash ?? null,
+        tokenHash: bot.token_hash,
+      };
+    }),
+  ];
+}
+
+/**
+ * What closing one account writes, in order, and the values of its placeholders (:id, :name,
+ * :placeholder, :keyHash, :tokenHash, :at, :before, :after); a statement uses some of them.
+ */
+export function closingStatements(
+  a: ClosedAccount,
+  at: number,
+): { readonly statements: readonly string[]; readonly values: Record<string, unknown> } {
+  const statements = [
+    ...(a.keyHash === null ? [] : ['INSERT INTO retired_names (key_hash) VALUES (:keyHash) ON CONFLICT DO NOTHING']),
+    'DELETE FROM sessions WHERE account_id = :id',
+    'DELETE FROM api_tokens WHERE account_id = :id',
+    'DELETE FROM pool_members WHERE account_id = :id',
+    "UPDATE challenges SET status = 'cancelled', answered_at = :at WHERE status = 'open' AND (from_account = :id OR to_account = :id)",
+    'UPDATE challenges SET from_name = :placeholder WHERE from_account = :id',
+    'UPDATE challenges SET to_name = :placeholder WHERE to_account = :id',
+    // A bot's seats are held by its token: from now on by its closed account, under its placeholder.
+    ...(a.tokenHash === null ? [] : ['UPDATE seats SET name = :placeholder, account_id = :id WHERE token_hash = :tokenHash']),
+    // Its seat tokens (a bot's is its token) open none of its seats any more: 'closed' is no token's hash.
+    "UPDATE seats SET name = :placeholder, token_hash = 'closed' WHERE account_id = :id",
+    // Seats and chat lines written with a seat's token before (a bot's earlier tokens, a script's)
+    // carry the name and no account: found by the name, which no one else may hold.
+    'UPDATE seats SET name = :placeholder WHERE account_id IS NULL AND name = :name',
+    'DELETE FROM chat WHERE account_id = :id OR (account_id IS NULL AND author = :name)',
+    // A bot's games and review requests are counted under its name.
+    'UPDATE games SET creator = :after WHERE creator = :before',
+    'UPDATE reviews SET requester = :after WHERE requester = :before',
+    'DELETE FROM bots WHERE account_id = :id',
+    "UPDATE accounts SET name = :placeholder, name_key = NULL, password_hash = NULL, kind = 'deleted' WHERE id = :id",
+  ];
+  const values = {
+    ...a,
+    at,
+    before: `bot:${a.name.toLowerCase()}`,
+    after: `bot:${a.placeholder.toLowerCase()}`,
+  };
+  return { statements, values };
+}
+
+/** The seats an account and the bots it owns hold, not left, in games still on, oldest game first. Placeholder :account. */
+export const LIVE_SEATS = `SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+   WHERE g.termination IS NULL
+     AND (s.account_id = :account OR s.account_id IN (SELECT id FROM accounts WHERE owner_id = :account)
+       OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = :account))
+     AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)
+   ORDER BY g.created_at, g.id, s.seat`;
+
+/** The deleted accounts still seated, not left, in a game still on (closedInPlay). */
+export const CLOSED_IN_PLAY = `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id
+   WHERE g.termination IS NULL AND a.kind = 'deleted'
+     AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`;

@@ -285,6 +285,20 @@ export const REFUND_SELECT = `SELECT h.game_id, h.account_id, h.perf, h.delta, g
      (SELECT MIN(s.seat) FROM seats s WHERE s.game_id = h.game_id AND s.account_id = h.account_id) AS seat
    FROM rating_history h JOIN games g ON g.id = h.game_id`;
 
+/** A condition on a ratings row `r`: its account is not banned (banned players are off the leaderboard). */
+export const NOT_BANNED = "NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban')";
+
+/**
+ * What a ban writes besides the sanction, in both stores (placeholder :account): the account's
+ * sessions and API tokens gone, its bots' tokens opening nothing more (no hash of a token starts
+ * so); the owner renews them once unbanned.
+ */
+export const BAN_STATEMENTS: readonly string[] = [
+  'DELETE FROM sessions WHERE account_id = :account',
+  'DELETE FROM api_tokens WHERE account_id = :account',
+  "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = :account)",
+];
+
 /** The banned accounts still seated in a game going on (a departure is a seat left). */
 export const BANNED_IN_PLAY = `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id
      JOIN sanctions b ON b.account_id = s.account_id AND b.kind = 'ban'
