@@ -1,3 +1,4 @@
+import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 
 /**
@@ -39,6 +40,31 @@ export interface ModeratorRequest {
   readonly note: string;
   /** A mute's length; absent: for good. */
   readonly minutes?: number;
+}
+
+/** GET /api/mod/reports: a report as moderators read it, the accounts named as they are now. */
+export interface ShownReport {
+  readonly id: string;
+  readonly reporterName: string;
+  readonly reportedName: string;
+  readonly reason: string;
+  readonly gameId: string | null;
+  readonly text: string;
+  readonly at: number;
+  readonly closedAt: number | null;
+  readonly closedByName: string | null;
+}
+
+/** GET /api/mod/log: an entry of the audit log as moderators read it, names as they are now. */
+export interface LoggedAction {
+  readonly n: number;
+  readonly at: number;
+  /** The moderator's name, or null: the command line. */
+  readonly moderator: string | null;
+  readonly action: string;
+  readonly target: string | null;
+  readonly note: string;
+  readonly details: Json | null;
 }
 
 type Fields = { readonly [key: string]: unknown };

@@ -1,5 +1,8 @@
 import type { Json } from '../../engine/game.ts';
+import type { LoggedAction, ShownReport } from '../../protocols/wire/moderation.ts';
 import { NEW_PLAYER } from '../../ratings/index.ts';
+
+export type { LoggedAction };
 
 /**
  * What the stores keep for moderation (docs/moderation.md): roles (granted from the command line
@@ -35,13 +38,8 @@ export interface NewReport {
   readonly at: number;
 }
 
-/** A report as moderators read it: the accounts' names as they are now. */
-export interface StoredReport extends NewReport {
-  readonly reporterName: string;
-  readonly reportedName: string;
-  readonly closedAt: number | null;
-  readonly closedByName: string | null;
-}
+/** A report as moderators read it (ShownReport, what the wire carries), with the accounts it is between. */
+export interface StoredReport extends NewReport, ShownReport {}
 
 /** Why a report was not filed: the reporter's allowance is spent, or they have one open about that player. */
 export type ReportRefusal = 'too-many' | 'duplicate';
@@ -58,18 +56,6 @@ export interface ModAction {
   readonly note: string;
   /** What else the action says (a mute's end, a report's id, the games a reset undid). */
   readonly details?: Json;
-}
-
-/** An entry of the audit log as moderators read it: names as they are now. */
-export interface LoggedAction {
-  readonly n: number;
-  readonly at: number;
-  /** The moderator's name, or null: the command line. */
-  readonly moderator: string | null;
-  readonly action: string;
-  readonly target: string | null;
-  readonly note: string;
-  readonly details: Json | null;
 }
 
 /** What a rating reset undid: the rated games reversed, and the accounts whose ratings were given back. */

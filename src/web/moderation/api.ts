@@ -1,31 +1,8 @@
-import type { Json } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
-import type { ReportReason } from '../../protocols/wire/index.ts';
+import type { LoggedAction, ReportReason, ShownReport } from '../../protocols/wire/index.ts';
 import { call } from '../online/api.ts';
 
 /** Reports and the moderators' requests as the browser makes them (docs/moderation.md). */
-
-export interface ShownReport {
-  readonly id: string;
-  readonly reporterName: string;
-  readonly reportedName: string;
-  readonly reason: string;
-  readonly gameId: string | null;
-  readonly text: string;
-  readonly at: number;
-  readonly closedAt: number | null;
-  readonly closedByName: string | null;
-}
-
-export interface ShownAction {
-  readonly n: number;
-  readonly at: number;
-  readonly moderator: string | null;
-  readonly action: string;
-  readonly target: string | null;
-  readonly note: string;
-  readonly details: Json | null;
-}
 
 export interface PlayerStanding {
   readonly name: string;
@@ -53,11 +30,11 @@ export async function fetchReports(closed: boolean): Promise<Result<readonly Sho
   return Array.isArray(reports) ? ok(reports as ShownReport[]) : fail('the server sent reports this page cannot read');
 }
 
-export async function fetchLog(): Promise<Result<readonly ShownAction[]>> {
+export async function fetchLog(): Promise<Result<readonly LoggedAction[]>> {
   const r = await call('/api/mod/log');
   if (!r.ok) return r;
   const log = (r.value as { log?: unknown } | null)?.log;
-  return Array.isArray(log) ? ok(log as ShownAction[]) : fail('the server sent a log this page cannot read');
+  return Array.isArray(log) ? ok(log as LoggedAction[]) : fail('the server sent a log this page cannot read');
 }
 
 export async function fetchStanding(name: string): Promise<Result<PlayerStanding>> {

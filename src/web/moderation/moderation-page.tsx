@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { MAX_NOTE, REPORT_REASON_WORDS, type ReportReason } from '../../protocols/wire/index.ts';
+import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '../../protocols/wire/index.ts';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { profilePage } from '../account/profile-page.tsx';
-import {
-  actOn,
-  closeReport,
-  fetchLog,
-  fetchReports,
-  fetchStanding,
-  type PlayerAction,
-  type PlayerStanding,
-  type ShownAction,
-  type ShownReport,
-} from './api.ts';
+import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerAction, type PlayerStanding } from './api.ts';
 
 /**
  * /mod, for moderators (docs/moderation.md): the reports queue, a player's standing with the actions
@@ -36,7 +26,7 @@ export function ModerationPage() {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   const [closed, setClosed] = useState(false);
   const [reports, setReports] = useState<readonly ShownReport[]>([]);
-  const [log, setLog] = useState<readonly ShownAction[]>([]);
+  const [log, setLog] = useState<readonly LoggedAction[]>([]);
   const [player, setPlayer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const load = () => {
