@@ -31,6 +31,22 @@ afterAll(async () => {
 
 const moved = (m: Message) => m.type === 'event' && (m.event as { kind: string }).kind === 'move';
 
+/** Another player's game against the AI, from `from`: b2, then the AI's reply awaited; the game's id. */
+async function askTheAi(from: string): Promise<string> {
+  const mine = await request(server.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 }, from });
+  expect(mine.status).toBe(201);
+  const { id, token } = mine.json as { id: string; token: string };
+  const player = await Client.open(server.base, id, undefined, from);
+  expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+  expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
+  player.close();
+  return id;
+}
+
+/** The server's clock as it stored each move of a game, in ply order. */
+const storedTimes = (db: Database.Database, id: string) =>
+  db.prepare('SELECT at FROM moves WHERE game_id = ? ORDER BY ply').all(id) as { at: number }[];
+
 describe('an AI flood from one address', () => {
   it('delays another player’s AI reply by the flood move in hand, not by the flood', async () => {
     const flood: { id: string; watcher: Client }[] = [];
@@ -53,23 +69,14 @@ describe('an AI flood from one address', () => {
     // Every flood game has moved: each has its next move waiting for the thread.
     for (const { watcher } of flood) await watcher.next(moved);
 
-    const mine = await request(server.base, '/api/games', {
-      body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
-      from: '127.0.0.3',
-    });
-    expect(mine.status).toBe(201);
-    const { id, token } = mine.json as { id: string; token: string };
-    const player = await Client.open(server.base, id, undefined, '127.0.0.3');
-    expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
-    expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
-    player.close();
+    const id = await askTheAi('127.0.0.3');
     for (const { watcher } of flood) watcher.close();
 
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
     try {
       // The server's clock as it stored each move; strictly between the player's move and its reply
       // (a flood move stored in the same millisecond as either is not counted, one more at most each end).
-      const [asked, answered] = db.prepare('SELECT at FROM moves WHERE game_id = ? ORDER BY ply').all(id) as { at: number }[];
+      const [asked, answered] = storedTimes(db, id);
       const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
       const before = count('SELECT count(*) AS n FROM moves WHERE game_id != ? AND at < ?', id, asked?.at);
       const between = count('SELECT count(*) AS n FROM moves WHERE game_id != ? AND at > ? AND at < ?', id, asked?.at, answered?.at);
@@ -112,21 +119,12 @@ describe('an AI flood from one address', () => {
     expect(statuses).toEqual([...Array(FLOOD).fill(201), 429, 429]);
     for (const { watcher } of flood) await watcher.next(moved);
 
-    const mine = await request(server.base, '/api/games', {
-      body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 },
-      from: '127.0.0.6',
-    });
-    expect(mine.status).toBe(201);
-    const { id, token } = mine.json as { id: string; token: string };
-    const player = await Client.open(server.base, id, undefined, '127.0.0.6');
-    expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
-    expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
-    player.close();
+    const id = await askTheAi('127.0.0.6');
     for (const { watcher } of flood) watcher.close();
 
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
     try {
-      const [asked, answered] = db.prepare('SELECT at FROM moves WHERE game_id = ? ORDER BY ply').all(id) as { at: number }[];
+      const [asked, answered] = storedTimes(db, id);
       const ids = flood.map((f) => f.id);
       const marks = ids.map(() => '?').join(', ');
       const count = (where: string, ...args: unknown[]) =>
