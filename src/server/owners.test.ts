@@ -40,6 +40,19 @@ async function player(name: string, from: string) {
   return { b, asToken, asBot, token, bot };
 }
 
+/** A game of DiceWars for three, made by `by` in its first seat, the other two open; its id. */
+async function forThree(by: Browser, rated: boolean): Promise<string> {
+  const made = await by.ask('POST', '/api/games', {
+    game: 'dicewars',
+    options: { players: 3, map: 'small' },
+    seats: ['open', 'open', 'open'],
+    seat: 0,
+    ...(rated ? { rated: true } : {}),
+  });
+  expect(made.status).toBe(201);
+  return made.json?.id as string;
+}
+
 const ONE_SEAT = { code: 'one-seat-per-account', error: expect.stringMatching(/rated game/) };
 
 describe('one seat of a rated game for an account, its bots and its tokens', () => {
@@ -74,15 +87,7 @@ describe('one seat of a rated game for an account, its bots and its tokens', () 
   it('two claims at once of a rated table’s two last seats by one account: one wins', async () => {
     const cy = await player('Owner_Cy', '127.0.0.83');
     const dee = await player('Owner_Dee', '127.0.0.84');
-    const made = await cy.b.ask('POST', '/api/games', {
-      game: 'dicewars',
-      options: { players: 3, map: 'small' },
-      seats: ['open', 'open', 'open'],
-      seat: 0,
-      rated: true,
-    });
-    expect(made.status).toBe(201);
-    const id = made.json?.id as string;
+    const id = await forThree(cy.b, true);
     const both = await Promise.all([dee.b.ask('POST', `/api/games/${id}/seats/1`, {}), dee.asToken(`/api/games/${id}/seats/2`, {})]);
     expect(both.map((a) => a.status).sort()).toEqual([201, 403]);
     expect(both.find((a) => a.status === 403)?.json).toEqual(ONE_SEAT);
@@ -90,13 +95,7 @@ describe('one seat of a rated game for an account, its bots and its tokens', () 
 
   it('a casual game against oneself stays allowed, by session, token or bot', async () => {
     const eve = await player('Owner_Eve', '127.0.0.85');
-    const made = await eve.b.ask('POST', '/api/games', {
-      game: 'dicewars',
-      options: { players: 3, map: 'small' },
-      seats: ['open', 'open', 'open'],
-      seat: 0,
-    });
-    const id = made.json?.id as string;
+    const id = await forThree(eve.b, false);
     expect((await eve.asToken(`/api/games/${id}/seats/1`, {})).status).toBe(201);
     expect((await eve.asBot(`/api/games/${id}/seats/2`, {})).status).toBe(201);
     const hex = (await eve.b.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0 })).json?.id as string;
@@ -211,15 +210,7 @@ describe('across instances', () => {
       // Her session, in the store, is as good on the other instance.
       const annOnB = new Browser(b.base, '127.0.0.92');
       annOnB.cookie = annOnA.cookie;
-      const id = (
-        await zed.ask('POST', '/api/games', {
-          game: 'dicewars',
-          options: { players: 3, map: 'small' },
-          seats: ['open', 'open', 'open'],
-          seat: 0,
-          rated: true,
-        })
-      ).json?.id as string;
+      const id = await forThree(zed, true);
       // B loads the game now, with one seat taken; A seats Ann, which B does not hear of (no Redis).
       expect((await request(b.base, `/api/games/${id}`)).json?.seats).toHaveLength(3);
       expect((await annOnA.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
