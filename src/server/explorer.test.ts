@@ -1,33 +1,21 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExplorerAnswer } from '../protocols/wire/index.ts';
 import { exploreFinished } from './explorer.ts';
-import { createHttpServer } from './http.ts';
+import { serveInProcess } from './in-process.testing.ts';
 import { Client, post } from './online.testing.ts';
-import { SqliteStore } from './sqlite-store.ts';
+import type { SqliteStore } from './sqlite-store.ts';
 
 /** The explorer over a real server on loopback (in this process), fed by games finished through the API. */
-let app: FastifyInstance;
+let server: Awaited<ReturnType<typeof serveInProcess>>;
 let base: string;
-let dir: string;
 let store: SqliteStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hexarena-explorer-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>hexarena</title>');
-  store = new SqliteStore(':memory:');
-  app = await createHttpServer(dir, { store, rate: 100_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  server = await serveInProcess('explorer', { rate: 100_000 });
+  ({ base, store } = server);
 });
 afterAll(async () => {
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 /** White's queen and ant placed in either order: the same position after six plies. */

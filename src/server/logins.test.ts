@@ -1,47 +1,32 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from './http.ts';
 import { passwordMatches } from './identity/passwords.ts';
+import { serveInProcess } from './in-process.testing.ts';
 import { Browser, signUp } from './online.testing.ts';
-import { SqliteStore } from './sqlite-store.ts';
 
 /**
  * Password guessing against a real server on loopback (in this process, so that the password checks
  * can be counted): each client another address of 127.0.0.0/8, as the server sees them (no proxy,
  * no forwarded header). The clock stands still: every attempt falls in the same minute.
  */
-let app: FastifyInstance;
+let server: Awaited<ReturnType<typeof serveInProcess>>;
 let base: string;
-let dir: string;
-let store: SqliteStore;
 /** Argon2 verifications the server ran. */
 let checks = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hexarena-logins-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>hexarena</title>');
-  store = new SqliteStore(':memory:');
   const counted = (stored: string | null, password: string) => {
     checks++;
     return passwordMatches(stored, password);
   };
-  app = await createHttpServer(dir, {
-    store,
+  server = await serveInProcess('logins', {
     rate: 100_000,
     hub: { now: () => 1_700_000_000_000 },
     identity: { passwordMatches: counted },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 const logIn = (b: Browser, username: string, password: string) => b.ask('POST', '/api/session', { username, password });
