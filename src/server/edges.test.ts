@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
+  openBotStream,
   rawConnection,
   registerBot,
   request,
@@ -47,42 +47,6 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   dirs = [];
 });
-
-/** A bot's event stream, read as it comes: `take` gives the messages not yet taken. */
-async function openStream(base: string, token: string) {
-  const url = new URL(base);
-  const res = await new Promise<IncomingMessage>((resolve, reject) =>
-    httpGet({ host: url.hostname, port: url.port, path: '/api/bot/stream', headers: { authorization: `Bearer ${token}` } }, resolve).on(
-      'error',
-      reject,
-    ),
-  );
-  let text = '';
-  let ended = false;
-  res.setEncoding('utf8');
-  res.on('data', (d: string) => {
-    text += d;
-  });
-  res.on('close', () => {
-    ended = true;
-  });
-  return {
-    get ended() {
-      return ended;
-    },
-    take(): Record<string, unknown>[] {
-      const cut = text.lastIndexOf('\n') + 1;
-      const lines = text
-        .slice(0, cut)
-        .split('\n')
-        .filter((l) => l !== '');
-      text = text.slice(cut);
-      return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    },
-    more: () => new Promise<void>((resolve) => res.once('data', () => resolve())),
-    close: () => res.destroy(),
-  };
-}
 
 async function newGame(server: ServerProcess, from: string): Promise<{ id: string; token: string }> {
   const made = await request(server.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 }, from });
@@ -378,7 +342,7 @@ describe('clients that stop reading', () => {
     held(await stalledReader(busy.base, upgradeHead(`/api/games/${id}/ws`)));
     held(await stalledReader(busy.base, `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`));
     // The bot's own stream, read: it ends its turn whenever the stream says it is to move.
-    const reading = await openStream(busy.base, token);
+    const reading = await openBotStream(busy.base, token);
     let dropped = 0;
     let over = false;
     while (dropped < 2 && !over) {
@@ -397,7 +361,7 @@ describe('clients that stop reading', () => {
       dropped = (await health(busy)).dropped.slow;
     }
     expect(dropped).toBe(2);
-    expect(reading.ended).toBe(false);
+    expect(reading.closed).toBe(false);
     reading.close();
   });
 });

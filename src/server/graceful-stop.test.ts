@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get as httpGet, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { hex } from '../games/hex/index.ts';
-import { Client, post, registerBot, request, type ServerProcess, startServer, upgradeHead } from './online.testing.ts';
+import { Client, openBotStream, post, registerBot, request, type ServerProcess, startServer, upgradeHead } from './online.testing.ts';
 import { startPostgres } from './postgres.testing.ts';
 import { startRedis } from './redis.testing.ts';
 import { RESTART_CLOSE, STREAM_RESTARTING } from './stop.ts';
@@ -117,33 +116,6 @@ while True: time.sleep(3600)
   return { feed: (bytes) => child.stdin.write(bytes), stop: () => child.kill('SIGKILL') };
 }
 
-/** A bot's event stream, read: every line, and whether it ended. */
-async function openStream(base: string, token: string) {
-  const url = new URL(base);
-  const res = await new Promise<IncomingMessage>((resolve, reject) =>
-    httpGet({ host: url.hostname, port: url.port, path: '/api/bot/stream', headers: { authorization: `Bearer ${token}` } }, resolve).on(
-      'error',
-      reject,
-    ),
-  );
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (d: string) => {
-    text += d;
-  });
-  res.on('error', () => undefined);
-  const ended = new Promise<void>((resolve) => res.once('close', () => resolve()));
-  return {
-    ended,
-    lines: () =>
-      text
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    close: () => res.destroy(),
-  };
-}
-
 const health = async (server: ServerProcess) =>
   (await request(server.base, '/healthz')).json as { waiting: number; acted: { thoughts: number } };
 
@@ -223,7 +195,7 @@ describe('a graceful stop of `hexarena serve`', () => {
       headers: { authorization: `Bearer ${bot.token}` },
     });
     expect(botGame.status).toBe(201);
-    const stream = await openStream(server.base, bot.token);
+    const stream = await openBotStream(server.base, bot.token);
     const stalledStream = await pausedReader(
       server.base,
       `GET /api/bot/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${bot.token}\r\n\r\n`,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { get as httpGet, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -311,6 +311,54 @@ while True: time.sleep(3600)
   });
   if (!/ (101|200) /.test(status)) throw new Error(`the stalled reader was answered ${status}`);
   return { stop: () => child.kill('SIGKILL') };
+}
+
+/**
+ * A bot's event stream, read as it comes: `take` gives the messages not yet taken, `lines` every
+ * message so far; `ended` settles, and `closed` turns true, when the server closes it.
+ */
+export async function openBotStream(base: string, token: string) {
+  const url = new URL(base);
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    httpGet({ host: url.hostname, port: url.port, path: '/api/bot/stream', headers: { authorization: `Bearer ${token}` } }, resolve).on(
+      'error',
+      reject,
+    ),
+  );
+  let text = '';
+  let taken = 0;
+  let closed = false;
+  res.setEncoding('utf8');
+  res.on('data', (d: string) => {
+    text += d;
+  });
+  res.on('error', () => undefined);
+  const ended = new Promise<void>((resolve) =>
+    res.once('close', () => {
+      closed = true;
+      resolve();
+    }),
+  );
+  const parsed = (lines: string) =>
+    lines
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return {
+    ended,
+    get closed() {
+      return closed;
+    },
+    lines: () => parsed(text),
+    take(): Record<string, unknown>[] {
+      const cut = text.lastIndexOf('\n') + 1;
+      const lines = parsed(text.slice(taken, cut));
+      taken = cut;
+      return lines;
+    },
+    more: () => new Promise<void>((resolve) => res.once('data', () => resolve())),
+    close: () => res.destroy(),
+  };
 }
 
 /**
