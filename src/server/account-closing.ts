@@ -58,27 +58,23 @@ export async function withdrawFromPlay(account: string, store: GameStore, now: n
 }
 
 /**
- * Ends the games of deleted accounts that a crash (or a store away) left going: run at start and
- * every `everyMs` (instances sweeping together end each game once). Stops with the returned function.
+ * Ends the games `termination` is about that a crash (or a store away) left going after the write
+ * that closed their accounts — deleted ones (closedInPlay), banned ones (bannedInPlay) —: run at
+ * start and every `everyMs`, one sweep at a time (instances sweeping together end each game once,
+ * through its room). Stops with the returned function.
  */
-export function sweepClosedAccounts(
-  store: GameStore,
-  rooms: ClosingRooms,
-  everyMs: number,
-): { readonly done: Promise<void>; stop(): void } {
+export function sweepClosedAccounts(store: GameStore, rooms: ClosingRooms, termination: Closing, everyMs: number): { stop(): void } {
+  const inPlay = () => (termination === 'closed' ? store.closedInPlay() : store.bannedInPlay());
   let running: Promise<void> = Promise.resolve();
-  const sweep = async (): Promise<void> => {
-    for (const account of await store.closedInPlay()) await endGamesOf(account, 'closed', store, rooms);
+  const run = (): void => {
+    running = running
+      .then(async () => {
+        for (const account of await inPlay()) await endGamesOf(account, termination, store, rooms);
+      })
+      .catch(() => undefined);
   };
-  const run = (): Promise<void> => {
-    running = running.then(sweep).catch(() => undefined);
-    return running;
-  };
-  const done = run();
-  const timer = setInterval(() => void run(), everyMs);
+  run();
+  const timer = setInterval(run, everyMs);
   timer.unref();
-  return {
-    done,
-    stop: () => clearInterval(timer),
-  };
+  return { stop: () => clearInterval(timer) };
 }

@@ -61,6 +61,43 @@ const lobbyIds = async (b: Browser): Promise<string[]> =>
 
 const ended = (m: Message) => m.type === 'event' && (m.event as { kind: string }).kind === 'end';
 
+/**
+ * A game of two begun (a move each) between `names`; the server killed; `close` run on the store
+ * offline for the first player (the closing's first write, and nothing after it: the process died
+ * before ending their games); the server started again: its sweep ends the game as `termination`.
+ */
+async function crashAfterClosing(
+  names: [string, string],
+  termination: string,
+  close: (store: SqliteStore, account: string) => Promise<void>,
+): Promise<void> {
+  const sam = new Browser(server.base, '127.0.0.91');
+  const tom = new Browser(server.base, '127.0.0.92');
+  await signUp(sam, names[0]);
+  await signUp(tom, names[1]);
+  const id = (await sam.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+  await tom.ask('POST', `/api/games/${id}/seats/1`, {});
+  const s = await socketOf(sam, id);
+  const t = await socketOf(tom, id);
+  expect(await s.ask({ type: 'move', seat: 0, move: 'a1', version: 0 })).toMatchObject({ ok: true });
+  expect(await t.ask({ type: 'move', seat: 1, move: 'b2', version: 1 })).toMatchObject({ ok: true });
+  s.close();
+  t.close();
+  await server.kill();
+  const store = new SqliteStore(path.join(dataDir, 'hexarena.sqlite'));
+  const account = await store.accountByKey(names[0].toLowerCase());
+  await close(store, account?.id as string);
+  expect((await store.read(id))?.ending).toBeNull();
+  await store.close();
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' }, server.port);
+  // The start's sweep ends it, before or after a watcher comes.
+  const watcher = await Client.open(server.base, id);
+  const sync = await watcher.next((m) => m.type === 'sync');
+  if ((sync.game as Game).ending === null) await watcher.next(ended);
+  watcher.close();
+  expect((await gameOf(tom, id)).ending).toMatchObject({ termination, result: { kind: 'win', winner: 1 } });
+}
+
 describe('deleting an account', () => {
   it('leaves no trace of its name in the store, cancels its challenges and seeks, ends its games, and stops its bots', async () => {
     const quill = new Browser(server.base, '127.0.0.81');
@@ -191,31 +228,14 @@ describe('deleting an account', () => {
   }, 60_000);
 
   it('cut short by a crash after the account was marked, is finished when the server starts again', async () => {
-    const sam = new Browser(server.base, '127.0.0.91');
-    const tom = new Browser(server.base, '127.0.0.92');
-    await signUp(sam, 'Samphire');
-    await signUp(tom, 'Tomasz');
-    const id = (await sam.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
-    await tom.ask('POST', `/api/games/${id}/seats/1`, {});
-    const s = await socketOf(sam, id);
-    const t = await socketOf(tom, id);
-    expect(await s.ask({ type: 'move', seat: 0, move: 'a1', version: 0 })).toMatchObject({ ok: true });
-    expect(await t.ask({ type: 'move', seat: 1, move: 'b2', version: 1 })).toMatchObject({ ok: true });
-    s.close();
-    t.close();
-    await server.kill();
-    // The deletion's first write, and nothing after it: the process died before ending her games.
-    const store = new SqliteStore(path.join(dataDir, 'hexarena.sqlite'));
-    const account = await store.accountByKey('samphire');
-    await store.deleteAccount(account?.id as string, 'Deleted-crash1', null);
-    expect((await store.read(id))?.ending).toBeNull();
-    await store.close();
-    server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' }, server.port);
-    // The start's sweep ends it, before or after a watcher comes.
-    const watcher = await Client.open(server.base, id);
-    const sync = await watcher.next((m) => m.type === 'sync');
-    if ((sync.game as Game).ending === null) await watcher.next(ended);
-    watcher.close();
-    expect((await gameOf(tom, id)).ending).toMatchObject({ termination: 'closed', result: { kind: 'win', winner: 1 } });
+    await crashAfterClosing(['Samphire', 'Tomasz'], 'closed', async (store, account) => {
+      await store.deleteAccount(account, 'Deleted-crash1', null);
+    });
+  }, 60_000);
+
+  it('a ban cut short by a crash after its write is finished, alike, when the server starts again', async () => {
+    await crashAfterClosing(['Bramble', 'Ulrika'], 'banned', async (store, account) => {
+      await store.sanction(account, 'ban', null, { at: 1, moderator: null, action: 'ban', target: account, note: 'crash test' });
+    });
   }, 60_000);
 });

@@ -38,7 +38,6 @@ import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
-import { sweepBannedAccounts } from './moderation/bans.ts';
 import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
 import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
@@ -342,12 +341,11 @@ export async function registerOnline(
       lobbyChanged();
     },
   });
-  // A deletion a crash cut short (its games still going) is finished at start, or by another instance.
-  const closings = sweepClosedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
-  app.addHook('onClose', async () => closings.stop());
-  // So is a ban's.
-  const bans = sweepBannedAccounts(store, hub, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
-  app.addHook('onClose', async () => bans.stop());
+  // A deletion or a ban a crash cut short (its games still going) is finished at start, or by another instance.
+  for (const termination of ['closed', 'banned'] as const) {
+    const sweep = sweepClosedAccounts(store, hub, termination, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+    app.addHook('onClose', async () => sweep.stop());
+  }
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
 
   // One address cannot flood the API: past its allowance it is told to slow down, and nothing runs.
