@@ -121,11 +121,6 @@ export class Intake {
     for (const res of this.streams.keys()) res.destroy();
     for (const socket of this.connections) socket.destroy();
   }
-
-  /** Connections still open (TCP, WebSockets and streams included). */
-  get connectionCount(): number {
-    return this.connections.size;
-  }
 }
 
 /** The parts of the online service a stop closes, in the order it needs them. */
