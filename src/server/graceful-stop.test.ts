@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { hex } from '../games/hex/index.ts';
-import { Client, openBotStream, post, registerBot, request, type ServerProcess, startServer, upgradeHead } from './online.testing.ts';
+import {
+  Client,
+  openBotStream,
+  post,
+  registerBot,
+  request,
+  type ServerProcess,
+  stalledSender,
+  startServer,
+  upgradeHead,
+} from './online.testing.ts';
 import { startPostgres } from './postgres.testing.ts';
 import { startRedis } from './redis.testing.ts';
 import { RESTART_CLOSE, STREAM_RESTARTING } from './stop.ts';
@@ -75,45 +84,6 @@ async function pausedReader(base: string, head: string): Promise<{ stop(): void 
   });
   if (!/^HTTP\/1.1 (101|200) /.test(got)) throw new Error(`answered ${got.slice(0, 100)}`);
   return { stop: () => socket.destroy() };
-}
-
-/**
- * A WebSocket client that never reads past the upgrade's answer, with a receive buffer of a few KB
- * and small segments (as stalledReader in online.testing.ts: Node cannot set them), and that sends
- * on whatever it is fed: frames the server answers, whose answers then wait on the server's side.
- */
-async function stalledSender(base: string, path: string): Promise<{ feed(bytes: Buffer): void; stop(): void }> {
-  const url = new URL(base);
-  const script = `
-import socket, sys, time
-s = socket.socket()
-s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
-s.connect((sys.argv[1], int(sys.argv[2])))
-s.sendall(sys.argv[3].encode())
-got = b''
-while b'\\r\\n\\r\\n' not in got:
-    chunk = s.recv(1)
-    if not chunk: sys.exit(1)
-    got += chunk
-print(got.split(b'\\r\\n')[0].decode(), flush=True)
-while True:
-    chunk = sys.stdin.buffer.read1(65536)
-    if not chunk: break
-    s.sendall(chunk)
-while True: time.sleep(3600)
-`;
-  const child = spawn('python3', ['-c', script, url.hostname, url.port, upgradeHead(path)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const status = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`the stalled sender ended (${code}) before an answer: ${out}`)));
-  });
-  if (!/ 101 /.test(status)) throw new Error(`the stalled sender was answered ${status}`);
-  return { feed: (bytes) => child.stdin.write(bytes), stop: () => child.kill('SIGKILL') };
 }
 
 const health = async (server: ServerProcess) =>

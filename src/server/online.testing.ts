@@ -281,36 +281,60 @@ export function upgradeHead(path: string): string {
  * (a WebSocket's frames, sent at once after the upgrade's request). Stopped by `stop`.
  */
 export async function stalledReader(base: string, head: string | Buffer): Promise<{ stop(): void }> {
+  const { stop } = await stalledClient(base, head, / (101|200) /, 'stalled reader', false);
+  return { stop };
+}
+
+/**
+ * A WebSocket client that never reads past the upgrade's answer, as stalledReader, and that sends on
+ * whatever it is fed: frames the server answers, whose answers then wait on the server's side.
+ */
+export function stalledSender(base: string, path: string): Promise<{ feed(bytes: Buffer): void; stop(): void }> {
+  return stalledClient(base, upgradeHead(path), / 101 /, 'stalled sender', true);
+}
+
+/** The Python client behind both: sends `head`, reads the answer's head only, then sends what it is fed (when `fed`). */
+async function stalledClient(
+  base: string,
+  head: string | Buffer,
+  answered: RegExp,
+  what: string,
+  fed: boolean,
+): Promise<{ feed(bytes: Buffer): void; stop(): void }> {
   const url = new URL(base);
+  const bytes = typeof head === 'string' ? Buffer.from(head) : head;
   const script = `
-import socket, sys
+import socket, sys, time
 s = socket.socket()
 s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
 s.connect((sys.argv[1], int(sys.argv[2])))
-s.sendall(sys.stdin.buffer.read())
+s.sendall(sys.stdin.buffer.read(int(sys.argv[3])))
 got = b''
 while b'\\r\\n\\r\\n' not in got:
     chunk = s.recv(1)
     if not chunk: sys.exit(1)
     got += chunk
 print(got.split(b'\\r\\n')[0].decode(), flush=True)
-sys.stdout.close()
-import time
+while True:
+    chunk = sys.stdin.buffer.read1(65536)
+    if not chunk: break
+    s.sendall(chunk)
 while True: time.sleep(3600)
 `;
-  const child = spawn('python3', ['-c', script, url.hostname, url.port], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(head);
+  const child = spawn('python3', ['-c', script, url.hostname, url.port, String(bytes.length)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.write(bytes);
+  if (!fed) child.stdin.end();
   const status = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(out.trim());
     });
-    child.once('exit', (code) => reject(new Error(`the stalled reader ended (${code}) before an answer: ${out}`)));
+    child.once('exit', (code) => reject(new Error(`the ${what} ended (${code}) before an answer: ${out}`)));
   });
-  if (!/ (101|200) /.test(status)) throw new Error(`the stalled reader was answered ${status}`);
-  return { stop: () => child.kill('SIGKILL') };
+  if (!answered.test(status)) throw new Error(`the ${what} was answered ${status}`);
+  return { feed: (more) => child.stdin.write(more), stop: () => child.kill('SIGKILL') };
 }
 
 /**
