@@ -54,6 +54,7 @@ import {
   NOT_BANNED,
   type RatingReset,
   REFUND_SELECT,
+  REPORT_COLUMNS,
   REPORT_SELECT,
   type RefundRow,
   type ReportRefusal,
@@ -61,6 +62,7 @@ import {
   type Role,
   refunds,
   reportFromRow,
+  reportRow,
   type Sanction,
   type SanctionKind,
   type SanctionRow,
@@ -1363,15 +1365,7 @@ export class PgStore implements GameStore, IdentityStore {
         report.reported,
       ]);
       if (open.rowCount) return 'duplicate';
-      await c.query('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        report.id,
-        report.reporter,
-        report.reported,
-        report.reason,
-        report.gameId,
-        report.text,
-        report.at,
-      ]);
+      await c.query(`INSERT INTO reports (${REPORT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, reportRow(report));
       return null;
     });
   }

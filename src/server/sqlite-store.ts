@@ -54,6 +54,7 @@ import {
   NOT_BANNED,
   type RatingReset,
   REFUND_SELECT,
+  REPORT_COLUMNS,
   REPORT_SELECT,
   type RefundRow,
   type ReportRefusal,
@@ -61,6 +62,7 @@ import {
   type Role,
   refunds,
   reportFromRow,
+  reportRow,
   type Sanction,
   type SanctionKind,
   type SanctionRow,
@@ -1262,15 +1264,7 @@ export class SqliteStore implements GameStore, IdentityStore {
       if (Number(made.n) >= max) return 'too-many';
       if (this.sql('SELECT 1 FROM reports WHERE reporter = ? AND reported = ? AND closed_at IS NULL').get(report.reporter, report.reported))
         return 'duplicate';
-      this.sql('INSERT INTO reports (id, reporter, reported, reason, game_id, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        report.id,
-        report.reporter,
-        report.reported,
-        report.reason,
-        report.gameId,
-        report.text,
-        report.at,
-      );
+      this.sql(`INSERT INTO reports (${REPORT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(...reportRow(report));
       return null;
     });
   }

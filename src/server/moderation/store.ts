@@ -219,6 +219,11 @@ export const logRow = (e: ModAction): unknown[] => [
 
 export const LOG_COLUMNS = 'at, moderator, action, target, note, details';
 
+/** A new report's values, in the order of REPORT_COLUMNS. */
+export const reportRow = (r: NewReport): unknown[] => [r.id, r.reporter, r.reported, r.reason, r.gameId, r.text, r.at];
+
+export const REPORT_COLUMNS = 'id, reporter, reported, reason, game_id, text, created_at';
+
 export interface SanctionRow {
   readonly kind: string;
   readonly until: number | string | null;
