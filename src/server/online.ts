@@ -335,7 +335,9 @@ export async function registerOnline(
   registerModeration(app, store, identities, {
     reportsPerDay: limits.reportsPerDay ?? REPORTS_PER_DAY,
     now,
-    closePlay: async (account) => {
+    closePlay: async (account, voided) => {
+      // Rooms held here (and on other instances) forget the seat tokens the ban voided, finished games' too.
+      for (const id of voided) hub.seatsChanged(id);
       await withdrawFromPlay(account, store, now(), news);
       await endGamesOf(account, 'banned', store, hub);
       lobbyChanged();

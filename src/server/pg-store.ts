@@ -41,6 +41,7 @@ import {
 import {
   BAN_STATEMENTS,
   BANNED_IN_PLAY,
+  BANNED_SEAT_GAMES,
   LOG_COLUMNS,
   LOG_SELECT,
   type LoggedAction,
@@ -1397,19 +1398,23 @@ export class PgStore implements GameStore, IdentityStore {
     });
   }
 
-  async sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
-    await this.transaction(async (c) => {
+  async sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]> {
+    return this.transaction(async (c) => {
       await c.query(
         'INSERT INTO sanctions (account_id, kind, until, at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
         [accountId, kind, until, entry.at],
       );
+      let games: string[] = [];
       if (kind === 'ban') {
+        const seated = numbered(BANNED_SEAT_GAMES, { account: accountId });
+        games = (await c.query<{ game_id: string }>(seated.text, seated.values)).rows.map((r) => r.game_id);
         for (const statement of BAN_STATEMENTS) {
           const { text, values } = numbered(statement, { account: accountId });
           await c.query(text, values);
         }
       }
       await this.log(c, entry);
+      return games;
     });
   }
 

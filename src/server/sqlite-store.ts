@@ -41,6 +41,7 @@ import {
 import {
   BAN_STATEMENTS,
   BANNED_IN_PLAY,
+  BANNED_SEAT_GAMES,
   LOG_COLUMNS,
   LOG_SELECT,
   type LoggedAction,
@@ -1294,15 +1295,18 @@ export class SqliteStore implements GameStore, IdentityStore {
     });
   }
 
-  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void> {
+  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]> {
     return this.write(() => {
       this.sql(
         'INSERT INTO sanctions (account_id, kind, until, at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
       ).run(accountId, kind, until, entry.at);
+      let games: string[] = [];
       if (kind === 'ban') {
+        games = (this.sql(BANNED_SEAT_GAMES).all({ account: accountId }) as { game_id: string }[]).map((r) => r.game_id);
         for (const statement of BAN_STATEMENTS) this.sql(statement).run({ account: accountId });
       }
       this.log(entry);
+      return games;
     });
   }
 

@@ -218,6 +218,19 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     // An open game of Zed's nobody took yet, and a challenge to Yul.
     const waiting = (await zed.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
     expect((await zed.ask('POST', '/api/challenges', { to: 'Yul', game: 'hex' })).status).toBe(201);
+    // A finished game of Zed's, whose seat token could ask for a rematch; and a game Zed's bot plays with Yul.
+    const done = await zed.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+    const doneId = done.json?.id as string;
+    expect((await yul.ask('POST', `/api/games/${doneId}/seats/1`, {})).status).toBe(201);
+    const [dz, dy] = [await socket(zed, doneId), await socket(yul, doneId)];
+    expect(await dz.ask({ type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    expect(await dy.ask({ type: 'resign', seat: 1 })).toMatchObject({ ok: true });
+    dz.close();
+    dy.close();
+    const bot = (await zed.ask('POST', '/api/bots', { name: 'ZedBot' })).json?.token as string;
+    const asBot = { authorization: `Bearer ${bot}` };
+    const botGame = (await yul.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+    expect((await request(base, `/api/games/${botGame}/seats/1`, { body: {}, headers: asBot })).status).toBe(201);
 
     const banned = await mod.ask('POST', '/api/mod/players/zed/ban', { note: 'engine use, confirmed' });
     expect(banned.status).toBe(201);
@@ -233,6 +246,15 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     // A wrong password is told nothing of the ban.
     expect((await zed.ask('POST', '/api/session', { username: 'Zed', password: 'wrong horse battery' })).status).toBe(401);
     expect(await z.ask({ type: 'chat', text: 'let me in' })).toMatchObject({ code: 'muted' });
+    // Its bot's game ends too (aborted: no move was made), and no old seat token — its own, its bot's —
+    // moves, chats or asks a rematch.
+    expect((await request(base, `/api/games/${botGame}`)).json?.ending).toMatchObject({ termination: 'aborted' });
+    const rematch = { body: { seat: 0, token: done.json?.token }, headers: { origin: base } };
+    expect((await request(base, `/api/games/${doneId}/rematch`, rematch)).status).toBe(403);
+    const b = await Client.open(base, botGame, undefined, yul.from);
+    await b.next((m) => m.type === 'sync');
+    expect(await b.ask({ type: 'chat', seat: 1, token: bot, text: 'still here' })).toMatchObject({ type: 'error' });
+    b.close();
     expect((await request(base, '/api/players/zed')).json).toMatchObject({ name: 'Zed', banned: true });
     expect((await request(base, '/api/players/yul')).json).not.toHaveProperty('banned');
     expect((await mod.ask('GET', '/api/mod/players/Zed')).json?.sanctions).toMatchObject([{ kind: 'ban', until: null }]);

@@ -19,8 +19,8 @@ export interface ModerationSettings {
   /** Reports one account may file a day (10). */
   readonly reportsPerDay: number;
   readonly now: () => number;
-  /** Ends a banned player's games, challenges, seeks and pool places. */
-  readonly closePlay: (accountId: string) => Promise<void>;
+  /** Ends a banned player's games, challenges, seeks and pool places; `voided`, the games whose seat tokens the ban voided. */
+  readonly closePlay: (accountId: string, voided: readonly string[]) => Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -198,8 +198,11 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
         return { [kind === 'ban' ? 'banned' : 'muted']: false };
       }
       const until = asked.value.minutes === undefined ? null : at + asked.value.minutes * 60_000;
-      await store.sanction(account.id, kind, until, { ...entry(moderator, action, account.id, note, at), details: { until } });
-      if (kind === 'ban') await settings.closePlay(account.id);
+      const voided = await store.sanction(account.id, kind, until, {
+        ...entry(moderator, action, account.id, note, at),
+        details: { until },
+      });
+      if (kind === 'ban') await settings.closePlay(account.id, voided);
       return reply.code(201).send({ [kind === 'ban' ? 'banned' : 'muted']: true, until });
     });
   sanctionRoute('mute', 'mute', true);

@@ -84,9 +84,10 @@ export interface ModerationStore {
   /**
    * Gives the account a sanction (a given one is replaced), logging `entry` in the same write. A ban
    * also ends every session of the account and revokes its personal API tokens and its bots' tokens
-   * in that write (once unbanned, the owner gives the bots new ones).
+   * in that write (once unbanned, the owner gives the bots new ones), and voids the seat tokens of the
+   * account and its bots. The games whose seats it voided (none for a mute): their rooms read them again.
    */
-  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<void>;
+  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]>;
   /** Lifts a sanction, logging `entry`; false when the account had none of that kind. */
   lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean>;
   /**
@@ -284,13 +285,29 @@ export const NOT_BANNED = "NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account
  * sessions and API tokens gone, its bots' tokens opening nothing more (no hash of a token starts
  * so); the owner renews them once unbanned.
  */
+
+/** The banned accounts still seated in a game going on (a departure is a seat left). */
+export const BANNED_IN_PLAY = `SELECT DISTINCT b.account_id FROM seats s JOIN games g ON g.id = s.game_id
+     JOIN accounts a ON a.id = s.account_id
+     JOIN sanctions b ON b.kind = 'ban' AND (b.account_id = a.id OR b.account_id = a.owner_id)
+   WHERE g.termination IS NULL AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`;
+
+/**
+ * A ban's writes besides the sanction, in one write (`:account` the banned account). First the seats
+ * its bots hold by their tokens pass to the bots' own accounts (so the sweep still finds them once the
+ * tokens are revoked); then every seat token of the account and its bots is voided ('closed' is no
+ * token's hash: no old seat token moves, chats or asks a rematch), its sessions and personal API
+ * tokens end, and its bots' tokens open nothing more (no hash of a token starts so; the owner renews
+ * them once unbanned). BANNED_SEAT_GAMES, asked first, lists the games whose rooms must read their seats again.
+ */
+const OWNED_BOT_TOKENS = 'SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = :account';
+const BANNED_SEATS = 'account_id = :account OR account_id IN (SELECT id FROM accounts WHERE owner_id = :account)';
+export const BANNED_SEAT_GAMES = `SELECT DISTINCT game_id FROM seats WHERE ${BANNED_SEATS} OR token_hash IN (${OWNED_BOT_TOKENS})`;
 export const BAN_STATEMENTS: readonly string[] = [
+  `UPDATE seats SET account_id = (SELECT b.account_id FROM bots b WHERE b.token_hash = seats.token_hash)
+     WHERE account_id IS NULL AND token_hash IN (${OWNED_BOT_TOKENS})`,
+  `UPDATE seats SET token_hash = 'closed' WHERE ${BANNED_SEATS}`,
   'DELETE FROM sessions WHERE account_id = :account',
   'DELETE FROM api_tokens WHERE account_id = :account',
   "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = :account)",
 ];
-
-/** The banned accounts still seated in a game going on (a departure is a seat left). */
-export const BANNED_IN_PLAY = `SELECT DISTINCT s.account_id FROM seats s JOIN games g ON g.id = s.game_id
-     JOIN sanctions b ON b.account_id = s.account_id AND b.kind = 'ban'
-   WHERE g.termination IS NULL AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`;
