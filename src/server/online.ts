@@ -40,6 +40,7 @@ import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
 import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
@@ -361,6 +362,8 @@ export async function registerOnline(
     return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
   });
 
+  // Each creator's games are counted against its caps and made one at a time (one-at-a-time.ts).
+  const creations = new OneAtATime();
   app.post('/api/games', { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const parsed = parseNewGameRequest(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
@@ -404,30 +407,31 @@ export async function registerOnline(
     // and tokens, else a keyed hash of the address (the address itself is never stored).
     const counted = await countedAs(store, bot, identity, async () => addressKey(await siteSecret(), request.ip));
     const creator = counted.key;
-    // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
     const aiOnly = body.seats.every((s) => s !== 'open');
-    if (aiOnly && (await store.aiOnlyBy(creator)) >= aiGames)
-      return reply.code(429).send({
-        error: `${counted.says} has ${aiGames} games of AIs alone going already: let them end before starting more`,
-      });
     const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
-    if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
-      return reply.code(429).send({
-        error: `${counted.says} has ${openGames} games waiting for players already: wait for them to fill or end before making more`,
-      });
     // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
     // a round cap where the game has one), as a match of AIs is.
     const played = aiOnly && game.headlessOptions ? game.headlessOptions(options.value) : options.value;
-    const room = await hub.create(
-      game.id,
-      played as Json,
-      body.seats,
-      body.clock ?? null,
-      undefined,
-      creator,
-      body.rated === true,
-      body.ratingRange ?? null,
-    );
+    // Counted and made one at a time per creator: games asked for all at once each see the last one made.
+    const made = await creations.run(creator, async () => {
+      // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
+      if (aiOnly && (await store.aiOnlyBy(creator)) >= aiGames)
+        return `${counted.says} has ${aiGames} games of AIs alone going already: let them end before starting more`;
+      if (leftOpen > 0 && (await store.openBy(creator)) >= openGames)
+        return `${counted.says} has ${openGames} games waiting for players already: wait for them to fill or end before making more`;
+      return hub.create(
+        game.id,
+        played as Json,
+        body.seats,
+        body.clock ?? null,
+        undefined,
+        creator,
+        body.rated === true,
+        body.ratingRange ?? null,
+      );
+    });
+    if (typeof made === 'string') return reply.code(429).send({ error: made });
+    const room = made;
     const id = room.id;
     // The lobby sockets hear of it once its creator sits.
     if (body.seat === undefined) {

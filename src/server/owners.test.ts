@@ -194,6 +194,25 @@ describe('bots are their owner’s: at most 5, and their games count against the
     // Someone else at the owner's address is not counted with them.
     expect((await request(server.base, '/api/games', { body: open, from: '127.0.0.90' })).status).toBe(201);
   });
+
+  it('games asked for all at once by an account and its bot still stop at the caps: each is counted after the last was made', async () => {
+    const owner = new Browser(server.base, '127.0.0.91');
+    expect((await signUp(owner, 'Rusher_Rae')).status).toBe(201);
+    const bot = (await owner.ask('POST', '/api/bots', { name: 'rush_bot' })).json?.token as string;
+    const asBot = (body: unknown) =>
+      request(server.base, '/api/games', { body, from: '127.0.1.60', headers: { authorization: `Bearer ${bot}` } });
+    const aiOnly = { game: 'tictactoe', seats: ['random', 'random'] };
+    const ai = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? asBot(aiOnly) : owner.ask('POST', '/api/games', aiOnly))),
+    );
+    expect(ai.filter((a) => a.status === 201)).toHaveLength(2);
+    expect(ai.filter((a) => a.status === 429)).toHaveLength(13);
+    const open = { game: 'hex', seats: ['open', 'open'], seat: 0 };
+    const opened = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? asBot(open) : owner.ask('POST', '/api/games', open))),
+    );
+    expect(opened.filter((a) => a.status === 201)).toHaveLength(5);
+  });
 });
 
 describe('across instances', () => {
