@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Holdings } from './limits.ts';
+import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
 import { Intake, RESTARTING, type StopSettings, stopServer } from './stop.ts';
@@ -199,7 +200,7 @@ function capConnections(app: FastifyInstance, cap: number): void {
   const held = new Holdings(cap);
   const refused = new WeakSet<Socket>();
   app.server.on('connection', (socket: Socket) => {
-    const release = held.take(socket.remoteAddress ?? '');
+    const release = held.take(subscriberOf(socket.remoteAddress ?? ''));
     if (release) {
       socket.once('close', release);
       return;

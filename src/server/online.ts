@@ -40,6 +40,7 @@ import { hostOf, registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
 import { registerModeration, silenced } from './moderation/routes.ts';
 import { parseChatText, parseName } from './names.ts';
+import { subscriberOf } from './network.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import { addressKey, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { registerPlayers } from './players.ts';
@@ -357,7 +358,7 @@ export async function registerOnline(
   const allowance = new Allowance(rate, ADDRESS_BURST);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    if (allowance.take(request.ip, Date.now())) return;
+    if (allowance.take(subscriberOf(request.ip), Date.now())) return;
     reply.header('retry-after', '1');
     return reply.code(429).send({ error: `too many requests from this address: at most ${rate} a second` });
   });
@@ -570,7 +571,7 @@ export async function registerOnline(
       id,
       Number.isInteger(since) && since >= 0 ? since : null,
       edge,
-      request.ip,
+      subscriberOf(request.ip),
       identities.of(request),
       presence,
       intake,

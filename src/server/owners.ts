@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Identity } from './identity/identities.ts';
 import type { IdentityStore } from './identity/store.ts';
+import { subscriberOf } from './network.ts';
 import { type Bot, CHALLENGE_OF, POOL_OF, type StoredGame } from './store.ts';
 
 /**
@@ -88,4 +89,4 @@ export function aiTurnOf(stored: Pick<StoredGame, 'id' | 'creator' | 'seats' | '
 
 /** An address as limits count it: a hash keyed with the site's secret (the address itself is never stored). */
 export const addressKey = (secret: string, address: string): string =>
-  `address:${createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22)}`;
+  `address:${createHmac('sha256', secret).update(subscriberOf(address)).digest('base64url').slice(0, 22)}`;

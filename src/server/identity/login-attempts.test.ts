@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Attempt, addressKey, LoginAttempts } from './login-attempts.ts';
+import { subscriberOf as addressKey } from '../network.ts';
+import { type Attempt, LoginAttempts } from './login-attempts.ts';
 
 const LIMITS = { perAccountAndAddress: 10, perAddress: 30, perAccount: 200 };
 

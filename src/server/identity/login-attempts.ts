@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { subscriberOf } from '../network.ts';
 import { LoginGuard } from './login-guard.ts';
 
 /**
@@ -75,10 +75,10 @@ export class LoginAttempts {
    * unknown name is treated alike) from `address`: the attempt, or how long (ms) it must wait.
    */
   logIn(account: string, address: string, now: number): Attempt | number {
-    const pair = `${account}\n${addressKey(address)}`;
+    const pair = `${account}\n${subscriberOf(address)}`;
     const slots: Slot[] = [
       { guard: this.pairs, key: pair, forgetOnSuccess: true },
-      { guard: this.addresses, key: addressKey(address), forgetOnSuccess: false },
+      { guard: this.addresses, key: subscriberOf(address), forgetOnSuccess: false },
     ];
     if (!this.isKnown(pair, now)) slots.push({ guard: this.accounts, key: account, forgetOnSuccess: false });
     return this.begin(slots, now, () => this.remember(pair, now));
@@ -121,26 +121,4 @@ export class LoginAttempts {
       this.known.delete(key);
     }
   }
-}
-
-/** What one subscriber holds of `ip`: an IPv6 address's /64, an IPv4-mapped address's IPv4, else itself. */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1] as string;
-  const bare = ip.replace(/%.*$/, '');
-  if (!isIPv6(bare)) return ip;
-  // An IPv4 tail (64:ff9b::1.2.3.4) is two groups; only the first four matter here.
-  const hex = bare.replace(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, (_, a, b, c, d) =>
-    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
-  );
-  const [head = '', tail] = hex.split('::');
-  const groups = head === '' ? [] : head.split(':');
-  if (tail !== undefined) {
-    const after = tail === '' ? [] : tail.split(':');
-    groups.push(...Array<string>(8 - groups.length - after.length).fill('0'), ...after);
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
 }

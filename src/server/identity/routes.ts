@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
 import { Allowance } from '../limits.ts';
+import { subscriberOf } from '../network.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
 import { apiTokenOf, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
 import { type Attempt, DEFAULT_LOGIN_LIMITS, LoginAttempts } from './login-attempts.ts';
@@ -175,7 +176,7 @@ export function registerIdentity(
   app.post('/api/session/guest', { bodyLimit: 1024 }, async (request, reply) => {
     const identity = await identities.of(request);
     if (identity) return { account: publicAccount(identity.account) };
-    if (!guests.take(request.ip, now())) {
+    if (!guests.take(subscriberOf(request.ip), now())) {
       reply.header('retry-after', '60');
       return reply.code(429).send({ error: 'too many new guests from this address: sign up, or try again later' });
     }
@@ -192,7 +193,7 @@ export function registerIdentity(
     const identity = await identities.of(request);
     if (identity?.account.kind === 'player')
       return reply.code(409).send({ error: `you are logged in as ${identity.account.name}: log out to make another account` });
-    if (!signups.take(request.ip, now())) {
+    if (!signups.take(subscriberOf(request.ip), now())) {
       reply.header('retry-after', '600');
       return reply.code(429).send({ error: 'too many new accounts from this address: try again later' });
     }
