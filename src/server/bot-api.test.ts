@@ -80,6 +80,11 @@ describe('the bot API', () => {
     const owner = { origin: server.base, cookie: registered.owner };
     expect((await request(server.base, '/api/bots', { body: { name: 'Tester' }, headers: owner })).status).toBe(409);
     expect((await request(server.base, '/api/bots', { body: { name: 'no spaces' }, headers: owner })).status).toBe(400);
+    // Nor a name that passes for the site, its staff, its engines or a deleted player.
+    for (const name of ['moderator', 'hexarena-max2', 'bot-stockfish', 'Deleted-ABC123', 'guest-aaaa'])
+      expect((await request(server.base, '/api/bots', { body: { name }, headers: owner })).json, name).toEqual({
+        error: `"${name}" is kept for the site: choose another name`,
+      });
     const token = registered.token;
 
     // A game a person made: the bot takes the other seat with its token, and is given none back.

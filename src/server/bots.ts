@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
 import type { Hub } from './hub.ts';
 import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';
+import { keptForTheSite } from './identity/usernames.ts';
 import { type Edge, Holdings } from './limits.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type Intake, STREAM_RESTARTING } from './stop.ts';
@@ -71,6 +72,8 @@ export function registerBots(
     async (request, reply) => {
       const { name } = request.body as { name: string };
       if (!BOT_NAME.test(name)) return reply.code(400).send({ error: 'a bot name is 1 to 30 letters, digits, - or _' });
+      // A bot's name shows in seats and chat as a player's does: none that passes for the site, its staff or its engines.
+      if (keptForTheSite(name.toLowerCase())) return reply.code(400).send({ error: `"${name}" is kept for the site: choose another name` });
       // A bot is an account of its own, owned by the player who makes it (who may give it a new token).
       const owner = await identities.of(request);
       if (owner?.account.kind !== 'player' || owner.via !== 'session')

@@ -14,6 +14,9 @@ const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$/;
 const RESERVED =
   /^(admin|administrator|mod|moderator|staff|support|system|root|hexarena|anonymous|deleted|guest|bot|null|undefined|me|api)([-_]|$)/;
 
+/** Whether a name (its lower-case key) would pass for the site: no player's, and no bot's either. */
+export const keptForTheSite = (key: string): boolean => RESERVED.test(key);
+
 export interface Username {
   /** As its owner typed it. */
   readonly name: string;
@@ -25,7 +28,7 @@ export interface Username {
 export function parseUsername(text: unknown): Result<Username> {
   if (typeof text !== 'string' || !USERNAME.test(text)) return fail(USERNAME_RULE);
   const key = text.toLowerCase();
-  if (RESERVED.test(key)) return fail(`"${text}" is kept for the site: choose another username`);
+  if (keptForTheSite(key)) return fail(`"${text}" is kept for the site: choose another username`);
   return ok({ name: text, key });
 }
 
