@@ -241,7 +241,12 @@ describe('accounts and sessions', () => {
     await botWorks();
 
     const third = await newToken();
+    // A lobby socket opened before logging out everywhere joins no pool after it.
+    const lobby = await b.lobby();
     expect((await b.ask('DELETE', '/api/sessions')).json).toEqual({ ended: 1, revoked: 1 });
+    lobby.send({ type: 'pool-join', pool: 'hex-5+3' });
+    await lobby.next((m) => m.type === 'error' && /log in/.test(String(m.error)));
+    lobby.close();
     expect((await asToken(third, '/api/session')).status).toBe(401);
     await botWorks();
     expect((await asToken(bot, '/api/session')).json).toEqual({ account: null });

@@ -117,8 +117,9 @@ export function registerLobby(
         return tell(socket, { type: 'pool', pool: null });
       }
       const who = await identity;
-      // Its account read again, not as the socket began: one deleted since joins nothing under its old name.
-      if (who?.account.kind !== 'player' || (await identities.store.account(who.account.id))?.kind !== 'player')
+      // Its identity read again, not as the socket began: a session ended since (logged out everywhere, a
+      // password changed, a ban) or an account deleted joins nothing.
+      if (who?.account.kind !== 'player' || !(await identities.stillHolds(who)))
         return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
       await stopWaiting();
       const account = who.account.id;

@@ -99,6 +99,17 @@ export class Identities {
     return { account, session: hash, via: 'session' };
   }
 
+  /**
+   * Whether an identity found earlier (a socket's, as it opened) still holds: its session or token not
+   * ended since (logged out everywhere, a password changed), its account neither deleted nor banned.
+   */
+  async stillHolds(identity: Identity): Promise<boolean> {
+    const alive = identity.via === 'session' ? await this.store.session(identity.session) : await this.store.apiToken(identity.session);
+    if (!alive) return false;
+    const account = await this.store.account(identity.account.id);
+    return account !== null && account.kind !== 'deleted' && !(await this.banned(account.id));
+  }
+
   /** Whether the site's moderators have banned the account (docs/moderation.md). */
   async banned(accountId: string): Promise<boolean> {
     return (await this.store.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');
