@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { Json } from '../../engine/game.ts';
 import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '../../protocols/wire/index.ts';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { profilePage } from '../account/profile-page.tsx';
@@ -12,6 +13,22 @@ import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerA
 
 const when = (at: number) => new Date(at).toLocaleString();
 const reasonWords = (reason: string) => REPORT_REASON_WORDS[reason as ReportReason] ?? reason;
+
+/** An action's details as a moderator reads them: a mute's end as a date, a report's reason in words. */
+function detailsWords(details: Json | null): string {
+  if (details === null || typeof details !== 'object' || Array.isArray(details)) return details === null ? '' : JSON.stringify(details);
+  return Object.entries(details)
+    .map(([key, value]) =>
+      key === 'until'
+        ? typeof value === 'number'
+          ? `until ${when(value)}`
+          : 'for good'
+        : key === 'reason' && typeof value === 'string'
+          ? reasonWords(value)
+          : `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    )
+    .join(' · ');
+}
 
 /** A mute's lengths to choose from; "for good" lasts until lifted. */
 const MUTE_LENGTHS: readonly [string, number | undefined][] = [
@@ -73,31 +90,33 @@ export function ModerationPage() {
       <PlayerPanel name={player} onName={setPlayer} onActed={load} />
       <section class="mod-card" aria-label="Audit log">
         <h3>Audit log</h3>
-        <table class="stats mod-log">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Whom</th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.map((e) => (
+        <div class="table-scroll">
+          <table class="stats mod-log">
+            <thead>
               <tr>
-                <td>{when(e.at)}</td>
-                <td>{e.moderator ?? <em>command line</em>}</td>
-                <td>
-                  {e.action}
-                  {e.details !== null && <small> {JSON.stringify(e.details)}</small>}
-                </td>
-                <td>{e.target ?? '—'}</td>
-                <td class="mod-text">{e.note}</td>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Whom</th>
+                <th scope="col">Note</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {log.map((e) => (
+                <tr>
+                  <td>{when(e.at)}</td>
+                  <td>{e.moderator ?? <em>command line</em>}</td>
+                  <td>
+                    {e.action}
+                    {e.details !== null && <small> {detailsWords(e.details)}</small>}
+                  </td>
+                  <td>{e.target ?? '—'}</td>
+                  <td class="mod-text">{e.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </main>
   );

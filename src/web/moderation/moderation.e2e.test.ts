@@ -95,4 +95,7 @@ it('a report made from a profile reaches /mod, where a moderator mutes the playe
   await reports.getByRole('button', { name: 'Close the report' }).click();
   await reports.getByText('No open reports: the queue is empty.').waitFor();
   await log.getByRole('cell', { name: 'muted for a day' }).waitFor();
+  await mira.screenshot({ path: 'test-results/moderation-desktop.png', fullPage: true });
+  await mira.setViewportSize({ width: 390, height: 844 });
+  await mira.screenshot({ path: 'test-results/moderation-phone.png', fullPage: true });
 }, 180_000);
