@@ -26,6 +26,9 @@ export interface Identity {
   readonly via: 'session' | 'token';
 }
 
+/** What a banned player is told at login (only when the password is right: nobody else learns of the ban). */
+export const BANNED = "this account is closed: the site's moderators banned it";
+
 /** Personal API tokens say what they are, so neither a bot's token nor a typo is taken for one. */
 export const API_TOKEN_PREFIX = 'hxp_';
 
@@ -110,7 +113,7 @@ export class Identities {
     return account !== null && account.kind !== 'deleted' && !(await this.banned(account.id));
   }
 
-  /** Whether the site's moderators have banned the account (docs/moderation.md). */
+  /** Whether the site's moderators have banned the account (docs/moderation.md): its login is refused with BANNED. */
   async banned(accountId: string): Promise<boolean> {
     return (await this.store.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');
   }

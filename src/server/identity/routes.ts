@@ -3,7 +3,7 @@ import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChan
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
-import { apiTokenOf, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
+import { apiTokenOf, BANNED, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
 import { type Attempt, DEFAULT_LOGIN_LIMITS, LoginAttempts } from './login-attempts.ts';
 import { checkNewPassword, hashPassword, passwordMatches } from './passwords.ts';
 import { type Account, API_TOKEN_ID } from './store.ts';
@@ -224,8 +224,7 @@ export function registerIdentity(
     const { account } = found;
     if (!matched || !account) return reply.code(401).send({ error: WRONG });
     // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
-    if (await identities.banned(account.id))
-      return reply.code(403).send({ error: "this account is closed: the site's moderators banned it" });
+    if (await identities.banned(account.id)) return reply.code(403).send({ error: BANNED });
     await identities.begin(reply, account.id, await identities.of(request));
     return { account: publicAccount(account) };
   });
