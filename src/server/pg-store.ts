@@ -78,11 +78,8 @@ import {
   CHALLENGES,
   type Challenge,
   type ChallengeRow,
-  type ChatLine,
-  type ChatRow,
   challengeFromRow,
   challengeRow,
-  chatFromRow,
   DEPARTURES,
   type Departure,
   EXPLORER_UPSERT,
@@ -140,6 +137,8 @@ import {
   type WaitingRow,
   waitingFromRow,
 } from './store.ts';
+import { pgFailure, pgTypes, postgresDb } from './stores/sql.ts';
+import { SqlStore } from './stores/sql-store.ts';
 
 /**
  * The store on PostgreSQL, for several server instances sharing one database: the database decides
@@ -248,28 +247,17 @@ const MIGRATION_LOCK = 0x6865_7861;
 /** Instances starting together take this lock to resume the clocks: one of them moves them on, once. */
 const RESUME_LOCK = 0x6865_7862;
 
-/**
- * Errors of the connection or of a server going away (SQLSTATE classes 08 and 57P, sockets refused or
- * reset): the request did not happen, or not for good, and may be made again.
- */
-function unavailable(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && (/^(08|57P)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)))
-    return true;
-  return e instanceof Error && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message);
-}
+const translated = pgFailure;
 
-/** SQLSTATE 53100: the database server's disk is full. */
-const translated = (e: unknown): unknown =>
-  (e as { code?: unknown }).code === '53100' ? new StoreOutOfDisk(e) : unavailable(e) ? new StoreUnavailable(e) : e;
-
-export class PgStore implements GameStore, IdentityStore {
-  private constructor(private readonly pool: pg.Pool) {}
+export class PgStore extends SqlStore implements GameStore, IdentityStore {
+  private constructor(private readonly pool: pg.Pool) {
+    super(postgresDb(pool));
+  }
 
   /** Connects (a pool of `connections`), and brings the schema up to date. */
   static async open(connectionString: string, connections = 20): Promise<PgStore> {
     // A lost server is noticed within seconds, not after the operating system's minutes.
-    const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 5_000, types: pgTypes });
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => undefined);
     const store = new PgStore(pool);
@@ -648,28 +636,6 @@ export class PgStore implements GameStore, IdentityStore {
       await c.query('DELETE FROM moves WHERE game_id = $1 AND ply >= $2', [id, toPly]);
       return true;
     });
-  }
-
-  async addChat(id: GameId, line: ChatLine, keep: number, tries = 3): Promise<void> {
-    try {
-      await this.transaction(async (c) => {
-        const { rows } = await c.query<{ n: number }>(
-          `INSERT INTO chat (game_id, n, room, author, account_id, text, at)
-             SELECT $1, COALESCE(MAX(n) + 1, 0), $2, $3, $4, $5, $6 FROM chat WHERE game_id = $1 RETURNING n`,
-          [id, line.room, line.author, line.account, line.text, line.at],
-        );
-        await c.query('DELETE FROM chat WHERE game_id = $1 AND n <= $2', [id, (rows[0]?.n ?? 0) - keep]);
-      });
-    } catch (e) {
-      // Two lines at once took the same number (unique_violation): the later goes again.
-      if ((e as { code?: unknown }).code === '23505' && tries > 1) return this.addChat(id, line, keep, tries - 1);
-      throw e;
-    }
-  }
-
-  async chat(id: GameId): Promise<ChatLine[]> {
-    const { rows } = await this.query<ChatRow>('SELECT room, author, account_id, text, at FROM chat WHERE game_id = $1 ORDER BY n', [id]);
-    return rows.map(chatFromRow);
   }
 
   async depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {

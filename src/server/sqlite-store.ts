@@ -78,11 +78,8 @@ import {
   CHALLENGES,
   type Challenge,
   type ChallengeRow,
-  type ChatLine,
-  type ChatRow,
   challengeFromRow,
   challengeRow,
-  chatFromRow,
   DEPARTURES,
   type Departure,
   DiskState,
@@ -141,6 +138,8 @@ import {
   type WaitingRow,
   waitingFromRow,
 } from './store.ts';
+import { sqliteDb } from './stores/sql.ts';
+import { SqlStore } from './stores/sql-store.ts';
 
 /**
  * The embedded store: SQLite through better-sqlite3, in WAL mode with full synchronous commits,
@@ -233,26 +232,44 @@ export const MIGRATIONS: readonly string[] = [
   moderationMigration('INTEGER PRIMARY KEY AUTOINCREMENT'),
 ];
 
-export class SqliteStore implements GameStore, IdentityStore {
+/**
+ * The database file opened as the store keeps it, migrated: WAL with full synchronous commits, so a
+ * write is on disk before it is acknowledged and a process killed at any instant loses nothing it acknowledged.
+ */
+function openSqlite(file: string): Database.Database {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // The log is folded into the database every 256 pages (1 MiB, not SQLite's 4) and cut back to
+  // that size after: on a small disk it never grows to take the space the games need.
+  db.pragma('wal_autocheckpoint = 256');
+  db.pragma(`journal_size_limit = ${256 * 4096}`);
+  // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  // What is deleted is overwritten, not left in free space: a deleted account's name is gone from the file.
+  db.pragma('secure_delete = ON');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return db;
+}
+
+export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
   private readonly db: Database.Database;
 
   readonly disk: DiskState;
 
   /** `file` is a path in a folder that exists (the caller makes it), or ":memory:" for tests that need no disk. */
   constructor(file: string) {
-    this.disk = new DiskState(file);
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // The log is folded into the database every 256 pages (1 MiB, not SQLite's 4) and cut back to
-    // that size after: on a small disk it never grows to take the space the games need.
-    this.db.pragma('wal_autocheckpoint = 256');
-    this.db.pragma(`journal_size_limit = ${256 * 4096}`);
-    // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    // What is deleted is overwritten, not left in free space: a deleted account's name is gone from the file.
-    this.db.pragma('secure_delete = ON');
-    this.migrate();
+    const disk = new DiskState(file);
+    const db = openSqlite(file);
+    super(sqliteDb(db, disk));
+    this.disk = disk;
+    this.db = db;
   }
 
   /** Each statement is prepared once: preparing costs more than running a small one. */
@@ -269,16 +286,6 @@ export class SqliteStore implements GameStore, IdentityStore {
   /** The store in a data folder: `<dir>/hexarena.sqlite`. */
   static inFolder(dir: string): SqliteStore {
     return new SqliteStore(path.join(dir, SQLITE_FILE));
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v] as string);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
   }
 
   create(game: NewGame): Promise<void> {
@@ -315,50 +322,9 @@ export class SqliteStore implements GameStore, IdentityStore {
     );
   }
 
-  /** Writes waiting for the next commit: one transaction (one fsync) takes every write of a tick. */
-  private batch: { op: () => unknown; done: (r: unknown) => void; fail: (e: unknown) => void }[] = [];
-
-  /**
-   * Group commit: `op` runs with every other write of this tick in one durable transaction, inside a
-   * savepoint of its own (a write that fails is undone alone); the promise resolves once it is on disk.
-   */
+  /** A write of the group commit (stores/sql.ts): with every other write of this tick, in one durable transaction. */
   private write<T>(op: () => T): Promise<T> {
-    return new Promise((done, fail) => {
-      if (this.batch.length === 0) setImmediate(() => this.commitBatch());
-      this.batch.push({ op, done: done as (r: unknown) => void, fail });
-    });
-  }
-
-  private commitBatch(): void {
-    const batch = this.batch;
-    this.batch = [];
-    if (batch.length === 0) return;
-    let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[];
-    try {
-      outcomes = this.db.transaction(() =>
-        batch.map((b) => {
-          try {
-            return { ok: true as const, value: this.db.transaction(b.op)() };
-          } catch (error) {
-            return { ok: false as const, error };
-          }
-        }),
-      )();
-    } catch (e) {
-      // The disk, not the request: nothing of the batch was written, and it may be sent again.
-      const code = (e as { code?: string }).code ?? '';
-      const full = /^SQLITE_FULL|^SQLITE_IOERR_(WRITE|SHMSIZE|TRUNCATE)/.test(code);
-      if (full) this.disk.full(Date.now());
-      const unavailable = full || /^SQLITE_(BUSY|LOCKED|IOERR)/.test(code);
-      for (const b of batch) b.fail(full ? new StoreOutOfDisk(e) : unavailable ? new StoreUnavailable(e) : e);
-      return;
-    }
-    this.disk.written();
-    for (const [i, b] of batch.entries()) {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if (outcome.ok) b.done(outcome.value);
-      else b.fail(outcome.error);
-    }
+    return this.sqlDb.write(async () => op());
   }
 
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
@@ -574,28 +540,6 @@ export class SqliteStore implements GameStore, IdentityStore {
       this.sql('DELETE FROM moves WHERE game_id = ? AND ply >= ?').run(id, toPly);
       return true;
     });
-  }
-
-  addChat(id: GameId, line: ChatLine, keep: number): Promise<void> {
-    return this.write(() => {
-      const { n } = this.sql('SELECT COALESCE(MAX(n) + 1, 0) AS n FROM chat WHERE game_id = ?').get(id) as { n: number };
-      this.sql('INSERT INTO chat (game_id, n, room, author, account_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        id,
-        n,
-        line.room,
-        line.author,
-        line.account,
-        line.text,
-        line.at,
-      );
-      this.sql('DELETE FROM chat WHERE game_id = ? AND n <= ?').run(id, n - keep);
-    });
-  }
-
-  async chat(id: GameId): Promise<ChatLine[]> {
-    return (this.sql('SELECT room, author, account_id, text, at FROM chat WHERE game_id = ? ORDER BY n').all(id) as ChatRow[]).map(
-      chatFromRow,
-    );
   }
 
   depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
@@ -1220,8 +1164,7 @@ export class SqliteStore implements GameStore, IdentityStore {
   }
 
   async close(): Promise<void> {
-    // Writes still waiting for their tick are committed first.
-    if (this.batch.length > 0) this.commitBatch();
+    await this.sqlDb.close();
     this.db.close();
   }
 

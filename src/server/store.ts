@@ -2,6 +2,7 @@ import type { Json } from '../engine/game.ts';
 import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
+import type { ChatStore } from './stores/chat.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -11,6 +12,7 @@ import type { ModerationStore } from './moderation/store.ts';
  */
 
 export type GameId = string;
+export type { ChatLine } from './stores/chat.ts';
 
 /** A game as created: what is needed to replay it, and who may sit where. */
 export interface NewGame {
@@ -243,15 +245,6 @@ export interface Offer {
 }
 
 /** A line of a game's chat: the players' own, or the spectators'. */
-export interface ChatLine {
-  readonly room: 'players' | 'spectators';
-  /** The name shown (an account's name when written). */
-  readonly author: string;
-  /** Whose it is (removed with the account), if an account's. */
-  readonly account: string | null;
-  readonly text: string;
-  readonly at: number;
-}
 
 /**
  * The store did not answer (a database restarting, a connection lost): nothing changed, and the
@@ -329,7 +322,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore, Heartbeats, ModerationStore {
+export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, ChatStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -410,10 +403,6 @@ export interface GameStore extends IdentityStore, Heartbeats, ModerationStore {
     undone: number,
     after: { deadline: number | null; due: number | null },
   ): Promise<boolean>;
-  /** Adds a line to a game's chat, keeping its last `keep` lines. */
-  addChat(id: GameId, line: ChatLine, keep: number): Promise<void>;
-  /** A game's chat, oldest first. */
-  chat(id: GameId): Promise<ChatLine[]>;
   /**
    * The account's games, newest first: at most `limit`, made before `before` when given, only those
    * still on when `live`.
@@ -805,22 +794,6 @@ export const TABLE_MANNERS = `ALTER TABLE games ADD COLUMN offer TEXT;
      PRIMARY KEY (game_id, n)
    );
    CREATE INDEX chat_by_account ON chat(account_id);`;
-
-export interface ChatRow {
-  readonly room: string;
-  readonly author: string;
-  readonly account_id: string | null;
-  readonly text: string;
-  readonly at: number | string;
-}
-
-export const chatFromRow = (r: ChatRow): ChatLine => ({
-  room: r.room === 'players' ? 'players' : 'spectators',
-  author: r.author,
-  account: r.account_id,
-  text: r.text,
-  at: Number(r.at),
-});
 
 /** Migration 14, the same SQL in both stores: rated games and players' ratings. */
 export const RATINGS = `ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;

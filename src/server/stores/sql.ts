@@ -1,0 +1,169 @@
+import type BetterSqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import pg from 'pg';
+import { type DiskState, StoreOutOfDisk, StoreUnavailable } from '../store.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * The one door of both stores to their database: a typed query builder over the schema, and writes
+ * made durable in groups. Every store concern (stores/*.ts) is written once against it; what differs
+ * between SQLite and PostgreSQL is asked of `dialect` where a concern must (locking, upserts' words).
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A query builder, inside a write's transaction or not. */
+export type Db = Kysely<Database>;
+
+export interface SqlDb {
+  readonly dialect: Dialect;
+  /** Reads, and on PostgreSQL single statements that are their own transaction. */
+  readonly db: Db;
+  /** A read, its failures said as the store says them (StoreUnavailable: try again). */
+  read<T>(op: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * A write, all of it or nothing, resolved once durable. On SQLite every write of a tick shares one
+   * transaction (one fsync), each in a savepoint of its own, so one that fails is undone alone; on
+   * PostgreSQL each is a transaction of its own (the server groups commits itself).
+   */
+  write<T>(op: (trx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** better-sqlite3 with each statement prepared once: preparing costs more than running a small one. */
+function preparedOnce(raw: BetterSqlite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => raw.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = raw.prepare(text) as unknown as SqliteStatement;
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** Why SQLite refused a commit: the disk (nothing written; it may be sent again), or the request. */
+export function sqliteFailure(e: unknown, disk: DiskState): unknown {
+  const code = (e as { code?: string }).code ?? '';
+  const full = /^SQLITE_FULL|^SQLITE_IOERR_(WRITE|SHMSIZE|TRUNCATE)/.test(code);
+  if (full) disk.full(Date.now());
+  if (full) return new StoreOutOfDisk(e);
+  return /^SQLITE_(BUSY|LOCKED|IOERR)/.test(code) ? new StoreUnavailable(e) : e;
+}
+
+interface Waiting {
+  readonly op: (trx: Db) => Promise<unknown>;
+  readonly done: (value: unknown) => void;
+  readonly fail: (error: unknown) => void;
+}
+
+/** SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick at a time. */
+export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
+  const db: Db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
+  let batch: Waiting[] = [];
+  let committing: Promise<void> = Promise.resolve();
+  async function commit(): Promise<void> {
+    const group = batch;
+    batch = [];
+    if (group.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const w of group) {
+          await sql`SAVEPOINT w`.execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await w.op(trx) });
+            await sql`RELEASE w`.execute(trx);
+          } catch (error) {
+            await sql`ROLLBACK TO w`.execute(trx);
+            await sql`RELEASE w`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (e) {
+      const failure = sqliteFailure(e, disk);
+      for (const w of group) w.fail(failure);
+      return;
+    }
+    disk.written();
+    for (const [i, w] of group.entries()) {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if (outcome.ok) w.done(outcome.value);
+      else w.fail(outcome.error);
+    }
+  }
+  return {
+    dialect: 'sqlite',
+    db,
+    read: (op) => op(db),
+    write<T>(op: (trx: Db) => Promise<T>): Promise<T> {
+      return new Promise<T>((done, fail) => {
+        if (batch.length === 0) setImmediate(() => (committing = commit()));
+        batch.push({ op, done: done as (value: unknown) => void, fail });
+      });
+    },
+    // Writes still waiting for their tick are committed first; the store closes its own handle after.
+    async close() {
+      await committing;
+      await commit();
+    },
+  };
+}
+
+/** PostgreSQL's BIGINT (times, counts) as numbers: every one the stores keep is far below 2^53. */
+const INT8 = 20;
+export const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Errors of the connection or of a server going away (SQLSTATE classes 08 and 57P, sockets refused or
+ * reset): the request did not happen, or not for good, and may be made again.
+ */
+export function pgUnavailable(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(08|57P)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)))
+    return true;
+  return e instanceof Error && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message);
+}
+
+/** SQLSTATE 53100: the database server's disk is full. */
+export const pgFailure = (e: unknown): unknown =>
+  (e as { code?: unknown }).code === '53100' ? new StoreOutOfDisk(e) : pgUnavailable(e) ? new StoreUnavailable(e) : e;
+
+/** PostgreSQL through the store's pool (whose types read BIGINT as numbers: `pgTypes`). */
+export function postgresDb(pool: pg.Pool): SqlDb {
+  const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    db,
+    async read<T>(op: (db: Db) => Promise<T>): Promise<T> {
+      try {
+        return await op(db);
+      } catch (e) {
+        throw pgFailure(e);
+      }
+    },
+    async write<T>(op: (trx: Db) => Promise<T>): Promise<T> {
+      try {
+        return await db.transaction().execute(op);
+      } catch (e) {
+        throw pgFailure(e);
+      }
+    },
+    // The store ends its own pool.
+    close: async () => undefined,
+  };
+}
+
+/** A row's key taken by a write at the same moment (PostgreSQL's 23505, SQLite's constraint): the later may go again. */
+export const keyTaken = (e: unknown): boolean => {
+  const code = (e as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
