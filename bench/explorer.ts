@@ -106,7 +106,8 @@ export async function benchExplorer(): Promise<void> {
         batch.map(async ({ id, line }) => {
           await store.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: from });
           const result: Json = line.counted === 'draw' ? { kind: 'draw' } : { kind: 'win', winner: line.counted === 'first' ? 0 : 1 };
-          if (!(await store.end(id, result, 'rules', 0, undefined, undefined, undefined, line))) throw new Error(`${id} did not end`);
+          if (!(await store.end(id, { result: result, termination: 'rules', plies: 0, opening: line })))
+            throw new Error(`${id} did not end`);
         }),
       );
       written += performance.now() - tw;

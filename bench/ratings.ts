@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LICHESS, NEW_PLAYER, rateGame } from '../src/ratings/index.ts';
+import { type RatedGame, ratingsAfter } from '../src/ratings/game-end.ts';
+import { type Glicko, LICHESS, NEW_PLAYER, rateGame } from '../src/ratings/index.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
-import type { Rating } from '../src/server/store.ts';
+import type { RatingChange } from '../src/server/store.ts';
 
 /**
  * What rating costs: the Glicko-2 update of one game alone (µs), and a rated game's end in the
@@ -32,19 +33,21 @@ export async function benchRatings(): Promise<void> {
         createdAt: i,
         rated: true,
       });
-    const rating = (i: number): Rating => ({
-      perf: 'hex',
-      accounts: [`a${i % 50}`, `b${i % 50}`],
-      at: i,
-      rate: (before) => rateGame(before[0] ?? NEW_PLAYER, before[1] ?? NEW_PLAYER, 1, LICHESS),
-    });
+    // What the room does: the players' ratings read, the new ones worked out (a pure step), both written with the end.
+    const rating = async (i: number): Promise<RatingChange> => {
+      const game: RatedGame = { perf: 'hex', accounts: [`a${i % 50}`, `b${i % 50}`], at: i, firstMoveAdvantage: 0, score: { first: 1 } };
+      const before = await Promise.all(game.accounts.map(async (a) => (await store.ratingsOf(a)).find((r) => r.perf === 'hex') ?? null));
+      const { after, diffs } = ratingsAfter(game, before);
+      const seats = game.accounts.map((account, k) => ({ account, before: before[k] ?? null, after: after[k] as Glicko }));
+      return { perf: 'hex', at: i, seats, diffs };
+    };
     // One at a time, each its own committed write: what a single game's end costs.
     t = performance.now();
-    for (let i = 0; i < games; i++) await store.end(`g${i}`, { kind: 'win', winner: 0 }, 'rules', 0);
+    for (let i = 0; i < games; i++) await store.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0 });
     const plain = ((performance.now() - t) * 1000) / games;
     t = performance.now();
     for (let i = games; i < 2 * games; i++)
-      await store.end(`g${i}`, { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(i));
+      await store.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0, ratings: await rating(i) });
     const rated = ((performance.now() - t) * 1000) / games;
     console.log(
       `  a game's end in SQLite, committed: rated ${rated.toFixed(0)} µs, unrated ${plain.toFixed(0)} µs (anchor) — the rating adds ${(rated - plain).toFixed(0)} µs (${(rated / plain).toFixed(2)}×)`,

@@ -18,11 +18,16 @@ const hive = (id: string, createdAt: number, extra: Partial<NewGame> = {}): NewG
 async function rate(store: GameStore, accounts: readonly [string, string], ratings: readonly [number, number]): Promise<void> {
   const id = `rated-${accounts.join('-')}`;
   await store.create(hive(id, 0, { rated: true }));
-  await store.end(id, { kind: 'draw' }, 'agreement', 0, undefined, undefined, {
-    perf: 'hive',
-    accounts,
-    at: 1,
-    rate: () => ratings.map((rating) => ({ rating, deviation: 60, volatility: 0.06 })) as never,
+  const seats = accounts.map((account, i) => ({
+    account,
+    before: null,
+    after: { rating: ratings[i] as number, deviation: 60, volatility: 0.06 },
+  }));
+  await store.end(id, {
+    result: { kind: 'draw' },
+    termination: 'agreement',
+    plies: 0,
+    ratings: { perf: 'hive', at: 1, seats, diffs: [0, 0] },
   });
 }
 
@@ -73,7 +78,7 @@ describe('the live game the home page offers to watch', () => {
         { name: 'Fay', rating: 1800 },
       ]);
       // Once it ends, the next strongest.
-      await store.end('strong', { kind: 'draw' }, 'agreement', 1);
+      await store.end('strong', { result: { kind: 'draw' }, termination: 'agreement', plies: 1 });
       expect((await chooseLiveGame(store))?.id).toBe('weaker');
     } finally {
       await store.close();

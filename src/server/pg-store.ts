@@ -50,7 +50,6 @@ import {
   logRow,
   type ModAction,
   moderationMigration,
-  NEW_RATING,
   type NewReport,
   NOT_BANNED,
   type RatingReset,
@@ -110,7 +109,6 @@ import {
   type PuzzleRoundRow,
   RATINGS,
   type Ranked,
-  type Rating,
   type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
@@ -118,7 +116,6 @@ import {
   type ReviewRequestRow,
   type ReviewRow,
   RULES_VERSIONS,
-  ratingDiffs,
   ratingFromRow,
   ratingOfRow,
   refusalOf,
@@ -129,8 +126,6 @@ import {
   type StoredPuzzleRating,
   type StoredRating,
   type StoredReview,
-  StoreOutOfDisk,
-  StoreUnavailable,
   TABLE_MANNERS,
   TAKE_LEASE_UPSERT,
   type Waiting,
@@ -469,59 +464,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
     return this.transaction(async (c) => {
       await c.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [id]);
       return (await c.query<{ claimed: number }>(text, [...values, owner])).rows[0]?.claimed === 1;
-    });
-  }
-
-  async end(
-    id: GameId,
-    result: Json,
-    termination: string,
-    plies: number,
-    departed?: number,
-    undone?: number,
-    rating?: Rating,
-    opening?: OpeningLine | null,
-  ): Promise<boolean> {
-    const ending = `UPDATE games SET ended_result = $1, termination = $2, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
-         WHERE id = $3 AND termination IS NULL AND plies = $4 AND ($5::int IS NULL OR departed = $5) AND ($6::int IS NULL OR undone = $6)`;
-    const values = [JSON.stringify(result), termination, id, plies, departed ?? null, undone ?? null];
-    if (!rating && opening === undefined) return (await this.query(ending, values)).rowCount === 1;
-    return this.transaction(async (c) => {
-      if ((await c.query(ending, values)).rowCount !== 1) return false;
-      if (opening !== undefined) await this.count(c, id, opening);
-      if (!rating) return true;
-      // Each player's row locked while it is read and written: two games ending at once for one player both count.
-      // Locked in one order whatever the seats' order, so two games of the same players never wait on each other.
-      const { rows: held } = await c.query<RatingRow & { account_id: string }>(
-        `SELECT account_id, perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ANY($1) AND perf = $2
-           ORDER BY account_id FOR UPDATE`,
-        [[...rating.accounts], rating.perf],
-      );
-      const before = rating.accounts.map((a) => {
-        const row = held.find((r) => r.account_id === a);
-        return row ? ratingFromRow(row) : null;
-      });
-      const after = rating.rate(before);
-      for (const [i, account] of rating.accounts.entries()) {
-        const r = after[i];
-        if (!r) throw new Error(`a rating gave ${after.length} ratings for ${rating.accounts.length} players`);
-        await c.query(
-          `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES ($1, $2, $3, $4, $5, 1, $6)
-             ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-               volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
-          [account, rating.perf, r.rating, r.deviation, r.volatility, rating.at],
-        );
-        await c.query('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES ($1, $2, $3, $4, $5, $6)', [
-          account,
-          rating.perf,
-          rating.at,
-          r.rating,
-          id,
-          r.rating - (before[i]?.rating ?? NEW_RATING),
-        ]);
-      }
-      await c.query('UPDATE games SET rating_diffs = $1 WHERE id = $2', [JSON.stringify(ratingDiffs(before, after)), id]);
-      return true;
     });
   }
 

@@ -3,7 +3,8 @@ import { parseOutcome, playMoves } from '../engine/record.ts';
 import { passingMove } from '../engine/resign.ts';
 import { findGame } from '../games/index.ts';
 import type { Answer, Ending, GameEvent, Refusal } from '../protocols/wire/index.ts';
-import { deviationAfter, type Glicko, LICHESS, NEW_PLAYER, perfOf, placesOf, rateFreeForAll, rateGame } from '../ratings/index.ts';
+import { type RatedGame, ratingsAfter } from '../ratings/game-end.ts';
+import { type Glicko, perfOf, placesOf } from '../ratings/index.ts';
 import {
   hasLeft,
   afterMove as judgeAfterMove,
@@ -28,13 +29,13 @@ import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from './owners.ts';
 import {
   type Departure,
   type GameStore,
+  RATINGS_CHANGED,
+  type RatingChange,
   RulesChanged,
-  ratingDiffs,
   STORE_OUT_OF_DISK,
   type StoredGame,
   type StoredMove,
   StoreOutOfDisk,
-  type Rating as StoreRating,
   seatedAtStart,
 } from './store.ts';
 import { TableTalk } from './table-talk.ts';
@@ -133,6 +134,9 @@ export const STORE_UNAVAILABLE = 'the game store is not answering; nothing chang
 
 /** Client move ids remembered for retries. */
 const RECENT_IDS = 64;
+
+/** Times a rated end reads its players' ratings again when another game of theirs ended first. */
+const MAX_RATING_TRIES = 10;
 
 export class Room {
   private queue: Promise<unknown> = Promise.resolve();
@@ -868,10 +872,7 @@ export class Room {
    */
   private async finish(outcome: Outcome, termination: string): Promise<RoomEvent | null> {
     const result = outcomeJson(outcome);
-    let diffs: number[] | null = null;
-    const rating = this.ratingOf(outcome, termination, (d) => {
-      diffs = d;
-    });
+    const rated = this.ratedGameOf(outcome, termination);
     // The opening explorer counts the game in the same write (or marks it as not counted): nothing is
     // left for a crash to lose, and a game ends once, so it is counted once.
     const opening = openingLineOf(
@@ -880,12 +881,20 @@ export class Room {
       result,
       termination,
     );
-    if (
-      !(await this.store.end(this.id, result, termination, this.plies, this.stored.departures.length, this.stored.undone, rating, opening))
-    ) {
+    const ending = { result, termination, plies: this.plies, departed: this.stored.departures.length, undone: this.stored.undone, opening };
+    let ratings: RatingChange | undefined;
+    let ended: boolean | typeof RATINGS_CHANGED = RATINGS_CHANGED;
+    // A player's other game ending between the read of their rating and this write: read it again.
+    for (let tries = 0; ended === RATINGS_CHANGED; tries++) {
+      if (tries === MAX_RATING_TRIES) throw new Error(`game ${this.id}: the players' ratings kept changing while it ended`);
+      ratings = rated ? await this.ratingChange(rated) : undefined;
+      ended = await this.store.end(this.id, ratings ? { ...ending, ratings } : ending);
+    }
+    if (!ended) {
       await this.reload();
       return null;
     }
+    const diffs = ratings ? [...ratings.diffs] : null;
     const offered = this.offer !== null;
     this.current = { ...this.stored, ending: { result, termination }, offer: null, ratingDiffs: diffs };
     if (offered) this.offerChanged();
@@ -895,38 +904,30 @@ export class Room {
   /**
    * How this game's end rates its players, if it does: a rated game whose every seat is an account's,
    * not aborted — two players by Glicko-2 with the game's first-move advantage, a free-for-all by
-   * Glicko-2 over its table's pairs (ratings/free-for-all.ts). Worked out in the store's write (from
-   * the ratings it holds then); `told` hears the changes.
+   * Glicko-2 over its table's pairs (ratings/free-for-all.ts).
    */
-  private ratingOf(outcome: Outcome, termination: string, told: (diffs: number[]) => void): StoreRating | undefined {
+  private ratedGameOf(outcome: Outcome, termination: string): RatedGame | undefined {
     const { stored } = this;
     const accounts = stored.seatAccounts;
     if (!stored.rated || termination === 'aborted' || accounts.length < 2 || accounts.some((a) => !a)) return undefined;
-    const at = this.now();
-    const settings = { ...LICHESS, firstMoveAdvantage: this.game.firstMoveAdvantage ?? 0 };
-    const places = accounts.length > 2 ? this.places(outcome) : null;
     return {
       perf: perfOf(stored.game, stored.clock),
       accounts: accounts as string[],
-      at,
-      rate: (before) => {
-        // Each deviation grown for the time since that player's last rated game, then the game.
-        const now = before.map((r) =>
-          r
-            ? {
-                rating: r.rating,
-                volatility: r.volatility,
-                deviation: deviationAfter(r, ((at - r.at) / 86_400_000) * settings.periodsPerDay, settings),
-              }
-            : NEW_PLAYER,
-        );
-        const after = places
-          ? rateFreeForAll(now, places, settings)
-          : rateGame(now[0] as Glicko, now[1] as Glicko, outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0, settings);
-        told(ratingDiffs(before, after));
-        return after;
-      },
+      at: this.now(),
+      firstMoveAdvantage: this.game.firstMoveAdvantage ?? 0,
+      score:
+        accounts.length > 2 ? { places: this.places(outcome) } : { first: outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0 },
     };
+  }
+
+  /** The players' ratings as the store holds them now, and after this game (a pure step: ratings/game-end.ts). */
+  private async ratingChange(rated: RatedGame): Promise<RatingChange> {
+    const before = await Promise.all(
+      rated.accounts.map(async (account) => (await this.store.ratingsOf(account)).find((r) => r.perf === rated.perf) ?? null),
+    );
+    const { after, diffs } = ratingsAfter(rated, before);
+    const seats = rated.accounts.map((account, i) => ({ account, before: before[i] ?? null, after: after[i] as Glicko }));
+    return { perf: rated.perf, at: rated.at, seats, diffs };
   }
 
   /**

@@ -50,7 +50,6 @@ import {
   logRow,
   type ModAction,
   moderationMigration,
-  NEW_RATING,
   type NewReport,
   NOT_BANNED,
   type RatingReset,
@@ -111,7 +110,6 @@ import {
   type PuzzleRoundRow,
   RATINGS,
   type Ranked,
-  type Rating,
   type RatingPoint,
   type RatingRow,
   REMATCHES_NOT_OPEN,
@@ -119,7 +117,6 @@ import {
   type ReviewRequestRow,
   type ReviewRow,
   RULES_VERSIONS,
-  ratingDiffs,
   ratingFromRow,
   ratingOfRow,
   refusalOf,
@@ -130,8 +127,6 @@ import {
   type StoredPuzzleRating,
   type StoredRating,
   type StoredReview,
-  StoreOutOfDisk,
-  StoreUnavailable,
   TABLE_MANNERS,
   TAKE_LEASE_UPSERT,
   type Waiting,
@@ -388,29 +383,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
     });
   }
 
-  end(
-    id: GameId,
-    result: Json,
-    termination: string,
-    plies: number,
-    departed?: number,
-    undone?: number,
-    rating?: Rating,
-    opening?: OpeningLine | null,
-  ): Promise<boolean> {
-    return this.write(() => {
-      const ended =
-        this.sql(
-          `UPDATE games SET ended_result = ?, termination = ?, deadline = NULL, due = NULL, lease_owner = NULL, lease_until = NULL, offer = NULL
-             WHERE id = ? AND termination IS NULL AND plies = ? AND (? IS NULL OR departed = ?) AND (? IS NULL OR undone = ?)`,
-        ).run(JSON.stringify(result), termination, id, plies, departed ?? null, departed ?? null, undone ?? null, undone ?? null)
-          .changes === 1;
-      if (ended && rating) this.rate(id, rating);
-      if (ended && opening !== undefined) this.count(id, opening);
-      return ended;
-    });
-  }
-
   /** Marks a finished game looked at by the explorer and counts its opening, if not done before. */
   private count(id: GameId, opening: OpeningLine | null): boolean {
     if (this.sql('UPDATE games SET explored = 1 WHERE id = ? AND explored = 0 AND termination IS NOT NULL').run(id).changes === 0)
@@ -439,38 +411,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
       'SELECT move, games, first_wins, draws, second_wins FROM explorer WHERE variant = ? AND position = ? ORDER BY games DESC, move',
     ).all(variant, key) as ExplorerRow[];
     return rows.map(explorerCountFromRow);
-  }
-
-  /** Both players' new ratings, in the write that ends their game. */
-  private rate(id: GameId, rating: Rating): void {
-    const read = (account: string) =>
-      (this.sql('SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ? AND perf = ?').get(
-        account,
-        rating.perf,
-      ) as RatingRow | undefined) ?? null;
-    const before = rating.accounts.map((a) => {
-      const row = read(a);
-      return row ? ratingFromRow(row) : null;
-    });
-    const after = rating.rate(before);
-    for (const [i, account] of rating.accounts.entries()) {
-      const r = after[i];
-      if (!r) throw new Error(`a rating gave ${after.length} ratings for ${rating.accounts.length} players`);
-      this.sql(
-        `INSERT INTO ratings (account_id, perf, rating, deviation, volatility, games, at) VALUES (?, ?, ?, ?, ?, 1, ?)
-           ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-             volatility = excluded.volatility, games = ratings.games + 1, at = excluded.at`,
-      ).run(account, rating.perf, r.rating, r.deviation, r.volatility, rating.at);
-      this.sql('INSERT INTO rating_history (account_id, perf, at, rating, game_id, delta) VALUES (?, ?, ?, ?, ?, ?)').run(
-        account,
-        rating.perf,
-        rating.at,
-        r.rating,
-        id,
-        r.rating - (before[i]?.rating ?? NEW_RATING),
-      );
-    }
-    this.sql('UPDATE games SET rating_diffs = ? WHERE id = ?').run(JSON.stringify(ratingDiffs(before, after)), id);
   }
 
   async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { moderationContract } from './moderation/store-contract.testing.ts';
-import type { AfterMove, Challenge, GameStore, NewGame, OpeningLine, StoredRating } from './store.ts';
+import {
+  type AfterMove,
+  type Challenge,
+  type GameStore,
+  type NewGame,
+  type NewRating,
+  type OpeningLine,
+  RATINGS_CHANGED,
+  type RatingChange,
+} from './store.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -63,7 +72,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.claim('g', 2, 'one', 9_500, 60)).toBe(false);
         expect(await store.claimDue('three', 9_500, 60, 10)).toEqual([]);
         expect(await store.claim('g', 2, 'two', 9_500, 60)).toBe(true);
-        await store.end('g', { kind: 'draw' }, 'rules', 2);
+        await store.end('g', { result: { kind: 'draw' }, termination: 'rules', plies: 2 });
         expect(await store.claim('g', 2, 'one', 10_000, 9_600)).toBe(false);
       }),
     );
@@ -76,7 +85,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create({ ...game('never', ['open', 'open'], 3), due: null });
         await store.create({ ...game('held', ['open', 'open'], 4), due: 50 });
         await store.create({ ...game('ended', ['open', 'open'], 5), due: 10 });
-        await store.end('ended', { kind: 'draw' }, 'rules', 0);
+        await store.end('ended', { result: { kind: 'draw' }, termination: 'rules', plies: 0 });
         expect(await store.claim('held', 0, 'other', 10_000, 0)).toBe(true);
         // Two sweepers at the same moment: the due games, shared out, each once.
         const [a, b] = await Promise.all([store.claimDue('a', 1_000, 200, 10), store.claimDue('b', 1_000, 200, 10)]);
@@ -127,7 +136,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.claimSeat('a', 0, 'h1', 'randy');
         await store.claimSeat('c', 0, 'other', null);
         expect(await store.seatedIn('h1')).toEqual(['a', 'b']);
-        await store.end('a', { kind: 'draw' }, 'rules', 0);
+        await store.end('a', { result: { kind: 'draw' }, termination: 'rules', plies: 0 });
         expect(await store.seatedIn('h1')).toEqual(['b']);
       }),
     );
@@ -188,9 +197,9 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create(game('a', ['open', 'open'], 1));
         expect(await store.append('a', { ply: 0, move: 'b2', at: 1 }, NOTHING_DUE)).toBeNull();
         // An ending decided before the last move is refused: the position it judged is gone.
-        expect(await store.end('a', { kind: 'win', winner: 1 }, 'time', 0)).toBe(false);
-        expect(await store.end('a', { kind: 'draw' }, 'rules', 1)).toBe(true);
-        expect(await store.end('a', { kind: 'win', winner: 0 }, 'resignation', 1)).toBe(false);
+        expect(await store.end('a', { result: { kind: 'win', winner: 1 }, termination: 'time', plies: 0 })).toBe(false);
+        expect(await store.end('a', { result: { kind: 'draw' }, termination: 'rules', plies: 1 })).toBe(true);
+        expect(await store.end('a', { result: { kind: 'win', winner: 0 }, termination: 'resignation', plies: 1 })).toBe(false);
         expect((await store.read('a'))?.ending).toEqual({ result: { kind: 'draw' }, termination: 'rules' });
         expect((await store.read('a'))?.due).toBeNull();
         expect(await store.append('a', { ply: 1, move: 'a1', at: 2 }, NOTHING_DUE)).toBe('game-over');
@@ -214,10 +223,10 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.playing(10)).map((g) => g.id)).toEqual(['ai', 'full']);
         expect((await store.playing(1)).map((g) => g.id)).toEqual(['ai']);
         // An ended game's seats stay as they were played: its record's players do not change after.
-        expect(await store.end('two', { kind: 'draw' }, 'resignation', 0)).toBe(true);
+        expect(await store.end('two', { result: { kind: 'draw' }, termination: 'resignation', plies: 0 })).toBe(true);
         expect(await store.claimSeat('two', 0, 'hash-late', 'Late')).toBe(false);
         expect((await store.read('two'))?.seatTokens).toEqual([null, 'hash-c']);
-        await store.end('ai', { kind: 'draw' }, 'rules', 0);
+        await store.end('ai', { result: { kind: 'draw' }, termination: 'rules', plies: 0 });
         expect((await store.playing(10)).map((g) => g.id)).toEqual(['full']);
       }),
     );
@@ -248,7 +257,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         // Games of AIs alone are counted apart, while they go on.
         await store.create({ ...game('ais', ['easy', 'max'], 30), creator: 'address:x' });
         await store.create({ ...game('ais-over', ['easy', 'max'], 31), creator: 'address:x' });
-        await store.end('ais-over', { kind: 'draw' }, 'rules', 0);
+        await store.end('ais-over', { result: { kind: 'draw' }, termination: 'rules', plies: 0 });
         expect(await store.aiOnlyBy('address:x')).toBe(1);
         expect(await store.aiOnlyBy('bot:randy')).toBe(0);
         await store.claimSeat('full', 0, 'h', null);
@@ -297,8 +306,8 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         const second = { seat: 0, plies: 2, at: 40, termination: 'time' };
         expect(await store.depart('three', second, 1)).toBe(true);
         expect((await store.read('three'))?.departures).toEqual([leaves, second]);
-        expect(await store.end('three', { kind: 'win', winner: 1 }, 'time', 2, 1)).toBe(false);
-        expect(await store.end('three', { kind: 'win', winner: 1 }, 'time', 2, 2)).toBe(true);
+        expect(await store.end('three', { result: { kind: 'win', winner: 1 }, termination: 'time', plies: 2, departed: 1 })).toBe(false);
+        expect(await store.end('three', { result: { kind: 'win', winner: 1 }, termination: 'time', plies: 2, departed: 2 })).toBe(true);
         expect(await store.depart('three', { seat: 1, plies: 2, at: 50, termination: 'resignation' }, 2)).toBe(false);
         expect((await store.read('three'))?.departures).toHaveLength(2);
       }),
@@ -353,7 +362,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.claimSeat('bots', 0, 'tok-bot', 'WrenBot');
         await store.create(game('over', ['open', 'open'], 30));
         await store.claimSeat('over', 0, 'tok-o2', 'Wren', undefined, 'o1');
-        await store.end('over', { kind: 'draw' }, 'agreement', 0);
+        await store.end('over', { result: { kind: 'draw' }, termination: 'agreement', plies: 0 });
         // A bot's requests are counted under its name.
         await store.requestReview({ gameId: 'over', requester: 'bot:wrenbot', requestedAt: 31, total: 1 });
         await store.create(game('left', ['open', 'open', 'open'], 40));
@@ -422,8 +431,8 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
           { game: 'two', seat: 0 },
           { game: 'bots', seat: 0 },
         ]);
-        await store.end('two', { kind: 'win', winner: 1 }, 'closed', 0);
-        await store.end('bots', { kind: 'draw' }, 'aborted', 0);
+        await store.end('two', { result: { kind: 'win', winner: 1 }, termination: 'closed', plies: 0 });
+        await store.end('bots', { result: { kind: 'draw' }, termination: 'aborted', plies: 0 });
         expect(await store.closedInPlay()).toEqual([]);
         expect(await store.liveSeatsOf('o1')).toEqual([]);
       }),
@@ -461,9 +470,9 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
           expect(await store.claimSeat(id, i % 2, `t-${id}`, 'Pat', undefined, 'p')).toBe(true);
         }
         await store.create(game('other', ['open', 'open'], 50));
-        expect(await store.end('g1', { kind: 'win', winner: 0 }, 'rules', 0)).toBe(true);
-        expect(await store.end('g2', { kind: 'win', winner: 0 }, 'resignation', 0)).toBe(true);
-        expect(await store.end('g3', { kind: 'draw' }, 'agreement', 0)).toBe(true);
+        expect(await store.end('g1', { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0 })).toBe(true);
+        expect(await store.end('g2', { result: { kind: 'win', winner: 0 }, termination: 'resignation', plies: 0 })).toBe(true);
+        expect(await store.end('g3', { result: { kind: 'draw' }, termination: 'agreement', plies: 0 })).toBe(true);
         const ids = (games: { id: string }[]) => games.map((g) => g.id);
         expect(ids(await store.gamesOf('p', { limit: 10 }))).toEqual(['g4', 'g3', 'g2', 'g1']);
         expect(ids(await store.gamesOf('p', { limit: 2 }))).toEqual(['g4', 'g3']);
@@ -497,8 +506,8 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         // A move made before the takeback was known lands nowhere.
         expect(await store.append('t', { ply: 1, move: 'c1', at: 5 }, { ...NOTHING_DUE, undone: 0 })).toBe('ply-taken');
         expect(await store.append('t', { ply: 1, move: 'c1', at: 5 }, { ...NOTHING_DUE, undone: 4 })).toBeNull();
-        expect(await store.end('t', { kind: 'draw' }, 'agreement', 2, 0, 0)).toBe(false);
-        expect(await store.end('t', { kind: 'draw' }, 'agreement', 2, 0, 4)).toBe(true);
+        expect(await store.end('t', { result: { kind: 'draw' }, termination: 'agreement', plies: 2, departed: 0, undone: 0 })).toBe(false);
+        expect(await store.end('t', { result: { kind: 'draw' }, termination: 'agreement', plies: 2, departed: 0, undone: 4 })).toBe(true);
 
         for (let i = 0; i < 5; i++)
           await store.addChat('t', { room: i % 2 ? 'players' : 'spectators', author: `a${i}`, account: null, text: `line ${i}`, at: i }, 3);
@@ -527,7 +536,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create(game('done'));
         expect(await store.claimSeat('live', 1, 'tok-1', 'Robo')).toBe(true);
         expect(await store.claimSeat('done', 1, 'tok-1', 'Robo')).toBe(true);
-        expect(await store.end('done', { kind: 'draw' }, 'agreement', 0)).toBe(true);
+        expect(await store.end('done', { result: { kind: 'draw' }, termination: 'agreement', plies: 0 })).toBe(true);
         expect(await store.rotateBotToken('someone-else', 'robo', 'tok-new')).toBeNull();
         expect(await store.rotateBotToken('owner', 'robo', 'tok-new')).toBe('tok-1');
         expect(await store.botName('tok-1')).toBeNull();
@@ -612,22 +621,26 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create({ ...game('r2'), rated: true });
         expect((await store.read('r1'))?.rated).toBe(true);
         const seen: unknown[] = [];
-        const rating = (at: number) => ({
-          perf: 'hive',
-          accounts: ['a', 'b'] as const,
-          at,
-          rate: (before: readonly (StoredRating | null)[]) => {
-            seen.push(before.map((r) => r && [r.rating, r.games]));
-            const base = before.map((r) => r?.rating ?? 1500);
-            return [
-              { rating: (base[0] as number) + 10, deviation: 300, volatility: 0.09 },
-              { rating: (base[1] as number) - 10, deviation: 300, volatility: 0.09 },
-            ] as const;
-          },
-        });
-        expect(await store.end('r1', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(100))).toBe(true);
-        expect(await store.end('r1', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(150))).toBe(false);
-        expect(await store.end('r2', { kind: 'win', winner: 0 }, 'rules', 0, undefined, undefined, rating(200))).toBe(true);
+        // What the room does: read the players' ratings, work out the new ones, write them with the end.
+        const rating = async (at: number, record = true): Promise<RatingChange> => {
+          const before = await Promise.all(['a', 'b'].map(async (a) => (await store.ratingsOf(a)).find((r) => r.perf === 'hive') ?? null));
+          if (record) seen.push(before.map((r) => r && [r.rating, r.games]));
+          const base = before.map((r) => r?.rating ?? 1500);
+          const after = [
+            { rating: (base[0] as number) + 10, deviation: 300, volatility: 0.09 },
+            { rating: (base[1] as number) - 10, deviation: 300, volatility: 0.09 },
+          ];
+          const seats = ['a', 'b'].map((account, i) => ({ account, before: before[i] ?? null, after: after[i] as NewRating }));
+          return { perf: 'hive', at, seats, diffs: [10, -10] };
+        };
+        const win = { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0 };
+        const stale = await rating(200, false);
+        expect(await store.end('r1', { ...win, ratings: await rating(100) })).toBe(true);
+        expect(await store.end('r1', { ...win, ratings: await rating(150, false) })).toBe(false);
+        // Worked out before r1 ended: written over ratings that are gone, so nothing of it is written.
+        expect(await store.end('r2', { ...win, ratings: stale })).toBe(RATINGS_CHANGED);
+        expect((await store.read('r2'))?.ending).toBeNull();
+        expect(await store.end('r2', { ...win, ratings: await rating(200) })).toBe(true);
         expect(seen).toEqual([
           [null, null],
           [
@@ -798,11 +811,20 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         await store.create({ ...game('ffa'), seats: ['open', 'open', 'open'], rated: true });
         expect(
-          await store.end('ffa', { kind: 'win', winner: 2 }, 'rules', 0, undefined, undefined, {
-            perf: 'dicewars',
-            accounts: ['x', 'y', 'z'],
-            at: 5,
-            rate: (before) => before.map((_, i) => ({ rating: 1500 + 10 * (i - 1), deviation: 400, volatility: 0.09 })),
+          await store.end('ffa', {
+            result: { kind: 'win', winner: 2 },
+            termination: 'rules',
+            plies: 0,
+            ratings: {
+              perf: 'dicewars',
+              at: 5,
+              seats: ['x', 'y', 'z'].map((account, i) => ({
+                account,
+                before: null,
+                after: { rating: 1500 + 10 * (i - 1), deviation: 400, volatility: 0.09 },
+              })),
+              diffs: [-10, 0, 10],
+            },
           }),
         ).toBe(true);
         expect((await store.read('ffa'))?.ratingDiffs).toEqual([-10, 0, 10]);
@@ -822,14 +844,19 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         for (const [i, [id]] of people.entries()) await store.register(id, `Name${i}`, `name${i}`, `h${i}`, '$argon2id$x', 1);
         for (const [i, [id, rating, deviation]] of people.entries()) {
           await store.create({ ...game(`lb${i}`), rated: true });
-          await store.end(`lb${i}`, { kind: 'draw' }, 'agreement', 0, undefined, undefined, {
-            perf: 'hex',
-            accounts: [id, 'someone'],
-            at: i,
-            rate: () => [
-              { rating, deviation, volatility: 0.06 },
-              { rating: 1500, deviation: 500, volatility: 0.09 },
-            ],
+          await store.end(`lb${i}`, {
+            result: { kind: 'draw' },
+            termination: 'agreement',
+            plies: 0,
+            ratings: {
+              perf: 'hex',
+              at: i,
+              seats: [
+                { account: id, before: null, after: { rating, deviation, volatility: 0.06 } },
+                { account: `someone${i}`, before: null, after: { rating: 1500, deviation: 500, volatility: 0.09 } },
+              ],
+              diffs: [0, 0],
+            },
           });
         }
         await store.deleteAccount('p4', 'Deleted-x', null);
@@ -901,13 +928,15 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         });
         const ended = async (id: string, opening: OpeningLine | null | undefined, result: unknown = { kind: 'win', winner: 0 }) => {
           await store.create(game(id));
-          return store.end(id, result as never, 'resignation', 0, undefined, undefined, undefined, opening);
+          return store.end(id, { result: result as never, termination: 'resignation', plies: 0, opening });
         };
         expect(await ended('a', line('first', 'wS1', 'bS1 wS1-', ''))).toBe(true);
         expect(await ended('b', line('draw', 'wA1', 'bS1 wA1-'), { kind: 'draw' })).toBe(true);
         expect(await ended('c', line('second', 'wS1', 'bS1 -wS1'), { kind: 'win', winner: 1 })).toBe(true);
         // Ended again, or explored again: nothing counts twice.
-        expect(await store.end('a', { kind: 'draw' }, 'agreement', 0, undefined, undefined, undefined, line('draw', 'wS1'))).toBe(false);
+        expect(await store.end('a', { result: { kind: 'draw' }, termination: 'agreement', plies: 0, opening: line('draw', 'wS1') })).toBe(
+          false,
+        );
         expect(await store.explore('a', line('first', 'wS1'))).toBe(false);
         // Most played first, ties by move; '' is the games that ended there.
         expect(await store.explorer('hive', 'k0')).toEqual([
@@ -952,8 +981,8 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
       withStore(async (store) => {
         for (const id of ['g3', 'g1', 'live', 'gone', 'g2']) await store.create(game(id));
         await store.create({ ...game('other'), game: 'hex' });
-        for (const id of ['g1', 'g2', 'g3', 'other']) await store.end(id, { kind: 'draw' }, 'agreement', 0);
-        await store.end('gone', null as never, 'aborted', 0);
+        for (const id of ['g1', 'g2', 'g3', 'other']) await store.end(id, { result: { kind: 'draw' }, termination: 'agreement', plies: 0 });
+        await store.end('gone', { result: null as never, termination: 'aborted', plies: 0 });
         expect((await store.finishedGames('tictactoe', null, 10)).map((g) => g.id)).toEqual(['g1', 'g2', 'g3']);
         expect((await store.finishedGames('tictactoe', 'g1', 1)).map((g) => g.id)).toEqual(['g2']);
         expect(await store.finishedGames('tictactoe', 'g3', 10)).toEqual([]);
@@ -971,7 +1000,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.create({ ...game('waiting', ['open', 'open'], 50), due: 500 });
         await store.create(game('done'));
         expect(await store.append('done', { ply: 0, move: 'b2', at: 100 }, NOTHING_DUE)).toBeNull();
-        expect(await store.end('done', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        expect(await store.end('done', { result: { kind: 'draw' }, termination: 'agreement', plies: 1 })).toBe(true);
         await store.heartbeat('a', 2_000);
         // Killed after its heartbeat at 2 000, started again at 12 000: ten seconds of nobody's time.
         expect(await store.resumeClocks('a', 12_000, 5_000)).toBe(10_000);
@@ -1019,7 +1048,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         // A move of a finished game proves nothing more (the site answered, but no clock depends on it).
         await store.create(game('over'));
         expect(await store.append('over', { ply: 0, move: 'b2', at: 3_000 }, NOTHING_DUE)).toBeNull();
-        expect(await store.end('over', { kind: 'draw' }, 'agreement', 1)).toBe(true);
+        expect(await store.end('over', { result: { kind: 'draw' }, termination: 'agreement', plies: 1 })).toBe(true);
         await store.heartbeat('a', 1_500);
         expect(await store.resumeClocks('a', 11_900, 5_000)).toBe(10_000);
         const g = await store.read('g');

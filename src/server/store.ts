@@ -3,6 +3,7 @@ import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
 import type { ChatStore } from './stores/chat.ts';
+import type { EndingStore } from './stores/ending.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -95,17 +96,44 @@ export interface NewRating {
 }
 
 /**
- * How a rated game's end rates its players: under `perf`, the accounts of its seats (two, or more in
- * a free-for-all), and the new ratings from the stored ones (null: none yet) at `at`, seat by seat —
- * worked out inside the store's write that ends the game, so two games ending at once for one player
- * both count.
+ * A rated game's new ratings, worked out before the end is written (ratings/game-end.ts, a pure
+ * function of the ratings read) and written with it — only while every player's rating is still the
+ * one read (`before`; null: none yet), checked in the write as a move's ply is: else the end is not
+ * written and says `ratings-changed` (another game of theirs ended first: read them again).
  */
-export interface Rating {
+export interface RatingChange {
   readonly perf: string;
-  readonly accounts: readonly string[];
   readonly at: number;
-  rate(before: readonly (StoredRating | null)[]): readonly NewRating[];
+  readonly seats: readonly {
+    readonly account: string;
+    readonly before: StoredRating | null;
+    readonly after: NewRating;
+  }[];
+  /** What the game shows: each new rating less the old, in whole points. */
+  readonly diffs: readonly number[];
 }
+
+/** How a game ends, as the room decided it. */
+export interface GameEnding {
+  readonly result: Json;
+  readonly termination: string;
+  /** The moves it ends after: first ending wins, and none decided on a position that is gone. */
+  readonly plies: number;
+  /** When given, the ending holds only after exactly that many departures. */
+  readonly departed?: number;
+  /** When given, the ending holds only after exactly that many takebacks. */
+  readonly undone?: number;
+  /** A rated game's ratings, written with its end. */
+  readonly ratings?: RatingChange;
+  /**
+   * The opening explorer's line, counted in the write that ends the game (null: the game is not
+   * counted, and is marked as looked at); without one, the game waits for `explore`.
+   */
+  readonly opening?: OpeningLine | null;
+}
+
+/** A rated end not written because a player's rating changed since it was read. */
+export const RATINGS_CHANGED = 'ratings-changed';
 
 /** A point of a player's rating history: its rating after a rated game ended at `at`. */
 export interface RatingPoint {
@@ -322,7 +350,7 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, ChatStore {
+export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, ChatStore, EndingStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -351,25 +379,8 @@ export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, C
     owner?: string,
   ): Promise<boolean>;
   /**
-   * Ends the game after its first `plies` moves (first ending wins) and, when `departed` is given,
-   * exactly that many departures; false when it had already ended or has changed since (the ending
-   * was decided on a position that is gone).
-   */
-  end(
-    id: GameId,
-    result: Json,
-    termination: string,
-    plies: number,
-    departed?: number,
-    undone?: number,
-    rating?: Rating,
-    opening?: OpeningLine | null,
-  ): Promise<boolean>;
-  /**
-   * The opening explorer's index. `end` given an `opening` counts it in the write that ends the game
-   * (null: the game is not counted, and is marked as looked at); without one, the game waits for
-   * `explore`. Each game is counted at most once: its mark and its counts change in one write.
-   * Finished games not yet looked at, oldest first (at most `limit`), and how many there are in all.
+   * The opening explorer's index: each game is counted at most once (by `end` or here), its mark and
+   * its counts changed in one write. Finished games not yet looked at, oldest first (at most `limit`), and how many there are in all.
    */
   unexplored(limit: number): Promise<{ ids: GameId[]; left: number }>;
   /** Counts a finished game's opening (null: marks it looked at, uncounted): false when it was looked at already, or is not over. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameStore, NewGame, StoredRating } from '../store.ts';
+import type { GameStore, NewGame, NewRating, StoredRating } from '../store.ts';
 import type { ModAction } from './store.ts';
 
 /** The moderation part of the store contract (moderation/store.ts), run on every store by gameStoreContract. */
@@ -132,7 +132,7 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
         await store.claimSeat('g', 0, 'ann-token', 'Ann', undefined, 'Ann');
         await store.claimSeat('g', 1, 'mod-token', 'Mod', undefined, 'Mod');
         expect(await store.bannedInPlay()).toEqual(['Ann']);
-        expect(await store.end('g', { kind: 'win', winner: 1 }, 'banned', 0)).toBe(true);
+        expect(await store.end('g', { result: { kind: 'win', winner: 1 }, termination: 'banned', plies: 0 })).toBe(true);
         expect(await store.bannedInPlay()).toEqual([]);
         expect(await store.lift('Ann', 'ban', action(400, 'unban', 'Ann'))).toBe(true);
         expect(await store.lift('Ann', 'ban', action(401, 'unban', 'Ann'))).toBe(false);
@@ -160,20 +160,21 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
           await store.create(game(id, at));
           await store.claimSeat(id, 0, `${id}-0`, winner, undefined, winner);
           await store.claimSeat(id, 1, `${id}-1`, loser, undefined, loser);
-          const rate = (before: readonly (StoredRating | null)[]) => {
-            const [w, l] = before.map((r) => r?.rating ?? 1500) as [number, number];
-            const gain = (2000 - w) / 10 + 0.123;
-            return [
-              { rating: w + gain, deviation: 200, volatility: 0.06 },
-              { rating: l - gain, deviation: 200, volatility: 0.06 },
-            ];
-          };
+          const before = await Promise.all([winner, loser].map(async (a) => (await store.ratingsOf(a))[0] ?? null));
+          const [w, l] = before.map((r) => r?.rating ?? 1500) as [number, number];
+          const gain = (2000 - w) / 10 + 0.123;
+          const after = [
+            { rating: w + gain, deviation: 200, volatility: 0.06 },
+            { rating: l - gain, deviation: 200, volatility: 0.06 },
+          ];
+          const seats = [winner, loser].map((account, i) => ({ account, before: before[i] ?? null, after: after[i] as NewRating }));
+          const diffs = after.map((r, i) => Math.round(r.rating) - Math.round(before[i]?.rating ?? 1500));
           expect(
-            await store.end(id, { kind: 'win', winner: 0 }, 'resignation', 0, undefined, undefined, {
-              perf: 'hex',
-              accounts: [winner, loser],
-              at,
-              rate,
+            await store.end(id, {
+              result: { kind: 'win', winner: 0 },
+              termination: 'resignation',
+              plies: 0,
+              ratings: { perf: 'hex', at, seats, diffs },
             }),
           ).toBe(true);
         };

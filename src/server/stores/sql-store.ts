@@ -1,5 +1,6 @@
-import type { GameId } from '../store.ts';
+import type { GameEnding, GameId, RATINGS_CHANGED } from '../store.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
+import { EndingSql } from './ending.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
@@ -9,9 +10,11 @@ import type { SqlDb } from './sql.ts';
  */
 export abstract class SqlStore {
   private readonly chats: ChatSql;
+  private readonly endings: EndingSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
+    this.endings = new EndingSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -20,5 +23,10 @@ export abstract class SqlStore {
   }
   chat(id: GameId): Promise<ChatLine[]> {
     return this.chats.chat(id);
+  }
+
+  // A game's end (stores/ending.ts).
+  end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
+    return this.endings.end(id, ending);
   }
 }

@@ -1,0 +1,110 @@
+import { NEW_PLAYER } from '../../ratings/glicko2.ts';
+import { type GameEnding, type GameId, type OpeningLine, openingRows, RATINGS_CHANGED, type RatingChange } from '../store.ts';
+import type { Db, SqlDb } from './sql.ts';
+
+/** Thrown inside an ending's write to undo all of it: a player's rating is not the one read. */
+class RatingsChanged extends Error {}
+
+/** A game's end: the ending, its players' ratings and its opening's count, in one write. */
+export interface EndingStore {
+  /**
+   * Ends the game as `ending` says; false when it had already ended or has changed since (the ending
+   * was decided on a position that is gone), `ratings-changed` when a rated end found a player's
+   * rating no longer the one it was worked out from (nothing written).
+   */
+  end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED>;
+}
+
+export class EndingSql implements EndingStore {
+  constructor(private readonly sql: SqlDb) {}
+
+  async end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
+    try {
+      return await this.sql.write(async (trx) => {
+        const { departed, undone } = ending;
+        const ended = await trx
+          .updateTable('games')
+          .set({ ended_result: JSON.stringify(ending.result), termination: ending.termination })
+          .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
+          .where('id', '=', id)
+          .where('termination', 'is', null)
+          .where('plies', '=', ending.plies)
+          .$if(departed !== undefined, (q) => q.where('departed', '=', departed as number))
+          .$if(undone !== undefined, (q) => q.where('undone', '=', undone as number))
+          .executeTakeFirst();
+        if (Number(ended.numUpdatedRows) !== 1) return false;
+        if (ending.ratings) await rate(trx, id, ending.ratings);
+        if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
+        return true;
+      });
+    } catch (e) {
+      if (e instanceof RatingsChanged) return RATINGS_CHANGED;
+      throw e;
+    }
+  }
+}
+
+/**
+ * The players' new ratings and their history, each written only over the rating it was worked out
+ * from (as a move only at its ply): a game of theirs that ended since makes this one read them again.
+ * In the accounts' order, whatever the seats', so two games of the same players never wait on each other.
+ */
+async function rate(trx: Db, id: GameId, change: RatingChange): Promise<void> {
+  const { perf, at } = change;
+  const seats = [...change.seats].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+  for (const { account, before, after } of seats) {
+    const { rating, deviation, volatility } = after;
+    const written = before
+      ? await trx
+          .updateTable('ratings')
+          .set((e) => ({ rating, deviation, volatility, at, games: e('games', '+', 1) }))
+          .where('account_id', '=', account)
+          .where('perf', '=', perf)
+          .where('games', '=', before.games)
+          .where('at', '=', before.at)
+          .where('rating', '=', before.rating)
+          .executeTakeFirst()
+          .then((r) => Number(r.numUpdatedRows))
+      : await trx
+          .insertInto('ratings')
+          .values({ account_id: account, perf, rating, deviation, volatility, games: 1, at })
+          .onConflict((c) => c.columns(['account_id', 'perf']).doNothing())
+          .executeTakeFirst()
+          .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0));
+    if (written !== 1) throw new RatingsChanged();
+    const delta = rating - (before?.rating ?? NEW_PLAYER.rating);
+    await trx.insertInto('rating_history').values({ account_id: account, perf, at, rating, game_id: id, delta }).execute();
+  }
+  await trx
+    .updateTable('games')
+    .set({ rating_diffs: JSON.stringify(change.diffs) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a finished game looked at by the explorer and counts its opening, if not done before. */
+export async function countOpening(trx: Db, id: GameId, opening: OpeningLine | null): Promise<boolean> {
+  const marked = await trx
+    .updateTable('games')
+    .set({ explored: 1 })
+    .where('id', '=', id)
+    .where('explored', '=', 0)
+    .where('termination', 'is not', null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 0) return false;
+  if (!opening) return true;
+  for (const [position, move, first_wins, draws, second_wins] of openingRows(opening))
+    await trx
+      .insertInto('explorer')
+      .values({ variant: opening.variant, position, move, games: 1, first_wins, draws, second_wins })
+      .onConflict((c) =>
+        c.columns(['variant', 'position', 'move']).doUpdateSet((e) => ({
+          games: e('explorer.games', '+', 1),
+          first_wins: e('explorer.first_wins', '+', e.ref('excluded.first_wins')),
+          draws: e('explorer.draws', '+', e.ref('excluded.draws')),
+          second_wins: e('explorer.second_wins', '+', e.ref('excluded.second_wins')),
+        })),
+      )
+      .execute();
+  return true;
+}
