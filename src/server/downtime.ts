@@ -1,3 +1,5 @@
+import type { Heartbeats } from './stores/heartbeats.ts';
+
 /**
  * Downtime is never charged to a clock. Each instance writes a heartbeat to the store now and then
  * (and once more when it stops); while none is alive, no clock runs: the first instance to start
@@ -7,19 +9,6 @@
  * moves' times (clock.ts), so moving those on is what pauses them; the abandonment and first-move
  * timers, which count from the last move, pause with them.
  */
-
-/** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks. */
-export interface Heartbeats {
-  /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
-  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void>;
-  /**
-   * At `instance`'s start, in one write: unless another instance was seen alive within `staleMs`
-   * before `now`, the site was down since the newest heartbeat of any, and every live game's times
-   * move on by that (marked paused at `now`); then `instance` is alive at `now`. Resolves to the
-   * downtime credited: 0 when another instance was alive, or when no heartbeat was ever written.
-   */
-  resumeClocks(instance: string, now: number, staleMs: number): Promise<number>;
-}
 
 /** A heartbeat as the store keeps it. */
 export interface HeartbeatRow {
@@ -41,9 +30,6 @@ export function downtimeOf(rows: readonly HeartbeatRow[], instance: string, now:
   return Math.max(0, now - last);
 }
 
-/** The newest move of a live game (the same SQL in both stores). */
-export const LAST_LIVE_MOVE = 'SELECT max(m.at) AS at FROM moves m JOIN games g ON g.id = m.game_id WHERE g.termination IS NULL';
-
 /** A migration of both stores (named "heartbeats"): each instance's last sign of life, and on each game its last pause. */
 export const HEARTBEATS = `CREATE TABLE heartbeats (
      instance TEXT PRIMARY KEY,
@@ -52,33 +38,6 @@ export const HEARTBEATS = `CREATE TABLE heartbeats (
    );
    ALTER TABLE games ADD COLUMN paused_at BIGINT;
    ALTER TABLE games ADD COLUMN paused_ms BIGINT;`;
-
-/** Writing an instance's heartbeat (SQL of both stores; placeholders :instance, :seen, :stopped). */
-export const HEARTBEAT_UPSERT = `INSERT INTO heartbeats (instance, seen, stopped) VALUES (:instance, :seen, :stopped)
-   ON CONFLICT (instance) DO UPDATE SET seen = excluded.seen, stopped = excluded.stopped`;
-
-/**
- * Instances not heard of for a month are forgotten at the next start (after the downtime is worked
- * out from them): instances named after hosts that come and go would otherwise pile up.
- */
-export const FORGET_HEARTBEATS = 'DELETE FROM heartbeats WHERE seen < :before';
-export const FORGET_AFTER_MS = 30 * 86_400_000;
-
-const LIVE_GAMES = 'SELECT id FROM games WHERE termination IS NULL';
-
-/**
- * The statements that move every live game on by :down milliseconds, paused at :now: its moves'
- * and departures' times, its deadline and due time, and — before its first move, when that is what
- * its timers count from — when it was made. Finished games keep their times.
- */
-export const RESUME_STATEMENTS: readonly string[] = [
-  `UPDATE moves SET at = at + :down WHERE game_id IN (${LIVE_GAMES})`,
-  `UPDATE departures SET at = at + :down WHERE game_id IN (${LIVE_GAMES})`,
-  `UPDATE games SET deadline = deadline + :down, due = due + :down,
-     created_at = CASE WHEN plies = 0 THEN created_at + :down ELSE created_at END,
-     paused_at = :now, paused_ms = :down
-   WHERE termination IS NULL`,
-];
 
 /** A statement with :name placeholders as PostgreSQL takes it ($1, $2… in order of first use) and its values. */
 export function numbered(sql: string, values: Readonly<Record<string, unknown>>): { text: string; values: unknown[] } {

@@ -1,16 +1,6 @@
 import pg from 'pg';
 import type { Json } from '../engine/game.ts';
-import {
-  downtimeOf,
-  FORGET_AFTER_MS,
-  FORGET_HEARTBEATS,
-  HEARTBEAT_UPSERT,
-  HEARTBEATS,
-  type HeartbeatRow,
-  LAST_LIVE_MOVE,
-  numbered,
-  RESUME_STATEMENTS,
-} from './downtime.ts';
+import { HEARTBEATS, numbered } from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
@@ -38,37 +28,7 @@ import {
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
-import {
-  BAN_STATEMENTS,
-  BANNED_IN_PLAY,
-  BANNED_SEAT_GAMES,
-  LOG_COLUMNS,
-  LOG_SELECT,
-  type LoggedAction,
-  type LogRow,
-  loggedFromRow,
-  logRow,
-  type ModAction,
-  moderationMigration,
-  type NewReport,
-  NOT_BANNED,
-  type RatingReset,
-  REFUND_SELECT,
-  REPORT_COLUMNS,
-  REPORT_SELECT,
-  type RefundRow,
-  type ReportRefusal,
-  type ReportRow,
-  type Role,
-  refunds,
-  reportFromRow,
-  reportRow,
-  type Sanction,
-  type SanctionKind,
-  type SanctionRow,
-  type StoredReport,
-  sanctionFromRow,
-} from './moderation/store.ts';
+import { moderationMigration, NOT_BANNED } from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -239,8 +199,6 @@ const MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;
-/** Instances starting together take this lock to resume the clocks: one of them moves them on, once. */
-const RESUME_LOCK = 0x6865_7862;
 
 const translated = pgFailure;
 
@@ -739,32 +697,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
     ]);
   }
 
-  async heartbeat(instance: string, now: number, stopped = false): Promise<void> {
-    const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: stopped ? 1 : 0 });
-    await this.query(text, values);
-  }
-
-  async resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
-    return this.transaction(async (c) => {
-      // Held to the commit: an instance starting at the same moment reads the heartbeats after this
-      // one's, finds it alive, and moves nothing.
-      await c.query('SELECT pg_advisory_xact_lock($1)', [RESUME_LOCK]);
-      const { rows } = await c.query<HeartbeatRow>('SELECT instance, seen, stopped FROM heartbeats', []);
-      const last = (await c.query<{ at: string | null }>(LAST_LIVE_MOVE, [])).rows[0]?.at ?? null;
-      const down = downtimeOf(rows, instance, now, staleMs, last === null ? null : Number(last));
-      if (down > 0)
-        for (const statement of RESUME_STATEMENTS) {
-          const { text, values } = numbered(statement, { down, now });
-          await c.query(text, values);
-        }
-      const forget = numbered(FORGET_HEARTBEATS, { before: now - FORGET_AFTER_MS });
-      await c.query(forget.text, forget.values);
-      const { text, values } = numbered(HEARTBEAT_UPSERT, { instance, seen: now, stopped: 0 });
-      await c.query(text, values);
-      return down;
-    });
-  }
-
   async lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
     return (
       (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
@@ -1225,160 +1157,5 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
 
   async close(): Promise<void> {
     await this.pool.end();
-  }
-
-  // Moderation (moderation/store.ts): every action and its audit entry in one transaction.
-
-  private async log(c: pg.PoolClient, entry: ModAction): Promise<void> {
-    await c.query(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, logRow(entry));
-  }
-
-  async setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
-    return this.transaction(async (c) => {
-      const changed = granted
-        ? await c.query('INSERT INTO roles (account_id, role, granted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-            accountId,
-            role,
-            entry.at,
-          ])
-        : await c.query('DELETE FROM roles WHERE account_id = $1 AND role = $2', [accountId, role]);
-      if (!changed.rowCount) return false;
-      await this.log(c, entry);
-      return true;
-    });
-  }
-
-  async hasRole(accountId: string, role: Role): Promise<boolean> {
-    return ((await this.query('SELECT 1 FROM roles WHERE account_id = $1 AND role = $2', [accountId, role])).rowCount ?? 0) > 0;
-  }
-
-  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
-    const { rows } = await this.query<{ name: string; granted_at: string }>(
-      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = $1 ORDER BY r.granted_at, a.name',
-      [role],
-    );
-    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
-  }
-
-  async fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
-    return this.transaction(async (c) => {
-      // One reporter's reports are counted and written one at a time, whichever instance takes them.
-      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report/${report.reporter}`]);
-      const { rows } = await c.query<{ n: string }>('SELECT COUNT(*) AS n FROM reports WHERE reporter = $1 AND created_at >= $2', [
-        report.reporter,
-        since,
-      ]);
-      if (Number(rows[0]?.n ?? 0) >= max) return 'too-many';
-      const open = await c.query('SELECT 1 FROM reports WHERE reporter = $1 AND reported = $2 AND closed_at IS NULL', [
-        report.reporter,
-        report.reported,
-      ]);
-      if (open.rowCount) return 'duplicate';
-      await c.query(`INSERT INTO reports (${REPORT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, reportRow(report));
-      return null;
-    });
-  }
-
-  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
-    const { rows } = await this.query<ReportRow>(
-      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = $1 AND ($2::bigint IS NULL OR r.created_at < $2::bigint)
-         ORDER BY r.created_at DESC, r.id LIMIT $3`,
-      [open, before ?? null, limit],
-    );
-    return rows.map(reportFromRow);
-  }
-
-  async report(id: string): Promise<StoredReport | null> {
-    const { rows } = await this.query<ReportRow>(`${REPORT_SELECT} WHERE r.id = $1`, [id]);
-    return rows[0] ? reportFromRow(rows[0]) : null;
-  }
-
-  async closeReport(id: string, entry: ModAction): Promise<boolean> {
-    return this.transaction(async (c) => {
-      const closed = await c.query('UPDATE reports SET closed_at = $1, closed_by = $2 WHERE id = $3 AND closed_at IS NULL', [
-        entry.at,
-        entry.moderator,
-        id,
-      ]);
-      if (!closed.rowCount) return false;
-      await this.log(c, entry);
-      return true;
-    });
-  }
-
-  async sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]> {
-    return this.transaction(async (c) => {
-      await c.query(
-        'INSERT INTO sanctions (account_id, kind, until, at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
-        [accountId, kind, until, entry.at],
-      );
-      let games: string[] = [];
-      if (kind === 'ban') {
-        const seated = numbered(BANNED_SEAT_GAMES, { account: accountId });
-        games = (await c.query<{ game_id: string }>(seated.text, seated.values)).rows.map((r) => r.game_id);
-        for (const statement of BAN_STATEMENTS) {
-          const { text, values } = numbered(statement, { account: accountId });
-          await c.query(text, values);
-        }
-      }
-      await this.log(c, entry);
-      return games;
-    });
-  }
-
-  async lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
-    return this.transaction(async (c) => {
-      if (!(await c.query('DELETE FROM sanctions WHERE account_id = $1 AND kind = $2', [accountId, kind])).rowCount) return false;
-      await this.log(c, entry);
-      return true;
-    });
-  }
-
-  async bannedInPlay(): Promise<string[]> {
-    return (await this.query<{ account_id: string }>(BANNED_IN_PLAY, [])).rows.map((r) => r.account_id);
-  }
-
-  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
-    const { rows } = await this.query<SanctionRow>(
-      'SELECT kind, until, at FROM sanctions WHERE account_id = $1 AND (until IS NULL OR until > $2) ORDER BY kind',
-      [accountId, now],
-    );
-    return rows.map(sanctionFromRow);
-  }
-
-  async resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
-    return this.transaction(async (c) => {
-      // The account's ratings held while the reset reads and writes: a game of theirs ending now waits for it.
-      await c.query('SELECT 1 FROM ratings WHERE account_id = $1 FOR UPDATE', [accountId]);
-      const { rows: played } = await c.query<{ game_id: string }>('SELECT DISTINCT game_id FROM rating_history WHERE account_id = $1', [
-        accountId,
-      ]);
-      const games = played.map((g) => g.game_id);
-      const { rows } = await c.query<RefundRow>(`${REFUND_SELECT} WHERE h.game_id = ANY($1) AND h.account_id <> $2`, [games, accountId]);
-      const given = refunds(rows);
-      // Each opponent's row changed by what it gained or lost, whatever else changed it meanwhile.
-      for (const r of given.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)))
-        await c.query('UPDATE ratings SET rating = rating - $1, games = GREATEST(games - $2, 0) WHERE account_id = $3 AND perf = $4', [
-          r.change,
-          r.games,
-          r.account,
-          r.perf,
-        ]);
-      await c.query('DELETE FROM rating_history WHERE game_id = ANY($1)', [games]);
-      await c.query('UPDATE games SET rating_diffs = NULL WHERE id = ANY($1)', [games]);
-      await c.query('DELETE FROM rating_history WHERE account_id = $1', [accountId]);
-      await c.query('DELETE FROM ratings WHERE account_id = $1', [accountId]);
-      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
-      await this.log(c, { ...entry, details: { ...reset } });
-      return reset;
-    });
-  }
-
-  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
-    const { rows } = await this.query<LogRow>(`${LOG_SELECT} WHERE ($1::bigint IS NULL OR l.n < $1::bigint) ORDER BY l.n DESC LIMIT $2`, [
-      before ?? null,
-      limit,
-    ]);
-    return rows.map(loggedFromRow);
   }
 }

@@ -1,16 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Json } from '../engine/game.ts';
-import {
-  downtimeOf,
-  FORGET_AFTER_MS,
-  FORGET_HEARTBEATS,
-  HEARTBEAT_UPSERT,
-  HEARTBEATS,
-  type HeartbeatRow,
-  LAST_LIVE_MOVE,
-  RESUME_STATEMENTS,
-} from './downtime.ts';
+import { HEARTBEATS } from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
@@ -38,37 +29,7 @@ import {
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
-import {
-  BAN_STATEMENTS,
-  BANNED_IN_PLAY,
-  BANNED_SEAT_GAMES,
-  LOG_COLUMNS,
-  LOG_SELECT,
-  type LoggedAction,
-  type LogRow,
-  loggedFromRow,
-  logRow,
-  type ModAction,
-  moderationMigration,
-  type NewReport,
-  NOT_BANNED,
-  type RatingReset,
-  REFUND_SELECT,
-  REPORT_COLUMNS,
-  REPORT_SELECT,
-  type RefundRow,
-  type ReportRefusal,
-  type ReportRow,
-  type Role,
-  refunds,
-  reportFromRow,
-  reportRow,
-  type Sanction,
-  type SanctionKind,
-  type SanctionRow,
-  type StoredReport,
-  sanctionFromRow,
-} from './moderation/store.ts';
+import { moderationMigration, NOT_BANNED } from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -645,25 +606,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
     });
   }
 
-  heartbeat(instance: string, now: number, stopped = false): Promise<void> {
-    return this.write(() => {
-      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: stopped ? 1 : 0 });
-    });
-  }
-
-  resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
-    // One write: nothing comes between reading the heartbeats and moving the clocks on.
-    return this.write(() => {
-      const beats = this.sql('SELECT instance, seen, stopped FROM heartbeats').all() as HeartbeatRow[];
-      const lastMove = (this.sql(LAST_LIVE_MOVE).get() as { at: number | null }).at;
-      const down = downtimeOf(beats, instance, now, staleMs, lastMove);
-      if (down > 0) for (const statement of RESUME_STATEMENTS) this.sql(statement).run({ down, now });
-      this.sql(FORGET_HEARTBEATS).run({ before: now - FORGET_AFTER_MS });
-      this.sql(HEARTBEAT_UPSERT).run({ instance, seen: now, stopped: 0 });
-      return down;
-    });
-  }
-
   lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
     return this.write(
       () =>
@@ -1106,144 +1048,5 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
   async close(): Promise<void> {
     await this.sqlDb.close();
     this.db.close();
-  }
-
-  // Moderation (moderation/store.ts): every action and its audit entry in one write.
-
-  private log(entry: ModAction): void {
-    this.sql(`INSERT INTO mod_log (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(...logRow(entry));
-  }
-
-  setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
-    return this.write(() => {
-      const changed = granted
-        ? this.sql('INSERT INTO roles (account_id, role, granted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
-            accountId,
-            role,
-            entry.at,
-          )
-        : this.sql('DELETE FROM roles WHERE account_id = ? AND role = ?').run(accountId, role);
-      if (changed.changes === 0) return false;
-      this.log(entry);
-      return true;
-    });
-  }
-
-  async hasRole(accountId: string, role: Role): Promise<boolean> {
-    return this.sql('SELECT 1 FROM roles WHERE account_id = ? AND role = ?').get(accountId, role) !== undefined;
-  }
-
-  async withRole(role: Role): Promise<{ name: string; since: number }[]> {
-    const rows = this.sql(
-      'SELECT a.name, r.granted_at FROM roles r JOIN accounts a ON a.id = r.account_id WHERE r.role = ? ORDER BY r.granted_at, a.name',
-    ).all(role) as { name: string; granted_at: number }[];
-    return rows.map((r) => ({ name: r.name, since: Number(r.granted_at) }));
-  }
-
-  fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
-    return this.write(() => {
-      const made = this.sql('SELECT COUNT(*) AS n FROM reports WHERE reporter = ? AND created_at >= ?').get(report.reporter, since) as {
-        n: number;
-      };
-      if (Number(made.n) >= max) return 'too-many';
-      if (this.sql('SELECT 1 FROM reports WHERE reporter = ? AND reported = ? AND closed_at IS NULL').get(report.reporter, report.reported))
-        return 'duplicate';
-      this.sql(`INSERT INTO reports (${REPORT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(...reportRow(report));
-      return null;
-    });
-  }
-
-  async reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
-    const rows = this.sql(
-      `${REPORT_SELECT} WHERE (r.closed_at IS NULL) = ? AND (? IS NULL OR r.created_at < ?) ORDER BY r.created_at DESC, r.id LIMIT ?`,
-    ).all(open ? 1 : 0, before ?? null, before ?? null, limit) as ReportRow[];
-    return rows.map(reportFromRow);
-  }
-
-  async report(id: string): Promise<StoredReport | null> {
-    const row = this.sql(`${REPORT_SELECT} WHERE r.id = ?`).get(id) as ReportRow | undefined;
-    return row ? reportFromRow(row) : null;
-  }
-
-  closeReport(id: string, entry: ModAction): Promise<boolean> {
-    return this.write(() => {
-      const closed = this.sql('UPDATE reports SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL').run(
-        entry.at,
-        entry.moderator,
-        id,
-      );
-      if (closed.changes === 0) return false;
-      this.log(entry);
-      return true;
-    });
-  }
-
-  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]> {
-    return this.write(() => {
-      this.sql(
-        'INSERT INTO sanctions (account_id, kind, until, at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind) DO UPDATE SET until = excluded.until, at = excluded.at',
-      ).run(accountId, kind, until, entry.at);
-      let games: string[] = [];
-      if (kind === 'ban') {
-        games = (this.sql(BANNED_SEAT_GAMES).all({ account: accountId }) as { game_id: string }[]).map((r) => r.game_id);
-        for (const statement of BAN_STATEMENTS) this.sql(statement).run({ account: accountId });
-      }
-      this.log(entry);
-      return games;
-    });
-  }
-
-  lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
-    return this.write(() => {
-      if (this.sql('DELETE FROM sanctions WHERE account_id = ? AND kind = ?').run(accountId, kind).changes === 0) return false;
-      this.log(entry);
-      return true;
-    });
-  }
-
-  async bannedInPlay(): Promise<string[]> {
-    return (this.sql(BANNED_IN_PLAY).all() as { account_id: string }[]).map((r) => r.account_id);
-  }
-
-  async sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
-    const rows = this.sql('SELECT kind, until, at FROM sanctions WHERE account_id = ? AND (until IS NULL OR until > ?) ORDER BY kind').all(
-      accountId,
-      now,
-    ) as SanctionRow[];
-    return rows.map(sanctionFromRow);
-  }
-
-  resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
-    return this.write(() => {
-      const games = (
-        this.sql('SELECT DISTINCT game_id FROM rating_history WHERE account_id = ?').all(accountId) as { game_id: string }[]
-      ).map((g) => g.game_id);
-      const rows = this.sql(
-        `${REFUND_SELECT} WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE account_id = ?) AND h.account_id <> ?`,
-      ).all(accountId, accountId) as RefundRow[];
-      const given = refunds(rows);
-      for (const r of given)
-        this.sql(
-          'UPDATE ratings SET rating = rating - ?, games = CASE WHEN games > ? THEN games - ? ELSE 0 END WHERE account_id = ? AND perf = ?',
-        ).run(r.change, r.games, r.games, r.account, r.perf);
-      for (const game of games) {
-        this.sql('DELETE FROM rating_history WHERE game_id = ?').run(game);
-        this.sql('UPDATE games SET rating_diffs = NULL WHERE id = ?').run(game);
-      }
-      this.sql('DELETE FROM rating_history WHERE account_id = ?').run(accountId);
-      this.sql('DELETE FROM ratings WHERE account_id = ?').run(accountId);
-      const reset = { games: games.length, refunded: new Set(given.map((r) => r.account)).size };
-      this.log({ ...entry, details: { ...reset } });
-      return reset;
-    });
-  }
-
-  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
-    const rows = this.sql(`${LOG_SELECT} WHERE (? IS NULL OR l.n < ?) ORDER BY l.n DESC LIMIT ?`).all(
-      before ?? null,
-      before ?? null,
-      limit,
-    ) as LogRow[];
-    return rows.map(loggedFromRow);
   }
 }

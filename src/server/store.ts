@@ -1,9 +1,9 @@
 import type { Json } from '../engine/game.ts';
-import type { Heartbeats } from './downtime.ts';
 import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { EndingStore } from './stores/ending.ts';
+import type { Heartbeats } from './stores/heartbeats.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the

@@ -100,6 +100,26 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
     );
 
     it(
+      'reports sent at once are counted one at a time: no more than the allowance is filed',
+      withStore(async (store) => {
+        const names = ['Ann', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+        await players(store, ...names);
+        // Connections opened first (PostgreSQL), so that the reports below do run at once.
+        await Promise.all(names.map((n) => store.hasRole(n, 'moderator')));
+        const filed = await Promise.all(
+          names
+            .slice(1)
+            .map((reported, i) =>
+              store.fileReport({ id: `r${i}`, reporter: 'Ann', reported, reason: 'abuse', gameId: null, text: '', at: 100 + i }, 0, 2),
+            ),
+        );
+        expect(filed.filter((r) => r === null)).toHaveLength(2);
+        expect(filed.filter((r) => r === 'too-many')).toHaveLength(4);
+        expect(await store.reports(true, 10)).toHaveLength(2);
+      }),
+    );
+
+    it(
       'a mute lasts until its end or for good; a ban ends every session and personal token in its write; both are lifted',
       withStore(async (store) => {
         await players(store, 'Mod', 'Ann');
@@ -138,6 +158,42 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
         expect(await store.lift('Ann', 'ban', action(401, 'unban', 'Ann'))).toBe(false);
         expect(await store.sanctionsOf('Ann', 5_000)).toEqual([{ kind: 'mute', until: null, at: 200 }]);
         expect((await store.modLog(10)).map((e) => e.action)).toEqual(['unban', 'ban', 'mute', 'mute']);
+      }),
+    );
+
+    it(
+      'a ban voids the seats of the account and of its bots, names the games they are in, and a bot seated by its token passes to its account',
+      withStore(async (store) => {
+        await players(store, 'Mod', 'Ann', 'Bob');
+        expect(await store.registerOwnedBot('AnnBot', 'Ann', 'AnnBot', 'annbot', 'hash-annbot', 'bot-token', 8)).toBe(true);
+        const game = (id: string) => ({
+          id,
+          game: 'tictactoe',
+          options: {},
+          seed: 's',
+          seats: ['open', 'open'],
+          clock: null,
+          createdAt: 1,
+        });
+        for (const id of ['own', 'bot', 'other']) await store.create(game(id));
+        await store.claimSeat('own', 0, 'ann-token', 'Ann', undefined, 'Ann');
+        await store.claimSeat('own', 1, 'bob-token', 'Bob', undefined, 'Bob');
+        // The bot sits by its token alone, as a bot does.
+        await store.claimSeat('bot', 0, 'bot-token', 'AnnBot');
+        await store.claimSeat('other', 0, 'bob-token-2', 'Bob', undefined, 'Bob');
+        expect(await store.sanction('Ann', 'mute', null, action(50, 'mute', 'Ann'))).toEqual([]);
+        expect((await store.sanction('Ann', 'ban', null, action(100, 'ban', 'Ann'))).sort()).toEqual(['bot', 'own']);
+        const own = await store.read('own');
+        expect(own?.seatTokens).toEqual(['closed', 'bob-token']);
+        const bot = await store.read('bot');
+        expect(bot?.seatTokens).toEqual(['closed', null]);
+        expect(bot?.seatAccounts[0]).toBe('AnnBot');
+        expect((await store.read('other'))?.seatTokens).toEqual(['bob-token-2', null]);
+        expect((await store.bannedInPlay()).sort()).toEqual(['Ann']);
+        expect(await store.botName('bot-token')).toBeNull();
+        // A second ban finds the bot's token revoked already and revokes nothing twice.
+        expect((await store.sanction('Ann', 'ban', null, action(200, 'ban', 'Ann'))).sort()).toEqual(['bot', 'own']);
+        expect(await store.rotateBotToken('Ann', 'annbot', 'new-bot-token')).toBe('revoked:bot-token');
       }),
     );
 

@@ -8,7 +8,8 @@ export type { LoggedAction };
  * What the stores keep for moderation (docs/moderation.md): roles (granted from the command line
  * only), players' reports, sanctions in force (mutes, bans), and the audit log of every action. People
  * are kept by account id, never by name: a name is read from the account when shown, so a deleted
- * account's name is nowhere here. Both stores implement it and pass the contract suite.
+ * account's name is nowhere here. Written once for both databases (stores/moderation.ts); every action
+ * and its audit entry are one write.
  */
 
 /** The one role there is: a moderator sees the reports and acts on them. */
@@ -151,163 +152,8 @@ export const moderationMigration = (serial: string): string => `CREATE TABLE rol
    );
    ALTER TABLE rating_history ADD COLUMN delta DOUBLE PRECISION;`;
 
-/** The columns of a report as both stores read it, names joined from the accounts. */
-export const REPORT_SELECT = `SELECT r.id, r.reporter, r.reported, r.reason, r.game_id, r.text, r.created_at, r.closed_at,
-     a.name AS reporter_name, b.name AS reported_name, c.name AS closed_by_name
-   FROM reports r JOIN accounts a ON a.id = r.reporter JOIN accounts b ON b.id = r.reported LEFT JOIN accounts c ON c.id = r.closed_by`;
-
-export interface ReportRow {
-  readonly id: string;
-  readonly reporter: string;
-  readonly reported: string;
-  readonly reason: string;
-  readonly game_id: string | null;
-  readonly text: string;
-  readonly created_at: number | string;
-  readonly closed_at: number | string | null;
-  readonly reporter_name: string;
-  readonly reported_name: string;
-  readonly closed_by_name: string | null;
-}
-
-export const reportFromRow = (r: ReportRow): StoredReport => ({
-  id: r.id,
-  reporter: r.reporter,
-  reported: r.reported,
-  reason: r.reason,
-  gameId: r.game_id,
-  text: r.text,
-  at: Number(r.created_at),
-  reporterName: r.reporter_name,
-  reportedName: r.reported_name,
-  closedAt: r.closed_at === null ? null : Number(r.closed_at),
-  closedByName: r.closed_by_name,
-});
-
-/** The audit log as both stores read it, names joined from the accounts. */
-export const LOG_SELECT = `SELECT l.n, l.at, l.action, l.note, l.details, m.name AS moderator_name, t.name AS target_name
-   FROM mod_log l LEFT JOIN accounts m ON m.id = l.moderator LEFT JOIN accounts t ON t.id = l.target`;
-
-export interface LogRow {
-  readonly n: number | string;
-  readonly at: number | string;
-  readonly action: string;
-  readonly note: string;
-  readonly details: string | null;
-  readonly moderator_name: string | null;
-  readonly target_name: string | null;
-}
-
-export const loggedFromRow = (r: LogRow): LoggedAction => ({
-  n: Number(r.n),
-  at: Number(r.at),
-  moderator: r.moderator_name,
-  action: r.action,
-  target: r.target_name,
-  note: r.note,
-  details: r.details === null ? null : (JSON.parse(r.details) as Json),
-});
-
-/** An audit entry's values, in the order of LOG_INSERT's columns. */
-export const logRow = (e: ModAction): unknown[] => [
-  e.at,
-  e.moderator,
-  e.action,
-  e.target,
-  e.note,
-  e.details === undefined ? null : JSON.stringify(e.details),
-];
-
-export const LOG_COLUMNS = 'at, moderator, action, target, note, details';
-
-/** A new report's values, in the order of REPORT_COLUMNS. */
-export const reportRow = (r: NewReport): unknown[] => [r.id, r.reporter, r.reported, r.reason, r.gameId, r.text, r.at];
-
-export const REPORT_COLUMNS = 'id, reporter, reported, reason, game_id, text, created_at';
-
-export interface SanctionRow {
-  readonly kind: string;
-  readonly until: number | string | null;
-  readonly at: number | string;
-}
-
-export const sanctionFromRow = (r: SanctionRow): Sanction => ({
-  kind: r.kind === 'ban' ? 'ban' : 'mute',
-  until: r.until === null ? null : Number(r.until),
-  at: Number(r.at),
-});
-
-/**
- * A rated game's point in an opponent's history, as a reset reads it: the exact change it made
- * (`delta`), or for a point stored before changes were kept, the game's whole-point diff at the
- * opponent's seat.
- */
-export interface RefundRow {
-  readonly game_id: string;
-  readonly account_id: string;
-  readonly perf: string;
-  readonly delta: number | string | null;
-  readonly rating_diffs: string | null;
-  readonly seat: number | string | null;
-}
-
 /** A player's rating before their first rated game: what a history point's change is counted from. */
 export const NEW_RATING = NEW_PLAYER.rating;
 
-/** The change to take back from each (account, perf), and how many games it was over. */
-export function refunds(rows: readonly RefundRow[]): { account: string; perf: string; change: number; games: number }[] {
-  const byKey = new Map<string, { account: string; perf: string; change: number; games: number }>();
-  for (const r of rows) {
-    let change = r.delta === null ? null : Number(r.delta);
-    if (change === null) {
-      const diffs = r.rating_diffs ? (JSON.parse(r.rating_diffs) as number[]) : [];
-      change = r.seat === null ? 0 : (diffs[Number(r.seat)] ?? 0);
-    }
-    const key = `${r.account_id} ${r.perf}`;
-    const at = byKey.get(key) ?? { account: r.account_id, perf: r.perf, change: 0, games: 0 };
-    at.change += change;
-    at.games += 1;
-    byKey.set(key, at);
-  }
-  return [...byKey.values()];
-}
-
-/** The opponents' points of every rated game the account played, with what a reset needs to give back. */
-export const REFUND_SELECT = `SELECT h.game_id, h.account_id, h.perf, h.delta, g.rating_diffs,
-     (SELECT MIN(s.seat) FROM seats s WHERE s.game_id = h.game_id AND s.account_id = h.account_id) AS seat
-   FROM rating_history h JOIN games g ON g.id = h.game_id`;
-
 /** A condition on a ratings row `r`: its account is not banned (banned players are off the leaderboard). */
 export const NOT_BANNED = "NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban')";
-
-/**
- * What a ban writes besides the sanction, in both stores (placeholder :account): the account's
- * sessions and API tokens gone, its bots' tokens opening nothing more (no hash of a token starts
- * so); the owner renews them once unbanned.
- */
-
-/** The banned accounts still seated in a game going on (a departure is a seat left). */
-export const BANNED_IN_PLAY = `SELECT DISTINCT b.account_id FROM seats s JOIN games g ON g.id = s.game_id
-     JOIN accounts a ON a.id = s.account_id
-     JOIN sanctions b ON b.kind = 'ban' AND (b.account_id = a.id OR b.account_id = a.owner_id)
-   WHERE g.termination IS NULL AND NOT EXISTS (SELECT 1 FROM departures d WHERE d.game_id = s.game_id AND d.seat = s.seat)`;
-
-/**
- * A ban's writes besides the sanction, in one write (`:account` the banned account). First the seats
- * its bots hold by their tokens pass to the bots' own accounts (so the sweep still finds them once the
- * tokens are revoked); then every seat token of the account and its bots is voided ('closed' is no
- * token's hash: no old seat token moves, chats or asks a rematch), its sessions and personal API
- * tokens end, and its bots' tokens open nothing more (no hash of a token starts so; the owner renews
- * them once unbanned). BANNED_SEAT_GAMES, asked first, lists the games whose rooms must read their seats again.
- */
-const OWNED_BOT_TOKENS = 'SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.owner_id = :account';
-const BANNED_SEATS = 'account_id = :account OR account_id IN (SELECT id FROM accounts WHERE owner_id = :account)';
-export const BANNED_SEAT_GAMES = `SELECT DISTINCT game_id FROM seats WHERE ${BANNED_SEATS} OR token_hash IN (${OWNED_BOT_TOKENS})`;
-export const BAN_STATEMENTS: readonly string[] = [
-  `UPDATE seats SET account_id = (SELECT b.account_id FROM bots b WHERE b.token_hash = seats.token_hash)
-     WHERE account_id IS NULL AND token_hash IN (${OWNED_BOT_TOKENS})`,
-  `UPDATE seats SET token_hash = 'closed' WHERE ${BANNED_SEATS}`,
-  'DELETE FROM sessions WHERE account_id = :account',
-  'DELETE FROM api_tokens WHERE account_id = :account',
-  "UPDATE bots SET token_hash = 'revoked:' || token_hash WHERE token_hash NOT LIKE 'revoked:%' AND account_id IN (SELECT id FROM accounts WHERE owner_id = :account)",
-];

@@ -1,6 +1,19 @@
+import type {
+  LoggedAction,
+  ModAction,
+  NewReport,
+  RatingReset,
+  ReportRefusal,
+  Role,
+  Sanction,
+  SanctionKind,
+  StoredReport,
+} from '../moderation/store.ts';
 import type { GameEnding, GameId, RATINGS_CHANGED } from '../store.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
 import { EndingSql } from './ending.ts';
+import { HeartbeatsSql } from './heartbeats.ts';
+import { ModerationSql } from './moderation.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
@@ -11,10 +24,14 @@ import type { SqlDb } from './sql.ts';
 export abstract class SqlStore {
   private readonly chats: ChatSql;
   private readonly endings: EndingSql;
+  private readonly moderation: ModerationSql;
+  private readonly heartbeats: HeartbeatsSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
     this.endings = new EndingSql(sqlDb);
+    this.moderation = new ModerationSql(sqlDb);
+    this.heartbeats = new HeartbeatsSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -28,5 +45,54 @@ export abstract class SqlStore {
   // A game's end (stores/ending.ts).
   end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
     return this.endings.end(id, ending);
+  }
+
+  // Moderation (stores/moderation.ts).
+  setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
+    return this.moderation.setRole(accountId, role, granted, entry);
+  }
+  hasRole(accountId: string, role: Role): Promise<boolean> {
+    return this.moderation.hasRole(accountId, role);
+  }
+  withRole(role: Role): Promise<{ readonly name: string; readonly since: number }[]> {
+    return this.moderation.withRole(role);
+  }
+  fileReport(report: NewReport, since: number, max: number): Promise<ReportRefusal | null> {
+    return this.moderation.fileReport(report, since, max);
+  }
+  reports(open: boolean, limit: number, before?: number): Promise<StoredReport[]> {
+    return this.moderation.reports(open, limit, before);
+  }
+  report(id: string): Promise<StoredReport | null> {
+    return this.moderation.report(id);
+  }
+  closeReport(id: string, entry: ModAction): Promise<boolean> {
+    return this.moderation.closeReport(id, entry);
+  }
+  sanction(accountId: string, kind: SanctionKind, until: number | null, entry: ModAction): Promise<string[]> {
+    return this.moderation.sanction(accountId, kind, until, entry);
+  }
+  lift(accountId: string, kind: SanctionKind, entry: ModAction): Promise<boolean> {
+    return this.moderation.lift(accountId, kind, entry);
+  }
+  bannedInPlay(): Promise<string[]> {
+    return this.moderation.bannedInPlay();
+  }
+  sanctionsOf(accountId: string, now: number): Promise<Sanction[]> {
+    return this.moderation.sanctionsOf(accountId, now);
+  }
+  resetRatings(accountId: string, entry: ModAction): Promise<RatingReset> {
+    return this.moderation.resetRatings(accountId, entry);
+  }
+  modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+    return this.moderation.modLog(limit, before);
+  }
+
+  // Heartbeats (stores/heartbeats.ts).
+  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void> {
+    return this.heartbeats.heartbeat(instance, now, stopped);
+  }
+  resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
+    return this.heartbeats.resumeClocks(instance, now, staleMs);
   }
 }
