@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_PLAYER, rateGame } from './glicko2.ts';
-import { CLUELESS_DEVIATION, NEW_PUZZLE, nextAtLevel, rateTry } from './puzzle-rating.ts';
+import { LICHESS, NEW_PLAYER, rateGame } from './glicko2.ts';
+import { CLUELESS_DEVIATION, NEW_PUZZLE, nextAtLevel, PUZZLE_RATING, rateFirstTry, rateTry } from './puzzle-rating.ts';
 
 const established = { rating: 1600, deviation: 60, volatility: 0.06 };
 const settledPuzzle = { rating: 1700, deviation: 70, volatility: 0.06 };
@@ -34,6 +34,16 @@ describe('puzzle ratings', () => {
     expect(NEW_PLAYER.deviation).toBeGreaterThanOrEqual(CLUELESS_DEVIATION);
     expect(rateTry(NEW_PLAYER, settledPuzzle, true).puzzle).toEqual(settledPuzzle);
     expect(rateTry({ ...NEW_PLAYER, deviation: CLUELESS_DEVIATION - 1 }, settledPuzzle, true).puzzle).not.toEqual(settledPuzzle);
+  });
+
+  it('a first try is rated from the stored ratings, a new player and an untried puzzle starting where the settings say', () => {
+    expect(rateFirstTry(null, null, true)).toEqual(rateTry(NEW_PLAYER, NEW_PUZZLE, true));
+    expect(rateFirstTry(established, settledPuzzle, false)).toEqual(rateTry(established, settledPuzzle, false));
+    const start = { ...PUZZLE_RATING, newPlayer: established, newPuzzle: settledPuzzle };
+    expect(rateFirstTry(null, null, true, start)).toEqual(rateTry(established, settledPuzzle, true));
+    // Glicko-2's constants come with the settings: a bound on the change bites.
+    const capped = rateFirstTry(established, settledPuzzle, true, { ...start, glicko: { ...LICHESS, maxChange: 1 } });
+    expect(capped.player.rating).toBeCloseTo(established.rating + 1, 9);
   });
 
   it('a stream at your level: the untried puzzle nearest your rating, none when all are tried', () => {

@@ -1,4 +1,4 @@
-import { type Glicko, NEW_PLAYER, PROVISIONAL_DEVIATION, rateGame } from './glicko2.ts';
+import { type Glicko, type GlickoSettings, LICHESS, NEW_PLAYER, PROVISIONAL_DEVIATION, rateGame } from './glicko2.ts';
 
 /**
  * Puzzle ratings as lichess keeps them: a person's first try at a puzzle is a rated game between
@@ -15,13 +15,40 @@ export const NEW_PUZZLE: Glicko = NEW_PLAYER;
 export const CLUELESS_DEVIATION = 230;
 
 /** The ratings after a rated try: `solved` is the person's win. */
-export function rateTry(player: Glicko, puzzle: Glicko, solved: boolean): { player: Glicko; puzzle: Glicko } {
-  const [afterPlayer, afterPuzzle] = rateGame(player, puzzle, solved ? 1 : 0);
+export function rateTry(
+  player: Glicko,
+  puzzle: Glicko,
+  solved: boolean,
+  settings: GlickoSettings = LICHESS,
+): { player: Glicko; puzzle: Glicko } {
+  const [afterPlayer, afterPuzzle] = rateGame(player, puzzle, solved ? 1 : 0, settings);
   const weight = puzzle.deviation >= PROVISIONAL_DEVIATION ? (solved ? 0.8 : 0.3) : 1;
   return {
     player: between(player, afterPlayer, weight),
     puzzle: player.deviation >= CLUELESS_DEVIATION ? puzzle : afterPuzzle,
   };
+}
+
+/** What rates a first try besides the two ratings: where a new player and an untried puzzle start, and Glicko-2's constants. */
+export interface PuzzleRatingSettings {
+  readonly newPlayer: Glicko;
+  readonly newPuzzle: Glicko;
+  readonly glicko: GlickoSettings;
+}
+
+export const PUZZLE_RATING: PuzzleRatingSettings = { newPlayer: NEW_PLAYER, newPuzzle: NEW_PUZZLE, glicko: LICHESS };
+
+/**
+ * A first try rated from the ratings as stored (null: none yet, so the settings' start): what the store
+ * works out inside the write that records the try, so two first tries at once both count.
+ */
+export function rateFirstTry(
+  player: Glicko | null,
+  puzzle: Glicko | null,
+  solved: boolean,
+  settings: PuzzleRatingSettings = PUZZLE_RATING,
+): { player: Glicko; puzzle: Glicko } {
+  return rateTry(player ?? settings.newPlayer, puzzle ?? settings.newPuzzle, solved, settings.glicko);
 }
 
 /** `from` moved `weight` of the way to `to`, in each of the three numbers. */
