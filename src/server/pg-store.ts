@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { Json } from '../engine/game.ts';
 import { HEARTBEATS, numbered } from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
@@ -15,20 +14,18 @@ import {
   closedAccounts,
   closingStatements,
   type DeletionDetails,
-  type GamesQuery,
   type IdentityStore,
   LIVE_SEATS,
   OWNED_BOTS,
   ownerOfAccount,
   ownerOfBot,
   ownerSeated,
-  type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
-import { moderationMigration, NOT_BANNED } from './moderation/store.ts';
+import { moderationMigration } from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -41,10 +38,6 @@ import {
   challengeRow,
   DEPARTURES,
   type Departure,
-  EXPLORER_UPSERT,
-  type ExplorerCount,
-  type ExplorerRow,
-  explorerCountFromRow,
   explorerMigration,
   GAME_COLUMNS,
   type GameId,
@@ -58,34 +51,18 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
-  type OpeningLine,
-  openingRows,
   type Paired,
   type PairedSeat,
   POOLS,
   PUZZLE_RATINGS,
-  type PuzzleRatingRow,
-  type PuzzleRoundResult,
-  type PuzzleRoundRow,
   RATINGS,
-  type Ranked,
-  type RatingPoint,
-  type RatingRow,
   REMATCHES_NOT_OPEN,
   REVIEWS,
-  type ReviewRequestRow,
-  type ReviewRow,
   RULES_VERSIONS,
-  ratingFromRow,
-  ratingOfRow,
   refusalOf,
-  reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
-  type StoredPuzzleRating,
-  type StoredRating,
-  type StoredReview,
   TABLE_MANNERS,
   TAKE_LEASE_UPSERT,
   type Waiting,
@@ -425,90 +402,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
     });
   }
 
-  /** Marks a finished game looked at by the explorer and counts its opening, if not done before (inside a transaction). */
-  private async count(c: pg.PoolClient, id: GameId, opening: OpeningLine | null): Promise<boolean> {
-    const marked = await c.query('UPDATE games SET explored = 1 WHERE id = $1 AND explored = 0 AND termination IS NOT NULL', [id]);
-    if (marked.rowCount !== 1) return false;
-    const rows = opening ? openingRows(opening) : [];
-    if (!opening || rows.length === 0) return true;
-    // One statement for the opening (each row once: openingRows), rows in key order so two games
-    // counted at once lock shared rows in the same order.
-    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    const values: unknown[] = [];
-    const tuples = rows.map((row, i) => {
-      values.push(opening.variant, ...row);
-      const p = i * 6;
-      return `($${p + 1}, $${p + 2}, $${p + 3}, 1, $${p + 4}, $${p + 5}, $${p + 6})`;
-    });
-    await c.query(
-      `INSERT INTO explorer (variant, position, move, games, first_wins, draws, second_wins) VALUES ${tuples.join(', ')} ${EXPLORER_UPSERT}`,
-      values,
-    );
-    return true;
-  }
-
-  async unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
-    const where = 'FROM games WHERE termination IS NOT NULL AND explored = 0';
-    const { rows } = await this.query<{ id: string }>(`SELECT id ${where} ORDER BY created_at, id LIMIT $1`, [limit]);
-    const { rows: counted } = await this.query<{ n: string }>(`SELECT COUNT(*) AS n ${where}`, []);
-    return { ids: rows.map((r) => r.id), left: Number(counted[0]?.n ?? 0) };
-  }
-
-  explore(id: GameId, opening: OpeningLine | null): Promise<boolean> {
-    return this.transaction((c) => this.count(c, id, opening));
-  }
-
-  async explorer(variant: string, key: string): Promise<ExplorerCount[]> {
-    const { rows } = await this.query<ExplorerRow>(
-      'SELECT move, games, first_wins, draws, second_wins FROM explorer WHERE variant = $1 AND position = $2 ORDER BY games DESC, move COLLATE "C"',
-      [variant, key],
-    );
-    return rows.map(explorerCountFromRow);
-  }
-
-  async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
-    const { rows } = await this.query<{ name: string; kind: string; rating: number; deviation: number; games: number }>(
-      `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
-           AND ${NOT_BANNED} ORDER BY r.rating DESC, a.name LIMIT $3`,
-      [perf, maxDeviation, limit],
-    );
-    return rows.map((r) => ({
-      name: r.name,
-      kind: r.kind,
-      rating: Number(r.rating),
-      deviation: Number(r.deviation),
-      games: Number(r.games),
-    }));
-  }
-
-  async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
-    const { rows } = await this.query<{ n: string }>(
-      `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = $1 AND r.deviation < $2 AND a.kind IN ('player', 'bot')
-           AND ${NOT_BANNED} AND r.rating > $3`,
-      [perf, maxDeviation, rating],
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  async ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
-    const { rows } = await this.query<{ at: string; rating: number; game_id: string }>(
-      `SELECT at, rating, game_id FROM (SELECT at, rating, game_id, ctid AS n FROM rating_history WHERE account_id = $1 AND perf = $2
-         ORDER BY at DESC, ctid DESC LIMIT $3) h ORDER BY at, n`,
-      [accountId, perf, limit],
-    );
-    return rows.map((r) => ({ at: Number(r.at), rating: Number(r.rating), gameId: r.game_id }));
-  }
-
-  async ratingsOf(accountId: string): Promise<StoredRating[]> {
-    const { rows } = await this.query<RatingRow>(
-      'SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = $1 ORDER BY perf',
-      [accountId],
-    );
-    return rows.map(ratingFromRow);
-  }
-
   async setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
     const r = await this.query('UPDATE games SET offer = $1 WHERE id = $2 AND plies = $3 AND undone = $4 AND termination IS NULL', [
       offer ? JSON.stringify(offer) : null,
@@ -702,108 +595,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
       (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
         .rowCount === 1
     );
-  }
-
-  async requestReview(request: ReviewRequestRow): Promise<StoredReview> {
-    await this.query(
-      'INSERT INTO reviews (game_id, requester, requested_at, total) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING',
-      [request.gameId, request.requester, request.requestedAt, request.total],
-    );
-    return (await this.review(request.gameId)) as StoredReview;
-  }
-
-  async review(gameId: GameId): Promise<StoredReview | null> {
-    const { rows } = await this.query<ReviewRow>('SELECT * FROM reviews WHERE game_id = $1', [gameId]);
-    return rows[0] ? reviewFromRow(rows[0]) : null;
-  }
-
-  async reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
-    const { rowCount } = await this.query('UPDATE reviews SET evaluations = $1 WHERE game_id = $2 AND review IS NULL', [
-      JSON.stringify(evaluations),
-      gameId,
-    ]);
-    return rowCount === 1;
-  }
-
-  async finishReview(gameId: GameId, review: Json): Promise<boolean> {
-    const { rowCount } = await this.query('UPDATE reviews SET review = $1 WHERE game_id = $2 AND review IS NULL', [
-      JSON.stringify(review),
-      gameId,
-    ]);
-    return rowCount === 1;
-  }
-
-  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
-    const { rows } = await this.query<ReviewRow>('SELECT * FROM reviews WHERE review IS NULL ORDER BY requested_at, game_id LIMIT $1', [
-      limit,
-    ]);
-    return rows.map(reviewFromRow);
-  }
-
-  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
-    return this.transaction(async (c) => {
-      const inserted = await c.query(
-        'INSERT INTO puzzle_rounds (account_id, puzzle, game, win, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-        [round.account, round.puzzle, round.game, round.win ? 1 : 0, round.at],
-      );
-      if (inserted.rowCount !== 1) return null;
-      // Rows locked, so two first tries of one player, or at one puzzle, are rated one after the other.
-      const player = await c.query<PuzzleRatingRow>(
-        'SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = $1 AND game = $2 FOR UPDATE',
-        [round.account, round.game],
-      );
-      const puzzle = await c.query<PuzzleRatingRow>(
-        'SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = $1 FOR UPDATE',
-        [round.puzzle],
-      );
-      const before = player.rows[0] ? ratingOfRow(player.rows[0]) : null;
-      const after = round.rate(before, puzzle.rows[0] ? ratingOfRow(puzzle.rows[0]) : null);
-      await c.query(
-        `INSERT INTO puzzle_players (account_id, game, rating, deviation, volatility, rounds, at) VALUES ($1, $2, $3, $4, $5, 1, $6)
-           ON CONFLICT (account_id, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-             volatility = excluded.volatility, rounds = puzzle_players.rounds + 1, at = excluded.at`,
-        [round.account, round.game, after.player.rating, after.player.deviation, after.player.volatility, round.at],
-      );
-      await c.query(
-        `INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, plays) VALUES ($1, $2, $3, $4, $5, 1)
-           ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-             volatility = excluded.volatility, plays = puzzle_ratings.plays + 1`,
-        [round.puzzle, round.game, after.puzzle.rating, after.puzzle.deviation, after.puzzle.volatility],
-      );
-      return { before, player: after.player, puzzle: after.puzzle };
-    });
-  }
-
-  async puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
-    const { rows } = await this.query<PuzzleRatingRow & { rounds: number; at: string }>(
-      'SELECT rating, deviation, volatility, rounds, at FROM puzzle_players WHERE account_id = $1 AND game = $2',
-      [account, game],
-    );
-    const tried = await this.query<{ puzzle: string }>('SELECT puzzle FROM puzzle_rounds WHERE account_id = $1 AND game = $2', [
-      account,
-      game,
-    ]);
-    const row = rows[0];
-    return {
-      rating: row ? { perf: `puzzle-${game}`, ...ratingOfRow(row), games: Number(row.rounds), at: Number(row.at) } : null,
-      tried: tried.rows.map((t) => t.puzzle),
-    };
-  }
-
-  async puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
-    const { rows } = await this.query<PuzzleRatingRow & { puzzle: string; plays: number }>(
-      'SELECT puzzle, rating, deviation, volatility, plays FROM puzzle_ratings WHERE game = $1',
-      [game],
-    );
-    return rows.map((r) => ({ id: r.puzzle, ...ratingOfRow(r), plays: Number(r.plays) }));
-  }
-
-  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
-    const { rows } = await this.query<{ n: string }>('SELECT count(*) AS n FROM reviews WHERE requester = $1 AND requested_at >= $2', [
-      requester,
-      since,
-    ]);
-    return Number(rows[0]?.n ?? 0);
   }
 
   async createChallenge(challenge: Challenge): Promise<void> {
@@ -1124,35 +915,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
       [accountId],
     );
     return rows;
-  }
-
-  async gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
-    const { rows } = await this.query<GameRow>(
-      `SELECT g.* FROM games g
-         WHERE g.id IN (SELECT game_id FROM seats WHERE account_id = $1)
-           AND ($2::bigint IS NULL OR g.created_at < $2::bigint) AND (NOT $3::boolean OR g.termination IS NULL)
-         ORDER BY g.created_at DESC, g.id DESC LIMIT $4`,
-      [accountId, query.before ?? null, query.live === true, query.limit],
-    );
-    return this.hydrateAll(rows);
-  }
-
-  async finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
-    const { rows } = await this.query<GameRow>(
-      `SELECT * FROM games WHERE game = $1 AND termination IS NOT NULL AND termination <> 'aborted' AND ($2::text IS NULL OR id > $2::text)
-         ORDER BY id LIMIT $3`,
-      [game, after, limit],
-    );
-    return this.hydrateAll(rows);
-  }
-
-  async resultsOf(accountId: string): Promise<PlayedResult[]> {
-    const { rows } = await this.query<{ game: string; seat: number; ended_result: string | null }>(
-      `SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE s.account_id = $1 AND g.termination IS NOT NULL AND g.termination <> 'aborted'`,
-      [accountId],
-    );
-    return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));
   }
 
   async close(): Promise<void> {

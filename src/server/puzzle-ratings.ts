@@ -9,7 +9,7 @@ import type { Puzzle } from '../puzzles/puzzle.ts';
 import { type PuzzleLine, type PuzzleSet, parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { judgeRound } from '../puzzles/round.ts';
 import { NEW_PLAYER } from '../ratings/glicko2.ts';
-import { NEW_PUZZLE, nextAtLevel, rateTry } from '../ratings/puzzle-rating.ts';
+import { NEW_PUZZLE, nextAtLevel } from '../ratings/puzzle-rating.ts';
 import type { Identities } from './identity/identities.ts';
 import { packageRoot } from './package-root.ts';
 import type { GameStore } from './store.ts';
@@ -95,14 +95,8 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     const player = await playerOf(request);
     if (!player)
       return { solved: win, rated: false, rating: null, diff: null, puzzleRating: await ratingOf(game, id) } satisfies RoundAnswer;
-    const rated = await store.puzzleRound({
-      account: player.id,
-      game,
-      puzzle: id,
-      win,
-      at: now(),
-      rate: (before, puzzle) => rateTry(before ?? NEW_PLAYER, puzzle ?? NEW_PUZZLE, win),
-    });
+    // The store rates a first try itself (rateFirstTry, lichess's settings), from the ratings it holds.
+    const rated = await store.puzzleRound({ account: player.id, game, puzzle: id, win, at: now() });
     if (!rated) {
       const standing = await store.puzzleStanding(player.id, game);
       return {

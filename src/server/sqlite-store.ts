@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Json } from '../engine/game.ts';
 import { HEARTBEATS } from './downtime.ts';
 import {
   ACCOUNT_COLUMNS,
@@ -16,20 +15,18 @@ import {
   closedAccounts,
   closingStatements,
   type DeletionDetails,
-  type GamesQuery,
   type IdentityStore,
   LIVE_SEATS,
   OWNED_BOTS,
   ownerOfAccount,
   ownerOfBot,
   ownerSeated,
-  type PlayedResult,
   SESSION_COLUMNS,
   type SessionRow,
   type StoredSession,
   sessionFromRow,
 } from './identity/store.ts';
-import { moderationMigration, NOT_BANNED } from './moderation/store.ts';
+import { moderationMigration } from './moderation/store.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -43,10 +40,6 @@ import {
   DEPARTURES,
   type Departure,
   DiskState,
-  EXPLORER_UPSERT,
-  type ExplorerCount,
-  type ExplorerRow,
-  explorerCountFromRow,
   explorerMigration,
   GAME_COLUMNS,
   type GameId,
@@ -60,34 +53,18 @@ import {
   newestOfEachCreator,
   newGameRow,
   type Offer,
-  type OpeningLine,
-  openingRows,
   type Paired,
   type PairedSeat,
   POOLS,
   PUZZLE_RATINGS,
-  type PuzzleRatingRow,
-  type PuzzleRoundResult,
-  type PuzzleRoundRow,
   RATINGS,
-  type Ranked,
-  type RatingPoint,
-  type RatingRow,
   REMATCHES_NOT_OPEN,
   REVIEWS,
-  type ReviewRequestRow,
-  type ReviewRow,
   RULES_VERSIONS,
-  ratingFromRow,
-  ratingOfRow,
   refusalOf,
-  reviewFromRow,
   SEEKS,
   type StoredGame,
   type StoredMove,
-  type StoredPuzzleRating,
-  type StoredRating,
-  type StoredReview,
   TABLE_MANNERS,
   TAKE_LEASE_UPSERT,
   type Waiting,
@@ -344,75 +321,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
     });
   }
 
-  /** Marks a finished game looked at by the explorer and counts its opening, if not done before. */
-  private count(id: GameId, opening: OpeningLine | null): boolean {
-    if (this.sql('UPDATE games SET explored = 1 WHERE id = ? AND explored = 0 AND termination IS NOT NULL').run(id).changes === 0)
-      return false;
-    if (!opening) return true;
-    const add = this.sql(
-      `INSERT INTO explorer (variant, position, move, games, first_wins, draws, second_wins) VALUES (?, ?, ?, 1, ?, ?, ?) ${EXPLORER_UPSERT}`,
-    );
-    for (const row of openingRows(opening)) add.run(opening.variant, ...row);
-    return true;
-  }
-
-  async unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
-    const where = 'FROM games WHERE termination IS NOT NULL AND explored = 0';
-    const ids = (this.sql(`SELECT id ${where} ORDER BY created_at, id LIMIT ?`).all(limit) as { id: string }[]).map((r) => r.id);
-    const { n } = this.sql(`SELECT COUNT(*) AS n ${where}`).get() as { n: number };
-    return { ids, left: Number(n) };
-  }
-
-  explore(id: GameId, opening: OpeningLine | null): Promise<boolean> {
-    return this.write(() => this.count(id, opening));
-  }
-
-  async explorer(variant: string, key: string): Promise<ExplorerCount[]> {
-    const rows = this.sql(
-      'SELECT move, games, first_wins, draws, second_wins FROM explorer WHERE variant = ? AND position = ? ORDER BY games DESC, move',
-    ).all(variant, key) as ExplorerRow[];
-    return rows.map(explorerCountFromRow);
-  }
-
-  async leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
-    const rows = this.sql(
-      `SELECT a.name, a.kind, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
-           AND ${NOT_BANNED} ORDER BY r.rating DESC, a.name LIMIT ?`,
-    ).all(perf, maxDeviation, limit) as { name: string; kind: string; rating: number; deviation: number; games: number }[];
-    return rows.map((r) => ({
-      name: r.name,
-      kind: r.kind,
-      rating: Number(r.rating),
-      deviation: Number(r.deviation),
-      games: Number(r.games),
-    }));
-  }
-
-  async ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
-    const row = this.sql(
-      `SELECT COUNT(*) AS n FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.perf = ? AND r.deviation < ? AND a.kind IN ('player', 'bot')
-           AND ${NOT_BANNED} AND r.rating > ?`,
-    ).get(perf, maxDeviation, rating) as { n: number };
-    return Number(row.n);
-  }
-
-  async ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
-    const rows = this.sql(
-      `SELECT at, rating, game_id FROM (SELECT at, rating, game_id, rowid AS n FROM rating_history WHERE account_id = ? AND perf = ?
-         ORDER BY at DESC, rowid DESC LIMIT ?) ORDER BY at, n`,
-    ).all(accountId, perf, limit) as { at: number; rating: number; game_id: string }[];
-    return rows.map((r) => ({ at: Number(r.at), rating: Number(r.rating), gameId: r.game_id }));
-  }
-
-  async ratingsOf(accountId: string): Promise<StoredRating[]> {
-    const rows = this.sql('SELECT perf, rating, deviation, volatility, games, at FROM ratings WHERE account_id = ? ORDER BY perf').all(
-      accountId,
-    ) as RatingRow[];
-    return rows.map(ratingFromRow);
-  }
-
   setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
     return this.write(
       () =>
@@ -651,104 +559,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
       if (typeof answer !== 'string') this.insertKept(answer.game, answer.seats);
       return true;
     });
-  }
-
-  requestReview(request: ReviewRequestRow): Promise<StoredReview> {
-    return this.write(() => {
-      this.sql('INSERT INTO reviews (game_id, requester, requested_at, total) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING').run(
-        request.gameId,
-        request.requester,
-        request.requestedAt,
-        request.total,
-      );
-      return reviewFromRow(this.sql('SELECT * FROM reviews WHERE game_id = ?').get(request.gameId) as ReviewRow);
-    });
-  }
-
-  async review(gameId: GameId): Promise<StoredReview | null> {
-    const row = this.sql('SELECT * FROM reviews WHERE game_id = ?').get(gameId) as ReviewRow | undefined;
-    return row ? reviewFromRow(row) : null;
-  }
-
-  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
-    return this.write(
-      () =>
-        this.sql('UPDATE reviews SET evaluations = ? WHERE game_id = ? AND review IS NULL').run(JSON.stringify(evaluations), gameId)
-          .changes === 1,
-    );
-  }
-
-  finishReview(gameId: GameId, review: Json): Promise<boolean> {
-    return this.write(
-      () =>
-        this.sql('UPDATE reviews SET review = ? WHERE game_id = ? AND review IS NULL').run(JSON.stringify(review), gameId).changes === 1,
-    );
-  }
-
-  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
-    const rows = this.sql('SELECT * FROM reviews WHERE review IS NULL ORDER BY requested_at, game_id LIMIT ?').all(limit) as ReviewRow[];
-    return rows.map(reviewFromRow);
-  }
-
-  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
-    return (this.sql('SELECT count(*) AS n FROM reviews WHERE requester = ? AND requested_at >= ?').get(requester, since) as { n: number })
-      .n;
-  }
-
-  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
-    return this.write(() => {
-      const first =
-        this.sql('INSERT OR IGNORE INTO puzzle_rounds (account_id, puzzle, game, win, at) VALUES (?, ?, ?, ?, ?)').run(
-          round.account,
-          round.puzzle,
-          round.game,
-          round.win ? 1 : 0,
-          round.at,
-        ).changes === 1;
-      if (!first) return null;
-      const player = this.sql('SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = ? AND game = ?').get(
-        round.account,
-        round.game,
-      ) as PuzzleRatingRow | undefined;
-      const puzzle = this.sql('SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?').get(round.puzzle) as
-        | PuzzleRatingRow
-        | undefined;
-      const before = player ? ratingOfRow(player) : null;
-      const after = round.rate(before, puzzle ? ratingOfRow(puzzle) : null);
-      this.sql(
-        `INSERT INTO puzzle_players (account_id, game, rating, deviation, volatility, rounds, at) VALUES (?, ?, ?, ?, ?, 1, ?)
-           ON CONFLICT (account_id, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-             volatility = excluded.volatility, rounds = puzzle_players.rounds + 1, at = excluded.at`,
-      ).run(round.account, round.game, after.player.rating, after.player.deviation, after.player.volatility, round.at);
-      this.sql(
-        `INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, plays) VALUES (?, ?, ?, ?, ?, 1)
-           ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-             volatility = excluded.volatility, plays = puzzle_ratings.plays + 1`,
-      ).run(round.puzzle, round.game, after.puzzle.rating, after.puzzle.deviation, after.puzzle.volatility);
-      return { before, player: after.player, puzzle: after.puzzle };
-    });
-  }
-
-  async puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
-    const row = this.sql('SELECT rating, deviation, volatility, rounds, at FROM puzzle_players WHERE account_id = ? AND game = ?').get(
-      account,
-      game,
-    ) as (PuzzleRatingRow & { rounds: number; at: number }) | undefined;
-    const tried = this.sql('SELECT puzzle FROM puzzle_rounds WHERE account_id = ? AND game = ?').all(account, game) as { puzzle: string }[];
-    return {
-      rating: row ? { perf: `puzzle-${game}`, ...ratingOfRow(row), games: row.rounds, at: row.at } : null,
-      tried: tried.map((t) => t.puzzle),
-    };
-  }
-
-  async puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
-    const rows = this.sql('SELECT puzzle, rating, deviation, volatility, plays FROM puzzle_ratings WHERE game = ?').all(
-      game,
-    ) as (PuzzleRatingRow & {
-      puzzle: string;
-      plays: number;
-    })[];
-    return rows.map((r) => ({ id: r.puzzle, ...ratingOfRow(r), plays: r.plays }));
   }
 
   async siteSecret(): Promise<string> {
@@ -1017,32 +827,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
     return this.sql(
       'SELECT s.game_id AS game, s.seat FROM seats s JOIN games g ON g.id = s.game_id WHERE s.account_id = ? ORDER BY g.created_at, g.id, s.seat',
     ).all(accountId) as { game: string; seat: number }[];
-  }
-
-  async gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
-    const rows = this.sql(
-      `SELECT g.* FROM games g
-         WHERE g.id IN (SELECT game_id FROM seats WHERE account_id = ?)
-           AND (? IS NULL OR g.created_at < ?) AND (? = 0 OR g.termination IS NULL)
-         ORDER BY g.created_at DESC, g.id DESC LIMIT ?`,
-    ).all(accountId, query.before ?? null, query.before ?? null, query.live ? 1 : 0, query.limit) as GameRow[];
-    return rows.map((r) => this.hydrate(r));
-  }
-
-  async finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
-    const rows = this.sql(
-      `SELECT * FROM games WHERE game = ? AND termination IS NOT NULL AND termination <> 'aborted' AND (? IS NULL OR id > ?)
-         ORDER BY id LIMIT ?`,
-    ).all(game, after, after, limit) as GameRow[];
-    return rows.map((r) => this.hydrate(r));
-  }
-
-  async resultsOf(accountId: string): Promise<PlayedResult[]> {
-    const rows = this.sql(
-      `SELECT g.game, s.seat, g.ended_result FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE s.account_id = ? AND g.termination IS NOT NULL AND g.termination <> 'aborted'`,
-    ).all(accountId) as { game: string; seat: number; ended_result: string | null }[];
-    return rows.map((r) => ({ game: r.game, seat: r.seat, result: JSON.parse(r.ended_result ?? 'null') as Json }));
   }
 
   async close(): Promise<void> {

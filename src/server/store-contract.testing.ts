@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUZZLE_RATING, rateFirstTry } from '../ratings/puzzle-rating.ts';
 import { moderationContract } from './moderation/store-contract.testing.ts';
 import {
   type AfterMove,
@@ -873,46 +874,30 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     it(
       "a player's first try at a puzzle is rated in the write, a later one only counted; standings and puzzle ratings read back",
       withStore(async (store) => {
-        const seen: [unknown, unknown][] = [];
-        const round = (account: string, puzzle: string, win: boolean, at: number) => ({
-          account,
-          game: 'hive',
-          puzzle,
-          win,
-          at,
-          rate: (player: unknown, rated: unknown) => {
-            seen.push([player, rated]);
-            return {
-              player: { rating: win ? 1600 + at : 1400 + at, deviation: 200, volatility: 0.09 },
-              puzzle: { rating: win ? 1450 : 1550, deviation: 300, volatility: 0.09 },
-            };
-          },
-        });
+        // Players start established here (a new player's result would leave the puzzle's rating alone),
+        // so each try shows which ratings the store rated it from.
+        const settings = { ...PUZZLE_RATING, newPlayer: { rating: 1700, deviation: 80, volatility: 0.06 } };
+        const round = (account: string, puzzle: string, win: boolean, at: number) => ({ account, game: 'hive', puzzle, win, at, settings });
         expect(await store.puzzleStanding('ann', 'hive')).toEqual({ rating: null, tried: [] });
-        const first = await store.puzzleRound(round('ann', 'hive-a', true, 1));
-        expect(first).toEqual({
-          before: null,
-          player: { rating: 1601, deviation: 200, volatility: 0.09 },
-          puzzle: { rating: 1450, deviation: 300, volatility: 0.09 },
-        });
+        const annA = rateFirstTry(null, null, true, settings);
+        expect(await store.puzzleRound(round('ann', 'hive-a', true, 1))).toEqual({ before: null, ...annA });
         // The same puzzle again: not rated, nothing moves.
         expect(await store.puzzleRound(round('ann', 'hive-a', false, 2))).toBeNull();
         // Another player at the same puzzle meets its new rating; ann at another puzzle meets her own.
-        await store.puzzleRound(round('bob', 'hive-a', false, 3));
-        await store.puzzleRound(round('ann', 'hive-b', true, 4));
-        expect(seen).toEqual([
-          [null, null],
-          [null, { rating: 1450, deviation: 300, volatility: 0.09 }],
-          [{ rating: 1601, deviation: 200, volatility: 0.09 }, null],
-        ]);
+        const bobA = rateFirstTry(null, annA.puzzle, false, settings);
+        const annB = rateFirstTry(annA.player, null, true, settings);
+        expect(bobA).not.toEqual(rateFirstTry(null, null, false, settings));
+        expect(annB).not.toEqual(rateFirstTry(null, null, true, settings));
+        expect(await store.puzzleRound(round('bob', 'hive-a', false, 3))).toEqual({ before: null, ...bobA });
+        expect(await store.puzzleRound(round('ann', 'hive-b', true, 4))).toEqual({ before: annA.player, ...annB });
         const ann = await store.puzzleStanding('ann', 'hive');
-        expect(ann.rating).toMatchObject({ perf: 'puzzle-hive', rating: 1604, games: 2, at: 4 });
+        expect(ann.rating).toMatchObject({ perf: 'puzzle-hive', rating: annB.player.rating, games: 2, at: 4 });
         expect([...ann.tried].sort()).toEqual(['hive-a', 'hive-b']);
         expect((await store.puzzleStanding('ann', 'hex')).tried).toEqual([]);
         const ratings = (await store.puzzleRatings('hive')).sort((a, b) => a.id.localeCompare(b.id));
         expect(ratings.map((r) => [r.id, r.rating, r.plays])).toEqual([
-          ['hive-a', 1550, 2],
-          ['hive-b', 1450, 1],
+          ['hive-a', bobA.puzzle.rating, 2],
+          ['hive-b', annB.puzzle.rating, 1],
         ]);
         expect(await store.puzzleRatings('hex')).toEqual([]);
       }),

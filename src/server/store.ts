@@ -1,9 +1,14 @@
 import type { Json } from '../engine/game.ts';
-import type { GamesQuery, IdentityStore, PlayedResult } from './identity/store.ts';
+import type { IdentityStore } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
+import type { ArchiveStore } from './stores/archive.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { EndingStore } from './stores/ending.ts';
+import type { ExplorerStore, OpeningLine } from './stores/explorer.ts';
 import type { Heartbeats } from './stores/heartbeats.ts';
+import type { PuzzlesStore } from './stores/puzzles.ts';
+import type { NewRating, RatingsStore, StoredRating } from './stores/ratings.ts';
+import type { ReviewsStore } from './stores/reviews.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -14,6 +19,11 @@ import type { Heartbeats } from './stores/heartbeats.ts';
 
 export type GameId = string;
 export type { ChatLine } from './stores/chat.ts';
+export type { ExplorerCount, OpeningLine } from './stores/explorer.ts';
+export { type GameRow, gameFromRows } from './stores/game-rows.ts';
+export type { PuzzleRoundResult, PuzzleRoundRow, StoredPuzzleRating } from './stores/puzzles.ts';
+export type { NewRating, Ranked, RatingPoint, StoredRating } from './stores/ratings.ts';
+export type { ReviewRequestRow, StoredReview } from './stores/reviews.ts';
 
 /** A game as created: what is needed to replay it, and who may sit where. */
 export interface NewGame {
@@ -44,55 +54,6 @@ export interface NewGame {
   readonly rated?: boolean;
   /** A rated seek's range: who may take its open seats, by their rating in the game's kind. */
   readonly ratingRange?: { readonly min: number; readonly max: number } | null;
-}
-
-/**
- * A finished game's opening, as the explorer counts it (src/explorer): under its variant, each
- * position of its first plies with the move played there ('' for the position it ended in), and how
- * it ended.
- */
-export interface OpeningLine {
-  readonly variant: string;
-  readonly steps: readonly { readonly key: string; readonly move: string }[];
-  readonly counted: 'first' | 'second' | 'draw';
-}
-
-/** A move at a position as the explorer's index counts it: the games it was played in, and how they ended. */
-export interface ExplorerCount {
-  /** In the game's notation; '' for the games that ended in the position. */
-  readonly move: string;
-  readonly games: number;
-  readonly firstWins: number;
-  readonly draws: number;
-  readonly secondWins: number;
-}
-
-/** A place on a leaderboard. */
-export interface Ranked {
-  readonly name: string;
-  readonly kind: string;
-  readonly rating: number;
-  readonly deviation: number;
-  readonly games: number;
-}
-
-/** A player's rating in one kind of game (a game, or a game at a speed), as stored. */
-export interface StoredRating {
-  readonly perf: string;
-  readonly rating: number;
-  readonly deviation: number;
-  readonly volatility: number;
-  /** Rated games played in it. */
-  readonly games: number;
-  /** When it last changed. */
-  readonly at: number;
-}
-
-/** A rating as a game's end leaves it. */
-export interface NewRating {
-  readonly rating: number;
-  readonly deviation: number;
-  readonly volatility: number;
 }
 
 /**
@@ -134,13 +95,6 @@ export interface GameEnding {
 
 /** A rated end not written because a player's rating changed since it was read. */
 export const RATINGS_CHANGED = 'ratings-changed';
-
-/** A point of a player's rating history: its rating after a rated game ended at `at`. */
-export interface RatingPoint {
-  readonly at: number;
-  readonly rating: number;
-  readonly gameId: string;
-}
 
 /** A player waiting in a pool, as stored: whichever instance runs the pairing reads them all. */
 export interface Waiting {
@@ -350,7 +304,17 @@ export function refusalOf(game: { readonly termination: string | null } | undefi
   return !game ? 'no-such-game' : game.termination !== null ? 'game-over' : 'ply-taken';
 }
 
-export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, ChatStore, EndingStore {
+export interface GameStore
+  extends IdentityStore,
+    Heartbeats,
+    ModerationStore,
+    ChatStore,
+    EndingStore,
+    RatingsStore,
+    ArchiveStore,
+    ExplorerStore,
+    ReviewsStore,
+    PuzzlesStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -379,26 +343,6 @@ export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, C
     owner?: string,
   ): Promise<boolean>;
   /**
-   * The opening explorer's index: each game is counted at most once (by `end` or here), its mark and
-   * its counts changed in one write. Finished games not yet looked at, oldest first (at most `limit`), and how many there are in all.
-   */
-  unexplored(limit: number): Promise<{ ids: GameId[]; left: number }>;
-  /** Counts a finished game's opening (null: marks it looked at, uncounted): false when it was looked at already, or is not over. */
-  explore(id: GameId, opening: OpeningLine | null): Promise<boolean>;
-  /** What the index holds at a position of a variant: each move played there ('' for games that ended there), most played first. */
-  explorer(variant: string, key: string): Promise<ExplorerCount[]>;
-  /** A player's ratings, one a kind of game. */
-  ratingsOf(accountId: string): Promise<StoredRating[]>;
-  /** A player's rating under `perf` after each rated game, oldest first: the last `limit` points. */
-  ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]>;
-  /**
-   * The best established ratings under `perf` (deviation under `maxDeviation`), highest first, at
-   * most `limit`: players' and bots', never a deleted account's.
-   */
-  leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]>;
-  /** How many established ratings under `perf` are higher than `rating`. */
-  ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number>;
-  /**
    * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
    * `undone` taken back and goes on; false otherwise.
    */
@@ -414,15 +358,6 @@ export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, C
     undone: number,
     after: { deadline: number | null; due: number | null },
   ): Promise<boolean>;
-  /**
-   * The account's games, newest first: at most `limit`, made before `before` when given, only those
-   * still on when `live`.
-   */
-  gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
-  /** Finished games of `game` (aborted ones left out), in id order after `after`, `limit` at a time: for mining puzzles. */
-  finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]>;
-  /** Every finished game of the account (not the aborted ones), as what its record says of that account's seat. */
-  resultsOf(accountId: string): Promise<PlayedResult[]>;
   /**
    * Records that a player left the game, which goes on without them: only at `departure.plies` moves
    * and after exactly `departed` departures (else another writer changed the game first), once a
@@ -519,72 +454,7 @@ export interface GameStore extends IdentityStore, Heartbeats, ModerationStore, C
    * received, cancelled, and their places in pools given up. The other accounts of the challenges cancelled.
    */
   withdraw(account: string, now: number): Promise<string[]>;
-  /**
-   * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
-   * again gets the first). Resolves to the review as stored now, the first request's or this one.
-   */
-  requestReview(request: ReviewRequestRow): Promise<StoredReview>;
-  /** The review of a game, done or under way, or null when none was asked for. */
-  review(gameId: GameId): Promise<StoredReview | null>;
-  /** The positions of an unfinished review judged so far (all of them, in order); false once it is done. */
-  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean>;
-  /** The review is done: kept with the game for good. False when it was done already. */
-  finishReview(gameId: GameId, review: Json): Promise<boolean>;
-  /** Reviews asked for and not done, longest waiting first, at most `limit` (taken up again after a restart). */
-  unfinishedReviews(limit: number): Promise<StoredReview[]>;
-  /** How many reviews `requester` has asked for since `since`. */
-  reviewsRequestedBy(requester: string, since: number): Promise<number>;
-  /**
-   * A player's try at a puzzle: the first is rated (both ratings worked out by `round.rate` inside
-   * the write, as a rated game's are), a later one only counted. Null when it was not the first.
-   */
-  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null>;
-  /** A player's puzzle rating in a game (null: none yet), and the puzzles they have tried there. */
-  puzzleStanding(account: string, game: string): Promise<{ readonly rating: StoredRating | null; readonly tried: string[] }>;
-  /** The ratings of a game's puzzles that have been tried (the others are new: NEW_PUZZLE). */
-  puzzleRatings(game: string): Promise<StoredPuzzleRating[]>;
   close(): Promise<void>;
-}
-
-/** A puzzle's own rating, as tries move it. */
-export interface StoredPuzzleRating extends NewRating {
-  readonly id: string;
-  /** Rated tries at it. */
-  readonly plays: number;
-}
-
-/** A try at a puzzle as it is written: who, which, how it went, and how the first try rates both. */
-export interface PuzzleRoundRow {
-  readonly account: string;
-  readonly game: string;
-  readonly puzzle: string;
-  readonly win: boolean;
-  readonly at: number;
-  rate(player: NewRating | null, puzzle: NewRating | null): { readonly player: NewRating; readonly puzzle: NewRating };
-}
-
-/** A first try's ratings: the player's before (null: none yet) and after, and the puzzle's after. */
-export interface PuzzleRoundResult {
-  readonly before: NewRating | null;
-  readonly player: NewRating;
-  readonly puzzle: NewRating;
-}
-
-/** A review as it is asked for: whose request (a keyed hash or an account), when, and how many positions. */
-export interface ReviewRequestRow {
-  readonly gameId: GameId;
-  readonly requester: string;
-  readonly requestedAt: number;
-  /** Positions to judge: the game's moves and one. */
-  readonly total: number;
-}
-
-/** A computer review as the store keeps it: asked for, judged position by position, then done. */
-export interface StoredReview extends ReviewRequestRow {
-  /** The positions judged so far, in order. */
-  readonly evaluations: readonly Json[];
-  /** The finished review, or null while it is under way. */
-  readonly review: Json | null;
 }
 
 /** A registered bot as a request with its token shows it (the token is never stored, only its hash). */
@@ -592,77 +462,6 @@ export interface Bot {
   readonly name: string;
   readonly tokenHash: string;
   readonly token: string;
-}
-
-/** A game's row as both stores keep it (JSON in text columns; PostgreSQL gives big integers as text). */
-export interface GameRow {
-  readonly id: string;
-  readonly game: string;
-  readonly options: string;
-  readonly seed: string;
-  readonly seats: string;
-  readonly clock: string | null;
-  readonly created_at: number | string;
-  readonly ended_result: string | null;
-  readonly termination: string | null;
-  readonly deadline: number | string | null;
-  readonly due: number | string | null;
-  readonly creator?: string | null;
-  readonly rules_version?: number | string | null;
-  readonly offer?: string | null;
-  readonly undone?: number | string | null;
-  readonly undone_at?: number | string | null;
-  readonly rated?: number | boolean | null;
-  readonly rating_diffs?: string | null;
-  readonly rating_range?: string | null;
-  readonly paused_at?: number | string | null;
-  readonly paused_ms?: number | string | null;
-}
-
-/** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
-export function gameFromRows(
-  row: GameRow,
-  moves: readonly { ply: number; move: string; at: number | string; client_id?: string | null }[],
-  claimed: readonly { seat: number; token_hash: string; name: string | null; account_id?: string | null }[],
-  departures: readonly { seat: number; plies: number; at: number | string; termination: string }[],
-): StoredGame {
-  const seats = JSON.parse(row.seats) as string[];
-  const seatTokens: (string | null)[] = seats.map(() => null);
-  const seatNames: (string | null)[] = seats.map(() => null);
-  const seatAccounts: (string | null)[] = seats.map(() => null);
-  for (const c of claimed) {
-    seatTokens[c.seat] = c.token_hash;
-    seatNames[c.seat] = c.name;
-    seatAccounts[c.seat] = c.account_id ?? null;
-  }
-  return {
-    id: row.id,
-    game: row.game,
-    options: JSON.parse(row.options) as Json,
-    seed: row.seed,
-    seats,
-    clock: row.clock ? (JSON.parse(row.clock) as NewGame['clock']) : null,
-    createdAt: Number(row.created_at),
-    moves: moves.map((m) => ({ ply: m.ply, move: m.move, at: Number(m.at), ...(m.client_id ? { clientId: m.client_id } : {}) })),
-    departures: departures.map((d) => ({ seat: d.seat, plies: d.plies, at: Number(d.at), termination: d.termination })),
-    ending: row.termination === null ? null : { result: JSON.parse(row.ended_result ?? 'null') as Json, termination: row.termination },
-    seatTokens,
-    seatNames,
-    seatAccounts,
-    deadline: row.deadline === null ? null : Number(row.deadline),
-    due: row.due === null ? null : Number(row.due),
-    creator: row.creator ?? null,
-    ...(row.rules_version === null || row.rules_version === undefined ? {} : { rulesVersion: Number(row.rules_version) }),
-    offer: row.offer ? (JSON.parse(row.offer) as Offer) : null,
-    undone: Number(row.undone ?? 0),
-    undoneAt: Number(row.undone_at ?? 0),
-    ...(row.rated ? { rated: true } : {}),
-    ratingDiffs: row.rating_diffs ? (JSON.parse(row.rating_diffs) as number[]) : null,
-    ...(row.rating_range ? { ratingRange: JSON.parse(row.rating_range) as { min: number; max: number } } : {}),
-    ...(row.paused_at === null || row.paused_at === undefined
-      ? {}
-      : { paused: { at: Number(row.paused_at), ms: Number(row.paused_ms ?? 0) } }),
-  };
 }
 
 /**
@@ -828,24 +627,6 @@ export const RATINGS = `ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFA
    );
    CREATE INDEX rating_history_by_account ON rating_history(account_id, perf, at);`;
 
-export interface RatingRow {
-  readonly perf: string;
-  readonly rating: number | string;
-  readonly deviation: number | string;
-  readonly volatility: number | string;
-  readonly games: number | string;
-  readonly at: number | string;
-}
-
-export const ratingFromRow = (r: RatingRow): StoredRating => ({
-  perf: r.perf,
-  rating: Number(r.rating),
-  deviation: Number(r.deviation),
-  volatility: Number(r.volatility),
-  games: Number(r.games),
-  at: Number(r.at),
-});
-
 /** The rating changes a rated game shows: the new ratings less the old, in whole points. */
 export const ratingDiffs = (before: readonly (StoredRating | null)[], after: readonly { rating: number }[], start = 1500): number[] =>
   after.map((a, i) => Math.round(a.rating) - Math.round(before[i]?.rating ?? start));
@@ -897,37 +678,6 @@ export const PUZZLE_RATINGS = `CREATE TABLE puzzle_players (
      at BIGINT NOT NULL,
      PRIMARY KEY (account_id, puzzle)
    );`;
-
-/** A rating row of the puzzle tables, as either store reads it (PostgreSQL's numbers may come as text). */
-export interface PuzzleRatingRow {
-  readonly rating: number | string;
-  readonly deviation: number | string;
-  readonly volatility: number | string;
-}
-
-export const ratingOfRow = (row: PuzzleRatingRow): NewRating => ({
-  rating: Number(row.rating),
-  deviation: Number(row.deviation),
-  volatility: Number(row.volatility),
-});
-
-export interface ReviewRow {
-  readonly game_id: string;
-  readonly requester: string;
-  readonly requested_at: number | string;
-  readonly total: number | string;
-  readonly evaluations: string;
-  readonly review: string | null;
-}
-
-export const reviewFromRow = (r: ReviewRow): StoredReview => ({
-  gameId: r.game_id,
-  requester: r.requester,
-  requestedAt: Number(r.requested_at),
-  total: Number(r.total),
-  evaluations: JSON.parse(r.evaluations) as Json[],
-  review: r.review === null ? null : (JSON.parse(r.review) as Json),
-});
 
 /** Migration 15, the same SQL in both stores: players waiting in pools, and leases (one pairing site-wide). */
 export const POOLS = `CREATE TABLE pool_members (
@@ -1062,41 +812,3 @@ export const explorerMigration = (tableOptions: string): string => `ALTER TABLE 
      second_wins INTEGER NOT NULL,
      PRIMARY KEY (variant, position, move)
    )${tableOptions};`;
-
-/**
- * The rows an opening adds to, each once: a game that comes back to a position and plays the same move
- * there counts once for it. Per row: position, move, and the game's share of wins (first, draw, second).
- */
-export function openingRows(opening: OpeningLine): [string, string, number, number, number][] {
-  const seen = new Set<string>();
-  const share: [number, number, number] = opening.counted === 'first' ? [1, 0, 0] : opening.counted === 'draw' ? [0, 1, 0] : [0, 0, 1];
-  const rows: [string, string, number, number, number][] = [];
-  for (const { key, move } of opening.steps) {
-    const both = `${key} ${move}`;
-    if (seen.has(both)) continue;
-    seen.add(both);
-    rows.push([key, move, ...share]);
-  }
-  return rows;
-}
-
-/** Adding one game to a row of the index: inserted, or its counts grown. */
-export const EXPLORER_UPSERT = `ON CONFLICT (variant, position, move) DO UPDATE SET games = explorer.games + 1,
-     first_wins = explorer.first_wins + excluded.first_wins, draws = explorer.draws + excluded.draws,
-     second_wins = explorer.second_wins + excluded.second_wins`;
-
-export interface ExplorerRow {
-  readonly move: string;
-  readonly games: number | string;
-  readonly first_wins: number | string;
-  readonly draws: number | string;
-  readonly second_wins: number | string;
-}
-
-export const explorerCountFromRow = (r: ExplorerRow): ExplorerCount => ({
-  move: r.move,
-  games: Number(r.games),
-  firstWins: Number(r.first_wins),
-  draws: Number(r.draws),
-  secondWins: Number(r.second_wins),
-});

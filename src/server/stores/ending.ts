@@ -1,5 +1,6 @@
 import { NEW_PLAYER } from '../../ratings/glicko2.ts';
-import { type GameEnding, type GameId, type OpeningLine, openingRows, RATINGS_CHANGED, type RatingChange } from '../store.ts';
+import { type GameEnding, type GameId, RATINGS_CHANGED, type RatingChange } from '../store.ts';
+import { countOpening } from './explorer.ts';
 import type { Db, SqlDb } from './sql.ts';
 
 /** Thrown inside an ending's write to undo all of it: a player's rating is not the one read. */
@@ -80,31 +81,4 @@ async function rate(trx: Db, id: GameId, change: RatingChange): Promise<void> {
     .set({ rating_diffs: JSON.stringify(change.diffs) })
     .where('id', '=', id)
     .execute();
-}
-
-/** Marks a finished game looked at by the explorer and counts its opening, if not done before. */
-export async function countOpening(trx: Db, id: GameId, opening: OpeningLine | null): Promise<boolean> {
-  const marked = await trx
-    .updateTable('games')
-    .set({ explored: 1 })
-    .where('id', '=', id)
-    .where('explored', '=', 0)
-    .where('termination', 'is not', null)
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) === 0) return false;
-  if (!opening) return true;
-  for (const [position, move, first_wins, draws, second_wins] of openingRows(opening))
-    await trx
-      .insertInto('explorer')
-      .values({ variant: opening.variant, position, move, games: 1, first_wins, draws, second_wins })
-      .onConflict((c) =>
-        c.columns(['variant', 'position', 'move']).doUpdateSet((e) => ({
-          games: e('explorer.games', '+', 1),
-          first_wins: e('explorer.first_wins', '+', e.ref('excluded.first_wins')),
-          draws: e('explorer.draws', '+', e.ref('excluded.draws')),
-          second_wins: e('explorer.second_wins', '+', e.ref('excluded.second_wins')),
-        })),
-      )
-      .execute();
-  return true;
 }

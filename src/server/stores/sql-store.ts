@@ -1,3 +1,5 @@
+import type { Json } from '../../engine/game.ts';
+import type { GamesQuery, PlayedResult } from '../identity/store.ts';
 import type {
   LoggedAction,
   ModAction,
@@ -9,11 +11,16 @@ import type {
   SanctionKind,
   StoredReport,
 } from '../moderation/store.ts';
-import type { GameEnding, GameId, RATINGS_CHANGED } from '../store.ts';
+import type { GameEnding, GameId, RATINGS_CHANGED, StoredGame } from '../store.ts';
+import { ArchiveSql } from './archive.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
 import { EndingSql } from './ending.ts';
+import { type ExplorerCount, ExplorerSql, type OpeningLine } from './explorer.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { ModerationSql } from './moderation.ts';
+import { type PuzzleRoundResult, type PuzzleRoundRow, PuzzlesSql, type StoredPuzzleRating } from './puzzles.ts';
+import { type Ranked, type RatingPoint, RatingsSql, type StoredRating } from './ratings.ts';
+import { type ReviewRequestRow, ReviewsSql, type StoredReview } from './reviews.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
@@ -26,12 +33,22 @@ export abstract class SqlStore {
   private readonly endings: EndingSql;
   private readonly moderation: ModerationSql;
   private readonly heartbeats: HeartbeatsSql;
+  private readonly ratings: RatingsSql;
+  private readonly archive: ArchiveSql;
+  private readonly explorerIndex: ExplorerSql;
+  private readonly reviews: ReviewsSql;
+  private readonly puzzles: PuzzlesSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
     this.endings = new EndingSql(sqlDb);
     this.moderation = new ModerationSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
+    this.ratings = new RatingsSql(sqlDb);
+    this.archive = new ArchiveSql(sqlDb);
+    this.explorerIndex = new ExplorerSql(sqlDb);
+    this.reviews = new ReviewsSql(sqlDb);
+    this.puzzles = new PuzzlesSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -94,5 +111,72 @@ export abstract class SqlStore {
   }
   resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
     return this.heartbeats.resumeClocks(instance, now, staleMs);
+  }
+
+  // Ratings (stores/ratings.ts).
+  ratingsOf(accountId: string): Promise<StoredRating[]> {
+    return this.ratings.ratingsOf(accountId);
+  }
+  ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
+    return this.ratings.ratingHistory(accountId, perf, limit);
+  }
+  leaderboard(perf: string, maxDeviation: number, limit: number): Promise<Ranked[]> {
+    return this.ratings.leaderboard(perf, maxDeviation, limit);
+  }
+  ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
+    return this.ratings.ratedAbove(perf, maxDeviation, rating);
+  }
+
+  // Archive of played games (stores/archive.ts).
+  gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
+    return this.archive.gamesOf(accountId, query);
+  }
+  finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
+    return this.archive.finishedGames(game, after, limit);
+  }
+  resultsOf(accountId: string): Promise<PlayedResult[]> {
+    return this.archive.resultsOf(accountId);
+  }
+
+  // Opening explorer (stores/explorer.ts).
+  unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
+    return this.explorerIndex.unexplored(limit);
+  }
+  explore(id: GameId, opening: OpeningLine | null): Promise<boolean> {
+    return this.explorerIndex.explore(id, opening);
+  }
+  explorer(variant: string, key: string): Promise<ExplorerCount[]> {
+    return this.explorerIndex.explorer(variant, key);
+  }
+
+  // Reviews (stores/reviews.ts).
+  requestReview(request: ReviewRequestRow): Promise<StoredReview> {
+    return this.reviews.requestReview(request);
+  }
+  review(gameId: GameId): Promise<StoredReview | null> {
+    return this.reviews.review(gameId);
+  }
+  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
+    return this.reviews.reviewProgress(gameId, evaluations);
+  }
+  finishReview(gameId: GameId, review: Json): Promise<boolean> {
+    return this.reviews.finishReview(gameId, review);
+  }
+  unfinishedReviews(limit: number): Promise<StoredReview[]> {
+    return this.reviews.unfinishedReviews(limit);
+  }
+  reviewsRequestedBy(requester: string, since: number): Promise<number> {
+    return this.reviews.reviewsRequestedBy(requester, since);
+  }
+
+  // Puzzles (stores/puzzles.ts).
+  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
+    return this.puzzles.puzzleRound(round);
+  }
+  puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
+    return this.puzzles.puzzleStanding(account, game);
+  }
+  puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
+    return this.puzzles.puzzleRatings(game);
   }
 }

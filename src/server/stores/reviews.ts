@@ -1,0 +1,116 @@
+import type { Json } from '../../engine/game.ts';
+import type { GameId } from '../store.ts';
+import type { SqlDb } from './sql.ts';
+
+/** A review as it is asked for: whose request (a keyed hash or an account), when, and how many positions. */
+export interface ReviewRequestRow {
+  readonly gameId: GameId;
+  readonly requester: string;
+  readonly requestedAt: number;
+  /** Positions to judge: the game's moves and one. */
+  readonly total: number;
+}
+
+/** A computer review as the store keeps it: asked for, judged position by position, then done. */
+export interface StoredReview extends ReviewRequestRow {
+  /** The positions judged so far, in order. */
+  readonly evaluations: readonly Json[];
+  /** The finished review, or null while it is under way. */
+  readonly review: Json | null;
+}
+
+/** Finished games' computer reviews, kept with the game: asked for once, judged position by position, then done for good. */
+export interface ReviewsStore {
+  /**
+   * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
+   * again gets the first). Resolves to the review as stored now, the first request's or this one.
+   */
+  requestReview(request: ReviewRequestRow): Promise<StoredReview>;
+  /** The review of a game, done or under way, or null when none was asked for. */
+  review(gameId: GameId): Promise<StoredReview | null>;
+  /** The positions of an unfinished review judged so far (all of them, in order); false once it is done. */
+  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean>;
+  /** The review is done: kept with the game for good. False when it was done already. */
+  finishReview(gameId: GameId, review: Json): Promise<boolean>;
+  /** Reviews asked for and not done, longest waiting first, at most `limit` (taken up again after a restart). */
+  unfinishedReviews(limit: number): Promise<StoredReview[]>;
+  /** How many reviews `requester` has asked for since `since`. */
+  reviewsRequestedBy(requester: string, since: number): Promise<number>;
+}
+
+const reviewFromRow = (r: {
+  game_id: string;
+  requester: string;
+  requested_at: number;
+  total: number;
+  evaluations: string;
+  review: string | null;
+}): StoredReview => ({
+  gameId: r.game_id,
+  requester: r.requester,
+  requestedAt: Number(r.requested_at),
+  total: Number(r.total),
+  evaluations: JSON.parse(r.evaluations) as Json[],
+  review: r.review === null ? null : (JSON.parse(r.review) as Json),
+});
+
+export class ReviewsSql implements ReviewsStore {
+  constructor(private readonly sql: SqlDb) {}
+
+  requestReview(request: ReviewRequestRow): Promise<StoredReview> {
+    return this.sql.write(async (trx) => {
+      const { gameId, requester, requestedAt, total } = request;
+      await trx
+        .insertInto('reviews')
+        .values({ game_id: gameId, requester, requested_at: requestedAt, total })
+        .onConflict((oc) => oc.column('game_id').doNothing())
+        .execute();
+      return reviewFromRow(await trx.selectFrom('reviews').selectAll().where('game_id', '=', gameId).executeTakeFirstOrThrow());
+    });
+  }
+
+  async review(gameId: GameId): Promise<StoredReview | null> {
+    const row = await this.sql.read((db) => db.selectFrom('reviews').selectAll().where('game_id', '=', gameId).executeTakeFirst());
+    return row ? reviewFromRow(row) : null;
+  }
+
+  /** Changes an unfinished review: false when it is done (or was never asked for). */
+  private unfinished(gameId: GameId, change: { evaluations: string } | { review: string }): Promise<boolean> {
+    return this.sql.write(async (trx) => {
+      const changed = await trx
+        .updateTable('reviews')
+        .set(change)
+        .where('game_id', '=', gameId)
+        .where('review', 'is', null)
+        .executeTakeFirst();
+      return changed.numUpdatedRows === 1n;
+    });
+  }
+
+  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
+    return this.unfinished(gameId, { evaluations: JSON.stringify(evaluations) });
+  }
+
+  finishReview(gameId: GameId, review: Json): Promise<boolean> {
+    return this.unfinished(gameId, { review: JSON.stringify(review) });
+  }
+
+  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
+    const rows = await this.sql.read((db) =>
+      db.selectFrom('reviews').selectAll().where('review', 'is', null).orderBy('requested_at').orderBy('game_id').limit(limit).execute(),
+    );
+    return rows.map(reviewFromRow);
+  }
+
+  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
+    const row = await this.sql.read((db) =>
+      db
+        .selectFrom('reviews')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('requester', '=', requester)
+        .where('requested_at', '>=', since)
+        .executeTakeFirst(),
+    );
+    return Number(row?.n ?? 0);
+  }
+}
