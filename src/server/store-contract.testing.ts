@@ -962,6 +962,38 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'games read many at a time are each whole: their own moves, seats and departures, as read one by one',
+      withStore(async (store) => {
+        for (const id of ['h1', 'h2', 'h3']) await store.create(game(id, ['open', 'open', 'open']));
+        await store.claimSeat('h1', 0, 't10', 'Ann', undefined, 'p');
+        await store.claimSeat('h2', 1, 't21', 'Ann', undefined, 'p');
+        await store.claimSeat('h2', 0, 't20', 'Bo', undefined, 'q');
+        await store.claimSeat('h3', 2, 't32', 'Ann', undefined, 'p');
+        await store.append('h1', { ply: 0, move: 'a1', at: 10, clientId: 'c1' }, NOTHING_DUE);
+        await store.append('h1', { ply: 1, move: 'b2', at: 11 }, NOTHING_DUE);
+        await store.append('h3', { ply: 0, move: 'c3', at: 12 }, NOTHING_DUE);
+        expect(await store.depart('h3', { seat: 0, plies: 1, at: 13, termination: 'resignation' }, 0)).toBe(true);
+        expect(await store.depart('h3', { seat: 1, plies: 1, at: 14, termination: 'time' }, 1)).toBe(true);
+        expect(await store.depart('h2', { seat: 1, plies: 0, at: 15, termination: 'abandoned' }, 0)).toBe(true);
+        for (const [id, plies] of [
+          ['h1', 2],
+          ['h2', 0],
+          ['h3', 1],
+        ] as const)
+          expect(await store.end(id, { result: { kind: 'draw' }, termination: 'agreement', plies })).toBe(true);
+        const whole = (ids: string[]) => Promise.all(ids.map((id) => store.read(id)));
+        const finished = await store.finishedGames('tictactoe', null, 10);
+        expect(finished).toEqual(await whole(['h1', 'h2', 'h3']));
+        expect(finished.map((g) => [g.moves.length, g.departures.length, g.seatNames.filter(Boolean).length])).toEqual([
+          [2, 0, 1],
+          [0, 1, 2],
+          [1, 2, 1],
+        ]);
+        expect(await store.gamesOf('p', { limit: 10 })).toEqual(await whole(['h3', 'h2', 'h1']));
+      }),
+    );
+
+    it(
       'finished games of a game, in id order and a page at a time, neither live nor aborted ones',
       withStore(async (store) => {
         for (const id of ['g3', 'g1', 'live', 'gone', 'g2']) await store.create(game(id));
