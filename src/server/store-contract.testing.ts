@@ -351,6 +351,24 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'an engine’s account is made once and kept; of two registering one name at once, one gets it',
+      withStore(async (store) => {
+        await store.ensureEngineAccount('engine-max', 'Max', 'max', 5);
+        await store.ensureEngineAccount('engine-max', 'Other', 'other', 6);
+        expect(await store.account('engine-max')).toEqual({ id: 'engine-max', name: 'Max', kind: 'bot', createdAt: 5, passwordHash: null });
+        expect(await store.ownerOf('engine-max')).toBe('engine-max');
+        expect(await store.botsOwnedBy('engine-max')).toEqual([]);
+        expect(await store.register('p1', 'MAX', 'max', 'h-max', '$argon2id$m', 7)).toBe(false);
+        const raced = await Promise.all([
+          store.register('q1', 'Quinn', 'quinn', 'h-quinn', '$argon2id$1', 8),
+          store.register('q2', 'QUINN', 'quinn', 'h-quinn', '$argon2id$2', 8),
+        ]);
+        expect(raced.filter(Boolean)).toHaveLength(1);
+        expect(await store.accountByKey('quinn')).toMatchObject({ id: raced[0] ? 'q1' : 'q2', kind: 'player' });
+      }),
+    );
+
+    it(
       'closing an account: its live seats and its bots’, its challenges and pool places withdrawn; deletion scrubs its name and its bots’ everywhere',
       withStore(async (store) => {
         await store.register('o1', 'Wren', 'wren', 'hash-wren', '$argon2id$w', 1);

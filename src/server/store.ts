@@ -434,21 +434,6 @@ export interface GameStore
     answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
     now: number,
   ): Promise<boolean>;
-  /** A secret of this site, made once with the store, for keyed hashes (never sent, never logged). */
-  siteSecret(): Promise<string>;
-  /** Registers a bot: its token's hash and its name; false when the name is taken. */
-  registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean>;
-  /** The name of the bot with this token hash, or null. */
-  botName(tokenHash: string): Promise<string | null>;
-  /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
-  seatedIn(tokenHash: string): Promise<GameId[]>;
-  /**
-   * The seats `account` holds in games still on and has not left, with those of the bots it owns
-   * (by their accounts, or their tokens): what closing the account ends (account-closing.ts), oldest game first.
-   */
-  liveSeatsOf(account: string): Promise<{ readonly game: GameId; readonly seat: number }[]>;
-  /** The deleted accounts that still hold a seat, not left, in a game still on: closings a crash cut short. */
-  closedInPlay(): Promise<string[]>;
   /**
    * Takes the account and the bots it owns out of pairing at `now`: their open challenges, sent and
    * received, cancelled, and their places in pools given up. The other accounts of the challenges cancelled.
