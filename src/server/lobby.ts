@@ -18,8 +18,9 @@ const RATE = 2;
  * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
  * finds them; the open games (seeks) whenever they change; a player's challenges; joining a pool (players with an account:
  * pools are rated) and waiting there while the socket is open; the game, once paired. Returns what to
- * call when a game is made or a seat taken here: the sockets hear the new list at once. Games made on
- * other instances reach them with the next wave (the list is read from the store then).
+ * call when a game is made or a seat taken here: the sockets hear the new list at once (with no socket
+ * open, nothing is read). Games made on other instances reach them with the next wave (the list is
+ * read from the store then).
  */
 export function registerLobby(
   app: FastifyInstance,
@@ -146,5 +147,9 @@ export function registerLobby(
       void intake.track(queue);
     });
   });
-  return readSeeks;
+  // A change made here: the sockets hear the new list at once. With none open nobody hears it, and it
+  // is not read: the first socket to open has it read anew.
+  return () => {
+    if (sockets.size > 0) readSeeks();
+  };
 }

@@ -303,7 +303,7 @@ export async function registerOnline(
   engines.ensure().catch(() => undefined);
   registerChallenges(app, store, identities, news, engines, limits.hub?.now ?? Date.now);
   registerLadder(app, store, engines, limits.operatorToken ?? null, limits.hub?.now ?? Date.now);
-  const lobbyChanged = registerLobby(
+  const seeksChanged = registerLobby(
     app,
     pools,
     identities,
@@ -316,6 +316,11 @@ export async function registerOnline(
     news,
     intake,
   );
+  // The list kept for /api/games is let go whether or not a lobby socket reads it anew.
+  const lobbyChanged = (): void => {
+    lobby = null;
+    seeksChanged();
+  };
   const now = limits.hub?.now ?? Date.now;
   registerIdentity(
     app,

@@ -6,12 +6,7 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
-  CHALLENGE_COLUMNS,
   CHALLENGES,
-  type Challenge,
-  type ChallengeRow,
-  challengeFromRow,
-  challengeRow,
   DEPARTURES,
   type Departure,
   explorerMigration,
@@ -20,15 +15,10 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
-  JOIN_POOL_UPSERT,
-  LOBBY_ROWS_PER_CREATOR,
   MOVE_CLIENT_IDS,
   type NewGame,
-  newestOfEachCreator,
   newGameRow,
   type Offer,
-  type Paired,
-  type PairedSeat,
   POOLS,
   PUZZLE_RATINGS,
   RATINGS,
@@ -40,10 +30,6 @@ import {
   type StoredGame,
   type StoredMove,
   TABLE_MANNERS,
-  TAKE_LEASE_UPSERT,
-  type Waiting,
-  type WaitingRow,
-  waitingFromRow,
 } from './store.ts';
 import { pgFailure, pgTypes, postgresDb } from './stores/sql.ts';
 import { SqlStore } from './stores/sql-store.ts';
@@ -218,28 +204,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
   async read(id: GameId): Promise<StoredGame | null> {
     const { rows } = await this.query<GameRow>('SELECT * FROM games WHERE id = $1', [id]);
     return rows[0] ? this.hydrate(rows[0]) : null;
-  }
-
-  /** Many games at once: their moves and seats in two queries, not two a game. */
-  private async hydrateAll(rows: readonly GameRow[]): Promise<StoredGame[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [moves, claimed, departures] = await Promise.all([
-      this.query<{ game_id: string; ply: number; move: string; at: string; client_id: string | null }>(
-        'SELECT game_id, ply, move, at, client_id FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply',
-        [ids],
-      ),
-      this.query<{ game_id: string; seat: number; token_hash: string; name: string | null }>(
-        'SELECT game_id, seat, token_hash, name, account_id FROM seats WHERE game_id = ANY($1)',
-        [ids],
-      ),
-      this.query<{ game_id: string; seat: number; plies: number; at: string; termination: string }>(
-        'SELECT game_id, seat, plies, at, termination FROM departures WHERE game_id = ANY($1) ORDER BY game_id, n',
-        [ids],
-      ),
-    ]);
-    const of = <T extends { game_id: string }>(all: readonly T[], id: string) => all.filter((r) => r.game_id === id);
-    return rows.map((row) => gameFromRows(row, of(moves.rows, row.id), of(claimed.rows, row.id), of(departures.rows, row.id)));
   }
 
   private async hydrate(row: GameRow): Promise<StoredGame> {
@@ -454,180 +418,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
          WHERE id = $1 AND plies = $2 AND termination IS NULL AND lease_owner = $3`,
       [id, plies, owner, due],
     );
-  }
-
-  async open(limit = 100): Promise<StoredGame[]> {
-    const { rows } = await this.query<GameRow>(
-      'SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT $1',
-      [limit * LOBBY_ROWS_PER_CREATOR],
-    );
-    return this.hydrateAll(newestOfEachCreator(rows, limit));
-  }
-  async playing(limit: number): Promise<StoredGame[]> {
-    const { rows } = await this.query<GameRow>(
-      'SELECT * FROM games WHERE termination IS NULL AND open_seats = 0 ORDER BY created_at DESC LIMIT $1',
-      [limit],
-    );
-    return this.hydrateAll(rows);
-  }
-
-  async openBy(creator: string): Promise<number> {
-    const { rows } = await this.query<{ n: number }>(
-      'SELECT COUNT(*)::int AS n FROM games WHERE creator = $1 AND termination IS NULL AND open_seats > 0',
-      [creator],
-    );
-    return rows[0]?.n ?? 0;
-  }
-
-  async aiOnlyBy(creator: string): Promise<number> {
-    const { rows } = await this.query<{ n: number }>(
-      `SELECT COUNT(*)::int AS n FROM games WHERE creator = $1 AND termination IS NULL AND seats NOT LIKE '%"open"%'`,
-      [creator],
-    );
-    return rows[0]?.n ?? 0;
-  }
-
-  async joinPool(who: Waiting, seenUntil: number): Promise<number> {
-    const { rows } = await this.query<{ since: string }>(
-      `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES ($1, $2, $3, $4, $5, 0, $6) ${JOIN_POOL_UPSERT} RETURNING since`,
-      [who.account, who.pool, who.name, who.rating, who.since, seenUntil],
-    );
-    return Number(rows[0]?.since);
-  }
-
-  async leavePool(account: string): Promise<boolean> {
-    return (await this.query('DELETE FROM pool_members WHERE account_id = $1 AND game_id IS NULL', [account])).rowCount === 1;
-  }
-
-  async waiting(pool: string, now: number): Promise<Waiting[]> {
-    const { rows } = await this.query<WaitingRow>(
-      'SELECT account_id, pool, name, rating, since, misses FROM pool_members WHERE pool = $1 AND game_id IS NULL AND seen_until >= $2 ORDER BY since, account_id',
-      [pool, now],
-    );
-    return rows.map(waitingFromRow);
-  }
-
-  async poolCounts(now: number): Promise<Record<string, number>> {
-    const { rows } = await this.query<{ pool: string; n: string }>(
-      'SELECT pool, COUNT(*) AS n FROM pool_members WHERE game_id IS NULL AND seen_until >= $1 GROUP BY pool',
-      [now],
-    );
-    return Object.fromEntries(rows.map((r) => [r.pool, Number(r.n)]));
-  }
-
-  async seen(accounts: readonly string[], until: number): Promise<Paired[]> {
-    if (accounts.length === 0) return [];
-    return this.transaction(async (c) => {
-      await c.query('UPDATE pool_members SET seen_until = $1 WHERE game_id IS NULL AND account_id = ANY($2)', [until, [...accounts]]);
-      const { rows } = await c.query<{ account_id: string; game_id: string; seat: number }>(
-        'DELETE FROM pool_members WHERE game_id IS NOT NULL AND account_id = ANY($1) RETURNING account_id, game_id, seat',
-        [[...accounts]],
-      );
-      return rows.map((p) => ({ account: p.account_id, gameId: p.game_id, seat: Number(p.seat) }));
-    });
-  }
-
-  async pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean> {
-    return this.transaction(async (c) => {
-      const { rows } = await c.query(
-        'SELECT account_id FROM pool_members WHERE pool = $1 AND game_id IS NULL AND account_id = ANY($2) ORDER BY account_id FOR UPDATE',
-        [pool, seats.map((s) => s.account)],
-      );
-      if (rows.length !== seats.length) return false;
-      await this.insertKept(c, game, seats);
-      for (const [i, seat] of seats.entries())
-        await c.query('UPDATE pool_members SET game_id = $1, seat = $2 WHERE account_id = $3', [game.id, i, seat.account]);
-      return true;
-    });
-  }
-
-  /** A game and its held seats, inside a transaction. */
-  private async insertKept(c: pg.PoolClient, game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
-    await c.query(`INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, newGameRow(game));
-    for (const [i, seat] of seats.entries())
-      await c.query('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)', [
-        game.id,
-        i,
-        seat.tokenHash,
-        seat.name,
-        seat.account,
-      ]);
-  }
-
-  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
-    return this.transaction((c) => this.insertKept(c, game, seats));
-  }
-
-  async passOver(pool: string, accounts: readonly string[]): Promise<void> {
-    if (accounts.length === 0) return;
-    await this.query('UPDATE pool_members SET misses = misses + 1 WHERE pool = $1 AND game_id IS NULL AND account_id = ANY($2)', [
-      pool,
-      [...accounts],
-    ]);
-  }
-
-  async lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
-    return (
-      (await this.query(`INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3) ${TAKE_LEASE_UPSERT} $4`, [name, owner, until, now]))
-        .rowCount === 1
-    );
-  }
-
-  async createChallenge(challenge: Challenge): Promise<void> {
-    await this.query(
-      `INSERT INTO challenges (${CHALLENGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      challengeRow(challenge),
-    );
-  }
-
-  async challenge(id: string): Promise<Challenge | null> {
-    const { rows } = await this.query<ChallengeRow>('SELECT * FROM challenges WHERE id = $1', [id]);
-    return rows[0] ? challengeFromRow(rows[0]) : null;
-  }
-
-  async challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
-    const { rows } = await this.query<ChallengeRow>(
-      `SELECT * FROM challenges WHERE (to_account = $1 OR from_account = $1)
-         AND ((status = 'open' AND expires_at > $2) OR (status <> 'open' AND answered_at >= $3))
-         ORDER BY created_at DESC, id LIMIT 50`,
-      [account, now, since],
-    );
-    return rows.map(challengeFromRow);
-  }
-
-  async answerChallenge(
-    id: string,
-    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
-    now: number,
-  ): Promise<boolean> {
-    return this.transaction(async (c) => {
-      const status = typeof answer === 'string' ? answer : 'accepted';
-      const gameId = typeof answer === 'string' ? null : answer.game.id;
-      const changed = await c.query(
-        `UPDATE challenges SET status = $1, answered_at = $2, game_id = $3 WHERE id = $4 AND status = 'open' AND expires_at > $2`,
-        [status, now, gameId, id],
-      );
-      if (changed.rowCount !== 1) return false;
-      if (typeof answer !== 'string') await this.insertKept(c, answer.game, answer.seats);
-      return true;
-    });
-  }
-
-  async withdraw(account: string, now: number): Promise<string[]> {
-    return this.transaction(async (c) => {
-      const owned = await c.query<{ id: string }>('SELECT id FROM accounts WHERE owner_id = $1', [account]);
-      const ids = [account, ...owned.rows.map((r) => r.id)];
-      const cancelled = await c.query<{ from_account: string; to_account: string }>(
-        `UPDATE challenges SET status = 'cancelled', answered_at = $1
-           WHERE status = 'open' AND (from_account = ANY($2::text[]) OR to_account = ANY($2::text[]))
-           RETURNING from_account, to_account`,
-        [now, ids],
-      );
-      await c.query('DELETE FROM pool_members WHERE account_id = ANY($1::text[])', [ids]);
-      const others = new Set(cancelled.rows.flatMap((r) => [r.from_account, r.to_account]));
-      for (const id of ids) others.delete(id);
-      return [...others];
-    });
   }
 
   async close(): Promise<void> {

@@ -153,7 +153,7 @@ export class Pools {
   /** Renews the wait of this instance's players, and tells those paired where to go. */
   private async handOut(now: number): Promise<void> {
     if (this.listeners.size === 0) return;
-    const paired = await this.store.seen([...this.listeners.keys()], now + this.settings.seenMs);
+    const paired = await this.store.renewWaiting([...this.listeners.keys()], now + this.settings.seenMs);
     for (const p of paired) {
       const listeners = this.listeners.get(p.account);
       this.listeners.delete(p.account);
@@ -183,7 +183,7 @@ export class Pools {
         this.waves.paired += seats.length;
       }
     }
-    await this.store.passOver(
+    await this.store.addMiss(
       pool.id,
       waiting.filter((w) => !seated.has(w.account)).map((w) => w.account),
     );

@@ -7,12 +7,7 @@ import {
   type AfterMove,
   type AppendRefusal,
   BOT_NAMES_FOLDED,
-  CHALLENGE_COLUMNS,
   CHALLENGES,
-  type Challenge,
-  type ChallengeRow,
-  challengeFromRow,
-  challengeRow,
   DEPARTURES,
   type Departure,
   DiskState,
@@ -22,15 +17,10 @@ import {
   type GameRow,
   type GameStore,
   gameFromRows,
-  JOIN_POOL_UPSERT,
-  LOBBY_ROWS_PER_CREATOR,
   MOVE_CLIENT_IDS,
   type NewGame,
-  newestOfEachCreator,
   newGameRow,
   type Offer,
-  type Paired,
-  type PairedSeat,
   POOLS,
   PUZZLE_RATINGS,
   RATINGS,
@@ -42,10 +32,6 @@ import {
   type StoredGame,
   type StoredMove,
   TABLE_MANNERS,
-  TAKE_LEASE_UPSERT,
-  type Waiting,
-  type WaitingRow,
-  waitingFromRow,
 } from './store.ts';
 import { sqliteDb } from './stores/sql.ts';
 import { SqlStore } from './stores/sql-store.ts';
@@ -376,184 +362,6 @@ export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
         'UPDATE games SET due = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND plies = ? AND termination IS NULL AND lease_owner = ?',
       ).run(due, id, plies, owner),
     );
-  }
-
-  async open(limit = 100): Promise<StoredGame[]> {
-    // Enough rows for `limit` creators: each has at most a few open games at once (the route's cap).
-    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL AND open_seats > 0 ORDER BY created_at DESC LIMIT ?').all(
-      limit * LOBBY_ROWS_PER_CREATOR,
-    ) as GameRow[];
-    return newestOfEachCreator(rows, limit).map((r) => this.hydrate(r));
-  }
-
-  async playing(limit: number): Promise<StoredGame[]> {
-    const rows = this.sql('SELECT * FROM games WHERE termination IS NULL AND open_seats = 0 ORDER BY created_at DESC LIMIT ?').all(
-      limit,
-    ) as GameRow[];
-    return rows.map((r) => this.hydrate(r));
-  }
-
-  async openBy(creator: string): Promise<number> {
-    const row = this.sql('SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND open_seats > 0').get(creator) as {
-      n: number;
-    };
-    return row.n;
-  }
-
-  async aiOnlyBy(creator: string): Promise<number> {
-    const row = this.sql(`SELECT COUNT(*) AS n FROM games WHERE creator = ? AND termination IS NULL AND seats NOT LIKE '%"open"%'`).get(
-      creator,
-    ) as { n: number };
-    return row.n;
-  }
-
-  joinPool(who: Waiting, seenUntil: number): Promise<number> {
-    return this.write(() => {
-      const row = this.sql(
-        `INSERT INTO pool_members (account_id, pool, name, rating, since, misses, seen_until) VALUES (?, ?, ?, ?, ?, 0, ?) ${JOIN_POOL_UPSERT} RETURNING since`,
-      ).get(who.account, who.pool, who.name, who.rating, who.since, seenUntil) as { since: number };
-      return Number(row.since);
-    });
-  }
-
-  leavePool(account: string): Promise<boolean> {
-    return this.write(() => this.sql('DELETE FROM pool_members WHERE account_id = ? AND game_id IS NULL').run(account).changes === 1);
-  }
-
-  async waiting(pool: string, now: number): Promise<Waiting[]> {
-    const rows = this.sql(
-      'SELECT account_id, pool, name, rating, since, misses FROM pool_members WHERE pool = ? AND game_id IS NULL AND seen_until >= ? ORDER BY since, account_id',
-    ).all(pool, now) as WaitingRow[];
-    return rows.map(waitingFromRow);
-  }
-
-  async poolCounts(now: number): Promise<Record<string, number>> {
-    const rows = this.sql('SELECT pool, COUNT(*) AS n FROM pool_members WHERE game_id IS NULL AND seen_until >= ? GROUP BY pool').all(
-      now,
-    ) as { pool: string; n: number }[];
-    return Object.fromEntries(rows.map((r) => [r.pool, Number(r.n)]));
-  }
-
-  seen(accounts: readonly string[], until: number): Promise<Paired[]> {
-    if (accounts.length === 0) return Promise.resolve([]);
-    return this.write(() => {
-      const marks = accounts.map(() => '?').join(', ');
-      this.sql(`UPDATE pool_members SET seen_until = ? WHERE game_id IS NULL AND account_id IN (${marks})`).run(until, ...accounts);
-      const paired = this.sql(
-        `SELECT account_id, game_id, seat FROM pool_members WHERE game_id IS NOT NULL AND account_id IN (${marks})`,
-      ).all(...accounts) as { account_id: string; game_id: string; seat: number }[];
-      if (paired.length > 0) this.sql(`DELETE FROM pool_members WHERE game_id IS NOT NULL AND account_id IN (${marks})`).run(...accounts);
-      return paired.map((p) => ({ account: p.account_id, gameId: p.game_id, seat: Number(p.seat) }));
-    });
-  }
-
-  pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean> {
-    return this.write(() => {
-      const marks = seats.map(() => '?').join(', ');
-      const still = this.sql(`SELECT COUNT(*) AS n FROM pool_members WHERE pool = ? AND game_id IS NULL AND account_id IN (${marks})`).get(
-        pool,
-        ...seats.map((s) => s.account),
-      ) as { n: number };
-      if (Number(still.n) !== seats.length) return false;
-      this.insertKept(game, seats);
-      for (const [i, seat] of seats.entries())
-        this.sql('UPDATE pool_members SET game_id = ?, seat = ? WHERE account_id = ?').run(game.id, i, seat.account);
-      return true;
-    });
-  }
-
-  /** A game and its held seats, inside a write. */
-  private insertKept(game: NewGame, seats: readonly PairedSeat[]): void {
-    this.sql(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newGameRow(game));
-    for (const [i, seat] of seats.entries())
-      this.sql('INSERT INTO seats (game_id, seat, token_hash, name, account_id) VALUES (?, ?, ?, ?, ?)').run(
-        game.id,
-        i,
-        seat.tokenHash,
-        seat.name,
-        seat.account,
-      );
-  }
-
-  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
-    return this.write(() => this.insertKept(game, seats));
-  }
-
-  passOver(pool: string, accounts: readonly string[]): Promise<void> {
-    if (accounts.length === 0) return Promise.resolve();
-    return this.write(() => {
-      const marks = accounts.map(() => '?').join(', ');
-      this.sql(`UPDATE pool_members SET misses = misses + 1 WHERE pool = ? AND game_id IS NULL AND account_id IN (${marks})`).run(
-        pool,
-        ...accounts,
-      );
-    });
-  }
-
-  lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
-    return this.write(
-      () =>
-        this.sql(`INSERT INTO leases (name, owner, until) VALUES (?, ?, ?) ${TAKE_LEASE_UPSERT} ?`).run(name, owner, until, now).changes ===
-        1,
-    );
-  }
-
-  createChallenge(challenge: Challenge): Promise<void> {
-    return this.write(() => {
-      this.sql(`INSERT INTO challenges (${CHALLENGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-        ...challengeRow(challenge),
-      );
-    });
-  }
-
-  async challenge(id: string): Promise<Challenge | null> {
-    const row = this.sql('SELECT * FROM challenges WHERE id = ?').get(id) as ChallengeRow | undefined;
-    return row ? challengeFromRow(row) : null;
-  }
-
-  async challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
-    const rows = this.sql(
-      `SELECT * FROM challenges WHERE (to_account = ? OR from_account = ?)
-         AND ((status = 'open' AND expires_at > ?) OR (status <> 'open' AND answered_at >= ?))
-         ORDER BY created_at DESC, id LIMIT 50`,
-    ).all(account, account, now, since) as ChallengeRow[];
-    return rows.map(challengeFromRow);
-  }
-
-  answerChallenge(
-    id: string,
-    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
-    now: number,
-  ): Promise<boolean> {
-    return this.write(() => {
-      const status = typeof answer === 'string' ? answer : 'accepted';
-      const gameId = typeof answer === 'string' ? null : answer.game.id;
-      const changed = this.sql(
-        `UPDATE challenges SET status = ?, answered_at = ?, game_id = ? WHERE id = ? AND status = 'open' AND expires_at > ?`,
-      ).run(status, now, gameId, id, now).changes;
-      if (changed !== 1) return false;
-      if (typeof answer !== 'string') this.insertKept(answer.game, answer.seats);
-      return true;
-    });
-  }
-
-  withdraw(account: string, now: number): Promise<string[]> {
-    return this.write(() => {
-      const ids = [account, ...(this.sql('SELECT id FROM accounts WHERE owner_id = ?').all(account) as { id: string }[]).map((r) => r.id)];
-      const others = new Set<string>();
-      for (const id of ids) {
-        const open = this.sql(
-          "SELECT from_account, to_account FROM challenges WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
-        ).all(id, id) as { from_account: string; to_account: string }[];
-        for (const c of open) others.add(c.from_account === id ? c.to_account : c.from_account);
-        this.sql(
-          "UPDATE challenges SET status = 'cancelled', answered_at = ? WHERE status = 'open' AND (from_account = ? OR to_account = ?)",
-        ).run(now, id, id);
-        this.sql('DELETE FROM pool_members WHERE account_id = ?').run(id);
-      }
-      for (const id of ids) others.delete(id);
-      return [...others];
-    });
   }
 
   async close(): Promise<void> {

@@ -693,7 +693,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         await store.joinPool(who('a'), 100);
         await store.joinPool(who('b', 'hive-5+3', 20), 100);
         await store.joinPool(who('c', 'hex-5+3', 30), 100);
-        await store.passOver('hive-5+3', ['a']);
+        await store.addMiss('hive-5+3', ['a']);
         // Joining the same pool again (another tab, another instance): the same wait, the same misses.
         expect(await store.joinPool(who('a', 'hive-5+3', 50), 100)).toBe(10);
         expect(await store.waiting('hive-5+3', 90)).toEqual([
@@ -703,7 +703,7 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.poolCounts(90)).toEqual({ 'hive-5+3': 2, 'hex-5+3': 1 });
         // Not seen by any instance since: gone from the pairing (its instance died), back when seen.
         expect(await store.waiting('hive-5+3', 101)).toEqual([]);
-        expect(await store.seen(['a', 'b'], 200)).toEqual([]);
+        expect(await store.renewWaiting(['a', 'b'], 200)).toEqual([]);
         expect((await store.waiting('hive-5+3', 150)).map((w) => w.account)).toEqual(['a', 'b']);
         // Another pool: waiting there alone, anew.
         await store.joinPool(who('c', 'hive-5+3', 60), 200);
@@ -726,13 +726,50 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect((await store.waiting('hive-5+3', 150)).map((w) => w.account)).toEqual(['c']);
         // Paired players can no longer leave; their instance hears of the game once, then it is forgotten.
         expect(await store.leavePool('a')).toBe(false);
-        expect((await store.seen(['a', 'b', 'c'], 300)).sort((x, y) => (x.account < y.account ? -1 : 1))).toEqual([
+        expect((await store.renewWaiting(['a', 'b', 'c'], 300)).sort((x, y) => (x.account < y.account ? -1 : 1))).toEqual([
           { account: 'a', gameId: 'pool1', seat: 1 },
           { account: 'b', gameId: 'pool1', seat: 0 },
         ]);
-        expect(await store.seen(['a', 'b'], 300)).toEqual([]);
+        expect(await store.renewWaiting(['a', 'b'], 300)).toEqual([]);
         expect(await store.leavePool('c')).toBe(true);
         expect(await store.poolCounts(150)).toEqual({});
+      }),
+    );
+
+    it(
+      'pools: a miss counts only in its pool and for those still waiting; another pool starts the wait anew; kept games hold every seat',
+      withStore(async (store) => {
+        const who = (account: string, pool: string, since: number) => ({ pool, account, name: account, rating: 1400, since, misses: 0 });
+        await store.joinPool(who('a', 'hex-5+3', 10), 100);
+        await store.joinPool(who('b', 'hex-5+3', 20), 100);
+        await store.addMiss('hive-5+3', ['a']);
+        await store.addMiss('hex-5+3', ['a', 'b']);
+        await store.addMiss('hex-5+3', ['a']);
+        await store.addMiss('hex-5+3', []);
+        expect((await store.waiting('hex-5+3', 50)).map((w) => [w.account, w.misses])).toEqual([
+          ['a', 2],
+          ['b', 1],
+        ]);
+        // Another pool: since and misses anew.
+        expect(await store.joinPool(who('a', 'hive-5+3', 30), 100)).toBe(30);
+        expect(await store.waiting('hive-5+3', 50)).toEqual([
+          { pool: 'hive-5+3', account: 'a', name: 'a', rating: 1400, since: 30, misses: 0 },
+        ]);
+        expect(await store.renewWaiting([], 500)).toEqual([]);
+        // Renewed: only the accounts named.
+        expect(await store.renewWaiting(['b'], 500)).toEqual([]);
+        expect(await store.poolCounts(200)).toEqual({ 'hex-5+3': 1 });
+        expect(await store.leavePool('nobody')).toBe(false);
+        await store.createKept({ ...game('ladder1', ['easy', 'max']), creator: 'ladder' }, [
+          { account: 'e1', name: 'Easy', tokenHash: 'te1' },
+          { account: 'e2', name: 'Max', tokenHash: 'te2' },
+        ]);
+        const kept = await store.read('ladder1');
+        expect(kept?.seatAccounts).toEqual(['e1', 'e2']);
+        expect(kept?.seatTokens).toEqual(['te1', 'te2']);
+        expect(kept?.creator).toBe('ladder');
+        expect((await store.playing(5)).map((g) => g.id)).toEqual(['ladder1']);
+        await expect(store.createKept(game('ladder1'), [])).rejects.toThrow();
       }),
     );
 

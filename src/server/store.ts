@@ -2,10 +2,12 @@ import type { Json } from '../engine/game.ts';
 import type { IdentityStore } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
 import type { ArchiveStore } from './stores/archive.ts';
+import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { EndingStore } from './stores/ending.ts';
 import type { ExplorerStore, OpeningLine } from './stores/explorer.ts';
 import type { Heartbeats } from './stores/heartbeats.ts';
+import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
 import type { NewRating, RatingsStore, StoredRating } from './stores/ratings.ts';
 import type { ReviewsStore } from './stores/reviews.ts';
@@ -18,9 +20,11 @@ import type { ReviewsStore } from './stores/reviews.ts';
  */
 
 export type GameId = string;
+export type { Challenge } from './stores/challenges.ts';
 export type { ChatLine } from './stores/chat.ts';
 export type { ExplorerCount, OpeningLine } from './stores/explorer.ts';
 export { type GameRow, gameFromRows } from './stores/game-rows.ts';
+export type { Paired, PairedSeat, Waiting } from './stores/lobby.ts';
 export type { PuzzleRoundResult, PuzzleRoundRow, StoredPuzzleRating } from './stores/puzzles.ts';
 export type { NewRating, Ranked, RatingPoint, StoredRating } from './stores/ratings.ts';
 export type { ReviewRequestRow, StoredReview } from './stores/reviews.ts';
@@ -95,52 +99,6 @@ export interface GameEnding {
 
 /** A rated end not written because a player's rating changed since it was read. */
 export const RATINGS_CHANGED = 'ratings-changed';
-
-/** A player waiting in a pool, as stored: whichever instance runs the pairing reads them all. */
-export interface Waiting {
-  readonly pool: string;
-  readonly account: string;
-  /** The name shown on their seat. */
-  readonly name: string;
-  /** Their rating in the pool's kind of game when they joined. */
-  readonly rating: number;
-  /** When they began waiting (joining again from another tab or instance keeps it). */
-  readonly since: number;
-  /** Pairing waves that passed them by: their window widens with each. */
-  readonly misses: number;
-}
-
-/** A waiting player's game, once the pairing found them one. */
-export interface Paired {
-  readonly account: string;
-  readonly gameId: string;
-  readonly seat: number;
-}
-
-/** A challenge from one player to another, as stored. */
-export interface Challenge {
-  readonly id: string;
-  readonly from: { readonly account: string; readonly name: string };
-  readonly to: { readonly account: string; readonly name: string };
-  readonly game: string;
-  readonly options: Json;
-  readonly clock: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null;
-  readonly rated: boolean;
-  /** The challenger's seat; null: drawn when accepted. */
-  readonly seat: number | null;
-  readonly createdAt: number;
-  readonly expiresAt: number;
-  readonly status: 'open' | 'accepted' | 'declined' | 'cancelled';
-  /** The game it became, once accepted. */
-  readonly gameId: string | null;
-}
-
-/** A seat of a game made by the pairing: its player's account, name and (unsent) token's hash. */
-export interface PairedSeat {
-  readonly account: string;
-  readonly name: string;
-  readonly tokenHash: string;
-}
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
 export interface StoredMove {
@@ -314,7 +272,9 @@ export interface GameStore
     ArchiveStore,
     ExplorerStore,
     ReviewsStore,
-    PuzzlesStore {
+    PuzzlesStore,
+    LobbyStore,
+    ChallengeStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   create(game: NewGame): Promise<void>;
@@ -378,67 +338,6 @@ export interface GameStore
   claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
   /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
   settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
-  /** Games with an open seat, newest first, each creator's newest only: the lobby. */
-  open(limit?: number): Promise<StoredGame[]>;
-  /** Games under way (every seat taken, not over), newest first: what the home page may show to watch. */
-  playing(limit: number): Promise<StoredGame[]>;
-  /** How many live games with an open seat `creator` has made. */
-  openBy(creator: string): Promise<number>;
-  /** How many live games of AIs alone (no seat for a person) `creator` has made. */
-  aiOnlyBy(creator: string): Promise<number>;
-  /**
-   * `who` waits in `who.pool` (and in no other pool) until `seenUntil`, unless renewed; joining the
-   * pool they already wait in keeps their `since` and misses. Resolves to their `since`.
-   */
-  joinPool(who: Waiting, seenUntil: number): Promise<number>;
-  /** The account stops waiting; false when it was not waiting (already paired, or never joined). */
-  leavePool(account: string): Promise<boolean>;
-  /** Who waits in `pool` now (seen until `now` or later), longest waiting first. */
-  waiting(pool: string, now: number): Promise<Waiting[]>;
-  /** How many wait in each pool that has anyone. */
-  poolCounts(now: number): Promise<Record<string, number>>;
-  /**
-   * The accounts are still there (their sockets open on this instance): they wait until `until`.
-   * Returns those of them the pairing has found a game for, and forgets that it did.
-   */
-  seen(accounts: readonly string[], until: number): Promise<Paired[]>;
-  /**
-   * The pairing's game for `seats` (in seat order), made with its seats taken, in one write — only if
-   * every one of them still waits in `pool`; false otherwise (one left, or was paired meanwhile).
-   */
-  pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean>;
-  /** A game made with every seat held (the ladder's): the game and its seats in one write. */
-  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void>;
-  /** A wave passed these waiting players by. */
-  passOver(pool: string, accounts: readonly string[]): Promise<void>;
-  /**
-   * Holds the lease `name` for `owner` until `until`: true when it was free, lapsed (before `now`) or
-   * already `owner`'s. One holder at a time, site-wide: what the pairing runs under.
-   */
-  lease(name: string, owner: string, until: number, now: number): Promise<boolean>;
-  /** Stores a new open challenge. */
-  createChallenge(challenge: Challenge): Promise<void>;
-  /** A challenge, whatever its status. */
-  challenge(id: string): Promise<Challenge | null>;
-  /**
-   * The account's challenges, sent and received, newest first: the open ones not expired at `now`,
-   * and those answered since `since` (so the challenger hears the answer).
-   */
-  challengesOf(account: string, now: number, since: number): Promise<Challenge[]>;
-  /**
-   * Answers an open, unexpired challenge: declined or cancelled; or accepted, its game made with its
-   * seats taken in the same write. False when it was no longer open.
-   */
-  answerChallenge(
-    id: string,
-    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
-    now: number,
-  ): Promise<boolean>;
-  /**
-   * Takes the account and the bots it owns out of pairing at `now`: their open challenges, sent and
-   * received, cancelled, and their places in pools given up. The other accounts of the challenges cancelled.
-   */
-  withdraw(account: string, now: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -513,23 +412,6 @@ export function newStoredGame(game: NewGame): StoredGame {
     due: game.due ?? null,
     creator: game.creator ?? null,
   };
-}
-
-/** Rows the lobby reads for each game it shows: a creator has at most a few open games at once. */
-export const LOBBY_ROWS_PER_CREATOR = 5;
-
-/** The first (newest) row of each creator, up to `limit`; games of no known creator each stand alone. */
-export function newestOfEachCreator<R extends { readonly creator?: string | null }>(rows: readonly R[], limit: number): R[] {
-  const seen = new Set<string>();
-  const shown: R[] = [];
-  for (const row of rows) {
-    if (shown.length === limit) break;
-    const creator = row.creator ?? null;
-    if (creator !== null && seen.has(creator)) continue;
-    if (creator !== null) seen.add(creator);
-    shown.push(row);
-  }
-  return shown;
 }
 
 /**
@@ -679,34 +561,6 @@ export const POOLS = `CREATE TABLE pool_members (
    CREATE INDEX pool_members_waiting ON pool_members(pool, since) WHERE game_id IS NULL;
    CREATE TABLE leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until BIGINT NOT NULL);`;
 
-export interface WaitingRow {
-  readonly account_id: string;
-  readonly pool: string;
-  readonly name: string;
-  readonly rating: number | string;
-  readonly since: number | string;
-  readonly misses: number | string;
-}
-
-export const waitingFromRow = (r: WaitingRow): Waiting => ({
-  pool: r.pool,
-  account: r.account_id,
-  name: r.name,
-  rating: Number(r.rating),
-  since: Number(r.since),
-  misses: Number(r.misses),
-});
-
-/** Joining: a new row, or the same pool again (since and misses kept), or another pool (started anew). */
-export const JOIN_POOL_UPSERT = `ON CONFLICT (account_id) DO UPDATE SET
-     since = CASE WHEN pool_members.pool = excluded.pool AND pool_members.game_id IS NULL THEN pool_members.since ELSE excluded.since END,
-     misses = CASE WHEN pool_members.pool = excluded.pool AND pool_members.game_id IS NULL THEN pool_members.misses ELSE 0 END,
-     pool = excluded.pool, name = excluded.name, rating = excluded.rating, seen_until = excluded.seen_until, game_id = NULL, seat = NULL`;
-
-/** Taking a lease: inserted, or taken over when lapsed, or renewed by its holder. */
-export const TAKE_LEASE_UPSERT = `ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until
-     WHERE leases.owner = excluded.owner OR leases.until < `;
-
 /** Migration 17, the same SQL in both stores: challenges between players. */
 export const CHALLENGES = `CREATE TABLE challenges (
      id TEXT PRIMARY KEY,
@@ -727,57 +581,6 @@ export const CHALLENGES = `CREATE TABLE challenges (
    );
    CREATE INDEX challenges_to ON challenges(to_account, created_at);
    CREATE INDEX challenges_from ON challenges(from_account, created_at);`;
-
-export interface ChallengeRow {
-  readonly id: string;
-  readonly from_account: string;
-  readonly from_name: string;
-  readonly to_account: string;
-  readonly to_name: string;
-  readonly game: string;
-  readonly options: string;
-  readonly clock: string | null;
-  readonly rated: number | boolean;
-  readonly seat: number | null;
-  readonly created_at: number | string;
-  readonly expires_at: number | string;
-  readonly status: string;
-  readonly game_id: string | null;
-}
-
-export const challengeFromRow = (r: ChallengeRow): Challenge => ({
-  id: r.id,
-  from: { account: r.from_account, name: r.from_name },
-  to: { account: r.to_account, name: r.to_name },
-  game: r.game,
-  options: JSON.parse(r.options) as Json,
-  clock: r.clock ? (JSON.parse(r.clock) as Challenge['clock']) : null,
-  rated: Boolean(r.rated),
-  seat: r.seat === null ? null : Number(r.seat),
-  createdAt: Number(r.created_at),
-  expiresAt: Number(r.expires_at),
-  status: r.status as Challenge['status'],
-  gameId: r.game_id,
-});
-
-export const challengeRow = (c: Challenge): unknown[] => [
-  c.id,
-  c.from.account,
-  c.from.name,
-  c.to.account,
-  c.to.name,
-  c.game,
-  JSON.stringify(c.options),
-  c.clock ? JSON.stringify(c.clock) : null,
-  c.rated ? 1 : 0,
-  c.seat,
-  c.createdAt,
-  c.expiresAt,
-  c.status,
-];
-
-export const CHALLENGE_COLUMNS =
-  'id, from_account, from_name, to_account, to_name, game, options, clock, rated, seat, created_at, expires_at, status';
 
 /**
  * Migration 19 of both stores (18 is the computer reviews'): the opening explorer's index — per

@@ -11,14 +11,16 @@ import type {
   SanctionKind,
   StoredReport,
 } from '../moderation/store.ts';
-import type { GameEnding, GameId, RATINGS_CHANGED, StoredGame } from '../store.ts';
+import type { GameEnding, GameId, NewGame, RATINGS_CHANGED, StoredGame } from '../store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql } from './archive.ts';
 import { BotsSql } from './bots.ts';
+import { type Challenge, ChallengeSql } from './challenges.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
 import { EndingSql } from './ending.ts';
 import { type ExplorerCount, ExplorerSql, type OpeningLine } from './explorer.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
+import { LobbySql, type Paired, type PairedSeat, type Waiting } from './lobby.ts';
 import { ModerationSql } from './moderation.ts';
 import { type PuzzleRoundResult, type PuzzleRoundRow, PuzzlesSql, type StoredPuzzleRating } from './puzzles.ts';
 import { type Ranked, type RatingPoint, RatingsSql, type StoredRating } from './ratings.ts';
@@ -42,6 +44,8 @@ export abstract class SqlStore {
   private readonly puzzles: PuzzlesSql;
   private readonly accounts: AccountsSql;
   private readonly bots: BotsSql;
+  private readonly lobby: LobbySql;
+  private readonly challenges: ChallengeSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
@@ -55,6 +59,8 @@ export abstract class SqlStore {
     this.puzzles = new PuzzlesSql(sqlDb);
     this.accounts = new AccountsSql(sqlDb);
     this.bots = new BotsSql(sqlDb);
+    this.lobby = new LobbySql(sqlDb);
+    this.challenges = new ChallengeSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -285,5 +291,65 @@ export abstract class SqlStore {
   }
   seatedIn(tokenHash: string): Promise<GameId[]> {
     return this.bots.seatedIn(tokenHash);
+  }
+
+  // Lobby (stores/lobby.ts, stores/challenges.ts).
+  open(limit?: number): Promise<StoredGame[]> {
+    return this.lobby.open(limit);
+  }
+  playing(limit: number): Promise<StoredGame[]> {
+    return this.lobby.playing(limit);
+  }
+  openBy(creator: string): Promise<number> {
+    return this.lobby.openBy(creator);
+  }
+  aiOnlyBy(creator: string): Promise<number> {
+    return this.lobby.aiOnlyBy(creator);
+  }
+  joinPool(who: Waiting, seenUntil: number): Promise<number> {
+    return this.lobby.joinPool(who, seenUntil);
+  }
+  leavePool(account: string): Promise<boolean> {
+    return this.lobby.leavePool(account);
+  }
+  waiting(pool: string, now: number): Promise<Waiting[]> {
+    return this.lobby.waiting(pool, now);
+  }
+  poolCounts(now: number): Promise<Record<string, number>> {
+    return this.lobby.poolCounts(now);
+  }
+  renewWaiting(accounts: readonly string[], until: number): Promise<Paired[]> {
+    return this.lobby.renewWaiting(accounts, until);
+  }
+  pairUp(pool: string, game: NewGame, seats: readonly PairedSeat[]): Promise<boolean> {
+    return this.lobby.pairUp(pool, game, seats);
+  }
+  createKept(game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
+    return this.lobby.createKept(game, seats);
+  }
+  addMiss(pool: string, accounts: readonly string[]): Promise<void> {
+    return this.lobby.addMiss(pool, accounts);
+  }
+  lease(name: string, owner: string, until: number, now: number): Promise<boolean> {
+    return this.lobby.lease(name, owner, until, now);
+  }
+  createChallenge(challenge: Challenge): Promise<void> {
+    return this.challenges.createChallenge(challenge);
+  }
+  challenge(id: string): Promise<Challenge | null> {
+    return this.challenges.challenge(id);
+  }
+  challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
+    return this.challenges.challengesOf(account, now, since);
+  }
+  answerChallenge(
+    id: string,
+    answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
+    now: number,
+  ): Promise<boolean> {
+    return this.challenges.answerChallenge(id, answer, now);
+  }
+  withdraw(account: string, now: number): Promise<string[]> {
+    return this.challenges.withdraw(account, now);
   }
 }

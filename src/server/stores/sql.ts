@@ -72,17 +72,26 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     if (group.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const w of group) {
-          await sql`SAVEPOINT w`.execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await w.op(trx) });
-            await sql`RELEASE w`.execute(trx);
-          } catch (error) {
-            await sql`ROLLBACK TO w`.execute(trx);
-            await sql`RELEASE w`.execute(trx);
-            outcomes.push({ ok: false, error });
+      // BEGIN and COMMIT said here, not by the builder's transaction: when a commit fails for want of
+      // disk SQLite has rolled back already, and a second ROLLBACK would hide why.
+      await db.connection().execute(async (trx) => {
+        await sql`BEGIN`.execute(trx);
+        try {
+          for (const w of group) {
+            await sql`SAVEPOINT w`.execute(trx);
+            try {
+              outcomes.push({ ok: true, value: await w.op(trx) });
+              await sql`RELEASE w`.execute(trx);
+            } catch (error) {
+              await sql`ROLLBACK TO w`.execute(trx);
+              await sql`RELEASE w`.execute(trx);
+              outcomes.push({ ok: false, error });
+            }
           }
+          await sql`COMMIT`.execute(trx);
+        } catch (e) {
+          if (raw.inTransaction) raw.exec('ROLLBACK');
+          throw e;
         }
       });
     } catch (e) {
