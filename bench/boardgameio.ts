@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { untilReady } from '../src/server/local-services.ts';
 import { freePort } from '../src/server/online.testing.ts';
-import { postJson } from './http-post.ts';
-import { type LoadRun, pacer } from './pace.ts';
+import { jsonPoster } from './http-post.ts';
+import { measureWindow, type TableRun, type WindowOptions, type WindowRun } from './load-window.ts';
+import { pacer } from './pace.ts';
 
 /**
  * boardgame.io's server (npm boardgame.io 0.50.2, its in-memory storage) as a child process, and a
@@ -73,27 +74,29 @@ async function seat(base: string, matchID: string, player: string, credentials: 
   return seated;
 }
 
-/** Plays matches on `games` tables at once for `seconds`; the latency of every applied move, and the seconds taken. */
-export async function loadBoardgameIo(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let stop = false;
-  const table = async () => {
+/**
+ * Plays matches on `games` tables at once through one measuring window (bench/load-window.ts): the
+ * latency of every move applied in it, and the CPU the meters read over it.
+ */
+export async function loadBoardgameIo(base: string, options: WindowOptions, everyMs = 0): Promise<WindowRun> {
+  const http = jsonPoster();
+  const table = async (run: TableRun) => {
     const pace = pacer(everyMs);
-    while (!stop) {
+    while (!run.stopped) {
+      let seats: Seat[] = [];
       // A game that fails (a connection reset under load) is counted, and the table plays on.
       try {
-        const { matchID } = (await postJson(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
+        const { matchID } = (await http.post(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
         const credentials: string[] = [];
         for (const playerID of ['0', '1'])
           credentials.push(
-            (await postJson(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+            (await http.post(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
               .playerCredentials as string,
           );
-        const seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
-        for (let ply = 0; ply < CELLS.length && !stop; ply++) {
+        seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
+        for (let ply = 0; ply < CELLS.length && !run.stopped; ply++) {
           await pace();
-          if (stop) break;
+          if (run.stopped) break;
           const mover = seats[ply % 2] as Seat;
           const t = performance.now();
           const applied = mover.newerThan(ply);
@@ -108,20 +111,19 @@ export async function loadBoardgameIo(base: string, games: number, seconds: numb
             String(ply % 2),
           );
           const state = await applied;
-          latencies.push(performance.now() - t);
+          run.moved(performance.now() - t);
           if (state.ctx.gameover) break;
         }
-        for (const s of seats) s.socket.close();
       } catch {
-        failures++;
+        run.broke();
+      } finally {
+        for (const s of seats) s.socket.close();
       }
     }
   };
-  const started = performance.now();
-  const running = Array.from({ length: games }, table);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  stop = true;
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.allSettled(running);
-  return { latencies, elapsed, failures };
+  try {
+    return await measureWindow(options, table);
+  } finally {
+    http.close();
+  }
 }
