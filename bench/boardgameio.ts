@@ -58,17 +58,27 @@ class Seat {
     });
   }
   newerThan(stateID: number): Promise<Update> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (this.socket.disconnected) return reject(new Error('the connection closed'));
       this.waiting = { after: stateID, resolve };
+      this.socket.once('disconnect', () => reject(new Error('the connection closed')));
     });
   }
 }
 
-async function seat(base: string, matchID: string, player: string, credentials: string): Promise<Seat> {
-  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true });
+/**
+ * A player's socket on a match, synced. It never reconnects (socket.io's default would retry a gone
+ * server for ever and keep the bench alive); a connection lost fails the game, as hexarena's does.
+ */
+async function seat(base: string, matchID: string, player: string, credentials: string, open: Set<Socket>): Promise<Seat> {
+  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  open.add(socket);
+  socket.once('disconnect', () => open.delete(socket));
   const seated = new Seat(socket);
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     socket.once('sync', () => resolve());
+    socket.once('connect_error', reject);
+    socket.once('disconnect', () => reject(new Error('the connection closed')));
     socket.emit('sync', matchID, player, credentials, 2);
   });
   return seated;
@@ -80,6 +90,8 @@ async function seat(base: string, matchID: string, player: string, credentials: 
  */
 export async function loadBoardgameIo(base: string, options: WindowOptions, everyMs = 0): Promise<WindowRun> {
   const http = jsonPoster();
+  // Every socket still open: closed when the run ends, tables left waiting included.
+  const open = new Set<Socket>();
   const table = async (run: TableRun) => {
     const pace = pacer(everyMs);
     while (!run.stopped) {
@@ -93,7 +105,8 @@ export async function loadBoardgameIo(base: string, options: WindowOptions, ever
             (await http.post(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
               .playerCredentials as string,
           );
-        seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
+        seats = [await seat(base, matchID, '0', credentials[0] as string, open)];
+        seats.push(await seat(base, matchID, '1', credentials[1] as string, open));
         for (let ply = 0; ply < CELLS.length && !run.stopped; ply++) {
           await pace();
           if (run.stopped) break;
@@ -124,6 +137,7 @@ export async function loadBoardgameIo(base: string, options: WindowOptions, ever
   try {
     return await measureWindow(options, table);
   } finally {
+    for (const socket of open) socket.close();
     http.close();
   }
 }

@@ -18,6 +18,8 @@ export interface WindowOptions {
   readonly meters?: readonly CpuMeter[];
   /** How long tables may take to finish once told to stop, before the run is left without them. */
   readonly drainSeconds?: number;
+  /** Waits that many seconds (a test passes its own clock). */
+  readonly sleep?: (seconds: number) => Promise<void>;
 }
 
 /** Starts a reading of some processes' CPU; the function it returns says the CPU seconds used since. */
@@ -46,6 +48,7 @@ export interface WindowRun extends LoadRun {
 }
 
 export async function measureWindow(options: WindowOptions, table: (run: TableRun) => Promise<void>): Promise<WindowRun> {
+  const sleep = options.sleep ?? realSleep;
   const latencies: number[] = [];
   let measuring = false;
   let stopped = false;
@@ -97,6 +100,8 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   return { latencies, elapsed, failures, cpu, warmTables, warmupSeconds, stuck: options.games - finished, window: { fromUs, toUs } };
 }
 
-const sleep = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+// Unreferenced: a warm-up cap or drain wait that lost its race must not hold the process open (the
+// servers and sockets under load keep it alive while a wait matters).
+const realSleep = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000).unref());
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);

@@ -71,6 +71,8 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
   const http = jsonPoster();
   let bytes = 0;
   let moves = 0;
+  // Every client still open: closed when the run ends, tables left waiting included.
+  const open = new Set<Client>();
   const table = async (run: TableRun) => {
     const pace = pacer(everyMs);
     while (!run.stopped) {
@@ -82,8 +84,11 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
         const created = await http.post(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
         const id = created.id as string;
         const tokens = [created.token as string, (await http.post(`${otherBase}/api/games/${id}/seats/1`, {})).token as string];
-        clients.push(await Client.open(base, id, undefined, undefined, undefined, false));
-        clients.push(await Client.open(otherBase, id, undefined, undefined, undefined, false));
+        for (const at of [base, otherBase]) {
+          const client = await Client.open(at, id, undefined, undefined, undefined, false);
+          clients.push(client);
+          open.add(client);
+        }
         // A fixed game that fills the board: nine moves, a draw or a win on the way.
         for (let ply = 0; ply < ORDER.length && !run.stopped; ply++) {
           await pace();
@@ -112,7 +117,10 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
       } catch {
         run.broke();
       } finally {
-        for (const c of clients) c.close();
+        for (const c of clients) {
+          c.close();
+          open.delete(c);
+        }
       }
     }
   };
@@ -120,6 +128,7 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
     const run = await measureWindow(options, table);
     return { ...run, bytesPerMove: moves > 0 ? bytes / moves : Number.NaN };
   } finally {
+    for (const c of open) c.close();
     http.close();
   }
 }
