@@ -39,7 +39,7 @@ const QUICK = process.env.HEXARENA_BENCH_QUICK === '1';
 /** Sizes and windows: at 1,000 tables set-up alone takes seconds, so the window waits for it. */
 const PLAN = QUICK
   ? { sizes: [1, 20], seconds: 1, warmupSeconds: 0.2, warmupCapSeconds: 15, paced: false, finished: 1_000, live: 10, starts: 1 }
-  : { sizes: [1, 100, 1000], seconds: 8, warmupSeconds: 1, warmupCapSeconds: 60, paced: true, finished: 100_000, live: 1_000, starts: 3 };
+  : { sizes: [1, 100, 1000], seconds: 8, warmupSeconds: 1, warmupCapSeconds: 30, paced: true, finished: 100_000, live: 1_000, starts: 3 };
 
 const LIMITS = {
   HEXARENA_API_RATE: '1000000',
@@ -239,6 +239,7 @@ export async function benchServer(): Promise<void> {
     `has moved (${PLAN.warmupSeconds}–${PLAN.warmupCapSeconds} s), then a ${PLAN.seconds} s window; CPU is the server process's over the window.`,
   );
   console.log(`load average before: ${loadAverage()}${QUICK ? ' (quick mode)' : ''}`);
+  const begun = performance.now();
   let postgres: TestPostgres | undefined;
   let postgresError = '';
   try {
@@ -290,6 +291,7 @@ export async function benchServer(): Promise<void> {
   if (process.env.HEXARENA_BENCH_DB === 'postgres') await benchServerPostgres();
   await benchServerScale();
   if (!QUICK) await benchAiFlood();
+  console.log(`\nthe server bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; load average at its end: ${loadAverage()}`);
 }
 
 /** Every row again in one table, and the throughput ratios of each size. */
