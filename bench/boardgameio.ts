@@ -70,8 +70,14 @@ class Seat {
  * A player's socket on a match, synced. It never reconnects (socket.io's default would retry a gone
  * server for ever and keep the bench alive); a connection lost fails the game, as hexarena's does.
  */
-async function seat(base: string, matchID: string, player: string, credentials: string, open: Set<Socket>): Promise<Seat> {
-  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true, reconnection: false });
+async function seat(base: string, matchID: string, player: string, credentials: string, open: Set<Socket>, from: string): Promise<Seat> {
+  // engine.io's WebSocket transport passes localAddress on to ws.
+  const socket = io(`${base}/tic-tac-toe`, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    localAddress: from,
+  } as Parameters<typeof io>[1]);
   open.add(socket);
   socket.once('disconnect', () => open.delete(socket));
   const seated = new Seat(socket);
@@ -98,15 +104,15 @@ export async function loadBoardgameIo(base: string, options: WindowOptions, ever
       let seats: Seat[] = [];
       // A game that fails (a connection reset under load) is counted, and the table plays on.
       try {
-        const { matchID } = (await http.post(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
+        const { matchID } = (await http.post(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 }, run.from)) as { matchID: string };
         const credentials: string[] = [];
         for (const playerID of ['0', '1'])
           credentials.push(
-            (await http.post(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+            (await http.post(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }, run.from))
               .playerCredentials as string,
           );
-        seats = [await seat(base, matchID, '0', credentials[0] as string, open)];
-        seats.push(await seat(base, matchID, '1', credentials[1] as string, open));
+        seats = [await seat(base, matchID, '0', credentials[0] as string, open, run.from)];
+        seats.push(await seat(base, matchID, '1', credentials[1] as string, open, run.from));
         for (let ply = 0; ply < CELLS.length && !run.stopped; ply++) {
           await pace();
           if (run.stopped) break;

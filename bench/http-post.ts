@@ -9,19 +9,25 @@ import http from 'node:http';
  * `read ECONNRESET` in a second run.
  */
 export interface JsonPoster {
-  post(url: string, body: unknown): Promise<Record<string, unknown>>;
+  /** POSTs `body` as JSON from local address `from` (any of 127.0.0.0/8 on loopback). */
+  post(url: string, body: unknown, from?: string): Promise<Record<string, unknown>>;
   /** Closes every connection of this poster (kept-alive ones included). */
   close(): void;
 }
 
 export function jsonPoster(maxSockets = 256): JsonPoster {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const post = (url: string, body: unknown): Promise<Record<string, unknown>> => {
+  const post = (url: string, body: unknown, from?: string): Promise<Record<string, unknown>> => {
     const payload = JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const request = http.request(
         url,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        {
+          method: 'POST',
+          agent,
+          ...(from ? { localAddress: from } : {}),
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (c: Buffer) => chunks.push(c));

@@ -27,6 +27,13 @@ export type CpuMeter = () => () => number;
 
 /** What one table of a load run reports to the window. */
 export interface TableRun {
+  /**
+   * The table's own loopback address (127.0.x.y) to connect from: its players are players of their
+   * own, as 1,000 games are 1,000 pairs of people. From one address, every game was made by one
+   * creator, one at a time (the server's per-creator cap), and one address's ephemeral ports ran low
+   * at hundreds of connections a second.
+   */
+  readonly from: string;
   /** True once the window has closed: the table stops after its current step. */
   readonly stopped: boolean;
   /** A move answered, `ms` after it was sent. */
@@ -58,9 +65,10 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   const everyTableMoved = new Promise<void>((resolve) => {
     allWarm = resolve;
   });
-  const tables = Array.from({ length: options.games }, () => {
+  const tables = Array.from({ length: options.games }, (_, i) => {
     let moved = false;
     const run: TableRun = {
+      from: tableAddress(i),
       get stopped() {
         return stopped;
       },
@@ -105,3 +113,6 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
 const realSleep = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000).unref());
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Table `i`'s loopback address: 127.0.1.1 on, 250 a block (all of 127.0.0.0/8 is the loopback). */
+export const tableAddress = (i: number): string => `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;

@@ -81,11 +81,11 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
       let made = 0;
       // A game that fails (a connection reset under load) is counted, and the table plays on.
       try {
-        const created = await http.post(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+        const created = await http.post(`${base}/api/games`, { game: 'tictactoe', seats: ['open', 'open'], seat: 0 }, run.from);
         const id = created.id as string;
-        const tokens = [created.token as string, (await http.post(`${otherBase}/api/games/${id}/seats/1`, {})).token as string];
+        const tokens = [created.token as string, (await http.post(`${otherBase}/api/games/${id}/seats/1`, {}, run.from)).token as string];
         for (const at of [base, otherBase]) {
-          const client = await Client.open(at, id, undefined, undefined, undefined, false);
+          const client = await Client.open(at, id, undefined, run.from, undefined, false);
           clients.push(client);
           open.add(client);
         }

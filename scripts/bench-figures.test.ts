@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeProfile } from '../bench/cpu-profile.ts';
 import { figures, ratio, row } from '../bench/load-summary.ts';
-import { measureWindow, type TableRun, type WindowRun } from '../bench/load-window.ts';
+import { measureWindow, type TableRun, tableAddress, type WindowRun } from '../bench/load-window.ts';
 
 /** A clock for measureWindow: every wait it asks for stays pending until the test ends it. */
 function fakeClock() {
@@ -50,6 +50,8 @@ describe("the server bench's measuring window", () => {
     const running = measureWindow({ ...options, games: 2, meters: [meter], sleep: clock.sleep }, tables.table);
     (await clock.wait(1)).end();
     const [a, b] = tables.runs as [TableRun, TableRun];
+    // Each table plays from a loopback address of its own, as players of their own.
+    expect([a.from, b.from]).toEqual(['127.0.1.1', '127.0.1.2']);
     a.moved(100);
     // The cap's wait is asked for, but one table has not moved yet: the window stays shut.
     await clock.wait(59);
@@ -104,6 +106,17 @@ const run = (latencies: number[], cpu: number[] = []): WindowRun => ({
   warmupSeconds: 1,
   stuck: 0,
   window: { fromUs: 0, toUs: 0 },
+});
+
+describe("the server bench's tables", () => {
+  it('each have a loopback address of their own, 250 a block', () => {
+    expect([tableAddress(0), tableAddress(249), tableAddress(250), tableAddress(999)]).toEqual([
+      '127.0.1.1',
+      '127.0.1.250',
+      '127.0.2.1',
+      '127.0.4.250',
+    ]);
+  });
 });
 
 describe("the server bench's figures", () => {
