@@ -133,8 +133,8 @@ export async function loadBoardgameIo(base: string, options: WindowOptions, ever
           run.moved(performance.now() - t);
           if (state.ctx.gameover) break;
         }
-      } catch {
-        run.broke();
+      } catch (e) {
+        run.broke(e);
       } finally {
         for (const s of seats) s.socket.close();
       }

@@ -47,7 +47,10 @@ export function row(name: string, games: number, run: WindowRun | null, notes: s
   const f = run ? figures(run) : null;
   const extra = [...notes];
   if (run) {
-    if (run.failures > 0) extra.push(`${run.failures} games broke off`);
+    if (run.failures > 0) {
+      const [why, n] = [...run.reasons].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+      extra.push(`${run.failures} games broke off (${n} of them: ${why})`);
+    }
     if (run.warmTables < games) extra.push(`${run.warmTables}/${games} tables had moved when measuring began`);
     if (run.stuck > 0) extra.push(`${run.stuck} tables never finished`);
   }

@@ -38,8 +38,8 @@ export interface TableRun {
   readonly stopped: boolean;
   /** A move answered, `ms` after it was sent. */
   moved(ms: number): void;
-  /** A game broken off (a connection reset under load); the table plays on. */
-  broke(): void;
+  /** A game broken off (a connection reset under load), and why; the table plays on. */
+  broke(why: unknown): void;
 }
 
 export interface WindowRun extends LoadRun {
@@ -50,6 +50,8 @@ export interface WindowRun extends LoadRun {
   readonly warmupSeconds: number;
   /** Tables still not finished `drainSeconds` after the window closed. */
   readonly stuck: number;
+  /** Why games broke off: each error's message with how many times it came. */
+  readonly reasons: ReadonlyMap<string, number>;
   /** The window on the machine's monotonic clock in µs (as V8's profiles time their samples). */
   readonly window: { readonly fromUs: number; readonly toUs: number };
 }
@@ -60,6 +62,13 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   let measuring = false;
   let stopped = false;
   let failures = 0;
+  const reasons = new Map<string, number>();
+  const fail = (why: unknown) => {
+    failures++;
+    // Numbers (ports, ids) left out, so that one cause is counted once; kept as the window closed.
+    const text = (why instanceof Error ? why.message : String(why)).replace(/\d+/g, 'N').slice(0, 80);
+    reasons.set(text, (reasons.get(text) ?? 0) + 1);
+  };
   let warm = 0;
   let allWarm: () => void = () => undefined;
   const everyTableMoved = new Promise<void>((resolve) => {
@@ -79,13 +88,11 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
           if (++warm === options.games) allWarm();
         }
       },
-      broke() {
-        failures++;
+      broke(why) {
+        fail(why);
       },
     };
-    return table(run).catch(() => {
-      failures++;
-    });
+    return table(run).catch(fail);
   });
   const begun = performance.now();
   await sleep(options.warmupSeconds);
@@ -105,7 +112,17 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   let finished = 0;
   for (const t of tables) void t.then(() => finished++);
   await Promise.race([Promise.allSettled(tables), sleep(options.drainSeconds ?? 10)]);
-  return { latencies, elapsed, failures, cpu, warmTables, warmupSeconds, stuck: options.games - finished, window: { fromUs, toUs } };
+  return {
+    latencies,
+    elapsed,
+    failures,
+    cpu,
+    warmTables,
+    warmupSeconds,
+    stuck: options.games - finished,
+    reasons: new Map(reasons),
+    window: { fromUs, toUs },
+  };
 }
 
 // Unreferenced: a warm-up cap or drain wait that lost its race must not hold the process open (the

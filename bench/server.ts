@@ -114,8 +114,8 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
         }
         bytes += sent + clients.reduce((n, c) => n + c.raw.reduce((k, text) => k + text.length, 0), 0);
         moves += made;
-      } catch {
-        run.broke();
+      } catch (e) {
+        run.broke(e);
       } finally {
         for (const c of clients) {
           c.close();

@@ -62,7 +62,7 @@ describe("the server bench's measuring window", () => {
     expect(a.stopped).toBe(false);
     a.moved(7);
     b.moved(9);
-    b.broke();
+    b.broke(new Error('read ECONNRESET on port 20123'));
     window.end();
     await clock.wait(10);
     expect(a.stopped).toBe(true);
@@ -73,6 +73,8 @@ describe("the server bench's measuring window", () => {
     expect(run.cpu).toEqual([1.5]);
     expect(run.warmTables).toBe(2);
     expect(run.failures).toBe(1);
+    expect([...run.reasons]).toEqual([['read ECONNRESET on port N', 1]]);
+    expect(row('hexarena SQLite', 2, run)).toContain('1 games broke off (1 of them: read ECONNRESET on port N)');
     expect(run.stuck).toBe(0);
     expect(run.window.toUs).toBeGreaterThanOrEqual(run.window.fromUs);
   });
@@ -105,6 +107,7 @@ const run = (latencies: number[], cpu: number[] = []): WindowRun => ({
   warmTables: 1,
   warmupSeconds: 1,
   stuck: 0,
+  reasons: new Map(),
   window: { fromUs: 0, toUs: 0 },
 });
 
