@@ -1,22 +1,26 @@
 import http from 'node:http';
 
 /**
- * A lean JSON POST for load generators: node:http over kept-alive connections. fetch costs the
- * generator several times the CPU, and the generator shares the machine with the server it measures.
+ * A lean JSON POST for load generators: node:http, each request on a connection of its own. fetch
+ * costs the generator several times the CPU, and the generator shares the machine with the server it
+ * measures.
  *
- * Each load run makes its own and closes it after: a pool shared between runs handed the next run
- * connections the server had closed while idle, and about 100 of 1,000 games broke off on
- * `read ECONNRESET` in a second run.
+ * Never a kept-alive connection: a pool shared between runs handed the next run connections the
+ * server had closed while idle (about 100 of 1,000 games broke off on `read ECONNRESET` in a second
+ * run), and within a run a table's connection idles through its game (tens of seconds at 1,000
+ * tables) past the server's keep-alive timeout, and its next POST raced the server's close. A game
+ * makes two WebSocket connections anyway; two more on loopback are what a player's browser opening a
+ * page makes.
  */
 export interface JsonPoster {
   /** POSTs `body` as JSON from local address `from` (any of 127.0.0.0/8 on loopback). */
   post(url: string, body: unknown, from?: string): Promise<Record<string, unknown>>;
-  /** Closes every connection of this poster (kept-alive ones included). */
+  /** Closes every connection of this poster still open (requests under way included). */
   close(): void;
 }
 
-export function jsonPoster(maxSockets = 256): JsonPoster {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+export function jsonPoster(): JsonPoster {
+  const agent = new http.Agent({ keepAlive: false });
   const post = (url: string, body: unknown, from?: string): Promise<Record<string, unknown>> => {
     const payload = JSON.stringify(body);
     return new Promise((resolve, reject) => {
