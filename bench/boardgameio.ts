@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { untilReady } from '../src/server/local-services.ts';
 import { freePort } from '../src/server/online.testing.ts';
-import { postJson } from './http-post.ts';
-import { type LoadRun, pacer } from './pace.ts';
+import { jsonPoster } from './http-post.ts';
+import { measureWindow, type TableRun, type WindowOptions, type WindowRun } from './load-window.ts';
+import { pacer } from './pace.ts';
 
 /**
  * boardgame.io's server (npm boardgame.io 0.50.2, its in-memory storage) as a child process, and a
@@ -57,43 +58,64 @@ class Seat {
     });
   }
   newerThan(stateID: number): Promise<Update> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (this.socket.disconnected) return reject(new Error('the connection closed'));
       this.waiting = { after: stateID, resolve };
+      this.socket.once('disconnect', () => reject(new Error('the connection closed')));
     });
   }
 }
 
-async function seat(base: string, matchID: string, player: string, credentials: string): Promise<Seat> {
-  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true });
+/**
+ * A player's socket on a match, synced. It never reconnects (socket.io's default would retry a gone
+ * server for ever and keep the bench alive); a connection lost fails the game, as hexarena's does.
+ */
+async function seat(base: string, matchID: string, player: string, credentials: string, open: Set<Socket>, from: string): Promise<Seat> {
+  // engine.io's WebSocket transport passes localAddress on to ws.
+  const socket = io(`${base}/tic-tac-toe`, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    localAddress: from,
+  } as Parameters<typeof io>[1]);
+  open.add(socket);
+  socket.once('disconnect', () => open.delete(socket));
   const seated = new Seat(socket);
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     socket.once('sync', () => resolve());
+    socket.once('connect_error', reject);
+    socket.once('disconnect', () => reject(new Error('the connection closed')));
     socket.emit('sync', matchID, player, credentials, 2);
   });
   return seated;
 }
 
-/** Plays matches on `games` tables at once for `seconds`; the latency of every applied move, and the seconds taken. */
-export async function loadBoardgameIo(base: string, games: number, seconds: number, everyMs = 0): Promise<LoadRun> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let stop = false;
-  const table = async () => {
+/**
+ * Plays matches on `games` tables at once through one measuring window (bench/load-window.ts): the
+ * latency of every move applied in it, and the CPU the meters read over it.
+ */
+export async function loadBoardgameIo(base: string, options: WindowOptions, everyMs = 0): Promise<WindowRun> {
+  const http = jsonPoster();
+  // Every socket still open: closed when the run ends, tables left waiting included.
+  const open = new Set<Socket>();
+  const table = async (run: TableRun) => {
     const pace = pacer(everyMs);
-    while (!stop) {
+    while (!run.stopped) {
+      let seats: Seat[] = [];
       // A game that fails (a connection reset under load) is counted, and the table plays on.
       try {
-        const { matchID } = (await postJson(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 })) as { matchID: string };
+        const { matchID } = (await http.post(`${base}/games/tic-tac-toe/create`, { numPlayers: 2 }, run.from)) as { matchID: string };
         const credentials: string[] = [];
         for (const playerID of ['0', '1'])
           credentials.push(
-            (await postJson(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+            (await http.post(`${base}/games/tic-tac-toe/${matchID}/join`, { playerID, playerName: `p${playerID}` }, run.from))
               .playerCredentials as string,
           );
-        const seats = [await seat(base, matchID, '0', credentials[0] as string), await seat(base, matchID, '1', credentials[1] as string)];
-        for (let ply = 0; ply < CELLS.length && !stop; ply++) {
+        seats = [await seat(base, matchID, '0', credentials[0] as string, open, run.from)];
+        seats.push(await seat(base, matchID, '1', credentials[1] as string, open, run.from));
+        for (let ply = 0; ply < CELLS.length && !run.stopped; ply++) {
           await pace();
-          if (stop) break;
+          if (run.stopped) break;
           const mover = seats[ply % 2] as Seat;
           const t = performance.now();
           const applied = mover.newerThan(ply);
@@ -108,20 +130,20 @@ export async function loadBoardgameIo(base: string, games: number, seconds: numb
             String(ply % 2),
           );
           const state = await applied;
-          latencies.push(performance.now() - t);
+          run.moved(performance.now() - t);
           if (state.ctx.gameover) break;
         }
+      } catch (e) {
+        run.broke(e);
+      } finally {
         for (const s of seats) s.socket.close();
-      } catch {
-        failures++;
       }
     }
   };
-  const started = performance.now();
-  const running = Array.from({ length: games }, table);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  stop = true;
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.allSettled(running);
-  return { latencies, elapsed, failures };
+  try {
+    return await measureWindow(options, table);
+  } finally {
+    for (const socket of open) socket.close();
+    http.close();
+  }
 }

@@ -1,35 +1,73 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { CpuMeter } from './load-window.ts';
 
 /** What load runs cost, read from /proc: CPU time of processes (Linux; NaN elsewhere). */
 
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
-/** CPU seconds process `pid` has used so far, user and system. */
-export function cpuSeconds(pid: number): number {
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), or null when gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces: fields are counted after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return Number.NaN;
+    return null;
   }
 }
 
-/** The processes of PostgreSQL's servers on this machine (the postmaster and its backends). */
-export function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    });
+/** CPU seconds process `pid` has used so far, user and system (its own, not its children's). */
+export function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS : Number.NaN;
 }
 
-/** CPU seconds used by `pids` together (processes that ended meanwhile are not counted). */
-export const totalCpu = (pids: readonly number[]): number => pids.reduce((n, pid) => n + (cpuSeconds(pid) || 0), 0);
+/** The CPU one process uses from the meter's start. */
+export const processMeter =
+  (pid: number): CpuMeter =>
+  () => {
+    const before = cpuSeconds(pid);
+    return () => cpuSeconds(pid) - before;
+  };
+
+/** Every process on this machine with its parent. */
+function processes(): { pid: number; ppid: number }[] {
+  const found: { pid: number; ppid: number }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const fields = statFields(Number(d));
+    if (fields) found.push({ pid: Number(d), ppid: Number(fields[1]) });
+  }
+  return found;
+}
+
+/**
+ * The processes of the PostgreSQL server listening on `port`: its postmaster (started with `-p port`)
+ * and every process it forked (backends, writers). Other PostgreSQL servers on the machine (other
+ * test runs) are not counted.
+ */
+export function postgresPids(port: number): number[] {
+  const all = processes();
+  const masters = all.filter(({ pid }) => {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const p = argv.indexOf('-p');
+      return argv[0]?.endsWith('/postgres') === true && p >= 0 && argv[p + 1] === String(port);
+    } catch {
+      return false;
+    }
+  });
+  const ids = new Set(masters.map((m) => m.pid));
+  return all.filter(({ pid, ppid }) => ids.has(pid) || ids.has(ppid)).map(({ pid }) => pid);
+}
+
+/**
+ * The CPU of the PostgreSQL server on `port` from the meter's start: backends started meanwhile are
+ * counted whole, those that ended meanwhile are lost (the server keeps its pool open through a run).
+ */
+export const postgresMeter =
+  (port: number): CpuMeter =>
+  () => {
+    const before = new Map(postgresPids(port).map((pid) => [pid, cpuSeconds(pid)]));
+    return () => postgresPids(port).reduce((n, pid) => n + ((cpuSeconds(pid) || 0) - (before.get(pid) ?? 0)), 0);
+  };
