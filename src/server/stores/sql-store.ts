@@ -9,9 +9,21 @@ import type {
   SanctionKind,
   StoredReport,
 } from '../moderation/store.ts';
-import type { GameEnding, GameId, RATINGS_CHANGED } from '../store.ts';
+import type {
+  AfterMove,
+  AppendRefusal,
+  Departure,
+  GameEnding,
+  GameId,
+  NewGame,
+  Offer,
+  RATINGS_CHANGED,
+  StoredGame,
+  StoredMove,
+} from '../store.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
 import { EndingSql } from './ending.ts';
+import { GamesSql } from './games.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { ModerationSql } from './moderation.ts';
 import type { SqlDb } from './sql.ts';
@@ -26,12 +38,14 @@ export abstract class SqlStore {
   private readonly endings: EndingSql;
   private readonly moderation: ModerationSql;
   private readonly heartbeats: HeartbeatsSql;
+  private readonly games: GamesSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
     this.endings = new EndingSql(sqlDb);
     this.moderation = new ModerationSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
+    this.games = new GamesSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -94,5 +108,51 @@ export abstract class SqlStore {
   }
   resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
     return this.heartbeats.resumeClocks(instance, now, staleMs);
+  }
+
+  // Games and moves (stores/games.ts).
+  create(game: NewGame): Promise<void> {
+    return this.games.create(game);
+  }
+  read(id: GameId): Promise<StoredGame | null> {
+    return this.games.read(id);
+  }
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    return this.games.append(id, move, after);
+  }
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
+    return this.games.claimSeat(id, seat, tokenHash, name, due, account, owner);
+  }
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
+    return this.games.setOffer(id, offer, plies, undone);
+  }
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return this.games.takeBack(id, toPly, plies, undone, after);
+  }
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
+    return this.games.depart(id, departure, departed, due);
+  }
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
+    return this.games.claim(id, plies, owner, until, now);
+  }
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]> {
+    return this.games.claimDue(owner, until, now, limit);
+  }
+  settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void> {
+    return this.games.settle(id, plies, owner, due);
   }
 }
