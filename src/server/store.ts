@@ -6,6 +6,7 @@ import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { EndingStore } from './stores/ending.ts';
 import type { ExplorerStore, OpeningLine } from './stores/explorer.ts';
+import type { GamesStore } from './stores/games.ts';
 import type { Heartbeats } from './stores/heartbeats.ts';
 import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
@@ -274,70 +275,10 @@ export interface GameStore
     ReviewsStore,
     PuzzlesStore,
     LobbyStore,
-    ChallengeStore {
+    ChallengeStore,
+    GamesStore {
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
-  create(game: NewGame): Promise<void>;
-  read(id: GameId): Promise<StoredGame | null>;
-  /**
-   * Appends `move` as ply `move.ply`, which must be the next (else `ply-taken`: another writer got
-   * there first), with the deadline and due time that follow it, in one transaction: all of it is
-   * stored or none. The game's claim becomes `after.claim` (none by default). Resolves once durable.
-   */
-  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null>;
-  /**
-   * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
-   * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
-   * seat taken: its AI to move moves at once). `account`, when given, is who holds it from now on.
-   * `owner`, when given (a rated game), refuses the seat while that owning account (ownerOf) holds
-   * another of the game's, by itself or a bot of its own: decided in the write, so two claims at once
-   * cannot both win.
-   */
-  claimSeat(
-    id: GameId,
-    seat: number,
-    tokenHash: string,
-    name: string | null,
-    due?: number,
-    account?: string,
-    owner?: string,
-  ): Promise<boolean>;
-  /**
-   * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
-   * `undone` taken back and goes on; false otherwise.
-   */
-  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean>;
-  /**
-   * Takes the game back to its first `toPly` moves (the moves after go), if it has `plies` moves and
-   * `undone` taken back and goes on; the offer is cleared and the deadline and due time set anew.
-   */
-  takeBack(
-    id: GameId,
-    toPly: number,
-    plies: number,
-    undone: number,
-    after: { deadline: number | null; due: number | null },
-  ): Promise<boolean>;
-  /**
-   * Records that a player left the game, which goes on without them: only at `departure.plies` moves
-   * and after exactly `departed` departures (else another writer changed the game first), once a
-   * seat, never once the game has ended. `due`, when given, becomes the game's due time in the same
-   * write (the seat that left is to move: the server passes for it at once). False when refused.
-   */
-  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean>;
-  /**
-   * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
-   * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
-   * holds it, the game moved on or ended.
-   */
-  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean>;
-  /**
-   * Claims, for `owner` until `until`, up to `limit` live games whose due time has come and that nobody
-   * else holds (instances sweeping together each get different games); their ids.
-   */
-  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
-  /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
-  settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -371,27 +312,29 @@ export const seatedAtStart = (game: { readonly creator?: string | null }): boole
   game.creator?.startsWith(POOL_OF) === true || game.creator?.startsWith(CHALLENGE_OF) === true;
 
 /**
- * The columns of a new game's row, in this order, as both stores insert it: id, game, options,
- * seed, seats, clock, created_at, due, open_seats (the seats anyone may claim from the lobby: not an
- * AI's, not a rematch's), creator, rules_version, rated, rating_range (GAME_COLUMNS).
+ * A new game's row as both stores insert it: open_seats counts the seats anyone may claim from the
+ * lobby (not an AI's, not a rematch's). In GAME_COLUMNS' order.
  */
-export function newGameRow(game: NewGame): unknown[] {
-  return [
-    game.id,
-    game.game,
-    JSON.stringify(game.options),
-    game.seed,
-    JSON.stringify(game.seats),
-    game.clock ? JSON.stringify(game.clock) : null,
-    game.createdAt,
-    game.due ?? null,
-    KEPT_FOR_PLAYERS.some((kept) => game.creator?.startsWith(kept)) ? 0 : game.seats.filter((s) => s === 'open').length,
-    game.creator ?? null,
-    game.rulesVersion ?? null,
-    game.rated ? 1 : 0,
-    game.ratingRange ? JSON.stringify(game.ratingRange) : null,
-  ];
+export function newGameValues(game: NewGame) {
+  return {
+    id: game.id,
+    game: game.game,
+    options: JSON.stringify(game.options),
+    seed: game.seed,
+    seats: JSON.stringify(game.seats),
+    clock: game.clock ? JSON.stringify(game.clock) : null,
+    created_at: game.createdAt,
+    due: game.due ?? null,
+    open_seats: KEPT_FOR_PLAYERS.some((kept) => game.creator?.startsWith(kept)) ? 0 : game.seats.filter((s) => s === 'open').length,
+    creator: game.creator ?? null,
+    rules_version: game.rulesVersion ?? null,
+    rated: game.rated ? 1 : 0,
+    rating_range: game.ratingRange ? JSON.stringify(game.ratingRange) : null,
+  };
 }
+
+/** The values of a new game's row, in GAME_COLUMNS' order. */
+export const newGameRow = (game: NewGame): unknown[] => Object.values(newGameValues(game));
 
 /** A game just made, as it will read back from the store. */
 export function newStoredGame(game: NewGame): StoredGame {

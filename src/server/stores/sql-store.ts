@@ -11,7 +11,18 @@ import type {
   SanctionKind,
   StoredReport,
 } from '../moderation/store.ts';
-import type { GameEnding, GameId, NewGame, RATINGS_CHANGED, StoredGame } from '../store.ts';
+import type {
+  AfterMove,
+  AppendRefusal,
+  Departure,
+  GameEnding,
+  GameId,
+  NewGame,
+  Offer,
+  RATINGS_CHANGED,
+  StoredGame,
+  StoredMove,
+} from '../store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql } from './archive.ts';
 import { BotsSql } from './bots.ts';
@@ -19,6 +30,7 @@ import { type Challenge, ChallengeSql } from './challenges.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
 import { EndingSql } from './ending.ts';
 import { type ExplorerCount, ExplorerSql, type OpeningLine } from './explorer.ts';
+import { GamesSql } from './games.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { LobbySql, type Paired, type PairedSeat, type Waiting } from './lobby.ts';
 import { ModerationSql } from './moderation.ts';
@@ -46,6 +58,7 @@ export abstract class SqlStore {
   private readonly bots: BotsSql;
   private readonly lobby: LobbySql;
   private readonly challenges: ChallengeSql;
+  private readonly games: GamesSql;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.chats = new ChatSql(sqlDb);
@@ -61,6 +74,7 @@ export abstract class SqlStore {
     this.bots = new BotsSql(sqlDb);
     this.lobby = new LobbySql(sqlDb);
     this.challenges = new ChallengeSql(sqlDb);
+    this.games = new GamesSql(sqlDb);
   }
 
   // Chat (stores/chat.ts).
@@ -351,5 +365,51 @@ export abstract class SqlStore {
   }
   withdraw(account: string, now: number): Promise<string[]> {
     return this.challenges.withdraw(account, now);
+  }
+
+  // Games and moves (stores/games.ts).
+  create(game: NewGame): Promise<void> {
+    return this.games.create(game);
+  }
+  read(id: GameId): Promise<StoredGame | null> {
+    return this.games.read(id);
+  }
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    return this.games.append(id, move, after);
+  }
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
+    return this.games.claimSeat(id, seat, tokenHash, name, due, account, owner);
+  }
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
+    return this.games.setOffer(id, offer, plies, undone);
+  }
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return this.games.takeBack(id, toPly, plies, undone, after);
+  }
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
+    return this.games.depart(id, departure, departed, due);
+  }
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
+    return this.games.claim(id, plies, owner, until, now);
+  }
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]> {
+    return this.games.claimDue(owner, until, now, limit);
+  }
+  settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void> {
+    return this.games.settle(id, plies, owner, due);
   }
 }

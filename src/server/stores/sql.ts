@@ -1,5 +1,15 @@
 import type BetterSqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteStatement,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type DiskState, StoreOutOfDisk, StoreUnavailable } from '../store.ts';
 import type { Database } from './schema.ts';
@@ -46,6 +56,39 @@ function preparedOnce(raw: BetterSqlite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * SQLite's one connection handed out first come, first served. Kysely's own lock wakes every waiter
+ * at each release (all but one wait again): with hundreds of reads queued behind a tick's write, that
+ * cost more than the queries. Here only the next in line is woken.
+ */
+class QueuedSqliteDriver extends SqliteDriver {
+  private readonly queue: (() => void)[] = [];
+  private held = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.held) await new Promise<void>((turn) => this.queue.push(turn));
+    this.held = true;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.queue.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+class QueuedSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SqliteDatabase) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver({ database: this.database });
+  }
+}
+
 /** Why SQLite refused a commit: the disk (nothing written; it may be sent again), or the request. */
 export function sqliteFailure(e: unknown, disk: DiskState): unknown {
   const code = (e as { code?: string }).code ?? '';
@@ -63,7 +106,7 @@ interface Waiting {
 
 /** SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick at a time. */
 export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
-  const db: Db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
+  const db: Db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(preparedOnce(raw)) });
   let batch: Waiting[] = [];
   let committing: Promise<void> = Promise.resolve();
   async function commit(): Promise<void> {

@@ -1,0 +1,319 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import {
+  type AfterMove,
+  type AppendRefusal,
+  type Departure,
+  type GameId,
+  type NewGame,
+  newGameValues,
+  type Offer,
+  refusalOf,
+  type StoredGame,
+  type StoredMove,
+} from '../store.ts';
+import { hydrate } from './game-rows.ts';
+import { PgAppends } from './pg-appends.ts';
+import type { Database } from './schema.ts';
+import type { Db, SqlDb } from './sql.ts';
+
+/**
+ * Games and their moves as they are played: made, read, moved in, sat down at, offered, taken back,
+ * left, and claimed by the instance that acts in them. A move is appended at a ply and fails if that
+ * ply exists: the move count (with the departures and takebacks) is what decides races between writers.
+ */
+export interface GamesStore {
+  create(game: NewGame): Promise<void>;
+  read(id: GameId): Promise<StoredGame | null>;
+  /**
+   * Appends `move` as ply `move.ply`, which must be the next (else `ply-taken`: another writer got
+   * there first), with the deadline and due time that follow it, in one transaction: all of it is
+   * stored or none. The game's claim becomes `after.claim` (none by default). Resolves once durable.
+   */
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null>;
+  /**
+   * Claims seat `seat` with a token hash, in a game not yet over; false when it was taken or the game
+   * has ended. `due`, when given, becomes the game's due time in the same write (a timed game's last
+   * seat taken: its AI to move moves at once). `account`, when given, is who holds it from now on.
+   * `owner`, when given (a rated game), refuses the seat while that owning account (ownerOf) holds
+   * another of the game's, by itself or a bot of its own: decided in the write, so two claims at once
+   * cannot both win.
+   */
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean>;
+  /**
+   * Sets (or clears, with null) the game's standing offer, if it still has `plies` moves and
+   * `undone` taken back and goes on; false otherwise.
+   */
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean>;
+  /**
+   * Takes the game back to its first `toPly` moves (the moves after go), if it has `plies` moves and
+   * `undone` taken back and goes on; the offer is cleared and the deadline and due time set anew.
+   */
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean>;
+  /**
+   * Records that a player left the game, which goes on without them: only at `departure.plies` moves
+   * and after exactly `departed` departures (else another writer changed the game first), once a
+   * seat, never once the game has ended. `due`, when given, becomes the game's due time in the same
+   * write (the seat that left is to move: the server passes for it at once). False when refused.
+   */
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean>;
+  /**
+   * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
+   * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
+   * holds it, the game moved on or ended.
+   */
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean>;
+  /**
+   * Claims, for `owner` until `until`, up to `limit` live games whose due time has come and that nobody
+   * else holds (instances sweeping together each get different games); their ids.
+   */
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]>;
+  /** The server looked at the game at `plies` moves and had nothing to do: next at `due`; `owner`'s claim released. */
+  settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void>;
+}
+
+const changed = (r: { numUpdatedRows: bigint }): boolean => r.numUpdatedRows > 0n;
+
+export class GamesSql implements GamesStore {
+  /** PostgreSQL's moves of a tick in one statement; SQLite's share the tick's transaction already. */
+  private readonly pgAppends: PgAppends | null;
+
+  constructor(private readonly sql: SqlDb) {
+    this.pgAppends = sql.dialect === 'postgres' ? new PgAppends(sql) : null;
+  }
+
+  /**
+   * A write of one statement: on SQLite with the tick's other writes; on PostgreSQL a statement is its
+   * own transaction, so it goes alone, without the round trips of BEGIN and COMMIT.
+   */
+  private statement<T>(op: (db: Db) => Promise<T>): Promise<T> {
+    return this.sql.dialect === 'postgres' ? this.sql.read(op) : this.sql.write(op);
+  }
+
+  async create(game: NewGame): Promise<void> {
+    await this.statement((db) => db.insertInto('games').values(newGameValues(game)).execute());
+  }
+
+  read(id: GameId): Promise<StoredGame | null> {
+    return this.sql.read(async (db) => {
+      const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? ((await hydrate(db, [row]))[0] ?? null) : null;
+    });
+  }
+
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    if (this.pgAppends) return this.pgAppends.append(id, move, after);
+    return this.sql.write(async (trx) => {
+      const { departed, undone } = after;
+      // The move count decides: a second writer of the same ply finds it moved on. A move lapses any
+      // offer: it was made about the position before.
+      const counted = await trx
+        .updateTable('games')
+        .set((e) => ({ plies: e('plies', '+', 1), deadline: after.deadline, due: after.due, offer: null }))
+        .set({ lease_owner: after.claim?.owner ?? null, lease_until: after.claim?.until ?? null })
+        .where('id', '=', id)
+        .where('plies', '=', move.ply)
+        .where('termination', 'is', null)
+        .$if(typeof departed === 'number', (q) => q.where('departed', '=', departed as number))
+        .$if(typeof undone === 'number', (q) => q.where('undone', '=', undone as number))
+        .executeTakeFirst();
+      if (!changed(counted)) return refusalOf(await trx.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
+      await trx
+        .insertInto('moves')
+        .values({ game_id: id, ply: move.ply, move: move.move, at: move.at, client_id: move.clientId ?? null })
+        .execute();
+      return null;
+    });
+  }
+
+  claimSeat(
+    id: GameId,
+    seat: number,
+    tokenHash: string,
+    name: string | null,
+    due?: number,
+    account?: string,
+    owner?: string,
+  ): Promise<boolean> {
+    return this.sql.write(async (trx) => {
+      // One owner's claims of a game's seats, one at a time: on PostgreSQL the game's row is locked
+      // first, so the insert (with a snapshot of its own) sees a seat another instance just took;
+      // SQLite has one writer.
+      if (owner !== undefined && this.sql.dialect === 'postgres')
+        await trx.selectFrom('games').select('id').where('id', '=', id).forUpdate().execute();
+      // Only in a game still on: an ended game's seats are its record's players.
+      const claimed = await trx
+        .insertInto('seats')
+        .columns(['game_id', 'seat', 'token_hash', 'name', 'account_id'])
+        .expression((e) =>
+          e
+            .selectFrom('games')
+            .select([
+              'id',
+              e.cast<number>(e.val(seat), 'integer').as('seat'),
+              e.val(tokenHash).as('token_hash'),
+              e.val(name).as('name'),
+              e.val(account ?? null).as('account_id'),
+            ])
+            .where('id', '=', id)
+            .where('termination', 'is', null)
+            .$if(owner !== undefined, (q) => q.where((g) => g.not(g.exists(ownerSeated(g, id, owner as string))))),
+        )
+        .onConflict((c) => c.doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      // The seat's place in the game's JSON list of seats: "open", or an AI's level.
+      const seatKind =
+        this.sql.dialect === 'postgres' ? sql<string>`(seats::json ->> ${seat}::int)` : sql<string>`json_extract(seats, ${`$[${seat}]`})`;
+      await trx
+        .updateTable('games')
+        .set({ open_seats: sql<number>`CASE WHEN open_seats > 0 AND ${seatKind} = 'open' THEN open_seats - 1 ELSE open_seats END` })
+        .$if(due !== undefined, (q) => q.set({ due: due as number }))
+        .where('id', '=', id)
+        .execute();
+      return true;
+    });
+  }
+
+  setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {
+    return this.statement((db) =>
+      db
+        .updateTable('games')
+        .set({ offer: offer ? JSON.stringify(offer) : null })
+        .where('id', '=', id)
+        .where('plies', '=', plies)
+        .where('undone', '=', undone)
+        .where('termination', 'is', null)
+        .executeTakeFirst()
+        .then(changed),
+    );
+  }
+
+  takeBack(
+    id: GameId,
+    toPly: number,
+    plies: number,
+    undone: number,
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return this.sql.write(async (trx) => {
+      const counted = await trx
+        .updateTable('games')
+        .set((e) => ({ plies: toPly, undone: e('undone', '+', plies - toPly + 1), undone_at: toPly, offer: null }))
+        .set({ deadline: after.deadline, due: after.due, lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('plies', '=', plies)
+        .where('undone', '=', undone)
+        .where('termination', 'is', null)
+        .executeTakeFirst();
+      if (!changed(counted)) return false;
+      await trx.deleteFrom('moves').where('game_id', '=', id).where('ply', '>=', toPly).execute();
+      return true;
+    });
+  }
+
+  depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean> {
+    return this.sql.write(async (trx) => {
+      // The count decides, as the move count does for moves: the game's row is updated (and, on
+      // PostgreSQL, locked) only at the count the room saw; a second writer finds it moved on.
+      const counted = await trx
+        .updateTable('games')
+        .set((e) => ({ departed: e('departed', '+', 1) }))
+        .$if(due !== undefined, (q) => q.set({ due: due as number }))
+        .where('id', '=', id)
+        .where('plies', '=', departure.plies)
+        .where('departed', '=', departed)
+        .where('termination', 'is', null)
+        .where((e) =>
+          e.not(e.exists(e.selectFrom('departures').select('seat').where('game_id', '=', id).where('seat', '=', departure.seat))),
+        )
+        .executeTakeFirst();
+      if (!changed(counted)) return false;
+      const { seat, plies, at, termination } = departure;
+      await trx.insertInto('departures').values({ game_id: id, n: departed, seat, plies, at, termination }).execute();
+      return true;
+    });
+  }
+
+  claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
+    return this.statement((db) =>
+      db
+        .updateTable('games')
+        .set({ lease_owner: owner, lease_until: until })
+        .where('id', '=', id)
+        .where('plies', '=', plies)
+        .where('termination', 'is', null)
+        .where((e) => e.or([e('lease_until', 'is', null), e('lease_until', '<', now), e('lease_owner', '=', owner)]))
+        .executeTakeFirst()
+        .then(changed),
+    );
+  }
+
+  claimDue(owner: string, until: number, now: number, limit: number): Promise<GameId[]> {
+    return this.sql.write(async (trx) => {
+      const due = await trx
+        .selectFrom('games')
+        .select('id')
+        .where('termination', 'is', null)
+        .where('due', '<=', now)
+        .where((e) => e.or([e('lease_until', 'is', null), e('lease_until', '<', now), e('lease_owner', '=', owner)]))
+        .orderBy('due')
+        .limit(limit)
+        // Rows another instance is claiming right now are skipped, not waited for: each sweeper takes
+        // different games, and none blocks on another (SQLite's one writer needs no lock).
+        .$if(this.sql.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+        .execute();
+      const ids = due.map((g) => g.id);
+      if (ids.length > 0) await trx.updateTable('games').set({ lease_owner: owner, lease_until: until }).where('id', 'in', ids).execute();
+      return ids;
+    });
+  }
+
+  async settle(id: GameId, plies: number, owner: string, due: number | null): Promise<void> {
+    await this.statement((db) =>
+      db
+        .updateTable('games')
+        .set({ due, lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('plies', '=', plies)
+        .where('termination', 'is', null)
+        .where('lease_owner', '=', owner)
+        .execute(),
+    );
+  }
+}
+
+/**
+ * The seats of game `id` held by `owner` (an account), by itself or by a bot of its own (by the bot's
+ * account, or its token): what a rated game refuses a second seat to.
+ */
+function ownerSeated(e: ExpressionBuilder<Database, 'games'>, id: GameId, owner: string) {
+  const theirs = (a: ExpressionBuilder<Database, 'accounts'>) => a.or([a('accounts.id', '=', owner), a('accounts.owner_id', '=', owner)]);
+  return e
+    .selectFrom('seats as s')
+    .select('s.seat')
+    .where('s.game_id', '=', id)
+    .where((s) =>
+      s.or([
+        s('s.account_id', 'in', s.selectFrom('accounts').select('accounts.id').where(theirs)),
+        s(
+          's.token_hash',
+          'in',
+          s.selectFrom('bots').innerJoin('accounts', 'accounts.id', 'bots.account_id').select('bots.token_hash').where(theirs),
+        ),
+      ]),
+    );
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { type AfterMove, type AppendRefusal, type GameId, refusalOf, type StoredMove } from '../store.ts';
+import type { SqlDb } from './sql.ts';
+
+interface PendingAppend {
+  readonly id: GameId;
+  readonly move: StoredMove;
+  readonly after: AfterMove;
+  readonly resolve: (refusal: AppendRefusal | null) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** Moves in one statement at most (11 parameters each, far below PostgreSQL's 65,535). */
+const MAX_BATCH = 500;
+
+/** PostgreSQL's SQLSTATE for a deadlock: one of the transactions is chosen to fail. */
+const DEADLOCK = '40P01';
+
+/**
+ * PostgreSQL's group commit of moves: the moves of one tick (of different games) go to the database
+ * in one statement, one round trip and one commit, where SQLite's share the tick's transaction
+ * (stores/sql.ts). Each lands only at its game's expected move count, so a batch is all-or-nothing
+ * for none: each move stands or falls alone, and is acknowledged once its statement has committed.
+ */
+export class PgAppends {
+  /** Moves waiting for this tick's statement. */
+  private pending: PendingAppend[] = [];
+
+  constructor(private readonly sql: SqlDb) {}
+
+  append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => this.flush());
+      this.pending.push({ id, move, after, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    const waiting = this.pending;
+    this.pending = [];
+    // A game twice in one tick (two writers of one process) waits for the next: one move per game a statement.
+    const games = new Set<GameId>();
+    const batch: PendingAppend[] = [];
+    for (const p of waiting) {
+      if (games.has(p.id) || batch.length === MAX_BATCH) {
+        if (this.pending.length === 0) setImmediate(() => this.flush());
+        this.pending.push(p);
+      } else {
+        games.add(p.id);
+        batch.push(p);
+      }
+    }
+    if (batch.length > 0) void this.write(batch);
+  }
+
+  private async write(batch: readonly PendingAppend[]): Promise<void> {
+    const values = batch.map(
+      ({ id, move, after }) =>
+        sql`(${id}, ${move.ply}::int, ${move.move}, ${move.at}::bigint, ${after.deadline}::bigint, ${after.due}::bigint,
+          ${after.claim?.owner ?? null}, ${after.claim?.until ?? null}::bigint, ${move.clientId ?? null},
+          ${after.departed ?? null}::int, ${after.undone ?? null}::int)`,
+    );
+    let landed: Set<string>;
+    try {
+      // Each game's row is updated (and locked) only at the move count the move was made at; its
+      // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
+      const { rows } = await this.sql.read((db) =>
+        sql<{ game_id: string }>`WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone)
+             AS (VALUES ${sql.join(values)}),
+           counted AS (
+             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner,
+                 lease_until = i.lease_until, offer = NULL
+               FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
+                 AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
+               RETURNING i.id, i.ply, i.move, i.at, i.client_id)
+         INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`.execute(
+          db,
+        ),
+      );
+      landed = new Set(rows.map((r) => r.game_id));
+    } catch (e) {
+      // Two batches locking the same games in opposite orders (instances racing): one is chosen to
+      // fail; its moves go again one by one.
+      if ((e as { code?: string }).code === DEADLOCK && batch.length > 1) {
+        for (const p of batch) void this.write([p]);
+        return;
+      }
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (const p of batch) {
+      if (landed.has(p.id)) p.resolve(null);
+      else this.whyNot(p.id).then(p.resolve, p.reject);
+    }
+  }
+
+  /** Why a move found its game's move count elsewhere. */
+  private async whyNot(id: GameId): Promise<AppendRefusal> {
+    const game = await this.sql.read((db) => db.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
+    return refusalOf(game);
+  }
+}
