@@ -124,7 +124,7 @@ async function serveGameSocket(services: GameSocketServices, socket: WebSocket, 
   // with 1012, and the client sends what is unanswered again once reconnected (a move's id makes
   // that safe). One taken in before is waited for: its answer goes out before the close.
   const take = (data: Buffer, binary: boolean) => {
-    if (services.intake.open) void services.intake.track(connection.handle(data, binary));
+    if (services.intake.accepting) void services.intake.track(connection.handle(data, binary));
   };
   socket.on('message', take);
   for (const m of early) take(m.data, m.binary);

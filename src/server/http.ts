@@ -102,7 +102,7 @@ export async function createHttpServer(
   // While the server stops, a request on a connection already open is answered at once, and nothing of it is done.
   const intake = new Intake(app.server);
   app.addHook('onRequest', async (_request, reply) => {
-    if (intake.open) return;
+    if (intake.accepting) return;
     reply.header('retry-after', '1').header('connection', 'close');
     return reply.code(503).send({ error: RESTARTING });
   });

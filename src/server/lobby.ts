@@ -177,7 +177,7 @@ function servePoolIntents(socket: WebSocket, identity: Promise<Identity | null>,
   // While the server stops, nothing new is taken (the socket is about to close with 1012); what was
   // taken is finished first.
   socket.on('message', (data: Buffer, binary: boolean) => {
-    if (!intake.open) return;
+    if (!intake.accepting) return;
     queue = queue.then(handle(data, binary)).catch(() => undefined);
     void intake.track(queue);
   });
