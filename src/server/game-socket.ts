@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type ClientMessage, type MessageErrorCode, messageId, parseClientMessage, type ServerMessage } from '../protocols/wire/index.ts';
+import { type ClientMessage, type MessageErrorCode, messageId, readClientMessage, type ServerMessage } from '../protocols/wire/index.ts';
 import { pauseShown } from './downtime.ts';
 import type { Hub } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
@@ -225,19 +225,18 @@ class GameConnection {
     const arrived = performance.now();
     const { edge, hub } = this.services;
     // A frame is at most 64 KB (MAX_FRAME_BYTES), so even a message too long to act on is parsed for
-    // its id: every refusal goes back with the id of what it refuses.
-    const raw = binary ? null : data.toString();
-    const id = raw === null ? undefined : messageId(raw);
+    // its id (once: the same parse gives the message): every refusal goes back with the id of what it refuses.
+    const read = binary ? null : readClientMessage(data.toString());
+    const id = read?.id;
     const refuse: Refuse = (code, error) => this.tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error });
     const now = Date.now();
     // The socket's own allowance, and its address's over all its sockets.
     if (!this.allowance.take('', now) || !edge.addressMessages.take(this.address, now))
       return refuse('too-many', `too many messages: at most ${edge.messageRate} a second`);
-    if (raw === null) return refuse('not-json', 'messages are JSON text such as {"type":"move",…}');
+    if (read === null) return refuse('not-json', 'messages are JSON text such as {"type":"move",…}');
     if (data.length > MAX_MESSAGE_BYTES) return refuse('too-large', `a message is at most ${MAX_MESSAGE_BYTES} bytes`);
-    const message = parseClientMessage(raw);
-    if (!message.ok) return refuse('malformed', message.error.message);
-    const m = message.value;
+    if (!read.message.ok) return refuse('malformed', read.message.error.message);
+    const m = read.message.value;
     if (m.type === 'chat') return this.chat(m, id, refuse, now);
     const answer =
       m.type === 'move' || m.type === 'resign'
