@@ -54,11 +54,11 @@ export function registerLobby(
 /** The lobby's open sockets, and what every one of them hears: the pools' counts and the open games. */
 class LobbySockets {
   private readonly sockets = new Set<WebSocket>();
-  private told = '';
+  private countsTold = '';
   private seeks: { text: string; list: readonly OpenGame[] } = { text: '[]', list: [] };
   // One read at a time; a change meanwhile reads again after it.
   private reading: Promise<void> | null = null;
-  private again = false;
+  private readAgain = false;
 
   constructor(
     private readonly pools: Pools,
@@ -68,8 +68,8 @@ class LobbySockets {
     pools.onCounts((waiting) => {
       if (this.sockets.size > 0) this.readSeeks();
       const text = JSON.stringify(waiting);
-      if (text === this.told) return;
-      this.told = text;
+      if (text === this.countsTold) return;
+      this.countsTold = text;
       for (const socket of this.sockets) this.tell(socket, { type: 'pools', waiting });
     });
   }
@@ -98,7 +98,7 @@ class LobbySockets {
   /** The open games read again; every socket hears the list if it changed. */
   readSeeks(): void {
     if (this.reading) {
-      this.again = true;
+      this.readAgain = true;
       return;
     }
     this.reading = this.openGames()
@@ -111,8 +111,8 @@ class LobbySockets {
       .catch(() => undefined)
       .finally(() => {
         this.reading = null;
-        if (this.again) {
-          this.again = false;
+        if (this.readAgain) {
+          this.readAgain = false;
           this.readSeeks();
         }
       });
