@@ -42,7 +42,7 @@ export async function benchPairing(): Promise<void> {
       now: () => now,
       waveMs: 1000,
       leaseMs: 3000,
-      seenMs: 60_000,
+      unrenewedWaitMs: 60_000,
       fullWave: Number.POSITIVE_INFINITY,
       ratingOf: async (account) => rating.get(account) as number,
     });

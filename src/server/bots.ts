@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
 import type { Hub } from './hub.ts';
@@ -55,7 +56,32 @@ export function registerBots(
 ): void {
   const store = hub.store;
   const streams = new Holdings(botStreams);
+  registerBotMaking(app, store, identities, botsPerAccount);
 
+  // Who a token is: a bot started with only its token learns its name.
+  app.get('/api/bot/me', async (request, reply) => {
+    const bot = await botOf(store, request);
+    if (bot === null || bot === 'unknown') return unknownBot(reply);
+    return { name: bot.name };
+  });
+
+  // One line of JSON per message: the bot's games as they are when it connects, then their events.
+  app.get('/api/bot/stream', async (request, reply) => {
+    const bot = await botOf(store, request);
+    if (bot === null || bot === 'unknown') return unknownBot(reply);
+    const release = streams.take(bot.tokenHash);
+    if (!release)
+      return reply
+        .code(429)
+        .send({ error: `${bot.name} has ${botStreams} event streams open already: one carries all its games; close one first` });
+    reply.hijack();
+    await streamBotGames({ hub, publicGame, edge, intake }, bot, reply.raw, release);
+  });
+  registerBotMoves(app, hub);
+}
+
+/** POST /api/bots: a player makes a bot, an account of its own, and gets its token. */
+function registerBotMaking(app: FastifyInstance, store: GameStore, identities: Identities, botsPerAccount: number): void {
   app.post(
     '/api/bots',
     {
@@ -102,90 +128,91 @@ export function registerBots(
       return reply.code(201).send({ name, token });
     },
   );
+}
 
-  // Who a token is: a bot started with only its token learns its name.
-  app.get('/api/bot/me', async (request, reply) => {
-    const bot = await botOf(store, request);
-    if (bot === null || bot === 'unknown') return unknownBot(reply);
-    return { name: bot.name };
-  });
+/** What a bot's event stream works with. */
+interface BotStreamServices {
+  readonly hub: Hub;
+  readonly publicGame: (room: Room) => PublicGame;
+  readonly edge: Edge;
+  readonly intake: Intake;
+}
 
-  // One line of JSON per message: the bot's games as they are when it connects, then their events.
-  app.get('/api/bot/stream', async (request, reply) => {
-    const bot = await botOf(store, request);
-    if (bot === null || bot === 'unknown') return unknownBot(reply);
-    const release = streams.take(bot.tokenHash);
-    if (!release)
-      return reply
-        .code(429)
-        .send({ error: `${bot.name} has ${botStreams} event streams open already: one carries all its games; close one first` });
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
-    // Said at once: a bot with no game yet knows its stream is open, not only at the first ping.
-    out.flushHeaders();
-    const write = (message: BotStreamMessage) => {
-      if (out.writableEnded || out.destroyed) return;
-      // A bot that stopped reading is cut off rather than kept growing the server's memory: it reads
-      // its games again from a new stream.
-      if (out.writableLength > edge.sendBufferBytes) {
-        edge.dropped.slow++;
-        out.destroy();
-        return;
-      }
-      out.write(`${JSON.stringify(message)}\n`);
-    };
-    const following = new Map<string, () => void>();
-    const follow = async (id: string) => {
-      if (following.has(id)) return;
-      following.set(id, () => undefined);
-      const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
-      // A game under other rules cannot be played here: the bot is told so, and its other games go on.
-      if (room instanceof RulesChanged) return write({ type: 'error', id, error: room.message });
-      // The store is away: the stream ends with the reason, and the bot connects again (its games are
-      // all sent again then), rather than go on missing one of them.
-      if (room === 'unavailable') return unavailable();
-      if (!room) return;
-      const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
-      write({ type: 'game', seats, game: publicGame(room) });
-      const unsubscribe = room.subscribe((event: RoomEvent) => {
-        // Whose turn it is now, and the legal moves when it is the bot's: no GET after every event.
-        const toMove = room.toMove;
-        const mine = toMove !== null && room.stored.seatTokens[toMove] === bot.tokenHash;
-        write({ type: 'event', id, event, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
-        // Over, or over for the bot: it left (resigned, ran out of time) a game that goes on without it.
-        if (event.kind === 'end' || (event.kind === 'leave' && seats.every((seat) => room.hasLeft(seat)))) stop(id);
-      });
-      following.set(id, unsubscribe);
-      if (room.over) stop(id);
-    };
-    const stop = (id: string) => {
-      following.get(id)?.();
-      following.delete(id);
-    };
-    const unavailable = () => {
-      write({ type: 'error', error: STORE_UNAVAILABLE });
-      out.end();
-    };
-    const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
-    const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
-    // Open until the bot closes it, or the server stops: then its last line says so, and it ends
-    // (cut after a short grace if the bot does not read).
-    intake.stream(out, () => {
-      write({ type: 'error', error: STREAM_RESTARTING });
-      out.end();
+/**
+ * A bot's event stream, one line of JSON a message: its games as they are when it connects, then
+ * their events, and every game it is seated in later. `release` gives its place back once it closes.
+ */
+async function streamBotGames(services: BotStreamServices, bot: Bot, out: ServerResponse, release: () => void): Promise<void> {
+  const { hub, publicGame, edge, intake } = services;
+  const store = hub.store;
+  out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+  // Said at once: a bot with no game yet knows its stream is open, not only at the first ping.
+  out.flushHeaders();
+  const write = (message: BotStreamMessage) => {
+    if (out.writableEnded || out.destroyed) return;
+    // A bot that stopped reading is cut off rather than kept growing the server's memory: it reads
+    // its games again from a new stream.
+    if (out.writableLength > edge.sendBufferBytes) {
+      edge.dropped.slow++;
+      out.destroy();
+      return;
+    }
+    out.write(`${JSON.stringify(message)}\n`);
+  };
+  const following = new Map<string, () => void>();
+  const follow = async (id: string) => {
+    if (following.has(id)) return;
+    following.set(id, () => undefined);
+    const room = await hub.room(id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
+    // A game under other rules cannot be played here: the bot is told so, and its other games go on.
+    if (room instanceof RulesChanged) return write({ type: 'error', id, error: room.message });
+    // The store is away: the stream ends with the reason, and the bot connects again (its games are
+    // all sent again then), rather than go on missing one of them.
+    if (room === 'unavailable') return unavailable();
+    if (!room) return;
+    const seats = room.stored.seatTokens.flatMap((h, seat) => (h === bot.tokenHash ? [seat] : []));
+    write({ type: 'game', seats, game: publicGame(room) });
+    const unsubscribe = room.subscribe((event: RoomEvent) => {
+      // Whose turn it is now, and the legal moves when it is the bot's: no GET after every event.
+      const toMove = room.toMove;
+      const mine = toMove !== null && room.stored.seatTokens[toMove] === bot.tokenHash;
+      write({ type: 'event', id, event, toMove, ...(mine ? { legalMoves: room.legalMoves() } : {}) });
+      // Over, or over for the bot: it left (resigned, ran out of time) a game that goes on without it.
+      if (event.kind === 'end' || (event.kind === 'leave' && seats.every((seat) => room.hasLeft(seat)))) stop(id);
     });
-    out.on('close', () => {
-      release();
-      clearInterval(ping);
-      unseat();
-      for (const id of [...following.keys()]) stop(id);
-    });
-    const games = await store.seatedIn(bot.tokenHash).catch(() => null);
-    if (games === null) return unavailable();
-    for (const id of games) await follow(id);
+    following.set(id, unsubscribe);
+    if (room.over) stop(id);
+  };
+  const stop = (id: string) => {
+    following.get(id)?.();
+    following.delete(id);
+  };
+  const unavailable = () => {
+    write({ type: 'error', error: STORE_UNAVAILABLE });
+    out.end();
+  };
+  const unseat = hub.onBotSeated(bot.tokenHash, (id) => void follow(id));
+  const ping = setInterval(() => write({ type: 'ping' }), PING_MS);
+  // Open until the bot closes it, or the server stops: then its last line says so, and it ends
+  // (cut after a short grace if the bot does not read).
+  intake.stream(out, () => {
+    write({ type: 'error', error: STREAM_RESTARTING });
+    out.end();
   });
+  out.on('close', () => {
+    release();
+    clearInterval(ping);
+    unseat();
+    for (const id of [...following.keys()]) stop(id);
+  });
+  const games = await store.seatedIn(bot.tokenHash).catch(() => null);
+  if (games === null) return unavailable();
+  for (const id of games) await follow(id);
+}
 
+/** POST /api/bot/games/:id/move: a bot moves by REST, in notation. */
+function registerBotMoves(app: FastifyInstance, hub: Hub): void {
+  const store = hub.store;
   app.post(
     '/api/bot/games/:id/move',
     {

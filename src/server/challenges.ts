@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { GameRules, Json } from '../engine/game.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyGame, GameRules, Json } from '../engine/game.ts';
 import { findGame } from '../games/index.ts';
 import type { ChallengeView } from '../protocols/wire/lobby.ts';
 import { type ChallengeRequest, parseChallengeRequest } from '../protocols/wire/requests.ts';
-import type { Engines } from './engines.ts';
+import type { Engine, Engines } from './engines.ts';
 import type { Fanout } from './fanout.ts';
 import { newGameId } from './hub.ts';
 import type { Identities } from './identity/identities.ts';
@@ -117,6 +117,25 @@ export class ChallengeNews {
   }
 }
 
+/** What the challenge routes work with. */
+interface ChallengeServices {
+  readonly store: GameStore;
+  readonly identities: Identities;
+  readonly news: ChallengeNews;
+  readonly engines: Engines;
+  readonly now: () => number;
+}
+
+type Me = { readonly id: string; readonly name: string };
+
+const PLAYERS_ONLY = 'challenges are between players with accounts: sign up or log in';
+
+/** The player with an account behind a request, or null for a guest, a bot or nobody. */
+async function playerOf(identities: Identities, request: Parameters<Identities['of']>[0]): Promise<Me | null> {
+  const who = await identities.of(request);
+  return who?.account.kind === 'player' ? who.account : null;
+}
+
 /**
  * Challenges (docs/protocol.md): a player offers a game to another by name; the other accepts (the
  * game is made with both seats taken, in the same write) or declines; the challenger may cancel.
@@ -129,137 +148,158 @@ export function registerChallenges(
   engines: Engines,
   now: () => number,
 ): void {
-  const player = async (request: Parameters<Identities['of']>[0]) => {
-    const who = await identities.of(request);
-    return who?.account.kind === 'player' ? who.account : null;
-  };
-
-  app.post('/api/challenges', { bodyLimit: 4096 }, async (request, reply) => {
-    const me = await player(request);
-    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
-    const parsed = parseChallengeRequest(request.body);
-    if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
-    const body = parsed.value;
-    const found = findGame(body.game);
-    if (!found.ok) return reply.code(400).send({ error: found.error.message });
-    const game = found.value;
-    const options = game.parseOptions(body.options ?? {});
-    if (!options.ok) return reply.code(400).send({ error: `options: ${options.error.message}` });
-    if (game.seatNames(options.value).length !== 2)
-      return reply.code(400).send({ error: `a challenge is a game of two: ${game.title} with these options has more seats` });
-    if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
-    // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
-    await engines.ensure();
-    const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
-    const engine = target ? engines.byAccount(target.id) : undefined;
-    // Nobody rates themself: not against their own account, nor against a bot of their own.
-    if (target && body.rated && (await owningAccount(store, { account: target.id })) === me.id)
-      return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
-    if (!target || (target.kind !== 'player' && !engine))
-      return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
-    if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
+  const services: ChallengeServices = { store, identities, news, engines, now };
+  app.post('/api/challenges', { bodyLimit: 4096 }, (request, reply) => sendChallenge(services, request, reply));
+  app.get('/api/challenges', async (request, reply) => {
+    const me = await playerOf(identities, request);
+    if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
     const at = now();
-    // An engine accepts at once: the game is made, the engine in its seat.
-    if (engine) {
-      if (!engines.plays(engine, game as GameRules<unknown, unknown>))
-        return reply.code(400).send({ error: `${engine.name} does not play ${game.title} here` });
-      const live = await store.gamesOf(me.id, { limit: 50, live: true });
-      if (live.filter((g) => g.seats.some((s) => s !== 'open')).length >= ENGINE_GAMES)
-        return reply.code(429).send({ error: `you have ${ENGINE_GAMES} games against engines going: finish one first` });
-      const mine = body.seat ?? (randomBytes(1)[0] as number) & 1;
-      const seats = mine === 0 ? ['open', engine.seat] : [engine.seat, 'open'];
-      const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
-      if (mine === 1) held.reverse();
-      const challenge = newChallenge(me, { account: engine.account, name: engine.name }, game.id, options.value as Json, body, mine, at);
-      await store.createChallenge(challenge);
-      const gameId = newGameId();
-      const made = keptGame(game, options.value as Json, seats, {
+    return { challenges: (await store.challengesOf(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
+  });
+  app.post('/api/challenges/:id/:answer', (request, reply) => answerChallenge(services, request, reply));
+}
+
+/** POST /api/challenges: a challenge sent to a player, or played at once against an engine. */
+async function sendChallenge(services: ChallengeServices, request: FastifyRequest, reply: FastifyReply) {
+  const { store, engines, news } = services;
+  const me = await playerOf(services.identities, request);
+  if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
+  const parsed = parseChallengeRequest(request.body);
+  if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+  const body = parsed.value;
+  const found = findGame(body.game);
+  if (!found.ok) return reply.code(400).send({ error: found.error.message });
+  const game = found.value;
+  const options = game.parseOptions(body.options ?? {});
+  if (!options.ok) return reply.code(400).send({ error: `options: ${options.error.message}` });
+  if (game.seatNames(options.value).length !== 2)
+    return reply.code(400).send({ error: `a challenge is a game of two: ${game.title} with these options has more seats` });
+  if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
+  // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
+  await engines.ensure();
+  const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
+  const engine = target ? engines.byAccount(target.id) : undefined;
+  // Nobody rates themself: not against their own account, nor against a bot of their own.
+  if (target && body.rated && (await owningAccount(store, { account: target.id })) === me.id)
+    return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
+  if (!target || (target.kind !== 'player' && !engine))
+    return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
+  if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
+  const at = services.now();
+  // An engine accepts at once: the game is made, the engine in its seat.
+  if (engine) return playEngine(services, reply, { me, engine, game, options: options.value as Json, body, at });
+  const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
+  if (mine.length >= OPEN_CHALLENGES)
+    return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
+  const sent = newChallenge(me, { account: target.id, name: target.name }, game.id, options.value as Json, body, body.seat ?? null, at);
+  await store.createChallenge(sent);
+  news.changed([me.id, target.id]);
+  return reply.code(201).send(challengeView(sent));
+}
+
+/** A challenge to an engine, checked: who asks, which engine, which game. */
+interface EngineChallenge {
+  readonly me: Me;
+  readonly engine: Engine;
+  readonly game: AnyGame;
+  readonly options: Json;
+  readonly body: ChallengeRequest;
+  readonly at: number;
+}
+
+/** An engine takes the challenge at once: the game made, the engine in its seat (within the player's games against engines). */
+async function playEngine(services: ChallengeServices, reply: FastifyReply, asked: EngineChallenge) {
+  const { store, engines, news } = services;
+  const { me, engine, game, options, body, at } = asked;
+  if (!engines.plays(engine, game as GameRules<unknown, unknown>))
+    return reply.code(400).send({ error: `${engine.name} does not play ${game.title} here` });
+  const live = await store.gamesOf(me.id, { limit: 50, live: true });
+  if (live.filter((g) => g.seats.some((s) => s !== 'open')).length >= ENGINE_GAMES)
+    return reply.code(429).send({ error: `you have ${ENGINE_GAMES} games against engines going: finish one first` });
+  const mine = body.seat ?? (randomBytes(1)[0] as number) & 1;
+  const seats = mine === 0 ? ['open', engine.seat] : [engine.seat, 'open'];
+  const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
+  if (mine === 1) held.reverse();
+  const challenge = newChallenge(me, { account: engine.account, name: engine.name }, game.id, options, body, mine, at);
+  await store.createChallenge(challenge);
+  const gameId = newGameId();
+  const made = keptGame(game, options, seats, {
+    id: gameId,
+    clock: challenge.clock,
+    rated: challenge.rated,
+    creator: `${CHALLENGE_OF}${challenge.id}`,
+    now: at,
+  });
+  if (!(await store.answerChallenge(challenge.id, { game: made, seats: held }, at)))
+    return reply.code(503).send({ error: 'the engine could not take the challenge: try again' });
+  news.changed([me.id]);
+  return reply.code(201).send({ ...challengeView(challenge), status: 'accepted', gameId });
+}
+
+/** POST /api/challenges/:id/:answer: the challenged player accepts or declines; the challenger cancels. */
+async function answerChallenge(services: ChallengeServices, request: FastifyRequest, reply: FastifyReply) {
+  const { store, news } = services;
+  const { id, answer } = request.params as { id: string; answer: string };
+  if (!['accept', 'decline', 'cancel'].includes(answer))
+    return reply.code(404).send({ error: 'a challenge is answered with accept, decline or cancel' });
+  const me = await playerOf(services.identities, request);
+  if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
+  const challenge = id.length <= 20 ? await store.challenge(id) : null;
+  // Only its two players know a challenge is there.
+  if (!challenge || (challenge.from.account !== me.id && challenge.to.account !== me.id))
+    return reply.code(404).send({ error: `there is no challenge ${id.slice(0, 20)}` });
+  const mineToAnswer = answer === 'cancel' ? challenge.from.account === me.id : challenge.to.account === me.id;
+  if (!mineToAnswer)
+    return reply
+      .code(403)
+      .send({ error: answer === 'cancel' ? 'only the challenger cancels a challenge' : 'only the challenged player answers it' });
+  const at = services.now();
+  const gone = () =>
+    reply.code(409).send({ error: `the challenge is no longer open (${challenge.status === 'open' ? 'expired' : challenge.status})` });
+  if (answer !== 'accept') {
+    if (!(await store.answerChallenge(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
+    news.changed([challenge.from.account, challenge.to.account]);
+    return { status: answer === 'cancel' ? 'cancelled' : 'declined' };
+  }
+  return acceptChallenge(services, reply, challenge, at, gone);
+}
+
+/** A challenge accepted: the game made with both players in their seats, in the same write. */
+async function acceptChallenge(
+  services: ChallengeServices,
+  reply: FastifyReply,
+  challenge: Challenge,
+  at: number,
+  gone: () => FastifyReply,
+) {
+  const { store, news } = services;
+  // The same rule at acceptance: a challenge made before it, or between accounts one owner answers for.
+  const owners = challenge.rated
+    ? await Promise.all([challenge.from, challenge.to].map((p) => owningAccount(store, { account: p.account })))
+    : [];
+  if (owners[0] && owners[0] === owners[1]) return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
+  const found = findGame(challenge.game);
+  if (!found.ok) return reply.code(409).send({ error: found.error.message });
+  // The challenger's seat as asked, else drawn.
+  const challengerSeat = challenge.seat ?? (randomBytes(1)[0] as number) & 1;
+  const players = [challenge.from, challenge.to];
+  if (challengerSeat === 1) players.reverse();
+  const gameId = newGameId();
+  const accepted = await store.answerChallenge(
+    challenge.id,
+    {
+      game: keptGame(found.value, challenge.options, ['open', 'open'], {
         id: gameId,
         clock: challenge.clock,
         rated: challenge.rated,
         creator: `${CHALLENGE_OF}${challenge.id}`,
         now: at,
-      });
-      if (!(await store.answerChallenge(challenge.id, { game: made, seats: held }, at)))
-        return reply.code(503).send({ error: 'the engine could not take the challenge: try again' });
-      news.changed([me.id]);
-      return reply.code(201).send({ ...challengeView(challenge), status: 'accepted', gameId });
-    }
-    const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
-    if (mine.length >= OPEN_CHALLENGES)
-      return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
-    const challenge = newChallenge(
-      me,
-      { account: target.id, name: target.name },
-      game.id,
-      options.value as Json,
-      body,
-      body.seat ?? null,
-      at,
-    );
-    await store.createChallenge(challenge);
-    news.changed([me.id, target.id]);
-    return reply.code(201).send(challengeView(challenge));
-  });
-
-  app.get('/api/challenges', async (request, reply) => {
-    const me = await player(request);
-    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
-    const at = now();
-    return { challenges: (await store.challengesOf(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
-  });
-
-  app.post('/api/challenges/:id/:answer', async (request, reply) => {
-    const { id, answer } = request.params as { id: string; answer: string };
-    if (!['accept', 'decline', 'cancel'].includes(answer))
-      return reply.code(404).send({ error: 'a challenge is answered with accept, decline or cancel' });
-    const me = await player(request);
-    if (!me) return reply.code(403).send({ error: 'challenges are between players with accounts: sign up or log in' });
-    const challenge = id.length <= 20 ? await store.challenge(id) : null;
-    // Only its two players know a challenge is there.
-    if (!challenge || (challenge.from.account !== me.id && challenge.to.account !== me.id))
-      return reply.code(404).send({ error: `there is no challenge ${id.slice(0, 20)}` });
-    const mineToAnswer = answer === 'cancel' ? challenge.from.account === me.id : challenge.to.account === me.id;
-    if (!mineToAnswer)
-      return reply
-        .code(403)
-        .send({ error: answer === 'cancel' ? 'only the challenger cancels a challenge' : 'only the challenged player answers it' });
-    const at = now();
-    const gone = () =>
-      reply.code(409).send({ error: `the challenge is no longer open (${challenge.status === 'open' ? 'expired' : challenge.status})` });
-    if (answer !== 'accept') {
-      if (!(await store.answerChallenge(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
-      news.changed([challenge.from.account, challenge.to.account]);
-      return { status: answer === 'cancel' ? 'cancelled' : 'declined' };
-    }
-    // The same rule at acceptance: a challenge made before it, or between accounts one owner answers for.
-    const owners = challenge.rated
-      ? await Promise.all([challenge.from, challenge.to].map((p) => owningAccount(store, { account: p.account })))
-      : [];
-    if (owners[0] && owners[0] === owners[1]) return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
-    const found = findGame(challenge.game);
-    if (!found.ok) return reply.code(409).send({ error: found.error.message });
-    // The challenger's seat as asked, else drawn.
-    const challengerSeat = challenge.seat ?? (randomBytes(1)[0] as number) & 1;
-    const players = [challenge.from, challenge.to];
-    if (challengerSeat === 1) players.reverse();
-    const gameId = newGameId();
-    const accepted = await store.answerChallenge(
-      id,
-      {
-        game: keptGame(found.value, challenge.options, ['open', 'open'], {
-          id: gameId,
-          clock: challenge.clock,
-          rated: challenge.rated,
-          creator: `${CHALLENGE_OF}${challenge.id}`,
-          now: at,
-        }),
-        seats: players.map((p) => keptSeat(p.account, p.name)),
-      },
-      at,
-    );
-    if (!accepted) return gone();
-    news.changed([challenge.from.account, challenge.to.account]);
-    return reply.code(201).send({ status: 'accepted', game: gameId });
-  });
+      }),
+      seats: players.map((p) => keptSeat(p.account, p.name)),
+    },
+    at,
+  );
+  if (!accepted) return gone();
+  news.changed([challenge.from.account, challenge.to.account]);
+  return reply.code(201).send({ status: 'accepted', game: gameId });
 }

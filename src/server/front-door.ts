@@ -8,6 +8,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Holdings } from './limits.ts';
 
 /**
@@ -90,230 +91,25 @@ interface Target extends Instance {
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   if (options.instances.length === 0) throw new Error('a front door needs at least one instance behind it');
   const cap = options.connectionsPerAddress ?? 64;
-  const downForMs = options.downForMs ?? 1000;
-  const connectTimeoutMs = options.connectTimeoutMs ?? 3000;
   const headersTimeoutMs = options.headersTimeoutMs ?? 10_000;
-  const targets: Target[] = options.instances.map((i) => ({
-    name: i.name,
-    host: i.host,
-    port: i.port,
-    up: true,
-    retryAt: 0,
-    active: 0,
-    served: 0,
-  }));
-  let turn = 0;
-
-  /** The instances to try, best first: those not known down, fewest held, in turn when equal. */
-  const ranked = (): Target[] => {
-    const now = Date.now();
-    const start = turn++ % targets.length;
-    const order = (t: Target) => (targets.indexOf(t) - start + targets.length) % targets.length;
-    const resting = (t: Target) => (!t.up && now < t.retryAt ? 1 : 0);
-    return [...targets].sort((a, b) => resting(a) - resting(b) || a.active - b.active || order(a) - order(b));
-  };
-
-  const down = (t: Target, why: string) => {
-    t.retryAt = Date.now() + downForMs;
-    if (!t.up) return;
-    t.up = false;
-    options.onChange?.(t, false, why);
-  };
-  const upAgain = (t: Target) => {
-    if (t.up) return;
-    t.up = true;
-    options.onChange?.(t, true, 'it accepts connections again');
-  };
-
-  /** A connection to the first instance that accepts one (held by it until `release`), or null when none does. */
-  async function dial(): Promise<{ target: Target; socket: Socket; release: () => void } | null> {
-    for (const target of ranked()) {
-      // Counted while dialing, so that requests arriving together spread.
-      target.active++;
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        target.active--;
-      };
-      try {
-        const socket = await connectTo(target, connectTimeoutMs);
-        upAgain(target);
-        target.served++;
-        return { target, socket, release };
-      } catch (e) {
-        release();
-        down(target, e instanceof Error ? e.message : String(e));
-      }
-    }
-    return null;
-  }
-
+  const instances = new Instances(options);
   const server = createServer({
     maxHeaderSize: MAX_HEADER_BYTES,
     headersTimeout: headersTimeoutMs,
     requestTimeout: options.requestTimeoutMs ?? 30_000,
     connectionsCheckingInterval: Math.min(1000, headersTimeoutMs / 2),
   });
-
-  // Every client connection, held against its address's cap and closed by close().
-  const held = new Holdings(cap);
-  const open = new Set<Socket>();
-  // Refused connections: what they send before they are gone is never passed on.
-  const refused = new WeakSet<Socket>();
-  server.on('connection', (socket: Socket) => {
-    const release = held.take(clientAddress(socket));
-    if (!release) {
-      refused.add(socket);
-      const body = `This address holds ${cap} connections to the site already: close some first.\n`;
-      socket.end(rawAnswer(429, 'Too Many Requests', 'text/plain; charset=utf-8', body), () => socket.destroy());
-      return;
-    }
-    open.add(socket);
-    socket.once('close', () => {
-      release();
-      open.delete(socket);
-    });
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = tooLong
-      ? `This address is longer than the site takes (${MAX_HEADER_BYTES / 1024} KB).\n`
-      : 'The site could not read this request.\n';
-    socket.end(
-      rawAnswer(tooLong ? 431 : 400, tooLong ? 'Request Header Fields Too Large' : 'Bad Request', 'text/plain; charset=utf-8', body),
-    );
-  });
-
+  const clients = capClientConnections(server, cap);
+  server.on('clientError', answerClientError);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (refused.has(req.socket)) return;
-    void (async () => {
-      const picked = await dial();
-      if (!picked) return answer(req, res, 503, 'Try again', NONE_UP);
-      const { target, socket, release } = picked;
-      if (res.destroyed || req.socket.destroyed) {
-        socket.destroy();
-        return release();
-      }
-      const upstream = request({
-        host: target.host,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...forwarded(req), connection: 'close' },
-        createConnection: () => socket,
-      });
-      res.once('close', () => {
-        // The client went away before the answer was done: the instance's connection goes too.
-        if (!res.writableFinished) upstream.destroy();
-        release();
-      });
-      upstream.once('response', (answered) => {
-        const headers: OutgoingHttpHeaders = withoutHopByHop(answered.headers);
-        headers[INSTANCE_HEADER] = target.name;
-        res.writeHead(answered.statusCode ?? 502, answered.statusMessage, headers);
-        answered.pipe(res);
-        answered.once('error', () => res.destroy());
-        answered.once('aborted', () => res.destroy());
-      });
-      upstream.once('error', (e) => {
-        // Destroyed above, for a client that went away: nothing to say, and the instance is not to blame.
-        if (res.headersSent || res.destroyed || req.socket.destroyed) {
-          res.destroy();
-          return;
-        }
-        down(target, `it stopped during a request (${e.message})`);
-        answer(req, res, 502, 'Try again', STOPPED);
-      });
-      req.pipe(upstream);
-    })();
+    if (clients.refused.has(req.socket)) return;
+    void passOnRequest(instances, req, res);
   });
-
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
     client.on('error', () => client.destroy());
-    if (refused.has(client)) return;
-    void (async () => {
-      const picked = await dial();
-      if (!picked) {
-        client.end(rawAnswer(503, 'Service Unavailable', 'application/json', JSON.stringify({ error: NONE_UP }), ['Retry-After: 1']));
-        return;
-      }
-      const { target, socket, release } = picked;
-      if (client.destroyed) {
-        socket.destroy();
-        return release();
-      }
-      const upstream = request({
-        host: target.host,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwarded(req, true),
-        createConnection: () => socket,
-      });
-      // Until the instance has answered, the client's going away ends the attempt.
-      const early = () => upstream.destroy();
-      client.once('close', early);
-      upstream.once('upgrade', (answered: IncomingMessage, instanceSocket: Socket, instanceHead: Buffer) => {
-        client.off('close', early);
-        // One connection in two halves: whichever ends or fails, both close.
-        const both = () => {
-          client.destroy();
-          instanceSocket.destroy();
-          release();
-        };
-        instanceSocket.on('error', both);
-        instanceSocket.once('close', both);
-        client.once('close', both);
-        if (client.destroyed) return both();
-        client.setNoDelay(true);
-        instanceSocket.setNoDelay(true);
-        const lines = [`HTTP/1.1 ${answered.statusCode} ${answered.statusMessage}`];
-        for (let i = 0; i < answered.rawHeaders.length; i += 2) lines.push(`${answered.rawHeaders[i]}: ${answered.rawHeaders[i + 1]}`);
-        lines.push(`${INSTANCE_HEADER}: ${target.name}`);
-        client.write(`${lines.join('\r\n')}\r\n\r\n`);
-        if (instanceHead.length > 0) client.write(instanceHead);
-        if (head.length > 0) instanceSocket.write(head);
-        client.pipe(instanceSocket);
-        instanceSocket.pipe(client);
-      });
-      // Not upgraded (no such game, too many connections, …): the instance's answer is passed on whole.
-      upstream.once('response', (answered) => {
-        const chunks: Buffer[] = [];
-        answered.on('data', (c: Buffer) => chunks.push(c));
-        answered.once('end', () => {
-          const body = Buffer.concat(chunks);
-          const extra = [`${INSTANCE_HEADER}: ${target.name}`];
-          for (let i = 0; i < answered.rawHeaders.length; i += 2) {
-            const name = answered.rawHeaders[i] as string;
-            if (!HOP_BY_HOP.includes(name.toLowerCase()) && name.toLowerCase() !== 'content-length')
-              extra.push(`${name}: ${answered.rawHeaders[i + 1]}`);
-          }
-          client.off('close', early);
-          client.end(rawAnswer(answered.statusCode ?? 502, answered.statusMessage ?? '', null, body, extra));
-          upstream.destroy();
-          release();
-        });
-        answered.once('error', () => {
-          client.destroy();
-          release();
-        });
-      });
-      upstream.once('error', (e) => {
-        client.off('close', early);
-        release();
-        if (client.destroyed) return;
-        down(target, `it stopped during a WebSocket's opening (${e.message})`);
-        client.end(rawAnswer(502, 'Bad Gateway', 'application/json', JSON.stringify({ error: STOPPED })));
-      });
-      upstream.end();
-    })();
+    if (clients.refused.has(client)) return;
+    void passOnUpgrade(instances, req, client, head);
   });
-
   return {
     server,
     listen: (port, host = '127.0.0.1') =>
@@ -324,13 +120,264 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
           resolve((server.address() as { port: number }).port);
         });
       }),
-    instances: () => targets.map((t) => ({ name: t.name, host: t.host, port: t.port, up: t.up, active: t.active, served: t.served })),
+    instances: () => instances.states(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const socket of open) socket.destroy();
+        for (const socket of clients.held) socket.destroy();
       }),
   };
+}
+
+/** A connection to an instance, held by it (counted in its `active`) until `release`. */
+interface Dialed {
+  readonly target: Target;
+  readonly socket: Socket;
+  readonly release: () => void;
+}
+
+/** The instances behind the front door: which are up, how much each holds, and which to dial next. */
+class Instances {
+  private readonly targets: Target[];
+  private turn = 0;
+  private readonly downForMs: number;
+  private readonly connectTimeoutMs: number;
+
+  constructor(private readonly options: FrontDoorOptions) {
+    this.downForMs = options.downForMs ?? 1000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 3000;
+    this.targets = options.instances.map((i) => ({ name: i.name, host: i.host, port: i.port, up: true, retryAt: 0, active: 0, served: 0 }));
+  }
+
+  states(): InstanceState[] {
+    return this.targets.map((t) => ({ name: t.name, host: t.host, port: t.port, up: t.up, active: t.active, served: t.served }));
+  }
+
+  /** The instances to try, best first: those not known down, fewest held, in turn when equal. */
+  private ranked(): Target[] {
+    const { targets } = this;
+    const now = Date.now();
+    const start = this.turn++ % targets.length;
+    const order = (t: Target) => (targets.indexOf(t) - start + targets.length) % targets.length;
+    const resting = (t: Target) => (!t.up && now < t.retryAt ? 1 : 0);
+    return [...targets].sort((a, b) => resting(a) - resting(b) || a.active - b.active || order(a) - order(b));
+  }
+
+  /** `t` refused or failed: passed over for a moment; told once, when it goes down. */
+  markDown(t: Target, why: string): void {
+    t.retryAt = Date.now() + this.downForMs;
+    if (!t.up) return;
+    t.up = false;
+    this.options.onChange?.(t, false, why);
+  }
+
+  private markUp(t: Target): void {
+    if (t.up) return;
+    t.up = true;
+    this.options.onChange?.(t, true, 'it accepts connections again');
+  }
+
+  /** A connection to the first instance that accepts one (held by it until `release`), or null when none does. */
+  async dial(): Promise<Dialed | null> {
+    for (const target of this.ranked()) {
+      // Counted while dialing, so that requests arriving together spread.
+      target.active++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        target.active--;
+      };
+      try {
+        const socket = await connectTo(target, this.connectTimeoutMs);
+        this.markUp(target);
+        target.served++;
+        return { target, socket, release };
+      } catch (e) {
+        release();
+        this.markDown(target, e instanceof Error ? e.message : String(e));
+      }
+    }
+    return null;
+  }
+}
+
+/**
+ * Every client connection, held against its address's cap (past it, answered 429 and closed) and
+ * closed by close(); the refused ones, whose requests are never passed on.
+ */
+function capClientConnections(server: Server, cap: number): { held: Set<Socket>; refused: WeakSet<Socket> } {
+  const holdings = new Holdings(cap);
+  const held = new Set<Socket>();
+  const refused = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    const release = holdings.take(clientAddress(socket));
+    if (!release) {
+      refused.add(socket);
+      const body = `This address holds ${cap} connections to the site already: close some first.\n`;
+      socket.end(rawAnswer(429, 'Too Many Requests', 'text/plain; charset=utf-8', body), () => socket.destroy());
+      return;
+    }
+    held.add(socket);
+    socket.once('close', () => {
+      release();
+      held.delete(socket);
+    });
+  });
+  return { held, refused };
+}
+
+/** Requests Node refuses before they are read (too long, malformed): a plain answer in words. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = tooLong
+    ? `This address is longer than the site takes (${MAX_HEADER_BYTES / 1024} KB).\n`
+    : 'The site could not read this request.\n';
+  socket.end(
+    rawAnswer(tooLong ? 431 : 400, tooLong ? 'Request Header Fields Too Large' : 'Bad Request', 'text/plain; charset=utf-8', body),
+  );
+}
+
+/** A request passed on to an instance, its answer back to the client; a 503 when none answers, a 502 when it stops midway. */
+async function passOnRequest(instances: Instances, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const picked = await instances.dial();
+  if (!picked) return answer(req, res, 503, 'Try again', NONE_UP);
+  const { target, socket, release } = picked;
+  if (res.destroyed || req.socket.destroyed) {
+    socket.destroy();
+    return release();
+  }
+  const upstream = request({
+    host: target.host,
+    port: target.port,
+    method: req.method,
+    path: req.url,
+    headers: { ...forwarded(req), connection: 'close' },
+    createConnection: () => socket,
+  });
+  res.once('close', () => {
+    // The client went away before the answer was done: the instance's connection goes too.
+    if (!res.writableFinished) upstream.destroy();
+    release();
+  });
+  upstream.once('response', (answered) => {
+    const headers: OutgoingHttpHeaders = withoutHopByHop(answered.headers);
+    headers[INSTANCE_HEADER] = target.name;
+    res.writeHead(answered.statusCode ?? 502, answered.statusMessage, headers);
+    answered.pipe(res);
+    answered.once('error', () => res.destroy());
+    answered.once('aborted', () => res.destroy());
+  });
+  upstream.once('error', (e) => {
+    // Destroyed above, for a client that went away: nothing to say, and the instance is not to blame.
+    if (res.headersSent || res.destroyed || req.socket.destroyed) {
+      res.destroy();
+      return;
+    }
+    instances.markDown(target, `it stopped during a request (${e.message})`);
+    answer(req, res, 502, 'Try again', STOPPED);
+  });
+  req.pipe(upstream);
+}
+
+/** A WebSocket's opening passed on to an instance: once it upgrades, the two sockets are joined both ways. */
+async function passOnUpgrade(instances: Instances, req: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
+  const picked = await instances.dial();
+  if (!picked) {
+    client.end(rawAnswer(503, 'Service Unavailable', 'application/json', JSON.stringify({ error: NONE_UP }), ['Retry-After: 1']));
+    return;
+  }
+  const { target, socket, release } = picked;
+  if (client.destroyed) {
+    socket.destroy();
+    return release();
+  }
+  const upstream = request({
+    host: target.host,
+    port: target.port,
+    method: req.method,
+    path: req.url,
+    headers: forwarded(req, true),
+    createConnection: () => socket,
+  });
+  // Until the instance has answered, the client's going away ends the attempt.
+  const early = () => upstream.destroy();
+  client.once('close', early);
+  upstream.once('upgrade', (answered: IncomingMessage, instanceSocket: Socket, instanceHead: Buffer) => {
+    client.off('close', early);
+    joinSockets(picked, client, head, answered, instanceSocket, instanceHead);
+  });
+  // Not upgraded (no such game, too many connections, …): the instance's answer is passed on whole.
+  upstream.once('response', (answered) => {
+    const chunks: Buffer[] = [];
+    answered.on('data', (c: Buffer) => chunks.push(c));
+    answered.once('end', () => {
+      client.off('close', early);
+      client.end(wholeAnswer(answered, Buffer.concat(chunks), target.name));
+      upstream.destroy();
+      release();
+    });
+    answered.once('error', () => {
+      client.destroy();
+      release();
+    });
+  });
+  upstream.once('error', (e) => {
+    client.off('close', early);
+    release();
+    if (client.destroyed) return;
+    instances.markDown(target, `it stopped during a WebSocket's opening (${e.message})`);
+    client.end(rawAnswer(502, 'Bad Gateway', 'application/json', JSON.stringify({ error: STOPPED })));
+  });
+  upstream.end();
+}
+
+/** The client's socket and the instance's, upgraded, as one connection in two halves: whichever ends or fails, both close. */
+function joinSockets(
+  { target, release }: Dialed,
+  client: Socket,
+  head: Buffer,
+  answered: IncomingMessage,
+  instanceSocket: Socket,
+  instanceHead: Buffer,
+): void {
+  const both = () => {
+    client.destroy();
+    instanceSocket.destroy();
+    release();
+  };
+  instanceSocket.on('error', both);
+  instanceSocket.once('close', both);
+  client.once('close', both);
+  if (client.destroyed) {
+    both();
+    return;
+  }
+  client.setNoDelay(true);
+  instanceSocket.setNoDelay(true);
+  const lines = [`HTTP/1.1 ${answered.statusCode} ${answered.statusMessage}`];
+  for (let i = 0; i < answered.rawHeaders.length; i += 2) lines.push(`${answered.rawHeaders[i]}: ${answered.rawHeaders[i + 1]}`);
+  lines.push(`${INSTANCE_HEADER}: ${target.name}`);
+  client.write(`${lines.join('\r\n')}\r\n\r\n`);
+  if (instanceHead.length > 0) client.write(instanceHead);
+  if (head.length > 0) instanceSocket.write(head);
+  client.pipe(instanceSocket);
+  instanceSocket.pipe(client);
+}
+
+/** An instance's answer that did not upgrade, whole, with the instance named and the connection's own headers left out. */
+function wholeAnswer(answered: IncomingMessage, body: Buffer, instance: string): Buffer {
+  const extra = [`${INSTANCE_HEADER}: ${instance}`];
+  for (let i = 0; i < answered.rawHeaders.length; i += 2) {
+    const name = answered.rawHeaders[i] as string;
+    if (!HOP_BY_HOP.includes(name.toLowerCase()) && name.toLowerCase() !== 'content-length')
+      extra.push(`${name}: ${answered.rawHeaders[i + 1]}`);
+  }
+  return rawAnswer(answered.statusCode ?? 502, answered.statusMessage ?? '', null, body, extra);
 }
 
 /** A TCP connection to `target`, once it is accepted. */

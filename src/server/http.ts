@@ -97,29 +97,47 @@ export async function createHttpServer(
     // Bodies are checked, not coerced: `"seat": "1"` or `null` is a mistake to name, not a seat to
     // guess; and a field the schema does not know is refused, not silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-    // Requests Node refuses before Fastify sees them (too long, malformed): a plain answer in words.
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
-      if (!socket.writable) {
-        socket.destroy();
-        return;
-      }
-      const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
-      const status = tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request';
-      const body = tooLong
-        ? `This address is longer than the server takes (${MAX_HEADER_BYTES / 1024} KB). hexarena keeps a game's moves after the # of its address, which is never sent: open the game from its record (Open a record…) instead.\n`
-        : 'The server could not read this request.\n';
-      socket.end(
-        `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    },
+    clientErrorHandler: answerClientError,
   });
   // While the server stops, a request on a connection already open is answered at once, and nothing of it is done.
   const intake = new Intake(app.server);
   app.addHook('onRequest', async (_request, reply) => {
-    if (intake.open) return;
+    if (intake.accepting) return;
     reply.header('retry-after', '1').header('connection', 'close');
     return reply.code(503).send({ error: RESTARTING });
   });
+  await serveFiles(app, staticDir);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+  capConnections(app, limits.connectionsPerAddress);
+  const running = online ? await registerOnline(app, online.store, online, intake) : null;
+  registerHealth(app, online?.store ?? null, running);
+  registerAppPages(app);
+  answerErrors(app);
+  stoppers.set(app, (settings) => stopServer(intake, running?.parts ?? null, online?.store ?? null, () => app.close(), settings));
+  return app;
+}
+
+/** Requests Node refuses before Fastify sees them (too long, malformed): a plain answer in words. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLong = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = tooLong
+    ? `This address is longer than the server takes (${MAX_HEADER_BYTES / 1024} KB). hexarena keeps a game's moves after the # of its address, which is never sent: open the game from its record (Open a record…) instead.\n`
+    : 'The server could not read this request.\n';
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The web app's files, compressed; hashed assets cached for good, the rest checked again each time. */
+async function serveFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -130,34 +148,38 @@ export async function createHttpServer(
       res.setHeader('cache-control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    return payload;
-  });
-  capConnections(app, limits.connectionsPerAddress);
-  const online_ = online ? await registerOnline(app, online.store, online, intake) : null;
-  const hub = online_?.hub;
+}
+
+/** What the online part started (registerOnline), when the server plays online. */
+type Online = Awaited<ReturnType<typeof registerOnline>>;
+
+function registerHealth(app: FastifyInstance, store: GameStore | null, online: Online | null): void {
+  const hub = online?.hub;
   // Health for monitors: up (503 when the store's disk is full: the site cannot keep a move), how much
   // memory the process holds, how fast it answers moves.
   app.get('/healthz', async (_request, reply) => {
-    const fullSince = online?.store.disk?.fullSince ?? null;
+    const fullSince = store?.disk?.fullSince ?? null;
     if (fullSince !== null) reply.code(503);
     return {
       ok: fullSince === null,
       ...(fullSince === null ? {} : { store: 'out of disk', since: fullSince }),
       rss: process.memoryUsage().rss,
-      ...(hub && online_
+      ...(hub && online
         ? {
             rooms: hub.roomsHeld,
             intents: hub.latency.summary(),
             acted: hub.acted,
             relayed: hub.relayed,
-            dropped: online_.edge.dropped,
+            dropped: online.edge.dropped,
             waiting: waitingBytes(app),
           }
         : {}),
     };
   });
+}
+
+/** The app's own pages, each served its index.html: the app reads what to show from the path. */
+function registerAppPages(app: FastifyInstance): void {
   // An online game's address is the app's page; the app reads the id from the path.
   app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
   // So is a player's account page.
@@ -173,6 +195,10 @@ export async function createHttpServer(
   app.get('/ladder/:game', (_request, reply) => reply.sendFile('index.html'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+}
+
+/** Errors answered in words, as JSON or a page as the client accepts: not found, the store away, a server error. */
+function answerErrors(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     answerError(reply, request.headers.accept, 404, 'Not found', `There is nothing at ${request.url.slice(0, 200)}.`),
   );
@@ -188,8 +214,6 @@ export async function createHttpServer(
     const message = status >= 500 ? 'Something went wrong on the server.' : error.message;
     return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);
   });
-  stoppers.set(app, (settings) => stopServer(intake, online_?.parts ?? null, online?.store ?? null, () => app.close(), settings));
-  return app;
 }
 
 /**

@@ -92,7 +92,7 @@ export class Hub {
     this.seating = new Seating((room) => {
       this.fanout?.publish(room.id, { kind: 'seats' });
       // The last seat of a timed game taken: its AI may be due now.
-      this.scheduler.attend(room);
+      this.scheduler.scheduleDue(room);
     });
     this.evictor = setInterval(() => this.evict(this.now()), Math.min(30_000, settings.idleMs));
     this.evictor.unref();
@@ -151,7 +151,7 @@ export class Hub {
       room.then(
         (r) => {
           // A game that does not exist is not remembered: it may be created later.
-          if (r) this.follow(r);
+          if (r) this.relayAcrossInstances(r);
           else this.rooms.delete(id);
         },
         // Nor one the store could not read just now: the next request tries again.
@@ -162,7 +162,7 @@ export class Hub {
   }
 
   /** Wires a room just loaded or made: its events reach the other instances and theirs reach it. */
-  private follow(room: Room): void {
+  private relayAcrossInstances(room: Room): void {
     const id = room.id;
     const unfollow = room.subscribe((event, local) => {
       // Events learned from another instance are not told again: it told everyone.
@@ -180,7 +180,7 @@ export class Hub {
               : // A player left: the other instances read it from the store.
                 { kind: 'moved', version: event.version },
         );
-      this.scheduler.attend(room);
+      this.scheduler.scheduleDue(room);
     });
     // Offers and chat lines change no version: the other instances read them again from the store —
     // an offer with the game, a chat line with the chat alone (not a replay of every move).
@@ -222,12 +222,12 @@ export class Hub {
         unfollowPresence();
       },
     });
-    this.scheduler.attend(room);
+    this.scheduler.scheduleDue(room);
   }
 
   /** Someone started following the game (a socket, a bot's stream): a game of AIs alone goes on. */
   watch(room: Room): void {
-    this.scheduler.attend(room);
+    this.scheduler.scheduleDue(room);
   }
 
   /** Takes the due games nobody looks after and acts in each (run every `sweepMs`, and at start). */
@@ -273,7 +273,7 @@ export class Hub {
     await this.store.create({ ...made, due: room.due() });
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);
-    this.follow(room);
+    this.relayAcrossInstances(room);
     return room;
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '../protocols/wire/lobby.ts';
 import type { ChallengeNews } from './challenges.ts';
-import type { Identities } from './identity/identities.ts';
+import type { Identities, Identity } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
 import type { PairedListener, Pools } from './pools.ts';
 import type { Presence } from './presence.ts';
@@ -33,63 +33,10 @@ export function registerLobby(
   /** Whether the server still takes work, and what is under way (see stop.ts). */
   intake: Intake,
 ): () => void {
-  const sockets = new Set<WebSocket>();
-  const tell = (socket: WebSocket, message: LobbyMessage) => {
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > edge.sendBufferBytes) {
-      edge.dropped.slow++;
-      socket.terminate();
-      return;
-    }
-    socket.send(JSON.stringify(message));
-  };
-  let told = '';
-  let seeks: { text: string; list: readonly OpenGame[] } = { text: '[]', list: [] };
-  // One read at a time; a change meanwhile reads again after it.
-  let reading: Promise<void> | null = null;
-  let again = false;
-  const readSeeks = (): void => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = openGames()
-      .then((list) => {
-        const text = JSON.stringify(list);
-        if (text === seeks.text) return;
-        seeks = { text, list };
-        for (const socket of sockets) tell(socket, { type: 'seeks', seeks: list });
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        reading = null;
-        if (again) {
-          again = false;
-          readSeeks();
-        }
-      });
-  };
-  pools.onCounts((waiting) => {
-    if (sockets.size > 0) readSeeks();
-    const text = JSON.stringify(waiting);
-    if (text === told) return;
-    told = text;
-    for (const socket of sockets) tell(socket, { type: 'pools', waiting });
-  });
-
+  const lobby = new LobbySockets(pools, edge, openGames);
   app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
-    sockets.add(socket);
-    tell(socket, { type: 'pools', waiting: pools.counts() });
-    // The list as last read; a first socket has it read anew (it hears again if it changed).
-    tell(socket, { type: 'seeks', seeks: seeks.list });
-    if (sockets.size === 1) readSeeks();
+    lobby.add(socket);
     const identity = identities.of(request).catch(() => null);
-    let waitingIn: { account: string; listener: PairedListener } | null = null;
-    const stopWaiting = async () => {
-      const was = waitingIn;
-      waitingIn = null;
-      if (was) await pools.leave(was.account, was.listener).catch(() => undefined);
-    };
     void identity.then((who) => {
       if (!who || socket.readyState !== socket.OPEN) return;
       socket.once('close', presence.enter(who.account.id));
@@ -97,59 +44,151 @@ export function registerLobby(
       if (who.account.kind === 'player')
         socket.once(
           'close',
-          challenges.listen(who.account.id, (list) => tell(socket, { type: 'challenges', challenges: list })),
+          challenges.listen(who.account.id, (list) => lobby.tell(socket, { type: 'challenges', challenges: list })),
         );
     });
-    socket.on('close', () => {
-      sockets.delete(socket);
-      void stopWaiting();
-    });
-    const allowance = new Allowance(RATE, BURST, 1);
-    // One message at a time, in order: a join and a leave sent together are done in that order.
-    let queue = Promise.resolve();
-    const handle = (data: Buffer, binary: boolean) => async () => {
-      if (!allowance.take('', Date.now())) return tell(socket, { type: 'error', error: `too many messages: at most ${RATE} a second` });
-      if (binary || data.length > MAX_MESSAGE_BYTES)
-        return tell(socket, { type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
-      const intent = parseLobbyIntent(data.toString());
-      if (!intent.ok) return tell(socket, { type: 'error', error: intent.error.message });
-      if (intent.value.type === 'pool-leave') {
-        await stopWaiting();
-        return tell(socket, { type: 'pool', pool: null });
-      }
-      const who = await identity;
-      // Its identity read again, not as the socket began: a session ended since (logged out everywhere, a
-      // password changed, a ban) or an account deleted joins nothing.
-      if (who?.account.kind !== 'player' || !(await identities.stillHolds(who)))
-        return tell(socket, { type: 'error', error: 'pools are rated: sign up or log in to play in them' });
-      await stopWaiting();
-      const account = who.account.id;
-      const listener: PairedListener = (paired) => {
-        waitingIn = null;
-        tell(socket, { type: 'paired', game: paired.gameId, seat: paired.seat });
-      };
-      const joined = await pools.join(account, who.account.name, intent.value.pool, listener).catch((e: unknown) => ({
-        ok: false as const,
-        error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
-      }));
-      if (!joined.ok) return tell(socket, { type: 'error', error: joined.error });
-      // The socket closed while joining: it waits nowhere.
-      if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
-      waitingIn = { account, listener };
-      tell(socket, { type: 'pool', pool: intent.value.pool, since: joined.since });
-    };
-    // A message that failed (the store away) does not stop the ones after it.
-    // While the server stops, nothing new is taken (the socket is about to close with 1012); what was
-    // taken is finished first.
-    socket.on('message', (data: Buffer, binary: boolean) => {
-      if (!intake.open) return;
-      queue = queue.then(handle(data, binary)).catch(() => undefined);
-      void intake.track(queue);
-    });
+    servePoolIntents(socket, identity, { pools, identities, intake, tell: (message) => lobby.tell(socket, message) });
   });
   // A change made here: the sockets hear the new list at once. With none open nobody hears it, and it
   // is not read: the first socket to open has it read anew.
   return () => {
-    if (sockets.size > 0) readSeeks();
+    if (lobby.listening) lobby.readSeeks();
   };
+}
+
+/** The lobby's open sockets, and what every one of them hears: the pools' counts and the open games. */
+class LobbySockets {
+  private readonly sockets = new Set<WebSocket>();
+  private countsTold = '';
+  private seeks: { text: string; list: readonly OpenGame[] } = { text: '[]', list: [] };
+  // One read at a time; a change meanwhile reads again after it.
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+
+  /** Whether any socket is open to hear the open games. */
+  get listening(): boolean {
+    return this.sockets.size > 0;
+  }
+
+  constructor(
+    private readonly pools: Pools,
+    private readonly edge: Edge,
+    private readonly openGames: () => Promise<OpenGame[]>,
+  ) {
+    pools.onCounts((waiting) => {
+      if (this.sockets.size > 0) this.readSeeks();
+      const text = JSON.stringify(waiting);
+      if (text === this.countsTold) return;
+      this.countsTold = text;
+      for (const socket of this.sockets) this.tell(socket, { type: 'pools', waiting });
+    });
+  }
+
+  /** A socket that opened: it hears the counts and the list as they are, then every change. */
+  add(socket: WebSocket): void {
+    this.sockets.add(socket);
+    this.tell(socket, { type: 'pools', waiting: this.pools.counts() });
+    // The list as last read; a first socket has it read anew (it hears again if it changed).
+    this.tell(socket, { type: 'seeks', seeks: this.seeks.list });
+    if (this.sockets.size === 1) this.readSeeks();
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  /** Sends unless the client has stopped reading: past the edge's bound it is dropped. */
+  tell(socket: WebSocket, message: LobbyMessage): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.edge.sendBufferBytes) {
+      this.edge.dropped.slow++;
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
+  }
+
+  /** The open games read again; every socket hears the list if it changed. */
+  readSeeks(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.openGames()
+      .then((list) => {
+        const text = JSON.stringify(list);
+        if (text === this.seeks.text) return;
+        this.seeks = { text, list };
+        for (const socket of this.sockets) this.tell(socket, { type: 'seeks', seeks: list });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.reading = null;
+        if (this.readAgain) {
+          this.readAgain = false;
+          this.readSeeks();
+        }
+      });
+  }
+}
+
+interface PoolIntentServices {
+  readonly pools: Pools;
+  readonly identities: Identities;
+  readonly intake: Intake;
+  readonly tell: (message: LobbyMessage) => void;
+}
+
+/** A lobby socket's messages: joining a pool and waiting there while the socket is open, or leaving it. */
+function servePoolIntents(socket: WebSocket, identity: Promise<Identity | null>, services: PoolIntentServices): void {
+  const { pools, identities, intake, tell } = services;
+  let waitingIn: { account: string; listener: PairedListener } | null = null;
+  const stopWaiting = async () => {
+    const was = waitingIn;
+    waitingIn = null;
+    if (was) await pools.leave(was.account, was.listener).catch(() => undefined);
+  };
+  socket.on('close', () => void stopWaiting());
+  const allowance = new Allowance(RATE, BURST, 1);
+  const join = async (pool: string) => {
+    const who = await identity;
+    // Its identity read again, not as the socket began: a session ended since (logged out everywhere, a
+    // password changed, a ban) or an account deleted joins nothing.
+    if (who?.account.kind !== 'player' || !(await identities.stillHolds(who)))
+      return tell({ type: 'error', error: 'pools are rated: sign up or log in to play in them' });
+    await stopWaiting();
+    const account = who.account.id;
+    const listener: PairedListener = (paired) => {
+      waitingIn = null;
+      tell({ type: 'paired', game: paired.gameId, seat: paired.seat });
+    };
+    const joined = await pools.join(account, who.account.name, pool, listener).catch((e: unknown) => ({
+      ok: false as const,
+      error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
+    }));
+    if (!joined.ok) return tell({ type: 'error', error: joined.error });
+    // The socket closed while joining: it waits nowhere.
+    if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
+    waitingIn = { account, listener };
+    tell({ type: 'pool', pool, since: joined.since });
+  };
+  // One message at a time, in order: a join and a leave sent together are done in that order.
+  let queue = Promise.resolve();
+  const handle = (data: Buffer, binary: boolean) => async () => {
+    if (!allowance.take('', Date.now())) return tell({ type: 'error', error: `too many messages: at most ${RATE} a second` });
+    if (binary || data.length > MAX_MESSAGE_BYTES)
+      return tell({ type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
+    const intent = parseLobbyIntent(data.toString());
+    if (!intent.ok) return tell({ type: 'error', error: intent.error.message });
+    if (intent.value.type === 'pool-leave') {
+      await stopWaiting();
+      return tell({ type: 'pool', pool: null });
+    }
+    return join(intent.value.pool);
+  };
+  // A message that failed (the store away) does not stop the ones after it.
+  // While the server stops, nothing new is taken (the socket is about to close with 1012); what was
+  // taken is finished first.
+  socket.on('message', (data: Buffer, binary: boolean) => {
+    if (!intake.accepting) return;
+    queue = queue.then(handle(data, binary)).catch(() => undefined);
+    void intake.track(queue);
+  });
 }

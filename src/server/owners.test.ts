@@ -138,7 +138,7 @@ describe('the pairing never seats one owner twice', () => {
         now: () => now,
         waveMs: 1000,
         leaseMs: 3000,
-        seenMs: 4000,
+        unrenewedWaitMs: 4000,
         fullWave: 1000,
         ratingOf: async () => 1500,
       });

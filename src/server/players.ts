@@ -58,6 +58,22 @@ const PAGE = 50;
 const SCAN = 500;
 
 export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub, identities: Identities, presence: Presence): void {
+  registerYourGames(app, store, hub, identities);
+  registerProfile(app, store, presence);
+  registerLeaderboard(app, store, identities);
+  registerRatingChart(app, store);
+  registerGamesExport(app, store);
+}
+
+/** The account behind a username, or null for none (a guest's or a deleted account's name is no profile). */
+async function playerNamed(store: GameStore, name: string): Promise<Account | null> {
+  if (name.length > 64) return null;
+  const account = await store.accountByKey(usernameKey(name));
+  return account?.kind === 'player' ? account : null;
+}
+
+/** Your games: those in progress, your move first, then the recent ones. */
+function registerYourGames(app: FastifyInstance, store: GameStore, hub: Hub, identities: Identities): void {
   app.get('/api/account/games', async (request, reply) => {
     const identity = await identities.of(request);
     if (!identity) return { live: [], recent: [] };
@@ -76,33 +92,20 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
     reply.header('cache-control', 'no-store');
     return { live: liveGames, recent: all.filter((g) => g.ending).map((g) => summary(g, id)) };
   });
+}
 
-  /** The account behind a username, or null for none (a guest's or a deleted account's name is no profile). */
-  const player = async (name: string): Promise<Account | null> => {
-    if (name.length > 64) return null;
-    const account = await store.accountByKey(usernameKey(name));
-    return account?.kind === 'player' ? account : null;
-  };
-
+/** A player's profile: results per game, games filtered by game and result, ratings, member since, online now. */
+function registerProfile(app: FastifyInstance, store: GameStore, presence: Presence): void {
   app.get('/api/players/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     const { game, result, before } = request.query as { game?: string; result?: string; before?: string };
-    const account = await player(name);
+    const account = await playerNamed(store, name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
     if (result !== undefined && !RESULTS.includes(result as SeatResult))
       return reply.code(400).send({ error: 'result is win, draw or loss' });
     const from = before === undefined ? undefined : Number(before);
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
-    const stats: Record<string, { wins: number; draws: number; losses: number }> = {};
-    for (const r of await store.resultsOf(account.id)) {
-      const how = seatResult(r.result, r.seat);
-      if (!how) continue;
-      const s = stats[r.game] ?? { wins: 0, draws: 0, losses: 0 };
-      stats[r.game] = s;
-      if (how === 'win') s.wins++;
-      else if (how === 'draw') s.draws++;
-      else s.losses++;
-    }
+    const stats = await resultsByGame(store, account.id);
     const filtered = game !== undefined || result !== undefined;
     const read = await store.gamesOf(account.id, { limit: filtered ? SCAN : PAGE, ...(from === undefined ? {} : { before: from }) });
     const games = read
@@ -131,7 +134,24 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       before: more && last ? last.createdAt : null,
     };
   });
+}
 
+/** Wins, draws and losses of an account, by game. */
+async function resultsByGame(store: GameStore, account: string): Promise<Record<string, { wins: number; draws: number; losses: number }>> {
+  const stats: Record<string, { wins: number; draws: number; losses: number }> = {};
+  for (const r of await store.resultsOf(account)) {
+    const how = seatResult(r.result, r.seat);
+    if (!how) continue;
+    const s = stats[r.game] ?? { wins: 0, draws: 0, losses: 0 };
+    stats[r.game] = s;
+    if (how === 'win') s.wins++;
+    else if (how === 'draw') s.draws++;
+    else s.losses++;
+  }
+  return stats;
+}
+
+function registerLeaderboard(app: FastifyInstance, store: GameStore, identities: Identities): void {
   // The best established players of a game (at a speed): deviation under 75, as lichess shows them.
   app.get('/api/leaderboard/:perf', async (request, reply) => {
     const { perf } = request.params as { perf: string };
@@ -150,20 +170,25 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
       you,
     };
   });
+}
 
+function registerRatingChart(app: FastifyInstance, store: GameStore): void {
   // A player's rating after each rated game of a kind: the points of the profile's chart.
   app.get('/api/players/:name/ratings/:perf', async (request, reply) => {
     const { name, perf } = request.params as { name: string; perf: string };
     if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
-    const account = await player(name);
+    const account = await playerNamed(store, name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
     const points = await store.ratingHistory(account.id, perf, HISTORY_POINTS);
     return { name: account.name, perf, points: points.map((p) => ({ at: p.at, rating: Math.round(p.rating), game: p.gameId })) };
   });
+}
 
+/** A player's finished games as records, one JSON a line, streamed. */
+function registerGamesExport(app: FastifyInstance, store: GameStore): void {
   app.get('/api/players/:name/games.ndjson', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const account = await player(name);
+    const account = await playerNamed(store, name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
     reply.raw.writeHead(200, {
       'content-type': 'application/x-ndjson; charset=utf-8',

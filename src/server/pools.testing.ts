@@ -22,7 +22,7 @@ export async function pairAcrossInstances(stores: readonly [GameStore, GameStore
     now: () => now,
     waveMs: WAVE,
     leaseMs: 3 * WAVE,
-    seenMs: 4 * WAVE,
+    unrenewedWaitMs: 4 * WAVE,
     fullWave: 10_000,
     ratingOf: async (account: string) => rating.get(account) as number,
   };

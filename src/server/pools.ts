@@ -22,14 +22,14 @@ export interface PoolSettings {
   /** How long the lease is held without renewal: past it, another instance takes over. */
   readonly leaseMs: number;
   /** How long a player waits, unrenewed (their instance gone), before the waves leave them out. */
-  readonly seenMs: number;
+  readonly unrenewedWaitMs: number;
   /** A player's rating under a perf, as the pairing compares them (1500 for a newcomer). */
   readonly ratingOf?: (account: string, perf: string) => Promise<number>;
   /** A wave also runs as soon as this many wait in one pool (read each wave, and counted with joins here). */
   readonly fullWave: number;
 }
 
-export const DEFAULT_POOL_SETTINGS: PoolSettings = { now: Date.now, waveMs: 2000, leaseMs: 6000, seenMs: 8000, fullWave: 64 };
+export const DEFAULT_POOL_SETTINGS: PoolSettings = { now: Date.now, waveMs: 2000, leaseMs: 6000, unrenewedWaitMs: 8000, fullWave: 64 };
 
 /** Someone on this instance waiting in a pool: told of the game the pairing found them. */
 export type PairedListener = (paired: Paired) => void;
@@ -96,7 +96,10 @@ export class Pools {
     const rating = this.settings.ratingOf
       ? await this.settings.ratingOf(account, perf)
       : ((await this.store.ratingsOf(account)).find((r) => r.perf === perf)?.rating ?? 1500);
-    const since = await this.store.joinPool({ pool: id, account, name, rating, since: now, misses: 0 }, now + this.settings.seenMs);
+    const since = await this.store.joinPool(
+      { pool: id, account, name, rating, since: now, misses: 0 },
+      now + this.settings.unrenewedWaitMs,
+    );
     const listeners = this.listeners.get(account) ?? new Set();
     this.listeners.set(account, listeners);
     listeners.add(listener);
@@ -153,7 +156,7 @@ export class Pools {
   /** Renews the wait of this instance's players, and tells those paired where to go. */
   private async handOut(now: number): Promise<void> {
     if (this.listeners.size === 0) return;
-    const paired = await this.store.renewWaiting([...this.listeners.keys()], now + this.settings.seenMs);
+    const paired = await this.store.renewWaiting([...this.listeners.keys()], now + this.settings.unrenewedWaitMs);
     for (const p of paired) {
       const listeners = this.listeners.get(p.account);
       this.listeners.delete(p.account);

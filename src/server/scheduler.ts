@@ -91,7 +91,7 @@ export class Scheduler {
    * Looks after a game the server must act in (an AI to move, a clock to flag, a game abandoned): at
    * its due time, the instance that claims it in the store acts; the others stand by.
    */
-  attend(room: Room): void {
+  scheduleDue(room: Room): void {
     clearTimeout(this.timers.get(room.id));
     this.timers.delete(room.id);
     if (this.closed) return;
@@ -102,7 +102,7 @@ export class Scheduler {
       void this.claimAndAct(room, false);
       return;
     }
-    const timer = setTimeout(() => this.attend(room), Math.min(wait + 1, MAX_WAIT));
+    const timer = setTimeout(() => this.scheduleDue(room), Math.min(wait + 1, MAX_WAIT));
     timer.unref();
     this.timers.set(room.id, timer);
   }
@@ -126,7 +126,7 @@ export class Scheduler {
     // Over with nobody watching (a flag, an abandoned game, a sweep's backlog of thousands): let go now.
     if (room.over) this.hub.letGo(room.id);
     // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
-    else if (room.version !== version) this.attend(room);
+    else if (room.version !== version) this.scheduleDue(room);
   }
 
   /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */

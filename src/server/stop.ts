@@ -52,7 +52,7 @@ export class Intake {
   }
 
   /** False once the server stops: no new request, intent or stream is taken in. */
-  get open(): boolean {
+  get accepting(): boolean {
     return !this.stopping;
   }
 

@@ -206,7 +206,7 @@ export async function serveCommand(
       ...(origins.length > 0 ? { origins } : {}),
       sessions: { secure },
       hub,
-      ...(waveMs === undefined ? {} : { pools: { waveMs, leaseMs: 3 * waveMs, seenMs: 4 * waveMs } }),
+      ...(waveMs === undefined ? {} : { pools: { waveMs, leaseMs: 3 * waveMs, unrenewedWaitMs: 4 * waveMs } }),
       // HEXARENA_OPERATOR_TOKEN: the secret `hexarena ladder --server` asks for the engine ladder's games with.
       ...(process.env.HEXARENA_OPERATOR_TOKEN ? { operatorToken: process.env.HEXARENA_OPERATOR_TOKEN } : {}),
     },

@@ -52,8 +52,20 @@ const idOf = (o: Fields): { id?: string } => (isText(o.id) && o.id.length <= MAX
 /** A player's message: a move or a resignation, every field checked; else what is wrong, in words. */
 export function parseClientMessage(text: string): Result<ClientMessage> {
   const parsed = objectOf(text);
-  if (!parsed.ok) return parsed;
-  const o = parsed.value;
+  return parsed.ok ? clientMessageOf(parsed.value) : parsed;
+}
+
+/**
+ * A player's message read with one JSON parse, as the server reads each: the id it gives (read even
+ * from one otherwise wrong: its error answer carries it back) and the message, checked.
+ */
+export function readClientMessage(text: string): { readonly id: string | undefined; readonly message: Result<ClientMessage> } {
+  const parsed = objectOf(text);
+  if (!parsed.ok) return { id: undefined, message: parsed };
+  return { id: idOf(parsed.value).id, message: clientMessageOf(parsed.value) };
+}
+
+function clientMessageOf(o: Fields): Result<ClientMessage> {
   if (o.type === 'chat') {
     // Blank or unshowable text is the server's to refuse, with its own code (names.ts).
     if (!isText(o.text)) return fail('"text" must be what you say');

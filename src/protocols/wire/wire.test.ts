@@ -11,6 +11,7 @@ import {
   parseServerMessage,
   publicGame,
   REFUSALS,
+  readClientMessage,
   type ServerMessage,
 } from './index.ts';
 
@@ -140,6 +141,14 @@ describe('the online protocol, both ways', () => {
       '"version" must be the version of the game you saw',
     );
     expect(messageId(JSON.stringify({ type: 'move', id: 'm-3' }))).toBe('m-3');
+    // Read once, as the server reads each: the id of a wrong message, and what is wrong with it.
+    expect(readClientMessage(JSON.stringify({ type: 'move', id: 'm-4', seat: '1' }))).toEqual({
+      id: 'm-4',
+      message: { ok: false, error: new Error('"seat" must be a seat number') },
+    });
+    expect(readClientMessage('{oops')).toEqual({ id: undefined, message: { ok: false, error: new Error('a message must be JSON') } });
+    for (const m of CLIENT_MESSAGES)
+      expect(readClientMessage(JSON.stringify(m))).toEqual({ id: 'id' in m ? m.id : undefined, message: { ok: true, value: m } });
     expect(messageId(JSON.stringify({ id: 'x'.repeat(65) }))).toBeUndefined();
     // An id too long is not one: the move is still read, without it.
     expect(parseClientMessage(JSON.stringify({ ...CLIENT_MESSAGES[1], id: 'x'.repeat(65) }))).toEqual({

@@ -56,29 +56,58 @@ export function registerIdentity(
   /** What else a deletion does (account-closing.ts): before the account is marked, and after. */
   closing: AccountClosingSteps = NO_CLOSING_STEPS,
 ): void {
-  const store = identities.store;
-  const now = identities.now;
-  const attempts = new LoginAttempts({
-    perAccountAndAddress: limits.failuresPerAccountAndAddress ?? DEFAULT_LOGIN_LIMITS.perAccountAndAddress,
-    perAddress: limits.failuresPerAddress ?? DEFAULT_LOGIN_LIMITS.perAddress,
-    perAccount: limits.failuresPerAccount ?? DEFAULT_LOGIN_LIMITS.perAccount,
+  const accounts = new AccountDesk(identities, limits, renamed, closing);
+  // A personal token revoked (or never made) is told so, not taken for no token at all: a script that
+  // goes on would otherwise make games as nobody.
+  app.addHook('onRequest', async (request, reply) => {
+    if (apiTokenOf(request) === null || (await identities.of(request)) !== null) return;
+    return reply.code(401).send({ error: 'that API token is revoked or unknown: make a new one on your account page' });
   });
-  const matches = limits.passwordMatches ?? passwordMatches;
-  const signupsPerHour = limits.signupsPerHour ?? 10;
-  const signups = new Allowance(signupsPerHour / HOUR_S, signupsPerHour);
-  const guestsPerHour = limits.guestsPerHour ?? 60;
-  const guests = new Allowance(guestsPerHour / HOUR_S, Math.ceil(guestsPerHour / 2));
+  registerSessions(app, accounts);
+  registerSignup(app, accounts);
+  registerTokens(app, accounts);
+  registerAccountChanges(app, accounts);
+}
+
+/** What the account routes share: the store, the login guard and allowances, and who a request is. */
+class AccountDesk {
+  readonly store: Identities['store'];
+  readonly now: () => number;
+  readonly attempts: LoginAttempts;
+  readonly signups: Allowance;
+  readonly guests: Allowance;
+  private readonly matches: (stored: string | null, password: string) => Promise<boolean>;
+
+  constructor(
+    readonly identities: Identities,
+    limits: IdentityLimits,
+    readonly renamed: (games: readonly string[]) => void,
+    readonly closing: AccountClosingSteps,
+  ) {
+    this.store = identities.store;
+    this.now = identities.now;
+    this.attempts = new LoginAttempts({
+      perAccountAndAddress: limits.failuresPerAccountAndAddress ?? DEFAULT_LOGIN_LIMITS.perAccountAndAddress,
+      perAddress: limits.failuresPerAddress ?? DEFAULT_LOGIN_LIMITS.perAddress,
+      perAccount: limits.failuresPerAccount ?? DEFAULT_LOGIN_LIMITS.perAccount,
+    });
+    this.matches = limits.passwordMatches ?? passwordMatches;
+    const signupsPerHour = limits.signupsPerHour ?? 10;
+    this.signups = new Allowance(signupsPerHour / HOUR_S, signupsPerHour);
+    const guestsPerHour = limits.guestsPerHour ?? 60;
+    this.guests = new Allowance(guestsPerHour / HOUR_S, Math.ceil(guestsPerHour / 2));
+  }
 
   /**
    * Checks `password` against `stored` in `attempt` (begun before: counted before the hash is worked
    * out), or answers that it must wait (null: the reply is sent).
    */
-  const check = async (
+  async checkPassword(
     reply: FastifyReply,
     attempt: Attempt | number,
     stored: () => Promise<string | null>,
     password: string,
-  ): Promise<boolean | null> => {
+  ): Promise<boolean | null> {
     if (typeof attempt === 'number') {
       const seconds = Math.ceil(attempt / 1000);
       reply.header('retry-after', String(seconds));
@@ -87,126 +116,50 @@ export function registerIdentity(
     }
     let matched: boolean | null = null;
     try {
-      matched = await matches(await stored(), password);
+      matched = await this.matches(await stored(), password);
       return matched;
     } finally {
-      attempt.end(matched, now());
+      attempt.end(matched, this.now());
     }
-  };
+  }
 
   /**
    * The player (not a guest) whose browser session the request carries, or a 401 sent: the account
    * is managed from the site, never with an API token.
    */
-  const player = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
-    const identity = await identities.of(request);
+  async player(request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> {
+    const identity = await this.identities.of(request);
     if (identity?.account.kind === 'player' && identity.via === 'session') return identity;
     void reply
       .code(401)
       .send({ error: identity?.via === 'token' ? 'an API token plays; the account is managed from the site' : 'log in first' });
     return null;
-  };
+  }
+
   /** Anyone's browser session (a guest's too), or a 401 sent. */
-  const session = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
-    const identity = await identities.of(request);
+  async session(request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> {
+    const identity = await this.identities.of(request);
     if (identity?.via === 'session') return identity;
     void reply.code(401).send({ error: identity ? 'an API token plays; the account is managed from the site' : 'log in first' });
     return null;
-  };
+  }
+}
 
-  // A personal token revoked (or never made) is told so, not taken for no token at all: a script that
-  // goes on would otherwise make games as nobody.
-  app.addHook('onRequest', async (request, reply) => {
-    if (apiTokenOf(request) === null || (await identities.of(request)) !== null) return;
-    return reply.code(401).send({ error: 'that API token is revoked or unknown: make a new one on your account page' });
-  });
-
-  app.get('/api/account/bots', async (request, reply) => {
-    const owner = await player(request, reply);
-    if (!owner) return reply;
-    return { bots: await store.botsOwnedBy(owner.account.id) };
-  });
-
-  // A bot's token revoked: it gets a new one (shown once); its seats in games still on follow it.
-  app.post('/api/account/bots/:name/token', { bodyLimit: 1024 }, async (request, reply) => {
-    const owner = await player(request, reply);
-    if (!owner) return reply;
-    const { name } = request.params as { name: string };
-    const token = newSeatToken();
-    const hash = hashToken(token);
-    if (name.length > 30 || (await store.rotateBotToken(owner.account.id, name.toLowerCase(), hash)) === null)
-      return reply.code(404).send({ error: `you have no bot named ${name.slice(0, 30)}` });
-    renamed(await store.seatedIn(hash));
-    return reply.code(201).send({ name, token });
-  });
-
-  app.get('/api/account/tokens', async (request, reply) => {
-    const owner = await player(request, reply);
-    if (!owner) return reply;
-    return { tokens: await store.apiTokensOf(owner.account.id) };
-  });
-
-  app.post('/api/account/tokens', { bodyLimit: 1024 }, async (request, reply) => {
-    const owner = await player(request, reply);
-    if (!owner) return reply;
-    const label = (request.body as { label?: unknown } | null)?.label;
-    if (typeof label !== 'string' || label.trim() === '' || label.length > 40)
-      return reply.code(400).send({ error: 'a token has a label of 1 to 40 characters, to know it by' });
-    if ((await store.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
-      return reply.code(409).send({ error: `an account has at most ${MAX_API_TOKENS} tokens: revoke one first` });
-    const { token, hash } = newApiToken();
-    await store.createApiToken(hash, owner.account.id, label.trim(), 'play', now());
-    return reply.code(201).send({ id: hash.slice(0, API_TOKEN_ID), token, label: label.trim(), scope: 'play' });
-  });
-
-  app.delete('/api/account/tokens/:id', async (request, reply) => {
-    const owner = await player(request, reply);
-    if (!owner) return reply;
-    const { id } = request.params as { id: string };
-    if (!(await store.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
-      return reply.code(404).send({ error: 'you have no such token' });
-    return { revoked: true };
-  });
-
+/** Sessions: who one is, a guest begun, logging in, logging out here or everywhere. */
+function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
   app.get('/api/session', async (request) => {
-    const identity = await identities.of(request);
+    const identity = await accounts.identities.of(request);
     return { account: identity ? publicAccount(identity.account) : null };
   });
 
   app.post('/api/session/guest', { bodyLimit: 1024 }, async (request, reply) => {
-    const identity = await identities.of(request);
+    const identity = await accounts.identities.of(request);
     if (identity) return { account: publicAccount(identity.account) };
-    if (!guests.take(subscriberOf(request.ip), now())) {
+    if (!accounts.guests.take(subscriberOf(request.ip), accounts.now())) {
       reply.header('retry-after', '60');
       return reply.code(429).send({ error: 'too many new guests from this address: sign up, or try again later' });
     }
-    return reply.code(201).send({ account: publicAccount(await identities.newGuest(reply)) });
-  });
-
-  app.post('/api/account', { bodyLimit: 4096 }, async (request, reply) => {
-    const asked = parseCredentialsRequest(request.body);
-    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-    const username = parseUsername(asked.value.username);
-    if (!username.ok) return reply.code(400).send({ error: username.error.message });
-    const password = checkNewPassword(asked.value.password, username.value.name);
-    if (!password.ok) return reply.code(400).send({ error: password.error.message });
-    const identity = await identities.of(request);
-    if (identity?.account.kind === 'player')
-      return reply.code(409).send({ error: `you are logged in as ${identity.account.name}: log out to make another account` });
-    if (!signups.take(subscriberOf(request.ip), now())) {
-      reply.header('retry-after', '600');
-      return reply.code(429).send({ error: 'too many new accounts from this address: try again later' });
-    }
-    // A guest who signs up keeps its account, and with it the games it played.
-    const id = identity?.account.kind === 'guest' ? identity.account.id : newAccountId();
-    const { name, key } = username.value;
-    if (!(await store.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), now())))
-      return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
-    await identities.begin(reply, id, identity);
-    // The guest's seats now carry the player's name: the rooms holding them read them again.
-    if (identity) renamed([...new Set((await store.seatsOf(id)).map((s) => s.game))]);
-    const account = await store.account(id);
-    return reply.code(201).send({ account: account ? publicAccount(account) : null });
+    return reply.code(201).send({ account: publicAccount(await accounts.identities.newGuest(reply)) });
   });
 
   app.post('/api/session', { bodyLimit: 4096 }, async (request, reply) => {
@@ -215,86 +168,183 @@ export function registerIdentity(
     const key = usernameKey(asked.value.username);
     const found: { account: Account | null } = { account: null };
     const stored = async () => {
-      found.account = await store.accountByKey(key);
+      found.account = await accounts.store.accountByKey(key);
       return found.account?.passwordHash ?? null;
     };
     // No such account: the decoy hash is checked instead, so the answer takes as long and says the same.
-    const matched = await check(reply, attempts.logIn(key, request.ip, now()), stored, asked.value.password);
+    const matched = await accounts.checkPassword(
+      reply,
+      accounts.attempts.logIn(key, request.ip, accounts.now()),
+      stored,
+      asked.value.password,
+    );
     if (matched === null) return reply;
     const { account } = found;
     if (!matched || !account) return reply.code(401).send({ error: WRONG });
     // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
-    if (await identities.banned(account.id)) return reply.code(403).send({ error: BANNED });
-    await identities.begin(reply, account.id, await identities.of(request));
+    if (await accounts.identities.banned(account.id)) return reply.code(403).send({ error: BANNED });
+    await accounts.identities.begin(reply, account.id, await accounts.identities.of(request));
     return { account: publicAccount(account) };
   });
 
   app.delete('/api/session', async (request, reply) => {
-    await identities.end(reply, await identities.of(request));
+    await accounts.identities.end(reply, await accounts.identities.of(request));
     return { ended: true };
   });
 
   app.delete('/api/sessions', async (request, reply) => {
-    const identity = await session(request, reply);
+    const identity = await accounts.session(request, reply);
     if (!identity) return reply;
-    const ended = await store.endSessions(identity.account.id, null);
+    const ended = await accounts.store.endSessions(identity.account.id, null);
     // A script given a personal token is logged out too (its owner makes a new one); bots keep theirs.
-    const revoked = await store.revokeApiTokens(identity.account.id);
-    await identities.end(reply, null);
+    const revoked = await accounts.store.revokeApiTokens(identity.account.id);
+    await accounts.identities.end(reply, null);
     return { ended, revoked };
   });
+}
 
+/** Signing up: a new player, or a guest who keeps its account and games. */
+function registerSignup(app: FastifyInstance, accounts: AccountDesk): void {
+  app.post('/api/account', { bodyLimit: 4096 }, async (request, reply) => {
+    const asked = parseCredentialsRequest(request.body);
+    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    const username = parseUsername(asked.value.username);
+    if (!username.ok) return reply.code(400).send({ error: username.error.message });
+    const password = checkNewPassword(asked.value.password, username.value.name);
+    if (!password.ok) return reply.code(400).send({ error: password.error.message });
+    const identity = await accounts.identities.of(request);
+    if (identity?.account.kind === 'player')
+      return reply.code(409).send({ error: `you are logged in as ${identity.account.name}: log out to make another account` });
+    if (!accounts.signups.take(subscriberOf(request.ip), accounts.now())) {
+      reply.header('retry-after', '600');
+      return reply.code(429).send({ error: 'too many new accounts from this address: try again later' });
+    }
+    // A guest who signs up keeps its account, and with it the games it played.
+    const id = identity?.account.kind === 'guest' ? identity.account.id : newAccountId();
+    const { name, key } = username.value;
+    if (!(await accounts.store.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), accounts.now())))
+      return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
+    await accounts.identities.begin(reply, id, identity);
+    // The guest's seats now carry the player's name: the rooms holding them read them again.
+    if (identity) accounts.renamed([...new Set((await accounts.store.seatsOf(id)).map((s) => s.game))]);
+    const account = await accounts.store.account(id);
+    return reply.code(201).send({ account: account ? publicAccount(account) : null });
+  });
+}
+
+/** A player's bots and personal API tokens. */
+function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
+  app.get('/api/account/bots', async (request, reply) => {
+    const owner = await accounts.player(request, reply);
+    if (!owner) return reply;
+    return { bots: await accounts.store.botsOwnedBy(owner.account.id) };
+  });
+
+  // A bot's token revoked: it gets a new one (shown once); its seats in games still on follow it.
+  app.post('/api/account/bots/:name/token', { bodyLimit: 1024 }, async (request, reply) => {
+    const owner = await accounts.player(request, reply);
+    if (!owner) return reply;
+    const { name } = request.params as { name: string };
+    const token = newSeatToken();
+    const hash = hashToken(token);
+    if (name.length > 30 || (await accounts.store.rotateBotToken(owner.account.id, name.toLowerCase(), hash)) === null)
+      return reply.code(404).send({ error: `you have no bot named ${name.slice(0, 30)}` });
+    accounts.renamed(await accounts.store.seatedIn(hash));
+    return reply.code(201).send({ name, token });
+  });
+
+  app.get('/api/account/tokens', async (request, reply) => {
+    const owner = await accounts.player(request, reply);
+    if (!owner) return reply;
+    return { tokens: await accounts.store.apiTokensOf(owner.account.id) };
+  });
+
+  app.post('/api/account/tokens', { bodyLimit: 1024 }, async (request, reply) => {
+    const owner = await accounts.player(request, reply);
+    if (!owner) return reply;
+    const label = (request.body as { label?: unknown } | null)?.label;
+    if (typeof label !== 'string' || label.trim() === '' || label.length > 40)
+      return reply.code(400).send({ error: 'a token has a label of 1 to 40 characters, to know it by' });
+    if ((await accounts.store.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
+      return reply.code(409).send({ error: `an account has at most ${MAX_API_TOKENS} tokens: revoke one first` });
+    const { token, hash } = newApiToken();
+    await accounts.store.createApiToken(hash, owner.account.id, label.trim(), 'play', accounts.now());
+    return reply.code(201).send({ id: hash.slice(0, API_TOKEN_ID), token, label: label.trim(), scope: 'play' });
+  });
+
+  app.delete('/api/account/tokens/:id', async (request, reply) => {
+    const owner = await accounts.player(request, reply);
+    if (!owner) return reply;
+    const { id } = request.params as { id: string };
+    if (!(await accounts.store.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
+      return reply.code(404).send({ error: 'you have no such token' });
+    return { revoked: true };
+  });
+}
+
+/** A player's own account: its password changed, the account deleted, its data downloaded. */
+function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): void {
   app.post('/api/account/password', { bodyLimit: 4096 }, async (request, reply) => {
-    const identity = await player(request, reply);
+    const identity = await accounts.player(request, reply);
     if (!identity) return reply;
     const asked = parsePasswordChangeRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const { account } = identity;
     // Counted per session: nobody else's wrong passwords hold the player back here.
-    const matched = await check(reply, attempts.recheck(identity.session, now()), async () => account.passwordHash, asked.value.current);
+    const matched = await accounts.checkPassword(
+      reply,
+      accounts.attempts.recheck(identity.session, accounts.now()),
+      async () => account.passwordHash,
+      asked.value.current,
+    );
     if (matched === null) return reply;
     if (!matched) return reply.code(403).send({ error: 'that is not your password now' });
     const password = checkNewPassword(asked.value.password, account.name);
     if (!password.ok) return reply.code(400).send({ error: password.error.message });
-    await store.setPassword(account.id, await hashPassword(password.value));
+    await accounts.store.setPassword(account.id, await hashPassword(password.value));
     // Whoever knew the old password is logged out everywhere, with any token they made with it (bots
     // keep theirs: a bot's token is not the account's); this browser goes on in a new session.
-    await store.endSessions(account.id, null);
-    const revoked = await store.revokeApiTokens(account.id);
-    await identities.begin(reply, account.id, null);
+    await accounts.store.endSessions(account.id, null);
+    const revoked = await accounts.store.revokeApiTokens(account.id);
+    await accounts.identities.begin(reply, account.id, null);
     return { changed: true, revoked };
   });
 
   app.post('/api/account/delete', { bodyLimit: 4096 }, async (request, reply) => {
-    const identity = await player(request, reply);
+    const identity = await accounts.player(request, reply);
     if (!identity) return reply;
     const asked = parseAccountDeletionRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const { account } = identity;
     const key = usernameKey(account.name);
-    const matched = await check(reply, attempts.recheck(identity.session, now()), async () => account.passwordHash, asked.value.password);
+    const matched = await accounts.checkPassword(
+      reply,
+      accounts.attempts.recheck(identity.session, accounts.now()),
+      async () => account.passwordHash,
+      asked.value.password,
+    );
     if (matched === null) return reply;
     if (!matched) return reply.code(403).send({ error: 'that is not your password' });
-    const [seats, live] = await Promise.all([store.seatsOf(account.id), store.liveSeatsOf(account.id)]);
+    const [seats, live] = await Promise.all([accounts.store.seatsOf(account.id), accounts.store.liveSeatsOf(account.id)]);
     // Its challengers hear of their cancelled challenges; the deletion cancels any made meanwhile too.
-    await closing.withdraw(account.id);
-    await store.deleteAccount(account.id, placeholder(), nameKeyHash(key), {
-      at: now(),
+    await accounts.closing.withdraw(account.id);
+    await accounts.store.deleteAccount(account.id, placeholder(), nameKeyHash(key), {
+      at: accounts.now(),
       retireBot: (botKey) => ({ placeholder: placeholder(), keyHash: nameKeyHash(botKey) }),
     });
-    renamed([...new Set([...seats, ...live].map((s) => s.game))]);
-    await identities.end(reply, null);
+    accounts.renamed([...new Set([...seats, ...live].map((s) => s.game))]);
+    await accounts.identities.end(reply, null);
     // Marked deleted: what is left (its games, its bots') a sweep finishes should this stop half-way
     // or the store fail now; the account is deleted either way.
-    await closing.endGames(account.id).catch(() => undefined);
+    await accounts.closing.endGames(account.id).catch(() => undefined);
     return { deleted: true };
   });
 
   app.get('/api/account/data', async (request, reply) => {
-    const identity = await session(request, reply);
+    const identity = await accounts.session(request, reply);
     if (!identity) return reply;
     const { account } = identity;
-    const [sessions, seats] = await Promise.all([store.sessionsOf(account.id), store.seatsOf(account.id)]);
+    const [sessions, seats] = await Promise.all([accounts.store.sessionsOf(account.id), accounts.store.seatsOf(account.id)]);
     reply.header('content-disposition', `attachment; filename="hexarena-${account.kind === 'player' ? account.name : 'guest'}.json"`);
     return {
       account: publicAccount(account),

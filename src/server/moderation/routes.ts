@@ -37,47 +37,93 @@ export function silenced(sanctions: readonly Sanction[]): string | null {
 }
 
 export function registerModeration(app: FastifyInstance, store: GameStore, identities: Identities, settings: ModerationSettings): void {
-  const { now } = settings;
-  const moderators = new WeakMap<FastifyRequest, Identity>();
-
+  const mod = new Moderators(store, identities, settings);
   // Every /api/mod/ route (the catch-all below included) is matched before this runs, so no spelling of
   // a path reaches a handler without it; nothing is read or parsed for a request that is refused.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply) => mod.check(request, reply));
+  registerReports(app, mod);
+  registerQueue(app, mod);
+  registerActions(app, mod);
+  // Any other path under /api/mod/: a moderator hears there is none (the others were refused above).
+  app.all('/api/mod/*', async (_request, reply) => reply.code(404).send({ error: 'there is no such moderators’ request' }));
+}
+
+/** Who may moderate, checked once a request; the players they act on; the audit entries they write. */
+class Moderators {
+  private readonly checked = new WeakMap<FastifyRequest, Identity>();
+
+  constructor(
+    readonly store: GameStore,
+    readonly identities: Identities,
+    readonly settings: ModerationSettings,
+  ) {}
+
+  /** Refuses (403) a request under /api/mod/ from anyone but a moderator logged in with a session. */
+  async check(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!request.routeOptions.url?.startsWith('/api/mod/')) return;
-    const identity = await identities.of(request);
+    const identity = await this.identities.of(request);
     const allowed =
       identity?.via === 'session' &&
       identity.account.kind === 'player' &&
       // A banned moderator has no identity here: identities.of refuses a banned account's session.
-      (await store.hasRole(identity.account.id, 'moderator'));
+      (await this.store.hasRole(identity.account.id, 'moderator'));
     if (!allowed) return reply.code(403).send({ error: FOR_MODERATORS });
-    moderators.set(request, identity);
-  });
-  const moderatorOf = (request: FastifyRequest): Identity => {
-    const identity = moderators.get(request);
+    this.checked.set(request, identity);
+    return undefined;
+  }
+
+  moderatorOf(request: FastifyRequest): Identity {
+    const identity = this.checked.get(request);
     if (!identity) throw new Error('a moderator route ran without the moderators’ check');
     return identity;
-  };
+  }
 
   /** A player's or a bot's account by name: what reports and actions are about. */
-  const playerNamed = async (name: string): Promise<Account | null> => {
+  async playerNamed(name: string): Promise<Account | null> {
     if (name.length > 64) return null;
-    const account = await store.accountByKey(usernameKey(name));
+    const account = await this.store.accountByKey(usernameKey(name));
     return account && (account.kind === 'player' || account.kind === 'bot') ? account : null;
-  };
+  }
 
+  /** The player an action is about, or the reply that refuses it sent: no such player, oneself, another moderator. */
+  async target(request: FastifyRequest, reply: FastifyReply): Promise<Account | null> {
+    const { name } = request.params as { name: string };
+    const account = await this.playerNamed(name);
+    if (!account) {
+      void reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+      return null;
+    }
+    if (account.id === this.moderatorOf(request).account.id) {
+      void reply.code(403).send({ error: 'a moderator does not act on their own account' });
+      return null;
+    }
+    if (await this.store.hasRole(account.id, 'moderator')) {
+      void reply.code(403).send({ error: `${account.name} is a moderator: the operator revokes the role first, from the command line` });
+      return null;
+    }
+    return account;
+  }
+
+  /** The audit log's entry of an action. */
+  entry(moderator: Identity, action: string, target: string | null, note: string, at = this.settings.now()): ModAction {
+    return { at, moderator: moderator.account.id, action, target, note };
+  }
+}
+
+/** Players report players. */
+function registerReports(app: FastifyInstance, mod: Moderators): void {
   app.post('/api/reports', { bodyLimit: 8 * 1024 }, async (request, reply) => {
-    const identity = await identities.of(request);
+    const identity = await mod.identities.of(request);
     if (identity?.account.kind !== 'player') return reply.code(401).send({ error: 'log in to report a player' });
     const asked = parseReportRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const { player, reason, game, text } = asked.value;
-    const reported = await playerNamed(player);
+    const reported = await mod.playerNamed(player);
     if (!reported) return reply.code(404).send({ error: `there is no player ${player.slice(0, 64)}` });
     if (reported.id === identity.account.id) return reply.code(400).send({ error: 'you cannot report yourself' });
-    if (game !== undefined && !(await store.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
-    const at = now();
-    const refused = await store.fileReport(
+    if (game !== undefined && !(await mod.store.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
+    const at = mod.settings.now();
+    const refused = await mod.store.fileReport(
       {
         id: randomBytes(9).toString('base64url'),
         reporter: identity.account.id,
@@ -88,36 +134,39 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
         at,
       },
       at - DAY_MS,
-      settings.reportsPerDay,
+      mod.settings.reportsPerDay,
     );
     if (refused === 'too-many') {
       reply.header('retry-after', '3600');
-      return reply.code(429).send({ error: `an account files at most ${settings.reportsPerDay} reports a day: try again later` });
+      return reply.code(429).send({ error: `an account files at most ${mod.settings.reportsPerDay} reports a day: try again later` });
     }
     if (refused === 'duplicate')
       return reply.code(409).send({ error: `you have reported ${reported.name} already; the moderators will read it` });
     return reply.code(201).send({ reported: reported.name });
   });
+}
 
-  app.get('/api/mod/me', async (request) => ({ name: moderatorOf(request).account.name, moderator: true }));
+/** The moderators' reading: who they are, the reports, the audit log, a player's record. */
+function registerQueue(app: FastifyInstance, mod: Moderators): void {
+  app.get('/api/mod/me', async (request) => ({ name: mod.moderatorOf(request).account.name, moderator: true }));
 
   app.get('/api/mod/reports', async (request, reply) => {
     const { closed, before } = request.query as { closed?: string; before?: string };
     const from = before === undefined ? undefined : Number(before);
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
     reply.header('cache-control', 'no-store');
-    return { reports: await store.reports(closed !== '1' && closed !== 'true', PAGE, from) };
+    return { reports: await mod.store.reports(closed !== '1' && closed !== 'true', PAGE, from) };
   });
 
   app.post('/api/mod/reports/:id/close', { bodyLimit: 4096 }, async (request, reply) => {
-    const moderator = moderatorOf(request);
+    const moderator = mod.moderatorOf(request);
     const { id } = request.params as { id: string };
     const asked = parseModeratorRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-    const report = id.length > 20 ? null : await store.report(id);
+    const report = id.length > 20 ? null : await mod.store.report(id);
     if (!report || report.closedAt !== null) return reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
-    const closed = await store.closeReport(id, {
-      ...entry(moderator, 'close-report', report.reported, asked.value.note),
+    const closed = await mod.store.closeReport(id, {
+      ...mod.entry(moderator, 'close-report', report.reported, asked.value.note),
       details: { report: id, reason: report.reason },
     });
     return closed ? { closed: true } : reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
@@ -128,18 +177,18 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
     const from = before === undefined ? undefined : Number(before);
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is an entry number' });
     reply.header('cache-control', 'no-store');
-    return { log: await store.modLog(PAGE, from) };
+    return { log: await mod.store.modLog(PAGE, from) };
   });
 
   app.get('/api/mod/players/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const account = await playerNamed(name);
+    const account = await mod.playerNamed(name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
     const [sanctions, moderator, ratings, open] = await Promise.all([
-      store.sanctionsOf(account.id, now()),
-      store.hasRole(account.id, 'moderator'),
-      store.ratingsOf(account.id),
-      store.reports(true, 1_000),
+      mod.store.sanctionsOf(account.id, mod.settings.now()),
+      mod.store.hasRole(account.id, 'moderator'),
+      mod.store.ratingsOf(account.id),
+      mod.store.reports(true, 1_000),
     ]);
     reply.header('cache-control', 'no-store');
     return {
@@ -157,46 +206,30 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
       reports: open.filter((r) => r.reported === account.id),
     };
   });
+}
 
-  /** The player an action is about, or the reply that refuses it sent: no such player, oneself, another moderator. */
-  const target = async (request: FastifyRequest, reply: FastifyReply): Promise<Account | null> => {
-    const { name } = request.params as { name: string };
-    const account = await playerNamed(name);
-    if (!account) {
-      void reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
-      return null;
-    }
-    if (account.id === moderatorOf(request).account.id) {
-      void reply.code(403).send({ error: 'a moderator does not act on their own account' });
-      return null;
-    }
-    if (await store.hasRole(account.id, 'moderator')) {
-      void reply.code(403).send({ error: `${account.name} is a moderator: the operator revokes the role first, from the command line` });
-      return null;
-    }
-    return account;
-  };
-
+/** The moderators' actions on a player: mute, ban and their lifting, a rating reset. */
+function registerActions(app: FastifyInstance, mod: Moderators): void {
   const sanctionRoute = (action: string, kind: SanctionKind, give: boolean) =>
     app.post(`/api/mod/players/:name/${action}`, { bodyLimit: 4096 }, async (request, reply) => {
-      const moderator = moderatorOf(request);
+      const moderator = mod.moderatorOf(request);
       const asked = parseModeratorRequest(request.body, kind === 'mute' && give);
       if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-      const account = await target(request, reply);
+      const account = await mod.target(request, reply);
       if (!account) return reply;
-      const at = now();
+      const at = mod.settings.now();
       const note = asked.value.note;
       if (!give) {
-        if (!(await store.lift(account.id, kind, entry(moderator, action, account.id, note, at))))
+        if (!(await mod.store.lift(account.id, kind, mod.entry(moderator, action, account.id, note, at))))
           return reply.code(409).send({ error: `${account.name} is not ${kind === 'ban' ? 'banned' : 'muted'}` });
         return { [kind === 'ban' ? 'banned' : 'muted']: false };
       }
       const until = asked.value.minutes === undefined ? null : at + asked.value.minutes * 60_000;
-      const voided = await store.sanction(account.id, kind, until, {
-        ...entry(moderator, action, account.id, note, at),
+      const voided = await mod.store.sanction(account.id, kind, until, {
+        ...mod.entry(moderator, action, account.id, note, at),
         details: { until },
       });
-      if (kind === 'ban') await settings.closePlay(account.id, voided);
+      if (kind === 'ban') await mod.settings.closePlay(account.id, voided);
       return reply.code(201).send({ [kind === 'ban' ? 'banned' : 'muted']: true, until });
     });
   sanctionRoute('mute', 'mute', true);
@@ -205,18 +238,13 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
   sanctionRoute('unban', 'ban', false);
 
   app.post('/api/mod/players/:name/rating-reset', { bodyLimit: 4096 }, async (request, reply) => {
-    const moderator = moderatorOf(request);
+    const moderator = mod.moderatorOf(request);
     const asked = parseModeratorRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-    const account = await target(request, reply);
+    const account = await mod.target(request, reply);
     if (!account) return reply;
-    return reply.code(201).send(await store.resetRatings(account.id, entry(moderator, 'rating-reset', account.id, asked.value.note)));
+    return reply
+      .code(201)
+      .send(await mod.store.resetRatings(account.id, mod.entry(moderator, 'rating-reset', account.id, asked.value.note)));
   });
-
-  // Any other path under /api/mod/: a moderator hears there is none (the others were refused above).
-  app.all('/api/mod/*', async (_request, reply) => reply.code(404).send({ error: 'there is no such moderators’ request' }));
-
-  function entry(moderator: Identity, action: string, target: string | null, note: string, at = now()): ModAction {
-    return { at, moderator: moderator.account.id, action, target, note };
-  }
 }

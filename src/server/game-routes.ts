@@ -1,0 +1,277 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { agentNames } from '../ai/agents.ts';
+import type { AnyGame, Json } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
+import { findGame } from '../games/index.ts';
+import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
+import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '../protocols/wire/index.ts';
+import { perfOf } from '../ratings/index.ts';
+import { botOf } from './bots.ts';
+import { type Hub, REMATCH_OF } from './hub.ts';
+import type { Identities, Identity } from './identity/identities.ts';
+import { parseName } from './names.ts';
+import { OneAtATime } from './one-at-a-time.ts';
+import type { OpenGames } from './open-games.ts';
+import { addressKey, type Counted, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
+import { publicGame, seatsOf } from './public-game.ts';
+import { recordOf } from './records.ts';
+import type { Room } from './room.ts';
+import type { Bot, GameStore } from './store.ts';
+
+/**
+ * The REST routes of online games (docs/protocol.md): create and list games, read one, take a seat,
+ * ask for a rematch, fetch a finished game's record.
+ */
+
+/** What the game routes work with. */
+export interface GameRouteServices {
+  readonly store: GameStore;
+  readonly hub: Hub;
+  readonly identities: Identities;
+  readonly openGames: OpenGames;
+  /** Tells the lobby's sockets a game was made or a seat taken here. */
+  readonly lobbyChanged: () => void;
+  /** The key of the hashes that stand for addresses. */
+  readonly siteSecret: () => Promise<string>;
+  /** Outside players the operator allowed games to seat (see OnlineLimits). */
+  readonly outsideSeats: readonly string[];
+  /** Games with a seat still open one creator may have at once. */
+  readonly openGamesEach: number;
+  /** Games of AIs alone one creator may have going at once. */
+  readonly aiGamesEach: number;
+}
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
+} as const;
+
+const seatParams = {
+  ...idParams,
+  required: ['id', 'seat'],
+  // Parameters arrive as text: a seat is one digit.
+  properties: { ...idParams.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
+} as const;
+
+const NOT_A_BOT = 'that is not a bot token: register with POST /api/bots';
+
+/** The name a request gave, checked in characters, or null when it gave none. */
+const nameOf = (given: string | undefined): Result<string | null> => (given === undefined ? ok(null) : parseName(given));
+
+/** The name a seat is taken under: a player's username; a guest's given name, else their guest name; else what was given. */
+function seatName(identity: Identity | null, given: string | undefined): Result<string | null> {
+  if (identity?.account.kind === 'player') return ok(identity.account.name);
+  const name = nameOf(given);
+  return name.ok && name.value === null && identity ? ok(identity.account.name) : name;
+}
+
+export function registerGameRoutes(app: FastifyInstance, services: GameRouteServices): void {
+  const { store, hub, identities } = services;
+  // Each creator's games are counted against its caps and made one at a time (one-at-a-time.ts).
+  const creations = new OneAtATime();
+  app.post('/api/games', { bodyLimit: 16 * 1024 }, (request, reply) => createGame(services, creations, request, reply));
+  app.get('/api/games', async () => ({ games: await services.openGames.list() }));
+  app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    // The room is the store's game as of its last commit: no second read.
+    const room = await hub.room(id);
+    if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+    // The seats the asker's account holds: a browser learns its seats here, in any tab or device.
+    const account = (await identities.of(request))?.account.id;
+    return { ...publicGame(room), yours: seatsOf(room, account) };
+  });
+  app.post('/api/games/:id/seats/:seat', { bodyLimit: 1024, schema: { params: seatParams } }, (request, reply) =>
+    takeSeat(services, request, reply),
+  );
+  app.post('/api/games/:id/rematch', { bodyLimit: 1024, schema: { params: idParams } }, (request, reply) =>
+    askRematch(services, request, reply),
+  );
+  app.get('/api/games/:id/record', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const stored = await store.read(id);
+    if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
+    const record = recordOf(stored);
+    return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
+  });
+}
+
+/** POST /api/games: a game made, its creator seated in it when they asked for a seat. */
+async function createGame(services: GameRouteServices, creations: OneAtATime, request: FastifyRequest, reply: FastifyReply) {
+  const { store, hub, identities } = services;
+  const parsed = parseNewGameRequest(request.body);
+  if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+  const body = parsed.value;
+  // A bot creates games with its token: its seat is taken with that token.
+  const bot = await botOf(store, request);
+  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  const identity = bot ? null : await identities.of(request);
+  const name = seatName(identity, body.name);
+  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  const checked = checkNewGame(body, identity, services.outsideSeats);
+  if (!checked.ok) return reply.code(400).send({ error: checked.error.message });
+  const { game, options } = checked.value;
+  // Counted by who answers for the request, not the text it sends: a player's account with its bots
+  // and tokens, else a keyed hash of the address (the address itself is never stored).
+  const counted = await countedAs(store, bot, identity, async () => addressKey(await services.siteSecret(), request.ip));
+  const aiOnly = body.seats.every((s) => s !== 'open');
+  // A game nobody plays by hand is played with the options that make it end (Hive's repetition draw,
+  // a round cap where the game has one), as a match of AIs is.
+  const played = aiOnly && game.headlessOptions ? game.headlessOptions(options) : options;
+  // Counted and made one at a time per creator: games asked for all at once each see the last one made.
+  const made = await creations.run(counted.key, async () => {
+    const over = await overCreatorCaps(services, counted, body);
+    if (over !== null) return over;
+    const { seats, clock, rated, ratingRange } = body;
+    return hub.create(game.id, played as Json, seats, clock ?? null, undefined, counted.key, rated === true, ratingRange ?? null);
+  });
+  if (typeof made === 'string') return reply.code(429).send({ error: made });
+  const room = made;
+  const id = room.id;
+  // The lobby sockets hear of it once its creator sits.
+  if (body.seat === undefined) {
+    services.lobbyChanged();
+    return reply.code(201).send({ id, version: room.version });
+  }
+  // A rated game's creator holds one seat of it: their own claim of another, meanwhile, loses in the store.
+  const account = identity?.account.id;
+  const claimed = await hub.seat(room, body.seat, name.value, bot, account, body.rated ? account : undefined);
+  services.lobbyChanged();
+  if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+  return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
+}
+
+/** The game a request asks for and its options, when its seats and its rating make sense for that game. */
+function checkNewGame(
+  body: NewGameRequest,
+  identity: Identity | null,
+  outsideSeats: readonly string[],
+): Result<{ game: AnyGame; options: unknown }> {
+  const found = findGame(body.game);
+  if (!found.ok) return found;
+  const game = found.value;
+  const options = game.parseOptions(body.options ?? {});
+  if (!options.ok) return fail(`options: ${options.error.message}`);
+  const seatNames = game.seatNames(options.value);
+  if (body.seats.length !== seatNames.length)
+    return fail(`${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`);
+  // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
+  // from the network never starts a program on its own.
+  const agents = [...agentNames(game), ...(game.id === OUTSIDE_PROGRAMS_PLAY ? outsideSeats : [])];
+  const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
+  if (unknown !== undefined) return fail(`seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`);
+  if (body.seat !== undefined && body.seat >= seatNames.length) return fail(`there is no seat ${body.seat}`);
+  if (body.seat !== undefined && body.seats[body.seat] !== 'open')
+    return fail(`seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person`);
+  // Rated: players with accounts in every seat (two, or a free-for-all's table), none the server's AI; the creator one of them.
+  if (body.rated) {
+    if (game.unrated) return fail(`${game.title} is not rated: play it casual`);
+    if (body.seats.some((s) => s !== 'open'))
+      return fail('a rated game is between players: every seat open to people, none to the server’s AI');
+    if (identity?.account.kind !== 'player' || body.seat === undefined)
+      return fail('a rated game is made by a player with an account, who takes a seat in it: sign up first');
+  }
+  return ok({ game, options: options.value });
+}
+
+/** Why the creator may not make this game now (too many of its games going already), or null. */
+async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: NewGameRequest): Promise<string | null> {
+  const { store, aiGamesEach, openGamesEach } = services;
+  const aiOnly = body.seats.every((s) => s !== 'open');
+  const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
+  // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
+  if (aiOnly && (await store.aiOnlyBy(counted.key)) >= aiGamesEach)
+    return `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`;
+  if (leftOpen > 0 && (await store.openBy(counted.key)) >= openGamesEach)
+    return `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`;
+  return null;
+}
+
+/** POST /api/games/:id/seats/:seat: a person, a guest or a bot takes an open seat. */
+async function takeSeat(services: GameRouteServices, request: FastifyRequest, reply: FastifyReply) {
+  const { store, hub, identities } = services;
+  const { id } = request.params as { id: string };
+  const seat = Number((request.params as { seat: string }).seat);
+  const asked = parseSeatRequest(request.body);
+  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  const identity = await identities.of(request);
+  const name = seatName(identity, asked.value.name);
+  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  const bot = await botOf(store, request);
+  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  const room = await hub.room(id);
+  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+  if (seat >= room.stored.seats.length)
+    return reply.code(404).send({ error: `game ${id} has ${room.stored.seats.length} seats: there is no seat ${seat}` });
+  const answered = await mayTakeSeat(store, room, bot, identity);
+  if (!answered.ok) return reply.code(403).send(answered.error);
+  const owner = answered.value;
+  const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
+  if (!claimed.ok)
+    return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
+  services.lobbyChanged();
+  return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
+}
+
+/**
+ * Whether this claimant may take a seat of this game: the account that answers for them in a rated
+ * game (null otherwise), or why not (always a 403).
+ */
+async function mayTakeSeat(
+  store: GameStore,
+  room: Room,
+  bot: Bot | null,
+  identity: Identity | null,
+): Promise<Result<string | null, { error: string; code?: string }>> {
+  const stored = room.stored;
+  // A rematch's seats belong to the players of the game it follows: they take them through its rematch.
+  const follows = stored.creator?.startsWith(REMATCH_OF) ? stored.creator.slice(REMATCH_OF.length) : null;
+  if (follows !== null)
+    return {
+      ok: false,
+      error: { error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` },
+    };
+  // Nobody rates themself: an account, its bots and its tokens hold one seat of a rated game. Said
+  // from the game as stored here, and checked again in the store's write (another instance's claim).
+  const claimant = bot ? { botToken: bot.tokenHash } : identity ? { account: identity.account.id } : null;
+  const owner = stored.rated && claimant ? await owningAccount(store, claimant) : null;
+  if (owner !== null && (await holdsSeatIn(store, stored, owner)))
+    return { ok: false, error: { error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT } };
+  // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
+  if (stored.rated && (bot || identity?.account.kind !== 'player'))
+    return { ok: false, error: { error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' } };
+  // A seek with a rating range: the claimant's rating in its kind of game (1500 for a newcomer) must be in it.
+  const range = stored.rated ? stored.ratingRange : null;
+  if (range && identity) {
+    const perf = perfOf(stored.game, stored.clock);
+    const rating = Math.round((await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
+    if (rating < range.min || rating > range.max)
+      return { ok: false, error: { error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` } };
+  }
+  return ok(owner);
+}
+
+/** POST /api/games/:id/rematch: a finished game's player asks for the next; everyone moves one seat on. */
+async function askRematch(services: GameRouteServices, request: FastifyRequest, reply: FastifyReply) {
+  const { hub, identities } = services;
+  const { id } = request.params as { id: string };
+  const asked = parseRematchRequest(request.body);
+  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  const { seat, token } = asked.value;
+  const room = await hub.room(id);
+  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+  // The game may have ended, or the seat been taken, through another instance a moment ago.
+  // A seat token (a bot's, a script's), or the session of the account that holds the seat.
+  const account = (await identities.of(request))?.account.id;
+  const credential = token ?? (account === undefined ? undefined : { account });
+  if (!room.over || !room.holds(seat, credential)) await room.catchUp();
+  if (!room.holds(seat, credential)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
+  if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
+  const next = (await hub.room(await hub.rematch(room))) as Room;
+  // Everyone moves one seat on, with the name they had.
+  const moved = (seat + 1) % room.stored.seats.length;
+  const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null, room.stored.seatAccounts[seat] ?? undefined);
+  if (!claimed.ok) return reply.code(409).send({ error: `the rematch's ${next.seatName(moved)} is taken already` });
+  return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
+}

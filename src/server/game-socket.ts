@@ -1,0 +1,307 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { type ClientMessage, type MessageErrorCode, messageId, readClientMessage, type ServerMessage } from '../protocols/wire/index.ts';
+import { pauseShown } from './downtime.ts';
+import type { Hub } from './hub.ts';
+import type { Identities, Identity } from './identity/identities.ts';
+import { Allowance, type Edge } from './limits.ts';
+import { silenced } from './moderation/routes.ts';
+import { parseChatText } from './names.ts';
+import { subscriberOf } from './network.ts';
+import type { Presence } from './presence.ts';
+import { publicGame, publicSeats, seatsOf } from './public-game.ts';
+import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
+import { MESSAGE_BURST } from './socket-edge.ts';
+import type { Intake } from './stop.ts';
+import { RulesChanged } from './store.ts';
+import type { ChatRoom } from './table-talk.ts';
+
+/**
+ * A game's WebSocket, `/api/games/:id/ws` (docs/protocol.md): one per client and game. It catches
+ * the client up (the events it missed, or the whole game), keeps it told of what happens at the
+ * table, and takes its intents — each message parsed once, answered with its id, within the
+ * connection's and its address's allowances — to the room.
+ */
+
+/** WebSocket messages are small: anything longer is answered with an error, and the socket stays. */
+const MAX_MESSAGE_BYTES = 4096;
+/** Chat lines per connection: a burst of three, then one a second. */
+const CHAT_BURST = 3;
+const CHAT_RATE = 1;
+
+/** What a game's socket works with, the same for every connection. */
+export interface GameSocketServices {
+  readonly hub: Hub;
+  readonly edge: Edge;
+  readonly identities: Identities;
+  readonly presence: Presence;
+  /** Whether the server still takes work, and what is under way (see stop.ts). */
+  readonly intake: Intake;
+}
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
+} as const;
+
+/** Serves `/api/games/:id/ws`; `since`, the last version the client saw, asks for the events after it. */
+export function registerGameSocket(app: FastifyInstance, services: GameSocketServices): void {
+  app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
+    const { id } = request.params as { id: string };
+    const since = Number((request.query as { since?: string }).since);
+    void serveGameSocket(services, socket, {
+      id,
+      since: Number.isInteger(since) && since >= 0 ? since : null,
+      address: subscriberOf(request.ip),
+      identity: services.identities.of(request),
+    });
+  });
+}
+
+/** Who opened a game's socket, on which game, and how far they had seen it. */
+interface Opening {
+  readonly id: string;
+  readonly since: number | null;
+  readonly address: string;
+  /** Whose session opened the socket: its intents without a token act for that account's seats. */
+  readonly identity: Promise<Identity | null>;
+}
+
+/** A message as it came off the socket. */
+interface Frame {
+  readonly data: Buffer;
+  readonly binary: boolean;
+}
+
+/**
+ * Sends unless the client has stopped reading: with more than the edge's bound already waiting for
+ * it, it is dropped (4008, said in the protocol) rather than kept growing the server's memory.
+ */
+function send(socket: WebSocket, message: ServerMessage, edge: Edge): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > edge.sendBufferBytes) {
+    edge.dropped.slow++;
+    socket.close(4008, 'too slow: the client did not read what it was sent');
+    // Its close frame waits behind what it does not read: cut it off now.
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(message));
+}
+
+/** One client on one game: catch-up or full sync, then live events; its intents go to the room. */
+async function serveGameSocket(services: GameSocketServices, socket: WebSocket, opening: Opening): Promise<void> {
+  const { hub, edge, presence } = services;
+  const tell = (message: ServerMessage) => send(socket, message, edge);
+  // A client may send as soon as its socket opens, before the room is loaded: what it sends meanwhile
+  // waits here, in order, instead of going to no listener (a loss that a slower store made visible).
+  const early: Frame[] = [];
+  const hold = (data: Buffer, binary: boolean) => early.push({ data, binary });
+  socket.on('message', hold);
+  const room = await hub.room(opening.id).catch((e: unknown) => (e instanceof RulesChanged ? e : ('unavailable' as const)));
+  const who = await opening.identity.catch(() => null);
+  const account = who?.account.id;
+  // Online while a socket of theirs is open (the socket may close while the room loads).
+  if (account !== undefined && socket.readyState === socket.OPEN) socket.once('close', presence.enter(account));
+  if (room instanceof RulesChanged) {
+    socket.off('message', hold);
+    return turnAway(socket, tell, early, room.message, 4409, 'played under other rules');
+  }
+  // A client ahead of this instance saw events another instance made: this one catches up first.
+  const since = opening.since;
+  if (room && room !== 'unavailable' && since !== null && since > room.version) await room.catchUp().catch(() => undefined);
+  socket.off('message', hold);
+  // 1013: try again later. The client reconnects by itself, as after any dropped connection.
+  if (room === 'unavailable') return turnAway(socket, tell, early, STORE_UNAVAILABLE, 1013, 'the game store is not answering');
+  if (!room) return turnAway(socket, tell, early, `there is no game ${opening.id}`, 4404, 'no such game');
+  catchUp(room, since, tell);
+  const seatsHere = seatsOf(room, account);
+  const chatRoom: ChatRoom = seatsHere.length > 0 ? 'players' : 'spectators';
+  socket.on('close', followTable(hub, room, seatsHere, chatRoom, tell));
+  const connection = new GameConnection(services, room, tell, opening.address, who, chatRoom);
+  // While the server stops, a message is neither acted on nor answered: the socket is about to close
+  // with 1012, and the client sends what is unanswered again once reconnected (a move's id makes
+  // that safe). One taken in before is waited for: its answer goes out before the close.
+  const take = (data: Buffer, binary: boolean) => {
+    if (services.intake.accepting) void services.intake.track(connection.handle(data, binary));
+  };
+  socket.on('message', take);
+  for (const m of early) take(m.data, m.binary);
+}
+
+/**
+ * The game cannot be opened: what the client sent meanwhile is answered, each with its id, then the
+ * socket is told why and closed with `code`.
+ */
+function turnAway(
+  socket: WebSocket,
+  tell: (message: ServerMessage) => void,
+  early: readonly Frame[],
+  error: string,
+  code: number,
+  reason: string,
+): void {
+  for (const m of early) {
+    const id = m.binary ? undefined : messageId(m.data.toString());
+    if (id !== undefined) tell({ type: 'error', id, error });
+  }
+  tell({ type: 'error', error });
+  socket.close(code, reason);
+}
+
+/** The events a client missed since `since`, with who sits where now; else the whole game. */
+function catchUp(room: Room, since: number | null, tell: (message: ServerMessage) => void): void {
+  // Still ahead of the store, the client claims what never happened (a bug, another site's game): it starts over.
+  // After a restart that paused the clocks, the client's clock is older than the store's: it starts over too.
+  const missed = since === null || since > room.version || pauseShown(room.stored) ? null : room.eventsSince(since);
+  if (missed) {
+    tell({ type: 'events', events: missed });
+    // Seats are taken without a version: a client catching up hears who sits where now.
+    tell({ type: 'seats', seats: publicSeats(room) });
+  } else tell({ type: 'sync', game: publicGame(room) });
+}
+
+/**
+ * Tells the socket of everything that happens at the table from now on: the game's events, the
+ * seats, a rematch, the standing offer, who is here, and the chat this socket reads — the players'
+ * for a seat's holder, the spectators' for anyone else; the two never mix. Returns what stops it all.
+ */
+function followTable(
+  hub: Hub,
+  room: Room,
+  seatsHere: readonly number[],
+  chatRoom: ChatRoom,
+  tell: (message: ServerMessage) => void,
+): () => void {
+  const stopEvents = room.subscribe((event: RoomEvent) => tell({ type: 'event', event }));
+  hub.watch(room);
+  const stopSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
+  const stopRematch = hub.onRematch(room, (rematch) => tell({ type: 'rematch', id: rematch }));
+  tell({ type: 'offer', offer: room.offer });
+  const stopOffers = room.onOffer(() => tell({ type: 'offer', offer: room.offer }));
+  const stopPresence = room.talk.onPresence((p) => tell({ type: 'presence', ...p }));
+  const leave = room.talk.attend([...seatsHere]);
+  void room.talk.chat(chatRoom).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
+  const stopChat = room.talk.onChat((said, line) => {
+    if (said === chatRoom) tell({ type: 'chat', room: said, lines: [line] });
+  });
+  return () => {
+    stopEvents();
+    stopSeats();
+    stopRematch();
+    stopOffers();
+    stopPresence();
+    stopChat();
+    leave();
+  };
+}
+
+type Refuse = (code: MessageErrorCode, error: string) => void;
+type ChatMessage = Extract<ClientMessage, { type: 'chat' }>;
+
+/** One open socket's messages: each checked against its allowances, parsed once and acted on by its type. */
+class GameConnection {
+  private readonly allowance: Allowance;
+  private readonly chatAllowance = new Allowance(CHAT_RATE, CHAT_BURST, 1);
+  private readonly account: string | undefined;
+  private readonly authorName: string | undefined;
+
+  constructor(
+    private readonly services: GameSocketServices,
+    private readonly room: Room,
+    private readonly tell: (message: ServerMessage) => void,
+    private readonly address: string,
+    who: Identity | null,
+    /** The chat this socket speaks in and reads. */
+    private readonly chatRoom: ChatRoom,
+  ) {
+    this.allowance = new Allowance(services.edge.messageRate, MESSAGE_BURST, 1);
+    this.account = who?.account.id;
+    this.authorName = who?.account.name;
+  }
+
+  async handle(data: Buffer, binary: boolean): Promise<void> {
+    const arrived = performance.now();
+    const { edge, hub } = this.services;
+    // A frame is at most 64 KB (MAX_FRAME_BYTES), so even a message too long to act on is parsed for
+    // its id (once: the same parse gives the message): every refusal goes back with the id of what it refuses.
+    const read = binary ? null : readClientMessage(data.toString());
+    const id = read?.id;
+    const refuse: Refuse = (code, error) => this.tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error });
+    const now = Date.now();
+    // The socket's own allowance, and its address's over all its sockets.
+    if (!this.allowance.take('', now) || !edge.addressMessages.take(this.address, now))
+      return refuse('too-many', `too many messages: at most ${edge.messageRate} a second`);
+    if (read === null) return refuse('not-json', 'messages are JSON text such as {"type":"move",…}');
+    if (data.length > MAX_MESSAGE_BYTES) return refuse('too-large', `a message is at most ${MAX_MESSAGE_BYTES} bytes`);
+    if (!read.message.ok) return refuse('malformed', read.message.error.message);
+    const m = read.message.value;
+    if (m.type === 'chat') return this.chat(m, id, refuse, now);
+    const answer =
+      m.type === 'move' || m.type === 'resign'
+        ? await this.room.submit(intentOf(m, this.account))
+        : await this.room.act(mannerOf(m, this.account));
+    if ('done' in answer) this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
+    else this.tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
+    hub.latency.record(performance.now() - arrived);
+  }
+
+  /** A chat line: said in the room it belongs to, unless its speaker may not speak (now). */
+  private async chat(m: ChatMessage, id: string | undefined, refuse: Refuse, now: number): Promise<void> {
+    const { room, account } = this;
+    if (account === undefined && m.token === undefined)
+      return refuse('no-session', 'chat needs a session: open the game from the site (a guest is enough)');
+    if (!this.chatAllowance.take('', now)) return refuse('chat-too-fast', 'too many lines: at most one a second');
+    const checked = parseChatText(m.text);
+    if (!checked.ok) return refuse(checked.error.code, checked.error.message);
+    // A seat's token speaks in the players' chat, as its holder's socket does.
+    const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
+    if (m.token !== undefined && !byToken) return refuse('bad-token', 'that is not the seat’s token');
+    const barred = await this.barredFromChat(byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account);
+    if (barred !== null) return refuse(barred.code, barred.error);
+    const said: ChatRoom = byToken ? 'players' : this.chatRoom;
+    const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (this.authorName ?? 'someone');
+    await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });
+    this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
+  }
+
+  /** Why `speaker`'s lines are refused now, or null when they may speak. */
+  private async barredFromChat(speaker: string | undefined): Promise<{ code: MessageErrorCode; error: string } | null> {
+    const store = this.services.hub.store;
+    // A socket opened before its account was deleted speaks no more: its name is gone from the site.
+    if (this.account !== undefined && (await store.account(this.account))?.kind === 'deleted')
+      return { code: 'account-closed', error: 'this account was deleted: it cannot chat' };
+    // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
+    const muted = speaker === undefined ? null : silenced(await store.sanctionsOf(speaker, Date.now()));
+    return muted === null ? null : { code: 'muted', error: muted };
+  }
+}
+
+/** What the room is asked, from what the client sent (its id, when it gave one, names a move's retry). */
+function intentOf(message: Extract<ClientMessage, { type: 'move' | 'resign' }>, account: string | undefined): Intent {
+  // A token speaks for itself; without one, the socket's session speaks.
+  const token = message.token ?? (account === undefined ? undefined : { account });
+  if (message.type === 'resign') return { kind: 'resign', seat: message.seat, token };
+  const { seat, move, version, id } = message;
+  return { kind: 'move', seat, token, move, version, ...(id === undefined ? {} : { clientId: id }) };
+}
+
+/** An offer, an answer, an abort or a claim, as the room is asked it. */
+function mannerOf(
+  message: Extract<ClientMessage, { type: 'offer' | 'reply' | 'abort' | 'claim' }>,
+  account: string | undefined,
+): MannerIntent {
+  const token = message.token ?? (account === undefined ? undefined : { account });
+  const { seat } = message;
+  switch (message.type) {
+    case 'offer':
+      return { kind: 'offer', seat, token, offer: message.offer };
+    case 'reply':
+      return { kind: 'reply', seat, token, offer: message.offer, accept: message.accept };
+    case 'abort':
+      return { kind: 'abort', seat, token };
+    case 'claim':
+      return { kind: 'claim', seat, token, result: message.result };
+  }
+}
