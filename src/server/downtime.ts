@@ -1,4 +1,15 @@
-import type { Heartbeats } from './stores/heartbeats.ts';
+/** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks (stores/heartbeats.ts). */
+export interface Heartbeats {
+  /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
+  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void>;
+  /**
+   * At `instance`'s start, in one write: unless another instance was seen alive within `staleMs`
+   * before `now`, the site was down since the newest heartbeat of any, and every live game's times
+   * move on by that (marked paused at `now`); then `instance` is alive at `now`. Resolves to the
+   * downtime credited: 0 when another instance was alive, or when no heartbeat was ever written.
+   */
+  resumeClocks(instance: string, now: number, staleMs: number): Promise<number>;
+}
 
 /**
  * Downtime is never charged to a clock. Each instance writes a heartbeat to the store now and then

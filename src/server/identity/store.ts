@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/game.ts';
-import type { GameId } from '../store.ts';
+import type { GameId } from '../stores/game.ts';
 /**
  * What the stores keep of people: accounts (a guest's too), their sessions, and the names of deleted
  * accounts (hashed: kept only so nobody takes a departed player's name). Written once for both

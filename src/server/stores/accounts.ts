@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Account, AccountKind, AccountStore, DeletionDetails, StoredSession } from '../identity/store.ts';
-import type { GameId } from '../store.ts';
+import type { GameId } from './game.ts';
 import type { AccountsTable, Database, SessionsTable } from './schema.ts';
 import { type Db, keyTaken, type SqlDb } from './sql.ts';
 

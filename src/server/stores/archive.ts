@@ -1,6 +1,6 @@
 import type { Json } from '../../engine/game.ts';
 import type { GamesQuery, PlayedResult } from '../identity/store.ts';
-import type { GameId, StoredGame } from '../store.ts';
+import type { GameId, StoredGame } from './game.ts';
 import { hydrate } from './game-rows.ts';
 import type { SqlDb } from './sql.ts';
 

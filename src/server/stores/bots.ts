@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { API_TOKEN_ID, type BotStore } from '../identity/store.ts';
-import type { GameId } from '../store.ts';
 import { nameTaken } from './accounts.ts';
+import type { GameId } from './game.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Json } from '../../engine/game.ts';
-import type { NewGame } from '../store.ts';
+import type { NewGame } from './game.ts';
 import { insertKept, type PairedSeat } from './lobby.ts';
 import type { ChallengesTable } from './schema.ts';
 import type { SqlDb } from './sql.ts';

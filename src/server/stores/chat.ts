@@ -1,4 +1,4 @@
-import type { GameId } from '../store.ts';
+import type { GameId } from './game.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
 
 /** A line of a game's chat, in one of its two rooms. */

@@ -1,7 +1,50 @@
+import type { Json } from '../../engine/game.ts';
 import { NEW_PLAYER } from '../../ratings/glicko2.ts';
-import { type GameEnding, type GameId, RATINGS_CHANGED, type RatingChange } from '../store.ts';
+import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
+import type { GameId } from './game.ts';
+import type { NewRating, StoredRating } from './ratings.ts';
 import type { Db, SqlDb } from './sql.ts';
+
+/**
+ * A rated game's new ratings, worked out before the end is written (ratings/game-end.ts, a pure
+ * function of the ratings read) and written with it — only while every player's rating is still the
+ * one read (`before`; null: none yet), checked in the write as a move's ply is: else the end is not
+ * written and says `ratings-changed` (another game of theirs ended first: read them again).
+ */
+export interface RatingChange {
+  readonly perf: string;
+  readonly at: number;
+  readonly seats: readonly {
+    readonly account: string;
+    readonly before: StoredRating | null;
+    readonly after: NewRating;
+  }[];
+  /** What the game shows: each new rating less the old, in whole points. */
+  readonly diffs: readonly number[];
+}
+
+/** How a game ends, as the room decided it. */
+export interface GameEnding {
+  readonly result: Json;
+  readonly termination: string;
+  /** The moves it ends after: first ending wins, and none decided on a position that is gone. */
+  readonly plies: number;
+  /** When given, the ending holds only after exactly that many departures. */
+  readonly departed?: number;
+  /** When given, the ending holds only after exactly that many takebacks. */
+  readonly undone?: number;
+  /** A rated game's ratings, written with its end. */
+  readonly ratings?: RatingChange;
+  /**
+   * The opening explorer's line, counted in the write that ends the game (null: the game is not
+   * counted, and is marked as looked at); without one, the game waits for `explore`.
+   */
+  readonly opening?: OpeningLine | null;
+}
+
+/** A rated end not written because a player's rating changed since it was read. */
+export const RATINGS_CHANGED = 'ratings-changed';
 
 /** Thrown inside an ending's write to undo all of it: a player's rating is not the one read. */
 class RatingsChanged extends Error {}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GameId } from '../store.ts';
+import type { GameId } from './game.ts';
 import type { Db, SqlDb } from './sql.ts';
 
 /**

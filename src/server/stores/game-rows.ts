@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/game.ts';
-import type { NewGame, Offer, StoredGame } from '../store.ts';
+import type { NewGame, Offer, StoredGame } from './game.ts';
 import type { Db } from './sql.ts';
 
 /**

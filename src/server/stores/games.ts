@@ -10,7 +10,7 @@ import {
   refusalOf,
   type StoredGame,
   type StoredMove,
-} from '../store.ts';
+} from './game.ts';
 import { hydrate } from './game-rows.ts';
 import { PgAppends } from './pg-appends.ts';
 import type { Database } from './schema.ts';

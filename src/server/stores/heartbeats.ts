@@ -1,19 +1,6 @@
 import { sql } from 'kysely';
-import { downtimeOf } from '../downtime.ts';
+import { downtimeOf, type Heartbeats } from '../downtime.ts';
 import type { Db, SqlDb } from './sql.ts';
-
-/** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks (downtime.ts). */
-export interface Heartbeats {
-  /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
-  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void>;
-  /**
-   * At `instance`'s start, in one write: unless another instance was seen alive within `staleMs`
-   * before `now`, the site was down since the newest heartbeat of any, and every live game's times
-   * move on by that (marked paused at `now`); then `instance` is alive at `now`. Resolves to the
-   * downtime credited: 0 when another instance was alive, or when no heartbeat was ever written.
-   */
-  resumeClocks(instance: string, now: number, staleMs: number): Promise<number>;
-}
 
 /**
  * Instances not heard of for a month are forgotten at the next start (after the downtime is worked

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import { GAME_COLUMNS, type GameId, gameFromRows, type NewGame, newGameRow, type StoredGame } from '../store.ts';
+import { GAME_COLUMNS, type GameId, type NewGame, newGameRow, type StoredGame } from './game.ts';
+import { gameFromRows } from './game-rows.ts';
 import type { GamesTable } from './schema.ts';
 import type { Db, SqlDb } from './sql.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type AfterMove, type AppendRefusal, type GameId, refusalOf, type StoredMove } from '../store.ts';
+import { type AfterMove, type AppendRefusal, type GameId, refusalOf, type StoredMove } from './game.ts';
 import type { SqlDb } from './sql.ts';
 
 interface PendingAppend {

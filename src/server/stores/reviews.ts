@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/game.ts';
-import type { GameId } from '../store.ts';
+import type { GameId } from './game.ts';
 import type { SqlDb } from './sql.ts';
 
 /** A review as it is asked for: whose request (a keyed hash or an account), when, and how many positions. */

@@ -11,25 +11,14 @@ import type {
   SanctionKind,
   StoredReport,
 } from '../moderation/store.ts';
-import type {
-  AfterMove,
-  AppendRefusal,
-  Departure,
-  GameEnding,
-  GameId,
-  NewGame,
-  Offer,
-  RATINGS_CHANGED,
-  StoredGame,
-  StoredMove,
-} from '../store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql } from './archive.ts';
 import { BotsSql } from './bots.ts';
 import { type Challenge, ChallengeSql } from './challenges.ts';
 import { type ChatLine, ChatSql } from './chat.ts';
-import { EndingSql } from './ending.ts';
+import { EndingSql, type GameEnding, type RATINGS_CHANGED } from './ending.ts';
 import { type ExplorerCount, ExplorerSql, type OpeningLine } from './explorer.ts';
+import type { AfterMove, AppendRefusal, Departure, GameId, NewGame, Offer, StoredGame, StoredMove } from './game.ts';
 import { GamesSql } from './games.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { LobbySql, type Paired, type PairedSeat, type Waiting } from './lobby.ts';

@@ -11,7 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { type DiskState, StoreOutOfDisk, StoreUnavailable } from '../store.ts';
+import { type DiskState, StoreOutOfDisk, StoreUnavailable } from './failures.ts';
 import type { Database } from './schema.ts';
 
 /**
