@@ -168,4 +168,9 @@ describe('architecture', () => {
     for (const file of files) visit(file, []);
     expect(cycles).toEqual([]);
   });
+
+  it('the room is a thin shell around the one decision: room.ts under 300 lines', () => {
+    const lines = readFileSync(path.join(SRC, 'server', 'room.ts'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(300);
+  });
 });
