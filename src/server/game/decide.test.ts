@@ -46,6 +46,8 @@ function table(moves: string[], changes: Partial<StoredGame> = {}, extra: Extra 
   };
 }
 
+const drawBy = (seat: Player): Partial<StoredGame> => ({ offer: { kind: 'draw', seat, ply: 1 } });
+const takebackBy = (seat: Player): Partial<StoredGame> => ({ offer: { kind: 'takeback', seat, ply: 1 } });
 const over: Partial<StoredGame> = { ending: { result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } };
 const move = (seat: Player, text: string, version: number, token = seat === 0 ? X : O, clientId?: string): AnyIntent => ({
   kind: 'move',
@@ -253,9 +255,7 @@ describe('decide: one decision for every intent', () => {
     ]);
   });
 
-  it('offers: made, answered, crossing (offering back is agreeing), one at a time; against the AI a takeback at once', () => {
-    const drawBy = (seat: Player) => ({ offer: { kind: 'draw' as const, seat, ply: 1 } });
-    const takebackBy = (seat: Player) => ({ offer: { kind: 'takeback' as const, seat, ply: 1 } });
+  it('offers: made, one at a time, crossing (offering back is agreeing)', () => {
     check([
       [
         'offer a draw',
@@ -292,6 +292,11 @@ describe('decide: one decision for every intent', () => {
         9_000,
         { kind: 'write', write: { kind: 'takeback', toPly: 0, event: { version: 3, kind: 'takeback', ply: 0 } } },
       ],
+    ]);
+  });
+
+  it('answers: an offer lapses at the next move, accepted, declined, never one’s own; against the AI a takeback at once', () => {
+    check([
       [
         'an offer lapses at the next move',
         table(['b2', 'a1'], drawBy(0)),
