@@ -229,4 +229,9 @@ describe('architecture', () => {
       'method: 81 lines',
     ]);
   });
+
+  it('the room is a thin shell around the one decision: room.ts under 300 lines', () => {
+    const lines = readFileSync(path.join(SRC, 'server', 'room.ts'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(300);
+  });
 });
