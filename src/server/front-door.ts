@@ -1,14 +1,7 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  request,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { answer, clientAddress, forwarded, HOP_BY_HOP, rawAnswer, withoutHopByHop } from './forwarding.ts';
 import { Holdings } from './limits.ts';
 
 /**
@@ -74,9 +67,6 @@ export const INSTANCE_HEADER = 'x-hexarena-instance';
 
 /** A request's line and headers up to this size are passed on; an instance takes 16 KB and says so past it. */
 const MAX_HEADER_BYTES = 32 * 1024;
-
-/** Headers of one connection, not of the request: never passed on (RFC 9110, 7.6.1). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
 const NONE_UP = "None of this site's servers answers just now: they may be restarting. Try again in a moment.";
 const STOPPED = 'The server that took this request stopped before answering; it may or may not have done it. Try again.';
@@ -399,75 +389,4 @@ function connectTo(target: Instance, timeoutMs: number): Promise<Socket> {
       reject(new Error(e.code === 'ECONNREFUSED' ? 'connection refused' : e.message));
     });
   });
-}
-
-/** The client's address as the instances should count it (an IPv4 client without its IPv6 dress). */
-function clientAddress(socket: Socket): string {
-  return (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
-}
-
-function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const named = (headers.connection ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined && !HOP_BY_HOP.includes(name) && !named.includes(name)) out[name] = value;
-  return out;
-}
-
-/**
- * The request's headers as an instance is to see them: the connection's own left out (but for a
- * WebSocket's upgrade), and who asked. The front door is the site's edge: what a client says of its
- * own address is replaced, never trusted.
- */
-function forwarded(req: IncomingMessage, upgrade = false): OutgoingHttpHeaders {
-  const headers = withoutHopByHop(req.headers);
-  if (upgrade) {
-    headers.connection = 'Upgrade';
-    if (req.headers.upgrade !== undefined) headers.upgrade = req.headers.upgrade;
-  }
-  headers['x-forwarded-for'] = clientAddress(req.socket);
-  headers['x-forwarded-proto'] = 'encrypted' in req.socket ? 'https' : 'http';
-  if (req.headers.host !== undefined) headers['x-forwarded-host'] = req.headers.host;
-  return headers;
-}
-
-/** An answer of the front door's own, in words: a small page for a browser, `{ "error": … }` for a program. */
-function answer(req: IncomingMessage, res: ServerResponse, status: number, title: string, message: string): void {
-  if (res.headersSent || res.destroyed) {
-    res.destroy();
-    return;
-  }
-  const html = req.headers.accept?.includes('text/html') ?? false;
-  const body = html
-    ? `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${status} ${title} · hexarena</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
-<h1>${title}</h1><p>${message}</p><p><a href="/">Back to hexarena</a></p>
-</body></html>
-`
-    : JSON.stringify({ error: message });
-  res.writeHead(status, {
-    'content-type': html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...(status === 503 ? { 'retry-after': '1' } : {}),
-  });
-  res.end(body);
-}
-
-/** A whole HTTP answer written on a bare socket (before or instead of a request's own handling). */
-function rawAnswer(status: number, reason: string, type: string | null, body: string | Buffer, extra: string[] = []): Buffer {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const head = [
-    `HTTP/1.1 ${status} ${reason}`,
-    ...(type ? [`Content-Type: ${type}`] : []),
-    ...extra,
-    `Content-Length: ${bytes.length}`,
-    'Connection: close',
-  ];
-  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]);
 }

@@ -65,7 +65,6 @@ export abstract class SqlStore {
     this.challenges = new ChallengeSql(sqlDb);
     this.games = new GamesSql(sqlDb);
   }
-
   // Chat (stores/chat.ts).
   addChat(id: GameId, line: ChatLine, keep: number): Promise<void> {
     return this.chats.addChat(id, line, keep);
@@ -73,12 +72,10 @@ export abstract class SqlStore {
   chat(id: GameId): Promise<ChatLine[]> {
     return this.chats.chat(id);
   }
-
   // A game's end (stores/ending.ts).
   end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
     return this.endings.end(id, ending);
   }
-
   // Moderation (stores/moderation.ts).
   setRole(accountId: string, role: Role, granted: boolean, entry: ModAction): Promise<boolean> {
     return this.moderation.setRole(accountId, role, granted, entry);
@@ -119,7 +116,6 @@ export abstract class SqlStore {
   modLog(limit: number, before?: number): Promise<LoggedAction[]> {
     return this.moderation.modLog(limit, before);
   }
-
   // Heartbeats (stores/heartbeats.ts).
   heartbeat(instance: string, now: number, stopped?: boolean): Promise<void> {
     return this.heartbeats.heartbeat(instance, now, stopped);
@@ -127,7 +123,6 @@ export abstract class SqlStore {
   resumeClocks(instance: string, now: number, staleMs: number): Promise<number> {
     return this.heartbeats.resumeClocks(instance, now, staleMs);
   }
-
   // Ratings (stores/ratings.ts).
   ratingsOf(accountId: string): Promise<StoredRating[]> {
     return this.ratings.ratingsOf(accountId);
@@ -141,7 +136,6 @@ export abstract class SqlStore {
   ratedAbove(perf: string, maxDeviation: number, rating: number): Promise<number> {
     return this.ratings.ratedAbove(perf, maxDeviation, rating);
   }
-
   // Archive of played games (stores/archive.ts).
   gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]> {
     return this.archive.gamesOf(accountId, query);
@@ -152,7 +146,6 @@ export abstract class SqlStore {
   resultsOf(accountId: string): Promise<PlayedResult[]> {
     return this.archive.resultsOf(accountId);
   }
-
   // Opening explorer (stores/explorer.ts).
   unexplored(limit: number): Promise<{ ids: GameId[]; left: number }> {
     return this.explorerIndex.unexplored(limit);
@@ -163,7 +156,6 @@ export abstract class SqlStore {
   explorer(variant: string, key: string): Promise<ExplorerCount[]> {
     return this.explorerIndex.explorer(variant, key);
   }
-
   // Reviews (stores/reviews.ts).
   requestReview(request: ReviewRequestRow): Promise<StoredReview> {
     return this.reviews.requestReview(request);
@@ -183,7 +175,6 @@ export abstract class SqlStore {
   reviewsRequestedBy(requester: string, since: number): Promise<number> {
     return this.reviews.reviewsRequestedBy(requester, since);
   }
-
   // Puzzles (stores/puzzles.ts).
   puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
     return this.puzzles.puzzleRound(round);
@@ -194,7 +185,6 @@ export abstract class SqlStore {
   puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
     return this.puzzles.puzzleRatings(game);
   }
-
   // Identity (stores/accounts.ts, stores/bots.ts).
   createGuest(id: string, name: string, createdAt: number): Promise<void> {
     return this.accounts.createGuest(id, name, createdAt);
@@ -295,7 +285,6 @@ export abstract class SqlStore {
   seatedIn(tokenHash: string): Promise<GameId[]> {
     return this.bots.seatedIn(tokenHash);
   }
-
   // Lobby (stores/lobby.ts, stores/challenges.ts).
   open(limit?: number): Promise<StoredGame[]> {
     return this.lobby.open(limit);
@@ -355,7 +344,6 @@ export abstract class SqlStore {
   withdraw(account: string, now: number): Promise<string[]> {
     return this.challenges.withdraw(account, now);
   }
-
   // Games and moves (stores/games.ts).
   create(game: NewGame): Promise<void> {
     return this.games.create(game);
