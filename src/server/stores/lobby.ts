@@ -1,7 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import { GAME_COLUMNS, type GameId, type NewGame, newGameRow, type StoredGame } from './game.ts';
-import { gameFromRows } from './game-rows.ts';
-import type { GamesTable } from './schema.ts';
+import { type NewGame, newGameValues, type StoredGame } from './game.ts';
+import { hydrate } from './game-rows.ts';
 import type { Db, SqlDb } from './sql.ts';
 
 /** A player waiting in a pool, as stored: whichever instance runs the pairing reads them all. */
@@ -91,12 +89,6 @@ export function newestOfEachCreator<R extends { readonly creator?: string | null
   return shown;
 }
 
-/** A new game's row, its columns as newGameRow gives them (open seats: none for games kept for their players). */
-export function newGameValues(game: NewGame): Insertable<GamesTable> {
-  const values = newGameRow(game);
-  return Object.fromEntries(GAME_COLUMNS.split(', ').map((column, i) => [column, values[i]])) as unknown as Insertable<GamesTable>;
-}
-
 /** A game and its held seats, inside a write. */
 export async function insertKept(trx: Db, game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
   await trx.insertInto('games').values(newGameValues(game)).execute();
@@ -105,36 +97,6 @@ export async function insertKept(trx: Db, game: NewGame, seats: readonly PairedS
     .insertInto('seats')
     .values(seats.map((s, seat) => ({ game_id: game.id, seat, token_hash: s.tokenHash, name: s.name, account_id: s.account })))
     .execute();
-}
-
-/** Games from their rows: the moves, seats and departures of all of them in three queries. */
-async function hydrated(db: Db, rows: readonly Selectable<GamesTable>[]): Promise<StoredGame[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [moves, seats, departures] = await Promise.all([
-    db
-      .selectFrom('moves')
-      .select(['game_id', 'ply', 'move', 'at', 'client_id'])
-      .where('game_id', 'in', ids)
-      .orderBy('game_id')
-      .orderBy('ply')
-      .execute(),
-    db.selectFrom('seats').select(['game_id', 'seat', 'token_hash', 'name', 'account_id']).where('game_id', 'in', ids).execute(),
-    db
-      .selectFrom('departures')
-      .select(['game_id', 'seat', 'plies', 'at', 'termination'])
-      .where('game_id', 'in', ids)
-      .orderBy('game_id')
-      .orderBy('n')
-      .execute(),
-  ]);
-  const byGame = <T extends { game_id: string }>(all: readonly T[]): Map<GameId, T[]> => {
-    const map = new Map<GameId, T[]>();
-    for (const r of all) map.set(r.game_id, [...(map.get(r.game_id) ?? []), r]);
-    return map;
-  };
-  const [m, s, d] = [byGame(moves), byGame(seats), byGame(departures)];
-  return rows.map((row) => gameFromRows(row, m.get(row.id) ?? [], s.get(row.id) ?? [], d.get(row.id) ?? []));
 }
 
 export class LobbySql implements LobbyStore {
@@ -151,7 +113,7 @@ export class LobbySql implements LobbyStore {
         .orderBy('created_at', 'desc')
         .limit(limit * LOBBY_ROWS_PER_CREATOR)
         .execute();
-      return hydrated(db, newestOfEachCreator(rows, limit));
+      return hydrate(db, newestOfEachCreator(rows, limit));
     });
   }
 
@@ -165,7 +127,7 @@ export class LobbySql implements LobbyStore {
         .orderBy('created_at', 'desc')
         .limit(limit)
         .execute();
-      return hydrated(db, rows);
+      return hydrate(db, rows);
     });
   }
 
