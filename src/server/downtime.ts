@@ -1,3 +1,13 @@
+/**
+ * Downtime is never charged to a clock. Each instance writes a heartbeat to the store now and then
+ * (and once more when it stops); while none is alive, no clock runs: the first instance to start
+ * after the whole site was down moves every live game's times on by the time since the last
+ * heartbeat of any — its moves, its deadline and due time — once, in one write, under the store's
+ * lock, so two instances starting together never both do it. The clocks are worked out from the
+ * moves' times (clock.ts), so moving those on is what pauses them; the abandonment and first-move
+ * timers, which count from the last move, pause with them.
+ */
+
 /** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks (stores/heartbeats.ts). */
 export interface Heartbeats {
   /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
@@ -10,16 +20,6 @@ export interface Heartbeats {
    */
   resumeClocks(instance: string, now: number, staleMs: number): Promise<number>;
 }
-
-/**
- * Downtime is never charged to a clock. Each instance writes a heartbeat to the store now and then
- * (and once more when it stops); while none is alive, no clock runs: the first instance to start
- * after the whole site was down moves every live game's times on by the time since the last
- * heartbeat of any — its moves, its deadline and due time — once, in one write, under the store's
- * lock, so two instances starting together never both do it. The clocks are worked out from the
- * moves' times (clock.ts), so moving those on is what pauses them; the abandonment and first-move
- * timers, which count from the last move, pause with them.
- */
 
 /** A heartbeat as the store keeps it. */
 export interface HeartbeatRow {

@@ -3,13 +3,10 @@ import { HEARTBEATS } from './downtime.ts';
 import { ACCOUNTS, type IdentityStore, OWNED_BOTS } from './identity/store.ts';
 import { moderationMigration } from './moderation/store.ts';
 import {
-  type AfterMove,
-  type AppendRefusal,
   BOT_NAMES_FOLDED,
   CHALLENGES,
   DEPARTURES,
   explorerMigration,
-  type GameId,
   type GameStore,
   MOVE_CLIENT_IDS,
   POOLS,
@@ -19,7 +16,6 @@ import {
   REVIEWS,
   RULES_VERSIONS,
   SEEKS,
-  type StoredMove,
   TABLE_MANNERS,
 } from './store.ts';
 import { pgFailure, pgTypes, postgresDb } from './stores/sql.ts';
@@ -112,20 +108,6 @@ const MIGRATIONS: readonly string[] = [
   // Moderation: roles, reports, sanctions, the audit log, exact rating changes (moderation/store.ts).
   moderationMigration('BIGSERIAL PRIMARY KEY'),
 ];
-
-/** A move waiting for its tick's statement, and whoever waits for its answer. */
-interface PendingAppend {
-  readonly id: GameId;
-  readonly move: StoredMove;
-  readonly after: AfterMove;
-  readonly resolve: (refusal: AppendRefusal | null) => void;
-  readonly reject: (e: unknown) => void;
-}
-
-/** Parameters of one move in the batch statement. */
-const _FIELDS = 11;
-/** Moves in one statement at most (11 parameters each, far below PostgreSQL's 65,535). */
-const _MAX_BATCH = 500;
 
 /** Any number of the store's instances agree on this lock while migrating. */
 const MIGRATION_LOCK = 0x6865_7861;

@@ -1,4 +1,3 @@
-import type { Json } from '../engine/game.ts';
 import type { Heartbeats } from './downtime.ts';
 import type { IdentityStore } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
@@ -6,13 +5,13 @@ import type { ArchiveStore } from './stores/archive.ts';
 import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { EndingStore } from './stores/ending.ts';
-import type { ExplorerStore, OpeningLine } from './stores/explorer.ts';
+import type { ExplorerStore } from './stores/explorer.ts';
 import type { DiskState } from './stores/failures.ts';
 import { REMATCH_OF } from './stores/game.ts';
 import type { GamesStore } from './stores/games.ts';
 import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
-import type { NewRating, RatingsStore, StoredRating } from './stores/ratings.ts';
+import type { RatingsStore } from './stores/ratings.ts';
 import type { ReviewsStore } from './stores/reviews.ts';
 
 /**
