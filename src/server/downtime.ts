@@ -50,16 +50,6 @@ export const HEARTBEATS = `CREATE TABLE heartbeats (
    ALTER TABLE games ADD COLUMN paused_at BIGINT;
    ALTER TABLE games ADD COLUMN paused_ms BIGINT;`;
 
-/** A statement with :name placeholders as PostgreSQL takes it ($1, $2… in order of first use) and its values. */
-export function numbered(sql: string, values: Readonly<Record<string, unknown>>): { text: string; values: unknown[] } {
-  const names: string[] = [];
-  const text = sql.replace(/:([a-zA-Z]+)\b/g, (_, name: string) => {
-    if (!names.includes(name)) names.push(name);
-    return `$${names.indexOf(name) + 1}`;
-  });
-  return { text, values: names.map((n) => values[n]) };
-}
-
 /** A game's last pause, as its page shows it: while it is the latest thing to have happened to its running clock. */
 export function pauseShown(game: {
   readonly clock?: unknown;

@@ -130,14 +130,6 @@ export class PgStore extends SqlStore implements GameStore, IdentityStore {
     return store;
   }
 
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-    try {
-      return await this.pool.query<R>(text, values);
-    } catch (e) {
-      throw translated(e);
-    }
-  }
-
   private async migrate(): Promise<void> {
     await this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -186,14 +186,3 @@ export const OWNED_BOTS = `ALTER TABLE accounts ADD COLUMN owner_id TEXT;
 
 /** The id of an API token as its owner sees it: enough of its hash to name it, nothing to use. */
 export const API_TOKEN_ID = 12;
-
-/* Who answers for a seat, in SQL both stores' claimSeat shares; each parameter ('?' or '$n') used once in order. */
-
-/**
- * A seat of a game held by an owner: by its account, by a bot it owns (the bot's account, or a bot's
- * seat taken with its token). Parameters: the game, then the owner four times.
- */
-export const ownerSeated = (game: string, ...owner: [string, string, string, string]): string =>
-  `SELECT 1 FROM seats s WHERE s.game_id = ${game} AND (
-     s.account_id IN (SELECT id FROM accounts WHERE id = ${owner[0]} OR owner_id = ${owner[1]})
-     OR s.token_hash IN (SELECT b.token_hash FROM bots b JOIN accounts a ON a.id = b.account_id WHERE a.id = ${owner[2]} OR a.owner_id = ${owner[3]}))`;

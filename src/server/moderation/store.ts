@@ -1,6 +1,5 @@
 import type { Json } from '../../engine/game.ts';
 import type { LoggedAction, ShownReport } from '../../protocols/wire/moderation.ts';
-import { NEW_PLAYER } from '../../ratings/index.ts';
 
 export type { LoggedAction };
 
@@ -151,9 +150,3 @@ export const moderationMigration = (serial: string): string => `CREATE TABLE rol
      details TEXT
    );
    ALTER TABLE rating_history ADD COLUMN delta DOUBLE PRECISION;`;
-
-/** A player's rating before their first rated game: what a history point's change is counted from. */
-export const NEW_RATING = NEW_PLAYER.rating;
-
-/** A condition on a ratings row `r`: its account is not banned (banned players are off the leaderboard). */
-export const NOT_BANNED = "NOT EXISTS (SELECT 1 FROM sanctions s WHERE s.account_id = r.account_id AND s.kind = 'ban')";

@@ -161,7 +161,7 @@ export const seatedAtStart = (game: { readonly creator?: string | null }): boole
 
 /**
  * A new game's row as both stores insert it: open_seats counts the seats anyone may claim from the
- * lobby (not an AI's, not a rematch's). In GAME_COLUMNS' order.
+ * lobby (not an AI's, not a rematch's).
  */
 export function newGameValues(game: NewGame) {
   return {
@@ -180,9 +180,6 @@ export function newGameValues(game: NewGame) {
     rating_range: game.ratingRange ? JSON.stringify(game.ratingRange) : null,
   };
 }
-
-/** The values of a new game's row, in GAME_COLUMNS' order. */
-export const newGameRow = (game: NewGame): unknown[] => Object.values(newGameValues(game));
 
 /** A game just made, as it will read back from the store. */
 export function newStoredGame(game: NewGame): StoredGame {
@@ -204,7 +201,3 @@ export function newStoredGame(game: NewGame): StoredGame {
     creator: game.creator ?? null,
   };
 }
-
-/** The columns of a new game's row, as newGameRow gives them. */
-export const GAME_COLUMNS =
-  'id, game, options, seed, seats, clock, created_at, due, open_seats, creator, rules_version, rated, rating_range';
