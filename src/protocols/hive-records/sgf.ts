@@ -1,17 +1,19 @@
 import type { Outcome } from '../../engine/game.ts';
-import type { Termination } from '../../engine/record.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { cellOf } from '../../games/hive/grid.ts';
-import { encodeMove, type GameType, type HiveState, hive, PASS, parseGameType, parsePiece } from '../../games/hive/index.ts';
-import { type ImportedHiveGame, importOptions, recordOf, refusal, type SourceMove } from './replay.ts';
+import { encodeMove, type HiveState, hive, PASS, parsePiece } from '../../games/hive/index.ts';
+import type { Hex } from '../../hex/coords.ts';
+import { type Cell, parseSetup, type Setup, WRAP } from './boardspace-notation.ts';
+import { type Action, type Committed, type SeatEnd, turnsOf } from './boardspace-turns.ts';
+import { type ImportedHiveGame, importOptions, recordOf, refusal, type SourceMove, type StatedEnd } from './replay.ts';
 
 /**
  * boardspace.net's Hive game files: SGF in form (`(;…)`, properties `ID[value]`), with the game in
- * boardspace's own properties: `SU[hive-lmp]` the variant, `P0[id "name"]` / `P1[id "name"]` the
- * players, and one `P0[n action …]` / `P1[n action …]` a step of a player's turn — `dropb wQ N 13 .`,
- * `move w wB1 M 14 .`, `pass`, `done`, `resign`… A turn counts only at its `done`. Cells are
- * boardspace's letter+number grid, turned into UHP MoveStrings against hexarena's own replay of the
- * game. What was learned of the format, and what is guessed: docs/hive-records.md.
+ * boardspace's own properties: `SU[hive-plm 2 0 101]` the variant (and players, random key, revision),
+ * `P0[id "name"]` / `P1[id "name"]` the players, and one `P0[n step …]` / `P1[n step …]` a step of a
+ * player's turn (boardspace-turns.ts). Cells are boardspace's letter+number grid
+ * (boardspace-notation.ts), turned into UHP MoveStrings against hexarena's own replay of the game.
+ * What was learned of the format, and from where: docs/hive-records.md.
  */
 
 export const MAX_SGF_CHARS = 4 * 1024 * 1024;
@@ -79,120 +81,30 @@ export function sgfProperties(text: string): Result<Property[]> {
   return ok(props);
 }
 
-/** `hive`, `hive-m`, `hive-lmp`… → Base, Base+M, Base+MLP; Ultimate and others are not hexarena's. */
-function typeOf(su: string): Result<GameType> {
-  const m = /^hive(?:-([a-z]+))?$/i.exec(su.trim());
-  const letters = m?.[1] ?? '';
-  if (!m || !/^[lmp]*$/i.test(letters))
-    return fail(`"${su}" is not a Hive variant hexarena plays (hive, hive-m, hive-l, hive-p, hive-lm, … hive-lmp)`);
-  return parseGameType(letters === '' ? 'Base' : `Base+${letters}`);
-}
+const TAG_OF: Record<string, string> = { EV: 'Event', PC: 'Site', RO: 'Round', DT: 'Date', GN: 'GameName', RE: 'SgfResult' };
 
-/** One turn as the file commits it at `done`. */
-interface Committed {
-  readonly player: 0 | 1;
-  /** The action as written ("P0 dropb wQ N 13 ."), for errors. */
-  readonly source: string;
-  /** null for a pass. */
-  readonly piece: string | null;
-  readonly col: number;
-  readonly row: number;
-}
-
-const PIECE = /^([wb])?([qsbgamlp])([1-9])?$/i;
+const distance = (a: Hex, b: Hex) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 
 /**
- * A piece as boardspace writes it — `wQ`, `bS1`, `wM1`, or without its colour in older files (`S1`,
- * `Q`) — as a UHP name of the file's colours: the number of the Mosquito, Ladybug, Pillbug and Queen
- * goes (`M1` is `M`).
+ * Where a written cell can be, in the plane around the first piece (axial q is the column, r minus
+ * the row). On the wrapping board a written cell stands for every cell 26 columns or rows away: those
+ * that touch a piece of the hive other than the mover are the candidates, the cell as written first.
  */
-function pieceName(token: string, color: string): Result<string> {
-  const m = PIECE.exec(token);
-  if (!m) return fail(`"${token}" is not a Hive piece`);
-  const bug = (m[2] as string).toUpperCase();
-  const number = m[3] ?? '';
-  const single = 'QMLP'.includes(bug);
-  if (single && number !== '' && number !== '1') return fail(`"${token}": there is one ${bug} a side`);
-  if (!single && number === '') return fail(`"${token}": say which one (${bug}1, ${bug}2…)`);
-  return ok(`${(m[1] ?? color).toLowerCase()}${bug}${single ? '' : number}`);
-}
-
-/** A boardspace cell: a column letter and a row number. */
-function cellArgs(letter: string | undefined, number: string | undefined): { col: number; row: number } | null {
-  if (letter === undefined || number === undefined || !/^[A-Za-z]$/.test(letter) || !/^\d{1,3}$/.test(number)) return null;
-  return { col: letter.toUpperCase().charCodeAt(0) - 65, row: Number(number) };
-}
-
-const COLOR_OF_PLAYER = ['w', 'b'] as const;
-
-interface Turns {
-  committed: Committed[];
-  end: { result: Outcome | null; termination?: Termination };
-  notes: string[];
-}
-
-/** The turns of the file (pieces in the file's colours, '?' for the mover's own), each counted at its `done`; a turn left without one is dropped. */
-function turnsOf(actions: readonly { player: 0 | 1; text: string }[]): Result<Turns> {
-  const committed: Committed[] = [];
-  const notes: string[] = [];
-  const unknown = new Set<string>();
-  let pending: Committed | null = null;
-  let picked: { piece?: string } = {};
-  let end: Turns['end'] = { result: null };
-  for (const { player, text } of actions) {
-    const words = text.trim().split(/\s+/);
-    const verb = (words[0] ?? '').toLowerCase();
-    const source = `P${player} ${text.trim()}`;
-    const bad = (why: string): Result<Turns> => fail(`turn ${committed.length + 1} (${source}): ${why}`);
-    if (verb === 'done') {
-      if (pending) committed.push(pending);
-      pending = null;
-      picked = {};
-    } else if (verb === 'pass') {
-      pending = { player, source, piece: null, col: 0, row: 0 };
-    } else if (verb === 'dropb' || verb === 'pdropb' || verb === 'move' || verb === 'pmove') {
-      // dropb <piece> <col> <row> <reference>; move <colour> <piece> <col> <row> <reference>; the
-      // reference (`.`, `wS1\`, `-bQ`) is boardspace's own and is not needed: the cell says where.
-      const moving = verb.endsWith('move');
-      const args = words.slice(1);
-      if (moving && !/^[wb]$/i.test(args[0] ?? '')) return bad(`"${args[0] ?? ''}" is not a colour (w or b)`);
-      // A drop's piece without its colour is the mover's own: '?' until the colours are settled.
-      const color = moving ? (args.shift() as string).toLowerCase() : '?';
-      let pieceToken = args[0];
-      let cell = cellArgs(args[1], args[2]);
-      // A drop of what was picked: `dropb <col> <row>`.
-      if (!cell && cellArgs(args[0], args[1]) && picked.piece !== undefined) {
-        cell = cellArgs(args[0], args[1]);
-        pieceToken = picked.piece;
-      }
-      if (!cell || pieceToken === undefined) return bad('write a piece and a cell, such as "dropb wQ N 13 ." or "move w wB1 M 14 ."');
-      const piece = pieceName(pieceToken, color);
-      if (!piece.ok) return bad(piece.error.message);
-      pending = { player, source, piece: piece.value, ...cell };
-    } else if (verb === 'pick' || verb === 'pickb') {
-      // pick <piece> (from the reserve) or pickb <col> <row> <piece>: the start of a drag; the drop says where.
-      const token = words.find((w, i) => i > 0 && PIECE.test(w));
-      if (token !== undefined) picked = { piece: token };
-    } else if (verb === 'drop') {
-      // A drop back into the reserve undoes the pick.
-      picked = {};
-    } else if (verb === 'resign') {
-      end = { result: { kind: 'win', winner: 1 - player }, termination: 'resignation' };
-      pending = null;
-      break;
-    } else if (verb === 'acceptdraw') {
-      end = { result: { kind: 'draw' }, termination: 'agreement' };
-      pending = null;
-      break;
-    } else if (verb === 'start' || verb === 'offerdraw' || verb === 'declinedraw' || verb === 'edit') {
-      // The start of play and draw offers change no piece.
-    } else if (verb !== '') {
-      unknown.add(verb.slice(0, 20));
-    }
+function candidates(written: Hex, wraps: boolean, planar: ReadonlyMap<number, Hex>, mover: number): Hex[] {
+  if (!wraps || planar.size === 0) return [written];
+  const found = new Map<string, Hex>();
+  for (const [piece, at] of planar) {
+    if (piece === mover) continue;
+    const near = {
+      q: written.q + Math.round((at.q - written.q) / WRAP) * WRAP,
+      r: written.r + Math.round((at.r - written.r) / WRAP) * WRAP,
+    };
+    if (distance(near, at) <= 1) found.set(`${near.q},${near.r}`, near);
   }
-  if (pending) notes.push(`the last turn (${pending.source}) has no "done", so it does not count`);
-  if (unknown.size > 0) notes.push(`steps hexarena does not know were skipped: ${[...unknown].slice(0, 5).join(', ')}`);
-  return ok({ committed, end, notes });
+  const own = found.get(`${written.q},${written.r}`);
+  if (own) found.delete(`${written.q},${written.r}`);
+  const list = [...(own ? [own] : []), ...found.values()];
+  return list.length > 0 ? list : [written];
 }
 
 /**
@@ -205,56 +117,94 @@ export function parseBoardspaceSgf(text: string): Result<ImportedHiveGame> {
   if (!props.ok) return props;
   const tags: Record<string, string> = {};
   const names: [string, string] = ['', ''];
-  const actions: { player: 0 | 1; text: string }[] = [];
+  const actions: Action[] = [];
   let su: string | undefined;
-  const TAG_OF: Record<string, string> = { EV: 'Event', PC: 'Site', RO: 'Round', DT: 'Date', GN: 'GameName', RE: 'SgfResult' };
   for (const { id, value } of props.value) {
     const key = id.toUpperCase();
     if (key === 'SU') su = value;
     else if (key === 'P0' || key === 'P1') {
-      const player = key === 'P0' ? 0 : 1;
+      const seat = key === 'P0' ? 0 : 1;
       const idMatch = /^\s*id\s+"(.*)"\s*$/s.exec(value);
-      const step = /^\s*\d+\s+(.*)$/s.exec(value);
-      if (idMatch) names[player] = idMatch[1] as string;
-      else if (step) actions.push({ player, text: (step[1] as string).replace(/\s+/g, ' ') });
+      // The step's number is optional: boardspace's reader skips a leading number when there is one.
+      const step = /^\s*(?:\d+\s+)?(\S.*)$/s.exec(value);
+      if (idMatch) names[seat] = idMatch[1] as string;
+      else if (step) actions.push({ seat, text: (step[1] as string).replace(/\s+/g, ' ') });
     } else if (Object.hasOwn(TAG_OF, key)) tags[TAG_OF[key] as string] = value.trim();
   }
-  const type = su === undefined ? ok<GameType>('Base') : typeOf(su);
-  if (!type.ok) return type;
-  tags.GameType = type.value;
-  if (names[0] !== '') tags.White = names[0];
-  if (names[1] !== '') tags.Black = names[1];
+  const setup: Result<Setup> = su === undefined ? ok({ type: 'Base', revision: null, wraps: true }) : parseSetup(su);
+  if (!setup.ok) return setup;
+  const { type, wraps } = setup.value;
+  tags.GameType = type;
   const turns = turnsOf(actions);
   if (!turns.ok) return turns;
   const { committed, notes } = turns.value;
-  // RE names the winner in words ("… wins", "The game is a draw"): a result, without saying how it came.
-  const re = tags.SgfResult?.toLowerCase() ?? '';
-  const named = [0, 1].find((p) => names[p] !== '' && re.includes((names[p] as string).toLowerCase()));
-  const end =
-    turns.value.end.result !== null || re === ''
-      ? turns.value.end
-      : re.includes('draw')
-        ? { result: { kind: 'draw' } as Outcome }
-        : named !== undefined
-          ? { result: { kind: 'win', winner: named } as Outcome }
-          : turns.value.end;
   if (su === undefined) notes.push('no SU property: read as Base');
-  // White moves first in hexarena's Hive: a file whose first piece is black has its colours exchanged.
-  const swap = committed.find((t) => t.piece !== null)?.piece?.startsWith('b') ?? false;
+  // White moves first: whoever places the first piece plays White (P0, unless colours were chosen).
+  const firstPiece = committed.find((t) => t.piece !== null);
+  const whiteSeat = firstPiece?.seat ?? 0;
+  if (whiteSeat === 1) notes.push('P1 places the first piece, so P1 plays White');
+  const colorIndex = (seat: 0 | 1): 0 | 1 => (seat === whiteSeat ? 0 : 1);
+  const players = [names[whiteSeat], names[1 - whiteSeat] as string];
+  if (players[0] !== '') tags.White = players[0];
+  if (players[1] !== '') tags.Black = players[1];
+  // A file whose first piece is black has its colours exchanged: the rules do not tell them apart.
+  const swap = firstPiece?.piece?.startsWith('b') ?? false;
   if (swap) notes.push('the first piece placed is black: colours exchanged, so the first player is White');
-  const uhpName = (name: string, player: 0 | 1) =>
-    name[0] === '?' ? `${COLOR_OF_PLAYER[player]}${name.slice(1)}` : swap ? `${name[0] === 'w' ? 'b' : 'w'}${name.slice(1)}` : name;
+  const uhpName = (name: string, seat: 0 | 1) =>
+    name[0] === '?'
+      ? `${colorIndex(seat) === 0 ? 'w' : 'b'}${name.slice(1)}`
+      : swap
+        ? `${name[0] === 'w' ? 'b' : 'w'}${name.slice(1)}`
+        : name;
+  const end = statedEnd(turns.value.end, tags.SgfResult ?? '', names, colorIndex);
   const options = importOptions(
-    type.value,
-    committed.slice(0, 2).map((t) => (t.piece === null ? 'pass' : uhpName(t.piece, t.player))),
+    type,
+    committed.slice(0, 2).map((t) => (t.piece === null ? 'pass' : uhpName(t.piece, t.seat))),
     notes,
   );
-  const first = committed.find((t) => t.piece !== null);
+  const states = replayTurns(committed, options, wraps, uhpName, notes);
+  if (!states.ok) return states;
+  const record = recordOf(options, states.value, end, players[0] !== '' || players[1] !== '' ? players : undefined, notes);
+  if (!record.ok) return record;
+  tags.Result = record.value.result
+    ? record.value.result.kind === 'draw'
+      ? 'Draw'
+      : record.value.result.winner === 0
+        ? 'WhiteWins'
+        : 'BlackWins'
+    : 'InProgress';
+  return ok({ record: record.value, tags, notes });
+}
+
+/** The end the steps state, by colour; else the result `RE` names in words ("… wins", "draw"), without saying how it came. */
+function statedEnd(end: SeatEnd, re: string, names: readonly string[], colorIndex: (seat: 0 | 1) => 0 | 1): StatedEnd {
+  if (end.kind === 'resign') return { result: { kind: 'win', winner: 1 - colorIndex(end.seat) }, termination: 'resignation' };
+  if (end.kind === 'draw') return { result: { kind: 'draw' }, termination: 'agreement' };
+  if (end.kind === 'time') return { result: { kind: 'win', winner: colorIndex(end.winner) }, termination: 'time' };
+  const said = re.toLowerCase();
+  if (said === '') return { result: null };
+  if (said.includes('draw')) return { result: { kind: 'draw' } as Outcome };
+  const named = ([0, 1] as const).find((p) => names[p] !== '' && said.includes((names[p] as string).toLowerCase()));
+  return named === undefined ? { result: null } : { result: { kind: 'win', winner: colorIndex(named) } };
+}
+
+/** Plays the committed turns from the start; the first the rules refuse is named with its ply and the engine's reason. */
+function replayTurns(
+  committed: readonly Committed[],
+  options: ReturnType<typeof importOptions>,
+  wraps: boolean,
+  uhpName: (name: string, seat: 0 | 1) => string,
+  notes: string[],
+): Result<HiveState[]> {
+  const origin: Cell = committed.find((t) => t.piece !== null)?.cell ?? { col: 0, row: 0 };
   const states: HiveState[] = [hive.newGame(options, '')];
+  // Where each piece stands in the plane around the first piece, to read a wrapped cell near the hive.
+  const planar = new Map<number, Hex>();
   let passes = 0;
+  let wrapped = 0;
   for (const turn of committed) {
     let state = states.at(-1) as HiveState;
-    // Passes are implicit in boardspace's files: a player with no move passes here.
+    // Passes are implicit in boardspace's older files: a player with no move passes here.
     if (turn.piece !== null && hive.result(state) === null) {
       const legal = hive.legalMoves(state);
       if (legal.length === 1 && legal[0] === PASS) {
@@ -266,29 +216,39 @@ export function parseBoardspaceSgf(text: string): Result<ImportedHiveGame> {
     const move: SourceMove = { source: turn.source, uhp: 'pass' };
     if (hive.result(state) !== null) return fail(refusal(states.length, move, 'the game was already over'));
     let uhp = 'pass';
+    let at: Hex | null = null;
+    let piece = -1;
     if (turn.piece !== null) {
-      const piece = parsePiece(uhpName(turn.piece, turn.player));
-      if (!piece.ok) return fail(refusal(states.length, move, piece.error.message));
-      const origin = first as Committed;
-      const cell = cellOf(turn.col - origin.col, origin.row - turn.row);
-      uhp = hive.formatMove(state, encodeMove(piece.value, cell));
-      if (state.pos.piecesOnBoard > 0 && !uhp.includes(' '))
+      const named = parsePiece(uhpName(turn.piece, turn.seat));
+      if (!named.ok) return fail(refusal(states.length, move, named.error.message));
+      piece = named.value;
+      const written = { q: turn.cell.col - origin.col, r: origin.row - turn.cell.row };
+      const places = candidates(written, wraps, planar, piece);
+      const legal = hive.legalMoves(state);
+      const fits = places.filter((h) => legal.includes(encodeMove(piece, cellOf(h.q, h.r))));
+      at = fits[0] ?? (places[0] as Hex);
+      uhp = hive.formatMove(state, encodeMove(piece, cellOf(at.q, at.r)));
+      if (fits.length > 1)
+        return fail(
+          refusal(
+            states.length,
+            { ...move, uhp },
+            `on boardspace's wrapping 26 × 26 board that cell is ${fits.length} places beside the hive`,
+          ),
+        );
+      if (fits.length === 0 && state.pos.piecesOnBoard > 0 && !uhp.includes(' '))
         return fail(refusal(states.length, { ...move, uhp }, 'that cell touches no other piece of the hive'));
+      if (at.q !== written.q || at.r !== written.r) wrapped++;
     }
     const parsed = hive.parseMove(state, uhp);
     if (!parsed.ok) return fail(refusal(states.length, { ...move, uhp }, parsed.error.message));
     states.push(hive.play(state, parsed.value));
+    if (at) planar.set(piece, at);
   }
   if (passes > 0) notes.push(`${passes} pass${passes === 1 ? '' : 'es'} the file leaves implicit were played`);
-  const players = names[0] !== '' || names[1] !== '' ? names : undefined;
-  const record = recordOf(options, states, end, players, notes);
-  if (!record.ok) return record;
-  tags.Result = record.value.result
-    ? record.value.result.kind === 'draw'
-      ? 'Draw'
-      : record.value.result.winner === 0
-        ? 'WhiteWins'
-        : 'BlackWins'
-    : 'InProgress';
-  return ok({ record: record.value, tags, notes });
+  if (wrapped > 0)
+    notes.push(
+      `${wrapped} cell${wrapped === 1 ? '' : 's'} written across the edge of boardspace's wrapping 26 × 26 board, read beside the hive`,
+    );
+  return ok(states);
 }
