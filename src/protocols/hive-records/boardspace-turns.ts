@@ -165,7 +165,9 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
     } else if (verb === 'declinedraw') {
       if ((ending as Ending | null)?.kind === 'draw') ending = null;
     } else if (verb === 'winontime') {
+      // boardspace gives the win to the side whose step ends the game on time.
       end = { kind: 'time', winner: seat };
+      notes.push(`${source}: read as a win on time for P${seat}`);
       pending = null;
       break;
     } else if (verb === 'edit') {

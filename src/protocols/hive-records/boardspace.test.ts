@@ -128,6 +128,11 @@ describe('boardspace.net SGF as boardspace writes it', () => {
     const onTime = unwrap(parseBoardspaceSgf(B.SGF_PILLBUG.replace(end, ';P1[31 WinOnTime]')));
     expect(onTime.record.result).toEqual({ kind: 'win', winner: 1 });
     expect(onTime.record.termination).toBe('time');
+    expect(onTime.notes).toContain('P1 WinOnTime: read as a win on time for P1');
+    // A winner named in RE comes first.
+    const named = unwrap(parseBoardspaceSgf(B.SGF_PILLBUG.replace(end, ';P1[31 WinOnTime]').replace('SU[', 'RE[cleo wins]SU[')));
+    expect(named.record.result).toEqual({ kind: 'win', winner: 0 });
+    expect(named.notes).toContain('RE names P0 the winner: the win on time is theirs');
     expect(error(B.SGF_PILLBUG.replace(end, ';P1[31 Resign];P1[32 MoveDone B bB1 Q 13 bP1-]'))).toBe(
       'turn 16 (P1 MoveDone B bB1 Q 13 bP1-): a move after a resignation that was neither confirmed with Done nor withdrawn',
     );

@@ -156,7 +156,7 @@ export function parseBoardspaceSgf(text: string): Result<ImportedHiveGame> {
       : swap
         ? `${name[0] === 'w' ? 'b' : 'w'}${name.slice(1)}`
         : name;
-  const end = statedEnd(turns.value.end, tags.SgfResult ?? '', names, colorIndex);
+  const end = statedEnd(turns.value.end, tags.SgfResult ?? '', names, colorIndex, notes);
   const options = importOptions(
     type,
     committed.slice(0, 2).map((t) => (t.piece === null ? 'pass' : uhpName(t.piece, t.seat))),
@@ -177,14 +177,18 @@ export function parseBoardspaceSgf(text: string): Result<ImportedHiveGame> {
 }
 
 /** The end the steps state, by colour; else the result `RE` names in words ("… wins", "draw"), without saying how it came. */
-function statedEnd(end: SeatEnd, re: string, names: readonly string[], colorIndex: (seat: 0 | 1) => 0 | 1): StatedEnd {
+function statedEnd(end: SeatEnd, re: string, names: readonly string[], colorIndex: (seat: 0 | 1) => 0 | 1, notes: string[]): StatedEnd {
+  const said = re.toLowerCase();
+  const named = ([0, 1] as const).find((p) => names[p] !== '' && said.includes((names[p] as string).toLowerCase()));
   if (end.kind === 'resign') return { result: { kind: 'win', winner: 1 - colorIndex(end.seat) }, termination: 'resignation' };
   if (end.kind === 'draw') return { result: { kind: 'draw' }, termination: 'agreement' };
-  if (end.kind === 'time') return { result: { kind: 'win', winner: colorIndex(end.winner) }, termination: 'time' };
-  const said = re.toLowerCase();
+  if (end.kind === 'time') {
+    // Whose win a WinOnTime is has not been checked against a real game: a winner RE names comes first.
+    if (named !== undefined && named !== end.winner) notes.push(`RE names P${named} the winner: the win on time is theirs`);
+    return { result: { kind: 'win', winner: colorIndex(named ?? end.winner) }, termination: 'time' };
+  }
   if (said === '') return { result: null };
   if (said.includes('draw')) return { result: { kind: 'draw' } as Outcome };
-  const named = ([0, 1] as const).find((p) => names[p] !== '' && said.includes((names[p] as string).toLowerCase()));
   return named === undefined ? { result: null } : { result: { kind: 'win', winner: colorIndex(named) } };
 }
 
