@@ -1,7 +1,7 @@
 import type { Outcome } from '../../engine/game.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { cellOf } from '../../games/hive/grid.ts';
-import { encodeMove, type HiveState, hive, PASS, parsePiece } from '../../games/hive/index.ts';
+import { encodeMove, type HiveOptions, type HiveState, hive, PASS, parsePiece } from '../../games/hive/index.ts';
 import type { Hex } from '../../hex/coords.ts';
 import { type Cell, parseSetup, type Setup, WRAP } from './boardspace-notation.ts';
 import { type Action, type Committed, type SeatEnd, turnsOf } from './boardspace-turns.ts';
@@ -195,7 +195,7 @@ function statedEnd(end: SeatEnd, re: string, names: readonly string[], colorInde
 /** Plays the committed turns from the start; the first the rules refuse is named with its ply and the engine's reason. */
 function replayTurns(
   committed: readonly Committed[],
-  options: ReturnType<typeof importOptions>,
+  options: HiveOptions,
   wraps: boolean,
   uhpName: (name: string, seat: 0 | 1) => string,
   notes: string[],
