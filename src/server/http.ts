@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Holdings } from './limits.ts';
+import { registerMetrics } from './metrics.ts';
 import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
@@ -77,7 +78,7 @@ export function stopGracefully(app: FastifyInstance, settings?: StopSettings): P
 
 export async function createHttpServer(
   staticDir: string,
-  online?: { store: GameStore } & OnlineLimits,
+  online?: { store: GameStore; readonly metricsToken?: string } & OnlineLimits,
   connections: ConnectionLimits = {},
 ): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connections };
@@ -114,6 +115,8 @@ export async function createHttpServer(
   capConnections(app, limits.connectionsPerAddress);
   const running = online ? await registerOnline(app, online.store, online, intake) : null;
   registerHealth(app, online?.store ?? null, running);
+  // HEXARENA_METRICS_TOKEN: /metrics for the operator's scraper (metrics.ts); without it, no such address.
+  if (online?.metricsToken && running) registerMetrics(app, online.metricsToken, metricsSources(app, running.hub));
   registerAppPages(app);
   answerErrors(app);
   stoppers.set(app, (settings) => stopServer(intake, running?.parts ?? null, online?.store ?? null, () => app.close(), settings));
@@ -242,6 +245,15 @@ function capConnections(app: FastifyInstance, cap: number): void {
     reply.hijack();
     request.raw.socket.destroy();
   });
+}
+
+/** What /metrics reads: the hub, and the server's sockets and connections. */
+function metricsSources(app: FastifyInstance, hub: Online['hub']) {
+  return {
+    hub,
+    websockets: () => app.websocketServer.clients.size,
+    connections: () => new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n ?? 0))),
+  };
 }
 
 /** Bytes sent on WebSockets that their clients have not taken yet (slow or stalled readers). */
