@@ -72,8 +72,7 @@ export async function backupSqlite(dataDir: string, file: string, shown = file, 
   if (existsSync(file)) throw new BackupProblem(`${shown} exists already: a backup never writes over a file, name a new one`);
   if (!existsSync(path.dirname(file))) throw new BackupProblem(`the folder of ${shown} does not exist`);
   const partial = `${file}.partial-${process.pid}`;
-  // Read-only: the backup never changes the store; a busy writer is waited for, not failed on.
-  const db = new Database(source, { readonly: true, fileMustExist: true, timeout: 30_000 });
+  const db = openToRead(source);
   try {
     storeSchema(db, source);
     await db.backup(partial, { progress: () => ALL_PAGES });
@@ -135,6 +134,17 @@ export function restoreSqlite(
   return { ...summary, replaced };
 }
 
+/**
+ * A connection that only reads the store (query_only), a busy writer waited for rather than failed
+ * on. Opened for writing where it may be, so that closing it, the last connection of a stopped
+ * server's store, folds its log and leaves no -wal and -shm files behind; read-only where it may not.
+ */
+function openToRead(file: string): Database.Database {
+  const db = new Database(file, { fileMustExist: true, timeout: 30_000 });
+  db.pragma('query_only = ON');
+  return db;
+}
+
 /** The store's schema version; a file that is no hexarena store is a BackupProblem. */
 function storeSchema(db: Database.Database, shown: string): number {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'moves')").all();
@@ -182,7 +192,7 @@ function checkedCopy(file: string, shown: string, ownCopy: boolean): BackupSumma
  * has not stopped last beat (null: none within LIVE_MS).
  */
 function liveStore(file: string, now: number): { games: number; aliveMs: number | null } {
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 30_000 });
+  const db = openToRead(file);
   try {
     const games = (db.prepare('SELECT count(*) AS n FROM games').get() as { n: number }).n;
     const hasBeats = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'heartbeats'").get() !== undefined;
