@@ -1,5 +1,5 @@
 // The Debian packages the tests use: chromium-headless-shell (the browser tests; never a downloaded
-// browser), chromium (Lighthouse, in `npm run check:web`), and postgresql and redis-server (the store's and the scale-out tests start throwaway servers of them). Installs what is missing
+// browser), chromium (Lighthouse, in `npm run check:web`), postgresql and redis-server (the store's and the scale-out tests start throwaway servers of them), nginx and caddy (the operations guide's proxy configurations, checked by them). Installs what is missing
 // when this process may (root with apt-get); otherwise says how, and those tests fail.
 // Another apt-get or dpkg may hold the package lock (unattended upgrades, a second install): then
 // this waits and tries again, saying so, and gives up with one clear line.
@@ -81,10 +81,18 @@ export const POSTGRESQL = {
 };
 
 export const REDIS = { name: 'redis', pkg: 'redis-server', probe: 'command -v redis-server', purpose: 'the scale-out tests' };
+/** The reverse proxies docs/operations.md configures: their configurations are checked by the programs themselves. */
+export const NGINX = {
+  name: 'nginx',
+  pkg: 'nginx',
+  probe: 'command -v nginx || test -x /usr/sbin/nginx',
+  purpose: "the operations guide's nginx configuration",
+};
+export const CADDY = { name: 'caddy', pkg: 'caddy', probe: 'command -v caddy', purpose: "the operations guide's Caddy configuration" };
 
 export const ensureChromium = (sys = system, options = {}) => ensurePackage(sys, CHROMIUM, options);
 
-export const PACKAGES = [CHROMIUM, HEADLESS_SHELL, POSTGRESQL, REDIS];
+export const PACKAGES = [CHROMIUM, HEADLESS_SHELL, POSTGRESQL, REDIS, NGINX, CADDY];
 
 /**
  * The packages named on the command line, or what `npm test` needs when none is (all but chromium,
@@ -114,7 +122,7 @@ export async function ensureAll(sys, wanted, options = {}) {
   return code;
 }
 
-/** `node scripts/ensure-packages.mjs [chromium] [chromium-headless-shell] [postgresql] [redis]` */
+/** `node scripts/ensure-packages.mjs [chromium] [chromium-headless-shell] [postgresql] [redis] [nginx] [caddy]` */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { wanted, unknown } = packagesFor(process.argv.slice(2));
   if (unknown.length > 0) {

@@ -71,8 +71,14 @@ describe('ensure-chromium', () => {
 });
 
 describe('packagesFor', () => {
-  it('gives npm test the headless shell, PostgreSQL and Redis, not the whole browser; names what it does not know', () => {
-    expect(packagesFor([]).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium-headless-shell', 'postgresql', 'redis-server']);
+  it('gives npm test the headless shell, PostgreSQL, Redis, nginx and Caddy, not the whole browser; names what it does not know', () => {
+    expect(packagesFor([]).wanted.map((p: { pkg: string }) => p.pkg)).toEqual([
+      'chromium-headless-shell',
+      'postgresql',
+      'redis-server',
+      'nginx',
+      'caddy',
+    ]);
     expect(packagesFor(['chromium']).wanted.map((p: { pkg: string }) => p.pkg)).toEqual(['chromium']);
     expect(packagesFor(['redis', 'chrome'])).toEqual({ wanted: [expect.objectContaining({ pkg: 'redis-server' })], unknown: ['chrome'] });
   });

@@ -4,6 +4,7 @@ import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { AdminFlags } from './commands/admin.ts';
+import type { BackupFlags, RestoreFlags } from './commands/backup.ts';
 import type { BookFlags } from './commands/book.ts';
 import type { ExportPuzzlesFlags } from './commands/export-puzzles.ts';
 import type { ExportStaticFlags } from './commands/export-static.ts';
@@ -261,6 +262,23 @@ function program(io: CliIo): Command {
     .action(async (action: string, name: string | undefined, flags: AdminFlags) =>
       (await import('./commands/admin.ts')).adminCommand(io, action, name, flags),
     );
+
+  cli
+    .command('backup')
+    .description("copy the server's store to a new file while it serves (SQLite's online backup; pg_dump with --db)")
+    .argument('<file>', 'the backup to write (a new file)')
+    .option('--data <dir>', 'folder of the online games store (default ./data)')
+    .option('--db <url>', 'the PostgreSQL store instead (postgres://…; default DATABASE_URL, else SQLite in --data)')
+    .action(async (file: string, flags: BackupFlags) => (await import('./commands/backup.ts')).backupCommand(io, file, flags));
+
+  cli
+    .command('restore')
+    .description('put a backup in place as the store of a data folder or database (checked first; never over a store without --replace)')
+    .argument('<file>', 'a backup made by hexarena backup')
+    .option('--data <dir>', 'folder to restore into (default ./data)')
+    .option('--db <url>', 'the PostgreSQL database to restore into instead (postgres://…; default DATABASE_URL)')
+    .option('--replace', 'put it in place of the store there (kept beside it; refused while a server runs on it)')
+    .action(async (file: string, flags: RestoreFlags) => (await import('./commands/backup.ts')).restoreCommand(io, file, flags));
 
   cli
     .command('http-player')

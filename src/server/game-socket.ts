@@ -244,7 +244,7 @@ class GameConnection {
         : await this.room.act(mannerOf(m, this.account));
     if ('done' in answer) this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
     else this.tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
-    hub.latency.record(performance.now() - arrived);
+    hub.latency.record(performance.now() - arrived, m.type);
   }
 
   /** A chat line: said in the room it belongs to, unless its speaker may not speak (now). */

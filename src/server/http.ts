@@ -3,6 +3,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Holdings } from './limits.ts';
+import { jsonLogOptions, logFailure, logRequests, logServerLines } from './log.ts';
+import { registerMetrics } from './metrics.ts';
 import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
@@ -77,12 +79,14 @@ export function stopGracefully(app: FastifyInstance, settings?: StopSettings): P
 
 export async function createHttpServer(
   staticDir: string,
-  online?: { store: GameStore } & OnlineLimits,
+  online?: { store: GameStore; readonly metricsToken?: string; readonly jsonLogs?: boolean | ((line: string) => void) } & OnlineLimits,
   connections: ConnectionLimits = {},
 ): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connections };
+  // HEXARENA_LOG=json: structured logs on stderr (log.ts); the lines written before go there too.
+  const toStderr = process.stderr.write.bind(process.stderr);
   const app = Fastify({
-    logger: false,
+    ...(online?.jsonLogs ? jsonLogOptions(online.jsonLogs === true ? (line) => toStderr(line) : online.jsonLogs) : { logger: false }),
     routerOptions: { maxParamLength: 200 },
     // A half-sent request (slowloris) is cut off once its time is up; the timeouts are checked often
     // enough that a short one holds (Node checks every 30 s by default).
@@ -99,6 +103,10 @@ export async function createHttpServer(
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     clientErrorHandler: answerClientError,
   });
+  if (online?.jsonLogs) {
+    logRequests(app);
+    logServerLines(app.log);
+  }
   // While the server stops, a request on a connection already open is answered at once, and nothing of it is done.
   const intake = new Intake(app.server);
   app.addHook('onRequest', async (_request, reply) => {
@@ -114,6 +122,8 @@ export async function createHttpServer(
   capConnections(app, limits.connectionsPerAddress);
   const running = online ? await registerOnline(app, online.store, online, intake) : null;
   registerHealth(app, online?.store ?? null, running);
+  // HEXARENA_METRICS_TOKEN: /metrics for the operator's scraper (metrics.ts); without it, no such address.
+  if (online?.metricsToken && running) registerMetrics(app, online.metricsToken, metricsSources(app, running.hub));
   registerAppPages(app);
   answerErrors(app);
   stoppers.set(app, (settings) => stopServer(intake, running?.parts ?? null, online?.store ?? null, () => app.close(), settings));
@@ -211,6 +221,7 @@ function answerErrors(app: FastifyInstance): void {
       return answerError(reply, request.headers.accept, 503, 'Try again', STORE_UNAVAILABLE);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) logFailure(request.log, error);
     const message = status >= 500 ? 'Something went wrong on the server.' : error.message;
     return answerError(reply, request.headers.accept, status, status >= 500 ? 'Server error' : 'Bad request', message);
   });
@@ -242,6 +253,15 @@ function capConnections(app: FastifyInstance, cap: number): void {
     reply.hijack();
     request.raw.socket.destroy();
   });
+}
+
+/** What /metrics reads: the hub, and the server's sockets and connections. */
+function metricsSources(app: FastifyInstance, hub: Online['hub']) {
+  return {
+    hub,
+    websockets: () => app.websocketServer.clients.size,
+    connections: () => new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n ?? 0))),
+  };
 }
 
 /** Bytes sent on WebSockets that their clients have not taken yet (slow or stalled readers). */

@@ -56,6 +56,8 @@ export class Hub {
   }
   /** Events other instances told of: replayed here from the notice, or read again from the store. */
   readonly relayed = { replayed: 0, reread: 0 };
+  /** Moves committed by this instance (for /metrics): counted as their events are published. */
+  movesCommitted = 0;
   private readonly rooms = new Map<string, Promise<Room | null>>();
   private readonly rematches: Rematches;
   private readonly seating: Seating;
@@ -120,6 +122,13 @@ export class Hub {
     return this.held.size;
   }
 
+  /** Of those, the games still being played. */
+  get liveGamesHeld(): number {
+    let live = 0;
+    for (const { room } of this.held.values()) if (!room.over) live++;
+    return live;
+  }
+
   /**
    * Lets go of the rooms nobody listens to (only the hub's own subscription is left) that are over,
    * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.
@@ -165,6 +174,7 @@ export class Hub {
   private relayAcrossInstances(room: Room): void {
     const id = room.id;
     const unfollow = room.subscribe((event, local) => {
+      if (local && event.kind === 'move') this.movesCommitted++;
       // Events learned from another instance are not told again: it told everyone.
       if (local)
         this.fanout?.publish(

@@ -11,9 +11,17 @@ export class LatencyWindow {
     this.samples = new Float64Array(size);
   }
 
-  record(ms: number): void {
+  /** Who else hears each answer time (the /metrics histogram), with the kind of intent answered. */
+  private readonly listeners: ((ms: number, kind: string) => void)[] = [];
+
+  record(ms: number, kind = 'intent'): void {
     this.samples[this.count % this.samples.length] = ms;
     this.count++;
+    for (const listener of this.listeners) listener(ms, kind);
+  }
+
+  listen(listener: (ms: number, kind: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** The median and 99th percentile of the window in milliseconds, and how many intents were answered in all. */

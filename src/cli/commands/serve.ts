@@ -207,6 +207,10 @@ export async function serveCommand(
       sessions: { secure },
       hub,
       ...(waveMs === undefined ? {} : { pools: { waveMs, leaseMs: 3 * waveMs, unrenewedWaitMs: 4 * waveMs } }),
+      // HEXARENA_LOG=json: one JSON object a line on stderr, with request ids and nothing personal (docs/operations.md).
+      ...(process.env.HEXARENA_LOG === 'json' ? { jsonLogs: true } : {}),
+      // HEXARENA_METRICS_TOKEN: /metrics answers to this bearer token only (docs/operations.md); without it, 404.
+      ...(process.env.HEXARENA_METRICS_TOKEN ? { metricsToken: process.env.HEXARENA_METRICS_TOKEN } : {}),
       // HEXARENA_OPERATOR_TOKEN: the secret `hexarena ladder --server` asks for the engine ladder's games with.
       ...(process.env.HEXARENA_OPERATOR_TOKEN ? { operatorToken: process.env.HEXARENA_OPERATOR_TOKEN } : {}),
     },

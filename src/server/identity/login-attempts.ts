@@ -1,4 +1,5 @@
 import { subscriberOf } from '../network.ts';
+import { tallies } from '../tallies.ts';
 import { LoginGuard } from './login-guard.ts';
 
 /**
@@ -98,6 +99,7 @@ export class LoginAttempts {
       end: (matched, at) => {
         if (ended) return;
         ended = true;
+        if (matched === false) tallies.loginsFailed++;
         for (const s of slots) {
           s.guard.release(s.key);
           if (matched === false) s.guard.failed(s.key, at);

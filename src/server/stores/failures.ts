@@ -1,3 +1,4 @@
+import { tallies } from '../tallies.ts';
 import type { GameId } from './game.ts';
 
 /** How a store says it cannot serve a request: away, out of disk, or a game of other rules. */
@@ -10,6 +11,7 @@ export class StoreUnavailable extends Error {
   constructor(cause: unknown) {
     super(`the game store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StoreUnavailable';
+    tallies.storeErrors++;
   }
 }
 
