@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { gameForm } from './create-game.testing.ts';
 import { launchChromium } from './headless-chromium.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 
@@ -304,6 +305,29 @@ describe('the board is the hero, on a phone and a laptop', () => {
         await page.getByRole('button', { name: 'Show the result' }).click();
         await card.getByTestId('rating-diffs').waitFor();
       }
+    }, true);
+  });
+
+  it('"Rated" is offered to a player with an account only, and never ticked unasked by the last game', async () => {
+    // A guest has no rating: no tick to offer.
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      const card = await gameForm(page, 'Hex', 'Play a friend');
+      await card.getByRole('button', { name: 'Play Hex online' }).waitFor();
+      expect(await card.getByLabel('Rated').count()).toBe(0);
+    });
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      let card = await gameForm(page, 'Hex', 'Play a friend');
+      await card.getByLabel('Rated').check();
+      await card.getByRole('button', { name: 'Play Hex online' }).click();
+      await page.waitForURL(/\/g\/[\w-]+$/);
+      // The next game starts casual: the last one's tick stays with it.
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      card = await gameForm(page, 'Hex', 'Play a friend');
+      expect(await card.getByLabel('Rated').isChecked()).toBe(false);
     }, true);
   });
 });
