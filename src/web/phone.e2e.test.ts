@@ -330,4 +330,19 @@ describe('the board is the hero, on a phone and a laptop', () => {
       expect(await card.getByLabel('Rated').isChecked()).toBe(false);
     }, true);
   });
+
+  it('your own profile: online (you are on it), its days with the month in words, its one chart across its card', async () => {
+    await withPage(async (page) => {
+      await page.setViewportSize(LAPTOP);
+      await page.goto(`${server.base}/u/${site.player}`);
+      await page.locator('.rating-chart[role=img]').waitFor();
+      expect(await page.locator('.player-online').textContent()).toBe('● online now');
+      const since = (await page.getByText(/^Member since /).textContent()) ?? '';
+      expect(since).not.toMatch(/\d+\/\d+\/\d+/);
+      expect(since).toMatch(/[A-Za-z]{3}/);
+      const [chart, card] = [await box(page, '.rating-chart[role=img]'), await box(page, '.rating-history')];
+      expect(chart.width).toBeGreaterThan(card.width * 0.6);
+      await shoot(page, 'profile-yours');
+    }, true);
+  });
 });
