@@ -77,11 +77,14 @@ function gameToShow(asked: string | null): string {
 export function CreateGameDialog({
   opened,
   online,
+  signedIn = false,
   onClose,
 }: {
   /** What opened it (null: closed), and the game asked for if any. */
   opened: { mode: Mode; game: string | null } | null;
   online: boolean;
+  /** A player with an account: only they may ask for a rated game (a guest has no rating). */
+  signedIn?: boolean;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -152,7 +155,7 @@ export function CreateGameDialog({
       </div>
       {opened && (
         <div role="tabpanel" id={`panel-${card.id}`} aria-labelledby={`tab-${card.id}`}>
-          <GameCard key={`${card.id}-${mode}`} card={card} online={online} mode={mode} />
+          <GameCard key={`${card.id}-${mode}`} card={card} online={online} mode={mode} signedIn={signedIn} />
         </div>
       )}
     </dialog>
@@ -184,7 +187,7 @@ const CUSTOM = 'custom';
  * URL); with a server, Play online: the people's seats are open to whoever gets the link, and the
  * first of them is yours.
  */
-function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode: Mode }) {
+function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boolean; mode: Mode; signedIn: boolean }) {
   // "New game" comes back here: the card starts from the options and seats last played, unless the
   // button that opened it says who plays (a friend: every seat a person's; the computer: its AI).
   const last = useMemo(() => lastSetup(card.id), [card.id]);
@@ -202,7 +205,8 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
   );
   const [minutes, setMinutes] = useState(5);
   const [increment, setIncrement] = useState(3);
-  const [rated, setRated] = useState(last?.rated === true);
+  // Rated only when asked for each time: the last game's tick is not carried over unseen.
+  const [rated, setRated] = useState(false);
   const [range, setRange] = useState<{ min: string; max: string }>({ min: '', max: '' });
   const [mineChosen, setMine] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -222,8 +226,9 @@ function GameCard({ card, online, mode }: { card: WebGame; online: boolean; mode
   // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
   const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
   const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
-  // Rated: a game that is rated, between people only (the other seats open to other accounts).
-  const canRate = !g.unrated && seats.every((s) => s === 'human');
+  // Rated: a game that is rated, between people only (the other seats open to other accounts), asked
+  // for by a player with an account.
+  const canRate = signedIn && !g.unrated && seats.every((s) => s === 'human');
   // A rated seek may say who may join: opponents rated between two numbers (both given).
   const ratingRange =
     rated && canRate && range.min !== '' && range.max !== ''

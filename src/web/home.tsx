@@ -162,6 +162,7 @@ export function Home() {
       <CreateGameDialog
         opened={opened}
         online={online}
+        signedIn={account?.kind === 'player'}
         onClose={() => {
           setOpened(null);
           // The address no longer asks for a game once its dialog is closed.

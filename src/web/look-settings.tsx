@@ -11,10 +11,10 @@ import {
 
 /**
  * The boards' look, for the settings menu: the board theme (every game) and how Hive's pieces
- * show their bug. Each select is named by its label; a change applies at once and is kept.
+ * show their bug, and the coordinates along a board's edges. Each control is named by its label; a change applies at once and is kept.
  */
 export function LookSettings() {
-  const { boardTheme, pieceLook } = useSettings();
+  const { boardTheme, pieceLook, boardCoordinates } = useSettings();
   return (
     <div class="look-settings">
       <label>
@@ -36,6 +36,10 @@ export function LookSettings() {
             </option>
           ))}
         </select>
+      </label>{' '}
+      <label>
+        <input type="checkbox" checked={boardCoordinates} onChange={(e) => updateSettings({ boardCoordinates: e.currentTarget.checked })} />{' '}
+        Coordinates on the board
       </label>
     </div>
   );

@@ -19,6 +19,7 @@ const DEFAULTS = {
   boardTheme: 'classic',
   pieceLook: 'letters',
   confirmMoves: false,
+  boardCoordinates: true,
 };
 
 afterEach(() => {

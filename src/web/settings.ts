@@ -37,6 +37,8 @@ export interface Settings {
   readonly pieceLook: PieceLook;
   /** A move chosen on the board waits for Confirm (a touch screen's slip of the finger costs nothing). */
   readonly confirmMoves: boolean;
+  /** Column letters and row numbers along a board's edges (Hex's a–k, 1–11), as moves are written. */
+  readonly boardCoordinates: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   boardTheme: 'classic',
   pieceLook: 'letters',
   confirmMoves: false,
+  boardCoordinates: true,
 };
 const KEY = 'hexarena.settings';
 
@@ -65,6 +68,7 @@ export function parseSettings(saved: unknown): Settings {
     boardTheme: oneOf(BOARD_THEMES, s.boardTheme, d.boardTheme),
     pieceLook: oneOf(PIECE_LOOKS, s.pieceLook, d.pieceLook),
     confirmMoves: typeof s.confirmMoves === 'boolean' ? s.confirmMoves : d.confirmMoves,
+    boardCoordinates: typeof s.boardCoordinates === 'boolean' ? s.boardCoordinates : d.boardCoordinates,
   };
 }
 

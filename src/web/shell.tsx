@@ -3,6 +3,7 @@ import {
   Check,
   Download,
   Flag,
+  Gauge,
   Microscope,
   Moon,
   Pause,
@@ -114,6 +115,13 @@ export function GameShell<S, M, O>({
     </PlayerStrip>
   );
   const two = seats.length === 2;
+  // The result comes over the board once: a finished online game opened again shows it folded.
+  // The games whose result was shown before this page opened (the list read once: the card, once
+  // shown, adds its own game to it).
+  const [seenBefore] = useState(seenResults);
+  const [folding, setResultFolded] = useState<boolean | null>(null);
+  const resultFolded = folding ?? (s.online ? seenBefore.includes(s.online.id) : false);
+  const resultShown = s.outcome !== null && s.live && !s.analysis && !s.puzzle;
   return (
     <main class={`game-page game-${s.game.id}${two ? ' two-seats' : ''}`}>
       <header class="topbar">
@@ -125,7 +133,12 @@ export function GameShell<S, M, O>({
       </header>
       <div class="play-area">
         <div class="board-column">
-          <p class={`status${s.outcome ? ' over' : ''}`} role="status" data-testid="status">
+          {/* While the result card says how the game ended, the banner says it to a screen reader only. */}
+          <p
+            class={`status${s.outcome ? ' over' : ''}${resultShown && !resultFolded ? ' visually-hidden' : ''}`}
+            role="status"
+            data-testid="status"
+          >
             {status}
           </p>
           {s.error && (
@@ -156,7 +169,7 @@ export function GameShell<S, M, O>({
                 <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />
               </Suspense>
             )}
-            {s.outcome !== null && s.live && !s.analysis && !s.puzzle && <ResultCard session={s} seatLabels={seatLabels} />}
+            {resultShown && <ResultCard session={s} seatLabels={seatLabels} folded={resultFolded} fold={setResultFolded} />}
           </div>
           {two && strip(near)}
           {s.pending && (
@@ -234,8 +247,21 @@ export function GameShell<S, M, O>({
  * The result over the board, with what a player does next: a rematch, a new game, a look back at
  * the moves. It can be folded away to see the final position.
  */
-function ResultCard<S, M, O>({ session: s, seatLabels }: { session: GameSession<S, M, O>; seatLabels: readonly string[] }) {
-  const [folded, setFolded] = useState(false);
+function ResultCard<S, M, O>({
+  session: s,
+  seatLabels,
+  folded,
+  fold: setFolded,
+}: {
+  session: GameSession<S, M, O>;
+  seatLabels: readonly string[];
+  folded: boolean;
+  fold: (folded: boolean) => void;
+}) {
+  const id = s.online?.id;
+  useEffect(() => {
+    if (id !== undefined && !folded) noteResultSeen(id);
+  }, [id, folded]);
   if (!s.outcome) return null;
   if (folded)
     return (
@@ -250,20 +276,53 @@ function ResultCard<S, M, O>({ session: s, seatLabels }: { session: GameSession<
       <button type="button" class="quiet hide" aria-label="Hide the result" title="See the board" onClick={() => setFolded(true)}>
         <X class="icon" aria-hidden="true" />
       </button>
-      <h2>{capitalized(describeOutcome(s.outcome, seatLabels, s.online?.termination))}</h2>
+      <ResultTitle text={capitalized(describeOutcome(s.outcome, seatLabels, s.online?.termination))} />
       {s.online?.ratingDiffs && (
         <p class="rating-diffs" data-testid="rating-diffs">
           Ratings: {s.online.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}
         </p>
       )}
-      <div class="actions">{s.online ? <OnlineNext session={s} /> : <LocalNext session={s} />}</div>
-      {analysable(s) && (
-        <a href={analyseUrl(s)} class="button-link quiet" data-testid="analyse">
-          <Microscope class="icon" aria-hidden="true" /> Analyse the game
-        </a>
-      )}
+      <div class="actions">
+        {s.online ? <OnlineNext session={s} /> : <LocalNext session={s} />}
+        {analysable(s) && (
+          <a href={analyseUrl(s)} class="button-link" data-testid="analyse">
+            <Microscope class="icon" aria-hidden="true" /> Analyse the game
+          </a>
+        )}
+      </div>
     </section>
   );
+}
+
+/** The result, its reason in brackets kept whole: a narrow card breaks before the bracket, never inside it. */
+function ResultTitle({ text }: { text: string }) {
+  const m = /^(.*?) (\(.*\))$/.exec(text);
+  if (!m) return <h2>{text}</h2>;
+  return (
+    <h2>
+      <span class="phrase">{m[1]}</span> <span class="phrase">{m[2]}</span>
+    </h2>
+  );
+}
+
+const SEEN_KEY = 'hexarena.results-seen';
+/** The online games whose result this browser has shown, newest last (a few hundred are plenty). */
+function seenResults(): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+function noteResultSeen(id: string): void {
+  const seen = seenResults();
+  if (seen.includes(id)) return;
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify([...seen, id].slice(-300)));
+  } catch {
+    // Storage off (private mode): the card shows again next time, as it did before.
+  }
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -337,8 +396,8 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
         </button>
       )}
       {s.hasAi && (
-        <label class="ai-speed">
-          <span class="control-label">AI speed</span>{' '}
+        <label class="ai-speed" title="AI speed">
+          <Gauge class="icon" aria-hidden="true" /> <span class="control-label">AI speed</span>{' '}
           <select value={aiDelayMs} onChange={(e) => updateSettings({ aiDelayMs: Number(e.currentTarget.value) })}>
             {AI_SPEEDS.map((speed) => (
               <option value={speed.ms}>{`${speed.label}${speed.ms ? ` (${speed.ms / 1000} s)` : ''}`}</option>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '../../engine/result.ts';
+import { dayText } from '../dates.ts';
 import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -172,8 +173,7 @@ export function AccountPage() {
       ) : account?.kind === 'player' ? (
         <>
           <p>
-            You are logged in as <strong data-testid="account-name">{account.name}</strong>, a member since{' '}
-            {new Date(account.createdAt).toLocaleDateString()}.
+            You are logged in as <strong data-testid="account-name">{account.name}</strong>, a member since {dayText(account.createdAt)}.
           </p>
           <p class="controls">
             <button type="button" onClick={() => out(false)}>

@@ -1,3 +1,4 @@
+import { dayText } from '../dates.ts';
 import { webGameOf } from '../games/index.ts';
 import type { GameSummary } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';
@@ -17,7 +18,7 @@ export function GameList({ games, label }: { games: readonly GameSummary[]; labe
           {g.result && <span class={`result ${g.result}`}>{RESULT_WORDS[g.result]}</span>}
           {/* An aborted game has no result: it says so, and is never called a draw. */}
           {g.ending?.termination === 'aborted' && <span class="result aborted">aborted</span>}{' '}
-          <time dateTime={new Date(g.createdAt).toISOString()}>{new Date(g.createdAt).toLocaleDateString()}</time>
+          <time dateTime={new Date(g.createdAt).toISOString()}>{dayText(g.createdAt)}</time>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { dayText } from '../dates.ts';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
@@ -33,6 +34,9 @@ export function ProfilePage({ name }: { name: string }) {
       setGames((shown) => (before === undefined ? r.value.games : [...shown, ...r.value.games]));
     });
   useEffect(() => load(), [name, game, result]);
+  // Your own profile, open in this tab: you are here, whatever the presence count last saw.
+  const yours = account?.kind === 'player' && profile !== null && account.name.toLowerCase() === profile.name.toLowerCase();
+  const online = profile !== null && (profile.online || yours);
   return (
     <main class="profile">
       <PageTop />
@@ -40,8 +44,7 @@ export function ProfilePage({ name }: { name: string }) {
       {profile && (
         <>
           <h2>
-            {profile.name}{' '}
-            <span class={profile.online ? 'player-online' : 'player-offline'}>{profile.online ? '● online now' : 'offline'}</span>
+            {profile.name} <span class={online ? 'player-online' : 'player-offline'}>{online ? '● online now' : 'offline'}</span>
             {profile.banned && (
               <>
                 {' '}
@@ -50,7 +53,7 @@ export function ProfilePage({ name }: { name: string }) {
             )}
           </h2>
           {profile.banned && <p>This account was closed by the site's moderators.</p>}
-          <p>Member since {new Date(profile.createdAt).toLocaleDateString()}.</p>
+          <p>Member since {dayText(profile.createdAt)}.</p>
           {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && (
             <ChallengeForm name={profile.name} me={account.name} />
           )}

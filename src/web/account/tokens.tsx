@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { dayText } from '../dates.ts';
 import { type ApiToken, fetchApiTokens, fetchBots, makeApiToken, makeBot, type OwnedBot, revokeApiToken } from '../online/api.ts';
 import { Problem } from './page-parts.tsx';
 
@@ -76,7 +77,7 @@ export function ApiTokens() {
       <ul>
         {tokens.map((t) => (
           <li>
-            {t.label} <small>({new Date(t.createdAt).toLocaleDateString()})</small>{' '}
+            {t.label} <small>({dayText(t.createdAt)})</small>{' '}
             <button type="button" onClick={() => void revokeApiToken(t.id).then(load)}>
               Revoke
             </button>

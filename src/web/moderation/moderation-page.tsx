@@ -3,6 +3,7 @@ import type { Json } from '../../engine/game.ts';
 import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '../../protocols/wire/index.ts';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { profilePage } from '../account/profile-page.tsx';
+import { dayText } from '../dates.ts';
 import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerAction, type PlayerStanding } from './api.ts';
 
 /**
@@ -221,7 +222,7 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
         <div class="mod-player">
           <p>
             <a href={profilePage(standing.name)}>{standing.name}</a> ({standing.kind}
-            {standing.moderator ? ', moderator' : ''}), member since {new Date(standing.createdAt).toLocaleDateString()}.
+            {standing.moderator ? ', moderator' : ''}), member since {dayText(standing.createdAt)}.
           </p>
           <p>
             {standing.sanctions.length === 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './clock-text.ts';
+import { formatClock, timeControl } from './clock-text.ts';
 
 describe('a clock as players read it', () => {
   it('days and hours for correspondence, hours for long games, minutes and seconds, tenths at the end', () => {
@@ -10,5 +10,16 @@ describe('a clock as players read it', () => {
     expect(formatClock(61_001)).toBe('1:02');
     expect(formatClock(9_950)).toBe('9.9');
     expect(formatClock(-5)).toBe('0.0');
+  });
+});
+
+describe('a time control as players say it', () => {
+  it('minutes and the increment, seconds for a short budget, days for correspondence', () => {
+    expect(timeControl({ initialMs: 300_000, incrementMs: 3000 })).toBe('5 min + 3 s');
+    expect(timeControl({ initialMs: 30_000, incrementMs: 0 })).toBe('30 s');
+    // "Live now" wrote a correspondence game's clock as "4320 min".
+    expect(timeControl({ initialMs: 3 * 86_400_000, incrementMs: 0, perMove: true })).toBe('3 days a move');
+    expect(timeControl({ initialMs: 86_400_000, incrementMs: 0, perMove: true })).toBe('1 day a move');
+    expect(timeControl(null)).toBe('no clock');
   });
 });

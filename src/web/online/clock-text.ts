@@ -8,3 +8,20 @@ export function formatClock(ms: number): string {
   const seconds = Math.ceil(left / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * A time control as players say it: "5 min + 3 s", "3 days a move" for correspondence (never
+ * "4320 min"), or "no clock".
+ */
+export function timeControl(
+  clock: { readonly initialMs: number; readonly incrementMs: number; readonly perMove?: boolean } | null,
+): string {
+  if (!clock) return 'no clock';
+  if (clock.perMove) {
+    const days = Math.max(1, Math.round(clock.initialMs / 86_400_000));
+    return `${days} ${days === 1 ? 'day' : 'days'} a move`;
+  }
+  const minutes = clock.initialMs / 60_000;
+  const initial = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(clock.initialMs / 1000)} s`;
+  return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
+}

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { findGame } from '../../games/index.ts';
 import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
+import { timeControl } from './clock-text.ts';
+
+export { timeControl };
+
 import { gamePage } from './links.ts';
 
 /**
@@ -32,14 +36,6 @@ const age = (createdAt: number) => {
   const minutes = Math.max(0, Math.round((Date.now() - createdAt) / 60_000));
   return minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 };
-
-/** A time control as players say it: "5 min + 3 s", or "no clock". */
-export function timeControl(clock: LobbyGame['clock']): string {
-  if (!clock) return 'no clock';
-  const minutes = clock.initialMs / 60_000;
-  const initial = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(clock.initialMs / 1000)} s`;
-  return clock.incrementMs > 0 ? `${initial} + ${Math.round(clock.incrementMs / 100) / 10} s` : initial;
-}
 
 /**
  * Open games to join, live: who waits, their rating, the game, the clock and whether it is rated; one

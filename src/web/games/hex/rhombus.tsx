@@ -1,5 +1,5 @@
 import { columnOf, rowOf } from '../../../games/hex/index.ts';
-import { hexCorners, type Layout } from '../../../hex/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
 
 /* The Hex board as drawn, for the game's view and the position editor alike. */
 
@@ -29,6 +29,42 @@ export function Sides({ size }: { size: number }) {
       <path class="side red" d={path(bottom)} />
       <path class="side blue" d={path(left)} />
       <path class="side blue" d={path(right)} />
+    </g>
+  );
+}
+
+/**
+ * The column letters above the top row and the row numbers left of the first column, as moves are
+ * written (c11, k8): each in line with its column or row, just outside the coloured side.
+ */
+export function Coordinates({ size }: { size: number }) {
+  const cells = Array.from({ length: size }, (_, i) => i);
+  const above = (column: number) => {
+    const p = hexToPixel(LAYOUT, { q: column, r: 0 });
+    return { x: p.x, y: p.y - 1.45 };
+  };
+  const left = (row: number) => {
+    const p = hexToPixel(LAYOUT, { q: 0, r: row });
+    return { x: p.x - 1.5, y: p.y };
+  };
+  return (
+    <g class="coordinates" data-testid="coordinates">
+      {cells.map((c) => {
+        const p = above(c);
+        return (
+          <text key={`c${c}`} x={p.x} y={p.y} dy="0.35em" text-anchor="middle" font-size="0.6">
+            {String.fromCharCode(97 + c)}
+          </text>
+        );
+      })}
+      {cells.map((r) => {
+        const p = left(r);
+        return (
+          <text key={`r${r}`} x={p.x} y={p.y} dy="0.35em" text-anchor="middle" font-size="0.6">
+            {r + 1}
+          </text>
+        );
+      })}
     </g>
   );
 }

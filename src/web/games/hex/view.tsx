@@ -4,12 +4,13 @@ import { hexCorners, hexToPixel } from '../../../hex/index.ts';
 import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
+import { useSettings } from '../../settings.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { ZoomableSvg } from '../../zoomable.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
-import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
+import { Coordinates, cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
 /** Where a stone goes in the board's drawing (a swap goes nowhere new). */
 export const hexMovePoints = (state: HexState, move: HexMove): MovePoints | null =>
@@ -35,10 +36,12 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   const points = useMemo(() => Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell))), [size]);
   // A large board on a phone has cells smaller than a finger: it zooms and pans, as Hive's does.
   const fit = useMemo(() => fitBox(points, 2), [points]);
+  const { boardCoordinates } = useSettings();
   return (
     <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
       <ZoomableSvg class={`board hex-board size-${size}`} title={`Hex board, ${size} by ${size}`} fit={fit}>
         <Sides size={size} />
+        {boardCoordinates && <Coordinates size={size} />}
         {points.map((p, cell) => {
           const stone = board.stones[cell] as number;
           const name = cellName(size, cell);

@@ -54,6 +54,34 @@ const points = (h: Hex, scale = 0.95) => {
     .join(' ');
 };
 
+/**
+ * A stack's height and the piece just under its top, as two badges on the tile: the height in the
+ * corner to the right of the top vertex, what lies beneath at the bottom vertex. Each badge is an
+ * opaque plate over the bug's ring and lies wholly inside the hexagon (the tile's inner radius is
+ * 0.82: a badge's farthest point along an edge's normal stays under it), in board units, so the
+ * marks scale with the board and fit the tile at every zoom.
+ */
+function StackMarks({ at, height, under }: { at: Point; height: number; under: string }) {
+  // The height badge: a circle of radius 0.2 whose centre lies 0.68 from the tile's centre towards
+  // its upper-right vertex (0.68 · cos 30° + 0.2 = 0.79, inside the tile's stroke).
+  const h = { x: at.x + 0.68 * Math.cos(Math.PI / 6), y: at.y - 0.68 * Math.sin(Math.PI / 6) };
+  // The beneath badge: a plate 0.78 wide and 0.26 tall under the bug's letter, whose lower corners
+  // keep within the two lower edges (0.39 · ½ + (0.52 + 0.13) · cos 30° = 0.76).
+  const u = { x: at.x, y: at.y + 0.52 };
+  return (
+    <g class="stack-marks">
+      <circle class="stack-badge" cx={h.x} cy={h.y} r={0.2} />
+      <text x={h.x} y={h.y + 0.085} font-size="0.24" text-anchor="middle" class="stack">
+        {`×${height}`}
+      </text>
+      <rect class="under-badge" x={u.x - 0.39} y={u.y - 0.13} width={0.78} height={0.26} rx={0.13} />
+      <text x={u.x} y={u.y + 0.075} font-size="0.2" text-anchor="middle" class="under" data-testid="under">
+        {`on ${under}`}
+      </text>
+    </g>
+  );
+}
+
 /** A piece that changed places slides there; a piece new to the board settles in. */
 function piecesMotion(before: ReadonlyMap<string, Point>, after: ReadonlyMap<string, Point>): Motion[] {
   const { slides, appeared } = moved(before, after);
@@ -187,16 +215,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
                   {formatPiece(top).slice(2)}
                 </text>
               )}
-              {height > 1 && (
-                <>
-                  <text x={p.x + 0.5} y={p.y - 0.3} font-size="0.48" text-anchor="middle" class="stack">
-                    {`×${height}`}
-                  </text>
-                  <text x={p.x} y={p.y + 0.7} font-size="0.34" text-anchor="middle" class="under" data-testid="under">
-                    {`on ${formatPiece(stack[height - 2] as number)}`}
-                  </text>
-                </>
-              )}
+              {height > 1 && <StackMarks at={p} height={height} under={formatPiece(stack[height - 2] as number)} />}
               <title>{`${formatPiece(top)}${height > 1 ? ` on ${under}` : ''}`}</title>
             </>,
             cls,

@@ -1,0 +1,348 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { gameForm } from './create-game.testing.ts';
+import { launchChromium } from './headless-chromium.ts';
+import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
+
+/**
+ * The board as the hero on a phone and a laptop (issue 46): Hive's stack marks inside their tile at
+ * every zoom, Hex filling a phone's width with its coordinates on the edges and its zoom buttons off
+ * its cells, a bottom bar inside the screen with every control named, an online game's moves right
+ * under its board, and a result card that is opaque, says the result once and shows once. Each case
+ * is checked at 390×844 and 1280×800 and photographed in the light and the dark theme
+ * (test-results/phone/). A real `hexarena serve`, one browser for the file.
+ */
+const PATIENCE_MS = 60_000;
+const PHONE = { width: 390, height: 844 } as const;
+const LAPTOP = { width: 1280, height: 800 } as const;
+const SIZES = [PHONE, LAPTOP] as const;
+
+let server: ServerProcess;
+let dataDir: string;
+let browser: Browser;
+let site: SitePages;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-phone-'));
+  [server, browser] = await Promise.all([
+    startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
+    launchChromium(),
+  ]);
+  mkdirSync('test-results/phone', { recursive: true });
+  site = await prepareSitePages(server.base, 'Grace_Hopper').catch((error: Error) => {
+    throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page of a new visitor (the site's player when `player`), closed however the test ends. */
+async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>, player = false): Promise<void> {
+  const context = await browser.newContext({ viewport: PHONE });
+  context.setDefaultTimeout(PATIENCE_MS);
+  if (player) {
+    const [name, value] = site.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.base }]);
+  }
+  try {
+    await body(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page in both themes, photographed at its size. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? PHONE;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
+    await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
+    await page.screenshot({ path: `test-results/phone/${name}-${size.width}x${size.height}-${theme}.png` });
+  }
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const box = async (page: Page, selector: string): Promise<Box> => {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not on the page`);
+  return b;
+};
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Hive with White's beetle on its queen: a stack of two. */
+const HIVE_STACK = `/#game=hive&seats=human,human&seed=stack&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ-;wB1 wQ')}`;
+
+/** A point inside a convex polygon, its corners in order either way round. */
+function insidePolygon(corners: readonly { x: number; y: number }[], x: number, y: number): boolean {
+  const sides = corners.map((a, i) => {
+    const b = corners[(i + 1) % corners.length] as { x: number; y: number };
+    return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+  });
+  return sides.every((s) => s >= -0.01) || sides.every((s) => s <= 0.01);
+}
+
+/**
+ * Each of a stack's marks that is not wholly inside its tile, or not on its plate: every corner of
+ * the text's box must lie inside the tile's hexagon (as drawn on screen) and inside its badge's box.
+ */
+async function strayStackMarks(page: Page): Promise<string[]> {
+  // What the page draws, in screen pixels (no named function inside: the page has no helpers).
+  const stacks = await page.evaluate(() =>
+    [...document.querySelectorAll('svg.hive g[data-height]')]
+      .filter((cell) => Number(cell.getAttribute('data-height')) > 1)
+      .map((cell) => {
+        const tile = cell.querySelector('polygon.hex') as SVGPolygonElement;
+        const m = tile.getScreenCTM() as DOMMatrix;
+        return {
+          cell: cell.getAttribute('data-cell') as string,
+          corners: [...tile.points].map((p) => {
+            const q = new DOMPoint(p.x, p.y).matrixTransform(m);
+            return { x: q.x, y: q.y };
+          }),
+          marks: [
+            ['text.stack', '.stack-badge'],
+            ['text.under', '.under-badge'],
+          ].map(([text, plate]) => {
+            const [t, p] = [cell.querySelector(text as string), cell.querySelector(plate as string)].map((el) => {
+              const r = el?.getBoundingClientRect();
+              return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+            });
+            return { name: `${text} "${cell.querySelector(text as string)?.textContent ?? ''}"`, text: t, plate: p };
+          }),
+        };
+      }),
+  );
+  const stray: string[] = [];
+  for (const s of stacks)
+    for (const mark of s.marks) {
+      const [r, p] = [mark.text, mark.plate];
+      const at = `${s.cell} ${mark.name}`;
+      if (!r || !p) {
+        stray.push(`${at}: not drawn`);
+        continue;
+      }
+      for (const [x, y] of [
+        [r.left, r.top],
+        [r.right, r.top],
+        [r.left, r.bottom],
+        [r.right, r.bottom],
+      ] as const)
+        if (!insidePolygon(s.corners, x, y)) stray.push(`${at}: its corner ${Math.round(x)},${Math.round(y)} is outside the tile`);
+      if (r.left < p.left - 0.5 || r.right > p.right + 0.5 || r.top < p.top - 0.5 || r.bottom > p.bottom + 0.5)
+        stray.push(`${at}: runs off its plate`);
+    }
+  if (stacks.length === 0) stray.push('no stack on the board');
+  return stray;
+}
+
+describe('the board is the hero, on a phone and a laptop', () => {
+  it('Hive: a stack’s height and the piece beneath fit inside the tile at every zoom', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(server.base + HIVE_STACK);
+        await page.locator('svg.hive g[data-height="2"]').waitFor();
+        expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
+        expect(await strayStackMarks(page), `fitted, ${size.width} px`).toEqual([]);
+        await shoot(page, 'hive-stack');
+        for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+        expect(await strayStackMarks(page), `zoomed in, ${size.width} px`).toEqual([]);
+        for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+        expect(await strayStackMarks(page), `zoomed out, ${size.width} px`).toEqual([]);
+      }
+    });
+  });
+
+  it('Hex: the board fills a phone’s width, its coordinates on the edges (a setting hides them), the zoom buttons on no cell', async () => {
+    await withPage(async (page) => {
+      const hex = `/#game=hex&seats=human,human&seed=edges&moves=${encodeURIComponent('f6;k11;a1')}`;
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(server.base + hex);
+        await page.locator('[data-cell=k11]').waitFor();
+        const board = await box(page, 'svg.board');
+        if (size === PHONE) {
+          // No column of zoom buttons beside it: the board spans the page's width (its padding aside).
+          const main = await box(page, 'main');
+          expect(board.width).toBeGreaterThanOrEqual(main.width - 2 * 16);
+        }
+        // a–k along the top, 1–11 down the side, each on the board's drawing.
+        const labels = await page.locator('svg.board .coordinates text').allTextContents();
+        expect(labels).toEqual([...'abcdefghijk', ...Array.from({ length: 11 }, (_, i) => String(i + 1))]);
+        for (const text of await page.locator('svg.board .coordinates text').all()) {
+          const t = await text.boundingBox();
+          expect(t && t.x >= board.x && t.x + t.width <= board.x + board.width && t.y >= board.y).toBe(true);
+        }
+        // Not one cell under a zoom button (k11, in the board's corner, least of all).
+        const buttons = await Promise.all((await page.locator('.zoom-buttons button').all()).map((b) => b.boundingBox()));
+        const cells = await page.locator('svg.board [data-cell] .hex').evaluateAll((paths) =>
+          paths.map((p) => {
+            const r = p.getBoundingClientRect();
+            // The hexagon's box less its corners' slack: its inscribed width and height.
+            return { x: r.x + r.width * 0.05, y: r.y + r.height * 0.25, width: r.width * 0.9, height: r.height * 0.5 };
+          }),
+        );
+        for (const b of buttons) {
+          expect(b).not.toBeNull();
+          expect(cells.filter((c) => overlaps(b as Box, c))).toEqual([]);
+        }
+        await shoot(page, 'hex-edges');
+      }
+      // The setting: no coordinates, at once.
+      await page.locator('.settings-menu summary').click();
+      await page.getByRole('checkbox', { name: 'Coordinates on the board' }).uncheck();
+      await expect.poll(() => page.locator('svg.board .coordinates').count()).toBe(0);
+    });
+  });
+
+  it('every game on a phone: the bottom bar inside the screen, each of its controls named', async () => {
+    await withPage(async (page) => {
+      const games = [
+        '/#game=hive&seats=human,random&seed=bar',
+        `/#game=hex&seats=human,human&seed=bar&moves=f6`,
+        '/#game=nonaga&seats=human,human&seed=bar',
+        '/#game=dicewars&seats=human,gamedesign&seed=bar',
+        '/#game=tictactoe&seats=human,easy&seed=bar',
+        `/g/${site.yourMoveGame}`,
+      ];
+      for (const url of games) {
+        await page.goto(server.base + url);
+        await page.locator('.game-controls button:visible').first().waitFor();
+        const bar = await page.evaluate(() => {
+          const el = document.querySelector('.game-controls') as HTMLElement;
+          const out: string[] = [];
+          const unnamed: string[] = [];
+          for (const c of el.querySelectorAll<HTMLElement>('button, a, select')) {
+            const r = c.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;
+            if (r.left < 0 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
+              out.push(`${c.textContent?.trim() || c.getAttribute('aria-label')} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+            const labelled = c instanceof HTMLSelectElement ? [...(c.labels ?? [])].map((l) => l.textContent?.trim()).join('') : '';
+            const name = c.getAttribute('aria-label') || c.textContent?.trim() || labelled;
+            if (!name) unnamed.push(c.outerHTML.slice(0, 80));
+          }
+          return { scroll: el.scrollWidth, width: el.clientWidth, out, unnamed };
+        });
+        expect(bar.scroll, `${url}: the bar scrolls sideways`).toBeLessThanOrEqual(bar.width + 1);
+        expect(bar.out, `${url}: controls off the screen`).toEqual([]);
+        expect(bar.unnamed, `${url}: controls with no name`).toEqual([]);
+      }
+      await page.goto(`${server.base}/#game=hive&seats=human,random&seed=bar`);
+      await page.locator('.game-controls button:visible').first().waitFor();
+      await shoot(page, 'hive-vs-ai-bar');
+    });
+  });
+
+  it('an online game: the moves right under the board on a phone, above the chat on a laptop', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/g/${site.yourMoveGame}`);
+        await page.locator('.presence').waitFor();
+        await page.getByTestId('moves').locator('li').first().waitFor();
+        const [board, moves, chat, presence] = await Promise.all(
+          ['svg.board', '[data-testid=moves]', '.chat', '.presence'].map((s) => box(page, s)),
+        );
+        // Before the chat and the table's manners, and on the board's screen.
+        expect(moves.y).toBeLessThan(chat.y);
+        if (size === PHONE) {
+          expect(moves.y).toBeLessThan(presence.y);
+          expect(moves.y + moves.height).toBeLessThanOrEqual(board.y + PHONE.height);
+        }
+        await shoot(page, 'online-your-move');
+      }
+    }, true);
+  });
+
+  it('the result card: opaque, said once, its title whole, its buttons in a grid, and shown once', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        // A new visitor's first look (the same player on another device): the card is there.
+        await page.evaluate(() => localStorage.removeItem('hexarena.results-seen')).catch(() => undefined);
+        await page.goto(`${server.base}/g/${site.finishedGame}`);
+        const card = page.getByTestId('result');
+        await card.getByTestId('rating-diffs').waitFor();
+        const look = await card.evaluate((el) => {
+          const phrases = [...el.querySelectorAll('h2 .phrase')].map((p) => p.getClientRects().length);
+          const actions = [...el.querySelectorAll<HTMLElement>('.actions > a, .actions > button')].map((a) => a.getBoundingClientRect());
+          return { background: getComputedStyle(el).backgroundColor, phrases, actions: actions.map((r) => ({ x: r.x, width: r.width })) };
+        });
+        // Nothing of the board shows through.
+        expect(look.background).toMatch(/^rgb\(/);
+        // "Blue wins" and "(Red resigned)" each on one line.
+        expect(look.phrases).toEqual([1, 1]);
+        // Equal cells of a grid: two widths at most (a cell, a whole row), two columns' left edges.
+        expect(look.actions.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(look.actions.map((a) => Math.round(a.width))).size).toBeLessThanOrEqual(2);
+        expect(new Set(look.actions.map((a) => Math.round(a.x))).size).toBeLessThanOrEqual(2);
+        // Said once on screen: the banner above the board keeps the words for a screen reader only.
+        const banner = await box(page, '[data-testid=status]');
+        expect(banner.width * banner.height).toBeLessThanOrEqual(1);
+        expect(await page.getByTestId('status').textContent()).toMatch(/^Game over: /);
+        await shoot(page, 'result-first-look');
+        // Opened again: folded, the banner says it, and the card is a click away.
+        await page.reload();
+        await page.locator('.status.over').waitFor();
+        await page.getByRole('button', { name: 'Show the result' }).waitFor();
+        expect(await card.count()).toBe(0);
+        expect((await box(page, '[data-testid=status]')).height).toBeGreaterThan(10);
+        await shoot(page, 'result-opened-again');
+        await page.getByRole('button', { name: 'Show the result' }).click();
+        await card.getByTestId('rating-diffs').waitFor();
+      }
+    }, true);
+  });
+
+  it('"Rated" is offered to a player with an account only, and never ticked unasked by the last game', async () => {
+    // A guest has no rating: no tick to offer.
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      const card = await gameForm(page, 'Hex', 'Play a friend');
+      await card.getByRole('button', { name: 'Play Hex online' }).waitFor();
+      expect(await card.getByLabel('Rated').count()).toBe(0);
+    });
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      let card = await gameForm(page, 'Hex', 'Play a friend');
+      await card.getByLabel('Rated').check();
+      await card.getByRole('button', { name: 'Play Hex online' }).click();
+      await page.waitForURL(/\/g\/[\w-]+$/);
+      // The next game starts casual: the last one's tick stays with it.
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      card = await gameForm(page, 'Hex', 'Play a friend');
+      expect(await card.getByLabel('Rated').isChecked()).toBe(false);
+    }, true);
+  });
+
+  it('your own profile: online (you are on it), its days with the month in words, its one chart across its card', async () => {
+    await withPage(async (page) => {
+      await page.setViewportSize(LAPTOP);
+      await page.goto(`${server.base}/u/${site.player}`);
+      await page.locator('.rating-chart[role=img]').waitFor();
+      expect(await page.locator('.player-online').textContent()).toBe('● online now');
+      const since = (await page.getByText(/^Member since /).textContent()) ?? '';
+      expect(since).not.toMatch(/\d+\/\d+\/\d+/);
+      expect(since).toMatch(/[A-Za-z]{3}/);
+      const [chart, card] = [await box(page, '.rating-chart[role=img]'), await box(page, '.rating-history')];
+      expect(chart.width).toBeGreaterThan(card.width * 0.6);
+      await shoot(page, 'profile-yours');
+    }, true);
+  });
+});
