@@ -7,7 +7,7 @@ import { ChallengeNews, registerChallenges } from './challenges.ts';
 import { startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
-import { Fanout } from './fanout.ts';
+import type { Fanout } from './fanout.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerGameSocket } from './game-socket.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings } from './hub.ts';
@@ -198,7 +198,8 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   });
   app.addHook('onClose', async () => reviews.close());
   app.addHook('onClose', () => pool.close());
-  const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
+  // Redis's client is loaded only by a server that has one to talk to.
+  const fanout = limits.redisUrl ? new (await import('./fanout.ts')).Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
   guardOrigins(app, limits.origins ?? []);
   const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
