@@ -18,7 +18,8 @@ try {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(root, 'dist', 'cli');
+// `node scripts/build-cli.mjs [DIR]`: DIR in place of dist/cli (a test builds a package of its own).
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist', 'cli');
 // Chunks are named by content: an old build's would pile up beside the new one's.
 rmSync(outdir, { recursive: true, force: true });
 
