@@ -9,7 +9,7 @@ import { benchPairing } from './pairing.ts';
 import { benchPuzzles } from './puzzles.ts';
 import { benchRatings } from './ratings.ts';
 import { benchReview } from './review.ts';
-import { benchServer } from './server.ts';
+import { benchServer, benchServerStartup } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchUhp } from './uhp.ts';
 import { benchWeb } from './web.ts';
@@ -29,6 +29,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   hex: benchHex,
   web: benchWeb,
   server: benchServer,
+  'server-startup': benchServerStartup,
   identity: benchIdentity,
   ratings: benchRatings,
   pairing: benchPairing,

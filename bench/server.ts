@@ -568,6 +568,15 @@ export async function benchServerScale(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench server-startup`: the start-up part alone (about a minute), on what bin/hexarena.js
+ * runs (the compiled CLI, built now if stale).
+ */
+export async function benchServerStartup(): Promise<void> {
+  console.log(`\nhexarena serve runs ${compiledServer()}; load average before: ${loadAverage()}`);
+  await benchServerScale();
+}
+
 /** Games one address floods the AI with, in the AI flood benchmark (its share: HEXARENA_AI_GAMES). */
 const FLOOD_GAMES = 8;
 

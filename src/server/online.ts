@@ -7,7 +7,7 @@ import { ChallengeNews, registerChallenges } from './challenges.ts';
 import { startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
-import { Fanout } from './fanout.ts';
+import type { Fanout } from './fanout.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerGameSocket } from './game-socket.ts';
 import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings } from './hub.ts';
@@ -118,10 +118,11 @@ export async function registerOnline(
   intake: Intake = new Intake(app.server),
 ): Promise<{ hub: Hub; edge: Edge; parts: OnlineParts }> {
   await keepHeartbeat(app, store, limits);
+  const atStart = startWhenReady(app);
   const services = await startServices(app, store, limits);
   const { hub, edge, pools, reviews, pool } = services;
   const openGames = new OpenGames(store);
-  const lobbyChanged = registerLobbyAndAccounts(app, store, limits, intake, services, openGames);
+  const lobbyChanged = registerLobbyAndAccounts(app, store, limits, intake, services, openGames, atStart);
   keepAlive(app, limits.pingMs ?? PING_MS, edge);
   limitRequestsPerAddress(app, limits.rate ?? ADDRESS_RATE);
   registerGameRoutes(app, {
@@ -137,7 +138,7 @@ export async function registerOnline(
   });
   registerLiveGame(app, store);
   registerExplorer(app, store);
-  const stopExploring = startExploring(app, store);
+  const stopExploring = startExploring(app, store, atStart);
   registerBots(
     app,
     hub,
@@ -154,11 +155,12 @@ export async function registerOnline(
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
   // while the server already answers.
-  void hub.sweep();
+  atStart.add(() => void hub.sweep());
   // So are reviews left unfinished, from the positions already judged.
-  reviews.resume().catch(() => undefined);
+  atStart.add(() => reviews.resume().catch(() => undefined));
   const parts: OnlineParts = {
     stopStarting: () => {
+      atStart.cancel();
       hub.close();
       pools.close();
       reviews.close();
@@ -171,6 +173,34 @@ export async function registerOnline(
     sockets: app.websocketServer,
   };
   return { hub, edge, parts };
+}
+
+/** Work begun at start, not before the server is ready: `add` it, `cancel` what has not begun. */
+interface AtStart {
+  add(work: () => void): void;
+  cancel(): void;
+}
+
+/**
+ * The work a server starts with besides answering — due games taken up, reviews resumed, the
+ * explorer's count, the engines' accounts, deletions a crash cut short — is begun once it is ready
+ * (as it starts listening: a tick later), never before: none of it is needed for the first answer,
+ * and spawn to listening is how long players wait after a restart (docs/server.md). None of it is
+ * begun once the server closes.
+ */
+function startWhenReady(app: FastifyInstance): AtStart {
+  const works: (() => void)[] = [];
+  let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+  };
+  app.addHook('onReady', async () => {
+    setImmediate(() => {
+      if (!cancelled) for (const work of works.splice(0)) work();
+    });
+  });
+  app.addHook('onClose', async () => cancel());
+  return { add: (work) => works.push(work), cancel };
 }
 
 /** Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts). */
@@ -198,7 +228,8 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   });
   app.addHook('onClose', async () => reviews.close());
   app.addHook('onClose', () => pool.close());
-  const fanout = limits.redisUrl ? new Fanout(limits.redisUrl) : null;
+  // Redis's client is loaded only by a server that has one to talk to.
+  const fanout = limits.redisUrl ? new (await import('./fanout.ts')).Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());
   guardOrigins(app, limits.origins ?? []);
   const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
@@ -224,6 +255,7 @@ function registerLobbyAndAccounts(
   intake: Intake,
   services: OnlineServices,
   openGames: OpenGames,
+  atStart: AtStart,
 ): () => void {
   const { hub, identities } = services;
   const now = limits.hub?.now ?? Date.now;
@@ -231,7 +263,7 @@ function registerLobbyAndAccounts(
   const news = new ChallengeNews(store, services.fanout, now);
   const engines = new Engines(store, limits.outsideSeats ?? [], now);
   // Engines' accounts made at start (again on first need if the store was away).
-  engines.ensure().catch(() => undefined);
+  atStart.add(() => engines.ensure().catch(() => undefined));
   registerChallenges(app, store, identities, news, engines, now);
   registerLadder(app, store, engines, limits.operatorToken ?? null, now);
   const seeksChanged = registerLobby(
@@ -279,8 +311,11 @@ function registerLobbyAndAccounts(
   });
   // A deletion or a ban a crash cut short (its games still going) is finished at start, or by another instance.
   for (const termination of ['closed', 'banned'] as const) {
-    const sweep = sweepClosedAccounts(store, hub, termination, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
-    app.addHook('onClose', async () => sweep.stop());
+    let sweep: { stop(): void } | null = null;
+    atStart.add(() => {
+      sweep = sweepClosedAccounts(store, hub, termination, limits.closingSweepMs ?? CLOSING_SWEEP_MS);
+    });
+    app.addHook('onClose', async () => sweep?.stop());
   }
   return lobbyChanged;
 }
@@ -320,24 +355,26 @@ function siteSecretOf(store: GameStore): () => Promise<string> {
  * them for it), in the background from the start, saying how far it is in the log. Resumable: a
  * process stopped midway counts the rest at its next start.
  */
-function startExploring(app: FastifyInstance, store: GameStore): () => void {
+function startExploring(app: FastifyInstance, store: GameStore, atStart: AtStart): () => void {
   let closing = false;
   const stop = () => {
     closing = true;
   };
   app.addHook('onClose', async () => stop());
   let said = 0;
-  void exploreFinished(
-    store,
-    (done, total) => {
-      if (done - said < 1000 && done < total) return;
-      said = done;
-      process.stderr.write(`hexarena: opening explorer: ${done} of ${total} finished games counted\n`);
-    },
-    () => closing,
-  ).catch((e: unknown) => {
-    // The store away: the rest waits for the next start, nothing is counted twice.
-    if (!closing) process.stderr.write(`hexarena: opening explorer: counting stopped (${e instanceof Error ? e.message : String(e)})\n`);
+  atStart.add(() => {
+    void exploreFinished(
+      store,
+      (done, total) => {
+        if (done - said < 1000 && done < total) return;
+        said = done;
+        process.stderr.write(`hexarena: opening explorer: ${done} of ${total} finished games counted\n`);
+      },
+      () => closing,
+    ).catch((e: unknown) => {
+      // The store away: the rest waits for the next start, nothing is counted twice.
+      if (!closing) process.stderr.write(`hexarena: opening explorer: counting stopped (${e instanceof Error ? e.message : String(e)})\n`);
+    });
   });
   return stop;
 }

@@ -18,7 +18,7 @@ import {
   SEEKS,
   TABLE_MANNERS,
 } from './store.ts';
-import { pgFailure, pgTypes, postgresDb } from './stores/sql.ts';
+import { pgFailure, pgTypes, postgresDb } from './stores/pg-db.ts';
 import { SqlStore } from './stores/sql-store.ts';
 
 /**

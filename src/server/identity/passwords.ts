@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
@@ -24,8 +23,11 @@ export function checkNewPassword(password: unknown, username: string): Result<st
   return ok(password);
 }
 
+/** Argon2 (a native module) is loaded at the first password, not with the server: it starts sooner. */
+const argon2 = () => import('@node-rs/argon2');
+
 /** The Argon2id hash of a password, in the PHC string form (its parameters and salt inside). */
-export const hashPassword = (password: string): Promise<string> => hash(password);
+export const hashPassword = async (password: string): Promise<string> => (await argon2()).hash(password);
 
 /** A hash of a password nobody has: checked when the account does not exist, so that takes as long. */
 let decoy: Promise<string> | null = null;
@@ -33,9 +35,9 @@ let decoy: Promise<string> | null = null;
 /** Whether `password` is the one `stored` hashes; with no account (null), as long to say false. */
 export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD * 4) return false;
-  decoy ??= hash('a password no account has');
+  decoy ??= hashPassword('a password no account has');
   try {
-    const matches = await verify(stored ?? (await decoy), password);
+    const matches = await (await argon2()).verify(stored ?? (await decoy), password);
     return stored !== null && matches;
   } catch {
     // A stored value that is no hash: the account cannot be logged into, and nothing is said why.

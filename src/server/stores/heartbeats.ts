@@ -32,12 +32,13 @@ export class HeartbeatsSql implements Heartbeats {
       // one's, finds it alive, and moves nothing (SQLite: its one writer already does so).
       if (this.sql.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${RESUME_LOCK})`.execute(trx);
       const beats = await trx.selectFrom('heartbeats').select(['instance', 'seen', 'stopped']).execute();
-      // The newest move of a live game: the site was alive then.
+      // The newest move of a live game: the site was alive then. Looked up from the live games (an
+      // index) into their moves, never by reading every move stored: SQLite's plan for a join reads
+      // them all, a second with 100,000 finished games.
       const last = await trx
-        .selectFrom('moves as m')
-        .innerJoin('games as g', 'g.id', 'm.game_id')
-        .select((e) => e.fn.max('m.at').as('at'))
-        .where('g.termination', 'is', null)
+        .selectFrom('moves')
+        .select((e) => e.fn.max('at').as('at'))
+        .where('game_id', 'in', trx.selectFrom('games').select('id').where('termination', 'is', null))
         .executeTakeFirst();
       const lastMove = last?.at === null || last?.at === undefined ? null : Number(last.at);
       const down = downtimeOf(beats, instance, now, staleMs, lastMove);
