@@ -11,7 +11,7 @@
 /** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks (stores/heartbeats.ts). */
 export interface Heartbeats {
   /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
-  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void>;
+  beat(instance: string, now: number, stopped?: boolean): Promise<void>;
   /**
    * At `instance`'s start, in one write: unless another instance was seen alive within `staleMs`
    * before `now`, the site was down since the newest heartbeat of any, and every live game's times

@@ -1,13 +1,12 @@
 import pg from 'pg';
 import { HEARTBEATS } from './downtime.ts';
-import { ACCOUNTS, type IdentityStore, OWNED_BOTS } from './identity/store.ts';
+import { ACCOUNTS, OWNED_BOTS } from './identity/store.ts';
 import { moderationMigration } from './moderation/store.ts';
 import {
   BOT_NAMES_FOLDED,
   CHALLENGES,
   DEPARTURES,
   explorerMigration,
-  type GameStore,
   MOVE_CLIENT_IDS,
   POOLS,
   PUZZLE_RATINGS,
@@ -114,7 +113,7 @@ const MIGRATION_LOCK = 0x6865_7861;
 
 const translated = pgFailure;
 
-export class PgStore extends SqlStore implements GameStore, IdentityStore {
+export class PgStore extends SqlStore {
   private constructor(private readonly pool: pg.Pool) {
     super(postgresDb(pool));
   }

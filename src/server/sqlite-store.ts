@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { HEARTBEATS } from './downtime.ts';
-import { ACCOUNTS, type IdentityStore, OWNED_BOTS } from './identity/store.ts';
+import { ACCOUNTS, OWNED_BOTS } from './identity/store.ts';
 import { moderationMigration } from './moderation/store.ts';
 import {
   BOT_NAMES_FOLDED,
@@ -9,7 +9,6 @@ import {
   DEPARTURES,
   DiskState,
   explorerMigration,
-  type GameStore,
   MOVE_CLIENT_IDS,
   POOLS,
   PUZZLE_RATINGS,
@@ -140,7 +139,7 @@ function openSqlite(file: string): Database.Database {
   return db;
 }
 
-export class SqliteStore extends SqlStore implements GameStore, IdentityStore {
+export class SqliteStore extends SqlStore {
   private readonly db: Database.Database;
 
   readonly disk: DiskState;

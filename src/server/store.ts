@@ -4,7 +4,6 @@ import type { ModerationStore } from './moderation/store.ts';
 import type { ArchiveStore } from './stores/archive.ts';
 import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
-import type { EndingStore } from './stores/ending.ts';
 import type { ExplorerStore } from './stores/explorer.ts';
 import type { DiskState } from './stores/failures.ts';
 import { REMATCH_OF } from './stores/game.ts';
@@ -23,7 +22,7 @@ import type { ReviewsStore } from './stores/reviews.ts';
 
 export type { Challenge } from './stores/challenges.ts';
 export type { ChatLine } from './stores/chat.ts';
-export { type GameEnding, RATINGS_CHANGED, type RatingChange } from './stores/ending.ts';
+export { type EndingStore, type GameEnding, RATINGS_CHANGED, type RatingChange } from './stores/ending.ts';
 export type { ExplorerCount, OpeningLine } from './stores/explorer.ts';
 export * from './stores/failures.ts';
 export * from './stores/game.ts';
@@ -33,20 +32,26 @@ export type { PuzzleRoundResult, PuzzleRoundRow, StoredPuzzleRating } from './st
 export type { NewRating, Ranked, RatingPoint, StoredRating } from './stores/ratings.ts';
 export type { ReviewRequestRow, StoredReview } from './stores/reviews.ts';
 
-export interface GameStore
-  extends IdentityStore,
-    Heartbeats,
-    ModerationStore,
-    ChatStore,
-    EndingStore,
-    RatingsStore,
-    ArchiveStore,
-    ExplorerStore,
-    ReviewsStore,
-    PuzzlesStore,
-    LobbyStore,
-    ChallengeStore,
-    GamesStore {
+/**
+ * The store, one part a concern, each named for what it keeps and written once for both databases
+ * (stores/*.ts): `store.games.append(…)`, `store.chat.add(…)`. A module that needs one concern takes
+ * that part alone (`ChatStore`), not the whole store.
+ */
+export interface GameStore extends IdentityStore {
+  /** Games and moves as they are played, and their ends (with the ratings and opening they write). */
+  readonly games: GamesStore;
+  /** The open games and those under way, the pools, the leases. */
+  readonly lobby: LobbyStore;
+  readonly challenges: ChallengeStore;
+  readonly chat: ChatStore;
+  readonly ratings: RatingsStore;
+  /** A player's games and results, the finished games of a kind. */
+  readonly archive: ArchiveStore;
+  readonly explorer: ExplorerStore;
+  readonly reviews: ReviewsStore;
+  readonly puzzles: PuzzlesStore;
+  readonly moderation: ModerationStore;
+  readonly heartbeats: Heartbeats;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   close(): Promise<void>;
