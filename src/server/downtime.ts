@@ -90,7 +90,7 @@ export async function startHeartbeat(
     );
   let failing = false;
   const timer = setInterval(() => {
-    store.heartbeat(settings.instance, settings.now()).then(
+    store.beat(settings.instance, settings.now()).then(
       () => {
         failing = false;
       },
@@ -105,7 +105,7 @@ export async function startHeartbeat(
     credited,
     async stop() {
       clearInterval(timer);
-      await store.heartbeat(settings.instance, settings.now(), true).catch(() => undefined);
+      await store.beat(settings.instance, settings.now(), true).catch(() => undefined);
     },
   };
 }

@@ -89,7 +89,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   );
   app.get('/api/games/:id/record', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const stored = await store.read(id);
+    const stored = await store.games.read(id);
     if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
     if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
     const record = recordOf(stored);
@@ -181,9 +181,9 @@ async function overCreatorCaps(services: GameRouteServices, counted: Counted, bo
   const aiOnly = body.seats.every((s) => s !== 'open');
   const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
   // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
-  if (aiOnly && (await store.aiOnlyBy(counted.key)) >= aiGamesEach)
+  if (aiOnly && (await store.lobby.aiOnlyBy(counted.key)) >= aiGamesEach)
     return `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`;
-  if (leftOpen > 0 && (await store.openBy(counted.key)) >= openGamesEach)
+  if (leftOpen > 0 && (await store.lobby.openBy(counted.key)) >= openGamesEach)
     return `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`;
   return null;
 }
@@ -245,7 +245,7 @@ async function mayTakeSeat(
   const range = stored.rated ? stored.ratingRange : null;
   if (range && identity) {
     const perf = perfOf(stored.game, stored.clock);
-    const rating = Math.round((await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
+    const rating = Math.round((await store.ratings.of(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
     if (rating < range.min || rating > range.max)
       return { ok: false, error: { error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` } };
   }

@@ -270,10 +270,10 @@ class GameConnection {
   private async barredFromChat(speaker: string | undefined): Promise<{ code: MessageErrorCode; error: string } | null> {
     const store = this.services.hub.store;
     // A socket opened before its account was deleted speaks no more: its name is gone from the site.
-    if (this.account !== undefined && (await store.account(this.account))?.kind === 'deleted')
+    if (this.account !== undefined && (await store.accounts.read(this.account))?.kind === 'deleted')
       return { code: 'account-closed', error: 'this account was deleted: it cannot chat' };
     // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
-    const muted = speaker === undefined ? null : silenced(await store.sanctionsOf(speaker, Date.now()));
+    const muted = speaker === undefined ? null : silenced(await store.moderation.sanctionsOf(speaker, Date.now()));
     return muted === null ? null : { code: 'muted', error: muted };
   }
 }

@@ -270,7 +270,7 @@ export class Hub {
     };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
-    await this.store.create({ ...made, due: room.due() });
+    await this.store.games.create({ ...made, due: room.due() });
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);
     this.relayAcrossInstances(room);

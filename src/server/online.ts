@@ -305,7 +305,7 @@ function siteSecretOf(store: GameStore): () => Promise<string> {
   let secret: Promise<string> | null = null;
   return () => {
     if (!secret) {
-      const read = store.siteSecret();
+      const read = store.accounts.siteSecret();
       secret = read;
       read.catch(() => {
         secret = null;

@@ -34,7 +34,7 @@ export class Room extends LiveTable {
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
   static async load(store: GameStore, id: string, settings: RoomSettings = DEFAULT_ROOM_SETTINGS): Promise<Room | null> {
-    const stored = await store.read(id);
+    const stored = await store.games.read(id);
     return stored ? Room.of(store, stored, settings) : null;
   }
 
@@ -224,7 +224,7 @@ export class Room extends LiveTable {
   }
   /** Catches up with the store after another writer got there first: its events, its seats, its offer. */
   private async reload(): Promise<void> {
-    const stored = await this.store.read(this.id);
+    const stored = await this.store.games.read(this.id);
     if (!stored) return;
     const fresh = replayStored(stored, this.settings.abandonAfterMs);
     const seatsBefore = JSON.stringify([this.stored.seatTokens, this.stored.seatNames]);
