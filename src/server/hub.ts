@@ -75,7 +75,7 @@ export class Hub {
       letGo: (id) => this.evictOne(id, this.now()),
     });
     this.rematches = new Rematches(
-      store,
+      store.games,
       // Made "by" the finished game: its seats are kept for that game's players (see the seat route).
       (finished, id) =>
         this.create(

@@ -175,7 +175,7 @@ export async function registerOnline(
 
 /** Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts). */
 async function keepHeartbeat(app: FastifyInstance, store: GameStore, limits: OnlineLimits): Promise<void> {
-  const heartbeat = await startHeartbeat(store, {
+  const heartbeat = await startHeartbeat(store.heartbeats, {
     instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
     now: limits.hub?.now ?? Date.now,
     ...(limits.heartbeatMs === undefined ? {} : { everyMs: limits.heartbeatMs }),

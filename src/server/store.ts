@@ -20,17 +20,22 @@ import type { ReviewsStore } from './stores/reviews.ts';
  * Implementations (SQLite embedded, PostgreSQL for several instances) pass one contract suite.
  */
 
-export type { Challenge } from './stores/challenges.ts';
-export type { ChatLine } from './stores/chat.ts';
+export type { Heartbeats } from './downtime.ts';
+export type { AccountStore, BotStore, IdentityStore } from './identity/store.ts';
+export type { ModerationStore } from './moderation/store.ts';
+export type { ArchiveStore } from './stores/archive.ts';
+export type { Challenge, ChallengeStore } from './stores/challenges.ts';
+export type { ChatLine, ChatStore } from './stores/chat.ts';
 export { type EndingStore, type GameEnding, RATINGS_CHANGED, type RatingChange } from './stores/ending.ts';
-export type { ExplorerCount, OpeningLine } from './stores/explorer.ts';
+export type { ExplorerCount, ExplorerStore, OpeningLine } from './stores/explorer.ts';
 export * from './stores/failures.ts';
 export * from './stores/game.ts';
 export { type GameRow, gameFromRows } from './stores/game-rows.ts';
-export type { Paired, PairedSeat, Waiting } from './stores/lobby.ts';
-export type { PuzzleRoundResult, PuzzleRoundRow, StoredPuzzleRating } from './stores/puzzles.ts';
-export type { NewRating, Ranked, RatingPoint, StoredRating } from './stores/ratings.ts';
-export type { ReviewRequestRow, StoredReview } from './stores/reviews.ts';
+export type { GamesStore } from './stores/games.ts';
+export type { LobbyStore, Paired, PairedSeat, Waiting } from './stores/lobby.ts';
+export type { PuzzleRoundResult, PuzzleRoundRow, PuzzlesStore, StoredPuzzleRating } from './stores/puzzles.ts';
+export type { NewRating, Ranked, RatingPoint, RatingsStore, StoredRating } from './stores/ratings.ts';
+export type { ReviewRequestRow, ReviewsStore, StoredReview } from './stores/reviews.ts';
 
 /**
  * The store, one part a concern, each named for what it keeps and written once for both databases
