@@ -265,9 +265,8 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
   // A seat token (a bot's, a script's), or the session of the account that holds the seat.
   const account = (await identities.of(request))?.account.id;
   const credential = token ?? (account === undefined ? undefined : { account });
-  if (!room.over || !room.holds(seat, credential)) await room.catchUp();
-  if (!room.holds(seat, credential)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
-  if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
+  const asks = await room.admits({ kind: 'rematch', seat, credential });
+  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send({ error: asks.error });
   const next = (await hub.room(await hub.rematch(room))) as Room;
   // Everyone moves one seat on, with the name they had.
   const moved = (seat + 1) % room.stored.seats.length;
