@@ -104,9 +104,9 @@ export async function benchExplorer(): Promise<void> {
       const tw = performance.now();
       await Promise.all(
         batch.map(async ({ id, line }) => {
-          await store.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: from });
+          await store.games.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: from });
           const result: Json = line.counted === 'draw' ? { kind: 'draw' } : { kind: 'win', winner: line.counted === 'first' ? 0 : 1 };
-          if (!(await store.end(id, { result: result, termination: 'rules', plies: 0, opening: line })))
+          if (!(await store.games.end(id, { result: result, termination: 'rules', plies: 0, opening: line })))
             throw new Error(`${id} did not end`);
         }),
       );
@@ -139,8 +139,8 @@ export async function benchExplorer(): Promise<void> {
         games += answer.value.games;
       },
       async (i) => openingOf(game as AnyGame, {}, 'explorer', sampled[i] as string[]),
-      (i) => store.explorer('hive', keys[i] as string),
-      (i) => store.read(`g${(i * 7919) % GAMES}`),
+      (i) => store.explorer.counts('hive', keys[i] as string),
+      (i) => store.games.read(`g${(i * 7919) % GAMES}`),
     ];
     const times = ops.map(() => [] as number[]);
     for (let i = 0; i < QUERIES; i++)

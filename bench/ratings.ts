@@ -23,7 +23,7 @@ export async function benchRatings(): Promise<void> {
   try {
     const games = 2000;
     for (let i = 0; i < 2 * games; i++)
-      await store.create({
+      await store.games.create({
         id: `g${i}`,
         game: 'hex',
         options: {},
@@ -36,18 +36,18 @@ export async function benchRatings(): Promise<void> {
     // What the room does: the players' ratings read, the new ones worked out (a pure step), both written with the end.
     const rating = async (i: number): Promise<RatingChange> => {
       const game: RatedGame = { perf: 'hex', accounts: [`a${i % 50}`, `b${i % 50}`], at: i, firstMoveAdvantage: 0, score: { first: 1 } };
-      const before = await Promise.all(game.accounts.map(async (a) => (await store.ratingsOf(a)).find((r) => r.perf === 'hex') ?? null));
+      const before = await Promise.all(game.accounts.map(async (a) => (await store.ratings.of(a)).find((r) => r.perf === 'hex') ?? null));
       const { after, diffs } = ratingsAfter(game, before);
       const seats = game.accounts.map((account, k) => ({ account, before: before[k] ?? null, after: after[k] as Glicko }));
       return { perf: 'hex', at: i, seats, diffs };
     };
     // One at a time, each its own committed write: what a single game's end costs.
     t = performance.now();
-    for (let i = 0; i < games; i++) await store.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0 });
+    for (let i = 0; i < games; i++) await store.games.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0 });
     const plain = ((performance.now() - t) * 1000) / games;
     t = performance.now();
     for (let i = games; i < 2 * games; i++)
-      await store.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0, ratings: await rating(i) });
+      await store.games.end(`g${i}`, { result: { kind: 'win', winner: 0 }, termination: 'rules', plies: 0, ratings: await rating(i) });
     const rated = ((performance.now() - t) * 1000) / games;
     console.log(
       `  a game's end in SQLite, committed: rated ${rated.toFixed(0)} µs, unrated ${plain.toFixed(0)} µs (anchor) — the rating adds ${(rated - plain).toFixed(0)} µs (${(rated / plain).toFixed(2)}×)`,

@@ -32,7 +32,7 @@ export interface ChallengeListeners {
  */
 export async function endGamesOf(account: string, termination: Closing, store: GameStore, rooms: ClosingRooms): Promise<number> {
   let ended = 0;
-  for (const { game, seat } of await store.liveSeatsOf(account)) {
+  for (const { game, seat } of await store.accounts.liveSeatsOf(account)) {
     try {
       const room = await rooms.room(game);
       if (!room) continue;
@@ -53,7 +53,7 @@ export async function endGamesOf(account: string, termination: Closing, store: G
  * other players told at once), places in pools given up.
  */
 export async function withdrawFromPlay(account: string, store: GameStore, now: number, news?: ChallengeListeners): Promise<void> {
-  const others = await store.withdraw(account, now);
+  const others = await store.challenges.withdraw(account, now);
   news?.changed(others);
 }
 
@@ -64,7 +64,7 @@ export async function withdrawFromPlay(account: string, store: GameStore, now: n
  * through its room). Stops with the returned function.
  */
 export function sweepClosedAccounts(store: GameStore, rooms: ClosingRooms, termination: Closing, everyMs: number): { stop(): void } {
-  const inPlay = () => (termination === 'closed' ? store.closedInPlay() : store.bannedInPlay());
+  const inPlay = () => (termination === 'closed' ? store.accounts.closedInPlay() : store.moderation.bannedInPlay());
   let running: Promise<void> = Promise.resolve();
   const run = (): void => {
     running = running

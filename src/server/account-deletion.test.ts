@@ -85,9 +85,9 @@ async function crashAfterClosing(
   t.close();
   await server.kill();
   const store = new SqliteStore(path.join(dataDir, 'hexarena.sqlite'));
-  const account = await store.accountByKey(names[0].toLowerCase());
+  const account = await store.accounts.byKey(names[0].toLowerCase());
   await close(store, account?.id as string);
-  expect((await store.read(id))?.ending).toBeNull();
+  expect((await store.games.read(id))?.ending).toBeNull();
   await store.close();
   server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' }, server.port);
   // The start's sweep ends it, before or after a watcher comes.
@@ -229,13 +229,13 @@ describe('deleting an account', () => {
 
   it('cut short by a crash after the account was marked, is finished when the server starts again', async () => {
     await crashAfterClosing(['Samphire', 'Tomasz'], 'closed', async (store, account) => {
-      await store.deleteAccount(account, 'Deleted-crash1', null);
+      await store.accounts.delete(account, 'Deleted-crash1', null);
     });
   }, 60_000);
 
   it('a ban cut short by a crash after its write is finished, alike, when the server starts again', async () => {
     await crashAfterClosing(['Bramble', 'Ulrika'], 'banned', async (store, account) => {
-      await store.sanction(account, 'ban', null, { at: 1, moderator: null, action: 'ban', target: account, note: 'crash test' });
+      await store.moderation.sanction(account, 'ban', null, { at: 1, moderator: null, action: 'ban', target: account, note: 'crash test' });
     });
   }, 60_000);
 });

@@ -38,7 +38,7 @@ export async function botOf(store: GameStore, request: FastifyRequest): Promise<
   const token = /^Bearer ([A-Za-z0-9_-]{1,64})$/.exec(header)?.[1];
   if (!token) return 'unknown';
   const tokenHash = hashToken(token);
-  const name = await store.botName(tokenHash);
+  const name = await store.bots.nameOf(tokenHash);
   return name === null ? 'unknown' : { name, tokenHash, token };
 }
 
@@ -105,7 +105,7 @@ function registerBotMaking(app: FastifyInstance, store: GameStore, identities: I
       if (owner?.account.kind !== 'player' || owner.via !== 'session')
         return reply.code(401).send({ error: 'log in to make a bot: a bot belongs to a player, who can revoke its token (see /account)' });
       // Checked first for the words, and again in the store's write, where bots made at once are counted.
-      const full = async () => (await store.botsOwnedBy(owner.account.id)).length >= botsPerAccount;
+      const full = async () => (await store.bots.ownedBy(owner.account.id)).length >= botsPerAccount;
       const tooMany = () =>
         reply.code(409).send({
           error: `an account may have ${botsPerAccount} bots, and yours has them: give one of them a new token (POST /api/account/bots/:name/token) rather than make another`,
@@ -114,7 +114,7 @@ function registerBotMaking(app: FastifyInstance, store: GameStore, identities: I
       if (await full()) return tooMany();
       const token = newSeatToken();
       const key = name.toLowerCase();
-      const made = await store.registerOwnedBot(
+      const made = await store.bots.registerOwned(
         newAccountId(),
         owner.account.id,
         name,
@@ -205,7 +205,7 @@ async function streamBotGames(services: BotStreamServices, bot: Bot, out: Server
     unseat();
     for (const id of [...following.keys()]) stop(id);
   });
-  const games = await store.seatedIn(bot.tokenHash).catch(() => null);
+  const games = await store.bots.seatedIn(bot.tokenHash).catch(() => null);
   if (games === null) return unavailable();
   for (const id of games) await follow(id);
 }

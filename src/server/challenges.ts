@@ -113,7 +113,7 @@ export class ChallengeNews {
 
   private async read(account: string): Promise<ChallengeView[]> {
     const now = this.now();
-    return (await this.store.challengesOf(account, now, now - ANSWER_SHOWN_MS)).map(challengeView);
+    return (await this.store.challenges.of(account, now, now - ANSWER_SHOWN_MS)).map(challengeView);
   }
 }
 
@@ -154,7 +154,7 @@ export function registerChallenges(
     const me = await playerOf(identities, request);
     if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
     const at = now();
-    return { challenges: (await store.challengesOf(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
+    return { challenges: (await store.challenges.of(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
   });
   app.post('/api/challenges/:id/:answer', (request, reply) => answerChallenge(services, request, reply));
 }
@@ -177,7 +177,7 @@ async function sendChallenge(services: ChallengeServices, request: FastifyReques
   if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
   // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
   await engines.ensure();
-  const target = body.to.length <= 20 ? await store.accountByKey(usernameKey(body.to)) : null;
+  const target = body.to.length <= 20 ? await store.accounts.byKey(usernameKey(body.to)) : null;
   const engine = target ? engines.byAccount(target.id) : undefined;
   // Nobody rates themself: not against their own account, nor against a bot of their own.
   if (target && body.rated && (await owningAccount(store, { account: target.id })) === me.id)
@@ -188,11 +188,11 @@ async function sendChallenge(services: ChallengeServices, request: FastifyReques
   const at = services.now();
   // An engine accepts at once: the game is made, the engine in its seat.
   if (engine) return playEngine(services, reply, { me, engine, game, options: options.value as Json, body, at });
-  const mine = (await store.challengesOf(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
+  const mine = (await store.challenges.of(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
   if (mine.length >= OPEN_CHALLENGES)
     return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
   const sent = newChallenge(me, { account: target.id, name: target.name }, game.id, options.value as Json, body, body.seat ?? null, at);
-  await store.createChallenge(sent);
+  await store.challenges.create(sent);
   news.changed([me.id, target.id]);
   return reply.code(201).send(challengeView(sent));
 }
@@ -213,7 +213,7 @@ async function playEngine(services: ChallengeServices, reply: FastifyReply, aske
   const { me, engine, game, options, body, at } = asked;
   if (!engines.plays(engine, game as GameRules<unknown, unknown>))
     return reply.code(400).send({ error: `${engine.name} does not play ${game.title} here` });
-  const live = await store.gamesOf(me.id, { limit: 50, live: true });
+  const live = await store.archive.gamesOf(me.id, { limit: 50, live: true });
   if (live.filter((g) => g.seats.some((s) => s !== 'open')).length >= ENGINE_GAMES)
     return reply.code(429).send({ error: `you have ${ENGINE_GAMES} games against engines going: finish one first` });
   const mine = body.seat ?? (randomBytes(1)[0] as number) & 1;
@@ -221,7 +221,7 @@ async function playEngine(services: ChallengeServices, reply: FastifyReply, aske
   const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
   if (mine === 1) held.reverse();
   const challenge = newChallenge(me, { account: engine.account, name: engine.name }, game.id, options, body, mine, at);
-  await store.createChallenge(challenge);
+  await store.challenges.create(challenge);
   const gameId = newGameId();
   const made = keptGame(game, options, seats, {
     id: gameId,
@@ -230,7 +230,7 @@ async function playEngine(services: ChallengeServices, reply: FastifyReply, aske
     creator: `${CHALLENGE_OF}${challenge.id}`,
     now: at,
   });
-  if (!(await store.answerChallenge(challenge.id, { game: made, seats: held }, at)))
+  if (!(await store.challenges.answer(challenge.id, { game: made, seats: held }, at)))
     return reply.code(503).send({ error: 'the engine could not take the challenge: try again' });
   news.changed([me.id]);
   return reply.code(201).send({ ...challengeView(challenge), status: 'accepted', gameId });
@@ -244,7 +244,7 @@ async function answerChallenge(services: ChallengeServices, request: FastifyRequ
     return reply.code(404).send({ error: 'a challenge is answered with accept, decline or cancel' });
   const me = await playerOf(services.identities, request);
   if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
-  const challenge = id.length <= 20 ? await store.challenge(id) : null;
+  const challenge = id.length <= 20 ? await store.challenges.read(id) : null;
   // Only its two players know a challenge is there.
   if (!challenge || (challenge.from.account !== me.id && challenge.to.account !== me.id))
     return reply.code(404).send({ error: `there is no challenge ${id.slice(0, 20)}` });
@@ -257,7 +257,7 @@ async function answerChallenge(services: ChallengeServices, request: FastifyRequ
   const gone = () =>
     reply.code(409).send({ error: `the challenge is no longer open (${challenge.status === 'open' ? 'expired' : challenge.status})` });
   if (answer !== 'accept') {
-    if (!(await store.answerChallenge(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
+    if (!(await store.challenges.answer(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
     news.changed([challenge.from.account, challenge.to.account]);
     return { status: answer === 'cancel' ? 'cancelled' : 'declined' };
   }
@@ -285,7 +285,7 @@ async function acceptChallenge(
   const players = [challenge.from, challenge.to];
   if (challengerSeat === 1) players.reverse();
   const gameId = newGameId();
-  const accepted = await store.answerChallenge(
+  const accepted = await store.challenges.answer(
     challenge.id,
     {
       game: keptGame(found.value, challenge.options, ['open', 'open'], {

@@ -125,7 +125,16 @@ async function wholeGame(kind: Kind, servers: readonly ServerProcess[], store: G
   const game = unwrap(findGame(kind.game)) as AnyGame;
   const options = unwrap(game.parseOptions(kind.options));
   // Due at once: the first instance to sweep it settles when it is really due.
-  await store.create({ id, game: kind.game, options: kind.options, seed, seats: kind.seats, clock: null, createdAt: Date.now(), due: 0 });
+  await store.games.create({
+    id,
+    game: kind.game,
+    options: kind.options,
+    seed,
+    seats: kind.seats,
+    clock: null,
+    createdAt: Date.now(),
+    due: 0,
+  });
   const on = (i: number) => servers[i % servers.length] as ServerProcess;
   const tokens: unknown[] = [];
   const players: Client[] = [];
@@ -401,7 +410,7 @@ describe('two instances, one store, Redis between them', () => {
     await play(x, 0, tokens[0], 'b2', 0);
     // A game this instance has not loaded yet.
     const pg = await PgStore.open(env.DATABASE_URL as string);
-    await pg.create({
+    await pg.games.create({
       id: 'unloaded',
       game: 'tictactoe',
       options: {},

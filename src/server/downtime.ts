@@ -11,7 +11,7 @@
 /** What the store keeps of the instances' heartbeats, and the one write that resumes the clocks (stores/heartbeats.ts). */
 export interface Heartbeats {
   /** `instance` is alive at `now`; `stopped`: it went down at `now` (a clean stop), so it counts as not alive from then on. */
-  heartbeat(instance: string, now: number, stopped?: boolean): Promise<void>;
+  beat(instance: string, now: number, stopped?: boolean): Promise<void>;
   /**
    * At `instance`'s start, in one write: unless another instance was seen alive within `staleMs`
    * before `now`, the site was down since the newest heartbeat of any, and every live game's times
@@ -90,7 +90,7 @@ export async function startHeartbeat(
     );
   let failing = false;
   const timer = setInterval(() => {
-    store.heartbeat(settings.instance, settings.now()).then(
+    store.beat(settings.instance, settings.now()).then(
       () => {
         failing = false;
       },
@@ -105,7 +105,7 @@ export async function startHeartbeat(
     credited,
     async stop() {
       clearInterval(timer);
-      await store.heartbeat(settings.instance, settings.now(), true).catch(() => undefined);
+      await store.beat(settings.instance, settings.now(), true).catch(() => undefined);
     },
   };
 }

@@ -290,7 +290,7 @@ describe('games of AIs alone', () => {
       const due = async () => {
         const store = SqliteStore.inFolder(dir);
         try {
-          return (await store.read(id))?.due;
+          return (await store.games.read(id))?.due;
         } finally {
           await store.close();
         }

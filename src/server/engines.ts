@@ -68,7 +68,7 @@ export class Engines {
   ensure(): Promise<void> {
     if (!this.ensured) {
       const at = this.now();
-      this.ensured = Promise.all(this.all.map((e) => this.store.ensureEngineAccount(e.account, e.name, e.name.toLowerCase(), at))).then(
+      this.ensured = Promise.all(this.all.map((e) => this.store.accounts.ensureEngine(e.account, e.name, e.name.toLowerCase(), at))).then(
         () => undefined,
       );
       this.ensured.catch(() => {

@@ -103,11 +103,12 @@ describe('the opening explorer over the API', () => {
   });
 
   it('counts games finished before the explorer, once, however often it is run', async () => {
-    await store.create({ id: 'old', game: 'hex', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
-    for (const [ply, move] of ['a1', 'b2'].entries()) await store.append('old', { ply, move, at: ply }, { deadline: null, due: null });
-    await store.end('old', { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 2 });
-    await store.create({ id: 'dice', game: 'dicewars', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 2 });
-    await store.end('dice', { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 });
+    await store.games.create({ id: 'old', game: 'hex', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
+    for (const [ply, move] of ['a1', 'b2'].entries())
+      await store.games.append('old', { ply, move, at: ply }, { deadline: null, due: null });
+    await store.games.end('old', { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 2 });
+    await store.games.create({ id: 'dice', game: 'dicewars', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 2 });
+    await store.games.end('dice', { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 });
     const heard: [number, number][] = [];
     expect(await exploreFinished(store, (done, total) => heard.push([done, total]))).toBe(2);
     expect(heard).toEqual([[2, 2]]);

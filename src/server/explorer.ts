@@ -59,12 +59,12 @@ export async function exploreFinished(
   let done = 0;
   let total: number | null = null;
   while (!stopped()) {
-    const { ids, left } = await store.unexplored(batch);
+    const { ids, left } = await store.explorer.unexplored(batch);
     total ??= left;
     if (ids.length === 0) break;
     const counted = await Promise.all(
       ids.map(async (id) => {
-        const stored = await store.read(id);
+        const stored = await store.games.read(id);
         if (!stored?.ending) return false;
         const line = openingLineOf(
           stored,
@@ -72,7 +72,7 @@ export async function exploreFinished(
           stored.ending.result,
           stored.ending.termination,
         );
-        return store.explore(id, line);
+        return store.explorer.explore(id, line);
       }),
     );
     done += counted.filter(Boolean).length;
@@ -95,7 +95,7 @@ export async function explorerAnswer(
   const opening = openingOf(game, options, 'explorer', moves);
   if (!opening.ok) return opening;
   const { variant, key, plies } = opening.value;
-  const counts = key === null ? [] : await store.explorer(variant, key);
+  const counts = key === null ? [] : await store.explorer.counts(variant, key);
   const sum = (f: (c: ExplorerCount) => number) => counts.reduce((n, c) => n + f(c), 0);
   return ok({
     game: game.id,

@@ -89,7 +89,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   );
   app.get('/api/games/:id/record', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const stored = await store.read(id);
+    const stored = await store.games.read(id);
     if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
     if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
     const record = recordOf(stored);
@@ -181,9 +181,9 @@ async function overCreatorCaps(services: GameRouteServices, counted: Counted, bo
   const aiOnly = body.seats.every((s) => s !== 'open');
   const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
   // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
-  if (aiOnly && (await store.aiOnlyBy(counted.key)) >= aiGamesEach)
+  if (aiOnly && (await store.lobby.aiOnlyBy(counted.key)) >= aiGamesEach)
     return `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`;
-  if (leftOpen > 0 && (await store.openBy(counted.key)) >= openGamesEach)
+  if (leftOpen > 0 && (await store.lobby.openBy(counted.key)) >= openGamesEach)
     return `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`;
   return null;
 }
@@ -245,7 +245,7 @@ async function mayTakeSeat(
   const range = stored.rated ? stored.ratingRange : null;
   if (range && identity) {
     const perf = perfOf(stored.game, stored.clock);
-    const rating = Math.round((await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
+    const rating = Math.round((await store.ratings.of(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
     if (rating < range.min || rating > range.max)
       return { ok: false, error: { error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` } };
   }
@@ -265,9 +265,8 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
   // A seat token (a bot's, a script's), or the session of the account that holds the seat.
   const account = (await identities.of(request))?.account.id;
   const credential = token ?? (account === undefined ? undefined : { account });
-  if (!room.over || !room.holds(seat, credential)) await room.catchUp();
-  if (!room.holds(seat, credential)) return reply.code(403).send({ error: `that is not ${room.seatName(seat)}'s token` });
-  if (!room.over) return reply.code(409).send({ error: 'the game is still on: a rematch follows its end' });
+  const asks = await room.admits({ kind: 'rematch', seat, credential });
+  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send({ error: asks.error });
   const next = (await hub.room(await hub.rematch(room))) as Room;
   // Everyone moves one seat on, with the name they had.
   const moved = (seat + 1) % room.stored.seats.length;

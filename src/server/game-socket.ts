@@ -255,13 +255,14 @@ class GameConnection {
     if (!this.chatAllowance.take('', now)) return refuse('chat-too-fast', 'too many lines: at most one a second');
     const checked = parseChatText(m.text);
     if (!checked.ok) return refuse(checked.error.code, checked.error.message);
-    // A seat's token speaks in the players' chat, as its holder's socket does.
-    const byToken = m.seat !== undefined && m.token !== undefined && room.holds(m.seat, m.token);
-    if (m.token !== undefined && !byToken) return refuse('bad-token', 'that is not the seat’s token');
-    const barred = await this.barredFromChat(byToken ? (room.stored.seatAccounts[m.seat as number] ?? account) : account);
+    // A seat's token speaks in the players' chat, as its holder's socket does (game/decide.ts).
+    const asks = await room.admits({ kind: 'chat', seat: m.seat, token: m.token });
+    if (asks.kind === 'refuse') return refuse('bad-token', asks.error); // the one refusal of a line of chat
+    const players = asks.kind === 'admit' ? asks.players : undefined;
+    const barred = await this.barredFromChat(players ? (players.account ?? account) : account);
     if (barred !== null) return refuse(barred.code, barred.error);
-    const said: ChatRoom = byToken ? 'players' : this.chatRoom;
-    const author = byToken ? (room.stored.seatNames[m.seat as number] ?? room.seatName(m.seat as number)) : (this.authorName ?? 'someone');
+    const said: ChatRoom = players ? 'players' : this.chatRoom;
+    const author = players ? players.author : (this.authorName ?? 'someone');
     await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });
     this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
   }
@@ -270,10 +271,10 @@ class GameConnection {
   private async barredFromChat(speaker: string | undefined): Promise<{ code: MessageErrorCode; error: string } | null> {
     const store = this.services.hub.store;
     // A socket opened before its account was deleted speaks no more: its name is gone from the site.
-    if (this.account !== undefined && (await store.account(this.account))?.kind === 'deleted')
+    if (this.account !== undefined && (await store.accounts.read(this.account))?.kind === 'deleted')
       return { code: 'account-closed', error: 'this account was deleted: it cannot chat' };
     // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
-    const muted = speaker === undefined ? null : silenced(await store.sanctionsOf(speaker, Date.now()));
+    const muted = speaker === undefined ? null : silenced(await store.moderation.sanctionsOf(speaker, Date.now()));
     return muted === null ? null : { code: 'muted', error: muted };
   }
 }

@@ -85,7 +85,7 @@ describe('correspondence', () => {
     // The sweep hands the game to the scheduler, which judges it at once.
     const reopened = store;
     await expect
-      .poll(async () => (await reopened.read(id))?.ending)
+      .poll(async () => (await reopened.games.read(id))?.ending)
       .toEqual({ result: { kind: 'win', winner: 1, reason: 'X ran out of time' }, termination: 'time' });
     hub.close();
     await store.close();

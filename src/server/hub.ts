@@ -77,7 +77,7 @@ export class Hub {
       letGo: (id) => this.evictOne(id, this.now()),
     });
     this.rematches = new Rematches(
-      store,
+      store.games,
       // Made "by" the finished game: its seats are kept for that game's players (see the seat route).
       (finished, id) =>
         this.create(
@@ -280,7 +280,7 @@ export class Hub {
     };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
-    await this.store.create({ ...made, due: room.due() });
+    await this.store.games.create({ ...made, due: room.due() });
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);
     this.relayAcrossInstances(room);

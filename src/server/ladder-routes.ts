@@ -56,7 +56,7 @@ export function registerLadder(
     const played = (game.headlessOptions ? game.headlessOptions(options.value) : options.value) as Json;
     const id = newGameId();
     const [first, second] = entrants as [NonNullable<(typeof entrants)[0]>, NonNullable<(typeof entrants)[0]>];
-    await store.createKept(
+    await store.lobby.createKept(
       keptGame(game, played, [first.seat, second.seat], { id, clock: clock?.value ?? null, rated: true, creator: LADDER_OF, now: now() }),
       [keptSeat(first.account, first.name), keptSeat(second.account, second.name)],
     );
@@ -73,7 +73,7 @@ export function registerLadder(
     const rows = await Promise.all(
       engines.all
         .filter((e) => engines.plays(e, found.value as GameRules<unknown, unknown>))
-        .map(async (e) => ({ engine: e, rating: (await store.ratingsOf(e.account)).find((r) => r.perf === perf) })),
+        .map(async (e) => ({ engine: e, rating: (await store.ratings.of(e.account)).find((r) => r.perf === perf) })),
     );
     const rated = rows.flatMap(({ engine, rating }) =>
       rating

@@ -17,13 +17,13 @@ const hive = (id: string, createdAt: number, extra: Partial<NewGame> = {}): NewG
 /** Two accounts rated at Hive (untimed) as a finished rated game leaves them. */
 async function rate(store: GameStore, accounts: readonly [string, string], ratings: readonly [number, number]): Promise<void> {
   const id = `rated-${accounts.join('-')}`;
-  await store.create(hive(id, 0, { rated: true }));
+  await store.games.create(hive(id, 0, { rated: true }));
   const seats = accounts.map((account, i) => ({
     account,
     before: null,
     after: { rating: ratings[i] as number, deviation: 60, volatility: 0.06 },
   }));
-  await store.end(id, {
+  await store.games.end(id, {
     result: { kind: 'draw' },
     termination: 'agreement',
     plies: 0,
@@ -32,7 +32,7 @@ async function rate(store: GameStore, accounts: readonly [string, string], ratin
 }
 
 async function seat(store: GameStore, id: string, names: readonly [string, string], accounts: readonly [string, string] | null) {
-  for (const i of [0, 1] as const) await store.claimSeat(id, i, `token-${id}-${i}`, names[i], undefined, accounts?.[i]);
+  for (const i of [0, 1] as const) await store.games.claimSeat(id, i, `token-${id}-${i}`, names[i], undefined, accounts?.[i]);
 }
 
 describe('the live game the home page offers to watch', () => {
@@ -41,13 +41,13 @@ describe('the live game the home page offers to watch', () => {
     try {
       expect(await chooseLiveGame(store)).toBeNull();
       // Seats taken but no move yet: nothing to watch. A seat still open: a seek, not a game.
-      await store.create(hive('quiet', 10));
+      await store.games.create(hive('quiet', 10));
       await seat(store, 'quiet', ['Ann', 'Bob'], null);
-      await store.create(hive('seek', 11));
-      await store.claimSeat('seek', 0, 'token-seek', 'Cy');
-      await store.append('seek', { ply: 0, move: 'wS1', at: 12 }, NOTHING_DUE);
+      await store.games.create(hive('seek', 11));
+      await store.games.claimSeat('seek', 0, 'token-seek', 'Cy');
+      await store.games.append('seek', { ply: 0, move: 'wS1', at: 12 }, NOTHING_DUE);
       expect(await chooseLiveGame(store)).toBeNull();
-      await store.append('quiet', { ply: 0, move: 'wS1', at: 13 }, NOTHING_DUE);
+      await store.games.append('quiet', { ply: 0, move: 'wS1', at: 13 }, NOTHING_DUE);
       expect(await chooseLiveGame(store)).toEqual({
         id: 'quiet',
         game: 'hive',
@@ -57,19 +57,19 @@ describe('the live game the home page offers to watch', () => {
         players: [{ name: 'Ann' }, { name: 'Bob' }],
       });
       // Against the server's AI: the AI's seat is named by its level.
-      await store.create(hive('ai', 20, { seats: ['open', 'hard'] }));
-      await store.claimSeat('ai', 0, 'token-ai', 'Dee');
-      await store.append('ai', { ply: 0, move: 'wS1', at: 21 }, NOTHING_DUE);
+      await store.games.create(hive('ai', 20, { seats: ['open', 'hard'] }));
+      await store.games.claimSeat('ai', 0, 'token-ai', 'Dee');
+      await store.games.append('ai', { ply: 0, move: 'wS1', at: 21 }, NOTHING_DUE);
       expect((await chooseLiveGame(store))?.players).toEqual([{ name: 'Dee' }, { name: 'AI (hard)' }]);
       // Two rated players, in an older game, come first; between two rated games, the stronger pair.
       await rate(store, ['acc-eve', 'acc-fay'], [1700, 1800]);
       await rate(store, ['acc-gus', 'acc-hal'], [1500, 1600]);
-      await store.create(hive('strong', 5, { rated: true }));
+      await store.games.create(hive('strong', 5, { rated: true }));
       await seat(store, 'strong', ['Eve', 'Fay'], ['acc-eve', 'acc-fay']);
-      await store.append('strong', { ply: 0, move: 'wS1', at: 22 }, NOTHING_DUE);
-      await store.create(hive('weaker', 6, { rated: true }));
+      await store.games.append('strong', { ply: 0, move: 'wS1', at: 22 }, NOTHING_DUE);
+      await store.games.create(hive('weaker', 6, { rated: true }));
       await seat(store, 'weaker', ['Gus', 'Hal'], ['acc-gus', 'acc-hal']);
-      await store.append('weaker', { ply: 0, move: 'wS1', at: 23 }, NOTHING_DUE);
+      await store.games.append('weaker', { ply: 0, move: 'wS1', at: 23 }, NOTHING_DUE);
       const live = await chooseLiveGame(store);
       expect(live?.id).toBe('strong');
       expect(live?.rated).toBe(true);
@@ -78,7 +78,7 @@ describe('the live game the home page offers to watch', () => {
         { name: 'Fay', rating: 1800 },
       ]);
       // Once it ends, the next strongest.
-      await store.end('strong', { result: { kind: 'draw' }, termination: 'agreement', plies: 1 });
+      await store.games.end('strong', { result: { kind: 'draw' }, termination: 'agreement', plies: 1 });
       expect((await chooseLiveGame(store))?.id).toBe('weaker');
     } finally {
       await store.close();
@@ -89,12 +89,13 @@ describe('the live game the home page offers to watch', () => {
     const store = new SqliteStore(':memory:');
     try {
       await rate(store, ['acc-ivy', 'acc-jo'], [1650, 1500]);
-      await store.create(hive('casual', 1));
-      await store.claimSeat('casual', 1, 'token-c', 'Ivy', undefined, 'acc-ivy');
-      await store.create(hive('rated', 2, { rated: true }));
-      await store.claimSeat('rated', 0, 'token-r', 'Ivy', undefined, 'acc-ivy');
-      await store.create(hive('empty', 3));
-      const host = async (id: string) => hostOf(store, (await store.read(id)) as NonNullable<Awaited<ReturnType<GameStore['read']>>>);
+      await store.games.create(hive('casual', 1));
+      await store.games.claimSeat('casual', 1, 'token-c', 'Ivy', undefined, 'acc-ivy');
+      await store.games.create(hive('rated', 2, { rated: true }));
+      await store.games.claimSeat('rated', 0, 'token-r', 'Ivy', undefined, 'acc-ivy');
+      await store.games.create(hive('empty', 3));
+      const host = async (id: string) =>
+        hostOf(store, (await store.games.read(id)) as NonNullable<Awaited<ReturnType<GameStore['games']['read']>>>);
       expect(await host('casual')).toEqual({ name: 'Ivy' });
       expect(await host('rated')).toEqual({ name: 'Ivy', rating: 1650 });
       expect(await host('empty')).toBeUndefined();

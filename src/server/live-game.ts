@@ -14,7 +14,7 @@ async function ratingOf(store: GameStore, g: StoredGame, seat: number) {
   const account = g.seatAccounts[seat];
   if (!account) return undefined;
   const perf = perfOf(g.game, g.clock);
-  return (await store.ratingsOf(account)).find((r) => r.perf === perf);
+  return (await store.ratings.of(account)).find((r) => r.perf === perf);
 }
 
 /** Who waits at an open game: the first seat taken, with their rating when the seek is rated. */
@@ -54,7 +54,7 @@ async function describe(store: GameStore, g: StoredGame): Promise<LiveGame> {
  * newest.
  */
 export async function chooseLiveGame(store: GameStore): Promise<LiveGame | null> {
-  const begun = (await store.playing(CANDIDATES)).filter((g) => g.moves.length > 0);
+  const begun = (await store.lobby.playing(CANDIDATES)).filter((g) => g.moves.length > 0);
   const described = await Promise.all(begun.map((g) => describe(store, g)));
   const strength = (g: LiveGame) => {
     const rated = g.players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));

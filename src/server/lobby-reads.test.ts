@@ -29,7 +29,7 @@ const listed = async (): Promise<string[]> => {
 
 describe('the open games as the lobby reads them', () => {
   it('with no lobby socket, a game made or a seat taken reads nothing; /api/games and a socket opening after list it', async () => {
-    const reads = vi.spyOn(server.store, 'open');
+    const reads = vi.spyOn(server.store.lobby, 'open');
     const first = await make('127.0.0.11');
     expect(reads).not.toHaveBeenCalled();
     // The list kept for /api/games was let go: the game made a moment ago is there.

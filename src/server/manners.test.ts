@@ -13,7 +13,7 @@ async function table(
   const store = new SqliteStore(':memory:');
   const clock = { t: 1_000_000 };
   const seats = options.seats ?? ['open', 'open'];
-  await store.create({
+  await store.games.create({
     id: 'g',
     game: options.game ?? 'tictactoe',
     options: {},
@@ -50,7 +50,7 @@ describe('table manners', () => {
     room.onOffer(() => offers.push(room.offer));
     expect(await room.act({ kind: 'offer', seat: 0, token: tokens[0], offer: 'draw' })).toMatchObject({ ok: true, done: true });
     expect(room.offer).toEqual({ kind: 'draw', seat: 0 });
-    expect((await store.read('g'))?.offer).toEqual({ kind: 'draw', seat: 0, ply: 1 });
+    expect((await store.games.read('g'))?.offer).toEqual({ kind: 'draw', seat: 0, ply: 1 });
     expect(await room.act({ kind: 'offer', seat: 0, token: tokens[0], offer: 'draw' })).toMatchObject({
       ok: false,
       error: expect.stringMatching(/already/),
@@ -58,7 +58,7 @@ describe('table manners', () => {
     // O moves instead: the offer lapses, in the store too.
     await play(room, tokens, ['a1']);
     expect(room.offer).toBeNull();
-    expect((await store.read('g'))?.offer).toBeNull();
+    expect((await store.games.read('g'))?.offer).toBeNull();
     expect(await room.act({ kind: 'reply', seat: 1, token: tokens[1], offer: 'draw', accept: true })).toMatchObject({
       ok: false,
       refusal: 'illegal',
@@ -67,7 +67,7 @@ describe('table manners', () => {
     await room.act({ kind: 'offer', seat: 1, token: tokens[1], offer: 'draw' });
     const agreed = await room.act({ kind: 'offer', seat: 0, token: tokens[0], offer: 'draw' });
     expect(agreed).toMatchObject({ ok: true, event: { kind: 'end', termination: 'agreement', result: { kind: 'draw' } } });
-    expect((await store.read('g'))?.ending).toEqual({ result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' });
+    expect((await store.games.read('g'))?.ending).toEqual({ result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' });
     expect(offers).toEqual([{ kind: 'draw', seat: 0 }, null, { kind: 'draw', seat: 1 }, null]);
   });
 

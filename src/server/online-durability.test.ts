@@ -87,7 +87,7 @@ describe('a server killed with SIGKILL under a stream of moves', () => {
           expect(after.moves.length - g.acked.length).toBeLessThanOrEqual(1);
           // The running clock is the stored one: its deadline came back from the store, not from memory.
           const stored = SqliteStore.inFolder(dir);
-          expect(after.clock?.deadline).toBe((await stored.read(g.id))?.deadline);
+          expect(after.clock?.deadline).toBe((await stored.games.read(g.id))?.deadline);
           await stored.close();
           g.acked = after.moves;
         }

@@ -38,7 +38,7 @@ const ABANDON_AFTER_MS = 7 * 24 * 3600 * 1000;
 async function readStored(id: string): Promise<StoredGame> {
   const store = SqliteStore.inFolder(dataDir);
   try {
-    return (await store.read(id)) as StoredGame;
+    return (await store.games.read(id)) as StoredGame;
   } finally {
     await store.close();
   }

@@ -302,7 +302,7 @@ describe('online play against a real server process', () => {
     late.client.close();
     await server.kill();
     const store = SqliteStore.inFolder(dataDir);
-    const deadline = (await store.read(late.id))?.deadline as number;
+    const deadline = (await store.games.read(late.id))?.deadline as number;
     await store.close();
     expect(deadline).toBeGreaterThan(0);
     // O's deadline passed ten seconds before the kill: the game is moved that far into the past, not waited for.

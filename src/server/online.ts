@@ -205,7 +205,7 @@ function startWhenReady(app: FastifyInstance): AtStart {
 
 /** Before anything reads a game: clocks move on by the time the whole site was down (downtime.ts). */
 async function keepHeartbeat(app: FastifyInstance, store: GameStore, limits: OnlineLimits): Promise<void> {
-  const heartbeat = await startHeartbeat(store, {
+  const heartbeat = await startHeartbeat(store.heartbeats, {
     instance: limits.hub?.instance ?? DEFAULT_HUB_SETTINGS.instance,
     now: limits.hub?.now ?? Date.now,
     ...(limits.heartbeatMs === undefined ? {} : { everyMs: limits.heartbeatMs }),
@@ -340,7 +340,7 @@ function siteSecretOf(store: GameStore): () => Promise<string> {
   let secret: Promise<string> | null = null;
   return () => {
     if (!secret) {
-      const read = store.siteSecret();
+      const read = store.accounts.siteSecret();
       secret = read;
       read.catch(() => {
         secret = null;

@@ -42,7 +42,7 @@ export class OpenGames {
 
   private async read(): Promise<OpenGame[]> {
     // A rematch waits for the players of the game before it, not for anyone.
-    const games = (await this.store.open(50)).filter((g) => !g.creator?.startsWith(REMATCH_OF));
+    const games = (await this.store.lobby.open(50)).filter((g) => !g.creator?.startsWith(REMATCH_OF));
     return Promise.all(
       games.map(async (g) => {
         const host = await hostOf(this.store, g);

@@ -130,9 +130,9 @@ describe('the pairing never seats one owner twice', () => {
   it('an account and its bot waiting in one pool are not paired together; each is paired with someone else', async () => {
     const store = new SqliteStore(':memory:');
     try {
-      await store.register('ann', 'Ann', 'ann', 'h-ann', '$argon2id$a', 1);
-      await store.register('bo', 'Bo', 'bo', 'h-bo', '$argon2id$b', 1);
-      expect(await store.registerOwnedBot('ann-bot', 'ann', 'AnnBot', 'annbot', 'h-annbot', 'tok-ann', 2)).toBe(true);
+      await store.accounts.register('ann', 'Ann', 'ann', 'h-ann', '$argon2id$a', 1);
+      await store.accounts.register('bo', 'Bo', 'bo', 'h-bo', '$argon2id$b', 1);
+      expect(await store.bots.registerOwned('ann-bot', 'ann', 'AnnBot', 'annbot', 'h-annbot', 'tok-ann', 2)).toBe(true);
       let now = 1_000_000;
       const pools = new Pools(store, {
         now: () => now,

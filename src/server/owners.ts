@@ -22,14 +22,14 @@ export const ONE_SEAT_ERROR =
 export const SELF_RATED_ERROR =
   'a rated game is played against someone else, not yourself nor a bot of your own: play yourself in a casual game';
 
-type Owners = Pick<IdentityStore, 'ownerOf' | 'ownerOfBot'>;
+type Owners = Pick<IdentityStore, 'bots'>;
 
 /** Someone asking for a seat or a game: a person's account (session or token), or a bot by its token's hash. */
 export type Claimant = { readonly account: string } | { readonly botToken: string };
 
 /** The owning account of a claimant; null when none is known (a guest's is its own account, so never null for an account that exists). */
 export function owningAccount(store: Owners, who: Claimant): Promise<string | null> {
-  return 'account' in who ? store.ownerOf(who.account) : store.ownerOfBot(who.botToken);
+  return 'account' in who ? store.bots.ownerOf(who.account) : store.bots.ownerOfBot(who.botToken);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function holdsSeatIn(store: Owners, stored: StoredGame, owner: stri
   for (const [seat, account] of stored.seatAccounts.entries()) {
     if (account === owner) return true;
     const token = stored.seatTokens[seat] ?? null;
-    const seatOwner = account !== null ? await store.ownerOf(account) : token !== null ? await store.ownerOfBot(token) : null;
+    const seatOwner = account !== null ? await store.bots.ownerOf(account) : token !== null ? await store.bots.ownerOfBot(token) : null;
     if (seatOwner === owner) return true;
   }
   return false;
@@ -64,7 +64,7 @@ export async function countedAs(
   addressKey: () => Promise<string>,
 ): Promise<Counted> {
   if (bot) {
-    const owner = await store.ownerOfBot(bot.tokenHash);
+    const owner = await store.bots.ownerOfBot(bot.tokenHash);
     return owner === null
       ? { key: `bot:${bot.name.toLowerCase()}`, says: bot.name }
       : { key: `account:${owner}`, says: `the owner of ${bot.name} (with all their bots)` };

@@ -40,16 +40,16 @@ describe('PostgreSQL store across instances', () => {
     const url = await freshDatabase();
     const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
     try {
-      await a.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
+      await a.games.create({ id: 'g', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 });
       for (let ply = 0; ply < 9; ply++) {
         const answers = await Promise.all([
-          a.append('g', { ply, move: `a${ply}`, at: ply }, { deadline: null, due: null }),
-          b.append('g', { ply, move: `b${ply}`, at: ply }, { deadline: null, due: null }),
+          a.games.append('g', { ply, move: `a${ply}`, at: ply }, { deadline: null, due: null }),
+          b.games.append('g', { ply, move: `b${ply}`, at: ply }, { deadline: null, due: null }),
         ]);
         expect(answers.filter((x) => x === null)).toHaveLength(1);
         expect(answers.filter((x) => x === 'ply-taken')).toHaveLength(1);
       }
-      const [fromA, fromB] = [await a.read('g'), await b.read('g')];
+      const [fromA, fromB] = [await a.games.read('g'), await b.games.read('g')];
       expect(fromA?.moves).toHaveLength(9);
       expect(fromB).toEqual(fromA);
     } finally {
@@ -70,8 +70,8 @@ describe('a game stored under other rules, on PostgreSQL', () => {
         clock: null,
         createdAt: 1,
       };
-      await store.create({ ...base, id: 'old', rulesVersion: 1 });
-      await store.create({ ...base, id: 'now', rulesVersion: 2 });
+      await store.games.create({ ...base, id: 'old', rulesVersion: 1 });
+      await store.games.create({ ...base, id: 'now', rulesVersion: 2 });
       await expect(Room.load(store, 'old')).rejects.toThrow(
         /game old was played under DiceWars rules version 1, and this server plays version 2/,
       );
@@ -104,7 +104,7 @@ describe('hexarena serve on PostgreSQL', () => {
       client.close();
       // The moves are in PostgreSQL.
       const store = await PgStore.open(url);
-      expect((await store.read(id))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+      expect((await store.games.read(id))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
       await store.close();
     } finally {
       await server.kill();

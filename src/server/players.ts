@@ -68,7 +68,7 @@ export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub
 /** The account behind a username, or null for none (a guest's or a deleted account's name is no profile). */
 async function playerNamed(store: GameStore, name: string): Promise<Account | null> {
   if (name.length > 64) return null;
-  const account = await store.accountByKey(usernameKey(name));
+  const account = await store.accounts.byKey(usernameKey(name));
   return account?.kind === 'player' ? account : null;
 }
 
@@ -78,7 +78,7 @@ function registerYourGames(app: FastifyInstance, store: GameStore, hub: Hub, ide
     const identity = await identities.of(request);
     if (!identity) return { live: [], recent: [] };
     const id = identity.account.id;
-    const [live, all] = await Promise.all([store.gamesOf(id, { limit: 50, live: true }), store.gamesOf(id, { limit: 20 })]);
+    const [live, all] = await Promise.all([store.archive.gamesOf(id, { limit: 50, live: true }), store.archive.gamesOf(id, { limit: 20 })]);
     // Whose move it is takes the game's position: the rooms (loaded once, kept a while) know it.
     const liveGames = await Promise.all(
       live.map(async (g) => {
@@ -107,14 +107,17 @@ function registerProfile(app: FastifyInstance, store: GameStore, presence: Prese
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
     const stats = await resultsByGame(store, account.id);
     const filtered = game !== undefined || result !== undefined;
-    const read = await store.gamesOf(account.id, { limit: filtered ? SCAN : PAGE, ...(from === undefined ? {} : { before: from }) });
+    const read = await store.archive.gamesOf(account.id, {
+      limit: filtered ? SCAN : PAGE,
+      ...(from === undefined ? {} : { before: from }),
+    });
     const games = read
       .map((g) => summary(g, account.id))
       .filter((g) => (game === undefined || g.game === game) && (result === undefined || g.result === result))
       .slice(0, PAGE);
     const last = filtered ? read[read.length - 1] : games[games.length - 1];
     const more = read.length === (filtered ? SCAN : PAGE);
-    const ratings = (await store.ratingsOf(account.id)).map((r) => ({
+    const ratings = (await store.ratings.of(account.id)).map((r) => ({
       perf: r.perf,
       rating: Math.round(r.rating),
       deviation: Math.round(r.deviation),
@@ -122,7 +125,7 @@ function registerProfile(app: FastifyInstance, store: GameStore, presence: Prese
       games: r.games,
     }));
     // A banned account's profile says so to everyone, as lichess marks a closed one.
-    const banned = (await store.sanctionsOf(account.id, Date.now())).some((s) => s.kind === 'ban');
+    const banned = (await store.moderation.sanctionsOf(account.id, Date.now())).some((s) => s.kind === 'ban');
     return {
       name: account.name,
       createdAt: account.createdAt,
@@ -139,7 +142,7 @@ function registerProfile(app: FastifyInstance, store: GameStore, presence: Prese
 /** Wins, draws and losses of an account, by game. */
 async function resultsByGame(store: GameStore, account: string): Promise<Record<string, { wins: number; draws: number; losses: number }>> {
   const stats: Record<string, { wins: number; draws: number; losses: number }> = {};
-  for (const r of await store.resultsOf(account)) {
+  for (const r of await store.archive.resultsOf(account)) {
     const how = seatResult(r.result, r.seat);
     if (!how) continue;
     const s = stats[r.game] ?? { wins: 0, draws: 0, losses: 0 };
@@ -156,13 +159,13 @@ function registerLeaderboard(app: FastifyInstance, store: GameStore, identities:
   app.get('/api/leaderboard/:perf', async (request, reply) => {
     const { perf } = request.params as { perf: string };
     if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
-    const players = await store.leaderboard(perf, LEADERBOARD_DEVIATION, 100);
+    const players = await store.ratings.leaderboard(perf, LEADERBOARD_DEVIATION, 100);
     // Where the asker stands, when established there.
     const identity = await identities.of(request);
-    const own = identity ? (await store.ratingsOf(identity.account.id)).find((r) => r.perf === perf) : undefined;
+    const own = identity ? (await store.ratings.of(identity.account.id)).find((r) => r.perf === perf) : undefined;
     const you =
       own && own.deviation < LEADERBOARD_DEVIATION
-        ? { rank: (await store.ratedAbove(perf, LEADERBOARD_DEVIATION, own.rating)) + 1, rating: Math.round(own.rating) }
+        ? { rank: (await store.ratings.ratedAbove(perf, LEADERBOARD_DEVIATION, own.rating)) + 1, rating: Math.round(own.rating) }
         : null;
     return {
       perf,
@@ -179,7 +182,7 @@ function registerRatingChart(app: FastifyInstance, store: GameStore): void {
     if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
     const account = await playerNamed(store, name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
-    const points = await store.ratingHistory(account.id, perf, HISTORY_POINTS);
+    const points = await store.ratings.history(account.id, perf, HISTORY_POINTS);
     return { name: account.name, perf, points: points.map((p) => ({ at: p.at, rating: Math.round(p.rating), game: p.gameId })) };
   });
 }
@@ -198,7 +201,7 @@ function registerGamesExport(app: FastifyInstance, store: GameStore): void {
     // A page of games at a time, each line written as soon as it is made: a long history never sits in memory whole.
     let before: number | undefined;
     for (;;) {
-      const page = await store.gamesOf(account.id, { limit: 100, ...(before === undefined ? {} : { before }) });
+      const page = await store.archive.gamesOf(account.id, { limit: 100, ...(before === undefined ? {} : { before }) });
       for (const g of page) {
         const record = recordOf(g);
         if (!record.ok) continue;

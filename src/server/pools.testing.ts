@@ -71,7 +71,7 @@ export async function pairAcrossInstances(stores: readonly [GameStore, GameStore
   for (const [account, [p]] of told) games.set((p as Paired).gameId, [...(games.get((p as Paired).gameId) ?? []), account]);
   for (const [id, seated] of games) {
     expect(seated, id).toHaveLength(2);
-    const stored = await stores[0].read(id);
+    const stored = await stores[0].games.read(id);
     expect(stored?.rated).toBe(true);
     expect([...(stored?.seatAccounts ?? [])].sort()).toEqual([...seated].sort());
     expect(poolOfPlayer(Number((seated[0] as string).slice(1)))).toBe(poolOfPlayer(Number((seated[1] as string).slice(1))));

@@ -95,8 +95,8 @@ export class Pools {
     const perf = poolPerf(pool);
     const rating = this.settings.ratingOf
       ? await this.settings.ratingOf(account, perf)
-      : ((await this.store.ratingsOf(account)).find((r) => r.perf === perf)?.rating ?? 1500);
-    const since = await this.store.joinPool(
+      : ((await this.store.ratings.of(account)).find((r) => r.perf === perf)?.rating ?? 1500);
+    const since = await this.store.lobby.joinPool(
       { pool: id, account, name, rating, since: now, misses: 0 },
       now + this.settings.unrenewedWaitMs,
     );
@@ -115,7 +115,7 @@ export class Pools {
     listeners?.delete(listener);
     if (listeners && listeners.size > 0) return;
     this.listeners.delete(account);
-    await this.store.leavePool(account);
+    await this.store.lobby.leavePool(account);
   }
 
   /**
@@ -138,16 +138,16 @@ export class Pools {
   private async runWave(): Promise<void> {
     const now = this.settings.now();
     await this.handOut(now);
-    this.leading = await this.store.lease('pairing', this.owner, now + this.settings.leaseMs, now);
+    this.leading = await this.store.lobby.lease('pairing', this.owner, now + this.settings.leaseMs, now);
     if (this.leading) {
       this.waves.run++;
       for (const pool of POOLS) {
-        const waiting = await this.store.waiting(pool.id, now);
+        const waiting = await this.store.lobby.waiting(pool.id, now);
         if (waiting.length >= pool.players) await this.pair(pool, waiting, now);
       }
       await this.handOut(now);
     }
-    const counts = await this.store.poolCounts(now);
+    const counts = await this.store.lobby.poolCounts(now);
     this.counted.clear();
     for (const [pool, n] of Object.entries(counts)) this.counted.set(pool, n);
     for (const listener of this.countListeners) listener(counts);
@@ -156,7 +156,7 @@ export class Pools {
   /** Renews the wait of this instance's players, and tells those paired where to go. */
   private async handOut(now: number): Promise<void> {
     if (this.listeners.size === 0) return;
-    const paired = await this.store.renewWaiting([...this.listeners.keys()], now + this.settings.unrenewedWaitMs);
+    const paired = await this.store.lobby.renewWaiting([...this.listeners.keys()], now + this.settings.unrenewedWaitMs);
     for (const p of paired) {
       const listeners = this.listeners.get(p.account);
       this.listeners.delete(p.account);
@@ -186,7 +186,7 @@ export class Pools {
         this.waves.paired += seats.length;
       }
     }
-    await this.store.addMiss(
+    await this.store.lobby.addMiss(
       pool.id,
       waiting.filter((w) => !seated.has(w.account)).map((w) => w.account),
     );
@@ -198,7 +198,7 @@ export class Pools {
     const options = found.value.parseOptions(pool.options);
     if (!options.ok) return null;
     const id = newGameId();
-    const made = await this.store.pairUp(
+    const made = await this.store.lobby.pairUp(
       pool.id,
       // Rated where the game is: two players by Glicko-2, a free-for-all's table over its pairs.
       keptGame(

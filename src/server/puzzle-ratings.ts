@@ -71,7 +71,7 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     return set ? { game: found.value, set } : `${found.value.title} has no puzzles`;
   };
   const ratingOf = async (game: string, id: string): Promise<number> =>
-    (await store.puzzleRatings(game)).find((r) => r.id === id)?.rating ?? NEW_PUZZLE.rating;
+    (await store.puzzles.ratings(game)).find((r) => r.id === id)?.rating ?? NEW_PUZZLE.rating;
   /** Only players' tries are rated: a guest's rating would be lost with the guest. */
   const playerOf = async (request: Parameters<Identities['of']>[0]) => {
     const identity = await identities.of(request);
@@ -96,9 +96,9 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     if (!player)
       return { solved: win, rated: false, rating: null, diff: null, puzzleRating: await ratingOf(game, id) } satisfies RoundAnswer;
     // The store rates a first try itself (rateFirstTry, lichess's settings), from the ratings it holds.
-    const rated = await store.puzzleRound({ account: player.id, game, puzzle: id, win, at: now() });
+    const rated = await store.puzzles.round({ account: player.id, game, puzzle: id, win, at: now() });
     if (!rated) {
-      const standing = await store.puzzleStanding(player.id, game);
+      const standing = await store.puzzles.standing(player.id, game);
       return {
         solved: win,
         rated: false,
@@ -123,8 +123,8 @@ export function registerPuzzleRatings(app: FastifyInstance, store: GameStore, id
     if (typeof found === 'string') return reply.code(404).send({ error: found });
     const { set } = found;
     const player = await playerOf(request);
-    const standing = player ? await store.puzzleStanding(player.id, game) : { rating: null, tried: [] };
-    const rated = new Map((await store.puzzleRatings(game)).map((r) => [r.id, r.rating]));
+    const standing = player ? await store.puzzles.standing(player.id, game) : { rating: null, tried: [] };
+    const rated = new Map((await store.puzzles.ratings(game)).map((r) => [r.id, r.rating]));
     const puzzles = set.puzzles.map((p) => ({ id: p.id, rating: rated.get(p.id) ?? NEW_PUZZLE.rating }));
     const level = standing.rating ?? NEW_PLAYER;
     // Every puzzle tried: the day's puzzle, as a guest would get.

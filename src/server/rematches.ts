@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Room } from './room.ts';
-import type { GameStore, StoredGame } from './store.ts';
+import type { GamesStore, StoredGame } from './store.ts';
 
 /**
  * Rematches: the next game of a finished one, made once across instances. Its id follows from the
@@ -16,7 +16,7 @@ export class Rematches {
   private readonly listeners = new Map<string, Set<(id: string) => void>>();
 
   constructor(
-    private readonly store: Pick<GameStore, 'read'>,
+    private readonly games: Pick<GamesStore, 'read'>,
     /** Makes the rematch of `finished` under `id` (its room loaded); rejects if the store has that id. */
     private readonly create: (finished: StoredGame, id: string) => Promise<unknown>,
     /** Tells the other instances that game `of` has its rematch `id`. */
@@ -32,7 +32,7 @@ export class Rematches {
         () => id,
         // Made already, by another instance: that one is the rematch.
         async (e: unknown) => {
-          if (await this.store.read(id)) return id;
+          if (await this.games.read(id)) return id;
           throw e;
         },
       );
@@ -61,7 +61,7 @@ export class Rematches {
     else if (room.over) {
       // Made before this instance followed the game: the store has it under the id the seed gives.
       const next = rematchId(room.stored.seed);
-      void this.store.read(next).then(
+      void this.games.read(next).then(
         (found) => {
           if (found && !this.made.has(id)) this.heard(id, next);
         },

@@ -69,7 +69,7 @@ export class Reviews {
 
   /** Where the game's review stands, or null when none was asked for; an unfinished one nobody works on is taken up. */
   async answer(id: GameId): Promise<ReviewAnswer | null> {
-    const stored = await this.store.review(id);
+    const stored = await this.store.reviews.read(id);
     if (!stored) return null;
     if (stored.review === null) {
       this.take(stored);
@@ -82,7 +82,7 @@ export class Reviews {
 
   /** Takes up the reviews left unfinished (a restart), longest waiting first. */
   async resume(): Promise<void> {
-    for (const stored of await this.store.unfinishedReviews(this.settings.underWay)) this.take(stored);
+    for (const stored of await this.store.reviews.unfinished(this.settings.underWay)) this.take(stored);
   }
 
   /** Works on the review here, unless this instance already does or another holds it. */
@@ -100,12 +100,12 @@ export class Reviews {
 
   private hold(id: GameId): Promise<boolean> {
     const now = this.settings.now();
-    return this.store.lease(`review:${id}`, this.settings.instance, now + this.settings.leaseMs, now);
+    return this.store.lobby.lease(`review:${id}`, this.settings.instance, now + this.settings.leaseMs, now);
   }
 
   private async work(stored: StoredReview): Promise<void> {
     if (!(await this.hold(stored.gameId))) return;
-    const game = await this.store.read(stored.gameId);
+    const game = await this.store.games.read(stored.gameId);
     if (!game) throw new Error('its game is gone');
     const found = findGame(game.game);
     if (!found.ok) throw found.error;
@@ -123,11 +123,11 @@ export class Reviews {
       if (this.closed) return;
       const job = { game: game.game, options: game.options, seed: game.seed, moves: texts.slice(0, evaluations.length), budget };
       evaluations.push(await this.pool.evaluate(job, stored.requester));
-      if (!(await this.store.reviewProgress(stored.gameId, evaluations as unknown as Json[]))) return;
+      if (!(await this.store.reviews.progress(stored.gameId, evaluations as unknown as Json[]))) return;
       if (!(await this.hold(stored.gameId))) return;
     }
     const review = summariseReview(definition, positions.value.states, positions.value.moves, evaluations, budget);
-    await this.store.finishReview(stored.gameId, review as unknown as Json);
+    await this.store.reviews.finish(stored.gameId, review as unknown as Json);
   }
 
   close(): void {
@@ -146,7 +146,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
   const { store, settings } = reviews;
   let secret: Promise<string> | null = null;
   const siteSecret = (): Promise<string> => {
-    secret ??= store.siteSecret().catch((e: unknown) => {
+    secret ??= store.accounts.siteSecret().catch((e: unknown) => {
       secret = null;
       throw e;
     });
@@ -157,7 +157,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const { id } = request.params as { id: string };
     const answer = await reviews.answer(id);
     if (answer) return answer;
-    if (!(await store.read(id))) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!(await store.games.read(id))) return reply.code(404).send({ error: `there is no game ${id}` });
     // Not asked for yet is a state of the game, not an error (a page asks at every visit).
     return { status: 'none' } satisfies ReviewAnswer;
   });
@@ -166,7 +166,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const { id } = request.params as { id: string };
     const parsed = parseReviewRequest(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
-    const game = await store.read(id);
+    const game = await store.games.read(id);
     if (!game) return reply.code(404).send({ error: `there is no game ${id}` });
     // Asked for already: the same review, not another, and not counted again.
     const known = await reviews.answer(id);
@@ -191,7 +191,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
         ? `account:${identity.account.id}`
         : (await countedAs(store, bot, identity, address)).key;
     const now = settings.now();
-    if ((await store.reviewsRequestedBy(requester, now - HOUR_MS)) >= settings.perHour) {
+    if ((await store.reviews.requestedBy(requester, now - HOUR_MS)) >= settings.perHour) {
       reply.header('retry-after', '3600');
       return reply.code(429).send({ error: `at most ${settings.perHour} reviews an hour for each player: ask again later` });
     }
@@ -199,7 +199,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
       reply.header('retry-after', '60');
       return reply.code(503).send({ error: `the server is reviewing ${settings.underWay} games already: ask again in a few minutes` });
     }
-    const stored = await store.requestReview({ gameId: id, requester, requestedAt: now, total: game.moves.length + 1 });
+    const stored = await store.reviews.request({ gameId: id, requester, requestedAt: now, total: game.moves.length + 1 });
     reviews.take(stored);
     return reply.code(202).send({ status: 'queued', done: stored.evaluations.length, total: stored.total } satisfies ReviewAnswer);
   });

@@ -18,7 +18,7 @@ async function newRoom(
   rated = false,
 ): Promise<{ store: GameStore; room: Room; tokens: string[] }> {
   const store = new SqliteStore(':memory:');
-  await store.create({
+  await store.games.create({
     id: 'g',
     game,
     options,
@@ -60,7 +60,7 @@ describe('a room', () => {
     room.subscribe((e) => seen.push(e.version));
     const a = await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 });
     expect(a).toMatchObject({ ok: true, version: 1, event: { kind: 'move', ply: 0, seat: 0, move: 'b2' } });
-    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2']);
+    expect((await store.games.read('g'))?.moves.map((m) => m.move)).toEqual(['b2']);
     await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
     expect(seen).toEqual([1, 2]);
     expect(room.toMove).toBe(0);
@@ -81,7 +81,7 @@ describe('a room', () => {
     for (const a of answers) expect(!a.ok && a.error.length).toBeGreaterThan(5);
     expect(answers[2]).toMatchObject({ error: 'b2 already holds X' });
     expect(room.version).toBe(1);
-    expect((await store.read('g'))?.moves).toHaveLength(1);
+    expect((await store.games.read('g'))?.moves).toHaveLength(1);
   });
 
   it('a retried move (same client id) is acknowledged again, not played twice', async () => {
@@ -90,7 +90,7 @@ describe('a room', () => {
     const first = await room.submit(intent);
     const again = await room.submit(intent);
     expect(again).toMatchObject({ ok: true, duplicate: true, event: first.ok ? first.event : {} });
-    expect((await store.read('g'))?.moves).toHaveLength(1);
+    expect((await store.games.read('g'))?.moves).toHaveLength(1);
     expect(room.version).toBe(1);
     // The same id on another move, after the opponent played: refused in words, and nothing is acknowledged.
     await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 });
@@ -100,7 +100,7 @@ describe('a room', () => {
       refusal: 'illegal',
       error: 'the id "c-1" was given to another move (b2 at version 0): give each move an id of its own',
     });
-    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+    expect((await store.games.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 
   it('a retry is known however it is spelled, on a room that read the move from the store, and only from the seat’s holder', async () => {
@@ -123,7 +123,7 @@ describe('a room', () => {
     expect(await other.submit({ ...intent, move: 'b2' })).toMatchObject({ ok: true, duplicate: true });
     // Someone without the seat's token is not answered for it.
     expect(await caughtUp.submit({ ...intent, token: 'nope' })).toMatchObject({ ok: false, refusal: 'bad-token' });
-    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+    expect((await store.games.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 
   it('serializes racing intents: of two moves against the same version, one is played and one is stale', async () => {
@@ -147,7 +147,7 @@ describe('a room', () => {
     expect(version).toBe(5);
     expect(room.version).toBe(6);
     expect(room.eventsSince(5)).toMatchObject([{ kind: 'end', termination: 'rules' }]);
-    expect((await store.read('g'))?.ending).toMatchObject({ result: { kind: 'win', winner: 0 }, termination: 'rules' });
+    expect((await store.games.read('g'))?.ending).toMatchObject({ result: { kind: 'win', winner: 0 }, termination: 'rules' });
     expect(refusal(await room.submit({ kind: 'resign', seat: 1, token: tokens[1] }))).toBe('game-over');
 
     const other = await newRoom();
@@ -192,9 +192,9 @@ describe('when the server must act, and rooms that fell behind', () => {
     const settings = { abandonAfterMs: 60_000 };
     const createdAt = Date.now();
     const base = { game: 'tictactoe', options: {}, seed: 's', clock: null, createdAt };
-    await store.create({ ...base, id: 'ai', seats: ['easy', 'open'] });
-    await store.create({ ...base, id: 'people', seats: ['open', 'open'] });
-    await store.create({ ...base, id: 'timed', seats: ['open', 'open'], clock: { initialMs: 5_000, incrementMs: 0 } });
+    await store.games.create({ ...base, id: 'ai', seats: ['easy', 'open'] });
+    await store.games.create({ ...base, id: 'people', seats: ['open', 'open'] });
+    await store.games.create({ ...base, id: 'timed', seats: ['open', 'open'], clock: { initialMs: 5_000, incrementMs: 0 } });
     const [ai, people, timed] = await Promise.all(
       ['ai', 'people', 'timed'].map(async (id) => (await Room.load(store, id, settings)) as Room),
     );
@@ -208,7 +208,7 @@ describe('when the server must act, and rooms that fell behind', () => {
     const at = moved?.ok && moved.event.kind === 'move' ? moved.event.at : Number.NaN;
     expect(timed?.due()).toBe(at + 5_000);
     // The store has the same due time, for the instance that sweeps.
-    expect((await store.read('timed'))?.due).toBe(at + 5_000);
+    expect((await store.games.read('timed'))?.due).toBe(at + 5_000);
     const o = (await people?.claim(1, null)) as { token: string };
     await people?.submit({ kind: 'resign', seat: 1, token: o.token });
     expect(people?.due()).toBeNull();
@@ -217,10 +217,10 @@ describe('when the server must act, and rooms that fell behind', () => {
   it('an untimed game nobody moves in for too long ends as abandoned, lost by the player to move; not before', async () => {
     const store = new SqliteStore(':memory:');
     const base = { game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock: null };
-    await store.create({ ...base, id: 'fresh', createdAt: Date.now() });
-    await store.create({ ...base, id: 'stale', createdAt: Date.now() - 120_000 });
-    await store.claimSeat('stale', 0, 'hash-x', 'Xena');
-    await store.claimSeat('stale', 1, 'hash-o', 'Otto');
+    await store.games.create({ ...base, id: 'fresh', createdAt: Date.now() });
+    await store.games.create({ ...base, id: 'stale', createdAt: Date.now() - 120_000 });
+    await store.games.claimSeat('stale', 0, 'hash-x', 'Xena');
+    await store.games.claimSeat('stale', 1, 'hash-o', 'Otto');
     const settings = { abandonAfterMs: 60_000 };
     const fresh = (await Room.load(store, 'fresh', settings)) as Room;
     expect(await fresh.submit({ kind: 'flag' })).toMatchObject({ ok: false, refusal: 'game-over' });
@@ -229,10 +229,10 @@ describe('when the server must act, and rooms that fell behind', () => {
       ok: true,
       event: { kind: 'end', termination: 'abandoned', result: { kind: 'win', winner: 1, reason: 'X did not move for 1 minute' } },
     });
-    expect((await store.read('stale'))?.ending?.termination).toBe('abandoned');
+    expect((await store.games.read('stale'))?.ending?.termination).toBe('abandoned');
     // A game whose open seat nobody took is called off: nobody wins against nobody.
-    await store.create({ ...base, id: 'empty', createdAt: Date.now() - 120_000 });
-    await store.claimSeat('empty', 0, 'hash-x', 'Xena');
+    await store.games.create({ ...base, id: 'empty', createdAt: Date.now() - 120_000 });
+    await store.games.claimSeat('empty', 0, 'hash-x', 'Xena');
     const empty = (await Room.load(store, 'empty', settings)) as Room;
     expect(await empty.submit({ kind: 'flag' })).toMatchObject({
       ok: true,
@@ -247,7 +247,7 @@ describe('when the server must act, and rooms that fell behind', () => {
   it('a game of AIs alone ends as a draw at its move cap; a game with a person has none', async () => {
     const store = new SqliteStore(':memory:');
     const base = { game: 'nonaga', options: {}, seed: 's', clock: null, createdAt: Date.now() };
-    await store.create({ ...base, id: 'ais', seats: ['random', 'random'] });
+    await store.games.create({ ...base, id: 'ais', seats: ['random', 'random'] });
     const room = (await Room.load(store, 'ais', { abandonAfterMs: 60_000, aiGameMoves: 4 })) as Room;
     for (let ply = 0; ply < 4; ply++) {
       const move = room.legalMoves()[0] as string;
@@ -256,7 +256,7 @@ describe('when the server must act, and rooms that fell behind', () => {
       });
     }
     expect(room.over).toBe(true);
-    expect((await store.read('ais'))?.ending).toEqual({
+    expect((await store.games.read('ais'))?.ending).toEqual({
       result: { kind: 'draw', reason: 'a game of AIs alone ends after 4 moves online' },
       termination: 'move-cap',
     });
@@ -264,7 +264,7 @@ describe('when the server must act, and rooms that fell behind', () => {
 
   it('a timed game waits for every seat: no move (so no clock) until the open seat is taken', async () => {
     const store = new SqliteStore(':memory:');
-    await store.create({
+    await store.games.create({
       id: 't',
       game: 'tictactoe',
       options: {},
@@ -291,13 +291,13 @@ describe('when the server must act, and rooms that fell behind', () => {
     const store = new SqliteStore(':memory:');
     const createdAt = Date.now();
     const clock = { initialMs: 60_000, incrementMs: 0 };
-    await store.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['easy', 'open'], clock, createdAt });
+    await store.games.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['easy', 'open'], clock, createdAt });
     const room = (await Room.load(store, 't', { abandonAfterMs: 60_000 })) as Room;
     // Nothing to do but call it off if nobody comes: an AI that moved now would only be refused.
     expect(room.due()).toBe(createdAt + 60_000);
     expect((await room.claim(1, 'Otto')).ok).toBe(true);
     expect(room.due()).toBe(createdAt);
-    const due = (await store.read('t'))?.due as number;
+    const due = (await store.games.read('t'))?.due as number;
     expect(due).toBeGreaterThanOrEqual(createdAt);
     expect(due).toBeLessThan(createdAt + 60_000);
   });
@@ -318,7 +318,7 @@ describe('when the server must act, and rooms that fell behind', () => {
       ok: true,
       event: { kind: 'end', version: 3, termination: 'resignation' },
     });
-    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+    expect((await store.games.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
     expect(other.eventsSince(1)?.map((e) => e.kind)).toEqual(['move', 'end']);
   });
 });
@@ -329,7 +329,7 @@ describe('time, as the room’s settings give it', () => {
     const settings = { abandonAfterMs: 7 * 24 * 3600 * 1000, now: () => now };
     const store = new SqliteStore(':memory:');
     const clock = { initialMs: 60_000, incrementMs: 0 };
-    await store.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock, createdAt: now });
+    await store.games.create({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], clock, createdAt: now });
     const room = (await Room.load(store, 't', settings)) as Room;
     const [x, o] = [await room.claim(0, 'X'), await room.claim(1, 'O')];
     if (!x.ok || !o.ok) throw new Error('seats');
@@ -355,9 +355,9 @@ describe('a game stored under other rules', () => {
   it('is not replayed under today’s: loading it says so in words', async () => {
     const store = new SqliteStore(':memory:');
     const base = { game: 'dicewars', options: { players: 2, map: 'small' }, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 1 };
-    await store.create({ ...base, id: 'old', rulesVersion: 1 });
-    await store.create({ ...base, id: 'now', rulesVersion: dicewars.rulesVersion });
-    await store.create({ ...base, id: 'unversioned' });
+    await store.games.create({ ...base, id: 'old', rulesVersion: 1 });
+    await store.games.create({ ...base, id: 'now', rulesVersion: dicewars.rulesVersion });
+    await store.games.create({ ...base, id: 'unversioned' });
     await expect(Room.load(store, 'old')).rejects.toThrow(
       `game old was played under DiceWars rules version 1, and this server plays version ${dicewars.rulesVersion}: it cannot be played on here, only read as a record`,
     );
@@ -420,7 +420,7 @@ describe('a player who leaves a game of three or more', () => {
         result: { kind: 'win', winner: c, ranking: [c, b, first], reason: `${names[b]} resigned` },
       },
     });
-    const stored = await store.read('g');
+    const stored = await store.games.read('g');
     expect(stored?.departures.map((d) => [d.seat, d.plies, d.termination])).toEqual([[first, 0, 'resignation']]);
     // The record replays exactly from options, seed and moves: the passes are moves like any other.
     const moves = stored?.moves.map((m) => m.move) ?? [];
@@ -448,7 +448,7 @@ describe('a player who leaves a game of three or more', () => {
       expect(moves).toBeLessThan(3);
     }
     expect(room.aiToMove()?.seat ?? room.toMove).not.toBe(leaver);
-    expect((await store.read('g'))?.departures).toHaveLength(1);
+    expect((await store.games.read('g'))?.departures).toHaveLength(1);
   });
 
   it('a rated free-for-all rates every seat by where it finished: the winner gains most, the first to leave loses most', async () => {
@@ -465,7 +465,9 @@ describe('a player who leaves a game of three or more', () => {
     expect(diffs[first]).toBeLessThan(diffs[second] as number);
     expect(diffs[first]).toBeLessThan(0);
     for (const seat of [0, 1, 2])
-      expect((await store.ratingsOf(`acct${seat}`)).map((r) => [r.perf, Math.round(r.rating) - 1500])).toEqual([['dicewars', diffs[seat]]]);
+      expect((await store.ratings.of(`acct${seat}`)).map((r) => [r.perf, Math.round(r.rating) - 1500])).toEqual([
+        ['dicewars', diffs[seat]],
+      ]);
   });
 
   it('ends when the last person still playing leaves: the server’s AIs do not play on alone', async () => {
@@ -485,9 +487,9 @@ describe('a player who leaves a game of three or more', () => {
     const settings = { abandonAfterMs: 60_000 };
     const store = new SqliteStore(':memory:');
     const base = { game: 'dicewars', options: { players: 3, map: 'small' }, seed: 's', seats: ['open', 'open', 'open'] };
-    await store.create({ ...base, id: 'timed', clock: { initialMs: 60_000, incrementMs: 0 }, createdAt: now - 600_000 });
-    await store.create({ ...base, id: 'untimed', clock: null, createdAt: now - 600_000 });
-    await store.create({
+    await store.games.create({ ...base, id: 'timed', clock: { initialMs: 60_000, incrementMs: 0 }, createdAt: now - 600_000 });
+    await store.games.create({ ...base, id: 'untimed', clock: null, createdAt: now - 600_000 });
+    await store.games.create({
       ...base,
       id: 'duel',
       options: { players: 2, map: 'small' },
@@ -496,9 +498,9 @@ describe('a player who leaves a game of three or more', () => {
       createdAt: now - 600_000,
     });
     for (const id of ['timed', 'untimed', 'duel'])
-      for (let seat = 0; seat < (id === 'duel' ? 2 : 3); seat++) await store.claimSeat(id, seat, `hash-${seat}`, null);
+      for (let seat = 0; seat < (id === 'duel' ? 2 : 3); seat++) await store.games.claimSeat(id, seat, `hash-${seat}`, null);
     // The first move, free, five minutes ago: the next player's minute ran out long since.
-    await store.append('timed', { ply: 0, move: 'end', at: now - 300_000 }, { deadline: null, due: null });
+    await store.games.append('timed', { ply: 0, move: 'end', at: now - 300_000 }, { deadline: null, due: null });
     const timed = (await Room.load(store, 'timed', settings)) as Room;
     const late = timed.toMove as Player;
     expect(await timed.submit({ kind: 'flag' })).toMatchObject({
@@ -634,7 +636,7 @@ describe('a room under any sequence of intents', () => {
             );
             if (!answer.ok) expect(room.version, JSON.stringify(i)).toBe(before);
             else if (!answer.duplicate) expect(room.version - before).toBeGreaterThanOrEqual(1);
-            const stored = await store.read('g');
+            const stored = await store.games.read('g');
             expect(room.version).toBe((stored?.moves.length ?? 0) + (stored?.ending ? 1 : 0));
           }
         },
@@ -652,7 +654,7 @@ describe('a room behind the store', () => {
     expect(await other.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'b2', version: 0 })).toMatchObject({ ok: true });
     expect(room.version).toBe(0);
     expect(await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'a1', version: 1 })).toMatchObject({ ok: true, version: 2 });
-    expect((await store.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
+    expect((await store.games.read('g'))?.moves.map((m) => m.move)).toEqual(['b2', 'a1']);
   });
 });
 
@@ -661,15 +663,15 @@ describe('a seat whose player is gone from the site (account closed, or banned)'
     const early = await newRoom('tictactoe', ['open', 'open'], {}, true);
     await early.room.submit({ kind: 'move', seat: 0, token: early.tokens[0], move: 'a1', version: 0 });
     expect(await early.room.closeSeat(0, 'closed')).toMatchObject({ kind: 'end', termination: 'aborted', result: { kind: 'draw' } });
-    expect(await early.store.ratingsOf('acct0')).toEqual([]);
+    expect(await early.store.ratings.of('acct0')).toEqual([]);
 
     const { store, room, tokens } = await newRoom('tictactoe', ['open', 'open'], {}, true);
     await room.submit({ kind: 'move', seat: 0, token: tokens[0], move: 'a1', version: 0 });
     await room.submit({ kind: 'move', seat: 1, token: tokens[1], move: 'b2', version: 1 });
     const ended = await room.closeSeat(1, 'banned');
     expect(ended).toMatchObject({ kind: 'end', termination: 'banned', result: { kind: 'win', winner: 0, reason: 'O: banned' } });
-    expect((await store.read('g'))?.ending).toMatchObject({ termination: 'banned' });
-    expect((await store.ratingsOf('acct0'))[0]?.rating).toBeGreaterThan(1500);
+    expect((await store.games.read('g'))?.ending).toMatchObject({ termination: 'banned' });
+    expect((await store.ratings.of('acct0'))[0]?.rating).toBeGreaterThan(1500);
     // Again (a sweep after a crash, another instance): nothing more.
     expect(await room.closeSeat(1, 'banned')).toBeNull();
     expect(await room.closeSeat(0, 'closed')).toBeNull();
@@ -677,7 +679,7 @@ describe('a seat whose player is gone from the site (account closed, or banned)'
 
   it('a game still waiting for a player is called off; a game of three goes on without them, their turn passed', async () => {
     const store = new SqliteStore(':memory:');
-    await store.create({
+    await store.games.create({
       id: 'seek',
       game: 'tictactoe',
       options: {},

@@ -2,7 +2,7 @@ import type { AnyGame, Json, Player } from '../engine/game.ts';
 import type { Answer, Refusal } from '../protocols/wire/index.ts';
 import { SERVER_SEAT } from './arbiter.ts';
 import { commit } from './game/commit.ts';
-import { decide, type Intent, type MannerIntent, seatNotTaken, type Write } from './game/decide.ts';
+import { type Decision, decide, type Intent, type MannerIntent, seatNotTaken, type TableIntent, type Write } from './game/decide.ts';
 import { DEFAULT_ROOM_SETTINGS, type Done, LiveTable, type RemoteEvent, type RoomSettings, STORE_UNAVAILABLE } from './game/live-table.ts';
 import { type Live, moveEvent, type RoomEvent, replayStored, storedEnding, timedMoves } from './game/table.ts';
 import { type GameStore, STORE_OUT_OF_DISK, type StoredGame, StoreOutOfDisk } from './store.ts';
@@ -34,7 +34,7 @@ export class Room extends LiveTable {
 
   /** The room of a stored game, replayed from its moves; null when there is no such game. */
   static async load(store: GameStore, id: string, settings: RoomSettings = DEFAULT_ROOM_SETTINGS): Promise<Room | null> {
-    const stored = await store.read(id);
+    const stored = await store.games.read(id);
     return stored ? Room.of(store, stored, settings) : null;
   }
 
@@ -69,6 +69,13 @@ export class Room extends LiveTable {
   /** Offers, answers, an abort or a claim: decided, stored, then told; the event it made, if any. */
   act(intent: MannerIntent): Promise<Answer | Done> {
     return this.enqueue(() => this.guarded(intent));
+  }
+  /** A rematch asked or a line of chat, which write nothing here: admitted or refused by the one decision. */
+  async admits(intent: Extract<TableIntent, { kind: 'rematch' | 'chat' }>): Promise<Decision> {
+    const d = decide(this.tableOf(), intent, this.now());
+    if (d.kind !== 'reload') return d;
+    await this.catchUp();
+    return decide(this.tableOf(true), intent, this.now());
   }
   /** A store that does not answer (a database restarting) refuses the intent, and nothing changed. */
   private guarded(intent: Intent | MannerIntent): Promise<Answer | Done> {
@@ -224,7 +231,7 @@ export class Room extends LiveTable {
   }
   /** Catches up with the store after another writer got there first: its events, its seats, its offer. */
   private async reload(): Promise<void> {
-    const stored = await this.store.read(this.id);
+    const stored = await this.store.games.read(this.id);
     if (!stored) return;
     const fresh = replayStored(stored, this.settings.abandonAfterMs);
     const seatsBefore = JSON.stringify([this.stored.seatTokens, this.stored.seatNames]);

@@ -114,7 +114,7 @@ export class Scheduler {
     const version = room.version;
     try {
       const now = this.hub.now();
-      if (claimed || (await this.store.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
+      if (claimed || (await this.store.games.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
         await this.act(room);
     } catch (e) {
       // The store or the AI failed: the claim lapses, and the game is looked at again after it. (A
@@ -135,7 +135,7 @@ export class Scheduler {
     const ai = room.aiToMove();
     // Nobody watches this game of AIs alone: it waits, not due, until someone opens it (watch).
     if (this.unwatched(room)) {
-      await this.store.settle(room.id, plies, this.settings.instance, null);
+      await this.store.games.settle(room.id, plies, this.settings.instance, null);
       return;
     }
     if (ai && /^(uhp|http):/.test(ai.agent) && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
@@ -147,7 +147,7 @@ export class Scheduler {
       // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
       const renew = setInterval(() => {
         const now = this.hub.now();
-        void this.store.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
+        void this.store.games.claim(room.id, plies, this.settings.instance, now + this.settings.leaseMs, now).catch(() => undefined);
       }, this.settings.leaseMs / 3);
       try {
         this.acted.thoughts++;
@@ -170,7 +170,7 @@ export class Scheduler {
       this.acted.checks++;
       await room.submit({ kind: 'flag' });
       // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
-      if (room.version === version && !room.over) await this.store.settle(room.id, plies, this.settings.instance, room.due());
+      if (room.version === version && !room.over) await this.store.games.settle(room.id, plies, this.settings.instance, room.due());
     }
   }
 
@@ -199,7 +199,7 @@ export class Scheduler {
     try {
       for (let full = true; full && !this.closed; ) {
         const now = this.hub.now();
-        const ids = await this.store.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
+        const ids = await this.store.games.claimDue(this.settings.instance, now + this.settings.leaseMs, now, SWEEP_BATCH);
         if (this.sweepFailing) process.stderr.write('hexarena: the store answers sweeps again\n');
         this.sweepFailing = false;
         full = ids.length === SWEEP_BATCH;

@@ -35,18 +35,18 @@ describe('a store made by an older hexarena', () => {
     const store = SqliteStore.inFolder(dir);
     try {
       // The first keeps its name; the later one takes a suffix, and neither is lost.
-      expect(await store.botName('first-hash')).toBe('Randy');
-      expect(await store.botName('later-hash')).toBe('randy-later-');
+      expect(await store.bots.nameOf('first-hash')).toBe('Randy');
+      expect(await store.bots.nameOf('later-hash')).toBe('randy-later-');
       // The lobby: only the live game with a seat still open.
-      expect((await store.open()).map((g) => g.id)).toEqual(['live']);
+      expect((await store.lobby.open()).map((g) => g.id)).toEqual(['live']);
       // Every live game is due at once (the first sweep looks at each); the finished one never.
-      expect(await store.claimDue('me', 10, 5, 10)).toEqual(['live', 'full']);
-      expect((await store.read('over'))?.due).toBeNull();
+      expect(await store.games.claimDue('me', 10, 5, 10)).toEqual(['live', 'full']);
+      expect((await store.games.read('over'))?.due).toBeNull();
       // The move count is right: the next move is ply 2, not 0.
-      expect(await store.append('live', { ply: 0, move: 'c3', at: 9 }, { deadline: null, due: null })).toBe('ply-taken');
-      expect(await store.append('live', { ply: 2, move: 'c3', at: 9 }, { deadline: null, due: null })).toBeNull();
-      expect(await store.claimSeat('live', 1, 'h2', 'Cy')).toBe(true);
-      expect(await store.open()).toEqual([]);
+      expect(await store.games.append('live', { ply: 0, move: 'c3', at: 9 }, { deadline: null, due: null })).toBe('ply-taken');
+      expect(await store.games.append('live', { ply: 2, move: 'c3', at: 9 }, { deadline: null, due: null })).toBeNull();
+      expect(await store.games.claimSeat('live', 1, 'h2', 'Cy')).toBe(true);
+      expect(await store.lobby.open()).toEqual([]);
     } finally {
       await store.close();
     }
@@ -67,7 +67,7 @@ describe('a store made before rematches were kept out of the lobby (migration 8)
     old.close();
     const store = SqliteStore.inFolder(dir);
     try {
-      expect((await store.open()).map((g) => g.id)).toEqual(['waiting']);
+      expect((await store.lobby.open()).map((g) => g.id)).toEqual(['waiting']);
     } finally {
       await store.close();
     }
@@ -124,7 +124,7 @@ describe('the SQLite store under SIGKILL', () => {
       // Everything acknowledged so far is there, in order, with no gap.
       const store = SqliteStore.inFolder(dir);
       for (const [game, ply] of acknowledged) {
-        const moves = (await store.read(game))?.moves ?? [];
+        const moves = (await store.games.read(game))?.moves ?? [];
         expect(moves.length, `${game} after round ${round}`).toBeGreaterThan(ply);
         expect(moves.map((m) => m.ply)).toEqual(moves.map((_, i) => i));
       }

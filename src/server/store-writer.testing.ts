@@ -10,14 +10,15 @@ const store = SqliteStore.inFolder(process.argv[2] as string);
 const games = ['kill-a', 'kill-b', 'kill-c'];
 const next = new Map<string, number>();
 for (const id of games) {
-  const found = await store.read(id);
-  if (!found) await store.create({ id, game: 'test', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: Date.now() });
+  const found = await store.games.read(id);
+  if (!found)
+    await store.games.create({ id, game: 'test', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: Date.now() });
   next.set(id, found?.moves.length ?? 0);
 }
 for (let i = 0; ; i++) {
   const id = games[i % games.length] as string;
   const ply = next.get(id) as number;
-  const refused = await store.append(id, { ply, move: `m${ply}`, at: Date.now() }, { deadline: Date.now() + 60_000, due: null });
+  const refused = await store.games.append(id, { ply, move: `m${ply}`, at: Date.now() }, { deadline: Date.now() + 60_000, due: null });
   if (refused) throw new Error(`${id} ply ${ply}: ${refused}`);
   next.set(id, ply + 1);
   process.stdout.write(`ack ${id} ${ply}\n`);

@@ -48,7 +48,7 @@ describe('abandoned games', () => {
     const read = async () => {
       const store = SqliteStore.inFolder(dataDir);
       try {
-        return await store.read(id);
+        return await store.games.read(id);
       } finally {
         await store.close();
       }
@@ -73,7 +73,16 @@ describe('abandoned games', () => {
     const ids = Array.from({ length: 250 }, (_, i) => `left-${i}`);
     const long = Date.now() - 60_000;
     for (const id of ids)
-      await store.create({ id, game: 'tictactoe', options: {}, seed: id, seats: ['open', 'open'], clock: null, createdAt: long, due: 0 });
+      await store.games.create({
+        id,
+        game: 'tictactoe',
+        options: {},
+        seed: id,
+        seats: ['open', 'open'],
+        clock: null,
+        createdAt: long,
+        due: 0,
+      });
     await store.close();
     // Sweeps ten minutes apart: only the one at start can end them in time.
     const backlog = await startServer(dir, { HEXARENA_ABANDON_AFTER_MS: '1500', HEXARENA_SWEEP_MS: '600000' });
@@ -81,7 +90,7 @@ describe('abandoned games', () => {
       const ended = async () => {
         const reader = SqliteStore.inFolder(dir);
         try {
-          const games = await Promise.all(ids.map((id) => reader.read(id)));
+          const games = await Promise.all(ids.map((id) => reader.games.read(id)));
           // Nobody ever took their seats: each is called off.
           return games.filter((g) => g?.ending?.termination === 'aborted').length;
         } finally {

@@ -134,7 +134,7 @@ export class TableTalk {
 
   /** The last lines of one chat. */
   async chat(room: ChatRoom): Promise<ChatMessage[]> {
-    this.lines ??= this.store.chat(this.id);
+    this.lines ??= this.store.chat.read(this.id);
     const lines = await this.lines.catch(() => {
       this.lines = null;
       return [];
@@ -144,7 +144,7 @@ export class TableTalk {
 
   /** Stores a line, then tells this instance's readers of that chat. */
   async say(line: ChatLine): Promise<void> {
-    await this.store.addChat(this.id, line, CHAT_KEPT);
+    await this.store.chat.add(this.id, line, CHAT_KEPT);
     if (this.lines) this.lines = this.lines.then((all) => [...all, line].slice(-CHAT_KEPT));
     for (const listener of this.chatListeners) listener(line.room, shown(line), true);
   }
@@ -152,7 +152,7 @@ export class TableTalk {
   /** Another instance added lines: they are read again, and the new ones told. */
   async reread(): Promise<void> {
     const before = this.lines ? await this.lines.catch(() => []) : null;
-    this.lines = this.store.chat(this.id);
+    this.lines = this.store.chat.read(this.id);
     const after = await this.lines;
     if (before === null) return;
     const last = before.at(-1);

@@ -44,15 +44,15 @@ export async function adminCommand(io: CliIo, action: string, name: string | und
   const store = await openExisting(io, flags);
   try {
     if (action === 'list') {
-      const moderators = await store.withRole('moderator');
+      const moderators = await store.moderation.withRole('moderator');
       if (moderators.length === 0) io.stdout('no moderators\n');
       for (const m of moderators) io.stdout(`${m.name}\tmoderator since ${new Date(m.since).toISOString()}\n`);
       return;
     }
-    const account = await store.accountByKey(usernameKey(name as string));
+    const account = await store.accounts.byKey(usernameKey(name as string));
     if (account?.kind !== 'player')
       throw new UsageError(`there is no player ${(name as string).slice(0, 64)} (a moderator is a player's account)`);
-    const changed = await store.setRole(account.id, 'moderator', grant, {
+    const changed = await store.moderation.setRole(account.id, 'moderator', grant, {
       at: Date.now(),
       moderator: null,
       action,

@@ -109,7 +109,7 @@ async function serverGames(io: CliIo, game: AnyGame, flags: Pick<PuzzleMineFlags
     const bar = progressBar(io, `${game.id} server games`);
     let after: string | null = null;
     for (;;) {
-      const page = await store.finishedGames(game.id, after, 500);
+      const page = await store.archive.finished(game.id, after, 500);
       if (page.length === 0) break;
       for (const stored of page) {
         const record = recordOf(stored);

@@ -28,17 +28,17 @@ export async function commit(store: GameStore, expected: Live, w: Write): Promis
   const ok = (written: boolean): Committed => (written ? DONE : STALE);
   switch (w.kind) {
     case 'move': {
-      const refused = await store.append(stored.id, w.made, w.after);
+      const refused = await store.games.append(stored.id, w.made, w.after);
       return refused === null ? DONE : refused === 'ply-taken' ? STALE : { ok: false, refused };
     }
     case 'depart':
-      return ok(await store.depart(stored.id, w.departure, stored.departures.length, w.due));
+      return ok(await store.games.depart(stored.id, w.departure, stored.departures.length, w.due));
     case 'offer':
-      return ok(await store.setOffer(stored.id, w.offer, plies, stored.undone));
+      return ok(await store.games.setOffer(stored.id, w.offer, plies, stored.undone));
     case 'takeback':
-      return ok(await store.takeBack(stored.id, w.toPly, plies, stored.undone, { deadline: null, due: w.due }));
+      return ok(await store.games.takeBack(stored.id, w.toPly, plies, stored.undone, { deadline: null, due: w.due }));
     case 'seat':
-      return ok(await store.claimSeat(stored.id, w.seat, w.tokenHash, w.name, w.due, w.account, w.owner));
+      return ok(await store.games.claimSeat(stored.id, w.seat, w.tokenHash, w.name, w.due, w.account, w.owner));
     case 'end':
       return end(store, stored.id, w);
   }
@@ -51,7 +51,7 @@ async function end(store: GameStore, id: string, w: Extract<Write, { kind: 'end'
   for (let tries = 0; ended === RATINGS_CHANGED; tries++) {
     if (tries === MAX_RATING_TRIES) throw new Error(`game ${id}: the players' ratings kept changing while it ended`);
     ratings = w.rated ? await ratingChange(store, w.rated) : undefined;
-    ended = await store.end(id, ratings ? { ...w.ending, ratings } : w.ending);
+    ended = await store.games.end(id, ratings ? { ...w.ending, ratings } : w.ending);
   }
   return ended ? { ok: true, diffs: ratings ? [...ratings.diffs] : null } : STALE;
 }

@@ -45,9 +45,9 @@ export function placesIn(stored: StoredGame, outcome: Outcome): number[] {
 }
 
 /** The players' ratings as the store holds them now, and after this game (a pure step: ratings/game-end.ts). */
-export async function ratingChange(store: Pick<GameStore, 'ratingsOf'>, rated: RatedGame): Promise<RatingChange> {
+export async function ratingChange(store: Pick<GameStore, 'ratings'>, rated: RatedGame): Promise<RatingChange> {
   const before = await Promise.all(
-    rated.accounts.map(async (account) => (await store.ratingsOf(account)).find((r) => r.perf === rated.perf) ?? null),
+    rated.accounts.map(async (account) => (await store.ratings.of(account)).find((r) => r.perf === rated.perf) ?? null),
   );
   const { after, diffs } = ratingsAfter(rated, before);
   const seats = rated.accounts.map((account, i) => ({ account, before: before[i] ?? null, after: after[i] as Glicko }));

@@ -56,7 +56,7 @@ export class Identities {
   private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
-    readonly store: IdentityStore & Pick<GameStore, 'seatedIn' | 'liveSeatsOf' | 'sanctionsOf'>,
+    readonly store: IdentityStore & Pick<GameStore, 'bots' | 'accounts' | 'moderation'>,
     readonly settings: SessionSettings,
     readonly now: () => number,
   ) {}
@@ -74,9 +74,9 @@ export class Identities {
 
   private async byToken(token: string): Promise<Identity | null> {
     const hash = apiTokenHash(token);
-    const found = await this.store.apiToken(hash);
+    const found = await this.store.bots.apiToken(hash);
     if (found?.scope !== 'play') return null;
-    const account = await this.store.account(found.accountId);
+    const account = await this.store.accounts.read(found.accountId);
     if (account?.kind !== 'player' || (await this.banned(account.id))) return null;
     return { account, session: hash, via: 'token' };
   }
@@ -84,21 +84,21 @@ export class Identities {
   private async lookUp(id: string | null): Promise<Identity | null> {
     if (id === null) return null;
     const hash = sessionHash(id);
-    const session = await this.store.session(hash);
+    const session = await this.store.accounts.session(hash);
     if (!session) return null;
     const now = this.now();
     if (!sessionHolds(session, now, this.settings)) {
-      await this.store.endSession(hash);
+      await this.store.accounts.endSession(hash);
       return null;
     }
-    const account = await this.store.account(session.accountId);
+    const account = await this.store.accounts.read(session.accountId);
     if (!account || account.kind === 'deleted') return null;
     // A ban ends the account's sessions in its write; one begun in the same instant ends here.
     if (await this.banned(account.id)) {
-      await this.store.endSession(hash);
+      await this.store.accounts.endSession(hash);
       return null;
     }
-    if (now - session.seenAt >= TOUCH_EVERY_MS) await this.store.touchSession(hash, now);
+    if (now - session.seenAt >= TOUCH_EVERY_MS) await this.store.accounts.touchSession(hash, now);
     return { account, session: hash, via: 'session' };
   }
 
@@ -107,15 +107,16 @@ export class Identities {
    * ended since (logged out everywhere, a password changed), its account neither deleted nor banned.
    */
   async stillHolds(identity: Identity): Promise<boolean> {
-    const alive = identity.via === 'session' ? await this.store.session(identity.session) : await this.store.apiToken(identity.session);
+    const alive =
+      identity.via === 'session' ? await this.store.accounts.session(identity.session) : await this.store.bots.apiToken(identity.session);
     if (!alive) return false;
-    const account = await this.store.account(identity.account.id);
+    const account = await this.store.accounts.read(identity.account.id);
     return account !== null && account.kind !== 'deleted' && !(await this.banned(account.id));
   }
 
   /** Whether the site's moderators have banned the account (docs/moderation.md): its login is refused with BANNED. */
   async banned(accountId: string): Promise<boolean> {
-    return (await this.store.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');
+    return (await this.store.moderation.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');
   }
 
   /**
@@ -123,15 +124,15 @@ export class Identities {
    * the request came with, ends (a login never keeps an id the browser had before: no fixation).
    */
   async begin(reply: FastifyReply, accountId: string, previous: Identity | null): Promise<void> {
-    if (previous) await this.store.endSession(previous.session);
+    if (previous) await this.store.accounts.endSession(previous.session);
     const id = newSessionId();
-    await this.store.createSession(sessionHash(id), accountId, this.now());
+    await this.store.accounts.createSession(sessionHash(id), accountId, this.now());
     reply.header('set-cookie', sessionCookie(id, this.settings));
   }
 
   /** Ends the request's session, if any, and has the browser forget it. */
   async end(reply: FastifyReply, identity: Identity | null): Promise<void> {
-    if (identity) await this.store.endSession(identity.session);
+    if (identity) await this.store.accounts.endSession(identity.session);
     reply.header('set-cookie', clearedCookie(this.settings));
   }
 
@@ -140,7 +141,7 @@ export class Identities {
     const id = newAccountId();
     const name = `Guest-${randomBytes(3).toString('hex')}`;
     const now = this.now();
-    await this.store.createGuest(id, name, now);
+    await this.store.accounts.createGuest(id, name, now);
     await this.begin(reply, id, null);
     return { id, name, kind: 'guest', createdAt: now, passwordHash: null };
   }

@@ -168,7 +168,7 @@ function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
     const key = usernameKey(asked.value.username);
     const found: { account: Account | null } = { account: null };
     const stored = async () => {
-      found.account = await accounts.store.accountByKey(key);
+      found.account = await accounts.store.accounts.byKey(key);
       return found.account?.passwordHash ?? null;
     };
     // No such account: the decoy hash is checked instead, so the answer takes as long and says the same.
@@ -195,9 +195,9 @@ function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
   app.delete('/api/sessions', async (request, reply) => {
     const identity = await accounts.session(request, reply);
     if (!identity) return reply;
-    const ended = await accounts.store.endSessions(identity.account.id, null);
+    const ended = await accounts.store.accounts.endSessions(identity.account.id, null);
     // A script given a personal token is logged out too (its owner makes a new one); bots keep theirs.
-    const revoked = await accounts.store.revokeApiTokens(identity.account.id);
+    const revoked = await accounts.store.bots.revokeApiTokens(identity.account.id);
     await accounts.identities.end(reply, null);
     return { ended, revoked };
   });
@@ -222,12 +222,12 @@ function registerSignup(app: FastifyInstance, accounts: AccountDesk): void {
     // A guest who signs up keeps its account, and with it the games it played.
     const id = identity?.account.kind === 'guest' ? identity.account.id : newAccountId();
     const { name, key } = username.value;
-    if (!(await accounts.store.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), accounts.now())))
+    if (!(await accounts.store.accounts.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), accounts.now())))
       return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
     await accounts.identities.begin(reply, id, identity);
     // The guest's seats now carry the player's name: the rooms holding them read them again.
-    if (identity) accounts.renamed([...new Set((await accounts.store.seatsOf(id)).map((s) => s.game))]);
-    const account = await accounts.store.account(id);
+    if (identity) accounts.renamed([...new Set((await accounts.store.accounts.seatsOf(id)).map((s) => s.game))]);
+    const account = await accounts.store.accounts.read(id);
     return reply.code(201).send({ account: account ? publicAccount(account) : null });
   });
 }
@@ -237,7 +237,7 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
   app.get('/api/account/bots', async (request, reply) => {
     const owner = await accounts.player(request, reply);
     if (!owner) return reply;
-    return { bots: await accounts.store.botsOwnedBy(owner.account.id) };
+    return { bots: await accounts.store.bots.ownedBy(owner.account.id) };
   });
 
   // A bot's token revoked: it gets a new one (shown once); its seats in games still on follow it.
@@ -247,16 +247,16 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     const { name } = request.params as { name: string };
     const token = newSeatToken();
     const hash = hashToken(token);
-    if (name.length > 30 || (await accounts.store.rotateBotToken(owner.account.id, name.toLowerCase(), hash)) === null)
+    if (name.length > 30 || (await accounts.store.bots.rotateToken(owner.account.id, name.toLowerCase(), hash)) === null)
       return reply.code(404).send({ error: `you have no bot named ${name.slice(0, 30)}` });
-    accounts.renamed(await accounts.store.seatedIn(hash));
+    accounts.renamed(await accounts.store.bots.seatedIn(hash));
     return reply.code(201).send({ name, token });
   });
 
   app.get('/api/account/tokens', async (request, reply) => {
     const owner = await accounts.player(request, reply);
     if (!owner) return reply;
-    return { tokens: await accounts.store.apiTokensOf(owner.account.id) };
+    return { tokens: await accounts.store.bots.apiTokensOf(owner.account.id) };
   });
 
   app.post('/api/account/tokens', { bodyLimit: 1024 }, async (request, reply) => {
@@ -265,10 +265,10 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     const label = (request.body as { label?: unknown } | null)?.label;
     if (typeof label !== 'string' || label.trim() === '' || label.length > 40)
       return reply.code(400).send({ error: 'a token has a label of 1 to 40 characters, to know it by' });
-    if ((await accounts.store.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
+    if ((await accounts.store.bots.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
       return reply.code(409).send({ error: `an account has at most ${MAX_API_TOKENS} tokens: revoke one first` });
     const { token, hash } = newApiToken();
-    await accounts.store.createApiToken(hash, owner.account.id, label.trim(), 'play', accounts.now());
+    await accounts.store.bots.createApiToken(hash, owner.account.id, label.trim(), 'play', accounts.now());
     return reply.code(201).send({ id: hash.slice(0, API_TOKEN_ID), token, label: label.trim(), scope: 'play' });
   });
 
@@ -276,7 +276,7 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     const owner = await accounts.player(request, reply);
     if (!owner) return reply;
     const { id } = request.params as { id: string };
-    if (!(await accounts.store.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
+    if (!(await accounts.store.bots.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
       return reply.code(404).send({ error: 'you have no such token' });
     return { revoked: true };
   });
@@ -301,11 +301,11 @@ function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): vo
     if (!matched) return reply.code(403).send({ error: 'that is not your password now' });
     const password = checkNewPassword(asked.value.password, account.name);
     if (!password.ok) return reply.code(400).send({ error: password.error.message });
-    await accounts.store.setPassword(account.id, await hashPassword(password.value));
+    await accounts.store.accounts.setPassword(account.id, await hashPassword(password.value));
     // Whoever knew the old password is logged out everywhere, with any token they made with it (bots
     // keep theirs: a bot's token is not the account's); this browser goes on in a new session.
-    await accounts.store.endSessions(account.id, null);
-    const revoked = await accounts.store.revokeApiTokens(account.id);
+    await accounts.store.accounts.endSessions(account.id, null);
+    const revoked = await accounts.store.bots.revokeApiTokens(account.id);
     await accounts.identities.begin(reply, account.id, null);
     return { changed: true, revoked };
   });
@@ -325,10 +325,10 @@ function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): vo
     );
     if (matched === null) return reply;
     if (!matched) return reply.code(403).send({ error: 'that is not your password' });
-    const [seats, live] = await Promise.all([accounts.store.seatsOf(account.id), accounts.store.liveSeatsOf(account.id)]);
+    const [seats, live] = await Promise.all([accounts.store.accounts.seatsOf(account.id), accounts.store.accounts.liveSeatsOf(account.id)]);
     // Its challengers hear of their cancelled challenges; the deletion cancels any made meanwhile too.
     await accounts.closing.withdraw(account.id);
-    await accounts.store.deleteAccount(account.id, placeholder(), nameKeyHash(key), {
+    await accounts.store.accounts.delete(account.id, placeholder(), nameKeyHash(key), {
       at: accounts.now(),
       retireBot: (botKey) => ({ placeholder: placeholder(), keyHash: nameKeyHash(botKey) }),
     });
@@ -344,7 +344,10 @@ function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): vo
     const identity = await accounts.session(request, reply);
     if (!identity) return reply;
     const { account } = identity;
-    const [sessions, seats] = await Promise.all([accounts.store.sessionsOf(account.id), accounts.store.seatsOf(account.id)]);
+    const [sessions, seats] = await Promise.all([
+      accounts.store.accounts.sessionsOf(account.id),
+      accounts.store.accounts.seatsOf(account.id),
+    ]);
     reply.header('content-disposition', `attachment; filename="hexarena-${account.kind === 'player' ? account.name : 'guest'}.json"`);
     return {
       account: publicAccount(account),

@@ -37,9 +37,9 @@ export interface AccountStore {
    * taken or was a deleted account's.
    */
   register(id: string, name: string, key: string, keyHash: string, passwordHash: string, createdAt: number): Promise<boolean>;
-  account(id: string): Promise<Account | null>;
+  read(id: string): Promise<Account | null>;
   /** The account of a username, by its lower-case key. */
-  accountByKey(key: string): Promise<Account | null>;
+  byKey(key: string): Promise<Account | null>;
   setPassword(id: string, passwordHash: string): Promise<void>;
   /**
    * Deletes what is personal, in one write: the name becomes `placeholder` wherever it was (its seats,
@@ -49,7 +49,7 @@ export interface AccountStore {
    * token gone, its seats held by the bot's closed account). The account is marked deleted first of
    * all, so whatever is left to do (its games to end: account-closing.ts) a restart finds. Its games stay.
    */
-  deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion?: DeletionDetails): Promise<void>;
+  delete(id: string, placeholder: string, keyHash: string | null, deletion?: DeletionDetails): Promise<void>;
 
   /** A session, by the hash of its id (the id itself is only in the cookie). */
   createSession(idHash: string, accountId: string, now: number): Promise<void>;
@@ -63,7 +63,7 @@ export interface AccountStore {
    * The account an engine (an AI level, an outside program) plays rated games under: made once, kept
    * (kind bot, no password, no owner); nothing happens when it is there already.
    */
-  ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void>;
+  ensureEngine(id: string, name: string, key: string, createdAt: number): Promise<void>;
   /** The seats the account holds or held, in games old to new. */
   seatsOf(accountId: string): Promise<{ readonly game: string; readonly seat: number }[]>;
   /**
@@ -84,7 +84,7 @@ export interface BotStore {
    * the name is taken (by a player, a bot, or a deleted account), or when the owner has `maxBots`
    * already (counted in the same write, so bots registered at once cannot pass it together).
    */
-  registerOwnedBot(
+  registerOwned(
     accountId: string,
     ownerId: string,
     name: string,
@@ -102,12 +102,12 @@ export interface BotStore {
   /** The account that answers for the bot whose token's hash is given; null for no bot, or one older than bot accounts. */
   ownerOfBot(tokenHash: string): Promise<string | null>;
   /** The bots a player owns. */
-  botsOwnedBy(ownerId: string): Promise<{ readonly name: string; readonly createdAt: number }[]>;
+  ownedBy(ownerId: string): Promise<{ readonly name: string; readonly createdAt: number }[]>;
   /**
    * Gives the owner's bot `key` a new token (its hash); its seats in games still on follow it. The
    * old token's hash, or null when the owner has no such bot.
    */
-  rotateBotToken(ownerId: string, key: string, tokenHash: string): Promise<string | null>;
+  rotateToken(ownerId: string, key: string, tokenHash: string): Promise<string | null>;
   /** A personal API token: lets a script act as its account within `scope`. */
   createApiToken(tokenHash: string, accountId: string, label: string, scope: string, createdAt: number): Promise<void>;
   /** The account's tokens, as their owner sees them: an id (the start of the hash), the label, the scope, when made. */
@@ -121,14 +121,18 @@ export interface BotStore {
   /** Whose a token is, and what it may do; null for no token. */
   apiToken(tokenHash: string): Promise<{ readonly accountId: string; readonly scope: string } | null>;
   /** Registers a bot: its token's hash and its name; false when the name is taken. */
-  registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean>;
+  register(tokenHash: string, name: string, createdAt: number): Promise<boolean>;
   /** The name of the bot with this token hash, or null. */
-  botName(tokenHash: string): Promise<string | null>;
+  nameOf(tokenHash: string): Promise<string | null>;
   /** The ids of the games not yet ended with a seat claimed by this token hash (a bot's games), oldest first. */
   seatedIn(tokenHash: string): Promise<GameId[]>;
 }
 
-export interface IdentityStore extends AccountStore, BotStore {}
+/** Who people are, as the store keeps them: `store.accounts` and `store.bots`. */
+export interface IdentityStore {
+  readonly accounts: AccountStore;
+  readonly bots: BotStore;
+}
 
 export interface GamesQuery {
   readonly limit: number;

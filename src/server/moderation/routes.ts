@@ -66,7 +66,7 @@ class Moderators {
       identity?.via === 'session' &&
       identity.account.kind === 'player' &&
       // A banned moderator has no identity here: identities.of refuses a banned account's session.
-      (await this.store.hasRole(identity.account.id, 'moderator'));
+      (await this.store.moderation.hasRole(identity.account.id, 'moderator'));
     if (!allowed) return reply.code(403).send({ error: FOR_MODERATORS });
     this.checked.set(request, identity);
     return undefined;
@@ -81,7 +81,7 @@ class Moderators {
   /** A player's or a bot's account by name: what reports and actions are about. */
   async playerNamed(name: string): Promise<Account | null> {
     if (name.length > 64) return null;
-    const account = await this.store.accountByKey(usernameKey(name));
+    const account = await this.store.accounts.byKey(usernameKey(name));
     return account && (account.kind === 'player' || account.kind === 'bot') ? account : null;
   }
 
@@ -97,7 +97,7 @@ class Moderators {
       void reply.code(403).send({ error: 'a moderator does not act on their own account' });
       return null;
     }
-    if (await this.store.hasRole(account.id, 'moderator')) {
+    if (await this.store.moderation.hasRole(account.id, 'moderator')) {
       void reply.code(403).send({ error: `${account.name} is a moderator: the operator revokes the role first, from the command line` });
       return null;
     }
@@ -121,9 +121,9 @@ function registerReports(app: FastifyInstance, mod: Moderators): void {
     const reported = await mod.playerNamed(player);
     if (!reported) return reply.code(404).send({ error: `there is no player ${player.slice(0, 64)}` });
     if (reported.id === identity.account.id) return reply.code(400).send({ error: 'you cannot report yourself' });
-    if (game !== undefined && !(await mod.store.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
+    if (game !== undefined && !(await mod.store.games.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
     const at = mod.settings.now();
-    const refused = await mod.store.fileReport(
+    const refused = await mod.store.moderation.fileReport(
       {
         id: randomBytes(9).toString('base64url'),
         reporter: identity.account.id,
@@ -155,7 +155,7 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
     const from = before === undefined ? undefined : Number(before);
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is a time in milliseconds' });
     reply.header('cache-control', 'no-store');
-    return { reports: await mod.store.reports(closed !== '1' && closed !== 'true', PAGE, from) };
+    return { reports: await mod.store.moderation.reports(closed !== '1' && closed !== 'true', PAGE, from) };
   });
 
   app.post('/api/mod/reports/:id/close', { bodyLimit: 4096 }, async (request, reply) => {
@@ -163,9 +163,9 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
     const { id } = request.params as { id: string };
     const asked = parseModeratorRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
-    const report = id.length > 20 ? null : await mod.store.report(id);
+    const report = id.length > 20 ? null : await mod.store.moderation.report(id);
     if (!report || report.closedAt !== null) return reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
-    const closed = await mod.store.closeReport(id, {
+    const closed = await mod.store.moderation.closeReport(id, {
       ...mod.entry(moderator, 'close-report', report.reported, asked.value.note),
       details: { report: id, reason: report.reason },
     });
@@ -177,7 +177,7 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
     const from = before === undefined ? undefined : Number(before);
     if (from !== undefined && !Number.isSafeInteger(from)) return reply.code(400).send({ error: 'before is an entry number' });
     reply.header('cache-control', 'no-store');
-    return { log: await mod.store.modLog(PAGE, from) };
+    return { log: await mod.store.moderation.log(PAGE, from) };
   });
 
   app.get('/api/mod/players/:name', async (request, reply) => {
@@ -185,10 +185,10 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
     const account = await mod.playerNamed(name);
     if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
     const [sanctions, moderator, ratings, open] = await Promise.all([
-      mod.store.sanctionsOf(account.id, mod.settings.now()),
-      mod.store.hasRole(account.id, 'moderator'),
-      mod.store.ratingsOf(account.id),
-      mod.store.reports(true, 1_000),
+      mod.store.moderation.sanctionsOf(account.id, mod.settings.now()),
+      mod.store.moderation.hasRole(account.id, 'moderator'),
+      mod.store.ratings.of(account.id),
+      mod.store.moderation.reports(true, 1_000),
     ]);
     reply.header('cache-control', 'no-store');
     return {
@@ -220,12 +220,12 @@ function registerActions(app: FastifyInstance, mod: Moderators): void {
       const at = mod.settings.now();
       const note = asked.value.note;
       if (!give) {
-        if (!(await mod.store.lift(account.id, kind, mod.entry(moderator, action, account.id, note, at))))
+        if (!(await mod.store.moderation.lift(account.id, kind, mod.entry(moderator, action, account.id, note, at))))
           return reply.code(409).send({ error: `${account.name} is not ${kind === 'ban' ? 'banned' : 'muted'}` });
         return { [kind === 'ban' ? 'banned' : 'muted']: false };
       }
       const until = asked.value.minutes === undefined ? null : at + asked.value.minutes * 60_000;
-      const voided = await mod.store.sanction(account.id, kind, until, {
+      const voided = await mod.store.moderation.sanction(account.id, kind, until, {
         ...mod.entry(moderator, action, account.id, note, at),
         details: { until },
       });
@@ -245,6 +245,6 @@ function registerActions(app: FastifyInstance, mod: Moderators): void {
     if (!account) return reply;
     return reply
       .code(201)
-      .send(await mod.store.resetRatings(account.id, mod.entry(moderator, 'rating-reset', account.id, asked.value.note)));
+      .send(await mod.store.moderation.resetRatings(account.id, mod.entry(moderator, 'rating-reset', account.id, asked.value.note)));
   });
 }

@@ -105,7 +105,7 @@ export interface ModerationStore {
    */
   resetRatings(accountId: string, entry: ModAction): Promise<RatingReset>;
   /** The audit log, newest first: at most `limit`, entries before number `before` when given. */
-  modLog(limit: number, before?: number): Promise<LoggedAction[]>;
+  log(limit: number, before?: number): Promise<LoggedAction[]>;
 }
 
 /**

@@ -154,12 +154,12 @@ export class AccountsSql implements AccountStore {
     }
   }
 
-  async account(id: string): Promise<Account | null> {
+  async read(id: string): Promise<Account | null> {
     const row = await this.sql.read((db) => db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst());
     return row ? accountFromRow(row) : null;
   }
 
-  async accountByKey(key: string): Promise<Account | null> {
+  async byKey(key: string): Promise<Account | null> {
     const row = await this.sql.read((db) =>
       db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('name_key', '=', key).executeTakeFirst(),
     );
@@ -172,7 +172,7 @@ export class AccountsSql implements AccountStore {
     });
   }
 
-  async deleteAccount(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
+  async delete(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
     await this.sql.write(async (trx) => {
       const row = await trx
         .selectFrom('accounts')
@@ -299,7 +299,7 @@ export class AccountsSql implements AccountStore {
     return rows.map(sessionFromRow);
   }
 
-  ensureEngineAccount(id: string, name: string, key: string, createdAt: number): Promise<void> {
+  ensureEngine(id: string, name: string, key: string, createdAt: number): Promise<void> {
     return this.sql.write(async (trx) => {
       await trx
         .insertInto('accounts')

@@ -12,7 +12,7 @@ export interface ArchiveStore {
    */
   gamesOf(accountId: string, query: GamesQuery): Promise<StoredGame[]>;
   /** Finished games of `game` (aborted ones left out), in id order after `after`, `limit` at a time: for mining puzzles. */
-  finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]>;
+  finished(game: string, after: GameId | null, limit: number): Promise<StoredGame[]>;
   /** Every finished game of the account (not the aborted ones), as what its record says of that account's seat. */
   resultsOf(accountId: string): Promise<PlayedResult[]>;
 }
@@ -36,7 +36,7 @@ export class ArchiveSql implements ArchiveStore {
     });
   }
 
-  finishedGames(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
+  finished(game: string, after: GameId | null, limit: number): Promise<StoredGame[]> {
     return this.sql.read(async (db) => {
       const rows = await db
         .selectFrom('games')

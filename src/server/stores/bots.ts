@@ -17,7 +17,7 @@ export class BotsSql implements BotStore {
     return this.sql.dialect === 'postgres';
   }
 
-  async registerBot(tokenHash: string, name: string, createdAt: number): Promise<boolean> {
+  async register(tokenHash: string, name: string, createdAt: number): Promise<boolean> {
     const r = await this.sql.write((trx) =>
       trx
         .insertInto('bots')
@@ -28,7 +28,7 @@ export class BotsSql implements BotStore {
     return r.numInsertedOrUpdatedRows === 1n;
   }
 
-  async botName(tokenHash: string): Promise<string | null> {
+  async nameOf(tokenHash: string): Promise<string | null> {
     const row = await this.sql.read((db) => db.selectFrom('bots').select('name').where('token_hash', '=', tokenHash).executeTakeFirst());
     return row?.name ?? null;
   }
@@ -49,7 +49,7 @@ export class BotsSql implements BotStore {
     return rows.map((r) => r.id);
   }
 
-  async registerOwnedBot(
+  async registerOwned(
     accountId: string,
     ownerId: string,
     name: string,
@@ -109,7 +109,7 @@ export class BotsSql implements BotStore {
     return row?.owner ?? null;
   }
 
-  async botsOwnedBy(ownerId: string): Promise<{ name: string; createdAt: number }[]> {
+  async ownedBy(ownerId: string): Promise<{ name: string; createdAt: number }[]> {
     const rows = await this.sql.read((db) =>
       db
         .selectFrom('accounts')
@@ -122,7 +122,7 @@ export class BotsSql implements BotStore {
     return rows.map((r) => ({ name: r.name, createdAt: Number(r.created_at) }));
   }
 
-  rotateBotToken(ownerId: string, key: string, tokenHash: string): Promise<string | null> {
+  rotateToken(ownerId: string, key: string, tokenHash: string): Promise<string | null> {
     return this.sql.write(async (trx) => {
       const row = await trx
         .selectFrom('bots as b')

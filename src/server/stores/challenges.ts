@@ -26,19 +26,19 @@ export interface Challenge {
 /** What the stores keep of challenges between players, and of who is in the pairing at all. */
 export interface ChallengeStore {
   /** Stores a new open challenge. */
-  createChallenge(challenge: Challenge): Promise<void>;
+  create(challenge: Challenge): Promise<void>;
   /** A challenge, whatever its status. */
-  challenge(id: string): Promise<Challenge | null>;
+  read(id: string): Promise<Challenge | null>;
   /**
    * The account's challenges, sent and received, newest first: the open ones not expired at `now`,
    * and those answered since `since` (so the challenger hears the answer).
    */
-  challengesOf(account: string, now: number, since: number): Promise<Challenge[]>;
+  of(account: string, now: number, since: number): Promise<Challenge[]>;
   /**
    * Answers an open, unexpired challenge: declined or cancelled; or accepted, its game made with its
    * seats taken in the same write. False when it was no longer open.
    */
-  answerChallenge(
+  answer(
     id: string,
     answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
     now: number,
@@ -71,7 +71,7 @@ const LISTED = 50;
 export class ChallengeSql implements ChallengeStore {
   constructor(private readonly sql: SqlDb) {}
 
-  async createChallenge(c: Challenge): Promise<void> {
+  async create(c: Challenge): Promise<void> {
     await this.sql.write((trx) =>
       trx
         .insertInto('challenges')
@@ -94,12 +94,12 @@ export class ChallengeSql implements ChallengeStore {
     );
   }
 
-  async challenge(id: string): Promise<Challenge | null> {
+  async read(id: string): Promise<Challenge | null> {
     const row = await this.sql.read((db) => db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst());
     return row ? challengeFromRow(row) : null;
   }
 
-  async challengesOf(account: string, now: number, since: number): Promise<Challenge[]> {
+  async of(account: string, now: number, since: number): Promise<Challenge[]> {
     const rows = await this.sql.read((db) =>
       db
         .selectFrom('challenges')
@@ -119,7 +119,7 @@ export class ChallengeSql implements ChallengeStore {
     return rows.map(challengeFromRow);
   }
 
-  answerChallenge(
+  answer(
     id: string,
     answer: 'declined' | 'cancelled' | { readonly game: NewGame; readonly seats: readonly PairedSeat[] },
     now: number,

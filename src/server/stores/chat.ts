@@ -15,9 +15,9 @@ export interface ChatLine {
 /** What the stores keep of games' chat: the last lines of each game, numbered in the order written. */
 export interface ChatStore {
   /** Adds a line to a game's chat, keeping its last `keep` lines. */
-  addChat(id: GameId, line: ChatLine, keep: number): Promise<void>;
+  add(id: GameId, line: ChatLine, keep: number): Promise<void>;
   /** A game's kept chat lines, oldest first. */
-  chat(id: GameId): Promise<ChatLine[]>;
+  read(id: GameId): Promise<ChatLine[]>;
 }
 
 /** Lines at once that took the same number go again, this many times in all. */
@@ -26,7 +26,7 @@ const TRIES = 3;
 export class ChatSql implements ChatStore {
   constructor(private readonly sql: SqlDb) {}
 
-  async addChat(id: GameId, line: ChatLine, keep: number): Promise<void> {
+  async add(id: GameId, line: ChatLine, keep: number): Promise<void> {
     for (let tries = TRIES; ; tries--) {
       try {
         return await this.sql.write(async (trx) => {
@@ -51,7 +51,7 @@ export class ChatSql implements ChatStore {
     }
   }
 
-  async chat(id: GameId): Promise<ChatLine[]> {
+  async read(id: GameId): Promise<ChatLine[]> {
     const rows = await this.sql.read((db) =>
       db.selectFrom('chat').select(['room', 'author', 'account_id', 'text', 'at']).where('game_id', '=', id).orderBy('n').execute(),
     );

@@ -59,32 +59,29 @@ export interface EndingStore {
   end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED>;
 }
 
-export class EndingSql implements EndingStore {
-  constructor(private readonly sql: SqlDb) {}
-
-  async end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
-    try {
-      return await this.sql.write(async (trx) => {
-        const { departed, undone } = ending;
-        const ended = await trx
-          .updateTable('games')
-          .set({ ended_result: JSON.stringify(ending.result), termination: ending.termination })
-          .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
-          .where('id', '=', id)
-          .where('termination', 'is', null)
-          .where('plies', '=', ending.plies)
-          .$if(departed !== undefined, (q) => q.where('departed', '=', departed as number))
-          .$if(undone !== undefined, (q) => q.where('undone', '=', undone as number))
-          .executeTakeFirst();
-        if (Number(ended.numUpdatedRows) !== 1) return false;
-        if (ending.ratings) await rate(trx, id, ending.ratings);
-        if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
-        return true;
-      });
-    } catch (e) {
-      if (e instanceof RatingsChanged) return RATINGS_CHANGED;
-      throw e;
-    }
+/** EndingStore.end, written once: the games concern (stores/games.ts) ends its games by it. */
+export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
+  try {
+    return await sql.write(async (trx) => {
+      const { departed, undone } = ending;
+      const ended = await trx
+        .updateTable('games')
+        .set({ ended_result: JSON.stringify(ending.result), termination: ending.termination })
+        .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
+        .where('id', '=', id)
+        .where('termination', 'is', null)
+        .where('plies', '=', ending.plies)
+        .$if(departed !== undefined, (q) => q.where('departed', '=', departed as number))
+        .$if(undone !== undefined, (q) => q.where('undone', '=', undone as number))
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) !== 1) return false;
+      if (ending.ratings) await rate(trx, id, ending.ratings);
+      if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
+      return true;
+    });
+  } catch (e) {
+    if (e instanceof RatingsChanged) return RATINGS_CHANGED;
+    throw e;
   }
 }
 

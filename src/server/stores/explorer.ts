@@ -34,7 +34,7 @@ export interface ExplorerStore {
   /** Counts a finished game's opening (null: marks it looked at, uncounted): false when it was looked at already, or is not over. */
   explore(id: GameId, opening: OpeningLine | null): Promise<boolean>;
   /** What the index holds at a position of a variant: each move played there ('' for games that ended there), most played first. */
-  explorer(variant: string, key: string): Promise<ExplorerCount[]>;
+  counts(variant: string, key: string): Promise<ExplorerCount[]>;
 }
 
 /**
@@ -113,7 +113,7 @@ export class ExplorerSql implements ExplorerStore {
     return this.sql.write((trx) => countOpening(trx, id, opening));
   }
 
-  async explorer(variant: string, key: string): Promise<ExplorerCount[]> {
+  async counts(variant: string, key: string): Promise<ExplorerCount[]> {
     // Ties in byte order, as SQLite compares text: PostgreSQL's default collation would order them otherwise.
     const byMove = this.sql.dialect === 'postgres' ? sql<string>`move COLLATE "C"` : sql<string>`move`;
     const rows = await this.sql.read((db) =>

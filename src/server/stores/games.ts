@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { type EndingStore, endGame, type GameEnding, type RATINGS_CHANGED } from './ending.ts';
 import {
   type AfterMove,
   type AppendRefusal,
@@ -21,7 +22,7 @@ import type { Db, SqlDb } from './sql.ts';
  * left, and claimed by the instance that acts in them. A move is appended at a ply and fails if that
  * ply exists: the move count (with the departures and takebacks) is what decides races between writers.
  */
-export interface GamesStore {
+export interface GamesStore extends EndingStore {
   create(game: NewGame): Promise<void>;
   read(id: GameId): Promise<StoredGame | null>;
   /**
@@ -112,6 +113,10 @@ export class GamesSql implements GamesStore {
       const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? ((await hydrate(db, [row]))[0] ?? null) : null;
     });
+  }
+
+  end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
+    return endGame(this.sql, id, ending);
   }
 
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {

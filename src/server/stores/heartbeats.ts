@@ -21,7 +21,7 @@ const beat = (trx: Db, instance: string, seen: number, stopped: boolean) =>
 export class HeartbeatsSql implements Heartbeats {
   constructor(private readonly sql: SqlDb) {}
 
-  async heartbeat(instance: string, now: number, stopped = false): Promise<void> {
+  async beat(instance: string, now: number, stopped = false): Promise<void> {
     await this.sql.write((trx) => beat(trx, instance, now, stopped));
   }
 

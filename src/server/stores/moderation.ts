@@ -305,7 +305,7 @@ export class ModerationSql implements ModerationStore {
     });
   }
 
-  async modLog(limit: number, before?: number): Promise<LoggedAction[]> {
+  async log(limit: number, before?: number): Promise<LoggedAction[]> {
     const rows = await this.sql.read((db) =>
       db
         .selectFrom('mod_log as l')

@@ -35,11 +35,11 @@ export interface PuzzlesStore {
    * A player's try at a puzzle: the first is rated (both ratings worked out from the stored ones inside
    * the write, as a rated game's are), a later one only counted. Null when it was not the first.
    */
-  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null>;
+  round(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null>;
   /** A player's puzzle rating in a game (null: none yet), and the puzzles they have tried there. */
-  puzzleStanding(account: string, game: string): Promise<{ readonly rating: StoredRating | null; readonly tried: string[] }>;
+  standing(account: string, game: string): Promise<{ readonly rating: StoredRating | null; readonly tried: string[] }>;
   /** The ratings of a game's puzzles that have been tried (the others are new: NEW_PUZZLE). */
-  puzzleRatings(game: string): Promise<StoredPuzzleRating[]>;
+  ratings(game: string): Promise<StoredPuzzleRating[]>;
 }
 
 const GLICKO = ['rating', 'deviation', 'volatility'] as const;
@@ -53,7 +53,7 @@ const glicko = (row: { rating: number; deviation: number; volatility: number }):
 export class PuzzlesSql implements PuzzlesStore {
   constructor(private readonly sql: SqlDb) {}
 
-  puzzleRound(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
+  round(round: PuzzleRoundRow): Promise<PuzzleRoundResult | null> {
     const { account, game, puzzle, win, at } = round;
     // Rows locked on PostgreSQL, so two first tries of one player, or at one puzzle, are rated one after
     // the other (SQLite's writes are one at a time already).
@@ -109,7 +109,7 @@ export class PuzzlesSql implements PuzzlesStore {
     });
   }
 
-  puzzleStanding(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
+  standing(account: string, game: string): Promise<{ rating: StoredRating | null; tried: string[] }> {
     return this.sql.read(async (db) => {
       const row = await db
         .selectFrom('puzzle_players')
@@ -130,7 +130,7 @@ export class PuzzlesSql implements PuzzlesStore {
     });
   }
 
-  async puzzleRatings(game: string): Promise<StoredPuzzleRating[]> {
+  async ratings(game: string): Promise<StoredPuzzleRating[]> {
     const rows = await this.sql.read((db) =>
       db
         .selectFrom('puzzle_ratings')

@@ -39,9 +39,9 @@ export interface RatingPoint {
 /** What the stores tell of players' ratings (a game's end writes them: the games concern). */
 export interface RatingsStore {
   /** A player's ratings, one a kind of game. */
-  ratingsOf(accountId: string): Promise<StoredRating[]>;
+  of(accountId: string): Promise<StoredRating[]>;
   /** A player's rating under `perf` after each rated game, oldest first: the last `limit` points. */
-  ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]>;
+  history(accountId: string, perf: string, limit: number): Promise<RatingPoint[]>;
   /**
    * The best established ratings under `perf` (deviation under `maxDeviation`), highest first, at
    * most `limit`: players' and bots', never a deleted account's.
@@ -79,14 +79,14 @@ const established = (db: Db, perf: string, maxDeviation: number) =>
 export class RatingsSql implements RatingsStore {
   constructor(private readonly sql: SqlDb) {}
 
-  async ratingsOf(accountId: string): Promise<StoredRating[]> {
+  async of(accountId: string): Promise<StoredRating[]> {
     const rows = await this.sql.read((db) =>
       db.selectFrom('ratings').select(RATING_COLUMNS).where('account_id', '=', accountId).orderBy('perf').execute(),
     );
     return rows.map(storedRating);
   }
 
-  async ratingHistory(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
+  async history(accountId: string, perf: string, limit: number): Promise<RatingPoint[]> {
     // Points of one instant keep the order they were written in: each database's own row address says it.
     const written = sql<string>`${sql.raw(this.sql.dialect === 'postgres' ? 'ctid' : 'rowid')}`;
     const rows = await this.sql.read((db) =>

@@ -25,17 +25,17 @@ export interface ReviewsStore {
    * Asks for the computer review of a game: stored unless one is already (asked once, whoever asks
    * again gets the first). Resolves to the review as stored now, the first request's or this one.
    */
-  requestReview(request: ReviewRequestRow): Promise<StoredReview>;
+  request(request: ReviewRequestRow): Promise<StoredReview>;
   /** The review of a game, done or under way, or null when none was asked for. */
-  review(gameId: GameId): Promise<StoredReview | null>;
+  read(gameId: GameId): Promise<StoredReview | null>;
   /** The positions of an unfinished review judged so far (all of them, in order); false once it is done. */
-  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean>;
+  progress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean>;
   /** The review is done: kept with the game for good. False when it was done already. */
-  finishReview(gameId: GameId, review: Json): Promise<boolean>;
+  finish(gameId: GameId, review: Json): Promise<boolean>;
   /** Reviews asked for and not done, longest waiting first, at most `limit` (taken up again after a restart). */
-  unfinishedReviews(limit: number): Promise<StoredReview[]>;
+  unfinished(limit: number): Promise<StoredReview[]>;
   /** How many reviews `requester` has asked for since `since`. */
-  reviewsRequestedBy(requester: string, since: number): Promise<number>;
+  requestedBy(requester: string, since: number): Promise<number>;
 }
 
 const reviewFromRow = (r: {
@@ -57,7 +57,7 @@ const reviewFromRow = (r: {
 export class ReviewsSql implements ReviewsStore {
   constructor(private readonly sql: SqlDb) {}
 
-  requestReview(request: ReviewRequestRow): Promise<StoredReview> {
+  request(request: ReviewRequestRow): Promise<StoredReview> {
     return this.sql.write(async (trx) => {
       const { gameId, requester, requestedAt, total } = request;
       await trx
@@ -69,13 +69,13 @@ export class ReviewsSql implements ReviewsStore {
     });
   }
 
-  async review(gameId: GameId): Promise<StoredReview | null> {
+  async read(gameId: GameId): Promise<StoredReview | null> {
     const row = await this.sql.read((db) => db.selectFrom('reviews').selectAll().where('game_id', '=', gameId).executeTakeFirst());
     return row ? reviewFromRow(row) : null;
   }
 
   /** Changes an unfinished review: false when it is done (or was never asked for). */
-  private unfinished(gameId: GameId, change: { evaluations: string } | { review: string }): Promise<boolean> {
+  private change(gameId: GameId, change: { evaluations: string } | { review: string }): Promise<boolean> {
     return this.sql.write(async (trx) => {
       const changed = await trx
         .updateTable('reviews')
@@ -87,22 +87,22 @@ export class ReviewsSql implements ReviewsStore {
     });
   }
 
-  reviewProgress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
-    return this.unfinished(gameId, { evaluations: JSON.stringify(evaluations) });
+  progress(gameId: GameId, evaluations: readonly Json[]): Promise<boolean> {
+    return this.change(gameId, { evaluations: JSON.stringify(evaluations) });
   }
 
-  finishReview(gameId: GameId, review: Json): Promise<boolean> {
-    return this.unfinished(gameId, { review: JSON.stringify(review) });
+  finish(gameId: GameId, review: Json): Promise<boolean> {
+    return this.change(gameId, { review: JSON.stringify(review) });
   }
 
-  async unfinishedReviews(limit: number): Promise<StoredReview[]> {
+  async unfinished(limit: number): Promise<StoredReview[]> {
     const rows = await this.sql.read((db) =>
       db.selectFrom('reviews').selectAll().where('review', 'is', null).orderBy('requested_at').orderBy('game_id').limit(limit).execute(),
     );
     return rows.map(reviewFromRow);
   }
 
-  async reviewsRequestedBy(requester: string, since: number): Promise<number> {
+  async requestedBy(requester: string, since: number): Promise<number> {
     const row = await this.sql.read((db) =>
       db
         .selectFrom('reviews')
