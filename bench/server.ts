@@ -37,9 +37,18 @@ const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 const QUICK = process.env.HEXARENA_BENCH_QUICK === '1';
 
 /** Sizes and windows: at 1,000 tables set-up alone takes seconds, so the window waits for it. */
-const PLAN = QUICK
+const FULL_PLAN = QUICK
   ? { sizes: [1, 20], seconds: 1, warmupSeconds: 0.2, warmupCapSeconds: 15, paced: false, finished: 1_000, live: 10, starts: 1 }
   : { sizes: [1, 100, 1000], seconds: 8, warmupSeconds: 1, warmupCapSeconds: 30, paced: true, finished: 100_000, live: 1_000, starts: 3 };
+
+/**
+ * HEXARENA_BENCH_SIZES=1000 (a comma list): only those sizes, unpaced, and none of the runs after the
+ * table (start-up, AI flood) — for measuring one change against boardgame.io quickly.
+ */
+const ONLY = process.env.HEXARENA_BENCH_SIZES?.split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const PLAN = ONLY?.length ? { ...FULL_PLAN, sizes: ONLY, paced: false } : FULL_PLAN;
 
 const LIMITS = {
   HEXARENA_API_RATE: '1000000',
@@ -242,8 +251,10 @@ export async function benchServer(): Promise<void> {
   const begun = performance.now();
   let postgres: TestPostgres | undefined;
   let postgresError = '';
+  // HEXARENA_BENCH_TARGETS=sqlite,bgio (any of sqlite, postgres, bgio): only those servers.
+  const only = process.env.HEXARENA_BENCH_TARGETS?.split(',');
   try {
-    postgres = await startPostgres();
+    if (!only || only.includes('postgres')) postgres = await startPostgres();
   } catch (e) {
     postgresError = `PostgreSQL could not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
     console.log(postgresError);
@@ -253,7 +264,7 @@ export async function benchServer(): Promise<void> {
     sqlite,
     postgres ? hexarena('hexarena PostgreSQL', postgres) : absent('hexarena PostgreSQL', postgresError),
     boardgameIo,
-  ];
+  ].filter((_, i) => !only || only.includes(['sqlite', 'postgres', 'bgio'][i] as string));
   const rows: Row[] = [];
   const measure = async (games: number, everyMs: number) => {
     for (const target of targets) {
@@ -289,8 +300,8 @@ export async function benchServer(): Promise<void> {
   console.log(`load average after: ${loadAverage()}`);
   if (process.env.HEXARENA_BENCH_PROFILE === '1') await profileServer(PLAN.sizes.at(-1) as number);
   if (process.env.HEXARENA_BENCH_DB === 'postgres') await benchServerPostgres();
-  await benchServerScale();
-  if (!QUICK) await benchAiFlood();
+  if (!ONLY?.length) await benchServerScale();
+  if (!QUICK && !ONLY?.length) await benchAiFlood();
   console.log(`\nthe server bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; load average at its end: ${loadAverage()}`);
 }
 

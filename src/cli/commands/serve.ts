@@ -16,6 +16,8 @@ import { outsideSeatsFromEnv } from '../outside-seats.ts';
 const ROOT = packageRoot();
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
 
+/** Connections waiting to be accepted (see the listen below). */
+const LISTEN_BACKLOG = 4096;
 /** Builds the browser app with Vite when it has not been built yet. */
 export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
   if (!force && existsSync(path.join(WEB_DIST, 'index.html'))) return;
@@ -218,7 +220,10 @@ export async function serveCommand(
   );
   // HEXARENA_STOP_MS: how long a graceful stop may take before the process ends anyway (5 s).
   const stopMs = millisecondsFromEnv('HEXARENA_STOP_MS') ?? STOP_MS;
-  const address = await app.listen({ port, host: flags.host ?? 'localhost' });
+  // Connections not yet accepted wait in the kernel's queue of this length (Node's default is 511,
+  // capped by net.core.somaxconn): when hundreds arrive while the event loop is in one long turn, a
+  // full queue made the kernel reset them (`read ECONNRESET` at 1,000 tables starting at once).
+  const address = await app.listen({ port, host: flags.host ?? 'localhost', backlog: LISTEN_BACKLOG });
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
   const originUnset = originWarning(flags.host ?? 'localhost', origins);
   if (originUnset !== null) io.stderr(`${originUnset}\n`);

@@ -99,8 +99,19 @@ export class LiveTable {
     this.talk = new TableTalk(live.stored.id, store, live.stored.seats.length, () => this.now(), settings.claimAfterMs ?? CLAIM_AFTER_MS);
   }
 
+  /** The table made last, and the state it was made of: read many times a move, it is made once a change. */
+  private table: { readonly live: Live; readonly fresh: boolean; readonly table: Table } | null = null;
+
   /** The game as the one decision reads it, now; `fresh`: just read from the store. */
   protected tableOf(fresh = false): Table {
+    const made = this.table;
+    if (made !== null && made.live === this.live && made.fresh === fresh) return made.table;
+    const table = this.makeTable(fresh);
+    this.table = { live: this.live, fresh, table };
+    return table;
+  }
+
+  private makeTable(fresh: boolean): Table {
     const room = this;
     const { live, settings } = this;
     return {

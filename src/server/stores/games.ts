@@ -15,7 +15,7 @@ import {
 import { hydrate } from './game-rows.ts';
 import { PgAppends } from './pg-appends.ts';
 import type { Database } from './schema.ts';
-import type { Db, SqlDb } from './sql.ts';
+import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
 
 /**
  * Games and their moves as they are played: made, read, moved in, sat down at, offered, taken back,
@@ -105,7 +105,7 @@ export class GamesSql implements GamesStore {
   }
 
   async create(game: NewGame): Promise<void> {
-    await this.statement((db) => db.insertInto('games').values(newGameValues(game)).execute());
+    await this.statement((db) => insertGame(db, newGameValues(game)));
   }
 
   read(id: GameId): Promise<StoredGame | null> {
@@ -125,21 +125,19 @@ export class GamesSql implements GamesStore {
       const { departed, undone } = after;
       // The move count decides: a second writer of the same ply finds it moved on. A move lapses any
       // offer: it was made about the position before.
-      const counted = await trx
-        .updateTable('games')
-        .set((e) => ({ plies: e('plies', '+', 1), deadline: after.deadline, due: after.due, offer: null }))
-        .set({ lease_owner: after.claim?.owner ?? null, lease_until: after.claim?.until ?? null })
-        .where('id', '=', id)
-        .where('plies', '=', move.ply)
-        .where('termination', 'is', null)
-        .$if(typeof departed === 'number', (q) => q.where('departed', '=', departed as number))
-        .$if(typeof undone === 'number', (q) => q.where('undone', '=', undone as number))
-        .executeTakeFirst();
-      if (!changed(counted)) return refusalOf(await trx.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
-      await trx
-        .insertInto('moves')
-        .values({ game_id: id, ply: move.ply, move: move.move, at: move.at, client_id: move.clientId ?? null })
-        .execute();
+      const counted = await advanceOf(typeof departed === 'number', typeof undone === 'number')(trx, {
+        id,
+        ply: move.ply,
+        deadline: after.deadline,
+        due: after.due,
+        owner: after.claim?.owner ?? null,
+        until: after.claim?.until ?? null,
+        departed: departed ?? null,
+        undone: undone ?? null,
+      });
+      if (rowsChanged(counted) === 0)
+        return refusalOf(await trx.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
+      await insertMove(trx, { id, ply: move.ply, move: move.move, at: move.at, clientId: move.clientId ?? null });
       return null;
     });
   }
@@ -322,3 +320,46 @@ function ownerSeated(e: ExpressionBuilder<Database, 'games'>, id: GameId, owner:
       ]),
     );
 }
+
+/** The values of a move appended (see GamesSql.append). */
+interface Advance extends Record<string, unknown> {
+  readonly id: GameId;
+  readonly ply: number;
+  readonly deadline: number | null;
+  readonly due: number | null;
+  readonly owner: string | null;
+  readonly until: number | null;
+  readonly departed: number | null;
+  readonly undone: number | null;
+}
+
+/** A game's move count moved on by one, at the count, departures and takebacks its move was made at. */
+const advance = (checksDeparted: boolean, checksUndone: boolean) =>
+  compiledOnce((db, v: Advance) =>
+    db
+      .updateTable('games')
+      .set((e) => ({ plies: e('plies', '+', 1), deadline: v.deadline, due: v.due, offer: null }))
+      .set({ lease_owner: v.owner, lease_until: v.until })
+      .where('id', '=', v.id)
+      .where('plies', '=', v.ply)
+      .where('termination', 'is', null)
+      .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
+      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number)),
+  );
+const advances = new Map<string, CompiledOnce<Advance>>();
+/** The statement of the move count's advance, by what it checks besides the count: one each, compiled once. */
+function advanceOf(checksDeparted: boolean, checksUndone: boolean): CompiledOnce<Advance> {
+  const shape = `${checksDeparted}/${checksUndone}`;
+  let made = advances.get(shape);
+  if (!made) {
+    made = advance(checksDeparted, checksUndone);
+    advances.set(shape, made);
+  }
+  return made;
+}
+
+const insertMove = compiledOnce((db, v: { id: GameId; ply: number; move: string; at: number; clientId: string | null }) =>
+  db.insertInto('moves').values({ game_id: v.id, ply: v.ply, move: v.move, at: v.at, client_id: v.clientId }),
+);
+
+const insertGame = compiledOnce((db, v: ReturnType<typeof newGameValues>) => db.insertInto('games').values(v));

@@ -1,15 +1,19 @@
 import type BetterSqlite from 'better-sqlite3';
 import {
+  type Compilable,
+  createQueryId,
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type QueryResult,
+  type RootOperationNode,
   type SqliteDatabase,
   SqliteDialect,
   SqliteDriver,
   type SqliteStatement,
-  sql,
 } from 'kysely';
 import { type DiskState, StoreOutOfDisk, StoreUnavailable } from './failures.ts';
+import { logSync } from './log-sync.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -102,47 +106,88 @@ interface Waiting {
   readonly fail: (error: unknown) => void;
 }
 
-/** SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick at a time. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A failed fdatasync of the log: a full disk said as one, anything else as a store that did not answer. */
+function syncFailure(e: unknown, disk: DiskState): unknown {
+  const code = (e as { code?: string }).code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return new StoreUnavailable(e);
+  disk.full(Date.now());
+  return new StoreOutOfDisk(e);
+}
+
+/** The words of a group's transaction, prepared once (through the builder each cost a compile a write). */
+function transactionWords(raw: BetterSqlite.Database) {
+  const [begin, savepoint, release, rollbackTo, commit] = ['BEGIN', 'SAVEPOINT w', 'RELEASE w', 'ROLLBACK TO w', 'COMMIT'].map((text) =>
+    raw.prepare(text),
+  ) as [BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement];
+  return { begin, savepoint, release, rollbackTo, commit };
+}
+
+/**
+ * The writes of a group in one transaction, each in a savepoint of its own (one that fails is undone
+ * alone): each one's outcome, once committed. Throws when the transaction as a whole fails. The
+ * words are said on the connection the group holds, straight to better-sqlite3.
+ */
+async function commitGroup(db: Db, raw: BetterSqlite.Database, words: ReturnType<typeof transactionWords>, group: readonly Waiting[]) {
+  const outcomes: Outcome[] = [];
+  // BEGIN and COMMIT said here, not by the builder's transaction: when a commit fails for want of
+  // disk SQLite has rolled back already, and a second ROLLBACK would hide why.
+  await db.connection().execute(async (trx) => {
+    words.begin.run();
+    try {
+      for (const w of group) {
+        words.savepoint.run();
+        try {
+          outcomes.push({ ok: true, value: await w.op(trx) });
+          words.release.run();
+        } catch (error) {
+          words.rollbackTo.run();
+          words.release.run();
+          outcomes.push({ ok: false, error });
+        }
+      }
+      words.commit.run();
+    } catch (e) {
+      if (raw.inTransaction) raw.exec('ROLLBACK');
+      throw e;
+    }
+  });
+  return outcomes;
+}
+
+/**
+ * SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick
+ * at a time and acknowledged once the log is on the disk (stores/log-sync.ts).
+ */
 export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
   const db: Db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(preparedOnce(raw)) });
+  const log = logSync(raw);
+  const words = transactionWords(raw);
   let batch: Waiting[] = [];
   let committing: Promise<void> = Promise.resolve();
   async function commit(): Promise<void> {
     const group = batch;
     batch = [];
     if (group.length === 0) return;
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcomes: Outcome[];
     try {
-      // BEGIN and COMMIT said here, not by the builder's transaction: when a commit fails for want of
-      // disk SQLite has rolled back already, and a second ROLLBACK would hide why.
-      await db.connection().execute(async (trx) => {
-        await sql`BEGIN`.execute(trx);
-        try {
-          for (const w of group) {
-            await sql`SAVEPOINT w`.execute(trx);
-            try {
-              outcomes.push({ ok: true, value: await w.op(trx) });
-              await sql`RELEASE w`.execute(trx);
-            } catch (error) {
-              await sql`ROLLBACK TO w`.execute(trx);
-              await sql`RELEASE w`.execute(trx);
-              outcomes.push({ ok: false, error });
-            }
-          }
-          await sql`COMMIT`.execute(trx);
-        } catch (e) {
-          if (raw.inTransaction) raw.exec('ROLLBACK');
-          throw e;
-        }
-      });
+      outcomes = await commitGroup(db, raw, words, group);
     } catch (e) {
       const failure = sqliteFailure(e, disk);
       for (const w of group) w.fail(failure);
       return;
     }
+    try {
+      await log?.durable();
+    } catch (e) {
+      const failure = syncFailure(e, disk);
+      for (const w of group) w.fail(failure);
+      return;
+    }
     disk.written();
     for (const [i, w] of group.entries()) {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
+      const outcome = outcomes[i] as Outcome;
       if (outcome.ok) w.done(outcome.value);
       else w.fail(outcome.error);
     }
@@ -161,9 +206,50 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     async close() {
       await committing;
       await commit();
+      await log?.close();
     },
   };
 }
+
+/** A value's place in a statement compiled once (see compiledOnce). */
+class StandIn {
+  constructor(readonly key: string) {}
+}
+
+/** A statement compiled once, run with `values` in its places. */
+export type CompiledOnce<V> = (db: Db, values: V) => Promise<QueryResult<unknown>>;
+
+/**
+ * A statement of one shape, built by the query builder and compiled the first time it runs; later
+ * runs put their values in the compiled statement's places, without the builder and the compiler,
+ * which cost more than SQLite takes to run a small statement. `build` is given stand-ins for the
+ * values: it places them, never reads them (a shape that depends on a value is a statement of its
+ * own). Either dialect: the places are the compiled parameters, `?` or `$n`.
+ */
+export function compiledOnce<V extends Record<string, unknown>>(build: (db: Db, values: V) => Compilable<unknown>): CompiledOnce<V> {
+  type Made = { sql: string; query: RootOperationNode; parameters: readonly unknown[]; places: readonly (string | null)[] };
+  // One compiled statement a dialect (its adapter's class): a process may hold stores of both.
+  const made = new Map<unknown, Made>();
+  return (db, values) => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let compiled = made.get(dialect);
+    if (compiled === undefined) {
+      const standIns = Object.fromEntries(Object.keys(values).map((key) => [key, new StandIn(key)])) as unknown as V;
+      const { sql, query, parameters } = build(db, standIns).compile();
+      compiled = { sql, query, parameters, places: parameters.map((p) => (p instanceof StandIn ? p.key : null)) };
+      made.set(dialect, compiled);
+    }
+    const { sql, query, places } = compiled;
+    const parameters = compiled.parameters.map((p, i) => {
+      const key = places[i];
+      return key === null || key === undefined ? p : values[key];
+    });
+    return db.executeQuery({ sql, query, queryId: createQueryId(), parameters });
+  };
+}
+
+/** The rows a statement compiled once changed (an update's, an insert's). */
+export const rowsChanged = (r: QueryResult<unknown>): number => Number(r.numAffectedRows ?? 0n);
 
 /** A row's key taken by a write at the same moment (PostgreSQL's 23505, SQLite's constraint): the later may go again. */
 export const keyTaken = (e: unknown): boolean => {
