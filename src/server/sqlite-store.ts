@@ -6,8 +6,8 @@ import { sqliteDb } from './stores/sql.ts';
 import { SqlStore } from './stores/sql-store.ts';
 
 /**
- * The embedded store: SQLite through better-sqlite3, in WAL mode with full synchronous commits,
- * so a move is on disk before `append` resolves and a process killed at any instant loses nothing
+ * The embedded store: SQLite through better-sqlite3, in WAL mode, its log synced before a write is
+ * acknowledged (stores/log-sync.ts), so a move is on disk before `append` resolves and a process killed at any instant loses nothing
  * it acknowledged. Migrations are numbered and applied at open.
  */
 
@@ -17,7 +17,8 @@ export const SQLITE_FILE = 'hexarena.sqlite';
 export const MIGRATIONS = migrations('sqlite');
 
 /**
- * The database file opened as the store keeps it, migrated: WAL with full synchronous commits, so a
+ * The database file opened as the store keeps it, migrated: WAL with full synchronous commits while
+ * it migrates (the store then syncs the log itself, off the event loop: stores/log-sync.ts), so a
  * write is on disk before it is acknowledged and a process killed at any instant loses nothing it acknowledged.
  */
 function openSqlite(file: string): Database.Database {
@@ -27,7 +28,7 @@ function openSqlite(file: string): Database.Database {
   // that size after: on a small disk it never grows to take the space the games need.
   db.pragma('wal_autocheckpoint = 256');
   db.pragma(`journal_size_limit = ${256 * 4096}`);
-  // FULL: a commit is fsynced before it returns, so an acknowledged move survives a power cut too.
+  // FULL until the store's own log sync takes over (sqliteDb): the migrations are durable when they return.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   // What is deleted is overwritten, not left in free space: a deleted account's name is gone from the file.
