@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
@@ -24,6 +25,26 @@ afterAll(async () => {
 const freshDatabase = () => server.createDatabase();
 
 gameStoreContract('PostgreSQL', async () => PgStore.open(await freshDatabase()));
+
+describe('a PostgreSQL store made by a newer hexarena', () => {
+  it('is refused at open, in words, and left as it was', async () => {
+    const url = await freshDatabase();
+    const store = await PgStore.open(url);
+    await store.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ v: number }>('SELECT max(version) AS v FROM schema_migrations');
+      const known = rows[0]?.v ?? 0;
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [known + 1]);
+      await expect(PgStore.open(url)).rejects.toThrow(`made by a newer hexarena (schema ${known + 1}; this one knows ${known})`);
+      const after = await client.query<{ v: number }>('SELECT max(version) AS v FROM schema_migrations');
+      expect(after.rows[0]?.v).toBe(known + 1);
+    } finally {
+      await client.end();
+    }
+  });
+});
 
 describe('PostgreSQL store across instances', () => {
   it('quick pairing on two instances: 200 players, the pairing instance dies; nobody paired twice or lost', async () => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StoreTooNew } from './stores/failures.ts';
 import { migrations } from './stores/migrations.ts';
 import { pgFailure, pgTypes, postgresDb } from './stores/pg-db.ts';
 import { SqlStore } from './stores/sql-store.ts';
@@ -31,7 +32,12 @@ export class PgStore extends SqlStore {
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => undefined);
     const store = new PgStore(pool);
-    await store.migrate();
+    try {
+      await store.migrate();
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
     return store;
   }
 
@@ -40,7 +46,9 @@ export class PgStore extends SqlStore {
       await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
       const { rows } = await c.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
-      for (let v = rows[0]?.v ?? 0; v < MIGRATIONS.length; v++) {
+      const schema = rows[0]?.v ?? 0;
+      if (schema > MIGRATIONS.length) throw new StoreTooNew(schema, MIGRATIONS.length);
+      for (let v = schema; v < MIGRATIONS.length; v++) {
         await c.query(MIGRATIONS[v] as string);
         await c.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
       }

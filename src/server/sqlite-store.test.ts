@@ -11,6 +11,23 @@ import { gameStoreContract } from './store-contract.testing.ts';
 gameStoreContract('SQLite', async () => new SqliteStore(':memory:'));
 gameStoreContract('SQLite on disk', async () => SqliteStore.inFolder(scratchFolder()));
 
+describe('a store made by a newer hexarena', () => {
+  it('is refused at open, in words, and left as it was', () => {
+    const dir = scratchFolder();
+    const file = path.join(dir, 'hexarena.sqlite');
+    const newer = new Database(file);
+    for (const migration of MIGRATIONS) newer.exec(migration);
+    newer.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    newer.close();
+    expect(() => SqliteStore.inFolder(dir)).toThrow(
+      `made by a newer hexarena (schema ${MIGRATIONS.length + 1}; this one knows ${MIGRATIONS.length})`,
+    );
+    const after = new Database(file);
+    expect(after.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
+    after.close();
+  });
+});
+
 describe('a store made by an older hexarena', () => {
   it('is brought up to date at open: move counts, due times and open seats worked out from what it holds', async () => {
     const dir = scratchFolder();

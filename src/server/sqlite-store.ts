@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DiskState } from './store.ts';
+import { DiskState, StoreTooNew } from './store.ts';
 import { migrations } from './stores/migrations.ts';
 import { sqliteDb } from './stores/sql.ts';
 import { SqlStore } from './stores/sql-store.ts';
@@ -34,6 +34,10 @@ function openSqlite(file: string): Database.Database {
   // What is deleted is overwritten, not left in free space: a deleted account's name is gone from the file.
   db.pragma('secure_delete = ON');
   const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    db.close();
+    throw new StoreTooNew(version, MIGRATIONS.length);
+  }
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v] as string);

@@ -71,3 +71,17 @@ export class DiskState {
     process.stderr.write(`hexarena: the game store (${this.where}) writes again\n`);
   }
 }
+
+/**
+ * The store was migrated by a newer hexarena than this one: this server does not know its newest
+ * tables, and writing as if it did could lose what that version keeps. It refuses to open it.
+ */
+export class StoreTooNew extends Error {
+  constructor(
+    readonly schema: number,
+    readonly known: number,
+  ) {
+    super(`the game store was made by a newer hexarena (schema ${schema}; this one knows ${known}): run that version or a newer one`);
+    this.name = 'StoreTooNew';
+  }
+}
