@@ -64,7 +64,12 @@ describe('the web server', () => {
     const page = await get('/nothing-here', { accept: 'text/html' });
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toContain('There is nothing at /nothing-here.');
+    const html = await page.text();
+    expect(html).toContain('There is nothing at /nothing-here.');
+    // Styled as the app is, light or dark by the reader's setting (not a white page in dark mode).
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(html).toMatch(/background:var\(--bg\)/);
+    expect(html).toContain('--bg:light-dark(#f3f4f6,#14171b)');
     const api = await get('/nothing-here', { accept: 'application/json' });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'There is nothing at /nothing-here.' });

@@ -283,12 +283,25 @@ function answerError(reply: FastifyReply, accept: string | undefined, status: nu
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+/**
+ * The app's own colours (src/web/style.css's tokens, light and dark by the reader's setting), so an
+ * error a browser lands on looks like the site it belongs to, not a bare white page in dark mode.
+ */
+const ERROR_PAGE_STYLE = `:root{color-scheme:light dark;--bg:light-dark(#f3f4f6,#14171b);--surface:light-dark(#fff,#1d2126);
+--text:light-dark(#1a1d21,#e7eaee);--muted:light-dark(#535d68,#a5aeb8);--border:light-dark(#cfd5dc,#3b434c)}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);
+font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:1rem;box-sizing:border-box}
+main{box-sizing:border-box;max-width:32rem;width:100%;background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:1.5rem}
+.status{color:var(--muted);font-size:.875rem;margin:0}h1{font-size:1.375rem;margin:.25rem 0 .5rem}
+p{overflow-wrap:anywhere}a{display:inline-block;margin-top:.5rem;padding:.6rem 1rem;border-radius:8px;
+background:#0072b2;color:#fff;text-decoration:none;font-weight:600}a:focus-visible{outline:3px solid light-dark(#0072b2,#6cc0f0);outline-offset:2px}`;
+
 function errorPage(status: number, title: string, message: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${status} ${escapeHtml(title)} · hexarena</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
-<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to hexarena</a></p>
-</body></html>
+<meta name="color-scheme" content="light dark"><title>${status} ${escapeHtml(title)} · hexarena</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${ERROR_PAGE_STYLE}</style></head>
+<body><main><p class="status">${status} · hexarena</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
+<a href="/">Back to hexarena</a></main></body></html>
 `;
 }
