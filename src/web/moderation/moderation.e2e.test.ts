@@ -98,4 +98,4 @@ it('a report made from a profile reaches /mod, where a moderator mutes the playe
   await mira.screenshot({ path: 'test-results/moderation-desktop.png', fullPage: true });
   await mira.setViewportSize({ width: 390, height: 844 });
   await mira.screenshot({ path: 'test-results/moderation-phone.png', fullPage: true });
-}, 180_000);
+});
