@@ -15,7 +15,7 @@ import { launchChromium } from '../headless-chromium.ts';
  * report on /mod, looks the player up, mutes them with a note, sees the action in the audit log and
  * closes the report. Anyone else opening /mod is told it is for moderators.
  */
-const PATIENCE_MS = 60_000;
+const PATIENCE_MS = 150_000;
 const bin = fileURLToPath(new URL('../../../bin/hexarena.js', import.meta.url));
 
 let server: ServerProcess;
