@@ -1,19 +1,42 @@
-// Before any test file runs: the browser app built once, from the sources under test, for every
-// browser test; and the command line compiled again if a source changed since its build, so the
-// servers and commands the tests start run as a user's do (from the sources, each would spend
-// twice the CPU starting). Plain JavaScript: vitest loads its global set-up with Node's own import, before any
-// TypeScript loader, so this file registers tsx to reach the sources.
-import { execFileSync } from 'node:child_process';
+// Before the app's and the browser's test files run: the command line compiled if stale
+// (build-cli.global.mjs), and the browser app built with Vite if any source it is built from changed
+// since its last build, so the pages under test are the sources under test, and a run after an
+// unchanged one builds nothing. Plain JavaScript: vitest loads its global set-up with Node's own
+// import, before any TypeScript loader, so this file registers tsx to reach the sources.
+import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { compiledIsFresh } from '../bin/compiled-is-fresh.js';
+import buildCli from './build-cli.global.mjs';
 
 register();
-const { ensureBuilt } = await import('../src/cli/commands/serve.ts');
+const { ensureBuilt, WEB_DIST } = await import('../src/cli/commands/serve.ts');
 const { captureIo } = await import('../src/cli/testing.ts');
 
+const TEST_ONLY = /\.(test|testing)\.ts$/;
+
+function newest(file) {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return TEST_ONLY.test(file) ? 0 : stat.mtimeMs;
+  return readdirSync(file).reduce((most, name) => Math.max(most, newest(`${file}/${name}`)), 0);
+}
+
+/** Whether dist/web was built after every file it is built from (its index.html is written last). */
+function webIsFresh(root) {
+  try {
+    const built = statSync(`${WEB_DIST}/index.html`).mtimeMs;
+    return built >= Math.max(newest(`${root}src`), newest(`${root}vite.config.ts`), newest(`${root}package-lock.json`));
+  } catch {
+    return false;
+  }
+}
+
+let built = false;
+
 export default async function buildWeb() {
+  buildCli();
   const root = fileURLToPath(new URL('..', import.meta.url));
-  if (!compiledIsFresh(root)) execFileSync(process.execPath, [`${root}scripts/build-cli.mjs`], { stdio: 'inherit' });
+  // Both the app's and the browser's project name this set-up: the first builds, the second finds it fresh.
+  if (built || webIsFresh(root)) return;
   await ensureBuilt(captureIo().io, true);
+  built = true;
 }

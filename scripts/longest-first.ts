@@ -1,48 +1,54 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, longest first, as measured on the 2-core machine (seconds in a full
- * run, 2026-11-27, with Node's own import). Two workers finish together only if the long files start early: a clean clone
- * has no timing cache, and vitest would otherwise start them in discovery order, some near the end.
- * Browser files alternate with files that only compute, so chromium is rarely run twice at once.
- * A file missing from the list runs after these, in vitest's own order; a stale entry is harmless.
+ * The files in the order that lets the two workers finish together: longest first, by the seconds
+ * each took in an earlier run (scripts/test-durations.json, refreshed by `npm run test:durations`),
+ * not by a list kept by hand. A clean clone has no timing cache of vitest's own, which would
+ * otherwise start the long files in discovery order, some near the end.
+ *
+ * A file not measured yet runs first (it may be long; a short one costs nothing there). Browser files
+ * alternate with the others where they can, so that chromium is rarely run twice at once.
  */
-export const LONGEST: readonly string[] = [
-  'src/web/online-e2e.test.ts', // 45
-  'src/ai/strength.test.ts', // 16
-  'src/web/e2e.test.ts', // 34
-  'src/server/cluster.test.ts', // 16 (a browser too)
-  'src/web/accessibility.test.ts', // 28
-  'scripts/serve-cluster.test.ts', // 15
-  'src/server/online-durability.test.ts', // 12
-  'src/protocols/uhp/bridge.test.ts', // 11
-  'src/protocols/uhp/outside-engine.test.ts', // 10
-  'src/ai/mcts.test.ts', // 9
-  'src/cli/ladder.test.ts', // 8
-  'src/cli/main.test.ts', // 7
-  'src/server/disk.test.ts', // 7
-  'src/server/sqlite-store.test.ts', // 6
-  'src/games/nonaga/rules.test.ts', // 6
-  'src/package.test.ts', // 6
-  'src/server/edges.test.ts', // 6
-  'src/web/look.e2e.test.ts', // 5
-  'src/games/hex/hex.test.ts', // 5
-  'src/server/pg-store.test.ts', // 5
-  'src/games/dicewars/rules.test.ts', // 5
-  'src/server/lobby.test.ts', // 4
-  'src/server/online.test.ts', // 4
-  'src/ai/search.test.ts', // 4
-];
+export const DURATIONS_FILE = new URL('./test-durations.json', import.meta.url);
+
+export function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** `items` longest first (unmeasured ones before all), browser items spread among the others. */
+export function longestFirst<T>(items: readonly T[], seconds: (item: T) => number | undefined, isBrowser: (item: T) => boolean): T[] {
+  const weight = (item: T) => seconds(item) ?? Number.POSITIVE_INFINITY;
+  // Array.prototype.sort is stable: equal weights keep the order they came in.
+  const sorted = [...items].sort((a, b) => Math.sign(weight(b) - weight(a)) || 0);
+  const browsers = sorted.filter(isBrowser);
+  const others = sorted.filter((item) => !isBrowser(item));
+  const order: T[] = [];
+  let lastWasBrowser = false;
+  while (browsers.length > 0 || others.length > 0) {
+    const b = browsers[0];
+    const o = others[0];
+    // The longer of the two heads, unless that puts two browser files side by side.
+    const takeBrowser: boolean = b !== undefined && (o === undefined || (!lastWasBrowser && weight(b) >= weight(o)));
+    order.push((takeBrowser ? browsers.shift() : others.shift()) as T);
+    lastWasBrowser = takeBrowser;
+  }
+  return order;
+}
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const usual = await super.sort(files);
-    const rank = (f: TestSpecification) => {
-      const i = LONGEST.indexOf(path.relative(f.project.config.root, f.moduleId).split(path.sep).join('/'));
-      return i === -1 ? LONGEST.length : i;
-    };
-    // Array.prototype.sort is stable: the unlisted keep vitest's order.
-    return usual.sort((a, b) => rank(a) - rank(b));
+    const durations = readDurations();
+    const name = (f: TestSpecification) => path.relative(f.project.config.root, f.moduleId).split(path.sep).join('/');
+    return longestFirst(
+      files,
+      (f) => durations[name(f)],
+      (f) => f.project.name === 'browser',
+    );
   }
 }

@@ -168,7 +168,6 @@ describe('npm run serve:cluster', () => {
   // written before the move is answered). Retried once, on a cluster of its own; where the test
   // stood and what the cluster said are printed on failure.
   it('starts PostgreSQL, Redis, two instances that share games and a front door; a seat outlives its instance behind the front door; Ctrl-C stops them all; the games are there next time; a run killed -9 is cleaned up by the next', {
-    timeout: 45_000,
     retry: 1,
   }, async () => {
     // A retry starts clean: the earlier attempt's cluster is stopped as Ctrl-C would (or killed).

@@ -29,7 +29,7 @@ beforeAll(() => {
   execFileSync('tar', ['-xzf', tarball, '-C', modules]);
   renameSync(path.join(modules, 'package'), path.join(modules, 'hexarena'));
   writeFileSync(path.join(project, 'package.json'), '{ "type": "module", "private": true }\n');
-}, 120_000);
+});
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
@@ -65,7 +65,7 @@ console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== n
     else expect(out.moves).toBe(30);
     expect(out.first).toMatch(/^w[ABGLMPQS]1?$/);
     expect(out.games).toEqual(expect.arrayContaining(['hive', 'dicewars', 'nonaga', 'tictactoe']));
-  }, 60_000);
+  });
 
   it('type-checks a TypeScript file against its .d.ts types, and a wrong use of them fails', () => {
     writeFileSync(
@@ -109,7 +109,7 @@ export { count, message };
     expect(output.split('\n').filter((line) => /error TS/.test(line) && !/^(wrong-type|inside)\.ts\(/.test(line))).toEqual([]);
     expect(errorsOf('wrong-type.ts').join('\n')).toMatch(/error TS2322/);
     expect(errorsOf('inside.ts').join('\n')).toMatch(/error TS/);
-  }, 60_000);
+  });
 
   it('builds the TypeScript example bot against the package alone, and it plays a game on a real server', async () => {
     // Node's types, as a bot author's project has them; the package gives the rest.
@@ -147,5 +147,5 @@ export { count, message };
       await server.kill();
       rmSync(data, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

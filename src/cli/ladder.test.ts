@@ -71,7 +71,7 @@ describe('hexarena ladder hive', () => {
       expect(won.length).toBe(report.matrix[at(a)]?.[at(b)]?.wins);
     }
     expect(new Set(report.games.map((g) => `${g.first}>${g.second}`)).size).toBe(6);
-  }, 60_000);
+  });
 
   it('the same seed plays the same games and gives the same table; the table reads as words and as a JSON file', async () => {
     const args = ['ladder', 'hive', '--entrants', 'random,easy,medium', '--seed', 'again'];
@@ -112,7 +112,7 @@ describe('hexarena ladder hive', () => {
     // Random loses every game to the two searches, so it ranks last whatever they do between them.
     expect(text).toMatch(/\n {3}3 {2}random +\d+\? +\d+–\d+ +4 {2}0\/0\/4/);
     expect(text).toContain('points of each row against each column (by rank):');
-  }, 30_000);
+  });
 
   it('an engine that crashes or cannot start forfeits its games, and the ladder goes on and says so', async () => {
     const { code, out } = await cli(
@@ -132,7 +132,7 @@ describe('hexarena ladder hive', () => {
     const text = await cli('ladder', 'hive', '--entrants', `easy,crash=${CRASHING}`, '--seed', 'crash');
     expect(text.out).toMatch(/crash +\d+\? .* {2}\(2 forfeited\)/);
     expect(text.out).toMatch(/\ncrash forfeited 2 games: the engine .* stopped: it exited \(code 3\)\n/);
-  }, 30_000);
+  });
 
   it('refuses bad flags in words', async () => {
     const refused = async (words: RegExp, ...argv: string[]) => {
@@ -219,5 +219,5 @@ describe('hexarena ladder on a server', () => {
       await server.kill();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
   dir = mkdtempSync(path.join(tmpdir(), 'hexarena-closing-'));
   [a, b] = await Promise.all([startServer(path.join(dir, 'a'), env), startServer(path.join(dir, 'b'), env)]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill()]);
@@ -127,5 +127,5 @@ describe('closing an account across instances (PostgreSQL, Redis)', () => {
     for (const c of [theirs, diceWatcher, vascoSocket]) c.close();
 
     expect(await tracesOf('zephyrine')).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -19,7 +19,7 @@ const PASSWORD = 'correct horse battery';
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-deletion-'));
   server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.kill();
@@ -225,17 +225,17 @@ describe('deleting an account', () => {
     expect(tracesOf(dataDir, 'quillon')).toEqual([]);
     server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' }, server.port);
     expect((await signUp(new Browser(server.base, '127.0.0.89'), 'quillonbot')).status).toBe(409);
-  }, 60_000);
+  });
 
   it('cut short by a crash after the account was marked, is finished when the server starts again', async () => {
     await crashAfterClosing(['Samphire', 'Tomasz'], 'closed', async (store, account) => {
       await store.accounts.delete(account, 'Deleted-crash1', null);
     });
-  }, 60_000);
+  });
 
   it('a ban cut short by a crash after its write is finished, alike, when the server starts again', async () => {
     await crashAfterClosing(['Bramble', 'Ulrika'], 'banned', async (store, account) => {
       await store.moderation.sanction(account, 'ban', null, { at: 1, moderator: null, action: 'ban', target: account, note: 'crash test' });
     });
-  }, 60_000);
+  });
 });

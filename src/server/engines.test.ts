@@ -13,7 +13,7 @@ const OPERATOR = 'operator secret for the ladder';
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-engines-'));
   server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_OPERATOR_TOKEN: OPERATOR });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.kill();
@@ -99,5 +99,5 @@ describe('engines as players', () => {
     expect(end.ratingDiffs).toEqual([expect.any(Number), expect.any(Number)]);
     const table = (await request(server.base, '/api/ladder/hex')).json?.engines as { name: string; games: number }[];
     expect(table.map((e) => e.name).sort()).toEqual(['hexarena-easy', 'hexarena-random']);
-  }, 60_000);
+  });
 });

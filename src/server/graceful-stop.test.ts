@@ -41,17 +41,11 @@ function dataDir(): string {
   return dir;
 }
 
-/** The process's exit, or 'late' once `boundMs` has passed without it. */
-function exitOf(server: ServerProcess, boundMs: number): Promise<{ code: number | null; signal: string | null } | 'late'> {
+/** The process's exit, whenever it comes (a stop that hangs is caught by the test's limit, not by a clock here). */
+function exitOf(server: ServerProcess): Promise<{ code: number | null; signal: string | null }> {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('late'), boundMs);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 /** `count` WebSocket text frames from a client (masked, as a client's must be), each `text`. */
@@ -109,8 +103,10 @@ const ENV = {
 };
 
 describe('a graceful stop of `hexarena serve`', () => {
-  it('SIGTERM under 100 games of moves, clients that never read, a bot stream and strong AIs thinking: exit 0 within 5 s; ' +
-    'every player told 1012 and every acknowledged move there after the restart', { timeout: 120_000 }, async () => {
+  const underLoad =
+    'SIGTERM under 100 games of moves, clients that never read, a bot stream and strong AIs thinking: exit 0 within 5 s; ' +
+    'every player told 1012 and every acknowledged move there after the restart';
+  it(underLoad, async () => {
     const dir = dataDir();
     let server = await startServer(dir, ENV);
     cleanups.push(() => server.kill());
@@ -222,7 +218,7 @@ describe('a graceful stop of `hexarena serve`', () => {
     }
 
     server.child.kill('SIGTERM');
-    const exit = await exitOf(server, 20_000);
+    const exit = await exitOf(server);
     expect(exit).toEqual({ code: 0, signal: null });
     await Promise.all(loops);
     expect(refused).toEqual([]);
@@ -242,7 +238,7 @@ describe('a graceful stop of `hexarena serve`', () => {
     }
   });
 
-  it('a second SIGTERM during the stop ends the process at once (exit code 143)', { timeout: 30_000 }, async () => {
+  it('a second SIGTERM during the stop ends the process at once (exit code 143)', async () => {
     // A long stop (60 s; its grace for clients to close, 12 s) held by a spectator that never reads.
     const server = await startServer(dataDir(), { ...ENV, HEXARENA_STOP_MS: '60000' });
     cleanups.push(() => server.kill());
@@ -260,13 +256,11 @@ describe('a graceful stop of `hexarena serve`', () => {
     server.child.kill('SIGTERM');
     await stopping;
     server.child.kill('SIGTERM');
-    expect(await exitOf(server, 20_000)).toEqual({ code: 143, signal: null });
+    expect(await exitOf(server)).toEqual({ code: 143, signal: null });
     expect(server.stderr()).toContain('SIGTERM again: stopping at once');
   });
 
-  it('in cluster mode (PostgreSQL and Redis) too: exit 0, players told 1012, the moves there at the next start', {
-    timeout: 60_000,
-  }, async () => {
+  it('in cluster mode (PostgreSQL and Redis) too: exit 0, players told 1012, the moves there at the next start', async () => {
     const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
     cleanups.push(async () => {
       await Promise.all([postgres.stop(), redis.stop()]);
@@ -292,7 +286,7 @@ describe('a graceful stop of `hexarena serve`', () => {
       version = answer.version as number;
     }
     server.child.kill('SIGTERM');
-    expect(await exitOf(server, 20_000)).toEqual({ code: 0, signal: null });
+    expect(await exitOf(server)).toEqual({ code: 0, signal: null });
     expect(closedWith).toBe(RESTART_CLOSE.code);
     server = await startServer(dataDir(), env);
     const after = (await (await fetch(`${server.base}/api/games/${made.json.id}`)).json()) as { moves: string[] };

@@ -16,7 +16,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-identity-'));
   server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.kill();

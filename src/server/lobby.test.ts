@@ -22,7 +22,7 @@ beforeAll(async () => {
     HEXARENA_FIRST_MOVE_MS: '1500',
     HEXARENA_SWEEP_MS: '100',
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.kill();
@@ -259,5 +259,5 @@ describe('quick pairing across instances (one SQLite store, two pairers)', () =>
     } finally {
       await store.close();
     }
-  }, 60_000);
+  });
 });

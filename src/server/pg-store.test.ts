@@ -55,7 +55,7 @@ describe('PostgreSQL store across instances', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
-  }, 60_000);
+  });
 
   it('instances starting together migrate once; two racing the same ply: exactly one wins, the other is told', async () => {
     const url = await freshDatabase();

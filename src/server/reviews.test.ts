@@ -151,5 +151,5 @@ describe('reviews below live games', () => {
       await server.kill();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

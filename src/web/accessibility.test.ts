@@ -21,7 +21,7 @@ import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
  * from page to page. Each page is loaded once; the settings bar then switches it to light and to dark,
  * and axe runs on each.
  */
-const PATIENCE_MS = 60_000;
+const PATIENCE_MS = 150_000;
 const THEMES = ['light', 'dark'] as const;
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');

@@ -447,44 +447,58 @@ describe('the browser app', () => {
   });
 
   it('stays responsive while the max AI searches, and AI-only games pause', async () => {
-    // Hive, max to move once pieces meet (its first placements are instant): a five-second search in the worker.
-    await onPage(
-      `?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`,
-      'tictactoe-ai-paused',
-      async (page) => {
-        await expect.poll(() => status(page)).toBe('Black is thinking…');
-        await page.getByLabel('Theme', { exact: true }).selectOption('dark');
-        await page.getByRole('button', { name: 'Previous move' }).click();
-        // Both acted while the search still ran.
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-        // A black tile keeps a light rim on the dark page.
-        expect(
-          await page
-            .locator('svg.board.hive .side-1 .hex')
-            .first()
-            .evaluate((h) => getComputedStyle(h).stroke),
-        ).toBe('rgb(138, 144, 153)');
-        expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
-        expect(await status(page)).toBe('Black is thinking…');
-        await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
-        await waitForStatus(page, { is: 'White to move.' });
-        expect(await moveCount(page)).toBe(6);
+    await onPage('', 'tictactoe-ai-paused', async (page) => {
+      // The AI's worker, its answers held until the test lets them go: the search is off the page's
+      // thread, and the page is used before its move arrives however slow the machine (its five
+      // seconds once ran out before the click, and the page read "move 5 of 6").
+      let gated = true;
+      await page.route('**/assets/ai-worker-*.js', async (route) => {
+        if (!gated) return route.continue();
+        const worker = await route.fetch();
+        const gate =
+          '(() => { const send = self.postMessage.bind(self); const held = []; let open = false;' +
+          ' self.postMessage = (m) => (open ? send(m) : held.push(m));' +
+          ' self.releaseAnswers = () => { open = true; for (const m of held.splice(0)) send(m); }; })();\n';
+        await route.fulfill({ response: worker, body: gate + (await worker.text()) });
+      });
+      // Hive, max to move once pieces meet (its first placements are instant): a five-second search in the worker.
+      const searching = page.waitForEvent('worker');
+      await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`);
+      const worker = await searching;
+      await expect.poll(() => status(page)).toBe('Black is thinking…');
+      await page.getByLabel('Theme', { exact: true }).selectOption('dark');
+      await page.getByRole('button', { name: 'Previous move' }).click();
+      // Both acted while the AI's move was still to come.
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      // A black tile keeps a light rim on the dark page.
+      expect(
+        await page
+          .locator('svg.board.hive .side-1 .hex')
+          .first()
+          .evaluate((h) => getComputedStyle(h).stroke),
+      ).toBe('rgb(138, 144, 153)');
+      expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
+      expect(await status(page)).toBe('Black is thinking…');
+      await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
+      gated = false;
+      await worker.evaluate(() => (self as unknown as { releaseAnswers(): void }).releaseAnswers());
+      await waitForStatus(page, { is: 'White to move.' });
+      expect(await moveCount(page)).toBe(6);
 
-        // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
-        // they play on to the end.
-        await page.clock.install();
-        await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
-        await page.getByRole('button', { name: 'Pause AI' }).click();
-        await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
-        const paused = await moveCount(page);
-        await page.clock.runFor(10_000);
-        expect(await moveCount(page)).toBe(paused);
-        expect(await status(page)).toMatch(/^Paused/);
-        await page.getByRole('button', { name: 'Resume AI' }).click();
-        await page.getByLabel('AI speed').selectOption('0');
-        await waitForStatus(page, { startsWith: 'Game over' });
-      },
-    );
+      // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
+      // they play on to the end.
+      await page.clock.install();
+      await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
+      await page.getByRole('button', { name: 'Pause AI' }).click();
+      await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
+      const paused = await moveCount(page);
+      await page.clock.runFor(10_000);
+      expect(await moveCount(page)).toBe(paused);
+      expect(await status(page)).toMatch(/^Paused/);
+      await page.getByRole('button', { name: 'Resume AI' }).click();
+      await page.getByLabel('AI speed').selectOption('0');
+      await waitForStatus(page, { startsWith: 'Game over' });
+    });
   });
 
   it('starts DiceWars from the home page with its options: strength rules, three players', async () => {

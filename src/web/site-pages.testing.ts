@@ -20,7 +20,7 @@ export interface SitePages {
 }
 
 /** `promise`, or an error naming `what` after `ms`: a step that hangs says which it was. */
-async function step<T>(what: string, promise: Promise<T>, ms = 60_000): Promise<T> {
+async function step<T>(what: string, promise: Promise<T>, ms = 150_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`preparing the site's pages: ${what} took over ${ms / 1000} s`)), ms);

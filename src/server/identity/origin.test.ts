@@ -62,5 +62,5 @@ describe('hexarena serve', () => {
     );
     expect(await startUpLog('127.0.0.1')).not.toMatch(/HEXARENA_ORIGIN/);
     expect(await startUpLog('0.0.0.0', 'http://hexarena.example')).not.toMatch(/HEXARENA_ORIGIN/);
-  }, 60_000);
+  });
 });

@@ -99,7 +99,7 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     base = site.server.base;
     mod = await player('Mira');
     ann = await player('Ann');
-  }, 120_000);
+  });
   afterAll(async () => site?.close());
 
   it('everything under /api/mod/ answers 403 to whoever is not a moderator, alike for every path and name', async () => {

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The suite's files by kind, read from what each file imports rather than kept by hand, so a new
+ * test lands in its kind by itself:
+ * - `rules`: the isomorphic layers and their protocols (engines, AI, ratings, puzzles, UHP, seed 004):
+ *   no browser, no site server, no database (`npm run test:rules`);
+ * - `browser`: drives chromium (imports the headless-chromium launcher);
+ * - `app`: the rest: the server, its stores, the command line, the web app's modules under Node.
+ */
+export type TestKind = 'rules' | 'app' | 'browser';
+
+const RULES_FOLDERS = ['src/hex/', 'src/engine/', 'src/games/', 'src/ai/', 'src/ratings/', 'src/puzzles/', 'src/protocols/'];
+const TEST_FILE = /\.test\.ts$/;
+const SLOW_FILE = /\.slow\.test\.ts$/;
+/** A file that starts the site's server or a store (puzzles mined from a server's games, say) is an app test. */
+const SITE = /from '(\.\.\/)+server\//;
+const BROWSER = /(from |import\()'[^']*headless-chromium\.ts'/;
+
+function testFiles(root: string, dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(root, file);
+    return TEST_FILE.test(entry.name) && !SLOW_FILE.test(entry.name) ? [file] : [];
+  });
+}
+
+export function kindOf(file: string, source: string): TestKind {
+  if (BROWSER.test(source)) return 'browser';
+  if (RULES_FOLDERS.some((folder) => file.startsWith(folder)) && !SITE.test(source)) return 'rules';
+  return 'app';
+}
+
+/** Every test file of `npm test` under `root` (paths relative to it, with `/`), by kind. */
+export function testFilesByKind(root: string): Record<TestKind, string[]> {
+  const kinds: Record<TestKind, string[]> = { rules: [], app: [], browser: [] };
+  for (const file of [...testFiles(root, 'src'), ...testFiles(root, 'scripts')])
+    kinds[kindOf(file, readFileSync(path.join(root, file), 'utf8'))].push(file);
+  return kinds;
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { longestFirst, readDurations } from './longest-first.ts';
+import { kindOf, testFilesByKind } from './test-kinds.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the order of the suite', () => {
+  const seconds: Record<string, number> = { engine: 30, server: 20, 'browser-a': 45, 'browser-b': 40, 'browser-c': 1, small: 2 };
+  const order = (names: string[]) =>
+    longestFirst(
+      names,
+      (n) => seconds[n],
+      (n) => n.startsWith('browser'),
+    );
+
+  it('longest first by the measured seconds, files not measured yet before all', () => {
+    expect(order(['small', 'engine', 'new', 'server'])).toEqual(['new', 'engine', 'server', 'small']);
+  });
+
+  it('browser files alternate with the others while both last, longest first within each', () => {
+    expect(order(['small', 'browser-c', 'engine', 'browser-b', 'server', 'browser-a'])).toEqual([
+      'browser-a',
+      'engine',
+      'browser-b',
+      'server',
+      'small',
+      'browser-c',
+    ]);
+    // With no other file left, the browser files follow one another.
+    expect(order(['browser-b', 'browser-a', 'small'])).toEqual(['browser-a', 'small', 'browser-b']);
+    expect(order(['browser-b', 'browser-a'])).toEqual(['browser-a', 'browser-b']);
+  });
+
+  it('the committed durations name files of the suite and nothing else', () => {
+    const durations = readDurations();
+    const files = Object.values(testFilesByKind(root)).flat();
+    expect(Object.keys(durations).length).toBeGreaterThan(0);
+    for (const [file, s] of Object.entries(durations)) {
+      expect(files, `${file} is in scripts/test-durations.json but not in the suite`).toContain(file);
+      expect(s).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe('the kinds of test file', () => {
+  it('read from what a file imports: chromium makes a browser test, the site server an app test', () => {
+    expect(kindOf('src/games/hive/x.test.ts', "import { hive } from './index.ts';")).toBe('rules');
+    expect(kindOf('src/puzzles/x.test.ts', "import { startServer } from '../server/online.testing.ts';")).toBe('app');
+    // (The launcher's name in two parts: this file is no browser test.)
+    expect(kindOf('src/server/x.test.ts', `import { launchChromium } from '../web/headless-${'chromium'}.ts';`)).toBe('browser');
+    expect(kindOf('src/server/x.test.ts', `await import('../web/headless-${'chromium'}.ts')`)).toBe('browser');
+    expect(kindOf('src/cli/x.test.ts', "import { main } from './main.ts';")).toBe('app');
+  });
+
+  it('the rules lane has no browser, server or database in it', () => {
+    const { rules, browser } = testFilesByKind(root);
+    expect(rules).toContain('src/games/hive/rules.test.ts');
+    expect(browser).toContain('src/web/e2e.test.ts');
+    for (const file of rules)
+      expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(/from '(\.\.\/)+server\/|better-sqlite3|postgres|headless-chromium/);
+  });
+});
