@@ -14,6 +14,17 @@ async function scrape(base: string): Promise<Map<string, Family>> {
   return parsePrometheusText(answer.text);
 }
 
+describe('the Prometheus text parser the tests read /metrics with', () => {
+  it('reads values as Prometheus does (NaN and infinities in any case) and refuses what it would', () => {
+    const read = parsePrometheusText('# TYPE a gauge\na Nan\na{k="1"} +Inf\na{k="2"} -inf\na{k="3"} 1.5e3\n');
+    expect(Number.isNaN(sampleValue(read, 'a'))).toBe(true);
+    expect(sampleValue(read, 'a', { k: '1' })).toBe(Number.POSITIVE_INFINITY);
+    expect(sampleValue(read, 'a', { k: '2' })).toBe(Number.NEGATIVE_INFINITY);
+    expect(sampleValue(read, 'a', { k: '3' })).toBe(1500);
+    expect(() => parsePrometheusText('# TYPE a gauge\na nope\n')).toThrow('bad value nope');
+  });
+});
+
 describe('/metrics', () => {
   it('does not exist unless the server was given a token', async () => {
     const server = await serveInProcess('metrics-off');

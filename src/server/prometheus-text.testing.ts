@@ -107,10 +107,14 @@ function parseSample(line: string, where: string): Sample {
   return { name, labels, value };
 }
 
+/**
+ * A sample's value as Prometheus reads it: a float, or NaN and the infinities in any case (its parser
+ * takes them as Go's ParseFloat does, so `Nan`, as prom-client writes a mean of no samples, is valid).
+ */
 function number(text: string, where: string): number {
-  if (text === '+Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
-  if (text === 'NaN') return Number.NaN;
+  if (/^\+?inf(inity)?$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf(inity)?$/i.test(text)) return Number.NEGATIVE_INFINITY;
+  if (/^nan$/i.test(text)) return Number.NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`${where}: bad value ${text}`);
   return Number(text);
 }
