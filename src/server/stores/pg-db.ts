@@ -37,7 +37,7 @@ export const pgFailure = (e: unknown): unknown =>
  * more than running it. The query builder passes a text and values; a repeated text goes on as a
  * named statement (pg prepares a name on a connection the first time it sees it there).
  */
-function prepareRepeated(pool: pg.Pool): void {
+export function prepareRepeated(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
