@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { type AfterMove, type AppendRefusal, type GameId, refusalOf, type StoredMove } from './game.ts';
-import { repeatedStatement, type SqlDb } from './sql.ts';
+import type { SqlDb } from './sql.ts';
 
 interface PendingAppend {
   readonly id: GameId;
@@ -16,10 +16,12 @@ const MAX_BATCH = 500;
 /**
  * A tick's moves: each game's row is updated (and locked) only at the move count the move was made
  * at; its move is inserted only if it was. A second writer of the same ply waits, then finds the
- * count moved on. The moves come as one array a column, so the text is the same for every batch
- * and each connection prepares it once (repeatedStatement).
+ * count moved on. The moves come as one array a column, so the text is the same for every batch and
+ * is written once, not built each tick. Not a named statement: prepared, PostgreSQL may come to plan
+ * it once for any number of moves (a generic plan, sized for a guessed 100) and then scan every game
+ * a tick; unnamed, each batch is planned for its own moves.
  */
-const APPEND_MOVES = repeatedStatement(`WITH input AS (
+const APPEND_MOVES = `WITH input AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[],
       $9::text[], $10::int[], $11::int[]) AS i (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone)),
   counted AS (
@@ -28,7 +30,7 @@ const APPEND_MOVES = repeatedStatement(`WITH input AS (
       FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
         AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
       RETURNING i.id, i.ply, i.move, i.at, i.client_id)
-  INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`);
+  INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`;
 
 /** PostgreSQL's SQLSTATE for a deadlock: one of the transactions is chosen to fail. */
 const DEADLOCK = '40P01';
