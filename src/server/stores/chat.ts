@@ -1,5 +1,5 @@
 import type { GameId } from './game.ts';
-import { keyTaken, type SqlDb } from './sql.ts';
+import { compiledOnce, keyTaken, type SqlDb } from './sql.ts';
 
 /** A line of a game's chat, in one of its two rooms. */
 export interface ChatLine {
@@ -18,6 +18,18 @@ export interface ChatStore {
   add(id: GameId, line: ChatLine, keep: number): Promise<void>;
   /** A game's kept chat lines, oldest first. */
   read(id: GameId): Promise<ChatLine[]>;
+}
+
+/** A game's lines, read when its first socket opens on an instance: compiled once. */
+const readChat = compiledOnce((db, v: { id: GameId }) =>
+  db.selectFrom('chat').select(['room', 'author', 'account_id', 'text', 'at']).where('game_id', '=', v.id).orderBy('n'),
+);
+interface ChatRow {
+  readonly room: string;
+  readonly author: string;
+  readonly account_id: string | null;
+  readonly text: string;
+  readonly at: number;
 }
 
 /** Lines at once that took the same number go again, this many times in all. */
@@ -52,9 +64,7 @@ export class ChatSql implements ChatStore {
   }
 
   async read(id: GameId): Promise<ChatLine[]> {
-    const rows = await this.sql.read((db) =>
-      db.selectFrom('chat').select(['room', 'author', 'account_id', 'text', 'at']).where('game_id', '=', id).orderBy('n').execute(),
-    );
+    const rows = (await this.sql.read((db) => readChat(db, { id }))).rows as ChatRow[];
     return rows.map((r) => ({
       room: r.room === 'players' ? 'players' : 'spectators',
       author: r.author,

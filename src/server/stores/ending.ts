@@ -4,7 +4,7 @@ import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
 import type { GameId } from './game.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
-import type { Db, SqlDb } from './sql.ts';
+import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
 
 /**
  * A rated game's new ratings, worked out before the end is written (ratings/game-end.ts, a pure
@@ -59,22 +59,46 @@ export interface EndingStore {
   end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED>;
 }
 
+type Ended = {
+  readonly id: GameId;
+  readonly result: string;
+  readonly termination: string;
+  readonly plies: number;
+  readonly departed: number | null;
+  readonly undone: number | null;
+};
+
+/** A game's end, at the move count (and departures, takebacks) it was decided at: compiled once a shape. */
+const end = (checksDeparted: boolean, checksUndone: boolean) =>
+  compiledOnce((db, v: Ended) =>
+    db
+      .updateTable('games')
+      .set({ ended_result: v.result, termination: v.termination })
+      .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
+      .where('id', '=', v.id)
+      .where('termination', 'is', null)
+      .where('plies', '=', v.plies)
+      .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
+      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number)),
+  );
+const ends: readonly CompiledOnce<Ended>[] = [end(false, false), end(false, true), end(true, false), end(true, true)];
+const endOf = (checksDeparted: boolean, checksUndone: boolean): CompiledOnce<Ended> =>
+  ends[(checksDeparted ? 2 : 0) + (checksUndone ? 1 : 0)] as CompiledOnce<Ended>;
+
 /** EndingStore.end, written once: the games concern (stores/games.ts) ends its games by it. */
 export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
   try {
     return await sql.write(async (trx) => {
       const { departed, undone } = ending;
-      const ended = await trx
-        .updateTable('games')
-        .set({ ended_result: JSON.stringify(ending.result), termination: ending.termination })
-        .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
-        .where('id', '=', id)
-        .where('termination', 'is', null)
-        .where('plies', '=', ending.plies)
-        .$if(departed !== undefined, (q) => q.where('departed', '=', departed as number))
-        .$if(undone !== undefined, (q) => q.where('undone', '=', undone as number))
-        .executeTakeFirst();
-      if (Number(ended.numUpdatedRows) !== 1) return false;
+      const ended = await endOf(departed !== undefined, undone !== undefined)(trx, {
+        id,
+        result: JSON.stringify(ending.result),
+        termination: ending.termination,
+        plies: ending.plies,
+        departed: departed ?? null,
+        undone: undone ?? null,
+      });
+      if (rowsChanged(ended) !== 1) return false;
       if (ending.ratings) await rate(trx, id, ending.ratings);
       if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
       return true;

@@ -158,26 +158,15 @@ export class GamesSql implements GamesStore {
       if (owner !== undefined && this.sql.dialect === 'postgres')
         await trx.selectFrom('games').select('id').where('id', '=', id).forUpdate().execute();
       // Only in a game still on: an ended game's seats are its record's players.
-      const claimed = await trx
-        .insertInto('seats')
-        .columns(['game_id', 'seat', 'token_hash', 'name', 'account_id'])
-        .expression((e) =>
-          e
-            .selectFrom('games')
-            .select([
-              'id',
-              e.cast<number>(e.val(seat), 'integer').as('seat'),
-              e.val(tokenHash).as('token_hash'),
-              e.val(name).as('name'),
-              e.val(account ?? null).as('account_id'),
-            ])
-            .where('id', '=', id)
-            .where('termination', 'is', null)
-            .$if(owner !== undefined, (q) => q.where((g) => g.not(g.exists(ownerSeated(g, id, owner as string))))),
-        )
-        .onConflict((c) => c.doNothing())
-        .executeTakeFirst();
-      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      const claimed = await (owner === undefined ? claimSeat : claimOwnersSeat)(trx, {
+        id,
+        seat,
+        tokenHash,
+        name,
+        account: account ?? null,
+        owner: owner ?? null,
+      });
+      if (rowsChanged(claimed) === 0) return false;
       // The seat's place in the game's JSON list of seats: "open", or an AI's level.
       const seatKind =
         this.sql.dialect === 'postgres' ? sql<string>`(seats::json ->> ${seat}::int)` : sql<string>`json_extract(seats, ${`$[${seat}]`})`;
@@ -361,5 +350,38 @@ function advanceOf(checksDeparted: boolean, checksUndone: boolean): CompiledOnce
 const insertMove = compiledOnce((db, v: { id: GameId; ply: number; move: string; at: number; clientId: string | null }) =>
   db.insertInto('moves').values({ game_id: v.id, ply: v.ply, move: v.move, at: v.at, client_id: v.clientId }),
 );
+
+type SeatClaim = {
+  readonly id: GameId;
+  readonly seat: number;
+  readonly tokenHash: string;
+  readonly name: string | null;
+  readonly account: string | null;
+  readonly owner: string | null;
+};
+/** A seat taken in a game still on (one owner's seats one at a time, when `byOwner`): compiled once a shape. */
+const seatClaim = (byOwner: boolean) =>
+  compiledOnce((db, v: SeatClaim) =>
+    db
+      .insertInto('seats')
+      .columns(['game_id', 'seat', 'token_hash', 'name', 'account_id'])
+      .expression((e) =>
+        e
+          .selectFrom('games')
+          .select([
+            'id',
+            e.cast<number>(e.val(v.seat), 'integer').as('seat'),
+            e.val(v.tokenHash).as('token_hash'),
+            e.val(v.name).as('name'),
+            e.val(v.account).as('account_id'),
+          ])
+          .where('id', '=', v.id)
+          .where('termination', 'is', null)
+          .$if(byOwner, (q) => q.where((g) => g.not(g.exists(ownerSeated(g, v.id, v.owner as string))))),
+      )
+      .onConflict((c) => c.doNothing()),
+  );
+const claimSeat = seatClaim(false);
+const claimOwnersSeat = seatClaim(true);
 
 const insertGame = compiledOnce((db, v: ReturnType<typeof newGameValues>) => db.insertInto('games').values(v));

@@ -1,6 +1,6 @@
 import { type NewGame, newGameValues, type StoredGame } from './game.ts';
 import { hydrate } from './game-rows.ts';
-import type { Db, SqlDb } from './sql.ts';
+import { compiledOnce, type Db, type SqlDb } from './sql.ts';
 
 /** A player waiting in a pool, as stored: whichever instance runs the pairing reads them all. */
 export interface Waiting {
@@ -89,6 +89,20 @@ export function newestOfEachCreator<R extends { readonly creator?: string | null
   return shown;
 }
 
+/** A creator's games still going, open to players or of AIs alone (asked at every game's set-up): compiled once. */
+const countLive = (which: 'open' | 'ai-only') =>
+  compiledOnce((db, v: { creator: string }) =>
+    db
+      .selectFrom('games')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('creator', '=', v.creator)
+      .where('termination', 'is', null)
+      .$if(which === 'open', (q) => q.where('open_seats', '>', 0))
+      .$if(which === 'ai-only', (q) => q.where('seats', 'not like', '%"open"%')),
+  );
+const countOpen = countLive('open');
+const countAiOnly = countLive('ai-only');
+
 /** A game and its held seats, inside a write. */
 export async function insertKept(trx: Db, game: NewGame, seats: readonly PairedSeat[]): Promise<void> {
   await trx.insertInto('games').values(newGameValues(game)).execute();
@@ -140,17 +154,8 @@ export class LobbySql implements LobbyStore {
   }
 
   private async countLive(creator: string, which: 'open' | 'ai-only'): Promise<number> {
-    const row = await this.sql.read((db) =>
-      db
-        .selectFrom('games')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('creator', '=', creator)
-        .where('termination', 'is', null)
-        .$if(which === 'open', (q) => q.where('open_seats', '>', 0))
-        .$if(which === 'ai-only', (q) => q.where('seats', 'not like', '%"open"%'))
-        .executeTakeFirst(),
-    );
-    return Number(row?.n ?? 0);
+    const { rows } = await this.sql.read((db) => (which === 'open' ? countOpen : countAiOnly)(db, { creator }));
+    return Number((rows[0] as { n?: number } | undefined)?.n ?? 0);
   }
 
   joinPool(who: Waiting, seenUntil: number): Promise<number> {

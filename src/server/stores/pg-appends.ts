@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { type AfterMove, type AppendRefusal, type GameId, refusalOf, type StoredMove } from './game.ts';
 import type { SqlDb } from './sql.ts';
 
@@ -10,8 +10,27 @@ interface PendingAppend {
   readonly reject: (e: unknown) => void;
 }
 
-/** Moves in one statement at most (11 parameters each, far below PostgreSQL's 65,535). */
+/** Moves in one statement at most. */
 const MAX_BATCH = 500;
+
+/**
+ * A tick's moves: each game's row is updated (and locked) only at the move count the move was made
+ * at; its move is inserted only if it was. A second writer of the same ply waits, then finds the
+ * count moved on. The moves come as one array a column, so the text is the same for every batch and
+ * is written once, not built each tick. Not a named statement: prepared, PostgreSQL may come to plan
+ * it once for any number of moves (a generic plan, sized for a guessed 100) and then scan every game
+ * a tick; unnamed, each batch is planned for its own moves.
+ */
+const APPEND_MOVES = `WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[],
+      $9::text[], $10::int[], $11::int[]) AS i (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone)),
+  counted AS (
+    UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner,
+        lease_until = i.lease_until, offer = NULL
+      FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
+        AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
+      RETURNING i.id, i.ply, i.move, i.at, i.client_id)
+  INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`;
 
 /** PostgreSQL's SQLSTATE for a deadlock: one of the transactions is chosen to fail. */
 const DEADLOCK = '40P01';
@@ -54,29 +73,22 @@ export class PgAppends {
   }
 
   private async write(batch: readonly PendingAppend[]): Promise<void> {
-    const values = batch.map(
-      ({ id, move, after }) =>
-        sql`(${id}, ${move.ply}::int, ${move.move}, ${move.at}::bigint, ${after.deadline}::bigint, ${after.due}::bigint,
-          ${after.claim?.owner ?? null}, ${after.claim?.until ?? null}::bigint, ${move.clientId ?? null},
-          ${after.departed ?? null}::int, ${after.undone ?? null}::int)`,
-    );
+    const parameters = [
+      batch.map((p) => p.id),
+      batch.map((p) => p.move.ply),
+      batch.map((p) => p.move.move),
+      batch.map((p) => p.move.at),
+      batch.map((p) => p.after.deadline),
+      batch.map((p) => p.after.due),
+      batch.map((p) => p.after.claim?.owner ?? null),
+      batch.map((p) => p.after.claim?.until ?? null),
+      batch.map((p) => p.move.clientId ?? null),
+      batch.map((p) => p.after.departed ?? null),
+      batch.map((p) => p.after.undone ?? null),
+    ];
     let landed: Set<string>;
     try {
-      // Each game's row is updated (and locked) only at the move count the move was made at; its
-      // move is inserted only if it was. A second writer of the same ply waits, then finds the count moved on.
-      const { rows } = await this.sql.read((db) =>
-        sql<{ game_id: string }>`WITH input (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone)
-             AS (VALUES ${sql.join(values)}),
-           counted AS (
-             UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner,
-                 lease_until = i.lease_until, offer = NULL
-               FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
-                 AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
-               RETURNING i.id, i.ply, i.move, i.at, i.client_id)
-         INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`.execute(
-          db,
-        ),
-      );
+      const { rows } = await this.sql.read((db) => db.executeQuery<{ game_id: string }>(CompiledQuery.raw(APPEND_MOVES, parameters)));
       landed = new Set(rows.map((r) => r.game_id));
     } catch (e) {
       // Two batches locking the same games in opposite orders (instances racing): one is chosen to

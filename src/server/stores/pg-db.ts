@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { StoreOutOfDisk, StoreUnavailable } from './failures.ts';
 import type { Database } from './schema.ts';
-import type { Db, SqlDb } from './sql.ts';
+import { type Db, repeatedName, type SqlDb } from './sql.ts';
 
 /**
  * The door of stores/sql.ts on PostgreSQL, apart: only a server on PostgreSQL loads `pg` (a SQLite
@@ -31,8 +31,26 @@ export function pgUnavailable(e: unknown): boolean {
 export const pgFailure = (e: unknown): unknown =>
   (e as { code?: unknown }).code === '53100' ? new StoreOutOfDisk(e) : pgUnavailable(e) ? new StoreUnavailable(e) : e;
 
+/**
+ * Each of the pool's connections prepares the repeated statements (stores/sql.ts) once, by name, and
+ * then only binds and runs them: parsed and planned each time, a move's statement cost PostgreSQL
+ * more than running it. The query builder passes a text and values; a repeated text goes on as a
+ * named statement (pg prepares a name on a connection the first time it sees it there).
+ */
+export function prepareRepeated(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? repeatedName(text) : undefined;
+      return name === undefined ? query(...args) : query({ name, text, values });
+    }) as typeof client.query;
+  });
+}
+
 /** PostgreSQL through the store's pool (whose types read BIGINT as numbers: `pgTypes`). */
 export function postgresDb(pool: pg.Pool): SqlDb {
+  prepareRepeated(pool);
   const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

@@ -216,6 +216,22 @@ class StandIn {
   constructor(readonly key: string) {}
 }
 
+/**
+ * The texts of the statements that run again and again with other values (compiledOnce's, the move
+ * path's): PostgreSQL's connections prepare them once each, by name (stores/pg-db.ts), where any
+ * other text is parsed and planned each time it runs. A text's name is its order here.
+ */
+const repeated = new Map<string, string>();
+
+/** Marks `text` as one that runs again and again (see `repeated`); returns it. */
+export function repeatedStatement(text: string): string {
+  if (!repeated.has(text)) repeated.set(text, `hexarena_${repeated.size}`);
+  return text;
+}
+
+/** The name `text` is prepared under, or undefined when it is not one of the repeated statements. */
+export const repeatedName = (text: string): string | undefined => repeated.get(text);
+
 /** A statement compiled once, run with `values` in its places. */
 export type CompiledOnce<V> = (db: Db, values: V) => Promise<QueryResult<unknown>>;
 
@@ -236,7 +252,7 @@ export function compiledOnce<V extends Record<string, unknown>>(build: (db: Db, 
     if (compiled === undefined) {
       const standIns = Object.fromEntries(Object.keys(values).map((key) => [key, new StandIn(key)])) as unknown as V;
       const { sql, query, parameters } = build(db, standIns).compile();
-      compiled = { sql, query, parameters, places: parameters.map((p) => (p instanceof StandIn ? p.key : null)) };
+      compiled = { sql: repeatedStatement(sql), query, parameters, places: parameters.map((p) => (p instanceof StandIn ? p.key : null)) };
       made.set(dialect, compiled);
     }
     const { sql, query, places } = compiled;
