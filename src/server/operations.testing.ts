@@ -90,6 +90,14 @@ export async function startLoad(base: string, games: number, seed: string) {
   };
 }
 
+/** Why a stored game's moves do not replay through its engine, or undefined when they do. */
+export function replayFailure(row: { id: string; game: string; options: string; seed: string }, moves: string[]): string | undefined {
+  const game = unwrap(findGame(row.game));
+  const options = game.parseOptions(JSON.parse(row.options));
+  const replayed = options.ok ? playMoves(game, options.value, row.seed, moves) : options;
+  return replayed.ok ? undefined : `${row.id}: ${replayed.error.message}`;
+}
+
 /** Every game of a SQLite store with its moves in order, each replayed through its engine: the games that did not replay, with why. */
 export function replayAll(file: string): { games: Map<string, string[]>; failures: string[] } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -106,10 +114,8 @@ export function replayAll(file: string): { games: Map<string, string[]>; failure
     for (const row of rows) {
       const moves = (movesOf.all(row.id) as { move: string }[]).map((m) => m.move);
       games.set(row.id, moves);
-      const game = unwrap(findGame(row.game));
-      const options = game.parseOptions(JSON.parse(row.options));
-      const replayed = options.ok ? playMoves(game, options.value, row.seed, moves) : options;
-      if (!replayed.ok) failures.push(`${row.id}: ${replayed.error.message}`);
+      const failure = replayFailure(row, moves);
+      if (failure) failures.push(failure);
     }
     return { games, failures };
   } finally {

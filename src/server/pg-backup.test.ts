@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playMoves } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
-import { findGame } from '../games/index.ts';
 import { type ServerProcess, startServer } from './online.testing.ts';
-import { hexarena, type LoadedGame, startLoad } from './operations.testing.ts';
+import { hexarena, type LoadedGame, replayFailure, startLoad } from './operations.testing.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 
 const env = { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
@@ -27,10 +24,8 @@ async function replayAll(url: string): Promise<{ games: Map<string, string[]>; f
         (m) => m.move,
       );
       games.set(row.id, moves);
-      const game = unwrap(findGame(row.game));
-      const options = game.parseOptions(JSON.parse(row.options));
-      const replayed = options.ok ? playMoves(game, options.value, row.seed, moves) : options;
-      if (!replayed.ok) failures.push(`${row.id}: ${replayed.error.message}`);
+      const failure = replayFailure(row, moves);
+      if (failure) failures.push(failure);
     }
     return { games, failures };
   } finally {
