@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
+import { GAME_ID_PARAMS } from './game-id.ts';
 import type { Hub } from './hub.ts';
 import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';
 import { keptForTheSite } from './identity/usernames.ts';
@@ -218,7 +219,7 @@ function registerBotMoves(app: FastifyInstance, hub: Hub): void {
     {
       bodyLimit: 1024,
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } } },
+        params: GAME_ID_PARAMS,
         body: {
           type: 'object',
           required: ['move'],

@@ -7,6 +7,7 @@ import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '../protocols/wire/index.ts';
 import { perfOf } from '../ratings/index.ts';
 import { botOf } from './bots.ts';
+import { GAME_ID_PARAMS } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
 import { parseName } from './names.ts';
@@ -41,17 +42,11 @@ export interface GameRouteServices {
   readonly aiGamesEach: number;
 }
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
-} as const;
-
 const seatParams = {
-  ...idParams,
+  ...GAME_ID_PARAMS,
   required: ['id', 'seat'],
   // Parameters arrive as text: a seat is one digit.
-  properties: { ...idParams.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
+  properties: { ...GAME_ID_PARAMS.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
 } as const;
 
 const NOT_A_BOT = 'that is not a bot token: register with POST /api/bots';
@@ -72,7 +67,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   const creations = new OneAtATime();
   app.post('/api/games', { bodyLimit: 16 * 1024 }, (request, reply) => createGame(services, creations, request, reply));
   app.get('/api/games', async () => ({ games: await services.openGames.list() }));
-  app.get('/api/games/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/games/:id', { schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     // The room is the store's game as of its last commit: no second read.
     const room = await hub.room(id);
@@ -84,10 +79,10 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   app.post('/api/games/:id/seats/:seat', { bodyLimit: 1024, schema: { params: seatParams } }, (request, reply) =>
     takeSeat(services, request, reply),
   );
-  app.post('/api/games/:id/rematch', { bodyLimit: 1024, schema: { params: idParams } }, (request, reply) =>
+  app.post('/api/games/:id/rematch', { bodyLimit: 1024, schema: { params: GAME_ID_PARAMS } }, (request, reply) =>
     askRematch(services, request, reply),
   );
-  app.get('/api/games/:id/record', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/games/:id/record', { schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const stored = await store.games.read(id);
     if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });

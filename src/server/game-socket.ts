@@ -9,6 +9,7 @@ import {
   type ServerMessage,
 } from '../protocols/wire/index.ts';
 import { pauseShown } from './downtime.ts';
+import { GAME_ID_PARAMS } from './game-id.ts';
 import type { Hub } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
@@ -46,15 +47,9 @@ export interface GameSocketServices {
   readonly intake: Intake;
 }
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
-} as const;
-
 /** Serves `/api/games/:id/ws`; `since`, the last version the client saw, asks for the events after it. */
 export function registerGameSocket(app: FastifyInstance, services: GameSocketServices): void {
-  app.get('/api/games/:id/ws', { websocket: true, schema: { params: idParams } }, (socket: WebSocket, request) => {
+  app.get('/api/games/:id/ws', { websocket: true, schema: { params: GAME_ID_PARAMS } }, (socket: WebSocket, request) => {
     const { id } = request.params as { id: string };
     const since = Number((request.query as { since?: string }).since);
     void serveGameSocket(services, socket, {

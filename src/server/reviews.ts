@@ -12,6 +12,7 @@ import { findGame } from '../games/index.ts';
 import { parseReviewAnswer, parseReviewRequest, type ReviewAnswer } from '../protocols/wire/index.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import { botOf } from './bots.ts';
+import { GAME_ID_PARAMS } from './game-id.ts';
 import type { Identities } from './identity/identities.ts';
 import { addressKey, countedAs } from './owners.ts';
 import type { GameId, GameStore, StoredReview } from './store.ts';
@@ -135,12 +136,6 @@ export class Reviews {
   }
 }
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
-} as const;
-
 /** The review routes: ask for a finished game's review, and read it (or how far it has got). */
 export function registerReviews(app: FastifyInstance, reviews: Reviews, identities: Identities): void {
   const { store, settings } = reviews;
@@ -153,7 +148,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     return secret;
   };
 
-  app.get('/api/games/:id/review', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/games/:id/review', { schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const answer = await reviews.answer(id);
     if (answer) return answer;
@@ -162,7 +157,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     return { status: 'none' } satisfies ReviewAnswer;
   });
 
-  app.post('/api/games/:id/review', { bodyLimit: 1024, schema: { params: idParams } }, async (request, reply) => {
+  app.post('/api/games/:id/review', { bodyLimit: 1024, schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const parsed = parseReviewRequest(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
