@@ -150,8 +150,9 @@ describe('seeks', () => {
     expect(refused.status).toBe(403);
     expect(refused.json?.error).toBe('this game is for players rated 1600–2000 in hex; yours is 1500');
     // A casual seek anyone may take; once taken it leaves the list, live.
-    const casual = (await ed.ask('POST', '/api/games', { game: 'nonaga', seats: ['open', 'open'], seat: 0 })).json?.id as string;
+    // Counted before the POST: the list may reach the watcher before the POST's reply does.
     const from = watcher.messages.length;
+    const casual = (await ed.ask('POST', '/api/games', { game: 'nonaga', seats: ['open', 'open'], seat: 0 })).json?.id as string;
     await watcher.next(seekOf(casual), from);
     expect((await di.ask('POST', `/api/games/${casual}/seats/1`, {})).status).toBe(201);
     await watcher.next((m) => m.type === 'seeks' && !(m.seeks as { id: string }[]).some((g) => g.id === casual), from);
