@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/web',
   plugins: [preact()],
+  // The engines' package from its sources, as tsconfig.json's paths map it for tsc and tsx.
+  resolve: { alias: { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) } },
   build: { outDir: '../../dist/web', emptyOutDir: true },
   worker: { format: 'es' },
 });

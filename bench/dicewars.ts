@@ -4,16 +4,16 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createAgent } from '../src/ai/agents.ts';
+import { createAgent } from '@hexarena/engines/ai/agents.ts';
+import type { Agent } from '@hexarena/engines/engine/agent.ts';
+import { addTally, type MatchResult, played, runMatch, type Tally, wilson95 } from '@hexarena/engines/engine/match.ts';
+import type { GameRecord } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { gamedesignAgent, hexoAgent } from '@hexarena/engines/games/dicewars/bots/index.ts';
+import { dicewars } from '@hexarena/engines/games/dicewars/game.ts';
+import type { DiceWarsMove, DiceWarsPosition } from '@hexarena/engines/games/dicewars/position.ts';
+import type { DiceWarsOptions } from '@hexarena/engines/games/dicewars/setup.ts';
 import type { AgentSummary } from '../src/cli/commands/match.ts';
-import type { Agent } from '../src/engine/agent.ts';
-import { addTally, type MatchResult, played, runMatch, type Tally, wilson95 } from '../src/engine/match.ts';
-import type { GameRecord } from '../src/engine/record.ts';
-import { unwrap } from '../src/engine/result.ts';
-import { gamedesignAgent, hexoAgent } from '../src/games/dicewars/bots/index.ts';
-import { dicewars } from '../src/games/dicewars/game.ts';
-import type { DiceWarsMove, DiceWarsPosition } from '../src/games/dicewars/position.ts';
-import type { DiceWarsOptions } from '../src/games/dicewars/setup.ts';
 
 type DwAgent = Agent<DiceWarsPosition, DiceWarsMove>;
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AnyGame, Json } from '../src/engine/game.ts';
-import { Rng } from '../src/engine/rng.ts';
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { countedOf, openingOf, positionKey } from '../src/explorer/index.ts';
-import { findGame } from '../src/games/index.ts';
 import { explorerAnswer } from '../src/server/explorer.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import type { OpeningLine } from '../src/server/store.ts';

@@ -5,9 +5,9 @@ import {
   type SimulationOptions,
   type SimulationResult,
   simulate,
-} from '../src/ratings/free-for-all.simulation.ts';
-import { placesOf, rateFreeForAll } from '../src/ratings/free-for-all.ts';
-import { NEW_PLAYER } from '../src/ratings/glicko2.ts';
+} from '@hexarena/engines/ratings/free-for-all.simulation.ts';
+import { placesOf, rateFreeForAll } from '@hexarena/engines/ratings/free-for-all.ts';
+import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 
 /** The simulations docs/ratings.md reports: the default population, then other noises and spreads. */
 const SCENARIOS: readonly { readonly label: string; readonly options: Partial<SimulationOptions> }[] = [

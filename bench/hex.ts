@@ -1,5 +1,5 @@
-import { Rng } from '../src/engine/rng.ts';
-import { hex, hexAi, newHexPosition } from '../src/games/hex/index.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hex, hexAi, newHexPosition } from '@hexarena/engines/games/hex/index.ts';
 
 /**
  * Hex on 11×11: random playouts through the search's make/unmake (every game to its win, seen in the

@@ -1,7 +1,7 @@
-import { Searcher } from '../src/ai/search.ts';
-import { unwrap } from '../src/engine/result.ts';
-import { hiveSearchPosition, loadGameString } from '../src/games/hive/game.ts';
-import { MAX_MOVES } from '../src/games/hive/movegen.ts';
+import { Searcher } from '@hexarena/engines/ai/search.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hiveSearchPosition, loadGameString } from '@hexarena/engines/games/hive/game.ts';
+import { MAX_MOVES } from '@hexarena/engines/games/hive/movegen.ts';
 import { MIDGAMES } from './hive.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { perft } from '../src/games/hive/perft.ts';
-import { PERFT } from '../src/games/hive/perft-table.ts';
-import { HivePosition } from '../src/games/hive/position.ts';
+import { perft } from '@hexarena/engines/games/hive/perft.ts';
+import { PERFT } from '@hexarena/engines/games/hive/perft-table.ts';
+import { HivePosition } from '@hexarena/engines/games/hive/position.ts';
 import { EngineProcess } from '../src/protocols/uhp/outside-engine.ts';
 
 /**

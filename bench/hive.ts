@@ -1,12 +1,12 @@
-import { describeScore, Searcher } from '../src/ai/search.ts';
-import { unwrap } from '../src/engine/result.ts';
-import { hiveAi } from '../src/games/hive/ai.ts';
-import { hive, loadGameString } from '../src/games/hive/game.ts';
-import { MAX_MOVES } from '../src/games/hive/movegen.ts';
-import { perft } from '../src/games/hive/perft.ts';
-import { PERFT } from '../src/games/hive/perft-table.ts';
-import { HivePosition } from '../src/games/hive/position.ts';
-import { unfinishedGame } from '../src/games/hive/testing.ts';
+import { describeScore, Searcher } from '@hexarena/engines/ai/search.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hiveAi } from '@hexarena/engines/games/hive/ai.ts';
+import { hive, loadGameString } from '@hexarena/engines/games/hive/game.ts';
+import { MAX_MOVES } from '@hexarena/engines/games/hive/movegen.ts';
+import { perft } from '@hexarena/engines/games/hive/perft.ts';
+import { PERFT } from '@hexarena/engines/games/hive/perft-table.ts';
+import { HivePosition } from '@hexarena/engines/games/hive/position.ts';
+import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
 import { benchHiveVs } from './hive-vs.ts';
 import type { BenchOptions } from './run.ts';
 

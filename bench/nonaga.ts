@@ -1,7 +1,7 @@
-import { Rng } from '../src/engine/rng.ts';
-import { DEFAULT_NONAGA_OPTIONS, legalTurns } from '../src/games/nonaga/game.ts';
-import { discMoves, MAX_PLY_MOVES, slides } from '../src/games/nonaga/moves.ts';
-import { NonagaPosition, PLAYING } from '../src/games/nonaga/position.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { DEFAULT_NONAGA_OPTIONS, legalTurns } from '@hexarena/engines/games/nonaga/game.ts';
+import { discMoves, MAX_PLY_MOVES, slides } from '@hexarena/engines/games/nonaga/moves.ts';
+import { NonagaPosition, PLAYING } from '@hexarena/engines/games/nonaga/position.ts';
 
 /** Random midgame positions: 6 to 30 random turns from the start, games still going. */
 function midgames(count: number): NonagaPosition[] {

@@ -1,5 +1,5 @@
-import { Rng } from '../src/engine/rng.ts';
-import { pairWave, type Seeker } from '../src/ratings/pairing.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { pairWave, type Seeker } from '@hexarena/engines/ratings/pairing.ts';
 import { Pools } from '../src/server/pools.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 

@@ -1,7 +1,7 @@
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { perft } from '@hexarena/engines/games/hive/perft.ts';
+import { HivePosition } from '@hexarena/engines/games/hive/position.ts';
 import { DEFAULT_TURNS } from '../src/cli/commands/puzzles.ts';
-import { hive } from '../src/games/hive/index.ts';
-import { perft } from '../src/games/hive/perft.ts';
-import { HivePosition } from '../src/games/hive/position.ts';
 import { minePuzzles, puzzleGameOf, selfPlayGames } from '../src/puzzles/mine.ts';
 
 const cpuSeconds = (work: () => void): number => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type RatedGame, ratingsAfter } from '../src/ratings/game-end.ts';
-import { type Glicko, LICHESS, NEW_PLAYER, rateGame } from '../src/ratings/index.ts';
+import { type RatedGame, ratingsAfter } from '@hexarena/engines/ratings/game-end.ts';
+import { type Glicko, LICHESS, NEW_PLAYER, rateGame } from '@hexarena/engines/ratings/index.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import type { RatingChange } from '../src/server/store.ts';
 

@@ -1,8 +1,8 @@
-import { DEFAULT_REVIEW_BUDGET, evaluatePosition, reviewGame, reviewPositions } from '../src/ai/review.ts';
-import { unwrap } from '../src/engine/result.ts';
-import { hive } from '../src/games/hive/index.ts';
-import { perft } from '../src/games/hive/perft.ts';
-import { HivePosition } from '../src/games/hive/position.ts';
+import { DEFAULT_REVIEW_BUDGET, evaluatePosition, reviewGame, reviewPositions } from '@hexarena/engines/ai/review.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { perft } from '@hexarena/engines/games/hive/perft.ts';
+import { HivePosition } from '@hexarena/engines/games/hive/position.ts';
 
 /**
  * A 60-move Hive game (two one-ply players, seed "c": every position a real one, the hive grown to

@@ -3,9 +3,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ClientIntent } from '@hexarena/engines/protocol/index.ts';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { ClientIntent } from '../src/protocols/wire/index.ts';
 import { untilReady } from '../src/server/local-services.ts';
 import { Client, freePort, request, type ServerProcess, startServer } from '../src/server/online.testing.ts';
 import { startPostgres, type TestPostgres } from '../src/server/postgres.testing.ts';

@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { solvableOf } from '../src/ai/perfect.ts';
-import { solve } from '../src/ai/solver.ts';
+import { solvableOf } from '@hexarena/engines/ai/perfect.ts';
+import { solve } from '@hexarena/engines/ai/solver.ts';
+import type { Solvable } from '@hexarena/engines/engine/game.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe } from '@hexarena/engines/games/tictactoe/game.ts';
 import { exportStaticCommand } from '../src/cli/commands/export-static.ts';
 import type { CliIo } from '../src/cli/io.ts';
-import type { Solvable } from '../src/engine/game.ts';
-import { type TicTacToeMove, type TicTacToeState, tictactoe } from '../src/games/tictactoe/game.ts';
 import { report, time } from './timing.ts';
 
 /** Tic-tac-toe: the solver and the static export, each end to end (goal: both under 2 s). */

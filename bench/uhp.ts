@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { unwrap } from '../src/engine/result.ts';
-import { formatGameString, hive, loadGameString } from '../src/games/hive/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { formatGameString, hive, loadGameString } from '@hexarena/engines/games/hive/game.ts';
 import { bridgeStep } from '../src/protocols/uhp/bridge.testing.ts';
 
 /**

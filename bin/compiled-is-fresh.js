@@ -17,7 +17,9 @@ function newestSource(dir) {
 /** `root`: the package's folder, ending in a slash. */
 export function compiledIsFresh(root) {
   try {
-    return Number(readFileSync(`${root}dist/cli/built-at`, 'utf8')) >= newestSource(`${root}src`);
+    const built = Number(readFileSync(`${root}dist/cli/built-at`, 'utf8'));
+    // The app's sources and the engines' package it bundles.
+    return built >= Math.max(newestSource(`${root}src`), newestSource(`${root}packages/engines/src`));
   } catch {
     return false;
   }

@@ -11,7 +11,8 @@ let main;
 if (process.env.HEXARENA_FROM_SOURCE !== '1' && compiledIsFresh(root)) ({ main } = await import('../dist/cli/hexarena.js'));
 else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The tsconfig by path: it maps @hexarena/engines to the package's sources from any working folder.
+  register({ tsconfig: `${root}tsconfig.json` });
   ({ main } = await import('../src/cli/main.ts'));
 }
 process.exitCode = await main(process.argv.slice(2));

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The random bot again, in TypeScript on the hexarena package (npm install hexarena): every line of
+// The random bot again, in TypeScript on the engines' package (npm install @hexarena/engines): every line of
 // the stream is read by the package's own parser, so a message the bot does not expect is said in
 // words, and the request it sends is typed as the server reads it.
 //   tsc && HEXARENA_BOT_TOKEN=… node typed-bot.js http://localhost:8080 hive [opponent]
-import { type NewGameRequest, parseBotStreamMessage } from 'hexarena/protocol';
+import { type NewGameRequest, parseBotStreamMessage } from '@hexarena/engines/protocol';
 
 const [server = 'http://localhost:8080', game = 'tictactoe', opponent = 'random'] = process.argv.slice(2);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Compiles the engines as a library into dist/lib: JavaScript and .d.ts types for the rules, the AIs,
-// the hex-grid module and the online protocol (package.json's "exports"), so that another project
-// imports them from plain Node or a bundler. Run by `npm install` (prepare) and `npm run build`.
+// Compiles the engines' package (packages/engines) into its dist: JavaScript and .d.ts types for the
+// rules, the AIs, the ratings, the hex-grid module and the online protocol (its package.json's
+// "exports"), so that another project imports them from plain Node or a bundler, with no other
+// package. Run by `npm install` (prepare) and `npm run build`; the app itself uses the sources.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,10 +15,11 @@ try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 } catch {
   // Installed without development tools: the library is whatever the package shipped.
-  console.warn('hexarena: typescript is not installed, so the library (dist/lib) is not compiled');
+  console.warn("hexarena: typescript is not installed, so the engines' package (packages/engines/dist) is not compiled");
   process.exit(0);
 }
 // A module removed from the sources must not linger in the library.
-rmSync(path.join(root, 'dist', 'lib'), { recursive: true, force: true });
-const run = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.lib.json')], { stdio: 'inherit' });
+const engines = path.join(root, 'packages', 'engines');
+rmSync(path.join(engines, 'dist'), { recursive: true, force: true });
+const run = spawnSync(process.execPath, [tsc, '-p', path.join(engines, 'tsconfig.json')], { stdio: 'inherit' });
 process.exit(run.status ?? 1);

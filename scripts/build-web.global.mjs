@@ -24,7 +24,15 @@ function newest(file) {
 function webIsFresh(root) {
   try {
     const built = statSync(`${WEB_DIST}/index.html`).mtimeMs;
-    return built >= Math.max(newest(`${root}src`), newest(`${root}vite.config.ts`), newest(`${root}package-lock.json`));
+    return (
+      built >=
+      Math.max(
+        newest(`${root}src`),
+        newest(`${root}packages/engines/src`),
+        newest(`${root}vite.config.ts`),
+        newest(`${root}package-lock.json`),
+      )
+    );
   } catch {
     return false;
   }

@@ -11,7 +11,8 @@ import path from 'node:path';
  */
 export type TestKind = 'rules' | 'app' | 'browser';
 
-const RULES_FOLDERS = ['src/hex/', 'src/engine/', 'src/games/', 'src/ai/', 'src/ratings/', 'src/puzzles/', 'src/protocols/'];
+/** The engines' package (packages/engines) is rules throughout; of the app, its puzzles and protocols. */
+const RULES_FOLDERS = ['packages/engines/', 'src/puzzles/', 'src/protocols/'];
 const TEST_FILE = /\.test\.ts$/;
 const SLOW_FILE = /\.slow\.test\.ts$/;
 /** A file that starts the site's server or a store (puzzles mined from a server's games, say) is an app test. */
@@ -35,7 +36,7 @@ export function kindOf(file: string, source: string): TestKind {
 /** Every test file of `npm test` under `root` (paths relative to it, with `/`), by kind. */
 export function testFilesByKind(root: string): Record<TestKind, string[]> {
   const kinds: Record<TestKind, string[]> = { rules: [], app: [], browser: [] };
-  for (const file of [...testFiles(root, 'src'), ...testFiles(root, 'scripts')])
+  for (const file of [...testFiles(root, 'packages'), ...testFiles(root, 'src'), ...testFiles(root, 'scripts')])
     kinds[kindOf(file, readFileSync(path.join(root, file), 'utf8'))].push(file);
   return kinds;
 }

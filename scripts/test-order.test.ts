@@ -46,7 +46,7 @@ describe('the order of the suite', () => {
 
 describe('the kinds of test file', () => {
   it('read from what a file imports: chromium makes a browser test, the site server an app test', () => {
-    expect(kindOf('src/games/hive/x.test.ts', "import { hive } from './index.ts';")).toBe('rules');
+    expect(kindOf('packages/engines/src/games/hive/x.test.ts', "import { hive } from './index.ts';")).toBe('rules');
     expect(kindOf('src/puzzles/x.test.ts', "import { startServer } from '../server/online.testing.ts';")).toBe('app');
     // (The launcher's name in two parts: this file is no browser test.)
     expect(kindOf('src/server/x.test.ts', `import { launchChromium } from '../web/headless-${'chromium'}.ts';`)).toBe('browser');
@@ -56,7 +56,7 @@ describe('the kinds of test file', () => {
 
   it('the rules lane has no browser, server or database in it', () => {
     const { rules, browser } = testFilesByKind(root);
-    expect(rules).toContain('src/games/hive/rules.test.ts');
+    expect(rules).toContain('packages/engines/src/games/hive/rules.test.ts');
     expect(browser).toContain('src/web/e2e.test.ts');
     for (const file of rules)
       expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(/from '(\.\.\/)+server\/|better-sqlite3|postgres|headless-chromium/);

@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aiOf } from '@hexarena/engines/ai/profiles.ts';
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { aiOf } from './ai/profiles.ts';
 import { CLI_GAMES } from './cli/games/index.ts';
-import { GAMES } from './games/index.ts';
 import { WEB_GAMES } from './web/games/index.ts';
 
 /**
@@ -14,12 +14,22 @@ import { WEB_GAMES } from './web/games/index.ts';
  * hex ← engine ← games ← ai ← protocols, server, cli, web. The lower four are isomorphic.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
+/** The engines' package (packages/engines): its folders are the lower layers, the app's are above. */
+const LIB = path.resolve(SRC, '..', 'packages', 'engines', 'src');
+const LIB_NAME = '@hexarena/engines/';
+const inLib = (file: string): boolean => file.startsWith(LIB + path.sep);
+/** Where a module sits in the one tree of layers: `games/hive/pieces.ts` (the package's), `server/room.ts` (the app's). */
+const logical = (file: string): string => path.relative(inLib(file) ? LIB : SRC, file);
+/** The file of a logical path (`games/hive/` is the package's, `web/games/hive/` the app's). */
+const physical = (relative: string): string => path.join(LIB_LAYERS.has(relative.split('/')[0] as string) ? LIB : SRC, relative);
+const LIB_LAYERS = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'protocol']);
 const LAYERS: Record<string, number> = {
   hex: 0,
   engine: 1,
   games: 2,
   ai: 3,
   ratings: 3.5,
+  protocol: 3.8,
   puzzles: 3.5,
   explorer: 3.5,
   protocols: 4,
@@ -27,7 +37,7 @@ const LAYERS: Record<string, number> = {
   cli: 4,
   web: 4,
 };
-const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'puzzles', 'explorer']);
+const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'protocol', 'puzzles', 'explorer']);
 const NODE_BUILTINS = new Set(builtinModules);
 
 function modules(dir: string): string[] {
@@ -41,11 +51,19 @@ function modules(dir: string): string[] {
 const importsOf = (file: string): string[] =>
   [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] as string);
 
+/** The file `spec` names, when it is one of this source tree's (the engines' by their package name included). */
+const resolveLocal = (file: string, spec: string): string | undefined => {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+  if (spec.startsWith(LIB_NAME)) return path.join(LIB, spec.slice(LIB_NAME.length));
+  return undefined;
+};
+
 /** The modules `file` imports from this source tree (type imports too: a cycle of types is a knot all the same). */
 const localImports = (file: string): string[] =>
-  importsOf(file)
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => path.resolve(path.dirname(file), spec));
+  importsOf(file).flatMap((spec) => {
+    const target = resolveLocal(file, spec);
+    return target === undefined ? [] : [target];
+  });
 
 /** The folders of one game, one per layer that has games. */
 const GAME_FOLDERS = (id: string): string[] => [`games/${id}/`, `web/games/${id}/`, `cli/games/${id}/`];
@@ -60,10 +78,10 @@ const ownerGame = (relative: string): string | undefined => {
   return undefined;
 };
 
-const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
+const layerOf = (file: string): string => logical(file).split(path.sep)[0] as string;
 /** `games/hive` for a file under src/games/hive, else undefined. */
 const gameOf = (file: string): string | undefined => {
-  const parts = path.relative(SRC, file).split(path.sep);
+  const parts = logical(file).split(path.sep);
   return parts[0] === 'games' && parts.length > 2 ? parts[1] : undefined;
 };
 
@@ -92,7 +110,7 @@ function longFunctions(fileName: string, source: string, max: number): string[] 
 }
 
 describe('architecture', () => {
-  const files = modules(SRC);
+  const files = [...modules(LIB), ...modules(SRC)];
 
   it('every module lives in a layer of DESIGN.md', () => {
     for (const file of files) expect(Object.keys(LAYERS), file).toContain(layerOf(file));
@@ -102,13 +120,13 @@ describe('architecture', () => {
     const violations: string[] = [];
     for (const file of files) {
       for (const spec of importsOf(file)) {
-        if (!spec.startsWith('.')) continue;
-        const target = path.resolve(path.dirname(file), spec);
+        const target = resolveLocal(file, spec);
+        if (target === undefined) continue;
         const from = layerOf(file);
         const to = layerOf(target);
-        if ((LAYERS[to] ?? 99) > (LAYERS[from] ?? -1)) violations.push(`${path.relative(SRC, file)} → ${spec}`);
+        if ((LAYERS[to] ?? 99) > (LAYERS[from] ?? -1)) violations.push(`${logical(file)} → ${spec}`);
         const [g1, g2] = [gameOf(file), gameOf(target)];
-        if (g1 && g2 && g1 !== g2) violations.push(`${path.relative(SRC, file)} → ${spec} (another game)`);
+        if (g1 && g2 && g1 !== g2) violations.push(`${logical(file)} → ${spec} (another game)`);
       }
     }
     expect(violations).toEqual([]);
@@ -116,13 +134,13 @@ describe('architecture', () => {
 
   it('hex, engine, games, ai and the online protocol use no Node built-in, so browsers and workers run them', () => {
     const violations: string[] = [];
-    const isomorphic = (f: string) => ISOMORPHIC.has(layerOf(f)) || path.relative(SRC, f).startsWith(`protocols${path.sep}wire${path.sep}`);
+    const isomorphic = (f: string) => ISOMORPHIC.has(layerOf(f));
     for (const file of files.filter(isomorphic)) {
       for (const spec of importsOf(file)) {
-        if (spec.startsWith('node:') || NODE_BUILTINS.has(spec)) violations.push(`${path.relative(SRC, file)} → ${spec}`);
+        if (spec.startsWith('node:') || NODE_BUILTINS.has(spec)) violations.push(`${logical(file)} → ${spec}`);
       }
       if (/\bprocess\.(env|argv|exit|stdout|stderr|stdin|cwd|platform|on)\b|\brequire\(/.test(readFileSync(file, 'utf8')))
-        violations.push(`${path.relative(SRC, file)} uses process/require`);
+        violations.push(`${logical(file)} uses process/require`);
     }
     expect(violations).toEqual([]);
   });
@@ -133,7 +151,7 @@ describe('architecture', () => {
     expect(CLI_GAMES.map((g) => g.id).sort()).toEqual(ids);
     for (const id of ids)
       for (const folder of GAME_FOLDERS(id))
-        expect(existsSync(path.join(SRC, folder, 'index.ts')) || existsSync(path.join(SRC, folder, 'index.tsx')), folder).toBe(true);
+        expect(existsSync(physical(`${folder}index.ts`)) || existsSync(physical(`${folder}index.tsx`)), folder).toBe(true);
     // Every browser game brings its board, its how-to-play and its first opponent; every CLI game plays in the terminal.
     for (const web of WEB_GAMES)
       expect([typeof web.LocalView, typeof web.OnlineView, typeof web.opponent], web.id).toEqual(['function', 'function', 'string']);
@@ -148,13 +166,13 @@ describe('architecture', () => {
     const violations: string[] = [];
     // Test support (a strength table of every game) is a test's.
     for (const file of files.filter((f) => !f.endsWith('.testing.ts'))) {
-      const from = path.relative(SRC, file);
+      const from = logical(file);
       for (const target of localImports(file)) {
-        const game = ownerGame(path.relative(SRC, target));
+        const game = ownerGame(logical(target));
         if (!game || registries.has(from) || GAME_FOLDERS(game).some((f) => from.startsWith(f))) continue;
         const protocol = from.split(path.sep);
         if (protocol[0] === 'protocols' && PROTOCOL_GAMES[protocol[1] as string] === game) continue;
-        violations.push(`${from} → ${path.relative(SRC, target)}`);
+        violations.push(`${from} → ${logical(target)}`);
       }
     }
     expect(violations).toEqual([]);
@@ -163,9 +181,9 @@ describe('architecture', () => {
   it('outside its folders, a game is used through its index.ts alone (as chessops is used through its modules’ exports)', () => {
     const violations: string[] = [];
     for (const file of files) {
-      const from = path.relative(SRC, file);
+      const from = logical(file);
       for (const target of localImports(file)) {
-        const to = path.relative(SRC, target);
+        const to = logical(target);
         const game = ownerGame(to);
         if (!game || GAME_FOLDERS(game).some((f) => from.startsWith(f))) continue;
         const protocol = from.split(path.sep);
@@ -176,14 +194,31 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('no import cycle anywhere in src/: each module can be read (and loaded) after the ones it uses', () => {
+  it('the engines’ package uses nothing of the app and no outside package; the app reaches it by its name alone', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      for (const spec of importsOf(file)) {
+        const target = resolveLocal(file, spec);
+        if (inLib(file) && target === undefined && !spec.startsWith('node:'))
+          violations.push(`${logical(file)} → ${spec} (an outside package)`);
+        if (inLib(file) && target !== undefined && !inLib(target)) violations.push(`${logical(file)} → ${spec} (the app)`);
+        if (!inLib(file) && spec.startsWith('.') && target !== undefined && inLib(target))
+          violations.push(`${logical(file)} → ${spec} (not through ${LIB_NAME})`);
+      }
+    }
+    expect(violations).toEqual([]);
+    const manifest = JSON.parse(readFileSync(path.join(LIB, '..', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect([manifest.dependencies, manifest.peerDependencies, manifest.optionalDependencies]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('no import cycle anywhere in the sources: each module can be read (and loaded) after the ones it uses', () => {
     const graph = new Map(files.map((f) => [f, localImports(f).filter((t) => files.includes(t))]));
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, trail: string[]): void => {
       if (state.get(file) === 'done') return;
       if (state.get(file) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SRC, f)).join(' → '));
+        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => logical(f)).join(' → '));
         return;
       }
       state.set(file, 'open');
@@ -196,9 +231,9 @@ describe('architecture', () => {
 
   it(`no function of the server is over ${MAX_FUNCTION_LINES} lines (tests and test support aside)`, () => {
     const server = files.filter((f) => layerOf(f) === 'server' && !f.endsWith('.testing.ts'));
-    const violations = server
-      .map((f) => path.relative(SRC, f).split(path.sep).join('/'))
-      .flatMap((relative) => longFunctions(relative, readFileSync(path.join(SRC, relative), 'utf8'), MAX_FUNCTION_LINES));
+    const violations = server.flatMap((f) =>
+      longFunctions(logical(f).split(path.sep).join('/'), readFileSync(f, 'utf8'), MAX_FUNCTION_LINES),
+    );
     expect(violations).toEqual([]);
   });
 
@@ -220,7 +255,7 @@ describe('architecture', () => {
   it(`no module of the server is over ${MAX_MODULE_LINES} lines (tests and test support aside)`, () => {
     const long = files
       .filter((f) => layerOf(f) === 'server' && !f.endsWith('.testing.ts'))
-      .map((f) => [path.relative(SRC, f).split(path.sep).join('/'), readFileSync(f, 'utf8').split('\n').length] as const)
+      .map((f) => [logical(f).split(path.sep).join('/'), readFileSync(f, 'utf8').split('\n').length] as const)
       .filter(([, lines]) => lines > MAX_MODULE_LINES);
     expect(long).toEqual([]);
   });

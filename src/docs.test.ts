@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from './games/index.ts';
 
 /** The project documents itself: its documents link only to files of the repository, and those exist. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,27 +8,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBot, startServer } from './server/online.testing.ts';
 
 /**
- * The engines as a library, as another project gets them: the package packed (`npm pack`), unpacked
- * into an empty project's node_modules, then used from plain Node and type-checked from TypeScript
+ * The engines' package (packages/engines) as another project gets it: packed (`npm pack`), installed
+ * from its tarball into an empty project, then used from plain Node and type-checked from TypeScript
  * through the package's "exports" alone.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ENGINES = path.join(ROOT, 'packages', 'engines');
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let project: string;
+let packedFiles: string[];
 
 beforeAll(() => {
   project = mkdtempSync(path.join(tmpdir(), 'hexarena-library-'));
   // The library as this checkout's sources make it (prepare does the same on npm install).
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-lib.mjs')], { cwd: ROOT, stdio: 'pipe' });
   const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { filename: string }[];
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ENGINES, encoding: 'utf8' }),
+  ) as { filename: string; files: { path: string }[] }[];
   const tarball = path.join(project, (packed[0] as { filename: string }).filename);
-  const modules = path.join(project, 'node_modules');
-  mkdirSync(modules);
-  execFileSync('tar', ['-xzf', tarball, '-C', modules]);
-  renameSync(path.join(modules, 'package'), path.join(modules, 'hexarena'));
+  packedFiles = (packed[0]?.files ?? []).map((f) => f.path);
   writeFileSync(path.join(project, 'package.json'), '{ "type": "module", "private": true }\n');
+  // As a user installs it; offline, since a package with no dependency needs nothing from a registry.
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+    cwd: project,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  });
 });
 
 afterAll(() => {
@@ -36,14 +41,26 @@ afterAll(() => {
 });
 
 describe('the engines as a library', () => {
-  it('plays a Hive game from plain Node, with an AI of the package and its protocol parser', () => {
+  it('installs from its tarball with no other package, and ships its build alone: no sources, no tests', () => {
+    const installed = readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed).toEqual(['@hexarena']);
+    expect(readdirSync(path.join(project, 'node_modules', '@hexarena'))).toEqual(['engines']);
+    expect(packedFiles).toContain('dist/games/hive/index.js');
+    expect(packedFiles).toContain('dist/games/hive/index.d.ts');
+    expect(packedFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$)/.test(f))).toEqual([]);
+    expect(packedFiles.filter((f) => /\.(test|testing)\.|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('plays a Hive and a Hex game from plain Node, with an AI of the package, its ratings and its protocol parser', () => {
     writeFileSync(
       path.join(project, 'play.mjs'),
-      `import { hive } from 'hexarena/games/hive';
-import { createAgent } from 'hexarena/ai';
-import { Rng } from 'hexarena/engine';
-import { parseServerMessage } from 'hexarena/protocol';
-import { GAMES } from 'hexarena/games';
+      `import { hive } from '@hexarena/engines/games/hive';
+import { createAgent } from '@hexarena/engines/ai';
+import { Rng } from '@hexarena/engines/engine';
+import { parseServerMessage } from '@hexarena/engines/protocol';
+import { GAMES } from '@hexarena/engines/games';
+import { hex } from '@hexarena/engines/games/hex';
+import { NEW_PLAYER, rateGame } from '@hexarena/engines/ratings';
 const rng = Rng.fromSeed('library');
 const agent = createAgent(hive, 'easy');
 if (!agent.ok) throw agent.error;
@@ -54,12 +71,28 @@ while (hive.result(state) === null && moves.length < 30) {
   moves.push(hive.formatMove(state, move));
   state = hive.play(state, move);
 }
+// A whole game of Hex (a Hex board always fills to a winner), then the winner rated.
+let board = hex.newGame(hex.defaultOptions, 'library');
+let hexPlies = 0;
+while (hex.result(board) === null) {
+  board = hex.play(board, rng.pick(hex.legalMoves(board)));
+  hexPlies++;
+}
+const [winner, loser] = rateGame(NEW_PLAYER, NEW_PLAYER, 1);
 const answer = parseServerMessage(JSON.stringify({ type: 'rematch', id: 'r1' }));
-console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== null, first: moves[0], games: GAMES.map((g) => g.id), parsed: answer.ok }));
+console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== null, first: moves[0], games: GAMES.map((g) => g.id), parsed: answer.ok,
+  hex: { plies: hexPlies, result: hex.result(board) }, rated: [Math.round(winner.rating), Math.round(loser.rating)] }));
 `,
     );
     const out = JSON.parse(execFileSync(process.execPath, ['play.mjs'], { cwd: project, encoding: 'utf8' })) as Record<string, unknown>;
     expect(out).toMatchObject({ parsed: true });
+    // Hex ends with a winner, never a draw, before the board is full; two newcomers move apart equally.
+    const played = out.hex as { plies: number; result: unknown };
+    expect(played.result).not.toBeNull();
+    expect(played.plies).toBeGreaterThan(0);
+    const [up, down] = out.rated as [number, number];
+    expect(up).toBeGreaterThan(1500);
+    expect(up - 1500).toBe(1500 - down);
     // Thirty moves, unless a queen was surrounded first (the seeded game depends on the move order).
     if (out.over) expect(out.moves).toBeGreaterThan(0);
     else expect(out.moves).toBe(30);
@@ -86,16 +119,16 @@ console.log(JSON.stringify({ moves: moves.length, over: hive.result(state) !== n
     // The right use and two wrong ones, as three modules of one program: one compiler run, each file's
     // errors told apart by the file name tsc puts before them.
     const sources = {
-      'good.ts': `import { type HiveState, hive } from 'hexarena/games/hive';
-import type { ClientMessage } from 'hexarena/protocol';
+      'good.ts': `import { type HiveState, hive } from '@hexarena/engines/games/hive';
+import type { ClientMessage } from '@hexarena/engines/protocol';
 const state: HiveState = hive.newGame(hive.defaultOptions, 's');
 const count: number = hive.legalMoves(state).length;
 const message: ClientMessage = { type: 'resign', seat: 0, token: 't' };
 export { count, message };
 `,
-      'wrong-type.ts': `import { hive } from 'hexarena/games/hive';\nexport const wrong: string = hive.legalMoves(hive.newGame(hive.defaultOptions, 's'));\n`,
+      'wrong-type.ts': `import { hive } from '@hexarena/engines/games/hive';\nexport const wrong: string = hive.legalMoves(hive.newGame(hive.defaultOptions, 's'));\n`,
       // Only what "exports" names: the sources' insides are not part of the library.
-      'inside.ts': `import { HivePosition } from 'hexarena/src/games/hive/position.ts';\nexport { HivePosition };\n`,
+      'inside.ts': `import { HivePosition } from '@hexarena/engines/src/games/hive/position.ts';\nexport { HivePosition };\n`,
     };
     for (const [name, source] of Object.entries(sources)) writeFileSync(path.join(project, name), source);
     let output = '';

@@ -1,5 +1,5 @@
-import type { Agent } from '../engine/agent.ts';
-import type { GameRules } from '../engine/game.ts';
+import type { Agent } from '@hexarena/engines/engine/agent.ts';
+import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { resolveAgent } from '../protocols/agents.ts';
 import { UsageError } from './io.ts';
 

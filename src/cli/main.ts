@@ -1,5 +1,5 @@
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import { Command, CommanderError, Option } from 'commander';
-import { GAMES } from '../games/index.ts';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
@@ -234,7 +234,10 @@ function program(io: CliIo): Command {
     .option('--depth <plies>', 'plies each self-play move is searched (1 to 4)', wholeNumber(1, 4), 2)
     .option('--iterations <n>', "steps of the weights' descent", wholeNumber(1, 100_000), 600)
     .option('--blend <share>', "share of the game's result in each position's target, the rest the search's score (0 to 1)", share, 0.5)
-    .requiredOption('--out <file>', 'where to write the weights (a TypeScript module, such as src/games/hive/hive-weights.ts)')
+    .requiredOption(
+      '--out <file>',
+      'where to write the weights (a TypeScript module, such as packages/engines/src/games/hive/hive-weights.ts)',
+    )
     .action(async (game: string, flags: TuneFlags) => (await import('./commands/tune.ts')).tuneCommand(io, game, flags));
 
   cli

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GameRecord } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive, replayMoves } from '@hexarena/engines/games/hive/game.ts';
+import { hiveProgress } from '@hexarena/engines/games/hive/progress.ts';
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
-import { hive, replayMoves } from '../games/hive/game.ts';
-import { hiveProgress } from '../games/hive/progress.ts';
 import { HEXARENA_BIN } from '../protocols/uhp/bridge.testing.ts';
 import { main } from './main.ts';
 import { captureIo, scratchFolder } from './testing.ts';

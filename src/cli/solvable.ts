@@ -1,6 +1,6 @@
-import { solvableOf } from '../ai/perfect.ts';
-import type { AnyGame, Solvable } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
+import { solvableOf } from '@hexarena/engines/ai/perfect.ts';
+import type { AnyGame, Solvable } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { UsageError } from './io.ts';
 
 /** The game named on the command line, if it is one the solver can take. */

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { type HiveState, hive } from '@hexarena/engines/games/hive/index.ts';
+import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
+import { replayRecord } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../engine/result.ts';
-import { type HiveState, hive } from '../games/hive/index.ts';
-import { unfinishedGame } from '../games/hive/testing.ts';
-import { replayRecord } from '../games/index.ts';
 import { type PlayFlags, playGame } from './commands/play.ts';
 import { captureIo, scratchFolder, typed } from './testing.ts';
 

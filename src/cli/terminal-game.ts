@@ -1,11 +1,11 @@
 import { accessSync, constants, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAgent } from '../ai/agents.ts';
-import { describeOutcome, type GameDefinition, type Outcome, type Player } from '../engine/game.ts';
-import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '../engine/record.ts';
-import { resignationOutcome } from '../engine/resign.ts';
-import { Rng, randomSeed } from '../engine/rng.ts';
-import { undoLength } from '../engine/undo.ts';
+import { createAgent } from '@hexarena/engines/ai/agents.ts';
+import { describeOutcome, type GameDefinition, type Outcome, type Player } from '@hexarena/engines/engine/game.ts';
+import { type GameRecord, makeRecord, parseRecord, replay, type Termination } from '@hexarena/engines/engine/record.ts';
+import { resignationOutcome } from '@hexarena/engines/engine/resign.ts';
+import { Rng, randomSeed } from '@hexarena/engines/engine/rng.ts';
+import { undoLength } from '@hexarena/engines/engine/undo.ts';
 import type { ConsoleSeat } from './console-seat.ts';
 import { displayPath, fileProblem, fileStem, makeFolder, readSmallFile } from './files.ts';
 import { type CliIo, UsageError } from './io.ts';

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
-import { findGame } from '../games/index.ts';
 import { countedOf, explorable, OPENING_PLIES, openingOf, variantOf } from './openings.ts';
 
 const gameOf = (id: string) => {
@@ -47,7 +47,7 @@ describe('openings as the explorer keys them', () => {
 
   it('keys are the games’ own seeded hashes: the same in another process, and as they were when first stored', () => {
     const here = [opening(hive).key, opening(hex, ['a1', 'b2']).key];
-    const script = `import { findGame } from './src/games/index.ts'; import { openingOf } from './src/explorer/openings.ts';
+    const script = `import { findGame } from './packages/engines/src/games/index.ts'; import { openingOf } from './src/explorer/openings.ts';
       const key = (id, moves) => openingOf(findGame(id).value, {}, 'other seed', moves).value.key;
       console.log(JSON.stringify([key('hive', ${JSON.stringify(QUEEN_FIRST)}), key('hex', ['a1', 'b2'])]));`;
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,7 +1,7 @@
-import { aiOf } from '../ai/profiles.ts';
-import type { AnyGame, Json, Outcome } from '../engine/game.ts';
-import { replayFrom } from '../engine/replay.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
+import { aiOf } from '@hexarena/engines/ai/profiles.ts';
+import type { AnyGame, Json, Outcome } from '@hexarena/engines/engine/game.ts';
+import { replayFrom } from '@hexarena/engines/engine/replay.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * The opening explorer's view of a game: for each position of its opening, a key that names the

@@ -1,7 +1,7 @@
-import { createAgent } from '../ai/agents.ts';
-import type { Agent } from '../engine/agent.ts';
-import type { GameRules } from '../engine/game.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
+import { createAgent } from '@hexarena/engines/ai/agents.ts';
+import type { Agent } from '@hexarena/engines/engine/agent.ts';
+import type { GameRules } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { remember } from './opened-engines.ts';
 import { HTTP_SEAT, OUTSIDE_PROGRAMS_PLAY, UHP_SEAT } from './seat-prefixes.ts';
 import { playerBase, seed004Referee } from './seed004/referee.ts';

@@ -1,4 +1,4 @@
-import type { GameRules, Outcome } from '../engine/game.ts';
+import type { GameRules, Outcome } from '@hexarena/engines/engine/game.ts';
 import { ForcedWinSearch, ProofBudgetExceeded } from './forced-win.ts';
 import type { PuzzleGame } from './puzzle.ts';
 

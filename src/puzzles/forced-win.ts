@@ -1,4 +1,4 @@
-import type { SearchPosition } from '../engine/game.ts';
+import type { SearchPosition } from '@hexarena/engines/engine/game.ts';
 
 /**
  * Exact proof of forced wins ("win in N"), over a game's in-place search position: the side to move

@@ -1,9 +1,9 @@
-import { createAgent } from '../ai/agents.ts';
-import { aiOf } from '../ai/profiles.ts';
-import type { Agent, GameDefinition } from '../engine/game.ts';
-import { runMatch } from '../engine/match.ts';
-import { type GameRecord, replay } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
+import { createAgent } from '@hexarena/engines/ai/agents.ts';
+import { aiOf } from '@hexarena/engines/ai/profiles.ts';
+import type { Agent, GameDefinition } from '@hexarena/engines/engine/game.ts';
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { type GameRecord, replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { judgePosition, type ProofLimits, type Puzzle, type PuzzleGame } from './puzzle.ts';
 import { themesOf } from './themes.ts';
 

@@ -1,5 +1,5 @@
-import type { GameDefinition, Json, Player } from '../engine/game.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
+import type { GameDefinition, Json, Player } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { Puzzle } from './puzzle.ts';
 
 /** A file of puzzles as `hexarena puzzles mine` writes it: the game, the turns it proved, the puzzles. */

@@ -1,4 +1,4 @@
-import type { Json, Player, SearchHooks } from '../engine/game.ts';
+import type { Json, Player, SearchHooks } from '@hexarena/engines/engine/game.ts';
 import { ForcedWinSearch, ProofBudgetExceeded } from './forced-win.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { GameDefinition, GameRules } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { type HiveMove, type HiveState, hive } from '@hexarena/engines/games/hive/index.ts';
+import { arrangeHive, SURROUNDED_IN_23 } from '@hexarena/engines/games/hive/testing.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { captureIo, scratchFolder } from '../cli/testing.ts';
-import type { GameDefinition, GameRules } from '../engine/game.ts';
-import { unwrap } from '../engine/result.ts';
-import { type HiveMove, type HiveState, hive } from '../games/hive/index.ts';
-import { arrangeHive, SURROUNDED_IN_23 } from '../games/hive/testing.ts';
-import { findGame } from '../games/index.ts';
 import { Client, post, startServer } from '../server/online.testing.ts';
 import { answerFor, answersAt } from './answers.ts';
 import { minePuzzles, puzzleGameOf, selfPlayGames } from './mine.ts';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame } from '../engine/game.ts';
-import { unwrap } from '../engine/result.ts';
-import { findGame } from '../games/index.ts';
 import { parsePuzzleSet, setUpPuzzle } from './puzzle-set.ts';
 import { judgeRound } from './round.ts';
 

@@ -1,5 +1,5 @@
-import type { GameDefinition } from '../engine/game.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
+import type { GameDefinition } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { answerFor } from './answers.ts';
 import { puzzleGameOf } from './mine.ts';
 import type { Puzzle } from './puzzle.ts';

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseRecord } from '@hexarena/engines/engine/record.ts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRecord } from '../engine/record.ts';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { decide } from '../ai/decide.ts';
-import { evaluateJob } from '../ai/review.ts';
-import { AgentFailure } from '../engine/agent.ts';
-import { Rng } from '../engine/rng.ts';
+import { decide } from '@hexarena/engines/ai/decide.ts';
+import { evaluateJob } from '@hexarena/engines/ai/review.ts';
+import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { resolveAgent } from '../protocols/agents.ts';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
 import type { AgentJob, AgentReply, EvaluationJob } from './agents-pool.ts';

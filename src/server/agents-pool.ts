@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Decision } from '../ai/decide.ts';
-import type { PositionEvaluation, PositionJob } from '../ai/review.ts';
-import { AgentFailure } from '../engine/agent.ts';
+import type { Decision } from '@hexarena/engines/ai/decide.ts';
+import type { PositionEvaluation, PositionJob } from '@hexarena/engines/ai/review.ts';
+import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
 import { AiQueue } from './ai-queue.ts';
 import { compiled, packageRoot } from './package-root.ts';
 

@@ -1,7 +1,7 @@
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame } from '../engine/game.ts';
-import { unwrap } from '../engine/result.ts';
-import { GAMES } from '../games/index.ts';
 import { afterMove, judgeClaim, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct, SERVER_SEAT, type Table } from './arbiter.ts';
 import { clocksAfter } from './clock.ts';
 import { newStoredGame, type StoredGame } from './store.ts';

@@ -1,7 +1,7 @@
-import type { AnyGame, Outcome, Player } from '../engine/game.ts';
-import { playMoves } from '../engine/record.ts';
-import { leaversLast, outcomeWithout, outOfGame, seatsInGame } from '../engine/resign.ts';
-import type { Refusal } from '../protocols/wire/index.ts';
+import type { AnyGame, Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { leaversLast, outcomeWithout, outOfGame, seatsInGame } from '@hexarena/engines/engine/resign.ts';
+import type { Refusal } from '@hexarena/engines/protocol/index.ts';
 import type { Clocks } from './clock.ts';
 import { type StoredGame, seatedAtStart } from './store.ts';
 import { tokenMatches } from './tokens.ts';

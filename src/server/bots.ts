@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { BotStreamMessage, PublicGame } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BotStreamMessage, PublicGame } from '../protocols/wire/index.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';
 import type { Hub } from './hub.ts';
 import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';

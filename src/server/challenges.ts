@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { AnyGame, GameRules, Json } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { ChallengeView } from '@hexarena/engines/protocol/lobby.ts';
+import { type ChallengeRequest, parseChallengeRequest } from '@hexarena/engines/protocol/requests.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyGame, GameRules, Json } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
-import type { ChallengeView } from '../protocols/wire/lobby.ts';
-import { type ChallengeRequest, parseChallengeRequest } from '../protocols/wire/requests.ts';
 import type { Engine, Engines } from './engines.ts';
 import type { Fanout } from './fanout.ts';
 import { newGameId } from './hub.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { agentNames } from '../ai/agents.ts';
-import type { GameRules } from '../engine/game.ts';
-import { GAMES } from '../games/index.ts';
+import { agentNames } from '@hexarena/engines/ai/agents.ts';
+import type { GameRules } from '@hexarena/engines/engine/game.ts';
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
 import type { IdentityStore } from './identity/store.ts';
 

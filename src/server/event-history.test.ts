@@ -1,5 +1,5 @@
+import type { GameEvent } from '@hexarena/engines/protocol/index.ts';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../protocols/wire/index.ts';
 import { EventHistory } from './event-history.ts';
 
 const move = (version: number): GameEvent => ({

@@ -1,4 +1,4 @@
-import type { GameEvent } from '../protocols/wire/index.ts';
+import type { GameEvent } from '@hexarena/engines/protocol/index.ts';
 
 /** Events kept for catching up; a client further behind gets a full sync. */
 export const RECENT_EVENTS = 256;

@@ -1,5 +1,5 @@
+import { parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseExplorerAnswer } from '../protocols/wire/index.ts';
 import { exploreFinished } from './explorer.ts';
 import { serveInProcess } from './in-process.testing.ts';
 import { Client, post } from './online.testing.ts';

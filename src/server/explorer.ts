@@ -1,10 +1,10 @@
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { parseOutcome } from '@hexarena/engines/engine/record.ts';
+import { ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { ExplorerAnswer, ExplorerMove } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance } from 'fastify';
-import type { AnyGame, Json } from '../engine/game.ts';
-import { parseOutcome } from '../engine/record.ts';
-import { ok, type Result } from '../engine/result.ts';
 import { countedOf, explorable, notExplored, OPENING_PLIES, openingOf } from '../explorer/index.ts';
-import { findGame } from '../games/index.ts';
-import type { ExplorerAnswer, ExplorerMove } from '../protocols/wire/index.ts';
 import type { ExplorerCount, GameStore, OpeningLine, StoredGame } from './store.ts';
 
 /**

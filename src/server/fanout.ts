@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { Redis } from 'ioredis';
-import type { Json } from '../engine/game.ts';
 import type { RemoteEvent } from './room.ts';
 import type { PresenceReport } from './table-talk.ts';
 

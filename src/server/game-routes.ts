@@ -1,11 +1,11 @@
+import { agentNames } from '@hexarena/engines/ai/agents.ts';
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '@hexarena/engines/protocol/index.ts';
+import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { agentNames } from '../ai/agents.ts';
-import type { AnyGame, Json } from '../engine/game.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
-import { findGame } from '../games/index.ts';
 import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
-import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '../protocols/wire/index.ts';
-import { perfOf } from '../ratings/index.ts';
 import { botOf } from './bots.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';

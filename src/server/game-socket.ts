@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
 import {
   type ClientMessage,
   type GameEvent,
@@ -7,7 +5,9 @@ import {
   messageId,
   readClientMessage,
   type ServerMessage,
-} from '../protocols/wire/index.ts';
+} from '@hexarena/engines/protocol/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import { pauseShown } from './downtime.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';
 import type { Hub } from './hub.ts';

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hex } from '@hexarena/engines/games/hex/index.ts';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import { Rng } from '../engine/rng.ts';
-import { hex } from '../games/hex/index.ts';
 import {
   Client,
   openBotStream,

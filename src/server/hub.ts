@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Json } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';

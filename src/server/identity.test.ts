@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseRecord, replay } from '@hexarena/engines/engine/record.ts';
+import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRecord, replay } from '../engine/record.ts';
-import { tictactoe } from '../games/tictactoe/index.ts';
 import { Browser, Client, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 
 /**

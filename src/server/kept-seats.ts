@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AnyGame, Json } from '../engine/game.ts';
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
 import type { NewGame, PairedSeat } from './store.ts';
 import { hashToken } from './tokens.ts';
 

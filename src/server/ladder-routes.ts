@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { GameRules, Json } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { parseClockRequest } from '@hexarena/engines/protocol/requests.ts';
+import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GameRules, Json } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
-import { parseClockRequest } from '../protocols/wire/requests.ts';
-import { perfOf } from '../ratings/index.ts';
 import type { Engines } from './engines.ts';
 import { newGameId } from './hub.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';

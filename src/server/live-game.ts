@@ -1,7 +1,7 @@
+import type { LiveGame, OpenGame } from '@hexarena/engines/protocol/index.ts';
+import { PROVISIONAL_DEVIATION } from '@hexarena/engines/ratings/glicko2.ts';
+import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance } from 'fastify';
-import type { LiveGame, OpenGame } from '../protocols/wire/index.ts';
-import { PROVISIONAL_DEVIATION } from '../ratings/glicko2.ts';
-import { perfOf } from '../ratings/index.ts';
 import type { GameStore, StoredGame } from './store.ts';
 
 /** How many of the newest games under way are weighed for the home page's live game. */

@@ -1,6 +1,6 @@
+import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '@hexarena/engines/protocol/lobby.ts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '../protocols/wire/lobby.ts';
 import type { ChallengeNews } from './challenges.ts';
 import type { Identities, Identity } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';

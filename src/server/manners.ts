@@ -1,6 +1,6 @@
-import type { Player } from '../engine/game.ts';
-import { abortRefusal, offerRefusal, type TableFacts, takebackPly } from '../protocols/wire/manners.ts';
-import type { OfferKind } from '../protocols/wire/messages.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import { abortRefusal, offerRefusal, type TableFacts, takebackPly } from '@hexarena/engines/protocol/manners.ts';
+import type { OfferKind } from '@hexarena/engines/protocol/messages.ts';
 import { type Refused, seatName, type Table } from './arbiter.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { err, fail, ok, type Result } from '../engine/result.ts';
+import { err, fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * Names people give themselves and chat lines, shown to everyone else: printable text only. Control

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
-import { hive } from '../games/hive/index.ts';
 import { Client, post, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

@@ -174,8 +174,8 @@ describe('a player who leaves a game of three', () => {
     // The record replays from options, seed and moves: the passes are moves like any other.
     const record = await fetch(`${server.base}/api/games/${id}/record`);
     expect(record.status).toBe(200);
-    const { replay } = await import('../engine/record.ts');
-    const { dicewars } = await import('../games/dicewars/game.ts');
+    const { replay } = await import('@hexarena/engines/engine/record.ts');
+    const { dicewars } = await import('@hexarena/engines/games/dicewars/game.ts');
     expect(replay(dicewars, await record.json()).ok).toBe(true);
   });
 });
@@ -214,7 +214,7 @@ describe('a game stored under other rules than the server’s', () => {
     // The finished game is still its record, as played: version 1, which this server says it cannot replay.
     const record = await (await fetch(`${server.base}/api/games/${over.id}/record`)).json();
     expect(record).toMatchObject({ rulesVersion: 1 });
-    const { replayRecord } = await import('../games/index.ts');
+    const { replayRecord } = await import('@hexarena/engines/games/index.ts');
     expect(replayRecord(record)).toMatchObject({ ok: false, error: { message: expect.stringContaining('rules version 1') } });
   });
 });
@@ -249,7 +249,7 @@ describe('Hex online', () => {
     for (const c of clients) c.close();
     const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
     expect(record).toMatchObject({ game: 'hex', moves, players: ['Rita', 'Bo'], rulesVersion: 1 });
-    const { replayRecord } = await import('../games/index.ts');
+    const { replayRecord } = await import('@hexarena/engines/games/index.ts');
     expect(replayRecord(record).ok).toBe(true);
   });
 });

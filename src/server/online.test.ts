@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { parseRecord, playMoves, replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyGame } from '../engine/game.ts';
-import { parseRecord, playMoves, replay } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
-import { findGame } from '../games/index.ts';
 import { Client, post, type ServerProcess, startServer } from './online.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

@@ -4,9 +4,9 @@ import { get as httpGet, request as httpRequest, type IncomingHttpHeaders, type 
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Result } from '@hexarena/engines/engine/result.ts';
+import { parseLobbyMessage, parseServerMessage } from '@hexarena/engines/protocol/index.ts';
 import { WebSocket } from 'ws';
-import type { Result } from '../engine/result.ts';
-import { parseLobbyMessage, parseServerMessage } from '../protocols/wire/index.ts';
 import { untilReady } from './local-services.ts';
 
 /** A real `hexarena serve` process on loopback, for the online tests. */

@@ -1,4 +1,4 @@
-import type { OpenGame } from '../protocols/wire/index.ts';
+import type { OpenGame } from '@hexarena/engines/protocol/index.ts';
 import { REMATCH_OF } from './hub.ts';
 import { hostOf } from './live-game.ts';
 import type { GameStore } from './store.ts';

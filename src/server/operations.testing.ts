@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import Database from 'better-sqlite3';
-import { playMoves } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
-import { hive } from '../games/hive/index.ts';
-import { findGame } from '../games/index.ts';
 import { Client, post } from './online.testing.ts';
 
 /** Helpers of the operations tests (backup, restore, upgrades, metrics, logs): the command run as an operator runs it. */

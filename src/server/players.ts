@@ -1,6 +1,6 @@
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import { PROVISIONAL_DEVIATION } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Player } from '../engine/game.ts';
-import { PROVISIONAL_DEVIATION } from '../ratings/index.ts';
 import type { Hub } from './hub.ts';
 import type { Identities } from './identity/identities.ts';
 import type { Account } from './identity/store.ts';

@@ -1,6 +1,6 @@
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { WIDEST_AFTER_WAVES } from '@hexarena/engines/ratings/pairing.ts';
 import { expect } from 'vitest';
-import { Rng } from '../engine/rng.ts';
-import { WIDEST_AFTER_WAVES } from '../ratings/pairing.ts';
 import { Pools } from './pools.ts';
 import type { GameStore, Paired } from './store.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Json } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
-import { groupWave, pairWave, type Seeker } from '../ratings/pairing.ts';
-import { POOLS, type Pool, poolOf, poolPerf } from '../ratings/pools.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { groupWave, pairWave, type Seeker } from '@hexarena/engines/ratings/pairing.ts';
+import { POOLS, type Pool, poolOf, poolPerf } from '@hexarena/engines/ratings/pools.ts';
 import { newGameId } from './hub.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
 import { owningAccount } from './owners.ts';

@@ -1,4 +1,4 @@
-import type { PublicGame, SeatInfo } from '../protocols/wire/index.ts';
+import type { PublicGame, SeatInfo } from '@hexarena/engines/protocol/index.ts';
 import type { Clocks } from './clock.ts';
 import { pauseShown } from './downtime.ts';
 import type { Room } from './room.ts';

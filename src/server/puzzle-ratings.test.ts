@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive as hiveGame } from '@hexarena/engines/games/hive/index.ts';
+import { parseNextPuzzle, parseRoundAnswer } from '@hexarena/engines/protocol/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unwrap } from '../engine/result.ts';
-import { hive as hiveGame } from '../games/hive/index.ts';
-import { parseNextPuzzle, parseRoundAnswer } from '../protocols/wire/index.ts';
 import type { Puzzle } from '../puzzles/puzzle.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { Browser, type ServerProcess, signUp, startServer } from './online.testing.ts';

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import type { Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { type NextPuzzle, parsePuzzleRound, type RoundAnswer } from '@hexarena/engines/protocol/index.ts';
+import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
+import { NEW_PUZZLE, nextAtLevel } from '@hexarena/engines/ratings/puzzle-rating.ts';
 import type { FastifyInstance } from 'fastify';
-import type { AnyGame } from '../engine/game.ts';
-import type { Result } from '../engine/result.ts';
-import { findGame } from '../games/index.ts';
-import { type NextPuzzle, parsePuzzleRound, type RoundAnswer } from '../protocols/wire/index.ts';
 import type { Puzzle } from '../puzzles/puzzle.ts';
 import { type PuzzleLine, type PuzzleSet, parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { judgeRound } from '../puzzles/round.ts';
-import { NEW_PLAYER } from '../ratings/glicko2.ts';
-import { NEW_PUZZLE, nextAtLevel } from '../ratings/puzzle-rating.ts';
 import type { Identities } from './identity/identities.ts';
 import { packageRoot } from './package-root.ts';
 import type { GameStore } from './store.ts';
@@ -18,7 +18,7 @@ import type { GameStore } from './store.ts';
  * Puzzle ratings on the server (docs/puzzles.md): a try is the moves played, judged here against the
  * puzzle (src/puzzles/round.ts), never what the client says of it. A signed-in player's first try at a puzzle of
  * the shipped sets moves their puzzle rating in the game and the puzzle's own, as lichess's puzzles
- * do (src/ratings/puzzle-rating.ts); the next puzzle is the untried one nearest their rating.
+ * do (packages/engines/src/ratings/puzzle-rating.ts); the next puzzle is the untried one nearest their rating.
  * Guests play unrated, and get puzzles at a new player's level.
  */
 

@@ -1,7 +1,7 @@
-import type { Outcome, Player } from '../engine/game.ts';
-import { type GameRecord, makeRecord, parseOutcome, TERMINATIONS } from '../engine/record.ts';
-import { fail, ok, type Result } from '../engine/result.ts';
-import { findGame } from '../games/index.ts';
+import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { type GameRecord, makeRecord, parseOutcome, TERMINATIONS } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import type { StoredGame } from './store.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseReviewAnswer, type ReviewAnswer } from '@hexarena/engines/protocol/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReviewAnswer, type ReviewAnswer } from '../protocols/wire/index.ts';
 import { Client, type Message, request, type ServerProcess, startServer } from './online.testing.ts';
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   cannotReview,
   DEFAULT_REVIEW_BUDGET,
@@ -6,10 +5,11 @@ import {
   type ReviewBudget,
   reviewPositions,
   summariseReview,
-} from '../ai/review.ts';
-import type { GameDefinition, Json } from '../engine/game.ts';
-import { findGame } from '../games/index.ts';
-import { parseReviewAnswer, parseReviewRequest, type ReviewAnswer } from '../protocols/wire/index.ts';
+} from '@hexarena/engines/ai/review.ts';
+import type { GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { parseReviewAnswer, parseReviewRequest, type ReviewAnswer } from '@hexarena/engines/protocol/index.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AgentsPool } from './agents-pool.ts';
 import { botOf } from './bots.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';

@@ -1,9 +1,9 @@
+import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { makeRecord, replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Outcome, Player } from '../engine/game.ts';
-import { makeRecord, replay } from '../engine/record.ts';
-import { unwrap } from '../engine/result.ts';
-import { dicewars } from '../games/dicewars/index.ts';
 import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';

@@ -1,5 +1,5 @@
-import type { AnyGame, Json, Player } from '../engine/game.ts';
-import type { Answer, Refusal } from '../protocols/wire/index.ts';
+import type { AnyGame, Json, Player } from '@hexarena/engines/engine/game.ts';
+import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
 import { SERVER_SEAT } from './arbiter.ts';
 import { commit } from './game/commit.ts';
 import { type Decision, decide, type Intent, type MannerIntent, seatNotTaken, type TableIntent, type Write } from './game/decide.ts';

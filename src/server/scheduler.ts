@@ -1,4 +1,4 @@
-import { AgentFailure } from '../engine/agent.ts';
+import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import { aiTurnOf } from './owners.ts';
 import { type Room, type RoomSettings, SERVER_SEAT } from './room.ts';

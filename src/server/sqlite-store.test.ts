@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { scratchFolder } from '../cli/testing.ts';
-import { Rng } from '../engine/rng.ts';
 import { MIGRATIONS, SqliteStore } from './sqlite-store.ts';
 import { gameStoreContract } from './store-contract.testing.ts';
 

@@ -1,5 +1,5 @@
+import { PUZZLE_RATING, rateFirstTry } from '@hexarena/engines/ratings/puzzle-rating.ts';
 import { describe, expect, it } from 'vitest';
-import { PUZZLE_RATING, rateFirstTry } from '../ratings/puzzle-rating.ts';
 import { moderationContract } from './moderation/store-contract.testing.ts';
 import {
   type AfterMove,

@@ -1,5 +1,5 @@
-import type { Player } from '../engine/game.ts';
-import type { ChatMessage, Presence } from '../protocols/wire/index.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import type { ChatMessage, Presence } from '@hexarena/engines/protocol/index.ts';
 import type { ChatLine, GameStore } from './store.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Rng } from '../engine/rng.ts';
-import { hive } from '../games/hive/index.ts';
 import { startServer } from './online.testing.ts';
 import { hexarena, replayAll } from './operations.testing.ts';
 import { MIGRATIONS, SqliteStore } from './sqlite-store.ts';

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { type Decision, decide } from '../ai/decide.ts';
-import { Rng } from '../engine/rng.ts';
+import { type Decision, decide } from '@hexarena/engines/ai/decide.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
 
 /**
  * The AI thinks here, off the page's thread: a request names the game, its options, the moves so

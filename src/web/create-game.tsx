@@ -1,7 +1,7 @@
+import { randomSeed } from '@hexarena/engines/engine/rng.ts';
+import { CORRESPONDENCE_DAYS } from '@hexarena/engines/protocol/index.ts';
 import { Globe, Play, X } from 'lucide-preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { randomSeed } from '../engine/rng.ts';
-import { CORRESPONDENCE_DAYS } from '../protocols/wire/index.ts';
 import { WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';

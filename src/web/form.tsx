@@ -1,4 +1,4 @@
-import type { Json } from '../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 
 /** A labelled choice among a few values: the home cards' option forms are made of these. */
 export function Select({

@@ -1,8 +1,8 @@
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
+import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../engine/rng.ts';
-import { dicewars } from '../games/dicewars/index.ts';
-import { tictactoe } from '../games/tictactoe/index.ts';
 import { replayMoves, resigningSeat, roundNumbers } from './history.ts';
 
 /** A random game's moves as text. */

@@ -1,6 +1,6 @@
-import type { GameDefinition, GameRules, Player } from '../engine/game.ts';
-import { type Replay, replayFrom } from '../engine/replay.ts';
-import { seatsInGame } from '../engine/resign.ts';
+import type { GameDefinition, GameRules, Player } from '@hexarena/engines/engine/game.ts';
+import { type Replay, replayFrom } from '@hexarena/engines/engine/replay.ts';
+import { seatsInGame } from '@hexarena/engines/engine/resign.ts';
 
 /**
  * A game page's history without a DOM: the positions after each move (extended move by move, not

@@ -1,8 +1,8 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
+import { poolOf } from '@hexarena/engines/ratings/pools.ts';
 import { Bot, Microscope, Monitor, PencilRuler, Plus, Puzzle, Tv, Users } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
-import { findGame } from '../games/index.ts';
-import type { LiveGame } from '../protocols/wire/index.ts';
-import { poolOf } from '../ratings/pools.ts';
 import { AccountBar } from './account/account-bar.tsx';
 import { useAccount } from './account/use-account.ts';
 import { YourGames } from './account/your-games.tsx';

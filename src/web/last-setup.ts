@@ -1,4 +1,4 @@
-import type { Json } from '../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 
 /**
  * The options and seats last played of each game, kept in localStorage, so that "New game" on the

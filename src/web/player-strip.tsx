@@ -1,7 +1,7 @@
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { Player } from '../engine/game.ts';
-import { NEW_PLAYER } from '../ratings/glicko2.ts';
 import { fetchProfile } from './online/api.ts';
 import { formatClock } from './online/clock-text.ts';
 import type { OnlineInfo } from './online/info.ts';

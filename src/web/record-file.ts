@@ -1,6 +1,6 @@
-import { makeRecord } from '../engine/record.ts';
-import type { Result } from '../engine/result.ts';
-import { fail } from '../engine/result.ts';
+import { makeRecord } from '@hexarena/engines/engine/record.ts';
+import type { Result } from '@hexarena/engines/engine/result.ts';
+import { fail } from '@hexarena/engines/engine/result.ts';
 import { importHiveRecord } from '../protocols/hive-records/index.ts';
 import { type Setup, setupFromRecord } from './setup.ts';
 import type { GameSession } from './use-game.ts';

@@ -1,11 +1,11 @@
+import { makeRecord } from '@hexarena/engines/engine/record.ts';
+import { resignationOutcome } from '@hexarena/engines/engine/resign.ts';
+import { fail, unwrap } from '@hexarena/engines/engine/result.ts';
+import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '../engine/record.ts';
-import { resignationOutcome } from '../engine/resign.ts';
-import { fail, unwrap } from '../engine/result.ts';
-import { dicewars } from '../games/dicewars/index.ts';
-import { hive } from '../games/hive/index.ts';
-import { tictactoe } from '../games/tictactoe/index.ts';
 import { webGameOf } from './games/index.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl, startOf } from './setup.ts';
 

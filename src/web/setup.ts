@@ -1,9 +1,9 @@
-import { agentNames } from '../ai/agents.ts';
-import type { GameDefinition, GameRules, Json } from '../engine/game.ts';
-import type { GameRecord } from '../engine/record.ts';
-import { fail, ok, type Result, unwrap } from '../engine/result.ts';
-import { randomSeed } from '../engine/rng.ts';
-import { findGame, replayRecord } from '../games/index.ts';
+import { agentNames } from '@hexarena/engines/ai/agents.ts';
+import type { GameDefinition, GameRules, Json } from '@hexarena/engines/engine/game.ts';
+import type { GameRecord } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result, unwrap } from '@hexarena/engines/engine/result.ts';
+import { randomSeed } from '@hexarena/engines/engine/rng.ts';
+import { findGame, replayRecord } from '@hexarena/engines/games/index.ts';
 
 /**
  * What a game page needs, all of it in the URL so that a game can be shared, reloaded or resumed:

@@ -1,3 +1,5 @@
+import { describeOutcome, type Player } from '@hexarena/engines/engine/game.ts';
+import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import {
   ArrowLeftRight,
   Check,
@@ -21,8 +23,6 @@ import {
 import type { ComponentChildren } from 'preact';
 import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { describeOutcome, type Player } from '../engine/game.ts';
-import { randomSeed } from '../engine/rng.ts';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';

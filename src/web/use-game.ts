@@ -1,8 +1,8 @@
+import type { GameDefinition, Json, Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { resignationOutcome } from '@hexarena/engines/engine/resign.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { undoLength } from '@hexarena/engines/engine/undo.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameDefinition, Json, Outcome, Player } from '../engine/game.ts';
-import { resignationOutcome } from '../engine/resign.ts';
-import { unwrap } from '../engine/result.ts';
-import { undoLength } from '../engine/undo.ts';
 import { AiClient } from './ai.ts';
 import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';

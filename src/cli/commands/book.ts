@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildBook } from '../../ai/book.ts';
-import { solvableOf } from '../../ai/perfect.ts';
-import type { AnyGame } from '../../engine/game.ts';
-import { findGame } from '../../games/index.ts';
+import { buildBook } from '@hexarena/engines/ai/book.ts';
+import { solvableOf } from '@hexarena/engines/ai/perfect.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findGame } from '../../games/index.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { puzzleGameOf } from '../../puzzles/mine.ts';
 import { parsePuzzleSet } from '../../puzzles/puzzle-set.ts';
 import { displayPath, readSmallFile } from '../files.ts';

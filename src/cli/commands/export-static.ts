@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { solve } from '../../ai/solver.ts';
+import { solve } from '@hexarena/engines/ai/solver.ts';
 import { displayPath } from '../files.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';

@@ -1,4 +1,4 @@
-import type { LadderOutcome, LadderPairing } from '../../ratings/ladder.ts';
+import type { LadderOutcome, LadderPairing } from '@hexarena/engines/ratings/ladder.ts';
 import { UsageError } from '../io.ts';
 
 /**

@@ -1,15 +1,15 @@
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { agentNames, LEVELS } from '../../ai/agents.ts';
-import type { Agent } from '../../engine/agent.ts';
-import type { AnyGame } from '../../engine/game.ts';
-import { runMatch } from '../../engine/match.ts';
-import { randomSeed } from '../../engine/rng.ts';
-import { findGame } from '../../games/index.ts';
+import { agentNames, LEVELS } from '@hexarena/engines/ai/agents.ts';
+import type { Agent } from '@hexarena/engines/engine/agent.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { randomSeed } from '@hexarena/engines/engine/rng.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { LICHESS } from '@hexarena/engines/ratings/glicko2.ts';
+import { type LadderGame, type LadderOutcome, type LadderPairing, type LadderTable, runLadder } from '@hexarena/engines/ratings/ladder.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
 import { HTTP_SEAT, OUTSIDE_PROGRAMS_PLAY, UHP_SEAT } from '../../protocols/seat-prefixes.ts';
-import { LICHESS } from '../../ratings/glicko2.ts';
-import { type LadderGame, type LadderOutcome, type LadderPairing, type LadderTable, runLadder } from '../../ratings/ladder.ts';
 import { displayPath } from '../files.ts';
 import { refuseOthersFlags } from '../flags.ts';
 import type { GivenFlags } from '../games/cli-game.ts';
@@ -23,7 +23,7 @@ import { parseJsonOptions } from './match.ts';
 /**
  * `hexarena ladder <game>`: a rated round-robin among hexarena's levels and outside engines, played
  * here, one game after another; the table (Glicko-2 ratings with their intervals) on stdout, as JSON
- * too for a site to show. The schedule and the rating are src/ratings/ladder.ts's, which a server
+ * too for a site to show. The schedule and the rating are packages/engines/src/ratings/ladder.ts's, which a server
  * runs as well.
  */
 export interface LadderFlags extends GivenFlags {

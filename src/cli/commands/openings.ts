@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { balancedOpenings } from '../../ai/openings.ts';
-import type { AnyGame } from '../../engine/game.ts';
-import { Rng } from '../../engine/rng.ts';
-import { findGame } from '../../games/index.ts';
+import { balancedOpenings } from '@hexarena/engines/ai/openings.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { displayPath } from '../files.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, UsageError } from '../io.ts';

@@ -1,5 +1,5 @@
-import type { AnyGame } from '../../engine/game.ts';
-import { findGame } from '../../games/index.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { refuseOthersFlags } from '../flags.ts';
 import type { GivenFlags } from '../games/cli-game.ts';
 import { CLI_GAMES, cliGameOf } from '../games/index.ts';

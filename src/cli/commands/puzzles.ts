@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnyGame } from '../../engine/game.ts';
-import { parseRecord } from '../../engine/record.ts';
-import { findGame } from '../../games/index.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { parseRecord } from '@hexarena/engines/engine/record.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { type MineSource, minePuzzles, puzzleGameOf, selfPlayGames } from '../../puzzles/mine.ts';
 import { recordOf } from '../../server/records.ts';
 import { SQLITE_FILE, SqliteStore } from '../../server/sqlite-store.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { constants, hostname } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_REVIEW_BUDGET } from '../../ai/review.ts';
+import { DEFAULT_REVIEW_BUDGET } from '@hexarena/engines/ai/review.ts';
 import { type ConnectionLimits, createHttpServer, stopGracefully } from '../../server/http.ts';
 import type { HubSettings } from '../../server/hub.ts';
 import { originWarning } from '../../server/identity/origin.ts';

@@ -1,5 +1,5 @@
-import { type Solution, solve } from '../../ai/solver.ts';
-import type { AnyGame } from '../../engine/game.ts';
+import { type Solution, solve } from '@hexarena/engines/ai/solver.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
 import { type CliIo, formatCount } from '../io.ts';
 import { progressBar } from '../progress.ts';
 import { solvableGame } from '../solvable.ts';

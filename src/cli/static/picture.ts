@@ -1,4 +1,4 @@
-import { hexCorners, hexToPixel, type Layout } from '../../hex/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
 import { escapeHtml } from './html.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame } from '../../engine/game.ts';
-import { unwrap } from '../../engine/result.ts';
-import { findGame } from '../../games/index.ts';
 import { puzzleGameOf } from '../../puzzles/mine.ts';
 import { type PuzzleSet, parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
 import { cliGameOf } from '../games/index.ts';

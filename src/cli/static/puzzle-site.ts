@@ -1,5 +1,5 @@
-import { describeOutcome, type GameDefinition } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { describeOutcome, type GameDefinition } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type Answer, answersAt, type StepAnswer } from '../../puzzles/answers.ts';
 import type { PuzzleGame } from '../../puzzles/puzzle.ts';
 import { type PuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';

@@ -1,9 +1,9 @@
+import { solvableOf } from '@hexarena/engines/ai/perfect.ts';
+import { solve } from '@hexarena/engines/ai/solver.ts';
+import type { Solvable } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '@hexarena/engines/games/tictactoe/index.ts';
 import { describe, expect, it } from 'vitest';
-import { solvableOf } from '../../ai/perfect.ts';
-import { solve } from '../../ai/solver.ts';
-import type { Solvable } from '../../engine/game.ts';
-import { unwrap } from '../../engine/result.ts';
-import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '../../games/tictactoe/index.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
 import { expectPlainHtml } from './plain-html.testing.ts';
 import { buildSite, pageName, type Site } from './site.ts';

@@ -1,6 +1,6 @@
-import type { Solution } from '../../ai/solver.ts';
-import type { GameDefinition, Player, Solvable } from '../../engine/game.ts';
-import { describeOutcome } from '../../engine/game.ts';
+import type { Solution } from '@hexarena/engines/ai/solver.ts';
+import type { GameDefinition, Player, Solvable } from '@hexarena/engines/engine/game.ts';
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import type { StaticBoard } from './boards.ts';
 import { escapeHtml, link, page } from './html.ts';
 

@@ -1,5 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { type GameType, parseGameType } from '../../games/hive/index.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { type GameType, parseGameType } from '@hexarena/engines/games/hive/index.ts';
 
 /**
  * The words of boardspace.net's Hive records that are not steps: the setup line (`SU`), cells and

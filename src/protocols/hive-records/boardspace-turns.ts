@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type Cell, parseCell, pieceName, sameCell } from './boardspace-notation.ts';
 
 /**

@@ -1,9 +1,9 @@
+import { replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { cellOf } from '@hexarena/engines/games/hive/grid.ts';
+import { type HiveState, hive, parsePiece } from '@hexarena/engines/games/hive/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replay } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { cellOf } from '../../games/hive/grid.ts';
-import { type HiveState, hive, parsePiece } from '../../games/hive/index.ts';
 import { parseColumn, parseSetup } from './boardspace-notation.ts';
 import * as B from './boardspace-samples.testing.ts';
 import { parseBoardspaceSgf } from './index.ts';

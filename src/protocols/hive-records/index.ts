@@ -1,4 +1,4 @@
-import { fail, type Result } from '../../engine/result.ts';
+import { fail, type Result } from '@hexarena/engines/engine/result.ts';
 import { parseHivePgn } from './pgn.ts';
 import type { ImportedHiveGame } from './replay.ts';
 import { parseBoardspaceSgf } from './sgf.ts';

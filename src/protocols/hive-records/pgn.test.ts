@@ -1,8 +1,8 @@
+import { makeRecord } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/index.ts';
 import { formatHivePgn, parseHivePgn, splitHivePgn } from './pgn.ts';
 import { PGN_INLINE, PGN_MZINGA, SGF_MOSQUITO_MOVES } from './samples.testing.ts';
 

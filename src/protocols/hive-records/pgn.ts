@@ -1,7 +1,7 @@
-import type { Outcome } from '../../engine/game.ts';
-import { type GameRecord, replay, TERMINATIONS, type Termination } from '../../engine/record.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { type GameType, hive, parseGameType } from '../../games/hive/index.ts';
+import type { Outcome } from '@hexarena/engines/engine/game.ts';
+import { type GameRecord, replay, TERMINATIONS, type Termination } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { type GameType, hive, parseGameType } from '@hexarena/engines/games/hive/index.ts';
 import { type ImportedHiveGame, importOptions, playImported, recordOf, type StatedEnd } from './replay.ts';
 
 /**

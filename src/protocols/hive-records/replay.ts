@@ -1,7 +1,7 @@
-import type { Outcome } from '../../engine/game.ts';
-import { type GameRecord, makeRecord, replay, type Termination } from '../../engine/record.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { type GameType, type HiveOptions, type HiveState, hive } from '../../games/hive/index.ts';
+import type { Outcome } from '@hexarena/engines/engine/game.ts';
+import { type GameRecord, makeRecord, replay, type Termination } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { type GameType, type HiveOptions, type HiveState, hive } from '@hexarena/engines/games/hive/index.ts';
 
 /**
  * What the importers of other programs' Hive records give back: hexarena's record, replayed move by

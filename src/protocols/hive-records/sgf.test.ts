@@ -1,8 +1,8 @@
+import { parseRecord, replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRecord, replay } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/index.ts';
 import { importHiveRecord, parseBoardspaceSgf, sgfProperties } from './index.ts';
 import { formatHivePgn, parseHivePgn } from './pgn.ts';
 import { SGF_BASE, SGF_BASE_MOVES, SGF_MOSQUITO, SGF_MOSQUITO_MOVES } from './samples.testing.ts';

@@ -1,8 +1,8 @@
-import type { Outcome } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { cellOf } from '../../games/hive/grid.ts';
-import { encodeMove, type HiveOptions, type HiveState, hive, PASS, parsePiece } from '../../games/hive/index.ts';
-import type { Hex } from '../../hex/coords.ts';
+import type { Outcome } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { cellOf } from '@hexarena/engines/games/hive/grid.ts';
+import { encodeMove, type HiveOptions, type HiveState, hive, PASS, parsePiece } from '@hexarena/engines/games/hive/index.ts';
+import type { Hex } from '@hexarena/engines/hex/coords.ts';
 import { type Cell, parseSetup, type Setup, WRAP } from './boardspace-notation.ts';
 import { type Action, type Committed, type SeatEnd, turnsOf } from './boardspace-turns.ts';
 import { type ImportedHiveGame, importOptions, recordOf, refusal, type SourceMove, type StatedEnd } from './replay.ts';

@@ -1,9 +1,9 @@
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { type HiveState, hive } from '@hexarena/engines/games/hive/game.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playMoves } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { Rng } from '../../engine/rng.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
 import {
   fromSeedAction,
   parseSeedAction,

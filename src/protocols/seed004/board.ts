@@ -1,10 +1,10 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
-import type { HiveState } from '../../games/hive/game.ts';
-import { CELLS } from '../../games/hive/grid.ts';
-import { legalMoves } from '../../games/hive/movegen.ts';
-import { BLACK, bugOf, colorOf, PIECES_PER_COLOR, WHITE } from '../../games/hive/pieces.ts';
-import { encodeMove, type HiveMove, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '../../games/hive/position.ts';
-import type { Hex } from '../../hex/coords.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { HiveState } from '@hexarena/engines/games/hive/game.ts';
+import { CELLS } from '@hexarena/engines/games/hive/grid.ts';
+import { legalMoves } from '@hexarena/engines/games/hive/movegen.ts';
+import { BLACK, bugOf, colorOf, PIECES_PER_COLOR, WHITE } from '@hexarena/engines/games/hive/pieces.ts';
+import { encodeMove, type HiveMove, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '@hexarena/engines/games/hive/position.ts';
+import type { Hex } from '@hexarena/engines/hex/coords.ts';
 import { whyNot } from './refusal.ts';
 
 /**

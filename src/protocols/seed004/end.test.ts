@@ -1,8 +1,8 @@
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { type HiveState, hive } from '@hexarena/engines/games/hive/game.ts';
 import { describe, expect, it } from 'vitest';
-import { runMatch } from '../../engine/match.ts';
-import { playMoves } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
 import { type SeedAction, toSeedAction, toSeedGame } from './board.ts';
 import { tellEnds } from './end.ts';
 import { seed004Referee } from './referee.ts';

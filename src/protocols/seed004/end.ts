@@ -1,6 +1,6 @@
-import { describeOutcome, type Outcome } from '../../engine/game.ts';
-import { entryAtSeat } from '../../engine/match.ts';
-import type { GameRecord } from '../../engine/record.ts';
+import { describeOutcome, type Outcome } from '@hexarena/engines/engine/game.ts';
+import { entryAtSeat } from '@hexarena/engines/engine/match.ts';
+import type { GameRecord } from '@hexarena/engines/engine/record.ts';
 import type { SeedAction, SeedGame } from './board.ts';
 
 /**

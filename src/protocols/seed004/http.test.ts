@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/game.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runMatch } from '../../engine/match.ts';
-import { replay } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/game.ts';
 import { resolveAgent } from '../agents.ts';
 import { startSeed004Player } from './player.ts';
 import { seed004Referee } from './referee.ts';

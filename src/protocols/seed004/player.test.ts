@@ -1,5 +1,5 @@
+import { DIRECTIONS } from '@hexarena/engines/hex/coords.ts';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS } from '../../hex/coords.ts';
 import { type SeedPiece, toAxial } from './board.ts';
 import { startSeed004Player } from './player.ts';
 import { postTo, seedBoard } from './seed004.testing.ts';

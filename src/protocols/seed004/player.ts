@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAgent } from '../../ai/agents.ts';
-import { Rng } from '../../engine/rng.ts';
-import { hive } from '../../games/hive/game.ts';
-import { PASS } from '../../games/hive/position.ts';
+import { createAgent } from '@hexarena/engines/ai/agents.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hive } from '@hexarena/engines/games/hive/game.ts';
+import { PASS } from '@hexarena/engines/games/hive/position.ts';
 import { parseSeedGame, type SeedGame, toSeedAction } from './board.ts';
 import { movedSince, readSeedGame } from './read.ts';
 

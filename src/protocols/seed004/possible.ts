@@ -1,5 +1,5 @@
-import { COUNT_OF_BUG, expansionsOf, type GameType, parseGameType } from '../../games/hive/pieces.ts';
-import { DIRECTIONS } from '../../hex/coords.ts';
+import { COUNT_OF_BUG, expansionsOf, type GameType, parseGameType } from '@hexarena/engines/games/hive/pieces.ts';
+import { DIRECTIONS } from '@hexarena/engines/hex/coords.ts';
 import { bugNumber, SEED_COLORS, SEED_TYPES, type SeedGame, type SeedPiece, toAxial } from './board.ts';
 
 /**

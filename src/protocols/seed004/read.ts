@@ -1,10 +1,10 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { DEFAULT_HIVE_OPTIONS, type HiveState } from '../../games/hive/game.ts';
-import { ORIGIN_CELL } from '../../games/hive/grid.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
-import { BLACK, type Color, colorOf, FIRST_INDEX_OF_BUG, pieceId, QUEEN, WHITE } from '../../games/hive/pieces.ts';
-import { HivePosition } from '../../games/hive/position.ts';
-import { type Hex, subtract } from '../../hex/coords.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { DEFAULT_HIVE_OPTIONS, type HiveState } from '@hexarena/engines/games/hive/game.ts';
+import { ORIGIN_CELL } from '@hexarena/engines/games/hive/grid.ts';
+import { displayCoordinates } from '@hexarena/engines/games/hive/layout.ts';
+import { BLACK, type Color, colorOf, FIRST_INDEX_OF_BUG, pieceId, QUEEN, WHITE } from '@hexarena/engines/games/hive/pieces.ts';
+import { HivePosition } from '@hexarena/engines/games/hive/position.ts';
+import { type Hex, subtract } from '@hexarena/engines/hex/coords.ts';
 import { bugNumber, SEED_COLORS, type SeedGame, type SeedPiece, type SeedView, toAxial, toOffset } from './board.ts';
 import { gameTypeOf, whyImpossible } from './possible.ts';
 

@@ -1,7 +1,7 @@
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/game.ts';
 import { describe, expect, it } from 'vitest';
-import { runMatch } from '../../engine/match.ts';
-import { unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/game.ts';
 import { resolveAgent } from '../agents.ts';
 import type { SeedGame } from './board.ts';
 import { seed004Referee } from './referee.ts';

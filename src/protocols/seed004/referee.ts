@@ -1,9 +1,9 @@
-import { type Agent, AgentFailure } from '../../engine/agent.ts';
-import type { GameRules } from '../../engine/game.ts';
-import { type GameRecord, replay } from '../../engine/record.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { type HiveState, hive } from '../../games/hive/game.ts';
-import { type HiveMove, PASS } from '../../games/hive/position.ts';
+import { type Agent, AgentFailure } from '@hexarena/engines/engine/agent.ts';
+import type { GameRules } from '@hexarena/engines/engine/game.ts';
+import { type GameRecord, replay } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { type HiveState, hive } from '@hexarena/engines/games/hive/game.ts';
+import { type HiveMove, PASS } from '@hexarena/engines/games/hive/position.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 import { fromSeedAction, parseSeedAction, SEED_COLORS, type SeedAction, type SeedView, toSeedAction, toSeedGame } from './board.ts';
 import { endFeedback, type HearsEnd } from './end.ts';

@@ -1,6 +1,6 @@
-import { formatMove, parseMove } from '../../games/hive/notation.ts';
-import { bugOf, QUEEN } from '../../games/hive/pieces.ts';
-import { type HiveMove, type HivePosition, IN_HAND, movePiece } from '../../games/hive/position.ts';
+import { formatMove, parseMove } from '@hexarena/engines/games/hive/notation.ts';
+import { bugOf, QUEEN } from '@hexarena/engines/games/hive/pieces.ts';
+import { type HiveMove, type HivePosition, IN_HAND, movePiece } from '@hexarena/engines/games/hive/position.ts';
 
 /**
  * Why a move is not legal, in words for the player who sent it. The engine's own explanations (the

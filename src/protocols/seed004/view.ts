@@ -1,8 +1,8 @@
-import { NEIGHBORS, ORIGIN_CELL } from '../../games/hive/grid.ts';
-import { displayCoordinates } from '../../games/hive/layout.ts';
-import { bugOf, type Color, PIECE_COUNT, PIECES_PER_COLOR, pieceId } from '../../games/hive/pieces.ts';
-import { HivePosition, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '../../games/hive/position.ts';
-import { add, DIRECTIONS, type Hex, ORIGIN, subtract } from '../../hex/coords.ts';
+import { NEIGHBORS, ORIGIN_CELL } from '@hexarena/engines/games/hive/grid.ts';
+import { displayCoordinates } from '@hexarena/engines/games/hive/layout.ts';
+import { bugOf, type Color, PIECE_COUNT, PIECES_PER_COLOR, pieceId } from '@hexarena/engines/games/hive/pieces.ts';
+import { HivePosition, IN_HAND, MAX_HEIGHT, movePiece, moveTo, PASS } from '@hexarena/engines/games/hive/position.ts';
+import { add, DIRECTIONS, type Hex, ORIGIN, subtract } from '@hexarena/engines/hex/coords.ts';
 import { SEED_TYPES, type SeedView, toOffset } from './board.ts';
 
 /**

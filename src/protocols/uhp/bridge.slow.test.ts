@@ -1,6 +1,6 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { formatGameString, hive, loadGameString } from '@hexarena/engines/games/hive/game.ts';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../engine/result.ts';
-import { formatGameString, hive, loadGameString } from '../../games/hive/game.ts';
 import { bridgeStep } from './bridge.testing.ts';
 
 /**

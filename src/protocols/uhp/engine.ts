@@ -1,12 +1,12 @@
-import { alphaBetaAgent } from '../../ai/alphabeta.ts';
-import type { SearchResult } from '../../ai/search.ts';
-import { wallClock } from '../../engine/agent.ts';
-import { Rng, randomSeed } from '../../engine/rng.ts';
-import { formatGameString, type HiveState, hive, hiveOutcome, loadGameString } from '../../games/hive/game.ts';
-import { legalMoves } from '../../games/hive/movegen.ts';
-import { formatMove, parseMove } from '../../games/hive/notation.ts';
-import { perft } from '../../games/hive/perft.ts';
-import type { HivePosition } from '../../games/hive/position.ts';
+import { alphaBetaAgent } from '@hexarena/engines/ai/alphabeta.ts';
+import type { SearchResult } from '@hexarena/engines/ai/search.ts';
+import { wallClock } from '@hexarena/engines/engine/agent.ts';
+import { Rng, randomSeed } from '@hexarena/engines/engine/rng.ts';
+import { formatGameString, type HiveState, hive, hiveOutcome, loadGameString } from '@hexarena/engines/games/hive/game.ts';
+import { legalMoves } from '@hexarena/engines/games/hive/movegen.ts';
+import { formatMove, parseMove } from '@hexarena/engines/games/hive/notation.ts';
+import { perft } from '@hexarena/engines/games/hive/perft.ts';
+import type { HivePosition } from '@hexarena/engines/games/hive/position.ts';
 
 /**
  * A Universal Hive Protocol engine: one command line in, the answer lines out, always ending with
@@ -53,7 +53,7 @@ const OPTIONS: readonly EngineOption[] = [
   },
 ];
 
-/** What one transposition table entry takes (src/ai/transposition.ts). */
+/** What one transposition table entry takes (packages/engines/src/ai/transposition.ts). */
 const TT_ENTRY_BYTES = 14;
 
 /** The deepest `bestmove depth` and `perft` asked for; the search also stops at MaxSearchSeconds. */

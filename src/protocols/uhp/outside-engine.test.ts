@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { runMatch } from '@hexarena/engines/engine/match.ts';
+import { replay } from '@hexarena/engines/engine/record.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/game.ts';
 import { describe, expect, it } from 'vitest';
-import { runMatch } from '../../engine/match.ts';
-import { replay } from '../../engine/record.ts';
-import { unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/game.ts';
 import { resolveAgent } from '../agents.ts';
 import { closeOutsideAgents } from '../opened-engines.ts';
 import { HEXARENA_BIN } from './bridge.testing.ts';

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type Agent, AgentFailure } from '../../engine/agent.ts';
-import type { GameRules } from '../../engine/game.ts';
-import { formatGameString, type HiveState } from '../../games/hive/game.ts';
-import { expansionsOf } from '../../games/hive/pieces.ts';
+import { type Agent, AgentFailure } from '@hexarena/engines/engine/agent.ts';
+import type { GameRules } from '@hexarena/engines/engine/game.ts';
+import { formatGameString, type HiveState } from '@hexarena/engines/games/hive/game.ts';
+import { expansionsOf } from '@hexarena/engines/games/hive/pieces.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 
 /**

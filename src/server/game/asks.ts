@@ -1,5 +1,5 @@
-import type { Outcome, Player } from '../../engine/game.ts';
-import { playMoves } from '../../engine/record.ts';
+import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
 import { hasLeft, judgeClaim, waiting } from '../arbiter.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from '../manners.ts';
 import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from '../owners.ts';

@@ -1,5 +1,5 @@
+import type { Player } from '@hexarena/engines/engine/game.ts';
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../../engine/game.ts';
 import { SERVER_SEAT } from '../arbiter.ts';
 import { newStoredGame, type StoredGame } from '../store.ts';
 import { hashToken } from '../tokens.ts';

@@ -1,6 +1,6 @@
-import type { Player } from '../../engine/game.ts';
-import { playMoves } from '../../engine/record.ts';
-import { passingMove } from '../../engine/resign.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { passingMove } from '@hexarena/engines/engine/resign.ts';
 import { hasLeft, afterMove as judgeAfterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct } from '../arbiter.ts';
 import type { AfterMove, StoredMove } from '../store.ts';
 import { chat, departSeat, manners, rematch, takeSeat } from './asks.ts';

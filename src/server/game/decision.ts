@@ -1,6 +1,6 @@
-import type { Outcome, Player } from '../../engine/game.ts';
-import type { Answer, Refusal } from '../../protocols/wire/index.ts';
-import type { RatedGame } from '../../ratings/game-end.ts';
+import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
+import type { RatedGame } from '@hexarena/engines/ratings/game-end.ts';
 import { mayAct, outcomeWithoutThem, playsOnWithout } from '../arbiter.ts';
 import { openingLineOf } from '../explorer.ts';
 import type { OfferKind } from '../manners.ts';

@@ -1,6 +1,6 @@
-import type { Outcome } from '../../engine/game.ts';
-import { type RatedGame, ratingsAfter } from '../../ratings/game-end.ts';
-import { type Glicko, perfOf, placesOf } from '../../ratings/index.ts';
+import type { Outcome } from '@hexarena/engines/engine/game.ts';
+import { type RatedGame, ratingsAfter } from '@hexarena/engines/ratings/game-end.ts';
+import { type Glicko, perfOf, placesOf } from '@hexarena/engines/ratings/index.ts';
 import type { GameStore, RatingChange, StoredGame } from '../store.ts';
 import type { Table } from './table.ts';
 

@@ -1,5 +1,5 @@
-import type { AnyGame, Json, Player } from '../../engine/game.ts';
-import type { Ending } from '../../protocols/wire/index.ts';
+import type { AnyGame, Json, Player } from '@hexarena/engines/engine/game.ts';
+import type { Ending } from '@hexarena/engines/protocol/index.ts';
 import { hasLeft, mayAct, seatName, waiting } from '../arbiter.ts';
 import type { Clocks } from '../clock.ts';
 import { EventHistory } from '../event-history.ts';

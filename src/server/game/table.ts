@@ -1,8 +1,8 @@
-import type { AnyGame, Json, Outcome, Player } from '../../engine/game.ts';
-import { parseOutcome, playMoves } from '../../engine/record.ts';
-import { passingMove } from '../../engine/resign.ts';
-import { findGame } from '../../games/index.ts';
-import type { Answer, Ending, GameEvent } from '../../protocols/wire/index.ts';
+import type { AnyGame, Json, Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import { parseOutcome, playMoves } from '@hexarena/engines/engine/record.ts';
+import { passingMove } from '@hexarena/engines/engine/resign.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { Answer, Ending, GameEvent } from '@hexarena/engines/protocol/index.ts';
 import { type Table as ArbiterTable, hasLeft, seatName, waiting } from '../arbiter.ts';
 import { type Clocks, clocksAfter } from '../clock.ts';
 import { RECENT_EVENTS } from '../event-history.ts';

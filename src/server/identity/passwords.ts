@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**

@@ -1,5 +1,5 @@
+import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '../../protocols/wire/index.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';

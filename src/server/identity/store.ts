@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { GameId } from '../stores/game.ts';
 /**
  * What the stores keep of people: accounts (a guest's too), their sessions, and the names of deleted

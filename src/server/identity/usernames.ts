@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * Usernames: 3 to 20 letters, digits, `_` and `-`, in ASCII only, so no two names can look alike

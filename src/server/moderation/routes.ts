@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { parseModeratorRequest, parseReportRequest } from '@hexarena/engines/protocol/index.ts';
+import { PROVISIONAL_DEVIATION } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseModeratorRequest, parseReportRequest } from '../../protocols/wire/index.ts';
-import { PROVISIONAL_DEVIATION } from '../../ratings/index.ts';
 import type { Identities, Identity } from '../identity/identities.ts';
 import type { Account } from '../identity/store.ts';
 import { usernameKey } from '../identity/usernames.ts';

@@ -1,5 +1,5 @@
-import type { Json } from '../../engine/game.ts';
-import type { LoggedAction, ShownReport } from '../../protocols/wire/moderation.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import type { LoggedAction, ShownReport } from '@hexarena/engines/protocol/moderation.ts';
 
 export type { LoggedAction };
 

@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { GamesQuery, PlayedResult } from '../identity/store.ts';
 import type { GameId, StoredGame } from './game.ts';
 import { hydrate } from './game-rows.ts';

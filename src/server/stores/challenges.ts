@@ -1,5 +1,5 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { Selectable } from 'kysely';
-import type { Json } from '../../engine/game.ts';
 import type { NewGame } from './game.ts';
 import { insertKept, type PairedSeat } from './lobby.ts';
 import type { ChallengesTable } from './schema.ts';

@@ -1,5 +1,5 @@
-import type { Json } from '../../engine/game.ts';
-import { NEW_PLAYER } from '../../ratings/glicko2.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
 import type { GameId } from './game.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { NewGame, Offer, StoredGame } from './game.ts';
 import type { Db } from './sql.ts';
 

@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 
 /**
  * A game as the stores keep it: options + seed + moves, its seats, departures and offer, what a move

@@ -1,5 +1,5 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { sql } from 'kysely';
-import type { Json } from '../../engine/game.ts';
 import type {
   LoggedAction,
   ModAction,

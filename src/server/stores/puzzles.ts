@@ -1,4 +1,4 @@
-import { type PuzzleRatingSettings, rateFirstTry } from '../../ratings/puzzle-rating.ts';
+import { type PuzzleRatingSettings, rateFirstTry } from '@hexarena/engines/ratings/puzzle-rating.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
 import type { SqlDb } from './sql.ts';
 
@@ -11,7 +11,7 @@ export interface StoredPuzzleRating extends NewRating {
 
 /**
  * A try at a puzzle as it is written: who, which, and how it went; a first try is rated by
- * `rateFirstTry` (src/ratings/puzzle-rating.ts) under `settings` (lichess's by default).
+ * `rateFirstTry` (packages/engines/src/ratings/puzzle-rating.ts) under `settings` (lichess's by default).
  */
 export interface PuzzleRoundRow {
   readonly account: string;

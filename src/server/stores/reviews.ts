@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/game.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { GameId } from './game.ts';
 import type { SqlDb } from './sql.ts';
 

@@ -1,5 +1,5 @@
+import type { Result } from '@hexarena/engines/engine/result.ts';
 import { useEffect, useState } from 'preact/hooks';
-import type { Result } from '../../engine/result.ts';
 import { dayText } from '../dates.ts';
 import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';

@@ -10,7 +10,7 @@ import { useAccount } from './use-account.ts';
  * ratings are listed (deviation under 75, as the server decides).
  */
 
-/** A game's ratings: untimed, then each speed from the fastest (src/ratings/perf.ts). */
+/** A game's ratings: untimed, then each speed from the fastest (packages/engines/src/ratings/perf.ts). */
 export const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 
 /** The games that are rated (tic-tac-toe is not), in the home page's order. */

@@ -1,7 +1,7 @@
+import { fail, unwrap } from '@hexarena/engines/engine/result.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
 import { describe, expect, it } from 'vitest';
-import { fail, unwrap } from '../../engine/result.ts';
-import { hive } from '../../games/hive/index.ts';
-import { unfinishedGame } from '../../games/hive/testing.ts';
 import { analysisUrl, gameAnalysisUrl, isAnalysisAddress, parseAnalysis } from './address.ts';
 import { addMove, annotate, lineTree, movesTo } from './tree.ts';
 

@@ -1,6 +1,6 @@
-import type { AnyGame, Json } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import { findGame } from '../../games/index.ts';
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { addressOptions } from '../setup.ts';
 import { formatPath, formatTree, lineTree, type MoveNode, parsePath, parseTree, type TreePath, type VariationTree } from './tree.ts';
 

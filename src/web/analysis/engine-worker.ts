@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
-import { type AnalysisStep, analysePosition, type ChanceStep, canSearch, simulateChances } from '../../ai/analysis.ts';
-import { decide } from '../../ai/decide.ts';
-import type { Json } from '../../engine/game.ts';
-import { replayFrom } from '../../engine/replay.ts';
-import { fail } from '../../engine/result.ts';
-import { Rng } from '../../engine/rng.ts';
-import { findGame } from '../../games/index.ts';
+import { type AnalysisStep, analysePosition, type ChanceStep, canSearch, simulateChances } from '@hexarena/engines/ai/analysis.ts';
+import { decide } from '@hexarena/engines/ai/decide.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { replayFrom } from '@hexarena/engines/engine/replay.ts';
+import { fail } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 
 /**
  * The analysis board's engine, off the page's thread. One request is one position, searched deeper

@@ -1,9 +1,9 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { FolderOpen } from 'lucide-preact';
 import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
-import type { Json } from '../../engine/game.ts';
-import { playMoves } from '../../engine/record.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
 import type { Options, WebGame } from '../games/web-game.tsx';
 import { readRecord } from '../record-file.ts';
 import { analysisUrl, gameAnalysisUrl } from './address.ts';

@@ -1,8 +1,8 @@
+import type { AnalysisLine } from '@hexarena/engines/ai/analysis.ts';
+import { firstPlayerChance, MATE_BOUND } from '@hexarena/engines/ai/score.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
 import { ArrowUpToLine, Copy, PencilRuler, Trash2 } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { AnalysisLine } from '../../ai/analysis.ts';
-import { firstPlayerChance, MATE_BOUND } from '../../ai/score.ts';
-import type { Player } from '../../engine/game.ts';
 import { editorUrl } from '../editor/address.ts';
 import { OpeningExplorer } from '../explorer/index.ts';
 import { HistoryNav } from '../history-nav.tsx';

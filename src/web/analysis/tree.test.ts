@@ -1,6 +1,6 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../engine/result.ts';
-import { Rng } from '../../engine/rng.ts';
 import {
   addMove,
   annotate,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * The moves of an analysis as a tree, as lichess's analysis board keeps them: the first child of a

@@ -1,7 +1,7 @@
+import { canSearch } from '@hexarena/engines/ai/analysis.ts';
+import type { GameDefinition, Player } from '@hexarena/engines/engine/game.ts';
+import { type Replay, replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { canSearch } from '../../ai/analysis.ts';
-import type { GameDefinition, Player } from '../../engine/game.ts';
-import { type Replay, replayFrom } from '../../engine/replay.ts';
 import { roundNumbers } from '../history.ts';
 import type { GameSession } from '../use-game.ts';
 import { analysisUrl, type OpenedAnalysis } from './address.ts';

@@ -1,5 +1,5 @@
+import type { AnalysisStep, ChanceStep } from '@hexarena/engines/ai/analysis.ts';
 import { useEffect, useState } from 'preact/hooks';
-import type { AnalysisStep, ChanceStep } from '../../ai/analysis.ts';
 import type { EngineAnswer, EngineRequest } from './engine-worker.ts';
 
 /** What the engine has said of the position on the board so far. */

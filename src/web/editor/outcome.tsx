@@ -1,7 +1,7 @@
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import type { Result } from '@hexarena/engines/engine/result.ts';
+import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { Bot, Microscope } from 'lucide-preact';
-import type { AnyGame } from '../../engine/game.ts';
-import type { Result } from '../../engine/result.ts';
-import { randomSeed } from '../../engine/rng.ts';
 import { analysisUrl } from '../analysis/address.ts';
 import { lineTree } from '../analysis/tree.ts';
 import { setupUrl } from '../setup.ts';

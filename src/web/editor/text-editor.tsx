@@ -1,5 +1,5 @@
+import { fail, ok } from '@hexarena/engines/engine/result.ts';
 import { useState } from 'preact/hooks';
-import { fail, ok } from '../../engine/result.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { EditedPosition } from './outcome.tsx';
 

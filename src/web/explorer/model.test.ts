@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ExplorerAnswer, parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
 import { describe, expect, it } from 'vitest';
-import { type ExplorerAnswer, parseExplorerAnswer } from '../../protocols/wire/index.ts';
 import { emptyMessage, explore, explorerPath, explorerRows, percentages, readExplorer } from './model.ts';
 
 const answer: ExplorerAnswer = {

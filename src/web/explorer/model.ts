@@ -1,5 +1,5 @@
-import type { Json } from '../../engine/game.ts';
-import { type ExplorerAnswer, type ExplorerMove, parseExplorerAnswer } from '../../protocols/wire/index.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { type ExplorerAnswer, type ExplorerMove, parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
 
 /**
  * The opening explorer's pure parts (docs/explorer.md): the address it asks, what came back (an

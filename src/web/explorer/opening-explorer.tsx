@@ -1,5 +1,5 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { useEffect, useState } from 'preact/hooks';
-import type { Json } from '../../engine/game.ts';
 import { countText, type Explored, emptyMessage, explore, explorerPath, explorerRows, totalRow } from './model.ts';
 import './explorer.css';
 

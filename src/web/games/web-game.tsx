@@ -1,6 +1,6 @@
+import type { AnyGame, GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
+import type { Result } from '@hexarena/engines/engine/result.ts';
 import type { ComponentChildren, JSX } from 'preact';
-import type { AnyGame, GameDefinition, Json } from '../../engine/game.ts';
-import type { Result } from '../../engine/result.ts';
 import type { MovePoints } from '../analysis/info.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';

@@ -1,6 +1,6 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { ClockRequest } from '@hexarena/engines/protocol/requests.ts';
 import { useState } from 'preact/hooks';
-import { findGame } from '../../games/index.ts';
-import type { ClockRequest } from '../../protocols/wire/requests.ts';
 import { Problem } from '../account/page-parts.tsx';
 import { sendChallenge } from '../online/api.ts';
 import { Challenges } from './challenges.tsx';

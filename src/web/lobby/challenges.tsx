@@ -1,6 +1,6 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
+import type { ChallengeView } from '@hexarena/engines/protocol/lobby.ts';
 import { useState } from 'preact/hooks';
-import { findGame } from '../../games/index.ts';
-import type { ChallengeView } from '../../protocols/wire/lobby.ts';
 import { Problem } from '../account/page-parts.tsx';
 import { answerChallenge } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';

@@ -1,4 +1,4 @@
-import { type LobbyIntent, type LobbyMessage, parseLobbyMessage } from '../../protocols/wire/lobby.ts';
+import { type LobbyIntent, type LobbyMessage, parseLobbyMessage } from '@hexarena/engines/protocol/lobby.ts';
 
 /** Waits between attempts to reconnect: quick at first, then every few seconds. */
 const RETRY_MS = [250, 500, 1000, 2000, 4000];

@@ -1,6 +1,6 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { POOLS, type Pool, poolClock } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { findGame } from '../../games/index.ts';
-import { POOLS, type Pool, poolClock } from '../../ratings/pools.ts';
 import { Problem } from '../account/page-parts.tsx';
 import type { AccountInfo } from '../online/api.ts';
 import type { LobbyState } from './use-lobby-socket.ts';

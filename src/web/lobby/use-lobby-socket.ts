@@ -1,5 +1,5 @@
+import type { ChallengeView, OpenGame } from '@hexarena/engines/protocol/lobby.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChallengeView, OpenGame } from '../../protocols/wire/lobby.ts';
 import { gamePage } from '../online/links.ts';
 import { LobbyConnection } from './lobby-connection.ts';
 

@@ -1,5 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
-import type { LoggedAction, ReportReason, ShownReport } from '../../protocols/wire/index.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { LoggedAction, ReportReason, ShownReport } from '@hexarena/engines/protocol/index.ts';
 import { call } from '../online/api.ts';
 
 /** Reports and the moderators' requests as the browser makes them (docs/moderation.md). */

@@ -1,6 +1,6 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '@hexarena/engines/protocol/index.ts';
 import { useEffect, useState } from 'preact/hooks';
-import type { Json } from '../../engine/game.ts';
-import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '../../protocols/wire/index.ts';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { profilePage } from '../account/profile-page.tsx';
 import { dayText } from '../dates.ts';

@@ -1,5 +1,5 @@
+import { MAX_REPORT_TEXT, REPORT_REASON_WORDS, REPORT_REASONS, type ReportReason } from '@hexarena/engines/protocol/index.ts';
 import { useState } from 'preact/hooks';
-import { MAX_REPORT_TEXT, REPORT_REASON_WORDS, REPORT_REASONS, type ReportReason } from '../../protocols/wire/index.ts';
 import { Problem } from '../account/page-parts.tsx';
 import { sendReport } from './api.ts';
 

@@ -1,6 +1,6 @@
-import type { Json } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
-import type { ChallengeRequest, ChallengeView, LiveGame, NewGameRequest, OpenGame } from '../../protocols/wire/index.ts';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { ChallengeRequest, ChallengeView, LiveGame, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**

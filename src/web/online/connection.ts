@@ -1,4 +1,4 @@
-import type { ClientIntent, ClientMessage } from '../../protocols/wire/index.ts';
+import type { ClientIntent, ClientMessage } from '@hexarena/engines/protocol/index.ts';
 import { parseServerMessage, type ServerMessage } from './protocol.ts';
 
 /** How the page is connected to its game: live, or trying again after losing the server. */

@@ -1,5 +1,5 @@
-import type { Player } from '../../engine/game.ts';
-import type { ChatMessage, OfferKind, Presence } from '../../protocols/wire/index.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
+import type { ChatMessage, OfferKind, Presence } from '@hexarena/engines/protocol/index.ts';
 import type { ConnectionState } from './connection.ts';
 import type { SeatInfo } from './protocol.ts';
 

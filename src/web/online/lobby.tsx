@@ -1,5 +1,5 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { findGame } from '../../games/index.ts';
 import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
 import { timeControl } from './clock-text.ts';
 

@@ -1,9 +1,9 @@
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { GAMES } from '@hexarena/engines/games/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, Json } from '../../engine/game.ts';
-import { unwrap } from '../../engine/result.ts';
-import { Rng } from '../../engine/rng.ts';
-import { GAMES } from '../../games/index.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
 import { type GameEvent, type PublicGame, parseServerMessage, type ServerMessage } from './protocol.ts';
 

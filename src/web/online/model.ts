@@ -1,6 +1,6 @@
-import type { GameDefinition, Json } from '../../engine/game.ts';
-import { replayFrom } from '../../engine/replay.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import type { GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
+import { replayFrom } from '@hexarena/engines/engine/replay.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { ClockInfo, Ending, GameEvent, PublicGame, SeatInfo } from './protocol.ts';
 
 /**

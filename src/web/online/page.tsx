@@ -1,5 +1,5 @@
+import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { findGame } from '../../games/index.ts';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { fetchGame } from './api.ts';

@@ -1,4 +1,4 @@
-import { parseServerMessage as parse, type ServerMessage } from '../../protocols/wire/index.ts';
+import { parseServerMessage as parse, type ServerMessage } from '@hexarena/engines/protocol/index.ts';
 
 /**
  * What the server sends an online client: the protocol's own types and parse (protocols/wire),
@@ -14,8 +14,8 @@ export type {
   Refusal,
   SeatInfo,
   ServerMessage,
-} from '../../protocols/wire/index.ts';
-export { publicGame as readPublicGame } from '../../protocols/wire/index.ts';
+} from '@hexarena/engines/protocol/index.ts';
+export { publicGame as readPublicGame } from '@hexarena/engines/protocol/index.ts';
 
 /** A message from the server, or null when it is not one this client knows (it is then ignored). */
 export function parseServerMessage(text: string): ServerMessage | null {

@@ -1,9 +1,9 @@
+import type { GameDefinition, Player } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { type ClientIntent, mannersAllowed, type Presence } from '@hexarena/engines/protocol/index.ts';
+import { perfOf } from '@hexarena/engines/ratings/perf.ts';
+import { poolFor } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameDefinition, Player } from '../../engine/game.ts';
-import { unwrap } from '../../engine/result.ts';
-import { type ClientIntent, mannersAllowed, type Presence } from '../../protocols/wire/index.ts';
-import { perfOf } from '../../ratings/perf.ts';
-import { poolFor } from '../../ratings/pools.ts';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { moveSound, useSettings } from '../settings.ts';

@@ -1,5 +1,5 @@
-import { fail, type Result } from '../../engine/result.ts';
-import { type NextPuzzle, parseNextPuzzle, parseRoundAnswer, type RoundAnswer } from '../../protocols/wire/index.ts';
+import { fail, type Result } from '@hexarena/engines/engine/result.ts';
+import { type NextPuzzle, parseNextPuzzle, parseRoundAnswer, type RoundAnswer } from '@hexarena/engines/protocol/index.ts';
 
 /**
  * Puzzle ratings as the browser asks for them (docs/puzzles.md). A static copy of the app has no

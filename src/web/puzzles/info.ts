@@ -1,4 +1,4 @@
-import type { RoundAnswer } from '../../protocols/wire/index.ts';
+import type { RoundAnswer } from '@hexarena/engines/protocol/index.ts';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { Puzzle } from '../../puzzles/puzzle.ts';
 

@@ -1,4 +1,4 @@
-import type { GameDefinition } from '../../engine/game.ts';
+import type { GameDefinition } from '@hexarena/engines/engine/game.ts';
 import { answerFor, type StepAnswer } from '../../puzzles/answers.ts';
 import { puzzleGameOf } from '../../puzzles/mine.ts';
 

@@ -1,6 +1,6 @@
+import type { Result } from '@hexarena/engines/engine/result.ts';
+import { fail, ok } from '@hexarena/engines/engine/result.ts';
 import { useEffect, useState } from 'preact/hooks';
-import type { Result } from '../../engine/result.ts';
-import { fail, ok } from '../../engine/result.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';

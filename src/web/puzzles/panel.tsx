@@ -1,6 +1,6 @@
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import type { RoundAnswer } from '@hexarena/engines/protocol/index.ts';
 import { ArrowRight, Microscope, RotateCcw } from 'lucide-preact';
-import { describeOutcome } from '../../engine/game.ts';
-import type { RoundAnswer } from '../../protocols/wire/index.ts';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { GameSession } from '../use-game.ts';
 import type { PuzzleInfo } from './info.ts';

@@ -1,7 +1,7 @@
+import type { GameDefinition, Json, Player } from '@hexarena/engines/engine/game.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import type { RoundAnswer } from '@hexarena/engines/protocol/index.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameDefinition, Json, Player } from '../../engine/game.ts';
-import { unwrap } from '../../engine/result.ts';
-import type { RoundAnswer } from '../../protocols/wire/index.ts';
 import type { Puzzle } from '../../puzzles/puzzle.ts';
 import type { PuzzleLine } from '../../puzzles/puzzle-set.ts';
 import { gameAnalysisUrl } from '../analysis/address.ts';

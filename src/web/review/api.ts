@@ -1,5 +1,5 @@
-import { fail, type Result } from '../../engine/result.ts';
-import { parseReviewAnswer, type ReviewAnswer } from '../../protocols/wire/index.ts';
+import { fail, type Result } from '@hexarena/engines/engine/result.ts';
+import { parseReviewAnswer, type ReviewAnswer } from '@hexarena/engines/protocol/index.ts';
 
 /**
  * A finished game's computer review as the browser asks for it and reads it (docs/review.md). A

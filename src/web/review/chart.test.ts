@@ -1,5 +1,5 @@
+import { WIN } from '@hexarena/engines/ai/score.ts';
 import { describe, expect, it } from 'vitest';
-import { WIN } from '../../ai/score.ts';
 import { areaPath, chartPoints, chartValue, JUDGED_MAX, plyAt } from './chart.ts';
 
 const review = {

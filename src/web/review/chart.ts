@@ -1,5 +1,5 @@
-import type { Mark, Review } from '../../ai/review.ts';
-import { MATE_BOUND } from '../../ai/score.ts';
+import type { Mark, Review } from '@hexarena/engines/ai/review.ts';
+import { MATE_BOUND } from '@hexarena/engines/ai/score.ts';
 
 /**
  * The evaluation chart's geometry, apart from the page: one point a position, across by the moves

@@ -1,5 +1,5 @@
+import type { Mark, Review, ReviewedMove } from '@hexarena/engines/ai/review.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Mark, Review, ReviewedMove } from '../../ai/review.ts';
 import { fetchReview, type ReviewFetch, requestReview } from './api.ts';
 import { areaPath, chartPoints, plyAt } from './chart.ts';
 import './review.css';

@@ -1,5 +1,5 @@
+import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import { describe, expect, it } from 'vitest';
-import { dicewars } from '../../../games/dicewars/index.ts';
 import { type PlayFlags, playGame } from '../../commands/play.ts';
 import { captureIo, scratchFolder, typed } from '../../testing.ts';
 import { diceWarsMapText, seatLetter } from './text.ts';

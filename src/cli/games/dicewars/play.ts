@@ -1,4 +1,4 @@
-import type { DiceWarsOptions } from '../../../games/dicewars/index.ts';
+import type { DiceWarsOptions } from '@hexarena/engines/games/dicewars/index.ts';
 import {
   ATTACK_ODDS,
   type DiceWarsState,
@@ -6,7 +6,7 @@ import {
   fractionValue,
   neighboursOf,
   strengthWinProbability,
-} from '../../../games/dicewars/index.ts';
+} from '@hexarena/engines/games/dicewars/index.ts';
 import { consoleSeat } from '../../console-seat.ts';
 import { type CliIo, UsageError } from '../../io.ts';
 import { type RecordFlags, resumeOrStart, type TerminalGame, type TerminalView } from '../../terminal-game.ts';

@@ -1,5 +1,5 @@
-import type { DiceWarsPosition, Report } from '../../../games/dicewars/index.ts';
-import { cellHex, territoryCells } from '../../../games/dicewars/index.ts';
+import type { DiceWarsPosition, Report } from '@hexarena/engines/games/dicewars/index.ts';
+import { cellHex, territoryCells } from '@hexarena/engines/games/dicewars/index.ts';
 
 /** Players are told apart by letter as well as colour: A, B, C… */
 export const seatLetter = (seat: number): string => String.fromCharCode(65 + seat);

@@ -1,5 +1,5 @@
-import { describeOutcome } from '../../../engine/game.ts';
-import { type HexMove, type HexOptions, type HexState, hex } from '../../../games/hex/index.ts';
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import { type HexMove, type HexOptions, type HexState, hex } from '@hexarena/engines/games/hex/index.ts';
 import { duelSeats } from '../../console-seat.ts';
 import type { CliIo } from '../../io.ts';
 import { UsageError } from '../../io.ts';

@@ -1,4 +1,4 @@
-import { cellName, type HexState } from '../../../games/hex/index.ts';
+import { cellName, type HexState } from '@hexarena/engines/games/hex/index.ts';
 import type { Picture, StaticPicture } from '../../static/picture.ts';
 import { lastCell } from './text.ts';
 

@@ -1,4 +1,4 @@
-import { cellName, type HexBoard } from '../../../games/hex/index.ts';
+import { cellName, type HexBoard } from '@hexarena/engines/games/hex/index.ts';
 
 /**
  * The board as text, a rhombus leaning right as the board is drawn: each row set one space further

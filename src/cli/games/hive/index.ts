@@ -1,4 +1,4 @@
-import type { HiveOptions } from '../../../games/hive/state.ts';
+import type { HiveOptions } from '@hexarena/engines/games/hive/state.ts';
 import { HTTP_SEAT } from '../../../protocols/seat-prefixes.ts';
 import { positiveInt } from '../../flags.ts';
 import { UsageError } from '../../io.ts';
@@ -43,7 +43,7 @@ export const hiveCli: CliGame = {
     }
   },
   async openingMoves(line, options) {
-    const { parseGameString } = await import('../../../games/hive/notation.ts');
+    const { parseGameString } = await import('@hexarena/engines/games/hive/notation.ts');
     const parsed = parseGameString(line);
     if (!parsed.ok) throw new UsageError(parsed.error.message);
     const type = (options as { type?: string }).type;
@@ -54,11 +54,11 @@ export const hiveCli: CliGame = {
     return parsed.value.moves;
   },
   async progress() {
-    const { hiveProgress } = await import('../../../games/hive/progress.ts');
+    const { hiveProgress } = await import('@hexarena/engines/games/hive/progress.ts');
     return hiveProgress as (state: unknown) => string;
   },
   async openingLine(options, moves) {
-    const { formatGameString, replayMoves } = await import('../../../games/hive/game.ts');
+    const { formatGameString, replayMoves } = await import('@hexarena/engines/games/hive/game.ts');
     const state = replayMoves(options as HiveOptions, moves);
     if (!state.ok) throw new UsageError(state.error.message);
     return formatGameString(state.value);
@@ -66,9 +66,9 @@ export const hiveCli: CliGame = {
   perftFlags: [TYPE, { flags: '--position <GameString>', description: 'start from this game instead of the beginning' }],
   async perft(flags) {
     const [{ loadGameString }, { perft }, { parseGameType }] = await Promise.all([
-      import('../../../games/hive/game.ts'),
-      import('../../../games/hive/perft.ts'),
-      import('../../../games/hive/pieces.ts'),
+      import('@hexarena/engines/games/hive/game.ts'),
+      import('@hexarena/engines/games/hive/perft.ts'),
+      import('@hexarena/engines/games/hive/pieces.ts'),
     ]);
     const position = flags.position as string | undefined;
     const type = flags.type as string | undefined;

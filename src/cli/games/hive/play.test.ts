@@ -1,6 +1,6 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { loadGameString } from '@hexarena/engines/games/hive/index.ts';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../../engine/result.ts';
-import { loadGameString } from '../../../games/hive/index.ts';
 import { type PlayFlags, playGame } from '../../commands/play.ts';
 import { captureIo, scratchFolder, typed } from '../../testing.ts';
 import { hiveText } from './text.ts';

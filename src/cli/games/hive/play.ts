@@ -1,5 +1,5 @@
-import { describeOutcome } from '../../../engine/game.ts';
-import { COLOR_NAMES, formatGameString, formatTurn, type HiveState, hive, parseGameType } from '../../../games/hive/index.ts';
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import { COLOR_NAMES, formatGameString, formatTurn, type HiveState, hive, parseGameType } from '@hexarena/engines/games/hive/index.ts';
 import { duelSeats } from '../../console-seat.ts';
 import { type CliIo, UsageError } from '../../io.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';

@@ -7,7 +7,7 @@ import {
   formatPiece,
   type HiveState,
   MAX_HEIGHT,
-} from '../../../games/hive/index.ts';
+} from '@hexarena/engines/games/hive/index.ts';
 import type { Picture, StaticPicture } from '../../static/picture.ts';
 import { handText } from './text.ts';
 

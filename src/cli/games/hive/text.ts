@@ -11,7 +11,7 @@ import {
   inGame,
   MAX_HEIGHT,
   pieceId,
-} from '../../../games/hive/index.ts';
+} from '@hexarena/engines/games/hive/index.ts';
 
 /**
  * The hive as text: pointy-top rows, each cell six characters wide and shifted half a cell per

@@ -1,8 +1,8 @@
+import { FEATURE_COUNT } from '@hexarena/engines/games/hive/features.ts';
+import { HIVE_TUNED } from '@hexarena/engines/games/hive/hive-weights.ts';
+import { HIVE_START_WEIGHTS } from '@hexarena/engines/games/hive/start-weights.ts';
+import { selfPlay, tuneWeights, tuningLoss, tuningTargets } from '@hexarena/engines/games/hive/tune.ts';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_COUNT } from '../../../games/hive/features.ts';
-import { HIVE_TUNED } from '../../../games/hive/hive-weights.ts';
-import { HIVE_START_WEIGHTS } from '../../../games/hive/start-weights.ts';
-import { selfPlay, tuneWeights, tuningLoss, tuningTargets } from '../../../games/hive/tune.ts';
 import { searchChooser } from './tune.ts';
 
 /** A handful of short games at depth 1: enough positions to fit, quick enough for every run. */

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MATE_BOUND, Searcher } from '../../../ai/search.ts';
-import { FEATURE_NAMES } from '../../../games/hive/features.ts';
-import { hiveSearchPosition } from '../../../games/hive/game.ts';
-import { MAX_MOVES } from '../../../games/hive/movegen.ts';
-import { HIVE_START_WEIGHTS } from '../../../games/hive/start-weights.ts';
-import { SELF_PLAY_DEFAULTS, type SelfPlayChooser, selfPlay, TUNE_DEFAULTS, tuneWeights } from '../../../games/hive/tune.ts';
+import { MATE_BOUND, Searcher } from '@hexarena/engines/ai/search.ts';
+import { FEATURE_NAMES } from '@hexarena/engines/games/hive/features.ts';
+import { hiveSearchPosition } from '@hexarena/engines/games/hive/game.ts';
+import { MAX_MOVES } from '@hexarena/engines/games/hive/movegen.ts';
+import { HIVE_START_WEIGHTS } from '@hexarena/engines/games/hive/start-weights.ts';
+import { SELF_PLAY_DEFAULTS, type SelfPlayChooser, selfPlay, TUNE_DEFAULTS, tuneWeights } from '@hexarena/engines/games/hive/tune.ts';
 import { displayPath } from '../../files.ts';
 import { type CliIo, UsageError } from '../../io.ts';
 import { progressBar } from '../../progress.ts';

@@ -1,4 +1,4 @@
-import { nonaga } from '../../../games/nonaga/index.ts';
+import { nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import { type CliGame, playsInTerminal } from '../cli-game.ts';
 
 /** Nonaga on the command line: Red and Black by flag; its book covers either colour moving first. */

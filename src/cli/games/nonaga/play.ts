@@ -1,5 +1,5 @@
-import { describeOutcome } from '../../../engine/game.ts';
-import { type NonagaState, nonaga } from '../../../games/nonaga/index.ts';
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import { type NonagaState, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import { duelSeats } from '../../console-seat.ts';
 import type { CliIo } from '../../io.ts';
 import { type RecordFlags, resumeOrStart, seatName, type TerminalGame, type TerminalView } from '../../terminal-game.ts';

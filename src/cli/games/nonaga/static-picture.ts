@@ -1,5 +1,5 @@
-import type { NonagaState } from '../../../games/nonaga/index.ts';
-import { TORUS_CELLS } from '../../../hex/torus.ts';
+import type { NonagaState } from '@hexarena/engines/games/nonaga/index.ts';
+import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
 import type { Picture, StaticPicture } from '../../static/picture.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { NonagaPosition } from '../../../games/nonaga/index.ts';
-import { TORUS_CELLS } from '../../../hex/torus.ts';
+import type { NonagaPosition } from '@hexarena/engines/games/nonaga/index.ts';
+import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
 
 /**
  * The board as text, pointy-top rows shifted half a cell each: `R`/`B` for tokens on discs, `o`

@@ -1,4 +1,4 @@
-import { formatCell, type TicTacToeMove, type TicTacToeState } from '../../../games/tictactoe/index.ts';
+import { formatCell, type TicTacToeMove, type TicTacToeState } from '@hexarena/engines/games/tictactoe/index.ts';
 import type { StaticBoard } from '../../static/boards.ts';
 import { escapeHtml, link } from '../../static/html.ts';
 

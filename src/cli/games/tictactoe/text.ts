@@ -1,4 +1,4 @@
-import { type Board, FILES } from '../../../games/tictactoe/index.ts';
+import { type Board, FILES } from '@hexarena/engines/games/tictactoe/index.ts';
 
 /** The board as text, ranks 3 to 1 from the top and files a to c, so that a cell can be read off and typed. */
 export function tictactoeText(board: Board): string {

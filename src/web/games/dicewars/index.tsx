@@ -1,4 +1,4 @@
-import { dicewars } from '../../../games/dicewars/index.ts';
+import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

@@ -1,4 +1,4 @@
-import { MAP_PRESETS, STRENGTH_SIZES } from '../../../games/dicewars/index.ts';
+import { MAP_PRESETS, STRENGTH_SIZES } from '@hexarena/engines/games/dicewars/index.ts';
 import { Select } from '../../form.tsx';
 import type { Options } from '../web-game.tsx';
 

@@ -1,6 +1,5 @@
-import { useCallback, useMemo, useState } from 'preact/hooks';
-import { highlights, select } from '../../../engine/board-interaction.ts';
-import type { DiceWarsMove, DiceWarsState, dicewars, Report } from '../../../games/dicewars/index.ts';
+import { highlights, select } from '@hexarena/engines/engine/board-interaction.ts';
+import type { DiceWarsMove, DiceWarsState, dicewars, Report } from '@hexarena/engines/games/dicewars/index.ts';
 import {
   attackOdds,
   COLOURS,
@@ -9,8 +8,9 @@ import {
   gridNeighbours,
   territoryCells,
   territoryKey,
-} from '../../../games/dicewars/index.ts';
-import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+} from '@hexarena/engines/games/dicewars/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';

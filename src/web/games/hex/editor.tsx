@@ -1,8 +1,8 @@
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { cellName, hex, MAX_SIZE, MIN_SIZE, parseHexPosition } from '@hexarena/engines/games/hex/index.ts';
+import { hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { useMemo, useState } from 'preact/hooks';
-import type { AnyGame } from '../../../engine/game.ts';
-import { ok, type Result } from '../../../engine/result.ts';
-import { cellName, hex, MAX_SIZE, MIN_SIZE, parseHexPosition } from '../../../games/hex/index.ts';
-import { hexCorners, hexToPixel } from '../../../hex/index.ts';
 import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';

@@ -1,5 +1,5 @@
+import { hex } from '@hexarena/engines/games/hex/index.ts';
 import { lazy } from 'preact/compat';
-import { hex } from '../../../games/hex/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

@@ -1,5 +1,5 @@
-import { columnOf, rowOf } from '../../../games/hex/index.ts';
-import { hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+import { columnOf, rowOf } from '@hexarena/engines/games/hex/index.ts';
+import { hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
 
 /* The Hex board as drawn, for the game's view and the position editor alike. */
 

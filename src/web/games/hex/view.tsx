@@ -1,6 +1,6 @@
+import { cellName, type HexMove, type HexState, type hex, winningChain } from '@hexarena/engines/games/hex/index.ts';
+import { hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { useMemo } from 'preact/hooks';
-import { cellName, type HexMove, type HexState, type hex, winningChain } from '../../../games/hex/index.ts';
-import { hexCorners, hexToPixel } from '../../../hex/index.ts';
 import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';

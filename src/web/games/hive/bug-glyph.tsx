@@ -1,4 +1,4 @@
-import type { BugLetter } from '../../../games/hive/index.ts';
+import type { BugLetter } from '@hexarena/engines/games/hive/index.ts';
 
 /**
  * A small drawing of each Hive bug, in a box from −1 to 1 (y down), for the board and the hands.

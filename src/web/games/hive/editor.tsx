@@ -1,7 +1,5 @@
-import { Eraser } from 'lucide-preact';
-import { useMemo, useState } from 'preact/hooks';
-import type { AnyGame } from '../../../engine/game.ts';
-import { ok, type Result } from '../../../engine/result.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { ok, type Result } from '@hexarena/engines/engine/result.ts';
 import {
   arrangeLayout,
   BUG_NAMES,
@@ -26,8 +24,10 @@ import {
   parseHivePosition,
   pieceId,
   stackAt,
-} from '../../../games/hive/index.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout, neighbors } from '../../../hex/index.ts';
+} from '@hexarena/engines/games/hive/index.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout, neighbors } from '@hexarena/engines/hex/index.ts';
+import { Eraser } from 'lucide-preact';
+import { useMemo, useState } from 'preact/hooks';
 import { fitBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';

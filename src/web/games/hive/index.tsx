@@ -1,6 +1,6 @@
+import { ok } from '@hexarena/engines/engine/result.ts';
+import { hive, parseGameString } from '@hexarena/engines/games/hive/index.ts';
 import { lazy } from 'preact/compat';
-import { ok } from '../../../engine/result.ts';
-import { hive, parseGameString } from '../../../games/hive/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

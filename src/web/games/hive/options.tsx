@@ -1,4 +1,4 @@
-import { GAME_TYPES } from '../../../games/hive/index.ts';
+import { GAME_TYPES } from '@hexarena/engines/games/hive/index.ts';
 import { Select } from '../../form.tsx';
 import type { Options } from '../web-game.tsx';
 

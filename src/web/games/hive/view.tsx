@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'preact/hooks';
-import { highlights, keysOfMove, select } from '../../../engine/board-interaction.ts';
+import { highlights, keysOfMove, select } from '@hexarena/engines/engine/board-interaction.ts';
 import {
   BUG_NAMES,
   BUGS,
@@ -18,8 +17,9 @@ import {
   stackAt,
   surroundedQueens,
   throwableCells,
-} from '../../../games/hive/index.ts';
-import { type Hex, hexCorners, hexToPixel, type Layout } from '../../../hex/index.ts';
+} from '@hexarena/engines/games/hive/index.ts';
+import { type Hex, hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
+import { useCallback, useState } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';

@@ -1,4 +1,4 @@
-import type { Layout } from '../../../hex/index.ts';
+import type { Layout } from '@hexarena/engines/hex/index.ts';
 
 /** Nonaga's board as drawn, by the game's view and the position editor alike: pointy discs of size 1. */
 export const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };

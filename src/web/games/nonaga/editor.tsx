@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'preact/hooks';
-import type { AnyGame } from '../../../engine/game.ts';
-import { fail, ok, type Result } from '../../../engine/result.ts';
+import type { AnyGame } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import {
   BLACK,
   formatNonagaPosition,
@@ -10,10 +9,11 @@ import {
   parseNonagaPosition,
   RED,
   type Side,
-} from '../../../games/nonaga/index.ts';
-import { DEFAULT_NONAGA_OPTIONS } from '../../../games/nonaga/state.ts';
-import { type Hex, hexCorners, hexToPixel, spiral } from '../../../hex/index.ts';
-import { TORUS_CELLS } from '../../../hex/torus.ts';
+} from '@hexarena/engines/games/nonaga/index.ts';
+import { DEFAULT_NONAGA_OPTIONS } from '@hexarena/engines/games/nonaga/state.ts';
+import { type Hex, hexCorners, hexToPixel, spiral } from '@hexarena/engines/hex/index.ts';
+import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
+import { useMemo, useState } from 'preact/hooks';
 import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { SvgButton } from '../../svg-button.tsx';

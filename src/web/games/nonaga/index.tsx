@@ -1,5 +1,5 @@
+import { nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import { lazy } from 'preact/compat';
-import { nonaga } from '../../../games/nonaga/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

@@ -1,9 +1,9 @@
+import { type BoardState, highlights, keysOfMove, select } from '@hexarena/engines/engine/board-interaction.ts';
+import type { NonagaState, NonagaTurn, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
+import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '@hexarena/engines/games/nonaga/index.ts';
+import { type Hex, hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
+import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { type BoardState, highlights, keysOfMove, select } from '../../../engine/board-interaction.ts';
-import type { NonagaState, NonagaTurn, nonaga } from '../../../games/nonaga/index.ts';
-import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '../../../games/nonaga/index.ts';
-import { type Hex, hexCorners, hexToPixel } from '../../../hex/index.ts';
-import { TORUS_CELLS } from '../../../hex/torus.ts';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from '../../board/motion.ts';
 import { useEscape } from '../../escape.ts';

@@ -1,4 +1,4 @@
-import { tictactoe } from '../../../games/tictactoe/index.ts';
+import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';

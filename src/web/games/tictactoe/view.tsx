@@ -1,5 +1,5 @@
-import { select } from '../../../engine/board-interaction.ts';
-import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '../../../games/tictactoe/index.ts';
+import { select } from '@hexarena/engines/engine/board-interaction.ts';
+import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '@hexarena/engines/games/tictactoe/index.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 
 /**
  * Puzzle ratings over REST (docs/puzzles.md). `POST /api/puzzles/:game/:id/round` gives the server

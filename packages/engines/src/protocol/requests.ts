@@ -1,5 +1,5 @@
-import type { Json } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import type { Json } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 
 /**
  * The bodies of the REST requests that change something (docs/protocol.md), as the browser, bots

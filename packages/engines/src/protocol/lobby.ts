@@ -1,5 +1,5 @@
-import type { Json } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import type { Json } from '../engine/game.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 import { objectOf } from './parse.ts';
 
 /**

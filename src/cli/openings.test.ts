@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { balancedOpenings } from '@hexarena/engines/ai/openings.ts';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { hex } from '@hexarena/engines/games/hex/index.ts';
+import { hive, loadGameString } from '@hexarena/engines/games/hive/index.ts';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/main.ts';
-import { captureIo, scratchFolder } from '../cli/testing.ts';
-import { unwrap } from '../engine/result.ts';
-import { Rng } from '../engine/rng.ts';
-import { hex } from '../games/hex/index.ts';
-import { hive, loadGameString } from '../games/hive/index.ts';
-import { balancedOpenings } from './openings.ts';
+import { main } from './main.ts';
+import { captureIo, scratchFolder } from './testing.ts';
 
 describe('a balanced opening set', () => {
   const start = hive.newGame(hive.defaultOptions, 'x');

@@ -1,6 +1,6 @@
-import type { Json, Outcome } from '../../engine/game.ts';
-import { parseOutcome } from '../../engine/record.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import type { Json, Outcome } from '../engine/game.ts';
+import { parseOutcome } from '../engine/record.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 import {
   type Answer,
   type BotStreamMessage,

@@ -1,5 +1,5 @@
-import type { Mark, Review, ReviewedMove } from '../../ai/review.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import type { Mark, Review, ReviewedMove } from '../ai/review.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 
 /**
  * A finished game's computer review over REST (docs/review.md): `POST /api/games/:id/review` asks

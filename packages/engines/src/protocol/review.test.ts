@@ -22,7 +22,7 @@ describe('the review’s request and answers', () => {
   });
 
   it('docs/review.md’s examples are answers of the protocol (its errors, errors)', () => {
-    const doc = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/review.md'), 'utf8');
+    const doc = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/review.md'), 'utf8');
     const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1] as string) as Record<string, unknown>);
     expect(examples.length).toBeGreaterThanOrEqual(5);
     for (const example of examples) {

@@ -1,4 +1,4 @@
-import type { Player } from '../../engine/game.ts';
+import type { Player } from '../engine/game.ts';
 import type { OfferKind } from './messages.ts';
 
 /**

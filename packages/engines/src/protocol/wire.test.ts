@@ -173,7 +173,7 @@ describe('the online protocol, both ways', () => {
   });
 
   it('docs/protocol.md’s examples are messages of the protocol', () => {
-    const doc = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/protocol.md'), 'utf8');
+    const doc = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/protocol.md'), 'utf8');
     const section = (title: string) => {
       const from = doc.indexOf(`\n## ${title}`);
       const to = doc.indexOf('\n## ', from + 1);

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { fail, ok, type Result } from '../engine/result.ts';
 
 /**
  * GET /api/explorer/:game?moves=…: the opening explorer's answer (docs/explorer.md), and its one parse,

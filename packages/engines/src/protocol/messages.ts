@@ -1,4 +1,4 @@
-import type { Json, Outcome, Player } from '../../engine/game.ts';
+import type { Json, Outcome, Player } from '../engine/game.ts';
 
 /**
  * The online protocol (docs/protocol.md), both ways, written once: the server builds these, the
