@@ -92,7 +92,7 @@ function program(io: CliIo): Command {
     .argument('<game>', 'the game to play')
     .option(
       '--a <agent>',
-      'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game; hive: also uhp:<command> for a UHP engine, http:<address> for a seed 004 HTTP player); a budget of its own may follow the name, @depth=N or @time=S, in place of --depth/--time',
+      'first agent of a two-player game (random, easy, medium, hard, max, or one specific to the game; hive: also uhp:<command> for a UHP engine, http:<address> for a seed 004 HTTP player; hex: gtp:<command> for a GTP engine); a budget of its own may follow the name, @depth=N or @time=S, in place of --depth/--time',
     )
     .option('--b <agent>', 'second agent')
     .option('--seats <agents>', 'one agent per seat, comma-separated (dicewars: hard,gamedesign,gamedesign,…)')
@@ -317,6 +317,18 @@ function program(io: CliIo): Command {
     .action(async (flags: { threads?: number; numThreads?: number; seed?: string }, command: Command) => {
       for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
       await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION, undefined, flags.seed);
+    });
+
+  cli
+    .command('gtp')
+    .description("hexarena's Hex AI as a Go Text Protocol engine on stdin/stdout (HexGui, MoHex's match tools)")
+    .addOption(
+      new Option('--level <level>', 'the AI level that answers genmove').choices(['easy', 'medium', 'hard', 'max']).default('hard'),
+    )
+    .option('--time <seconds>', 'thinking time a move until the controller sets one (time_settings, time_left)', wholeNumber(1, 3600), 1)
+    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
+    .action(async (flags: { level: string; time: number; seed?: string }) => {
+      await (await import('./commands/gtp.ts')).gtpCommand(io, VERSION, flags);
     });
 
   return cli;

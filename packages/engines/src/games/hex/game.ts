@@ -31,6 +31,9 @@ export function newHexPosition(size: number, pie: boolean): HexState {
   return { board: new HexBoard(size, pie) };
 }
 
+/** Whether the second player took the first stone by the pie rule (the second move, or never). */
+export const pieTaken = (state: HexState): boolean => state.board.history[1] === SWAP;
+
 const toNumber = (move: HexMove): number => (move.kind === 'swap' ? SWAP : move.cell);
 export const toHexMove = (n: number): HexMove => (n === SWAP ? { kind: 'swap' } : { kind: 'place', cell: n });
 

@@ -2,8 +2,8 @@
 
 export * from './ai.ts';
 export { BLUE, type HexBoard, RED, type Side } from './board.ts';
-export { cellName, columnOf, MAX_SIZE, parseCellName, rowOf } from './cells.ts';
+export { cellName, columnOf, MAX_SIZE, mirrored, parseCellName, rowOf } from './cells.ts';
 export { winningChain } from './chain.ts';
 export { connectionDistance } from './distance.ts';
-export { DEFAULT_HEX_OPTIONS, type HexMove, type HexOptions, type HexState, hex, MIN_SIZE, newHexPosition } from './game.ts';
+export { DEFAULT_HEX_OPTIONS, type HexMove, type HexOptions, type HexState, hex, MIN_SIZE, newHexPosition, pieTaken } from './game.ts';
 export { formatHexPosition, parseHexPosition } from './position-notation.ts';

@@ -1,0 +1,199 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
+import type { Agent, GameRules } from '@hexarena/engines/engine/game.ts';
+import { cellName, type HexMove, type HexState, hex, parseCellName, pieTaken } from '@hexarena/engines/games/hex/index.ts';
+import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
+import type { OutsideEngineOptions } from '../uhp/outside-engine.ts';
+import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
+
+/**
+ * An outside GTP Hex engine (MoHex, hexarena's own `hexarena gtp`) as a Hex player: started once,
+ * its commands listed, then each move asked — the board brought up to date (`boardsize`, the pie
+ * rule, `clear_board` and every move for a new game; a `play` for each move since, as a game goes
+ * on), the time set, then `genmove`. Cells and colours are translated across the pie rule (frame.ts).
+ * An engine that crashes, refuses, resigns, answers an illegal move or nothing in time fails with an
+ * AgentFailure (the match scores the game lost by it, with the reason, and goes on).
+ */
+
+/** A running GTP program: commands out, answers (`=`/`?` to a blank line) in, one at a time. */
+export class GtpProcess {
+  private readonly child: ChildProcess;
+  private buffer = '';
+  private readonly lines: string[] = [];
+  private waiting: (() => void) | null = null;
+  private exited: string | null = null;
+
+  constructor(readonly commandLine: string) {
+    // A command line as a person types it (arguments, quotes): the shell reads it.
+    this.child = spawn(commandLine, { shell: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child.stdout?.setEncoding('utf8');
+    this.child.stdout?.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      const parts = this.buffer.split(/\r?\n/);
+      this.buffer = parts.pop() ?? '';
+      this.lines.push(...parts);
+      this.wake();
+    });
+    this.child.on('error', (e) => this.gone(`it could not be started (${e.message})`));
+    this.child.on('exit', (code, signal) => this.gone(`it exited (${signal ?? `code ${code}`})`));
+    this.child.stdin?.on('error', () => undefined);
+  }
+
+  private gone(why: string): void {
+    this.exited ??= why;
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.();
+  }
+
+  /** Sends one command and waits for its answer: ok and the text after `=` or `?`. */
+  async ask(command: string, limitMs: number): Promise<{ ok: boolean; text: string }> {
+    if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
+    this.child.stdin?.write(`${command}\n`);
+    const deadline = performance.now() + limitMs;
+    for (;;) {
+      const start = this.lines.findIndex((l) => l.startsWith('=') || l.startsWith('?'));
+      // The empty line that ends an answer: MoHex's boards hold lines of one space, which do not.
+      const end = start < 0 ? -1 : this.lines.findIndex((l, i) => i > start && l === '');
+      if (end >= 0) {
+        const answer = this.lines.splice(0, end + 1).slice(start, end);
+        const first = answer[0] as string;
+        const text = [first.replace(/^[=?]\d*\s?/, ''), ...answer.slice(1)].join('\n').trim();
+        return { ok: first.startsWith('='), text };
+      }
+      if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
+      const left = deadline - performance.now();
+      if (left <= 0)
+        throw new AgentFailure(`the engine ${this.commandLine} did not answer "${command}" within ${Math.round(limitMs / 1000)} s`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  close(): void {
+    if (this.exited) return;
+    this.child.stdin?.end('quit\n');
+    this.child.kill();
+  }
+}
+
+export interface OutsideGtpAgent extends Agent<HexState, HexMove> {
+  /** Stops the engine's process. */
+  close(): void;
+}
+
+/** The moves of a game as GTP `play` commands, in the engine's frame. */
+export function gtpPlays(size: number, moves: readonly string[]): string[] {
+  const swappedAt = moves[1] === 'swap' ? 1 : Number.POSITIVE_INFINITY;
+  return moves.map((move, i) => {
+    const colour = colourOf(i % 2, i > swappedAt);
+    if (move === 'swap') return `play ${colour} ${GTP_SWAP}`;
+    const cell = parseCellName(size, move);
+    if (!cell.ok) throw new Error(`not a Hex move: ${move}`);
+    return `play ${colour} ${cellName(size, cellAcross(size, cell.value, i > swappedAt))}`;
+  });
+}
+
+export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptions = {}): OutsideGtpAgent {
+  const graceMs = options.graceMs ?? OUTSIDE_GRACE_MS;
+  let engine: GtpProcess | null = null;
+  let known = new Set<string>();
+  /** The game the engine holds (null: none, or unknown after a failure), and the move time it was given. */
+  let held: { size: number; pie: boolean; moves: string[] } | null = null;
+  let timeSet: number | null = null;
+
+  const must = async (e: GtpProcess, command: string): Promise<void> => {
+    const answer = await e.ask(command, graceMs);
+    if (!answer.ok) throw new AgentFailure(`the engine refused "${command}": ${answer.text.slice(0, 200)}`);
+  };
+
+  const started = async (): Promise<GtpProcess> => {
+    if (engine) return engine;
+    const fresh = new GtpProcess(commandLine);
+    engine = fresh;
+    held = null;
+    timeSet = null;
+    const listed = await fresh.ask('list_commands', graceMs);
+    if (!listed.ok) throw new AgentFailure(`the engine ${commandLine} did not list its commands: ${listed.text.slice(0, 200)}`);
+    known = new Set(listed.text.split('\n').map((l) => l.trim()));
+    for (const needed of ['boardsize', 'clear_board', 'play', 'genmove'])
+      if (!known.has(needed)) throw new AgentFailure(`the engine ${commandLine} has no ${needed} command: it is no GTP Hex engine`);
+    return fresh;
+  };
+
+  /** Brings the engine to the game: the moves since the one it holds, or the whole game afresh. */
+  const bringUp = async (e: GtpProcess, state: HexState): Promise<void> => {
+    const { size, pie } = state.board;
+    const moves = (hex.toJSON(state) as { moves: string[] }).moves;
+    const plays = gtpPlays(size, moves);
+    const was = held;
+    held = null;
+    const followsOn =
+      was !== null && was.size === size && was.pie === pie && was.moves.length <= moves.length && was.moves.every((m, i) => m === moves[i]);
+    if (!followsOn) {
+      await must(e, `boardsize ${size} ${size}`);
+      if (known.has('param_game')) await must(e, `param_game allow_swap ${pie ? 1 : 0}`);
+      else if (pie) throw new AgentFailure(`the engine ${commandLine} cannot be told the pie rule (it has no param_game)`);
+      await must(e, 'clear_board');
+    }
+    for (const play of plays.slice(followsOn ? (was as { moves: string[] }).moves.length : 0)) await must(e, play);
+    held = { size, pie, moves };
+  };
+
+  /** The time a move as the engine takes it: MoHex's own parameter, else GTP's byo-yomi of one stone. */
+  const setTime = async (e: GtpProcess, ms: number): Promise<void> => {
+    if (timeSet === ms) return;
+    const seconds = Math.max(0.1, ms / 1000);
+    if (known.has('param_mohex')) await must(e, `param_mohex max_time ${seconds}`);
+    else if (known.has('time_settings')) await must(e, `time_settings 0 ${seconds} 1`);
+    timeSet = ms;
+  };
+
+  return {
+    name: `gtp:${commandLine}`,
+    async choose(game: GameRules<HexState, HexMove>, state, context) {
+      const timeMs = context.timeMs ?? options.defaultTimeMs ?? 1000;
+      try {
+        const e = await started();
+        await bringUp(e, state);
+        await setTime(e, timeMs);
+        const before = pieTaken(state);
+        const answer = await e.ask(`genmove ${colourOf(state.board.turn, before)}`, timeMs + graceMs);
+        if (!answer.ok) throw new AgentFailure(`the engine refused genmove: ${answer.text.slice(0, 200)}`);
+        const text = answer.text.toLowerCase();
+        if (text === 'resign') throw new AgentFailure('the engine resigned');
+        let move: string = text;
+        if (text === GTP_SWAP || text === 'swap') move = 'swap';
+        else {
+          const cell = parseCellName(state.board.size, text);
+          if (cell.ok) move = cellName(state.board.size, cellAcross(state.board.size, cell.value, before));
+        }
+        const parsed = game.parseMove(state, move);
+        if (!parsed.ok) throw new AgentFailure(`the engine played ${text.slice(0, 100)}, which is illegal here: ${parsed.error.message}`);
+        // The engine played it on its own board: it holds the game with this move.
+        if (held) held = { ...held, moves: [...held.moves, hex.formatMove(state, parsed.value)] };
+        return parsed.value;
+      } catch (error) {
+        // A failed engine is not asked again: the next move starts a fresh one.
+        engine?.close();
+        engine = null;
+        held = null;
+        throw error;
+      }
+    },
+    close() {
+      engine?.close();
+      engine = null;
+      held = null;
+    },
+  };
+}
