@@ -2,7 +2,8 @@ import { UsageError } from './io.ts';
 
 /**
  * The outside programs the operator lists in HEXARENA_OUTSIDE_SEATS: a JSON list of
- * "uhp:<command line>" and "http:<address>" names (read by `serve`, which seats them, and by `ladder`).
+ * "uhp:<command line>" and "http:<address>" names for Hive, "gtp:<command line>" for Hex (read by
+ * `serve`, which seats them in their game, and by `ladder`).
  */
 export function outsideSeatsFromEnv(text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return [];
@@ -12,7 +13,9 @@ export function outsideSeatsFromEnv(text: string | undefined): string[] {
   } catch {
     list = null;
   }
-  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http):./.test(s)))
-    throw new UsageError('HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>" and "http:<address>" names');
+  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http|gtp):./.test(s)))
+    throw new UsageError(
+      'HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>", "http:<address>" (Hive) and "gtp:<command line>" (Hex) names',
+    );
   return list;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { agentNames } from '@hexarena/engines/ai/agents.ts';
 import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { GAMES } from '@hexarena/engines/games/index.ts';
-import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
+import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import type { IdentityStore } from './identity/store.ts';
 
 /**
@@ -60,7 +60,7 @@ export class Engines {
   /** Whether the engine plays `game` here. */
   plays(engine: Engine, game: GameRules<unknown, unknown>): boolean {
     return engine.seat.includes(':')
-      ? game.id === OUTSIDE_PROGRAMS_PLAY && this.outsideSeats.includes(engine.seat)
+      ? outsideSeatGame(engine.seat) === game.id && this.outsideSeats.includes(engine.seat)
       : agentNames(game).includes(engine.seat);
   }
 

@@ -5,7 +5,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '@hexarena/engines/protocol/index.ts';
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OUTSIDE_PROGRAMS_PLAY } from '../protocols/seat-prefixes.ts';
+import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import { botOf } from './bots.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
@@ -153,7 +153,7 @@ function checkNewGame(
     return fail(`${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`);
   // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
   // from the network never starts a program on its own.
-  const agents = [...agentNames(game), ...(game.id === OUTSIDE_PROGRAMS_PLAY ? outsideSeats : [])];
+  const agents = [...agentNames(game), ...outsideSeats.filter((seat) => outsideSeatGame(seat) === game.id)];
   const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
   if (unknown !== undefined) return fail(`seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`);
   if (body.seat !== undefined && body.seat >= seatNames.length) return fail(`there is no seat ${body.seat}`);

@@ -10,11 +10,12 @@ import { Client, post, type ServerProcess, startServer } from './online.testing.
 let server: ServerProcess;
 let dataDir: string;
 const own = `uhp:"${process.execPath}" "${HEXARENA_BIN}" uhp --seed server`;
+const ownGtp = `gtp:"${process.execPath}" "${HEXARENA_BIN}" gtp --level easy --seed server`;
 const crashing = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" crash`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-outside-'));
-  server = await startServer(dataDir, { HEXARENA_OUTSIDE_SEATS: JSON.stringify([own, crashing]) });
+  server = await startServer(dataDir, { HEXARENA_OUTSIDE_SEATS: JSON.stringify([own, ownGtp, crashing]) });
 });
 afterAll(async () => {
   await server?.kill();
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('outside engines as the server’s seats', () => {
-  it('a listed UHP engine plays its seat; an unlisted command is refused; an engine that crashes resigns its game', async () => {
+  it('a listed UHP (Hive) or GTP (Hex) engine plays its seat in its game; an unlisted command is refused; an engine that crashes resigns its game', async () => {
     const refused = await post(server.base, '/api/games', { game: 'hive', seats: ['open', 'uhp:echo hello'], seat: 0 });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toMatch(/^seat "uhp:echo hello" is neither "open" nor an AI of hive/);
@@ -42,6 +43,22 @@ describe('outside engines as the server’s seats', () => {
     const end = await watcher.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(end.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
     watcher.close();
+
+    // A GTP engine plays Hex only: listed, it is a Hex seat, and refused as a Hive one.
+    const wrongGame = await post(server.base, '/api/games', { game: 'hive', seats: ['open', ownGtp], seat: 0 });
+    expect(wrongGame.json.error).toMatch(/is neither "open" nor an AI of hive/);
+    const hexGame = await post(server.base, '/api/games', {
+      game: 'hex',
+      options: { size: 7, pie: true },
+      seats: ['open', ownGtp],
+      seat: 0,
+    });
+    expect(hexGame.status).toBe(201);
+    const table = await Client.open(server.base, hexGame.json.id as string);
+    expect(await table.ask({ type: 'move', seat: 0, token: hexGame.json.token, move: 'a7', version: 0 })).toMatchObject({ ok: true });
+    const answer = await table.next((m) => m.type === 'event' && (m.event as { version: number }).version === 2);
+    expect(answer.event).toMatchObject({ kind: 'move', seat: 1, move: expect.stringMatching(/^([a-g][1-7]|swap)$/) });
+    table.close();
 
     // The operator takes an engine off the list: a game stored with it forfeits rather than start it.
     const stored = await post(server.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', own], seat: 0 });

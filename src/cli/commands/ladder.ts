@@ -9,7 +9,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { LICHESS } from '@hexarena/engines/ratings/glicko2.ts';
 import { type LadderGame, type LadderOutcome, type LadderPairing, type LadderTable, runLadder } from '@hexarena/engines/ratings/ladder.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
-import { HTTP_SEAT, OUTSIDE_PROGRAMS_PLAY, UHP_SEAT } from '../../protocols/seat-prefixes.ts';
+import { outsideSeatGame, UHP_SEAT } from '../../protocols/seat-prefixes.ts';
 import { displayPath } from '../files.ts';
 import { refuseOthersFlags } from '../flags.ts';
 import type { GivenFlags } from '../games/cli-game.ts';
@@ -51,7 +51,7 @@ export interface LadderEntrant {
   readonly outside: boolean;
 }
 
-const isOutside = (agent: string) => agent.startsWith(UHP_SEAT) || agent.startsWith(HTTP_SEAT);
+const isOutside = (agent: string) => outsideSeatGame(agent) !== undefined;
 
 /** `--entrants`, or the game's levels and (for Hive) the outside programs the operator listed. */
 export function ladderEntrants(game: AnyGame, text: string | undefined, env: NodeJS.ProcessEnv): LadderEntrant[] {
@@ -59,7 +59,7 @@ export function ladderEntrants(game: AnyGame, text: string | undefined, env: Nod
   if (text === undefined) {
     const known = agentNames(game);
     const levels = LEVELS.filter((l) => known.includes(l));
-    const outside = game.id === OUTSIDE_PROGRAMS_PLAY ? outsideSeatsFromEnv(env.HEXARENA_OUTSIDE_SEATS) : [];
+    const outside = outsideSeatsFromEnv(env.HEXARENA_OUTSIDE_SEATS).filter((seat) => outsideSeatGame(seat) === game.id);
     items = [...levels, ...outside];
   } else items = text.split(',').map((s) => s.trim());
   const entrants = items.map((item): LadderEntrant => {
