@@ -86,6 +86,9 @@ export class GtpProcess {
   }
 }
 
+/** How long a program may take to start and answer its first command, whatever a move's grace. */
+const START_MS = 60_000;
+
 export interface OutsideGtpAgent extends Agent<HexState, HexMove> {
   /** Stops the engine's process. */
   close(): void;
@@ -122,7 +125,8 @@ export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptio
     engine = fresh;
     held = null;
     timeSet = null;
-    const listed = await fresh.ask('list_commands', graceMs);
+    // Starting is not moving: MoHex reads some megabytes of patterns and its book first.
+    const listed = await fresh.ask('list_commands', Math.max(graceMs, START_MS));
     if (!listed.ok) throw new AgentFailure(`the engine ${commandLine} did not list its commands: ${listed.text.slice(0, 200)}`);
     known = new Set(listed.text.split('\n').map((l) => l.trim()));
     for (const needed of ['boardsize', 'clear_board', 'play', 'genmove'])
