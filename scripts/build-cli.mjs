@@ -5,6 +5,7 @@
 // V8's code cache (src/cli/cached-entry.ts). Run by `npm
 // install` (the prepare script) and by `npm run build`; bin/hexarena.js falls back to the sources
 // when they are newer than this build.
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,12 +73,17 @@ await build({
 // script read back from its code cache without the callback Node gives vm.Script for import().
 const bundled = path.join(outdir, 'cli.cjs');
 const outside = new RegExp(`\\bimport\\("(${external.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})"\\)`, 'g');
-writeFileSync(bundled, readFileSync(bundled, 'latin1').replace(outside, '__hexarenaImport("$1")'), 'latin1');
+const text = readFileSync(bundled, 'latin1').replace(outside, '__hexarenaImport("$1")');
+writeFileSync(bundled, text, 'latin1');
+// The bundle's fingerprint names its caches: V8 checks a cache against the source's length only, and
+// a process of an earlier build still running may write its own beside this one.
+const fingerprint = createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 // The entry bin/hexarena.js imports, and the server's AI thread (an ES module of its own).
 await build({
   ...common,
   entryPoints: { hexarena: 'src/cli/cached-entry.ts', 'agent-thread': 'src/server/agent-thread.ts' },
+  define: { __hexarenaBundle: JSON.stringify(fingerprint) },
   splitting: true,
   format: 'esm',
   // A bundled CommonJS package calls require(): in an ES module it is made here.

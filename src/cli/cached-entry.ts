@@ -13,10 +13,15 @@ import { Script } from 'node:vm';
  * rewritten when V8 refuses it (another Node, other flags), and gone with every build, which
  * empties dist/cli. A folder it cannot write to (an installed package's) only means no cache.
  */
+/** The bundle's fingerprint, set by the build (scripts/build-cli.mjs). */
+declare const __hexarenaBundle: string;
+
 const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
 // One cache a command: each holds what its own start compiled (a server's is not a UHP engine's).
 const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? (process.argv[2] as string) : 'other';
-const cacheFile = `${bundle}.${command}.cache`;
+// Named for the bundle it was made from: V8 checks a cache against its source's length only, and a
+// process of the build before, still running, may write its own cache here.
+const cacheFile = `${bundle}.${command}.${__hexarenaBundle}.cache`;
 
 // The bundle is ASCII (built with charset ascii): read as Latin-1, it is one byte a letter, at once.
 const source = readFileSync(bundle, 'latin1');
