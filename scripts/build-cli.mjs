@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Compiles the command line (and the server's AI thread) into dist/cli: JavaScript that starts at
 // once, where running the TypeScript sources through tsx costs most of a second per process (UHP
-// bridges start one engine process per move), with the packages it uses bundled in. Run by `npm
+// bridges start one engine process per move), with the packages it uses bundled in, run through
+// V8's code cache (src/cli/cached-entry.ts). Run by `npm
 // install` (the prepare script) and by `npm run build`; bin/hexarena.js falls back to the sources
 // when they are newer than this build.
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,28 +25,71 @@ const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root,
 // Chunks are named by content: an old build's would pile up beside the new one's.
 rmSync(outdir, { recursive: true, force: true });
 
-await build({
+// What both builds leave outside: the native packages (better-sqlite3, argon2), those only a server
+// on PostgreSQL with Redis loads (pg, ioredis, loaded when used), optional peers that are not
+// installed, and the build tools. Everything else is bundled in: a server that loads a few large
+// files starts in about half the time of one that resolves and reads some five hundred small ones
+// (docs/server.md).
+const external = [
+  'better-sqlite3',
+  '@node-rs/argon2',
+  'pg',
+  'pg-native',
+  'ioredis',
+  'bufferutil',
+  'utf-8-validate',
+  'vite',
+  'tsx',
+  'esbuild',
+];
+const common = {
   absWorkingDir: root,
-  entryPoints: { hexarena: 'src/cli/main.ts', 'agent-thread': 'src/server/agent-thread.ts' },
   outdir,
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Packages are bundled in too: a server that loads a few large files starts in about half the time
-  // of one that resolves and reads some five hundred small ones (docs/server.md). Left outside: the
-  // native ones (better-sqlite3, argon2), those only a server on PostgreSQL with Redis loads (pg,
-  // ioredis, loaded when used), optional peers that are not installed, and the build tools.
-  external: ['better-sqlite3', '@node-rs/argon2', 'pg', 'pg-native', 'ioredis', 'bufferutil', 'utf-8-validate', 'vite', 'tsx', 'esbuild'],
+  external,
+  // No license comments kept (the packages keep theirs in node_modules).
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// The command line: one CommonJS file, run through V8's code cache by dist/cli/hexarena.js
+// (src/cli/cached-entry.ts), which Node 20 offers for scripts and not for ES modules. Its own
+// import.meta.url is the bundle's address. Without whitespace, and in ASCII (the entry reads it as
+// Latin-1: one non-ASCII letter would make V8 hold a whole megabyte as two-byte text).
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/main.ts' },
+  format: 'cjs',
+  define: { 'import.meta.url': '__hexarenaUrl' },
+  banner: { js: "var __hexarenaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: 'ascii',
+  outExtension: { '.js': '.cjs' },
+});
+// import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
+// script read back from its code cache without the callback Node gives vm.Script for import().
+const bundled = path.join(outdir, 'cli.cjs');
+const outside = new RegExp(`\\bimport\\("(${external.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})"\\)`, 'g');
+const text = readFileSync(bundled, 'latin1').replace(outside, '__hexarenaImport("$1")');
+writeFileSync(bundled, text, 'latin1');
+// The bundle's fingerprint names its caches: V8 checks a cache against the source's length only, and
+// a process of an earlier build still running may write its own beside this one.
+const fingerprint = createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+// The entry bin/hexarena.js imports, and the server's AI thread (an ES module of its own).
+await build({
+  ...common,
+  entryPoints: { hexarena: 'src/cli/cached-entry.ts', 'agent-thread': 'src/server/agent-thread.ts' },
+  define: { __hexarenaBundle: JSON.stringify(fingerprint) },
+  splitting: true,
+  format: 'esm',
   // A bundled CommonJS package calls require(): in an ES module it is made here.
   banner: { js: "import { createRequire as __hexarenaRequire } from 'node:module'; const require = __hexarenaRequire(import.meta.url);" },
-  // No license comments kept (the packages keep theirs in node_modules): one non-ASCII letter in a
-  // comment makes Node decode and V8 parse a whole megabyte chunk as two-byte text.
-  legalComments: 'none',
   outExtension: { '.js': '.js' },
   chunkNames: 'chunks/[name]-[hash]',
-  logLevel: 'warning',
 });
 // The time of this build: bin/hexarena.js compares it with the sources'.
 writeFileSync(path.join(outdir, 'built-at'), `${Date.now()}\n`);

@@ -1,5 +1,16 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,5 +145,42 @@ describe('hexarena serve on SQLite, from spawn to listening', () => {
     expect(built.length, built.join('\n')).toBeLessThanOrEqual(60);
     // better-sqlite3's own files (16 with bindings and file-uri-to-path).
     expect(loaded.cjs.length, loaded.cjs.join('\n')).toBeLessThanOrEqual(20);
+  });
+});
+
+/** The nodes a perft counts, depth by depth, run as `hexarena perft` from the package built above (its times left out). */
+const perft = () =>
+  execFileSync(process.execPath, [path.join(root, 'bin', 'hexarena.js'), 'perft', 'tictactoe', '--depth', '2'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .map((line) => line.replace(/nodes .*/, 'nodes'));
+
+describe("the command line's code cache (src/cli/cached-entry.ts)", () => {
+  // cli.cjs.<command>.<the bundle's fingerprint>.cache
+  const cache = (command: string) => {
+    const dir = path.join(root, 'dist', 'cli');
+    const found = readdirSync(dir).filter((f) => f.startsWith(`cli.cjs.${command}.`) && f.endsWith('.cache'));
+    expect(found.length).toBeLessThanOrEqual(1);
+    return path.join(dir, found[0] ?? `cli.cjs.${command}.none.cache`);
+  };
+
+  it('is written by the first server to start, beside the bundle', () => {
+    expect(statSync(cache('serve')).size).toBeGreaterThan(100_000);
+  });
+
+  it('is written by a command once, kept while V8 takes it, and written again when it refuses it', () => {
+    expect(existsSync(cache('perft'))).toBe(false);
+    const said = perft();
+    const written = readFileSync(cache('perft'));
+    expect(written.length).toBeGreaterThan(1000);
+    // Taken: the same output, the cache left as it was.
+    expect(perft()).toEqual(said);
+    expect(readFileSync(cache('perft')).equals(written)).toBe(true);
+    // Refused (not V8's): still the same output, and a cache V8 takes written in its place.
+    writeFileSync(cache('perft'), 'not a code cache');
+    expect(perft()).toEqual(said);
+    expect(readFileSync(cache('perft')).length).toBeGreaterThan(1000);
   });
 });

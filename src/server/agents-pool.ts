@@ -59,8 +59,15 @@ export class AgentsPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {
-    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
+  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {}
+
+  /**
+   * Starts the threads: a server does once it listens (a thread loading its code beside the main
+   * one would slow the start on a machine of two cores); the first job starts them if nothing did.
+   */
+  start(): void {
+    if (this.threads.length > 0 || this.closed) return;
+    for (let i = 0; i < this.size; i++) this.threads.push(this.spawn());
   }
 
   private spawn(): Thread {
@@ -146,6 +153,7 @@ export class AgentsPool {
    * position, while another thread (if there is one) stays free of reviews.
    */
   private dispatch(): void {
+    this.start();
     for (const thread of this.threads) {
       if (thread.busy > 0 || this.closed) continue;
       const reviewing = this.threads.filter((t) => t.reviewing).length;

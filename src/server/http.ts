@@ -2,9 +2,9 @@ import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { lazyValidators } from './lazy-validation.ts';
 import { Holdings } from './limits.ts';
 import { jsonLogOptions, logFailure, logRequests, logServerLines } from './log.ts';
-import { registerMetrics } from './metrics.ts';
 import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
@@ -103,6 +103,8 @@ export async function createHttpServer(
     // schemas are the code's own, not checked against JSON Schema's meta-schema at every start
     // (compiling that is a tenth of start-up); Ajv's strict mode still refuses an unknown keyword.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, validateSchema: false } },
+    // Each route's validator compiled when the route is first asked (lazy-validation.ts).
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
     clientErrorHandler: answerClientError,
   });
   if (online?.jsonLogs) {
@@ -125,7 +127,11 @@ export async function createHttpServer(
   const running = online ? await registerOnline(app, online.store, online, intake) : null;
   registerHealth(app, online?.store ?? null, running);
   // HEXARENA_METRICS_TOKEN: /metrics for the operator's scraper (metrics.ts); without it, no such address.
-  if (online?.metricsToken && running) registerMetrics(app, online.metricsToken, metricsSources(app, running.hub));
+  // prom-client is loaded only then: most servers never need it.
+  if (online?.metricsToken && running) {
+    const { registerMetrics } = await import('./metrics.ts');
+    registerMetrics(app, online.metricsToken, metricsSources(app, running.hub));
+  }
   registerAppPages(app);
   answerErrors(app);
   stoppers.set(app, (settings) => stopServer(intake, running?.parts ?? null, online?.store ?? null, () => app.close(), settings));

@@ -11,7 +11,7 @@ import {
   pieceId,
   QUEEN,
 } from './pieces.ts';
-import { zIndex, zobrist } from './zobrist.ts';
+import { drawnZobrist, zIndex, zobrist } from './zobrist.ts';
 
 /**
  * A move is one integer: piece | destination << 5, or PASS. Plain data that costs nothing to
@@ -121,8 +121,9 @@ export class HivePosition {
       if (playing) this.inHand |= 1 << p;
     }
     this.log = { data: new Int32Array(5 * 64), used: 0, owner: this };
-    this.hashLo = zobrist.lastLo[0] as number;
-    this.hashHi = zobrist.lastHi[0] as number;
+    const keys = drawnZobrist();
+    this.hashLo = keys.lastLo[0] as number;
+    this.hashHi = keys.lastHi[0] as number;
   }
 
   clone(): HivePosition {

@@ -11,10 +11,24 @@ import { PIECE_COUNT } from './pieces.ts';
  * halves share a cache line, and the table (1.8 MB) is far bigger than the cache, so a move reads
  * two lines, not four. The halves are drawn as before, all low ones first, so hashes are unchanged.
  */
-export const zobrist = (() => {
+export const zobrist = {
+  piece: new Int32Array(0),
+  lastLo: new Int32Array(0),
+  lastHi: new Int32Array(0),
+  blackLo: 0,
+  blackHi: 0,
+};
+
+/**
+ * `zobrist`, its keys drawn on the first call: a process that never plays Hive (a server whose first
+ * request is not a Hive game) does not draw half a million keys as it starts. Every position is
+ * made from a new one (HivePosition's constructor calls this), so no hash is taken before.
+ */
+export function drawnZobrist(): typeof zobrist {
+  if (zobrist.piece.length > 0) return zobrist;
   const rng = Rng.fromSeed('hexarena/hive/zobrist');
   // Plain loops: every process that plays Hive (a server, its AI threads, a UHP engine started per
-  // move) draws these half-million keys as it starts, and Int32Array.from with a callback took 50 ms.
+  // move) draws these half-million keys, and Int32Array.from with a callback took 50 ms.
   const fill = (n: number) => {
     const keys = new Int32Array(n);
     for (let i = 0; i < n; i++) keys[i] = rng.nextUint32() | 0;
@@ -24,14 +38,14 @@ export const zobrist = (() => {
   const piece = new Int32Array(2 * n);
   for (let z = 0; z < n; z++) piece[2 * z] = rng.nextUint32() | 0;
   for (let z = 0; z < n; z++) piece[2 * z + 1] = rng.nextUint32() | 0;
-  return {
-    piece,
-    lastLo: fill(PIECE_COUNT + 1),
-    lastHi: fill(PIECE_COUNT + 1),
-    blackLo: fill(1)[0] as number,
-    blackHi: fill(1)[0] as number,
-  };
-})();
+  // In this order, as when they were drawn at load: the keys, and so every hash, are unchanged.
+  zobrist.lastLo = fill(PIECE_COUNT + 1);
+  zobrist.lastHi = fill(PIECE_COUNT + 1);
+  zobrist.blackLo = fill(1)[0] as number;
+  zobrist.blackHi = fill(1)[0] as number;
+  zobrist.piece = piece;
+  return zobrist;
+}
 
 /** Where a piece's key at a cell and level begins in `zobrist.piece` (its low half; the high one follows). */
 export const zIndex = (piece: number, cell: number, level: number): number => ((piece * CELLS + cell) * MAX_HEIGHT + level) * 2;
