@@ -1,11 +1,12 @@
 // Whether dist/cli (the compiled command line) is newer than every source it was compiled from.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 
 /** Tests and their helpers are never part of the command line: editing one leaves the build fresh. */
 const TEST_ONLY = /\.(test|testing)\.ts$/;
 
 function newestSource(dir) {
   let newest = 0;
+  if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = `${dir}/${entry.name}`;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(file));

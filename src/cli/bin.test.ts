@@ -22,9 +22,9 @@ writeFileSync(path.join(root, 'src/cli/main.ts'), 'export const main = async ():
 
 const BUILT = 1_700_000_000_000;
 writeFileSync(path.join(root, 'dist/cli/built-at'), String(BUILT));
-/** A file under src (made empty if new), last changed `after` ms after the build. */
-function edit(file: string, after: number): void {
-  const at = path.join(root, 'src', file);
+/** A file under src, or the engines' package's (made empty if new), last changed `after` ms after the build. */
+function edit(file: string, after: number, under = 'src'): void {
+  const at = path.join(root, under, file);
   mkdirSync(path.dirname(at), { recursive: true });
   if (!existsSync(at)) writeFileSync(at, '');
   utimesSync(at, (BUILT + after) / 1000, (BUILT + after) / 1000);
@@ -35,10 +35,17 @@ describe('bin/hexarena.js', () => {
   it('runs the build while no source is newer; a newer test or test helper leaves it fresh; a newer source runs the sources', () => {
     edit('cli/main.ts', -1000);
     expect(runs()).toBe('compiled');
-    edit('games/hive/rules.test.ts', 1000);
+    edit('games/hive/rules.test.ts', 1000, 'packages/engines/src');
     edit('server/online.testing.ts', 1000);
     expect(runs()).toBe('compiled');
-    edit('games/hive/rules.ts', 1000);
+    edit('server/room.ts', 1000);
+    expect(runs()).toBe('source');
+  });
+
+  it('a newer source of the engines’ package, which the build bundles, runs the sources too', () => {
+    edit('server/room.ts', -1000);
+    expect(runs()).toBe('compiled');
+    edit('games/hive/rules.ts', 1000, 'packages/engines/src');
     expect(runs()).toBe('source');
   });
 });
