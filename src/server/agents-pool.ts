@@ -59,8 +59,14 @@ export class AgentsPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {
-    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
+  /**
+   * The threads start with the first job, not with the server: one that never hears from an AI (a
+   * site of people alone, most of the test suite's hundred-odd servers) does not pay their start-up.
+   */
+  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {}
+
+  private startThreads(): void {
+    if (this.threads.length === 0) for (let i = 0; i < this.size; i++) this.threads.push(this.spawn());
   }
 
   private spawn(): Thread {
@@ -146,6 +152,8 @@ export class AgentsPool {
    * position, while another thread (if there is one) stays free of reviews.
    */
   private dispatch(): void {
+    if (this.closed) return;
+    this.startThreads();
     for (const thread of this.threads) {
       if (thread.busy > 0 || this.closed) continue;
       const reviewing = this.threads.filter((t) => t.reviewing).length;
