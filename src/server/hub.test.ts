@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { AgentsPool } from './agents-pool.ts';
 import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import type { Room } from './room.ts';
@@ -98,6 +98,8 @@ describe('a game of AIs alone', () => {
   it('opened while the server notes in the store that nobody watches it, is played, not left waiting for ever', async () => {
     const store = new SqliteStore(':memory:');
     const pool = new AgentsPool(1);
+    // However the test ends, its AI thread does not outlive it (closing twice is nothing).
+    onTestFinished(() => pool.close());
     // The store's note that the game waits unwatched is held until the game has been opened meanwhile.
     let noting: () => void = () => undefined;
     const noted = new Promise<void>((resolve) => {
