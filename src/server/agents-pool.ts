@@ -62,8 +62,9 @@ export class AgentsPool {
   constructor(readonly size = Math.max(1, availableParallelism() - 1)) {}
 
   /**
-   * Starts the threads: a server does once it listens (a thread loading its code beside the main
-   * one would slow the start on a machine of two cores); the first job starts them if nothing did.
+   * Starts the threads. The first job does, not the server's start: a server that never hears from
+   * an AI (a site of people alone, most of the test suite's hundred-odd servers) does not pay their
+   * start-up, and one that does is not slowed by them while it starts.
    */
   start(): void {
     if (this.threads.length > 0 || this.closed) return;
@@ -153,6 +154,7 @@ export class AgentsPool {
    * position, while another thread (if there is one) stays free of reviews.
    */
   private dispatch(): void {
+    if (this.closed) return;
     this.start();
     for (const thread of this.threads) {
       if (thread.busy > 0 || this.closed) continue;

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { AgentsPool } from './agents-pool.ts';
 import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import type { Room } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -90,5 +91,52 @@ describe('correspondence', () => {
     hub.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('a game of AIs alone', () => {
+  it('opened while the server notes in the store that nobody watches it, is played, not left waiting for ever', async () => {
+    const store = new SqliteStore(':memory:');
+    const pool = new AgentsPool(1);
+    // However the test ends, its AI thread does not outlive it (closing twice is nothing).
+    onTestFinished(() => pool.close());
+    // The store's note that the game waits unwatched is held until the game has been opened meanwhile.
+    let noting: () => void = () => undefined;
+    const noted = new Promise<void>((resolve) => {
+      noting = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const settle = store.games.settle.bind(store.games);
+    store.games.settle = async (...args) => {
+      noting();
+      await released;
+      return settle(...args);
+    };
+    hub = new Hub(store, pool, null, { ...DEFAULT_HUB_SETTINGS, sweepMs: 3_600_000 });
+    const room = await hub.create('tictactoe', {}, ['random', 'random'], null);
+    // Nobody watches it: a sweep takes it, and the scheduler notes so in the store.
+    await hub.sweep();
+    await noted;
+    // Opened now, as a socket opens it: the scheduler is still at work on the game.
+    let moved: () => void = () => undefined;
+    const firstMove = new Promise<void>((resolve) => {
+      moved = resolve;
+    });
+    const stopWatching = room.subscribe((event) => {
+      if (event.kind === 'move') moved();
+    });
+    hub.watch(room);
+    release();
+    // The AI plays (before the fix, nothing ever moved: the watch had found the game in hand).
+    await firstMove;
+    expect(room.version).toBeGreaterThan(0);
+    stopWatching();
+    hub.close();
+    hub = null;
+    await pool.close();
+    await store.close();
   });
 });

@@ -29,10 +29,13 @@ function binaries(): string {
 }
 
 /**
- * A PostgreSQL server with its cluster in `dir` (made with initdb the first time), started on
- * 127.0.0.1:`port`, its socket in `dir` too. `durable: false` turns fsync off (tests about behaviour).
+ * A PostgreSQL cluster in `dir`/data, made with initdb unless it is there (a folder the postgres
+ * user owns when run as root), and how to run the server's programs on it.
  */
-export function startLocalPostgres(dir: string, port: number, { durable }: { durable: boolean }): LocalPostgres {
+export function makeLocalCluster(
+  dir: string,
+  { durable }: { durable: boolean },
+): { data: string; run: (program: string, args: string[], check?: boolean) => boolean } {
   const bin = binaries();
   const data = path.join(dir, 'data');
   mkdirSync(dir, { recursive: true });
@@ -54,6 +57,15 @@ export function startLocalPostgres(dir: string, port: number, { durable }: { dur
     throw new Error(`PostgreSQL runs as the postgres user, which cannot reach ${dir}: choose a data folder outside a private home`);
   if (!existsSync(path.join(data, 'PG_VERSION')))
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'hexarena', '-E', 'UTF8', ...(durable ? [] : ['--no-sync'])]);
+  return { data, run };
+}
+
+/**
+ * A PostgreSQL server with its cluster in `dir` (made with initdb the first time), started on
+ * 127.0.0.1:`port`, its socket in `dir` too. `durable: false` turns fsync off (tests about behaviour).
+ */
+export function startLocalPostgres(dir: string, port: number, { durable }: { durable: boolean }): LocalPostgres {
+  const { data, run } = makeLocalCluster(dir, { durable });
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? '' : ' -c fsync=off'}`;
   const start = () => {
     // Left running by an earlier run that was killed: used as it is.

@@ -52,10 +52,22 @@ function bindable(port: number): Promise<boolean> {
  * build of its own unless `env` names one (HEXARENA_WEB_DIST).
  */
 export async function startServer(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  if (port !== undefined) return startServerOn(dataDir, env, port);
+  // A port found free here can be taken before the server binds it by a process of another run of
+  // vitest on the same machine (its workers' bands are these): another port is tried then.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startServerOn(dataDir, env, await freePort());
+    } catch (e) {
+      if (tries >= 5 || !(e instanceof Error) || !e.message.includes('EADDRINUSE')) throw e;
+    }
+  }
+}
+
+async function startServerOn(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   const web = path.join(dataDir, 'web');
   mkdirSync(web, { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
-  port ??= await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
     env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -228,10 +228,6 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   });
   app.addHook('onClose', async () => reviews.close());
   app.addHook('onClose', () => pool.close());
-  // The AI's threads start once the server listens (a tick later): none is needed for the first answer.
-  app.addHook('onListen', async () => {
-    setImmediate(() => pool.start());
-  });
   // Redis's client is loaded only by a server that has one to talk to.
   const fanout = limits.redisUrl ? new (await import('./fanout.ts')).Fanout(limits.redisUrl) : null;
   if (fanout) app.addHook('onClose', () => fanout.close());

@@ -112,10 +112,11 @@ export class Scheduler {
     if (this.acting.has(room.id) || this.closed) return;
     this.acting.add(room.id);
     const version = room.version;
+    let parked = false;
     try {
       const now = this.hub.now();
       if (claimed || (await this.store.games.claim(room.id, room.plies, this.settings.instance, now + this.settings.leaseMs, now)))
-        await this.act(room);
+        parked = await this.act(room);
     } catch (e) {
       // The store or the AI failed: the claim lapses, and the game is looked at again after it. (A
       // thought cut short by the server stopping is no failure: the next start takes the turn up.)
@@ -126,22 +127,27 @@ export class Scheduler {
     // Over with nobody watching (a flag, an abandoned game, a sweep's backlog of thousands): let go now.
     if (room.over) this.hub.letGo(room.id);
     // Acting moved the game on (an AI's move): the next due time, perhaps another AI's turn at once.
-    else if (room.version !== version) this.scheduleDue(room);
+    // Parked as unwatched, but opened while the store wrote so: that watch found this instance
+    // acting and left the game to it, so it is looked at again now, not left waiting for ever.
+    else if (room.version !== version || (parked && !this.unwatched(room))) this.scheduleDue(room);
   }
 
-  /** What the server does in a due game it holds: the AI to move moves, else the clock or the wait is judged. */
-  private async act(room: Room): Promise<void> {
+  /**
+   * What the server does in a due game it holds: the AI to move moves, else the clock or the wait is
+   * judged. True when it parked a game of AIs alone that nobody watched.
+   */
+  private async act(room: Room): Promise<boolean> {
     const { plies, version } = room;
     const ai = room.aiToMove();
     // Nobody watches this game of AIs alone: it waits, not due, until someone opens it (watch).
     if (this.unwatched(room)) {
       await this.store.games.settle(room.id, plies, this.settings.instance, null);
-      return;
+      return true;
     }
     if (ai && /^(uhp|http):/.test(ai.agent) && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
       process.stderr.write(`hexarena: game ${room.id}: its outside seat is no longer in HEXARENA_OUTSIDE_SEATS, and forfeits\n`);
       await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
-      return;
+      return false;
     }
     if (ai && this.pool) {
       // A long think keeps its claim alive; a dead instance's claim lapses and another takes over.
@@ -172,6 +178,7 @@ export class Scheduler {
       // Nothing happened (the clock had not run out after all, another instance moved first): look again when due.
       if (room.version === version && !room.over) await this.store.games.settle(room.id, plies, this.settings.instance, room.due());
     }
+    return false;
   }
 
   /**
