@@ -11,7 +11,16 @@ import path from 'node:path';
  */
 export type TestKind = 'rules' | 'app' | 'browser';
 
-const RULES_FOLDERS = ['src/hex/', 'src/engine/', 'src/games/', 'src/ai/', 'src/ratings/', 'src/puzzles/', 'src/protocols/'];
+const RULES_FOLDERS = [
+  'src/hex/',
+  'src/engine/',
+  'src/games/',
+  'src/ai/',
+  'src/ratings/',
+  'src/tournaments/',
+  'src/puzzles/',
+  'src/protocols/',
+];
 const TEST_FILE = /\.test\.ts$/;
 const SLOW_FILE = /\.slow\.test\.ts$/;
 /** A file that starts the site's server or a store (puzzles mined from a server's games, say) is an app test. */

@@ -21,13 +21,14 @@ const LAYERS: Record<string, number> = {
   ai: 3,
   ratings: 3.5,
   puzzles: 3.5,
+  tournaments: 3.5,
   explorer: 3.5,
   protocols: 4,
   server: 4,
   cli: 4,
   web: 4,
 };
-const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'puzzles', 'explorer']);
+const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'tournaments', 'puzzles', 'explorer']);
 const NODE_BUILTINS = new Set(builtinModules);
 
 function modules(dir: string): string[] {
