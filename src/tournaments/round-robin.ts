@@ -1,3 +1,5 @@
+import { rankBy } from './ranking.ts';
+
 /**
  * Round robins as FIDE schedules them (Berger tables, Handbook C.05 Annex 1) and as hivegame.com's
  * world championship groups rank them: one or more cycles, colours balanced, an odd field with a
@@ -201,41 +203,18 @@ export function roundRobinStandings(
 ): RoundRobinStanding[] {
   const t = tally(players, games, scoring);
   const primary = scoring.count === 'games' ? t.games : t.matches;
-  const values = new Map<number, number[]>(allPlayers(players).map((p) => [p, []]));
-  // Each group holds players no criterion so far separates, best first.
-  let groups: number[][] = split(allPlayers(players), (p) => primary[p] as number);
-  for (const which of scoring.tiebreaks) {
-    groups = groups.flatMap((group) => {
-      const value = new Map(group.map((p) => [p, criterion(t, scoring, which, p, group)]));
-      for (const p of group) values.get(p)?.push(value.get(p) as number);
-      return group.length === 1 ? [group] : split(group, (p) => value.get(p) as number);
-    });
-  }
-  const standings: RoundRobinStanding[] = [];
-  let place = 1;
-  for (const group of groups) {
-    for (const p of group)
-      standings.push({
-        player: p,
-        place,
-        score: primary[p] as number,
-        gamePoints: t.games[p] as number,
-        matchPoints: t.matches[p] as number,
-        tiebreaks: values.get(p) as number[],
-      });
-    place += group.length;
-  }
-  return standings;
-}
-
-/** Players ordered by a value, best first, in groups of equal value. */
-function split(players: readonly number[], value: (p: number) => number): number[][] {
-  const sorted = [...players].sort((a, b) => value(b) - value(a) || a - b);
-  const groups: number[][] = [];
-  for (const p of sorted) {
-    const last = groups.at(-1);
-    if (last && Math.abs(value(last[0] as number) - value(p)) < 1e-9) last.push(p);
-    else groups.push([p]);
-  }
-  return groups;
+  const criteria = scoring.tiebreaks.map((which) => (p: number, tied: readonly number[]) => criterion(t, scoring, which, p, tied));
+  return rankBy(
+    allPlayers(players),
+    (p) => primary[p] as number,
+    criteria,
+    (a, b) => a - b,
+  ).map(({ player, place, values }) => ({
+    player,
+    place,
+    score: primary[player] as number,
+    gamePoints: t.games[player] as number,
+    matchPoints: t.matches[player] as number,
+    tiebreaks: values,
+  }));
 }
