@@ -44,11 +44,18 @@ function inTemporaryFolder<T>(work: (dir: string) => T): T {
   }
 }
 
-/** A random tournament of the tool's generator (its finished rounds), as the TRF text it writes. */
-export function generateTournament(seed: number): string {
+/**
+ * A random tournament of the tool's generator (its finished rounds), as the TRF text it writes;
+ * `config` sets the generator's parameters (`PlayersNumber`, `RoundsNumber`, `ForfeitRate`…).
+ */
+export function generateTournament(seed: number, config: Readonly<Record<string, number>> = {}): string {
   return inTemporaryFolder((dir) => {
     const file = path.join(dir, 'random.trf');
-    const run = spawnSync(tool(), ['--dutch', '-g', '-o', file, '-s', String(seed)], { encoding: 'utf8' });
+    const configFile = path.join(dir, 'generator.txt');
+    const settings = Object.entries(config).map(([key, value]) => `${key}=${value}\n`);
+    if (settings.length > 0) writeFileSync(configFile, settings.join(''));
+    const args = ['--dutch', '-g', ...(settings.length > 0 ? [configFile] : []), '-o', file, '-s', String(seed)];
+    const run = spawnSync(tool(), args, { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`bbpPairings -g -s ${seed} failed (${run.status}): ${run.stderr}`);
     return readFileSync(file, 'utf8');
   });
