@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BBP_MISSING, BBP_PAIRINGS, generateTournament } from '../../scripts/bbp-pairings.ts';
+import { BBP_MISSING, BBP_PAIRINGS, checkTournament, generateTournament, pairNextRound } from '../../scripts/bbp-pairings.ts';
 import { unwrap } from '../engine/result.ts';
 import { allocateColours, colourPreference, pairRound } from './swiss-dutch.ts';
-import { parseTrf, STANDARD_POINTS, type Tournament, type TrfPlayer, type TrfRound } from './trf.ts';
+import { formatTrf, parseTrf, pointsOf, STANDARD_POINTS, type Tournament, type TrfPlayer, type TrfRound } from './trf.ts';
 
 const entry = (opponent: number, colour: 'w' | 'b', result: TrfRound['result']): TrfRound => ({ opponent, colour, result });
 
@@ -136,6 +136,41 @@ describe.skipIf(BBP_PAIRINGS === null)(`the Dutch system against bbpPairings${BB
     }
     console.log(`colours: ${pairs - differ.length} of ${pairs} pairs allocated as bbpPairings allocated them`);
     expect(differ.slice(0, 20)).toEqual([]);
+  });
+
+  it('a first round hexarena pairs and exports as TRF is the tool’s own pairing (-p) and passes its check (-c)', () => {
+    for (const [seed, generated] of tournaments.slice(0, 5)) {
+      // The same players with no round played, an odd field for some, the first colour stated.
+      const field = generated.players.slice(0, generated.players.length - (seed % 2));
+      const fresh: Tournament = {
+        ...generated,
+        totalRounds: 5,
+        initialColour: seed % 3 === 0 ? 'black' : 'white',
+        players: field.map((p) => ({ ...p, rounds: [], points: 0, place: null })),
+      };
+      const ours = unwrap(pairRound(fresh, 1));
+      const tool = pairNextRound(formatTrf(fresh));
+      const pairs = ours.pairs.map((x) => [x.white, x.black] as [number, number]);
+      expect(tool.pairs, `seed ${seed}: ${tool.output}`).toEqual([...pairs, ...(ours.bye === null ? [] : [[ours.bye, 0]])]);
+      // Play it out (the higher number wins, every fifth board drawn) and export it.
+      const results = new Map<number, TrfRound>();
+      for (const [i, x] of ours.pairs.entries()) {
+        const white = i % 5 === 0 ? '=' : x.white > x.black ? '1' : '0';
+        const black = white === '=' ? '=' : white === '1' ? '0' : '1';
+        results.set(x.white, { opponent: x.black, colour: 'w', result: white });
+        results.set(x.black, { opponent: x.white, colour: 'b', result: black });
+      }
+      if (ours.bye !== null) results.set(ours.bye, { opponent: 0, colour: '-', result: 'U' });
+      const played: Tournament = {
+        ...fresh,
+        players: fresh.players.map((p) => {
+          const rounds = [results.get(p.startRank) as TrfRound];
+          return { ...p, rounds, points: pointsOf({ ...p, rounds }, fresh.points) };
+        }),
+      };
+      const check = checkTournament(formatTrf(played));
+      expect(check.ok, `seed ${seed}: ${check.output}`).toBe(true);
+    }
   });
 });
 
