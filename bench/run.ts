@@ -11,6 +11,7 @@ import { benchRatings } from './ratings.ts';
 import { benchReview } from './review.ts';
 import { benchServer, benchServerStartup } from './server.ts';
 import { benchTictactoe } from './tictactoe.ts';
+import { benchTournaments } from './tournaments.ts';
 import { benchUhp } from './uhp.ts';
 import { benchWeb } from './web.ts';
 
@@ -38,6 +39,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   review: benchReview,
   explorer: benchExplorer,
   uhp: benchUhp,
+  tournaments: benchTournaments,
 };
 
 // `--db postgres` runs the server benchmark on PostgreSQL as well (one and two instances);

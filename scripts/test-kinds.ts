@@ -11,8 +11,8 @@ import path from 'node:path';
  */
 export type TestKind = 'rules' | 'app' | 'browser';
 
-/** The engines' package (packages/engines) is rules throughout; of the app, its puzzles and protocols. */
-const RULES_FOLDERS = ['packages/engines/', 'src/puzzles/', 'src/protocols/'];
+/** The engines' package (packages/engines) is rules throughout; of the app, its tournaments, puzzles and protocols. */
+const RULES_FOLDERS = ['packages/engines/', 'src/tournaments/', 'src/puzzles/', 'src/protocols/'];
 const TEST_FILE = /\.test\.ts$/;
 const SLOW_FILE = /\.slow\.test\.ts$/;
 /** A file that starts the site's server or a store (puzzles mined from a server's games, say) is an app test. */

@@ -31,13 +31,14 @@ const LAYERS: Record<string, number> = {
   ratings: 3.5,
   protocol: 3.8,
   puzzles: 3.5,
+  tournaments: 3.5,
   explorer: 3.5,
   protocols: 4,
   server: 4,
   cli: 4,
   web: 4,
 };
-const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'protocol', 'puzzles', 'explorer']);
+const ISOMORPHIC = new Set(['hex', 'engine', 'games', 'ai', 'ratings', 'protocol', 'tournaments', 'puzzles', 'explorer']);
 const NODE_BUILTINS = new Set(builtinModules);
 
 function modules(dir: string): string[] {
@@ -68,8 +69,8 @@ const localImports = (file: string): string[] =>
 /** The folders of one game, one per layer that has games. */
 const GAME_FOLDERS = (id: string): string[] => [`games/${id}/`, `web/games/${id}/`, `cli/games/${id}/`];
 
-/** Protocols that belong to one game (UHP and seed 004 are Hive's): they may use its modules. */
-const PROTOCOL_GAMES: Record<string, string> = { uhp: 'hive', seed004: 'hive', 'hive-records': 'hive' };
+/** Protocols that belong to one game (UHP and seed 004 are Hive's, GTP Hex's): they may use its modules. */
+const PROTOCOL_GAMES: Record<string, string> = { uhp: 'hive', seed004: 'hive', 'hive-records': 'hive', gtp: 'hex' };
 
 /** The game whose modules `file` (a path under src/) is: `hive` for src/games/hive/pieces.ts. */
 const ownerGame = (relative: string): string | undefined => {

@@ -1,0 +1,177 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { describe, expect, it } from 'vitest';
+import { BBP_MISSING, BBP_PAIRINGS, checkTournament, generateTournament, pairNextRound } from '../../scripts/bbp-pairings.ts';
+import { allocateColours, colourPreference, pairRound } from './swiss-dutch.ts';
+import { formatTrf, parseTrf, pointsOf, STANDARD_POINTS, type Tournament, type TrfPlayer, type TrfRound } from './trf.ts';
+
+const entry = (opponent: number, colour: 'w' | 'b', result: TrfRound['result']): TrfRound => ({ opponent, colour, result });
+
+const player = (startRank: number, rounds: TrfRound[]): TrfPlayer => ({
+  startRank,
+  sex: '',
+  title: '',
+  name: `P${startRank}`,
+  rating: 2000 - startRank,
+  federation: '',
+  fideId: '',
+  birthDate: '',
+  points: 0,
+  place: null,
+  rounds,
+});
+
+const tournament = (players: TrfPlayer[], initial: 'white' | 'black' | null = 'white'): Tournament => ({
+  name: null,
+  system: null,
+  totalRounds: 5,
+  initialColour: initial,
+  useRank: false,
+  points: STANDARD_POINTS,
+  players,
+  otherLines: [],
+});
+
+describe('Dutch colour preferences (A.6) and allocation (E)', () => {
+  it('absolute after two of a colour in a row or two more of one; strong after one more; mild when level', () => {
+    const p = player(1, [entry(2, 'w', '1'), entry(3, 'w', '1'), entry(4, 'b', '0'), entry(5, 'b', '+')]);
+    expect(colourPreference(p, 1)).toMatchObject({ colour: null, strength: null });
+    expect(colourPreference(p, 2)).toMatchObject({ colour: 'black', strength: 'strong' });
+    expect(colourPreference(p, 3)).toMatchObject({ colour: 'black', strength: 'absolute', imbalance: 2 });
+    expect(colourPreference(p, 4)).toMatchObject({ colour: 'black', strength: 'strong' });
+    // Round 4 was a forfeit: not a game played, so the preference stays what round 3 left.
+    expect(colourPreference(p, 5)).toMatchObject({ colour: 'black', strength: 'strong' });
+    const level = player(2, [entry(1, 'b', '0'), entry(3, 'w', '=')]);
+    expect(colourPreference(level, 3)).toMatchObject({ colour: 'black', strength: 'mild' });
+  });
+
+  it('round 1: the higher-ranked takes the initial colour with an odd pairing number, the other with an even one', () => {
+    const t = tournament([1, 2, 3, 4].map((r) => player(r, [])));
+    expect(unwrap(pairRound(t, 1))).toEqual({
+      pairs: [
+        { white: 1, black: 3 },
+        { white: 4, black: 2 },
+      ],
+      bye: null,
+    });
+    const odd = tournament(
+      [1, 2, 3, 4, 5].map((r) => player(r, [])),
+      'black',
+    );
+    expect(unwrap(pairRound(odd, 1))).toEqual({
+      pairs: [
+        { white: 3, black: 1 },
+        { white: 2, black: 4 },
+      ],
+      bye: 5,
+    });
+  });
+
+  it('a stronger preference wins; equal ones alternate from the last round the two differed', () => {
+    // 1 (higher) had w, b: mild for white. 2 had b, b: absolute for white. 2 gets white.
+    const t = tournament([
+      player(1, [entry(3, 'w', '1'), entry(4, 'b', '1')]),
+      player(2, [entry(4, 'b', '1'), entry(3, 'b', '1')]),
+      player(3, [entry(1, 'b', '0'), entry(2, 'w', '0')]),
+      player(4, [entry(2, 'w', '0'), entry(1, 'w', '0')]),
+    ]);
+    expect(allocateColours(t, t.players[0] as TrfPlayer, t.players[1] as TrfPlayer, 3)).toEqual({ white: 2, black: 1 });
+    // 3 had b, w and 4 had w, w... 4 absolute black, 3 mild black: 4 gets black.
+    expect(allocateColours(t, t.players[2] as TrfPlayer, t.players[3] as TrfPlayer, 3)).toEqual({ white: 3, black: 4 });
+    // Both level and last black (mild for white): they alternate from round 2, where 1 had white and 2 black.
+    const same = tournament([
+      player(1, [entry(9, 'b', '='), entry(9, 'w', '='), entry(9, 'w', '='), entry(9, 'b', '=')]),
+      player(2, [entry(9, 'w', '='), entry(9, 'b', '='), entry(9, 'w', '='), entry(9, 'b', '=')]),
+    ]);
+    expect(allocateColours(same, same.players[0] as TrfPlayer, same.players[1] as TrfPlayer, 5)).toEqual({ white: 2, black: 1 });
+    // With the same histories nothing differs: the higher-ranked gets their preference.
+    const twins = tournament([player(1, [entry(9, 'w', '='), entry(9, 'b', '=')]), player(2, [entry(9, 'w', '='), entry(9, 'b', '=')])]);
+    expect(allocateColours(twins, twins.players[1] as TrfPlayer, twins.players[0] as TrfPlayer, 3)).toEqual({ white: 1, black: 2 });
+  });
+
+  it('not the pairing of later rounds, yet: it says so', () => {
+    const r = pairRound(tournament([player(1, []), player(2, [])]), 2);
+    expect(r.ok ? 'paired' : r.error.message).toBe('the Dutch pairing of round 2 is not built yet (only round 1 is)');
+  });
+});
+
+/** Tournaments of bbpPairings's random generator: its own Dutch pairings, round by round. */
+const SEEDS = Array.from({ length: 60 }, (_, i) => 1000 + i);
+
+describe.skipIf(BBP_PAIRINGS === null)(`the Dutch system against bbpPairings${BBP_PAIRINGS === null ? ` — ${BBP_MISSING}` : ''}`, () => {
+  const tournaments = BBP_PAIRINGS === null ? [] : SEEDS.map((seed) => [seed, unwrap(parseTrf(generateTournament(seed)))] as const);
+
+  it('round 1 of every generated tournament is paired as the tool paired it', () => {
+    const differ: string[] = [];
+    for (const [seed, t] of tournaments) {
+      const ours = unwrap(pairRound(t, 1));
+      const recorded = t.players
+        .filter((p) => (p.rounds[0]?.opponent ?? 0) > 0 && p.rounds[0]?.colour === 'w')
+        .map((p) => ({ white: p.startRank, black: p.rounds[0]?.opponent }));
+      const bye = t.players.find((p) => p.rounds[0]?.result === 'U')?.startRank ?? null;
+      const key = (pairs: readonly { white: number; black: number | null | undefined }[]) =>
+        pairs
+          .map((x) => `${x.white}-${x.black}`)
+          .sort()
+          .join(' ');
+      if (key(ours.pairs) !== key(recorded) || ours.bye !== bye) differ.push(`seed ${seed}`);
+    }
+    console.log(
+      `round 1: ${tournaments.length - differ.length} of ${tournaments.length} generated tournaments paired as bbpPairings paired them`,
+    );
+    expect(differ).toEqual([]);
+  });
+
+  it('every recorded pair of every round gets the colours the tool gave it', () => {
+    let pairs = 0;
+    const differ: string[] = [];
+    for (const [seed, t] of tournaments) {
+      const byRank = new Map(t.players.map((p) => [p.startRank, p]));
+      for (const p of t.players)
+        for (const [k, r] of p.rounds.entries()) {
+          if (r.colour !== 'w' || r.opponent === null || r.opponent === 0) continue;
+          pairs++;
+          const got = allocateColours(t, p, byRank.get(r.opponent) as TrfPlayer, k + 1);
+          if (got.white !== p.startRank) differ.push(`seed ${seed} round ${k + 1}: ${p.startRank}-${r.opponent}`);
+        }
+    }
+    console.log(`colours: ${pairs - differ.length} of ${pairs} pairs allocated as bbpPairings allocated them`);
+    expect(differ.slice(0, 20)).toEqual([]);
+  });
+
+  it('a first round hexarena pairs and exports as TRF is the tool’s own pairing (-p) and passes its check (-c)', () => {
+    for (const [seed, generated] of tournaments.slice(0, 5)) {
+      // The same players with no round played, an odd field for some, the first colour stated.
+      const field = generated.players.slice(0, generated.players.length - (seed % 2));
+      const fresh: Tournament = {
+        ...generated,
+        totalRounds: 5,
+        initialColour: seed % 3 === 0 ? 'black' : 'white',
+        players: field.map((p) => ({ ...p, rounds: [], points: 0, place: null })),
+      };
+      const ours = unwrap(pairRound(fresh, 1));
+      const tool = pairNextRound(formatTrf(fresh));
+      const pairs = ours.pairs.map((x) => [x.white, x.black] as [number, number]);
+      expect(tool.pairs, `seed ${seed}: ${tool.output}`).toEqual([...pairs, ...(ours.bye === null ? [] : [[ours.bye, 0]])]);
+      // Play it out (the higher number wins, every fifth board drawn) and export it.
+      const results = new Map<number, TrfRound>();
+      for (const [i, x] of ours.pairs.entries()) {
+        const white = i % 5 === 0 ? '=' : x.white > x.black ? '1' : '0';
+        const black = white === '=' ? '=' : white === '1' ? '0' : '1';
+        results.set(x.white, { opponent: x.black, colour: 'w', result: white });
+        results.set(x.black, { opponent: x.white, colour: 'b', result: black });
+      }
+      if (ours.bye !== null) results.set(ours.bye, { opponent: 0, colour: '-', result: 'U' });
+      const played: Tournament = {
+        ...fresh,
+        players: fresh.players.map((p) => {
+          const rounds = [results.get(p.startRank) as TrfRound];
+          return { ...p, rounds, points: pointsOf({ ...p, rounds }, fresh.points) };
+        }),
+      };
+      const check = checkTournament(formatTrf(played));
+      expect(check.ok, `seed ${seed}: ${check.output}`).toBe(true);
+    }
+  });
+});
+
+if (BBP_PAIRINGS === null) console.warn(`src/tournaments/swiss-dutch.test.ts: ${BBP_MISSING}`);
