@@ -149,6 +149,35 @@ async function strayStackMarks(page: Page): Promise<string[]> {
   return stray;
 }
 
+/** Each zoom button that lies over a chip of a hand (a Hive player's pieces beside the board). */
+async function zoomOverHand(page: Page): Promise<string[]> {
+  const buttons = await page.locator('.zoom-buttons button').all();
+  const chips = await page.locator('.hand .piece').all();
+  const chipBoxes = await Promise.all(
+    chips.map(async (c) => ({ name: (await c.getAttribute('data-hand')) ?? '?', at: await c.boundingBox() })),
+  );
+  const over: string[] = [];
+  for (const b of buttons) {
+    const at = await b.boundingBox();
+    if (!at) continue;
+    for (const c of chipBoxes) if (c.at && overlaps(at, c.at)) over.push(`${await b.getAttribute('aria-label')} over ${c.name}`);
+  }
+  return over;
+}
+
+/** The WCAG contrast ratio of two computed colours (`rgb(r, g, b)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
 describe('the board is the hero, on a phone and a laptop', () => {
   it('Hive: a stack’s height and the piece beneath fit inside the tile at every zoom', async () => {
     await withPage(async (page) => {
@@ -158,12 +187,40 @@ describe('the board is the hero, on a phone and a laptop', () => {
         await page.locator('svg.hive g[data-height="2"]').waitFor();
         expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
         expect(await strayStackMarks(page), `fitted, ${size.width} px`).toEqual([]);
+        expect(await zoomOverHand(page), `zoom buttons over a hand, ${size.width} px`).toEqual([]);
         await shoot(page, 'hive-stack');
         for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
         expect(await strayStackMarks(page), `zoomed in, ${size.width} px`).toEqual([]);
         for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
         expect(await strayStackMarks(page), `zoomed out, ${size.width} px`).toEqual([]);
+        expect(await zoomOverHand(page), `zoomed out, zoom buttons over a hand, ${size.width} px`).toEqual([]);
       }
+    });
+  });
+
+  it('dark Hive: the black tiles and the black hand’s chips keep a visible edge on the near-black page', async () => {
+    await withPage(async (page) => {
+      await page.goto(server.base + HIVE_STACK);
+      await page.locator('svg.hive g[data-height="2"]').waitFor();
+      await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
+      await page.locator('html[data-theme=dark]').waitFor({ state: 'attached' });
+      const look = await page.evaluate(() => {
+        const tile = document.querySelector('svg.hive g.side-1 polygon.hex') as SVGPolygonElement;
+        const chip = document.querySelector('.hand .piece.side-1') as HTMLElement;
+        return {
+          page: getComputedStyle(document.body).backgroundColor,
+          chipFill: getComputedStyle(chip).backgroundColor,
+          chipEdge: getComputedStyle(chip).borderTopColor,
+          tileEdge: getComputedStyle(tile).stroke,
+          // The rim as wide as it shows on screen, in pixels.
+          tileEdgePx: Number.parseFloat(getComputedStyle(tile).strokeWidth) * (tile.getScreenCTM() as DOMMatrix).a,
+        };
+      });
+      // The page and the chips are near-black; their rims stand out as WCAG asks of a control's edge (3:1).
+      expect(contrast(look.page, look.chipFill)).toBeLessThan(1.5);
+      expect(contrast(look.page, look.chipEdge), `chip rim ${look.chipEdge} on ${look.page}`).toBeGreaterThanOrEqual(3);
+      expect(contrast(look.page, look.tileEdge), `tile rim ${look.tileEdge} on ${look.page}`).toBeGreaterThanOrEqual(3);
+      expect(look.tileEdgePx).toBeGreaterThanOrEqual(2);
     });
   });
 
