@@ -402,4 +402,40 @@ describe('the board is the hero, on a phone and a laptop', () => {
       await shoot(page, 'profile-yours');
     }, true);
   });
+
+  it('DiceWars: one list of the players and one log, the map first; on a phone every name whole', async () => {
+    await withPage(async (page) => {
+      const eight = `/#game=dicewars&seats=human,${Array(7).fill('gamedesign').join(',')}&seed=bar`;
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(server.base + eight);
+        await page.locator('svg.dicewars').waitFor();
+        // The bots play till the human's turn: moves in the log, each as its battle went.
+        await page.getByTestId('moves').locator('li').first().waitFor();
+        await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^A: your turn/);
+        // One list: a strip a player, in turn order; no turn-order list beside it, no second log.
+        expect(await page.locator('.strips .strip').count()).toBe(8);
+        expect(await page.locator('.queue, [data-testid=log]').count()).toBe(0);
+        expect(await page.locator('.strips .strip .note').first().textContent()).toMatch(/^group \d+ · stock \d+$|^out$/);
+        const battles = await page.locator('[data-testid=moves] li button').allTextContents();
+        expect(battles.filter((b) => /^[A-H] \d+→\d+ \([A-H]\): .* (taken|held)$|^[A-H] ends the turn/.test(b))).toEqual(battles);
+        // A battle a line, none over another.
+        const lines = await page
+          .locator('[data-testid=moves] li button')
+          .evaluateAll((items) => items.map((b) => b.getBoundingClientRect()));
+        for (let i = 1; i < lines.length; i++)
+          expect(overlaps(lines[i - 1] as Box, lines[i] as Box), `log lines ${i} and ${i + 1}`).toBe(false);
+        // The map before the log, and wholly on the first screen of a laptop.
+        const [map, moves] = await Promise.all([box(page, 'svg.dicewars'), box(page, '[data-testid=moves]')]);
+        if (size === LAPTOP) expect(map.y + map.height).toBeLessThanOrEqual(LAPTOP.height);
+        else expect(map.y + map.height).toBeLessThanOrEqual(moves.y);
+        // Every player's name shows whole (the human's was the one cut off on a phone).
+        const cut = await page
+          .locator('.strips .strip .player')
+          .evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 0.5).map((n) => n.textContent));
+        expect(cut).toEqual([]);
+        await shoot(page, 'dicewars-eight');
+      }
+    });
+  });
 });

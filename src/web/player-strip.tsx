@@ -71,6 +71,7 @@ export function PlayerStrip({
   player,
   toMove,
   online,
+  note,
   children,
 }: {
   seat: Player;
@@ -79,6 +80,8 @@ export function PlayerStrip({
   player: string;
   toMove: boolean;
   online: OnlineInfo | null;
+  /** A word on the seat after its player (DiceWars' group and stock). */
+  note?: ComponentChildren;
   /** What the seat holds beside its strip (a Hive hand). */
   children?: ComponentChildren;
 }) {
@@ -99,6 +102,7 @@ export function PlayerStrip({
             {rating && <span class="rating"> {rating}</span>}
           </span>
         </span>
+        {note != null && <span class="note">{note}</span>}
         {toMove && <span class="turn">to move</span>}
         {online && <SeatClock info={online} seat={seat} />}
       </div>
