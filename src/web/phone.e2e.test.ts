@@ -438,4 +438,22 @@ describe('the board is the hero, on a phone and a laptop', () => {
       }
     });
   });
+
+  it('Nonaga: the move list says which way things moved, not the plane’s coordinates; the record keeps them', async () => {
+    await withPage(async (page) => {
+      const turns = ['2,0>-1,0 1,1>3,-1', '2,-2>2,0 -2,1>3,-2'];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/#game=nonaga&seats=human,human&seed=words&moves=${encodeURIComponent(turns.join(';'))}`);
+        const list = page.getByTestId('moves');
+        await list.locator('li').nth(1).waitFor();
+        const shown = await list.locator('li button').allTextContents();
+        expect(shown).toEqual(['←3, disc ↗2', '↘2, disc ↗3→2']);
+        // What is copied and each move's title stay the record's notation.
+        expect(await list.getAttribute('data-text')).toBe(turns.join(', '));
+        expect(await list.locator('li button').first().getAttribute('title')).toBe(turns[0]);
+        await shoot(page, 'nonaga-moves');
+      }
+    });
+  });
 });
