@@ -507,6 +507,7 @@ describe('the browser app', () => {
       await card.getByLabel('Rules').selectOption('strength');
       await card.getByLabel('Players').selectOption('3');
       await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);
+      await card.getByText('Seed', { exact: true }).click();
       await card.getByLabel('DiceWars seed').fill('home');
       await card.getByRole('button', { name: 'Start DiceWars' }).click();
       await page.waitForURL(/game=dicewars/);

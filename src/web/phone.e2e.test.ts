@@ -456,4 +456,39 @@ describe('the board is the hero, on a phone and a laptop', () => {
       }
     });
   });
+
+  it('the create dialog: opens on Hive, the seed folded away, levels in words, no name asked of a player with an account', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/`);
+        await page.evaluate(() => localStorage.removeItem('hexarena.last-game'));
+        await page.getByRole('button', { name: 'Create a game', exact: true }).click();
+        // A first visit opens on the site's headline game, not tic-tac-toe.
+        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Hive');
+        const card = page.getByRole('region', { name: 'Hive', exact: true });
+        // The seed: there, but folded under "Seed".
+        const seed = card.getByLabel('Hive seed');
+        expect(await seed.isVisible()).toBe(false);
+        // Each AI level by a word a player uses: no "max".
+        const levels = await card.getByRole('combobox', { name: 'Black is played by' }).locator('option').allTextContents();
+        expect(levels).not.toContain('max');
+        expect(levels).toContain('strongest');
+        await shoot(page, 'create-dialog');
+        await card.getByText('Seed', { exact: true }).click();
+        expect(await seed.isVisible()).toBe(true);
+        // A guest online names themselves.
+        expect(await card.getByRole('textbox', { name: 'Hive: your name online' }).count()).toBe(1);
+        await page.keyboard.press('Escape');
+      }
+    });
+    // A player with an account plays under it: no name to give.
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      const card = await gameForm(page, 'Hive', 'Play a friend');
+      await card.getByRole('button', { name: 'Play Hive online' }).waitFor();
+      expect(await card.getByRole('textbox', { name: 'Hive: your name online' }).count()).toBe(0);
+    }, true);
+  });
 });
