@@ -491,4 +491,30 @@ describe('the board is the hero, on a phone and a laptop', () => {
       expect(await card.getByRole('textbox', { name: 'Hive: your name online' }).count()).toBe(0);
     }, true);
   });
+
+  it('the invite page on a phone: its legend inside its border, the link inside the screen, no name asked of a player with an account', async () => {
+    for (const player of [false, true])
+      await withPage(async (page) => {
+        await page.goto(`${server.base}/g/${site.openGame}`);
+        const offer = page.locator('.take-seat');
+        await offer
+          .getByRole('button', { name: /^Play / })
+          .first()
+          .waitFor();
+        const [fieldset, legend, link] = await Promise.all([
+          box(page, '.take-seat'),
+          box(page, '.take-seat legend'),
+          box(page, '[data-testid=invite]'),
+        ]);
+        // The legend's lines lie inside the box, below its top border, not across it.
+        expect(legend.y).toBeGreaterThanOrEqual(fieldset.y + 1);
+        expect(legend.x + legend.width).toBeLessThanOrEqual(fieldset.x + fieldset.width);
+        expect(link.x + link.width).toBeLessThanOrEqual(PHONE.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        // A guest gives a name to play under; a player plays under their account's, and is told so.
+        expect(await offer.getByRole('textbox').count()).toBe(player ? 0 : 1);
+        if (player) expect(await offer.locator('.playing-as').textContent()).toBe(`You play as ${site.player}`);
+        await shoot(page, player ? 'invite-player' : 'invite-guest');
+      }, player);
+  });
 });
