@@ -683,6 +683,8 @@ describe('rated games in the browser', () => {
       await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\1$/);
     const gained = Number(/\+(\d+)/.exec((await red.getByTestId('rating-diffs').textContent()) ?? '')?.[1]);
     await shot(red, 'online-rated-result');
+    // The strips show the rating the game made at once, on a page not reloaded.
+    await expect.poll(() => blue.getByTestId('strip-0').locator('.rating').textContent()).toBe(` ${1500 + gained}?`);
     await red.reload();
     await expect.poll(() => red.getByTestId('strip-0').locator('.rating').textContent()).toBe(` ${1500 + gained}?`);
     await red.goto(`${server.base}/u/Rhea`);

@@ -33,12 +33,15 @@ function SeatClock({ info, seat }: { info: OnlineInfo; seat: Player }) {
 /** Ratings already asked for on this page, by name and perf: a strip redrawn does not ask again. */
 const asked = new Map<string, Promise<string | null>>();
 
-/** A player's rating in `perf` as shown beside their name ("1612", "1500?"), once the server says; null for a guest. */
-function useRating(name: string | null, perf: string): string | null {
+/**
+ * A player's rating in `perf` as shown beside their name ("1612", "1500?"), once the server says; null
+ * for a guest. Asked again once the game is rated (`rated`): the strips show the rating it made.
+ */
+function useRating(name: string | null, perf: string, rated: boolean): string | null {
   const [rating, setRating] = useState<string | null>(null);
   useEffect(() => {
     if (!name) return;
-    const key = `${name}\u0000${perf}`;
+    const key = `${name}\u0000${perf}\u0000${rated ? 'after' : 'before'}`;
     let answer = asked.get(key);
     if (!answer) {
       answer = fetchProfile(name, {}).then((r) => {
@@ -56,7 +59,7 @@ function useRating(name: string | null, perf: string): string | null {
     return () => {
       current = false;
     };
-  }, [name, perf]);
+  }, [name, perf, rated]);
   return rating;
 }
 
@@ -88,7 +91,11 @@ export function PlayerStrip({
   const here = online?.presence?.seats[seat]?.connected;
   const ai = online?.seats[seat]?.kind === 'ai';
   // A rated game's players have accounts: their rating in it shows beside their name.
-  const rating = useRating(online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null, online?.perf ?? '');
+  const rating = useRating(
+    online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null,
+    online?.perf ?? '',
+    (online?.ratingDiffs ?? null) !== null,
+  );
   return (
     <div class="strip-row">
       <div class={`strip${toMove ? ' to-move' : ''}`} data-seat={seat} data-testid={`strip-${seat}`}>
