@@ -517,4 +517,25 @@ describe('the board is the hero, on a phone and a laptop', () => {
         await shoot(page, player ? 'invite-player' : 'invite-guest');
       }, player);
   });
+
+  it('the home page: every game card shows a picture of its board', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/`);
+        const cards = page.locator('.game-shelf [data-game-card]');
+        await cards.first().waitFor();
+        const pictures = await cards.evaluateAll((all) =>
+          all.map((card) => {
+            const r = card.querySelector('svg.game-picture')?.getBoundingClientRect();
+            return { game: card.getAttribute('data-game-card'), width: Math.round(r?.width ?? 0), height: Math.round(r?.height ?? 0) };
+          }),
+        );
+        expect(pictures.length).toBe(5);
+        for (const p of pictures) expect(p.width > 40 && p.height > 40, `${p.game}: ${p.width}×${p.height}`).toBe(true);
+        await page.locator('.game-shelf').scrollIntoViewIfNeeded();
+        await shoot(page, 'home-cards');
+      }
+    });
+  });
 });
