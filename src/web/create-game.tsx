@@ -2,7 +2,7 @@ import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { CORRESPONDENCE_DAYS } from '@hexarena/engines/protocol/index.ts';
 import { Globe, Play, X } from 'lucide-preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { WEB_GAMES } from './games/index.ts';
+import { LEAD_GAME, WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { lastSetup, rememberSetup } from './last-setup.ts';
@@ -25,6 +25,10 @@ const TITLES: Record<Mode, string> = {
 };
 
 const LAST_GAME_KEY = 'hexarena.last-game';
+
+/** The AI levels as a seat list names them: "max" is the agents' word, not a player's. */
+const LEVEL_LABELS: Readonly<Record<string, string>> = { max: 'strongest' };
+const seatLabel = (card: WebGame, choice: string) => card.agentLabels?.[choice] ?? LEVEL_LABELS[choice] ?? choice;
 
 /** A rating range's ends: any rating a player can have, in steps of 50; blank is "any". */
 const RATING_BOUNDS = { min: 400, max: 4000, step: 50, placeholder: 'any' } as const;
@@ -57,7 +61,7 @@ function NumberField(props: {
   );
 }
 
-/** The game the dialog opens on: the one asked for, else the last one started, else the first. */
+/** The game the dialog opens on: the one asked for, else the last one started, else the site's lead game. */
 function gameToShow(asked: string | null): string {
   const known = (id: string | null) => (id && WEB_GAMES.some((c) => c.id === id) ? id : null);
   let last: string | null = null;
@@ -66,7 +70,7 @@ function gameToShow(asked: string | null): string {
   } catch {
     // Storage refused (a private window): the first game then.
   }
-  return known(asked) ?? known(last) ?? (WEB_GAMES[0] as WebGame).id;
+  return known(asked) ?? known(last) ?? LEAD_GAME.id;
 }
 
 /**
@@ -236,13 +240,14 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       : null;
   const playOnline = async () => {
     setProblem(null);
-    rememberName(name);
+    if (!signedIn) rememberName(name);
     const created = await createGame({
       game: g.id,
       options: used,
       seats: seats.map((s) => (s === 'human' ? 'open' : s)),
       ...(mine >= 0 ? { seat: mine } : {}),
-      ...(mine >= 0 && name.trim() !== '' ? { name: name.trim() } : {}),
+      // A player with an account plays under its name: none is asked for.
+      ...(mine >= 0 && !signedIn && name.trim() !== '' ? { name: name.trim() } : {}),
       clock:
         clock === CUSTOM
           ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
@@ -268,13 +273,20 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
               onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
             >
               {choices.map((c) => (
-                <option value={c}>{card.agentLabels?.[c] ?? c}</option>
+                <option value={c}>{seatLabel(card, c)}</option>
               ))}
             </select>{' '}
           </label>
         ))}
       </p>
       <p>
+        <button type="button" class={mode === 'friend' ? '' : 'primary'} onClick={start} disabled={!parsed.ok || seed === ''}>
+          <Play class="icon" aria-hidden="true" /> Start {g.title}
+        </button>
+      </p>
+      {/* The seed replays a deal: for the curious, folded away from the choices every game asks for. */}
+      <details class="more-options">
+        <summary>Seed</summary>
         <label>
           Game seed{' '}
           <input
@@ -284,11 +296,8 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
             onInput={(e) => setSeed(e.currentTarget.value)}
             size={Math.max(16, seed.length + 2)}
           />
-        </label>{' '}
-        <button type="button" class={mode === 'friend' ? '' : 'primary'} onClick={start} disabled={!parsed.ok || seed === ''}>
-          <Play class="icon" aria-hidden="true" /> Start {g.title}
-        </button>
-      </p>
+        </label>
+      </details>
       {online && (
         <p class="play-online">
           {humanSeats.length > 1 && (
@@ -301,17 +310,19 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
               </select>{' '}
             </label>
           )}
-          <label>
-            Your name{' '}
-            <input
-              value={name}
-              maxLength={40}
-              size={12}
-              aria-label={`${g.title}: your name online`}
-              placeholder="shown to others"
-              onInput={(e) => setName(e.currentTarget.value)}
-            />
-          </label>{' '}
+          {!signedIn && (
+            <label>
+              Your name{' '}
+              <input
+                value={name}
+                maxLength={40}
+                size={12}
+                aria-label={`${g.title}: your name online`}
+                placeholder="shown to others"
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+            </label>
+          )}{' '}
           <label>
             Clock{' '}
             <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>

@@ -192,7 +192,7 @@ describe('the browser app', () => {
       expect(await page.getByTestId('odds').textContent()).toMatch(/^win chance \d+\.\d%$/);
       await page.locator(`[data-territory="${attack.to}"]`).click();
       await expect
-        .poll(async () => page.locator('[data-testid=log] li').first().textContent())
+        .poll(async () => page.locator('[data-testid=moves] li button').last().textContent())
         .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
       // The battle shows by the map too, die by die; the map names territories as the log does.
       await expect.poll(() => page.getByTestId('last-battle').textContent()).toMatch(new RegExp(`^A ${attack.from}→${attack.to} B: `));
@@ -202,7 +202,7 @@ describe('the browser app', () => {
       for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
       await page.getByRole('button', { name: 'End Turn' }).click();
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
+        [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
       );
       // A turn is several moves here: they flow, not as a two-player score sheet.
       expect(await page.getByTestId('moves').getAttribute('class')).toBe('movelist');
@@ -507,6 +507,7 @@ describe('the browser app', () => {
       await card.getByLabel('Rules').selectOption('strength');
       await card.getByLabel('Players').selectOption('3');
       await expect.poll(() => card.getByRole('combobox', { name: /is played by/ }).count()).toBe(3);
+      await card.getByText('Seed', { exact: true }).click();
       await card.getByLabel('DiceWars seed').fill('home');
       await card.getByRole('button', { name: 'Start DiceWars' }).click();
       await page.waitForURL(/game=dicewars/);
@@ -517,13 +518,13 @@ describe('the browser app', () => {
         .toBe('A: your turn. Pick a territory of yours, then a neighbour to attack or an empty one to expand into.');
       // A 10×10 strength map: one territory per passable cell, three start cells owned.
       expect(await page.locator('[data-territory]').count()).toBeGreaterThan(70);
-      await expect.poll(() => page.locator('.queue li').count()).toBe(3);
+      await expect.poll(() => page.locator('.strips .strip').count()).toBe(3);
       // Expand from the start cell into an empty neighbour; a target cell shows its odds alone, never
       // on top of another label.
       await page.locator('[data-territory][tabindex="0"]').first().click();
       for (const text of await page.locator('g.dest').allTextContents()) expect(text.replace(/territory.*$/, '')).toMatch(/^(\d+%)?$/);
       await page.locator('g.dest').first().click();
-      await expect.poll(() => page.locator('[data-testid=log] li').first().textContent()).toMatch(/^A expands \d+→\d+$/);
+      await expect.poll(() => page.locator('[data-testid=moves] li button').last().textContent()).toMatch(/^A expands \d+→\d+$/);
       expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
       // A 25×25 map: its labels are small at first, and the map zooms until they read well.
       const big = encodeURIComponent(JSON.stringify({ rules: 'strength', size: 25, players: 2 }));

@@ -143,6 +143,7 @@ export function Home() {
         <ul>
           {WEB_GAMES.map((card) => (
             <li class="card" data-game-card={card.id}>
+              {card.picture}
               <h3>{card.game.title}</h3>
               <HowToPlay>{card.howToPlay}</HowToPlay>
               <div class="card-actions">

@@ -270,14 +270,14 @@ describe('online play in the browser', () => {
     await clickTerritory(page, attack.from);
     await clickTerritory(page, attack.to);
     await expect
-      .poll(async () => page.locator('[data-testid=log] li').first().textContent())
+      .poll(async () => page.locator('[data-testid=moves] li button').last().textContent())
       .toMatch(new RegExp(`^A ${attack.from}→${attack.to} \\(B\\): .* (taken|held)$`));
     // The page shows the dice the server rolled, territory by territory.
     const after = unwrap(positionFromView(dicewars, (await shown()).view as Json));
     for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
     await page.getByRole('button', { name: 'End Turn' }).click();
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid=log] li')].some((li) => li.textContent?.startsWith('A ends the turn')),
+      [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
     );
     await shot(page, 'online-dicewars');
   });
@@ -683,6 +683,8 @@ describe('rated games in the browser', () => {
       await expect.poll(() => page.getByTestId('rating-diffs').textContent()).toMatch(/^Ratings: Red \+(\d+), Blue −\1$/);
     const gained = Number(/\+(\d+)/.exec((await red.getByTestId('rating-diffs').textContent()) ?? '')?.[1]);
     await shot(red, 'online-rated-result');
+    // The strips show the rating the game made at once, on a page not reloaded.
+    await expect.poll(() => blue.getByTestId('strip-0').locator('.rating').textContent()).toBe(` ${1500 + gained}?`);
     await red.reload();
     await expect.poll(() => red.getByTestId('strip-0').locator('.rating').textContent()).toBe(` ${1500 + gained}?`);
     await red.goto(`${server.base}/u/Rhea`);

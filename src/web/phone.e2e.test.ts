@@ -149,6 +149,35 @@ async function strayStackMarks(page: Page): Promise<string[]> {
   return stray;
 }
 
+/** Each zoom button that lies over a chip of a hand (a Hive player's pieces beside the board). */
+async function zoomOverHand(page: Page): Promise<string[]> {
+  const buttons = await page.locator('.zoom-buttons button').all();
+  const chips = await page.locator('.hand .piece').all();
+  const chipBoxes = await Promise.all(
+    chips.map(async (c) => ({ name: (await c.getAttribute('data-hand')) ?? '?', at: await c.boundingBox() })),
+  );
+  const over: string[] = [];
+  for (const b of buttons) {
+    const at = await b.boundingBox();
+    if (!at) continue;
+    for (const c of chipBoxes) if (c.at && overlaps(at, c.at)) over.push(`${await b.getAttribute('aria-label')} over ${c.name}`);
+  }
+  return over;
+}
+
+/** The WCAG contrast ratio of two computed colours (`rgb(r, g, b)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
 describe('the board is the hero, on a phone and a laptop', () => {
   it('Hive: a stack’s height and the piece beneath fit inside the tile at every zoom', async () => {
     await withPage(async (page) => {
@@ -158,12 +187,40 @@ describe('the board is the hero, on a phone and a laptop', () => {
         await page.locator('svg.hive g[data-height="2"]').waitFor();
         expect(await page.locator('[data-cell="-1,0"] [data-testid=under]').textContent()).toBe('on wQ');
         expect(await strayStackMarks(page), `fitted, ${size.width} px`).toEqual([]);
+        expect(await zoomOverHand(page), `zoom buttons over a hand, ${size.width} px`).toEqual([]);
         await shoot(page, 'hive-stack');
         for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
         expect(await strayStackMarks(page), `zoomed in, ${size.width} px`).toEqual([]);
         for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
         expect(await strayStackMarks(page), `zoomed out, ${size.width} px`).toEqual([]);
+        expect(await zoomOverHand(page), `zoomed out, zoom buttons over a hand, ${size.width} px`).toEqual([]);
       }
+    });
+  });
+
+  it('dark Hive: the black tiles and the black hand’s chips keep a visible edge on the near-black page', async () => {
+    await withPage(async (page) => {
+      await page.goto(server.base + HIVE_STACK);
+      await page.locator('svg.hive g[data-height="2"]').waitFor();
+      await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
+      await page.locator('html[data-theme=dark]').waitFor({ state: 'attached' });
+      const look = await page.evaluate(() => {
+        const tile = document.querySelector('svg.hive g.side-1 polygon.hex') as SVGPolygonElement;
+        const chip = document.querySelector('.hand .piece.side-1') as HTMLElement;
+        return {
+          page: getComputedStyle(document.body).backgroundColor,
+          chipFill: getComputedStyle(chip).backgroundColor,
+          chipEdge: getComputedStyle(chip).borderTopColor,
+          tileEdge: getComputedStyle(tile).stroke,
+          // The rim as wide as it shows on screen, in pixels.
+          tileEdgePx: Number.parseFloat(getComputedStyle(tile).strokeWidth) * (tile.getScreenCTM() as DOMMatrix).a,
+        };
+      });
+      // The page and the chips are near-black; their rims stand out as WCAG asks of a control's edge (3:1).
+      expect(contrast(look.page, look.chipFill)).toBeLessThan(1.5);
+      expect(contrast(look.page, look.chipEdge), `chip rim ${look.chipEdge} on ${look.page}`).toBeGreaterThanOrEqual(3);
+      expect(contrast(look.page, look.tileEdge), `tile rim ${look.tileEdge} on ${look.page}`).toBeGreaterThanOrEqual(3);
+      expect(look.tileEdgePx).toBeGreaterThanOrEqual(2);
     });
   });
 
@@ -344,5 +401,141 @@ describe('the board is the hero, on a phone and a laptop', () => {
       expect(chart.width).toBeGreaterThan(card.width * 0.6);
       await shoot(page, 'profile-yours');
     }, true);
+  });
+
+  it('DiceWars: one list of the players and one log, the map first; on a phone every name whole', async () => {
+    await withPage(async (page) => {
+      const eight = `/#game=dicewars&seats=human,${Array(7).fill('gamedesign').join(',')}&seed=bar`;
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(server.base + eight);
+        await page.locator('svg.dicewars').waitFor();
+        // The bots play till the human's turn: moves in the log, each as its battle went.
+        await page.getByTestId('moves').locator('li').first().waitFor();
+        await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^A: your turn/);
+        // One list: a strip a player, in turn order; no turn-order list beside it, no second log.
+        expect(await page.locator('.strips .strip').count()).toBe(8);
+        expect(await page.locator('.queue, [data-testid=log]').count()).toBe(0);
+        expect(await page.locator('.strips .strip .note').first().textContent()).toMatch(/^group \d+ · stock \d+$|^out$/);
+        const battles = await page.locator('[data-testid=moves] li button').allTextContents();
+        expect(battles.filter((b) => /^[A-H] \d+→\d+ \([A-H]\): .* (taken|held)$|^[A-H] ends the turn/.test(b))).toEqual(battles);
+        // A battle a line, none over another.
+        const lines = await page
+          .locator('[data-testid=moves] li button')
+          .evaluateAll((items) => items.map((b) => b.getBoundingClientRect()));
+        for (let i = 1; i < lines.length; i++)
+          expect(overlaps(lines[i - 1] as Box, lines[i] as Box), `log lines ${i} and ${i + 1}`).toBe(false);
+        // The map before the log, and wholly on the first screen of a laptop.
+        const [map, moves] = await Promise.all([box(page, 'svg.dicewars'), box(page, '[data-testid=moves]')]);
+        if (size === LAPTOP) expect(map.y + map.height).toBeLessThanOrEqual(LAPTOP.height);
+        else expect(map.y + map.height).toBeLessThanOrEqual(moves.y);
+        // Every player's name shows whole (the human's was the one cut off on a phone).
+        const cut = await page
+          .locator('.strips .strip .player')
+          .evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 0.5).map((n) => n.textContent));
+        expect(cut).toEqual([]);
+        await shoot(page, 'dicewars-eight');
+      }
+    });
+  });
+
+  it('Nonaga: the move list says which way things moved, not the plane’s coordinates; the record keeps them', async () => {
+    await withPage(async (page) => {
+      const turns = ['2,0>-1,0 1,1>3,-1', '2,-2>2,0 -2,1>3,-2'];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/#game=nonaga&seats=human,human&seed=words&moves=${encodeURIComponent(turns.join(';'))}`);
+        const list = page.getByTestId('moves');
+        await list.locator('li').nth(1).waitFor();
+        const shown = await list.locator('li button').allTextContents();
+        expect(shown).toEqual(['←3, disc ↗2', '↘2, disc ↗3→2']);
+        // What is copied and each move's title stay the record's notation.
+        expect(await list.getAttribute('data-text')).toBe(turns.join(', '));
+        expect(await list.locator('li button').first().getAttribute('title')).toBe(turns[0]);
+        await shoot(page, 'nonaga-moves');
+      }
+    });
+  });
+
+  it('the create dialog: opens on Hive, the seed folded away, levels in words, no name asked of a player with an account', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/`);
+        await page.evaluate(() => localStorage.removeItem('hexarena.last-game'));
+        await page.getByRole('button', { name: 'Create a game', exact: true }).click();
+        // A first visit opens on the site's headline game, not tic-tac-toe.
+        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Hive');
+        const card = page.getByRole('region', { name: 'Hive', exact: true });
+        // The seed: there, but folded under "Seed".
+        const seed = card.getByLabel('Hive seed');
+        expect(await seed.isVisible()).toBe(false);
+        // Each AI level by a word a player uses: no "max".
+        const levels = await card.getByRole('combobox', { name: 'Black is played by' }).locator('option').allTextContents();
+        expect(levels).not.toContain('max');
+        expect(levels).toContain('strongest');
+        await shoot(page, 'create-dialog');
+        await card.getByText('Seed', { exact: true }).click();
+        expect(await seed.isVisible()).toBe(true);
+        // A guest online names themselves.
+        expect(await card.getByRole('textbox', { name: 'Hive: your name online' }).count()).toBe(1);
+        await page.keyboard.press('Escape');
+      }
+    });
+    // A player with an account plays under it: no name to give.
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar a[href="/account"]').waitFor();
+      const card = await gameForm(page, 'Hive', 'Play a friend');
+      await card.getByRole('button', { name: 'Play Hive online' }).waitFor();
+      expect(await card.getByRole('textbox', { name: 'Hive: your name online' }).count()).toBe(0);
+    }, true);
+  });
+
+  it('the invite page on a phone: its legend inside its border, the link inside the screen, no name asked of a player with an account', async () => {
+    for (const player of [false, true])
+      await withPage(async (page) => {
+        await page.goto(`${server.base}/g/${site.openGame}`);
+        const offer = page.locator('.take-seat');
+        await offer
+          .getByRole('button', { name: /^Play / })
+          .first()
+          .waitFor();
+        const [fieldset, legend, link] = await Promise.all([
+          box(page, '.take-seat'),
+          box(page, '.take-seat legend'),
+          box(page, '[data-testid=invite]'),
+        ]);
+        // The legend's lines lie inside the box, below its top border, not across it.
+        expect(legend.y).toBeGreaterThanOrEqual(fieldset.y + 1);
+        expect(legend.x + legend.width).toBeLessThanOrEqual(fieldset.x + fieldset.width);
+        expect(link.x + link.width).toBeLessThanOrEqual(PHONE.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        // A guest gives a name to play under; a player plays under their account's, and is told so.
+        expect(await offer.getByRole('textbox').count()).toBe(player ? 0 : 1);
+        if (player) expect(await offer.locator('.playing-as').textContent()).toBe(`You play as ${site.player}`);
+        await shoot(page, player ? 'invite-player' : 'invite-guest');
+      }, player);
+  });
+
+  it('the home page: every game card shows a picture of its board', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/`);
+        const cards = page.locator('.game-shelf [data-game-card]');
+        await cards.first().waitFor();
+        const pictures = await cards.evaluateAll((all) =>
+          all.map((card) => {
+            const r = card.querySelector('svg.game-picture')?.getBoundingClientRect();
+            return { game: card.getAttribute('data-game-card'), width: Math.round(r?.width ?? 0), height: Math.round(r?.height ?? 0) };
+          }),
+        );
+        expect(pictures.length).toBe(5);
+        for (const p of pictures) expect(p.width > 40 && p.height > 40, `${p.game}: ${p.width}×${p.height}`).toBe(true);
+        await page.locator('.game-shelf').scrollIntoViewIfNeeded();
+        await shoot(page, 'home-cards');
+      }
+    });
   });
 });

@@ -33,12 +33,15 @@ function SeatClock({ info, seat }: { info: OnlineInfo; seat: Player }) {
 /** Ratings already asked for on this page, by name and perf: a strip redrawn does not ask again. */
 const asked = new Map<string, Promise<string | null>>();
 
-/** A player's rating in `perf` as shown beside their name ("1612", "1500?"), once the server says; null for a guest. */
-function useRating(name: string | null, perf: string): string | null {
+/**
+ * A player's rating in `perf` as shown beside their name ("1612", "1500?"), once the server says; null
+ * for a guest. Asked again once the game is rated (`rated`): the strips show the rating it made.
+ */
+function useRating(name: string | null, perf: string, rated: boolean): string | null {
   const [rating, setRating] = useState<string | null>(null);
   useEffect(() => {
     if (!name) return;
-    const key = `${name}\u0000${perf}`;
+    const key = `${name}\u0000${perf}\u0000${rated ? 'after' : 'before'}`;
     let answer = asked.get(key);
     if (!answer) {
       answer = fetchProfile(name, {}).then((r) => {
@@ -56,7 +59,7 @@ function useRating(name: string | null, perf: string): string | null {
     return () => {
       current = false;
     };
-  }, [name, perf]);
+  }, [name, perf, rated]);
   return rating;
 }
 
@@ -71,6 +74,7 @@ export function PlayerStrip({
   player,
   toMove,
   online,
+  note,
   children,
 }: {
   seat: Player;
@@ -79,13 +83,19 @@ export function PlayerStrip({
   player: string;
   toMove: boolean;
   online: OnlineInfo | null;
+  /** A word on the seat after its player (DiceWars' group and stock). */
+  note?: ComponentChildren;
   /** What the seat holds beside its strip (a Hive hand). */
   children?: ComponentChildren;
 }) {
   const here = online?.presence?.seats[seat]?.connected;
   const ai = online?.seats[seat]?.kind === 'ai';
   // A rated game's players have accounts: their rating in it shows beside their name.
-  const rating = useRating(online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null, online?.perf ?? '');
+  const rating = useRating(
+    online?.rated && !ai ? (online.seats[seat]?.name ?? null) : null,
+    online?.perf ?? '',
+    (online?.ratingDiffs ?? null) !== null,
+  );
   return (
     <div class="strip-row">
       <div class={`strip${toMove ? ' to-move' : ''}`} data-seat={seat} data-testid={`strip-${seat}`}>
@@ -99,6 +109,7 @@ export function PlayerStrip({
             {rating && <span class="rating"> {rating}</span>}
           </span>
         </span>
+        {note != null && <span class="note">{note}</span>}
         {toMove && <span class="turn">to move</span>}
         {online && <SeatClock info={online} seat={seat} />}
       </div>

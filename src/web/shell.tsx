@@ -57,6 +57,9 @@ export function GameShell<S, M, O>({
   aside,
   help,
   hand,
+  seatNote,
+  seatOrder,
+  moveLabel,
 }: {
   session: GameSession<S, M, O>;
   /** How to play, in the game's own words. */
@@ -73,6 +76,12 @@ export function GameShell<S, M, O>({
   aside?: ComponentChildren;
   /** What a seat holds, shown by its strip (a Hive hand). */
   hand?: (seat: Player) => ComponentChildren;
+  /** A word on a seat inside its strip (DiceWars' group and stock). */
+  seatNote?: (seat: Player) => ComponentChildren;
+  /** The order three or more strips stand in (DiceWars' turn order); seat order without it. */
+  seatOrder?: readonly Player[];
+  /** A move as the list shows it, when the notation is not for people (Nonaga's coordinates, DiceWars' battles). */
+  moveLabel?: (move: string, index: number) => ComponentChildren;
 }) {
   const s = session;
   const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
@@ -101,7 +110,7 @@ export function GameShell<S, M, O>({
                   : `${agent} to move.`;
   // Two players face each other across the board, the one at this screen at the bottom (lichess's
   // way); three or more sit in a row above it.
-  const seats = s.seatNames.map((_, i) => i as Player);
+  const seats = seatOrder ?? s.seatNames.map((_, i) => i as Player);
   const near = s.localSeats.length === 1 ? (s.localSeats[0] as Player) : (0 as Player);
   // Online, a seat's player by the name they play under (yours marked); here, who plays it.
   const who = (i: Player) => {
@@ -110,7 +119,7 @@ export function GameShell<S, M, O>({
     return s.localSeats.includes(i) ? `${name} (you)` : name;
   };
   const strip = (i: Player) => (
-    <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={who(i)} toMove={s.toMove === i} online={s.online}>
+    <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={who(i)} toMove={s.toMove === i} online={s.online} note={seatNote?.(i)}>
       {hand?.(i)}
     </PlayerStrip>
   );
@@ -216,6 +225,7 @@ export function GameShell<S, M, O>({
                 ply={s.ply}
                 goTo={s.goTo}
                 separator={separator}
+                label={moveLabel}
                 // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
                 paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
               />
@@ -499,8 +509,11 @@ const MoveList = memo(function MoveList({
   goTo,
   separator,
   paired,
+  label,
 }: {
   moves: readonly string[];
+  /** A move as shown, when not its notation (which the list's text and a button's title keep). */
+  label?: ((move: string, index: number) => ComponentChildren) | undefined;
   rounds: readonly (number | null)[];
   /** A round to a row, its number and its two moves in columns, as a chess score sheet; else the moves flow. */
   paired: boolean;
@@ -528,8 +541,8 @@ const MoveList = memo(function MoveList({
       {moves.map((m, i) => (
         <li key={i} class={paired && i % 2 === 1 ? 'second' : undefined}>
           {rounds[i] != null && <span class="round">{rounds[i]}.</span>}
-          <button type="button" aria-current={i + 1 === ply ? 'step' : undefined} onClick={() => goTo(i + 1)}>
-            {m}
+          <button type="button" aria-current={i + 1 === ply ? 'step' : undefined} title={label ? m : undefined} onClick={() => goTo(i + 1)}>
+            {label ? label(m, i) : m}
           </button>
         </li>
       ))}

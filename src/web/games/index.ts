@@ -8,4 +8,7 @@ import type { WebGame } from './web-game.tsx';
 /** Every game the browser shows, in the home page's order. A new game is its folder and one line here. */
 export const WEB_GAMES: readonly WebGame[] = [tictactoeWeb, hiveWeb, dicewarsWeb, nonagaWeb, hexWeb];
 
+/** The game the create dialog opens on when none is asked for or remembered: the site's headline game, not the toy. */
+export const LEAD_GAME: WebGame = hiveWeb;
+
 export const webGameOf = (id: string): WebGame | undefined => WEB_GAMES.find((g) => g.id === id);

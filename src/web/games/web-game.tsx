@@ -46,6 +46,8 @@ export interface WebGameParts<S, M, O> {
   readonly puzzleSet?: () => Promise<unknown>;
   /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
   readonly movePoints?: (state: S, move: M) => MovePoints | null;
+  /** The home card's picture: a glimpse of the board (decoration). */
+  readonly picture?: ComponentChildren;
 }
 
 /** A game as the shared pages use it, whatever its types. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAccount } from '../account/use-account.ts';
 import { updateSettings, useSettings } from '../settings.ts';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
@@ -29,24 +30,33 @@ function Invite({ url }: { url: string }) {
   );
 }
 
-/** Taking an open seat: a name others will see, and the seat. */
+/** Taking an open seat: a name others will see (a guest's: a player plays under their account's), and the seat. */
 function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly string[] }) {
   const [name, setName] = useState(rememberedName);
+  const [account] = useAccount();
+  const player = account?.kind === 'player' ? account.name : null;
   const claim = info.claim;
   if (!claim) return null;
   return (
     <fieldset class="take-seat">
       <legend>A seat is open: take it to play, or just watch</legend>
-      <label>
-        Your name <input value={name} maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
-      </label>{' '}
+      {player === null ? (
+        <label>
+          Your name <input value={name} maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+      ) : (
+        <span class="playing-as">
+          You play as <strong>{player}</strong>
+        </span>
+      )}{' '}
       {info.seats.map((seat, i) =>
         seat.kind === 'open' ? (
           <button
             type="button"
             onClick={() => {
-              rememberName(name);
-              claim(i, name);
+              // The server seats a player under their account's name, whatever is sent.
+              if (player === null) rememberName(name);
+              claim(i, player ?? name);
             }}
           >
             Play {seatLabels[i]}

@@ -1,6 +1,7 @@
 import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { DiceWarsOptions } from './options.tsx';
 import { DiceWarsBoard, dicewarsMovePoints } from './view.tsx';
@@ -8,6 +9,19 @@ import { DiceWarsBoard, dicewarsMovePoints } from './view.tsx';
 /** DiceWars in the browser: four players on the small map (it loads fastest), the original bot's names spelt out. */
 export const dicewarsWeb = webGame({
   game: dicewars,
+  picture: (
+    <HexPicture
+      cells={[
+        { q: 0, r: 0, fill: '#0072b2', letter: '4', ink: '#fff' },
+        { q: 1, r: 0, fill: '#0072b2' },
+        { q: 2, r: -1, fill: '#d55e00', letter: '3' },
+        { q: -1, r: 1, fill: '#009e73', letter: '2' },
+        { q: 0, r: 1, fill: '#009e73' },
+        { q: 1, r: 1, fill: '#e69f00', letter: '5' },
+        { q: 1, r: -1, fill: '#d55e00' },
+      ]}
+    />
+  ),
   Board: DiceWarsBoard,
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',

@@ -178,15 +178,17 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
   );
   const odds = hover === null ? null : (chances[hover] ?? null);
 
-  const queue = (
-    <ol class="queue" aria-label="turn order">
-      {state.order.map((seat) => (
-        <li class={seat === toMove ? 'current' : ''} style={{ borderColor: COLOURS[seat] }} data-seat={letter(seat)}>
-          <b>{letter(seat)}</b> <span class="agent">{session.players[seat]} · </span>
-          {state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out'}
-        </li>
-      ))}
-    </ol>
+  // One list of the players (the strips, in turn order, each with its group and stock) and one log
+  // (the move list, each move as its battle went): a list and a log of their own used to repeat them.
+  const seatNote = (seat: number) => (state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out');
+  const { history, firstPly } = session;
+  const moveLabel = useCallback(
+    (move: string, i: number) => {
+      // The state after move i carries its report (before firstPly, an online game's states repeat the first known one).
+      const report = i + 1 >= Math.max(1, firstPly) ? history[i + 1]?.last : undefined;
+      return report ? reportLine(report) : move;
+    },
+    [history, firstPly],
   );
 
   return (
@@ -196,18 +198,10 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
       title="DiceWars"
       seatLabels={labels}
       prompt={`${letter(toMove ?? 0)}: your turn. Pick a territory of yours, then ${state.rules === 'strength' ? 'a neighbour to attack or an empty one to expand into' : 'one to attack'}.`}
-      aside={
-        <ol class="log" data-testid="log" reversed start={log.length} aria-label="battle log">
-          {log
-            .slice(-12)
-            .reverse()
-            .map((r) => (
-              <li>{reportLine(r)}</li>
-            ))}
-        </ol>
-      }
+      seatOrder={state.order}
+      seatNote={seatNote}
+      moveLabel={moveLabel}
     >
-      {queue}
       <LastBattle report={log.findLast((r) => r.type === 'attack') ?? null} />
       <ZoomableSvg class={`board dicewars ${state.rules}`} title="DiceWars map" fit={fit}>
         {shapes.map((shape, t) => {

@@ -2,6 +2,7 @@ import { hex } from '@hexarena/engines/games/hex/index.ts';
 import { lazy } from 'preact/compat';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HexOptions } from './options.tsx';
 import { HexBoardView, hexMovePoints } from './view.tsx';
@@ -9,6 +10,13 @@ import { HexBoardView, hexMovePoints } from './view.tsx';
 /** Hex in the browser: an 11×11 board with the pie rule, against the medium AI at first. */
 export const hexWeb = webGame({
   game: hex,
+  picture: (
+    <HexPicture
+      cells={[0, 1, 2, 3].flatMap((r) =>
+        [0, 1, 2, 3].map((q) => ({ q, r, fill: (q + 2 * r) % 5 === 1 ? '#d55e00' : (2 * q + r) % 5 === 3 ? '#0072b2' : '#e8e4da' })),
+      )}
+    />
+  ),
   Board: HexBoardView,
   howToPlay: HOW_TO_PLAY,
   opponent: 'medium',

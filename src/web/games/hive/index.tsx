@@ -3,6 +3,7 @@ import { hive, parseGameString } from '@hexarena/engines/games/hive/index.ts';
 import { lazy } from 'preact/compat';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HiveOptions } from './options.tsx';
 import { HiveBoard, hiveMovePoints } from './view.tsx';
@@ -10,6 +11,17 @@ import { HiveBoard, hiveMovePoints } from './view.tsx';
 /** Hive in the browser: every expansion in, against a medium AI at first. */
 export const hiveWeb = webGame({
   game: hive,
+  picture: (
+    <HexPicture
+      cells={[
+        { q: 0, r: 0, fill: '#f4f1e8', letter: 'Q' },
+        { q: 1, r: 0, fill: '#2b2b2b', letter: 'A', ink: '#f4f1e8' },
+        { q: -1, r: 1, fill: '#f4f1e8', letter: 'B' },
+        { q: 0, r: -1, fill: '#2b2b2b', letter: 'S', ink: '#f4f1e8' },
+        { q: 1, r: 1, fill: '#f4f1e8', letter: 'G' },
+      ]}
+    />
+  ),
   Board: HiveBoard,
   howToPlay: HOW_TO_PLAY,
   opponent: 'medium',

@@ -2,6 +2,7 @@ import { nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import { lazy } from 'preact/compat';
 import { webGame } from '../web-game.tsx';
 import './style.css';
+import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { NonagaOptions } from './options.tsx';
 import { NonagaBoard, nonagaMovePoints } from './view.tsx';
@@ -9,6 +10,19 @@ import { NonagaBoard, nonagaMovePoints } from './view.tsx';
 /** Nonaga in the browser: against the hard AI at first; the one-ply bot named as what it is. */
 export const nonagaWeb = webGame({
   game: nonaga,
+  picture: (
+    <HexPicture
+      cells={[
+        { q: 0, r: 0, fill: '#eadfc8' },
+        { q: 1, r: 0, fill: '#eadfc8', letter: 'R', ink: '#d55e00' },
+        { q: -1, r: 0, fill: '#eadfc8', letter: 'B' },
+        { q: 0, r: 1, fill: '#eadfc8' },
+        { q: 0, r: -1, fill: '#eadfc8', letter: 'B' },
+        { q: 1, r: -1, fill: '#eadfc8' },
+        { q: -1, r: 1, fill: '#eadfc8', letter: 'R', ink: '#d55e00' },
+      ]}
+    />
+  ),
   Board: NonagaBoard,
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',

@@ -12,6 +12,7 @@ import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { LAYOUT, Token } from './drawing.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
+import { nonagaMoveLabel } from './move-label.ts';
 
 const SEATS = ['Red', 'Black'];
 const parseKey = (key: string): Hex => {
@@ -169,7 +170,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   };
 
   return (
-    <GameShell help={HOW_TO_PLAY} session={session} title="Nonaga" prompt={prompt} separator=", ">
+    <GameShell help={HOW_TO_PLAY} session={session} title="Nonaga" prompt={prompt} separator=", " moveLabel={nonagaMoveLabel}>
       <svg class="board nonaga" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}>
         <title>Nonaga board</title>
         {shown.map((d) => {
