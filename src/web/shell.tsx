@@ -28,6 +28,7 @@ import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
+import { MoveBox } from './move-box.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel, OpenSeats } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
@@ -219,6 +220,7 @@ export function GameShell<S, M, O>({
                 // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
                 paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
               />
+              <MoveBox session={s} />
               <Controls session={s} />
             </>
           )}

@@ -1,0 +1,106 @@
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { chosenMove, readTypedMove, type TypedMove, writtenMoves } from './board/typed-move.ts';
+import type { GameSession } from './use-game.ts';
+import './move-box.css';
+
+/** How many completions are offered at once: more say only how many there are. */
+const SHOWN = 6;
+
+/** What the box says under the line typed: a screen reader hears it as it changes. */
+function feedback<M>(reading: TypedMove<M>, turn: boolean): string {
+  if (reading.kind === 'empty') return turn ? '' : 'Not your turn yet.';
+  if (reading.kind === 'refused') return reading.reason;
+  const chosen = chosenMove(reading);
+  if (chosen) return turn ? `${chosen.text}: Enter plays it.` : `${chosen.text}: not your turn yet.`;
+  const n = reading.kind === 'partial' ? reading.completions.length : 0;
+  return `${n} moves begin so: go on typing.`;
+}
+
+/**
+ * The move typed in the game's own notation (lichess's keyboard input): completions of what is
+ * typed so far, a clear refusal with the rules' reason, Enter plays. The line is read against the
+ * live position's legal moves, whatever position history shows.
+ */
+export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+  const [text, setText] = useState('');
+  const [said, setSaid] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const live = s.history[s.history.length - 1] as S;
+  const turn = s.humanToMove;
+  const legal = useMemo(() => (s.outcome === null ? writtenMoves(s.game, live) : []), [s.game, live, s.outcome]);
+  const reading = turn || text.trim() !== '' ? readTypedMove(s.game, live, legal, text) : ({ kind: 'empty' } as const);
+  const completions = reading.kind === 'partial' ? reading.completions : [];
+  const example = legal[Math.floor(legal.length / 2)]?.text;
+  if (s.outcome !== null || s.localSeats.length === 0) return null;
+  return (
+    <form
+      class="move-box"
+      aria-label="Type a move"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const chosen = chosenMove(reading);
+        if (!chosen) return setSaid(reading.kind === 'empty' ? 'Type a move first.' : feedback(reading, turn));
+        if (!turn || !s.interactive) return setSaid(`${chosen.text}: not your turn yet.`);
+        setText('');
+        setSaid(`Played ${chosen.text}.`);
+        s.play(chosen.move);
+      }}
+    >
+      <label>
+        <span>Type a move</span>
+        <input
+          ref={input}
+          type="text"
+          value={text}
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck={false}
+          enterkeyhint="go"
+          placeholder={example && `such as ${example}`}
+          aria-describedby="move-box-feedback"
+          aria-invalid={reading.kind === 'refused'}
+          data-testid="move-box"
+          onInput={(e) => {
+            setText(e.currentTarget.value);
+            setSaid(null);
+          }}
+          onKeyDown={(e) => {
+            // Esc empties the line, as it takes back a half-made move on the board.
+            if (e.key === 'Escape') {
+              setText('');
+              setSaid(null);
+            }
+          }}
+        />
+      </label>
+      <p
+        id="move-box-feedback"
+        class={`move-box-feedback${reading.kind === 'refused' ? ' refused' : ''}`}
+        aria-live="polite"
+        data-testid="move-box-feedback"
+      >
+        {said ?? feedback(reading, turn)}
+      </p>
+      {completions.length > 1 && (
+        <ul class="completions" aria-label="Moves that begin so" data-testid="completions">
+          {completions.slice(0, SHOWN).map((w) => (
+            <li key={w.text}>
+              <button
+                type="button"
+                class="quiet"
+                onClick={() => {
+                  setText(w.text);
+                  setSaid(null);
+                  input.current?.focus();
+                }}
+              >
+                {w.text}
+              </button>
+            </li>
+          ))}
+          {completions.length > SHOWN && <li class="more">and {completions.length - SHOWN} more</li>}
+        </ul>
+      )}
+    </form>
+  );
+}
