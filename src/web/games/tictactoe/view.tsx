@@ -1,5 +1,6 @@
 import { select } from '../../../engine/board-interaction.ts';
 import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '../../../games/tictactoe/index.ts';
+import { arrowBetweenCells } from '../../board/arrow-keys.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -22,7 +23,7 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
   };
   return (
     <GameShell help={HOW_TO_PLAY} session={session} title="Tic-tac-toe">
-      <svg class="board tictactoe" viewBox="0 0 3 3">
+      <svg class="board tictactoe" viewBox="0 0 3 3" onKeyDown={arrowBetweenCells}>
         <title>tic-tac-toe board</title>
         {state.board.map((mark, cell) => {
           const x = cell % 3;
