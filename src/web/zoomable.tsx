@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { arrowBetweenCells } from './board/arrow-keys.ts';
+import { arrowBetweenCells, boardFocusEvents } from './board/arrow-keys.ts';
 import { formatViewBox, panBox, pinchBox, type ViewBox, zoomBox } from './board/viewport.ts';
 
 /**
@@ -49,6 +49,7 @@ export function ZoomableSvg({
         class={cls}
         viewBox={formatViewBox(box)}
         onKeyDown={arrowBetweenCells}
+        {...boardFocusEvents}
         onWheel={(e) => {
           e.preventDefault();
           setOwn(zoomBox(box, e.deltaY < 0 ? 1.15 : 1 / 1.15, toBoard(e.clientX, e.clientY)));
