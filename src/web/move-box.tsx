@@ -23,12 +23,17 @@ function feedback<M>(reading: TypedMove<M>, turn: boolean): string {
  */
 export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   const [text, setText] = useState('');
-  const [said, setSaid] = useState<string | null>(null);
+  // What Enter did, said until the game moves on.
+  const [saidAt, setSaidAt] = useState<{ readonly text: string; readonly at: number } | null>(null);
+  const said = saidAt !== null && saidAt.at === s.moves.length ? saidAt.text : null;
+  const setSaid = (text: string | null) => setSaidAt(text === null ? null : { text, at: s.moves.length });
   const input = useRef<HTMLInputElement>(null);
   const live = s.history[s.history.length - 1] as S;
   const turn = s.humanToMove;
   const legal = useMemo(() => (s.outcome === null ? writtenMoves(s.game, live) : []), [s.game, live, s.outcome]);
-  const reading = turn || text.trim() !== '' ? readTypedMove(s.game, live, legal, text) : ({ kind: 'empty' } as const);
+  // On the opponent's turn the legal moves are theirs: a line is not read then, only queued (premove).
+  const reading = turn ? readTypedMove(s.game, live, legal, text) : ({ kind: 'empty' } as const);
+  const premove = turn ? null : (s.premove ?? null);
   const completions = reading.kind === 'partial' ? reading.completions : [];
   const example = legal[Math.floor(legal.length / 2)]?.text;
   if (s.outcome !== null || s.localSeats.length === 0) return null;
@@ -38,11 +43,17 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
       aria-label="Type a move"
       onSubmit={(e) => {
         e.preventDefault();
+        if (premove && text.trim() !== '') {
+          premove.queue(text);
+          setText('');
+          return setSaid(`Premove ${text.trim()} queued: played when your turn comes, if it is legal then.`);
+        }
         const chosen = chosenMove(reading);
         if (!chosen) return setSaid(reading.kind === 'empty' ? 'Type a move first.' : feedback(reading, turn));
         if (!turn || !s.interactive) return setSaid(`${chosen.text}: not your turn yet.`);
         setText('');
-        setSaid(`Played ${chosen.text}.`);
+        // Said in the position after it (a move confirmed later is said by the move list).
+        setSaidAt({ text: `Played ${chosen.text}.`, at: s.moves.length + 1 });
         s.play(chosen.move);
       }}
     >
@@ -79,7 +90,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
         aria-live="polite"
         data-testid="move-box-feedback"
       >
-        {said ?? feedback(reading, turn)}
+        {said ?? (premove && text.trim() !== '' ? 'Enter queues it as your premove.' : feedback(reading, turn))}
       </p>
       {completions.length > 1 && (
         <ul class="completions" aria-label="Moves that begin so" data-testid="completions">
