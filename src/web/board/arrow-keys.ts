@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import './keyboard.css';
 import { ARROWS, targetToward } from './arrow-focus.ts';
 
 /** Set on the board while a pointer is down on it, and while the focus it gave a cell stays there. */
