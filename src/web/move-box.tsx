@@ -35,7 +35,8 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
   const reading = turn ? readTypedMove(s.game, live, legal, text) : ({ kind: 'empty' } as const);
   const premove = turn ? null : (s.premove ?? null);
   const completions = reading.kind === 'partial' ? reading.completions : [];
-  const example = legal[Math.floor(legal.length / 2)]?.text;
+  // An example in the notation, from the moves the player has now (not the opponent's).
+  const example = turn ? legal[Math.floor(legal.length / 2)]?.text : undefined;
   if (s.outcome !== null || s.localSeats.length === 0) return null;
   return (
     <form
@@ -48,9 +49,9 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
           setText('');
           return setSaid(`Premove ${text.trim()} queued: played when your turn comes, if it is legal then.`);
         }
+        if (!turn) return setSaid('Not your turn yet.');
         const chosen = chosenMove(reading);
         if (!chosen) return setSaid(reading.kind === 'empty' ? 'Type a move first.' : feedback(reading, turn));
-        if (!turn || !s.interactive) return setSaid(`${chosen.text}: not your turn yet.`);
         setText('');
         // Said in the position after it (a move confirmed later is said by the move list).
         setSaidAt({ text: `Played ${chosen.text}.`, at: s.moves.length + 1 });
