@@ -28,6 +28,7 @@ import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { LookSettings } from './look-settings.tsx';
+import { MoveBox } from './move-box.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel, OpenSeats } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
@@ -166,7 +167,17 @@ export function GameShell<S, M, O>({
           )}
           {s.online && <OpenSeats info={s.online} seatLabels={seatLabels} over={s.outcome !== null} />}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
-          <div class={`board-wrap${s.analysis ? ' analysing' : ''}`}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's way to take a premove back; Esc and the Cancel button are the keyboard's. */}
+          <div
+            class={`board-wrap${s.analysis ? ' analysing' : ''}`}
+            // A click on the board or a right-click takes a premove back (a click on a cell may queue another).
+            onClickCapture={() => s.premove?.queued && s.premove.cancel()}
+            onContextMenu={(e) => {
+              if (!s.premove?.queued) return;
+              e.preventDefault();
+              s.premove.cancel();
+            }}
+          >
             {s.analysis && (
               <Suspense fallback={<div class="eval-bar" />}>
                 <EvalBar info={s.analysis} seatLabels={seatLabels} />
@@ -181,6 +192,23 @@ export function GameShell<S, M, O>({
             {resultShown && <ResultCard session={s} seatLabels={seatLabels} folded={resultFolded} fold={setResultFolded} />}
           </div>
           {two && strip(near)}
+          {s.premove && (s.premove.queued !== null || s.premove.dropped !== null) && (
+            <p class={`premove-note${s.premove.queued === null ? ' dropped' : ''}`} role="status" data-testid="premove">
+              {s.premove.queued === null ? (
+                s.premove.dropped
+              ) : (
+                <>
+                  <span>
+                    Premove <strong data-testid="premove-move">{s.premove.queued}</strong>: played when your turn comes, if it is legal
+                    then.
+                  </span>{' '}
+                  <button type="button" onClick={s.premove.cancel}>
+                    Cancel
+                  </button>
+                </>
+              )}
+            </p>
+          )}
           {s.pending && (
             <fieldset class="confirm-move">
               <legend class="visually-hidden">Confirm your move</legend>
@@ -229,6 +257,7 @@ export function GameShell<S, M, O>({
                 // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
                 paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
               />
+              <MoveBox session={s} />
               <Controls session={s} />
             </>
           )}

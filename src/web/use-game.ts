@@ -23,6 +23,20 @@ export interface PendingMove {
   cancel(): void;
 }
 
+/**
+ * Online, on the opponent's turn: one move queued in the game's notation, played the moment the turn
+ * comes if the rules still allow it (lichess's premove); cancelled by Esc, a click or a right-click.
+ */
+export interface Premove {
+  /** The move queued, as typed or clicked; null while none is. */
+  readonly queued: string | null;
+  /** Queues `text` (replacing any move queued). */
+  queue(text: string): void;
+  cancel(): void;
+  /** Why the last move queued was not played (no longer legal), until the next is queued. */
+  readonly dropped: string | null;
+}
+
 export interface GameSession<S, M, O> {
   readonly game: GameDefinition<S, M, O>;
   readonly options: O;
@@ -80,6 +94,8 @@ export interface GameSession<S, M, O> {
   readonly resign: { readonly seat: Player; readonly act: () => void } | null;
   /** A move chosen and held for the player's Confirm (the "Confirm moves" setting), if any. */
   readonly pending?: PendingMove | null;
+  /** An online game's premove: present while one may be queued or is. */
+  readonly premove?: Premove | null;
 }
 
 /** The session type of a game definition (`SessionOf<typeof hive>`). */

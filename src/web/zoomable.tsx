@@ -1,11 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
+import { arrowBetweenCells, boardFocusEvents } from './board/arrow-keys.ts';
 import { formatViewBox, panBox, pinchBox, type ViewBox, zoomBox } from './board/viewport.ts';
 
 /**
  * An SVG board that follows `fit` (the box around everything to see) until the player zooms or pans
  * it, and goes back to following it on Fit. The wheel zooms about the pointer, two fingers pinch,
  * a drag pans (a drag is not a click), and +, −, Fit buttons do the same by touch or keyboard.
+ * The arrow keys move the focus between the cells that can act (arrow-keys.ts).
  */
 export function ZoomableSvg({
   fit,
@@ -46,6 +48,8 @@ export function ZoomableSvg({
         ref={svg}
         class={cls}
         viewBox={formatViewBox(box)}
+        onKeyDown={arrowBetweenCells}
+        {...boardFocusEvents}
         onWheel={(e) => {
           e.preventDefault();
           setOwn(zoomBox(box, e.deltaY < 0 ? 1.15 : 1 / 1.15, toBoard(e.clientX, e.clientY)));

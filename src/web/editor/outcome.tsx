@@ -2,9 +2,25 @@ import type { AnyGame } from '@hexarena/engines/engine/game.ts';
 import type { Result } from '@hexarena/engines/engine/result.ts';
 import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { Bot, Microscope } from 'lucide-preact';
+import { useEffect } from 'preact/hooks';
 import { analysisUrl } from '../analysis/address.ts';
 import { lineTree } from '../analysis/tree.ts';
 import { setupUrl } from '../setup.ts';
+import { editorUrl, parseEditorAddress } from './address.ts';
+
+/**
+ * The address follows the position set up (replaceState: no new page in history, no hashchange),
+ * so Back from the analysis board, a reload or a copied link opens the editor on it again. A
+ * position with an error keeps the last good one in the address.
+ */
+function useAddressFollows(game: string, position: Result<string>): void {
+  const text = position.ok ? position.value : null;
+  useEffect(() => {
+    if (text === null) return;
+    const { asText } = parseEditorAddress(window.location.hash);
+    window.history.replaceState(window.history.state, '', editorUrl(game, text, asText));
+  }, [game, text]);
+}
 
 /**
  * What an editor's position is: the error that says what is wrong with it, or its text in the
@@ -12,6 +28,7 @@ import { setupUrl } from '../setup.ts';
  * (the player takes the side to move).
  */
 export function EditedPosition({ game, position, opponent }: { game: AnyGame; position: Result<string>; opponent: string }) {
+  useAddressFollows(game.id, position);
   if (!position.ok)
     return (
       <p class="error editor-problem" role="alert" data-testid="editor-problem">

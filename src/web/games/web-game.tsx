@@ -4,6 +4,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import type { MovePoints } from '../analysis/info.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
 import type { Followed } from '../online/model.ts';
+import { usePremove } from '../online/premove.ts';
 import type { PublicGame } from '../online/protocol.ts';
 import { useOnlineGame } from '../online/use-online-game.ts';
 import type { Setup } from '../setup.ts';
@@ -70,6 +71,9 @@ export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
     id: game.id,
     game: game as unknown as AnyGame,
     LocalView: ({ setup }) => <Board session={useMoveConfirmation(useGame(setup, game))} />,
-    OnlineView: ({ initial, followed }) => <Board session={useMoveConfirmation(useOnlineGame(game, initial, followed as Followed<S>))} />,
+    // A premove is played as soon as the turn comes, never held for Confirm.
+    OnlineView: ({ initial, followed }) => (
+      <Board session={useMoveConfirmation(usePremove(useOnlineGame(game, initial, followed as Followed<S>)))} />
+    ),
   };
 }

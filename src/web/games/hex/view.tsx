@@ -26,6 +26,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   const playable = new Set(legal.flatMap((m) => (m.kind === 'place' ? [m.cell] : [])));
   const swap = legal.find((m): m is Extract<HexMove, { kind: 'swap' }> => m.kind === 'swap');
   const won = new Set(winningChain(board));
+  const premove = session.premove?.queued === undefined ? null : session.premove;
   // The last stone placed: after a swap, the one stone there is (the first, taken and reflected).
   const lastMove = board.history.at(-1);
   const last = lastMove === undefined || lastMove < size * size ? lastMove : board.stones.findIndex((s) => s >= 0);
@@ -49,6 +50,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
             stone >= 0 ? `stone ${SIDES[stone]}` : 'empty',
             won.has(cell) ? 'win' : '',
             cell === last ? 'last last-move' : '',
+            premove?.queued === name ? 'premove' : '',
           ]
             .filter(Boolean)
             .join(' ');
@@ -60,6 +62,9 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
               class={classes}
               onPress={() => {
                 if (playable.has(cell)) session.play({ kind: 'place', cell });
+                // On the opponent's turn an empty cell is queued as a premove (the rules judge it when the turn comes).
+                else if (premove && stone < 0 && premove.queued !== name) premove.queue(name);
+                else if (premove?.queued === name) premove.cancel();
               }}
             >
               <path
@@ -69,6 +74,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
                   .join('L')}Z`}
               />
               {stone >= 0 && <circle class="piece" cx={p.x} cy={p.y} r={0.62} />}
+              {premove?.queued === name && <circle class="premove-mark" cx={p.x} cy={p.y} r={0.55} />}
             </SvgButton>
           );
         })}

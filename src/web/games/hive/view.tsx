@@ -19,7 +19,7 @@ import {
   throwableCells,
 } from '@hexarena/engines/games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
@@ -105,6 +105,14 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const { state } = session;
   const [selected, setSelected] = useState<string | null>(null);
   useEscape(useCallback(() => setSelected(null), []));
+  // A hand piece chosen by keyboard sends the focus to its first destination on the board: the
+  // arrows go on from there (a hand is outside the board, dozens of Tabs away from it).
+  const toBoard = useRef(false);
+  useEffect(() => {
+    if (!toBoard.current) return;
+    toBoard.current = false;
+    document.querySelector<SVGElement>('svg.hive [data-cell].dest[tabindex="0"]')?.focus();
+  }, [selected]);
 
   const { pos } = state;
   const coords = displayCoordinates(pos);
@@ -115,6 +123,11 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
     if (r.move !== undefined) session.play(r.move);
   };
   const lit = highlights(board);
+  // A screen reader names an empty destination by the move that goes there ("wG1 -wQ").
+  const moveTo = (key: string) => {
+    const target = selected === null ? undefined : board.dests.get(selected)?.find((t) => t.to === key);
+    return target === undefined ? 'empty cell' : hive.formatMove(state, target.move);
+  };
   const throwable = board.movable ? throwableCells(state, board, coords) : [];
   const surrounded = surroundedQueens(state, coords);
 
@@ -167,7 +180,11 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               data-left={pieces.length}
               title={`${BUG_NAMES[bug]}: ${pieces.length} in hand`}
               style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bug]]}` }}
-              onClick={() => choose(key)}
+              onClick={(e) => {
+                // A click from the keyboard (Enter, Space) has no pointer behind it.
+                toBoard.current = e.detail === 0;
+                choose(key);
+              }}
             >
               <BugIcon bug={BUGS[bug]} />
               {/* Said in full to a screen reader; seen as the bug's letter and how many are left. */}
@@ -222,7 +239,9 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
             { 'data-height': height, 'data-piece': formatPiece(top) },
           );
         })}
-        {spots.map((h) => cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest'))}
+        {spots.map((h) =>
+          cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest', { 'aria-label': moveTo(cellKey(h)) }),
+        )}
       </ZoomableSvg>
       <p>
         {board.direct.has('pass') && (

@@ -1,5 +1,6 @@
 import { select } from '@hexarena/engines/engine/board-interaction.ts';
 import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '@hexarena/engines/games/tictactoe/index.ts';
+import { arrowBetweenCells, boardFocusEvents } from '../../board/arrow-keys.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -16,13 +17,18 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
   useMoveMotion(session.ply, last, (_, cell) =>
     cell === undefined ? [] : [{ kind: 'appear', selector: `svg.tictactoe [data-cell="${cell}"] text` }],
   );
+  const premove = session.premove?.queued === undefined ? null : session.premove;
   const play = (cell: number) => {
     const r = select(board, formatCell(cell));
-    if (r.move) session.play(r.move);
+    if (r.move) return session.play(r.move);
+    // On the opponent's turn an empty cell is queued as a premove (the rules judge it when the turn comes).
+    const name = formatCell(cell);
+    if (premove && state.board[cell] === null && premove.queued !== name) premove.queue(name);
+    else if (premove?.queued === name) premove.cancel();
   };
   return (
     <GameShell help={HOW_TO_PLAY} session={session} title="Tic-tac-toe">
-      <svg class="board tictactoe" viewBox="0 0 3 3">
+      <svg class="board tictactoe" viewBox="0 0 3 3" onKeyDown={arrowBetweenCells} {...boardFocusEvents}>
         <title>tic-tac-toe board</title>
         {state.board.map((mark, cell) => {
           const x = cell % 3;
@@ -33,10 +39,15 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
               canFocus={mark === null && board.movable}
               aria-label={`${name} ${mark ?? 'empty'}`}
               data-cell={name}
-              class={[won.includes(name) ? 'win' : '', name === last ? 'last-move' : ''].filter(Boolean).join(' ') || undefined}
+              class={
+                [won.includes(name) ? 'win' : '', name === last ? 'last-move' : '', premove?.queued === name ? 'premove' : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               onPress={() => play(cell)}
             >
               <rect class="cell" x={x} y={y} width={1} height={1} />
+              {premove?.queued === name && <circle class="premove-mark" cx={x + 0.5} cy={y + 0.5} r={0.3} />}
               {mark && (
                 <text class={`mark-${mark}`} x={x + 0.5} y={y + 0.68} font-size="0.6" text-anchor="middle">
                   {mark}

@@ -1,0 +1,69 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { hex } from '@hexarena/engines/games/hex/index.ts';
+import { hive } from '@hexarena/engines/games/hive/index.ts';
+import { describe, expect, it } from 'vitest';
+import { chosenMove, readTypedMove, writtenMoves } from './typed-move.ts';
+
+/** Hive after `moves`, with its legal moves written out. */
+function hiveAfter(...moves: string[]) {
+  let state = hive.newGame(hive.defaultOptions, 'typed');
+  for (const m of moves) state = hive.play(state, unwrap(hive.parseMove(state, m)));
+  return { state, legal: writtenMoves(hive, state) };
+}
+
+describe('typed moves', () => {
+  it('reads a Hive move written as the game writes it, in any case and spacing', () => {
+    const { state, legal } = hiveAfter('wG1', 'bG1 -wG1');
+    const read = readTypedMove(hive, state, legal, '  wq   wg1/ ');
+    expect(read).toMatchObject({ kind: 'move' });
+    expect(read.kind === 'move' && read.text).toBe(legal.find((w) => w.move === (read.kind === 'move' && read.move))?.text);
+    expect(chosenMove(read)?.text).toMatch(/^wQ /);
+  });
+
+  it('reads another spelling the rules accept as the same move, and answers with the game’s own', () => {
+    const { state, legal } = hiveAfter('wG1', 'bG1 -wG1', 'wA1 wG1-', 'bA1 -bG1');
+    // The cell south-east of wG1 is also south-west of wA1: either piece may name it.
+    expect(legal.some((w) => w.text === 'wS1 /wA1')).toBe(false);
+    expect(readTypedMove(hive, state, legal, 'wS1 /wA1')).toMatchObject({ kind: 'move', text: 'wS1 wG1\\' });
+  });
+
+  it('offers every legal move a beginning can become, and Enter plays only an unambiguous one', () => {
+    const { state, legal } = hiveAfter('wG1', 'bG1 -wG1');
+    const read = readTypedMove(hive, state, legal, 'wa');
+    expect(read.kind).toBe('partial');
+    const completions = read.kind === 'partial' ? read.completions.map((w) => w.text) : [];
+    expect(completions.length).toBeGreaterThan(1);
+    expect(completions.every((t) => t.startsWith('wA1 '))).toBe(true);
+    expect(completions).toEqual(legal.filter((w) => w.text.startsWith('wA1')).map((w) => w.text));
+    expect(chosenMove(read)).toBeNull();
+    // At the start only one beetle may enter: its beginning is enough.
+    const start = hiveAfter();
+    expect(chosenMove(readTypedMove(hive, start.state, start.legal, 'wb'))?.text).toBe('wB1');
+  });
+
+  it('refuses an unreadable or illegal move with the rules’ reason', () => {
+    const { state, legal } = hiveAfter('wG1', 'bG1 -wG1');
+    expect(readTypedMove(hive, state, legal, 'wX1')).toEqual({ kind: 'refused', reason: expect.stringContaining('is not a piece') });
+    // The Queen may not be placed on the first turn, nor may Black's pieces be placed on White's turn.
+    expect(readTypedMove(hive, state, legal, 'bA1 bG1-')).toEqual({ kind: 'refused', reason: expect.stringContaining("White's turn") });
+    expect(readTypedMove(hive, state, legal, '')).toEqual({ kind: 'empty' });
+    expect(chosenMove(readTypedMove(hive, state, legal, 'zz'))).toBeNull();
+  });
+
+  it('reads Hex cells: a full name is the move even when longer names begin with it', () => {
+    const state = hex.newGame({ size: 11, pie: true }, 'typed');
+    const legal = writtenMoves(hex, state);
+    expect(readTypedMove(hex, state, legal, 'C1')).toMatchObject({ kind: 'move', text: 'c1', move: { kind: 'place' } });
+    const c = readTypedMove(hex, state, legal, 'c');
+    expect(c.kind === 'partial' ? c.completions.map((w) => w.text) : []).toEqual(
+      Array.from({ length: 11 }, (_, i) => `c${i + 1}`).sort(
+        (a, b) => legal.findIndex((w) => w.text === a) - legal.findIndex((w) => w.text === b),
+      ),
+    );
+    const taken = hex.play(state, unwrap(hex.parseMove(state, 'f6')));
+    const after = writtenMoves(hex, taken);
+    expect(readTypedMove(hex, taken, after, 'f6')).toEqual({ kind: 'refused', reason: expect.stringContaining('f6 holds a Red stone') });
+    expect(readTypedMove(hex, taken, after, 'swap')).toMatchObject({ kind: 'move', text: 'swap' });
+    expect(readTypedMove(hex, taken, after, 'q99')).toMatchObject({ kind: 'refused' });
+  });
+});

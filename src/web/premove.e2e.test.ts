@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { gameForm } from './create-game.testing.ts';
+import { launchChromium } from './headless-chromium.ts';
+
+/**
+ * Premove in an online game (issue 46, build item 4): one move queued on the opponent's turn,
+ * played the moment the turn comes if still legal, dropped with the reason if not, taken back by
+ * Esc or a right-click. As src/web/online-e2e.test.ts: a real `hexarena serve` process, two
+ * devices, one browser for the file. The screenshot is test-results/premove.png.
+ */
+const PATIENCE_MS = 150_000;
+let server: ServerProcess;
+let dataDir: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-premove-e2e-'));
+  server = await startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_FIRST_MOVE_MS: '3600000' });
+  browser = await launchChromium();
+  mkdirSync('test-results', { recursive: true });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function device(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(PATIENCE_MS);
+  contexts.push(context);
+  return context.newPage();
+}
+
+const moves = (page: Page) => page.getByTestId('moves').getAttribute('data-text');
+const waitForMoves = (page: Page, text: string) =>
+  page.waitForFunction((text) => document.querySelector('[data-testid=moves]')?.getAttribute('data-text') === text, text);
+
+describe('premove', () => {
+  it('a move queued on the opponent’s turn is played at once when the turn comes; Esc, a right-click or its loss to the opponent drops it', async () => {
+    const x = await device();
+    await x.goto(`${server.base}/`);
+    const card = await gameForm(x, 'Tic-tac-toe');
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await x.waitForURL(/\/g\/[\w-]+$/);
+    const o = await device();
+    await o.goto(x.url());
+    await o.getByRole('button', { name: 'Play O' }).click();
+    await o.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
+    await waitForMoves(o, 'b2');
+    // O to move: X clicks a1, which is queued, shown on the board and under it.
+    await x.locator('[data-cell="a1"]').click();
+    await expect.poll(() => x.getByTestId('premove-move').textContent()).toBe('a1');
+    expect(await x.locator('[data-cell="a1"].premove .premove-mark').count()).toBe(1);
+    expect(await moves(x)).toBe('b2');
+    await o.locator('[data-cell="c3"][tabindex="0"]').click();
+    // The turn comes and the premove goes at once: both devices see it, nobody clicked again.
+    await waitForMoves(o, 'b2 c3 a1');
+    await waitForMoves(x, 'b2 c3 a1');
+    expect(await x.getByTestId('premove').count()).toBe(0);
+
+    // Queued, then taken back by Esc; queued again, then by a right-click on the board.
+    await x.locator('[data-cell="a3"]').click();
+    await expect.poll(() => x.getByTestId('premove-move').textContent()).toBe('a3');
+    await x.keyboard.press('Escape');
+    await expect.poll(() => x.getByTestId('premove').count()).toBe(0);
+    await x.locator('[data-cell="b3"]').click();
+    await expect.poll(() => x.getByTestId('premove-move').textContent()).toBe('b3');
+    await x.locator('[data-cell="b1"]').click({ button: 'right' });
+    await expect.poll(() => x.getByTestId('premove').count()).toBe(0);
+    await o.locator('[data-cell="c1"][tabindex="0"]').click();
+    // X's turn, and nothing was played for X: the board waits for a move.
+    await x.locator('[data-cell="a3"][tabindex="0"]').waitFor();
+    expect(await moves(x)).toBe('b2 c3 a1 c1');
+
+    await x.locator('[data-cell="a3"][tabindex="0"]').click();
+    await waitForMoves(o, 'b2 c3 a1 c1 a3');
+    // Typed on O's turn, Enter queues it; O takes the cell first: the premove is dropped, said why.
+    const box = x.getByTestId('move-box');
+    await box.fill('a2');
+    await expect.poll(() => x.getByTestId('move-box-feedback').textContent()).toBe('Enter queues it as your premove.');
+    await box.press('Enter');
+    await expect.poll(() => x.getByTestId('premove-move').textContent()).toBe('a2');
+    await x.screenshot({ path: 'test-results/premove.png' });
+    await o.locator('[data-cell="a2"][tabindex="0"]').click();
+    await waitForMoves(x, 'b2 c3 a1 c1 a3 a2');
+    await expect.poll(() => x.getByTestId('premove').textContent()).toMatch(/^Premove a2 not played: /);
+    expect(await moves(o)).toBe('b2 c3 a1 c1 a3 a2');
+    // The box no longer says the premove is queued.
+    expect(await x.getByTestId('move-box-feedback').textContent()).toBe('');
+    await x.screenshot({ path: 'test-results/premove-dropped.png' });
+  });
+});
