@@ -470,13 +470,13 @@ describe('the browser app', () => {
       await page.getByRole('button', { name: 'Previous move' }).click();
       // Both acted while the AI's move was still to come.
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      // A black tile keeps a light rim on the dark page.
+      // A black tile keeps a light rim on the dark page: the muted text's colour.
       expect(
         await page
           .locator('svg.board.hive .side-1 .hex')
           .first()
           .evaluate((h) => getComputedStyle(h).stroke),
-      ).toBe('rgb(138, 144, 153)');
+      ).toBe('rgb(165, 174, 184)');
       expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
       expect(await status(page)).toBe('Black is thinking…');
       await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
