@@ -7,7 +7,7 @@ import { playMoves } from '@hexarena/engines/engine/record.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from '../web/create-game.testing.ts';
 import { Client, type Message, post, registerBot, request, type ServerProcess, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
@@ -57,6 +57,16 @@ afterAll(async () => {
 });
 
 /** A tic-tac-toe game to its end: nine moves, a full board and a draw. */
+// A failed test shows what the instances said on stderr (a crash under a paused store, say).
+afterEach(({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  for (const [name, server] of [
+    ['a', a],
+    ['b', b],
+  ] as const)
+    if (server) console.error(`instance ${name}'s stderr:\n${server.stderr()}`);
+});
+
 const WHOLE_GAME = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
 /**

@@ -96,9 +96,11 @@ export class Client {
     private readonly parse: (text: string) => Result<unknown> = parseServerMessage,
   ) {
     // A closed connection answers nothing more: whoever waits is told so.
-    socket.on('close', () => {
+    socket.on('close', (code, reason) => {
       this.closed = true;
-      for (const w of this.waiters) w.reject(new Error('the connection closed'));
+      // The code says who closed it and why (1006: the server went away without a word).
+      const why = `the connection closed (code ${code}${reason.length > 0 ? `: ${reason.toString()}` : ''})`;
+      for (const w of this.waiters) w.reject(new Error(why));
       this.waiters = [];
     });
     socket.on('message', (data) => {
