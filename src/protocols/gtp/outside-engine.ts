@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
 import type { Agent, GameRules } from '@hexarena/engines/engine/game.ts';
 import { cellName, type HexMove, type HexState, hex, parseCellName, pieTaken } from '@hexarena/engines/games/hex/index.ts';
+import { OutsideProgram } from '../outside-program.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 import type { OutsideEngineOptions } from '../uhp/outside-engine.ts';
 import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
@@ -15,74 +15,34 @@ import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
  * AgentFailure (the match scores the game lost by it, with the reason, and goes on).
  */
 
-/** A running GTP program: commands out, answers (`=`/`?` to a blank line) in, one at a time. */
+/** A running GTP program: commands out, answers (`=`/`?` to an empty line) in, one at a time. */
 export class GtpProcess {
-  private readonly child: ChildProcess;
-  private buffer = '';
-  private readonly lines: string[] = [];
-  private waiting: (() => void) | null = null;
-  private exited: string | null = null;
+  private readonly program: OutsideProgram;
 
   constructor(readonly commandLine: string) {
-    // A command line as a person types it (arguments, quotes): the shell reads it.
-    this.child = spawn(commandLine, { shell: true, stdio: ['pipe', 'pipe', 'ignore'] });
-    this.child.stdout?.setEncoding('utf8');
-    this.child.stdout?.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      const parts = this.buffer.split(/\r?\n/);
-      this.buffer = parts.pop() ?? '';
-      this.lines.push(...parts);
-      this.wake();
-    });
-    this.child.on('error', (e) => this.gone(`it could not be started (${e.message})`));
-    this.child.on('exit', (code, signal) => this.gone(`it exited (${signal ?? `code ${code}`})`));
-    this.child.stdin?.on('error', () => undefined);
-  }
-
-  private gone(why: string): void {
-    this.exited ??= why;
-    this.wake();
-  }
-
-  private wake(): void {
-    const w = this.waiting;
-    this.waiting = null;
-    w?.();
+    this.program = new OutsideProgram(commandLine);
   }
 
   /** Sends one command and waits for its answer: ok and the text after `=` or `?`. */
-  async ask(command: string, limitMs: number): Promise<{ ok: boolean; text: string }> {
-    if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
-    this.child.stdin?.write(`${command}\n`);
-    const deadline = performance.now() + limitMs;
-    for (;;) {
-      const start = this.lines.findIndex((l) => l.startsWith('=') || l.startsWith('?'));
-      // The empty line that ends an answer: MoHex's boards hold lines of one space, which do not.
-      const end = start < 0 ? -1 : this.lines.findIndex((l, i) => i > start && l === '');
-      if (end >= 0) {
-        const answer = this.lines.splice(0, end + 1).slice(start, end);
+  ask(command: string, limitMs: number): Promise<{ ok: boolean; text: string }> {
+    this.program.send(command);
+    return this.program.answer(
+      (lines) => {
+        const start = lines.findIndex((l) => l.startsWith('=') || l.startsWith('?'));
+        // The empty line that ends an answer: MoHex's boards hold lines of one space, which do not.
+        const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l === '');
+        if (end < 0) return undefined;
+        const answer = lines.splice(0, end + 1).slice(start, end);
         const first = answer[0] as string;
-        const text = [first.replace(/^[=?]\d*\s?/, ''), ...answer.slice(1)].join('\n').trim();
-        return { ok: first.startsWith('='), text };
-      }
-      if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
-      const left = deadline - performance.now();
-      if (left <= 0)
-        throw new AgentFailure(`the engine ${this.commandLine} did not answer "${command}" within ${Math.round(limitMs / 1000)} s`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
+        return { ok: first.startsWith('='), text: [first.replace(/^[=?]\d*\s?/, ''), ...answer.slice(1)].join('\n').trim() };
+      },
+      limitMs,
+      () => `the engine ${this.commandLine} did not answer "${command}" within ${Math.round(limitMs / 1000)} s`,
+    );
   }
 
   close(): void {
-    if (this.exited) return;
-    this.child.stdin?.end('quit\n');
-    this.child.kill();
+    this.program.close('quit');
   }
 }
 

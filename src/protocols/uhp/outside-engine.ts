@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { type Agent, AgentFailure } from '@hexarena/engines/engine/agent.ts';
 import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { formatGameString, type HiveState } from '@hexarena/engines/games/hive/game.ts';
 import { expansionsOf } from '@hexarena/engines/games/hive/pieces.ts';
+import { OutsideProgram } from '../outside-program.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 
 /**
@@ -30,67 +30,30 @@ export function uhpTime(ms: number): string {
 
 /** A running engine: its output as lines, read answer by answer (each ends with `ok`). Benchmarks drive one directly. */
 export class EngineProcess {
-  private readonly child: ChildProcess;
-  private buffer = '';
-  private readonly lines: string[] = [];
-  private waiting: (() => void) | null = null;
-  private exited: string | null = null;
+  private readonly program: OutsideProgram;
 
   constructor(readonly commandLine: string) {
-    // A command line as a person types it (arguments, quotes): the shell reads it.
-    this.child = spawn(commandLine, { shell: true, stdio: ['pipe', 'pipe', 'ignore'] });
-    this.child.stdout?.setEncoding('utf8');
-    this.child.stdout?.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      const parts = this.buffer.split(/\r?\n/);
-      this.buffer = parts.pop() ?? '';
-      this.lines.push(...parts);
-      this.wake();
-    });
-    this.child.on('error', (e) => this.gone(`it could not be started (${e.message})`));
-    this.child.on('exit', (code, signal) => this.gone(`it exited (${signal ?? `code ${code}`})`));
-    this.child.stdin?.on('error', () => undefined);
-  }
-
-  private gone(why: string): void {
-    this.exited ??= why;
-    this.wake();
-  }
-
-  private wake(): void {
-    const w = this.waiting;
-    this.waiting = null;
-    w?.();
+    this.program = new OutsideProgram(commandLine);
   }
 
   /** The lines up to the next `ok`, or a failure (exit, or nothing within `limitMs`). */
-  async answer(limitMs: number): Promise<string[]> {
-    const deadline = performance.now() + limitMs;
-    for (;;) {
-      const ok = this.lines.indexOf('ok');
-      if (ok >= 0) return this.lines.splice(0, ok + 1).slice(0, -1);
-      if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
-      const left = deadline - performance.now();
-      if (left <= 0) throw new AgentFailure(`the engine ${this.commandLine} did not answer within ${Math.round(limitMs / 1000)} s`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
+  answer(limitMs: number): Promise<string[]> {
+    return this.program.answer(
+      (lines) => {
+        const ok = lines.indexOf('ok');
+        return ok < 0 ? undefined : lines.splice(0, ok + 1).slice(0, -1);
+      },
+      limitMs,
+      () => `the engine ${this.commandLine} did not answer within ${Math.round(limitMs / 1000)} s`,
+    );
   }
 
   send(line: string): void {
-    if (this.exited) throw new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
-    this.child.stdin?.write(`${line}\n`);
+    this.program.send(line);
   }
 
   close(): void {
-    if (this.exited) return;
-    this.child.stdin?.end('exit\n');
-    this.child.kill();
+    this.program.close('exit');
   }
 }
 
