@@ -62,6 +62,12 @@ describe('outside engines as the server’s seats', () => {
 
     // The operator takes an engine off the list: a game stored with it forfeits rather than start it.
     const stored = await post(server.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', own], seat: 0 });
+    const storedHex = await post(server.base, '/api/games', {
+      game: 'hex',
+      options: { size: 7, pie: true },
+      seats: ['open', ownGtp],
+      seat: 0,
+    });
     await server.kill();
     server = await startServer(dataDir, { HEXARENA_OUTSIDE_SEATS: JSON.stringify([crashing]) });
     const left = await Client.open(server.base, stored.json.id as string);
@@ -69,5 +75,11 @@ describe('outside engines as the server’s seats', () => {
     const forfeited = await left.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
     expect(forfeited.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
     left.close();
+    // A GTP seat taken off the list forfeits the same way: the stored name never starts a program.
+    const leftHex = await Client.open(server.base, storedHex.json.id as string);
+    expect(await leftHex.ask({ type: 'move', seat: 0, token: storedHex.json.token, move: 'a7', version: 0 })).toMatchObject({ ok: true });
+    const forfeitedHex = await leftHex.next((m) => m.type === 'event' && (m.event as { kind: string }).kind === 'end');
+    expect(forfeitedHex.event).toMatchObject({ termination: 'resignation', result: { kind: 'win', winner: 0 } });
+    leftHex.close();
   });
 });

@@ -1,4 +1,5 @@
 import { AgentFailure } from '@hexarena/engines/engine/agent.ts';
+import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import { aiTurnOf } from './owners.ts';
 import { type Room, type RoomSettings, SERVER_SEAT } from './room.ts';
@@ -144,7 +145,7 @@ export class Scheduler {
       await this.store.games.settle(room.id, plies, this.settings.instance, null);
       return true;
     }
-    if (ai && /^(uhp|http):/.test(ai.agent) && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
+    if (ai && outsideSeatGame(ai.agent) !== undefined && !(this.settings.outsideSeats ?? []).includes(ai.agent)) {
       process.stderr.write(`hexarena: game ${room.id}: its outside seat is no longer in HEXARENA_OUTSIDE_SEATS, and forfeits\n`);
       await room.submit({ kind: 'resign', seat: ai.seat, token: SERVER_SEAT });
       return false;
