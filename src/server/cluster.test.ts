@@ -74,9 +74,17 @@ const WHOLE_GAME = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
  * come (an event made before that is in the sync, not sent as an event).
  */
 async function following(server: ServerProcess, id: string): Promise<Client> {
-  const client = await Client.open(server.base, id);
-  await client.next((m) => m.type === 'sync');
-  return client;
+  for (let attempt = 1; ; attempt++) {
+    const client = await Client.open(server.base, id);
+    try {
+      await client.next((m) => m.type === 'sync');
+      return client;
+    } catch (e) {
+      // Turned away with "try again later" (1013: the store did not answer in time), a client
+      // reconnects, as the web app's does; any other close is the test's failure.
+      if (attempt >= 5 || !/\(code 1013/.test(String(e))) throw e;
+    }
+  }
 }
 
 const getJson = async (server: ServerProcess, url: string) => (await fetch(server.base + url)).json();
