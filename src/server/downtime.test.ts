@@ -62,9 +62,23 @@ const left = (game: Shown): number => (game.clock?.deadline as number) - game.no
 
 /** Plays the first legal move for `seat` and expects it accepted. */
 async function play(client: Client, base: string, id: string, seat: number, token?: string): Promise<void> {
-  const game = await shown(base, id);
-  const answer = await client.ask({ type: 'move', seat, move: game.legalMoves[0], version: game.version, ...(token ? { token } : {}) });
-  expect(answer, JSON.stringify(answer)).toMatchObject({ type: 'answer', ok: true });
+  for (let tries = 1; ; tries++) {
+    const game = await shown(base, id);
+    const answer = await client.ask({ type: 'move', seat, move: game.legalMoves[0], version: game.version, ...(token ? { token } : {}) });
+    // Stale: a move made on the other instance that this one had not heard of when the game was read.
+    // As a client does, it waits for that move's event here, reads the game again and plays on it.
+    if (answer.ok !== true && answer.refusal === 'stale' && tries < 10) {
+      const version = answer.version as number;
+      await client.next(
+        (m) =>
+          (m.type === 'event' && (m.event as { version: number }).version >= version) ||
+          (m.type === 'sync' && (m.game as { version: number }).version >= version),
+      );
+      continue;
+    }
+    expect(answer, JSON.stringify(answer)).toMatchObject({ type: 'answer', ok: true });
+    return;
+  }
 }
 
 /**
