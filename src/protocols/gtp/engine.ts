@@ -65,12 +65,14 @@ export function parseColour(text: string | undefined): GtpColour | null {
 
 /** A GTP command line cleaned as the protocol says: control characters dropped, tabs as spaces, comments cut. */
 function clean(line: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the protocol drops these
-  return line
-    .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/#.*$/, '')
-    .trim();
+  return (
+    line
+      .replace(/\t/g, ' ')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the protocol drops these
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/#.*$/, '')
+      .trim()
+  );
 }
 
 export class GtpEngine {
