@@ -224,10 +224,14 @@ export async function serveCommand(
   // capped by net.core.somaxconn): when hundreds arrive while the event loop is in one long turn, a
   // full queue made the kernel reset them (`read ECONNRESET` at 1,000 tables starting at once).
   const address = await app.listen({ port, host: flags.host ?? 'localhost', backlog: LISTEN_BACKLOG });
+  // The signals are taken before the address is told: whoever starts the server may stop it the
+  // moment it reads that line (a supervisor, a test), and a SIGTERM with no handler yet kills it
+  // outright, with no graceful stop (seen beside two busy loops).
+  const stopped = untilStopped(io, (say) => stopGracefully(app, { say, deadlineMs: stopMs }), stopMs);
   io.stdout(`hexarena is at ${address.replace('127.0.0.1', 'localhost')} (games in ${where})\n`);
   const originUnset = originWarning(flags.host ?? 'localhost', origins);
   if (originUnset !== null) io.stderr(`${originUnset}\n`);
-  await untilStopped(io, (say) => stopGracefully(app, { say, deadlineMs: stopMs }), stopMs);
+  await stopped;
 }
 
 /**
