@@ -1,3 +1,4 @@
+import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import { UsageError } from './io.ts';
 
 /**
@@ -13,7 +14,7 @@ export function outsideSeatsFromEnv(text: string | undefined): string[] {
   } catch {
     list = null;
   }
-  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && /^(uhp|http|gtp):./.test(s)))
+  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string' && outsideSeatGame(s) !== undefined && /^[a-z]+:./.test(s)))
     throw new UsageError(
       'HEXARENA_OUTSIDE_SEATS must be a JSON list of "uhp:<command line>", "http:<address>" (Hive) and "gtp:<command line>" (Hex) names',
     );

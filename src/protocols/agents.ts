@@ -4,7 +4,7 @@ import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { outsideGtpAgent } from './gtp/outside-engine.ts';
 import { remember } from './opened-engines.ts';
-import { GTP_SEAT, HTTP_SEAT, OUTSIDE_PROGRAMS_PLAY, UHP_SEAT } from './seat-prefixes.ts';
+import { GTP_SEAT, HTTP_SEAT, outsideSeatGame, UHP_SEAT } from './seat-prefixes.ts';
 import { playerBase, seed004Referee } from './seed004/referee.ts';
 import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
 
@@ -23,11 +23,11 @@ export function resolveAgent(
   options?: OutsideEngineOptions,
 ): Result<Agent<unknown, unknown>> {
   if (name.startsWith(HTTP_SEAT)) {
-    if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
+    if (game.id !== outsideSeatGame(name)) return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);
     return ok(seed004Referee(playerBase(name.slice(HTTP_SEAT.length)), options) as unknown as Agent<unknown, unknown>);
   }
   if (name.startsWith(GTP_SEAT)) {
-    if (game.id !== 'hex') return fail(`${name}: a GTP engine plays Hex, not ${game.id}`);
+    if (game.id !== outsideSeatGame(name)) return fail(`${name}: a GTP engine plays Hex, not ${game.id}`);
     const commandLine = name.slice(GTP_SEAT.length).trim();
     if (commandLine === '') return fail('gtp: needs the command that starts the engine, such as gtp:mohex');
     const agent = outsideGtpAgent(commandLine, options);
@@ -35,7 +35,7 @@ export function resolveAgent(
     return ok(agent as unknown as Agent<unknown, unknown>);
   }
   if (!name.startsWith(UHP_SEAT)) return createAgent(game, name);
-  if (game.id !== OUTSIDE_PROGRAMS_PLAY) return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
+  if (game.id !== outsideSeatGame(name)) return fail(`${name}: a UHP engine plays Hive, not ${game.id}`);
   const commandLine = name.slice(UHP_SEAT.length).trim();
   if (commandLine === '') return fail('uhp: needs the command that starts the engine, such as uhp:nokamute uhp');
   const agent = outsideUhpAgent(commandLine, options);

@@ -4,8 +4,6 @@ export const HTTP_SEAT = 'http:';
 export const UHP_SEAT = 'uhp:';
 /** The prefix of an outside GTP engine's seat (Hex): `gtp:<command line>`. */
 export const GTP_SEAT = 'gtp:';
-/** The game outside programs play: UHP and seed 004's HTTP protocol are Hive's. */
-export const OUTSIDE_PROGRAMS_PLAY = 'hive';
 
 /** The game an outside seat's protocol plays (`uhp:` and `http:` Hive, `gtp:` Hex), or undefined for hexarena's own agents. */
 export function outsideSeatGame(name: string): string | undefined {
