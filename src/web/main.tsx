@@ -6,3 +6,9 @@ import { App } from './app.tsx';
 import './board-look.css';
 
 render(<App />, document.getElementById('app') as HTMLElement);
+
+// The installable app: a worker keeps the build so the site opens with no network (service-worker.ts).
+// Only a build has one (the dev server serves no sw.js: the registration fails, quietly), and only
+// where a server serves it.
+if ('serviceWorker' in navigator && window.location.protocol !== 'file:')
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));

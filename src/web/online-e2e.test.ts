@@ -317,6 +317,19 @@ describe('online play in the browser', () => {
     await o.locator('[data-cell="a1"][tabindex="0"]').click();
     await waitForMoveCount(x, 2);
     expect(await movesOf(x, ' ')).toEqual(['b2', 'a1']);
+
+    // O's device loses its network (and the server goes too, so the socket closes): the page says
+    // it is offline rather than reconnecting, and comes back by itself when the network does.
+    await o.context().setOffline(true);
+    await server.kill();
+    await expect
+      .poll(() => o.getByTestId('connection').textContent())
+      .toBe('You are offline. The game goes on here as soon as your network is back; any seat you hold is kept in this browser.');
+    server = await serve(server.port);
+    await o.context().setOffline(false);
+    await o.getByTestId('connection').waitFor({ state: 'detached' });
+    await x.locator('[data-cell="c3"][tabindex="0"]').click();
+    await waitForMoveCount(o, 3);
   });
 
   it('a player who leaves a game of three sees it go on without them; when only the AI is left it ends', async () => {

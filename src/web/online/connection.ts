@@ -2,7 +2,7 @@ import type { ClientIntent, ClientMessage } from '@hexarena/engines/protocol/ind
 import { parseServerMessage, type ServerMessage } from './protocol.ts';
 
 /** How the page is connected to its game: live, or trying again after losing the server. */
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'gone';
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'gone';
 
 /** The answer to an intent: the server's own, or the socket's error message for it. */
 export type IntentAnswer = Extract<ServerMessage, { type: 'answer' | 'done' | 'error' }>;
@@ -68,6 +68,12 @@ export class GameConnection {
       // 4404: there is no such game; trying again would not make one.
       if (e.code === 4404) {
         this.on.state('gone');
+        return;
+      }
+      // With no network at all, trying is pointless: the browser says when it is back.
+      if (navigator.onLine === false) {
+        this.on.state('offline');
+        window.addEventListener('online', () => this.socket === socket && !this.closed && this.open('reconnecting'), { once: true });
         return;
       }
       this.on.state('reconnecting');

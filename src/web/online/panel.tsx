@@ -264,7 +264,9 @@ export function OnlinePanel({
             ? 'This game does not exist on the server.'
             : info.connection === 'connecting'
               ? 'Connecting…'
-              : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
+              : info.connection === 'offline'
+                ? 'You are offline. The game goes on here as soon as your network is back; any seat you hold is kept in this browser.'
+                : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
         </p>
       )}
       {info.rated && !over && <p class="rated">Rated game</p>}
