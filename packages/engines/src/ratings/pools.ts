@@ -28,6 +28,9 @@ const timed = (game: string, minutes: number, seconds: number, players = 2, opti
 });
 
 export const POOLS: readonly Pool[] = [
+  // Bullet for Hive, as hivegame.com's quick games and lichess's 1+0 and 2+1.
+  timed('hive', 1, 0),
+  timed('hive', 2, 1),
   timed('hive', 3, 2),
   timed('hive', 5, 3),
   timed('hive', 10, 5),
