@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { agentNames } from '@hexarena/engines/ai/agents.ts';
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
@@ -97,7 +98,8 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
   const { store, hub, identities } = services;
   const parsed = parseNewGameRequest(request.body);
   if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
-  const body = parsed.value;
+  const body = withSeatDrawn(parsed.value);
+  if (body === null) return reply.code(400).send({ error: 'a "random" seat is drawn among the open seats, and none is open' });
   // A bot creates games with its token: its seat is taken with that token.
   const bot = await botOf(store, request);
   if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
@@ -137,9 +139,23 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
   return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
 }
 
+/** A request whose creator's seat is a number, or none. */
+type SeatedRequest = Omit<NewGameRequest, 'seat'> & { readonly seat?: number };
+
+/**
+ * The creator's "random" seat drawn among the open ones, as lichess's "random side" (and as pools and
+ * challenges draw who plays first); null when no seat is open.
+ */
+function withSeatDrawn(body: NewGameRequest): SeatedRequest | null {
+  if (body.seat !== 'random') return body as SeatedRequest;
+  const open = body.seats.flatMap((s, i) => (s === 'open' ? [i] : []));
+  if (open.length === 0) return null;
+  return { ...body, seat: open[randomInt(open.length)] as number };
+}
+
 /** The game a request asks for and its options, when its seats and its rating make sense for that game. */
 function checkNewGame(
-  body: NewGameRequest,
+  body: SeatedRequest,
   identity: Identity | null,
   outsideSeats: readonly string[],
 ): Result<{ game: AnyGame; options: unknown }> {
@@ -171,7 +187,7 @@ function checkNewGame(
 }
 
 /** Why the creator may not make this game now (too many of its games going already), or null. */
-async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: NewGameRequest): Promise<string | null> {
+async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: SeatedRequest): Promise<string | null> {
   const { store, aiGamesEach, openGamesEach } = services;
   const aiOnly = body.seats.every((s) => s !== 'open');
   const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);

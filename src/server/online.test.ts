@@ -336,6 +336,31 @@ describe('online play against a real server process', () => {
     await expect.poll(async () => (await lobby()).some((g) => g.id === id)).toBe(false);
   });
 
+  it('a seek may leave its colour to chance: "random" draws one of the open seats, never an AI\'s', async () => {
+    const drawn = new Set<number>();
+    // Until both seats have been drawn (40 tries: a fair draw fails to show both with odds 2^-39).
+    for (let i = 0; i < 40 && drawn.size < 2; i++) {
+      const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 'random', name: 'dice' });
+      expect(created.status).toBe(201);
+      const seat = created.json.seat as number;
+      expect([0, 1]).toContain(seat);
+      drawn.add(seat);
+      const game = (await (await fetch(`${server.base}/api/games/${created.json.id}`)).json()) as { seats: { name: string | null }[] };
+      expect(game.seats.map((s) => s.name)).toEqual(seat === 0 ? ['dice', null] : [null, 'dice']);
+      const client = await Client.open(server.base, created.json.id as string);
+      expect(await client.ask({ type: 'resign', seat, token: created.json.token })).toMatchObject({ ok: true });
+      client.close();
+    }
+    expect([...drawn].sort()).toEqual([0, 1]);
+    // Beside the server's AI the only open seat is the one drawn; with none open there is nothing to draw.
+    const vsAi = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'open'], seat: 'random', name: 'dice' });
+    expect(vsAi).toMatchObject({ status: 201, json: { seat: 1 } });
+    const none = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'easy'], seat: 'random' });
+    expect(none).toEqual({ status: 400, json: { error: 'a "random" seat is drawn among the open seats, and none is open' } });
+    const wrong = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 'white' });
+    expect(wrong).toEqual({ status: 400, json: { error: '"seat" must be the number of one of the seats, or "random"' } });
+  });
+
   it('a finished game keeps its seats as they were played: an open seat is not claimed after the end, nor a rematch asked with it', async () => {
     const created = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'alone' });
     const id = created.json.id as string;

@@ -26,8 +26,8 @@ export type NewGameRequest = {
   readonly options?: { readonly [key: string]: Json };
   /** Per seat: "open" for a person, or an AI level the server plays. */
   readonly seats: readonly string[];
-  /** The creator's seat, claimed at once. */
-  readonly seat?: number;
+  /** The creator's seat, claimed at once; "random" lets the server draw one of the open seats. */
+  readonly seat?: number | 'random';
   readonly name?: string;
   readonly clock?: ClockRequest | null;
   /** Rated: both seats played by accounts, the result changing their ratings. */
@@ -111,7 +111,8 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
     !seats.every((s) => typeof s === 'string' && s.length <= 500)
   )
     return fail(`"seats" must list 2 to ${MAX_SEATS} seats, each "open" or an AI's name`);
-  if (x.seat !== undefined && !isWhole(x.seat, 0, MAX_SEATS - 1)) return fail('"seat" must be the number of one of the seats');
+  if (x.seat !== undefined && x.seat !== 'random' && !isWhole(x.seat, 0, MAX_SEATS - 1))
+    return fail('"seat" must be the number of one of the seats, or "random"');
   const name = nameIn(x);
   if (!name.ok) return name;
   const clock = x.clock === undefined ? ok(undefined) : parseClockRequest(x.clock);
@@ -132,7 +133,7 @@ export function parseNewGameRequest(x: unknown): Result<NewGameRequest> {
     game: x.game,
     ...(x.options === undefined ? {} : { options: x.options as { [key: string]: Json } }),
     seats: seats as string[],
-    ...(x.seat === undefined ? {} : { seat: x.seat as number }),
+    ...(x.seat === undefined ? {} : { seat: x.seat as number | 'random' }),
     ...name.value,
     ...(clock.value === undefined ? {} : { clock: clock.value }),
     ...(x.rated === true ? { rated: true } : {}),
