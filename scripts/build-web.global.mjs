@@ -30,6 +30,7 @@ function webIsFresh(root) {
         newest(`${root}src`),
         newest(`${root}packages/engines/src`),
         newest(`${root}vite.config.ts`),
+        newest(`${root}scripts/vite-service-worker.ts`),
         newest(`${root}package-lock.json`),
       )
     );

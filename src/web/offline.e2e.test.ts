@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { keysOfMove } from '@hexarena/engines/engine/board-interaction.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
@@ -44,6 +44,14 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('the installable app', () => {
+  it('is tested as players get it: the production build, without development tools', async () => {
+    // The test runner's NODE_ENV ("test") must not turn the build into a development one.
+    const assets = await readdir(`${WEB_DIST}/assets`);
+    expect(assets.filter((f) => f.includes('devtools'))).toEqual([]);
+    const entry = assets.find((f) => /^index-.*\.js$/.test(f)) as string;
+    expect(await readFile(`${WEB_DIST}/assets/${entry}`, 'utf8')).not.toContain('jsxDEV');
+  });
+
   it('has a manifest with icons a phone can install, each served', async () => {
     const response = await fetch(`${base}manifest.webmanifest`);
     expect(response.status).toBe(200);

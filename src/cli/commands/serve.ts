@@ -23,7 +23,16 @@ export async function ensureBuilt(io: CliIo, force = false): Promise<void> {
   if (!force && existsSync(path.join(WEB_DIST, 'index.html'))) return;
   io.stdout('building the web app…\n');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite builds for production only when NODE_ENV says so or is unset; under a test runner it says
+  // "test", and the build would carry Preact's devtools and development JSX: not the app players get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 function rateFromEnv(name: string): number | undefined {
