@@ -9,20 +9,21 @@ const FILES = testFilesByKind(fileURLToPath(new URL('.', import.meta.url)));
  * No verdict may hang on the machine's load: a test waits for events, and its limit only stops a
  * hung one, never measures speed (benchmarks in bench/ measure that). The limits are per kind of
  * file, each many times what its longest test takes on a machine running two busy loops beside the
- * suite (`npm run test:busy`): the rules compute in-process, the app's tests start servers, stores
- * and programs, the browser's drive chromium against a server.
+ * suite (`npm run test:busy`): the rules compute in-process, the strength matches play many games
+ * each, the app's tests start servers, stores and programs, the browser's drive chromium against a
+ * server.
  */
-const LIMIT_MS: Record<TestKind, number> = { rules: 120_000, app: 240_000, browser: 300_000 };
+const LIMIT_MS: Record<TestKind, number> = { rules: 120_000, matches: 240_000, app: 240_000, browser: 300_000 };
 
 /** A kind of test file as a vitest project: its files, its limits, and what must be built first. */
-function project(kind: TestKind, globalSetup: string) {
+function project(kind: TestKind, globalSetup?: string) {
   const limit = LIMIT_MS[kind];
   return {
     extends: true as const,
     test: {
       name: kind,
       include: FILES[kind],
-      globalSetup: [globalSetup],
+      globalSetup: globalSetup === undefined ? [] : [globalSetup],
       testTimeout: limit,
       hookTimeout: limit,
       expect: { poll: { timeout: limit } },
@@ -35,8 +36,9 @@ export default defineConfig({
     // Slow suites (deep perft, full-size strength matches) run with `npm run test:slow`, never in `npm test`.
     exclude: ['**/node_modules/**', '**/*.slow.test.ts'],
     projects: [
-      // The engines' UHP tests start the compiled command line; nothing else is built for the rules.
-      project('rules', 'scripts/build-cli.global.mjs'),
+      // The rules compute in-process: nothing is built for them, nor for the strength matches.
+      project('rules'),
+      project('matches'),
       // The servers and the browser tests serve the app: built once, and only when a source changed.
       project('app', 'scripts/build-web.global.mjs'),
       project('browser', 'scripts/build-web.global.mjs'),

@@ -54,11 +54,24 @@ describe('the kinds of test file', () => {
     expect(kindOf('src/cli/x.test.ts', "import { main } from './main.ts';")).toBe('app');
   });
 
-  it('the rules lane has no browser, server or database in it', () => {
-    const { rules, browser } = testFilesByKind(root);
+  it('a protocol spoken to a real program is an app test, its parser and session rules; strength matches are their own lane', () => {
+    expect(kindOf('src/protocols/uhp/x.test.ts', "import { UhpEngine } from './engine.ts';")).toBe('rules');
+    expect(kindOf('src/protocols/uhp/x.test.ts', "import { execFile } from 'node:child_process';")).toBe('app');
+    expect(kindOf('src/protocols/seed004/x.test.ts', "const { spawn } = await import('node:child_process');")).toBe('app');
+    expect(kindOf('src/protocols/gtp/x.test.ts', "import { HEXARENA_BIN } from '../uhp/bridge.testing.ts';")).toBe('app');
+    expect(kindOf('src/tournaments/x.test.ts', "import { checkTournament } from '../../scripts/bbp-pairings.ts';")).toBe('app');
+    // (The module's name in two parts: this file is no strength match.)
+    expect(kindOf('packages/engines/src/ai/x.test.ts', `import { STRENGTH_CASES } from './strength.${'testing'}.ts';`)).toBe('matches');
+  });
+
+  it('the rules lane has no browser, server, database or child process in it', () => {
+    const { rules, matches, browser } = testFilesByKind(root);
     expect(rules).toContain('packages/engines/src/games/hive/rules.test.ts');
+    expect(matches).toEqual(['packages/engines/src/ai/strength.test.ts']);
     expect(browser).toContain('src/web/e2e.test.ts');
     for (const file of rules)
-      expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(/from '(\.\.\/)+server\/|better-sqlite3|postgres|headless-chromium/);
+      expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(
+        /from '(\.\.\/)+server\/|better-sqlite3|postgres|headless-chromium|child_process|bin\/hexarena|HEXARENA_BIN|bbp-pairings/,
+      );
   });
 });

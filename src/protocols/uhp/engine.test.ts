@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { loadGameString } from '@hexarena/engines/games/hive/game.ts';
 import { legalMoves } from '@hexarena/engines/games/hive/movegen.ts';
@@ -156,24 +153,6 @@ describe('UHP session', () => {
       's',
     );
     expect(out).toBe('id hexarena v0.1.0\nMosquito;Ladybug;Pillbug\nok\nBase;NotStarted;White[1]\nok\nBase;InProgress;Black[1];wS1\nok\n');
-  });
-
-  it('`hexarena uhp` over real stdin/stdout, as a viewer drives it: newgame GameString then bestmove', async () => {
-    const bin = fileURLToPath(new URL('../../../bin/hexarena.js', import.meta.url));
-    const child = execFile(process.execPath, [bin, 'uhp']);
-    const done = promisify((cb: (e: Error | null, out: string) => void) => {
-      let out = '';
-      child.stdout?.on('data', (d) => {
-        out += d;
-      });
-      child.on('close', () => cb(null, out));
-    })();
-    child.stdin?.write('newgame Base+MLP;InProgress;Black[1];wS1\nbestmove depth 1\nnot a command\nexit\n');
-    const out = (await done).split('\n');
-    expect(out.slice(0, 5)).toEqual(['id hexarena v0.1.0', 'Mosquito;Ladybug;Pillbug', 'ok', 'Base+MLP;InProgress;Black[1];wS1', 'ok']);
-    expect(out[5]).toMatch(/^b[SBGAMLP]\d? /);
-    expect(out[6]).toBe('ok');
-    expect(out[7]).toMatch(/^err Invalid command/);
   });
 });
 

@@ -15,11 +15,26 @@ export function winningFirstMoves(size: number): number[] {
 
 class SmallHexSolver {
   private readonly all: number;
+  /** 2 to the number of cells: Red's stones above Blue's in a position's key. */
+  private readonly redPlace: number;
   private readonly memo = new Map<number, boolean>();
   private readonly order: number[];
+  /** Each cell's neighbours as a bit mask. */
+  private readonly around: number[];
+  /** By side (0 Red, 1 Blue): the cells of the side a chain starts from, and of the one it must reach. */
+  private readonly firstEdge: [number, number];
+  private readonly lastEdge: [number, number];
 
-  constructor(private readonly size: number) {
+  constructor(size: number) {
     this.all = size * size;
+    this.redPlace = 2 ** this.all;
+    const n = size;
+    const cells = Array.from({ length: this.all }, (_, c) => c);
+    const table = neighbours(n);
+    this.around = cells.map((c) => (table[c] as readonly number[]).reduce((mask, next) => mask | (1 << next), 0));
+    const edge = (on: (c: number) => boolean) => cells.reduce((mask, c) => (on(c) ? mask | (1 << c) : mask), 0);
+    this.firstEdge = [edge((c) => rowOf(n, c) === 0), edge((c) => columnOf(n, c) === 0)];
+    this.lastEdge = [edge((c) => rowOf(n, c) === n - 1), edge((c) => columnOf(n, c) === n - 1)];
     // The centre first: where wins are found soonest.
     const mid = (size - 1) / 2;
     const far = (c: number) => Math.abs(columnOf(size, c) - mid) + Math.abs(rowOf(size, c) - mid);
@@ -30,7 +45,7 @@ class SmallHexSolver {
   wins(red: number, blue: number, side: number): boolean {
     // The player who just moved may have joined their sides.
     if (this.joined(side === 0 ? blue : red, side === 0 ? 1 : 0)) return false;
-    const key = red * 2 ** this.all + blue;
+    const key = red * this.redPlace + blue;
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     let won = false;
@@ -48,25 +63,16 @@ class SmallHexSolver {
 
   /** Whether `stones` of `side` join its two sides (Red: the top and bottom rows; Blue: the left and right columns). */
   private joined(stones: number, side: number): boolean {
-    const n = this.size;
-    const first = (c: number) => (side === 0 ? rowOf(n, c) === 0 : columnOf(n, c) === 0);
-    const last = (c: number) => (side === 0 ? rowOf(n, c) === n - 1 : columnOf(n, c) === n - 1);
-    const table = neighbours(n);
-    let seen = 0;
-    const stack: number[] = [];
-    for (let c = 0; c < this.all; c++)
-      if (stones & (1 << c) && first(c)) {
-        seen |= 1 << c;
-        stack.push(c);
-      }
-    while (stack.length > 0) {
-      const c = stack.pop() as number;
-      if (last(c)) return true;
-      for (const next of table[c] as readonly number[])
-        if (stones & (1 << next) && !(seen & (1 << next))) {
-          seen |= 1 << next;
-          stack.push(next);
-        }
+    // A flood over bit masks: every node of the proof search asks this, so it allocates nothing.
+    const last = this.lastEdge[side] as number;
+    let seen = stones & (this.firstEdge[side] as number);
+    let frontier = seen;
+    while (frontier !== 0) {
+      if (frontier & last) return true;
+      let next = 0;
+      for (let rest = frontier; rest !== 0; rest &= rest - 1) next |= this.around[31 - Math.clz32(rest & -rest)] as number;
+      frontier = next & stones & ~seen;
+      seen |= frontier;
     }
     return false;
   }
