@@ -130,6 +130,19 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     db.close();
   });
 
+  it('leaves checkpointing to the writer when no thread can start', async () => {
+    const db = walDatabase();
+    const checkpoints = walCheckpoints(db, () => {
+      throw new Error('no threads here');
+    });
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
+    await expect(checkpoints.caughtUp()).resolves.toBeUndefined();
+    await checkpoints.close();
+    db.close();
+  });
+
   it('copies the log into the database on a worker thread, without blocking the writer', async () => {
     const db = walDatabase();
     const checkpoints = walCheckpoints(db);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite from 'better-sqlite3';
 
@@ -70,12 +71,21 @@ parentPort.on('message', (m) => {
 });
 `;
 
-/** A checkpointer on a worker thread with its own connection to `file`. */
+/**
+ * Where better-sqlite3 is, for the thread to load the same: found from this module, else (bundled
+ * somewhere without node_modules beside it, as a test's writer is) from the working folder.
+ */
+function betterSqlitePath(): string {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3');
+  } catch {
+    return createRequire(path.join(process.cwd(), 'package.json')).resolve('better-sqlite3');
+  }
+}
+
+/** A checkpointer on a worker thread with its own connection to `file`; throws when the thread cannot start. */
 export function threadCheckpointer(file: string, sizeLimit: number): Checkpointer {
-  const worker = new Worker(THREAD, {
-    eval: true,
-    workerData: { file, sizeLimit, module: createRequire(import.meta.url).resolve('better-sqlite3') },
-  });
+  const worker = new Worker(THREAD, { eval: true, workerData: { file, sizeLimit, module: betterSqlitePath() } });
   // A store left open does not keep the process alive.
   worker.unref();
   let failed = false;
@@ -128,8 +138,22 @@ export function walCheckpoints(
   let waiting: (() => void)[] = [];
   // Closed, or the thread failed: the writer's connection checkpoints as SQLite does by itself.
   let closed = false;
+  const giveBack = (): void => {
+    closed = true;
+    log = 0;
+    raw.pragma(`wal_autocheckpoint = ${ownPages}`);
+  };
   const run = (): void => {
-    thread ??= checkpointer();
+    try {
+      thread ??= checkpointer();
+    } catch (e) {
+      process.stderr.write(
+        `hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`,
+      );
+      giveBack();
+      for (const done of waiting.splice(0)) done();
+      return;
+    }
     const mine = waiting;
     waiting = [];
     writes = 0;
@@ -138,12 +162,8 @@ export function walCheckpoints(
       running = null;
       // Copied in full with no commit since it began: the next write starts the log over.
       if (r) log = r.checkpointed === r.log && writes === 0 ? 0 : r.log;
-      else if (!closed) {
-        // The thread could not checkpoint: the writer's own connection does from now on, so the log never grows for ever.
-        closed = true;
-        log = 0;
-        raw.pragma(`wal_autocheckpoint = ${ownPages}`);
-      }
+      // The thread could not checkpoint: the writer's own connection does from now on, so the log never grows for ever.
+      else if (!closed) giveBack();
       for (const done of mine) done();
       // Again while anything was committed meanwhile: the last commits are copied too, so the log
       // starts over at the next write (left uncopied, they would keep it growing).
