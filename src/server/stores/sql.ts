@@ -15,6 +15,7 @@ import {
 import { type DiskState, StoreOutOfDisk, StoreUnavailable } from './failures.ts';
 import { logSync } from './log-sync.ts';
 import type { Database } from './schema.ts';
+import { walCheckpoints } from './wal-checkpoints.ts';
 
 /**
  * The one door of both stores to their database: a typed query builder over the schema, and writes
@@ -158,11 +159,13 @@ async function commitGroup(db: Db, raw: BetterSqlite.Database, words: ReturnType
 
 /**
  * SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick
- * at a time and acknowledged once the log is on the disk (stores/log-sync.ts).
+ * at a time and acknowledged once the log is on the disk (stores/log-sync.ts), the log checkpointed
+ * into the database on a thread of its own (stores/wal-checkpoints.ts).
  */
 export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
   const db: Db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(preparedOnce(raw)) });
   const log = logSync(raw);
+  const checkpoints = walCheckpoints(raw);
   const words = transactionWords(raw);
   let batch: Waiting[] = [];
   let committing: Promise<void> = Promise.resolve();
@@ -170,6 +173,8 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     const group = batch;
     batch = [];
     if (group.length === 0) return;
+    // The checkpoints fell behind a writer that never paused: this commit waits, so the log can start over.
+    if (checkpoints?.behind) await checkpoints.caughtUp();
     let outcomes: Outcome[];
     try {
       outcomes = await commitGroup(db, raw, words, group);
@@ -178,6 +183,7 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
       for (const w of group) w.fail(failure);
       return;
     }
+    checkpoints?.committed(group.length);
     try {
       await log?.durable();
     } catch (e) {
@@ -206,6 +212,7 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     async close() {
       await committing;
       await commit();
+      await checkpoints?.close();
       await log?.close();
     },
   };

@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKPOINT_EVERY_WRITES, type Checkpointed, MAX_LOG_PAGES, threadCheckpointer, walCheckpoints } from './wal-checkpoints.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
+});
+
+/** A database in WAL mode on disk, as the store opens it. */
+function walDatabase(): Database.Database {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-checkpoints-'));
+  folders.push(dir);
+  const db = new Database(path.join(dir, 'db.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('wal_autocheckpoint = 256');
+  db.exec('CREATE TABLE t (n INTEGER, pad TEXT)');
+  return db;
+}
+
+/** A checkpointer whose checkpoints end when the test says, with the figures it gives. */
+function heldCheckpointer() {
+  const runs: ((r: Checkpointed | null) => void)[] = [];
+  let made = 0;
+  let closed = false;
+  return {
+    runs,
+    made: () => made,
+    closed: () => closed,
+    make: () => {
+      made++;
+      return {
+        run: () => new Promise<Checkpointed | null>((resolve) => runs.push(resolve)),
+        close: async () => {
+          closed = true;
+        },
+      };
+    },
+  };
+}
+
+const ticks = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("SQLite's checkpoints on a thread of their own", () => {
+  it('needs nothing for a database in memory; takes checkpointing off the writer otherwise', () => {
+    expect(walCheckpoints(new Database(':memory:'))).toBeNull();
+    const db = walDatabase();
+    const held = heldCheckpointer();
+    expect(walCheckpoints(db, held.make)).not.toBeNull();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    // Nothing written yet: no thread started.
+    expect(held.made()).toBe(0);
+    db.close();
+  });
+
+  it('asks for a checkpoint once enough writes are committed, one at a time, and again while any are committed meanwhile', async () => {
+    const db = walDatabase();
+    const held = heldCheckpointer();
+    const checkpoints = walCheckpoints(db, held.make);
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES - 1);
+    expect(held.runs).toHaveLength(0);
+    checkpoints.committed(1);
+    expect(held.runs).toHaveLength(1);
+    // One under way: the writes committed meanwhile wait for it to end.
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    expect(held.runs).toHaveLength(1);
+    held.runs[0]?.({ log: 100, checkpointed: 100 });
+    await ticks();
+    expect(held.runs).toHaveLength(2);
+    // Fewer than the threshold committed meanwhile: copied too, so the log can start over.
+    checkpoints.committed(1);
+    held.runs[1]?.({ log: 10, checkpointed: 9 });
+    await ticks();
+    expect(held.runs).toHaveLength(3);
+    held.runs[2]?.({ log: 10, checkpointed: 10 });
+    await ticks();
+    expect(held.runs).toHaveLength(3);
+    expect(held.made()).toBe(1);
+    await checkpoints.close();
+    expect(held.closed()).toBe(true);
+    db.close();
+  });
+
+  it('holds the writer back once the log has grown past its bound, until a checkpoint begun after copies it all', async () => {
+    const db = walDatabase();
+    const held = heldCheckpointer();
+    const checkpoints = walCheckpoints(db, held.make);
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    // Behind: the writer kept writing while this one ran (the next begins at once for those writes).
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    held.runs[0]?.({ log: MAX_LOG_PAGES + 10, checkpointed: MAX_LOG_PAGES });
+    await ticks();
+    expect(checkpoints.behind).toBe(true);
+    expect(held.runs).toHaveLength(2);
+    let caughtUp = false;
+    void checkpoints.caughtUp().then(() => {
+      caughtUp = true;
+    });
+    // The one under way began before the wait: it does not count.
+    held.runs[1]?.({ log: MAX_LOG_PAGES + 10, checkpointed: MAX_LOG_PAGES + 10 });
+    await ticks();
+    expect(caughtUp).toBe(false);
+    // The checkpoint begun after the wait, with no commit since: all of it copied, the log starts over.
+    held.runs[2]?.({ log: MAX_LOG_PAGES + 10, checkpointed: MAX_LOG_PAGES + 10 });
+    await ticks();
+    expect(caughtUp).toBe(true);
+    expect(checkpoints.behind).toBe(false);
+    await checkpoints.close();
+    db.close();
+  });
+
+  it('gives checkpointing back to the writer when the thread cannot checkpoint', async () => {
+    const db = walDatabase();
+    const held = heldCheckpointer();
+    const checkpoints = walCheckpoints(db, held.make);
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    held.runs[0]?.(null);
+    await ticks();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
+    checkpoints.committed(10 * CHECKPOINT_EVERY_WRITES);
+    expect(held.runs).toHaveLength(1);
+    await expect(checkpoints.caughtUp()).resolves.toBeUndefined();
+    await checkpoints.close();
+    db.close();
+  });
+
+  it('leaves checkpointing to the writer when no thread can start', async () => {
+    const db = walDatabase();
+    const checkpoints = walCheckpoints(db, () => {
+      throw new Error('no threads here');
+    });
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
+    await expect(checkpoints.caughtUp()).resolves.toBeUndefined();
+    await checkpoints.close();
+    db.close();
+  });
+
+  it('copies the log into the database on a worker thread, without blocking the writer', async () => {
+    const db = walDatabase();
+    const checkpoints = walCheckpoints(db);
+    if (!checkpoints) throw new Error('no checkpoints');
+    const insert = db.prepare('INSERT INTO t VALUES (?, ?)');
+    for (let i = 0; i < 200; i++) insert.run(i, 'x'.repeat(2000));
+    const thread = threadCheckpointer(db.name, -1);
+    const r = await thread.run();
+    expect(r).not.toBeNull();
+    expect(r?.log).toBeGreaterThan(50);
+    expect(r?.checkpointed).toBe(r?.log);
+    // Another writer's rows are there once more is written: the log started over from its beginning.
+    insert.run(1000, 'y');
+    const again = await thread.run();
+    expect(again?.log).toBeLessThan(r?.log as number);
+    await thread.close();
+    await checkpoints.close();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 201 });
+    db.close();
+  });
+});

@@ -1,0 +1,195 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type BetterSqlite from 'better-sqlite3';
+
+/**
+ * SQLite's checkpoints (the write-ahead log copied into the database) made on a thread of their own.
+ * SQLite checkpoints by itself inside the COMMIT that fills the log past `wal_autocheckpoint` pages:
+ * on the event loop, with an fsync of the log and one of the database — at a thousand moves a second
+ * that was a stall of tens of milliseconds several times a second, and most of the time a move
+ * spent in SQLite. Here the store's connection never checkpoints (`wal_autocheckpoint = 0`); a second
+ * connection on a worker thread runs PASSIVE checkpoints, which never block the writer, once enough
+ * writes have been committed since the last, and then one after another while more are committed. SQLite starts the log over from its beginning at the
+ * first write after a checkpoint has copied all of it, so the log stays small as before. Should the
+ * thread fall behind a writer that never pauses (the log past MAX_LOG_PAGES), the next commit waits
+ * for a checkpoint begun after the last: the log can be started over then. Durability is untouched:
+ * a checkpoint copies only committed frames, and a commit is acknowledged once the log is synced
+ * (log-sync.ts), never on a checkpoint.
+ */
+export interface WalCheckpoints {
+  /** `writes` were committed: a checkpoint is asked for once enough have been since the last. */
+  committed(writes: number): void;
+  /** Whether the log has grown past its bound: the writer should wait for `caughtUp` before its next commit. */
+  readonly behind: boolean;
+  /** Resolves once a checkpoint begun after the call has ended (whatever its outcome). */
+  caughtUp(): Promise<void>;
+  /** Waits for the checkpoint under way and lets the thread go. */
+  close(): Promise<void>;
+}
+
+/** Writes committed between two checkpoints: a few pages each, so the log stays near a megabyte (wal_autocheckpoint = 256 before). */
+export const CHECKPOINT_EVERY_WRITES = 16;
+/** Pages (4 KiB) in the log past which the writer waits for the checkpoints: 16 MiB. */
+export const MAX_LOG_PAGES = 4096;
+
+/** What a checkpoint reports: the log's frames, and how many of them are in the database now. */
+export interface Checkpointed {
+  readonly log: number;
+  readonly checkpointed: number;
+}
+
+/** Runs one checkpoint; resolves with its figures, or null when it failed (the next one tries again). */
+export type Checkpointer = {
+  run(): Promise<Checkpointed | null>;
+  close(): Promise<void>;
+};
+
+/**
+ * The thread's code: plain JavaScript, run from text so that it needs no file of its own in the
+ * compiled CLI. A checkpoint's syncs come from `synchronous = NORMAL` (the log synced before it is
+ * copied, the database after).
+ */
+const THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file);
+db.pragma('synchronous = NORMAL');
+db.pragma('journal_size_limit = ' + workerData.sizeLimit);
+parentPort.on('message', (m) => {
+  if (m === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
+  } catch (e) {
+    parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) });
+  }
+});
+`;
+
+/**
+ * Where better-sqlite3 is, for the thread to load the same: found from this module, else (bundled
+ * somewhere without node_modules beside it, as a test's writer is) from the working folder.
+ */
+function betterSqlitePath(): string {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3');
+  } catch {
+    return createRequire(path.join(process.cwd(), 'package.json')).resolve('better-sqlite3');
+  }
+}
+
+/** A checkpointer on a worker thread with its own connection to `file`; throws when the thread cannot start. */
+export function threadCheckpointer(file: string, sizeLimit: number): Checkpointer {
+  const worker = new Worker(THREAD, { eval: true, workerData: { file, sizeLimit, module: betterSqlitePath() } });
+  // A store left open does not keep the process alive.
+  worker.unref();
+  let failed = false;
+  let answer: ((r: Checkpointed | null) => void) | null = null;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('message', (m: Checkpointed | { error: string }) => {
+    const done = answer;
+    answer = null;
+    done?.('error' in m ? null : m);
+  });
+  worker.on('error', (e) => {
+    // The thread is gone (it could not open the database): checkpoints are made on the writer's connection again.
+    failed = true;
+    process.stderr.write(`hexarena: the checkpoint thread failed (${e.message}); SQLite checkpoints as it writes again\n`);
+    answer?.(null);
+    answer = null;
+  });
+  return {
+    run() {
+      if (failed) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        answer = resolve;
+        worker.postMessage('run');
+      });
+    },
+    async close() {
+      if (!failed) worker.postMessage('close');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Checkpoints of `raw`'s database (a file in WAL mode) on a thread; null for a database in memory or
+ * not in WAL mode (nothing to checkpoint). `checkpointer`: the thread's, or a test's.
+ */
+export function walCheckpoints(
+  raw: BetterSqlite.Database,
+  checkpointer: () => Checkpointer = () => threadCheckpointer(raw.name, raw.pragma('journal_size_limit', { simple: true }) as number),
+): WalCheckpoints | null {
+  if (raw.memory || raw.pragma('journal_mode', { simple: true }) !== 'wal') return null;
+  const ownPages = raw.pragma('wal_autocheckpoint', { simple: true }) as number;
+  raw.pragma('wal_autocheckpoint = 0');
+  // Made at the first checkpoint: a store that writes little (a test's) never starts a thread.
+  let thread: Checkpointer | null = null;
+  let running: Promise<void> | null = null;
+  let writes = 0;
+  let log = 0;
+  // Waiting for a checkpoint begun after they asked.
+  let waiting: (() => void)[] = [];
+  // Closed, or the thread failed: the writer's connection checkpoints as SQLite does by itself.
+  let closed = false;
+  const giveBack = (): void => {
+    closed = true;
+    log = 0;
+    raw.pragma(`wal_autocheckpoint = ${ownPages}`);
+  };
+  const run = (): void => {
+    try {
+      thread ??= checkpointer();
+    } catch (e) {
+      process.stderr.write(
+        `hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`,
+      );
+      giveBack();
+      for (const done of waiting.splice(0)) done();
+      return;
+    }
+    const mine = waiting;
+    waiting = [];
+    writes = 0;
+    const t = thread;
+    running = t.run().then((r) => {
+      running = null;
+      // Copied in full with no commit since it began: the next write starts the log over.
+      if (r) log = r.checkpointed === r.log && writes === 0 ? 0 : r.log;
+      // The thread could not checkpoint: the writer's own connection does from now on, so the log never grows for ever.
+      else if (!closed) giveBack();
+      for (const done of mine) done();
+      // Again while anything was committed meanwhile: the last commits are copied too, so the log
+      // starts over at the next write (left uncopied, they would keep it growing).
+      if (!closed && (waiting.length > 0 || writes > 0)) run();
+    });
+  };
+  return {
+    committed(n) {
+      writes += n;
+      if (!closed && running === null && writes >= CHECKPOINT_EVERY_WRITES) run();
+    },
+    get behind() {
+      return log >= MAX_LOG_PAGES;
+    },
+    caughtUp() {
+      if (closed && running === null) return Promise.resolve();
+      return new Promise((done) => {
+        waiting.push(done);
+        if (running === null) run();
+      });
+    },
+    async close() {
+      closed = true;
+      while (running !== null) await running;
+      await thread?.close();
+      for (const done of waiting.splice(0)) done();
+    },
+  };
+}
