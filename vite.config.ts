@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
 
 /** The browser app: sources in src/web, built into dist/web (served by `hexarena serve`). */
 export default defineConfig({
   root: 'src/web',
-  plugins: [preact()],
+  plugins: [preact(), precompiledCatalogs()],
   // The engines' package from its sources, as tsconfig.json's paths map it for tsc and tsx.
   resolve: { alias: { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) } },
   build: { outDir: '../../dist/web', emptyOutDir: true },

@@ -2,7 +2,9 @@ import { render } from 'preact';
 // The shared look first: each game's own styles, imported with its folder, come after it.
 import './style.css';
 import { App } from './app.tsx';
+import { startI18n } from './i18n/index.ts';
 // The boards' themes, last-move mark and motion: after the games' styles, whose rules it themes.
 import './board-look.css';
 
-render(<App />, document.getElementById('app') as HTMLElement);
+// The player's language first (its catalog alone is fetched), then the page in it.
+void startI18n().then(() => render(<App />, document.getElementById('app') as HTMLElement));
