@@ -9,7 +9,7 @@ import type { Catalog } from './catalog.ts';
 import { formatDay, setCatalog, t } from './index.ts';
 import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate } from './languages.ts';
 import en from './messages/en.ts';
-import { outcomeText, reasonText } from './outcome.ts';
+import { outcomeText, reasonText, refusalReason } from './outcome.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,6 +29,8 @@ const CONVERTED = [
   'account/account-bar.tsx',
   'account/your-games.tsx',
   'account/game-list.tsx',
+  'account/profile-page.tsx',
+  'account/page-parts.tsx',
   'lobby/quick-pairing.tsx',
   'online/lobby.tsx',
   'games/hive/how-to-play.tsx',
@@ -212,6 +214,17 @@ describe('messages', () => {
     expect(reasonText('a reason from tomorrow')).toBe('a reason from tomorrow');
     speak('es');
     expect(reasonText('no winner after 1 rounds')).toBe('sin ganador tras 1 ronda');
+  });
+});
+
+describe('refusals', () => {
+  it("say the code's message in the player's language; English, and a code the app does not know, keep the server's words", () => {
+    setCatalog('ru', catalogs.ru as Catalog);
+    expect(refusalReason('not-your-turn', 'it is not your turn (X to move)')).toBe('сейчас не ваш ход');
+    expect(refusalReason('a-new-code', 'something new')).toBe('something new');
+    expect(refusalReason(undefined, 'the server is away')).toBe('the server is away');
+    setCatalog('en', catalogs.en as Catalog);
+    expect(refusalReason('not-your-turn', 'it is not your turn (X to move)')).toBe('it is not your turn (X to move)');
   });
 });
 
