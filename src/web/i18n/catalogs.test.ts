@@ -26,6 +26,7 @@ const CONVERTED = [
   'how-to-play.tsx',
   'player-strip.tsx',
   'upload.tsx',
+  'move-box.tsx',
   'account/account-bar.tsx',
   'account/your-games.tsx',
   'account/game-list.tsx',
@@ -147,6 +148,7 @@ describe('the converted pages', () => {
       'export const A = () => (',
       '  <p title="Inline title" aria-label={t(\'game.result\')}>',
       "    Inline text <b>{t('game.resign')}</b> hexarena",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a page's source text, with a template in it
       "    <span placeholder={'Inline placeholder'}>{`${n} inline players`}</span>",
       '  </p>',
       ');',

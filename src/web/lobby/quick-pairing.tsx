@@ -67,7 +67,9 @@ export function QuickPairing({
                 disabled={!player || !live}
                 onClick={() => choose(pool)}
               >
-                <span class="pool-clock">{poolClock(pool)}</span>
+                <span class="pool-clock">
+                  {pool.clock.perMove ? t('clock.days', { days: Math.round(pool.clock.initialMs / 86_400_000) }) : poolClock(pool)}
+                </span>
                 <span class="pool-game">
                   {title(pool)}
                   {pool.players > 2 ? ` · ${t('pairing.players', { count: pool.players })}` : ''}

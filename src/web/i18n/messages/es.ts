@@ -170,6 +170,25 @@ export default {
   'profile.moreGames': 'Más partidas',
   'profile.ratingHistory': 'Historial de puntuación',
 
+  'moveBox.label': 'Escribe una jugada',
+  'moveBox.notYourTurn': 'Todavía no es tu turno.',
+  'moveBox.enterPlays': '{move}: pulsa Intro para jugarla.',
+  'moveBox.chosenNotYourTurn': '{move}: todavía no es tu turno.',
+  'moveBox.completions':
+    '{count, plural, one {# jugada empieza así: sigue escribiendo.} other {# jugadas empiezan así: sigue escribiendo.}}',
+  'moveBox.typeFirst': 'Primero escribe una jugada.',
+  'moveBox.example': 'por ejemplo {move}',
+  'moveBox.queues': 'Intro la deja como prejugada.',
+  'moveBox.completionsLabel': 'Jugadas que empiezan así',
+  'moveBox.more': 'y {count, plural, one {# más} other {# más}}',
+
+  'clock.daysHours': '{days, number} d {hours, number} h',
+  'clock.none': 'sin reloj',
+  'clock.daysPerMove': '{days, plural, one {# día} other {# días}} por jugada',
+  'clock.days': '{days, plural, one {# día} other {# días}}',
+  'clock.minutes': '{minutes, number} min',
+  'clock.seconds': '{seconds, number} s',
+
   'seat.White': 'Blancas',
   'seat.Black': 'Negras',
   'seat.Red': 'Rojo',

@@ -170,6 +170,25 @@ export default {
   'profile.moreGames': 'Ещё партии',
   'profile.ratingHistory': 'История рейтинга',
 
+  'moveBox.label': 'Введите ход',
+  'moveBox.notYourTurn': 'Сейчас не ваш ход.',
+  'moveBox.enterPlays': '{move}: нажмите Enter, чтобы сходить.',
+  'moveBox.chosenNotYourTurn': '{move}: сейчас не ваш ход.',
+  'moveBox.completions':
+    '{count, plural, one {Так начинается # ход: продолжайте ввод.} few {Так начинаются # хода: продолжайте ввод.} many {Так начинаются # ходов: продолжайте ввод.} other {Так начинаются # хода: продолжайте ввод.}}',
+  'moveBox.typeFirst': 'Сначала введите ход.',
+  'moveBox.example': 'например, {move}',
+  'moveBox.queues': 'Enter поставит его предходом.',
+  'moveBox.completionsLabel': 'Ходы, которые так начинаются',
+  'moveBox.more': 'и ещё {count, number}',
+
+  'clock.daysHours': '{days, number} д {hours, number} ч',
+  'clock.none': 'без часов',
+  'clock.daysPerMove': '{days, plural, one {# день} few {# дня} many {# дней} other {# дня}} на ход',
+  'clock.days': '{days, plural, one {# день} few {# дня} many {# дней} other {# дня}}',
+  'clock.minutes': '{minutes, number} мин',
+  'clock.seconds': '{seconds, number} с',
+
   'seat.White': 'Белые',
   'seat.Black': 'Чёрные',
   'seat.Red': 'Красные',
