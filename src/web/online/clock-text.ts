@@ -1,4 +1,4 @@
-import { formatNumber, t } from '../i18n/index.ts';
+import { t } from '../i18n/index.ts';
 
 /** A clock's time as players read it: days and hours, or minutes and seconds, tenths in the last ten seconds. */
 export function formatClock(ms: number): string {
