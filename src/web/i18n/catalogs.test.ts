@@ -34,6 +34,7 @@ const CONVERTED = [
   'account/page-parts.tsx',
   'lobby/quick-pairing.tsx',
   'online/lobby.tsx',
+  'online/panel.tsx',
   'games/hive/how-to-play.tsx',
   'i18n/picker.tsx',
 ];

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
 import { t } from '../i18n/index.ts';
-import { refusalReason } from '../i18n/outcome.ts';
+import { refusalReason, seatWord } from '../i18n/outcome.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
@@ -156,7 +156,10 @@ export function useOnlineGame<S, M, O>(
   });
 
   // Not a turn while the game loads or a seat is being taken: only a change after that alerts.
-  useYourMoveAlert(humanToMove && connection === 'live', `${game.title}, ${seatNames[toMove ?? 0] ?? ''} to move`);
+  useYourMoveAlert(
+    humanToMove && connection === 'live',
+    t('notify.toMove', { game: game.title, seat: seatWord(seatNames[toMove ?? 0] ?? '') }),
+  );
   const moveCount = useRef(moves.length);
   useEffect(() => {
     if (moves.length > moveCount.current) moveSound();
