@@ -9,7 +9,7 @@ import { YourGames } from './account/your-games.tsx';
 import { CreateGameDialog, type Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
-import { formatNumber, t } from './i18n/index.ts';
+import { formatRating, t } from './i18n/index.ts';
 import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { useLobbySocket } from './lobby/use-lobby-socket.ts';
@@ -57,7 +57,7 @@ function LiveGameCard() {
           <span>
             {i > 0 && <span class="muted"> {t('home.vs')} </span>}
             <strong>{p.name}</strong>
-            {p.rating !== undefined && <span class="muted"> ({formatNumber(p.rating)})</span>}
+            {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
           </span>
         ))}
       </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
-import { formatDay, formatNumber, t } from '../i18n/index.ts';
+import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
@@ -71,7 +71,7 @@ export function ProfilePage({ name }: { name: string }) {
                       {webGameOf(game ?? '')?.game.title ?? game}
                       {speed ? ` ${speed}` : ''}
                     </a>
-                    : <strong>{`${formatNumber(r.rating)}${r.provisional ? '?' : ''}`}</strong>{' '}
+                    : <strong>{`${formatRating(r.rating)}${r.provisional ? '?' : ''}`}</strong>{' '}
                     <small>({t('profile.games', { count: r.games })})</small>
                   </li>
                 );

@@ -6,7 +6,7 @@ import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from './catalog.ts';
-import { formatDay, setCatalog, t } from './index.ts';
+import { formatDay, formatNumber, formatRating, setCatalog, t } from './index.ts';
 import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate } from './languages.ts';
 import en from './messages/en.ts';
 import { outcomeText, reasonText, refusalReason } from './outcome.ts';
@@ -194,6 +194,17 @@ describe('messages', () => {
     expect(formatDay(day)).toBe('2026年12月5日');
     speak('ru');
     expect(formatDay(day)).toMatch(/^5 дек\.? 2026/);
+  });
+
+  it('a rating is digits alone in every language; other numbers are grouped as the language groups them', () => {
+    for (const locale of LOCALES) {
+      speak(locale);
+      expect(formatRating(1516), locale).toBe('1516');
+    }
+    speak('en');
+    expect(formatNumber(12345)).toBe('12,345');
+    speak('es');
+    expect(formatNumber(12345)).toBe('12.345');
   });
 
   it('English results read as the engines word them', () => {

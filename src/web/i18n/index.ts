@@ -75,6 +75,9 @@ export function t(key: MessageKey, values?: MessageValues): string {
 /** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */
 export const formatNumber = (value: number): string => current().formatNumber(value);
 
+/** A rating, written as players write one in every language: digits alone, never grouped (1500, not 1,500). */
+export const formatRating = (value: number): string => current().formatNumber(value, { useGrouping: false });
+
 /** A day with its month in words ("Dec 5, 2026", "5 dic 2026", "2026年12月5日"): never a bare 12/5/2026. */
 export const formatDay = (at: number | Date): string => current().formatDate(at, { year: 'numeric', month: 'short', day: 'numeric' });
 

@@ -1,6 +1,6 @@
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { formatNumber, t } from '../i18n/index.ts';
+import { formatRating, t } from '../i18n/index.ts';
 import { seatWord } from '../i18n/outcome.ts';
 import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
 import { timeControl } from './clock-text.ts';
@@ -90,7 +90,7 @@ export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: 
                       {mine && <span class="muted"> {t('lobby.you')}</span>}
                     </td>
                     <td class="num">
-                      {g.host?.rating !== undefined ? `${formatNumber(g.host.rating)}${g.host.provisional ? '?' : ''}` : '–'}
+                      {g.host?.rating !== undefined ? `${formatRating(g.host.rating)}${g.host.provisional ? '?' : ''}` : '–'}
                     </td>
                     <td>
                       {title}
