@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 /** The browser app: sources in src/web, built into dist/web (served by `hexarena serve`). */
@@ -8,6 +9,7 @@ export default defineConfig({
   root: 'src/web',
   plugins: [
     preact(),
+    precompiledCatalogs(),
     serviceWorker({
       source: fileURLToPath(new URL('./src/web/service-worker.ts', import.meta.url)),
       publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),

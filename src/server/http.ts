@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { acceptedLanguages, isLocale, negotiate } from '../web/i18n/languages.ts';
+import type { Identities } from './identity/identities.ts';
 import { lazyValidators } from './lazy-validation.ts';
 import { Holdings } from './limits.ts';
 import { jsonLogOptions, logFailure, logRequests, logServerLines } from './log.ts';
@@ -133,7 +137,7 @@ export async function createHttpServer(
     const { registerMetrics } = await import('./metrics.ts');
     registerMetrics(app, online.metricsToken, metricsSources(app, running.hub));
   }
-  registerAppPages(app);
+  registerAppPages(app, staticDir, running?.identities ?? null);
   answerErrors(app);
   stoppers.set(app, (settings) => stopServer(intake, running?.parts ?? null, online?.store ?? null, () => app.close(), settings));
   return app;
@@ -204,23 +208,43 @@ function registerHealth(app: FastifyInstance, store: GameStore | null, online: O
   });
 }
 
-/** The app's own pages, each served its index.html: the app reads what to show from the path. */
-function registerAppPages(app: FastifyInstance): void {
+/**
+ * The app's own pages, each served its index.html in the reader's language (`<html lang>`): the app
+ * reads what to show from the path.
+ */
+function registerAppPages(app: FastifyInstance, staticDir: string, identities: Identities | null): void {
+  const page = (request: FastifyRequest, reply: FastifyReply) => appPage(request, reply, staticDir, identities);
+  app.get('/', page);
+  app.get('/index.html', page);
   // An online game's address is the app's page; the app reads the id from the path.
-  app.get('/g/:id', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/g/:id', page);
   // So is a player's account page.
-  app.get('/account', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/account', page);
   // The moderators' page: the app asks /api/mod/, which refuses anyone else.
-  app.get('/mod', (_request, reply) => reply.sendFile('index.html'));
-  app.get('/u/:name', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/mod', page);
+  app.get('/u/:name', page);
   // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
-  app.get('/leaderboard', (_request, reply) => reply.sendFile('index.html'));
-  app.get('/leaderboard/:perf', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/leaderboard', page);
+  app.get('/leaderboard/:perf', page);
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
-  app.get('/ladder', (_request, reply) => reply.sendFile('index.html'));
-  app.get('/ladder/:game', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/ladder', page);
+  app.get('/ladder/:game', page);
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+}
+
+/**
+ * The app's page with `<html lang>` set: a signed-in player's chosen language (marked chosen, so the
+ * app keeps it over the browser's), else the first of the browser's (Accept-Language) that the site
+ * speaks, else English. The app loads that language's words alone.
+ */
+async function appPage(request: FastifyRequest, reply: FastifyReply, staticDir: string, identities: Identities | null): Promise<string> {
+  const html = await readFile(path.join(staticDir, 'index.html'), 'utf8');
+  // The store away or a stale cookie: the browser's languages still choose.
+  const chosen = (await identities?.of(request).catch(() => null))?.account.language;
+  const lang = isLocale(chosen) ? chosen : negotiate(acceptedLanguages(request.headers['accept-language']));
+  void reply.header('vary', 'Accept-Language, Cookie').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  return html.replace(/<html lang="[^"]*">/, `<html lang="${lang}"${isLocale(chosen) ? ' data-lang-chosen=""' : ''}>`);
 }
 
 /** Errors answered in words, as JSON or a page as the client accepts: not found, the store away, a server error. */

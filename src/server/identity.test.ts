@@ -501,3 +501,38 @@ describe('rated games', () => {
     for (const c of [a, b, aborted.a, aborted.b]) c.close();
   });
 });
+
+describe('the language the site speaks', () => {
+  const lang = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+
+  it("serves each page with <html lang> from Accept-Language; a player's chosen language wins on every device, a guest's is not kept", async () => {
+    const anonymous = new Browser(server.base, '127.0.0.61');
+    expect(lang((await anonymous.ask('GET', '/', undefined, { 'accept-language': 'fr-FR, ru;q=0.8, en;q=0.5' })).text)).toBe(
+      '<html lang="ru">',
+    );
+    expect(lang((await anonymous.ask('GET', '/g/abc', undefined, { 'accept-language': 'ja-JP' })).text)).toBe('<html lang="ja">');
+    const english = await anonymous.ask('GET', '/u/someone', undefined, { 'accept-language': 'de, fr' });
+    expect(lang(english.text)).toBe('<html lang="en">');
+    expect(english.headers.vary).toMatch(/Accept-Language/);
+
+    // A guest's choice stays in their browser: the account has none to keep.
+    await anonymous.ask('POST', '/api/session/guest', {});
+    expect((await anonymous.ask('POST', '/api/account/language', { language: 'es' })).status).toBe(401);
+
+    const player = new Browser(server.base, '127.0.0.61');
+    expect((await signUp(player, 'Polyglot')).status).toBe(201);
+    expect((await player.ask('POST', '/api/account/language', { language: 'klingon' })).status).toBe(400);
+    expect((await player.ask('POST', '/api/account/language', { language: 'es' })).json).toEqual({ language: 'es' });
+    // The account's choice holds over the browser's languages, marked chosen for the app.
+    expect(lang((await player.ask('GET', '/', undefined, { 'accept-language': 'ja' })).text)).toBe('<html lang="es" data-lang-chosen="">');
+    // Another device, logged in: the same.
+    const phone = new Browser(server.base, '127.0.0.62');
+    expect((await logIn(phone, 'Polyglot', 'correct horse battery')).status).toBe(200);
+    expect(lang((await phone.ask('GET', '/account', undefined, { 'accept-language': 'ru' })).text)).toBe(
+      '<html lang="es" data-lang-chosen="">',
+    );
+    // Forgotten: the browser's languages decide again.
+    expect((await phone.ask('POST', '/api/account/language', { language: null })).json).toEqual({ language: null });
+    expect(lang((await player.ask('GET', '/', undefined, { 'accept-language': 'ja' })).text)).toBe('<html lang="ja">');
+  });
+});

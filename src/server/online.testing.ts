@@ -67,7 +67,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 async function startServerOn(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   const web = path.join(dataDir, 'web');
   mkdirSync(web, { recursive: true });
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><html lang="en"><title>hexarena</title>');
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
     env: { ...process.env, HEXARENA_WEB_DIST: web, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

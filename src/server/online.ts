@@ -116,7 +116,7 @@ export async function registerOnline(
   limits: OnlineLimits = {},
   /** What is under way at the server's edge, and whether it still takes work (see stop.ts). */
   intake: Intake = new Intake(app.server),
-): Promise<{ hub: Hub; edge: Edge; parts: OnlineParts }> {
+): Promise<{ hub: Hub; edge: Edge; parts: OnlineParts; identities: Identities }> {
   await keepHeartbeat(app, store, limits);
   const atStart = startWhenReady(app);
   const services = await startServices(app, store, limits);
@@ -172,7 +172,7 @@ export async function registerOnline(
     },
     sockets: app.websocketServer,
   };
-  return { hub, edge, parts };
+  return { hub, edge, parts, identities: services.identities };
 }
 
 /** Work begun at start, not before the server is ready: `add` it, `cancel` what has not begun. */

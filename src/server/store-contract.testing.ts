@@ -345,6 +345,13 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
         expect(await store.accounts.read('p3')).toMatchObject({ name: 'Ann', kind: 'player', createdAt: 40 });
         await store.accounts.setPassword('p3', '$argon2id$new');
         expect((await store.accounts.read('p3'))?.passwordHash).toBe('$argon2id$new');
+        // The language chosen for the site: kept, read with the account (by name too), forgotten on null.
+        expect((await store.accounts.read('p3'))?.language).toBeUndefined();
+        await store.accounts.setLanguage('p3', 'ru');
+        expect(await store.accounts.read('p3')).toMatchObject({ name: 'Ann', language: 'ru' });
+        expect(await store.accounts.byKey('ann')).toMatchObject({ language: 'ru' });
+        await store.accounts.setLanguage('p3', null);
+        expect((await store.accounts.read('p3'))?.language).toBeUndefined();
 
         await store.games.create(game('played'));
         expect(await store.games.claimSeat('played', 0, 'tok', 'Ann', undefined, 'p3')).toBe(true);

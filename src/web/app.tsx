@@ -9,6 +9,7 @@ import { isEditorAddress } from './editor/address.ts';
 import { webGameOf } from './games/index.ts';
 import type { WebGame } from './games/web-game.tsx';
 import { Home } from './home.tsx';
+import { t } from './i18n/index.ts';
 import { onlineGameId } from './online/links.ts';
 import { OnlinePage } from './online/page.tsx';
 import { isPuzzleAddress } from './puzzles/address.ts';
@@ -80,9 +81,9 @@ export function App() {
       <main>
         <h1>hexarena</h1>
         <p class="error" role="alert">
-          This game cannot start: {setup.error.message}.
+          {t('app.cannotStart', { reason: setup.error.message })}
         </p>
-        <a href="./">Home</a>
+        <a href="./">{t('app.home')}</a>
       </main>
     );
   const { LocalView } = webGameOf(setup.value.game) as WebGame;

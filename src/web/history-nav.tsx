@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-preact';
+import { t } from './i18n/index.ts';
 
 /**
  * The four buttons that step through moves (first, previous, next, last), with the keys that do
@@ -9,8 +10,8 @@ export function HistoryNav({
   atStart,
   atEnd,
   go,
-  firstLabel = 'First position',
-  lastLabel = 'Last position',
+  firstLabel = t('game.firstPosition'),
+  lastLabel = t('game.lastPosition'),
   extraClass = '',
 }: {
   legend: string;
@@ -27,10 +28,16 @@ export function HistoryNav({
       <button type="button" aria-label={firstLabel} title={`${firstLabel} (Home)`} disabled={atStart} onClick={go.first}>
         <ChevronsLeft class="icon" aria-hidden="true" />
       </button>
-      <button type="button" aria-label="Previous move" title="Previous move (←)" disabled={atStart} onClick={go.previous}>
+      <button
+        type="button"
+        aria-label={t('game.previousMove')}
+        title={`${t('game.previousMove')} (←)`}
+        disabled={atStart}
+        onClick={go.previous}
+      >
         <ChevronLeft class="icon" aria-hidden="true" />
       </button>
-      <button type="button" aria-label="Next move" title="Next move (→)" disabled={atEnd} onClick={go.next}>
+      <button type="button" aria-label={t('game.nextMove')} title={`${t('game.nextMove')} (→)`} disabled={atEnd} onClick={go.next}>
         <ChevronRight class="icon" aria-hidden="true" />
       </button>
       <button type="button" aria-label={lastLabel} title={`${lastLabel} (End)`} disabled={atEnd} onClick={go.last}>

@@ -9,6 +9,7 @@ import { YourGames } from './account/your-games.tsx';
 import { CreateGameDialog, type Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
+import { formatRating, t } from './i18n/index.ts';
 import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { useLobbySocket } from './lobby/use-lobby-socket.ts';
@@ -49,22 +50,27 @@ function LiveGameCard() {
   return (
     <section class="live-game" aria-labelledby="live-game-title">
       <h2 id="live-game-title">
-        <Tv class="icon" aria-hidden="true" /> Live now
+        <Tv class="icon" aria-hidden="true" /> {t('home.liveNow')}
       </h2>
       <p class="live-players">
         {live.players.map((p, i) => (
           <span>
-            {i > 0 && <span class="muted"> vs </span>}
+            {i > 0 && <span class="muted"> {t('home.vs')} </span>}
             <strong>{p.name}</strong>
-            {p.rating !== undefined && <span class="muted"> ({p.rating})</span>}
+            {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
           </span>
         ))}
       </p>
       <p class="muted">
-        {game.ok ? game.value.title : live.game} · {timeControl(live.clock)} · {live.rated ? 'rated' : 'casual'} · move {live.plies}
+        {t('home.liveLine', {
+          game: game.ok ? game.value.title : live.game,
+          clock: timeControl(live.clock),
+          rated: String(live.rated),
+          plies: live.plies,
+        })}
       </p>
       <a class="button-link" href={gamePage(live.id)}>
-        Watch
+        {t('home.watch')}
       </a>
     </section>
   );
@@ -107,20 +113,20 @@ export function Home() {
           {online && <Lobby games={live.seeks ?? lobby} me={account?.name} />}
         </div>
         <div class="home-side">
-          <section class="start card" aria-label="Start a game">
+          <section class="start card" aria-label={t('home.start')}>
             <button type="button" class="primary" onClick={() => open('create')}>
-              <Plus class="icon" aria-hidden="true" /> Create a game
+              <Plus class="icon" aria-hidden="true" /> {t('home.createGame')}
             </button>
             {online && (
               <button type="button" onClick={() => open('friend')}>
-                <Users class="icon" aria-hidden="true" /> Play a friend
+                <Users class="icon" aria-hidden="true" /> {t('home.playFriend')}
               </button>
             )}
             <button type="button" onClick={() => open('computer')}>
-              <Bot class="icon" aria-hidden="true" /> Play the computer
+              <Bot class="icon" aria-hidden="true" /> {t('home.playComputer')}
             </button>
             <button type="button" onClick={() => open('hotseat')}>
-              <Monitor class="icon" aria-hidden="true" /> Hotseat
+              <Monitor class="icon" aria-hidden="true" /> {t('home.hotseat')}
             </button>
             <UploadRecord />
           </section>
@@ -129,15 +135,15 @@ export function Home() {
           {online && <LiveGameCard />}
         </div>
       </div>
-      <section class="game-shelf" aria-label="The games">
-        <h2>The games</h2>
+      <section class="game-shelf" aria-label={t('home.games')}>
+        <h2>{t('home.games')}</h2>
         {/* Below the fold, beside the games: the right column's height must not change when its cards load. */}
         <p class="shelf-tools">
           <a href="./#analysis&game=hive" class="button-link">
-            <Microscope class="icon" aria-hidden="true" /> Analysis board
+            <Microscope class="icon" aria-hidden="true" /> {t('home.analysisBoard')}
           </a>
           <a href="./#editor&game=hive" class="button-link">
-            <PencilRuler class="icon" aria-hidden="true" /> Set up a position
+            <PencilRuler class="icon" aria-hidden="true" /> {t('home.setUpPosition')}
           </a>
         </p>
         <ul>
@@ -148,11 +154,11 @@ export function Home() {
               <HowToPlay>{card.howToPlay}</HowToPlay>
               <div class="card-actions">
                 <button type="button" onClick={() => open('create', card.id)}>
-                  Play {card.game.title}
+                  {t('home.play', { game: card.game.title })}
                 </button>
                 {card.puzzleSet && (
                   <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
-                    <Puzzle class="icon" aria-hidden="true" /> Puzzle of the day
+                    <Puzzle class="icon" aria-hidden="true" /> {t('home.puzzleOfTheDay')}
                   </a>
                 )}
               </div>

@@ -1,13 +1,5 @@
-import {
-  BOARD_THEME_LABELS,
-  BOARD_THEMES,
-  type BoardTheme,
-  PIECE_LOOK_LABELS,
-  PIECE_LOOKS,
-  type PieceLook,
-  updateSettings,
-  useSettings,
-} from './settings.ts';
+import { t } from './i18n/index.ts';
+import { BOARD_THEMES, type BoardTheme, PIECE_LOOKS, type PieceLook, updateSettings, useSettings } from './settings.ts';
 
 /**
  * The boards' look, for the settings menu: the board theme (every game) and how Hive's pieces
@@ -18,28 +10,28 @@ export function LookSettings() {
   return (
     <div class="look-settings">
       <label>
-        Board theme{' '}
+        {t('settings.boardTheme')}{' '}
         <select value={boardTheme} onChange={(e) => updateSettings({ boardTheme: e.currentTarget.value as BoardTheme })}>
-          {BOARD_THEMES.map((t) => (
-            <option key={t} value={t}>
-              {BOARD_THEME_LABELS[t]}
+          {BOARD_THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {t(`settings.boardTheme.${theme}`)}
             </option>
           ))}
         </select>
       </label>{' '}
       <label>
-        Hive pieces{' '}
+        {t('settings.hivePieces')}{' '}
         <select value={pieceLook} onChange={(e) => updateSettings({ pieceLook: e.currentTarget.value as PieceLook })}>
           {PIECE_LOOKS.map((l) => (
             <option key={l} value={l}>
-              {PIECE_LOOK_LABELS[l]}
+              {t(`settings.hivePieces.${l}`)}
             </option>
           ))}
         </select>
       </label>{' '}
       <label>
         <input type="checkbox" checked={boardCoordinates} onChange={(e) => updateSettings({ boardCoordinates: e.currentTarget.checked })} />{' '}
-        Coordinates on the board
+        {t('settings.coordinates')}
       </label>
     </div>
   );

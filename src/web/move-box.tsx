@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { chosenMove, readTypedMove, type TypedMove, writtenMoves } from './board/typed-move.ts';
+import { t } from './i18n/index.ts';
 import type { GameSession } from './use-game.ts';
 import './move-box.css';
 
@@ -8,12 +9,12 @@ const SHOWN = 6;
 
 /** What the box says under the line typed: a screen reader hears it as it changes. */
 function feedback<M>(reading: TypedMove<M>, turn: boolean): string {
-  if (reading.kind === 'empty') return turn ? '' : 'Not your turn yet.';
+  if (reading.kind === 'empty') return turn ? '' : t('moveBox.notYourTurn');
   if (reading.kind === 'refused') return reading.reason;
   const chosen = chosenMove(reading);
-  if (chosen) return turn ? `${chosen.text}: Enter plays it.` : `${chosen.text}: not your turn yet.`;
+  if (chosen) return t(turn ? 'moveBox.enterPlays' : 'moveBox.chosenNotYourTurn', { move: chosen.text });
   const n = reading.kind === 'partial' ? reading.completions.length : 0;
-  return `${n} moves begin so: go on typing.`;
+  return t('moveBox.completions', { count: n });
 }
 
 /**
@@ -41,7 +42,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
   return (
     <form
       class="move-box"
-      aria-label="Type a move"
+      aria-label={t('moveBox.label')}
       onSubmit={(e) => {
         e.preventDefault();
         if (premove && text.trim() !== '') {
@@ -49,9 +50,9 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
           setText('');
           return setSaid(`Premove ${text.trim()} queued: played when your turn comes, if it is legal then.`);
         }
-        if (!turn) return setSaid('Not your turn yet.');
+        if (!turn) return setSaid(t('moveBox.notYourTurn'));
         const chosen = chosenMove(reading);
-        if (!chosen) return setSaid(reading.kind === 'empty' ? 'Type a move first.' : feedback(reading, turn));
+        if (!chosen) return setSaid(reading.kind === 'empty' ? t('moveBox.typeFirst') : feedback(reading, turn));
         setText('');
         // Said in the position after it (a move confirmed later is said by the move list).
         setSaidAt({ text: `Played ${chosen.text}.`, at: s.moves.length + 1 });
@@ -59,7 +60,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
       }}
     >
       <label>
-        <span>Type a move</span>
+        <span>{t('moveBox.label')}</span>
         <input
           ref={input}
           type="text"
@@ -68,7 +69,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
           autocapitalize="off"
           spellcheck={false}
           enterkeyhint="go"
-          placeholder={example && `such as ${example}`}
+          placeholder={example && t('moveBox.example', { move: example })}
           aria-describedby="move-box-feedback"
           aria-invalid={reading.kind === 'refused'}
           data-testid="move-box"
@@ -91,10 +92,10 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
         aria-live="polite"
         data-testid="move-box-feedback"
       >
-        {said ?? (premove && text.trim() !== '' ? 'Enter queues it as your premove.' : feedback(reading, turn))}
+        {said ?? (premove && text.trim() !== '' ? t('moveBox.queues') : feedback(reading, turn))}
       </p>
       {completions.length > 1 && (
-        <ul class="completions" aria-label="Moves that begin so" data-testid="completions">
+        <ul class="completions" aria-label={t('moveBox.completionsLabel')} data-testid="completions">
           {completions.slice(0, SHOWN).map((w) => (
             <li key={w.text}>
               <button
@@ -110,7 +111,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
               </button>
             </li>
           ))}
-          {completions.length > SHOWN && <li class="more">and {completions.length - SHOWN} more</li>}
+          {completions.length > SHOWN && <li class="more">{t('moveBox.more', { count: completions.length - SHOWN })}</li>}
         </ul>
       )}
     </form>

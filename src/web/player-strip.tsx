@@ -2,6 +2,7 @@ import type { Player } from '@hexarena/engines/engine/game.ts';
 import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from './i18n/index.ts';
 import { fetchProfile } from './online/api.ts';
 import { formatClock } from './online/clock-text.ts';
 import type { OnlineInfo } from './online/info.ts';
@@ -103,14 +104,19 @@ export function PlayerStrip({
           <span class="seat-name">{seatLabel}</span>
           <span class="player">
             {online && !ai && here !== undefined && (
-              <span class={`dot${here ? ' here' : ''}`} title={here ? 'here' : 'away'} aria-label={here ? 'here' : 'away'} role="img" />
+              <span
+                class={`dot${here ? ' here' : ''}`}
+                title={t(here ? 'game.here' : 'game.away')}
+                aria-label={t(here ? 'game.here' : 'game.away')}
+                role="img"
+              />
             )}
             {player}
             {rating && <span class="rating"> {rating}</span>}
           </span>
         </span>
         {note != null && <span class="note">{note}</span>}
-        {toMove && <span class="turn">to move</span>}
+        {toMove && <span class="turn">{t('game.turn')}</span>}
         {online && <SeatClock info={online} seat={seat} />}
       </div>
       {children}

@@ -12,12 +12,10 @@ export type Theme = (typeof THEMES)[number];
 /** The boards' looks (src/web/board-look.css): classic is the boards' own colours. */
 export const BOARD_THEMES = ['classic', 'wood', 'contrast'] as const;
 export type BoardTheme = (typeof BOARD_THEMES)[number];
-export const BOARD_THEME_LABELS: Record<BoardTheme, string> = { classic: 'Classic', wood: 'Wood', contrast: 'High contrast' };
 
 /** How a Hive piece shows its bug: its letter (the notation's) or a drawing of it. */
 export const PIECE_LOOKS = ['letters', 'glyphs'] as const;
 export type PieceLook = (typeof PIECE_LOOKS)[number];
-export const PIECE_LOOK_LABELS: Record<PieceLook, string> = { letters: 'Letters', glyphs: 'Bug glyphs' };
 
 /** Milliseconds between AI moves; seed 000 waited a second, instant suits long AI-only games. */
 export const AI_SPEEDS = [

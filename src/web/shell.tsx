@@ -1,4 +1,4 @@
-import { describeOutcome, type Player } from '@hexarena/engines/engine/game.ts';
+import type { Player } from '@hexarena/engines/engine/game.ts';
 import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import {
   ArrowLeftRight,
@@ -27,6 +27,9 @@ import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
+import { formatNumber, t } from './i18n/index.ts';
+import { outcomeText, seatWord } from './i18n/outcome.ts';
+import { LanguagePicker } from './i18n/picker.tsx';
 import { LookSettings } from './look-settings.tsx';
 import { MoveBox } from './move-box.tsx';
 import { gamePage } from './online/links.ts';
@@ -85,30 +88,32 @@ export function GameShell<S, M, O>({
   moveLabel?: (move: string, index: number) => ComponentChildren;
 }) {
   const s = session;
-  const seat = (i: number | null) => seatLabels[i ?? 0] ?? `seat ${i}`;
+  // Seat names that are words (White, Red) in the player's language; letters (X, A) as they are.
+  const labels = seatLabels.map(seatWord);
+  const seat = (i: number | null) => labels[i ?? 0] ?? t('game.seat', { n: i ?? 0 });
   const agent = `${seat(s.toMove)} (${s.players[s.toMove ?? 0]})`;
   const waiting = s.online && s.toMove !== null && s.online.seats[s.toMove]?.kind === 'open';
   // A timed game waits for every seat: its clocks start once all are taken (the server holds moves till then).
   const open = s.online && s.online.clocks(0) !== null ? s.online.seats.findIndex((x) => x.kind === 'open') : -1;
   const status = s.puzzle
-    ? puzzleStatus(s.puzzle, seatLabels)
+    ? puzzleStatus(s.puzzle, labels)
     : s.analysis
       ? s.outcome
-        ? `Analysis: the game is over here (${describeOutcome(s.outcome, seatLabels)}).`
-        : `Analysis: ${seat(s.toMove)} to move.`
+        ? t('game.analysisOver', { outcome: outcomeText(s.outcome, labels) })
+        : t('game.analysisToMove', { seat: seat(s.toMove) })
       : s.outcome
-        ? `Game over: ${describeOutcome(s.outcome, seatLabels, s.online?.termination)}.`
+        ? t('game.over', { outcome: outcomeText(s.outcome, labels, s.online?.termination) })
         : waiting
-          ? `Waiting for someone to take ${seat(s.toMove)}: send them the invite link.`
+          ? t('game.waitingSeat', { seat: seat(s.toMove) })
           : open >= 0
-            ? `Waiting for someone to take ${seat(open)}: the clocks start then. Send them the invite link.`
+            ? t('game.waitingClocks', { seat: seat(open) })
             : s.thinking
-              ? `${seat(s.toMove)} is thinking…`
+              ? t('game.thinking', { seat: seat(s.toMove) })
               : s.paused && !s.humanToMove
-                ? `Paused: ${agent} to move.`
+                ? t('game.paused', { agent })
                 : s.humanToMove
-                  ? (prompt ?? `${seat(s.toMove)} to move.`)
-                  : `${agent} to move.`;
+                  ? (prompt ?? t('game.toMove', { seat: seat(s.toMove) }))
+                  : t('game.agentToMove', { agent });
   // Two players face each other across the board, the one at this screen at the bottom (lichess's
   // way); three or more sit in a row above it.
   const seats = seatOrder ?? s.seatNames.map((_, i) => i as Player);
@@ -117,7 +122,7 @@ export function GameShell<S, M, O>({
   const who = (i: Player) => {
     const name = s.online?.seats[i]?.name;
     if (!name) return s.players[i] ?? '';
-    return s.localSeats.includes(i) ? `${name} (you)` : name;
+    return s.localSeats.includes(i) ? t('game.you', { name }) : name;
   };
   const strip = (i: Player) => (
     <PlayerStrip key={i} seat={i} seatLabel={seat(i)} player={who(i)} toMove={s.toMove === i} online={s.online} note={seatNote?.(i)}>
@@ -158,14 +163,13 @@ export function GameShell<S, M, O>({
           )}
           {!s.live && (
             <p class="history-note" data-testid="history-note">
-              Position after move {s.ply} of {s.moves.length}
-              {s.replaying ? ' (replaying)' : ''}.{' '}
+              {t('game.positionAfter', { ply: s.ply, count: s.moves.length, replaying: String(s.replaying) })}{' '}
               <button type="button" onClick={() => s.goTo(null)}>
-                Back to the game
+                {t('game.backToGame')}
               </button>
             </p>
           )}
-          {s.online && <OpenSeats info={s.online} seatLabels={seatLabels} over={s.outcome !== null} />}
+          {s.online && <OpenSeats info={s.online} seatLabels={labels} over={s.outcome !== null} />}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's way to take a premove back; Esc and the Cancel button are the keyboard's. */}
           <div
@@ -180,7 +184,7 @@ export function GameShell<S, M, O>({
           >
             {s.analysis && (
               <Suspense fallback={<div class="eval-bar" />}>
-                <EvalBar info={s.analysis} seatLabels={seatLabels} />
+                <EvalBar info={s.analysis} seatLabels={labels} />
               </Suspense>
             )}
             {s.analysis ? <div class="analysis-board">{children}</div> : children}
@@ -189,7 +193,7 @@ export function GameShell<S, M, O>({
                 <BestMoveArrow points={s.analysis.engine.on ? s.analysis.bestPoints : null} />
               </Suspense>
             )}
-            {resultShown && <ResultCard session={s} seatLabels={seatLabels} folded={resultFolded} fold={setResultFolded} />}
+            {resultShown && <ResultCard session={s} seatLabels={labels} folded={resultFolded} fold={setResultFolded} />}
           </div>
           {two && strip(near)}
           {s.premove && (s.premove.queued !== null || s.premove.dropped !== null) && (
@@ -199,11 +203,10 @@ export function GameShell<S, M, O>({
               ) : (
                 <>
                   <span>
-                    Premove <strong data-testid="premove-move">{s.premove.queued}</strong>: played when your turn comes, if it is legal
-                    then.
+                    {t('game.premove')} <strong data-testid="premove-move">{s.premove.queued}</strong>: {t('game.premoveNote')}
                   </span>{' '}
                   <button type="button" onClick={s.premove.cancel}>
-                    Cancel
+                    {t('game.cancel')}
                   </button>
                 </>
               )}
@@ -211,39 +214,39 @@ export function GameShell<S, M, O>({
           )}
           {s.pending && (
             <fieldset class="confirm-move">
-              <legend class="visually-hidden">Confirm your move</legend>
+              <legend class="visually-hidden">{t('game.confirmYourMove')}</legend>
               <span>
-                Play <strong data-testid="pending-move">{s.pending.text}</strong>?
+                {t('game.playQuestion')} <strong data-testid="pending-move">{s.pending.text}</strong>?
               </span>
               <button type="button" class="primary" onClick={s.pending.confirm}>
-                <Check class="icon" aria-hidden="true" /> Confirm
+                <Check class="icon" aria-hidden="true" /> {t('game.confirm')}
               </button>
               <button type="button" onClick={s.pending.cancel}>
-                Cancel
+                {t('game.cancel')}
               </button>
             </fieldset>
           )}
         </div>
         <div class="side">
-          {s.online && <OnlinePanel info={s.online} seatLabels={seatLabels} over={s.outcome !== null} toMove={s.toMove} />}
+          {s.online && <OnlinePanel info={s.online} seatLabels={labels} over={s.outcome !== null} toMove={s.toMove} />}
           {s.online && s.outcome === null && s.localSeats.length === 0 && analysable(s) && (
             <a href={analyseUrl(s)} class="button-link watch-analyse" data-testid="analyse-now">
-              <Microscope class="icon" aria-hidden="true" /> Analyse the position
+              <Microscope class="icon" aria-hidden="true" /> {t('game.analysePosition')}
             </a>
           )}
           {s.online && s.outcome !== null && !s.game.stochastic && (
             <Suspense fallback={null}>
-              <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={seatLabels} ply={s.ply} />
+              <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={labels} ply={s.ply} />
             </Suspense>
           )}
           {aside}
           {s.analysis ? (
             <Suspense fallback={null}>
-              <AnalysisSide session={s} seatLabels={seatLabels} />
+              <AnalysisSide session={s} seatLabels={labels} />
             </Suspense>
           ) : s.puzzle ? (
             <Suspense fallback={null}>
-              <PuzzleSide session={s} seatLabels={seatLabels} />
+              <PuzzleSide session={s} seatLabels={labels} />
             </Suspense>
           ) : (
             <>
@@ -265,11 +268,11 @@ export function GameShell<S, M, O>({
             <p class="seed">
               {s.online ? (
                 <>
-                  online game <code>{s.online.id}</code>
+                  {t('game.onlineGame')} <code>{s.online.id}</code>
                 </>
               ) : (
                 <>
-                  seed <code>{s.setup.seed}</code>
+                  {t('game.seed')} <code>{s.setup.seed}</code>
                 </>
               )}{' '}
               · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
@@ -306,26 +309,28 @@ function ResultCard<S, M, O>({
     return (
       <div class="result-card hidden">
         <button type="button" onClick={() => setFolded(false)}>
-          Show the result
+          {t('game.showResult')}
         </button>
       </div>
     );
   return (
-    <section class="result-card" aria-label="result" data-testid="result">
-      <button type="button" class="quiet hide" aria-label="Hide the result" title="See the board" onClick={() => setFolded(true)}>
+    <section class="result-card" aria-label={t('game.result')} data-testid="result">
+      <button type="button" class="quiet hide" aria-label={t('game.hideResult')} title={t('game.seeBoard')} onClick={() => setFolded(true)}>
         <X class="icon" aria-hidden="true" />
       </button>
-      <ResultTitle text={capitalized(describeOutcome(s.outcome, seatLabels, s.online?.termination))} />
+      <ResultTitle text={capitalized(outcomeText(s.outcome, seatLabels, s.online?.termination))} />
       {s.online?.ratingDiffs && (
         <p class="rating-diffs" data-testid="rating-diffs">
-          Ratings: {s.online.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${Math.abs(d)}`).join(', ')}
+          {t('game.ratings', {
+            changes: s.online.ratingDiffs.map((d, i) => `${seatLabels[i]} ${d >= 0 ? '+' : '−'}${formatNumber(Math.abs(d))}`).join(', '),
+          })}
         </p>
       )}
       <div class="actions">
         {s.online ? <OnlineNext session={s} /> : <LocalNext session={s} />}
         {analysable(s) && (
           <a href={analyseUrl(s)} class="button-link" data-testid="analyse">
-            <Microscope class="icon" aria-hidden="true" /> Analyse the game
+            <Microscope class="icon" aria-hidden="true" /> {t('game.analyseGame')}
           </a>
         )}
       </div>
@@ -396,14 +401,14 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   return (
     <div class="controls game-controls">
       <HistoryNav
-        legend="History"
+        legend={t('game.history')}
         atStart={s.ply <= s.firstPly}
         atEnd={s.live}
         go={{ first: () => s.goTo(0), previous: () => s.goTo(s.ply - 1), next: () => s.goTo(s.ply + 1), last: () => s.goTo(null) }}
       />
       {s.undo && (
         <button type="button" onClick={s.undo}>
-          <Undo2 class="icon" aria-hidden="true" /> <span class="control-label">Undo</span>
+          <Undo2 class="icon" aria-hidden="true" /> <span class="control-label">{t('game.undo')}</span>
         </button>
       )}
       {s.resign &&
@@ -417,42 +422,42 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
                 s.resign?.act();
               }}
             >
-              Confirm: {s.seatNames[s.resign.seat]} resigns
+              {t('game.confirmResign', { seat: seatWord(s.seatNames[s.resign.seat] ?? '') })}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Keep playing
+              {t('game.keepPlaying')}
             </button>
           </>
         ) : (
           <button type="button" onClick={() => setConfirming(true)}>
-            <Flag class="icon" aria-hidden="true" /> <span class="control-label">Resign</span>
+            <Flag class="icon" aria-hidden="true" /> <span class="control-label">{t('game.resign')}</span>
           </button>
         ))}
       {s.hasAi && s.outcome === null && (
         <button type="button" onClick={() => s.setPaused(!s.paused)} aria-pressed={s.paused}>
           {s.paused ? <Play class="icon" aria-hidden="true" /> : <Pause class="icon" aria-hidden="true" />}
-          <span class="control-label">{s.paused ? 'Resume AI' : 'Pause AI'}</span>
+          <span class="control-label">{t(s.paused ? 'game.resumeAi' : 'game.pauseAi')}</span>
         </button>
       )}
       {s.hasAi && (
-        <label class="ai-speed" title="AI speed">
-          <Gauge class="icon" aria-hidden="true" /> <span class="control-label">AI speed</span>{' '}
+        <label class="ai-speed" title={t('game.aiSpeed')}>
+          <Gauge class="icon" aria-hidden="true" /> <span class="control-label">{t('game.aiSpeed')}</span>{' '}
           <select value={aiDelayMs} onChange={(e) => updateSettings({ aiDelayMs: Number(e.currentTarget.value) })}>
             {AI_SPEEDS.map((speed) => (
-              <option value={speed.ms}>{`${speed.label}${speed.ms ? ` (${speed.ms / 1000} s)` : ''}`}</option>
+              <option value={speed.ms}>{t(`game.aiSpeed.${speed.label}`, { seconds: speed.ms / 1000 })}</option>
             ))}
           </select>
         </label>
       )}
       {s.outcome !== null && s.moves.length > 0 && (
         <button type="button" onClick={s.replay} disabled={s.replaying}>
-          <Play class="icon" aria-hidden="true" /> <span class="control-label">Replay</span>
+          <Play class="icon" aria-hidden="true" /> <span class="control-label">{t('game.replay')}</span>
         </button>
       )}
       {s.online ? (
         s.online.recordUrl && (
           <a href={s.online.recordUrl} download={`${s.game.id}-${s.online.id}.json`} class="button-link">
-            <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
+            <Download class="icon" aria-hidden="true" /> <span class="control-label">{t('game.downloadRecord')}</span>
           </a>
         )
       ) : (
@@ -460,7 +465,7 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
           {/* A record starts at the game's start: a game from a position set up has none to write. */}
           {s.setup.position === undefined && (
             <button type="button" onClick={() => downloadRecord(s)}>
-              <Download class="icon" aria-hidden="true" /> <span class="control-label">Download record</span>
+              <Download class="icon" aria-hidden="true" /> <span class="control-label">{t('game.downloadRecord')}</span>
             </button>
           )}
           <UploadRecord withIcon />
@@ -468,7 +473,7 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
       )}
       {s.outcome === null && (
         <a href={`${s.online ? '/' : './'}#${s.game.id}`} class="button-link">
-          <Plus class="icon" aria-hidden="true" /> <span class="control-label">New game</span>
+          <Plus class="icon" aria-hidden="true" /> <span class="control-label">{t('game.newGame')}</span>
         </a>
       )}
     </div>
@@ -480,18 +485,18 @@ function LocalNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
   return (
     <>
       <a href={setupUrl({ ...s.setup, seed: randomSeed(), moves: [], resigned: undefined })} class="button-link primary">
-        <RotateCcw class="icon" aria-hidden="true" /> Rematch
+        <RotateCcw class="icon" aria-hidden="true" /> {t('game.rematch')}
       </a>
       {s.setup.seats.length === 2 && (
         <a
           href={setupUrl({ ...s.setup, seats: [...s.setup.seats].reverse(), seed: randomSeed(), moves: [], resigned: undefined })}
           class="button-link"
         >
-          <ArrowLeftRight class="icon" aria-hidden="true" /> Swap sides
+          <ArrowLeftRight class="icon" aria-hidden="true" /> {t('game.swapSides')}
         </a>
       )}
       <a href={`./#${s.game.id}`} class="button-link">
-        <Plus class="icon" aria-hidden="true" /> New game
+        <Plus class="icon" aria-hidden="true" /> {t('game.newGame')}
       </a>
     </>
   );
@@ -505,26 +510,26 @@ function OnlineNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) 
     <>
       {online.rematch && online.rematchId && (
         <p class="rematch-offer" role="status">
-          A rematch is offered: your seat in it is kept for you.
+          {t('game.rematchOffered')}
         </p>
       )}
       {online.rematch && (
         <button type="button" class="primary" onClick={online.rematch}>
-          <RotateCcw class="icon" aria-hidden="true" /> {online.rematchId ? 'Join the rematch' : 'Rematch'}
+          <RotateCcw class="icon" aria-hidden="true" /> {t(online.rematchId ? 'game.joinRematch' : 'game.rematch')}
         </button>
       )}
       {online.rematchId && !online.rematch && (
         <a href={gamePage(online.rematchId)} class="button-link">
-          Watch the rematch
+          {t('game.watchRematch')}
         </a>
       )}
       {online.pool && (
         <a href={`/#pool=${encodeURIComponent(online.pool)}`} class="button-link">
-          <Users class="icon" aria-hidden="true" /> New opponent
+          <Users class="icon" aria-hidden="true" /> {t('game.newOpponent')}
         </a>
       )}
       <a href={`/#${s.game.id}`} class="button-link">
-        <Plus class="icon" aria-hidden="true" /> New game
+        <Plus class="icon" aria-hidden="true" /> {t('game.newGame')}
       </a>
     </>
   );
@@ -565,7 +570,7 @@ const MoveList = memo(function MoveList({
       data-testid="moves"
       data-count={moves.length}
       data-text={moves.join(separator)}
-      aria-label="moves"
+      aria-label={t('game.moves')}
     >
       {moves.map((m, i) => (
         <li key={i} class={paired && i % 2 === 1 ? 'second' : undefined}>
@@ -579,38 +584,39 @@ const MoveList = memo(function MoveList({
   );
 });
 
-/** Theme and sound on every page; the boards' look and move confirmation in a menu beside them. */
+/** Theme and sound on every page; the boards' look, move confirmation and the language in a menu beside them. */
 export function SettingsBar() {
   const { theme, sound, confirmMoves } = useSettings();
   return (
     <div class="settings">
       <label class="theme-choice">
         {theme === 'dark' ? <Moon class="icon" aria-hidden="true" /> : <Sun class="icon" aria-hidden="true" />}
-        <span class="visually-hidden">Theme</span>
-        <select value={theme} aria-label="Theme" onChange={(e) => updateSettings({ theme: e.currentTarget.value as Theme })}>
-          {THEMES.map((t) => (
-            <option value={t}>{t}</option>
+        <span class="visually-hidden">{t('settings.theme')}</span>
+        <select value={theme} aria-label={t('settings.theme')} onChange={(e) => updateSettings({ theme: e.currentTarget.value as Theme })}>
+          {THEMES.map((theme) => (
+            <option value={theme}>{t(`settings.theme.${theme}`)}</option>
           ))}
         </select>
       </label>
       <details class="settings-menu">
-        <summary aria-label="More settings" title="More settings">
+        <summary aria-label={t('settings.more')} title={t('settings.more')}>
           <Settings2 class="icon" aria-hidden="true" />
         </summary>
         <div class="settings-panel">
           <LookSettings />
           <label>
             <input type="checkbox" checked={confirmMoves} onChange={(e) => updateSettings({ confirmMoves: e.currentTarget.checked })} />{' '}
-            Confirm moves
+            {t('settings.confirmMoves')}
           </label>
+          <LanguagePicker />
         </div>
       </details>
       <button
         type="button"
         class="quiet"
         aria-pressed={sound}
-        aria-label="Sounds"
-        title={sound ? 'Sounds on: click to mute' : 'Sounds off: click to hear moves'}
+        aria-label={t('settings.sounds')}
+        title={t(sound ? 'settings.soundsOn' : 'settings.soundsOff')}
         onClick={() => updateSettings({ sound: !sound })}
       >
         {sound ? <Volume2 class="icon" aria-hidden="true" /> : <VolumeX class="icon" aria-hidden="true" />}

@@ -1,5 +1,6 @@
 import { FolderOpen } from 'lucide-preact';
 import { useState } from 'preact/hooks';
+import { t } from './i18n/index.ts';
 import { readRecord } from './record-file.ts';
 import { setupUrl } from './setup.ts';
 
@@ -24,7 +25,7 @@ export function UploadRecord({ withIcon = false }: { readonly withIcon?: boolean
     <span class="upload">
       <label class="button-link">
         {withIcon && <FolderOpen class="icon" aria-hidden="true" />}
-        Open a record…
+        {t('home.openRecord')}
         <input
           type="file"
           accept="application/json,.json,.sgf,.pgn"

@@ -1,5 +1,6 @@
 import { parseAccountDeletionRequest, parseCredentialsRequest, parsePasswordChangeRequest } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLocale, LOCALES } from '../../web/i18n/languages.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
@@ -67,6 +68,7 @@ export function registerIdentity(
   registerSignup(app, accounts);
   registerTokens(app, accounts);
   registerAccountChanges(app, accounts);
+  registerLanguage(app, accounts);
 }
 
 /** What the account routes share: the store, the login guard and allowances, and who a request is. */
@@ -279,6 +281,19 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     if (!(await accounts.store.bots.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
       return reply.code(404).send({ error: 'you have no such token' });
     return { revoked: true };
+  });
+}
+
+/** The site's language for a player on every device (docs/translating.md); a guest's stays in their browser. */
+function registerLanguage(app: FastifyInstance, accounts: AccountDesk): void {
+  app.post('/api/account/language', { bodyLimit: 1024 }, async (request, reply) => {
+    const identity = await accounts.player(request, reply);
+    if (!identity) return reply;
+    const language = (request.body as { language?: unknown } | null)?.language;
+    if (language !== null && !isLocale(language))
+      return reply.code(400).send({ error: `language must be one of ${LOCALES.join(', ')}, or null to forget it` });
+    await accounts.store.accounts.setLanguage(identity.account.id, language);
+    return { language };
   });
 }
 

@@ -18,6 +18,8 @@ export interface Account {
   readonly createdAt: number;
   /** Argon2id, PHC form; null for guests and deleted accounts. */
   readonly passwordHash: string | null;
+  /** The language a player chose for the site ("ru"), on every device they sign in on; absent until chosen. */
+  readonly language?: string;
 }
 
 export interface StoredSession {
@@ -41,6 +43,8 @@ export interface AccountStore {
   /** The account of a username, by its lower-case key. */
   byKey(key: string): Promise<Account | null>;
   setPassword(id: string, passwordHash: string): Promise<void>;
+  /** The language the site speaks to the account's player; null forgets it (the browser's then decide). */
+  setLanguage(id: string, language: string | null): Promise<void>;
   /**
    * Deletes what is personal, in one write: the name becomes `placeholder` wherever it was (its seats,
    * its challenges' rows), its chat lines go, the password, every session and API token go, its
@@ -174,6 +178,9 @@ export const ACCOUNTS = `CREATE TABLE accounts (
    CREATE TABLE retired_names (key_hash TEXT PRIMARY KEY);
    ALTER TABLE seats ADD COLUMN account_id TEXT;
    CREATE INDEX seats_by_account ON seats(account_id);`;
+
+/** Migration 23, the same SQL in both stores: the language a player chose for the site (docs/translating.md). */
+export const ACCOUNT_LANGUAGE = 'ALTER TABLE accounts ADD COLUMN language TEXT;';
 
 /** Migration 13, the same SQL in both stores: bots owned by players, and personal API tokens. */
 export const OWNED_BOTS = `ALTER TABLE accounts ADD COLUMN owner_id TEXT;

@@ -9,7 +9,7 @@ import { type Db, keyTaken, type SqlDb } from './sql.ts';
  * SQLite and PostgreSQL; deleting an account is one write across the tables that name it.
  */
 
-const ACCOUNT_COLUMNS = ['id', 'name', 'kind', 'created_at', 'password_hash'] as const;
+const ACCOUNT_COLUMNS = ['id', 'name', 'kind', 'created_at', 'password_hash', 'language'] as const;
 const SESSION_COLUMNS = ['account_id', 'created_at', 'seen_at'] as const;
 
 const accountFromRow = (r: Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>): Account => ({
@@ -18,6 +18,7 @@ const accountFromRow = (r: Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUM
   kind: r.kind as AccountKind,
   createdAt: Number(r.created_at),
   passwordHash: r.password_hash,
+  ...(r.language ? { language: r.language } : {}),
 });
 
 const sessionFromRow = (r: Pick<Selectable<SessionsTable>, (typeof SESSION_COLUMNS)[number]>): StoredSession => ({
@@ -169,6 +170,12 @@ export class AccountsSql implements AccountStore {
   setPassword(id: string, passwordHash: string): Promise<void> {
     return this.sql.write(async (trx) => {
       await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    });
+  }
+
+  setLanguage(id: string, language: string | null): Promise<void> {
+    return this.sql.write(async (trx) => {
+      await trx.updateTable('accounts').set({ language }).where('id', '=', id).execute();
     });
   }
 

@@ -1,5 +1,5 @@
 import { HEARTBEATS } from '../downtime.ts';
-import { ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
+import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { REMATCH_OF } from './game.ts';
 import type { Dialect } from './sql.ts';
@@ -87,6 +87,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
+    ACCOUNT_LANGUAGE, // identity/store.ts
   ];
 }
 

@@ -18,6 +18,7 @@ export interface AccountsTable {
   kind: string;
   created_at: number;
   owner_id: string | null;
+  language: string | null;
 }
 
 export interface ApiTokensTable {

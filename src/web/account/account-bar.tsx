@@ -1,3 +1,4 @@
+import { t } from '../i18n/index.ts';
 import { useAccount } from './use-account.ts';
 
 /** The top bar's account: who you play as, and the way to sign up, log in or manage the account. */
@@ -6,15 +7,16 @@ export function AccountBar() {
   // Not answered yet (or no server: the app alone): a guest's bar holds the room, unseen, so that the
   // top bar does not grow (and push the page down) when the server answers.
   return (
-    <nav class={account === undefined ? 'account-bar asking' : 'account-bar'} aria-label="Account">
+    <nav class={account === undefined ? 'account-bar asking' : 'account-bar'} aria-label={t('account.nav')}>
       {account?.kind === 'player' ? (
         <a href="/account">{account.name}</a>
       ) : (
         <>
-          {account && <span class="guest">Playing as {account.name}</span>} <a href="/account">Sign up or log in</a>
+          {account && <span class="guest">{t('account.playingAs', { name: account.name })}</span>}{' '}
+          <a href="/account">{t('account.signUpOrLogIn')}</a>
         </>
       )}{' '}
-      <a href="/leaderboard">Leaderboards</a> <a href="/ladder">Engine ladder</a>
+      <a href="/leaderboard">{t('account.leaderboards')}</a> <a href="/ladder">{t('account.engineLadder')}</a>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { dayText } from '../dates.ts';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
@@ -40,20 +40,21 @@ export function ProfilePage({ name }: { name: string }) {
   return (
     <main class="profile">
       <PageTop />
-      <Problem text={problem && `This profile cannot be shown: ${problem}.`} />
+      <Problem text={problem && t('profile.cannotShow', { problem })} />
       {profile && (
         <>
           <h2>
-            {profile.name} <span class={online ? 'player-online' : 'player-offline'}>{online ? '● online now' : 'offline'}</span>
+            {profile.name}{' '}
+            <span class={online ? 'player-online' : 'player-offline'}>{t(online ? 'profile.online' : 'profile.offline')}</span>
             {profile.banned && (
               <>
                 {' '}
-                <span class="profile-banned">banned</span>
+                <span class="profile-banned">{t('profile.banned')}</span>
               </>
             )}
           </h2>
-          {profile.banned && <p>This account was closed by the site's moderators.</p>}
-          <p>Member since {dayText(profile.createdAt)}.</p>
+          {profile.banned && <p>{t('profile.closed')}</p>}
+          <p>{t('profile.memberSince', { day: formatDay(profile.createdAt) })}</p>
           {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && (
             <ChallengeForm name={profile.name} me={account.name} />
           )}
@@ -61,19 +62,17 @@ export function ProfilePage({ name }: { name: string }) {
             <ReportForm name={profile.name} />
           )}
           {profile.ratings.length > 0 && (
-            <ul class="ratings" aria-label="Ratings">
+            <ul class="ratings" aria-label={t('profile.ratings')}>
               {profile.ratings.map((r) => {
                 const [game, speed] = r.perf.split(':');
                 return (
                   <li data-perf={r.perf}>
-                    <a href={leaderboardPage(r.perf)} title={`The ${perfTitle(r.perf)} leaderboard`}>
+                    <a href={leaderboardPage(r.perf)} title={t('profile.leaderboardOf', { perf: perfTitle(r.perf) })}>
                       {webGameOf(game ?? '')?.game.title ?? game}
                       {speed ? ` ${speed}` : ''}
                     </a>
-                    : <strong>{`${r.rating}${r.provisional ? '?' : ''}`}</strong>{' '}
-                    <small>
-                      ({r.games} game{r.games === 1 ? '' : 's'})
-                    </small>
+                    : <strong>{`${formatRating(r.rating)}${r.provisional ? '?' : ''}`}</strong>{' '}
+                    <small>({t('profile.games', { count: r.games })})</small>
                   </li>
                 );
               })}
@@ -82,55 +81,59 @@ export function ProfilePage({ name }: { name: string }) {
           {profile.ratings.length > 0 && <RatingHistory name={profile.name} perfs={profile.ratings.map((r) => r.perf)} />}
           {Object.keys(profile.stats).length > 0 && (
             <table class="stats">
-              <caption>Results</caption>
+              <caption>{t('profile.results')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Game</th>
-                  <th scope="col">Wins</th>
-                  <th scope="col">Draws</th>
-                  <th scope="col">Losses</th>
+                  <th scope="col">{t('lobby.game')}</th>
+                  <th scope="col">{t('profile.wins')}</th>
+                  <th scope="col">{t('profile.draws')}</th>
+                  <th scope="col">{t('profile.losses')}</th>
                 </tr>
               </thead>
               <tbody>
                 {Object.entries(profile.stats).map(([id, s]) => (
                   <tr>
                     <th scope="row">{webGameOf(id)?.game.title ?? id}</th>
-                    <td>{s.wins}</td>
-                    <td>{s.draws}</td>
-                    <td>{s.losses}</td>
+                    <td>{formatNumber(s.wins)}</td>
+                    <td>{formatNumber(s.draws)}</td>
+                    <td>{formatNumber(s.losses)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          <h3>Games</h3>
+          <h3>{t('profile.gamesTitle')}</h3>
           <p class="controls">
             <label>
-              Game{' '}
+              {t('lobby.game')}{' '}
               <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
-                <option value="">all</option>
+                <option value="">{t('profile.all')}</option>
                 {WEB_GAMES.map((g) => (
                   <option value={g.id}>{g.game.title}</option>
                 ))}
               </select>
             </label>
             <label>
-              Result{' '}
+              {t('profile.result')}{' '}
               <select value={result} onChange={(e) => setResult(e.currentTarget.value)}>
-                <option value="">any</option>
-                <option value="win">won</option>
-                <option value="draw">drawn</option>
-                <option value="loss">lost</option>
+                <option value="">{t('profile.any')}</option>
+                <option value="win">{t('yourGames.won')}</option>
+                <option value="draw">{t('yourGames.drawn')}</option>
+                <option value="loss">{t('yourGames.lost')}</option>
               </select>
             </label>
             <a class="button-link" href={`/api/players/${encodeURIComponent(profile.name)}/games.ndjson`} download>
-              Download all games
+              {t('profile.downloadAll')}
             </a>
           </p>
-          {games.length > 0 ? <GameList games={games} label={`${profile.name}'s games`} /> : <p>No games here.</p>}
+          {games.length > 0 ? (
+            <GameList games={games} label={t('profile.gamesOf', { name: profile.name })} />
+          ) : (
+            <p>{t('profile.noGames')}</p>
+          )}
           {profile.before !== null && (
             <button type="button" onClick={() => load(profile.before ?? undefined)}>
-              More games
+              {t('profile.moreGames')}
             </button>
           )}
         </>
@@ -157,8 +160,8 @@ function RatingHistory({ name, perfs }: { name: string; perfs: readonly string[]
   // A chart still asked for keeps its room (an empty box of its size), so the page does not move when it comes.
   const shown = perfs.filter((perf) => (histories[perf]?.length ?? 1) > 0);
   return shown.length > 0 ? (
-    <section class="rating-history" aria-label="Rating history">
-      <h3>Rating history</h3>
+    <section class="rating-history" aria-label={t('profile.ratingHistory')}>
+      <h3>{t('profile.ratingHistory')}</h3>
       <div class="rating-charts">
         {shown.map((perf) => (
           <figure data-perf={perf}>

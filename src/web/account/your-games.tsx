@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/index.ts';
 import { fetchMyGames, type GameSummary } from '../online/api.ts';
 import { useWaitingTitle } from '../online/your-move.ts';
 import { GameList } from './game-list.tsx';
@@ -18,13 +19,13 @@ export function YourGames() {
   useWaitingTitle(games?.live.filter((g) => g.yourMove).length ?? 0);
   if (!games || (games.live.length === 0 && games.recent.length === 0)) return null;
   return (
-    <section class="your-games" aria-label="Your games">
-      <h2>Your games</h2>
-      {games.live.length > 0 && <GameList games={games.live} label="Your games in progress" />}
+    <section class="your-games" aria-label={t('yourGames.title')}>
+      <h2>{t('yourGames.title')}</h2>
+      {games.live.length > 0 && <GameList games={games.live} label={t('yourGames.inProgress')} />}
       {games.recent.length > 0 && (
         <>
-          <h3>Recent</h3>
-          <GameList games={games.recent} label="Your recent games" />
+          <h3>{t('yourGames.recent')}</h3>
+          <GameList games={games.recent} label={t('yourGames.recentLabel')} />
         </>
       )}
     </section>

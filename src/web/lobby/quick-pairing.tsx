@@ -2,6 +2,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { POOLS, type Pool, poolClock } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
+import { t } from '../i18n/index.ts';
 import type { AccountInfo } from '../online/api.ts';
 import type { LobbyState } from './use-lobby-socket.ts';
 
@@ -42,13 +43,14 @@ export function QuickPairing({
   const choose = (pool: Pool) => (mine?.pool === pool.id ? lobby.leave() : lobby.join(pool.id));
   return (
     <section class="quick-pairing" aria-labelledby="quick-pairing-title">
-      <h2 id="quick-pairing-title">Quick pairing</h2>
+      <h2 id="quick-pairing-title">{t('pairing.title')}</h2>
       {/* One line either way (a guest's until the server says who this is), so the grid never moves. */}
       {player ? (
-        <p>Pools are rated: one click pairs you with a player of your strength.</p>
+        <p>{t('pairing.player')}</p>
       ) : (
         <p>
-          Pools are rated: play in them with <a href="/account">an account</a>, paired with a player of your strength.
+          {t('pairing.guestBefore')} <a href="/account">{t('pairing.guestLink')}</a>
+          {t('pairing.guestAfter')}
         </p>
       )}
       <ul class="pool-grid">
@@ -65,12 +67,16 @@ export function QuickPairing({
                 disabled={!player || !live}
                 onClick={() => choose(pool)}
               >
-                <span class="pool-clock">{poolClock(pool)}</span>
+                <span class="pool-clock">
+                  {pool.clock.perMove ? t('clock.days', { days: Math.round(pool.clock.initialMs / 86_400_000) }) : poolClock(pool)}
+                </span>
                 <span class="pool-game">
                   {title(pool)}
-                  {pool.players > 2 ? ` · ${pool.players} players` : ''}
+                  {pool.players > 2 ? ` · ${t('pairing.players', { count: pool.players })}` : ''}
                 </span>
-                <span class="pool-count">{here ? `waiting ${waited(now - mine.since)} · cancel` : `${count} waiting`}</span>
+                <span class="pool-count">
+                  {here ? t('pairing.waitingYou', { time: waited(now - mine.since) }) : t('pairing.waitingCount', { count })}
+                </span>
               </button>
             </li>
           );

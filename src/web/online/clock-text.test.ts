@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
 import { formatClock, timeControl } from './clock-text.ts';
+
+// The English catalog: the words the app speaks to an English browser.
+beforeAll(() => setCatalog('en', en));
 
 describe('a clock as players read it', () => {
   it('days and hours for correspondence, hours for long games, minutes and seconds, tenths at the end', () => {

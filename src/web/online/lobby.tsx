@@ -1,5 +1,7 @@
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
+import { formatRating, t } from '../i18n/index.ts';
+import { seatWord } from '../i18n/outcome.ts';
 import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
 import { timeControl } from './clock-text.ts';
 
@@ -34,7 +36,11 @@ export function useLobby(): readonly LobbyGame[] | false | null {
 
 const age = (createdAt: number) => {
   const minutes = Math.max(0, Math.round((Date.now() - createdAt) / 60_000));
-  return minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
+  return minutes < 1
+    ? t('lobby.justNow')
+    : minutes < 60
+      ? t('lobby.minutesAgo', { minutes })
+      : t('lobby.hoursAgo', { hours: Math.round(minutes / 60) });
 };
 
 /**
@@ -43,24 +49,24 @@ const age = (createdAt: number) => {
  */
 export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: string | undefined }) {
   return (
-    <section class="lobby" aria-label="open games">
-      <h2>Open games</h2>
+    <section class="lobby" aria-label={t('lobby.title')}>
+      <h2>{t('lobby.title')}</h2>
       {games === null ? (
-        <p>Looking for open games…</p>
+        <p>{t('lobby.looking')}</p>
       ) : games.length === 0 ? (
-        <p class="muted">No game is waiting for a player. Create one and send its link, or join a pool above.</p>
+        <p class="muted">{t('lobby.none')}</p>
       ) : (
         <div class="table-scroll">
           <table class="seeks">
             <thead>
               <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Game</th>
-                <th scope="col">Clock</th>
-                <th scope="col">Mode</th>
+                <th scope="col">{t('lobby.player')}</th>
+                <th scope="col">{t('lobby.rating')}</th>
+                <th scope="col">{t('lobby.game')}</th>
+                <th scope="col">{t('lobby.clock')}</th>
+                <th scope="col">{t('lobby.mode')}</th>
                 <th scope="col">
-                  <span class="visually-hidden">Join</span>
+                  <span class="visually-hidden">{t('lobby.join')}</span>
                 </th>
               </tr>
             </thead>
@@ -70,37 +76,54 @@ export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: 
                 const names = game.ok
                   ? (() => {
                       const options = game.value.parseOptions(g.options);
-                      return options.ok ? game.value.seatNames(options.value) : [];
+                      return options.ok ? game.value.seatNames(options.value).map(seatWord) : [];
                     })()
                   : [];
-                const open = g.seats.flatMap((s, i) => (s === 'open' ? [names[i] ?? `seat ${i}`] : []));
+                const open = g.seats.flatMap((s, i) => (s === 'open' ? [names[i] ?? t('game.seat', { n: i })] : []));
                 // Names are unique on a server (a guest's too), so the host's is who made the game.
                 const mine = me !== undefined && g.host?.name === me;
                 const title = game.ok ? game.value.title : g.game;
                 return (
                   <tr data-game={g.id} class={mine ? 'mine' : undefined}>
                     <td>
-                      {g.host?.name ?? <span class="muted">anyone</span>}
-                      {mine && <span class="muted"> (you)</span>}
+                      {g.host?.name ?? <span class="muted">{t('lobby.anyone')}</span>}
+                      {mine && <span class="muted"> {t('lobby.you')}</span>}
                     </td>
-                    <td class="num">{g.host?.rating !== undefined ? `${g.host.rating}${g.host.provisional ? '?' : ''}` : '–'}</td>
+                    <td class="num">
+                      {g.host?.rating !== undefined ? `${formatRating(g.host.rating)}${g.host.provisional ? '?' : ''}` : '–'}
+                    </td>
                     <td>
                       {title}
-                      {g.seats.length > 2 ? ` · ${g.seats.length} players` : ''}
-                      <span class="muted"> · {g.seats.map((s, i) => `${names[i] ?? `seat ${i}`}: ${s}`).join(', ')}</span>
+                      {g.seats.length > 2 ? ` · ${t('pairing.players', { count: g.seats.length })}` : ''}
+                      <span class="muted">
+                        {' '}
+                        ·{' '}
+                        {g.seats
+                          .map(
+                            (s, i) =>
+                              `${names[i] ?? t('game.seat', { n: i })}: ${s === 'open' ? t('lobby.seatState.open') : t('lobby.seatState.taken')}`,
+                          )
+                          .join(', ')}
+                      </span>
                     </td>
                     <td>{timeControl(g.clock)}</td>
                     <td>
-                      {g.rated ? `rated${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}` : 'casual'}
+                      {g.rated
+                        ? `${t('lobby.rated')}${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}`
+                        : t('lobby.casual')}
                       <span class="muted"> · {age(g.createdAt)}</span>
                     </td>
                     <td>
                       <a
                         href={gamePage(g.id)}
                         class="button-link"
-                        aria-label={mine ? `Your game of ${title}: waiting for ${open.join(', ')}` : `Join: ${open.join(', ')} in ${title}`}
+                        aria-label={
+                          mine
+                            ? t('lobby.yourGameLabel', { game: title, seats: open.join(', ') })
+                            : t('lobby.joinLabel', { seats: open.join(', '), game: title })
+                        }
                       >
-                        {mine ? 'Open' : 'Join'}
+                        {t(mine ? 'lobby.open' : 'lobby.join')}
                       </a>
                     </td>
                   </tr>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useAccount } from '../account/use-account.ts';
+import { t } from '../i18n/index.ts';
+import { reasonText } from '../i18n/outcome.ts';
 import { updateSettings, useSettings } from '../settings.ts';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
@@ -11,7 +13,7 @@ function Invite({ url }: { url: string }) {
   return (
     <p class="invite">
       <label>
-        Invite link{' '}
+        {t('online.inviteLink')}{' '}
         <input readOnly value={url} size={Math.min(40, url.length)} data-testid="invite" onFocus={(e) => e.currentTarget.select()} />
       </label>{' '}
       <button
@@ -24,7 +26,7 @@ function Invite({ url }: { url: string }) {
           ) ?? input?.select();
         }}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {t(copied ? 'online.copied' : 'online.copy')}
       </button>
     </p>
   );
@@ -39,14 +41,14 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
   if (!claim) return null;
   return (
     <fieldset class="take-seat">
-      <legend>A seat is open: take it to play, or just watch</legend>
+      <legend>{t('online.seatOpen')}</legend>
       {player === null ? (
         <label>
-          Your name <input value={name} maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
+          {t('online.yourName')} <input value={name} maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
         </label>
       ) : (
         <span class="playing-as">
-          You play as <strong>{player}</strong>
+          {t('online.youPlayAs')} <strong>{player}</strong>
         </span>
       )}{' '}
       {info.seats.map((seat, i) =>
@@ -59,7 +61,7 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
               claim(i, player ?? name);
             }}
           >
-            Play {seatLabels[i]}
+            {t('online.playSeat', { seat: seatLabels[i] ?? '' })}
           </button>
         ) : null,
       )}
@@ -74,7 +76,7 @@ function TakeSeat({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
 export function OpenSeats({ info, seatLabels, over }: { info: OnlineInfo; seatLabels: readonly string[]; over: boolean }) {
   if (over || !info.seats.some((s) => s.kind === 'open')) return null;
   return (
-    <section class="open-seats" aria-label="open seats">
+    <section class="open-seats" aria-label={t('online.openSeats')}>
       <TakeSeat info={info} seatLabels={seatLabels} />
       <Invite url={info.invite} />
     </section>
@@ -87,8 +89,8 @@ function Departures({ info, over }: { info: OnlineInfo; over: boolean }) {
   if (left.length === 0) return null;
   return (
     <p class="departures" data-testid="departures">
-      {left.join('; ')}
-      {over ? '.' : ': the game goes on without them, their turns passed.'}
+      {left.map(reasonText).join('; ')}
+      {over ? '.' : t('online.goesOn')}
     </p>
   );
 }
@@ -102,12 +104,12 @@ function Presence({ info, seatLabels }: { info: OnlineInfo; seatLabels: readonly
       {info.seats.map((s, i) =>
         s.kind === 'ai' ? null : (
           <span class={p.seats[i]?.connected ? 'here' : 'away'}>
-            {seatLabels[i]} {p.seats[i]?.connected ? 'is here' : 'is away'}
+            {t(p.seats[i]?.connected ? 'online.isHere' : 'online.isAway', { seat: seatLabels[i] ?? '' })}
             {' · '}
           </span>
         ),
       )}
-      {p.watching} watching
+      {t('online.watching', { count: p.watching })}
     </p>
   );
 }
@@ -130,30 +132,29 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
   const two = info.seats.length === 2;
   const theirs = offer && offer.seat !== m.seat ? offer : null;
   const mine = offer && offer.seat === m.seat ? offer : null;
-  const words = (kind: string) => (kind === 'draw' ? 'a draw' : 'a takeback');
   const canClaim = two && info.runningClock !== null && toMove === them && claimAt !== null && Date.now() >= claimAt;
   return (
     <div class="manners">
       {theirs && (
         <p class="offer" role="alert">
-          {seatLabels[theirs.seat]} offers {words(theirs.kind)}.{' '}
+          {t(theirs.kind === 'draw' ? 'online.offersDraw' : 'online.offersTakeback', { seat: seatLabels[theirs.seat] ?? '' })}{' '}
           <button type="button" onClick={() => m.reply(theirs.kind, true)}>
-            Accept {theirs.kind === 'draw' ? 'the draw' : 'the takeback'}
+            {t(theirs.kind === 'draw' ? 'online.acceptDraw' : 'online.acceptTakeback')}
           </button>{' '}
           <button type="button" onClick={() => m.reply(theirs.kind, false)}>
-            Decline
+            {t('online.decline')}
           </button>
         </p>
       )}
-      {mine && <p class="offer">You asked for {words(mine.kind)}: waiting for the answer.</p>}
+      {mine && <p class="offer">{t(mine.kind === 'draw' ? 'online.askedDraw' : 'online.askedTakeback')}</p>}
       {canClaim && (
         <p class="claim" role="alert">
-          {seatLabels[them]} has left the game.{' '}
+          {t('online.hasLeft', { seat: seatLabels[them] ?? '' })}{' '}
           <button type="button" onClick={() => m.claim('win')}>
-            Claim the win
+            {t('online.claimWin')}
           </button>{' '}
           <button type="button" onClick={() => m.claim('draw')}>
-            Call it a draw
+            {t('online.callDraw')}
           </button>
         </p>
       )}
@@ -162,17 +163,17 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
         <p class="controls">
           {m.allowed.draw && (
             <button type="button" onClick={() => m.offer('draw')}>
-              Offer a draw
+              {t('online.offerDraw')}
             </button>
           )}
           {m.allowed.takeback && (
             <button type="button" onClick={() => m.offer('takeback')}>
-              Ask to take back
+              {t('online.askTakeback')}
             </button>
           )}
           {m.allowed.abort && (
             <button type="button" onClick={() => m.abort()}>
-              Abort
+              {t('online.abort')}
             </button>
           )}
         </p>
@@ -188,12 +189,12 @@ function Alerts() {
   return (
     <p class="alerts">
       <label>
-        <input type="checkbox" checked={yourMoveSound} onChange={(e) => updateSettings({ yourMoveSound: e.currentTarget.checked })} /> Chime
-        on my move
+        <input type="checkbox" checked={yourMoveSound} onChange={(e) => updateSettings({ yourMoveSound: e.currentTarget.checked })} />{' '}
+        {t('online.chime')}
       </label>{' '}
       {permission === 'default' && (
         <button type="button" onClick={() => void allowNotifications().then(setPermission)}>
-          Notify me when it is my move
+          {t('online.notifyMe')}
         </button>
       )}
     </p>
@@ -204,12 +205,12 @@ function Alerts() {
 function Chat({ info }: { info: OnlineInfo }) {
   const [text, setText] = useState('');
   const [muted, setMuted] = useState(false);
-  const title = info.chat.room === 'players' ? 'Players’ chat' : 'Spectators’ chat';
+  const title = t(info.chat.room === 'players' ? 'online.playersChat' : 'online.spectatorsChat');
   return (
     <section class="chat" aria-label={title}>
       <h2>{title}</h2>
       <label class="mute">
-        <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.currentTarget.checked)} /> Mute
+        <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.currentTarget.checked)} /> {t('online.mute')}
       </label>
       {!muted && (
         <ol class="chat-lines" aria-live="polite">
@@ -228,8 +229,8 @@ function Chat({ info }: { info: OnlineInfo }) {
           setText('');
         }}
       >
-        <input aria-label="Say" maxLength={140} value={text} onInput={(e) => setText(e.currentTarget.value)} />{' '}
-        <button type="submit">Say</button>
+        <input aria-label={t('online.say')} maxLength={140} value={text} onInput={(e) => setText(e.currentTarget.value)} />{' '}
+        <button type="submit">{t('online.say')}</button>
       </form>
     </section>
   );
@@ -238,10 +239,10 @@ function Chat({ info }: { info: OnlineInfo }) {
 /** How long the clocks stood still, in round words: "40 s", "11 min", "3 h", "2 days". */
 export function spokenPause(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.round(s / 60)} min`;
-  if (s < 2 * 86_400) return `${Math.round(s / 3600)} h`;
-  return `${Math.round(s / 86_400)} days`;
+  if (s < 60) return t('clock.seconds', { seconds: s });
+  if (s < 3600) return t('clock.minutes', { minutes: Math.round(s / 60) });
+  if (s < 2 * 86_400) return t('online.hours', { hours: Math.round(s / 3600) });
+  return t('clock.days', { days: Math.round(s / 86_400) });
 }
 
 /** Online play beside the board (the clocks are in the players' strips): the connection, open seats, the invite link, manners and chat. */
@@ -257,22 +258,24 @@ export function OnlinePanel({
   toMove?: number | null;
 }) {
   return (
-    <section class="online" aria-label="online game">
+    <section class="online" aria-label={t('online.panel')}>
       {info.connection !== 'live' && (
         <p class="connection" role="status" data-testid="connection">
-          {info.connection === 'gone'
-            ? 'This game does not exist on the server.'
-            : info.connection === 'connecting'
-              ? 'Connecting…'
-              : info.connection === 'offline'
-                ? 'You are offline. The game goes on here as soon as your network is back; any seat you hold is kept in this browser.'
-                : 'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)'}
+          {t(
+            info.connection === 'gone'
+              ? 'online.gone'
+              : info.connection === 'connecting'
+                ? 'online.connecting'
+                : info.connection === 'offline'
+                  ? 'online.offline'
+                  : 'online.reconnecting',
+          )}
         </p>
       )}
-      {info.rated && !over && <p class="rated">Rated game</p>}
+      {info.rated && !over && <p class="rated">{t('online.rated')}</p>}
       {info.pausedMs !== null && !over && (
         <p class="paused" role="status" data-testid="paused">
-          {`The server restarted: ${info.manners ? 'your clock was' : 'the clocks were'} paused while it was down (${spokenPause(info.pausedMs)}).`}
+          {t(info.manners ? 'online.pausedYours' : 'online.pausedAll', { pause: spokenPause(info.pausedMs) })}
         </p>
       )}
       <Departures info={info} over={over} />

@@ -6,6 +6,8 @@ import { poolFor } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
+import { t } from '../i18n/index.ts';
+import { refusalReason, seatWord } from '../i18n/outcome.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
@@ -18,31 +20,31 @@ import { useYourMoveAlert } from './your-move.ts';
 
 const lineKey = (l: { author: string; text: string; at: number }) => `${l.at}/${l.author}/${l.text}`;
 
-/** What an intent asked, in words for its refusal ("your draw offer"). */
+/** What an intent asked, in words for its refusal ("Your draw offer"). */
 function askedFor(intent: ClientIntent): string {
   switch (intent.type) {
     case 'move':
-      return `your move ${intent.move}`;
+      return t('refusal.move', { move: intent.move });
     case 'resign':
-      return 'your resignation';
+      return t('refusal.resign');
     case 'offer':
-      return intent.offer === 'draw' ? 'your draw offer' : 'your request to take back';
+      return t(intent.offer === 'draw' ? 'refusal.drawOffer' : 'refusal.takebackRequest');
     case 'reply':
-      return `your answer to the ${intent.offer === 'draw' ? 'draw offer' : 'takeback request'}`;
+      return t(intent.offer === 'draw' ? 'refusal.drawAnswer' : 'refusal.takebackAnswer');
     case 'abort':
-      return 'the abort';
+      return t('refusal.abort');
     case 'claim':
-      return intent.result === 'win' ? 'your claim of the win' : 'your call of a draw';
+      return t(intent.result === 'win' ? 'refusal.claimWin' : 'refusal.claimDraw');
     case 'chat':
-      return 'your chat line';
+      return t('refusal.chat');
   }
 }
 
-/** A refusal in words for the page: what was refused, and the server's reason. */
+/** A refusal in words for the page: what was refused, and why (its code's message in the player's language). */
 function refusalText(intent: ClientIntent, answer: IntentAnswer): string | null {
   if (answer.type === 'done' || (answer.type === 'answer' && answer.ok)) return null;
-  const what = askedFor(intent);
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)} was refused because ${answer.error}.`;
+  const code = answer.type === 'answer' && !answer.ok ? answer.refusal : undefined;
+  return t('refusal.sentence', { what: askedFor(intent), reason: refusalReason(code, answer.error) });
 }
 
 /**
@@ -154,7 +156,10 @@ export function useOnlineGame<S, M, O>(
   });
 
   // Not a turn while the game loads or a seat is being taken: only a change after that alerts.
-  useYourMoveAlert(humanToMove && connection === 'live', `${game.title}, ${seatNames[toMove ?? 0] ?? ''} to move`);
+  useYourMoveAlert(
+    humanToMove && connection === 'live',
+    t('notify.toMove', { game: game.title, seat: seatWord(seatNames[toMove ?? 0] ?? '') }),
+  );
   const moveCount = useRef(moves.length);
   useEffect(() => {
     if (moves.length > moveCount.current) moveSound();

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../i18n/index.ts';
 import { yourMoveSound } from '../settings.ts';
 
 /**
@@ -32,7 +33,7 @@ export function useYourMoveAlert(yourMove: boolean, what: string): void {
     if (!became) return;
     yourMoveSound();
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.hidden)
-      new Notification('Your move', { body: `${SITE_TITLE}: ${what}`, tag: 'hexarena-your-move' });
+      new Notification(t('notify.yourMove'), { body: `${SITE_TITLE}: ${what}`, tag: 'hexarena-your-move' });
   }, [yourMove, what]);
 }
 

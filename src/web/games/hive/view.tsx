@@ -1,6 +1,5 @@
 import { highlights, keysOfMove, select } from '@hexarena/engines/engine/board-interaction.ts';
 import {
-  BUG_NAMES,
   BUGS,
   bugOf,
   COLOR_NAMES,
@@ -24,6 +23,7 @@ import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
+import { type MessageKey, t } from '../../i18n/index.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -32,6 +32,19 @@ import { BugGlyph, BugIcon } from './bug-glyph.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
+
+/** The bugs' names, in the order of the engine's bug numbers (pieces.ts), as the rules in each language call them. */
+const BUG_KEYS: readonly MessageKey[] = [
+  'hive.bug.queen',
+  'hive.bug.spider',
+  'hive.bug.beetle',
+  'hive.bug.grasshopper',
+  'hive.bug.ant',
+  'hive.bug.mosquito',
+  'hive.bug.ladybug',
+  'hive.bug.pillbug',
+];
+const COLOR_KEYS = ['seat.White', 'seat.Black'] as const satisfies readonly MessageKey[];
 /** Each bug's ring colour, as Hive sets print them (the letter inside tells them apart without colour). */
 const BUG_COLOURS: Record<(typeof BUGS)[number], string> = {
   Q: '#e6a700',
@@ -166,7 +179,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
     for (const p of handOf(pos, color)) byBug.set(bugOf(p), [...(byBug.get(bugOf(p)) ?? []), p]);
     return (
       <fieldset class="hand">
-        <legend class="visually-hidden">{`${COLOR_NAMES[color]}'s hand`}</legend>
+        <legend class="visually-hidden">{t('hive.hand', { color: t(COLOR_KEYS[color]) })}</legend>
         {[...byBug].map(([bug, pieces]) => {
           const p = pieces.find((x) => board.dests.has(`hand:${formatPiece(x)}`)) ?? (pieces[0] as number);
           const key = `hand:${formatPiece(p)}`;
@@ -178,7 +191,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
               disabled={!playable || !board.movable}
               data-hand={formatPiece(p)}
               data-left={pieces.length}
-              title={`${BUG_NAMES[bug]}: ${pieces.length} in hand`}
+              title={t('hive.inHand', { bug: t(BUG_KEYS[bug] ?? 'hive.bug.queen'), count: pieces.length })}
               style={{ borderBottom: `4px solid ${BUG_COLOURS[BUGS[bug]]}` }}
               onClick={(e) => {
                 // A click from the keyboard (Enter, Space) has no pointer behind it.
@@ -188,7 +201,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
             >
               <BugIcon bug={BUGS[bug]} />
               {/* Said in full to a screen reader; seen as the bug's letter and how many are left. */}
-              <span class="visually-hidden">{`${COLOR_NAMES[color]} ${BUG_NAMES[bug]} ${formatPiece(p).slice(2)} `}</span>
+              <span class="visually-hidden">{`${t('hive.handPiece', { color: t(COLOR_KEYS[color]), bug: t(BUG_KEYS[bug] ?? 'hive.bug.queen'), n: formatPiece(p).slice(2) })} `}</span>
               {BUGS[bug]}
               {pieces.length > 1 && <span class="left">×{pieces.length}</span>}
             </button>
@@ -206,7 +219,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
       title="Hive"
       seatLabels={COLOR_NAMES}
       separator=", "
-      prompt={`${COLOR_NAMES[session.toMove ?? 0]} to move.${throwable.length > 0 ? ' Pieces marked beside your pillbug can be thrown: pick one, then where it lands.' : ''}`}
+      prompt={`${t('game.toMove', { seat: t(COLOR_KEYS[session.toMove ?? 0] ?? 'seat.White') })}${throwable.length > 0 ? ` ${t('hive.throwable')}` : ''}`}
     >
       <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
         {occupied.map(([cell, h]) => {

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { transform } from 'esbuild';
+import type { Plugin } from 'vite';
+
+// The ICU parser that @formatjs/intl itself uses (its own copy, whatever else the tree holds).
+const fromIntl = createRequire(createRequire(import.meta.url).resolve('@formatjs/intl'));
+const PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser');
+const NO_PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
+const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/][a-z-]+\.ts$/;
+
+/**
+ * The catalogs (src/web/i18n/messages/*.ts) reach the browser parsed: each message as the ICU
+ * syntax tree @formatjs/intl formats, so the app ships without the parser (half the library's
+ * size). Tests under Node import the catalogs' text, which @formatjs/intl parses as it goes.
+ */
+export function precompiledCatalogs(): Plugin {
+  return {
+    name: 'hexarena:precompiled-catalogs',
+    enforce: 'pre',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: NO_PARSER }] } }),
+    async load(id) {
+      if (!CATALOG.test(id)) return null;
+      const { parse } = (await import(PARSER)) as typeof import('@formatjs/icu-messageformat-parser');
+      // A catalog imports types only: its compiled text runs on its own.
+      const { code } = await transform(await readFile(id, 'utf8'), { loader: 'ts', format: 'esm' });
+      const { default: catalog } = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+        default: Record<string, string>;
+      };
+      // Most messages are plain text: sent as a string, and made the one-literal tree here (a third smaller on the wire).
+      const parsed = Object.fromEntries(
+        Object.entries(catalog).map(([key, message]) => {
+          const tree = parse(message);
+          const only = tree.length === 1 ? tree[0] : undefined;
+          return [key, tree.length === 0 ? '' : only?.type === 0 ? only.value : tree];
+        }),
+      );
+      return `const c = ${JSON.stringify(parsed)};\nfor (const k in c) if (typeof c[k] === 'string') c[k] = [{ type: 0, value: c[k] }];\nexport default c;`;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { SURROUNDED_IN_23 } from '@hexarena/engines/games/hive/testing.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { createHttpServer } from '../server/http.ts';
+import { launchChromium } from './headless-chromium.ts';
+import type { Locale } from './i18n/languages.ts';
+import es from './i18n/messages/es.ts';
+import ja from './i18n/messages/ja.ts';
+import ru from './i18n/messages/ru.ts';
+
+/**
+ * The app in Spanish, Russian and Japanese (docs/translating.md): a browser whose language is one of
+ * them gets the page in it — `<html lang>`, the home page's and a Hive game's words from that
+ * language's catalog, Russian's plurals — and a language chosen in the settings menu holds through a
+ * reload. A browser in a language the site does not speak gets English. As src/web/e2e.test.ts: the
+ * app vitest's global set-up built, the real server in this process, Debian's chromium.
+ */
+const PATIENCE_MS = 150_000;
+let server: FastifyInstance;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  server = await createHttpServer(WEB_DIST);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
+  browser = await launchChromium();
+  await mkdir('test-results', { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page in a browser whose language is `browserLocale` (navigator.languages and Accept-Language alike). */
+async function inBrowserOf(browserLocale: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(PATIENCE_MS);
+  const page = await context.newPage();
+  try {
+    await body(page);
+    await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
+  } catch (error) {
+    await page.screenshot({ path: `test-results/${shot}-failed.png`, fullPage: true }).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const status = (page: Page) => page.getByTestId('status').textContent();
+/** White surrounds Black's queen on the 23rd move: the game before it, and that move. */
+const BEFORE_LAST = SURROUNDED_IN_23.slice(0, -1);
+const LAST = SURROUNDED_IN_23.at(-1) as string;
+
+const CASES: readonly {
+  locale: Locale;
+  browser: string;
+  catalog: typeof es;
+  /** Black's queen surrounded, as the result card says it. */
+  result: string;
+  /** DiceWars' four-player pool, counted in the language's plural. */
+  fourPlayers: string;
+}[] = [
+  { locale: 'es', browser: 'es-MX', catalog: es, result: 'Victoria de Blancas (reina rodeada)', fourPlayers: '4 jugadores' },
+  { locale: 'ru', browser: 'ru-RU', catalog: ru, result: 'Победа: Белые (пчеломатка окружена)', fourPlayers: '4 игрока' },
+  { locale: 'ja', browser: 'ja-JP', catalog: ja, result: '白の勝ち (女王蜂が包囲された)', fourPlayers: '4人' },
+];
+
+describe('the app in the player’s language', () => {
+  it.each(CASES)('$locale: the home page and a Hive game to its result speak the browser’s language', async (c) => {
+    await inBrowserOf(c.browser, `i18n-${c.locale}-home`, async (page) => {
+      const answer = await page.goto(base);
+      // The server already wrote the language into the page (Accept-Language); the app agrees.
+      expect(await answer?.text()).toContain(`<html lang="${c.locale}">`);
+      await page.getByRole('button', { name: c.catalog['home.createGame'] }).waitFor();
+      expect(await lang(page)).toBe(c.locale);
+      await expect.poll(() => page.locator('h2#quick-pairing-title').textContent()).toBe(c.catalog['pairing.title']);
+      expect(await page.locator('.game-shelf h2').textContent()).toBe(c.catalog['home.games']);
+      // "4 players" in the language's plural (Russian's 2–4 form: игрока).
+      expect(await page.locator('[data-pool="dicewars-5+3-4p"] .pool-game').textContent()).toContain(c.fourPlayers);
+      // The account bar (held unseen here: this server has no accounts) in the language too.
+      expect(await page.locator('.account-bar a[href="/leaderboard"]').textContent()).toBe(c.catalog['account.leaderboards']);
+    });
+    await inBrowserOf(c.browser, `i18n-${c.locale}-hive`, async (page) => {
+      await page.goto(`${base}#game=hive&seats=human,human&seed=i18n&moves=${encodeURIComponent(BEFORE_LAST.join(';'))}`);
+      const white = c.catalog['seat.White'];
+      await expect.poll(() => status(page)).toBe(c.catalog['game.toMove'].replace('{seat}', white));
+      expect(await lang(page)).toBe(c.locale);
+      // The hands and the buttons in the language, the bugs by the names its Hive players use.
+      expect(await page.locator('[data-hand="wG1"], [data-hand="wG2"], [data-hand="wG3"]').first().getAttribute('title')).toContain(
+        c.catalog['hive.bug.grasshopper'],
+      );
+      expect(await page.getByRole('button', { name: c.catalog['game.resign'] }).count()).toBe(1);
+      expect(await page.locator('.how-to-play summary').first().textContent()).toBe(c.catalog['home.howToPlay']);
+      // The last move typed in the move box: the game ends, and the result card says how in the language.
+      const box = page.getByTestId('move-box');
+      await box.fill(LAST);
+      await box.press('Enter');
+      await expect.poll(() => page.getByTestId('result').locator('h2').textContent()).toBe(c.result);
+      expect(await page.getByTestId('result').getByRole('link', { name: c.catalog['game.rematch'] }).count()).toBe(1);
+    });
+  });
+
+  it('a language chosen in the settings menu holds through reloads, over the browser’s', async () => {
+    await inBrowserOf('ru-RU', 'i18n-chosen-ja', async (page) => {
+      await page.goto(base);
+      await page.getByRole('button', { name: ru['home.createGame'] }).waitFor();
+      await page.locator('summary[aria-label]').first().click();
+      // The page loads again in the language chosen.
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('language').selectOption('ja')]);
+      await page.getByRole('button', { name: ja['home.createGame'] }).waitFor();
+      expect(await lang(page)).toBe('ja');
+      await page.reload();
+      await page.getByRole('button', { name: ja['home.createGame'] }).waitFor();
+      expect(await lang(page)).toBe('ja');
+      expect(await page.getByTestId('language').inputValue()).toBe('ja');
+    });
+  });
+
+  it('a browser in a language the site does not speak gets English', async () => {
+    await inBrowserOf('fr-FR', 'i18n-fr-english', async (page) => {
+      const answer = await page.goto(base);
+      expect(await answer?.text()).toContain('<html lang="en">');
+      await page.getByRole('button', { name: 'Create a game' }).waitFor();
+      expect(await lang(page)).toBe('en');
+      expect(await page.locator('[data-pool="dicewars-5+3-4p"] .pool-game').textContent()).toContain('4 players');
+    });
+  });
+});

@@ -1,0 +1,258 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from './catalog.ts';
+import { formatDay, formatNumber, formatRating, setCatalog, t } from './index.ts';
+import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate } from './languages.ts';
+import en from './messages/en.ts';
+import { outcomeText, reasonText, refusalReason } from './outcome.ts';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The pages and components whose every player-visible word comes from the catalog. A page joins this
+ * list once converted; from then on a word written inline in it fails the check below.
+ */
+const CONVERTED = [
+  'app.tsx',
+  'home.tsx',
+  'shell.tsx',
+  'look-settings.tsx',
+  'history-nav.tsx',
+  'how-to-play.tsx',
+  'player-strip.tsx',
+  'upload.tsx',
+  'move-box.tsx',
+  'account/account-bar.tsx',
+  'account/your-games.tsx',
+  'account/game-list.tsx',
+  'account/profile-page.tsx',
+  'account/page-parts.tsx',
+  'lobby/quick-pairing.tsx',
+  'online/lobby.tsx',
+  'online/panel.tsx',
+  'games/hive/how-to-play.tsx',
+  'i18n/picker.tsx',
+];
+/** Words that are the same in every language: the site's name. */
+const SAME_EVERYWHERE = new Set(['hexarena']);
+const WORDED_ATTRIBUTES = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label']);
+
+const catalogs = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (l) => [l, (await LANGUAGES[l].load()).default as Record<string, string>] as const)),
+) as Record<Locale, Record<string, string>>;
+
+/** A message's placeholders, and what kind each is (plain, number, plural, select…). */
+function placeholders(elements: readonly MessageFormatElement[], into = new Map<string, number>()): Map<string, number> {
+  for (const e of elements) {
+    if (e.type === TYPE.literal || e.type === TYPE.pound) continue;
+    if (e.type === TYPE.tag) {
+      placeholders(e.children, into);
+      continue;
+    }
+    into.set(e.value, e.type);
+    if (e.type === TYPE.plural || e.type === TYPE.select) for (const option of Object.values(e.options)) placeholders(option.value, into);
+  }
+  return into;
+}
+
+/** Every source file of the app, but tests and the catalogs themselves. */
+function sources(dir = WEB): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return file.endsWith(`${path.sep}messages`) ? [] : sources(file);
+    return /\.tsx?$/.test(entry.name) && !/\.(e2e\.)?test\.ts$|\.testing\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Player-visible words written inline in a component: JSX text, and worded attributes given as literals. */
+function inlineWords(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const worded = (s: string) => /\p{L}/u.test(s) && !SAME_EVERYWHERE.has(s.trim());
+  const where = (node: ts.Node) => `${path.relative(WEB, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node): void => {
+    if (ts.isJsxText(node) && worded(node.text)) found.push(`${where(node)} text "${node.text.trim()}"`);
+    if (ts.isJsxAttribute(node) && WORDED_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
+      const value = node.initializer;
+      const literal = ts.isStringLiteral(value)
+        ? value.text
+        : ts.isJsxExpression(value) &&
+            value.expression &&
+            (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression))
+          ? value.expression.text
+          : null;
+      if (literal !== null && worded(literal)) found.push(`${where(node)} ${node.name.getText(source)}="${literal}"`);
+    }
+    // A string written straight into JSX as a child: {'words'} or {`words ${x}`}.
+    if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
+      const e = node.expression;
+      const literal =
+        ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)
+          ? e.text
+          : ts.isTemplateExpression(e)
+            ? e.head.text + e.templateSpans.map((s) => s.literal.text).join('')
+            : null;
+      if (literal !== null && worded(literal)) found.push(`${where(node)} {"${literal}"}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the catalogs', () => {
+  const keys = Object.keys(en).sort();
+
+  it.each(LOCALES)('%s has every key of the English source and no other', (locale) => {
+    const have = Object.keys(catalogs[locale]).sort();
+    expect({ missing: keys.filter((k) => !have.includes(k)), unknown: have.filter((k) => !keys.includes(k)) }).toEqual({
+      missing: [],
+      unknown: [],
+    });
+  });
+
+  it.each(LOCALES)('%s: every message is ICU MessageFormat with the placeholders of its English source', (locale) => {
+    const wrong: string[] = [];
+    for (const key of keys) {
+      const source = placeholders(parse(en[key as keyof typeof en]));
+      const translated = placeholders(parse(catalogs[locale][key] ?? ''));
+      // A translation may drop a plural's number (Japanese counts no "one"), never add or rename a placeholder.
+      for (const name of translated.keys()) if (!source.has(name)) wrong.push(`${key}: {${name}} is not in English`);
+      for (const name of source.keys()) if (!translated.has(name)) wrong.push(`${key}: {${name}} is missing`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every key is used by the app', () => {
+    const code = sources()
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    // A key named in full ('game.resign'), or by its prefix in a template (`settings.theme.${theme}`).
+    const prefixes = [...code.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z-]+)*\.)\$\{/g)].map((m) => m[1] as string);
+    const unused = keys.filter((k) => !code.includes(`'${k}'`) && !prefixes.some((p) => k.startsWith(p)));
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('the converted pages', () => {
+  it('show no word that is not from the catalog', () => {
+    expect(CONVERTED.flatMap((f) => inlineWords(path.join(WEB, f)))).toEqual([]);
+  });
+
+  it('the check sees each kind of word written inline, and lets catalog words and the site name pass', () => {
+    const page = [
+      'export const A = () => (',
+      '  <p title="Inline title" aria-label={t(\'game.result\')}>',
+      "    Inline text <b>{t('game.resign')}</b> hexarena",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a page's source text, with a template in it
+      "    <span placeholder={'Inline placeholder'}>{`${n} inline players`}</span>",
+      '  </p>',
+      ');',
+    ].join('\n');
+    expect(inlineWords(path.join(WEB, 'page.tsx'), page)).toEqual([
+      'page.tsx:2 title="Inline title"',
+      'page.tsx:3 text "Inline text"',
+      'page.tsx:4 placeholder="Inline placeholder"',
+      'page.tsx:4 {" inline players"}',
+    ]);
+  });
+});
+
+describe('messages', () => {
+  const speak = (locale: Locale) => setCatalog(locale, catalogs[locale] as Catalog);
+
+  it('Russian counts 1, 2–4 and 5+ (and 11–14, 21) as Russian does', () => {
+    speak('ru');
+    expect([1, 2, 4, 5, 11, 14, 21, 22, 25].map((count) => t('pairing.players', { count }))).toEqual([
+      '1 игрок',
+      '2 игрока',
+      '4 игрока',
+      '5 игроков',
+      '11 игроков',
+      '14 игроков',
+      '21 игрок',
+      '22 игрока',
+      '25 игроков',
+    ]);
+  });
+
+  it('English says 1 player and 3 players', () => {
+    speak('en');
+    expect([1, 3].map((count) => t('pairing.players', { count }))).toEqual(['1 player', '3 players']);
+  });
+
+  it('a day is written as the locale writes it, the month in words', () => {
+    const day = Date.UTC(2026, 11, 5, 12);
+    speak('en');
+    expect(formatDay(day)).toBe('Dec 5, 2026');
+    speak('ja');
+    expect(formatDay(day)).toBe('2026年12月5日');
+    speak('ru');
+    expect(formatDay(day)).toMatch(/^5 дек\.? 2026/);
+  });
+
+  it('a rating is digits alone in every language; other numbers are grouped as the language groups them', () => {
+    for (const locale of LOCALES) {
+      speak(locale);
+      expect(formatRating(1516), locale).toBe('1516');
+    }
+    speak('en');
+    expect(formatNumber(12345)).toBe('12,345');
+    speak('es');
+    expect(formatNumber(12345)).toBe('12.345');
+  });
+
+  it('English results read as the engines word them', () => {
+    speak('en');
+    const seats = ['White', 'Black'];
+    const cases = [
+      { outcome: { kind: 'win' as const, winner: 0 as const, reason: 'queen surrounded' }, termination: null },
+      { outcome: { kind: 'draw' as const, reason: 'agreed' }, termination: 'agreement' },
+      { outcome: { kind: 'draw' as const, reason: 'Black aborted the game' }, termination: 'aborted' },
+      { outcome: { kind: 'win' as const, winner: 1 as const, reason: 'something new on the server' }, termination: null },
+      { outcome: { kind: 'win' as const, winner: 1 as const }, termination: null },
+    ];
+    for (const { outcome, termination } of cases)
+      expect(outcomeText(outcome, seats, termination)).toBe(describeOutcome(outcome, seats, termination));
+  });
+
+  it('a result in Japanese and Spanish; an unknown reason stays in the server words', () => {
+    speak('ja');
+    expect(outcomeText({ kind: 'win', winner: 0, reason: 'queen surrounded' }, ['白', '黒'])).toBe('白の勝ち (女王蜂が包囲された)');
+    expect(reasonText('White resigned')).toBe('白が投了');
+    expect(reasonText('a reason from tomorrow')).toBe('a reason from tomorrow');
+    speak('es');
+    expect(reasonText('no winner after 1 rounds')).toBe('sin ganador tras 1 ronda');
+  });
+});
+
+describe('refusals', () => {
+  it("say the code's message in the player's language; English, and a code the app does not know, keep the server's words", () => {
+    setCatalog('ru', catalogs.ru as Catalog);
+    expect(refusalReason('not-your-turn', 'it is not your turn (X to move)')).toBe('сейчас не ваш ход');
+    expect(refusalReason('a-new-code', 'something new')).toBe('something new');
+    expect(refusalReason(undefined, 'the server is away')).toBe('the server is away');
+    setCatalog('en', catalogs.en as Catalog);
+    expect(refusalReason('not-your-turn', 'it is not your turn (X to move)')).toBe('it is not your turn (X to move)');
+  });
+});
+
+describe('choosing the language', () => {
+  it('takes the first of the browser languages the site speaks, English otherwise', () => {
+    expect(negotiate(['ja-JP', 'en-US'])).toBe('ja');
+    expect(negotiate(['fr-FR', 'es-MX'])).toBe('es');
+    expect(negotiate(['fr-FR', 'de'])).toBe('en');
+    expect(negotiate([])).toBe('en');
+  });
+
+  it('reads Accept-Language by weight', () => {
+    expect(acceptedLanguages('fr;q=0.9, ru-RU, en;q=0.8, *;q=0.1')).toEqual(['ru-RU', 'fr', 'en']);
+    expect(negotiate(acceptedLanguages('de, ru;q=0.5, ja;q=0'))).toBe('ru');
+    expect(acceptedLanguages(undefined)).toEqual([]);
+  });
+});

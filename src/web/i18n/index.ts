@@ -1,0 +1,89 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { Catalog, MessageKey } from './catalog.ts';
+import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale, negotiate } from './languages.ts';
+
+export type { MessageKey } from './catalog.ts';
+export type { Locale } from './languages.ts';
+
+/** What a message's placeholders take. */
+export type MessageValues = Readonly<Record<string, string | number | Date>>;
+
+const STORAGE_KEY = 'hexarena.lang';
+const cache = createIntlCache();
+let intl: IntlShape<string> | null = null;
+
+/**
+ * The player's language: the one chosen on this device (the settings menu), else the one the server
+ * put on the page (a signed-in player's own, or its reading of Accept-Language), else the browser's.
+ */
+export function chosenLocale(): Locale {
+  const stored = storedLocale();
+  if (stored) return stored;
+  const root = typeof document === 'undefined' ? undefined : document.documentElement;
+  if (root?.dataset.langChosen !== undefined && isLocale(root.lang)) return root.lang;
+  return negotiate(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
+function storedLocale(): Locale | null {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return isLocale(saved) ? saved : null;
+  } catch {
+    // Storage off (private mode): the browser's languages decide.
+    return null;
+  }
+}
+
+/** Keeps `locale` on this device (a guest's choice, a signed-in player's too: it holds before the account answers). */
+export function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // Not kept: the choice holds for this page only.
+  }
+}
+
+/** Loads `locale`'s catalog (only that one) and makes it the one `t` speaks; sets `<html lang>`. */
+export async function startI18n(locale: Locale = chosenLocale()): Promise<void> {
+  const { default: messages } = await LANGUAGES[locale].load();
+  setCatalog(locale, messages);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Speaks `locale` from `messages` at once (tests, and startI18n once the catalog is in). */
+export function setCatalog(locale: Locale, messages: Catalog): void {
+  intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
+}
+
+// A message that fails to format shows its key (onError says why in the console): never a blank.
+function reportError(error: Error): void {
+  console.error(error.message);
+}
+
+function current(): IntlShape<string> {
+  if (!intl) throw new Error('i18n: no catalog loaded yet (startI18n runs before the app renders)');
+  return intl;
+}
+
+export const locale = (): Locale => current().locale as Locale;
+
+/** A message in the player's language, its placeholders filled (plurals, selects, numbers, dates). */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return current().formatMessage({ id: key }, values) as string;
+}
+
+/** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */
+export const formatNumber = (value: number): string => current().formatNumber(value);
+
+/** A rating, written as players write one in every language: digits alone, never grouped (1500, not 1,500). */
+export const formatRating = (value: number): string => current().formatNumber(value, { useGrouping: false });
+
+/** A day with its month in words ("Dec 5, 2026", "5 dic 2026", "2026年12月5日"): never a bare 12/5/2026. */
+export const formatDay = (at: number | Date): string => current().formatDate(at, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A day and its time of day. */
+export const formatDateTime = (at: number | Date): string =>
+  current().formatDate(at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Items joined as the language joins them ("a, b and c", "a, b y c", "a、b、c"). */
+export const formatList = (items: readonly string[]): string => current().formatList(items, { type: 'conjunction' }) as string;

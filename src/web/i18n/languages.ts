@@ -1,0 +1,47 @@
+import type { Catalog } from './catalog.ts';
+
+/**
+ * The languages the site speaks: adding one is its catalog in messages/ and one line here (its name
+ * as its own speakers write it, and how its catalog loads). English is the source and the fallback.
+ * Each catalog loads only when chosen: the others never reach the browser.
+ */
+export const LANGUAGES = {
+  en: { name: 'English', load: () => import('./messages/en.ts') },
+  es: { name: 'Español', load: () => import('./messages/es.ts') },
+  ru: { name: 'Русский', load: () => import('./messages/ru.ts') },
+  ja: { name: '日本語', load: () => import('./messages/ja.ts') },
+} as const satisfies Record<string, { name: string; load: () => Promise<{ default: Catalog }> }>;
+
+export type Locale = keyof typeof LANGUAGES;
+export const LOCALES = Object.keys(LANGUAGES) as Locale[];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+
+/**
+ * The first of a browser's languages that the site speaks, by its primary subtag ("es-MX" is Spanish,
+ * "ja-JP" Japanese); English when none is.
+ */
+export function negotiate(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(primary)) return primary;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** An `Accept-Language` header's languages, most wanted first (q=0 means "not this one"). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 32)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((x) => x !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((x) => x.tag !== '' && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((x) => x.tag);
+}
