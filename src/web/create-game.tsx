@@ -186,6 +186,9 @@ const CLOCKS: readonly { label: string; clock: ClockChoice }[] = [
 
 const CUSTOM = 'custom';
 
+/** "You play" left to chance: the server draws the seat. */
+const RANDOM_SEAT = -2;
+
 /**
  * One game on the home page: options, who sits where, the seed, and Start (the setup goes into the
  * URL); with a server, Play online: the people's seats are open to whoever gets the link, and the
@@ -229,7 +232,10 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
   };
   // Online, one of the human seats is yours (the first unless you pick another); the rest are open.
   const humanSeats = seats.flatMap((s, i) => (s === 'human' ? [i] : []));
-  const mine = humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
+  // A seat, or RANDOM_SEAT: the server draws one of the open seats (lichess's "random side").
+  const mine =
+    (mineChosen === RANDOM_SEAT && humanSeats.length > 1) || humanSeats.includes(mineChosen) ? mineChosen : (humanSeats[0] ?? -1);
+  const seatAsked = mine === RANDOM_SEAT ? ('random' as const) : mine;
   // Rated: a game that is rated, between people only (the other seats open to other accounts), asked
   // for by a player with an account.
   const canRate = signedIn && !g.unrated && seats.every((s) => s === 'human');
@@ -245,9 +251,9 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       game: g.id,
       options: used,
       seats: seats.map((s) => (s === 'human' ? 'open' : s)),
-      ...(mine >= 0 ? { seat: mine } : {}),
+      ...(mine !== -1 ? { seat: seatAsked } : {}),
       // A player with an account plays under its name: none is asked for.
-      ...(mine >= 0 && !signedIn && name.trim() !== '' ? { name: name.trim() } : {}),
+      ...(mine !== -1 && !signedIn && name.trim() !== '' ? { name: name.trim() } : {}),
       clock:
         clock === CUSTOM
           ? { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000) }
@@ -307,6 +313,7 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
                 {humanSeats.map((i) => (
                   <option value={i}>{seatNames[i]}</option>
                 ))}
+                <option value={RANDOM_SEAT}>Random</option>
               </select>{' '}
             </label>
           )}

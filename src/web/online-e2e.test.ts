@@ -332,6 +332,23 @@ describe('online play in the browser', () => {
     await waitForMoveCount(o, 3);
   });
 
+  it('a seek may leave the colour to chance: "You play: Random" seats its maker in the seat the server drew', async () => {
+    const page = await device();
+    await page.goto(`${server.base}/`);
+    const card = await gameForm(page, 'Tic-tac-toe');
+    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+    await card.getByRole('combobox', { name: 'Tic-tac-toe: you play' }).selectOption({ label: 'Random' });
+    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+    await page.waitForURL(/\/g\//);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    // The browser holds exactly one seat, and it is the one taken.
+    const game = await page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+    expect(game.yours).toHaveLength(1);
+    const seat = game.yours[0] as number;
+    expect(game.seats[seat].name).not.toBeNull();
+    expect(game.seats[1 - seat].name).toBeNull();
+  });
+
   it('a player who leaves a game of three sees it go on without them; when only the AI is left it ends', async () => {
     const created = await post(server.base, '/api/games', {
       game: 'dicewars',
