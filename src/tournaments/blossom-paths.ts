@@ -120,3 +120,25 @@ export function augmentMatching(bl: Blossoms, k: number): void {
     }
   }
 }
+
+/**
+ * Makes S-vertex `v`, whose dual reached 0, single: the tight path from it back to its root is
+ * flipped, so the root (single until now) is matched and `v` is not; the weight is the same.
+ */
+export function freeVertex(bl: Blossoms, v: number): void {
+  let s = v;
+  let p = -1;
+  for (;;) {
+    const bs = bl.inblossom[s] as number;
+    if (bs >= bl.n) augmentBlossom(bl, bs, s);
+    bl.mate[s] = p;
+    if (bl.labelend[bs] === -1) break;
+    const t = bl.endpoint[bl.labelend[bs] as number] as number;
+    const bt = bl.inblossom[t] as number;
+    s = bl.endpoint[bl.labelend[bt] as number] as number;
+    const j = bl.endpoint[(bl.labelend[bt] as number) ^ 1] as number;
+    if (bt >= bl.n) augmentBlossom(bl, bt, j);
+    bl.mate[j] = bl.labelend[bt] as number;
+    p = (bl.labelend[bt] as number) ^ 1;
+  }
+}

@@ -1,21 +1,31 @@
-import { maximumWeightMatching, type WeightedEdge } from './weighted-matching.ts';
+import { type MatchingStart, maximumWeightMatching, type WeightedEdge } from './weighted-matching.ts';
 
 /**
  * A complete graph of weighted edges (0: no edge) whose maximum-weight matching is asked again
- * and again as the Dutch pairing fixes one decision after another by changing weights.
+ * and again as the Dutch pairing fixes one decision after another by changing weights. Each
+ * matching starts from the last one's (as bbpPairings's does): only the vertices whose edges
+ * changed since are freed and matched anew, so a decision costs a few stages, not a whole matching.
  */
 export class MatchingComputer {
   private readonly weights: bigint[];
   private mates: Int32Array;
+  private start: MatchingStart | null = null;
+  private readonly dirty = new Set<number>();
 
   constructor(readonly size: number) {
     this.weights = new Array<bigint>(size * size).fill(0n);
     this.mates = Int32Array.from({ length: size }, (_, i) => i);
   }
 
+  /**
+   * Sets the weight of edge a–b; `a` is the vertex freed before the next matching (its dual raised
+   * covers the edge whatever `b`'s is), so a change to many edges of one vertex frees that one only.
+   */
   setWeight(a: number, b: number, weight: bigint): void {
+    if (this.weights[a * this.size + b] === weight) return;
     this.weights[a * this.size + b] = weight;
     this.weights[b * this.size + a] = weight;
+    this.dirty.add(a);
   }
 
   weight(a: number, b: number): bigint {
@@ -29,8 +39,32 @@ export class MatchingComputer {
         const weight = this.weights[a * this.size + b] as bigint;
         if (weight > 0n) edges.push({ a, b, weight });
       }
-    const mate = maximumWeightMatching(this.size, edges);
-    this.mates = mate.map((m, v) => (m < 0 ? v : m));
+    const result = maximumWeightMatching(this.size, edges, this.warmStart() ?? undefined);
+    this.start = result.next;
+    this.dirty.clear();
+    this.mates = result.mate.map((m, v) => (m < 0 ? v : m));
+  }
+
+  /** The last matching with the changed vertices single, their duals raised until their edges are covered. */
+  private warmStart(): MatchingStart | null {
+    if (this.start === null) return null;
+    const mate = Int32Array.from(this.start.mate);
+    const dual = [...this.start.dual];
+    for (const d of this.dirty) {
+      const m = mate[d] as number;
+      if (m >= 0) mate[m] = -1;
+      mate[d] = -1;
+    }
+    for (const d of this.dirty) {
+      let y = dual[d] as bigint;
+      for (let u = 0; u < this.size; u++) {
+        if (u === d) continue;
+        const need = 2n * (this.weights[d * this.size + u] as bigint) - (dual[u] as bigint);
+        if (need > y) y = need;
+      }
+      dual[d] = y;
+    }
+    return { mate, dual };
   }
 
   /** Each vertex's mate, the vertex itself when single. */

@@ -6,7 +6,7 @@
  * public-domain mwmatching (after Galil 1986); duals are kept doubled, so every step is exact.
  */
 
-import { augmentMatching, relabelExpanded } from './blossom-paths.ts';
+import { augmentMatching, freeVertex, relabelExpanded } from './blossom-paths.ts';
 
 export interface WeightedEdge {
   readonly a: number;
@@ -14,10 +14,32 @@ export interface WeightedEdge {
   readonly weight: bigint;
 }
 
-/** The mate of each vertex of 0…n−1, −1 for one left single. Edges of weight ≤ 0 are never used. */
-export function maximumWeightMatching(n: number, edges: readonly WeightedEdge[]): Int32Array {
+/**
+ * A matching and vertex duals to start from: each matched edge tight (its ends' duals add up to
+ * twice its weight), every edge covered (no pair's duals under twice its weight), every dual ≥ 0.
+ * Single vertices may have any dual: those above 0 are grown from, as new vertices are.
+ */
+export interface MatchingStart {
+  readonly mate: Int32Array;
+  readonly dual: readonly bigint[];
+}
+
+/** The result, with the duals that prove it optimal (blossoms dissolved into their vertices) to start the next from. */
+export interface MatchingResult {
+  /** Each vertex's mate, −1 when single. */
+  readonly mate: Int32Array;
+  /** A start for a later matching of the same vertices: only the edges left tight without blossoms kept matched. */
+  readonly next: MatchingStart;
+}
+
+/**
+ * The mate of each vertex of 0…n−1, −1 for one left single. Edges of weight ≤ 0 are never used.
+ * From `start` when given: after a few vertices' edges changed, only those vertices (freed, their
+ * duals raised to cover their edges again) are matched anew, in a few stages instead of n.
+ */
+export function maximumWeightMatching(n: number, edges: readonly WeightedEdge[], start?: MatchingStart): MatchingResult {
   const used = edges.filter((e) => e.weight > 0n && e.a !== e.b);
-  return new Blossoms(n, used).solve();
+  return new Blossoms(n, used, start).solve();
 }
 
 export class Blossoms {
@@ -37,11 +59,16 @@ export class Blossoms {
   readonly unusedblossoms: number[];
   readonly dualvar: bigint[];
   readonly allowedge: Uint8Array;
+  /** Each edge's weight doubled, as the duals are. */
+  readonly twice: readonly bigint[];
   queue: number[] = [];
+  /** The S-vertex whose dual the last update brought to 0. */
+  zeroed = -1;
 
   constructor(
     readonly n: number,
     readonly edges: readonly WeightedEdge[],
+    start?: MatchingStart,
   ) {
     this.nedge = edges.length;
     let maxweight = 0n;
@@ -67,11 +94,23 @@ export class Blossoms {
     this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
     this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxweight : 0n));
     this.allowedge = new Uint8Array(this.nedge);
+    this.twice = edges.map((e) => 2n * e.weight);
+    if (start) {
+      for (let v = 0; v < n; v++) this.dualvar[v] = start.dual[v] as bigint;
+      edges.forEach((e, k) => {
+        if (start.mate[e.a] !== e.b) return;
+        this.mate[e.a] = 2 * k + 1;
+        this.mate[e.b] = 2 * k;
+      });
+    }
   }
 
   slack(k: number): bigint {
-    const e = this.edges[k] as WeightedEdge;
-    return (this.dualvar[e.a] as bigint) + (this.dualvar[e.b] as bigint) - 2n * e.weight;
+    return (
+      (this.dualvar[this.endpoint[2 * k] as number] as bigint) +
+      (this.dualvar[this.endpoint[2 * k + 1] as number] as bigint) -
+      (this.twice[k] as bigint)
+    );
   }
 
   leaves(b: number, out: number[] = []): number[] {
@@ -164,6 +203,7 @@ export class Blossoms {
   /** The least-slack edge from the new blossom `b` to each other S-blossom, kept for delta 3. */
   bestEdgesOf(b: number, path: readonly number[]): void {
     const bestedgeto = new Int32Array(2 * this.n).fill(-1);
+    const bestslack: bigint[] = [];
     for (const bv of path) {
       const lists =
         this.blossombestedges[bv] === null
@@ -174,8 +214,12 @@ export class Blossoms {
           const e = this.edges[k] as WeightedEdge;
           const j = this.inblossom[e.b] === b ? e.a : e.b;
           const bj = this.inblossom[j] as number;
-          if (bj !== b && this.label[bj] === 1 && (bestedgeto[bj] === -1 || this.slack(k) < this.slack(bestedgeto[bj] as number)))
+          if (bj === b || this.label[bj] !== 1) continue;
+          const slack = this.slack(k);
+          if (bestedgeto[bj] === -1 || slack < (bestslack[bj] as bigint)) {
             bestedgeto[bj] = k;
+            bestslack[bj] = slack;
+          }
         }
       this.blossombestedges[bv] = null;
       this.bestedge[bv] = -1;
@@ -220,6 +264,11 @@ export class Blossoms {
         }
         const bw = this.inblossom[w] as number;
         if (this.allowedge[k]) {
+          if (this.label[bw] === 0 && this.mate[this.blossombase[bw] as number] === -1) {
+            // A single vertex already at dual 0 (no root): the path to it augments all the same.
+            augmentMatching(this, k);
+            return true;
+          }
           if (this.label[bw] === 0) this.assignLabel(w, 2, p ^ 1);
           else if (this.label[bw] === 1) {
             const base = this.scanBlossom(v, w);
@@ -243,12 +292,18 @@ export class Blossoms {
     return false;
   }
 
-  /** One dual update; true when the stage ends with no augmenting path (the optimum is reached). */
-  updateDuals(): boolean {
+  /**
+   * One dual update: 'done' when no vertex is grown from any more (the optimum), 'zero' when an
+   * S-vertex's dual reached 0 (it is then made single, `zeroed`), 'more' to scan again.
+   */
+  updateDuals(): 'done' | 'zero' | 'more' {
     const n = this.n;
-    let deltatype = 1;
-    let delta = this.dualvar[0] as bigint;
-    for (let v = 1; v < n; v++) if ((this.dualvar[v] as bigint) < delta) delta = this.dualvar[v] as bigint;
+    let deltatype = -1;
+    let delta = 0n;
+    for (let v = 0; v < n; v++)
+      if (this.label[this.inblossom[v] as number] === 1 && (deltatype === -1 || (this.dualvar[v] as bigint) < delta))
+        [delta, deltatype, this.zeroed] = [this.dualvar[v] as bigint, 1, v];
+    if (deltatype === -1) return 'done';
     let deltaedge = -1;
     let deltablossom = -1;
     for (let v = 0; v < n; v++)
@@ -274,37 +329,59 @@ export class Blossoms {
         if (this.label[b] === 1) this.dualvar[b] = (this.dualvar[b] as bigint) + delta;
         else if (this.label[b] === 2) this.dualvar[b] = (this.dualvar[b] as bigint) - delta;
       }
-    if (deltatype === 1) return true;
+    if (deltatype === 1) return 'zero';
     if (deltatype === 4) this.expandBlossom(deltablossom, false);
     else {
       this.allowedge[deltaedge] = 1;
       const e = this.edges[deltaedge] as WeightedEdge;
       this.queue.push(deltatype === 2 && this.label[this.inblossom[e.a] as number] === 0 ? e.b : e.a);
     }
-    return false;
+    return 'more';
   }
 
-  solve(): Int32Array {
+  solve(): MatchingResult {
     const n = this.n;
-    for (let stage = 0; stage < n; stage++) {
+    // Each stage augments, or frees a vertex whose dual reached 0, or retires a single one at 0.
+    for (let stage = 0; ; stage++) {
+      if (stage > 4 * n + 4) throw new Error('weighted matching: no progress');
       this.label.fill(0);
+      this.labelend.fill(-1);
       this.bestedge.fill(-1);
       for (let b = n; b < 2 * n; b++) this.blossombestedges[b] = null;
       this.allowedge.fill(0);
       this.queue = [];
-      for (let v = 0; v < n; v++) if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0) this.assignLabel(v, 1, -1);
-      let augmented = false;
-      for (;;) {
-        augmented = this.scan();
-        if (augmented || this.updateDuals()) break;
-      }
-      if (!augmented) break;
+      for (let v = 0; v < n; v++)
+        if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0 && (this.dualvar[v] as bigint) > 0n)
+          this.assignLabel(v, 1, -1);
+      let outcome: 'augmented' | 'done' | 'zero' | 'more' = 'more';
+      while (outcome === 'more') outcome = this.scan() ? 'augmented' : this.updateDuals();
+      if (outcome === 'done') break;
+      if (outcome === 'zero') freeVertex(this, this.zeroed);
       for (let b = n; b < 2 * n; b++)
         if (this.blossomparent[b] === -1 && this.blossombase[b] >= 0 && this.label[b] === 1 && this.dualvar[b] === 0n)
           this.expandBlossom(b, true);
     }
-    const result = new Int32Array(n);
-    for (let v = 0; v < n; v++) result[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
-    return result;
+    return this.result();
+  }
+
+  /** The mates, and the duals with each blossom's added to its vertices (a matched edge that leaves a blossom is let go). */
+  result(): MatchingResult {
+    const n = this.n;
+    const mate = new Int32Array(n);
+    for (let v = 0; v < n; v++) mate[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
+    const dual = Array.from({ length: n }, (_, v) => {
+      let y = this.dualvar[v] as bigint;
+      for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualvar[b] as bigint;
+      return y;
+    });
+    const next = Int32Array.from(mate);
+    for (let v = 0; v < n; v++) {
+      const m = this.mate[v] as number;
+      if (m < 0) continue;
+      const e = this.edges[m >> 1] as WeightedEdge;
+      if ((dual[e.a] as bigint) + (dual[e.b] as bigint) !== 2n * e.weight) next[v] = -1;
+    }
+    for (let v = 0; v < n; v++) if (next[v] >= 0 && next[next[v] as number] !== v) next[v] = -1;
+    return { mate, next: { mate: next, dual } };
   }
 }
