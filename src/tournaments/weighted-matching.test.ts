@@ -27,7 +27,7 @@ function bruteForce(n: number, w: (a: number, b: number) => bigint): bigint {
   return best(Array.from({ length: n }, (_, i) => i));
 }
 
-const valueOf = (mate: ArrayLike<number>, w: (a: number, b: number) => bigint): bigint => {
+const matchingWeight = (mate: ArrayLike<number>, w: (a: number, b: number) => bigint): bigint => {
   let sum = 0n;
   for (let v = 0; v < mate.length; v++) if ((mate[v] as number) > v) sum += w(v, mate[v] as number);
   return sum;
@@ -50,7 +50,7 @@ describe('maximum-weight matching', () => {
       const w = (a: number, b: number): bigint => table.get(a < b ? `${a},${b}` : `${b},${a}`) ?? 0n;
       const { mate } = maximumWeightMatching(n, edges);
       for (let v = 0; v < n; v++) if ((mate[v] as number) >= 0) expect(mate[mate[v] as number]).toBe(v);
-      expect(valueOf(mate, w), `trial ${trial}`).toBe(bruteForce(n, w));
+      expect(matchingWeight(mate, w), `trial ${trial}`).toBe(bruteForce(n, w));
     }
   });
 
@@ -67,7 +67,7 @@ describe('maximum-weight matching', () => {
         for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (m.weight(a, b) > 0n) edges.push({ a, b, weight: m.weight(a, b) });
         const w = (a: number, b: number): bigint => m.weight(a, b);
         const warm = Array.from(m.matching(), (u, v) => (u === v ? -1 : u));
-        expect(valueOf(warm, w), `trial ${trial} step ${step}`).toBe(valueOf(maximumWeightMatching(n, edges).mate, w));
+        expect(matchingWeight(warm, w), `trial ${trial} step ${step}`).toBe(matchingWeight(maximumWeightMatching(n, edges).mate, w));
         for (let changed = 1 + rnd(2); changed > 0; changed--) {
           const d = rnd(n);
           for (let u = 0; u < n; u++) if (u !== d && rnd(2)) m.setWeight(d, u, weight());
