@@ -1,10 +1,27 @@
-import type { Blossoms, WeightedEdge } from './weighted-matching.ts';
-
 /**
  * The matching's changes along alternating paths, for weighted-matching.ts: an augmenting path
  * flipped through the blossoms it crosses (each turned so its new base is where the path enters),
  * and the labels of a T-blossom's children when it is expanded mid-stage.
  */
+
+/** The part of weighted-matching.ts's state (mwmatching's arrays) that the paths read and change. */
+export interface Blossoms {
+  readonly n: number;
+  readonly edges: readonly { readonly a: number; readonly b: number }[];
+  readonly endpoint: Int32Array;
+  readonly mate: Int32Array;
+  readonly label: Int8Array;
+  readonly labelend: Int32Array;
+  readonly inblossom: Int32Array;
+  readonly blossomparent: Int32Array;
+  readonly blossomchilds: (number[] | null)[];
+  readonly blossombase: Int32Array;
+  readonly blossomendps: (number[] | null)[];
+  readonly bestedge: Int32Array;
+  readonly allowedge: Uint8Array;
+  assignLabel(w: number, t: number, p: number): void;
+  leaves(b: number): number[];
+}
 
 /** A T-blossom expanded mid-stage: its children on the path from its entry to its base become T and S again. */
 export function relabelExpanded(bl: Blossoms, b: number, childs: readonly number[]): void {
@@ -98,7 +115,7 @@ function augmentBlossom(bl: Blossoms, b: number, v: number): void {
 
 /** Flips the augmenting path through edge `k`: both its ends' paths back to their roots. */
 export function augmentMatching(bl: Blossoms, k: number): void {
-  const e = bl.edges[k] as WeightedEdge;
+  const e = bl.edges[k] as { a: number; b: number };
   for (const [s0, p0] of [
     [e.a, 2 * k + 1],
     [e.b, 2 * k],

@@ -1,6 +1,6 @@
 import { type ByeTerms, type Criteria, completionWeight, criteriaFor, edgeWeight, maxEdgeWeight, NO_BYE } from './dutch-criteria.ts';
 import type { DutchPlayer } from './dutch-players.ts';
-import { Remainder } from './dutch-remainder.ts';
+import { Remainder, type Bracket as RemainderBracket } from './dutch-remainder.ts';
 import { MatchingComputer } from './matching-computer.ts';
 import type { Tournament } from './trf.ts';
 
@@ -144,7 +144,7 @@ class BracketPairing {
 }
 
 /** One bracket: MDPs `vi[0, groupBegin)`, residents `vi[groupBegin, nextGroupBegin)`, the next group after. */
-export class Bracket {
+class Bracket implements RemainderBracket {
   readonly m: MatchingComputer;
   readonly base: bigint[][];
   stable: Int32Array;

@@ -1,5 +1,3 @@
-import type { Bracket } from './dutch-brackets.ts';
-
 /**
  * A bracket's residents once its MDPs are paired (the remainder, or the whole of a homogeneous
  * bracket): as bbpPairings orders them, the fewest exchanges between the first half (S1) and the
@@ -7,6 +5,27 @@ import type { Bracket } from './dutch-brackets.ts';
  * the highest of S2 exchanged first (C.04.3 D.2–D.3) — then each S1 player, top down, paired with
  * the highest S2 player that keeps the best pairing (the transpositions, D.1).
  */
+/** What a remainder needs of its bracket (dutch-brackets.ts): the weights, the matching, the indices. */
+export interface Bracket {
+  readonly vi: readonly number[];
+  readonly groupBegin: number;
+  readonly nextGroupBegin: number;
+  readonly groupBeginVertex: number;
+  readonly nextGroupBeginVertex: number;
+  readonly stable: Int32Array;
+  readonly m: {
+    setWeight(a: number, b: number, weight: bigint): void;
+    finalizePair(a: number, b: number, weight: bigint): void;
+  };
+  readonly r: { readonly c: { readonly sizeBits: bigint }; readonly matched: boolean[]; readonly max: bigint };
+  /** The base weight of [larger][smaller] (indices in `vi`), 0 for none. */
+  w(larger: number, smaller: number): bigint;
+  zero(larger: number, smaller: number): void;
+  v(i: number): number;
+  mateOf(i: number): number;
+  recompute(): void;
+}
+
 export class Remainder {
   /** Indices (in the bracket's `vi`) of the residents not paired with an MDP, in order. */
   readonly players: number[] = [];

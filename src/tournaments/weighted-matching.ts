@@ -6,7 +6,7 @@
  * public-domain mwmatching (after Galil 1986); duals are kept doubled, so every step is exact.
  */
 
-import { augmentMatching, freeVertex, relabelExpanded } from './blossom-paths.ts';
+import { augmentMatching, type Blossoms as BlossomState, freeVertex, relabelExpanded } from './blossom-paths.ts';
 
 export interface WeightedEdge {
   readonly a: number;
@@ -42,7 +42,7 @@ export function maximumWeightMatching(n: number, edges: readonly WeightedEdge[],
   return new Blossoms(n, used, start).solve();
 }
 
-export class Blossoms {
+class Blossoms implements BlossomState {
   readonly nedge: number;
   readonly endpoint: Int32Array;
   readonly neighbend: number[][];
