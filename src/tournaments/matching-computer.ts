@@ -8,12 +8,15 @@ import { type MatchingStart, maximumWeightMatching, type WeightedEdge } from './
  */
 export class MatchingComputer {
   private readonly weights: bigint[];
+  /** The weights doubled (the matching's duals are), kept beside them. */
+  private readonly twice: bigint[];
   private mates: Int32Array;
   private start: MatchingStart | null = null;
   private readonly dirty = new Set<number>();
 
   constructor(readonly size: number) {
     this.weights = new Array<bigint>(size * size).fill(0n);
+    this.twice = new Array<bigint>(size * size).fill(0n);
     this.mates = Int32Array.from({ length: size }, (_, i) => i);
   }
 
@@ -23,8 +26,11 @@ export class MatchingComputer {
    */
   setWeight(a: number, b: number, weight: bigint): void {
     if (this.weights[a * this.size + b] === weight) return;
+    const twice = weight << 1n;
     this.weights[a * this.size + b] = weight;
     this.weights[b * this.size + a] = weight;
+    this.twice[a * this.size + b] = twice;
+    this.twice[b * this.size + a] = twice;
     this.dirty.add(a);
   }
 
@@ -37,7 +43,7 @@ export class MatchingComputer {
     for (let a = 0; a < this.size; a++)
       for (let b = a + 1; b < this.size; b++) {
         const weight = this.weights[a * this.size + b] as bigint;
-        if (weight > 0n) edges.push({ a, b, weight });
+        if (weight > 0n) edges.push({ a, b, weight, twice: this.twice[a * this.size + b] as bigint });
       }
     const result = maximumWeightMatching(this.size, edges, this.warmStart() ?? undefined);
     this.start = result.next;
@@ -59,7 +65,7 @@ export class MatchingComputer {
       let y = dual[d] as bigint;
       for (let u = 0; u < this.size; u++) {
         if (u === d) continue;
-        const need = 2n * (this.weights[d * this.size + u] as bigint) - (dual[u] as bigint);
+        const need = (this.twice[d * this.size + u] as bigint) - (dual[u] as bigint);
         if (need > y) y = need;
       }
       dual[d] = y;

@@ -12,6 +12,8 @@ export interface WeightedEdge {
   readonly a: number;
   readonly b: number;
   readonly weight: bigint;
+  /** The weight doubled, when the caller keeps it (a matching asked again and again need not double it each time). */
+  readonly twice?: bigint;
 }
 
 /**
@@ -94,7 +96,7 @@ class Blossoms implements BlossomState {
     this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
     this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxweight : 0n));
     this.allowedge = new Uint8Array(this.nedge);
-    this.twice = edges.map((e) => 2n * e.weight);
+    this.twice = edges.map((e) => e.twice ?? 2n * e.weight);
     if (start) {
       for (let v = 0; v < n; v++) this.dualvar[v] = start.dual[v] as bigint;
       edges.forEach((e, k) => {
@@ -204,30 +206,35 @@ class Blossoms implements BlossomState {
   bestEdgesOf(b: number, path: readonly number[]): void {
     const bestedgeto = new Int32Array(2 * this.n).fill(-1);
     const bestslack: bigint[] = [];
+    const consider = (k: number): void => {
+      const a = this.endpoint[2 * k] as number;
+      const j = this.inblossom[this.endpoint[2 * k + 1] as number] === b ? a : (this.endpoint[2 * k + 1] as number);
+      const bj = this.inblossom[j] as number;
+      if (bj === b || this.label[bj] !== 1) return;
+      const slack = this.slack(k);
+      if (bestedgeto[bj] === -1 || slack < (bestslack[bj] as bigint)) {
+        bestedgeto[bj] = k;
+        bestslack[bj] = slack;
+      }
+    };
     for (const bv of path) {
-      const lists =
-        this.blossombestedges[bv] === null
-          ? this.leaves(bv).map((leaf) => (this.neighbend[leaf] as number[]).map((p) => p >> 1))
-          : [this.blossombestedges[bv] as number[]];
-      for (const list of lists)
-        for (const k of list) {
-          const e = this.edges[k] as WeightedEdge;
-          const j = this.inblossom[e.b] === b ? e.a : e.b;
-          const bj = this.inblossom[j] as number;
-          if (bj === b || this.label[bj] !== 1) continue;
-          const slack = this.slack(k);
-          if (bestedgeto[bj] === -1 || slack < (bestslack[bj] as bigint)) {
-            bestedgeto[bj] = k;
-            bestslack[bj] = slack;
-          }
-        }
+      const kept = this.blossombestedges[bv];
+      if (kept === null) for (const leaf of this.leaves(bv)) for (const p of this.neighbend[leaf] as number[]) consider(p >> 1);
+      else for (const k of kept) consider(k);
       this.blossombestedges[bv] = null;
       this.bestedge[bv] = -1;
     }
-    const best = [...bestedgeto].filter((k) => k !== -1);
-    this.blossombestedges[b] = best;
+    const best: number[] = [];
     this.bestedge[b] = -1;
-    for (const k of best) if (this.bestedge[b] === -1 || this.slack(k) < this.slack(this.bestedge[b] as number)) this.bestedge[b] = k;
+    let least = 0n;
+    for (let bj = 0; bj < bestedgeto.length; bj++) {
+      const k = bestedgeto[bj] as number;
+      if (k === -1) continue;
+      best.push(k);
+      const slack = bestslack[bj] as bigint;
+      if (this.bestedge[b] === -1 || slack < least) [least, this.bestedge[b]] = [slack, k];
+    }
+    this.blossombestedges[b] = best;
   }
 
   expandBlossom(b: number, endstage: boolean): void {
