@@ -82,7 +82,9 @@ export const participatedIn = (r: TrfRound | undefined): boolean =>
 /** Whether a player is paired in `round`: nothing recorded for it yet, or an entry that was paired. */
 export function isPairedIn(p: TrfPlayer, round: number): boolean {
   const r = p.rounds[round - 1];
-  if (r === undefined || (r.result === ' ' && r.opponent === null)) return true;
+  if (r === undefined) return true;
+  // A blank entry is nothing recorded yet, unless a later round is: then it was an absence (bbpPairings reads it so).
+  if (r.result === ' ' && r.opponent === null) return !p.rounds.slice(round).some((x) => x.opponent !== null || x.result !== ' ');
   return participatedIn(r);
 }
 
