@@ -85,12 +85,15 @@ describe('hexarena swiss', () => {
     expect(missing.err).toBe('hexarena: swiss: cannot read none.trf: it does not exist\n');
   });
 
-  it('a tournament whose XXR rounds are all paired has no next round to pair (exit 2)', async () => {
+  it('a tournament whose XXR rounds are all paired, or with no XXR, has no next round to pair (exit 2)', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'done.trf');
     await writeFile(file, `${(await readFile(path.join(fixtures, 'p7-r4.trf'), 'utf8')).trimEnd()}\nXXR 4\n`);
     const r = await hexarena(dir, 'swiss', 'pair', 'done.trf');
     expect(r).toMatchObject({ code: 2, out: '', err: 'hexarena: done.trf: all 4 rounds (XXR) are paired already\n' });
+    const unsaid = await hexarena(dir, 'swiss', 'pair', path.join(fixtures, 'p7-r4.trf'));
+    expect(unsaid.code).toBe(2);
+    expect(unsaid.err).toMatch(/p7-r4\.trf: the file does not say how many rounds the tournament has \(an XXR line\)\n$/);
   });
 });
 

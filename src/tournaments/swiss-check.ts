@@ -24,10 +24,12 @@ export function recordedRound(t: Tournament, round: number): RoundPairing {
 export const pairedRounds = (t: Tournament): number =>
   Math.max(0, ...t.players.map((p) => p.rounds.findLastIndex((r) => participatedIn(r)) + 1));
 
-/** The round a file asks to be paired next; an error when the file's `XXR` says the tournament is over. */
+/** The round a file asks to be paired next; an error when the file's `XXR` is missing or says the tournament is over. */
 export function nextRound(t: Tournament): Result<number> {
   const next = pairedRounds(t) + 1;
-  if (t.totalRounds !== null && next > t.totalRounds) return fail(`all ${t.totalRounds} rounds (XXR) are paired already`);
+  // The last round pairs differently (top scorers may share a colour preference): it must be known, as bbpPairings asks.
+  if (t.totalRounds === null) return fail('the file does not say how many rounds the tournament has (an XXR line)');
+  if (next > t.totalRounds) return fail(`all ${t.totalRounds} rounds (XXR) are paired already`);
   return ok(next);
 }
 
