@@ -14,6 +14,7 @@ import type { OpeningsFlags } from './commands/openings.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
+import type { SwissPairFlags } from './commands/swiss.ts';
 import type { TuneFlags } from './commands/tune.ts';
 import { displayPath, fileProblem } from './files.ts';
 import { addGameFlags, positiveInt, probability, share, wholeNumber } from './flags.ts';
@@ -239,6 +240,25 @@ function program(io: CliIo): Command {
       'where to write the weights (a TypeScript module, such as packages/engines/src/games/hive/hive-weights.ts)',
     )
     .action(async (game: string, flags: TuneFlags) => (await import('./commands/tune.ts')).tuneCommand(io, game, flags));
+
+  const swiss = cli
+    .command('swiss')
+    .description(
+      "FIDE's Dutch Swiss system on a Tournament Report File (TRF), as bbpPairings pairs it: pair the next round, check the recorded ones",
+    );
+  swiss
+    .command('pair')
+    .description(
+      "pair the next round of a TRF: prints bbpPairings's pairings file (the number of pairs, then `white black` a line, `N 0` the bye)",
+    )
+    .argument('<file>', 'the tournament as TRF (players, the rounds played, XXR the number of rounds)')
+    .option('--output <file>', 'write the pairings to this file instead of printing them')
+    .action(async (file: string, flags: SwissPairFlags) => (await import('./commands/swiss.ts')).swissPairCommand(io, file, flags));
+  swiss
+    .command('check')
+    .description('check each recorded round of a TRF against what the Dutch system pairs (exit 1 when one differs)')
+    .argument('<file>', 'the tournament as TRF')
+    .action(async (file: string) => (await import('./commands/swiss.ts')).swissCheckCommand(io, file));
 
   cli
     .command('serve')

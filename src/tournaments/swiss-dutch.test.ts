@@ -87,8 +87,32 @@ describe('Dutch colour preferences (A.6) and allocation (E)', () => {
     expect(allocateColours(twins, twins.players[1] as TrfPlayer, twins.players[0] as TrfPlayer, 3)).toEqual({ white: 1, black: 2 });
   });
 
-  it('not the pairing of later rounds, yet: it says so', () => {
-    const r = pairRound(tournament([player(1, []), player(2, [])]), 2);
-    expect(r.ok ? 'paired' : r.error.message).toBe('the Dutch pairing of round 2 is not built yet (only round 1 is)');
+  it('a blank round with a later one recorded was an absence: that player is not paired in it', () => {
+    const blank: TrfRound = { opponent: null, colour: ' ', result: ' ' };
+    const t = tournament([
+      player(1, [entry(3, 'w', '1'), entry(2, 'w', '=')]),
+      player(2, [entry(4, 'b', '1'), entry(1, 'b', '=')]),
+      player(3, [entry(1, 'b', '0'), blank, entry(4, 'w', '1')]),
+      player(4, [entry(2, 'w', '0'), { opponent: 0, colour: '-', result: 'H' }]),
+    ]);
+    // Round 2: 3 was absent (blank, round 3 recorded) and 4 took a half-point bye: only 1 and 2 were paired.
+    expect(unwrap(pairRound(t, 2))).toEqual({ pairs: [{ white: 2, black: 1 }], bye: null });
+  });
+
+  it('a later round too: the pairing of round 2 after round 1 (the Dutch brackets, swiss-dutch-rounds.test.ts for the rest)', () => {
+    const t = tournament([
+      player(1, [entry(3, 'w', '1')]),
+      player(2, [entry(4, 'b', '1')]),
+      player(3, [entry(1, 'b', '0')]),
+      player(4, [entry(2, 'w', '0')]),
+    ]);
+    // 1 and 2 (1 point) meet, 3 and 4 (0) meet; each alternates from round 1's colour.
+    expect(unwrap(pairRound(t, 2))).toEqual({
+      pairs: [
+        { white: 2, black: 1 },
+        { white: 3, black: 4 },
+      ],
+      bye: null,
+    });
   });
 });

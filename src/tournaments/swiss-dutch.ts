@@ -1,11 +1,14 @@
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { NoPairing, pairBrackets } from './dutch-brackets.ts';
+import { colourOf } from './dutch-colours.ts';
+import { type DutchPlayer, dutchField, higherFirst } from './dutch-players.ts';
 import { pointsFor, type Tournament, type TrfPlayer, type TrfRound } from './trf.ts';
 
 /**
- * The FIDE Dutch system (Handbook C.04.3), the parts built so far: the colour preferences (A.6), the
- * colour allocation of a pair (E.1–E.5), and the whole pairing of round 1. Pairing a later round
- * (brackets, floaters, the completion test) is NOT built yet: `pairRound` says so for any round
- * after the first. The reference is bbpPairings; the tests compare with its tournaments.
+ * The FIDE Dutch system (Handbook C.04.3): the colour preferences (A.6), the colour allocation of a
+ * pair (E.1–E.5) read straight off a TRF's rounds, and the pairing of any round (`pairRound`, by
+ * the brackets of dutch-brackets.ts). The reference is bbpPairings; the tests compare with its
+ * tournaments round by round.
  */
 
 export type Colour = 'white' | 'black';
@@ -154,17 +157,60 @@ function isPaired(p: TrfPlayer, round: number): boolean {
 }
 
 /**
- * The pairing of `round` (from 1). Round 1: the players taking part in pairing order, the last the
- * bye when they are odd, the top half meeting the bottom half board by board, colours by E.5.
+ * The Dutch pairing of `round` (from 1) from the rounds before it (entries of later rounds are not
+ * read; an entry of `round` itself that was not paired — a bye asked for, an absence — keeps the
+ * player out). Pairs in bbpPairings's order of publication (the higher pairs first, the bye last).
  */
 export function pairRound(t: Tournament, round: number): Result<RoundPairing> {
-  if (round !== 1) return fail(`the Dutch pairing of round ${round} is not built yet (only round 1 is)`);
-  const rank = rankIndices(t, round);
+  if (round === 1) return ok(pairFirstRound(t));
+  const field = dutchField(t, round);
+  const sorted = [...field.paired].sort(higherFirst);
+  if (sorted.length === 0) return ok({ pairs: [], bye: null });
+  let mates: number[];
+  try {
+    mates = pairBrackets(t, sorted, field.all, round);
+  } catch (e) {
+    if (e instanceof NoPairing) return fail(`round ${round}: ${e.message}`);
+    throw e;
+  }
+  const initial = initialColour(t);
+  const pairs: { white: DutchPlayer; black: DutchPlayer }[] = [];
+  let bye: number | null = null;
+  for (const [i, p] of sorted.entries()) {
+    const mate = sorted[mates[i] as number] as DutchPlayer;
+    if (mate === p) bye = p.startRank;
+    else if (p.startRank < mate.startRank)
+      pairs.push(colourOf(p, mate, initial) === 'white' ? { white: p, black: mate } : { white: mate, black: p });
+  }
+  const higher = (x: { white: DutchPlayer; black: DutchPlayer }): [DutchPlayer, DutchPlayer] =>
+    higherFirst(x.white, x.black) <= 0 ? [x.white, x.black] : [x.black, x.white];
+  pairs.sort((x, y) => {
+    const [hx, lx] = higher(x);
+    const [hy, ly] = higher(y);
+    return hy.score - hx.score || ly.score - lx.score || hx.rank - hy.rank;
+  });
+  return ok({ pairs: pairs.map((x) => ({ white: x.white.startRank, black: x.black.startRank })), bye });
+}
+
+/**
+ * Round 1 needs no matching (all score 0, nobody has met, no colour yet): the players taking part in
+ * pairing order, the last the bye when they are odd, the top half meeting the bottom half board by
+ * board — what the brackets give, without their cost on a large field.
+ */
+function pairFirstRound(t: Tournament): RoundPairing {
+  const rank = rankIndices(t, 1);
   const players = t.players
-    .filter((p) => isPaired(p, round))
+    .filter((p) => isPaired(p, 1))
     .sort((a, b) => (rank.get(a.startRank) as number) - (rank.get(b.startRank) as number));
   const bye = players.length % 2 === 1 ? (players.pop() as TrfPlayer) : null;
   const half = players.length / 2;
-  const pairs = Array.from({ length: half }, (_, i) => allocateColours(t, players[i] as TrfPlayer, players[i + half] as TrfPlayer, round));
-  return ok({ pairs, bye: bye?.startRank ?? null });
+  const pairs = Array.from({ length: half }, (_, i) => allocateColours(t, players[i] as TrfPlayer, players[i + half] as TrfPlayer, 1));
+  return { pairs, bye: bye?.startRank ?? null };
+}
+
+/** A pairing as bbpPairings writes it (`-p`): the number of pairs, then `white black` a line, the bye as `N 0`. */
+export function formatPairings(p: RoundPairing): string {
+  const lines = p.pairs.map((x) => `${x.white} ${x.black}`);
+  if (p.bye !== null) lines.push(`${p.bye} 0`);
+  return `${lines.length}\n${lines.map((l) => `${l}\n`).join('')}`;
 }

@@ -1,0 +1,161 @@
+/**
+ * The matching's changes along alternating paths, for weighted-matching.ts: an augmenting path
+ * flipped through the blossoms it crosses (each turned so its new base is where the path enters),
+ * and the labels of a T-blossom's children when it is expanded mid-stage.
+ */
+
+/** The part of weighted-matching.ts's state (mwmatching's arrays) that the paths read and change. */
+export interface Blossoms {
+  readonly n: number;
+  readonly edges: readonly { readonly a: number; readonly b: number }[];
+  readonly endpoint: Int32Array;
+  readonly mate: Int32Array;
+  readonly label: Int8Array;
+  readonly labelend: Int32Array;
+  readonly inblossom: Int32Array;
+  readonly blossomparent: Int32Array;
+  readonly blossomchilds: (number[] | null)[];
+  readonly blossombase: Int32Array;
+  readonly blossomendps: (number[] | null)[];
+  readonly bestedge: Int32Array;
+  readonly allowedge: Uint8Array;
+  assignLabel(w: number, t: number, p: number): void;
+  leaves(b: number): number[];
+}
+
+/** A T-blossom expanded mid-stage: its children on the path from its entry to its base become T and S again. */
+export function relabelExpanded(bl: Blossoms, b: number, childs: readonly number[]): void {
+  const endps = bl.blossomendps[b] as number[];
+  const at = (i: number): number => (i < 0 ? (childs[childs.length + i] as number) : (childs[i] as number));
+  const endAt = (i: number): number => (i < 0 ? (endps[endps.length + i] as number) : (endps[i] as number));
+  const entrychild = bl.inblossom[bl.endpoint[(bl.labelend[b] as number) ^ 1] as number] as number;
+  let j = childs.indexOf(entrychild);
+  let jstep: number;
+  let endptrick: number;
+  if (j & 1) {
+    j -= childs.length;
+    jstep = 1;
+    endptrick = 0;
+  } else {
+    jstep = -1;
+    endptrick = 1;
+  }
+  let p = bl.labelend[b] as number;
+  while (j !== 0) {
+    bl.label[bl.endpoint[p ^ 1] as number] = 0;
+    bl.label[bl.endpoint[endAt(j - endptrick) ^ endptrick ^ 1] as number] = 0;
+    bl.assignLabel(bl.endpoint[p ^ 1] as number, 2, p);
+    bl.allowedge[endAt(j - endptrick) >> 1] = 1;
+    j += jstep;
+    p = endAt(j - endptrick) ^ endptrick;
+    bl.allowedge[p >> 1] = 1;
+    j += jstep;
+  }
+  let bv = at(j);
+  bl.label[bl.endpoint[p ^ 1] as number] = bl.label[bv] = 2;
+  bl.labelend[bl.endpoint[p ^ 1] as number] = bl.labelend[bv] = p;
+  bl.bestedge[bv] = -1;
+  j += jstep;
+  while (at(j) !== entrychild) {
+    bv = at(j);
+    if (bl.label[bv] === 1) {
+      j += jstep;
+      continue;
+    }
+    let found = -1;
+    for (const leaf of bl.leaves(bv))
+      if (bl.label[leaf] !== 0) {
+        found = leaf;
+        break;
+      }
+    if (found >= 0) {
+      bl.label[found] = 0;
+      bl.label[bl.endpoint[bl.mate[bl.blossombase[bv] as number] as number] as number] = 0;
+      bl.assignLabel(found, 2, bl.labelend[found] as number);
+    }
+    j += jstep;
+  }
+}
+
+function augmentBlossom(bl: Blossoms, b: number, v: number): void {
+  let t = v;
+  while (bl.blossomparent[t] !== b) t = bl.blossomparent[t] as number;
+  if (t >= bl.n) augmentBlossom(bl, t, v);
+  const childs = bl.blossomchilds[b] as number[];
+  const endps = bl.blossomendps[b] as number[];
+  const at = (i: number): number => (i < 0 ? (childs[childs.length + i] as number) : (childs[i] as number));
+  const endAt = (i: number): number => (i < 0 ? (endps[endps.length + i] as number) : (endps[i] as number));
+  const i = childs.indexOf(t);
+  let j = i;
+  let jstep: number;
+  let endptrick: number;
+  if (i & 1) {
+    j -= childs.length;
+    jstep = 1;
+    endptrick = 0;
+  } else {
+    jstep = -1;
+    endptrick = 1;
+  }
+  while (j !== 0) {
+    j += jstep;
+    t = at(j);
+    const p = endAt(j - endptrick) ^ endptrick;
+    if (t >= bl.n) augmentBlossom(bl, t, bl.endpoint[p] as number);
+    j += jstep;
+    t = at(j);
+    if (t >= bl.n) augmentBlossom(bl, t, bl.endpoint[p ^ 1] as number);
+    bl.mate[bl.endpoint[p] as number] = p ^ 1;
+    bl.mate[bl.endpoint[p ^ 1] as number] = p;
+  }
+  bl.blossomchilds[b] = [...childs.slice(i), ...childs.slice(0, i)];
+  bl.blossomendps[b] = [...endps.slice(i), ...endps.slice(0, i)];
+  bl.blossombase[b] = bl.blossombase[(bl.blossomchilds[b] as number[])[0] as number] as number;
+}
+
+/** Flips the augmenting path through edge `k`: both its ends' paths back to their roots. */
+export function augmentMatching(bl: Blossoms, k: number): void {
+  const e = bl.edges[k] as { a: number; b: number };
+  for (const [s0, p0] of [
+    [e.a, 2 * k + 1],
+    [e.b, 2 * k],
+  ] as const) {
+    let s = s0;
+    let p = p0;
+    for (;;) {
+      const bs = bl.inblossom[s] as number;
+      if (bs >= bl.n) augmentBlossom(bl, bs, s);
+      bl.mate[s] = p;
+      if (bl.labelend[bs] === -1) break;
+      const t = bl.endpoint[bl.labelend[bs] as number] as number;
+      const bt = bl.inblossom[t] as number;
+      s = bl.endpoint[bl.labelend[bt] as number] as number;
+      const j = bl.endpoint[(bl.labelend[bt] as number) ^ 1] as number;
+      if (bt >= bl.n) augmentBlossom(bl, bt, j);
+      bl.mate[j] = bl.labelend[bt] as number;
+      p = (bl.labelend[bt] as number) ^ 1;
+    }
+  }
+}
+
+/**
+ * Makes S-vertex `v`, whose dual reached 0, single: the tight path from it back to its root is
+ * flipped, so the root (single until now) is matched and `v` is not; the weight is the same.
+ */
+export function freeVertex(bl: Blossoms, v: number): void {
+  let s = v;
+  let p = -1;
+  for (;;) {
+    const bs = bl.inblossom[s] as number;
+    if (bs >= bl.n) augmentBlossom(bl, bs, s);
+    bl.mate[s] = p;
+    if (bl.labelend[bs] === -1) break;
+    const t = bl.endpoint[bl.labelend[bs] as number] as number;
+    const bt = bl.inblossom[t] as number;
+    s = bl.endpoint[bl.labelend[bt] as number] as number;
+    const j = bl.endpoint[(bl.labelend[bt] as number) ^ 1] as number;
+    if (bt >= bl.n) augmentBlossom(bl, bt, j);
+    bl.mate[j] = bl.labelend[bt] as number;
+    p = (bl.labelend[bt] as number) ^ 1;
+  }
+}

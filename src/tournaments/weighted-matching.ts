@@ -1,0 +1,394 @@
+/**
+ * A maximum-weight matching of a general graph (Edmonds' blossoms with dual variables, O(n³)), on
+ * integer weights of any width (bigint): the Dutch pairing packs every criterion into one edge
+ * weight, hundreds of bits wide. Not necessarily of maximum cardinality: a weight large enough in
+ * its high bits makes completeness the first thing maximised. The method follows J. van Rantwijk's
+ * public-domain mwmatching (after Galil 1986); duals are kept doubled, so every step is exact.
+ */
+
+import { augmentMatching, type Blossoms as BlossomState, freeVertex, relabelExpanded } from './blossom-paths.ts';
+
+export interface WeightedEdge {
+  readonly a: number;
+  readonly b: number;
+  readonly weight: bigint;
+  /** The weight doubled, when the caller keeps it (a matching asked again and again need not double it each time). */
+  readonly twice?: bigint;
+}
+
+/**
+ * A matching and vertex duals to start from: each matched edge tight (its ends' duals add up to
+ * twice its weight), every edge covered (no pair's duals under twice its weight), every dual ≥ 0.
+ * Single vertices may have any dual: those above 0 are grown from, as new vertices are.
+ */
+export interface MatchingStart {
+  readonly mate: Int32Array;
+  readonly dual: readonly bigint[];
+}
+
+/** The result, with the duals that prove it optimal (blossoms dissolved into their vertices) to start the next from. */
+export interface MatchingResult {
+  /** Each vertex's mate, −1 when single. */
+  readonly mate: Int32Array;
+  /** A start for a later matching of the same vertices: only the edges left tight without blossoms kept matched. */
+  readonly next: MatchingStart;
+}
+
+/**
+ * The mate of each vertex of 0…n−1, −1 for one left single. Edges of weight ≤ 0 are never used.
+ * From `start` when given: after a few vertices' edges changed, only those vertices (freed, their
+ * duals raised to cover their edges again) are matched anew, in a few stages instead of n.
+ */
+export function maximumWeightMatching(n: number, edges: readonly WeightedEdge[], start?: MatchingStart): MatchingResult {
+  const used = edges.filter((e) => e.weight > 0n && e.a !== e.b);
+  return new Blossoms(n, used, start).solve();
+}
+
+class Blossoms implements BlossomState {
+  readonly nedge: number;
+  readonly endpoint: Int32Array;
+  readonly neighbend: number[][];
+  readonly mate: Int32Array;
+  readonly label: Int8Array;
+  readonly labelend: Int32Array;
+  readonly inblossom: Int32Array;
+  readonly blossomparent: Int32Array;
+  readonly blossomchilds: (number[] | null)[];
+  readonly blossombase: Int32Array;
+  readonly blossomendps: (number[] | null)[];
+  readonly bestedge: Int32Array;
+  readonly blossombestedges: (number[] | null)[];
+  readonly unusedblossoms: number[];
+  readonly dualvar: bigint[];
+  readonly allowedge: Uint8Array;
+  /** Each edge's weight doubled, as the duals are. */
+  readonly twice: readonly bigint[];
+  queue: number[] = [];
+  /** The S-vertex whose dual the last update brought to 0. */
+  zeroed = -1;
+
+  constructor(
+    readonly n: number,
+    readonly edges: readonly WeightedEdge[],
+    start?: MatchingStart,
+  ) {
+    this.nedge = edges.length;
+    let maxweight = 0n;
+    for (const e of edges) if (e.weight > maxweight) maxweight = e.weight;
+    this.endpoint = new Int32Array(2 * this.nedge);
+    this.neighbend = Array.from({ length: n }, () => []);
+    edges.forEach((e, k) => {
+      this.endpoint[2 * k] = e.a;
+      this.endpoint[2 * k + 1] = e.b;
+      (this.neighbend[e.a] as number[]).push(2 * k + 1);
+      (this.neighbend[e.b] as number[]).push(2 * k);
+    });
+    this.mate = new Int32Array(n).fill(-1);
+    this.label = new Int8Array(2 * n);
+    this.labelend = new Int32Array(2 * n).fill(-1);
+    this.inblossom = Int32Array.from({ length: n }, (_, i) => i);
+    this.blossomparent = new Int32Array(2 * n).fill(-1);
+    this.blossomchilds = new Array(2 * n).fill(null);
+    this.blossombase = Int32Array.from({ length: 2 * n }, (_, i) => (i < n ? i : -1));
+    this.blossomendps = new Array(2 * n).fill(null);
+    this.bestedge = new Int32Array(2 * n).fill(-1);
+    this.blossombestedges = new Array(2 * n).fill(null);
+    this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
+    this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxweight : 0n));
+    this.allowedge = new Uint8Array(this.nedge);
+    this.twice = edges.map((e) => e.twice ?? 2n * e.weight);
+    if (start) {
+      for (let v = 0; v < n; v++) this.dualvar[v] = start.dual[v] as bigint;
+      edges.forEach((e, k) => {
+        if (start.mate[e.a] !== e.b) return;
+        this.mate[e.a] = 2 * k + 1;
+        this.mate[e.b] = 2 * k;
+      });
+    }
+  }
+
+  slack(k: number): bigint {
+    return (
+      (this.dualvar[this.endpoint[2 * k] as number] as bigint) +
+      (this.dualvar[this.endpoint[2 * k + 1] as number] as bigint) -
+      (this.twice[k] as bigint)
+    );
+  }
+
+  leaves(b: number, out: number[] = []): number[] {
+    if (b < this.n) out.push(b);
+    else for (const t of this.blossomchilds[b] as number[]) this.leaves(t, out);
+    return out;
+  }
+
+  assignLabel(w: number, t: number, p: number): void {
+    const b = this.inblossom[w] as number;
+    this.label[w] = this.label[b] = t;
+    this.labelend[w] = this.labelend[b] = p;
+    this.bestedge[w] = this.bestedge[b] = -1;
+    if (t === 1) this.queue.push(...this.leaves(b));
+    else if (t === 2) {
+      const base = this.blossombase[b] as number;
+      const m = this.mate[base] as number;
+      this.assignLabel(this.endpoint[m] as number, 1, m ^ 1);
+    }
+  }
+
+  scanBlossom(v0: number, w0: number): number {
+    let v = v0;
+    let w = w0;
+    const path: number[] = [];
+    let base = -1;
+    while (v !== -1 || w !== -1) {
+      let b = this.inblossom[v] as number;
+      if (this.label[b] & 4) {
+        base = this.blossombase[b] as number;
+        break;
+      }
+      path.push(b);
+      this.label[b] = 5;
+      if (this.labelend[b] === -1) v = -1;
+      else {
+        v = this.endpoint[this.labelend[b] as number] as number;
+        b = this.inblossom[v] as number;
+        v = this.endpoint[this.labelend[b] as number] as number;
+      }
+      if (w !== -1) [v, w] = [w, v];
+    }
+    for (const b of path) this.label[b] = 1;
+    return base;
+  }
+
+  addBlossom(base: number, k: number): void {
+    const e = this.edges[k] as WeightedEdge;
+    let v = e.a;
+    let w = e.b;
+    const bb = this.inblossom[base] as number;
+    let bv = this.inblossom[v] as number;
+    let bw = this.inblossom[w] as number;
+    const b = this.unusedblossoms.pop() as number;
+    this.blossombase[b] = base;
+    this.blossomparent[b] = -1;
+    this.blossomparent[bb] = b;
+    const path: number[] = [];
+    const endps: number[] = [];
+    this.blossomchilds[b] = path;
+    this.blossomendps[b] = endps;
+    while (bv !== bb) {
+      this.blossomparent[bv] = b;
+      path.push(bv);
+      endps.push(this.labelend[bv] as number);
+      v = this.endpoint[this.labelend[bv] as number] as number;
+      bv = this.inblossom[v] as number;
+    }
+    path.push(bb);
+    path.reverse();
+    endps.reverse();
+    endps.push(2 * k);
+    while (bw !== bb) {
+      this.blossomparent[bw] = b;
+      path.push(bw);
+      endps.push((this.labelend[bw] as number) ^ 1);
+      w = this.endpoint[this.labelend[bw] as number] as number;
+      bw = this.inblossom[w] as number;
+    }
+    this.label[b] = 1;
+    this.labelend[b] = this.labelend[bb] as number;
+    this.dualvar[b] = 0n;
+    for (const leaf of this.leaves(b)) {
+      if (this.label[this.inblossom[leaf] as number] === 2) this.queue.push(leaf);
+      this.inblossom[leaf] = b;
+    }
+    this.bestEdgesOf(b, path);
+  }
+
+  /** The least-slack edge from the new blossom `b` to each other S-blossom, kept for delta 3. */
+  bestEdgesOf(b: number, path: readonly number[]): void {
+    const bestedgeto = new Int32Array(2 * this.n).fill(-1);
+    const bestslack: bigint[] = [];
+    const consider = (k: number): void => {
+      const a = this.endpoint[2 * k] as number;
+      const j = this.inblossom[this.endpoint[2 * k + 1] as number] === b ? a : (this.endpoint[2 * k + 1] as number);
+      const bj = this.inblossom[j] as number;
+      if (bj === b || this.label[bj] !== 1) return;
+      const slack = this.slack(k);
+      if (bestedgeto[bj] === -1 || slack < (bestslack[bj] as bigint)) {
+        bestedgeto[bj] = k;
+        bestslack[bj] = slack;
+      }
+    };
+    for (const bv of path) {
+      const kept = this.blossombestedges[bv];
+      if (kept === null) for (const leaf of this.leaves(bv)) for (const p of this.neighbend[leaf] as number[]) consider(p >> 1);
+      else for (const k of kept) consider(k);
+      this.blossombestedges[bv] = null;
+      this.bestedge[bv] = -1;
+    }
+    const best: number[] = [];
+    this.bestedge[b] = -1;
+    let least = 0n;
+    for (let bj = 0; bj < bestedgeto.length; bj++) {
+      const k = bestedgeto[bj] as number;
+      if (k === -1) continue;
+      best.push(k);
+      const slack = bestslack[bj] as bigint;
+      if (this.bestedge[b] === -1 || slack < least) [least, this.bestedge[b]] = [slack, k];
+    }
+    this.blossombestedges[b] = best;
+  }
+
+  expandBlossom(b: number, endstage: boolean): void {
+    const childs = this.blossomchilds[b] as number[];
+    for (const s of childs) {
+      this.blossomparent[s] = -1;
+      if (s < this.n) this.inblossom[s] = s;
+      else if (endstage && this.dualvar[s] === 0n) this.expandBlossom(s, endstage);
+      else for (const leaf of this.leaves(s)) this.inblossom[leaf] = s;
+    }
+    if (!endstage && this.label[b] === 2) relabelExpanded(this, b, childs);
+    this.label[b] = -1;
+    this.labelend[b] = -1;
+    this.blossomchilds[b] = null;
+    this.blossomendps[b] = null;
+    this.blossombase[b] = -1;
+    this.blossombestedges[b] = null;
+    this.bestedge[b] = -1;
+    this.unusedblossoms.push(b);
+  }
+
+  /** Scans the queue of S-vertices; true when an augmenting path was found and used. */
+  scan(): boolean {
+    while (this.queue.length > 0) {
+      const v = this.queue.pop() as number;
+      for (const p of this.neighbend[v] as number[]) {
+        const k = p >> 1;
+        const w = this.endpoint[p] as number;
+        if (this.inblossom[v] === this.inblossom[w]) continue;
+        let kslack = 0n;
+        if (!this.allowedge[k]) {
+          kslack = this.slack(k);
+          if (kslack <= 0n) this.allowedge[k] = 1;
+        }
+        const bw = this.inblossom[w] as number;
+        if (this.allowedge[k]) {
+          if (this.label[bw] === 0 && this.mate[this.blossombase[bw] as number] === -1) {
+            // A single vertex already at dual 0 (no root): the path to it augments all the same.
+            augmentMatching(this, k);
+            return true;
+          }
+          if (this.label[bw] === 0) this.assignLabel(w, 2, p ^ 1);
+          else if (this.label[bw] === 1) {
+            const base = this.scanBlossom(v, w);
+            if (base >= 0) this.addBlossom(base, k);
+            else {
+              augmentMatching(this, k);
+              return true;
+            }
+          } else if (this.label[w] === 0) {
+            this.label[w] = 2;
+            this.labelend[w] = p ^ 1;
+          }
+        } else if (this.label[bw] === 1) {
+          const b = this.inblossom[v] as number;
+          if (this.bestedge[b] === -1 || kslack < this.slack(this.bestedge[b] as number)) this.bestedge[b] = k;
+        } else if (this.label[w] === 0) {
+          if (this.bestedge[w] === -1 || kslack < this.slack(this.bestedge[w] as number)) this.bestedge[w] = k;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * One dual update: 'done' when no vertex is grown from any more (the optimum), 'zero' when an
+   * S-vertex's dual reached 0 (it is then made single, `zeroed`), 'more' to scan again.
+   */
+  updateDuals(): 'done' | 'zero' | 'more' {
+    const n = this.n;
+    let deltatype = -1;
+    let delta = 0n;
+    for (let v = 0; v < n; v++)
+      if (this.label[this.inblossom[v] as number] === 1 && (deltatype === -1 || (this.dualvar[v] as bigint) < delta))
+        [delta, deltatype, this.zeroed] = [this.dualvar[v] as bigint, 1, v];
+    if (deltatype === -1) return 'done';
+    let deltaedge = -1;
+    let deltablossom = -1;
+    for (let v = 0; v < n; v++)
+      if (this.label[this.inblossom[v] as number] === 0 && this.bestedge[v] !== -1) {
+        const d = this.slack(this.bestedge[v] as number);
+        if (d < delta) [delta, deltatype, deltaedge] = [d, 2, this.bestedge[v] as number];
+      }
+    for (let b = 0; b < 2 * n; b++)
+      if (this.blossomparent[b] === -1 && this.label[b] === 1 && this.bestedge[b] !== -1) {
+        const d = this.slack(this.bestedge[b] as number) / 2n;
+        if (d < delta) [delta, deltatype, deltaedge] = [d, 3, this.bestedge[b] as number];
+      }
+    for (let b = n; b < 2 * n; b++)
+      if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1 && this.label[b] === 2 && (this.dualvar[b] as bigint) < delta)
+        [delta, deltatype, deltablossom] = [this.dualvar[b] as bigint, 4, b];
+    for (let v = 0; v < n; v++) {
+      const l = this.label[this.inblossom[v] as number];
+      if (l === 1) this.dualvar[v] = (this.dualvar[v] as bigint) - delta;
+      else if (l === 2) this.dualvar[v] = (this.dualvar[v] as bigint) + delta;
+    }
+    for (let b = n; b < 2 * n; b++)
+      if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1) {
+        if (this.label[b] === 1) this.dualvar[b] = (this.dualvar[b] as bigint) + delta;
+        else if (this.label[b] === 2) this.dualvar[b] = (this.dualvar[b] as bigint) - delta;
+      }
+    if (deltatype === 1) return 'zero';
+    if (deltatype === 4) this.expandBlossom(deltablossom, false);
+    else {
+      this.allowedge[deltaedge] = 1;
+      const e = this.edges[deltaedge] as WeightedEdge;
+      this.queue.push(deltatype === 2 && this.label[this.inblossom[e.a] as number] === 0 ? e.b : e.a);
+    }
+    return 'more';
+  }
+
+  solve(): MatchingResult {
+    const n = this.n;
+    // Each stage augments, or frees a vertex whose dual reached 0, or retires a single one at 0.
+    for (let stage = 0; ; stage++) {
+      if (stage > 4 * n + 4) throw new Error('weighted matching: no progress');
+      this.label.fill(0);
+      this.labelend.fill(-1);
+      this.bestedge.fill(-1);
+      for (let b = n; b < 2 * n; b++) this.blossombestedges[b] = null;
+      this.allowedge.fill(0);
+      this.queue = [];
+      for (let v = 0; v < n; v++)
+        if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0 && (this.dualvar[v] as bigint) > 0n)
+          this.assignLabel(v, 1, -1);
+      let outcome: 'augmented' | 'done' | 'zero' | 'more' = 'more';
+      while (outcome === 'more') outcome = this.scan() ? 'augmented' : this.updateDuals();
+      if (outcome === 'done') break;
+      if (outcome === 'zero') freeVertex(this, this.zeroed);
+      for (let b = n; b < 2 * n; b++)
+        if (this.blossomparent[b] === -1 && this.blossombase[b] >= 0 && this.label[b] === 1 && this.dualvar[b] === 0n)
+          this.expandBlossom(b, true);
+    }
+    return this.result();
+  }
+
+  /** The mates, and the duals with each blossom's added to its vertices (a matched edge that leaves a blossom is let go). */
+  result(): MatchingResult {
+    const n = this.n;
+    const mate = new Int32Array(n);
+    for (let v = 0; v < n; v++) mate[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
+    const dual = Array.from({ length: n }, (_, v) => {
+      let y = this.dualvar[v] as bigint;
+      for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualvar[b] as bigint;
+      return y;
+    });
+    const next = Int32Array.from(mate);
+    for (let v = 0; v < n; v++) {
+      const m = this.mate[v] as number;
+      if (m < 0) continue;
+      const e = this.edges[m >> 1] as WeightedEdge;
+      if ((dual[e.a] as bigint) + (dual[e.b] as bigint) !== 2n * e.weight) next[v] = -1;
+    }
+    for (let v = 0; v < n; v++) if (next[v] >= 0 && next[next[v] as number] !== v) next[v] = -1;
+    return { mate, next: { mate: next, dual } };
+  }
+}
