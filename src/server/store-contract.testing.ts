@@ -1,6 +1,7 @@
 import { PUZZLE_RATING, rateFirstTry } from '@hexarena/engines/ratings/puzzle-rating.ts';
 import { describe, expect, it } from 'vitest';
 import { moderationContract } from './moderation/store-contract.testing.ts';
+import { socialContract } from './social/store-contract.testing.ts';
 import {
   type AfterMove,
   type Challenge,
@@ -1178,4 +1179,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
   });
   moderationContract(name, withStore);
+  socialContract(name, withStore);
 }

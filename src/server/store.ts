@@ -1,6 +1,7 @@
 import type { Heartbeats } from './downtime.ts';
 import type { IdentityStore } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
+import type { SocialStore } from './social/store.ts';
 import type { ArchiveStore } from './stores/archive.ts';
 import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
@@ -22,6 +23,7 @@ import type { ReviewsStore } from './stores/reviews.ts';
 export type { Heartbeats } from './downtime.ts';
 export type { AccountStore, BotStore, IdentityStore } from './identity/store.ts';
 export type { ModerationStore } from './moderation/store.ts';
+export type { SocialStore } from './social/store.ts';
 export type { ArchiveStore } from './stores/archive.ts';
 export type { Challenge, ChallengeStore } from './stores/challenges.ts';
 export type { ChatLine, ChatStore } from './stores/chat.ts';
@@ -55,6 +57,8 @@ export interface GameStore extends IdentityStore {
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;
+  /** Blocks and follows between players. */
+  readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;

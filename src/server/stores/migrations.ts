@@ -1,6 +1,7 @@
 import { HEARTBEATS } from '../downtime.ts';
 import { ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
+import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { REMATCH_OF } from './game.ts';
 import type { Dialect } from './sql.ts';
 
@@ -87,6 +88,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
+    SOCIAL_MIGRATION, // 23: social/store.ts
   ];
 }
 

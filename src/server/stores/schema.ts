@@ -28,6 +28,12 @@ export interface ApiTokensTable {
   created_at: number;
 }
 
+export interface BlocksTable {
+  blocker: string;
+  blocked: string;
+  at: number;
+}
+
 export interface BotsTable {
   token_hash: string;
   name: string;
@@ -80,6 +86,13 @@ export interface ExplorerTable {
   first_wins: number;
   draws: number;
   second_wins: number;
+}
+
+export interface FollowsTable {
+  follower: string;
+  followed: string;
+  notify: Defaulted<number>;
+  at: number;
 }
 
 export interface GamesTable {
@@ -261,11 +274,13 @@ export interface SiteTable {
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
+  blocks: BlocksTable;
   bots: BotsTable;
   challenges: ChallengesTable;
   chat: ChatTable;
   departures: DeparturesTable;
   explorer: ExplorerTable;
+  follows: FollowsTable;
   games: GamesTable;
   heartbeats: HeartbeatsTable;
   leases: LeasesTable;

@@ -1,6 +1,7 @@
 import type { Heartbeats } from '../downtime.ts';
 import type { AccountStore, BotStore } from '../identity/store.ts';
 import type { ModerationStore } from '../moderation/store.ts';
+import type { SocialStore } from '../social/store.ts';
 import type { GameStore } from '../store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql, type ArchiveStore } from './archive.ts';
@@ -15,6 +16,7 @@ import { ModerationSql } from './moderation.ts';
 import { PuzzlesSql, type PuzzlesStore } from './puzzles.ts';
 import { RatingsSql, type RatingsStore } from './ratings.ts';
 import { ReviewsSql, type ReviewsStore } from './reviews.ts';
+import { SocialSql } from './social.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
@@ -35,6 +37,7 @@ export abstract class SqlStore implements GameStore {
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;
+  readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
 
   constructor(protected readonly sqlDb: SqlDb) {
@@ -50,6 +53,7 @@ export abstract class SqlStore implements GameStore {
     this.reviews = new ReviewsSql(sqlDb);
     this.puzzles = new PuzzlesSql(sqlDb);
     this.moderation = new ModerationSql(sqlDb);
+    this.social = new SocialSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
   }
 
