@@ -42,6 +42,8 @@ export function socialContract(name: string, withStore: (body: (store: GameStore
         expect(await store.social.blocks('Bob', 10)).toEqual([]);
         expect((await store.social.blockedBy('Ann')).sort()).toEqual(['Bob', 'Cid']);
         expect(await store.social.eitherBlocks('Bob', 'Ann')).toBe(true);
+        expect(await store.social.relation('Ann', 'Bob')).toEqual({ follows: false, notify: false, blocks: true });
+        expect(await store.social.relation('Bob', 'Ann')).toEqual({ follows: false, notify: false, blocks: false });
         expect(await store.social.eitherBlocks('Bob', 'Cid')).toBe(false);
         expect((await store.social.blocksAmong(['Bob', 'Ann', 'Cid'])).sort()).toEqual([
           ['Ann', 'Bob'],
@@ -81,6 +83,8 @@ export function socialContract(name: string, withStore: (body: (store: GameStore
         expect(await store.social.counts('Cid')).toEqual({ followers: 2, following: 0 });
         expect(await store.social.counts('Ann')).toEqual({ followers: 0, following: 2 });
         expect(await store.social.notified('Cid')).toEqual(['Ann']);
+        expect(await store.social.relation('Ann', 'bob')).toEqual({ follows: true, notify: true, blocks: false });
+        expect(await store.social.relation('bob', 'Ann')).toEqual({ follows: false, notify: false, blocks: false });
         expect(await store.social.unfollow('Ann', 'Cid')).toBe(true);
         expect(await store.social.unfollow('Ann', 'Cid')).toBe(false);
         expect(await store.social.follow('Ann', 'Dee', false, 6, 2)).toBe('followed');

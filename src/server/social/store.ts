@@ -48,6 +48,8 @@ export interface SocialStore {
   following(follower: string, limit: number, after?: string): Promise<Followed[]>;
   /** Who follows `followed` and asked to hear of their rated games. */
   notified(followed: string): Promise<string[]>;
+  /** What `from` has made of `to`: a follow (with notices or not), a block. */
+  relation(from: string, to: string): Promise<{ readonly follows: boolean; readonly notify: boolean; readonly blocks: boolean }>;
   /** How many follow the account, and how many it follows. */
   counts(account: string): Promise<{ readonly followers: number; readonly following: number }>;
   /** The live games (every seat taken, not over) of these accounts, newest first: at most one an account. */

@@ -155,6 +155,19 @@ export class SocialSql implements SocialStore {
     return rows.map((r) => r.follower);
   }
 
+  relation(from: string, to: string): Promise<{ follows: boolean; notify: boolean; blocks: boolean }> {
+    return this.sql.read(async (db) => {
+      const follow = await db
+        .selectFrom('follows')
+        .select('notify')
+        .where('follower', '=', from)
+        .where('followed', '=', to)
+        .executeTakeFirst();
+      const block = await db.selectFrom('blocks').select('at').where('blocker', '=', from).where('blocked', '=', to).executeTakeFirst();
+      return { follows: follow !== undefined, notify: Boolean(follow?.notify), blocks: block !== undefined };
+    });
+  }
+
   counts(account: string): Promise<{ followers: number; following: number }> {
     return this.sql.read(async (db) => ({
       followers: await countOf(db, 'followed', account),
