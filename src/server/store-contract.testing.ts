@@ -12,6 +12,7 @@ import {
   RATINGS_CHANGED,
   type RatingChange,
 } from './store.ts';
+import { gamesDbContract } from './stores/games-db-contract.testing.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -1180,4 +1181,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   });
   moderationContract(name, withStore);
   socialContract(name, withStore);
+  gamesDbContract(name, withStore);
 }

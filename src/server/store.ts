@@ -8,6 +8,7 @@ import type { ChatStore } from './stores/chat.ts';
 import type { ExplorerStore } from './stores/explorer.ts';
 import type { DiskState } from './stores/failures.ts';
 import type { GamesStore } from './stores/games.ts';
+import type { GamesDbStore } from './stores/games-db.ts';
 import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
 import type { RatingsStore } from './stores/ratings.ts';
@@ -33,6 +34,7 @@ export * from './stores/failures.ts';
 export * from './stores/game.ts';
 export { type GameRow, gameFromRows } from './stores/game-rows.ts';
 export type { GamesStore } from './stores/games.ts';
+export type { FoundGame, GamesDbStore, GamesQuery as GamesDbQuery, PlayerOutcome } from './stores/games-db.ts';
 export type { LobbyStore, Paired, PairedSeat, Waiting } from './stores/lobby.ts';
 export type { PuzzleRoundResult, PuzzleRoundRow, PuzzlesStore, StoredPuzzleRating } from './stores/puzzles.ts';
 export type { NewRating, Ranked, RatingPoint, RatingsStore, StoredRating } from './stores/ratings.ts';
@@ -54,6 +56,8 @@ export interface GameStore extends IdentityStore {
   /** A player's games and results, the finished games of a kind. */
   readonly archive: ArchiveStore;
   readonly explorer: ExplorerStore;
+  /** Finished games searched by player, game, result, speed, date, rating and opening. */
+  readonly gamesDb: GamesDbStore;
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;

@@ -3,6 +3,7 @@ import { ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { REMATCH_OF } from './game.ts';
+import { gamesDbMigration } from './games-db.ts';
 import type { Dialect } from './sql.ts';
 
 /**
@@ -89,6 +90,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
     SOCIAL_MIGRATION, // 23: social/store.ts
+    gamesDbMigration(dialect), // 24: games-db.ts
   ];
 }
 

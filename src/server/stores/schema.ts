@@ -95,6 +95,27 @@ export interface FollowsTable {
   at: number;
 }
 
+export interface GameIndexTable {
+  game_id: string;
+  game: string;
+  created_at: number;
+  speed: string;
+  rated: number;
+  termination: string;
+  winner: number | null;
+  draw: number;
+  rating: number | null;
+  opening: string;
+}
+
+export interface GameIndexPlayersTable {
+  account_id: string;
+  created_at: number;
+  game_id: string;
+  seat: number;
+  outcome: string | null;
+}
+
 export interface GamesTable {
   id: string;
   game: string;
@@ -281,6 +302,8 @@ export interface Database {
   departures: DeparturesTable;
   explorer: ExplorerTable;
   follows: FollowsTable;
+  game_index: GameIndexTable;
+  game_index_players: GameIndexPlayersTable;
   games: GamesTable;
   heartbeats: HeartbeatsTable;
   leases: LeasesTable;

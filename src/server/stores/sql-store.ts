@@ -10,6 +10,7 @@ import { ChallengeSql, type ChallengeStore } from './challenges.ts';
 import { ChatSql, type ChatStore } from './chat.ts';
 import { ExplorerSql, type ExplorerStore } from './explorer.ts';
 import { GamesSql, type GamesStore } from './games.ts';
+import { GamesDbSql, type GamesDbStore } from './games-db.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { LobbySql, type LobbyStore } from './lobby.ts';
 import { ModerationSql } from './moderation.ts';
@@ -34,6 +35,7 @@ export abstract class SqlStore implements GameStore {
   readonly bots: BotStore;
   readonly archive: ArchiveStore;
   readonly explorer: ExplorerStore;
+  readonly gamesDb: GamesDbStore;
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;
@@ -50,6 +52,7 @@ export abstract class SqlStore implements GameStore {
     this.bots = new BotsSql(sqlDb);
     this.archive = new ArchiveSql(sqlDb);
     this.explorer = new ExplorerSql(sqlDb);
+    this.gamesDb = new GamesDbSql(sqlDb);
     this.reviews = new ReviewsSql(sqlDb);
     this.puzzles = new PuzzlesSql(sqlDb);
     this.moderation = new ModerationSql(sqlDb);
