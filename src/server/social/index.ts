@@ -4,6 +4,7 @@ import type { Presence } from '../presence.ts';
 import type { GameStore } from '../store.ts';
 import { Blocks } from './blocks.ts';
 import { FollowNews } from './follow-news.ts';
+import { registerGamesSearch } from './games-search.ts';
 import { PlayerIndex } from './player-index.ts';
 import { registerSocial } from './routes.ts';
 
@@ -42,6 +43,8 @@ export function startSocial(
     now,
     ...(limits.maxFollows === undefined ? {} : { maxFollows: limits.maxFollows }),
   });
+  registerGamesSearch(app, store, now);
+  backfillGamesDb(app, store);
   return {
     blocks,
     news,
@@ -53,4 +56,28 @@ export function startSocial(
       await store.social.forget(account);
     },
   };
+}
+
+/**
+ * The games finished before the games database existed are added in the background once the server
+ * is ready, a batch at a time, from where the last start stopped; stopped when the server closes.
+ */
+function backfillGamesDb(app: FastifyInstance, store: GameStore): void {
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('onReady', async () => {
+    setImmediate(() => {
+      void (async () => {
+        let added = 0;
+        for (let n = -1; n !== 0 && !closing; added += n) n = Math.max(0, await store.gamesDb.backfill(500));
+        if (added > 0) process.stderr.write(`hexarena: games database: ${added} finished games added\n`);
+      })().catch((e: unknown) => {
+        // The store away: the rest is added at the next start, none twice.
+        if (!closing)
+          process.stderr.write(`hexarena: games database: adding older games stopped (${e instanceof Error ? e.message : String(e)})\n`);
+      });
+    });
+  });
 }

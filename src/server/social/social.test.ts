@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveInProcess } from '../in-process.testing.ts';
-import { Browser, Client, type Message, signUp } from '../online.testing.ts';
+import { Browser, Client, type Message, request, signUp } from '../online.testing.ts';
 
 /**
  * Blocks, follows and the search of players against a server on loopback, over HTTP and its sockets:
@@ -267,5 +267,57 @@ describe('the search of players', () => {
     expect(await search('zzzz')).toEqual({ players: [] });
     expect((await (browsers[0] as Browser).ask('GET', '/api/search/players?term=a%20b')).status).toBe(400);
     gamma.close();
+  });
+});
+
+describe('the games database', () => {
+  it('finds finished games by player, opponent and opening, a page at a time, and exports them as records', async () => {
+    await player('Db_Ann');
+    await player('Db_Bob');
+    const [ann, bob] = await Promise.all([idOf('Db_Ann'), idOf('Db_Bob')]);
+    const store = server.store;
+    for (let i = 0; i < 3; i++) {
+      const id = `dbgame${i}`;
+      await store.games.create({
+        id,
+        game: 'tictactoe',
+        options: {},
+        seed: `s${i}`,
+        seats: ['open', 'open'],
+        clock: null,
+        createdAt: 1_000 + i,
+      });
+      await store.games.claimSeat(id, 0, `${id}-0`, 'Db_Ann', undefined, ann);
+      await store.games.claimSeat(id, 1, `${id}-1`, 'Db_Bob', undefined, bob);
+      for (const [ply, move] of ['b2', i === 0 ? 'a1' : 'c3'].entries())
+        await store.games.append(id, { ply, move, at: 1_000 + i }, { deadline: null, due: null });
+      await store.games.end(id, { result: { kind: 'win', winner: 0 }, termination: 'resignation', plies: 2 });
+    }
+    const ask = async (query: string) => (await request(server.base, `/api/search/games?${query}`)).json ?? {};
+    const first = await ask('player=db_ann&vs=Db_Bob&limit=2');
+    expect((first.games as { id: string }[]).map((g) => g.id)).toEqual(['dbgame2', 'dbgame1']);
+    expect((first.games as unknown[])[0]).toMatchObject({
+      game: 'tictactoe',
+      winner: 0,
+      termination: 'resignation',
+      players: ['Db_Ann', 'Db_Bob'],
+      opening: ['b2', 'c3'],
+    });
+    expect(first.next).toBe('1001:dbgame1');
+    const second = await ask(`player=Db_Ann&limit=2&after=${first.next as string}`);
+    expect((second.games as { id: string }[]).map((g) => g.id)).toEqual(['dbgame0']);
+    expect(second.next).toBeNull();
+    expect(((await ask('player=Db_Bob&outcome=loss&opening=b2,a1')).games as { id: string }[]).map((g) => g.id)).toEqual(['dbgame0']);
+    expect(await ask('player=Nobody_At_All')).toEqual({ games: [], next: null });
+    expect((await request(server.base, '/api/search/games?speed=warp')).status).toBe(400);
+    const exported = await request(server.base, '/api/search/games.ndjson?player=Db_Ann&opening=b2,c3');
+    const lines = exported.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; moves: string[]; game: string });
+    expect(lines.map((l) => [l.id, l.game, l.moves])).toEqual([
+      ['dbgame2', 'tictactoe', ['b2', 'c3']],
+      ['dbgame1', 'tictactoe', ['b2', 'c3']],
+    ]);
   });
 });

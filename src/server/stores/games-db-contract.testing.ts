@@ -98,6 +98,7 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
           draw: false,
           rating: 1500,
           opening: ['a1', 'b2', 'c3'],
+          players: ['Ann', 'Bob'],
         });
         const page = await store.gamesDb.search({ limit: 2 });
         expect(ids(page)).toEqual(['g3', 'g2']);

@@ -58,6 +58,8 @@ export interface FoundGame {
   readonly draw: boolean;
   readonly rating: number | null;
   readonly opening: readonly string[];
+  /** Per seat, the name it was played under (null: nobody's name, an AI's seat). */
+  readonly players: readonly (string | null)[];
 }
 
 export interface GamesDbStore {
@@ -222,7 +224,27 @@ export class GamesDbSql implements GamesDbStore {
         .limit(q.limit)
         .execute();
     });
+    const names = new Map<string, (string | null)[]>();
+    if (rows.length > 0) {
+      const seats = await this.sql.read((db) =>
+        db
+          .selectFrom('seats')
+          .select(['game_id', 'seat', 'name'])
+          .where(
+            'game_id',
+            'in',
+            rows.map((r) => r.game_id),
+          )
+          .execute(),
+      );
+      for (const s of seats) {
+        const list = names.get(s.game_id) ?? [];
+        list[s.seat] = s.name;
+        names.set(s.game_id, list);
+      }
+    }
     return rows.map((r) => ({
+      players: Array.from(names.get(r.game_id) ?? [], (n) => n ?? null),
       id: r.game_id,
       game: r.game,
       createdAt: Number(r.created_at),
