@@ -194,16 +194,9 @@ export class GamesDbSql implements GamesDbStore {
       const at = sql.ref<number>(first !== undefined ? 'p.created_at' : 'g.created_at');
       const after = q.after;
       return query
-        .$if(q.game !== undefined, (w) => w.where('g.game', '=', q.game as string))
-        .$if(q.result === 'draw', (w) => w.where('g.draw', '=', 1))
-        .$if(q.result === 'win', (w) => w.where('g.winner', 'is not', null))
-        .$if(q.termination !== undefined, (w) => w.where('g.termination', '=', q.termination as string))
-        .$if(q.rated !== undefined, (w) => w.where('g.rated', '=', q.rated ? 1 : 0))
-        .$if(q.speed !== undefined, (w) => w.where('g.speed', '=', q.speed as string))
+        .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
         .$if(q.from !== undefined, (w) => w.where(at, '>=', q.from as number))
         .$if(q.to !== undefined, (w) => w.where(at, '<', q.to as number))
-        .$if(q.minRating !== undefined, (w) => w.where('g.rating', '>=', q.minRating as number))
-        .$if(q.maxRating !== undefined, (w) => w.where('g.rating', '<=', q.maxRating as number))
         .$if(q.opening !== undefined && q.opening.length > 0, (w) => {
           const prefix = (q.opening as string[]).join(' ');
           // A prefix as a range of the index: the whole opening, or the moves it begins with.
@@ -224,25 +217,7 @@ export class GamesDbSql implements GamesDbStore {
         .limit(q.limit)
         .execute();
     });
-    const names = new Map<string, (string | null)[]>();
-    if (rows.length > 0) {
-      const seats = await this.sql.read((db) =>
-        db
-          .selectFrom('seats')
-          .select(['game_id', 'seat', 'name'])
-          .where(
-            'game_id',
-            'in',
-            rows.map((r) => r.game_id),
-          )
-          .execute(),
-      );
-      for (const s of seats) {
-        const list = names.get(s.game_id) ?? [];
-        list[s.seat] = s.name;
-        names.set(s.game_id, list);
-      }
-    }
+    const names = await this.seatNames(rows.map((r) => r.game_id));
     return rows.map((r) => ({
       players: Array.from(names.get(r.game_id) ?? [], (n) => n ?? null),
       id: r.game_id,
@@ -256,6 +231,25 @@ export class GamesDbSql implements GamesDbStore {
       rating: r.rating,
       opening: r.opening === '' ? [] : r.opening.split(' '),
     }));
+  }
+
+  /** Per game, the name each seat was played under. */
+  private async seatNames(ids: readonly string[]): Promise<Map<string, (string | null)[]>> {
+    const names = new Map<string, (string | null)[]>();
+    if (ids.length === 0) return names;
+    const seats = await this.sql.read((db) =>
+      db
+        .selectFrom('seats')
+        .select(['game_id', 'seat', 'name'])
+        .where('game_id', 'in', [...ids])
+        .execute(),
+    );
+    for (const s of seats) {
+      const list = names.get(s.game_id) ?? [];
+      list[s.seat] = s.name;
+      names.set(s.game_id, list);
+    }
+    return names;
   }
 
   backfill(batch: number): Promise<number> {
@@ -283,6 +277,22 @@ export class GamesDbSql implements GamesDbStore {
       return games.length;
     });
   }
+}
+
+type Column = 'g.game' | 'g.draw' | 'g.winner' | 'g.termination' | 'g.rated' | 'g.speed' | 'g.rating';
+
+/** The query's conditions on the game's own columns, each a comparison. */
+function plainFilters(q: GamesQuery): [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] {
+  const filters: [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] = [];
+  if (q.game !== undefined) filters.push(['g.game', '=', q.game]);
+  if (q.result === 'draw') filters.push(['g.draw', '=', 1]);
+  if (q.result === 'win') filters.push(['g.winner', 'is not', null]);
+  if (q.termination !== undefined) filters.push(['g.termination', '=', q.termination]);
+  if (q.rated !== undefined) filters.push(['g.rated', '=', q.rated ? 1 : 0]);
+  if (q.speed !== undefined) filters.push(['g.speed', '=', q.speed]);
+  if (q.minRating !== undefined) filters.push(['g.rating', '>=', q.minRating]);
+  if (q.maxRating !== undefined) filters.push(['g.rating', '<=', q.maxRating]);
+  return filters;
 }
 
 /** A rated game's players' ratings before it, from the history its end wrote (rating less its change). */

@@ -89,8 +89,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    SOCIAL_MIGRATION, // 23: social/store.ts
-    gamesDbMigration(dialect), // 24: games-db.ts
+    ...[SOCIAL_MIGRATION, gamesDbMigration(dialect)], // 23: social/store.ts, 24: games-db.ts
   ];
 }
 
