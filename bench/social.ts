@@ -82,7 +82,7 @@ async function benchPlayerSearch(): Promise<void> {
 /** The games made by the database from a counter: the same SQL on both (|| and % alike). */
 function fillSql(games: number, postgres: boolean): string {
   const series = postgres
-    ? `SELECT generate_series(1, ${games}) AS i`
+    ? `SELECT generate_series(1, ${games})::bigint AS i`
     : `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${games}) SELECT i FROM n`;
   const text = postgres ? '::text' : '';
   return `INSERT INTO game_index (game_id, game, created_at, speed, rated, termination, winner, draw, rating, opening)

@@ -180,15 +180,10 @@ export class GamesDbSql implements GamesDbStore {
           .innerJoin('game_index_players as p', (j) => j.onRef('p.game_id', '=', 'g.game_id').on('p.account_id', '=', first))
           .$if(q.outcome !== undefined, (w) => w.where('p.outcome', '=', q.outcome as string));
       }
-      if (second !== undefined)
-        query = query.where((e) =>
-          e.exists(
-            e
-              .selectFrom('game_index_players as o')
-              .select('o.seat')
-              .whereRef('o.game_id', '=', 'g.game_id')
-              .where('o.account_id', '=', second),
-          ),
+      // The opponent's rows met by the first player's own key (account, date, game): no scan of either's games.
+      if (first !== undefined && second !== undefined)
+        query = query.innerJoin('game_index_players as o', (j) =>
+          j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
         );
       // Ordered by the player's rows when a player is named (their index is in date order), else by the games'.
       const at = sql.ref<number>(first !== undefined ? 'p.created_at' : 'g.created_at');
