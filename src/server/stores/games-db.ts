@@ -18,6 +18,8 @@ export type PlayerOutcome = 'win' | 'draw' | 'loss';
 
 /** The moves kept as a game's opening, searched by prefix. */
 export const OPENING_MOVES = 8;
+/** Openings of this many moves or fewer are shared by many games: searched in date order, not through their index. */
+const SHARED_PREFIX = 2;
 
 /** What the games database is asked: every field narrows it; none is everything, newest first. */
 export interface GamesQuery {
@@ -193,11 +195,14 @@ export class GamesDbSql implements GamesDbStore {
         .$if(q.from !== undefined, (w) => w.where(at, '>=', q.from as number))
         .$if(q.to !== undefined, (w) => w.where(at, '<', q.to as number))
         .$if(q.opening !== undefined && q.opening.length > 0, (w) => {
-          const prefix = (q.opening as string[]).join(' ');
-          // A prefix as a range of the index: the whole opening, or the moves it begins with.
-          return w.where((e) =>
-            e.or([e('g.opening', '=', prefix), e.and([e('g.opening', '>=', `${prefix} `), e('g.opening', '<', `${prefix}!`)])]),
-          );
+          const moves = q.opening as string[];
+          const prefix = moves.join(' ');
+          // A prefix as a range: the whole opening, or the moves it begins with. A long prefix is found
+          // through the openings' index (few games share it); a short one, shared by many, is read in
+          // date order and filtered (the opening as an expression no index offers), so a page of the
+          // newest is found without sorting thousands.
+          const opening = moves.length > SHARED_PREFIX ? sql.ref<string>('g.opening') : sql<string>`(g.opening || '')`;
+          return w.where((e) => e.or([e(opening, '=', prefix), e.and([e(opening, '>=', `${prefix} `), e(opening, '<', `${prefix}!`)])]));
         })
         .$if(after !== undefined, (w) =>
           w.where((e) =>
