@@ -10,6 +10,7 @@ import { benchPuzzles } from './puzzles.ts';
 import { benchRatings } from './ratings.ts';
 import { benchReview } from './review.ts';
 import { benchServer, benchServerStartup } from './server.ts';
+import { benchSocial } from './social.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchTournaments } from './tournaments.ts';
 import { benchUhp } from './uhp.ts';
@@ -38,6 +39,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   puzzles: benchPuzzles,
   review: benchReview,
   explorer: benchExplorer,
+  social: benchSocial,
   uhp: benchUhp,
   tournaments: benchTournaments,
 };

@@ -11,6 +11,7 @@ import type { Identities } from './identity/identities.ts';
 import { usernameKey } from './identity/usernames.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
 import { ONE_SEAT_PER_ACCOUNT, owningAccount, SELF_RATED_ERROR } from './owners.ts';
+import type { Blocks } from './social/blocks.ts';
 import { CHALLENGE_OF, type Challenge, type GameStore } from './store.ts';
 
 /** A challenge to play now waits this long for an answer; a correspondence one, a week. */
@@ -75,6 +76,8 @@ export class ChallengeNews {
     private readonly store: GameStore,
     private readonly fanout: Fanout | null,
     private readonly now: () => number,
+    /** Whom each player blocks: a challenge from a blocked player never shows in the list of who blocks them. */
+    private readonly blocks: Blocks | null = null,
   ) {}
 
   /** `listener` hears `account`'s challenges now and at every change, until the returned function is called. */
@@ -112,9 +115,18 @@ export class ChallengeNews {
   }
 
   private async read(account: string): Promise<ChallengeView[]> {
-    const now = this.now();
-    return (await this.store.challenges.of(account, now, now - ANSWER_SHOWN_MS)).map(challengeView);
+    return (await listedFor(this.store, this.blocks, account, this.now())).map(challengeView);
   }
+}
+
+/**
+ * An account's challenges, sent and received, open or answered a moment ago — but those sent to it
+ * by players it blocks: declined quietly when they were sent, they never reach its list.
+ */
+async function listedFor(store: GameStore, blocks: Blocks | null, account: string, now: number): Promise<Challenge[]> {
+  const list = await store.challenges.of(account, now, now - ANSWER_SHOWN_MS);
+  const blocked = blocks && list.some((c) => c.to.account === account) ? await blocks.of(account) : null;
+  return blocked ? list.filter((c) => c.to.account !== account || !blocked.has(c.from.account)) : list;
 }
 
 /** What the challenge routes work with. */
@@ -124,6 +136,9 @@ interface ChallengeServices {
   readonly news: ChallengeNews;
   readonly engines: Engines;
   readonly now: () => number;
+  readonly blocks: Blocks;
+  /** Told of each game a challenge made between two players. */
+  readonly started: (id: string) => void;
 }
 
 type Me = { readonly id: string; readonly name: string };
@@ -147,14 +162,15 @@ export function registerChallenges(
   news: ChallengeNews,
   engines: Engines,
   now: () => number,
+  blocks: Blocks,
+  started: (id: string) => void = () => undefined,
 ): void {
-  const services: ChallengeServices = { store, identities, news, engines, now };
+  const services: ChallengeServices = { store, identities, news, engines, now, blocks, started };
   app.post('/api/challenges', { bodyLimit: 4096 }, (request, reply) => sendChallenge(services, request, reply));
   app.get('/api/challenges', async (request, reply) => {
     const me = await playerOf(identities, request);
     if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
-    const at = now();
-    return { challenges: (await store.challenges.of(me.id, at, at - ANSWER_SHOWN_MS)).map(challengeView) };
+    return { challenges: (await listedFor(store, blocks, me.id, now())).map(challengeView) };
   });
   app.post('/api/challenges/:id/:answer', (request, reply) => answerChallenge(services, request, reply));
 }
@@ -192,7 +208,16 @@ async function sendChallenge(services: ChallengeServices, request: FastifyReques
   if (mine.length >= OPEN_CHALLENGES)
     return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
   const sent = newChallenge(me, { account: target.id, name: target.name }, game.id, options.value as Json, body, body.seat ?? null, at);
+  if ((await services.blocks.of(me.id)).has(target.id))
+    return reply.code(403).send({ error: `you block ${target.name}: unblock them to challenge them` });
   await store.challenges.create(sent);
+  // A player who blocks the challenger never sees the challenge: it is declined at once, quietly, as
+  // any challenge may be declined, and the challenger is told no more than that.
+  if (await services.blocks.between(me.id, target.id)) {
+    await store.challenges.answer(sent.id, 'declined', at);
+    news.changed([me.id]);
+    return reply.code(201).send(challengeView(sent));
+  }
   news.changed([me.id, target.id]);
   return reply.code(201).send(challengeView(sent));
 }
@@ -278,6 +303,8 @@ async function acceptChallenge(
     ? await Promise.all([challenge.from, challenge.to].map((p) => owningAccount(store, { account: p.account })))
     : [];
   if (owners[0] && owners[0] === owners[1]) return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
+  // A block made since it was sent declined it in the same write; one made on the way is caught here.
+  if (await services.blocks.between(challenge.from.account, challenge.to.account)) return gone();
   const found = findGame(challenge.game);
   if (!found.ok) return reply.code(409).send({ error: found.error.message });
   // The challenger's seat as asked, else drawn.
@@ -301,5 +328,6 @@ async function acceptChallenge(
   );
   if (!accepted) return gone();
   news.changed([challenge.from.account, challenge.to.account]);
+  services.started(gameId);
   return reply.code(201).send({ status: 'accepted', game: gameId });
 }

@@ -18,6 +18,7 @@ import { addressKey, type Counted, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_S
 import { publicGame, seatsOf } from './public-game.ts';
 import { recordOf } from './records.ts';
 import type { Room } from './room.ts';
+import type { Blocks } from './social/blocks.ts';
 import type { Bot, GameStore } from './store.ts';
 
 /**
@@ -41,6 +42,10 @@ export interface GameRouteServices {
   readonly openGamesEach: number;
   /** Games of AIs alone one creator may have going at once. */
   readonly aiGamesEach: number;
+  /** Who blocks whom: neither takes the other's seek. */
+  readonly blocks: Blocks;
+  /** Told of a game whose last seat was taken here (a rated one's players' followers hear of it). */
+  readonly started?: (id: string) => void;
 }
 
 const seatParams = {
@@ -218,11 +223,24 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   const answered = await mayTakeSeat(store, room, bot, identity);
   if (!answered.ok) return reply.code(403).send(answered.error);
   const owner = answered.value;
+  // A seek of a player who blocks the claimant (or whom they block) is as good as taken, and said so
+  // in the words a taken seat gets: the block is not told.
+  const claimant = bot ? null : identity?.account.id;
+  if (claimant !== undefined && claimant !== null && (await blocksAt(services.blocks, room, claimant)))
+    return reply.code(409).send({ error: `${room.seatName(seat)} is taken` });
   const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
   if (!claimed.ok)
     return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
   services.lobbyChanged();
+  if (room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] !== null)) services.started?.(room.id);
   return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
+}
+
+/** Whether a player seated at the game blocks `account`, or is blocked by them. */
+async function blocksAt(blocks: Blocks, room: Room, account: string): Promise<boolean> {
+  const seated = [...new Set(room.stored.seatAccounts.filter((a): a is string => a !== null && a !== account))];
+  for (const other of seated) if (await blocks.between(account, other)) return true;
+  return false;
 }
 
 /**

@@ -19,6 +19,7 @@ import { subscriberOf } from './network.ts';
 import type { Presence } from './presence.ts';
 import { publicGame, publicSeats, seatsOf } from './public-game.ts';
 import { type Intent, type MannerIntent, type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
+import type { Blocks } from './social/blocks.ts';
 import { MESSAGE_BURST } from './socket-edge.ts';
 import type { Intake } from './stop.ts';
 import { RulesChanged } from './store.ts';
@@ -45,6 +46,8 @@ export interface GameSocketServices {
   readonly presence: Presence;
   /** Whether the server still takes work, and what is under way (see stop.ts). */
   readonly intake: Intake;
+  /** Whom each reader blocks: their lines are not sent to them. */
+  readonly blocks: Blocks;
 }
 
 /** Serves `/api/games/:id/ws`; `since`, the last version the client saw, asks for the events after it. */
@@ -168,7 +171,7 @@ async function serveGameSocket(services: GameSocketServices, socket: WebSocket, 
   catchUp(room, since, tell);
   const seatsHere = seatsOf(room, account);
   const chatRoom: ChatRoom = seatsHere.length > 0 ? 'players' : 'spectators';
-  socket.on('close', followTable(hub, room, seatsHere, chatRoom, tell));
+  socket.on('close', followTable(hub, room, seatsHere, { room: chatRoom, reader: account, blocks: services.blocks }, tell));
   const connection = new GameConnection(services, room, tell, opening.address, who, chatRoom);
   // While the server stops, a message is neither acted on nor answered: the socket is about to close
   // with 1012, and the client sends what is unanswered again once reconnected (a move's id makes
@@ -212,18 +215,27 @@ function catchUp(room: Room, since: number | null, tell: (message: ServerMessage
   } else tell({ type: 'sync', game: publicGame(room) });
 }
 
+/** The chat a socket reads, and whose lines it is not sent: those of the players its reader blocks. */
+interface ChatReading {
+  readonly room: ChatRoom;
+  readonly reader: string | undefined;
+  readonly blocks: Blocks;
+}
+
 /**
  * Tells the socket of everything that happens at the table from now on: the game's events, the
  * seats, a rematch, the standing offer, who is here, and the chat this socket reads — the players'
- * for a seat's holder, the spectators' for anyone else; the two never mix. Returns what stops it all.
+ * for a seat's holder, the spectators' for anyone else; the two never mix — but the lines of players
+ * its reader blocks. Returns what stops it all.
  */
 function followTable(
   hub: Hub,
   room: Room,
   seatsHere: readonly number[],
-  chatRoom: ChatRoom,
+  reading: ChatReading,
   tell: (message: ServerMessage) => void,
 ): () => void {
+  const { room: chatRoom, reader, blocks } = reading;
   const stopEvents = room.subscribe((event: RoomEvent) => tell({ type: 'event', event }));
   hub.watch(room);
   const stopSeats = room.onSeats(() => tell({ type: 'seats', seats: publicSeats(room) }));
@@ -232,9 +244,14 @@ function followTable(
   const stopOffers = room.onOffer(() => tell({ type: 'offer', offer: room.offer }));
   const stopPresence = room.talk.onPresence((p) => tell({ type: 'presence', ...p }));
   const leave = room.talk.attend([...seatsHere]);
-  void room.talk.chat(chatRoom).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
-  const stopChat = room.talk.onChat((said, line) => {
-    if (said === chatRoom) tell({ type: 'chat', room: said, lines: [line] });
+  const hidden = reader === undefined ? Promise.resolve(new Set<string>()) : blocks.of(reader).catch(() => new Set<string>());
+  void hidden.then((h) => room.talk.chat(chatRoom, h)).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
+  const stopChat = room.talk.onChat((said, line, _local, author) => {
+    if (said !== chatRoom) return;
+    // The author's line is not sent to a reader who blocks them; nobody else hears of it.
+    void blocks.hides(reader, author).then((hide) => {
+      if (!hide) tell({ type: 'chat', room: said, lines: [line] });
+    });
   });
   return () => {
     stopEvents();

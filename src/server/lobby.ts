@@ -6,6 +6,7 @@ import type { Identities, Identity } from './identity/identities.ts';
 import { Allowance, type Edge } from './limits.ts';
 import type { PairedListener, Pools } from './pools.ts';
 import type { Presence } from './presence.ts';
+import type { FollowNews } from './social/follow-news.ts';
 import type { Intake } from './stop.ts';
 
 /** Lobby messages are a few words: anything longer is refused. */
@@ -32,6 +33,8 @@ export function registerLobby(
   challenges: ChallengeNews,
   /** Whether the server still takes work, and what is under way (see stop.ts). */
   intake: Intake,
+  /** The rated games started by players a player follows with notices: their sockets hear of each. */
+  following: FollowNews | null = null,
 ): () => void {
   const lobby = new LobbySockets(pools, edge, openGames);
   app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
@@ -45,6 +48,11 @@ export function registerLobby(
         socket.once(
           'close',
           challenges.listen(who.account.id, (list) => lobby.tell(socket, { type: 'challenges', challenges: list })),
+        );
+      if (who.account.kind === 'player' && following)
+        socket.once(
+          'close',
+          following.listen(who.account.id, (message) => lobby.tell(socket, message)),
         );
     });
     servePoolIntents(socket, identity, { pools, identities, intake, tell: (message) => lobby.tell(socket, message) });

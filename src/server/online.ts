@@ -28,6 +28,7 @@ import { Presence } from './presence.ts';
 import { publicGame } from './public-game.ts';
 import { registerPuzzleRatings } from './puzzle-ratings.ts';
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings, Reviews, registerReviews } from './reviews.ts';
+import { type Social, startSocial } from './social/index.ts';
 import { keepAlive, MAX_FRAME_BYTES, MESSAGE_RATE, newEdge, PING_MS, SEND_BUFFER_BYTES } from './socket-edge.ts';
 import { Intake, type OnlineParts } from './stop.ts';
 import type { GameStore } from './store.ts';
@@ -86,6 +87,8 @@ export interface OnlineLimits {
   readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
   /** How often this instance writes its heartbeat (HEARTBEAT_MS): at most that much downtime is charged after a crash. */
   readonly heartbeatMs?: number;
+  /** Players one account may follow (MAX_FOLLOWS, 400). */
+  readonly maxFollows?: number;
 }
 
 /** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
@@ -108,6 +111,7 @@ interface OnlineServices {
   readonly hub: Hub;
   readonly presence: Presence;
   readonly pools: Pools;
+  readonly social: Social;
 }
 
 export async function registerOnline(
@@ -135,6 +139,8 @@ export async function registerOnline(
     outsideSeats: limits.outsideSeats ?? [],
     openGamesEach: limits.openGames ?? OPEN_GAMES,
     aiGamesEach: limits.aiGames ?? AI_GAMES,
+    blocks: services.social.blocks,
+    started: services.social.started,
   });
   registerLiveGame(app, store);
   registerExplorer(app, store);
@@ -151,7 +157,8 @@ export async function registerOnline(
   );
   registerReviews(app, reviews, services.identities);
   registerPuzzleRatings(app, store, services.identities, reviews.settings.now);
-  registerGameSocket(app, { hub, edge, identities: services.identities, presence: services.presence, intake });
+  const { identities, presence, social } = services;
+  registerGameSocket(app, { hub, edge, identities, presence, intake, blocks: social.blocks });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
   // while the server already answers.
@@ -238,10 +245,13 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  const pools = new Pools(store, { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools });
+  const social = startSocial(app, store, identities, presence, limits);
+  const settings = { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools };
+  // A game the pairing made is a rated game started: the players' followers hear of it.
+  const pools = new Pools(store, settings, social.started);
   pools.start();
   app.addHook('onClose', async () => pools.close());
-  return { edge, pool, reviews, fanout, identities, hub, presence, pools };
+  return { edge, pool, reviews, fanout, identities, hub, presence, pools, social };
 }
 
 /**
@@ -260,11 +270,11 @@ function registerLobbyAndAccounts(
   const { hub, identities } = services;
   const now = limits.hub?.now ?? Date.now;
   // A game made or a seat taken here: the lobby sockets hear the new list at once (the cache let go).
-  const news = new ChallengeNews(store, services.fanout, now);
+  const news = new ChallengeNews(store, services.fanout, now, services.social.blocks);
   const engines = new Engines(store, limits.outsideSeats ?? [], now);
   // Engines' accounts made at start (again on first need if the store was away).
   atStart.add(() => engines.ensure().catch(() => undefined));
-  registerChallenges(app, store, identities, news, engines, now);
+  registerChallenges(app, store, identities, news, engines, now, services.social.blocks, services.social.started);
   registerLadder(app, store, engines, limits.operatorToken ?? null, now);
   const seeksChanged = registerLobby(
     app,
@@ -275,6 +285,7 @@ function registerLobbyAndAccounts(
     () => openGames.reread(),
     news,
     intake,
+    services.social.news,
   );
   // A change made here: the list kept for /api/games is let go; lobby sockets, if any, hear the new one.
   const lobbyChanged = (): void => {
@@ -294,8 +305,10 @@ function registerLobbyAndAccounts(
         await endGamesOf(account, 'closed', store, hub);
         // Its seeks were called off: the lobby shows it at once.
         lobbyChanged();
+        await services.social.forget(account);
       },
     },
+    services.social.joined,
   );
   // A ban ends the player's play as a deletion does; its games read "banned".
   registerModeration(app, store, identities, {

@@ -59,7 +59,7 @@ const SCAN = 500;
 
 export function registerPlayers(app: FastifyInstance, store: GameStore, hub: Hub, identities: Identities, presence: Presence): void {
   registerYourGames(app, store, hub, identities);
-  registerProfile(app, store, presence);
+  registerProfile(app, store, presence, identities);
   registerLeaderboard(app, store, identities);
   registerRatingChart(app, store);
   registerGamesExport(app, store);
@@ -95,7 +95,7 @@ function registerYourGames(app: FastifyInstance, store: GameStore, hub: Hub, ide
 }
 
 /** A player's profile: results per game, games filtered by game and result, ratings, member since, online now. */
-function registerProfile(app: FastifyInstance, store: GameStore, presence: Presence): void {
+function registerProfile(app: FastifyInstance, store: GameStore, presence: Presence, identities: Identities): void {
   app.get('/api/players/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     const { game, result, before } = request.query as { game?: string; result?: string; before?: string };
@@ -126,17 +126,37 @@ function registerProfile(app: FastifyInstance, store: GameStore, presence: Prese
     }));
     // A banned account's profile says so to everyone, as lichess marks a closed one.
     const banned = (await store.moderation.sanctionsOf(account.id, Date.now())).some((s) => s.kind === 'ban');
+    const [counts, you] = await Promise.all([store.social.counts(account.id), relationOf(store, identities, request, account.id)]);
     return {
       name: account.name,
       createdAt: account.createdAt,
       ...(banned ? { banned: true } : {}),
       online: presence.isOnline(account.id),
+      followers: counts.followers,
+      following: counts.following,
+      ...(you ? { you } : {}),
       ratings,
       stats,
       games,
       before: more && last ? last.createdAt : null,
     };
   });
+}
+
+/**
+ * Whether the player asking follows the profile's player, with notices, and blocks them (what its
+ * buttons show); null for anyone else, or their own profile. Whether the profile's player blocks the
+ * asker is never said.
+ */
+async function relationOf(
+  store: GameStore,
+  identities: Identities,
+  request: Parameters<Identities['of']>[0],
+  account: string,
+): Promise<{ follows: boolean; notify: boolean; blocks: boolean } | null> {
+  const me = (await identities.of(request))?.account;
+  if (me?.kind !== 'player' || me.id === account) return null;
+  return store.social.relation(me.id, account);
 }
 
 /** Wins, draws and losses of an account, by game. */

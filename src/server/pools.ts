@@ -169,7 +169,15 @@ export class Pools {
     const byId = new Map(waiting.map((w) => [w.account, w]));
     // Nobody rates themself: an account and a bot of its own are never paired together.
     const owners = await Promise.all(waiting.map(async (w) => (await owningAccount(this.store, { account: w.account })) ?? w.account));
-    const seekers: Seeker[] = waiting.map((w, i) => ({ id: w.account, rating: w.rating, misses: w.misses, owner: owners[i] as string }));
+    // Two players one of whom blocks the other are never paired: each waits for someone else.
+    const avoids = await this.blocksAmong(waiting);
+    const seekers: Seeker[] = waiting.map((w, i) => ({
+      id: w.account,
+      rating: w.rating,
+      misses: w.misses,
+      owner: owners[i] as string,
+      ...(avoids.has(w.account) ? { avoids: avoids.get(w.account) } : {}),
+    }));
     const ownerOf = new Map(seekers.map((s) => [s.id, s.owner]));
     const tables = pool.players === 2 ? pairWave(seekers) : groupWave(seekers, pool.players);
     const seated = new Set<string>();
@@ -177,8 +185,10 @@ export class Pools {
       // Who plays first: drawn, not by who waited longer.
       const order = randomBytes(1)[0] as number;
       const seats = table.map((s) => byId.get(s.id) as Waiting);
-      // A free-for-all's table where one owner would sit twice is not made; its players wait on.
+      // A free-for-all's table where one owner would sit twice, or with a block between two of its
+      // players, is not made; its players wait on.
       if (new Set(seats.map((s) => ownerOf.get(s.account))).size < seats.length) continue;
+      if (seats.some((s) => seats.some((o) => avoids.get(s.account)?.has(o.account)))) continue;
       if (pool.players === 2 && order & 1) seats.reverse();
       const id = await this.makeGame(pool, seats, now);
       if (id) {
@@ -190,6 +200,21 @@ export class Pools {
       pool.id,
       waiting.filter((w) => !seated.has(w.account)).map((w) => w.account),
     );
+  }
+
+  /** Per waiting player, those among the others they may not meet (a block, either way). */
+  private async blocksAmong(waiting: readonly Waiting[]): Promise<Map<string, Set<string>>> {
+    const avoids = new Map<string, Set<string>>();
+    for (const [a, b] of await this.store.social.blocksAmong(waiting.map((w) => w.account)))
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const set = avoids.get(x) ?? new Set<string>();
+        set.add(y);
+        avoids.set(x, set);
+      }
+    return avoids;
   }
 
   private async makeGame(pool: Pool, seats: readonly Waiting[], now: number): Promise<string | null> {

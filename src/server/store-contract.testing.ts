@@ -1,6 +1,7 @@
 import { PUZZLE_RATING, rateFirstTry } from '@hexarena/engines/ratings/puzzle-rating.ts';
 import { describe, expect, it } from 'vitest';
 import { moderationContract } from './moderation/store-contract.testing.ts';
+import { socialContract } from './social/store-contract.testing.ts';
 import {
   type AfterMove,
   type Challenge,
@@ -11,6 +12,7 @@ import {
   RATINGS_CHANGED,
   type RatingChange,
 } from './store.ts';
+import { gamesDbContract } from './stores/games-db-contract.testing.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -1185,4 +1187,6 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
   });
   moderationContract(name, withStore);
+  socialContract(name, withStore);
+  gamesDbContract(name, withStore);
 }

@@ -1,12 +1,14 @@
 import type { Heartbeats } from './downtime.ts';
 import type { IdentityStore } from './identity/store.ts';
 import type { ModerationStore } from './moderation/store.ts';
+import type { SocialStore } from './social/store.ts';
 import type { ArchiveStore } from './stores/archive.ts';
 import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { ExplorerStore } from './stores/explorer.ts';
 import type { DiskState } from './stores/failures.ts';
 import type { GamesStore } from './stores/games.ts';
+import type { GamesDbStore } from './stores/games-db.ts';
 import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
 import type { RatingsStore } from './stores/ratings.ts';
@@ -22,6 +24,7 @@ import type { ReviewsStore } from './stores/reviews.ts';
 export type { Heartbeats } from './downtime.ts';
 export type { AccountStore, BotStore, IdentityStore } from './identity/store.ts';
 export type { ModerationStore } from './moderation/store.ts';
+export type { SocialStore } from './social/store.ts';
 export type { ArchiveStore } from './stores/archive.ts';
 export type { Challenge, ChallengeStore } from './stores/challenges.ts';
 export type { ChatLine, ChatStore } from './stores/chat.ts';
@@ -31,6 +34,7 @@ export * from './stores/failures.ts';
 export * from './stores/game.ts';
 export { type GameRow, gameFromRows } from './stores/game-rows.ts';
 export type { GamesStore } from './stores/games.ts';
+export type { FoundGame, GamesDbStore, GamesQuery as GamesDbQuery, PlayerOutcome } from './stores/games-db.ts';
 export type { LobbyStore, Paired, PairedSeat, Waiting } from './stores/lobby.ts';
 export type { PuzzleRoundResult, PuzzleRoundRow, PuzzlesStore, StoredPuzzleRating } from './stores/puzzles.ts';
 export type { NewRating, Ranked, RatingPoint, RatingsStore, StoredRating } from './stores/ratings.ts';
@@ -52,9 +56,13 @@ export interface GameStore extends IdentityStore {
   /** A player's games and results, the finished games of a kind. */
   readonly archive: ArchiveStore;
   readonly explorer: ExplorerStore;
+  /** Finished games searched by player, game, result, speed, date, rating and opening. */
+  readonly gamesDb: GamesDbStore;
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;
+  /** Blocks and follows between players. */
+  readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;

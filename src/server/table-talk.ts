@@ -32,7 +32,7 @@ export class TableTalk {
   private readonly remote = new Map<string, { report: PresenceReport; at: number }>();
   private readonly presenceListeners = new Set<(p: Presence) => void>();
   private readonly localListeners = new Set<(report: PresenceReport) => void>();
-  private readonly chatListeners = new Set<(room: ChatRoom, line: ChatMessage, local: boolean) => void>();
+  private readonly chatListeners = new Set<(room: ChatRoom, line: ChatMessage, local: boolean, account: string | null) => void>();
   private lines: Promise<ChatLine[]> | null = null;
 
   constructor(
@@ -132,21 +132,21 @@ export class TableTalk {
     return () => this.presenceListeners.delete(listener);
   }
 
-  /** The last lines of one chat. */
-  async chat(room: ChatRoom): Promise<ChatMessage[]> {
+  /** The last lines of one chat, but those of the accounts `hidden` (a reader's blocks). */
+  async chat(room: ChatRoom, hidden: ReadonlySet<string> = new Set()): Promise<ChatMessage[]> {
     this.lines ??= this.store.chat.read(this.id);
     const lines = await this.lines.catch(() => {
       this.lines = null;
       return [];
     });
-    return lines.filter((l) => l.room === room).map(shown);
+    return lines.filter((l) => l.room === room && (l.account === null || !hidden.has(l.account))).map(shown);
   }
 
   /** Stores a line, then tells this instance's readers of that chat. */
   async say(line: ChatLine): Promise<void> {
     await this.store.chat.add(this.id, line, CHAT_KEPT);
     if (this.lines) this.lines = this.lines.then((all) => [...all, line].slice(-CHAT_KEPT));
-    for (const listener of this.chatListeners) listener(line.room, shown(line), true);
+    for (const listener of this.chatListeners) listener(line.room, shown(line), true, line.account);
   }
 
   /** Another instance added lines: they are read again, and the new ones told. */
@@ -159,11 +159,11 @@ export class TableTalk {
     const fresh = last
       ? after.slice(after.findIndex((l) => l.at === last.at && l.text === last.text && l.author === last.author) + 1)
       : after;
-    for (const line of fresh) for (const listener of this.chatListeners) listener(line.room, shown(line), false);
+    for (const line of fresh) for (const listener of this.chatListeners) listener(line.room, shown(line), false, line.account);
   }
 
-  /** Calls `listener` with each new line; `local`: said through this instance. */
-  onChat(listener: (room: ChatRoom, line: ChatMessage, local: boolean) => void): () => void {
+  /** Calls `listener` with each new line; `local`: said through this instance; `account`: whose it is. */
+  onChat(listener: (room: ChatRoom, line: ChatMessage, local: boolean, account: string | null) => void): () => void {
     this.chatListeners.add(listener);
     return () => this.chatListeners.delete(listener);
   }

@@ -56,8 +56,10 @@ export function registerIdentity(
   renamed: (games: readonly string[]) => void = () => undefined,
   /** What else a deletion does (account-closing.ts): before the account is marked, and after. */
   closing: AccountClosingSteps = NO_CLOSING_STEPS,
+  /** Told of each player who signs up here (the search of players finds them at once). */
+  joined: (account: Account) => void = () => undefined,
 ): void {
-  const accounts = new AccountDesk(identities, limits, renamed, closing);
+  const accounts = new AccountDesk(identities, limits, renamed, closing, joined);
   // A personal token revoked (or never made) is told so, not taken for no token at all: a script that
   // goes on would otherwise make games as nobody.
   app.addHook('onRequest', async (request, reply) => {
@@ -85,6 +87,7 @@ class AccountDesk {
     limits: IdentityLimits,
     readonly renamed: (games: readonly string[]) => void,
     readonly closing: AccountClosingSteps,
+    readonly joined: (account: Account) => void,
   ) {
     this.store = identities.store;
     this.now = identities.now;
@@ -230,6 +233,7 @@ function registerSignup(app: FastifyInstance, accounts: AccountDesk): void {
     // The guest's seats now carry the player's name: the rooms holding them read them again.
     if (identity) accounts.renamed([...new Set((await accounts.store.accounts.seatsOf(id)).map((s) => s.game))]);
     const account = await accounts.store.accounts.read(id);
+    if (account) accounts.joined(account);
     return reply.code(201).send({ account: account ? publicAccount(account) : null });
   });
 }

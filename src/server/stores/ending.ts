@@ -3,6 +3,7 @@ import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
 import type { GameId } from './game.ts';
+import { indexEnded } from './games-db.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
 import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
 
@@ -101,6 +102,8 @@ export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promi
       if (rowsChanged(ended) !== 1) return false;
       if (ending.ratings) await rate(trx, id, ending.ratings);
       if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
+      // The games database has the game from the moment it ends.
+      await indexEnded(trx, id, ending.ratings ? ending.ratings.seats.map((s) => s.before?.rating ?? NEW_PLAYER.rating) : null);
       return true;
     });
   } catch (e) {

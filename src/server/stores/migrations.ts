@@ -1,7 +1,9 @@
 import { HEARTBEATS } from '../downtime.ts';
 import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
+import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { REMATCH_OF } from './game.ts';
+import { gamesDbMigration } from './games-db.ts';
 import type { Dialect } from './sql.ts';
 
 /**
@@ -87,7 +89,8 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ACCOUNT_LANGUAGE, // identity/store.ts
+    ACCOUNT_LANGUAGE, // 23: identity/store.ts
+    ...[SOCIAL_MIGRATION, gamesDbMigration(dialect)], // 24: social/store.ts, 25: games-db.ts
   ];
 }
 

@@ -29,6 +29,12 @@ export interface ApiTokensTable {
   created_at: number;
 }
 
+export interface BlocksTable {
+  blocker: string;
+  blocked: string;
+  at: number;
+}
+
 export interface BotsTable {
   token_hash: string;
   name: string;
@@ -81,6 +87,34 @@ export interface ExplorerTable {
   first_wins: number;
   draws: number;
   second_wins: number;
+}
+
+export interface FollowsTable {
+  follower: string;
+  followed: string;
+  notify: Defaulted<number>;
+  at: number;
+}
+
+export interface GameIndexTable {
+  game_id: string;
+  game: string;
+  created_at: number;
+  speed: string;
+  rated: number;
+  termination: string;
+  winner: number | null;
+  draw: number;
+  rating: number | null;
+  opening: string;
+}
+
+export interface GameIndexPlayersTable {
+  account_id: string;
+  created_at: number;
+  game_id: string;
+  seat: number;
+  outcome: string | null;
 }
 
 export interface GamesTable {
@@ -262,11 +296,15 @@ export interface SiteTable {
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
+  blocks: BlocksTable;
   bots: BotsTable;
   challenges: ChallengesTable;
   chat: ChatTable;
   departures: DeparturesTable;
   explorer: ExplorerTable;
+  follows: FollowsTable;
+  game_index: GameIndexTable;
+  game_index_players: GameIndexPlayersTable;
   games: GamesTable;
   heartbeats: HeartbeatsTable;
   leases: LeasesTable;

@@ -1,6 +1,7 @@
 import type { Heartbeats } from '../downtime.ts';
 import type { AccountStore, BotStore } from '../identity/store.ts';
 import type { ModerationStore } from '../moderation/store.ts';
+import type { SocialStore } from '../social/store.ts';
 import type { GameStore } from '../store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql, type ArchiveStore } from './archive.ts';
@@ -9,12 +10,14 @@ import { ChallengeSql, type ChallengeStore } from './challenges.ts';
 import { ChatSql, type ChatStore } from './chat.ts';
 import { ExplorerSql, type ExplorerStore } from './explorer.ts';
 import { GamesSql, type GamesStore } from './games.ts';
+import { GamesDbSql, type GamesDbStore } from './games-db.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
 import { LobbySql, type LobbyStore } from './lobby.ts';
 import { ModerationSql } from './moderation.ts';
 import { PuzzlesSql, type PuzzlesStore } from './puzzles.ts';
 import { RatingsSql, type RatingsStore } from './ratings.ts';
 import { ReviewsSql, type ReviewsStore } from './reviews.ts';
+import { SocialSql } from './social.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
@@ -32,9 +35,11 @@ export abstract class SqlStore implements GameStore {
   readonly bots: BotStore;
   readonly archive: ArchiveStore;
   readonly explorer: ExplorerStore;
+  readonly gamesDb: GamesDbStore;
   readonly reviews: ReviewsStore;
   readonly puzzles: PuzzlesStore;
   readonly moderation: ModerationStore;
+  readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
 
   constructor(protected readonly sqlDb: SqlDb) {
@@ -47,9 +52,11 @@ export abstract class SqlStore implements GameStore {
     this.bots = new BotsSql(sqlDb);
     this.archive = new ArchiveSql(sqlDb);
     this.explorer = new ExplorerSql(sqlDb);
+    this.gamesDb = new GamesDbSql(sqlDb);
     this.reviews = new ReviewsSql(sqlDb);
     this.puzzles = new PuzzlesSql(sqlDb);
     this.moderation = new ModerationSql(sqlDb);
+    this.social = new SocialSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
   }
 

@@ -69,6 +69,8 @@ export type LobbyMessage =
   | { readonly type: 'challenges'; readonly challenges: readonly ChallengeView[] }
   /** The pairing found a game: go to it. */
   | { readonly type: 'paired'; readonly game: string; readonly seat: number }
+  /** A player this one follows (and asked to hear of) started a rated game: its id, to watch. */
+  | { readonly type: 'following'; readonly player: string; readonly game: string }
   | { readonly type: 'error'; readonly error: string };
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -143,6 +145,9 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
     case 'paired':
       if (typeof o.game !== 'string' || !Number.isInteger(o.seat)) return fail('a "paired" message names a game and a seat');
       return ok({ type: 'paired', game: o.game, seat: o.seat as number });
+    case 'following':
+      if (typeof o.player !== 'string' || typeof o.game !== 'string') return fail('a "following" message names a player and a game');
+      return ok({ type: 'following', player: o.player, game: o.game });
     case 'error':
       return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
     default:

@@ -14,6 +14,8 @@ export interface Seeker {
   readonly misses: number;
   /** Who answers for them (an account, for its bots too): two of one owner never meet. */
   readonly owner?: string;
+  /** The seekers they never meet (a block, either way). */
+  readonly avoids?: ReadonlySet<string>;
 }
 
 /** Rating points of bonus for each wave missed. */
@@ -37,6 +39,7 @@ export const widestGap = (lowerRating: number): number => maxScore(lowerRating) 
  */
 export function pairScore(a: Seeker, b: Seeker): number | null {
   if (a.owner !== undefined && a.owner === b.owner) return null;
+  if (a.avoids?.has(b.id) || b.avoids?.has(a.id)) return null;
   const score = Math.abs(a.rating - b.rating) - Math.min(missBonus(a), missBonus(b));
   return score <= maxScore(Math.min(a.rating, b.rating)) ? score : null;
 }

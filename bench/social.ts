@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { PgStore } from '../src/server/pg-store.ts';
+import { startPostgres, type TestPostgres } from '../src/server/postgres.testing.ts';
+import { PlayerIndex } from '../src/server/social/player-index.ts';
+import { SqliteStore } from '../src/server/sqlite-store.ts';
+import type { GameStore, GamesDbQuery } from '../src/server/store.ts';
+
+/**
+ * Players finding each other (docs/social.md): the search of players by prefix at 100,000 accounts,
+ * from the index in memory, beside a scan of every name (what the index saves); and the games
+ * database at 1,000,000 finished games on SQLite (a file, as served) and PostgreSQL (a throwaway
+ * cluster), each query's median and p99 beside an account read by its name (the anchor: one row by a
+ * unique key, through the same store).
+ *
+ * The games are made by the database itself from a counter (one INSERT … SELECT over a series): five
+ * games, four speeds, 1,000 players each in some 2,000 games, ratings 1000–2499, openings drawn from a
+ * few moves so that prefixes are shared, as popular openings are. HEXARENA_BENCH_GAMES sets the count.
+ */
+
+const ACCOUNTS = 100_000;
+const GAMES = Number(process.env.HEXARENA_BENCH_GAMES ?? 1_000_000);
+const LOOKUPS = 20_000;
+const RUNS = 30;
+
+const stat = (times: number[]): string => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return `median ${at(0.5).toFixed(3)} ms, p99 ${at(0.99).toFixed(3)} ms`;
+};
+
+export async function benchSocial(): Promise<void> {
+  await benchPlayerSearch();
+  await benchGamesDb();
+}
+
+async function benchPlayerSearch(): Promise<void> {
+  const rng = Rng.fromSeed('names');
+  const letters = 'abcdefghijklmnopqrstuvwxyz0123456789_-';
+  const names = Array.from({ length: ACCOUNTS }, (_, i) => {
+    let name = letters[rng.int(26)] as string;
+    for (let n = 2 + rng.int(12); n > 0; n--) name += letters[rng.int(letters.length)];
+    return { id: `a${i}`, name: `${name}${i}`, key: `${name}${i}`.toLowerCase() };
+  });
+  const sorted = [...names].sort((a, b) => (a.key < b.key ? -1 : 1));
+  // One in ten online, as a busy evening.
+  const online = new Set(names.filter((_, i) => i % 10 === 0).map((n) => n.id));
+  const index = new PlayerIndex(
+    { names: async (after, limit) => sorted.filter((n) => after === null || n.key > after).slice(0, limit) },
+    (id) => online.has(id),
+    0,
+  );
+  const started = performance.now();
+  // Built through the same paging as from the store, the source here an array.
+  await index.build();
+  {
+    const built = performance.now() - started;
+    const prefixes = Array.from({ length: LOOKUPS }, () => (names[rng.int(ACCOUNTS)] as { key: string }).key.slice(0, 1 + rng.int(3)));
+    const times: number[] = [];
+    let found = 0;
+    for (const p of prefixes) {
+      const t = performance.now();
+      found += index.lookUp(p, 10).length;
+      times.push(performance.now() - t);
+    }
+    const scans: number[] = [];
+    for (const p of prefixes.slice(0, 200)) {
+      const t = performance.now();
+      names.filter((n) => n.key.startsWith(p)).slice(0, 10);
+      scans.push(performance.now() - t);
+    }
+    console.log(`player search, ${ACCOUNTS.toLocaleString('en')} accounts (index built in ${built.toFixed(0)} ms, ${index.size} names):`);
+    console.log(`  prefix of 1–3 letters, 10 answers, online first: ${stat(times)} (${(found / LOOKUPS).toFixed(1)} found a search)`);
+    console.log(`  anchor, a scan of every name: ${stat(scans)}`);
+  }
+}
+
+/** The games made by the database from a counter: the same SQL on both (|| and % alike). */
+function fillSql(games: number, postgres: boolean): string {
+  const series = postgres
+    ? `SELECT generate_series(1, ${games})::bigint AS i`
+    : `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${games}) SELECT i FROM n`;
+  const text = postgres ? '::text' : '';
+  return `INSERT INTO game_index (game_id, game, created_at, speed, rated, termination, winner, draw, rating, opening)
+    SELECT 'g' || i${text},
+      CASE i % 5 WHEN 0 THEN 'hive' WHEN 1 THEN 'hex' WHEN 2 THEN 'nonaga' WHEN 3 THEN 'dicewars' ELSE 'tictactoe' END,
+      1700000000000 + i * 60000,
+      CASE (i / 7) % 4 WHEN 0 THEN 'blitz' WHEN 1 THEN 'rapid' WHEN 2 THEN 'bullet' ELSE 'unlimited' END,
+      i % 2,
+      CASE i % 3 WHEN 0 THEN 'rules' WHEN 1 THEN 'resignation' ELSE 'time' END,
+      CASE WHEN i % 10 = 0 THEN NULL ELSE i % 2 END,
+      CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END,
+      1000 + (i * 37) % 1500,
+      'm' || (i % 3)${text} || ' m' || (i % 7)${text} || ' m' || (i % 11)${text} || ' m' || (i % 13)${text}
+    FROM (${series}) s;
+  INSERT INTO game_index_players (account_id, created_at, game_id, seat, outcome)
+    SELECT 'p' || ((i * 7919) % 1000)${text}, 1700000000000 + i * 60000, 'g' || i${text}, 0,
+      CASE WHEN i % 10 = 0 THEN 'draw' WHEN i % 2 = 0 THEN 'win' ELSE 'loss' END
+    FROM (${series}) s;
+  INSERT INTO game_index_players (account_id, created_at, game_id, seat, outcome)
+    SELECT 'p' || (((i * 7919) % 1000 + 1 + i % 997) % 1000)${text}, 1700000000000 + i * 60000, 'g' || i${text}, 1,
+      CASE WHEN i % 10 = 0 THEN 'draw' WHEN i % 2 = 1 THEN 'win' ELSE 'loss' END
+    FROM (${series}) s;
+  ANALYZE;`;
+}
+
+const QUERIES: [string, Omit<GamesDbQuery, 'limit'>][] = [
+  ['everything, newest first', {}],
+  ['a player', { players: ['p17'] }],
+  ['a player against another', { players: ['p17', 'p18'] }],
+  ['a player, wins, rated, blitz', { players: ['p17'], outcome: 'win', rated: true, speed: 'blitz' }],
+  ['a game and speed', { game: 'hive', speed: 'rapid' }],
+  ['a game, rating 2000–2100', { game: 'hex', minRating: 2000, maxRating: 2100 }],
+  ['a game, an opening of two moves', { game: 'hive', opening: ['m1', 'm3'] }],
+  ['a game, an opening of four moves', { game: 'hive', opening: ['m1', 'm3', 'm5', 'm7'] }],
+  [
+    'a month, draws, by time',
+    { from: 1_700_000_000_000 + 300_000 * 60_000, to: 1_700_000_000_000 + 343_200 * 60_000, result: 'draw', termination: 'time' },
+  ],
+  ['a player, a date range, page 5', { players: ['p17'], from: 1_700_000_000_000, to: 1_700_000_000_000 + GAMES * 30_000 }],
+];
+
+async function timeQueries(name: string, store: GameStore): Promise<void> {
+  console.log(`games database on ${name}, ${GAMES.toLocaleString('en')} games (20 a page, ${RUNS} runs each):`);
+  const anchor: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await store.accounts.byKey(`nobody-${i}`);
+    anchor.push(performance.now() - t);
+  }
+  console.log(`  anchor, an account read by its name (one row by a unique key): ${stat(anchor)}`);
+  for (const [label, query] of QUERIES) {
+    const times: number[] = [];
+    let found = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      let page = await store.gamesDb.search({ ...query, limit: 20 });
+      // The fifth page of a player's dates: four keyset steps, each from the last game seen.
+      for (let p = 1; label.endsWith('page 5') && p < 5 && page.length > 0; p++) {
+        const last = page[page.length - 1] as { createdAt: number; id: string };
+        page = await store.gamesDb.search({ ...query, limit: 20, after: { createdAt: last.createdAt, id: last.id } });
+      }
+      times.push(performance.now() - t);
+      found = page.length;
+    }
+    console.log(`  ${label}: ${stat(times)} (${found} on the page)`);
+  }
+}
+
+async function benchGamesDb(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-social-'));
+  let postgres: TestPostgres | undefined;
+  try {
+    // Migrated by the store, filled through the database's own client, read through the store.
+    await SqliteStore.inFolder(dir).close();
+    let t = performance.now();
+    const raw = new Database(path.join(dir, 'hexarena.sqlite'));
+    raw.exec(fillSql(GAMES, false));
+    raw.close();
+    console.log(`SQLite filled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const lite = SqliteStore.inFolder(dir);
+    await timeQueries('SQLite', lite);
+    await lite.close();
+    try {
+      postgres = await startPostgres();
+    } catch (e) {
+      console.log(`PostgreSQL could not start (${e instanceof Error ? e.message : String(e)}): its figures are left out`);
+      return;
+    }
+    const url = await postgres.createDatabase();
+    const pgStore = await PgStore.open(url);
+    t = performance.now();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(fillSql(GAMES, true));
+    await client.end();
+    console.log(`PostgreSQL filled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await timeQueries('PostgreSQL', pgStore);
+    await pgStore.close();
+  } finally {
+    await postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

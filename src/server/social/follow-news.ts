@@ -1,0 +1,50 @@
+import type { LobbyMessage } from '@hexarena/engines/protocol/lobby.ts';
+import type { GameStore } from '../store.ts';
+
+type Told = (message: Extract<LobbyMessage, { type: 'following' }>) => void;
+
+/**
+ * The notice a follower asked for (docs/social.md): when a player they follow starts a rated game,
+ * their lobby sockets on this instance hear its id (`{"type":"following"}`), to watch it. Only the
+ * followers with a socket open hear: nothing is kept for later, and nothing is read when none is open.
+ */
+export class FollowNews {
+  private readonly listeners = new Map<string, Set<Told>>();
+
+  constructor(private readonly store: GameStore) {}
+
+  /** `listener` hears of the rated games of the players `account` follows with notices, until the returned function is called. */
+  listen(account: string, listener: Told): () => void {
+    let set = this.listeners.get(account);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(account, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(account) === set) this.listeners.delete(account);
+    };
+  }
+
+  /** Game `id` has every seat taken: if rated, the followers of its players here hear of it. */
+  async started(id: string): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const game = await this.store.games.read(id);
+    if (!game?.rated || game.ending) return;
+    const told = new Set<string>();
+    for (const [seat, account] of game.seatAccounts.entries()) {
+      if (account === null) continue;
+      const player = game.seatNames[seat] ?? null;
+      if (player === null) continue;
+      for (const follower of await this.store.social.notified(account)) {
+        // A follower seated in the game, or told of it already (two of theirs playing each other), hears nothing more.
+        if (told.has(follower) || game.seatAccounts.includes(follower)) continue;
+        const listeners = this.listeners.get(follower);
+        if (!listeners) continue;
+        told.add(follower);
+        for (const listener of listeners) listener({ type: 'following', player, game: id });
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { GameStore, NewGame } from '../store.ts';
+
+/** The games database's part of the store contract (stores/games-db.ts), run on every store by gameStoreContract. */
+export function gamesDbContract(name: string, withStore: (body: (store: GameStore) => Promise<void>) => () => Promise<void>): void {
+  const blitz = { initialMs: 300_000, incrementMs: 3_000 };
+  /** A game of two accounts, played (its moves) and ended as the room ends one. */
+  const play = async (
+    store: GameStore,
+    g: {
+      id: string;
+      game?: string;
+      at: number;
+      seats: [string, string];
+      moves: string[];
+      result: unknown;
+      termination: string;
+      rated?: boolean;
+      clock?: typeof blitz;
+    },
+  ) => {
+    const made: NewGame = {
+      id: g.id,
+      game: g.game ?? 'hex',
+      options: {},
+      seed: 's',
+      seats: ['open', 'open'],
+      clock: g.clock ?? null,
+      createdAt: g.at,
+      ...(g.rated ? { rated: true } : {}),
+    };
+    await store.games.create(made);
+    for (const [seat, account] of g.seats.entries())
+      await store.games.claimSeat(g.id, seat, `${g.id}-${seat}`, account, undefined, account);
+    for (const [ply, move] of g.moves.entries())
+      await store.games.append(g.id, { ply, move, at: g.at + ply }, { deadline: null, due: null });
+    const after = { rating: 1500, deviation: 300, volatility: 0.06 };
+    const ratings = g.rated
+      ? { perf: 'hex:blitz', at: g.at + 50, seats: g.seats.map((account) => ({ account, before: null, after })), diffs: [0, 0] }
+      : undefined;
+    expect(
+      await store.games.end(g.id, {
+        result: g.result as never,
+        termination: g.termination,
+        plies: g.moves.length,
+        ...(ratings ? { ratings } : {}),
+      }),
+    ).toBe(true);
+  };
+  const ids = (found: { id: string }[]) => found.map((g) => g.id);
+
+  describe(`GamesDbStore contract: ${name}`, () => {
+    it(
+      'finds finished games by player, opponent, outcome, game, result, termination, rating, speed, dates, rating and opening, newest first, a page after another',
+      withStore(async (store) => {
+        for (const [i, n] of ['Ann', 'Bob', 'Cid'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        const win = (winner: number) => ({ kind: 'win', winner });
+        await play(store, {
+          id: 'g1',
+          at: 100,
+          seats: ['Ann', 'Bob'],
+          moves: ['a1', 'b2', 'c3'],
+          result: win(0),
+          termination: 'rules',
+          rated: true,
+          clock: blitz,
+        });
+        await play(store, {
+          id: 'g2',
+          at: 200,
+          seats: ['Bob', 'Cid'],
+          moves: ['a1', 'b2', 'd4'],
+          result: { kind: 'draw' },
+          termination: 'agreement',
+        });
+        await play(store, {
+          id: 'g3',
+          at: 300,
+          game: 'nonaga',
+          seats: ['Ann', 'Cid'],
+          moves: [],
+          result: win(1),
+          termination: 'resignation',
+        });
+        await play(store, { id: 'g4', at: 400, seats: ['Ann', 'Bob'], moves: [], result: { kind: 'draw' }, termination: 'aborted' });
+        await store.games.create({ id: 'live', game: 'hex', options: {}, seed: 's', seats: ['open', 'open'], clock: null, createdAt: 500 });
+
+        const all = await store.gamesDb.search({ limit: 10 });
+        expect(ids(all)).toEqual(['g3', 'g2', 'g1']);
+        expect(all[2]).toEqual({
+          id: 'g1',
+          game: 'hex',
+          createdAt: 100,
+          speed: 'blitz',
+          rated: true,
+          termination: 'rules',
+          winner: 0,
+          draw: false,
+          rating: 1500,
+          opening: ['a1', 'b2', 'c3'],
+          players: ['Ann', 'Bob'],
+        });
+        const page = await store.gamesDb.search({ limit: 2 });
+        expect(ids(page)).toEqual(['g3', 'g2']);
+        expect(ids(await store.gamesDb.search({ limit: 2, after: { createdAt: 200, id: 'g2' } }))).toEqual(['g1']);
+        const q = async (query: Omit<Parameters<GameStore['gamesDb']['search']>[0], 'limit'>) =>
+          ids(await store.gamesDb.search({ ...query, limit: 10 }));
+        expect(await q({ players: ['Ann'] })).toEqual(['g3', 'g1']);
+        expect(await q({ players: ['Ann'], after: { createdAt: 300, id: 'g3' } })).toEqual(['g1']);
+        expect(await q({ players: ['Ann', 'Bob'] })).toEqual(['g1']);
+        expect(await q({ players: ['Ann'], outcome: 'win' })).toEqual(['g1']);
+        expect(await q({ players: ['Ann'], outcome: 'loss' })).toEqual(['g3']);
+        expect(await q({ players: ['Cid'], outcome: 'draw' })).toEqual(['g2']);
+        expect(await q({ game: 'hex' })).toEqual(['g2', 'g1']);
+        expect(await q({ result: 'draw' })).toEqual(['g2']);
+        expect(await q({ result: 'win' })).toEqual(['g3', 'g1']);
+        expect(await q({ termination: 'resignation' })).toEqual(['g3']);
+        expect(await q({ rated: true })).toEqual(['g1']);
+        expect(await q({ rated: false })).toEqual(['g3', 'g2']);
+        expect(await q({ speed: 'blitz' })).toEqual(['g1']);
+        expect(await q({ speed: 'unlimited' })).toEqual(['g3', 'g2']);
+        expect(await q({ from: 150, to: 300 })).toEqual(['g2']);
+        expect(await q({ players: ['Ann'], from: 50, to: 301 })).toEqual(['g3', 'g1']);
+        expect(await q({ minRating: 1500, maxRating: 1500 })).toEqual(['g1']);
+        expect(await q({ minRating: 1501 })).toEqual([]);
+        expect(await q({ game: 'hex', opening: ['a1', 'b2'] })).toEqual(['g2', 'g1']);
+        expect(await q({ game: 'hex', opening: ['a1', 'b2', 'c3'] })).toEqual(['g1']);
+        // A prefix is of whole moves: "b" is not "b2".
+        expect(await q({ game: 'hex', opening: ['a1', 'b'] })).toEqual([]);
+      }),
+    );
+
+    it(
+      'takes in the games finished before it existed, a batch at a time, once each',
+      withStore(async (store) => {
+        for (const [i, n] of ['Ann', 'Bob'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        for (let i = 0; i < 5; i++)
+          await play(store, {
+            id: `b${i}`,
+            at: 10 + i,
+            seats: ['Ann', 'Bob'],
+            moves: ['a1'],
+            result: { kind: 'draw' },
+            termination: 'agreement',
+          });
+        const added: number[] = [];
+        for (let n = await store.gamesDb.backfill(2); n > 0; n = await store.gamesDb.backfill(2)) added.push(n);
+        expect(added).toEqual([2, 2, 1]);
+        expect(await store.gamesDb.backfill(2)).toBe(0);
+        expect(ids(await store.gamesDb.search({ players: ['Bob'], limit: 10 }))).toEqual(['b4', 'b3', 'b2', 'b1', 'b0']);
+      }),
+    );
+  });
+}

@@ -1,0 +1,306 @@
+import { parseOutcome } from '@hexarena/engines/engine/record.ts';
+import { speedOf } from '@hexarena/engines/ratings/perf.ts';
+import { sql } from 'kysely';
+import type { GameId } from './game.ts';
+import type { Db, Dialect, SqlDb } from './sql.ts';
+
+/**
+ * The games database (docs/social.md): every finished game (aborted ones aside) as one row of what
+ * it is searched by — its game, date, speed, whether rated, how it ended, its players' mean rating,
+ * its first moves — and a row per player with how it came out for them. Written in the write that
+ * ends a game (stores/ending.ts), so the database is always in step with the games; games finished
+ * before it existed are added by `backfill`, resumably. Paged by keyset: newest first, each page after
+ * the last game of the one before.
+ */
+
+/** How a game came out for one player. */
+export type PlayerOutcome = 'win' | 'draw' | 'loss';
+
+/** The moves kept as a game's opening, searched by prefix. */
+export const OPENING_MOVES = 8;
+/** Openings of this many moves or fewer are shared by many games: searched in date order, not through their index. */
+const SHARED_PREFIX = 2;
+
+/** What the games database is asked: every field narrows it; none is everything, newest first. */
+export interface GamesQuery {
+  /** Accounts who played in the game (one or two): all of them. */
+  readonly players?: readonly string[];
+  /** How it came out for the first of `players`. */
+  readonly outcome?: PlayerOutcome;
+  readonly game?: string;
+  /** `win` (someone won) or `draw`, whoever played. */
+  readonly result?: 'win' | 'draw';
+  readonly termination?: string;
+  readonly rated?: boolean;
+  /** A speed of ratings/perf.ts, or `unlimited` (no clock). */
+  readonly speed?: string;
+  /** Made at or after / before, in milliseconds. */
+  readonly from?: number;
+  readonly to?: number;
+  /** The players' mean rating before the game (rated games only), inclusive. */
+  readonly minRating?: number;
+  readonly maxRating?: number;
+  /** The first moves, as the game's notation writes them, in order. */
+  readonly opening?: readonly string[];
+  /** The page goes on after this game (the last one of the page before). */
+  readonly after?: { readonly createdAt: number; readonly id: GameId };
+  readonly limit: number;
+}
+
+/** A game the database found. */
+export interface FoundGame {
+  readonly id: GameId;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly speed: string;
+  readonly rated: boolean;
+  readonly termination: string;
+  /** The seat that won, or null (a draw, or no single winner). */
+  readonly winner: number | null;
+  readonly draw: boolean;
+  readonly rating: number | null;
+  readonly opening: readonly string[];
+  /** Per seat, the name it was played under (null: nobody's name, an AI's seat). */
+  readonly players: readonly (string | null)[];
+}
+
+export interface GamesDbStore {
+  search(query: GamesQuery): Promise<FoundGame[]>;
+  /**
+   * Adds up to `batch` of the games finished before the database existed, oldest first, from where
+   * the last call stopped (kept in the store); the number added, 0 once none is left.
+   */
+  backfill(batch: number): Promise<number>;
+}
+
+/** The games database's tables, both stores; on PostgreSQL the opening compared byte by byte, as a prefix is. */
+export const gamesDbMigration = (dialect: Dialect): string => {
+  const bytes = dialect === 'postgres' ? ' COLLATE "C"' : '';
+  return `CREATE TABLE game_index (
+     game_id TEXT PRIMARY KEY,
+     game TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     speed TEXT NOT NULL,
+     rated INTEGER NOT NULL,
+     termination TEXT NOT NULL,
+     winner INTEGER,
+     draw INTEGER NOT NULL,
+     rating INTEGER,
+     opening TEXT${bytes} NOT NULL
+   );
+   CREATE INDEX game_index_by_date ON game_index(created_at, game_id);
+   CREATE INDEX game_index_by_game ON game_index(game, created_at, game_id);
+   CREATE INDEX game_index_by_opening ON game_index(game, opening);
+   CREATE TABLE game_index_players (
+     account_id TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     game_id TEXT NOT NULL,
+     seat INTEGER NOT NULL,
+     outcome TEXT,
+     PRIMARY KEY (account_id, created_at, game_id, seat)
+   );
+   CREATE INDEX game_index_players_by_game ON game_index_players(game_id);
+   INSERT INTO site VALUES ('games-index-backfill', '');`;
+};
+
+/** The row of a game, as the end writes it (what the games table, its seats and moves hold). */
+async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> {
+  const g = await trx
+    .selectFrom('games')
+    .select(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!g || g.termination === null || g.termination === 'aborted') return;
+  const seats = await trx.selectFrom('seats').select(['seat', 'account_id']).where('game_id', '=', id).execute();
+  const moves = await trx
+    .selectFrom('moves')
+    .select('move')
+    .where('game_id', '=', id)
+    .where('ply', '<', OPENING_MOVES)
+    .orderBy('ply')
+    .execute();
+  const outcome = parseOutcome(JSON.parse(g.ended_result ?? 'null'));
+  const ended = outcome.ok ? outcome.value : null;
+  const winner = ended?.kind === 'win' && ended.ranking === undefined ? ended.winner : null;
+  const draw = ended?.kind === 'draw';
+  const clock = g.clock === null ? null : (JSON.parse(g.clock) as Parameters<typeof speedOf>[0] | null);
+  const rating =
+    ratingsBefore && ratingsBefore.length > 0 ? Math.round(ratingsBefore.reduce((a, b) => a + b, 0) / ratingsBefore.length) : null;
+  const createdAt = Number(g.created_at);
+  await trx
+    .insertInto('game_index')
+    .values({
+      game_id: id,
+      game: g.game,
+      created_at: createdAt,
+      speed: clock ? speedOf(clock) : 'unlimited',
+      rated: g.rated,
+      termination: g.termination,
+      winner,
+      draw: draw ? 1 : 0,
+      rating,
+      opening: moves.map((m) => m.move).join(' '),
+    })
+    .onConflict((c) => c.column('game_id').doNothing())
+    .execute();
+  for (const s of seats) {
+    if (s.account_id === null) continue;
+    const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
+    await trx
+      .insertInto('game_index_players')
+      .values({ account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how })
+      .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing())
+      .execute();
+  }
+}
+
+/** Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated game's players' ratings read for it. */
+export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> => indexRow(trx, id, ratingsBefore);
+
+export class GamesDbSql implements GamesDbStore {
+  constructor(private readonly sql: SqlDb) {}
+
+  async search(q: GamesQuery): Promise<FoundGame[]> {
+    const rows = await this.sql.read((db) => {
+      let query = db
+        .selectFrom('game_index as g')
+        .select([
+          'g.game_id',
+          'g.game',
+          'g.created_at',
+          'g.speed',
+          'g.rated',
+          'g.termination',
+          'g.winner',
+          'g.draw',
+          'g.rating',
+          'g.opening',
+        ]);
+      const [first, second] = q.players ?? [];
+      if (first !== undefined) {
+        query = query
+          .innerJoin('game_index_players as p', (j) => j.onRef('p.game_id', '=', 'g.game_id').on('p.account_id', '=', first))
+          .$if(q.outcome !== undefined, (w) => w.where('p.outcome', '=', q.outcome as string));
+      }
+      // The opponent's rows met by the first player's own key (account, date, game): no scan of either's games.
+      if (first !== undefined && second !== undefined)
+        query = query.innerJoin('game_index_players as o', (j) =>
+          j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
+        );
+      // Ordered by the player's rows when a player is named (their index is in date order), else by the games'.
+      const at = sql.ref<number>(first !== undefined ? 'p.created_at' : 'g.created_at');
+      const after = q.after;
+      return query
+        .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
+        .$if(q.from !== undefined, (w) => w.where(at, '>=', q.from as number))
+        .$if(q.to !== undefined, (w) => w.where(at, '<', q.to as number))
+        .$if(q.opening !== undefined && q.opening.length > 0, (w) => {
+          const moves = q.opening as string[];
+          const prefix = moves.join(' ');
+          // A prefix as a range: the whole opening, or the moves it begins with. A long prefix is found
+          // through the openings' index (few games share it); a short one, shared by many, is read in
+          // date order and filtered (the opening as an expression no index offers), so a page of the
+          // newest is found without sorting thousands.
+          const opening = moves.length > SHARED_PREFIX ? sql.ref<string>('g.opening') : sql<string>`(g.opening || '')`;
+          return w.where((e) => e.or([e(opening, '=', prefix), e.and([e(opening, '>=', `${prefix} `), e(opening, '<', `${prefix}!`)])]));
+        })
+        .$if(after !== undefined, (w) =>
+          w.where((e) =>
+            e.or([
+              e(at, '<', (after as { createdAt: number }).createdAt),
+              e.and([e(at, '=', (after as { createdAt: number }).createdAt), e('g.game_id', '<', (after as { id: string }).id)]),
+            ]),
+          ),
+        )
+        .orderBy(at, 'desc')
+        .orderBy('g.game_id', 'desc')
+        .limit(q.limit)
+        .execute();
+    });
+    const names = await this.seatNames(rows.map((r) => r.game_id));
+    return rows.map((r) => ({
+      players: Array.from(names.get(r.game_id) ?? [], (n) => n ?? null),
+      id: r.game_id,
+      game: r.game,
+      createdAt: Number(r.created_at),
+      speed: r.speed,
+      rated: Boolean(r.rated),
+      termination: r.termination,
+      winner: r.winner,
+      draw: Boolean(r.draw),
+      rating: r.rating,
+      opening: r.opening === '' ? [] : r.opening.split(' '),
+    }));
+  }
+
+  /** Per game, the name each seat was played under. */
+  private async seatNames(ids: readonly string[]): Promise<Map<string, (string | null)[]>> {
+    const names = new Map<string, (string | null)[]>();
+    if (ids.length === 0) return names;
+    const seats = await this.sql.read((db) =>
+      db
+        .selectFrom('seats')
+        .select(['game_id', 'seat', 'name'])
+        .where('game_id', 'in', [...ids])
+        .execute(),
+    );
+    for (const s of seats) {
+      const list = names.get(s.game_id) ?? [];
+      list[s.seat] = s.name;
+      names.set(s.game_id, list);
+    }
+    return names;
+  }
+
+  backfill(batch: number): Promise<number> {
+    return this.sql.write(async (trx) => {
+      const cursor = await trx.selectFrom('site').select('value').where('name', '=', 'games-index-backfill').executeTakeFirst();
+      if (!cursor || cursor.value === 'done') return 0;
+      const [atText, id] = cursor.value === '' ? ['-1', ''] : (cursor.value.split('/') as [string, string]);
+      const from = Number(atText);
+      const games = await trx
+        .selectFrom('games')
+        .select(['id', 'created_at'])
+        .where('termination', 'is not', null)
+        .where((e) => e.or([e('created_at', '>', from), e.and([e('created_at', '=', from), e('id', '>', id)])]))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(batch)
+        .execute();
+      for (const g of games) await indexRow(trx, g.id, await ratingsBeforeOf(trx, g.id));
+      const last = games[games.length - 1];
+      await trx
+        .updateTable('site')
+        .set({ value: last && games.length === batch ? `${Number(last.created_at)}/${last.id}` : 'done' })
+        .where('name', '=', 'games-index-backfill')
+        .execute();
+      return games.length;
+    });
+  }
+}
+
+type Column = 'g.game' | 'g.draw' | 'g.winner' | 'g.termination' | 'g.rated' | 'g.speed' | 'g.rating';
+
+/** The query's conditions on the game's own columns, each a comparison. */
+function plainFilters(q: GamesQuery): [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] {
+  const filters: [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] = [];
+  if (q.game !== undefined) filters.push(['g.game', '=', q.game]);
+  if (q.result === 'draw') filters.push(['g.draw', '=', 1]);
+  if (q.result === 'win') filters.push(['g.winner', 'is not', null]);
+  if (q.termination !== undefined) filters.push(['g.termination', '=', q.termination]);
+  if (q.rated !== undefined) filters.push(['g.rated', '=', q.rated ? 1 : 0]);
+  if (q.speed !== undefined) filters.push(['g.speed', '=', q.speed]);
+  if (q.minRating !== undefined) filters.push(['g.rating', '>=', q.minRating]);
+  if (q.maxRating !== undefined) filters.push(['g.rating', '<=', q.maxRating]);
+  return filters;
+}
+
+/** A rated game's players' ratings before it, from the history its end wrote (rating less its change). */
+async function ratingsBeforeOf(trx: Db, id: GameId): Promise<number[] | null> {
+  const points = await trx
+    .selectFrom('rating_history')
+    .select([sql<number>`rating - coalesce(delta, 0)`.as('before')])
+    .where('game_id', '=', id)
+    .execute();
+  return points.length > 0 ? points.map((p) => Number(p.before)) : null;
+}
