@@ -89,8 +89,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ACCOUNT_LANGUAGE, // 23: identity/store.ts
-    ...[SOCIAL_MIGRATION, gamesDbMigration(dialect)], // 24: social/store.ts, 25: games-db.ts
+    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect)], // 23: identity/store.ts, 24: social/store.ts, 25: games-db.ts
   ];
 }
 
