@@ -94,6 +94,7 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
   worker.on('message', (m: Checkpointed | { error: string }) => {
     const done = answer;
     answer = null;
+    worker.unref();
     done?.('error' in m ? null : m);
   });
   worker.on('error', (e) => {
@@ -108,11 +109,16 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
       if (failed) return Promise.resolve(null);
       return new Promise((resolve) => {
         answer = resolve;
+        // Held while it works: a stop awaiting this answer must not see the event loop empty (an unref'd
+        // thread would let the process end there, mid-await: exit code 13).
+        worker.ref();
         worker.postMessage('run');
       });
     },
     async close() {
-      if (!failed) worker.postMessage('close');
+      if (failed) return;
+      worker.ref();
+      worker.postMessage('close');
       await exited;
     },
   };
