@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
-import { PgStore } from './pg-store.ts';
+import { PgStore, pgPool } from './pg-store.ts';
 import { pairAcrossInstances } from './pools.testing.ts';
 import { startPostgres, type TestPostgres } from './postgres.testing.ts';
 import { Room } from './room.ts';
@@ -42,6 +42,32 @@ describe('a PostgreSQL store made by a newer hexarena', () => {
       expect(after.rows[0]?.v).toBe(known + 1);
     } finally {
       await client.end();
+    }
+  });
+});
+
+describe('a PostgreSQL connection lost while in use', () => {
+  it('fails what it was doing and the process goes on: no unhandled error (seen as an instance dying when PostgreSQL stopped)', async () => {
+    const url = await freshDatabase();
+    const pool = pgPool(url, 2);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // Its server end goes while the store holds it (as a transaction does): the client emits an error
+      // on itself, which without a listener would end the process.
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+      // Between two statements, as a transaction waits on the server's own work: nothing asked of it.
+      await ended;
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+      client.release(true);
+      // The pool goes on with a new connection.
+      expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one).toBe(1);
+    } finally {
+      await admin.end();
+      await pool.end();
     }
   });
 });

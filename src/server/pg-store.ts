@@ -20,6 +20,18 @@ const MIGRATION_LOCK = 0x6865_7861;
 
 const translated = pgFailure;
 
+/** The store's connections to PostgreSQL. */
+export function pgPool(connectionString: string, connections: number): pg.Pool {
+  // A lost server is noticed within seconds, not after the operating system's minutes.
+  const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 5_000, types: pgTypes });
+  // A client that loses its server must not take the process down: an idle one's error comes to the
+  // pool; one in use (a query or transaction under way) emits it on itself, where the pool listens
+  // no more — its query fails, and the pool drops it when it is given back.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 export class PgStore extends SqlStore {
   private constructor(private readonly pool: pg.Pool) {
     super(postgresDb(pool));
@@ -27,10 +39,7 @@ export class PgStore extends SqlStore {
 
   /** Connects (a pool of `connections`), and brings the schema up to date. */
   static async open(connectionString: string, connections = 20): Promise<PgStore> {
-    // A lost server is noticed within seconds, not after the operating system's minutes.
-    const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 5_000, types: pgTypes });
-    // An idle client that loses its server must not take the process down.
-    pool.on('error', () => undefined);
+    const pool = pgPool(connectionString, connections);
     const store = new PgStore(pool);
     try {
       await store.migrate();
