@@ -1,16 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { SURROUNDED_IN_23 } from '@hexarena/engines/games/hive/testing.ts';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { createHttpServer } from '../server/http.ts';
-import { launchChromium } from './headless-chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from './i18n/languages.ts';
 import es from './i18n/messages/es.ts';
 import ja from './i18n/messages/ja.ts';
 import ru from './i18n/messages/ru.ts';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * The app in Spanish, Russian and Japanese (docs/translating.md): a browser whose language is one of
@@ -20,26 +15,11 @@ import ru from './i18n/messages/ru.ts';
  * app vitest's global set-up built, the real server in this process, Debian's chromium.
  */
 const PATIENCE_MS = 150_000;
-let server: FastifyInstance;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  server = await createHttpServer(WEB_DIST);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
-  await mkdir('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = staticSite();
 
 /** A page in a browser whose language is `browserLocale` (navigator.languages and Accept-Language alike). */
 async function inBrowserOf(browserLocale: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
+  const context = await site.browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();
   try {
@@ -76,7 +56,7 @@ const CASES: readonly {
 describe('the app in the player’s language', () => {
   it.each(CASES)('$locale: the home page and a Hive game to its result speak the browser’s language', async (c) => {
     await inBrowserOf(c.browser, `i18n-${c.locale}-home`, async (page) => {
-      const answer = await page.goto(base);
+      const answer = await page.goto(site.base);
       // The server already wrote the language into the page (Accept-Language); the app agrees.
       expect(await answer?.text()).toContain(`<html lang="${c.locale}">`);
       await page.getByRole('button', { name: c.catalog['home.createGame'] }).waitFor();
@@ -89,7 +69,7 @@ describe('the app in the player’s language', () => {
       expect(await page.locator('.account-bar a[href="/leaderboard"]').textContent()).toBe(c.catalog['account.leaderboards']);
     });
     await inBrowserOf(c.browser, `i18n-${c.locale}-hive`, async (page) => {
-      await page.goto(`${base}#game=hive&seats=human,human&seed=i18n&moves=${encodeURIComponent(BEFORE_LAST.join(';'))}`);
+      await page.goto(`${site.base}#game=hive&seats=human,human&seed=i18n&moves=${encodeURIComponent(BEFORE_LAST.join(';'))}`);
       const white = c.catalog['seat.White'];
       await expect.poll(() => status(page)).toBe(c.catalog['game.toMove'].replace('{seat}', white));
       expect(await lang(page)).toBe(c.locale);
@@ -110,7 +90,7 @@ describe('the app in the player’s language', () => {
 
   it('a language chosen in the settings menu holds through reloads, over the browser’s', async () => {
     await inBrowserOf('ru-RU', 'i18n-chosen-ja', async (page) => {
-      await page.goto(base);
+      await page.goto(site.base);
       await page.getByRole('button', { name: ru['home.createGame'] }).waitFor();
       await page.locator('summary[aria-label]').first().click();
       // The page loads again in the language chosen.
@@ -126,7 +106,7 @@ describe('the app in the player’s language', () => {
 
   it('a browser in a language the site does not speak gets English', async () => {
     await inBrowserOf('fr-FR', 'i18n-fr-english', async (page) => {
-      const answer = await page.goto(base);
+      const answer = await page.goto(site.base);
       expect(await answer?.text()).toContain('<html lang="en">');
       await page.getByRole('button', { name: 'Create a game' }).waitFor();
       expect(await lang(page)).toBe('en');

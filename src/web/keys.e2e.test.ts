@@ -1,11 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { createHttpServer } from '../server/http.ts';
-import { launchChromium } from './headless-chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * Typed moves and keyboard play (issue 46, defect 13 and build item 3), and the position editor's
@@ -14,30 +9,15 @@ import { launchChromium } from './headless-chromium.ts';
  * test-results/keys-*.png.
  */
 const PATIENCE_MS = 150_000;
-let server: FastifyInstance;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  server = await createHttpServer(WEB_DIST);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
-  await mkdir('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = staticSite();
 
 /** A page at `path` in a context of its own, closed however the test ends; `shot` is kept (or `shot`-failed). */
 async function onPage(path: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();
   try {
-    await page.goto(base + path);
+    await page.goto(site.base + path);
     await body(page);
     await page.screenshot({ path: `test-results/keys-${shot}.png` });
   } catch (error) {

@@ -1,10 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { createHttpServer } from '../server/http.ts';
-import { launchChromium } from './headless-chromium.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * The boards' life in the browser (issue 30 item 5): the last move marked where it went, a move
@@ -13,25 +9,11 @@ import { launchChromium } from './headless-chromium.ts';
  * process, Debian's chromium, one browser for the file.
  */
 const PATIENCE_MS = 150_000;
-let server: FastifyInstance;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  server = await createHttpServer(WEB_DIST);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = staticSite();
 
 /** A page in a context of its own (reduced motion, say), closed however the test ends. */
 async function withPage(options: BrowserContextOptions, body: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext(options);
+  const context = await site.browser.newContext(options);
   context.setDefaultTimeout(PATIENCE_MS);
   // Every animation the page starts, counted from the first script on (the slides are short: a
   // count cannot miss one that ended before the test looked).
@@ -59,7 +41,7 @@ const HIVE = `#game=hive&seats=human,human&seed=life&moves=${encodeURIComponent(
  * render, with the destination, the cell marked as the last move, and the animations running then.
  */
 async function moveQueen(page: Page): Promise<{ dest: string; marked: string[]; running: number }> {
-  await page.goto(base + HIVE);
+  await page.goto(site.base + HIVE);
   await page.locator('[data-piece="wQ"]').click();
   await page.locator('svg.hive g.spot.dest').first().waitFor();
   return page.evaluate(async () => {
@@ -98,7 +80,7 @@ describe("the boards' life", () => {
 
   it('tic-tac-toe and Hex mark the last move too, and only it', async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${base}?game=tictactoe&seats=human,human&seed=mark`);
+      await page.goto(`${site.base}?game=tictactoe&seats=human,human&seed=mark`);
       await page.locator('[data-cell=b2]').click();
       await expect.poll(() => page.locator('svg.board g.last-move').getAttribute('data-cell')).toBe('b2');
       await page.locator('[data-cell=a1]').click();
@@ -106,7 +88,7 @@ describe("the boards' life", () => {
       expect(await page.locator('svg.board g.last-move').count()).toBe(1);
 
       await page.goto(
-        `${base}?game=hex&seats=human,human&seed=mark&options=${encodeURIComponent(JSON.stringify({ size: 5, pie: false }))}`,
+        `${site.base}?game=hex&seats=human,human&seed=mark&options=${encodeURIComponent(JSON.stringify({ size: 5, pie: false }))}`,
       );
       await page.locator('[data-cell=c3]').click();
       await expect.poll(() => page.locator('svg.board g.last-move').getAttribute('data-cell')).toBe('c3');
@@ -115,13 +97,13 @@ describe("the boards' life", () => {
 
   it('the board theme on the root follows the setting: from the start, and at once when another tab changes it', async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${base}?game=tictactoe&seats=human,human&seed=theme`);
+      await page.goto(`${site.base}?game=tictactoe&seats=human,human&seed=theme`);
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.boardTheme)).toBe('classic');
       const background = () => page.locator('svg.board').evaluate((svg) => getComputedStyle(svg).backgroundColor);
       const classic = await background();
       // The settings as another tab saves them: this page takes them on at once.
       const other = await page.context().newPage();
-      await other.goto(`${base}?game=tictactoe&seats=human,human&seed=other`);
+      await other.goto(`${site.base}?game=tictactoe&seats=human,human&seed=other`);
       await other.evaluate(() => {
         const saved = JSON.parse(localStorage.getItem('hexarena.settings') ?? '{}');
         localStorage.setItem('hexarena.settings', JSON.stringify({ ...saved, boardTheme: 'wood', pieceLook: 'glyphs' }));

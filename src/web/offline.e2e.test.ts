@@ -1,15 +1,12 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { readdir, readFile } from 'node:fs/promises';
 import { keysOfMove } from '@hexarena/engines/engine/board-interaction.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { hive, hiveBoard } from '@hexarena/engines/games/hive/index.ts';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
-import { createHttpServer } from '../server/http.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * The installable app (issue 46, build item 5): the manifest and its icons, and the service worker
@@ -19,22 +16,7 @@ import { launchChromium } from './headless-chromium.ts';
  * test-results/offline-*.png.
  */
 const PATIENCE_MS = 150_000;
-let server: FastifyInstance;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  server = await createHttpServer(WEB_DIST);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
-  await mkdir('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = staticSite();
 
 const moveCount = async (page: Page) => Number(await page.getByTestId('moves').getAttribute('data-count'));
 const status = (page: Page) => page.getByTestId('status').textContent();
@@ -53,7 +35,7 @@ describe('the installable app', () => {
   });
 
   it('has a manifest with icons a phone can install, each served', async () => {
-    const response = await fetch(`${base}manifest.webmanifest`);
+    const response = await fetch(`${site.base}manifest.webmanifest`);
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as {
       name: string;
@@ -66,7 +48,7 @@ describe('the installable app', () => {
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) {
-      const file = await fetch(new URL(icon.src, base));
+      const file = await fetch(new URL(icon.src, site.base));
       expect(file.status, icon.src).toBe(200);
       expect(file.headers.get('content-type'), icon.src).toContain(icon.type);
       if (icon.type === 'image/png') {
@@ -75,10 +57,10 @@ describe('the installable app', () => {
         expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
       }
     }
-    const page = await fetch(base).then((r) => r.text());
+    const page = await fetch(site.base).then((r) => r.text());
     expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     // The worker is checked again at every visit (a new build is a new worker).
-    const worker = await fetch(`${base}sw.js`);
+    const worker = await fetch(`${site.base}sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('content-type')).toContain('javascript');
   });
@@ -88,10 +70,10 @@ describe('the installable app', () => {
     let page: Page;
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       context.setDefaultTimeout(PATIENCE_MS);
       page = await context.newPage();
-      await page.goto(base);
+      await page.goto(site.base);
       // Active means installed, and installing means every file of the build kept.
       const kept = await page.evaluate(async () => {
         const { active } = await navigator.serviceWorker.ready;
@@ -107,7 +89,7 @@ describe('the installable app', () => {
       expect(kept.files.some((f) => /^\/assets\/ai-worker-.*\.js$/.test(f))).toBe(true);
       // No network, and no server either.
       await context.setOffline(true);
-      await server.close();
+      await site.server.close();
       expect(
         await page.evaluate(() =>
           fetch('/api/games').then(
@@ -123,14 +105,14 @@ describe('the installable app', () => {
     });
 
     it('opens the home page', async () => {
-      await page.goto(base);
+      await page.goto(site.base);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain('hexarena');
       await page.getByTestId('puzzles-hive').waitFor();
       await shot(page, 'home');
     });
 
     it('plays a game against the computer (the AI runs in a worker of the page)', async () => {
-      await page.goto(`${base}#game=tictactoe&seats=human,easy&seed=offline`);
+      await page.goto(`${site.base}#game=tictactoe&seats=human,easy&seed=offline`);
       await page.locator('[data-cell="b2"]').click();
       // The computer answers: its move is the second of the game.
       await expect.poll(() => moveCount(page)).toBe(2);
@@ -138,7 +120,7 @@ describe('the installable app', () => {
     });
 
     it('plays a hotseat game to its end', async () => {
-      await page.goto(`${base}#game=tictactoe&seats=human,human&seed=offline`);
+      await page.goto(`${site.base}#game=tictactoe&seats=human,human&seed=offline`);
       for (const [i, cell] of ['a1', 'b1', 'a2', 'b2', 'a3'].entries()) {
         await page.locator(`[data-cell="${cell}"]`).click();
         await expect.poll(() => moveCount(page)).toBe(i + 1);
@@ -150,7 +132,7 @@ describe('the installable app', () => {
       const set = unwrap(parsePuzzleSet(JSON.parse(await readFile('src/puzzles/sets/hive.json', 'utf8'))));
       const puzzle = set.puzzles[0] as (typeof set.puzzles)[number];
       const { position, solution } = unwrap(setUpPuzzle(hive, puzzle));
-      await page.goto(`${base}#puzzle&game=hive&id=${puzzle.id}`);
+      await page.goto(`${site.base}#puzzle&game=hive&id=${puzzle.id}`);
       await expect.poll(() => status(page)).toBe('Puzzle: White to play and win in 2 moves.');
       // The answer, by taps: the piece, then where it goes; the page judges it with no server.
       const keys = keysOfMove(hiveBoard(position, true), (m) => hive.formatMove(position, m) === solution[0]);
@@ -162,7 +144,7 @@ describe('the installable app', () => {
     });
 
     it('opens the analysis board, whose engine names a move', async () => {
-      await page.goto(`${base}#analysis&game=dicewars&seed=offline`);
+      await page.goto(`${site.base}#analysis&game=dicewars&seed=offline`);
       await expect.poll(() => page.locator('.engine-best button').textContent()).toMatch(/^(attack \d+ \d+|end)/);
       await shot(page, 'analysis');
     });
