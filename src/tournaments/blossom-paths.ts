@@ -120,21 +120,7 @@ export function augmentMatching(bl: Blossoms, k: number): void {
     [e.a, 2 * k + 1],
     [e.b, 2 * k],
   ] as const) {
-    let s = s0;
-    let p = p0;
-    for (;;) {
-      const bs = bl.inblossom[s] as number;
-      if (bs >= bl.n) augmentBlossom(bl, bs, s);
-      bl.mate[s] = p;
-      if (bl.labelend[bs] === -1) break;
-      const t = bl.endpoint[bl.labelend[bs] as number] as number;
-      const bt = bl.inblossom[t] as number;
-      s = bl.endpoint[bl.labelend[bt] as number] as number;
-      const j = bl.endpoint[(bl.labelend[bt] as number) ^ 1] as number;
-      if (bt >= bl.n) augmentBlossom(bl, bt, j);
-      bl.mate[j] = bl.labelend[bt] as number;
-      p = (bl.labelend[bt] as number) ^ 1;
-    }
+    flipToRoot(bl, s0, p0);
   }
 }
 
@@ -143,8 +129,13 @@ export function augmentMatching(bl: Blossoms, k: number): void {
  * flipped, so the root (single until now) is matched and `v` is not; the weight is the same.
  */
 export function freeVertex(bl: Blossoms, v: number): void {
-  let s = v;
-  let p = -1;
+  flipToRoot(bl, v, -1);
+}
+
+/** Matches `s0` to endpoint `p0` (-1: none) and flips the alternating path from it back to its tree's root. */
+function flipToRoot(bl: Blossoms, s0: number, p0: number): void {
+  let s = s0;
+  let p = p0;
   for (;;) {
     const bs = bl.inblossom[s] as number;
     if (bs >= bl.n) augmentBlossom(bl, bs, s);
