@@ -23,23 +23,27 @@ export interface Blossoms {
   leaves(b: number): number[];
 }
 
+/** A blossom's cycle read from either end: a negative index counts back from the last. */
+const around = (cycle: readonly number[], i: number): number => cycle[i < 0 ? cycle.length + i : i] as number;
+
+/**
+ * The way round a blossom's cycle from child `i` to its base (index 0) along the even-length side:
+ * forward from an odd index (counted from the end), backward from an even one; `endptrick` picks
+ * which end of each cycle edge faces the walk.
+ */
+function walkToBase(length: number, i: number): { j: number; jstep: number; endptrick: number } {
+  return i & 1 ? { j: i - length, jstep: 1, endptrick: 0 } : { j: i, jstep: -1, endptrick: 1 };
+}
+
 /** A T-blossom expanded mid-stage: its children on the path from its entry to its base become T and S again. */
 export function relabelExpanded(bl: Blossoms, b: number, childs: readonly number[]): void {
   const endps = bl.blossomendps[b] as number[];
-  const at = (i: number): number => (i < 0 ? (childs[childs.length + i] as number) : (childs[i] as number));
-  const endAt = (i: number): number => (i < 0 ? (endps[endps.length + i] as number) : (endps[i] as number));
+  const at = (i: number): number => around(childs, i);
+  const endAt = (i: number): number => around(endps, i);
   const entrychild = bl.inblossom[bl.endpoint[(bl.labelend[b] as number) ^ 1] as number] as number;
-  let j = childs.indexOf(entrychild);
-  let jstep: number;
-  let endptrick: number;
-  if (j & 1) {
-    j -= childs.length;
-    jstep = 1;
-    endptrick = 0;
-  } else {
-    jstep = -1;
-    endptrick = 1;
-  }
+  const walk = walkToBase(childs.length, childs.indexOf(entrychild));
+  const { jstep, endptrick } = walk;
+  let j = walk.j;
   let p = bl.labelend[b] as number;
   while (j !== 0) {
     bl.label[bl.endpoint[p ^ 1] as number] = 0;
@@ -83,20 +87,12 @@ function augmentBlossom(bl: Blossoms, b: number, v: number): void {
   if (t >= bl.n) augmentBlossom(bl, t, v);
   const childs = bl.blossomchilds[b] as number[];
   const endps = bl.blossomendps[b] as number[];
-  const at = (i: number): number => (i < 0 ? (childs[childs.length + i] as number) : (childs[i] as number));
-  const endAt = (i: number): number => (i < 0 ? (endps[endps.length + i] as number) : (endps[i] as number));
+  const at = (i: number): number => around(childs, i);
+  const endAt = (i: number): number => around(endps, i);
   const i = childs.indexOf(t);
-  let j = i;
-  let jstep: number;
-  let endptrick: number;
-  if (i & 1) {
-    j -= childs.length;
-    jstep = 1;
-    endptrick = 0;
-  } else {
-    jstep = -1;
-    endptrick = 1;
-  }
+  const walk = walkToBase(childs.length, i);
+  const { jstep, endptrick } = walk;
+  let j = walk.j;
   while (j !== 0) {
     j += jstep;
     t = at(j);
