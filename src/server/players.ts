@@ -8,6 +8,7 @@ import { usernameKey } from './identity/usernames.ts';
 import type { Presence } from './presence.ts';
 import { recordOf, type SeatResult, seatResult } from './records.ts';
 import type { GameStore, StoredGame } from './store.ts';
+import { writeLine } from './stream-lines.ts';
 
 /**
  * Players' games: your games (in progress, your move first; then the recent ones), each player's
@@ -225,9 +226,7 @@ function registerGamesExport(app: FastifyInstance, store: GameStore): void {
       for (const g of page) {
         const record = recordOf(g);
         if (!record.ok) continue;
-        if (!reply.raw.write(`${JSON.stringify({ id: g.id, ...record.value })}\n`))
-          await new Promise((resolve) => reply.raw.once('drain', resolve));
-        if (reply.raw.destroyed) return reply;
+        if (!(await writeLine(reply.raw, `${JSON.stringify({ id: g.id, ...record.value })}\n`))) return reply;
       }
       if (page.length < 100) break;
       before = (page[page.length - 1] as StoredGame).createdAt;

@@ -4,6 +4,7 @@ import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import { recordOf } from '../records.ts';
 import type { FoundGame, GameStore, GamesDbQuery } from '../store.ts';
+import { writeLine } from '../stream-lines.ts';
 
 /**
  * The games database over HTTP (docs/social.md): finished games found by player(s), game, result,
@@ -81,9 +82,7 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
         const stored = await store.games.read(found.id);
         const record = stored ? recordOf(stored) : null;
         if (!record?.ok) continue;
-        if (!reply.raw.write(`${JSON.stringify({ id: found.id, ...record.value })}\n`))
-          await new Promise((resolve) => reply.raw.once('drain', resolve));
-        if (reply.raw.destroyed) return reply;
+        if (!(await writeLine(reply.raw, `${JSON.stringify({ id: found.id, ...record.value })}\n`))) return reply;
       }
       sent += page.length;
       const last = page[page.length - 1];
