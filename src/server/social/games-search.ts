@@ -20,6 +20,12 @@ const EXPORT_MAX = 5_000;
 /** Searches per address: a burst of 10, then 2 a second (each a query of the database). */
 const BURST = 10;
 const RATE = 2;
+/**
+ * Exports per address besides: two at once, then one every 10 s. An export is up to 5,000 games read
+ * and turned into records (about a second of the server's work), not one query.
+ */
+const EXPORT_BURST = 2;
+const EXPORT_RATE = 0.1;
 
 const NAME = { type: 'string', minLength: 1, maxLength: 20 } as const;
 const WHOLE = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
@@ -50,10 +56,17 @@ type Asked = Partial<Record<keyof (typeof GAMES_QUERY)['properties'], string>>;
 
 export function registerGamesSearch(app: FastifyInstance, store: GameStore, now: () => number): void {
   const allowance = new Allowance(RATE, BURST);
+  const exports = new Allowance(EXPORT_RATE, EXPORT_BURST);
   const spend = (ip: string, reply: FastifyReply): boolean => {
     if (allowance.take(subscriberOf(ip), now())) return true;
     reply.header('retry-after', '1');
     void reply.code(429).send({ error: `too many searches of games: at most ${RATE} a second` });
+    return false;
+  };
+  const spendExport = (ip: string, reply: FastifyReply): boolean => {
+    if (exports.take(subscriberOf(ip), now())) return true;
+    reply.header('retry-after', String(Math.ceil(1 / EXPORT_RATE)));
+    void reply.code(429).send({ error: `too many exports of games: ${EXPORT_BURST} at once, then one every ${1 / EXPORT_RATE} s` });
     return false;
   };
   app.get('/api/search/games', { schema: { querystring: GAMES_QUERY } }, async (request, reply) => {
@@ -67,7 +80,7 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     return { games, next: games.length === limit && last ? cursorOf(last) : null };
   });
   app.get('/api/search/games.ndjson', { schema: { querystring: GAMES_QUERY } }, async (request, reply) => {
-    if (!spend(request.ip, reply)) return reply;
+    if (!spendExport(request.ip, reply) || !spend(request.ip, reply)) return reply;
     const query = await queryOf(store, request.query as Asked);
     reply.raw.writeHead(200, {
       'content-type': 'application/x-ndjson; charset=utf-8',

@@ -319,5 +319,11 @@ describe('the games database', () => {
       ['dbgame2', 'tictactoe', ['b2', 'c3']],
       ['dbgame1', 'tictactoe', ['b2', 'c3']],
     ]);
+    // An export is thousands of records' work: two from an address, then one every 10 s; searches go on.
+    expect((await request(server.base, '/api/search/games.ndjson?player=Db_Ann')).status).toBe(200);
+    const third = await request(server.base, '/api/search/games.ndjson?player=Db_Ann');
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.text)).toEqual({ error: 'too many exports of games: 2 at once, then one every 10 s' });
+    expect((await ask('player=Db_Ann')).games).toHaveLength(3);
   });
 });
