@@ -89,6 +89,8 @@ export interface OnlineLimits {
   readonly heartbeatMs?: number;
   /** Players one account may follow (MAX_FOLLOWS, 400). */
   readonly maxFollows?: number;
+  /** Players one account may block (MAX_BLOCKS, 1,000). */
+  readonly maxBlocks?: number;
 }
 
 /** Reports one account may file a day: enough for every bad game, not for flooding the queue. */

@@ -27,7 +27,7 @@ export function startSocial(
   store: GameStore,
   identities: Identities,
   presence: Presence,
-  limits: { readonly hub?: { readonly now?: () => number }; readonly maxFollows?: number },
+  limits: { readonly hub?: { readonly now?: () => number }; readonly maxFollows?: number; readonly maxBlocks?: number },
 ): Social {
   const now = limits.hub?.now ?? Date.now;
   const blocks = new Blocks(store.social, now);
@@ -42,6 +42,7 @@ export function startSocial(
     presence,
     now,
     ...(limits.maxFollows === undefined ? {} : { maxFollows: limits.maxFollows }),
+    ...(limits.maxBlocks === undefined ? {} : { maxBlocks: limits.maxBlocks }),
   });
   registerGamesSearch(app, store, now);
   backfillGamesDb(app, store);

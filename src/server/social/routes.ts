@@ -24,10 +24,14 @@ export interface SocialSettings {
   readonly now: () => number;
   /** Players one account may follow (400, as lichess). */
   readonly maxFollows?: number;
+  /** Players one account may block (1,000). */
+  readonly maxBlocks?: number;
 }
 
 /** Players one account may follow at once. */
 export const MAX_FOLLOWS = 400;
+/** Players one account may block at once: a bound on what one account keeps in the store and in every instance's memory. */
+export const MAX_BLOCKS = 1000;
 /** Blocks, follows and their undoing, per account: a burst of 30, then one every two seconds. */
 const RELATION_BURST = 30;
 const RELATION_RATE = 0.5;
@@ -119,6 +123,7 @@ class SocialDesk {
 /** Blocks: made, lifted and listed by the blocker alone; the blocked player is told nothing. */
 function registerBlocks(app: FastifyInstance, desk: SocialDesk): void {
   const { store, blocks, now } = desk.settings;
+  const max = desk.settings.maxBlocks ?? MAX_BLOCKS;
   for (const blocking of [true, false])
     app.post(
       `/api/rel/${blocking ? 'block' : 'unblock'}/:name`,
@@ -128,8 +133,10 @@ function registerBlocks(app: FastifyInstance, desk: SocialDesk): void {
         if (!me || !desk.spend(me, reply)) return reply;
         const other = await desk.other(request, reply, me);
         if (!other) return reply;
-        if (blocking) await store.social.block(me.id, other.id, now());
-        else await store.social.unblock(me.id, other.id);
+        if (blocking) {
+          if ((await store.social.block(me.id, other.id, now(), max)) === 'too-many')
+            return reply.code(409).send({ error: `you block ${max} players already: unblock some first` });
+        } else await store.social.unblock(me.id, other.id);
         await blocks.changed(me.id, other.id, blocking);
         return { name: other.name, blocking };
       },
@@ -159,6 +166,8 @@ function registerFollows(app: FastifyInstance, desk: SocialDesk): void {
     const notify = (request.body as { notify?: boolean } | null)?.notify === true;
     const made = await store.social.follow(me.id, other.id, notify, now(), max);
     if (made === 'too-many') return reply.code(409).send({ error: `you follow ${max} players already: unfollow some first` });
+    // The follower's own block, told to them alone: lifted only by an unblock, never by a follow in passing.
+    if (made === 'blocking') return reply.code(409).send({ error: `you block ${other.name}: unblock them to follow them` });
     return { name: other.name, following: true, notify };
   });
   app.post('/api/rel/unfollow/:name', { bodyLimit: 1024, schema: { params: NAME_PARAMS } }, async (request, reply) => {

@@ -10,7 +10,7 @@ let server: Awaited<ReturnType<typeof serveInProcess>>;
 let address = 20;
 
 beforeAll(async () => {
-  server = await serveInProcess('social', { rate: 100_000, pools: { waveMs: 20 }, maxFollows: 3 });
+  server = await serveInProcess('social', { rate: 100_000, pools: { waveMs: 20 }, maxFollows: 3, maxBlocks: 2 });
 });
 afterAll(async () => {
   await server?.close();
@@ -47,6 +47,28 @@ describe('a block', () => {
     expect((await guest.ask('POST', '/api/rel/block/Blk_Ann')).status).toBe(401);
     expect((await ann.ask('POST', '/api/rel/block/Nobody_Here')).status).toBe(404);
     expect((await ann.ask('POST', '/api/rel/block/Blk_Ann')).status).toBe(400);
+  });
+
+  it('is capped per account, and a follow does not lift it in passing: the blocker is told why, in words', async () => {
+    const ann = await player('Cap_Ann');
+    for (const name of ['Cap_Bob', 'Cap_Cid', 'Cap_Dee']) await player(name);
+    expect((await ann.ask('POST', '/api/rel/block/Cap_Bob')).status).toBe(200);
+    expect((await ann.ask('POST', '/api/rel/block/Cap_Cid')).status).toBe(200);
+    // Two is this server's cap; blocking one already blocked is answered as before.
+    expect(await ann.ask('POST', '/api/rel/block/Cap_Dee')).toMatchObject({
+      status: 409,
+      json: { error: 'you block 2 players already: unblock some first' },
+    });
+    expect((await ann.ask('POST', '/api/rel/block/Cap_Cid')).json).toEqual({ name: 'Cap_Cid', blocking: true });
+    expect((await ann.ask('GET', '/api/rel/blocking')).json?.blocking).toHaveLength(2);
+    expect(await ann.ask('POST', '/api/rel/follow/Cap_Bob')).toMatchObject({
+      status: 409,
+      json: { error: 'you block Cap_Bob: unblock them to follow them' },
+    });
+    expect((await ann.ask('GET', '/api/players/Cap_Bob')).json?.you).toEqual({ follows: false, notify: false, blocks: true });
+    expect((await ann.ask('POST', '/api/rel/unblock/Cap_Bob')).status).toBe(200);
+    expect((await ann.ask('POST', '/api/rel/follow/Cap_Bob')).json).toEqual({ name: 'Cap_Bob', following: true, notify: false });
+    expect((await ann.ask('POST', '/api/rel/block/Cap_Dee')).status).toBe(200);
   });
 
   it('declines a blocked player’s challenge quietly: they are answered as anyone is, and the blocker never hears of it', async () => {

@@ -31,9 +31,16 @@ export function socialContract(name: string, withStore: (body: (store: GameStore
         });
         await store.challenges.create(challenge('c1', 'Bob', 'Ann'));
         await store.challenges.create(challenge('c2', 'Cid', 'Ann'));
-        expect(await store.social.block('Ann', 'Bob', 10)).toBe(true);
-        expect(await store.social.block('Ann', 'Bob', 11)).toBe(false);
-        expect(await store.social.block('Ann', 'Cid', 12)).toBe(true);
+        expect(await store.social.block('Ann', 'Bob', 10, 2)).toBe('blocked');
+        expect(await store.social.block('Ann', 'Bob', 11, 2)).toBe('already');
+        expect(await store.social.block('Ann', 'Cid', 12, 2)).toBe('blocked');
+        // The cap counts the blocker's blocks in the same write; one already made is still 'already'.
+        expect(await store.social.block('Ann', 'Dee', 13, 2)).toBe('too-many');
+        expect(await store.social.block('Ann', 'Cid', 13, 2)).toBe('already');
+        expect(await store.social.eitherBlocks('Ann', 'Dee')).toBe(false);
+        // Ann cannot follow whom she blocks: her block stays until she lifts it.
+        expect(await store.social.follow('Ann', 'Bob', false, 14, 10)).toBe('blocking');
+        expect(await store.social.relation('Ann', 'Bob')).toEqual({ follows: false, notify: false, blocks: true });
         expect(await store.social.blocks('Ann', 10)).toEqual([
           { account: 'Cid', name: 'Cid', at: 12 },
           { account: 'Bob', name: 'Bob', at: 10 },

@@ -17,15 +17,18 @@ export interface Followed extends Related {
   readonly notify: boolean;
 }
 
-/** What a follow came to: made, already there, or refused for the follower's cap. */
-export type FollowOutcome = 'followed' | 'already' | 'too-many';
+/** What a follow came to: made, already there, refused for the follower's cap, or for the follower's own block of the player. */
+export type FollowOutcome = 'followed' | 'already' | 'too-many' | 'blocking';
+/** What a block came to: made, already there, or refused for the blocker's cap. */
+export type BlockOutcome = 'blocked' | 'already' | 'too-many';
 
 export interface SocialStore {
   /**
    * `blocker` blocks `blocked`, in one write with what a block undoes: each one's follow of the other,
-   * and the open challenges between them (declined, at `at`). False when the block was there already.
+   * and the open challenges between them (declined, at `at`) — unless `blocker` blocks `max` players
+   * already (counted in the same write).
    */
-  block(blocker: string, blocked: string, at: number): Promise<boolean>;
+  block(blocker: string, blocked: string, at: number, max: number): Promise<BlockOutcome>;
   /** Lifts a block; false when there was none. */
   unblock(blocker: string, blocked: string): Promise<boolean>;
   /** The players `blocker` blocks, newest first: at most `limit`, blocked before `before` when given. */
@@ -40,7 +43,8 @@ export interface SocialStore {
   /**
    * `follower` follows `followed` (`notify`: told when they start a rated game), unless they follow
    * `max` players already (counted in the same write) or `followed` blocks them (then nothing is
-   * written, and the answer is the same as for a follow made: a block is not told).
+   * written, and the answer is the same as for a follow made: a block is not told). A follower who
+   * blocks `followed` is refused ('blocking'): a block is lifted only by its own undoing.
    */
   follow(follower: string, followed: string, notify: boolean, at: number, max: number): Promise<FollowOutcome>;
   unfollow(follower: string, followed: string): Promise<boolean>;

@@ -1,19 +1,29 @@
 import { sql } from 'kysely';
-import type { Followed, FollowOutcome, Related, SocialStore } from '../social/store.ts';
+import type { BlockOutcome, Followed, FollowOutcome, Related, SocialStore } from '../social/store.ts';
 import type { Db, SqlDb } from './sql.ts';
 
 /** The social concern (social/store.ts), written once for both databases. */
 export class SocialSql implements SocialStore {
   constructor(private readonly sql: SqlDb) {}
 
-  block(blocker: string, blocked: string, at: number): Promise<boolean> {
+  block(blocker: string, blocked: string, at: number, max: number): Promise<BlockOutcome> {
     return this.sql.write(async (trx) => {
+      // Blocks sent at once by one player are counted one at a time (SQLite has one writer already).
+      if (this.sql.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`block/${blocker}`}))`.execute(trx);
+      const there = await trx
+        .selectFrom('blocks')
+        .select('at')
+        .where('blocker', '=', blocker)
+        .where('blocked', '=', blocked)
+        .executeTakeFirst();
+      if (there) return 'already';
+      if ((await blocksOf(trx, blocker)) >= max) return 'too-many';
       const made = await trx
         .insertInto('blocks')
         .values({ blocker, blocked, at })
         .onConflict((c) => c.columns(['blocker', 'blocked']).doNothing())
         .executeTakeFirst();
-      if (Number(made.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      if (Number(made.numInsertedOrUpdatedRows ?? 0) !== 1) return 'already';
       await trx
         .deleteFrom('follows')
         .where((e) =>
@@ -34,7 +44,7 @@ export class SocialSql implements SocialStore {
           ]),
         )
         .execute();
-      return true;
+      return 'blocked';
     });
   }
 
@@ -101,6 +111,13 @@ export class SocialSql implements SocialStore {
         .where('blocked', '=', follower)
         .executeTakeFirst();
       if (blocked) return 'followed';
+      const blocking = await trx
+        .selectFrom('blocks')
+        .select('at')
+        .where('blocker', '=', follower)
+        .where('blocked', '=', followed)
+        .executeTakeFirst();
+      if (blocking) return 'blocking';
       const there = await trx
         .selectFrom('follows')
         .select('notify')
@@ -228,6 +245,15 @@ async function countOf(db: Db, column: 'follower' | 'followed', account: string)
     .selectFrom('follows')
     .select((e) => e.fn.countAll<number>().as('n'))
     .where(column, '=', account)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function blocksOf(db: Db, blocker: string): Promise<number> {
+  const row = await db
+    .selectFrom('blocks')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('blocker', '=', blocker)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
