@@ -57,27 +57,36 @@ const common = {
 // The command line: one CommonJS file, run through V8's code cache by dist/cli/hexarena.js
 // (src/cli/cached-entry.ts), which Node 20 offers for scripts and not for ES modules. Its own
 // import.meta.url is the bundle's address. Without whitespace, and in ASCII (the entry reads it as
-// Latin-1: one non-ASCII letter would make V8 hold a whole megabyte as two-byte text).
-await build({
-  ...common,
-  entryPoints: { cli: 'src/cli/main.ts' },
-  format: 'cjs',
-  define: { 'import.meta.url': '__hexarenaUrl' },
-  banner: { js: "var __hexarenaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  minifyWhitespace: true,
-  minifySyntax: true,
-  charset: 'ascii',
-  outExtension: { '.js': '.cjs' },
-});
-// import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
-// script read back from its code cache without the callback Node gives vm.Script for import().
-const bundled = path.join(outdir, 'cli.cjs');
-const outside = new RegExp(`\\bimport\\("(${external.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})"\\)`, 'g');
-const text = readFileSync(bundled, 'latin1').replace(outside, '__hexarenaImport("$1")');
-writeFileSync(bundled, text, 'latin1');
-// The bundle's fingerprint names its caches: V8 checks a cache against the source's length only, and
+// Latin-1: one non-ASCII letter would make V8 hold a whole megabyte as two-byte text). Beside it the
+// engine commands (uhp, gtp) alone: a bridge starts one engine process per move, and reading the
+// whole command line's megabytes is much of such a start.
+async function commonJsBundle(name, entry) {
+  await build({
+    ...common,
+    entryPoints: { [name]: entry },
+    format: 'cjs',
+    define: { 'import.meta.url': '__hexarenaUrl' },
+    banner: { js: "var __hexarenaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
+    outExtension: { '.js': '.cjs' },
+  });
+  // import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
+  // script read back from its code cache without the callback Node gives vm.Script for import().
+  const bundled = path.join(outdir, `${name}.cjs`);
+  const outside = new RegExp(`\\bimport\\("(${external.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})"\\)`, 'g');
+  const text = readFileSync(bundled, 'latin1').replace(outside, '__hexarenaImport("$1")');
+  writeFileSync(bundled, text, 'latin1');
+  return text;
+}
+const texts = [await commonJsBundle('cli', 'src/cli/main.ts'), await commonJsBundle('engines', 'src/cli/engine-main.ts')];
+// The bundles' fingerprint names their caches: V8 checks a cache against the source's length only, and
 // a process of an earlier build still running may write its own beside this one.
-const fingerprint = createHash('sha256').update(text).digest('hex').slice(0, 16);
+const fingerprint = texts
+  .reduce((hash, text) => hash.update(text), createHash('sha256'))
+  .digest('hex')
+  .slice(0, 16);
 
 // The entry bin/hexarena.js imports, and the server's AI thread (an ES module of its own).
 await build({

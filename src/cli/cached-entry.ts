@@ -5,7 +5,7 @@ import { Script } from 'node:vm';
 
 /**
  * dist/cli/hexarena.js, what bin/hexarena.js imports: runs the command line's bundle (cli.cjs, one
- * CommonJS file that scripts/build-cli.mjs makes of src/cli/main.ts) through V8's code cache, as
+ * CommonJS file that scripts/build-cli.mjs makes of src/cli/main.ts; engines.cjs for uhp and gtp) through V8's code cache, as
  * Node 22's module.enableCompileCache would and Node 20 cannot for ES modules. Without a cache,
  * parsing and compiling the bundle's code is most of what `hexarena serve` does before it listens;
  * with one, V8 reads the compiled functions back. The cache is written beside the bundle by the
@@ -16,9 +16,13 @@ import { Script } from 'node:vm';
 /** The bundle's fingerprint, set by the build (scripts/build-cli.mjs). */
 declare const __hexarenaBundle: string;
 
-const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+/** What src/cli/engine-main.ts serves: a process a bridge starts per move. */
+const ENGINE_COMMANDS = new Set(['uhp', 'gtp']);
+
 // One cache a command: each holds what its own start compiled (a server's is not a UHP engine's).
 const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? (process.argv[2] as string) : 'other';
+// The engine commands from a bundle of their own, a tenth of the whole command line's (scripts/build-cli.mjs).
+const bundle = fileURLToPath(new URL(ENGINE_COMMANDS.has(command) ? './engines.cjs' : './cli.cjs', import.meta.url));
 // Named for the bundle it was made from: V8 checks a cache against its source's length only, and a
 // process of the build before, still running, may write its own cache here.
 const cacheFile = `${bundle}.${command}.${__hexarenaBundle}.cache`;

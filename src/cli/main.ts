@@ -1,6 +1,5 @@
 import { GAMES } from '@hexarena/engines/games/index.ts';
-import { Command, CommanderError, Option } from 'commander';
-import { closeOutsideAgents } from '../protocols/opened-engines.ts';
+import { type Command, Option } from 'commander';
 // Each command is loaded when it runs, so that starting one (a UHP engine a bridge starts per move)
 // does not load every other's dependencies (the server's, the static site's).
 import type { AdminFlags } from './commands/admin.ts';
@@ -16,24 +15,20 @@ import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
 import type { SwissPairFlags } from './commands/swiss.ts';
 import type { TuneFlags } from './commands/tune.ts';
-import { displayPath, fileProblem } from './files.ts';
+import { addEngineCommands } from './engine-commands.ts';
 import { addGameFlags, positiveInt, probability, share, wholeNumber } from './flags.ts';
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
+import { bareProgram, runProgram } from './run.ts';
 import { SITE_MODES } from './static/site.ts';
 
-export const VERSION = '0.1.0';
+export { VERSION } from './run.ts';
 
 /** Deeper than this, a perft of any of these games runs for days. */
 export const MAX_PERFT_DEPTH = 12;
 
 function program(io: CliIo): Command {
-  const cli = new Command('hexarena')
-    .description(`Strategy games on hexagonal grids. Games: ${GAMES.map((g) => g.id).join(', ')}.`)
-    .version(VERSION, '-V, --version')
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} })
-    .showSuggestionAfterError(true);
+  const cli = bareProgram(io, `Strategy games on hexagonal grids. Games: ${GAMES.map((g) => g.id).join(', ')}.`);
 
   cli
     .command('solve')
@@ -324,66 +319,11 @@ function program(io: CliIo): Command {
       await player.close();
     });
 
-  cli
-    .command('uhp')
-    .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
-    // Bridges start engines with thread flags (hive-hydra: `uhp --threads=1`): they are taken, and any
-    // other flag is passed over with a warning, as nokamute does, rather than refused.
-    .option('--threads <n>', 'threads to search with (accepted; the search runs on one)', wholeNumber(1, 1024))
-    .option('--num-threads <n>', 'the same as --threads', wholeNumber(1, 1024))
-    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(async (flags: { threads?: number; numThreads?: number; seed?: string }, command: Command) => {
-      for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
-      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION, undefined, flags.seed);
-    });
-
-  cli
-    .command('gtp')
-    .description("hexarena's Hex AI as a Go Text Protocol engine on stdin/stdout (HexGui, MoHex's match tools)")
-    .addOption(
-      new Option('--level <level>', 'the AI level that answers genmove').choices(['easy', 'medium', 'hard', 'max']).default('hard'),
-    )
-    .option('--time <seconds>', 'thinking time a move until the controller sets one (time_settings, time_left)', wholeNumber(1, 3600), 1)
-    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
-    .action(async (flags: { level: string; time: number; seed?: string }) => {
-      await (await import('./commands/gtp.ts')).gtpCommand(io, VERSION, flags);
-    });
-
+  addEngineCommands(cli, io);
   return cli;
 }
 
 /** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */
-export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  const cli = program(io);
-  if (argv.length === 0) {
-    io.stdout(cli.helpInformation());
-    return 0;
-  }
-  try {
-    await cli.parseAsync([...argv], { from: 'user' }).finally(closeOutsideAgents);
-    return 0;
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-      io.stderr(`hexarena: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
-      return 2;
-    }
-    if (e instanceof UsageError) {
-      io.stderr(`hexarena: ${e.message}\n`);
-      return 2;
-    }
-    // A file the command could not use is named, with why in words; errno codes are for the debug trace.
-    const fsError = e as NodeJS.ErrnoException;
-    const message =
-      e instanceof Error && typeof fsError.code === 'string' && typeof fsError.path === 'string'
-        ? `cannot use ${displayPath(io, fsError.path)}: ${fileProblem(e)}`
-        : e instanceof Error
-          ? e.message
-          : String(e);
-    io.stderr(`hexarena: ${message}\n`);
-    if (process.env.HEXARENA_DEBUG && e instanceof Error) io.stderr(`${e.stack}\n`);
-    return 1;
-  }
+export function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  return runProgram(program(io), argv, io);
 }

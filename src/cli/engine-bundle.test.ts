@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `hexarena uhp` and `hexarena gtp` run from a bundle of their own (scripts/build-cli.mjs,
+ * src/cli/engine-main.ts): a bridge starts an engine process per move, and reading and compiling the
+ * whole command line was most of such a start. Counted rather than timed: the bundle's size and what
+ * is in it, and which bundle an engine process ran (the code cache it leaves is named for it).
+ */
+const dist = path.resolve('dist/cli');
+const bin = path.resolve('bin/hexarena.js');
+
+describe('the engine commands’ bundle', () => {
+  it('is a small part of the whole command line, with nothing of the server or its packages', () => {
+    const engines = readFileSync(path.join(dist, 'engines.cjs'), 'latin1');
+    expect(engines.length).toBeLessThan(statSync(path.join(dist, 'cli.cjs')).size / 5);
+    for (const other of ['src/server/', 'node_modules/fastify', 'node_modules/kysely', 'node_modules/ws/', 'src/web/'])
+      expect(engines).not.toContain(other);
+    expect(engines).toContain('packages/engines/src/games/hive/');
+  });
+
+  it('is what a UHP and a GTP engine process run, answering as the whole command line does', () => {
+    const uhp = execFileSync(process.execPath, [bin, 'uhp', '--threads=1'], { input: 'info\nnewgame Base+MLP\n', encoding: 'utf8' });
+    expect(uhp.split('\n').slice(0, 3)).toEqual(['id hexarena v0.1.0', 'Mosquito;Ladybug;Pillbug', 'ok']);
+    expect(uhp).toContain('Base+MLP;NotStarted;White[1]');
+    const gtp = execFileSync(process.execPath, [bin, 'gtp'], { input: 'name\nboardsize 5\n', encoding: 'utf8' });
+    expect(gtp).toBe('= hexarena\n\n=\n\n');
+    const caches = readdirSync(dist).filter((f) => f.endsWith('.cache'));
+    expect(caches.some((f) => /^engines\.cjs\.uhp\./.test(f))).toBe(true);
+    expect(caches.some((f) => /^engines\.cjs\.gtp\./.test(f))).toBe(true);
+    expect(caches.filter((f) => /^cli\.cjs\.(uhp|gtp)\./.test(f))).toEqual([]);
+  });
+
+  it('tells its flags as the whole command line does, from the engine bundle', () => {
+    const help = execFileSync(process.execPath, [bin, 'uhp', '--help'], { encoding: 'utf8' });
+    expect(help).toContain('--threads <n>');
+    expect(help).toContain('Universal Hive Protocol');
+  });
+});

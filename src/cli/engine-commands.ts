@@ -1,0 +1,39 @@
+import { type Command, Option } from 'commander';
+import { wholeNumber } from './flags.ts';
+import type { CliIo } from './io.ts';
+import { VERSION } from './run.ts';
+
+/**
+ * The commands that make hexarena an engine for another program — `uhp` (Hive) and `gtp` (Hex) —
+ * apart from the rest of the command line: a bridge starts one such process per move, so they are
+ * also built into a bundle of their own that loads nothing of the server (src/cli/engine-main.ts).
+ */
+export function addEngineCommands(cli: Command, io: CliIo): Command {
+  cli
+    .command('uhp')
+    .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
+    // Bridges start engines with thread flags (hive-hydra: `uhp --threads=1`): they are taken, and any
+    // other flag is passed over with a warning, as nokamute does, rather than refused.
+    .option('--threads <n>', 'threads to search with (accepted; the search runs on one)', wholeNumber(1, 1024))
+    .option('--num-threads <n>', 'the same as --threads', wholeNumber(1, 1024))
+    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (flags: { threads?: number; numThreads?: number; seed?: string }, command: Command) => {
+      for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
+      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION, undefined, flags.seed);
+    });
+
+  cli
+    .command('gtp')
+    .description("hexarena's Hex AI as a Go Text Protocol engine on stdin/stdout (HexGui, MoHex's match tools)")
+    .addOption(
+      new Option('--level <level>', 'the AI level that answers genmove').choices(['easy', 'medium', 'hard', 'max']).default('hard'),
+    )
+    .option('--time <seconds>', 'thinking time a move until the controller sets one (time_settings, time_left)', wholeNumber(1, 3600), 1)
+    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
+    .action(async (flags: { level: string; time: number; seed?: string }) => {
+      await (await import('./commands/gtp.ts')).gtpCommand(io, VERSION, flags);
+    });
+  return cli;
+}
