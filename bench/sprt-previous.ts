@@ -1,11 +1,15 @@
 /**
- * `npm run sprt -- [--base REV] [--time S | --depth N] [--sprt elo0,elo1] [--games N] [--concurrency N]`: the Hive
- * engine of this checkout against the engine of an earlier commit (HEAD~1 by default), as Stockfish
- * tests every change: a sequential probability ratio test at a short time control (1 s a move by
- * default: UHP's `bestmove time` counts whole seconds; `--depth` for a fixed depth), both engines through UHP,
- * from the project's balanced openings (each played with colours swapped). The earlier commit is
- * checked out beside this one for the run (a git worktree sharing these node_modules) and removed
- * after. The verdict and its likelihood ratio go into the commit message or the note.
+ * `npm run sprt -- [--game ID] [--base REV] [--time S | --depth N] [--sprt elo0,elo1] [--games N] [--concurrency N]`:
+ * the engine of this checkout against the engine of an earlier commit (HEAD~1 by default), as
+ * Stockfish tests every change: a sequential probability ratio test at a short time control (1 s a
+ * move by default; `--depth` for a fixed depth), both engines as programs. Hive's through UHP, from
+ * the project's balanced openings (each played with colours swapped); every other game's through
+ * engine-lines (`hexarena engine <game> --level L`, docs/engine-lines.md), from random openings of
+ * `--random-opening` plies (4 by default; 0 for DiceWars, whose deal is random already), with
+ * `--options JSON` passed to the match (DiceWars: `{"players":2}`). The earlier commit is checked
+ * out beside this one for the run (a git worktree sharing these node_modules) and removed after. The
+ * verdict and its likelihood ratio go into the commit message or the note. Engine-lines came with
+ * commit "engine-lines": an earlier base has no `hexarena engine`, and the match says so.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -26,7 +30,11 @@ const sprt = flag('--sprt', '0,10');
 const games = flag('--games', '1000');
 // Games at once (two lanes fit two cores: in each lane one engine thinks at a time).
 const concurrency = flag('--concurrency', '1');
+const game = flag('--game', 'hive');
+const level = flag('--level', 'max');
+const gameOptions = flag('--options', '');
 const openings = flag('--openings', path.join(root, 'bench', 'openings', 'hive.txt'));
+const randomOpening = flag('--random-opening', game === 'dicewars' ? '0' : '4');
 
 const git = (...gitArgs: string[]) => {
   const run = spawnSync('git', gitArgs, { cwd: root, encoding: 'utf8' });
@@ -41,17 +49,23 @@ git('worktree', 'add', '--detach', previous, commit);
 try {
   // The dependencies of one commit to the next are the same but for a rare update: share them.
   if (!existsSync(path.join(previous, 'node_modules'))) symlinkSync(path.join(root, 'node_modules'), path.join(previous, 'node_modules'));
-  const engine = (checkout: string) => `uhp:node ${path.join(checkout, 'bin', 'hexarena.js')} uhp --threads 1`;
+  const bin = (checkout: string) => path.join(checkout, 'bin', 'hexarena.js');
+  const engine = (checkout: string) =>
+    game === 'hive' ? `uhp:node ${bin(checkout)} uhp --threads 1` : `engine:node ${bin(checkout)} engine ${game} --level ${level}`;
+  const starts =
+    game === 'hive'
+      ? ['--openings', openings]
+      : [...(randomOpening === '0' ? [] : ['--random-opening', randomOpening]), ...(gameOptions === '' ? [] : ['--options', gameOptions])];
   const budget = depth === null ? ['--time', time] : ['--depth', depth];
   console.log(
-    `SPRT: this checkout (${git('rev-parse', '--short', 'HEAD')}) against ${commit}, ${depth === null ? `${time} s` : `depth ${depth}`} a move, H0 ${sprt}`,
+    `SPRT ${game}: this checkout (${git('rev-parse', '--short', 'HEAD')}) against ${commit}, ${depth === null ? `${time} s` : `depth ${depth}`} a move, H0 ${sprt}`,
   );
   const match = spawn(
     process.execPath,
     [
       path.join(root, 'bin', 'hexarena.js'),
       'match',
-      'hive',
+      game,
       '--a',
       engine(root),
       '--b',
@@ -61,8 +75,7 @@ try {
       sprt,
       '--games',
       games,
-      '--openings',
-      openings,
+      ...starts,
       '--concurrency',
       concurrency,
     ],

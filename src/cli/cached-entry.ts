@@ -17,7 +17,7 @@ import { Script } from 'node:vm';
 declare const __hexarenaBundle: string;
 
 /** What src/cli/engine-main.ts serves: a process a bridge starts per move. */
-const ENGINE_COMMANDS = new Set(['uhp', 'gtp']);
+const ENGINE_COMMANDS = new Set(['uhp', 'gtp', 'engine']);
 
 // One cache a command: each holds what its own start compiled (a server's is not a UHP engine's).
 const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? (process.argv[2] as string) : 'other';

@@ -21,16 +21,19 @@ describe('the engine commands’ bundle', () => {
     expect(engines).toContain('packages/engines/src/games/hive/');
   });
 
-  it('is what a UHP and a GTP engine process run, answering as the whole command line does', () => {
+  it('is what a UHP, a GTP and an engine-lines process run, answering as the whole command line does', () => {
     const uhp = execFileSync(process.execPath, [bin, 'uhp', '--threads=1'], { input: 'info\nnewgame Base+MLP\n', encoding: 'utf8' });
     expect(uhp.split('\n').slice(0, 3)).toEqual(['id hexarena v0.1.0', 'Mosquito;Ladybug;Pillbug', 'ok']);
     expect(uhp).toContain('Base+MLP;NotStarted;White[1]');
     const gtp = execFileSync(process.execPath, [bin, 'gtp'], { input: 'name\nboardsize 5\n', encoding: 'utf8' });
     expect(gtp).toBe('= hexarena\n\n=\n\n');
+    const lines = execFileSync(process.execPath, [bin, 'engine', 'hex', '--level', 'easy'], { input: 'info\n', encoding: 'utf8' });
+    expect(lines).toBe('id hexarena v0.1.0 hex easy\nok\nid hexarena v0.1.0 hex easy\nok\n');
     const caches = readdirSync(dist).filter((f) => f.endsWith('.cache'));
+    expect(caches.some((f) => /^engines\.cjs\.engine\./.test(f))).toBe(true);
     expect(caches.some((f) => /^engines\.cjs\.uhp\./.test(f))).toBe(true);
     expect(caches.some((f) => /^engines\.cjs\.gtp\./.test(f))).toBe(true);
-    expect(caches.filter((f) => /^cli\.cjs\.(uhp|gtp)\./.test(f))).toEqual([]);
+    expect(caches.filter((f) => /^cli\.cjs\.(uhp|gtp|engine)\./.test(f))).toEqual([]);
   });
 
   it('tells its flags as the whole command line does, from the engine bundle', () => {

@@ -4,7 +4,8 @@ import type { CliIo } from './io.ts';
 import { VERSION } from './run.ts';
 
 /**
- * The commands that make hexarena an engine for another program — `uhp` (Hive) and `gtp` (Hex) —
+ * The commands that make hexarena an engine for another program — `uhp` (Hive), `gtp` (Hex) and
+ * `engine` (any game, engine-lines) —
  * apart from the rest of the command line: a bridge starts one such process per move, so they are
  * also built into a bundle of their own that loads nothing of the server (src/cli/engine-main.ts).
  */
@@ -34,6 +35,17 @@ export function addEngineCommands(cli: Command, io: CliIo): Command {
     .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
     .action(async (flags: { level: string; time: number; seed?: string }) => {
       await (await import('./commands/gtp.ts')).gtpCommand(io, VERSION, flags);
+    });
+  cli
+    .command('engine')
+    .description(
+      'hexarena’s AI for any game as an engine-lines program on stdin/stdout (docs/engine-lines.md): what engine:<command> seats run',
+    )
+    .argument('<game>', 'the game it plays')
+    .option('--level <level>', 'the agent that answers go (a level, or an agent of the game)', 'max')
+    .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
+    .action(async (game: string, flags: { level: string; seed?: string }) => {
+      await (await import('./commands/engine.ts')).engineCommand(io, VERSION, game, flags);
     });
   return cli;
 }

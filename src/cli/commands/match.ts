@@ -8,6 +8,7 @@ import { deriveSeed, Rng, randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { type SprtSettings, type SprtState, sprt } from '@hexarena/engines/engine/sprt.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { resolveAgent } from '../../protocols/agents.ts';
+import { ENGINE_SEAT, engineSeat } from '../../protocols/engine-lines/seat.ts';
 import { OUTSIDE_GRACE_MS } from '../../protocols/seat-prefixes.ts';
 import { hearsEnd, tellEnds } from '../../protocols/seed004/end.ts';
 import { displayPath, makeFolder } from '../files.ts';
@@ -95,7 +96,7 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
     // decides): asked by depth there is no time to add a grace to, and on a busy machine a start-up
     // alone can take the default grace.
     const grace = flags.moveTimeout === undefined ? undefined : { graceMs: Math.max(OUTSIDE_GRACE_MS, flags.moveTimeout * 1000) };
-    const agent = resolveAgent(game, bare, grace);
+    const agent = bare.startsWith(ENGINE_SEAT) ? engineSeat(game, bare, grace) : resolveAgent(game, bare, grace);
     if (!agent.ok) throw new UsageError(agent.error.message);
     return budget ? withBudget(agent.value, name, budget) : agent.value;
   });
