@@ -18,6 +18,7 @@ import { gamePage } from './online/links.ts';
 import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
 import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './shell.tsx';
+import { FollowingNews } from './social/following-news.tsx';
 import { UploadRecord } from './upload.tsx';
 
 /** The game asked for in the address (`/#hive`, where "New game" leads), if it is one. */
@@ -131,6 +132,7 @@ export function Home() {
             <UploadRecord />
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
+          {lobby && <FollowingNews news={live.following} />}
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
         </div>

@@ -127,7 +127,26 @@ describe('players finding each other', () => {
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
     expect(await page.getByTestId('followers').textContent()).toBe('1 follower');
+    // Opted in to hear of Soc_Star's rated games.
+    await page.getByRole('checkbox', { name: 'Tell me when Soc_Star starts a rated game' }).check();
+    await poll(async () => (await store.social.relation(await idOf('Soc_Fan'), await idOf('Soc_Star'))).notify).toBe(true);
     await page.screenshot({ path: 'test-results/social-profile.png', fullPage: true });
+
+    // On the home page (its lobby socket open: the server has spoken on it), the notice of a rated game Soc_Star starts.
+    const lobby = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/lobby/ws'));
+    await page.goto(`${base}/`);
+    await (await lobby).waitForEvent('framereceived');
+    const sent = await star.ask('POST', '/api/challenges', {
+      to: 'Soc_Rival',
+      game: 'hex',
+      options: {},
+      rated: true,
+      clock: { initialMs: 300_000, incrementMs: 3_000 },
+    });
+    const rated = (await rival.ask('POST', `/api/challenges/${sent.json?.id as string}/accept`)).json?.game as string;
+    const notice = page.locator('.following-news li');
+    await notice.getByText('Soc_Star has started a rated game.').waitFor();
+    expect(await notice.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/g/${rated}`);
 
     // Whom Soc_Fan follows: Soc_Star, playing now; one click to watch the game.
     await page.getByRole('link', { name: 'Following', exact: true }).click();
@@ -136,7 +155,8 @@ describe('players finding each other', () => {
     await row.getByText('playing now').waitFor();
     await page.screenshot({ path: 'test-results/social-following.png', fullPage: true });
     await row.getByRole('link', { name: 'Watch Soc_Star’s game' }).click();
-    await page.waitForURL(`${base}/g/${game.id}`);
+    // Their newest game: the rated one.
+    await page.waitForURL(`${base}/g/${rated}`);
     await page.getByTestId('status').waitFor();
 
     // A block sits behind the profile's menu and is confirmed first; it ends the follow.
@@ -178,6 +198,7 @@ describe('games to watch', () => {
     const page = await device('Tv_Viewer');
 
     await page.goto(`${base}/games`);
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     const cards = page.locator('.current-games [data-game-id]');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([best.id, casual.id]);
     expect(await cards.first().textContent()).toContain('Tv_Ann (1900)');
@@ -188,7 +209,7 @@ describe('games to watch', () => {
     await page.getByRole('link', { name: 'Watch TV' }).click();
 
     // TV: the best game, live; once it ends, the next one, without a reload.
-    await page.waitForURL(`${base}/tv`);
+    await page.waitForURL(`${base}/tv/hive`);
     const shown = page.getByTestId('tv-game');
     await poll(async () => shown.getAttribute('data-game-id')).toBe(best.id);
     await page.getByTestId('status').waitFor();
@@ -202,6 +223,7 @@ describe('games to watch', () => {
     await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
     await page.getByTestId('status').waitFor();
     await page.goto(`${base}/games`);
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
   });
 });

@@ -43,6 +43,7 @@ const CONVERTED = [
   'social/current-games-page.tsx',
   'social/tv-page.tsx',
   'social/social-links.tsx',
+  'social/following-news.tsx',
 ];
 /** Words that are the same in every language: the site's name. */
 const SAME_EVERYWHERE = new Set(['hexarena']);

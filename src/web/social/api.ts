@@ -32,8 +32,8 @@ export interface Relation {
 }
 
 /** Follows, unfollows, blocks or unblocks `name`. */
-export async function relate(name: string, how: 'follow' | 'unfollow' | 'block' | 'unblock'): Promise<Result<unknown>> {
-  return call(`/api/rel/${how}/${encodeURIComponent(name)}`, { method: 'POST', ...(how === 'follow' ? { body: {} } : {}) });
+export async function relate(name: string, how: 'follow' | 'unfollow' | 'block' | 'unblock', notify = false): Promise<Result<unknown>> {
+  return call(`/api/rel/${how}/${encodeURIComponent(name)}`, { method: 'POST', ...(how === 'follow' ? { body: { notify } } : {}) });
 }
 
 /** A player followed, as the list shows them. */

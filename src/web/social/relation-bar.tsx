@@ -31,17 +31,21 @@ export function RelationBar({
   useEffect(() => {
     if (menu) firstItem.current?.focus();
   }, [menu]);
-  const change = (how: 'follow' | 'unfollow' | 'block' | 'unblock') => {
+  const change = (how: 'follow' | 'unfollow' | 'block' | 'unblock', notify = false) => {
     if (!relation) return;
     setBusy(true);
-    void relate(name, how).then((r) => {
+    void relate(name, how, notify).then((r) => {
       setBusy(false);
       if (!r.ok) return setProblem(t('social.relation.failed', { problem: r.error.message }));
       setProblem(null);
       // A block ends the follow too (the server ends both).
       const follows = how === 'follow' ? true : how === 'unfollow' || how === 'block' ? false : relation.follows;
       if (follows !== relation.follows) setCount((n) => n + (follows ? 1 : -1));
-      setRelation({ ...relation, follows, blocks: how === 'block' ? true : how === 'unblock' ? false : relation.blocks });
+      setRelation({
+        follows,
+        notify: follows && (how === 'follow' ? notify : relation.notify),
+        blocks: how === 'block' ? true : how === 'unblock' ? false : relation.blocks,
+      });
       setConfirming(false);
       setMenu(false);
     });
@@ -63,6 +67,22 @@ export function RelationBar({
             >
               {t(relation.follows ? 'social.relation.unfollow' : 'social.relation.follow')}
             </button>
+          )}
+          {relation.follows && (
+            <label>
+              <input
+                type="checkbox"
+                checked={relation.notify}
+                disabled={busy}
+                onChange={(e) => {
+                  // Ticked at once, as the player ticked it; the server's answer confirms it.
+                  const notify = e.currentTarget.checked;
+                  setRelation({ ...relation, notify });
+                  change('follow', notify);
+                }}
+              />{' '}
+              {t('social.relation.notify', { name })}
+            </label>
           )}
           {relation.blocks && <span class="muted">{t('social.relation.youBlock', { name })}</span>}{' '}
           <span class="relation-menu">

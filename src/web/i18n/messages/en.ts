@@ -359,4 +359,8 @@ export default {
   'tv.watching': '{count, plural, =0 {no spectators} one {# watching} other {# watching}}',
   'tv.watch': 'Watch',
   'tv.gameLine': '{game} · {clock} · {rated, select, true {rated} other {casual}} · move {plies, number}',
+  'social.relation.notify': 'Tell me when {name} starts a rated game',
+  'social.news.title': 'Players you follow',
+  'social.news.started': '{player} has started a rated game.',
+  'social.news.watch': 'Watch',
 };

@@ -360,4 +360,8 @@ export default {
   'tv.watching': '{count, plural, =0 {sin espectadores} one {# espectador} other {# espectadores}}',
   'tv.watch': 'Ver',
   'tv.gameLine': '{game} · {clock} · {rated, select, true {puntuable} other {amistosa}} · jugada {plies, number}',
+  'social.relation.notify': 'Avisarme cuando {name} empiece una partida puntuable',
+  'social.news.title': 'Jugadores que sigues',
+  'social.news.started': '{player} ha empezado una partida puntuable.',
+  'social.news.watch': 'Ver',
 } satisfies Catalog;

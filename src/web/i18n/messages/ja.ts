@@ -357,4 +357,8 @@ export default {
   'tv.watching': '{count, plural, =0 {観戦者なし} other {観戦者 # 人}}',
   'tv.watch': '観戦する',
   'tv.gameLine': '{game} · {clock} · {rated, select, true {レーティング戦} other {フリー対局}} · {plies, number} 手目',
+  'social.relation.notify': '{name} さんがレーティング戦を始めたら知らせる',
+  'social.news.title': 'フォロー中のプレイヤー',
+  'social.news.started': '{player} さんがレーティング戦を始めました。',
+  'social.news.watch': '観戦する',
 } satisfies Catalog;

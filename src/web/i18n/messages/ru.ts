@@ -359,4 +359,8 @@ export default {
   'tv.watching': '{count, plural, =0 {нет зрителей} one {# зритель} few {# зрителя} many {# зрителей} other {# зрителя}}',
   'tv.watch': 'Смотреть',
   'tv.gameLine': '{game} · {clock} · {rated, select, true {рейтинговая} other {товарищеская}} · ход {plies, number}',
+  'social.relation.notify': 'Сообщать, когда {name} начинает рейтинговую партию',
+  'social.news.title': 'Ваши подписки',
+  'social.news.started': '{player}: началась рейтинговая партия.',
+  'social.news.watch': 'Смотреть',
 } satisfies Catalog;
