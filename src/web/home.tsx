@@ -18,6 +18,7 @@ import { gamePage } from './online/links.ts';
 import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
 import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './shell.tsx';
+import { BEST_CHANNEL, tvPage } from './social/api.ts';
 import { FollowingNews } from './social/following-news.tsx';
 import { UploadRecord } from './upload.tsx';
 
@@ -72,7 +73,8 @@ function LiveGameCard() {
       </p>
       <a class="button-link" href={gamePage(live.id)}>
         {t('home.watch')}
-      </a>
+      </a>{' '}
+      <a href={tvPage(BEST_CHANNEL)}>{t('tv.moreOnTv')}</a>
     </section>
   );
 }

@@ -98,7 +98,7 @@ export function CurrentGamesPage() {
       <Problem text={problem} />
       {games !== null &&
         (games.length === 0 ? (
-          <p>{t('tv.noneNow')}</p>
+          <p class="no-games">{t('tv.noneNow')}</p>
         ) : (
           <ul class="current-games" aria-label={t('tv.currentTitle')}>
             {games.map((g) => (

@@ -48,7 +48,7 @@ export function FollowingPage() {
             </button>
           </p>
           {list.length === 0 ? (
-            <p>{t('social.following.none')}</p>
+            <p class="no-follows">{t('social.following.none')}</p>
           ) : (
             <ul class="following-list" aria-label={t('social.following.title')}>
               {list.map((f) => (

@@ -38,33 +38,35 @@ export function TvPage({ channel }: { channel: string }) {
   if (!list.includes(channel)) list.push(channel);
   return (
     <>
-      <nav class="tv-bar" aria-label={t('tv.channels')}>
-        <strong>
-          <Tv class="icon" aria-hidden="true" /> {t('tv.title')}
-        </strong>
-        {list.map((c) => (
-          <a href={tvPage(c)} aria-current={c === channel ? 'page' : undefined}>
-            {title(c)}
-          </a>
-        ))}
-        <a href={CURRENT_GAMES_PAGE}>{t('tv.currentTitle')}</a>
-      </nav>
-      {problem && (
-        <p class="error" role="alert">
-          {t('tv.cannotShow', { problem })}
-        </p>
-      )}
-      {shown ? (
-        <>
+      <header class="tv-header">
+        <nav class="tv-bar" aria-label={t('tv.channels')}>
+          <strong>
+            <Tv class="icon" aria-hidden="true" /> {t('tv.title')}
+          </strong>
+          {list.map((c) => (
+            <a href={tvPage(c)} aria-current={c === channel ? 'page' : undefined}>
+              {title(c)}
+            </a>
+          ))}
+          <a href={CURRENT_GAMES_PAGE}>{t('tv.currentTitle')}</a>
+        </nav>
+        {problem && (
+          <p class="error" role="alert">
+            {t('tv.cannotShow', { problem })}
+          </p>
+        )}
+        {shown && (
           <p class="tv-now" data-testid="tv-game" data-game-id={shown.id}>
             <PlayersLine game={shown} /> <GameLine game={shown} />
           </p>
-          <OnlinePage key={shown.id} id={shown.id} />
-        </>
+        )}
+      </header>
+      {shown ? (
+        <OnlinePage key={shown.id} id={shown.id} />
       ) : (
         channels !== null && (
           <main>
-            <p>{t('tv.nothing', { channel: title(channel) })}</p>
+            <p class="tv-nothing">{t('tv.nothing', { channel: title(channel) })}</p>
           </main>
         )
       )}

@@ -363,4 +363,5 @@ export default {
   'social.news.title': 'Players you follow',
   'social.news.started': '{player} has started a rated game.',
   'social.news.watch': 'Watch',
+  'tv.moreOnTv': 'More on TV',
 };

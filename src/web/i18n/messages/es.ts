@@ -364,4 +364,5 @@ export default {
   'social.news.title': 'Jugadores que sigues',
   'social.news.started': '{player} ha empezado una partida puntuable.',
   'social.news.watch': 'Ver',
+  'tv.moreOnTv': 'Más en la TV',
 } satisfies Catalog;

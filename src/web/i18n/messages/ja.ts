@@ -361,4 +361,5 @@ export default {
   'social.news.title': 'フォロー中のプレイヤー',
   'social.news.started': '{player} さんがレーティング戦を始めました。',
   'social.news.watch': '観戦する',
+  'tv.moreOnTv': 'TV でもっと見る',
 } satisfies Catalog;

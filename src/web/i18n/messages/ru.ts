@@ -363,4 +363,5 @@ export default {
   'social.news.title': 'Ваши подписки',
   'social.news.started': '{player}: началась рейтинговая партия.',
   'social.news.watch': 'Смотреть',
+  'tv.moreOnTv': 'Ещё на ТВ',
 } satisfies Catalog;
