@@ -226,6 +226,11 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
   // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
   app.get('/leaderboard', page);
   app.get('/leaderboard/:perf', page);
+  // The games being played now, TV (every game's best, and each game's: /tv/hive), and whom you follow.
+  app.get('/games', page);
+  app.get('/tv', page);
+  app.get('/tv/:game', page);
+  app.get('/following', page);
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
   app.get('/ladder', page);
   app.get('/ladder/:game', page);

@@ -129,6 +129,13 @@ export class Hub {
     return live;
   }
 
+  /** The games held here still being played: what the current games and TV read, from memory. */
+  liveRooms(): Room[] {
+    const live: Room[] = [];
+    for (const { room } of this.held.values()) if (!room.over) live.push(room);
+    return live;
+  }
+
   /**
    * Lets go of the rooms nobody listens to (only the hub's own subscription is left) that are over,
    * or idle since `idleMs` before `now`, with nothing queued, and that this instance is not acting in.

@@ -4,6 +4,7 @@ import { endGamesOf, sweepClosedAccounts, withdrawFromPlay } from './account-clo
 import { AgentsPool } from './agents-pool.ts';
 import { BOT_STREAMS, BOTS_PER_ACCOUNT, registerBots } from './bots.ts';
 import { ChallengeNews, registerChallenges } from './challenges.ts';
+import { CurrentGames, registerCurrentGames } from './current-games.ts';
 import { startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
@@ -145,6 +146,7 @@ export async function registerOnline(
     started: services.social.started,
   });
   registerLiveGame(app, store);
+  registerCurrentGames(app, new CurrentGames(hub, store), limits.hub?.now ?? Date.now);
   registerExplorer(app, store);
   const stopExploring = startExploring(app, store, atStart);
   registerBots(

@@ -214,6 +214,9 @@ const PAGES: readonly SitePage[] = [
   { name: 'Hex leaderboard', who: 'guest', path: () => '/leaderboard/hex', ready: ['.empty-board'] },
   { name: 'engine ladder (Hive)', who: 'guest', path: () => '/ladder', ready: ['text=No engine of Hive'] },
   { name: 'Hex engine ladder', who: 'guest', path: () => '/ladder/hex', ready: ['.ladder-table'] },
+  { name: 'games being played', who: 'guest', path: () => '/games', ready: [':is(.current-games, .no-games)'] },
+  { name: 'TV', who: 'guest', path: () => '/tv', ready: [':is([data-testid=status], .tv-nothing)'] },
+  { name: 'following', who: 'player', path: () => '/following', ready: [':is(.following-list, .no-follows)'] },
 ];
 
 /** A laptop's screen and a phone's, as the design is checked on (screenshots in test-results/pages/). */

@@ -14,6 +14,7 @@ import { onlineGameId } from './online/links.ts';
 import { OnlinePage } from './online/page.tsx';
 import { isPuzzleAddress } from './puzzles/address.ts';
 import { checkSetup, parseSetup, setupPart } from './setup.ts';
+import { socialPage } from './social/pages.tsx';
 
 // The analysis board, the puzzles and the editor load when asked for, not with the home page.
 const AnalysisPage = lazy(() => import('./analysis/page.tsx').then((m) => ({ default: m.AnalysisPage })));
@@ -53,6 +54,8 @@ export function App() {
   if (ladder !== null) return <LadderPage key={ladder} game={ladder} />;
   const leaderboard = leaderboardOf(window.location.pathname);
   if (leaderboard !== null) return <LeaderboardPage key={leaderboard} perf={leaderboard} />;
+  const social = socialPage(window.location.pathname);
+  if (social) return social;
   const profile = profileName(window.location.pathname);
   if (profile) return <ProfilePage key={profile} name={profile} />;
   const online = onlineGameId(window.location.pathname);

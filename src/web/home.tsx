@@ -18,6 +18,8 @@ import { gamePage } from './online/links.ts';
 import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
 import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './shell.tsx';
+import { BEST_CHANNEL, tvPage } from './social/api.ts';
+import { FollowingNews } from './social/following-news.tsx';
 import { UploadRecord } from './upload.tsx';
 
 /** The game asked for in the address (`/#hive`, where "New game" leads), if it is one. */
@@ -71,7 +73,8 @@ function LiveGameCard() {
       </p>
       <a class="button-link" href={gamePage(live.id)}>
         {t('home.watch')}
-      </a>
+      </a>{' '}
+      <a href={tvPage(BEST_CHANNEL)}>{t('tv.moreOnTv')}</a>
     </section>
   );
 }
@@ -131,6 +134,7 @@ export function Home() {
             <UploadRecord />
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
+          {lobby && <FollowingNews news={live.following} />}
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
         </div>

@@ -1,4 +1,5 @@
 import { t } from '../i18n/index.ts';
+import { SocialLinks } from '../social/social-links.tsx';
 import { useAccount } from './use-account.ts';
 
 /** The top bar's account: who you play as, and the way to sign up, log in or manage the account. */
@@ -16,7 +17,8 @@ export function AccountBar() {
           <a href="/account">{t('account.signUpOrLogIn')}</a>
         </>
       )}{' '}
-      <a href="/leaderboard">{t('account.leaderboards')}</a> <a href="/ladder">{t('account.engineLadder')}</a>
+      <a href="/leaderboard">{t('account.leaderboards')}</a> <a href="/ladder">{t('account.engineLadder')}</a>{' '}
+      <SocialLinks signedIn={account?.kind === 'player'} />
     </nav>
   );
 }

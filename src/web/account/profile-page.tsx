@@ -4,6 +4,7 @@ import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
+import { RelationBar } from '../social/relation-bar.tsx';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -55,6 +56,13 @@ export function ProfilePage({ name }: { name: string }) {
           </h2>
           {profile.banned && <p>{t('profile.closed')}</p>}
           <p>{t('profile.memberSince', { day: formatDay(profile.createdAt) })}</p>
+          <RelationBar
+            key={profile.name}
+            name={profile.name}
+            followers={profile.followers}
+            following={profile.following}
+            you={profile.you}
+          />
           {account?.kind === 'player' && account.name.toLowerCase() !== profile.name.toLowerCase() && (
             <ChallengeForm name={profile.name} me={account.name} />
           )}

@@ -37,6 +37,13 @@ const CONVERTED = [
   'online/panel.tsx',
   'games/hive/how-to-play.tsx',
   'i18n/picker.tsx',
+  'social/player-search.tsx',
+  'social/relation-bar.tsx',
+  'social/following-page.tsx',
+  'social/current-games-page.tsx',
+  'social/tv-page.tsx',
+  'social/social-links.tsx',
+  'social/following-news.tsx',
 ];
 /** Words that are the same in every language: the site's name. */
 const SAME_EVERYWHERE = new Set(['hexarena']);

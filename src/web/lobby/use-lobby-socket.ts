@@ -14,6 +14,8 @@ export interface LobbyState {
   /** This player's challenges, sent and received; null until the server has said. */
   readonly challenges: readonly ChallengeView[] | null;
   readonly problem: string | null;
+  /** Rated games that players this one follows (with notices asked for) started while the page was open, newest first. */
+  readonly following: readonly { readonly player: string; readonly game: string }[];
   join(pool: string): void;
   leave(): void;
 }
@@ -24,6 +26,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
   const [mine, setMine] = useState<LobbyState['mine']>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [challenges, setChallenges] = useState<readonly ChallengeView[] | null>(null);
+  const [following, setFollowing] = useState<LobbyState['following']>([]);
   const connection = useRef<LobbyConnection | null>(null);
   // Challenges this page saw open: one of them accepted opens its game (not an old one on arriving).
   const seenOpen = useRef(new Set<string>());
@@ -46,6 +49,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
       else if (m.type === 'pool')
         setMine((was) => (m.pool === null ? null : was?.pool === m.pool ? was : { pool: m.pool, since: Date.now() }));
       else if (m.type === 'paired') window.location.assign(gamePage(m.game));
+      else if (m.type === 'following') setFollowing((news) => [{ player: m.player, game: m.game }, ...news].slice(0, 5));
       else if (m.type === 'error') {
         setMine(null);
         setProblem(m.error);
@@ -60,6 +64,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
     mine,
     challenges,
     problem,
+    following,
     join: (pool) => {
       setProblem(null);
       connection.current?.join(pool);

@@ -200,6 +200,11 @@ export interface Profile {
   readonly games: readonly GameSummary[];
   /** Where the next page starts, or null at the end. */
   readonly before: number | null;
+  /** How many follow the player, and how many they follow. */
+  readonly followers: number;
+  readonly following: number;
+  /** The asker's relation to the player (a signed-in player's, on another's profile), else null. */
+  readonly you: { readonly follows: boolean; readonly notify: boolean; readonly blocks: boolean } | null;
 }
 
 export async function fetchProfile(name: string, filter: { game?: string; result?: string; before?: number }): Promise<Result<Profile>> {
@@ -221,6 +226,9 @@ export async function fetchProfile(name: string, filter: { game?: string; result
         stats: p.stats,
         games,
         before: p.before ?? null,
+        followers: Number(p.followers ?? 0),
+        following: Number(p.following ?? 0),
+        you: p.you ?? null,
       })
     : fail('the server sent a profile this page cannot read');
 }

@@ -1,0 +1,173 @@
+import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
+import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
+import type { FastifyInstance } from 'fastify';
+import { Allowance } from './limits.ts';
+import { subscriberOf } from './network.ts';
+import type { Room } from './room.ts';
+import type { GameStore } from './store.ts';
+
+/**
+ * The games being played now, as lichess lists them (/games) and features the best of them (TV):
+ * read from the rooms this instance holds in memory — every game with a socket open here, players'
+ * or spectators' — never by a scan of the store per request. Each game's players' ratings are read
+ * once, when the game is first listed (a rating does not change while its game is played), and
+ * forgotten when it ends. Another instance's games are listed by that instance.
+ */
+
+export type CurrentSpeed = Speed | 'unlimited';
+
+/** A game being played, as the current games and TV show it. */
+export interface CurrentGame extends LiveGame {
+  readonly speed: CurrentSpeed;
+  /** Spectators with the game open, over every instance. */
+  readonly watching: number;
+  /** The players' mean rating in the game's kind (rated seats only), or null. */
+  readonly rating: number | null;
+  readonly createdAt: number;
+}
+
+/** Games one answer lists at most, and by default. */
+const LIST_MAX = 100;
+const LIST_DEFAULT = 50;
+/** Reads per address, as the other reads (the search of players): a burst of 20, then 5 a second. */
+const READ_BURST = 20;
+const READ_RATE = 5;
+/** TV's channel of every game together. */
+export const BEST_CHANNEL = 'best';
+
+/** Where the rooms come from: the hub. */
+export interface HeldRooms {
+  liveRooms(): readonly Room[];
+}
+
+/** Every seat taken (a person's or the server's AI): a game, not a seek. */
+const seated = (room: Room): boolean => room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] != null);
+
+/** Highest rated first, unrated last; among equals the newest. */
+const byRating = (a: CurrentGame, b: CurrentGame): number =>
+  (b.rating ?? Number.NEGATIVE_INFINITY) - (a.rating ?? Number.NEGATIVE_INFINITY) || b.createdAt - a.createdAt;
+
+export class CurrentGames {
+  /** Per game listed: its seats' ratings, read once. */
+  private readonly ratings = new Map<string, Promise<readonly (number | undefined)[]>>();
+  /** Per TV channel: the game it shows, kept until that game is no longer being played. */
+  private readonly featured = new Map<string, string>();
+
+  constructor(
+    private readonly rooms: HeldRooms,
+    private readonly store: GameStore,
+  ) {}
+
+  /** Every game being played that this instance holds, highest rated first. */
+  async all(): Promise<CurrentGame[]> {
+    const rooms = this.rooms.liveRooms().filter(seated);
+    const live = new Set(rooms.map((r) => r.id));
+    for (const id of this.ratings.keys()) if (!live.has(id)) this.ratings.delete(id);
+    const games = await Promise.all(rooms.map((room) => this.describe(room)));
+    return games.sort(byRating);
+  }
+
+  /**
+   * What TV shows on each channel (every game together, and each game apart): the game it showed
+   * while that is still being played, else the best begun game (the best unbegun one, failing that).
+   */
+  async tv(): Promise<Record<string, CurrentGame>> {
+    const games = await this.all();
+    const channels = new Map<string, CurrentGame[]>([[BEST_CHANNEL, games]]);
+    for (const g of games) channels.set(g.game, [...(channels.get(g.game) ?? []), g]);
+    const shown: Record<string, CurrentGame> = {};
+    for (const [channel, list] of channels) {
+      const kept = list.find((g) => g.id === this.featured.get(channel));
+      const chosen = kept ?? list.find((g) => g.plies > 0) ?? list[0];
+      if (!chosen) continue;
+      shown[channel] = chosen;
+      this.featured.set(channel, chosen.id);
+    }
+    for (const channel of [...this.featured.keys()]) if (!(channel in shown)) this.featured.delete(channel);
+    return shown;
+  }
+
+  private async describe(room: Room): Promise<CurrentGame> {
+    const g = room.stored;
+    let ratings = this.ratings.get(g.id);
+    if (!ratings) {
+      ratings = this.ratingsOf(room);
+      this.ratings.set(g.id, ratings);
+      // A store that did not answer: asked again at the next listing.
+      ratings.catch(() => this.ratings.delete(g.id));
+    }
+    const seatRatings = await ratings.catch(() => [] as const);
+    const players = g.seats.map((kind, i) => {
+      const name = kind === 'open' ? (g.seatNames[i] ?? 'Anonymous') : `AI (${kind})`;
+      const rating = seatRatings[i];
+      return rating === undefined ? { name } : { name, rating };
+    });
+    const rated = players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));
+    return {
+      id: g.id,
+      game: g.game,
+      options: g.options,
+      clock: g.clock ?? null,
+      ...(g.rated ? { rated: true } : {}),
+      plies: room.plies,
+      players,
+      speed: g.clock ? speedOf(g.clock) : 'unlimited',
+      watching: room.talk.presence().watching,
+      rating: rated.length === 0 ? null : Math.round(rated.reduce((a, b) => a + b, 0) / rated.length),
+      createdAt: g.createdAt,
+    };
+  }
+
+  /** Each seat's player's rating in the game's kind, if the seat holds an account that has one. */
+  private ratingsOf(room: Room): Promise<(number | undefined)[]> {
+    const g = room.stored;
+    const perf = perfOf(g.game, g.clock);
+    return Promise.all(
+      g.seatAccounts.map(async (account) => {
+        if (!account) return undefined;
+        const rating = (await this.store.ratings.of(account)).find((r) => r.perf === perf);
+        return rating ? Math.round(rating.rating) : undefined;
+      }),
+    );
+  }
+}
+
+const CURRENT_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    game: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' },
+    speed: { enum: ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'unlimited'] },
+    limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
+  },
+} as const;
+
+/**
+ * GET /api/games/current (`game`, `speed`, `limit`): the games being played, highest rated first;
+ * GET /api/tv: what each TV channel shows. Both counted per address.
+ */
+export function registerCurrentGames(app: FastifyInstance, current: CurrentGames, now: () => number): void {
+  const reads = new Allowance(READ_RATE, READ_BURST);
+  const allowed = (ip: string): boolean => reads.take(subscriberOf(ip), now());
+  app.get('/api/games/current', { schema: { querystring: CURRENT_QUERY } }, async (request, reply) => {
+    if (!allowed(request.ip)) {
+      reply.header('retry-after', '1');
+      return reply.code(429).send({ error: `too many reads of the games being played: at most ${READ_RATE} a second` });
+    }
+    const { game, speed, limit } = request.query as { game?: string; speed?: CurrentSpeed; limit?: string };
+    const n = Math.min(LIST_MAX, Math.max(1, limit === undefined ? LIST_DEFAULT : Number(limit)));
+    const games = (await current.all()).filter(
+      (g) => (game === undefined || g.game === game) && (speed === undefined || g.speed === speed),
+    );
+    reply.header('cache-control', 'no-store');
+    return { games: games.slice(0, n) };
+  });
+  app.get('/api/tv', async (request, reply) => {
+    if (!allowed(request.ip)) {
+      reply.header('retry-after', '1');
+      return reply.code(429).send({ error: `too many reads of the games being played: at most ${READ_RATE} a second` });
+    }
+    reply.header('cache-control', 'no-store');
+    return { channels: await current.tv() };
+  });
+}

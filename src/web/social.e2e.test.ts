@@ -1,0 +1,229 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../cli/commands/serve.ts';
+import { createHttpServer } from '../server/http.ts';
+import { Client, signUp, Browser as Visitor } from '../server/online.testing.ts';
+import { SqliteStore } from '../server/sqlite-store.ts';
+import { launchChromium } from './headless-chromium.ts';
+
+/**
+ * Players finding each other and games to watch, in the browser against the real server (in this
+ * process, its SQLite store in memory, serving the built app): a player searched from the top bar,
+ * followed, seen playing in the list of those followed and watched from it; a block confirmed; the
+ * games being played listed; TV moving on to the next game when the one it shows ends.
+ */
+const PATIENCE_MS = 60_000;
+let server: FastifyInstance;
+let store: SqliteStore;
+let base: string;
+let browser: Browser;
+let address = 10;
+const contexts: BrowserContext[] = [];
+/** Waits for what a page shows to come right, saying what it showed last if it never does. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: PATIENCE_MS });
+
+beforeAll(async () => {
+  store = new SqliteStore(':memory:');
+  server = await createHttpServer(WEB_DIST, {
+    store,
+    rate: 100_000,
+    // Every device here signs up from 127.0.0.1.
+    identity: { signupsPerHour: 100 },
+    hub: { firstMoveMs: 3_600_000 },
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+  mkdirSync('test-results', { recursive: true });
+});
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await store?.close();
+});
+
+/** A player away from the browser, signed up from an address of their own. */
+async function visitor(name: string): Promise<Visitor> {
+  const v = new Visitor(base, `127.0.4.${address++}`);
+  expect((await signUp(v, name)).status).toBe(201);
+  return v;
+}
+
+/** A browser of its own, signed up as `name` (its session cookie in the browser's jar). */
+async function device(name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(PATIENCE_MS);
+  contexts.push(context);
+  const made = await context.request.post(`${base}/api/account`, {
+    data: { username: name, password: 'correct horse battery' },
+    headers: { origin: base },
+  });
+  expect(made.status()).toBe(201);
+  return context.newPage();
+}
+
+/** A game of `game` between two players, every seat taken: its id and the first seat's token. */
+async function play(game: string, a: Visitor, b: Visitor): Promise<{ id: string; token: string }> {
+  const made = await a.ask('POST', '/api/games', { game, seats: ['open', 'open'], seat: 0 });
+  const id = made.json?.id as string;
+  expect((await b.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
+  return { id, token: made.json?.token as string };
+}
+
+/** Gives two accounts Hive ratings, as a finished rated game between them leaves them. */
+async function rate(names: readonly [string, string], ratings: readonly [number, number]): Promise<void> {
+  const id = `rated-${names.join('-')}`;
+  await store.games.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], createdAt: 0, rated: true });
+  const seats = await Promise.all(
+    names.map(async (name, i) => ({
+      account: (await store.accounts.byKey(name.toLowerCase()))?.id as string,
+      before: null,
+      after: { rating: ratings[i] as number, deviation: 60, volatility: 0.06 },
+    })),
+  );
+  await store.games.end(id, {
+    result: { kind: 'draw' },
+    termination: 'agreement',
+    plies: 0,
+    ratings: { perf: 'hive', at: 1, seats, diffs: [0, 0] },
+  });
+}
+
+/** Resigns the first seat of a game, as its player's socket would. */
+async function resign(v: Visitor, game: { id: string; token: string }): Promise<void> {
+  const socket = await Client.open(base, game.id, undefined, v.from, { origin: base, ...(v.cookie ? { cookie: v.cookie } : {}) });
+  expect(await socket.ask({ type: 'resign', seat: 0, token: game.token })).toMatchObject({ ok: true });
+  socket.close();
+}
+
+describe('players finding each other', () => {
+  it('a player searched from the top bar by keyboard, followed on their profile, seen playing among those followed, and watched from there; a block confirmed first', async () => {
+    const star = await visitor('Soc_Star');
+    const rival = await visitor('Soc_Rival');
+    const game = await play('hive', star, rival);
+    const page = await device('Soc_Fan');
+    await page.goto(`${base}/`);
+
+    // The search: a combobox, the names beginning with what is typed, chosen with the arrows and Enter.
+    const search = page.getByRole('combobox', { name: 'Search players by name' });
+    await search.fill('soc_st');
+    const option = page.getByRole('option', { name: /Soc_Star/ });
+    await poll(async () => option.count()).toBe(1);
+    await poll(async () => search.getAttribute('aria-expanded')).toBe('true');
+    await search.press('ArrowDown');
+    expect(await search.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await search.press('Enter');
+    await page.waitForURL(`${base}/u/Soc_Star`);
+
+    // Follow: the button and the count change.
+    await poll(async () => page.getByTestId('followers').textContent()).toBe('0 followers');
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    expect(await page.getByTestId('followers').textContent()).toBe('1 follower');
+    // Opted in to hear of Soc_Star's rated games.
+    await page.getByRole('checkbox', { name: 'Tell me when Soc_Star starts a rated game' }).check();
+    await poll(async () => (await store.social.relation(await idOf('Soc_Fan'), await idOf('Soc_Star'))).notify).toBe(true);
+    await page.screenshot({ path: 'test-results/social-profile.png', fullPage: true });
+
+    // On the home page (its lobby socket open: the server has spoken on it), the notice of a rated game Soc_Star starts.
+    const lobby = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/lobby/ws'));
+    await page.goto(`${base}/`);
+    await (await lobby).waitForEvent('framereceived');
+    const sent = await star.ask('POST', '/api/challenges', {
+      to: 'Soc_Rival',
+      game: 'hex',
+      options: {},
+      rated: true,
+      clock: { initialMs: 300_000, incrementMs: 3_000 },
+    });
+    const rated = (await rival.ask('POST', `/api/challenges/${sent.json?.id as string}/accept`)).json?.game as string;
+    const notice = page.locator('.following-news li');
+    await notice.getByText('Soc_Star has started a rated game.').waitFor();
+    expect(await notice.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/g/${rated}`);
+
+    // Whom Soc_Fan follows: Soc_Star, playing now; one click to watch the game.
+    await page.getByRole('link', { name: 'Following', exact: true }).click();
+    await page.waitForURL(`${base}/following`);
+    const row = page.locator('[data-player="Soc_Star"]');
+    await row.getByText('playing now').waitFor();
+    await page.screenshot({ path: 'test-results/social-following.png', fullPage: true });
+    await row.getByRole('link', { name: 'Watch Soc_Star’s game' }).click();
+    // Their newest game: the rated one.
+    await page.waitForURL(`${base}/g/${rated}`);
+    await page.getByTestId('status').waitFor();
+
+    // A block sits behind the profile's menu and is confirmed first; it ends the follow.
+    await page.goto(`${base}/u/Soc_Star`);
+    await page.getByRole('button', { name: 'More about Soc_Star' }).click();
+    await page.getByRole('menuitem', { name: 'Block Soc_Star' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('They are not told.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByText('You block Soc_Star.').waitFor();
+    expect(await page.getByTestId('followers').textContent()).toBe('0 followers');
+    expect((await store.social.relation(await idOf('Soc_Fan'), await idOf('Soc_Star'))).blocks).toBe(true);
+    // The game ends: it is no longer one being played (the next test lists those).
+    await resign(star, game);
+  });
+
+  it('on a phone, the search is an icon that opens the field', async () => {
+    await visitor('Soc_Phone_Pal');
+    const page = await device('Soc_Phone', { width: 390, height: 844 });
+    await page.goto(`${base}/leaderboard`);
+    const search = page.getByRole('combobox', { name: 'Search players by name' });
+    expect(await search.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Search players' }).click();
+    await poll(async () => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.pressSequentially('soc_phone_');
+    await page.getByRole('option', { name: /Soc_Phone_Pal/ }).click();
+    await page.waitForURL(`${base}/u/Soc_Phone_Pal`);
+  });
+});
+
+const idOf = async (name: string): Promise<string> => (await store.accounts.byKey(name.toLowerCase()))?.id as string;
+
+describe('games to watch', () => {
+  it('the games being played, highest rated first and filtered; TV shows the best and moves to the next when it ends', async () => {
+    const [ann, bob, cy, dee] = await Promise.all(['Tv_Ann', 'Tv_Bob', 'Tv_Cy', 'Tv_Dee'].map(visitor));
+    await rate(['Tv_Ann', 'Tv_Bob'], [1900, 2000]);
+    const casual = await play('hive', cy as Visitor, dee as Visitor);
+    const best = await play('hive', ann as Visitor, bob as Visitor);
+    const page = await device('Tv_Viewer');
+
+    await page.goto(`${base}/games`);
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
+    const cards = page.locator('.current-games [data-game-id]');
+    await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([best.id, casual.id]);
+    expect(await cards.first().textContent()).toContain('Tv_Ann (1900)');
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('blitz');
+    await page.getByText('No game is being played right now.').waitFor();
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('unlimited');
+    await poll(async () => cards.count()).toBe(2);
+    await page.getByRole('link', { name: 'Watch TV' }).click();
+
+    // TV: the best game, live; once it ends, the next one, without a reload.
+    await page.waitForURL(`${base}/tv/hive`);
+    const shown = page.getByTestId('tv-game');
+    await poll(async () => shown.getAttribute('data-game-id')).toBe(best.id);
+    await page.getByTestId('status').waitFor();
+    await page.screenshot({ path: 'test-results/social-tv.png', fullPage: true });
+    // Its spectators are counted where the games are listed: this page watches it.
+    const list = await page.context().newPage();
+    await list.goto(`${base}/games`);
+    await poll(async () => list.locator(`[data-game-id="${best.id}"] [data-testid=watching]`).textContent()).toBe('1 watching');
+    await list.close();
+    await resign(ann as Visitor, best);
+    await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
+    await page.getByTestId('status').waitFor();
+    await page.goto(`${base}/games`);
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
+    await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
+  });
+});

@@ -1,0 +1,97 @@
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
+import { call } from '../online/api.ts';
+
+/** The server's calls for players finding each other and games to watch (docs/protocol.md). */
+
+/** A player a search found. */
+export interface FoundPlayer {
+  readonly name: string;
+  readonly online: boolean;
+}
+
+/** Players whose name begins with `term` (any case), those online first. */
+export async function searchPlayers(term: string, limit = 10): Promise<Result<readonly FoundPlayer[]>> {
+  const r = await call(`/api/search/players?${new URLSearchParams({ term, limit: String(limit) })}`);
+  if (!r.ok) return r;
+  const players = (r.value as { players?: unknown } | null)?.players;
+  return Array.isArray(players) ? ok(players as FoundPlayer[]) : fail('the server sent players this page cannot read');
+}
+
+/** A search's term as the server takes it (letters, digits, _ and -; at most 20), or null. */
+export const searchTerm = (typed: string): string | null => {
+  const term = typed.trim();
+  return /^[A-Za-z0-9_-]{1,20}$/.test(term) ? term : null;
+};
+
+/** What the player asking is to a profile's player. */
+export interface Relation {
+  readonly follows: boolean;
+  readonly notify: boolean;
+  readonly blocks: boolean;
+}
+
+/** Follows, unfollows, blocks or unblocks `name`. */
+export async function relate(name: string, how: 'follow' | 'unfollow' | 'block' | 'unblock', notify = false): Promise<Result<unknown>> {
+  return call(`/api/rel/${how}/${encodeURIComponent(name)}`, { method: 'POST', ...(how === 'follow' ? { body: { notify } } : {}) });
+}
+
+/** A player followed, as the list shows them. */
+export interface Followed {
+  readonly name: string;
+  readonly online: boolean;
+  /** The game they are playing now, to watch. */
+  readonly playing: string | null;
+}
+
+/** The players you follow, those playing now first, then those online; where the next page starts. */
+export async function fetchFollowing(after?: string): Promise<Result<{ following: readonly Followed[]; after: string | null }>> {
+  const r = await call(`/api/rel/following${after === undefined ? '' : `?${new URLSearchParams({ after })}`}`);
+  if (!r.ok) return r;
+  const v = r.value as { following?: unknown; after?: unknown } | null;
+  return Array.isArray(v?.following)
+    ? ok({ following: v.following as Followed[], after: typeof v.after === 'string' ? v.after : null })
+    : fail('the server sent a list this page cannot read');
+}
+
+/** A game being played now. */
+export interface CurrentGame extends LiveGame {
+  readonly speed: string;
+  readonly watching: number;
+  readonly rating: number | null;
+  readonly createdAt: number;
+}
+
+/** The games being played now, highest rated first, of `game` and `speed` when given. */
+export async function fetchCurrentGames(filter: { game?: string; speed?: string }): Promise<Result<readonly CurrentGame[]>> {
+  const query = new URLSearchParams();
+  if (filter.game) query.set('game', filter.game);
+  if (filter.speed) query.set('speed', filter.speed);
+  const r = await call(`/api/games/current${query.size > 0 ? `?${query}` : ''}`);
+  if (!r.ok) return r;
+  const games = (r.value as { games?: unknown } | null)?.games;
+  return Array.isArray(games) ? ok(games as CurrentGame[]) : fail('the server sent games this page cannot read');
+}
+
+/** TV's channel of every game together. */
+export const BEST_CHANNEL = 'best';
+
+/** What each TV channel shows now (`best`, and one per game being played). */
+export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentGame>>>> {
+  const r = await call('/api/tv');
+  if (!r.ok) return r;
+  const channels = (r.value as { channels?: unknown } | null)?.channels;
+  return channels !== null && typeof channels === 'object' && !Array.isArray(channels)
+    ? ok(channels as Record<string, CurrentGame>)
+    : fail('the server sent channels this page cannot read');
+}
+
+/** The page of TV's channel (/tv, /tv/hive). */
+export const tvPage = (channel: string): string => (channel === BEST_CHANNEL ? '/tv' : `/tv/${encodeURIComponent(channel)}`);
+
+/** The TV channel a path names (/tv: every game's; /tv/<game>), or null. */
+export function tvChannel(pathname: string): string | null {
+  if (pathname === '/tv' || pathname === '/tv/') return BEST_CHANNEL;
+  const m = /^\/tv\/([a-z0-9-]{1,40})\/?$/.exec(pathname);
+  return m ? (m[1] as string) : null;
+}

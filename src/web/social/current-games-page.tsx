@@ -1,0 +1,121 @@
+import { Eye, Tv } from 'lucide-preact';
+import { useEffect, useState } from 'preact/hooks';
+import { PageTop, Problem } from '../account/page-parts.tsx';
+import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { formatRating, t } from '../i18n/index.ts';
+import { timeControl } from '../online/clock-text.ts';
+import { gamePage } from '../online/links.ts';
+import { BEST_CHANNEL, type CurrentGame, fetchCurrentGames, tvPage } from './api.ts';
+
+/** The page of the games being played now. */
+export const CURRENT_GAMES_PAGE = '/games';
+/** The speeds a game is filtered by, as the server names them. */
+const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'unlimited'] as const;
+/** The list is asked for again this often while the page is open: games start and end. */
+const REFRESH_MS = 10_000;
+
+/** The players of a game as a line: "Ann (1700) – Bob (1800)". */
+export function PlayersLine({ game }: { game: CurrentGame }) {
+  return (
+    <span class="current-players">
+      {game.players.map((p, i) => (
+        <span>
+          {i > 0 && <span class="muted"> – </span>}
+          <strong>{p.name}</strong>
+          {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** What a game is: its game, clock, rated or not, and how far it is. */
+export function GameLine({ game }: { game: CurrentGame }) {
+  return (
+    <span class="muted">
+      {t('tv.gameLine', {
+        game: webGameOf(game.game)?.game.title ?? game.game,
+        clock: timeControl(game.clock),
+        rated: String(game.rated === true),
+        plies: game.plies,
+      })}
+    </span>
+  );
+}
+
+/**
+ * /games: the games being played now, as lichess lists them — filtered by game and speed, the
+ * highest rated first, each with its spectators and one click to watch; TV a click away.
+ */
+export function CurrentGamesPage() {
+  const [game, setGame] = useState('');
+  const [speed, setSpeed] = useState('');
+  const [games, setGames] = useState<readonly CurrentGame[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      void fetchCurrentGames({ game, speed }).then((r) => {
+        if (!current) return;
+        if (!r.ok) return setProblem(t('tv.cannotShow', { problem: r.error.message }));
+        setProblem(null);
+        setGames(r.value);
+      });
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [game, speed]);
+  return (
+    <main class="current-games-page">
+      <PageTop />
+      <h2>{t('tv.currentTitle')}</h2>
+      <p class="controls">
+        <label>
+          {t('tv.game')}{' '}
+          <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
+            <option value="">{t('tv.allGames')}</option>
+            {WEB_GAMES.map((g) => (
+              <option value={g.id}>{g.game.title}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('tv.speed')}{' '}
+          <select value={speed} onChange={(e) => setSpeed(e.currentTarget.value)}>
+            <option value="">{t('tv.allSpeeds')}</option>
+            {SPEEDS.map((s) => (
+              <option value={s}>{t(`tv.speed.${s}`)}</option>
+            ))}
+          </select>
+        </label>
+        <a class="button-link" href={tvPage(game || BEST_CHANNEL)}>
+          <Tv class="icon" aria-hidden="true" /> {t('tv.watchTv')}
+        </a>
+      </p>
+      <Problem text={problem} />
+      {games !== null &&
+        (games.length === 0 ? (
+          <p class="no-games">{t('tv.noneNow')}</p>
+        ) : (
+          <ul class="current-games" aria-label={t('tv.currentTitle')}>
+            {games.map((g) => (
+              <li class="card" data-game-id={g.id}>
+                <p class="current-line">
+                  <PlayersLine game={g} />
+                </p>
+                <p class="current-line">
+                  <GameLine game={g} /> · <span data-testid="watching">{t('tv.watching', { count: g.watching })}</span>
+                </p>
+                <a class="button-link" href={gamePage(g.id)}>
+                  <Eye class="icon" aria-hidden="true" /> {t('tv.watch')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </main>
+  );
+}

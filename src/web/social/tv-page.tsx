@@ -1,0 +1,75 @@
+import { Tv } from 'lucide-preact';
+import { useEffect, useState } from 'preact/hooks';
+import { webGameOf } from '../games/index.ts';
+import { t } from '../i18n/index.ts';
+import { OnlinePage } from '../online/page.tsx';
+import { BEST_CHANNEL, type CurrentGame, fetchTv, tvPage } from './api.ts';
+import { CURRENT_GAMES_PAGE, GameLine, PlayersLine } from './current-games-page.tsx';
+
+/** TV asks what its channels show this often: when the game shown ends, the next follows within it. */
+const TUNE_MS = 3000;
+
+/**
+ * /tv and /tv/<game>: lichess's TV — the best game being played (of every game, or of one), shown
+ * live; when it ends the channel moves on to the next best by itself. The channels are listed above.
+ */
+export function TvPage({ channel }: { channel: string }) {
+  const [channels, setChannels] = useState<Readonly<Record<string, CurrentGame>> | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const tune = () =>
+      void fetchTv().then((r) => {
+        if (!current) return;
+        if (!r.ok) return setProblem(r.error.message);
+        setProblem(null);
+        setChannels(r.value);
+      });
+    tune();
+    const timer = setInterval(tune, TUNE_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, []);
+  const shown = channels?.[channel] ?? null;
+  const title = (id: string) => (id === BEST_CHANNEL ? t('tv.bestChannel') : (webGameOf(id)?.game.title ?? id));
+  const list = channels ? [BEST_CHANNEL, ...Object.keys(channels).filter((c) => c !== BEST_CHANNEL)] : [];
+  if (!list.includes(channel)) list.push(channel);
+  return (
+    <>
+      <header class="tv-header">
+        <nav class="tv-bar" aria-label={t('tv.channels')}>
+          <strong>
+            <Tv class="icon" aria-hidden="true" /> {t('tv.title')}
+          </strong>
+          {list.map((c) => (
+            <a href={tvPage(c)} aria-current={c === channel ? 'page' : undefined}>
+              {title(c)}
+            </a>
+          ))}
+          <a href={CURRENT_GAMES_PAGE}>{t('tv.currentTitle')}</a>
+        </nav>
+        {problem && (
+          <p class="error" role="alert">
+            {t('tv.cannotShow', { problem })}
+          </p>
+        )}
+        {shown && (
+          <p class="tv-now" data-testid="tv-game" data-game-id={shown.id}>
+            <PlayersLine game={shown} /> <GameLine game={shown} />
+          </p>
+        )}
+      </header>
+      {shown ? (
+        <OnlinePage key={shown.id} id={shown.id} />
+      ) : (
+        channels !== null && (
+          <main>
+            <p class="tv-nothing">{t('tv.nothing', { channel: title(channel) })}</p>
+          </main>
+        )
+      )}
+    </>
+  );
+}
