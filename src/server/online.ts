@@ -32,6 +32,8 @@ import { type Social, startSocial } from './social/index.ts';
 import { keepAlive, MAX_FRAME_BYTES, MESSAGE_RATE, newEdge, PING_MS, SEND_BUFFER_BYTES } from './socket-edge.ts';
 import { Intake, type OnlineParts } from './stop.ts';
 import type { GameStore } from './store.ts';
+import type { DirectorSettings } from './tournaments/director.ts';
+import { startTournaments } from './tournaments/index.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md), wired: which services run (the hub and its
@@ -89,6 +91,8 @@ export interface OnlineLimits {
   readonly heartbeatMs?: number;
   /** Players one account may follow (MAX_FOLLOWS, 400). */
   readonly maxFollows?: number;
+  /** How often tournaments are directed, and the director's lease (DEFAULT_DIRECTOR_SETTINGS). */
+  readonly tournaments?: Partial<Omit<DirectorSettings, 'now'>>;
 }
 
 /** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
@@ -158,6 +162,7 @@ export async function registerOnline(
   registerReviews(app, reviews, services.identities);
   registerPuzzleRatings(app, store, services.identities, reviews.settings.now);
   const { identities, presence, social } = services;
+  const director = startTournaments(app, { store, hub, identities, started: social.started }, limits);
   registerGameSocket(app, { hub, edge, identities, presence, intake, blocks: social.blocks });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -170,12 +175,13 @@ export async function registerOnline(
       atStart.cancel();
       hub.close();
       pools.close();
+      director.close();
       reviews.close();
       stopExploring();
     },
     closeThreads: () => pool.close(),
     drain: async () => {
-      await Promise.all([hub.drain(), pools.idle()]);
+      await Promise.all([hub.drain(), pools.idle(), director.idle()]);
     },
     sockets: app.websocketServer,
   };

@@ -90,8 +90,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect)], // 23: identity/store.ts, 24: social/store.ts, 25: games-db.ts
-    TOURNAMENTS_MIGRATION, // 26: tournaments/store.ts
+    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect), TOURNAMENTS_MIGRATION], // 23: identity, 24: social, 25: games-db.ts, 26: tournaments
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
-import type { NewGame, PairedSeat } from '../store.ts';
+import type { NewGame } from '../stores/game.ts';
+import type { PairedSeat } from '../stores/lobby.ts';
 
 /**
  * What the stores keep of tournaments (docs/tournaments.md): each tournament's settings and state,
