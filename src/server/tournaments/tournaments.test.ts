@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BBP_MISSING, BBP_PAIRINGS, checkTournament } from '../../../scripts/bbp-pairings.ts';
@@ -13,6 +16,7 @@ import { Browser, openBotStream, registerBot, request, type ServerProcess, signU
  * their tokens, directed by the server, and played to the end over the bot API (each bot follows its
  * games on its event stream and moves at random by REST).
  */
+const bin = fileURLToPath(new URL('../../../bin/hexarena.js', import.meta.url));
 let server: ServerProcess;
 let dir: string;
 let organiser: Browser;
@@ -157,6 +161,15 @@ describe('tournaments on the server', () => {
     expect(checkRounds(unwrap(parseTrf(trf.text))).map((c) => c.difference)).toEqual([null, null, null]);
     if (BBP_PAIRINGS !== null) expect(checkTournament(trf.text)).toMatchObject({ ok: true });
     else console.warn(`tournaments.test.ts: the exported TRF is not checked by bbpPairings -c: ${BBP_MISSING}`);
+    // The same file from the command line, as an organiser exports it.
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'swiss', 'export', id, '--server', server.base], {
+      encoding: 'utf8',
+    });
+    expect(stdout).toBe(trf.text);
+    const missing = await promisify(execFile)(process.execPath, [bin, 'swiss', 'export', 'nosuch', '--server', server.base]).catch(
+      (e) => e,
+    );
+    expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('there is no tournament nosuch')]);
     // Over: nobody joins any more.
     expect(
       (await request(server.base, `/api/tournaments/${id}/join`, { method: 'POST', headers: asBot(bots[0]?.token ?? '') })).status,
