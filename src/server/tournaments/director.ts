@@ -23,6 +23,8 @@ export interface DirectorSettings {
   readonly tickMs: number;
   /** How long the lease holds without renewal: past it, another instance directs. */
   readonly leaseMs: number;
+  /** This instance's name (host:port), said in the lease's owner so an operator sees who directs. */
+  readonly instance?: string;
 }
 
 export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
@@ -34,8 +36,8 @@ export interface MadeGame {
 }
 
 export class Director {
-  /** This instance's name on the lease. */
-  readonly owner = randomBytes(6).toString('base64url');
+  /** This instance's name on the lease: its own, and a random part (two processes never share one). */
+  readonly owner: string;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -47,7 +49,9 @@ export class Director {
     private readonly settings: DirectorSettings = DEFAULT_DIRECTOR_SETTINGS,
     /** Told of each game a round made here (bots' streams follow it, followers hear of it). */
     private readonly made: (game: MadeGame) => void = () => undefined,
-  ) {}
+  ) {
+    this.owner = `${settings.instance ?? 'director'}/${randomBytes(6).toString('base64url')}`;
+  }
 
   start(): void {
     if (this.timer || this.closed) return;

@@ -13,10 +13,17 @@ import { registerTournaments } from './routes.ts';
 export function startTournaments(
   app: FastifyInstance,
   services: { readonly store: GameStore; readonly hub: Hub; readonly identities: Identities; readonly started: (id: string) => void },
-  limits: { readonly hub?: { readonly now?: () => number }; readonly tournaments?: Partial<Omit<DirectorSettings, 'now'>> } = {},
+  limits: {
+    readonly hub?: { readonly now?: () => number; readonly instance?: string };
+    readonly tournaments?: Partial<Omit<DirectorSettings, 'now'>>;
+  } = {},
 ): Director {
   const { store, hub } = services;
-  const settings = { ...limits.tournaments, ...(limits.hub?.now ? { now: limits.hub.now } : {}) };
+  const settings = {
+    ...limits.tournaments,
+    ...(limits.hub?.now ? { now: limits.hub.now } : {}),
+    ...(limits.hub?.instance ? { instance: limits.hub.instance } : {}),
+  };
   const director = new Director(store, { ...DEFAULT_DIRECTOR_SETTINGS, ...settings }, (game) => {
     for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
     services.started(game.id);
