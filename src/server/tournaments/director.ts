@@ -86,7 +86,10 @@ export class Director {
     if (!this.leading) return;
     for (const t of await this.store.tournaments.due(now)) {
       if (this.closed) return;
-      await this.step(t, now);
+      // One tournament that cannot go on (its game gone from this server's registry) holds up no other.
+      await this.step(t, now).catch((e: unknown) => {
+        process.stderr.write(`hexarena: tournament ${t.id}: ${e instanceof Error ? e.message : String(e)}\n`);
+      });
     }
   }
 

@@ -128,6 +128,8 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
         for (const other of [1, 2, 3, 4])
           expect(await store.games.read(`g1-${other}`), `g1-${other}`).toEqual(other === k ? expect.anything() : null);
         expect((await store.games.read(`g1-${k}`))?.seatAccounts).toEqual(['ann', 'bob']);
+        // Its seats are its players': nothing of it is open to the lobby.
+        expect((await store.lobby.open()).map((g) => g.id)).not.toContain(`g1-${k}`);
         expect((await t.read('s'))?.round).toBe(1);
         expect(await t.pairings('s')).toEqual([
           { round: 1, board: 1, white: 'ann', black: 'bob', gameId: `g1-${k}`, result: null, plies: null, endedAt: null },
