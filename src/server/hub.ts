@@ -312,6 +312,11 @@ export class Hub {
     this.seating.told(tokenHash, id);
   }
 
+  /** The token hashes of the bots whose streams are open here. */
+  botsFollowed(): string[] {
+    return this.seating.followed();
+  }
+
   /**
    * Who sits in game `id` changed in the store without a seat being taken here (an account deleted:
    * its seats renamed): this instance reads them again, and the others are told to.

@@ -34,6 +34,11 @@ export class Seating {
     return claimed;
   }
 
+  /** The token hashes of the bots whose games someone follows here (their streams). */
+  followed(): string[] {
+    return [...this.botListeners.keys()];
+  }
+
   /** The bot (by its token hash) sits in game `id` now: whoever follows its games here is told. */
   told(tokenHash: string, id: string): void {
     for (const listener of this.botListeners.get(tokenHash) ?? []) listener(id);

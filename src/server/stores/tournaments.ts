@@ -10,59 +10,12 @@ import type {
   Pairing,
   PairingResult,
   StoredTournament,
-  TournamentKind,
   TournamentState,
   TournamentsStore,
 } from '../tournaments/store.ts';
 import { insertKept } from './lobby.ts';
-import type { TournamentsTable } from './schema.ts';
-import { type Db, keyTaken, type SqlDb } from './sql.ts';
-
-type TournamentRow = { [K in keyof TournamentsTable]: TournamentsTable[K] extends { __select__: infer S } ? S : TournamentsTable[K] } & {
-  players?: number | string | null;
-};
-
-const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
-
-function tournamentOf(r: TournamentRow): StoredTournament {
-  return {
-    id: r.id,
-    kind: r.kind as TournamentKind,
-    name: r.name,
-    game: r.game,
-    options: JSON.parse(r.options) as Json,
-    clock: r.clock === null ? null : (JSON.parse(r.clock) as StoredTournament['clock']),
-    rated: Number(r.rated) === 1,
-    organiser: r.organiser,
-    organiserName: r.organiser_name,
-    startsAt: num(r.starts_at),
-    rounds: num(r.rounds),
-    durationMs: num(r.duration_ms),
-    settings: JSON.parse(r.settings) as StoredTournament['settings'],
-    createdAt: Number(r.created_at),
-    state: r.state as TournamentState,
-    startedAt: num(r.started_at),
-    endsAt: num(r.ends_at),
-    finishedAt: num(r.finished_at),
-    round: Number(r.round),
-    standings: r.standings === null ? null : (JSON.parse(r.standings) as Json),
-    players: Number(r.players ?? 0),
-  };
-}
-
-/** The tournaments with their count of entries not withdrawn. */
-const withPlayers = (db: Db) =>
-  db
-    .selectFrom('tournaments as t')
-    .selectAll('t')
-    .select((e) =>
-      e
-        .selectFrom('tournament_entries as n')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .whereRef('n.tournament_id', '=', 't.id')
-        .where('n.state', '<>', 'withdrawn')
-        .as('players'),
-    );
+import { keyTaken, type SqlDb } from './sql.ts';
+import { num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
 
 export class TournamentsSql implements TournamentsStore {
   constructor(private readonly sql: SqlDb) {}
@@ -383,5 +336,22 @@ export class TournamentsSql implements TournamentsStore {
       db.selectFrom('bots').select('account_id').where('token_hash', '=', tokenHash).executeTakeFirst(),
     );
     return row?.account_id ?? null;
+  }
+
+  async liveGamesOf(tokenHashes: readonly string[]): Promise<{ readonly id: string; readonly tokenHash: string }[]> {
+    if (tokenHashes.length === 0) return [];
+    const rows = await this.sql.read((db) =>
+      db
+        .selectFrom('seats as s')
+        .innerJoin('games as g', 'g.id', 's.game_id')
+        .innerJoin('tournament_pairings as p', 'p.game_id', 'g.id')
+        .select(['g.id', 's.token_hash'])
+        .where('s.token_hash', 'in', [...tokenHashes])
+        .where('g.termination', 'is', null)
+        .orderBy('g.created_at')
+        .orderBy('g.id')
+        .execute(),
+    );
+    return rows.map((r) => ({ id: r.id, tokenHash: r.token_hash }));
   }
 }

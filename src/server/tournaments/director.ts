@@ -49,6 +49,12 @@ export class Director {
     private readonly settings: DirectorSettings = DEFAULT_DIRECTOR_SETTINGS,
     /** Told of each game a round made here (bots' streams follow it, followers hear of it). */
     private readonly made: (game: MadeGame) => void = () => undefined,
+    /**
+     * The bots followed on this instance (their streams), and how to tell them of a game: every
+     * instance, directing or not, tells its bots of their tournament games each tick, so a game
+     * paired on another instance reaches a bot's stream here.
+     */
+    private readonly bots: { followed(): readonly string[]; tell(tokenHash: string, id: string): void } | null = null,
   ) {
     this.owner = `${settings.instance ?? 'director'}/${randomBytes(6).toString('base64url')}`;
   }
@@ -82,6 +88,8 @@ export class Director {
 
   private async direct(): Promise<void> {
     const now = this.settings.now();
+    const followed = this.bots?.followed() ?? [];
+    if (followed.length > 0) for (const g of await this.store.tournaments.liveGamesOf(followed)) this.bots?.tell(g.tokenHash, g.id);
     this.leading = await this.store.lobby.lease('tournaments', this.owner, now + this.settings.leaseMs, now);
     if (!this.leading) return;
     for (const t of await this.store.tournaments.due(now)) {

@@ -24,10 +24,15 @@ export function startTournaments(
     ...(limits.hub?.now ? { now: limits.hub.now } : {}),
     ...(limits.hub?.instance ? { instance: limits.hub.instance } : {}),
   };
-  const director = new Director(store, { ...DEFAULT_DIRECTOR_SETTINGS, ...settings }, (game) => {
-    for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
-    services.started(game.id);
-  });
+  const director = new Director(
+    store,
+    { ...DEFAULT_DIRECTOR_SETTINGS, ...settings },
+    (game) => {
+      for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
+      services.started(game.id);
+    },
+    { followed: () => hub.botsFollowed(), tell: (tokenHash, id) => hub.botSeatedAtMaking(tokenHash, id) },
+  );
   registerTournaments(app, {
     store,
     identities: services.identities,

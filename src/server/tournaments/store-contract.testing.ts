@@ -137,6 +137,8 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
         ]);
         expect(await t.ofGame(`g1-${k}`)).toEqual({ tournament: 's', round: 1 });
         expect(await t.ofGame('g-none')).toBeNull();
+        expect(await t.liveGamesOf(['hash-bob', 'hash-cid'])).toEqual([{ id: `g1-${k}`, tokenHash: 'hash-bob' }]);
+        expect(await t.liveGamesOf([])).toEqual([]);
         // The game ends: it is found among those ended, recorded once, then no longer found.
         expect(await t.ended('s')).toEqual([]);
         expect(await store.games.end(`g1-${k}`, { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 })).toBe(true);
@@ -146,6 +148,7 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
         expect(await t.record('s', 1, 1, 'black', 0, 3_000)).toBe(true);
         expect(await t.record('s', 1, 1, 'white', 0, 3_001)).toBe(false);
         expect(await t.ended('s')).toEqual([]);
+        expect(await t.liveGamesOf(['hash-bob'])).toEqual([]);
         expect((await t.pairings('s'))[0]).toMatchObject({ result: 'black', endedAt: 3_000 });
         expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2')], 4_000)).toBe(true);
         expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2b')], 4_000)).toBe(false);

@@ -158,6 +158,8 @@ export interface TournamentsStore {
   botTokens(accounts: readonly string[]): Promise<Map<string, string>>;
   /** The account of the bot whose token's hash is given, or null. */
   botAccount(tokenHash: string): Promise<string | null>;
+  /** The tournaments' games not yet over with a seat held by one of these token hashes (bots'): what their streams follow. */
+  liveGamesOf(tokenHashes: readonly string[]): Promise<{ readonly id: string; readonly tokenHash: string }[]>;
 }
 
 /** Migration 26, the same SQL in both stores. */

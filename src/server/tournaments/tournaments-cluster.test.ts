@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkRounds } from '../../tournaments/swiss-check.ts';
 import { parseTrf } from '../../tournaments/trf.ts';
-import { Browser, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
+import { Browser, openBotStream, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
 import { startPostgres, type TestPostgres } from '../postgres.testing.ts';
 import { startRedis, type TestRedis } from '../redis.testing.ts';
 
@@ -102,6 +102,12 @@ describe('a tournament across two instances on PostgreSQL', () => {
           })
         ).status,
       ).toBe(200);
+    // The bots' streams are open on the instance that does not direct now: the games the other pairs reach them there.
+    const [leader] = await query<{ owner: string }>("SELECT owner FROM leases WHERE name = 'tournaments'");
+    const watcher = servers.find((s) => !leader?.owner.includes(`:${s.port}/`)) as ServerProcess;
+    const streams = new Map(
+      await Promise.all([...tokens].map(async ([name, token]) => [name, await openBotStream(watcher.base, token)] as const)),
+    );
     await organiser.ask('POST', `/api/tournaments/${id}/start`, {});
 
     // Played until round 2 is paired and one of its games is over, the others still going.
@@ -112,6 +118,19 @@ describe('a tournament across two instances on PostgreSQL', () => {
       if (round2.length > 0 && round2.some((p) => p.result !== null) && round2.some((p) => p.result === null)) break;
       expect(shown.tournament.state).not.toBe('finished');
     }
+    for (const p of shown.pairings.filter((x) => x.game !== null))
+      for (const name of [p.white, p.black] as string[])
+        await expect
+          .poll(
+            () =>
+              streams
+                .get(name)
+                ?.lines()
+                .some((m) => m.type === 'game' && (m.game as { id: string }).id === p.game),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+    for (const stream of streams.values()) stream.close();
     const [lease] = await query<{ owner: string }>("SELECT owner FROM leases WHERE name = 'tournaments'");
     const director = servers.find((s) => lease?.owner.includes(`:${s.port}/`));
     expect(director, lease?.owner).toBeDefined();
