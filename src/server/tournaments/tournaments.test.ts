@@ -132,6 +132,22 @@ describe('tournaments on the server', () => {
     expect(
       (await request(server.base, '/api/tournaments/nosuch/join', { method: 'POST', headers: asBot(bots[0]?.token ?? '') })).status,
     ).toBe(404);
+    // A bot joins, pauses, withdraws; one that never joined has nothing to leave.
+    const elk = { headers: asBot(bots[4]?.token ?? ''), method: 'POST' };
+    expect((await request(server.base, `/api/tournaments/${id}/join`, elk)).json).toEqual({ joined: true, already: false });
+    expect((await request(server.base, `/api/tournaments/${id}/join`, elk)).json).toEqual({ joined: true, already: true });
+    expect((await request(server.base, `/api/tournaments/${id}/pause`, elk)).json).toEqual({ state: 'paused' });
+    expect(((await getJson(`/api/tournaments/${id}`)).entries as unknown[])[0]).toMatchObject({ name: 'elk-bot', state: 'paused' });
+    expect((await request(server.base, `/api/tournaments/${id}/withdraw`, elk)).json).toEqual({ state: 'withdrawn' });
+    expect((await request(server.base, `/api/tournaments/${id}/withdraw`, { ...elk, headers: asBot(bots[3]?.token ?? '') })).status).toBe(
+      409,
+    );
+    // A player's writes are counted: a burst of 20, then one a second.
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push((await stranger.ask('POST', `/api/tournaments/${id}/join`, {})).status);
+    // (Its refused start above was one of them.)
+    expect(answers.slice(0, 19)).toEqual(Array(19).fill(200));
+    expect(answers.slice(20)).toContain(429);
     const upcoming = (await getJson('/api/tournaments?state=upcoming')).tournaments as { id: string; organiser: string }[];
     expect(upcoming.find((t) => t.id === id)).toMatchObject({ organiser: 'organiser' });
     expect((await request(server.base, '/api/tournaments?state=later')).status).toBe(400);
