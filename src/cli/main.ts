@@ -13,7 +13,7 @@ import type { OpeningsFlags } from './commands/openings.ts';
 import type { PerftFlags } from './commands/perft.ts';
 import type { PlayFlags } from './commands/play.ts';
 import type { PuzzleMineFlags } from './commands/puzzles.ts';
-import type { SwissPairFlags } from './commands/swiss.ts';
+import type { SwissExportFlags, SwissPairFlags } from './commands/swiss.ts';
 import type { TuneFlags } from './commands/tune.ts';
 import { addEngineCommands } from './engine-commands.ts';
 import { addGameFlags, positiveInt, probability, share, wholeNumber } from './flags.ts';
@@ -254,6 +254,13 @@ function program(io: CliIo): Command {
     .description('check each recorded round of a TRF against what the Dutch system pairs (exit 1 when one differs)')
     .argument('<file>', 'the tournament as TRF')
     .action(async (file: string) => (await import('./commands/swiss.ts')).swissCheckCommand(io, file));
+  swiss
+    .command('export')
+    .description('write a Swiss run on a hexarena server as TRF (its complete rounds), for any outside tool to check')
+    .argument('<id>', "the tournament's id (the end of its address, /tournaments/ID)")
+    .option('--server <url>', 'the server it runs on', 'http://localhost:8080')
+    .option('--output <file>', 'write the TRF to this file instead of printing it')
+    .action(async (id: string, flags: SwissExportFlags) => (await import('./commands/swiss.ts')).swissExportCommand(io, id, flags));
 
   cli
     .command('serve')

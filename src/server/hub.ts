@@ -314,6 +314,16 @@ export class Hub {
     return this.seating.onBotSeated(tokenHash, listener);
   }
 
+  /** A game made with the bot (by its token hash) already seated in it (a tournament's round): its stream here follows it. */
+  botSeatedAtMaking(tokenHash: string, id: string): void {
+    this.seating.told(tokenHash, id);
+  }
+
+  /** The token hashes of the bots whose streams are open here. */
+  botsFollowed(): string[] {
+    return this.seating.followed();
+  }
+
   /**
    * Who sits in game `id` changed in the store without a seat being taken here (an account deleted:
    * its seats renamed): this instance reads them again, and the others are told to.

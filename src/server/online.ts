@@ -11,28 +11,33 @@ import { exploreFinished, registerExplorer } from './explorer.ts';
 import type { Fanout } from './fanout.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerGameSocket } from './game-socket.ts';
-import { DEFAULT_HUB_SETTINGS, Hub, type HubSettings } from './hub.ts';
+import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import { Identities } from './identity/identities.ts';
 import { guardOrigins } from './identity/origin.ts';
-import { type IdentityLimits, registerIdentity } from './identity/routes.ts';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './identity/sessions.ts';
+import { registerIdentity } from './identity/routes.ts';
+import { DEFAULT_SESSION_SETTINGS } from './identity/sessions.ts';
 import { registerLadder } from './ladder-routes.ts';
 import { Allowance, type Edge } from './limits.ts';
 import { registerLiveGame } from './live-game.ts';
 import { registerLobby } from './lobby.ts';
 import { registerModeration } from './moderation/routes.ts';
 import { subscriberOf } from './network.ts';
+import type { OnlineLimits } from './online-limits.ts';
 import { OpenGames } from './open-games.ts';
 import { registerPlayers } from './players.ts';
-import { DEFAULT_POOL_SETTINGS, type PoolSettings, Pools } from './pools.ts';
+import { DEFAULT_POOL_SETTINGS, Pools } from './pools.ts';
 import { Presence } from './presence.ts';
 import { publicGame } from './public-game.ts';
 import { registerPuzzleRatings } from './puzzle-ratings.ts';
-import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings, Reviews, registerReviews } from './reviews.ts';
+import { DEFAULT_REVIEW_SETTINGS, Reviews, registerReviews } from './reviews.ts';
 import { type Social, startSocial } from './social/index.ts';
 import { keepAlive, MAX_FRAME_BYTES, MESSAGE_RATE, newEdge, PING_MS, SEND_BUFFER_BYTES } from './socket-edge.ts';
 import { Intake, type OnlineParts } from './stop.ts';
 import type { GameStore } from './store.ts';
+
+export type { OnlineLimits } from './online-limits.ts';
+
+import { startTournaments } from './tournaments/index.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md), wired: which services run (the hub and its
@@ -44,55 +49,6 @@ import type { GameStore } from './store.ts';
 /** Per address, on /api: a burst of this many requests, refilled at `rate` a second (40 by default). */
 const ADDRESS_BURST = 120;
 const ADDRESS_RATE = 40;
-
-export interface OnlineLimits {
-  /** Requests a second an address may make on /api once its burst is spent. */
-  readonly rate?: number;
-  /** Messages a second a WebSocket connection may send once its burst is spent. */
-  readonly messageRate?: number;
-  /** Outside Hive players (`uhp:<command line>`, `http:<address>`) games may seat, as the operator allowed them. */
-  readonly outsideSeats?: readonly string[];
-  /** Redis between instances sharing one PostgreSQL store (REDIS_URL). */
-  readonly redisUrl?: string;
-  /** Claims, sweeps and abandonment (defaults: DEFAULT_HUB_SETTINGS). */
-  readonly hub?: Partial<HubSettings>;
-  /** How often each WebSocket is pinged; one that has not answered the last ping by the next is closed. */
-  readonly pingMs?: number;
-  /** Bytes that may wait for a slow client (a socket, a bot's stream) before it is dropped. */
-  readonly sendBufferBytes?: number;
-  /** Event streams a bot may hold open at once. */
-  readonly botStreams?: number;
-  /** Games with a seat still open one creator (an account with its bots, an address) may have at once. */
-  readonly openGames?: number;
-  /** Games of AIs alone one creator (an account with its bots, an address) may have going at once. */
-  readonly aiGames?: number;
-  /** How often deleted accounts' games left going (a crash mid-deletion) are looked for and ended (a minute). */
-  readonly closingSweepMs?: number;
-  /** Bots one player may make. */
-  readonly botsPerAccount?: number;
-  /** Threads the server's AIs think in (one fewer than the cores, at least one). */
-  readonly aiThreads?: number;
-  /** The origins the site is served from (HEXARENA_ORIGIN); by default, the one each request names. */
-  readonly origins?: readonly string[];
-  /** Session cookies: Secure and `__Host-` when served over HTTPS (HEXARENA_SECURE_COOKIES), and their lifetimes. */
-  readonly sessions?: Partial<SessionSettings>;
-  /** Failed logins and new accounts allowed (see IdentityLimits). */
-  readonly identity?: IdentityLimits;
-  /** The operator's token (HEXARENA_OPERATOR_TOKEN): what asks for the engine ladder's games. */
-  readonly operatorToken?: string;
-  /** Quick pairing's waves and lease (defaults: DEFAULT_POOL_SETTINGS). */
-  readonly pools?: Partial<PoolSettings>;
-  /** Reports one account may file a day (HEXARENA_REPORTS_PER_DAY, 10). */
-  readonly reportsPerDay?: number;
-  /** Computer reviews: how many a player may ask for an hour, and each position's budget (DEFAULT_REVIEW_SETTINGS). */
-  readonly reviews?: Partial<Omit<ReviewSettings, 'instance' | 'now' | 'leaseMs'>>;
-  /** How often this instance writes its heartbeat (HEARTBEAT_MS): at most that much downtime is charged after a crash. */
-  readonly heartbeatMs?: number;
-  /** Players one account may follow (MAX_FOLLOWS, 400). */
-  readonly maxFollows?: number;
-  /** Players one account may block (MAX_BLOCKS, 1,000). */
-  readonly maxBlocks?: number;
-}
 
 /** Reports one account may file a day: enough for every bad game, not for flooding the queue. */
 const REPORTS_PER_DAY = 10;
@@ -162,6 +118,7 @@ export async function registerOnline(
   registerReviews(app, reviews, services.identities);
   registerPuzzleRatings(app, store, services.identities, reviews.settings.now);
   const { identities, presence, social } = services;
+  const director = startTournaments(app, { store, hub, identities, started: social.started }, limits);
   registerGameSocket(app, { hub, edge, identities, presence, intake, blocks: social.blocks });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -174,12 +131,13 @@ export async function registerOnline(
       atStart.cancel();
       hub.close();
       pools.close();
+      director.close();
       reviews.close();
       stopExploring();
     },
     closeThreads: () => pool.close(),
     drain: async () => {
-      await Promise.all([hub.drain(), pools.idle()]);
+      await Promise.all([hub.drain(), pools.idle(), director.idle()]);
     },
     sockets: app.websocketServer,
   };

@@ -30,8 +30,18 @@ export class Seating {
       : await room.claim(seat, name, account, owner);
     if (!claimed.ok) return claimed;
     this.taken(room);
-    if (bot) for (const listener of this.botListeners.get(bot.tokenHash) ?? []) listener(room.id);
+    if (bot) this.told(bot.tokenHash, room.id);
     return claimed;
+  }
+
+  /** The token hashes of the bots whose games someone follows here (their streams). */
+  followed(): string[] {
+    return [...this.botListeners.keys()];
+  }
+
+  /** The bot (by its token hash) sits in game `id` now: whoever follows its games here is told. */
+  told(tokenHash: string, id: string): void {
+    for (const listener of this.botListeners.get(tokenHash) ?? []) listener(id);
   }
 
   /** Calls `listener` with each game the bot (by its token hash) takes a seat in from now on. */

@@ -13,6 +13,7 @@ import {
   type RatingChange,
 } from './store.ts';
 import { gamesDbContract } from './stores/games-db-contract.testing.ts';
+import { tournamentsContract } from './tournaments/store-contract.testing.ts';
 
 /** After a move: no clock, nothing for the server to do. */
 const NOTHING_DUE: AfterMove = { deadline: null, due: null };
@@ -1189,4 +1190,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   moderationContract(name, withStore);
   socialContract(name, withStore);
   gamesDbContract(name, withStore);
+  tournamentsContract(name, withStore);
 }

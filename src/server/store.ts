@@ -13,6 +13,7 @@ import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
 import type { RatingsStore } from './stores/ratings.ts';
 import type { ReviewsStore } from './stores/reviews.ts';
+import type { TournamentsStore } from './tournaments/store.ts';
 
 /**
  * Where online games live: every game as options + seed + moves, the seat tokens (hashed), and the
@@ -64,6 +65,8 @@ export interface GameStore extends IdentityStore {
   /** Blocks and follows between players. */
   readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
+  /** Tournaments, their entries, rounds, pairings and standings. */
+  readonly tournaments: TournamentsStore;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   close(): Promise<void>;

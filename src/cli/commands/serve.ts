@@ -182,6 +182,7 @@ export async function serveCommand(
   const heartbeatMs = millisecondsFromEnv('HEXARENA_HEARTBEAT_MS');
   // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
   const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
+  const tournamentTickMs = millisecondsFromEnv('HEXARENA_TOURNAMENT_TICK_MS');
   // HEXARENA_ORIGIN: the site's public origins (https://hexarena.example), comma-separated: writes from
   // any other page are refused. By default, the origin each request is addressed to.
   const origins = (process.env.HEXARENA_ORIGIN ?? '')
@@ -218,6 +219,8 @@ export async function serveCommand(
       sessions: { secure },
       hub,
       ...(waveMs === undefined ? {} : { pools: { waveMs, leaseMs: 3 * waveMs, unrenewedWaitMs: 4 * waveMs } }),
+      // HEXARENA_TOURNAMENT_TICK_MS: how often tournaments are directed (1 s); the director's lease lapses after five.
+      ...(tournamentTickMs === undefined ? {} : { tournaments: { tickMs: tournamentTickMs, leaseMs: 5 * tournamentTickMs } }),
       // HEXARENA_LOG=json: one JSON object a line on stderr, with request ids and nothing personal (docs/operations.md).
       ...(process.env.HEXARENA_LOG === 'json' ? { jsonLogs: true } : {}),
       // HEXARENA_METRICS_TOKEN: /metrics answers to this bearer token only (docs/operations.md); without it, 404.

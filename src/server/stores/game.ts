@@ -149,8 +149,10 @@ export const POOL_OF = 'pool:';
 export const LADDER_OF = 'ladder';
 /** The creator of a game a challenge became: likewise. */
 export const CHALLENGE_OF = 'challenge:';
+/** The creator of a tournament's game (`tournament:<id>`): likewise; the tournament keeps its pairing and round. */
+export const TOURNAMENT_OF = 'tournament:';
 /** Games whose seats are kept for their players, none open to the lobby. */
-const KEPT_FOR_PLAYERS = [REMATCH_OF, POOL_OF, CHALLENGE_OF];
+const KEPT_FOR_PLAYERS = [REMATCH_OF, POOL_OF, CHALLENGE_OF, TOURNAMENT_OF];
 
 /**
  * Whether the game began with its players already seated (paired by the pools, a challenge accepted):

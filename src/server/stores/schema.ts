@@ -293,6 +293,57 @@ export interface SiteTable {
   value: string;
 }
 
+export interface TournamentsTable {
+  id: string;
+  kind: string;
+  name: string;
+  game: string;
+  options: string;
+  clock: string | null;
+  rated: number;
+  organiser: string;
+  organiser_name: string;
+  state: string;
+  starts_at: number | null;
+  rounds: number | null;
+  duration_ms: number | null;
+  settings: string;
+  created_at: number;
+  started_at: number | null;
+  ends_at: number | null;
+  finished_at: number | null;
+  round: Defaulted<number>;
+  standings: string | null;
+}
+
+export interface TournamentEntriesTable {
+  tournament_id: string;
+  account_id: string;
+  name: string;
+  rating: number;
+  seed: number | null;
+  joined_at: number;
+  state: string;
+}
+
+export interface TournamentRoundsTable {
+  tournament_id: string;
+  round: number;
+  paired_at: number;
+}
+
+export interface TournamentPairingsTable {
+  tournament_id: string;
+  round: number;
+  board: number;
+  white: string;
+  black: string | null;
+  game_id: string | null;
+  result: string | null;
+  plies: number | null;
+  ended_at: number | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -324,4 +375,8 @@ export interface Database {
   seats: SeatsTable;
   sessions: SessionsTable;
   site: SiteTable;
+  tournament_entries: TournamentEntriesTable;
+  tournament_pairings: TournamentPairingsTable;
+  tournament_rounds: TournamentRoundsTable;
+  tournaments: TournamentsTable;
 }

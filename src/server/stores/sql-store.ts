@@ -3,6 +3,7 @@ import type { AccountStore, BotStore } from '../identity/store.ts';
 import type { ModerationStore } from '../moderation/store.ts';
 import type { SocialStore } from '../social/store.ts';
 import type { GameStore } from '../store.ts';
+import type { TournamentsStore } from '../tournaments/store.ts';
 import { AccountsSql } from './accounts.ts';
 import { ArchiveSql, type ArchiveStore } from './archive.ts';
 import { BotsSql } from './bots.ts';
@@ -19,6 +20,7 @@ import { RatingsSql, type RatingsStore } from './ratings.ts';
 import { ReviewsSql, type ReviewsStore } from './reviews.ts';
 import { SocialSql } from './social.ts';
 import type { SqlDb } from './sql.ts';
+import { TournamentsSql } from './tournaments.ts';
 
 /**
  * Both stores' common half: every concern written once over the query builder (stores/*.ts), made
@@ -41,6 +43,7 @@ export abstract class SqlStore implements GameStore {
   readonly moderation: ModerationStore;
   readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
+  readonly tournaments: TournamentsStore;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.games = new GamesSql(sqlDb);
@@ -58,6 +61,7 @@ export abstract class SqlStore implements GameStore {
     this.moderation = new ModerationSql(sqlDb);
     this.social = new SocialSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
+    this.tournaments = new TournamentsSql(sqlDb);
   }
 
   abstract close(): Promise<void>;

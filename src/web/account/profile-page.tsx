@@ -11,8 +11,7 @@ import { PageTop, Problem } from './page-parts.tsx';
 import { CHART, RatingChart } from './rating-chart.tsx';
 import { useAccount } from './use-account.ts';
 
-/** The path of a player's profile. */
-export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
+export { profilePage } from '../social/addresses.ts';
 
 /** The player a path names (/u/<name>), or null. */
 export function profileName(pathname: string): string | null {

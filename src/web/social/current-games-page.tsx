@@ -8,7 +8,8 @@ import { gamePage } from '../online/links.ts';
 import { BEST_CHANNEL, type CurrentGame, fetchCurrentGames, tvPage } from './api.ts';
 
 /** The page of the games being played now. */
-export const CURRENT_GAMES_PAGE = '/games';
+export { CURRENT_GAMES_PAGE } from './addresses.ts';
+
 /** The speeds a game is filtered by, as the server names them. */
 const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'unlimited'] as const;
 /** The list is asked for again this often while the page is open: games start and end. */

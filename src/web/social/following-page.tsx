@@ -8,7 +8,7 @@ import { gamePage } from '../online/links.ts';
 import { type Followed, fetchFollowing } from './api.ts';
 
 /** The page of the players you follow. */
-export const FOLLOWING_PAGE = '/following';
+export { FOLLOWING_PAGE } from './addresses.ts';
 
 /**
  * /following: the players you follow, as lichess lists friends — those playing now first, each with

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { profilePage } from '../account/profile-page.tsx';
 import { t } from '../i18n/index.ts';
+import { profilePage } from './addresses.ts';
 import { type FoundPlayer, searchPlayers, searchTerm } from './api.ts';
 
 /** How long typing must pause before the server is asked: a burst of keys is one search. */

@@ -1,6 +1,5 @@
 import { t } from '../i18n/index.ts';
-import { CURRENT_GAMES_PAGE } from './current-games-page.tsx';
-import { FOLLOWING_PAGE } from './following-page.tsx';
+import { CURRENT_GAMES_PAGE, FOLLOWING_PAGE } from './addresses.ts';
 import { PlayerSearch } from './player-search.tsx';
 
 /** The top bar's ways to find players and games: the games being played, those you follow, the search of players. */

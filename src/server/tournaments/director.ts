@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { parseOutcome } from '@hexarena/engines/engine/record.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { newGameId } from '../hub.ts';
+import { keptGame, keptSeat } from '../kept-seats.ts';
+import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
+import { nextStep, type PlannedPairing, startOf } from './next-round.ts';
+import { standingsOf } from './standings.ts';
+import type { EndedGame, NewPairing, PairingResult, StoredTournament } from './store.ts';
+
+/**
+ * Tournaments directed on the server: one instance at a time — whoever holds the store's
+ * "tournaments" lease, as the pools' pairing runs — starts those due, records the results of the
+ * games that ended, pairs the next round (an arena's next wave) and finishes them with their
+ * standings. Every step is decided from the store alone and written in one write, a round keyed by
+ * its number: an instance that dies mid-step loses nothing, and the next pairs each round once.
+ */
+
+export interface DirectorSettings {
+  readonly now: () => number;
+  /** How often the director looks at the tournaments. */
+  readonly tickMs: number;
+  /** How long the lease holds without renewal: past it, another instance directs. */
+  readonly leaseMs: number;
+  /** This instance's name (host:port), said in the lease's owner so an operator sees who directs. */
+  readonly instance?: string;
+}
+
+export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
+
+/** A game a round made: who sits in it (a bot by its token's hash). */
+export interface MadeGame {
+  readonly id: string;
+  readonly seats: readonly PairedSeat[];
+}
+
+export class Director {
+  /** This instance's name on the lease: its own, and a random part (two processes never share one). */
+  readonly owner: string;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  /** Whether this instance held the lease at its last tick. */
+  leading = false;
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly settings: DirectorSettings = DEFAULT_DIRECTOR_SETTINGS,
+    /** Told of each game a round made here (bots' streams follow it, followers hear of it). */
+    private readonly made: (game: MadeGame) => void = () => undefined,
+    /**
+     * The bots followed on this instance (their streams), and how to tell them of a game: every
+     * instance, directing or not, tells its bots of their tournament games each tick, so a game
+     * paired on another instance reaches a bot's stream here.
+     */
+    private readonly bots: { followed(): readonly string[]; tell(tokenHash: string, id: string): void } | null = null,
+  ) {
+    this.owner = `${settings.instance ?? 'director'}/${randomBytes(6).toString('base64url')}`;
+  }
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        void this.tick().finally(() => {
+          if (!this.closed) tick();
+        });
+      }, this.settings.tickMs);
+      this.timer.unref?.();
+    };
+    tick();
+  }
+
+  /** One look at every tournament due, if this instance holds the lease; ticks never overlap. */
+  tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.direct()
+      .catch((e: unknown) => {
+        // The store away: the next tick tries again from what the store holds.
+        process.stderr.write(`hexarena: directing tournaments failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async direct(): Promise<void> {
+    const now = this.settings.now();
+    const followed = this.bots?.followed() ?? [];
+    if (followed.length > 0) for (const g of await this.store.tournaments.liveGamesOf(followed)) this.bots?.tell(g.tokenHash, g.id);
+    this.leading = await this.store.lobby.lease('tournaments', this.owner, now + this.settings.leaseMs, now);
+    if (!this.leading) return;
+    for (const t of await this.store.tournaments.due(now)) {
+      if (this.closed) return;
+      // One tournament that cannot go on (its game gone from this server's registry) holds up no other.
+      await this.step(t, now).catch((e: unknown) => {
+        process.stderr.write(`hexarena: tournament ${t.id}: ${e instanceof Error ? e.message : String(e)}\n`);
+      });
+    }
+  }
+
+  /** One tournament's step: started, its ended games recorded, then paired or finished. */
+  private async step(t: StoredTournament, now: number): Promise<void> {
+    const tournaments = this.store.tournaments;
+    if (t.state === 'created') {
+      const begun = startOf(t, await tournaments.entries(t.id), now);
+      if (!(await tournaments.start(t.id, now, begun.seeds, begun.rounds, begun.endsAt))) return;
+      const read = await tournaments.read(t.id);
+      if (!read) return;
+      t = read;
+    }
+    for (const ended of await tournaments.ended(t.id))
+      await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now);
+    const [entries, pairings] = await Promise.all([tournaments.entries(t.id), tournaments.pairings(t.id)]);
+    const next = nextStep(t, entries, pairings, now);
+    if (next.kind === 'finish') await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
+    else if (next.kind === 'fail') {
+      // No pairing exists under the rules (too few left to pair): the tournament ends where it stands.
+      process.stderr.write(`hexarena: tournament ${t.id}: ${next.error}; it is finished\n`);
+      await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
+    } else if (next.kind === 'pair') await this.pair(t, next.round, next.pairs, now);
+  }
+
+  /** A round's pairings and their games, in one write; told to whoever follows only once written. */
+  private async pair(t: StoredTournament, round: number, pairs: readonly PlannedPairing[], now: number): Promise<void> {
+    const found = findGame(t.game);
+    if (!found.ok) throw new Error(`tournament ${t.id}: ${found.error.message}`);
+    const entries = new Map((await this.store.tournaments.entries(t.id)).map((e) => [e.account, e]));
+    const bots = await this.store.tournaments.botTokens(pairs.flatMap((p) => (p.black === null ? [] : [p.white, p.black])));
+    const seatOf = (account: string): PairedSeat => {
+      const name = entries.get(account)?.name ?? account;
+      const token = bots.get(account);
+      return token ? { account, name, tokenHash: token } : keptSeat(account, name);
+    };
+    const planned: NewPairing[] = pairs.map((p, i) => {
+      if (p.result !== null || p.black === null)
+        return { board: i + 1, white: p.white, black: p.black, game: null, result: p.result ?? 'bye' };
+      const id = newGameId();
+      const game = keptGame(found.value, t.options, ['open', 'open'], {
+        id,
+        clock: t.clock,
+        rated: t.rated && !found.value.unrated,
+        creator: `${TOURNAMENT_OF}${t.id}`,
+        now,
+      });
+      return { board: i + 1, white: p.white, black: p.black, game: { game, seats: [seatOf(p.white), seatOf(p.black)] }, result: null };
+    });
+    if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;
+    for (const p of planned) if (p.game) this.made({ id: p.game.game.id, seats: p.game.seats });
+  }
+
+  /** Resolves once the tick under way, if any, is done. */
+  idle(): Promise<void> {
+    return (this.running ?? Promise.resolve()).catch(() => undefined);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+/** A game's end as a tournament counts it: won, lost, drawn; aborted (nobody played) counts for neither. */
+export function resultOf(ended: Pick<EndedGame, 'result' | 'termination'>): PairingResult {
+  if (ended.termination === 'aborted') return 'void';
+  const outcome = parseOutcome(ended.result);
+  if (!outcome.ok || outcome.value === null) return 'void';
+  if (outcome.value.kind === 'draw') return 'draw';
+  return outcome.value.winner === 0 ? 'white' : 'black';
+}

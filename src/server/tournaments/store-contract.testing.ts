@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { GameStore, NewGame } from '../store.ts';
+import type { NewPairing, NewTournament } from './store.ts';
+
+/** The tournaments part of the store contract (tournaments/store.ts), run on every store by gameStoreContract. */
+export function tournamentsContract(name: string, withStore: (body: (store: GameStore) => Promise<void>) => () => Promise<void>): void {
+  const tournament = (id: string, over: Partial<NewTournament> = {}): NewTournament => ({
+    id,
+    kind: 'swiss',
+    name: `Cup ${id}`,
+    game: 'tictactoe',
+    options: {},
+    clock: { initialMs: 60_000, incrementMs: 0 },
+    rated: false,
+    organiser: 'org',
+    organiserName: 'Org',
+    startsAt: 1_000,
+    rounds: 3,
+    durationMs: null,
+    settings: { byePoints: 1 },
+    createdAt: 10,
+    ...over,
+  });
+  const game = (id: string): NewGame => ({
+    id,
+    game: 'tictactoe',
+    options: {},
+    seed: `seed-${id}`,
+    seats: ['open', 'open'],
+    clock: null,
+    createdAt: 2_000,
+    creator: `tournament:${id}`,
+  });
+  const seat = (account: string) => ({ account, name: account, tokenHash: `hash-${account}` });
+  const paired = (board: number, white: string, black: string | null, gameId?: string): NewPairing => ({
+    board,
+    white,
+    black,
+    game: gameId && black ? { game: game(gameId), seats: [seat(white), seat(black)] } : null,
+    result: black === null ? 'bye' : null,
+  });
+  const entry = (account: string, rating: number, joinedAt: number) => ({ account, name: account.toUpperCase(), rating, joinedAt });
+
+  describe(`TournamentsStore contract: ${name}`, () => {
+    it(
+      'a tournament is made, joined before and after its start (a late entry seeded last), listed by state and started once',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('s1'));
+        await t.create(tournament('r1', { kind: 'round-robin', rounds: null, settings: { cycles: 1 }, startsAt: null }));
+        expect(await t.read('nope')).toBeNull();
+        expect(await t.read('s1')).toMatchObject({
+          kind: 'swiss',
+          state: 'created',
+          round: 0,
+          players: 0,
+          rounds: 3,
+          clock: { initialMs: 60_000 },
+        });
+        expect(await t.join('s1', entry('ann', 1600, 20))).toBe('joined');
+        expect(await t.join('s1', entry('ann', 1600, 21))).toBe('already');
+        expect(await t.join('s1', entry('bob', 1500, 22))).toBe('joined');
+        expect(await t.join('nope', entry('bob', 1500, 22))).toBe('unknown');
+        expect((await t.list('created', 10)).map((x) => x.id)).toEqual(['s1', 'r1']);
+        // Due: the one whose start time has come; the round robin starts when its organiser says.
+        expect((await t.due(999)).map((x) => x.id)).toEqual([]);
+        expect((await t.due(1_000)).map((x) => x.id)).toEqual(['s1']);
+        expect(
+          await t.start(
+            's1',
+            1_000,
+            [
+              { account: 'ann', seed: 1 },
+              { account: 'bob', seed: 2 },
+            ],
+            null,
+            null,
+          ),
+        ).toBe(true);
+        expect(await t.start('s1', 1_001, [], null, null)).toBe(false);
+        expect(await t.read('s1')).toMatchObject({ state: 'running', startedAt: 1_000, players: 2 });
+        expect(await t.join('s1', entry('cid', 1900, 30))).toBe('joined');
+        expect((await t.entries('s1')).map((e) => [e.account, e.seed])).toEqual([
+          ['ann', 1],
+          ['bob', 2],
+          ['cid', 3],
+        ]);
+        // Withdrawn, it counts no more; rejoining keeps the seed.
+        expect(await t.setEntry('s1', 'bob', 'withdrawn')).toBe(true);
+        expect(await t.setEntry('s1', 'zed', 'withdrawn')).toBe(false);
+        expect((await t.read('s1'))?.players).toBe(2);
+        expect(await t.join('s1', entry('bob', 1500, 40))).toBe('joined');
+        expect((await t.entries('s1')).find((e) => e.account === 'bob')).toMatchObject({ seed: 2, state: 'active' });
+        // A round robin takes nobody once it runs; its rounds are known at its start.
+        expect(await t.startAt('r1', 500)).toBe(true);
+        expect(await t.start('r1', 500, [], 5, null)).toBe(true);
+        expect(await t.startAt('r1', 600)).toBe(false);
+        expect(await t.read('r1')).toMatchObject({ rounds: 5, startsAt: 500 });
+        expect(await t.join('r1', entry('dan', 1500, 50))).toBe('closed');
+        expect((await t.list('running', 10)).map((x) => x.id)).toEqual(['r1', 's1']);
+        expect(await t.endAt('r1', 700)).toBe(true);
+        expect(await t.finish('r1', { places: [] }, 800)).toBe(true);
+        expect(await t.finish('r1', { places: [] }, 900)).toBe(false);
+        expect(await t.read('r1')).toMatchObject({ state: 'finished', finishedAt: 800, endsAt: 700, standings: { places: [] } });
+        expect(await t.join('r1', entry('dan', 1500, 50))).toBe('closed');
+        expect(await t.setEntry('r1', 'dan', 'active')).toBe(false);
+        expect((await t.list('finished', 10)).map((x) => x.id)).toEqual(['r1']);
+      }),
+    );
+
+    it(
+      'each round is paired exactly once, with its games, even when paired at the same moment; results are recorded once',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('s'));
+        for (const [i, a] of ['ann', 'bob', 'cid'].entries()) await t.join('s', entry(a, 1500 - i, i));
+        // Not running yet: nothing is paired.
+        expect(await t.pairRound('s', 1, [paired(1, 'ann', 'bob', 'g1')], 2_000)).toBe(false);
+        await t.start('s', 1_000, [], null, null);
+        // Round 2 before round 1: refused.
+        expect(await t.pairRound('s', 2, [paired(1, 'ann', 'bob', 'g0')], 2_000)).toBe(false);
+        // Four directors pair round 1 at once, each with its own games: one pairing stands, its games alone are made.
+        const tries = await Promise.all(
+          [1, 2, 3, 4].map((k) => t.pairRound('s', 1, [paired(1, 'ann', 'bob', `g1-${k}`), paired(2, 'cid', null)], 2_000)),
+        );
+        expect(tries.filter(Boolean)).toHaveLength(1);
+        const k = tries.indexOf(true) + 1;
+        for (const other of [1, 2, 3, 4])
+          expect(await store.games.read(`g1-${other}`), `g1-${other}`).toEqual(other === k ? expect.anything() : null);
+        expect((await store.games.read(`g1-${k}`))?.seatAccounts).toEqual(['ann', 'bob']);
+        // Its seats are its players': nothing of it is open to the lobby.
+        expect((await store.lobby.open()).map((g) => g.id)).not.toContain(`g1-${k}`);
+        expect((await t.read('s'))?.round).toBe(1);
+        expect(await t.pairings('s')).toEqual([
+          { round: 1, board: 1, white: 'ann', black: 'bob', gameId: `g1-${k}`, result: null, plies: null, endedAt: null },
+          { round: 1, board: 2, white: 'cid', black: null, gameId: null, result: 'bye', plies: 0, endedAt: 2_000 },
+        ]);
+        expect(await t.ofGame(`g1-${k}`)).toEqual({ tournament: 's', round: 1 });
+        expect(await t.ofGame('g-none')).toBeNull();
+        expect(await t.liveGamesOf(['hash-bob', 'hash-cid'])).toEqual([{ id: `g1-${k}`, tokenHash: 'hash-bob' }]);
+        expect(await t.liveGamesOf([])).toEqual([]);
+        // The game ends: it is found among those ended, recorded once, then no longer found.
+        expect(await t.ended('s')).toEqual([]);
+        expect(await store.games.end(`g1-${k}`, { result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 })).toBe(true);
+        expect(await t.ended('s')).toEqual([
+          { round: 1, board: 1, gameId: `g1-${k}`, result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 },
+        ]);
+        expect(await t.record('s', 1, 1, 'black', 0, 3_000)).toBe(true);
+        expect(await t.record('s', 1, 1, 'white', 0, 3_001)).toBe(false);
+        expect(await t.ended('s')).toEqual([]);
+        expect(await t.liveGamesOf(['hash-bob'])).toEqual([]);
+        expect((await t.pairings('s'))[0]).toMatchObject({ result: 'black', endedAt: 3_000 });
+        expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2')], 4_000)).toBe(true);
+        expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2b')], 4_000)).toBe(false);
+        expect(await store.games.read('g2b')).toBeNull();
+      }),
+    );
+
+    it(
+      'a bot entrant is known by its token’s hash, and its seats are taken with it',
+      withStore(async (store) => {
+        await store.accounts.register('owner', 'Owner', 'owner', 'hash-owner', '$argon2id$x', 1);
+        expect(await store.bots.registerOwned('bot-acc', 'owner', 'Botty', 'botty', 'hash-botty', 'bot-token-hash', 2)).toBe(true);
+        expect(await store.tournaments.botAccount('bot-token-hash')).toBe('bot-acc');
+        expect(await store.tournaments.botAccount('other')).toBeNull();
+        expect(await store.tournaments.botTokens(['bot-acc', 'owner'])).toEqual(new Map([['bot-acc', 'bot-token-hash']]));
+        expect(await store.tournaments.botTokens([])).toEqual(new Map());
+      }),
+    );
+  });
+}
