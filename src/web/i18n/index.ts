@@ -1,7 +1,8 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import type { Catalog, MessageKey } from './catalog.ts';
 import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale, negotiate } from './languages.ts';
 
+export type { FormatNumberOptions } from '@formatjs/intl';
 export type { MessageKey } from './catalog.ts';
 export type { Locale } from './languages.ts';
 
@@ -73,7 +74,7 @@ export function t(key: MessageKey, values?: MessageValues): string {
 }
 
 /** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */
-export const formatNumber = (value: number): string => current().formatNumber(value);
+export const formatNumber = (value: number, options?: FormatNumberOptions): string => current().formatNumber(value, options);
 
 /** A rating, written as players write one in every language: digits alone, never grouped (1500, not 1,500). */
 export const formatRating = (value: number): string => current().formatNumber(value, { useGrouping: false });
@@ -87,3 +88,6 @@ export const formatDateTime = (at: number | Date): string =>
 
 /** Items joined as the language joins them ("a, b and c", "a, b y c", "a、b、c"). */
 export const formatList = (items: readonly string[]): string => current().formatList(items, { type: 'conjunction' }) as string;
+
+/** Items side by side, with no "and" ("White 60%, Black 40%"; "白 60%、黒 40%"). */
+export const formatUnitList = (items: readonly string[]): string => current().formatList(items, { type: 'unit', style: 'short' }) as string;
