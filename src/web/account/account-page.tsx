@@ -33,7 +33,7 @@ function Credentials({ kind, onDone }: { kind: 'sign-up' | 'log-in'; onDone: (a:
   const { busy, problem, submit } = useSubmit(() => (signing ? signUp(username, password) : logIn(username, password)), onDone);
   const title = signing ? t('account.signUp') : t('account.logIn');
   return (
-    <form class="account-form" aria-label={title} onSubmit={submit}>
+    <form class="account-form" aria-label={title} data-kind={kind} onSubmit={submit}>
       <h2>{title}</h2>
       <label>
         {t('account.username')}

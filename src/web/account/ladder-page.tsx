@@ -38,40 +38,43 @@ export function LadderPage({ game }: { game: string }) {
       </nav>
       <p>{t('ladder.intro')}</p>
       <Problem text={problem && t('ladder.cannotShow', { problem })} />
-      {entries && entries.length === 0 && <p>{t('ladder.empty', { game: title })}</p>}
+      {entries && entries.length === 0 && <p class="ladder-empty">{t('ladder.empty', { game: title })}</p>}
       {entries && entries.length > 0 && (
-        <table class="ranking ladder-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('analysis.engine')}</th>
-              <th scope="col">{t('lobby.rating')}</th>
-              <th scope="col">{t('ladder.interval')}</th>
-              <th scope="col">{t('profile.gamesTitle')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e, i) => (
-              <tr data-engine={e.name}>
-                <td>{formatNumber(i + 1)}</td>
-                <td>
-                  {e.name} <small>{e.seat === 'outside' ? t('ladder.outside') : t('ladder.level', { level: agentWord(e.seat) })}</small>
-                </td>
-                <td>{formatRating(e.rating)}</td>
-                <td>
-                  <span class="interval-text">
-                    {formatRating(e.interval[0])}–{formatRating(e.interval[1])}
-                  </span>
-                  <svg class="interval" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
-                    <rect x={x(e.interval[0])} y="2" width={Math.max(0.5, x(e.interval[1]) - x(e.interval[0]))} height="2" />
-                    <circle cx={x(e.rating)} cy="3" r="2" />
-                  </svg>
-                </td>
-                <td>{formatNumber(e.games)}</td>
+        // A narrow screen scrolls the table, not the page.
+        <div class="table-scroll">
+          <table class="ranking ladder-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('analysis.engine')}</th>
+                <th scope="col">{t('lobby.rating')}</th>
+                <th scope="col">{t('ladder.interval')}</th>
+                <th scope="col">{t('profile.gamesTitle')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((e, i) => (
+                <tr data-engine={e.name}>
+                  <td>{formatNumber(i + 1)}</td>
+                  <td>
+                    {e.name} <small>{e.seat === 'outside' ? t('ladder.outside') : t('ladder.level', { level: agentWord(e.seat) })}</small>
+                  </td>
+                  <td>{formatRating(e.rating)}</td>
+                  <td>
+                    <span class="interval-text">
+                      {formatRating(e.interval[0])}–{formatRating(e.interval[1])}
+                    </span>
+                    <svg class="interval" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
+                      <rect x={x(e.interval[0])} y="2" width={Math.max(0.5, x(e.interval[1]) - x(e.interval[0]))} height="2" />
+                      <circle cx={x(e.rating)} cy="3" r="2" />
+                    </svg>
+                  </td>
+                  <td>{formatNumber(e.games)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </main>
   );

@@ -6,12 +6,15 @@ import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from './catalog.ts';
-import { formatDay, formatNumber, formatRating, setCatalog, t } from './index.ts';
-import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate } from './languages.ts';
+import { formatDay, formatNumber, formatRating, type MessageKey, setCatalog, t } from './index.ts';
+import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate, PSEUDO } from './languages.ts';
 import en from './messages/en.ts';
 import { outcomeText, reasonText, refusalReason } from './outcome.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
+/** The static exports write pages in the site's languages from these catalogs too (export-static --lang). */
+const CLI_STATIC = fileURLToPath(new URL('../../cli/static', import.meta.url));
+const CLI_GAMES = fileURLToPath(new URL('../../cli/games', import.meta.url));
 
 /**
  * Words that are the same in every language, and so may be written inline: the site's name, and the
@@ -136,8 +139,8 @@ describe('the catalogs', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every key is used by the app', () => {
-    const code = sources()
+  it("every key is used by the app, or by the static exports (src/cli/static, the games' static boards)", () => {
+    const code = [...sources(), ...sources(CLI_STATIC), ...sources(CLI_GAMES).filter((f) => f.endsWith('static-board.ts'))]
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     // A key named in full ('game.resign'), or by its prefix in a template (`settings.theme.${theme}`).
@@ -244,6 +247,27 @@ describe('messages', () => {
     expect(reasonText('a reason from tomorrow')).toBe('a reason from tomorrow');
     speak('es');
     expect(reasonText('no winner after 1 rounds')).toBe('sin ganador tras 1 ronda');
+  });
+});
+
+describe('the pseudo-locale', () => {
+  it('is made from English: every key, the same placeholders, each message accented, bracketed and 40% longer', async () => {
+    const { default: pseudo } = (await PSEUDO.load()) as { default: Record<string, string> };
+    expect(Object.keys(pseudo).sort()).toEqual(Object.keys(en).sort());
+    setCatalog(PSEUDO.locale, pseudo as Catalog);
+    const wrong: string[] = [];
+    for (const [key, english] of Object.entries(en)) {
+      const names = [...placeholders(parse(english)).keys()].sort();
+      if (JSON.stringify([...placeholders(parse(pseudo[key] ?? '')).keys()].sort()) !== JSON.stringify(names))
+        wrong.push(`${key}: placeholders`);
+      if (names.length > 0) continue;
+      const said = t(key as MessageKey);
+      if (!/^⟦[^A-Za-z]*⟧$/su.test(said)) wrong.push(`${key}: "${said}" is not all accented in brackets`);
+      if (said.length - 2 < english.length * 1.4) wrong.push(`${key}: "${said}" is not 40% longer than "${english}"`);
+    }
+    expect(wrong).toEqual([]);
+    expect(t('pairing.players', { count: 3 })).toMatch(/^⟦3 ƥĺáýéŕš \S.*⟧$/u);
+    setCatalog('en', en);
   });
 });
 

@@ -1,10 +1,10 @@
 import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import type { Catalog, MessageKey } from './catalog.ts';
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale, negotiate } from './languages.ts';
+import { DEFAULT_LOCALE, isLocale, isSpoken, type Locale, loadCatalog, negotiate, type SpokenLocale } from './languages.ts';
 
 export type { FormatNumberOptions } from '@formatjs/intl';
 export type { MessageKey } from './catalog.ts';
-export type { Locale } from './languages.ts';
+export type { Locale, SpokenLocale } from './languages.ts';
 
 /** What a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
@@ -17,7 +17,7 @@ let intl: IntlShape<string> | null = null;
  * The player's language: the one chosen on this device (the settings menu), else the one the server
  * put on the page (a signed-in player's own, or its reading of Accept-Language), else the browser's.
  */
-export function chosenLocale(): Locale {
+export function chosenLocale(): SpokenLocale {
   const stored = storedLocale();
   if (stored) return stored;
   const root = typeof document === 'undefined' ? undefined : document.documentElement;
@@ -25,10 +25,10 @@ export function chosenLocale(): Locale {
   return negotiate(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-function storedLocale(): Locale | null {
+function storedLocale(): SpokenLocale | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    return isLocale(saved) ? saved : null;
+    return isSpoken(saved) ? saved : null;
   } catch {
     // Storage off (private mode): the browser's languages decide.
     return null;
@@ -45,14 +45,14 @@ export function storeLocale(locale: Locale): void {
 }
 
 /** Loads `locale`'s catalog (only that one) and makes it the one `t` speaks; sets `<html lang>`. */
-export async function startI18n(locale: Locale = chosenLocale()): Promise<void> {
-  const { default: messages } = await LANGUAGES[locale].load();
+export async function startI18n(locale: SpokenLocale = chosenLocale()): Promise<void> {
+  const { default: messages } = await loadCatalog(locale);
   setCatalog(locale, messages);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** Speaks `locale` from `messages` at once (tests, and startI18n once the catalog is in). */
-export function setCatalog(locale: Locale, messages: Catalog): void {
+export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
   intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
 }
 
@@ -66,7 +66,7 @@ function current(): IntlShape<string> {
   return intl;
 }
 
-export const locale = (): Locale => current().locale as Locale;
+export const locale = (): SpokenLocale => current().locale as SpokenLocale;
 
 /** A message in the player's language, its placeholders filled (plurals, selects, numbers, dates). */
 export function t(key: MessageKey, values?: MessageValues): string {

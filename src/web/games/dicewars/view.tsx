@@ -283,7 +283,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
         </g>
       </ZoomableSvg>
       <p>
-        <button type="button" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
+        <button type="button" class="end-turn" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
           {t('dicewars.endTurn')}
         </button>{' '}
         {odds !== null && (
