@@ -726,4 +726,14 @@ export default {
   'keys.home': 'Home',
   'keys.end': 'End',
   'analysis.refused': 'The analysis held an illegal {move}; it was left out with what followed.',
+
+  'static.youWin': 'Game over: you win.',
+  'static.computerWins': 'Game over: the computer wins.',
+  'static.yourMove': 'Your move: you play {seat}.',
+  'static.pageTitle': '{game}: {status}',
+  'static.playSide': 'Play {seat}{first, select, true { (you move first)} other {}}',
+  'static.againstPerfect': '{game} against a perfect computer',
+  'static.neverLoses': 'The computer never loses. Choose your side:',
+  'static.chooseTitle': '{game}: choose your side',
+  'static.playCell': 'play {cell}',
 };

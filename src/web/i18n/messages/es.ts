@@ -734,4 +734,14 @@ export default {
   'keys.home': 'Inicio',
   'keys.end': 'Fin',
   'analysis.refused': 'El análisis contenía una jugada ilegal, {move}; se ha quitado junto con lo que seguía.',
+
+  'static.youWin': 'Fin de la partida: ganas tú.',
+  'static.computerWins': 'Fin de la partida: gana el ordenador.',
+  'static.yourMove': 'Te toca: juegas con {seat}.',
+  'static.pageTitle': '{game}: {status}',
+  'static.playSide': 'Jugar con {seat}{first, select, true { (mueves primero)} other {}}',
+  'static.againstPerfect': '{game} contra un ordenador perfecto',
+  'static.neverLoses': 'El ordenador nunca pierde. Elige tu bando:',
+  'static.chooseTitle': '{game}: elige tu bando',
+  'static.playCell': 'jugar en {cell}',
 } satisfies Catalog;

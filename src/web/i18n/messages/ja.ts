@@ -724,4 +724,14 @@ export default {
   'keys.home': 'Home',
   'keys.end': 'End',
   'analysis.refused': '解析に不正な手 {move} が含まれていたため、それ以降と合わせて取り除きました。',
+
+  'static.youWin': '対局終了: あなたの勝ちです。',
+  'static.computerWins': '対局終了: コンピューターの勝ちです。',
+  'static.yourMove': 'あなたの番です（{seat}）。',
+  'static.pageTitle': '{game}: {status}',
+  'static.playSide': '{seat}で遊ぶ{first, select, true {（先手）} other {}}',
+  'static.againstPerfect': '{game}で完璧なコンピューターと対戦',
+  'static.neverLoses': 'コンピューターは決して負けません。手番を選んでください:',
+  'static.chooseTitle': '{game}: 手番を選ぶ',
+  'static.playCell': '{cell}に打つ',
 } satisfies Catalog;

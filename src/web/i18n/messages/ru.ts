@@ -735,4 +735,14 @@ export default {
   'keys.home': 'Home',
   'keys.end': 'End',
   'analysis.refused': 'В анализе был недопустимый ход {move}; он убран вместе со всем, что шло после.',
+
+  'static.youWin': 'Партия окончена: вы победили.',
+  'static.computerWins': 'Партия окончена: победил компьютер.',
+  'static.yourMove': 'Ваш ход: вы играете за {seat}.',
+  'static.pageTitle': '{game}: {status}',
+  'static.playSide': 'Играть за {seat}{first, select, true { (вы ходите первым)} other {}}',
+  'static.againstPerfect': '{game} против безошибочного компьютера',
+  'static.neverLoses': 'Компьютер никогда не проигрывает. Выберите сторону:',
+  'static.chooseTitle': '{game}: выберите сторону',
+  'static.playCell': 'ход на {cell}',
 } satisfies Catalog;
