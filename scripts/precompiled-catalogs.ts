@@ -1,13 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { transform } from 'esbuild';
 import type { Plugin } from 'vite';
+import { pseudoElements } from '../src/web/i18n/pseudo.ts';
 
 // The ICU parser that @formatjs/intl itself uses (its own copy, whatever else the tree holds).
 const fromIntl = createRequire(createRequire(import.meta.url).resolve('@formatjs/intl'));
 const PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser');
 const NO_PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
 const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/][a-z-]+\.ts$/;
+/** The pseudo-locale's catalog: made here from English's (src/web/i18n/pseudo.ts), never read as it is written for Node. */
+const PSEUDO_CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/]en-XA\.ts$/;
 
 /**
  * The catalogs (src/web/i18n/messages/*.ts) reach the browser parsed: each message as the ICU
@@ -20,17 +24,20 @@ export function precompiledCatalogs(): Plugin {
     enforce: 'pre',
     config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: NO_PARSER }] } }),
     async load(id) {
-      if (!CATALOG.test(id)) return null;
+      const pseudo = PSEUDO_CATALOG.test(id);
+      if (!CATALOG.test(id) && !pseudo) return null;
       const { parse } = (await import(PARSER)) as typeof import('@formatjs/icu-messageformat-parser');
+      const source = pseudo ? path.join(path.dirname(id), 'en.ts') : id;
+      if (pseudo) this.addWatchFile(source);
       // A catalog imports types only: its compiled text runs on its own.
-      const { code } = await transform(await readFile(id, 'utf8'), { loader: 'ts', format: 'esm' });
+      const { code } = await transform(await readFile(source, 'utf8'), { loader: 'ts', format: 'esm' });
       const { default: catalog } = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
         default: Record<string, string>;
       };
       // Most messages are plain text: sent as a string, and made the one-literal tree here (a third smaller on the wire).
       const parsed = Object.fromEntries(
         Object.entries(catalog).map(([key, message]) => {
-          const tree = parse(message);
+          const tree = pseudo ? pseudoElements(parse(message)) : parse(message);
           const only = tree.length === 1 ? tree[0] : undefined;
           return [key, tree.length === 0 ? '' : only?.type === 0 ? only.value : tree];
         }),

@@ -5,8 +5,12 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { LEAD_GAME, WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
+import { agentWord } from './i18n/agents.ts';
+import { type MessageKey, t } from './i18n/index.ts';
+import { seatWord } from './i18n/outcome.ts';
 import { lastSetup, rememberSetup } from './last-setup.ts';
 import { createGame } from './online/api.ts';
+import { timeControl } from './online/clock-text.ts';
 import { gamePage } from './online/links.ts';
 import { rememberedName, rememberName } from './online/player-name.ts';
 import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
@@ -17,21 +21,19 @@ import { defaultSeats, seatChoices, setupUrl } from './setup.ts';
  */
 export type Mode = 'create' | 'friend' | 'computer' | 'hotseat';
 
-const TITLES: Record<Mode, string> = {
-  create: 'Create a game',
-  friend: 'Play a friend',
-  computer: 'Play the computer',
-  hotseat: 'Hotseat',
+const TITLES: Record<Mode, MessageKey> = {
+  create: 'home.createGame',
+  friend: 'home.playFriend',
+  computer: 'home.playComputer',
+  hotseat: 'home.hotseat',
 };
 
 const LAST_GAME_KEY = 'hexarena.last-game';
 
-/** The AI levels as a seat list names them: "max" is the agents' word, not a player's. */
-const LEVEL_LABELS: Readonly<Record<string, string>> = { max: 'strongest' };
-const seatLabel = (card: WebGame, choice: string) => card.agentLabels?.[choice] ?? LEVEL_LABELS[choice] ?? choice;
+const seatLabel = (card: WebGame, choice: string) => agentWord(choice, card.agentLabels);
 
 /** A rating range's ends: any rating a player can have, in steps of 50; blank is "any". */
-const RATING_BOUNDS = { min: 400, max: 4000, step: 50, placeholder: 'any' } as const;
+const RATING_BOUNDS = { min: 400, max: 4000, step: 50 } as const;
 
 /** A labelled number input, named for screen readers and tests by `name`. */
 function NumberField(props: {
@@ -124,15 +126,15 @@ export function CreateGameDialog({
       }}
     >
       <div class="dialog-head">
-        <h2 id="create-game-title">{TITLES[mode]}</h2>
-        <button type="button" class="quiet" aria-label="Close" onClick={() => dialog.current?.close()}>
+        <h2 id="create-game-title">{t(TITLES[mode])}</h2>
+        <button type="button" class="quiet" aria-label={t('create.close')} onClick={() => dialog.current?.close()}>
           <X class="icon" aria-hidden="true" />
         </button>
       </div>
       <div
         class="tabs"
         role="tablist"
-        aria-label="Game"
+        aria-label={t('create.game')}
         onKeyDown={(e) => {
           // Arrows move between the games, as tabs do.
           const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -172,6 +174,7 @@ const DAY_MS = 86_400_000;
 
 /** Time controls offered for online games (none: no clocks), then correspondence, then a clock of one's own. */
 const CLOCKS: readonly { label: string; clock: ClockChoice }[] = [
+  // A choice's label is its value (kept with the last setup); the player reads it in their language (clockWords).
   { label: 'none', clock: null },
   { label: '1 min', clock: { initialMs: 60_000, incrementMs: 0 } },
   { label: '3 min + 2 s', clock: { initialMs: 180_000, incrementMs: 2000 } },
@@ -185,6 +188,9 @@ const CLOCKS: readonly { label: string; clock: ClockChoice }[] = [
 ];
 
 const CUSTOM = 'custom';
+
+/** A clock choice in the player's language: "none", then as time controls are written everywhere. */
+const clockWords = (clock: ClockChoice): string => (clock ? timeControl(clock) : t('create.clock.none'));
 
 /** "You play" left to chance: the server draws the seat. */
 const RANDOM_SEAT = -2;
@@ -261,7 +267,7 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       ...(rated && canRate ? { rated: true } : {}),
       ...(ratingRange ? { ratingRange } : {}),
     });
-    if (!created.ok) return setProblem(`The online game could not be made: ${created.error.message}.`);
+    if (!created.ok) return setProblem(t('create.notMade', { problem: created.error.message }));
     rememberSetup(g.id, { options: used, seats, clock, rated });
     window.location.assign(gamePage(created.value.id));
   };
@@ -272,10 +278,10 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       <p class="seats">
         {seatNames.map((seat, i) => (
           <label>
-            {seat}{' '}
+            {seatWord(seat)}{' '}
             <select
               value={seats[i]}
-              aria-label={`${seat} is played by`}
+              aria-label={t('create.playedBy', { seat: seatWord(seat) })}
               onChange={(e) => setChosen(seats.map((c, j) => (j === i ? e.currentTarget.value : c)))}
             >
               {choices.map((c) => (
@@ -287,18 +293,18 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       </p>
       <p>
         <button type="button" class={mode === 'friend' ? '' : 'primary'} onClick={start} disabled={!parsed.ok || seed === ''}>
-          <Play class="icon" aria-hidden="true" /> Start {g.title}
+          <Play class="icon" aria-hidden="true" /> {t('create.start', { game: g.title })}
         </button>
       </p>
       {/* The seed replays a deal: for the curious, folded away from the choices every game asks for. */}
       <details class="more-options">
-        <summary>Seed</summary>
+        <summary>{t('create.seed')}</summary>
         <label>
-          Game seed{' '}
+          {t('create.gameSeed')}{' '}
           <input
             value={seed}
-            aria-label={`${g.title} seed`}
-            title="The same seed deals the same game (the map and dice of DiceWars) and the same AI choices"
+            aria-label={t('create.seedLabel', { game: g.title })}
+            title={t('create.seedHint')}
             onInput={(e) => setSeed(e.currentTarget.value)}
             size={Math.max(16, seed.length + 2)}
           />
@@ -308,50 +314,54 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
         <p class="play-online">
           {humanSeats.length > 1 && (
             <label>
-              You play{' '}
-              <select value={mine} aria-label={`${g.title}: you play`} onChange={(e) => setMine(Number(e.currentTarget.value))}>
+              {t('create.youPlay')}{' '}
+              <select
+                value={mine}
+                aria-label={t('create.youPlayLabel', { game: g.title })}
+                onChange={(e) => setMine(Number(e.currentTarget.value))}
+              >
                 {humanSeats.map((i) => (
-                  <option value={i}>{seatNames[i]}</option>
+                  <option value={i}>{seatWord(seatNames[i] ?? '')}</option>
                 ))}
-                <option value={RANDOM_SEAT}>Random</option>
+                <option value={RANDOM_SEAT}>{t('create.randomSeat')}</option>
               </select>{' '}
             </label>
           )}
           {!signedIn && (
             <label>
-              Your name{' '}
+              {t('online.yourName')}{' '}
               <input
                 value={name}
                 maxLength={40}
                 size={12}
-                aria-label={`${g.title}: your name online`}
-                placeholder="shown to others"
+                aria-label={t('create.nameLabel', { game: g.title })}
+                placeholder={t('create.nameHint')}
                 onInput={(e) => setName(e.currentTarget.value)}
               />
             </label>
           )}{' '}
           <label>
-            Clock{' '}
-            <select value={clock} aria-label={`${g.title} clock`} onChange={(e) => setClock(e.currentTarget.value)}>
+            {t('lobby.clock')}{' '}
+            <select value={clock} aria-label={t('create.clockLabel', { game: g.title })} onChange={(e) => setClock(e.currentTarget.value)}>
               {CLOCKS.map((c) => (
-                <option value={c.label}>{c.label}</option>
+                <option value={c.label}>{clockWords(c.clock)}</option>
               ))}
-              <option value={CUSTOM}>custom…</option>
+              <option value={CUSTOM}>{t('create.clock.custom')}</option>
             </select>
           </label>{' '}
           {clock === CUSTOM && (
             <>
               <NumberField
-                label="Minutes"
-                name={`${g.title} clock minutes`}
+                label={t('create.minutes')}
+                name={t('create.minutesLabel', { game: g.title })}
                 min={1}
                 max={180}
                 value={String(minutes)}
                 set={(v) => setMinutes(Number(v))}
               />{' '}
               <NumberField
-                label="+ seconds a move"
-                name={`${g.title} clock increment`}
+                label={t('create.increment')}
+                name={t('create.incrementLabel', { game: g.title })}
                 min={0}
                 max={180}
                 value={String(increment)}
@@ -361,33 +371,33 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
           )}
           {canRate && (
             <label>
-              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
+              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> {t('create.rated')}
             </label>
           )}{' '}
           {canRate && rated && (
             <span class="rating-range">
               <NumberField
-                label="opponents rated"
-                name={`${g.title} lowest opponent rating`}
+                label={t('create.ratedFrom')}
+                name={t('create.lowestLabel', { game: g.title })}
                 {...RATING_BOUNDS}
+                placeholder={t('create.anyRating')}
                 value={range.min}
                 set={(min) => setRange({ ...range, min })}
               />{' '}
               <NumberField
-                label="to"
-                name={`${g.title} highest opponent rating`}
+                label={t('create.ratedTo')}
+                name={t('create.highestLabel', { game: g.title })}
                 {...RATING_BOUNDS}
+                placeholder={t('create.anyRating')}
                 value={range.max}
                 set={(max) => setRange({ ...range, max })}
               />
             </span>
           )}{' '}
           <button type="button" class={mode === 'friend' ? 'primary' : ''} onClick={() => void playOnline()} disabled={!parsed.ok}>
-            <Globe class="icon" aria-hidden="true" /> Play {g.title} online
+            <Globe class="icon" aria-hidden="true" /> {t('create.playOnline', { game: g.title })}
           </button>{' '}
-          <small>
-            {humanSeats.length > 1 ? 'the other human seats are open to whoever gets the link' : 'AI seats are played by the server'}
-          </small>
+          <small>{humanSeats.length > 1 ? t('create.openSeatsNote') : t('create.aiSeatsNote')}</small>
         </p>
       )}
       {problem && (

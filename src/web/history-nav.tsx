@@ -25,7 +25,13 @@ export function HistoryNav({
   return (
     <fieldset class={`history-nav${extraClass ? ` ${extraClass}` : ''}`}>
       <legend class="visually-hidden">{legend}</legend>
-      <button type="button" aria-label={firstLabel} title={`${firstLabel} (Home)`} disabled={atStart} onClick={go.first}>
+      <button
+        type="button"
+        aria-label={firstLabel}
+        title={t('keys.withKey', { action: firstLabel, key: t('keys.home') })}
+        disabled={atStart}
+        onClick={go.first}
+      >
         <ChevronsLeft class="icon" aria-hidden="true" />
       </button>
       <button
@@ -40,7 +46,13 @@ export function HistoryNav({
       <button type="button" aria-label={t('game.nextMove')} title={`${t('game.nextMove')} (→)`} disabled={atEnd} onClick={go.next}>
         <ChevronRight class="icon" aria-hidden="true" />
       </button>
-      <button type="button" aria-label={lastLabel} title={`${lastLabel} (End)`} disabled={atEnd} onClick={go.last}>
+      <button
+        type="button"
+        aria-label={lastLabel}
+        title={t('keys.withKey', { action: lastLabel, key: t('keys.end') })}
+        disabled={atEnd}
+        onClick={go.last}
+      >
         <ChevronsRight class="icon" aria-hidden="true" />
       </button>
     </fieldset>

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { arrowBetweenCells, boardFocusEvents } from './board/arrow-keys.ts';
 import { formatViewBox, panBox, pinchBox, type ViewBox, zoomBox } from './board/viewport.ts';
+import { t } from './i18n/index.ts';
 
 /**
  * An SVG board that follows `fit` (the box around everything to see) until the player zooms or pans
@@ -104,14 +105,14 @@ export function ZoomableSvg({
         {children}
       </svg>
       <div class="zoom-buttons">
-        <button type="button" aria-label="Zoom in" onClick={() => setOwn(zoomBox(box, 1.25))}>
+        <button type="button" aria-label={t('zoom.in')} onClick={() => setOwn(zoomBox(box, 1.25))}>
           +
         </button>
-        <button type="button" aria-label="Zoom out" onClick={() => setOwn(zoomBox(box, 1 / 1.25))}>
+        <button type="button" aria-label={t('zoom.out')} onClick={() => setOwn(zoomBox(box, 1 / 1.25))}>
           −
         </button>
-        <button type="button" aria-label="Fit the board" disabled={own === null} onClick={() => setOwn(null)}>
-          Fit
+        <button type="button" aria-label={t('zoom.fit')} disabled={own === null} onClick={() => setOwn(null)}>
+          {t('zoom.fitShort')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { solve } from '@hexarena/engines/ai/solver.ts';
+import type { Locale } from '../../web/i18n/languages.ts';
 import { displayPath } from '../files.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
@@ -12,6 +13,8 @@ export interface ExportStaticFlags {
   readonly out: string;
   readonly mode: SiteMode;
   readonly force?: boolean;
+  /** The language of the pages (English unless asked). */
+  readonly lang?: Locale;
 }
 
 /** `hexarena export-static <game>`: a solved game as a static site, one page per position, in one of its modes. */
@@ -28,7 +31,7 @@ export async function exportStaticCommand(io: CliIo, gameId: string, flags: Expo
   const solveBar = progressBar(io, `solving ${game.id}`);
   const solution = solve(game, start, { onProgress: (p) => solveBar.update(p.done, p.total) });
   solveBar.finish();
-  const site = buildSite({ game, options, start, solution, board }, flags.mode);
+  const site = buildSite({ game, options, start, solution, board, lang: flags.lang ?? 'en' }, flags.mode);
 
   await writeSite(io, dir, site, earlier, { game: game.id, mode: flags.mode });
   const seconds = (performance.now() - started) / 1000;

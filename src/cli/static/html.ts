@@ -7,10 +7,11 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch
 /** Marks every page as hexarena's: a later export deletes only pages that carry it. */
 export const GENERATOR = '<meta name="generator" content="hexarena export-static">';
 
-export function page(title: string, body: string): string {
+/** A page of the site, written in `lang` (its `<html lang>`: a screen reader reads it in that language). */
+export function page(title: string, body: string, lang = 'en'): string {
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

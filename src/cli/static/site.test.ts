@@ -4,6 +4,9 @@ import type { Solvable } from '@hexarena/engines/engine/game.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { type TicTacToeMove, type TicTacToeState, tictactoe, tictactoeAi } from '@hexarena/engines/games/tictactoe/index.ts';
 import { describe, expect, it } from 'vitest';
+import es from '../../web/i18n/messages/es.ts';
+import ja from '../../web/i18n/messages/ja.ts';
+import ru from '../../web/i18n/messages/ru.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
 import { expectPlainHtml } from './plain-html.testing.ts';
 import { buildSite, pageName, type Site } from './site.ts';
@@ -136,5 +139,31 @@ describe('vs-AI static site', () => {
     expect(pageName('x-o')).toBe('x-o.html');
     expect(pageName('a/b')).not.toBe(pageName('a_b'));
     expect(pageName('a/b')).toMatch(/^[A-Za-z0-9._-]+$/);
+  });
+});
+
+describe('in another language (--lang)', () => {
+  it('writes the same pages in Spanish, Russian or Japanese, their words from the app’s catalogs, <html lang> set', () => {
+    const words = { es, ru, ja } as const;
+    for (const lang of ['es', 'ru', 'ja'] as const) {
+      const site = buildSite({ ...input, lang }, 'vs-ai');
+      const catalog = words[lang];
+      // The same pages, linked the same way: only the words change.
+      expect([...site.keys()].sort(), lang).toEqual([...vsAi.keys()].sort());
+      expectLinksResolve(site);
+      for (const html of site.values()) expect(html).toContain(`<html lang="${lang}">`);
+      expectPlainHtml(site);
+      const index = site.get('index.html') as string;
+      expect(index).toContain(catalog['static.neverLoses']);
+      expect(index).not.toContain('The computer never loses');
+      // A position where the human is to move says so in the language, naming the side.
+      const page = [...site.entries()].find(([path]) => path !== 'index.html')?.[1] as string;
+      expect(page).toContain(catalog['game.newGame']);
+    }
+    // Russian's result, through the app's outcomes: a draw against the perfect computer.
+    const ruSite = buildSite({ ...input, lang: 'ru' }, 'two-player');
+    expect([...ruSite.values()].some((html) => html.includes('Партия окончена: ничья'))).toBe(true);
+    // English is as it was.
+    expect([...buildSite(input, 'vs-ai')]).toEqual([...vsAi]);
   });
 });

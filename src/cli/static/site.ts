@@ -1,11 +1,16 @@
 import type { Solution } from '@hexarena/engines/ai/solver.ts';
 import type { GameDefinition, Player, Solvable } from '@hexarena/engines/engine/game.ts';
-import { describeOutcome } from '@hexarena/engines/engine/game.ts';
+import { t } from '../../web/i18n/index.ts';
+import type { Locale } from '../../web/i18n/languages.ts';
+import { outcomeText, seatWord } from '../../web/i18n/outcome.ts';
 import type { StaticBoard } from './boards.ts';
-import { escapeHtml, link, page } from './html.ts';
+import { escapeHtml, page as htmlPage, link } from './html.ts';
+import { speak } from './words.ts';
 
-export const SITE_MODES = ['two-player', 'vs-ai'] as const;
-export type SiteMode = (typeof SITE_MODES)[number];
+// The modes live apart, so that the command line's parser reads them without loading the pages' words.
+export { SITE_MODES, type SiteMode } from './modes.ts';
+
+import type { SiteMode } from './modes.ts';
 
 /** A site as relative path → HTML. `index.html` is the start page. */
 export type Site = Map<string, string>;
@@ -25,18 +30,20 @@ interface SiteInput<S, M, O> {
   readonly start: S;
   readonly solution: Solution<S, M>;
   readonly board: StaticBoard<S, M>;
+  /** The language the pages are written in (English unless asked). */
+  readonly lang?: Locale;
 }
 
 function status<S, M, O>(input: SiteInput<S, M, O>, state: S, human?: Player): string {
   const { game, options } = input;
-  const seats = game.seatNames(options);
+  const seats = game.seatNames(options).map(seatWord);
   const outcome = game.result(state);
   if (outcome) {
-    if (human === undefined || outcome.kind === 'draw') return `Game over: ${describeOutcome(outcome, seats)}.`;
-    return outcome.winner === human ? 'Game over: you win.' : 'Game over: the computer wins.';
+    if (human === undefined || outcome.kind === 'draw') return t('game.over', { outcome: outcomeText(outcome, seats) });
+    return t(outcome.winner === human ? 'static.youWin' : 'static.computerWins');
   }
   const mover = seats[game.toMove(state) ?? 0] ?? '';
-  return human === undefined ? `${mover} to move.` : `Your move: you play ${seats[human]}.`;
+  return human === undefined ? t('game.toMove', { seat: mover }) : t('static.yourMove', { seat: seats[human] ?? '' });
 }
 
 /**
@@ -45,6 +52,7 @@ function status<S, M, O>(input: SiteInput<S, M, O>, state: S, human?: Player): s
  */
 function twoPlayerSite<S, M, O>(input: SiteInput<S, M, O>): Site {
   const { game, solution, board, start } = input;
+  const page = (title: string, body: string) => htmlPage(title, body, input.lang);
   const startKey = game.positionKey(start);
   const href = (state: S): string => {
     const key = game.positionKey(state);
@@ -57,9 +65,9 @@ function twoPlayerSite<S, M, O>(input: SiteInput<S, M, O>): Site {
       `<h1>${escapeHtml(game.title)}</h1>`,
       `<p>${escapeHtml(status(input, state))}</p>`,
       board(state, (move) => (over ? undefined : href(game.play(state, move)))),
-      `<p>${link('index.html', 'New game')}</p>`,
+      `<p>${link('index.html', t('game.newGame'))}</p>`,
     ].join('\n');
-    site.set(href(state), page(`${game.title}: ${status(input, state)}`, body));
+    site.set(href(state), page(t('static.pageTitle', { game: game.title, status: status(input, state) }), body));
   }
   return site;
 }
@@ -72,6 +80,7 @@ function twoPlayerSite<S, M, O>(input: SiteInput<S, M, O>): Site {
  */
 function vsAiSite<S, M, O>(input: SiteInput<S, M, O>): Site {
   const { game, options, solution, board, start } = input;
+  const page = (title: string, body: string) => htmlPage(title, body, input.lang);
   const seats = game.seatNames(options);
   const site: Site = new Map();
   const choices: string[] = [];
@@ -101,22 +110,26 @@ function vsAiSite<S, M, O>(input: SiteInput<S, M, O>): Site {
           }
           return pageName(key);
         }),
-        `<p>${link('../index.html', 'New game')}</p>`,
+        `<p>${link('../index.html', t('game.newGame'))}</p>`,
       ].join('\n');
-      site.set(`${dir}/${pageName(game.positionKey(state))}`, page(`${game.title}: ${status(input, state, human)}`, body));
+      site.set(
+        `${dir}/${pageName(game.positionKey(state))}`,
+        page(t('static.pageTitle', { game: game.title, status: status(input, state, human) }), body),
+      );
     }
-    const order = human === 0 ? ' (you move first)' : '';
-    choices.push(`<li>${link(`${dir}/${pageName(game.positionKey(first))}`, `Play ${seats[human]}${order}`)}</li>`);
+    const side = t('static.playSide', { seat: seatWord(seats[human] ?? ''), first: String(human === 0) });
+    choices.push(`<li>${link(`${dir}/${pageName(game.positionKey(first))}`, side)}</li>`);
   }
   const index = [
-    `<h1>${escapeHtml(game.title)} against a perfect computer</h1>`,
-    '<p>The computer never loses. Choose your side:</p>',
+    `<h1>${escapeHtml(t('static.againstPerfect', { game: game.title }))}</h1>`,
+    `<p>${escapeHtml(t('static.neverLoses'))}</p>`,
     `<ul>\n${choices.join('\n')}\n</ul>`,
   ].join('\n');
-  site.set('index.html', page(`${game.title}: choose your side`, index));
+  site.set('index.html', page(t('static.chooseTitle', { game: game.title }), index));
   return site;
 }
 
 export function buildSite<S, M, O>(input: SiteInput<S, M, O>, mode: SiteMode): Site {
+  speak(input.lang ?? 'en');
   return mode === 'two-player' ? twoPlayerSite(input) : vsAiSite(input);
 }

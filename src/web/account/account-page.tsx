@@ -1,6 +1,6 @@
 import type { Result } from '@hexarena/engines/engine/result.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { dayText } from '../dates.ts';
+import { formatDay, t } from '../i18n/index.ts';
 import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -20,7 +20,7 @@ function useSubmit<T>(send: () => Promise<Result<T>>, done: (value: T) => void) 
     void send().then((r) => {
       setBusy(false);
       if (r.ok) done(r.value);
-      else setProblem(`${r.error.message[0]?.toUpperCase() ?? ''}${r.error.message.slice(1)}.`);
+      else setProblem(t('account.problem', { problem: `${r.error.message[0]?.toUpperCase() ?? ''}${r.error.message.slice(1)}` }));
     });
   };
   return { busy, problem, submit };
@@ -31,12 +31,12 @@ function Credentials({ kind, onDone }: { kind: 'sign-up' | 'log-in'; onDone: (a:
   const [password, setPassword] = useState('');
   const signing = kind === 'sign-up';
   const { busy, problem, submit } = useSubmit(() => (signing ? signUp(username, password) : logIn(username, password)), onDone);
-  const title = signing ? 'Sign up' : 'Log in';
+  const title = signing ? t('account.signUp') : t('account.logIn');
   return (
-    <form class="account-form" aria-label={title} onSubmit={submit}>
+    <form class="account-form" aria-label={title} data-kind={kind} onSubmit={submit}>
       <h2>{title}</h2>
       <label>
-        Username
+        {t('account.username')}
         <input
           name="username"
           autocomplete="username"
@@ -47,9 +47,9 @@ function Credentials({ kind, onDone }: { kind: 'sign-up' | 'log-in'; onDone: (a:
           onInput={(e) => setUsername(e.currentTarget.value)}
         />
       </label>
-      {signing && <small>3 to 20 letters, digits, _ or -</small>}
+      {signing && <small>{t('account.usernameRule')}</small>}
       <label>
-        Password
+        {t('account.password')}
         <input
           name="password"
           type="password"
@@ -60,7 +60,7 @@ function Credentials({ kind, onDone }: { kind: 'sign-up' | 'log-in'; onDone: (a:
           onInput={(e) => setPassword(e.currentTarget.value)}
         />
       </label>
-      {signing && <small>at least 8 characters, not a common one</small>}
+      {signing && <small>{t('account.passwordRule')}</small>}
       <Problem text={problem} />
       <button type="submit" disabled={busy}>
         {title}
@@ -82,10 +82,10 @@ function ChangePassword() {
     },
   );
   return (
-    <form class="account-form" aria-label="Change password" onSubmit={submit}>
-      <h2>Change password</h2>
+    <form class="account-form" aria-label={t('account.changePassword')} onSubmit={submit}>
+      <h2>{t('account.changePassword')}</h2>
       <label>
-        Password now
+        {t('account.passwordNow')}
         <input
           type="password"
           autocomplete="current-password"
@@ -95,7 +95,7 @@ function ChangePassword() {
         />
       </label>
       <label>
-        New password
+        {t('account.newPassword')}
         <input
           type="password"
           autocomplete="new-password"
@@ -106,10 +106,10 @@ function ChangePassword() {
         />
       </label>
       <Problem text={problem} />
-      <small>Changing it logs every other browser out and revokes your API tokens (your bots keep theirs).</small>
-      {changed && <p role="status">Password changed: every other browser is logged out, and your API tokens are revoked.</p>}
+      <small>{t('account.changeNote')}</small>
+      {changed && <p role="status">{t('account.changed')}</p>}
       <button type="submit" disabled={busy}>
-        Change password
+        {t('account.changePassword')}
       </button>
     </form>
   );
@@ -120,15 +120,11 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
   const [sure, setSure] = useState(false);
   const { busy, problem, submit } = useSubmit(() => deleteAccount(password), onDone);
   return (
-    <form class="account-form danger-zone" aria-label="Delete account" onSubmit={submit}>
-      <h2>Delete account</h2>
-      <p>
-        Your games stay, under a placeholder name; your name, password, sessions, chat lines, challenges and bots go, and nobody can take
-        the name again. Games you are still playing end now: lost (&ldquo;account closed&rdquo;), aborted if fewer than two moves were made,
-        and a table of three or more plays on without you.
-      </p>
+    <form class="account-form danger-zone" aria-label={t('account.delete')} onSubmit={submit}>
+      <h2>{t('account.delete')}</h2>
+      <p>{t('account.deleteNote')}</p>
       <label>
-        Password
+        {t('account.password')}
         <input
           type="password"
           autocomplete="current-password"
@@ -138,11 +134,11 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
         />
       </label>
       <label>
-        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} /> I want to delete my account
+        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} /> {t('account.deleteSure')}
       </label>
       <Problem text={problem} />
       <button type="submit" class="danger" disabled={busy || !sure}>
-        Delete my account
+        {t('account.deleteMine')}
       </button>
     </form>
   );
@@ -155,7 +151,7 @@ function ModerationLink() {
   useEffect(() => void isModerator().then(setShown), []);
   return shown ? (
     <a class="button-link" href="/mod">
-      Moderation
+      {t('moderation.title')}
     </a>
   ) : null;
 }
@@ -164,34 +160,35 @@ export function AccountPage() {
   const [account, setAccount] = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
   const out = (everywhere: boolean) =>
-    void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(`Not logged out: ${r.error.message}.`)));
+    void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(t('account.notLoggedOut', { problem: r.error.message }))));
   return (
     <main class="account">
       <PageTop />
       {account === undefined ? (
-        <p role="status">Asking the server…</p>
+        <p role="status">{t('account.asking')}</p>
       ) : account?.kind === 'player' ? (
         <>
           <p>
-            You are logged in as <strong data-testid="account-name">{account.name}</strong>, a member since {dayText(account.createdAt)}.
+            {t('account.loggedInAs')} <strong data-testid="account-name">{account.name}</strong>
+            {t('account.memberSince', { day: formatDay(account.createdAt) })}
           </p>
           <p class="controls">
             <button type="button" onClick={() => out(false)}>
-              Log out
+              {t('account.logOut')}
             </button>
             <button type="button" onClick={() => out(true)}>
-              Log out everywhere
+              {t('account.logOutEverywhere')}
             </button>
             <a class="button-link" href={profilePage(account.name)}>
-              Your profile
+              {t('account.yourProfile')}
             </a>
             <a class="button-link" href="/api/account/data" download>
-              Download my data
+              {t('account.downloadData')}
             </a>
             <ModerationLink />
           </p>
           <p>
-            <small>Logging out everywhere also revokes your API tokens; your bots’ tokens stay.</small>
+            <small>{t('account.logOutNote')}</small>
           </p>
           <Problem text={problem} />
           <ChangePassword />
@@ -201,11 +198,7 @@ export function AccountPage() {
         </>
       ) : (
         <>
-          <p>
-            {account
-              ? `You play as ${account.name}, a guest: sign up to keep your games under a name of your own.`
-              : 'You are not logged in.'}
-          </p>
+          <p>{account ? t('account.guest', { name: account.name }) : t('account.notLoggedIn')}</p>
           <div class="account-forms">
             <Credentials kind="sign-up" onDone={setAccount} />
             <Credentials kind="log-in" onDone={setAccount} />

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { agentWord } from '../i18n/agents.ts';
+import { formatNumber, formatRating, t } from '../i18n/index.ts';
 import { fetchLadder, type LadderEntry } from '../online/api.ts';
 import { RATED_GAMES } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -28,51 +30,51 @@ export function LadderPage({ game }: { game: string }) {
   return (
     <main class="ladder">
       <PageTop />
-      <h2>{title} engine ladder</h2>
-      <nav aria-label="Ladders" class="speeds">
+      <h2>{t('ladder.title', { game: title })}</h2>
+      <nav aria-label={t('ladder.nav')} class="speeds">
         {RATED_GAMES.map((g) =>
           g.id === game ? <strong aria-current="page">{g.game.title}</strong> : <a href={`/ladder/${g.id}`}>{g.game.title}</a>,
         )}
       </nav>
-      <p>
-        hexarena’s levels and the outside engines this site runs, rated like players. The bar spans each engine’s rating ± twice its
-        deviation: where its true strength lies, 95 times in 100.
-      </p>
-      <Problem text={problem && `The ladder cannot be shown: ${problem}.`} />
-      {entries && entries.length === 0 && <p>No engine of {title} has a rated game here yet.</p>}
+      <p>{t('ladder.intro')}</p>
+      <Problem text={problem && t('ladder.cannotShow', { problem })} />
+      {entries && entries.length === 0 && <p class="ladder-empty">{t('ladder.empty', { game: title })}</p>}
       {entries && entries.length > 0 && (
-        <table class="ranking ladder-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Engine</th>
-              <th scope="col">Rating</th>
-              <th scope="col">95% interval</th>
-              <th scope="col">Games</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e, i) => (
-              <tr data-engine={e.name}>
-                <td>{i + 1}</td>
-                <td>
-                  {e.name} <small>{e.seat === 'outside' ? 'outside engine' : `level ${e.seat}`}</small>
-                </td>
-                <td>{e.rating}</td>
-                <td>
-                  <span class="interval-text">
-                    {e.interval[0]}–{e.interval[1]}
-                  </span>
-                  <svg class="interval" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
-                    <rect x={x(e.interval[0])} y="2" width={Math.max(0.5, x(e.interval[1]) - x(e.interval[0]))} height="2" />
-                    <circle cx={x(e.rating)} cy="3" r="2" />
-                  </svg>
-                </td>
-                <td>{e.games}</td>
+        // A narrow screen scrolls the table, not the page.
+        <div class="table-scroll">
+          <table class="ranking ladder-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('analysis.engine')}</th>
+                <th scope="col">{t('lobby.rating')}</th>
+                <th scope="col">{t('ladder.interval')}</th>
+                <th scope="col">{t('profile.gamesTitle')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((e, i) => (
+                <tr data-engine={e.name}>
+                  <td>{formatNumber(i + 1)}</td>
+                  <td>
+                    {e.name} <small>{e.seat === 'outside' ? t('ladder.outside') : t('ladder.level', { level: agentWord(e.seat) })}</small>
+                  </td>
+                  <td>{formatRating(e.rating)}</td>
+                  <td>
+                    <span class="interval-text">
+                      {formatRating(e.interval[0])}–{formatRating(e.interval[1])}
+                    </span>
+                    <svg class="interval" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
+                      <rect x={x(e.interval[0])} y="2" width={Math.max(0.5, x(e.interval[1]) - x(e.interval[0]))} height="2" />
+                      <circle cx={x(e.rating)} cy="3" r="2" />
+                    </svg>
+                  </td>
+                  <td>{formatNumber(e.games)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </main>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { formatNumber, formatRating, locale, t } from '../i18n/index.ts';
 import { fetchLeaderboard, type Leaderboard } from '../online/api.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { useAccount } from './use-account.ts';
@@ -24,10 +25,15 @@ export const leaderboardPage = (perf?: string): string => (perf ? `/leaderboard/
 /** A player's profile (profile-page.tsx's profilePage; not imported from there, which imports this file). */
 const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
 
+/** A speed in the player's words ("blitz", "untimed"); a speed this app does not know as it is. */
+const speedWord = (speed: string): string =>
+  (SPEEDS as readonly string[]).includes(speed) || speed === 'untimed' ? t(`leaderboard.speed.${speed as 'blitz'}`) : speed;
+
 /** A perf in words: "Hex", "Hive blitz". */
 export function perfTitle(perf: string): string {
-  const [game, speed] = perf.split(':');
-  return `${webGameOf(game ?? '')?.game.title ?? game}${speed ? ` ${speed}` : ''}`;
+  const [game = '', speed] = perf.split(':');
+  const title = webGameOf(game)?.game.title ?? game;
+  return speed ? t('leaderboard.perf', { game: title, speed: speedWord(speed) }) : title;
 }
 
 /** What a path asks for: the index (''), a perf's board, or null for another page. A perf of no rated game is still a perf (the page says so). */
@@ -44,8 +50,8 @@ export function leaderboardOf(pathname: string): string | null {
 
 /** A perf within its game: "Untimed", "Blitz". */
 const speedTitle = (perf: string): string => {
-  const speed = perf.split(':')[1] ?? 'untimed';
-  return `${speed[0]?.toUpperCase()}${speed.slice(1)}`;
+  const speed = speedWord(perf.split(':')[1] ?? 'untimed');
+  return `${speed[0]?.toLocaleUpperCase(locale()) ?? ''}${speed.slice(1)}`;
 };
 
 /** The games with someone on a board first, each kept in the home page's order. */
@@ -80,28 +86,28 @@ function Ranking({ board, label, limit, me }: { board: Leaderboard; label: strin
       <thead>
         <tr>
           <th scope="col">#</th>
-          <th scope="col">Player</th>
-          <th scope="col">Rating</th>
-          <th scope="col">Games</th>
+          <th scope="col">{t('lobby.player')}</th>
+          <th scope="col">{t('lobby.rating')}</th>
+          <th scope="col">{t('profile.gamesTitle')}</th>
         </tr>
       </thead>
       <tbody>
         {players.map((p) => (
           <tr class={board.you && me === p.name ? 'you' : undefined}>
-            <td>{p.rank}</td>
+            <td>{formatNumber(p.rank)}</td>
             <td>
               <a href={profilePage(p.name)}>{p.name}</a>
               {p.bot && (
                 <>
                   {' '}
-                  <span class="bot-mark" title="A program playing through the bot API">
-                    bot
+                  <span class="bot-mark" title={t('leaderboard.botHint')}>
+                    {t('leaderboard.bot')}
                   </span>
                 </>
               )}
             </td>
-            <td>{p.rating}</td>
-            <td>{p.games}</td>
+            <td>{formatRating(p.rating)}</td>
+            <td>{formatNumber(p.games)}</td>
           </tr>
         ))}
       </tbody>
@@ -112,9 +118,9 @@ function Ranking({ board, label, limit, me }: { board: Leaderboard; label: strin
 /** Links to every board of a game, the one shown marked. */
 function PerfLinks({ game, current }: { game: string; current?: string }) {
   return (
-    <nav class="perf-links" aria-label={`${webGameOf(game)?.game.title ?? game} leaderboards`}>
+    <nav class="perf-links" aria-label={t('leaderboard.ofGame', { game: webGameOf(game)?.game.title ?? game })}>
       {perfsOf(game).map((perf) => {
-        const speed = perf.split(':')[1] ?? 'untimed';
+        const speed = speedWord(perf.split(':')[1] ?? 'untimed');
         return perf === current ? <strong aria-current="page">{speed}</strong> : <a href={leaderboardPage(perf)}>{speed}</a>;
       })}
     </nav>
@@ -132,39 +138,37 @@ function OneBoard({ perf, me }: { perf: string; me: string | null }) {
   }, [perf]);
   const game = perf.split(':')[0] ?? '';
   useEffect(() => {
-    document.title = `${perfTitle(perf)} leaderboard · hexarena`;
+    document.title = `${t('leaderboard.of', { perf: perfTitle(perf) })} · hexarena`;
   }, [perf]);
   if (!known)
     return (
       <>
-        <Problem text={`There is no leaderboard ${perf}: the rated games are ${RATED_GAMES.map((g) => g.id).join(', ')}.`} />
+        <Problem text={t('leaderboard.noSuch', { perf, games: RATED_GAMES.map((g) => g.id).join(', ') })} />
         <p>
-          <a href={leaderboardPage()}>All leaderboards</a>
+          <a href={leaderboardPage()}>{t('leaderboard.all')}</a>
         </p>
       </>
     );
   return (
     <>
-      <h2>{perfTitle(perf)} leaderboard</h2>
+      <h2>{t('leaderboard.of', { perf: perfTitle(perf) })}</h2>
       <p>
-        <a href={leaderboardPage()}>All leaderboards</a>
+        <a href={leaderboardPage()}>{t('leaderboard.all')}</a>
       </p>
       <PerfLinks game={game} current={perf} />
-      <Problem text={problem && `This leaderboard cannot be shown: ${problem}.`} />
+      <Problem text={problem && t('leaderboard.cannotShow', { problem })} />
       {board?.you && (
         <p class="your-rank" data-testid="your-rank">
-          Your rank: <strong>#{board.you.rank}</strong> ({board.you.rating})
+          {t('leaderboard.yourRank')} <strong>#{formatNumber(board.you.rank)}</strong> ({formatRating(board.you.rating)})
         </p>
       )}
       {board &&
         (board.players.length > 0 ? (
-          <Ranking board={board} label={`${perfTitle(perf)} leaderboard`} me={me} />
+          <Ranking board={board} label={t('leaderboard.of', { perf: perfTitle(perf) })} me={me} />
         ) : (
-          <p class="empty-board">
-            No one is established here yet: a rating is listed once its deviation is under 75 (a few dozen rated games).
-          </p>
+          <p class="empty-board">{t('leaderboard.emptyHere')}</p>
         ))}
-      {!board && !problem && <p>Loading…</p>}
+      {!board && !problem && <p>{t('leaderboard.loading')}</p>}
     </>
   );
 }
@@ -178,7 +182,7 @@ function AllBoards({ me }: { me: string | null }) {
   const [boards, setBoards] = useState<Readonly<Record<string, Leaderboard | null>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    document.title = 'Leaderboards · hexarena';
+    document.title = `${t('account.leaderboards')} · hexarena`;
     let current = true;
     const perfs = RATED_GAMES.flatMap((g) => perfsOf(g.id));
     let next = 0;
@@ -199,9 +203,9 @@ function AllBoards({ me }: { me: string | null }) {
   }, []);
   return (
     <>
-      <h2>Leaderboards</h2>
-      <p>The best established players of each game, untimed and at each speed: a rating is listed once its deviation is under 75.</p>
-      <Problem text={problem && `Some leaderboards cannot be shown: ${problem}.`} />
+      <h2>{t('account.leaderboards')}</h2>
+      <p>{t('leaderboard.intro')}</p>
+      <Problem text={problem && t('leaderboard.someCannotShow', { problem })} />
       {byBoardsFilled(RATED_GAMES, boards).map((g) => {
         const perfs = perfsOf(g.id);
         const loaded = perfs.every((p) => p in boards);
@@ -210,7 +214,7 @@ function AllBoards({ me }: { me: string | null }) {
           return b && b.players.length > 0 ? [b] : [];
         });
         return (
-          <section class="game-boards" aria-label={`${g.game.title} leaderboards`}>
+          <section class="game-boards" aria-label={t('leaderboard.ofGame', { game: g.game.title })}>
             <h3>{g.game.title}</h3>
             <PerfLinks game={g.id} />
             <div class="board-grid">
@@ -219,13 +223,13 @@ function AllBoards({ me }: { me: string | null }) {
                   <h4>
                     <a href={leaderboardPage(b.perf)}>{speedTitle(b.perf)}</a>
                   </h4>
-                  <Ranking board={b} label={`${perfTitle(b.perf)}: the top ${TOP_FEW}`} limit={TOP_FEW} me={me} />
-                  {b.players.length > TOP_FEW && <a href={leaderboardPage(b.perf)}>Top 100</a>}
+                  <Ranking board={b} label={t('leaderboard.top', { perf: perfTitle(b.perf), count: TOP_FEW })} limit={TOP_FEW} me={me} />
+                  {b.players.length > TOP_FEW && <a href={leaderboardPage(b.perf)}>{t('leaderboard.top100')}</a>}
                 </div>
               ))}
             </div>
-            {loaded && filled.length === 0 && <p class="empty-board">No one is established in {g.game.title} yet.</p>}
-            {!loaded && filled.length === 0 && <p>Loading…</p>}
+            {loaded && filled.length === 0 && <p class="empty-board">{t('leaderboard.emptyGame', { game: g.game.title })}</p>}
+            {!loaded && filled.length === 0 && <p>{t('leaderboard.loading')}</p>}
           </section>
         );
       })}

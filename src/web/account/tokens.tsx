@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { dayText } from '../dates.ts';
+import { formatDay, t } from '../i18n/index.ts';
 import { type ApiToken, fetchApiTokens, fetchBots, makeApiToken, makeBot, type OwnedBot, revokeApiToken } from '../online/api.ts';
 import { Problem } from './page-parts.tsx';
 
@@ -8,7 +8,7 @@ function Secret({ text, what }: { text: string | null; what: string }) {
   if (!text) return null;
   return (
     <p role="status" class="secret">
-      {what}: <code data-testid="secret">{text}</code> — copy it now: it is not shown again.
+      {what}: <code data-testid="secret">{text}</code> {t('tokens.copyNow')}
     </p>
   );
 }
@@ -28,15 +28,15 @@ export function Bots() {
     load();
   };
   return (
-    <section class="account-form" aria-label="Bots">
-      <h2>Bots</h2>
-      <p>A bot plays under a name of its own through the bot API, with a token you can renew at any time.</p>
+    <section class="account-form" aria-label={t('tokens.bots')}>
+      <h2>{t('tokens.bots')}</h2>
+      <p>{t('tokens.botsNote')}</p>
       <ul>
         {bots.map((b) => (
           <li>
             {b.name}{' '}
-            <button type="button" onClick={() => void makeBot(b.name, true).then(got(`${b.name}'s new token`))}>
-              New token
+            <button type="button" onClick={() => void makeBot(b.name, true).then(got(t('tokens.botNewToken', { name: b.name })))}>
+              {t('tokens.newToken')}
             </button>
           </li>
         ))}
@@ -44,14 +44,14 @@ export function Bots() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void makeBot(name).then(got(`${name}'s token`));
+          void makeBot(name).then(got(t('tokens.botToken', { name })));
           setName('');
         }}
       >
         <label>
-          Bot name <input required maxLength={30} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          {t('tokens.botName')} <input required maxLength={30} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         </label>{' '}
-        <button type="submit">Make a bot</button>
+        <button type="submit">{t('tokens.makeBot')}</button>
       </form>
       <Secret text={secret?.text ?? null} what={secret?.what ?? ''} />
       <Problem text={problem} />
@@ -68,18 +68,15 @@ export function ApiTokens() {
   const load = () => void fetchApiTokens().then((r) => (r.ok ? setTokens(r.value) : setProblem(r.error.message)));
   useEffect(load, []);
   return (
-    <section class="account-form" aria-label="API tokens">
-      <h2>API tokens</h2>
-      <p>
-        A token lets a script of yours play as you: make games, take seats, move. It cannot manage your account. Changing your password or
-        logging out everywhere revokes every token.
-      </p>
+    <section class="account-form" aria-label={t('tokens.api')}>
+      <h2>{t('tokens.api')}</h2>
+      <p>{t('tokens.apiNote')}</p>
       <ul>
-        {tokens.map((t) => (
+        {tokens.map((token) => (
           <li>
-            {t.label} <small>({dayText(t.createdAt)})</small>{' '}
-            <button type="button" onClick={() => void revokeApiToken(t.id).then(load)}>
-              Revoke
+            {token.label} <small>({formatDay(token.createdAt)})</small>{' '}
+            <button type="button" onClick={() => void revokeApiToken(token.id).then(load)}>
+              {t('tokens.revoke')}
             </button>
           </li>
         ))}
@@ -96,11 +93,11 @@ export function ApiTokens() {
         }}
       >
         <label>
-          Label <input required maxLength={40} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
+          {t('tokens.label')} <input required maxLength={40} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
         </label>{' '}
-        <button type="submit">Make a token</button>
+        <button type="submit">{t('tokens.makeToken')}</button>
       </form>
-      <Secret text={secret} what="Your token" />
+      <Secret text={secret} what={t('tokens.yourToken')} />
       <Problem text={problem} />
     </section>
   );

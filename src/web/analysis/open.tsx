@@ -5,6 +5,7 @@ import { FolderOpen } from 'lucide-preact';
 import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
 import type { Options, WebGame } from '../games/web-game.tsx';
+import { t } from '../i18n/index.ts';
 import { readRecord } from '../record-file.ts';
 import { analysisUrl, gameAnalysisUrl } from './address.ts';
 import { lineTree } from './tree.ts';
@@ -28,7 +29,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
     const read = web.readPasted(text);
     const url = read.ok ? asGame(read.value.options, read.value.moves) : read;
     if (url.ok) return url;
-    tries.push(`as ${web.pasteHint ?? 'the game'}: ${url.error.message}`);
+    tries.push(t('analysis.readAs', { what: t(web.pasteHint ?? 'analysis.paste.game'), problem: url.error.message }));
   }
   if (web.game.parsePosition && web.game.formatPosition) {
     const position = web.game.parsePosition(text.trim());
@@ -43,7 +44,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
           path: [],
         }),
       );
-    tries.push(`as a position: ${position.error.message}`);
+    tries.push(t('analysis.readAs', { what: t('analysis.paste.position'), problem: position.error.message }));
   }
   if (!web.readPasted) {
     const url = asGame(
@@ -54,7 +55,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
         .filter(Boolean),
     );
     if (url.ok) return url;
-    tries.push(`as moves: ${url.error.message}`);
+    tries.push(t('analysis.readAs', { what: t('analysis.paste.moves'), problem: url.error.message }));
   }
   return fail(tries.length === 1 ? (tries[0] as string) : tries.join('; '));
 }
@@ -83,20 +84,21 @@ export function OpenAnalysis({ game: current }: { game: string }) {
     if (!setup.ok) return setError(setup.error.message);
     go(gameAnalysisUrl(setup.value));
   };
-  const hint = [web?.pasteHint ?? 'its moves, one a line', web?.game.parsePosition && 'a position'].filter(Boolean).join(' or ');
+  const what = t(web?.pasteHint ?? 'analysis.paste.movesOneALine');
+  const hint = web?.game.parsePosition ? t('analysis.paste.either', { what, other: t('analysis.paste.position') }) : what;
   return (
     <details class="open-analysis">
-      <summary>Analyse another game or position</summary>
+      <summary>{t('analysis.openAnother')}</summary>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const url = web ? pastedAnalysis(web, text) : fail(`there is no game "${game}" here`);
+          const url = web ? pastedAnalysis(web, text) : fail(t('analysis.noSuchGame', { game }));
           if (url.ok) go(url.value);
           else setError(url.error.message);
         }}
       >
         <label>
-          Game{' '}
+          {t('create.game')}{' '}
           <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
             {games.map((g) => (
               <option value={g.id}>{g.game.title}</option>
@@ -104,15 +106,15 @@ export function OpenAnalysis({ game: current }: { game: string }) {
           </select>
         </label>
         <label class="paste">
-          <span>Paste {hint}</span>
+          <span>{t('analysis.paste', { what: hint })}</span>
           <textarea rows={3} value={text} data-testid="paste-position" onInput={(e) => setText(e.currentTarget.value)} />
         </label>
         <div class="open-actions">
           <button type="submit" class="primary">
-            Analyse
+            {t('analysis.analyse')}
           </button>
           <label class="button-link">
-            <FolderOpen class="icon" aria-hidden="true" /> Analyse a record…
+            <FolderOpen class="icon" aria-hidden="true" /> {t('analysis.openRecord')}
             <input
               type="file"
               accept="application/json,.json,.sgf,.pgn"

@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
+import { t } from '../i18n/index.ts';
 import { type OpenedAnalysis, parseAnalysis } from './address.ts';
 import { AnalysisGames } from './open.tsx';
 import { useAnalysis } from './use-analysis.ts';
@@ -14,9 +15,9 @@ export function AnalysisPage({ address }: { address: string }) {
       <main>
         <h1>hexarena</h1>
         <p class="error" role="alert">
-          This analysis cannot open: {opened.ok ? 'the game has no board here' : opened.error.message}.
+          {t('analysis.cannotOpen', { problem: opened.ok ? t('analysis.noBoard') : opened.error.message })}
         </p>
-        <a href="./">Home</a>
+        <a href="./">{t('app.home')}</a>
       </main>
     );
   return (

@@ -12,6 +12,7 @@ import type { AnalysisInfo, BoardPoint, MovePoints } from './info.ts';
 import { OpenAnalysis } from './open.tsx';
 import { endOfLine, formatPath, GLYPHS, type MoveNode, nodeAt } from './tree.ts';
 import './analysis.css';
+import { formatNumber, formatUnitList, t } from '../i18n/index.ts';
 
 /** A line's score as a reader wants it: from the first player's side, or who wins and in how many of their moves. */
 export function lineScore(line: AnalysisLine, toMove: Player, seatLabels: readonly string[]): string {
@@ -19,10 +20,10 @@ export function lineScore(line: AnalysisLine, toMove: Player, seatLabels: readon
     const winner = line.score > 0 ? toMove : 1 - toMove;
     // The line alternates from the side to move: the winner's moves are every other one.
     const own = winner === toMove ? Math.ceil(line.moves.length / 2) : Math.floor(line.moves.length / 2);
-    return `${seatLabels[winner]} wins in ${Math.max(1, own)}`;
+    return t('analysis.winsIn', { seat: seatLabels[winner] ?? '', count: Math.max(1, own) });
   }
   const forFirst = toMove === 0 ? line.score : -line.score;
-  return `${forFirst >= 0 ? '+' : '−'}${(Math.abs(forFirst) / 100).toFixed(2)}`;
+  return `${forFirst >= 0 ? '+' : '−'}${formatNumber(Math.abs(forFirst) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /**
@@ -36,7 +37,7 @@ export function EvalBar({ info, seatLabels }: { info: AnalysisInfo; seatLabels: 
       <div
         class="chance-bar"
         role="img"
-        aria-label={`Chances: ${chanceText(chances.wins, chances.playouts, seatLabels)}`}
+        aria-label={t('analysis.chances', { chances: chanceText(chances.wins, chances.playouts, seatLabels) })}
         data-testid="eval-bar"
       >
         {chances.wins.map((w, i) => (
@@ -52,7 +53,11 @@ export function EvalBar({ info, seatLabels }: { info: AnalysisInfo; seatLabels: 
     <div
       class="eval-bar"
       role="img"
-      aria-label={best && step ? `${seatLabels[0]}'s chance ${percent}% (${lineScore(best, step.toMove, seatLabels)})` : 'Not judged yet'}
+      aria-label={
+        best && step
+          ? t('analysis.chance', { seat: seatLabels[0] ?? '', chance: percent / 100, score: lineScore(best, step.toMove, seatLabels) })
+          : t('analysis.notJudged')
+      }
       data-testid="eval-bar"
       data-chance={best ? percent : undefined}
     >
@@ -62,7 +67,7 @@ export function EvalBar({ info, seatLabels }: { info: AnalysisInfo; seatLabels: 
 }
 
 const chanceText = (wins: readonly number[], playouts: number, seatLabels: readonly string[]) =>
-  wins.map((w, i) => `${seatLabels[i]} ${Math.round((100 * w) / playouts)}%`).join(', ');
+  formatUnitList(wins.map((w, i) => t('analysis.seatShare', { seat: seatLabels[i] ?? '', share: Math.round((100 * w) / playouts) / 100 })));
 
 /**
  * The engine's best move drawn over the board: an arrow from where the piece stands, or a ring
@@ -156,10 +161,10 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
         />
       )}
       <HistoryNav
-        legend="Moves"
+        legend={t('analysis.moves')}
         extraClass="analysis-nav"
-        firstLabel="Start"
-        lastLabel="End of the line"
+        firstLabel={t('analysis.start')}
+        lastLabel={t('analysis.endOfLine')}
         atStart={a.path.length === 0}
         atEnd={!node?.children.length}
         go={{
@@ -173,7 +178,7 @@ export function AnalysisSide<S, M, O>({ session: s, seatLabels }: { session: Gam
       <ShareLink link={a.link} />
       {s.game.formatPosition && (
         <a class="button-link" href={editorUrl(s.game.id, s.game.formatPosition(s.state))} data-testid="edit-position">
-          <PencilRuler class="icon" aria-hidden="true" /> Set up from this position
+          <PencilRuler class="icon" aria-hidden="true" /> {t('analysis.setUpFromHere')}
         </a>
       )}
       <OpenAnalysis game={s.game.id} />
@@ -185,14 +190,14 @@ function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabel
   const { engine } = info;
   const { step, chances } = engine;
   return (
-    <section class="engine panel" aria-label="engine" data-testid="engine">
+    <section class="engine panel" aria-label={t('analysis.engineLabel')} data-testid="engine">
       <header>
         <label class="switch">
-          <input type="checkbox" checked={engine.on} onChange={(e) => engine.setOn(e.currentTarget.checked)} /> Engine
+          <input type="checkbox" checked={engine.on} onChange={(e) => engine.setOn(e.currentTarget.checked)} /> {t('analysis.engine')}
         </label>
         {!chances && (
           <label class="engine-lines-count">
-            Lines{' '}
+            {t('analysis.lines')}{' '}
             <select value={engine.lines} onChange={(e) => engine.setLines(Number(e.currentTarget.value))}>
               {[1, 2, 3, 4].map((n) => (
                 <option value={n}>{n}</option>
@@ -202,22 +207,22 @@ function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabel
         )}
         <span class="engine-state" data-testid="engine-state">
           {over
-            ? 'The game is over here.'
+            ? t('analysis.over')
             : !engine.on
-              ? 'off'
+              ? t('analysis.off')
               : engine.error
-                ? `stopped: ${engine.error}`
+                ? t('analysis.stopped', { problem: engine.error })
                 : step
-                  ? `depth ${step.depth}${engine.thinking ? '…' : ''}`
+                  ? t('analysis.depth', { depth: step.depth, thinking: String(engine.thinking) })
                   : chances
-                    ? `${chances.playouts} games simulated${engine.thinking ? '…' : ''}`
-                    : 'thinking…'}
+                    ? t('analysis.simulated', { count: chances.playouts, thinking: String(engine.thinking) })
+                    : t('analysis.thinking')}
         </span>
       </header>
       {chances && chances.playouts > 0 && <p class="chances">{chanceText(chances.wins, chances.playouts, seatLabels)}</p>}
       {engine.best && !step && (
         <p class="engine-best">
-          Best:{' '}
+          {t('analysis.best')}{' '}
           <button type="button" onClick={() => info.playLine([engine.best as string], 1)}>
             {engine.best}
           </button>
@@ -233,7 +238,7 @@ function EngineLines({ info, seatLabels, over }: { info: AnalysisInfo; seatLabel
                   type="button"
                   key={k}
                   class="line-move"
-                  title="Play the line to here"
+                  title={t('analysis.playLineHere')}
                   onClick={() => info.playLine(line.moves, k + 1)}
                 >
                   {move}
@@ -302,7 +307,7 @@ function MoveTree({ info }: { info: AnalysisInfo }) {
   };
   const [main, ...rest] = info.tree.children;
   return (
-    <section ref={box} class="move-tree panel" data-testid="move-tree" aria-label="moves">
+    <section ref={box} class="move-tree panel" data-testid="move-tree" aria-label={t('game.moves')}>
       {info.tree.comment && <span class="comment">{info.tree.comment}</span>}
       {main ? (
         line(
@@ -311,7 +316,7 @@ function MoveTree({ info }: { info: AnalysisInfo }) {
           rest.map((node, i) => ({ node, path: [i + 1] })),
         )
       ) : (
-        <span class="empty">Play a move on the board.</span>
+        <span class="empty">{t('analysis.playAMove')}</span>
       )}
     </section>
   );
@@ -324,10 +329,10 @@ function MoveTools({ info, node }: { info: AnalysisInfo; node: MoveNode }) {
   return (
     <fieldset class="move-tools panel">
       <legend>
-        Move <strong>{node.move}</strong>
+        {t('analysis.move')} <strong>{node.move}</strong>
       </legend>
       <fieldset class="glyphs">
-        <legend class="visually-hidden">Mark the move</legend>
+        <legend class="visually-hidden">{t('analysis.markMove')}</legend>
         {GLYPHS.map((g) => (
           <button
             type="button"
@@ -340,11 +345,11 @@ function MoveTools({ info, node }: { info: AnalysisInfo; node: MoveNode }) {
         ))}
       </fieldset>
       <label class="comment-box">
-        <span class="visually-hidden">Comment</span>
+        <span class="visually-hidden">{t('analysis.comment')}</span>
         <textarea
           rows={2}
           maxLength={500}
-          placeholder="A comment on this move"
+          placeholder={t('analysis.commentHint')}
           value={comment}
           onInput={(e) => setComment(e.currentTarget.value)}
           onBlur={() => info.annotate({ comment })}
@@ -353,11 +358,11 @@ function MoveTools({ info, node }: { info: AnalysisInfo; node: MoveNode }) {
       <div class="tree-actions">
         {side && (
           <button type="button" onClick={info.promote}>
-            <ArrowUpToLine class="icon" aria-hidden="true" /> Promote line
+            <ArrowUpToLine class="icon" aria-hidden="true" /> {t('analysis.promote')}
           </button>
         )}
         <button type="button" onClick={info.remove}>
-          <Trash2 class="icon" aria-hidden="true" /> Delete from here
+          <Trash2 class="icon" aria-hidden="true" /> {t('analysis.deleteFromHere')}
         </button>
       </div>
     </fieldset>
@@ -369,19 +374,19 @@ function ShareLink({ link }: { link: string }) {
   useEffect(() => setCopied(false), [link]);
   return (
     <label class="share-link">
-      <span>Link to this analysis</span>
+      <span>{t('analysis.link')}</span>
       <span class="share-row">
         <input type="text" readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
         <button
           type="button"
-          aria-label="Copy the link"
-          title="Copy the link"
+          aria-label={t('analysis.copyLink')}
+          title={t('analysis.copyLink')}
           onClick={() => {
             void navigator.clipboard?.writeText(link).then(() => setCopied(true));
           }}
         >
           <Copy class="icon" aria-hidden="true" />
-          {copied ? ' Copied' : ''}
+          {copied ? ` ${t('online.copied')}` : ''}
         </button>
       </span>
     </label>

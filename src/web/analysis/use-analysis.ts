@@ -3,6 +3,7 @@ import type { GameDefinition, Player } from '@hexarena/engines/engine/game.ts';
 import { type Replay, replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { roundNumbers } from '../history.ts';
+import { t } from '../i18n/index.ts';
 import type { GameSession } from '../use-game.ts';
 import { analysisUrl, type OpenedAnalysis } from './address.ts';
 import type { AnalysisInfo, MovePoints } from './info.ts';
@@ -149,7 +150,7 @@ export function useAnalysis<S, M, O>(
     hasAi: false,
     paused: false,
     resigned: undefined,
-    error: opened.refused && `The analysis held an illegal ${opened.refused}; it was left out with what followed.`,
+    error: opened.refused && t('analysis.refused', { move: opened.refused }),
     replaying: false,
     play: (move) => {
       const { tree, path } = now.current;

@@ -5,6 +5,8 @@ import { Bot, Microscope } from 'lucide-preact';
 import { useEffect } from 'preact/hooks';
 import { analysisUrl } from '../analysis/address.ts';
 import { lineTree } from '../analysis/tree.ts';
+import { agentWord } from '../i18n/agents.ts';
+import { t } from '../i18n/index.ts';
 import { setupUrl } from '../setup.ts';
 import { editorUrl, parseEditorAddress } from './address.ts';
 
@@ -41,7 +43,7 @@ export function EditedPosition({ game, position, opponent }: { game: AnyGame; po
   return (
     <div class="editor-ready" data-testid="editor-ready">
       <label class="editor-text">
-        <span>The position as text</span>
+        <span>{t('editor.asText')}</span>
         <input type="text" readOnly value={position.value} data-testid="editor-position" onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div class="editor-actions">
@@ -50,7 +52,7 @@ export function EditedPosition({ game, position, opponent }: { game: AnyGame; po
           href={analysisUrl({ game: game.id, options: {}, seed: '', position: position.value, tree: lineTree([]), path: [] })}
           data-testid="editor-analyse"
         >
-          <Microscope class="icon" aria-hidden="true" /> Analyse this position
+          <Microscope class="icon" aria-hidden="true" /> {t('editor.analyse')}
         </a>
         {toMove !== null && (
           <a
@@ -58,7 +60,7 @@ export function EditedPosition({ game, position, opponent }: { game: AnyGame; po
             href={setupUrl({ game: game.id, options: {}, seats, seed: randomSeed(), moves: [], position: position.value })}
             data-testid="editor-play"
           >
-            <Bot class="icon" aria-hidden="true" /> Play it against the computer ({opponent})
+            <Bot class="icon" aria-hidden="true" /> {t('editor.play', { level: agentWord(opponent) })}
           </a>
         )}
       </div>

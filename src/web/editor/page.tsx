@@ -4,6 +4,7 @@ import { SettingsBar } from '../shell.tsx';
 import { editorUrl, parseEditorAddress } from './address.ts';
 import { TextEditor } from './text-editor.tsx';
 import './editor.css';
+import { t } from '../i18n/index.ts';
 
 /** The position editor of the address's game: its board editor where it has one, else its notation as text. */
 export function EditorPage({ address }: { address: string }) {
@@ -14,9 +15,9 @@ export function EditorPage({ address }: { address: string }) {
       <main>
         <h1>hexarena</h1>
         <p class="error" role="alert">
-          There is no position editor for {web ? web.game.title : `"${game}"`}.
+          {t('editor.none', { game: web ? web.game.title : `"${game}"` })}
         </p>
-        <a href="./">Home</a>
+        <a href="./">{t('app.home')}</a>
       </main>
     );
   const { Editor } = web;
@@ -26,17 +27,17 @@ export function EditorPage({ address }: { address: string }) {
         <a href="./" class="home-link">
           hexarena
         </a>
-        <h1>{web.game.title}: set up a position</h1>
+        <h1>{t('editor.title', { game: web.game.title })}</h1>
         <SettingsBar />
       </header>
       {Editor && !asText ? (
         <>
-          <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+          <Suspense fallback={<p aria-busy="true">{t('editor.loading')}</p>}>
             <Editor initial={position} />
           </Suspense>
           <p>
             <a href={editorUrl(game, position ?? undefined, true)} data-testid="edit-as-text">
-              Type the position as text instead
+              {t('editor.typeInstead')}
             </a>
           </p>
         </>

@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ExplorerAnswer, parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
 import { emptyMessage, explore, explorerPath, explorerRows, percentages, readExplorer } from './model.ts';
+
+// The words are the English catalog's, as an English browser reads them.
+beforeAll(() => setCatalog('en', en));
 
 const answer: ExplorerAnswer = {
   game: 'hive',

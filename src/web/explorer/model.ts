@@ -1,5 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { type ExplorerAnswer, type ExplorerMove, parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 
 /**
  * The opening explorer's pure parts (docs/explorer.md): the address it asks, what came back (an
@@ -37,7 +38,7 @@ export async function readExplorer(response: Response): Promise<Explored> {
   const answer = parseExplorerAnswer(body);
   return answer.ok
     ? { kind: 'answer', answer: answer.value }
-    : { kind: 'error', message: `the server sent an answer this page cannot read: ${answer.error.message}` };
+    : { kind: 'error', message: t('explorer.unreadable', { problem: answer.error.message }) };
 }
 
 /** Asks the server (`fetch` is injected for tests); a request that never reached one says so. */
@@ -88,13 +89,19 @@ export const totalRow = (answer: ExplorerAnswer, seatLabels: readonly string[]):
 
 function rowOf(m: ExplorerMove, total: number, seatLabels: readonly string[]): ExplorerRow {
   const [first, draws, second] = percentages([m.wins[0], m.draws, m.wins[1]]);
-  const [a, b] = [seatLabels[0] ?? 'First player', seatLabels[1] ?? 'Second player'];
+  const [a, b] = [seatLabels[0] ?? t('explorer.first'), seatLabels[1] ?? t('explorer.second')];
   return {
     move: m.move,
     games: m.games,
     share: total === 0 ? 0 : Math.round((m.games * 100) / total),
     bar: [first as number, draws as number, second as number],
-    text: `${a} won ${first}%, ${draws}% drawn, ${b} won ${second}%`,
+    text: t('explorer.results', {
+      first: a,
+      second: b,
+      won: (first as number) / 100,
+      drawn: (draws as number) / 100,
+      lost: (second as number) / 100,
+    }),
   };
 }
 
@@ -104,17 +111,17 @@ export function emptyMessage(explored: Explored): string | null {
     case 'loading':
       return null;
     case 'no-server':
-      return 'The opening explorer counts the games finished on a hexarena server: this copy of the app has none behind it.';
+      return t('explorer.noServer');
     case 'error':
       return explored.message;
     case 'answer': {
       const { answer } = explored;
-      if (answer.position === null) return `The explorer counts the first ${answer.limit} moves of each game: this position is past them.`;
-      if (answer.games === 0) return 'No finished game on this server reached this position.';
+      if (answer.position === null) return t('explorer.pastLimit', { limit: answer.limit });
+      if (answer.games === 0) return t('explorer.none');
       return null;
     }
   }
 }
 
-/** A count as people read it: 1,234. */
-export const countText = (n: number): string => n.toLocaleString('en');
+/** A count as people read it: 1,234 (1.234, 1 234 in other languages). */
+export const countText = (n: number): string => formatNumber(n);

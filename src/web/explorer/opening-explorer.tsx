@@ -2,6 +2,7 @@ import type { Json } from '@hexarena/engines/engine/game.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { countText, type Explored, emptyMessage, explore, explorerPath, explorerRows, totalRow } from './model.ts';
 import './explorer.css';
+import { formatNumber, t } from '../i18n/index.ts';
 
 export interface OpeningExplorerProps {
   /** The game's id (hive, nonaga, hex). */
@@ -30,36 +31,37 @@ export function OpeningExplorer({ game, moves, options, onPlay, seatLabels }: Op
     return () => controller.abort();
   }, [path]);
   const message = emptyMessage(explored);
-  const [first, second] = [seatLabels[0] ?? 'First player', seatLabels[1] ?? 'Second player'];
+  const [first, second] = [seatLabels[0] ?? t('explorer.first'), seatLabels[1] ?? t('explorer.second')];
   return (
-    <section class="opening-explorer panel" aria-label="Opening explorer" aria-busy={explored.kind === 'loading'}>
-      <h2>Opening explorer</h2>
-      {explored.kind === 'loading' && <p class="explorer-note">Counting games…</p>}
+    <section class="opening-explorer panel" aria-label={t('explorer.title')} aria-busy={explored.kind === 'loading'}>
+      <h2>{t('explorer.title')}</h2>
+      {explored.kind === 'loading' && <p class="explorer-note">{t('explorer.counting')}</p>}
       {message !== null && <p class="explorer-note">{message}</p>}
       {explored.kind === 'answer' && message === null && (
         <table class="explorer-table">
-          <caption>
-            {countText(explored.answer.games)} {explored.answer.games === 1 ? 'game' : 'games'} reached this position
-          </caption>
+          <caption>{t('explorer.reached', { count: explored.answer.games })}</caption>
           <thead>
             <tr>
-              <th scope="col">Move</th>
-              <th scope="col">Games</th>
-              <th scope="col">
-                {first} wins / draws / {second} wins
-              </th>
+              <th scope="col">{t('analysis.move')}</th>
+              <th scope="col">{t('profile.gamesTitle')}</th>
+              <th scope="col">{t('explorer.resultsHead', { first, second })}</th>
             </tr>
           </thead>
           <tbody>
             {explorerRows(explored.answer, seatLabels).map((row) => (
               <tr key={row.move}>
                 <th scope="row">
-                  <button type="button" class="explorer-move" onClick={() => onPlay(row.move)} title={`Play ${row.move}`}>
+                  <button
+                    type="button"
+                    class="explorer-move"
+                    onClick={() => onPlay(row.move)}
+                    title={t('explorer.play', { move: row.move })}
+                  >
                     {row.move}
                   </button>
                 </th>
                 <td class="explorer-games">
-                  {countText(row.games)} <span class="explorer-share">({row.share}%)</span>
+                  {countText(row.games)} <span class="explorer-share">({formatNumber(row.share / 100, { style: 'percent' })})</span>
                 </td>
                 <td>
                   <Bar bar={row.bar} text={row.text} />
@@ -72,7 +74,7 @@ export function OpeningExplorer({ game, moves, options, onPlay, seatLabels }: Op
               const total = totalRow(explored.answer, seatLabels);
               return (
                 <tr>
-                  <th scope="row">All</th>
+                  <th scope="row">{t('explorer.all')}</th>
                   <td class="explorer-games">{countText(total.games)}</td>
                   <td>
                     <Bar bar={total.bar} text={total.text} />
@@ -94,7 +96,7 @@ function Bar({ bar, text }: { bar: readonly [number, number, number]; text: stri
       {(['first', 'draw', 'second'] as const).map((part, i) =>
         (bar[i] as number) > 0 ? (
           <span key={part} class={`explorer-bar-${part}`} style={{ width: `${bar[i]}%` }}>
-            {(bar[i] as number) >= 12 ? `${bar[i]}%` : ''}
+            {(bar[i] as number) >= 12 ? formatNumber((bar[i] as number) / 100, { style: 'percent' }) : ''}
           </span>
         ) : null,
       )}

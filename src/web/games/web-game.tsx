@@ -3,6 +3,7 @@ import type { Result } from '@hexarena/engines/engine/result.ts';
 import type { ComponentChildren, JSX } from 'preact';
 import type { MovePoints } from '../analysis/info.ts';
 import { useMoveConfirmation } from '../confirm-move.ts';
+import type { MessageKey } from '../i18n/index.ts';
 import type { Followed } from '../online/model.ts';
 import { usePremove } from '../online/premove.ts';
 import type { PublicGame } from '../online/protocol.ts';
@@ -29,7 +30,7 @@ export interface WebGameParts<S, M, O> {
   /** The opponent the home page offers first, and what an address without seats gets. */
   readonly opponent: string;
   /** How a seat list names an agent whose name alone says little (Nonaga's "seed" is no seed). */
-  readonly agentLabels?: Readonly<Record<string, string>>;
+  readonly agentLabels?: Readonly<Record<string, MessageKey>>;
   /** The home card's first options, where the browser's differ from the rules' (a small map loads fast). */
   readonly cardOptions?: Options;
   readonly optionsForm?: OptionsForm;
@@ -39,8 +40,8 @@ export interface WebGameParts<S, M, O> {
   readonly addressDefaults?: (seats: number) => Options;
   /** Reads text pasted into the analysis board (a Hive GameString) as options and moves; else moves one a line. */
   readonly readPasted?: (text: string) => Result<{ options: Options; moves: readonly string[] }>;
-  /** What the paste box asks for ("a GameString"). */
-  readonly pasteHint?: string;
+  /** What the paste box asks for ("a GameString"), as a message. */
+  readonly pasteHint?: MessageKey;
   /** A board to set up a position on (`initial`: a position's text to start from); without it, the position is edited as text. */
   readonly Editor?: (props: { initial: string | null }) => JSX.Element;
   /** Loads the puzzle set shipped for the game (a file of `hexarena puzzles mine`), when it has one. */

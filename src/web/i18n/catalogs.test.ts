@@ -6,48 +6,25 @@ import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from './catalog.ts';
-import { formatDay, formatNumber, formatRating, setCatalog, t } from './index.ts';
-import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate } from './languages.ts';
+import { formatDay, formatNumber, formatRating, type MessageKey, setCatalog, t } from './index.ts';
+import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate, PSEUDO } from './languages.ts';
 import en from './messages/en.ts';
 import { outcomeText, reasonText, refusalReason } from './outcome.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
+/** The static exports write pages in the site's languages from these catalogs too (export-static --lang). */
+const CLI_STATIC = fileURLToPath(new URL('../../cli/static', import.meta.url));
+const CLI_GAMES = fileURLToPath(new URL('../../cli/games', import.meta.url));
 
 /**
- * The pages and components whose every player-visible word comes from the catalog. A page joins this
- * list once converted; from then on a word written inline in it fails the check below.
+ * Words that are the same in every language, and so may be written inline: the site's name, and the
+ * games' names as their publishers and players write them everywhere (the engines' titles).
  */
-const CONVERTED = [
-  'app.tsx',
-  'home.tsx',
-  'shell.tsx',
-  'look-settings.tsx',
-  'history-nav.tsx',
-  'how-to-play.tsx',
-  'player-strip.tsx',
-  'upload.tsx',
-  'move-box.tsx',
-  'account/account-bar.tsx',
-  'account/your-games.tsx',
-  'account/game-list.tsx',
-  'account/profile-page.tsx',
-  'account/page-parts.tsx',
-  'lobby/quick-pairing.tsx',
-  'online/lobby.tsx',
-  'online/panel.tsx',
-  'games/hive/how-to-play.tsx',
-  'i18n/picker.tsx',
-  'social/player-search.tsx',
-  'social/relation-bar.tsx',
-  'social/following-page.tsx',
-  'social/current-games-page.tsx',
-  'social/tv-page.tsx',
-  'social/social-links.tsx',
-  'social/following-news.tsx',
-];
-/** Words that are the same in every language: the site's name. */
-const SAME_EVERYWHERE = new Set(['hexarena']);
-const WORDED_ATTRIBUTES = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label']);
+const SAME_EVERYWHERE = new Set(['hexarena', 'Hive', 'Hex', 'Nonaga', 'DiceWars', 'Tic-tac-toe']);
+/** Attributes whose words a player reads or hears (a screen reader says aria-label and title). */
+const WORDED_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'aria-valuetext', 'placeholder', 'alt', 'label']);
+/** A component's props that carry words to show (its label, legend, prompt…), whatever the component. */
+const WORDED_PROP = /label|title|legend|prompt|text|hint|caption|message|summary/i;
 
 const catalogs = Object.fromEntries(
   await Promise.all(LOCALES.map(async (l) => [l, (await LANGUAGES[l].load()).default as Record<string, string>] as const)),
@@ -76,41 +53,68 @@ function sources(dir = WEB): string[] {
   });
 }
 
-/** Player-visible words written inline in a component: JSX text, and worded attributes given as literals. */
+/**
+ * The literal text an expression puts on the page: a string or a template's own text, through the
+ * branches of a condition and the operands of && || ??. A call's arguments are not shown (t('key'),
+ * list.join(', ')); a template's placeholders are looked into.
+ */
+function shownLiterals(e: ts.Expression): string[] {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
+  if (ts.isTemplateExpression(e))
+    return [
+      e.head.text + e.templateSpans.map((s) => s.literal.text).join(' '),
+      ...e.templateSpans.flatMap((s) => shownLiterals(s.expression)),
+    ];
+  if (ts.isParenthesizedExpression(e)) return shownLiterals(e.expression);
+  if (ts.isConditionalExpression(e)) return [...shownLiterals(e.whenTrue), ...shownLiterals(e.whenFalse)];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return shownLiterals(e.right);
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.PlusToken)
+      return [...shownLiterals(e.left), ...shownLiterals(e.right)];
+  }
+  return [];
+}
+
+/** Words: two letters in a row (a lone letter is notation: Q, X, a seat's A). */
+const worded = (s: string) => /\p{L}{2}/u.test(s) && !SAME_EVERYWHERE.has(s.trim());
+
+/**
+ * Player-visible words written inline in a component: JSX text; the literal text of a child
+ * expression ({'words'}, {cond ? 'a' : `b ${x}`}); and of a worded attribute, or a component's
+ * worded prop (label=, title=, legend=, prompt=…).
+ */
 function inlineWords(file: string, text = readFileSync(file, 'utf8')): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
-  const worded = (s: string) => /\p{L}/u.test(s) && !SAME_EVERYWHERE.has(s.trim());
   const where = (node: ts.Node) => `${path.relative(WEB, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node) && worded(node.text)) found.push(`${where(node)} text "${node.text.trim()}"`);
-    if (ts.isJsxAttribute(node) && WORDED_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
-      const value = node.initializer;
-      const literal = ts.isStringLiteral(value)
-        ? value.text
-        : ts.isJsxExpression(value) &&
-            value.expression &&
-            (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression))
-          ? value.expression.text
-          : null;
-      if (literal !== null && worded(literal)) found.push(`${where(node)} ${node.name.getText(source)}="${literal}"`);
+    if (ts.isJsxAttribute(node) && node.initializer) {
+      const name = node.name.getText(source);
+      const tag = node.parent.parent.tagName.getText(source);
+      const component = /^[A-Z]/.test(tag);
+      if (WORDED_ATTRIBUTES.has(name) || (component && WORDED_PROP.test(name))) {
+        const value = node.initializer;
+        const literals = ts.isStringLiteral(value)
+          ? [value.text]
+          : ts.isJsxExpression(value) && value.expression
+            ? shownLiterals(value.expression)
+            : [];
+        for (const literal of literals.filter(worded)) found.push(`${where(node)} ${name}="${literal}"`);
+      }
     }
-    // A string written straight into JSX as a child: {'words'} or {`words ${x}`}.
-    if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
-      const e = node.expression;
-      const literal =
-        ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)
-          ? e.text
-          : ts.isTemplateExpression(e)
-            ? e.head.text + e.templateSpans.map((s) => s.literal.text).join('')
-            : null;
-      if (literal !== null && worded(literal)) found.push(`${where(node)} {"${literal}"}`);
-    }
+    // Text written into JSX as a child: {'words'}, {`words ${x}`}, {cond ? 'words' : null}.
+    if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)))
+      for (const literal of shownLiterals(node.expression).filter(worded)) found.push(`${where(node)} {"${literal}"}`);
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
 }
+
+/** Every component of the app: each .tsx file under src/web. */
+const components = () => sources().filter((f) => f.endsWith('.tsx'));
 
 describe('the catalogs', () => {
   const keys = Object.keys(en).sort();
@@ -135,8 +139,8 @@ describe('the catalogs', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every key is used by the app', () => {
-    const code = sources()
+  it("every key is used by the app, or by the static exports (src/cli/static, the games' static boards)", () => {
+    const code = [...sources(), ...sources(CLI_STATIC), ...sources(CLI_GAMES).filter((f) => f.endsWith('static-board.ts'))]
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     // A key named in full ('game.resign'), or by its prefix in a template (`settings.theme.${theme}`).
@@ -146,18 +150,23 @@ describe('the catalogs', () => {
   });
 });
 
-describe('the converted pages', () => {
-  it('show no word that is not from the catalog', () => {
-    expect(CONVERTED.flatMap((f) => inlineWords(path.join(WEB, f)))).toEqual([]);
+describe('every component', () => {
+  it('shows no word that is not from the catalog', () => {
+    expect(components().length).toBeGreaterThan(60);
+    expect(components().flatMap((f) => inlineWords(f))).toEqual([]);
   });
 
-  it('the check sees each kind of word written inline, and lets catalog words and the site name pass', () => {
+  it('the check sees each kind of word written inline, and lets catalog words, notation and the names pass', () => {
     const page = [
       'export const A = () => (',
       '  <p title="Inline title" aria-label={t(\'game.result\')}>',
       "    Inline text <b>{t('game.resign')}</b> hexarena",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a page's source text, with a template in it
       "    <span placeholder={'Inline placeholder'}>{`${n} inline players`}</span>",
+      '    <Select label="Inline label" value={x} words={(v) => v} />',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a page's source text, with a template in it
+      "    <>{ok ? 'Inline yes' : `inline no ${x}`} {'×'}{n}</>",
+      '    <GameShell title="Hive" prompt={t(\'game.resign\')} seat="Q" />',
       '  </p>',
       ');',
     ].join('\n');
@@ -166,6 +175,9 @@ describe('the converted pages', () => {
       'page.tsx:3 text "Inline text"',
       'page.tsx:4 placeholder="Inline placeholder"',
       'page.tsx:4 {" inline players"}',
+      'page.tsx:5 label="Inline label"',
+      'page.tsx:6 {"Inline yes"}',
+      'page.tsx:6 {"inline no "}',
     ]);
   });
 });
@@ -235,6 +247,27 @@ describe('messages', () => {
     expect(reasonText('a reason from tomorrow')).toBe('a reason from tomorrow');
     speak('es');
     expect(reasonText('no winner after 1 rounds')).toBe('sin ganador tras 1 ronda');
+  });
+});
+
+describe('the pseudo-locale', () => {
+  it('is made from English: every key, the same placeholders, each message accented, bracketed and 40% longer', async () => {
+    const { default: pseudo } = (await PSEUDO.load()) as { default: Record<string, string> };
+    expect(Object.keys(pseudo).sort()).toEqual(Object.keys(en).sort());
+    setCatalog(PSEUDO.locale, pseudo as Catalog);
+    const wrong: string[] = [];
+    for (const [key, english] of Object.entries(en)) {
+      const names = [...placeholders(parse(english)).keys()].sort();
+      if (JSON.stringify([...placeholders(parse(pseudo[key] ?? '')).keys()].sort()) !== JSON.stringify(names))
+        wrong.push(`${key}: placeholders`);
+      if (names.length > 0) continue;
+      const said = t(key as MessageKey);
+      if (!/^⟦[^A-Za-z]*⟧$/su.test(said)) wrong.push(`${key}: "${said}" is not all accented in brackets`);
+      if (said.length - 2 < english.length * 1.4) wrong.push(`${key}: "${said}" is not 40% longer than "${english}"`);
+    }
+    expect(wrong).toEqual([]);
+    expect(t('pairing.players', { count: 3 })).toMatch(/^⟦3 ƥĺáýéŕš \S.*⟧$/u);
+    setCatalog('en', en);
   });
 });
 

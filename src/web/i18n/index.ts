@@ -1,9 +1,10 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import type { Catalog, MessageKey } from './catalog.ts';
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale, negotiate } from './languages.ts';
+import { DEFAULT_LOCALE, isLocale, isSpoken, type Locale, loadCatalog, negotiate, type SpokenLocale } from './languages.ts';
 
+export type { FormatNumberOptions } from '@formatjs/intl';
 export type { MessageKey } from './catalog.ts';
-export type { Locale } from './languages.ts';
+export type { Locale, SpokenLocale } from './languages.ts';
 
 /** What a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
@@ -16,7 +17,7 @@ let intl: IntlShape<string> | null = null;
  * The player's language: the one chosen on this device (the settings menu), else the one the server
  * put on the page (a signed-in player's own, or its reading of Accept-Language), else the browser's.
  */
-export function chosenLocale(): Locale {
+export function chosenLocale(): SpokenLocale {
   const stored = storedLocale();
   if (stored) return stored;
   const root = typeof document === 'undefined' ? undefined : document.documentElement;
@@ -24,10 +25,10 @@ export function chosenLocale(): Locale {
   return negotiate(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-function storedLocale(): Locale | null {
+function storedLocale(): SpokenLocale | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    return isLocale(saved) ? saved : null;
+    return isSpoken(saved) ? saved : null;
   } catch {
     // Storage off (private mode): the browser's languages decide.
     return null;
@@ -44,14 +45,14 @@ export function storeLocale(locale: Locale): void {
 }
 
 /** Loads `locale`'s catalog (only that one) and makes it the one `t` speaks; sets `<html lang>`. */
-export async function startI18n(locale: Locale = chosenLocale()): Promise<void> {
-  const { default: messages } = await LANGUAGES[locale].load();
+export async function startI18n(locale: SpokenLocale = chosenLocale()): Promise<void> {
+  const { default: messages } = await loadCatalog(locale);
   setCatalog(locale, messages);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** Speaks `locale` from `messages` at once (tests, and startI18n once the catalog is in). */
-export function setCatalog(locale: Locale, messages: Catalog): void {
+export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
   intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
 }
 
@@ -65,7 +66,7 @@ function current(): IntlShape<string> {
   return intl;
 }
 
-export const locale = (): Locale => current().locale as Locale;
+export const locale = (): SpokenLocale => current().locale as SpokenLocale;
 
 /** A message in the player's language, its placeholders filled (plurals, selects, numbers, dates). */
 export function t(key: MessageKey, values?: MessageValues): string {
@@ -73,7 +74,7 @@ export function t(key: MessageKey, values?: MessageValues): string {
 }
 
 /** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */
-export const formatNumber = (value: number): string => current().formatNumber(value);
+export const formatNumber = (value: number, options?: FormatNumberOptions): string => current().formatNumber(value, options);
 
 /** A rating, written as players write one in every language: digits alone, never grouped (1500, not 1,500). */
 export const formatRating = (value: number): string => current().formatNumber(value, { useGrouping: false });
@@ -87,3 +88,6 @@ export const formatDateTime = (at: number | Date): string =>
 
 /** Items joined as the language joins them ("a, b and c", "a, b y c", "a、b、c"). */
 export const formatList = (items: readonly string[]): string => current().formatList(items, { type: 'conjunction' }) as string;
+
+/** Items side by side, with no "and" ("White 60%, Black 40%"; "白 60%、黒 40%"). */
+export const formatUnitList = (items: readonly string[]): string => current().formatList(items, { type: 'unit', style: 'short' }) as string;

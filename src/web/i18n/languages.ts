@@ -13,6 +13,18 @@ export const LANGUAGES = {
 } as const satisfies Record<string, { name: string; load: () => Promise<{ default: Catalog }> }>;
 
 export type Locale = keyof typeof LANGUAGES;
+
+/**
+ * The pseudo-locale (pseudo.ts), for developers and tests: chosen by keeping "en-XA" as the language
+ * on the device (localStorage `hexarena.lang`), never offered in the picker nor kept in an account.
+ */
+export const PSEUDO = { locale: 'en-XA', load: () => import('./messages/en-XA.ts') } as const;
+/** A language the app can speak: one of the site's, or the pseudo-locale. */
+export type SpokenLocale = Locale | typeof PSEUDO.locale;
+export const isSpoken = (value: unknown): value is SpokenLocale => isLocale(value) || value === PSEUDO.locale;
+/** How a spoken language's catalog loads (only that one reaches the browser). */
+export const loadCatalog = (locale: SpokenLocale): Promise<{ default: Catalog }> =>
+  locale === PSEUDO.locale ? PSEUDO.load() : LANGUAGES[locale].load();
 export const LOCALES = Object.keys(LANGUAGES) as Locale[];
 export const DEFAULT_LOCALE: Locale = 'en';
 

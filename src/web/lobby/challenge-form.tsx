@@ -2,12 +2,14 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import type { ClockRequest } from '@hexarena/engines/protocol/requests.ts';
 import { useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
+import { t } from '../i18n/index.ts';
 import { sendChallenge } from '../online/api.ts';
-import { Challenges } from './challenges.tsx';
+import { Challenges, clockWords } from './challenges.tsx';
 import { useLobbySocket } from './use-lobby-socket.ts';
 
 /** Games a challenge offers: the games of two as they start by default. */
 const GAMES = ['hive', 'hex', 'nonaga', 'tictactoe'];
+/** The clocks a challenge offers; each is its value, and shows as challenges.tsx's clockWords says it. */
 const CLOCKS: readonly { label: string; clock: ClockRequest | null }[] = [
   { label: '5+3', clock: { initialMs: 300_000, incrementMs: 3000 } },
   { label: '3+2', clock: { initialMs: 180_000, incrementMs: 2000 } },
@@ -36,17 +38,17 @@ export function ChallengeForm({ name, me }: { name: string; me: string }) {
       ...(CLOCKS.find((c) => c.label === clock)?.clock ? { clock: CLOCKS.find((c) => c.label === clock)?.clock as ClockRequest } : {}),
       ...(rated && ratable ? { rated: true } : {}),
     });
-    if (!r.ok) setProblem(`The challenge could not be sent: ${r.error.message}.`);
+    if (!r.ok) setProblem(t('challenge.notSent', { problem: r.error.message }));
   };
   const toThem = (lobby.challenges ?? []).filter(
     (c) => c.to.toLowerCase() === name.toLowerCase() || c.from.toLowerCase() === name.toLowerCase(),
   );
   return (
-    <section class="challenge-form" aria-label={`Challenge ${name}`}>
-      <h3>Challenge {name}</h3>
+    <section class="challenge-form" aria-label={t('challenge.title', { name })}>
+      <h3>{t('challenge.title', { name })}</h3>
       <p class="controls">
         <label>
-          Game{' '}
+          {t('create.game')}{' '}
           <select value={game} onChange={(e) => setGame(e.currentTarget.value)}>
             {GAMES.map((id) => {
               const g = findGame(id);
@@ -55,20 +57,20 @@ export function ChallengeForm({ name, me }: { name: string; me: string }) {
           </select>
         </label>{' '}
         <label>
-          Clock{' '}
+          {t('lobby.clock')}{' '}
           <select value={clock} onChange={(e) => setClock(e.currentTarget.value)}>
             {CLOCKS.map((c) => (
-              <option value={c.label}>{c.label}</option>
+              <option value={c.label}>{clockWords(c.clock)}</option>
             ))}
           </select>
         </label>{' '}
         {ratable && (
           <label>
-            <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> Rated
+            <input type="checkbox" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> {t('create.rated')}
           </label>
         )}{' '}
         <button type="button" onClick={() => void send()}>
-          Challenge
+          {t('challenge.send')}
         </button>
       </p>
       <Problem text={problem} />

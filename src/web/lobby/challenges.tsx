@@ -2,19 +2,20 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import type { ChallengeView } from '@hexarena/engines/protocol/lobby.ts';
 import { useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
+import { t } from '../i18n/index.ts';
 import { answerChallenge } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';
 
 /** A time control as a challenge shows it: "5+3", "3 days a move", "no clock". */
 export function clockWords(clock: ChallengeView['clock']): string {
-  if (!clock) return 'no clock';
-  if (clock.perMove) return `${Math.round(clock.initialMs / 86_400_000)} days a move`;
+  if (!clock) return t('clock.none');
+  if (clock.perMove) return t('clock.daysPerMove', { days: Math.round(clock.initialMs / 86_400_000) });
   return `${clock.initialMs / 60_000}+${clock.incrementMs / 1000}`;
 }
 
 const what = (c: ChallengeView): string => {
   const found = findGame(c.game);
-  return `${found.ok ? found.value.title : c.game} · ${clockWords(c.clock)} · ${c.rated ? 'rated' : 'casual'}`;
+  return `${found.ok ? found.value.title : c.game} · ${clockWords(c.clock)} · ${c.rated ? t('lobby.rated') : t('lobby.casual')}`;
 };
 
 /**
@@ -27,12 +28,12 @@ export function Challenges({ challenges, me }: { challenges: readonly ChallengeV
   const answer = async (c: ChallengeView, how: 'accept' | 'decline' | 'cancel') => {
     setProblem(null);
     const r = await answerChallenge(c.id, how);
-    if (!r.ok) return setProblem(`The challenge could not be answered: ${r.error.message}.`);
+    if (!r.ok) return setProblem(t('challenge.notAnswered', { problem: r.error.message }));
     if (r.value.game) window.location.assign(gamePage(r.value.game));
   };
   return (
     <section class="challenges" aria-labelledby="challenges-title">
-      <h2 id="challenges-title">Challenges</h2>
+      <h2 id="challenges-title">{t('challenge.list')}</h2>
       <ul>
         {challenges.map((c) => {
           const received = c.to.toLowerCase() === me.toLowerCase();
@@ -40,34 +41,35 @@ export function Challenges({ challenges, me }: { challenges: readonly ChallengeV
             <li data-challenge={c.id} data-status={c.status}>
               {received ? (
                 <>
-                  <a href={`/u/${encodeURIComponent(c.from)}`}>{c.from}</a> challenges you: {what(c)}
+                  <a href={`/u/${encodeURIComponent(c.from)}`}>{c.from}</a> {t('challenge.challengesYou', { what: what(c) })}
                 </>
               ) : (
                 <>
-                  You challenged <a href={`/u/${encodeURIComponent(c.to)}`}>{c.to}</a>: {what(c)}
+                  {t('challenge.youChallenged')} <a href={`/u/${encodeURIComponent(c.to)}`}>{c.to}</a>
+                  {t('challenge.youChallengedWhat', { what: what(c) })}
                 </>
               )}{' '}
               {c.status === 'open' && received && (
                 <>
                   <button type="button" onClick={() => void answer(c, 'accept')}>
-                    Accept
+                    {t('challenge.accept')}
                   </button>{' '}
                   <button type="button" onClick={() => void answer(c, 'decline')}>
-                    Decline
+                    {t('online.decline')}
                   </button>
                 </>
               )}
               {c.status === 'open' && !received && (
                 <>
-                  <span>waiting for an answer</span>{' '}
+                  <span>{t('challenge.waiting')}</span>{' '}
                   <button type="button" onClick={() => void answer(c, 'cancel')}>
-                    Cancel
+                    {t('game.cancel')}
                   </button>
                 </>
               )}
-              {c.status === 'declined' && <strong>declined</strong>}
-              {c.status === 'cancelled' && <strong>cancelled</strong>}
-              {c.status === 'accepted' && c.gameId && <a href={gamePage(c.gameId)}>accepted: to the game</a>}
+              {c.status === 'declined' && <strong>{t('challenge.declined')}</strong>}
+              {c.status === 'cancelled' && <strong>{t('challenge.cancelled')}</strong>}
+              {c.status === 'accepted' && c.gameId && <a href={gamePage(c.gameId)}>{t('challenge.accepted')}</a>}
             </li>
           );
         })}

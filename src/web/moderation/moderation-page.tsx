@@ -1,10 +1,11 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
-import { type LoggedAction, MAX_NOTE, REPORT_REASON_WORDS, type ReportReason, type ShownReport } from '@hexarena/engines/protocol/index.ts';
+import { type LoggedAction, MAX_NOTE, type ReportReason, type ShownReport } from '@hexarena/engines/protocol/index.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { profilePage } from '../account/profile-page.tsx';
-import { dayText } from '../dates.ts';
+import { formatDateTime, formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerAction, type PlayerStanding } from './api.ts';
+import { REPORT_REASON_KEYS } from './reason-words.ts';
 
 /**
  * /mod, for moderators (docs/moderation.md): the reports queue, a player's standing with the actions
@@ -12,8 +13,9 @@ import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerA
  * which the log keeps. Anyone else is told the page is for moderators; the server refuses them anyway.
  */
 
-const when = (at: number) => new Date(at).toLocaleString();
-const reasonWords = (reason: string) => REPORT_REASON_WORDS[reason as ReportReason] ?? reason;
+const when = (at: number) => formatDateTime(at);
+const reasonWords = (reason: string) =>
+  Object.hasOwn(REPORT_REASON_KEYS, reason) ? t(REPORT_REASON_KEYS[reason as ReportReason]) : reason;
 
 /** An action's details as a moderator reads them: a mute's end as a date, a report's reason in words. */
 function detailsWords(details: Json | null): string {
@@ -22,8 +24,8 @@ function detailsWords(details: Json | null): string {
     .map(([key, value]) =>
       key === 'until'
         ? typeof value === 'number'
-          ? `until ${when(value)}`
-          : 'for good'
+          ? t('moderation.until', { when: when(value) })
+          : t('moderation.forGood')
         : key === 'reason' && typeof value === 'string'
           ? reasonWords(value)
           : `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
@@ -32,12 +34,12 @@ function detailsWords(details: Json | null): string {
 }
 
 /** A mute's lengths to choose from; "for good" lasts until lifted. */
-const MUTE_LENGTHS: readonly [string, number | undefined][] = [
-  ['1 hour', 60],
-  ['1 day', 1440],
-  ['1 week', 10_080],
-  ['30 days', 43_200],
-  ['for good', undefined],
+const MUTE_LENGTHS: readonly [() => string, number | undefined][] = [
+  [() => t('moderation.length.hours', { count: 1 }), 60],
+  [() => t('moderation.length.days', { count: 1 }), 1440],
+  [() => t('moderation.length.weeks', { count: 1 }), 10_080],
+  [() => t('moderation.length.days', { count: 30 }), 43_200],
+  [() => t('moderation.forGood'), undefined],
 ];
 
 export function ModerationPage() {
@@ -61,27 +63,27 @@ export function ModerationPage() {
       <main class="moderation">
         <PageTop />
         <p class="error" role="alert">
-          This page is for the site's moderators.
+          {t('moderation.only')}
         </p>
       </main>
     );
   return (
     <main class="moderation">
       <PageTop />
-      <h2>Moderation</h2>
+      <h2>{t('moderation.title')}</h2>
       <Problem text={problem} />
-      <section class="mod-card" aria-label="Reports">
-        <h3>Reports</h3>
+      <section class="mod-card" aria-label={t('moderation.reports')}>
+        <h3>{t('moderation.reports')}</h3>
         <fieldset class="mod-which">
-          <legend>Which reports</legend>
+          <legend>{t('moderation.which')}</legend>
           <label>
-            <input type="radio" name="which" checked={!closed} onChange={() => setClosed(false)} /> Open
+            <input type="radio" name="which" checked={!closed} onChange={() => setClosed(false)} /> {t('moderation.open')}
           </label>{' '}
           <label>
-            <input type="radio" name="which" checked={closed} onChange={() => setClosed(true)} /> Closed
+            <input type="radio" name="which" checked={closed} onChange={() => setClosed(true)} /> {t('moderation.closed')}
           </label>
         </fieldset>
-        {reports.length === 0 && <p>{closed ? 'No closed reports.' : 'No open reports: the queue is empty.'}</p>}
+        {reports.length === 0 && <p>{closed ? t('moderation.noClosed') : t('moderation.noOpen')}</p>}
         <ul class="mod-reports">
           {reports.map((r) => (
             <ReportItem report={r} onLook={setPlayer} onClosed={load} />
@@ -89,24 +91,24 @@ export function ModerationPage() {
         </ul>
       </section>
       <PlayerPanel name={player} onName={setPlayer} onActed={load} />
-      <section class="mod-card" aria-label="Audit log">
-        <h3>Audit log</h3>
+      <section class="mod-card" aria-label={t('moderation.log')}>
+        <h3>{t('moderation.log')}</h3>
         <div class="table-scroll">
           <table class="stats mod-log">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Whom</th>
-                <th scope="col">Note</th>
+                <th scope="col">{t('moderation.when')}</th>
+                <th scope="col">{t('moderation.who')}</th>
+                <th scope="col">{t('moderation.what')}</th>
+                <th scope="col">{t('moderation.whom')}</th>
+                <th scope="col">{t('moderation.note')}</th>
               </tr>
             </thead>
             <tbody>
               {log.map((e) => (
                 <tr>
                   <td>{when(e.at)}</td>
-                  <td>{e.moderator ?? <em>command line</em>}</td>
+                  <td>{e.moderator ?? <em>{t('moderation.commandLine')}</em>}</td>
                   <td>
                     {e.action}
                     {e.details !== null && <small> {detailsWords(e.details)}</small>}
@@ -131,14 +133,14 @@ function ReportItem({ report, onLook, onClosed }: { report: ShownReport; onLook:
       <p>
         <strong>{reasonWords(report.reason)}</strong>: <a href={profilePage(report.reportedName)}>{report.reportedName}</a>{' '}
         <button type="button" onClick={() => onLook(report.reportedName)}>
-          Look up
+          {t('moderation.lookUp')}
         </button>{' '}
         <small>
-          by {report.reporterName}, {when(report.at)}
+          {t('moderation.by', { name: report.reporterName, when: when(report.at) })}
           {report.gameId && (
             <>
               {' '}
-              in game <a href={`/g/${encodeURIComponent(report.gameId)}`}>{report.gameId}</a>
+              {t('moderation.inGame')} <a href={`/g/${encodeURIComponent(report.gameId)}`}>{report.gameId}</a>
             </>
           )}
         </small>
@@ -152,16 +154,14 @@ function ReportItem({ report, onLook, onClosed }: { report: ShownReport; onLook:
           }}
         >
           <label>
-            Note <input required maxLength={MAX_NOTE} value={note} onInput={(e) => setNote(e.currentTarget.value)} />
+            {t('moderation.note')} <input required maxLength={MAX_NOTE} value={note} onInput={(e) => setNote(e.currentTarget.value)} />
           </label>{' '}
-          <button type="submit">Close the report</button>
+          <button type="submit">{t('moderation.closeReport')}</button>
           <Problem text={problem} />
         </form>
       ) : (
         <p>
-          <small>
-            Closed by {report.closedByName ?? 'someone'}, {when(report.closedAt)}
-          </small>
+          <small>{t('moderation.closedBy', { name: report.closedByName ?? t('moderation.someone'), when: when(report.closedAt) })}</small>
         </p>
       )}
     </li>
@@ -188,22 +188,22 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
     setDone(null);
     look(name);
   }, [name]);
-  const act = (action: PlayerAction, words: string) => {
+  const act = (action: PlayerAction, words: string, ask?: string) => {
     if (!standing) return;
-    if ((action === 'ban' || action === 'rating-reset') && !window.confirm(`${words} ${standing.name}?`)) return;
+    if (ask !== undefined && !window.confirm(ask)) return;
     const minutes = action === 'mute' ? MUTE_LENGTHS[length]?.[1] : undefined;
     void actOn(standing.name, action, note, minutes).then((r) => {
       if (!r.ok) return setProblem(r.error.message);
       setProblem(null);
-      setDone(`${words}: done.`);
+      setDone(t('moderation.done', { action: words }));
       setNote('');
       look(standing.name);
       onActed();
     });
   };
   return (
-    <section class="mod-card" aria-label="Player">
-      <h3>Player</h3>
+    <section class="mod-card" aria-label={t('lobby.player')}>
+      <h3>{t('lobby.player')}</h3>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -213,69 +213,87 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
         }}
       >
         <label>
-          Username <input required maxLength={64} value={asked} onInput={(e) => setAsked(e.currentTarget.value)} />
+          {t('account.username')} <input required maxLength={64} value={asked} onInput={(e) => setAsked(e.currentTarget.value)} />
         </label>{' '}
-        <button type="submit">Look up</button>
+        <button type="submit">{t('moderation.lookUp')}</button>
       </form>
       <Problem text={problem} />
       {standing && (
         <div class="mod-player">
           <p>
-            <a href={profilePage(standing.name)}>{standing.name}</a> ({standing.kind}
-            {standing.moderator ? ', moderator' : ''}), member since {dayText(standing.createdAt)}.
+            <a href={profilePage(standing.name)}>{standing.name}</a>{' '}
+            {t('moderation.standing', {
+              kind: standing.kind,
+              moderator: String(standing.moderator),
+              day: formatDay(standing.createdAt),
+            })}
           </p>
           <p>
             {standing.sanctions.length === 0
-              ? 'No sanction in force.'
+              ? t('moderation.noSanction')
               : standing.sanctions
-                  .map((s) => `${s.kind === 'ban' ? 'Banned' : 'Muted'} ${s.until === null ? 'for good' : `until ${when(s.until)}`}`)
+                  .map((s) =>
+                    t('moderation.sanction', {
+                      kind: s.kind,
+                      until: s.until === null ? t('moderation.forGood') : t('moderation.until', { when: when(s.until) }),
+                    }),
+                  )
                   .join('; ')}
           </p>
           {standing.ratings.length > 0 && (
-            <p>Ratings: {standing.ratings.map((r) => `${r.perf} ${r.rating}${r.provisional ? '?' : ''} (${r.games})`).join(', ')}</p>
+            <p>
+              {t('moderation.ratings', {
+                ratings: standing.ratings
+                  .map((r) => `${r.perf} ${formatRating(r.rating)}${r.provisional ? '?' : ''} (${formatNumber(r.games)})`)
+                  .join(', '),
+              })}
+            </p>
           )}
-          {standing.reports.length > 0 && <p>Open reports about them: {standing.reports.length}.</p>}
+          {standing.reports.length > 0 && <p>{t('moderation.openAbout', { count: standing.reports.length })}</p>}
           <form class="mod-actions" onSubmit={(e) => e.preventDefault()}>
             <label>
-              Note (kept in the log) <input required maxLength={MAX_NOTE} value={note} onInput={(e) => setNote(e.currentTarget.value)} />
+              {t('moderation.noteKept')}{' '}
+              <input required maxLength={MAX_NOTE} value={note} onInput={(e) => setNote(e.currentTarget.value)} />
             </label>
             <p>
               <label>
-                Mute for{' '}
+                {t('moderation.muteFor')}{' '}
                 <select value={length} onChange={(e) => setLength(Number(e.currentTarget.value))}>
                   {MUTE_LENGTHS.map(([words], i) => (
-                    <option value={i}>{words}</option>
+                    <option value={i}>{words()}</option>
                   ))}
                 </select>
               </label>{' '}
-              <button type="button" disabled={note.trim() === ''} onClick={() => act('mute', 'Mute')}>
-                Mute
+              <button type="button" disabled={note.trim() === ''} onClick={() => act('mute', t('moderation.mute'))}>
+                {t('moderation.mute')}
               </button>{' '}
-              <button type="button" disabled={note.trim() === ''} onClick={() => act('unmute', 'Lift the mute')}>
-                Lift the mute
+              <button type="button" disabled={note.trim() === ''} onClick={() => act('unmute', t('moderation.unmute'))}>
+                {t('moderation.unmute')}
               </button>
             </p>
             <p>
-              <button type="button" class="danger" disabled={note.trim() === ''} onClick={() => act('ban', 'Ban')}>
-                Ban
+              <button
+                type="button"
+                class="danger"
+                disabled={note.trim() === ''}
+                onClick={() => act('ban', t('moderation.ban'), t('moderation.askBan', { name: standing.name }))}
+              >
+                {t('moderation.ban')}
               </button>{' '}
-              <button type="button" disabled={note.trim() === ''} onClick={() => act('unban', 'Lift the ban')}>
-                Lift the ban
+              <button type="button" disabled={note.trim() === ''} onClick={() => act('unban', t('moderation.unban'))}>
+                {t('moderation.unban')}
               </button>{' '}
               <button
                 type="button"
                 class="danger"
                 disabled={note.trim() === ''}
-                onClick={() => act('rating-reset', 'Reset the ratings of')}
+                onClick={() => act('rating-reset', t('moderation.reset'), t('moderation.askReset', { name: standing.name }))}
               >
-                Reset ratings
+                {t('moderation.reset')}
               </button>
             </p>
             <p>
-              <small>
-                A ban ends their sessions and games and closes the account to them; a rating reset gives their opponents back what their
-                rated games took and makes them a newcomer again.
-              </small>
+              <small>{t('moderation.actionsNote')}</small>
             </p>
           </form>
           {done && <p role="status">{done}</p>}

@@ -1,7 +1,9 @@
-import { MAX_REPORT_TEXT, REPORT_REASON_WORDS, REPORT_REASONS, type ReportReason } from '@hexarena/engines/protocol/index.ts';
+import { MAX_REPORT_TEXT, REPORT_REASONS, type ReportReason } from '@hexarena/engines/protocol/index.ts';
 import { useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
+import { t } from '../i18n/index.ts';
 import { sendReport } from './api.ts';
+import { REPORT_REASON_KEYS } from './reason-words.ts';
 
 /**
  * "Report" on a player's profile: a reason from the site's list, the game it happened in (its id or
@@ -17,13 +19,13 @@ export function ReportForm({ name }: { name: string }) {
   if (sent)
     return (
       <p role="status" class="report-sent">
-        Thank you: your report on {name} is with the moderators.
+        {t('report.sent', { name })}
       </p>
     );
   if (!open)
     return (
       <button type="button" class="report-button" onClick={() => setOpen(true)}>
-        Report {name}
+        {t('report.title', { name })}
       </button>
     );
   // A game's address (…/g/<id>) or its id alone.
@@ -31,7 +33,7 @@ export function ReportForm({ name }: { name: string }) {
   return (
     <form
       class="account-form report-form"
-      aria-label={`Report ${name}`}
+      aria-label={t('report.title', { name })}
       onSubmit={(e) => {
         e.preventDefault();
         void sendReport({ player: name, reason, ...(gameId === '' ? {} : { game: gameId }), text }).then((r) =>
@@ -39,28 +41,28 @@ export function ReportForm({ name }: { name: string }) {
         );
       }}
     >
-      <h3>Report {name}</h3>
+      <h3>{t('report.title', { name })}</h3>
       <label>
-        Why{' '}
+        {t('report.why')}{' '}
         <select value={reason} onChange={(e) => setReason(e.currentTarget.value as ReportReason)}>
           {REPORT_REASONS.map((r) => (
-            <option value={r}>{REPORT_REASON_WORDS[r]}</option>
+            <option value={r}>{t(REPORT_REASON_KEYS[r])}</option>
           ))}
         </select>
       </label>
       <label>
-        Game (optional){' '}
-        <input value={game} maxLength={200} placeholder="its address or id" onInput={(e) => setGame(e.currentTarget.value)} />
+        {t('report.game')}{' '}
+        <input value={game} maxLength={200} placeholder={t('report.gameHint')} onInput={(e) => setGame(e.currentTarget.value)} />
       </label>
       <label>
-        What happened <textarea rows={4} maxLength={MAX_REPORT_TEXT} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        {t('report.what')} <textarea rows={4} maxLength={MAX_REPORT_TEXT} value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </label>
       <p>
-        <small>Only the site's moderators read reports. {name} is not told who reported them.</small>
+        <small>{t('report.private', { name })}</small>
       </p>
-      <button type="submit">Send the report</button>{' '}
+      <button type="submit">{t('report.send')}</button>{' '}
       <button type="button" onClick={() => setOpen(false)}>
-        Cancel
+        {t('game.cancel')}
       </button>
       <Problem text={problem} />
     </form>

@@ -2,6 +2,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
+import { t } from '../i18n/index.ts';
 import { fetchGame } from './api.ts';
 import { type Followed, followGame } from './model.ts';
 import type { PublicGame } from './protocol.ts';
@@ -31,16 +32,16 @@ export function OnlinePage({ id }: { id: string }) {
       <main>
         <h1>hexarena</h1>
         <p class="error" role="alert">
-          The online game {id} cannot be opened: {error}.
+          {t('online.cannotOpen', { id, problem: error })}
         </p>
-        <a href="/">Home</a>
+        <a href="/">{t('app.home')}</a>
       </main>
     );
   if (!shown)
     return (
       <main>
         <p role="status" data-testid="status">
-          Loading the game…
+          {t('online.loading')}
         </p>
       </main>
     );

@@ -4,22 +4,23 @@ import { useEffect, useState } from 'preact/hooks';
 import { parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
+import { t } from '../i18n/index.ts';
 import { parsePuzzleAddress, puzzleOfTheDay } from './address.ts';
 import { type OpenedPuzzle, usePuzzle } from './use-puzzle.ts';
 
 /** The game's shipped puzzle set, the puzzle the address names (else today's), set up on the board. */
 async function openPuzzle(web: WebGame, id: string | null, now: number): Promise<Result<OpenedPuzzle<unknown, unknown>>> {
-  if (!web.puzzleSet) return fail(`${web.game.title} has no puzzles`);
+  if (!web.puzzleSet) return fail(t('puzzle.none', { game: web.game.title }));
   const set = parsePuzzleSet(await web.puzzleSet());
   if (!set.ok) return set;
   const { puzzles } = set.value;
-  if (puzzles.length === 0) return fail(`${web.game.title} has no puzzles yet`);
+  if (puzzles.length === 0) return fail(t('puzzle.noneYet', { game: web.game.title }));
   const today = puzzleOfTheDay(puzzles.length, now);
   const index = id === null ? today : puzzles.findIndex((p) => p.id === id);
-  if (index < 0) return fail(`there is no ${web.game.title} puzzle ${id}`);
+  if (index < 0) return fail(t('puzzle.noSuch', { game: web.game.title, id: id ?? '' }));
   const puzzle = puzzles[index] as (typeof puzzles)[number];
   const line = setUpPuzzle(web.game, puzzle);
-  if (!line.ok) return fail(`puzzle ${puzzle.id} does not set up: ${line.error.message}`);
+  if (!line.ok) return fail(t('puzzle.noSetUp', { id: puzzle.id, problem: line.error.message }));
   const next = puzzles[(index + 1) % puzzles.length] as (typeof puzzles)[number];
   return ok({ puzzle, line: line.value, number: index + 1, count: puzzles.length, ofTheDay: index === today, nextId: next.id });
 }
@@ -39,15 +40,15 @@ export function PuzzlePage({ address }: { address: string }) {
       current = false;
     };
   }, [web, id]);
-  const problem = !web ? `there is no game "${game}"` : opened && !opened.ok ? opened.error.message : null;
+  const problem = !web ? t('puzzle.noSuchGame', { game }) : opened && !opened.ok ? opened.error.message : null;
   if (problem)
     return (
       <main>
         <h1>hexarena</h1>
         <p class="error" role="alert">
-          This puzzle cannot open: {problem}.
+          {t('puzzle.cannotOpen', { problem })}
         </p>
-        <a href="./">Home</a>
+        <a href="./">{t('app.home')}</a>
       </main>
     );
   if (!opened?.ok || !web) return <main aria-busy="true" />;

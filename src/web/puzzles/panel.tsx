@@ -1,25 +1,26 @@
-import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import type { RoundAnswer } from '@hexarena/engines/protocol/index.ts';
 import { ArrowRight, Microscope, RotateCcw } from 'lucide-preact';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { GameSession } from '../use-game.ts';
 import type { PuzzleInfo } from './info.ts';
 import './puzzles.css';
+import { formatRating, t } from '../i18n/index.ts';
+import { outcomeText } from '../i18n/outcome.ts';
 
 /** Why a tried move is not the answer, in a player's words. */
 export function whyWrong(tried: StepAnswer, seatLabels: readonly string[], defender: string): string {
   const { move, answer } = tried;
   switch (answer.kind) {
     case 'refuted':
-      return `${move} does not win in time: ${defender} answers ${answer.reply} and holds out.`;
+      return t('puzzle.wrong.refuted', { move, defender, reply: answer.reply });
     case 'no-win-now':
-      return `${move} does not win: this was your last move to win with.`;
+      return t('puzzle.wrong.noWinNow', { move });
     case 'ends-badly':
-      return `${move} ends the game, but not for you: ${describeOutcome(answer.outcome, seatLabels)}.`;
+      return t('puzzle.wrong.endsBadly', { move, outcome: outcomeText(answer.outcome, seatLabels) });
     case 'unproved':
-      return `${move} is not the answer.`;
+      return t('puzzle.wrong.unproved', { move });
     default:
-      return `${move} wins too.`;
+      return t('puzzle.wrong.winsToo', { move });
   }
 }
 
@@ -27,12 +28,13 @@ export function whyWrong(tried: StepAnswer, seatLabels: readonly string[], defen
 function RatingLine({ answer }: { answer: RoundAnswer }) {
   const text =
     answer.rating === null
-      ? 'Not rated: sign in to get a puzzle rating.'
-      : `Your puzzle rating: ${Math.round(answer.rating)}${
-          answer.rated && answer.diff !== null
-            ? ` (${answer.diff >= 0 ? '+' : '−'}${Math.abs(answer.diff)})`
-            : ' (tried before: not rated again)'
-        }.`;
+      ? t('puzzle.notRated')
+      : answer.rated && answer.diff !== null
+        ? t('puzzle.rating', {
+            rating: formatRating(Math.round(answer.rating)),
+            diff: `${answer.diff >= 0 ? '+' : '−'}${formatRating(Math.abs(answer.diff))}`,
+          })
+        : t('puzzle.ratingAgain', { rating: formatRating(Math.round(answer.rating)) });
   return (
     <p class="puzzle-rating" data-testid="puzzle-rating">
       {text}
@@ -44,27 +46,28 @@ function RatingLine({ answer }: { answer: RoundAnswer }) {
 export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameSession<S, M, O>; seatLabels: readonly string[] }) {
   const p = s.puzzle as PuzzleInfo;
   const { progress } = p;
-  const defender = seatLabels[1 - p.puzzle.solver] ?? 'the defence';
+  const defender = seatLabels[1 - p.puzzle.solver] ?? t('puzzle.defence');
   const over = progress.kind === 'solved' || progress.kind === 'shown';
   return (
-    <section class="puzzle-side panel" aria-label="puzzle">
+    <section class="puzzle-side panel" aria-label={t('puzzle.label')}>
       <h2>
-        Puzzle {p.number} of {p.count}
-        {p.ofTheDay && <span class="badge">of the day</span>}
+        {t('puzzle.numberOf', { number: p.number, count: p.count })}
+        {p.ofTheDay && <span class="badge">{t('puzzle.ofTheDay')}</span>}
       </h2>
       <p class="muted">{[s.game.title, ...p.puzzle.themes].join(' · ')}</p>
       {progress.kind === 'wrong' && (
         <div class="puzzle-feedback wrong" data-testid="puzzle-feedback">
           <p>{whyWrong(progress.tried, seatLabels, defender)}</p>
           <p>
-            The answer was <strong data-testid="puzzle-answer">{p.solution[2 * progress.step]}</strong>.
+            {t('puzzle.answerWas')} <strong data-testid="puzzle-answer">{p.solution[2 * progress.step]}</strong>
+            {t('puzzle.answerWasAfter')}
           </p>
           <div class="puzzle-actions">
             <button type="button" class="primary" onClick={p.retry}>
-              <RotateCcw class="icon" aria-hidden="true" /> Try again
+              <RotateCcw class="icon" aria-hidden="true" /> {t('puzzle.tryAgain')}
             </button>
             <button type="button" onClick={p.showSolution}>
-              Show the solution
+              {t('puzzle.showSolution')}
             </button>
           </div>
         </div>
@@ -72,23 +75,23 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
       {progress.kind === 'solving' && (
         <div class="puzzle-actions">
           <button type="button" class="quiet" onClick={p.showSolution}>
-            Show the solution
+            {t('puzzle.showSolution')}
           </button>
         </div>
       )}
       {over && (
         <div class={`puzzle-feedback ${progress.kind}`} data-testid="puzzle-feedback">
           <p>
-            {progress.kind === 'solved'
-              ? `${progress.firstTry ? 'Solved at the first try' : 'Solved'}: ${p.solution.join(', ')}.`
-              : `The solution: ${p.solution.join(', ')}.`}
+            {t(progress.kind !== 'solved' ? 'puzzle.solution' : progress.firstTry ? 'puzzle.solvedFirstTry' : 'puzzle.solvedLater', {
+              moves: p.solution.join(', '),
+            })}
           </p>
           <div class="puzzle-actions">
             <a href={p.nextUrl} class="button-link primary" data-testid="next-puzzle">
-              Next puzzle <ArrowRight class="icon" aria-hidden="true" />
+              {t('puzzle.next')} <ArrowRight class="icon" aria-hidden="true" />
             </a>
             <a href={p.analyseUrl} class="button-link">
-              <Microscope class="icon" aria-hidden="true" /> Analyse
+              <Microscope class="icon" aria-hidden="true" /> {t('analysis.analyse')}
             </a>
           </div>
         </div>
@@ -99,7 +102,7 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
         </p>
       )}
       {p.rating && <RatingLine answer={p.rating} />}
-      <p class="muted puzzle-source">From {p.puzzle.source}.</p>
+      <p class="muted puzzle-source">{t('puzzle.from', { source: p.puzzle.source })}</p>
     </section>
   );
 }

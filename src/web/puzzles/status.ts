@@ -1,22 +1,22 @@
+import { t } from '../i18n/index.ts';
 import type { PuzzleInfo } from './info.ts';
 
 /** The status line over a puzzle's board. */
 export function puzzleStatus(p: PuzzleInfo, seatLabels: readonly string[]): string {
-  const solver = seatLabels[p.puzzle.solver] ?? 'you';
+  const solver = seatLabels[p.puzzle.solver] ?? t('puzzle.you');
   const { progress } = p;
   switch (progress.kind) {
     case 'solving': {
       const left = p.puzzle.turns - progress.step;
-      const goal = left === 1 ? 'win in one move' : `win in ${left} moves`;
-      return progress.step === 0 ? `Puzzle: ${solver} to play and ${goal}.` : `Right. ${solver} to play and ${goal}.`;
+      return t(progress.step === 0 ? 'puzzle.status.first' : 'puzzle.status.right', { seat: solver, count: left });
     }
     case 'replying':
-      return 'Right! The defence answers…';
+      return t('puzzle.status.replying');
     case 'wrong':
-      return 'Not that one.';
+      return t('puzzle.status.wrong');
     case 'solved':
-      return progress.firstTry ? 'Solved!' : 'Solved, at another try.';
+      return t(progress.firstTry ? 'puzzle.status.solved' : 'puzzle.status.solvedLater');
     case 'shown':
-      return 'The solution.';
+      return t('puzzle.status.shown');
   }
 }

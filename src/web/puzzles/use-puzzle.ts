@@ -6,6 +6,7 @@ import type { Puzzle } from '../../puzzles/puzzle.ts';
 import type { PuzzleLine } from '../../puzzles/puzzle-set.ts';
 import { gameAnalysisUrl } from '../analysis/address.ts';
 import { roundNumbers } from '../history.ts';
+import { t } from '../i18n/index.ts';
 import type { GameSession } from '../use-game.ts';
 import { puzzleUrl } from './address.ts';
 import { nextPuzzle, sendRound } from './api.ts';
@@ -102,12 +103,14 @@ export function usePuzzle<S, M, O>(opened: OpenedPuzzle<S, O>, game: GameDefinit
   };
 
   const movers = useMemo(() => states.map((s) => game.toMove(s)), [game, states]);
-  const players = seatNames.map((_, i) => (i === puzzle.solver ? 'you' : 'the puzzle'));
+  // The record keeps the English words (a file read anywhere); the strips say them in the player's language.
+  const seats = seatNames.map((_, i) => (i === puzzle.solver ? 'you' : 'the puzzle'));
+  const players = seatNames.map((_, i) => (i === puzzle.solver ? t('puzzle.you') : t('puzzle.thePuzzle')));
   const allMoves = [...puzzle.moves, ...played];
   return {
     game,
     options: line.options,
-    setup: { game: game.id, options: puzzle.options, seats: players, seed: puzzle.seed, moves: allMoves },
+    setup: { game: game.id, options: puzzle.options, seats, seed: puzzle.seed, moves: allMoves },
     seatNames,
     players,
     localSeats: [puzzle.solver as Player],

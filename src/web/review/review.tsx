@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchReview, type ReviewFetch, requestReview } from './api.ts';
 import { areaPath, chartPoints, plyAt } from './chart.ts';
 import './review.css';
+import { type FormatNumberOptions, formatNumber, type MessageKey, t } from '../i18n/index.ts';
 
 /** How often a review under way is read again. */
 const POLL_MS = 1500;
@@ -10,6 +11,8 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const MARKS: readonly Mark[] = ['inaccuracy', 'mistake', 'blunder'];
 const MARK_GLYPH: Readonly<Record<Mark, string>> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/** A percentage to a tenth, as the player's locale writes one (12.5%, 12,5 %). */
+const PERCENT: FormatNumberOptions = { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 export interface GameReviewProps {
   readonly gameId: string;
@@ -65,17 +68,17 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
 
   return (
     <section class="game-review panel" aria-labelledby="game-review-title">
-      <h2 id="game-review-title">Computer review</h2>
-      {state === null && error === null && <p class="muted">Asking the server about a review…</p>}
+      <h2 id="game-review-title">{t('review.title')}</h2>
+      {state === null && error === null && <p class="muted">{t('review.asking')}</p>}
       {state?.status === 'none' && (
         <button type="button" class="primary" onClick={ask} disabled={asking}>
-          Request a computer review
+          {t('review.request')}
         </button>
       )}
       {(state?.status === 'queued' || state?.status === 'running') && (
         <p class="game-review-progress">
           <label for={`review-progress-${gameId}`}>
-            {state.status === 'queued' ? 'Waiting for the engine…' : `Judging position ${state.done} of ${state.total}…`}
+            {state.status === 'queued' ? t('review.queued') : t('review.judging', { done: state.done, total: state.total })}
           </label>
           <progress id={`review-progress-${gameId}`} value={state.done} max={state.total} />
         </p>
@@ -90,8 +93,17 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
   );
 }
 
-const MARK_HEADINGS: Readonly<Record<Mark, string>> = { inaccuracy: 'Inaccuracies', mistake: 'Mistakes', blunder: 'Blunders' };
-const label = (seatLabels: readonly string[], seat: number) => seatLabels[seat] ?? `Seat ${seat + 1}`;
+const MARK_HEADINGS: Readonly<Record<Mark, MessageKey>> = {
+  inaccuracy: 'review.inaccuracies',
+  mistake: 'review.mistakes',
+  blunder: 'review.blunders',
+};
+const MARK_NAMES: Readonly<Record<Mark, MessageKey>> = {
+  inaccuracy: 'review.inaccuracy',
+  mistake: 'review.mistake',
+  blunder: 'review.blunder',
+};
+const label = (seatLabels: readonly string[], seat: number) => seatLabels[seat] ?? t('review.seat', { n: seat + 1 });
 const moveNumber = (m: ReviewedMove) => `${Math.floor(m.ply / 2) + 1}${m.ply % 2 === 0 ? '.' : '…'}`;
 
 function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & Omit<GameReviewProps, 'gameId'>) {
@@ -100,15 +112,15 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
     <>
       <EvalChart review={review} onJump={onJump} seatLabels={seatLabels} ply={ply} />
       <table class="game-review-players">
-        <caption class="visually-hidden">Each player’s accuracy and marked moves</caption>
+        <caption class="visually-hidden">{t('review.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Accuracy</th>
+            <th scope="col">{t('lobby.player')}</th>
+            <th scope="col">{t('review.accuracy')}</th>
             {MARKS.map((m) => (
-              <th scope="col" key={m} title={MARK_HEADINGS[m]}>
+              <th scope="col" key={m} title={t(MARK_HEADINGS[m])}>
                 <span aria-hidden="true">{MARK_GLYPH[m]}</span>
-                <span class="visually-hidden">{MARK_HEADINGS[m]}</span>
+                <span class="visually-hidden">{t(MARK_HEADINGS[m])}</span>
               </th>
             ))}
           </tr>
@@ -117,7 +129,7 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
           {review.accuracy.map((accuracy, seat) => (
             <tr key={seat}>
               <th scope="row">{label(seatLabels, seat)}</th>
-              <td>{accuracy === null ? '—' : `${accuracy.toFixed(1)}%`}</td>
+              <td>{accuracy === null ? '—' : formatNumber(accuracy / 100, PERCENT)}</td>
               {MARKS.map((mark) => (
                 <td key={mark}>{review.moves.filter((m) => m.seat === seat && m.mark === mark).length}</td>
               ))}
@@ -126,9 +138,9 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
         </tbody>
       </table>
       {marked.length === 0 ? (
-        <p>No inaccuracy, mistake or blunder.</p>
+        <p>{t('review.noMarks')}</p>
       ) : (
-        <ol class="game-review-marks" aria-label="Marked moves">
+        <ol class="game-review-marks" aria-label={t('review.marked')}>
           {marked.map((m) => (
             <li key={m.ply} class={`mark-${m.mark}`}>
               <button type="button" class="quiet" onClick={() => onJump(m.ply + 1)} aria-current={ply === m.ply + 1 ? 'step' : undefined}>
@@ -136,16 +148,18 @@ function ReviewResult({ review, onJump, seatLabels, ply }: { review: Review } & 
                   {moveNumber(m)} {m.move}
                   {MARK_GLYPH[m.mark as Mark]}
                 </span>{' '}
-                {label(seatLabels, m.seat)}: {m.mark} (−{m.loss.toFixed(1)}% winning chances)
-                {m.best !== undefined && <span class="game-review-best">; better {m.best}</span>}
+                {t('review.markLine', {
+                  seat: label(seatLabels, m.seat),
+                  mark: t(MARK_NAMES[m.mark as Mark]),
+                  loss: `−${formatNumber(m.loss / 100, PERCENT)}`,
+                })}
+                {m.best !== undefined && <span class="game-review-best">{t('review.better', { move: m.best })}</span>}
               </button>
             </li>
           ))}
         </ol>
       )}
-      <p class="game-review-budget">
-        Each position searched {review.budget.depth} plies deep (at most {review.budget.nodes.toLocaleString('en')} nodes).
-      </p>
+      <p class="game-review-budget">{t('review.budget', { depth: review.budget.depth, nodes: review.budget.nodes })}</p>
     </>
   );
 }
@@ -177,13 +191,17 @@ function EvalChart({ review, onJump, seatLabels, ply }: { review: Review } & Omi
   const at = points[cursor];
   const move = cursor > 0 ? review.moves[cursor - 1] : undefined;
   const chance = review.positions[cursor]?.chance ?? 50;
-  const valueText = `${cursor === 0 ? 'the start' : `after ${moveNumber(move as ReviewedMove)} ${move?.move}`}: ${label(seatLabels, 0)} ${chance.toFixed(0)}%`;
+  const valueText = t('review.chartValue', {
+    where: cursor === 0 ? t('review.atStart') : t('review.after', { move: `${moveNumber(move as ReviewedMove)} ${move?.move}` }),
+    seat: label(seatLabels, 0),
+    chance: Math.round(chance) / 100,
+  });
   return (
     <div
       class="game-review-chart"
       role="slider"
       tabIndex={0}
-      aria-label={`Evaluation over the game: ${label(seatLabels, 0)}'s chance of winning`}
+      aria-label={t('review.chartLabel', { seat: label(seatLabels, 0) })}
       aria-valuemin={0}
       aria-valuemax={last}
       aria-valuenow={cursor}

@@ -1,4 +1,5 @@
 import { formatCell, type TicTacToeMove, type TicTacToeState } from '@hexarena/engines/games/tictactoe/index.ts';
+import { t } from '../../../web/i18n/index.ts';
 import type { StaticBoard } from '../../static/boards.ts';
 import { escapeHtml, link } from '../../static/html.ts';
 
@@ -12,12 +13,12 @@ const board: StaticBoard<TicTacToeState, TicTacToeMove> = (state, href) => {
       const mark = state.board[cell];
       const target = mark ? undefined : href({ cell });
       const name = formatCell(cell);
-      const content = mark ? `<b>${mark}</b>` : target ? link(target, name, `play ${name}`) : '&nbsp;';
+      const content = mark ? `<b>${mark}</b>` : target ? link(target, name, t('static.playCell', { cell: name })) : '&nbsp;';
       cells.push(`<td align="center" width="48" height="48">${content}</td>`);
     }
     rows.push(`<tr>${cells.join('')}</tr>`);
   }
-  return `<table border="1" cellpadding="8" cellspacing="0" summary="${escapeHtml('tic-tac-toe board')}">\n${rows.join('\n')}\n</table>`;
+  return `<table border="1" cellpadding="8" cellspacing="0" summary="${escapeHtml(t('tictactoe.board'))}">\n${rows.join('\n')}\n</table>`;
 };
 
 /** The board for export-static, as every game's static board is typed. */

@@ -25,7 +25,7 @@ export const dicewarsWeb = webGame({
   Board: DiceWarsBoard,
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',
-  agentLabels: { gamedesign: 'gamedesign (the original bot)', hexo: 'hexo (strength bot)' },
+  agentLabels: { gamedesign: 'create.agent.gamedesign', hexo: 'create.agent.hexo' },
   cardOptions: { rules: 'classic', map: 'small', players: 4, size: 10 },
   optionsForm: DiceWarsOptions,
   movePoints: dicewarsMovePoints,

@@ -15,6 +15,7 @@ import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
+import { formatNumber, t } from '../../i18n/index.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -26,10 +27,17 @@ const letter = (seat: number) => String.fromCharCode(65 + seat);
 
 function reportLine(r: Report): string {
   const who = letter(r.seat);
-  if (r.type === 'end') return `${who} ends the turn: +${r.placed} (group ${r.supply}${r.stock ? `, ${r.stock} in stock` : ''})`;
-  if (r.type === 'expand') return `${who} expands ${r.from}→${r.to}`;
+  if (r.type === 'end') return t('dicewars.log.end', { who, placed: r.placed, group: r.supply, stock: r.stock });
+  if (r.type === 'expand') return t('dicewars.log.expand', { who, move: `${r.from}→${r.to}` });
   const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-  return `${who} ${r.from}→${r.to} (${letter(r.defender)}): ${r.attack.join('+')} = ${sum(r.attack)} vs ${r.defence.join('+')} = ${sum(r.defence)}, ${r.won ? 'taken' : 'held'}`;
+  return t('dicewars.log.attack', {
+    who,
+    move: `${r.from}→${r.to}`,
+    defender: letter(r.defender),
+    attack: `${r.attack.join('+')} = ${sum(r.attack)}`,
+    defence: `${r.defence.join('+')} = ${sum(r.defence)}`,
+    won: String(r.won),
+  });
 }
 
 /** Pointy-top corners run clockwise from the top, so edge k (corner k to k + 1) faces NE, E, SE, SW, W, NW. */
@@ -105,7 +113,7 @@ function DiceStack({ x, y, dice }: { x: number; y: number; dice: number }) {
   );
 }
 
-const percent = (chance: number): string => `${Math.round(chance * 100)}%`;
+const percent = (chance: number): string => formatNumber(Math.round(chance * 100) / 100, { style: 'percent' });
 
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
@@ -117,8 +125,8 @@ function LastBattle({ report }: { report: Report | null }) {
   return (
     <p class="last-battle" aria-live="polite" data-testid="last-battle">
       <b>{letter(report.seat)}</b> {report.from}→{report.to} <b>{letter(report.defender)}</b>:{' '}
-      <span class="roll">{dice(report.attack)}</span> {sum(report.attack)} vs <span class="roll">{dice(report.defence)}</span>{' '}
-      {sum(report.defence)} — {report.won ? 'taken' : 'held'}
+      <span class="roll">{dice(report.attack)}</span> {sum(report.attack)} {t('home.vs')} <span class="roll">{dice(report.defence)}</span>{' '}
+      {sum(report.defence)} — {report.won ? t('dicewars.taken') : t('dicewars.held')}
     </p>
   );
 }
@@ -180,7 +188,8 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
 
   // One list of the players (the strips, in turn order, each with its group and stock) and one log
   // (the move list, each move as its battle went): a list and a log of their own used to repeat them.
-  const seatNote = (seat: number) => (state.alive(seat) ? `group ${state.largestGroup(seat)} · stock ${state.stock[seat]}` : 'out');
+  const seatNote = (seat: number) =>
+    state.alive(seat) ? t('dicewars.seatNote', { group: state.largestGroup(seat), stock: state.stock[seat] ?? 0 }) : t('dicewars.out');
   const { history, firstPly } = session;
   const moveLabel = useCallback(
     (move: string, i: number) => {
@@ -197,37 +206,43 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
       session={session}
       title="DiceWars"
       seatLabels={labels}
-      prompt={`${letter(toMove ?? 0)}: your turn. Pick a territory of yours, then ${state.rules === 'strength' ? 'a neighbour to attack or an empty one to expand into' : 'one to attack'}.`}
+      prompt={t('dicewars.prompt', { seat: letter(toMove ?? 0), rules: state.rules })}
       seatOrder={state.order}
       seatNote={seatNote}
       moveLabel={moveLabel}
     >
       <LastBattle report={log.findLast((r) => r.type === 'attack') ?? null} />
-      <ZoomableSvg class={`board dicewars ${state.rules}`} title="DiceWars map" fit={fit}>
-        {shapes.map((shape, t) => {
-          const owner = state.owner[t] as number;
-          const key = territoryKey(t);
-          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastMove?.to === t ? ' last-move' : ''}${lastMove?.from === t ? ' last-from' : ''}`;
-          const dice = state.dice[t] as number;
-          const chance = chances[t] ?? null;
-          const taking = chance === null ? '' : `, ${percent(chance)} to take`;
+      <ZoomableSvg class={`board dicewars ${state.rules}`} title={t('dicewars.map')} fit={fit}>
+        {shapes.map((shape, k) => {
+          const owner = state.owner[k] as number;
+          const key = territoryKey(k);
+          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastMove?.to === k ? ' last-move' : ''}${lastMove?.from === k ? ' last-from' : ''}`;
+          const dice = state.dice[k] as number;
+          const chance = chances[k] ?? null;
+          const name = t('dicewars.territory', {
+            n: k,
+            owner: owner < 0 ? 'none' : letter(owner),
+            dice,
+            rules: state.rules,
+            chance: chance === null ? 'none' : percent(chance),
+          });
           return (
             <SvgButton
               canFocus={board.dests.has(key) || lit.dests.includes(key)}
-              aria-label={`territory ${t}, ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}${taking}`}
-              data-territory={t}
+              aria-label={name}
+              data-territory={k}
               class={cls}
               onPress={() => choose(key)}
-              onMouseEnter={() => setHover(t)}
+              onMouseEnter={() => setHover(k)}
             >
-              <title>{`territory ${t}: ${owner < 0 ? 'empty' : letter(owner)}, ${dice} ${state.rules === 'strength' ? 'strength' : 'dice'}${taking}`}</title>
+              <title>{name}</title>
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
               {/* The numbers the log and the notation use, on the map (a strength cell is too small: its title says it). */}
               {state.rules === 'classic' && (
                 <>
                   <text x={shape.cx - 1.6} y={shape.cy - 1.1} font-size={0.7} text-anchor="middle" class="tnum">
-                    {t}
+                    {k}
                   </text>{' '}
                 </>
               )}
@@ -268,10 +283,14 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
         </g>
       </ZoomableSvg>
       <p>
-        <button type="button" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
-          End Turn
+        <button type="button" class="end-turn" disabled={!session.interactive} onClick={() => play({ type: 'end' })}>
+          {t('dicewars.endTurn')}
         </button>{' '}
-        {odds !== null && <span data-testid="odds">win chance {(odds * 100).toFixed(1)}%</span>}
+        {odds !== null && (
+          <span data-testid="odds">
+            {t('dicewars.winChance', { chance: formatNumber(odds, { style: 'percent', minimumFractionDigits: 1 }) })}
+          </span>
+        )}
       </p>
     </GameShell>
   );

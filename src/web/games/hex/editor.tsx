@@ -5,6 +5,7 @@ import { hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { useMemo, useState } from 'preact/hooks';
 import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
+import { t } from '../../i18n/index.ts';
 import { SvgButton } from '../../svg-button.tsx';
 import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
@@ -59,12 +60,8 @@ export function HexEditor({ initial }: { initial: string | null }) {
   const position: Result<string> = parsed.ok ? ok(text) : parsed;
   const points = stones.map((_, cell) => hexToPixel(LAYOUT, cellHex(size, cell)));
   return (
-    <section class="editor hex-editor card" aria-label="position editor">
-      <svg
-        class={`board hex-board editor-board size-${size}`}
-        viewBox={formatViewBox(fitBox(points, 1.5))}
-        aria-label="The position being set up"
-      >
+    <section class="editor hex-editor card" aria-label={t('editor.label')}>
+      <svg class={`board hex-board editor-board size-${size}`} viewBox={formatViewBox(fitBox(points, 1.5))} aria-label={t('editor.board')}>
         <Sides size={size} />
         {points.map((p, cell) => {
           const stone = stones[cell] ?? -1;
@@ -78,7 +75,7 @@ export function HexEditor({ initial }: { initial: string | null }) {
               canFocus
               data-cell={name}
               class={stone >= 0 ? `stone ${SIDES[stone]}` : 'empty'}
-              aria-label={`${name} ${stone >= 0 ? SIDES[stone] : 'empty'}`}
+              aria-label={t('editor.hex.cell', { cell: name, stone: stone === 0 ? 'red' : stone === 1 ? 'blue' : 'none' })}
               onPress={() => setStones(stones.map((s, i) => (i === cell ? (s === 1 ? -1 : ((s + 1) as Stone)) : s)))}
             >
               <path class="hex" d={`M${corners}Z`} />
@@ -87,18 +84,19 @@ export function HexEditor({ initial }: { initial: string | null }) {
           );
         })}
       </svg>
-      <p class="muted">A click on a cell puts a red stone there, a second a blue one, a third empties it.</p>
+      <p class="muted">{t('editor.hex.clicks')}</p>
       <div class="editor-settings">
         <fieldset class="editor-turn">
-          <legend>To move</legend>
+          <legend>{t('editor.toMove')}</legend>
           {([0, 1] as const).map((side) => (
             <label key={side}>
-              <input type="radio" name="turn" checked={toMove === side} onChange={() => setToMove(side)} /> {side === 0 ? 'Red' : 'Blue'}
+              <input type="radio" name="turn" checked={toMove === side} onChange={() => setToMove(side)} />{' '}
+              {t(side === 0 ? 'seat.Red' : 'seat.Blue')}
             </label>
           ))}
         </fieldset>
         <label>
-          Size{' '}
+          {t('hex.option.size')}{' '}
           <select value={size} onChange={(e) => resize(Number(e.currentTarget.value))}>
             {Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i).map((n) => (
               <option value={n}>{`${n}×${n}`}</option>
@@ -106,10 +104,10 @@ export function HexEditor({ initial }: { initial: string | null }) {
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={pie} onChange={(e) => setPie(e.currentTarget.checked)} /> Pie rule (Blue may swap)
+          <input type="checkbox" checked={pie} onChange={(e) => setPie(e.currentTarget.checked)} /> {t('editor.hex.pie')}
         </label>
         <button type="button" onClick={() => setStones(new Array<Stone>(size * size).fill(-1))}>
-          Clear the board
+          {t('editor.clear')}
         </button>
       </div>
       <EditedPosition game={hex as unknown as AnyGame} position={position} opponent="medium" />

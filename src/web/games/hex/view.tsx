@@ -4,6 +4,7 @@ import { useMemo } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
+import { t } from '../../i18n/index.ts';
 import { useSettings } from '../../settings.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
@@ -40,7 +41,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   const { boardCoordinates } = useSettings();
   return (
     <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
-      <ZoomableSvg class={`board hex-board size-${size}`} title={`Hex board, ${size} by ${size}`} fit={fit}>
+      <ZoomableSvg class={`board hex-board size-${size}`} title={t('hex.board', { size })} fit={fit}>
         <Sides size={size} />
         {boardCoordinates && <Coordinates size={size} />}
         {points.map((p, cell) => {
@@ -57,7 +58,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
           return (
             <SvgButton
               canFocus={playable.has(cell)}
-              aria-label={`${name} ${stone >= 0 ? SIDES[stone] : 'empty'}`}
+              aria-label={t('editor.hex.cell', { cell: name, stone: SIDES[stone] ?? 'none' })}
               data-cell={name}
               class={classes}
               onPress={() => {
@@ -82,7 +83,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
       {swap && (
         <p class="swap">
           <button type="button" onClick={() => session.play(swap)}>
-            Swap: take the first stone as yours
+            {t('hex.swap')}
           </button>
         </p>
       )}

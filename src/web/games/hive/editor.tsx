@@ -2,9 +2,7 @@ import type { AnyGame } from '@hexarena/engines/engine/game.ts';
 import { ok, type Result } from '@hexarena/engines/engine/result.ts';
 import {
   arrangeLayout,
-  BUG_NAMES,
   BUGS,
-  COLOR_NAMES,
   COUNT_OF_BUG,
   type Color,
   checkHiveLayout,
@@ -30,10 +28,14 @@ import { Eraser } from 'lucide-preact';
 import { useMemo, useState } from 'preact/hooks';
 import { fitBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
+import { t } from '../../i18n/index.ts';
 import { SvgButton } from '../../svg-button.tsx';
+import { BUG_KEYS, COLOR_KEYS } from './bug-names.ts';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 const cell = (h: Hex) => `${h.q},${h.r}`;
+const pieceName = (color: Color, bug: number) =>
+  t('editor.hive.piece', { side: color === 0 ? 'white' : 'black', bug: t(BUG_KEYS[bug] ?? 'hive.bug.queen') });
 
 /** What a click on the board does: put the chosen bug on top of the cell, or take its top piece off. */
 type Tool = { readonly kind: 'place'; readonly color: Color; readonly bug: number } | { readonly kind: 'remove' };
@@ -98,11 +100,11 @@ export function HiveEditor({ initial }: { initial: string | null }) {
   const stackOf = (h: Hex) => pieces.filter((p) => p.q === h.q && p.r === h.r);
 
   return (
-    <section class="editor hive-editor card" aria-label="position editor">
+    <section class="editor hive-editor card" aria-label={t('editor.label')}>
       <div class="editor-tools">
         {([0, 1] as const).map((color) => (
           <fieldset class="editor-box" key={color}>
-            <legend>{COLOR_NAMES[color]}'s pieces</legend>
+            <legend>{t('editor.hive.pieces', { color: t(COLOR_KEYS[color]) })}</legend>
             {BUGS.map((letter, bug) => {
               if (!inGame(pieceId(color, FIRST_INDEX_OF_BUG[bug] as number), expansions)) return null;
               const left = (COUNT_OF_BUG[bug] as number) - pieces.filter((p) => sameBug(p.piece, color, bug)).length;
@@ -115,10 +117,10 @@ export function HiveEditor({ initial }: { initial: string | null }) {
                   aria-pressed={chosen}
                   disabled={left === 0}
                   data-tool={`${color === 0 ? 'w' : 'b'}${letter}`}
-                  title={`${COLOR_NAMES[color]} ${BUG_NAMES[bug]}: ${left} left`}
+                  title={t('editor.hive.left', { piece: pieceName(color, bug), count: left })}
                   onClick={() => setTool({ kind: 'place', color, bug })}
                 >
-                  <span class="visually-hidden">{`${COLOR_NAMES[color]} ${BUG_NAMES[bug]}`}</span>
+                  <span class="visually-hidden">{pieceName(color, bug)}</span>
                   <span aria-hidden="true">{letter}</span>
                   <span class="left">×{left}</span>
                 </button>
@@ -127,10 +129,10 @@ export function HiveEditor({ initial }: { initial: string | null }) {
           </fieldset>
         ))}
         <button type="button" aria-pressed={tool.kind === 'remove'} onClick={() => setTool({ kind: 'remove' })}>
-          <Eraser class="icon" aria-hidden="true" /> Take off
+          <Eraser class="icon" aria-hidden="true" /> {t('editor.takeOff')}
         </button>
       </div>
-      <svg class="board hive editor-board" viewBox={`${fit.x} ${fit.y} ${fit.w} ${fit.h}`} aria-label="The position being set up">
+      <svg class="board hive editor-board" viewBox={`${fit.x} ${fit.y} ${fit.w} ${fit.h}`} aria-label={t('editor.board')}>
         {[...cells.values()].map((h) => {
           const stack = stackOf(h);
           const top = stack.at(-1);
@@ -144,7 +146,7 @@ export function HiveEditor({ initial }: { initial: string | null }) {
               canFocus
               data-cell={cell(h)}
               class={top ? `piece-cell side-${colorOf(top.piece)}` : 'spot'}
-              {...(top ? {} : { 'aria-label': `empty cell ${cell(h)}` })}
+              {...(top ? {} : { 'aria-label': t('editor.emptyCell', { cell: cell(h) }) })}
               onPress={() => press(h)}
             >
               <polygon class="hex" points={corners} />
@@ -159,10 +161,15 @@ export function HiveEditor({ initial }: { initial: string | null }) {
                 </text>
               )}
               {top && (
-                <title>{`${[...stack]
-                  .reverse()
-                  .map((s) => formatPiece(s.piece))
-                  .join(' on ')} at ${cell(h)}`}</title>
+                <title>
+                  {t('editor.hive.stackAt', {
+                    stack: [...stack]
+                      .reverse()
+                      .map((s) => formatPiece(s.piece))
+                      .join(t('editor.hive.on')),
+                    cell: cell(h),
+                  })}
+                </title>
               )}
             </SvgButton>
           );
@@ -170,27 +177,27 @@ export function HiveEditor({ initial }: { initial: string | null }) {
       </svg>
       <div class="editor-settings">
         <fieldset class="editor-turn">
-          <legend>To move</legend>
+          <legend>{t('editor.toMove')}</legend>
           {([0, 1] as const).map((color) => (
             <label key={color}>
-              <input type="radio" name="turn" checked={turn === color} onChange={() => setTurn(color)} /> {COLOR_NAMES[color]}
+              <input type="radio" name="turn" checked={turn === color} onChange={() => setTurn(color)} /> {t(COLOR_KEYS[color])}
             </label>
           ))}
         </fieldset>
         <label>
-          Pieces in the game{' '}
+          {t('editor.hive.type')}{' '}
           <select value={type} onChange={(e) => setType(e.currentTarget.value as GameType)}>
-            {GAME_TYPES.map((t) => (
-              <option value={t}>{t}</option>
+            {GAME_TYPES.map((type) => (
+              <option value={type}>{type}</option>
             ))}
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={tournament} onChange={(e) => setTournament(e.currentTarget.checked)} /> No queen on a first turn
-          (tournament rule)
+          <input type="checkbox" checked={tournament} onChange={(e) => setTournament(e.currentTarget.checked)} />{' '}
+          {t('editor.hive.tournament')}
         </label>
         <button type="button" onClick={() => setPieces([])}>
-          Clear the board
+          {t('editor.clear')}
         </button>
       </div>
       <EditedPosition game={hive as unknown as AnyGame} position={position} opponent="medium" />

@@ -32,7 +32,7 @@ export const hiveWeb = webGame({
     const parsed = parseGameString(text);
     return parsed.ok ? ok({ options: { type: parsed.value.type }, moves: parsed.value.moves }) : parsed;
   },
-  pasteHint: 'a GameString',
+  pasteHint: 'analysis.paste.gameString',
   puzzleSet: () => import('../../../puzzles/sets/hive.json').then((m) => m.default),
   // The editor loads when a position is set up, not with the game.
   Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.HiveEditor }))),

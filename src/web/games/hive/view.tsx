@@ -89,7 +89,7 @@ function StackMarks({ at, height, under }: { at: Point; height: number; under: s
       </text>
       <rect class="under-badge" x={u.x - 0.39} y={u.y - 0.13} width={0.78} height={0.26} rx={0.13} />
       <text x={u.x} y={u.y + 0.075} font-size="0.2" text-anchor="middle" class="under" data-testid="under">
-        {`on ${under}`}
+        {t('hive.on', { under })}
       </text>
     </g>
   );
@@ -139,7 +139,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   // A screen reader names an empty destination by the move that goes there ("wG1 -wQ").
   const moveTo = (key: string) => {
     const target = selected === null ? undefined : board.dests.get(selected)?.find((t) => t.to === key);
-    return target === undefined ? 'empty cell' : hive.formatMove(state, target.move);
+    return target === undefined ? t('hive.emptyCell') : hive.formatMove(state, target.move);
   };
   const throwable = board.movable ? throwableCells(state, board, coords) : [];
   const surrounded = surroundedQueens(state, coords);
@@ -221,7 +221,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
       separator=", "
       prompt={`${t('game.toMove', { seat: t(COLOR_KEYS[session.toMove ?? 0] ?? 'seat.White') })}${throwable.length > 0 ? ` ${t('hive.throwable')}` : ''}`}
     >
-      <ZoomableSvg class="board hive" title="Hive board" fit={fit}>
+      <ZoomableSvg class="board hive" title={t('hive.board')} fit={fit}>
         {occupied.map(([cell, h]) => {
           const key = cellKey(h);
           const stack = stackAt(pos, cell);
@@ -246,7 +246,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
                 </text>
               )}
               {height > 1 && <StackMarks at={p} height={height} under={formatPiece(stack[height - 2] as number)} />}
-              <title>{`${formatPiece(top)}${height > 1 ? ` on ${under}` : ''}`}</title>
+              <title>{height > 1 ? `${formatPiece(top)} ${t('hive.on', { under })}` : formatPiece(top)}</title>
             </>,
             cls,
             { 'data-height': height, 'data-piece': formatPiece(top) },
@@ -259,7 +259,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
       <p>
         {board.direct.has('pass') && (
           <button type="button" onClick={() => choose('pass')}>
-            Pass
+            {t('hive.pass')}
           </button>
         )}{' '}
       </p>

@@ -16,6 +16,7 @@ import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
 import { useMemo, useState } from 'preact/hooks';
 import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
+import { t } from '../../i18n/index.ts';
 import { SvgButton } from '../../svg-button.tsx';
 import { LAYOUT, Token } from './drawing.tsx';
 
@@ -79,8 +80,8 @@ export function NonagaEditor({ initial }: { initial: string | null }) {
   const position = nonagaPositionText(cells, turn);
   const pixels = shown.map((h) => hexToPixel(LAYOUT, h));
   return (
-    <section class="editor nonaga-editor card" aria-label="position editor">
-      <svg class="board nonaga editor-board" viewBox={formatViewBox(fitBox(pixels, 1.2))} aria-label="The position being set up">
+    <section class="editor nonaga-editor card" aria-label={t('editor.label')}>
+      <svg class="board nonaga editor-board" viewBox={formatViewBox(fitBox(pixels, 1.2))} aria-label={t('editor.board')}>
         {shown.map((h, i) => {
           const key = keyOf(h);
           const held = cells.get(key) ?? 'none';
@@ -94,7 +95,7 @@ export function NonagaEditor({ initial }: { initial: string | null }) {
               canFocus
               data-cell={key}
               class={held === 'none' ? 'empty' : 'disc'}
-              aria-label={`${key}: ${held === 'none' ? 'empty' : held === 'disc' ? 'a disc' : `a ${held === 'red' ? 'Red' : 'Black'} token on a disc`}`}
+              aria-label={t('editor.nonaga.cell', { cell: key, held })}
               onPress={() => setCells(new Map(cells).set(key, NEXT[held]))}
             >
               <path class="hex" d={`M${corners}Z`} />
@@ -103,21 +104,22 @@ export function NonagaEditor({ initial }: { initial: string | null }) {
           );
         })}
       </svg>
-      <p class="muted">A click on a cell puts a disc there, a second a Red token on it, a third a Black one, a fourth clears it.</p>
+      <p class="muted">{t('editor.nonaga.clicks')}</p>
       <div class="editor-settings">
         <fieldset class="editor-turn">
-          <legend>To move</legend>
+          <legend>{t('editor.toMove')}</legend>
           {([RED, BLACK] as const).map((side) => (
             <label key={side}>
-              <input type="radio" name="turn" checked={turn === side} onChange={() => setTurn(side)} /> {side === RED ? 'Red' : 'Black'}
+              <input type="radio" name="turn" checked={turn === side} onChange={() => setTurn(side)} />{' '}
+              {t(side === RED ? 'seat.Red' : 'seat.Black')}
             </label>
           ))}
         </fieldset>
         <button type="button" onClick={() => setCells(cellsFrom(null).cells)}>
-          The starting position
+          {t('editor.nonaga.start')}
         </button>
         <button type="button" onClick={() => setCells(new Map())}>
-          Clear the board
+          {t('editor.clear')}
         </button>
       </div>
       <EditedPosition game={nonaga as unknown as AnyGame} position={position} opponent="hard" />

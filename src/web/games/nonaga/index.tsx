@@ -26,7 +26,7 @@ export const nonagaWeb = webGame({
   Board: NonagaBoard,
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',
-  agentLabels: { seed: 'seed bot (one ply)' },
+  agentLabels: { seed: 'create.agent.seed' },
   optionsForm: NonagaOptions,
   puzzleSet: () => import('../../../puzzles/sets/nonaga.json').then((m) => m.default),
   movePoints: nonagaMovePoints,

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from '../../board/motion.ts';
 import { useEscape } from '../../escape.ts';
+import { t } from '../../i18n/index.ts';
+import { seatWord } from '../../i18n/outcome.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -156,7 +158,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   const joined = joinedTokens(state);
 
   const mover = SEATS[session.toMove ?? 0];
-  const prompt = pendingSlide === null ? `${mover} to move: slide a token.` : `${mover} to move: now move a disc.`;
+  const prompt = t(pendingSlide === null ? 'nonaga.prompt.slide' : 'nonaga.prompt.disc', { seat: seatWord(mover ?? '') });
 
   const cell = (key: string, h: Hex, content: preact.ComponentChildren, extra: string) => {
     const focusable = board?.movable && (board.dests.has(key) || lit.dests.includes(key));
@@ -172,7 +174,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   return (
     <GameShell help={HOW_TO_PLAY} session={session} title="Nonaga" prompt={prompt} separator=", " moveLabel={nonagaMoveLabel}>
       <svg class="board nonaga" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}>
-        <title>Nonaga board</title>
+        <title>{t('nonaga.board')}</title>
         {shown.map((d) => {
           const p = hexToPixel(LAYOUT, d.h);
           const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to last-move' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
@@ -192,14 +194,14 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
       {board?.movable && board.direct.has('pass') && (
         <p>
           <button type="button" onClick={() => choose('pass')}>
-            {pendingSlide === null ? 'Pass the slide (no token can slide)' : 'Pass the disc move (no disc can move)'}
+            {pendingSlide === null ? t('nonaga.passSlide') : t('nonaga.passDisc')}
           </button>
         </p>
       )}
       {pendingSlide !== null && (
         <p>
           <button type="button" onClick={() => setPendingSlide(null)}>
-            Take back the slide
+            {t('nonaga.takeBack')}
           </button>
         </p>
       )}

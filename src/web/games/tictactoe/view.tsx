@@ -2,6 +2,7 @@ import { select } from '@hexarena/engines/engine/board-interaction.ts';
 import { formatCell, type tictactoe, tictactoeBoard, winningCells } from '@hexarena/engines/games/tictactoe/index.ts';
 import { arrowBetweenCells, boardFocusEvents } from '../../board/arrow-keys.ts';
 import { useMoveMotion } from '../../board/motion.ts';
+import { t } from '../../i18n/index.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -29,7 +30,7 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
   return (
     <GameShell help={HOW_TO_PLAY} session={session} title="Tic-tac-toe">
       <svg class="board tictactoe" viewBox="0 0 3 3" onKeyDown={arrowBetweenCells} {...boardFocusEvents}>
-        <title>tic-tac-toe board</title>
+        <title>{t('tictactoe.board')}</title>
         {state.board.map((mark, cell) => {
           const x = cell % 3;
           const y = Math.floor(cell / 3);
@@ -37,7 +38,7 @@ export function TicTacToeBoard({ session }: { session: SessionOf<typeof tictacto
           return (
             <SvgButton
               canFocus={mark === null && board.movable}
-              aria-label={`${name} ${mark ?? 'empty'}`}
+              aria-label={t('tictactoe.cell', { cell: name, mark: mark ?? 'none' })}
               data-cell={name}
               class={
                 [won.includes(name) ? 'win' : '', name === last ? 'last-move' : '', premove?.queued === name ? 'premove' : '']
