@@ -13,11 +13,7 @@ import { useAccount } from './use-account.ts';
 /** The path of a player's profile. */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
 
-/** The player a path names (/u/<name>), or null. */
-export function profileName(pathname: string): string | null {
-  const m = /^\/u\/([A-Za-z0-9_-]{1,64})$/.exec(pathname);
-  return m ? (m[1] as string) : null;
-}
+export { profileName } from '../routes.ts';
 
 /** /u/<name>: a player's results per game, their games (filtered by game and result), and their export. */
 export function ProfilePage({ name }: { name: string }) {
