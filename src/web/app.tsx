@@ -13,7 +13,11 @@ const PAGES = {
   ladder: () => import('./account/ladder-page.tsx').then((m) => m.LadderPage),
   leaderboard: () => import('./account/leaderboard-page.tsx').then((m) => m.LeaderboardPage),
   profile: () => import('./account/profile-page.tsx').then((m) => m.ProfilePage),
-  online: () => import('./online/page.tsx').then((m) => m.OnlinePage),
+  online: () => {
+    // Its board's session comes next whatever the game: on the way while the game is asked for.
+    void import('./games/sessions.tsx');
+    return import('./online/page.tsx').then((m) => m.OnlinePage);
+  },
   analysis: () => import('./analysis/page.tsx').then((m) => m.AnalysisPage),
   puzzle: () => import('./puzzles/page.tsx').then((m) => m.PuzzlePage),
   editor: () => import('./editor/page.tsx').then((m) => m.EditorPage),

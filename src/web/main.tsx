@@ -4,8 +4,8 @@ import './style.css';
 import { App, loadPage } from './app.tsx';
 import { startI18n, warmLocaleData } from './i18n/index.ts';
 import { routeOf, setupPart } from './routes.ts';
-// The boards' themes, last-move mark and motion: after the games' styles, whose rules it themes.
-import './board-look.css';
+// The saved theme and board look on the root before anything is drawn (settings.ts applies them as it loads).
+import './settings.ts';
 
 // The player's language (its catalog alone is fetched) and the page's code, side by side; then the
 // page, in that language. A page that failed to load is the App's to show (it loads it again).
