@@ -1,27 +1,77 @@
+import type { JSX } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { AccountPage } from './account/account-page.tsx';
-import { LadderPage, ladderOf } from './account/ladder-page.tsx';
-import { LeaderboardPage, leaderboardOf } from './account/leaderboard-page.tsx';
-import { ProfilePage, profileName } from './account/profile-page.tsx';
-import { isAnalysisAddress } from './analysis/address.ts';
-import { isEditorAddress } from './editor/address.ts';
-import { webGameOf } from './games/index.ts';
-import type { WebGame } from './games/web-game.tsx';
-import { Home } from './home.tsx';
-import { t } from './i18n/index.ts';
-import { onlineGameId } from './online/links.ts';
-import { OnlinePage } from './online/page.tsx';
-import { isPuzzleAddress } from './puzzles/address.ts';
-import { checkSetup, parseSetup, setupPart } from './setup.ts';
-import { socialPage } from './social/pages.tsx';
+import { useEffect, useState } from 'preact/hooks';
+import { type Route, routeOf, setupPart } from './routes.ts';
 
-// The analysis board, the puzzles and the editor load when asked for, not with the home page.
-const AnalysisPage = lazy(() => import('./analysis/page.tsx').then((m) => ({ default: m.AnalysisPage })));
-const PuzzlePage = lazy(() => import('./puzzles/page.tsx').then((m) => ({ default: m.PuzzlePage })));
-const EditorPage = lazy(() => import('./editor/page.tsx').then((m) => ({ default: m.EditorPage })));
-const ModerationPage = lazy(() => import('./moderation/moderation-page.tsx').then((m) => ({ default: m.ModerationPage })));
+/**
+ * Each page's code, loaded when the page is shown: a phone's first screen carries its own page, not
+ * the others (the home page no profile, a profile no board). main.tsx starts the first one's load.
+ */
+const PAGES = {
+  account: () => import('./account/account-page.tsx').then((m) => m.AccountPage),
+  moderation: () => import('./moderation/moderation-page.tsx').then((m) => m.ModerationPage),
+  ladder: () => import('./account/ladder-page.tsx').then((m) => m.LadderPage),
+  leaderboard: () => import('./account/leaderboard-page.tsx').then((m) => m.LeaderboardPage),
+  profile: () => import('./account/profile-page.tsx').then((m) => m.ProfilePage),
+  online: () => {
+    // Its board's session comes next whatever the game: on the way while the game is asked for.
+    void import('./games/sessions.tsx');
+    return import('./online/page.tsx').then((m) => m.OnlinePage);
+  },
+  analysis: () => import('./analysis/page.tsx').then((m) => m.AnalysisPage),
+  puzzle: () => import('./puzzles/page.tsx').then((m) => m.PuzzlePage),
+  editor: () => import('./editor/page.tsx').then((m) => m.EditorPage),
+  local: () => import('./local-page.tsx').then((m) => m.LocalPage),
+  social: () => import('./social/pages.tsx').then((m) => m.SocialPage),
+  home: () => import('./home.tsx').then((m) => m.Home),
+};
+
+/** Starts loading a route's page (main.tsx, beside the catalog), so its first render finds it in. */
+export const loadPage = (route: Route): Promise<unknown> => PAGES[route.page]();
+
+const page = <P,>(load: () => Promise<(props: P) => JSX.Element | null>) => lazy(() => load().then((c) => ({ default: c })));
+const AccountPage = page(PAGES.account);
+const ModerationPage = page(PAGES.moderation);
+const LadderPage = page(PAGES.ladder);
+const LeaderboardPage = page(PAGES.leaderboard);
+const ProfilePage = page(PAGES.profile);
+const OnlinePage = page(PAGES.online);
+const AnalysisPage = page(PAGES.analysis);
+const PuzzlePage = page(PAGES.puzzle);
+const EditorPage = page(PAGES.editor);
+const LocalPage = page(PAGES.local);
+const SocialPage = page(PAGES.social);
+const Home = page(PAGES.home);
 const loading = <main aria-busy="true" />;
+
+function RoutePage({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'account':
+      return <AccountPage />;
+    case 'moderation':
+      return <ModerationPage />;
+    case 'ladder':
+      return <LadderPage key={route.game} game={route.game} />;
+    case 'leaderboard':
+      return <LeaderboardPage key={route.perf} perf={route.perf} />;
+    case 'profile':
+      return <ProfilePage key={route.name} name={route.name} />;
+    case 'online':
+      return <OnlinePage key={route.id} id={route.id} />;
+    case 'analysis':
+      return <AnalysisPage key={route.address} address={route.address} />;
+    case 'puzzle':
+      return <PuzzlePage key={route.address} address={route.address} />;
+    case 'editor':
+      return <EditorPage key={route.address} address={route.address} />;
+    case 'local':
+      return <LocalPage key={route.address} address={route.address} />;
+    case 'social':
+      return <SocialPage key={route.pathname} pathname={route.pathname} />;
+    case 'home':
+      return <Home />;
+  }
+}
 
 export function App() {
   // A new address typed or followed (the fragment changes) is a new game; the page's own moves
@@ -34,61 +84,10 @@ export function App() {
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
-  const analysis = isAnalysisAddress(address);
-  const puzzle = isPuzzleAddress(address);
-  const editor = isEditorAddress(address);
-  const setup = useMemo(() => {
-    if (analysis || puzzle || editor) return null;
-    const parsed = parseSetup(address);
-    return parsed?.ok ? checkSetup(parsed.value, webGameOf(parsed.value.game)) : parsed;
-  }, [address, analysis, puzzle, editor]);
   // An online game's page is its path, /g/<id>: the server answers it with this app.
-  if (window.location.pathname === '/account') return <AccountPage />;
-  if (window.location.pathname === '/mod')
-    return (
-      <Suspense fallback={loading}>
-        <ModerationPage />
-      </Suspense>
-    );
-  const ladder = ladderOf(window.location.pathname);
-  if (ladder !== null) return <LadderPage key={ladder} game={ladder} />;
-  const leaderboard = leaderboardOf(window.location.pathname);
-  if (leaderboard !== null) return <LeaderboardPage key={leaderboard} perf={leaderboard} />;
-  const social = socialPage(window.location.pathname);
-  if (social) return social;
-  const profile = profileName(window.location.pathname);
-  if (profile) return <ProfilePage key={profile} name={profile} />;
-  const online = onlineGameId(window.location.pathname);
-  if (online) return <OnlinePage key={online} id={online} />;
-  if (analysis)
-    return (
-      <Suspense fallback={loading}>
-        <AnalysisPage key={address} address={address} />
-      </Suspense>
-    );
-  if (puzzle)
-    return (
-      <Suspense fallback={loading}>
-        <PuzzlePage key={address} address={address} />
-      </Suspense>
-    );
-  if (editor)
-    return (
-      <Suspense fallback={loading}>
-        <EditorPage key={address} address={address} />
-      </Suspense>
-    );
-  if (!setup) return <Home />;
-  if (!setup.ok)
-    return (
-      <main>
-        <h1>hexarena</h1>
-        <p class="error" role="alert">
-          {t('app.cannotStart', { reason: setup.error.message })}
-        </p>
-        <a href="./">{t('app.home')}</a>
-      </main>
-    );
-  const { LocalView } = webGameOf(setup.value.game) as WebGame;
-  return <LocalView key={address} setup={setup.value} />;
+  return (
+    <Suspense fallback={loading}>
+      <RoutePage route={routeOf(window.location.pathname, address)} />
+    </Suspense>
+  );
 }

@@ -2,11 +2,12 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { poolOf } from '@hexarena/engines/ratings/pools.ts';
 import { Bot, Microscope, Monitor, PencilRuler, Plus, Puzzle, Tv, Users } from 'lucide-preact';
-import { useEffect, useState } from 'preact/hooks';
+import { lazy, memo, Suspense } from 'preact/compat';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { AccountBar } from './account/account-bar.tsx';
 import { useAccount } from './account/use-account.ts';
 import { YourGames } from './account/your-games.tsx';
-import { CreateGameDialog, type Mode } from './create-game.tsx';
+import type { Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
 import { formatRating, t } from './i18n/index.ts';
@@ -17,10 +18,13 @@ import { liveGame } from './online/api.ts';
 import { gamePage } from './online/links.ts';
 import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
 import { puzzleUrl } from './puzzles/address.ts';
-import { SettingsBar } from './shell.tsx';
-import { BEST_CHANNEL, tvPage } from './social/api.ts';
+import { SettingsBar } from './settings-bar.tsx';
+import { BEST_CHANNEL, tvPage } from './social/addresses.ts';
 import { FollowingNews } from './social/following-news.tsx';
 import { UploadRecord } from './upload.tsx';
+
+/** The create dialog (its forms, the seats' agents), loaded when it first opens: the first screen draws without it. */
+const CreateGameDialog = lazy(() => import('./create-game.tsx').then((m) => ({ default: m.CreateGameDialog })));
 
 /** The game asked for in the address (`/#hive`, where "New game" leads), if it is one. */
 const askedGame = (): string | null => {
@@ -80,6 +84,46 @@ function LiveGameCard() {
 }
 
 /**
+ * The games, with how to play them: the same whatever the lobby, the account or the socket say, so
+ * drawn once, not again each time one of them answers (a phone redraws nothing it need not).
+ */
+const GameShelf = memo(function GameShelf({ open }: { open: (mode: Mode, game: string) => void }) {
+  return (
+    <section class="game-shelf" aria-label={t('home.games')}>
+      <h2>{t('home.games')}</h2>
+      {/* Below the fold, beside the games: the right column's height must not change when its cards load. */}
+      <p class="shelf-tools">
+        <a href="./#analysis&game=hive" class="button-link">
+          <Microscope class="icon" aria-hidden="true" /> {t('home.analysisBoard')}
+        </a>
+        <a href="./#editor&game=hive" class="button-link">
+          <PencilRuler class="icon" aria-hidden="true" /> {t('home.setUpPosition')}
+        </a>
+      </p>
+      <ul>
+        {WEB_GAMES.map((card) => (
+          <li class="card" data-game-card={card.id}>
+            {card.picture}
+            <h3>{card.game.title}</h3>
+            <HowToPlay>{card.howToPlay}</HowToPlay>
+            <div class="card-actions">
+              <button type="button" onClick={() => open('create', card.id)}>
+                {t('home.play', { game: card.game.title })}
+              </button>
+              {card.puzzleSet && (
+                <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
+                  <Puzzle class="icon" aria-hidden="true" /> {t('home.puzzleOfTheDay')}
+                </a>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+/**
  * The home page, as lichess lays out its own: above the fold the ways to play now (quick pairing,
  * the buttons that open the one "create a game" dialog), the lobby's open games, your games and a
  * live game to watch; the games themselves, with how to play them, below.
@@ -99,10 +143,13 @@ export function Home() {
     const game = askedGame();
     return game ? { mode: 'create', game } : null;
   });
+  // Once opened, the dialog stays in the page (closed), as it was before it loaded.
+  const everOpened = useRef(false);
+  if (opened) everOpened.current = true;
   // The online parts are laid out while the server is asked, so nothing moves when it answers; only a
   // static copy of the app, with no server, takes them away again.
   const online = lobby !== false;
-  const open = (mode: Mode, game: string | null = null) => setOpened({ mode, game });
+  const open = useCallback((mode: Mode, game: string | null = null) => setOpened({ mode, game }), []);
   return (
     <main class="home">
       <header class="topbar">
@@ -139,47 +186,21 @@ export function Home() {
           {online && <LiveGameCard />}
         </div>
       </div>
-      <section class="game-shelf" aria-label={t('home.games')}>
-        <h2>{t('home.games')}</h2>
-        {/* Below the fold, beside the games: the right column's height must not change when its cards load. */}
-        <p class="shelf-tools">
-          <a href="./#analysis&game=hive" class="button-link">
-            <Microscope class="icon" aria-hidden="true" /> {t('home.analysisBoard')}
-          </a>
-          <a href="./#editor&game=hive" class="button-link">
-            <PencilRuler class="icon" aria-hidden="true" /> {t('home.setUpPosition')}
-          </a>
-        </p>
-        <ul>
-          {WEB_GAMES.map((card) => (
-            <li class="card" data-game-card={card.id}>
-              {card.picture}
-              <h3>{card.game.title}</h3>
-              <HowToPlay>{card.howToPlay}</HowToPlay>
-              <div class="card-actions">
-                <button type="button" onClick={() => open('create', card.id)}>
-                  {t('home.play', { game: card.game.title })}
-                </button>
-                {card.puzzleSet && (
-                  <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
-                    <Puzzle class="icon" aria-hidden="true" /> {t('home.puzzleOfTheDay')}
-                  </a>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <CreateGameDialog
-        opened={opened}
-        online={online}
-        signedIn={account?.kind === 'player'}
-        onClose={() => {
-          setOpened(null);
-          // The address no longer asks for a game once its dialog is closed.
-          if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);
-        }}
-      />
+      <GameShelf open={open} />
+      {everOpened.current && (
+        <Suspense fallback={null}>
+          <CreateGameDialog
+            opened={opened}
+            online={online}
+            signedIn={account?.kind === 'player'}
+            onClose={() => {
+              setOpened(null);
+              // The address no longer asks for a game once its dialog is closed.
+              if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);
+            }}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

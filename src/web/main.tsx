@@ -1,13 +1,18 @@
 import { render } from 'preact';
 // The shared look first: each game's own styles, imported with its folder, come after it.
 import './style.css';
-import { App } from './app.tsx';
-import { startI18n } from './i18n/index.ts';
-// The boards' themes, last-move mark and motion: after the games' styles, whose rules it themes.
-import './board-look.css';
+import { App, loadPage } from './app.tsx';
+import { startI18n, warmLocaleData } from './i18n/index.ts';
+import { routeOf, setupPart } from './routes.ts';
+// The saved theme and board look on the root before anything is drawn (settings.ts applies them as it loads).
+import './settings.ts';
 
-// The player's language first (its catalog alone is fetched), then the page in it.
-void startI18n().then(() => render(<App />, document.getElementById('app') as HTMLElement));
+// The player's language (its catalog alone is fetched) and the page's code, side by side; then the
+// page, in that language. A page that failed to load is the App's to show (it loads it again).
+const page = loadPage(routeOf(window.location.pathname, setupPart(window.location))).catch(() => undefined);
+void Promise.all([startI18n(), page]).then(() => render(<App />, document.getElementById('app') as HTMLElement));
+// In a task of its own, while the requests above are on the network.
+setTimeout(warmLocaleData, 0);
 
 // The installable app: a worker keeps the build so the site opens with no network (service-worker.ts).
 // Only a build has one (the dev server serves no sw.js: the registration fails, quietly), and only

@@ -90,10 +90,7 @@ export function setupUrl(setup: Setup): string {
   return `./#${q}`;
 }
 
-/** The part of a page's address that holds its game: the fragment, or the query of an older address. */
-export function setupPart(location: { readonly hash: string; readonly search: string }): string {
-  return location.hash.length > 1 ? location.hash : location.search;
-}
+export { setupPart } from './routes.ts';
 
 /**
  * The setup that resumes an uploaded record, after checking it move by move: its options, seed and

@@ -1,25 +1,6 @@
 import type { Player } from '@hexarena/engines/engine/game.ts';
 import { randomSeed } from '@hexarena/engines/engine/rng.ts';
-import {
-  ArrowLeftRight,
-  Check,
-  Download,
-  Flag,
-  Gauge,
-  Microscope,
-  Moon,
-  Pause,
-  Play,
-  Plus,
-  RotateCcw,
-  Settings2,
-  Sun,
-  Undo2,
-  Users,
-  Volume2,
-  VolumeX,
-  X,
-} from 'lucide-preact';
+import { ArrowLeftRight, Check, Download, Flag, Gauge, Microscope, Pause, Play, Plus, RotateCcw, Undo2, Users, X } from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
 import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -29,15 +10,14 @@ import { HistoryNav } from './history-nav.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { formatNumber, t } from './i18n/index.ts';
 import { outcomeText, seatWord } from './i18n/outcome.ts';
-import { LanguagePicker } from './i18n/picker.tsx';
-import { LookSettings } from './look-settings.tsx';
 import { MoveBox } from './move-box.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel, OpenSeats } from './online/panel.tsx';
 import { PlayerStrip } from './player-strip.tsx';
 import { puzzleStatus } from './puzzles/status.ts';
 import { downloadRecord } from './record-file.ts';
-import { AI_SPEEDS, THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
+import { AI_SPEEDS, updateSettings, useSettings } from './settings.ts';
+import { SettingsBar } from './settings-bar.tsx';
 import { setupUrl } from './setup.ts';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
@@ -584,43 +564,5 @@ const MoveList = memo(function MoveList({
   );
 });
 
-/** Theme and sound on every page; the boards' look, move confirmation and the language in a menu beside them. */
-export function SettingsBar() {
-  const { theme, sound, confirmMoves } = useSettings();
-  return (
-    <div class="settings">
-      <label class="theme-choice">
-        {theme === 'dark' ? <Moon class="icon" aria-hidden="true" /> : <Sun class="icon" aria-hidden="true" />}
-        <span class="visually-hidden">{t('settings.theme')}</span>
-        <select value={theme} aria-label={t('settings.theme')} onChange={(e) => updateSettings({ theme: e.currentTarget.value as Theme })}>
-          {THEMES.map((theme) => (
-            <option value={theme}>{t(`settings.theme.${theme}`)}</option>
-          ))}
-        </select>
-      </label>
-      <details class="settings-menu">
-        <summary aria-label={t('settings.more')} title={t('settings.more')}>
-          <Settings2 class="icon" aria-hidden="true" />
-        </summary>
-        <div class="settings-panel">
-          <LookSettings />
-          <label>
-            <input type="checkbox" checked={confirmMoves} onChange={(e) => updateSettings({ confirmMoves: e.currentTarget.checked })} />{' '}
-            {t('settings.confirmMoves')}
-          </label>
-          <LanguagePicker />
-        </div>
-      </details>
-      <button
-        type="button"
-        class="quiet"
-        aria-pressed={sound}
-        aria-label={t('settings.sounds')}
-        title={t(sound ? 'settings.soundsOn' : 'settings.soundsOff')}
-        onClick={() => updateSettings({ sound: !sound })}
-      >
-        {sound ? <Volume2 class="icon" aria-hidden="true" /> : <VolumeX class="icon" aria-hidden="true" />}
-      </button>
-    </div>
-  );
-}
+// The bar has its own module (the home page and the account pages show it without a board).
+export { SettingsBar };

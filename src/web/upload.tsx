@@ -1,8 +1,6 @@
 import { FolderOpen } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 import { t } from './i18n/index.ts';
-import { readRecord } from './record-file.ts';
-import { setupUrl } from './setup.ts';
 
 /**
  * "Open a record": a JSON record from Download (or any tool), or a Hive game from boardspace.net (SGF) or
@@ -13,6 +11,8 @@ export function UploadRecord({ withIcon = false }: { readonly withIcon?: boolean
   const open = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
+    // The readers of every format load when a file is chosen, not with the page that offers it.
+    const [{ readRecord }, { setupUrl }] = await Promise.all([import('./record-file.ts'), import('./setup.ts')]);
     const setup = await readRecord(file);
     input.value = '';
     if (!setup.ok) {

@@ -5,12 +5,7 @@ import { fetchLadder, type LadderEntry } from '../online/api.ts';
 import { RATED_GAMES } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
 
-/** The game a path's ladder is of (/ladder is Hive's, /ladder/hex Hex's), or null for another page. */
-export function ladderOf(pathname: string): string | null {
-  if (pathname === '/ladder' || pathname === '/ladder/') return 'hive';
-  const m = /^\/ladder\/([a-z]{2,20})\/?$/.exec(pathname);
-  return m ? (m[1] as string) : null;
-}
+export { ladderOf } from '../routes.ts';
 
 /**
  * /ladder: the engines' strength table of a game — hexarena's levels and the outside programs the

@@ -36,17 +36,7 @@ export function perfTitle(perf: string): string {
   return speed ? t('leaderboard.perf', { game: title, speed: speedWord(speed) }) : title;
 }
 
-/** What a path asks for: the index (''), a perf's board, or null for another page. A perf of no rated game is still a perf (the page says so). */
-export function leaderboardOf(pathname: string): string | null {
-  if (pathname === '/leaderboard' || pathname === '/leaderboard/') return '';
-  const m = /^\/leaderboard\/([^/]{1,60})\/?$/.exec(pathname);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1] as string);
-  } catch {
-    return null;
-  }
-}
+export { leaderboardOf } from '../routes.ts';
 
 /** A perf within its game: "Untimed", "Blitz". */
 const speedTitle = (perf: string): string => {

@@ -1,4 +1,4 @@
-import { SettingsBar } from '../shell.tsx';
+import { SettingsBar } from '../settings-bar.tsx';
 import { AccountBar } from './account-bar.tsx';
 
 /** The top of a page of the site (account, profile, boards): the way home, the account and the site's links, the settings. */

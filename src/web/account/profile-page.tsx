@@ -11,13 +11,8 @@ import { PageTop, Problem } from './page-parts.tsx';
 import { CHART, RatingChart } from './rating-chart.tsx';
 import { useAccount } from './use-account.ts';
 
+export { profileName } from '../routes.ts';
 export { profilePage } from '../social/addresses.ts';
-
-/** The player a path names (/u/<name>), or null. */
-export function profileName(pathname: string): string | null {
-  const m = /^\/u\/([A-Za-z0-9_-]{1,64})$/.exec(pathname);
-  return m ? (m[1] as string) : null;
-}
 
 /** /u/<name>: a player's results per game, their games (filtered by game and result), and their export. */
 export function ProfilePage({ name }: { name: string }) {

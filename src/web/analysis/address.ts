@@ -25,8 +25,7 @@ export interface Analysis {
   readonly review?: string;
 }
 
-/** Whether a page's fragment (or query) is an analysis rather than a game. */
-export const isAnalysisAddress = (address: string): boolean => /^[#?]analysis(&|$)/.test(address);
+export { isAnalysisAddress } from '../routes.ts';
 
 /** The address of an analysis (`./#analysis&…`, or from another `base`: `/` on an online game's page). */
 export function analysisUrl(

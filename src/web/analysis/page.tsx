@@ -1,6 +1,6 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
-import type { WebGame } from '../games/web-game.tsx';
+import type { GameView, WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
 import { type OpenedAnalysis, parseAnalysis } from './address.ts';
 import { AnalysisGames } from './open.tsx';
@@ -27,7 +27,21 @@ export function AnalysisPage({ address }: { address: string }) {
   );
 }
 
-/** The game's own board over the analysis: moves are explored, not committed, so none waits for a Confirm. */
+/** The game's board module, once loaded (its arrows need its drawing before the analysis starts). */
 function AnalysisBoard({ web, opened }: { web: WebGame; opened: OpenedAnalysis }) {
-  return <web.Board session={useAnalysis(opened, web.game, web.movePoints)} />;
+  const [view, setView] = useState<GameView<unknown, unknown, unknown> | null>(null);
+  useEffect(() => {
+    let current = true;
+    void web.loadView().then((v) => current && setView(v));
+    return () => {
+      current = false;
+    };
+  }, [web]);
+  if (!view) return <main aria-busy="true" />;
+  return <AnalysedBoard web={web} view={view} opened={opened} />;
+}
+
+/** The game's own board over the analysis: moves are explored, not committed, so none waits for a Confirm. */
+function AnalysedBoard({ web, view, opened }: { web: WebGame; view: GameView<unknown, unknown, unknown>; opened: OpenedAnalysis }) {
+  return <view.Board session={useAnalysis(opened, web.game, view.movePoints)} />;
 }

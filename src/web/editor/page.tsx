@@ -1,6 +1,6 @@
 import { Suspense } from 'preact/compat';
 import { webGameOf } from '../games/index.ts';
-import { SettingsBar } from '../shell.tsx';
+import { SettingsBar } from '../settings-bar.tsx';
 import { editorUrl, parseEditorAddress } from './address.ts';
 import { TextEditor } from './text-editor.tsx';
 import './editor.css';

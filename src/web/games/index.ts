@@ -4,6 +4,9 @@ import { hiveWeb } from './hive/index.tsx';
 import { nonagaWeb } from './nonaga/index.tsx';
 import { tictactoeWeb } from './tictactoe/index.tsx';
 import type { WebGame } from './web-game.tsx';
+// The boards' themes, last-move mark and motion: after the games' styles, whose rules it themes (and
+// in their file: the games load apart from the app, their styles with them).
+import '../board-look.css';
 
 /** Every game the browser shows, in the home page's order. A new game is its folder and one line here. */
 export const WEB_GAMES: readonly WebGame[] = [tictactoeWeb, hiveWeb, dicewarsWeb, nonagaWeb, hexWeb];

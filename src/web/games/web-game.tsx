@@ -1,15 +1,13 @@
 import type { AnyGame, GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
 import type { Result } from '@hexarena/engines/engine/result.ts';
 import type { ComponentChildren, JSX } from 'preact';
+import { lazy, Suspense } from 'preact/compat';
 import type { MovePoints } from '../analysis/info.ts';
-import { useMoveConfirmation } from '../confirm-move.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import type { Followed } from '../online/model.ts';
-import { usePremove } from '../online/premove.ts';
 import type { PublicGame } from '../online/protocol.ts';
-import { useOnlineGame } from '../online/use-online-game.ts';
 import type { Setup } from '../setup.ts';
-import { type GameSession, useGame } from '../use-game.ts';
+import type { GameSession } from '../use-game.ts';
 
 /** Options as a home card edits them, before the game's parseOptions checks them. */
 export type Options = Record<string, Json>;
@@ -24,8 +22,11 @@ export type OptionsForm = (props: { options: Options; set: (change: Options) => 
  */
 export interface WebGameParts<S, M, O> {
   readonly game: GameDefinition<S, M, O>;
-  /** The board in its shell, for a game on this screen or online. */
-  readonly Board: (props: { session: GameSession<S, M, O> }) => JSX.Element;
+  /**
+   * The board's module, loaded when a board is drawn: the home page, the profiles and the lists name
+   * and picture a game without it (a phone's first screen carries no board it does not show).
+   */
+  readonly view: () => Promise<GameView<S, M, O>>;
   readonly howToPlay: ComponentChildren;
   /** The opponent the home page offers first, and what an address without seats gets. */
   readonly opponent: string;
@@ -46,35 +47,63 @@ export interface WebGameParts<S, M, O> {
   readonly Editor?: (props: { initial: string | null }) => JSX.Element;
   /** Loads the puzzle set shipped for the game (a file of `hexarena puzzles mine`), when it has one. */
   readonly puzzleSet?: () => Promise<unknown>;
-  /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
-  readonly movePoints?: (state: S, move: M) => MovePoints | null;
   /** The home card's picture: a glimpse of the board (decoration). */
   readonly picture?: ComponentChildren;
 }
 
+/** What a game's board module gives: the board in its shell, and where its moves are drawn. */
+export interface GameView<S, M, O> {
+  /** The board in its shell, for a game on this screen or online. */
+  readonly Board: (props: { session: GameSession<S, M, O> }) => JSX.Element;
+  /** Where a move starts and ends in the board's drawing, for the analysis board's arrow. */
+  readonly movePoints?: (state: S, move: M) => MovePoints | null;
+}
+
 /** A game as the shared pages use it, whatever its types. */
-export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, 'game'> {
+export interface WebGame extends Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'view'> {
   readonly id: string;
   readonly game: AnyGame;
+  /** The board's module, loaded once, on the first call. */
+  readonly loadView: () => Promise<GameView<unknown, unknown, unknown>>;
+  /** The board in its shell (drawn once its module is in). */
+  readonly Board: GameView<unknown, unknown, unknown>['Board'];
   /** The game played on this screen, from its address. */
   readonly LocalView: (props: { setup: Setup }) => JSX.Element;
   /** The game played on the server, from what it sent. */
   readonly OnlineView: (props: { initial: PublicGame; followed: Followed<unknown> }) => JSX.Element;
 }
 
+/** What shows while a board's module loads: the page's place, busy. */
+const loadingBoard = <main aria-busy="true" />;
+
+/** A component loaded on first use, shown with the busy page until its module is in. */
+function deferred<P extends object>(load: () => Promise<(props: P) => JSX.Element>): (props: P) => JSX.Element {
+  const Lazy = lazy(() => load().then((c) => ({ default: c })));
+  return (props: P) => (
+    <Suspense fallback={loadingBoard}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+}
+
 /** A game's browser folder, made usable by the shared pages. */
 export function webGame<S, M, O>(parts: WebGameParts<S, M, O>): WebGame {
-  const { game, Board, ...rest } = parts;
+  const { game, view, ...rest } = parts;
+  let loaded: Promise<GameView<S, M, O>> | null = null;
+  const loadView = () => {
+    loaded ??= view();
+    return loaded;
+  };
+  // The sessions' hooks (a local game, an online one) come with the board, in their own module.
+  const sessions = () => Promise.all([loadView(), import('./sessions.tsx')]);
   return {
-    ...(rest as Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'Board'>),
-    // The analysis board and the puzzles give the board sessions of their own (their pages load apart).
-    Board: Board as unknown as WebGame['Board'],
+    ...(rest as Omit<WebGameParts<unknown, unknown, unknown>, 'game' | 'view'>),
     id: game.id,
     game: game as unknown as AnyGame,
-    LocalView: ({ setup }) => <Board session={useMoveConfirmation(useGame(setup, game))} />,
-    // A premove is played as soon as the turn comes, never held for Confirm.
-    OnlineView: ({ initial, followed }) => (
-      <Board session={useMoveConfirmation(usePremove(useOnlineGame(game, initial, followed as Followed<S>)))} />
-    ),
+    loadView: loadView as unknown as WebGame['loadView'],
+    // The analysis board and the puzzles give the board sessions of their own (their pages load apart).
+    Board: deferred(() => loadView().then((v) => v.Board as unknown as WebGame['Board'])),
+    LocalView: deferred(() => sessions().then(([v, s]) => s.localView(game, v.Board))),
+    OnlineView: deferred(() => sessions().then(([v, s]) => s.onlineView(game, v.Board))),
   };
 }

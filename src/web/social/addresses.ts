@@ -3,3 +3,20 @@ export const CURRENT_GAMES_PAGE = '/games';
 export const FOLLOWING_PAGE = '/following';
 /** The path of a player's profile (account/profile-page.tsx shows it). */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
+
+/** TV's channel of every game together. */
+export const BEST_CHANNEL = 'best';
+
+/** The TV channel a path names (/tv: every game's; /tv/<game>), or null. */
+export function tvChannel(pathname: string): string | null {
+  if (pathname === '/tv' || pathname === '/tv/') return BEST_CHANNEL;
+  const m = /^\/tv\/([a-z0-9-]{1,40})\/?$/.exec(pathname);
+  return m ? (m[1] as string) : null;
+}
+
+/** Whether a path is one of the social pages (social/pages.tsx): the router asks without loading them. */
+export const isSocialPath = (pathname: string): boolean =>
+  pathname === CURRENT_GAMES_PAGE || pathname === FOLLOWING_PAGE || tvChannel(pathname) !== null;
+
+/** The page of TV's channel (/tv, /tv/hive). */
+export const tvPage = (channel: string): string => (channel === BEST_CHANNEL ? '/tv' : `/tv/${encodeURIComponent(channel)}`);

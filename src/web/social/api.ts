@@ -73,8 +73,7 @@ export async function fetchCurrentGames(filter: { game?: string; speed?: string 
   return Array.isArray(games) ? ok(games as CurrentGame[]) : fail('the server sent games this page cannot read');
 }
 
-/** TV's channel of every game together. */
-export const BEST_CHANNEL = 'best';
+export { BEST_CHANNEL, tvChannel, tvPage } from './addresses.ts';
 
 /** What each TV channel shows now (`best`, and one per game being played). */
 export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentGame>>>> {
@@ -84,14 +83,4 @@ export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentG
   return channels !== null && typeof channels === 'object' && !Array.isArray(channels)
     ? ok(channels as Record<string, CurrentGame>)
     : fail('the server sent channels this page cannot read');
-}
-
-/** The page of TV's channel (/tv, /tv/hive). */
-export const tvPage = (channel: string): string => (channel === BEST_CHANNEL ? '/tv' : `/tv/${encodeURIComponent(channel)}`);
-
-/** The TV channel a path names (/tv: every game's; /tv/<game>), or null. */
-export function tvChannel(pathname: string): string | null {
-  if (pathname === '/tv' || pathname === '/tv/') return BEST_CHANNEL;
-  const m = /^\/tv\/([a-z0-9-]{1,40})\/?$/.exec(pathname);
-  return m ? (m[1] as string) : null;
 }

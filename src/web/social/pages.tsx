@@ -11,3 +11,8 @@ export function socialPage(pathname: string): JSX.Element | null {
   const channel = tvChannel(pathname);
   return channel === null ? null : <TvPage key={channel} channel={channel} />;
 }
+
+/** The social page of a path (the router's SocialPath routes only those it has), or nothing. */
+export function SocialPage({ pathname }: { pathname: string }) {
+  return socialPage(pathname);
+}

@@ -4,7 +4,6 @@ import './style.css';
 import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { DiceWarsOptions } from './options.tsx';
-import { DiceWarsBoard, dicewarsMovePoints } from './view.tsx';
 
 /** DiceWars in the browser: four players on the small map (it loads fastest), the original bot's names spelt out. */
 export const dicewarsWeb = webGame({
@@ -22,13 +21,13 @@ export const dicewarsWeb = webGame({
       ]}
     />
   ),
-  Board: DiceWarsBoard,
+  // The board loads when one is drawn, not with the pages that name the game.
+  view: () => import('./view.tsx').then((m) => ({ Board: m.DiceWarsBoard, movePoints: m.dicewarsMovePoints })),
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',
   agentLabels: { gamedesign: 'create.agent.gamedesign', hexo: 'create.agent.hexo' },
   cardOptions: { rules: 'classic', map: 'small', players: 4, size: 10 },
   optionsForm: DiceWarsOptions,
-  movePoints: dicewarsMovePoints,
   // A map preset means nothing under the strength rules, a grid size nothing under the classic ones.
   used: ({ size, map, ...rest }) => (rest.rules === 'strength' ? { ...rest, size: size ?? 10 } : { ...rest, map: map ?? 'small' }),
   // A link names its players by its seats.

@@ -5,7 +5,6 @@ import './style.css';
 import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HexOptions } from './options.tsx';
-import { HexBoardView, hexMovePoints } from './view.tsx';
 
 /** Hex in the browser: an 11×11 board with the pie rule, against the medium AI at first. */
 export const hexWeb = webGame({
@@ -17,12 +16,12 @@ export const hexWeb = webGame({
       )}
     />
   ),
-  Board: HexBoardView,
+  // The board loads when one is drawn, not with the pages that name the game.
+  view: () => import('./view.tsx').then((m) => ({ Board: m.HexBoardView, movePoints: m.hexMovePoints })),
   howToPlay: HOW_TO_PLAY,
   opponent: 'medium',
   cardOptions: { size: 11, pie: true },
   optionsForm: HexOptions,
-  movePoints: hexMovePoints,
   puzzleSet: () => import('../../../puzzles/sets/hex.json').then((m) => m.default),
   // The editor loads when a position is set up, not with the game.
   Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.HexEditor }))),

@@ -6,7 +6,6 @@ import './style.css';
 import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { HiveOptions } from './options.tsx';
-import { HiveBoard, hiveMovePoints } from './view.tsx';
 
 /** Hive in the browser: every expansion in, against a medium AI at first. */
 export const hiveWeb = webGame({
@@ -22,12 +21,12 @@ export const hiveWeb = webGame({
       ]}
     />
   ),
-  Board: HiveBoard,
+  // The board loads when one is drawn, not with the pages that name the game.
+  view: () => import('./view.tsx').then((m) => ({ Board: m.HiveBoard, movePoints: m.hiveMovePoints })),
   howToPlay: HOW_TO_PLAY,
   opponent: 'medium',
   cardOptions: { type: 'Base+MLP' },
   optionsForm: HiveOptions,
-  movePoints: hiveMovePoints,
   readPasted: (text) => {
     const parsed = parseGameString(text);
     return parsed.ok ? ok({ options: { type: parsed.value.type }, moves: parsed.value.moves }) : parsed;

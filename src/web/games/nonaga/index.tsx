@@ -5,7 +5,6 @@ import './style.css';
 import { HexPicture } from '../picture.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 import { NonagaOptions } from './options.tsx';
-import { NonagaBoard, nonagaMovePoints } from './view.tsx';
 
 /** Nonaga in the browser: against the hard AI at first; the one-ply bot named as what it is. */
 export const nonagaWeb = webGame({
@@ -23,13 +22,13 @@ export const nonagaWeb = webGame({
       ]}
     />
   ),
-  Board: NonagaBoard,
+  // The board loads when one is drawn, not with the pages that name the game.
+  view: () => import('./view.tsx').then((m) => ({ Board: m.NonagaBoard, movePoints: m.nonagaMovePoints })),
   howToPlay: HOW_TO_PLAY,
   opponent: 'hard',
   agentLabels: { seed: 'create.agent.seed' },
   optionsForm: NonagaOptions,
   puzzleSet: () => import('../../../puzzles/sets/nonaga.json').then((m) => m.default),
-  movePoints: nonagaMovePoints,
   // The editor loads when a position is set up, not with the game.
   Editor: lazy(() => import('./editor.tsx').then((m) => ({ default: m.NonagaEditor }))),
 });

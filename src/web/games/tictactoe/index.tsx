@@ -2,12 +2,12 @@ import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import { webGame } from '../web-game.tsx';
 import './style.css';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
-import { TicTacToeBoard } from './view.tsx';
 
 /** Tic-tac-toe in the browser: against the perfect player at first. */
 export const tictactoeWeb = webGame({
   game: tictactoe,
-  Board: TicTacToeBoard,
+  // The board loads when one is drawn, not with the pages that name the game.
+  view: () => import('./view.tsx').then((m) => ({ Board: m.TicTacToeBoard })),
   howToPlay: HOW_TO_PLAY,
   opponent: 'max',
   // The home card's picture: a game under way.
