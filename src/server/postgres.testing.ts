@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { makeLocalCluster, startLocalPostgres } from './local-services.ts';
 import { freePort } from './online.testing.ts';
+import { PgStore } from './pg-store.ts';
 
 /**
  * A throwaway PostgreSQL server for tests: Debian's package (scripts/ensure-packages.mjs installs it
@@ -18,6 +20,8 @@ export interface TestPostgres {
   pause(): void;
   resume(): void;
   stop(): Promise<void>;
+  /** Ends the server at once (an immediate shutdown, asked by a signal) and removes its folder: for a process that is ending. */
+  abandon(): void;
 }
 
 let template: string | undefined;
@@ -37,6 +41,7 @@ function clusterTemplate(): string {
   return template;
 }
 
+/** A server of a test file's own: for a file that stops or pauses it (PostgreSQL going away is its subject). */
 export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-'));
   // Owner and modes kept (-a): the copy is the postgres user's as the template is.
@@ -55,5 +60,74 @@ export async function startPostgres(): Promise<TestPostgres> {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    abandon: () => {
+      try {
+        // The postmaster's pid is the first line of its pid file; SIGQUIT is pg_ctl's "immediate" stop.
+        process.kill(Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGQUIT');
+      } catch {
+        // Gone already.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+/** What a test file that only needs databases gets from the worker's shared server. */
+export interface TestDatabases {
+  /** A new empty database; its address. */
+  createDatabase(): Promise<string>;
+  /**
+   * A new database with hexarena's schema in it, copied from one migrated once per server: for a test
+   * about what a store does rather than how it migrates (a copy costs a tenth of migrating).
+   */
+  createMigratedDatabase(): Promise<string>;
+}
+
+let shared: Promise<{ server: TestPostgres; migrated: Promise<string> | undefined }> | undefined;
+let copies = 0;
+
+/**
+ * Databases on one PostgreSQL server shared by the test files of this worker process (vitest runs
+ * the files of a worker in one process, `isolate: false`): a server starts once per worker rather
+ * than once per file, and goes when the process exits. Every database is new, so files share
+ * nothing but the server; a file that stops or pauses PostgreSQL starts its own (startPostgres).
+ */
+export function sharedPostgres(): TestDatabases {
+  const up = async () => {
+    shared ??= startPostgres().then((server) => {
+      // vitest ends its workers with SIGTERM (SIGKILL half a second later): no 'exit' event comes then.
+      process.once('exit', () => server.abandon());
+      process.once('SIGTERM', () => {
+        server.abandon();
+        process.exit(143);
+      });
+      return { server, migrated: undefined };
+    });
+    return shared;
+  };
+  return {
+    createDatabase: async () => (await up()).server.createDatabase(),
+    createMigratedDatabase: async () => {
+      const held = await up();
+      held.migrated ??= migratedTemplate(held.server);
+      const template = new URL(await held.migrated).pathname.slice(1);
+      const name = `migrated_${++copies}`;
+      const admin = new pg.Client({ connectionString: held.server.url });
+      await admin.connect();
+      try {
+        // FILE_COPY: a small database copied file by file, not written through the WAL block by block.
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
+      } finally {
+        await admin.end();
+      }
+      return `${held.server.url.replace(/\/[^/]*$/, '')}/${name}`;
+    },
+  };
+}
+
+/** A database migrated by the store itself and closed (a template takes no connections while copied). */
+async function migratedTemplate(server: TestPostgres): Promise<string> {
+  const url = await server.createDatabase();
+  await (await PgStore.open(url)).close();
+  return url;
 }
