@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,11 +20,15 @@ export interface TestPostgres {
   pause(): void;
   resume(): void;
   stop(): Promise<void>;
-  /** Ends the server at once (an immediate shutdown, asked by a signal) and removes its folder: for a process that is ending. */
+  /**
+   * Ends the server at once (an immediate shutdown, asked by a signal) and has its folder and the
+   * cluster template removed by a process of their own: for a process about to be killed.
+   */
   abandon(): void;
 }
 
 let template: string | undefined;
+let templateDir: string | undefined;
 
 /**
  * An empty cluster made once in this process and copied for each server after: initdb costs some
@@ -34,6 +38,7 @@ let template: string | undefined;
 function clusterTemplate(): string {
   if (template === undefined) {
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-template-'));
+    templateDir = dir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     makeLocalCluster(dir, { durable: false });
     template = path.join(dir, 'data');
@@ -67,7 +72,9 @@ export async function startPostgres(): Promise<TestPostgres> {
       } catch {
         // Gone already.
       }
-      rmSync(dir, { recursive: true, force: true });
+      // Removing some 80 MB can outlast the half second vitest gives a worker before SIGKILL: rm,
+      // detached, outlives it.
+      spawn('rm', ['-rf', dir, ...(templateDir === undefined ? [] : [templateDir])], { detached: true, stdio: 'ignore' }).unref();
     },
   };
 }
@@ -96,8 +103,12 @@ export function sharedPostgres(): TestDatabases {
   const up = async () => {
     shared ??= startPostgres().then((server) => {
       // vitest ends its workers with SIGTERM (SIGKILL half a second later): no 'exit' event comes then.
-      process.once('exit', () => server.abandon());
+      let abandoned = false;
+      process.once('exit', () => {
+        if (!abandoned) void server.stop();
+      });
       process.once('SIGTERM', () => {
+        abandoned = true;
         server.abandon();
         process.exit(143);
       });
