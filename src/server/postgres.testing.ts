@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { makeLocalCluster, startLocalPostgres } from './local-services.ts';
+import { type LocalPostgres, makeLocalCluster, startLocalPostgres } from './local-services.ts';
 import { freePort } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 
@@ -21,29 +21,75 @@ export interface TestPostgres {
   resume(): void;
   stop(): Promise<void>;
   /**
-   * Ends the server at once (an immediate shutdown, asked by a signal) and has its folder and the
-   * cluster template removed by a process of their own: for a process about to be killed.
+   * Ends the server at once (an immediate shutdown, asked by a signal) and has its folder removed by
+   * a process of its own: for a process about to be killed.
    */
   abandon(): void;
 }
 
+const atEnd: (() => void)[] = [];
+
+/**
+ * Runs `cleanUp` when this process ends, however it ends: vitest ends its workers with SIGTERM
+ * (SIGKILL half a second later), and no 'exit' event comes then. One handler for both, so that
+ * every clean-up runs before the process exits.
+ */
+function whenProcessEnds(cleanUp: () => void): void {
+  if (atEnd.length === 0) {
+    const runAll = () => {
+      for (const f of atEnd.splice(0)) f();
+    };
+    process.once('exit', runAll);
+    process.once('SIGTERM', () => {
+      runAll();
+      process.exit(143);
+    });
+  }
+  atEnd.push(cleanUp);
+}
+
+/** Removes `dir` in a process of its own, which outlives this one: some 40 MB can outlast the half second before SIGKILL. */
+function removeDetached(dir: string): void {
+  spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+}
+
 let template: string | undefined;
-let templateDir: string | undefined;
 
 /**
  * An empty cluster made once in this process and copied for each server after: initdb costs some
  * 2 s of CPU (9 s of a loaded machine's time), a copy a tenth of that, and a worker of the suite
- * starts several servers. Removed when the process exits.
+ * starts several servers. Removed when the process ends.
  */
 function clusterTemplate(): string {
   if (template === undefined) {
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-template-'));
-    templateDir = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    whenProcessEnds(() => removeDetached(dir));
     makeLocalCluster(dir, { durable: false });
     template = path.join(dir, 'data');
   }
   return template;
+}
+
+/**
+ * The server on a port free a moment ago: another run of vitest on the machine (its workers take
+ * ports from the same bands) may bind it first, and another port is tried then, as startServer does.
+ */
+async function startOnFreePort(dir: string): Promise<LocalPostgres> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return startLocalPostgres(dir, await freePort(), { durable: false });
+    } catch (e) {
+      const log = (() => {
+        try {
+          return readFileSync(path.join(dir, 'log'), 'utf8');
+        } catch {
+          return '';
+        }
+      })();
+      if (tries >= 5 || !log.includes('Address already in use')) throw e;
+      rmSync(path.join(dir, 'log'), { force: true });
+    }
+  }
 }
 
 /** A server of a test file's own: for a file that stops or pauses it (PostgreSQL going away is its subject). */
@@ -51,7 +97,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-'));
   // Owner and modes kept (-a): the copy is the postgres user's as the template is.
   execFileSync('cp', ['-a', clusterTemplate(), path.join(dir, 'data')]);
-  const server = startLocalPostgres(dir, await freePort(), { durable: false });
+  const server = await startOnFreePort(dir);
   let databases = 0;
   return {
     url: server.url(),
@@ -72,9 +118,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       } catch {
         // Gone already.
       }
-      // Removing some 80 MB can outlast the half second vitest gives a worker before SIGKILL: rm,
-      // detached, outlives it.
-      spawn('rm', ['-rf', dir, ...(templateDir === undefined ? [] : [templateDir])], { detached: true, stdio: 'ignore' }).unref();
+      removeDetached(dir);
     },
   };
 }
@@ -102,16 +146,7 @@ let copies = 0;
 export function sharedPostgres(): TestDatabases {
   const up = async () => {
     shared ??= startPostgres().then((server) => {
-      // vitest ends its workers with SIGTERM (SIGKILL half a second later): no 'exit' event comes then.
-      let abandoned = false;
-      process.once('exit', () => {
-        if (!abandoned) void server.stop();
-      });
-      process.once('SIGTERM', () => {
-        abandoned = true;
-        server.abandon();
-        process.exit(143);
-      });
+      whenProcessEnds(() => server.abandon());
       return { server, migrated: undefined };
     });
     return shared;
