@@ -9,7 +9,8 @@ import path from 'node:path';
  * - `matches`: the AIs' strength claims, seeded matches of many games (they import the strength
  *   cases): rules too, but the heaviest computing of the suite, so `npm test` plays them and
  *   `npm run test:rules` does not;
- * - `browser`: drives chromium (imports the headless-chromium launcher);
+ * - `browser`: drives chromium (imports the headless-chromium launcher, or the browser files' set-up,
+ *   static-site.testing.ts, which launches it);
  * - `app`: the rest: the server, its stores, the command line, the web app's modules under Node, and
  *   every test that starts an outside program (the compiled command line, an outside engine, bbpPairings).
  */
@@ -21,7 +22,7 @@ const TEST_FILE = /\.test\.ts$/;
 const SLOW_FILE = /\.slow\.test\.ts$/;
 /** A file that starts the site's server or a store (puzzles mined from a server's games, say) is an app test. */
 const SITE = /from '(\.\.\/)+server\//;
-const BROWSER = /(from |import\()'[^']*headless-chromium\.ts'/;
+const BROWSER = /(from |import\()'[^']*(headless-chromium|static-site\.testing)\.ts'/;
 const MATCHES = /(from |import\()'[^']*\/strength\.testing\.ts'/;
 /**
  * A file that starts a child process: Node's own module for it, the path of the compiled command

@@ -51,6 +51,8 @@ describe('the kinds of test file', () => {
     // (The launcher's name in two parts: this file is no browser test.)
     expect(kindOf('src/server/x.test.ts', `import { launchChromium } from '../web/headless-${'chromium'}.ts';`)).toBe('browser');
     expect(kindOf('src/server/x.test.ts', `await import('../web/headless-${'chromium'}.ts')`)).toBe('browser');
+    // The browser files' set-up launches chromium for them.
+    expect(kindOf('src/web/x.test.ts', `import { staticSite } from './static-${'site'}.testing.ts';`)).toBe('browser');
     expect(kindOf('src/cli/x.test.ts', "import { main } from './main.ts';")).toBe('app');
   });
 
@@ -69,6 +71,7 @@ describe('the kinds of test file', () => {
     expect(rules).toContain('packages/engines/src/games/hive/rules.test.ts');
     expect(matches).toEqual(['packages/engines/src/ai/strength.test.ts']);
     expect(browser).toContain('src/web/e2e.test.ts');
+    expect(browser).toContain('src/web/look.e2e.test.ts');
     for (const file of rules)
       expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(
         /from '(\.\.\/)+server\/|better-sqlite3|postgres|headless-chromium|child_process|bin\/hexarena|HEXARENA_BIN|bbp-pairings/,

@@ -4,14 +4,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
-import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
 
 /**
  * Closing an account on one instance ends its games live on another (PostgreSQL shared, Redis
  * between): its opponents there are told at once; and no text of any row in any table names it.
  */
-let postgres: TestPostgres;
+/** PostgreSQL's databases from the worker's shared server: this file never stops it. */
+const postgres = sharedPostgres();
 let redis: TestRedis;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -19,8 +20,7 @@ let dir: string;
 let databaseUrl: string;
 
 beforeAll(async () => {
-  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  databaseUrl = await postgres.createDatabase();
+  [databaseUrl, redis] = await Promise.all([postgres.createDatabase(), startRedis()]);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
   dir = mkdtempSync(path.join(tmpdir(), 'hexarena-closing-'));
   [a, b] = await Promise.all([startServer(path.join(dir, 'a'), env), startServer(path.join(dir, 'b'), env)]);
@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill()]);
-  await Promise.all([postgres?.stop(), redis?.stop()]);
+  await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

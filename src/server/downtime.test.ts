@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, post, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
-import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
 
 /**
@@ -23,7 +23,8 @@ const DOWN_MS = 2 * DAY_MS;
 
 let dir: string;
 let preload: string;
-let postgres: TestPostgres | undefined;
+/** PostgreSQL's databases from the worker's shared server: these tests never stop it. */
+const postgres = sharedPostgres();
 let redis: TestRedis | undefined;
 
 beforeAll(() => {
@@ -36,7 +37,7 @@ beforeAll(() => {
   );
 });
 afterAll(async () => {
-  await Promise.all([postgres?.stop(), redis?.stop()]);
+  await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -210,8 +211,9 @@ describe('downtime is never charged to a clock', () => {
   });
 
   it('PostgreSQL: both instances killed, started again together two days later: the clocks moved on once, nobody flagged', async () => {
-    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-    const env = { ...RATES, DATABASE_URL: await postgres.createDatabase(), REDIS_URL: redis.url };
+    const [database, started] = await Promise.all([postgres.createDatabase(), startRedis()]);
+    redis = started;
+    const env = { ...RATES, DATABASE_URL: database, REDIS_URL: redis.url };
     let servers = await Promise.all(['a', 'b'].map((n) => startServer(path.join(dir, n), env)));
     try {
       const games = await twoGames(servers, 'pg');

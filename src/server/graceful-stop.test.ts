@@ -16,7 +16,7 @@ import {
   startServer,
   upgradeHead,
 } from './online.testing.ts';
-import { startPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 import { startRedis } from './redis.testing.ts';
 import { RESTART_CLOSE, STREAM_RESTARTING } from './stop.ts';
 
@@ -261,11 +261,10 @@ describe('a graceful stop of `hexarena serve`', () => {
   });
 
   it('in cluster mode (PostgreSQL and Redis) too: exit 0, players told 1012, the moves there at the next start', async () => {
-    const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-    cleanups.push(async () => {
-      await Promise.all([postgres.stop(), redis.stop()]);
-    });
-    const env = { ...ENV, DATABASE_URL: await postgres.createDatabase(), REDIS_URL: redis.url };
+    // PostgreSQL's databases from the worker's shared server: this test stops the site, never PostgreSQL.
+    const [database, redis] = await Promise.all([sharedPostgres().createDatabase(), startRedis()]);
+    cleanups.push(() => redis.stop());
+    const env = { ...ENV, DATABASE_URL: database, REDIS_URL: redis.url };
     let server = await startServer(dataDir(), env);
     cleanups.push(() => server.kill());
     onTestFailed(() => console.error(server.stderr()));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 import { aiTurnOf } from './owners.ts';
 import { Pools } from './pools.ts';
-import { startPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { CHALLENGE_OF } from './store.ts';
 
@@ -217,9 +217,9 @@ describe('bots are their owner’s: at most 5, and their games count against the
 
 describe('across instances', () => {
   it('a second seat asked of an instance whose copy of the game is behind: refused by the store’s write (PostgreSQL, two instances)', async () => {
-    const postgres = await startPostgres();
     const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-owners-cluster-'));
-    const env = { DATABASE_URL: await postgres.createDatabase(), HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
+    // PostgreSQL's databases from the worker's shared server: this test never stops it.
+    const env = { DATABASE_URL: await sharedPostgres().createDatabase(), HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
     const [a, b] = await Promise.all([startServer(path.join(dir, 'a'), env), startServer(path.join(dir, 'b'), env)]);
     try {
       const zed = new Browser(a.base, '127.0.0.91');
@@ -242,7 +242,6 @@ describe('across instances', () => {
       ]);
     } finally {
       await Promise.all([a.kill(), b.kill()]);
-      await postgres.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServer } from './online.testing.ts';
 import { hexarena, type LoadedGame, replayFailure, startLoad } from './operations.testing.ts';
-import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 
 const env = { HEXARENA_API_RATE: '100000', HEXARENA_WS_RATE: '100000' };
 
@@ -35,7 +35,8 @@ async function replayAll(url: string): Promise<{ games: Map<string, string[]>; f
 
 describe('hexarena backup and restore of a PostgreSQL store (pg_dump, pg_restore)', () => {
   let work: string;
-  let postgres: TestPostgres;
+  /** PostgreSQL's databases from the worker's shared server: these tests never stop it. */
+  const postgres = sharedPostgres();
   let server: ServerProcess;
   let site: string;
   let games: LoadedGame[];
@@ -43,13 +44,11 @@ describe('hexarena backup and restore of a PostgreSQL store (pg_dump, pg_restore
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'hexarena-pg-backup-'));
-    postgres = await startPostgres();
     site = await postgres.createDatabase();
     server = await startServer(path.join(work, 'data'), { ...env, DATABASE_URL: site });
   });
   afterAll(async () => {
     await server?.kill();
-    await postgres?.stop();
     rmSync(work, { recursive: true, force: true });
   });
 

@@ -2,29 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, post, startServer } from './online.testing.ts';
 import { PgStore, pgPool } from './pg-store.ts';
 import { pairAcrossInstances } from './pools.testing.ts';
-import { startPostgres, type TestPostgres } from './postgres.testing.ts';
+import { sharedPostgres } from './postgres.testing.ts';
 import { Room } from './room.ts';
 import { RulesChanged } from './store.ts';
 import { gameStoreContract } from './store-contract.testing.ts';
 
 /** The PostgreSQL store against a real PostgreSQL, started by the project on loopback for these tests. */
-let server: TestPostgres;
-
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = sharedPostgres();
 
 /** An empty database of its own for each test. */
-const freshDatabase = () => server.createDatabase();
+const freshDatabase = () => databases.createDatabase();
 
-gameStoreContract('PostgreSQL', async () => PgStore.open(await freshDatabase()));
+// The contract is about what the store does: each of its tests opens a copy of a migrated database.
+gameStoreContract('PostgreSQL', async () => PgStore.open(await databases.createMigratedDatabase()));
 
 describe('a PostgreSQL store made by a newer hexarena', () => {
   it('is refused at open, in words, and left as it was', async () => {

@@ -1,47 +1,41 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AxeResults, Result as AxeViolation } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { type ServerProcess, startServer } from '../server/online.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
 import { local, outOfView, SIZES, sitePagesToSee, slug } from './page-views.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * Every page of the site in both themes, checked by axe-core (WCAG 2.1 A and AA, and axe's best
- * practices): a real `hexarena serve` serving the built app, one browser, one page per visitor reused
- * from page to page. Each page is loaded once; the settings bar then switches it to light and to dark,
- * and axe runs on each.
+ * practices): the site's server playing online in this process (staticSite) serving the built app,
+ * one browser, one page per visitor reused from page to page. Each page is loaded once; the settings
+ * bar then switches it to light and to dark, and axe runs on each.
  */
 const PATIENCE_MS = 150_000;
 const THEMES = ['light', 'dark'] as const;
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Browser;
+// Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
+const web = staticSite({ online: { rate: 100_000 } });
+/** The site's address without its closing "/", as the paths below are written. */
+const server = {
+  get base() {
+    return web.base.slice(0, -1);
+  },
+};
 let site: SitePages;
 /** A visitor who is not logged in, and the player of site-pages.testing.ts, logged in. */
 const visitors: Partial<Record<'guest' | 'player', { context: BrowserContext; page: Page }>> = {};
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-a11y-'));
-  [server, browser] = await Promise.all([
-    startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
-    launchChromium(),
-  ]);
   mkdirSync('test-results/pages', { recursive: true });
-  site = await prepareSitePages(server.base).catch((error: Error) => {
-    throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
-  });
+  site = await prepareSitePages(server.base);
   for (const who of ['guest', 'player'] as const) {
     // Playwright's own script tag (axe) is not the site's: the page's content security policy lets it in.
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await web.browser.newContext({ bypassCSP: true });
     context.setDefaultTimeout(PATIENCE_MS);
     if (who === 'player') {
       const [name, value] = site.cookie.split('=') as [string, string];
@@ -53,9 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const v of Object.values(visitors)) await v?.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** What a finger plays with on a game page: the controls, the hands, the result's next steps. */

@@ -1,13 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import { mkdir } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * The board as the hero on a phone and a laptop (issue 46): Hive's stack marks inside their tile at
@@ -15,39 +11,32 @@ import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
  * its cells, a bottom bar inside the screen with every control named, an online game's moves right
  * under its board, and a result card that is opaque, says the result once and shows once. Each case
  * is checked at 390×844 and 1280×800 and photographed in the light and the dark theme
- * (test-results/phone/). A real `hexarena serve`, one browser for the file.
+ * (test-results/phone/). The site's server playing online in this process (staticSite), one
+ * browser for the file.
  */
 const PATIENCE_MS = 60_000;
 const PHONE = { width: 390, height: 844 } as const;
 const LAPTOP = { width: 1280, height: 800 } as const;
 const SIZES = [PHONE, LAPTOP] as const;
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Browser;
+// Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
+const web = staticSite({ online: { rate: 100_000 } });
+/** The site's address without its closing "/", as the paths below are written. */
+const server = {
+  get base() {
+    return web.base.slice(0, -1);
+  },
+};
 let site: SitePages;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-phone-'));
-  [server, browser] = await Promise.all([
-    startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
-    launchChromium(),
-  ]);
-  mkdirSync('test-results/phone', { recursive: true });
-  site = await prepareSitePages(server.base, 'Grace_Hopper').catch((error: Error) => {
-    throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mkdir('test-results/phone', { recursive: true });
+  site = await prepareSitePages(server.base, 'Grace_Hopper');
 });
 
 /** A page of a new visitor (the site's player when `player`), closed however the test ends. */
 async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>, player = false): Promise<void> {
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await web.browser.newContext({ viewport: PHONE });
   context.setDefaultTimeout(PATIENCE_MS);
   if (player) {
     const [name, value] = site.cookie.split('=') as [string, string];

@@ -1,41 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../cli/commands/serve.ts';
-import { type ServerProcess, startServer } from '../server/online.testing.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { staticSite } from './static-site.testing.ts';
 
 /**
  * Premove in an online game (issue 46, build item 4): one move queued on the opponent's turn,
  * played the moment the turn comes if still legal, dropped with the reason if not, taken back by
- * Esc or a right-click. As src/web/online-e2e.test.ts: a real `hexarena serve` process, two
+ * Esc or a right-click. The site's server playing online in this process (staticSite), two
  * devices, one browser for the file. The screenshot is test-results/premove.png.
  */
 const PATIENCE_MS = 150_000;
-let server: ServerProcess;
-let dataDir: string;
-let browser: Browser;
+// A paired game's first move may come late on a loaded machine: its abort is set out of reach.
+const site = staticSite({ online: { hub: { firstMoveMs: 3_600_000 } } });
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-premove-e2e-'));
-  server = await startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_FIRST_MOVE_MS: '3600000' });
-  browser = await launchChromium();
-  mkdirSync('test-results', { recursive: true });
-});
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function device(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(PATIENCE_MS);
   contexts.push(context);
   return context.newPage();
@@ -48,7 +32,7 @@ const waitForMoves = (page: Page, text: string) =>
 describe('premove', () => {
   it('a move queued on the opponent’s turn is played at once when the turn comes; Esc, a right-click or its loss to the opponent drops it', async () => {
     const x = await device();
-    await x.goto(`${server.base}/`);
+    await x.goto(site.base);
     const card = await gameForm(x, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
     await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();

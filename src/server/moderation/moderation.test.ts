@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Client, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
-import { startPostgres, type TestPostgres } from '../postgres.testing.ts';
+import { sharedPostgres } from '../postgres.testing.ts';
 
 /**
  * Moderation against a real server, on each store: reports reach moderators, moderators are made
@@ -36,7 +36,8 @@ interface Site {
   close(): Promise<void>;
 }
 
-let postgres: TestPostgres | null = null;
+/** PostgreSQL's databases from the worker's shared server: these tests never stop it. */
+const postgres = sharedPostgres();
 
 const stores: [string, () => Promise<Site>][] = [
   [
@@ -57,7 +58,6 @@ const stores: [string, () => Promise<Site>][] = [
   [
     'PostgreSQL',
     async () => {
-      postgres ??= await startPostgres();
       const url = await postgres.createDatabase();
       const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-mod-pg-'));
       const server = await startServer(dir, { HEXARENA_API_RATE: '100000', HEXARENA_REPORTS_PER_DAY: '3', DATABASE_URL: url });
@@ -72,10 +72,6 @@ const stores: [string, () => Promise<Site>][] = [
     },
   ],
 ];
-
-afterAll(async () => {
-  await postgres?.stop();
-});
 
 describe.each(stores)('moderation on %s', (_name, open) => {
   let site: Site;
