@@ -11,7 +11,16 @@ function capture() {
   let out = '';
   let err = '';
   return {
-    io: { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), progress: false, cwd: process.cwd() },
+    io: {
+      stdout: (t: string) => {
+        out += t;
+      },
+      stderr: (t: string) => {
+        err += t;
+      },
+      progress: false,
+      cwd: process.cwd(),
+    },
     out: () => out,
     err: () => err,
   };
