@@ -61,11 +61,15 @@ interface Shown {
 
 /**
  * Plays one move in each game of the tournament where it is a bot's turn, through `server`: the
- * seats are the pairing's (White first). True once the tournament is over.
+ * seats are the pairing's (White first); round 2's last game only once another of its round is over.
  */
 async function moveAll(server: ServerProcess, id: string, tokens: ReadonlyMap<string, string>): Promise<Shown> {
   const t = (await request(server.base, `/api/tournaments/${id}`)).json as unknown as Shown;
-  for (const p of t.pairings.filter((x) => x.result === null && x.game !== null)) {
+  const round2 = t.pairings.filter((p) => p.round === 2);
+  for (const [board, p] of t.pairings.entries()) {
+    if (p.result !== null || p.game === null) continue;
+    // Round 2's last game waits until another of the round has ended: the director is killed in between.
+    if (p === round2.at(-1) && !round2.some((q) => q.result !== null)) continue;
     const game = (await request(server.base, `/api/games/${p.game}`)).json as {
       ending: unknown;
       toMove: number | null;
@@ -74,7 +78,9 @@ async function moveAll(server: ServerProcess, id: string, tokens: ReadonlyMap<st
     };
     if (game.ending || game.toMove === null) continue;
     const token = tokens.get((game.toMove === 0 ? p.white : p.black) as string) as string;
-    const move = game.legalMoves[Math.floor(Math.random() * game.legalMoves.length)];
+    // Each board's games by a rule of their own, not by chance: the results, hence the pairings and whether
+    // a round can be paired at all, are the same every run (random moves made a round unpairable at times).
+    const move = game.legalMoves[board % game.legalMoves.length];
     await request(server.base, `/api/bot/games/${p.game}/move`, {
       body: { move, version: game.version },
       headers: { authorization: `Bearer ${token}` },
@@ -91,7 +97,7 @@ describe('a tournament across two instances on PostgreSQL', () => {
     const tokens = new Map<string, string>();
     for (const name of ['ann', 'ben', 'cid', 'dot', 'eve', 'fay'])
       tokens.set(`${name}-bot`, (await registerBot(a.base, `${name}-bot`)).token);
-    const made = await organiser.ask('POST', '/api/tournaments', { kind: 'swiss', name: 'Cluster Swiss', game: 'tictactoe', rounds: 4 });
+    const made = await organiser.ask('POST', '/api/tournaments', { kind: 'swiss', name: 'Cluster Swiss', game: 'tictactoe', rounds: 3 });
     const id = made.json?.id as string;
     for (const [i, token] of [...tokens.values()].entries())
       expect(
@@ -144,14 +150,14 @@ describe('a tournament across two instances on PostgreSQL', () => {
     }
     const [after] = await query<{ owner: string }>("SELECT owner FROM leases WHERE name = 'tournaments'");
     expect(after?.owner).toContain(`:${survivor.port}/`);
-    expect(shown.tournament.round).toBe(4);
+    expect(shown.tournament.round).toBe(3);
     expect(await query('SELECT round FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round', [id])).toEqual(
-      [1, 2, 3, 4].map((round) => ({ round })),
+      [1, 2, 3].map((round) => ({ round })),
     );
     // Three games a round, every one made once and counted: the store holds no game of the tournament but these.
     const games = shown.pairings.map((p) => p.game);
-    expect(games).toHaveLength(12);
-    expect(new Set(games).size).toBe(12);
+    expect(games).toHaveLength(9);
+    expect(new Set(games).size).toBe(9);
     const stored = await query<{ id: string; termination: string | null }>('SELECT id, termination FROM games WHERE creator = $1', [
       `tournament:${id}`,
     ]);
@@ -159,6 +165,6 @@ describe('a tournament across two instances on PostgreSQL', () => {
     expect(stored.every((g) => g.termination !== null)).toBe(true);
     expect(shown.pairings.every((p) => p.result !== null)).toBe(true);
     const trf = await request(survivor.base, `/api/tournaments/${id}/trf`);
-    expect(checkRounds(unwrap(parseTrf(trf.text))).map((c) => c.difference)).toEqual([null, null, null, null]);
+    expect(checkRounds(unwrap(parseTrf(trf.text))).map((c) => c.difference)).toEqual([null, null, null]);
   });
 });
