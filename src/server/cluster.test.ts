@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,9 @@ let dir: string;
 let env: Record<string, string>;
 
 /** An outside engine that thinks for 2.5 s before its one move: long enough to kill its instance meanwhile. */
-const slowEngine = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" slow 2500`;
+/** The file whose existence lets the outside engine answer (fake-engine's gate): the test opens it when it is ready. */
+const gate = path.join(tmpdir(), `hexarena-cluster-gate-${process.pid}`);
+const slowEngine = `uhp:"${process.execPath}" "${fileURLToPath(new URL('../protocols/uhp/fake-engine.testing.mjs', import.meta.url))}" gate "${gate}"`;
 
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
@@ -373,6 +375,8 @@ describe('two instances, one store, Redis between them', () => {
   });
 
   it('an instance killed while its AI seat thinks: the other takes the turn once the claim lapses, and the AI moves once', async () => {
+    // The engine answers only once A is gone: A's thought never ends, however slow the machine.
+    rmSync(gate, { force: true });
     const created = await post(a.base, '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', slowEngine], seat: 0 });
     const id = created.json.id as string;
     const [beforeA, beforeB] = [await acted(a), await acted(b)];
@@ -380,9 +384,10 @@ describe('two instances, one store, Redis between them', () => {
     await play(x, 0, created.json.token, 'wS1', 0);
     x.close();
     try {
-      // Instance A claims Black's turn and its engine starts thinking (2.5 s): then A dies.
+      // Instance A claims Black's turn and its engine starts thinking: then A dies, and the engine may answer.
       await expect.poll(async () => (await acted(a)).thoughts).toBe(beforeA.thoughts + 1);
       await a.kill();
+      writeFileSync(gate, '');
       const watcher = await Client.open(b.base, id, 1);
       const reply = await watcher.next((m) => isEvent(m, (e) => e.version === 2));
       expect(reply.event).toMatchObject({ kind: 'move', seat: 1, move: 'bS1 wS1-' });
@@ -394,6 +399,7 @@ describe('two instances, one store, Redis between them', () => {
       expect(shown).toMatchObject({ version: 2, moves: ['wS1', 'bS1 wS1-'], toMove: 0 });
       watcher.close();
     } finally {
+      rmSync(gate, { force: true });
       await a.kill();
       a = await startServer(path.join(dir, 'a'), env, a.port);
     }

@@ -2,6 +2,7 @@ import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
 import type { FastifyInstance } from 'fastify';
 import { Allowance } from './limits.ts';
+import { seatPlayerName } from './live-game.ts';
 import { subscriberOf } from './network.ts';
 import type { Room } from './room.ts';
 import type { GameStore } from './store.ts';
@@ -97,8 +98,8 @@ export class CurrentGames {
       ratings.catch(() => this.ratings.delete(g.id));
     }
     const seatRatings = await ratings.catch(() => [] as const);
-    const players = g.seats.map((kind, i) => {
-      const name = kind === 'open' ? (g.seatNames[i] ?? 'Anonymous') : `AI (${kind})`;
+    const players = g.seats.map((_, i) => {
+      const name = seatPlayerName(g, i);
       const rating = seatRatings[i];
       return rating === undefined ? { name } : { name, rating };
     });

@@ -28,12 +28,18 @@ export async function hostOf(store: GameStore, g: StoredGame): Promise<OpenGame[
     : { name };
 }
 
+/** Who sits in a seat, as a game to watch names them: the player's name, or the AI's level. */
+export function seatPlayerName(g: StoredGame, seat: number): string {
+  const kind = g.seats[seat];
+  return kind === 'open' ? (g.seatNames[seat] ?? 'Anonymous') : `AI (${kind})`;
+}
+
 /** A game as the home page shows it to watch: who plays, how rated, how far it is. */
 async function describe(store: GameStore, g: StoredGame): Promise<LiveGame> {
   const players = await Promise.all(
-    g.seats.map(async (kind, i) => {
+    g.seats.map(async (_, i) => {
       const rating = await ratingOf(store, g, i);
-      const name = kind === 'open' ? (g.seatNames[i] ?? 'Anonymous') : `AI (${kind})`;
+      const name = seatPlayerName(g, i);
       return rating ? { name, rating: Math.round(rating.rating) } : { name };
     }),
   );

@@ -1,12 +1,13 @@
 // A misbehaving UHP engine for the tests of outside engines: `node fake-engine.testing.mjs <mode>`,
 // mode crash (dies when asked for a move), stall (never answers it), illegal (answers a move that
 // is not legal), err (answers an error), mute (never introduces itself), slow <ms> (answers Black's
-// first move, bS1 wS1-, after <ms> milliseconds), echo (answers an error that repeats what it was asked),
+// first move, bS1 wS1-, after <ms> milliseconds), gate <file> (answers it once the file exists: a test
+// opens the gate when it is ready, whatever the machine's load), echo (answers an error that repeats what it was asked),
 // over (plays wS1 as White's first move, then holds the game drawn after every move, as an engine
 // with rules of its own may, and panics with exit 101 if asked for a move in it), or
 // tee <file> <command…> (a real engine behind it, every line it is sent written to the file).
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2];
@@ -39,6 +40,13 @@ for await (const line of createInterface({ input: process.stdin })) {
     if (mode === 'err') process.stdout.write('err out of ideas\nok\n');
     if (mode === 'echo') process.stdout.write(`err asked: ${line}\nok\n`);
     if (mode === 'slow') setTimeout(() => process.stdout.write('bS1 wS1-\nok\n'), Number(process.argv[3]));
+    if (mode === 'gate') {
+      const opened = setInterval(() => {
+        if (!existsSync(process.argv[3])) return;
+        clearInterval(opened);
+        process.stdout.write('bS1 wS1-\nok\n');
+      }, 20);
+    }
     // stall: nothing.
   } else if (line === 'exit') process.exit(0);
   else process.stdout.write('ok\n');

@@ -23,28 +23,17 @@ import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
-import { type MessageKey, t } from '../../i18n/index.ts';
+import { t } from '../../i18n/index.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { ZoomableSvg } from '../../zoomable.tsx';
 import { BugGlyph, BugIcon } from './bug-glyph.tsx';
+import { BUG_KEYS, COLOR_KEYS } from './bug-names.ts';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
 
-/** The bugs' names, in the order of the engine's bug numbers (pieces.ts), as the rules in each language call them. */
-const BUG_KEYS: readonly MessageKey[] = [
-  'hive.bug.queen',
-  'hive.bug.spider',
-  'hive.bug.beetle',
-  'hive.bug.grasshopper',
-  'hive.bug.ant',
-  'hive.bug.mosquito',
-  'hive.bug.ladybug',
-  'hive.bug.pillbug',
-];
-const COLOR_KEYS = ['seat.White', 'seat.Black'] as const satisfies readonly MessageKey[];
 /** Each bug's ring colour, as Hive sets print them (the letter inside tells them apart without colour). */
 const BUG_COLOURS: Record<(typeof BUGS)[number], string> = {
   Q: '#e6a700',
