@@ -50,6 +50,18 @@ export class TournamentsSql implements TournamentsStore {
     return row ? tournamentOf(row as TournamentRow) : null;
   }
 
+  async unfinishedBy(organiser: string): Promise<number> {
+    const row = await this.sql.read((db) =>
+      db
+        .selectFrom('tournaments')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('organiser', '=', organiser)
+        .where('state', '!=', 'finished')
+        .executeTakeFirst(),
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async list(state: TournamentState, limit: number): Promise<StoredTournament[]> {
     const rows = await this.sql.read((db) => {
       const q = withPlayers(db).where('t.state', '=', state);

@@ -32,6 +32,8 @@ export interface TournamentRoutes {
 const WRITE_BURST = 20;
 const WRITE_RATE = 1;
 const LIST_LIMIT = 50;
+/** Tournaments one organiser may have made or running at once: each is the director's work every tick. */
+export const UNFINISHED_EACH = 5;
 const DAY_MS = 86_400_000;
 
 const ID_PARAMS = {
@@ -174,6 +176,10 @@ function registerCreate(app: FastifyInstance, desk: Desk): void {
   app.post('/api/tournaments', { bodyLimit: 4096, schema: { body: CREATE_BODY } }, async (request, reply) => {
     const me = await desk.player(request, reply);
     if (!me || !desk.spend(me.id, reply)) return reply;
+    if ((await store.tournaments.unfinishedBy(me.id)) >= UNFINISHED_EACH)
+      return reply
+        .code(409)
+        .send({ error: `you organise ${UNFINISHED_EACH} tournaments that have not finished: finish one, or wait for one to end` });
     const made = tournamentOf(request.body as CreateBody, me, now());
     if (typeof made === 'string') return reply.code(400).send({ error: made });
     await store.tournaments.create(made);

@@ -62,6 +62,8 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
         expect(await t.join('s1', entry('bob', 1500, 22))).toBe('joined');
         expect(await t.join('nope', entry('bob', 1500, 22))).toBe('unknown');
         expect((await t.list('created', 10)).map((x) => x.id)).toEqual(['s1', 'r1']);
+        expect(await t.unfinishedBy('org')).toBe(2);
+        expect(await t.unfinishedBy('someone-else')).toBe(0);
         // Due: the one whose start time has come; the round robin starts when its organiser says.
         expect((await t.due(999)).map((x) => x.id)).toEqual([]);
         expect((await t.due(1_000)).map((x) => x.id)).toEqual(['s1']);

@@ -116,6 +116,8 @@ export interface TournamentsStore {
   read(id: string): Promise<StoredTournament | null>;
   /** Tournaments in `state`: created and running ones soonest first, finished ones latest first. */
   list(state: TournamentState, limit: number): Promise<StoredTournament[]>;
+  /** How many of `organiser`'s tournaments have not finished (made or running): what one organiser may keep going. */
+  unfinishedBy(organiser: string): Promise<number>;
   /** Those a director has work in at `now`: running ones, and created ones whose start time has come. */
   due(now: number): Promise<StoredTournament[]>;
   /**
@@ -186,6 +188,7 @@ export const TOURNAMENTS_MIGRATION = `CREATE TABLE tournaments (
      standings TEXT
    );
    CREATE INDEX tournaments_by_state ON tournaments(state, starts_at);
+   CREATE INDEX tournaments_by_organiser ON tournaments(organiser, state);
    CREATE TABLE tournament_entries (
      tournament_id TEXT NOT NULL,
      account_id TEXT NOT NULL,

@@ -153,6 +153,24 @@ describe('tournaments on the server', () => {
     expect((await request(server.base, '/api/tournaments?state=later')).status).toBe(400);
   });
 
+  it('one organiser keeps at most five made or running at once: the sixth is refused in words, another organiser is not held back', async () => {
+    const busy = new Browser(server.base, '127.0.0.1');
+    expect((await signUp(busy, 'busy')).status).toBe(201);
+    const swiss = { kind: 'swiss', name: 'One of many', game: 'tictactoe', rounds: 3 };
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const made = await busy.ask('POST', '/api/tournaments', swiss);
+      expect(made.status).toBe(201);
+      ids.push(made.json?.id as string);
+    }
+    expect(await busy.ask('POST', '/api/tournaments', swiss)).toMatchObject({
+      status: 409,
+      json: { error: 'you organise 5 tournaments that have not finished: finish one, or wait for one to end' },
+    });
+    expect(ids).toHaveLength(5);
+    await create(swiss);
+  });
+
   it('a Swiss of five bots is paired by the server round by round, played over the bot API to its end, and exported as TRF', async () => {
     const id = await create({ kind: 'swiss', name: 'Bot Swiss', game: 'tictactoe', rounds: 3 });
     await joinAll(id);
