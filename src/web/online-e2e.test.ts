@@ -823,6 +823,8 @@ describe('rated games in the browser', () => {
     });
     expect(pia.url()).toBe(paz.url());
     await pia.getByText('Rated game').waitFor();
+    // Each page's game (its board and controls load when drawn) shown before its buttons are counted.
+    await Promise.all([pia, paz].map((p) => p.getByRole('button', { name: 'Resign' }).first().waitFor()));
     // Whoever drew Red opens; the other resigns.
     const seats = await Promise.all([pia, paz].map((p) => p.getByRole('button', { name: 'Resign' }).count()));
     expect(seats).toEqual([1, 1]);
