@@ -2,7 +2,7 @@ import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
 import type { FastifyInstance } from 'fastify';
 import { Allowance } from './limits.ts';
-import { seatPlayerName } from './live-game.ts';
+import { liveGameOf, seatPlayerName } from './live-game.ts';
 import { subscriberOf } from './network.ts';
 import type { Room } from './room.ts';
 import type { GameStore } from './store.ts';
@@ -105,13 +105,7 @@ export class CurrentGames {
     });
     const rated = players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));
     return {
-      id: g.id,
-      game: g.game,
-      options: g.options,
-      clock: g.clock ?? null,
-      ...(g.rated ? { rated: true } : {}),
-      plies: room.plies,
-      players,
+      ...liveGameOf(g, room.plies, players),
       speed: g.clock ? speedOf(g.clock) : 'unlimited',
       watching: room.talk.presence().watching,
       rating: rated.length === 0 ? null : Math.round(rated.reduce((a, b) => a + b, 0) / rated.length),

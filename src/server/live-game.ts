@@ -43,13 +43,18 @@ async function describe(store: GameStore, g: StoredGame): Promise<LiveGame> {
       return rating ? { name, rating: Math.round(rating.rating) } : { name };
     }),
   );
+  return liveGameOf(g, g.moves.length, players);
+}
+
+/** A game to watch as the home page, TV and the list of games being played show it: who plays, how rated, how far it is. */
+export function liveGameOf(g: StoredGame, plies: number, players: LiveGame['players']): LiveGame {
   return {
     id: g.id,
     game: g.game,
     options: g.options,
     clock: g.clock ?? null,
     ...(g.rated ? { rated: true } : {}),
-    plies: g.moves.length,
+    plies,
     players,
   };
 }
