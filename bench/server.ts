@@ -29,7 +29,7 @@ import { pacer } from './pace.ts';
  * fresh connections. Bounded: about 3 minutes for the load runs on 2 cores.
  *
  * HEXARENA_BENCH_QUICK=1: small sizes and 1 s windows (well under a minute), for a smoke test.
- * HEXARENA_BENCH_PROFILE=1: one more run on SQLite at the largest size with `node --cpu-prof` on the
+ * HEXARENA_BENCH_PROFILE=1 (=postgres: on PostgreSQL): one more run on SQLite at the largest size with `node --cpu-prof` on the
  * server, summed by self time per function and per file (the profile file is kept and named).
  */
 const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
@@ -316,7 +316,8 @@ export async function benchServer(): Promise<void> {
   }
   printTable(rows);
   console.log(`load average after: ${loadAverage()}`);
-  if (process.env.HEXARENA_BENCH_PROFILE === '1') await profileServer(PLAN.sizes.at(-1) as number);
+  const profile = process.env.HEXARENA_BENCH_PROFILE;
+  if (profile === '1' || profile === 'postgres') await profileServer(PLAN.sizes.at(-1) as number, profile === 'postgres');
   if (process.env.HEXARENA_BENCH_DB === 'postgres') await benchServerPostgres();
   if (!ONLY?.length && !PACES?.length) await benchServerScale();
   if (!QUICK && !ONLY?.length && !PACES?.length) await benchAiFlood();
@@ -347,7 +348,7 @@ function printTable(rows: readonly Row[]): void {
  * `hexarena serve` as startServer starts it, under `node --cpu-prof` (Node 20 refuses the flag in
  * NODE_OPTIONS, so the process is spawned here with it), its profiles written into `profiles`.
  */
-async function startProfiledServer(dir: string, profiles: string): Promise<ServerProcess> {
+async function startProfiledServer(dir: string, profiles: string, db: Record<string, string> = {}): Promise<ServerProcess> {
   const web = path.join(dir, 'web');
   mkdirSync(web, { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>hexarena</title>');
@@ -357,7 +358,7 @@ async function startProfiledServer(dir: string, profiles: string): Promise<Serve
     process.execPath,
     ['--cpu-prof', `--cpu-prof-dir=${profiles}`, bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', dir],
     // From the sources (through tsx), so the profile names src/ files, not the bundle's chunks.
-    { env: { ...process.env, HEXARENA_WEB_DIST: web, HEXARENA_FROM_SOURCE: '1', ...LIMITS }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { ...process.env, HEXARENA_WEB_DIST: web, HEXARENA_FROM_SOURCE: '1', ...LIMITS, ...db }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -371,16 +372,18 @@ async function startProfiledServer(dir: string, profiles: string): Promise<Serve
  * One more run on SQLite with V8's sampling profiler on the server's main thread (`node --cpu-prof`,
  * written when the server ends at a graceful stop): where its CPU goes, by function and by file.
  */
-async function profileServer(games: number): Promise<void> {
-  console.log(`\n## Where hexarena's server spends its CPU: SQLite, ${games} games, node --cpu-prof on the server`);
+async function profileServer(games: number, onPostgres: boolean): Promise<void> {
+  const store = onPostgres ? 'PostgreSQL' : 'SQLite';
+  console.log(`\n## Where hexarena's server spends its CPU: ${store}, ${games} games, node --cpu-prof on the server`);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-prof-'));
   const profiles = path.join(dir, 'profiles');
-  const server = await startProfiledServer(dir, profiles);
+  const postgres = onPostgres ? await startPostgres() : undefined;
+  const server = await startProfiledServer(dir, profiles, postgres ? { DATABASE_URL: await postgres.createDatabase() } : {});
   const pid = server.child.pid as number;
   try {
     const run = await loadHexarena(server.base, window(games, [processMeter(pid)]));
     console.log(TABLE_HEAD);
-    console.log(row('hexarena SQLite, prof', games, run, ['(profiler on: slower than above)']));
+    console.log(row(`hexarena ${store}, prof`, games, run, ['(profiler on: slower than above)']));
     // A graceful stop, so node writes the profile.
     const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
     server.child.kill('SIGTERM');
@@ -402,6 +405,7 @@ async function profileServer(games: number): Promise<void> {
     for (const l of profileLines(inWindow.busyMs + inWindow.idleMs > 0 ? inWindow : summarizeProfile(profile, root))) console.log(l);
   } finally {
     await server.kill();
+    await postgres?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
