@@ -7,7 +7,6 @@
 /** The part of weighted-matching.ts's state (mwmatching's arrays) that the paths read and change. */
 export interface Blossoms {
   readonly n: number;
-  readonly edges: readonly { readonly a: number; readonly b: number }[];
   readonly endpoint: Int32Array;
   readonly mate: Int32Array;
   readonly label: Int8Array;
@@ -111,10 +110,9 @@ function augmentBlossom(bl: Blossoms, b: number, v: number): void {
 
 /** Flips the augmenting path through edge `k`: both its ends' paths back to their roots. */
 export function augmentMatching(bl: Blossoms, k: number): void {
-  const e = bl.edges[k] as { a: number; b: number };
   for (const [s0, p0] of [
-    [e.a, 2 * k + 1],
-    [e.b, 2 * k],
+    [bl.endpoint[2 * k] as number, 2 * k + 1],
+    [bl.endpoint[2 * k + 1] as number, 2 * k],
   ] as const) {
     flipToRoot(bl, s0, p0);
   }

@@ -1,4 +1,4 @@
-import { type MatchingStart, maximumWeightMatching, type WeightedEdge } from './weighted-matching.ts';
+import { MatchingScratch, type MatchingStart, matchEdges } from './weighted-matching.ts';
 
 /**
  * A complete graph of weighted edges (0: no edge) whose maximum-weight matching is asked again
@@ -13,11 +13,19 @@ export class MatchingComputer {
   private mates: Int32Array;
   private start: MatchingStart | null = null;
   private readonly dirty = new Set<number>();
+  /** Vertices of a pair kept together for good (`finalizePair`): matched without asking. */
+  private readonly fixed: Uint8Array;
+  /** The edges handed to each matching, kept between them (a few hundred thousand at 500 players). */
+  private readonly ends: Int32Array;
+  private readonly edgeTwice: bigint[] = [];
+  private readonly scratch = new MatchingScratch();
 
   constructor(readonly size: number) {
     this.weights = new Array<bigint>(size * size).fill(0n);
     this.twice = new Array<bigint>(size * size).fill(0n);
     this.mates = Int32Array.from({ length: size }, (_, i) => i);
+    this.fixed = new Uint8Array(size);
+    this.ends = new Int32Array(size * (size - 1));
   }
 
   /**
@@ -38,17 +46,53 @@ export class MatchingComputer {
     return this.weights[a * this.size + b] as bigint;
   }
 
+  /**
+   * The matching, asked of the vertices not yet fixed only: a fixed pair has no edge but its own,
+   * so it is matched whatever the rest does, and as the Dutch pairing fixes pair after pair the
+   * graph left to match shrinks (its edges with the square of its size).
+   */
   compute(): void {
-    const edges: WeightedEdge[] = [];
-    for (let a = 0; a < this.size; a++)
-      for (let b = a + 1; b < this.size; b++) {
-        const weight = this.weights[a * this.size + b] as bigint;
-        if (weight > 0n) edges.push({ a, b, weight, twice: this.twice[a * this.size + b] as bigint });
+    const warm = this.warmStart();
+    const active: number[] = [];
+    const at = new Int32Array(this.size).fill(-1);
+    for (let v = 0; v < this.size; v++)
+      if (!this.fixed[v]) {
+        at[v] = active.length;
+        active.push(v);
       }
-    const result = maximumWeightMatching(this.size, edges, this.warmStart() ?? undefined);
-    this.start = result.next;
+    const { ends, edgeTwice } = this;
+    let edges = 0;
+    for (let i = 0; i < active.length; i++) {
+      const row = (active[i] as number) * this.size;
+      for (let j = i + 1; j < active.length; j++) {
+        const k = row + (active[j] as number);
+        if ((this.weights[k] as bigint) <= 0n) continue;
+        ends[2 * edges] = i;
+        ends[2 * edges + 1] = j;
+        edgeTwice[edges++] = this.twice[k] as bigint;
+      }
+    }
+    const start = warm && {
+      mate: Int32Array.from(active, (v) => {
+        const m = warm.mate[v] as number;
+        return m >= 0 ? (at[m] as number) : -1;
+      }),
+      dual: active.map((v) => warm.dual[v] as bigint),
+    };
+    const result = matchEdges(active.length, ends, edgeTwice, start ?? undefined, edges, this.scratch);
+    const mate = Int32Array.from(this.start?.mate ?? this.mates);
+    const dual = [...(this.start?.dual ?? new Array<bigint>(this.size).fill(0n))];
+    for (const [i, v] of active.entries()) {
+      const m = result.next.mate[i] as number;
+      mate[v] = m >= 0 ? (active[m] as number) : -1;
+      dual[v] = result.next.dual[i] as bigint;
+    }
+    this.start = { mate, dual };
     this.dirty.clear();
-    this.mates = result.mate.map((m, v) => (m < 0 ? v : m));
+    for (const [i, v] of active.entries()) {
+      const m = result.mate[i] as number;
+      this.mates[v] = m >= 0 ? (active[m] as number) : v;
+    }
   }
 
   /** The last matching with the changed vertices single, their duals raised until their edges are covered. */
@@ -84,5 +128,9 @@ export class MatchingComputer {
       if (u !== a) this.setWeight(a, u, u === b ? weight : 0n);
       if (u !== b) this.setWeight(b, u, u === a ? weight : 0n);
     }
+    this.fixed[a] = 1;
+    this.fixed[b] = 1;
+    this.mates[a] = b;
+    this.mates[b] = a;
   }
 }

@@ -41,13 +41,64 @@ export interface MatchingResult {
  */
 export function maximumWeightMatching(n: number, edges: readonly WeightedEdge[], start?: MatchingStart): MatchingResult {
   const used = edges.filter((e) => e.weight > 0n && e.a !== e.b);
-  return new Blossoms(n, used, start).solve();
+  const ends = new Int32Array(2 * used.length);
+  used.forEach((e, k) => {
+    ends[2 * k] = e.a;
+    ends[2 * k + 1] = e.b;
+  });
+  return matchEdges(
+    n,
+    ends,
+    used.map((e) => e.twice ?? 2n * e.weight),
+    start,
+  );
+}
+
+/**
+ * The same on edges given as arrays, as a caller asking again and again keeps them: edge k joins
+ * `ends[2k]` and `ends[2k+1]` with weight `twice[k] / 2` (every weight > 0, no loop).
+ */
+export function matchEdges(
+  n: number,
+  ends: Int32Array,
+  twice: readonly bigint[],
+  start?: MatchingStart,
+  edgeCount = twice.length,
+  scratch = new MatchingScratch(),
+): MatchingResult {
+  return new Blossoms(n, ends, twice, edgeCount, scratch, start).solve();
+}
+
+/**
+ * The buffers of a matching, lent by a caller that asks one after another (the Dutch pairing asks
+ * hundreds on the same players), so each is not allocated anew: at 500 players making them was a
+ * quarter of the time, most of it the garbage collector's.
+ */
+export class MatchingScratch {
+  slackOf: bigint[] = [];
+  slackEpoch = new Int32Array(0);
+  /** Counts on from one matching to the next, so no slack of an earlier one is read as current. */
+  epoch = 0;
+  offsets = new Int32Array(0);
+  neighbours = new Int32Array(0);
+  allowedge = new Uint8Array(0);
+
+  /** Room for `n` vertices and `edges` edges. */
+  fit(n: number, edges: number): void {
+    if (this.slackEpoch.length < edges) {
+      this.slackEpoch = new Int32Array(edges * 2);
+      this.allowedge = new Uint8Array(edges * 2);
+      this.neighbours = new Int32Array(edges * 4);
+    }
+    if (this.offsets.length < n + 1) this.offsets = new Int32Array(2 * n + 1);
+  }
 }
 
 class Blossoms implements BlossomState {
   readonly nedge: number;
-  readonly endpoint: Int32Array;
-  readonly neighbend: number[][];
+  /** The endpoints facing away from vertex v: `neighbours[offsets[v] … offsets[v+1])`, in edge order. */
+  readonly offsets: Int32Array;
+  readonly neighbours: Int32Array;
   readonly mate: Int32Array;
   readonly label: Int8Array;
   readonly labelend: Int32Array;
@@ -61,28 +112,49 @@ class Blossoms implements BlossomState {
   readonly unusedblossoms: number[];
   readonly dualvar: bigint[];
   readonly allowedge: Uint8Array;
-  /** Each edge's weight doubled, as the duals are. */
-  readonly twice: readonly bigint[];
+  /**
+   * Each edge's slack as last worked out, valid while `epoch` is the one it was worked out in: the
+   * duals change only at a dual update, and most stages end in an augmentation before any, so the
+   * same edges' slacks (hundreds of bits each) are asked stage after stage.
+   */
+  readonly slackOf: bigint[];
+  readonly slackEpoch: Int32Array;
+  readonly scratch: MatchingScratch;
+  /** For bestEdgesOf: the least-slack edge to each S-blossom, −1 between uses. */
+  readonly bestedgeto: Int32Array;
   queue: number[] = [];
   /** The S-vertex whose dual the last update brought to 0. */
   zeroed = -1;
 
   constructor(
     readonly n: number,
-    readonly edges: readonly WeightedEdge[],
+    /** Edge k's ends: `endpoint[2k]` and `endpoint[2k+1]`. */
+    readonly endpoint: Int32Array,
+    /** Each edge's weight doubled, as the duals are. */
+    readonly twice: readonly bigint[],
+    edgeCount: number,
+    scratch: MatchingScratch,
     start?: MatchingStart,
   ) {
-    this.nedge = edges.length;
-    let maxweight = 0n;
-    for (const e of edges) if (e.weight > maxweight) maxweight = e.weight;
-    this.endpoint = new Int32Array(2 * this.nedge);
-    this.neighbend = Array.from({ length: n }, () => []);
-    edges.forEach((e, k) => {
-      this.endpoint[2 * k] = e.a;
-      this.endpoint[2 * k + 1] = e.b;
-      (this.neighbend[e.a] as number[]).push(2 * k + 1);
-      (this.neighbend[e.b] as number[]).push(2 * k);
-    });
+    this.nedge = edgeCount;
+    scratch.fit(n, edgeCount);
+    this.scratch = scratch;
+    scratch.epoch++;
+    let maxtwice = 0n;
+    for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+    const offsets = scratch.offsets.subarray(0, n + 1).fill(0);
+    for (let i = 0; i < 2 * edgeCount; i++) (offsets[(endpoint[i] as number) + 1] as number)++;
+    for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
+    const neighbours = scratch.neighbours;
+    const fill = offsets.slice(0, n);
+    for (let k = 0; k < edgeCount; k++) {
+      const a = endpoint[2 * k] as number;
+      const b = endpoint[2 * k + 1] as number;
+      neighbours[(fill[a] as number)++] = 2 * k + 1;
+      neighbours[(fill[b] as number)++] = 2 * k;
+    }
+    this.offsets = offsets;
+    this.neighbours = neighbours;
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int8Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
@@ -94,25 +166,33 @@ class Blossoms implements BlossomState {
     this.bestedge = new Int32Array(2 * n).fill(-1);
     this.blossombestedges = new Array(2 * n).fill(null);
     this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
-    this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxweight : 0n));
-    this.allowedge = new Uint8Array(this.nedge);
-    this.twice = edges.map((e) => e.twice ?? 2n * e.weight);
+    this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxtwice >> 1n : 0n));
+    this.allowedge = scratch.allowedge.subarray(0, this.nedge);
+    this.bestedgeto = new Int32Array(2 * n).fill(-1);
+    this.slackOf = scratch.slackOf;
+    this.slackEpoch = scratch.slackEpoch;
     if (start) {
       for (let v = 0; v < n; v++) this.dualvar[v] = start.dual[v] as bigint;
-      edges.forEach((e, k) => {
-        if (start.mate[e.a] !== e.b) return;
-        this.mate[e.a] = 2 * k + 1;
-        this.mate[e.b] = 2 * k;
-      });
+      for (let k = 0; k < this.nedge; k++) {
+        const a = endpoint[2 * k] as number;
+        const b = endpoint[2 * k + 1] as number;
+        if (start.mate[a] !== b) continue;
+        this.mate[a] = 2 * k + 1;
+        this.mate[b] = 2 * k;
+      }
     }
   }
 
   slack(k: number): bigint {
-    return (
+    const epoch = this.scratch.epoch;
+    if (this.slackEpoch[k] === epoch) return this.slackOf[k] as bigint;
+    const slack =
       (this.dualvar[this.endpoint[2 * k] as number] as bigint) +
       (this.dualvar[this.endpoint[2 * k + 1] as number] as bigint) -
-      (this.twice[k] as bigint)
-    );
+      (this.twice[k] as bigint);
+    this.slackOf[k] = slack;
+    this.slackEpoch[k] = epoch;
+    return slack;
   }
 
   leaves(b: number, out: number[] = []): number[] {
@@ -160,9 +240,8 @@ class Blossoms implements BlossomState {
   }
 
   addBlossom(base: number, k: number): void {
-    const e = this.edges[k] as WeightedEdge;
-    let v = e.a;
-    let w = e.b;
+    let v = this.endpoint[2 * k] as number;
+    let w = this.endpoint[2 * k + 1] as number;
     const bb = this.inblossom[base] as number;
     let bv = this.inblossom[v] as number;
     let bw = this.inblossom[w] as number;
@@ -204,36 +283,38 @@ class Blossoms implements BlossomState {
 
   /** The least-slack edge from the new blossom `b` to each other S-blossom, kept for delta 3. */
   bestEdgesOf(b: number, path: readonly number[]): void {
-    const bestedgeto = new Int32Array(2 * this.n).fill(-1);
-    const bestslack: bigint[] = [];
+    const bestedgeto = this.bestedgeto;
+    const touched: number[] = [];
     const consider = (k: number): void => {
       const a = this.endpoint[2 * k] as number;
       const j = this.inblossom[this.endpoint[2 * k + 1] as number] === b ? a : (this.endpoint[2 * k + 1] as number);
       const bj = this.inblossom[j] as number;
       if (bj === b || this.label[bj] !== 1) return;
-      const slack = this.slack(k);
-      if (bestedgeto[bj] === -1 || slack < (bestslack[bj] as bigint)) {
-        bestedgeto[bj] = k;
-        bestslack[bj] = slack;
-      }
+      const held = bestedgeto[bj] as number;
+      if (held === -1) touched.push(bj);
+      if (held === -1 || this.slack(k) < this.slack(held)) bestedgeto[bj] = k;
     };
     for (const bv of path) {
       const kept = this.blossombestedges[bv];
-      if (kept === null) for (const leaf of this.leaves(bv)) for (const p of this.neighbend[leaf] as number[]) consider(p >> 1);
+      if (kept === null)
+        for (const leaf of this.leaves(bv))
+          for (let i = this.offsets[leaf] as number; i < (this.offsets[leaf + 1] as number); i++)
+            consider((this.neighbours[i] as number) >> 1);
       else for (const k of kept) consider(k);
       this.blossombestedges[bv] = null;
       this.bestedge[bv] = -1;
     }
+    // In blossom order, as a scan of every blossom would list them: ties go to the first.
+    touched.sort((x, y) => x - y);
     const best: number[] = [];
-    this.bestedge[b] = -1;
-    let least = 0n;
-    for (let bj = 0; bj < bestedgeto.length; bj++) {
+    let least = -1;
+    for (const bj of touched) {
       const k = bestedgeto[bj] as number;
-      if (k === -1) continue;
+      bestedgeto[bj] = -1;
       best.push(k);
-      const slack = bestslack[bj] as bigint;
-      if (this.bestedge[b] === -1 || slack < least) [least, this.bestedge[b]] = [slack, k];
+      if (least === -1 || this.slack(k) < this.slack(least)) least = k;
     }
+    this.bestedge[b] = least;
     this.blossombestedges[b] = best;
   }
 
@@ -260,7 +341,9 @@ class Blossoms implements BlossomState {
   scan(): boolean {
     while (this.queue.length > 0) {
       const v = this.queue.pop() as number;
-      for (const p of this.neighbend[v] as number[]) {
+      const end = this.offsets[v + 1] as number;
+      for (let i = this.offsets[v] as number; i < end; i++) {
+        const p = this.neighbours[i] as number;
         const k = p >> 1;
         const w = this.endpoint[p] as number;
         if (this.inblossom[v] === this.inblossom[w]) continue;
@@ -326,6 +409,8 @@ class Blossoms implements BlossomState {
     for (let b = n; b < 2 * n; b++)
       if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1 && this.label[b] === 2 && (this.dualvar[b] as bigint) < delta)
         [delta, deltatype, deltablossom] = [this.dualvar[b] as bigint, 4, b];
+    // The duals change: every slack worked out so far is stale.
+    this.scratch.epoch++;
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inblossom[v] as number];
       if (l === 1) this.dualvar[v] = (this.dualvar[v] as bigint) - delta;
@@ -340,8 +425,9 @@ class Blossoms implements BlossomState {
     if (deltatype === 4) this.expandBlossom(deltablossom, false);
     else {
       this.allowedge[deltaedge] = 1;
-      const e = this.edges[deltaedge] as WeightedEdge;
-      this.queue.push(deltatype === 2 && this.label[this.inblossom[e.a] as number] === 0 ? e.b : e.a);
+      const a = this.endpoint[2 * deltaedge] as number;
+      const b = this.endpoint[2 * deltaedge + 1] as number;
+      this.queue.push(deltatype === 2 && this.label[this.inblossom[a] as number] === 0 ? b : a);
     }
     return 'more';
   }
@@ -385,8 +471,10 @@ class Blossoms implements BlossomState {
     for (let v = 0; v < n; v++) {
       const m = this.mate[v] as number;
       if (m < 0) continue;
-      const e = this.edges[m >> 1] as WeightedEdge;
-      if ((dual[e.a] as bigint) + (dual[e.b] as bigint) !== 2n * e.weight) next[v] = -1;
+      const k = m >> 1;
+      const a = this.endpoint[2 * k] as number;
+      const b = this.endpoint[2 * k + 1] as number;
+      if ((dual[a] as bigint) + (dual[b] as bigint) !== this.twice[k]) next[v] = -1;
     }
     for (let v = 0; v < n; v++) if (next[v] >= 0 && next[next[v] as number] !== v) next[v] = -1;
     return { mate, next: { mate: next, dual } };
