@@ -88,10 +88,14 @@ const fingerprint = texts
   .digest('hex')
   .slice(0, 16);
 
-// The entry bin/hexarena.js imports, and the server's AI thread (an ES module of its own).
+// The entry bin/hexarena.js imports, and the server's AI and pairing threads (ES modules of their own).
 await build({
   ...common,
-  entryPoints: { hexarena: 'src/cli/cached-entry.ts', 'agent-thread': 'src/server/agent-thread.ts' },
+  entryPoints: {
+    hexarena: 'src/cli/cached-entry.ts',
+    'agent-thread': 'src/server/agent-thread.ts',
+    'pairing-thread': 'src/server/tournaments/pairing-thread.ts',
+  },
   define: { __hexarenaBundle: JSON.stringify(fingerprint) },
   splitting: true,
   format: 'esm',

@@ -5,9 +5,10 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { newGameId } from '../hub.ts';
 import { keptGame, keptSeat } from '../kept-seats.ts';
 import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
-import { nextStep, type PlannedPairing, startOf } from './next-round.ts';
+import { nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
 import { standingsOf } from './standings.ts';
 import type { EndedGame, NewPairing, PairingResult, StoredTournament } from './store.ts';
+import { pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
  * Tournaments directed on the server: one instance at a time — whoever holds the store's
@@ -25,6 +26,8 @@ export interface DirectorSettings {
   readonly leaseMs: number;
   /** This instance's name (host:port), said in the lease's owner so an operator sees who directs. */
   readonly instance?: string;
+  /** Pairs a Swiss round; the server's pairs on a thread of its own (swiss-pairer.ts). */
+  readonly pairSwiss?: SwissPairer;
 }
 
 export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
@@ -114,7 +117,11 @@ export class Director {
     for (const ended of await tournaments.ended(t.id))
       await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now);
     const [entries, pairings] = await Promise.all([tournaments.entries(t.id), tournaments.pairings(t.id)]);
-    const next = nextStep(t, entries, pairings, now);
+    const step = nextStep(t, entries, pairings, now);
+    const next =
+      step.kind === 'swiss'
+        ? swissPairs(entries, step.round, await (this.settings.pairSwiss ?? pairInProcess)(step.tournament, step.round))
+        : step;
     if (next.kind === 'finish') await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
     else if (next.kind === 'fail') {
       // No pairing exists under the rules (too few left to pair): the tournament ends where it stands.

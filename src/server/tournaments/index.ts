@@ -4,6 +4,7 @@ import type { Identities } from '../identity/identities.ts';
 import type { GameStore } from '../store.ts';
 import { DEFAULT_DIRECTOR_SETTINGS, Director, type DirectorSettings } from './director.ts';
 import { registerTournaments } from './routes.ts';
+import { PairingThread } from './swiss-pairer.ts';
 
 /**
  * Tournaments on the server (docs/tournaments.md): the director, which runs on every instance and
@@ -24,9 +25,10 @@ export function startTournaments(
     ...(limits.hub?.now ? { now: limits.hub.now } : {}),
     ...(limits.hub?.instance ? { instance: limits.hub.instance } : {}),
   };
+  const pairing = new PairingThread();
   const director = new Director(
     store,
-    { ...DEFAULT_DIRECTOR_SETTINGS, ...settings },
+    { ...DEFAULT_DIRECTOR_SETTINGS, ...settings, pairSwiss: pairing.pair },
     (game) => {
       for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
       services.started(game.id);
@@ -40,6 +42,9 @@ export function startTournaments(
     nudge: () => void director.tick(),
   });
   director.start();
-  app.addHook('onClose', async () => director.close());
+  app.addHook('onClose', async () => {
+    director.close();
+    await pairing.close();
+  });
   return director;
 }

@@ -1,6 +1,8 @@
+import type { Result } from '@hexarena/engines/engine/result.ts';
 import { type ArenaPlayer, pairArenaWave } from '../../tournaments/arena.ts';
 import { roundRobinSchedule } from '../../tournaments/round-robin.ts';
-import { pairRound } from '../../tournaments/swiss-dutch.ts';
+import type { RoundPairing } from '../../tournaments/swiss-dutch.ts';
+import type { Tournament } from '../../tournaments/trf.ts';
 import { standingsOf } from './standings.ts';
 import type { Entry, Pairing, PairingResult, StoredTournament } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
@@ -22,6 +24,8 @@ export type NextStep =
   | { readonly kind: 'wait' }
   | { readonly kind: 'finish' }
   | { readonly kind: 'pair'; readonly round: number; readonly pairs: readonly PlannedPairing[] }
+  /** A Swiss round to pair (`swissPairs` then plans it): the Dutch system is seconds at hundreds of players, paired off the event loop. */
+  | { readonly kind: 'swiss'; readonly round: number; readonly tournament: Tournament }
   | { readonly kind: 'fail'; readonly error: string };
 
 const WAIT: NextStep = { kind: 'wait' };
@@ -51,7 +55,11 @@ export function startOf(
 function nextSwissRound(t: StoredTournament, entries: readonly Entry[], pairings: readonly Pairing[]): NextStep {
   if (entries.filter((e) => e.state === 'active' && e.seed !== null).length < 2) return FINISH;
   const round = t.round + 1;
-  const paired = pairRound(swissTournament(t, entries, pairings, round), round);
+  return { kind: 'swiss', round, tournament: swissTournament(t, entries, pairings, round) };
+}
+
+/** A Swiss round's pairing by seeds as the tournament's pairings of accounts (the bye last); a refusal fails the step. */
+export function swissPairs(entries: readonly Entry[], round: number, paired: Result<RoundPairing>): NextStep {
   if (!paired.ok) return { kind: 'fail', error: paired.error.message };
   const accountOf = new Map(entries.map((e) => [e.seed, e.account]));
   const pairs: PlannedPairing[] = paired.value.pairs.map((p) => ({
