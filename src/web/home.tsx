@@ -21,6 +21,7 @@ import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { BEST_CHANNEL, tvPage } from './social/addresses.ts';
 import { FollowingNews } from './social/following-news.tsx';
+import { TournamentsCard } from './tournaments/home-card.tsx';
 import { UploadRecord } from './upload.tsx';
 
 /** The create dialog (its forms, the seats' agents), loaded when it first opens: the first screen draws without it. */
@@ -184,6 +185,7 @@ export function Home() {
           {lobby && <FollowingNews news={live.following} />}
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
+          {lobby && <TournamentsCard />}
         </div>
       </div>
       <GameShelf open={open} />
