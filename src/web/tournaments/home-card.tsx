@@ -2,6 +2,7 @@ import { Trophy } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { TOURNAMENTS_PAGE, tournamentPage } from './addresses.ts';
+import './home-card.css';
 import { fetchTournaments, type TournamentSummary } from './api.ts';
 
 /** How many the home page's card shows: the running ones first, then the next to start. */
