@@ -6,7 +6,8 @@ import { staticSite } from './static-site.testing.ts';
 /**
  * A tournament from a player's side, in the browser against the real server (in this process): a
  * player makes a Swiss of one round on the list page's form, a bot joins it over the bot API, the
- * player joins and starts it on its page, is taken to the game it was paired in, plays it (the bot
+ * player joins it on its page and starts it, is told on the home page that the game it was paired in
+ * has started and goes to it, plays it (the bot
  * answers at random), goes back to the tournament from the result and sees the standings changed
  * and the podium; the tournament shows on their profile with their place.
  */
@@ -97,8 +98,23 @@ describe('a tournament in the browser', () => {
       await poll(async () => standings.getByTestId('score').allTextContents()).toEqual(['0', '0']);
       await page.screenshot({ path: 'test-results/tournament-upcoming-phone.png', fullPage: true });
 
-      // Started by its organiser: the round is paired and the page takes Ann to her game.
-      await page.getByRole('button', { name: 'Start now' }).click();
+      // Ann, its organiser, may start it here; she starts it from another tab while the home page is open
+      // (its lobby socket heard from), and the home page tells her that her game has started.
+      await page.getByRole('button', { name: 'Start now' }).waitFor();
+      // Her challenges are told once the socket knows her: its notices are listened for from then on.
+      const known = new Promise<void>((resolve) =>
+        page.on('websocket', (ws) => {
+          if (ws.url().endsWith('/api/lobby/ws')) ws.on('framereceived', (f) => String(f.payload).includes('"challenges"') && resolve());
+        }),
+      );
+      await page.goto(`${base()}/`);
+      await known;
+      const started = await page.context().request.post(`${base()}/api/tournaments/${id}/start`, { headers: { origin: base() } });
+      expect(started.status()).toBe(200);
+      const notice = page.locator('.tournament-notice');
+      await notice.getByText('Your tournament game has started.').waitFor();
+      await page.screenshot({ path: 'test-results/tournament-notice-phone.png' });
+      await notice.getByRole('link', { name: 'Play your game' }).click();
       await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
       await page.getByTestId('tournament-game').getByText('Ann’s cup, round 1').waitFor();
       // Ann plays the first free cell whenever it is her move, until the game is over.

@@ -5,7 +5,8 @@ import { Browser, signUp } from '../online.testing.ts';
 /**
  * What the tournament pages ask of the server beyond making and joining: an organiser cancels a
  * tournament that has not started (from the site's own pages only), a profile lists a player's
- * tournaments, and a game's page learns which tournament and round it was paired in.
+ * tournaments, a game's page learns which tournament and round it was paired in, and a player's
+ * lobby socket hears of their game when it is made.
  */
 let site: Awaited<ReturnType<typeof serveInProcess>>;
 let organiser: Browser;
@@ -63,13 +64,20 @@ describe('organising a tournament from its page', () => {
     expect((await player.ask('GET', '/api/games/nogame/tournament')).status).toBe(404);
     // Its organiser plays too; started, its first round is paired (the start nudges the director).
     expect((await organiser.ask('POST', `/api/tournaments/${id}/join`)).status).toBe(200);
+    // Pim's lobby socket (the home page's) is told of the game once it is made.
+    const lobby = await player.lobby();
+    // Its challenges are told once the socket knows Pim: the notices are listened for from then on.
+    await lobby.next((m) => m.type === 'challenges');
     expect((await organiser.ask('POST', `/api/tournaments/${id}/start`)).status).toBe(200);
+    const told = await lobby.next((m) => m.type === 'tournament-game');
+    lobby.close();
     let game: string | null = null;
     while (game === null) {
       const read = (await player.ask('GET', `/api/tournaments/${id}`)).json as { pairings: { game: string | null }[] };
       game = read.pairings[0]?.game ?? null;
       if (game === null) await new Promise((resolve) => setImmediate(resolve));
     }
+    expect(told).toEqual({ type: 'tournament-game', tournament: id, game });
     expect((await player.ask('GET', `/api/games/${game}/tournament`)).json).toEqual({
       id,
       name: 'Pim’s cup',

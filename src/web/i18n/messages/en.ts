@@ -901,4 +901,7 @@ export default {
   'tournament.back': 'Back to the tournament',
   'tournament.profileTitle': 'Tournaments',
   'tournament.placeOf': 'place {place} of {players}',
+  'tournament.noticeTitle': 'Your tournament games',
+  'tournament.noticeStarted': 'Your tournament game has started.',
+  'tournament.noticeTournament': 'The tournament',
 };

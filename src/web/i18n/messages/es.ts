@@ -909,4 +909,7 @@ export default {
   'tournament.back': 'Volver al torneo',
   'tournament.profileTitle': 'Torneos',
   'tournament.placeOf': 'puesto {place} de {players}',
+  'tournament.noticeTitle': 'Tus partidas de torneo',
+  'tournament.noticeStarted': 'Ha empezado tu partida del torneo.',
+  'tournament.noticeTournament': 'El torneo',
 } satisfies Catalog;

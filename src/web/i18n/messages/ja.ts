@@ -899,4 +899,7 @@ export default {
   'tournament.back': 'トーナメントに戻る',
   'tournament.profileTitle': 'トーナメント',
   'tournament.placeOf': '{players} 人中 {place} 位',
+  'tournament.noticeTitle': 'あなたのトーナメント対局',
+  'tournament.noticeStarted': 'トーナメントの対局が始まりました。',
+  'tournament.noticeTournament': 'トーナメントへ',
 } satisfies Catalog;

@@ -911,4 +911,7 @@ export default {
   'tournament.back': 'Вернуться к турниру',
   'tournament.profileTitle': 'Турниры',
   'tournament.placeOf': '{place}-е место из {players}',
+  'tournament.noticeTitle': 'Ваши турнирные партии',
+  'tournament.noticeStarted': 'Ваша турнирная партия началась.',
+  'tournament.noticeTournament': 'К турниру',
 } satisfies Catalog;
