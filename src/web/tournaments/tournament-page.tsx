@@ -7,7 +7,8 @@ import { gamePage } from '../online/links.ts';
 import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
 import { act, fetchTournament, type StandingRow, type TournamentAction, type TournamentPairing, type TournamentShown } from './api.ts';
-import { countdownText, settingsLine, whenLine } from './parts.tsx';
+import { settingsLine, whenLine } from './parts.tsx';
+import { countdownText } from './parts-text.ts';
 import './tournaments.css';
 
 /** Read again this often while it runs or waits to start: the standings and pairings live. */
