@@ -231,6 +231,9 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
   app.get('/tv', page);
   app.get('/tv/:game', page);
   app.get('/following', page);
+  // The tournaments: upcoming, running and finished, and each one's page.
+  app.get('/tournaments', page);
+  app.get('/tournament/:id', page);
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
   app.get('/ladder', page);
   app.get('/ladder/:game', page);

@@ -2,6 +2,7 @@ import type { PublicGame, SeatInfo } from '@hexarena/engines/protocol/index.ts';
 import type { Clocks } from './clock.ts';
 import { pauseShown } from './downtime.ts';
 import type { Room } from './room.ts';
+import { TOURNAMENT_OF } from './stores/game.ts';
 
 /**
  * A live game as anyone may see it, over REST, a game's socket and a bot's stream: no seed (it
@@ -25,6 +26,7 @@ export function publicGame(room: Room): PublicGame {
     // Clients show clocks against the server's time, not their own.
     now: Date.now(),
     ...(stored.rated ? { rated: true } : {}),
+    ...(stored.creator?.startsWith(TOURNAMENT_OF) ? { tournament: stored.creator.slice(TOURNAMENT_OF.length) } : {}),
     ...pausedField(room),
   };
 }

@@ -23,6 +23,8 @@ const PAGES = {
   editor: () => import('./editor/page.tsx').then((m) => m.EditorPage),
   local: () => import('./local-page.tsx').then((m) => m.LocalPage),
   social: () => import('./social/pages.tsx').then((m) => m.SocialPage),
+  tournaments: () => import('./tournaments/list-page.tsx').then((m) => m.TournamentsPage),
+  tournament: () => import('./tournaments/tournament-page.tsx').then((m) => m.TournamentPage),
   home: () => import('./home.tsx').then((m) => m.Home),
 };
 
@@ -41,6 +43,8 @@ const PuzzlePage = page(PAGES.puzzle);
 const EditorPage = page(PAGES.editor);
 const LocalPage = page(PAGES.local);
 const SocialPage = page(PAGES.social);
+const TournamentsPage = page(PAGES.tournaments);
+const TournamentPage = page(PAGES.tournament);
 const Home = page(PAGES.home);
 const loading = <main aria-busy="true" />;
 
@@ -68,6 +72,10 @@ function RoutePage({ route }: { route: Route }) {
       return <LocalPage key={route.address} address={route.address} />;
     case 'social':
       return <SocialPage key={route.pathname} pathname={route.pathname} />;
+    case 'tournaments':
+      return <TournamentsPage />;
+    case 'tournament':
+      return <TournamentPage key={route.id} id={route.id} />;
     case 'home':
       return <Home />;
   }

@@ -21,6 +21,8 @@ import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { BEST_CHANNEL, tvPage } from './social/addresses.ts';
 import { FollowingNews } from './social/following-news.tsx';
+import { TournamentGameNotice } from './tournaments/game-notice.tsx';
+import { TournamentsCard } from './tournaments/home-card.tsx';
 import { UploadRecord } from './upload.tsx';
 
 /** The create dialog (its forms, the seats' agents), loaded when it first opens: the first screen draws without it. */
@@ -181,9 +183,11 @@ export function Home() {
             <UploadRecord />
           </section>
           {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
+          {lobby && <TournamentGameNotice games={live.tournamentGames} />}
           {lobby && <FollowingNews news={live.following} />}
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
+          {lobby && <TournamentsCard />}
         </div>
       </div>
       <GameShelf open={open} />

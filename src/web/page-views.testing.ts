@@ -166,6 +166,20 @@ export const sitePagesToSee = (site: () => SitePages): readonly SitePage[] => [
   { name: 'games being played', who: 'guest', path: () => '/games', ready: [':is(.current-games, .no-games)'] },
   { name: 'TV', who: 'guest', path: () => '/tv', ready: [':is([data-testid=status], .tv-nothing)'] },
   { name: 'following', who: 'player', path: () => '/following', ready: [':is(.following-list, .no-follows)'] },
+  {
+    name: 'tournaments',
+    who: 'guest',
+    path: () => '/tournaments',
+    ready: ['[data-list=upcoming] [data-tournament]'],
+    inView: BOTH(['.tournaments-page h2']),
+  },
+  {
+    name: 'tournament, upcoming, its organiser',
+    who: 'player',
+    path: () => `/tournament/${site().tournament}`,
+    ready: ['table.standings tbody tr', '[data-testid=countdown]', '[data-testid=your-entry]'],
+    inView: BOTH(['.tournament-head h2', '[data-testid=countdown]', '.tournament-actions']),
+  },
 ];
 
 /** A laptop's screen and a phone's, as the design is checked on (screenshots in test-results/pages/). */

@@ -11,6 +11,9 @@ describe('routeOf', () => {
     expect(routeOf('/leaderboard/hive%3Ablitz', '')).toEqual({ page: 'leaderboard', perf: 'hive:blitz' });
     expect(routeOf('/u/Ada_Lovelace', '#game=hive')).toEqual({ page: 'profile', name: 'Ada_Lovelace' });
     expect(routeOf('/g/abc123', '')).toEqual({ page: 'online', id: 'abc123' });
+    expect(routeOf('/tournaments', '')).toEqual({ page: 'tournaments' });
+    expect(routeOf('/tournament/aB3_-x', '')).toEqual({ page: 'tournament', id: 'aB3_-x' });
+    expect(routeOf('/tournament/a.b', '')).toEqual({ page: 'home' });
   });
 
   it('sends an address to its analysis, puzzle, editor or game, and the rest home', () => {

@@ -2,6 +2,7 @@ import { isEditorAddress } from './editor/address.ts';
 import { onlineGameId } from './online/links.ts';
 import { isPuzzleAddress } from './puzzles/address.ts';
 import { isSocialPath } from './social/addresses.ts';
+import { isTournamentsPath, tournamentId } from './tournaments/addresses.ts';
 
 /**
  * Which page an address shows, read without loading any page: main.tsx fetches the page's code
@@ -56,6 +57,8 @@ export type Route =
   | { readonly page: 'online'; readonly id: string }
   | { readonly page: 'analysis' | 'puzzle' | 'editor' | 'local'; readonly address: string }
   | { readonly page: 'social'; readonly pathname: string }
+  | { readonly page: 'tournaments' }
+  | { readonly page: 'tournament'; readonly id: string }
   | { readonly page: 'home' };
 
 /** The page of a path and its address (setupPart: the fragment, else the query). */
@@ -63,6 +66,9 @@ export function routeOf(pathname: string, address: string): Route {
   if (pathname === '/account') return { page: 'account' };
   if (pathname === '/mod') return { page: 'moderation' };
   if (isSocialPath(pathname)) return { page: 'social', pathname };
+  if (isTournamentsPath(pathname)) return { page: 'tournaments' };
+  const tournament = tournamentId(pathname);
+  if (tournament) return { page: 'tournament', id: tournament };
   const ladder = ladderOf(pathname);
   if (ladder !== null) return { page: 'ladder', game: ladder };
   const leaderboard = leaderboardOf(pathname);

@@ -19,6 +19,7 @@ import { downloadRecord } from './record-file.ts';
 import { AI_SPEEDS, updateSettings, useSettings } from './settings.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { setupUrl } from './setup.ts';
+import { BackToTournament, TournamentGameLine } from './tournaments/game-line.tsx';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
 
@@ -149,6 +150,7 @@ export function GameShell<S, M, O>({
               </button>
             </p>
           )}
+          {s.online?.tournament && <TournamentGameLine game={s.online.id} />}
           {s.online && <OpenSeats info={s.online} seatLabels={labels} over={s.outcome !== null} />}
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's way to take a premove back; Esc and the Cancel button are the keyboard's. */}
@@ -503,7 +505,8 @@ function OnlineNext<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) 
           {t('game.watchRematch')}
         </a>
       )}
-      {online.pool && (
+      {online.tournament && <BackToTournament id={online.tournament} />}
+      {online.pool && !online.tournament && (
         <a href={`/#pool=${encodeURIComponent(online.pool)}`} class="button-link">
           <Users class="icon" aria-hidden="true" /> {t('game.newOpponent')}
         </a>

@@ -17,6 +17,8 @@ export interface SitePages {
   readonly openGame: string;
   /** A Hex game of the player's against the random AI, a move each played, the player to move. */
   readonly yourMoveGame: string;
+  /** A Hive Swiss the player organises and has joined, starting in a day. */
+  readonly tournament: string;
 }
 
 /** `promise`, or an error naming `what` after `ms`: a step that hangs says which it was. */
@@ -81,5 +83,20 @@ export async function prepareSitePages(base: string, player = 'Ada_Lovelace'): P
   if (typeof yourMoveGame !== 'string') throw new Error(`the player's game was refused: ${yours.text}`);
   // A move each, so that it is under way: the home page offers it as the live game to watch.
   await hexOpening(base, yourMoveGame, b.from, cookie, 'the game under way', false);
-  return { player, cookie, finishedGame, openGame, yourMoveGame };
+  const made = await step(
+    'making a tournament',
+    b.ask('POST', '/api/tournaments', {
+      kind: 'swiss',
+      name: 'Hexagon Open',
+      game: 'hive',
+      rounds: 5,
+      clock: { initialMs: 300_000, incrementMs: 3000 },
+      startsAt: Date.now() + 86_400_000,
+    }),
+  );
+  const tournament = made.json?.id;
+  if (typeof tournament !== 'string') throw new Error(`the tournament was refused: ${made.text}`);
+  const joined = await step('joining the tournament', b.ask('POST', `/api/tournaments/${tournament}/join`));
+  if (joined.status !== 200) throw new Error(`joining the tournament was refused: ${joined.text}`);
+  return { player, cookie, finishedGame, openGame, yourMoveGame, tournament };
 }

@@ -1,7 +1,7 @@
 import type { LobbyMessage } from '@hexarena/engines/protocol/lobby.ts';
-import type { GameStore } from '../store.ts';
+import { type GameStore, TOURNAMENT_OF } from '../store.ts';
 
-type Told = (message: Extract<LobbyMessage, { type: 'following' }>) => void;
+type Told = (message: Extract<LobbyMessage, { type: 'following' | 'tournament-game' }>) => void;
 
 /**
  * The notice a follower asked for (docs/social.md): when a player they follow starts a rated game,
@@ -27,11 +27,20 @@ export class FollowNews {
     };
   }
 
-  /** Game `id` has every seat taken: if rated, the followers of its players here hear of it. */
+  /**
+   * Game `id` has every seat taken: if rated, the followers of its players here hear of it; a
+   * tournament's, its own players here hear of it too (`{"type":"tournament-game"}`), wherever they are on the site.
+   */
   async started(id: string): Promise<void> {
     if (this.listeners.size === 0) return;
     const game = await this.store.games.read(id);
-    if (!game?.rated || game.ending) return;
+    if (!game || game.ending) return;
+    if (game.creator?.startsWith(TOURNAMENT_OF)) {
+      const tournament = game.creator.slice(TOURNAMENT_OF.length);
+      for (const account of new Set(game.seatAccounts))
+        for (const listener of (account && this.listeners.get(account)) || []) listener({ type: 'tournament-game', tournament, game: id });
+    }
+    if (!game.rated) return;
     const told = new Set<string>();
     for (const [seat, account] of game.seatAccounts.entries()) {
       if (account === null) continue;

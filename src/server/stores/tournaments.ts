@@ -196,6 +196,28 @@ export class TournamentsSql implements TournamentsStore {
     });
   }
 
+  cancel(id: string): Promise<boolean> {
+    return this.sql.write(async (trx) => {
+      // Only before its start: no round, pairing or game refers to it yet, so nothing else is left behind.
+      const r = await trx.deleteFrom('tournaments').where('id', '=', id).where('state', '=', 'created').executeTakeFirst();
+      if (Number(r.numDeletedRows) !== 1) return false;
+      await trx.deleteFrom('tournament_entries').where('tournament_id', '=', id).execute();
+      return true;
+    });
+  }
+
+  async ofPlayer(account: string, limit: number): Promise<StoredTournament[]> {
+    const rows = await this.sql.read((db) =>
+      withPlayers(db)
+        .where('t.id', 'in', (e) => e.selectFrom('tournament_entries').select('tournament_id').where('account_id', '=', account))
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id')
+        .limit(limit)
+        .execute(),
+    );
+    return rows.map((r) => tournamentOf(r as TournamentRow));
+  }
+
   startAt(id: string, at: number): Promise<boolean> {
     return this.sql.write(async (trx) => {
       const r = await trx

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatTrf } from '../../tournaments/trf.ts';
 import { botOf } from '../bots.ts';
 import type { Identities } from '../identity/identities.ts';
+import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import type { GameStore } from '../store.ts';
 import { type Standings, standingsOf } from './standings.ts';
@@ -58,6 +59,11 @@ const CREATE_BODY = {
     cycles: { type: 'integer', minimum: 1, maximum: 4 },
     byePoints: { enum: [0, 0.5, 1] },
   },
+} as const;
+const NAME_PARAMS = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 const LIST_QUERY = {
   type: 'object',
@@ -223,6 +229,28 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const lists = await Promise.all(states.map((s) => store.tournaments.list(s, LIST_LIMIT)));
     return { tournaments: lists.flat().map(summary) };
   });
+  // A player's tournaments for their profile: each with where they placed once it is over.
+  app.get('/api/players/:name/tournaments', { schema: { params: NAME_PARAMS } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const account = await store.accounts.byKey(usernameKey(name));
+    if (!account || (account.kind !== 'player' && account.kind !== 'bot'))
+      return reply.code(404).send({ error: `there is no player ${name}` });
+    const played = await store.tournaments.ofPlayer(account.id, LIST_LIMIT);
+    return {
+      tournaments: played.map((t) => {
+        const rows = t.state === 'finished' ? (t.standings as unknown as Standings | null)?.rows : undefined;
+        return { ...summary(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
+      }),
+    };
+  });
+  // Which tournament and round a game was paired in: its page links back there rather than offering a rematch.
+  app.get('/api/games/:id/tournament', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const of = await store.tournaments.ofGame(id);
+    const t = of && (await store.tournaments.read(of.tournament));
+    if (!of || !t) return reply.code(404).send({ error: `game ${id} is no tournament's` });
+    return { id: t.id, name: t.name, kind: t.kind, round: of.round, state: t.state };
+  });
   app.get('/api/tournaments/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
@@ -301,6 +329,14 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     if (!(await store.tournaments.startAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} has started already` });
     desk.settings.nudge();
     return { starting: true };
+  });
+  // Cancelled before it starts: it and its entries are gone (once it runs, its organiser finishes it instead).
+  app.post('/api/tournaments/:id/cancel', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const t = await organiser(request, reply);
+    if (!t) return reply;
+    if (!(await store.tournaments.cancel(t.id)))
+      return reply.code(409).send({ error: `${t.name} has started: finish it rather than cancel it` });
+    return { cancelled: true };
   });
   // Finished early: no round (or wave) is paired after this; the games under way are played out.
   app.post('/api/tournaments/:id/finish', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {

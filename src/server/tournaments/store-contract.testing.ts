@@ -159,6 +159,32 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
     );
 
     it(
+      'a tournament not started is cancelled with its entries; a running one is not; a player’s tournaments listed, the latest made first',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('old', { createdAt: 1 }));
+        await t.create(tournament('new', { createdAt: 2 }));
+        await t.create(tournament('other', { createdAt: 3 }));
+        await t.join('old', entry('ann', 1500, 10));
+        await t.join('new', entry('ann', 1500, 11));
+        await t.join('other', entry('bob', 1500, 12));
+        await t.setEntry('old', 'ann', 'withdrawn');
+        expect((await t.ofPlayer('ann', 10)).map((x) => x.id)).toEqual(['new', 'old']);
+        expect((await t.ofPlayer('ann', 1)).map((x) => x.id)).toEqual(['new']);
+        expect(await t.ofPlayer('nobody', 10)).toEqual([]);
+        expect(await t.cancel('new')).toBe(true);
+        expect(await t.cancel('new')).toBe(false);
+        expect(await t.read('new')).toBeNull();
+        expect(await t.entries('new')).toEqual([]);
+        expect((await t.ofPlayer('ann', 10)).map((x) => x.id)).toEqual(['old']);
+        await t.start('other', 1_000, [{ account: 'bob', seed: 1 }], null, null);
+        expect(await t.cancel('other')).toBe(false);
+        expect(await t.read('other')).toMatchObject({ state: 'running' });
+        expect(await t.cancel('nope')).toBe(false);
+      }),
+    );
+
+    it(
       'a bot entrant is known by its token’s hash, and its seats are taken with it',
       withStore(async (store) => {
         await store.accounts.register('owner', 'Owner', 'owner', 'hash-owner', '$argon2id$x', 1);

@@ -137,6 +137,10 @@ export interface TournamentsStore {
     rounds: number | null,
     endsAt: number | null,
   ): Promise<boolean>;
+  /** A tournament that has not started, cancelled by its organiser: it and its entries are gone (false once it has started, or when there is none). */
+  cancel(id: string): Promise<boolean>;
+  /** The tournaments `account` entered (withdrawn or not), the latest made first: a profile's list. */
+  ofPlayer(account: string, limit: number): Promise<StoredTournament[]>;
   /** Its start time (the organiser's start: now); only before it starts. */
   startAt(id: string, at: number): Promise<boolean>;
   /** Pairing stops at `at` (an early finish); only while running. */

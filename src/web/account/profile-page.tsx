@@ -4,6 +4,7 @@ import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
+import { ProfileTournaments } from '../profile/tournaments.tsx';
 import { RelationBar } from '../social/relation-bar.tsx';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
@@ -104,6 +105,7 @@ export function ProfilePage({ name }: { name: string }) {
               </tbody>
             </table>
           )}
+          <ProfileTournaments name={profile.name} />
           <h3>{t('profile.gamesTitle')}</h3>
           <p class="controls">
             <label>

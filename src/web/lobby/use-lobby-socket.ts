@@ -16,6 +16,8 @@ export interface LobbyState {
   readonly problem: string | null;
   /** Rated games that players this one follows (with notices asked for) started while the page was open, newest first. */
   readonly following: readonly { readonly player: string; readonly game: string }[];
+  /** Your tournament games made while the page was open, newest first. */
+  readonly tournamentGames: readonly { readonly tournament: string; readonly game: string }[];
   join(pool: string): void;
   leave(): void;
 }
@@ -27,6 +29,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
   const [problem, setProblem] = useState<string | null>(null);
   const [challenges, setChallenges] = useState<readonly ChallengeView[] | null>(null);
   const [following, setFollowing] = useState<LobbyState['following']>([]);
+  const [tournamentGames, setTournamentGames] = useState<LobbyState['tournamentGames']>([]);
   const connection = useRef<LobbyConnection | null>(null);
   // Challenges this page saw open: one of them accepted opens its game (not an old one on arriving).
   const seenOpen = useRef(new Set<string>());
@@ -50,6 +53,8 @@ export function useLobbySocket(enabled: boolean): LobbyState {
         setMine((was) => (m.pool === null ? null : was?.pool === m.pool ? was : { pool: m.pool, since: Date.now() }));
       else if (m.type === 'paired') window.location.assign(gamePage(m.game));
       else if (m.type === 'following') setFollowing((news) => [{ player: m.player, game: m.game }, ...news].slice(0, 5));
+      else if (m.type === 'tournament-game')
+        setTournamentGames((games) => [{ tournament: m.tournament, game: m.game }, ...games].slice(0, 3));
       else if (m.type === 'error') {
         setMine(null);
         setProblem(m.error);
@@ -65,6 +70,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
     challenges,
     problem,
     following,
+    tournamentGames,
     join: (pool) => {
       setProblem(null);
       connection.current?.join(pool);

@@ -34,6 +34,8 @@ export interface OnlineInfo {
   readonly rematch: (() => void) | null;
   /** The rematch another player started, if any. */
   readonly rematchId: string | null;
+  /** The tournament this game was paired in: its page, not a rematch, comes next. */
+  readonly tournament: string | null;
   /** Table manners; null for a page that holds no seat (a spectator's). */
   readonly manners: Manners | null;
   /** The standing offer and whose it is. */

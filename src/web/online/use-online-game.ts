@@ -257,7 +257,7 @@ export function useOnlineGame<S, M, O>(
       perf: perfOf(initial.game, initial.clock),
       pool: (initial.rated === true && held !== undefined && poolFor(initial.game, initial.clock, seats.length)?.id) || null,
       rematch:
-        outcome && held !== undefined
+        outcome && held !== undefined && initial.tournament === undefined
           ? () =>
               void requestRematch(id, held).then((r) => {
                 if (!r.ok) return setError(`No rematch: ${r.error.message}.`);
@@ -265,6 +265,7 @@ export function useOnlineGame<S, M, O>(
               })
           : null,
       rematchId,
+      tournament: initial.tournament ?? null,
       offer,
       presence,
       chat,

@@ -71,6 +71,8 @@ export type LobbyMessage =
   | { readonly type: 'paired'; readonly game: string; readonly seat: number }
   /** A player this one follows (and asked to hear of) started a rated game: its id, to watch. */
   | { readonly type: 'following'; readonly player: string; readonly game: string }
+  /** Your game in a tournament was made: its page and the tournament's. */
+  | { readonly type: 'tournament-game'; readonly tournament: string; readonly game: string }
   | { readonly type: 'error'; readonly error: string };
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -148,6 +150,10 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
     case 'following':
       if (typeof o.player !== 'string' || typeof o.game !== 'string') return fail('a "following" message names a player and a game');
       return ok({ type: 'following', player: o.player, game: o.game });
+    case 'tournament-game':
+      if (typeof o.tournament !== 'string' || typeof o.game !== 'string')
+        return fail('a "tournament-game" message names a tournament and a game');
+      return ok({ type: 'tournament-game', tournament: o.tournament, game: o.game });
     case 'error':
       return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
     default:

@@ -72,6 +72,8 @@ export interface PublicGame {
    * were paused `ms` milliseconds (nobody's time ran), and resumed at `at`.
    */
   readonly paused?: { readonly at: number; readonly ms: number };
+  /** A tournament's game: the tournament's id (its page says which round); its players play no rematch. */
+  readonly tournament?: string;
   /** GET /api/games/:id only: the seats the asking session's account holds. */
   readonly yours?: readonly Player[];
 }

@@ -199,6 +199,7 @@ export function publicGame(x: unknown): PublicGame | null {
   if ((x.clock !== null && !clock) || (x.ending !== null && !ended)) return null;
   if (x.yours !== undefined && !(Array.isArray(x.yours) && x.yours.every(isCount))) return null;
   if (x.paused !== undefined && !(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms))) return null;
+  if (x.tournament !== undefined && !isText(x.tournament)) return null;
   return {
     id: x.id,
     game: x.game,
@@ -216,6 +217,7 @@ export function publicGame(x: unknown): PublicGame | null {
     ...(x.yours === undefined ? {} : { yours: x.yours }),
     ...(x.rated === true ? { rated: true } : {}),
     ...(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms) ? { paused: { at: x.paused.at, ms: x.paused.ms } } : {}),
+    ...(isText(x.tournament) ? { tournament: x.tournament } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
   { type: 'sync', game },
   // After an outage: the clock was paused eleven minutes, resumed at 15.
   { type: 'sync', game: { ...game, paused: { at: 15, ms: 660_000 } } },
+  // A tournament's game names its tournament.
+  { type: 'sync', game: { ...game, tournament: 'Xa1b2c' } },
   {
     type: 'sync',
     game: {
@@ -162,6 +164,7 @@ describe('the online protocol, both ways', () => {
       { type: 'sync', game: { ...game, legalMoves: undefined } },
       { type: 'sync', game: { ...game, seats: [{ kind: 'robot', name: null }] } },
       { type: 'sync', game: { ...game, paused: { at: 15 } } },
+      { type: 'sync', game: { ...game, tournament: 7 } },
       { type: 'event', event: { version: 1, kind: 'move', ply: 0, seat: 0, move: 'b2' } },
       { type: 'event', event: { version: 1, kind: 'end', result: { kind: 'win' }, termination: 'rules' } },
       { type: 'event', event: { version: 1, kind: 'leave', seat: 1, termination: 'time' } },

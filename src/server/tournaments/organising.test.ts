@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveInProcess } from '../in-process.testing.ts';
+import { Browser, signUp } from '../online.testing.ts';
+
+/**
+ * What the tournament pages ask of the server beyond making and joining: an organiser cancels a
+ * tournament that has not started (from the site's own pages only), a profile lists a player's
+ * tournaments, a game's page learns which tournament and round it was paired in, and a player's
+ * lobby socket hears of their game when it is made.
+ */
+let site: Awaited<ReturnType<typeof serveInProcess>>;
+let organiser: Browser;
+let player: Browser;
+
+beforeAll(async () => {
+  site = await serveInProcess('tournament-organising');
+  organiser = new Browser(site.base, '127.0.0.1');
+  player = new Browser(site.base, '127.0.0.1');
+  expect((await signUp(organiser, 'orla')).status).toBe(201);
+  expect((await signUp(player, 'pim')).status).toBe(201);
+});
+afterAll(async () => site?.close());
+
+const make = async (name: string) => {
+  const made = await organiser.ask('POST', '/api/tournaments', { kind: 'swiss', name, game: 'hive', rounds: 3, startsAt: null });
+  expect(made.status).toBe(201);
+  return (made.json as { id: string }).id;
+};
+
+describe('organising a tournament from its page', () => {
+  it('its organiser cancels it before it starts; not another player, not another site, not once it runs', async () => {
+    const id = await make('Cancelled cup');
+    expect((await player.ask('POST', `/api/tournaments/${id}/join`)).status).toBe(200);
+    // Another site's page, with the organiser's cookie: refused before anything is read.
+    const foreign = await organiser.ask('POST', `/api/tournaments/${id}/cancel`, undefined, {
+      origin: 'https://elsewhere.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(foreign.status).toBe(403);
+    const byPlayer = await player.ask('POST', `/api/tournaments/${id}/cancel`);
+    expect(byPlayer.status).toBe(403);
+    expect(byPlayer.json).toEqual({ error: 'only orla, who organises Cancelled cup, may do that' });
+    expect((await organiser.ask('GET', `/api/tournaments/${id}`)).status).toBe(200);
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).json).toEqual({ cancelled: true });
+    expect((await organiser.ask('GET', `/api/tournaments/${id}`)).status).toBe(404);
+    expect((await player.ask('GET', '/api/players/pim/tournaments')).json).toEqual({ tournaments: [] });
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).status).toBe(404);
+
+    const running = await make('Running cup');
+    expect((await organiser.ask('POST', `/api/tournaments/${running}/start`)).status).toBe(200);
+    const late = await organiser.ask('POST', `/api/tournaments/${running}/cancel`);
+    expect(late.status).toBe(409);
+    expect(late.json).toEqual({ error: 'Running cup has started: finish it rather than cancel it' });
+  });
+
+  it('a profile lists the tournaments a player entered, latest first; a game names its tournament and round', async () => {
+    const id = await make('Pim’s cup');
+    expect((await player.ask('POST', `/api/tournaments/${id}/join`)).status).toBe(200);
+    const listed = (await player.ask('GET', '/api/players/PIM/tournaments')).json as {
+      tournaments: { id: string; name: string; place: unknown }[];
+    };
+    expect(listed.tournaments[0]).toMatchObject({ id, name: 'Pim’s cup', state: 'created', place: null });
+    expect((await player.ask('GET', '/api/players/nobody/tournaments')).status).toBe(404);
+    expect((await player.ask('GET', '/api/games/nogame/tournament')).status).toBe(404);
+    // Its organiser plays too; started, its first round is paired (the start nudges the director).
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/join`)).status).toBe(200);
+    // Pim's lobby socket (the home page's) is told of the game once it is made.
+    const lobby = await player.lobby();
+    // Its challenges are told once the socket knows Pim: the notices are listened for from then on.
+    await lobby.next((m) => m.type === 'challenges');
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/start`)).status).toBe(200);
+    const told = await lobby.next((m) => m.type === 'tournament-game');
+    lobby.close();
+    let game: string | null = null;
+    while (game === null) {
+      const read = (await player.ask('GET', `/api/tournaments/${id}`)).json as { pairings: { game: string | null }[] };
+      game = read.pairings[0]?.game ?? null;
+      if (game === null) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(told).toEqual({ type: 'tournament-game', tournament: id, game });
+    expect((await player.ask('GET', `/api/games/${game}/tournament`)).json).toEqual({
+      id,
+      name: 'Pim’s cup',
+      kind: 'swiss',
+      round: 1,
+      state: 'running',
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBotStream, registerBot, request } from '../server/online.testing.ts';
+import { staticSite } from './static-site.testing.ts';
+
+/**
+ * A tournament from a player's side, in the browser against the real server (in this process): a
+ * player makes a Swiss of one round on the list page's form, a bot joins it over the bot API, the
+ * player joins it on its page and starts it, is told on the home page that the game it was paired in
+ * has started and goes to it, plays it (the bot
+ * answers at random), goes back to the tournament from the result and sees the standings changed
+ * and the podium; the tournament shows on their profile with their place.
+ */
+const site = staticSite({
+  online: { rate: 100_000, identity: { signupsPerHour: 100 }, tournaments: { tickMs: 100 } },
+});
+const PATIENCE_MS = 60_000;
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: PATIENCE_MS });
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+});
+const base = () => site.base.replace(/\/$/, '');
+
+async function device(name: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await site.browser.newContext({ viewport });
+  context.setDefaultTimeout(PATIENCE_MS);
+  contexts.push(context);
+  const made = await context.request.post(`${base()}/api/account`, {
+    data: { username: name, password: 'correct horse battery' },
+    headers: { origin: base() },
+  });
+  expect(made.status()).toBe(201);
+  return context.newPage();
+}
+
+/** A bot that plays every game its stream gives it, at random, until stopped. */
+async function randomBot(token: string): Promise<() => void> {
+  const stream = await openBotStream(base(), token);
+  let stopped = false;
+  const auth = { authorization: `Bearer ${token}` };
+  const move = async (id: string, legal: unknown, version: number) => {
+    if (!Array.isArray(legal) || legal.length === 0) return;
+    const chosen = legal[Math.floor(legal.length / 2)] as string;
+    await request(base(), `/api/bot/games/${id}/move`, { body: { move: chosen, version }, headers: auth });
+  };
+  void (async () => {
+    while (!stopped && !stream.closed) {
+      for (const m of stream.take()) {
+        if (m.type === 'game') {
+          const id = (m.game as { id: string }).id;
+          const state = (await request(base(), `/api/games/${id}`)).json as Record<string, unknown>;
+          if (!state.ending && (m.seats as number[]).includes(state.toMove as number))
+            await move(id, state.legalMoves, state.version as number);
+        } else if (m.type === 'event' && m.legalMoves) await move(m.id as string, m.legalMoves, (m.event as { version: number }).version);
+      }
+      await Promise.race([stream.more(), stream.ended]);
+    }
+  })();
+  return () => {
+    stopped = true;
+    stream.close();
+  };
+}
+
+describe('a tournament in the browser', () => {
+  it('made on the form, joined, started, its game played, the standings changed and the podium reached', async () => {
+    const page = await device('Tour_Ann', { width: 390, height: 844 });
+    await page.goto(`${base()}/tournaments`);
+    await page.getByRole('button', { name: 'Create a tournament' }).click();
+    const form = page.locator('form.tournament-form');
+    // Checked in the browser first: no name, then a Swiss of too many rounds, said in words.
+    await form.getByRole('button', { name: 'Create the tournament' }).click();
+    await form.getByRole('alert').getByText('Give the tournament a name').waitFor();
+    await form.getByLabel('Name').fill('Ann’s cup');
+    await form.getByLabel('Game').selectOption('tictactoe');
+    await form.getByRole('radio', { name: 'Swiss' }).check();
+    await form.getByLabel('Rounds').fill('40');
+    await form.getByRole('button', { name: 'Create the tournament' }).click();
+    await form.getByRole('alert').getByText('A Swiss has from 1 to 30 rounds.').waitFor();
+    await form.getByLabel('Rounds').fill('1');
+    await form.getByRole('radio', { name: 'When I start it' }).check();
+    await page.screenshot({ path: 'test-results/tournament-form-phone.png', fullPage: true });
+    await form.getByRole('button', { name: 'Create the tournament' }).click();
+    await page.waitForURL(/\/tournament\/[A-Za-z0-9_-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+
+    // A bot joins over the bot API; Ann joins on the page; both are in the standings with nothing yet.
+    const bot = await registerBot(base(), 'tour-bot');
+    const stop = await randomBot(bot.token);
+    try {
+      const joined = await request(base(), `/api/tournaments/${id}/join`, { body: {}, headers: { authorization: `Bearer ${bot.token}` } });
+      expect(joined.status).toBe(200);
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await page.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+      const standings = page.locator('table.standings');
+      await poll(async () => standings.locator('tbody tr').count()).toBe(2);
+      await poll(async () => standings.getByTestId('score').allTextContents()).toEqual(['0', '0']);
+      await page.screenshot({ path: 'test-results/tournament-upcoming-phone.png', fullPage: true });
+
+      // Ann, its organiser, may start it here; she starts it from another tab while the home page is open
+      // (its lobby socket heard from), and the home page tells her that her game has started.
+      await page.getByRole('button', { name: 'Start now' }).waitFor();
+      // Her challenges are told once the socket knows her: its notices are listened for from then on.
+      const known = new Promise<void>((resolve) =>
+        page.on('websocket', (ws) => {
+          if (ws.url().endsWith('/api/lobby/ws')) ws.on('framereceived', (f) => String(f.payload).includes('"challenges"') && resolve());
+        }),
+      );
+      await page.goto(`${base()}/`);
+      await known;
+      const started = await page.context().request.post(`${base()}/api/tournaments/${id}/start`, { headers: { origin: base() } });
+      expect(started.status()).toBe(200);
+      const notice = page.locator('.tournament-notice');
+      await notice.getByText('Your tournament game has started.').waitFor();
+      await page.screenshot({ path: 'test-results/tournament-notice-phone.png' });
+      await notice.getByRole('link', { name: 'Play your game' }).click();
+      await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
+      await page.getByTestId('tournament-game').getByText('Ann’s cup, round 1').waitFor();
+      // Ann plays the first free cell whenever it is her move, until the game is over.
+      const result = page.getByTestId('result');
+      while (!(await result.isVisible())) {
+        const cell = page.locator('[data-cell][tabindex="0"]').first();
+        await Promise.race([
+          cell.click({ timeout: 2_000 }).catch(() => undefined),
+          result.waitFor({ timeout: 2_000 }).catch(() => undefined),
+        ]);
+      }
+      // No rematch in a tournament: back to it instead.
+      expect(await page.getByRole('button', { name: 'Rematch' }).count()).toBe(0);
+      await page.screenshot({ path: 'test-results/tournament-game-over-phone.png', fullPage: true });
+      await page.getByTestId('back-to-tournament').click();
+      await page.waitForURL(`${base()}/tournament/${id}`);
+    } finally {
+      stop();
+    }
+
+    // The standings changed (someone scored, unless drawn: then both did), the tournament is over, the podium shows.
+    const scores = page.locator('table.standings').getByTestId('score');
+    await poll(async () => (await scores.allTextContents()).join(' ')).toMatch(/^(1 0|½ ½|0\.5 0\.5)$/);
+    await page.locator('.tournament-page[data-state=finished]').waitFor();
+    await page.locator('.podium li').first().waitFor();
+    expect(await page.locator('.podium li').count()).toBe(2);
+    expect(await page.locator('.pairings td.result').first().textContent()).toMatch(/^(1–0|0–1|½–½)$/);
+    await page.screenshot({ path: 'test-results/tournament-podium-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: 'test-results/tournament-podium-wide.png', fullPage: true });
+
+    // On Ann's profile: the tournament, with her place.
+    await page.goto(`${base()}/u/Tour_Ann`);
+    await page
+      .locator('.profile-tournaments')
+      .getByText(/place [12] of 2/)
+      .waitFor();
+    // The list shows it among the finished ones.
+    await page.goto(`${base()}/tournaments`);
+    await page.locator(`[data-list=finished] [data-tournament="${id}"]`).waitFor();
+    await page.screenshot({ path: 'test-results/tournaments-list-wide.png', fullPage: true });
+  });
+});

@@ -1,0 +1,137 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { call } from '../online/api.ts';
+
+/** The server's tournament calls as the pages make them (docs/tournaments.md). */
+
+export type TournamentKind = 'arena' | 'swiss' | 'round-robin';
+export type TournamentState = 'created' | 'running' | 'finished';
+export type ListState = 'upcoming' | 'running' | 'finished';
+export type PairingResult = 'white' | 'black' | 'draw' | 'bye' | 'white-forfeit' | 'black-forfeit' | 'void';
+
+/** A tournament as the list and its page show it. */
+export interface TournamentSummary {
+  readonly id: string;
+  readonly kind: TournamentKind;
+  readonly name: string;
+  readonly game: string;
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number } | null;
+  readonly rated: boolean;
+  readonly organiser: string;
+  readonly state: TournamentState;
+  readonly startsAt: number | null;
+  readonly startedAt: number | null;
+  readonly endsAt: number | null;
+  readonly finishedAt: number | null;
+  readonly rounds: number | null;
+  readonly durationMs: number | null;
+  readonly round: number;
+  readonly players: number;
+  readonly cycles?: number;
+  readonly byePoints?: number;
+}
+
+export interface StandingRow {
+  readonly place: number;
+  readonly name: string;
+  readonly score: number;
+  readonly tiebreaks: readonly number[];
+  readonly sheet?: readonly number[];
+  readonly onFire?: boolean;
+}
+
+export interface TournamentEntry {
+  readonly name: string;
+  readonly rating: number;
+  readonly seed: number | null;
+  readonly state: 'active' | 'paused' | 'withdrawn';
+}
+
+export interface TournamentPairing {
+  readonly round: number;
+  readonly board: number;
+  readonly white: string | null;
+  readonly black: string | null;
+  readonly game: string | null;
+  readonly result: PairingResult | null;
+}
+
+/** A tournament with its entries, standings and pairings. */
+export interface TournamentShown {
+  readonly tournament: TournamentSummary;
+  readonly entries: readonly TournamentEntry[];
+  readonly standings: { readonly tiebreaks: readonly string[]; readonly rows: readonly StandingRow[] };
+  readonly pairings: readonly TournamentPairing[];
+}
+
+/** A tournament on a player's profile: where they placed once it is over. */
+export interface PlayedTournament extends TournamentSummary {
+  readonly place: number | null;
+}
+
+const UNREADABLE = 'the server sent tournaments this page cannot read';
+
+export async function fetchTournaments(state?: ListState): Promise<Result<readonly TournamentSummary[]>> {
+  const r = await call(`/api/tournaments${state ? `?state=${state}` : ''}`);
+  if (!r.ok) return r;
+  const list = (r.value as { tournaments?: unknown } | null)?.tournaments;
+  return Array.isArray(list) ? ok(list as TournamentSummary[]) : fail(UNREADABLE);
+}
+
+export async function fetchTournament(id: string): Promise<Result<TournamentShown>> {
+  const r = await call(`/api/tournaments/${encodeURIComponent(id)}`);
+  if (!r.ok) return r;
+  const v = r.value as Partial<TournamentShown> | null;
+  return v?.tournament && Array.isArray(v.entries) && Array.isArray(v.pairings) && Array.isArray(v.standings?.rows)
+    ? ok(v as TournamentShown)
+    : fail(UNREADABLE);
+}
+
+export async function fetchPlayerTournaments(name: string): Promise<Result<readonly PlayedTournament[]>> {
+  const r = await call(`/api/players/${encodeURIComponent(name)}/tournaments`);
+  if (!r.ok) return r;
+  const list = (r.value as { tournaments?: unknown } | null)?.tournaments;
+  return Array.isArray(list) ? ok(list as PlayedTournament[]) : fail(UNREADABLE);
+}
+
+/** Which tournament and round a game was paired in. */
+export interface GameTournament {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: TournamentKind;
+  readonly round: number;
+  readonly state: TournamentState;
+}
+
+export async function fetchGameTournament(game: string): Promise<Result<GameTournament>> {
+  const r = await call(`/api/games/${encodeURIComponent(game)}/tournament`);
+  if (!r.ok) return r;
+  const v = r.value as Partial<GameTournament> | null;
+  return typeof v?.id === 'string' && typeof v.round === 'number' ? ok(v as GameTournament) : fail(UNREADABLE);
+}
+
+/** What POST /api/tournaments takes. */
+export interface NewTournament {
+  readonly kind: TournamentKind;
+  readonly name: string;
+  readonly game: string;
+  readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
+  readonly rated: boolean;
+  readonly startsAt: number | null;
+  readonly rounds?: number;
+  readonly cycles?: number;
+  readonly durationMs?: number;
+}
+
+export async function createTournament(t: NewTournament): Promise<Result<{ id: string }>> {
+  const r = await call('/api/tournaments', { method: 'POST', body: t as unknown as Json });
+  if (!r.ok) return r;
+  const id = (r.value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? ok({ id }) : fail('the server did not say which tournament it made');
+}
+
+/** What a player or its organiser does to a tournament. */
+export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel';
+
+export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
+  call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });

@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks';
+import { WEB_GAMES } from '../games/index.ts';
+import { t } from '../i18n/index.ts';
+import { timeControl } from '../online/clock-text.ts';
+import { createTournament, type TournamentKind } from './api.ts';
+import { clockOf, type Fields, localInput, tournamentOf } from './new-tournament.ts';
+import { kindWord } from './parts.tsx';
+
+/** The clocks offered, as lichess's tournaments offer theirs (minutes + seconds), and none. */
+const CLOCKS = ['3+2', '5+3', '10+5', '15+10', 'none'] as const;
+const KINDS: readonly TournamentKind[] = ['arena', 'swiss', 'round-robin'];
+/** Games that two may play (the server plays each tournament game between two). */
+const TWO_PLAYER_GAMES = WEB_GAMES.filter((g) => g.game.players.min <= 2 && g.game.players.max >= 2);
+
+/**
+ * The form that makes a tournament (a signed-in player's): its game, kind, clock, rated or casual,
+ * its start (a time, or when its organiser starts it) and what its kind needs. Checked here as the
+ * server checks it; what the server still refuses is said in its words.
+ */
+export function CreateTournament({ made }: { made: (id: string) => void }) {
+  const [f, setF] = useState<Fields>(() => ({
+    name: '',
+    game: 'hive',
+    kind: 'arena',
+    clock: '5+3',
+    rated: true,
+    manual: false,
+    startsAt: localInput(Date.now() + 10 * 60_000),
+    rounds: '5',
+    cycles: '1',
+    minutes: '60',
+  }));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((was) => ({ ...was, [key]: value }));
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const asked = tournamentOf(f, Date.now());
+    if (typeof asked === 'string') return setProblem(asked);
+    setProblem(null);
+    setBusy(true);
+    void createTournament(asked).then((r) => {
+      setBusy(false);
+      if (!r.ok) return setProblem(t('tournament.refused', { problem: r.error.message }));
+      made(r.value.id);
+    });
+  };
+  return (
+    <form class="tournament-form card" onSubmit={submit} aria-labelledby="new-tournament" noValidate>
+      <h2 id="new-tournament">{t('tournament.createTitle')}</h2>
+      <label>
+        {t('tournament.name')}
+        <input name="name" value={f.name} maxLength={60} required onInput={(e) => set('name', e.currentTarget.value)} />
+      </label>
+      <label>
+        {t('tournament.game')}
+        <select name="game" value={f.game} onChange={(e) => set('game', e.currentTarget.value)}>
+          {TWO_PLAYER_GAMES.map((g) => (
+            <option value={g.id}>{g.game.title}</option>
+          ))}
+        </select>
+      </label>
+      <fieldset>
+        <legend>{t('tournament.kind')}</legend>
+        {KINDS.map((k) => (
+          <label class="inline">
+            <input type="radio" name="kind" value={k} checked={f.kind === k} onChange={() => set('kind', k)} /> {kindWord(k)}
+          </label>
+        ))}
+      </fieldset>
+      {f.kind === 'swiss' && (
+        <label>
+          {t('tournament.rounds')}
+          <input name="rounds" type="number" min={1} max={30} value={f.rounds} onInput={(e) => set('rounds', e.currentTarget.value)} />
+        </label>
+      )}
+      {f.kind === 'round-robin' && (
+        <label>
+          {t('tournament.cycles')}
+          <input name="cycles" type="number" min={1} max={4} value={f.cycles} onInput={(e) => set('cycles', e.currentTarget.value)} />
+        </label>
+      )}
+      {f.kind === 'arena' && (
+        <label>
+          {t('tournament.durationMinutes')}
+          <input name="minutes" type="number" min={1} max={1440} value={f.minutes} onInput={(e) => set('minutes', e.currentTarget.value)} />
+        </label>
+      )}
+      <label>
+        {t('tournament.clock')}
+        <select name="clock" value={f.clock} onChange={(e) => set('clock', e.currentTarget.value)}>
+          {CLOCKS.map((c) => (
+            <option value={c}>{timeControl(clockOf(c))}</option>
+          ))}
+        </select>
+      </label>
+      <label class="inline">
+        <input type="checkbox" name="rated" checked={f.rated} onChange={(e) => set('rated', e.currentTarget.checked)} />{' '}
+        {t('tournament.rated')}
+      </label>
+      <fieldset>
+        <legend>{t('tournament.start')}</legend>
+        <label class="inline">
+          <input type="radio" name="start" checked={!f.manual} onChange={() => set('manual', false)} /> {t('tournament.startAtTime')}
+        </label>
+        {!f.manual && (
+          <label>
+            {t('tournament.startTime')}
+            <input name="startsAt" type="datetime-local" value={f.startsAt} onInput={(e) => set('startsAt', e.currentTarget.value)} />
+          </label>
+        )}
+        <label class="inline">
+          <input type="radio" name="start" checked={f.manual} onChange={() => set('manual', true)} /> {t('tournament.startByHand')}
+        </label>
+      </fieldset>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p>
+        <button type="submit" class="primary" disabled={busy}>
+          {t('tournament.submit')}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
+import { type Fields, localInput, tournamentOf } from './new-tournament.ts';
+import { countdownText } from './parts-text.ts';
+
+beforeAll(() => setCatalog('en', en));
+
+const NOW = new Date(2026, 11, 6, 12, 0).getTime();
+const fields = (over: Partial<Fields> = {}): Fields => ({
+  name: 'Winter cup',
+  game: 'hive',
+  kind: 'arena',
+  clock: '5+3',
+  rated: true,
+  manual: false,
+  startsAt: localInput(NOW + 3_600_000),
+  rounds: '5',
+  cycles: '1',
+  minutes: '60',
+  ...over,
+});
+
+describe('the create form, checked as the server checks it', () => {
+  it('asks for what each kind needs, with the clock and the start as the server takes them', () => {
+    expect(tournamentOf(fields(), NOW)).toEqual({
+      kind: 'arena',
+      name: 'Winter cup',
+      game: 'hive',
+      clock: { initialMs: 300_000, incrementMs: 3000 },
+      rated: true,
+      startsAt: NOW + 3_600_000,
+      durationMs: 3_600_000,
+    });
+    expect(tournamentOf(fields({ kind: 'swiss', rounds: '7', manual: true, clock: 'none' }), NOW)).toMatchObject({
+      kind: 'swiss',
+      rounds: 7,
+      startsAt: null,
+      clock: null,
+    });
+    expect(tournamentOf(fields({ kind: 'round-robin', cycles: '2' }), NOW)).toMatchObject({ kind: 'round-robin', cycles: 2 });
+  });
+
+  it('says in words what the server would refuse', () => {
+    expect(tournamentOf(fields({ name: '  ' }), NOW)).toBe('Give the tournament a name (up to 60 characters).');
+    expect(tournamentOf(fields({ name: 'x'.repeat(61) }), NOW)).toBe('Give the tournament a name (up to 60 characters).');
+    expect(tournamentOf(fields({ startsAt: localInput(NOW - 60_000) }), NOW)).toBe('That start time has passed: choose a later one.');
+    expect(tournamentOf(fields({ startsAt: localInput(NOW + 31 * 86_400_000) }), NOW)).toBe('A tournament starts within the next 30 days.');
+    expect(tournamentOf(fields({ startsAt: '' }), NOW)).toBe('Choose when it starts.');
+    expect(tournamentOf(fields({ kind: 'swiss', rounds: '31' }), NOW)).toBe('A Swiss has from 1 to 30 rounds.');
+    expect(tournamentOf(fields({ kind: 'swiss', rounds: '2.5' }), NOW)).toBe('A Swiss has from 1 to 30 rounds.');
+    expect(tournamentOf(fields({ kind: 'round-robin', cycles: '0' }), NOW)).toBe('A round robin has from 1 to 4 cycles.');
+    expect(tournamentOf(fields({ minutes: '1441' }), NOW)).toBe('An arena lasts from 1 to 1440 minutes (a day).');
+  });
+
+  it('counts down as a clock reads', () => {
+    expect(countdownText(3_723_000)).toBe('1:02:03');
+    expect(countdownText(245_500)).toBe('4:06');
+    expect(countdownText(-5)).toBe('0:00');
+  });
+});

@@ -1,0 +1,60 @@
+import { t } from '../i18n/index.ts';
+import type { NewTournament, TournamentKind } from './api.ts';
+
+/** The create form's fields read as the tournament they ask for, checked as the server checks them (routes.ts). */
+
+/** A clock's word ("5+3", "none") as the server takes it. */
+export const clockOf = (word: string) => {
+  if (word === 'none') return null;
+  const [minutes, seconds] = word.split('+').map(Number) as [number, number];
+  return { initialMs: minutes * 60_000, incrementMs: seconds * 1000 };
+};
+
+/** A local time as <input type=datetime-local> holds it ("2026-12-06T18:30"). */
+export function localInput(at: number): string {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The form's fields, as typed. */
+export interface Fields {
+  name: string;
+  game: string;
+  kind: TournamentKind;
+  clock: string;
+  rated: boolean;
+  manual: boolean;
+  startsAt: string;
+  rounds: string;
+  cycles: string;
+  minutes: string;
+}
+
+/** What is wrong with the fields, in words, or the tournament they ask for: the server's own bounds, checked here first. */
+export function tournamentOf(f: Fields, now: number): NewTournament | string {
+  const name = f.name.trim();
+  if (name.length === 0 || name.length > 60) return t('tournament.needName');
+  const whole = (text: string, low: number, high: number) => {
+    const n = Number(text);
+    return Number.isInteger(n) && n >= low && n <= high ? n : null;
+  };
+  let startsAt: number | null = null;
+  if (!f.manual) {
+    startsAt = new Date(f.startsAt).getTime();
+    if (!Number.isFinite(startsAt)) return t('tournament.needStart');
+    if (startsAt < now) return t('tournament.startPassed');
+    if (startsAt > now + 30 * 86_400_000) return t('tournament.startTooLate');
+  }
+  const base = { kind: f.kind, name, game: f.game, clock: clockOf(f.clock), rated: f.rated, startsAt };
+  if (f.kind === 'swiss') {
+    const rounds = whole(f.rounds, 1, 30);
+    return rounds === null ? t('tournament.roundsRange') : { ...base, rounds };
+  }
+  if (f.kind === 'round-robin') {
+    const cycles = whole(f.cycles, 1, 4);
+    return cycles === null ? t('tournament.cyclesRange') : { ...base, cycles };
+  }
+  const minutes = whole(f.minutes, 1, 1440);
+  return minutes === null ? t('tournament.durationRange') : { ...base, durationMs: minutes * 60_000 };
+}

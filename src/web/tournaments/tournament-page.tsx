@@ -1,0 +1,311 @@
+import { Trophy } from 'lucide-preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { PageTop, Problem } from '../account/page-parts.tsx';
+import { useAccount } from '../account/use-account.ts';
+import { formatNumber, formatRating, t } from '../i18n/index.ts';
+import { gamePage } from '../online/links.ts';
+import { profilePage } from '../social/addresses.ts';
+import { TOURNAMENTS_PAGE } from './addresses.ts';
+import { act, fetchTournament, type StandingRow, type TournamentAction, type TournamentPairing, type TournamentShown } from './api.ts';
+import { settingsLine, whenLine } from './parts.tsx';
+import { countdownText } from './parts-text.ts';
+import './tournaments.css';
+
+/** Read again this often while it runs or waits to start: the standings and pairings live. */
+const REFRESH_MS = 3_000;
+
+/** A result as a crosstable writes it, from the first seat's side. */
+function resultText(p: TournamentPairing): string {
+  switch (p.result) {
+    case 'white':
+      return '1–0';
+    case 'black':
+      return '0–1';
+    case 'draw':
+      return '½–½';
+    case 'white-forfeit':
+      return '+ –';
+    case 'black-forfeit':
+      return '– +';
+    case 'bye':
+      return t('tournament.bye');
+    case 'void':
+      return t('tournament.void');
+    default:
+      return p.game ? t('tournament.playing') : '';
+  }
+}
+
+const score = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
+
+/** The time left until `at`, ticking each second (null without one). */
+function useCountdown(at: number | null): number | null {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? null : Math.max(0, at - now);
+}
+
+/**
+ * A tournament's page (/tournament/<id>): what it is and when, a countdown to its start, joining and
+ * leaving, its organiser's start, finish and cancel, your game when it is made (the page goes to it),
+ * the standings and the pairings of each round with their games and results, read again every few
+ * seconds while it runs; the podium at its end.
+ */
+export function TournamentPage({ id }: { id: string }) {
+  const [account] = useAccount();
+  const [shown, setShown] = useState<TournamentShown | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const reload = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      clearTimeout(timer);
+      void fetchTournament(id).then((r) => {
+        if (!current) return;
+        if (!r.ok) return setProblem(r.error.message);
+        setProblem(null);
+        setShown(r.value);
+        if (r.value.tournament.state !== 'finished') timer = setTimeout(load, REFRESH_MS);
+      });
+    };
+    reload.current = load;
+    load();
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [id]);
+  const me = account?.kind === 'player' ? account.name : null;
+  const mine = (p: TournamentPairing) => me !== null && (p.white === me || p.black === me);
+  const next = shown?.pairings.find((p) => mine(p) && p.result === null && p.game !== null) ?? null;
+  // A game of yours made while you watch the page: you are taken to it, as lichess takes its players.
+  const seenGames = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!shown || me === null) return;
+    const games = new Set(shown.pairings.filter((p) => mine(p) && p.result === null && p.game !== null).map((p) => p.game as string));
+    const seen = seenGames.current;
+    seenGames.current = games;
+    if (seen === null) return;
+    const fresh = [...games].find((g) => !seen.has(g));
+    if (fresh) window.location.assign(gamePage(fresh));
+  }, [shown, me]);
+  const countdown = useCountdown(shown?.tournament.state === 'created' ? shown.tournament.startsAt : null);
+  const arenaLeft = useCountdown(
+    shown?.tournament.state === 'running' && shown.tournament.kind === 'arena' ? shown.tournament.endsAt : null,
+  );
+  if (cancelled)
+    return (
+      <main class="tournament-page">
+        <PageTop />
+        <p role="status">{t('tournament.cancelled')}</p>
+        <a href={TOURNAMENTS_PAGE}>{t('tournament.allTournaments')}</a>
+      </main>
+    );
+  if (!shown)
+    return (
+      <main class="tournament-page">
+        <PageTop />
+        {problem ? <Problem text={t('tournament.cannotOpen', { problem })} /> : <p role="status">{t('tournament.loading')}</p>}
+        <a href={TOURNAMENTS_PAGE}>{t('tournament.allTournaments')}</a>
+      </main>
+    );
+  const s = shown.tournament;
+  const entry = me === null ? undefined : shown.entries.find((e) => e.name === me);
+  const organiser = me !== null && s.organiser === me;
+  const doing = (action: TournamentAction) => () => {
+    if (action === 'cancel' && !window.confirm(t('tournament.confirmCancel', { name: s.name }))) return;
+    setBusy(true);
+    setRefused(null);
+    void act(id, action).then((r) => {
+      setBusy(false);
+      if (!r.ok) return setRefused(t('tournament.refusedAction', { problem: r.error.message }));
+      if (action === 'cancel') return setCancelled(true);
+      reload.current();
+    });
+  };
+  const open = s.state !== 'finished';
+  const canJoin = open && (entry === undefined || entry.state !== 'active') && !(s.kind === 'round-robin' && s.state === 'running');
+  const rounds = [...new Set(shown.pairings.map((p) => p.round))].sort((a, b) => b - a);
+  const podium = s.state === 'finished' ? shown.standings.rows.filter((r) => r.place <= 3).slice(0, 3) : [];
+  // Before its first round the standings are its players, by rating, with nothing scored yet.
+  const rows: readonly StandingRow[] =
+    shown.standings.rows.length > 0 || s.state !== 'created'
+      ? shown.standings.rows
+      : shown.entries
+          .filter((e) => e.state !== 'withdrawn')
+          .sort((a, b) => b.rating - a.rating)
+          .map((e, i) => ({ place: i + 1, name: e.name, score: 0, tiebreaks: shown.standings.tiebreaks.map(() => 0) }));
+  return (
+    <main class="tournament-page" data-state={s.state}>
+      <PageTop />
+      <section class="tournament-head">
+        <p>
+          <a href={TOURNAMENTS_PAGE}>{t('tournament.allTournaments')}</a>
+        </p>
+        <h2>
+          <Trophy class="icon" aria-hidden="true" /> {s.name}
+        </h2>
+        <p class="muted">{settingsLine(s)}</p>
+        <p>
+          {s.state !== 'finished' && `${t(`tournament.state.${s.state}`)} · `}
+          {whenLine(s)} · {t('tournament.players', { count: s.players })} · {t('tournament.by', { name: s.organiser })}
+        </p>
+        {countdown !== null && (
+          <p class="countdown" role="timer" data-testid="countdown">
+            {t('tournament.startsIn', { time: countdownText(countdown) })}
+          </p>
+        )}
+        {arenaLeft !== null && (
+          <p class="countdown" role="timer">
+            {t('tournament.endsIn', { time: countdownText(arenaLeft) })}
+          </p>
+        )}
+      </section>
+      <div class="tournament-actions">
+        {me !== null && canJoin && (
+          <button type="button" class="primary" disabled={busy} onClick={doing('join')}>
+            {entry ? t('tournament.rejoin') : t('tournament.join')}
+          </button>
+        )}
+        {entry?.state === 'active' && open && (
+          <>
+            <button type="button" disabled={busy} onClick={doing('pause')}>
+              {t('tournament.pause')}
+            </button>
+            <button type="button" disabled={busy} onClick={doing('withdraw')}>
+              {t('tournament.withdraw')}
+            </button>
+          </>
+        )}
+        {organiser && s.state === 'created' && (
+          <>
+            <button type="button" disabled={busy} onClick={doing('start')}>
+              {t('tournament.startNow')}
+            </button>
+            <button type="button" class="danger" disabled={busy} onClick={doing('cancel')}>
+              {t('tournament.cancel')}
+            </button>
+          </>
+        )}
+        {organiser && s.state === 'running' && s.endsAt === null && (
+          <button type="button" disabled={busy} onClick={doing('finish')}>
+            {t('tournament.finishNow')}
+          </button>
+        )}
+        {me === null && account !== undefined && open && (
+          <a class="button-link" href="/account">
+            {t('tournament.signInToJoin')}
+          </a>
+        )}
+      </div>
+      <Problem text={refused} />
+      {entry && open && (
+        <p class="muted" data-testid="your-entry">
+          {t(`tournament.entry.${entry.state}`)}
+        </p>
+      )}
+      {next?.game && (
+        <section class="card your-next" aria-labelledby="your-next">
+          <h3 id="your-next">{t('tournament.yourGame', { round: next.round })}</h3>
+          <a class="button-link primary" href={gamePage(next.game)}>
+            {t('tournament.playYourGame')}
+          </a>
+        </section>
+      )}
+      {podium.length > 0 && (
+        <section aria-labelledby="podium">
+          <h3 id="podium">{t('tournament.podium')}</h3>
+          <ol class="podium">
+            {podium.map((r) => (
+              <li class={`place-${r.place}`}>
+                <span class="medal">{r.place}</span>
+                <a href={profilePage(r.name)}>{r.name}</a>
+                <br />
+                {t('tournament.points', { score: r.score })}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <div class="tournament-grid">
+        <section aria-labelledby="standings">
+          <h3 id="standings">{t('tournament.standings')}</h3>
+          {rows.length === 0 ? (
+            <p class="muted">{t('tournament.noStandings')}</p>
+          ) : (
+            <div class="table-scroll">
+              <table class="ranking standings" aria-labelledby="standings">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('tournament.place')}</th>
+                    <th scope="col">{t('tournament.player')}</th>
+                    <th scope="col">{t('tournament.score')}</th>
+                    {shown.standings.tiebreaks.map((k) => (
+                      <th scope="col">{t(`tournament.tiebreak.${k}` as 'tournament.tiebreak.buchholz')}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr class={r.name === me ? 'you' : undefined} data-player={r.name}>
+                      <td>{r.place}</td>
+                      <td>
+                        <a href={profilePage(r.name)}>{r.name}</a>
+                        {r.onFire && <span title={t('tournament.onFire')}> 🔥</span>}
+                      </td>
+                      <td data-testid="score">{score(r.score)}</td>
+                      {r.tiebreaks.map((v, i) => (
+                        <td>{shown.standings.tiebreaks[i] === 'rating' ? formatRating(v) : score(v)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="pairings">
+          <h3 id="pairings">{t('tournament.pairings')}</h3>
+          {rounds.length === 0 && <p class="muted">{t('tournament.noPairings')}</p>}
+          {rounds.map((round) => (
+            <div class="table-scroll" data-round={round}>
+              <table class="ranking pairings">
+                <caption>{t(s.kind === 'arena' ? 'tournament.wave' : 'tournament.round', { round })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('tournament.first')}</th>
+                    <th scope="col">{t('tournament.result')}</th>
+                    <th scope="col">{t('tournament.second')}</th>
+                    <th scope="col">
+                      <span class="visually-hidden">{t('tournament.gameLink')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.pairings
+                    .filter((p) => p.round === round)
+                    .map((p) => (
+                      <tr class={mine(p) ? 'you' : undefined}>
+                        <td>{p.white}</td>
+                        <td class="result">{resultText(p)}</td>
+                        <td>{p.black ?? '—'}</td>
+                        <td>{p.game && <a href={gamePage(p.game)}>{t('tournament.gameLink')}</a>}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </section>
+      </div>
+    </main>
+  );
+}
