@@ -13,7 +13,7 @@ import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
 import { gameForm } from './create-game.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { launchTestChromium, TEST_SEARCH_DEPTH } from './headless-chromium.ts';
 
 /**
  * The browser app end to end: built with Vite, served by the real server, driven in Debian's
@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await createHttpServer(WEB_DIST);
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
+  browser = await launchTestChromium();
   await mkdir('test-results', { recursive: true });
 });
 
@@ -743,6 +743,8 @@ describe('the browser app', () => {
       await page.getByRole('button', { name: 'Analyse', exact: true }).click();
       await waitForStatus(page, { is: 'Analysis: White to move.' });
       expect(await page.locator('.tree-move').allTextContents()).toEqual(['wS1', 'bG1 -wS1']);
+      // The tests' browser holds the engine to a depth (analysis/search-limit.ts): done there, no longer thinking.
+      await expect.poll(() => page.getByTestId('engine-state').textContent()).toBe(`depth ${TEST_SEARCH_DEPTH}`);
     });
   });
 
