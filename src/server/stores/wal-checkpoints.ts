@@ -134,6 +134,13 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
   };
 }
 
+/** Whether the log's file is past the database's `journal_size_limit` (never, where SQLite keeps no limit). */
+function logFileOver(raw: BetterSqlite.Database): () => boolean {
+  const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
+  const logFile = `${raw.name}-wal`;
+  return () => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
+}
+
 /**
  * Checkpoints of `raw`'s database (a file in WAL mode) on a thread; null for a database in memory or
  * not in WAL mode (nothing to checkpoint). `checkpointer`: the thread's, or a test's.
@@ -145,10 +152,7 @@ export function walCheckpoints(
   if (raw.memory || raw.pragma('journal_mode', { simple: true }) !== 'wal') return null;
   const ownPages = raw.pragma('wal_autocheckpoint', { simple: true }) as number;
   raw.pragma('wal_autocheckpoint = 0');
-  // The log's file past this many bytes holds the writer back (none where SQLite keeps no limit).
-  const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
-  const logFile = `${raw.name}-wal`;
-  const logFileTooLarge = (): boolean => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
+  const logFileTooLarge = logFileOver(raw);
   // Made at the first checkpoint: a store that writes little (a test's) never starts a thread.
   let thread: Checkpointer | null = null;
   let running: Promise<void> | null = null;
