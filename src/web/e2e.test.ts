@@ -461,7 +461,8 @@ describe('the browser app', () => {
           ' self.releaseAnswers = () => { open = true; for (const m of held.splice(0)) send(m); }; })();\n';
         await route.fulfill({ response: worker, body: gate + (await worker.text()) });
       });
-      // Hive, max to move once pieces meet (its first placements are instant): a five-second search in the worker.
+      // Hive, max to move once pieces meet (its first placements are instant): a search in the worker
+      // (five seconds for a player; to the tests' depth here, search-limit.ts), its answer held by the gate.
       const searching = page.waitForEvent('worker');
       await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`);
       const worker = await searching;
