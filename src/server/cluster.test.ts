@@ -556,10 +556,10 @@ describe('at the table across instances', () => {
 describe('players on two instances in the browser', () => {
   it('two accounts play; the first player’s instance is killed with SIGKILL; on the other instance they are back in their seat with their clock, and the game is finished', async () => {
     const { WEB_DIST } = await import('../cli/commands/serve.ts');
-    const { launchChromium } = await import('../web/headless-chromium.ts');
+    const { launchTestChromium } = await import('../web/headless-chromium.ts');
     const web = { ...env, HEXARENA_WEB_DIST: WEB_DIST };
     const [c, d] = await Promise.all([startServer(path.join(dir, 'c'), web), startServer(path.join(dir, 'd'), web)]);
-    const browser = await launchChromium();
+    const browser = await launchTestChromium();
     try {
       const person = async (base: string, username: string) => {
         const context = await browser.newContext();

@@ -136,26 +136,16 @@ describe('accounts and sessions', () => {
   it('an unknown user and a wrong password get the same answer, after the same work', async () => {
     const b = new Browser(server.base, '127.0.0.57');
     await signUp(b, 'Gwen');
-    const timed = async (username: string, from: string) => {
-      const start = performance.now();
-      const answer = await logIn(new Browser(server.base, from), username, 'not the password');
-      return { ms: performance.now() - start, status: answer.status, body: answer.text };
-    };
-    const unknown: number[] = [];
-    const wrong: number[] = [];
-    // Interleaved, so that load on the machine falls on both alike.
+    // The same work, shown without a stopwatch (a verdict on elapsed time hangs on the machine's load):
+    // an unknown name is checked against a decoy hashed at the accounts' cost (identity/passwords.test.ts),
+    // one check an attempt, counted (logins.test.ts). Here, the same answer over the wire.
     for (let i = 0; i < 8; i++) {
-      const u = await timed(`nobody${i}`, '127.0.0.58');
-      const w = await timed('gwen', '127.0.0.59');
+      const u = await logIn(new Browser(server.base, '127.0.0.58'), `nobody${i}`, 'not the password');
+      const w = await logIn(new Browser(server.base, '127.0.0.59'), 'gwen', 'not the password');
       expect(u.status).toBe(401);
       expect(w.status).toBe(401);
-      expect(u.body).toBe(w.body);
-      unknown.push(u.ms);
-      wrong.push(w.ms);
+      expect(u.text).toBe(w.text);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
-    // Without the decoy hash an unknown name answers some 30 times sooner than a wrong password.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
   });
 
   it('the store holds no password, session id or seat token in plain text; a deleted account leaves no name, and its games still replay', async () => {

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { type Decision, decide } from '@hexarena/engines/ai/decide.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
+import { agentsUpTo } from './agents-up-to.ts';
 
 /**
  * The AI thinks here, off the page's thread: a request names the game, its options, the moves so
@@ -8,13 +9,20 @@ import { Rng } from '@hexarena/engines/engine/rng.ts';
  */
 export interface AiRequest extends Decision {
   readonly id: number;
+  /**
+   * The deepest the level that thinks for a time ("max") searches: a test's limit
+   * (analysis/search-limit.ts), so that its move does not hang on the machine's speed. The other
+   * levels have budgets of their own and keep them.
+   */
+  readonly maxDepth?: number;
 }
+
 export type AiAnswer = { readonly id: number; readonly move: string } | { readonly id: number; readonly error: string };
 
 self.onmessage = async (event: MessageEvent<AiRequest>) => {
   const { id, seed, moves } = event.data;
   try {
-    const move = await decide(event.data, Rng.fromSeed(`${seed}/${moves.length}`));
+    const move = await decide(event.data, Rng.fromSeed(`${seed}/${moves.length}`), agentsUpTo(event.data.maxDepth));
     (self as unknown as Worker).postMessage((move.ok ? { id, move: move.value } : { id, error: move.error.message }) satisfies AiAnswer);
   } catch (e) {
     (self as unknown as Worker).postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies AiAnswer);

@@ -1,4 +1,5 @@
 import type { AiAnswer, AiRequest } from './ai-worker.ts';
+import { storedSearchDepth } from './analysis/search-limit.ts';
 
 interface Pending {
   readonly resolve: (move: string) => void;
@@ -28,14 +29,15 @@ export class AiClient {
     return worker;
   }
 
-  move(request: Omit<AiRequest, 'id'>): Promise<string> {
+  move(request: Omit<AiRequest, 'id' | 'maxDepth'>): Promise<string> {
     const id = this.next++;
     this.worker ??= this.start();
     const promise = new Promise<string>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
     });
     this.ids.set(promise, id);
-    this.worker.postMessage({ ...request, id } satisfies AiRequest);
+    const maxDepth = storedSearchDepth();
+    this.worker.postMessage({ ...request, id, ...(maxDepth === undefined ? {} : { maxDepth }) } satisfies AiRequest);
     return promise;
   }
 

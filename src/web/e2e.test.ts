@@ -13,7 +13,7 @@ import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
 import { gameForm } from './create-game.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { launchTestChromium, TEST_SEARCH_DEPTH } from './headless-chromium.ts';
 
 /**
  * The browser app end to end: built with Vite, served by the real server, driven in Debian's
@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await createHttpServer(WEB_DIST);
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
+  browser = await launchTestChromium();
   await mkdir('test-results', { recursive: true });
 });
 
@@ -461,7 +461,8 @@ describe('the browser app', () => {
           ' self.releaseAnswers = () => { open = true; for (const m of held.splice(0)) send(m); }; })();\n';
         await route.fulfill({ response: worker, body: gate + (await worker.text()) });
       });
-      // Hive, max to move once pieces meet (its first placements are instant): a five-second search in the worker.
+      // Hive, max to move once pieces meet (its first placements are instant): a search in the worker
+      // (five seconds for a player; to the tests' depth here, search-limit.ts), its answer held by the gate.
       const searching = page.waitForEvent('worker');
       await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`);
       const worker = await searching;
@@ -743,6 +744,8 @@ describe('the browser app', () => {
       await page.getByRole('button', { name: 'Analyse', exact: true }).click();
       await waitForStatus(page, { is: 'Analysis: White to move.' });
       expect(await page.locator('.tree-move').allTextContents()).toEqual(['wS1', 'bG1 -wS1']);
+      // The tests' browser holds the engine to a depth (analysis/search-limit.ts): done there, no longer thinking.
+      await expect.poll(() => page.getByTestId('engine-state').textContent()).toBe(`depth ${TEST_SEARCH_DEPTH}`);
     });
   });
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { SEARCH_DEPTH_KEY } from './analysis/search-limit.ts';
 
 /** Debian's chromium package, the whole browser (Lighthouse measures what a visitor's browser does), or CHROMIUM_PATH. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,4 +32,33 @@ export const CHROMIUM_FLAGS: readonly string[] = [
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: headlessShellPath(), args: [...CHROMIUM_FLAGS] });
+}
+
+/**
+ * The analysis engine's depth in the browser tests: enough for its lines, its forced results a few
+ * moves deep and its arrow; a test that needed a deeper search would set its own.
+ */
+export const TEST_SEARCH_DEPTH = 3;
+
+/**
+ * The headless shell as the browser tests drive it: every context it opens (and so every page) has
+ * the analysis engine held to TEST_SEARCH_DEPTH plies (src/web/analysis/search-limit.ts), set before
+ * the app's first script runs. The pages are the players' pages otherwise; the engine would
+ * otherwise think 30 seconds on every position a test shows, on a core the rest of the suite needs.
+ */
+export async function launchTestChromium(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() opens its context through this method too.
+  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
+    const context = await newContext(...args);
+    await context.addInitScript(
+      ({ key, depth }) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, String(depth));
+      },
+      { key: SEARCH_DEPTH_KEY, depth: TEST_SEARCH_DEPTH },
+    );
+    return context;
+  };
+  return browser;
 }

@@ -15,7 +15,7 @@ import { parsePuzzleSet } from '../puzzles/puzzle-set.ts';
 import { Client, post, type ServerProcess, startServer } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { gameForm } from './create-game.testing.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { launchTestChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
 
 /**
@@ -52,7 +52,7 @@ const serve = (port?: number) =>
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-e2e-'));
   server = await serve();
-  browser = await launchChromium();
+  browser = await launchTestChromium();
   mkdirSync('test-results', { recursive: true });
 });
 

@@ -7,7 +7,7 @@ import { WEB_DIST } from '../cli/commands/serve.ts';
 import { createHttpServer } from '../server/http.ts';
 import { Client, signUp, Browser as Visitor } from '../server/online.testing.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { launchTestChromium } from './headless-chromium.ts';
 
 /**
  * Players finding each other and games to watch, in the browser against the real server (in this
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = await launchTestChromium();
   mkdirSync('test-results', { recursive: true });
 });
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { createHttpServer } from '../server/http.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
-import { launchChromium } from './headless-chromium.ts';
+import { launchTestChromium } from './headless-chromium.ts';
 
 /** What a browser test file reads once its site is up. */
 export interface StaticSite {
@@ -34,7 +34,7 @@ export function staticSite(options: { online?: OnlineSettings } = {}): StaticSit
     if (online) store = new SqliteStore(':memory:');
     const [server, browser] = await Promise.all([
       createHttpServer(WEB_DIST, online && store ? { ...online, store } : undefined),
-      launchChromium(),
+      launchTestChromium(),
     ]);
     await server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;

@@ -15,7 +15,7 @@ import {
 import { type DiskState, StoreOutOfDisk, StoreUnavailable } from './failures.ts';
 import { logSync } from './log-sync.ts';
 import type { Database } from './schema.ts';
-import { walCheckpoints } from './wal-checkpoints.ts';
+import { type WalCheckpoints, walCheckpoints } from './wal-checkpoints.ts';
 
 /**
  * The one door of both stores to their database: a typed query builder over the schema, and writes
@@ -130,11 +130,21 @@ function transactionWords(raw: BetterSqlite.Database) {
  * alone): each one's outcome, once committed. Throws when the transaction as a whole fails. The
  * words are said on the connection the group holds, straight to better-sqlite3.
  */
-async function commitGroup(db: Db, raw: BetterSqlite.Database, words: ReturnType<typeof transactionWords>, group: readonly Waiting[]) {
+async function commitGroup(
+  db: Db,
+  raw: BetterSqlite.Database,
+  words: ReturnType<typeof transactionWords>,
+  group: readonly Waiting[],
+  checkpoints: WalCheckpoints | null,
+) {
   const outcomes: Outcome[] = [];
   // BEGIN and COMMIT said here, not by the builder's transaction: when a commit fails for want of
   // disk SQLite has rolled back already, and a second ROLLBACK would hide why.
   await db.connection().execute(async (trx) => {
+    // The checkpoints fell behind a writer that never paused: this group waits, so the log can start
+    // over. Asked here, where the groups' transactions take their turns on the one connection, so
+    // that every group sees the log as the one before left it: it outgrows its bound by one group at most.
+    if (checkpoints?.behind) await checkpoints.caughtUp();
     words.begin.run();
     try {
       for (const w of group) {
@@ -149,6 +159,8 @@ async function commitGroup(db: Db, raw: BetterSqlite.Database, words: ReturnType
         }
       }
       words.commit.run();
+      // Told before the next group's turn, which reads `behind` from it.
+      checkpoints?.committed(group.length);
     } catch (e) {
       if (raw.inTransaction) raw.exec('ROLLBACK');
       throw e;
@@ -173,17 +185,14 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     const group = batch;
     batch = [];
     if (group.length === 0) return;
-    // The checkpoints fell behind a writer that never paused: this commit waits, so the log can start over.
-    if (checkpoints?.behind) await checkpoints.caughtUp();
     let outcomes: Outcome[];
     try {
-      outcomes = await commitGroup(db, raw, words, group);
+      outcomes = await commitGroup(db, raw, words, group, checkpoints);
     } catch (e) {
       const failure = sqliteFailure(e, disk);
       for (const w of group) w.fail(failure);
       return;
     }
-    checkpoints?.committed(group.length);
     try {
       await log?.durable();
     } catch (e) {

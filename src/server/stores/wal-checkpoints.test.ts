@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -109,6 +109,50 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     held.runs[2]?.({ log: MAX_LOG_PAGES + 10, checkpointed: MAX_LOG_PAGES + 10 });
     await ticks();
     expect(caughtUp).toBe(true);
+    expect(checkpoints.behind).toBe(false);
+    await checkpoints.close();
+    db.close();
+  });
+
+  it("holds the writer back once the log's file outgrows journal_size_limit, whatever the thread has said, until the log can start over", async () => {
+    const db = walDatabase();
+    const limit = 64 * 4096;
+    db.pragma(`journal_size_limit = ${limit}`);
+    const held = heldCheckpointer();
+    const checkpoints = walCheckpoints(db, held.make);
+    if (!checkpoints) throw new Error('no checkpoints');
+    const insert = db.prepare('INSERT INTO t VALUES (?, ?)');
+    const logBytes = () => statSync(`${db.name}-wal`).size;
+    insert.run(0, 'x');
+    checkpoints.committed(1);
+    expect(checkpoints.behind).toBe(false);
+    // A hundred pages in one commit, and no checkpoint has answered (the thread is slow): the file is past the limit.
+    db.transaction(() => {
+      for (let i = 1; i <= 100; i++) insert.run(i, 'x'.repeat(3000));
+    })();
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    expect(logBytes()).toBeGreaterThan(limit);
+    expect(held.runs).toHaveLength(1);
+    expect(checkpoints.behind).toBe(true);
+    let caughtUp = false;
+    void checkpoints.caughtUp().then(() => {
+      caughtUp = true;
+    });
+    // The one under way began before the wait: it does not count, and it copied what it saw.
+    held.runs[0]?.({ log: 120, checkpointed: 100 });
+    await ticks();
+    expect(caughtUp).toBe(false);
+    expect(checkpoints.behind).toBe(true);
+    // The one begun after, nothing committed meanwhile: it copies it all (done here on the writer's own connection).
+    const [copied] = db.pragma('wal_checkpoint(PASSIVE)') as Checkpointed[];
+    held.runs[1]?.(copied ?? null);
+    await ticks();
+    expect(caughtUp).toBe(true);
+    // The file is still large, but the next write starts the log over and cuts the file back.
+    expect(checkpoints.behind).toBe(false);
+    insert.run(101, 'y');
+    checkpoints.committed(1);
+    expect(logBytes()).toBeLessThanOrEqual(limit);
     expect(checkpoints.behind).toBe(false);
     await checkpoints.close();
     db.close();

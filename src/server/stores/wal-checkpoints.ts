@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -11,16 +12,25 @@ import type BetterSqlite from 'better-sqlite3';
  * spent in SQLite. Here the store's connection never checkpoints (`wal_autocheckpoint = 0`); a second
  * connection on a worker thread runs PASSIVE checkpoints, which never block the writer, once enough
  * writes have been committed since the last, and then one after another while more are committed. SQLite starts the log over from its beginning at the
- * first write after a checkpoint has copied all of it, so the log stays small as before. Should the
- * thread fall behind a writer that never pauses (the log past MAX_LOG_PAGES), the next commit waits
- * for a checkpoint begun after the last: the log can be started over then. Durability is untouched:
+ * first write after a checkpoint has copied all of it (and cuts the file back to `journal_size_limit`),
+ * so the log stays small as before. Should the thread fall behind a writer that never pauses (the log's
+ * file grown past `journal_size_limit`, or past MAX_LOG_PAGES without one), the next commit waits for a
+ * checkpoint begun after the last, which copies all of it since nothing is written meanwhile: the log
+ * starts over then. So the file never outgrows that limit by more than one commit's pages, however
+ * slow the thread: a bound by construction, not by the thread keeping up. Durability is untouched:
  * a checkpoint copies only committed frames, and a commit is acknowledged once the log is synced
  * (log-sync.ts), never on a checkpoint.
  */
 export interface WalCheckpoints {
-  /** `writes` were committed: a checkpoint is asked for once enough have been since the last. */
+  /**
+   * `writes` were committed (told before the connection's next transaction begins): a checkpoint is
+   * asked for once enough have been since the last.
+   */
   committed(writes: number): void;
-  /** Whether the log has grown past its bound: the writer should wait for `caughtUp` before its next commit. */
+  /**
+   * Whether the log has grown past its bound (its file larger than the database's `journal_size_limit`,
+   * or a checkpoint found it past MAX_LOG_PAGES): the writer waits for `caughtUp` before its next commit.
+   */
   readonly behind: boolean;
   /** Resolves once a checkpoint begun after the call has ended (whatever its outcome). */
   caughtUp(): Promise<void>;
@@ -30,7 +40,7 @@ export interface WalCheckpoints {
 
 /** Writes committed between two checkpoints: a few pages each, so the log stays near a megabyte (wal_autocheckpoint = 256 before). */
 export const CHECKPOINT_EVERY_WRITES = 16;
-/** Pages (4 KiB) in the log past which the writer waits for the checkpoints: 16 MiB. */
+/** Pages (4 KiB) in the log past which the writer waits for the checkpoints, where no `journal_size_limit` bounds its file: 16 MiB. */
 export const MAX_LOG_PAGES = 4096;
 
 /** What a checkpoint reports: the log's frames, and how many of them are in the database now. */
@@ -124,6 +134,13 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
   };
 }
 
+/** Whether the log's file is past the database's `journal_size_limit` (never, where SQLite keeps no limit). */
+function logFileOver(raw: BetterSqlite.Database): () => boolean {
+  const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
+  const logFile = `${raw.name}-wal`;
+  return () => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
+}
+
 /**
  * Checkpoints of `raw`'s database (a file in WAL mode) on a thread; null for a database in memory or
  * not in WAL mode (nothing to checkpoint). `checkpointer`: the thread's, or a test's.
@@ -135,11 +152,15 @@ export function walCheckpoints(
   if (raw.memory || raw.pragma('journal_mode', { simple: true }) !== 'wal') return null;
   const ownPages = raw.pragma('wal_autocheckpoint', { simple: true }) as number;
   raw.pragma('wal_autocheckpoint = 0');
+  const logFileTooLarge = logFileOver(raw);
   // Made at the first checkpoint: a store that writes little (a test's) never starts a thread.
   let thread: Checkpointer | null = null;
   let running: Promise<void> | null = null;
   let writes = 0;
   let log = 0;
+  // A checkpoint copied the whole log and nothing was committed since: the next write starts it over
+  // and cuts its file back, so the file's size says nothing until then.
+  let startsOver = false;
   // Waiting for a checkpoint begun after they asked.
   let waiting: (() => void)[] = [];
   // Closed, or the thread failed: the writer's connection checkpoints as SQLite does by itself.
@@ -167,7 +188,10 @@ export function walCheckpoints(
     running = t.run().then((r) => {
       running = null;
       // Copied in full with no commit since it began: the next write starts the log over.
-      if (r) log = r.checkpointed === r.log && writes === 0 ? 0 : r.log;
+      if (r) {
+        startsOver = r.checkpointed === r.log && writes === 0;
+        log = startsOver ? 0 : r.log;
+      }
       // The thread could not checkpoint: the writer's own connection does from now on, so the log never grows for ever.
       else if (!closed) giveBack();
       for (const done of mine) done();
@@ -179,10 +203,11 @@ export function walCheckpoints(
   return {
     committed(n) {
       writes += n;
+      startsOver = false;
       if (!closed && running === null && writes >= CHECKPOINT_EVERY_WRITES) run();
     },
     get behind() {
-      return log >= MAX_LOG_PAGES;
+      return !closed && (log >= MAX_LOG_PAGES || (!startsOver && logFileTooLarge()));
     },
     caughtUp() {
       if (closed && running === null) return Promise.resolve();

@@ -6,6 +6,7 @@ import { replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { fail } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import { MAX_SEARCH_DEPTH } from './search-limit.ts';
 
 /**
  * The analysis board's engine, off the page's thread. One request is one position, searched deeper
@@ -20,6 +21,8 @@ export interface EngineRequest {
   readonly position?: string;
   readonly moves: readonly string[];
   readonly lines: number;
+  /** The deepest to search (a test's limit, search-limit.ts); depth 40 when absent. */
+  readonly maxDepth?: number;
 }
 
 export type EngineAnswer =
@@ -31,8 +34,6 @@ export type EngineAnswer =
 
 /** How long one position is thought about before the engine rests (a phone's battery counts too). */
 export const THINKING_MS = 30_000;
-const MAX_DEPTH = 40;
-
 const post = (answer: EngineAnswer) => (self as unknown as Worker).postMessage(answer);
 
 self.onmessage = async (event: MessageEvent<EngineRequest>) => {
@@ -53,7 +54,10 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
     const state = played.states.at(-1);
     const started = performance.now();
     if (canSearch(game.value)) {
-      for (const step of analysePosition(game.value, state, { lines: request.lines, maxDepth: MAX_DEPTH })) {
+      for (const step of analysePosition(game.value, state, {
+        lines: request.lines,
+        maxDepth: Math.min(MAX_SEARCH_DEPTH, request.maxDepth ?? MAX_SEARCH_DEPTH),
+      })) {
         post({ kind: 'step', step });
         if (performance.now() - started > THINKING_MS) break;
       }

@@ -1,6 +1,7 @@
 import type { AnalysisStep, ChanceStep } from '@hexarena/engines/ai/analysis.ts';
 import { useEffect, useState } from 'preact/hooks';
 import type { EngineAnswer, EngineRequest } from './engine-worker.ts';
+import { storedSearchDepth } from './search-limit.ts';
 
 /** What the engine has said of the position on the board so far. */
 export interface EngineView {
@@ -50,7 +51,8 @@ export function useEngine(request: EngineRequest | null): EngineView {
         }
       });
     };
-    worker.postMessage(request);
+    const maxDepth = storedSearchDepth();
+    worker.postMessage({ ...request, ...(maxDepth === undefined ? {} : { maxDepth }) } satisfies EngineRequest);
     return () => worker.terminate();
     // The request is compared by its text: a new object for the same position is no new position.
   }, [key, on]);

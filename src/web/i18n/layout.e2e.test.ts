@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../cli/commands/serve.ts';
 import { type ServerProcess, startServer } from '../../server/online.testing.ts';
-import { launchChromium } from '../headless-chromium.ts';
+import { launchTestChromium } from '../headless-chromium.ts';
 import { outOfView, SIZES, sitePagesToSee, slug } from '../page-views.testing.ts';
 import { prepareSitePages, type SitePages } from '../site-pages.testing.ts';
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-i18n-layout-'));
   [server, browser] = await Promise.all([
     startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
-    launchChromium(),
+    launchTestChromium(),
   ]);
   mkdirSync('test-results/i18n', { recursive: true });
   site = await prepareSitePages(server.base, 'Ana_Lang').catch((error: Error) => {

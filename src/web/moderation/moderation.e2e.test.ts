@@ -7,7 +7,7 @@ import type { BrowserContext, Browser as Chromium, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_DIST } from '../../cli/commands/serve.ts';
 import { Browser, type ServerProcess, signUp, startServer } from '../../server/online.testing.ts';
-import { launchChromium } from '../headless-chromium.ts';
+import { launchTestChromium } from '../headless-chromium.ts';
 
 /**
  * The moderation pages in a real browser against a real server serving the built app: a player
@@ -27,7 +27,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-mod-web-'));
   // One after the other: started together on a loaded machine, the two once held each other up past the hook's limit.
   server = await startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' });
-  chromium = await launchChromium();
+  chromium = await launchTestChromium();
 });
 
 afterAll(async () => {
