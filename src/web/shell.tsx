@@ -4,6 +4,7 @@ import { ArrowLeftRight, Check, Download, Flag, Gauge, Microscope, Pause, Play, 
 import type { ComponentChildren } from 'preact';
 import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { BarSearch } from './account/account-bar.tsx';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';
@@ -124,6 +125,7 @@ export function GameShell<S, M, O>({
           hexarena
         </a>
         <h1>{title}</h1>
+        <BarSearch />
         <SettingsBar />
       </header>
       <div class="play-area">

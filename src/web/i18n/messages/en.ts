@@ -305,6 +305,7 @@ export default {
 
   'social.nav.watch': 'Watch',
   'social.nav.following': 'Following',
+  'topbar.menu': 'Menu',
   'social.search.open': 'Search players',
   'social.search.label': 'Search players by name',
   'social.search.placeholder': 'Search players',

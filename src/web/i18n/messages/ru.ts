@@ -305,6 +305,7 @@ export default {
 
   'social.nav.watch': 'Смотреть',
   'social.nav.following': 'Подписки',
+  'topbar.menu': 'Меню',
   'social.search.open': 'Найти игрока',
   'social.search.label': 'Поиск игроков по имени',
   'social.search.placeholder': 'Поиск игроков',
