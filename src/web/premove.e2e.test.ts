@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -85,5 +85,65 @@ describe('premove', () => {
     // The box no longer says the premove is queued.
     expect(await x.getByTestId('move-box-feedback').textContent()).toBe('');
     await x.screenshot({ path: 'test-results/premove-dropped.png' });
+  });
+
+  /**
+   * Two devices at an online game of `title`, the second seat taken by the second device, the first
+   * device's seat to move. Options set on the form before it is sent, if any.
+   */
+  async function onlineGame(title: string, second: string, options?: (card: Locator) => Promise<void>): Promise<[Page, Page]> {
+    const a = await device();
+    await a.goto(site.base);
+    const card = await gameForm(a, title);
+    await card.getByRole('combobox', { name: `${second} is played by` }).selectOption('human');
+    await options?.(card);
+    await card.getByRole('button', { name: `Play ${title} online` }).click();
+    await a.waitForURL(/\/g\/[\w-]+$/);
+    const b = await device();
+    await b.goto(a.url());
+    await b.getByRole('button', { name: `Play ${second}` }).click();
+    await b.getByRole('button', { name: `Play ${second}` }).waitFor({ state: 'detached' });
+    return [a, b];
+  }
+
+  /** A move typed into the move box and played (Enter), once the page may play it. */
+  async function typed(page: Page, move: string): Promise<void> {
+    const box = page.getByTestId('move-box');
+    await box.fill(move);
+    await expect.poll(() => page.getByTestId('move-box-feedback').textContent()).toMatch(/: Enter plays it\.$/);
+    await box.press('Enter');
+  }
+
+  it('Hive: a piece and a cell clicked on the opponent’s turn are queued, shown, played at once when the turn comes; a click on the board cancels', async () => {
+    const [w, b] = await onlineGame('Hive', 'Black');
+    await typed(w, 'wS1');
+    await waitForMoves(b, 'wS1');
+    await typed(b, 'bS1 wS1-');
+    await waitForMoves(w, 'wS1, bS1 wS1-');
+    await typed(w, 'wQ -wS1');
+    await waitForMoves(b, 'wS1, bS1 wS1-, wQ -wS1');
+    // Black to move: White picks a grasshopper from the hand and the cell left of the queen.
+    await w.locator('[data-hand="wG1"]').click();
+    await w.locator('svg.hive [data-cell].spot.dest[aria-label="wG1 -wQ"]').click();
+    await expect.poll(() => w.getByTestId('premove-move').textContent()).toBe('wG1 -wQ');
+    expect(await w.locator('svg.hive .premove .premove-mark').count()).toBe(1);
+    expect(await w.locator('[data-hand="wG1"].premove').count()).toBe(1);
+    await w.screenshot({ path: 'test-results/premove-hive.png' });
+    expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1');
+    await typed(b, 'bQ bS1-');
+    // The turn comes and the grasshopper goes at once.
+    await waitForMoves(b, 'wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ');
+    await waitForMoves(w, 'wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ');
+    expect(await w.getByTestId('premove').count()).toBe(0);
+
+    // A piece on the board this time (the grasshopper jumps over the hive), then a click on the board takes it back.
+    await w.locator('svg.hive [data-piece="wG1"]').click();
+    await w.locator('svg.hive [data-cell].dest').first().click();
+    await expect.poll(() => w.getByTestId('premove-move').textContent()).toMatch(/^wG1 /);
+    await w.locator('svg.hive [data-piece="bQ"]').click();
+    await expect.poll(() => w.getByTestId('premove').count()).toBe(0);
+    await typed(b, 'bA1 bQ-');
+    await w.locator('[data-hand="wA1"]:not([disabled])').waitFor();
+    expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ, bA1 bQ-');
   });
 });
