@@ -1,3 +1,5 @@
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { legalTurns, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
@@ -145,5 +147,29 @@ describe('premove', () => {
     await typed(b, 'bA1 bQ-');
     await w.locator('[data-hand="wA1"]:not([disabled])').waitFor();
     expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ, bA1 bQ-');
+  });
+
+  it('Nonaga: a token’s slide and a disc’s new place clicked on the opponent’s turn are queued, ringed, and played at once when the turn comes', async () => {
+    const [red, black] = await onlineGame('Nonaga', 'Black');
+    // Red to move: Black slides a token and moves a disc, by clicks, as on its own turn.
+    await black.locator('svg.nonaga .disc.movable').first().click();
+    await black.locator('svg.nonaga .disc.dest').first().click();
+    await black.locator('svg.nonaga .disc.movable').first().click();
+    await black.locator('svg.nonaga .spot.dest').first().click();
+    await expect.poll(() => black.getByTestId('premove-move').textContent()).toMatch(/^-?\d+,-?\d+>-?\d+,-?\d+ -?\d+,-?\d+>-?\d+,-?\d+$/);
+    const queued = (await black.getByTestId('premove-move').textContent()) as string;
+    // Its token, where the token goes, the disc and the disc's new place, ringed (each cell once).
+    expect(await black.locator('svg.nonaga .premove .premove-mark').count()).toBe(new Set(queued.split(/[ >]/)).size);
+    await black.screenshot({ path: 'test-results/premove-nonaga.png' });
+    expect(await moves(black)).toBe('');
+    // Red plays a turn that leaves Black's legal (the start is the same in every game of these options).
+    const start = nonaga.newGame(nonaga.defaultOptions, 'premove');
+    const turn = legalTurns(start.pos)
+      .map((t) => nonaga.formatMove(start, t))
+      .find((t) => nonaga.parseMove(nonaga.play(start, unwrap(nonaga.parseMove(start, t))), queued).ok) as string;
+    await typed(red, turn);
+    await waitForMoves(red, `${turn}, ${queued}`);
+    await waitForMoves(black, `${turn}, ${queued}`);
+    expect(await black.getByTestId('premove').count()).toBe(0);
   });
 });
