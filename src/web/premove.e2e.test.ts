@@ -172,4 +172,27 @@ describe('premove', () => {
     await waitForMoves(black, `${turn}, ${queued}`);
     expect(await black.getByTestId('premove').count()).toBe(0);
   });
+
+  it('DiceWars: an attack clicked on another’s turn is queued, its territories marked, and made at once when the turn comes', async () => {
+    const [a, b] = await onlineGame('DiceWars', 'B', async (card) => {
+      await card.getByRole('combobox', { name: 'Players' }).selectOption('2');
+      await card.getByRole('combobox', { name: 'Map' }).selectOption('small');
+    });
+    // The turn order is drawn: whoever's End turn is enabled is to move, the other waits.
+    const endTurn = (page: Page) => page.getByRole('button', { name: 'End Turn' });
+    await expect.poll(async () => (await endTurn(a).isEnabled()) || (await endTurn(b).isEnabled())).toBe(true);
+    const [mover, waiter] = (await endTurn(a).isEnabled()) ? [a, b] : [b, a];
+    // The waiting player picks a territory of theirs that may attack, then a neighbour to attack.
+    await waiter.locator('svg.dicewars [data-territory][tabindex="0"]').first().click();
+    await waiter.locator('svg.dicewars .territory.dest').first().click();
+    await expect.poll(() => waiter.getByTestId('premove-move').textContent()).toMatch(/^attack \d+ \d+$/);
+    const queued = (await waiter.getByTestId('premove-move').textContent()) as string;
+    expect(await waiter.locator('svg.dicewars .territory.premove .premove-mark').count()).toBe(2);
+    await waiter.screenshot({ path: 'test-results/premove-dicewars.png' });
+    // The mover ends the turn (its new dice go on its own territories: the attack stays legal).
+    await endTurn(mover).click();
+    await waitForMoves(mover, `end ${queued}`);
+    await waitForMoves(waiter, `end ${queued}`);
+    expect(await waiter.getByTestId('premove').count()).toBe(0);
+  });
 });
