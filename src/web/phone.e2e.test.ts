@@ -624,3 +624,41 @@ describe('the top bar on a phone: one row on every page', () => {
     }, true);
   });
 });
+
+describe('board flip', () => {
+  it('Flip board turns the board round and swaps the strips, its words still upright; again turns it back', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/#game=hex&seats=human,human&seed=flip&moves=f6;e5`);
+        await page.locator('svg.board [data-cell="a1"]').waitFor();
+        const centre = async (selector: string) => {
+          const b = await box(page, selector);
+          return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        };
+        const [board, a1, k11, white] = await Promise.all(
+          ['svg.board', '[data-cell="a1"]', '[data-cell="k11"]', '[data-testid=strip-0]'].map(centre),
+        );
+        expect(white.y).toBeGreaterThan(board.y);
+        const flip = page.getByRole('button', { name: 'Flip board' });
+        await flip.click();
+        expect(await flip.getAttribute('aria-pressed')).toBe('true');
+        // a1 stands where k11 stood, and the first seat's strip above the board.
+        await expect.poll(async () => Math.round((await centre('[data-cell="a1"]')).x - k11.x)).toBe(0);
+        expect(Math.abs((await centre('[data-cell="a1"]')).y - k11.y)).toBeLessThan(2);
+        expect((await centre('[data-testid=strip-0]')).y).toBeLessThan((await centre('svg.board')).y);
+        // The coordinates turned back upright.
+        expect(
+          await page
+            .locator('svg.board text')
+            .first()
+            .evaluate((el) => getComputedStyle(el).rotate),
+        ).toBe('180deg');
+        await shoot(page, 'flipped-hex');
+        await flip.click();
+        await expect.poll(async () => Math.round((await centre('[data-cell="a1"]')).x - a1.x)).toBe(0);
+        expect((await centre('[data-testid=strip-0]')).y).toBeGreaterThan((await centre('svg.board')).y);
+      }
+    });
+  });
+});
