@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
+import { sitePagesToSee, slug } from './page-views.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -524,6 +525,139 @@ describe('the board is the hero, on a phone and a laptop', () => {
         for (const p of pictures) expect(p.width > 40 && p.height > 40, `${p.game}: ${p.width}×${p.height}`).toBe(true);
         await page.locator('.game-shelf').scrollIntoViewIfNeeded();
         await shoot(page, 'home-cards');
+      }
+    });
+  });
+});
+
+/**
+ * What of the top bar lies outside its one row: each control shown in it (links, buttons, fields,
+ * the site's name and the page's title) must sit within the bar's first row, the bar no taller than
+ * one row of controls, and nothing past the screen's right edge.
+ */
+async function topBarRows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.topbar');
+    if (!bar) return ['no top bar'];
+    const b = bar.getBoundingClientRect();
+    const found: string[] = [];
+    // The bar's own row: its height less its bottom border, never over --topbar (3.25rem).
+    const row = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) * 3.25;
+    if (b.height > row + 1.5) found.push(`the bar is ${Math.round(b.height)} px high (one row is ${row} px)`);
+    const parts = bar.querySelectorAll('a, button, select, input, summary, h1, .guest');
+    for (const el of parts) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // A field or list opened below the bar is not in it.
+      if (el.closest('.site-links, .player-search-field, .settings-panel') && r.top >= b.bottom - 1) continue;
+      const name = `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+        found.push(`${name} at y ${Math.round(r.top)}–${Math.round(r.bottom)}, out of the bar's row`);
+      if (r.right > document.documentElement.clientWidth + 0.5) found.push(`${name} runs to x ${Math.round(r.right)}`);
+    }
+    return found;
+  });
+}
+
+describe('the top bar on a phone: one row on every page', () => {
+  for (const p of sitePagesToSee(() => site))
+    it(p.name, async () => {
+      await withPage(async (page) => {
+        await page.goto(server.base + p.path());
+        for (const part of p.ready) await page.locator(part).first().waitFor();
+        // The account's part of the bar, once the server has said who this is.
+        await page.locator('header.topbar :is(.account-bar, .bar-search):not(.asking)').waitFor();
+        expect(await topBarRows(page), `${p.name} (${p.path()})`).toEqual([]);
+        if (!['home', 'home, logged in', 'local Hive', 'online game, its player to move', 'profile'].includes(p.name)) return;
+        await page.setViewportSize(LAPTOP);
+        await shoot(page, `topbar-${slug(p.name)}`);
+        await page.setViewportSize(PHONE);
+        await shoot(page, `topbar-${slug(p.name)}`);
+      }, p.who === 'player');
+    });
+
+  it('the menu opens the site’s links below the bar, Escape or a tap elsewhere folds it; the account is its icon', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/leaderboard`);
+      await page.locator('.account-bar:not(.asking)').waitFor();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const watch = page.getByRole('link', { name: 'Watch' });
+      expect(await watch.isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      const links = page.locator('#site-menu-links a');
+      expect(await links.allTextContents()).toEqual(['Leaderboards', 'Engine ladder', 'Watch', 'Following']);
+      const bar = await box(page, 'header.topbar');
+      for (const link of await links.all()) {
+        const at = await link.boundingBox();
+        expect(at && at.y >= bar.y + bar.height - 1 && at.x >= 0 && at.x + at.width <= PHONE.width && at.height >= 40).toBe(true);
+      }
+      await shoot(page, 'topbar-menu-open');
+      await page.keyboard.press('Escape');
+      expect(await watch.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+      await menu.click();
+      await page.mouse.click(200, 600);
+      expect(await watch.isVisible()).toBe(false);
+      await menu.click();
+      await watch.click();
+      await page.waitForURL(`${server.base}/games`);
+      // The account as its icon, named for the player.
+      await page.getByRole('link', { name: site.player, exact: true }).waitFor();
+    }, true);
+  });
+
+  it('a game’s bar has the search of players: an icon on a phone, a field on a laptop', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/g/${site.yourMoveGame}`);
+      await page.locator('.bar-search:not(.asking)').waitFor();
+      const field = page.getByRole('combobox', { name: 'Search players by name' });
+      expect(await field.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Search players' }).click();
+      const at = await field.boundingBox();
+      expect(at && at.x >= 0 && at.x + at.width <= PHONE.width && at.width > PHONE.width * 0.8).toBe(true);
+      await field.pressSequentially(site.player.slice(0, 6));
+      await page.getByRole('option', { name: new RegExp(site.player) }).waitFor();
+      await shoot(page, 'topbar-game-search');
+      await page.setViewportSize(LAPTOP);
+      expect(await field.isVisible()).toBe(true);
+    }, true);
+  });
+});
+
+describe('board flip', () => {
+  it('Flip board turns the board round and swaps the strips, its words still upright; again turns it back', async () => {
+    await withPage(async (page) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${server.base}/#game=hex&seats=human,human&seed=flip&moves=f6;e5`);
+        await page.locator('svg.board [data-cell="a1"]').waitFor();
+        const centre = async (selector: string) => {
+          const b = await box(page, selector);
+          return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        };
+        const [board, a1, k11, white] = await Promise.all(
+          ['svg.board', '[data-cell="a1"]', '[data-cell="k11"]', '[data-testid=strip-0]'].map(centre),
+        );
+        expect(white.y).toBeGreaterThan(board.y);
+        const flip = page.getByRole('button', { name: 'Flip board' });
+        await flip.click();
+        expect(await flip.getAttribute('aria-pressed')).toBe('true');
+        // a1 stands where k11 stood, and the first seat's strip above the board.
+        await expect.poll(async () => Math.round((await centre('[data-cell="a1"]')).x - k11.x)).toBe(0);
+        expect(Math.abs((await centre('[data-cell="a1"]')).y - k11.y)).toBeLessThan(2);
+        expect((await centre('[data-testid=strip-0]')).y).toBeLessThan((await centre('svg.board')).y);
+        // The coordinates turned back upright.
+        expect(
+          await page
+            .locator('svg.board text')
+            .first()
+            .evaluate((el) => getComputedStyle(el).rotate),
+        ).toBe('180deg');
+        await shoot(page, 'flipped-hex');
+        await flip.click();
+        await expect.poll(async () => Math.round((await centre('[data-cell="a1"]')).x - a1.x)).toBe(0);
+        expect((await centre('[data-testid=strip-0]')).y).toBeGreaterThan((await centre('svg.board')).y);
       }
     });
   });

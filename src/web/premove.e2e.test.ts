@@ -1,4 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { legalTurns, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -85,5 +87,112 @@ describe('premove', () => {
     // The box no longer says the premove is queued.
     expect(await x.getByTestId('move-box-feedback').textContent()).toBe('');
     await x.screenshot({ path: 'test-results/premove-dropped.png' });
+  });
+
+  /**
+   * Two devices at an online game of `title`, the second seat taken by the second device, the first
+   * device's seat to move. Options set on the form before it is sent, if any.
+   */
+  async function onlineGame(title: string, second: string, options?: (card: Locator) => Promise<void>): Promise<[Page, Page]> {
+    const a = await device();
+    await a.goto(site.base);
+    const card = await gameForm(a, title);
+    await card.getByRole('combobox', { name: `${second} is played by` }).selectOption('human');
+    await options?.(card);
+    await card.getByRole('button', { name: `Play ${title} online` }).click();
+    await a.waitForURL(/\/g\/[\w-]+$/);
+    const b = await device();
+    await b.goto(a.url());
+    await b.getByRole('button', { name: `Play ${second}` }).click();
+    await b.getByRole('button', { name: `Play ${second}` }).waitFor({ state: 'detached' });
+    return [a, b];
+  }
+
+  /** A move typed into the move box and played (Enter), once the page may play it. */
+  async function typed(page: Page, move: string): Promise<void> {
+    const box = page.getByTestId('move-box');
+    await box.fill(move);
+    await expect.poll(() => page.getByTestId('move-box-feedback').textContent()).toMatch(/: Enter plays it\.$/);
+    await box.press('Enter');
+  }
+
+  it('Hive: a piece and a cell clicked on the opponent’s turn are queued, shown, played at once when the turn comes; a click on the board cancels', async () => {
+    const [w, b] = await onlineGame('Hive', 'Black');
+    await typed(w, 'wS1');
+    await waitForMoves(b, 'wS1');
+    await typed(b, 'bS1 wS1-');
+    await waitForMoves(w, 'wS1, bS1 wS1-');
+    await typed(w, 'wQ -wS1');
+    await waitForMoves(b, 'wS1, bS1 wS1-, wQ -wS1');
+    // Black to move: White picks a grasshopper from the hand and the cell left of the queen.
+    await w.locator('[data-hand="wG1"]').click();
+    await w.locator('svg.hive [data-cell].spot.dest[aria-label="wG1 -wQ"]').click();
+    await expect.poll(() => w.getByTestId('premove-move').textContent()).toBe('wG1 -wQ');
+    expect(await w.locator('svg.hive .premove .premove-mark').count()).toBe(1);
+    expect(await w.locator('[data-hand="wG1"].premove').count()).toBe(1);
+    await w.screenshot({ path: 'test-results/premove-hive.png' });
+    expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1');
+    await typed(b, 'bQ bS1-');
+    // The turn comes and the grasshopper goes at once.
+    await waitForMoves(b, 'wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ');
+    await waitForMoves(w, 'wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ');
+    expect(await w.getByTestId('premove').count()).toBe(0);
+
+    // A piece on the board this time (the grasshopper jumps over the hive), then a click on the board takes it back.
+    await w.locator('svg.hive [data-piece="wG1"]').click();
+    await w.locator('svg.hive [data-cell].dest').first().click();
+    await expect.poll(() => w.getByTestId('premove-move').textContent()).toMatch(/^wG1 /);
+    await w.locator('svg.hive [data-piece="bQ"]').click();
+    await expect.poll(() => w.getByTestId('premove').count()).toBe(0);
+    await typed(b, 'bA1 bQ-');
+    await w.locator('[data-hand="wA1"]:not([disabled])').waitFor();
+    expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ, bA1 bQ-');
+  });
+
+  it('Nonaga: a token’s slide and a disc’s new place clicked on the opponent’s turn are queued, ringed, and played at once when the turn comes', async () => {
+    const [red, black] = await onlineGame('Nonaga', 'Black');
+    // Red to move: Black slides a token and moves a disc, by clicks, as on its own turn.
+    await black.locator('svg.nonaga .disc.movable').first().click();
+    await black.locator('svg.nonaga .disc.dest').first().click();
+    await black.locator('svg.nonaga .disc.movable').first().click();
+    await black.locator('svg.nonaga .spot.dest').first().click();
+    await expect.poll(() => black.getByTestId('premove-move').textContent()).toMatch(/^-?\d+,-?\d+>-?\d+,-?\d+ -?\d+,-?\d+>-?\d+,-?\d+$/);
+    const queued = (await black.getByTestId('premove-move').textContent()) as string;
+    // Its token, where the token goes, the disc and the disc's new place, ringed (each cell once).
+    expect(await black.locator('svg.nonaga .premove .premove-mark').count()).toBe(new Set(queued.split(/[ >]/)).size);
+    await black.screenshot({ path: 'test-results/premove-nonaga.png' });
+    expect(await moves(black)).toBe('');
+    // Red plays a turn that leaves Black's legal (the start is the same in every game of these options).
+    const start = nonaga.newGame(nonaga.defaultOptions, 'premove');
+    const turn = legalTurns(start.pos)
+      .map((t) => nonaga.formatMove(start, t))
+      .find((t) => nonaga.parseMove(nonaga.play(start, unwrap(nonaga.parseMove(start, t))), queued).ok) as string;
+    await typed(red, turn);
+    await waitForMoves(red, `${turn}, ${queued}`);
+    await waitForMoves(black, `${turn}, ${queued}`);
+    expect(await black.getByTestId('premove').count()).toBe(0);
+  });
+
+  it('DiceWars: an attack clicked on another’s turn is queued, its territories marked, and made at once when the turn comes', async () => {
+    const [a, b] = await onlineGame('DiceWars', 'B', async (card) => {
+      await card.getByRole('combobox', { name: 'Players' }).selectOption('2');
+      await card.getByRole('combobox', { name: 'Map' }).selectOption('small');
+    });
+    // The turn order is drawn: whoever's End turn is enabled is to move, the other waits.
+    const endTurn = (page: Page) => page.getByRole('button', { name: 'End Turn' });
+    await expect.poll(async () => (await endTurn(a).isEnabled()) || (await endTurn(b).isEnabled())).toBe(true);
+    const [mover, waiter] = (await endTurn(a).isEnabled()) ? [a, b] : [b, a];
+    // The waiting player picks a territory of theirs that may attack, then a neighbour to attack.
+    await waiter.locator('svg.dicewars [data-territory][tabindex="0"]').first().click();
+    await waiter.locator('svg.dicewars .territory.dest').first().click();
+    await expect.poll(() => waiter.getByTestId('premove-move').textContent()).toMatch(/^attack \d+ \d+$/);
+    const queued = (await waiter.getByTestId('premove-move').textContent()) as string;
+    expect(await waiter.locator('svg.dicewars .territory.premove .premove-mark').count()).toBe(2);
+    await waiter.screenshot({ path: 'test-results/premove-dicewars.png' });
+    // The mover ends the turn (its new dice go on its own territories: the attack stays legal).
+    await endTurn(mover).click();
+    await waitForMoves(mover, `end ${queued}`);
+    await waitForMoves(waiter, `end ${queued}`);
+    expect(await waiter.getByTestId('premove').count()).toBe(0);
   });
 });

@@ -1,9 +1,25 @@
 import type { Player } from '@hexarena/engines/engine/game.ts';
 import { randomSeed } from '@hexarena/engines/engine/rng.ts';
-import { ArrowLeftRight, Check, Download, Flag, Gauge, Microscope, Pause, Play, Plus, RotateCcw, Undo2, Users, X } from 'lucide-preact';
+import {
+  ArrowLeftRight,
+  ArrowUpDown,
+  Check,
+  Download,
+  Flag,
+  Gauge,
+  Microscope,
+  Pause,
+  Play,
+  Plus,
+  RotateCcw,
+  Undo2,
+  Users,
+  X,
+} from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
 import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { BarSearch } from './account/account-bar.tsx';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
 import { HistoryNav } from './history-nav.tsx';
@@ -98,7 +114,10 @@ export function GameShell<S, M, O>({
   // Two players face each other across the board, the one at this screen at the bottom (lichess's
   // way); three or more sit in a row above it.
   const seats = seatOrder ?? s.seatNames.map((_, i) => i as Player);
-  const near = s.localSeats.length === 1 ? (s.localSeats[0] as Player) : (0 as Player);
+  // The board turned round (lichess's flip): the other player's side at the bottom, their strip nearer.
+  const [flipped, setFlipped] = useState(false);
+  const seated = s.localSeats.length === 1 ? (s.localSeats[0] as Player) : (0 as Player);
+  const near = (flipped && seats.length === 2 ? 1 - seated : seated) as Player;
   // Online, a seat's player by the name they play under (yours marked); here, who plays it.
   const who = (i: Player) => {
     const name = s.online?.seats[i]?.name;
@@ -125,6 +144,7 @@ export function GameShell<S, M, O>({
           hexarena
         </a>
         <h1>{title}</h1>
+        <BarSearch />
         <SettingsBar />
       </header>
       <div class="play-area">
@@ -155,7 +175,7 @@ export function GameShell<S, M, O>({
           {two ? strip(near === 0 ? 1 : 0) : <div class="strips">{seats.map(strip)}</div>}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's way to take a premove back; Esc and the Cancel button are the keyboard's. */}
           <div
-            class={`board-wrap${s.analysis ? ' analysing' : ''}`}
+            class={`board-wrap${s.analysis ? ' analysing' : ''}${flipped ? ' flipped' : ''}`}
             // A click on the board or a right-click takes a premove back (a click on a cell may queue another).
             onClickCapture={() => s.premove?.queued && s.premove.cancel()}
             onContextMenu={(e) => {
@@ -243,7 +263,7 @@ export function GameShell<S, M, O>({
                 paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
               />
               <MoveBox session={s} />
-              <Controls session={s} />
+              <Controls session={s} flipped={flipped} flip={() => setFlipped((f) => !f)} />
             </>
           )}
           {!s.analysis && !s.puzzle && (
@@ -377,7 +397,7 @@ const analyseUrl = <S, M, O>(s: GameSession<S, M, O>): string =>
         s.online ? '/' : './',
       );
 
-function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
+function Controls<S, M, O>({ session: s, flipped, flip }: { session: GameSession<S, M, O>; flipped: boolean; flip: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const { aiDelayMs } = useSettings();
   return (
@@ -388,6 +408,9 @@ function Controls<S, M, O>({ session: s }: { session: GameSession<S, M, O> }) {
         atEnd={s.live}
         go={{ first: () => s.goTo(0), previous: () => s.goTo(s.ply - 1), next: () => s.goTo(s.ply + 1), last: () => s.goTo(null) }}
       />
+      <button type="button" class="flip-board" aria-pressed={flipped} title={t('flip.board')} onClick={flip}>
+        <ArrowUpDown class="icon" aria-hidden="true" /> <span class="control-label">{t('flip.board')}</span>
+      </button>
       {s.undo && (
         <button type="button" onClick={s.undo}>
           <Undo2 class="icon" aria-hidden="true" /> <span class="control-label">{t('game.undo')}</span>

@@ -1,4 +1,5 @@
 import { Suspense } from 'preact/compat';
+import { BarSearch } from '../account/account-bar.tsx';
 import { webGameOf } from '../games/index.ts';
 import { SettingsBar } from '../settings-bar.tsx';
 import { editorUrl, parseEditorAddress } from './address.ts';
@@ -28,6 +29,7 @@ export function EditorPage({ address }: { address: string }) {
           hexarena
         </a>
         <h1>{t('editor.title', { game: web.game.title })}</h1>
+        <BarSearch />
         <SettingsBar />
       </header>
       {Editor && !asText ? (

@@ -54,3 +54,12 @@ export function usePremove<S, M, O>(session: GameSession<S, M, O>): GameSession<
 
 /** Nothing to queue now, only the word on the last premove dropped. */
 const noPremove = (dropped: string) => ({ queued: null, dropped, queue: () => undefined, cancel: () => undefined });
+
+/**
+ * The seat a board queues a premove for by clicks: this screen's seat while another is to move in a
+ * live online game shown at its last move; null when there is none (the board then plays, or waits).
+ */
+export function premoveSeat<S, M, O>(s: GameSession<S, M, O>): number | null {
+  if (!s.premove || !s.online || !s.live || s.outcome !== null || s.toMove === null || s.humanToMove) return null;
+  return s.localSeats.find((seat) => seat !== s.toMove) ?? null;
+}

@@ -82,7 +82,7 @@ export function PlayerSearch() {
     <div class={`player-search${opened ? ' opened' : ''}`}>
       <button
         type="button"
-        class="player-search-open"
+        class="quiet player-search-open"
         aria-label={t('social.search.open')}
         aria-expanded={opened}
         onClick={() => setOpened((o) => !o)}

@@ -2,11 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { type BoardState, boardState, groupDests, highlights, select } from '../engine/board-interaction.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
-import { attackOdds, COLOURS, dicewars, dicewarsBoard, territoryKey } from './dicewars/index.ts';
-import { displayCoordinates, type HiveState, hive, hiveBoard, pieceId, QUEEN, surroundedQueens, throwableCells } from './hive/index.ts';
+import { attackOdds, COLOURS, dicewars, dicewarsBoard, dicewarsPremoveState, territoryKey } from './dicewars/index.ts';
+import {
+  displayCoordinates,
+  type HiveState,
+  hive,
+  hiveBoard,
+  hivePremoveState,
+  pieceId,
+  QUEEN,
+  surroundedQueens,
+  throwableCells,
+} from './hive/index.ts';
 import { arrangeHive, moveOf } from './hive/testing.ts';
 import type { NonagaTurn } from './nonaga/index.ts';
-import { joinedTokens, legalTurns, type NonagaState, nonaga, nonagaDiscBoard, nonagaSlideBoard } from './nonaga/index.ts';
+import {
+  joinedTokens,
+  legalTurns,
+  type NonagaState,
+  nonaga,
+  nonagaDiscBoard,
+  nonagaPremoveState,
+  nonagaSlideBoard,
+} from './nonaga/index.ts';
 import { arrangeNonaga } from './nonaga/testing.ts';
 import { tictactoe, tictactoeBoard, winningCells } from './tictactoe/index.ts';
 
@@ -236,5 +254,62 @@ describe('DiceWars colours', () => {
     expect(closest(6)).toBeGreaterThan(30);
     expect(COLOURS.indexOf('#56b4e9')).toBe(6);
     expect(COLOURS.indexOf('#d55e00')).toBe(7);
+  });
+});
+
+describe('a premove’s position: the waiting player’s moves on the opponent’s turn, the game untouched', () => {
+  /**
+   * Every move the waiting seat is offered, written in the notation, is what the rules read when
+   * the turn comes: each one the opponent's move leaves legal parses to a legal move there.
+   */
+  function judged<S, M>(
+    game: { legalMoves(s: S): readonly M[]; formatMove(s: S, m: M): string; parseMove(s: S, t: string): { ok: boolean } },
+    premove: S,
+    after: S,
+  ): { offered: number; stillLegal: number } {
+    const now = new Set(game.legalMoves(after).map((m) => game.formatMove(after, m)));
+    const texts = game.legalMoves(premove).map((m) => game.formatMove(premove, m));
+    const stillLegal = texts.filter((t) => now.has(t));
+    for (const t of stillLegal) expect(game.parseMove(after, t).ok, t).toBe(true);
+    return { offered: texts.length, stillLegal: stillLegal.length };
+  }
+
+  it('Hive: White’s moves while Black is to move; Black’s move leaves most of them to play', () => {
+    let state: HiveState = hive.newGame(hive.defaultOptions, 'p');
+    for (const t of ['wS1', 'bS1 wS1-', 'wQ -wS1']) state = hive.play(state, unwrap(hive.parseMove(state, t)));
+    const before = hive.toJSON(state);
+    const premove = hivePremoveState(state, 0) as HiveState;
+    expect(hive.toMove(premove)).toBe(0);
+    expect(hive.toJSON(state)).toEqual(before);
+    expect(hivePremoveState(state, 1)).toBe(state);
+    const after = hive.play(state, unwrap(hive.parseMove(state, 'bQ bS1-')));
+    const { offered, stillLegal } = judged(hive, premove, after);
+    expect(offered).toBeGreaterThan(10);
+    expect(stillLegal).toBeGreaterThan(offered / 2);
+  });
+
+  it('Nonaga: the waiting side’s turns, the game’s own turn untouched', () => {
+    const state = nonaga.newGame(nonaga.defaultOptions, 'p');
+    const first = state.pos.turn;
+    const waiting = (1 - first) as 0 | 1;
+    const premove = nonagaPremoveState(state, waiting) as NonagaState;
+    expect(nonaga.toMove(premove)).toBe(waiting);
+    expect(nonaga.toMove(state)).toBe(first);
+    expect(nonagaPremoveState(state, first)).toBe(state);
+    const after = nonaga.play(state, legalTurns(state.pos)[0] as NonagaTurn);
+    const { offered, stillLegal } = judged(nonaga, premove, after);
+    expect(offered).toBeGreaterThan(10);
+    expect(stillLegal).toBeGreaterThan(0);
+  });
+
+  it('DiceWars: a waiting seat’s attacks on another’s turn, the dice and the turn of the game untouched', () => {
+    const state = dicewars.newGame({ ...dicewars.defaultOptions, players: 4 }, 'p');
+    const waiting = state.order[2] as number;
+    const premove = dicewarsPremoveState(state, waiting);
+    expect(premove && dicewars.toMove(premove)).toBe(waiting);
+    expect(dicewars.toMove(state)).toBe(state.order[0]);
+    const attacks = dicewars.legalMoves(premove as typeof state).filter((m) => m.type === 'attack');
+    expect(attacks.length).toBeGreaterThan(0);
+    for (const m of attacks) expect(m.type === 'attack' && state.owner[m.from]).toBe(waiting);
   });
 });

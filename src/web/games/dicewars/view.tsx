@@ -5,6 +5,7 @@ import {
   COLOURS,
   cellHex,
   dicewarsBoard,
+  dicewarsPremoveState,
   gridNeighbours,
   territoryCells,
   territoryKey,
@@ -16,6 +17,7 @@ import { type Motion, useMoveMotion } from '../../board/motion.ts';
 import { fitBox } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { formatNumber, t } from '../../i18n/index.ts';
+import { premoveSeat } from '../../online/premove.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -153,11 +155,22 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
     [session.history, session.ply],
   );
 
-  const board = { ...dicewarsBoard(state, session.interactive), selected: session.interactive ? selected : null };
+  // On another's turn online, the map offers this player's attacks as if the turn were theirs: the
+  // one chosen is queued as a premove, in notation, for the rules to judge when the turn comes.
+  const seat = premoveSeat(session);
+  const ahead = useMemo(() => (seat === null ? null : dicewarsPremoveState(state, seat)), [state, seat]);
+  const premove = ahead && session.premove ? session.premove : null;
+  const moving = ahead ?? state;
+  const board = ahead
+    ? { ...dicewarsBoard(ahead, true), selected }
+    : { ...dicewarsBoard(state, session.interactive), selected: session.interactive ? selected : null };
   const play = (move: DiceWarsMove) => {
     setSelected(null);
-    session.play(move);
+    if (premove && ahead) premove.queue(session.game.formatMove(ahead, move));
+    else session.play(move);
   };
+  // The premove queued ("attack 3 7"): the territories it leaves from and goes to.
+  const queued = premove?.queued ? (/^(?:attack|expand) (\d+) (\d+)$/.exec(premove.queued)?.slice(1).map(Number) ?? []) : [];
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
@@ -182,7 +195,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
   const labels = state.order.map((_, seat) => letter(seat));
   // Odds on every target of the selection: a phone has no hover.
   const chances = shapes.map((_, t) =>
-    lit.selected !== null && lit.dests.includes(territoryKey(t)) ? attackOdds(state, Number(lit.selected.slice(1)), t) : null,
+    lit.selected !== null && lit.dests.includes(territoryKey(t)) ? attackOdds(moving, Number(lit.selected.slice(1)), t) : null,
   );
   const odds = hover === null ? null : (chances[hover] ?? null);
 
@@ -216,7 +229,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
         {shapes.map((shape, k) => {
           const owner = state.owner[k] as number;
           const key = territoryKey(k);
-          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastMove?.to === k ? ' last-move' : ''}${lastMove?.from === k ? ' last-from' : ''}`;
+          const cls = `territory${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastMove?.to === k ? ' last-move' : ''}${lastMove?.from === k ? ' last-from' : ''}${queued.includes(k) ? ' premove' : ''}`;
           const dice = state.dice[k] as number;
           const chance = chances[k] ?? null;
           const name = t('dicewars.territory', {
@@ -238,6 +251,7 @@ export function DiceWarsBoard({ session }: { session: SessionOf<typeof dicewars>
               <title>{name}</title>
               <path d={shape.fill} fill={COLOURS[owner] ?? '#ccc'} class="area" />
               <path d={shape.edges} class="outline" />
+              {queued.includes(k) && <path d={shape.edges} class="premove-mark" />}
               {/* The numbers the log and the notation use, on the map (a strength cell is too small: its title says it). */}
               {state.rules === 'classic' && (
                 <>

@@ -12,6 +12,7 @@ import {
   handOf,
   hive,
   hiveBoard,
+  hivePremoveState,
   lastMoveCell,
   stackAt,
   surroundedQueens,
@@ -24,6 +25,7 @@ import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
 import { useEscape } from '../../escape.ts';
 import { t } from '../../i18n/index.ts';
+import { premoveSeat } from '../../online/premove.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -118,19 +120,32 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
 
   const { pos } = state;
   const coords = displayCoordinates(pos);
-  const board = { ...hiveBoard(state, session.interactive, coords), selected: session.interactive ? selected : null };
+  // On the opponent's turn online, the board offers this player's moves as if the turn were theirs:
+  // the one chosen is queued as a premove, in notation, for the rules to judge when the turn comes.
+  const seat = premoveSeat(session);
+  const ahead = seat === null ? null : hivePremoveState(state, seat as 0 | 1);
+  const premove = ahead && session.premove ? session.premove : null;
+  const moving = ahead ?? state;
+  const board = ahead
+    ? { ...hiveBoard(ahead, true, coords), selected }
+    : { ...hiveBoard(state, session.interactive, coords), selected: session.interactive ? selected : null };
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
-    if (r.move !== undefined) session.play(r.move);
+    if (r.move === undefined) return;
+    if (premove && ahead) premove.queue(hive.formatMove(ahead, r.move));
+    else session.play(r.move);
   };
   const lit = highlights(board);
+  // The premove queued, drawn where it starts and where it goes.
+  const queued =
+    premove?.queued && ahead ? keysOfMove(board, (m) => hive.formatMove(ahead, m).replace(/\s+/g, ' ') === premove.queued) : null;
   // A screen reader names an empty destination by the move that goes there ("wG1 -wQ").
   const moveTo = (key: string) => {
     const target = selected === null ? undefined : board.dests.get(selected)?.find((t) => t.to === key);
-    return target === undefined ? t('hive.emptyCell') : hive.formatMove(state, target.move);
+    return target === undefined ? t('hive.emptyCell') : hive.formatMove(moving, target.move);
   };
-  const throwable = board.movable ? throwableCells(state, board, coords) : [];
+  const throwable = board.movable && !ahead ? throwableCells(state, board, coords) : [];
   const surrounded = surroundedQueens(state, coords);
 
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
@@ -141,7 +156,9 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   const drawn = new Map<string, Point>();
   for (const [cell, h] of occupied) for (const piece of stackAt(pos, cell)) drawn.set(formatPiece(piece), hexToPixel(LAYOUT, h));
   useMoveMotion(session.ply, drawn, piecesMotion);
-  const spots = lit.dests.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
+  const spotKeys = [...new Set([...lit.dests, ...(queued ? [queued.to] : [])])];
+  const spots = spotKeys.filter((k) => !occupied.some(([, h]) => cellKey(h) === k)).map(parseKey);
+  const premoveClass = (key: string) => (queued && (queued.to === key || queued.from === key) ? ' premove' : '');
   // The hive and every spot a piece may go, with room for a piece all round.
   const fit = fitBox(
     [...occupied.map(([, h]) => h), ...spots, { q: 0, r: 0 }].map((h) => hexToPixel(LAYOUT, h)),
@@ -176,7 +193,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
           return (
             <button
               type="button"
-              class={`piece side-${color}${lit.selected === key ? ' selected' : ''}`}
+              class={`piece side-${color}${lit.selected === key ? ' selected' : ''}${premoveClass(key)}`}
               disabled={!playable || !board.movable}
               data-hand={formatPiece(p)}
               data-left={pieces.length}
@@ -217,7 +234,7 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
           const height = stack.length;
           const top = stack[height - 1] as number;
           const p = hexToPixel(LAYOUT, h);
-          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last last-move' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}`;
+          const cls = `piece-cell side-${colorOf(top)}${lit.selected === key ? ' selected' : ''}${lit.dests.includes(key) ? ' dest' : ''}${lastTo && cellKey(lastTo) === key ? ' last last-move' : ''}${throwable.includes(key) ? ' throwable' : ''}${surrounded.includes(key) ? ' win' : ''}${premoveClass(key)}`;
           const under = stack.slice(0, -1).map(formatPiece).join(', ');
           return cellButton(
             key,
@@ -235,15 +252,26 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
                 </text>
               )}
               {height > 1 && <StackMarks at={p} height={height} under={formatPiece(stack[height - 2] as number)} />}
+              {premoveClass(key) && <circle class="premove-mark" cx={p.x} cy={p.y} r={0.78} />}
               <title>{height > 1 ? `${formatPiece(top)} ${t('hive.on', { under })}` : formatPiece(top)}</title>
             </>,
             cls,
             { 'data-height': height, 'data-piece': formatPiece(top) },
           );
         })}
-        {spots.map((h) =>
-          cellButton(cellKey(h), <polygon class="hex" points={points(h)} />, 'spot dest', { 'aria-label': moveTo(cellKey(h)) }),
-        )}
+        {spots.map((h) => {
+          const key = cellKey(h);
+          const c = hexToPixel(LAYOUT, h);
+          return cellButton(
+            key,
+            <>
+              <polygon class="hex" points={points(h)} />
+              {premoveClass(key) && <circle class="premove-mark" cx={c.x} cy={c.y} r={0.6} />}
+            </>,
+            `spot${lit.dests.includes(key) ? ' dest' : ''}${premoveClass(key)}`,
+            { 'aria-label': moveTo(key) },
+          );
+        })}
       </ZoomableSvg>
       <p>
         {board.direct.has('pass') && (

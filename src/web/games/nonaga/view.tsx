@@ -1,6 +1,13 @@
 import { type BoardState, highlights, keysOfMove, select } from '@hexarena/engines/engine/board-interaction.ts';
 import type { NonagaState, NonagaTurn, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
-import { joinedTokens, type NonagaStep, nonagaDiscBoard, nonagaSlideBoard } from '@hexarena/engines/games/nonaga/index.ts';
+import {
+  joinedTokens,
+  type NonagaStep,
+  nonagaDiscBoard,
+  nonaga as nonagaGame,
+  nonagaPremoveState,
+  nonagaSlideBoard,
+} from '@hexarena/engines/games/nonaga/index.ts';
 import { type Hex, hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { TORUS_CELLS } from '@hexarena/engines/hex/torus.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -9,6 +16,7 @@ import { type Motion, motionAllowed, runMotions, SLIDE_MS, useMoveMotion } from 
 import { useEscape } from '../../escape.ts';
 import { t } from '../../i18n/index.ts';
 import { seatWord } from '../../i18n/outcome.ts';
+import { premoveSeat } from '../../online/premove.ts';
 import { GameShell } from '../../shell.tsx';
 import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
@@ -88,7 +96,14 @@ export function nonagaMovePoints(state: NonagaState, turn: NonagaTurn): MovePoin
 
 /** The board in its shell, for a game on this screen or online. */
 export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) {
-  const { state, interactive } = session;
+  const { state } = session;
+  // On the opponent's turn online, the board offers this player's turns as if the turn were theirs:
+  // the one chosen is queued as a premove, in notation, for the rules to judge when the turn comes.
+  const seat = premoveSeat(session);
+  const ahead = useMemo(() => (seat === null ? null : nonagaPremoveState(state, seat as 0 | 1)), [state, seat]);
+  const premove = ahead && session.premove ? session.premove : null;
+  const moving = ahead ?? state;
+  const interactive = session.interactive || ahead !== null;
   const [pendingSlide, setPendingSlide] = useState<number | null>(null);
   // The cells of the slide chosen, for its motion.
   const pendingCells = useRef<{ from: string; to: string } | null>(null);
@@ -105,8 +120,8 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   useEffect(() => setPendingSlide(null), [state]);
   // The board for the step at hand: the slide, or the disc after a chosen slide.
   useEffect(() => {
-    setBoard(pendingSlide === null || !interactive ? nonagaSlideBoard(state, interactive) : nonagaDiscBoard(state, pendingSlide));
-  }, [state, pendingSlide, interactive]);
+    setBoard(pendingSlide === null || !interactive ? nonagaSlideBoard(moving, interactive) : nonagaDiscBoard(moving, pendingSlide));
+  }, [moving, pendingSlide, interactive]);
 
   const choose = (key: string) => {
     if (!board) return;
@@ -118,13 +133,14 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
       setPendingSlide(r.move.slide);
     } else {
       setPendingSlide(null);
-      session.play(r.move.turn);
+      if (premove) premove.queue(nonagaGame.formatMove(moving, r.move.turn));
+      else session.play(r.move.turn);
     }
   };
 
   // What to draw: the discs, and the tokens where the pending slide has put them.
   const shown = useMemo(() => {
-    const pos = state.pos.clone();
+    const pos = (pendingSlide === null ? state : moving).pos.clone();
     if (pendingSlide !== null) pos.make(pendingSlide);
     const discs: { key: string; h: Hex; token: number; blocked: boolean }[] = [];
     for (let c = 0; c < TORUS_CELLS; c++) {
@@ -133,7 +149,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
       discs.push({ key: `${h.q},${h.r}`, h, token: pos.token[c] as number, blocked: c === pos.blocked });
     }
     return discs;
-  }, [state, pendingSlide]);
+  }, [state, moving, pendingSlide]);
   // The slide chosen moves its token at once; a turn that arrives moves its token and its disc.
   useLayoutEffect(() => {
     const cells = pendingCells.current;
@@ -141,7 +157,16 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
   }, [pendingSlide]);
   useMoveMotion(session.ply, pendingSlide !== null, (slideShown) => turnMotion(session.moves[session.ply - 1], slideShown));
   const lit = board ? highlights(board) : { selected: null, dests: [] };
-  const spots = lit.dests.filter((k) => !shown.some((d) => d.key === k)).map((k) => ({ key: k, h: parseKey(k) }));
+  // The premove queued (its cells read from its text, as the last turn's are), drawn over the board.
+  const queued = premove?.queued ? lastTurnCells(premove.queued) : null;
+  const queuedKeys = queued ? [queued.slideFrom, queued.slideTo, queued.discFrom, queued.discTo].filter((k) => k !== undefined) : [];
+  const spotKeys = [...new Set([...lit.dests, ...(queued?.discTo && pendingSlide === null ? [queued.discTo] : [])])];
+  const spots = spotKeys.filter((k) => !shown.some((d) => d.key === k)).map((k) => ({ key: k, h: parseKey(k) }));
+  const premoveMark = (key: string, h: Hex) => {
+    if (!queuedKeys.includes(key)) return null;
+    const p = hexToPixel(LAYOUT, h);
+    return <circle class="premove-mark" cx={p.x} cy={p.y} r={0.75} />;
+  };
   // The frame holds the discs and one ring around them, where every new place of a disc lies: it
   // stays put through both steps of a turn (it used to follow the highlighted spots and jump).
   const all = shown.map((d) => hexToPixel(LAYOUT, d.h));
@@ -177,7 +202,7 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
         <title>{t('nonaga.board')}</title>
         {shown.map((d) => {
           const p = hexToPixel(LAYOUT, d.h);
-          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to last-move' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}`;
+          const cls = `disc${d.blocked ? ' blocked' : ''}${lit.selected === d.key ? ' selected' : ''}${lit.dests.includes(d.key) ? ' dest' : ''}${movable.has(d.key) ? ' movable' : ''}${last?.slideFrom === d.key ? ' last-from' : ''}${last?.slideTo === d.key ? ' last-to last-move' : ''}${last?.discTo === d.key ? ' last-disc' : ''}${joined.includes(d.key) ? ' win' : ''}${queuedKeys.includes(d.key) ? ' premove' : ''}`;
           const token =
             d.token >= 0 ? (
               <Token at={p} side={d.token} />
@@ -186,9 +211,24 @@ export function NonagaBoard({ session }: { session: SessionOf<typeof nonaga> }) 
                 ×
               </text>
             ) : null;
-          return cell(d.key, d.h, token, cls);
+          return cell(
+            d.key,
+            d.h,
+            <>
+              {token}
+              {premoveMark(d.key, d.h)}
+            </>,
+            cls,
+          );
         })}
-        {spots.map((s) => cell(s.key, s.h, null, 'spot dest'))}
+        {spots.map((s) =>
+          cell(
+            s.key,
+            s.h,
+            premoveMark(s.key, s.h),
+            `spot${lit.dests.includes(s.key) ? ' dest' : ''}${queuedKeys.includes(s.key) ? ' premove' : ''}`,
+          ),
+        )}
         {last?.slideFrom && last.slideTo && <LastSlide from={parseKey(last.slideFrom)} to={parseKey(last.slideTo)} />}
       </svg>
       {board?.movable && board.direct.has('pass') && (

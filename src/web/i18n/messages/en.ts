@@ -305,6 +305,8 @@ export default {
 
   'social.nav.watch': 'Watch',
   'social.nav.following': 'Following',
+  'topbar.menu': 'Menu',
+  'flip.board': 'Flip board',
   'social.search.open': 'Search players',
   'social.search.label': 'Search players by name',
   'social.search.placeholder': 'Search players',

@@ -306,6 +306,8 @@ export default {
 
   'social.nav.watch': 'Ver partidas',
   'social.nav.following': 'Seguidos',
+  'topbar.menu': 'Menú',
+  'flip.board': 'Girar el tablero',
   'social.search.open': 'Buscar jugadores',
   'social.search.label': 'Buscar jugadores por nombre',
   'social.search.placeholder': 'Buscar jugadores',

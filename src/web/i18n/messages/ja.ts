@@ -303,6 +303,8 @@ export default {
 
   'social.nav.watch': '観戦',
   'social.nav.following': 'フォロー中',
+  'topbar.menu': 'メニュー',
+  'flip.board': '盤を反転',
   'social.search.open': 'プレイヤーを検索',
   'social.search.label': '名前でプレイヤーを検索',
   'social.search.placeholder': 'プレイヤーを検索',

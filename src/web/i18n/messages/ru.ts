@@ -305,6 +305,8 @@ export default {
 
   'social.nav.watch': 'Смотреть',
   'social.nav.following': 'Подписки',
+  'topbar.menu': 'Меню',
+  'flip.board': 'Перевернуть доску',
   'social.search.open': 'Найти игрока',
   'social.search.label': 'Поиск игроков по имени',
   'social.search.placeholder': 'Поиск игроков',

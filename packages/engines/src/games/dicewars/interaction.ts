@@ -16,6 +16,21 @@ export function dicewarsBoard(state: DiceWarsState, movable: boolean): BoardStat
   return boardState(groupDests(moves), direct, movable && dicewars.result(state) === null);
 }
 
+/**
+ * The position as `seat` would find it were its turn now: a premove's board shows that player's
+ * attacks on another's turn (the rules judge the attack queued when the turn comes, on the map the
+ * others' turns leave). Null once the game is over or `seat` is out.
+ */
+export function dicewarsPremoveState(state: DiceWarsState, seat: number): DiceWarsState | null {
+  const turn = state.order.indexOf(seat);
+  if (state.isOver() || !state.alive(seat) || turn < 0) return null;
+  if (turn === state.turn) return state;
+  const pos = state.clone();
+  pos.turn = turn;
+  pos.movesThisTurn = 0;
+  return pos;
+}
+
 /** The chance an attack wins, to show on hover (exact classic odds; the strength formula). */
 export function attackOdds(state: DiceWarsState, from: number, to: number): number {
   if (state.owner[to] === -1) return 1;

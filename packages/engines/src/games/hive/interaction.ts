@@ -76,3 +76,16 @@ export function handOf(pos: HivePosition, color: 0 | 1): number[] {
     if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) pieces.push(p);
   return pieces;
 }
+
+/**
+ * The position as `color` would find it were the opponent to pass: a premove's board shows that
+ * player's moves there on the opponent's turn (the rules judge the move queued when the turn
+ * comes). The position itself when it is `color`'s turn; null once the game is over.
+ */
+export function hivePremoveState(state: HiveState, color: 0 | 1): HiveState | null {
+  if (hive.result(state) !== null) return null;
+  if (state.pos.turn === color) return state;
+  const pos = state.pos.clone();
+  pos.make(PASS);
+  return { ...state, pos };
+}

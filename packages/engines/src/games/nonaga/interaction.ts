@@ -1,7 +1,7 @@
 import { type BoardState, boardState, groupDests } from '../../engine/board-interaction.ts';
 import { legalTurns, type NonagaState } from './game.ts';
 import type { NonagaTurn } from './notation.ts';
-import { moveFrom, moveTo, PASS_DISC, PASS_SLIDE } from './position.ts';
+import { moveFrom, moveTo, PASS_DISC, PASS_SLIDE, PLAYING, type Side } from './position.ts';
 
 /**
  * Nonaga's two-step turn: first a token (its slide ends highlighted), then a disc (its new places
@@ -50,4 +50,18 @@ export function joinedTokens(state: NonagaState): string[] {
   const { pos } = state;
   if (pos.result !== 0 && pos.result !== 1) return [];
   return [0, 1, 2].map((i) => key(state, pos.tokens[pos.result * 3 + i] as number));
+}
+
+/**
+ * The position as `side` would find it were the opponent to pass a whole turn: a premove's board
+ * shows that player's turns there on the opponent's turn (the rules judge the turn queued when it
+ * comes). The position itself when it is `side`'s turn; null once the game is over.
+ */
+export function nonagaPremoveState(state: NonagaState, side: Side): NonagaState | null {
+  if (state.pos.result !== PLAYING) return null;
+  if (state.pos.turn === side) return state;
+  const pos = state.pos.clone();
+  pos.make(PASS_SLIDE);
+  pos.make(PASS_DISC);
+  return pos.result === PLAYING ? { ...state, pos } : null;
 }
