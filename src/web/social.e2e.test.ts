@@ -68,12 +68,20 @@ async function device(name: string, viewport = { width: 1280, height: 900 }): Pr
   return context.newPage();
 }
 
-/** A game of `game` between two players, every seat taken: its id and the first seat's token. */
-async function play(game: string, a: Visitor, b: Visitor): Promise<{ id: string; token: string }> {
+/** A game of `game` between two players, every seat taken: its id and the seats' tokens. */
+async function play(game: string, a: Visitor, b: Visitor): Promise<{ id: string; token: string; second: string }> {
   const made = await a.ask('POST', '/api/games', { game, seats: ['open', 'open'], seat: 0 });
   const id = made.json?.id as string;
-  expect((await b.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
-  return { id, token: made.json?.token as string };
+  const joined = await b.ask('POST', `/api/games/${id}/seats/1`, {});
+  expect(joined.status).toBe(201);
+  return { id, token: made.json?.token as string, second: joined.json?.token as string };
+}
+
+/** Plays `move` in a seat of a game, as its player's socket would. */
+async function move(v: Visitor, game: string, seat: number, token: string, text: string, version: number): Promise<void> {
+  const socket = await Client.open(base, game, undefined, v.from, { origin: base, ...(v.cookie ? { cookie: v.cookie } : {}) });
+  expect(await socket.ask({ type: 'move', seat, move: text, version, token })).toMatchObject({ ok: true });
+  socket.close();
 }
 
 /** Gives two accounts Hive ratings, as a finished rated game between them leaves them. */
@@ -225,5 +233,34 @@ describe('games to watch', () => {
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
+  });
+});
+
+describe('games drawn small', () => {
+  it('each game being played shows its position as a miniature, moving on with its moves; TV draws its other channels small', async () => {
+    const [gil, hal, ivy, jo] = await Promise.all(['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo'].map(visitor));
+    const noughts = await play('tictactoe', gil as Visitor, hal as Visitor);
+    const hive = await play('hive', ivy as Visitor, jo as Visitor);
+    await move(gil as Visitor, noughts.id, 0, noughts.token, 'b2', 0);
+    await move(ivy as Visitor, hive.id, 0, hive.token, 'wS1', 0);
+    const page = await device('Mini_Viewer');
+    await page.goto(`${base}/games`);
+    const mini = (id: string) => page.locator(`.current-games [data-game-id="${id}"] [data-testid=mini-board][data-drawn=true]`);
+    // Tic-tac-toe: the X in the centre; Hive: one piece, its bug's letter on it.
+    await poll(async () => mini(noughts.id).locator('svg path').count()).toBe(2);
+    expect(await mini(noughts.id).locator('svg circle').count()).toBe(0);
+    await poll(async () => mini(hive.id).locator('svg polygon').count()).toBe(1);
+    expect(await mini(hive.id).locator('svg text').textContent()).toBe('S');
+    // A move is drawn without a reload, by the list's own refresh.
+    await move(hal as Visitor, noughts.id, 1, noughts.second, 'a1', 1);
+    await poll(async () => mini(noughts.id).locator('svg circle').count()).toBe(1);
+    await page.screenshot({ path: 'test-results/social-miniatures.png', fullPage: true });
+
+    // TV on Hive: the tic-tac-toe channel's game drawn small in its link.
+    await page.goto(`${base}/tv/hive`);
+    const channel = page.getByRole('navigation', { name: 'TV channels' }).locator('a[href="/tv/tictactoe"]');
+    await poll(async () => channel.locator('[data-drawn=true] svg circle').count()).toBe(1);
+    await resign(gil as Visitor, noughts);
+    await resign(ivy as Visitor, hive);
   });
 });

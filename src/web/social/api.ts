@@ -1,3 +1,4 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { call } from '../online/api.ts';
@@ -60,6 +61,8 @@ export interface CurrentGame extends LiveGame {
   readonly watching: number;
   readonly rating: number | null;
   readonly createdAt: number;
+  /** The position now (the game's public view), for its miniature; absent when too large to list. */
+  readonly position?: Json;
 }
 
 /** The games being played now, highest rated first, of `game` and `speed` when given. */
