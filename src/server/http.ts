@@ -231,6 +231,8 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
   app.get('/tv', page);
   app.get('/tv/:game', page);
   app.get('/following', page);
+  // The games database: finished games searched.
+  app.get('/games/search', page);
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
   app.get('/ladder', page);
   app.get('/ladder/:game', page);

@@ -166,6 +166,12 @@ export const sitePagesToSee = (site: () => SitePages): readonly SitePage[] => [
   { name: 'games being played', who: 'guest', path: () => '/games', ready: [':is(.current-games, .no-games)'] },
   { name: 'TV', who: 'guest', path: () => '/tv', ready: [':is([data-testid=status], .tv-nothing)'] },
   { name: 'following', who: 'player', path: () => '/following', ready: [':is(.following-list, .no-follows)'] },
+  {
+    name: 'games database',
+    who: 'guest',
+    path: () => `/games/search?player=${site().player}`,
+    ready: [':is(.games-found, .no-games-found)'],
+  },
 ];
 
 /** A laptop's screen and a phone's, as the design is checked on (screenshots in test-results/pages/). */

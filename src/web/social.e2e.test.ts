@@ -264,3 +264,76 @@ describe('games drawn small', () => {
     await resign(ivy as Visitor, hive);
   });
 });
+
+describe('the games database', () => {
+  it('finds finished games by player, opponent, outcome and opening, a page at a time; each opens in its replay; the search exports as records', async () => {
+    const [ann, bob, cy] = await Promise.all(['Db_Ann', 'Db_Bob', 'Db_Cy'].map(visitor));
+    // 21 games Db_Ann opens in the centre and resigns; one she opens in a corner and Db_Cy resigns.
+    for (let i = 0; i < 21; i++) {
+      const lost = await play('tictactoe', ann as Visitor, bob as Visitor);
+      await move(ann as Visitor, lost.id, 0, lost.token, 'b2', 0);
+      await resign(ann as Visitor, lost);
+    }
+    const won = await play('tictactoe', ann as Visitor, cy as Visitor);
+    await move(ann as Visitor, won.id, 0, won.token, 'a1', 0);
+    const socket = await Client.open(base, won.id, undefined, (cy as Visitor).from, {
+      origin: base,
+      cookie: (cy as Visitor).cookie as string,
+    });
+    expect(await socket.ask({ type: 'resign', seat: 1, token: won.second })).toMatchObject({ ok: true });
+    socket.close();
+
+    const page = await device('Db_Viewer');
+    await page.goto(`${base}/games`);
+    await page.getByRole('link', { name: 'Search finished games' }).click();
+    await page.waitForURL(`${base}/games/search`);
+    const form = page.getByRole('form', { name: 'Games database' });
+    const rows = page.locator('.games-found tbody tr');
+    const search = async (fields: Record<string, string>) => {
+      for (const [label, value] of Object.entries(fields)) {
+        // A select's name is its label and the option chosen ("Game Any").
+        const field = form.getByLabel(new RegExp(`^${label}`));
+        if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+        else await field.fill(value);
+      }
+      await form.getByRole('button', { name: 'Search' }).click();
+    };
+    await search({ Player: 'Db_Ann' });
+    // A page of 20, newest first; then the rest.
+    await poll(async () => rows.count()).toBe(20);
+    expect(await rows.first().getAttribute('data-game-id')).toBe(won.id);
+    await page.getByRole('button', { name: 'More games' }).click();
+    await poll(async () => rows.count()).toBe(22);
+    await page.screenshot({ path: 'test-results/social-games-database.png', fullPage: true });
+
+    await search({ Against: 'Db_Cy' });
+    await poll(async () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([won.id]);
+    expect(await rows.first().getByTestId('result').textContent()).toBe('Db_Ann wonresignation');
+    await search({ Against: '', 'Their result': 'loss', 'First moves': 'b2' });
+    await poll(async () => rows.count()).toBe(20);
+    await search({ 'Their result': 'win', 'First moves': '' });
+    await poll(async () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([won.id]);
+    await search({ 'Their result': '', 'First moves': 'a1', Game: 'hive' });
+    await page.getByText('No game found.').waitFor();
+
+    // The export is the search as shown: every game Db_Ann opened in the centre, as records.
+    await search({ Game: '', 'First moves': 'b2' });
+    await poll(async () => rows.count()).toBe(20);
+    const exported = await page.getByRole('link', { name: 'Export these games' }).getAttribute('href');
+    const records = (await (await page.request.get(`${base}${exported}`)).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(records.length).toBe(21);
+    expect(records.every((r) => r.moves[0] === 'b2')).toBe(true);
+    // The search is in the address, to share; a game opens in its replay.
+    expect(new URL(page.url()).searchParams.get('opening')).toBe('b2');
+    const first = await rows.first().getAttribute('data-game-id');
+    await rows
+      .first()
+      .getByRole('link', { name: /^Replay / })
+      .click();
+    await page.waitForURL(`${base}/g/${first}`);
+    await page.getByTestId('status').waitFor();
+  });
+});

@@ -87,3 +87,44 @@ export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentG
     ? ok(channels as Record<string, CurrentGame>)
     : fail('the server sent channels this page cannot read');
 }
+
+/** A finished game the games database found. */
+export interface FoundGame {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly speed: string;
+  readonly rated: boolean;
+  readonly termination: string;
+  /** The seat that won, or null (a draw, or no single winner). */
+  readonly winner: number | null;
+  readonly draw: boolean;
+  /** The players' mean rating before the game (rated games), or null. */
+  readonly rating: number | null;
+  readonly opening: readonly string[];
+  /** Per seat, the name it was played under (null: an AI's seat). */
+  readonly players: readonly (string | null)[];
+}
+
+/** A search of the games database as the server reads it (docs/social.md): its fields, each as text. */
+export type GamesSearch = Readonly<Record<string, string>>;
+
+/** The address of a search's page of games, or (`export`) of its records, one JSON a line. */
+export const gamesSearchUrl = (search: GamesSearch, exported = false, after?: string): string => {
+  const query = new URLSearchParams(Object.entries(search).filter(([, v]) => v !== ''));
+  if (after !== undefined) query.set('after', after);
+  return `/api/search/games${exported ? '.ndjson' : ''}${query.size > 0 ? `?${query}` : ''}`;
+};
+
+/** A page of the finished games `search` finds, newest first, and where the next begins (null: the last). */
+export async function searchGames(
+  search: GamesSearch,
+  after?: string,
+): Promise<Result<{ games: readonly FoundGame[]; next: string | null }>> {
+  const r = await call(gamesSearchUrl(search, false, after));
+  if (!r.ok) return r;
+  const v = r.value as { games?: unknown; next?: unknown } | null;
+  return Array.isArray(v?.games)
+    ? ok({ games: v.games as FoundGame[], next: typeof v.next === 'string' ? v.next : null })
+    : fail('the server sent games this page cannot read');
+}

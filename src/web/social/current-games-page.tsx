@@ -5,6 +5,7 @@ import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { formatRating, t } from '../i18n/index.ts';
 import { timeControl } from '../online/clock-text.ts';
 import { gamePage } from '../online/links.ts';
+import { GAMES_DATABASE_PAGE } from './addresses.ts';
 import { BEST_CHANNEL, type CurrentGame, fetchCurrentGames, tvPage } from './api.ts';
 import { MiniBoard } from './mini-board.tsx';
 
@@ -99,6 +100,7 @@ export function CurrentGamesPage() {
         <a class="button-link" href={tvPage(game || BEST_CHANNEL)}>
           <Tv class="icon" aria-hidden="true" /> {t('tv.watchTv')}
         </a>
+        <a href={GAMES_DATABASE_PAGE}>{t('social.db.link')}</a>
       </p>
       <Problem text={problem} />
       {games !== null &&
