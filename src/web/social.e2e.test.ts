@@ -337,3 +337,30 @@ describe('the games database', () => {
     await page.getByTestId('status').waitFor();
   });
 });
+
+describe('a profile’s record', () => {
+  it('shows the winning streaks and the latest games drawn small', async () => {
+    const [star, pal] = await Promise.all(['Rec_Star', 'Rec_Pal'].map(visitor));
+    // Two casual games Rec_Star wins, each ending on an X in the centre.
+    const won: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const casual = await play('tictactoe', star as Visitor, pal as Visitor);
+      await move(star as Visitor, casual.id, 0, casual.token, 'b2', 0);
+      const socket = await Client.open(base, casual.id, undefined, (pal as Visitor).from, {
+        origin: base,
+        cookie: (pal as Visitor).cookie as string,
+      });
+      expect(await socket.ask({ type: 'resign', seat: 1, token: casual.second })).toMatchObject({ ok: true });
+      socket.close();
+      won.push(casual.id);
+    }
+
+    const page = await device('Rec_Viewer');
+    await page.goto(`${base}/u/Rec_Star`);
+    const record = page.getByRole('region', { name: 'Record' });
+    await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 2 now, 2 at best (over the last 2 games).');
+    const boards = page.getByRole('list', { name: 'Latest games' });
+    for (const id of won) await poll(async () => boards.locator(`[data-game-id="${id}"] [data-drawn=true] svg path`).count()).toBe(2);
+    await page.screenshot({ path: 'test-results/social-profile-record.png', fullPage: true });
+  });
+});

@@ -4,6 +4,7 @@ import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
+import { PlayerRecordPanel, RecentBoards } from '../social/player-record.tsx';
 import { RelationBar } from '../social/relation-bar.tsx';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
@@ -104,7 +105,9 @@ export function ProfilePage({ name }: { name: string }) {
               </tbody>
             </table>
           )}
+          <PlayerRecordPanel key={profile.name} name={profile.name} />
           <h3>{t('profile.gamesTitle')}</h3>
+          <RecentBoards games={games} />
           <p class="controls">
             <label>
               {t('lobby.game')}{' '}

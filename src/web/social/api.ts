@@ -128,3 +128,29 @@ export async function searchGames(
     ? ok({ games: v.games as FoundGame[], next: typeof v.next === 'string' ? v.next : null })
     : fail('the server sent games this page cannot read');
 }
+
+/** A win over a rated opponent, as a profile lists the best. */
+export interface BestWin {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly opponent: string | null;
+  /** The opponent's rating before the game. */
+  readonly rating: number;
+}
+
+/** A player's record over their latest games (`games` of them): winning streaks and best wins. */
+export interface PlayerRecord {
+  readonly games: number;
+  readonly streaks: { readonly current: number; readonly longest: number };
+  readonly bestWins: readonly BestWin[];
+}
+
+export async function fetchPlayerRecord(name: string): Promise<Result<PlayerRecord>> {
+  const r = await call(`/api/players/${encodeURIComponent(name)}/record`);
+  if (!r.ok) return r;
+  const v = r.value as Partial<PlayerRecord> | null;
+  return v && typeof v.games === 'number' && v.streaks && Array.isArray(v.bestWins)
+    ? ok(v as PlayerRecord)
+    : fail('the server sent a record this page cannot read');
+}

@@ -364,6 +364,11 @@ export default {
   'social.news.started': '{player} has started a rated game.',
   'social.news.watch': 'Watch',
   'tv.moreOnTv': 'More on TV',
+  'social.record.title': 'Record',
+  'social.record.streaks':
+    'Winning streak: {current, number} now, {longest, number} at best (over the last {games, plural, one {# game} other {# games}}).',
+  'social.record.bestWins': 'Best wins',
+  'social.record.recent': 'Latest games',
   'social.db.title': 'Games database',
   'social.db.link': 'Search finished games',
   'social.db.players': 'Players',

@@ -365,6 +365,11 @@ export default {
   'social.news.started': '{player} ha empezado una partida puntuable.',
   'social.news.watch': 'Ver',
   'tv.moreOnTv': 'Más en la TV',
+  'social.record.title': 'Historial',
+  'social.record.streaks':
+    'Racha de victorias: {current, number} ahora, {longest, number} como máximo (en {games, plural, one {la última partida} other {las últimas # partidas}}).',
+  'social.record.bestWins': 'Mejores victorias',
+  'social.record.recent': 'Últimas partidas',
   'social.db.title': 'Base de partidas',
   'social.db.link': 'Buscar partidas terminadas',
   'social.db.players': 'Jugadores',

@@ -364,6 +364,11 @@ export default {
   'social.news.started': '{player}: началась рейтинговая партия.',
   'social.news.watch': 'Смотреть',
   'tv.moreOnTv': 'Ещё на ТВ',
+  'social.record.title': 'Достижения',
+  'social.record.streaks':
+    'Серия побед: сейчас {current, number}, самая длинная {longest, number} (за {games, plural, one {последнюю # партию} few {последние # партии} many {последние # партий} other {последние # партии}}).',
+  'social.record.bestWins': 'Лучшие победы',
+  'social.record.recent': 'Последние партии',
   'social.db.title': 'База партий',
   'social.db.link': 'Искать сыгранные партии',
   'social.db.players': 'Игроки',
