@@ -58,6 +58,7 @@ interface Listed {
   rating: number | null;
   watching: number;
   players: { name: string; rating?: number }[];
+  position?: unknown;
 }
 const current = async (b: Browser, query = ''): Promise<Listed[]> =>
   (await b.ask('GET', `/api/games/current${query}`)).json?.games as Listed[];
@@ -115,6 +116,21 @@ describe('the games being played now', () => {
     expect([channels.best?.id, channels.hive?.id, channels.hex?.id]).toEqual([stronger.id, stronger.id, hex.id]);
     annSocket.close();
     watcher.close();
+  });
+
+  it('carry each game’s position as a spectator sees it, moved on with its moves', async () => {
+    const [gil, hal] = await Promise.all(['Cur_Gil', 'Cur_Hal'].map(player));
+    const viewer = new Browser(server.base, '127.0.2.203');
+    const game = await play('tictactoe', gil as Browser, hal as Browser);
+    const positionOf = async () => (await current(viewer, '?game=tictactoe')).find((g) => g.id === game.id)?.position;
+    expect(await positionOf()).toEqual({ board: '---------' });
+    const socket = await Client.open(server.base, game.id, undefined, '127.0.2.204', {
+      origin: server.base,
+      cookie: (gil as Browser).cookie as string,
+    });
+    expect(await socket.ask({ type: 'move', seat: 0, move: 'a1', version: 0, token: game.token })).toMatchObject({ ok: true });
+    expect(await positionOf()).toEqual({ board: '------x--' });
+    socket.close();
   });
 
   it('are read as often as the other reads: a burst, then a 429', async () => {

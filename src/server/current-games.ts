@@ -1,3 +1,4 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,18 @@ export interface CurrentGame extends LiveGame {
   /** The players' mean rating in the game's kind (rated seats only), or null. */
   readonly rating: number | null;
   readonly createdAt: number;
+  /**
+   * The position now, as a spectator's socket shows it (the game's public view), for the list's
+   * miniature board; left out when it is larger than POSITION_MAX (a very long game).
+   */
+  readonly position?: Json;
 }
+
+/**
+ * The largest position a listing carries, as JSON text: a Hive view is its moves (some 12 bytes a
+ * ply), a DiceWars map some 3 KB, so a list of 100 stays under a megabyte however long its games.
+ */
+export const POSITION_MAX = 6000;
 
 /** Games one answer lists at most, and by default. */
 const LIST_MAX = 100;
@@ -53,6 +65,8 @@ export class CurrentGames {
   private readonly ratings = new Map<string, Promise<readonly (number | undefined)[]>>();
   /** Per TV channel: the game it shows, kept until that game is no longer being played. */
   private readonly featured = new Map<string, string>();
+  /** Per game listed: its position at a version, made again only when a move changed it. */
+  private readonly positions = new Map<string, { readonly version: number; readonly position: Json | undefined }>();
 
   constructor(
     private readonly rooms: HeldRooms,
@@ -64,6 +78,7 @@ export class CurrentGames {
     const rooms = this.rooms.liveRooms().filter(seated);
     const live = new Set(rooms.map((r) => r.id));
     for (const id of this.ratings.keys()) if (!live.has(id)) this.ratings.delete(id);
+    for (const id of this.positions.keys()) if (!live.has(id)) this.positions.delete(id);
     const games = await Promise.all(rooms.map((room) => this.describe(room)));
     return games.sort(byRating);
   }
@@ -110,7 +125,19 @@ export class CurrentGames {
       watching: room.talk.presence().watching,
       rating: rated.length === 0 ? null : Math.round(rated.reduce((a, b) => a + b, 0) / rated.length),
       createdAt: g.createdAt,
+      ...this.positionOf(room),
     };
+  }
+
+  /** The room's public position, kept per version (the list is asked far more often than moves are made). */
+  private positionOf(room: Room): { position?: Json } {
+    let kept = this.positions.get(room.id);
+    if (kept?.version !== room.version) {
+      const view = room.view(null);
+      kept = { version: room.version, position: JSON.stringify(view).length <= POSITION_MAX ? view : undefined };
+      this.positions.set(room.id, kept);
+    }
+    return kept.position === undefined ? {} : { position: kept.position };
   }
 
   /** Each seat's player's rating in the game's kind, if the seat holds an account that has one. */

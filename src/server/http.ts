@@ -234,6 +234,8 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
   // The tournaments: upcoming, running and finished, and each one's page.
   app.get('/tournaments', page);
   app.get('/tournament/:id', page);
+  // The games database: finished games searched.
+  app.get('/games/search', page);
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
   app.get('/ladder', page);
   app.get('/ladder/:game', page);

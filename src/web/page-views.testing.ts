@@ -180,6 +180,12 @@ export const sitePagesToSee = (site: () => SitePages): readonly SitePage[] => [
     ready: ['table.standings tbody tr', '[data-testid=countdown]', '[data-testid=your-entry]'],
     inView: BOTH(['.tournament-head h2', '[data-testid=countdown]', '.tournament-actions']),
   },
+  {
+    name: 'games database',
+    who: 'guest',
+    path: () => `/games/search?player=${site().player}`,
+    ready: [':is(.games-found, .no-games-found)'],
+  },
 ];
 
 /** A laptop's screen and a phone's, as the design is checked on (screenshots in test-results/pages/). */

@@ -68,12 +68,20 @@ async function device(name: string, viewport = { width: 1280, height: 900 }): Pr
   return context.newPage();
 }
 
-/** A game of `game` between two players, every seat taken: its id and the first seat's token. */
-async function play(game: string, a: Visitor, b: Visitor): Promise<{ id: string; token: string }> {
+/** A game of `game` between two players, every seat taken: its id and the seats' tokens. */
+async function play(game: string, a: Visitor, b: Visitor): Promise<{ id: string; token: string; second: string }> {
   const made = await a.ask('POST', '/api/games', { game, seats: ['open', 'open'], seat: 0 });
   const id = made.json?.id as string;
-  expect((await b.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
-  return { id, token: made.json?.token as string };
+  const joined = await b.ask('POST', `/api/games/${id}/seats/1`, {});
+  expect(joined.status).toBe(201);
+  return { id, token: made.json?.token as string, second: joined.json?.token as string };
+}
+
+/** Plays `move` in a seat of a game, as its player's socket would. */
+async function move(v: Visitor, game: string, seat: number, token: string, text: string, version: number): Promise<void> {
+  const socket = await Client.open(base, game, undefined, v.from, { origin: base, ...(v.cookie ? { cookie: v.cookie } : {}) });
+  expect(await socket.ask({ type: 'move', seat, move: text, version, token })).toMatchObject({ ok: true });
+  socket.close();
 }
 
 /** Gives two accounts Hive ratings, as a finished rated game between them leaves them. */
@@ -225,5 +233,134 @@ describe('games to watch', () => {
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
+  });
+});
+
+describe('games drawn small', () => {
+  it('each game being played shows its position as a miniature, moving on with its moves; TV draws its other channels small', async () => {
+    const [gil, hal, ivy, jo] = await Promise.all(['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo'].map(visitor));
+    const noughts = await play('tictactoe', gil as Visitor, hal as Visitor);
+    const hive = await play('hive', ivy as Visitor, jo as Visitor);
+    await move(gil as Visitor, noughts.id, 0, noughts.token, 'b2', 0);
+    await move(ivy as Visitor, hive.id, 0, hive.token, 'wS1', 0);
+    const page = await device('Mini_Viewer');
+    await page.goto(`${base}/games`);
+    const mini = (id: string) => page.locator(`.current-games [data-game-id="${id}"] [data-testid=mini-board][data-drawn=true]`);
+    // Tic-tac-toe: the X in the centre; Hive: one piece, its bug's letter on it.
+    await poll(async () => mini(noughts.id).locator('svg path').count()).toBe(2);
+    expect(await mini(noughts.id).locator('svg circle').count()).toBe(0);
+    await poll(async () => mini(hive.id).locator('svg polygon').count()).toBe(1);
+    expect(await mini(hive.id).locator('svg text').textContent()).toBe('S');
+    // A move is drawn without a reload, by the list's own refresh.
+    await move(hal as Visitor, noughts.id, 1, noughts.second, 'a1', 1);
+    await poll(async () => mini(noughts.id).locator('svg circle').count()).toBe(1);
+    await page.screenshot({ path: 'test-results/social-miniatures.png', fullPage: true });
+
+    // TV on Hive: the tic-tac-toe channel's game drawn small in its link.
+    await page.goto(`${base}/tv/hive`);
+    const channel = page.getByRole('navigation', { name: 'TV channels' }).locator('a[href="/tv/tictactoe"]');
+    await poll(async () => channel.locator('[data-drawn=true] svg circle').count()).toBe(1);
+    await resign(gil as Visitor, noughts);
+    await resign(ivy as Visitor, hive);
+  });
+});
+
+describe('the games database', () => {
+  it('finds finished games by player, opponent, outcome and opening, a page at a time; each opens in its replay; the search exports as records', async () => {
+    const [ann, bob, cy] = await Promise.all(['Db_Ann', 'Db_Bob', 'Db_Cy'].map(visitor));
+    // 21 games Db_Ann opens in the centre and resigns; one she opens in a corner and Db_Cy resigns.
+    for (let i = 0; i < 21; i++) {
+      const lost = await play('tictactoe', ann as Visitor, bob as Visitor);
+      await move(ann as Visitor, lost.id, 0, lost.token, 'b2', 0);
+      await resign(ann as Visitor, lost);
+    }
+    const won = await play('tictactoe', ann as Visitor, cy as Visitor);
+    await move(ann as Visitor, won.id, 0, won.token, 'a1', 0);
+    const socket = await Client.open(base, won.id, undefined, (cy as Visitor).from, {
+      origin: base,
+      cookie: (cy as Visitor).cookie as string,
+    });
+    expect(await socket.ask({ type: 'resign', seat: 1, token: won.second })).toMatchObject({ ok: true });
+    socket.close();
+
+    const page = await device('Db_Viewer');
+    await page.goto(`${base}/games`);
+    await page.getByRole('link', { name: 'Search finished games' }).click();
+    await page.waitForURL(`${base}/games/search`);
+    const form = page.getByRole('form', { name: 'Games database' });
+    const rows = page.locator('.games-found tbody tr');
+    const search = async (fields: Record<string, string>) => {
+      for (const [label, value] of Object.entries(fields)) {
+        // A select's name is its label and the option chosen ("Game Any").
+        const field = form.getByLabel(new RegExp(`^${label}`));
+        if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+        else await field.fill(value);
+      }
+      await form.getByRole('button', { name: 'Search' }).click();
+    };
+    await search({ Player: 'Db_Ann' });
+    // A page of 20, newest first; then the rest.
+    await poll(async () => rows.count()).toBe(20);
+    expect(await rows.first().getAttribute('data-game-id')).toBe(won.id);
+    await page.getByRole('button', { name: 'More games' }).click();
+    await poll(async () => rows.count()).toBe(22);
+    await page.screenshot({ path: 'test-results/social-games-database.png', fullPage: true });
+
+    await search({ Against: 'Db_Cy' });
+    await poll(async () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([won.id]);
+    expect(await rows.first().getByTestId('result').textContent()).toBe('Db_Ann wonresignation');
+    await search({ Against: '', 'Their result': 'loss', 'First moves': 'b2' });
+    await poll(async () => rows.count()).toBe(20);
+    await search({ 'Their result': 'win', 'First moves': '' });
+    await poll(async () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([won.id]);
+    await search({ 'Their result': '', 'First moves': 'a1', Game: 'hive' });
+    await page.getByText('No game found.').waitFor();
+
+    // The export is the search as shown: every game Db_Ann opened in the centre, as records.
+    await search({ Game: '', 'First moves': 'b2' });
+    await poll(async () => rows.count()).toBe(20);
+    const exported = await page.getByRole('link', { name: 'Export these games' }).getAttribute('href');
+    const records = (await (await page.request.get(`${base}${exported}`)).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(records.length).toBe(21);
+    expect(records.every((r) => r.moves[0] === 'b2')).toBe(true);
+    // The search is in the address, to share; a game opens in its replay.
+    expect(new URL(page.url()).searchParams.get('opening')).toBe('b2');
+    const first = await rows.first().getAttribute('data-game-id');
+    await rows
+      .first()
+      .getByRole('link', { name: /^Replay / })
+      .click();
+    await page.waitForURL(`${base}/g/${first}`);
+    await page.getByTestId('status').waitFor();
+  });
+});
+
+describe('a profile’s record', () => {
+  it('shows the winning streaks and the latest games drawn small', async () => {
+    const [star, pal] = await Promise.all(['Rec_Star', 'Rec_Pal'].map(visitor));
+    // Two casual games Rec_Star wins, each ending on an X in the centre.
+    const won: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const casual = await play('tictactoe', star as Visitor, pal as Visitor);
+      await move(star as Visitor, casual.id, 0, casual.token, 'b2', 0);
+      const socket = await Client.open(base, casual.id, undefined, (pal as Visitor).from, {
+        origin: base,
+        cookie: (pal as Visitor).cookie as string,
+      });
+      expect(await socket.ask({ type: 'resign', seat: 1, token: casual.second })).toMatchObject({ ok: true });
+      socket.close();
+      won.push(casual.id);
+    }
+
+    const page = await device('Rec_Viewer');
+    await page.goto(`${base}/u/Rec_Star`);
+    const record = page.getByRole('region', { name: 'Record' });
+    await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 2 now, 2 at best (over the last 2 games).');
+    const boards = page.getByRole('list', { name: 'Latest games' });
+    for (const id of won) await poll(async () => boards.locator(`[data-game-id="${id}"] [data-drawn=true] svg path`).count()).toBe(2);
+    await page.screenshot({ path: 'test-results/social-profile-record.png', fullPage: true });
   });
 });

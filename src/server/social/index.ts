@@ -6,6 +6,7 @@ import { Blocks } from './blocks.ts';
 import { FollowNews } from './follow-news.ts';
 import { registerGamesSearch } from './games-search.ts';
 import { PlayerIndex } from './player-index.ts';
+import { registerPlayerRecord } from './player-record.ts';
 import { registerSocial } from './routes.ts';
 
 /** What the rest of the server asks of the social part: who blocks whom, the followers' notices, the search's index. */
@@ -45,6 +46,7 @@ export function startSocial(
     ...(limits.maxBlocks === undefined ? {} : { maxBlocks: limits.maxBlocks }),
   });
   registerGamesSearch(app, store, now);
+  registerPlayerRecord(app, store, now);
   backfillGamesDb(app, store);
   return {
     blocks,

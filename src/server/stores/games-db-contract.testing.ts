@@ -17,6 +17,8 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
       termination: string;
       rated?: boolean;
       clock?: typeof blitz;
+      /** A rated game's players' ratings after it (1500 each unless given). */
+      after?: [number, number];
     },
   ) => {
     const made: NewGame = {
@@ -35,8 +37,15 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
     for (const [ply, move] of g.moves.entries())
       await store.games.append(g.id, { ply, move, at: g.at + ply }, { deadline: null, due: null });
     const after = { rating: 1500, deviation: 300, volatility: 0.06 };
+    // Each player's rating as it stands: the end writes the new one over it (as a room's end reads it first).
+    const befores = await Promise.all(g.seats.map(async (a) => (await store.ratings.of(a)).find((r) => r.perf === 'hex:blitz') ?? null));
     const ratings = g.rated
-      ? { perf: 'hex:blitz', at: g.at + 50, seats: g.seats.map((account) => ({ account, before: null, after })), diffs: [0, 0] }
+      ? {
+          perf: 'hex:blitz',
+          at: g.at + 50,
+          seats: g.seats.map((account, i) => ({ account, before: befores[i] ?? null, after: { ...after, rating: g.after?.[i] ?? 1500 } })),
+          diffs: [0, 0],
+        }
       : undefined;
     expect(
       await store.games.end(g.id, {
@@ -127,6 +136,38 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
         expect(await q({ game: 'hex', opening: ['a1', 'b2', 'c3'] })).toEqual(['g1']);
         // A prefix is of whole moves: "b" is not "b2".
         expect(await q({ game: 'hex', opening: ['a1', 'b'] })).toEqual([]);
+      }),
+    );
+
+    it(
+      'gives a player’s record: their latest outcomes, newest first, and their rated wins in them, the opponent rated highest first',
+      withStore(async (store) => {
+        for (const [i, n] of ['Hal', 'Ivo', 'Jan', 'Kim'].entries())
+          await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        const win = (winner: number) => ({ kind: 'win', winner });
+        const rated = { rated: true, clock: blitz, moves: ['a1'], termination: 'rules' };
+        await play(store, { id: 'r1', at: 100, seats: ['Ivo', 'Jan'], result: win(0), ...rated, after: [1800, 1300] });
+        await play(store, { id: 'r2', at: 200, seats: ['Hal', 'Ivo'], result: win(0), ...rated, after: [1600, 1700] });
+        await play(store, { id: 'r3', at: 300, seats: ['Jan', 'Hal'], result: win(1), ...rated, after: [1250, 1650] });
+        const casual = { moves: ['a1'], termination: 'resignation' };
+        await play(store, { id: 'r4', at: 400, seats: ['Hal', 'Kim'], result: win(0), ...casual });
+        await play(store, { id: 'r5', at: 500, seats: ['Kim', 'Hal'], result: { kind: 'draw' }, ...casual, termination: 'agreement' });
+        await play(store, { id: 'r6', at: 600, seats: ['Hal', 'Kim'], result: win(0), ...casual });
+        const all = await store.gamesDb.record('Hal', 100, 5);
+        expect(all.outcomes).toEqual(['win', 'draw', 'win', 'win', 'win']);
+        // The opponents' ratings before each game: Ivo's 1800, Jan's 1300.
+        expect(all.bestWins).toEqual([
+          { id: 'r2', game: 'hex', createdAt: 200, opponent: 'Ivo', rating: 1800 },
+          { id: 'r3', game: 'hex', createdAt: 300, opponent: 'Jan', rating: 1300 },
+        ]);
+        // Only the window's games: the latest four hold one rated win; the latest three, none.
+        expect(await store.gamesDb.record('Hal', 4, 5)).toEqual({
+          outcomes: ['win', 'draw', 'win', 'win'],
+          bestWins: [{ id: 'r3', game: 'hex', createdAt: 300, opponent: 'Jan', rating: 1300 }],
+        });
+        expect((await store.gamesDb.record('Hal', 3, 5)).bestWins).toEqual([]);
+        expect((await store.gamesDb.record('Hal', 100, 1)).bestWins.map((w) => w.id)).toEqual(['r2']);
+        expect(await store.gamesDb.record('Nobody', 100, 5)).toEqual({ outcomes: [], bestWins: [] });
       }),
     );
 

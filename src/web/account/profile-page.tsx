@@ -5,6 +5,7 @@ import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
 import { ProfileTournaments } from '../profile/tournaments.tsx';
+import { PlayerRecordPanel, RecentBoards } from '../social/player-record.tsx';
 import { RelationBar } from '../social/relation-bar.tsx';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
@@ -106,7 +107,9 @@ export function ProfilePage({ name }: { name: string }) {
             </table>
           )}
           <ProfileTournaments name={profile.name} />
+          <PlayerRecordPanel key={profile.name} name={profile.name} />
           <h3>{t('profile.gamesTitle')}</h3>
+          <RecentBoards games={games} />
           <p class="controls">
             <label>
               {t('lobby.game')}{' '}

@@ -49,7 +49,15 @@ export interface WebGameParts<S, M, O> {
   readonly puzzleSet?: () => Promise<unknown>;
   /** The home card's picture: a glimpse of the board (decoration). */
   readonly picture?: ComponentChildren;
+  /**
+   * A position drawn small and still (the games being played, a profile's games), loaded when the
+   * first is drawn: the lists name games without it.
+   */
+  readonly miniature?: () => Promise<Miniature<S>>;
 }
+
+/** A position as a miniature board: a static drawing, no interaction. */
+export type Miniature<S> = (props: { state: S }) => JSX.Element;
 
 /** What a game's board module gives: the board in its shell, and where its moves are drawn. */
 export interface GameView<S, M, O> {

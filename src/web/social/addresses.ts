@@ -1,6 +1,8 @@
 /** The social pages' addresses, apart from the pages: the top bar links to them without loading them. */
 export const CURRENT_GAMES_PAGE = '/games';
 export const FOLLOWING_PAGE = '/following';
+/** The games database: finished games searched. */
+export const GAMES_DATABASE_PAGE = '/games/search';
 /** The path of a player's profile (account/profile-page.tsx shows it). */
 export const profilePage = (name: string): string => `/u/${encodeURIComponent(name)}`;
 
@@ -16,7 +18,7 @@ export function tvChannel(pathname: string): string | null {
 
 /** Whether a path is one of the social pages (social/pages.tsx): the router asks without loading them. */
 export const isSocialPath = (pathname: string): boolean =>
-  pathname === CURRENT_GAMES_PAGE || pathname === FOLLOWING_PAGE || tvChannel(pathname) !== null;
+  pathname === CURRENT_GAMES_PAGE || pathname === FOLLOWING_PAGE || pathname === GAMES_DATABASE_PAGE || tvChannel(pathname) !== null;
 
 /** The page of TV's channel (/tv, /tv/hive). */
 export const tvPage = (channel: string): string => (channel === BEST_CHANNEL ? '/tv' : `/tv/${encodeURIComponent(channel)}`);

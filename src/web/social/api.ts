@@ -1,3 +1,4 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { call } from '../online/api.ts';
@@ -60,6 +61,8 @@ export interface CurrentGame extends LiveGame {
   readonly watching: number;
   readonly rating: number | null;
   readonly createdAt: number;
+  /** The position now (the game's public view), for its miniature; absent when too large to list. */
+  readonly position?: Json;
 }
 
 /** The games being played now, highest rated first, of `game` and `speed` when given. */
@@ -83,4 +86,71 @@ export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentG
   return channels !== null && typeof channels === 'object' && !Array.isArray(channels)
     ? ok(channels as Record<string, CurrentGame>)
     : fail('the server sent channels this page cannot read');
+}
+
+/** A finished game the games database found. */
+export interface FoundGame {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly speed: string;
+  readonly rated: boolean;
+  readonly termination: string;
+  /** The seat that won, or null (a draw, or no single winner). */
+  readonly winner: number | null;
+  readonly draw: boolean;
+  /** The players' mean rating before the game (rated games), or null. */
+  readonly rating: number | null;
+  readonly opening: readonly string[];
+  /** Per seat, the name it was played under (null: an AI's seat). */
+  readonly players: readonly (string | null)[];
+}
+
+/** A search of the games database as the server reads it (docs/social.md): its fields, each as text. */
+export type GamesSearch = Readonly<Record<string, string>>;
+
+/** The address of a search's page of games, or (`export`) of its records, one JSON a line. */
+export const gamesSearchUrl = (search: GamesSearch, exported = false, after?: string): string => {
+  const query = new URLSearchParams(Object.entries(search).filter(([, v]) => v !== ''));
+  if (after !== undefined) query.set('after', after);
+  return `/api/search/games${exported ? '.ndjson' : ''}${query.size > 0 ? `?${query}` : ''}`;
+};
+
+/** A page of the finished games `search` finds, newest first, and where the next begins (null: the last). */
+export async function searchGames(
+  search: GamesSearch,
+  after?: string,
+): Promise<Result<{ games: readonly FoundGame[]; next: string | null }>> {
+  const r = await call(gamesSearchUrl(search, false, after));
+  if (!r.ok) return r;
+  const v = r.value as { games?: unknown; next?: unknown } | null;
+  return Array.isArray(v?.games)
+    ? ok({ games: v.games as FoundGame[], next: typeof v.next === 'string' ? v.next : null })
+    : fail('the server sent games this page cannot read');
+}
+
+/** A win over a rated opponent, as a profile lists the best. */
+export interface BestWin {
+  readonly id: string;
+  readonly game: string;
+  readonly createdAt: number;
+  readonly opponent: string | null;
+  /** The opponent's rating before the game. */
+  readonly rating: number;
+}
+
+/** A player's record over their latest games (`games` of them): winning streaks and best wins. */
+export interface PlayerRecord {
+  readonly games: number;
+  readonly streaks: { readonly current: number; readonly longest: number };
+  readonly bestWins: readonly BestWin[];
+}
+
+export async function fetchPlayerRecord(name: string): Promise<Result<PlayerRecord>> {
+  const r = await call(`/api/players/${encodeURIComponent(name)}/record`);
+  if (!r.ok) return r;
+  const v = r.value as Partial<PlayerRecord> | null;
+  return v && typeof v.games === 'number' && v.streaks && Array.isArray(v.bestWins)
+    ? ok(v as PlayerRecord)
+    : fail('the server sent a record this page cannot read');
 }

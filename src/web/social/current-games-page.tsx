@@ -5,15 +5,20 @@ import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import { formatRating, t } from '../i18n/index.ts';
 import { timeControl } from '../online/clock-text.ts';
 import { gamePage } from '../online/links.ts';
+import { GAMES_DATABASE_PAGE } from './addresses.ts';
 import { BEST_CHANNEL, type CurrentGame, fetchCurrentGames, tvPage } from './api.ts';
+import { MiniBoard } from './mini-board.tsx';
 
 /** The page of the games being played now. */
 export { CURRENT_GAMES_PAGE } from './addresses.ts';
 
 /** The speeds a game is filtered by, as the server names them. */
 const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'unlimited'] as const;
-/** The list is asked for again this often while the page is open: games start and end. */
-const REFRESH_MS = 10_000;
+/**
+ * The list is asked for again this often while the page is open: games start and end, and each
+ * miniature moves on with its game's moves (a bounded refresh, where lichess subscribes each board).
+ */
+const REFRESH_MS = 5000;
 
 /** The players of a game as a line: "Ann (1700) – Bob (1800)". */
 export function PlayersLine({ game }: { game: CurrentGame }) {
@@ -95,6 +100,7 @@ export function CurrentGamesPage() {
         <a class="button-link" href={tvPage(game || BEST_CHANNEL)}>
           <Tv class="icon" aria-hidden="true" /> {t('tv.watchTv')}
         </a>
+        <a href={GAMES_DATABASE_PAGE}>{t('social.db.link')}</a>
       </p>
       <Problem text={problem} />
       {games !== null &&
@@ -104,6 +110,7 @@ export function CurrentGamesPage() {
           <ul class="current-games" aria-label={t('tv.currentTitle')}>
             {games.map((g) => (
               <li class="card" data-game-id={g.id}>
+                <MiniBoard game={g.game} position={g.position} />
                 <p class="current-line">
                   <PlayersLine game={g} />
                 </p>

@@ -5,6 +5,7 @@ import { t } from '../i18n/index.ts';
 import { OnlinePage } from '../online/page.tsx';
 import { BEST_CHANNEL, type CurrentGame, fetchTv, tvPage } from './api.ts';
 import { CURRENT_GAMES_PAGE, GameLine, PlayersLine } from './current-games-page.tsx';
+import { MiniBoard } from './mini-board.tsx';
 
 /** TV asks what its channels show this often: when the game shown ends, the next follows within it. */
 const TUNE_MS = 3000;
@@ -45,6 +46,8 @@ export function TvPage({ channel }: { channel: string }) {
           </strong>
           {list.map((c) => (
             <a href={tvPage(c)} aria-current={c === channel ? 'page' : undefined}>
+              {/* The other channels' games, drawn small: what switching to one would show. */}
+              {c !== channel && channels?.[c] && <MiniBoard game={channels[c].game} position={channels[c].position} />}
               {title(c)}
             </a>
           ))}

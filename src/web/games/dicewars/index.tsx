@@ -21,6 +21,8 @@ export const dicewarsWeb = webGame({
       ]}
     />
   ),
+  // The miniature loads with the first list that draws one.
+  miniature: () => import('./mini.tsx').then((m) => m.DiceWarsMini),
   // The board loads when one is drawn, not with the pages that name the game.
   view: () => import('./view.tsx').then((m) => ({ Board: m.DiceWarsBoard, movePoints: m.dicewarsMovePoints })),
   howToPlay: HOW_TO_PLAY,

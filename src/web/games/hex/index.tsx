@@ -16,6 +16,8 @@ export const hexWeb = webGame({
       )}
     />
   ),
+  // The miniature loads with the first list that draws one.
+  miniature: () => import('./mini.tsx').then((m) => m.HexMini),
   // The board loads when one is drawn, not with the pages that name the game.
   view: () => import('./view.tsx').then((m) => ({ Board: m.HexBoardView, movePoints: m.hexMovePoints })),
   howToPlay: HOW_TO_PLAY,

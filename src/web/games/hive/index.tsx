@@ -21,6 +21,8 @@ export const hiveWeb = webGame({
       ]}
     />
   ),
+  // The miniature loads with the first list that draws one.
+  miniature: () => import('./mini.tsx').then((m) => m.HiveMini),
   // The board loads when one is drawn, not with the pages that name the game.
   view: () => import('./view.tsx').then((m) => ({ Board: m.HiveBoard, movePoints: m.hiveMovePoints })),
   howToPlay: HOW_TO_PLAY,

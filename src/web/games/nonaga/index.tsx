@@ -22,6 +22,8 @@ export const nonagaWeb = webGame({
       ]}
     />
   ),
+  // The miniature loads with the first list that draws one.
+  miniature: () => import('./mini.tsx').then((m) => m.NonagaMini),
   // The board loads when one is drawn, not with the pages that name the game.
   view: () => import('./view.tsx').then((m) => ({ Board: m.NonagaBoard, movePoints: m.nonagaMovePoints })),
   howToPlay: HOW_TO_PLAY,

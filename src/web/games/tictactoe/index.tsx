@@ -6,6 +6,8 @@ import { HOW_TO_PLAY } from './how-to-play.tsx';
 /** Tic-tac-toe in the browser: against the perfect player at first. */
 export const tictactoeWeb = webGame({
   game: tictactoe,
+  // The miniature loads with the first list that draws one.
+  miniature: () => import('./mini.tsx').then((m) => m.TicTacToeMini),
   // The board loads when one is drawn, not with the pages that name the game.
   view: () => import('./view.tsx').then((m) => ({ Board: m.TicTacToeBoard })),
   howToPlay: HOW_TO_PLAY,
