@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { CURRENT_GAMES_PAGE, FOLLOWING_PAGE } from './addresses.ts';
 
@@ -13,7 +13,8 @@ const LINKS_ID = 'site-menu-links';
 export function SiteMenu({ signedIn }: { signedIn: boolean }) {
   const [opened, setOpened] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Listening from the render that opened it (not after the next paint): a quick tap elsewhere folds it too.
+  useLayoutEffect(() => {
     if (!opened) return;
     const away = (e: Event) => {
       if (!menu.current?.contains(e.target as Node)) setOpened(false);
