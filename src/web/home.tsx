@@ -10,6 +10,7 @@ import { YourGames } from './account/your-games.tsx';
 import type { Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
+import { livePlayerName } from './i18n/agents.ts';
 import { formatRating, loadMessages, t } from './i18n/index.ts';
 import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
@@ -67,7 +68,7 @@ function LiveGameCard() {
         {live.players.map((p, i) => (
           <span>
             {i > 0 && <span class="muted"> {t('home.vs')} </span>}
-            <strong>{p.name}</strong>
+            <strong>{livePlayerName(p)}</strong>
             {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
           </span>
         ))}

@@ -6,6 +6,7 @@ import { poolFor } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
+import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
 import { moveSound, useSettings } from '../settings.ts';
@@ -151,8 +152,16 @@ export function useOnlineGame<S, M, O>(
   const humanToMove = toMove !== null && playingHere.includes(toMove);
   const thinking = toMove !== null && seats[toMove]?.kind === 'ai';
   const players = seats.map((s, i) => {
-    const who = localSeats.includes(i) ? 'you' : s.kind === 'ai' ? (s.level ?? 'AI') : s.kind === 'open' ? 'open' : (s.name ?? 'a player');
-    return s.left === undefined ? who : `${who} (left)`;
+    const who = localSeats.includes(i)
+      ? t('players.you')
+      : s.kind === 'ai'
+        ? s.level
+          ? t('players.aiLevel', { level: agentWord(s.level) })
+          : t('players.ai')
+        : s.kind === 'open'
+          ? t('players.open')
+          : (s.name ?? t('players.someone'));
+    return s.left === undefined ? who : t('players.left', { who });
   });
 
   // Not a turn while the game loads or a seat is being taken: only a change after that alerts.

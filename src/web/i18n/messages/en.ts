@@ -234,6 +234,12 @@ export default {
   'online.pausedYours': 'The server restarted: your clock was paused while it was down ({pause}).',
   'online.pausedAll': 'The server restarted: the clocks were paused while it was down ({pause}).',
 
+  'players.you': 'you',
+  'players.ai': 'AI',
+  'players.aiLevel': 'AI ({level})',
+  'players.open': 'open',
+  'players.someone': 'a player',
+  'players.left': '{who} (left)',
   'seat.White': 'White',
   'seat.Black': 'Black',
   'seat.Red': 'Red',

@@ -235,6 +235,12 @@ export default {
   'online.pausedYours': 'El servidor se reinició: tu reloj se detuvo mientras estuvo caído ({pause}).',
   'online.pausedAll': 'El servidor se reinició: los relojes se detuvieron mientras estuvo caído ({pause}).',
 
+  'players.you': 'tú',
+  'players.ai': 'IA',
+  'players.aiLevel': 'IA ({level})',
+  'players.open': 'libre',
+  'players.someone': 'un jugador',
+  'players.left': '{who} (abandonó)',
   'seat.White': 'Blancas',
   'seat.Black': 'Negras',
   'seat.Red': 'Rojo',

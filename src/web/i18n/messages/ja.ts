@@ -233,6 +233,12 @@ export default {
   'online.pausedYours': 'サーバーが再起動しました。停止中 ({pause}) はあなたの時計も止まっていました。',
   'online.pausedAll': 'サーバーが再起動しました。停止中 ({pause}) は時計が止まっていました。',
 
+  'players.you': 'あなた',
+  'players.ai': 'AI',
+  'players.aiLevel': 'AI（{level}）',
+  'players.open': '空席',
+  'players.someone': 'プレイヤー',
+  'players.left': '{who}（退出）',
   'seat.White': '白',
   'seat.Black': '黒',
   'seat.Red': '赤',

@@ -234,6 +234,12 @@ export default {
   'online.pausedYours': 'Сервер перезапускался: ваши часы стояли, пока он не работал ({pause}).',
   'online.pausedAll': 'Сервер перезапускался: часы стояли, пока он не работал ({pause}).',
 
+  'players.you': 'вы',
+  'players.ai': 'ИИ',
+  'players.aiLevel': 'ИИ ({level})',
+  'players.open': 'свободно',
+  'players.someone': 'игрок',
+  'players.left': '{who} (вне партии)',
   'seat.White': 'Белые',
   'seat.Black': 'Чёрные',
   'seat.Red': 'Красные',
