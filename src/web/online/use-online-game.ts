@@ -108,7 +108,7 @@ export function useOnlineGame<S, M, O>(
       if (m.type === 'sync') {
         const synced = followGame(game, m.game, Date.now());
         if (!synced.ok) {
-          setError(`This page cannot show the game the server sent: ${synced.error.message}`);
+          setError(t('online.error.cannotShow', { reason: synced.error.message }));
           return;
         }
         wholeSync = false;
@@ -251,7 +251,7 @@ export function useOnlineGame<S, M, O>(
         localSeats.length === 0 && openSeat && !outcome
           ? (seat, name) =>
               void claimSeat(id, seat, name.trim() || null).then((r) => {
-                if (!r.ok) return setError(`That seat could not be taken: ${r.error.message}.`);
+                if (!r.ok) return setError(t('online.error.seat', { reason: r.error.message }));
                 setMine((m) => [...m, r.value]);
                 hasSession.current = true;
                 // The socket was opened before this browser had a session: a new one carries it.
@@ -269,7 +269,7 @@ export function useOnlineGame<S, M, O>(
         outcome && held !== undefined
           ? () =>
               void requestRematch(id, held).then((r) => {
-                if (!r.ok) return setError(`No rematch: ${r.error.message}.`);
+                if (!r.ok) return setError(t('online.error.rematch', { reason: r.error.message }));
                 window.location.assign(gamePage(r.value.id));
               })
           : null,
@@ -281,7 +281,7 @@ export function useOnlineGame<S, M, O>(
         // A spectator without a session gets a guest's first; the socket opened before it carries it from then on.
         if (hasSession.current) return send({ type: 'chat', text });
         void ensureSession().then((r) => {
-          if (!r.ok) return setError(`Your line could not be said: ${r.error.message}.`);
+          if (!r.ok) return setError(t('online.error.chat', { reason: r.error.message }));
           hasSession.current = true;
           socket.current?.restart();
           send({ type: 'chat', text });

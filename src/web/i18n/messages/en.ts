@@ -233,6 +233,10 @@ export default {
   'online.rated': 'Rated game',
   'online.pausedYours': 'The server restarted: your clock was paused while it was down ({pause}).',
   'online.pausedAll': 'The server restarted: the clocks were paused while it was down ({pause}).',
+  'online.error.cannotShow': 'This page cannot show the game the server sent: {reason}',
+  'online.error.seat': 'That seat could not be taken: {reason}.',
+  'online.error.rematch': 'No rematch: {reason}.',
+  'online.error.chat': 'Your line could not be said: {reason}.',
 
   'players.you': 'you',
   'players.ai': 'AI',

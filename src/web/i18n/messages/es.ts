@@ -234,6 +234,10 @@ export default {
   'online.rated': 'Partida puntuable',
   'online.pausedYours': 'El servidor se reinició: tu reloj se detuvo mientras estuvo caído ({pause}).',
   'online.pausedAll': 'El servidor se reinició: los relojes se detuvieron mientras estuvo caído ({pause}).',
+  'online.error.cannotShow': 'Esta página no puede mostrar la partida que envió el servidor: {reason}',
+  'online.error.seat': 'No se pudo ocupar ese puesto: {reason}.',
+  'online.error.rematch': 'Sin revancha: {reason}.',
+  'online.error.chat': 'No se pudo enviar tu mensaje: {reason}.',
 
   'players.you': 'tú',
   'players.ai': 'IA',

@@ -232,6 +232,10 @@ export default {
   'online.rated': 'レーティング戦',
   'online.pausedYours': 'サーバーが再起動しました。停止中 ({pause}) はあなたの時計も止まっていました。',
   'online.pausedAll': 'サーバーが再起動しました。停止中 ({pause}) は時計が止まっていました。',
+  'online.error.cannotShow': 'サーバーから届いた対局をこのページでは表示できません: {reason}',
+  'online.error.seat': 'その席に着けませんでした: {reason}。',
+  'online.error.rematch': '再戦できません: {reason}。',
+  'online.error.chat': 'メッセージを送れませんでした: {reason}。',
 
   'players.you': 'あなた',
   'players.ai': 'AI',

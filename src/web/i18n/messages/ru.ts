@@ -233,6 +233,10 @@ export default {
   'online.rated': 'Рейтинговая партия',
   'online.pausedYours': 'Сервер перезапускался: ваши часы стояли, пока он не работал ({pause}).',
   'online.pausedAll': 'Сервер перезапускался: часы стояли, пока он не работал ({pause}).',
+  'online.error.cannotShow': 'Эта страница не может показать партию, присланную сервером: {reason}',
+  'online.error.seat': 'Не удалось занять это место: {reason}.',
+  'online.error.rematch': 'Реванша не будет: {reason}.',
+  'online.error.chat': 'Не удалось отправить ваше сообщение: {reason}.',
 
   'players.you': 'вы',
   'players.ai': 'ИИ',
