@@ -125,7 +125,8 @@ for (const language of LANGUAGES)
         await p.prepare?.(page);
         // The page speaks the language: <html lang>, and its words.
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.code);
-        expect(await page.locator('main').first().innerText()).toMatch(language.mark);
+        // (Polled: a page whose board loads when drawn shows an empty frame a moment after its status is in.)
+        await expect.poll(() => page.locator('main').first().innerText()).toMatch(language.mark);
         const problems: string[] = [];
         for (const size of SIZES) {
           await page.setViewportSize(size);
