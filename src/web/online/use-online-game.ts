@@ -156,7 +156,7 @@ export function useOnlineGame<S, M, O>(
       ? t('players.you')
       : s.kind === 'ai'
         ? s.level
-          ? t('players.aiLevel', { level: agentWord(s.level) })
+          ? agentWord(s.level)
           : t('players.ai')
         : s.kind === 'open'
           ? t('players.open')
