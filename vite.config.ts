@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
-import { precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
+import { catalogChunkName, precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 /** The browser app: sources in src/web, built into dist/web (served by `hexarena serve`). */
@@ -17,6 +17,11 @@ export default defineConfig({
   ],
   // The engines' package from its sources, as tsconfig.json's paths map it for tsc and tsx.
   resolve: { alias: { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) } },
-  build: { outDir: '../../dist/web', emptyOutDir: true },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    // A catalog's parts named for their language and part: the first-load test weighs them.
+    rollupOptions: { output: { chunkFileNames: (chunk) => catalogChunkName(chunk.facadeModuleId) ?? 'assets/[name]-[hash].js' } },
+  },
   worker: { format: 'es' },
 });

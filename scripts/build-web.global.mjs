@@ -31,6 +31,7 @@ function webIsFresh(root) {
         newest(`${root}packages/engines/src`),
         newest(`${root}vite.config.ts`),
         newest(`${root}scripts/vite-service-worker.ts`),
+        newest(`${root}scripts/precompiled-catalogs.ts`),
         newest(`${root}package-lock.json`),
       )
     );

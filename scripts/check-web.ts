@@ -10,7 +10,9 @@ import { prepareSitePages } from '../src/web/site-pages.testing.ts';
 
 /**
  * `npm run check:web`: Lighthouse 12.2.3 (the last for Node 20) on the home page, an online game's
- * page and a player's profile, served by a real `hexarena serve` with something on each page
+ * page and a player's profile, and the home page and the game again in a Spanish browser (issue 47:
+ * the scores hold with a language other than English chosen; the run fails if the page loaded any
+ * catalog but Spanish's), served by a real `hexarena serve` with something on each page
  * (src/web/site-pages.testing.ts), in Debian's chromium. Prints each page's four category scores and
  * the first load's transfer size (the home page's HTML, JS and CSS as sent, gzipped), and exits 1 when
  * a score is under the bar (performance 95, accessibility 100, best practices 95) or the first load
@@ -44,11 +46,17 @@ const PRESETS: readonly Preset[] = process.argv.includes('--mobile')
 /** `--reports`: each page's whole Lighthouse report, as JSON in test-results/, to read what it found. */
 const reports = process.argv.includes('--reports');
 
-/** Debian's chromium with a DevTools port for Lighthouse, and the port once it listens. */
-async function startChromium(profile: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(chromiumPath(), [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/**
+ * Debian's chromium with a DevTools port for Lighthouse, and the port once it listens; with `lang`, a
+ * browser in that language (navigator.languages and Accept-Language), as a Spanish player's is.
+ */
+async function startChromium(profile: string, lang?: string): Promise<{ child: ChildProcess; port: number }> {
+  const language = lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [];
+  const child = spawn(
+    chromiumPath(),
+    [...CHROMIUM_FLAGS, ...language, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let said = '';
     const timer = setTimeout(() => reject(new Error(`chromium did not open its DevTools port:\n${said}`)), 30_000);
@@ -75,6 +83,15 @@ function firstLoadBytes(lhr: Result): { bytes: number; files: string[] } {
     bytes: kept.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     files: kept.map((r) => `${new URL(r.url).pathname} ${((r.transferSize ?? 0) / 1024).toFixed(1)} KB`),
   };
+}
+
+/** The catalog parts a page loaded (`i18n-es-common`…): a run in a language must load that language's alone. */
+function catalogsLoaded(lhr: Result): string[] {
+  const items = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })?.items ?? [];
+  return items.flatMap((r) => {
+    const m = /\/assets\/(i18n-[a-zA-Z-]+?-(?:common|play|study|people))-/.exec(new URL(r.url).pathname);
+    return m ? [m[1] as string] : [];
+  });
 }
 
 /** The audits that cost a category points, worst first: what to fix. */
@@ -112,15 +129,21 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-check-web-'));
   let server: ServerProcess | undefined;
   let chromium: ChildProcess | undefined;
+  let chromiumEs: ChildProcess | undefined;
   try {
     server = await startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' });
     const site = await prepareSitePages(server.base);
     const started2 = await startChromium(path.join(dataDir, 'chromium'));
     chromium = started2.child;
-    const pages = [
-      { name: 'home', url: `${server.base}/` },
-      { name: 'game', url: `${server.base}/g/${site.finishedGame}` },
-      { name: 'profile', url: `${server.base}/u/${site.player}` },
+    // The same bars with a language other than English chosen (issue 47): a Spanish browser's home and game.
+    const spanish = await startChromium(path.join(dataDir, 'chromium-es'), 'es');
+    chromiumEs = spanish.child;
+    const pages: readonly { name: string; url: string; port: number; lang?: string }[] = [
+      { name: 'home', url: `${server.base}/`, port: started2.port },
+      { name: 'game', url: `${server.base}/g/${site.finishedGame}`, port: started2.port },
+      { name: 'profile', url: `${server.base}/u/${site.player}`, port: started2.port },
+      { name: 'home es', url: `${server.base}/`, port: spanish.port, lang: 'es' },
+      { name: 'game es', url: `${server.base}/g/${site.finishedGame}`, port: spanish.port, lang: 'es' },
     ];
     const failures: string[] = [];
     let firstLoad: ReturnType<typeof firstLoadBytes> | null = null;
@@ -129,10 +152,16 @@ async function main(): Promise<number> {
         `Lighthouse ${preset === 'mobile' ? 'mobile (default config)' : 'desktop preset'}, Debian's chromium at ${chromiumPath()}`,
       );
       for (const page of pages) {
-        const lhr = await audit(page.url, started2.port, preset);
+        const lhr = await audit(page.url, page.port, preset);
         if (reports) {
           mkdirSync('test-results', { recursive: true });
-          writeFileSync(`test-results/lighthouse-${page.name}${preset === 'mobile' ? '-mobile' : ''}.json`, JSON.stringify(lhr, null, 1));
+          const file = `lighthouse-${page.name.replace(' ', '-')}${preset === 'mobile' ? '-mobile' : ''}.json`;
+          writeFileSync(`test-results/${file}`, JSON.stringify(lhr, null, 1));
+        }
+        if (page.lang) {
+          const catalogs = catalogsLoaded(lhr);
+          if (!catalogs.includes(`i18n-${page.lang}-common`) || catalogs.some((c) => !c.startsWith(`i18n-${page.lang}-`)))
+            failures.push(`${page.name} (${preset}): not in ${page.lang}: the catalogs loaded were ${catalogs.join(', ') || 'none'}`);
         }
         const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
         const where = new URL(page.url).pathname;
@@ -161,11 +190,12 @@ async function main(): Promise<number> {
     for (const f of failures) console.error(`check:web: ${f}`);
     return failures.length > 0 ? 1 : 0;
   } finally {
-    if (chromium && chromium.exitCode === null) {
-      const gone = new Promise((resolve) => chromium?.once('exit', resolve));
-      chromium.kill('SIGKILL');
-      await gone;
-    }
+    for (const child of [chromium, chromiumEs])
+      if (child && child.exitCode === null) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await gone;
+      }
     await server?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { transform } from 'esbuild';
 import type { Plugin } from 'vite';
+import { PARTS, partOf } from '../src/web/i18n/parts.ts';
 import { pseudoElements } from '../src/web/i18n/pseudo.ts';
 
 // The ICU parser that @formatjs/intl itself uses (its own copy, whatever else the tree holds).
@@ -17,6 +18,10 @@ const PSEUDO_CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/]en-XA\.ts$/;
  * The catalogs (src/web/i18n/messages/*.ts) reach the browser parsed: each message as the ICU
  * syntax tree @formatjs/intl formats, so the app ships without the parser (half the library's
  * size). Tests under Node import the catalogs' text, which @formatjs/intl parses as it goes.
+ *
+ * And in parts (src/web/i18n/parts.ts): a catalog's module holds its common part, and loads each
+ * page's part as a module of its own (`en.ts?part=play`, a chunk named `i18n-en-play-…`), so the
+ * first load carries the common part alone. A language stays one file: the split is made here.
  */
 export function precompiledCatalogs(): Plugin {
   return {
@@ -24,10 +29,13 @@ export function precompiledCatalogs(): Plugin {
     enforce: 'pre',
     config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: NO_PARSER }] } }),
     async load(id) {
-      const pseudo = PSEUDO_CATALOG.test(id);
-      if (!CATALOG.test(id) && !pseudo) return null;
+      const [file = id, query = ''] = id.split('?', 2);
+      const pseudo = PSEUDO_CATALOG.test(file);
+      if (!CATALOG.test(file) && !pseudo) return null;
+      const part = new URLSearchParams(query).get('part') ?? 'common';
+      if (!(PARTS as readonly string[]).includes(part)) this.error(`${id}: no part ${part} (src/web/i18n/parts.ts)`);
       const { parse } = (await import(PARSER)) as typeof import('@formatjs/icu-messageformat-parser');
-      const source = pseudo ? path.join(path.dirname(id), 'en.ts') : id;
+      const source = pseudo ? path.join(path.dirname(file), 'en.ts') : file;
       if (pseudo) this.addWatchFile(source);
       // A catalog imports types only: its compiled text runs on its own.
       const { code } = await transform(await readFile(source, 'utf8'), { loader: 'ts', format: 'esm' });
@@ -36,13 +44,31 @@ export function precompiledCatalogs(): Plugin {
       };
       // Most messages are plain text: sent as a string, and made the one-literal tree here (a third smaller on the wire).
       const parsed = Object.fromEntries(
-        Object.entries(catalog).map(([key, message]) => {
-          const tree = pseudo ? pseudoElements(parse(message)) : parse(message);
-          const only = tree.length === 1 ? tree[0] : undefined;
-          return [key, tree.length === 0 ? '' : only?.type === 0 ? only.value : tree];
-        }),
+        Object.entries(catalog)
+          .filter(([key]) => partOf(key) === part)
+          .map(([key, message]) => {
+            const tree = pseudo ? pseudoElements(parse(message)) : parse(message);
+            const only = tree.length === 1 ? tree[0] : undefined;
+            return [key, tree.length === 0 ? '' : only?.type === 0 ? only.value : tree];
+          }),
       );
-      return `const c = ${JSON.stringify(parsed)};\nfor (const k in c) if (typeof c[k] === 'string') c[k] = [{ type: 0, value: c[k] }];\nexport default c;`;
+      const base = `./${path.basename(file)}`;
+      const parts =
+        part === 'common'
+          ? `export const parts = {${PARTS.filter((p) => p !== 'common')
+              .map((p) => `${p}: () => import(${JSON.stringify(`${base}?part=${p}`)})`)
+              .join(', ')}};\n`
+          : '';
+      return `const c = ${JSON.stringify(parsed)};\nfor (const k in c) if (typeof c[k] === 'string') c[k] = [{ type: 0, value: c[k] }];\nexport default c;\n${parts}`;
     },
   };
+}
+
+/** A catalog part's chunk, named so a test can find and weigh it (`i18n-ru-common-….js`), or null for another chunk. */
+export function catalogChunkName(facadeModuleId: string | null): string | null {
+  if (!facadeModuleId) return null;
+  const [file = '', query = ''] = facadeModuleId.split('?', 2);
+  const m = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/]([a-zA-Z-]+)\.ts$/.exec(file);
+  if (!m) return null;
+  return `assets/i18n-${m[1]}-${new URLSearchParams(query).get('part') ?? 'common'}-[hash].js`;
 }

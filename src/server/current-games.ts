@@ -3,7 +3,7 @@ import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
 import type { FastifyInstance } from 'fastify';
 import { Allowance } from './limits.ts';
-import { liveGameOf, seatPlayerName } from './live-game.ts';
+import { liveGameOf, seatPlayer } from './live-game.ts';
 import { subscriberOf } from './network.ts';
 import type { Room } from './room.ts';
 import type { GameStore } from './store.ts';
@@ -113,10 +113,10 @@ export class CurrentGames {
       ratings.catch(() => this.ratings.delete(g.id));
     }
     const seatRatings = await ratings.catch(() => [] as const);
-    const players = g.seats.map((_, i) => {
-      const name = seatPlayerName(g, i);
+    const players = g.seats.map((_, i): LiveGame['players'][number] => {
+      const player = seatPlayer(g, i);
       const rating = seatRatings[i];
-      return rating === undefined ? { name } : { name, rating };
+      return rating === undefined ? player : { ...player, rating };
     });
     const rated = players.flatMap((p) => (p.rating === undefined ? [] : [p.rating]));
     return {

@@ -60,7 +60,7 @@ describe('the live game the home page offers to watch', () => {
       await store.games.create(hive('ai', 20, { seats: ['open', 'hard'] }));
       await store.games.claimSeat('ai', 0, 'token-ai', 'Dee');
       await store.games.append('ai', { ply: 0, move: 'wS1', at: 21 }, NOTHING_DUE);
-      expect((await chooseLiveGame(store))?.players).toEqual([{ name: 'Dee' }, { name: 'AI (hard)' }]);
+      expect((await chooseLiveGame(store))?.players).toEqual([{ name: 'Dee' }, { name: 'AI (hard)', ai: 'hard' }]);
       // Two rated players, in an older game, come first; between two rated games, the stronger pair.
       await rate(store, ['acc-eve', 'acc-fay'], [1700, 1800]);
       await rate(store, ['acc-gus', 'acc-hal'], [1500, 1600]);

@@ -34,13 +34,20 @@ export function seatPlayerName(g: StoredGame, seat: number): string {
   return kind === 'open' ? (g.seatNames[seat] ?? 'Anonymous') : `AI (${kind})`;
 }
 
+/** A seat's player as a game to watch lists them: its name, and an AI seat's level (the app says it in its reader's language). */
+export function seatPlayer(g: StoredGame, seat: number): { readonly name: string; readonly ai?: string } {
+  const kind = g.seats[seat];
+  const name = seatPlayerName(g, seat);
+  return kind === undefined || kind === 'open' ? { name } : { name, ai: kind };
+}
+
 /** A game as the home page shows it to watch: who plays, how rated, how far it is. */
 async function describe(store: GameStore, g: StoredGame): Promise<LiveGame> {
   const players = await Promise.all(
     g.seats.map(async (_, i) => {
       const rating = await ratingOf(store, g, i);
-      const name = seatPlayerName(g, i);
-      return rating ? { name, rating: Math.round(rating.rating) } : { name };
+      const player = seatPlayer(g, i);
+      return rating ? { ...player, rating: Math.round(rating.rating) } : player;
     }),
   );
   return liveGameOf(g, g.moves.length, players);

@@ -1,30 +1,87 @@
 import type { JSX } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
+import { loadMessages, type PagePart } from './i18n/index.ts';
+import { PAGE_PARTS } from './i18n/parts.ts';
 import { type Route, routeOf, setupPart } from './routes.ts';
 
+/** A page's code, and the parts of the catalog it shows (i18n/parts.ts), loaded side by side. */
+const withWords = <T,>(parts: readonly PagePart[], code: Promise<T>): Promise<T> =>
+  Promise.all([code, loadMessages(parts)]).then(([c]) => c);
 /**
  * Each page's code, loaded when the page is shown: a phone's first screen carries its own page, not
  * the others (the home page no profile, a profile no board). main.tsx starts the first one's load.
  */
 const PAGES = {
-  account: () => import('./account/account-page.tsx').then((m) => m.AccountPage),
-  moderation: () => import('./moderation/moderation-page.tsx').then((m) => m.ModerationPage),
-  ladder: () => import('./account/ladder-page.tsx').then((m) => m.LadderPage),
-  leaderboard: () => import('./account/leaderboard-page.tsx').then((m) => m.LeaderboardPage),
-  profile: () => import('./account/profile-page.tsx').then((m) => m.ProfilePage),
+  account: () =>
+    withWords(
+      PAGE_PARTS.account,
+      import('./account/account-page.tsx').then((m) => m.AccountPage),
+    ),
+  moderation: () =>
+    withWords(
+      PAGE_PARTS.moderation,
+      import('./moderation/moderation-page.tsx').then((m) => m.ModerationPage),
+    ),
+  ladder: () =>
+    withWords(
+      PAGE_PARTS.ladder,
+      import('./account/ladder-page.tsx').then((m) => m.LadderPage),
+    ),
+  leaderboard: () =>
+    withWords(
+      PAGE_PARTS.leaderboard,
+      import('./account/leaderboard-page.tsx').then((m) => m.LeaderboardPage),
+    ),
+  profile: () =>
+    withWords(
+      PAGE_PARTS.profile,
+      import('./account/profile-page.tsx').then((m) => m.ProfilePage),
+    ),
   online: () => {
     // Its board's session comes next whatever the game: on the way while the game is asked for.
     void import('./games/sessions.tsx');
-    return import('./online/page.tsx').then((m) => m.OnlinePage);
+    return withWords(
+      PAGE_PARTS.online,
+      import('./online/page.tsx').then((m) => m.OnlinePage),
+    );
   },
-  analysis: () => import('./analysis/page.tsx').then((m) => m.AnalysisPage),
-  puzzle: () => import('./puzzles/page.tsx').then((m) => m.PuzzlePage),
-  editor: () => import('./editor/page.tsx').then((m) => m.EditorPage),
-  local: () => import('./local-page.tsx').then((m) => m.LocalPage),
-  social: () => import('./social/pages.tsx').then((m) => m.SocialPage),
-  tournaments: () => import('./tournaments/list-page.tsx').then((m) => m.TournamentsPage),
-  tournament: () => import('./tournaments/tournament-page.tsx').then((m) => m.TournamentPage),
+  analysis: () =>
+    withWords(
+      PAGE_PARTS.analysis,
+      import('./analysis/page.tsx').then((m) => m.AnalysisPage),
+    ),
+  puzzle: () =>
+    withWords(
+      PAGE_PARTS.puzzle,
+      import('./puzzles/page.tsx').then((m) => m.PuzzlePage),
+    ),
+  editor: () =>
+    withWords(
+      PAGE_PARTS.editor,
+      import('./editor/page.tsx').then((m) => m.EditorPage),
+    ),
+  local: () =>
+    withWords(
+      PAGE_PARTS.local,
+      import('./local-page.tsx').then((m) => m.LocalPage),
+    ),
+  social: () =>
+    withWords(
+      PAGE_PARTS.social,
+      import('./social/pages.tsx').then((m) => m.SocialPage),
+    ),
+  tournaments: () =>
+    withWords(
+      PAGE_PARTS.tournaments,
+      import('./tournaments/list-page.tsx').then((m) => m.TournamentsPage),
+    ),
+  tournament: () =>
+    withWords(
+      PAGE_PARTS.tournament,
+      import('./tournaments/tournament-page.tsx').then((m) => m.TournamentPage),
+    ),
+  // The home page's words are the common part's, in with the first load.
   home: () => import('./home.tsx').then((m) => m.Home),
 };
 

@@ -1,9 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { gameForm } from './create-game.testing.ts';
+import { LOCALES } from './i18n/languages.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -56,6 +58,40 @@ describe('the first load', () => {
       const withBoard = await scriptsLoaded(page);
       expect(withBoard.some((f) => f.startsWith('sessions-'))).toBe(true);
       expect(withBoard.some((f) => f.startsWith('view-'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  /**
+   * Issue 47: the chosen language's catalog grows the first load by at most 10 KB gzipped. The build
+   * splits each catalog by page (src/web/i18n/parts.ts): the home page loads its language's common
+   * part alone, a game page its play part beside its code.
+   */
+  const CATALOG_BUDGET = 10 * 1024;
+  /** The catalog parts among loaded files, by name (`i18n-ru-common-<hash>.js`: the hash may hold a dash). */
+  const catalogParts = (files: readonly string[]) => files.filter((f) => f.startsWith('i18n-'));
+  const partName = (file: string) => /^i18n-[a-zA-Z-]+?-(?:common|play|study|people)(?=-)/.exec(file)?.[0] ?? file;
+  const gzipped = (file: string) => gzipSync(readFileSync(path.join(WEB_DIST, 'assets', file))).length;
+
+  it.each(LOCALES)('%s: the home page loads the common part of its language’s catalog alone, at most 10 KB gzipped', async (locale) => {
+    const context = await site.browser.newContext({ locale, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base);
+      await expect.poll(() => page.locator('[data-game-card="hive"]').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      const first = catalogParts(await scriptsLoaded(page));
+      expect(first.map(partName)).toEqual([`i18n-${locale}-common`]);
+      const bytes = first.reduce((sum, f) => sum + gzipped(f), 0);
+      console.log(`${locale}: the first load's catalog is ${bytes} bytes gzipped`);
+      expect(bytes).toBeLessThanOrEqual(CATALOG_BUDGET);
+      // A game page brings the game pages' part (the board, the controls), still no other language's.
+      await page.goto(`${site.base}#game=hex&seats=human,human&seed=first-load`);
+      await expect.poll(() => page.locator('svg.hex-board').isVisible()).toBe(true);
+      const later = catalogParts(await scriptsLoaded(page)).map(partName);
+      expect(later).toContain(`i18n-${locale}-play`);
+      expect(later.every((f) => f.startsWith(`i18n-${locale}-`))).toBe(true);
     } finally {
       await context.close();
     }

@@ -10,7 +10,8 @@ import { YourGames } from './account/your-games.tsx';
 import type { Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
-import { formatRating, t } from './i18n/index.ts';
+import { livePlayerName } from './i18n/agents.ts';
+import { formatRating, loadMessages, t } from './i18n/index.ts';
 import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { useLobbySocket } from './lobby/use-lobby-socket.ts';
@@ -25,8 +26,13 @@ import { TournamentGameNotice } from './tournaments/game-notice.tsx';
 import { TournamentsCard } from './tournaments/home-card.tsx';
 import { UploadRecord } from './upload.tsx';
 
-/** The create dialog (its forms, the seats' agents), loaded when it first opens: the first screen draws without it. */
-const CreateGameDialog = lazy(() => import('./create-game.tsx').then((m) => ({ default: m.CreateGameDialog })));
+/**
+ * The create dialog (its forms, the seats' agents) and its words (the catalog's play part), loaded
+ * when it first opens: the first screen draws without them.
+ */
+const CreateGameDialog = lazy(() =>
+  Promise.all([import('./create-game.tsx'), loadMessages(['play'])]).then(([m]) => ({ default: m.CreateGameDialog })),
+);
 
 /** The game asked for in the address (`/#hive`, where "New game" leads), if it is one. */
 const askedGame = (): string | null => {
@@ -64,7 +70,7 @@ function LiveGameCard() {
         {live.players.map((p, i) => (
           <span>
             {i > 0 && <span class="muted"> {t('home.vs')} </span>}
-            <strong>{p.name}</strong>
+            <strong>{livePlayerName(p)}</strong>
             {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
           </span>
         ))}

@@ -1,6 +1,8 @@
 import { SURROUNDED_IN_23 } from '@hexarena/engines/games/hive/testing.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Catalog } from './i18n/catalog.ts';
+import { formatDay, type MessageKey, type MessageValues, setCatalog, t } from './i18n/index.ts';
 import type { Locale } from './i18n/languages.ts';
 import es from './i18n/messages/es.ts';
 import ja from './i18n/messages/ja.ts';
@@ -15,7 +17,9 @@ import { staticSite } from './static-site.testing.ts';
  * app vitest's global set-up built, the real server in this process, Debian's chromium.
  */
 const PATIENCE_MS = 150_000;
-const site = staticSite();
+// Online too: accounts, open games in the lobby, a refusal from the server, a profile.
+const site = staticSite({ online: { rate: 100_000 } });
+const DAY_MS = 86_400_000;
 
 /** A page in a browser whose language is `browserLocale` (navigator.languages and Accept-Language alike). */
 async function inBrowserOf(browserLocale: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
@@ -47,11 +51,50 @@ const CASES: readonly {
   result: string;
   /** DiceWars' four-player pool, counted in the language's plural. */
   fourPlayers: string;
+  /** Correspondence games of 1, 3 and 5 days a move, as the lobby says them (Russian's 1, 2–4 and 5+ forms). */
+  days: readonly [string, string, string];
 }[] = [
-  { locale: 'es', browser: 'es-MX', catalog: es, result: 'Victoria de Blancas (reina rodeada)', fourPlayers: '4 jugadores' },
-  { locale: 'ru', browser: 'ru-RU', catalog: ru, result: 'Победа: Белые (пчеломатка окружена)', fourPlayers: '4 игрока' },
-  { locale: 'ja', browser: 'ja-JP', catalog: ja, result: '白の勝ち (女王蜂が包囲された)', fourPlayers: '4人' },
+  {
+    locale: 'es',
+    browser: 'es-MX',
+    catalog: es,
+    result: 'Victoria de Blancas (reina rodeada)',
+    fourPlayers: '4 jugadores',
+    days: ['1 día por jugada', '3 días por jugada', '5 días por jugada'],
+  },
+  {
+    locale: 'ru',
+    browser: 'ru-RU',
+    catalog: ru,
+    result: 'Победа: Белые (пчеломатка окружена)',
+    fourPlayers: '4 игрока',
+    days: ['1 день на ход', '3 дня на ход', '5 дней на ход'],
+  },
+  {
+    locale: 'ja',
+    browser: 'ja-JP',
+    catalog: ja,
+    result: '白の勝ち (女王蜂が包囲された)',
+    fourPlayers: '4人',
+    days: ['1 手 1 日', '1 手 3 日', '1 手 5 日'],
+  },
 ];
+
+/** A message of `catalog` as the app formats it (the catalog spoken here, under Node). */
+function said(locale: Locale, catalog: typeof es, key: MessageKey, values?: MessageValues): string {
+  setCatalog(locale, catalog as Catalog);
+  return t(key, values);
+}
+
+/** Asks the site's API from the page (its session cookie, its origin), and gives the answer's JSON. */
+const ask = (page: Page, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: r.status, json: (await r.json().catch(() => ({}))) as Record<string, unknown> };
+    },
+    { path, body },
+  );
 
 describe('the app in the player’s language', () => {
   it.each(CASES)('$locale: the home page and a Hive game to its result speak the browser’s language', async (c) => {
@@ -85,6 +128,47 @@ describe('the app in the player’s language', () => {
       await box.press('Enter');
       await expect.poll(() => page.getByTestId('result').locator('h2').textContent()).toBe(c.result);
       expect(await page.getByTestId('result').getByRole('link', { name: c.catalog['game.rematch'] }).count()).toBe(1);
+    });
+  });
+
+  it.each(CASES)('$locale: a refusal by the server, the lobby’s plurals and a profile speak the browser’s language', async (c) => {
+    const name = `Lang_${c.locale}`;
+    await inBrowserOf(c.browser, `i18n-${c.locale}-online`, async (page) => {
+      await page.goto(site.base);
+      await page.getByRole('button', { name: c.catalog['home.createGame'] }).waitFor();
+      expect((await ask(page, '/api/account', { username: name, password: 'a long passphrase 47' })).status).toBe(201);
+      // Correspondence games waiting for an opponent, 1, 3 and 5 days a move: the lobby shows a host's
+      // newest, its clock counted in the language's plural (Russian's "день", "дня", "дней").
+      const ids: string[] = [];
+      for (const [i, days] of [1, 3, 5].entries()) {
+        const made = await ask(page, '/api/games', {
+          game: 'tictactoe',
+          seats: ['open', 'open'],
+          seat: 0,
+          clock: { initialMs: days * DAY_MS, incrementMs: 0, perMove: true },
+        });
+        expect(made.status, JSON.stringify(made.json)).toBe(201);
+        ids.push(made.json.id as string);
+        expect(said(c.locale, c.catalog, 'clock.daysPerMove', { days })).toBe(c.days[i]);
+        await page.reload();
+        await expect.poll(() => page.locator('section.lobby tr.mine').innerText()).toContain(c.days[i]);
+      }
+
+      // A move before the other seat is taken: the server refuses it (code "waiting"), the page says so in the language.
+      await page.goto(`${site.base}g/${ids[0]}`);
+      await page.locator('[data-cell="b2"][tabindex="0"]').click();
+      const refusal = said(c.locale, c.catalog, 'refusal.sentence', {
+        what: said(c.locale, c.catalog, 'refusal.move', { move: 'b2' }),
+        reason: c.catalog['refusal.waiting'],
+      });
+      await expect.poll(() => page.locator('p.error[role=alert]').textContent()).toBe(refusal);
+
+      // The player's profile: its words and its day in the language.
+      await page.goto(`${site.base}u/${name}`);
+      const joined = said(c.locale, c.catalog, 'profile.memberSince', { day: formatDay(Date.now()) });
+      await expect.poll(() => page.locator('main').innerText()).toContain(joined);
+      expect(await page.locator('main h3', { hasText: c.catalog['profile.gamesTitle'] }).count()).toBe(1);
+      expect(await lang(page)).toBe(c.locale);
     });
   });
 

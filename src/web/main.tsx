@@ -9,8 +9,10 @@ import './settings.ts';
 
 // The player's language (its catalog alone is fetched) and the page's code, side by side; then the
 // page, in that language. A page that failed to load is the App's to show (it loads it again).
+// The catalog's common part first: the page's loader asks for the page's own part beside its code.
+const words = startI18n();
 const page = loadPage(routeOf(window.location.pathname, setupPart(window.location))).catch(() => undefined);
-void Promise.all([startI18n(), page]).then(() => render(<App />, document.getElementById('app') as HTMLElement));
+void Promise.all([words, page]).then(() => render(<App />, document.getElementById('app') as HTMLElement));
 // In a task of its own, while the requests above are on the network.
 setTimeout(warmLocaleData, 0);
 

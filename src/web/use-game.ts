@@ -7,6 +7,7 @@ import { AiClient } from './ai.ts';
 import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
+import { agentWord } from './i18n/agents.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
@@ -210,7 +211,8 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     options,
     setup,
     seatNames,
-    players: setup.seats,
+    // Who plays each seat as people read it, in their language (an agent's id is not a word).
+    players: setup.seats.map((agent) => agentWord(agent)),
     localSeats,
     firstPly: 0,
     online: null,

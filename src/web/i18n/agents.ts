@@ -10,6 +10,10 @@ const AGENT_LABELS: Readonly<Record<string, MessageKey>> = {
   max: 'create.agent.max',
   perfect: 'create.agent.perfect',
   greedy: 'create.agent.greedy',
+  // A game's own agents, named once by their id everywhere (the strips, a live game's seats).
+  gamedesign: 'create.agent.gamedesign',
+  hexo: 'create.agent.hexo',
+  seed: 'create.agent.seed',
 };
 
 /**
@@ -19,4 +23,12 @@ const AGENT_LABELS: Readonly<Record<string, MessageKey>> = {
 export function agentWord(agent: string, own?: Readonly<Record<string, MessageKey>>): string {
   const key = own?.[agent] ?? AGENT_LABELS[agent];
   return key ? t(key) : agent;
+}
+
+/**
+ * A live game's player as the page names them: a person by their name, an AI seat by its level in
+ * the player's language (the server's `name` for it is the API's English, "AI (random)").
+ */
+export function livePlayerName(player: { readonly name: string; readonly ai?: string }): string {
+  return player.ai === undefined ? player.name : t('players.aiLevel', { level: agentWord(player.ai) });
 }

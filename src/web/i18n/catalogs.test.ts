@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
@@ -10,6 +10,7 @@ import { formatDay, formatNumber, formatRating, type MessageKey, setCatalog, t }
 import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate, PSEUDO } from './languages.ts';
 import en from './messages/en.ts';
 import { outcomeText, reasonText, refusalReason } from './outcome.ts';
+import { PAGE_PARTS, PARTS, type Part, partOf } from './parts.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 /** The static exports write pages in the site's languages from these catalogs too (export-static --lang). */
@@ -148,6 +149,89 @@ describe('the catalogs', () => {
     const unused = keys.filter((k) => !code.includes(`'${k}'`) && !prefixes.some((p) => k.startsWith(p)));
     expect(unused).toEqual([]);
   });
+});
+
+/** The app's files a file imports: by `import … from` (its first load), and with `dynamic` by `import()` too (what it loads later). */
+function imported(file: string, dynamic: boolean): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [
+    ...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s+'(\.{1,2}\/[^']+)'/gm),
+    ...text.matchAll(/^\s*import\s+'(\.{1,2}\/[^']+)'/gm),
+    ...(dynamic ? text.matchAll(/\bimport\('(\.{1,2}\/[^']+)'\)/g) : []),
+  ].map((m) => path.resolve(path.dirname(file), m[1] as string));
+  return found.filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+}
+
+/** Every file `roots` bring in, through `import … from` (and with `dynamic`, `import()`). */
+function reached(roots: readonly string[], dynamic: boolean): string[] {
+  const seen = new Set(roots.map((r) => path.join(WEB, r)));
+  // The catalogs are the words, not a page's code.
+  const words = path.join(WEB, 'i18n', 'messages');
+  for (const file of seen) for (const next of imported(file, dynamic)) if (next.startsWith(WEB) && !next.startsWith(words)) seen.add(next);
+  return [...seen];
+}
+
+/** The catalog's keys a file's code names: in full ('game.resign'), or by a template's prefix (`settings.theme.${theme}`). */
+function keysNamed(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  const prefixes = [...code.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z-]+)*\.)\$\{/g)].map((m) => m[1] as string);
+  return Object.keys(en).filter((k) => code.includes(`'${k}'`) || prefixes.some((p) => k.startsWith(p)));
+}
+
+/** The keys the files `roots` bring in name that are in none of `parts`, each with a file that names it. */
+function outside(roots: readonly string[], dynamic: boolean, parts: readonly Part[]): string[] {
+  return reached(roots, dynamic).flatMap((file) =>
+    keysNamed(file)
+      .filter((k) => !parts.includes(partOf(k)))
+      .map((k) => `${path.relative(WEB, file)}: ${k} (${partOf(k)})`),
+  );
+}
+
+/** Each page's module, as app.tsx loads it. */
+const PAGE_FILES: Record<keyof typeof PAGE_PARTS, string> = {
+  home: 'home.tsx',
+  local: 'local-page.tsx',
+  online: 'online/page.tsx',
+  analysis: 'analysis/page.tsx',
+  puzzle: 'puzzles/page.tsx',
+  editor: 'editor/page.tsx',
+  account: 'account/account-page.tsx',
+  moderation: 'moderation/moderation-page.tsx',
+  ladder: 'account/ladder-page.tsx',
+  leaderboard: 'account/leaderboard-page.tsx',
+  profile: 'account/profile-page.tsx',
+  social: 'social/pages.tsx',
+  tournaments: 'tournaments/list-page.tsx',
+  tournament: 'tournaments/tournament-page.tsx',
+};
+
+describe('the catalog in parts (parts.ts: the build splits each language by its keys)', () => {
+  it('every part holds keys, and the common part — the first load — at most 40% of them', () => {
+    const count = (part: Part) => Object.keys(en).filter((k) => partOf(k) === part).length;
+    for (const part of PARTS) expect(count(part), part).toBeGreaterThan(0);
+    expect(count('common')).toBeLessThan(Object.keys(en).length * 0.4);
+  });
+
+  it('the first screen (main.tsx and the home page, without what they load later) needs only the common part', () => {
+    expect(outside(['main.tsx', 'home.tsx'], false, ['common'])).toEqual([]);
+  });
+
+  it('the create dialog, loaded on the home page, comes with the play part', () => {
+    expect(readFileSync(path.join(WEB, 'home.tsx'), 'utf8')).toMatch(/import\('\.\/create-game\.tsx'\), loadMessages\(\['play'\]\)/);
+    expect(outside(['create-game.tsx'], false, ['common', 'play'])).toEqual([]);
+  });
+
+  it.each(Object.keys(PAGE_FILES) as (keyof typeof PAGE_FILES)[])(
+    'the %s page, and all it loads later, needs only the parts it loads',
+    (page) => {
+      const app = readFileSync(path.join(WEB, 'app.tsx'), 'utf8');
+      expect(app).toContain(`${page}: () =>`);
+      expect(app).toContain(`import('./${PAGE_FILES[page]}')`);
+      // Its parts loaded with its code (read without the formatter's line breaks).
+      if (page !== 'home') expect(app.replace(/\s+/g, '')).toContain(`withWords(PAGE_PARTS.${page},import('./${PAGE_FILES[page]}')`);
+      expect(outside([PAGE_FILES[page]], page !== 'home', ['common', ...PAGE_PARTS[page]])).toEqual([]);
+    },
+  );
 });
 
 describe('every component', () => {

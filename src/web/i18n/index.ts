@@ -1,10 +1,21 @@
 import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import type { Catalog, MessageKey } from './catalog.ts';
-import { DEFAULT_LOCALE, isLocale, isSpoken, type Locale, loadCatalog, negotiate, type SpokenLocale } from './languages.ts';
+import {
+  type CatalogModule,
+  DEFAULT_LOCALE,
+  isLocale,
+  isSpoken,
+  type Locale,
+  loadCatalog,
+  negotiate,
+  type SpokenLocale,
+} from './languages.ts';
+import type { PagePart } from './parts.ts';
 
 export type { FormatNumberOptions } from '@formatjs/intl';
 export type { MessageKey } from './catalog.ts';
 export type { Locale, SpokenLocale } from './languages.ts';
+export type { PagePart } from './parts.ts';
 
 /** What a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
@@ -55,15 +66,58 @@ export function warmLocaleData(): void {
   Intl.DateTimeFormat.supportedLocalesOf(DEFAULT_LOCALE);
 }
 
-/** Loads `locale`'s catalog (only that one) and makes it the one `t` speaks; sets `<html lang>`. */
-export async function startI18n(locale: SpokenLocale = chosenLocale()): Promise<void> {
-  const { default: messages } = await loadCatalog(locale);
-  setCatalog(locale, messages);
+/** The chosen language's catalog as far as it is in: its module, its messages so far, its parts asked for. */
+type Loaded = { locale: SpokenLocale; module: CatalogModule; messages: Partial<Catalog>; parts: Map<PagePart, Promise<void>> };
+let loading: Promise<Loaded> | null = null;
+
+/**
+ * Loads `locale`'s catalog (only that one: its common part, and the `parts` of the page first shown)
+ * and makes it the one `t` speaks; sets `<html lang>`.
+ */
+export async function startI18n(locale: SpokenLocale = chosenLocale(), parts: readonly PagePart[] = []): Promise<void> {
+  loading = loadCatalog(locale).then((module) => {
+    const loaded: Loaded = { locale, module, messages: { ...module.default }, parts: new Map() };
+    speak(loaded);
+    return loaded;
+  });
+  await loadMessages(parts);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** Speaks `locale` from `messages` at once (tests, and startI18n once the catalog is in). */
+/**
+ * Has the parts of the catalog that a page shows come in (a page's loader calls it beside its code's
+ * import, app.tsx); at once when they are in, or when the catalog is whole (under Node, and in tests
+ * that set it with setCatalog).
+ */
+export async function loadMessages(parts: readonly PagePart[]): Promise<void> {
+  if (!loading) return;
+  const loaded = await loading;
+  await Promise.all(
+    parts.map((part) => {
+      const load = loaded.module.parts?.[part];
+      if (!load) return Promise.resolve();
+      let done = loaded.parts.get(part);
+      if (!done) {
+        done = load().then(({ default: messages }) => {
+          Object.assign(loaded.messages, messages);
+          if (loading && intl?.locale === loaded.locale) speak(loaded);
+        });
+        // A part that failed to load is asked for again by the next page that needs it.
+        done.catch(() => loaded.parts.delete(part));
+        loaded.parts.set(part, done);
+      }
+      return done;
+    }),
+  );
+}
+
+const speak = (loaded: Loaded) => {
+  intl = createIntl({ locale: loaded.locale, defaultLocale: DEFAULT_LOCALE, messages: loaded.messages, onError: reportError }, cache);
+};
+
+/** Speaks `locale` from `messages` at once, the whole catalog (tests, and the static exports). */
 export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
+  loading = null;
   intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
 }
 

@@ -1,16 +1,27 @@
 import type { Catalog } from './catalog.ts';
+import type { PagePart } from './parts.ts';
+
+/**
+ * A catalog as its module gives it: under Node the whole of it; in the browser (the build splits it,
+ * scripts/precompiled-catalogs.ts) its common part, and a loader for each page's part.
+ */
+export type CatalogModule = {
+  readonly default: Partial<Catalog>;
+  readonly parts?: Readonly<Record<PagePart, () => Promise<{ readonly default: Partial<Catalog> }>>>;
+};
 
 /**
  * The languages the site speaks: adding one is its catalog in messages/ and one line here (its name
  * as its own speakers write it, and how its catalog loads). English is the source and the fallback.
- * Each catalog loads only when chosen: the others never reach the browser.
+ * Each catalog loads only when chosen: the others never reach the browser; and it loads in parts
+ * (parts.ts), each page's beside that page.
  */
 export const LANGUAGES = {
   en: { name: 'English', load: () => import('./messages/en.ts') },
   es: { name: 'Español', load: () => import('./messages/es.ts') },
   ru: { name: 'Русский', load: () => import('./messages/ru.ts') },
   ja: { name: '日本語', load: () => import('./messages/ja.ts') },
-} as const satisfies Record<string, { name: string; load: () => Promise<{ default: Catalog }> }>;
+} as const satisfies Record<string, { name: string; load: () => Promise<CatalogModule> }>;
 
 export type Locale = keyof typeof LANGUAGES;
 
@@ -23,7 +34,7 @@ export const PSEUDO = { locale: 'en-XA', load: () => import('./messages/en-XA.ts
 export type SpokenLocale = Locale | typeof PSEUDO.locale;
 export const isSpoken = (value: unknown): value is SpokenLocale => isLocale(value) || value === PSEUDO.locale;
 /** How a spoken language's catalog loads (only that one reaches the browser). */
-export const loadCatalog = (locale: SpokenLocale): Promise<{ default: Catalog }> =>
+export const loadCatalog = (locale: SpokenLocale): Promise<CatalogModule> =>
   locale === PSEUDO.locale ? PSEUDO.load() : LANGUAGES[locale].load();
 export const LOCALES = Object.keys(LANGUAGES) as Locale[];
 export const DEFAULT_LOCALE: Locale = 'en';

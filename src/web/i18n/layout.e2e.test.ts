@@ -42,6 +42,11 @@ let dataDir: string;
 let browser: Browser;
 let site: SitePages;
 const visitors: Partial<Record<`${Code} ${'guest' | 'player'}`, { context: BrowserContext; page: Page }>> = {};
+/**
+ * The messages a page asked for that its catalog did not have (@formatjs/intl says so in the console,
+ * and shows the key): a key of a catalog part (src/web/i18n/parts.ts) the page did not load.
+ */
+const missing = new Map<Page, string[]>();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-i18n-layout-'));
@@ -62,7 +67,13 @@ beforeAll(async () => {
         const [name, value] = site.cookie.split('=') as [string, string];
         await context.addCookies([{ name, value, url: server.base }]);
       }
-      visitors[`${language.code} ${who}`] = { context, page: await context.newPage() };
+      const page = await context.newPage();
+      const said: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /MISSING_TRANSLATION|Missing message/.test(m.text())) said.push(m.text());
+      });
+      missing.set(page, said);
+      visitors[`${language.code} ${who}`] = { context, page };
     }
 });
 
@@ -107,12 +118,15 @@ for (const language of LANGUAGES)
     for (const p of sitePagesToSee(() => site))
       it(p.name, async () => {
         const page = visitors[`${language.code} ${p.who}`]?.page as Page;
+        const said = missing.get(page) as string[];
+        said.length = 0;
         await page.goto(server.base + p.path());
         for (const part of p.ready) await page.locator(part).first().waitFor();
         await p.prepare?.(page);
         // The page speaks the language: <html lang>, and its words.
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.code);
-        expect(await page.locator('main').first().innerText()).toMatch(language.mark);
+        // (Polled: a page whose board loads when drawn shows an empty frame a moment after its status is in.)
+        await expect.poll(() => page.locator('main').first().innerText()).toMatch(language.mark);
         const problems: string[] = [];
         for (const size of SIZES) {
           await page.setViewportSize(size);
@@ -123,6 +137,8 @@ for (const language of LANGUAGES)
           for (const over of await overflow(page)) problems.push(`${size.name}: ${over}`);
           await page.screenshot({ path: `test-results/i18n/${language.code}-${slug(p.name)}-${size.width}x${size.height}.png` });
         }
+        // Every message it showed was in the parts of the catalog it loaded.
+        expect(said, `${p.name} in ${language.code}: messages not loaded`).toEqual([]);
         const known = KNOWN.filter((k) => k.language === language.code && k.page === p.name);
         expect(
           problems.filter((problem) => !known.some((k) => k.problem.test(problem))),

@@ -6,6 +6,7 @@ import { poolFor } from '@hexarena/engines/ratings/pools.ts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { roundNumbers } from '../history.ts';
 import { useHistoryCursor } from '../history-cursor.ts';
+import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
 import { moveSound, useSettings } from '../settings.ts';
@@ -107,7 +108,7 @@ export function useOnlineGame<S, M, O>(
       if (m.type === 'sync') {
         const synced = followGame(game, m.game, Date.now());
         if (!synced.ok) {
-          setError(`This page cannot show the game the server sent: ${synced.error.message}`);
+          setError(t('online.error.cannotShow', { reason: synced.error.message }));
           return;
         }
         wholeSync = false;
@@ -151,8 +152,16 @@ export function useOnlineGame<S, M, O>(
   const humanToMove = toMove !== null && playingHere.includes(toMove);
   const thinking = toMove !== null && seats[toMove]?.kind === 'ai';
   const players = seats.map((s, i) => {
-    const who = localSeats.includes(i) ? 'you' : s.kind === 'ai' ? (s.level ?? 'AI') : s.kind === 'open' ? 'open' : (s.name ?? 'a player');
-    return s.left === undefined ? who : `${who} (left)`;
+    const who = localSeats.includes(i)
+      ? t('players.you')
+      : s.kind === 'ai'
+        ? s.level
+          ? agentWord(s.level)
+          : t('players.ai')
+        : s.kind === 'open'
+          ? t('players.open')
+          : (s.name ?? t('players.someone'));
+    return s.left === undefined ? who : t('players.left', { who });
   });
 
   // Not a turn while the game loads or a seat is being taken: only a change after that alerts.
@@ -242,7 +251,7 @@ export function useOnlineGame<S, M, O>(
         localSeats.length === 0 && openSeat && !outcome
           ? (seat, name) =>
               void claimSeat(id, seat, name.trim() || null).then((r) => {
-                if (!r.ok) return setError(`That seat could not be taken: ${r.error.message}.`);
+                if (!r.ok) return setError(t('online.error.seat', { reason: r.error.message }));
                 setMine((m) => [...m, r.value]);
                 hasSession.current = true;
                 // The socket was opened before this browser had a session: a new one carries it.
@@ -260,7 +269,7 @@ export function useOnlineGame<S, M, O>(
         outcome && held !== undefined && initial.tournament === undefined
           ? () =>
               void requestRematch(id, held).then((r) => {
-                if (!r.ok) return setError(`No rematch: ${r.error.message}.`);
+                if (!r.ok) return setError(t('online.error.rematch', { reason: r.error.message }));
                 window.location.assign(gamePage(r.value.id));
               })
           : null,
@@ -273,7 +282,7 @@ export function useOnlineGame<S, M, O>(
         // A spectator without a session gets a guest's first; the socket opened before it carries it from then on.
         if (hasSession.current) return send({ type: 'chat', text });
         void ensureSession().then((r) => {
-          if (!r.ok) return setError(`Your line could not be said: ${r.error.message}.`);
+          if (!r.ok) return setError(t('online.error.chat', { reason: r.error.message }));
           hasSession.current = true;
           socket.current?.restart();
           send({ type: 'chat', text });

@@ -2,6 +2,7 @@ import { Eye, Tv } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import { livePlayerName } from '../i18n/agents.ts';
 import { formatRating, t } from '../i18n/index.ts';
 import { timeControl } from '../online/clock-text.ts';
 import { gamePage } from '../online/links.ts';
@@ -27,7 +28,7 @@ export function PlayersLine({ game }: { game: CurrentGame }) {
       {game.players.map((p, i) => (
         <span>
           {i > 0 && <span class="muted"> – </span>}
-          <strong>{p.name}</strong>
+          <strong>{livePlayerName(p)}</strong>
           {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
         </span>
       ))}

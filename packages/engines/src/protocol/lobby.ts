@@ -33,8 +33,11 @@ export interface LiveGame {
   readonly rated?: boolean;
   /** How many moves have been played. */
   readonly plies: number;
-  /** Seat by seat: who plays it (a person's name or an AI's level), and their rating in this game. */
-  readonly players: readonly { readonly name: string; readonly rating?: number }[];
+  /**
+   * Seat by seat: who plays it (a person's name, or "AI (level)" for an AI seat, with the level in
+   * `ai` for a page to name it in its reader's language), and their rating in this game.
+   */
+  readonly players: readonly { readonly name: string; readonly rating?: number; readonly ai?: string }[];
 }
 
 /** A challenge as its two players see it. */
