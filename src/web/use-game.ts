@@ -7,7 +7,7 @@ import { AiClient } from './ai.ts';
 import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
-import { agentWord } from './i18n/agents.ts';
+import { stripWord } from './i18n/agents.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
@@ -212,7 +212,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
     setup,
     seatNames,
     // Who plays each seat as people read it, in their language (an agent's id is not a word).
-    players: setup.seats.map((agent) => agentWord(agent)),
+    players: setup.seats.map((agent) => stripWord(agent)),
     localSeats,
     firstPly: 0,
     online: null,

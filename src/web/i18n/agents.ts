@@ -25,6 +25,14 @@ export function agentWord(agent: string, own?: Readonly<Record<string, MessageKe
   return key ? t(key) : agent;
 }
 
+/** A game's own agents: named in a strip by their names, as an engine is (their words in a seat list are long). */
+const OWN_AGENTS = new Set(['gamedesign', 'hexo', 'seed']);
+
+/** A seat's agent as a player's strip names it, short: a level in the player's language, a game's own agent by its name. */
+export function stripWord(agent: string): string {
+  return OWN_AGENTS.has(agent) ? agent : agentWord(agent);
+}
+
 /**
  * A live game's player as the page names them: a person by their name, an AI seat by its level in
  * the player's language (the server's `name` for it is the API's English, "AI (random)").
