@@ -123,6 +123,22 @@ async function audit(url: string, port: number, preset: Preset): Promise<Result>
   }
 }
 
+/**
+ * Runs a preset's audit is the median of: the desktop figures are held at 95 and one load on this
+ * machine swings by ±6 points between runs of the same build (the first page of a run the slowest),
+ * so one run would be a coin toss at the bar; Lighthouse's own advice is the median of several. The
+ * phone's performance is printed, not held: one run.
+ */
+const RUNS: Record<Preset, number> = { desktop: 3, mobile: 1 };
+
+/** The run of median performance among `runs` audits of one page (its whole report, as Lighthouse's median run is). */
+async function medianAudit(url: string, port: number, preset: Preset): Promise<Result> {
+  const runs: Result[] = [];
+  for (let i = 0; i < RUNS[preset]; i++) runs.push(await audit(url, port, preset));
+  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return runs[Math.floor(runs.length / 2)] as Result;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no app in ${WEB_DIST}: build it first (npx vite build)`);
@@ -149,10 +165,10 @@ async function main(): Promise<number> {
     let firstLoad: ReturnType<typeof firstLoadBytes> | null = null;
     for (const preset of PRESETS) {
       console.log(
-        `Lighthouse ${preset === 'mobile' ? 'mobile (default config)' : 'desktop preset'}, Debian's chromium at ${chromiumPath()}`,
+        `Lighthouse ${preset === 'mobile' ? 'mobile (default config)' : 'desktop preset'}, Debian's chromium at ${chromiumPath()}${RUNS[preset] > 1 ? `; each page the median of ${RUNS[preset]} runs` : ''}`,
       );
       for (const page of pages) {
-        const lhr = await audit(page.url, page.port, preset);
+        const lhr = await medianAudit(page.url, page.port, preset);
         if (reports) {
           mkdirSync('test-results', { recursive: true });
           const file = `lighthouse-${page.name.replace(' ', '-')}${preset === 'mobile' ? '-mobile' : ''}.json`;

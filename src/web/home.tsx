@@ -193,10 +193,11 @@ export function Home() {
           {lobby && <FollowingNews news={live.following} />}
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
-          {lobby && <TournamentsCard />}
         </div>
       </div>
       <GameShelf open={open} />
+      {/* Below the games: the side column grows as the lobby's cards arrive, and a card above the shelf moved it in view. */}
+      {online && <TournamentsCard />}
       {everOpened.current && (
         <Suspense fallback={null}>
           <CreateGameDialog

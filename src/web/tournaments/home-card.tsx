@@ -21,13 +21,17 @@ export function TournamentsCard() {
       current = false;
     };
   }, []);
-  if (shown === null) return null;
+  // Drawn at once, its list's line held while the list is read: a card that appeared late pushed the games below it down.
   return (
     <section class="card home-tournaments" aria-labelledby="home-tournaments">
       <h2 id="home-tournaments">
         <Trophy class="icon" aria-hidden="true" /> {t('tournament.listTitle')}
       </h2>
-      {shown.length === 0 ? (
+      {shown === null ? (
+        <p class="muted" aria-hidden="true">
+          &nbsp;
+        </p>
+      ) : shown.length === 0 ? (
         <p class="muted">{t('tournament.homeNone')}</p>
       ) : (
         <ul class="home-tournament-list">
