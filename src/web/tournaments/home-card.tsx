@@ -28,9 +28,7 @@ export function TournamentsCard() {
         <Trophy class="icon" aria-hidden="true" /> {t('tournament.listTitle')}
       </h2>
       {shown === null ? (
-        <p class="muted" aria-hidden="true">
-          &nbsp;
-        </p>
+        <p class="muted home-tournaments-waiting" aria-hidden="true" />
       ) : shown.length === 0 ? (
         <p class="muted">{t('tournament.homeNone')}</p>
       ) : (
