@@ -3,6 +3,7 @@ import { playMoves } from '@hexarena/engines/engine/record.ts';
 import { hasLeft, judgeClaim, waiting } from '../arbiter.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from '../manners.ts';
 import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from '../owners.ts';
+import { TOURNAMENT_OF } from '../stores/game.ts';
 import type { Decision, MannerIntent, ServerIntent, TableIntent } from './decision.ts';
 import { end, holds, LOOK_AGAIN, leave, NONE, other, over, RELOAD, refuse, write } from './decision.ts';
 import { aiToMoveIn, dueAfter, seatName, type Table } from './table.ts';
@@ -110,13 +111,15 @@ export function seatNotTaken(table: Table, seat: Player, owner: string | undefin
   return { error: over(table) ? 'the game is over: its seats stay as they were played' : `${seatName(table, seat)} is taken` };
 }
 
-/** A rematch is asked by a seat's holder, once the game is over. */
+/** A rematch is asked by a seat's holder, once the game is over; a tournament's game has none (its director pairs the next). */
 export function rematch(table: Table, intent: Extract<TableIntent, { kind: 'rematch' }>): Decision {
   const holder = holds(table, intent.seat, intent.credential);
   // The game may have ended, or the seat been taken, through another instance a moment ago.
   if ((!over(table) || !holder) && !table.fresh) return RELOAD;
   if (!holder) return refuse('bad-token', `that is not ${seatName(table, intent.seat)}'s token`);
   if (!over(table)) return refuse('illegal', 'the game is still on: a rematch follows its end');
+  if (table.stored.creator?.startsWith(TOURNAMENT_OF))
+    return refuse('illegal', 'a tournament’s game has no rematch: the tournament pairs your next game');
   return { kind: 'admit' };
 }
 

@@ -413,6 +413,13 @@ describe('decide: one decision for every intent', () => {
       ],
       ['a rematch while the game is on', table(['b2']), { kind: 'rematch', seat: 0, credential: X }, 9_000, refused('illegal')],
       [
+        'a rematch of a tournament’s game',
+        table(['b2'], { ...over, creator: 'tournament:t1' }),
+        { kind: 'rematch', seat: 0, credential: X },
+        9_000,
+        refused('illegal'),
+      ],
+      [
         'a rematch asked of a table maybe behind',
         table(['b2'], {}, { fresh: false }),
         { kind: 'rematch', seat: 0, credential: X },
