@@ -1,4 +1,5 @@
 import { parseOutcome } from '@hexarena/engines/engine/record.ts';
+import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { speedOf } from '@hexarena/engines/ratings/perf.ts';
 import { sql } from 'kysely';
 import type { GameId } from './game.ts';
@@ -47,22 +48,7 @@ export interface GamesQuery {
   readonly limit: number;
 }
 
-/** A game the database found. */
-export interface FoundGame {
-  readonly id: GameId;
-  readonly game: string;
-  readonly createdAt: number;
-  readonly speed: string;
-  readonly rated: boolean;
-  readonly termination: string;
-  /** The seat that won, or null (a draw, or no single winner). */
-  readonly winner: number | null;
-  readonly draw: boolean;
-  readonly rating: number | null;
-  readonly opening: readonly string[];
-  /** Per seat, the name it was played under (null: nobody's name, an AI's seat). */
-  readonly players: readonly (string | null)[];
-}
+export type { FoundGame };
 
 /** A win of a player's over a rated opponent, as a profile's best wins list it. */
 export interface BestWin {

@@ -1,5 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { call } from '../online/api.ts';
 
@@ -88,23 +89,7 @@ export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentG
     : fail('the server sent channels this page cannot read');
 }
 
-/** A finished game the games database found. */
-export interface FoundGame {
-  readonly id: string;
-  readonly game: string;
-  readonly createdAt: number;
-  readonly speed: string;
-  readonly rated: boolean;
-  readonly termination: string;
-  /** The seat that won, or null (a draw, or no single winner). */
-  readonly winner: number | null;
-  readonly draw: boolean;
-  /** The players' mean rating before the game (rated games), or null. */
-  readonly rating: number | null;
-  readonly opening: readonly string[];
-  /** Per seat, the name it was played under (null: an AI's seat). */
-  readonly players: readonly (string | null)[];
-}
+export type { FoundGame };
 
 /** A search of the games database as the server reads it (docs/social.md): its fields, each as text. */
 export type GamesSearch = Readonly<Record<string, string>>;

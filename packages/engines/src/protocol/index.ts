@@ -1,6 +1,7 @@
 /** The online protocol, both ways: its messages and one parse a direction (docs/protocol.md). */
 
 export * from './explorer.ts';
+export * from './games-db.ts';
 export * from './lobby.ts';
 export * from './manners.ts';
 export * from './messages.ts';
