@@ -19,9 +19,10 @@ const PSEUDO_CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/]en-XA\.ts$/;
  * syntax tree @formatjs/intl formats, so the app ships without the parser (half the library's
  * size). Tests under Node import the catalogs' text, which @formatjs/intl parses as it goes.
  *
- * And in parts (src/web/i18n/parts.ts): a catalog's module holds its common part, and loads each
- * page's part as a module of its own (`en.ts?part=play`, a chunk named `i18n-en-play-…`), so the
- * first load carries the common part alone. A language stays one file: the split is made here.
+ * And in parts (src/web/i18n/parts.ts): a catalog's module holds its common part, and each page's
+ * part is a module of its own (`en.ts?part=play`, a chunk named `i18n-en-play-…`, named in
+ * languages.ts), so the first load carries the common part alone. A language stays one file: the
+ * split is made here.
  */
 export function precompiledCatalogs(): Plugin {
   return {
@@ -52,14 +53,7 @@ export function precompiledCatalogs(): Plugin {
             return [key, tree.length === 0 ? '' : only?.type === 0 ? only.value : tree];
           }),
       );
-      const base = `./${path.basename(file)}`;
-      const parts =
-        part === 'common'
-          ? `export const parts = {${PARTS.filter((p) => p !== 'common')
-              .map((p) => `${p}: () => import(${JSON.stringify(`${base}?part=${p}`)})`)
-              .join(', ')}};\n`
-          : '';
-      return `const c = ${JSON.stringify(parsed)};\nfor (const k in c) if (typeof c[k] === 'string') c[k] = [{ type: 0, value: c[k] }];\nexport default c;\n${parts}`;
+      return `const c = ${JSON.stringify(parsed)};\nfor (const k in c) if (typeof c[k] === 'string') c[k] = [{ type: 0, value: c[k] }];\nexport default c;\n`;
     },
   };
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import { loadMessages, type PagePart } from './i18n/index.ts';
 import { PAGE_PARTS } from './i18n/parts.ts';
+import { readGameEarly } from './online/early-read.ts';
 import { type Route, routeOf, setupPart } from './routes.ts';
 
 /** A page's code, and the parts of the catalog it shows (i18n/parts.ts), loaded side by side. */
@@ -86,7 +87,11 @@ const PAGES = {
 };
 
 /** Starts loading a route's page (main.tsx, beside the catalog), so its first render finds it in. */
-export const loadPage = (route: Route): Promise<unknown> => PAGES[route.page]();
+export const loadPage = (route: Route): Promise<unknown> => {
+  // An online game's state and board are asked for beside the page's code, not after it (early-read.ts).
+  if (route.page === 'online') readGameEarly(route.id);
+  return PAGES[route.page]();
+};
 
 const page = <P,>(load: () => Promise<(props: P) => JSX.Element | null>) => lazy(() => load().then((c) => ({ default: c })));
 const AccountPage = page(PAGES.account);

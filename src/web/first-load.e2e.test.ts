@@ -96,4 +96,38 @@ describe('the first load', () => {
       await context.close();
     }
   });
+  /**
+   * A game page's first requests go out together, not one after another: its catalog part is asked
+   * for beside the common part (not once the common part has come in and run), and an online game's
+   * state beside the page's code (not once that code has run). The order is of events in one page:
+   * the requests are made in the same task that asks for the common part, which cannot have come back
+   * by then.
+   */
+  it('asks for a game page’s catalog part and an online game’s state beside the common part, not after it', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const seen: string[] = [];
+      const name = (url: string) => {
+        const p = new URL(url).pathname;
+        return p.startsWith('/assets/i18n-') ? partName(p.slice('/assets/'.length)) : p;
+      };
+      page.on('request', (r) => seen.push(`asked ${name(r.url())}`));
+      page.on('requestfinished', (r) => seen.push(`in ${name(r.url())}`));
+      page.on('requestfailed', (r) => seen.push(`in ${name(r.url())}`));
+      // No server plays online here: the state is refused (404), and the page says so; the asking is what counts.
+      await page.goto(`${site.base}g/early_read_1`);
+      await expect.poll(() => page.locator('.error[role="alert"]').isVisible()).toBe(true);
+      const commonIn = seen.indexOf('in i18n-en-common');
+      expect(commonIn, seen.join('\n')).toBeGreaterThan(0);
+      expect(seen.indexOf('asked i18n-en-play'), seen.join('\n')).toBeGreaterThan(-1);
+      expect(seen.indexOf('asked i18n-en-play'), seen.join('\n')).toBeLessThan(commonIn);
+      expect(seen.indexOf('asked /api/games/early_read_1'), seen.join('\n')).toBeGreaterThan(-1);
+      expect(seen.indexOf('asked /api/games/early_read_1'), seen.join('\n')).toBeLessThan(commonIn);
+      // The early answer is the page's own read: the state is asked for once.
+      expect(seen.filter((e) => e === 'asked /api/games/early_read_1')).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,15 +1,6 @@
 import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import type { Catalog, MessageKey } from './catalog.ts';
-import {
-  type CatalogModule,
-  DEFAULT_LOCALE,
-  isLocale,
-  isSpoken,
-  type Locale,
-  loadCatalog,
-  negotiate,
-  type SpokenLocale,
-} from './languages.ts';
+import { DEFAULT_LOCALE, isLocale, isSpoken, type Locale, loadCatalog, negotiate, partLoaders, type SpokenLocale } from './languages.ts';
 import type { PagePart } from './parts.ts';
 
 export type { FormatNumberOptions } from '@formatjs/intl';
@@ -66,17 +57,20 @@ export function warmLocaleData(): void {
   Intl.DateTimeFormat.supportedLocalesOf(DEFAULT_LOCALE);
 }
 
-/** The chosen language's catalog as far as it is in: its module, its messages so far, its parts asked for. */
-type Loaded = { locale: SpokenLocale; module: CatalogModule; messages: Partial<Catalog>; parts: Map<PagePart, Promise<void>> };
+/** The chosen language's catalog as far as it is in: its common part's messages, and those of the parts come in. */
+type Loaded = { locale: SpokenLocale; messages: Partial<Catalog> };
 let loading: Promise<Loaded> | null = null;
+/** The chosen language, and its page parts asked for (each once: a part that failed is asked again). */
+let asked: { locale: SpokenLocale; parts: Map<PagePart, Promise<Partial<Catalog>>> } | null = null;
 
 /**
  * Loads `locale`'s catalog (only that one: its common part, and the `parts` of the page first shown)
  * and makes it the one `t` speaks; sets `<html lang>`.
  */
 export async function startI18n(locale: SpokenLocale = chosenLocale(), parts: readonly PagePart[] = []): Promise<void> {
+  asked = { locale, parts: new Map() };
   loading = loadCatalog(locale).then((module) => {
-    const loaded: Loaded = { locale, module, messages: { ...module.default }, parts: new Map() };
+    const loaded: Loaded = { locale, messages: { ...module.default } };
     speak(loaded);
     return loaded;
   });
@@ -87,28 +81,31 @@ export async function startI18n(locale: SpokenLocale = chosenLocale(), parts: re
 /**
  * Has the parts of the catalog that a page shows come in (a page's loader calls it beside its code's
  * import, app.tsx); at once when they are in, or when the catalog is whole (under Node, and in tests
- * that set it with setCatalog).
+ * that set it with setCatalog). A part is asked for at once, beside the common part, not after it.
  */
 export async function loadMessages(parts: readonly PagePart[]): Promise<void> {
-  if (!loading) return;
-  const loaded = await loading;
-  await Promise.all(
-    parts.map((part) => {
-      const load = loaded.module.parts?.[part];
-      if (!load) return Promise.resolve();
-      let done = loaded.parts.get(part);
-      if (!done) {
-        done = load().then(({ default: messages }) => {
-          Object.assign(loaded.messages, messages);
-          if (loading && intl?.locale === loaded.locale) speak(loaded);
-        });
-        // A part that failed to load is asked for again by the next page that needs it.
-        done.catch(() => loaded.parts.delete(part));
-        loaded.parts.set(part, done);
-      }
-      return done;
-    }),
-  );
+  if (!loading || !asked) return;
+  const mine = asked;
+  const { locale, parts: requested } = mine;
+  const coming = parts.map((part) => {
+    let messages = requested.get(part);
+    if (!messages) {
+      messages = partLoaders(locale)
+        [part]()
+        .then((m) => m.default);
+      // A part that failed to load is asked for again by the next page that needs it.
+      messages.catch(() => requested.delete(part));
+      requested.set(part, messages);
+    }
+    return messages;
+  });
+  const [loaded, ...partsIn] = await Promise.all([loading, ...coming]);
+  // Another language chosen meanwhile, or a whole catalog set (setCatalog): these words are not spoken.
+  if (asked !== mine) return;
+  const fresh = partsIn.filter((messages) => Object.keys(messages).some((key) => !(key in loaded.messages)));
+  if (fresh.length === 0) return;
+  for (const messages of fresh) Object.assign(loaded.messages, messages);
+  speak(loaded);
 }
 
 const speak = (loaded: Loaded) => {
@@ -118,6 +115,7 @@ const speak = (loaded: Loaded) => {
 /** Speaks `locale` from `messages` at once, the whole catalog (tests, and the static exports). */
 export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
   loading = null;
+  asked = null;
   intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
 }
 

@@ -1,6 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { ChallengeRequest, ChallengeView, LiveGame, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
+import { gameStatePath, takeEarly } from './early-read.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
@@ -17,13 +18,14 @@ export type LobbyGame = OpenGame;
 export async function call(path: string, init?: { method: 'POST' | 'DELETE'; body?: Json }): Promise<Result<unknown>> {
   let response: Response;
   try {
-    response = await fetch(
-      path,
-      init && {
-        method: init.method,
-        ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
-      },
-    );
+    response = await ((init ? undefined : takeEarly(path)) ??
+      fetch(
+        path,
+        init && {
+          method: init.method,
+          ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+        },
+      ));
   } catch {
     return fail(SERVER_UNREACHABLE);
   }
@@ -41,7 +43,7 @@ export async function call(path: string, init?: { method: 'POST' | 'DELETE'; bod
 /** What a call says when no server answered at all (a static copy of the app, or the network down). */
 export const SERVER_UNREACHABLE = 'the server cannot be reached';
 
-const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+const gamePath = gameStatePath;
 
 export async function fetchGame(id: string): Promise<Result<PublicGame>> {
   const r = await call(gamePath(id));
