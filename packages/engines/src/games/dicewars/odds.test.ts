@@ -37,6 +37,11 @@ describe('classic attack odds (shared/rules/dicewars.md)', () => {
       for (let d = 1; d < 8; d++) expect(ATTACK_ODDS[a]?.[d + 1]).toBeLessThanOrEqual(ATTACK_ODDS[a]?.[d] as number);
   });
 
+  it('as floats for the AIs: each the exact fraction divided once, for every pair of stacks', () => {
+    for (let a = 1; a <= 8; a++)
+      for (let d = 1; d <= 8; d++) expect(ATTACK_ODDS[a]?.[d], `${a} against ${d}`).toBe(fractionValue(attackWinProbability(a, d)));
+  });
+
   it('refuse impossible stacks', () => {
     expect(() => attackWinProbability(0, 1)).toThrow(RangeError);
     expect(() => attackWinProbability(9, 1)).toThrow(RangeError);

@@ -5,19 +5,37 @@ import { MAX_DICE } from './position.ts';
  * a strictly greater sum. Strength: the attacker rolls 1..F−1, the defender 1..F_def.
  */
 
-/** Ways to roll each sum with k six-sided dice: ways[s], s from 0 to 6k. */
-function sumWays(k: number): bigint[] {
-  let ways: bigint[] = [1n];
+/**
+ * Ways to roll each sum with k six-sided dice: ways[s], s from 0 to 6k. Plain numbers: every count
+ * here and every product of two (at most 6^16 ≈ 2.8e12) is an integer a double holds exactly, and
+ * the table is made as the module loads (bigint arithmetic cost a page 20 ms).
+ */
+function sumWays(k: number): number[] {
+  let ways: number[] = [1];
   for (let i = 0; i < k; i++) {
-    const next: bigint[] = Array(ways.length + 6).fill(0n);
+    const next: number[] = Array(ways.length + 6).fill(0);
     for (let s = 0; s < ways.length; s++)
-      for (let face = 1; face <= 6; face++) next[s + face] = (next[s + face] as bigint) + (ways[s] as bigint);
+      for (let face = 1; face <= 6; face++) next[s + face] = (next[s + face] as number) + (ways[s] as number);
     ways = next;
   }
   return ways;
 }
 
-const WAYS: bigint[][] = Array.from({ length: MAX_DICE + 1 }, (_, k) => sumWays(k));
+const WAYS: number[][] = Array.from({ length: MAX_DICE + 1 }, (_, k) => sumWays(k));
+
+/** The rolls of `attackDice` against `defenceDice` that the attacker wins (a strictly greater sum): exact. */
+function winningRolls(attackDice: number, defenceDice: number): number {
+  const a = WAYS[attackDice] as number[];
+  const d = WAYS[defenceDice] as number[];
+  // below: defence rolls with a sum under s.
+  let wins = 0;
+  let below = 0;
+  for (let s = 0; s < a.length; s++) {
+    wins += (a[s] as number) * below;
+    if (s < d.length) below += d[s] as number;
+  }
+  return wins;
+}
 
 /** A probability as a fraction in lowest terms. */
 export interface Fraction {
@@ -47,25 +65,13 @@ export function attackWinProbability(attackDice: number, defenceDice: number): F
   ) {
     throw new RangeError(`dice counts must be 1..${MAX_DICE}, got ${attackDice} against ${defenceDice}`);
   }
-  const a = WAYS[attackDice] as bigint[];
-  const d = WAYS[defenceDice] as bigint[];
-  // below[s]: defence rolls with a sum under s.
-  let wins = 0n;
-  let below = 0n;
-  for (let s = 0; s < a.length; s++) {
-    wins += (a[s] as bigint) * below;
-    if (s < d.length) below += d[s] as bigint;
-  }
-  return fraction(wins, 6n ** BigInt(attackDice + defenceDice));
+  return fraction(BigInt(winningRolls(attackDice, defenceDice)), 6n ** BigInt(attackDice + defenceDice));
 }
 
 /** The classic odds as floats, [a][d] for a, d in 1..8 (index 0 unused): for the AIs and the UI. */
 export const ATTACK_ODDS: readonly Float64Array[] = Array.from({ length: MAX_DICE + 1 }, (_, a) =>
-  Float64Array.from({ length: MAX_DICE + 1 }, (_, d) => {
-    if (a === 0 || d === 0) return 0;
-    const f = attackWinProbability(a, d);
-    return Number(f.numerator) / Number(f.denominator);
-  }),
+  // Exact integers over an exact power of six: the one rounding is the division's, as the fraction's would be.
+  Float64Array.from({ length: MAX_DICE + 1 }, (_, d) => (a === 0 || d === 0 ? 0 : winningRolls(a, d) / 6 ** (a + d))),
 );
 
 /** Strength rule set: P(uniform 1..F−1 beats uniform 1..D), exactly. */

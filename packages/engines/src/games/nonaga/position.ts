@@ -48,10 +48,14 @@ export const START_TOKENS: readonly (readonly [number, number])[][] = [
   ],
 ];
 
-const Z = (() => {
+/** The hash's random keys, drawn with the first hash, not as the module loads (a page that names the game pays nothing). */
+type Keys = Readonly<Record<'discLo' | 'discHi' | 'tokLo' | 'tokHi' | 'misc' | 'relLo' | 'relHi', Int32Array>>;
+let drawn: Keys | null = null;
+function zobrist(): Keys {
+  if (drawn) return drawn;
   const rng = Rng.fromSeed('hexarena/nonaga/zobrist');
   const fill = (n: number) => Int32Array.from({ length: n }, () => rng.nextUint32() | 0);
-  return {
+  drawn = {
     discLo: fill(TORUS_CELLS),
     discHi: fill(TORUS_CELLS),
     tokLo: fill(2 * TORUS_CELLS),
@@ -60,7 +64,8 @@ const Z = (() => {
     relLo: fill(TORUS_CELLS + 1),
     relHi: fill(TORUS_CELLS + 1),
   };
-})();
+  return drawn;
+}
 
 /** Where the game stands: who won, or a draw, or still going. */
 export const PLAYING = -1;
@@ -304,6 +309,7 @@ export class NonagaPosition {
     const cq = this.sumQ / 19;
     const cr = this.sumR / 19;
     const { q: aq, r: ar } = this.anchor();
+    const Z = zobrist();
     let lo = Z.misc[this.turn * 2 + this.phase] as number;
     let hi = Z.misc[4 + this.turn * 2 + this.phase] as number;
     for (let c = 0; c < TORUS_CELLS; c++) {
