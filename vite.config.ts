@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { catalogChunkName, precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
+import { precompressed } from './scripts/vite-precompress.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 /** The browser app: sources in src/web, built into dist/web (served by `hexarena serve`). */
@@ -14,6 +15,7 @@ export default defineConfig({
       source: fileURLToPath(new URL('./src/web/service-worker.ts', import.meta.url)),
       publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
     }),
+    precompressed(),
   ],
   // The engines' package from its sources, as tsconfig.json's paths map it for tsc and tsx.
   resolve: { alias: { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) } },

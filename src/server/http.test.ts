@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, SECURITY_HEADERS } from './http.ts';
@@ -20,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>hexarena</title>');
   writeFileSync(path.join(dir, 'assets', 'index-Cml3mJu8.js'), script);
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A file the build compressed (scripts/vite-precompress.ts): its copy beside it is what is sent.
+  writeFileSync(path.join(dir, 'assets', 'board-Bq2mPn0x.js'), script);
+  writeFileSync(path.join(dir, 'assets', 'board-Bq2mPn0x.js.br'), brotliCompressSync(`${script}// the build's copy\n`));
   app = await createHttpServer(dir);
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -45,6 +48,27 @@ describe('the web server', () => {
     expect(res.encoding).toBe('gzip');
     expect(res.body.length).toBeLessThan(script.length / 10);
     expect(gunzipSync(res.body).toString()).toBe(script);
+  });
+
+  it('sends the build’s compressed copy of a file as it is, not compressed again', async () => {
+    const res = await new Promise<{ encoding: string | undefined; cache: string | undefined; body: Buffer }>((resolve, reject) => {
+      request(`${base}/assets/board-Bq2mPn0x.js`, { headers: { 'accept-encoding': 'br, gzip' } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c) => chunks.push(c));
+        r.on('end', () =>
+          resolve({ encoding: r.headers['content-encoding'], cache: r.headers['cache-control'], body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(res.encoding).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toBe(`${script}// the build's copy\n`);
+    expect(res.cache).toBe('public, max-age=31536000, immutable');
+    // A client that takes no compression gets the file itself.
+    const plain = await get('/assets/board-Bq2mPn0x.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 
   it('keeps hashed build assets for good, and has the page revalidated', async () => {

@@ -171,10 +171,14 @@ async function serveFiles(app: FastifyInstance, staticDir: string): Promise<void
   });
   await app.register(fastifyStatic, {
     root: staticDir,
+    // The build's own compressed copies (scripts/vite-precompress.ts), sent as they are: a file is
+    // compressed once when built, not on every request (compress, above, leaves them alone).
+    preCompressed: true,
     // Cache headers are set below, per kind of file.
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      const url = `/${filePath.slice(staticDir.length).replace(/\\/g, '/').replace(/^\/+/, '')}`;
+      // A compressed copy (x.js.br) is cached as the file it is a copy of.
+      const url = `/${filePath.slice(staticDir.length).replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(?:br|gz)$/, '')}`;
       res.setHeader('cache-control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

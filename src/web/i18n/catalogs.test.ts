@@ -284,6 +284,23 @@ describe('messages', () => {
     ]);
   });
 
+  it('a message formatted once is the same text again, per values and per language spoken (t keeps what it formatted)', () => {
+    speak('en');
+    const cells = () => [t('editor.hex.cell', { cell: 'a1', stone: 'red' }), t('editor.hex.cell', { cell: 'a1', stone: 'none' })];
+    expect(cells()).toEqual(['a1 red', 'a1 empty']);
+    expect(cells()).toEqual(['a1 red', 'a1 empty']);
+    // A number and its text are different values; the count decides the plural each time.
+    expect([t('pairing.players', { count: 1 }), t('pairing.players', { count: '1' }), t('pairing.players', { count: 3 })]).toEqual([
+      '1 player',
+      '1 player',
+      '3 players',
+    ]);
+    expect(t('online.loading')).toBe('Loading the game…');
+    speak('es');
+    expect(cells()).toEqual(['a1 roja', 'a1 vacía']);
+    expect(t('online.loading')).toBe('Cargando la partida…');
+  });
+
   it('English says 1 player and 3 players', () => {
     speak('en');
     expect([1, 3].map((count) => t('pairing.players', { count }))).toEqual(['1 player', '3 players']);

@@ -109,6 +109,7 @@ export async function loadMessages(parts: readonly PagePart[]): Promise<void> {
 }
 
 const speak = (loaded: Loaded) => {
+  formatted.clear();
   intl = createIntl({ locale: loaded.locale, defaultLocale: DEFAULT_LOCALE, messages: loaded.messages, onError: reportError }, cache);
 };
 
@@ -116,6 +117,7 @@ const speak = (loaded: Loaded) => {
 export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
   loading = null;
   asked = null;
+  formatted.clear();
   intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
 }
 
@@ -131,9 +133,38 @@ function current(): IntlShape<string> {
 
 export const locale = (): SpokenLocale => current().locale as SpokenLocale;
 
+/**
+ * Messages as formatted, by key and values, for the catalog spoken now (emptied when it changes).
+ * A board names each of its cells on every render: formatting each again costs @formatjs a
+ * serialization of the message's tree per call, a tenth of a Hex board's render. Bounded: emptied
+ * when full (clocks and counts make new values all the time).
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 4000;
+
+/** A message's values as part of the cache's key, or null for values a key cannot hold (dates). */
+function valuesKey(values: MessageValues): string | null {
+  let key = '';
+  for (const name in values) {
+    const value = values[name];
+    if (typeof value === 'object') return null;
+    key += `\u0000${name}\u0001${typeof value}\u0001${value}`;
+  }
+  return key;
+}
+
 /** A message in the player's language, its placeholders filled (plurals, selects, numbers, dates). */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return current().formatMessage({ id: key }, values) as string;
+  const speaking = current();
+  const shape = values ? valuesKey(values) : '';
+  if (shape === null) return speaking.formatMessage({ id: key }, values) as string;
+  const cacheKey = key + shape;
+  const known = formatted.get(cacheKey);
+  if (known !== undefined) return known;
+  const text = speaking.formatMessage({ id: key }, values) as string;
+  if (formatted.size >= FORMATTED_MAX) formatted.clear();
+  formatted.set(cacheKey, text);
+  return text;
 }
 
 /** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */

@@ -1,13 +1,13 @@
 import type { AnyGame } from '@hexarena/engines/engine/game.ts';
 import { ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { cellName, hex, MAX_SIZE, MIN_SIZE, parseHexPosition } from '@hexarena/engines/games/hex/index.ts';
-import { hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
+import { hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { useMemo, useState } from 'preact/hooks';
 import { fitBox, formatViewBox } from '../../board/viewport.ts';
 import { EditedPosition } from '../../editor/outcome.tsx';
 import { t } from '../../i18n/index.ts';
 import { SvgButton } from '../../svg-button.tsx';
-import { cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
+import { cellHex, cellPaths, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
 /** A cell as the editor holds it: empty, or a side's stone. */
 type Stone = -1 | 0 | 1;
@@ -66,9 +66,6 @@ export function HexEditor({ initial }: { initial: string | null }) {
         {points.map((p, cell) => {
           const stone = stones[cell] ?? -1;
           const name = cellName(size, cell);
-          const corners = hexCorners(LAYOUT, cellHex(size, cell))
-            .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
-            .join('L');
           return (
             <SvgButton
               key={name}
@@ -78,7 +75,7 @@ export function HexEditor({ initial }: { initial: string | null }) {
               aria-label={t('editor.hex.cell', { cell: name, stone: stone === 0 ? 'red' : stone === 1 ? 'blue' : 'none' })}
               onPress={() => setStones(stones.map((s, i) => (i === cell ? (s === 1 ? -1 : ((s + 1) as Stone)) : s)))}
             >
-              <path class="hex" d={`M${corners}Z`} />
+              <path class="hex" d={cellPaths(size)[cell]} />
               {stone >= 0 && <circle class="piece" cx={p.x} cy={p.y} r={0.62} />}
             </SvgButton>
           );

@@ -1,5 +1,5 @@
 import { cellName, type HexMove, type HexState, type hex, winningChain } from '@hexarena/engines/games/hex/index.ts';
-import { hexCorners, hexToPixel } from '@hexarena/engines/hex/index.ts';
+import { hexToPixel } from '@hexarena/engines/hex/index.ts';
 import { useMemo } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { useMoveMotion } from '../../board/motion.ts';
@@ -11,7 +11,7 @@ import { SvgButton } from '../../svg-button.tsx';
 import type { SessionOf } from '../../use-game.ts';
 import { ZoomableSvg } from '../../zoomable.tsx';
 import { HOW_TO_PLAY } from './how-to-play.tsx';
-import { Coordinates, cellHex, LAYOUT, SIDES, Sides } from './rhombus.tsx';
+import { Coordinates, cellHex, cellPaths, LAYOUT, SIDES, Sides } from './rhombus.tsx';
 
 /** Where a stone goes in the board's drawing (a swap goes nowhere new). */
 export const hexMovePoints = (state: HexState, move: HexMove): MovePoints | null =>
@@ -38,6 +38,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
   const points = useMemo(() => Array.from({ length: size * size }, (_, cell) => hexToPixel(LAYOUT, cellHex(size, cell))), [size]);
   // A large board on a phone has cells smaller than a finger: it zooms and pans, as Hive's does.
   const fit = useMemo(() => fitBox(points, 2), [points]);
+  const paths = cellPaths(size);
   const { boardCoordinates } = useSettings();
   return (
     <GameShell session={session} title="Hex" help={HOW_TO_PLAY}>
@@ -68,12 +69,7 @@ export function HexBoardView({ session }: { session: SessionOf<typeof hex> }) {
                 else if (premove?.queued === name) premove.cancel();
               }}
             >
-              <path
-                class="hex"
-                d={`M${hexCorners(LAYOUT, cellHex(size, cell))
-                  .map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`)
-                  .join('L')}Z`}
-              />
+              <path class="hex" d={paths[cell]} />
               {stone >= 0 && <circle class="piece" cx={p.x} cy={p.y} r={0.62} />}
               {premove?.queued === name && <circle class="premove-mark" cx={p.x} cy={p.y} r={0.55} />}
             </SvgButton>
