@@ -84,8 +84,11 @@ async function move(v: Visitor, game: string, seat: number, token: string, text:
   socket.close();
 }
 
-/** Gives two accounts Hive ratings, as a finished rated game between them leaves them. */
-async function rate(names: readonly [string, string], ratings: readonly [number, number]): Promise<void> {
+/**
+ * Gives two accounts Hive ratings (untimed, or `perf`), as a finished rated game between them leaves
+ * them. The game is the store's alone, its seats held by no account: it counts in neither's record.
+ */
+async function rate(names: readonly [string, string], ratings: readonly [number, number], perf = 'hive'): Promise<void> {
   const id = `rated-${names.join('-')}`;
   await store.games.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], createdAt: 0, rated: true });
   const seats = await Promise.all(
@@ -99,7 +102,7 @@ async function rate(names: readonly [string, string], ratings: readonly [number,
     result: { kind: 'draw' },
     termination: 'agreement',
     plies: 0,
-    ratings: { perf: 'hive', at: 1, seats, diffs: [0, 0] },
+    ratings: { perf, at: 1, seats, diffs: [0, 0] },
   });
 }
 
@@ -338,7 +341,60 @@ describe('the games database', () => {
   });
 });
 
+/**
+ * A rated game of Hive (blitz) `winner` challenges `loser` to, played on the server to its end: the
+ * loser resigns from their socket, by their session. Its id.
+ */
+async function ratedWin(winner: Visitor, loser: Visitor, loserName: string): Promise<string> {
+  const sent = await winner.ask('POST', '/api/challenges', {
+    to: loserName,
+    game: 'hive',
+    options: {},
+    rated: true,
+    clock: { initialMs: 300_000, incrementMs: 3_000 },
+  });
+  expect(sent.status).toBe(201);
+  const id = (await loser.ask('POST', `/api/challenges/${sent.json?.id as string}/accept`)).json?.game as string;
+  const seats = (await loser.ask('GET', `/api/games/${id}`)).json?.seats as { name: string }[];
+  const seat = seats.findIndex((x) => x.name === loserName);
+  const socket = await Client.open(base, id, undefined, loser.from, { origin: base, cookie: loser.cookie as string });
+  expect(await socket.ask({ type: 'resign', seat })).toMatchObject({ ok: true });
+  socket.close();
+  return id;
+}
+
 describe('a profile’s record', () => {
+  it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
+    const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));
+    await rate(['Best_Ace', 'Best_Low'], [1900, 1400], 'hive:blitz');
+    const overLow = await ratedWin(star as Visitor, low as Visitor, 'Best_Low');
+    const overAce = await ratedWin(star as Visitor, ace as Visitor, 'Best_Ace');
+    // A casual win counts in the streak, not among the best wins.
+    const casual = await play('tictactoe', star as Visitor, low as Visitor);
+    const socket = await Client.open(base, casual.id, undefined, (low as Visitor).from, {
+      origin: base,
+      cookie: (low as Visitor).cookie as string,
+    });
+    expect(await socket.ask({ type: 'resign', seat: 1, token: casual.second })).toMatchObject({ ok: true });
+    socket.close();
+
+    const page = await device('Best_Viewer');
+    await page.goto(`${base}/u/Best_Star`);
+    const record = page.getByRole('region', { name: 'Record' });
+    await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 3 now, 3 at best (over the last 3 games).');
+    const wins = record.getByRole('list').getByRole('listitem');
+    await poll(async () => wins.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([overAce, overLow]);
+    // Each opponent's rating before the game, their profile and the game a click away.
+    expect(await wins.first().textContent()).toMatch(/^Best_Ace \(1900\) · Hive, /);
+    expect(await wins.nth(1).textContent()).toMatch(/^Best_Low \(1400\) · Hive, /);
+    expect(await wins.first().getByRole('link', { name: 'Best_Ace' }).getAttribute('href')).toBe('/u/Best_Ace');
+    await wins
+      .first()
+      .getByRole('link', { name: /^Hive, / })
+      .click();
+    await page.waitForURL(`${base}/g/${overAce}`);
+  });
+
   it('shows the winning streaks and the latest games drawn small', async () => {
     const [star, pal] = await Promise.all(['Rec_Star', 'Rec_Pal'].map(visitor));
     // Two casual games Rec_Star wins, each ending on an X in the centre.
