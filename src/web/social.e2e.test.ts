@@ -241,9 +241,12 @@ describe('games to watch', () => {
 
 describe('games drawn small', () => {
   it('each game being played shows its position as a miniature, moving on with its moves; TV draws its other channels small', async () => {
-    const [gil, hal, ivy, jo] = await Promise.all(['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo'].map(visitor));
+    const [gil, hal, ivy, jo, kit, lu] = await Promise.all(
+      ['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo', 'Mini_Kit', 'Mini_Lu'].map(visitor),
+    );
     const noughts = await play('tictactoe', gil as Visitor, hal as Visitor);
     const hive = await play('hive', ivy as Visitor, jo as Visitor);
+    const unbegun = await play('hive', kit as Visitor, lu as Visitor);
     await move(gil as Visitor, noughts.id, 0, noughts.token, 'b2', 0);
     await move(ivy as Visitor, hive.id, 0, hive.token, 'wS1', 0);
     const page = await device('Mini_Viewer');
@@ -254,6 +257,15 @@ describe('games drawn small', () => {
     expect(await mini(noughts.id).locator('svg circle').count()).toBe(0);
     await poll(async () => mini(hive.id).locator('svg polygon').count()).toBe(1);
     expect(await mini(hive.id).locator('svg text').textContent()).toBe('S');
+    // One piece is drawn at a piece's size on a board at least seven wide, not filling the box.
+    const [piece, picture] = await Promise.all([
+      mini(hive.id).locator('svg polygon').boundingBox(),
+      mini(hive.id).locator('svg').boundingBox(),
+    ]);
+    expect((piece?.width ?? 0) / (picture?.width ?? 1)).toBeLessThan(0.35);
+    // Before its first piece, a Hive board is its middle's places drawn faint, not an empty box.
+    await poll(async () => mini(unbegun.id).locator('svg polygon[fill=none][stroke-dasharray]').count()).toBe(7);
+    expect(await mini(unbegun.id).locator('svg text').count()).toBe(0);
     // A move is drawn without a reload, by the list's own refresh.
     await move(hal as Visitor, noughts.id, 1, noughts.second, 'a1', 1);
     await poll(async () => mini(noughts.id).locator('svg circle').count()).toBe(1);
@@ -265,6 +277,7 @@ describe('games drawn small', () => {
     await poll(async () => channel.locator('[data-drawn=true] svg circle').count()).toBe(1);
     await resign(gil as Visitor, noughts);
     await resign(ivy as Visitor, hive);
+    await resign(kit as Visitor, unbegun);
   });
 });
 
@@ -290,6 +303,11 @@ describe('the games database', () => {
     await page.goto(`${base}/games`);
     await page.getByRole('link', { name: 'Search finished games' }).click();
     await page.waitForURL(`${base}/games/search`);
+    // The results' miniatures come with them: the page asks for no game of its own.
+    const gamesAsked: string[] = [];
+    page.on('request', (r) => {
+      if (/^\/api\/games\//.test(new URL(r.url()).pathname)) gamesAsked.push(r.url());
+    });
     const form = page.getByRole('form', { name: 'Games database' });
     const rows = page.locator('.games-found tbody tr');
     const search = async (fields: Record<string, string>) => {
@@ -305,8 +323,15 @@ describe('the games database', () => {
     // A page of 20, newest first; then the rest.
     await poll(async () => rows.count()).toBe(20);
     expect(await rows.first().getAttribute('data-game-id')).toBe(won.id);
+    // Each game's last position drawn small: the one won, an X in a corner; the others, an X in the centre.
+    const board = (row: ReturnType<typeof rows.first>) => row.locator('[data-testid=mini-board][data-drawn=true] svg');
+    await poll(async () => board(rows.first()).locator('path').count()).toBe(2);
+    expect(await board(rows.first()).locator('circle').count()).toBe(0);
+    await poll(async () => board(rows.nth(1)).locator('path').count()).toBe(2);
     await page.getByRole('button', { name: 'More games' }).click();
     await poll(async () => rows.count()).toBe(22);
+    await poll(async () => rows.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(22);
+    expect(gamesAsked).toEqual([]);
     await page.screenshot({ path: 'test-results/social-games-database.png', fullPage: true });
 
     await search({ Against: 'Db_Cy' });

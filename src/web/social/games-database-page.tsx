@@ -7,6 +7,7 @@ import { formatDay, formatRating, type MessageKey, t } from '../i18n/index.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from './addresses.ts';
 import { type FoundGame, type GamesSearch, gamesSearchUrl, searchGames } from './api.ts';
+import { MiniBoard } from './mini-board.tsx';
 
 /** The page of the games database. */
 export { GAMES_DATABASE_PAGE } from './addresses.ts';
@@ -214,6 +215,9 @@ export function GamesDatabasePage() {
             <caption>{t('social.db.found')}</caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span class="visually-hidden">{t('social.db.position')}</span>
+                </th>
                 <th scope="col">{t('social.db.date')}</th>
                 <th scope="col">{t('social.db.game')}</th>
                 <th scope="col">{t('social.db.players')}</th>
@@ -227,6 +231,9 @@ export function GamesDatabasePage() {
             <tbody>
               {games.map((g) => (
                 <tr data-game-id={g.id}>
+                  <td class="found-board">
+                    <MiniBoard game={g.game} position={g.position} />
+                  </td>
                   <td>
                     <time dateTime={new Date(g.createdAt).toISOString()}>{formatDay(g.createdAt)}</time>
                   </td>
