@@ -388,6 +388,37 @@ async function ratedWin(winner: Visitor, loser: Visitor, loserName: string): Pro
   return id;
 }
 
+describe('the games database on a phone', () => {
+  it('folds the dates, ratings and opening, so the first game found is on the first screen; unfolded, they search', async () => {
+    const [ann, bob] = await Promise.all(['Ph_Ann', 'Ph_Bob'].map(visitor));
+    const lost = await play('tictactoe', ann as Visitor, bob as Visitor);
+    await move(ann as Visitor, lost.id, 0, lost.token, 'b2', 0);
+    await resign(ann as Visitor, lost);
+    const page = await device('Ph_Viewer', { width: 390, height: 844 });
+    await page.goto(`${base}/games/search?player=Ph_Ann`);
+    const first = page.locator('.games-found tbody tr').first();
+    await poll(async () => first.getAttribute('data-game-id')).toBe(lost.id);
+    // The whole first game, its miniature drawn, within the first screen, nothing scrolled.
+    await first.locator('[data-testid=mini-board][data-drawn=true]').waitFor();
+    const at = await first.boundingBox();
+    await page.screenshot({ path: 'test-results/social-games-database-phone.png', fullPage: true });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((at?.y ?? Number.POSITIVE_INFINITY) + (at?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect(await page.getByLabel('From', { exact: true }).isVisible()).toBe(false);
+    expect(await page.getByLabel('First moves').isVisible()).toBe(false);
+    await page.screenshot({ path: 'test-results/social-games-database-phone.png' });
+    // Unfolded, the dates search: a day before the game finds nothing.
+    await page.locator('summary', { hasText: 'Date and rating' }).click();
+    await page.getByLabel('To', { exact: true }).fill('2001-01-01');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No game found.').waitFor();
+    // A search by date, shared, opens with them unfolded.
+    await page.reload();
+    await poll(async () => page.getByLabel('To', { exact: true }).inputValue()).toBe('2001-01-01');
+    expect(await page.getByLabel('To', { exact: true }).isVisible()).toBe(true);
+  });
+});
+
 describe('a profile’s record', () => {
   it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
     const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));
