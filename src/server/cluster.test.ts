@@ -553,6 +553,69 @@ describe('at the table across instances', () => {
   });
 });
 
+describe('the games being played, across instances', () => {
+  /** Asks `server` for the games being played until `test` holds (another instance tells within a second or so). */
+  async function listed(server: ServerProcess, test: (games: Listed[]) => boolean): Promise<Listed[]> {
+    for (let tries = 0; ; tries++) {
+      const games = (await getJson(server, '/api/games/current')).games as Listed[] | undefined;
+      if (games && test(games)) return games;
+      if (tries >= 120) throw new Error(`never listed as expected: ${JSON.stringify(games)}`);
+      // Four asks a second: under the reads' own limit (five a second).
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  interface Listed {
+    id: string;
+    plies: number;
+    watching: number;
+    players: { name: string }[];
+    position?: unknown;
+  }
+
+  it('a game played and watched on one instance is listed on the other with its spectators and position, and TV there shows it until it ends', async () => {
+    const [a, b] = await Promise.all([startServer(path.join(dir, 'g'), env), startServer(path.join(dir, 'h'), env)]);
+    try {
+      // Everything about the game happens on b: a never holds it.
+      const created = await post(b.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Nia' });
+      const id = created.json.id as string;
+      const claimed = await post(b.base, `/api/games/${id}/seats/1`, { name: 'Ode' });
+      expect(claimed.status).toBe(201);
+      // The player's socket (a guest's, holding no seat by its session) counts among those watching, as on b.
+      const player = await following(b, id);
+      const spectators = [await following(b, id), await following(b, id)];
+      const watchingOnB = (n: number, from = 0) => player.next((m) => m.type === 'presence' && m.watching === n, from);
+      await watchingOnB(3);
+      const onA = await listed(a, (games) => games.some((g) => g.id === id && g.watching === 3));
+      expect(onA.find((g) => g.id === id)).toMatchObject({
+        game: 'tictactoe',
+        plies: 0,
+        watching: 3,
+        players: [{ name: 'Nia' }, { name: 'Ode' }],
+        position: { board: '---------' },
+      });
+      // A move on b moves a's listing on; a spectator leaving is counted there too.
+      await play(player, 0, created.json.token, 'a1', 0);
+      const before = player.messages.length;
+      spectators.pop()?.close();
+      await watchingOnB(2, before);
+      await listed(a, (games) => games.some((g) => g.id === id && g.plies === 1 && g.watching === 2));
+      expect((await getJson(a, '/api/games/current')).games.find((g: Listed) => g.id === id).position).toEqual({ board: '------x--' });
+      // a's TV, asked for the first time, shows the newest begun game (unrated, as every other one the tests before left under way).
+      expect((await getJson(a, '/api/tv')).channels).toMatchObject({ best: { id }, tictactoe: { id } });
+      // Read from the store, not held: a follows none of it.
+      expect((await getJson(a, '/healthz')).rooms).toBe(0);
+      // The game ends on b: a lists it no more, and its TV has nothing to show.
+      expect(await player.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
+      await listed(a, (games) => !games.some((g) => g.id === id));
+      const channels = Object.values((await getJson(a, '/api/tv')).channels) as Listed[];
+      expect(channels.map((g) => g.id)).not.toContain(id);
+      for (const c of [player, ...spectators]) c.close();
+    } finally {
+      await Promise.all([a.kill(), b.kill()]);
+    }
+  });
+});
+
 describe('players on two instances in the browser', () => {
   it('two accounts play; the first player’s instance is killed with SIGKILL; on the other instance they are back in their seat with their clock, and the game is finished', async () => {
     const { WEB_DIST } = await import('../cli/commands/serve.ts');

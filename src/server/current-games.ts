@@ -2,10 +2,11 @@ import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { perfOf, type Speed, speedOf } from '@hexarena/engines/ratings/perf.ts';
 import type { FastifyInstance } from 'fastify';
+import type { GamesElsewhere, HeldGame } from './games-elsewhere.ts';
 import { Allowance } from './limits.ts';
 import { liveGameOf, seatPlayer } from './live-game.ts';
 import { subscriberOf } from './network.ts';
-import type { Room } from './room.ts';
+import { Room } from './room.ts';
 import type { GameStore } from './store.ts';
 
 /**
@@ -13,7 +14,9 @@ import type { GameStore } from './store.ts';
  * read from the rooms this instance holds in memory — every game with a socket open here, players'
  * or spectators' — never by a scan of the store per request. Each game's players' ratings are read
  * once, when the game is first listed (a rating does not change while its game is played), and
- * forgotten when it ends. Another instance's games are listed by that instance.
+ * forgotten when it ends. With several instances, each tells the others which games it holds
+ * (games-elsewhere.ts): theirs are read from the store, once a version, and listed with their
+ * spectators over every instance.
  */
 
 export type CurrentSpeed = Speed | 'unlimited';
@@ -54,7 +57,7 @@ export interface HeldRooms {
 }
 
 /** Every seat taken (a person's or the server's AI): a game, not a seek. */
-const seated = (room: Room): boolean => room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] != null);
+export const seated = (room: Room): boolean => room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] != null);
 
 /** Highest rated first, unrated last; among equals the newest. */
 const byRating = (a: CurrentGame, b: CurrentGame): number =>
@@ -68,19 +71,57 @@ export class CurrentGames {
   /** Per game listed: its position at a version, made again only when a move changed it. */
   private readonly positions = new Map<string, { readonly version: number; readonly position: Json | undefined }>();
 
+  /** Per game another instance holds: the game read from the store at the version last heard of. */
+  private readonly read = new Map<string, { readonly version: number; readonly room: Promise<Room | null> }>();
+
   constructor(
     private readonly rooms: HeldRooms,
     private readonly store: GameStore,
+    /** What the other instances hold, as they tell it (none: this instance is alone). */
+    private readonly elsewhere: GamesElsewhere | null = null,
   ) {}
 
-  /** Every game being played that this instance holds, highest rated first. */
+  /** What this instance tells the others it holds: each game being played, and its spectators here. */
+  held(): HeldGame[] {
+    return this.rooms
+      .liveRooms()
+      .filter(seated)
+      .map((room) => ({ id: room.id, version: room.version, watching: room.talk.report().watching }));
+  }
+
+  /** Every game being played that this instance or another holds, highest rated first. */
   async all(): Promise<CurrentGame[]> {
     const rooms = this.rooms.liveRooms().filter(seated);
     const live = new Set(rooms.map((r) => r.id));
-    for (const id of this.ratings.keys()) if (!live.has(id)) this.ratings.delete(id);
-    for (const id of this.positions.keys()) if (!live.has(id)) this.positions.delete(id);
-    const games = await Promise.all(rooms.map((room) => this.describe(room)));
+    const described: Promise<CurrentGame | null>[] = rooms.map((room) => this.describe(room, room.talk.presence().watching));
+    for (const [id, game] of this.elsewhere?.games() ?? []) {
+      if (live.has(id)) continue;
+      live.add(id);
+      described.push(this.describeElsewhere(id, game.version, game.watching));
+    }
+    for (const map of [this.ratings, this.positions, this.read]) for (const id of map.keys()) if (!live.has(id)) map.delete(id);
+    const games = (await Promise.all(described)).filter((g) => g !== null);
     return games.sort(byRating);
+  }
+
+  /**
+   * A game another instance holds, read from the store (again only when a later version is heard
+   * of); null once the store has it over, or not yet every seat taken.
+   */
+  private async describeElsewhere(id: string, version: number, watching: number): Promise<CurrentGame | null> {
+    let read = this.read.get(id);
+    if (!read || read.version < version) {
+      read = { version, room: Room.load(this.store, id) };
+      this.read.set(id, read);
+      const failed = read;
+      // A store that did not answer: read again at the next listing.
+      read.room.catch(() => {
+        if (this.read.get(id) === failed) this.read.delete(id);
+      });
+    }
+    const room = await read.room.catch(() => null);
+    if (!room || room.over || !seated(room)) return null;
+    return this.describe(room, watching);
   }
 
   /**
@@ -103,7 +144,7 @@ export class CurrentGames {
     return shown;
   }
 
-  private async describe(room: Room): Promise<CurrentGame> {
+  private async describe(room: Room, watching: number): Promise<CurrentGame> {
     const g = room.stored;
     let ratings = this.ratings.get(g.id);
     if (!ratings) {
@@ -122,7 +163,7 @@ export class CurrentGames {
     return {
       ...liveGameOf(g, room.plies, players),
       speed: g.clock ? speedOf(g.clock) : 'unlimited',
-      watching: room.talk.presence().watching,
+      watching,
       rating: rated.length === 0 ? null : Math.round(rated.reduce((a, b) => a + b, 0) / rated.length),
       createdAt: g.createdAt,
       ...this.positionOf(room),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { Redis } from 'ioredis';
+import { type HeldGame, type HeldGamesBus, parseHeld } from './games-elsewhere.ts';
 import type { RemoteEvent } from './room.ts';
 import type { PresenceReport } from './table-talk.ts';
 
@@ -25,7 +26,11 @@ export type Notice =
  * subscription) loses nothing: after a reconnection every game followed is told `null` (anything may
  * have been missed) and catches up. Notices from this instance are ignored.
  */
-export class Fanout {
+/** The site's one channel: which games being played each instance holds (games-elsewhere.ts). */
+const HELD_CHANNEL = 'held-games';
+const ASK = 'ask';
+
+export class Fanout implements HeldGamesBus {
   /** This instance's name on the channels (its own notices come back to it and are ignored). */
   readonly id = randomBytes(6).toString('base64url');
   private readonly publisher: Redis;
@@ -33,6 +38,8 @@ export class Fanout {
   private readonly handlers = new Map<string, (notice: Notice | null) => void>();
   /** Per account followed here: what to do when another instance says its news changed (or may have). */
   private readonly accountHandlers = new Map<string, () => void>();
+  /** What to do with another instance's report of the games it holds, once something listens. */
+  private heldHandler: ((from: string, report: readonly HeldGame[] | 'ask') => void) | null = null;
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -46,7 +53,14 @@ export class Fanout {
     for (const r of [this.publisher, this.subscriber]) r.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, text: string) => {
       const space = text.indexOf(' ');
-      if (text.slice(0, space) === this.id) return;
+      const from = text.slice(0, space);
+      if (from === this.id) return;
+      if (channel === HELD_CHANNEL) {
+        const body = text.slice(space + 1);
+        const report = body === ASK ? ASK : parseHeld(body);
+        if (report) this.heldHandler?.(from, report);
+        return;
+      }
       if (channel.startsWith('account:')) return this.accountHandlers.get(channel.slice('account:'.length))?.();
       const notice = parseNotice(text.slice(space + 1));
       if (notice) this.handlers.get(channel.slice('game:'.length))?.(notice);
@@ -56,7 +70,25 @@ export class Fanout {
     this.subscriber.on('ready', () => {
       for (const handler of this.handlers.values()) handler(null);
       for (const handler of this.accountHandlers.values()) handler();
+      if (this.heldHandler) this.askHeld();
     });
+  }
+
+  tellHeld(games: readonly HeldGame[]): void {
+    this.publisher.publish(HELD_CHANNEL, `${this.id} ${JSON.stringify(games)}`).catch(() => undefined);
+  }
+
+  onHeld(handler: (from: string, report: readonly HeldGame[] | 'ask') => void): void {
+    this.heldHandler = handler;
+    // Asked once the subscription holds, so that the answers are heard.
+    this.subscriber.subscribe(HELD_CHANNEL).then(
+      () => this.askHeld(),
+      () => undefined,
+    );
+  }
+
+  private askHeld(): void {
+    this.publisher.publish(HELD_CHANNEL, `${this.id} ${ASK}`).catch(() => undefined);
   }
 
   /** Tells the other instances of `gameId`'s news. A failure is dropped: they catch up later. */

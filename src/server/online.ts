@@ -11,6 +11,7 @@ import { exploreFinished, registerExplorer } from './explorer.ts';
 import type { Fanout } from './fanout.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerGameSocket } from './game-socket.ts';
+import { GamesElsewhere, reportHeldGames } from './games-elsewhere.ts';
 import { DEFAULT_HUB_SETTINGS, Hub } from './hub.ts';
 import { Identities } from './identity/identities.ts';
 import { guardOrigins } from './identity/origin.ts';
@@ -102,7 +103,7 @@ export async function registerOnline(
     started: services.social.started,
   });
   registerLiveGame(app, store);
-  registerCurrentGames(app, new CurrentGames(hub, store), limits.hub?.now ?? Date.now);
+  registerCurrentGames(app, currentGames(app, store, hub, services.fanout, limits.hub?.now ?? Date.now), limits.hub?.now ?? Date.now);
   registerExplorer(app, store);
   const stopExploring = startExploring(app, store, atStart);
   registerBots(
@@ -142,6 +143,19 @@ export async function registerOnline(
     sockets: app.websocketServer,
   };
   return { hub, edge, parts, identities: services.identities };
+}
+
+/**
+ * The games being played, listed from the rooms held here and, with other instances, from those
+ * they hold as they tell it (each tells what it holds, from its start to its close).
+ */
+function currentGames(app: FastifyInstance, store: GameStore, hub: Hub, fanout: Fanout | null, now: () => number): CurrentGames {
+  if (!fanout) return new CurrentGames(hub, store);
+  const elsewhere = new GamesElsewhere(now);
+  const current = new CurrentGames(hub, store, elsewhere);
+  const stop = reportHeldGames(fanout, () => current.held(), elsewhere, now);
+  app.addHook('onClose', async () => stop());
+  return current;
 }
 
 /** Work begun at start, not before the server is ready: `add` it, `cancel` what has not begun. */

@@ -84,8 +84,11 @@ async function move(v: Visitor, game: string, seat: number, token: string, text:
   socket.close();
 }
 
-/** Gives two accounts Hive ratings, as a finished rated game between them leaves them. */
-async function rate(names: readonly [string, string], ratings: readonly [number, number]): Promise<void> {
+/**
+ * Gives two accounts Hive ratings (untimed, or `perf`), as a finished rated game between them leaves
+ * them. The game is the store's alone, its seats held by no account: it counts in neither's record.
+ */
+async function rate(names: readonly [string, string], ratings: readonly [number, number], perf = 'hive'): Promise<void> {
   const id = `rated-${names.join('-')}`;
   await store.games.create({ id, game: 'hive', options: {}, seed: id, seats: ['open', 'open'], createdAt: 0, rated: true });
   const seats = await Promise.all(
@@ -99,7 +102,7 @@ async function rate(names: readonly [string, string], ratings: readonly [number,
     result: { kind: 'draw' },
     termination: 'agreement',
     plies: 0,
-    ratings: { perf: 'hive', at: 1, seats, diffs: [0, 0] },
+    ratings: { perf, at: 1, seats, diffs: [0, 0] },
   });
 }
 
@@ -238,9 +241,12 @@ describe('games to watch', () => {
 
 describe('games drawn small', () => {
   it('each game being played shows its position as a miniature, moving on with its moves; TV draws its other channels small', async () => {
-    const [gil, hal, ivy, jo] = await Promise.all(['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo'].map(visitor));
+    const [gil, hal, ivy, jo, kit, lu] = await Promise.all(
+      ['Mini_Gil', 'Mini_Hal', 'Mini_Ivy', 'Mini_Jo', 'Mini_Kit', 'Mini_Lu'].map(visitor),
+    );
     const noughts = await play('tictactoe', gil as Visitor, hal as Visitor);
     const hive = await play('hive', ivy as Visitor, jo as Visitor);
+    const unbegun = await play('hive', kit as Visitor, lu as Visitor);
     await move(gil as Visitor, noughts.id, 0, noughts.token, 'b2', 0);
     await move(ivy as Visitor, hive.id, 0, hive.token, 'wS1', 0);
     const page = await device('Mini_Viewer');
@@ -251,6 +257,15 @@ describe('games drawn small', () => {
     expect(await mini(noughts.id).locator('svg circle').count()).toBe(0);
     await poll(async () => mini(hive.id).locator('svg polygon').count()).toBe(1);
     expect(await mini(hive.id).locator('svg text').textContent()).toBe('S');
+    // One piece is drawn at a piece's size on a board at least seven wide, not filling the box.
+    const [piece, picture] = await Promise.all([
+      mini(hive.id).locator('svg polygon').boundingBox(),
+      mini(hive.id).locator('svg').boundingBox(),
+    ]);
+    expect((piece?.width ?? 0) / (picture?.width ?? 1)).toBeLessThan(0.35);
+    // Before its first piece, a Hive board is its middle's places drawn faint, not an empty box.
+    await poll(async () => mini(unbegun.id).locator('svg polygon[fill=none][stroke-dasharray]').count()).toBe(7);
+    expect(await mini(unbegun.id).locator('svg text').count()).toBe(0);
     // A move is drawn without a reload, by the list's own refresh.
     await move(hal as Visitor, noughts.id, 1, noughts.second, 'a1', 1);
     await poll(async () => mini(noughts.id).locator('svg circle').count()).toBe(1);
@@ -262,6 +277,7 @@ describe('games drawn small', () => {
     await poll(async () => channel.locator('[data-drawn=true] svg circle').count()).toBe(1);
     await resign(gil as Visitor, noughts);
     await resign(ivy as Visitor, hive);
+    await resign(kit as Visitor, unbegun);
   });
 });
 
@@ -287,6 +303,11 @@ describe('the games database', () => {
     await page.goto(`${base}/games`);
     await page.getByRole('link', { name: 'Search finished games' }).click();
     await page.waitForURL(`${base}/games/search`);
+    // The results' miniatures come with them: the page asks for no game of its own.
+    const gamesAsked: string[] = [];
+    page.on('request', (r) => {
+      if (/^\/api\/games\//.test(new URL(r.url()).pathname)) gamesAsked.push(r.url());
+    });
     const form = page.getByRole('form', { name: 'Games database' });
     const rows = page.locator('.games-found tbody tr');
     const search = async (fields: Record<string, string>) => {
@@ -302,8 +323,15 @@ describe('the games database', () => {
     // A page of 20, newest first; then the rest.
     await poll(async () => rows.count()).toBe(20);
     expect(await rows.first().getAttribute('data-game-id')).toBe(won.id);
+    // Each game's last position drawn small: the one won, an X in a corner; the others, an X in the centre.
+    const board = (row: ReturnType<typeof rows.first>) => row.locator('[data-testid=mini-board][data-drawn=true] svg');
+    await poll(async () => board(rows.first()).locator('path').count()).toBe(2);
+    expect(await board(rows.first()).locator('circle').count()).toBe(0);
+    await poll(async () => board(rows.nth(1)).locator('path').count()).toBe(2);
     await page.getByRole('button', { name: 'More games' }).click();
     await poll(async () => rows.count()).toBe(22);
+    await poll(async () => rows.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(22);
+    expect(gamesAsked).toEqual([]);
     await page.screenshot({ path: 'test-results/social-games-database.png', fullPage: true });
 
     await search({ Against: 'Db_Cy' });
@@ -338,7 +366,91 @@ describe('the games database', () => {
   });
 });
 
+/**
+ * A rated game of Hive (blitz) `winner` challenges `loser` to, played on the server to its end: the
+ * loser resigns from their socket, by their session. Its id.
+ */
+async function ratedWin(winner: Visitor, loser: Visitor, loserName: string): Promise<string> {
+  const sent = await winner.ask('POST', '/api/challenges', {
+    to: loserName,
+    game: 'hive',
+    options: {},
+    rated: true,
+    clock: { initialMs: 300_000, incrementMs: 3_000 },
+  });
+  expect(sent.status).toBe(201);
+  const id = (await loser.ask('POST', `/api/challenges/${sent.json?.id as string}/accept`)).json?.game as string;
+  const seats = (await loser.ask('GET', `/api/games/${id}`)).json?.seats as { name: string }[];
+  const seat = seats.findIndex((x) => x.name === loserName);
+  const socket = await Client.open(base, id, undefined, loser.from, { origin: base, cookie: loser.cookie as string });
+  expect(await socket.ask({ type: 'resign', seat })).toMatchObject({ ok: true });
+  socket.close();
+  return id;
+}
+
+describe('the games database on a phone', () => {
+  it('folds the dates, ratings and opening, so the first game found is on the first screen; unfolded, they search', async () => {
+    const [ann, bob] = await Promise.all(['Ph_Ann', 'Ph_Bob'].map(visitor));
+    const lost = await play('tictactoe', ann as Visitor, bob as Visitor);
+    await move(ann as Visitor, lost.id, 0, lost.token, 'b2', 0);
+    await resign(ann as Visitor, lost);
+    const page = await device('Ph_Viewer', { width: 390, height: 844 });
+    await page.goto(`${base}/games/search?player=Ph_Ann`);
+    const first = page.locator('.games-found tbody tr').first();
+    await poll(async () => first.getAttribute('data-game-id')).toBe(lost.id);
+    // The whole first game, its miniature drawn, within the first screen, nothing scrolled.
+    await first.locator('[data-testid=mini-board][data-drawn=true]').waitFor();
+    const at = await first.boundingBox();
+    await page.screenshot({ path: 'test-results/social-games-database-phone.png', fullPage: true });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((at?.y ?? Number.POSITIVE_INFINITY) + (at?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect(await page.getByLabel('From', { exact: true }).isVisible()).toBe(false);
+    expect(await page.getByLabel('First moves').isVisible()).toBe(false);
+    await page.screenshot({ path: 'test-results/social-games-database-phone.png' });
+    // Unfolded, the dates search: a day before the game finds nothing.
+    await page.locator('summary', { hasText: 'Date and rating' }).click();
+    await page.getByLabel('To', { exact: true }).fill('2001-01-01');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No game found.').waitFor();
+    // A search by date, shared, opens with them unfolded.
+    await page.reload();
+    await poll(async () => page.getByLabel('To', { exact: true }).inputValue()).toBe('2001-01-01');
+    expect(await page.getByLabel('To', { exact: true }).isVisible()).toBe(true);
+  });
+});
+
 describe('a profile’s record', () => {
+  it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
+    const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));
+    await rate(['Best_Ace', 'Best_Low'], [1900, 1400], 'hive:blitz');
+    const overLow = await ratedWin(star as Visitor, low as Visitor, 'Best_Low');
+    const overAce = await ratedWin(star as Visitor, ace as Visitor, 'Best_Ace');
+    // A casual win counts in the streak, not among the best wins.
+    const casual = await play('tictactoe', star as Visitor, low as Visitor);
+    const socket = await Client.open(base, casual.id, undefined, (low as Visitor).from, {
+      origin: base,
+      cookie: (low as Visitor).cookie as string,
+    });
+    expect(await socket.ask({ type: 'resign', seat: 1, token: casual.second })).toMatchObject({ ok: true });
+    socket.close();
+
+    const page = await device('Best_Viewer');
+    await page.goto(`${base}/u/Best_Star`);
+    const record = page.getByRole('region', { name: 'Record' });
+    await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 3 now, 3 at best (over the last 3 games).');
+    const wins = record.getByRole('list').getByRole('listitem');
+    await poll(async () => wins.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([overAce, overLow]);
+    // Each opponent's rating before the game, their profile and the game a click away.
+    expect(await wins.first().textContent()).toMatch(/^Best_Ace \(1900\) · Hive, /);
+    expect(await wins.nth(1).textContent()).toMatch(/^Best_Low \(1400\) · Hive, /);
+    expect(await wins.first().getByRole('link', { name: 'Best_Ace' }).getAttribute('href')).toBe('/u/Best_Ace');
+    await wins
+      .first()
+      .getByRole('link', { name: /^Hive, / })
+      .click();
+    await page.waitForURL(`${base}/g/${overAce}`);
+  });
+
   it('shows the winning streaks and the latest games drawn small', async () => {
     const [star, pal] = await Promise.all(['Rec_Star', 'Rec_Pal'].map(visitor));
     // Two casual games Rec_Star wins, each ending on an X in the centre.

@@ -5,6 +5,7 @@ import { subscriberOf } from '../network.ts';
 import { recordOf } from '../records.ts';
 import type { FoundGame, GameStore, GamesDbQuery } from '../store.ts';
 import { writeLine } from '../stream-lines.ts';
+import { FinalPositions } from './final-positions.ts';
 
 /**
  * The games database over HTTP (docs/social.md): finished games found by player(s), game, result,
@@ -56,6 +57,7 @@ type Asked = Partial<Record<keyof (typeof GAMES_QUERY)['properties'], string>>;
 
 export function registerGamesSearch(app: FastifyInstance, store: GameStore, now: () => number): void {
   const allowance = new Allowance(RATE, BURST);
+  const positions = new FinalPositions(store);
   const exports = new Allowance(EXPORT_RATE, EXPORT_BURST);
   const spend = (ip: string, reply: FastifyReply): boolean => {
     if (allowance.take(subscriberOf(ip), now())) return true;
@@ -77,7 +79,15 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     const limit = Math.min(PAGE_MAX, Math.max(1, Number(asked.limit ?? PAGE_DEFAULT)));
     const games = await store.gamesDb.search({ ...query, limit });
     const last = games[games.length - 1];
-    return { games, next: games.length === limit && last ? cursorOf(last) : null };
+    // Each game's last position, to draw it small beside it: served with the page, not asked once a row.
+    const finals = await positions.of(games.map((g) => g.id));
+    return {
+      games: games.map((g, i): FoundGame => {
+        const position = finals[i];
+        return position === null || position === undefined ? g : { ...g, position };
+      }),
+      next: games.length === limit && last ? cursorOf(last) : null,
+    };
   });
   app.get('/api/search/games.ndjson', { schema: { querystring: GAMES_QUERY } }, async (request, reply) => {
     if (!spendExport(request.ip, reply) || !spend(request.ip, reply)) return reply;

@@ -348,4 +348,16 @@ describe('the games database', () => {
     expect(JSON.parse(third.text)).toEqual({ error: 'too many exports of games: 2 at once, then one every 10 s' });
     expect((await ask('player=Db_Ann')).games).toHaveLength(3);
   });
+
+  it('serves each game found with its last position, as a spectator sees it, to draw it small', async () => {
+    const found = (await request(server.base, '/api/search/games?player=Db_Ann&game=tictactoe')).json?.games as {
+      id: string;
+      position?: unknown;
+    }[];
+    expect(Object.fromEntries(found.map((g) => [g.id, g.position]))).toEqual({
+      dbgame2: { board: '--o-x----' },
+      dbgame1: { board: '--o-x----' },
+      dbgame0: { board: '----x-o--' },
+    });
+  });
 });

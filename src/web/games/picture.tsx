@@ -7,6 +7,8 @@ export interface PictureCell extends Hex {
   readonly letter?: string;
   /** The letter's colour (dark by default). */
   readonly ink?: string;
+  /** A place, not a piece: its outline alone, faint and dashed, in the text's colour (an empty board). */
+  readonly outline?: boolean;
 }
 
 const LAYOUT: Layout = { orientation: 'pointy', size: 1, origin: { x: 0, y: 0 } };
@@ -44,8 +46,9 @@ export function HexPicture({
               points={hexCorners(LAYOUT, c)
                 .map((k) => `${k.x.toFixed(3)},${k.y.toFixed(3)}`)
                 .join(' ')}
-              fill={c.fill}
-              stroke="#333"
+              {...(c.outline
+                ? { fill: 'none', stroke: 'currentColor', 'stroke-opacity': 0.35, 'stroke-dasharray': '0.2 0.15' }
+                : { fill: c.fill, stroke: '#333' })}
               stroke-width={0.06}
             />
             {c.letter && (

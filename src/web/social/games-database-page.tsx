@@ -1,5 +1,6 @@
 import { TERMINATIONS } from '@hexarena/engines/engine/record.ts';
 import { Download, Search } from 'lucide-preact';
+import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
@@ -7,6 +8,7 @@ import { formatDay, formatRating, type MessageKey, t } from '../i18n/index.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from './addresses.ts';
 import { type FoundGame, type GamesSearch, gamesSearchUrl, searchGames } from './api.ts';
+import { MiniBoard } from './mini-board.tsx';
 
 /** The page of the games database. */
 export { GAMES_DATABASE_PAGE } from './addresses.ts';
@@ -15,6 +17,21 @@ const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'corresp
 /** An aborted game is not in the database: it has no result to find. */
 const ENDINGS = TERMINATIONS.filter((t) => t !== 'aborted');
 const DAY_MS = 86_400_000;
+/** A phone's width (style.css's): there the dates, ratings and opening are folded, so the results begin on the first screen. */
+const PHONE_WIDTH = '(max-width: 40rem)';
+
+/** Whether the window is a phone's width now (told again when it changes: a phone turned). */
+function usePhoneWidth(): boolean {
+  const media = typeof matchMedia === 'function' ? matchMedia(PHONE_WIDTH) : null;
+  const [phone, setPhone] = useState(media?.matches ?? false);
+  useEffect(() => {
+    if (!media) return;
+    const changed = () => setPhone(media.matches);
+    media.addEventListener('change', changed);
+    return () => media.removeEventListener('change', changed);
+  }, []);
+  return phone;
+}
 
 /** The form's fields, as typed: each a text, '' when not asked. */
 interface Fields {
@@ -102,6 +119,20 @@ export function GamesDatabasePage() {
   const [games, setGames] = useState<readonly FoundGame[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const phone = usePhoneWidth();
+  // Folded unless the search asks by them (a shared address with dates): lichess folds its advanced search too.
+  const [datesAsked] = useState(() => Boolean(fields.from || fields.to || fields.minRating || fields.maxRating));
+  const [openingAsked] = useState(() => fields.opening !== '');
+  /** On a phone, a less used part of the form folded under its name (open if the search asks by it); elsewhere as it is. */
+  const folded = (name: MessageKey, open: boolean, part: JSX.Element) =>
+    phone ? (
+      <details class="folded-filters" open={open}>
+        <summary>{t(name)}</summary>
+        {part}
+      </details>
+    ) : (
+      part
+    );
   const load = (search: GamesSearch, after?: string) =>
     void searchGames(search, after).then((r) => {
       if (!r.ok) return setProblem(t('social.db.cannotSearch', { problem: r.error.message }));
@@ -132,6 +163,25 @@ export function GamesDatabasePage() {
         ))}
       </select>
     </label>
+  );
+  const when = (
+    <fieldset>
+      <legend>{t('social.db.when')}</legend>
+      <label>
+        {t('social.db.from')} <input type="date" value={fields.from} onInput={set('from')} />
+      </label>
+      <label>
+        {t('social.db.to')} <input type="date" value={fields.to} onInput={set('to')} />
+      </label>
+      <label>
+        {t('social.db.minRating')}{' '}
+        <input type="number" min="0" max="9999" inputMode="numeric" value={fields.minRating} onInput={set('minRating')} />
+      </label>
+      <label>
+        {t('social.db.maxRating')}{' '}
+        <input type="number" min="0" max="9999" inputMode="numeric" value={fields.maxRating} onInput={set('maxRating')} />
+      </label>
+    </fieldset>
   );
   return (
     <main class="games-database">
@@ -174,28 +224,16 @@ export function GamesDatabasePage() {
             SPEEDS.map((s) => [s, t(`tv.speed.${s}`)]),
           )}
         </fieldset>
-        <fieldset>
-          <legend>{t('social.db.when')}</legend>
-          <label>
-            {t('social.db.from')} <input type="date" value={fields.from} onInput={set('from')} />
-          </label>
-          <label>
-            {t('social.db.to')} <input type="date" value={fields.to} onInput={set('to')} />
-          </label>
-          <label>
-            {t('social.db.minRating')}{' '}
-            <input type="number" min="0" max="9999" inputMode="numeric" value={fields.minRating} onInput={set('minRating')} />
-          </label>
-          <label>
-            {t('social.db.maxRating')}{' '}
-            <input type="number" min="0" max="9999" inputMode="numeric" value={fields.maxRating} onInput={set('maxRating')} />
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>{t('social.db.openingTitle')}</legend>
-          {text('opening', 'social.db.opening', { autocomplete: 'off', spellcheck: 'false' })}
-          <p class="muted opening-hint">{t('social.db.openingHint')}</p>
-        </fieldset>
+        {folded('social.db.when', datesAsked, when)}
+        {folded(
+          'social.db.openingTitle',
+          openingAsked,
+          <fieldset>
+            <legend>{t('social.db.openingTitle')}</legend>
+            {text('opening', 'social.db.opening', { autocomplete: 'off', spellcheck: 'false' })}
+            <p class="muted opening-hint">{t('social.db.openingHint')}</p>
+          </fieldset>,
+        )}
         <p class="controls">
           <button type="submit">
             <Search class="icon" aria-hidden="true" /> {t('social.db.search')}
@@ -214,6 +252,9 @@ export function GamesDatabasePage() {
             <caption>{t('social.db.found')}</caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span class="visually-hidden">{t('social.db.position')}</span>
+                </th>
                 <th scope="col">{t('social.db.date')}</th>
                 <th scope="col">{t('social.db.game')}</th>
                 <th scope="col">{t('social.db.players')}</th>
@@ -227,6 +268,9 @@ export function GamesDatabasePage() {
             <tbody>
               {games.map((g) => (
                 <tr data-game-id={g.id}>
+                  <td class="found-board">
+                    <MiniBoard game={g.game} position={g.position} />
+                  </td>
                   <td>
                     <time dateTime={new Date(g.createdAt).toISOString()}>{formatDay(g.createdAt)}</time>
                   </td>

@@ -1,3 +1,5 @@
+import type { Json } from '../engine/game.ts';
+
 /** A finished game the games database found, as the server sends it and the app reads it (docs/social.md). */
 export interface FoundGame {
   readonly id: string;
@@ -14,4 +16,9 @@ export interface FoundGame {
   readonly opening: readonly string[];
   /** Per seat, the name it was played under (null: nobody's name, an AI's seat). */
   readonly players: readonly (string | null)[];
+  /**
+   * Its last position as a spectator sees it (the game's public view), to draw it small: sent with a
+   * search's page (never by the store), left out when it is large (a very long game) or cannot be made.
+   */
+  readonly position?: Json;
 }

@@ -426,6 +426,7 @@ export default {
   'social.db.found': 'Games found',
   'social.db.date': 'Date',
   'social.db.replay': 'Replay',
+  'social.db.position': 'Final position',
   'social.db.replayOf': 'Replay {players}',
   'social.db.more': 'More games',
   'social.db.drawn': 'Draw',

@@ -427,6 +427,7 @@ export default {
   'social.db.found': 'Partidas encontradas',
   'social.db.date': 'Fecha',
   'social.db.replay': 'Repetición',
+  'social.db.position': 'Posición final',
   'social.db.replayOf': 'Ver la partida {players}',
   'social.db.more': 'Más partidas',
   'social.db.drawn': 'Tablas',

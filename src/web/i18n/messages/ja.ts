@@ -422,6 +422,7 @@ export default {
   'social.db.found': '見つかった対局',
   'social.db.date': '日付',
   'social.db.replay': '再生',
+  'social.db.position': '最終局面',
   'social.db.replayOf': '{players} の対局を再生',
   'social.db.more': 'さらに表示',
   'social.db.drawn': '引き分け',

@@ -425,6 +425,7 @@ export default {
   'social.db.found': 'Найденные партии',
   'social.db.date': 'Дата',
   'social.db.replay': 'Просмотр',
+  'social.db.position': 'Итоговая позиция',
   'social.db.replayOf': 'Просмотреть партию {players}',
   'social.db.more': 'Ещё партии',
   'social.db.drawn': 'Ничья',
