@@ -1,6 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import { call } from '../online/api.ts';
+import { call, notMade } from '../online/api.ts';
 
 /** The server's tournament calls as the pages make them (docs/tournaments.md). */
 
@@ -127,7 +127,7 @@ export async function createTournament(t: NewTournament): Promise<Result<{ id: s
   const r = await call('/api/tournaments', { method: 'POST', body: t as unknown as Json });
   if (!r.ok) return r;
   const id = (r.value as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? ok({ id }) : fail('the server did not say which tournament it made');
+  return typeof id === 'string' ? ok({ id }) : fail(notMade('tournament'));
 }
 
 /** What a player or its organiser does to a tournament. */
