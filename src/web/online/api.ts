@@ -67,7 +67,8 @@ export type Unreadable =
   | 'tokens'
   | 'leaderboard'
   | 'ratingHistory'
-  | 'ladder';
+  | 'ladder'
+  | 'tournaments';
 export const unreadable = (what: Unreadable): string => t('api.unreadable', { what });
 /** An answer that lacks what was asked for. */
 export const sentNo = (what: 'rematch' | 'account' | 'token'): string => t('api.sentNo', { what });

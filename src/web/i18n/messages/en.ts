@@ -110,6 +110,7 @@ export default {
   'moveBox.played': 'Played {move}.',
   'game.premoveDropped': 'Premove {move} not played: {reason}',
   'game.premoveNotAMove': 'it is not a move here.',
+  'game.addressIllegal': 'The address held an illegal {move}; the game resumes before it.',
   'nonaga.moveLabel.turn': '{slide}, disc {disc}',
   'nonaga.moveLabel.pass': 'pass',
   'game.cancel': 'Cancel',
@@ -177,6 +178,8 @@ export default {
   'profile.noGames': 'No games here.',
   'profile.moreGames': 'More games',
   'profile.ratingHistory': 'Rating history',
+  'profile.chartLabel':
+    '{count, plural, =0 {{title} rating: no rated games yet} =1 {{title} rating, 1 game: {first}} other {{title} rating, # games, from {first} to {last}}}',
 
   'moveBox.label': 'Type a move',
   'moveBox.notYourTurn': 'Not your turn yet.',
@@ -311,7 +314,7 @@ export default {
   'api.unreachable': 'the server cannot be reached',
   'api.status': 'the server answered {status}',
   'api.unreadable':
-    'the server sent {what, select, game {a game} lobby {a lobby} liveGame {a live game} games {games} players {players} list {a list} channels {channels} record {a record} reports {reports} log {a log} player {a player} review {a review} profile {a profile} bots {bots} tokens {tokens} leaderboard {a leaderboard} ratingHistory {a rating history} ladder {a ladder} other {an answer}} this page cannot read',
+    'the server sent {what, select, game {a game} lobby {a lobby} liveGame {a live game} games {games} players {players} list {a list} channels {channels} record {a record} reports {reports} log {a log} player {a player} review {a review} profile {a profile} bots {bots} tokens {tokens} leaderboard {a leaderboard} ratingHistory {a rating history} ladder {a ladder} tournaments {tournaments} other {an answer}} this page cannot read',
   'api.sentNo': 'the server sent no {what, select, rematch {rematch} account {account} token {token} other {answer}}',
   'api.notMade':
     'the server did not say which {what, select, game {game} tournament {tournament} challenge {challenge} other {thing}} it made',

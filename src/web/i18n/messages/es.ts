@@ -109,6 +109,7 @@ export default {
   'moveBox.played': 'Jugada: {move}.',
   'game.premoveDropped': 'La prejugada {move} no se jugó: {reason}',
   'game.premoveNotAMove': 'aquí no es una jugada.',
+  'game.addressIllegal': 'La dirección contenía una jugada ilegal, {move}; la partida sigue desde antes de ella.',
   'nonaga.moveLabel.turn': '{slide}, disco {disc}',
   'nonaga.moveLabel.pass': 'pasa',
   'game.cancel': 'Cancelar',
@@ -176,6 +177,8 @@ export default {
   'profile.noGames': 'No hay partidas.',
   'profile.moreGames': 'Más partidas',
   'profile.ratingHistory': 'Historial de puntuación',
+  'profile.chartLabel':
+    '{count, plural, =0 {Puntuación de {title}: aún sin partidas puntuadas} =1 {Puntuación de {title}, 1 partida: {first}} other {Puntuación de {title}, # partidas, de {first} a {last}}}',
 
   'moveBox.label': 'Escribe una jugada',
   'moveBox.notYourTurn': 'Todavía no es tu turno.',
@@ -312,7 +315,7 @@ export default {
   'api.unreachable': 'no se puede conectar con el servidor',
   'api.status': 'el servidor respondió con el código {status}',
   'api.unreadable':
-    'el servidor envió {what, select, game {una partida} lobby {una lista de partidas abiertas} liveGame {una partida en curso} games {partidas} players {jugadores} list {una lista} channels {canales} record {un historial} reports {denuncias} log {un registro} player {un jugador} review {un análisis} profile {un perfil} bots {bots} tokens {tokens} leaderboard {una clasificación} ratingHistory {un historial de puntuación} ladder {una escalera} other {una respuesta}} que esta página no sabe leer',
+    'el servidor envió {what, select, game {una partida} lobby {una lista de partidas abiertas} liveGame {una partida en curso} games {partidas} players {jugadores} list {una lista} channels {canales} record {un historial} reports {denuncias} log {un registro} player {un jugador} review {un análisis} profile {un perfil} bots {bots} tokens {tokens} leaderboard {una clasificación} ratingHistory {un historial de puntuación} ladder {una escalera} tournaments {torneos} other {una respuesta}} que esta página no sabe leer',
   'api.sentNo': 'el servidor no envió {what, select, rematch {la revancha} account {la cuenta} token {el token} other {respuesta}}',
   'api.notMade': 'el servidor no dijo qué {what, select, game {partida} tournament {torneo} challenge {desafío} other {cosa}} creó',
   'refusal.sentence': '{what}: rechazado porque {reason}.',

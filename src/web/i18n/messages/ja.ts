@@ -109,6 +109,7 @@ export default {
   'moveBox.played': '{move} を指しました。',
   'game.premoveDropped': '先行入力の {move} は指されませんでした: {reason}',
   'game.premoveNotAMove': 'この局面では手になりません。',
+  'game.addressIllegal': 'アドレスに不正な手 {move} が含まれていたため、その手の前から対局を再開します。',
   'nonaga.moveLabel.turn': '{slide}、ディスク {disc}',
   'nonaga.moveLabel.pass': 'パス',
   'game.cancel': 'キャンセル',
@@ -176,6 +177,8 @@ export default {
   'profile.noGames': '対局はありません。',
   'profile.moreGames': 'さらに表示',
   'profile.ratingHistory': 'レーティングの推移',
+  'profile.chartLabel':
+    '{count, plural, =0 {{title}のレーティング: まだレーティング戦がありません} =1 {{title}のレーティング、1局: {first}} other {{title}のレーティング、#局、{first}から{last}}}',
 
   'moveBox.label': '手を入力',
   'moveBox.notYourTurn': 'まだあなたの番ではありません。',
@@ -309,7 +312,7 @@ export default {
   'api.unreachable': 'サーバーに接続できません',
   'api.status': 'サーバーがコード {status} を返しました',
   'api.unreadable':
-    'サーバーから届いた{what, select, game {対局} lobby {募集中の対局の一覧} liveGame {進行中の対局} games {対局の一覧} players {プレイヤーの一覧} list {一覧} channels {チャンネル} record {戦績} reports {通報} log {記録} player {プレイヤー情報} review {解析} profile {プロフィール} bots {ボットの一覧} tokens {トークンの一覧} leaderboard {ランキング} ratingHistory {レーティングの推移} ladder {番付} other {応答}}をこのページでは読み取れません',
+    'サーバーから届いた{what, select, game {対局} lobby {募集中の対局の一覧} liveGame {進行中の対局} games {対局の一覧} players {プレイヤーの一覧} list {一覧} channels {チャンネル} record {戦績} reports {通報} log {記録} player {プレイヤー情報} review {解析} profile {プロフィール} bots {ボットの一覧} tokens {トークンの一覧} leaderboard {ランキング} ratingHistory {レーティングの推移} ladder {番付} tournaments {大会の一覧} other {応答}}をこのページでは読み取れません',
   'api.sentNo': 'サーバーから{what, select, rematch {再戦} account {アカウント} token {トークン} other {応答}}が届きませんでした',
   'api.notMade': 'サーバーが作成した{what, select, game {対局} tournament {大会} challenge {挑戦状} other {もの}}を知らせてきませんでした',
   'refusal.sentence': '{what}は受け付けられませんでした: {reason}。',

@@ -109,6 +109,7 @@ export default {
   'moveBox.played': 'Сыгран ход {move}.',
   'game.premoveDropped': 'Предход {move} не сыгран: {reason}',
   'game.premoveNotAMove': 'здесь это не ход.',
+  'game.addressIllegal': 'В адресе был недопустимый ход {move}; партия продолжается с позиции перед ним.',
   'nonaga.moveLabel.turn': '{slide}, диск {disc}',
   'nonaga.moveLabel.pass': 'пас',
   'game.cancel': 'Отмена',
@@ -176,6 +177,8 @@ export default {
   'profile.noGames': 'Здесь нет партий.',
   'profile.moreGames': 'Ещё партии',
   'profile.ratingHistory': 'История рейтинга',
+  'profile.chartLabel':
+    '{count, plural, =0 {Рейтинг {title}: рейтинговых партий пока нет} =1 {Рейтинг {title}, 1 партия: {first}} one {Рейтинг {title}, # партия, от {first} до {last}} few {Рейтинг {title}, # партии, от {first} до {last}} many {Рейтинг {title}, # партий, от {first} до {last}} other {Рейтинг {title}, # партии, от {first} до {last}}}',
 
   'moveBox.label': 'Введите ход',
   'moveBox.notYourTurn': 'Сейчас не ваш ход.',
@@ -311,7 +314,7 @@ export default {
   'api.unreachable': 'не удаётся связаться с сервером',
   'api.status': 'сервер ответил кодом {status}',
   'api.unreadable':
-    'сервер прислал {what, select, game {партию} lobby {список открытых партий} liveGame {текущую партию} games {партии} players {игроков} list {список} channels {каналы} record {статистику} reports {жалобы} log {журнал} player {игрока} review {анализ} profile {профиль} bots {ботов} tokens {токены} leaderboard {рейтинг} ratingHistory {историю рейтинга} ladder {лестницу} other {ответ}}, который эта страница не может прочитать',
+    'сервер прислал {what, select, game {партию} lobby {список открытых партий} liveGame {текущую партию} games {партии} players {игроков} list {список} channels {каналы} record {статистику} reports {жалобы} log {журнал} player {игрока} review {анализ} profile {профиль} bots {ботов} tokens {токены} leaderboard {рейтинг} ratingHistory {историю рейтинга} ladder {лестницу} tournaments {турниры} other {ответ}}, который эта страница не может прочитать',
   'api.sentNo': 'сервер не прислал {what, select, rematch {реванш} account {учётную запись} token {токен} other {ответ}}',
   'api.notMade':
     'сервер не сообщил, {what, select, game {какую партию он создал} tournament {какой турнир он создал} challenge {какой вызов он создал} other {что он создал}}',
