@@ -21,6 +21,7 @@ import { addGameFlags, positiveInt, probability, share, wholeNumber } from './fl
 import { CLI_GAMES } from './games/index.ts';
 import { type CliIo, processIo, UsageError } from './io.ts';
 import { bareProgram, runProgram } from './run.ts';
+import { languageList } from './static/lang-flag.ts';
 import { SITE_MODES } from './static/modes.ts';
 
 export { VERSION } from './run.ts';
@@ -70,13 +71,15 @@ function program(io: CliIo): Command {
     .option('--game <game>', 'with puzzles: the game of the puzzles (hive, nonaga or hex)')
     .option('--from <file>', 'with puzzles: a file hexarena puzzles mine wrote (default: the set shipped for the game)')
     .option('--force', 'write into a non-empty folder that holds no earlier export')
-    .addOption(new Option('--lang <code>', 'the language the pages are written in (a solved game)').choices(STATIC_LANGUAGES).default('en'))
+    .option(
+      '--lang <codes>',
+      `the language the pages are written in (${STATIC_LANGUAGES.join(', ')}); several joined by commas, or all: each in its folder, with a switch between them`,
+      languageList,
+    )
     .action(async (what: string, flags: ExportStaticFlags & ExportPuzzlesFlags, command: Command) => {
       // `puzzles` is not a game: it names the other kind of export, whose own flags are --game and --from.
       if (what.toLowerCase() === 'puzzles') {
         if (command.getOptionValueSource('mode') !== 'default') throw new UsageError('--mode is for a solved game, not for puzzles');
-        if (command.getOptionValueSource('lang') !== 'default')
-          throw new UsageError('--lang is for a solved game: the puzzle pages are in English');
         return (await import('./commands/export-puzzles.ts')).exportPuzzlesCommand(io, flags);
       }
       if (flags.game !== undefined || flags.from !== undefined)

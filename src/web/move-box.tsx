@@ -55,7 +55,7 @@ export function MoveBox<S, M, O>({ session: s }: { session: GameSession<S, M, O>
         if (!chosen) return setSaid(reading.kind === 'empty' ? t('moveBox.typeFirst') : feedback(reading, turn));
         setText('');
         // Said in the position after it (a move confirmed later is said by the move list).
-        setSaidAt({ text: `Played ${chosen.text}.`, at: s.moves.length + 1 });
+        setSaidAt({ text: t('moveBox.played', { move: chosen.text }), at: s.moves.length + 1 });
         s.play(chosen.move);
       }}
     >

@@ -8,6 +8,7 @@ import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
 import { stripWord } from './i18n/agents.ts';
+import { t } from './i18n/index.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
@@ -113,9 +114,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
   // A game from a position set up starts there (checkSetup has read it); else from the game's start.
   const start = useMemo(() => unwrap(startOf(game, options, setup)), [game, options, setup.seed, setup.position]);
   const [history, setHistory] = useState<Replayed<S>>(() => replayMoves(game, options, setup.seed, setup.moves, undefined, start));
-  const [error, setError] = useState<string | null>(
-    history.error && `The address held an illegal ${history.error}; the game resumes before it.`,
-  );
+  const [error, setError] = useState<string | null>(history.error && t('game.addressIllegal', { move: history.error }));
   const [resigned, setResigned] = useState(setup.resigned);
   const [thinking, setThinking] = useState(false);
   const [paused, setPaused] = useState(false);

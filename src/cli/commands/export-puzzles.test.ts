@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import es from '../../web/i18n/messages/es.ts';
+import ja from '../../web/i18n/messages/ja.ts';
+import ru from '../../web/i18n/messages/ru.ts';
 import { main } from '../main.ts';
 import { captureIo, scratchFolder } from '../testing.ts';
 
@@ -61,6 +64,71 @@ describe('hexarena export-static puzzles', () => {
     const ttt = await cli(dir, 'export-static', 'tictactoe', '--out', 'site', '--mode', 'vs-ai');
     expect(ttt.code).toBe(0);
     expect(readFileSync(path.join(dir, 'site', 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('--lang all: the site in each language in its folder, every page linked to the same page in the others; --lang ja alone at the top', async () => {
+    const dir = scratchFolder();
+    const from = smallSet(dir, 2);
+    const run = await cli(dir, 'export-static', 'puzzles', '--game', 'hive', '--out', 'site', '--from', from, '--lang', 'all');
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const site = path.join(dir, 'site');
+    const pages = filesUnder(site).filter((f) => f.endsWith('.html'));
+    const inEnglish = pages.filter((p) => p.startsWith('en/')).map((p) => p.slice('en/'.length));
+    expect(inEnglish.length).toBeGreaterThan(4);
+    // The same pages in every language, and an index at the top that lists the four.
+    for (const lang of ['es', 'ru', 'ja'])
+      expect(
+        pages
+          .filter((p) => p.startsWith(`${lang}/`))
+          .map((p) => p.slice(3))
+          .sort(),
+        lang,
+      ).toEqual([...inEnglish].sort());
+    expect(pages.length).toBe(4 * inEnglish.length + 1);
+    const top = readFileSync(path.join(site, 'index.html'), 'utf8');
+    for (const lang of ['en', 'es', 'ru', 'ja']) expect(top).toContain(`<a href="${lang}/index.html" hreflang="${lang}">`);
+    const onDisk = new Set(pages);
+    const catalogs = { es, ru, ja } as const;
+    for (const page of pages.filter((p) => p !== 'index.html')) {
+      const lang = page.slice(0, 2) as 'en' | keyof typeof catalogs;
+      const rest = page.slice(3);
+      const html = readFileSync(path.join(site, page), 'utf8');
+      expect(html, page).toMatch(new RegExp(`^<!DOCTYPE html>\\n<html lang="${lang}">`));
+      // The switch: the same page in each other language, named in its own words; every link lands on a page written.
+      const switched = [...html.matchAll(/<a href="([^"]*)" hreflang="([a-z]+)" lang="[a-z]+">/g)].map((m) => {
+        const target = new URL(m[1] as string, new URL(`file:///site/${page}`)).pathname.slice('/site/'.length);
+        return `${m[2]} ${target}`;
+      });
+      expect(switched, page).toEqual(['en', 'es', 'ru', 'ja'].filter((l) => l !== lang).map((l) => `${l} ${l}/${rest}`));
+      for (const [, href] of html.matchAll(/href="([^"#]*)(#[^"]*)?"/g)) {
+        const target = new URL(href as string, new URL(`file:///site/${page}`));
+        expect(onDisk.has(decodeURIComponent(target.pathname.slice('/site/'.length))), `${page} → ${href}`).toBe(true);
+      }
+      if (lang === 'en') continue;
+      const words = catalogs[lang];
+      expect(html, page).toContain(`<nav aria-label="${words['settings.language']}">`);
+      if (rest !== 'index.html') expect(html, page).toContain(words['static.puzzle.allPuzzles']);
+      if (/\/\d\.html$/.test(page)) expect(html, page).toContain(`<h2>${words['static.puzzle.yourMove']}</h2>`);
+      expect(html, page).not.toMatch(/All puzzles|Your move| to move/);
+    }
+
+    // One language alone: at the folder's top, as English is; a re-export replaces the four folders' pages.
+    const ja1 = await cli(dir, 'export-static', 'puzzles', '--game', 'hive', '--out', 'site', '--from', from, '--lang', 'ja');
+    expect(ja1.code).toBe(0);
+    const after = filesUnder(site).filter((f) => f.endsWith('.html'));
+    expect(after.sort()).toEqual([...inEnglish].sort());
+    expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toMatch(/^<!DOCTYPE html>\n<html lang="ja">[\s\S]*Hive の問題/);
+  });
+
+  it('--lang: a language the site does not speak is refused, in words', async () => {
+    const dir = scratchFolder();
+    for (const lang of ['fr', 'es,de', '']) {
+      const run = await cli(dir, 'export-static', 'puzzles', '--game', 'hive', '--out', 'site', '--lang', lang);
+      expect(run.code, lang).toBe(2);
+      expect(run.err, lang).toMatch(/--lang.*no language "(fr|de|)": say one of en, es, ru, ja, several joined by commas, or all/);
+    }
+    expect(readdirSync(dir)).not.toContain('site');
   });
 
   it('refuses what it cannot export, in words', async () => {

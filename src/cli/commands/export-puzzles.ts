@@ -2,11 +2,15 @@ import path from 'node:path';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { puzzleGameOf } from '../../puzzles/mine.ts';
 import { parsePuzzleSet } from '../../puzzles/puzzle-set.ts';
+import { t } from '../../web/i18n/index.ts';
+import type { Locale } from '../../web/i18n/languages.ts';
 import { displayPath, readSmallFile } from '../files.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
+import { inLanguages } from '../static/languages.ts';
 import { buildPuzzleSite } from '../static/puzzle-site.ts';
+import type { Site } from '../static/site.ts';
 import { earlierPages, writeSite } from '../static/write-site.ts';
 
 export interface ExportPuzzlesFlags {
@@ -14,6 +18,8 @@ export interface ExportPuzzlesFlags {
   readonly from?: string;
   readonly out: string;
   readonly force?: boolean;
+  /** The languages of the pages (English unless asked); several each in a folder of its own. */
+  readonly lang?: readonly Locale[];
 }
 
 /** A puzzle file is smaller than this: a set is meant to be read page by page, not by the million. */
@@ -53,18 +59,28 @@ export async function exportPuzzlesCommand(io: CliIo, flags: ExportPuzzlesFlags)
   const dir = path.resolve(io.cwd, flags.out);
   const earlier = await earlierPages(io, dir, flags.force ?? false);
   const started = performance.now();
+  const languages = flags.lang ?? ['en'];
   const bar = progressBar(io, `${game.id} puzzles`);
-  const site = buildPuzzleSite({
-    game,
-    set: set.value,
-    picture: pages.picture,
-    onPuzzle: (done, total) => bar.update(done, total),
-  });
-  bar.finish();
-  if (!site.ok) throw new UsageError(`${from}: ${site.error.message}`);
-  await writeSite(io, dir, site.value, earlier, { game: game.id, mode: 'puzzles' });
+  const pagesIn = (lang: Locale): Site => {
+    const built = buildPuzzleSite({
+      game,
+      set: set.value,
+      picture: pages.picture,
+      lang,
+      onPuzzle: (done, total) => bar.update(done + total * languages.indexOf(lang), total * languages.length),
+    });
+    if (!built.ok) throw new UsageError(`${from}: ${built.error.message}`);
+    return built.value;
+  };
+  let site: Site;
+  try {
+    site = inLanguages(languages, pagesIn, () => t('static.puzzle.title', { game: game.title }));
+  } finally {
+    bar.finish();
+  }
+  await writeSite(io, dir, site, earlier, { game: game.id, mode: 'puzzles' });
   const seconds = (performance.now() - started) / 1000;
   io.stdout(
-    `wrote ${formatCount(site.value.size)} ${site.value.size === 1 ? 'page' : 'pages'} for ${formatCount(set.value.puzzles.length)} ${game.title} puzzles to ${displayPath(io, dir)} in ${seconds.toFixed(2)} s; open ${displayPath(io, path.join(dir, 'index.html'))}\n`,
+    `wrote ${formatCount(site.size)} ${site.size === 1 ? 'page' : 'pages'} for ${formatCount(set.value.puzzles.length)} ${game.title} puzzles to ${displayPath(io, dir)} in ${seconds.toFixed(2)} s; open ${displayPath(io, path.join(dir, 'index.html'))}\n`,
   );
 }

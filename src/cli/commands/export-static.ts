@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { solve } from '@hexarena/engines/ai/solver.ts';
+import { t } from '../../web/i18n/index.ts';
 import type { Locale } from '../../web/i18n/languages.ts';
 import { displayPath } from '../files.ts';
 import { cliGameOf } from '../games/index.ts';
 import { type CliIo, formatCount, UsageError } from '../io.ts';
 import { progressBar } from '../progress.ts';
 import { solvableGame } from '../solvable.ts';
+import { inLanguages } from '../static/languages.ts';
 import { buildSite, type SiteMode } from '../static/site.ts';
 import { earlierPages, writeSite } from '../static/write-site.ts';
 
@@ -13,8 +15,8 @@ export interface ExportStaticFlags {
   readonly out: string;
   readonly mode: SiteMode;
   readonly force?: boolean;
-  /** The language of the pages (English unless asked). */
-  readonly lang?: Locale;
+  /** The languages of the pages (English unless asked); several each in a folder of its own. */
+  readonly lang?: readonly Locale[];
 }
 
 /** `hexarena export-static <game>`: a solved game as a static site, one page per position, in one of its modes. */
@@ -31,7 +33,11 @@ export async function exportStaticCommand(io: CliIo, gameId: string, flags: Expo
   const solveBar = progressBar(io, `solving ${game.id}`);
   const solution = solve(game, start, { onProgress: (p) => solveBar.update(p.done, p.total) });
   solveBar.finish();
-  const site = buildSite({ game, options, start, solution, board, lang: flags.lang ?? 'en' }, flags.mode);
+  const site = inLanguages(
+    flags.lang ?? ['en'],
+    (lang) => buildSite({ game, options, start, solution, board, lang }, flags.mode),
+    () => (flags.mode === 'vs-ai' ? t('static.againstPerfect', { game: game.title }) : game.title),
+  );
 
   await writeSite(io, dir, site, earlier, { game: game.id, mode: flags.mode });
   const seconds = (performance.now() - started) / 1000;

@@ -154,3 +154,62 @@ describe('export-static puzzles: the pages', async () => {
     expect([...again.site]).toEqual([...(built[1] as (typeof built)[number]).site]);
   });
 });
+
+describe('export-static puzzles --lang: the pages in Spanish, Russian and Japanese', async () => {
+  const { default: es } = await import('../../web/i18n/messages/es.ts');
+  const { default: ru } = await import('../../web/i18n/messages/ru.ts');
+  const { default: ja } = await import('../../web/i18n/messages/ja.ts');
+  const english = await siteOf('hive', 4);
+  const pages = await cliGameOf('hive')?.puzzlePages?.();
+  const minable = puzzleGameOf(english.game);
+  if (!pages || !minable) throw new Error('no Hive puzzle pages');
+
+  for (const [lang, catalog] of [
+    ['es', es],
+    ['ru', ru],
+    ['ja', ja],
+  ] as const)
+    it(`${lang}: the same pages linked the same way, <html lang="${lang}">, the words from its catalog and none of English's`, () => {
+      const site = unwrap(buildPuzzleSite({ game: minable, set: english.set, picture: pages.picture, lang }));
+      expect([...site.keys()]).toEqual([...english.site.keys()]);
+      expectPlainHtml(site);
+      for (const [path, html] of site) {
+        expect(html, path).toMatch(new RegExp(`^<!DOCTYPE html>\\n<html lang="${lang}">`));
+        // The moves link where English's do: only the words change.
+        expect(
+          links(html).map((l) => l.href),
+          path,
+        ).toEqual(links(english.site.get(path) as string).map((l) => l.href));
+        // No English sentence is left (the notation, the names and the sources' words aside).
+        expect(html, path).not.toMatch(
+          / to move|Your move|Wrong: |All puzzles|in hand|The hive|Try again|Solved: |win in|self-play|queen surrounded/,
+        );
+      }
+      const index = site.get('index.html') as string;
+      expect(index).toContain(`>${catalog['static.puzzle.name'].replace('{n}', '1')}</a>`);
+      const first = english.set.puzzles[0];
+      const turn = site.get(`${first?.id}/1.html`) as string;
+      expect(turn).toContain(`<h2>${catalog['static.puzzle.yourMove']}</h2>`);
+      expect(turn).toContain(catalog['static.puzzle.allPuzzles']);
+      // The board's words: the bugs as the language's rules name them, the hands.
+      expect(turn).toMatch(new RegExp(`<title>[^<]*(${catalog['hive.bug.queen']}|${catalog['hive.bug.ant']})`));
+      const wrong = [...site].find(([path]) => path.endsWith('-wrong.html'))?.[1] as string;
+      expect(wrong).toContain(`<h1>${catalog['static.puzzle.notThatMove']}</h1>`);
+      expect(wrong).toContain(`<h2>${catalog['static.puzzle.theAnswer']}</h2>`);
+      const solved = site.get(`${first?.id}/solved.html`) as string;
+      expect(solved).toContain(`<h2>${catalog['static.puzzle.mainLine']}</h2>`);
+    });
+
+  it('Russian counts the puzzles and the turns as Russian does; English is as it was', () => {
+    const ru4 = unwrap(buildPuzzleSite({ game: minable, set: english.set, picture: pages.picture, lang: 'ru' }));
+    expect(ru4.get('index.html')).toContain('4 задачи из партий');
+    const five = {
+      ...english.set,
+      puzzles: [...english.set.puzzles, ...english.set.puzzles.slice(0, 1).map((p) => ({ ...p, id: `${p.id}-again` }))],
+    };
+    expect(unwrap(buildPuzzleSite({ game: minable, set: five, picture: pages.picture, lang: 'ru' })).get('index.html')).toContain(
+      '5 задач из партий',
+    );
+    expect([...unwrap(buildPuzzleSite({ game: minable, set: english.set, picture: pages.picture }))]).toEqual([...english.site]);
+  });
+});

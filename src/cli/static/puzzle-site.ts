@@ -1,11 +1,16 @@
-import { describeOutcome, type GameDefinition } from '@hexarena/engines/engine/game.ts';
+import type { GameDefinition } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type Answer, answersAt, type StepAnswer } from '../../puzzles/answers.ts';
 import type { PuzzleGame } from '../../puzzles/puzzle.ts';
 import { type PuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
-import { escapeHtml, link, page } from './html.ts';
+import { type MessageKey, t } from '../../web/i18n/index.ts';
+import type { Locale } from '../../web/i18n/languages.ts';
+import { outcomeText, seatWord } from '../../web/i18n/outcome.ts';
+import { sourceText, themeText } from '../../web/puzzles/words.ts';
+import { escapeHtml, page as htmlPage, link } from './html.ts';
 import { pictureSvg, type StaticPicture } from './picture.ts';
 import type { Site } from './site.ts';
+import { speak } from './words.ts';
 
 /**
  * A puzzle set as linked pages, no script and no CSS. Each puzzle is a folder named by its id:
@@ -26,9 +31,19 @@ export interface PuzzleSiteInput<S, M, O> {
   /** Positions the proof of one wrong move may search before its reason is given up. */
   readonly budget?: number;
   readonly onPuzzle?: (done: number, total: number) => void;
+  /** The language the pages are written in (English unless asked): the app's catalogs' words. */
+  readonly lang?: Locale;
 }
 
-const turnsText = (n: number): string => `${n} ${n === 1 ? 'turn' : 'turns'}`;
+/**
+ * A message whose placeholders in `html` are HTML of their own (a link, a strong move): the message
+ * is escaped as text, and each such placeholder is put in as it is.
+ */
+function withHtml(key: MessageKey, values: Readonly<Record<string, string | number>>, html: Readonly<Record<string, string>>): string {
+  const mark = (name: string) => `\u0000${name}\u0000`;
+  const said = t(key, { ...values, ...Object.fromEntries(Object.keys(html).map((name) => [name, mark(name)])) });
+  return Object.entries(html).reduce((text, [name, insert]) => text.replace(escapeHtml(mark(name)), insert), escapeHtml(said));
+}
 
 /** The reason a group of moves shares, as a heading and a sentence; `key` groups them. */
 function reason(
@@ -37,36 +52,40 @@ function reason(
   solver: number,
   turnsLeft: number,
 ): { key: string; heading: string; text: string } {
-  const me = seats[solver] ?? 'The solver';
-  const them = seats[1 - solver] ?? 'the defence';
+  const me = seats[solver] ?? t('puzzle.thePuzzle');
+  const them = seats[1 - solver] ?? t('puzzle.defence');
   switch (answer.kind) {
     case 'refuted':
       return {
         key: `refuted ${answer.reply}`,
-        heading: `Wrong: ${them} answers ${answer.reply}`,
-        text: `After any of these moves ${them} answers ${answer.reply}, and ${me} can no longer force a win within the ${turnsText(turnsLeft - 1)} left.`,
+        heading: t('static.puzzle.refuted.heading', { seat: them, reply: answer.reply }),
+        text: t('static.puzzle.refuted.text', { seat: them, reply: answer.reply, solver: me, turns: turnsLeft - 1 }),
       };
     case 'no-win-now':
       return {
         key: 'no-win-now',
-        heading: 'Wrong: the game goes on',
-        text: `This was ${me}'s last turn to win, and these moves do not end the game.`,
+        heading: t('static.puzzle.noWinNow.heading'),
+        text: t('static.puzzle.noWinNow.text', { solver: me }),
       };
     case 'ends-badly': {
-      const how = describeOutcome(answer.outcome, seats);
-      return { key: `ends ${how}`, heading: `Wrong: ${how}`, text: `These moves end the game, but not in ${me}'s favour: ${how}.` };
+      const how = outcomeText(answer.outcome, seats);
+      return {
+        key: `ends ${how}`,
+        heading: t('static.puzzle.endsBadly.heading', { outcome: how }),
+        text: t('static.puzzle.endsBadly.text', { solver: me, outcome: how }),
+      };
     }
     case 'unproved':
       return {
         key: 'unproved',
-        heading: 'Wrong: not the answer',
-        text: `These moves are not the answer, and whether they force a win within the ${turnsText(turnsLeft)} left was not worked out (the proof ran past its budget).`,
+        heading: t('static.puzzle.unproved.heading'),
+        text: t('static.puzzle.unproved.text', { turns: turnsLeft }),
       };
     case 'also-wins':
       return {
         key: 'also-wins',
-        heading: 'These also win',
-        text: `These moves also force a win within the ${turnsText(turnsLeft)} left, but are not the puzzle's line; the pages go on with the puzzle's move.`,
+        heading: t('static.puzzle.alsoWins.heading'),
+        text: t('static.puzzle.alsoWins.text', { turns: turnsLeft }),
       };
     default:
       throw new Error(`no reason to give for a move that is ${answer.kind}`);
@@ -106,27 +125,30 @@ function turnPages(
     heading,
     ...intro,
     board,
-    '<h2>Your move</h2>',
-    `<p>Every legal move, in the game's notation; follow the one that wins.</p>`,
+    `<h2>${escapeHtml(t('static.puzzle.yourMove'))}</h2>`,
+    `<p>${escapeHtml(t('static.puzzle.everyMove'))}</p>`,
     `<ul>\n${links.join('\n')}\n</ul>`,
   ].join('\n');
   if (groups.size === 0) return { turnPage, wrongPage: null };
   const sections = [...groups.values()].map(
     (g, i) =>
-      `<section id="why-${i + 1}">\n<h2>${escapeHtml(g.heading)}</h2>\n<p>${escapeHtml(g.text)}</p>\n<p>The moves: ${g.moves.map(escapeHtml).join('; ')}.</p>\n<p>${link(`${turn}.html`, 'Try again')}</p>\n</section>`,
+      `<section id="why-${i + 1}">\n<h2>${escapeHtml(g.heading)}</h2>\n<p>${escapeHtml(g.text)}</p>\n<p>${escapeHtml(t('static.puzzle.theMoves', { moves: g.moves.join('; ') }))}</p>\n<p>${link(`${turn}.html`, t('static.puzzle.tryAgain'))}</p>\n</section>`,
   );
   const wrongPage = [
-    '<h1>Not that move</h1>',
-    `<p>That move does not solve the puzzle. Below, the moves that fail, grouped by what goes wrong. ${link(`${turn}.html`, 'Try again')}.</p>`,
+    `<h1>${escapeHtml(t('static.puzzle.notThatMove'))}</h1>`,
+    `<p>${withHtml('static.puzzle.wrongIntro', {}, { tryAgain: link(`${turn}.html`, t('static.puzzle.tryAgain')) })}</p>`,
     ...sections,
-    '<h2>The answer</h2>',
-    `<p>The move was <strong>${escapeHtml(main)}</strong>. ${link(next, 'Play it and go on')}.</p>`,
+    `<h2>${escapeHtml(t('static.puzzle.theAnswer'))}</h2>`,
+    `<p>${withHtml('static.puzzle.answerWas', {}, { move: `<strong>${escapeHtml(main)}</strong>`, goOn: link(next, t('static.puzzle.goOn')) })}</p>`,
   ].join('\n');
   return { turnPage, wrongPage };
 }
 
 export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Result<Site> {
   const { game, set, picture } = input;
+  const lang = input.lang ?? 'en';
+  speak(lang);
+  const page = (title: string, body: string) => htmlPage(title, body, lang);
   const site: Site = new Map();
   const board = (state: S): string => {
     const p = picture(state);
@@ -137,13 +159,13 @@ export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Resul
     const setUp = setUpPuzzle(game, puzzle);
     if (!setUp.ok) return fail(`puzzle ${puzzle.id}: ${setUp.error.message}`);
     const { options, position, last, solution, line } = setUp.value;
-    const seats = game.seatNames(options);
-    const me = seats[puzzle.solver] ?? `Seat ${puzzle.solver}`;
-    const them = seats[1 - puzzle.solver] ?? 'The other side';
-    const name = `Puzzle ${i + 1}`;
-    const home = `<p>${link('../index.html', 'All puzzles')}</p>`;
-    const about = `${game.title} · ${puzzle.themes.join(' · ')}`;
-    entries.push(`<li>${link(`${puzzle.id}/1.html`, name)}: ${escapeHtml(`${me} to move · ${puzzle.themes.join(' · ')}`)}</li>`);
+    const seats = game.seatNames(options).map(seatWord);
+    const me = seats[puzzle.solver] ?? t('game.seat', { n: puzzle.solver });
+    const them = seats[1 - puzzle.solver] ?? t('puzzle.defence');
+    const name = t('static.puzzle.name', { n: i + 1 });
+    const home = `<p>${link('../index.html', t('static.puzzle.allPuzzles'))}</p>`;
+    const themes = puzzle.themes.map(themeText).join(' · ');
+    entries.push(`<li>${link(`${puzzle.id}/1.html`, name)}: ${escapeHtml(t('static.puzzle.entry', { seat: me, themes }))}</li>`);
 
     for (let turn = 1; turn <= puzzle.turns; turn++) {
       const state = turn === 1 ? position : (line[2 * turn - 3] as S);
@@ -156,13 +178,22 @@ export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Resul
       const lastMove =
         turn === 1
           ? last
-            ? `<p>The last move: ${escapeHtml(seats[last.by] ?? '')} played ${escapeHtml(last.move)}.</p>`
-            : '<p>No move has been played yet.</p>'
-          : `<p>You played ${escapeHtml(solution[2 * turn - 4] as string)}; ${escapeHtml(them)} answered ${escapeHtml(solution[2 * turn - 3] as string)}.</p>`;
+            ? t('static.puzzle.lastMove', { seat: seats[last.by] ?? '', move: last.move })
+            : t('static.puzzle.noMoveYet')
+          : t('static.puzzle.youPlayed', {
+              move: solution[2 * turn - 4] as string,
+              seat: them,
+              reply: solution[2 * turn - 3] as string,
+            });
       const next = turn < puzzle.turns ? `${turn + 1}.html` : 'solved.html';
       const pages = turnPages(
-        `<h1>${escapeHtml(`${name}: ${me} to win in ${turnsText(puzzle.turns)}`)}</h1>`,
-        [home, `<p>${escapeHtml(about)}.</p>`, `<p>${escapeHtml(`${me} to move: turn ${turn} of ${puzzle.turns}.`)}</p>`, lastMove],
+        `<h1>${escapeHtml(t('static.puzzle.heading', { name, seat: me, turns: puzzle.turns }))}</h1>`,
+        [
+          home,
+          `<p>${escapeHtml(t('static.puzzle.about', { game: game.title, themes }))}</p>`,
+          `<p>${escapeHtml(t('static.puzzle.turnOf', { seat: me, turn, turns: puzzle.turns }))}</p>`,
+          `<p>${escapeHtml(lastMove)}</p>`,
+        ],
         board(state),
         answers,
         next,
@@ -170,33 +201,33 @@ export function buildPuzzleSite<S, M, O>(input: PuzzleSiteInput<S, M, O>): Resul
         turn,
         (a) => reason(a, seats, puzzle.solver, left),
       );
-      site.set(`${puzzle.id}/${turn}.html`, page(`${name}, turn ${turn}: ${me} to move`, pages.turnPage));
+      site.set(`${puzzle.id}/${turn}.html`, page(t('static.puzzle.turnTitle', { name, turn, seat: me }), pages.turnPage));
       if (pages.wrongPage)
-        site.set(`${puzzle.id}/${turn}-wrong.html`, page(`${name}, turn ${turn}: not that move`, `${home}\n${pages.wrongPage}`));
+        site.set(`${puzzle.id}/${turn}-wrong.html`, page(t('static.puzzle.wrongTitle', { name, turn }), `${home}\n${pages.wrongPage}`));
     }
 
     const end = line[line.length - 1] as S;
-    const moves = solution.map((m, k) => (k % 2 === 0 ? `${me}: ${m}` : `${them}: ${m}`));
+    const moves = solution.map((m, k) => t('static.puzzle.lineMove', { seat: k % 2 === 0 ? me : them, move: m }));
     const following = set.puzzles[i + 1];
+    const solvedTitle = t('static.puzzle.solvedTitle', { name });
     const solved = [
-      `<h1>${escapeHtml(`${name} solved`)}</h1>`,
-      `<p>${escapeHtml(`Solved: ${describeOutcome(game.result(end), seats)}.`)}</p>`,
+      `<h1>${escapeHtml(solvedTitle)}</h1>`,
+      `<p>${escapeHtml(t('static.puzzle.solved', { outcome: outcomeText(game.result(end), seats) }))}</p>`,
       board(end),
-      '<h2>The main line</h2>',
+      `<h2>${escapeHtml(t('static.puzzle.mainLine'))}</h2>`,
       `<ol>\n${moves.map((m) => `<li>${escapeHtml(m)}</li>`).join('\n')}\n</ol>`,
-      `<p>${escapeHtml(`Found in ${puzzle.source}.`)}</p>`,
-      `<p>${following ? `${link(`../${following.id}/1.html`, 'Next puzzle')} · ` : ''}${link('../index.html', 'All puzzles')}</p>`,
+      `<p>${escapeHtml(t('static.puzzle.foundIn', { source: sourceText(puzzle.source) }))}</p>`,
+      `<p>${following ? `${link(`../${following.id}/1.html`, t('static.puzzle.next'))} · ` : ''}${link('../index.html', t('static.puzzle.allPuzzles'))}</p>`,
     ].join('\n');
-    site.set(`${puzzle.id}/solved.html`, page(`${name} solved`, solved));
+    site.set(`${puzzle.id}/solved.html`, page(solvedTitle, solved));
     input.onPuzzle?.(i + 1, set.puzzles.length);
   }
+  const title = t('static.puzzle.title', { game: game.title });
   const index = [
-    `<h1>${escapeHtml(game.title)} puzzles</h1>`,
-    `<p>${escapeHtml(
-      `${set.puzzles.length} puzzles from games between hexarena's AIs. In each, exactly one move wins by force within the turns given, whatever the defence does; every other move is answered. Moves are written in the game's own notation.`,
-    )}</p>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p>${escapeHtml(t('static.puzzle.intro', { count: set.puzzles.length }))}</p>`,
     `<ol>\n${entries.join('\n')}\n</ol>`,
   ].join('\n');
-  site.set('index.html', page(`${game.title} puzzles`, index));
+  site.set('index.html', page(title, index));
   return ok(site);
 }

@@ -8,6 +8,7 @@ import es from '../../web/i18n/messages/es.ts';
 import ja from '../../web/i18n/messages/ja.ts';
 import ru from '../../web/i18n/messages/ru.ts';
 import { tictactoeStaticBoard as tictactoeBoard } from '../games/tictactoe/static-board.ts';
+import { inLanguages } from './languages.ts';
 import { expectPlainHtml } from './plain-html.testing.ts';
 import { buildSite, pageName, type Site } from './site.ts';
 
@@ -165,5 +166,42 @@ describe('in another language (--lang)', () => {
     expect([...ruSite.values()].some((html) => html.includes('Партия окончена: ничья'))).toBe(true);
     // English is as it was.
     expect([...buildSite(input, 'vs-ai')]).toEqual([...vsAi]);
+  });
+});
+
+describe('in several languages (--lang all)', () => {
+  it('each language in its folder, the same pages; every page switches to the same page in the others', () => {
+    const site = inLanguages(
+      ['en', 'ja'],
+      (lang) => buildSite({ ...input, lang }, 'vs-ai'),
+      () => 'Tic-tac-toe',
+    );
+    const inFolder = (lang: string) =>
+      [...site.keys()]
+        .filter((p) => p.startsWith(`${lang}/`))
+        .map((p) => p.slice(3))
+        .sort();
+    expect(inFolder('en')).toEqual([...vsAi.keys()].sort());
+    expect(inFolder('ja')).toEqual(inFolder('en'));
+    expect(site.size).toBe(2 * vsAi.size + 1);
+    expectPlainHtml(site);
+    for (const [path, html] of site) {
+      if (path === 'index.html') {
+        expect(hrefs(html)).toEqual(['en/index.html', 'ja/index.html']);
+        continue;
+      }
+      // Its own pages' links stay in its folder, as the one-language site's do.
+      const [lang, rest] = [path.slice(0, 2), path.slice(3)];
+      const other = lang === 'en' ? 'ja' : 'en';
+      expect(html).toContain(`<html lang="${lang}">`);
+      const switched = /<nav[^>]*>[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+      expect(
+        hrefs(switched).map((href) => resolve(path, href)),
+        path,
+      ).toEqual([`${other}/${rest}`]);
+      for (const href of hrefs(html.replace(switched, ''))) expect(site.has(resolve(path, href)), `${path} → ${href}`).toBe(true);
+      expect(resolve(path, hrefs(html.replace(switched, ''))[0] ?? '').startsWith(`${lang}/`), path).toBe(true);
+    }
+    expect(site.get('ja/index.html')).toContain(ja['static.neverLoses']);
   });
 });

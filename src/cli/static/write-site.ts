@@ -19,8 +19,11 @@ interface Marker {
   readonly pages: string[];
 }
 
-/** A page an export writes: `index.html`, `<page>.html` or `<folder>/<page>.html`, nothing else. */
-const PAGE = /^(?:[\w-]+\/)?[\w-]+\.html$/;
+/**
+ * A page an export writes: `index.html`, `<page>.html`, `<folder>/<page>.html`, or either in a
+ * language's folder (`es/<folder>/<page>.html`, export-static --lang all); nothing else.
+ */
+const PAGE = /^(?:[\w-]+\/){0,2}[\w-]+\.html$/;
 
 /** The marker of an earlier export, if the folder holds a well-formed one; anything else is no marker. */
 async function readMarker(dir: string): Promise<Marker | undefined> {

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
+import ru from '../i18n/messages/ru.ts';
 import { CHART, chartGeometry, chartLabel, dateGrain, labelledGames, linear, niceStep, ratingAxis } from './rating-chart.tsx';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 2, 10, 12);
 const points = (ratings: number[], spacing = DAY) => ratings.map((rating, i) => ({ at: T0 + i * spacing, rating }));
 /** Dates as their grain and day number: no locale in the test. */
+beforeAll(() => setCatalog('en', en));
+
 const format = (at: number, grain: string) => `${grain}:${Math.round((at - T0) / DAY)}`;
 
 describe('niceStep', () => {
@@ -119,5 +124,12 @@ describe('chartLabel', () => {
     expect(chartLabel('Hive blitz', points([1500, 1550, 1687]))).toBe('Hive blitz rating, 3 games, from 1500 to 1687');
     expect(chartLabel('Hex', points([1662]))).toBe('Hex rating, 1 game: 1662');
     expect(chartLabel('Hex', [])).toBe('Hex rating: no rated games yet');
+    // In the player's language, counted as it counts (Russian: 1, 2–4, 5+, and 21 again as 1).
+    setCatalog('ru', ru);
+    expect(chartLabel('Hex', points([1662]))).toBe('Рейтинг Hex, 1 партия: 1662');
+    expect(chartLabel('Hex', points([1500, 1550, 1687]))).toBe('Рейтинг Hex, 3 партии, от 1500 до 1687');
+    expect(chartLabel('Hex', points(Array.from({ length: 21 }, (_, i) => 1500 + i)))).toBe('Рейтинг Hex, 21 партия, от 1500 до 1520');
+    expect(chartLabel('Hex', points(Array.from({ length: 25 }, (_, i) => 1500 + i)))).toBe('Рейтинг Hex, 25 партий, от 1500 до 1524');
+    setCatalog('en', en);
   });
 });

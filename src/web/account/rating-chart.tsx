@@ -13,6 +13,8 @@
  * not a smear, a month away is not a gap), and the dates under the axis are those of the games above them.
  */
 
+import { formatDateTime, formatRating, locale, t } from '../i18n/index.ts';
+
 /** A point of the chart: the rating after a game, and when that game ended. */
 export interface ChartPoint {
   readonly at: number;
@@ -96,11 +98,11 @@ export interface ChartGeometry {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/** Where everything goes, in the drawing's units; `format` writes a date (the browser's locale by default). */
+/** Where everything goes, in the drawing's units; `format` writes a date (the player's language's way by default). */
 export function chartGeometry(
   points: readonly ChartPoint[],
   format: (at: number, grain: 'time' | 'day' | 'month') => string = (at, grain) =>
-    new Intl.DateTimeFormat(undefined, FORMATS[grain]).format(new Date(at)),
+    new Intl.DateTimeFormat(locale(), FORMATS[grain]).format(new Date(at)),
 ): ChartGeometry {
   const { width, height, left, right, top, bottom } = CHART;
   const { domain, ticks } = ratingAxis(points.map((p) => p.rating));
@@ -126,9 +128,12 @@ export function chartGeometry(
 export function chartLabel(title: string, points: readonly ChartPoint[]): string {
   const first = points[0];
   const last = points[points.length - 1];
-  if (!first || !last) return `${title} rating: no rated games yet`;
-  if (points.length === 1) return `${title} rating, 1 game: ${first.rating}`;
-  return `${title} rating, ${points.length} games, from ${first.rating} to ${last.rating}`;
+  return t('profile.chartLabel', {
+    title,
+    count: points.length,
+    first: first ? formatRating(first.rating) : '',
+    last: last ? formatRating(last.rating) : '',
+  });
 }
 
 /** The chart itself: responsive (the viewBox fills the width given), themed by the site's CSS. */
@@ -136,7 +141,6 @@ export function RatingChart({ title, points }: { title: string; points: readonly
   const { width, height, left, right } = CHART;
   const g = chartGeometry(points);
   const label = chartLabel(title, points);
-  const dateOf = (at: number) => new Date(at).toLocaleString();
   // Many games: smaller dots, so the line still shows between them.
   const r = points.length > 60 ? 2 : points.length > 20 ? 3 : 4.5;
   return (
@@ -161,7 +165,7 @@ export function RatingChart({ title, points }: { title: string; points: readonly
       <g class="rating-chart-dots">
         {g.dots.map((d) => (
           <circle cx={d.x} cy={d.y} r={r}>
-            <title>{`${dateOf(d.at)}: ${d.rating}`}</title>
+            <title>{`${formatDateTime(d.at)}: ${formatRating(d.rating)}`}</title>
           </circle>
         ))}
       </g>

@@ -1,8 +1,13 @@
-import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { ok, unwrap } from '@hexarena/engines/engine/result.ts';
 import { hex } from '@hexarena/engines/games/hex/index.ts';
 import { hive } from '@hexarena/engines/games/hive/index.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
+import ru from '../i18n/messages/ru.ts';
 import { chosenMove, readTypedMove, writtenMoves } from './typed-move.ts';
+
+beforeAll(() => setCatalog('en', en));
 
 /** Hive after `moves`, with its legal moves written out. */
 function hiveAfter(...moves: string[]) {
@@ -65,5 +70,23 @@ describe('typed moves', () => {
     expect(readTypedMove(hex, taken, after, 'f6')).toEqual({ kind: 'refused', reason: expect.stringContaining('f6 holds a Red stone') });
     expect(readTypedMove(hex, taken, after, 'swap')).toMatchObject({ kind: 'move', text: 'swap' });
     expect(readTypedMove(hex, taken, after, 'q99')).toMatchObject({ kind: 'refused' });
+  });
+});
+
+describe("the move box's own words, in the player's language", () => {
+  // Rules that read any text as a move (as a game's parseMove reads a move it then finds illegal).
+  const rules = { formatMove: (_: null, m: string) => m, parseMove: (_: null, text: string) => ok(text) };
+
+  it('a move read but not legal here, and a position with no move, are said in the catalog’s words', () => {
+    const legal = [{ text: 'a1', move: 'a1' }];
+    expect(readTypedMove(rules, null, legal, 'zz')).toEqual({ kind: 'refused', reason: 'zz is not a legal move here.' });
+    expect(readTypedMove(rules, null, [], 'zz')).toEqual({ kind: 'refused', reason: 'There is no move to make here.' });
+    setCatalog('ru', ru);
+    expect(readTypedMove(rules, null, legal, 'zz')).toEqual({
+      kind: 'refused',
+      reason: ru['moveBox.notLegalHere'].replace('{move}', 'zz'),
+    });
+    expect(readTypedMove(rules, null, [], 'zz')).toEqual({ kind: 'refused', reason: ru['moveBox.noMoveHere'] });
+    setCatalog('en', en);
   });
 });

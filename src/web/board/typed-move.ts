@@ -1,4 +1,5 @@
 import type { GameRules } from '@hexarena/engines/engine/game.ts';
+import { t } from '../i18n/index.ts';
 
 /** A legal move as the player would type it: the game's own notation. */
 export interface Written<M> {
@@ -48,9 +49,9 @@ export function readTypedMove<S, M>(
   }
   const completions = legal.filter((w) => canonical(w.text).startsWith(wanted));
   if (completions.length > 0) return { kind: 'partial', completions };
-  if (legal.length === 0) return { kind: 'refused', reason: 'There is no move to make here.' };
+  if (legal.length === 0) return { kind: 'refused', reason: t('moveBox.noMoveHere') };
   if (!parsed.ok) return { kind: 'refused', reason: parsed.error.message };
-  return { kind: 'refused', reason: `${rules.formatMove(state, parsed.value)} is not a legal move here.` };
+  return { kind: 'refused', reason: t('moveBox.notLegalHere', { move: rules.formatMove(state, parsed.value) }) };
 }
 
 /** The move Enter plays: the one read, or the only one the text can still become. */

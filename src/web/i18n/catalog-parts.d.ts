@@ -11,3 +11,7 @@ declare module '*?part=people' {
   const messages: Partial<import('./catalog.ts').Catalog>;
   export default messages;
 }
+declare module '*?part=export' {
+  const messages: Partial<import('./catalog.ts').Catalog>;
+  export default messages;
+}

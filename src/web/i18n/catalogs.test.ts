@@ -140,8 +140,8 @@ describe('the catalogs', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("every key is used by the app, or by the static exports (src/cli/static, the games' static boards)", () => {
-    const code = [...sources(), ...sources(CLI_STATIC), ...sources(CLI_GAMES).filter((f) => f.endsWith('static-board.ts'))]
+  it("every key is used by the app, or by the static exports (src/cli/static, the games' static boards and pictures)", () => {
+    const code = [...sources(), ...sources(CLI_STATIC), ...sources(CLI_GAMES).filter((f) => /static-(board|picture)\.ts$/.test(f))]
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     // A key named in full ('game.resign'), or by its prefix in a template (`settings.theme.${theme}`).

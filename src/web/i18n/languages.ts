@@ -29,6 +29,7 @@ export const LANGUAGES = {
       play: () => import('./messages/en.ts?part=play'),
       study: () => import('./messages/en.ts?part=study'),
       people: () => import('./messages/en.ts?part=people'),
+      export: () => import('./messages/en.ts?part=export'),
     },
   },
   es: {
@@ -38,6 +39,7 @@ export const LANGUAGES = {
       play: () => import('./messages/es.ts?part=play'),
       study: () => import('./messages/es.ts?part=study'),
       people: () => import('./messages/es.ts?part=people'),
+      export: () => import('./messages/es.ts?part=export'),
     },
   },
   ru: {
@@ -47,6 +49,7 @@ export const LANGUAGES = {
       play: () => import('./messages/ru.ts?part=play'),
       study: () => import('./messages/ru.ts?part=study'),
       people: () => import('./messages/ru.ts?part=people'),
+      export: () => import('./messages/ru.ts?part=export'),
     },
   },
   ja: {
@@ -56,6 +59,7 @@ export const LANGUAGES = {
       play: () => import('./messages/ja.ts?part=play'),
       study: () => import('./messages/ja.ts?part=study'),
       people: () => import('./messages/ja.ts?part=people'),
+      export: () => import('./messages/ja.ts?part=export'),
     },
   },
 } as const satisfies Record<string, { name: string; load: () => Promise<CatalogModule>; parts: PartLoaders }>;
@@ -73,6 +77,7 @@ export const PSEUDO = {
     play: () => import('./messages/en-XA.ts?part=play'),
     study: () => import('./messages/en-XA.ts?part=study'),
     people: () => import('./messages/en-XA.ts?part=people'),
+    export: () => import('./messages/en-XA.ts?part=export'),
   },
 } as const satisfies { locale: string; load: () => Promise<CatalogModule>; parts: PartLoaders };
 /** A language the app can speak: one of the site's, or the pseudo-locale. */

@@ -37,6 +37,39 @@ const KNOWN: readonly { language: Code; page: string; problem: RegExp }[] = [
   },
 ];
 
+/**
+ * In the pseudo-locale every word a page shows is accented: a run of plain letters is English left on
+ * the page. What may stay plain: the site's and the games' names, the test's own data (the player
+ * Ana_Lang, the bot hexarena-random, the seed axe, the tournament Hexagon Open, a game's id), a date
+ * as Intl writes it for en-XA (English's months); and, named with its reason, an AI seat in the lists
+ * of games (home, profile), which the server sends as a bare name beside the players' ("random").
+ */
+const PLAIN_DATA =
+  /\b(hexarena-random|hexarena|Hive|Hex|Nonaga|DiceWars|Tic-tac-toe|Ana_Lang|axe|Hexagon Open)\b|(?<![\w-])[\w-]{12}(?![\w-])|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}(, \d{4})?(, \d{1,2}:\d{2}( [AP]M)?)?|– random\b/g;
+
+/** The page's words in plain letters, each named by where it is (text, or a worded attribute), that are not the data above. */
+function englishLeft(page: Page): Promise<string[]> {
+  return page
+    .evaluate(() => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        const text = (n.textContent ?? '').trim();
+        if (!el || el.closest('script, style') || /[⟦⟧]/.test(text)) continue;
+        if (el.getClientRects().length === 0 && !el.closest('.visually-hidden')) continue;
+        found.push(`text "${text.slice(0, 80)}"`);
+      }
+      for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+        for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+          const value = el.getAttribute(name);
+          if (value && !/[⟦⟧]/.test(value)) found.push(`${name} "${value.slice(0, 80)}"`);
+        }
+      return found;
+    })
+    .then((found) => [...new Set(found)].filter((f) => /[A-Za-z]{3,}/.test(f.replace(/^[a-z-]+ /, '').replace(PLAIN_DATA, ''))));
+}
+
 let server: ServerProcess;
 let dataDir: string;
 let browser: Browser;
@@ -137,6 +170,8 @@ for (const language of LANGUAGES)
           for (const over of await overflow(page)) problems.push(`${size.name}: ${over}`);
           await page.screenshot({ path: `test-results/i18n/${language.code}-${slug(p.name)}-${size.width}x${size.height}.png` });
         }
+        // In the pseudo-locale, no English is left on the page (every word from the catalog).
+        if (language.code === 'en-XA') expect(await englishLeft(page), `${p.name}: English left`).toEqual([]);
         // Every message it showed was in the parts of the catalog it loaded.
         expect(said, `${p.name} in ${language.code}: messages not loaded`).toEqual([]);
         const known = KNOWN.filter((k) => k.language === language.code && k.page === p.name);

@@ -6,7 +6,7 @@
  * (app.tsx's PAGES, and the create dialog's loader). A phone's first screen so carries a third of a
  * catalog, not all of it.
  */
-export const PARTS = ['common', 'play', 'study', 'people'] as const;
+export const PARTS = ['common', 'play', 'study', 'people', 'export'] as const;
 export type Part = (typeof PARTS)[number];
 /** The parts loaded after the first: the pages' own. */
 export type PagePart = Exclude<Part, 'common'>;
@@ -15,7 +15,8 @@ export type PagePart = Exclude<Part, 'common'>;
  * Which part a key is in, by its longest prefix here (a key no prefix names is common): `play` the
  * game pages (board, controls, online panel, create dialog), `study` analysis, reviews, the opening
  * explorer, puzzles and the editors, `people` accounts, profiles, leaderboards, the ladder, the
- * social pages and moderation.
+ * social pages and moderation, `export` the static exports' pages (export-static): the command line
+ * writes them from the whole catalog, and no page of the app ever loads that part.
  */
 export const PART_OF_PREFIX: Readonly<Record<string, PagePart>> = {
   game: 'play',
@@ -27,7 +28,7 @@ export const PART_OF_PREFIX: Readonly<Record<string, PagePart>> = {
   nonaga: 'play',
   dicewars: 'play',
   tictactoe: 'play',
-  static: 'play',
+  static: 'export',
   analysis: 'study',
   explorer: 'study',
   review: 'study',

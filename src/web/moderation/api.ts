@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { LoggedAction, ReportReason, ShownReport } from '@hexarena/engines/protocol/index.ts';
-import { call } from '../online/api.ts';
+import { call, unreadable } from '../online/api.ts';
 
 /** Reports and the moderators' requests as the browser makes them (docs/moderation.md). */
 
@@ -27,14 +27,14 @@ export async function fetchReports(closed: boolean): Promise<Result<readonly Sho
   const r = await call(`/api/mod/reports${closed ? '?closed=1' : ''}`);
   if (!r.ok) return r;
   const reports = (r.value as { reports?: unknown } | null)?.reports;
-  return Array.isArray(reports) ? ok(reports as ShownReport[]) : fail('the server sent reports this page cannot read');
+  return Array.isArray(reports) ? ok(reports as ShownReport[]) : fail(unreadable('reports'));
 }
 
 export async function fetchLog(): Promise<Result<readonly LoggedAction[]>> {
   const r = await call('/api/mod/log');
   if (!r.ok) return r;
   const log = (r.value as { log?: unknown } | null)?.log;
-  return Array.isArray(log) ? ok(log as LoggedAction[]) : fail('the server sent a log this page cannot read');
+  return Array.isArray(log) ? ok(log as LoggedAction[]) : fail(unreadable('log'));
 }
 
 export async function fetchStanding(name: string): Promise<Result<PlayerStanding>> {
@@ -43,7 +43,7 @@ export async function fetchStanding(name: string): Promise<Result<PlayerStanding
   const p = r.value as Partial<PlayerStanding> | null;
   return p && typeof p.name === 'string' && Array.isArray(p.sanctions) && Array.isArray(p.ratings) && Array.isArray(p.reports)
     ? ok(p as PlayerStanding)
-    : fail('the server sent a player this page cannot read');
+    : fail(unreadable('player'));
 }
 
 export type PlayerAction = 'mute' | 'unmute' | 'ban' | 'unban' | 'rating-reset';

@@ -1,12 +1,14 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { ChallengeRequest, ChallengeView, LiveGame, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
+import { t } from '../i18n/index.ts';
 import { gameStatePath, takeEarly } from './early-read.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
 /**
  * The server's REST calls as the browser makes them (docs/protocol.md). Every failure is a Result
- * with the server's own words, or says that the server could not be reached.
+ * with the server's own words, or says in the player's language that the server could not be
+ * reached or sent what the page cannot read.
  */
 
 /** A new game, as POST /api/games takes it. */
@@ -27,7 +29,7 @@ export async function call(path: string, init?: { method: 'POST' | 'DELETE'; bod
         },
       ));
   } catch {
-    return fail(SERVER_UNREACHABLE);
+    return fail(serverUnreachable());
   }
   let body: unknown = null;
   try {
@@ -37,11 +39,43 @@ export async function call(path: string, init?: { method: 'POST' | 'DELETE'; bod
   }
   if (response.ok) return ok(body);
   const error = (body as { error?: unknown } | null)?.error;
-  return fail(typeof error === 'string' ? error : `the server answered ${response.status}`);
+  return fail(typeof error === 'string' ? error : serverAnswered(response.status));
 }
 
-/** What a call says when no server answered at all (a static copy of the app, or the network down). */
-export const SERVER_UNREACHABLE = 'the server cannot be reached';
+/**
+ * What a call says when no server answered at all (a static copy of the app, or the network down),
+ * in the player's language as every failure the client words itself; the server's own words (its
+ * `error`) are shown as it sent them.
+ */
+export const serverUnreachable = (): string => t('api.unreachable');
+/** An answer with no words of its own (a proxy's error page): its status. */
+export const serverAnswered = (status: number): string => t('api.status', { status });
+/** What the server sent that the page cannot read: a game, a lobby, a list… */
+export type Unreadable =
+  | 'game'
+  | 'lobby'
+  | 'liveGame'
+  | 'games'
+  | 'players'
+  | 'list'
+  | 'channels'
+  | 'record'
+  | 'reports'
+  | 'log'
+  | 'player'
+  | 'review'
+  | 'profile'
+  | 'bots'
+  | 'tokens'
+  | 'leaderboard'
+  | 'ratingHistory'
+  | 'ladder'
+  | 'tournaments';
+export const unreadable = (what: Unreadable): string => t('api.unreadable', { what });
+/** An answer that lacks what was asked for. */
+export const sentNo = (what: 'rematch' | 'account' | 'token'): string => t('api.sentNo', { what });
+/** A thing made whose id the answer did not give. */
+export const notMade = (what: 'game' | 'tournament' | 'challenge'): string => t('api.notMade', { what });
 
 const gamePath = gameStatePath;
 
@@ -49,7 +83,7 @@ export async function fetchGame(id: string): Promise<Result<PublicGame>> {
   const r = await call(gamePath(id));
   if (!r.ok) return r;
   const game = readPublicGame(r.value);
-  return game ? ok(game) : fail('the server sent a game this page cannot read');
+  return game ? ok(game) : fail(unreadable('game'));
 }
 
 /** A new game; the seat the request names is taken for this browser's account (a guest's, if need be). */
@@ -61,7 +95,7 @@ export async function createGame(request: NewGame): Promise<Result<{ id: string 
   const r = await call('/api/games', { method: 'POST', body: request });
   if (!r.ok) return r;
   const { id } = r.value as { id?: unknown };
-  return typeof id === 'string' ? ok({ id }) : fail('the server did not say which game it made');
+  return typeof id === 'string' ? ok({ id }) : fail(notMade('game'));
 }
 
 /** Takes an open seat for this browser's account (a guest's, if need be). */
@@ -77,7 +111,7 @@ export async function openGames(): Promise<Result<readonly LobbyGame[]>> {
   const r = await call('/api/games');
   if (!r.ok) return r;
   const games = (r.value as { games?: unknown } | null)?.games;
-  return Array.isArray(games) ? ok(games as LobbyGame[]) : fail('the server sent a lobby this page cannot read');
+  return Array.isArray(games) ? ok(games as LobbyGame[]) : fail(unreadable('lobby'));
 }
 
 /** The game the home page offers to watch, or null when none is under way. */
@@ -90,7 +124,7 @@ export async function liveGame(): Promise<Result<LiveGame | null>> {
     const v = x as LiveGame | null;
     return typeof v?.id === 'string' && typeof v.game === 'string' && typeof v.plies === 'number' && Array.isArray(v.players);
   };
-  return readable(g) ? ok(g) : fail('the server sent a live game this page cannot read');
+  return readable(g) ? ok(g) : fail(unreadable('liveGame'));
 }
 
 /** The rematch of a finished game (made by whoever asks first), this account's seat in it taken. */
@@ -98,7 +132,7 @@ export async function requestRematch(id: string, seat: number): Promise<Result<{
   const r = await call(`${gamePath(id)}/rematch`, { method: 'POST', body: { seat } });
   if (!r.ok) return r;
   const { id: next } = r.value as { id?: unknown };
-  return typeof next === 'string' ? ok({ id: next }) : fail('the server sent no rematch');
+  return typeof next === 'string' ? ok({ id: next }) : fail(sentNo('rematch'));
 }
 
 /** An account as the server shows it to its owner. */
@@ -126,21 +160,21 @@ export async function ensureSession(): Promise<Result<AccountInfo>> {
   const r = await call('/api/session/guest', { method: 'POST', body: {} });
   if (!r.ok) return r;
   const account = accountOf(r.value);
-  return account ? ok(account) : fail('the server sent no account');
+  return account ? ok(account) : fail(sentNo('account'));
 }
 
 export async function signUp(username: string, password: string): Promise<Result<AccountInfo>> {
   const r = await call('/api/account', { method: 'POST', body: { username, password } });
   if (!r.ok) return r;
   const account = accountOf(r.value);
-  return account ? ok(account) : fail('the server sent no account');
+  return account ? ok(account) : fail(sentNo('account'));
 }
 
 export async function logIn(username: string, password: string): Promise<Result<AccountInfo>> {
   const r = await call('/api/session', { method: 'POST', body: { username, password } });
   if (!r.ok) return r;
   const account = accountOf(r.value);
-  return account ? ok(account) : fail('the server sent no account');
+  return account ? ok(account) : fail(sentNo('account'));
 }
 
 export async function logOut(everywhere = false): Promise<Result<unknown>> {
@@ -180,7 +214,7 @@ export async function fetchMyGames(): Promise<Result<{ live: GameSummary[]; rece
   const o = r.value as { live?: unknown; recent?: unknown } | null;
   const live = summaries(o?.live);
   const recent = summaries(o?.recent);
-  return live && recent ? ok({ live, recent }) : fail('the server sent games this page cannot read');
+  return live && recent ? ok({ live, recent }) : fail(unreadable('games'));
 }
 
 /** A rating as a profile shows it. */
@@ -232,7 +266,7 @@ export async function fetchProfile(name: string, filter: { game?: string; result
         following: Number(p.following ?? 0),
         you: p.you ?? null,
       })
-    : fail('the server sent a profile this page cannot read');
+    : fail(unreadable('profile'));
 }
 
 export interface OwnedBot {
@@ -244,7 +278,7 @@ export async function fetchBots(): Promise<Result<OwnedBot[]>> {
   const r = await call('/api/account/bots');
   if (!r.ok) return r;
   const bots = (r.value as { bots?: unknown } | null)?.bots;
-  return Array.isArray(bots) ? ok(bots as OwnedBot[]) : fail('the server sent bots this page cannot read');
+  return Array.isArray(bots) ? ok(bots as OwnedBot[]) : fail(unreadable('bots'));
 }
 
 /** A new bot, or a bot's new token: its token, shown once. */
@@ -255,7 +289,7 @@ export async function makeBot(name: string, renew = false): Promise<Result<strin
   });
   if (!r.ok) return r;
   const token = (r.value as { token?: unknown } | null)?.token;
-  return typeof token === 'string' ? ok(token) : fail('the server sent no token');
+  return typeof token === 'string' ? ok(token) : fail(sentNo('token'));
 }
 
 export interface ApiToken {
@@ -269,14 +303,14 @@ export async function fetchApiTokens(): Promise<Result<ApiToken[]>> {
   const r = await call('/api/account/tokens');
   if (!r.ok) return r;
   const tokens = (r.value as { tokens?: unknown } | null)?.tokens;
-  return Array.isArray(tokens) ? ok(tokens as ApiToken[]) : fail('the server sent tokens this page cannot read');
+  return Array.isArray(tokens) ? ok(tokens as ApiToken[]) : fail(unreadable('tokens'));
 }
 
 export async function makeApiToken(label: string): Promise<Result<string>> {
   const r = await call('/api/account/tokens', { method: 'POST', body: { label } });
   if (!r.ok) return r;
   const token = (r.value as { token?: unknown } | null)?.token;
-  return typeof token === 'string' ? ok(token) : fail('the server sent no token');
+  return typeof token === 'string' ? ok(token) : fail(sentNo('token'));
 }
 
 export async function revokeApiToken(id: string): Promise<Result<unknown>> {
@@ -313,7 +347,7 @@ export async function fetchLeaderboard(perf: string): Promise<Result<Leaderboard
         players: players as LeaderboardEntry[],
         you: you && typeof you.rank === 'number' && typeof you.rating === 'number' ? { rank: you.rank, rating: you.rating } : null,
       })
-    : fail('the server sent a leaderboard this page cannot read');
+    : fail(unreadable('leaderboard'));
 }
 
 /** A player's rating after a rated game. */
@@ -332,7 +366,7 @@ export async function fetchRatingHistory(name: string, perf: string): Promise<Re
   const points = (r.value as { points?: unknown } | null)?.points;
   return Array.isArray(points) && points.every((p) => typeof p?.at === 'number' && typeof p.rating === 'number')
     ? ok(points as RatingPoint[])
-    : fail('the server sent a rating history this page cannot read');
+    : fail(unreadable('ratingHistory'));
 }
 
 /** A challenge to a named player (POST /api/challenges). */
@@ -340,7 +374,7 @@ export async function sendChallenge(request: ChallengeRequest): Promise<Result<C
   const r = await call('/api/challenges', { method: 'POST', body: request as unknown as Json });
   if (!r.ok) return r;
   const c = r.value as Partial<ChallengeView> | null;
-  return typeof c?.id === 'string' ? ok(c as ChallengeView) : fail('the server did not say which challenge it made');
+  return typeof c?.id === 'string' ? ok(c as ChallengeView) : fail(notMade('challenge'));
 }
 
 /** Accepts (the game's id), declines or cancels a challenge. */
@@ -367,5 +401,5 @@ export async function fetchLadder(game: string): Promise<Result<readonly LadderE
   const r = await call(`/api/ladder/${encodeURIComponent(game)}`);
   if (!r.ok) return r;
   const engines = (r.value as { engines?: unknown } | null)?.engines;
-  return Array.isArray(engines) ? ok(engines as LadderEntry[]) : fail('the server sent a ladder this page cannot read');
+  return Array.isArray(engines) ? ok(engines as LadderEntry[]) : fail(unreadable('ladder'));
 }

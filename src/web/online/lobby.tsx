@@ -2,7 +2,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { formatRating, t } from '../i18n/index.ts';
 import { seatWord } from '../i18n/outcome.ts';
-import { type LobbyGame, openGames, SERVER_UNREACHABLE } from './api.ts';
+import { type LobbyGame, openGames, serverUnreachable } from './api.ts';
 import { timeControl } from './clock-text.ts';
 
 export { timeControl };
@@ -22,7 +22,7 @@ export function useLobby(): readonly LobbyGame[] | false | null {
     const ask = () =>
       void openGames().then((r) => {
         if (!current) return;
-        if (r.ok || r.error.message === SERVER_UNREACHABLE) setGames(r.ok ? r.value : false);
+        if (r.ok || r.error.message === serverUnreachable()) setGames(r.ok ? r.value : false);
         else timer = setTimeout(ask, 1000);
       });
     ask();

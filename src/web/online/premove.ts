@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { readTypedMove, writtenMoves } from '../board/typed-move.ts';
+import { readTypedMove, type TypedMove, writtenMoves } from '../board/typed-move.ts';
 import { useEscape } from '../escape.ts';
+import { t } from '../i18n/index.ts';
 import type { GameSession } from '../use-game.ts';
 
 /**
@@ -30,7 +31,7 @@ export function usePremove<S, M, O>(session: GameSession<S, M, O>): GameSession<
     if (read.kind === 'move') s.play(read.move);
     else
       setDropped({
-        text: `Premove ${queued} not played: ${read.kind === 'refused' ? read.reason : 'it is not a move here.'}`,
+        text: droppedText(queued, read),
         at: s.moves.length,
       });
     // The turn's arrival (a new live position) is what plays the move queued.
@@ -50,6 +51,11 @@ export function usePremove<S, M, O>(session: GameSession<S, M, O>): GameSession<
       cancel,
     },
   };
+}
+
+/** What the player is told of a premove dropped when its turn came: the rules' reason, or that it is no move. */
+export function droppedText(queued: string, read: TypedMove<unknown>): string {
+  return t('game.premoveDropped', { move: queued, reason: read.kind === 'refused' ? read.reason : t('game.premoveNotAMove') });
 }
 
 /** Nothing to queue now, only the word on the last premove dropped. */

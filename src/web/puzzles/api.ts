@@ -1,5 +1,6 @@
 import { fail, type Result } from '@hexarena/engines/engine/result.ts';
 import { type NextPuzzle, parseNextPuzzle, parseRoundAnswer, type RoundAnswer } from '@hexarena/engines/protocol/index.ts';
+import { serverAnswered, serverUnreachable } from '../online/api.ts';
 
 /**
  * Puzzle ratings as the browser asks for them (docs/puzzles.md). A static copy of the app has no
@@ -12,10 +13,10 @@ async function call<T>(url: string, parse: (x: unknown) => Result<T>, body?: unk
       body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     );
     const json: unknown = await response.json();
-    if (!response.ok) return fail(String((json as { error?: unknown } | null)?.error ?? `the server answered ${response.status}`));
+    if (!response.ok) return fail(String((json as { error?: unknown } | null)?.error ?? serverAnswered(response.status)));
     return parse(json);
   } catch {
-    return fail('the server cannot be reached');
+    return fail(serverUnreachable());
   }
 }
 

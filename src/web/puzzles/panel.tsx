@@ -3,6 +3,7 @@ import { ArrowRight, Microscope, RotateCcw } from 'lucide-preact';
 import type { StepAnswer } from '../../puzzles/answers.ts';
 import type { GameSession } from '../use-game.ts';
 import type { PuzzleInfo } from './info.ts';
+import { sourceText, themeText } from './words.ts';
 import './puzzles.css';
 import { formatRating, t } from '../i18n/index.ts';
 import { outcomeText } from '../i18n/outcome.ts';
@@ -54,7 +55,7 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
         {t('puzzle.numberOf', { number: p.number, count: p.count })}
         {p.ofTheDay && <span class="badge">{t('puzzle.ofTheDay')}</span>}
       </h2>
-      <p class="muted">{[s.game.title, ...p.puzzle.themes].join(' · ')}</p>
+      <p class="muted">{[s.game.title, ...p.puzzle.themes.map(themeText)].join(' · ')}</p>
       {progress.kind === 'wrong' && (
         <div class="puzzle-feedback wrong" data-testid="puzzle-feedback">
           <p>{whyWrong(progress.tried, seatLabels, defender)}</p>
@@ -102,7 +103,7 @@ export function PuzzleSide<S, M, O>({ session: s, seatLabels }: { session: GameS
         </p>
       )}
       {p.rating && <RatingLine answer={p.rating} />}
-      <p class="muted puzzle-source">{t('puzzle.from', { source: p.puzzle.source })}</p>
+      <p class="muted puzzle-source">{t('puzzle.from', { source: sourceText(p.puzzle.source) })}</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { fail, type Result } from '@hexarena/engines/engine/result.ts';
 import { parseReviewAnswer, type ReviewAnswer } from '@hexarena/engines/protocol/index.ts';
+import { serverAnswered, serverUnreachable, unreadable } from '../online/api.ts';
 
 /**
  * A finished game's computer review as the browser asks for it and reads it (docs/review.md). A
@@ -18,7 +19,7 @@ async function call(id: string, method: 'GET' | 'POST'): Promise<Result<ReviewFe
       method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: '{}' } : {},
     );
   } catch {
-    return fail('the server cannot be reached');
+    return fail(serverUnreachable());
   }
   let body: unknown = null;
   try {
@@ -27,9 +28,9 @@ async function call(id: string, method: 'GET' | 'POST'): Promise<Result<ReviewFe
     // Not JSON (a proxy's error page): the status says enough.
   }
   const error = (body as { error?: unknown } | null)?.error;
-  if (!response.ok) return fail(typeof error === 'string' ? error : `the server answered ${response.status}`);
+  if (!response.ok) return fail(typeof error === 'string' ? error : serverAnswered(response.status));
   const answer = parseReviewAnswer(body);
-  return answer.ok ? answer : fail(`the server sent a review this page cannot read (${answer.error.message})`);
+  return answer.ok ? answer : fail(`${unreadable('review')} (${answer.error.message})`);
 }
 
 export const fetchReview = (id: string) => call(id, 'GET');

@@ -2,7 +2,7 @@ import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
-import { call } from '../online/api.ts';
+import { call, unreadable } from '../online/api.ts';
 
 /** The server's calls for players finding each other and games to watch (docs/protocol.md). */
 
@@ -17,7 +17,7 @@ export async function searchPlayers(term: string, limit = 10): Promise<Result<re
   const r = await call(`/api/search/players?${new URLSearchParams({ term, limit: String(limit) })}`);
   if (!r.ok) return r;
   const players = (r.value as { players?: unknown } | null)?.players;
-  return Array.isArray(players) ? ok(players as FoundPlayer[]) : fail('the server sent players this page cannot read');
+  return Array.isArray(players) ? ok(players as FoundPlayer[]) : fail(unreadable('players'));
 }
 
 /** A search's term as the server takes it (letters, digits, _ and -; at most 20), or null. */
@@ -53,7 +53,7 @@ export async function fetchFollowing(after?: string): Promise<Result<{ following
   const v = r.value as { following?: unknown; after?: unknown } | null;
   return Array.isArray(v?.following)
     ? ok({ following: v.following as Followed[], after: typeof v.after === 'string' ? v.after : null })
-    : fail('the server sent a list this page cannot read');
+    : fail(unreadable('list'));
 }
 
 /** A game being played now. */
@@ -74,7 +74,7 @@ export async function fetchCurrentGames(filter: { game?: string; speed?: string 
   const r = await call(`/api/games/current${query.size > 0 ? `?${query}` : ''}`);
   if (!r.ok) return r;
   const games = (r.value as { games?: unknown } | null)?.games;
-  return Array.isArray(games) ? ok(games as CurrentGame[]) : fail('the server sent games this page cannot read');
+  return Array.isArray(games) ? ok(games as CurrentGame[]) : fail(unreadable('games'));
 }
 
 export { BEST_CHANNEL, tvChannel, tvPage } from './addresses.ts';
@@ -86,7 +86,7 @@ export async function fetchTv(): Promise<Result<Readonly<Record<string, CurrentG
   const channels = (r.value as { channels?: unknown } | null)?.channels;
   return channels !== null && typeof channels === 'object' && !Array.isArray(channels)
     ? ok(channels as Record<string, CurrentGame>)
-    : fail('the server sent channels this page cannot read');
+    : fail(unreadable('channels'));
 }
 
 export type { FoundGame };
@@ -111,7 +111,7 @@ export async function searchGames(
   const v = r.value as { games?: unknown; next?: unknown } | null;
   return Array.isArray(v?.games)
     ? ok({ games: v.games as FoundGame[], next: typeof v.next === 'string' ? v.next : null })
-    : fail('the server sent games this page cannot read');
+    : fail(unreadable('games'));
 }
 
 /** A win over a rated opponent, as a profile lists the best. */
@@ -135,7 +135,5 @@ export async function fetchPlayerRecord(name: string): Promise<Result<PlayerReco
   const r = await call(`/api/players/${encodeURIComponent(name)}/record`);
   if (!r.ok) return r;
   const v = r.value as Partial<PlayerRecord> | null;
-  return v && typeof v.games === 'number' && v.streaks && Array.isArray(v.bestWins)
-    ? ok(v as PlayerRecord)
-    : fail('the server sent a record this page cannot read');
+  return v && typeof v.games === 'number' && v.streaks && Array.isArray(v.bestWins) ? ok(v as PlayerRecord) : fail(unreadable('record'));
 }

@@ -1,6 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import { call } from '../online/api.ts';
+import { call, notMade, unreadable } from '../online/api.ts';
 
 /** The server's tournament calls as the pages make them (docs/tournaments.md). */
 
@@ -69,13 +69,11 @@ export interface PlayedTournament extends TournamentSummary {
   readonly place: number | null;
 }
 
-const UNREADABLE = 'the server sent tournaments this page cannot read';
-
 export async function fetchTournaments(state?: ListState): Promise<Result<readonly TournamentSummary[]>> {
   const r = await call(`/api/tournaments${state ? `?state=${state}` : ''}`);
   if (!r.ok) return r;
   const list = (r.value as { tournaments?: unknown } | null)?.tournaments;
-  return Array.isArray(list) ? ok(list as TournamentSummary[]) : fail(UNREADABLE);
+  return Array.isArray(list) ? ok(list as TournamentSummary[]) : fail(unreadable('tournaments'));
 }
 
 export async function fetchTournament(id: string): Promise<Result<TournamentShown>> {
@@ -84,14 +82,14 @@ export async function fetchTournament(id: string): Promise<Result<TournamentShow
   const v = r.value as Partial<TournamentShown> | null;
   return v?.tournament && Array.isArray(v.entries) && Array.isArray(v.pairings) && Array.isArray(v.standings?.rows)
     ? ok(v as TournamentShown)
-    : fail(UNREADABLE);
+    : fail(unreadable('tournaments'));
 }
 
 export async function fetchPlayerTournaments(name: string): Promise<Result<readonly PlayedTournament[]>> {
   const r = await call(`/api/players/${encodeURIComponent(name)}/tournaments`);
   if (!r.ok) return r;
   const list = (r.value as { tournaments?: unknown } | null)?.tournaments;
-  return Array.isArray(list) ? ok(list as PlayedTournament[]) : fail(UNREADABLE);
+  return Array.isArray(list) ? ok(list as PlayedTournament[]) : fail(unreadable('tournaments'));
 }
 
 /** Which tournament and round a game was paired in. */
@@ -107,7 +105,7 @@ export async function fetchGameTournament(game: string): Promise<Result<GameTour
   const r = await call(`/api/games/${encodeURIComponent(game)}/tournament`);
   if (!r.ok) return r;
   const v = r.value as Partial<GameTournament> | null;
-  return typeof v?.id === 'string' && typeof v.round === 'number' ? ok(v as GameTournament) : fail(UNREADABLE);
+  return typeof v?.id === 'string' && typeof v.round === 'number' ? ok(v as GameTournament) : fail(unreadable('tournaments'));
 }
 
 /** What POST /api/tournaments takes. */
@@ -127,7 +125,7 @@ export async function createTournament(t: NewTournament): Promise<Result<{ id: s
   const r = await call('/api/tournaments', { method: 'POST', body: t as unknown as Json });
   if (!r.ok) return r;
   const id = (r.value as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? ok({ id }) : fail('the server did not say which tournament it made');
+  return typeof id === 'string' ? ok({ id }) : fail(notMade('tournament'));
 }
 
 /** What a player or its organiser does to a tournament. */

@@ -1,10 +1,12 @@
 import { cellName, type HexState } from '@hexarena/engines/games/hex/index.ts';
+import { t } from '../../../web/i18n/index.ts';
+import { seatWord } from '../../../web/i18n/outcome.ts';
 import type { Picture, StaticPicture } from '../../static/picture.ts';
 import { lastCell } from './text.ts';
 
 /**
  * The rhombus as it is played: each stone lettered R or B on its colour, each empty cell captioned
- * with its name (as moves are written), the last stone outlined.
+ * with its name (as moves are written), the last stone outlined; the words in the pages' language.
  */
 const picture = (state: HexState): Picture => {
   const { board } = state;
@@ -14,15 +16,32 @@ const picture = (state: HexState): Picture => {
     const stone = board.stones[cell] as number;
     const name = cellName(n, cell);
     const at = { q: cell % n, r: Math.floor(cell / n) };
-    if (stone === 0) return { ...at, fill: '#c62828', ink: '#fff', label: 'R', caption: name, name: `${name}: Red`, marked: cell === last };
+    if (stone === 0)
+      return {
+        ...at,
+        fill: '#c62828',
+        ink: '#fff',
+        label: 'R',
+        caption: name,
+        name: t('static.hex.cell', { cell: name, what: seatWord('Red') }),
+        marked: cell === last,
+      };
     if (stone === 1)
-      return { ...at, fill: '#1565c0', ink: '#fff', label: 'B', caption: name, name: `${name}: Blue`, marked: cell === last };
-    return { ...at, fill: '#f5f5f5', ink: '#555', caption: name, name: `${name}: empty` };
+      return {
+        ...at,
+        fill: '#1565c0',
+        ink: '#fff',
+        label: 'B',
+        caption: name,
+        name: t('static.hex.cell', { cell: name, what: seatWord('Blue') }),
+        marked: cell === last,
+      };
+    return { ...at, fill: '#f5f5f5', ink: '#555', caption: name, name: t('static.hex.cell', { cell: name, what: t('static.hex.empty') }) };
   });
   return {
     cells,
-    summary: `A ${n} by ${n} Hex board: red stones lettered R, blue stones lettered B, empty cells named.`,
-    notes: ['Red joins the top and bottom rows (1 and the last); Blue joins the left and right columns (a and the last).'],
+    summary: t('static.hex.summary', { size: n }),
+    notes: [t('static.hex.edges')],
   };
 };
 

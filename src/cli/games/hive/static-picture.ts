@@ -1,26 +1,30 @@
 import {
-  BUG_NAMES,
   bugOf,
-  COLOR_NAMES,
+  type Color,
   colorOf,
   displayCoordinates,
   formatPiece,
   type HiveState,
   MAX_HEIGHT,
 } from '@hexarena/engines/games/hive/index.ts';
+import { BUG_KEYS, COLOR_KEYS } from '../../../web/games/hive/bug-names.ts';
+import { t } from '../../../web/i18n/index.ts';
 import type { Picture, StaticPicture } from '../../static/picture.ts';
-import { handText } from './text.ts';
+import { handNames } from './text.ts';
 
+/** A piece in words ("White Spider 2"), as the player's language names the bugs. */
 const pieceName = (piece: number): string => {
   const short = formatPiece(piece);
-  return `${COLOR_NAMES[colorOf(piece)]} ${BUG_NAMES[bugOf(piece)]}${/\d$/.test(short) ? ` ${short.slice(-1)}` : ''}`;
+  const color = t(COLOR_KEYS[colorOf(piece)]);
+  const bug = t(BUG_KEYS[bugOf(piece)] ?? 'hive.bug.queen');
+  return /\d$/.test(short) ? t('hive.handPiece', { color, bug, n: short.slice(-1) }) : t('static.hive.piece', { color, bug });
 };
 
 /**
  * The hive: each piece as its notation name (wQ, bA1), white pieces light with dark letters and
  * black pieces dark with light ones, so the colour is also written; a stack shows its top piece with
  * a star, and the stacks and the hands are written under the board. The piece that moved last is
- * outlined.
+ * outlined. The words are the language's the pages are written in; the notation stays as it is.
  */
 const picture = (state: HiveState): Picture => {
   const { pos } = state;
@@ -32,24 +36,30 @@ const picture = (state: HiveState): Picture => {
     const height = pos.height[cell] as number;
     const white = colorOf(top) === 0;
     const below = Array.from({ length: height - 1 }, (_, level) => pos.stack[cell * MAX_HEIGHT + level] as number);
-    if (below.length > 0) stacks.push(`${formatPiece(top)} is on top of ${below.reverse().map(formatPiece).join(', then ')}.`);
+    if (below.length > 0)
+      stacks.push(
+        t('static.hive.stack', { top: formatPiece(top), below: below.reverse().map(formatPiece).join(t('static.hive.stackThen')) }),
+      );
     cells.push({
       ...h,
       fill: white ? '#f4efe1' : '#2b2b2b',
       ink: white ? '#000' : '#fff',
       label: `${formatPiece(top)}${height > 1 ? '*' : ''}`,
-      name: `${pieceName(top)}${height > 1 ? `, on a stack of ${height}` : ''}`,
+      name: height > 1 ? t('static.hive.onStack', { piece: pieceName(top), height }) : pieceName(top),
       marked: top === pos.lastMoved,
     });
   }
-  const pieces = cells.length;
   return {
     cells,
-    summary: `The hive: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} on the board, white pieces light, black pieces dark, each named.`,
+    summary: t('static.hive.summary', { count: cells.length }),
     notes: [
-      ...handText(pos)
-        .split('\n')
-        .map((line) => `${line}.`),
+      ...([0, 1] as Color[]).map((color) => {
+        const names = handNames(pos, color);
+        return t('static.hive.inHand', {
+          color: t(COLOR_KEYS[color]),
+          pieces: names.length > 0 ? names.join(' ') : t('static.hive.noneInHand'),
+        });
+      }),
       ...stacks,
     ],
   };

@@ -50,18 +50,24 @@ export function hiveText(pos: HivePosition): string {
   return lines.join('\n');
 }
 
+/** What a side still holds, as its pieces' short names: "Q", "S2", "B1"… */
+export function handNames(pos: HivePosition, color: Color): string[] {
+  const names: string[] = [];
+  for (let bug = 0; bug < BUGS.length; bug++) {
+    const first = FIRST_INDEX_OF_BUG[bug] as number;
+    for (let k = 0; k < (COUNT_OF_BUG[bug] as number); k++) {
+      const p = pieceId(color, first + k);
+      if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) names.push(formatPiece(p).slice(1));
+    }
+  }
+  return names;
+}
+
 /** What a player still holds: "Q S2 B1 B2 G1…" per side. */
 export function handText(pos: HivePosition): string {
   return ([0, 1] as Color[])
     .map((color) => {
-      const names: string[] = [];
-      for (let bug = 0; bug < BUGS.length; bug++) {
-        const first = FIRST_INDEX_OF_BUG[bug] as number;
-        for (let k = 0; k < (COUNT_OF_BUG[bug] as number); k++) {
-          const p = pieceId(color, first + k);
-          if (inGame(p, pos.expansions) && pos.where[p] === IN_HAND) names.push(formatPiece(p).slice(1));
-        }
-      }
+      const names = handNames(pos, color);
       return `${COLOR_NAMES[color]} in hand: ${names.length > 0 ? names.join(' ') : '(none)'}`;
     })
     .join('\n');

@@ -1,10 +1,13 @@
+import { t } from '../../i18n/index.ts';
+
 /**
  * A Nonaga turn as the move list shows it to a player. The record's notation names cells by the
  * plane's axial coordinates (`2,0>-1,0 1,1>3,-1`), exact but unreadable at a glance, and the board
  * drifts, so no fixed labels could stand on it. A player reads a turn by what moved and which way,
  * as the board draws it (pointy discs, rows across): the slide as its arrow and how many discs it
  * crossed (`↙3`), the disc as the arrows of its way from where it was to where it went, the longer
- * leg first (`disc ↗2↖1`). The record's text stays the move's title and what the list copies.
+ * leg first (`disc ↗2↖1`). The record's text stays the move's title and what the list copies. The
+ * words (`disc`, `pass`) are the player's language's; the arrows and counts are everyone's.
  */
 
 /** The six ways on the drawn board, round the compass: axial step and its arrow. */
@@ -44,7 +47,7 @@ export function wayOf(dq: number, dr: number): string {
 
 /** One step of a turn (`from>to` or `pass`) as arrows; the text itself when it is neither. */
 function step(text: string): string {
-  if (text === 'pass') return 'pass';
+  if (text === 'pass') return t('nonaga.moveLabel.pass');
   const [from, to] = text.split('>').map((c) => cell(c ?? ''));
   if (!from || !to) return text;
   return wayOf(to.q - from.q, to.r - from.r) || text;
@@ -56,5 +59,5 @@ export function nonagaMoveLabel(turn: string): string {
   if (!slide || rest.length > 0) return turn;
   const slid = step(slide);
   if (disc === undefined) return slid;
-  return `${slid}, disc ${step(disc)}`;
+  return t('nonaga.moveLabel.turn', { slide: slid, disc: step(disc) });
 }
