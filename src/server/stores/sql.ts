@@ -35,8 +35,8 @@ export interface SqlDb {
   /** A read, its failures said as the store says them (StoreUnavailable: try again). */
   read<T>(op: (db: Db) => Promise<T>): Promise<T>;
   /**
-   * A write, all of it or nothing, resolved once durable. On SQLite every write of a tick shares one
-   * transaction (one fsync), each in a savepoint of its own, so one that fails is undone alone; on
+   * A write, all of it or nothing, resolved once durable. On SQLite the writes that arrive while the group
+   * before commits and syncs share one transaction (one fsync), each in a savepoint of its own, so one that fails is undone alone; on
    * PostgreSQL each is a transaction of its own (the server groups commits itself).
    */
   write<T>(op: (trx: Db) => Promise<T>): Promise<T>;
