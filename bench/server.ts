@@ -161,7 +161,9 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
 
 /** What the server itself says of its answer times (from a message's arrival to its answer). */
 async function ownTimes(base: string): Promise<string> {
-  const { intents } = (await (await fetch(`${base}/healthz`)).json()) as { intents: { p50Ms: number; p99Ms: number } };
+  const { intents } = (await (await fetch(`${base}/healthz`)).json()) as { intents: { p50Ms: number | null; p99Ms: number | null } };
+  // No answer yet (a run where no table moved): said so, not a crash.
+  if (intents.p50Ms === null || intents.p99Ms === null) return 'in the server itself: no answer yet';
   return `in the server itself (last 10,000 answers): p50 ${intents.p50Ms.toFixed(1)} ms, p99 ${intents.p99Ms.toFixed(1)} ms`;
 }
 

@@ -51,7 +51,8 @@ export class Scheduler {
   readonly acted = { thoughts: 0, checks: 0, swept: 0 };
   /** The games this instance is acting in right now (an AI thinking, a flag): one job per game. */
   private readonly acting = new Set<string>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Each game's timer, and when it fires on the process's own clock (performance.now). */
+  private readonly timers = new Map<string, { readonly timer: NodeJS.Timeout; readonly fires: number }>();
   private readonly sweeper: NodeJS.Timeout;
   private sweepFailing = false;
   private sweeping = false;
@@ -74,7 +75,7 @@ export class Scheduler {
 
   /** Stops looking after a game (its room was let go; the store's due time and the sweeps remain). */
   forget(id: string): void {
-    clearTimeout(this.timers.get(id));
+    clearTimeout(this.timers.get(id)?.timer);
     this.timers.delete(id);
   }
 
@@ -82,7 +83,7 @@ export class Scheduler {
   close(): void {
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
 
@@ -93,19 +94,26 @@ export class Scheduler {
    * its due time, the instance that claims it in the store acts; the others stand by.
    */
   scheduleDue(room: Room): void {
-    clearTimeout(this.timers.get(room.id));
+    const due = this.closed ? null : room.due();
+    const wait = due === null || (room.aiToMove() && !this.pool) || this.unwatched(room) ? null : due - this.hub.now();
+    const held = this.timers.get(room.id);
+    const delay = wait === null ? 0 : Math.min(wait + 1, MAX_WAIT);
+    // A timer that fires no later than this one would is kept (a move pushes a game's due time on
+    // at every move): it looks again then, and sets the next. Set anew, it cost a move two timers.
+    if (held && wait !== null && wait > 0 && held.fires <= performance.now() + delay) return;
+    clearTimeout(held?.timer);
     this.timers.delete(room.id);
-    if (this.closed) return;
-    const due = room.due();
-    if (due === null || (room.aiToMove() && !this.pool) || this.unwatched(room)) return;
-    const wait = due - this.hub.now();
+    if (wait === null) return;
     if (wait <= 0) {
       void this.claimAndAct(room, false);
       return;
     }
-    const timer = setTimeout(() => this.scheduleDue(room), Math.min(wait + 1, MAX_WAIT));
+    const timer = setTimeout(() => {
+      this.timers.delete(room.id);
+      this.scheduleDue(room);
+    }, delay);
     timer.unref();
-    this.timers.set(room.id, timer);
+    this.timers.set(room.id, { timer, fires: performance.now() + delay });
   }
 
   /** Acts in a due game once this instance holds its claim (`claimed`: a sweep took it already). */

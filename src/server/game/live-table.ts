@@ -112,28 +112,24 @@ export class LiveTable {
   }
 
   private makeTable(fresh: boolean): Table {
-    const room = this;
-    const { live, settings } = this;
-    return {
-      ...live,
+    const { settings } = this;
+    this.shared ??= {
       game: this.game,
       options: this.options,
-      // Worked out from every move's time: only when asked.
-      get clocks() {
-        return clocksOf(room.game, live);
-      },
       abandonAfterMs: settings.abandonAfterMs,
       firstMoveMs: settings.firstMoveMs ?? FIRST_MOVE_MS,
       answered: this.answered,
-      get passes() {
-        room.passing ??= passesIn(room.game, room.options, live.stored.seed);
-        return room.passing;
-      },
       rules: { ...settings, aiGameMoves: settings.aiGameMoves ?? AI_GAME_MOVES, claimAfterMs: this.talk.claimAfterMs },
       goneSince: (seat) => this.talk.goneSince(seat),
-      fresh,
+      passes: () => {
+        this.passing ??= passesIn(this.game, this.options, this.live.stored.seed);
+        return this.passing;
+      },
     };
+    return new TableView(this.shared, this.live, fresh);
   }
+  /** What every table of this room shares, made with the first. */
+  private shared: TableShared | null = null;
 
   get stored(): StoredGame {
     return this.live.stored;
@@ -276,5 +272,59 @@ export class LiveTable {
   protected remember(key: string, answered: Answered): void {
     this.answered.set(key, answered);
     if (this.answered.size > RECENT_IDS) this.answered.delete(this.answered.keys().next().value as string);
+  }
+}
+
+/** What a room's tables share whatever the position: the game, its settings, and the room's own readers. */
+interface TableShared {
+  readonly game: AnyGame;
+  readonly options: unknown;
+  readonly abandonAfterMs: number;
+  readonly firstMoveMs: number;
+  readonly answered: ReadonlyMap<string, Answered>;
+  readonly rules: Table['rules'];
+  readonly goneSince: Table['goneSince'];
+  readonly passes: () => boolean;
+}
+
+/**
+ * A room's table at one live state: made at every move, so made cheaply — fields set in one shape,
+ * what is seldom read (the clocks, whether the game passes) worked out only when asked.
+ */
+class TableView implements Table {
+  readonly game: AnyGame;
+  readonly options: unknown;
+  readonly stored: StoredGame;
+  readonly state: unknown;
+  readonly movers: readonly Player[];
+  readonly version: number;
+  readonly abandonAfterMs: number;
+  readonly firstMoveMs: number;
+  readonly answered: ReadonlyMap<string, Answered>;
+  readonly rules: Table['rules'];
+  readonly goneSince: Table['goneSince'];
+
+  constructor(
+    private readonly shared: TableShared,
+    private readonly live: Live,
+    readonly fresh: boolean,
+  ) {
+    this.game = shared.game;
+    this.options = shared.options;
+    this.stored = live.stored;
+    this.state = live.state;
+    this.movers = live.movers;
+    this.version = live.version;
+    this.abandonAfterMs = shared.abandonAfterMs;
+    this.firstMoveMs = shared.firstMoveMs;
+    this.answered = shared.answered;
+    this.rules = shared.rules;
+    this.goneSince = shared.goneSince;
+  }
+  get clocks(): Clocks | null {
+    return clocksOf(this.game, this.live);
+  }
+  get passes(): boolean {
+    return this.shared.passes();
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { GameId } from './game.ts';
-import type { Db, SqlDb } from './sql.ts';
+import { compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
 
 /**
  * A finished game's opening, as the explorer counts it (src/explorer): under its variant, each
@@ -54,20 +54,18 @@ export function openingRows(opening: OpeningLine): [string, string, number, numb
   return rows;
 }
 
+/** A finished game marked looked at, at every game's end: compiled once (stores/sql.ts). */
+const markExplored = compiledOnce((db, v: { id: GameId }) =>
+  db.updateTable('games').set({ explored: 1 }).where('id', '=', v.id).where('explored', '=', 0).where('termination', 'is not', null),
+);
+
 /**
  * Marks a finished game looked at by the explorer and counts its opening (null: not counted), inside
  * the caller's write — `explore`'s, or the write that ends the game. False when it was looked at
  * already, or is not over.
  */
 export async function countOpening(trx: Db, id: GameId, opening: OpeningLine | null): Promise<boolean> {
-  const marked = await trx
-    .updateTable('games')
-    .set({ explored: 1 })
-    .where('id', '=', id)
-    .where('explored', '=', 0)
-    .where('termination', 'is not', null)
-    .executeTakeFirst();
-  if (marked.numUpdatedRows === 0n) return false;
+  if (rowsChanged(await markExplored(trx, { id })) === 0) return false;
   const rows = opening ? openingRows(opening) : [];
   if (!opening || rows.length === 0) return true;
   // One statement for the opening, rows in key order so two games counted at once lock shared rows in the same order.

@@ -1,9 +1,10 @@
 import { parseOutcome } from '@hexarena/engines/engine/record.ts';
 import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { speedOf } from '@hexarena/engines/ratings/perf.ts';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { GameId } from './game.ts';
-import type { Db, Dialect, SqlDb } from './sql.ts';
+import type { Database } from './schema.ts';
+import { compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
 
 /**
  * The games database (docs/social.md): every finished game (aborted ones aside) as one row of what
@@ -113,22 +114,47 @@ export const gamesDbMigration = (dialect: Dialect): string => {
    INSERT INTO site VALUES ('games-index-backfill', '');`;
 };
 
+/** What the games database keeps of a game, read from the games table in the write that ends it. */
+interface EndedRow {
+  readonly game: string;
+  readonly clock: string | null;
+  readonly created_at: number | bigint | string;
+  readonly rated: number;
+  readonly termination: string | null;
+  readonly ended_result: string | null;
+}
+
+// The statements of a game's row, run at every game's end: compiled once (stores/sql.ts).
+const endedGame = compiledOnce((db, v: { id: GameId }) =>
+  db.selectFrom('games').select(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result']).where('id', '=', v.id),
+);
+const seatHolders = compiledOnce((db, v: { id: GameId }) =>
+  db.selectFrom('seats').select(['seat', 'account_id']).where('game_id', '=', v.id),
+);
+const openingMoves = compiledOnce((db, v: { id: GameId }) =>
+  db.selectFrom('moves').select('move').where('game_id', '=', v.id).where('ply', '<', OPENING_MOVES).orderBy('ply'),
+);
+type IndexValues = Insertable<Database['game_index']>;
+const insertIndexRow = compiledOnce((db, v: IndexValues) =>
+  db
+    .insertInto('game_index')
+    .values(v)
+    .onConflict((c) => c.column('game_id').doNothing()),
+);
+type IndexPlayer = Insertable<Database['game_index_players']>;
+const insertIndexPlayer = compiledOnce((db, v: IndexPlayer) =>
+  db
+    .insertInto('game_index_players')
+    .values(v)
+    .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing()),
+);
+
 /** The row of a game, as the end writes it (what the games table, its seats and moves hold). */
 async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> {
-  const g = await trx
-    .selectFrom('games')
-    .select(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const g = (await endedGame(trx, { id })).rows[0] as EndedRow | undefined;
   if (!g || g.termination === null || g.termination === 'aborted') return;
-  const seats = await trx.selectFrom('seats').select(['seat', 'account_id']).where('game_id', '=', id).execute();
-  const moves = await trx
-    .selectFrom('moves')
-    .select('move')
-    .where('game_id', '=', id)
-    .where('ply', '<', OPENING_MOVES)
-    .orderBy('ply')
-    .execute();
+  const seats = (await seatHolders(trx, { id })).rows as { seat: number; account_id: string | null }[];
+  const moves = (await openingMoves(trx, { id })).rows as { move: string }[];
   const outcome = parseOutcome(JSON.parse(g.ended_result ?? 'null'));
   const ended = outcome.ok ? outcome.value : null;
   const winner = ended?.kind === 'win' && ended.ranking === undefined ? ended.winner : null;
@@ -137,30 +163,22 @@ async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | 
   const rating =
     ratingsBefore && ratingsBefore.length > 0 ? Math.round(ratingsBefore.reduce((a, b) => a + b, 0) / ratingsBefore.length) : null;
   const createdAt = Number(g.created_at);
-  await trx
-    .insertInto('game_index')
-    .values({
-      game_id: id,
-      game: g.game,
-      created_at: createdAt,
-      speed: clock ? speedOf(clock) : 'unlimited',
-      rated: g.rated,
-      termination: g.termination,
-      winner,
-      draw: draw ? 1 : 0,
-      rating,
-      opening: moves.map((m) => m.move).join(' '),
-    })
-    .onConflict((c) => c.column('game_id').doNothing())
-    .execute();
+  await insertIndexRow(trx, {
+    game_id: id,
+    game: g.game,
+    created_at: createdAt,
+    speed: clock ? speedOf(clock) : 'unlimited',
+    rated: g.rated,
+    termination: g.termination,
+    winner,
+    draw: draw ? 1 : 0,
+    rating,
+    opening: moves.map((m) => m.move).join(' '),
+  });
   for (const s of seats) {
     if (s.account_id === null) continue;
     const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
-    await trx
-      .insertInto('game_index_players')
-      .values({ account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how })
-      .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing())
-      .execute();
+    await insertIndexPlayer(trx, { account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how });
   }
 }
 

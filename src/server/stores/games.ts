@@ -15,7 +15,7 @@ import {
 import { hydrate } from './game-rows.ts';
 import { PgAppends } from './pg-appends.ts';
 import type { Database } from './schema.ts';
-import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
+import { type CompiledOnce, compiledOnce, type Db, type Dialect, rowsChanged, type SqlDb } from './sql.ts';
 
 /**
  * Games and their moves as they are played: made, read, moved in, sat down at, offered, taken back,
@@ -167,15 +167,7 @@ export class GamesSql implements GamesStore {
         owner: owner ?? null,
       });
       if (rowsChanged(claimed) === 0) return false;
-      // The seat's place in the game's JSON list of seats: "open", or an AI's level.
-      const seatKind =
-        this.sql.dialect === 'postgres' ? sql<string>`(seats::json ->> ${seat}::int)` : sql<string>`json_extract(seats, ${`$[${seat}]`})`;
-      await trx
-        .updateTable('games')
-        .set({ open_seats: sql<number>`CASE WHEN open_seats > 0 AND ${seatKind} = 'open' THEN open_seats - 1 ELSE open_seats END` })
-        .$if(due !== undefined, (q) => q.set({ due: due as number }))
-        .where('id', '=', id)
-        .execute();
+      await seatFillings[this.sql.dialect][due === undefined ? 0 : 1](trx, { id, seat, place: `$[${seat}]`, due: due ?? null });
       return true;
     });
   }
@@ -385,3 +377,20 @@ const claimSeat = seatClaim(false);
 const claimOwnersSeat = seatClaim(true);
 
 const insertGame = compiledOnce((db, v: ReturnType<typeof newGameValues>) => db.insertInto('games').values(v));
+
+type SeatFilled = { readonly id: GameId; readonly seat: number; readonly place: string; readonly due: number | null };
+/** A game's count of open seats, one fewer when the seat taken was open to people (not an AI's): compiled once a shape. */
+const seatFilling = (dialect: Dialect, setsDue: boolean) =>
+  compiledOnce((db, v: SeatFilled) => {
+    // The seat's place in the game's JSON list of seats: "open", or an AI's level.
+    const seatKind = dialect === 'postgres' ? sql<string>`(seats::json ->> ${v.seat}::int)` : sql<string>`json_extract(seats, ${v.place})`;
+    return db
+      .updateTable('games')
+      .set({ open_seats: sql<number>`CASE WHEN open_seats > 0 AND ${seatKind} = 'open' THEN open_seats - 1 ELSE open_seats END` })
+      .$if(setsDue, (q) => q.set({ due: v.due as number }))
+      .where('id', '=', v.id);
+  });
+const seatFillings = {
+  sqlite: [seatFilling('sqlite', false), seatFilling('sqlite', true)],
+  postgres: [seatFilling('postgres', false), seatFilling('postgres', true)],
+} as const;

@@ -35,8 +35,8 @@ export interface SqlDb {
   /** A read, its failures said as the store says them (StoreUnavailable: try again). */
   read<T>(op: (db: Db) => Promise<T>): Promise<T>;
   /**
-   * A write, all of it or nothing, resolved once durable. On SQLite every write of a tick shares one
-   * transaction (one fsync), each in a savepoint of its own, so one that fails is undone alone; on
+   * A write, all of it or nothing, resolved once durable. On SQLite the writes that arrive while the group
+   * before commits and syncs share one transaction (one fsync), each in a savepoint of its own, so one that fails is undone alone; on
    * PostgreSQL each is a transaction of its own (the server groups commits itself).
    */
   write<T>(op: (trx: Db) => Promise<T>): Promise<T>;
@@ -180,7 +180,23 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
   const checkpoints = walCheckpoints(raw);
   const words = transactionWords(raw);
   let batch: Waiting[] = [];
+  // A group's commit and its log's sync under way, or scheduled: the writes that arrive meanwhile
+  // wait and go as the next group, once it is durable. While the disk syncs, the groups grow
+  // instead of committing every tick: fewer commits write the pages many moves share once
+  // (a COMMIT costs more than the statements of a small group), and a write waits no longer — a
+  // sync begun after its commit was always what it waited for.
+  let scheduled = false;
   let committing: Promise<void> = Promise.resolve();
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      committing = commit().finally(() => {
+        scheduled = false;
+        if (batch.length > 0) schedule();
+      });
+    });
+  };
   async function commit(): Promise<void> {
     const group = batch;
     batch = [];
@@ -213,13 +229,16 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
     read: (op) => op(db),
     write<T>(op: (trx: Db) => Promise<T>): Promise<T> {
       return new Promise<T>((done, fail) => {
-        if (batch.length === 0) setImmediate(() => (committing = commit()));
         batch.push({ op, done: done as (value: unknown) => void, fail });
+        schedule();
       });
     },
-    // Writes still waiting for their tick are committed first; the store closes its own handle after.
+    // Writes still waiting for their group are committed first; the store closes its own handle after.
     async close() {
-      await committing;
+      while (scheduled) {
+        await committing;
+        if (scheduled) await new Promise<void>((turn) => setImmediate(turn));
+      }
       await commit();
       await checkpoints?.close();
       await log?.close();
