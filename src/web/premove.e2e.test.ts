@@ -1,7 +1,7 @@
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { legalTurns, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -17,8 +17,10 @@ const PATIENCE_MS = 150_000;
 const site = staticSite({ online: { hub: { firstMoveMs: 3_600_000 } } });
 const contexts: BrowserContext[] = [];
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+// Each test's devices go with it: left open, a finished test's pages kept rendering what their
+// sockets told them while the next tests ran.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
 });
 
 async function device(): Promise<Page> {
