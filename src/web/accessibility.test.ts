@@ -4,6 +4,7 @@ import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { local, outOfView, SIZES, sitePagesToSee, slug } from './page-views.testing.ts';
+import { screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -108,7 +109,7 @@ describe('every page, on a laptop and on a phone, in both themes: axe finds noth
           // axe at each size: a phone's layout is a layout of its own.
           const violations = await axe(page);
           if (violations.length > 0) found.push(`${size.name}, ${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
-          await page.screenshot({ path: `test-results/pages/${slug(p.name)}-${size.width}x${size.height}-${theme}.png` });
+          await screenshot(page, `test-results/pages/${slug(p.name)}-${size.width}x${size.height}-${theme}.png`);
         }
         for (const selector of p.inView?.[size.name] ?? []) {
           const out = await outOfView(page, selector);

@@ -14,6 +14,7 @@ import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
 import { gameForm } from './create-game.testing.ts';
 import { launchTestChromium, TEST_SEARCH_DEPTH } from './headless-chromium.ts';
+import { failureScreenshot, screenshot } from './screenshots.testing.ts';
 
 /**
  * The browser app end to end: built with Vite, served by the real server, driven in Debian's
@@ -88,9 +89,9 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
     await page.goto(base + path);
     await body(page);
     expect(refused).toEqual([]);
-    await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
+    await screenshot(page, `test-results/${shot}.png`, { fullPage: true });
   } catch (error) {
-    await page.screenshot({ path: `test-results/${shot}-failed.png`, fullPage: true }).catch(() => undefined);
+    await failureScreenshot(page, `test-results/${shot}-failed.png`, { fullPage: true });
     throw error;
   } finally {
     await context.close();
@@ -480,7 +481,7 @@ describe('the browser app', () => {
       ).toBe('rgb(165, 174, 184)');
       expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
       expect(await status(page)).toBe('Black is thinking…');
-      await page.screenshot({ path: 'test-results/hive-thinking-dark.png' });
+      await screenshot(page, 'test-results/hive-thinking-dark.png');
       gated = false;
       await worker.evaluate(() => (self as unknown as { releaseAnswers(): void }).releaseAnswers());
       await waitForStatus(page, { is: 'White to move.' });

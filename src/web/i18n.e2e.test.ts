@@ -7,6 +7,7 @@ import type { Locale } from './i18n/languages.ts';
 import es from './i18n/messages/es.ts';
 import ja from './i18n/messages/ja.ts';
 import ru from './i18n/messages/ru.ts';
+import { failureScreenshot, screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -28,9 +29,9 @@ async function inBrowserOf(browserLocale: string, shot: string, body: (page: Pag
   const page = await context.newPage();
   try {
     await body(page);
-    await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
+    await screenshot(page, `test-results/${shot}.png`, { fullPage: true });
   } catch (error) {
-    await page.screenshot({ path: `test-results/${shot}-failed.png`, fullPage: true }).catch(() => undefined);
+    await failureScreenshot(page, `test-results/${shot}-failed.png`, { fullPage: true });
     throw error;
   } finally {
     await context.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { failureScreenshot, screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -19,9 +20,9 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
   try {
     await page.goto(site.base + path);
     await body(page);
-    await page.screenshot({ path: `test-results/keys-${shot}.png` });
+    await screenshot(page, `test-results/keys-${shot}.png`);
   } catch (error) {
-    await page.screenshot({ path: `test-results/keys-${shot}-failed.png` }).catch(() => undefined);
+    await failureScreenshot(page, `test-results/keys-${shot}-failed.png`);
     throw error;
   } finally {
     await context.close();
@@ -99,7 +100,7 @@ describe('typed moves and keyboard play', () => {
       expect(await page.getByTestId('history-note').count()).toBe(0);
       const chosen = (await focused(page)).label as string;
       // The focus ring as the player sees it, before Enter.
-      await page.screenshot({ path: 'test-results/keys-hive-keyboard-focus.png' });
+      await screenshot(page, 'test-results/keys-hive-keyboard-focus.png');
       await page.keyboard.press('Enter');
       await expect.poll(() => moves(page)).toBe(`wG1, bG1 -wG1, ${chosen}`);
     });

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
+import { screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -22,7 +23,7 @@ const moveCount = async (page: Page) => Number(await page.getByTestId('moves').g
 const status = (page: Page) => page.getByTestId('status').textContent();
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/offline-${name}.png` });
+  await screenshot(page, `test-results/offline-${name}.png`);
 }
 
 describe('the installable app', () => {

@@ -17,6 +17,7 @@ import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { gameForm } from './create-game.testing.ts';
 import { launchTestChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
+import { screenshot } from './screenshots.testing.ts';
 
 /**
  * Online play end to end: a real `hexarena serve` process (its SQLite store in a temporary folder)
@@ -121,7 +122,7 @@ async function clickTerritory(page: Page, territory: number): Promise<void> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await screenshot(page, `test-results/${name}.png`, { fullPage: true });
 }
 
 describe('online play in the browser', () => {

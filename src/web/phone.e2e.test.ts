@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { sitePagesToSee, slug } from './page-views.testing.ts';
+import { screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -56,7 +57,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
     await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
-    await page.screenshot({ path: `test-results/phone/${name}-${size.width}x${size.height}-${theme}.png` });
+    await screenshot(page, `test-results/phone/${name}-${size.width}x${size.height}-${theme}.png`);
   }
 }
 

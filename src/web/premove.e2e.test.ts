@@ -1,8 +1,9 @@
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { legalTurns, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
+import { screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -16,8 +17,10 @@ const PATIENCE_MS = 150_000;
 const site = staticSite({ online: { hub: { firstMoveMs: 3_600_000 } } });
 const contexts: BrowserContext[] = [];
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+// Each test's devices go with it: left open, a finished test's pages kept rendering what their
+// sockets told them while the next tests ran.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
 });
 
 async function device(): Promise<Page> {
@@ -79,14 +82,14 @@ describe('premove', () => {
     await expect.poll(() => x.getByTestId('move-box-feedback').textContent()).toBe('Enter queues it as your premove.');
     await box.press('Enter');
     await expect.poll(() => x.getByTestId('premove-move').textContent()).toBe('a2');
-    await x.screenshot({ path: 'test-results/premove.png' });
+    await screenshot(x, 'test-results/premove.png');
     await o.locator('[data-cell="a2"][tabindex="0"]').click();
     await waitForMoves(x, 'b2 c3 a1 c1 a3 a2');
     await expect.poll(() => x.getByTestId('premove').textContent()).toMatch(/^Premove a2 not played: /);
     expect(await moves(o)).toBe('b2 c3 a1 c1 a3 a2');
     // The box no longer says the premove is queued.
     expect(await x.getByTestId('move-box-feedback').textContent()).toBe('');
-    await x.screenshot({ path: 'test-results/premove-dropped.png' });
+    await screenshot(x, 'test-results/premove-dropped.png');
   });
 
   /**
@@ -130,7 +133,7 @@ describe('premove', () => {
     await expect.poll(() => w.getByTestId('premove-move').textContent()).toBe('wG1 -wQ');
     expect(await w.locator('svg.hive .premove .premove-mark').count()).toBe(1);
     expect(await w.locator('[data-hand="wG1"].premove').count()).toBe(1);
-    await w.screenshot({ path: 'test-results/premove-hive.png' });
+    await screenshot(w, 'test-results/premove-hive.png');
     expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1');
     await typed(b, 'bQ bS1-');
     // The turn comes and the grasshopper goes at once.
@@ -160,7 +163,7 @@ describe('premove', () => {
     const queued = (await black.getByTestId('premove-move').textContent()) as string;
     // Its token, where the token goes, the disc and the disc's new place, ringed (each cell once).
     expect(await black.locator('svg.nonaga .premove .premove-mark').count()).toBe(new Set(queued.split(/[ >]/)).size);
-    await black.screenshot({ path: 'test-results/premove-nonaga.png' });
+    await screenshot(black, 'test-results/premove-nonaga.png');
     expect(await moves(black)).toBe('');
     // Red plays a turn that leaves Black's legal (the start is the same in every game of these options).
     const start = nonaga.newGame(nonaga.defaultOptions, 'premove');
@@ -188,7 +191,7 @@ describe('premove', () => {
     await expect.poll(() => waiter.getByTestId('premove-move').textContent()).toMatch(/^attack \d+ \d+$/);
     const queued = (await waiter.getByTestId('premove-move').textContent()) as string;
     expect(await waiter.locator('svg.dicewars .territory.premove .premove-mark').count()).toBe(2);
-    await waiter.screenshot({ path: 'test-results/premove-dicewars.png' });
+    await screenshot(waiter, 'test-results/premove-dicewars.png');
     // The mover ends the turn (its new dice go on its own territories: the attack stays legal).
     await endTurn(mover).click();
     await waitForMoves(mover, `end ${queued}`);

@@ -8,6 +8,7 @@ import { createHttpServer } from '../server/http.ts';
 import { Client, signUp, Browser as Visitor } from '../server/online.testing.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
 import { launchTestChromium } from './headless-chromium.ts';
+import { screenshot } from './screenshots.testing.ts';
 
 /**
  * Players finding each other and games to watch, in the browser against the real server (in this
@@ -141,7 +142,7 @@ describe('players finding each other', () => {
     // Opted in to hear of Soc_Star's rated games.
     await page.getByRole('checkbox', { name: 'Tell me when Soc_Star starts a rated game' }).check();
     await poll(async () => (await store.social.relation(await idOf('Soc_Fan'), await idOf('Soc_Star'))).notify).toBe(true);
-    await page.screenshot({ path: 'test-results/social-profile.png', fullPage: true });
+    await screenshot(page, 'test-results/social-profile.png', { fullPage: true });
 
     // On the home page (its lobby socket open: the server has spoken on it), the notice of a rated game Soc_Star starts.
     const lobby = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/lobby/ws'));
@@ -164,7 +165,7 @@ describe('players finding each other', () => {
     await page.waitForURL(`${base}/following`);
     const row = page.locator('[data-player="Soc_Star"]');
     await row.getByText('playing now').waitFor();
-    await page.screenshot({ path: 'test-results/social-following.png', fullPage: true });
+    await screenshot(page, 'test-results/social-following.png', { fullPage: true });
     await row.getByRole('link', { name: 'Watch Soc_Star’s game' }).click();
     // Their newest game: the rated one.
     await page.waitForURL(`${base}/g/${rated}`);
@@ -224,7 +225,7 @@ describe('games to watch', () => {
     const shown = page.getByTestId('tv-game');
     await poll(async () => shown.getAttribute('data-game-id')).toBe(best.id);
     await page.getByTestId('status').waitFor();
-    await page.screenshot({ path: 'test-results/social-tv.png', fullPage: true });
+    await screenshot(page, 'test-results/social-tv.png', { fullPage: true });
     // Its spectators are counted where the games are listed: this page watches it.
     const list = await page.context().newPage();
     await list.goto(`${base}/games`);
@@ -269,7 +270,7 @@ describe('games drawn small', () => {
     // A move is drawn without a reload, by the list's own refresh.
     await move(hal as Visitor, noughts.id, 1, noughts.second, 'a1', 1);
     await poll(async () => mini(noughts.id).locator('svg circle').count()).toBe(1);
-    await page.screenshot({ path: 'test-results/social-miniatures.png', fullPage: true });
+    await screenshot(page, 'test-results/social-miniatures.png', { fullPage: true });
 
     // TV on Hive: the tic-tac-toe channel's game drawn small in its link.
     await page.goto(`${base}/tv/hive`);
@@ -332,7 +333,7 @@ describe('the games database', () => {
     await poll(async () => rows.count()).toBe(22);
     await poll(async () => rows.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(22);
     expect(gamesAsked).toEqual([]);
-    await page.screenshot({ path: 'test-results/social-games-database.png', fullPage: true });
+    await screenshot(page, 'test-results/social-games-database.png', { fullPage: true });
 
     await search({ Against: 'Db_Cy' });
     await poll(async () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([won.id]);
@@ -401,12 +402,12 @@ describe('the games database on a phone', () => {
     // The whole first game, its miniature drawn, within the first screen, nothing scrolled.
     await first.locator('[data-testid=mini-board][data-drawn=true]').waitFor();
     const at = await first.boundingBox();
-    await page.screenshot({ path: 'test-results/social-games-database-phone.png', fullPage: true });
+    await screenshot(page, 'test-results/social-games-database-phone.png', { fullPage: true });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect((at?.y ?? Number.POSITIVE_INFINITY) + (at?.height ?? 0)).toBeLessThanOrEqual(844);
     expect(await page.getByLabel('From', { exact: true }).isVisible()).toBe(false);
     expect(await page.getByLabel('First moves').isVisible()).toBe(false);
-    await page.screenshot({ path: 'test-results/social-games-database-phone.png' });
+    await screenshot(page, 'test-results/social-games-database-phone.png');
     // Unfolded, the dates search: a day before the game finds nothing.
     await page.locator('summary', { hasText: 'Date and rating' }).click();
     await page.getByLabel('To', { exact: true }).fill('2001-01-01');
@@ -473,6 +474,6 @@ describe('a profile’s record', () => {
     await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 2 now, 2 at best (over the last 2 games).');
     const boards = page.getByRole('list', { name: 'Latest games' });
     for (const id of won) await poll(async () => boards.locator(`[data-game-id="${id}"] [data-drawn=true] svg path`).count()).toBe(2);
-    await page.screenshot({ path: 'test-results/social-profile-record.png', fullPage: true });
+    await screenshot(page, 'test-results/social-profile-record.png', { fullPage: true });
   });
 });

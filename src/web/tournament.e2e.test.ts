@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStream, registerBot, request } from '../server/online.testing.ts';
+import { screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -80,7 +81,7 @@ describe('a tournament in the browser', () => {
     await form.getByRole('alert').getByText('A Swiss has from 1 to 30 rounds.').waitFor();
     await form.getByLabel('Rounds').fill('1');
     await form.getByRole('radio', { name: 'When I start it' }).check();
-    await page.screenshot({ path: 'test-results/tournament-form-phone.png', fullPage: true });
+    await screenshot(page, 'test-results/tournament-form-phone.png', { fullPage: true });
     await form.getByRole('button', { name: 'Create the tournament' }).click();
     await page.waitForURL(/\/tournament\/[A-Za-z0-9_-]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() as string;
@@ -96,7 +97,7 @@ describe('a tournament in the browser', () => {
       const standings = page.locator('table.standings');
       await poll(async () => standings.locator('tbody tr').count()).toBe(2);
       await poll(async () => standings.getByTestId('score').allTextContents()).toEqual(['0', '0']);
-      await page.screenshot({ path: 'test-results/tournament-upcoming-phone.png', fullPage: true });
+      await screenshot(page, 'test-results/tournament-upcoming-phone.png', { fullPage: true });
 
       // Ann, its organiser, may start it here; she starts it from another tab while the home page is open
       // (its lobby socket heard from), and the home page tells her that her game has started.
@@ -113,7 +114,7 @@ describe('a tournament in the browser', () => {
       expect(started.status()).toBe(200);
       const notice = page.locator('.tournament-notice');
       await notice.getByText('Your tournament game has started.').waitFor();
-      await page.screenshot({ path: 'test-results/tournament-notice-phone.png' });
+      await screenshot(page, 'test-results/tournament-notice-phone.png');
       await notice.getByRole('link', { name: 'Play your game' }).click();
       await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
       await page.getByTestId('tournament-game').getByText('Ann’s cup, round 1').waitFor();
@@ -128,7 +129,7 @@ describe('a tournament in the browser', () => {
       }
       // No rematch in a tournament: back to it instead.
       expect(await page.getByRole('button', { name: 'Rematch' }).count()).toBe(0);
-      await page.screenshot({ path: 'test-results/tournament-game-over-phone.png', fullPage: true });
+      await screenshot(page, 'test-results/tournament-game-over-phone.png', { fullPage: true });
       await page.getByTestId('back-to-tournament').click();
       await page.waitForURL(`${base()}/tournament/${id}`);
     } finally {
@@ -142,9 +143,9 @@ describe('a tournament in the browser', () => {
     await page.locator('.podium li').first().waitFor();
     expect(await page.locator('.podium li').count()).toBe(2);
     expect(await page.locator('.pairings td.result').first().textContent()).toMatch(/^(1–0|0–1|½–½)$/);
-    await page.screenshot({ path: 'test-results/tournament-podium-phone.png', fullPage: true });
+    await screenshot(page, 'test-results/tournament-podium-phone.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: 'test-results/tournament-podium-wide.png', fullPage: true });
+    await screenshot(page, 'test-results/tournament-podium-wide.png', { fullPage: true });
 
     // On Ann's profile: the tournament, with her place.
     await page.goto(`${base()}/u/Tour_Ann`);
@@ -155,6 +156,6 @@ describe('a tournament in the browser', () => {
     // The list shows it among the finished ones.
     await page.goto(`${base()}/tournaments`);
     await page.locator(`[data-list=finished] [data-tournament="${id}"]`).waitFor();
-    await page.screenshot({ path: 'test-results/tournaments-list-wide.png', fullPage: true });
+    await screenshot(page, 'test-results/tournaments-list-wide.png', { fullPage: true });
   });
 });

@@ -7,6 +7,7 @@ import { WEB_DIST } from '../../cli/commands/serve.ts';
 import { type ServerProcess, startServer } from '../../server/online.testing.ts';
 import { launchTestChromium } from '../headless-chromium.ts';
 import { outOfView, SIZES, sitePagesToSee, slug } from '../page-views.testing.ts';
+import { screenshot } from '../screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from '../site-pages.testing.ts';
 
 /**
@@ -168,7 +169,7 @@ for (const language of LANGUAGES)
             if (out) problems.push(`${size.name}: ${selector} ${out}`);
           }
           for (const over of await overflow(page)) problems.push(`${size.name}: ${over}`);
-          await page.screenshot({ path: `test-results/i18n/${language.code}-${slug(p.name)}-${size.width}x${size.height}.png` });
+          await screenshot(page, `test-results/i18n/${language.code}-${slug(p.name)}-${size.width}x${size.height}.png`);
         }
         // In the pseudo-locale, no English is left on the page (every word from the catalog).
         if (language.code === 'en-XA') expect(await englishLeft(page), `${p.name}: English left`).toEqual([]);

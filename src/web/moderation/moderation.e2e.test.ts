@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_DIST } from '../../cli/commands/serve.ts';
 import { Browser, type ServerProcess, signUp, startServer } from '../../server/online.testing.ts';
 import { launchTestChromium } from '../headless-chromium.ts';
+import { screenshot } from '../screenshots.testing.ts';
 
 /**
  * The moderation pages in a real browser against a real server serving the built app: a player
@@ -95,7 +96,7 @@ it('a report made from a profile reaches /mod, where a moderator mutes the playe
   await reports.getByRole('button', { name: 'Close the report' }).click();
   await reports.getByText('No open reports: the queue is empty.').waitFor();
   await log.getByRole('cell', { name: 'muted for a day' }).waitFor();
-  await mira.screenshot({ path: 'test-results/moderation-desktop.png', fullPage: true });
+  await screenshot(mira, 'test-results/moderation-desktop.png', { fullPage: true });
   await mira.setViewportSize({ width: 390, height: 844 });
-  await mira.screenshot({ path: 'test-results/moderation-phone.png', fullPage: true });
+  await screenshot(mira, 'test-results/moderation-phone.png', { fullPage: true });
 });
