@@ -28,6 +28,10 @@ export interface DirectorSettings {
   readonly instance?: string;
   /** Pairs a Swiss round; the server's pairs on a thread of its own (swiss-pairer.ts). */
   readonly pairSwiss?: SwissPairer;
+  /** Told of each change this director writes to a tournament (its followers hear it). */
+  readonly changed?: (id: string) => void;
+  /** Called at each tick, directing or not. */
+  readonly ticked?: () => void;
 }
 
 export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
@@ -91,6 +95,7 @@ export class Director {
 
   private async direct(): Promise<void> {
     const now = this.settings.now();
+    this.settings.ticked?.();
     const followed = this.bots?.followed() ?? [];
     if (followed.length > 0) for (const g of await this.store.tournaments.liveGamesOf(followed)) this.bots?.tell(g.tokenHash, g.id);
     this.leading = await this.store.lobby.lease('tournaments', this.owner, now + this.settings.leaseMs, now);
@@ -110,23 +115,25 @@ export class Director {
     if (t.state === 'created') {
       const begun = startOf(t, await tournaments.entries(t.id), now);
       if (!(await tournaments.start(t.id, now, begun.seeds, begun.rounds, begun.endsAt))) return;
+      this.changed(t.id);
       const read = await tournaments.read(t.id);
       if (!read) return;
       t = read;
     }
     for (const ended of await tournaments.ended(t.id))
-      await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now);
+      if (await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now)) this.changed(t.id);
     const [entries, pairings] = await Promise.all([tournaments.entries(t.id), tournaments.pairings(t.id)]);
     const step = nextStep(t, entries, pairings, now);
     const next =
       step.kind === 'swiss'
         ? swissPairs(entries, step.round, await (this.settings.pairSwiss ?? pairInProcess)(step.tournament, step.round))
         : step;
-    if (next.kind === 'finish') await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
-    else if (next.kind === 'fail') {
+    if (next.kind === 'finish') {
+      if (await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now)) this.changed(t.id);
+    } else if (next.kind === 'fail') {
       // No pairing exists under the rules (too few left to pair): the tournament ends where it stands.
       process.stderr.write(`hexarena: tournament ${t.id}: ${next.error}; it is finished\n`);
-      await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
+      if (await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now)) this.changed(t.id);
     } else if (next.kind === 'pair') await this.pair(t, next.round, next.pairs, now);
   }
 
@@ -155,7 +162,12 @@ export class Director {
       return { board: i + 1, white: p.white, black: p.black, game: { game, seats: [seatOf(p.white), seatOf(p.black)] }, result: null };
     });
     if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;
+    this.changed(t.id);
     for (const p of planned) if (p.game) this.made({ id: p.game.game.id, seats: p.game.seats });
+  }
+
+  private changed(id: string): void {
+    this.settings.changed?.(id);
   }
 
   /** Resolves once the tick under way, if any, is done. */

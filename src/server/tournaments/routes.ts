@@ -10,9 +10,10 @@ import type { Identities } from '../identity/identities.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import type { GameStore } from '../store.ts';
-import { type Standings, standingsOf } from './standings.ts';
+import type { Standings } from './standings.ts';
 import type { EntryState, NewTournament, StoredTournament, TournamentKind, TournamentState } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
+import { summaryOf, type TournamentViews } from './views.ts';
 
 /**
  * Tournaments over HTTP (docs/tournaments.md): made by a signed-in organiser, listed, read with
@@ -27,6 +28,10 @@ export interface TournamentRoutes {
   readonly now: () => number;
   /** Something changed that the director should look at now rather than at its next tick. */
   readonly nudge: () => void;
+  /** Its views, made once a version. */
+  readonly views: TournamentViews;
+  /** A tournament changed here: its followers here and elsewhere hear it. */
+  readonly changed: (id: string) => void;
 }
 
 /** Writes per account: a burst of 20, then one a second. */
@@ -196,38 +201,13 @@ function registerCreate(app: FastifyInstance, desk: Desk): void {
 
 const STATES: Record<string, TournamentState> = { upcoming: 'created', running: 'running', finished: 'finished' };
 
-/** A tournament as anyone may read it. */
-function summary(t: StoredTournament) {
-  return {
-    id: t.id,
-    kind: t.kind,
-    name: t.name,
-    game: t.game,
-    options: t.options,
-    clock: t.clock,
-    rated: t.rated,
-    organiser: t.organiserName,
-    state: t.state,
-    startsAt: t.startsAt,
-    startedAt: t.startedAt,
-    endsAt: t.endsAt,
-    finishedAt: t.finishedAt,
-    rounds: t.rounds,
-    durationMs: t.durationMs,
-    round: t.round,
-    players: t.players,
-    ...(t.kind === 'swiss' ? { byePoints: t.settings.byePoints ?? 1 } : {}),
-    ...(t.kind === 'round-robin' ? { cycles: t.settings.cycles ?? 1 } : {}),
-  };
-}
-
 function registerReads(app: FastifyInstance, desk: Desk): void {
   const { store } = desk.settings;
   app.get('/api/tournaments', { schema: { querystring: LIST_QUERY } }, async (request) => {
     const { state } = request.query as { state?: string };
     const states = state ? [STATES[state] as TournamentState] : (['created', 'running', 'finished'] as const);
     const lists = await Promise.all(states.map((s) => store.tournaments.list(s, LIST_LIMIT)));
-    return { tournaments: lists.flat().map(summary) };
+    return { tournaments: lists.flat().map(summaryOf) };
   });
   // A player's tournaments for their profile: each with where they placed once it is over.
   app.get('/api/players/:name/tournaments', { schema: { params: NAME_PARAMS } }, async (request, reply) => {
@@ -239,7 +219,7 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     return {
       tournaments: played.map((t) => {
         const rows = t.state === 'finished' ? (t.standings as unknown as Standings | null)?.rows : undefined;
-        return { ...summary(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
+        return { ...summaryOf(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
       }),
     };
   });
@@ -252,24 +232,11 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     return { id: t.id, name: t.name, kind: t.kind, round: of.round, state: t.state };
   });
   app.get('/api/tournaments/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    const t = await desk.tournament(request, reply);
-    if (!t) return reply;
-    const [entries, pairings] = await Promise.all([store.tournaments.entries(t.id), store.tournaments.pairings(t.id)]);
-    const names = new Map(entries.map((e) => [e.account, e.name]));
-    const standings = t.state === 'finished' && t.standings ? (t.standings as unknown as Standings) : standingsOf(t, entries, pairings);
-    return {
-      tournament: summary(t),
-      entries: entries.map((e) => ({ name: e.name, rating: Math.round(e.rating), seed: e.seed, state: e.state })),
-      standings: { tiebreaks: standings.tiebreaks, rows: standings.rows.map(({ account: _, ...row }) => row) },
-      pairings: pairings.map((p) => ({
-        round: p.round,
-        board: p.board,
-        white: names.get(p.white) ?? null,
-        black: p.black === null ? null : (names.get(p.black) ?? null),
-        game: p.gameId,
-        result: p.result,
-      })),
-    };
+    const { id } = request.params as { id: string };
+    // Made once a version, however many pages read it; its version is what the lobby socket's events follow.
+    const view = await desk.settings.views.view(id);
+    if (!view) return reply.code(404).send({ error: `there is no tournament ${id}` });
+    return view;
   });
   // A Swiss as FIDE's Tournament Report File, through its complete rounds: what `hexarena swiss export` fetches.
   app.get('/api/tournaments/:id/trf', { schema: { params: ID_PARAMS } }, async (request, reply) => {
@@ -297,6 +264,7 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
       return reply
         .code(409)
         .send({ error: t.state === 'finished' ? `${t.name} is over` : `${t.name} has started: a round robin takes no late entries` });
+    if (joined === 'joined') desk.settings.changed(t.id);
     desk.settings.nudge();
     return { joined: true, already: joined === 'already' };
   });
@@ -308,6 +276,7 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
       if (!t) return reply;
       if (!(await store.tournaments.setEntry(t.id, me.id, state)))
         return reply.code(409).send({ error: `you are not playing in ${t.name}` });
+      desk.settings.changed(t.id);
       return { state };
     });
 }
@@ -327,6 +296,7 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const t = await organiser(request, reply);
     if (!t) return reply;
     if (!(await store.tournaments.startAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} has started already` });
+    desk.settings.changed(t.id);
     desk.settings.nudge();
     return { starting: true };
   });
@@ -343,6 +313,7 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const t = await organiser(request, reply);
     if (!t) return reply;
     if (!(await store.tournaments.endAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} is not running` });
+    desk.settings.changed(t.id);
     desk.settings.nudge();
     return { finishing: true };
   });

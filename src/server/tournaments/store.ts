@@ -62,6 +62,11 @@ export interface StoredTournament extends NewTournament {
   /** Written once at the end (standings.ts's shape). */
   readonly standings: Json | null;
   readonly players: number;
+  /**
+   * Counts every change a viewer sees (entries, their states, start, rounds paired, results, the
+   * end): what the lobby socket's tournament events are numbered by, so a page knows what it missed.
+   */
+  readonly version: number;
 }
 
 export interface Entry {
@@ -222,3 +227,6 @@ export const TOURNAMENTS_MIGRATION = `CREATE TABLE tournaments (
      PRIMARY KEY (tournament_id, round, board)
    );
    CREATE INDEX tournament_pairings_pending ON tournament_pairings(tournament_id) WHERE result IS NULL;`;
+
+/** Migration 27, the same SQL in both stores: each tournament's count of changes (StoredTournament.version). */
+export const TOURNAMENT_VERSIONS = 'ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;';
