@@ -56,8 +56,9 @@ export interface TournamentPairing {
   readonly result: PairingResult | null;
 }
 
-/** A tournament with its entries, standings and pairings. */
+/** A tournament with its entries, standings and pairings, at a version (the lobby socket's events follow it). */
 export interface TournamentShown {
+  readonly version: number;
   readonly tournament: TournamentSummary;
   readonly entries: readonly TournamentEntry[];
   readonly standings: { readonly tiebreaks: readonly string[]; readonly rows: readonly StandingRow[] };
@@ -82,7 +83,11 @@ export async function fetchTournament(id: string): Promise<Result<TournamentShow
   const r = await call(`/api/tournaments/${encodeURIComponent(id)}`);
   if (!r.ok) return r;
   const v = r.value as Partial<TournamentShown> | null;
-  return v?.tournament && Array.isArray(v.entries) && Array.isArray(v.pairings) && Array.isArray(v.standings?.rows)
+  return v?.tournament &&
+    typeof v.version === 'number' &&
+    Array.isArray(v.entries) &&
+    Array.isArray(v.pairings) &&
+    Array.isArray(v.standings?.rows)
     ? ok(v as TournamentShown)
     : fail(UNREADABLE);
 }
