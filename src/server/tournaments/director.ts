@@ -5,9 +5,9 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { newGameId } from '../hub.ts';
 import { keptGame, keptSeat } from '../kept-seats.ts';
 import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
-import { nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
+import { type KeptApart, keptApart, nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
 import { standingsOf } from './standings.ts';
-import type { EndedGame, NewPairing, PairingResult, StoredTournament } from './store.ts';
+import type { EndedGame, Entry, NewPairing, PairingResult, StoredTournament } from './store.ts';
 import { pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
@@ -34,6 +34,9 @@ export interface DirectorSettings {
   readonly ticked?: () => void;
 }
 
+/** Owners kept before the map is let go (a few arenas' players). */
+const OWNERS_KEPT = 10_000;
+
 export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
 
 /** A game a round made: who sits in it (a bot by its token's hash). */
@@ -48,6 +51,8 @@ export class Director {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Each arena player's owner (their own account, or a bot's owner's), read once. */
+  private readonly owners = new Map<string, string>();
   /** Whether this instance held the lease at its last tick. */
   leading = false;
 
@@ -123,7 +128,7 @@ export class Director {
     for (const ended of await tournaments.ended(t.id))
       if (await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now)) this.changed(t.id);
     const [entries, pairings] = await Promise.all([tournaments.entries(t.id), tournaments.pairings(t.id)]);
-    const step = nextStep(t, entries, pairings, now);
+    const step = nextStep(t, entries, pairings, now, t.kind === 'arena' ? await this.keptApart(entries) : undefined);
     const next =
       step.kind === 'swiss'
         ? swissPairs(entries, step.round, await (this.settings.pairSwiss ?? pairInProcess)(step.tournament, step.round))
@@ -164,6 +169,14 @@ export class Director {
     if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;
     this.changed(t.id);
     for (const p of planned) if (p.game) this.made({ id: p.game.game.id, seats: p.game.seats });
+  }
+
+  /** An arena's active players kept apart: blocks between them (read each wave), one owner's accounts (kept: owners never change). */
+  private async keptApart(entries: readonly Entry[]): Promise<KeptApart> {
+    const accounts = entries.filter((e) => e.state === 'active').map((e) => e.account);
+    if (this.owners.size > OWNERS_KEPT) this.owners.clear();
+    for (const a of accounts) if (!this.owners.has(a)) this.owners.set(a, (await this.store.bots.ownerOf(a)) ?? a);
+    return keptApart(accounts, await this.store.social.blocksAmong(accounts), this.owners);
   }
 
   private changed(id: string): void {
