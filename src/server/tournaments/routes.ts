@@ -10,6 +10,7 @@ import type { Identities } from '../identity/identities.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import type { GameStore } from '../store.ts';
+import { type EntryConditions, entryRefusal } from './conditions.ts';
 import type { Standings } from './standings.ts';
 import type { EntryState, NewTournament, StoredTournament, TournamentKind, TournamentState } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
@@ -63,6 +64,16 @@ const CREATE_BODY = {
     durationMs: { type: 'integer', minimum: 60_000, maximum: DAY_MS },
     cycles: { type: 'integer', minimum: 1, maximum: 4 },
     byePoints: { enum: [0, 0.5, 1] },
+    conditions: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        minRatedGames: { type: 'integer', minimum: 0, maximum: 1000 },
+        minRating: { type: 'integer', minimum: 0, maximum: 4000 },
+        maxRating: { type: 'integer', minimum: 0, maximum: 4000 },
+        inviteOnly: { type: 'boolean' },
+      },
+    },
   },
 } as const;
 const NAME_PARAMS = {
@@ -88,6 +99,7 @@ type CreateBody = {
   durationMs?: number;
   cycles?: number;
   byePoints?: number;
+  conditions?: EntryConditions;
 };
 
 export function registerTournaments(app: FastifyInstance, settings: TournamentRoutes): void {
@@ -161,6 +173,9 @@ function tournamentOf(body: CreateBody, organiser: { id: string; name: string },
   if (body.kind === 'arena' && body.durationMs === undefined) return 'an arena needs its "durationMs"';
   if (body.startsAt !== undefined && body.startsAt !== null && (body.startsAt < now || body.startsAt > now + 30 * DAY_MS))
     return '"startsAt" is a time within the next 30 days';
+  const conditions = body.conditions ?? {};
+  if (conditions.minRating !== undefined && conditions.maxRating !== undefined && conditions.minRating > conditions.maxRating)
+    return '"conditions": "minRating" is at most "maxRating"';
   return {
     id: randomBytes(6).toString('base64url'),
     kind: body.kind,
@@ -177,6 +192,8 @@ function tournamentOf(body: CreateBody, organiser: { id: string; name: string },
     settings: {
       ...(body.kind === 'swiss' ? { byePoints: body.byePoints ?? 1 } : {}),
       ...(body.kind === 'round-robin' ? { cycles: body.cycles ?? 1 } : {}),
+      ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
+      ...(conditions.inviteOnly ? { invite: randomBytes(9).toString('base64url') } : {}),
     },
     createdAt: now,
   };
@@ -195,7 +212,8 @@ function registerCreate(app: FastifyInstance, desk: Desk): void {
     if (typeof made === 'string') return reply.code(400).send({ error: made });
     await store.tournaments.create(made);
     desk.settings.nudge();
-    return reply.code(201).send({ id: made.id });
+    // An invitation's code is told to its organiser here, once: the link they share.
+    return reply.code(201).send({ id: made.id, ...(made.settings.invite ? { invite: made.settings.invite } : {}) });
   });
 }
 
@@ -258,7 +276,15 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
     const perf = perfOf(t.game, t.clock);
-    const rating = (await store.ratings.of(me.id)).find((r) => r.perf === perf)?.rating ?? 1500;
+    const mine = (await store.ratings.of(me.id)).find((r) => r.perf === perf);
+    const rating = mine?.rating ?? 1500;
+    const invite = (request.body as { invite?: unknown } | null | undefined)?.invite;
+    // Checked at entry: one who entered already (paused, withdrawn) comes back without them.
+    const entered = (await store.tournaments.entries(t.id)).some((e) => e.account === me.id);
+    const refused = entered
+      ? null
+      : entryRefusal(t, { ratedGames: mine?.games ?? 0, rating }, typeof invite === 'string' ? invite : undefined);
+    if (refused) return reply.code(403).send(refused);
     const joined = await store.tournaments.join(t.id, { account: me.id, name: me.name, rating, joinedAt: now() });
     if (joined === 'closed')
       return reply

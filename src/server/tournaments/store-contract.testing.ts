@@ -185,6 +185,17 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
     );
 
     it(
+      'a tournament’s entry conditions and invitation are kept with it',
+      withStore(async (store) => {
+        const conditions = { minRatedGames: 10, minRating: 1400, maxRating: 1900, inviteOnly: true };
+        await store.tournaments.create(tournament('inv', { settings: { byePoints: 0.5, conditions, invite: 'code-123' } }));
+        expect((await store.tournaments.read('inv'))?.settings).toEqual({ byePoints: 0.5, conditions, invite: 'code-123' });
+        await store.tournaments.create(tournament('open'));
+        expect((await store.tournaments.read('open'))?.settings).toEqual({ byePoints: 1 });
+      }),
+    );
+
+    it(
       'every change a viewer sees counts one more version; a refused write counts none',
       withStore(async (store) => {
         const t = store.tournaments;

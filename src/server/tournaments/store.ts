@@ -1,6 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { NewGame } from '../stores/game.ts';
 import type { PairedSeat } from '../stores/lobby.ts';
+import type { EntryConditions } from './conditions.ts';
 
 /**
  * What the stores keep of tournaments (docs/tournaments.md): each tournament's settings and state,
@@ -28,6 +29,10 @@ export interface TournamentSettings {
   readonly byePoints?: number;
   /** Round robin: how many times everyone meets everyone. */
   readonly cycles?: number;
+  /** Who may join (conditions.ts). */
+  readonly conditions?: EntryConditions;
+  /** An invitation-only tournament's code, in its link: its organiser's to share, shown to nobody else. */
+  readonly invite?: string;
 }
 
 export interface NewTournament {
