@@ -1,5 +1,3 @@
-import type { StoredTournament } from './store.ts';
-
 /**
  * Who may join a tournament (docs/tournaments.md), as lichess's and hivegame.com's organisers set
  * it: a least number of rated games in the tournament's kind of game, a rating range, and entry by
@@ -25,7 +23,7 @@ export interface EntryRefusal {
 
 /** Why `player` may not join `t`, or null when they may. */
 export function entryRefusal(
-  t: Pick<StoredTournament, 'name' | 'settings'>,
+  t: { readonly name: string; readonly settings: { readonly conditions?: EntryConditions; readonly invite?: string } },
   player: { readonly ratedGames: number; readonly rating: number },
   invite: string | undefined,
 ): EntryRefusal | null {
