@@ -1,6 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import { call } from '../online/api.ts';
+import { call, SERVER_UNREACHABLE } from '../online/api.ts';
 
 /** The server's tournament calls as the pages make them (docs/tournaments.md). */
 
@@ -29,6 +29,13 @@ export interface TournamentSummary {
   readonly players: number;
   readonly cycles?: number;
   readonly byePoints?: number;
+  /** Who may join. */
+  readonly conditions?: {
+    readonly minRatedGames?: number;
+    readonly minRating?: number;
+    readonly maxRating?: number;
+    readonly inviteOnly?: boolean;
+  };
 }
 
 export interface StandingRow {
@@ -140,3 +147,29 @@ export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish
 
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+
+/** A join refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
+export interface JoinRefusal {
+  readonly error: string;
+  readonly code?: string;
+}
+
+/** Joins (with the invitation's code from the page's link, if any): null when in, else why not. */
+export async function joinTournament(id: string, invite: string | null): Promise<JoinRefusal | null> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(invite ? { invite } : {}),
+    });
+  } catch {
+    return { error: SERVER_UNREACHABLE };
+  }
+  if (response.ok) return null;
+  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  return {
+    error: typeof body?.error === 'string' ? body.error : `the server answered ${response.status}`,
+    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+  };
+}

@@ -8,7 +8,16 @@ import { LobbyConnection } from '../lobby/lobby-connection.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
-import { act, fetchTournament, type StandingRow, type TournamentAction, type TournamentPairing, type TournamentShown } from './api.ts';
+import {
+  act,
+  fetchTournament,
+  joinTournament,
+  type StandingRow,
+  type TournamentAction,
+  type TournamentPairing,
+  type TournamentShown,
+} from './api.ts';
+import { joinRefusalText } from './join-refusal.ts';
 import { applyNews, caughtUp } from './live.ts';
 import { settingsLine, whenLine } from './parts.tsx';
 import { countdownText } from './parts-text.ts';
@@ -160,6 +169,12 @@ export function TournamentPage({ id }: { id: string }) {
     if (action === 'cancel' && !window.confirm(t('tournament.confirmCancel', { name: s.name }))) return;
     setBusy(true);
     setRefused(null);
+    if (action === 'join')
+      return void joinTournament(id, new URLSearchParams(window.location.search).get('invite')).then((refusal) => {
+        setBusy(false);
+        if (refusal) return setRefused(joinRefusalText(refusal, s));
+        reload.current();
+      });
     void act(id, action).then((r) => {
       setBusy(false);
       if (!r.ok) return setRefused(t('tournament.refusedAction', { problem: r.error.message }));
