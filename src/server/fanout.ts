@@ -40,6 +40,8 @@ export class Fanout implements HeldGamesBus {
   private readonly accountHandlers = new Map<string, () => void>();
   /** What to do with another instance's report of the games it holds, once something listens. */
   private heldHandler: ((from: string, report: readonly HeldGame[] | 'ask') => void) | null = null;
+  /** Per tournament followed here: what to do when another instance says it changed (or may have). */
+  private readonly tournamentHandlers = new Map<string, () => void>();
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -62,6 +64,7 @@ export class Fanout implements HeldGamesBus {
         return;
       }
       if (channel.startsWith('account:')) return this.accountHandlers.get(channel.slice('account:'.length))?.();
+      if (channel.startsWith('tournament:')) return this.tournamentHandlers.get(channel.slice('tournament:'.length))?.();
       const notice = parseNotice(text.slice(space + 1));
       if (notice) this.handlers.get(channel.slice('game:'.length))?.(notice);
     });
@@ -71,6 +74,7 @@ export class Fanout implements HeldGamesBus {
       for (const handler of this.handlers.values()) handler(null);
       for (const handler of this.accountHandlers.values()) handler();
       if (this.heldHandler) this.askHeld();
+      for (const handler of this.tournamentHandlers.values()) handler();
     });
   }
 
@@ -129,6 +133,22 @@ export class Fanout implements HeldGamesBus {
   unfollowAccount(account: string): void {
     this.accountHandlers.delete(account);
     this.subscriber.unsubscribe(`account:${account}`).catch(() => undefined);
+  }
+
+  /** Tells the other instances that tournament `id` changed: those whose sockets follow it read it again. */
+  tellTournament(id: string): void {
+    this.publisher.publish(`tournament:${id}`, `${this.id} changed`).catch(() => undefined);
+  }
+
+  /** Calls `handler` whenever another instance says tournament `id` changed (or after a reconnection, when it may have). */
+  followTournament(id: string, handler: () => void): void {
+    this.tournamentHandlers.set(id, handler);
+    this.subscriber.subscribe(`tournament:${id}`).catch(() => undefined);
+  }
+
+  unfollowTournament(id: string): void {
+    this.tournamentHandlers.delete(id);
+    this.subscriber.unsubscribe(`tournament:${id}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

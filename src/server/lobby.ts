@@ -1,4 +1,4 @@
-import { type LobbyMessage, type OpenGame, parseLobbyIntent } from '@hexarena/engines/protocol/lobby.ts';
+import { type LobbyIntent, type LobbyMessage, type OpenGame, parseLobbyIntent } from '@hexarena/engines/protocol/lobby.ts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChallengeNews } from './challenges.ts';
@@ -8,12 +8,15 @@ import type { PairedListener, Pools } from './pools.ts';
 import type { Presence } from './presence.ts';
 import type { FollowNews } from './social/follow-news.ts';
 import type { Intake } from './stop.ts';
+import type { TournamentNews } from './tournaments/news.ts';
 
 /** Lobby messages are a few words: anything longer is refused. */
 const MAX_MESSAGE_BYTES = 512;
 /** Per socket: joining and leaving pools is a click, not a stream. */
 const BURST = 10;
 const RATE = 2;
+/** Tournaments one socket follows at once: a page follows one; a few tabs' worth is plenty. */
+export const FOLLOWED_TOURNAMENTS = 4;
 
 /**
  * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
@@ -35,6 +38,8 @@ export function registerLobby(
   intake: Intake,
   /** The rated games started by players a player follows with notices: their sockets hear of each. */
   following: FollowNews | null = null,
+  /** Tournaments' changes, told to the sockets that follow them. */
+  tournaments: TournamentNews | null = null,
 ): () => void {
   const lobby = new LobbySockets(pools, edge, openGames);
   app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
@@ -55,7 +60,13 @@ export function registerLobby(
           following.listen(who.account.id, (message) => lobby.tell(socket, message)),
         );
     });
-    servePoolIntents(socket, identity, { pools, identities, intake, tell: (message) => lobby.tell(socket, message) });
+    servePoolIntents(socket, identity, {
+      pools,
+      identities,
+      intake,
+      tell: (message) => lobby.tell(socket, message),
+      follow: followTournaments(socket, tournaments, (text) => lobby.tellText(socket, text)),
+    });
   });
   // A change made here: the sockets hear the new list at once. With none open nobody hears it, and it
   // is not read: the first socket to open has it read anew.
@@ -104,13 +115,18 @@ class LobbySockets {
 
   /** Sends unless the client has stopped reading: past the edge's bound it is dropped. */
   tell(socket: WebSocket, message: LobbyMessage): void {
+    this.tellText(socket, JSON.stringify(message));
+  }
+
+  /** A message written once, sent as it is (one tournament event to all its followers). */
+  tellText(socket: WebSocket, text: string): void {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.edge.sendBufferBytes) {
       this.edge.dropped.slow++;
       socket.terminate();
       return;
     }
-    socket.send(JSON.stringify(message));
+    socket.send(text);
   }
 
   /** The open games read again; every socket hears the list if it changed. */
@@ -142,6 +158,40 @@ interface PoolIntentServices {
   readonly identities: Identities;
   readonly intake: Intake;
   readonly tell: (message: LobbyMessage) => void;
+  readonly follow: (intent: Extract<LobbyIntent, { tournament: string }>) => Promise<void>;
+}
+
+/**
+ * A socket's tournaments followed (at most FOLLOWED_TOURNAMENTS), each answered with the version it
+ * stands at: following one again answers anew (a page back from a reconnection checks it missed nothing).
+ */
+function followTournaments(socket: WebSocket, news: TournamentNews | null, send: (text: string) => void): PoolIntentServices['follow'] {
+  const followed = new Map<string, () => void>();
+  socket.on('close', () => {
+    for (const stop of followed.values()) stop();
+    followed.clear();
+  });
+  const tell = (message: LobbyMessage) => send(JSON.stringify(message));
+  return async ({ type, tournament }) => {
+    if (type === 'tournament-unfollow') {
+      followed.get(tournament)?.();
+      followed.delete(tournament);
+      return;
+    }
+    if (!news) return tell({ type: 'error', error: 'tournaments are not followed on this server' });
+    if (!followed.has(tournament) && followed.size >= FOLLOWED_TOURNAMENTS)
+      return tell({
+        type: 'error',
+        error: `one lobby socket follows at most ${FOLLOWED_TOURNAMENTS} tournaments: unfollow one ("tournament-unfollow") first`,
+      });
+    const following = await news.follow(tournament, send).catch(() => undefined);
+    if (following === undefined) return tell({ type: 'error', error: 'the tournament cannot be followed now: try again' });
+    if (following === null) return tell({ type: 'error', error: `there is no tournament ${tournament} to follow` });
+    // The socket's one sink is in the tournament's set once, however often it follows it.
+    if (socket.readyState !== socket.OPEN) return following.stop();
+    followed.set(tournament, following.stop);
+    tell({ type: 'tournament-following', tournament, version: following.version });
+  };
 }
 
 /** A lobby socket's messages: joining a pool and waiting there while the socket is open, or leaving it. */
@@ -185,6 +235,7 @@ function servePoolIntents(socket: WebSocket, identity: Promise<Identity | null>,
       return tell({ type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
     const intent = parseLobbyIntent(data.toString());
     if (!intent.ok) return tell({ type: 'error', error: intent.error.message });
+    if (intent.value.type === 'tournament-follow' || intent.value.type === 'tournament-unfollow') return services.follow(intent.value);
     if (intent.value.type === 'pool-leave') {
       await stopWaiting();
       return tell({ type: 'pool', pool: null });

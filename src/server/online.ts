@@ -39,6 +39,8 @@ import type { GameStore } from './store.ts';
 export type { OnlineLimits } from './online-limits.ts';
 
 import { startTournaments } from './tournaments/index.ts';
+import { TournamentNews } from './tournaments/news.ts';
+import { TournamentViews } from './tournaments/views.ts';
 
 /**
  * Online games over HTTP and WebSocket (docs/protocol.md), wired: which services run (the hub and its
@@ -72,6 +74,8 @@ interface OnlineServices {
   readonly presence: Presence;
   readonly pools: Pools;
   readonly social: Social;
+  /** Tournaments' changes, told to the lobby sockets that follow them. */
+  readonly tournamentNews: TournamentNews;
 }
 
 export async function registerOnline(
@@ -119,7 +123,7 @@ export async function registerOnline(
   registerReviews(app, reviews, services.identities);
   registerPuzzleRatings(app, store, services.identities, reviews.settings.now);
   const { identities, presence, social } = services;
-  const director = startTournaments(app, { store, hub, identities, started: social.started }, limits);
+  const director = startTournaments(app, { store, hub, identities, started: social.started, news: services.tournamentNews }, limits);
   registerGameSocket(app, { hub, edge, identities, presence, intake, blocks: social.blocks });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -227,7 +231,8 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   const pools = new Pools(store, settings, social.started);
   pools.start();
   app.addHook('onClose', async () => pools.close());
-  return { edge, pool, reviews, fanout, identities, hub, presence, pools, social };
+  const tournamentNews = new TournamentNews(new TournamentViews(store), fanout);
+  return { edge, pool, reviews, fanout, identities, hub, presence, pools, social, tournamentNews };
 }
 
 /**
@@ -262,6 +267,7 @@ function registerLobbyAndAccounts(
     news,
     intake,
     services.social.news,
+    services.tournamentNews,
   );
   // A change made here: the list kept for /api/games is let go; lobby sockets, if any, hear the new one.
   const lobbyChanged = (): void => {

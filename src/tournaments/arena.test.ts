@@ -83,6 +83,21 @@ describe('arena waves', () => {
     expect(ids(pairArenaWave([player('a', 2, 1500, 'c'), player('b', 0, 1500, 'd')]))).toEqual(['a-b']);
   });
 
+  it('never pairs two kept apart (a block, one owner): the next best pairs instead; alone, they wait', () => {
+    const apart = (p: ArenaPlayer, ...ids: string[]): ArenaPlayer => ({ ...p, avoids: new Set(ids) });
+    // a and b, first and second, kept apart (by either side): a–c + b–d as if they had just met.
+    const free = [apart(player('a', 6, 1500), 'b'), player('b', 4, 1900), player('c', 4, 1600), player('d', 2, 1800)];
+    expect(ids(pairArenaWave(free))).toEqual(['a-c', 'b-d']);
+    const other = [player('a', 6, 1500), apart(player('b', 4, 1900), 'a'), player('c', 4, 1600), player('d', 2, 1800)];
+    expect(ids(pairArenaWave(other))).toEqual(['a-c', 'b-d']);
+    // Two alone are not paired even where a rematch would be allowed; a third come free is paired with one of them.
+    const two = [apart(player('a', 2, 1500), 'b'), player('b', 0, 1500)];
+    expect(pairArenaWave(two, { rematchIfAlone: true })).toEqual([]);
+    const three = ids(pairArenaWave([...two, player('c', 1, 1500)]));
+    expect(three).toHaveLength(1);
+    expect(['a-c', 'c-b']).toContain(three[0]);
+  });
+
   it('an odd wave leaves one to wait; no one is paired twice', () => {
     const free = ['a', 'b', 'c', 'd', 'e'].map((id, i) => player(id, 10 - i, 1500 + i * 7));
     const pairs = pairArenaWave(free);

@@ -110,6 +110,11 @@ export interface ArenaPlayer {
   readonly rating: number;
   /** Whom they played last, if anyone: they do not meet again at once. */
   readonly lastOpponent?: string;
+  /**
+   * Whom they never meet here: a player either of the two blocks, an account of the same owner (a
+   * player and their bot). An arena can always keep two apart, so it does: they wait for others.
+   */
+  readonly avoids?: ReadonlySet<string>;
 }
 
 /** Cost of a pair: places apart in the standings weigh this much more than rating points apart. */
@@ -123,11 +128,13 @@ const byStanding = (a: ArenaPlayer, b: ArenaPlayer): number =>
   b.score - a.score || b.rating - a.rating || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const rematch = (a: ArenaPlayer, b: ArenaPlayer): boolean => a.lastOpponent === b.id || b.lastOpponent === a.id;
+const keptApart = (a: ArenaPlayer, b: ArenaPlayer): boolean => a.avoids?.has(b.id) === true || b.avoids?.has(a.id) === true;
 
 /**
  * A wave: the free players paired by score then rating — the most pairs, then the least cost (places
  * apart × RANK_WEIGHT + rating apart) — never two who just met, unless they are the only two free
- * and `rematchIfAlone` (a small arena where nobody else will come free). Pairs in standings order;
+ * and `rematchIfAlone` (a small arena where nobody else will come free); never two kept apart (a
+ * block, one owner), whatever the wave. Pairs in standings order;
  * whoever is left waits for the next wave. Colours are the caller's (each player's history).
  */
 export function pairArenaWave(
@@ -135,7 +142,8 @@ export function pairArenaWave(
   options: { readonly rematchIfAlone?: boolean } = {},
 ): [ArenaPlayer, ArenaPlayer][] {
   const ranked = [...free].sort(byStanding);
-  if (ranked.length === 2 && options.rematchIfAlone) return [[ranked[0] as ArenaPlayer, ranked[1] as ArenaPlayer]];
+  const [first, second] = ranked;
+  if (first && second && ranked.length === 2 && options.rematchIfAlone) return keptApart(first, second) ? [] : [[first, second]];
   const pairs: [ArenaPlayer, ArenaPlayer][] = [];
   let left = ranked;
   // Two passes: the second pairs, among those left, neighbours a cut between runs kept apart.
@@ -162,7 +170,7 @@ function matchRun(run: readonly ArenaPlayer[]): Int32Array {
     const a = run[i] as ArenaPlayer;
     for (let j = i + 1; j < run.length && j <= i + ARENA_NEIGHBOURS; j++) {
       const b = run[j] as ArenaPlayer;
-      if (rematch(a, b)) continue;
+      if (rematch(a, b) || keptApart(a, b)) continue;
       const cost = (j - i) * RANK_WEIGHT + Math.min(Math.abs(a.rating - b.rating), 9_999);
       edges.push({ a: i, b: j, weight: worst - cost });
     }

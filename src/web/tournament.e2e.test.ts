@@ -67,6 +67,14 @@ async function randomBot(token: string): Promise<() => void> {
 describe('a tournament in the browser', () => {
   it('made on the form, joined, started, its game played, the standings changed and the podium reached', async () => {
     const page = await device('Tour_Ann', { width: 390, height: 844 });
+    // The page reads the tournament once, then follows it on the lobby socket: its reads are counted.
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && /\/api\/tournaments\/[A-Za-z0-9_-]+$/.test(new URL(r.url()).pathname)) reads.push(r.url());
+    });
+    const following = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"tournament-following"') && resolve())),
+    );
     await page.goto(`${base()}/tournaments`);
     await page.getByRole('button', { name: 'Create a tournament' }).click();
     const form = page.locator('form.tournament-form');
@@ -86,12 +94,17 @@ describe('a tournament in the browser', () => {
     await page.waitForURL(/\/tournament\/[A-Za-z0-9_-]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() as string;
 
-    // A bot joins over the bot API; Ann joins on the page; both are in the standings with nothing yet.
+    // A bot joins over the bot API while Ann looks at the page: it shows in the standings without a
+    // read (the socket told it); Ann joins on the page; both are in the standings with nothing yet.
+    await following;
+    expect(reads).toHaveLength(1);
     const bot = await registerBot(base(), 'tour-bot');
     const stop = await randomBot(bot.token);
     try {
       const joined = await request(base(), `/api/tournaments/${id}/join`, { body: {}, headers: { authorization: `Bearer ${bot.token}` } });
       expect(joined.status).toBe(200);
+      await page.locator('table.standings tr[data-player="tour-bot"]').waitFor();
+      expect(reads).toHaveLength(1);
       await page.getByRole('button', { name: 'Join', exact: true }).click();
       await page.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
       const standings = page.locator('table.standings');
@@ -144,7 +157,14 @@ describe('a tournament in the browser', () => {
     expect(await page.locator('.podium li').count()).toBe(2);
     expect(await page.locator('.pairings td.result').first().textContent()).toMatch(/^(1–0|0–1|½–½)$/);
     await screenshot(page, 'test-results/tournament-podium-phone.png', { fullPage: true });
+    // A Swiss's five tie-breaks: on a phone the first alone, and the table fits its box (no sideways scroll).
+    const table = page.locator('table.standings');
+    expect(await table.locator('thead th:visible').count()).toBe(4);
+    expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
+    await table.locator('thead th').nth(7).waitFor();
+    expect(await table.locator('thead th:visible').count()).toBe(8);
     await screenshot(page, 'test-results/tournament-podium-wide.png', { fullPage: true });
 
     // On Ann's profile: the tournament, with her place.
@@ -157,5 +177,25 @@ describe('a tournament in the browser', () => {
     await page.goto(`${base()}/tournaments`);
     await page.locator(`[data-list=finished] [data-tournament="${id}"]`).waitFor();
     await screenshot(page, 'test-results/tournaments-list-wide.png', { fullPage: true });
+  });
+
+  it('its organiser starts it with "Start now", and the page opens her game itself once it is made', async () => {
+    const page = await device('Tour_Cy', { width: 390, height: 844 });
+    const made = await page.context().request.post(`${base()}/api/tournaments`, {
+      data: { kind: 'swiss', name: 'Cy’s cup', game: 'tictactoe', rounds: 1, startsAt: null },
+      headers: { origin: base() },
+    });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const bot = await registerBot(base(), 'tour-bot-2');
+    const joined = await request(base(), `/api/tournaments/${id}/join`, { body: {}, headers: { authorization: `Bearer ${bot.token}` } });
+    expect(joined.status).toBe(200);
+    await page.goto(`${base()}/tournament/${id}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+    await page.getByRole('button', { name: 'Start now' }).click();
+    // Started, paired, its game made: the page goes to it, nothing clicked.
+    await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
+    await page.getByTestId('tournament-game').getByText('Cy’s cup, round 1').waitFor();
   });
 });

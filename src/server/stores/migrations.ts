@@ -2,7 +2,7 @@ import { HEARTBEATS } from '../downtime.ts';
 import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
-import { TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
+import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
 import type { Dialect } from './sql.ts';
@@ -90,7 +90,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect), TOURNAMENTS_MIGRATION], // 23: identity, 24: social, 25: games-db.ts, 26: tournaments
+    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect), TOURNAMENTS_MIGRATION, TOURNAMENT_VERSIONS], // 23: identity, 24: social, 25: games-db.ts, 26-27: tournaments
   ];
 }
 

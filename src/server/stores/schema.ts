@@ -314,6 +314,7 @@ export interface TournamentsTable {
   finished_at: number | null;
   round: Defaulted<number>;
   standings: string | null;
+  version: Defaulted<number>;
 }
 
 export interface TournamentEntriesTable {

@@ -1,4 +1,5 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
+import { sql } from 'kysely';
 import type { StoredTournament, TournamentKind, TournamentState } from '../tournaments/store.ts';
 import type { TournamentsTable } from './schema.ts';
 import type { Db } from './sql.ts';
@@ -36,6 +37,7 @@ export function tournamentOf(r: TournamentRow): StoredTournament {
     round: Number(r.round),
     standings: r.standings === null ? null : (JSON.parse(r.standings) as Json),
     players: Number(r.players ?? 0),
+    version: Number(r.version),
   };
 }
 
@@ -52,3 +54,7 @@ export const withPlayers = (db: Db) =>
         .where('n.state', '<>', 'withdrawn')
         .as('players'),
     );
+
+/** One more change to what a tournament's viewers see (StoredTournament.version), in the write that makes it. */
+export const bump = (trx: Db, id: string) =>
+  trx.updateTable('tournaments').set({ version: sql`version + 1` }).where('id', '=', id).execute();

@@ -15,7 +15,7 @@ import type {
 } from '../tournaments/store.ts';
 import { insertKept } from './lobby.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
-import { num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
+import { bump, num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
 
 export class TournamentsSql implements TournamentsStore {
   constructor(private readonly sql: SqlDb) {}
@@ -109,6 +109,7 @@ export class TournamentsSql implements TournamentsStore {
           .where('tournament_id', '=', id)
           .where('account_id', '=', entry.account)
           .execute();
+        await bump(trx, id);
         return 'joined';
       }
       // A late entry is seeded after everyone seeded so far.
@@ -136,6 +137,7 @@ export class TournamentsSql implements TournamentsStore {
           state: 'active',
         })
         .execute();
+      await bump(trx, id);
       return 'joined';
     });
   }
@@ -149,7 +151,9 @@ export class TournamentsSql implements TournamentsStore {
         .where('account_id', '=', account)
         .where((e) => e.exists(e.selectFrom('tournaments').select('id').where('id', '=', id).where('state', '<>', 'finished')))
         .executeTakeFirst();
-      return Number(changed.numUpdatedRows) === 1;
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      await bump(trx, id);
+      return true;
     });
   }
 
@@ -185,6 +189,7 @@ export class TournamentsSql implements TournamentsStore {
         .where('state', '=', 'created')
         .executeTakeFirst();
       if (Number(started.numUpdatedRows) !== 1) return false;
+      await bump(trx, id);
       for (const s of seeds)
         await trx
           .updateTable('tournament_entries')
@@ -222,7 +227,7 @@ export class TournamentsSql implements TournamentsStore {
     return this.sql.write(async (trx) => {
       const r = await trx
         .updateTable('tournaments')
-        .set({ starts_at: at })
+        .set({ starts_at: at, version: sql`version + 1` })
         .where('id', '=', id)
         .where('state', '=', 'created')
         .executeTakeFirst();
@@ -234,7 +239,7 @@ export class TournamentsSql implements TournamentsStore {
     return this.sql.write(async (trx) => {
       const r = await trx
         .updateTable('tournaments')
-        .set({ ends_at: at })
+        .set({ ends_at: at, version: sql`version + 1` })
         .where('id', '=', id)
         .where('state', '=', 'running')
         .executeTakeFirst();
@@ -272,7 +277,7 @@ export class TournamentsSql implements TournamentsStore {
             })
             .execute();
         }
-        await trx.updateTable('tournaments').set({ round }).where('id', '=', id).execute();
+        await trx.updateTable('tournaments').set({ round, version: sql`version + 1` }).where('id', '=', id).execute();
         return true;
       });
     } catch (e) {
@@ -330,7 +335,9 @@ export class TournamentsSql implements TournamentsStore {
         .where('board', '=', board)
         .where('result', 'is', null)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      await bump(trx, id);
+      return true;
     });
   }
 
@@ -338,7 +345,7 @@ export class TournamentsSql implements TournamentsStore {
     return this.sql.write(async (trx) => {
       const r = await trx
         .updateTable('tournaments')
-        .set({ state: 'finished', finished_at: at, standings: JSON.stringify(standings) })
+        .set({ state: 'finished', finished_at: at, standings: JSON.stringify(standings), version: sql`version + 1` })
         .where('id', '=', id)
         .where('state', '=', 'running')
         .executeTakeFirst();

@@ -5,9 +5,9 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { newGameId } from '../hub.ts';
 import { keptGame, keptSeat } from '../kept-seats.ts';
 import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
-import { nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
+import { type KeptApart, keptApart, nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
 import { standingsOf } from './standings.ts';
-import type { EndedGame, NewPairing, PairingResult, StoredTournament } from './store.ts';
+import type { EndedGame, Entry, NewPairing, PairingResult, StoredTournament } from './store.ts';
 import { pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
@@ -28,7 +28,14 @@ export interface DirectorSettings {
   readonly instance?: string;
   /** Pairs a Swiss round; the server's pairs on a thread of its own (swiss-pairer.ts). */
   readonly pairSwiss?: SwissPairer;
+  /** Told of each change this director writes to a tournament (its followers hear it). */
+  readonly changed?: (id: string) => void;
+  /** Called at each tick, directing or not. */
+  readonly ticked?: () => void;
 }
+
+/** Owners kept before the map is let go (a few arenas' players). */
+const OWNERS_KEPT = 10_000;
 
 export const DEFAULT_DIRECTOR_SETTINGS: DirectorSettings = { now: Date.now, tickMs: 1000, leaseMs: 5000 };
 
@@ -44,6 +51,8 @@ export class Director {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Each arena player's owner (their own account, or a bot's owner's), read once. */
+  private readonly owners = new Map<string, string>();
   /** Whether this instance held the lease at its last tick. */
   leading = false;
 
@@ -91,6 +100,7 @@ export class Director {
 
   private async direct(): Promise<void> {
     const now = this.settings.now();
+    this.settings.ticked?.();
     const followed = this.bots?.followed() ?? [];
     if (followed.length > 0) for (const g of await this.store.tournaments.liveGamesOf(followed)) this.bots?.tell(g.tokenHash, g.id);
     this.leading = await this.store.lobby.lease('tournaments', this.owner, now + this.settings.leaseMs, now);
@@ -110,23 +120,25 @@ export class Director {
     if (t.state === 'created') {
       const begun = startOf(t, await tournaments.entries(t.id), now);
       if (!(await tournaments.start(t.id, now, begun.seeds, begun.rounds, begun.endsAt))) return;
+      this.changed(t.id);
       const read = await tournaments.read(t.id);
       if (!read) return;
       t = read;
     }
     for (const ended of await tournaments.ended(t.id))
-      await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now);
+      if (await tournaments.record(t.id, ended.round, ended.board, resultOf(ended), ended.plies, now)) this.changed(t.id);
     const [entries, pairings] = await Promise.all([tournaments.entries(t.id), tournaments.pairings(t.id)]);
-    const step = nextStep(t, entries, pairings, now);
+    const step = nextStep(t, entries, pairings, now, t.kind === 'arena' ? await this.keptApart(entries) : undefined);
     const next =
       step.kind === 'swiss'
         ? swissPairs(entries, step.round, await (this.settings.pairSwiss ?? pairInProcess)(step.tournament, step.round))
         : step;
-    if (next.kind === 'finish') await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
-    else if (next.kind === 'fail') {
+    if (next.kind === 'finish') {
+      if (await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now)) this.changed(t.id);
+    } else if (next.kind === 'fail') {
       // No pairing exists under the rules (too few left to pair): the tournament ends where it stands.
       process.stderr.write(`hexarena: tournament ${t.id}: ${next.error}; it is finished\n`);
-      await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now);
+      if (await tournaments.finish(t.id, standingsOf(t, entries, pairings) as unknown as Json, now)) this.changed(t.id);
     } else if (next.kind === 'pair') await this.pair(t, next.round, next.pairs, now);
   }
 
@@ -155,7 +167,20 @@ export class Director {
       return { board: i + 1, white: p.white, black: p.black, game: { game, seats: [seatOf(p.white), seatOf(p.black)] }, result: null };
     });
     if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;
+    this.changed(t.id);
     for (const p of planned) if (p.game) this.made({ id: p.game.game.id, seats: p.game.seats });
+  }
+
+  /** An arena's active players kept apart: blocks between them (read each wave), one owner's accounts (kept: owners never change). */
+  private async keptApart(entries: readonly Entry[]): Promise<KeptApart> {
+    const accounts = entries.filter((e) => e.state === 'active').map((e) => e.account);
+    if (this.owners.size > OWNERS_KEPT) this.owners.clear();
+    for (const a of accounts) if (!this.owners.has(a)) this.owners.set(a, (await this.store.bots.ownerOf(a)) ?? a);
+    return keptApart(accounts, await this.store.social.blocksAmong(accounts), this.owners);
+  }
+
+  private changed(id: string): void {
+    this.settings.changed?.(id);
   }
 
   /** Resolves once the tick under way, if any, is done. */

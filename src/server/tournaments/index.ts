@@ -3,6 +3,7 @@ import type { Hub } from '../hub.ts';
 import type { Identities } from '../identity/identities.ts';
 import type { GameStore } from '../store.ts';
 import { DEFAULT_DIRECTOR_SETTINGS, Director, type DirectorSettings } from './director.ts';
+import type { TournamentNews } from './news.ts';
 import { registerTournaments } from './routes.ts';
 import { PairingThread } from './swiss-pairer.ts';
 
@@ -13,7 +14,14 @@ import { PairingThread } from './swiss-pairer.ts';
  */
 export function startTournaments(
   app: FastifyInstance,
-  services: { readonly store: GameStore; readonly hub: Hub; readonly identities: Identities; readonly started: (id: string) => void },
+  services: {
+    readonly store: GameStore;
+    readonly hub: Hub;
+    readonly identities: Identities;
+    readonly started: (id: string) => void;
+    /** Told of each change, so the lobby sockets that follow the tournament hear it. */
+    readonly news: TournamentNews;
+  },
   limits: {
     readonly hub?: { readonly now?: () => number; readonly instance?: string };
     readonly tournaments?: Partial<Omit<DirectorSettings, 'now'>>;
@@ -28,7 +36,14 @@ export function startTournaments(
   const pairing = new PairingThread();
   const director = new Director(
     store,
-    { ...DEFAULT_DIRECTOR_SETTINGS, ...settings, pairSwiss: pairing.pair },
+    {
+      ...DEFAULT_DIRECTOR_SETTINGS,
+      ...settings,
+      pairSwiss: pairing.pair,
+      changed: (id) => services.news.changed(id),
+      // Each tick, on every instance: the followed tournaments read again, for a change whose notice was lost.
+      ticked: () => services.news.sweep(),
+    },
     (game) => {
       for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
       services.started(game.id);
@@ -40,6 +55,8 @@ export function startTournaments(
     identities: services.identities,
     now: settings.now ?? DEFAULT_DIRECTOR_SETTINGS.now,
     nudge: () => void director.tick(),
+    views: services.news.views,
+    changed: (id) => services.news.changed(id),
   });
   director.start();
   app.addHook('onClose', async () => {

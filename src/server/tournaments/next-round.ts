@@ -31,9 +31,23 @@ export type NextStep =
 const WAIT: NextStep = { kind: 'wait' };
 const FINISH: NextStep = { kind: 'finish' };
 
-export function nextStep(t: StoredTournament, entries: readonly Entry[], pairings: readonly Pairing[], now: number): NextStep {
+/**
+ * Per account, those it is never paired with where the system allows it: who blocks it or whom it
+ * blocks, and accounts of its owner (a player and their bots). Only an arena can always keep them
+ * apart; a Swiss is paired exactly as FIDE's Dutch system (bbpPairings) pairs it and a round robin
+ * meets everyone, so neither looks at it (docs/tournaments.md).
+ */
+export type KeptApart = ReadonlyMap<string, ReadonlySet<string>>;
+
+export function nextStep(
+  t: StoredTournament,
+  entries: readonly Entry[],
+  pairings: readonly Pairing[],
+  now: number,
+  apart: KeptApart = new Map(),
+): NextStep {
   const pending = pairings.some((p) => p.result === null);
-  if (t.kind === 'arena') return nextWave(t, entries, pairings, now);
+  if (t.kind === 'arena') return nextWave(t, entries, pairings, now, apart);
   if (pending) return WAIT;
   if (t.endsAt !== null || t.round >= (t.rounds ?? 0)) return FINISH;
   return t.kind === 'swiss' ? nextSwissRound(t, entries, pairings) : nextRoundRobinRound(t, entries);
@@ -89,7 +103,7 @@ function nextRoundRobinRound(t: StoredTournament, entries: readonly Entry[]): Ne
 }
 
 /** An arena: pairing stops at its end (games under way still count); until then, whoever is free is paired. */
-function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: readonly Pairing[], now: number): NextStep {
+function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: readonly Pairing[], now: number, apart: KeptApart): NextStep {
   const busy = new Set(pairings.filter((p) => p.result === null).flatMap((p) => [p.white, p.black ?? '']));
   if (t.endsAt !== null && now >= t.endsAt) return busy.size === 0 ? FINISH : WAIT;
   const active = entries.filter((e) => e.state === 'active');
@@ -99,7 +113,14 @@ function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: read
   const players = free.map((e): ArenaPlayer => {
     const last = pairings.filter((p) => p.white === e.account || p.black === e.account).at(-1);
     const lastOpponent = last ? (last.white === e.account ? last.black : last.white) : null;
-    return { id: e.account, score: score.get(e.account) ?? 0, rating: e.rating, ...(lastOpponent ? { lastOpponent } : {}) };
+    const avoids = apart.get(e.account);
+    return {
+      id: e.account,
+      score: score.get(e.account) ?? 0,
+      rating: e.rating,
+      ...(lastOpponent ? { lastOpponent } : {}),
+      ...(avoids ? { avoids } : {}),
+    };
   });
   const wave = pairArenaWave(players, { rematchIfAlone: active.length === 2 });
   if (wave.length === 0) return WAIT;
@@ -111,4 +132,32 @@ function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: read
     return { white: aWhite ? a.id : b.id, black: aWhite ? b.id : a.id, result: null };
   });
   return { kind: 'pair', round: t.round + 1, pairs };
+}
+
+/** Who is kept apart among `accounts`, from the blocks between them and each one's owner. */
+export function keptApart(
+  accounts: readonly string[],
+  blocks: readonly (readonly [string, string])[],
+  ownerOf: ReadonlyMap<string, string>,
+): KeptApart {
+  const apart = new Map<string, Set<string>>();
+  const keep = (a: string, b: string) => {
+    if (a === b) return;
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const set = apart.get(x) ?? new Set<string>();
+      set.add(y);
+      apart.set(x, set);
+    }
+  };
+  for (const [a, b] of blocks) keep(a, b);
+  const byOwner = new Map<string, string[]>();
+  for (const account of accounts) {
+    const owner = ownerOf.get(account) ?? account;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), account]);
+  }
+  for (const same of byOwner.values()) for (const a of same) for (const b of same) keep(a, b);
+  return apart;
 }

@@ -86,4 +86,44 @@ describe('organising a tournament from its page', () => {
       state: 'running',
     });
   });
+
+  it('entry conditions: rated games, a rating range and an invitation link, each refusal with its code and words', async () => {
+    const create = (name: string, conditions: Record<string, unknown>) =>
+      organiser.ask('POST', '/api/tournaments', { kind: 'swiss', name, game: 'hex', rounds: 3, startsAt: null, conditions });
+    expect((await create('Bad range', { minRating: 1800, maxRating: 1600 })).json).toEqual({
+      error: '"conditions": "minRating" is at most "maxRating"',
+    });
+    expect((await create('Unknown', { minAge: 3 })).status).toBe(400);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ minRatedGames: 5 }, 'tournament-rated-games', 'Veterans takes players with at least 5 rated games of its kind: you have 0'],
+      [{ minRating: 1600 }, 'tournament-rating-low', 'Veterans takes players rated 1600 or more: you are rated 1500'],
+      [{ maxRating: 1400 }, 'tournament-rating-high', 'Veterans takes players rated 1400 or less: you are rated 1500'],
+    ];
+    for (const [conditions, code, error] of cases) {
+      const made = await create('Veterans', conditions);
+      const id = (made.json as { id: string }).id;
+      expect(made.json).not.toHaveProperty('invite');
+      expect((await organiser.ask('GET', `/api/tournaments/${id}`)).json?.tournament).toMatchObject({ conditions });
+      const refused = await player.ask('POST', `/api/tournaments/${id}/join`);
+      expect([refused.status, refused.json]).toEqual([403, { code, error }]);
+      expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).status).toBe(200);
+    }
+    // By invitation: its code told to its organiser once, in nothing anyone reads; the link lets in.
+    const made = await create('Friends', { inviteOnly: true });
+    const { id, invite } = made.json as { id: string; invite: string };
+    expect(invite).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    const read = await organiser.ask('GET', `/api/tournaments/${id}`);
+    expect(read.json?.tournament).toMatchObject({ conditions: { inviteOnly: true } });
+    expect(read.text).not.toContain(invite);
+    for (const body of [undefined, { invite: 'guess' }])
+      expect((await player.ask('POST', `/api/tournaments/${id}/join`, body)).json).toEqual({
+        code: 'tournament-invite',
+        error: 'Friends is by invitation: join it from the link its organiser shares',
+      });
+    expect((await player.ask('POST', `/api/tournaments/${id}/join`, { invite })).json).toEqual({ joined: true, already: false });
+    // Paused, they come back without the link: the conditions are checked at entry.
+    expect((await player.ask('POST', `/api/tournaments/${id}/pause`)).status).toBe(200);
+    expect((await player.ask('POST', `/api/tournaments/${id}/join`)).json).toEqual({ joined: true, already: false });
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).status).toBe(200);
+  });
 });

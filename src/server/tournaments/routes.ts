@@ -10,9 +10,11 @@ import type { Identities } from '../identity/identities.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import type { GameStore } from '../store.ts';
-import { type Standings, standingsOf } from './standings.ts';
+import { type EntryConditions, entryRefusal } from './conditions.ts';
+import type { Standings } from './standings.ts';
 import type { EntryState, NewTournament, StoredTournament, TournamentKind, TournamentState } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
+import { summaryOf, type TournamentViews } from './views.ts';
 
 /**
  * Tournaments over HTTP (docs/tournaments.md): made by a signed-in organiser, listed, read with
@@ -27,6 +29,10 @@ export interface TournamentRoutes {
   readonly now: () => number;
   /** Something changed that the director should look at now rather than at its next tick. */
   readonly nudge: () => void;
+  /** Its views, made once a version. */
+  readonly views: TournamentViews;
+  /** A tournament changed here: its followers here and elsewhere hear it. */
+  readonly changed: (id: string) => void;
 }
 
 /** Writes per account: a burst of 20, then one a second. */
@@ -58,6 +64,16 @@ const CREATE_BODY = {
     durationMs: { type: 'integer', minimum: 60_000, maximum: DAY_MS },
     cycles: { type: 'integer', minimum: 1, maximum: 4 },
     byePoints: { enum: [0, 0.5, 1] },
+    conditions: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        minRatedGames: { type: 'integer', minimum: 0, maximum: 1000 },
+        minRating: { type: 'integer', minimum: 0, maximum: 4000 },
+        maxRating: { type: 'integer', minimum: 0, maximum: 4000 },
+        inviteOnly: { type: 'boolean' },
+      },
+    },
   },
 } as const;
 const NAME_PARAMS = {
@@ -83,6 +99,7 @@ type CreateBody = {
   durationMs?: number;
   cycles?: number;
   byePoints?: number;
+  conditions?: EntryConditions;
 };
 
 export function registerTournaments(app: FastifyInstance, settings: TournamentRoutes): void {
@@ -156,6 +173,9 @@ function tournamentOf(body: CreateBody, organiser: { id: string; name: string },
   if (body.kind === 'arena' && body.durationMs === undefined) return 'an arena needs its "durationMs"';
   if (body.startsAt !== undefined && body.startsAt !== null && (body.startsAt < now || body.startsAt > now + 30 * DAY_MS))
     return '"startsAt" is a time within the next 30 days';
+  const conditions = body.conditions ?? {};
+  if (conditions.minRating !== undefined && conditions.maxRating !== undefined && conditions.minRating > conditions.maxRating)
+    return '"conditions": "minRating" is at most "maxRating"';
   return {
     id: randomBytes(6).toString('base64url'),
     kind: body.kind,
@@ -172,6 +192,8 @@ function tournamentOf(body: CreateBody, organiser: { id: string; name: string },
     settings: {
       ...(body.kind === 'swiss' ? { byePoints: body.byePoints ?? 1 } : {}),
       ...(body.kind === 'round-robin' ? { cycles: body.cycles ?? 1 } : {}),
+      ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
+      ...(conditions.inviteOnly ? { invite: randomBytes(9).toString('base64url') } : {}),
     },
     createdAt: now,
   };
@@ -190,36 +212,12 @@ function registerCreate(app: FastifyInstance, desk: Desk): void {
     if (typeof made === 'string') return reply.code(400).send({ error: made });
     await store.tournaments.create(made);
     desk.settings.nudge();
-    return reply.code(201).send({ id: made.id });
+    // An invitation's code is told to its organiser here, once: the link they share.
+    return reply.code(201).send({ id: made.id, ...(made.settings.invite ? { invite: made.settings.invite } : {}) });
   });
 }
 
 const STATES: Record<string, TournamentState> = { upcoming: 'created', running: 'running', finished: 'finished' };
-
-/** A tournament as anyone may read it. */
-function summary(t: StoredTournament) {
-  return {
-    id: t.id,
-    kind: t.kind,
-    name: t.name,
-    game: t.game,
-    options: t.options,
-    clock: t.clock,
-    rated: t.rated,
-    organiser: t.organiserName,
-    state: t.state,
-    startsAt: t.startsAt,
-    startedAt: t.startedAt,
-    endsAt: t.endsAt,
-    finishedAt: t.finishedAt,
-    rounds: t.rounds,
-    durationMs: t.durationMs,
-    round: t.round,
-    players: t.players,
-    ...(t.kind === 'swiss' ? { byePoints: t.settings.byePoints ?? 1 } : {}),
-    ...(t.kind === 'round-robin' ? { cycles: t.settings.cycles ?? 1 } : {}),
-  };
-}
 
 function registerReads(app: FastifyInstance, desk: Desk): void {
   const { store } = desk.settings;
@@ -227,7 +225,7 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const { state } = request.query as { state?: string };
     const states = state ? [STATES[state] as TournamentState] : (['created', 'running', 'finished'] as const);
     const lists = await Promise.all(states.map((s) => store.tournaments.list(s, LIST_LIMIT)));
-    return { tournaments: lists.flat().map(summary) };
+    return { tournaments: lists.flat().map(summaryOf) };
   });
   // A player's tournaments for their profile: each with where they placed once it is over.
   app.get('/api/players/:name/tournaments', { schema: { params: NAME_PARAMS } }, async (request, reply) => {
@@ -239,7 +237,7 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     return {
       tournaments: played.map((t) => {
         const rows = t.state === 'finished' ? (t.standings as unknown as Standings | null)?.rows : undefined;
-        return { ...summary(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
+        return { ...summaryOf(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
       }),
     };
   });
@@ -252,24 +250,11 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     return { id: t.id, name: t.name, kind: t.kind, round: of.round, state: t.state };
   });
   app.get('/api/tournaments/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    const t = await desk.tournament(request, reply);
-    if (!t) return reply;
-    const [entries, pairings] = await Promise.all([store.tournaments.entries(t.id), store.tournaments.pairings(t.id)]);
-    const names = new Map(entries.map((e) => [e.account, e.name]));
-    const standings = t.state === 'finished' && t.standings ? (t.standings as unknown as Standings) : standingsOf(t, entries, pairings);
-    return {
-      tournament: summary(t),
-      entries: entries.map((e) => ({ name: e.name, rating: Math.round(e.rating), seed: e.seed, state: e.state })),
-      standings: { tiebreaks: standings.tiebreaks, rows: standings.rows.map(({ account: _, ...row }) => row) },
-      pairings: pairings.map((p) => ({
-        round: p.round,
-        board: p.board,
-        white: names.get(p.white) ?? null,
-        black: p.black === null ? null : (names.get(p.black) ?? null),
-        game: p.gameId,
-        result: p.result,
-      })),
-    };
+    const { id } = request.params as { id: string };
+    // Made once a version, however many pages read it; its version is what the lobby socket's events follow.
+    const view = await desk.settings.views.view(id);
+    if (!view) return reply.code(404).send({ error: `there is no tournament ${id}` });
+    return view;
   });
   // A Swiss as FIDE's Tournament Report File, through its complete rounds: what `hexarena swiss export` fetches.
   app.get('/api/tournaments/:id/trf', { schema: { params: ID_PARAMS } }, async (request, reply) => {
@@ -291,12 +276,21 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
     const perf = perfOf(t.game, t.clock);
-    const rating = (await store.ratings.of(me.id)).find((r) => r.perf === perf)?.rating ?? 1500;
+    const mine = (await store.ratings.of(me.id)).find((r) => r.perf === perf);
+    const rating = mine?.rating ?? 1500;
+    const invite = (request.body as { invite?: unknown } | null | undefined)?.invite;
+    // Checked at entry: one who entered already (paused, withdrawn) comes back without them.
+    const entered = (await store.tournaments.entries(t.id)).some((e) => e.account === me.id);
+    const refused = entered
+      ? null
+      : entryRefusal(t, { ratedGames: mine?.games ?? 0, rating }, typeof invite === 'string' ? invite : undefined);
+    if (refused) return reply.code(403).send(refused);
     const joined = await store.tournaments.join(t.id, { account: me.id, name: me.name, rating, joinedAt: now() });
     if (joined === 'closed')
       return reply
         .code(409)
         .send({ error: t.state === 'finished' ? `${t.name} is over` : `${t.name} has started: a round robin takes no late entries` });
+    if (joined === 'joined') desk.settings.changed(t.id);
     desk.settings.nudge();
     return { joined: true, already: joined === 'already' };
   });
@@ -308,6 +302,7 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
       if (!t) return reply;
       if (!(await store.tournaments.setEntry(t.id, me.id, state)))
         return reply.code(409).send({ error: `you are not playing in ${t.name}` });
+      desk.settings.changed(t.id);
       return { state };
     });
 }
@@ -327,6 +322,7 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const t = await organiser(request, reply);
     if (!t) return reply;
     if (!(await store.tournaments.startAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} has started already` });
+    desk.settings.changed(t.id);
     desk.settings.nudge();
     return { starting: true };
   });
@@ -343,6 +339,7 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const t = await organiser(request, reply);
     if (!t) return reply;
     if (!(await store.tournaments.endAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} is not running` });
+    desk.settings.changed(t.id);
     desk.settings.nudge();
     return { finishing: true };
   });

@@ -185,6 +185,51 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
     );
 
     it(
+      'a tournament’s entry conditions and invitation are kept with it',
+      withStore(async (store) => {
+        const conditions = { minRatedGames: 10, minRating: 1400, maxRating: 1900, inviteOnly: true };
+        await store.tournaments.create(tournament('inv', { settings: { byePoints: 0.5, conditions, invite: 'code-123' } }));
+        expect((await store.tournaments.read('inv'))?.settings).toEqual({ byePoints: 0.5, conditions, invite: 'code-123' });
+        await store.tournaments.create(tournament('open'));
+        expect((await store.tournaments.read('open'))?.settings).toEqual({ byePoints: 1 });
+      }),
+    );
+
+    it(
+      'every change a viewer sees counts one more version; a refused write counts none',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        const version = async () => (await t.read('v'))?.version;
+        await t.create(tournament('v', { startsAt: null }));
+        expect(await version()).toBe(0);
+        const steps: [string, () => Promise<unknown>, boolean][] = [
+          ['joined', () => t.join('v', entry('ann', 1500, 1)), true],
+          ['joined again', () => t.join('v', entry('ann', 1500, 2)), false],
+          ['bob joined', () => t.join('v', entry('bob', 1400, 3)), true],
+          ['paused', () => t.setEntry('v', 'bob', 'paused'), true],
+          ['no such entry', () => t.setEntry('v', 'zed', 'paused'), false],
+          ['back', () => t.join('v', entry('bob', 1400, 4)), true],
+          ['start time', () => t.startAt('v', 1_000), true],
+          ['started', () => t.start('v', 1_000, [], null, null), true],
+          ['started again', () => t.start('v', 1_001, [], null, null), false],
+          ['paired', () => t.pairRound('v', 1, [paired(1, 'ann', 'bob', 'gv1')], 2_000), true],
+          ['paired again', () => t.pairRound('v', 1, [paired(1, 'ann', 'bob', 'gv2')], 2_000), false],
+          ['recorded', () => t.record('v', 1, 1, 'white', 5, 3_000), true],
+          ['recorded again', () => t.record('v', 1, 1, 'black', 5, 3_001), false],
+          ['ends', () => t.endAt('v', 4_000), true],
+          ['finished', () => t.finish('v', { rows: [] }, 5_000), true],
+          ['finished again', () => t.finish('v', { rows: [] }, 5_001), false],
+        ];
+        let expected = 0;
+        for (const [what, step, counts] of steps) {
+          await step();
+          if (counts) expected++;
+          expect(await version(), what).toBe(expected);
+        }
+      }),
+    );
+
+    it(
       'a bot entrant is known by its token’s hash, and its seats are taken with it',
       withStore(async (store) => {
         await store.accounts.register('owner', 'Owner', 'owner', 'hash-owner', '$argon2id$x', 1);

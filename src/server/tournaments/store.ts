@@ -1,6 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import type { NewGame } from '../stores/game.ts';
 import type { PairedSeat } from '../stores/lobby.ts';
+import type { EntryConditions } from './conditions.ts';
 
 /**
  * What the stores keep of tournaments (docs/tournaments.md): each tournament's settings and state,
@@ -28,6 +29,10 @@ export interface TournamentSettings {
   readonly byePoints?: number;
   /** Round robin: how many times everyone meets everyone. */
   readonly cycles?: number;
+  /** Who may join (conditions.ts). */
+  readonly conditions?: EntryConditions;
+  /** An invitation-only tournament's code, in its link: its organiser's to share, shown to nobody else. */
+  readonly invite?: string;
 }
 
 export interface NewTournament {
@@ -62,6 +67,11 @@ export interface StoredTournament extends NewTournament {
   /** Written once at the end (standings.ts's shape). */
   readonly standings: Json | null;
   readonly players: number;
+  /**
+   * Counts every change a viewer sees (entries, their states, start, rounds paired, results, the
+   * end): what the lobby socket's tournament events are numbered by, so a page knows what it missed.
+   */
+  readonly version: number;
 }
 
 export interface Entry {
@@ -222,3 +232,6 @@ export const TOURNAMENTS_MIGRATION = `CREATE TABLE tournaments (
      PRIMARY KEY (tournament_id, round, board)
    );
    CREATE INDEX tournament_pairings_pending ON tournament_pairings(tournament_id) WHERE result IS NULL;`;
+
+/** Migration 27, the same SQL in both stores: each tournament's count of changes (StoredTournament.version). */
+export const TOURNAMENT_VERSIONS = 'ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;';

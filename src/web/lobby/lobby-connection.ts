@@ -14,6 +14,8 @@ export class LobbyConnection {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The pool this page waits in, to join again after a reconnection. */
   private pool: string | null = null;
+  /** The tournaments this page follows, to follow again after a reconnection (the server answers each with its version). */
+  private readonly tournaments = new Set<string>();
 
   constructor(private readonly on: (message: LobbyMessage) => void) {
     this.open();
@@ -27,6 +29,8 @@ export class LobbyConnection {
     socket.onopen = () => {
       this.attempt = 0;
       if (this.pool) socket.send(JSON.stringify({ type: 'pool-join', pool: this.pool } satisfies LobbyIntent));
+      for (const tournament of this.tournaments)
+        socket.send(JSON.stringify({ type: 'tournament-follow', tournament } satisfies LobbyIntent));
     };
     socket.onmessage = (e: MessageEvent) => {
       const message = typeof e.data === 'string' ? parseLobbyMessage(e.data) : null;
@@ -49,6 +53,12 @@ export class LobbyConnection {
   leave(): void {
     this.pool = null;
     this.send({ type: 'pool-leave' });
+  }
+
+  /** Hears the tournament's changes from now on, and again after every reconnection. */
+  follow(tournament: string): void {
+    this.tournaments.add(tournament);
+    this.send({ type: 'tournament-follow', tournament });
   }
 
   private send(intent: LobbyIntent): void {

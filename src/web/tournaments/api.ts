@@ -1,6 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import { call, notMade, unreadable } from '../online/api.ts';
+import { call, notMade, serverAnswered, serverUnreachable, unreadable } from '../online/api.ts';
 
 /** The server's tournament calls as the pages make them (docs/tournaments.md). */
 
@@ -29,6 +29,13 @@ export interface TournamentSummary {
   readonly players: number;
   readonly cycles?: number;
   readonly byePoints?: number;
+  /** Who may join. */
+  readonly conditions?: {
+    readonly minRatedGames?: number;
+    readonly minRating?: number;
+    readonly maxRating?: number;
+    readonly inviteOnly?: boolean;
+  };
 }
 
 export interface StandingRow {
@@ -56,8 +63,9 @@ export interface TournamentPairing {
   readonly result: PairingResult | null;
 }
 
-/** A tournament with its entries, standings and pairings. */
+/** A tournament with its entries, standings and pairings, at a version (the lobby socket's events follow it). */
 export interface TournamentShown {
+  readonly version: number;
   readonly tournament: TournamentSummary;
   readonly entries: readonly TournamentEntry[];
   readonly standings: { readonly tiebreaks: readonly string[]; readonly rows: readonly StandingRow[] };
@@ -80,7 +88,11 @@ export async function fetchTournament(id: string): Promise<Result<TournamentShow
   const r = await call(`/api/tournaments/${encodeURIComponent(id)}`);
   if (!r.ok) return r;
   const v = r.value as Partial<TournamentShown> | null;
-  return v?.tournament && Array.isArray(v.entries) && Array.isArray(v.pairings) && Array.isArray(v.standings?.rows)
+  return v?.tournament &&
+    typeof v.version === 'number' &&
+    Array.isArray(v.entries) &&
+    Array.isArray(v.pairings) &&
+    Array.isArray(v.standings?.rows)
     ? ok(v as TournamentShown)
     : fail(unreadable('tournaments'));
 }
@@ -133,3 +145,29 @@ export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish
 
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+
+/** A join refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
+export interface JoinRefusal {
+  readonly error: string;
+  readonly code?: string;
+}
+
+/** Joins (with the invitation's code from the page's link, if any): null when in, else why not. */
+export async function joinTournament(id: string, invite: string | null): Promise<JoinRefusal | null> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(invite ? { invite } : {}),
+    });
+  } catch {
+    return { error: serverUnreachable() };
+  }
+  if (response.ok) return null;
+  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  return {
+    error: typeof body?.error === 'string' ? body.error : serverAnswered(response.status),
+    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+  };
+}

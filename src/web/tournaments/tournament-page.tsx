@@ -1,18 +1,30 @@
+import type { TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
 import { Trophy } from 'lucide-preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { useAccount } from '../account/use-account.ts';
 import { formatNumber, formatRating, t } from '../i18n/index.ts';
+import { LobbyConnection } from '../lobby/lobby-connection.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
-import { act, fetchTournament, type StandingRow, type TournamentAction, type TournamentPairing, type TournamentShown } from './api.ts';
+import {
+  act,
+  fetchTournament,
+  joinTournament,
+  type StandingRow,
+  type TournamentAction,
+  type TournamentPairing,
+  type TournamentShown,
+} from './api.ts';
+import { joinRefusalText } from './join-refusal.ts';
+import { applyNews, caughtUp } from './live.ts';
 import { settingsLine, whenLine } from './parts.tsx';
 import { countdownText } from './parts-text.ts';
 import './tournaments.css';
 
-/** Read again this often while it runs or waits to start: the standings and pairings live. */
-const REFRESH_MS = 3_000;
+/** Events heard while a read is under way, kept for it: past this many, it reads again anyway. */
+const WAITING_EVENTS = 20;
 
 /** A result as a crosstable writes it, from the first seat's side. */
 function resultText(p: TournamentPairing): string {
@@ -37,6 +49,8 @@ function resultText(p: TournamentPairing): string {
 }
 
 const score = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
+/** The tie-breaks after the first: left out on a phone, where the table would otherwise scroll sideways. */
+const lesser = (i: number) => (i > 0 ? 'lesser' : undefined);
 
 /** The time left until `at`, ticking each second (null without one). */
 function useCountdown(at: number | null): number | null {
@@ -52,8 +66,8 @@ function useCountdown(at: number | null): number | null {
 /**
  * A tournament's page (/tournament/<id>): what it is and when, a countdown to its start, joining and
  * leaving, its organiser's start, finish and cancel, your game when it is made (the page goes to it),
- * the standings and the pairings of each round with their games and results, read again every few
- * seconds while it runs; the podium at its end.
+ * the standings and the pairings of each round with their games and results, live over the lobby
+ * socket (read once, then its events); the podium at its end.
  */
 export function TournamentPage({ id }: { id: string }) {
   const [account] = useAccount();
@@ -63,24 +77,55 @@ export function TournamentPage({ id }: { id: string }) {
   const [cancelled, setCancelled] = useState(false);
   const [busy, setBusy] = useState(false);
   const reload = useRef<() => void>(() => undefined);
+  // Read once, then kept by the lobby socket's events; read again only after a change it missed.
   useEffect(() => {
     let current = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let now: TournamentShown | null = null;
+    let heard = 0;
+    let reading = false;
+    let again = false;
+    const waiting: TournamentNews[] = [];
+    const show = (s: TournamentShown) => {
+      now = s;
+      setShown(s);
+    };
     const load = () => {
-      clearTimeout(timer);
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
       void fetchTournament(id).then((r) => {
+        reading = false;
         if (!current) return;
         if (!r.ok) return setProblem(r.error.message);
         setProblem(null);
-        setShown(r.value);
-        if (r.value.tournament.state !== 'finished') timer = setTimeout(load, REFRESH_MS);
+        const { shown: caught, stale } = caughtUp(r.value, waiting.splice(0), heard);
+        show(caught);
+        if (stale || again) {
+          again = false;
+          load();
+        }
       });
     };
+    const connection = new LobbyConnection((m) => {
+      if (m.type === 'tournament-game' && m.tournament === id) return window.location.assign(gamePage(m.game));
+      if ((m.type !== 'tournament' && m.type !== 'tournament-following') || m.tournament !== id) return;
+      heard = Math.max(heard, m.version);
+      if (reading || now === null) {
+        if (m.type === 'tournament' && waiting.push(m) > WAITING_EVENTS) waiting.splice(0, 1);
+        return;
+      }
+      const next = m.type === 'tournament' ? applyNews(now, m) : now.version < m.version ? 'behind' : 'had';
+      if (next === 'behind') load();
+      else if (next !== 'had') show(next);
+    });
+    connection.follow(id);
     reload.current = load;
     load();
     return () => {
       current = false;
-      clearTimeout(timer);
+      connection.close();
     };
   }, [id]);
   const me = account?.kind === 'player' ? account.name : null;
@@ -124,6 +169,12 @@ export function TournamentPage({ id }: { id: string }) {
     if (action === 'cancel' && !window.confirm(t('tournament.confirmCancel', { name: s.name }))) return;
     setBusy(true);
     setRefused(null);
+    if (action === 'join')
+      return void joinTournament(id, new URLSearchParams(window.location.search).get('invite')).then((refusal) => {
+        setBusy(false);
+        if (refusal) return setRefused(joinRefusalText(refusal, s));
+        reload.current();
+      });
     void act(id, action).then((r) => {
       setBusy(false);
       if (!r.ok) return setRefused(t('tournament.refusedAction', { problem: r.error.message }));
@@ -248,8 +299,10 @@ export function TournamentPage({ id }: { id: string }) {
                     <th scope="col">{t('tournament.place')}</th>
                     <th scope="col">{t('tournament.player')}</th>
                     <th scope="col">{t('tournament.score')}</th>
-                    {shown.standings.tiebreaks.map((k) => (
-                      <th scope="col">{t(`tournament.tiebreak.${k}` as 'tournament.tiebreak.buchholz')}</th>
+                    {shown.standings.tiebreaks.map((k, i) => (
+                      <th scope="col" class={lesser(i)}>
+                        {t(`tournament.tiebreak.${k}` as 'tournament.tiebreak.buchholz')}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -263,7 +316,7 @@ export function TournamentPage({ id }: { id: string }) {
                       </td>
                       <td data-testid="score">{score(r.score)}</td>
                       {r.tiebreaks.map((v, i) => (
-                        <td>{shown.standings.tiebreaks[i] === 'rating' ? formatRating(v) : score(v)}</td>
+                        <td class={lesser(i)}>{shown.standings.tiebreaks[i] === 'rating' ? formatRating(v) : score(v)}</td>
                       ))}
                     </tr>
                   ))}

@@ -58,7 +58,31 @@ export interface ChallengeView {
 }
 
 /** What a client asks in the lobby. */
-export type LobbyIntent = { readonly type: 'pool-join'; readonly pool: string } | { readonly type: 'pool-leave' };
+export type LobbyIntent =
+  | { readonly type: 'pool-join'; readonly pool: string }
+  | { readonly type: 'pool-leave' }
+  /** Hear a tournament's changes (its standings, pairings, entries) while the socket is open, or stop. */
+  | { readonly type: 'tournament-follow'; readonly tournament: string }
+  | { readonly type: 'tournament-unfollow'; readonly tournament: string };
+
+/**
+ * A tournament's change, as its followers hear it: the tournament, its entries and standings whole,
+ * and the pairings of the rounds that changed since version `from` (each such round whole). A page
+ * at version v with `from` <= v < `version` is brought up to `version` by it; one behind `from`
+ * missed a change and reads the tournament again. Shapes as `GET /api/tournaments/ID` answers them.
+ */
+export interface TournamentNews {
+  readonly type: 'tournament';
+  readonly tournament: string;
+  readonly from: number;
+  readonly version: number;
+  readonly summary: Readonly<Record<string, Json>>;
+  readonly entries: readonly Json[];
+  readonly standings: { readonly tiebreaks: readonly string[]; readonly rows: readonly Json[] };
+  /** The rounds whose pairings are below, each whole. */
+  readonly rounds: readonly number[];
+  readonly pairings: readonly Json[];
+}
 
 /** What the server says in the lobby. */
 export type LobbyMessage =
@@ -76,11 +100,16 @@ export type LobbyMessage =
   | { readonly type: 'following'; readonly player: string; readonly game: string }
   /** Your game in a tournament was made: its page and the tournament's. */
   | { readonly type: 'tournament-game'; readonly tournament: string; readonly game: string }
+  /** This socket follows the tournament from now on; it stands at `version`. */
+  | { readonly type: 'tournament-following'; readonly tournament: string; readonly version: number }
+  | TournamentNews
   | { readonly type: 'error'; readonly error: string };
 
 type Fields = Readonly<Record<string, unknown>>;
 const isObject = (x: unknown): x is Fields => typeof x === 'object' && x !== null && !Array.isArray(x);
 const POOL_ID = /^[a-z0-9+-]{1,32}$/;
+const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,20}$/;
+const isVersion = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 
 function isOpenGame(x: unknown): boolean {
   if (!isObject(x)) return false;
@@ -102,14 +131,23 @@ export function parseLobbyIntent(text: string): Result<LobbyIntent> {
   const parsed = objectOf(text);
   if (!parsed.ok) return parsed;
   const o = parsed.value;
-  const extra = Object.keys(o).find((k) => !['type', 'pool'].includes(k));
+  const extra = Object.keys(o).find((k) => !['type', 'pool', 'tournament'].includes(k));
   if (extra !== undefined) return fail(`unknown field ${JSON.stringify(extra.slice(0, 40))}`);
+  if (o.type === 'tournament-follow' || o.type === 'tournament-unfollow') {
+    if (o.pool !== undefined) return fail(`a "${o.type}" message names a "tournament", no pool`);
+    if (typeof o.tournament !== 'string' || !TOURNAMENT_ID.test(o.tournament))
+      return fail('"tournament" names a tournament by its id (letters, digits, - and _, as in /tournament/ID)');
+    return ok({ type: o.type, tournament: o.tournament });
+  }
+  if (o.tournament !== undefined) return fail(`a "${String(o.type).slice(0, 40)}" message names no tournament`);
   if (o.type === 'pool-leave') return ok({ type: 'pool-leave' });
   if (o.type === 'pool-join') {
     if (typeof o.pool !== 'string' || !POOL_ID.test(o.pool)) return fail('"pool" names a pool, such as "hive-5+3"');
     return ok({ type: 'pool-join', pool: o.pool });
   }
-  return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (pool-join or pool-leave)`);
+  return fail(
+    `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (pool-join, pool-leave, tournament-follow or tournament-unfollow)`,
+  );
 }
 
 /** A lobby message from the server, checked. */
@@ -157,9 +195,39 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
       if (typeof o.tournament !== 'string' || typeof o.game !== 'string')
         return fail('a "tournament-game" message names a tournament and a game');
       return ok({ type: 'tournament-game', tournament: o.tournament, game: o.game });
+    case 'tournament-following':
+      if (typeof o.tournament !== 'string' || !isVersion(o.version))
+        return fail('a "tournament-following" message names a tournament and its version');
+      return ok({ type: 'tournament-following', tournament: o.tournament, version: o.version });
+    case 'tournament':
+      return tournamentNewsOf(o);
     case 'error':
       return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
     default:
       return fail(`unknown lobby message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }
+}
+
+function tournamentNewsOf(o: Fields): Result<TournamentNews> {
+  const standings = o.standings;
+  const valid =
+    typeof o.tournament === 'string' &&
+    isVersion(o.from) &&
+    isVersion(o.version) &&
+    o.from < o.version &&
+    isObject(o.summary) &&
+    Array.isArray(o.entries) &&
+    isObject(standings) &&
+    Array.isArray(standings.tiebreaks) &&
+    standings.tiebreaks.every((k) => typeof k === 'string') &&
+    Array.isArray(standings.rows) &&
+    Array.isArray(o.rounds) &&
+    o.rounds.every((r) => Number.isInteger(r)) &&
+    Array.isArray(o.pairings) &&
+    o.pairings.every((p) => isObject(p) && (o.rounds as unknown[]).includes(p.round));
+  if (!valid)
+    return fail(
+      'a "tournament" message names a tournament, its versions from and to, and its summary, entries, standings and changed rounds',
+    );
+  return ok(o as unknown as TournamentNews);
 }

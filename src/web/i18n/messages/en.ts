@@ -1015,6 +1015,11 @@ export default {
   'tournament.confirmCancel': 'Cancel {name}? It and its list of players are deleted.',
   'tournament.cancelled': 'The tournament was cancelled.',
   'tournament.refusedAction': 'That was refused: {problem}.',
+  'tournament.refusal.invite': 'This tournament is by invitation: join it from the link its organiser shares.',
+  'tournament.refusal.ratedGames':
+    'This tournament takes players with at least {count, plural, one {# rated game} other {# rated games}} of its kind.',
+  'tournament.refusal.ratingLow': 'This tournament takes players rated {rating} or more.',
+  'tournament.refusal.ratingHigh': 'This tournament takes players rated {rating} or less.',
   'tournament.signInToJoin': 'Sign in to join',
   'tournament.entry.active': 'You play in this tournament.',
   'tournament.entry.paused': 'You are paused: you are not paired until you play again.',

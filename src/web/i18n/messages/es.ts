@@ -1025,6 +1025,11 @@ export default {
   'tournament.confirmCancel': '¿Cancelar {name}? Se borrarán el torneo y su lista de jugadores.',
   'tournament.cancelled': 'El torneo se ha cancelado.',
   'tournament.refusedAction': 'No se ha podido: {problem}.',
+  'tournament.refusal.invite': 'Este torneo es solo por invitación: únete desde el enlace que comparte su organizador.',
+  'tournament.refusal.ratedGames':
+    'Este torneo admite jugadores con al menos {count, plural, one {# partida puntuada} other {# partidas puntuadas}} de este tipo.',
+  'tournament.refusal.ratingLow': 'Este torneo admite jugadores con un rating de {rating} o más.',
+  'tournament.refusal.ratingHigh': 'Este torneo admite jugadores con un rating de {rating} o menos.',
   'tournament.signInToJoin': 'Inicia sesión para unirte',
   'tournament.entry.active': 'Juegas en este torneo.',
   'tournament.entry.paused': 'Estás en pausa: no se te empareja hasta que vuelvas a jugar.',

@@ -1026,6 +1026,11 @@ export default {
   'tournament.confirmCancel': 'Отменить «{name}»? Турнир и список участников будут удалены.',
   'tournament.cancelled': 'Турнир отменён.',
   'tournament.refusedAction': 'Не получилось: {problem}.',
+  'tournament.refusal.invite': 'Этот турнир только по приглашениям: присоединяйтесь по ссылке, которой делится организатор.',
+  'tournament.refusal.ratedGames':
+    'В этот турнир принимают игроков, сыгравших не меньше {count, plural, one {# рейтинговой партии} few {# рейтинговых партий} many {# рейтинговых партий} other {# рейтинговой партии}} этого вида.',
+  'tournament.refusal.ratingLow': 'В этот турнир принимают игроков с рейтингом от {rating}.',
+  'tournament.refusal.ratingHigh': 'В этот турнир принимают игроков с рейтингом не выше {rating}.',
   'tournament.signInToJoin': 'Войдите, чтобы участвовать',
   'tournament.entry.active': 'Вы участвуете в этом турнире.',
   'tournament.entry.paused': 'Вы на паузе: пар для вас не будет, пока не вернётесь.',
