@@ -40,8 +40,10 @@ const PAGES = {
       import('./account/profile-page.tsx').then((m) => m.ProfilePage),
     ),
   online: () => {
-    // Its board's session comes next whatever the game: on the way while the game is asked for.
+    // Its board's session and shell come next whatever the game: on the way while the game is asked
+    // for (only the game's own board module waits to know which game it is).
     void import('./games/sessions.tsx');
+    void import('./shell.tsx');
     return withWords(
       PAGE_PARTS.online,
       import('./online/page.tsx').then((m) => m.OnlinePage),

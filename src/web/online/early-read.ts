@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * An online game's state asked for as the page starts (app.tsx's loadPage, beside the page's code),
  * not after that code has come in and run: the state, then its game's board module, are on their way
@@ -9,6 +10,13 @@ const started = new Map<string, Promise<Response>>();
 /** Where a game's public state is read (GET). */
 export const gameStatePath = (id: string): string => `/api/games/${encodeURIComponent(id)}`;
 
+/**
+ * Each game's board module (games/<id>/view.tsx, the module its folder's `view` loads), by its file:
+ * asked for by the game's id as soon as the state names it, not once the games' registry and every
+ * game's rules have come in and run. The registry's own import of it then finds it loaded.
+ */
+const boardModules: Record<string, () => Promise<unknown>> = import.meta.glob('../games/*/view.tsx');
+
 /** Starts reading game `id`'s state, and once it is in, loads the board module of its game. */
 export function readGameEarly(id: string): void {
   const path = gameStatePath(id);
@@ -18,10 +26,9 @@ export function readGameEarly(id: string): void {
   // The board's module by the game the state names; a failure here is fetchGame's to tell.
   response
     .then((r) => (r.ok ? (r.clone().json() as Promise<{ game?: unknown }>) : null))
-    .then(async (state) => {
-      if (typeof state?.game !== 'string') return;
-      const { webGameOf } = await import('../games/index.ts');
-      await webGameOf(state.game)?.loadView();
+    .then((state) => {
+      const game = typeof state?.game === 'string' ? state.game : null;
+      return game && /^[a-z]+$/.test(game) ? boardModules[`../games/${game}/view.tsx`]?.() : undefined;
     })
     .catch(() => undefined);
 }
