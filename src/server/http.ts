@@ -178,7 +178,11 @@ async function serveFiles(app: FastifyInstance, staticDir: string): Promise<void
     cacheControl: false,
     setHeaders: (res, filePath) => {
       // A compressed copy (x.js.br) is cached as the file it is a copy of.
-      const url = `/${filePath.slice(staticDir.length).replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(?:br|gz)$/, '')}`;
+      const url = `/${filePath
+        .slice(staticDir.length)
+        .replace(/\\/g, '/')
+        .replace(/^\/+/, '')
+        .replace(/\.(?:br|gz)$/, '')}`;
       res.setHeader('cache-control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
