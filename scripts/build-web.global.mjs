@@ -32,6 +32,7 @@ function webIsFresh(root) {
         newest(`${root}vite.config.ts`),
         newest(`${root}scripts/vite-service-worker.ts`),
         newest(`${root}scripts/precompiled-catalogs.ts`),
+        newest(`${root}scripts/vite-precompress.ts`),
         newest(`${root}package-lock.json`),
       )
     );
