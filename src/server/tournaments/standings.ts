@@ -1,3 +1,4 @@
+import type { StandingRow, Standings } from '@hexarena/engines/protocol/standings.ts';
 import { type ArenaGame, type ArenaOutcome, arenaSheet } from '../../tournaments/arena.ts';
 import { DEFAULT_SCORING, type RoundRobinGame, roundRobinStandings } from '../../tournaments/round-robin.ts';
 import { type SwissTiebreak, swissStandings } from '../../tournaments/tiebreaks.ts';
@@ -11,23 +12,7 @@ import { swissTournament } from './swiss-trf.ts';
  * as second player, seed).
  */
 
-export interface StandingRow {
-  readonly place: number;
-  readonly account: string;
-  readonly name: string;
-  readonly score: number;
-  /** The tie-breaks' values, in the order `Standings.tiebreaks` names them. */
-  readonly tiebreaks: readonly number[];
-  /** Arena: each game's points, oldest first (a streak's doubled wins shown as 4). */
-  readonly sheet?: readonly number[];
-  /** Arena: the next win counts double. */
-  readonly onFire?: boolean;
-}
-
-export interface Standings {
-  readonly tiebreaks: readonly string[];
-  readonly rows: readonly StandingRow[];
-}
+export type { StandingRow, Standings };
 
 export const SWISS_TIEBREAKS: readonly SwissTiebreak[] = ['buchholz-cut1', 'buchholz', 'sonneborn-berger', 'direct-encounter', 'wins'];
 

@@ -1,5 +1,6 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import type { StandingRow, Standings } from '@hexarena/engines/protocol/standings.ts';
 import { call, notMade, serverAnswered, serverUnreachable, unreadable } from '../online/api.ts';
 
 /** The server's tournament calls as the pages make them (docs/tournaments.md). */
@@ -38,14 +39,7 @@ export interface TournamentSummary {
   };
 }
 
-export interface StandingRow {
-  readonly place: number;
-  readonly name: string;
-  readonly score: number;
-  readonly tiebreaks: readonly number[];
-  readonly sheet?: readonly number[];
-  readonly onFire?: boolean;
-}
+export type { StandingRow };
 
 export interface TournamentEntry {
   readonly name: string;
@@ -68,7 +62,7 @@ export interface TournamentShown {
   readonly version: number;
   readonly tournament: TournamentSummary;
   readonly entries: readonly TournamentEntry[];
-  readonly standings: { readonly tiebreaks: readonly string[]; readonly rows: readonly StandingRow[] };
+  readonly standings: Standings;
   readonly pairings: readonly TournamentPairing[];
 }
 

@@ -187,7 +187,7 @@ export function TournamentPage({ id }: { id: string }) {
   const rounds = [...new Set(shown.pairings.map((p) => p.round))].sort((a, b) => b - a);
   const podium = s.state === 'finished' ? shown.standings.rows.filter((r) => r.place <= 3).slice(0, 3) : [];
   // Before its first round the standings are its players, by rating, with nothing scored yet.
-  const rows: readonly StandingRow[] =
+  const rows: readonly Omit<StandingRow, 'account'>[] =
     shown.standings.rows.length > 0 || s.state !== 'created'
       ? shown.standings.rows
       : shown.entries

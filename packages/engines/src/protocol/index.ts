@@ -10,3 +10,4 @@ export * from './parse.ts';
 export * from './puzzles.ts';
 export * from './requests.ts';
 export * from './review.ts';
+export * from './standings.ts';
