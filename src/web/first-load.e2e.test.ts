@@ -10,13 +10,18 @@ import { staticSite } from './static-site.testing.ts';
 
 /**
  * What a phone's first screen loads (issue 46, build item 6): the home page draws without any board,
- * the sessions that play one, the create dialog, the seats' agents or the record readers; each comes
- * when it is first wanted. The modules are told by their chunks' names (vite names a chunk for its
- * first module), which the test first finds in the build, so a renamed chunk fails it rather than
- * passing it unseen.
+ * the code that plays one (the `play` chunk: sessions, shell, the seats' agents, the record readers;
+ * scripts/page-chunks.ts) or the create dialog; each comes when it is first wanted. The modules are
+ * told by their chunks' names, which the test first finds in the build, so a renamed chunk fails it
+ * rather than passing it unseen.
  */
 const site = staticSite();
-const LATER = ['sessions-', 'view-', 'create-game-', 'record-file-', 'setup-'] as const;
+const LATER = ['play-', 'view-', 'create-game-'] as const;
+/**
+ * The most script files a game's page may take (its code, its board's, its catalog parts): each is a
+ * request, six at a time to one server over HTTP/1.1, and a game page once took 45 of about a kilobyte.
+ */
+const GAME_PAGE_SCRIPTS = 12;
 
 /** The build's script files loaded by the page so far. */
 const scriptsLoaded = (page: Page): Promise<string[]> =>
@@ -46,18 +51,33 @@ describe('the first load', () => {
       await expect.poll(() => page.locator('[data-game-card="hive"]').isVisible()).toBe(true);
       const first = await scriptsLoaded(page);
       expect(first.filter((f) => LATER.some((prefix) => f.startsWith(prefix)))).toEqual([]);
-      // The dialog, its forms and the seats' agents come with the first click.
+      // The dialog and its forms come with the first click, and the code of the games it starts
+      // (the seats' agents are play's); no board yet.
       const form = await gameForm(page, 'Hex');
       await expect.poll(() => form.isVisible()).toBe(true);
       const withDialog = await scriptsLoaded(page);
       expect(withDialog.some((f) => f.startsWith('create-game-'))).toBe(true);
-      expect(withDialog.some((f) => f.startsWith('sessions-'))).toBe(false);
+      expect(withDialog.some((f) => f.startsWith('view-'))).toBe(false);
       // A game on this screen brings its board and its session.
       await page.goto(`${site.base}#game=hex&seats=human,human&seed=first-load`);
       await expect.poll(() => page.locator('svg.hex-board').isVisible()).toBe(true);
       const withBoard = await scriptsLoaded(page);
-      expect(withBoard.some((f) => f.startsWith('sessions-'))).toBe(true);
+      expect(withBoard.some((f) => f.startsWith('play-'))).toBe(true);
       expect(withBoard.some((f) => f.startsWith('view-'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it(`a game's page comes in at most ${GAME_PAGE_SCRIPTS} script files`, async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.base}#game=hex&seats=human,human&seed=few-files`);
+      await expect.poll(() => page.locator('svg.hex-board').isVisible()).toBe(true);
+      const files = await scriptsLoaded(page);
+      console.log(`a Hex game's page loaded ${files.length} script files: ${files.join(' ')}`);
+      expect(files.length, files.join('\n')).toBeLessThanOrEqual(GAME_PAGE_SCRIPTS);
     } finally {
       await context.close();
     }
