@@ -185,6 +185,8 @@ describe('the app in the player’s language', () => {
       await page.reload();
       await page.getByRole('button', { name: ja['home.createGame'] }).waitFor();
       expect(await lang(page)).toBe('ja');
+      // The menu draws its settings when it opens.
+      await page.locator('summary[aria-label]').first().click();
       expect(await page.getByTestId('language').inputValue()).toBe('ja');
     });
   });

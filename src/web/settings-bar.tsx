@@ -1,4 +1,5 @@
 import { Moon, Settings2, Sun, Volume2, VolumeX } from 'lucide-preact';
+import { useState } from 'preact/hooks';
 import { t } from './i18n/index.ts';
 import { LanguagePicker } from './i18n/picker.tsx';
 import { LookSettings } from './look-settings.tsx';
@@ -7,6 +8,8 @@ import { THEMES, type Theme, updateSettings, useSettings } from './settings.ts';
 /** Theme and sound on every page; the boards' look, move confirmation and the language in a menu beside them. */
 export function SettingsBar() {
   const { theme, sound, confirmMoves } = useSettings();
+  // The menu's settings are drawn when it opens, not on every page's first render while folded away.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div class="settings">
       <label class="theme-choice">
@@ -18,18 +21,20 @@ export function SettingsBar() {
           ))}
         </select>
       </label>
-      <details class="settings-menu">
+      <details class="settings-menu" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
         <summary aria-label={t('settings.more')} title={t('settings.more')}>
           <Settings2 class="icon" aria-hidden="true" />
         </summary>
-        <div class="settings-panel">
-          <LookSettings />
-          <label>
-            <input type="checkbox" checked={confirmMoves} onChange={(e) => updateSettings({ confirmMoves: e.currentTarget.checked })} />{' '}
-            {t('settings.confirmMoves')}
-          </label>
-          <LanguagePicker />
-        </div>
+        {menuOpen && (
+          <div class="settings-panel">
+            <LookSettings />
+            <label>
+              <input type="checkbox" checked={confirmMoves} onChange={(e) => updateSettings({ confirmMoves: e.currentTarget.checked })} />{' '}
+              {t('settings.confirmMoves')}
+            </label>
+            <LanguagePicker />
+          </div>
+        )}
       </details>
       <button
         type="button"
