@@ -29,6 +29,7 @@ import { outcomeText, seatWord } from './i18n/outcome.ts';
 import { MoveBox } from './move-box.tsx';
 import { gamePage } from './online/links.ts';
 import { OnlinePanel, OpenSeats } from './online/panel.tsx';
+import { usePaintedOnce } from './painted-once.ts';
 import { PlayerStrip } from './player-strip.tsx';
 import { puzzleStatus } from './puzzles/status.ts';
 import { downloadRecord } from './record-file.ts';
@@ -137,6 +138,8 @@ export function GameShell<S, M, O>({
   const [folding, setResultFolded] = useState<boolean | null>(null);
   const resultFolded = folding ?? (s.online ? seenBefore.includes(s.online.id) : false);
   const resultShown = s.outcome !== null && s.live && !s.analysis && !s.puzzle;
+  // The board first: what stands beside it is drawn in the next task, the first time a page loads.
+  const sideNow = usePaintedOnce();
   return (
     <main class={`game-page game-${s.game.id}${two ? ' two-seats' : ''}`}>
       <header class="topbar">
@@ -230,57 +233,61 @@ export function GameShell<S, M, O>({
           )}
         </div>
         <div class="side">
-          {s.online && <OnlinePanel info={s.online} seatLabels={labels} over={s.outcome !== null} toMove={s.toMove} />}
-          {s.online && s.outcome === null && s.localSeats.length === 0 && analysable(s) && (
-            <a href={analyseUrl(s)} class="button-link watch-analyse" data-testid="analyse-now">
-              <Microscope class="icon" aria-hidden="true" /> {t('game.analysePosition')}
-            </a>
-          )}
-          {s.online && s.outcome !== null && !s.game.stochastic && (
-            <Suspense fallback={null}>
-              <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={labels} ply={s.ply} />
-            </Suspense>
-          )}
-          {aside}
-          {s.analysis ? (
-            <Suspense fallback={null}>
-              <AnalysisSide session={s} seatLabels={labels} />
-            </Suspense>
-          ) : s.puzzle ? (
-            <Suspense fallback={null}>
-              <PuzzleSide session={s} seatLabels={labels} />
-            </Suspense>
-          ) : (
+          {sideNow && (
             <>
-              <MoveList
-                moves={s.moves}
-                rounds={s.rounds}
-                ply={s.ply}
-                goTo={s.goTo}
-                separator={separator}
-                label={moveLabel}
-                // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
-                paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
-              />
-              <MoveBox session={s} />
-              <Controls session={s} flipped={flipped} flip={() => setFlipped((f) => !f)} />
-            </>
-          )}
-          {!s.analysis && !s.puzzle && (
-            <p class="seed">
-              {s.online ? (
-                <>
-                  {t('game.onlineGame')} <code>{s.online.id}</code>
-                </>
+              {s.online && <OnlinePanel info={s.online} seatLabels={labels} over={s.outcome !== null} toMove={s.toMove} />}
+              {s.online && s.outcome === null && s.localSeats.length === 0 && analysable(s) && (
+                <a href={analyseUrl(s)} class="button-link watch-analyse" data-testid="analyse-now">
+                  <Microscope class="icon" aria-hidden="true" /> {t('game.analysePosition')}
+                </a>
+              )}
+              {s.online && s.outcome !== null && !s.game.stochastic && (
+                <Suspense fallback={null}>
+                  <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={labels} ply={s.ply} />
+                </Suspense>
+              )}
+              {aside}
+              {s.analysis ? (
+                <Suspense fallback={null}>
+                  <AnalysisSide session={s} seatLabels={labels} />
+                </Suspense>
+              ) : s.puzzle ? (
+                <Suspense fallback={null}>
+                  <PuzzleSide session={s} seatLabels={labels} />
+                </Suspense>
               ) : (
                 <>
-                  {t('game.seed')} <code>{s.setup.seed}</code>
+                  <MoveList
+                    moves={s.moves}
+                    rounds={s.rounds}
+                    ply={s.ply}
+                    goTo={s.goTo}
+                    separator={separator}
+                    label={moveLabel}
+                    // Two players a move each, in turn; DiceWars' turns are several moves (its dice: stochastic).
+                    paired={two && !s.game.stochastic && s.rounds.every((r, i) => (r != null) === (i % 2 === 0))}
+                  />
+                  <MoveBox session={s} />
+                  <Controls session={s} flipped={flipped} flip={() => setFlipped((f) => !f)} />
                 </>
-              )}{' '}
-              · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
-            </p>
+              )}
+              {!s.analysis && !s.puzzle && (
+                <p class="seed">
+                  {s.online ? (
+                    <>
+                      {t('game.onlineGame')} <code>{s.online.id}</code>
+                    </>
+                  ) : (
+                    <>
+                      {t('game.seed')} <code>{s.setup.seed}</code>
+                    </>
+                  )}{' '}
+                  · {s.players.map((who, i) => `${seat(i)}: ${who}`).join(', ')}
+                </p>
+              )}
+              <HowToPlay>{help}</HowToPlay>
+            </>
           )}
-          <HowToPlay>{help}</HowToPlay>
         </div>
       </div>
     </main>
