@@ -90,9 +90,12 @@ const PAGES = {
 
 /** Starts loading a route's page (main.tsx, beside the catalog), so its first render finds it in. */
 export const loadPage = (route: Route): Promise<unknown> => {
-  // An online game's state and board are asked for beside the page's code, not after it (early-read.ts).
-  if (route.page === 'online') readGameEarly(route.id);
-  return PAGES[route.page]();
+  if (route.page !== 'online') return PAGES[route.page]();
+  // An online game's state and board are asked for beside the page's code, not after it (early-read.ts),
+  // and the page first draws once the state is read too: the game, not a line saying it is loading.
+  readGameEarly(route.id);
+  const { id } = route;
+  return Promise.all([PAGES.online(), import('./online/api.ts').then((m) => m.readGameFirst(id))]);
 };
 
 const page = <P,>(load: () => Promise<(props: P) => JSX.Element | null>) => lazy(() => load().then((c) => ({ default: c })));

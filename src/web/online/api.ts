@@ -86,6 +86,24 @@ export async function fetchGame(id: string): Promise<Result<PublicGame>> {
   return game ? ok(game) : fail(unreadable('game'));
 }
 
+/** Answers read before their page first rendered, by game id: each is taken once. */
+const readFirst = new Map<string, Result<PublicGame>>();
+
+/**
+ * Reads game `id` as its page loads, beside the page's code (app.tsx): the page's first render then
+ * draws the game, not a "Loading" line painted for the moment the answer takes to be read.
+ */
+export async function readGameFirst(id: string): Promise<void> {
+  readFirst.set(id, await fetchGame(id));
+}
+
+/** The answer readGameFirst read for game `id`, once; undefined when there is none (the page asks itself). */
+export function takeGameRead(id: string): Result<PublicGame> | undefined {
+  const answer = readFirst.get(id);
+  readFirst.delete(id);
+  return answer;
+}
+
 /** A new game; the seat the request names is taken for this browser's account (a guest's, if need be). */
 export async function createGame(request: NewGame): Promise<Result<{ id: string }>> {
   if (request.seat !== undefined) {

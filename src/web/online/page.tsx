@@ -1,32 +1,46 @@
+import type { Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
-import { fetchGame } from './api.ts';
+import { fetchGame, takeGameRead } from './api.ts';
 import { type Followed, followGame } from './model.ts';
 import type { PublicGame } from './protocol.ts';
 
-/** The page of an online game (/g/<id>): its public state from the server, then the live board. */
+/** What the page shows of a game's state: the game followed, or why it cannot. */
+type Shown = { ok: true; initial: PublicGame; followed: Followed<unknown> } | { ok: false; error: string };
+
+function shown(r: Result<PublicGame>): Shown {
+  if (!r.ok) return { ok: false, error: r.error.message };
+  // The page shows only what it can rebuild: a game it cannot read is said so, not half drawn.
+  const game = findGame(r.value.game);
+  const readable = game.ok ? followGame(game.value, r.value, Date.now()) : game;
+  if (!readable.ok || !webGameOf(r.value.game))
+    return { ok: false, error: `this page cannot show it (${readable.ok ? r.value.game : readable.error.message})` };
+  return { ok: true, initial: r.value, followed: readable.value };
+}
+
+/**
+ * The page of an online game (/g/<id>): its public state from the server, then the live board. The
+ * state read as the page loaded (app.tsx) is drawn at once; else the page asks for it.
+ */
 export function OnlinePage({ id }: { id: string }) {
-  const [shown, setShown] = useState<{ initial: PublicGame; followed: Followed<unknown> } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<Shown | null>(() => {
+    const first = takeGameRead(id);
+    return first ? shown(first) : null;
+  });
   useEffect(() => {
+    if (state) return;
     let current = true;
     void fetchGame(id).then((r) => {
-      if (!current) return;
-      if (!r.ok) return setError(r.error.message);
-      // The page shows only what it can rebuild: a game it cannot read is said so, not half drawn.
-      const game = findGame(r.value.game);
-      const readable = game.ok ? followGame(game.value, r.value, Date.now()) : game;
-      if (!readable.ok || !webGameOf(r.value.game))
-        return setError(`this page cannot show it (${readable.ok ? r.value.game : readable.error.message})`);
-      setShown({ initial: r.value, followed: readable.value });
+      if (current) setState(shown(r));
     });
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, state]);
+  const error = state && !state.ok ? state.error : null;
   if (error)
     return (
       <main>
@@ -37,7 +51,7 @@ export function OnlinePage({ id }: { id: string }) {
         <a href="/">{t('app.home')}</a>
       </main>
     );
-  if (!shown)
+  if (!state?.ok)
     return (
       <main>
         <p role="status" data-testid="status">
@@ -45,6 +59,6 @@ export function OnlinePage({ id }: { id: string }) {
         </p>
       </main>
     );
-  const { OnlineView } = webGameOf(shown.initial.game) as WebGame;
-  return <OnlineView initial={shown.initial} followed={shown.followed} />;
+  const { OnlineView } = webGameOf(state.initial.game) as WebGame;
+  return <OnlineView initial={state.initial} followed={state.followed} />;
 }
