@@ -229,6 +229,11 @@ describe('a tournament in the browser', () => {
     const shared = await link.inputValue();
     expect(shared).toMatch(new RegExp(`^${base()}/tournament/${id}\\?invite=[A-Za-z0-9_-]{12}$`));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Its button copies the link.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
     await screenshot(page, 'test-results/tournament-conditions-organiser-phone.png', { fullPage: true });
     // She joins her own tournament without the link in her address bar (the page knows her invitation),
     // and so is refused for the next condition only: she has no rated game either.
