@@ -174,6 +174,19 @@ export const sitePagesToSee = (site: () => SitePages): readonly SitePage[] => [
     inView: BOTH(['.tournaments-page h2']),
   },
   {
+    name: 'tournaments, the create form',
+    who: 'player',
+    path: () => '/tournaments',
+    ready: ['[data-list=upcoming] [data-tournament]', '.tournaments-page .controls button[aria-expanded]'],
+    // The form open, its entry conditions too: checked for axe, and for fitting a phone in every language.
+    prepare: async (page) => {
+      // By the keyboard: a pointer left on the button would leave it hovered, and its hover colour is another check's.
+      await page.locator('.tournaments-page .controls button[aria-expanded]').press('Enter');
+      await page.locator('form.tournament-form input[name=inviteOnly]').waitFor();
+    },
+    inView: { wide: ['form.tournament-form h2'] },
+  },
+  {
     name: 'tournament, upcoming, its organiser',
     who: 'player',
     path: () => `/tournament/${site().tournament}`,

@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStream, registerBot, request } from '../server/online.testing.ts';
+import type { Catalog } from './i18n/catalog.ts';
+import { type MessageKey, type MessageValues, setCatalog, t } from './i18n/index.ts';
+import en from './i18n/messages/en.ts';
+import es from './i18n/messages/es.ts';
 import { screenshot } from './screenshots.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -10,7 +14,9 @@ import { staticSite } from './static-site.testing.ts';
  * player joins it on its page and starts it, is told on the home page that the game it was paired in
  * has started and goes to it, plays it (the bot
  * answers at random), goes back to the tournament from the result and sees the standings changed
- * and the podium; the tournament shows on their profile with their place.
+ * and the podium; the tournament shows on their profile with their place. An organiser sets who may
+ * join on the form (on a 360 px phone), shares the invitation's link, and a player in Spanish is
+ * refused in Spanish, with the reason each time.
  */
 const site = staticSite({
   online: { rate: 100_000, identity: { signupsPerHour: 100 }, tournaments: { tickMs: 100 } },
@@ -22,9 +28,14 @@ afterEach(async () => {
   for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
 });
 const base = () => site.base.replace(/\/$/, '');
+/** A message as the catalog of `locale` says it: what the page must show. */
+function said(locale: 'en' | 'es', catalog: Catalog, key: MessageKey, values?: MessageValues): string {
+  setCatalog(locale, catalog);
+  return t(key, values);
+}
 
-async function device(name: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await site.browser.newContext({ viewport });
+async function device(name: string, viewport: { width: number; height: number }, locale?: string): Promise<Page> {
+  const context = await site.browser.newContext({ viewport, ...(locale ? { locale } : {}) });
   context.setDefaultTimeout(PATIENCE_MS);
   contexts.push(context);
   const made = await context.request.post(`${base()}/api/account`, {
@@ -82,7 +93,7 @@ describe('a tournament in the browser', () => {
     await form.getByRole('button', { name: 'Create the tournament' }).click();
     await form.getByRole('alert').getByText('Give the tournament a name').waitFor();
     await form.getByLabel('Name').fill('Ann’s cup');
-    await form.getByLabel('Game').selectOption('tictactoe');
+    await form.getByRole('combobox', { name: 'Game' }).selectOption('tictactoe');
     await form.getByRole('radio', { name: 'Swiss' }).check();
     await form.getByLabel('Rounds').fill('40');
     await form.getByRole('button', { name: 'Create the tournament' }).click();
@@ -177,6 +188,88 @@ describe('a tournament in the browser', () => {
     await page.goto(`${base()}/tournaments`);
     await page.locator(`[data-list=finished] [data-tournament="${id}"]`).waitFor();
     await screenshot(page, 'test-results/tournaments-list-wide.png', { fullPage: true });
+  });
+
+  it('entry conditions set on the form, shown on the page, its invitation shared; another player refused in their language', async () => {
+    // The form on the narrowest phone we keep to.
+    const page = await device('Tour_Di', { width: 360, height: 740 });
+    await page.goto(`${base()}/tournaments`);
+    await page.getByRole('button', { name: 'Create a tournament' }).click();
+    const form = page.locator('form.tournament-form');
+    await form.getByLabel('Name').fill('Di’s invitational');
+    await form.getByRole('combobox', { name: 'Game' }).selectOption('tictactoe');
+    await form.getByRole('radio', { name: 'Swiss' }).check();
+    await form.getByLabel('Rounds').fill('1');
+    await form.getByRole('radio', { name: 'When I start it' }).check();
+    // A range upside down is said in words before anything is sent.
+    await form.getByLabel('Lowest rating').fill('1800');
+    await form.getByLabel('Highest rating').fill('1600');
+    await form.getByRole('button', { name: 'Create the tournament' }).click();
+    await form
+      .getByRole('alert')
+      .getByText(said('en', en, 'tournament.ratingOrder'))
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await form.evaluate((f) => f.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'test-results/tournament-conditions-form-phone.png', { fullPage: true });
+    await form.getByLabel('Lowest rating').fill('');
+    await form.getByLabel('Highest rating').fill('');
+    await form.getByLabel('At least this many rated games of its kind').fill('3');
+    await form.getByLabel('By invitation only').check();
+    await form.getByRole('button', { name: 'Create the tournament' }).click();
+    await page.waitForURL(/\/tournament\/[A-Za-z0-9_-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+
+    // Its page says who may join; its organiser (alone) is shown the link to share.
+    const conditions = page.getByTestId('conditions');
+    await conditions.getByText('By invitation: from the link its organiser shares.').waitFor();
+    await conditions.getByText('At least 3 rated games of its kind.').waitFor();
+    const link = page.getByTestId('invite-link');
+    await link.waitFor();
+    const shared = await link.inputValue();
+    expect(shared).toMatch(new RegExp(`^${base()}/tournament/${id}\\?invite=[A-Za-z0-9_-]{12}$`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Its button copies the link.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
+    await screenshot(page, 'test-results/tournament-conditions-organiser-phone.png', { fullPage: true });
+    // She joins her own tournament without the link in her address bar (the page knows her invitation),
+    // and so is refused for the next condition only: she has no rated game either.
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText(said('en', en, 'tournament.refusal.ratedGames', { count: 3 }))
+      .waitFor();
+
+    // A player whose browser speaks Spanish: the conditions in Spanish, no link for her, and each refusal's reason.
+    const eva = await device('Tour_Eva', { width: 360, height: 740 }, 'es-ES');
+    await eva.goto(`${base()}/tournament/${id}`);
+    await eva
+      .getByTestId('conditions')
+      .getByText(said('es', es, 'tournament.condition.invite'))
+      .waitFor();
+    expect(await eva.getByTestId('invite-link').count()).toBe(0);
+    const join = eva.getByRole('button', { name: said('es', es, 'tournament.join'), exact: true });
+    await join.click();
+    await eva
+      .getByRole('alert')
+      .getByText(said('es', es, 'tournament.refusal.invite'))
+      .waitFor();
+    // With the organiser's link, the invitation is good; her rated games are not enough.
+    await eva.goto(shared);
+    await join.click();
+    await eva
+      .getByRole('alert')
+      .getByText(said('es', es, 'tournament.refusal.ratedGames', { count: 3 }))
+      .waitFor();
+    expect(await eva.getByRole('alert').textContent()).not.toContain('Tour_Di');
+    expect(await eva.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(eva, 'test-results/tournament-conditions-refused-phone-es.png', { fullPage: true });
+    // Nobody but its organiser reads the invitation from the server either.
+    const asked = await eva.context().request.get(`${base()}/api/tournaments/${id}/invite`);
+    expect(asked.status()).toBe(403);
   });
 
   it('its organiser starts it with "Start now", and the page opens her game itself once it is made', async () => {

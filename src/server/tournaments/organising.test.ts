@@ -103,6 +103,8 @@ describe('organising a tournament from its page', () => {
       const made = await create('Veterans', conditions);
       const id = (made.json as { id: string }).id;
       expect(made.json).not.toHaveProperty('invite');
+      // Open to all but its conditions: there is no invitation to read.
+      expect((await organiser.ask('GET', `/api/tournaments/${id}/invite`)).status).toBe(404);
       expect((await organiser.ask('GET', `/api/tournaments/${id}`)).json?.tournament).toMatchObject({ conditions });
       const refused = await player.ask('POST', `/api/tournaments/${id}/join`);
       expect([refused.status, refused.json]).toEqual([403, { code, error }]);
@@ -115,6 +117,16 @@ describe('organising a tournament from its page', () => {
     const read = await organiser.ask('GET', `/api/tournaments/${id}`);
     expect(read.json?.tournament).toMatchObject({ conditions: { inviteOnly: true } });
     expect(read.text).not.toContain(invite);
+    // Its organiser reads the code again (a page opened later shows the link); nobody else does.
+    const again = await organiser.ask('GET', `/api/tournaments/${id}/invite`);
+    expect([again.status, again.json, again.headers['cache-control']]).toEqual([200, { invite }, 'no-store']);
+    const byPlayer = await player.ask('GET', `/api/tournaments/${id}/invite`);
+    expect([byPlayer.status, byPlayer.json]).toEqual([403, { error: 'only orla, who organises Friends, may read its invitation' }]);
+    expect(byPlayer.text).not.toContain(invite);
+    const byNobody = await new Browser(site.base, '127.0.0.1').ask('GET', `/api/tournaments/${id}/invite`);
+    expect(byNobody.status).toBe(401);
+    expect(byNobody.text).not.toContain(invite);
+    expect((await organiser.ask('GET', '/api/tournaments/nothing/invite')).status).toBe(404);
     for (const body of [undefined, { invite: 'guess' }])
       expect((await player.ask('POST', `/api/tournaments/${id}/join`, body)).json).toEqual({
         code: 'tournament-invite',

@@ -318,6 +318,18 @@ function registerOrganising(app: FastifyInstance, desk: Desk): void {
     void reply.code(403).send({ error: `only ${t.organiserName}, who organises ${t.name}, may do that` });
     return null;
   };
+  // An invitation's link, read again by its organiser alone (the create answer told it once; a page
+  // opened later needs it to share): anyone else is refused, and no cache keeps it.
+  app.get('/api/tournaments/:id/invite', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const me = await desk.player(request, reply);
+    if (!me) return reply;
+    const t = await desk.tournament(request, reply);
+    if (!t) return reply;
+    if (t.organiser !== me.id)
+      return reply.code(403).send({ error: `only ${t.organiserName}, who organises ${t.name}, may read its invitation` });
+    if (!t.settings.invite) return reply.code(404).send({ error: `${t.name} is open to all: it has no invitation` });
+    return reply.header('cache-control', 'no-store').send({ invite: t.settings.invite });
+  });
   app.post('/api/tournaments/:id/start', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
     const t = await organiser(request, reply);
     if (!t) return reply;

@@ -31,12 +31,15 @@ export interface TournamentSummary {
   readonly cycles?: number;
   readonly byePoints?: number;
   /** Who may join. */
-  readonly conditions?: {
-    readonly minRatedGames?: number;
-    readonly minRating?: number;
-    readonly maxRating?: number;
-    readonly inviteOnly?: boolean;
-  };
+  readonly conditions?: EntryConditions;
+}
+
+/** Who may join a tournament (the server's conditions.ts): each absent is no condition. */
+export interface EntryConditions {
+  readonly minRatedGames?: number;
+  readonly minRating?: number;
+  readonly maxRating?: number;
+  readonly inviteOnly?: boolean;
 }
 
 export type { StandingRow };
@@ -125,6 +128,7 @@ export interface NewTournament {
   readonly rounds?: number;
   readonly cycles?: number;
   readonly durationMs?: number;
+  readonly conditions?: EntryConditions;
 }
 
 export async function createTournament(t: NewTournament): Promise<Result<{ id: string }>> {
@@ -132,6 +136,13 @@ export async function createTournament(t: NewTournament): Promise<Result<{ id: s
   if (!r.ok) return r;
   const id = (r.value as { id?: unknown } | null)?.id;
   return typeof id === 'string' ? ok({ id }) : fail(notMade('tournament'));
+}
+
+/** An invitation-only tournament's code, which the server tells its organiser alone (null for anyone else, or none). */
+export async function fetchInvite(id: string): Promise<string | null> {
+  const r = await call(`/api/tournaments/${encodeURIComponent(id)}/invite`);
+  const invite = r.ok ? (r.value as { invite?: unknown } | null)?.invite : undefined;
+  return typeof invite === 'string' ? invite : null;
 }
 
 /** What a player or its organiser does to a tournament. */

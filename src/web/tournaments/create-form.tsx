@@ -14,7 +14,8 @@ const TWO_PLAYER_GAMES = WEB_GAMES.filter((g) => g.game.players.min <= 2 && g.ga
 
 /**
  * The form that makes a tournament (a signed-in player's): its game, kind, clock, rated or casual,
- * its start (a time, or when its organiser starts it) and what its kind needs. Checked here as the
+ * its start (a time, or when its organiser starts it), what its kind needs and who may join (rated
+ * games, a rating range, by invitation). Checked here as the
  * server checks it; what the server still refuses is said in its words.
  */
 export function CreateTournament({ made }: { made: (id: string) => void }) {
@@ -29,6 +30,10 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
     rounds: '5',
     cycles: '1',
     minutes: '60',
+    minRatedGames: '',
+    minRating: '',
+    maxRating: '',
+    inviteOnly: false,
   }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,6 +116,52 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
         )}
         <label class="inline">
           <input type="radio" name="start" checked={f.manual} onChange={() => set('manual', true)} /> {t('tournament.startByHand')}
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>{t('tournament.conditions')}</legend>
+        <p class="muted hint">{t('tournament.conditionsHint')}</p>
+        <label>
+          {t('tournament.minRatedGames')}
+          <input
+            name="minRatedGames"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1000}
+            value={f.minRatedGames}
+            onInput={(e) => set('minRatedGames', e.currentTarget.value)}
+          />
+        </label>
+        <div class="rating-range">
+          <label>
+            {t('tournament.minRating')}
+            <input
+              name="minRating"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={4000}
+              value={f.minRating}
+              onInput={(e) => set('minRating', e.currentTarget.value)}
+            />
+          </label>
+          <label>
+            {t('tournament.maxRating')}
+            <input
+              name="maxRating"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={4000}
+              value={f.maxRating}
+              onInput={(e) => set('maxRating', e.currentTarget.value)}
+            />
+          </label>
+        </div>
+        <label class="inline">
+          <input type="checkbox" name="inviteOnly" checked={f.inviteOnly} onChange={(e) => set('inviteOnly', e.currentTarget.checked)} />{' '}
+          {t('tournament.inviteOnly')}
         </label>
       </fieldset>
       {problem && (

@@ -18,6 +18,10 @@ const fields = (over: Partial<Fields> = {}): Fields => ({
   rounds: '5',
   cycles: '1',
   minutes: '60',
+  minRatedGames: '',
+  minRating: '',
+  maxRating: '',
+  inviteOnly: false,
   ...over,
 });
 
@@ -51,6 +55,25 @@ describe('the create form, checked as the server checks it', () => {
     expect(tournamentOf(fields({ kind: 'swiss', rounds: '2.5' }), NOW)).toBe('A Swiss has from 1 to 30 rounds.');
     expect(tournamentOf(fields({ kind: 'round-robin', cycles: '0' }), NOW)).toBe('A round robin has from 1 to 4 cycles.');
     expect(tournamentOf(fields({ minutes: '1441' }), NOW)).toBe('An arena lasts from 1 to 1440 minutes (a day).');
+  });
+
+  it('asks who may join only what was filled in, bounded as the server bounds it', () => {
+    // Nothing filled in: no conditions sent (the summary then says "anyone").
+    expect(tournamentOf(fields(), NOW)).not.toHaveProperty('conditions');
+    expect(tournamentOf(fields({ minRatedGames: '0' }), NOW)).not.toHaveProperty('conditions');
+    expect(tournamentOf(fields({ minRatedGames: ' 10 ', minRating: '1400', maxRating: '1900', inviteOnly: true }), NOW)).toMatchObject({
+      conditions: { minRatedGames: 10, minRating: 1400, maxRating: 1900, inviteOnly: true },
+    });
+    expect((tournamentOf(fields({ maxRating: '1600' }), NOW) as { conditions: unknown }).conditions).toEqual({ maxRating: 1600 });
+    expect((tournamentOf(fields({ minRating: '0' }), NOW) as { conditions: unknown }).conditions).toEqual({ minRating: 0 });
+    expect(tournamentOf(fields({ minRatedGames: '1001' }), NOW)).toBe('The rated games asked for are a whole number from 0 to 1000.');
+    expect(tournamentOf(fields({ minRatedGames: '-1' }), NOW)).toBe('The rated games asked for are a whole number from 0 to 1000.');
+    expect(tournamentOf(fields({ minRating: '1500.5' }), NOW)).toBe('A rating asked for is a whole number from 0 to 4000.');
+    expect(tournamentOf(fields({ maxRating: '4001' }), NOW)).toBe('A rating asked for is a whole number from 0 to 4000.');
+    expect(tournamentOf(fields({ minRating: '1800', maxRating: '1600' }), NOW)).toBe('The lowest rating cannot be above the highest.');
+    expect(tournamentOf(fields({ minRating: '1600', maxRating: '1600' }), NOW)).toMatchObject({
+      conditions: { minRating: 1600, maxRating: 1600 },
+    });
   });
 
   it('counts down as a clock reads', () => {

@@ -1,5 +1,5 @@
 import { t } from '../i18n/index.ts';
-import type { NewTournament, TournamentKind } from './api.ts';
+import type { EntryConditions, NewTournament, TournamentKind } from './api.ts';
 
 /** The create form's fields read as the tournament they ask for, checked as the server checks them (routes.ts). */
 
@@ -29,6 +29,11 @@ export interface Fields {
   rounds: string;
   cycles: string;
   minutes: string;
+  /** Who may join: empty for no such condition. */
+  minRatedGames: string;
+  minRating: string;
+  maxRating: string;
+  inviteOnly: boolean;
 }
 
 /** What is wrong with the fields, in words, or the tournament they ask for: the server's own bounds, checked here first. */
@@ -46,7 +51,17 @@ export function tournamentOf(f: Fields, now: number): NewTournament | string {
     if (startsAt < now) return t('tournament.startPassed');
     if (startsAt > now + 30 * 86_400_000) return t('tournament.startTooLate');
   }
-  const base = { kind: f.kind, name, game: f.game, clock: clockOf(f.clock), rated: f.rated, startsAt };
+  const conditions = conditionsOf(f, whole);
+  if (typeof conditions === 'string') return conditions;
+  const base = {
+    kind: f.kind,
+    name,
+    game: f.game,
+    clock: clockOf(f.clock),
+    rated: f.rated,
+    startsAt,
+    ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
+  };
   if (f.kind === 'swiss') {
     const rounds = whole(f.rounds, 1, 30);
     return rounds === null ? t('tournament.roundsRange') : { ...base, rounds };
@@ -57,4 +72,22 @@ export function tournamentOf(f: Fields, now: number): NewTournament | string {
   }
   const minutes = whole(f.minutes, 1, 1440);
   return minutes === null ? t('tournament.durationRange') : { ...base, durationMs: minutes * 60_000 };
+}
+
+/** Who may join, as the server's schema bounds it (0–1000 games, ratings 0–4000, the least at most the most); an empty field asks nothing. */
+function conditionsOf(f: Fields, whole: (text: string, low: number, high: number) => number | null): EntryConditions | string {
+  const bound = (text: string, high: number) => (text.trim() === '' ? undefined : whole(text.trim(), 0, high));
+  const games = bound(f.minRatedGames, 1000);
+  if (games === null) return t('tournament.ratedGamesRange');
+  const low = bound(f.minRating, 4000);
+  const high = bound(f.maxRating, 4000);
+  if (low === null || high === null) return t('tournament.ratingBounds');
+  if (low !== undefined && high !== undefined && low > high) return t('tournament.ratingOrder');
+  return {
+    // No rated game asked is no condition: the page would say "at least 0".
+    ...(games ? { minRatedGames: games } : {}),
+    ...(low !== undefined ? { minRating: low } : {}),
+    ...(high !== undefined ? { maxRating: high } : {}),
+    ...(f.inviteOnly ? { inviteOnly: true } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
 import {
   act,
+  fetchInvite,
   fetchTournament,
   joinTournament,
   type StandingRow,
@@ -17,6 +18,8 @@ import {
   type TournamentPairing,
   type TournamentShown,
 } from './api.ts';
+import { inviteLink } from './conditions-text.ts';
+import { WhoMayJoin } from './entry-conditions.tsx';
 import { joinRefusalText } from './join-refusal.ts';
 import { applyNews, caughtUp } from './live.ts';
 import { settingsLine, whenLine } from './parts.tsx';
@@ -142,6 +145,17 @@ export function TournamentPage({ id }: { id: string }) {
     const fresh = [...games].find((g) => !seen.has(g));
     if (fresh) window.location.assign(gamePage(fresh));
   }, [shown, me]);
+  // An invitation-only tournament's organiser is told its code (to share its link, and to join it themselves).
+  const [invite, setInvite] = useState<string | null>(null);
+  const asksInvite = me !== null && shown?.tournament.organiser === me && shown.tournament.conditions?.inviteOnly === true;
+  useEffect(() => {
+    if (!asksInvite) return setInvite(null);
+    let current = true;
+    void fetchInvite(id).then((code) => current && setInvite(code));
+    return () => {
+      current = false;
+    };
+  }, [id, asksInvite]);
   const countdown = useCountdown(shown?.tournament.state === 'created' ? shown.tournament.startsAt : null);
   const arenaLeft = useCountdown(
     shown?.tournament.state === 'running' && shown.tournament.kind === 'arena' ? shown.tournament.endsAt : null,
@@ -170,7 +184,7 @@ export function TournamentPage({ id }: { id: string }) {
     setBusy(true);
     setRefused(null);
     if (action === 'join')
-      return void joinTournament(id, new URLSearchParams(window.location.search).get('invite')).then((refusal) => {
+      return void joinTournament(id, new URLSearchParams(window.location.search).get('invite') ?? invite).then((refusal) => {
         setBusy(false);
         if (refusal) return setRefused(joinRefusalText(refusal, s));
         reload.current();
@@ -263,6 +277,7 @@ export function TournamentPage({ id }: { id: string }) {
           {t(`tournament.entry.${entry.state}`)}
         </p>
       )}
+      {open && <WhoMayJoin conditions={s.conditions} link={organiser && invite ? inviteLink(window.location.origin, id, invite) : null} />}
       {next?.game && (
         <section class="card your-next" aria-labelledby="your-next">
           <h3 id="your-next">{t('tournament.yourGame', { round: next.round })}</h3>

@@ -1,0 +1,49 @@
+import { useState } from 'preact/hooks';
+import { t } from '../i18n/index.ts';
+import type { EntryConditions } from './api.ts';
+import { conditionLines } from './conditions-text.ts';
+
+/** The link to share, with a button that copies it (or selects it where the browser will not copy). */
+function InviteLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="invite-link">
+      <label>
+        {t('tournament.inviteLink')}
+        <input readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <button
+        type="button"
+        onClick={(e) => {
+          const input = e.currentTarget.parentElement?.querySelector('input');
+          navigator.clipboard?.writeText(link).then(
+            () => setCopied(true),
+            () => input?.select(),
+          ) ?? input?.select();
+        }}
+      >
+        {t(copied ? 'tournament.copied' : 'tournament.copy')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Who may join a tournament, for everyone; for its organiser, the invitation's link too (the server
+ * tells it to them alone). Nothing when anyone may join, as lichess shows a tournament's conditions.
+ */
+export function WhoMayJoin({ conditions, link }: { conditions: EntryConditions | undefined; link: string | null }) {
+  const lines = conditionLines(conditions);
+  if (lines.length === 0 && link === null) return null;
+  return (
+    <section class="who-may-join" aria-labelledby="who-may-join">
+      <h3 id="who-may-join">{t('tournament.conditions')}</h3>
+      <ul data-testid="conditions">
+        {lines.map((line) => (
+          <li>{line}</li>
+        ))}
+      </ul>
+      {link && <InviteLink link={link} />}
+    </section>
+  );
+}
