@@ -200,7 +200,7 @@ export class AccountsSql implements AccountStore {
       for (const a of closedAccounts({ id, name: row.name }, placeholder, keyHash, bots, deletion)) await close(trx, a, deletion.at ?? 0);
     });
     // SQLite's log still holds the pages as they were: folded into the database and cut to nothing.
-    if (this.sql.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.sql.db);
+    await this.sql.forgetOldPages();
   }
 
   async liveSeatsOf(account: string): Promise<{ game: GameId; seat: number }[]> {

@@ -69,6 +69,7 @@ export function postgresDb(pool: pg.Pool): SqlDb {
         throw pgFailure(e);
       }
     },
+    forgetOldPages: async () => undefined,
     // The store ends its own pool.
     close: async () => undefined,
   };

@@ -11,6 +11,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   type SqliteStatement,
+  sql,
 } from 'kysely';
 import { type DiskState, StoreOutOfDisk, StoreUnavailable } from './failures.ts';
 import { logSync } from './log-sync.ts';
@@ -40,6 +41,12 @@ export interface SqlDb {
    * PostgreSQL each is a transaction of its own (the server groups commits itself).
    */
   write<T>(op: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Old versions of pages gone from the disk (an account's deletion): on SQLite the write-ahead log,
+   * which still holds the pages as they were, copied into the database and cut to nothing; nothing to
+   * do on PostgreSQL (its own log is not the store's files to read).
+   */
+  forgetOldPages(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -170,6 +177,29 @@ async function commitGroup(
 }
 
 /**
+ * SQLite's write-ahead log copied into the database and cut to nothing (SqlDb.forgetOldPages). A
+ * checkpoint of the thread's under way holds SQLite's checkpoint lock: TRUNCATE then answers busy (or
+ * fails as busy) and cuts nothing, and is tried again once that checkpoint has ended.
+ */
+function oldPagesForgetter(db: Db, disk: DiskState, checkpoints: WalCheckpoints | null): () => Promise<void> {
+  return async () => {
+    for (let tries = 1; ; tries++) {
+      const cut = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db).then(
+        (r) => r.rows[0]?.busy === 0,
+        (e: unknown) => {
+          if ((e as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+          throw sqliteFailure(e, disk);
+        },
+      );
+      if (cut) return;
+      if (tries >= 20) throw new Error('SQLite could not cut its write-ahead log: a checkpoint kept it busy');
+      if (checkpoints) await checkpoints.caughtUp();
+      else await new Promise<void>((turn) => setImmediate(turn));
+    }
+  };
+}
+
+/**
  * SQLite through better-sqlite3 (already opened and migrated by the store), its writes grouped a tick
  * at a time and acknowledged once the log is on the disk (stores/log-sync.ts), the log checkpointed
  * into the database on a thread of its own (stores/wal-checkpoints.ts).
@@ -233,6 +263,7 @@ export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
         schedule();
       });
     },
+    forgetOldPages: oldPagesForgetter(db, disk, checkpoints),
     // Writes still waiting for their group are committed first; the store closes its own handle after.
     async close() {
       while (scheduled) {
