@@ -44,6 +44,11 @@ export interface GamesQuery {
   readonly maxRating?: number;
   /** The first moves, as the game's notation writes them, in order. */
   readonly opening?: readonly string[];
+  /**
+   * A position the game reached in its first plies, in any order of moves: the explorer's key of it
+   * under its variant (src/explorer), so transpositions meet as they do in the explorer.
+   */
+  readonly position?: { readonly variant: string; readonly key: string };
   /** The page goes on after this game (the last one of the page before). */
   readonly after?: { readonly createdAt: number; readonly id: GameId };
   readonly limit: number;
@@ -70,6 +75,21 @@ export interface PlayerRecord {
   readonly bestWins: readonly BestWin[];
 }
 
+/**
+ * A finished game's positions as the explorer keys them (src/explorer): under its variant, each
+ * position of its first plies (OPENING_PLIES), the one it ended in among them, each once.
+ */
+export interface GamePositions {
+  readonly variant: string;
+  readonly keys: readonly string[];
+}
+
+/** A finished game waiting for its positions to be indexed, as `positionsWaiting` names it. */
+export interface WaitingGame {
+  readonly id: GameId;
+  readonly createdAt: number;
+}
+
 export interface GamesDbStore {
   search(query: GamesQuery): Promise<FoundGame[]>;
   /**
@@ -82,6 +102,20 @@ export interface GamesDbStore {
    * the last call stopped (kept in the store); the number added, 0 once none is left.
    */
   backfill(batch: number): Promise<number>;
+  /**
+   * Up to `batch` of the games of `games` finished before their positions were indexed (before
+   * migration 28), oldest first, from where `addPositions` last stopped; none once all are.
+   */
+  positionsWaiting(games: readonly string[], batch: number): Promise<WaitingGame[]>;
+  /**
+   * Indexes the positions of games `positionsWaiting` named (null: none to index) and moves its
+   * place past the last of them, in one write: resumable, and a game indexed twice (its end wrote it
+   * meanwhile) is kept once. `done`: nothing is left to index, the place is closed.
+   */
+  addPositions(
+    games: readonly { readonly id: GameId; readonly createdAt: number; readonly positions: GamePositions | null }[],
+    done: boolean,
+  ): Promise<void>;
 }
 
 /** The games database's tables, both stores; on PostgreSQL the opening compared byte by byte, as a prefix is. */
@@ -113,6 +147,21 @@ export const gamesDbMigration = (dialect: Dialect): string => {
    CREATE INDEX game_index_players_by_game ON game_index_players(game_id);
    INSERT INTO site VALUES ('games-index-backfill', '');`;
 };
+
+/**
+ * Migration 28 of both stores: the positions each finished game reached in its first plies, as the
+ * explorer keys them, each game under each of its positions in date order (a page of the newest
+ * games in a position is one range of the key). Games finished before are indexed by the server's
+ * start (server/games-positions.ts), resumably, from the place kept in `site`.
+ */
+export const gamesPositionsMigration = (dialect: Dialect): string => `CREATE TABLE game_index_positions (
+     variant TEXT NOT NULL,
+     position TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     game_id TEXT NOT NULL,
+     PRIMARY KEY (variant, position, created_at, game_id)
+   )${dialect === 'sqlite' ? ' WITHOUT ROWID' : ''};
+   INSERT INTO site VALUES ('games-positions-backfill', '');`;
 
 /** What the games database keeps of a game, read from the games table in the write that ends it. */
 interface EndedRow {
@@ -149,8 +198,24 @@ const insertIndexPlayer = compiledOnce((db, v: IndexPlayer) =>
     .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing()),
 );
 
-/** The row of a game, as the end writes it (what the games table, its seats and moves hold). */
-async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> {
+/** A game's positions under its date, each once, inside the caller's write (kept once if written twice). */
+async function insertPositions(trx: Db, id: GameId, createdAt: number, positions: GamePositions): Promise<void> {
+  const keys = [...new Set(positions.keys)].sort();
+  if (keys.length === 0) return;
+  await trx
+    .insertInto('game_index_positions')
+    .values(keys.map((position) => ({ variant: positions.variant, position, created_at: createdAt, game_id: id })))
+    .onConflict((c) => c.columns(['variant', 'position', 'created_at', 'game_id']).doNothing())
+    .execute();
+}
+
+/** The row of a game, as the end writes it (what the games table, its seats and moves hold), and its positions when given. */
+async function indexRow(
+  trx: Db,
+  id: GameId,
+  ratingsBefore: readonly number[] | null,
+  positions: GamePositions | null = null,
+): Promise<void> {
   const g = (await endedGame(trx, { id })).rows[0] as EndedRow | undefined;
   if (!g || g.termination === null || g.termination === 'aborted') return;
   const seats = (await seatHolders(trx, { id })).rows as { seat: number; account_id: string | null }[];
@@ -180,10 +245,16 @@ async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | 
     const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
     await insertIndexPlayer(trx, { account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how });
   }
+  if (positions) await insertPositions(trx, id, createdAt, positions);
 }
 
-/** Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated game's players' ratings read for it. */
-export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> => indexRow(trx, id, ratingsBefore);
+/**
+ * Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated
+ * game's players' ratings read for it; `positions`, its positions as the explorer keys them (null: a
+ * game the explorer does not key).
+ */
+export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null, positions: GamePositions | null): Promise<void> =>
+  indexRow(trx, id, ratingsBefore, positions);
 
 export class GamesDbSql implements GamesDbStore {
   constructor(private readonly sql: SqlDb) {}
@@ -215,8 +286,21 @@ export class GamesDbSql implements GamesDbStore {
         query = query.innerJoin('game_index_players as o', (j) =>
           j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
         );
-      // Ordered by the player's rows when a player is named (their index is in date order), else by the games'.
-      const at = sql.ref<number>(first !== undefined ? 'p.created_at' : 'g.created_at');
+      // The games in a position met by its key and each game's own date and id: one range of its index.
+      const position = q.position;
+      if (position !== undefined)
+        query = query.innerJoin('game_index_positions as x', (j) =>
+          j
+            .on('x.variant', '=', position.variant)
+            .on('x.position', '=', position.key)
+            .onRef('x.created_at', '=', 'g.created_at')
+            .onRef('x.game_id', '=', 'g.game_id'),
+        );
+      // Ordered by the player's rows when a player is named (their index is in date order), else by the
+      // position's (its games in date order), else by the games'.
+      const by = first !== undefined ? 'p' : position !== undefined ? 'x' : 'g';
+      const at = sql.ref<number>(`${by}.created_at`);
+      const gameId = sql.ref<string>(`${by}.game_id`);
       const after = q.after;
       return query
         .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
@@ -236,12 +320,12 @@ export class GamesDbSql implements GamesDbStore {
           w.where((e) =>
             e.or([
               e(at, '<', (after as { createdAt: number }).createdAt),
-              e.and([e(at, '=', (after as { createdAt: number }).createdAt), e('g.game_id', '<', (after as { id: string }).id)]),
+              e.and([e(at, '=', (after as { createdAt: number }).createdAt), e(gameId, '<', (after as { id: string }).id)]),
             ]),
           ),
         )
         .orderBy(at, 'desc')
-        .orderBy('g.game_id', 'desc')
+        .orderBy(gameId, 'desc')
         .limit(q.limit)
         .execute();
     });
@@ -346,6 +430,39 @@ export class GamesDbSql implements GamesDbStore {
         .where('name', '=', 'games-index-backfill')
         .execute();
       return games.length;
+    });
+  }
+  positionsWaiting(games: readonly string[], batch: number): Promise<WaitingGame[]> {
+    if (games.length === 0) return Promise.resolve([]);
+    return this.sql.read(async (db) => {
+      const cursor = await db.selectFrom('site').select('value').where('name', '=', 'games-positions-backfill').executeTakeFirst();
+      if (!cursor || cursor.value === 'done') return [];
+      const [atText, id] = cursor.value === '' ? ['-1', ''] : (cursor.value.split('/') as [string, string]);
+      const from = Number(atText);
+      const rows = await db
+        .selectFrom('games')
+        .select(['id', 'created_at'])
+        .where('termination', 'is not', null)
+        .where('termination', '!=', 'aborted')
+        .where('game', 'in', [...games])
+        .where((e) => e.or([e('created_at', '>', from), e.and([e('created_at', '=', from), e('id', '>', id)])]))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(batch)
+        .execute();
+      return rows.map((r) => ({ id: r.id, createdAt: Number(r.created_at) }));
+    });
+  }
+
+  addPositions(
+    games: readonly { readonly id: GameId; readonly createdAt: number; readonly positions: GamePositions | null }[],
+    done: boolean,
+  ): Promise<void> {
+    return this.sql.write(async (trx) => {
+      for (const g of games) if (g.positions) await insertPositions(trx, g.id, g.createdAt, g.positions);
+      const last = games[games.length - 1];
+      const place = done ? 'done' : last ? `${last.createdAt}/${last.id}` : null;
+      if (place !== null) await trx.updateTable('site').set({ value: place }).where('name', '=', 'games-positions-backfill').execute();
     });
   }
 }

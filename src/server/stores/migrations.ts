@@ -4,7 +4,7 @@ import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
 import { REMATCH_OF } from './game.ts';
-import { gamesDbMigration } from './games-db.ts';
+import { gamesDbMigration, gamesPositionsMigration } from './games-db.ts';
 import type { Dialect } from './sql.ts';
 
 /**
@@ -91,6 +91,7 @@ export function migrations(dialect: Dialect): readonly string[] {
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
     ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect), TOURNAMENTS_MIGRATION, TOURNAMENT_VERSIONS], // 23: identity, 24: social, 25: games-db.ts, 26-27: tournaments
+    gamesPositionsMigration(dialect), // 28: games-db.ts
   ];
 }
 
