@@ -286,26 +286,28 @@ export class GamesDbSql implements GamesDbStore {
         query = query.innerJoin('game_index_players as o', (j) =>
           j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
         );
-      // The games in a position met by its key and each game's own date and id: one range of its index.
+      // The games in a position, in date order along its index, each game's row met by its id. By the id
+      // alone: joined by the date too, PostgreSQL took the pair for a rare match, and hashed every game
+      // to sort the position's (47 ms for the start's first page at 100,000 games, not 1). With a player,
+      // their rows lead, and each meets the position's by the whole key (date and id), not a scan of it.
       const position = q.position;
       if (position !== undefined)
-        query = query.innerJoin('game_index_positions as x', (j) =>
-          j
-            .on('x.variant', '=', position.variant)
-            .on('x.position', '=', position.key)
-            .onRef('x.created_at', '=', 'g.created_at')
-            .onRef('x.game_id', '=', 'g.game_id'),
-        );
+        query = query.innerJoin('game_index_positions as x', (j) => {
+          const on = j.on('x.variant', '=', position.variant).on('x.position', '=', position.key).onRef('x.game_id', '=', 'g.game_id');
+          return first === undefined ? on : on.on('x.created_at', '=', sql.ref<number>('p.created_at'));
+        });
       // Ordered by the player's rows when a player is named (their index is in date order), else by the
       // position's (its games in date order), else by the games'.
       const by = first !== undefined ? 'p' : position !== undefined ? 'x' : 'g';
       const at = sql.ref<number>(`${by}.created_at`);
       const gameId = sql.ref<string>(`${by}.game_id`);
-      const after = q.after;
+      // One upper bound, the lower of the end date's (before its first game) and the page's (after its
+      // last game), as a row value: a range of the index as it is ordered. With two bounds on the date
+      // SQLite read every game of a position and sorted them (30 ms for its fifth page at 100,000 games).
+      const upper = upperBound(q.to, q.after);
       return query
         .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
         .$if(q.from !== undefined, (w) => w.where(at, '>=', q.from as number))
-        .$if(q.to !== undefined, (w) => w.where(at, '<', q.to as number))
         .$if(q.opening !== undefined && q.opening.length > 0, (w) => {
           const moves = q.opening as string[];
           const prefix = moves.join(' ');
@@ -316,13 +318,8 @@ export class GamesDbSql implements GamesDbStore {
           const opening = moves.length > SHARED_PREFIX ? sql.ref<string>('g.opening') : sql<string>`(g.opening || '')`;
           return w.where((e) => e.or([e(opening, '=', prefix), e.and([e(opening, '>=', `${prefix} `), e(opening, '<', `${prefix}!`)])]));
         })
-        .$if(after !== undefined, (w) =>
-          w.where((e) =>
-            e.or([
-              e(at, '<', (after as { createdAt: number }).createdAt),
-              e.and([e(at, '=', (after as { createdAt: number }).createdAt), e(gameId, '<', (after as { id: string }).id)]),
-            ]),
-          ),
+        .$if(upper !== undefined, (w) =>
+          w.where(sql<boolean>`(${at}, ${gameId}) < (${(upper as Upper).createdAt}, ${(upper as Upper).id})`),
         )
         .orderBy(at, 'desc')
         .orderBy(gameId, 'desc')
@@ -465,6 +462,18 @@ export class GamesDbSql implements GamesDbStore {
       if (place !== null) await trx.updateTable('site').set({ value: place }).where('name', '=', 'games-positions-backfill').execute();
     });
   }
+}
+
+type Upper = { readonly createdAt: number; readonly id: string };
+
+/**
+ * Where a search's games end, newest first excluded: before the end date (every game of that
+ * millisecond excluded, as no id is below '') or after the page's last game, whichever is lower.
+ */
+function upperBound(to: number | undefined, after: Upper | undefined): Upper | undefined {
+  const end = to === undefined ? undefined : { createdAt: to, id: '' };
+  if (end === undefined || after === undefined) return end ?? after;
+  return after.createdAt < end.createdAt || (after.createdAt === end.createdAt && after.id < end.id) ? after : end;
 }
 
 type Column = 'g.game' | 'g.draw' | 'g.winner' | 'g.termination' | 'g.rated' | 'g.speed' | 'g.rating';
