@@ -3,8 +3,19 @@ import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { speedOf } from '@hexarena/engines/ratings/perf.ts';
 import { type Insertable, sql } from 'kysely';
 import type { GameId } from './game.ts';
+import {
+  addPositions,
+  type GamePositions,
+  insertPositions,
+  type PositionsOf,
+  positionsWaiting,
+  type WaitingGame,
+} from './games-positions.ts';
+import { type BestWin, type PlayerOutcome, type PlayerRecord, playerRecord } from './player-record.ts';
 import type { Database } from './schema.ts';
 import { compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
+
+export type { GamePositions, PositionsOf, WaitingGame };
 
 /**
  * The games database (docs/social.md): every finished game (aborted ones aside) as one row of what
@@ -14,9 +25,6 @@ import { compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
  * before it existed are added by `backfill`, resumably. Paged by keyset: newest first, each page after
  * the last game of the one before.
  */
-
-/** How a game came out for one player. */
-export type PlayerOutcome = 'win' | 'draw' | 'loss';
 
 /** The moves kept as a game's opening, searched by prefix. */
 export const OPENING_MOVES = 8;
@@ -54,41 +62,7 @@ export interface GamesQuery {
   readonly limit: number;
 }
 
-export type { FoundGame };
-
-/** A win of a player's over a rated opponent, as a profile's best wins list it. */
-export interface BestWin {
-  readonly id: GameId;
-  readonly game: string;
-  readonly createdAt: number;
-  /** The name the opponent played under. */
-  readonly opponent: string | null;
-  /** The opponent's rating before the game. */
-  readonly rating: number;
-}
-
-/** What a profile shows of a player's record: their latest outcomes, and their best wins among those games. */
-export interface PlayerRecord {
-  /** How each of their latest games came out for them, newest first (null: no single result, as a free-for-all's). */
-  readonly outcomes: readonly (PlayerOutcome | null)[];
-  /** Their wins in rated games among those, the opponent rated highest before the game first. */
-  readonly bestWins: readonly BestWin[];
-}
-
-/**
- * A finished game's positions as the explorer keys them (src/explorer): under its variant, each
- * position of its first plies (OPENING_PLIES), the one it ended in among them, each once.
- */
-export interface GamePositions {
-  readonly variant: string;
-  readonly keys: readonly string[];
-}
-
-/** A finished game waiting for its positions to be indexed, as `positionsWaiting` names it. */
-export interface WaitingGame {
-  readonly id: GameId;
-  readonly createdAt: number;
-}
+export type { BestWin, FoundGame, PlayerOutcome, PlayerRecord };
 
 export interface GamesDbStore {
   search(query: GamesQuery): Promise<FoundGame[]>;
@@ -112,10 +86,7 @@ export interface GamesDbStore {
    * place past the last of them, in one write: resumable, and a game indexed twice (its end wrote it
    * meanwhile) is kept once. `done`: nothing is left to index, the place is closed.
    */
-  addPositions(
-    games: readonly { readonly id: GameId; readonly createdAt: number; readonly positions: GamePositions | null }[],
-    done: boolean,
-  ): Promise<void>;
+  addPositions(games: readonly PositionsOf[], done: boolean): Promise<void>;
 }
 
 /** The games database's tables, both stores; on PostgreSQL the opening compared byte by byte, as a prefix is. */
@@ -147,21 +118,6 @@ export const gamesDbMigration = (dialect: Dialect): string => {
    CREATE INDEX game_index_players_by_game ON game_index_players(game_id);
    INSERT INTO site VALUES ('games-index-backfill', '');`;
 };
-
-/**
- * Migration 28 of both stores: the positions each finished game reached in its first plies, as the
- * explorer keys them, each game under each of its positions in date order (a page of the newest
- * games in a position is one range of the key). Games finished before are indexed by the server's
- * start (server/games-positions.ts), resumably, from the place kept in `site`.
- */
-export const gamesPositionsMigration = (dialect: Dialect): string => `CREATE TABLE game_index_positions (
-     variant TEXT NOT NULL,
-     position TEXT NOT NULL,
-     created_at BIGINT NOT NULL,
-     game_id TEXT NOT NULL,
-     PRIMARY KEY (variant, position, created_at, game_id)
-   )${dialect === 'sqlite' ? ' WITHOUT ROWID' : ''};
-   INSERT INTO site VALUES ('games-positions-backfill', '');`;
 
 /** What the games database keeps of a game, read from the games table in the write that ends it. */
 interface EndedRow {
@@ -197,17 +153,6 @@ const insertIndexPlayer = compiledOnce((db, v: IndexPlayer) =>
     .values(v)
     .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing()),
 );
-
-/** A game's positions under its date, each once, inside the caller's write (kept once if written twice). */
-async function insertPositions(trx: Db, id: GameId, createdAt: number, positions: GamePositions): Promise<void> {
-  const keys = [...new Set(positions.keys)].sort();
-  if (keys.length === 0) return;
-  await trx
-    .insertInto('game_index_positions')
-    .values(keys.map((position) => ({ variant: positions.variant, position, created_at: createdAt, game_id: id })))
-    .onConflict((c) => c.columns(['variant', 'position', 'created_at', 'game_id']).doNothing())
-    .execute();
-}
 
 /** The row of a game, as the end writes it (what the games table, its seats and moves hold), and its positions when given. */
 async function indexRow(
@@ -286,10 +231,8 @@ export class GamesDbSql implements GamesDbStore {
         query = query.innerJoin('game_index_players as o', (j) =>
           j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
         );
-      // The games in a position, in date order along its index, each game's row met by its id. By the id
-      // alone: joined by the date too, PostgreSQL took the pair for a rare match, and hashed every game
-      // to sort the position's (47 ms for the start's first page at 100,000 games, not 1). With a player,
-      // their rows lead, and each meets the position's by the whole key (date and id), not a scan of it.
+      // A position's games in date order along its index, each met by id alone (games-positions.ts says why);
+      // with a player, their rows lead, each meeting the position's by its whole key.
       const position = q.position;
       if (position !== undefined)
         query = query.innerJoin('game_index_positions as x', (j) => {
@@ -301,9 +244,6 @@ export class GamesDbSql implements GamesDbStore {
       const by = first !== undefined ? 'p' : position !== undefined ? 'x' : 'g';
       const at = sql.ref<number>(`${by}.created_at`);
       const gameId = sql.ref<string>(`${by}.game_id`);
-      // One upper bound, the lower of the end date's (before its first game) and the page's (after its
-      // last game), as a row value: a range of the index as it is ordered. With two bounds on the date
-      // SQLite read every game of a position and sorted them (30 ms for its fifth page at 100,000 games).
       const upper = upperBound(q.to, q.after);
       return query
         .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
@@ -342,47 +282,8 @@ export class GamesDbSql implements GamesDbStore {
     }));
   }
 
-  async record(account: string, window: number, best: number): Promise<PlayerRecord> {
-    const rows = await this.sql.read((db) =>
-      db
-        .selectFrom('game_index_players')
-        .select(['outcome', 'created_at'])
-        .where('account_id', '=', account)
-        .orderBy('created_at', 'desc')
-        .orderBy('game_id', 'desc')
-        .limit(window)
-        .execute(),
-    );
-    const oldest = rows[rows.length - 1];
-    if (!oldest) return { outcomes: [], bestWins: [] };
-    // Each rated win's opponent, and their rating before it: their history's point for the game, less its change.
-    const wins = await this.sql.read((db) =>
-      db
-        .selectFrom('game_index_players as p')
-        .innerJoin('game_index as g', 'g.game_id', 'p.game_id')
-        .innerJoin('game_index_players as o', (j) => j.onRef('o.game_id', '=', 'p.game_id').onRef('o.account_id', '!=', 'p.account_id'))
-        .innerJoin('rating_history as h', (j) => j.onRef('h.account_id', '=', 'o.account_id').onRef('h.game_id', '=', 'p.game_id'))
-        .innerJoin('seats as s', (j) => j.onRef('s.game_id', '=', 'o.game_id').onRef('s.seat', '=', 'o.seat'))
-        .select(['p.game_id', 'g.game', 'p.created_at', 's.name', sql<number>`h.rating - coalesce(h.delta, 0)`.as('before')])
-        .where('p.account_id', '=', account)
-        .where('p.created_at', '>=', Number(oldest.created_at))
-        .where('p.outcome', '=', 'win')
-        .where('g.rated', '=', 1)
-        .orderBy('before', 'desc')
-        .orderBy('p.created_at', 'desc')
-        .limit(best)
-        .execute(),
-    );
-    return {
-      outcomes: rows.map((r) => (r.outcome as PlayerOutcome | null) ?? null),
-      bestWins: wins.map((w) => ({
-        id: w.game_id,
-        game: w.game,
-        createdAt: Number(w.created_at),
-        opponent: w.name ?? null,
-        rating: Math.round(Number(w.before)),
-      })),
-    };
+  record(account: string, window: number, best: number): Promise<PlayerRecord> {
+    return playerRecord(this.sql, account, window, best);
   }
 
   /** Per game, the name each seat was played under. */
@@ -430,37 +331,11 @@ export class GamesDbSql implements GamesDbStore {
     });
   }
   positionsWaiting(games: readonly string[], batch: number): Promise<WaitingGame[]> {
-    if (games.length === 0) return Promise.resolve([]);
-    return this.sql.read(async (db) => {
-      const cursor = await db.selectFrom('site').select('value').where('name', '=', 'games-positions-backfill').executeTakeFirst();
-      if (!cursor || cursor.value === 'done') return [];
-      const [atText, id] = cursor.value === '' ? ['-1', ''] : (cursor.value.split('/') as [string, string]);
-      const from = Number(atText);
-      const rows = await db
-        .selectFrom('games')
-        .select(['id', 'created_at'])
-        .where('termination', 'is not', null)
-        .where('termination', '!=', 'aborted')
-        .where('game', 'in', [...games])
-        .where((e) => e.or([e('created_at', '>', from), e.and([e('created_at', '=', from), e('id', '>', id)])]))
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(batch)
-        .execute();
-      return rows.map((r) => ({ id: r.id, createdAt: Number(r.created_at) }));
-    });
+    return positionsWaiting(this.sql, games, batch);
   }
 
-  addPositions(
-    games: readonly { readonly id: GameId; readonly createdAt: number; readonly positions: GamePositions | null }[],
-    done: boolean,
-  ): Promise<void> {
-    return this.sql.write(async (trx) => {
-      for (const g of games) if (g.positions) await insertPositions(trx, g.id, g.createdAt, g.positions);
-      const last = games[games.length - 1];
-      const place = done ? 'done' : last ? `${last.createdAt}/${last.id}` : null;
-      if (place !== null) await trx.updateTable('site').set({ value: place }).where('name', '=', 'games-positions-backfill').execute();
-    });
+  addPositions(games: readonly PositionsOf[], done: boolean): Promise<void> {
+    return addPositions(this.sql, games, done);
   }
 }
 
@@ -468,7 +343,10 @@ type Upper = { readonly createdAt: number; readonly id: string };
 
 /**
  * Where a search's games end, newest first excluded: before the end date (every game of that
- * millisecond excluded, as no id is below '') or after the page's last game, whichever is lower.
+ * millisecond excluded, as no id is below '') or after the page's last game, whichever is lower. One
+ * bound, compared as a row value (date, id), is a range of the index as it is ordered: with two bounds
+ * on the date SQLite read every game of a position and sorted them (30 ms for its fifth page at
+ * 100,000 games), and an OR of two ranges it read both and sorted them too.
  */
 function upperBound(to: number | undefined, after: Upper | undefined): Upper | undefined {
   const end = to === undefined ? undefined : { createdAt: to, id: '' };
