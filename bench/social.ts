@@ -20,6 +20,9 @@ import type { GameStore, GamesDbQuery } from '../src/server/store.ts';
  * The games are made by the database itself from a counter (one INSERT … SELECT over a series): five
  * games, four speeds, 1,000 players each in some 2,000 games, ratings 1000–2499, openings drawn from a
  * few moves so that prefixes are shared, as popular openings are. HEXARENA_BENCH_GAMES sets the count.
+ * The games of Hive, Hex and Nonaga (three in five) are kept under ten positions each, as the
+ * explorer keys them: the start, shared by every game of its game, then ever fewer games a position,
+ * ply by ply (one in 3, 7, 11, 13, 17, 101, 1,009, 10,007, 100,003), as an opening tree thins out.
  */
 
 const ACCOUNTS = 100_000;
@@ -105,8 +108,23 @@ function fillSql(games: number, postgres: boolean): string {
     SELECT 'p' || (((i * 7919) % 1000 + 1 + i % 997) % 1000)${text}, 1700000000000 + i * 60000, 'g' || i${text}, 1,
       CASE WHEN i % 10 = 0 THEN 'draw' WHEN i % 2 = 1 THEN 'win' ELSE 'loss' END
     FROM (${series}) s;
+  INSERT INTO game_index_positions (variant, position, created_at, game_id)
+    SELECT CASE s.i % 5 WHEN 0 THEN 'hive' WHEN 1 THEN 'hex' ELSE 'nonaga' END,
+      ${positionKey(postgres)}, 1700000000000 + s.i * 60000, 'g' || s.i${text}
+    FROM (${series}) s CROSS JOIN (${PLIES}) k
+    WHERE s.i % 5 < 3;
   ANALYZE;`;
 }
+
+/** The plies kept of each game, and in how many games a position at each is shared (one in `m`). */
+const PLIES = `SELECT 0 AS ply, 1 AS m UNION ALL SELECT 1, 3 UNION ALL SELECT 2, 7 UNION ALL SELECT 3, 11 UNION ALL SELECT 4, 13
+  UNION ALL SELECT 5, 17 UNION ALL SELECT 6, 101 UNION ALL SELECT 7, 1009 UNION ALL SELECT 8, 10007 UNION ALL SELECT 9, 100003`;
+
+/** A position's key as the bench makes them: its ply and which of the ply's `m` positions it is (not the explorer's hex, as long). */
+const positionKey = (postgres: boolean): string =>
+  postgres ? `'k' || k.ply::text || '-' || (s.i % k.m)::text` : `'k' || k.ply || '-' || (s.i % k.m)`;
+/** The key of the `n`th position at `ply` (of positionKey's). */
+const keyAt = (ply: number, n: number): string => `k${ply}-${n}`;
 
 const QUERIES: [string, Omit<GamesDbQuery, 'limit'>][] = [
   ['everything, newest first', {}],
@@ -117,6 +135,15 @@ const QUERIES: [string, Omit<GamesDbQuery, 'limit'>][] = [
   ['a game, rating 2000–2100', { game: 'hex', minRating: 2000, maxRating: 2100 }],
   ['a game, an opening of two moves', { game: 'hive', opening: ['m1', 'm3'] }],
   ['a game, an opening of four moves', { game: 'hive', opening: ['m1', 'm3', 'm5', 'm7'] }],
+  ['a position: the start (every game of Hive)', { position: { variant: 'hive', key: keyAt(0, 0) } }],
+  ['a position of the fourth ply (a game in 13)', { position: { variant: 'hive', key: keyAt(4, 5) } }],
+  ['a rare position (a game in 100,003)', { position: { variant: 'hive', key: keyAt(9, 5) } }],
+  ['a player, a position of the second ply', { players: ['p17'], position: { variant: 'hive', key: keyAt(2, 5) } }],
+  ['a player, a rare position', { players: ['p17'], position: { variant: 'hive', key: keyAt(8, 5) } }],
+  [
+    'a position, a month, page 5',
+    { position: { variant: 'hive', key: keyAt(1, 0) }, from: 1_700_000_000_000, to: 1_700_000_000_000 + GAMES * 30_000 },
+  ],
   [
     'a month, draws, by time',
     { from: 1_700_000_000_000 + 300_000 * 60_000, to: 1_700_000_000_000 + 343_200 * 60_000, result: 'draw', termination: 'time' },

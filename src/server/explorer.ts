@@ -5,7 +5,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import type { ExplorerAnswer, ExplorerMove } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { countedOf, explorable, notExplored, OPENING_PLIES, openingOf } from '../explorer/index.ts';
-import type { ExplorerCount, GameStore, OpeningLine, StoredGame } from './store.ts';
+import type { ExplorerCount, GamePositions, GameStore, OpeningLine, StoredGame } from './store.ts';
 
 /**
  * The opening explorer on the server (docs/explorer.md): what a finished game adds to the index,
@@ -39,6 +39,35 @@ export function openingLineOf(
     // A game's end is never held up by its count: it is marked as not counted, and the log says why.
     process.stderr.write(
       `hexarena: opening explorer: a game of ${stored.game} could not be keyed (${e instanceof Error ? e.message : String(e)})\n`,
+    );
+    return null;
+  }
+}
+
+/**
+ * The positions a finished game reached in its first plies, as the explorer keys them (the one it
+ * ended in among them), for the games database's search by position; null when the explorer keys no
+ * game of its kind, or it was played under other rules. Unlike the explorer's count, every such game
+ * is keyed — against the server's AI too, and however it ended: a position is searched for the games
+ * that reached it, not for what was played there. From its line when the explorer counted it (the
+ * same keys, not made twice); else only its opening replayed.
+ */
+export function gamePositionsOf(
+  stored: Pick<StoredGame, 'game' | 'options' | 'seed' | 'rulesVersion'>,
+  moves: readonly string[],
+  line: OpeningLine | null,
+): GamePositions | null {
+  if (line) return { variant: line.variant, keys: line.steps.map((s) => s.key) };
+  const found = findGame(stored.game);
+  if (!found.ok || !explorable(found.value)) return null;
+  if (stored.rulesVersion !== undefined && stored.rulesVersion !== found.value.rulesVersion) return null;
+  try {
+    // The first plies keyed, the position after the last of them too when the game ended within them.
+    const opening = openingOf(found.value, stored.options, stored.seed, moves.slice(0, OPENING_PLIES), moves.length < OPENING_PLIES);
+    return opening.ok ? { variant: opening.value.variant, keys: opening.value.steps.map((s) => s.key) } : null;
+  } catch (e) {
+    process.stderr.write(
+      `hexarena: games database: a game of ${stored.game} could not be keyed (${e instanceof Error ? e.message : String(e)})\n`,
     );
     return null;
   }

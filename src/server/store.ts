@@ -35,7 +35,7 @@ export * from './stores/failures.ts';
 export * from './stores/game.ts';
 export { type GameRow, gameFromRows } from './stores/game-rows.ts';
 export type { GamesStore } from './stores/games.ts';
-export type { FoundGame, GamesDbStore, GamesQuery as GamesDbQuery, PlayerOutcome } from './stores/games-db.ts';
+export type { FoundGame, GamePositions, GamesDbStore, GamesQuery as GamesDbQuery, PlayerOutcome } from './stores/games-db.ts';
 export type { LobbyStore, Paired, PairedSeat, Waiting } from './stores/lobby.ts';
 export type { PuzzleRoundResult, PuzzleRoundRow, PuzzlesStore, StoredPuzzleRating } from './stores/puzzles.ts';
 export type { NewRating, Ranked, RatingPoint, RatingsStore, StoredRating } from './stores/ratings.ts';

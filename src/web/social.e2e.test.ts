@@ -420,6 +420,46 @@ describe('the games database on a phone', () => {
   });
 });
 
+describe('the games database by opening', () => {
+  it('finds the games beginning with some moves, or reaching their position in any order, and keeps the choice in the address', async () => {
+    const [ann, bob] = (await Promise.all(['Op_Ann', 'Op_Bob'].map(visitor))) as [Visitor, Visitor];
+    /** A game of Hex Ann (first) and Bob play, ended by Ann's resignation: its id. */
+    const hexGame = async (moves: readonly string[]): Promise<string> => {
+      const game = await play('hex', ann, bob);
+      for (const [ply, text] of moves.entries())
+        await move(ply % 2 === 0 ? ann : bob, game.id, ply % 2, ply % 2 === 0 ? game.token : game.second, text, ply);
+      await resign(ann, game);
+      return game.id;
+    };
+    // The first two reach one position by two orders of moves; the third, another.
+    const inOrder = await hexGame(['b2', 'a1', 'c3']);
+    const transposed = await hexGame(['c3', 'a1', 'b2']);
+    await hexGame(['b2', 'a1', 'd4']);
+    const page = await device('Op_Viewer');
+    await page.goto(`${base}/games/search?player=Op_Ann`);
+    const rows = page.locator('.games-found tbody tr');
+    const found = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')));
+    await poll(async () => rows.count()).toBe(3);
+    /** The select a label's words begin with (the label holds it, and its options' words too). */
+    const select = (words: RegExp) => page.locator('label', { hasText: words }).locator('select');
+    await select(/^Game/).selectOption('hex');
+    await page.getByLabel('First moves').fill('b2, a1, c3');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([inOrder]);
+    // As a position: the game that came to it by another order too, newest first.
+    await select(/^Find/).selectOption('position');
+    await page.getByText('whatever the order of the moves that lead to it').waitFor();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([transposed, inOrder]);
+    await screenshot(page, 'test-results/social-games-database-position.png', { fullPage: true });
+    // Shared, the address searches the same way.
+    expect(new URL(page.url()).searchParams.get('match')).toBe('position');
+    await page.reload();
+    await poll(found).toEqual([transposed, inOrder]);
+    expect(await select(/^Find/).inputValue()).toBe('position');
+  });
+});
+
 describe('a profile’s record', () => {
   it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
     const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));

@@ -2,7 +2,7 @@ import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
 import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
 import type { RatedGame } from '@hexarena/engines/ratings/game-end.ts';
 import { mayAct, outcomeWithoutThem, playsOnWithout } from '../arbiter.ts';
-import { openingLineOf } from '../explorer.ts';
+import { gamePositionsOf, openingLineOf } from '../explorer.ts';
 import type { OfferKind } from '../manners.ts';
 import type { AfterMove, Departure, GameEnding, Offer, StoredMove } from '../store.ts';
 import { ratedGameOf } from './ending.ts';
@@ -156,8 +156,10 @@ export function end(table: Table, outcome: Outcome, termination: string, now: nu
   // left for a crash to lose, and a game ends once, so it is counted once.
   const moves = stored.moves.map((m) => m.move);
   const opening = openingLineOf(stored, moves, result, termination);
+  // The games database keys the positions it reached in the same write, for its search by position.
+  const positions = termination === 'aborted' ? null : gamePositionsOf(stored, moves, opening);
   const plies = stored.moves.length;
-  const ending: GameEnding = { result, termination, plies, departed: stored.departures.length, undone: stored.undone, opening };
+  const ending: GameEnding = { result, termination, plies, departed: stored.departures.length, undone: stored.undone, opening, positions };
   return write({ kind: 'end', outcome, ending, ...(rated ? { rated } : {}), version: table.version + 1 }, stale);
 }
 

@@ -1,4 +1,7 @@
+import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { explorable, notExplored, OPENING_PLIES, openingOf } from '../../explorer/index.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
@@ -48,6 +51,12 @@ export const GAMES_QUERY = {
     maxRating: { type: 'string', pattern: '^[0-9]{1,4}$' },
     // The first moves in the game's notation, separated by commas: "wQ,bA1 -wQ".
     opening: { type: 'string', minLength: 1, maxLength: 400 },
+    // How `opening` is matched: its moves in this order (a prefix), or the position they reach, in any order.
+    match: { enum: ['moves', 'position'] },
+    // A position as the explorer names it (its answer's `position`): 64-bit hash in hex, ':', the seat to move.
+    position: { type: 'string', pattern: '^[0-9a-f]{16}:[0-9]{1,2}$' },
+    // The explorer's variant of `position` (its answer's `variant`); the game's default options when left out.
+    variant: { type: 'string', pattern: '^[a-z]{2,20}(:[0-9a-f]{8})?$' },
     after: { type: 'string', pattern: '^[0-9]{1,15}:[A-Za-z0-9_-]{1,20}$' },
     limit: { type: 'string', pattern: '^[0-9]{1,2}$' },
   },
@@ -72,9 +81,12 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     return false;
   };
   app.get('/api/search/games', { schema: { querystring: GAMES_QUERY } }, async (request, reply) => {
-    if (!spend(request.ip, reply)) return reply;
     const asked = request.query as Asked;
-    const query = await queryOf(store, asked);
+    // Checked before a search is spent: a mistyped search costs the asker nothing (and the server a replay of at most 29 moves).
+    const position = positionAsked(asked);
+    if (!position.ok) return reply.code(400).send({ error: position.error.message });
+    if (!spend(request.ip, reply)) return reply;
+    const query = await queryOf(store, asked, position.value);
     if (query === null) return { games: [], next: null };
     const limit = Math.min(PAGE_MAX, Math.max(1, Number(asked.limit ?? PAGE_DEFAULT)));
     const games = await store.gamesDb.search({ ...query, limit });
@@ -90,8 +102,12 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     };
   });
   app.get('/api/search/games.ndjson', { schema: { querystring: GAMES_QUERY } }, async (request, reply) => {
+    const asked = request.query as Asked;
+    // Checked before an export is spent: a mistyped search costs the asker nothing.
+    const position = positionAsked(asked);
+    if (!position.ok) return reply.code(400).send({ error: position.error.message });
     if (!spendExport(request.ip, reply) || !spend(request.ip, reply)) return reply;
-    const query = await queryOf(store, request.query as Asked);
+    const query = await queryOf(store, asked, position.value);
     reply.raw.writeHead(200, {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'content-disposition': 'attachment; filename="hexarena-games.ndjson"',
@@ -119,8 +135,53 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
 
 const cursorOf = (g: FoundGame): string => `${g.createdAt}:${g.id}`;
 
+type Position = NonNullable<GamesDbQuery['position']>;
+
+/** The moves of `opening` as asked: comma-separated, each trimmed. */
+const movesOf = (opening: string): string[] =>
+  opening
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+
+/**
+ * The position asked for, if any (null: none), as the explorer keys it: given by its key (`position`,
+ * and `variant` when not the game's default options), or as the position `opening`'s moves reach
+ * from the game's start (`match=position`: transpositions found, as in the explorer). Why not, in
+ * words, for a 400: a position is of one game, one the explorer keys, within the plies it keys.
+ */
+export function positionAsked(asked: Asked): Result<Position | null> {
+  const byMoves = asked.match === 'position';
+  if (asked.position === undefined && !byMoves) {
+    if (asked.variant !== undefined) return fail('"variant" names the variant of a "position": give the position too');
+    return ok(null);
+  }
+  if (asked.position !== undefined && byMoves)
+    return fail('ask for a position by its key ("position") or by the moves that reach it ("opening" with match=position), not both');
+  if (asked.game === undefined) return fail('a position is of one game: give "game" with it');
+  const found = findGame(asked.game);
+  if (!found.ok) return fail(`no game is called "${asked.game}"`);
+  const game = found.value;
+  if (!explorable(game)) return fail(`${notExplored(game)}; search its games by their first moves instead`);
+  if (asked.position !== undefined) {
+    const variant = asked.variant ?? game.id;
+    if (variant !== game.id && !variant.startsWith(`${game.id}:`)) return fail(`"variant" ${variant} is not a variant of ${game.title}`);
+    return ok({ variant, key: asked.position });
+  }
+  if (asked.variant !== undefined) return fail('the moves of match=position are played with the default options: leave "variant" out');
+  if (asked.opening === undefined) return fail('match=position finds the position "opening" reaches: give its moves');
+  const moves = movesOf(asked.opening);
+  if (moves.length >= OPENING_PLIES)
+    return fail(`positions are searched within the first ${OPENING_PLIES - 1} moves of a game: this one is after ${moves.length}`);
+  // The explorer's start, as its own answers are keyed (Nonaga's first player is drawn from the seed).
+  const opening = openingOf(game, {}, 'explorer', moves);
+  if (!opening.ok) return fail(`the opening cannot be played: ${opening.error.message}`);
+  const key = opening.value.key;
+  return key === null ? fail('that position is past the positions searched') : ok({ variant: opening.value.variant, key });
+}
+
 /** The query asked for, players found by name; null when a named player does not exist (nothing to find). */
-async function queryOf(store: GameStore, asked: Asked): Promise<Omit<GamesDbQuery, 'limit'> | null> {
+async function queryOf(store: GameStore, asked: Asked, position: Position | null): Promise<Omit<GamesDbQuery, 'limit'> | null> {
   const players: string[] = [];
   for (const name of [asked.player, asked.vs]) {
     if (name === undefined) continue;
@@ -142,7 +203,9 @@ async function queryOf(store: GameStore, asked: Asked): Promise<Omit<GamesDbQuer
     ...(asked.to ? { to: number(asked.to) as number } : {}),
     ...(asked.minRating ? { minRating: number(asked.minRating) as number } : {}),
     ...(asked.maxRating ? { maxRating: number(asked.maxRating) as number } : {}),
-    ...(asked.opening ? { opening: asked.opening.split(',').map((m) => m.trim()) } : {}),
+    // The moves as a prefix, unless they were asked as the position they reach.
+    ...(asked.opening && asked.match !== 'position' ? { opening: asked.opening.split(',').map((m) => m.trim()) } : {}),
+    ...(position ? { position } : {}),
     ...(at !== undefined && id !== undefined ? { after: { createdAt: Number(at), id } } : {}),
   };
   return fields;

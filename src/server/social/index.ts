@@ -4,6 +4,7 @@ import type { Presence } from '../presence.ts';
 import type { GameStore } from '../store.ts';
 import { Blocks } from './blocks.ts';
 import { FollowNews } from './follow-news.ts';
+import { indexFinishedPositions } from './games-positions.ts';
 import { registerGamesSearch } from './games-search.ts';
 import { PlayerIndex } from './player-index.ts';
 import { registerPlayerRecord } from './player-record.ts';
@@ -62,7 +63,7 @@ export function startSocial(
 }
 
 /**
- * The games finished before the games database existed are added in the background once the server
+ * The games finished before the games database existed (and their positions, before it kept them) are added in the background once the server
  * is ready, a batch at a time, from where the last start stopped; stopped when the server closes.
  */
 function backfillGamesDb(app: FastifyInstance, store: GameStore): void {
@@ -76,6 +77,9 @@ function backfillGamesDb(app: FastifyInstance, store: GameStore): void {
         let added = 0;
         for (let n = -1; n !== 0 && !closing; added += n) n = Math.max(0, await store.gamesDb.backfill(500));
         if (added > 0) process.stderr.write(`hexarena: games database: ${added} finished games added\n`);
+        // Then the positions of the games finished before they were kept, for the search by position.
+        const keyed = await indexFinishedPositions(store, () => closing);
+        if (keyed > 0) process.stderr.write(`hexarena: games database: the positions of ${keyed} finished games added\n`);
       })().catch((e: unknown) => {
         // The store away: the rest is added at the next start, none twice.
         if (!closing)

@@ -349,6 +349,91 @@ describe('the games database', () => {
     expect((await ask('player=Db_Ann')).games).toHaveLength(3);
   });
 
+  it('finds finished games by a position they reached, in any order of moves, through the explorer’s keys; a position asked wrong is a 400 that says why', async () => {
+    const ann = await player('Pos_Ann');
+    const bob = await player('Pos_Bob');
+    /** A game of Hex Ann (first) and Bob play over their sockets, ended by Ann's resignation: its id. */
+    const played = async (moves: readonly string[]): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hex', seats: ['open', 'open'], seat: 0 });
+      const id = made.json?.id as string;
+      const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
+      expect(joined.status).toBe(201);
+      const tokens = [made.json?.token as string, joined.json?.token as string];
+      const sockets = [await gameSocket(ann, id), await gameSocket(bob, id)];
+      for (const [ply, move] of moves.entries())
+        expect(
+          await (sockets[ply % 2] as Client).ask({ type: 'move', seat: ply % 2, move, version: ply, token: tokens[ply % 2] }),
+        ).toMatchObject({
+          ok: true,
+        });
+      expect(await (sockets[0] as Client).ask({ type: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
+      for (const c of sockets) c.close();
+      return id;
+    };
+    // Ann's stones on b2 and c3, Bob's on a1: the same position by two orders of moves; the third game's is another.
+    const inOrder = await played(['b2', 'a1', 'c3']);
+    const transposed = await played(['c3', 'a1', 'b2']);
+    const other = await played(['b2', 'c3', 'a1']);
+    const found = async (query: string) => {
+      // From an address of its own: the searches before this test's have spent the default address's allowance.
+      const answer = await request(server.base, `/api/search/games?player=Pos_Ann&${query}`, { from: '127.0.2.1' });
+      expect(answer.json?.error).toBeUndefined();
+      return ((answer.json?.games ?? []) as { id: string }[]).map((g) => g.id);
+    };
+    // As moves, a prefix of the game's own order; as a position, every game that reached it.
+    expect(await found('game=hex&opening=b2,a1,c3')).toEqual([inOrder]);
+    expect(await found('game=hex&opening=b2,a1,c3&match=position')).toEqual([transposed, inOrder]);
+    expect(await found('game=hex&opening=b2&match=position')).toEqual([other, inOrder]);
+    expect(await found('game=hex&opening=b2,a1,c3&match=position&limit=1')).toEqual([transposed]);
+    // The start is every game's.
+    expect(await found('game=hex&match=position&opening=%20')).toEqual([other, transposed, inOrder]);
+    // The explorer's own key of the position, as its answer names it, finds the same games.
+    const explorer = (await request(server.base, '/api/explorer/hex?moves=c3;a1;b2')).json ?? {};
+    expect(explorer.variant).toBe('hex');
+    expect(await found(`game=hex&position=${explorer.position as string}`)).toEqual([transposed, inOrder]);
+    expect(await found(`game=hex&variant=hex&position=${explorer.position as string}`)).toEqual([transposed, inOrder]);
+    // The export takes it too.
+    const exported = await request(
+      server.base,
+      `/api/search/games.ndjson?player=Pos_Ann&game=hex&position=${explorer.position as string}`,
+      {
+        from: '127.0.2.1',
+      },
+    );
+    expect(
+      exported.text
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+    ).toEqual([transposed, inOrder]);
+
+    const refused = async (query: string) => {
+      const answer = await request(server.base, `/api/search/games?${query}`, { from: '127.0.2.2' });
+      expect(answer.status).toBe(400);
+      return answer.json?.error as string;
+    };
+    expect(await refused('opening=b2&match=position')).toBe('a position is of one game: give "game" with it');
+    expect(await refused('game=dicewars&opening=a&match=position')).toMatch(
+      /^DiceWars is not in the opening explorer.*search its games by their first moves instead$/,
+    );
+    expect(await refused('game=chess&opening=e4&match=position')).toBe('no game is called "chess"');
+    expect(await refused('game=hex&opening=b2,b2&match=position')).toMatch(/^the opening cannot be played: move 2 \(b2\)/);
+    expect(await refused('game=hex&match=position')).toBe('match=position finds the position "opening" reaches: give its moves');
+    expect(await refused(`game=hex&opening=${Array(30).fill('a1').join(',')}&match=position`)).toBe(
+      'positions are searched within the first 29 moves of a game: this one is after 30',
+    );
+    expect(await refused(`game=hex&position=${explorer.position as string}&opening=b2&match=position`)).toMatch(/not both$/);
+    expect(await refused(`game=hex&variant=nonaga&position=${explorer.position as string}`)).toBe(
+      '"variant" nonaga is not a variant of Hex',
+    );
+    expect(await refused('game=hex&variant=hex')).toBe('"variant" names the variant of a "position": give the position too');
+    expect(await refused('game=hex&opening=b2&match=position&variant=hex')).toMatch(/leave "variant" out$/);
+    // Malformed keys and matches, by the schema.
+    expect(await refused('game=hex&position=b2')).toMatch(/position/);
+    expect(await refused('game=hex&opening=b2&match=prefix')).toMatch(/match/);
+    expect((await request(server.base, '/api/search/games.ndjson?opening=b2&match=position')).status).toBe(400);
+  });
+
   it('serves each game found with its last position, as a spectator sees it, to draw it small', async () => {
     const found = (await request(server.base, '/api/search/games?player=Db_Ann&game=tictactoe')).json?.games as {
       id: string;

@@ -3,7 +3,7 @@ import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
 import type { GameId } from './game.ts';
-import { indexEnded } from './games-db.ts';
+import { type GamePositions, indexEnded } from './games-db.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
 import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
 
@@ -42,6 +42,11 @@ export interface GameEnding {
    * counted, and is marked as looked at); without one, the game waits for `explore`.
    */
   readonly opening?: OpeningLine | null;
+  /**
+   * The positions of its first plies as the explorer keys them, for the games database's search by
+   * position (null or left out: a game the explorer does not key).
+   */
+  readonly positions?: GamePositions | null;
 }
 
 /** A rated end not written because a player's rating changed since it was read. */
@@ -103,7 +108,12 @@ export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promi
       if (ending.ratings) await rate(trx, id, ending.ratings);
       if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
       // The games database has the game from the moment it ends.
-      await indexEnded(trx, id, ending.ratings ? ending.ratings.seats.map((s) => s.before?.rating ?? NEW_PLAYER.rating) : null);
+      await indexEnded(
+        trx,
+        id,
+        ending.ratings ? ending.ratings.seats.map((s) => s.before?.rating ?? NEW_PLAYER.rating) : null,
+        ending.positions ?? null,
+      );
       return true;
     });
   } catch (e) {

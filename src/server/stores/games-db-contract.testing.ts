@@ -19,6 +19,8 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
       clock?: typeof blitz;
       /** A rated game's players' ratings after it (1500 each unless given). */
       after?: [number, number];
+      /** Its positions as the explorer keys them, as the room's end gives them. */
+      positions?: { variant: string; keys: string[] };
     },
   ) => {
     const made: NewGame = {
@@ -53,6 +55,7 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
         termination: g.termination,
         plies: g.moves.length,
         ...(ratings ? { ratings } : {}),
+        ...(g.positions ? { positions: g.positions } : {}),
       }),
     ).toBe(true);
   };
@@ -136,6 +139,104 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
         expect(await q({ game: 'hex', opening: ['a1', 'b2', 'c3'] })).toEqual(['g1']);
         // A prefix is of whole moves: "b" is not "b2".
         expect(await q({ game: 'hex', opening: ['a1', 'b'] })).toEqual([]);
+      }),
+    );
+
+    it(
+      'finds finished games by a position they reached, in any order of moves, under its variant, newest first, a page after another',
+      withStore(async (store) => {
+        for (const [i, n] of ['Pia', 'Quo', 'Rex'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        const win = { kind: 'win', winner: 0 };
+        // Keys as the explorer makes them: the start, then after each move; p1 and p2 transpose to pAB.
+        const start = '0000000000000000:0';
+        const pAB = 'aaaaaaaaaaaaaaaa:0';
+        const ended = { result: win, termination: 'resignation' } as const;
+        await play(store, {
+          id: 'p1',
+          at: 100,
+          seats: ['Pia', 'Quo'],
+          moves: ['a1', 'b2'],
+          ...ended,
+          positions: { variant: 'hex', keys: [start, '1111111111111111:1', pAB] },
+        });
+        await play(store, {
+          id: 'p2',
+          at: 200,
+          seats: ['Quo', 'Rex'],
+          moves: ['b2', 'a1', 'c3'],
+          ...ended,
+          // A position met twice in one game counts it once.
+          positions: { variant: 'hex', keys: [start, '2222222222222222:1', pAB, 'cccccccccccccccc:1', pAB] },
+        });
+        // The same key under another variant (Hex on another board) is another position.
+        await play(store, {
+          id: 'p3',
+          at: 300,
+          seats: ['Pia', 'Rex'],
+          moves: ['a1', 'b2'],
+          ...ended,
+          positions: { variant: 'hex:0badcafe', keys: [start, pAB] },
+        });
+        // An aborted game is not in the database, its positions neither; a game without keys is found by none.
+        await play(store, {
+          id: 'p4',
+          at: 400,
+          seats: ['Pia', 'Quo'],
+          moves: [],
+          result: win,
+          termination: 'aborted',
+          positions: { variant: 'hex', keys: [start] },
+        });
+        await play(store, { id: 'p5', at: 500, seats: ['Pia', 'Quo'], moves: ['a1', 'b2'], ...ended });
+        const q = async (query: Omit<Parameters<GameStore['gamesDb']['search']>[0], 'limit'>, limit = 10) =>
+          ids(await store.gamesDb.search({ ...query, limit }));
+        const at = (key: string, variant = 'hex') => ({ position: { variant, key } });
+        expect(await q(at(pAB))).toEqual(['p2', 'p1']);
+        expect(await q(at(start))).toEqual(['p2', 'p1']);
+        expect(await q(at(pAB, 'hex:0badcafe'))).toEqual(['p3']);
+        expect(await q(at('1111111111111111:1'))).toEqual(['p1']);
+        expect(await q(at('ffffffffffffffff:0'))).toEqual([]);
+        // A page, then the one after it.
+        expect(await q(at(pAB), 1)).toEqual(['p2']);
+        expect(await q({ ...at(pAB), after: { createdAt: 200, id: 'p2' } })).toEqual(['p1']);
+        // With the other filters: a player, two, an outcome, dates, a move prefix.
+        expect(await q({ ...at(pAB), players: ['Pia'] })).toEqual(['p1']);
+        expect(await q({ ...at(pAB), players: ['Quo'], outcome: 'win' })).toEqual(['p2']);
+        expect(await q({ ...at(pAB), players: ['Rex', 'Quo'] })).toEqual(['p2']);
+        expect(await q({ ...at(pAB), players: ['Quo'], after: { createdAt: 200, id: 'p2' } })).toEqual(['p1']);
+        expect(await q({ ...at(pAB), from: 150 })).toEqual(['p2']);
+        expect(await q({ ...at(pAB), game: 'hex', opening: ['b2'] })).toEqual(['p2']);
+        expect(await q({ ...at(pAB), game: 'nonaga' })).toEqual([]);
+      }),
+    );
+
+    it(
+      'keys the positions of the games finished before it kept them, a batch at a time, from where it stopped, once each',
+      withStore(async (store) => {
+        for (const [i, n] of ['Sal', 'Tom'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        const draw = { result: { kind: 'draw' }, termination: 'agreement', seats: ['Sal', 'Tom'] as [string, string] };
+        for (let i = 0; i < 3; i++) await play(store, { id: `k${i}`, at: 10 + i, moves: ['a1'], ...draw });
+        await play(store, { id: 'k-nonaga', at: 5, game: 'nonaga', moves: [], ...draw });
+        await play(store, { id: 'k-aborted', at: 6, moves: [], ...draw, termination: 'aborted' });
+        const key = '3333333333333333:1';
+        const keyed = (games: { id: string; createdAt: number }[]) =>
+          games.map((g) => ({ ...g, positions: { variant: 'hex', keys: [key] } }));
+        // Only the games asked for (those the explorer keys), finished, not aborted, oldest first.
+        const first = await store.gamesDb.positionsWaiting(['hex'], 2);
+        expect(first).toEqual([
+          { id: 'k0', createdAt: 10 },
+          { id: 'k1', createdAt: 11 },
+        ]);
+        // Asked again before the batch is added: the same games (nothing is lost to a stop midway).
+        expect(await store.gamesDb.positionsWaiting(['hex'], 2)).toEqual(first);
+        await store.gamesDb.addPositions(keyed(first), false);
+        const rest = await store.gamesDb.positionsWaiting(['hex'], 2);
+        expect(rest).toEqual([{ id: 'k2', createdAt: 12 }]);
+        // k1 again (its end wrote it meanwhile): kept once.
+        await store.gamesDb.addPositions([...keyed(rest), ...keyed([{ id: 'k1', createdAt: 11 }])], true);
+        expect(await store.gamesDb.positionsWaiting(['hex'], 2)).toEqual([]);
+        expect(await store.gamesDb.positionsWaiting(['hex', 'nonaga'], 2)).toEqual([]);
+        expect(ids(await store.gamesDb.search({ position: { variant: 'hex', key }, limit: 10 }))).toEqual(['k2', 'k1', 'k0']);
       }),
     );
 

@@ -3,8 +3,19 @@ import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { speedOf } from '@hexarena/engines/ratings/perf.ts';
 import { type Insertable, sql } from 'kysely';
 import type { GameId } from './game.ts';
+import {
+  addPositions,
+  type GamePositions,
+  insertPositions,
+  type PositionsOf,
+  positionsWaiting,
+  type WaitingGame,
+} from './games-positions.ts';
+import { type BestWin, type PlayerOutcome, type PlayerRecord, playerRecord } from './player-record.ts';
 import type { Database } from './schema.ts';
 import { compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
+
+export type { GamePositions, PositionsOf, WaitingGame };
 
 /**
  * The games database (docs/social.md): every finished game (aborted ones aside) as one row of what
@@ -14,9 +25,6 @@ import { compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
  * before it existed are added by `backfill`, resumably. Paged by keyset: newest first, each page after
  * the last game of the one before.
  */
-
-/** How a game came out for one player. */
-export type PlayerOutcome = 'win' | 'draw' | 'loss';
 
 /** The moves kept as a game's opening, searched by prefix. */
 export const OPENING_MOVES = 8;
@@ -44,31 +52,17 @@ export interface GamesQuery {
   readonly maxRating?: number;
   /** The first moves, as the game's notation writes them, in order. */
   readonly opening?: readonly string[];
+  /**
+   * A position the game reached in its first plies, in any order of moves: the explorer's key of it
+   * under its variant (src/explorer), so transpositions meet as they do in the explorer.
+   */
+  readonly position?: { readonly variant: string; readonly key: string };
   /** The page goes on after this game (the last one of the page before). */
   readonly after?: { readonly createdAt: number; readonly id: GameId };
   readonly limit: number;
 }
 
-export type { FoundGame };
-
-/** A win of a player's over a rated opponent, as a profile's best wins list it. */
-export interface BestWin {
-  readonly id: GameId;
-  readonly game: string;
-  readonly createdAt: number;
-  /** The name the opponent played under. */
-  readonly opponent: string | null;
-  /** The opponent's rating before the game. */
-  readonly rating: number;
-}
-
-/** What a profile shows of a player's record: their latest outcomes, and their best wins among those games. */
-export interface PlayerRecord {
-  /** How each of their latest games came out for them, newest first (null: no single result, as a free-for-all's). */
-  readonly outcomes: readonly (PlayerOutcome | null)[];
-  /** Their wins in rated games among those, the opponent rated highest before the game first. */
-  readonly bestWins: readonly BestWin[];
-}
+export type { BestWin, FoundGame, PlayerOutcome, PlayerRecord };
 
 export interface GamesDbStore {
   search(query: GamesQuery): Promise<FoundGame[]>;
@@ -82,6 +76,17 @@ export interface GamesDbStore {
    * the last call stopped (kept in the store); the number added, 0 once none is left.
    */
   backfill(batch: number): Promise<number>;
+  /**
+   * Up to `batch` of the games of `games` finished before their positions were indexed (before
+   * migration 28), oldest first, from where `addPositions` last stopped; none once all are.
+   */
+  positionsWaiting(games: readonly string[], batch: number): Promise<WaitingGame[]>;
+  /**
+   * Indexes the positions of games `positionsWaiting` named (null: none to index) and moves its
+   * place past the last of them, in one write: resumable, and a game indexed twice (its end wrote it
+   * meanwhile) is kept once. `done`: nothing is left to index, the place is closed.
+   */
+  addPositions(games: readonly PositionsOf[], done: boolean): Promise<void>;
 }
 
 /** The games database's tables, both stores; on PostgreSQL the opening compared byte by byte, as a prefix is. */
@@ -149,8 +154,13 @@ const insertIndexPlayer = compiledOnce((db, v: IndexPlayer) =>
     .onConflict((c) => c.columns(['account_id', 'created_at', 'game_id', 'seat']).doNothing()),
 );
 
-/** The row of a game, as the end writes it (what the games table, its seats and moves hold). */
-async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> {
+/** The row of a game, as the end writes it (what the games table, its seats and moves hold), and its positions when given. */
+async function indexRow(
+  trx: Db,
+  id: GameId,
+  ratingsBefore: readonly number[] | null,
+  positions: GamePositions | null = null,
+): Promise<void> {
   const g = (await endedGame(trx, { id })).rows[0] as EndedRow | undefined;
   if (!g || g.termination === null || g.termination === 'aborted') return;
   const seats = (await seatHolders(trx, { id })).rows as { seat: number; account_id: string | null }[];
@@ -180,10 +190,16 @@ async function indexRow(trx: Db, id: GameId, ratingsBefore: readonly number[] | 
     const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
     await insertIndexPlayer(trx, { account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how });
   }
+  if (positions) await insertPositions(trx, id, createdAt, positions);
 }
 
-/** Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated game's players' ratings read for it. */
-export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null): Promise<void> => indexRow(trx, id, ratingsBefore);
+/**
+ * Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated
+ * game's players' ratings read for it; `positions`, its positions as the explorer keys them (null: a
+ * game the explorer does not key).
+ */
+export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null, positions: GamePositions | null): Promise<void> =>
+  indexRow(trx, id, ratingsBefore, positions);
 
 export class GamesDbSql implements GamesDbStore {
   constructor(private readonly sql: SqlDb) {}
@@ -215,13 +231,23 @@ export class GamesDbSql implements GamesDbStore {
         query = query.innerJoin('game_index_players as o', (j) =>
           j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
         );
-      // Ordered by the player's rows when a player is named (their index is in date order), else by the games'.
-      const at = sql.ref<number>(first !== undefined ? 'p.created_at' : 'g.created_at');
-      const after = q.after;
+      // A position's games in date order along its index, each met by id alone (games-positions.ts says why);
+      // with a player, their rows lead, each meeting the position's by its whole key.
+      const position = q.position;
+      if (position !== undefined)
+        query = query.innerJoin('game_index_positions as x', (j) => {
+          const on = j.on('x.variant', '=', position.variant).on('x.position', '=', position.key).onRef('x.game_id', '=', 'g.game_id');
+          return first === undefined ? on : on.on('x.created_at', '=', sql.ref<number>('p.created_at'));
+        });
+      // Ordered by the player's rows when a player is named (their index is in date order), else by the
+      // position's (its games in date order), else by the games'.
+      const by = first !== undefined ? 'p' : position !== undefined ? 'x' : 'g';
+      const at = sql.ref<number>(`${by}.created_at`);
+      const gameId = sql.ref<string>(`${by}.game_id`);
+      const upper = upperBound(q.to, q.after);
       return query
         .where((e) => e.and(plainFilters(q).map(([column, op, value]) => e(column, op, value))))
         .$if(q.from !== undefined, (w) => w.where(at, '>=', q.from as number))
-        .$if(q.to !== undefined, (w) => w.where(at, '<', q.to as number))
         .$if(q.opening !== undefined && q.opening.length > 0, (w) => {
           const moves = q.opening as string[];
           const prefix = moves.join(' ');
@@ -232,16 +258,11 @@ export class GamesDbSql implements GamesDbStore {
           const opening = moves.length > SHARED_PREFIX ? sql.ref<string>('g.opening') : sql<string>`(g.opening || '')`;
           return w.where((e) => e.or([e(opening, '=', prefix), e.and([e(opening, '>=', `${prefix} `), e(opening, '<', `${prefix}!`)])]));
         })
-        .$if(after !== undefined, (w) =>
-          w.where((e) =>
-            e.or([
-              e(at, '<', (after as { createdAt: number }).createdAt),
-              e.and([e(at, '=', (after as { createdAt: number }).createdAt), e('g.game_id', '<', (after as { id: string }).id)]),
-            ]),
-          ),
+        .$if(upper !== undefined, (w) =>
+          w.where(sql<boolean>`(${at}, ${gameId}) < (${(upper as Upper).createdAt}, ${(upper as Upper).id})`),
         )
         .orderBy(at, 'desc')
-        .orderBy('g.game_id', 'desc')
+        .orderBy(gameId, 'desc')
         .limit(q.limit)
         .execute();
     });
@@ -261,47 +282,8 @@ export class GamesDbSql implements GamesDbStore {
     }));
   }
 
-  async record(account: string, window: number, best: number): Promise<PlayerRecord> {
-    const rows = await this.sql.read((db) =>
-      db
-        .selectFrom('game_index_players')
-        .select(['outcome', 'created_at'])
-        .where('account_id', '=', account)
-        .orderBy('created_at', 'desc')
-        .orderBy('game_id', 'desc')
-        .limit(window)
-        .execute(),
-    );
-    const oldest = rows[rows.length - 1];
-    if (!oldest) return { outcomes: [], bestWins: [] };
-    // Each rated win's opponent, and their rating before it: their history's point for the game, less its change.
-    const wins = await this.sql.read((db) =>
-      db
-        .selectFrom('game_index_players as p')
-        .innerJoin('game_index as g', 'g.game_id', 'p.game_id')
-        .innerJoin('game_index_players as o', (j) => j.onRef('o.game_id', '=', 'p.game_id').onRef('o.account_id', '!=', 'p.account_id'))
-        .innerJoin('rating_history as h', (j) => j.onRef('h.account_id', '=', 'o.account_id').onRef('h.game_id', '=', 'p.game_id'))
-        .innerJoin('seats as s', (j) => j.onRef('s.game_id', '=', 'o.game_id').onRef('s.seat', '=', 'o.seat'))
-        .select(['p.game_id', 'g.game', 'p.created_at', 's.name', sql<number>`h.rating - coalesce(h.delta, 0)`.as('before')])
-        .where('p.account_id', '=', account)
-        .where('p.created_at', '>=', Number(oldest.created_at))
-        .where('p.outcome', '=', 'win')
-        .where('g.rated', '=', 1)
-        .orderBy('before', 'desc')
-        .orderBy('p.created_at', 'desc')
-        .limit(best)
-        .execute(),
-    );
-    return {
-      outcomes: rows.map((r) => (r.outcome as PlayerOutcome | null) ?? null),
-      bestWins: wins.map((w) => ({
-        id: w.game_id,
-        game: w.game,
-        createdAt: Number(w.created_at),
-        opponent: w.name ?? null,
-        rating: Math.round(Number(w.before)),
-      })),
-    };
+  record(account: string, window: number, best: number): Promise<PlayerRecord> {
+    return playerRecord(this.sql, account, window, best);
   }
 
   /** Per game, the name each seat was played under. */
@@ -348,6 +330,28 @@ export class GamesDbSql implements GamesDbStore {
       return games.length;
     });
   }
+  positionsWaiting(games: readonly string[], batch: number): Promise<WaitingGame[]> {
+    return positionsWaiting(this.sql, games, batch);
+  }
+
+  addPositions(games: readonly PositionsOf[], done: boolean): Promise<void> {
+    return addPositions(this.sql, games, done);
+  }
+}
+
+type Upper = { readonly createdAt: number; readonly id: string };
+
+/**
+ * Where a search's games end, newest first excluded: before the end date (every game of that
+ * millisecond excluded, as no id is below '') or after the page's last game, whichever is lower. One
+ * bound, compared as a row value (date, id), is a range of the index as it is ordered: with two bounds
+ * on the date SQLite read every game of a position and sorted them (30 ms for its fifth page at
+ * 100,000 games), and an OR of two ranges it read both and sorted them too.
+ */
+function upperBound(to: number | undefined, after: Upper | undefined): Upper | undefined {
+  const end = to === undefined ? undefined : { createdAt: to, id: '' };
+  if (end === undefined || after === undefined) return end ?? after;
+  return after.createdAt < end.createdAt || (after.createdAt === end.createdAt && after.id < end.id) ? after : end;
 }
 
 type Column = 'g.game' | 'g.draw' | 'g.winner' | 'g.termination' | 'g.rated' | 'g.speed' | 'g.rating';

@@ -5,6 +5,7 @@ import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
+import { gamesPositionsMigration } from './games-positions.ts';
 import type { Dialect } from './sql.ts';
 
 /**
@@ -90,9 +91,19 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...[ACCOUNT_LANGUAGE, SOCIAL_MIGRATION, gamesDbMigration(dialect), TOURNAMENTS_MIGRATION, TOURNAMENT_VERSIONS], // 23: identity, 24: social, 25: games-db.ts, 26-27: tournaments
+    ...byConcern(dialect), // 23-28: each its concern's
   ];
 }
+
+/** Migrations 23–28, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments, 28 games-positions.ts. */
+const byConcern = (dialect: Dialect): readonly string[] => [
+  ACCOUNT_LANGUAGE,
+  SOCIAL_MIGRATION,
+  gamesDbMigration(dialect),
+  TOURNAMENTS_MIGRATION,
+  TOURNAMENT_VERSIONS,
+  gamesPositionsMigration(dialect),
+];
 
 /**
  * Migration 8 of both stores: a rematch's seats are kept for the players of the game it follows, so

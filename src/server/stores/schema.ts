@@ -117,6 +117,13 @@ export interface GameIndexPlayersTable {
   outcome: string | null;
 }
 
+export interface GameIndexPositionsTable {
+  variant: string;
+  position: string;
+  created_at: number;
+  game_id: string;
+}
+
 export interface GamesTable {
   id: string;
   game: string;
@@ -357,6 +364,7 @@ export interface Database {
   follows: FollowsTable;
   game_index: GameIndexTable;
   game_index_players: GameIndexPlayersTable;
+  game_index_positions: GameIndexPositionsTable;
   games: GamesTable;
   heartbeats: HeartbeatsTable;
   leases: LeasesTable;

@@ -50,6 +50,8 @@ interface Fields {
   maxRating: string;
   /** The first moves, one after another, separated by commas. */
   opening: string;
+  /** How they are matched: '' as the moves a game begins with, `position` as the position they reach (the explorer's key). */
+  match: string;
 }
 const FIELDS: readonly (keyof Fields)[] = [
   'player',
@@ -65,6 +67,7 @@ const FIELDS: readonly (keyof Fields)[] = [
   'minRating',
   'maxRating',
   'opening',
+  'match',
 ];
 
 /** The form as the page's address gives it (a search is a link to share). */
@@ -93,6 +96,7 @@ export function searchOf(f: Fields): GamesSearch {
     .map((m) => m.trim())
     .filter(Boolean);
   if (opening.length > 0) search.opening = opening.join(',');
+  if (opening.length > 0 && f.match === 'position') search.match = 'position';
   return search;
 }
 
@@ -109,7 +113,8 @@ const terminationKey = (termination: string): MessageKey | null =>
 
 /**
  * /games/search: the games database, as lichess's advanced search — finished games found by
- * player(s), game, result, termination, rated, speed, dates, rating and opening (the first moves);
+ * player(s), game, result, termination, rated, speed, dates, rating and opening (the first moves, or
+ * the position they reach in any order, through the opening explorer's keys);
  * a page at a time, each game opening in its replay (and from there the analysis board), the whole
  * search exported as records, one JSON a line. The search is kept in the page's address.
  */
@@ -231,7 +236,14 @@ export function GamesDatabasePage() {
           <fieldset>
             <legend>{t('social.db.openingTitle')}</legend>
             {text('opening', 'social.db.opening', { autocomplete: 'off', spellcheck: 'false' })}
-            <p class="muted opening-hint">{t('social.db.openingHint')}</p>
+            <label>
+              {t('social.db.match')}{' '}
+              <select value={fields.match} onChange={set('match')}>
+                <option value="">{t('social.db.match.moves')}</option>
+                <option value="position">{t('social.db.match.position')}</option>
+              </select>
+            </label>
+            <p class="muted opening-hint">{t(fields.match === 'position' ? 'social.db.matchHint' : 'social.db.openingHint')}</p>
           </fieldset>,
         )}
         <p class="controls">

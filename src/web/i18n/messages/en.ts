@@ -436,6 +436,11 @@ export default {
   'social.db.opening': 'First moves',
   'social.db.openingHint':
     'The first moves in the game’s notation, separated by commas (in Hive: wS1, bS1 wS1-): the games that begin with them.',
+  'social.db.match': 'Find',
+  'social.db.match.moves': 'games beginning with these moves',
+  'social.db.match.position': 'games reaching their position, in any order',
+  'social.db.matchHint':
+    'A position is searched in the game chosen above, within its first 29 moves, whatever the order of the moves that lead to it (as the opening explorer finds it).',
   'social.db.search': 'Search',
   'social.db.export': 'Export these games',
   'social.db.any': 'Any',

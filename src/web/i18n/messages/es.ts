@@ -436,6 +436,11 @@ export default {
   'social.db.opening': 'Primeras jugadas',
   'social.db.openingHint':
     'Las primeras jugadas en la notación del juego, separadas por comas (en Hive: wS1, bS1 wS1-): las partidas que empiezan así.',
+  'social.db.match': 'Buscar',
+  'social.db.match.moves': 'partidas que empiezan con estas jugadas',
+  'social.db.match.position': 'partidas que llegan a su posición, en cualquier orden',
+  'social.db.matchHint':
+    'Una posición se busca en el juego elegido arriba, en sus primeras 29 jugadas, sea cual sea el orden de las jugadas que llevan a ella (como la encuentra el explorador de aperturas).',
   'social.db.search': 'Buscar',
   'social.db.export': 'Exportar estas partidas',
   'social.db.any': 'Cualquiera',

@@ -435,6 +435,11 @@ export default {
   'social.db.openingTitle': 'Дебют',
   'social.db.opening': 'Первые ходы',
   'social.db.openingHint': 'Первые ходы в записи игры через запятую (в Hive: wS1, bS1 wS1-): партии, которые так начинаются.',
+  'social.db.match': 'Искать',
+  'social.db.match.moves': 'партии, начатые этими ходами',
+  'social.db.match.position': 'партии с их позицией, в любом порядке ходов',
+  'social.db.matchHint':
+    'Позиция ищется в игре, выбранной выше, в первых 29 ходах, при любом порядке ходов, ведущих к ней (как её находит дебютный справочник).',
   'social.db.search': 'Искать',
   'social.db.export': 'Экспортировать эти партии',
   'social.db.any': 'Любой',
