@@ -19,7 +19,7 @@ import {
   throwableCells,
 } from '@hexarena/engines/games/hive/index.ts';
 import { type Hex, hexCorners, hexToPixel, type Layout } from '@hexarena/engines/hex/index.ts';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MovePoints } from '../../analysis/info.ts';
 import { type Motion, moved, useMoveMotion } from '../../board/motion.ts';
 import { fitBox, type Point } from '../../board/viewport.ts';
@@ -119,16 +119,21 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
   }, [selected]);
 
   const { pos } = state;
-  const coords = displayCoordinates(pos);
+  // The position's moves are worked out once a position, not on every render of the page (a clock
+  // tick, a chat line, an answer from the server renders it again).
+  const coords = useMemo(() => displayCoordinates(pos), [pos]);
   // On the opponent's turn online, the board offers this player's moves as if the turn were theirs:
   // the one chosen is queued as a premove, in notation, for the rules to judge when the turn comes.
   const seat = premoveSeat(session);
-  const ahead = seat === null ? null : hivePremoveState(state, seat as 0 | 1);
+  const ahead = useMemo(() => (seat === null ? null : hivePremoveState(state, seat as 0 | 1)), [state, seat]);
   const premove = ahead && session.premove ? session.premove : null;
   const moving = ahead ?? state;
-  const board = ahead
-    ? { ...hiveBoard(ahead, true, coords), selected }
-    : { ...hiveBoard(state, session.interactive, coords), selected: session.interactive ? selected : null };
+  const interactive = session.interactive;
+  const moves = useMemo(
+    () => (ahead ? hiveBoard(ahead, true, coords) : hiveBoard(state, interactive, coords)),
+    [ahead, state, interactive, coords],
+  );
+  const board = ahead ? { ...moves, selected } : { ...moves, selected: interactive ? selected : null };
   const choose = (key: string) => {
     const r = select(board, key);
     setSelected(r.state.selected);
@@ -145,8 +150,8 @@ export function HiveBoard({ session }: { session: SessionOf<typeof hive> }) {
     const target = selected === null ? undefined : board.dests.get(selected)?.find((t) => t.to === key);
     return target === undefined ? t('hive.emptyCell') : hive.formatMove(moving, target.move);
   };
-  const throwable = board.movable && !ahead ? throwableCells(state, board, coords) : [];
-  const surrounded = surroundedQueens(state, coords);
+  const throwable = useMemo(() => (moves.movable && !ahead ? throwableCells(state, moves, coords) : []), [moves, ahead, state, coords]);
+  const surrounded = useMemo(() => surroundedQueens(state, coords), [state, coords]);
 
   const occupied = [...coords].filter(([cell]) => (pos.height[cell] as number) > 0);
   const lastCell = lastMoveCell(pos);
