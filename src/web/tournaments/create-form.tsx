@@ -121,43 +121,10 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
       <fieldset>
         <legend>{t('tournament.conditions')}</legend>
         <p class="muted hint">{t('tournament.conditionsHint')}</p>
-        <label>
-          {t('tournament.minRatedGames')}
-          <input
-            name="minRatedGames"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1000}
-            value={f.minRatedGames}
-            onInput={(e) => set('minRatedGames', e.currentTarget.value)}
-          />
-        </label>
+        <CountField name="minRatedGames" label={t('tournament.minRatedGames')} max={1000} value={f.minRatedGames} set={set} />
         <div class="rating-range">
-          <label>
-            {t('tournament.minRating')}
-            <input
-              name="minRating"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={4000}
-              value={f.minRating}
-              onInput={(e) => set('minRating', e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            {t('tournament.maxRating')}
-            <input
-              name="maxRating"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={4000}
-              value={f.maxRating}
-              onInput={(e) => set('maxRating', e.currentTarget.value)}
-            />
-          </label>
+          <CountField name="minRating" label={t('tournament.minRating')} max={4000} value={f.minRating} set={set} />
+          <CountField name="maxRating" label={t('tournament.maxRating')} max={4000} value={f.maxRating} set={set} />
         </div>
         <label class="inline">
           <input type="checkbox" name="inviteOnly" checked={f.inviteOnly} onChange={(e) => set('inviteOnly', e.currentTarget.checked)} />{' '}
@@ -175,5 +142,35 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
         </button>
       </p>
     </form>
+  );
+}
+
+/** An entry condition's whole number (empty asks for nothing), held by the server's own bounds. */
+function CountField({
+  name,
+  label,
+  max,
+  value,
+  set,
+}: {
+  name: 'minRatedGames' | 'minRating' | 'maxRating';
+  label: string;
+  max: number;
+  value: string;
+  set: (key: 'minRatedGames' | 'minRating' | 'maxRating', value: string) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        value={value}
+        onInput={(e) => set(name, e.currentTarget.value)}
+      />
+    </label>
   );
 }
