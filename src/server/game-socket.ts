@@ -305,6 +305,7 @@ class GameConnection {
     if (!read.message.ok) return refuse('malformed', read.message.error.message);
     const m = read.message.value;
     if (m.type === 'chat') return this.chat(m, id, refuse, now);
+    if (m.type === 'forecast') return this.forecast(m, id, refuse);
     const answer =
       m.type === 'move' || m.type === 'resign'
         ? await this.room.submit(intentOf(m, this.account))
@@ -332,6 +333,14 @@ class GameConnection {
     const author = players ? players.author : (this.authorName ?? 'someone');
     await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });
     this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
+  }
+
+  /** A forecast left or asked for: the one kept told back to this socket alone (it is the player's own plan). */
+  private async forecast(m: Extract<ClientMessage, { type: 'forecast' }>, id: string | undefined, refuse: Refuse): Promise<void> {
+    const credential = m.token ?? (this.account === undefined ? undefined : { account: this.account });
+    const kept = await this.room.forecast(m.seat, credential, m.lines);
+    if (!kept.ok) return refuse(kept.code, kept.error);
+    this.tell({ type: 'forecast', ...(id === undefined ? {} : { id }), seat: m.seat, ...kept.forecast });
   }
 
   /** Why `speaker`'s lines are refused now, or null when they may speak. */

@@ -174,7 +174,7 @@ export class Client {
     const id = `${Math.random()}`;
     const from = this.messages.length;
     this.send({ ...message, id });
-    return this.next((m) => (m.type === 'answer' || m.type === 'done' || m.type === 'error') && m.id === id, from);
+    return this.next((m) => ['answer', 'done', 'error', 'forecast'].includes(m.type) && m.id === id, from);
   }
 
   /** Closes the socket; throws if the server sent anything the wire module could not read. */

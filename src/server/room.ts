@@ -2,7 +2,17 @@ import type { AnyGame, Json, Player } from '@hexarena/engines/engine/game.ts';
 import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
 import { SERVER_SEAT } from './arbiter.ts';
 import { commit } from './game/commit.ts';
-import { type Decision, decide, type Intent, type MannerIntent, seatNotTaken, type TableIntent, type Write } from './game/decide.ts';
+import {
+  type Decision,
+  decide,
+  type Intent,
+  type MannerIntent,
+  type ServerIntent,
+  seatNotTaken,
+  type TableIntent,
+  type Write,
+} from './game/decide.ts';
+import { type ForecastAnswer, forecastNow, judgeForecastAsk, readForecast } from './game/forecast.ts';
 import { DEFAULT_ROOM_SETTINGS, type Done, LiveTable, type RemoteEvent, type RoomSettings, STORE_UNAVAILABLE } from './game/live-table.ts';
 import { type Live, moveEvent, type RoomEvent, replayStored, storedEnding, timedMoves } from './game/table.ts';
 import { type GameStore, STORE_OUT_OF_DISK, type StoredGame, StoreOutOfDisk } from './store.ts';
@@ -122,13 +132,14 @@ export class Room extends LiveTable {
       return 'stale';
     }
     const event = this.take(w, committed.diffs, true);
-    if (w.kind === 'move') await this.serverIntent('follow');
-    if (w.kind === 'depart') await this.serverIntent('pass');
+    if (w.kind === 'move') await this.serverIntent({ kind: 'follow' });
+    if (w.kind === 'move') await this.playForecast();
+    if (w.kind === 'depart') await this.serverIntent({ kind: 'pass' });
     return event;
   }
-  /** The server's own intent (a leaver's pass, what follows a move), decided and run: its event. */
-  private async serverIntent(kind: 'flag' | 'pass' | 'follow'): Promise<RoomEvent | null> {
-    const d = decide(this.tableOf(), { kind }, this.now());
+  /** The server's own intent (a leaver's pass, what follows a move, a forecast's move), decided and run: its event. */
+  private async serverIntent(intent: ServerIntent | { readonly kind: 'flag' }): Promise<RoomEvent | null> {
+    const d = decide(this.tableOf(), intent, this.now());
     if (d.kind !== 'write') return null;
     const ran = await this.run(d.write);
     return isEvent(ran) ? ran : null;
@@ -136,8 +147,46 @@ export class Room extends LiveTable {
   /** Everything the server owes the game now, done; the last event it made, or null. */
   private async serverTurns(): Promise<RoomEvent | null> {
     let last: RoomEvent | null = null;
-    for (let event = await this.serverIntent('flag'); event !== null; event = await this.serverIntent('flag')) last = event;
+    for (let event = await this.serverIntent({ kind: 'flag' }); event !== null; event = await this.serverIntent({ kind: 'flag' }))
+      last = event;
     return last;
+  }
+  /**
+   * A seat's forecast left (`lines`; none takes it back) or, without lines, asked for: after the
+   * room's other intents, from the game as stored. The forecast kept, or why not.
+   */
+  forecast(seat: Player, credential: unknown, lines?: readonly (readonly string[])[]): Promise<ForecastAnswer> {
+    return this.enqueue(async () => {
+      await this.reload();
+      const refused = judgeForecastAsk(this.tableOf(true), seat, credential);
+      if (refused) return { ok: false as const, ...refused };
+      const none = { ply: this.plies, lines: [] };
+      if (lines === undefined) return { ok: true as const, forecast: (await this.store.forecasts.read(this.id, seat)) ?? none };
+      const read = lines.length === 0 ? null : readForecast(this.game, this.live.state, this.plies, seat, lines);
+      if (read && !read.ok) return { ok: false as const, ...read.refusal };
+      await this.store.forecasts.write(this.id, seat, read?.forecast ?? null);
+      return { ok: true as const, forecast: read?.forecast ?? none };
+    });
+  }
+  /**
+   * In a correspondence game, the forecast of the seat now to move: its move played for it while
+   * the game follows one of its lines, what is left of it kept. A failure here never undoes the
+   * move before it, which is stored: the forecast waits for the next move.
+   */
+  private async playForecast(): Promise<void> {
+    if (!this.stored.clock?.perMove) return;
+    if (this.over) return void (await this.store.forecasts.forget(this.id).catch(() => undefined));
+    const seat = this.game.toMove(this.live.state) as Player | null;
+    if (seat === null) return;
+    try {
+      const forecast = await this.store.forecasts.read(this.id, seat);
+      if (forecast === null) return;
+      const { play, keep } = forecastNow(forecast, this.stored.moves);
+      await this.store.forecasts.write(this.id, seat, keep);
+      if (play !== null) await this.serverIntent({ kind: 'forecast', seat, move: play });
+    } catch (e) {
+      process.stderr.write(`hexarena: game ${this.id}: a forecast was not played: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
   }
   /** Claims an open seat for a person: the token that moves for it, given once (the store keeps its hash), or why not. */
   claim(

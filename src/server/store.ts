@@ -7,6 +7,7 @@ import type { ChallengeStore } from './stores/challenges.ts';
 import type { ChatStore } from './stores/chat.ts';
 import type { ExplorerStore } from './stores/explorer.ts';
 import type { DiskState } from './stores/failures.ts';
+import type { ForecastsStore } from './stores/forecasts.ts';
 import type { GamesStore } from './stores/games.ts';
 import type { GamesDbStore } from './stores/games-db.ts';
 import type { LobbyStore } from './stores/lobby.ts';
@@ -67,6 +68,8 @@ export interface GameStore extends IdentityStore {
   readonly heartbeats: Heartbeats;
   /** Tournaments, their entries, rounds, pairings and standings. */
   readonly tournaments: TournamentsStore;
+  /** Correspondence games' conditional premoves, a seat's each. */
+  readonly forecasts: ForecastsStore;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   close(): Promise<void>;

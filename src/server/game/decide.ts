@@ -31,6 +31,8 @@ export function decide(table: Table, intent: AnyIntent, now: number): Decision {
       return follow(table, now);
     case 'depart':
       return departSeat(table, intent, now);
+    case 'forecast':
+      return forecastMove(table, intent, now);
     case 'seat':
       return takeSeat(table, intent, now);
     case 'rematch':
@@ -128,6 +130,16 @@ function moveWrite(table: Table, seat: Player, chosen: unknown, now: number, cli
       : null;
   const after: AfterMove = { deadline, due, claim, departed: stored.departures.length, undone: stored.undone };
   return { kind: 'move', seat, made, next, event, after };
+}
+
+/**
+ * A forecast's move, played for its seat as the seat's own: only while that seat still plays and
+ * is to move, and only if legal now (else nothing: the forecast is dropped by the room).
+ */
+function forecastMove(table: Table, intent: { readonly seat: Player; readonly move: string }, now: number): Decision {
+  if (judgeStillPlaying(table, intent.seat)) return NONE;
+  const judged = judgeMove(table, intent.seat, intent.move, table.version);
+  return 'refusal' in judged ? NONE : write(moveWrite(table, intent.seat, judged.move, now));
 }
 
 /** The server's move for a player who left, when it is theirs: the game's pass (DiceWars's `end`). */

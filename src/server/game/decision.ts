@@ -44,7 +44,9 @@ export type MannerIntent =
 export type ServerIntent =
   | { readonly kind: 'pass' }
   | { readonly kind: 'follow' }
-  | { readonly kind: 'depart'; readonly seat: Player; readonly termination: 'closed' | 'banned' };
+  | { readonly kind: 'depart'; readonly seat: Player; readonly termination: 'closed' | 'banned' }
+  /** A move of a seat's forecast (game/forecast.ts), played for it when the game came to it. */
+  | { readonly kind: 'forecast'; readonly seat: Player; readonly move: string };
 
 /** Asks that change no game but are judged from it: a seat taken, a rematch, a line of chat. */
 export type TableIntent =

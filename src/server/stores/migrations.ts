@@ -3,6 +3,7 @@ import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
+import { FORECASTS_MIGRATION } from './forecasts.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
 import { gamesPositionsMigration } from './games-positions.ts';
@@ -91,11 +92,11 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-28: each its concern's
+    ...byConcern(dialect), // 23-29: each its concern's
   ];
 }
 
-/** Migrations 23–28, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments, 28 games-positions.ts. */
+/** Migrations 23–29, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments, 28 games-positions.ts, 29 forecasts.ts. */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
   SOCIAL_MIGRATION,
@@ -103,6 +104,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   TOURNAMENTS_MIGRATION,
   TOURNAMENT_VERSIONS,
   gamesPositionsMigration(dialect),
+  FORECASTS_MIGRATION,
 ];
 
 /**

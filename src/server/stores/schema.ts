@@ -117,6 +117,13 @@ export interface GameIndexPlayersTable {
   outcome: string | null;
 }
 
+export interface GameForecastsTable {
+  game_id: string;
+  seat: number;
+  ply: number;
+  lines: string;
+}
+
 export interface GameIndexPositionsTable {
   variant: string;
   position: string;
@@ -364,6 +371,7 @@ export interface Database {
   follows: FollowsTable;
   game_index: GameIndexTable;
   game_index_players: GameIndexPlayersTable;
+  game_forecasts: GameForecastsTable;
   game_index_positions: GameIndexPositionsTable;
   games: GamesTable;
   heartbeats: HeartbeatsTable;

@@ -10,6 +10,7 @@ import { BotsSql } from './bots.ts';
 import { ChallengeSql, type ChallengeStore } from './challenges.ts';
 import { ChatSql, type ChatStore } from './chat.ts';
 import { ExplorerSql, type ExplorerStore } from './explorer.ts';
+import { ForecastsSql, type ForecastsStore } from './forecasts.ts';
 import { GamesSql, type GamesStore } from './games.ts';
 import { GamesDbSql, type GamesDbStore } from './games-db.ts';
 import { HeartbeatsSql } from './heartbeats.ts';
@@ -44,6 +45,7 @@ export abstract class SqlStore implements GameStore {
   readonly social: SocialStore;
   readonly heartbeats: Heartbeats;
   readonly tournaments: TournamentsStore;
+  readonly forecasts: ForecastsStore;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.games = new GamesSql(sqlDb);
@@ -62,6 +64,7 @@ export abstract class SqlStore implements GameStore {
     this.social = new SocialSql(sqlDb);
     this.heartbeats = new HeartbeatsSql(sqlDb);
     this.tournaments = new TournamentsSql(sqlDb);
+    this.forecasts = new ForecastsSql(sqlDb);
   }
 
   abstract close(): Promise<void>;

@@ -145,7 +145,22 @@ export type ClientMessage =
    * A line of chat: a seat's holder speaks in the players' chat (by seat and token, or the socket's
    * session), anyone else with a session in the spectators'.
    */
-  | { readonly type: 'chat'; readonly text: string; readonly seat?: Player; readonly token?: string; readonly id?: string };
+  | { readonly type: 'chat'; readonly text: string; readonly seat?: Player; readonly token?: string; readonly id?: string }
+  /**
+   * A correspondence game's conditional premoves (docs/protocol.md): with `lines`, the seat's forecast
+   * left (an empty list takes it back); without, the forecast kept asked for. Answered with `forecast`.
+   */
+  | {
+      readonly type: 'forecast';
+      readonly seat: Player;
+      readonly token?: string;
+      readonly lines?: readonly (readonly string[])[];
+      readonly id?: string;
+    };
+
+/** A forecast holds at most this many lines, of at most this many moves each. */
+export const MAX_FORECAST_LINES = 10;
+export const MAX_FORECAST_PLIES = 16;
 
 export type OfferKind = 'draw' | 'takeback';
 
@@ -181,6 +196,14 @@ export type ServerMessage =
   /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
   | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
+  /** A seat's forecast as the server keeps it (after it was left, asked for, or played from), to that seat's socket only. */
+  | {
+      readonly type: 'forecast';
+      readonly id?: string;
+      readonly seat: Player;
+      readonly ply: number;
+      readonly lines: readonly (readonly string[])[];
+    }
   /** A message refused before it reached the game: its `id` when it gave one, why in words, and (for a refusal) a code. */
   | { readonly type: 'error'; readonly id?: string; readonly code?: MessageErrorCode; readonly error: string };
 
@@ -189,7 +212,9 @@ export type ServerMessage =
  * `too-large` (over 4 KB), `too-many` (over the rate), `not-json` (binary), `malformed` (not a
  * well-formed intent), `no-session` (chat without a session), `chat-too-fast`, `chat-empty`,
  * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`,
- * `account-closed`, `muted` (the moderators muted the sender's chat).
+ * `account-closed`, `muted` (the moderators muted the sender's chat), `not-correspondence` (a forecast
+ * in a game that is not played over days), `forecast-illegal` (a line that cannot be played, said
+ * where), `forecast-your-turn` (a forecast left on one's own move).
  */
 export const MESSAGE_ERROR_CODES = [
   'too-large',
@@ -203,6 +228,9 @@ export const MESSAGE_ERROR_CODES = [
   'bad-token',
   'account-closed',
   'muted',
+  'not-correspondence',
+  'forecast-illegal',
+  'forecast-your-turn',
 ] as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 

@@ -11,6 +11,8 @@ import {
   type Ending,
   type GameEvent,
   MAX_CHAT,
+  MAX_FORECAST_LINES,
+  MAX_FORECAST_PLIES,
   MAX_MESSAGE_ID,
   MESSAGE_ERROR_CODES,
   type MessageErrorCode,
@@ -92,15 +94,30 @@ function clientMessageOf(o: Fields): Result<ClientMessage> {
     if (typeof o.accept !== 'boolean') return fail('"accept" must be true or false');
     return ok({ type: 'reply', offer: o.offer, accept: o.accept, seat, ...token, ...idOf(o) });
   }
+  if (o.type === 'forecast') return forecastOf(o, seat, token);
   if (o.type === 'claim') {
     if (o.result !== 'win' && o.result !== 'draw') return fail('"result" must be "win" or "draw"');
     return ok({ type: 'claim', result: o.result, seat, ...token, ...idOf(o) });
   }
   if (o.type !== 'move')
-    return fail(`unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move, resign, offer, reply, abort, claim or chat)`);
+    return fail(
+      `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move, resign, offer, reply, abort, claim, forecast or chat)`,
+    );
   if (!isText(o.move)) return fail('"move" must be a move in the game’s notation');
   if (!Number.isInteger(o.version)) return fail('"version" must be the version of the game you saw');
   return ok({ type: 'move', seat, ...token, move: o.move, version: o.version as number, ...idOf(o) });
+}
+
+/** A forecast left or asked for: its lines, when given, a few short lists of moves. */
+function forecastOf(o: Fields, seat: number, token: { token?: string }): Result<ClientMessage> {
+  if (o.lines === undefined) return ok({ type: 'forecast', seat, ...token, ...idOf(o) });
+  const lines = o.lines;
+  if (!Array.isArray(lines) || lines.length > MAX_FORECAST_LINES)
+    return fail(`"lines" must be a list of at most ${MAX_FORECAST_LINES} lines, each a list of moves`);
+  for (const line of lines)
+    if (!Array.isArray(line) || line.length === 0 || line.length > MAX_FORECAST_PLIES || !line.every((m) => isText(m) && m.length <= 200))
+      return fail(`each line of "lines" must be a list of 1 to ${MAX_FORECAST_PLIES} moves in the game’s notation`);
+  return ok({ type: 'forecast', seat, ...token, lines: lines as string[][], ...idOf(o) });
 }
 
 /** The id a message gives, read even from one that is otherwise wrong (its error answer carries it back). */
@@ -294,6 +311,12 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
     case 'answer': {
       const answered = answer(o);
       return answered ? ok({ type: 'answer', ...idOf(o), ...answered }) : bad('that answers nothing');
+    }
+    case 'forecast': {
+      const lines = Array.isArray(o.lines) && o.lines.every((l) => Array.isArray(l) && l.every(isText)) ? (o.lines as string[][]) : null;
+      return lines && isCount(o.seat) && isCount(o.ply)
+        ? ok({ type: 'forecast', ...idOf(o), seat: o.seat, ply: o.ply, lines })
+        : bad('without its seat, ply and lines');
     }
     case 'error':
       return isText(o.error)

@@ -136,7 +136,7 @@ describe('the online protocol, both ways', () => {
     expect(wrong({ type: 'move', seat: '1', token: 't' })).toBe('"seat" must be a seat number');
     expect(wrong({ type: 'move', seat: 1, token: 5 })).toBe('"token" must be your seat token (or none, for your session\'s seats)');
     expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe(
-      'unknown message type "draw" (move, resign, offer, reply, abort, claim or chat)',
+      'unknown message type "draw" (move, resign, offer, reply, abort, claim, forecast or chat)',
     );
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 5, version: 1 })).toBe('"move" must be a move in the game’s notation');
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 'b2', version: '1' })).toBe(
