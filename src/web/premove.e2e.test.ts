@@ -198,4 +198,46 @@ describe('premove', () => {
     await waitForMoves(waiter, `end ${queued}`);
     expect(await waiter.getByTestId('premove').count()).toBe(0);
   });
+
+  it('conditional premoves in a correspondence game: lines left on the opponent’s turn, the reply played the moment a line is followed, a line refused in words', async () => {
+    const [x, o] = await onlineGame('Tic-tac-toe', 'O', async (card) => {
+      await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('1 day a move');
+    });
+    // X's move: nothing to plan then, so no panel.
+    expect(await x.getByTestId('forecast').count()).toBe(0);
+    await x.locator('[data-cell="b2"][tabindex="0"]').click();
+    await waitForMoves(o, 'b2');
+    await o.locator('[data-cell="a1"][tabindex="0"]').click();
+    await waitForMoves(o, 'b2 a1');
+    // X to move; O plans: if c3 then a3, if a3 then c3.
+    const panel = o.getByTestId('forecast');
+    await panel.getByText('Conditional premoves', { exact: true }).click();
+    const line = panel.getByRole('textbox', { name: 'A line of moves, separated by semicolons' });
+    await line.fill('c3; a3');
+    await panel.getByRole('button', { name: 'Add the line' }).click();
+    await expect.poll(() => panel.locator('.forecast-lines li').allTextContents()).toEqual(['c3; a3']);
+    await line.fill('a3;c3');
+    await panel.getByRole('button', { name: 'Add the line' }).click();
+    await expect.poll(() => panel.locator('.forecast-lines li').allTextContents()).toEqual(['c3; a3', 'a3; c3']);
+    // A line the rules refuse is said where, and nothing kept changes.
+    await line.fill('b2; c1');
+    await panel.getByRole('button', { name: 'Add the line' }).click();
+    await expect
+      .poll(() => panel.getByRole('alert').textContent())
+      .toMatch(/^Your list of conditional premoves was refused because line 3: move 1 \(b2\): /);
+    expect(await panel.locator('.forecast-lines li').count()).toBe(2);
+    await screenshot(o, 'test-results/forecast.png');
+    // X follows the second line: O's c3 is played at once, on both devices, with O's page closed to nothing.
+    await x.locator('[data-cell="a3"][tabindex="0"]').click();
+    await waitForMoves(x, 'b2 a1 a3 c3');
+    await waitForMoves(o, 'b2 a1 a3 c3');
+    // The plan is spent; X plays on, and O's panel, asked again, keeps nothing.
+    await x.locator('[data-cell="b1"]').click();
+    await waitForMoves(o, 'b2 a1 a3 c3 b1');
+    // O's own move: no panel then.
+    await expect.poll(() => o.getByTestId('forecast').count()).toBe(0);
+    await o.locator('[data-cell="b3"]').click();
+    await waitForMoves(x, 'b2 a1 a3 c3 b1 b3');
+    await expect.poll(() => o.getByTestId('forecast').getByText('No conditional premoves.').count()).toBe(1);
+  });
 });

@@ -84,4 +84,7 @@ const REFUSAL_KEYS = [
   'refusal.no-such-seat',
   'refusal.game-over',
   'refusal.try-again',
+  'refusal.not-correspondence',
+  'refusal.forecast-illegal',
+  'refusal.forecast-your-turn',
 ] as const satisfies readonly MessageKey[];

@@ -5,7 +5,7 @@ import { parseServerMessage, type ServerMessage } from './protocol.ts';
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'gone';
 
 /** The answer to an intent: the server's own, or the socket's error message for it. */
-export type IntentAnswer = Extract<ServerMessage, { type: 'answer' | 'done' | 'error' }>;
+export type IntentAnswer = Extract<ServerMessage, { type: 'answer' | 'done' | 'error' | 'forecast' }>;
 
 /** Waits between attempts to reconnect: quick at first, then every few seconds. */
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
@@ -52,7 +52,10 @@ export class GameConnection {
     socket.onmessage = (e: MessageEvent) => {
       const message = typeof e.data === 'string' ? parseServerMessage(e.data) : null;
       if (!message) return;
-      if ((message.type === 'answer' || message.type === 'done' || message.type === 'error') && message.id !== undefined) {
+      if (
+        (message.type === 'answer' || message.type === 'done' || message.type === 'error' || message.type === 'forecast') &&
+        message.id !== undefined
+      ) {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
         waiting?.resolve(message);

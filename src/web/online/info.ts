@@ -1,6 +1,7 @@
 import type { Player } from '@hexarena/engines/engine/game.ts';
 import type { ChatMessage, OfferKind, Presence } from '@hexarena/engines/protocol/index.ts';
 import type { ConnectionState } from './connection.ts';
+import type { ForecastControl } from './forecast.ts';
 import type { SeatInfo } from './protocol.ts';
 
 /** What a game page shows of online play, beside the board (the shell reads it; no rules in it). */
@@ -36,6 +37,8 @@ export interface OnlineInfo {
   readonly rematchId: string | null;
   /** The tournament this game was paired in: its page, not a rematch, comes next. */
   readonly tournament: string | null;
+  /** Conditional premoves: a correspondence game's seat held here, on another's turn; else null. */
+  readonly forecast: ForecastControl | null;
   /** Table manners; null for a page that holds no seat (a spectator's). */
   readonly manners: Manners | null;
   /** The standing offer and whose it is. */

@@ -3,6 +3,7 @@ import { useAccount } from '../account/use-account.ts';
 import { t } from '../i18n/index.ts';
 import { reasonText } from '../i18n/outcome.ts';
 import { updateSettings, useSettings } from '../settings.ts';
+import { ForecastPanel } from './forecast-panel.tsx';
 import type { OnlineInfo } from './info.ts';
 import { rememberedName, rememberName } from './player-name.ts';
 import { allowNotifications } from './your-move.ts';
@@ -281,6 +282,7 @@ export function OnlinePanel({
       <Departures info={info} over={over} />
       <Presence info={info} seatLabels={seatLabels} />
       {!over && <TableManners info={info} seatLabels={seatLabels} toMove={toMove} />}
+      {!over && info.forecast && <ForecastPanel control={info.forecast} />}
       {!over && info.manners && <Alerts />}
       <Chat info={info} />
     </section>

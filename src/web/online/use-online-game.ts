@@ -13,6 +13,7 @@ import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
 import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
+import { exampleLine, useForecast } from './forecast.ts';
 import type { OnlineInfo } from './info.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
@@ -38,12 +39,14 @@ function askedFor(intent: ClientIntent): string {
       return t(intent.result === 'win' ? 'refusal.claimWin' : 'refusal.claimDraw');
     case 'chat':
       return t('refusal.chat');
+    case 'forecast':
+      return t('refusal.forecast');
   }
 }
 
 /** A refusal in words for the page: what was refused, and why (its code's message in the player's language). */
 function refusalText(intent: ClientIntent, answer: IntentAnswer): string | null {
-  if (answer.type === 'done' || (answer.type === 'answer' && answer.ok)) return null;
+  if (answer.type === 'done' || answer.type === 'forecast' || (answer.type === 'answer' && answer.ok)) return null;
   const code = answer.type === 'answer' && !answer.ok ? answer.refusal : undefined;
   return t('refusal.sentence', { what: askedFor(intent), reason: refusalReason(code, answer.error) });
 }
@@ -198,6 +201,10 @@ export function useOnlineGame<S, M, O>(
   const resigner = outcome === null && playingHere.length > 0 ? (humanToMove ? toMove : (playingHere[0] as Player)) : null;
   const openSeat = seats.some((s) => s.kind === 'open');
   const held = localSeats[0];
+  // Conditional premoves: a correspondence game's seat held here, on another's turn.
+  const forecastSeat = followed.clock?.perMove && outcome === null && !humanToMove ? (playingHere[0] ?? null) : null;
+  const forecast = useForecast(socket, forecastSeat, followed.version, forecastSeat !== null && connection === 'live');
+  const forecastExample = useMemo(() => (forecastSeat === null ? '' : exampleLine(game, live)), [game, live, forecastSeat]);
 
   return {
     game,
@@ -274,6 +281,7 @@ export function useOnlineGame<S, M, O>(
               })
           : null,
       rematchId,
+      forecast: forecast && { ...forecast, example: forecastExample },
       tournament: initial.tournament ?? null,
       offer,
       presence,
