@@ -242,7 +242,8 @@ export default {
     'Reconnecting… (the server is restarting or your network dropped; any seat you hold is kept in this browser: if this lasts, come back to this page later)',
   'online.rated': 'Rated game',
   'online.forecast.title': 'Conditional premoves',
-  'online.forecast.help': 'Plan replies while your opponent thinks: a line is their next move and your reply, then more pairs if you like. When they play a line’s move, your reply is played at once.',
+  'online.forecast.help':
+    'Plan replies while your opponent thinks: a line is their next move and your reply, then more pairs if you like. When they play a line’s move, your reply is played at once.',
   'online.forecast.line': 'A line of moves, separated by semicolons',
   'online.forecast.example': 'such as {example}',
   'online.forecast.add': 'Add the line',

@@ -243,7 +243,8 @@ export default {
     'Reconectando… (el servidor se está reiniciando o se cortó tu conexión; tu puesto se guarda en este navegador: si esto dura, vuelve a esta página más tarde)',
   'online.rated': 'Partida puntuable',
   'online.forecast.title': 'Premovimientos condicionales',
-  'online.forecast.help': 'Prepara respuestas mientras tu rival piensa: una línea es su próxima jugada y tu respuesta, y más parejas si quieres. Cuando juegue la jugada de una línea, tu respuesta se hace al instante.',
+  'online.forecast.help':
+    'Prepara respuestas mientras tu rival piensa: una línea es su próxima jugada y tu respuesta, y más parejas si quieres. Cuando juegue la jugada de una línea, tu respuesta se hace al instante.',
   'online.forecast.line': 'Una línea de jugadas, separadas por punto y coma',
   'online.forecast.example': 'por ejemplo {example}',
   'online.forecast.add': 'Añadir la línea',
