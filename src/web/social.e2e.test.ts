@@ -460,6 +460,64 @@ describe('the games database by opening', () => {
   });
 });
 
+describe('the games database by position, from the opening explorer', () => {
+  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen', async () => {
+    const [ann, bob] = (await Promise.all(['Ex_Ann', 'Ex_Bob'].map(visitor))) as [Visitor, Visitor];
+    /** A game of Hive without its expansions Ann (first) and Bob play, ended by Ann's resignation: its id. */
+    const hiveBase = async (moves: readonly string[]): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
+      const id = made.json?.id as string;
+      const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
+      const tokens = [made.json?.token as string, joined.json?.token as string];
+      for (const [ply, text] of moves.entries()) await move(ply % 2 === 0 ? ann : bob, id, ply % 2, tokens[ply % 2] as string, text, ply);
+      await resign(ann, { id, token: tokens[0] as string });
+      return id;
+    };
+    const reached = await hiveBase(['wG1', 'bG1 wG1-', 'wQ -wG1']);
+    const elsewhere = await hiveBase(['wA1', 'bA1 wA1-']);
+    const page = await device('Ex_Viewer');
+    const base_ = encodeURIComponent('{"type":"Base"}');
+    await page.goto(`${base}/#analysis&game=hive&options=${base_}&seed=ex&tree=${encodeURIComponent('wG1;bG1 wG1-')}&at=2`);
+    // The board's moves are played in once it has loaded: the link names the position they reach.
+    const link = page.getByRole('link', { name: 'Games that reached this position' });
+    await poll(async () => new URL((await link.getAttribute('href')) ?? '', base).searchParams.get('line')).toBe('wG1;bG1 wG1-');
+    await link.click();
+    await page.waitForURL(/\/games\/search\?/);
+    // The explorer's own key and variant (Hive Base's, not the default options'), in the address to share.
+    const url = new URL(page.url());
+    expect(url.searchParams.get('position')).toMatch(/^[0-9a-f]{16}:[0-9]$/);
+    expect(url.searchParams.get('variant')).toMatch(/^hive:[0-9a-f]{8}$/);
+    const rows = page.locator('.games-found tbody tr');
+    const found = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')));
+    await poll(found).toEqual([reached]);
+    // The page says it searches by a position, draws it small, and names its moves.
+    await page.locator('.position-asked [data-testid=mini-board][data-drawn=true] svg').waitFor();
+    expect(await page.getByTestId('position-asked').textContent()).toBe('The position after wG1 bG1 wG1-, in any order of moves.');
+    await screenshot(page, 'test-results/social-games-database-explorer.png', { fullPage: true });
+    await page.reload();
+    await poll(found).toEqual([reached]);
+    await page.getByTestId('position-asked').waitFor();
+    // Cleared: the search without it, and the address too.
+    await page.getByRole('button', { name: 'Search without this position' }).click();
+    await poll(() => page.locator('.position-asked').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('position')).toBe(false);
+    const select = (words: RegExp) => page.locator('label', { hasText: words }).locator('select');
+    await page.getByLabel('Player', { exact: true }).fill('Ex_Ann');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([elsewhere, reached]);
+    // The moves as a position, played under the options chosen: with every expansion in (the default) none; without, hers.
+    await page.getByLabel('First moves').fill('wG1, bG1 wG1-');
+    await select(/^Find/).selectOption('position');
+    await select(/^Game type/).selectOption('Base+MLP');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No game found.').waitFor();
+    await select(/^Game type/).selectOption('Base');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([reached]);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('options') ?? 'null')).toEqual({ type: 'Base' });
+  });
+});
+
 describe('a profile’s record', () => {
   it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
     const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));
