@@ -574,4 +574,42 @@ describe('a profile’s record', () => {
     for (const id of won) await poll(async () => boards.locator(`[data-game-id="${id}"] [data-drawn=true] svg path`).count()).toBe(2);
     await screenshot(page, 'test-results/social-profile-record.png', { fullPage: true });
   });
+
+  it('lists the tournaments played, each a link, with the place taken or the standing now while it runs', async () => {
+    await Promise.all(['Tp_Ann', 'Tp_Bob'].map(visitor));
+    const [ann, bob] = await Promise.all(['tp_ann', 'tp_bob'].map(async (key) => (await store.accounts.byKey(key))?.id as string));
+    await store.tournaments.create({
+      ...{ id: 'tp-live', kind: 'swiss', name: 'Running cup', game: 'hive', options: {}, clock: null, rated: false },
+      ...{ organiser: bob as string, organiserName: 'Tp_Bob', startsAt: null, rounds: 3, durationMs: null, settings: {}, createdAt: 1 },
+    });
+    for (const [i, account] of [ann, bob].entries())
+      await store.tournaments.join('tp-live', {
+        account: account as string,
+        name: i === 0 ? 'Tp_Ann' : 'Tp_Bob',
+        rating: 1500,
+        joinedAt: 2,
+      });
+    await store.tournaments.start(
+      'tp-live',
+      3,
+      [
+        { account: ann as string, seed: 1 },
+        { account: bob as string, seed: 2 },
+      ],
+      3,
+      null,
+    );
+    // Round one decided without a game: Bob (Black) withdrew, Ann wins by forfeit.
+    await store.tournaments.pairRound(
+      'tp-live',
+      1,
+      [{ board: 1, white: ann as string, black: bob as string, game: null, result: 'white-forfeit' }],
+      4,
+    );
+    const page = await device('Tp_Viewer');
+    await page.goto(`${base}/u/Tp_Ann`);
+    const card = page.locator('.profile-tournaments [data-tournament=tp-live]');
+    await poll(async () => card.textContent()).toMatch(/standing 1 of 2 now/);
+    expect(await card.getByRole('link', { name: 'Running cup' }).getAttribute('href')).toBe('/tournament/tp-live');
+  });
 });

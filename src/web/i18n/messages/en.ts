@@ -156,6 +156,7 @@ export default {
   'game.away': 'away',
   'game.turn': 'to move',
 
+  'profile.tournamentStanding': 'standing {place} of {players} now',
   'profile.cannotShow': 'This profile cannot be shown: {problem}.',
   'profile.online': '● online now',
   'profile.offline': 'offline',

@@ -155,6 +155,7 @@ export default {
   'game.away': 'ausente',
   'game.turn': 'le toca',
 
+  'profile.tournamentStanding': 'ahora {place}.º de {players}',
   'profile.cannotShow': 'No se puede mostrar este perfil: {problem}.',
   'profile.online': '● conectado ahora',
   'profile.offline': 'desconectado',

@@ -155,6 +155,7 @@ export default {
   'game.away': '離席中',
   'game.turn': '手番',
 
+  'profile.tournamentStanding': '現在 {players} 人中 {place} 位',
   'profile.cannotShow': 'このプロフィールは表示できません: {problem}。',
   'profile.online': '● オンライン',
   'profile.offline': 'オフライン',

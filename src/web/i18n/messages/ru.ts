@@ -155,6 +155,7 @@ export default {
   'game.away': 'не в сети',
   'game.turn': 'ходит',
 
+  'profile.tournamentStanding': 'сейчас {place}-е место из {players}',
   'profile.cannotShow': 'Этот профиль нельзя показать: {problem}.',
   'profile.online': '● сейчас в сети',
   'profile.offline': 'не в сети',
