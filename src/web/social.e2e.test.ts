@@ -231,6 +231,8 @@ describe('games to watch', () => {
     await list.goto(`${base}/games`);
     await poll(async () => list.locator(`[data-game-id="${best.id}"] [data-testid=watching]`).textContent()).toBe('1 watching');
     await list.close();
+    // And on TV itself, beside the game shown (this page is its spectator).
+    await poll(async () => page.getByTestId('tv-watching').textContent()).toBe('1 watching');
     await resign(ann as Visitor, best);
     await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
     await page.getByTestId('status').waitFor();
@@ -364,6 +366,10 @@ describe('the games database', () => {
       .click();
     await page.waitForURL(`${base}/g/${first}`);
     await page.getByTestId('status').waitFor();
+    // And from its replay, the analysis board of the game.
+    await page.getByTestId('analyse').click();
+    await page.waitForURL((url) => url.hash.startsWith('#analysis&game=tictactoe&'));
+    await page.locator('.move-tree').waitFor();
   });
 });
 
