@@ -503,11 +503,15 @@ describe('the games database by position, from the opening explorer', () => {
     await page.reload();
     await poll(found).toEqual([reached]);
     await page.getByTestId('position-asked').waitFor();
+    // A position is of one game: its game is the search's until the position is cleared.
+    const select = (words: RegExp) => page.locator('label', { hasText: words }).locator('select');
+    const gameChoice = select(/^Game(?! type)/);
+    expect([await gameChoice.inputValue(), await gameChoice.isDisabled()]).toEqual(['hive', true]);
     // Cleared: the search without it, and the address too.
     await page.getByRole('button', { name: 'Search without this position' }).click();
     await poll(() => page.locator('.position-asked').count()).toBe(0);
     expect(new URL(page.url()).searchParams.has('position')).toBe(false);
-    const select = (words: RegExp) => page.locator('label', { hasText: words }).locator('select');
+    expect(await gameChoice.isDisabled()).toBe(false);
     await page.getByLabel('Player', { exact: true }).fill('Ex_Ann');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(found).toEqual([elsewhere, reached]);

@@ -207,10 +207,12 @@ export function GamesDatabasePage() {
       {t(label)} <input type="text" value={fields[key]} onInput={set(key)} {...extra} />
     </label>
   );
+  // A position is of one game: while one is asked, the game is its own (cleared with the position).
+  const fixed = (key: keyof Fields) => (key === 'game' && position !== null ? position.game : null);
   const choice = (key: keyof Fields, label: MessageKey, options: readonly (readonly [string, string])[]) => (
     <label>
       {t(label)}{' '}
-      <select value={fields[key]} onChange={set(key)}>
+      <select value={fixed(key) ?? fields[key]} disabled={fixed(key) !== null} onChange={set(key)}>
         <option value="">{t('social.db.any')}</option>
         {options.map(([value, words]) => (
           <option value={value}>{words}</option>
