@@ -231,6 +231,8 @@ describe('games to watch', () => {
     await list.goto(`${base}/games`);
     await poll(async () => list.locator(`[data-game-id="${best.id}"] [data-testid=watching]`).textContent()).toBe('1 watching');
     await list.close();
+    // And on TV itself, beside the game shown (this page is its spectator).
+    await poll(async () => page.getByTestId('tv-watching').textContent()).toBe('1 watching');
     await resign(ann as Visitor, best);
     await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
     await page.getByTestId('status').waitFor();
@@ -364,6 +366,10 @@ describe('the games database', () => {
       .click();
     await page.waitForURL(`${base}/g/${first}`);
     await page.getByTestId('status').waitFor();
+    // And from its replay, the analysis board of the game.
+    await page.getByTestId('analyse').click();
+    await page.waitForURL((url) => url.hash.startsWith('#analysis&game=tictactoe&'));
+    await page.locator('.move-tree').waitFor();
   });
 });
 
@@ -460,6 +466,68 @@ describe('the games database by opening', () => {
   });
 });
 
+describe('the games database by position, from the opening explorer', () => {
+  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen', async () => {
+    const [ann, bob] = (await Promise.all(['Ex_Ann', 'Ex_Bob'].map(visitor))) as [Visitor, Visitor];
+    /** A game of Hive without its expansions Ann (first) and Bob play, ended by Ann's resignation: its id. */
+    const hiveBase = async (moves: readonly string[]): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
+      const id = made.json?.id as string;
+      const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
+      const tokens = [made.json?.token as string, joined.json?.token as string];
+      for (const [ply, text] of moves.entries()) await move(ply % 2 === 0 ? ann : bob, id, ply % 2, tokens[ply % 2] as string, text, ply);
+      await resign(ann, { id, token: tokens[0] as string });
+      return id;
+    };
+    const reached = await hiveBase(['wG1', 'bG1 wG1-', 'wQ -wG1']);
+    const elsewhere = await hiveBase(['wA1', 'bA1 wA1-']);
+    const page = await device('Ex_Viewer');
+    const base_ = encodeURIComponent('{"type":"Base"}');
+    await page.goto(`${base}/#analysis&game=hive&options=${base_}&seed=ex&tree=${encodeURIComponent('wG1;bG1 wG1-')}&at=2`);
+    // The board's moves are played in once it has loaded: the link names the position they reach.
+    const link = page.getByRole('link', { name: 'Games that reached this position' });
+    await poll(async () => new URL((await link.getAttribute('href')) ?? '', base).searchParams.get('line')).toBe('wG1;bG1 wG1-');
+    await link.click();
+    await page.waitForURL(/\/games\/search\?/);
+    // The explorer's own key and variant (Hive Base's, not the default options'), in the address to share.
+    const url = new URL(page.url());
+    expect(url.searchParams.get('position')).toMatch(/^[0-9a-f]{16}:[0-9]$/);
+    expect(url.searchParams.get('variant')).toMatch(/^hive:[0-9a-f]{8}$/);
+    const rows = page.locator('.games-found tbody tr');
+    const found = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')));
+    await poll(found).toEqual([reached]);
+    // The page says it searches by a position, draws it small, and names its moves.
+    await page.locator('.position-asked [data-testid=mini-board][data-drawn=true] svg').waitFor();
+    expect(await page.getByTestId('position-asked').textContent()).toBe('The position after wG1 bG1 wG1-, in any order of moves.');
+    await screenshot(page, 'test-results/social-games-database-explorer.png', { fullPage: true });
+    await page.reload();
+    await poll(found).toEqual([reached]);
+    await page.getByTestId('position-asked').waitFor();
+    // A position is of one game: its game is the search's until the position is cleared.
+    const select = (words: RegExp) => page.locator('label', { hasText: words }).locator('select');
+    const gameChoice = select(/^Game(?! type)/);
+    expect([await gameChoice.inputValue(), await gameChoice.isDisabled()]).toEqual(['hive', true]);
+    // Cleared: the search without it, and the address too.
+    await page.getByRole('button', { name: 'Search without this position' }).click();
+    await poll(() => page.locator('.position-asked').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('position')).toBe(false);
+    expect(await gameChoice.isDisabled()).toBe(false);
+    await page.getByLabel('Player', { exact: true }).fill('Ex_Ann');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([elsewhere, reached]);
+    // The moves as a position, played under the options chosen: with every expansion in (the default) none; without, hers.
+    await page.getByLabel('First moves').fill('wG1, bG1 wG1-');
+    await select(/^Find/).selectOption('position');
+    await select(/^Game type/).selectOption('Base+MLP');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No game found.').waitFor();
+    await select(/^Game type/).selectOption('Base');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([reached]);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('options') ?? 'null')).toEqual({ type: 'Base' });
+  });
+});
+
 describe('a profile’s record', () => {
   it('shows the best wins, rated opponents strongest first, each a link to its game', async () => {
     const [star, ace, low] = await Promise.all(['Best_Star', 'Best_Ace', 'Best_Low'].map(visitor));
@@ -515,5 +583,43 @@ describe('a profile’s record', () => {
     const boards = page.getByRole('list', { name: 'Latest games' });
     for (const id of won) await poll(async () => boards.locator(`[data-game-id="${id}"] [data-drawn=true] svg path`).count()).toBe(2);
     await screenshot(page, 'test-results/social-profile-record.png', { fullPage: true });
+  });
+
+  it('lists the tournaments played, each a link, with the place taken or the standing now while it runs', async () => {
+    await Promise.all(['Tp_Ann', 'Tp_Bob'].map(visitor));
+    const [ann, bob] = await Promise.all(['tp_ann', 'tp_bob'].map(async (key) => (await store.accounts.byKey(key))?.id as string));
+    await store.tournaments.create({
+      ...{ id: 'tp-live', kind: 'swiss', name: 'Running cup', game: 'hive', options: {}, clock: null, rated: false },
+      ...{ organiser: bob as string, organiserName: 'Tp_Bob', startsAt: null, rounds: 3, durationMs: null, settings: {}, createdAt: 1 },
+    });
+    for (const [i, account] of [ann, bob].entries())
+      await store.tournaments.join('tp-live', {
+        account: account as string,
+        name: i === 0 ? 'Tp_Ann' : 'Tp_Bob',
+        rating: 1500,
+        joinedAt: 2,
+      });
+    await store.tournaments.start(
+      'tp-live',
+      3,
+      [
+        { account: ann as string, seed: 1 },
+        { account: bob as string, seed: 2 },
+      ],
+      3,
+      null,
+    );
+    // Round one decided without a game: Bob (Black) withdrew, Ann wins by forfeit.
+    await store.tournaments.pairRound(
+      'tp-live',
+      1,
+      [{ board: 1, white: ann as string, black: bob as string, game: null, result: 'white-forfeit' }],
+      4,
+    );
+    const page = await device('Tp_Viewer');
+    await page.goto(`${base}/u/Tp_Ann`);
+    const card = page.locator('.profile-tournaments [data-tournament=tp-live]');
+    await poll(async () => card.textContent()).toMatch(/standing 1 of 2 now/);
+    expect(await card.getByRole('link', { name: 'Running cup' }).getAttribute('href')).toBe('/tournament/tp-live');
   });
 });

@@ -1,3 +1,4 @@
+import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -57,6 +58,8 @@ export const GAMES_QUERY = {
     position: { type: 'string', pattern: '^[0-9a-f]{16}:[0-9]{1,2}$' },
     // The explorer's variant of `position` (its answer's `variant`); the game's default options when left out.
     variant: { type: 'string', pattern: '^[a-z]{2,20}(:[0-9a-f]{8})?$' },
+    // The game's options, as JSON, that match=position plays its moves under (Hive without its expansions: {"type":"Base"}).
+    options: { type: 'string', minLength: 2, maxLength: 1024 },
     after: { type: 'string', pattern: '^[0-9]{1,15}:[A-Za-z0-9_-]{1,20}$' },
     limit: { type: 'string', pattern: '^[0-9]{1,2}$' },
   },
@@ -154,6 +157,7 @@ export function positionAsked(asked: Asked): Result<Position | null> {
   const byMoves = asked.match === 'position';
   if (asked.position === undefined && !byMoves) {
     if (asked.variant !== undefined) return fail('"variant" names the variant of a "position": give the position too');
+    if (asked.options !== undefined) return fail('"options" are those the moves of match=position are played under: give match=position');
     return ok(null);
   }
   if (asked.position !== undefined && byMoves)
@@ -166,15 +170,34 @@ export function positionAsked(asked: Asked): Result<Position | null> {
   if (asked.position !== undefined) {
     const variant = asked.variant ?? game.id;
     if (variant !== game.id && !variant.startsWith(`${game.id}:`)) return fail(`"variant" ${variant} is not a variant of ${game.title}`);
+    if (asked.options !== undefined) return fail('a position by its key names its options by "variant": leave "options" out');
     return ok({ variant, key: asked.position });
   }
-  if (asked.variant !== undefined) return fail('the moves of match=position are played with the default options: leave "variant" out');
+  if (asked.variant !== undefined)
+    return fail('the moves of match=position are played under "options" (the default options when left out): leave "variant" out');
+  return positionOfMoves(game, asked);
+}
+
+/**
+ * The position `opening`'s moves reach from the start of `game` under the options asked (the
+ * searcher's variant: a Hive Base game is found by its moves only when they are played without the
+ * expansions), keyed and named by variant as the explorer keys its own answers.
+ */
+function positionOfMoves(game: AnyGame, asked: Asked): Result<Position> {
   if (asked.opening === undefined) return fail('match=position finds the position "opening" reaches: give its moves');
   const moves = movesOf(asked.opening);
   if (moves.length >= OPENING_PLIES)
     return fail(`positions are searched within the first ${OPENING_PLIES - 1} moves of a game: this one is after ${moves.length}`);
+  let options: Json = {};
+  try {
+    options = asked.options === undefined ? {} : (JSON.parse(asked.options) as Json);
+  } catch {
+    return fail('"options" must be JSON, such as {"type":"Base"}');
+  }
+  const parsed = game.parseOptions(options);
+  if (!parsed.ok) return fail(`"options" are not options of ${game.title}: ${parsed.error.message}`);
   // The explorer's start, as its own answers are keyed (Nonaga's first player is drawn from the seed).
-  const opening = openingOf(game, {}, 'explorer', moves);
+  const opening = openingOf(game, options, 'explorer', moves);
   if (!opening.ok) return fail(`the opening cannot be played: ${opening.error.message}`);
   const key = opening.value.key;
   return key === null ? fail('that position is past the positions searched') : ok({ variant: opening.value.variant, key });

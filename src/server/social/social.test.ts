@@ -434,6 +434,48 @@ describe('the games database', () => {
     expect((await request(server.base, '/api/search/games.ndjson?opening=b2&match=position')).status).toBe(400);
   });
 
+  it('plays the moves of match=position under the options asked: a Hive Base game is found by its moves', async () => {
+    const ann = await player('Opt_Ann');
+    const bob = await player('Opt_Bob');
+    const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
+    const id = made.json?.id as string;
+    const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
+    const tokens = [made.json?.token as string, joined.json?.token as string];
+    const sockets = [await gameSocket(ann, id), await gameSocket(bob, id)];
+    for (const [ply, move] of ['wG1', 'bG1 wG1-', 'wQ -wG1'].entries())
+      expect(
+        await (sockets[ply % 2] as Client).ask({ type: 'move', seat: ply % 2, move, version: ply, token: tokens[ply % 2] }),
+      ).toMatchObject({
+        ok: true,
+      });
+    expect(await (sockets[0] as Client).ask({ type: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
+    for (const c of sockets) c.close();
+    const answer = async (query: string) =>
+      request(server.base, `/api/search/games?player=Opt_Ann&game=hive&${query}`, { from: '127.0.2.3' });
+    const found = async (query: string) => (((await answer(query)).json?.games ?? []) as { id: string }[]).map((g) => g.id);
+    const base = encodeURIComponent('{"type":"Base"}');
+    const moves = encodeURIComponent('wG1,bG1 wG1-');
+    // Played with the expansions in (the default options), the same moves are another variant's position: nothing found.
+    expect(await found(`opening=${moves}&match=position`)).toEqual([]);
+    expect(await found(`opening=${moves}&match=position&options=${base}`)).toEqual([id]);
+    // The explorer's key and variant of that position, under the same options, find it too.
+    const explorer =
+      (await request(server.base, `/api/explorer/hive?moves=${encodeURIComponent('wG1;bG1 wG1-')}&options=${base}`)).json ?? {};
+    expect(explorer.variant).toMatch(/^hive:[0-9a-f]{8}$/);
+    expect(await found(`position=${explorer.position as string}&variant=${explorer.variant as string}`)).toEqual([id]);
+    const refused = async (query: string) => {
+      const r = await answer(query);
+      expect(r.status).toBe(400);
+      return r.json?.error as string;
+    };
+    expect(await refused(`opening=${moves}&match=position&options=nope`)).toBe('"options" must be JSON, such as {"type":"Base"}');
+    expect(await refused(`opening=${moves}&match=position&options=${encodeURIComponent('{"pieces":3}')}`)).toMatch(
+      /^"options" are not options of Hive: unknown Hive option pieces/,
+    );
+    expect(await refused(`opening=${moves}&options=${base}`)).toMatch(/give match=position$/);
+    expect(await refused(`position=${explorer.position as string}&options=${base}`)).toMatch(/leave "options" out$/);
+  });
+
   it('serves each game found with its last position, as a spectator sees it, to draw it small', async () => {
     const found = (await request(server.base, '/api/search/games?player=Db_Ann&game=tictactoe')).json?.games as {
       id: string;

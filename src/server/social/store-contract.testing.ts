@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStore } from '../store.ts';
+import { standingsOf } from '../tournaments/standings.ts';
+import { TournamentViews } from '../tournaments/views.ts';
+import { tournamentsOf } from './player-tournaments.ts';
 
 /** The social part of the store contract (social/store.ts), run on every store by gameStoreContract. */
 export function socialContract(name: string, withStore: (body: (store: GameStore) => Promise<void>) => () => Promise<void>): void {
@@ -146,6 +149,73 @@ export function socialContract(name: string, withStore: (body: (store: GameStore
           { id: 'Bea', name: 'Bea', key: 'bea' },
         ]);
         expect(await store.social.names('bea', 10)).toEqual([{ id: 'Zed', name: 'Zed', key: 'zed' }]);
+      }),
+    );
+    it(
+      'a profile’s tournaments: each entered, latest first, with the place taken once finished and the standing now while it runs',
+      withStore(async (store) => {
+        await players(store, 'Ann', 'Bob', 'Cid');
+        const t = store.tournaments;
+        const cup = (id: string, createdAt: number) =>
+          t.create({
+            id,
+            kind: 'swiss',
+            name: `Cup ${id}`,
+            game: 'hive',
+            options: {},
+            clock: null,
+            rated: false,
+            organiser: 'Cid',
+            organiserName: 'Cid',
+            startsAt: null,
+            rounds: 3,
+            durationMs: null,
+            settings: {},
+            createdAt,
+          });
+        await cup('done', 1);
+        await cup('live', 2);
+        await cup('soon', 3);
+        await cup('other', 4);
+        for (const id of ['done', 'live', 'soon'])
+          for (const [i, who] of ['Ann', 'Bob'].entries())
+            expect(await t.join(id, { account: who, name: who, rating: 1500 + i, joinedAt: 5 })).toBe('joined');
+        // Round one of each begun: Bob wins by forfeit (Ann, White, withdrew), decided without a game.
+        for (const id of ['done', 'live']) {
+          expect(
+            await t.start(
+              id,
+              10,
+              [
+                { account: 'Bob', seed: 1 },
+                { account: 'Ann', seed: 2 },
+              ],
+              3,
+              null,
+            ),
+          ).toBe(true);
+          expect(await t.pairRound(id, 1, [{ board: 1, white: 'Ann', black: 'Bob', game: null, result: 'black-forfeit' }], 11)).toBe(true);
+        }
+        const done = await t.read('done');
+        if (!done) throw new Error('no tournament done');
+        const standings = standingsOf(done, await t.entries('done'), await t.pairings('done'));
+        expect(await t.finish('done', standings as unknown as Parameters<typeof t.finish>[1], 20)).toBe(true);
+        const views = new TournamentViews(store);
+        const listed = async (who: string) =>
+          ((await tournamentsOf(store, views, { id: who, name: who }, 10)) as { id: string; place: unknown; standing?: unknown }[]).map(
+            ({ id, place, standing }) => ({ id, place, ...(standing !== undefined ? { standing } : {}) }),
+          );
+        expect(await listed('Ann')).toEqual([
+          { id: 'soon', place: null },
+          { id: 'live', place: null, standing: 2 },
+          { id: 'done', place: 2 },
+        ]);
+        expect(await listed('Bob')).toEqual([
+          { id: 'soon', place: null },
+          { id: 'live', place: null, standing: 1 },
+          { id: 'done', place: 1 },
+        ]);
+        expect(await listed('Cid')).toEqual([]);
       }),
     );
   });

@@ -9,9 +9,9 @@ import { botOf } from '../bots.ts';
 import type { Identities } from '../identity/identities.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
+import { tournamentsOf } from '../social/player-tournaments.ts';
 import type { GameStore } from '../store.ts';
 import { type EntryConditions, entryRefusal } from './conditions.ts';
-import type { Standings } from './standings.ts';
 import type { EntryState, NewTournament, StoredTournament, TournamentKind, TournamentState } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
 import { summaryOf, type TournamentViews } from './views.ts';
@@ -227,19 +227,13 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const lists = await Promise.all(states.map((s) => store.tournaments.list(s, LIST_LIMIT)));
     return { tournaments: lists.flat().map(summaryOf) };
   });
-  // A player's tournaments for their profile: each with where they placed once it is over.
+  // A player's tournaments for their profile: each with where they placed once it is over, or stand while it runs.
   app.get('/api/players/:name/tournaments', { schema: { params: NAME_PARAMS } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const account = await store.accounts.byKey(usernameKey(name));
     if (!account || (account.kind !== 'player' && account.kind !== 'bot'))
       return reply.code(404).send({ error: `there is no player ${name}` });
-    const played = await store.tournaments.ofPlayer(account.id, LIST_LIMIT);
-    return {
-      tournaments: played.map((t) => {
-        const rows = t.state === 'finished' ? (t.standings as unknown as Standings | null)?.rows : undefined;
-        return { ...summaryOf(t), place: rows?.find((r) => r.account === account.id)?.place ?? null };
-      }),
-    };
+    return { tournaments: await tournamentsOf(store, desk.settings.views, account, LIST_LIMIT) };
   });
   // Which tournament and round a game was paired in: its page links back there rather than offering a rematch.
   app.get('/api/games/:id/tournament', { schema: { params: ID_PARAMS } }, async (request, reply) => {

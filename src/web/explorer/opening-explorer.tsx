@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { countText, type Explored, emptyMessage, explore, explorerPath, explorerRows, totalRow } from './model.ts';
 import './explorer.css';
 import { formatNumber, t } from '../i18n/index.ts';
+import { positionSearchPage } from '../social/addresses.ts';
 
 export interface OpeningExplorerProps {
   /** The game's id (hive, nonaga, hex). */
@@ -84,6 +85,22 @@ export function OpeningExplorer({ game, moves, options, onPlay, seatLabels }: Op
             })()}
           </tfoot>
         </table>
+      )}
+      {explored.kind === 'answer' && explored.answer.position !== null && (
+        // The games database keeps every finished game that reached a position (the explorer counts some only): each to replay.
+        <p class="explorer-games-link">
+          <a
+            href={positionSearchPage({
+              game: explored.answer.game,
+              key: explored.answer.position,
+              variant: explored.answer.variant,
+              line: moves,
+              ...(options !== undefined && options !== null ? { options: JSON.stringify(options) } : {}),
+            })}
+          >
+            {t('explorer.gamesHere')}
+          </a>
+        </p>
       )}
     </section>
   );

@@ -4,9 +4,19 @@ import { fetchPlayerTournaments, type PlayedTournament } from '../tournaments/ap
 import { TournamentCard } from '../tournaments/parts.tsx';
 import '../tournaments/tournaments.css';
 
-/** A profile's tournaments: those the player entered, latest first, with the place they took in each finished one. */
+/** A tournament as a profile lists it: where the player stands now, while it runs (null: nowhere yet). */
+type Entered = PlayedTournament & { readonly standing?: number | null };
+
+/** What a tournament's line says of the player: the place they took, or where they stand while it runs. */
+function placeText(p: Entered): string | undefined {
+  if (p.place !== null) return t('tournament.placeOf', { place: p.place, players: p.players });
+  if (p.standing !== undefined && p.standing !== null) return t('profile.tournamentStanding', { place: p.standing, players: p.players });
+  return undefined;
+}
+
+/** A profile's tournaments: those the player entered, latest first, with the place they took in each finished one and where they stand in each running one. */
 export function ProfileTournaments({ name }: { name: string }) {
-  const [played, setPlayed] = useState<readonly PlayedTournament[] | null>(null);
+  const [played, setPlayed] = useState<readonly Entered[] | null>(null);
   useEffect(() => {
     let current = true;
     void fetchPlayerTournaments(name).then((r) => {
@@ -22,7 +32,7 @@ export function ProfileTournaments({ name }: { name: string }) {
       <h3 id="profile-tournaments">{t('tournament.profileTitle')}</h3>
       <ul class="tournament-list">
         {played.map((p) => (
-          <TournamentCard s={p} extra={p.place === null ? undefined : t('tournament.placeOf', { place: p.place, players: p.players })} />
+          <TournamentCard s={p} extra={placeText(p)} />
         ))}
       </ul>
     </section>

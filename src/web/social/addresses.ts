@@ -22,3 +22,22 @@ export const isSocialPath = (pathname: string): boolean =>
 
 /** The page of TV's channel (/tv, /tv/hive). */
 export const tvPage = (channel: string): string => (channel === BEST_CHANNEL ? '/tv' : `/tv/${encodeURIComponent(channel)}`);
+
+/** A position of the opening explorer, as the games database is asked for the games that reached it. */
+export interface AskedPosition {
+  readonly game: string;
+  /** The explorer's key (its answer's `position`) and variant (its answer's `variant`). */
+  readonly key: string;
+  readonly variant: string;
+  /** The moves that reached it, `;` between them, and the game's options as JSON: only to draw it on the page. */
+  readonly line?: readonly string[];
+  readonly options?: string;
+}
+
+/** The games database's page searching the games that reached `p` (the address keeps the search). */
+export function positionSearchPage(p: AskedPosition): string {
+  const query = new URLSearchParams({ game: p.game, position: p.key, variant: p.variant });
+  if (p.line !== undefined && p.line.length > 0) query.set('line', p.line.join(';'));
+  if (p.options !== undefined) query.set('options', p.options);
+  return `${GAMES_DATABASE_PAGE}?${query}`;
+}

@@ -4,11 +4,13 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
+import type { Options } from '../games/web-game.tsx';
 import { formatDay, formatRating, type MessageKey, t } from '../i18n/index.ts';
 import { gamePage } from '../online/links.ts';
-import { profilePage } from './addresses.ts';
+import { type AskedPosition, profilePage } from './addresses.ts';
 import { type FoundGame, type GamesSearch, gamesSearchUrl, searchGames } from './api.ts';
 import { MiniBoard } from './mini-board.tsx';
+import { askedPositionOf, PositionAsked } from './position-asked.tsx';
 
 /** The page of the games database. */
 export { GAMES_DATABASE_PAGE } from './addresses.ts';
@@ -52,6 +54,8 @@ interface Fields {
   opening: string;
   /** How they are matched: '' as the moves a game begins with, `position` as the position they reach (the explorer's key). */
   match: string;
+  /** The game's options as JSON, that the moves of a search by position are played under ('' the defaults). */
+  options: string;
 }
 const FIELDS: readonly (keyof Fields)[] = [
   'player',
@@ -68,6 +72,7 @@ const FIELDS: readonly (keyof Fields)[] = [
   'maxRating',
   'opening',
   'match',
+  'options',
 ];
 
 /** The form as the page's address gives it (a search is a link to share). */
@@ -81,8 +86,12 @@ const dayStart = (day: string): number | null => {
   return Number.isFinite(at) ? at : null;
 };
 
-/** The search as the server takes it: days as milliseconds (the last day's games included), names trimmed. */
-export function searchOf(f: Fields): GamesSearch {
+/**
+ * The search as the server takes it: days as milliseconds (the last day's games included), names
+ * trimmed; the position asked by its key (the explorer's link), or the moves' position under the
+ * options chosen.
+ */
+export function searchOf(f: Fields, position: AskedPosition | null = null): GamesSearch {
   const from = f.from ? dayStart(f.from) : null;
   const to = f.to ? dayStart(f.to) : null;
   const search: Record<string, string> = {};
@@ -96,8 +105,43 @@ export function searchOf(f: Fields): GamesSearch {
     .map((m) => m.trim())
     .filter(Boolean);
   if (opening.length > 0) search.opening = opening.join(',');
-  if (opening.length > 0 && f.match === 'position') search.match = 'position';
+  if (position !== null) return { ...search, game: position.game, position: position.key, variant: position.variant };
+  if (opening.length > 0 && f.match === 'position') {
+    search.match = 'position';
+    if (f.options !== '' && search.game) search.options = f.options;
+  }
   return search;
+}
+
+/** The page's address for the form and the position asked (a search is a link to share). */
+function addressOf(fields: Fields, position: AskedPosition | null): string {
+  const kept = new URLSearchParams(Object.entries(fields).filter(([, v]) => v !== ''));
+  if (position !== null) {
+    kept.set('game', position.game);
+    kept.set('position', position.key);
+    kept.set('variant', position.variant);
+    if (position.line !== undefined) kept.set('line', position.line.join(';'));
+    if (position.options !== undefined && !kept.has('options')) kept.set('options', position.options);
+  }
+  return `${location.pathname}${kept.size > 0 ? `?${kept}` : ''}`;
+}
+
+/** The options a search by position plays its moves under, as the game's own form sets them (a card's, as on the home page). */
+function OptionsChosen({ fields, set }: { fields: Fields; set: (options: string) => void }) {
+  const web = webGameOf(fields.game);
+  if (fields.match !== 'position' || !web?.optionsForm || web.game.stochastic) return null;
+  let options: Options = {};
+  try {
+    options = (fields.options === '' ? {} : JSON.parse(fields.options)) as Options;
+  } catch {
+    // A mistyped address: the form starts from the defaults.
+  }
+  return (
+    <fieldset class="options-chosen">
+      <legend>{t('social.db.variant')}</legend>
+      {web.optionsForm({ options, set: (change) => set(JSON.stringify({ ...options, ...change })) })}
+    </fieldset>
+  );
 }
 
 /** How a found game came out: who won, a draw, or neither. */
@@ -120,7 +164,8 @@ const terminationKey = (termination: string): MessageKey | null =>
  */
 export function GamesDatabasePage() {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(location.search));
-  const [asked, setAsked] = useState<GamesSearch>(() => searchOf(fieldsOf(location.search)));
+  const [position, setPosition] = useState<AskedPosition | null>(() => askedPositionOf(location.search));
+  const [asked, setAsked] = useState<GamesSearch>(() => searchOf(fieldsOf(location.search), askedPositionOf(location.search)));
   const [games, setGames] = useState<readonly FoundGame[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -149,19 +194,25 @@ export function GamesDatabasePage() {
   const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => setFields({ ...fields, [key]: e.currentTarget.value });
   const submit = (e: Event) => {
     e.preventDefault();
-    const kept = new URLSearchParams(Object.entries(fields).filter(([, v]) => v !== ''));
-    history.replaceState(history.state, '', `${location.pathname}${kept.size > 0 ? `?${kept}` : ''}`);
-    setAsked(searchOf(fields));
+    history.replaceState(history.state, '', addressOf(fields, position));
+    setAsked(searchOf(fields, position));
+  };
+  const clearPosition = () => {
+    setPosition(null);
+    history.replaceState(history.state, '', addressOf(fields, null));
+    setAsked(searchOf(fields, null));
   };
   const text = (key: keyof Fields, label: MessageKey, extra: Record<string, string> = {}) => (
     <label>
       {t(label)} <input type="text" value={fields[key]} onInput={set(key)} {...extra} />
     </label>
   );
+  // A position is of one game: while one is asked, the game is its own (cleared with the position).
+  const fixed = (key: keyof Fields) => (key === 'game' && position !== null ? position.game : null);
   const choice = (key: keyof Fields, label: MessageKey, options: readonly (readonly [string, string])[]) => (
     <label>
       {t(label)}{' '}
-      <select value={fields[key]} onChange={set(key)}>
+      <select value={fixed(key) ?? fields[key]} disabled={fixed(key) !== null} onChange={set(key)}>
         <option value="">{t('social.db.any')}</option>
         {options.map(([value, words]) => (
           <option value={value}>{words}</option>
@@ -243,6 +294,7 @@ export function GamesDatabasePage() {
                 <option value="position">{t('social.db.match.position')}</option>
               </select>
             </label>
+            <OptionsChosen fields={fields} set={(options) => setFields({ ...fields, options })} />
             <p class="muted opening-hint">{t(fields.match === 'position' ? 'social.db.matchHint' : 'social.db.openingHint')}</p>
           </fieldset>,
         )}
@@ -255,6 +307,7 @@ export function GamesDatabasePage() {
           </a>
         </p>
       </form>
+      {position !== null && <PositionAsked asked={position} onClear={clearPosition} />}
       <Problem text={problem} />
       {games !== null &&
         (games.length === 0 ? (

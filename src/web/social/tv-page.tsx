@@ -60,7 +60,10 @@ export function TvPage({ channel }: { channel: string }) {
         )}
         {shown && (
           <p class="tv-now" data-testid="tv-game" data-game-id={shown.id}>
-            <PlayersLine game={shown} /> <GameLine game={shown} />
+            <PlayersLine game={shown} /> <GameLine game={shown} /> ·{' '}
+            <span class="muted" data-testid="tv-watching">
+              {t('tv.watching', { count: shown.watching })}
+            </span>
           </p>
         )}
       </header>

@@ -156,6 +156,7 @@ export default {
   'game.away': 'away',
   'game.turn': 'to move',
 
+  'profile.tournamentStanding': 'standing {place} of {players} now',
   'profile.cannotShow': 'This profile cannot be shown: {problem}.',
   'profile.online': '● online now',
   'profile.offline': 'offline',
@@ -455,6 +456,12 @@ export default {
   'social.db.match.position': 'games reaching their position, in any order',
   'social.db.matchHint':
     'A position is searched in the game chosen above, within its first 29 moves, whatever the order of the moves that lead to it (as the opening explorer finds it).',
+  'social.db.variant': 'Played with these options',
+  'social.db.positionTitle': 'Games that reached a position',
+  'social.db.positionStart': 'The starting position.',
+  'social.db.positionAfter': 'The position after {moves}, in any order of moves.',
+  'social.db.positionKey': 'The opening explorer’s position {key}.',
+  'social.db.positionClear': 'Search without this position',
   'social.db.search': 'Search',
   'social.db.export': 'Export these games',
   'social.db.any': 'Any',
@@ -856,6 +863,7 @@ export default {
   'explorer.reached': '{count, plural, one {# game} other {# games}} reached this position',
   'explorer.resultsHead': '{first} wins / draws / {second} wins',
   'explorer.play': 'Play {move}',
+  'explorer.gamesHere': 'Games that reached this position',
   'explorer.all': 'All',
 
   'online.cannotOpen': 'The online game {id} cannot be opened: {problem}.',

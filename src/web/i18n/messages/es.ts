@@ -155,6 +155,7 @@ export default {
   'game.away': 'ausente',
   'game.turn': 'le toca',
 
+  'profile.tournamentStanding': 'ahora {place}.º de {players}',
   'profile.cannotShow': 'No se puede mostrar este perfil: {problem}.',
   'profile.online': '● conectado ahora',
   'profile.offline': 'desconectado',
@@ -455,6 +456,12 @@ export default {
   'social.db.match.position': 'partidas que llegan a su posición, en cualquier orden',
   'social.db.matchHint':
     'Una posición se busca en el juego elegido arriba, en sus primeras 29 jugadas, sea cual sea el orden de las jugadas que llevan a ella (como la encuentra el explorador de aperturas).',
+  'social.db.variant': 'Jugadas con estas opciones',
+  'social.db.positionTitle': 'Partidas que llegaron a una posición',
+  'social.db.positionStart': 'La posición inicial.',
+  'social.db.positionAfter': 'La posición tras {moves}, en cualquier orden de jugadas.',
+  'social.db.positionKey': 'La posición {key} del explorador de aperturas.',
+  'social.db.positionClear': 'Buscar sin esta posición',
   'social.db.search': 'Buscar',
   'social.db.export': 'Exportar estas partidas',
   'social.db.any': 'Cualquiera',
@@ -863,6 +870,7 @@ export default {
   'explorer.reached': '{count, plural, one {# partida llegó} other {# partidas llegaron}} a esta posición',
   'explorer.resultsHead': 'Gana {first} / tablas / gana {second}',
   'explorer.play': 'Jugar {move}',
+  'explorer.gamesHere': 'Partidas que llegaron a esta posición',
   'explorer.all': 'Todas',
 
   'online.cannotOpen': 'La partida en línea {id} no se puede abrir: {problem}.',

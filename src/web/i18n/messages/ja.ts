@@ -155,6 +155,7 @@ export default {
   'game.away': '離席中',
   'game.turn': '手番',
 
+  'profile.tournamentStanding': '現在 {players} 人中 {place} 位',
   'profile.cannotShow': 'このプロフィールは表示できません: {problem}。',
   'profile.online': '● オンライン',
   'profile.offline': 'オフライン',
@@ -449,6 +450,12 @@ export default {
   'social.db.match.moves': 'この手順で始まる対局',
   'social.db.match.position': 'この局面に至る対局（手順は問わない）',
   'social.db.matchHint': '局面は上で選んだゲームの最初の29手以内で検索します。そこに至る手順は問いません（序盤エクスプローラーと同じ）。',
+  'social.db.variant': 'このオプションで指された対局',
+  'social.db.positionTitle': 'ある局面に至った対局',
+  'social.db.positionStart': '初期局面。',
+  'social.db.positionAfter': '{moves} の後の局面（手順は問いません）。',
+  'social.db.positionKey': '序盤エクスプローラーの局面 {key}。',
+  'social.db.positionClear': 'この局面を外して検索',
   'social.db.search': '検索',
   'social.db.export': 'これらの対局を書き出す',
   'social.db.any': '指定なし',
@@ -850,6 +857,7 @@ export default {
   'explorer.reached': '{count, number}局がこの局面に至りました',
   'explorer.resultsHead': '{first}勝ち / 引き分け / {second}勝ち',
   'explorer.play': '{move}を指す',
+  'explorer.gamesHere': 'この局面に至った対局',
   'explorer.all': '合計',
 
   'online.cannotOpen': 'オンライン対局 {id} を開けません: {problem}。',

@@ -155,6 +155,7 @@ export default {
   'game.away': 'не в сети',
   'game.turn': 'ходит',
 
+  'profile.tournamentStanding': 'сейчас {place}-е место из {players}',
   'profile.cannotShow': 'Этот профиль нельзя показать: {problem}.',
   'profile.online': '● сейчас в сети',
   'profile.offline': 'не в сети',
@@ -455,6 +456,12 @@ export default {
   'social.db.match.position': 'партии с их позицией, в любом порядке ходов',
   'social.db.matchHint':
     'Позиция ищется в игре, выбранной выше, в первых 29 ходах, при любом порядке ходов, ведущих к ней (как её находит дебютный справочник).',
+  'social.db.variant': 'Сыграны с этими настройками',
+  'social.db.positionTitle': 'Партии, дошедшие до позиции',
+  'social.db.positionStart': 'Начальная позиция.',
+  'social.db.positionAfter': 'Позиция после {moves}, при любом порядке ходов.',
+  'social.db.positionKey': 'Позиция {key} дебютного справочника.',
+  'social.db.positionClear': 'Искать без этой позиции',
   'social.db.search': 'Искать',
   'social.db.export': 'Экспортировать эти партии',
   'social.db.any': 'Любой',
@@ -866,6 +873,7 @@ export default {
     '{count, plural, one {# партия пришла} few {# партии пришли} many {# партий пришли} other {# партии пришли}} к этой позиции',
   'explorer.resultsHead': 'Победы: {first} / ничьи / победы: {second}',
   'explorer.play': 'Сыграть {move}',
+  'explorer.gamesHere': 'Партии, дошедшие до этой позиции',
   'explorer.all': 'Всего',
 
   'online.cannotOpen': 'Онлайн-партия {id} не открывается: {problem}.',
