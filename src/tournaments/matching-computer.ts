@@ -101,18 +101,22 @@ export class MatchingComputer {
     const mate = Int32Array.from(this.start.mate);
     const dual = [...this.start.dual];
     for (const d of this.dirty) {
-      const m = mate[d] as number;
-      if (m >= 0) mate[m] = -1;
-      mate[d] = -1;
-    }
-    for (const d of this.dirty) {
       let y = dual[d] as bigint;
+      const row = d * this.size;
       for (let u = 0; u < this.size; u++) {
         if (u === d) continue;
-        const need = (this.twice[d * this.size + u] as bigint) - (dual[u] as bigint);
+        const need = (this.twice[row + u] as bigint) - (dual[u] as bigint);
         if (need > y) y = need;
       }
       dual[d] = y;
+    }
+    // A changed vertex whose edge to its mate is still tight keeps it: every edge is covered and
+    // that one is tight, so the pair is as good as before and needs no stage to be found again.
+    for (const d of this.dirty) {
+      const m = mate[d] as number;
+      if (m < 0 || (dual[d] as bigint) + (dual[m] as bigint) === this.twice[d * this.size + m]) continue;
+      mate[m] = -1;
+      mate[d] = -1;
     }
     return { mate, dual };
   }
