@@ -53,6 +53,7 @@ export class MatchingComputer {
    */
   compute(): void {
     const warm = this.warmStart();
+    if (warm && this.settled(warm)) return;
     const active: number[] = [];
     const at = new Int32Array(this.size).fill(-1);
     for (let v = 0; v < this.size; v++)
@@ -119,6 +120,19 @@ export class MatchingComputer {
       mate[d] = -1;
     }
     return { mate, dual };
+  }
+
+  /**
+   * Whether the warm start is already the answer: no vertex left to grow from (single with a dual
+   * above 0), every edge covered and every kept pair tight — what a matching would find in its
+   * first stage, without building its graph. Taken as the new start when it is.
+   */
+  private settled(warm: MatchingStart): boolean {
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1 && (warm.dual[v] as bigint) > 0n) return false;
+    this.start = warm;
+    this.dirty.clear();
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1) this.mates[v] = v;
+    return true;
   }
 
   /** Each vertex's mate, the vertex itself when single. */
