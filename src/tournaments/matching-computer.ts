@@ -73,13 +73,15 @@ export class MatchingComputer {
         edgeTwice[edges++] = this.twice[k] as bigint;
       }
     }
-    const start = warm && {
-      mate: Int32Array.from(active, (v) => {
-        const m = warm.mate[v] as number;
-        return m >= 0 ? (at[m] as number) : -1;
-      }),
-      dual: active.map((v) => warm.dual[v] as bigint),
-    };
+    let start: MatchingStart | null = null;
+    if (warm) {
+      const mate = new Int32Array(active.length);
+      for (let i = 0; i < active.length; i++) {
+        const m = warm.mate[active[i] as number] as number;
+        mate[i] = m >= 0 ? (at[m] as number) : -1;
+      }
+      start = { mate, dual: active.map((v) => warm.dual[v] as bigint) };
+    }
     const result = matchEdges(active.length, ends, edgeTwice, start ?? undefined, edges, this.scratch);
     const mate = Int32Array.from(this.start?.mate ?? this.mates);
     const dual = [...(this.start?.dual ?? new Array<bigint>(this.size).fill(0n))];

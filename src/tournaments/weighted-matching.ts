@@ -139,8 +139,9 @@ class Blossoms implements BlossomState {
     scratch.fit(n, edgeCount);
     this.scratch = scratch;
     scratch.epoch++;
+    // From scratch every vertex's dual starts at the largest weight; from a start, at the start's.
     let maxtwice = 0n;
-    for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+    if (!start) for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
     const offsets = scratch.offsets.subarray(0, n + 1).fill(0);
     for (let i = 0; i < 2 * edgeCount; i++) (offsets[(endpoint[i] as number) + 1] as number)++;
     for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
@@ -157,14 +158,22 @@ class Blossoms implements BlossomState {
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int8Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
-    this.inblossom = Int32Array.from({ length: n }, (_, i) => i);
+    this.inblossom = new Int32Array(n);
     this.blossomparent = new Int32Array(2 * n).fill(-1);
     this.blossomchilds = new Array(2 * n).fill(null);
-    this.blossombase = Int32Array.from({ length: 2 * n }, (_, i) => (i < n ? i : -1));
+    this.blossombase = new Int32Array(2 * n).fill(-1);
     this.blossomendps = new Array(2 * n).fill(null);
     this.bestedge = new Int32Array(2 * n).fill(-1);
-    this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
-    this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxtwice >> 1n : 0n));
+    this.unusedblossoms = new Array<number>(n);
+    this.dualvar = new Array<bigint>(2 * n).fill(0n);
+    // Plain loops: Array.from with a map walks an iterator, and a matching is made hundreds of times a round.
+    const half = maxtwice >> 1n;
+    for (let v = 0; v < n; v++) {
+      this.inblossom[v] = v;
+      this.blossombase[v] = v;
+      this.unusedblossoms[v] = n + v;
+      this.dualvar[v] = half;
+    }
     this.allowedge = scratch.allowedge.subarray(0, this.nedge);
     this.slackOf = scratch.slackOf;
     this.slackEpoch = scratch.slackEpoch;
@@ -448,11 +457,12 @@ class Blossoms implements BlossomState {
     const n = this.n;
     const mate = new Int32Array(n);
     for (let v = 0; v < n; v++) mate[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
-    const dual = Array.from({ length: n }, (_, v) => {
+    const dual = new Array<bigint>(n);
+    for (let v = 0; v < n; v++) {
       let y = this.dualvar[v] as bigint;
       for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualvar[b] as bigint;
-      return y;
-    });
+      dual[v] = y;
+    }
     const next = Int32Array.from(mate);
     for (let v = 0; v < n; v++) {
       const m = this.mate[v] as number;
