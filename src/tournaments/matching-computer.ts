@@ -53,6 +53,7 @@ export class MatchingComputer {
    */
   compute(): void {
     const warm = this.warmStart();
+    if (warm && this.settled(warm)) return;
     const active: number[] = [];
     const at = new Int32Array(this.size).fill(-1);
     for (let v = 0; v < this.size; v++)
@@ -72,13 +73,15 @@ export class MatchingComputer {
         edgeTwice[edges++] = this.twice[k] as bigint;
       }
     }
-    const start = warm && {
-      mate: Int32Array.from(active, (v) => {
-        const m = warm.mate[v] as number;
-        return m >= 0 ? (at[m] as number) : -1;
-      }),
-      dual: active.map((v) => warm.dual[v] as bigint),
-    };
+    let start: MatchingStart | null = null;
+    if (warm) {
+      const mate = new Int32Array(active.length);
+      for (let i = 0; i < active.length; i++) {
+        const m = warm.mate[active[i] as number] as number;
+        mate[i] = m >= 0 ? (at[m] as number) : -1;
+      }
+      start = { mate, dual: active.map((v) => warm.dual[v] as bigint) };
+    }
     const result = matchEdges(active.length, ends, edgeTwice, start ?? undefined, edges, this.scratch);
     const mate = Int32Array.from(this.start?.mate ?? this.mates);
     const dual = [...(this.start?.dual ?? new Array<bigint>(this.size).fill(0n))];
@@ -101,20 +104,37 @@ export class MatchingComputer {
     const mate = Int32Array.from(this.start.mate);
     const dual = [...this.start.dual];
     for (const d of this.dirty) {
-      const m = mate[d] as number;
-      if (m >= 0) mate[m] = -1;
-      mate[d] = -1;
-    }
-    for (const d of this.dirty) {
       let y = dual[d] as bigint;
+      const row = d * this.size;
       for (let u = 0; u < this.size; u++) {
         if (u === d) continue;
-        const need = (this.twice[d * this.size + u] as bigint) - (dual[u] as bigint);
+        const need = (this.twice[row + u] as bigint) - (dual[u] as bigint);
         if (need > y) y = need;
       }
       dual[d] = y;
     }
+    // A changed vertex whose edge to its mate is still tight keeps it: every edge is covered and
+    // that one is tight, so the pair is as good as before and needs no stage to be found again.
+    for (const d of this.dirty) {
+      const m = mate[d] as number;
+      if (m < 0 || (dual[d] as bigint) + (dual[m] as bigint) === this.twice[d * this.size + m]) continue;
+      mate[m] = -1;
+      mate[d] = -1;
+    }
     return { mate, dual };
+  }
+
+  /**
+   * Whether the warm start is already the answer: no vertex left to grow from (single with a dual
+   * above 0), every edge covered and every kept pair tight — what a matching would find in its
+   * first stage, without building its graph. Taken as the new start when it is.
+   */
+  private settled(warm: MatchingStart): boolean {
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1 && (warm.dual[v] as bigint) > 0n) return false;
+    this.start = warm;
+    this.dirty.clear();
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1) this.mates[v] = v;
+    return true;
   }
 
   /** Each vertex's mate, the vertex itself when single. */

@@ -108,7 +108,6 @@ class Blossoms implements BlossomState {
   readonly blossombase: Int32Array;
   readonly blossomendps: (number[] | null)[];
   readonly bestedge: Int32Array;
-  readonly blossombestedges: (number[] | null)[];
   readonly unusedblossoms: number[];
   readonly dualvar: bigint[];
   readonly allowedge: Uint8Array;
@@ -120,9 +119,9 @@ class Blossoms implements BlossomState {
   readonly slackOf: bigint[];
   readonly slackEpoch: Int32Array;
   readonly scratch: MatchingScratch;
-  /** For bestEdgesOf: the least-slack edge to each S-blossom, −1 between uses. */
-  readonly bestedgeto: Int32Array;
   queue: number[] = [];
+  /** The next of `queue` to scan: first in, first out. */
+  head = 0;
   /** The S-vertex whose dual the last update brought to 0. */
   zeroed = -1;
 
@@ -140,8 +139,9 @@ class Blossoms implements BlossomState {
     scratch.fit(n, edgeCount);
     this.scratch = scratch;
     scratch.epoch++;
+    // From scratch every vertex's dual starts at the largest weight; from a start, at the start's.
     let maxtwice = 0n;
-    for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+    if (!start) for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
     const offsets = scratch.offsets.subarray(0, n + 1).fill(0);
     for (let i = 0; i < 2 * edgeCount; i++) (offsets[(endpoint[i] as number) + 1] as number)++;
     for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
@@ -158,17 +158,23 @@ class Blossoms implements BlossomState {
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int8Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
-    this.inblossom = Int32Array.from({ length: n }, (_, i) => i);
+    this.inblossom = new Int32Array(n);
     this.blossomparent = new Int32Array(2 * n).fill(-1);
     this.blossomchilds = new Array(2 * n).fill(null);
-    this.blossombase = Int32Array.from({ length: 2 * n }, (_, i) => (i < n ? i : -1));
+    this.blossombase = new Int32Array(2 * n).fill(-1);
     this.blossomendps = new Array(2 * n).fill(null);
     this.bestedge = new Int32Array(2 * n).fill(-1);
-    this.blossombestedges = new Array(2 * n).fill(null);
-    this.unusedblossoms = Array.from({ length: n }, (_, i) => n + i);
-    this.dualvar = Array.from({ length: 2 * n }, (_, i) => (i < n ? maxtwice >> 1n : 0n));
+    this.unusedblossoms = new Array<number>(n);
+    this.dualvar = new Array<bigint>(2 * n).fill(0n);
+    // Plain loops: Array.from with a map walks an iterator, and a matching is made hundreds of times a round.
+    const half = maxtwice >> 1n;
+    for (let v = 0; v < n; v++) {
+      this.inblossom[v] = v;
+      this.blossombase[v] = v;
+      this.unusedblossoms[v] = n + v;
+      this.dualvar[v] = half;
+    }
     this.allowedge = scratch.allowedge.subarray(0, this.nedge);
-    this.bestedgeto = new Int32Array(2 * n).fill(-1);
     this.slackOf = scratch.slackOf;
     this.slackEpoch = scratch.slackEpoch;
     if (start) {
@@ -278,44 +284,33 @@ class Blossoms implements BlossomState {
       if (this.label[this.inblossom[leaf] as number] === 2) this.queue.push(leaf);
       this.inblossom[leaf] = b;
     }
-    this.bestEdgesOf(b, path);
+    this.bestedge[b] = -1;
   }
 
-  /** The least-slack edge from the new blossom `b` to each other S-blossom, kept for delta 3. */
-  bestEdgesOf(b: number, path: readonly number[]): void {
-    const bestedgeto = this.bestedgeto;
-    const touched: number[] = [];
-    const consider = (k: number): void => {
-      const a = this.endpoint[2 * k] as number;
-      const j = this.inblossom[this.endpoint[2 * k + 1] as number] === b ? a : (this.endpoint[2 * k + 1] as number);
-      const bj = this.inblossom[j] as number;
-      if (bj === b || this.label[bj] !== 1) return;
-      const held = bestedgeto[bj] as number;
-      if (held === -1) touched.push(bj);
-      if (held === -1 || this.slack(k) < this.slack(held)) bestedgeto[bj] = k;
-    };
-    for (const bv of path) {
-      const kept = this.blossombestedges[bv];
-      if (kept === null)
-        for (const leaf of this.leaves(bv))
-          for (let i = this.offsets[leaf] as number; i < (this.offsets[leaf + 1] as number); i++)
-            consider((this.neighbours[i] as number) >> 1);
-      else for (const k of kept) consider(k);
-      this.blossombestedges[bv] = null;
-      this.bestedge[bv] = -1;
+  /**
+   * Delta 3: the least slack between two S-blossoms, halved, and its edge (−1: none). Worked out
+   * only when the duals are to change — far rarer than a blossom is made on the dense graphs the
+   * Dutch pairing asks — instead of kept up to date at each blossom (mwmatching's best edges).
+   */
+  leastBetweenBlossoms(): [bigint, number] {
+    const { inblossom, label, endpoint, offsets, neighbours } = this;
+    let least = 0n;
+    let edge = -1;
+    for (let v = 0; v < this.n; v++) {
+      const bv = inblossom[v] as number;
+      if (label[bv] !== 1) continue;
+      const end = offsets[v + 1] as number;
+      for (let i = offsets[v] as number; i < end; i++) {
+        const p = neighbours[i] as number;
+        const w = endpoint[p] as number;
+        if (w < v) continue;
+        const bw = inblossom[w] as number;
+        if (bw === bv || label[bw] !== 1) continue;
+        const slack = this.slack(p >> 1);
+        if (edge === -1 || slack < least) [least, edge] = [slack, p >> 1];
+      }
     }
-    // In blossom order, as a scan of every blossom would list them: ties go to the first.
-    touched.sort((x, y) => x - y);
-    const best: number[] = [];
-    let least = -1;
-    for (const bj of touched) {
-      const k = bestedgeto[bj] as number;
-      bestedgeto[bj] = -1;
-      best.push(k);
-      if (least === -1 || this.slack(k) < this.slack(least)) least = k;
-    }
-    this.bestedge[b] = least;
-    this.blossombestedges[b] = best;
+    return [least / 2n, edge];
   }
 
   expandBlossom(b: number, endstage: boolean): void {
@@ -332,50 +327,53 @@ class Blossoms implements BlossomState {
     this.blossomchilds[b] = null;
     this.blossomendps[b] = null;
     this.blossombase[b] = -1;
-    this.blossombestedges[b] = null;
     this.bestedge[b] = -1;
     this.unusedblossoms.push(b);
   }
 
   /** Scans the queue of S-vertices; true when an augmenting path was found and used. */
   scan(): boolean {
-    while (this.queue.length > 0) {
-      const v = this.queue.pop() as number;
-      const end = this.offsets[v + 1] as number;
-      for (let i = this.offsets[v] as number; i < end; i++) {
-        const p = this.neighbours[i] as number;
+    const { offsets, neighbours, endpoint, inblossom, label, allowedge, mate, blossombase, bestedge } = this;
+    while (this.head < this.queue.length) {
+      const v = this.queue[this.head++] as number;
+      const end = offsets[v + 1] as number;
+      for (let i = offsets[v] as number; i < end; i++) {
+        // Read anew each edge: a blossom made along the way takes v in.
+        const bv = inblossom[v] as number;
+        const p = neighbours[i] as number;
+        const w = endpoint[p] as number;
+        const bw = inblossom[w] as number;
+        if (bv === bw) continue;
+        const lbw = label[bw] as number;
+        // Into a T-blossom whose vertex is marked already: nothing to learn, so no slack to work out
+        // (hundreds of bits wide; skipping it is most of a scan's time on a dense graph).
+        if (lbw === 2 && label[w] !== 0) continue;
         const k = p >> 1;
-        const w = this.endpoint[p] as number;
-        if (this.inblossom[v] === this.inblossom[w]) continue;
         let kslack = 0n;
-        if (!this.allowedge[k]) {
+        if (!allowedge[k]) {
           kslack = this.slack(k);
-          if (kslack <= 0n) this.allowedge[k] = 1;
+          if (kslack <= 0n) allowedge[k] = 1;
         }
-        const bw = this.inblossom[w] as number;
-        if (this.allowedge[k]) {
-          if (this.label[bw] === 0 && this.mate[this.blossombase[bw] as number] === -1) {
+        if (allowedge[k]) {
+          if (lbw === 0 && mate[blossombase[bw] as number] === -1) {
             // A single vertex already at dual 0 (no root): the path to it augments all the same.
             augmentMatching(this, k);
             return true;
           }
-          if (this.label[bw] === 0) this.assignLabel(w, 2, p ^ 1);
-          else if (this.label[bw] === 1) {
+          if (lbw === 0) this.assignLabel(w, 2, p ^ 1);
+          else if (lbw === 1) {
             const base = this.scanBlossom(v, w);
             if (base >= 0) this.addBlossom(base, k);
             else {
               augmentMatching(this, k);
               return true;
             }
-          } else if (this.label[w] === 0) {
-            this.label[w] = 2;
+          } else if (label[w] === 0) {
+            label[w] = 2;
             this.labelend[w] = p ^ 1;
           }
-        } else if (this.label[bw] === 1) {
-          const b = this.inblossom[v] as number;
-          if (this.bestedge[b] === -1 || kslack < this.slack(this.bestedge[b] as number)) this.bestedge[b] = k;
-        } else if (this.label[w] === 0) {
-          if (this.bestedge[w] === -1 || kslack < this.slack(this.bestedge[w] as number)) this.bestedge[w] = k;
+        } else if (lbw !== 1 && label[w] === 0) {
+          if (bestedge[w] === -1 || kslack < this.slack(bestedge[w] as number)) bestedge[w] = k;
         }
       }
     }
@@ -401,11 +399,8 @@ class Blossoms implements BlossomState {
         const d = this.slack(this.bestedge[v] as number);
         if (d < delta) [delta, deltatype, deltaedge] = [d, 2, this.bestedge[v] as number];
       }
-    for (let b = 0; b < 2 * n; b++)
-      if (this.blossomparent[b] === -1 && this.label[b] === 1 && this.bestedge[b] !== -1) {
-        const d = this.slack(this.bestedge[b] as number) / 2n;
-        if (d < delta) [delta, deltatype, deltaedge] = [d, 3, this.bestedge[b] as number];
-      }
+    const [between, edge] = this.leastBetweenBlossoms();
+    if (edge !== -1 && between < delta) [delta, deltatype, deltaedge] = [between, 3, edge];
     for (let b = n; b < 2 * n; b++)
       if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1 && this.label[b] === 2 && (this.dualvar[b] as bigint) < delta)
         [delta, deltatype, deltablossom] = [this.dualvar[b] as bigint, 4, b];
@@ -440,9 +435,9 @@ class Blossoms implements BlossomState {
       this.label.fill(0);
       this.labelend.fill(-1);
       this.bestedge.fill(-1);
-      for (let b = n; b < 2 * n; b++) this.blossombestedges[b] = null;
       this.allowedge.fill(0);
       this.queue = [];
+      this.head = 0;
       for (let v = 0; v < n; v++)
         if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0 && (this.dualvar[v] as bigint) > 0n)
           this.assignLabel(v, 1, -1);
@@ -462,11 +457,12 @@ class Blossoms implements BlossomState {
     const n = this.n;
     const mate = new Int32Array(n);
     for (let v = 0; v < n; v++) mate[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
-    const dual = Array.from({ length: n }, (_, v) => {
+    const dual = new Array<bigint>(n);
+    for (let v = 0; v < n; v++) {
       let y = this.dualvar[v] as bigint;
       for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualvar[b] as bigint;
-      return y;
-    });
+      dual[v] = y;
+    }
     const next = Int32Array.from(mate);
     for (let v = 0; v < n; v++) {
       const m = this.mate[v] as number;
