@@ -93,8 +93,9 @@ function nextRoundRobinRound(t: StoredTournament, entries: readonly Entry[]): Ne
   const bySeed = new Map(seeded.map((e) => [e.seed, e]));
   const pairs: PlannedPairing[] = planned.pairings.map((p) => {
     const [white, black] = [bySeed.get(p.white) as Entry, bySeed.get(p.black) as Entry];
-    // A player who withdrew loses the games left by forfeit; both gone, the game counts for neither.
-    const gone = [white.state === 'withdrawn', black.state === 'withdrawn'];
+    // A player who withdrew (or was disqualified) loses the games left by forfeit; both gone, the game counts for neither.
+    const out = (e: Entry) => e.state === 'withdrawn' || e.state === 'disqualified';
+    const gone = [out(white), out(black)];
     const result: PairingResult | null = gone[0] && gone[1] ? 'void' : gone[0] ? 'black-forfeit' : gone[1] ? 'white-forfeit' : null;
     return { white: white.account, black: black.account, result };
   });
