@@ -1,10 +1,11 @@
 import { sql as raw } from 'kysely';
-import type { TournamentEdit } from '../tournaments/store.ts';
+import type { TournamentEdit, TournamentSettings } from '../tournaments/store.ts';
 import type { SqlDb } from './sql.ts';
 
 /**
  * What stores/tournaments.ts asks beside its rounds and entries, for both databases: a tournament
- * edited by its organiser before it starts, and the bots' tokens its games are seated with.
+ * edited by its organiser before it starts, paused and resumed while it runs, and the bots' tokens
+ * its games are seated with.
  */
 
 /**
@@ -37,6 +38,24 @@ export function editTournament(sql: SqlDb, id: string, edit: TournamentEdit, rat
         .where('account_id', '=', account)
         .execute();
     return true;
+  });
+}
+
+/** Paused or resumed while it runs (its settings' `halted`), in one write that counts a version. */
+export function haltTournament(sql: SqlDb, id: string, halted: boolean): Promise<boolean> {
+  return sql.write(async (trx) => {
+    const row = await trx.selectFrom('tournaments').select(['settings', 'state']).where('id', '=', id).executeTakeFirst();
+    if (row?.state !== 'running') return false;
+    const { halted: was, ...settings } = JSON.parse(row.settings) as TournamentSettings;
+    if ((was === true) === halted) return false;
+    const r = await trx
+      .updateTable('tournaments')
+      .set({ settings: JSON.stringify(halted ? { ...settings, halted } : settings), version: raw`version + 1` })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('settings', '=', row.settings)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   });
 }
 

@@ -16,7 +16,7 @@ import type {
 } from '../tournaments/store.ts';
 import { insertKept } from './lobby.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
-import { botAccount, botTokens, editTournament, liveGamesOf } from './tournament-organising.ts';
+import { botAccount, botTokens, editTournament, haltTournament, liveGamesOf } from './tournament-organising.ts';
 import { bump, num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
 
 export class TournamentsSql implements TournamentsStore {
@@ -379,5 +379,9 @@ export class TournamentsSql implements TournamentsStore {
 
   edit(id: string, edit: TournamentEdit, ratings: ReadonlyMap<string, number>): Promise<boolean> {
     return editTournament(this.sql, id, edit, ratings);
+  }
+
+  halt(id: string, halted: boolean): Promise<boolean> {
+    return haltTournament(this.sql, id, halted);
   }
 }

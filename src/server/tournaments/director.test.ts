@@ -251,6 +251,37 @@ describe('the tournament director', () => {
     }
   });
 
+  it('a paused tournament pairs nothing until it resumes, its results still counted; a paused arena still ends', async () => {
+    const s = setUp('swiss', { startsAt: 1_000, rounds: 3 });
+    await join(s, 4);
+    await s.director.tick();
+    expect((await read(s)).round).toBe(1);
+    expect(await s.store.tournaments.halt('t', true)).toBe(true);
+    await playOut(s, Rng.fromSeed('h'));
+    for (let i = 0; i < 3; i++) {
+      s.advance(1_000);
+      await s.director.tick();
+    }
+    expect((await read(s)).round).toBe(1);
+    expect((await s.store.tournaments.pairings('t')).every((p) => p.result !== null)).toBe(true);
+    expect(await s.store.tournaments.halt('t', false)).toBe(true);
+    await s.director.tick();
+    expect((await read(s)).round).toBe(2);
+
+    const a = setUp('arena', { startsAt: 1_000 });
+    await join(a, 4);
+    await a.director.tick();
+    expect((await read(a)).round).toBe(1);
+    expect(await a.store.tournaments.halt('t', true)).toBe(true);
+    await playOut(a, Rng.fromSeed('a'));
+    a.advance(1_000);
+    await a.director.tick();
+    expect((await read(a)).round).toBe(1);
+    a.advance(60_000);
+    await a.director.tick();
+    expect(await read(a)).toMatchObject({ state: 'finished', round: 1 });
+  });
+
   it('two directors on one store: only the lease holder directs; when it stops, the other takes over after the lease', async () => {
     const s = setUp('swiss');
     await join(s, 4);

@@ -47,9 +47,12 @@ export function nextStep(
   apart: KeptApart = new Map(),
 ): NextStep {
   const pending = pairings.some((p) => p.result === null);
-  if (t.kind === 'arena') return nextWave(t, entries, pairings, now, apart);
+  // Paused by its organiser or a moderator: results still count and its end still comes, nothing is paired.
+  const halted = t.settings.halted === true;
+  if (t.kind === 'arena') return halted && (t.endsAt === null || now < t.endsAt) ? WAIT : nextWave(t, entries, pairings, now, apart);
   if (pending) return WAIT;
   if (t.endsAt !== null || t.round >= (t.rounds ?? 0)) return FINISH;
+  if (halted) return WAIT;
   return t.kind === 'swiss' ? nextSwissRound(t, entries, pairings) : nextRoundRobinRound(t, entries);
 }
 

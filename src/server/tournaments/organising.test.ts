@@ -333,6 +333,13 @@ describe('disqualifying a player', () => {
     const mod = await someone('moe');
     await grantModerator('moe');
     expect((await dq(mod, { player: 'fay' })).json).toEqual({ disqualified: 'fay' });
+    // Paused and resumed by its organiser or a moderator; nobody else.
+    expect((await fair.ask('POST', `/api/tournaments/${id}/halt`)).status).toBe(403);
+    expect((await org.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({ halted: true });
+    const paused = (await org.ask('GET', `/api/tournaments/${id}`)).json as { tournament: Record<string, unknown> };
+    expect(paused.tournament.halted).toBe(true);
+    expect((await mod.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({ error: 'Dora’s arena is paused already' });
+    expect((await mod.ask('POST', `/api/tournaments/${id}/resume`)).json).toEqual({ halted: false });
     expect((await mod.ask('POST', `/api/tournaments/${id}/finish`)).json).toEqual({ finishing: true });
     expect((await fair.ask('POST', `/api/tournaments/${id}/finish`)).status).toBe(403);
   });

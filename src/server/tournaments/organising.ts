@@ -7,8 +7,8 @@ import { BODY_LIMIT, EDIT_BODY, type EditBody, editOf, invitedOf } from './tourn
 
 /**
  * A tournament's organising over HTTP (docs/tournaments.md): its organiser — or any of the site's
- * moderators, who may act on every tournament — starts it, edits it before its start, cancels or
- * finishes it early, and disqualifies a player. Only its organiser reads its invitation.
+ * moderators, who may act on every tournament — starts it, edits it before its start, cancels it,
+ * pauses and resumes it, finishes it early, and disqualifies a player. Only its organiser reads its invitation.
  */
 
 const DISQUALIFY_BODY = {
@@ -64,6 +64,22 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
       return reply.code(409).send({ error: `${t.name} has started: finish it rather than cancel it` });
     return { cancelled: true };
   });
+  // Paused while it runs (results still count, its end still comes, nothing is paired), then resumed.
+  for (const [word, halted] of [
+    ['halt', true],
+    ['resume', false],
+  ] as const)
+    app.post(`/api/tournaments/:id/${word}`, { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
+      const t = await organiser(request, reply);
+      if (!t) return reply;
+      if (!(await store.tournaments.halt(t.id, halted)))
+        return reply
+          .code(409)
+          .send({ error: t.state !== 'running' ? `${t.name} is not running` : `${t.name} is ${halted ? 'paused' : 'going on'} already` });
+      desk.settings.changed(t.id);
+      desk.settings.nudge();
+      return { halted };
+    });
   // Finished early: no round (or wave) is paired after this; the games under way are played out.
   app.post('/api/tournaments/:id/finish', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
     const t = await organiser(request, reply);

@@ -229,6 +229,28 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
     );
 
     it(
+      'a running tournament is paused and resumed once each way, counting a version; not one that has not started or is over',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('h'));
+        expect(await t.halt('h', true)).toBe(false);
+        await t.start('h', 1_000, [], null, null);
+        const version = async () => (await t.read('h'))?.version ?? -1;
+        const v = await version();
+        expect(await t.halt('h', false)).toBe(false);
+        expect(await t.halt('h', true)).toBe(true);
+        expect(await t.halt('h', true)).toBe(false);
+        expect(await t.read('h')).toMatchObject({ settings: { byePoints: 1, halted: true }, version: v + 1 });
+        expect(await t.halt('h', false)).toBe(true);
+        expect((await t.read('h'))?.settings).toEqual({ byePoints: 1 });
+        expect(await version()).toBe(v + 2);
+        await t.finish('h', { rows: [] }, 2_000);
+        expect(await t.halt('h', true)).toBe(false);
+        expect(await t.halt('nope', true)).toBe(false);
+      }),
+    );
+
+    it(
       'a disqualified player counts no more, is not let back in, and neither pauses nor withdraws out of it',
       withStore(async (store) => {
         const t = store.tournaments;

@@ -37,6 +37,8 @@ export interface TournamentSettings {
   readonly conditions?: EntryConditions;
   /** An invitation-only tournament's code, in its link: its organiser's to share, shown to nobody else. */
   readonly invite?: string;
+  /** Paused by its organiser or a moderator while it runs: nothing is paired until it resumes. */
+  readonly halted?: boolean;
   /** Players invited by name (an invitation-only tournament's list): they join without the code. */
   readonly invited?: readonly { readonly account: string; readonly name: string }[];
 }
@@ -165,6 +167,8 @@ export interface TournamentsStore {
    * none); `ratings`, entries' new ratings (its clock changed its kind of game), in the same write.
    */
   edit(id: string, edit: TournamentEdit, ratings: ReadonlyMap<string, number>): Promise<boolean>;
+  /** Paused (or resumed) while it runs, counting a version; false when it is not running or was so already. */
+  halt(id: string, halted: boolean): Promise<boolean>;
   /** A tournament that has not started, cancelled by its organiser: it and its entries are gone (false once it has started, or when there is none). */
   cancel(id: string): Promise<boolean>;
   /** The tournaments `account` entered (withdrawn or not), the latest made first: a profile's list. */
