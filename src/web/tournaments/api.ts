@@ -32,6 +32,8 @@ export interface TournamentSummary {
   readonly byePoints?: number;
   /** Who may join. */
   readonly conditions?: EntryConditions;
+  /** Paused by its organiser or a moderator: nothing is paired until it resumes. */
+  readonly halted?: boolean;
 }
 
 /** Who may join a tournament (the server's conditions.ts): each absent is no condition. */
@@ -164,7 +166,7 @@ export async function fetchInvite(id: string): Promise<Invitation | null> {
 }
 
 /** What a player or its organiser does to a tournament. */
-export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel';
+export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel' | 'halt' | 'resume';
 
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });

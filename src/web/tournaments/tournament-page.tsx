@@ -244,6 +244,11 @@ export function TournamentPage({ id }: { id: string }) {
           {s.state !== 'finished' && `${t(`tournament.state.${s.state}`)} · `}
           {whenLine(s)} · {t('tournament.players', { count: s.players })} · {t('tournament.by', { name: s.organiser })}
         </p>
+        {s.halted && s.state === 'running' && (
+          <p role="status" data-testid="halted">
+            {t('tournament.halted')}
+          </p>
+        )}
         {countdown !== null && (
           <p class="countdown" role="timer" data-testid="countdown">
             {t('tournament.startsIn', { time: countdownText(countdown) })}
@@ -283,6 +288,11 @@ export function TournamentPage({ id }: { id: string }) {
               {t('tournament.cancel')}
             </button>
           </>
+        )}
+        {manages && s.state === 'running' && (
+          <button type="button" disabled={busy} onClick={doing(s.halted ? 'resume' : 'halt')}>
+            {t(s.halted ? 'tournament.resume' : 'tournament.halt')}
+          </button>
         )}
         {manages && s.state === 'running' && s.endsAt === null && (
           <button type="button" disabled={busy} onClick={doing('finish')}>
