@@ -283,6 +283,11 @@ describe('editing a tournament before its start', () => {
     await grantModerator('modda');
     expect((await edit(mod, { name: 'Renamed by a moderator' })).status).toBe(200);
     expect(((await org.ask('GET', `/api/tournaments/${id}`)).json as typeof read).tournament.name).toBe('Renamed by a moderator');
+    expect((await site.store.moderation.log(1))[0]).toMatchObject({
+      action: 'tournament-edit',
+      moderator: 'modda',
+      details: { tournament: id },
+    });
     expect((await org.ask('POST', `/api/tournaments/${id}/start`)).status).toBe(200);
     const late = await edit(org, { name: 'Too late' });
     expect([late.status, late.json]).toEqual([409, { error: 'Renamed by a moderator has started: it can no longer be edited' }]);
@@ -341,6 +346,13 @@ describe('disqualifying a player', () => {
     expect((await mod.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({ error: 'Dora’s arena is paused already' });
     expect((await mod.ask('POST', `/api/tournaments/${id}/resume`)).json).toEqual({ halted: false });
     expect((await mod.ask('POST', `/api/tournaments/${id}/finish`)).json).toEqual({ finishing: true });
+    // Each of the moderator's acts is in the moderators' audit log, with the tournament; the organiser's are not.
+    const logged = (await site.store.moderation.log(50)).filter((e) => (e.details as { tournament?: string } | null)?.tournament === id);
+    expect(logged.map((e) => [e.action, e.moderator, e.target, e.details])).toEqual([
+      ['tournament-finish', 'moe', null, { tournament: id }],
+      ['tournament-resume', 'moe', null, { tournament: id }],
+      ['tournament-disqualify', 'moe', 'fay', { tournament: id }],
+    ]);
     expect((await fair.ask('POST', `/api/tournaments/${id}/finish`)).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { usernameKey } from '../identity/usernames.ts';
-import { type Desk, ID_PARAMS } from './desk.ts';
+import { type Asker, type Desk, ID_PARAMS } from './desk.ts';
 import type { StoredTournament } from './store.ts';
 import { BODY_LIMIT, EDIT_BODY, type EditBody, editOf, invitedOf } from './tournament-body.ts';
 
@@ -18,17 +18,39 @@ const DISQUALIFY_BODY = {
   properties: { player: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 
+/** Who acts on a tournament: its organiser, or a moderator who does not organise it (their acts are audited). */
+interface Acting {
+  readonly t: StoredTournament;
+  readonly me: Asker;
+  readonly moderator: boolean;
+}
+
 /** The tournament in the path when its organiser or a moderator asks (counted on their writes), else null and a reply sent. */
 function organised(desk: Desk) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<StoredTournament | null> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<Acting | null> => {
     const me = await desk.player(request, reply);
     if (!me || !desk.spend(me.id, reply)) return null;
     const t = await desk.tournament(request, reply);
     if (!t) return null;
-    if (t.organiser === me.id || (await desk.moderates(request))) return t;
+    if (t.organiser === me.id) return { t, me, moderator: false };
+    if (await desk.moderates(request)) return { t, me, moderator: true };
     void reply.code(403).send({ error: `only ${t.organiserName}, who organises ${t.name}, may do that` });
     return null;
   };
+}
+
+/** A moderator's act on a tournament not theirs, written in the moderators' audit log (docs/moderation.md). */
+async function audit(desk: Desk, acting: Acting, what: string, target: string | null = null): Promise<void> {
+  if (!acting.moderator) return;
+  const { t, me } = acting;
+  await desk.settings.store.moderation.record({
+    at: desk.settings.now(),
+    moderator: me.id,
+    action: `tournament-${what}`,
+    target,
+    note: `${t.name} (${t.organiserName}'s)`,
+    details: { tournament: t.id },
+  });
 }
 
 export function registerOrganising(app: FastifyInstance, desk: Desk): void {
@@ -49,19 +71,23 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
       .send({ invite: t.settings.invite, invited: (t.settings.invited ?? []).map((i) => i.name) });
   });
   app.post('/api/tournaments/:id/start', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
-    const t = await organiser(request, reply);
-    if (!t) return reply;
+    const acting = await organiser(request, reply);
+    if (!acting) return reply;
+    const { t } = acting;
     if (!(await store.tournaments.startAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} has started already` });
+    await audit(desk, acting, 'start');
     desk.settings.changed(t.id);
     desk.settings.nudge();
     return { starting: true };
   });
   // Cancelled before it starts: it and its entries are gone (once it runs, its organiser finishes it instead).
   app.post('/api/tournaments/:id/cancel', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
-    const t = await organiser(request, reply);
-    if (!t) return reply;
+    const acting = await organiser(request, reply);
+    if (!acting) return reply;
+    const { t } = acting;
     if (!(await store.tournaments.cancel(t.id)))
       return reply.code(409).send({ error: `${t.name} has started: finish it rather than cancel it` });
+    await audit(desk, acting, 'cancel');
     return { cancelled: true };
   });
   // Paused while it runs (results still count, its end still comes, nothing is paired), then resumed.
@@ -70,21 +96,25 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
     ['resume', false],
   ] as const)
     app.post(`/api/tournaments/:id/${word}`, { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
-      const t = await organiser(request, reply);
-      if (!t) return reply;
+      const acting = await organiser(request, reply);
+      if (!acting) return reply;
+      const { t } = acting;
       if (!(await store.tournaments.halt(t.id, halted)))
         return reply
           .code(409)
           .send({ error: t.state !== 'running' ? `${t.name} is not running` : `${t.name} is ${halted ? 'paused' : 'going on'} already` });
+      await audit(desk, acting, word);
       desk.settings.changed(t.id);
       desk.settings.nudge();
       return { halted };
     });
   // Finished early: no round (or wave) is paired after this; the games under way are played out.
   app.post('/api/tournaments/:id/finish', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
-    const t = await organiser(request, reply);
-    if (!t) return reply;
+    const acting = await organiser(request, reply);
+    if (!acting) return reply;
+    const { t } = acting;
     if (!(await store.tournaments.endAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} is not running` });
+    await audit(desk, acting, 'finish');
     desk.settings.changed(t.id);
     desk.settings.nudge();
     return { finishing: true };
@@ -98,8 +128,9 @@ export function registerEditing(app: FastifyInstance, desk: Desk): void {
   // changes its kind of game (its rating) takes its entries' ratings in the new kind, in the same write.
   const editing = { bodyLimit: BODY_LIMIT, schema: { params: ID_PARAMS, body: EDIT_BODY } };
   app.post('/api/tournaments/:id/edit', editing, async (request, reply) => {
-    const t = await organiser(request, reply);
-    if (!t) return reply;
+    const acting = await organiser(request, reply);
+    if (!acting) return reply;
+    const { t } = acting;
     const started = () => reply.code(409).send({ error: `${t.name} has started: it can no longer be edited` });
     if (t.state !== 'created') return started();
     const body = request.body as EditBody;
@@ -113,6 +144,7 @@ export function registerEditing(app: FastifyInstance, desk: Desk): void {
       for (const e of await store.tournaments.entries(t.id))
         ratings.set(e.account, (await store.ratings.of(e.account)).find((r) => r.perf === perf)?.rating ?? 1500);
     if (!(await store.tournaments.edit(t.id, edit, ratings))) return started();
+    await audit(desk, acting, 'edit');
     desk.settings.changed(t.id);
     desk.settings.nudge();
     return { edited: true };
@@ -121,14 +153,16 @@ export function registerEditing(app: FastifyInstance, desk: Desk): void {
   // standings leave them out (as lichess's); a Swiss or round robin counts them withdrawn.
   const disqualifying = { bodyLimit: 1024, schema: { params: ID_PARAMS, body: DISQUALIFY_BODY } };
   app.post('/api/tournaments/:id/disqualify', disqualifying, async (request, reply) => {
-    const t = await organiser(request, reply);
-    if (!t) return reply;
+    const acting = await organiser(request, reply);
+    if (!acting) return reply;
+    const { t } = acting;
     const { player } = request.body as { player: string };
     const entry = (await store.tournaments.entries(t.id)).find((e) => usernameKey(e.name) === usernameKey(player));
     if (!entry) return reply.code(404).send({ error: `${player} is not playing in ${t.name}` });
     if (t.state === 'finished') return reply.code(409).send({ error: `${t.name} is over` });
     if (!(await store.tournaments.setEntry(t.id, entry.account, 'disqualified')))
       return reply.code(409).send({ error: `${entry.name} is disqualified already` });
+    await audit(desk, acting, 'disqualify', entry.account);
     desk.settings.changed(t.id);
     desk.settings.nudge();
     return { disqualified: entry.name };
