@@ -272,6 +272,101 @@ describe('a tournament in the browser', () => {
     expect(asked.status()).toBe(403);
   });
 
+  it('a signed-out visitor follows an invitation link, signs up on the way, and joins with it', async () => {
+    const org = await device('Tour_Ida', { width: 360, height: 740 });
+    const made = await org.context().request.post(`${base()}/api/tournaments`, {
+      data: { kind: 'swiss', name: 'Ida’s private', game: 'tictactoe', rounds: 1, startsAt: null, conditions: { inviteOnly: true } },
+      headers: { origin: base() },
+    });
+    expect(made.status()).toBe(201);
+    const { id, invite } = (await made.json()) as { id: string; invite: string };
+    // Signed out: the page offers to sign in, and the way there keeps the link's code.
+    const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+    context.setDefaultTimeout(PATIENCE_MS);
+    contexts.push(context);
+    const visitor = await context.newPage();
+    await visitor.goto(`${base()}/tournament/${id}?invite=${invite}`);
+    await visitor.getByRole('link', { name: 'Sign in to join' }).click();
+    await visitor.waitForURL(/\/account\?next=/);
+    const signUpForm = visitor.locator('form[data-kind=sign-up]');
+    await signUpForm.getByLabel('Username').fill('Tour_Jo');
+    await signUpForm.getByLabel('Password').fill('correct horse battery');
+    await signUpForm.getByRole('button', { name: 'Sign up' }).click();
+    // Back on the tournament once signed up, the link's code with it: the Join goes through.
+    await visitor.waitForURL(`${base()}/tournament/${id}?invite=${invite}`);
+    await visitor.getByRole('button', { name: 'Join', exact: true }).click();
+    await visitor.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Another visitor who goes to sign in by another way (the account page typed in) and comes back to
+    // the page without the code: this tab kept it.
+    const tab = await (async () => {
+      const c = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+      c.setDefaultTimeout(PATIENCE_MS);
+      contexts.push(c);
+      return c.newPage();
+    })();
+    await tab.goto(`${base()}/tournament/${id}?invite=${invite}`);
+    await tab.getByRole('link', { name: 'Sign in to join' }).waitFor();
+    await tab.goto(`${base()}/account`);
+    const form = tab.locator('form[data-kind=sign-up]');
+    await form.getByLabel('Username').fill('Tour_Kai');
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await tab.getByTestId('account-name').waitFor();
+    await tab.goto(`${base()}/tournament/${id}`);
+    await tab.getByRole('button', { name: 'Join', exact: true }).click();
+    await tab.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+  });
+
+  it('its organiser edits it before the start, invites a player by name, and disqualifies them (a 360 px phone)', async () => {
+    const gus = await device('Tour_Gus', { width: 360, height: 740 });
+    const org = await device('Tour_Hal', { width: 360, height: 740 });
+    const made = await org.context().request.post(`${base()}/api/tournaments`, {
+      data: { kind: 'swiss', name: 'Hal’s cup', game: 'tictactoe', rounds: 3, startsAt: null },
+      headers: { origin: base() },
+    });
+    const { id } = (await made.json()) as { id: string };
+    await org.goto(`${base()}/tournament/${id}`);
+    await org.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = org.locator('form.tournament-form');
+    // Its kind and game stay; the rest is as it stands.
+    expect(await form.getByRole('combobox', { name: 'Game' }).isDisabled()).toBe(true);
+    expect(await form.getByLabel('Rounds').inputValue()).toBe('3');
+    await form.getByLabel('Name').fill('Hal’s invitational');
+    await form.getByLabel('Rounds').fill('2');
+    await form.getByLabel('By invitation only').check();
+    await form.getByLabel(said('en', en, 'tournament.invited')).fill('Tour_Gus, nobody_here');
+    await form.getByRole('button', { name: 'Save the changes' }).click();
+    // A name that is no player's: said, nothing changed.
+    await form
+      .getByRole('alert')
+      .getByText(/nobody_here/)
+      .waitFor();
+    await form.getByLabel(said('en', en, 'tournament.invited')).fill('Tour_Gus');
+    expect(await org.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(org, 'test-results/tournament-edit-phone.png', { fullPage: true });
+    await form.getByRole('button', { name: 'Save the changes' }).click();
+    await org.getByRole('heading', { name: 'Hal’s invitational' }).waitFor();
+    expect(await form.count()).toBe(0);
+    await org.getByTestId('invited').getByText('Invited by name: Tour_Gus').waitFor();
+    // Gus, named, joins without the link; his page never shows the list.
+    await gus.goto(`${base()}/tournament/${id}`);
+    await gus.getByRole('button', { name: 'Join', exact: true }).click();
+    await gus.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+    expect(await gus.getByTestId('invited').count()).toBe(0);
+    // Hal disqualifies him (asked to confirm); everyone sees it, and Gus cannot come back.
+    org.once('dialog', (d) => void d.accept());
+    const dq = org.getByTestId('disqualify');
+    await dq.getByRole('combobox', { name: 'Player to disqualify' }).selectOption('Tour_Gus');
+    await dq.getByRole('button', { name: 'Disqualify' }).click();
+    await org.getByTestId('disqualified').getByText('Disqualified: Tour_Gus').waitFor();
+    expect(await org.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(org, 'test-results/tournament-disqualified-phone.png', { fullPage: true });
+    await gus.getByTestId('your-entry').getByText('You were disqualified from this tournament.').waitFor();
+    expect(await gus.getByRole('button', { name: 'Play again' }).count()).toBe(0);
+  });
+
   it('its organiser starts it with "Start now", and the page opens her game itself once it is made', async () => {
     const page = await device('Tour_Cy', { width: 390, height: 844 });
     const made = await page.context().request.post(`${base()}/api/tournaments`, {

@@ -46,6 +46,15 @@ export function moderationContract(name: string, withStore: (body: (store: GameS
           [10, 'grant-moderator'],
         ]);
         expect(await store.moderation.log(10, log[0]?.n)).toEqual([log[1]]);
+        // An act done elsewhere (a tournament's disqualification) is written in the same log.
+        await store.moderation.record({ ...action(14, 'tournament-disqualify', 'Ann'), details: { tournament: 'T1' } });
+        expect((await store.moderation.log(1))[0]).toMatchObject({
+          at: 14,
+          moderator: 'Mod',
+          action: 'tournament-disqualify',
+          target: 'Ann',
+          details: { tournament: 'T1' },
+        });
       }),
     );
 

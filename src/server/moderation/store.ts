@@ -106,6 +106,8 @@ export interface ModerationStore {
   resetRatings(accountId: string, entry: ModAction): Promise<RatingReset>;
   /** The audit log, newest first: at most `limit`, entries before number `before` when given. */
   log(limit: number, before?: number): Promise<LoggedAction[]>;
+  /** An act a moderator did elsewhere (on a tournament: tournaments/organising.ts), written in the audit log. */
+  record(entry: ModAction): Promise<void>;
 }
 
 /**

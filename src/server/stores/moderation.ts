@@ -305,6 +305,10 @@ export class ModerationSql implements ModerationStore {
     });
   }
 
+  record(entry: ModAction): Promise<void> {
+    return this.sql.write((trx) => log(trx, entry));
+  }
+
   async log(limit: number, before?: number): Promise<LoggedAction[]> {
     const rows = await this.sql.read((db) =>
       db

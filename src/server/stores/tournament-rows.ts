@@ -41,7 +41,7 @@ export function tournamentOf(r: TournamentRow): StoredTournament {
   };
 }
 
-/** The tournaments with their count of entries not withdrawn. */
+/** The tournaments with their count of entries still in (not withdrawn nor disqualified). */
 export const withPlayers = (db: Db) =>
   db
     .selectFrom('tournaments as t')
@@ -51,7 +51,7 @@ export const withPlayers = (db: Db) =>
         .selectFrom('tournament_entries as n')
         .select((c) => c.fn.countAll<number>().as('n'))
         .whereRef('n.tournament_id', '=', 't.id')
-        .where('n.state', '<>', 'withdrawn')
+        .where('n.state', 'not in', ['withdrawn', 'disqualified'])
         .as('players'),
     );
 

@@ -10,11 +10,13 @@ import type {
   Pairing,
   PairingResult,
   StoredTournament,
+  TournamentEdit,
   TournamentState,
   TournamentsStore,
 } from '../tournaments/store.ts';
 import { insertKept } from './lobby.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
+import { botAccount, botTokens, editTournament, haltTournament, liveGamesOf } from './tournament-organising.ts';
 import { bump, num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
 
 export class TournamentsSql implements TournamentsStore {
@@ -102,6 +104,7 @@ export class TournamentsSql implements TournamentsStore {
         .where('account_id', '=', entry.account)
         .executeTakeFirst();
       if (had?.state === 'active') return 'already';
+      if (had?.state === 'disqualified') return 'disqualified';
       if (had) {
         await trx
           .updateTable('tournament_entries')
@@ -149,6 +152,8 @@ export class TournamentsSql implements TournamentsStore {
         .set({ state })
         .where('tournament_id', '=', id)
         .where('account_id', '=', account)
+        // A disqualification stands: the player's own pause or withdrawal does not undo it.
+        .where('state', '<>', 'disqualified')
         .where((e) => e.exists(e.selectFrom('tournaments').select('id').where('id', '=', id).where('state', '<>', 'finished')))
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return false;
@@ -360,39 +365,23 @@ export class TournamentsSql implements TournamentsStore {
     return row ? { tournament: row.tournament_id, round: Number(row.round) } : null;
   }
 
-  async botTokens(accounts: readonly string[]): Promise<Map<string, string>> {
-    if (accounts.length === 0) return new Map();
-    const rows = await this.sql.read((db) =>
-      db
-        .selectFrom('bots')
-        .select(['account_id', 'token_hash'])
-        .where('account_id', 'in', [...accounts])
-        .execute(),
-    );
-    return new Map(rows.map((r) => [r.account_id as string, r.token_hash]));
+  botTokens(accounts: readonly string[]): Promise<Map<string, string>> {
+    return botTokens(this.sql, accounts);
   }
 
-  async botAccount(tokenHash: string): Promise<string | null> {
-    const row = await this.sql.read((db) =>
-      db.selectFrom('bots').select('account_id').where('token_hash', '=', tokenHash).executeTakeFirst(),
-    );
-    return row?.account_id ?? null;
+  botAccount(tokenHash: string): Promise<string | null> {
+    return botAccount(this.sql, tokenHash);
   }
 
-  async liveGamesOf(tokenHashes: readonly string[]): Promise<{ readonly id: string; readonly tokenHash: string }[]> {
-    if (tokenHashes.length === 0) return [];
-    const rows = await this.sql.read((db) =>
-      db
-        .selectFrom('seats as s')
-        .innerJoin('games as g', 'g.id', 's.game_id')
-        .innerJoin('tournament_pairings as p', 'p.game_id', 'g.id')
-        .select(['g.id', 's.token_hash'])
-        .where('s.token_hash', 'in', [...tokenHashes])
-        .where('g.termination', 'is', null)
-        .orderBy('g.created_at')
-        .orderBy('g.id')
-        .execute(),
-    );
-    return rows.map((r) => ({ id: r.id, tokenHash: r.token_hash }));
+  liveGamesOf(tokenHashes: readonly string[]): Promise<{ readonly id: string; readonly tokenHash: string }[]> {
+    return liveGamesOf(this.sql, tokenHashes);
+  }
+
+  edit(id: string, edit: TournamentEdit, ratings: ReadonlyMap<string, number>): Promise<boolean> {
+    return editTournament(this.sql, id, edit, ratings);
+  }
+
+  halt(id: string, halted: boolean): Promise<boolean> {
+    return haltTournament(this.sql, id, halted);
   }
 }

@@ -3,7 +3,7 @@ import { type EntryConditions, entryRefusal } from './conditions.ts';
 
 const cup = (conditions: EntryConditions, invite?: string) => ({
   name: 'Cup',
-  settings: { conditions, ...(invite ? { invite } : {}) },
+  settings: { conditions, ...(invite ? { invite } : {}), invited: [{ account: 'acc-named' }] },
 });
 
 describe('entry conditions', () => {
@@ -24,6 +24,16 @@ describe('entry conditions', () => {
     it(what, () => {
       expect(entryRefusal(cup(conditions, 'secret'), { ratedGames, rating }, invite)?.code ?? null).toBe(code);
     });
+
+  it('a player on the invited list comes in without the code; the list lets in no one else, and no other condition', () => {
+    const named = { account: 'acc-named', ratedGames: 0, rating: 1500 };
+    expect(entryRefusal(cup({ inviteOnly: true }, 'secret'), named, undefined)).toBeNull();
+    expect(entryRefusal(cup({ inviteOnly: true }, 'secret'), { ...named, account: 'acc-other' }, undefined)?.code).toBe(
+      'tournament-invite',
+    );
+    expect(entryRefusal(cup({ inviteOnly: true }, 'secret'), { ratedGames: 0, rating: 1500 }, undefined)?.code).toBe('tournament-invite');
+    expect(entryRefusal(cup({ inviteOnly: true, minRating: 1600 }, 'secret'), named, undefined)?.code).toBe('tournament-rating-low');
+  });
 
   it('says why in words', () => {
     expect(entryRefusal(cup({ minRatedGames: 10 }), { ratedGames: 3, rating: 1500 }, undefined)?.error).toBe(

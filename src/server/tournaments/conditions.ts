@@ -1,7 +1,7 @@
 /**
  * Who may join a tournament (docs/tournaments.md), as lichess's and hivegame.com's organisers set
  * it: a least number of rated games in the tournament's kind of game, a rating range, and entry by
- * an invitation link alone. Each refusal has a stable code (the page says it in the player's
+ * invitation: with the link's code, or named on its organiser's list. Each refusal has a stable code (the page says it in the player's
  * language) and the server's words.
  */
 
@@ -14,7 +14,13 @@ export interface EntryConditions {
   readonly inviteOnly?: boolean;
 }
 
-export type EntryRefusalCode = 'tournament-invite' | 'tournament-rated-games' | 'tournament-rating-low' | 'tournament-rating-high';
+export type EntryRefusalCode =
+  | 'tournament-invite'
+  | 'tournament-rated-games'
+  | 'tournament-rating-low'
+  | 'tournament-rating-high'
+  /** Not a condition: its organiser or a moderator disqualified the player (routes.ts). */
+  | 'tournament-disqualified';
 
 export interface EntryRefusal {
   readonly code: EntryRefusalCode;
@@ -23,12 +29,20 @@ export interface EntryRefusal {
 
 /** Why `player` may not join `t`, or null when they may. */
 export function entryRefusal(
-  t: { readonly name: string; readonly settings: { readonly conditions?: EntryConditions; readonly invite?: string } },
-  player: { readonly ratedGames: number; readonly rating: number },
+  t: {
+    readonly name: string;
+    readonly settings: {
+      readonly conditions?: EntryConditions;
+      readonly invite?: string;
+      readonly invited?: readonly { readonly account: string }[];
+    };
+  },
+  player: { readonly account?: string; readonly ratedGames: number; readonly rating: number },
   invite: string | undefined,
 ): EntryRefusal | null {
   const c = t.settings.conditions ?? {};
-  if (c.inviteOnly && (invite === undefined || invite !== t.settings.invite))
+  const named = player.account !== undefined && (t.settings.invited ?? []).some((i) => i.account === player.account);
+  if (c.inviteOnly && !named && (invite === undefined || invite !== t.settings.invite))
     return { code: 'tournament-invite', error: `${t.name} is by invitation: join it from the link its organiser shares` };
   if (c.minRatedGames !== undefined && player.ratedGames < c.minRatedGames)
     return {

@@ -208,6 +208,80 @@ describe('the tournament director', () => {
     }
   });
 
+  it('a disqualified player is paired no more: a Swiss counts them withdrawn (their games kept), a round robin forfeits their games left, an arena strikes their score', async () => {
+    for (const kind of ['swiss', 'round-robin', 'arena'] as const) {
+      const s = setUp(kind, { startsAt: 1_000, ...(kind === 'swiss' ? { rounds: 4 } : {}) });
+      await join(s, 6);
+      const rng = Rng.fromSeed(kind);
+      let disqualifiedAfter: number | null = null;
+      for (let step = 0; step < 40 && (await read(s)).state !== 'finished'; step++) {
+        await s.director.tick();
+        const t = await read(s);
+        if (disqualifiedAfter === null && t.round === 1) {
+          await playOut(s, rng);
+          await s.director.tick();
+          expect(await s.store.tournaments.setEntry('t', 'p2', 'disqualified'), kind).toBe(true);
+          disqualifiedAfter = (await read(s)).round;
+        }
+        await playOut(s, rng);
+        s.advance(kind === 'arena' ? 5_000 : 1_000);
+      }
+      const t = await read(s);
+      expect(t.state, kind).toBe('finished');
+      const pairings = await s.store.tournaments.pairings('t');
+      const later = pairings.filter((p) => p.round > (disqualifiedAfter ?? 0) && (p.white === 'p2' || p.black === 'p2'));
+      const earlier = pairings.filter((p) => p.round === 1 && (p.white === 'p2' || p.black === 'p2'));
+      expect(earlier.length, kind).toBe(1);
+      const rows = (t.standings as { rows: { account: string }[] }).rows.map((r) => r.account);
+      if (kind === 'round-robin') {
+        // Its games left are played by nobody: each a forfeit to the opponent.
+        expect(later.length).toBeGreaterThan(0);
+        for (const p of later) expect([p.gameId, p.result]).toEqual([null, p.white === 'p2' ? 'black-forfeit' : 'white-forfeit']);
+        expect(rows).toContain('p2');
+      } else {
+        expect(later, kind).toEqual([]);
+        // A Swiss keeps them in its table (as a withdrawal); an arena's standings strike them.
+        expect(rows.includes('p2'), kind).toBe(kind === 'swiss');
+      }
+      if (kind === 'swiss') {
+        const [entries, all] = await Promise.all([s.store.tournaments.entries('t'), s.store.tournaments.pairings('t')]);
+        const checks = checkRounds(unwrap(parseTrf(formatTrf(swissTournament(t, entries, all)))));
+        expect(checks.map((c) => c.difference)).toEqual([null, null, null, null]);
+      }
+    }
+  });
+
+  it('a paused tournament pairs nothing until it resumes, its results still counted; a paused arena still ends', async () => {
+    const s = setUp('swiss', { startsAt: 1_000, rounds: 3 });
+    await join(s, 4);
+    await s.director.tick();
+    expect((await read(s)).round).toBe(1);
+    expect(await s.store.tournaments.halt('t', true)).toBe(true);
+    await playOut(s, Rng.fromSeed('h'));
+    for (let i = 0; i < 3; i++) {
+      s.advance(1_000);
+      await s.director.tick();
+    }
+    expect((await read(s)).round).toBe(1);
+    expect((await s.store.tournaments.pairings('t')).every((p) => p.result !== null)).toBe(true);
+    expect(await s.store.tournaments.halt('t', false)).toBe(true);
+    await s.director.tick();
+    expect((await read(s)).round).toBe(2);
+
+    const a = setUp('arena', { startsAt: 1_000 });
+    await join(a, 4);
+    await a.director.tick();
+    expect((await read(a)).round).toBe(1);
+    expect(await a.store.tournaments.halt('t', true)).toBe(true);
+    await playOut(a, Rng.fromSeed('a'));
+    a.advance(1_000);
+    await a.director.tick();
+    expect((await read(a)).round).toBe(1);
+    a.advance(60_000);
+    await a.director.tick();
+    expect(await read(a)).toMatchObject({ state: 'finished', round: 1 });
+  });
+
   it('two directors on one store: only the lease holder directs; when it stops, the other takes over after the lease', async () => {
     const s = setUp('swiss');
     await join(s, 4);

@@ -47,9 +47,12 @@ export function nextStep(
   apart: KeptApart = new Map(),
 ): NextStep {
   const pending = pairings.some((p) => p.result === null);
-  if (t.kind === 'arena') return nextWave(t, entries, pairings, now, apart);
+  // Paused by its organiser or a moderator: results still count and its end still comes, nothing is paired.
+  const halted = t.settings.halted === true;
+  if (t.kind === 'arena') return halted && (t.endsAt === null || now < t.endsAt) ? WAIT : nextWave(t, entries, pairings, now, apart);
   if (pending) return WAIT;
   if (t.endsAt !== null || t.round >= (t.rounds ?? 0)) return FINISH;
+  if (halted) return WAIT;
   return t.kind === 'swiss' ? nextSwissRound(t, entries, pairings) : nextRoundRobinRound(t, entries);
 }
 
@@ -93,8 +96,9 @@ function nextRoundRobinRound(t: StoredTournament, entries: readonly Entry[]): Ne
   const bySeed = new Map(seeded.map((e) => [e.seed, e]));
   const pairs: PlannedPairing[] = planned.pairings.map((p) => {
     const [white, black] = [bySeed.get(p.white) as Entry, bySeed.get(p.black) as Entry];
-    // A player who withdrew loses the games left by forfeit; both gone, the game counts for neither.
-    const gone = [white.state === 'withdrawn', black.state === 'withdrawn'];
+    // A player who withdrew (or was disqualified) loses the games left by forfeit; both gone, the game counts for neither.
+    const out = (e: Entry) => e.state === 'withdrawn' || e.state === 'disqualified';
+    const gone = [out(white), out(black)];
     const result: PairingResult | null = gone[0] && gone[1] ? 'void' : gone[0] ? 'black-forfeit' : gone[1] ? 'white-forfeit' : null;
     return { white: white.account, black: black.account, result };
   });

@@ -31,7 +31,9 @@ export function outcomeFor(p: Pairing, account: string): ArenaOutcome | null {
   return won === undefined ? null : won ? 'win' : 'loss';
 }
 
-function arenaStandings(entries: readonly Entry[], pairings: readonly Pairing[]): Standings {
+function arenaStandings(all: readonly Entry[], pairings: readonly Pairing[]): Standings {
+  // A disqualified player's score is struck from an arena's standings, as lichess does; their opponents keep theirs.
+  const entries = all.filter((e) => e.state !== 'disqualified');
   const finished = [...pairings].filter((p) => p.result !== null).sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0) || a.round - b.round);
   const rows = entries.map((e) => {
     const games = finished.flatMap((p): ArenaGame[] => {

@@ -196,6 +196,81 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
     );
 
     it(
+      'its organiser edits it before it starts (its entries’ ratings with it), in one write that counts a version; not once it runs',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('e', { settings: { byePoints: 1, conditions: { inviteOnly: true }, invite: 'c' } }));
+        await t.join('e', entry('ann', 1500, 1));
+        await t.join('e', entry('bob', 1600, 2));
+        const invited = [{ account: 'cid', name: 'Cid' }];
+        const edit = {
+          name: 'Renamed',
+          clock: { initialMs: 300_000, incrementMs: 3_000 },
+          rated: true,
+          startsAt: 5_000,
+          rounds: 7,
+          durationMs: null,
+          settings: { byePoints: 0.5, conditions: { inviteOnly: true, minRating: 1000 }, invite: 'c', invited },
+        };
+        const before = (await t.read('e'))?.version ?? -1;
+        expect(await t.edit('e', edit, new Map([['ann', 1712.5]]))).toBe(true);
+        expect(await t.read('e')).toMatchObject({ ...edit, version: before + 1, state: 'created', kind: 'swiss', game: 'tictactoe' });
+        expect((await t.entries('e')).map((e) => [e.account, e.rating])).toEqual([
+          ['ann', 1712.5],
+          ['bob', 1600],
+        ]);
+        expect(await t.edit('nope', edit, new Map())).toBe(false);
+        await t.start('e', 5_000, [], null, null);
+        const running = await t.read('e');
+        expect(await t.edit('e', { ...edit, name: 'Too late', rounds: 2 }, new Map([['bob', 1]]))).toBe(false);
+        expect(await t.read('e')).toEqual(running);
+        expect((await t.entries('e')).find((e) => e.account === 'bob')?.rating).toBe(1600);
+      }),
+    );
+
+    it(
+      'a running tournament is paused and resumed once each way, counting a version; not one that has not started or is over',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('h'));
+        expect(await t.halt('h', true)).toBe(false);
+        await t.start('h', 1_000, [], null, null);
+        const version = async () => (await t.read('h'))?.version ?? -1;
+        const v = await version();
+        expect(await t.halt('h', false)).toBe(false);
+        expect(await t.halt('h', true)).toBe(true);
+        expect(await t.halt('h', true)).toBe(false);
+        expect(await t.read('h')).toMatchObject({ settings: { byePoints: 1, halted: true }, version: v + 1 });
+        expect(await t.halt('h', false)).toBe(true);
+        expect((await t.read('h'))?.settings).toEqual({ byePoints: 1 });
+        expect(await version()).toBe(v + 2);
+        await t.finish('h', { rows: [] }, 2_000);
+        expect(await t.halt('h', true)).toBe(false);
+        expect(await t.halt('nope', true)).toBe(false);
+      }),
+    );
+
+    it(
+      'a disqualified player counts no more, is not let back in, and neither pauses nor withdraws out of it',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('dq'));
+        await t.join('dq', entry('ann', 1500, 1));
+        await t.join('dq', entry('bob', 1400, 2));
+        expect(await t.setEntry('dq', 'bob', 'disqualified')).toBe(true);
+        expect((await t.read('dq'))?.players).toBe(1);
+        for (const state of ['active', 'paused', 'withdrawn', 'disqualified'] as const)
+          expect(await t.setEntry('dq', 'bob', state), state).toBe(false);
+        expect(await t.join('dq', entry('bob', 1400, 3))).toBe('disqualified');
+        expect((await t.entries('dq')).find((e) => e.account === 'bob')?.state).toBe('disqualified');
+        // A withdrawn player may be disqualified too.
+        expect(await t.setEntry('dq', 'ann', 'withdrawn')).toBe(true);
+        expect(await t.setEntry('dq', 'ann', 'disqualified')).toBe(true);
+        expect((await t.read('dq'))?.players).toBe(0);
+      }),
+    );
+
+    it(
       'every change a viewer sees counts one more version; a refused write counts none',
       withStore(async (store) => {
         const t = store.tournaments;

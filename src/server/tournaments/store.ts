@@ -13,7 +13,11 @@ import type { EntryConditions } from './conditions.ts';
 export type TournamentKind = 'arena' | 'swiss' | 'round-robin';
 /** `created` until it starts (by its start time or its organiser), `running`, then `finished`. */
 export type TournamentState = 'created' | 'running' | 'finished';
-export type EntryState = 'active' | 'paused' | 'withdrawn';
+/**
+ * `disqualified` by its organiser or a moderator: never paired again nor let back in, and out of an
+ * arena's standings (as lichess); a Swiss or round robin counts it as withdrawn.
+ */
+export type EntryState = 'active' | 'paused' | 'withdrawn' | 'disqualified';
 
 /**
  * A pairing's result, from the first seat's side: `white` / `black` / `draw` as played; `bye` a
@@ -33,6 +37,10 @@ export interface TournamentSettings {
   readonly conditions?: EntryConditions;
   /** An invitation-only tournament's code, in its link: its organiser's to share, shown to nobody else. */
   readonly invite?: string;
+  /** Paused by its organiser or a moderator while it runs: nothing is paired until it resumes. */
+  readonly halted?: boolean;
+  /** Players invited by name (an invitation-only tournament's list): they join without the code. */
+  readonly invited?: readonly { readonly account: string; readonly name: string }[];
 }
 
 export interface NewTournament {
@@ -119,7 +127,11 @@ export interface EndedGame {
   readonly plies: number;
 }
 
-export type JoinOutcome = 'joined' | 'already' | 'closed' | 'unknown';
+/** What a tournament's organiser may change before it starts. */
+export type TournamentEdit = Pick<NewTournament, 'name' | 'clock' | 'rated' | 'startsAt' | 'rounds' | 'durationMs' | 'settings'>;
+
+/** `disqualified`: that player was, and is not let back in. */
+export type JoinOutcome = 'joined' | 'already' | 'closed' | 'unknown' | 'disqualified';
 
 export interface TournamentsStore {
   create(t: NewTournament): Promise<void>;
@@ -135,7 +147,10 @@ export interface TournamentsStore {
    * are taken (not a round robin's); 'closed' otherwise. A rejoining player keeps their seed.
    */
   join(id: string, entry: Omit<Entry, 'seed' | 'state'>): Promise<JoinOutcome>;
-  /** An entry paused, active again, or withdrawn; false when there is no such entry or the tournament is over. */
+  /**
+   * An entry paused, active again, withdrawn or disqualified; false when there is no such entry, the
+   * tournament is over, or the entry was disqualified (that stands).
+   */
   setEntry(id: string, account: string, state: EntryState): Promise<boolean>;
   /** Its entries, by seed (unseeded last, in the order they joined). */
   entries(id: string): Promise<Entry[]>;
@@ -147,6 +162,13 @@ export interface TournamentsStore {
     rounds: number | null,
     endsAt: number | null,
   ): Promise<boolean>;
+  /**
+   * Its settings changed by its organiser, only before it starts (false once it has, or when there is
+   * none); `ratings`, entries' new ratings (its clock changed its kind of game), in the same write.
+   */
+  edit(id: string, edit: TournamentEdit, ratings: ReadonlyMap<string, number>): Promise<boolean>;
+  /** Paused (or resumed) while it runs, counting a version; false when it is not running or was so already. */
+  halt(id: string, halted: boolean): Promise<boolean>;
   /** A tournament that has not started, cancelled by its organiser: it and its entries are gone (false once it has started, or when there is none). */
   cancel(id: string): Promise<boolean>;
   /** The tournaments `account` entered (withdrawn or not), the latest made first: a profile's list. */

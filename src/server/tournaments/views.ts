@@ -45,6 +45,7 @@ export function summaryOf(t: StoredTournament): Readonly<Record<string, Json>> {
     players: t.players,
     ...(t.kind === 'swiss' ? { byePoints: t.settings.byePoints ?? 1 } : {}),
     ...(t.kind === 'round-robin' ? { cycles: t.settings.cycles ?? 1 } : {}),
+    ...(t.settings.halted ? { halted: true } : {}),
     // Who may join, for everyone to read; an invitation's code is not.
     ...(t.settings.conditions ? { conditions: { ...t.settings.conditions } } : {}),
   };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDay, t } from '../i18n/index.ts';
 import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
+import { nextPage } from '../tournaments/kept-invite.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
 import { ApiTokens, Bots } from './tokens.tsx';
@@ -159,6 +160,12 @@ function ModerationLink() {
 export function AccountPage() {
   const [account, setAccount] = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
+  // Sent here from a page that needs an account (a tournament's invitation): back there once signed in.
+  const signedIn = (a: AccountInfo) => {
+    setAccount(a);
+    const next = nextPage(window.location.search);
+    if (next) window.location.assign(next);
+  };
   const out = (everywhere: boolean) =>
     void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(t('account.notLoggedOut', { problem: r.error.message }))));
   return (
@@ -200,8 +207,8 @@ export function AccountPage() {
         <>
           <p>{account ? t('account.guest', { name: account.name }) : t('account.notLoggedIn')}</p>
           <div class="account-forms">
-            <Credentials kind="sign-up" onDone={setAccount} />
-            <Credentials kind="log-in" onDone={setAccount} />
+            <Credentials kind="sign-up" onDone={signedIn} />
+            <Credentials kind="log-in" onDone={signedIn} />
           </div>
         </>
       )}

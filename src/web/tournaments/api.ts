@@ -32,6 +32,8 @@ export interface TournamentSummary {
   readonly byePoints?: number;
   /** Who may join. */
   readonly conditions?: EntryConditions;
+  /** Paused by its organiser or a moderator: nothing is paired until it resumes. */
+  readonly halted?: boolean;
 }
 
 /** Who may join a tournament (the server's conditions.ts): each absent is no condition. */
@@ -48,7 +50,7 @@ export interface TournamentEntry {
   readonly name: string;
   readonly rating: number;
   readonly seed: number | null;
-  readonly state: 'active' | 'paused' | 'withdrawn';
+  readonly state: 'active' | 'paused' | 'withdrawn' | 'disqualified';
 }
 
 export interface TournamentPairing {
@@ -129,7 +131,12 @@ export interface NewTournament {
   readonly cycles?: number;
   readonly durationMs?: number;
   readonly conditions?: EntryConditions;
+  /** Usernames invited by name (an invitation-only tournament's list). */
+  readonly invited?: readonly string[];
 }
+
+/** What its organiser may change before its start: all but its kind and game. */
+export type TournamentEdit = Omit<NewTournament, 'kind' | 'game'>;
 
 export async function createTournament(t: NewTournament): Promise<Result<{ id: string }>> {
   const r = await call('/api/tournaments', { method: 'POST', body: t as unknown as Json });
@@ -138,15 +145,28 @@ export async function createTournament(t: NewTournament): Promise<Result<{ id: s
   return typeof id === 'string' ? ok({ id }) : fail(notMade('tournament'));
 }
 
-/** An invitation-only tournament's code, which the server tells its organiser alone (null for anyone else, or none). */
-export async function fetchInvite(id: string): Promise<string | null> {
+export const editTournament = (id: string, edit: TournamentEdit): Promise<Result<unknown>> =>
+  call(`/api/tournaments/${encodeURIComponent(id)}/edit`, { method: 'POST', body: edit as unknown as Json });
+
+export const disqualify = (id: string, player: string): Promise<Result<unknown>> =>
+  call(`/api/tournaments/${encodeURIComponent(id)}/disqualify`, { method: 'POST', body: { player } });
+
+/** An invitation-only tournament's code and the players it invited by name, which the server tells its organiser alone. */
+export interface Invitation {
+  readonly invite: string;
+  readonly invited: readonly string[];
+}
+
+/** Its invitation (null for anyone but its organiser, or when it is open to all). */
+export async function fetchInvite(id: string): Promise<Invitation | null> {
   const r = await call(`/api/tournaments/${encodeURIComponent(id)}/invite`);
-  const invite = r.ok ? (r.value as { invite?: unknown } | null)?.invite : undefined;
-  return typeof invite === 'string' ? invite : null;
+  const v = r.ok ? (r.value as { invite?: unknown; invited?: unknown } | null) : null;
+  if (typeof v?.invite !== 'string') return null;
+  return { invite: v.invite, invited: Array.isArray(v.invited) ? v.invited.filter((n): n is string => typeof n === 'string') : [] };
 }
 
 /** What a player or its organiser does to a tournament. */
-export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel';
+export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel' | 'halt' | 'resume';
 
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });

@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { WEB_GAMES } from '../games/index.ts';
 import { t } from '../i18n/index.ts';
 import { timeControl } from '../online/clock-text.ts';
-import { createTournament, type TournamentKind } from './api.ts';
-import { clockOf, type Fields, localInput, tournamentOf } from './new-tournament.ts';
+import { createTournament, editTournament, type TournamentKind, type TournamentSummary } from './api.ts';
+import { clockOf, editOf, type Fields, fieldsOf, INVITED_MAX, localInput, tournamentOf } from './new-tournament.ts';
 import { kindWord } from './parts.tsx';
 
 /** The clocks offered, as lichess's tournaments offer theirs (minutes + seconds), and none. */
@@ -12,14 +12,91 @@ const KINDS: readonly TournamentKind[] = ['arena', 'swiss', 'round-robin'];
 /** Games that two may play (the server plays each tournament game between two). */
 const TWO_PLAYER_GAMES = WEB_GAMES.filter((g) => g.game.players.min <= 2 && g.game.players.max >= 2);
 
+/** A tournament being edited: as it stands, with the players it invited by name. */
+export interface Editing {
+  readonly tournament: TournamentSummary;
+  readonly invited: readonly string[];
+  /** Leaves the tournament as it was. */
+  readonly close: () => void;
+}
+
 /**
  * The form that makes a tournament (a signed-in player's): its game, kind, clock, rated or casual,
  * its start (a time, or when its organiser starts it), what its kind needs and who may join (rated
- * games, a rating range, by invitation). Checked here as the
- * server checks it; what the server still refuses is said in its words.
+ * games, a rating range, by invitation: a link, and players named). Checked here as the server
+ * checks it; what the server still refuses is said in its words. With `editing`, the same form
+ * edits a tournament before its start (its kind and game stay).
  */
-export function CreateTournament({ made }: { made: (id: string) => void }) {
-  const [f, setF] = useState<Fields>(() => ({
+export function CreateTournament({ made, editing }: { made: (id: string) => void; editing?: Editing }) {
+  const [f, setF] = useState<Fields>(() => (editing ? fieldsOf(editing.tournament, editing.invited) : fresh()));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((was) => ({ ...was, [key]: value }));
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const asked = tournamentOf(f, Date.now());
+    if (typeof asked === 'string') return setProblem(asked);
+    setProblem(null);
+    setBusy(true);
+    if (editing)
+      return void editTournament(editing.tournament.id, editOf(asked)).then((r) => {
+        setBusy(false);
+        if (!r.ok) return setProblem(t('tournament.editRefused', { problem: r.error.message }));
+        made(editing.tournament.id);
+      });
+    void createTournament(asked).then((r) => {
+      setBusy(false);
+      if (!r.ok) return setProblem(t('tournament.refused', { problem: r.error.message }));
+      made(r.value.id);
+    });
+  };
+  const clocks = CLOCKS.includes(f.clock as (typeof CLOCKS)[number]) ? CLOCKS : [f.clock, ...CLOCKS];
+  return (
+    <form class="tournament-form card" onSubmit={submit} aria-labelledby="new-tournament" noValidate>
+      <h2 id="new-tournament">{t(editing ? 'tournament.editTitle' : 'tournament.createTitle')}</h2>
+      <label>
+        {t('tournament.name')}
+        <input name="name" value={f.name} maxLength={60} required onInput={(e) => set('name', e.currentTarget.value)} />
+      </label>
+      <label>
+        {t('tournament.game')}
+        <select name="game" value={f.game} disabled={editing !== undefined} onChange={(e) => set('game', e.currentTarget.value)}>
+          {TWO_PLAYER_GAMES.map((g) => (
+            <option value={g.id}>{g.game.title}</option>
+          ))}
+        </select>
+      </label>
+      <fieldset disabled={editing !== undefined}>
+        <legend>{t('tournament.kind')}</legend>
+        {KINDS.map((k) => (
+          <label class="inline">
+            <input type="radio" name="kind" value={k} checked={f.kind === k} onChange={() => set('kind', k)} /> {kindWord(k)}
+          </label>
+        ))}
+      </fieldset>
+      <Settings f={f} set={set} clocks={clocks} />
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p>
+        <button type="submit" class="primary" disabled={busy}>
+          {t(editing ? 'tournament.save' : 'tournament.submit')}
+        </button>{' '}
+        {editing && (
+          <button type="button" onClick={editing.close}>
+            {t('tournament.keepAsItWas')}
+          </button>
+        )}
+      </p>
+    </form>
+  );
+}
+
+/** A new tournament's fields: an arena of Hive in ten minutes. */
+function fresh(): Fields {
+  return {
     name: '',
     game: 'hive',
     kind: 'arena',
@@ -34,45 +111,16 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
     minRating: '',
     maxRating: '',
     inviteOnly: false,
-  }));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((was) => ({ ...was, [key]: value }));
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const asked = tournamentOf(f, Date.now());
-    if (typeof asked === 'string') return setProblem(asked);
-    setProblem(null);
-    setBusy(true);
-    void createTournament(asked).then((r) => {
-      setBusy(false);
-      if (!r.ok) return setProblem(t('tournament.refused', { problem: r.error.message }));
-      made(r.value.id);
-    });
+    invited: '',
   };
+}
+
+type Set = <K extends keyof Fields>(key: K, value: Fields[K]) => void;
+
+/** What a tournament is set with beyond its kind and game: edited as it is made. */
+function Settings({ f, set, clocks }: { f: Fields; set: Set; clocks: readonly string[] }) {
   return (
-    <form class="tournament-form card" onSubmit={submit} aria-labelledby="new-tournament" noValidate>
-      <h2 id="new-tournament">{t('tournament.createTitle')}</h2>
-      <label>
-        {t('tournament.name')}
-        <input name="name" value={f.name} maxLength={60} required onInput={(e) => set('name', e.currentTarget.value)} />
-      </label>
-      <label>
-        {t('tournament.game')}
-        <select name="game" value={f.game} onChange={(e) => set('game', e.currentTarget.value)}>
-          {TWO_PLAYER_GAMES.map((g) => (
-            <option value={g.id}>{g.game.title}</option>
-          ))}
-        </select>
-      </label>
-      <fieldset>
-        <legend>{t('tournament.kind')}</legend>
-        {KINDS.map((k) => (
-          <label class="inline">
-            <input type="radio" name="kind" value={k} checked={f.kind === k} onChange={() => set('kind', k)} /> {kindWord(k)}
-          </label>
-        ))}
-      </fieldset>
+    <>
       {f.kind === 'swiss' && (
         <label>
           {t('tournament.rounds')}
@@ -94,7 +142,7 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
       <label>
         {t('tournament.clock')}
         <select name="clock" value={f.clock} onChange={(e) => set('clock', e.currentTarget.value)}>
-          {CLOCKS.map((c) => (
+          {clocks.map((c) => (
             <option value={c}>{timeControl(clockOf(c))}</option>
           ))}
         </select>
@@ -130,18 +178,17 @@ export function CreateTournament({ made }: { made: (id: string) => void }) {
           <input type="checkbox" name="inviteOnly" checked={f.inviteOnly} onChange={(e) => set('inviteOnly', e.currentTarget.checked)} />{' '}
           {t('tournament.inviteOnly')}
         </label>
+        {f.inviteOnly && (
+          <>
+            <label>
+              {t('tournament.invited')}
+              <textarea name="invited" rows={2} value={f.invited} onInput={(e) => set('invited', e.currentTarget.value)} />
+            </label>
+            <p class="muted hint">{t('tournament.invitedTooMany', { count: INVITED_MAX })}</p>
+          </>
+        )}
       </fieldset>
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <p>
-        <button type="submit" class="primary" disabled={busy}>
-          {t('tournament.submit')}
-        </button>
-      </p>
-    </form>
+    </>
   );
 }
 

@@ -29,10 +29,19 @@ function InviteLink({ link }: { link: string }) {
 }
 
 /**
- * Who may join a tournament, for everyone; for its organiser, the invitation's link too (the server
- * tells it to them alone). Nothing when anyone may join, as lichess shows a tournament's conditions.
+ * Who may join a tournament, for everyone; for its organiser, the invitation's link and the players
+ * it invited by name too (the server tells them to them alone). Nothing when anyone may join, as lichess shows a tournament's conditions.
  */
-export function WhoMayJoin({ conditions, link }: { conditions: EntryConditions | undefined; link: string | null }) {
+export function WhoMayJoin({
+  conditions,
+  link,
+  invited = [],
+}: {
+  conditions: EntryConditions | undefined;
+  link: string | null;
+  /** The players invited by name: its organiser's to see. */
+  invited?: readonly string[];
+}) {
   const lines = conditionLines(conditions);
   if (lines.length === 0 && link === null) return null;
   return (
@@ -44,6 +53,7 @@ export function WhoMayJoin({ conditions, link }: { conditions: EntryConditions |
         ))}
       </ul>
       {link && <InviteLink link={link} />}
+      {invited.length > 0 && <p data-testid="invited">{t('tournament.invitedList', { names: invited.join(', ') })}</p>}
     </section>
   );
 }

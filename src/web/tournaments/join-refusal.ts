@@ -13,6 +13,8 @@ export function joinRefusalText(refusal: JoinRefusal, s: TournamentSummary): str
       return t('tournament.refusal.ratingLow', { rating: formatRating(c.minRating ?? 0) });
     case 'tournament-rating-high':
       return t('tournament.refusal.ratingHigh', { rating: formatRating(c.maxRating ?? 0) });
+    case 'tournament-disqualified':
+      return t('tournament.refusal.disqualified');
     default:
       return t('tournament.refusedAction', { problem: refusal.error });
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCatalog } from '../i18n/index.ts';
 import en from '../i18n/messages/en.ts';
-import { type Fields, localInput, tournamentOf } from './new-tournament.ts';
+import { editOf, type Fields, fieldsOf, localInput, namesOf, tournamentOf } from './new-tournament.ts';
 import { countdownText } from './parts-text.ts';
 
 beforeAll(() => setCatalog('en', en));
@@ -22,6 +22,7 @@ const fields = (over: Partial<Fields> = {}): Fields => ({
   minRating: '',
   maxRating: '',
   inviteOnly: false,
+  invited: '',
   ...over,
 });
 
@@ -80,5 +81,56 @@ describe('the create form, checked as the server checks it', () => {
     expect(countdownText(3_723_000)).toBe('1:02:03');
     expect(countdownText(245_500)).toBe('4:06');
     expect(countdownText(-5)).toBe('0:00');
+  });
+});
+
+describe('players invited by name, and the edit of a tournament', () => {
+  it('reads the names typed once each, only for a tournament by invitation, at most 100', () => {
+    expect(namesOf(' ann, Bob\nann;  cid BOB ')).toEqual(['ann', 'Bob', 'cid']);
+    expect(tournamentOf(fields({ inviteOnly: true, invited: 'ann bob' }), NOW)).toMatchObject({
+      conditions: { inviteOnly: true },
+      invited: ['ann', 'bob'],
+    });
+    expect(tournamentOf(fields({ inviteOnly: false, invited: 'ann bob' }), NOW)).not.toHaveProperty('invited');
+    const many = Array.from({ length: 101 }, (_, i) => `p${i}`).join(' ');
+    expect(tournamentOf(fields({ inviteOnly: true, invited: many }), NOW)).toBe('Invite at most 100 players by name.');
+  });
+
+  it('fills the form from a tournament as it stands, and sends an edit whole (a condition taken away is sent as none)', () => {
+    const summary = {
+      id: 't',
+      kind: 'swiss' as const,
+      name: 'Spring cup',
+      game: 'hex',
+      clock: { initialMs: 600_000, incrementMs: 5_000 },
+      rated: false,
+      organiser: 'ann',
+      state: 'created' as const,
+      startsAt: NOW + 7_200_000,
+      startedAt: null,
+      endsAt: null,
+      finishedAt: null,
+      rounds: 7,
+      durationMs: null,
+      round: 0,
+      players: 0,
+      conditions: { minRating: 1200, inviteOnly: true },
+    };
+    const f = fieldsOf(summary, ['bob', 'cid']);
+    expect(f).toMatchObject({ clock: '10+5', rounds: '7', minRating: '1200', maxRating: '', inviteOnly: true, invited: 'bob cid' });
+    const asked = tournamentOf(f, NOW);
+    if (typeof asked === 'string') throw new Error(asked);
+    expect(editOf(asked)).toEqual({
+      name: 'Spring cup',
+      clock: { initialMs: 600_000, incrementMs: 5_000 },
+      rated: false,
+      startsAt: NOW + 7_200_000,
+      rounds: 7,
+      conditions: { minRating: 1200, inviteOnly: true },
+      invited: ['bob', 'cid'],
+    });
+    const opened = tournamentOf({ ...f, minRating: '', inviteOnly: false }, NOW);
+    if (typeof opened === 'string') throw new Error(opened);
+    expect(editOf(opened)).toMatchObject({ conditions: {}, invited: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { t } from '../i18n/index.ts';
-import type { EntryConditions, NewTournament, TournamentKind } from './api.ts';
+import type { EntryConditions, NewTournament, TournamentEdit, TournamentKind, TournamentSummary } from './api.ts';
 
 /** The create form's fields read as the tournament they ask for, checked as the server checks them (routes.ts). */
 
@@ -34,6 +34,50 @@ export interface Fields {
   minRating: string;
   maxRating: string;
   inviteOnly: boolean;
+  /** Players invited by name, as typed (usernames apart by spaces, commas or lines). */
+  invited: string;
+}
+
+/** Players one tournament invites by name at most (the server's bound). */
+export const INVITED_MAX = 100;
+
+/** The usernames typed, once each (any case), in their order. */
+export function namesOf(text: string): string[] {
+  const seen = new Set<string>();
+  return text.split(/[\s,;]+/).filter((n) => n !== '' && !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
+}
+
+/** A clock as the form's word ("5+3", "none"). */
+export const clockWord = (clock: TournamentSummary['clock']): string =>
+  clock ? `${clock.initialMs / 60_000}+${clock.incrementMs / 1000}` : 'none';
+
+/** The form's fields for a tournament as it stands (its edit), with the players it invited by name. */
+export function fieldsOf(s: TournamentSummary, invited: readonly string[]): Fields {
+  const c = s.conditions ?? {};
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return {
+    name: s.name,
+    game: s.game,
+    kind: s.kind,
+    clock: clockWord(s.clock),
+    rated: s.rated,
+    manual: s.startsAt === null,
+    startsAt: localInput(s.startsAt ?? Date.now() + 10 * 60_000),
+    rounds: text(s.rounds ?? 5),
+    cycles: text(s.cycles ?? 1),
+    minutes: text((s.durationMs ?? 3_600_000) / 60_000),
+    minRatedGames: text(c.minRatedGames),
+    minRating: text(c.minRating),
+    maxRating: text(c.maxRating),
+    inviteOnly: c.inviteOnly === true,
+    invited: invited.join(' '),
+  };
+}
+
+/** A tournament as an edit sends it: whole, so a condition or name taken away is taken away. */
+export function editOf(asked: NewTournament): TournamentEdit {
+  const { kind: _, game: __, ...rest } = asked;
+  return { ...rest, conditions: asked.conditions ?? {}, invited: asked.invited ?? [] };
 }
 
 /** What is wrong with the fields, in words, or the tournament they ask for: the server's own bounds, checked here first. */
@@ -53,6 +97,8 @@ export function tournamentOf(f: Fields, now: number): NewTournament | string {
   }
   const conditions = conditionsOf(f, whole);
   if (typeof conditions === 'string') return conditions;
+  const invited = conditions.inviteOnly ? namesOf(f.invited) : [];
+  if (invited.length > INVITED_MAX) return t('tournament.invitedTooMany', { count: INVITED_MAX });
   const base = {
     kind: f.kind,
     name,
@@ -61,6 +107,7 @@ export function tournamentOf(f: Fields, now: number): NewTournament | string {
     rated: f.rated,
     startsAt,
     ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
+    ...(invited.length > 0 ? { invited } : {}),
   };
   if (f.kind === 'swiss') {
     const rounds = whole(f.rounds, 1, 30);

@@ -1,10 +1,11 @@
 import type { TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
 import { Trophy } from 'lucide-preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { useAccount } from '../account/use-account.ts';
 import { formatNumber, formatRating, t } from '../i18n/index.ts';
 import { LobbyConnection } from '../lobby/lobby-connection.ts';
+import { isModerator } from '../moderation/api.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
@@ -12,6 +13,7 @@ import {
   act,
   fetchInvite,
   fetchTournament,
+  type Invitation,
   joinTournament,
   type StandingRow,
   type TournamentAction,
@@ -19,9 +21,12 @@ import {
   type TournamentShown,
 } from './api.ts';
 import { inviteLink } from './conditions-text.ts';
+import { CreateTournament } from './create-form.tsx';
 import { WhoMayJoin } from './entry-conditions.tsx';
 import { joinRefusalText } from './join-refusal.ts';
+import { inviteOf, signInPage, tabStorage } from './kept-invite.ts';
 import { applyNews, caughtUp } from './live.ts';
+import { DisqualifiedLine, Disqualify } from './organiser-tools.tsx';
 import { settingsLine, whenLine } from './parts.tsx';
 import { countdownText } from './parts-text.ts';
 import './tournaments.css';
@@ -80,6 +85,8 @@ export function TournamentPage({ id }: { id: string }) {
   const [cancelled, setCancelled] = useState(false);
   const [busy, setBusy] = useState(false);
   const reload = useRef<() => void>(() => undefined);
+  // The invitation of the link this page was opened by, kept for the tab: signing in on the way loses nothing.
+  const linkInvite = useMemo(() => inviteOf(id, window.location.search, tabStorage()), [id]);
   // Read once, then kept by the lobby socket's events; read again only after a change it missed.
   useEffect(() => {
     let current = true;
@@ -145,17 +152,27 @@ export function TournamentPage({ id }: { id: string }) {
     const fresh = [...games].find((g) => !seen.has(g));
     if (fresh) window.location.assign(gamePage(fresh));
   }, [shown, me]);
-  // An invitation-only tournament's organiser is told its code (to share its link, and to join it themselves).
-  const [invite, setInvite] = useState<string | null>(null);
+  // An invitation-only tournament's organiser is told its code (to share its link, and to join it
+  // themselves) and the players it invited by name; read again after an edit (its version).
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
   const asksInvite = me !== null && shown?.tournament.organiser === me && shown.tournament.conditions?.inviteOnly === true;
+  const edits = shown?.tournament.state === 'created' ? shown.version : -1;
   useEffect(() => {
-    if (!asksInvite) return setInvite(null);
+    if (!asksInvite) return setInvitation(null);
     let current = true;
-    void fetchInvite(id).then((code) => current && setInvite(code));
+    void fetchInvite(id).then((read) => current && setInvitation(read));
     return () => {
       current = false;
     };
-  }, [id, asksInvite]);
+  }, [id, asksInvite, edits]);
+  const invite = invitation?.invite ?? null;
+  // A moderator may act on any tournament: asked once a page, of a signed-in player who does not organise it.
+  const [moderator, setModerator] = useState(false);
+  const asksModerator = me !== null && shown !== null && shown.tournament.organiser !== me;
+  useEffect(() => {
+    if (asksModerator) void isModerator().then(setModerator);
+  }, [asksModerator]);
+  const [editing, setEditing] = useState(false);
   const countdown = useCountdown(shown?.tournament.state === 'created' ? shown.tournament.startsAt : null);
   const arenaLeft = useCountdown(
     shown?.tournament.state === 'running' && shown.tournament.kind === 'arena' ? shown.tournament.endsAt : null,
@@ -179,12 +196,13 @@ export function TournamentPage({ id }: { id: string }) {
   const s = shown.tournament;
   const entry = me === null ? undefined : shown.entries.find((e) => e.name === me);
   const organiser = me !== null && s.organiser === me;
+  const manages = organiser || moderator;
   const doing = (action: TournamentAction) => () => {
     if (action === 'cancel' && !window.confirm(t('tournament.confirmCancel', { name: s.name }))) return;
     setBusy(true);
     setRefused(null);
     if (action === 'join')
-      return void joinTournament(id, new URLSearchParams(window.location.search).get('invite') ?? invite).then((refusal) => {
+      return void joinTournament(id, linkInvite ?? invite).then((refusal) => {
         setBusy(false);
         if (refusal) return setRefused(joinRefusalText(refusal, s));
         reload.current();
@@ -197,7 +215,10 @@ export function TournamentPage({ id }: { id: string }) {
     });
   };
   const open = s.state !== 'finished';
-  const canJoin = open && (entry === undefined || entry.state !== 'active') && !(s.kind === 'round-robin' && s.state === 'running');
+  const canJoin =
+    open &&
+    (entry === undefined || (entry.state !== 'active' && entry.state !== 'disqualified')) &&
+    !(s.kind === 'round-robin' && s.state === 'running');
   const rounds = [...new Set(shown.pairings.map((p) => p.round))].sort((a, b) => b - a);
   const podium = s.state === 'finished' ? shown.standings.rows.filter((r) => r.place <= 3).slice(0, 3) : [];
   // Before its first round the standings are its players, by rating, with nothing scored yet.
@@ -205,7 +226,7 @@ export function TournamentPage({ id }: { id: string }) {
     shown.standings.rows.length > 0 || s.state !== 'created'
       ? shown.standings.rows
       : shown.entries
-          .filter((e) => e.state !== 'withdrawn')
+          .filter((e) => e.state !== 'withdrawn' && e.state !== 'disqualified')
           .sort((a, b) => b.rating - a.rating)
           .map((e, i) => ({ place: i + 1, name: e.name, score: 0, tiebreaks: shown.standings.tiebreaks.map(() => 0) }));
   return (
@@ -223,6 +244,11 @@ export function TournamentPage({ id }: { id: string }) {
           {s.state !== 'finished' && `${t(`tournament.state.${s.state}`)} · `}
           {whenLine(s)} · {t('tournament.players', { count: s.players })} · {t('tournament.by', { name: s.organiser })}
         </p>
+        {s.halted && s.state === 'running' && (
+          <p role="status" data-testid="halted">
+            {t('tournament.halted')}
+          </p>
+        )}
         {countdown !== null && (
           <p class="countdown" role="timer" data-testid="countdown">
             {t('tournament.startsIn', { time: countdownText(countdown) })}
@@ -252,6 +278,9 @@ export function TournamentPage({ id }: { id: string }) {
         )}
         {organiser && s.state === 'created' && (
           <>
+            <button type="button" disabled={busy || editing} onClick={() => setEditing(true)}>
+              {t('tournament.edit')}
+            </button>
             <button type="button" disabled={busy} onClick={doing('start')}>
               {t('tournament.startNow')}
             </button>
@@ -260,24 +289,46 @@ export function TournamentPage({ id }: { id: string }) {
             </button>
           </>
         )}
-        {organiser && s.state === 'running' && s.endsAt === null && (
+        {manages && s.state === 'running' && (
+          <button type="button" disabled={busy} onClick={doing(s.halted ? 'resume' : 'halt')}>
+            {t(s.halted ? 'tournament.resume' : 'tournament.halt')}
+          </button>
+        )}
+        {manages && s.state === 'running' && s.endsAt === null && (
           <button type="button" disabled={busy} onClick={doing('finish')}>
             {t('tournament.finishNow')}
           </button>
         )}
         {me === null && account !== undefined && open && (
-          <a class="button-link" href="/account">
+          <a class="button-link" href={signInPage(`${window.location.pathname}${window.location.search}`)}>
             {t('tournament.signInToJoin')}
           </a>
         )}
       </div>
       <Problem text={refused} />
+      {editing && organiser && s.state === 'created' && (
+        <CreateTournament
+          editing={{ tournament: s, invited: invitation?.invited ?? [], close: () => setEditing(false) }}
+          made={() => {
+            setEditing(false);
+            reload.current();
+          }}
+        />
+      )}
       {entry && open && (
         <p class="muted" data-testid="your-entry">
           {t(`tournament.entry.${entry.state}`)}
         </p>
       )}
-      {open && <WhoMayJoin conditions={s.conditions} link={organiser && invite ? inviteLink(window.location.origin, id, invite) : null} />}
+      {open && (
+        <WhoMayJoin
+          conditions={s.conditions}
+          link={organiser && invite ? inviteLink(window.location.origin, id, invite) : null}
+          invited={organiser ? invitation?.invited : []}
+        />
+      )}
+      <DisqualifiedLine entries={shown.entries} />
+      {manages && open && <Disqualify id={id} entries={shown.entries} done={() => reload.current()} />}
       {next?.game && (
         <section class="card your-next" aria-labelledby="your-next">
           <h3 id="your-next">{t('tournament.yourGame', { round: next.round })}</h3>
