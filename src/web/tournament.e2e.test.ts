@@ -19,7 +19,8 @@ import { staticSite } from './static-site.testing.ts';
  * refused in Spanish, with the reason each time.
  */
 const site = staticSite({
-  online: { rate: 100_000, identity: { signupsPerHour: 100 }, tournaments: { tickMs: 100 } },
+  // A page slow to make its first move on a loaded machine would lose its game by absence.
+  online: { rate: 100_000, identity: { signupsPerHour: 100 }, tournaments: { tickMs: 100 }, hub: { firstMoveMs: 3_600_000 } },
 });
 const PATIENCE_MS = 60_000;
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: PATIENCE_MS });

@@ -187,6 +187,13 @@ describe('decide: one decision for every intent', () => {
         31_000,
         ends('aborted', { kind: 'draw', reason: 'X made no first move in 30 s: the game is aborted' }),
       ],
+      [
+        'a tournament’s player who never started loses it',
+        table(['b2'], { creator: 'tournament:t1' }),
+        { kind: 'flag' },
+        33_000,
+        ends('abandoned', { kind: 'win', winner: 0, reason: 'O made no first move in 30 s' }),
+      ],
       ['the AI’s turn is never late', table(['b2'], { seats: ['open', 'easy'] }), { kind: 'flag' }, 1e12, { kind: 'none' }],
     ]);
   });

@@ -2,7 +2,7 @@ import type { Player } from '@hexarena/engines/engine/game.ts';
 import { playMoves } from '@hexarena/engines/engine/record.ts';
 import { passingMove } from '@hexarena/engines/engine/resign.ts';
 import { hasLeft, afterMove as judgeAfterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct } from '../arbiter.ts';
-import type { AfterMove, StoredMove } from '../store.ts';
+import { type AfterMove, type StoredMove, TOURNAMENT_OF } from '../store.ts';
 import { chat, departSeat, manners, rematch, takeSeat } from './asks.ts';
 import type { AnyIntent, Decision, Intent, MannerIntent, OnStale, Write } from './decision.ts';
 import { end, leave, NONE, over, RELOAD, refuse, write } from './decision.ts';
@@ -171,6 +171,11 @@ function late(table: Table, now: number): Decision {
   if (lateBy.kind === 'time') return leave(table, lateBy.seat, 'time', `${name(lateBy.seat)} ran out of time`, now);
   // A paired (or challenged) player who never started: aborted, as lichess aborts; nobody is rated.
   if (lateBy.kind === 'no-start') {
+    // A tournament's game, as lichess scores it: the player who never came loses it (and its points), rated.
+    if (table.stored.creator?.startsWith(TOURNAMENT_OF)) {
+      const lost = `${name(lateBy.seat)} made no first move in ${spokenDuration(table.firstMoveMs)}`;
+      return leave(table, lateBy.seat, 'abandoned', lost, now);
+    }
     const reason = `${name(lateBy.seat)} made no first move in ${spokenDuration(table.firstMoveMs)}: the game is aborted`;
     return end(table, { kind: 'draw', reason }, 'aborted', now);
   }

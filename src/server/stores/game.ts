@@ -159,7 +159,7 @@ const KEPT_FOR_PLAYERS = [REMATCH_OF, POOL_OF, CHALLENGE_OF, TOURNAMENT_OF];
  * nobody chose to sit down at that moment, so one who never makes a first move aborts it.
  */
 export const seatedAtStart = (game: { readonly creator?: string | null }): boolean =>
-  game.creator?.startsWith(POOL_OF) === true || game.creator?.startsWith(CHALLENGE_OF) === true;
+  [POOL_OF, CHALLENGE_OF, TOURNAMENT_OF].some((of) => game.creator?.startsWith(of) === true);
 
 /**
  * A new game's row as both stores insert it: open_seats counts the seats anyone may claim from the

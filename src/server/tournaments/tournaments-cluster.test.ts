@@ -31,6 +31,8 @@ beforeAll(async () => {
     HEXARENA_SIGNUPS_PER_HOUR: '1000',
     // Directed every 100 ms; a dead director's lease lapses after 500 ms.
     HEXARENA_TOURNAMENT_TICK_MS: '100',
+    // A bot slow to start on a loaded machine would lose its game by absence (tested in game/decide.test.ts).
+    HEXARENA_FIRST_MOVE_MS: '3600000',
   };
   dir = mkdtempSync(path.join(tmpdir(), 'hexarena-tournament-cluster-'));
   servers = await Promise.all([startServer(path.join(dir, 'a'), env), startServer(path.join(dir, 'b'), env)]);

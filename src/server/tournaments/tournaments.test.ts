@@ -28,6 +28,8 @@ beforeAll(async () => {
     HEXARENA_API_RATE: '100000',
     HEXARENA_SIGNUPS_PER_HOUR: '1000',
     HEXARENA_TOURNAMENT_TICK_MS: '100',
+    // A bot slow to start on a loaded machine would lose its game by absence (tested in game/decide.test.ts).
+    HEXARENA_FIRST_MOVE_MS: '3600000',
   });
   organiser = new Browser(server.base, '127.0.0.1');
   expect((await signUp(organiser, 'organiser')).status).toBe(201);
