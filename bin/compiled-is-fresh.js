@@ -25,3 +25,28 @@ export function compiledIsFresh(root) {
     return false;
   }
 }
+
+/**
+ * Whether one bundle of dist/cli (`engines`: engines.cjs) is newer than each source it was compiled
+ * from, as the build listed them (dist/cli/<bundle>.sources, paths from the package's folder): an
+ * engine process a bridge starts per move looks at its hundred-odd sources, not the whole tree's
+ * eight hundred. A listed source that is gone means the build is stale; a build without the list
+ * (an older one) is checked as a whole.
+ */
+export function bundleIsFresh(root, bundle) {
+  let built;
+  let sources;
+  try {
+    built = Number(readFileSync(`${root}dist/cli/built-at`, 'utf8'));
+    sources = readFileSync(`${root}dist/cli/${bundle}.sources`, 'utf8').split('\n');
+  } catch {
+    return compiledIsFresh(root);
+  }
+  if (!(built > 0)) return false;
+  for (const source of sources) {
+    if (source === '') continue;
+    const stat = statSync(`${root}${source}`, { throwIfNoEntry: false });
+    if (stat === undefined || stat.mtimeMs > built) return false;
+  }
+  return true;
+}

@@ -61,7 +61,7 @@ const common = {
 // engine commands (uhp, gtp) alone: a bridge starts one engine process per move, and reading the
 // whole command line's megabytes is much of such a start.
 async function commonJsBundle(name, entry) {
-  await build({
+  const { metafile } = await build({
     ...common,
     entryPoints: { [name]: entry },
     format: 'cjs',
@@ -71,7 +71,13 @@ async function commonJsBundle(name, entry) {
     minifySyntax: true,
     charset: 'ascii',
     outExtension: { '.js': '.cjs' },
+    metafile: true,
   });
+  // The sources it was compiled from, one a line: bin/hexarena.js checks only these before an engine
+  // command runs the bundle (bin/compiled-is-fresh.js), where looking at every source took longer
+  // than the rest of an engine's start. Packages are left out, as the full check leaves them.
+  const sources = Object.keys(metafile.inputs).filter((input) => !/(^|\/)node_modules\//.test(input));
+  writeFileSync(path.join(outdir, `${name}.sources`), `${sources.join('\n')}\n`);
   // import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
   // script read back from its code cache without the callback Node gives vm.Script for import().
   const bundled = path.join(outdir, `${name}.cjs`);

@@ -29,7 +29,8 @@ function edit(file: string, after: number, under = 'src'): void {
   if (!existsSync(at)) writeFileSync(at, '');
   utimesSync(at, (BUILT + after) / 1000, (BUILT + after) / 1000);
 }
-const runs = () => execFileSync(process.execPath, [path.join(root, 'bin/hexarena.js')], { encoding: 'utf8' }).trim();
+const runs = (...args: string[]) =>
+  execFileSync(process.execPath, [path.join(root, 'bin/hexarena.js'), ...args], { encoding: 'utf8' }).trim();
 
 describe('bin/hexarena.js', () => {
   it('runs the build while no source is newer; a newer test or test helper leaves it fresh; a newer source runs the sources', () => {
@@ -47,5 +48,29 @@ describe('bin/hexarena.js', () => {
     expect(runs()).toBe('compiled');
     edit('games/hive/rules.ts', 1000, 'packages/engines/src');
     expect(runs()).toBe('source');
+  });
+
+  it('an engine command looks only at the sources its bundle lists, and a listed source gone is stale', () => {
+    edit('server/room.ts', -1000);
+    edit('games/hive/rules.ts', -1000, 'packages/engines/src');
+    edit('protocols/uhp/engine.ts', -1000);
+    writeFileSync(path.join(root, 'dist/cli/engines.sources'), 'src/protocols/uhp/engine.ts\npackages/engines/src/games/hive/rules.ts\n');
+    expect(runs('uhp')).toBe('compiled');
+    // A source outside the engines' bundle: the engine commands stay compiled, the others do not.
+    edit('server/room.ts', 1000);
+    expect(runs('uhp')).toBe('compiled');
+    expect(runs('gtp')).toBe('compiled');
+    expect(runs('serve')).toBe('source');
+    edit('games/hive/rules.ts', 1000, 'packages/engines/src');
+    expect(runs('uhp')).toBe('source');
+    edit('games/hive/rules.ts', -1000, 'packages/engines/src');
+    expect(runs('engine')).toBe('compiled');
+    writeFileSync(path.join(root, 'dist/cli/engines.sources'), 'src/protocols/uhp/engine.ts\nsrc/protocols/uhp/gone.ts\n');
+    expect(runs('uhp')).toBe('source');
+    // A build from before the lists: the whole tree decides.
+    rmSync(path.join(root, 'dist/cli/engines.sources'));
+    expect(runs('uhp')).toBe('source');
+    edit('server/room.ts', -1000);
+    expect(runs('uhp')).toBe('compiled');
   });
 });
