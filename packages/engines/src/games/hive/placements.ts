@@ -18,6 +18,13 @@ const placeCells = new Int32Array(CELLS);
 const fromRight = (row: number): number => (row >>> 1) | (row << 31);
 const fromLeft = (row: number): number => (row << 1) | (row >>> 31);
 
+/** The number of bits set in a 32-bit word. */
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
 /** Does row r hold a piece? (Module-level: a closure here would be allocated on every call.) */
 const rowHolds = (tops: Int32Array, r: number): boolean => ((tops[r] as number) | (tops[SIZE + r] as number)) !== 0;
 
@@ -30,9 +37,10 @@ const touching = (up: number, mid: number, down: number): number =>
 
 /**
  * Writes the placements of `color` into `out` from index n and returns the new count. The cells
- * come in order of rows, then of q; the pieces in order of their ids.
+ * come in order of rows, then of q; the pieces in order of their ids. With `list` false nothing is
+ * written: the count is the cells times the pieces (countMoves, for perft's last ply).
  */
-export function placements(pos: HivePosition, color: Color, queenIn: boolean, out: Int32Array, n: number): number {
+export function placements(pos: HivePosition, color: Color, queenIn: boolean, out: Int32Array, n: number, list = true): number {
   const shift = color * PIECES_PER_COLOR;
   let placeable = nextOfEachBug((pos.inHand >>> shift) & COLOR_BITS);
   const turn = pos.turnNumber;
@@ -67,6 +75,10 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
       const enemyDown = tops[enemy + next] as number;
       const occupied = ownMid | enemyMid;
       let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~occupied;
+      if (!list) {
+        cellCount += bitCount(free);
+        free = 0;
+      }
       while (free !== 0) {
         placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
         free &= free - 1;
@@ -80,6 +92,7 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     }
   }
 
+  if (!list) return n + bitCount(placeable) * cellCount;
   let pieceCount = 0;
   while (placeable !== 0) {
     pieces[pieceCount++] = shift + 31 - Math.clz32(placeable & -placeable);
