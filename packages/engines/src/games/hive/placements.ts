@@ -65,16 +65,26 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     const anyPiece = 31 - Math.clz32(pos.onBoard & -pos.onBoard);
     let r = (pos.where[anyPiece] as number) >> 5;
     for (let up = 0; up < SIZE && rowHolds(tops, r); up++) r = (r - 1) & ROW_MASK;
-    let ownUp = tops[own + ((r - 1) & ROW_MASK)] as number;
+    // Each row's neighbours in the rows above and below, (q, r ± 1) and (q ∓ 1, r ± 1), are that
+    // row with one of its shifts: the shifts of a row are made once, as it enters the window.
+    const ownAbove = tops[own + ((r - 1) & ROW_MASK)] as number;
+    const enemyAbove = tops[enemy + ((r - 1) & ROW_MASK)] as number;
+    let ownUp = ownAbove | fromRight(ownAbove);
+    let enemyUp = enemyAbove | fromRight(enemyAbove);
     let ownMid = tops[own + r] as number;
-    let enemyUp = tops[enemy + ((r - 1) & ROW_MASK)] as number;
     let enemyMid = tops[enemy + r] as number;
+    let ownMidRight = fromRight(ownMid);
+    let enemyMidRight = fromRight(enemyMid);
+    let ownSides = ownMidRight | fromLeft(ownMid);
+    let enemySides = enemyMidRight | fromLeft(enemyMid);
     for (let i = 0; i < SIZE; i++) {
       const next = (r + 1) & ROW_MASK;
       const ownDown = tops[own + next] as number;
       const enemyDown = tops[enemy + next] as number;
+      const ownDownLeft = fromLeft(ownDown);
+      const enemyDownLeft = fromLeft(enemyDown);
       const occupied = ownMid | enemyMid;
-      let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~occupied;
+      let free = (ownUp | ownSides | ownDown | ownDownLeft) & ~(enemyUp | enemySides | enemyDown | enemyDownLeft) & ~occupied;
       if (!list) {
         cellCount += bitCount(free);
         free = 0;
@@ -84,9 +94,13 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
         free &= free - 1;
       }
       if (occupied === 0 && i > 0) break;
-      ownUp = ownMid;
+      ownUp = ownMid | ownMidRight;
+      enemyUp = enemyMid | enemyMidRight;
+      ownMidRight = fromRight(ownDown);
+      enemyMidRight = fromRight(enemyDown);
+      ownSides = ownMidRight | ownDownLeft;
+      enemySides = enemyMidRight | enemyDownLeft;
       ownMid = ownDown;
-      enemyUp = enemyMid;
       enemyMid = enemyDown;
       r = next;
     }
