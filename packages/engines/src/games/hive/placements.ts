@@ -28,12 +28,11 @@ function bitCount(x: number): number {
 /** Does row r hold a piece? (Module-level: a closure here would be allocated on every call.) */
 const rowHolds = (tops: Int32Array, r: number): boolean => ((tops[r] as number) | (tops[SIZE + r] as number)) !== 0;
 
-/**
- * Bit q: a neighbour of (q, r) is marked, given the rows r − 1, r and r + 1 of a board. The
- * neighbours of (q, r) are (q, r − 1), (q + 1, r − 1), (q + 1, r), (q, r + 1), (q − 1, r + 1), (q − 1, r).
+/*
+ * A cell touches a row's pieces when a neighbour holds one. The neighbours of (q, r) are (q, r − 1),
+ * (q + 1, r − 1), (q + 1, r), (q, r + 1), (q − 1, r + 1), (q − 1, r): bit q of the rows r − 1 and
+ * fromRight of it, fromRight and fromLeft of row r, and row r + 1 and fromLeft of it.
  */
-const touching = (up: number, mid: number, down: number): number =>
-  up | fromRight(up) | fromRight(mid) | fromLeft(mid) | down | fromLeft(down);
 
 /**
  * Writes the placements of `color` into `out` from index n and returns the new count. The cells
