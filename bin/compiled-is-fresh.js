@@ -1,5 +1,6 @@
 // Whether dist/cli (the compiled command line) is newer than every source it was compiled from.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// CommonJS (bin/package.json), as bin/hexarena.js is.
+const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');
 
 /** Tests and their helpers are never part of the command line: editing one leaves the build fresh. */
 const TEST_ONLY = /\.(test|testing)\.ts$/;
@@ -16,7 +17,7 @@ function newestSource(dir) {
 }
 
 /** `root`: the package's folder, ending in a slash. */
-export function compiledIsFresh(root) {
+function compiledIsFresh(root) {
   try {
     const built = Number(readFileSync(`${root}dist/cli/built-at`, 'utf8'));
     // The app's sources and the engines' package it bundles.
@@ -33,7 +34,7 @@ export function compiledIsFresh(root) {
  * eight hundred. A listed source that is gone means the build is stale; a build without the list
  * (an older one) is checked as a whole.
  */
-export function bundleIsFresh(root, bundle) {
+function bundleIsFresh(root, bundle) {
   let built;
   let sources;
   try {
@@ -50,3 +51,5 @@ export function bundleIsFresh(root, bundle) {
   }
   return true;
 }
+
+module.exports = { compiledIsFresh, bundleIsFresh };
