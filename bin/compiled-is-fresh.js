@@ -1,5 +1,6 @@
 // Whether dist/cli (the compiled command line) is newer than every source it was compiled from.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// CommonJS (bin/package.json), as bin/hexarena.js is.
+const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');
 
 /** Tests and their helpers are never part of the command line: editing one leaves the build fresh. */
 const TEST_ONLY = /\.(test|testing)\.ts$/;
@@ -16,7 +17,7 @@ function newestSource(dir) {
 }
 
 /** `root`: the package's folder, ending in a slash. */
-export function compiledIsFresh(root) {
+function compiledIsFresh(root) {
   try {
     const built = Number(readFileSync(`${root}dist/cli/built-at`, 'utf8'));
     // The app's sources and the engines' package it bundles.
@@ -25,3 +26,30 @@ export function compiledIsFresh(root) {
     return false;
   }
 }
+
+/**
+ * Whether one bundle of dist/cli (`engines`: engines.cjs) is newer than each source it was compiled
+ * from, as the build listed them (dist/cli/<bundle>.sources, paths from the package's folder): an
+ * engine process a bridge starts per move looks at its hundred-odd sources, not the whole tree's
+ * eight hundred. A listed source that is gone means the build is stale; a build without the list
+ * (an older one) is checked as a whole.
+ */
+function bundleIsFresh(root, bundle) {
+  let built;
+  let sources;
+  try {
+    built = Number(readFileSync(`${root}dist/cli/built-at`, 'utf8'));
+    sources = readFileSync(`${root}dist/cli/${bundle}.sources`, 'utf8').split('\n');
+  } catch {
+    return compiledIsFresh(root);
+  }
+  if (!(built > 0)) return false;
+  for (const source of sources) {
+    if (source === '') continue;
+    const stat = statSync(`${root}${source}`, { throwIfNoEntry: false });
+    if (stat === undefined || stat.mtimeMs > built) return false;
+  }
+  return true;
+}
+
+module.exports = { compiledIsFresh, bundleIsFresh };

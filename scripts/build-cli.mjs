@@ -61,7 +61,7 @@ const common = {
 // engine commands (uhp, gtp) alone: a bridge starts one engine process per move, and reading the
 // whole command line's megabytes is much of such a start.
 async function commonJsBundle(name, entry) {
-  await build({
+  const { metafile } = await build({
     ...common,
     entryPoints: { [name]: entry },
     format: 'cjs',
@@ -71,7 +71,13 @@ async function commonJsBundle(name, entry) {
     minifySyntax: true,
     charset: 'ascii',
     outExtension: { '.js': '.cjs' },
+    metafile: true,
   });
+  // The sources it was compiled from, one a line: bin/hexarena.js checks only these before an engine
+  // command runs the bundle (bin/compiled-is-fresh.js), where looking at every source took longer
+  // than the rest of an engine's start. Packages are left out, as the full check leaves them.
+  const sources = Object.keys(metafile.inputs).filter((input) => !/(^|\/)node_modules\//.test(input));
+  writeFileSync(path.join(outdir, `${name}.sources`), `${sources.join('\n')}\n`);
   // import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
   // script read back from its code cache without the callback Node gives vm.Script for import().
   const bundled = path.join(outdir, `${name}.cjs`);
@@ -103,6 +109,18 @@ await build({
   banner: { js: "import { createRequire as __hexarenaRequire } from 'node:module'; const require = __hexarenaRequire(import.meta.url);" },
   outExtension: { '.js': '.js' },
   chunkNames: 'chunks/[name]-[hash]',
+});
+// The same entry as CommonJS, for the engine commands: bin/hexarena.js (CommonJS too) requires it,
+// so that an engine process never starts Node's ES module loader, a fifth of a bare Node start.
+// Its import() of outside packages stays an import().
+await build({
+  ...common,
+  entryPoints: { 'engine-entry': 'src/cli/cached-entry.ts' },
+  define: { __hexarenaBundle: JSON.stringify(fingerprint), 'import.meta.url': '__hexarenaUrl' },
+  banner: { js: "var __hexarenaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  format: 'cjs',
+  supported: { 'dynamic-import': true },
+  outExtension: { '.js': '.cjs' },
 });
 // The time of this build: bin/hexarena.js compares it with the sources'.
 writeFileSync(path.join(outdir, 'built-at'), `${Date.now()}\n`);

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 /**
- * dist/cli/hexarena.js, what bin/hexarena.js imports: runs the command line's bundle (cli.cjs, one
+ * dist/cli/hexarena.js, what bin/hexarena.js imports (and dist/cli/engine-entry.cjs, the same as
+ * CommonJS, what it requires for the engine commands, without the ES module loader): runs the command line's bundle (cli.cjs, one
  * CommonJS file that scripts/build-cli.mjs makes of src/cli/main.ts; engines.cjs for uhp and gtp) through V8's code cache, as
  * Node 22's module.enableCompileCache would and Node 20 cannot for ES modules. Without a cache,
  * parsing and compiling the bundle's code is most of what `hexarena serve` does before it listens;

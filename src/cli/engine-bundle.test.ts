@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +40,12 @@ describe('the engine commands’ bundle', () => {
     const help = execFileSync(process.execPath, [bin, 'uhp', '--help'], { encoding: 'utf8' });
     expect(help).toContain('--threads <n>');
     expect(help).toContain('Universal Hive Protocol');
+    // Bridges' flags are read without commander (uhp-flags.ts); a mistake still gets commander's words.
+    const wrong = spawnSync(process.execPath, [bin, 'uhp', '--threads=0'], { input: '', encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe("hexarena: option '--threads <n>' argument '0' is invalid. expected a whole number from 1 to 1024\n");
+    const passedOver = spawnSync(process.execPath, [bin, 'uhp', '--hash', '64', '--threads=1'], { input: '', encoding: 'utf8' });
+    expect(passedOver.status).toBe(0);
+    expect(passedOver.stderr).toBe('hexarena uhp: ignoring "--hash"\nhexarena uhp: ignoring "64"\n');
   });
 });

@@ -1,15 +1,17 @@
 import { type Command, Option } from 'commander';
 import { wholeNumber } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { VERSION } from './run.ts';
+import { runUhp, type UhpFlags } from './uhp-flags.ts';
+import { VERSION } from './version.ts';
 
 /**
  * The commands that make hexarena an engine for another program — `uhp` (Hive), `gtp` (Hex) and
  * `engine` (any game, engine-lines) —
  * apart from the rest of the command line: a bridge starts one such process per move, so they are
  * also built into a bundle of their own that loads nothing of the server (src/cli/engine-main.ts).
+ * `run.uhp` in place of the UHP engine: a test reads the flags commander gives it.
  */
-export function addEngineCommands(cli: Command, io: CliIo): Command {
+export function addEngineCommands(cli: Command, io: CliIo, run: { uhp?: typeof runUhp } = {}): Command {
   cli
     .command('uhp')
     .description('a Universal Hive Protocol engine on stdin/stdout (MzingaViewer, hivegame.com bridges)')
@@ -20,9 +22,8 @@ export function addEngineCommands(cli: Command, io: CliIo): Command {
     .option('--seed <text>', 'the seed of the search’s tie-breaks, for answers that repeat (random by default)')
     .allowUnknownOption()
     .allowExcessArguments()
-    .action(async (flags: { threads?: number; numThreads?: number; seed?: string }, command: Command) => {
-      for (const extra of command.args) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
-      await (await import('./commands/uhp.ts')).uhpCommand(io, VERSION, undefined, flags.seed);
+    .action(async (flags: Omit<UhpFlags, 'ignored'>, command: Command) => {
+      await (run.uhp ?? runUhp)(io, VERSION, { ...flags, ignored: command.args });
     });
 
   cli

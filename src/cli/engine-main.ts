@@ -1,12 +1,26 @@
-import { addEngineCommands } from './engine-commands.ts';
 import { type CliIo, processIo } from './io.ts';
-import { bareProgram, runProgram } from './run.ts';
+import { readUhpFlags, runUhp } from './uhp-flags.ts';
+import { VERSION } from './version.ts';
 
 /**
  * `hexarena uhp` and `hexarena gtp` as dist/cli runs them: the same commands as the whole command
  * line's (src/cli/main.ts), in a bundle of their own (engines.cjs) a tenth the size of the whole
  * one's, since reading and compiling the bundle is much of an engine process's start.
+ *
+ * `uhp` with the flags bridges give (a bridge starts one engine per move) is read without commander
+ * (uhp-flags.ts), which is loaded only for everything else: gtp, engine, help, the version, and the
+ * mistakes commander words.
  */
-export function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  return runProgram(addEngineCommands(bareProgram(io, 'hexarena as an engine for other programs: uhp (Hive), gtp (Hex).'), io), argv, io);
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const uhp = argv[0] === 'uhp' ? readUhpFlags(argv.slice(1)) : null;
+  if (uhp === null) {
+    const [{ addEngineCommands }, { bareProgram, runProgram }] = await Promise.all([import('./engine-commands.ts'), import('./run.ts')]);
+    return runProgram(addEngineCommands(bareProgram(io, 'hexarena as an engine for other programs: uhp (Hive), gtp (Hex).'), io), argv, io);
+  }
+  try {
+    await runUhp(io, VERSION, uhp);
+    return 0;
+  } catch (e) {
+    return (await import('./failure.ts')).reportFailure(e, io);
+  }
 }

@@ -1,9 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { closeOutsideAgents } from '../protocols/opened-engines.ts';
-import { displayPath, fileProblem } from './files.ts';
-import { type CliIo, UsageError } from './io.ts';
+import { reportFailure } from './failure.ts';
+import type { CliIo } from './io.ts';
+import { VERSION } from './version.ts';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 /** The `hexarena` program with nothing in it yet: its version, and its words through `io` (never process.exit). */
 export function bareProgram(io: CliIo, description: string): Command {
@@ -30,20 +31,6 @@ export async function runProgram(cli: Command, argv: readonly string[], io: CliI
       io.stderr(`hexarena: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
       return 2;
     }
-    if (e instanceof UsageError) {
-      io.stderr(`hexarena: ${e.message}\n`);
-      return 2;
-    }
-    // A file the command could not use is named, with why in words; errno codes are for the debug trace.
-    const fsError = e as NodeJS.ErrnoException;
-    const message =
-      e instanceof Error && typeof fsError.code === 'string' && typeof fsError.path === 'string'
-        ? `cannot use ${displayPath(io, fsError.path)}: ${fileProblem(e)}`
-        : e instanceof Error
-          ? e.message
-          : String(e);
-    io.stderr(`hexarena: ${message}\n`);
-    if (process.env.HEXARENA_DEBUG && e instanceof Error) io.stderr(`${e.stack}\n`);
-    return 1;
+    return reportFailure(e, io);
   }
 }

@@ -72,7 +72,8 @@ function packageOf(file: string): string | null {
 
 beforeAll(async () => {
   mkdirSync(path.join(root, 'bin'));
-  for (const file of ['hexarena.js', 'compiled-is-fresh.js']) copyFileSync(path.join(repo, 'bin', file), path.join(root, 'bin', file));
+  for (const file of ['hexarena.js', 'compiled-is-fresh.js', 'package.json'])
+    copyFileSync(path.join(repo, 'bin', file), path.join(root, 'bin', file));
   symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'));
   symlinkSync(path.join(repo, 'src'), path.join(root, 'src'));
   writeFileSync(path.join(root, 'package.json'), '{ "name": "hexarena", "type": "module" }\n');

@@ -7,6 +7,7 @@ import { legalMoves } from '@hexarena/engines/games/hive/movegen.ts';
 import { formatMove, parseMove } from '@hexarena/engines/games/hive/notation.ts';
 import { perft } from '@hexarena/engines/games/hive/perft.ts';
 import type { HivePosition } from '@hexarena/engines/games/hive/position.ts';
+import { uhpInfo } from './info.ts';
 
 /**
  * A Universal Hive Protocol engine: one command line in, the answer lines out, always ending with
@@ -128,7 +129,7 @@ export class UhpEngine {
   }
 
   info(): string[] {
-    return [`id hexarena v${this.version}`, 'Mosquito;Ladybug;Pillbug', 'ok'];
+    return uhpInfo(this.version);
   }
 
   /** Answers one command line. */

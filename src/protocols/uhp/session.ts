@@ -1,5 +1,5 @@
 import { TOO_LONG } from '../lines.ts';
-import { UhpEngine } from './engine.ts';
+import { uhpInfo } from './info.ts';
 
 /** Longer than any command a client sends: a GameString of 10,000 moves is about 100 KB. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -15,8 +15,10 @@ export async function runUhpSession(
   version: string,
   seed?: string,
 ): Promise<void> {
-  const engine = new UhpEngine(version, seed);
-  await write(`${engine.info().join('\n')}\n`);
+  // Ready first, then the engine loaded: a bridge that starts an engine per move sends its commands
+  // on the first ok, and they wait in the pipe while the rules and the search load.
+  await write(`${uhpInfo(version).join('\n')}\n`);
+  const engine = new (await import('./engine.ts')).UhpEngine(version, seed);
   for await (const line of lines) {
     if (line === TOO_LONG) {
       await write(`err The line is longer than ${MAX_LINE_BYTES} bytes; it was ignored.\nok\n`);

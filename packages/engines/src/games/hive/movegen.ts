@@ -250,6 +250,19 @@ function movements(pos: HivePosition, color: Color): void {
  * A finished game has none; a player with nothing else to do has exactly one: PASS.
  */
 export function generateMoves(pos: HivePosition, buffer: Int32Array): number {
+  return generate(pos, buffer, true);
+}
+
+/**
+ * How many legal moves the position has (generateMoves' count), with the placements counted, not
+ * written: perft's last ply, where only the count is wanted ("bulk counting" by the size of the
+ * sets, as bitboard chess move generators count their last ply). `buffer` takes the movements.
+ */
+export function countMoves(pos: HivePosition, buffer: Int32Array): number {
+  return generate(pos, buffer, false);
+}
+
+function generate(pos: HivePosition, buffer: Int32Array, list: boolean): number {
   if (pos.queenSurrounded(0) || pos.queenSurrounded(1)) return 0;
   height = pos.height;
   out = buffer;
@@ -257,7 +270,13 @@ export function generateMoves(pos: HivePosition, buffer: Int32Array): number {
   moveStamp++;
   const color = pos.turn;
   const queenIn = pos.queenPlaced(color);
-  n = placements(pos, color, queenIn, buffer, 0);
+  // Counted placements take no room: the movements are written from the start of the buffer.
+  const placed = placements(pos, color, queenIn, buffer, 0, list);
+  if (!list) {
+    if (queenIn) movements(pos, color);
+    return placed + n === 0 ? 1 : placed + n;
+  }
+  n = placed;
   // No piece moves, and no pillbug throws, before its side's queen is in.
   if (queenIn) movements(pos, color);
   if (n === 0) out[n++] = PASS;

@@ -1,9 +1,12 @@
-import { generateMoves, MAX_MOVES } from './movegen.ts';
+import { countMoves, generateMoves, MAX_MOVES } from './movegen.ts';
 import type { HivePosition } from './position.ts';
 
 /**
  * Counts the leaves of the legal-move tree to `depth`. With `bulk`, the last ply is counted from
  * the length of the move list instead of being played: the usual way to measure move generation.
+ * The last ply's placements are counted, not listed (countMoves): the size of each set of cells
+ * times the pieces that may go there. Its movements are listed, since only the list tells apart
+ * two ways to reach one cell.
  */
 export function perft(pos: HivePosition, depth: number, bulk = true): number {
   const buffers = Array.from({ length: depth + 1 }, () => new Int32Array(MAX_MOVES));
@@ -21,7 +24,7 @@ function walk(pos: HivePosition, buffers: Int32Array[], d: number, bulk: boolean
     const next = buffers[1] as Int32Array;
     for (let i = 0; i < count; i++) {
       pos.make(moves[i] as number);
-      nodes += generateMoves(pos, next);
+      nodes += countMoves(pos, next);
       pos.unmake();
     }
     return nodes;

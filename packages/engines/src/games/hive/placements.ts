@@ -18,21 +18,28 @@ const placeCells = new Int32Array(CELLS);
 const fromRight = (row: number): number => (row >>> 1) | (row << 31);
 const fromLeft = (row: number): number => (row << 1) | (row >>> 31);
 
+/** The number of bits set in a 32-bit word. */
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
 /** Does row r hold a piece? (Module-level: a closure here would be allocated on every call.) */
 const rowHolds = (tops: Int32Array, r: number): boolean => ((tops[r] as number) | (tops[SIZE + r] as number)) !== 0;
 
-/**
- * Bit q: a neighbour of (q, r) is marked, given the rows r − 1, r and r + 1 of a board. The
- * neighbours of (q, r) are (q, r − 1), (q + 1, r − 1), (q + 1, r), (q, r + 1), (q − 1, r + 1), (q − 1, r).
+/*
+ * A cell touches a row's pieces when a neighbour holds one. The neighbours of (q, r) are (q, r − 1),
+ * (q + 1, r − 1), (q + 1, r), (q, r + 1), (q − 1, r + 1), (q − 1, r): bit q of the rows r − 1 and
+ * fromRight of it, fromRight and fromLeft of row r, and row r + 1 and fromLeft of it.
  */
-const touching = (up: number, mid: number, down: number): number =>
-  up | fromRight(up) | fromRight(mid) | fromLeft(mid) | down | fromLeft(down);
 
 /**
  * Writes the placements of `color` into `out` from index n and returns the new count. The cells
- * come in order of rows, then of q; the pieces in order of their ids.
+ * come in order of rows, then of q; the pieces in order of their ids. With `list` false nothing is
+ * written: the count is the cells times the pieces (countMoves, for perft's last ply).
  */
-export function placements(pos: HivePosition, color: Color, queenIn: boolean, out: Int32Array, n: number): number {
+export function placements(pos: HivePosition, color: Color, queenIn: boolean, out: Int32Array, n: number, list = true): number {
   const shift = color * PIECES_PER_COLOR;
   let placeable = nextOfEachBug((pos.inHand >>> shift) & COLOR_BITS);
   const turn = pos.turnNumber;
@@ -57,29 +64,48 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     const anyPiece = 31 - Math.clz32(pos.onBoard & -pos.onBoard);
     let r = (pos.where[anyPiece] as number) >> 5;
     for (let up = 0; up < SIZE && rowHolds(tops, r); up++) r = (r - 1) & ROW_MASK;
-    let ownUp = tops[own + ((r - 1) & ROW_MASK)] as number;
+    // Each row's neighbours in the rows above and below, (q, r ± 1) and (q ∓ 1, r ± 1), are that
+    // row with one of its shifts: the shifts of a row are made once, as it enters the window.
+    const ownAbove = tops[own + ((r - 1) & ROW_MASK)] as number;
+    const enemyAbove = tops[enemy + ((r - 1) & ROW_MASK)] as number;
+    let ownUp = ownAbove | fromRight(ownAbove);
+    let enemyUp = enemyAbove | fromRight(enemyAbove);
     let ownMid = tops[own + r] as number;
-    let enemyUp = tops[enemy + ((r - 1) & ROW_MASK)] as number;
     let enemyMid = tops[enemy + r] as number;
+    let ownMidRight = fromRight(ownMid);
+    let enemyMidRight = fromRight(enemyMid);
+    let ownSides = ownMidRight | fromLeft(ownMid);
+    let enemySides = enemyMidRight | fromLeft(enemyMid);
     for (let i = 0; i < SIZE; i++) {
       const next = (r + 1) & ROW_MASK;
       const ownDown = tops[own + next] as number;
       const enemyDown = tops[enemy + next] as number;
+      const ownDownLeft = fromLeft(ownDown);
+      const enemyDownLeft = fromLeft(enemyDown);
       const occupied = ownMid | enemyMid;
-      let free = touching(ownUp, ownMid, ownDown) & ~touching(enemyUp, enemyMid, enemyDown) & ~occupied;
+      let free = (ownUp | ownSides | ownDown | ownDownLeft) & ~(enemyUp | enemySides | enemyDown | enemyDownLeft) & ~occupied;
+      if (!list) {
+        cellCount += bitCount(free);
+        free = 0;
+      }
       while (free !== 0) {
         placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
         free &= free - 1;
       }
       if (occupied === 0 && i > 0) break;
-      ownUp = ownMid;
+      ownUp = ownMid | ownMidRight;
+      enemyUp = enemyMid | enemyMidRight;
+      ownMidRight = fromRight(ownDown);
+      enemyMidRight = fromRight(enemyDown);
+      ownSides = ownMidRight | ownDownLeft;
+      enemySides = enemyMidRight | enemyDownLeft;
       ownMid = ownDown;
-      enemyUp = enemyMid;
       enemyMid = enemyDown;
       r = next;
     }
   }
 
+  if (!list) return n + bitCount(placeable) * cellCount;
   let pieceCount = 0;
   while (placeable !== 0) {
     pieces[pieceCount++] = shift + 31 - Math.clz32(placeable & -placeable);
