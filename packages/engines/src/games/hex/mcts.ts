@@ -111,6 +111,8 @@ export class HexSearch {
   private readonly queue: Int32Array;
   private readonly seen: Uint8Array;
   private readonly dice: Dice;
+  /** The nodes of the playout under way, the root first. */
+  private readonly path: Node[] = [];
 
   constructor(
     size: number,
@@ -180,7 +182,7 @@ export class HexSearch {
 
   /** One playout from the root: down the tree, on to the full board, and the scores back up. */
   iterate(): void {
-    const { board, empties, where, settings } = this;
+    const { board, empties, where, settings, path } = this;
     board.set(this.start);
     let count = 0;
     for (let cell = 0; cell < board.length; cell++)
@@ -188,34 +190,38 @@ export class HexSearch {
         where[cell] = count;
         empties[count++] = cell;
       }
-    const take = (cell: number) => {
-      const i = where[cell] as number;
-      const moved = empties[--count] as number;
-      empties[i] = moved;
-      where[moved] = i;
-    };
     // Down the tree.
-    const path: Node[] = [this.root];
+    let depth = 0;
+    path[depth++] = this.root;
     let node = this.root;
     let side = this.toMove;
     let last = this.last;
     while (node.children !== null && count > 0) {
       const child = this.select(node);
-      take(child.cell);
-      board[child.cell] = side;
-      last = child.cell;
+      const cell = child.cell;
+      const i = where[cell] as number;
+      const moved = empties[--count] as number;
+      empties[i] = moved;
+      where[moved] = i;
+      board[cell] = side;
+      last = cell;
       side ^= 1;
-      path.push(child);
+      path[depth++] = child;
       node = child;
     }
     if (node.children === null && node.n + 1 >= settings.expandAfter && count > 0) {
-      node.children = Array.from(empties.subarray(0, count), (cell) => new Node(cell));
+      const children: Node[] = new Array(count);
+      for (let i = 0; i < count; i++) children[i] = new Node(empties[i] as number);
+      node.children = children;
     }
     // On to the full board.
     while (count > 0) {
       let cell = settings.bridges && last >= 0 ? this.saveBridge(last, side) : -1;
       if (cell < 0) cell = empties[this.dice.below(count)] as number;
-      take(cell);
+      const i = where[cell] as number;
+      const moved = empties[--count] as number;
+      empties[i] = moved;
+      where[moved] = i;
       board[cell] = side;
       last = cell;
       side ^= 1;
@@ -224,18 +230,21 @@ export class HexSearch {
     // Back up: each node's move is its mover's (the side to move at its parent); RAVE for every
     // child whose cell the side to move at the parent held at the end.
     let mover = this.toMove;
-    for (let d = 0; d < path.length; d++) {
+    for (let d = 0; d < depth; d++) {
       const parent = path[d] as Node;
       parent.n++;
       // The root's own move is nobody's; each later node's mover alternates from the root's side.
-      if (d > 0) parent.w += winner === (mover ^ 1) ? 1 : 0;
+      if (d > 0 && winner !== mover) parent.w++;
       const won = winner === mover ? 1 : 0;
-      if (parent.children)
-        for (const child of parent.children)
+      const children = parent.children;
+      if (children !== null)
+        for (let k = 0; k < children.length; k++) {
+          const child = children[k] as Node;
           if (board[child.cell] === mover) {
             child.rn++;
             child.rw += won;
           }
+        }
       mover ^= 1;
     }
     this.playouts++;
