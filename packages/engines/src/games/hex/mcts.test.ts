@@ -40,6 +40,9 @@ describe('Hex’s tree search (max)', () => {
     expect(worthSwapping(9, 0)).toBe(false); // a1
     expect(worthSwapping(9, 9 + 1)).toBe(false); // b2
     expect(worthSwapping(11, 12)).toBe(true); // b2 on 11×11
+    expect(worthSwapping(9, 9 + 7)).toBe(true); // h2, beside the obtuse corner i1
+    expect(worthSwapping(9, 7 * 9 + 1)).toBe(true); // b8, beside a9
+    expect(worthSwapping(9, 9 + 6)).toBe(false); // g2
     const centre = at(9, true, ['e5']);
     expect(named(centre, await choose(centre, 1))).toBe('swap');
     // The first stone: on the first row next to the obtuse corner.

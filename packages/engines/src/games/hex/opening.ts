@@ -8,7 +8,8 @@ import type { HexMove, HexState } from './game.ts';
  * side on 9×9, and on 11×11 most stones off the first row and column). hexarena's table is that
  * outline, not a copy of it:
  * - a stone two or more rows and columns in from every side is swapped; from 10×10 up, one on the
- *   second row or column too;
+ *   second row or column too; on any board the second-row stone beside an obtuse corner (h2, b8 on
+ *   9×9: MoHex opens 9×9 with h2, and it won the games hexarena left it);
  * - as first player, the stone goes on the first row next to the obtuse top-right corner (h1 on 9×9,
  *   j1 on 11×11): an edge stone, which the table above does not swap, near the corner where edge
  *   stones are strongest.
@@ -19,7 +20,10 @@ export function worthSwapping(n: number, cell: number): boolean {
   const c = columnOf(n, cell);
   const r = rowOf(n, cell);
   const fromSides = Math.min(c, r, n - 1 - c, n - 1 - r);
-  return fromSides >= (n >= 10 ? 1 : 2);
+  // The second-row stone beside an obtuse corner (h2 and b8 on 9×9): MoHex's table swaps it, and
+  // MoHex opens 9×9 with it.
+  const besideObtuse = (c === n - 2 && r === 1) || (c === 1 && r === n - 2);
+  return fromSides >= (n >= 10 ? 1 : 2) || besideObtuse;
 }
 
 /** The first stone with the pie rule: on the first row, next to the obtuse top-right corner. */
