@@ -5,7 +5,7 @@ import { OutsideProgram } from '../outside-program.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 import type { OutsideEngineOptions } from '../uhp/outside-engine.ts';
 import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
-import { parseFillin, provenWinMove } from './proven-win.ts';
+import { fillWinner, parseFillin, provenWinMove } from './proven-win.ts';
 
 /**
  * An outside GTP Hex engine (MoHex, hexarena's own `hexarena gtp`) as a Hex player: started once,
@@ -139,14 +139,20 @@ export function outsideGtpAgent(commandLine: string, options: OutsideGtpOptions 
   /** The moves of the game at whose position the engine's fill-in last proved its win (null: none). */
   let provenAt: readonly string[] | null = null;
 
-  /** The cell the engine's fill-in proves winning here, asked of the engine, or null when it proves none. */
-  const fillinMove = async (e: GtpProcess, state: HexState): Promise<number | null> => {
+  /**
+   * What the engine's fill-in proves here, asked of the engine: the cell that keeps its win, or that
+   * the position is lost for it (the other side's chain completes), or nothing.
+   */
+  const fillinProof = async (e: GtpProcess, state: HexState): Promise<{ cell: number } | 'lost' | null> => {
     if (!known.has('compute-fillin')) return null;
     const { size, turn } = state.board;
     const swapped = pieTaken(state);
     const answer = await e.ask(`compute-fillin ${colourOf(turn, swapped)}`, graceMs);
     const fill = answer.ok ? parseFillin(size, answer.text) : null;
-    return fill === null ? null : provenWinMove(size, state.board.stones, turn, fill, swapped);
+    if (fill === null) return null;
+    const cell = provenWinMove(size, state.board.stones, turn, fill, swapped);
+    if (cell !== null) return { cell };
+    return fillWinner(size, state.board.stones, fill, swapped).winner === 1 - turn ? 'lost' : null;
   };
 
   /** A move played for the engine from its proof: its board does not hold it, so the next move brings it up afresh. */
@@ -168,9 +174,11 @@ export function outsideGtpAgent(commandLine: string, options: OutsideGtpOptions 
       e = await started();
       await bringUp(e, state);
     }
-    const cell = await fillinMove(e, state);
-    if (cell === null) throw new AgentFailure(`${why} (and its fill-in proves no win here)`);
-    const move = fromProof(state, cell);
+    const proof = await fillinProof(e, state);
+    // A fill-in that completes the other side's chain proves the game lost: the forfeit is its due.
+    if (proof === 'lost') throw new AgentFailure(`${why} (its fill-in proves the position lost for it)`);
+    if (proof === null) throw new AgentFailure(`${why} (and its fill-in proves no win here)`);
+    const move = fromProof(state, proof.cell);
     options.onProvenWin?.(
       `${why}; its fill-in proves the position won, so it plays ${hex.formatMove(state, move)} (a cell the fill-in gives it)`,
     );
@@ -185,8 +193,8 @@ export function outsideGtpAgent(commandLine: string, options: OutsideGtpOptions 
   const stillProven = async (e: GtpProcess, state: HexState): Promise<HexMove | null> => {
     const moves = (hex.toJSON(state) as { moves: string[] }).moves;
     if (provenAt === null || provenAt.length > moves.length || !provenAt.every((m, i) => m === moves[i])) return null;
-    const cell = await fillinMove(e, state);
-    return cell === null ? null : fromProof(state, cell);
+    const proof = await fillinProof(e, state);
+    return proof === null || proof === 'lost' ? null : fromProof(state, proof.cell);
   };
 
   return {

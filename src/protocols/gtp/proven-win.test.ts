@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFillin, provenWinMove } from './proven-win.ts';
+import { fillWinner, parseFillin, provenWinMove } from './proven-win.ts';
 
 /** A 3×3 board's stones from rows of `.`, `r`, `b` (hexarena's frame: -1 empty, 0 Red, 1 Blue). */
 const board = (...rows: string[]): number[] =>
@@ -35,8 +35,10 @@ describe('a move from a GTP engine’s fill-in proof', () => {
     expect([1, 7]).toContain(move);
     // Half the chain only: no proof.
     expect(provenWinMove(3, stones, 0, new Map([[1, 'b']]), false)).toBeNull();
-    // The same fill is Blue's win nowhere.
+    // The same fill is Blue's win nowhere: for Blue it proves the position lost.
     expect(provenWinMove(3, stones, 1, won, false)).toBeNull();
+    expect(fillWinner(3, stones, won, false).winner).toBe(0);
+    expect(fillWinner(3, stones, new Map([[1, 'b']]), false).winner).toBe(-1);
   });
 
   it('translates the fill across the pie rule: after a swap the engine’s cells are mirrored and its colours exchanged', () => {

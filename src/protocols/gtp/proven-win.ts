@@ -27,9 +27,52 @@ export function parseFillin(size: number, text: string): Map<number, GtpColour> 
 }
 
 /**
- * The cell (hexarena's frame) to play for `side` (0 Red, 1 Blue) when the fill-in, translated into
- * hexarena's frame and laid on `stones` (-1 empty, else the side), joins `side`'s two sides: an
- * empty cell the fill gives `side` on that chain. Null when the fill-in proves no such win.
+ * The side (0 Red, 1 Blue) whose chain the fill-in, translated into hexarena's frame and laid on
+ * `stones` (-1 empty, else the side), completes, with the flood that found it; −1 when it completes
+ * neither's, or lies on a stone (the frames disagree).
+ */
+export function fillWinner(
+  size: number,
+  stones: ArrayLike<number>,
+  fill: ReadonlyMap<number, GtpColour>,
+  isSwapped: boolean,
+): { winner: number; reached: number[] } {
+  const colours = Array.from(stones, (s) => s);
+  for (const [gtpCell, colour] of fill) {
+    const cell = cellAcross(size, gtpCell, isSwapped);
+    if (colours[cell] !== -1) return { winner: -1, reached: [] };
+    colours[cell] = sideOf(colour, isSwapped);
+  }
+  const table = neighbours(size);
+  for (const side of [0, 1]) {
+    // A flood from `side`'s first edge over its own colour (Red: row 0 to row n−1; Blue: column 0 to n−1).
+    const onFirst = (cell: number) => (side === 0 ? cell < size : cell % size === 0);
+    const onLast = (cell: number) => (side === 0 ? cell >= size * (size - 1) : cell % size === size - 1);
+    const seen = new Uint8Array(size * size);
+    const queue: number[] = [];
+    for (let cell = 0; cell < size * size; cell++)
+      if (onFirst(cell) && colours[cell] === side) {
+        seen[cell] = 1;
+        queue.push(cell);
+      }
+    let joined = false;
+    for (let i = 0; i < queue.length; i++) {
+      const cell = queue[i] as number;
+      if (onLast(cell)) joined = true;
+      for (const next of table[cell] as readonly number[])
+        if (!seen[next] && colours[next] === side) {
+          seen[next] = 1;
+          queue.push(next);
+        }
+    }
+    if (joined) return { winner: side, reached: queue };
+  }
+  return { winner: -1, reached: [] };
+}
+
+/**
+ * The cell (hexarena's frame) to play for `side` when the fill-in proves its win: an empty cell the
+ * fill gives `side`, reached from its first edge. Null when the fill-in proves no win for `side`.
  */
 export function provenWinMove(
   size: number,
@@ -38,37 +81,10 @@ export function provenWinMove(
   fill: ReadonlyMap<number, GtpColour>,
   isSwapped: boolean,
 ): number | null {
-  const colours = Array.from(stones, (s) => s);
-  for (const [gtpCell, colour] of fill) {
-    const cell = cellAcross(size, gtpCell, isSwapped);
-    // The fill-in decides empty cells only: a stone under it means the frames disagree.
-    if (colours[cell] !== -1) return null;
-    colours[cell] = sideOf(colour, isSwapped);
-  }
-  // A flood from `side`'s first edge over its own colour (Red: row 0 to row n−1; Blue: column 0 to n−1).
-  const onFirst = (cell: number) => (side === 0 ? cell < size : cell % size === 0);
-  const onLast = (cell: number) => (side === 0 ? cell >= size * (size - 1) : cell % size === size - 1);
-  const seen = new Uint8Array(size * size);
-  const queue: number[] = [];
-  for (let cell = 0; cell < size * size; cell++)
-    if (onFirst(cell) && colours[cell] === side) {
-      seen[cell] = 1;
-      queue.push(cell);
-    }
-  const table = neighbours(size);
-  let joined = false;
-  for (let i = 0; i < queue.length; i++) {
-    const cell = queue[i] as number;
-    if (onLast(cell)) joined = true;
-    for (const next of table[cell] as readonly number[])
-      if (!seen[next] && colours[next] === side) {
-        seen[next] = 1;
-        queue.push(next);
-      }
-  }
-  if (!joined) return null;
-  // Any empty cell the fill gives `side` keeps the win; one reached from its first edge is taken,
-  // the first found, so the choice is reproducible.
-  for (const cell of queue) if (stones[cell] === -1) return cell;
+  const { winner, reached } = fillWinner(size, stones, fill, isSwapped);
+  if (winner !== side) return null;
+  // Any empty cell the fill gives `side` keeps the win; the first reached is taken, so the choice
+  // is reproducible.
+  for (const cell of reached) if (stones[cell] === -1) return cell;
   return null;
 }
