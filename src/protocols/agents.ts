@@ -2,11 +2,11 @@ import { createAgent } from '@hexarena/engines/ai/agents.ts';
 import type { Agent } from '@hexarena/engines/engine/agent.ts';
 import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import { outsideGtpAgent } from './gtp/outside-engine.ts';
+import { type OutsideGtpOptions, outsideGtpAgent } from './gtp/outside-engine.ts';
 import { remember } from './opened-engines.ts';
 import { GTP_SEAT, HTTP_SEAT, outsideSeatGame, UHP_SEAT } from './seat-prefixes.ts';
 import { playerBase, seed004Referee } from './seed004/referee.ts';
-import { type OutsideEngineOptions, outsideUhpAgent } from './uhp/outside-engine.ts';
+import { outsideUhpAgent } from './uhp/outside-engine.ts';
 
 // Said in a module of their own, so that naming them loads none of the programs behind them.
 export { GTP_SEAT, HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
@@ -19,8 +19,8 @@ export { GTP_SEAT, HTTP_SEAT, UHP_SEAT } from './seat-prefixes.ts';
 export function resolveAgent(
   game: GameRules<unknown, unknown>,
   name: string,
-  /** How long an outside program is waited for beyond its time (the graceMs of both kinds). */
-  options?: OutsideEngineOptions,
+  /** How long an outside program is waited for beyond its time (the graceMs of both kinds); a GTP engine's proven wins told. */
+  options?: OutsideGtpOptions,
 ): Result<Agent<unknown, unknown>> {
   if (name.startsWith(HTTP_SEAT)) {
     if (game.id !== outsideSeatGame(name)) return fail(`${name}: seed 004's HTTP players play Hive, not ${game.id}`);

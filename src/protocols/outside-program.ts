@@ -41,13 +41,18 @@ export class OutsideProgram {
     w?.();
   }
 
-  private stopped(): AgentFailure {
+  private stoppedFailure(): AgentFailure {
     return new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
+  }
+
+  /** Whether the program has stopped (exited, crashed, or never started). */
+  get stopped(): boolean {
+    return this.exited !== null;
   }
 
   /** Writes one line to the program. */
   send(line: string): void {
-    if (this.exited) throw this.stopped();
+    if (this.exited) throw this.stoppedFailure();
     this.child.stdin?.write(`${line}\n`);
   }
 
@@ -60,7 +65,7 @@ export class OutsideProgram {
     for (;;) {
       const found = take(this.lines);
       if (found !== undefined) return found;
-      if (this.exited) throw this.stopped();
+      if (this.exited) throw this.stoppedFailure();
       const left = deadline - performance.now();
       if (left <= 0) throw new AgentFailure(silence());
       await new Promise<void>((resolve) => {

@@ -78,7 +78,7 @@ function gameOptions(io: CliIo, game: AnyGame, flags: MatchFlags): unknown {
   return options.value;
 }
 
-function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unknown, unknown>[] {
+function seatAgents(io: CliIo, game: AnyGame, flags: MatchFlags, seats: number): Agent<unknown, unknown>[] {
   let names: string[];
   if (flags.seats !== undefined) {
     if (flags.a !== undefined || flags.b !== undefined) throw new UsageError('give --seats or --a/--b, not both');
@@ -96,7 +96,9 @@ function seatAgents(game: AnyGame, flags: MatchFlags, seats: number): Agent<unkn
     // decides): asked by depth there is no time to add a grace to, and on a busy machine a start-up
     // alone can take the default grace.
     const grace = flags.moveTimeout === undefined ? undefined : { graceMs: Math.max(OUTSIDE_GRACE_MS, flags.moveTimeout * 1000) };
-    const agent = bare.startsWith(ENGINE_SEAT) ? engineSeat(game, bare, grace) : resolveAgent(game, bare, grace);
+    // A GTP engine's move played from its own proof (its genmove failed in a won position) is said as it comes.
+    const outside = { ...grace, onProvenWin: (note: string) => io.stderr(`${note}\n`) };
+    const agent = bare.startsWith(ENGINE_SEAT) ? engineSeat(game, bare, grace) : resolveAgent(game, bare, outside);
     if (!agent.ok) throw new UsageError(agent.error.message);
     return budget ? withBudget(agent.value, name, budget) : agent.value;
   });
@@ -289,7 +291,7 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
   const game = found.value;
   const options = gameOptions(io, game, flags);
   const seats = game.seatNames(options);
-  const agents = seatAgents(game, flags, seats.length);
+  const agents = seatAgents(io, game, flags, seats.length);
   const concurrency = flags.concurrency ?? 1;
   // Seed 004's players are told each game's end between games: they play one game at a time.
   if (concurrency > 1 && agents.some(hearsEnd))
@@ -320,7 +322,7 @@ export async function matchCommand(io: CliIo, gameId: string, flags: MatchFlags)
     ...(flags.moveTimeout === undefined ? {} : { moveTimeoutMs: flags.moveTimeout * 1000 }),
     ...(opening === undefined ? {} : { opening }),
     // Each further lane gets agents of its own: an outside engine's process plays one game at a time.
-    ...(concurrency > 1 ? { concurrency, agentsFor: () => seatAgents(game, flags, seats.length) } : {}),
+    ...(concurrency > 1 ? { concurrency, agentsFor: () => seatAgents(io, game, flags, seats.length) } : {}),
     onGame: (done, total, record, g) => {
       // Each record is written as its game ends, named by its number: a match stopped later (a crash,
       // ^C, a game that never ends) keeps it.

@@ -16,10 +16,16 @@ import { GtpProcess, gtpPlays } from './outside-engine.ts';
 
 /**
  * MoHex 2.0, the outside engine these tests measure against, where this machine has it: the path in
- * HEXARENA_MOHEX, else the developers' tools folder beside the repository.
+ * HEXARENA_MOHEX, else the developers' tools folder beside the repository (or beside its worktrees' folder).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MOHEX = process.env.HEXARENA_MOHEX ?? path.resolve(ROOT, '..', 'shared', 'tools', 'mohex', 'mohex');
+// A worktree sits a folder deeper than the main checkout: the tools folder beside either.
+const MOHEX =
+  process.env.HEXARENA_MOHEX ??
+  [path.resolve(ROOT, '..', 'shared', 'tools', 'mohex', 'mohex'), path.resolve(ROOT, '..', '..', 'shared', 'tools', 'mohex', 'mohex')].find(
+    (p) => existsSync(p),
+  ) ??
+  path.resolve(ROOT, '..', 'shared', 'tools', 'mohex', 'mohex');
 const HAVE_MOHEX = existsSync(MOHEX);
 const WITH_MOHEX = HAVE_MOHEX ? '' : ' — SKIPPED: MoHex is not on this machine (set HEXARENA_MOHEX to its path)';
 
@@ -106,5 +112,28 @@ describe('outside GTP engines as Hex players', () => {
     expect(moves[1]).toBe('swap');
     // Each was played by the rules (hex.play refuses an illegal move; the agent an illegal answer).
     expect(moves).toHaveLength(7);
+  });
+
+  it(`MoHex, crashing on genmove where its fill-in has won, still moves through gtp: — the move its fill-in proves${WITH_MOHEX}`, {
+    skip: !HAVE_MOHEX,
+  }, async () => {
+    // A game of the first measure (9×9, pie rule, MoHex Red and swapped): at move 15 MoHex's
+    // fill-in decides the position and its genmove died with SIGSEGV, scored then as its forfeit.
+    const notes: string[] = [];
+    const mohex = unwrap(
+      resolveAgent(hex, `gtp:${MOHEX}`, { graceMs: 60_000, onProvenWin: (note) => notes.push(note) }),
+    ) as unknown as Agent<HexState, HexMove>;
+    const moves = ['e5', 'swap', 'c6', 'b8', 'd7', 'h5', 'd4', 'g5', 'e2', 'e3', 'd3', 'c8', 'd8', 'i4'];
+    let state = unwrap(hex.fromJSON({ size: 9, pie: true, moves }));
+    const rng = Rng.fromSeed('mohex proof');
+    // Then on to the end against random moves: every move MoHex makes is legal and it wins on the board.
+    while (hex.result(state) === null) {
+      const move = hex.toMove(state) === 0 ? await mohex.choose(hex, state, { rng, timeMs: 300 }) : rng.pick(hex.legalMoves(state));
+      state = hex.play(state, move);
+    }
+    expect(hex.result(state)).toMatchObject({ kind: 'win', winner: 0 });
+    // The fill-in spoke at least once (at move 15, where genmove crashed), and said why.
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]).toMatch(/fill-in proves the position won/);
   });
 });

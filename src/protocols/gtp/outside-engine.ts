@@ -5,6 +5,7 @@ import { OutsideProgram } from '../outside-program.ts';
 import { OUTSIDE_GRACE_MS } from '../seat-prefixes.ts';
 import type { OutsideEngineOptions } from '../uhp/outside-engine.ts';
 import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
+import { fillWinner, parseFillin, provenWinMove } from './proven-win.ts';
 
 /**
  * An outside GTP Hex engine (MoHex, hexarena's own `hexarena gtp`) as a Hex player: started once,
@@ -12,7 +13,10 @@ import { cellAcross, colourOf, GTP_SWAP } from './frame.ts';
  * rule, `clear_board` and every move for a new game; a `play` for each move since, as a game goes
  * on), the time set, then `genmove`. Cells and colours are translated across the pie rule (frame.ts).
  * An engine that crashes, refuses, resigns, answers an illegal move or nothing in time fails with an
- * AgentFailure (the match scores the game lost by it, with the reason, and goes on).
+ * AgentFailure (the match scores the game lost by it, with the reason, and goes on) — but for a
+ * crash or a refusal (MoHex's `invalid`) in a position its own fill-in proves won: then the engine,
+ * started again if it crashed, is asked its fill-in, hexarena checks that it completes the engine's
+ * chain and plays a cell of it for the engine (proven-win.ts), so a won game is not scored as lost.
  */
 
 /** A running GTP program: commands out, answers (`=`/`?` to an empty line) in, one at a time. */
@@ -41,6 +45,11 @@ export class GtpProcess {
     );
   }
 
+  /** Whether the program has stopped (a crash among them). */
+  get stopped(): boolean {
+    return this.program.stopped;
+  }
+
   close(): void {
     this.program.close('quit');
   }
@@ -52,6 +61,11 @@ const START_MS = 60_000;
 export interface OutsideGtpAgent extends Agent<HexState, HexMove> {
   /** Stops the engine's process. */
   close(): void;
+}
+
+export interface OutsideGtpOptions extends OutsideEngineOptions {
+  /** Told each move played for the engine from its fill-in's proof, with why its genmove failed. */
+  readonly onProvenWin?: (note: string) => void;
 }
 
 /** The moves of a game as GTP `play` commands, in the engine's frame. */
@@ -66,7 +80,7 @@ export function gtpPlays(size: number, moves: readonly string[]): string[] {
   });
 }
 
-export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptions = {}): OutsideGtpAgent {
+export function outsideGtpAgent(commandLine: string, options: OutsideGtpOptions = {}): OutsideGtpAgent {
   const graceMs = options.graceMs ?? OUTSIDE_GRACE_MS;
   let engine: GtpProcess | null = null;
   let known = new Set<string>();
@@ -122,6 +136,67 @@ export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptio
     timeSet = ms;
   };
 
+  /** The moves of the game at whose position the engine's fill-in last proved its win (null: none). */
+  let provenAt: readonly string[] | null = null;
+
+  /**
+   * What the engine's fill-in proves here, asked of the engine: the cell that keeps its win, or that
+   * the position is lost for it (the other side's chain completes), or nothing.
+   */
+  const fillinProof = async (e: GtpProcess, state: HexState): Promise<{ cell: number } | 'lost' | null> => {
+    if (!known.has('compute-fillin')) return null;
+    const { size, turn } = state.board;
+    const swapped = pieTaken(state);
+    const answer = await e.ask(`compute-fillin ${colourOf(turn, swapped)}`, graceMs);
+    const fill = answer.ok ? parseFillin(size, answer.text) : null;
+    if (fill === null) return null;
+    const cell = provenWinMove(size, state.board.stones, turn, fill, swapped);
+    if (cell !== null) return { cell };
+    return fillWinner(size, state.board.stones, fill, swapped).winner === 1 - turn ? 'lost' : null;
+  };
+
+  /** A move played for the engine from its proof: its board does not hold it, so the next move brings it up afresh. */
+  const fromProof = (state: HexState, cell: number): HexMove => {
+    held = null;
+    provenAt = (hex.toJSON(state) as { moves: string[] }).moves;
+    return { kind: 'place', cell };
+  };
+
+  /**
+   * After `genmove` failed (`why`): the move the engine's fill-in proves winning, asked of the engine
+   * (started again and brought up to the game if it crashed), or the failure when it proves none.
+   */
+  const provenWin = async (state: HexState, why: string): Promise<HexMove> => {
+    let e = engine;
+    if (e === null || e.stopped) {
+      e?.close();
+      engine = null;
+      e = await started();
+      await bringUp(e, state);
+    }
+    const proof = await fillinProof(e, state);
+    // A fill-in that completes the other side's chain proves the game lost: the forfeit is its due.
+    if (proof === 'lost') throw new AgentFailure(`${why} (its fill-in proves the position lost for it)`);
+    if (proof === null) throw new AgentFailure(`${why} (and its fill-in proves no win here)`);
+    const move = fromProof(state, proof.cell);
+    options.onProvenWin?.(
+      `${why}; its fill-in proves the position won, so it plays ${hex.formatMove(state, move)} (a cell the fill-in gives it)`,
+    );
+    return move;
+  };
+
+  /**
+   * In a game the engine's fill-in has already proven won, the fill-in is asked first: its genmove
+   * would fail again (MoHex's crash and restart cost seconds a move). Null when it no longer proves
+   * the win alone (the opponent's move entered the fill): then genmove is asked as usual.
+   */
+  const stillProven = async (e: GtpProcess, state: HexState): Promise<HexMove | null> => {
+    const moves = (hex.toJSON(state) as { moves: string[] }).moves;
+    if (provenAt === null || provenAt.length > moves.length || !provenAt.every((m, i) => m === moves[i])) return null;
+    const proof = await fillinProof(e, state);
+    return proof === null || proof === 'lost' ? null : fromProof(state, proof.cell);
+  };
+
   return {
     name: `gtp:${commandLine}`,
     async choose(game: GameRules<HexState, HexMove>, state, context) {
@@ -130,11 +205,22 @@ export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptio
         const e = await started();
         await bringUp(e, state);
         await setTime(e, timeMs);
+        const proven = await stillProven(e, state);
+        if (proven) return proven;
         const before = pieTaken(state);
-        const answer = await e.ask(`genmove ${colourOf(state.board.turn, before)}`, timeMs + graceMs);
-        if (!answer.ok) throw new AgentFailure(`the engine refused genmove: ${answer.text.slice(0, 200)}`);
+        let answer: { ok: boolean; text: string };
+        try {
+          answer = await e.ask(`genmove ${colourOf(state.board.turn, before)}`, timeMs + graceMs);
+        } catch (error) {
+          // A crash while thinking (MoHex's, once its fill-in has won): its proof may still be had.
+          if (error instanceof AgentFailure && e.stopped) return await provenWin(state, error.message);
+          throw error;
+        }
+        if (!answer.ok) return await provenWin(state, `the engine refused genmove: ${answer.text.slice(0, 200)}`);
         const text = answer.text.toLowerCase();
         if (text === 'resign') throw new AgentFailure('the engine resigned');
+        // MoHex's word for "my search found nothing to choose among" (its root proven won by fill-in).
+        if (text === 'invalid') return await provenWin(state, 'the engine answered genmove with "invalid"');
         let move: string = text;
         if (text === GTP_SWAP || text === 'swap') move = 'swap';
         else {
@@ -158,6 +244,7 @@ export function outsideGtpAgent(commandLine: string, options: OutsideEngineOptio
       engine?.close();
       engine = null;
       held = null;
+      provenAt = null;
     },
   };
 }
