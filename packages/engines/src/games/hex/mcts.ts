@@ -180,6 +180,17 @@ export class HexSearch {
     return false;
   }
 
+  /** `side`'s stone on `cell`, an empty among the first `count`: its place there taken by the last of them. The count of empties left. */
+  private place(cell: number, side: number, count: number): number {
+    const { empties, where } = this;
+    const i = where[cell] as number;
+    const moved = empties[--count] as number;
+    empties[i] = moved;
+    where[moved] = i;
+    this.board[cell] = side;
+    return count;
+  }
+
   /** One playout from the root: down the tree, on to the full board, and the scores back up. */
   iterate(): void {
     const { board, empties, where, settings, path } = this;
@@ -199,11 +210,7 @@ export class HexSearch {
     while (node.children !== null && count > 0) {
       const child = this.select(node);
       const cell = child.cell;
-      const i = where[cell] as number;
-      const moved = empties[--count] as number;
-      empties[i] = moved;
-      where[moved] = i;
-      board[cell] = side;
+      count = this.place(cell, side, count);
       last = cell;
       side ^= 1;
       path[depth++] = child;
@@ -218,11 +225,7 @@ export class HexSearch {
     while (count > 0) {
       let cell = settings.bridges && last >= 0 ? this.saveBridge(last, side) : -1;
       if (cell < 0) cell = empties[this.dice.below(count)] as number;
-      const i = where[cell] as number;
-      const moved = empties[--count] as number;
-      empties[i] = moved;
-      where[moved] = i;
-      board[cell] = side;
+      count = this.place(cell, side, count);
       last = cell;
       side ^= 1;
     }
