@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AnyGame } from '@hexarena/engines/engine/game.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide } from './game/decide.ts';
 import { forecastNow, readForecast } from './game/forecast.ts';
@@ -185,6 +186,12 @@ describe('forecasts on a real server', () => {
     expect(await d.ask({ type: 'move', seat: 0, token: tokens[0], move: 'a1', version: 0 })).toMatchObject({ ok: true, version: 1 });
     expect(await d.ask({ type: 'forecast', seat: 1, token: tokens[1] })).toMatchObject({ ply: 1, lines: [] });
     expect(d.messages.slice(from).filter((m) => m.type === 'event')).toHaveLength(1);
+    // Left again, then the game ends (a resignation): nothing of it is kept for a game that is over.
+    expect(await d.ask({ type: 'forecast', seat: 0, token: tokens[0], lines: [['b2', 'c3']] })).toMatchObject({ ply: 1 });
+    expect(await d.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
+    const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM game_forecasts WHERE game_id = ?').get(id)).toEqual({ n: 0 });
+    db.close();
     d.close();
   });
 });

@@ -133,7 +133,7 @@ export class Room extends LiveTable {
     }
     const event = this.take(w, committed.diffs, true);
     if (w.kind === 'move') await this.serverIntent({ kind: 'follow' });
-    if (w.kind === 'move') await this.playForecast();
+    if (w.kind === 'move' || w.kind === 'end') await this.playForecast();
     if (w.kind === 'depart') await this.serverIntent({ kind: 'pass' });
     return event;
   }
@@ -151,17 +151,16 @@ export class Room extends LiveTable {
       last = event;
     return last;
   }
-  /**
-   * A seat's forecast left (`lines`; none takes it back) or, without lines, asked for: after the
-   * room's other intents, from the game as stored. The forecast kept, or why not.
-   */
+  /** A seat's forecast left (`lines`; none takes it back) or, without lines, asked for, after the room's other intents: the forecast kept, or why not. */
   forecast(seat: Player, credential: unknown, lines?: readonly (readonly string[])[]): Promise<ForecastAnswer> {
     return this.enqueue(async () => {
-      await this.reload();
-      const refused = judgeForecastAsk(this.tableOf(true), seat, credential);
+      // Judged before any read of the store; lines are then read against the game as stored.
+      const refused = judgeForecastAsk(this.tableOf(), seat, credential);
       if (refused) return { ok: false as const, ...refused };
+      if (lines === undefined)
+        return { ok: true as const, forecast: (await this.store.forecasts.read(this.id, seat)) ?? { ply: this.plies, lines: [] } };
+      if (lines.length > 0) await this.reload();
       const none = { ply: this.plies, lines: [] };
-      if (lines === undefined) return { ok: true as const, forecast: (await this.store.forecasts.read(this.id, seat)) ?? none };
       const read = lines.length === 0 ? null : readForecast(this.game, this.live.state, this.plies, seat, lines);
       if (read && !read.ok) return { ok: false as const, ...read.refusal };
       await this.store.forecasts.write(this.id, seat, read?.forecast ?? null);
