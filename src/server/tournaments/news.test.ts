@@ -2,30 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Fanout } from '../fanout.ts';
 import { startRedis, type TestRedis } from '../redis.testing.ts';
 import { SqliteStore } from '../sqlite-store.ts';
+import { newTournament } from './new-tournament.testing.ts';
 import { TournamentNews } from './news.ts';
-import type { NewTournament } from './store.ts';
 import { TournamentViews } from './views.ts';
 
 /**
  * A tournament's news: made once a change however many follow it, numbered by the store's version,
  * each event naming the rounds it changed; heard on another instance by Redis, or at its next sweep.
  */
-const cup = (id: string): NewTournament => ({
-  id,
-  kind: 'swiss',
-  name: `Cup ${id}`,
-  game: 'tictactoe',
-  options: {},
-  clock: null,
-  rated: false,
-  organiser: 'org',
-  organiserName: 'Org',
-  startsAt: null,
-  rounds: 2,
-  durationMs: null,
-  settings: { byePoints: 1 },
-  createdAt: 1,
-});
+const cup = (id: string) => newTournament(id, { clock: null, startsAt: null, rounds: 2, createdAt: 1 });
 const entry = (account: string, rating: number) => ({ account, name: account.toUpperCase(), rating, joinedAt: rating });
 
 interface Heard {

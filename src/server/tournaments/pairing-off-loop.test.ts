@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../sqlite-store.ts';
 import { Director } from './director.ts';
+import { newTournament } from './new-tournament.testing.ts';
 import { PairingThread, pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
@@ -39,22 +40,7 @@ describe('a large Swiss round paired off the event loop', () => {
       }
     };
     const director = new Director(store, { now: () => now, tickMs: 1_000, leaseMs: 5_000, pairSwiss }, () => {});
-    await store.tournaments.create({
-      id: 't',
-      kind: 'swiss',
-      name: 'Big Swiss',
-      game: 'tictactoe',
-      options: {},
-      clock: null,
-      rated: false,
-      organiser: 'org',
-      organiserName: 'Org',
-      startsAt: 2_000,
-      rounds: 5,
-      durationMs: null,
-      settings: { byePoints: 1 },
-      createdAt: 1_000,
-    });
+    await store.tournaments.create(newTournament('t', { name: 'Big Swiss', clock: null, startsAt: 2_000, rounds: 5, createdAt: 1_000 }));
     for (let i = 0; i < PLAYERS; i++)
       await store.tournaments.join('t', { account: `p${i}`, name: `P${i}`, rating: 1200 + ((i * 37) % 101) * 8, joinedAt: i });
     const rng = Rng.fromSeed('big');

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStore, NewGame } from '../store.ts';
-import type { NewPairing, NewTournament } from './store.ts';
+import { newTournament } from './new-tournament.testing.ts';
+import type { NewPairing } from './store.ts';
 
 /** The tournaments part of the store contract (tournaments/store.ts), run on every store by gameStoreContract. */
 export function tournamentsContract(name: string, withStore: (body: (store: GameStore) => Promise<void>) => () => Promise<void>): void {
-  const tournament = (id: string, over: Partial<NewTournament> = {}): NewTournament => ({
-    id,
-    kind: 'swiss',
-    name: `Cup ${id}`,
-    game: 'tictactoe',
-    options: {},
-    clock: { initialMs: 60_000, incrementMs: 0 },
-    rated: false,
-    organiser: 'org',
-    organiserName: 'Org',
-    startsAt: 1_000,
-    rounds: 3,
-    durationMs: null,
-    settings: { byePoints: 1 },
-    createdAt: 10,
-    ...over,
-  });
+  const tournament = newTournament;
   const game = (id: string): NewGame => ({
     id,
     game: 'tictactoe',
