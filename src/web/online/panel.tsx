@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useAccount } from '../account/use-account.ts';
+import { copyLink } from '../copy-link.ts';
 import { t } from '../i18n/index.ts';
 import { reasonText } from '../i18n/outcome.ts';
 import { updateSettings, useSettings } from '../settings.ts';
@@ -17,16 +18,7 @@ function Invite({ url }: { url: string }) {
         {t('online.inviteLink')}{' '}
         <input readOnly value={url} size={Math.min(40, url.length)} data-testid="invite" onFocus={(e) => e.currentTarget.select()} />
       </label>{' '}
-      <button
-        type="button"
-        onClick={(e) => {
-          const input = e.currentTarget.parentElement?.querySelector('input');
-          navigator.clipboard?.writeText(url).then(
-            () => setCopied(true),
-            () => input?.select(),
-          ) ?? input?.select();
-        }}
-      >
+      <button type="button" onClick={(e) => copyLink(url, e.currentTarget, () => setCopied(true))}>
         {t(copied ? 'online.copied' : 'online.copy')}
       </button>
     </p>

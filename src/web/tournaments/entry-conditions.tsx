@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { copyLink } from '../copy-link.ts';
 import { t } from '../i18n/index.ts';
 import type { EntryConditions } from './api.ts';
 import { conditionLines } from './conditions-text.ts';
@@ -12,16 +13,7 @@ function InviteLink({ link }: { link: string }) {
         {t('tournament.inviteLink')}
         <input readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
       </label>
-      <button
-        type="button"
-        onClick={(e) => {
-          const input = e.currentTarget.parentElement?.querySelector('input');
-          navigator.clipboard?.writeText(link).then(
-            () => setCopied(true),
-            () => input?.select(),
-          ) ?? input?.select();
-        }}
-      >
+      <button type="button" onClick={(e) => copyLink(link, e.currentTarget, () => setCopied(true))}>
         {t(copied ? 'tournament.copied' : 'tournament.copy')}
       </button>
     </div>
