@@ -219,12 +219,12 @@ describe('premove', () => {
     await line.fill('a3;c3');
     await panel.getByRole('button', { name: 'Add the line' }).click();
     await expect.poll(() => panel.locator('.forecast-lines li').allTextContents()).toEqual(['c3; a3', 'a3; c3']);
-    // A line the rules refuse is said where, and nothing kept changes.
+    // A line the rules refuse is said where and why (by the page, in the player's words), and nothing kept changes.
     await line.fill('b2; c1');
     await panel.getByRole('button', { name: 'Add the line' }).click();
     await expect
       .poll(() => panel.getByRole('alert').textContent())
-      .toMatch(/^Your list of conditional premoves was refused because line 3: move 1 \(b2\): /);
+      .toMatch(/^Line 3, move 1 \(b2\) cannot be played: b2 already holds an [XO]\.$/);
     expect(await panel.locator('.forecast-lines li').count()).toBe(2);
     await screenshot(o, 'test-results/forecast.png');
     // X follows the second line: O's c3 is played at once, on both devices, with O's page closed to nothing.

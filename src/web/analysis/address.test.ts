@@ -39,7 +39,7 @@ describe('an analysis in the address', () => {
   it('cuts an illegal move off with what follows it, and names it', () => {
     const broken = [...texts.slice(0, 4), 'wQ 9 9', ...texts.slice(5)];
     const opened = unwrap(parseAnalysis(hashOf(gameAnalysisUrl({ game: 'hive', options: {}, seed: '', moves: broken }))));
-    expect(opened.refused).toMatch(/^move 5 \(wQ 9 9\): /);
+    expect(opened.refused).toEqual({ ply: 5, move: 'wQ 9 9', reason: expect.stringContaining('is not a move') });
     expect(movesTo(opened.analysis.tree, [0, 0, 0, 0, 0, 0])).toEqual(texts.slice(0, 4));
     // The move asked for is past the cut: the analysis opens at the start.
     expect(opened.analysis.path).toEqual([]);
@@ -56,7 +56,7 @@ describe('an analysis in the address', () => {
     expect(hive.formatPosition?.(opened.analysis.start as typeof start)).toBe(hive.formatPosition?.(start));
     // The first move is legal from the position (not from the game's start); the second is not.
     expect(movesTo(opened.analysis.tree, [0, 0])).toEqual([next]);
-    expect(opened.refused).toMatch(/^move 2 \(wQ 9 9\)/);
+    expect(opened.refused).toMatchObject({ ply: 2, move: 'wQ 9 9' });
     expect(parseAnalysis(`#analysis&game=hive&position=${encodeURIComponent('Base w1 bQ.0.0 wQ.5.5')}`)).toMatchObject({
       ok: false,
       error: { message: /^the position in the address: / },

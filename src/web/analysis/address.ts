@@ -1,6 +1,8 @@
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { addressOptions } from '../setup.ts';
 import { formatPath, formatTree, lineTree, type MoveNode, parsePath, parseTree, type TreePath, type VariationTree } from './tree.ts';
 
@@ -51,10 +53,17 @@ export function gameAnalysisUrl(
   return analysisUrl({ ...g, tree: lineTree(g.moves), path: Array.from({ length: Math.min(ply, g.moves.length) }, () => 0) }, base);
 }
 
+/** A move of an analysis the rules refused: which, and why in the player's language. */
+export interface RefusedMove {
+  readonly ply: number;
+  readonly move: string;
+  readonly reason: string;
+}
+
 export interface OpenedAnalysis {
   readonly analysis: Analysis;
   /** The first move the rules refused, with everything after it left out; null when all were legal. */
-  readonly refused: string | null;
+  readonly refused: RefusedMove | null;
 }
 
 /** Reads an analysis address; the moves are checked against the rules (an illegal one is cut off and named). */
@@ -102,8 +111,8 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
  * The tree with every move the rules refuse cut off, with what follows it; the first one refused
  * found is named with its reason.
  */
-export function checkTree<S>(game: AnyGame, start: S, tree: VariationTree): { tree: VariationTree; refused: string | null } {
-  let refused: string | null = null;
+export function checkTree<S>(game: AnyGame, start: S, tree: VariationTree): { tree: VariationTree; refused: RefusedMove | null } {
+  let refused: RefusedMove | null = null;
   // Depth first with an explicit stack: a shared link may hold a line thousands of moves long.
   const rebuilt: { children: MoveNode[] } = { children: [] };
   const stack: { state: unknown; from: readonly MoveNode[]; into: MoveNode[]; ply: number }[] = [
@@ -112,9 +121,9 @@ export function checkTree<S>(game: AnyGame, start: S, tree: VariationTree): { tr
   while (stack.length > 0) {
     const { state, from, into, ply } = stack.pop() as (typeof stack)[number];
     for (const node of from) {
-      const move = game.result(state) === null ? game.parseMove(state, node.move) : fail('the game is over');
+      const move = game.result(state) === null ? game.parseMove(state, node.move) : refuse('rules.gameOver', 'the game is over');
       if (!move.ok) {
-        refused ??= `move ${ply} (${node.move}): ${move.error.message}`;
+        refused ??= { ply, move: node.move, reason: rulesRefusal(move.error) };
         continue;
       }
       const children: MoveNode[] = [];

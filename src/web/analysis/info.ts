@@ -1,3 +1,4 @@
+import type { RefusedMove } from './address.ts';
 import type { Glyph, TreePath, VariationTree } from './tree.ts';
 import type { EngineView } from './use-engine.ts';
 
@@ -22,7 +23,7 @@ export interface AnalysisInfo {
   /** The analysis's address, whole (to share). */
   readonly link: string;
   /** A move of the opened address the rules refused, with why. */
-  readonly refused: string | null;
+  readonly refused: RefusedMove | null;
   /** Where the engine's best move goes on the board, when the game's board can say. */
   readonly bestPoints: MovePoints | null;
   /** The opening explorer can tell of the position: a game of two without chance, reached from its start (not a position set up). */

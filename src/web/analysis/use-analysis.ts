@@ -150,7 +150,7 @@ export function useAnalysis<S, M, O>(
     hasAi: false,
     paused: false,
     resigned: undefined,
-    error: opened.refused && t('analysis.refused', { move: opened.refused }),
+    error: opened.refused && t('analysis.refused', { ...opened.refused }),
     replaying: false,
     play: (move) => {
       const { tree, path } = now.current;

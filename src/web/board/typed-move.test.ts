@@ -4,6 +4,8 @@ import { hive } from '@hexarena/engines/games/hive/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCatalog } from '../i18n/index.ts';
 import en from '../i18n/messages/en.ts';
+import es from '../i18n/messages/es.ts';
+import ja from '../i18n/messages/ja.ts';
 import ru from '../i18n/messages/ru.ts';
 import { chosenMove, readTypedMove, writtenMoves } from './typed-move.ts';
 
@@ -50,7 +52,7 @@ describe('typed moves', () => {
     const { state, legal } = hiveAfter('wG1', 'bG1 -wG1');
     expect(readTypedMove(hive, state, legal, 'wX1')).toEqual({ kind: 'refused', reason: expect.stringContaining('is not a piece') });
     // The Queen may not be placed on the first turn, nor may Black's pieces be placed on White's turn.
-    expect(readTypedMove(hive, state, legal, 'bA1 bG1-')).toEqual({ kind: 'refused', reason: expect.stringContaining("White's turn") });
+    expect(readTypedMove(hive, state, legal, 'bA1 bG1-')).toEqual({ kind: 'refused', reason: expect.stringContaining('White’s turn') });
     expect(readTypedMove(hive, state, legal, '')).toEqual({ kind: 'empty' });
     expect(chosenMove(readTypedMove(hive, state, legal, 'zz'))).toBeNull();
   });
@@ -67,7 +69,7 @@ describe('typed moves', () => {
     );
     const taken = hex.play(state, unwrap(hex.parseMove(state, 'f6')));
     const after = writtenMoves(hex, taken);
-    expect(readTypedMove(hex, taken, after, 'f6')).toEqual({ kind: 'refused', reason: expect.stringContaining('f6 holds a Red stone') });
+    expect(readTypedMove(hex, taken, after, 'f6')).toEqual({ kind: 'refused', reason: 'f6 already holds a Red stone.' });
     expect(readTypedMove(hex, taken, after, 'swap')).toMatchObject({ kind: 'move', text: 'swap' });
     expect(readTypedMove(hex, taken, after, 'q99')).toMatchObject({ kind: 'refused' });
   });
@@ -88,5 +90,33 @@ describe("the move box's own words, in the player's language", () => {
     });
     expect(readTypedMove(rules, null, [], 'zz')).toEqual({ kind: 'refused', reason: ru['moveBox.noMoveHere'] });
     setCatalog('en', en);
+  });
+
+  it('the rules’ own refusals are said in the player’s language, with their particulars', () => {
+    const { state, legal } = hiveAfter('wG1', 'bG1 -wG1');
+    try {
+      setCatalog('es', es);
+      expect(readTypedMove(hive, state, legal, 'bA1 bG1-')).toEqual({
+        kind: 'refused',
+        reason: 'Juegan las blancas: no puedes colocar fichas de las negras.',
+      });
+      expect(readTypedMove(hive, state, legal, 'wX1')).toEqual({
+        kind: 'refused',
+        reason: expect.stringMatching(/^«wX1» no es una ficha/),
+      });
+      setCatalog('ru', ru);
+      const hexState = hex.play(
+        hex.newGame({ size: 11, pie: true }, 'typed'),
+        unwrap(hex.parseMove(hex.newGame({ size: 11, pie: true }, 'typed'), 'f6')),
+      );
+      expect(readTypedMove(hex, hexState, writtenMoves(hex, hexState), 'f6')).toEqual({
+        kind: 'refused',
+        reason: 'На f6 уже стоит красный камень.',
+      });
+      setCatalog('ja', ja);
+      expect(readTypedMove(hive, state, legal, 'wA1 -bG1')).toEqual({ kind: 'refused', reason: '新しい駒は相手の駒の隣には置けません。' });
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { GameRules } from '@hexarena/engines/engine/game.ts';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 
 /** A legal move as the player would type it: the game's own notation. */
 export interface Written<M> {
@@ -10,7 +11,7 @@ export interface Written<M> {
 /**
  * What a line typed in the move box says, read against the legal moves (lichess's keyboard input):
  * nothing yet; a legal move (Enter plays it); the start of some legal moves (their completions);
- * or a refusal with its reason (unreadable, or a move the rules do not allow here).
+ * or a refusal with its reason (unreadable, or a move the rules do not allow here), in the player's language.
  */
 export type TypedMove<M> =
   | { readonly kind: 'empty' }
@@ -50,7 +51,7 @@ export function readTypedMove<S, M>(
   const completions = legal.filter((w) => canonical(w.text).startsWith(wanted));
   if (completions.length > 0) return { kind: 'partial', completions };
   if (legal.length === 0) return { kind: 'refused', reason: t('moveBox.noMoveHere') };
-  if (!parsed.ok) return { kind: 'refused', reason: parsed.error.message };
+  if (!parsed.ok) return { kind: 'refused', reason: rulesRefusal(parsed.error) };
   return { kind: 'refused', reason: t('moveBox.notLegalHere', { move: rules.formatMove(state, parsed.value) }) };
 }
 

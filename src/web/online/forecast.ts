@@ -2,6 +2,7 @@ import type { GameDefinition, Player } from '@hexarena/engines/engine/game.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { refusalReason } from '../i18n/outcome.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import type { GameConnection } from './connection.ts';
 
 /** Lines of moves, each from the opponent's next move on, in the game's notation. */
@@ -31,6 +32,8 @@ export function useForecast(
   seat: Player | null,
   version: number,
   active: boolean,
+  /** Why lines about to be left cannot be played, said here before the server is asked (forecastProblem). */
+  check: (lines: ForecastLines) => string | null = () => null,
 ): ForecastControl | null {
   const [lines, setLines] = useState<ForecastLines | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -56,7 +59,13 @@ export function useForecast(
     if (active) ask();
   }, [active, version, seat]);
   if (!active || seat === null) return null;
-  return { lines, refused, sending, leave: (next) => ask(next) };
+  const leave = (next: ForecastLines) => {
+    const problem = check(next);
+    if (problem === null) return ask(next);
+    asked.current++;
+    setRefused(problem);
+  };
+  return { lines, refused, sending, leave };
 }
 
 /**
@@ -75,4 +84,24 @@ export function exampleLine<S, M, O>(game: GameDefinition<S, M, O>, state: S): s
     at = game.play(at, move);
   }
   return line.join('; ');
+}
+
+/**
+ * The first move of `lines` the rules refuse from `state`, said in the player's language with its
+ * line and move; null when every move can be played (the server still judges the whole forecast).
+ */
+export function forecastProblem<S, M, O>(game: GameDefinition<S, M, O>, state: S, lines: ForecastLines): string | null {
+  for (const [l, line] of lines.entries()) {
+    let at = state;
+    for (const [i, move] of line.entries()) {
+      const parsed = game.result(at) === null ? game.parseMove(at, move) : null;
+      if (parsed?.ok) {
+        at = game.play(at, parsed.value);
+        continue;
+      }
+      const reason = parsed ? rulesRefusal(parsed.error) : t('game.why.rules.gameOver');
+      return t('online.forecast.moveRefused', { line: l + 1, ply: i + 1, move, reason });
+    }
+  }
+  return null;
 }

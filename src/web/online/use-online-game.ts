@@ -13,7 +13,7 @@ import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
 import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
-import { exampleLine, useForecast } from './forecast.ts';
+import { exampleLine, forecastProblem, useForecast } from './forecast.ts';
 import type { OnlineInfo } from './info.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
@@ -203,7 +203,9 @@ export function useOnlineGame<S, M, O>(
   const held = localSeats[0];
   // Conditional premoves: a correspondence game's seat held here, on another's turn.
   const forecastSeat = followed.clock?.perMove && outcome === null && !humanToMove ? (playingHere[0] ?? null) : null;
-  const forecast = useForecast(socket, forecastSeat, followed.version, forecastSeat !== null && connection === 'live');
+  const forecast = useForecast(socket, forecastSeat, followed.version, forecastSeat !== null && connection === 'live', (lines) =>
+    forecastProblem(game, live, lines),
+  );
   const forecastExample = useMemo(() => (forecastSeat === null ? '' : exampleLine(game, live)), [game, live, forecastSeat]);
 
   return {

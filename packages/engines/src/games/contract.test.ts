@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../engine/game.ts';
+import { whyOf } from '../engine/refusal.ts';
 import { unwrap } from '../engine/result.ts';
 import { Rng } from '../engine/rng.ts';
 import { GAMES } from './index.ts';
@@ -37,6 +38,33 @@ describe.each(GAMES.map((game) => [game.id, game] as const))('the Game contract:
         expect(game.toJSON(back)).toEqual(game.toJSON(state));
       }),
       { numRuns: 20 },
+    );
+  });
+
+  it('every move the rules refuse says why as a code, beside the words (what an app translates)', () => {
+    // Texts that are no move, and moves of earlier positions (mostly illegal by now): each refusal is
+    // a RulesRefusal, whose code the app's catalogs name (src/web/i18n/why.ts).
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 60 }), fc.string({ maxLength: 12 }), (seed, plies, junk) => {
+        const rng = Rng.fromSeed(`refusals/${seed}`);
+        let state = game.newGame(options, seed);
+        const earlier: string[] = [];
+        for (let i = 0; i <= plies && game.result(state) === null; i++) {
+          const move = rng.pick(game.legalMoves(state));
+          earlier.push(game.formatMove(state, move));
+          state = game.play(state, move);
+        }
+        for (const [i, text] of [junk, ...earlier.slice(-6)].entries()) {
+          const parsed = game.parseMove(state, text);
+          if (parsed.ok) continue;
+          const why = whyOf(parsed.error);
+          expect(why, `${text}: ${parsed.error.message}`).not.toBeNull();
+          expect(why?.code).toMatch(/^[a-z]+\.[A-Za-z]+$/);
+          // A move once legal, in a finished game: refused as too late, whatever else is wrong with it.
+          if (i > 0 && game.result(state) !== null) expect(why?.code).toBe('rules.gameOver');
+        }
+      }),
+      { numRuns: 30 },
     );
   });
 

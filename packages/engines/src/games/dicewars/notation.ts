@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import type { DiceWarsMove, DiceWarsPosition } from './position.ts';
 
 /**
@@ -22,8 +23,7 @@ export function parseMove(pos: DiceWarsPosition, text: string): Result<DiceWarsM
     move = { type: words[0], from: Number(words[1]), to: Number(words[2]) };
   } else {
     const verbs = pos.rules === 'strength' ? '"attack <from> <to>", "expand <from> <to>" or "end"' : '"attack <from> <to>" or "end"';
-    return fail(`"${text}" is not a move: write ${verbs}, such as "attack 3 17"`);
+    return refuse('dicewars.notAMove', `"${text}" is not a move: write ${verbs}, such as "attack 3 17"`, { text, rules: pos.rules });
   }
-  const refusal = pos.refusal(move);
-  return refusal ? fail(refusal) : ok(move);
+  return pos.refusal(move) ?? ok(move);
 }

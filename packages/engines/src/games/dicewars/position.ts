@@ -1,3 +1,5 @@
+import { refuse } from '../../engine/refusal.ts';
+import type { Result } from '../../engine/result.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { type DiceWarsBoard, largestGroup, neighboursOf } from './board.ts';
 
@@ -134,21 +136,25 @@ export class DiceWarsPosition {
   }
 
   /** Why a move is not legal, or null when it is. */
-  refusal(move: DiceWarsMove): string | null {
-    if (this.isOver()) return 'the game is over';
+  refusal(move: DiceWarsMove): Result<never, Error> | null {
+    if (this.isOver()) return refuse('rules.gameOver', 'the game is over');
     if (move.type === 'end') return null;
     const { from, to } = move;
     const t = this.board.territories;
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < 0 || from >= t || to >= t)
-      return `territories are numbered 0 to ${t - 1}`;
-    if (this.owner[from] !== this.seat) return `${from} is not yours`;
+      return refuse('dicewars.numbered', `territories are numbered 0 to ${t - 1}`, { last: t - 1 });
+    if (this.owner[from] !== this.seat) return refuse('dicewars.notYours', `${from} is not yours`, { from });
     if ((this.dice[from] as number) < 2)
-      return `${from} needs at least 2 ${this.rules === 'classic' ? 'dice' : 'strength'} to ${move.type}`;
-    if (!neighboursOf(this.board, from).includes(to)) return `${to} does not border ${from}`;
+      return refuse('dicewars.tooFew', `${from} needs at least 2 ${this.rules === 'classic' ? 'dice' : 'strength'} to ${move.type}`, {
+        from,
+        rules: this.rules,
+        verb: move.type,
+      });
+    if (!neighboursOf(this.board, from).includes(to)) return refuse('dicewars.notBordering', `${to} does not border ${from}`, { from, to });
     const o = this.owner[to] as number;
-    if (o === this.seat) return `${to} is already yours`;
-    if (move.type === 'expand' && o >= 0) return `${to} is held by a player: attack it`;
-    if (move.type === 'attack' && o < 0) return `${to} is empty: expand into it`;
+    if (o === this.seat) return refuse('dicewars.alreadyYours', `${to} is already yours`, { to });
+    if (move.type === 'expand' && o >= 0) return refuse('dicewars.held', `${to} is held by a player: attack it`, { to });
+    if (move.type === 'attack' && o < 0) return refuse('dicewars.empty', `${to} is empty: expand into it`, { to });
     return null;
   }
 

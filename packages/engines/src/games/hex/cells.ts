@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 
 /**
  * The cells of an n×n Hex board (a rhombus of hexagons), numbered row by row: cell = row·n + column,
@@ -21,10 +22,16 @@ export function cellName(size: number, cell: number): string {
 /** A cell from its name (`c7`, any case), or why it is none on this board. */
 export function parseCellName(size: number, text: string): Result<number> {
   const m = /^([a-s])([1-9][0-9]?)$/.exec(text.trim().toLowerCase());
-  if (!m) return fail(`"${text.slice(0, 20)}" is not a cell: a column letter and a row number, such as c3`);
+  if (!m)
+    return refuse('hex.notACell', `"${text.slice(0, 20)}" is not a cell: a column letter and a row number, such as c3`, {
+      text: text.slice(0, 20),
+    });
   const column = (m[1] as string).charCodeAt(0) - 97;
   const row = Number(m[2]) - 1;
-  if (column >= size || row >= size) return fail(`${text.trim().toLowerCase()} is off the ${size}×${size} board`);
+  if (column >= size || row >= size) {
+    const cell = text.trim().toLowerCase();
+    return refuse('hex.offBoard', `${cell} is off the ${size}×${size} board`, { cell, size });
+  }
   return ok(row * size + column);
 }
 

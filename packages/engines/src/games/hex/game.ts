@@ -1,4 +1,5 @@
 import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
+import { refuse } from '../../engine/refusal.ts';
 import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, SWAP } from './board.ts';
@@ -49,16 +50,19 @@ function formatHexMove(state: HexState, move: HexMove): string {
 
 function parseHexMove(state: HexState, text: string): Result<HexMove> {
   const { board } = state;
-  if (board.over) return fail('the game is over');
+  if (board.over) return refuse('rules.gameOver', 'the game is over');
   if (text.trim().toLowerCase() === 'swap') {
-    if (!board.pie) return fail('swap is the pie rule, which this game is played without');
-    if (board.plies !== 1) return fail('swap answers the first stone only: it is the second move or never');
+    if (!board.pie) return refuse('hex.noPie', 'swap is the pie rule, which this game is played without');
+    if (board.plies !== 1) return refuse('hex.swapLate', 'swap answers the first stone only: it is the second move or never');
     return ok({ kind: 'swap' });
   }
   const cell = parseCellName(board.size, text);
   if (!cell.ok) return cell;
   const stone = board.stones[cell.value];
-  if (stone !== -1) return fail(`${cellName(board.size, cell.value)} holds a ${SIDE_NAMES[stone as number]} stone`);
+  if (stone !== -1) {
+    const name = cellName(board.size, cell.value);
+    return refuse('hex.taken', `${name} holds a ${SIDE_NAMES[stone as number]} stone`, { cell: name, side: stone === 0 ? 'red' : 'blue' });
+  }
   return ok({ kind: 'place', cell: cell.value });
 }
 

@@ -3,7 +3,7 @@ import { replayFrom } from '../../engine/replay.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves } from './movegen.ts';
-import { formatMove, formatTurn, type GameState, parseGameString, parseMove } from './notation.ts';
+import { formatMove, formatTurn, type GameState, gameOver, parseGameString, parseMove } from './notation.ts';
 import { parseGameType } from './pieces.ts';
 import { type HiveMove, HivePosition, PASS } from './position.ts';
 import { DEFAULT_HIVE_OPTIONS, type HiveOptions, type HiveState } from './state.ts';
@@ -149,7 +149,7 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
     return { pos, options: state.options };
   },
   formatMove: (state, move) => formatMove(state.pos, move),
-  parseMove: (state, text) => (hiveOutcome(state) ? fail('The game is over.') : parseMove(state.pos, text)),
+  parseMove: (state, text) => (hiveOutcome(state) ? gameOver() : parseMove(state.pos, text)),
   toJSON,
   fromJSON(json) {
     if (typeof json !== 'object' || json === null || !Array.isArray((json as { moves?: unknown }).moves)) {

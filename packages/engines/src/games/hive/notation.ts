@@ -1,8 +1,10 @@
+import { refuse } from '../../engine/refusal.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { NEIGHBORS, ORIGIN_CELL } from './grid.ts';
 import { legalMoves } from './movegen.ts';
 import {
   BUG_NAMES,
+  BUGS,
   bugOf,
   COLOR_NAMES,
   colorOf,
@@ -65,50 +67,73 @@ export function parseMove(pos: HivePosition, text: string): Result<HiveMove> {
   const legal = legalMoves(pos);
   if (trimmed.toLowerCase() === 'pass') {
     if (legal.includes(PASS)) return ok(PASS);
-    return fail(legal.length === 0 ? 'The game is over.' : 'You can only pass when you have no other move.');
+    return legal.length === 0 ? gameOver() : refuse('hive.passOnlyStuck', 'You can only pass when you have no other move.');
   }
   const m = MOVE_SHAPE.exec(trimmed);
-  if (!m) return fail(`"${text}" is not a move: write a piece and where it goes, such as "wS1", "bG1 -wS1" or "wQ wS1/"`);
+  if (!m)
+    return refuse('hive.notAMove', `"${text}" is not a move: write a piece and where it goes, such as "wS1", "bG1 -wS1" or "wQ wS1/"`, {
+      text,
+    });
   const [, pieceText, prefix = '', refText, suffix = ''] = m;
   const piece = parsePiece(pieceText as string);
   if (!piece.ok) return piece;
   let to: number;
   if (refText === undefined) {
     if (pos.piecesOnBoard > 0)
-      return fail(`Say where ${formatPiece(piece.value)} goes: only the first piece of the game is written alone.`);
+      return refuse('hive.sayWhere', `Say where ${formatPiece(piece.value)} goes: only the first piece of the game is written alone.`, {
+        piece: formatPiece(piece.value),
+      });
     to = ORIGIN_CELL;
   } else {
-    if (prefix !== '' && suffix !== '') return fail(`"${text}": put the direction mark on one side of the reference piece only.`);
+    if (prefix !== '' && suffix !== '')
+      return refuse('hive.oneMark', `"${text}": put the direction mark on one side of the reference piece only.`, { text });
     const ref = parsePiece(refText);
     if (!ref.ok) return ref;
     const refCell = pos.where[ref.value] as number;
-    if (refCell < 0) return fail(`${formatPiece(ref.value)} is not on the board, so it can't be a reference.`);
+    if (refCell < 0)
+      return refuse('hive.referenceOff', `${formatPiece(ref.value)} is not on the board, so it can't be a reference.`, {
+        piece: formatPiece(ref.value),
+      });
     const mark = prefix || suffix;
     const dir = mark === '' ? -1 : MARKS.findIndex(([p, s]) => (prefix ? p === mark : s === mark));
     to = dir < 0 ? refCell : (NEIGHBORS[refCell * 6 + dir] as number);
   }
   const move = encodeMove(piece.value, to);
   if (legal.includes(move)) return ok(move);
-  return fail(explainIllegal(pos, piece.value, to, legal));
+  return explainIllegal(pos, piece.value, to, legal);
 }
 
+/** The rules' refusal once the game is over. */
+export const gameOver = (): Result<never, Error> => refuse('rules.gameOver', 'The game is over.');
+
+const COLOR_CODES = ['white', 'black'] as const;
+
 /** Why (piece → to) is not legal, in the spirit of Mzinga's messages. */
-function explainIllegal(pos: HivePosition, piece: number, to: number, legal: readonly HiveMove[]): string {
+function explainIllegal(pos: HivePosition, piece: number, to: number, legal: readonly HiveMove[]): Result<never, Error> {
   const name = formatPiece(piece);
-  if (legal.length === 0) return 'The game is over.';
+  if (legal.length === 0) return gameOver();
   const where = pos.where[piece] as number;
-  if (where === OUT_OF_GAME) return `${name} is not in a ${pos.type} game.`;
+  if (where === OUT_OF_GAME) return refuse('hive.notInGame', `${name} is not in a ${pos.type} game.`, { piece: name, type: pos.type });
   const mine = colorOf(piece) === pos.turn;
-  const bug = BUG_NAMES[bugOf(piece)] as string;
+  const bug = BUGS[bugOf(piece)] as string;
+  const bugName = BUG_NAMES[bugOf(piece)] as string;
   if (where === IN_HAND) {
-    if (!mine) return `It's ${COLOR_NAMES[pos.turn]}'s turn: you can't place ${COLOR_NAMES[colorOf(piece)]}'s pieces.`;
+    if (!mine)
+      return refuse('hive.notYours', `It's ${COLOR_NAMES[pos.turn]}'s turn: you can't place ${COLOR_NAMES[colorOf(piece)]}'s pieces.`, {
+        turn: COLOR_CODES[pos.turn] as string,
+      });
     const next = pos.nextInHand(pos.turn, bugOf(piece));
-    if (next !== piece) return `Place ${formatPiece(next)} before ${name}: pieces of one bug enter in order.`;
-    if (bugOf(piece) === QUEEN && pos.tournament && pos.turnNumber === 1) return "You can't place your Queen Bee on your first turn.";
+    if (next !== piece)
+      return refuse('hive.inOrder', `Place ${formatPiece(next)} before ${name}: pieces of one bug enter in order.`, {
+        next: formatPiece(next),
+        piece: name,
+      });
+    if (bugOf(piece) === QUEEN && pos.tournament && pos.turnNumber === 1)
+      return refuse('hive.queenNotFirst', "You can't place your Queen Bee on your first turn.");
     if (!pos.queenPlaced(pos.turn) && pos.turnNumber === 4 && bugOf(piece) !== QUEEN)
-      return 'You must place your Queen Bee on your fourth turn.';
-    if (pos.height[to] !== 0) return "You can't place a piece on top of another.";
-    if (pos.piecesOnBoard === 1) return "Black's first piece must touch White's.";
+      return refuse('hive.queenByFourth', 'You must place your Queen Bee on your fourth turn.');
+    if (pos.height[to] !== 0) return refuse('hive.placeOnTop', "You can't place a piece on top of another.");
+    if (pos.piecesOnBoard === 1) return refuse('hive.blackTouches', "Black's first piece must touch White's.");
     let friend = false;
     let enemy = false;
     for (let d = 0; d < 6; d++) {
@@ -117,23 +142,28 @@ function explainIllegal(pos: HivePosition, piece: number, to: number, legal: rea
       if (colorOf(top) === pos.turn) friend = true;
       else enemy = true;
     }
-    if (enemy) return "You can't place a new piece next to one of your opponent's pieces.";
-    if (!friend) return 'A new piece must touch one of your own pieces.';
-    return `You can't place ${name} there.`;
+    if (enemy) return refuse('hive.placeByOpponent', "You can't place a new piece next to one of your opponent's pieces.");
+    if (!friend) return refuse('hive.placeTouchOwn', 'A new piece must touch one of your own pieces.');
+    return refuse('hive.cannotPlace', `You can't place ${name} there.`, { piece: name });
   }
-  if (!pos.queenPlaced(pos.turn)) return "You can't move a piece until your Queen Bee is placed.";
-  if (piece === pos.lastMoved) return "You can't move that piece because it was moved on the last turn.";
-  if (pos.top(where) !== piece) return "You can't move that piece because it's covered by another piece.";
+  if (!pos.queenPlaced(pos.turn)) return refuse('hive.queenFirst', "You can't move a piece until your Queen Bee is placed.");
+  if (piece === pos.lastMoved) return refuse('hive.movedLast', "You can't move that piece because it was moved on the last turn.");
+  if (pos.top(where) !== piece) return refuse('hive.covered', "You can't move that piece because it's covered by another piece.");
   if (!mine) {
-    return "You can't move your opponent's pieces, except by throwing them with a Pillbug (or a Mosquito next to one).";
+    return refuse(
+      'hive.opponentsPiece',
+      "You can't move your opponent's pieces, except by throwing them with a Pillbug (or a Mosquito next to one).",
+    );
   }
   markPinned(pos);
   const canThrow = bugOf(piece) === PILLBUG || bugOf(piece) === MOSQUITO;
-  if (pos.height[where] === 1 && isPinned(where) && !canThrow) return "You can't move that piece because it will break the hive.";
-  if (pos.height[where] === 1 && isPinned(where)) return "You can't move that piece because it will break the hive (it may still throw).";
-  if (to === where) return 'That piece is already there.';
-  if (!legal.some((m) => (m & 31) === piece)) return `That ${bug} has no legal move.`;
-  return `A ${bug} can't move there.`;
+  if (pos.height[where] === 1 && isPinned(where) && !canThrow)
+    return refuse('hive.breaksHive', "You can't move that piece because it will break the hive.");
+  if (pos.height[where] === 1 && isPinned(where))
+    return refuse('hive.breaksHiveMayThrow', "You can't move that piece because it will break the hive (it may still throw).");
+  if (to === where) return refuse('hive.alreadyThere', 'That piece is already there.');
+  if (!legal.some((m) => (m & 31) === piece)) return refuse('hive.noMove', `That ${bugName} has no legal move.`, { bug });
+  return refuse('hive.cannotGo', `A ${bugName} can't move there.`, { bug });
 }
 
 // GameString: GameType;State;Turn;move1;…;moveN

@@ -1,3 +1,4 @@
+import { refuse } from '../../engine/refusal.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 
 /**
@@ -87,7 +88,11 @@ const PIECE_BY_NAME = new Map<string, number>(Array.from({ length: PIECE_COUNT }
 export function parsePiece(text: string): Result<number> {
   const piece = PIECE_BY_NAME.get(text.toLowerCase());
   if (piece === undefined)
-    return fail(`"${text}" is not a piece: write a colour (w or b), a bug (Q S B G A M L P) and its number, such as wS1 or bQ`);
+    return refuse(
+      'hive.notAPiece',
+      `"${text}" is not a piece: write a colour (w or b), a bug (Q S B G A M L P) and its number, such as wS1 or bQ`,
+      { text },
+    );
   return ok(piece);
 }
 

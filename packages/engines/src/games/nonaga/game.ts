@@ -1,4 +1,5 @@
 import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine/game.ts';
+import { refuse } from '../../engine/refusal.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { DEFAULT_NONAGA_OPTIONS, type NonagaOptions, type NonagaState } from './state.ts';
@@ -174,7 +175,7 @@ export const nonaga: GameDefinition<NonagaState, NonagaTurn, NonagaOptions> = {
   legalMoves: (state) => (nonagaOutcome(state.pos) ? [] : legalTurns(state.pos)),
   play,
   formatMove: (state, turn) => formatTurn(state.pos, turn),
-  parseMove: (state, text) => (nonagaOutcome(state.pos) ? fail('the game is over') : parseTurn(state.pos, text)),
+  parseMove: (state, text) => (nonagaOutcome(state.pos) ? refuse('rules.gameOver', 'the game is over') : parseTurn(state.pos, text)),
   toJSON,
   fromJSON(json) {
     if (typeof json !== 'object' || json === null) return fail('a Nonaga state is {"options": {...}, "seed": "...", "turns": [...]}');

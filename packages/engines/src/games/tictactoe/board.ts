@@ -1,3 +1,4 @@
+import { refuse } from '../../engine/refusal.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 
 /**
@@ -31,7 +32,7 @@ export function formatCell(cell: number): string {
 
 export function parseCell(text: string): Result<number> {
   const m = /^([abc])([123])$/.exec(text.trim().toLowerCase());
-  if (!m) return fail(`"${text}" is not a cell: write a file a–c and a rank 1–3, such as b2`);
+  if (!m) return refuse('tictactoe.notACell', `"${text}" is not a cell: write a file a–c and a rank 1–3, such as b2`, { text });
   return ok((3 - Number(m[2])) * 3 + FILES.indexOf(m[1] as (typeof FILES)[number]));
 }
 

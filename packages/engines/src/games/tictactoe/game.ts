@@ -1,4 +1,5 @@
 import type { GameDefinition, Json, Outcome, Player } from '../../engine/game.ts';
+import { refuse } from '../../engine/refusal.ts';
 import { fail, ok, type Result } from '../../engine/result.ts';
 import { type Board, CELLS, countMarks, EMPTY_BOARD, formatBoard, formatCell, hasLine, type Mark, parseBoard, parseCell } from './board.ts';
 
@@ -85,9 +86,9 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
     const cell = parseCell(text);
     if (!cell.ok) return cell;
     const outcome = outcomeOf(state.board);
-    if (outcome) return fail('the game is over');
+    if (outcome) return refuse('rules.gameOver', 'the game is over');
     const mark = state.board[cell.value];
-    if (mark) return fail(`${formatCell(cell.value)} already holds ${mark}`);
+    if (mark) return refuse('tictactoe.taken', `${formatCell(cell.value)} already holds ${mark}`, { cell: formatCell(cell.value), mark });
     return ok({ cell: cell.value });
   },
 

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RulesRefusal } from '@hexarena/engines/engine/refusal.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Catalog } from './catalog.ts';
+import { setCatalog } from './index.ts';
+import en from './messages/en.ts';
+import es from './messages/es.ts';
+import ja from './messages/ja.ts';
+import ru from './messages/ru.ts';
+import { rulesRefusal, WHY_KEYS } from './why.ts';
+
+const GAMES_DIR = fileURLToPath(new URL('../../../packages/engines/src/games/', import.meta.url));
+
+/** Every code the engines refuse a move with: `refuse('hive.queenFirst', …)` in their sources. */
+function engineCodes(): string[] {
+  const files = readdirSync(GAMES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const codes = files.flatMap((f) =>
+    [...readFileSync(path.join(GAMES_DIR, f), 'utf8').matchAll(/\brefuse\(\s*'([^']+)'/g)].map((m) => m[1] as string),
+  );
+  return [...new Set(codes)].sort();
+}
+
+/** Values of the right kinds for every placeholder a refusal's words may name. */
+const SAMPLE = {
+  text: 'zz',
+  piece: 'wS1',
+  next: 'wS1',
+  type: 'Base',
+  turn: 'white',
+  bug: 'Q',
+  cell: 'c3',
+  side: 'red',
+  size: 11,
+  mark: 'X',
+  last: 29,
+  from: 3,
+  to: 17,
+  rules: 'classic',
+  verb: 'attack',
+};
+
+afterAll(() => setCatalog('en', en));
+
+describe('the rules’ refusals in the players’ languages', () => {
+  it('every code the engines give has its words, and no words wait for a code that is gone', () => {
+    expect(engineCodes().length).toBeGreaterThan(50);
+    expect(WHY_KEYS.map((k) => k.slice('game.why.'.length)).sort()).toEqual(engineCodes());
+  });
+
+  it.each([
+    ['en', en],
+    ['es', es],
+    ['ru', ru],
+    ['ja', ja],
+  ] as const)('%s says every refusal, each value in place', (locale, catalog: Catalog) => {
+    setCatalog(locale, catalog);
+    for (const key of WHY_KEYS) {
+      const text = rulesRefusal(new RulesRefusal('English', { code: key.slice('game.why.'.length), values: SAMPLE }));
+      expect(text, key).not.toBe('English');
+      expect(text, key).not.toMatch(/[{}]/);
+      for (const name of Object.keys(SAMPLE))
+        if (en[key].includes(`{${name}}`)) expect(text, `${key}: ${name}`).toContain(String(SAMPLE[name as keyof typeof SAMPLE]));
+    }
+  });
+
+  it('an error without a code, or with one the app does not word, keeps the engines’ English', () => {
+    setCatalog('es', es);
+    expect(rulesRefusal(new Error('unknown game "x"'))).toBe('unknown game "x"');
+    expect(rulesRefusal(new RulesRefusal('a new rule', { code: 'hive.newRule' }))).toBe('a new rule');
+  });
+});
