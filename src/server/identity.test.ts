@@ -36,18 +36,22 @@ describe('accounts and sessions', () => {
     expect(await me(b)).toMatchObject({ name: 'Alice_1', kind: 'player' });
 
     const other = new Browser(server.base, '127.0.0.51');
-    for (const [username, password, error] of [
-      ['ALICE_1', 'another good one', /taken/],
-      ['al', 'another good one', /3 to 20/],
-      ['аlice', 'another good one', /3 to 20/], // a Cyrillic "а"
-      ['admin', 'another good one', /kept for the site/],
-      ['bob_b', 'short', /at least 8/],
-      ['bob_b', 'password1', /most common/],
-      ['bob_b', 'Bob_B', /at least 8|username/],
+    // Each refusal in words, and by a code (with the values its words name) the app says in the player's language.
+    for (const [username, password, error, code, values] of [
+      ['ALICE_1', 'another good one', /taken/, 'account.usernameTaken', { name: 'ALICE_1' }],
+      ['al', 'another good one', /3 to 20/, 'account.usernameRule', undefined],
+      ['аlice', 'another good one', /3 to 20/, 'account.usernameRule', undefined], // a Cyrillic "а"
+      ['admin', 'another good one', /kept for the site/, 'account.usernameKept', { name: 'admin' }],
+      ['bob_b', 'short', /at least 8/, 'account.passwordShort', { min: 8 }],
+      ['bob_b', 'password1', /most common/, 'account.passwordCommon', undefined],
+      ['bob_b', 'Bob_B', /at least 8/, 'account.passwordShort', { min: 8 }],
+      ['bob_b_bob', 'BOB_B_BOB', /username/, 'account.passwordIsUsername', undefined],
     ] as const) {
       const refused = await signUp(other, username, password);
       expect(refused.status, username).toBeGreaterThanOrEqual(400);
       expect(refused.json?.error, username).toMatch(error);
+      expect(refused.json?.code, username).toBe(code);
+      expect(refused.json?.values, username).toEqual(values);
       expect(JSON.stringify(refused.json)).not.toContain(password.length >= 8 ? password : '\u0000');
     }
 

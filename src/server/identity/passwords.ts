@@ -1,3 +1,4 @@
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
@@ -14,12 +15,14 @@ export const MAX_PASSWORD = 256;
 export function checkNewPassword(password: unknown, username: string): Result<string> {
   if (typeof password !== 'string') return fail('the password must be text');
   const length = [...password].length;
-  if (length < MIN_PASSWORD) return fail(`a password has at least ${MIN_PASSWORD} characters`);
-  if (length > MAX_PASSWORD) return fail(`a password has at most ${MAX_PASSWORD} characters`);
+  if (length < MIN_PASSWORD)
+    return refuse('account.passwordShort', `a password has at least ${MIN_PASSWORD} characters`, { min: MIN_PASSWORD });
+  if (length > MAX_PASSWORD)
+    return refuse('account.passwordLong', `a password has at most ${MAX_PASSWORD} characters`, { max: MAX_PASSWORD });
   const folded = password.toLowerCase();
   if (COMMON_PASSWORDS.has(folded))
-    return fail('that password is one of the most common ones, tried first by anyone guessing: choose another');
-  if (folded === username.toLowerCase()) return fail('the password may not be the username');
+    return refuse('account.passwordCommon', 'that password is one of the most common ones, tried first by anyone guessing: choose another');
+  if (folded === username.toLowerCase()) return refuse('account.passwordIsUsername', 'the password may not be the username');
   return ok(password);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, LOCALES } from '../../web/i18n/languages.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
+import { refusalBody } from '../refusal-body.ts';
 import { hashToken, newSeatToken } from '../tokens.ts';
 import { apiTokenOf, BANNED, type Identities, type Identity, nameKeyHash, newAccountId, newApiToken, publicAccount } from './identities.ts';
 import { type Attempt, DEFAULT_LOGIN_LIMITS, LoginAttempts } from './login-attempts.ts';
@@ -116,7 +117,7 @@ class AccountDesk {
     if (typeof attempt === 'number') {
       const seconds = Math.ceil(attempt / 1000);
       reply.header('retry-after', String(seconds));
-      void reply.code(429).send({ error: `too many wrong passwords: try again in ${seconds} s` });
+      void reply.code(429).send(refusalBody('account.tooManyWrong', `too many wrong passwords: try again in ${seconds} s`, { seconds }));
       return null;
     }
     let matched: boolean | null = null;
@@ -162,7 +163,9 @@ function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
     if (identity) return { account: publicAccount(identity.account) };
     if (!accounts.guests.take(subscriberOf(request.ip), accounts.now())) {
       reply.header('retry-after', '60');
-      return reply.code(429).send({ error: 'too many new guests from this address: sign up, or try again later' });
+      return reply
+        .code(429)
+        .send(refusalBody('account.tooManyGuests', 'too many new guests from this address: sign up, or try again later'));
     }
     return reply.code(201).send({ account: publicAccount(await accounts.identities.newGuest(reply)) });
   });
@@ -185,9 +188,9 @@ function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
     );
     if (matched === null) return reply;
     const { account } = found;
-    if (!matched || !account) return reply.code(401).send({ error: WRONG });
+    if (!matched || !account) return reply.code(401).send(refusalBody('account.wrongPassword', WRONG));
     // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
-    if (await accounts.identities.banned(account.id)) return reply.code(403).send({ error: BANNED });
+    if (await accounts.identities.banned(account.id)) return reply.code(403).send(refusalBody('account.banned', BANNED));
     await accounts.identities.begin(reply, account.id, await accounts.identities.of(request));
     return { account: publicAccount(account) };
   });
@@ -214,21 +217,25 @@ function registerSignup(app: FastifyInstance, accounts: AccountDesk): void {
     const asked = parseCredentialsRequest(request.body);
     if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
     const username = parseUsername(asked.value.username);
-    if (!username.ok) return reply.code(400).send({ error: username.error.message });
+    if (!username.ok) return reply.code(400).send(refusalBody(username.error));
     const password = checkNewPassword(asked.value.password, username.value.name);
-    if (!password.ok) return reply.code(400).send({ error: password.error.message });
+    if (!password.ok) return reply.code(400).send(refusalBody(password.error));
     const identity = await accounts.identities.of(request);
     if (identity?.account.kind === 'player')
-      return reply.code(409).send({ error: `you are logged in as ${identity.account.name}: log out to make another account` });
+      return reply.code(409).send(
+        refusalBody('account.loggedInAs', `you are logged in as ${identity.account.name}: log out to make another account`, {
+          name: identity.account.name,
+        }),
+      );
     if (!accounts.signups.take(subscriberOf(request.ip), accounts.now())) {
       reply.header('retry-after', '600');
-      return reply.code(429).send({ error: 'too many new accounts from this address: try again later' });
+      return reply.code(429).send(refusalBody('account.tooManyAccounts', 'too many new accounts from this address: try again later'));
     }
     // A guest who signs up keeps its account, and with it the games it played.
     const id = identity?.account.kind === 'guest' ? identity.account.id : newAccountId();
     const { name, key } = username.value;
     if (!(await accounts.store.accounts.register(id, name, key, nameKeyHash(key), await hashPassword(password.value), accounts.now())))
-      return reply.code(409).send({ error: `the username ${name} is taken: choose another` });
+      return reply.code(409).send(refusalBody('account.usernameTaken', `the username ${name} is taken: choose another`, { name }));
     await accounts.identities.begin(reply, id, identity);
     // The guest's seats now carry the player's name: the rooms holding them read them again.
     if (identity) accounts.renamed([...new Set((await accounts.store.accounts.seatsOf(id)).map((s) => s.game))]);
@@ -317,9 +324,9 @@ function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): vo
       asked.value.current,
     );
     if (matched === null) return reply;
-    if (!matched) return reply.code(403).send({ error: 'that is not your password now' });
+    if (!matched) return reply.code(403).send(refusalBody('account.notYourPassword', 'that is not your password now'));
     const password = checkNewPassword(asked.value.password, account.name);
-    if (!password.ok) return reply.code(400).send({ error: password.error.message });
+    if (!password.ok) return reply.code(400).send(refusalBody(password.error));
     await accounts.store.accounts.setPassword(account.id, await hashPassword(password.value));
     // Whoever knew the old password is logged out everywhere, with any token they made with it (bots
     // keep theirs: a bot's token is not the account's); this browser goes on in a new session.
@@ -343,7 +350,7 @@ function registerAccountChanges(app: FastifyInstance, accounts: AccountDesk): vo
       asked.value.password,
     );
     if (matched === null) return reply;
-    if (!matched) return reply.code(403).send({ error: 'that is not your password' });
+    if (!matched) return reply.code(403).send(refusalBody('account.notYourPassword', 'that is not your password'));
     const [seats, live] = await Promise.all([accounts.store.accounts.seatsOf(account.id), accounts.store.accounts.liveSeatsOf(account.id)]);
     // Its challengers hear of their cancelled challenges; the deletion cancels any made meanwhile too.
     await accounts.closing.withdraw(account.id);

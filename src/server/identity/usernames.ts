@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
+import { ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * Usernames: 3 to 20 letters, digits, `_` and `-`, in ASCII only, so no two names can look alike
@@ -26,9 +27,9 @@ export interface Username {
 
 /** A username someone asks for (untrusted), or why it cannot be one. */
 export function parseUsername(text: unknown): Result<Username> {
-  if (typeof text !== 'string' || !USERNAME.test(text)) return fail(USERNAME_RULE);
+  if (typeof text !== 'string' || !USERNAME.test(text)) return refuse('account.usernameRule', USERNAME_RULE);
   const key = text.toLowerCase();
-  if (keptForTheSite(key)) return fail(`"${text}" is kept for the site: choose another username`);
+  if (keptForTheSite(key)) return refuse('account.usernameKept', `"${text}" is kept for the site: choose another username`, { name: text });
   return ok({ name: text, key });
 }
 

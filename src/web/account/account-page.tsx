@@ -6,6 +6,7 @@ import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp 
 import { nextPage } from '../tournaments/kept-invite.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
+import { accountProblem } from './refusal-words.ts';
 import { ApiTokens, Bots } from './tokens.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -21,7 +22,7 @@ function useSubmit<T>(send: () => Promise<Result<T>>, done: (value: T) => void) 
     void send().then((r) => {
       setBusy(false);
       if (r.ok) done(r.value);
-      else setProblem(t('account.problem', { problem: `${r.error.message[0]?.toUpperCase() ?? ''}${r.error.message.slice(1)}` }));
+      else setProblem(accountProblem(r.error));
     });
   };
   return { busy, problem, submit };

@@ -1,4 +1,6 @@
+import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountProblem } from '../account/refusal-words.ts';
 import { setCatalog, t } from '../i18n/index.ts';
 import en from '../i18n/messages/en.ts';
 import es from '../i18n/messages/es.ts';
@@ -56,5 +58,28 @@ describe("the API client's failures", () => {
     for (const message of said) expect(message).not.toMatch(/the server|page|account|game/);
     vi.stubGlobal('fetch', answer(409, { error: 'that name is taken' }));
     expect(words(await call('/api/account'))).toBe('that name is taken');
+  });
+
+  it('a refusal with a code keeps it, and the account forms say it in the player’s language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(429, { error: 'too many wrong passwords: try again in 3 s', code: 'account.tooManyWrong', values: { seconds: 3, bad: [1] } }),
+    );
+    const refused = await call('/api/session', { method: 'POST', body: {} });
+    expect(refused.ok || whyOf(refused.error)).toEqual({ code: 'account.tooManyWrong', values: { seconds: 3 } });
+    expect(refused.ok || accountProblem(refused.error)).toBe('Too many wrong passwords: try again in 3 seconds.');
+    setCatalog('ru', ru);
+    expect(refused.ok || accountProblem(refused.error)).toBe('Слишком много неверных паролей: попробуйте снова через 3 секунды.');
+    setCatalog('es', es);
+    vi.stubGlobal(
+      'fetch',
+      answer(409, { error: 'the username Ann is taken: choose another', code: 'account.usernameTaken', values: { name: 'Ann' } }),
+    );
+    const taken = await call('/api/account', { method: 'POST', body: {} });
+    expect(taken.ok || accountProblem(taken.error)).toBe('El nombre de usuario Ann ya está en uso: elige otro.');
+    // A code no form words, or none at all: the server's words, as a sentence.
+    vi.stubGlobal('fetch', answer(400, { error: 'a new rule', code: 'account.newRule' }));
+    const unknown = await call('/api/account', { method: 'POST', body: {} });
+    expect(unknown.ok || accountProblem(unknown.error)).toBe('A new rule.');
   });
 });
