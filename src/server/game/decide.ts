@@ -4,6 +4,7 @@ import { passingMove } from '@hexarena/engines/engine/resign.ts';
 import { hasLeft, afterMove as judgeAfterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct } from '../arbiter.ts';
 import { type AfterMove, type StoredMove, TOURNAMENT_OF } from '../store.ts';
 import { chat, departSeat, manners, rematch, takeSeat } from './asks.ts';
+import { berserk } from './berserk.ts';
 import type { AnyIntent, Decision, Intent, MannerIntent, OnStale, Write } from './decision.ts';
 import { end, leave, NONE, over, RELOAD, refuse, write } from './decision.ts';
 import { aiToMoveIn, dueAfter, moveEvent, seatName, spokenDuration, type Table, timedMoves } from './table.ts';
@@ -46,6 +47,8 @@ export function decide(table: Table, intent: AnyIntent, now: number): Decision {
       );
     case 'move':
       return seated(table, intent, now) ?? move(table, intent, now);
+    case 'berserk':
+      return berserk(table, intent, now);
     default:
       return seated(table, intent, now) ?? manners(table, intent, now);
   }

@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { markBerserk } from './berserks.ts';
 import { type EndingStore, endGame, type GameEnding, type RATINGS_CHANGED } from './ending.ts';
 import {
   type AfterMove,
   type AppendRefusal,
+  type Berserk,
   type Departure,
   type GameId,
   type NewGame,
@@ -71,6 +73,17 @@ export interface GamesStore extends EndingStore {
    * write (the seat that left is to move: the server passes for it at once). False when refused.
    */
   depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean>;
+  /**
+   * Marks the game's berserks as `marks` (stores/berserks.ts), if it has `plies` moves and the marks
+   * `before` and goes on, with the deadline and due time that follow; false otherwise.
+   */
+  berserk(
+    id: GameId,
+    marks: readonly Berserk[],
+    plies: number,
+    before: readonly Berserk[],
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean>;
   /**
    * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
    * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
@@ -230,6 +243,16 @@ export class GamesSql implements GamesStore {
       await trx.insertInto('departures').values({ game_id: id, n: departed, seat, plies, at, termination }).execute();
       return true;
     });
+  }
+
+  berserk(
+    id: GameId,
+    marks: readonly Berserk[],
+    plies: number,
+    before: readonly Berserk[],
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return markBerserk(this.sql, id, marks, plies, before, after);
   }
 
   claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {

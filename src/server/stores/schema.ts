@@ -159,6 +159,7 @@ export interface GamesTable {
   explored: Defaulted<number>;
   paused_at: number | null;
   paused_ms: number | null;
+  berserk: string | null;
 }
 
 export interface HeartbeatsTable {
