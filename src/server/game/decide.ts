@@ -131,7 +131,9 @@ function moveWrite(table: Table, seat: Player, chosen: unknown, now: number, cli
     due !== null && aiToMoveIn(table, next) && rules.instance !== undefined && rules.leaseMs !== undefined
       ? { owner: rules.instance, until: made.at + rules.leaseMs }
       : null;
-  const after: AfterMove = { deadline, due, claim, departed: stored.departures.length, undone: stored.undone };
+  // Made on these berserk marks too: a berserk written meanwhile (another instance) changed the clocks.
+  const berserked = stored.berserk ? { berserked: stored.berserk } : {};
+  const after: AfterMove = { deadline, due, claim, departed: stored.departures.length, undone: stored.undone, ...berserked };
   return { kind: 'move', seat, made, next, event, after };
 }
 

@@ -170,7 +170,16 @@ export function end(table: Table, outcome: Outcome, termination: string, now: nu
   // The games database keys the positions it reached in the same write, for its search by position.
   const positions = termination === 'aborted' ? null : gamePositionsOf(stored, moves, opening);
   const plies = stored.moves.length;
-  const ending: GameEnding = { result, termination, plies, departed: stored.departures.length, undone: stored.undone, opening, positions };
+  const ending: GameEnding = {
+    result,
+    termination,
+    plies,
+    departed: stored.departures.length,
+    undone: stored.undone,
+    ...(stored.berserk ? { berserked: stored.berserk } : {}),
+    opening,
+    positions,
+  };
   return write({ kind: 'end', outcome, ending, ...(rated ? { rated } : {}), version: table.version + 1 }, stale);
 }
 

@@ -125,6 +125,8 @@ export interface AfterMove {
   readonly departed?: number;
   /** Likewise the count of moves taken back (and takebacks) the move was made after. */
   readonly undone?: number;
+  /** Likewise an arena game's berserk marks (a berserk written meanwhile changed its clocks). */
+  readonly berserked?: readonly Berserk[];
 }
 
 /** An offer standing in a game: a draw or a takeback, by `seat`, made after `ply` moves; it lapses at the next move. */

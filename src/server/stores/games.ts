@@ -135,10 +135,14 @@ export class GamesSql implements GamesStore {
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
     if (this.pgAppends) return this.pgAppends.append(id, move, after);
     return this.sql.write(async (trx) => {
-      const { departed, undone } = after;
+      const { departed, undone, berserked } = after;
       // The move count decides: a second writer of the same ply finds it moved on. A move lapses any
       // offer: it was made about the position before.
-      const counted = await advanceOf(typeof departed === 'number', typeof undone === 'number')(trx, {
+      const counted = await advanceOf(
+        typeof departed === 'number',
+        typeof undone === 'number',
+        berserked !== undefined,
+      )(trx, {
         id,
         ply: move.ply,
         deadline: after.deadline,
@@ -147,6 +151,7 @@ export class GamesSql implements GamesStore {
         until: after.claim?.until ?? null,
         departed: departed ?? null,
         undone: undone ?? null,
+        berserk: berserked ? JSON.stringify(berserked) : null,
       });
       if (rowsChanged(counted) === 0)
         return refusalOf(await trx.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
@@ -335,10 +340,11 @@ interface Advance extends Record<string, unknown> {
   readonly until: number | null;
   readonly departed: number | null;
   readonly undone: number | null;
+  readonly berserk: string | null;
 }
 
-/** A game's move count moved on by one, at the count, departures and takebacks its move was made at. */
-const advance = (checksDeparted: boolean, checksUndone: boolean) =>
+/** A game's move count moved on by one, at the count, departures, takebacks and berserks its move was made at. */
+const advance = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
   compiledOnce((db, v: Advance) =>
     db
       .updateTable('games')
@@ -348,15 +354,16 @@ const advance = (checksDeparted: boolean, checksUndone: boolean) =>
       .where('plies', '=', v.ply)
       .where('termination', 'is', null)
       .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
-      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number)),
+      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number))
+      .$if(checksBerserk, (q) => q.where('berserk', '=', v.berserk as string)),
   );
 const advances = new Map<string, CompiledOnce<Advance>>();
 /** The statement of the move count's advance, by what it checks besides the count: one each, compiled once. */
-function advanceOf(checksDeparted: boolean, checksUndone: boolean): CompiledOnce<Advance> {
-  const shape = `${checksDeparted}/${checksUndone}`;
+function advanceOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean): CompiledOnce<Advance> {
+  const shape = `${checksDeparted}/${checksUndone}/${checksBerserk}`;
   let made = advances.get(shape);
   if (!made) {
-    made = advance(checksDeparted, checksUndone);
+    made = advance(checksDeparted, checksUndone, checksBerserk);
     advances.set(shape, made);
   }
   return made;
