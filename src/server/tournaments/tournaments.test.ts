@@ -277,6 +277,10 @@ describe('tournaments on the server', () => {
     });
     expect(await watcher.next((m) => m.type === 'event')).toMatchObject({ event: { kind: 'berserk', seat: 0, version: 1 } });
     expect(await redSocket.ask({ type: 'berserk', seat: 0, token: red.token })).toMatchObject({ type: 'error', code: 'already-berserk' });
+    // A client catching up from version 0 is told it among the events it missed.
+    const late = await Client.open(server.base, gameId, 0);
+    expect(await late.next((m) => m.type === 'events')).toMatchObject({ events: [{ version: 1, kind: 'berserk', seat: 0 }] });
+    late.close();
     // The clock shown to anyone: Red's halved (its increment gone), Blue's whole.
     expect(await getJson(`/api/games/${gameId}`)).toMatchObject({ version: 1, berserk: [0], clock: { remainingMs: [30_000, 60_000] } });
     // Red wins in 15 plies (a wasted stone, then column a top to bottom); Blue berserks too late, after its first move.
