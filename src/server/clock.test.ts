@@ -27,4 +27,15 @@ describe('clocks from the moves’ times', () => {
     expect(clocks.remainingMs).toEqual([6_100, 3_900]);
     expect(clocks.deadline).toBe(2_000 + 3_900);
   });
+
+  it('a seat that berserked plays on half the initial time and no increment; the other keeps its own', () => {
+    const moves = [
+      { seat: 0, at: 100 }, // free; White berserked: no increment
+      { seat: 1, at: 1_100 }, // Black thought 1 s, +2 s
+      { seat: 0, at: 2_100 }, // White thought 1 s, of 2.5 s
+    ];
+    expect(clocksAfter(fiveAndTwo, 2, [], 0, [0])).toMatchObject({ remainingMs: [2_500, 5_000] });
+    expect(clocksAfter(fiveAndTwo, 2, moves, 1, [0])).toEqual({ remainingMs: [1_500, 6_000], running: 1, since: 2_100, deadline: 8_100 });
+    expect(clocksAfter(fiveAndTwo, 2, moves, 1, [1]).remainingMs).toEqual([8_000, 2_500 - 1_000]);
+  });
 });

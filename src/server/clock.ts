@@ -23,20 +23,32 @@ export interface Clocks {
 }
 
 /**
- * The clocks after `moves` (who moved, and when), with `toMove` to move next (null: over).
+ * A seat's own time control: a seat that berserked (an arena's, before its first move) plays on half
+ * the initial time and no increment, as lichess's berserk.
+ */
+export function seatClock(settings: ClockSettings, berserk: boolean): ClockSettings {
+  return berserk ? { ...settings, initialMs: Math.floor(settings.initialMs / 2), incrementMs: 0 } : settings;
+}
+
+/**
+ * The clocks after `moves` (who moved, and when), with `toMove` to move next (null: over); the
+ * seats in `berserk` on their halved clock (a berserk comes before the seat's first move, so it
+ * holds from the start).
  */
 export function clocksAfter(
   settings: ClockSettings,
   seats: number,
   moves: readonly { seat: number; at: number }[],
   toMove: number | null,
+  berserk: readonly number[] = [],
 ): Clocks {
-  const remaining = Array.from({ length: seats }, () => settings.initialMs);
+  const own = Array.from({ length: seats }, (_, seat) => seatClock(settings, berserk.includes(seat)));
+  const remaining = own.map((c) => c.initialMs);
   for (const [i, move] of moves.entries()) {
     if (i > 0) remaining[move.seat] = (remaining[move.seat] as number) - (move.at - (moves[i - 1] as { at: number }).at);
     const next = moves[i + 1]?.seat ?? toMove;
-    if (next !== move.seat)
-      remaining[move.seat] = settings.perMove ? settings.initialMs : (remaining[move.seat] as number) + settings.incrementMs;
+    const mine = own[move.seat] as ClockSettings;
+    if (next !== move.seat) remaining[move.seat] = mine.perMove ? mine.initialMs : (remaining[move.seat] as number) + mine.incrementMs;
   }
   const last = moves.at(-1);
   if (!last || toMove === null) return { remainingMs: remaining, running: null, since: last?.at ?? null, deadline: null };

@@ -310,6 +310,8 @@ class GameConnection {
       m.type === 'move' || m.type === 'resign'
         ? await this.room.submit(intentOf(m, this.account))
         : await this.room.act(mannerOf(m, this.account));
+    // A refusal with a code of its own (a berserk's) is told as the error it is.
+    if (!('done' in answer) && !answer.ok && answer.code !== undefined) return refuse(answer.code, answer.error);
     if ('done' in answer) this.tell({ type: 'done', ...(id === undefined ? {} : { id }) });
     else this.tell({ type: 'answer', ...(id === undefined ? {} : { id }), ...answer });
     hub.latency.record(performance.now() - arrived, m.type);
@@ -366,7 +368,7 @@ function intentOf(message: Extract<ClientMessage, { type: 'move' | 'resign' }>, 
 
 /** An offer, an answer, an abort or a claim, as the room is asked it. */
 function mannerOf(
-  message: Extract<ClientMessage, { type: 'offer' | 'reply' | 'abort' | 'claim' }>,
+  message: Extract<ClientMessage, { type: 'offer' | 'reply' | 'abort' | 'claim' | 'berserk' }>,
   account: string | undefined,
 ): MannerIntent {
   const token = message.token ?? (account === undefined ? undefined : { account });
@@ -378,6 +380,8 @@ function mannerOf(
       return { kind: 'reply', seat, token, offer: message.offer, accept: message.accept };
     case 'abort':
       return { kind: 'abort', seat, token };
+    case 'berserk':
+      return { kind: 'berserk', seat, token };
     case 'claim':
       return { kind: 'claim', seat, token, result: message.result };
   }

@@ -27,6 +27,8 @@ export function publicGame(room: Room): PublicGame {
     now: Date.now(),
     ...(stored.rated ? { rated: true } : {}),
     ...(stored.creator?.startsWith(TOURNAMENT_OF) ? { tournament: stored.creator.slice(TOURNAMENT_OF.length) } : {}),
+    // An arena's timed game: who berserked (game/berserk.ts); where nobody may, nothing is said.
+    ...(stored.berserk && stored.clock && !stored.clock.perMove ? { berserk: stored.berserk.map((b) => b.seat) } : {}),
     ...pausedField(room),
   };
 }

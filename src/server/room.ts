@@ -1,5 +1,5 @@
 import type { AnyGame, Json, Player } from '@hexarena/engines/engine/game.ts';
-import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
+import type { Answer, MessageErrorCode, Refusal } from '@hexarena/engines/protocol/index.ts';
 import { SERVER_SEAT } from './arbiter.ts';
 import { commit } from './game/commit.ts';
 import {
@@ -106,7 +106,7 @@ export class Room extends LiveTable {
       await this.reload();
       d = decide(this.tableOf(true), intent, this.now());
     }
-    if (d.kind === 'refuse') return this.refuse(d.refusal, d.error);
+    if (d.kind === 'refuse') return this.refuse(d.refusal, d.error, d.code);
     if (d.kind === 'answered') return d.answer;
     if (d.kind !== 'write') throw new Error(`game ${this.id}: a ${intent.kind} decided nothing to write`);
     const version = this.version;
@@ -120,8 +120,8 @@ export class Room extends LiveTable {
     if (tries > 1 && intent.kind === 'resign') return this.handle({ ...intent, again: true }, tries - 1);
     return this.refuse('try-again', 'the game kept changing: try again');
   }
-  private refuse(refusal: Refusal, error: string): Answer {
-    return { ok: false, refusal, error, version: this.version };
+  private refuse(refusal: Refusal, error: string, code?: MessageErrorCode): Answer {
+    return { ok: false, refusal, error, version: this.version, ...(code === undefined ? {} : { code }) };
   }
   /** Commits `w`, takes it in, tells it, then does what follows it at once. */
   private async run(w: Write): Promise<Ran> {

@@ -12,6 +12,7 @@ import {
   RATINGS_CHANGED,
   type RatingChange,
 } from './store.ts';
+import { berserksContract } from './stores/berserks-contract.testing.ts';
 import { forecastsContract } from './stores/forecasts-contract.testing.ts';
 import { gamesDbContract } from './stores/games-db-contract.testing.ts';
 import { tournamentsContract } from './tournaments/store-contract.testing.ts';
@@ -1193,4 +1194,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   gamesDbContract(name, withStore);
   tournamentsContract(name, withStore);
   forecastsContract(name, withStore);
+  berserksContract(name, withStore);
 }

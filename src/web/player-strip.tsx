@@ -1,5 +1,6 @@
 import type { Player } from '@hexarena/engines/engine/game.ts';
 import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
+import { Swords } from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from './i18n/index.ts';
@@ -24,8 +25,15 @@ function SeatClock({ info, seat }: { info: OnlineInfo; seat: Player }) {
   }, [running]);
   const ms = info.clocks(Date.now())?.[seat];
   if (ms === undefined) return null;
+  const berserk = info.berserked.includes(seat);
   return (
     <span class={`clock${running ? ' running' : ''}${ms < LOW_MS ? ' low' : ''}`} data-seat={seat} data-ms={Math.round(ms)}>
+      {berserk && (
+        // An arena's berserk: this seat plays on half its clock, for a point more if it wins.
+        <span class="berserked" role="img" aria-label={t('game.berserked')} title={t('game.berserked')} data-testid={`berserked-${seat}`}>
+          <Swords class="icon" aria-hidden="true" />
+        </span>
+      )}
       <time data-testid={`clock-${seat}`}>{formatClock(ms)}</time>
     </span>
   );

@@ -387,4 +387,38 @@ describe('a tournament in the browser', () => {
     await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
     await page.getByTestId('tournament-game').getByText('Cy’s cup, round 1').waitFor();
   });
+
+  it('an arena’s player berserks on the game page: the button goes, crossed swords mark her halved clock', async () => {
+    const page = await device('Tour_Bea', { width: 390, height: 844 });
+    const made = await page.context().request.post(`${base()}/api/tournaments`, {
+      data: {
+        kind: 'arena',
+        name: 'Bea’s arena',
+        game: 'tictactoe',
+        durationMs: 3_600_000,
+        clock: { initialMs: 120_000, incrementMs: 2_000 },
+      },
+      headers: { origin: base() },
+    });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    // A bot that never moves: Bea berserks before her first move, whichever seat she has.
+    const bot = await registerBot(base(), 'tour-bot-3');
+    expect(
+      (await request(base(), `/api/tournaments/${id}/join`, { body: {}, headers: { authorization: `Bearer ${bot.token}` } })).status,
+    ).toBe(200);
+    await page.goto(`${base()}/tournament/${id}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
+    const berserk = page.getByRole('button', { name: 'Berserk' });
+    await berserk.click();
+    const mark = page.getByRole('img', { name: 'Berserk: half the clock' });
+    await mark.waitFor();
+    expect(await berserk.count()).toBe(0);
+    // Her clock (the one the mark stands in) is half the initial two minutes; the bot's is whole.
+    expect(await page.locator('.clock', { has: mark }).getAttribute('data-ms')).toBe('60000');
+    expect(await page.locator('.clock:not(:has(.berserked))').getAttribute('data-ms')).toBe('120000');
+  });
 });

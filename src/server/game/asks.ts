@@ -14,7 +14,7 @@ import { aiToMoveIn, dueAfter, seatName, type Table } from './table.ts';
  * line of chat. Called by decide (decide.ts).
  */
 
-export function manners(table: Table, intent: MannerIntent, now: number): Decision {
+export function manners(table: Table, intent: Exclude<MannerIntent, { kind: 'berserk' }>, now: number): Decision {
   const { seat } = intent;
   const name = seatName(table, seat);
   switch (intent.kind) {

@@ -37,6 +37,10 @@ export async function commit(store: GameStore, expected: Live, w: Write): Promis
       return ok(await store.games.setOffer(stored.id, w.offer, plies, stored.undone));
     case 'takeback':
       return ok(await store.games.takeBack(stored.id, w.toPly, plies, stored.undone, { deadline: null, due: w.due }));
+    case 'berserk': {
+      const before = stored.berserk ?? [];
+      return ok(await store.games.berserk(stored.id, [...before, w.mark], plies, before, { deadline: w.deadline, due: w.due }));
+    }
     case 'seat':
       return ok(await store.games.claimSeat(stored.id, w.seat, w.tokenHash, w.name, w.due, w.account, w.owner));
     case 'end':
@@ -73,6 +77,10 @@ export function applied(live: Live, w: Write, diffs: readonly number[] | null): 
       };
     case 'depart':
       return { live: { ...live, stored: { ...stored, departures: [...stored.departures, w.departure] } }, event: w.event };
+    case 'berserk': {
+      const berserk = [...(stored.berserk ?? []), w.mark];
+      return { live: { ...live, stored: { ...stored, berserk, deadline: w.deadline, due: w.due } }, event: w.event };
+    }
     case 'offer':
       return { live: { ...live, stored: { ...stored, offer: w.offer } }, event: null };
     case 'seat': {

@@ -452,3 +452,88 @@ describe('decide: one decision for every intent', () => {
     ]);
   });
 });
+
+describe('decide: a berserk (an arena’s game with a clock, before the seat’s first move)', () => {
+  const ARENA = { clock: { initialMs: 10_000, incrementMs: 2_000 }, creator: 'tournament:a1', berserk: [] };
+  const berserk = (seat: Player, token = seat === 0 ? X : O): AnyIntent => ({ kind: 'berserk', seat, token });
+  const no = (code: string, refusal = 'illegal') => ({ kind: 'refuse', refusal, code });
+
+  it('halves the seat’s clock and drops its increment, from the start: the deadline and due time anew, an event for everyone', () => {
+    check([
+      [
+        'X, before the first move: no clock runs yet',
+        table([], ARENA),
+        berserk(0),
+        1_500,
+        {
+          kind: 'write',
+          write: {
+            kind: 'berserk',
+            mark: { seat: 0, plies: 0, at: 1_500 },
+            deadline: null,
+            event: { version: 1, kind: 'berserk', seat: 0, clock: { remainingMs: [5_000, 10_000], running: null } },
+          },
+        },
+      ],
+      [
+        'O, after X’s first move: O’s running clock now falls from 5 s',
+        table(['b2'], ARENA),
+        berserk(1),
+        2_500,
+        {
+          kind: 'write',
+          write: {
+            kind: 'berserk',
+            mark: { seat: 1, plies: 1, at: 2_500 },
+            deadline: 2_000 + 5_000,
+            due: 2_000 + 5_000,
+            event: { version: 2, kind: 'berserk', seat: 1, clock: { remainingMs: [12_000, 5_000], running: 1, deadline: 7_000 } },
+          },
+        },
+      ],
+      [
+        'a berserk counts in the version',
+        table(['b2'], { ...ARENA, berserk: [{ seat: 0, plies: 0, at: 1_500 }] }),
+        berserk(1),
+        2_500,
+        { kind: 'write', write: { event: { version: 3, clock: { remainingMs: [5_000, 5_000] } } } },
+      ],
+    ]);
+  });
+
+  it('is refused, each with its code: after moving, twice, outside an arena, without a clock, by another’s token, once over', () => {
+    check([
+      ['X has moved', table(['b2'], ARENA), berserk(0), 2_500, no('berserk-too-late')],
+      ['twice', table([], { ...ARENA, berserk: [{ seat: 1, plies: 0, at: 1_200 }] }), berserk(1), 1_500, no('already-berserk')],
+      ['not an arena’s game', table([], { clock: ARENA.clock, creator: 'tournament:s1' }), berserk(0), 1_500, no('not-arena')],
+      ['an arena’s game without a clock', table([], { creator: 'tournament:a1', berserk: [] }), berserk(0), 1_500, no('no-clock')],
+      ['another seat’s token', table([], ARENA), berserk(1, X), 1_500, no('bad-token', 'bad-token')],
+      ['the game is over', table(['b2'], { ...ARENA, ...over }), berserk(1), 2_500, no('berserk-too-late', 'game-over')],
+      [
+        'a seat taken elsewhere maybe',
+        table([], { ...ARENA, seatTokens: [hashToken(X), null] }, { fresh: false }),
+        berserk(1),
+        1_500,
+        { kind: 'reload' },
+      ],
+    ]);
+  });
+
+  it('a game read back replays its berserks in their place among the moves, with the clocks they made', () => {
+    const stored: StoredGame = {
+      ...newStoredGame({ id: 't', game: 'tictactoe', options: {}, seed: 's', seats: ['open', 'open'], ...ARENA, createdAt: 1_000 }),
+      moves: ['b2', 'a1'].map((move, ply) => ({ ply, move, at: 1_000 * (ply + 2) })),
+      berserk: [{ seat: 1, plies: 1, at: 2_500 }],
+    };
+    const { game, live, events } = replayStored(stored, MINUTE);
+    expect(live.version).toBe(3);
+    expect(events.map((e) => [e.version, e.kind])).toEqual([
+      [1, 'move'],
+      [2, 'berserk'],
+      [3, 'move'],
+    ]);
+    expect(events[1]).toMatchObject({ seat: 1, clock: { remainingMs: [12_000, 5_000], deadline: 7_000 } });
+    // O thought a second of its 5: 4 s left, no increment; X's 12 s run.
+    expect(clocksOf(game, live)).toMatchObject({ remainingMs: [12_000, 4_000], running: 0 });
+  });
+});

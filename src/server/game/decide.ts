@@ -4,6 +4,7 @@ import { passingMove } from '@hexarena/engines/engine/resign.ts';
 import { hasLeft, afterMove as judgeAfterMove, judgeMove, judgeSeat, judgeStillPlaying, lateness, mayAct } from '../arbiter.ts';
 import { type AfterMove, type StoredMove, TOURNAMENT_OF } from '../store.ts';
 import { chat, departSeat, manners, rematch, takeSeat } from './asks.ts';
+import { berserk } from './berserk.ts';
 import type { AnyIntent, Decision, Intent, MannerIntent, OnStale, Write } from './decision.ts';
 import { end, leave, NONE, over, RELOAD, refuse, write } from './decision.ts';
 import { aiToMoveIn, dueAfter, moveEvent, seatName, spokenDuration, type Table, timedMoves } from './table.ts';
@@ -46,6 +47,8 @@ export function decide(table: Table, intent: AnyIntent, now: number): Decision {
       );
     case 'move':
       return seated(table, intent, now) ?? move(table, intent, now);
+    case 'berserk':
+      return berserk(table, intent, now);
     default:
       return seated(table, intent, now) ?? manners(table, intent, now);
   }
@@ -128,7 +131,9 @@ function moveWrite(table: Table, seat: Player, chosen: unknown, now: number, cli
     due !== null && aiToMoveIn(table, next) && rules.instance !== undefined && rules.leaseMs !== undefined
       ? { owner: rules.instance, until: made.at + rules.leaseMs }
       : null;
-  const after: AfterMove = { deadline, due, claim, departed: stored.departures.length, undone: stored.undone };
+  // Made on these berserk marks too: a berserk written meanwhile (another instance) changed the clocks.
+  const berserked = stored.berserk ? { berserked: stored.berserk } : {};
+  const after: AfterMove = { deadline, due, claim, departed: stored.departures.length, undone: stored.undone, ...berserked };
   return { kind: 'move', seat, made, next, event, after };
 }
 

@@ -1,10 +1,10 @@
 import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
-import type { Answer, Refusal } from '@hexarena/engines/protocol/index.ts';
+import type { Answer, MessageErrorCode, Refusal } from '@hexarena/engines/protocol/index.ts';
 import type { RatedGame } from '@hexarena/engines/ratings/game-end.ts';
 import { mayAct, outcomeWithoutThem, playsOnWithout } from '../arbiter.ts';
 import { gamePositionsOf, openingLineOf } from '../explorer.ts';
 import type { OfferKind } from '../manners.ts';
-import type { AfterMove, Departure, GameEnding, Offer, StoredMove } from '../store.ts';
+import type { AfterMove, Berserk, Departure, GameEnding, Offer, StoredMove } from '../store.ts';
 import { ratedGameOf } from './ending.ts';
 import { leaveEvent, outcomeJson, type RoomEvent, type Table } from './table.ts';
 
@@ -38,7 +38,9 @@ export type MannerIntent =
   | (Seated & { readonly kind: 'offer'; readonly offer: OfferKind })
   | (Seated & { readonly kind: 'reply'; readonly offer: OfferKind; readonly accept: boolean })
   | (Seated & { readonly kind: 'abort' })
-  | (Seated & { readonly kind: 'claim'; readonly result: 'win' | 'draw' });
+  | (Seated & { readonly kind: 'claim'; readonly result: 'win' | 'draw' })
+  /** An arena's player gives up half their clock, before their first move (game/berserk.ts). */
+  | (Seated & { readonly kind: 'berserk' });
 
 /** What the server itself does: its pass for a player who left, what follows a move, a seat closed. */
 export type ServerIntent =
@@ -90,6 +92,13 @@ export type Write =
   | { readonly kind: 'offer'; readonly offer: Offer | null }
   | { readonly kind: 'takeback'; readonly toPly: number; readonly state: unknown; readonly due: number | null; readonly event: RoomEvent }
   | {
+      readonly kind: 'berserk';
+      readonly mark: Berserk;
+      readonly deadline: number | null;
+      readonly due: number | null;
+      readonly event: RoomEvent;
+    }
+  | {
       readonly kind: 'seat';
       readonly seat: Player;
       readonly name: string | null;
@@ -101,7 +110,7 @@ export type Write =
     };
 
 export type Decision =
-  | { readonly kind: 'refuse'; readonly refusal: Refusal; readonly error: string; readonly code?: string }
+  | { readonly kind: 'refuse'; readonly refusal: Refusal; readonly error: string; readonly code?: MessageErrorCode }
   /** A retry of a move already made: its answer again. */
   | { readonly kind: 'answered'; readonly answer: Answer }
   /** The table may be behind the store (another instance): read it, then decide again. */
@@ -161,7 +170,16 @@ export function end(table: Table, outcome: Outcome, termination: string, now: nu
   // The games database keys the positions it reached in the same write, for its search by position.
   const positions = termination === 'aborted' ? null : gamePositionsOf(stored, moves, opening);
   const plies = stored.moves.length;
-  const ending: GameEnding = { result, termination, plies, departed: stored.departures.length, undone: stored.undone, opening, positions };
+  const ending: GameEnding = {
+    result,
+    termination,
+    plies,
+    departed: stored.departures.length,
+    undone: stored.undone,
+    ...(stored.berserk ? { berserked: stored.berserk } : {}),
+    opening,
+    positions,
+  };
   return write({ kind: 'end', outcome, ending, ...(rated ? { rated } : {}), version: table.version + 1 }, stale);
 }
 

@@ -6,7 +6,7 @@ import type { Answer, Ending, GameEvent } from '@hexarena/engines/protocol/index
 import { type Table as ArbiterTable, hasLeft, seatName, waiting } from '../arbiter.ts';
 import { type Clocks, clocksAfter } from '../clock.ts';
 import { RECENT_EVENTS } from '../event-history.ts';
-import { type Departure, RulesChanged, type StoredGame, seatedAtStart } from '../store.ts';
+import { type Berserk, type Departure, RulesChanged, type StoredGame, seatedAtStart } from '../store.ts';
 
 /**
  * The Table: a live game as plain data — the stored game, the position it reached, who made each
@@ -86,8 +86,8 @@ export function replayStored(stored: StoredGame, abandonAfterMs: number): Replay
   if (!played.ok) throw new Error(`game ${id}: ${played.error.message}`);
   const { states } = played.value;
   const movers = states.slice(0, -1).map((s) => game.toMove(s) as Player);
-  // Moves taken back count too (stored.undone): a version never goes back.
-  const version = stored.moves.length + stored.departures.length + (stored.ending ? 1 : 0) + stored.undone;
+  // Moves taken back count too (stored.undone), and berserks: a version never goes back.
+  const version = stored.moves.length + stored.departures.length + (stored.ending ? 1 : 0) + stored.undone + berserksOf(stored).length;
   const live: Live = { stored, state: states[states.length - 1], movers, version };
   const replayed: Replayed = { game, options: options.value, live, startView: game.view(states[0], null), events: [], answered: [] };
   recentPast(replayed, states, abandonAfterMs);
@@ -104,13 +104,19 @@ function recentPast(r: Replayed, states: unknown[], abandonAfterMs: number): voi
   const from = Math.max(stored.undone > 0 ? stored.undoneAt + stored.undone - 1 : 0, version - (stored.ending ? 1 : 0) - RECENT_EVENTS);
   const timed = stored.moves.map((m, i) => ({ seat: movers[i] as Player, at: m.at }));
   const { departures } = stored;
+  const berserks = berserksOf(stored);
   let v = 0;
   let d = 0;
+  let b = 0;
   for (let i = 0; i <= stored.moves.length; i++) {
     if (stored.undone > 0 && i === stored.undoneAt) {
       v += stored.undone;
       r.events.push({ version: v, kind: 'takeback', ply: i });
     }
+    // A berserk comes before any departure at the same move count: a departure from a game of two ends it.
+    for (; b < berserks.length && (berserks[b] as Berserk).plies <= i; b++)
+      if (++v > from)
+        r.events.push(berserkEvent(stored, v, berserks[b] as Berserk, timed.slice(0, i), movers[i] ?? r.game.toMove(states[i])));
     for (; d < departures.length && (departures[d] as Departure).plies <= i; d++)
       if (++v > from) r.events.push(leaveEvent({ game: r.game, options: r.options, abandonAfterMs }, v, departures[d] as Departure));
     const m = stored.moves[i];
@@ -144,8 +150,32 @@ export function moveEvent(
     move: m.move,
     at: m.at,
     ...(game.stochastic ? { view: game.view(after, null) } : {}),
-    ...(settings ? { clock: clocksAfter(settings, stored.seats.length, timed, over ? null : game.toMove(after)) } : {}),
+    ...(settings
+      ? { clock: clocksAfter(settings, stored.seats.length, timed, over ? null : game.toMove(after), berserkSeats(stored)) }
+      : {}),
   };
+}
+
+/** The berserk marks of a game (none where nobody may berserk). */
+export const berserksOf = (stored: StoredGame): readonly Berserk[] => stored.berserk ?? [];
+/** The seats that berserked. */
+export const berserkSeats = (stored: StoredGame): Player[] => berserksOf(stored).map((b) => b.seat);
+
+/**
+ * The event of a berserk: its seat, and (the game's clock is what berserk halves) the clocks after
+ * it, the moves before it `timed`, `toMove` to move.
+ */
+export function berserkEvent(
+  stored: StoredGame,
+  version: number,
+  mark: Berserk,
+  timed: readonly { seat: Player; at: number }[],
+  toMove: Player | null,
+): RoomEvent {
+  const upTo = berserksOf(stored).filter((b) => b.plies < mark.plies || (b.plies === mark.plies && b.at <= mark.at));
+  const seats = upTo.some((b) => b.seat === mark.seat) ? upTo.map((b) => b.seat) : [...upTo.map((b) => b.seat), mark.seat];
+  const clock = stored.clock ? clocksAfter(stored.clock, stored.seats.length, timed, toMove, seats) : null;
+  return { version, kind: 'berserk', seat: mark.seat, ...(clock ? { clock } : {}) };
 }
 
 /** The event of a departure. */
@@ -171,7 +201,7 @@ export function clocksOf(game: AnyGame, live: Live): Clocks | null {
   const settings = live.stored.clock;
   if (!settings) return null;
   const toMove = live.stored.ending !== null ? null : game.toMove(live.state);
-  return clocksAfter(settings, live.stored.seats.length, timedMoves(live.stored, live.movers), toMove);
+  return clocksAfter(settings, live.stored.seats.length, timedMoves(live.stored, live.movers), toMove, berserkSeats(live.stored));
 }
 
 /** The AI seat to move in `state` and its agent, or null when a person (or nobody) is to move. */

@@ -2,7 +2,7 @@ import type { Json } from '@hexarena/engines/engine/game.ts';
 import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
 import { countOpening } from './explorer.ts';
-import type { GameId } from './game.ts';
+import type { Berserk, GameId } from './game.ts';
 import { type GamePositions, indexEnded } from './games-db.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
 import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
@@ -35,6 +35,8 @@ export interface GameEnding {
   readonly departed?: number;
   /** When given, the ending holds only after exactly that many takebacks. */
   readonly undone?: number;
+  /** When given, the ending holds only with exactly these berserk marks (an arena's game). */
+  readonly berserked?: readonly Berserk[];
   /** A rated game's ratings, written with its end. */
   readonly ratings?: RatingChange;
   /**
@@ -72,10 +74,11 @@ type Ended = {
   readonly plies: number;
   readonly departed: number | null;
   readonly undone: number | null;
+  readonly berserk: string | null;
 };
 
 /** A game's end, at the move count (and departures, takebacks) it was decided at: compiled once a shape. */
-const end = (checksDeparted: boolean, checksUndone: boolean) =>
+const end = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
   compiledOnce((db, v: Ended) =>
     db
       .updateTable('games')
@@ -85,24 +88,38 @@ const end = (checksDeparted: boolean, checksUndone: boolean) =>
       .where('termination', 'is', null)
       .where('plies', '=', v.plies)
       .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
-      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number)),
+      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number))
+      .$if(checksBerserk, (q) => q.where('berserk', '=', v.berserk as string)),
   );
-const ends: readonly CompiledOnce<Ended>[] = [end(false, false), end(false, true), end(true, false), end(true, true)];
-const endOf = (checksDeparted: boolean, checksUndone: boolean): CompiledOnce<Ended> =>
-  ends[(checksDeparted ? 2 : 0) + (checksUndone ? 1 : 0)] as CompiledOnce<Ended>;
+const ends = new Map<string, CompiledOnce<Ended>>();
+/** The statement of an end, by what it checks besides the move count: one each, compiled once. */
+function endOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean): CompiledOnce<Ended> {
+  const shape = `${checksDeparted}/${checksUndone}/${checksBerserk}`;
+  let made = ends.get(shape);
+  if (!made) {
+    made = end(checksDeparted, checksUndone, checksBerserk);
+    ends.set(shape, made);
+  }
+  return made;
+}
 
 /** EndingStore.end, written once: the games concern (stores/games.ts) ends its games by it. */
 export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
   try {
     return await sql.write(async (trx) => {
-      const { departed, undone } = ending;
-      const ended = await endOf(departed !== undefined, undone !== undefined)(trx, {
+      const { departed, undone, berserked } = ending;
+      const ended = await endOf(
+        departed !== undefined,
+        undone !== undefined,
+        berserked !== undefined,
+      )(trx, {
         id,
         result: JSON.stringify(ending.result),
         termination: ending.termination,
         plies: ending.plies,
         departed: departed ?? null,
         undone: undone ?? null,
+        berserk: berserked ? JSON.stringify(berserked) : null,
       });
       if (rowsChanged(ended) !== 1) return false;
       if (ending.ratings) await rate(trx, id, ending.ratings);

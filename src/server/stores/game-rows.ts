@@ -1,5 +1,5 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
-import type { NewGame, Offer, StoredGame } from './game.ts';
+import type { Berserk, NewGame, Offer, StoredGame } from './game.ts';
 import type { Db } from './sql.ts';
 
 /**
@@ -31,6 +31,7 @@ export interface GameRow {
   readonly rating_range?: string | null;
   readonly paused_at?: number | string | null;
   readonly paused_ms?: number | string | null;
+  readonly berserk?: string | null;
 }
 
 /** A stored game from its row, its moves in ply order, its claimed seats and its departures in order. */
@@ -76,6 +77,7 @@ export function gameFromRows(
     ...(row.paused_at === null || row.paused_at === undefined
       ? {}
       : { paused: { at: Number(row.paused_at), ms: Number(row.paused_ms ?? 0) } }),
+    ...(row.berserk ? { berserk: JSON.parse(row.berserk) as Berserk[] } : {}),
   };
 }
 

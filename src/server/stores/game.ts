@@ -36,6 +36,18 @@ export interface NewGame {
   readonly rated?: boolean;
   /** A rated seek's range: who may take its open seats, by their rating in the game's kind. */
   readonly ratingRange?: { readonly min: number; readonly max: number } | null;
+  /**
+   * An arena's game with a clock: its players may berserk (game/berserk.ts). Present (empty at first)
+   * only then; each mark a seat that gave up half its clock, in the order they did.
+   */
+  readonly berserk?: readonly Berserk[];
+}
+
+/** A seat that berserked: after `plies` moves (before its own first), at `at`. */
+export interface Berserk {
+  readonly seat: number;
+  readonly plies: number;
+  readonly at: number;
 }
 
 /** One move as stored: its ply (0-based), its text in the game's notation, and when. */
@@ -113,6 +125,8 @@ export interface AfterMove {
   readonly departed?: number;
   /** Likewise the count of moves taken back (and takebacks) the move was made after. */
   readonly undone?: number;
+  /** Likewise an arena game's berserk marks (a berserk written meanwhile changed its clocks). */
+  readonly berserked?: readonly Berserk[];
 }
 
 /** An offer standing in a game: a draw or a takeback, by `seat`, made after `ply` moves; it lapses at the next move. */
@@ -180,6 +194,7 @@ export function newGameValues(game: NewGame) {
     rules_version: game.rulesVersion ?? null,
     rated: game.rated ? 1 : 0,
     rating_range: game.ratingRange ? JSON.stringify(game.ratingRange) : null,
+    berserk: game.berserk ? JSON.stringify(game.berserk) : null,
   };
 }
 

@@ -1,21 +1,23 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { appendOne } from './append-one.ts';
+import { markBerserk } from './berserks.ts';
 import { type EndingStore, endGame, type GameEnding, type RATINGS_CHANGED } from './ending.ts';
 import {
   type AfterMove,
   type AppendRefusal,
+  type Berserk,
   type Departure,
   type GameId,
   type NewGame,
   newGameValues,
   type Offer,
-  refusalOf,
   type StoredGame,
   type StoredMove,
 } from './game.ts';
 import { hydrate } from './game-rows.ts';
 import { PgAppends } from './pg-appends.ts';
 import type { Database } from './schema.ts';
-import { type CompiledOnce, compiledOnce, type Db, type Dialect, rowsChanged, type SqlDb } from './sql.ts';
+import { compiledOnce, type Db, type Dialect, rowsChanged, type SqlDb } from './sql.ts';
 
 /**
  * Games and their moves as they are played: made, read, moved in, sat down at, offered, taken back,
@@ -72,6 +74,17 @@ export interface GamesStore extends EndingStore {
    */
   depart(id: GameId, departure: Departure, departed: number, due?: number): Promise<boolean>;
   /**
+   * Marks the game's berserks as `marks` (stores/berserks.ts), if it has `plies` moves and the marks
+   * `before` and goes on, with the deadline and due time that follow; false otherwise.
+   */
+  berserk(
+    id: GameId,
+    marks: readonly Berserk[],
+    plies: number,
+    before: readonly Berserk[],
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean>;
+  /**
    * Claims the right to act for the server in a game at `plies` moves (an AI's move, a flag) until
    * `until`: true for one claimant at a time; `owner` may renew its own claim. False when another
    * holds it, the game moved on or ended.
@@ -121,25 +134,7 @@ export class GamesSql implements GamesStore {
 
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
     if (this.pgAppends) return this.pgAppends.append(id, move, after);
-    return this.sql.write(async (trx) => {
-      const { departed, undone } = after;
-      // The move count decides: a second writer of the same ply finds it moved on. A move lapses any
-      // offer: it was made about the position before.
-      const counted = await advanceOf(typeof departed === 'number', typeof undone === 'number')(trx, {
-        id,
-        ply: move.ply,
-        deadline: after.deadline,
-        due: after.due,
-        owner: after.claim?.owner ?? null,
-        until: after.claim?.until ?? null,
-        departed: departed ?? null,
-        undone: undone ?? null,
-      });
-      if (rowsChanged(counted) === 0)
-        return refusalOf(await trx.selectFrom('games').select('termination').where('id', '=', id).executeTakeFirst());
-      await insertMove(trx, { id, ply: move.ply, move: move.move, at: move.at, clientId: move.clientId ?? null });
-      return null;
-    });
+    return this.sql.write((trx) => appendOne(trx, id, move, after));
   }
 
   claimSeat(
@@ -232,6 +227,16 @@ export class GamesSql implements GamesStore {
     });
   }
 
+  berserk(
+    id: GameId,
+    marks: readonly Berserk[],
+    plies: number,
+    before: readonly Berserk[],
+    after: { deadline: number | null; due: number | null },
+  ): Promise<boolean> {
+    return markBerserk(this.sql, id, marks, plies, before, after);
+  }
+
   claim(id: GameId, plies: number, owner: string, until: number, now: number): Promise<boolean> {
     return this.statement((db) =>
       db
@@ -301,47 +306,6 @@ function ownerSeated(e: ExpressionBuilder<Database, 'games'>, id: GameId, owner:
       ]),
     );
 }
-
-/** The values of a move appended (see GamesSql.append). */
-interface Advance extends Record<string, unknown> {
-  readonly id: GameId;
-  readonly ply: number;
-  readonly deadline: number | null;
-  readonly due: number | null;
-  readonly owner: string | null;
-  readonly until: number | null;
-  readonly departed: number | null;
-  readonly undone: number | null;
-}
-
-/** A game's move count moved on by one, at the count, departures and takebacks its move was made at. */
-const advance = (checksDeparted: boolean, checksUndone: boolean) =>
-  compiledOnce((db, v: Advance) =>
-    db
-      .updateTable('games')
-      .set((e) => ({ plies: e('plies', '+', 1), deadline: v.deadline, due: v.due, offer: null }))
-      .set({ lease_owner: v.owner, lease_until: v.until })
-      .where('id', '=', v.id)
-      .where('plies', '=', v.ply)
-      .where('termination', 'is', null)
-      .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
-      .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number)),
-  );
-const advances = new Map<string, CompiledOnce<Advance>>();
-/** The statement of the move count's advance, by what it checks besides the count: one each, compiled once. */
-function advanceOf(checksDeparted: boolean, checksUndone: boolean): CompiledOnce<Advance> {
-  const shape = `${checksDeparted}/${checksUndone}`;
-  let made = advances.get(shape);
-  if (!made) {
-    made = advance(checksDeparted, checksUndone);
-    advances.set(shape, made);
-  }
-  return made;
-}
-
-const insertMove = compiledOnce((db, v: { id: GameId; ply: number; move: string; at: number; clientId: string | null }) =>
-  db.insertInto('moves').values({ game_id: v.id, ply: v.ply, move: v.move, at: v.at, client_id: v.clientId }),
-);
 
 type SeatClaim = {
   readonly id: GameId;

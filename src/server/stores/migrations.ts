@@ -3,6 +3,7 @@ import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
+import { BERSERK_MIGRATION } from './berserks.ts';
 import { FORECASTS_MIGRATION } from './forecasts.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
@@ -92,11 +93,14 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-29: each its concern's
+    ...byConcern(dialect), // 23-30: each its concern's
   ];
 }
 
-/** Migrations 23–29, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments, 28 games-positions.ts, 29 forecasts.ts. */
+/**
+ * Migrations 23–30, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts.
+ */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
   SOCIAL_MIGRATION,
@@ -105,6 +109,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   TOURNAMENT_VERSIONS,
   gamesPositionsMigration(dialect),
   FORECASTS_MIGRATION,
+  BERSERK_MIGRATION,
 ];
 
 /**

@@ -23,12 +23,14 @@ const MAX_BATCH = 500;
  */
 const APPEND_MOVES = `WITH input AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[],
-      $9::text[], $10::int[], $11::int[]) AS i (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone)),
+      $9::text[], $10::int[], $11::int[], $12::text[])
+      AS i (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone, berserk)),
   counted AS (
     UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner,
         lease_until = i.lease_until, offer = NULL
       FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
         AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
+        AND (i.berserk IS NULL OR g.berserk = i.berserk)
       RETURNING i.id, i.ply, i.move, i.at, i.client_id)
   INSERT INTO moves (game_id, ply, move, at, client_id) SELECT id, ply, move, at, client_id FROM counted RETURNING game_id`;
 
@@ -85,6 +87,7 @@ export class PgAppends {
       batch.map((p) => p.move.clientId ?? null),
       batch.map((p) => p.after.departed ?? null),
       batch.map((p) => p.after.undone ?? null),
+      batch.map((p) => (p.after.berserked ? JSON.stringify(p.after.berserked) : null)),
     ];
     let landed: Set<string>;
     try {

@@ -1,10 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * The tables both stores keep, as the typed query builder sees them: one schema for SQLite and
- * PostgreSQL. The SQL that makes them is the stores' migrations (sqlite-store.ts, pg-store.ts), which
- * this mirrors column for column (a test compares them). Times are milliseconds since the epoch
- * (BIGINT on PostgreSQL, read back as numbers); JSON is kept as text; flags are 0 or 1.
+ * The tables both stores keep, as the typed query builder sees them: one schema for SQLite and PostgreSQL, mirroring
+ * the stores' migrations (stores/migrations.ts) column for column (a test compares them). Times are milliseconds since
+ * the epoch (BIGINT on PostgreSQL, read back as numbers); JSON is kept as text; flags are 0 or 1.
  */
 
 /** A column with a default: optional when a row is inserted. */
@@ -159,6 +158,7 @@ export interface GamesTable {
   explored: Defaulted<number>;
   paused_at: number | null;
   paused_ms: number | null;
+  berserk: string | null;
 }
 
 export interface HeartbeatsTable {

@@ -292,8 +292,17 @@ export class TournamentsSql implements TournamentsStore {
   }
 
   async pairings(id: string): Promise<Pairing[]> {
+    // With each game's berserk marks (an arena's): what its sheet scores a berserk win by.
     const rows = await this.sql.read((db) =>
-      db.selectFrom('tournament_pairings').selectAll().where('tournament_id', '=', id).orderBy('round').orderBy('board').execute(),
+      db
+        .selectFrom('tournament_pairings as p')
+        .leftJoin('games as g', 'g.id', 'p.game_id')
+        .selectAll('p')
+        .select('g.berserk')
+        .where('p.tournament_id', '=', id)
+        .orderBy('p.round')
+        .orderBy('p.board')
+        .execute(),
     );
     return rows.map((r) => ({
       round: Number(r.round),
@@ -304,6 +313,7 @@ export class TournamentsSql implements TournamentsStore {
       result: r.result as PairingResult | null,
       plies: num(r.plies),
       endedAt: num(r.ended_at),
+      ...(r.berserk && r.berserk !== '[]' ? { berserk: (JSON.parse(r.berserk) as { seat: number }[]).map((b) => b.seat) } : {}),
     }));
   }
 

@@ -157,13 +157,15 @@ export class Director {
       if (p.result !== null || p.black === null)
         return { board: i + 1, white: p.white, black: p.black, game: null, result: p.result ?? 'bye' };
       const id = newGameId();
-      const game = keptGame(found.value, t.options, ['open', 'open'], {
+      const made = keptGame(found.value, t.options, ['open', 'open'], {
         id,
         clock: t.clock,
         rated: t.rated && !found.value.unrated,
         creator: `${TOURNAMENT_OF}${t.id}`,
         now,
       });
+      // An arena's players may berserk (game/berserk.ts): its games keep the marks, none yet.
+      const game = t.kind === 'arena' ? { ...made, berserk: [] } : made;
       return { board: i + 1, white: p.white, black: p.black, game: { game, seats: [seatOf(p.white), seatOf(p.black)] }, result: null };
     });
     if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;

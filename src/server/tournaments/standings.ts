@@ -39,7 +39,8 @@ function arenaStandings(all: readonly Entry[], pairings: readonly Pairing[]): St
     const games = finished.flatMap((p): ArenaGame[] => {
       if (p.white !== e.account && p.black !== e.account) return [];
       const outcome = outcomeFor(p, e.account);
-      return outcome ? [{ outcome, plies: p.plies ?? 0, berserk: false }] : [];
+      const berserk = p.berserk?.includes(p.white === e.account ? 0 : 1) ?? false;
+      return outcome ? [{ outcome, plies: p.plies ?? 0, berserk }] : [];
     });
     const sheet = arenaSheet(games);
     return { e, sheet };

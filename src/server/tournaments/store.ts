@@ -106,6 +106,8 @@ export interface Pairing {
   /** Moves the game lasted (what an arena's quick draw and berserk are judged by). */
   readonly plies: number | null;
   readonly endedAt: number | null;
+  /** An arena's game: the seats that berserked in it (0 the first, 1 the second). */
+  readonly berserk?: readonly number[];
 }
 
 /** A pairing to write: with its game (and the game's seats) unless it is decided already (a bye, a forfeit). */

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BBP_MISSING, BBP_PAIRINGS, checkTournament } from '../../../scripts/bbp-pairings.ts';
 import { checkRounds } from '../../tournaments/swiss-check.ts';
 import { parseTrf } from '../../tournaments/trf.ts';
-import { Browser, openBotStream, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
+import { Browser, Client, openBotStream, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
 
 /**
  * Tournaments on a real `hexarena serve`: made by a signed-in organiser, joined by bot accounts with
@@ -244,5 +244,81 @@ describe('tournaments on the server', () => {
     expect(t.tournament.round).toBe(3);
     expect(new Set(t.pairings.map((p) => [p.white, p.black].sort().join())).size).toBe(6);
     expect(t.standings.rows.reduce((sum, r) => sum + r.score, 0)).toBe(6);
+  });
+
+  it('berserk: an arena’s player halves their clock before their first move, everyone hears it, and a long enough win scores 2 + 1', async () => {
+    const clock = { initialMs: 60_000, incrementMs: 1_000 };
+    const id = await create({
+      kind: 'arena',
+      name: 'Berserk',
+      game: 'hex',
+      options: { size: 7, pie: false },
+      clock,
+      durationMs: 3_600_000,
+    });
+    const [ant, bee] = bots as [{ name: string; token: string }, { name: string; token: string }];
+    await joinAll(id, [ant, bee]);
+    await organiser.ask('POST', `/api/tournaments/${id}/start`, {});
+    await expect
+      .poll(async () => (await shown(id)).pairings.find((p) => p.game !== null)?.game, { timeout: 30_000, interval: 100 })
+      .toBeTruthy();
+    const gameId = (await shown(id)).pairings.find((p) => p.game !== null)?.game as string;
+    const seats = (await getJson(`/api/games/${gameId}`)).seats as { name: string }[];
+    const [red, blue] = seats[0]?.name === ant.name ? [ant, bee] : [bee, ant];
+    expect((await getJson(`/api/games/${gameId}`)).berserk).toEqual([]);
+    const watcher = await Client.open(server.base, gameId);
+    const redSocket = await Client.open(server.base, gameId);
+    // Another seat's token, then Red's own: the berserk answered with its event, heard by a spectator too.
+    expect(await redSocket.ask({ type: 'berserk', seat: 0, token: blue.token })).toMatchObject({ type: 'error', code: 'bad-token' });
+    expect(await redSocket.ask({ type: 'berserk', seat: 0, token: red.token })).toMatchObject({
+      type: 'answer',
+      ok: true,
+      event: { version: 1, kind: 'berserk', seat: 0, clock: { remainingMs: [30_000, 60_000] } },
+    });
+    expect(await watcher.next((m) => m.type === 'event')).toMatchObject({ event: { kind: 'berserk', seat: 0, version: 1 } });
+    expect(await redSocket.ask({ type: 'berserk', seat: 0, token: red.token })).toMatchObject({ type: 'error', code: 'already-berserk' });
+    // A client catching up from version 0 is told it among the events it missed.
+    const late = await Client.open(server.base, gameId, 0);
+    expect(await late.next((m) => m.type === 'events')).toMatchObject({ events: [{ version: 1, kind: 'berserk', seat: 0 }] });
+    late.close();
+    // The clock shown to anyone: Red's halved (its increment gone), Blue's whole.
+    expect(await getJson(`/api/games/${gameId}`)).toMatchObject({ version: 1, berserk: [0], clock: { remainingMs: [30_000, 60_000] } });
+    // Red wins in 15 plies (a wasted stone, then column a top to bottom); Blue berserks too late, after its first move.
+    const moves = ['c4', 'g1', 'a1', 'g2', 'a2', 'g3', 'a3', 'g4', 'a4', 'g5', 'a5', 'g6', 'a6', 'g7', 'a7'];
+    for (const [ply, move] of moves.entries()) {
+      const by = ply % 2 === 0 ? red : blue;
+      const answer = await request(server.base, `/api/bot/games/${gameId}/move`, { body: { move }, headers: asBot(by.token) });
+      expect(answer.status, answer.text).toBe(200);
+      if (ply === 1)
+        expect(await redSocket.ask({ type: 'berserk', seat: 1, token: blue.token })).toMatchObject({
+          type: 'error',
+          code: 'berserk-too-late',
+        });
+    }
+    const ended = await getJson(`/api/games/${gameId}`);
+    expect(ended).toMatchObject({ ending: { result: { kind: 'win', winner: 0 } }, clock: { incrementMs: 1_000 } });
+    // Red's increment never came: its clock only fell.
+    expect(((ended.clock as { remainingMs: number[] }).remainingMs[0] ?? 0) <= 30_000).toBe(true);
+    // The standings: Red's win with berserk scores 3, Blue's loss 0.
+    await expect
+      .poll(async () => (await shown(id)).standings.rows.map((r) => [r.name, r.score]), { timeout: 30_000, interval: 100 })
+      .toEqual([
+        [red.name, 3],
+        [blue.name, 0],
+      ]);
+    watcher.close();
+    redSocket.close();
+    // Not an arena's game: a bot's own timed game refuses it.
+    const own = (
+      await request(server.base, '/api/games', {
+        body: { game: 'hex', options: { size: 7 }, seats: ['open', 'open'], seat: 0, clock },
+        headers: asBot(ant.token),
+      })
+    ).json?.id as string;
+    const ownSocket = await Client.open(server.base, own);
+    expect(await ownSocket.ask({ type: 'berserk', seat: 0, token: ant.token })).toMatchObject({ type: 'error', code: 'not-arena' });
+    expect((await getJson(`/api/games/${own}`)).berserk).toBeUndefined();
+    ownSocket.close();
+    await organiser.ask('POST', `/api/tournaments/${id}/finish`, {});
   });
 });

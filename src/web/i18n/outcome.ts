@@ -87,4 +87,8 @@ const REFUSAL_KEYS = [
   'refusal.not-correspondence',
   'refusal.forecast-illegal',
   'refusal.forecast-your-turn',
+  'refusal.not-arena',
+  'refusal.no-clock',
+  'refusal.berserk-too-late',
+  'refusal.already-berserk',
 ] as const satisfies readonly MessageKey[];

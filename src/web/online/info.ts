@@ -15,6 +15,8 @@ export interface OnlineInfo {
   clocks(localNow: number): readonly number[] | null;
   /** The seat whose clock runs, or null. */
   readonly runningClock: Player | null;
+  /** An arena's game: the seats that berserked (their clock halved), marked beside their clocks. */
+  readonly berserked: readonly Player[];
   /** Takes an open seat for this browser; null when it holds one or none is open. */
   readonly claim: ((seat: Player, name: string) => void) | null;
   /** How the game ended (`aborted`, `resignation`, …), once it is over. */
@@ -56,6 +58,8 @@ export interface Manners {
   readonly seat: Player;
   /** What the rules of the table allow this seat to ask now (the server's own rule): only those are offered. */
   readonly allowed: { readonly draw: boolean; readonly takeback: boolean; readonly abort: boolean };
+  /** Berserks (half the clock, for a point more on a win): an arena's timed game, before this seat's first move; else null. */
+  readonly berserk: (() => void) | null;
   offer(kind: OfferKind): void;
   reply(kind: OfferKind, accept: boolean): void;
   abort(): void;

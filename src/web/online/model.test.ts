@@ -97,6 +97,29 @@ describe('online clocks as a page shows them', () => {
     expect(clockReadings(flagged as Followed<unknown>, 0)).toEqual([60_000, 0]);
   });
 
+  it('a berserk marks its seat and gives the clocks after it; a game where nobody may berserk asks for a full sync', () => {
+    const game = GAMES.find((g) => g.id === 'tictactoe') as AnyGame;
+    const { publicGame } = serverSide(game, 'berserk', 1, 1);
+    const clocked: PublicGame = {
+      ...publicGame,
+      clock: { initialMs: 60_000, incrementMs: 1_000, remainingMs: [61_000, 60_000], running: 1, since: 1_000, deadline: 61_000 },
+      now: 3_000,
+      berserk: [],
+    };
+    const followed = unwrap(followGame(game, clocked, 100_000)) as Followed<unknown>;
+    const berserk: GameEvent = {
+      version: 2,
+      kind: 'berserk',
+      seat: 1,
+      clock: { remainingMs: [61_000, 30_000], running: 1, since: 1_000, deadline: 31_000 },
+    };
+    const after = applyEvent(game, followed, berserk, 100_000) as Followed<unknown>;
+    expect(after.berserk).toEqual([1]);
+    // 2 s had run on the server when it answered: O's halved clock falls from 30 s.
+    expect(clockReadings(after, 100_000)).toEqual([61_000, 28_000]);
+    expect(applyEvent(game, { ...followed, berserk: null }, berserk, 100_000)).toBe('resync');
+  });
+
   it('after an outage: the pause is said, and the clock runs from the time it was resumed; the next move makes it old news', () => {
     const game = GAMES.find((g) => g.id === 'tictactoe') as AnyGame;
     const { publicGame, events } = serverSide(game, 'paused', 2, 1);

@@ -26,6 +26,8 @@ export interface Followed<S> {
   readonly clockAt: { readonly server: number; readonly local: number } | null;
   /** The site was down and the clocks paused that long (ms), with no move since; else null. */
   readonly pausedMs: number | null;
+  /** An arena's game with a clock: the seats that berserked (half their clock); null where nobody may. */
+  readonly berserk: readonly number[] | null;
 }
 
 /** A position from a view the server sent (untrusted: it is checked as any outside state). */
@@ -60,6 +62,7 @@ export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: Public
     clock: shown.clock,
     clockAt: shown.clock ? { server: shown.now, local: localNow } : null,
     pausedMs: shown.paused?.ms ?? null,
+    berserk: shown.berserk ?? null,
   });
 }
 
@@ -99,6 +102,12 @@ export function applyEvent<S, M, O>(
       moves: followed.moves.slice(0, event.ply),
       states: followed.states.slice(0, event.ply + 1),
     };
+  }
+  if (event.kind === 'berserk') {
+    // The clocks as they stand after it (the same moment of reference: the last move).
+    if (followed.ending || followed.berserk === null) return 'resync';
+    const clock = followed.clock && event.clock ? { ...followed.clock, ...event.clock } : followed.clock;
+    return { ...followed, version: event.version, berserk: [...followed.berserk, event.seat], clock };
   }
   if (event.ply !== followed.moves.length || followed.ending) return 'resync';
   const last = followed.states[followed.states.length - 1] as S;

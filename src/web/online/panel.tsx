@@ -1,3 +1,4 @@
+import { Swords } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useAccount } from '../account/use-account.ts';
 import { copyLink } from '../copy-link.ts';
@@ -148,6 +149,13 @@ function TableManners({ info, seatLabels, toMove }: { info: OnlineInfo; seatLabe
           </button>{' '}
           <button type="button" onClick={() => m.claim('draw')}>
             {t('online.callDraw')}
+          </button>
+        </p>
+      )}
+      {m.berserk && (
+        <p class="controls">
+          <button type="button" class="berserk" title={t('online.berserkHelp')} onClick={() => m.berserk?.()} data-testid="berserk">
+            <Swords class="icon" aria-hidden="true" /> {t('online.berserk')}
           </button>
         </p>
       )}

@@ -41,13 +41,21 @@ function askedFor(intent: ClientIntent): string {
       return t('refusal.chat');
     case 'forecast':
       return t('refusal.forecast');
+    case 'berserk':
+      return t('refusal.berserk');
   }
+}
+
+/** Whether `seat` may berserk now (the server's rule, game/berserk.ts): an arena's timed game, before the seat's first move, once. */
+function mayBerserk(followed: Followed<unknown>, seat: Player, movers: readonly (Player | null)[]): boolean {
+  const { berserk, clock } = followed;
+  return berserk !== null && clock !== null && !clock.perMove && !berserk.includes(seat) && !movers.slice(0, -1).includes(seat);
 }
 
 /** A refusal in words for the page: what was refused, and why (its code's message in the player's language). */
 function refusalText(intent: ClientIntent, answer: IntentAnswer): string | null {
   if (answer.type === 'done' || answer.type === 'forecast' || (answer.type === 'answer' && answer.ok)) return null;
-  const code = answer.type === 'answer' && !answer.ok ? answer.refusal : undefined;
+  const code = answer.type === 'answer' && !answer.ok ? answer.refusal : answer.type === 'error' ? answer.code : undefined;
   return t('refusal.sentence', { what: askedFor(intent), reason: refusalReason(code, answer.error) });
 }
 
@@ -256,6 +264,7 @@ export function useOnlineGame<S, M, O>(
       invite: new URL(gamePage(id), window.location.href).href,
       clocks: (localNow) => clockReadings(followed, localNow),
       runningClock: outcome ? null : (followed.clock?.running ?? null),
+      berserked: followed.berserk ?? [],
       claim:
         localSeats.length === 0 && openSeat && !outcome
           ? (seat, name) =>
@@ -317,6 +326,9 @@ export function useOnlineGame<S, M, O>(
               offer: (kind) => send({ type: 'offer', offer: kind, seat: playingHere[0] as Player }),
               reply: (kind, accept) => send({ type: 'reply', offer: kind, accept, seat: playingHere[0] as Player }),
               abort: () => send({ type: 'abort', seat: playingHere[0] as Player }),
+              berserk: mayBerserk(followed, playingHere[0] as Player, movers)
+                ? () => send({ type: 'berserk', seat: playingHere[0] as Player })
+                : null,
               claim: (result) => send({ type: 'claim', result, seat: playingHere[0] as Player }),
             }
           : null,

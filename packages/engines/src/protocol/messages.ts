@@ -74,6 +74,11 @@ export interface PublicGame {
   readonly paused?: { readonly at: number; readonly ms: number };
   /** A tournament's game: the tournament's id (its page says which round); its players play no rematch. */
   readonly tournament?: string;
+  /**
+   * An arena's game with a clock: its players may berserk (each before their own first move: half
+   * their clock, no increment, a point more for a win). The seats that did; absent where nobody may.
+   */
+  readonly berserk?: readonly Player[];
   /** GET /api/games/:id only: the seats the asking session's account holds. */
   readonly yours?: readonly Player[];
 }
@@ -103,12 +108,21 @@ export type GameEvent =
     }
   | ({ readonly version: number; readonly kind: 'end' } & Ending)
   /** The players agreed to take moves back: the game is again as it was after its first `ply` moves. */
-  | { readonly version: number; readonly kind: 'takeback'; readonly ply: number };
+  | { readonly version: number; readonly kind: 'takeback'; readonly ply: number }
+  /** A player of an arena's game berserked: their clock halved, its increment gone; the clocks after it. */
+  | { readonly version: number; readonly kind: 'berserk'; readonly seat: Player; readonly clock?: ClockReading };
 
 /** The answer to an intent, to its sender: the event it made, or the refusal. */
 export type Answer =
   | { readonly ok: true; readonly version: number; readonly event: GameEvent; readonly duplicate?: true }
-  | { readonly ok: false; readonly refusal: Refusal; readonly error: string; readonly version: number };
+  | {
+      readonly ok: false;
+      readonly refusal: Refusal;
+      readonly error: string;
+      readonly version: number;
+      /** A refusal the socket tells as an `error` message with this code (a berserk's). */
+      readonly code?: MessageErrorCode;
+    };
 
 /**
  * What a player sends on a game's WebSocket. `id` (at most 64 characters) comes back with the answer.
@@ -146,6 +160,8 @@ export type ClientMessage =
    * session), anyone else with a session in the spectators'.
    */
   | { readonly type: 'chat'; readonly text: string; readonly seat?: Player; readonly token?: string; readonly id?: string }
+  /** An arena's player gives up half their clock for a point more on a win: before their first move. */
+  | { readonly type: 'berserk'; readonly seat: Player; readonly token?: string; readonly id?: string }
   /**
    * A correspondence game's conditional premoves (docs/protocol.md): with `lines`, the seat's forecast
    * left (an empty list takes it back); without, the forecast kept asked for. Answered with `forecast`.
@@ -214,7 +230,9 @@ export type ServerMessage =
  * `chat-unshowable` (a control or format character, or an unpaired surrogate), `bad-token`,
  * `account-closed`, `muted` (the moderators muted the sender's chat), `not-correspondence` (a forecast
  * in a game that is not played over days), `forecast-illegal` (a line that cannot be played, said
- * where), `forecast-your-turn` (a forecast left on one's own move).
+ * where), `forecast-your-turn` (a forecast left on one's own move); a berserk's: `not-arena` (not an
+ * arena's game), `no-clock` (its game has no clock to halve), `berserk-too-late` (the seat has moved, or
+ * the game is over), `already-berserk`.
  */
 export const MESSAGE_ERROR_CODES = [
   'too-large',
@@ -231,6 +249,10 @@ export const MESSAGE_ERROR_CODES = [
   'not-correspondence',
   'forecast-illegal',
   'forecast-your-turn',
+  'not-arena',
+  'no-clock',
+  'berserk-too-late',
+  'already-berserk',
 ] as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 

@@ -88,6 +88,7 @@ function clientMessageOf(o: Fields): Result<ClientMessage> {
   const token = isText(o.token) ? { token: o.token } : {};
   if (o.type === 'resign') return ok({ type: 'resign', seat, ...token, ...idOf(o) });
   if (o.type === 'abort') return ok({ type: 'abort', seat, ...token, ...idOf(o) });
+  if (o.type === 'berserk') return ok({ type: 'berserk', seat, ...token, ...idOf(o) });
   if (o.type === 'offer' || o.type === 'reply') {
     if (o.offer !== 'draw' && o.offer !== 'takeback') return fail('"offer" must be "draw" or "takeback"');
     if (o.type === 'offer') return ok({ type: 'offer', offer: o.offer, seat, ...token, ...idOf(o) });
@@ -101,7 +102,7 @@ function clientMessageOf(o: Fields): Result<ClientMessage> {
   }
   if (o.type !== 'move')
     return fail(
-      `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move, resign, offer, reply, abort, claim, forecast or chat)`,
+      `unknown message type ${JSON.stringify(String(o.type)).slice(0, 40)} (move, resign, offer, reply, abort, claim, berserk, forecast or chat)`,
     );
   if (!isText(o.move)) return fail('"move" must be a move in the game’s notation');
   if (!Number.isInteger(o.version)) return fail('"version" must be the version of the game you saw');
@@ -182,6 +183,11 @@ export function gameEvent(x: unknown): GameEvent | null {
     return ended ? { version, kind: 'end', ...ended } : null;
   }
   if (x.kind === 'takeback') return isCount(x.ply) ? { version, kind: 'takeback', ply: x.ply } : null;
+  if (x.kind === 'berserk') {
+    const clock = x.clock === undefined ? undefined : clockReading(x.clock);
+    if (clock === null || !isCount(x.seat)) return null;
+    return { version, kind: 'berserk', seat: x.seat, ...(clock ? { clock } : {}) };
+  }
   return null;
 }
 
@@ -217,6 +223,7 @@ export function publicGame(x: unknown): PublicGame | null {
   if (x.yours !== undefined && !(Array.isArray(x.yours) && x.yours.every(isCount))) return null;
   if (x.paused !== undefined && !(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms))) return null;
   if (x.tournament !== undefined && !isText(x.tournament)) return null;
+  if (x.berserk !== undefined && !(Array.isArray(x.berserk) && x.berserk.every(isCount))) return null;
   return {
     id: x.id,
     game: x.game,
@@ -235,6 +242,7 @@ export function publicGame(x: unknown): PublicGame | null {
     ...(x.rated === true ? { rated: true } : {}),
     ...(isObject(x.paused) && isTime(x.paused.at) && isCount(x.paused.ms) ? { paused: { at: x.paused.at, ms: x.paused.ms } } : {}),
     ...(isText(x.tournament) ? { tournament: x.tournament } : {}),
+    ...(x.berserk === undefined ? {} : { berserk: x.berserk }),
   };
 }
 

@@ -39,8 +39,9 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
   { type: 'sync', game },
   // After an outage: the clock was paused eleven minutes, resumed at 15.
   { type: 'sync', game: { ...game, paused: { at: 15, ms: 660_000 } } },
-  // A tournament's game names its tournament.
+  // A tournament's game names its tournament; an arena's says who berserked.
   { type: 'sync', game: { ...game, tournament: 'Xa1b2c' } },
+  { type: 'sync', game: { ...game, tournament: 'Xa1b2c', berserk: [1] } },
   {
     type: 'sync',
     game: {
@@ -88,6 +89,11 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
     error: 'a chat line may not hold U+FEFF (control or format characters, or an unpaired surrogate)',
   },
   { type: 'event', event: { version: 9, kind: 'takeback', ply: 3 } },
+  {
+    type: 'event',
+    event: { version: 2, kind: 'berserk', seat: 1, clock: { remainingMs: [60_000, 30_000], running: 1, since: 5, deadline: 30_005 } },
+  },
+  { type: 'error', id: 'b-1', code: 'berserk-too-late', error: 'B has moved already: a berserk comes before your first move' },
   { type: 'event', event: { version: 10, kind: 'end', result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } },
   { type: 'offer', offer: { kind: 'draw', seat: 1 } },
   { type: 'offer', offer: null },
@@ -115,6 +121,7 @@ const CLIENT_MESSAGES: readonly ClientMessage[] = [
   { type: 'offer', offer: 'takeback', seat: 0, token: 't' },
   { type: 'reply', offer: 'takeback', accept: false, seat: 1 },
   { type: 'abort', seat: 0 },
+  { type: 'berserk', seat: 1, id: 'b-1' },
   { type: 'claim', result: 'draw', seat: 1 },
   { type: 'chat', text: 'hello' },
   { type: 'chat', text: 'gg', seat: 0, token: 't', id: 'c-1' },
@@ -136,7 +143,7 @@ describe('the online protocol, both ways', () => {
     expect(wrong({ type: 'move', seat: '1', token: 't' })).toBe('"seat" must be a seat number');
     expect(wrong({ type: 'move', seat: 1, token: 5 })).toBe('"token" must be your seat token (or none, for your session\'s seats)');
     expect(wrong({ type: 'draw', seat: 1, token: 't' })).toBe(
-      'unknown message type "draw" (move, resign, offer, reply, abort, claim, forecast or chat)',
+      'unknown message type "draw" (move, resign, offer, reply, abort, claim, berserk, forecast or chat)',
     );
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 5, version: 1 })).toBe('"move" must be a move in the game’s notation');
     expect(wrong({ type: 'move', seat: 1, token: 't', move: 'b2', version: '1' })).toBe(

@@ -155,6 +155,7 @@ export default {
   'game.here': 'here',
   'game.away': 'away',
   'game.turn': 'to move',
+  'game.berserked': 'Berserk: half the clock',
 
   'profile.tournamentStanding': 'standing {place} of {players} now',
   'profile.cannotShow': 'This profile cannot be shown: {problem}.',
@@ -228,6 +229,8 @@ export default {
   'online.offerDraw': 'Offer a draw',
   'online.askTakeback': 'Ask to take back',
   'online.abort': 'Abort',
+  'online.berserk': 'Berserk',
+  'online.berserkHelp': 'Give up half your clock and its increment, for a point more if you win',
   'online.chime': 'Chime on my move',
   'online.notifyMe': 'Notify me when it is my move',
   'online.playersChat': 'Players’ chat',
@@ -345,6 +348,11 @@ export default {
   'refusal.not-correspondence': 'conditional premoves are for correspondence games',
   'refusal.forecast-illegal': 'a move of a line cannot be played there',
   'refusal.forecast-your-turn': 'it is your move: play it first',
+  'refusal.berserk': 'Your berserk',
+  'refusal.not-arena': 'only an arena’s games allow it',
+  'refusal.no-clock': 'the game has no clock to halve',
+  'refusal.berserk-too-late': 'it comes before your first move',
+  'refusal.already-berserk': 'you have berserked already',
 
   'social.nav.watch': 'Watch',
   'social.nav.following': 'Following',

@@ -154,6 +154,7 @@ export default {
   'game.here': 'conectado',
   'game.away': 'ausente',
   'game.turn': 'le toca',
+  'game.berserked': 'Berserk: medio reloj',
 
   'profile.tournamentStanding': 'ahora {place}.º de {players}',
   'profile.cannotShow': 'No se puede mostrar este perfil: {problem}.',
@@ -228,6 +229,8 @@ export default {
   'online.offerDraw': 'Ofrecer tablas',
   'online.askTakeback': 'Pedir deshacer',
   'online.abort': 'Anular',
+  'online.berserk': 'Berserk',
+  'online.berserkHelp': 'Renuncia a la mitad de tu reloj y a su incremento, por un punto más si ganas',
   'online.chime': 'Aviso sonoro cuando me toque',
   'online.notifyMe': 'Notificarme cuando me toque',
   'online.playersChat': 'Chat de jugadores',
@@ -345,6 +348,11 @@ export default {
   'refusal.not-correspondence': 'los premovimientos condicionales son para partidas por correspondencia',
   'refusal.forecast-illegal': 'una jugada de la línea no se puede hacer ahí',
   'refusal.forecast-your-turn': 'te toca mover: juega primero',
+  'refusal.berserk': 'Tu berserk',
+  'refusal.not-arena': 'solo las partidas de una arena lo permiten',
+  'refusal.no-clock': 'la partida no tiene reloj que reducir',
+  'refusal.berserk-too-late': 'se hace antes de tu primera jugada',
+  'refusal.already-berserk': 'ya hiciste berserk',
 
   'social.nav.watch': 'Ver partidas',
   'social.nav.following': 'Seguidos',

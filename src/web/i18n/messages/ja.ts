@@ -154,6 +154,7 @@ export default {
   'game.here': '接続中',
   'game.away': '離席中',
   'game.turn': '手番',
+  'game.berserked': 'バーサーク：持ち時間半分',
 
   'profile.tournamentStanding': '現在 {players} 人中 {place} 位',
   'profile.cannotShow': 'このプロフィールは表示できません: {problem}。',
@@ -227,6 +228,8 @@ export default {
   'online.offerDraw': '引き分けを提案',
   'online.askTakeback': '待ったを申し込む',
   'online.abort': '対局を中止',
+  'online.berserk': 'バーサーク',
+  'online.berserkHelp': '持ち時間の半分と加算時間を捨て、勝てば1点多く得ます',
   'online.chime': '自分の番で音を鳴らす',
   'online.notifyMe': '自分の番になったら通知する',
   'online.playersChat': '対局者チャット',
@@ -342,6 +345,11 @@ export default {
   'refusal.not-correspondence': '条件付きプレムーブは通信対局でのみ使えます',
   'refusal.forecast-illegal': 'その手順の手はそこでは指せません',
   'refusal.forecast-your-turn': 'あなたの手番です。先に指してください',
+  'refusal.berserk': 'あなたのバーサーク',
+  'refusal.not-arena': 'アリーナの対局でのみできます',
+  'refusal.no-clock': 'この対局には半分にする時計がありません',
+  'refusal.berserk-too-late': '最初の手を指す前にしかできません',
+  'refusal.already-berserk': 'すでにバーサークしています',
 
   'social.nav.watch': '観戦',
   'social.nav.following': 'フォロー中',

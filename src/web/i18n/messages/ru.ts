@@ -154,6 +154,7 @@ export default {
   'game.here': 'в сети',
   'game.away': 'не в сети',
   'game.turn': 'ходит',
+  'game.berserked': 'Берсерк: половина времени',
 
   'profile.tournamentStanding': 'сейчас {place}-е место из {players}',
   'profile.cannotShow': 'Этот профиль нельзя показать: {problem}.',
@@ -228,6 +229,8 @@ export default {
   'online.offerDraw': 'Предложить ничью',
   'online.askTakeback': 'Попросить вернуть ход',
   'online.abort': 'Отменить партию',
+  'online.berserk': 'Берсерк',
+  'online.berserkHelp': 'Отдать половину времени и добавку ради лишнего очка за победу',
   'online.chime': 'Сигнал, когда мой ход',
   'online.notifyMe': 'Уведомлять, когда мой ход',
   'online.playersChat': 'Чат игроков',
@@ -346,6 +349,11 @@ export default {
   'refusal.not-correspondence': 'условные предходы бывают только в партиях по переписке',
   'refusal.forecast-illegal': 'ход из линии там сделать нельзя',
   'refusal.forecast-your-turn': 'сейчас ваш ход: сначала сделайте его',
+  'refusal.berserk': 'Ваш берсерк',
+  'refusal.not-arena': 'это возможно только в партиях арены',
+  'refusal.no-clock': 'у партии нет часов, которые можно уполовинить',
+  'refusal.berserk-too-late': 'это делается до вашего первого хода',
+  'refusal.already-berserk': 'вы уже выбрали берсерк',
 
   'social.nav.watch': 'Смотреть',
   'social.nav.following': 'Подписки',
