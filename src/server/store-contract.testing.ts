@@ -14,6 +14,7 @@ import {
 } from './store.ts';
 import { forecastsContract } from './stores/forecasts-contract.testing.ts';
 import { gamesDbContract } from './stores/games-db-contract.testing.ts';
+import { tournamentChatContract } from './stores/tournament-chat-contract.testing.ts';
 import { tournamentsContract } from './tournaments/store-contract.testing.ts';
 
 /** After a move: no clock, nothing for the server to do. */
@@ -1193,4 +1194,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   gamesDbContract(name, withStore);
   tournamentsContract(name, withStore);
   forecastsContract(name, withStore);
+  tournamentChatContract(name, withStore);
 }

@@ -359,6 +359,15 @@ export interface TournamentPairingsTable {
   ended_at: number | null;
 }
 
+export interface TournamentChatTable {
+  tournament_id: string;
+  n: number;
+  author: string;
+  account_id: string;
+  text: string;
+  at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -392,6 +401,7 @@ export interface Database {
   seats: SeatsTable;
   sessions: SessionsTable;
   site: SiteTable;
+  tournament_chat: TournamentChatTable;
   tournament_entries: TournamentEntriesTable;
   tournament_pairings: TournamentPairingsTable;
   tournament_rounds: TournamentRoundsTable;
