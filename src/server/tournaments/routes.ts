@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatTrf } from '../../tournaments/trf.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { tournamentsOf } from '../social/player-tournaments.ts';
+import { registerTournamentChat } from './chat-routes.ts';
 import { entryRefusal } from './conditions.ts';
 import { Desk, ID_PARAMS, type TournamentRoutes } from './desk.ts';
 import { registerEditing, registerOrganising } from './organising.ts';
@@ -42,6 +43,7 @@ export function registerTournaments(app: FastifyInstance, settings: TournamentRo
   registerEntries(app, desk);
   registerOrganising(app, desk);
   registerEditing(app, desk);
+  registerTournamentChat(app, desk, settings.chat);
 }
 
 function registerCreate(app: FastifyInstance, desk: Desk): void {
