@@ -171,28 +171,32 @@ export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
 
-/** A join refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
+/** A join (or a chat line) refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
 export interface JoinRefusal {
   readonly error: string;
   readonly code?: string;
 }
 
 /** Joins (with the invitation's code from the page's link, if any): null when in, else why not. */
-export async function joinTournament(id: string, invite: string | null): Promise<JoinRefusal | null> {
+export const joinTournament = (id: string, invite: string | null): Promise<JoinRefusal | null> =>
+  refusalOf(`/api/tournaments/${encodeURIComponent(id)}/join`, invite ? { invite } : {});
+
+/** Says a line in the tournament's chat: null when said (every follower hears it), else why not. */
+export const sayInChat = (id: string, text: string): Promise<JoinRefusal | null> =>
+  refusalOf(`/api/tournaments/${encodeURIComponent(id)}/chat`, { text });
+
+/** Posts `body`: null when the server took it, else its words and code (or why it was not reached). */
+async function refusalOf(path: string, body: Json): Promise<JoinRefusal | null> {
   let response: Response;
   try {
-    response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(invite ? { invite } : {}),
-    });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     return { error: serverUnreachable() };
   }
   if (response.ok) return null;
-  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  const answer = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
   return {
-    error: typeof body?.error === 'string' ? body.error : serverAnswered(response.status),
-    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+    error: typeof answer?.error === 'string' ? answer.error : serverAnswered(response.status),
+    ...(typeof answer?.code === 'string' ? { code: answer.code } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
+import type { TournamentChatLine, TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
 import { Trophy } from 'lucide-preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
@@ -20,6 +20,8 @@ import {
   type TournamentPairing,
   type TournamentShown,
 } from './api.ts';
+import { TournamentChat } from './chat.tsx';
+import { mergeChat } from './chat-lines.ts';
 import { inviteLink } from './conditions-text.ts';
 import { CreateTournament } from './create-form.tsx';
 import { WhoMayJoin } from './entry-conditions.tsx';
@@ -75,7 +77,7 @@ function useCountdown(at: number | null): number | null {
  * A tournament's page (/tournament/<id>): what it is and when, a countdown to its start, joining and
  * leaving, its organiser's start, finish and cancel, your game when it is made (the page goes to it),
  * the standings and the pairings of each round with their games and results, live over the lobby
- * socket (read once, then its events); the podium at its end.
+ * socket (read once, then its events); the podium at its end; its chat, brought by the same socket.
  */
 export function TournamentPage({ id }: { id: string }) {
   const [account] = useAccount();
@@ -84,6 +86,7 @@ export function TournamentPage({ id }: { id: string }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [chat, setChat] = useState<readonly TournamentChatLine[]>([]);
   const reload = useRef<() => void>(() => undefined);
   // The invitation of the link this page was opened by, kept for the tab: signing in on the way loses nothing.
   const linkInvite = useMemo(() => inviteOf(id, window.location.search, tabStorage()), [id]);
@@ -120,6 +123,7 @@ export function TournamentPage({ id }: { id: string }) {
     };
     const connection = new LobbyConnection((m) => {
       if (m.type === 'tournament-game' && m.tournament === id) return window.location.assign(gamePage(m.game));
+      if (m.type === 'tournament-chat' && m.tournament === id) return setChat((c) => mergeChat(c, m.lines));
       if ((m.type !== 'tournament' && m.type !== 'tournament-following') || m.tournament !== id) return;
       heard = Math.max(heard, m.version);
       if (reading || now === null) {
@@ -425,6 +429,12 @@ export function TournamentPage({ id }: { id: string }) {
           ))}
         </section>
       </div>
+      <TournamentChat
+        id={id}
+        lines={chat}
+        canSpeak={me !== null}
+        signIn={me === null && account !== undefined ? signInPage(`${window.location.pathname}${window.location.search}`) : null}
+      />
     </main>
   );
 }
