@@ -100,6 +100,15 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     if (!view) return reply.code(404).send({ error: `there is no tournament ${id}` });
     return view;
   });
+  // Whether the asking player is among those its organiser invited by name: their page says "you are
+  // invited" rather than asking for the link. Nobody learns who else is.
+  app.get('/api/tournaments/:id/invited', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const t = await desk.tournament(request, reply);
+    if (!t) return reply;
+    const me = (await desk.settings.identities.of(request))?.account;
+    const invited = me?.kind === 'player' && (t.settings.invited ?? []).some((i) => i.account === me.id);
+    return reply.header('cache-control', 'no-store').send({ invited });
+  });
   // A Swiss as FIDE's Tournament Report File, through its complete rounds: what `hexarena swiss export` fetches.
   app.get('/api/tournaments/:id/trf', { schema: { params: ID_PARAMS } }, async (request, reply) => {
     const t = await desk.tournament(request, reply);

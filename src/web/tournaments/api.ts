@@ -34,6 +34,8 @@ export interface TournamentSummary {
   readonly conditions?: EntryConditions;
   /** Paused by its organiser or a moderator: nothing is paired until it resumes. */
   readonly halted?: boolean;
+  /** Invitation-only, with players its organiser invited by name (who, only they read). */
+  readonly invitesByName?: boolean;
 }
 
 /** Who may join a tournament (the server's conditions.ts): each absent is no condition. */
@@ -163,6 +165,12 @@ export async function fetchInvite(id: string): Promise<Invitation | null> {
   const v = r.ok ? (r.value as { invite?: unknown; invited?: unknown } | null) : null;
   if (typeof v?.invite !== 'string') return null;
   return { invite: v.invite, invited: Array.isArray(v.invited) ? v.invited.filter((n): n is string => typeof n === 'string') : [] };
+}
+
+/** Whether the signed-in reader is among the players invited by name (false on any failure: the page then asks for the link). */
+export async function fetchInvited(id: string): Promise<boolean> {
+  const r = await call(`/api/tournaments/${encodeURIComponent(id)}/invited`);
+  return r.ok && (r.value as { invited?: unknown } | null)?.invited === true;
 }
 
 /** What a player or its organiser does to a tournament. */

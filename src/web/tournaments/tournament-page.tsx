@@ -12,6 +12,7 @@ import { TOURNAMENTS_PAGE } from './addresses.ts';
 import {
   act,
   fetchInvite,
+  fetchInvited,
   fetchTournament,
   type Invitation,
   joinTournament,
@@ -170,6 +171,17 @@ export function TournamentPage({ id }: { id: string }) {
     };
   }, [id, asksInvite, edits]);
   const invite = invitation?.invite ?? null;
+  // A player invited by name reads "you are invited" (asked of the server: only the organiser reads the list).
+  const [invitedYou, setInvitedYou] = useState(false);
+  const asksInvited = me !== null && shown?.tournament.invitesByName === true && shown.tournament.organiser !== me;
+  useEffect(() => {
+    if (!asksInvited) return setInvitedYou(false);
+    let current = true;
+    void fetchInvited(id).then((yes) => current && setInvitedYou(yes));
+    return () => {
+      current = false;
+    };
+  }, [id, asksInvited, edits]);
   // A moderator may act on any tournament: asked once a page, of a signed-in player who does not organise it.
   const [moderator, setModerator] = useState(false);
   const asksModerator = me !== null && shown !== null && shown.tournament.organiser !== me;
@@ -329,6 +341,7 @@ export function TournamentPage({ id }: { id: string }) {
           conditions={s.conditions}
           link={organiser && invite ? inviteLink(window.location.origin, id, invite) : null}
           invited={organiser ? invitation?.invited : []}
+          invitees={{ named: s.invitesByName === true, you: invitedYou }}
         />
       )}
       <DisqualifiedLine entries={shown.entries} />

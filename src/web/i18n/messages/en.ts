@@ -1037,6 +1037,8 @@ export default {
   'tournament.ratingBounds': 'A rating asked for is a whole number from 0 to 4000.',
   'tournament.ratingOrder': 'The lowest rating cannot be above the highest.',
   'tournament.condition.invite': 'By invitation: from the link its organiser shares.',
+  'tournament.condition.invitedYou': 'By invitation: you are invited.',
+  'tournament.condition.inviteNamed': 'By invitation only: the players its organiser named, or with the link they share.',
   'tournament.condition.ratedGames': 'At least {count, plural, one {# rated game} other {# rated games}} of its kind.',
   'tournament.condition.ratingBetween': 'Rated from {min} to {max}.',
   'tournament.condition.ratingAtLeast': 'Rated {rating} or more.',

@@ -1047,6 +1047,8 @@ export default {
   'tournament.ratingBounds': 'Un rating exigido es un número entero de 0 a 4000.',
   'tournament.ratingOrder': 'El rating mínimo no puede ser mayor que el máximo.',
   'tournament.condition.invite': 'Por invitación: desde el enlace que comparte su organizador.',
+  'tournament.condition.invitedYou': 'Por invitación: tienes una invitación.',
+  'tournament.condition.inviteNamed': 'Solo por invitación: los jugadores que nombró su organizador, o con el enlace que comparte.',
   'tournament.condition.ratedGames': 'Al menos {count, plural, one {# partida puntuada} other {# partidas puntuadas}} de este tipo.',
   'tournament.condition.ratingBetween': 'Rating de {min} a {max}.',
   'tournament.condition.ratingAtLeast': 'Rating de {rating} o más.',

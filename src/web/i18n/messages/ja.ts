@@ -1030,6 +1030,8 @@ export default {
   'tournament.ratingBounds': 'レーティングの条件は 0〜4000 の整数です。',
   'tournament.ratingOrder': '最低レーティングは最高レーティング以下にしてください。',
   'tournament.condition.invite': '招待制：主催者が共有するリンクから。',
+  'tournament.condition.invitedYou': '招待制：あなたは招待されています。',
+  'tournament.condition.inviteNamed': '招待者のみ：主催者が指名したプレイヤー、または主催者が共有するリンクから。',
   'tournament.condition.ratedGames': 'この種類のレーティング対局が{count, plural, other {#局}}以上。',
   'tournament.condition.ratingBetween': 'レーティング{min}〜{max}。',
   'tournament.condition.ratingAtLeast': 'レーティング{rating}以上。',

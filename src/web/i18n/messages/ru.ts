@@ -1049,6 +1049,8 @@ export default {
   'tournament.ratingBounds': 'Рейтинг в условии — целое число от 0 до 4000.',
   'tournament.ratingOrder': 'Наименьший рейтинг не может быть больше наибольшего.',
   'tournament.condition.invite': 'По приглашению: по ссылке, которой делится организатор.',
+  'tournament.condition.invitedYou': 'По приглашению: вы приглашены.',
+  'tournament.condition.inviteNamed': 'Только по приглашению: игроки, которых назвал организатор, или по его ссылке.',
   'tournament.condition.ratedGames':
     'Не меньше {count, plural, one {# рейтинговой партии} few {# рейтинговых партий} many {# рейтинговых партий} other {# рейтинговой партии}} этого вида.',
   'tournament.condition.ratingBetween': 'Рейтинг от {min} до {max}.',
