@@ -29,6 +29,8 @@ export type Notice =
 /** The site's one channel: which games being played each instance holds (games-elsewhere.ts). */
 const HELD_CHANNEL = 'held-games';
 const ASK = 'ask';
+/** The prefix of a tournament's chat channel (its lines are read from the store). */
+const TOURNAMENT_CHAT = 'tournament-chat:';
 
 export class Fanout implements HeldGamesBus {
   /** This instance's name on the channels (its own notices come back to it and are ignored). */
@@ -42,6 +44,8 @@ export class Fanout implements HeldGamesBus {
   private heldHandler: ((from: string, report: readonly HeldGame[] | 'ask') => void) | null = null;
   /** Per tournament followed here: what to do when another instance says it changed (or may have). */
   private readonly tournamentHandlers = new Map<string, () => void>();
+  /** Per tournament whose chat is followed here: what to do when another instance says a line was said (or may have been). */
+  private readonly tournamentChatHandlers = new Map<string, () => void>();
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -65,6 +69,7 @@ export class Fanout implements HeldGamesBus {
       }
       if (channel.startsWith('account:')) return this.accountHandlers.get(channel.slice('account:'.length))?.();
       if (channel.startsWith('tournament:')) return this.tournamentHandlers.get(channel.slice('tournament:'.length))?.();
+      if (channel.startsWith(TOURNAMENT_CHAT)) return this.tournamentChatHandlers.get(channel.slice(TOURNAMENT_CHAT.length))?.();
       const notice = parseNotice(text.slice(space + 1));
       if (notice) this.handlers.get(channel.slice('game:'.length))?.(notice);
     });
@@ -75,6 +80,7 @@ export class Fanout implements HeldGamesBus {
       for (const handler of this.accountHandlers.values()) handler();
       if (this.heldHandler) this.askHeld();
       for (const handler of this.tournamentHandlers.values()) handler();
+      for (const handler of this.tournamentChatHandlers.values()) handler();
     });
   }
 
@@ -149,6 +155,22 @@ export class Fanout implements HeldGamesBus {
   unfollowTournament(id: string): void {
     this.tournamentHandlers.delete(id);
     this.subscriber.unsubscribe(`tournament:${id}`).catch(() => undefined);
+  }
+
+  /** Tells the other instances that a line was said in tournament `id`'s chat: those whose sockets follow it read the new lines. */
+  tellTournamentChat(id: string): void {
+    this.publisher.publish(`${TOURNAMENT_CHAT}${id}`, `${this.id} said`).catch(() => undefined);
+  }
+
+  /** Calls `handler` whenever another instance says a line was said in tournament `id`'s chat (or after a reconnection). */
+  followTournamentChat(id: string, handler: () => void): void {
+    this.tournamentChatHandlers.set(id, handler);
+    this.subscriber.subscribe(`${TOURNAMENT_CHAT}${id}`).catch(() => undefined);
+  }
+
+  unfollowTournamentChat(id: string): void {
+    this.tournamentChatHandlers.delete(id);
+    this.subscriber.unsubscribe(`${TOURNAMENT_CHAT}${id}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import type { PairedListener, Pools } from './pools.ts';
 import type { Presence } from './presence.ts';
 import type { FollowNews } from './social/follow-news.ts';
 import type { Intake } from './stop.ts';
+import type { TournamentChat } from './tournaments/chat.ts';
 import type { TournamentNews } from './tournaments/news.ts';
 
 /** Lobby messages are a few words: anything longer is refused. */
@@ -40,6 +41,8 @@ export function registerLobby(
   following: FollowNews | null = null,
   /** Tournaments' changes, told to the sockets that follow them. */
   tournaments: TournamentNews | null = null,
+  /** Tournaments' chats, told to the sockets that follow them (but the lines of players their reader blocks). */
+  chat: TournamentChat | null = null,
 ): () => void {
   const lobby = new LobbySockets(pools, edge, openGames);
   app.get('/api/lobby/ws', { websocket: true }, (socket: WebSocket, request) => {
@@ -65,7 +68,7 @@ export function registerLobby(
       identities,
       intake,
       tell: (message) => lobby.tell(socket, message),
-      follow: followTournaments(socket, tournaments, (text) => lobby.tellText(socket, text)),
+      follow: followTournaments(socket, { news: tournaments, chat, reader: identity }, (text) => lobby.tellText(socket, text)),
     });
   });
   // A change made here: the sockets hear the new list at once. With none open nobody hears it, and it
@@ -161,23 +164,53 @@ interface PoolIntentServices {
   readonly follow: (intent: Extract<LobbyIntent, { tournament: string }>) => Promise<void>;
 }
 
+/** What a socket following tournaments hears: their changes, their chats, and whose socket it is (whose blocks hide lines). */
+interface Following {
+  readonly news: TournamentNews | null;
+  readonly chat: TournamentChat | null;
+  readonly reader: Promise<Identity | null>;
+}
+
 /**
  * A socket's tournaments followed (at most FOLLOWED_TOURNAMENTS), each answered with the version it
  * stands at: following one again answers anew (a page back from a reconnection checks it missed nothing).
+ * It hears each one's chat too: its last lines, then each new one.
  */
-function followTournaments(socket: WebSocket, news: TournamentNews | null, send: (text: string) => void): PoolIntentServices['follow'] {
+function followTournaments(
+  socket: WebSocket,
+  { news, chat, reader }: Following,
+  send: (text: string) => void,
+): PoolIntentServices['follow'] {
   const followed = new Map<string, () => void>();
+  const chats = new Map<string, Promise<() => void>>();
+  const unfollow = (tournament: string) => {
+    followed.get(tournament)?.();
+    followed.delete(tournament);
+    void chats.get(tournament)?.then((stop) => stop());
+    chats.delete(tournament);
+  };
   socket.on('close', () => {
-    for (const stop of followed.values()) stop();
-    followed.clear();
+    for (const tournament of [...new Set([...followed.keys(), ...chats.keys()])]) unfollow(tournament);
   });
   const tell = (message: LobbyMessage) => send(JSON.stringify(message));
+  const listen = (tournament: string) => {
+    if (!chat) return;
+    void chats.get(tournament)?.then((stop) => stop());
+    const listening = reader
+      .then((who) =>
+        chat.listen(tournament, who?.account.id, (lines, recent) =>
+          tell({ type: 'tournament-chat', tournament, lines, ...(recent ? { recent } : {}) }),
+        ),
+      )
+      .catch(() => () => undefined);
+    chats.set(tournament, listening);
+    // The socket closed meanwhile: it hears nothing more.
+    void listening.then((stop) => {
+      if (chats.get(tournament) !== listening || socket.readyState !== socket.OPEN) stop();
+    });
+  };
   return async ({ type, tournament }) => {
-    if (type === 'tournament-unfollow') {
-      followed.get(tournament)?.();
-      followed.delete(tournament);
-      return;
-    }
+    if (type === 'tournament-unfollow') return unfollow(tournament);
     if (!news) return tell({ type: 'error', error: 'tournaments are not followed on this server' });
     if (!followed.has(tournament) && followed.size >= FOLLOWED_TOURNAMENTS)
       return tell({
@@ -191,6 +224,7 @@ function followTournaments(socket: WebSocket, news: TournamentNews | null, send:
     if (socket.readyState !== socket.OPEN) return following.stop();
     followed.set(tournament, following.stop);
     tell({ type: 'tournament-following', tournament, version: following.version });
+    listen(tournament);
   };
 }
 

@@ -38,6 +38,7 @@ import type { GameStore } from './store.ts';
 
 export type { OnlineLimits } from './online-limits.ts';
 
+import { TournamentChat } from './tournaments/chat.ts';
 import { startTournaments } from './tournaments/index.ts';
 import { TournamentNews } from './tournaments/news.ts';
 import { TournamentViews } from './tournaments/views.ts';
@@ -76,6 +77,8 @@ interface OnlineServices {
   readonly social: Social;
   /** Tournaments' changes, told to the lobby sockets that follow them. */
   readonly tournamentNews: TournamentNews;
+  /** Tournaments' chats, told to the same sockets. */
+  readonly tournamentChat: TournamentChat;
 }
 
 export async function registerOnline(
@@ -123,7 +126,11 @@ export async function registerOnline(
   registerReviews(app, reviews, services.identities);
   registerPuzzleRatings(app, store, services.identities, reviews.settings.now);
   const { identities, presence, social } = services;
-  const director = startTournaments(app, { store, hub, identities, started: social.started, news: services.tournamentNews }, limits);
+  const director = startTournaments(
+    app,
+    { store, hub, identities, started: social.started, news: services.tournamentNews, chat: services.tournamentChat },
+    limits,
+  );
   registerGameSocket(app, { hub, edge, identities, presence, intake, blocks: social.blocks });
 
   // Due games left from before (AIs whose turn it was, clocks that ran out) are taken up at once,
@@ -232,7 +239,8 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   pools.start();
   app.addHook('onClose', async () => pools.close());
   const tournamentNews = new TournamentNews(new TournamentViews(store), fanout);
-  return { edge, pool, reviews, fanout, identities, hub, presence, pools, social, tournamentNews };
+  const tournamentChat = new TournamentChat(store.tournamentChat, social.blocks, fanout);
+  return { edge, pool, reviews, fanout, identities, hub, presence, pools, social, tournamentNews, tournamentChat };
 }
 
 /**
@@ -268,6 +276,7 @@ function registerLobbyAndAccounts(
     intake,
     services.social.news,
     services.tournamentNews,
+    services.tournamentChat,
   );
   // A change made here: the list kept for /api/games is let go; lobby sockets, if any, hear the new one.
   const lobbyChanged = (): void => {

@@ -15,6 +15,7 @@ import {
 import { berserksContract } from './stores/berserks-contract.testing.ts';
 import { forecastsContract } from './stores/forecasts-contract.testing.ts';
 import { gamesDbContract } from './stores/games-db-contract.testing.ts';
+import { tournamentChatContract } from './stores/tournament-chat-contract.testing.ts';
 import { tournamentsContract } from './tournaments/store-contract.testing.ts';
 
 /** After a move: no clock, nothing for the server to do. */
@@ -1195,4 +1196,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   tournamentsContract(name, withStore);
   forecastsContract(name, withStore);
   berserksContract(name, withStore);
+  tournamentChatContract(name, withStore);
 }

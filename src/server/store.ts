@@ -14,6 +14,7 @@ import type { LobbyStore } from './stores/lobby.ts';
 import type { PuzzlesStore } from './stores/puzzles.ts';
 import type { RatingsStore } from './stores/ratings.ts';
 import type { ReviewsStore } from './stores/reviews.ts';
+import type { TournamentChatStore } from './stores/tournament-chat.ts';
 import type { TournamentsStore } from './tournaments/store.ts';
 
 /**
@@ -70,6 +71,8 @@ export interface GameStore extends IdentityStore {
   readonly tournaments: TournamentsStore;
   /** Correspondence games' conditional premoves, a seat's each. */
   readonly forecasts: ForecastsStore;
+  /** Tournaments' chat: each tournament's last lines. */
+  readonly tournamentChat: TournamentChatStore;
   /** Whether writes fail for want of disk (reported by /healthz); absent where the store cannot tell. */
   readonly disk?: DiskState;
   close(): Promise<void>;

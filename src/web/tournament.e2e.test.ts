@@ -351,8 +351,14 @@ describe('a tournament in the browser', () => {
     await org.getByRole('heading', { name: 'Hal’s invitational' }).waitFor();
     expect(await form.count()).toBe(0);
     await org.getByTestId('invited').getByText('Invited by name: Tour_Gus').waitFor();
-    // Gus, named, joins without the link; his page never shows the list.
+    // Its organiser reads that it is by invitation only, to those named or with the link.
+    await org
+      .getByTestId('conditions')
+      .getByText(said('en', en, 'tournament.condition.inviteNamed'))
+      .waitFor();
+    // Gus, named, is told so plainly, and joins without the link; his page never shows the list.
     await gus.goto(`${base()}/tournament/${id}`);
+    await gus.getByTestId('conditions').getByText('By invitation: you are invited.').waitFor();
     await gus.getByRole('button', { name: 'Join', exact: true }).click();
     await gus.getByTestId('your-entry').getByText('You play in this tournament.').waitFor();
     expect(await gus.getByTestId('invited').count()).toBe(0);
@@ -420,5 +426,98 @@ describe('a tournament in the browser', () => {
     // Her clock (the one the mark stands in) is half the initial two minutes; the bot's is whole.
     expect(await page.locator('.clock', { has: mark }).getAttribute('data-ms')).toBe('60000');
     expect(await page.locator('.clock:not(:has(.berserked))').getAttribute('data-ms')).toBe('120000');
+  });
+
+  it('its chat: a player speaks, a signed-out visitor reads the line as it is said and is asked to sign in to speak', async () => {
+    const lu = await device('Tour_Lu', { width: 390, height: 844 });
+    const made = await lu.context().request.post(`${base()}/api/tournaments`, {
+      data: { kind: 'swiss', name: 'Lu’s chatty cup', game: 'tictactoe', rounds: 1, startsAt: null },
+      headers: { origin: base() },
+    });
+    const { id } = (await made.json()) as { id: string };
+    const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+    context.setDefaultTimeout(PATIENCE_MS);
+    contexts.push(context);
+    const visitor = await context.newPage();
+    // The visitor's page follows the tournament (and so its chat) before Lu speaks.
+    const followed = new Promise<void>((resolve) =>
+      visitor.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"tournament-chat"') && resolve())),
+    );
+    await visitor.goto(`${base()}/tournament/${id}`);
+    const visitorChat = visitor.locator('.tournament-chat');
+    await visitorChat.getByText(said('en', en, 'tournament.chatNone')).waitFor();
+    await visitorChat.getByRole('link', { name: said('en', en, 'tournament.chatSignIn') }).waitFor();
+    expect(await visitorChat.getByRole('textbox').count()).toBe(0);
+    await followed;
+
+    await lu.goto(`${base()}/tournament/${id}`);
+    const chat = lu.locator('.tournament-chat');
+    await chat.getByRole('textbox', { name: said('en', en, 'tournament.chatSay') }).fill('  Good luck, everyone!  ');
+    await chat.getByRole('button', { name: said('en', en, 'tournament.chatSend') }).click();
+    // Back to Lu over her socket like anyone's line, and the box emptied; the visitor hears it with no reload.
+    await chat.getByTestId('tournament-chat-lines').getByText('Good luck, everyone!').waitFor();
+    expect(await chat.getByRole('textbox').inputValue()).toBe('');
+    await visitorChat.getByTestId('tournament-chat-lines').getByText('Good luck, everyone!').waitFor();
+    expect(await visitorChat.locator('li').allTextContents()).toEqual(['Tour_Lu: Good luck, everyone!']);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(visitor, 'test-results/tournament-chat-phone.png', { fullPage: true });
+  });
+
+  it('a player paused in an arena is not paired by the wave that pairs the others; back in play, the next wave pairs them', async () => {
+    const pia = await device('Tour_Pia', { width: 390, height: 844 });
+    const made = await pia.context().request.post(`${base()}/api/tournaments`, {
+      data: { kind: 'arena', name: 'Pia’s arena', game: 'tictactoe', durationMs: 3_600_000, startsAt: null },
+      headers: { origin: base() },
+    });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const bots = [await registerBot(base(), 'pause-bot-1'), await registerBot(base(), 'pause-bot-2')];
+    const stops = await Promise.all(bots.map((b) => randomBot(b.token)));
+    try {
+      for (const b of bots) {
+        const joined = await request(base(), `/api/tournaments/${id}/join`, { body: {}, headers: { authorization: `Bearer ${b.token}` } });
+        expect(joined.status).toBe(200);
+      }
+      await pia.goto(`${base()}/tournament/${id}`);
+      await pia.getByRole('button', { name: 'Join', exact: true }).click();
+      await pia
+        .getByTestId('your-entry')
+        .getByText(said('en', en, 'tournament.entry.active'))
+        .waitFor();
+      await pia.getByRole('button', { name: said('en', en, 'tournament.pause'), exact: true }).click();
+      await pia
+        .getByTestId('your-entry')
+        .getByText(said('en', en, 'tournament.entry.paused'))
+        .waitFor();
+
+      // Started while she is paused: its first wave pairs the two bots, not her, though she is free.
+      await pia.getByRole('button', { name: 'Start now' }).click();
+      const firstWave = pia.locator('[data-round="1"] table.pairings');
+      await firstWave.waitFor();
+      expect(await firstWave.locator('tbody tr').count()).toBe(1);
+      expect((await firstWave.locator('tbody td').allTextContents()).filter((c) => c.startsWith('pause-bot')).sort()).toEqual([
+        'pause-bot-1',
+        'pause-bot-2',
+      ]);
+      expect(await pia.locator('table.pairings tr.you').count()).toBe(0);
+      expect(new URL(pia.url()).pathname).toBe(`/tournament/${id}`);
+      await screenshot(pia, 'test-results/tournament-arena-paused-phone.png', { fullPage: true });
+
+      // She plays again: once a bot is free, a wave pairs her, and her page takes her to the game.
+      await pia.getByRole('button', { name: said('en', en, 'tournament.rejoin'), exact: true }).click();
+      await pia.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
+      await pia
+        .getByTestId('tournament-game')
+        .getByText(said('en', en, 'tournament.gameOfArena', { name: 'Pia’s arena' }))
+        .waitFor();
+      const game = new URL(pia.url()).pathname.split('/').pop() as string;
+      const shown = (await request(base(), `/api/tournaments/${id}`)).json as {
+        pairings: { game: string | null; white: string; black: string | null }[];
+      };
+      const hers = shown.pairings.find((p) => p.game === game);
+      expect([hers?.white, hers?.black]).toContain('Tour_Pia');
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 });

@@ -92,6 +92,8 @@ async function close(trx: Db, a: ClosedAccount, at: number): Promise<void> {
     .deleteFrom('chat')
     .where((eb) => eb.or([eb('account_id', '=', a.id), eb.and([eb('account_id', 'is', null), eb('author', '=', a.name)])]))
     .execute();
+  // Its lines in tournaments' chats go too (they are always an account's: signed-in players speak there).
+  await trx.deleteFrom('tournament_chat').where('account_id', '=', a.id).execute();
   // A bot's games and review requests are counted under its name.
   const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
   await trx.updateTable('games').set({ creator: after }).where('creator', '=', before).execute();

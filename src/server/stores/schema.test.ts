@@ -6,9 +6,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from '../sqlite-store.ts';
 
-/** The query builder's schema (schema.ts) read as text: each table's interface and its columns. */
+/** The query builder's schema (schema.ts, and the tournaments' tables in schema-tournaments.ts) read as text: each table's interface and its columns. */
 function declared(): Record<string, string[]> {
-  const text = readFileSync(fileURLToPath(new URL('./schema.ts', import.meta.url)), 'utf8');
+  const text = ['./schema.ts', './schema-tournaments.ts']
+    .map((file) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8'))
+    .join('\n');
   const interfaces = new Map<string, [string, string][]>();
   for (const m of text.matchAll(/export interface (\w+) \{([^}]*)\}/g))
     interfaces.set(

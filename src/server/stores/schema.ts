@@ -1,13 +1,21 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * The tables both stores keep, as the typed query builder sees them: one schema for SQLite and PostgreSQL, mirroring
  * the stores' migrations (stores/migrations.ts) column for column (a test compares them). Times are milliseconds since
  * the epoch (BIGINT on PostgreSQL, read back as numbers); JSON is kept as text; flags are 0 or 1.
  */
+import type {
+  TournamentChatTable,
+  TournamentEntriesTable,
+  TournamentPairingsTable,
+  TournamentRoundsTable,
+  TournamentsTable,
+} from './schema-tournaments.ts';
 
-/** A column with a default: optional when a row is inserted. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
+export type { TournamentChatTable, TournamentEntriesTable, TournamentPairingsTable, TournamentRoundsTable, TournamentsTable };
+
+import type { Defaulted } from './schema-columns.ts';
 
 export interface AccountsTable {
   id: string;
@@ -307,58 +315,6 @@ export interface SiteTable {
   value: string;
 }
 
-export interface TournamentsTable {
-  id: string;
-  kind: string;
-  name: string;
-  game: string;
-  options: string;
-  clock: string | null;
-  rated: number;
-  organiser: string;
-  organiser_name: string;
-  state: string;
-  starts_at: number | null;
-  rounds: number | null;
-  duration_ms: number | null;
-  settings: string;
-  created_at: number;
-  started_at: number | null;
-  ends_at: number | null;
-  finished_at: number | null;
-  round: Defaulted<number>;
-  standings: string | null;
-  version: Defaulted<number>;
-}
-
-export interface TournamentEntriesTable {
-  tournament_id: string;
-  account_id: string;
-  name: string;
-  rating: number;
-  seed: number | null;
-  joined_at: number;
-  state: string;
-}
-
-export interface TournamentRoundsTable {
-  tournament_id: string;
-  round: number;
-  paired_at: number;
-}
-
-export interface TournamentPairingsTable {
-  tournament_id: string;
-  round: number;
-  board: number;
-  white: string;
-  black: string | null;
-  game_id: string | null;
-  result: string | null;
-  plies: number | null;
-  ended_at: number | null;
-}
-
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -392,6 +348,7 @@ export interface Database {
   seats: SeatsTable;
   sessions: SessionsTable;
   site: SiteTable;
+  tournament_chat: TournamentChatTable;
   tournament_entries: TournamentEntriesTable;
   tournament_pairings: TournamentPairingsTable;
   tournament_rounds: TournamentRoundsTable;

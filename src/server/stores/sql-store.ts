@@ -21,6 +21,7 @@ import { RatingsSql, type RatingsStore } from './ratings.ts';
 import { ReviewsSql, type ReviewsStore } from './reviews.ts';
 import { SocialSql } from './social.ts';
 import type { SqlDb } from './sql.ts';
+import { TournamentChatSql, type TournamentChatStore } from './tournament-chat.ts';
 import { TournamentsSql } from './tournaments.ts';
 
 /**
@@ -46,6 +47,7 @@ export abstract class SqlStore implements GameStore {
   readonly heartbeats: Heartbeats;
   readonly tournaments: TournamentsStore;
   readonly forecasts: ForecastsStore;
+  readonly tournamentChat: TournamentChatStore;
 
   constructor(protected readonly sqlDb: SqlDb) {
     this.games = new GamesSql(sqlDb);
@@ -65,6 +67,7 @@ export abstract class SqlStore implements GameStore {
     this.heartbeats = new HeartbeatsSql(sqlDb);
     this.tournaments = new TournamentsSql(sqlDb);
     this.forecasts = new ForecastsSql(sqlDb);
+    this.tournamentChat = new TournamentChatSql(sqlDb);
   }
 
   abstract close(): Promise<void>;

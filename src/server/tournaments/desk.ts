@@ -3,6 +3,7 @@ import { botOf } from '../bots.ts';
 import type { Identities } from '../identity/identities.ts';
 import { Allowance } from '../limits.ts';
 import type { GameStore } from '../store.ts';
+import type { TournamentChat } from './chat.ts';
 import type { StoredTournament } from './store.ts';
 import type { TournamentViews } from './views.ts';
 
@@ -18,6 +19,8 @@ export interface TournamentRoutes {
   readonly views: TournamentViews;
   /** A tournament changed here: its followers here and elsewhere hear it. */
   readonly changed: (id: string) => void;
+  /** Its chat: lines read and said here, told to the lobby sockets that follow it. */
+  readonly chat: TournamentChat;
 }
 
 /** Writes per account: a burst of 20, then one a second. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub.ts';
 import type { Identities } from '../identity/identities.ts';
 import type { GameStore } from '../store.ts';
+import type { TournamentChat } from './chat.ts';
 import { DEFAULT_DIRECTOR_SETTINGS, Director, type DirectorSettings } from './director.ts';
 import type { TournamentNews } from './news.ts';
 import { registerTournaments } from './routes.ts';
@@ -21,6 +22,8 @@ export function startTournaments(
     readonly started: (id: string) => void;
     /** Told of each change, so the lobby sockets that follow the tournament hear it. */
     readonly news: TournamentNews;
+    /** Its chat, read and said over HTTP, told to the same sockets. */
+    readonly chat: TournamentChat;
   },
   limits: {
     readonly hub?: { readonly now?: () => number; readonly instance?: string };
@@ -41,8 +44,11 @@ export function startTournaments(
       ...settings,
       pairSwiss: pairing.pair,
       changed: (id) => services.news.changed(id),
-      // Each tick, on every instance: the followed tournaments read again, for a change whose notice was lost.
-      ticked: () => services.news.sweep(),
+      // Each tick, on every instance: the followed tournaments (and chats) read again, for a change whose notice was lost.
+      ticked: () => {
+        services.news.sweep();
+        services.chat.sweep();
+      },
     },
     (game) => {
       for (const seat of game.seats) hub.botSeatedAtMaking(seat.tokenHash, game.id);
@@ -57,6 +63,7 @@ export function startTournaments(
     nudge: () => void director.tick(),
     views: services.news.views,
     changed: (id) => services.news.changed(id),
+    chat: services.chat,
   });
   director.start();
   app.addHook('onClose', async () => {

@@ -116,6 +116,8 @@ describe('organising a tournament from its page', () => {
     expect(invite).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const read = await organiser.ask('GET', `/api/tournaments/${id}`);
     expect(read.json?.tournament).toMatchObject({ conditions: { inviteOnly: true } });
+    // By its link alone: nobody named, and the page says the link.
+    expect(read.json?.tournament).not.toHaveProperty('invitesByName');
     expect(read.text).not.toContain(invite);
     // Its organiser reads the code again (a page opened later shows the link); nobody else does.
     const again = await organiser.ask('GET', `/api/tournaments/${id}/invite`);
@@ -201,6 +203,16 @@ describe('inviting players by name', () => {
     const read = await other.ask('GET', `/api/tournaments/${id}`);
     expect(read.text).not.toContain('nell');
     expect((await other.ask('GET', `/api/tournaments/${id}/invite`)).status).toBe(403);
+    // Anyone reads that some were named, not who; each asks whether they are, for their page to say so.
+    expect((read.json as { tournament: { invitesByName?: boolean } }).tournament.invitesByName).toBe(true);
+    const invitedOf = async (who: Browser) => {
+      const answer = await who.ask('GET', `/api/tournaments/${id}/invited`);
+      return [answer.status, answer.json, answer.headers['cache-control']];
+    };
+    expect(await invitedOf(named)).toEqual([200, { invited: true }, 'no-store']);
+    expect(await invitedOf(other)).toEqual([200, { invited: false }, 'no-store']);
+    expect(await invitedOf(new Browser(site.base, '127.0.0.1'))).toEqual([200, { invited: false }, 'no-store']);
+    expect((await named.ask('GET', '/api/tournaments/nothing/invited')).status).toBe(404);
     expect((await named.ask('POST', `/api/tournaments/${id}/join`)).json).toEqual({ joined: true, already: false });
     expect((await other.ask('POST', `/api/tournaments/${id}/join`)).json).toMatchObject({ code: 'tournament-invite' });
     expect((await other.ask('POST', `/api/tournaments/${id}/join`, { invite })).status).toBe(200);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatTrf } from '../../tournaments/trf.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import { tournamentsOf } from '../social/player-tournaments.ts';
+import { registerTournamentChat } from './chat-routes.ts';
 import { entryRefusal } from './conditions.ts';
 import { Desk, ID_PARAMS, type TournamentRoutes } from './desk.ts';
 import { registerEditing, registerOrganising } from './organising.ts';
@@ -42,6 +43,7 @@ export function registerTournaments(app: FastifyInstance, settings: TournamentRo
   registerEntries(app, desk);
   registerOrganising(app, desk);
   registerEditing(app, desk);
+  registerTournamentChat(app, desk, settings.chat);
 }
 
 function registerCreate(app: FastifyInstance, desk: Desk): void {
@@ -97,6 +99,15 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const view = await desk.settings.views.view(id);
     if (!view) return reply.code(404).send({ error: `there is no tournament ${id}` });
     return view;
+  });
+  // Whether the asking player is among those its organiser invited by name: their page says "you are
+  // invited" rather than asking for the link. Nobody learns who else is.
+  app.get('/api/tournaments/:id/invited', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const t = await desk.tournament(request, reply);
+    if (!t) return reply;
+    const me = (await desk.settings.identities.of(request))?.account;
+    const invited = me?.kind === 'player' && (t.settings.invited ?? []).some((i) => i.account === me.id);
+    return reply.header('cache-control', 'no-store').send({ invited });
   });
   // A Swiss as FIDE's Tournament Report File, through its complete rounds: what `hexarena swiss export` fetches.
   app.get('/api/tournaments/:id/trf', { schema: { params: ID_PARAMS } }, async (request, reply) => {

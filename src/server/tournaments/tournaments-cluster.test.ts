@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkRounds } from '../../tournaments/swiss-check.ts';
 import { parseTrf } from '../../tournaments/trf.ts';
-import { Browser, openBotStream, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
+import { Browser, Client, openBotStream, registerBot, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
 import { startPostgres, type TestPostgres } from '../postgres.testing.ts';
 import { startRedis, type TestRedis } from '../redis.testing.ts';
 
@@ -92,6 +92,32 @@ async function moveAll(server: ServerProcess, id: string, tokens: ReadonlyMap<st
 }
 
 describe('a tournament across two instances on PostgreSQL', () => {
+  it('its chat: a line said through one instance is heard on a socket of the other, and read there', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const speaker = new Browser(a.base, '127.0.0.1');
+    expect((await signUp(speaker, 'chatter')).status).toBe(201);
+    const made = await speaker.ask('POST', '/api/tournaments', {
+      kind: 'swiss',
+      name: 'Chat cup',
+      game: 'tictactoe',
+      rounds: 1,
+      startsAt: null,
+    });
+    const id = made.json?.id as string;
+    // A guest's socket on the other instance follows it, and has its (empty) last lines.
+    const listener = await Client.lobby(b.base);
+    listener.send({ type: 'tournament-follow', tournament: id });
+    expect((await listener.next((m) => m.type === 'tournament-chat' && m.recent === true)).lines).toEqual([]);
+    expect((await speaker.ask('POST', `/api/tournaments/${id}/chat`, { text: 'across the cluster' })).status).toBe(201);
+    const heard = await listener.next((m) => m.type === 'tournament-chat' && m.recent !== true);
+    expect((heard.lines as { n: number; author: string; text: string }[]).map(({ n, author, text }) => ({ n, author, text }))).toEqual([
+      { n: 0, author: 'chatter', text: 'across the cluster' },
+    ]);
+    const read = (await request(b.base, `/api/tournaments/${id}/chat`)).json as { lines: { text: string }[] };
+    expect(read.lines.map((l) => l.text)).toEqual(['across the cluster']);
+    listener.close();
+  });
+
   it('its directing instance SIGKILLed mid-round: the other directs it to the end, each round paired once, no game made twice', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const organiser = new Browser(a.base, '127.0.0.1');

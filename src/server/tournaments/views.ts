@@ -48,6 +48,8 @@ export function summaryOf(t: StoredTournament): Readonly<Record<string, Json>> {
     ...(t.settings.halted ? { halted: true } : {}),
     // Who may join, for everyone to read; an invitation's code is not.
     ...(t.settings.conditions ? { conditions: { ...t.settings.conditions } } : {}),
+    // That its organiser invited players by name (who, they alone read): a visitor's page asks whether it is one of them.
+    ...(t.settings.conditions?.inviteOnly && (t.settings.invited?.length ?? 0) > 0 ? { invitesByName: true } : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export interface TournamentSummary {
   readonly conditions?: EntryConditions;
   /** Paused by its organiser or a moderator: nothing is paired until it resumes. */
   readonly halted?: boolean;
+  /** Invitation-only, with players its organiser invited by name (who, only they read). */
+  readonly invitesByName?: boolean;
 }
 
 /** Who may join a tournament (the server's conditions.ts): each absent is no condition. */
@@ -165,34 +167,44 @@ export async function fetchInvite(id: string): Promise<Invitation | null> {
   return { invite: v.invite, invited: Array.isArray(v.invited) ? v.invited.filter((n): n is string => typeof n === 'string') : [] };
 }
 
+/** Whether the signed-in reader is among the players invited by name (false on any failure: the page then asks for the link). */
+export async function fetchInvited(id: string): Promise<boolean> {
+  const r = await call(`/api/tournaments/${encodeURIComponent(id)}/invited`);
+  return r.ok && (r.value as { invited?: unknown } | null)?.invited === true;
+}
+
 /** What a player or its organiser does to a tournament. */
 export type TournamentAction = 'join' | 'withdraw' | 'pause' | 'start' | 'finish' | 'cancel' | 'halt' | 'resume';
 
 export const act = (id: string, action: TournamentAction): Promise<Result<unknown>> =>
   call(`/api/tournaments/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
 
-/** A join refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
+/** A join (or a chat line) refused: the server's words, and its stable code when it gave one (the page says it in the player's language). */
 export interface JoinRefusal {
   readonly error: string;
   readonly code?: string;
 }
 
 /** Joins (with the invitation's code from the page's link, if any): null when in, else why not. */
-export async function joinTournament(id: string, invite: string | null): Promise<JoinRefusal | null> {
+export const joinTournament = (id: string, invite: string | null): Promise<JoinRefusal | null> =>
+  refusalOf(`/api/tournaments/${encodeURIComponent(id)}/join`, invite ? { invite } : {});
+
+/** Says a line in the tournament's chat: null when said (every follower hears it), else why not. */
+export const sayInChat = (id: string, text: string): Promise<JoinRefusal | null> =>
+  refusalOf(`/api/tournaments/${encodeURIComponent(id)}/chat`, { text });
+
+/** Posts `body`: null when the server took it, else its words and code (or why it was not reached). */
+async function refusalOf(path: string, body: Json): Promise<JoinRefusal | null> {
   let response: Response;
   try {
-    response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(invite ? { invite } : {}),
-    });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     return { error: serverUnreachable() };
   }
   if (response.ok) return null;
-  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  const answer = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
   return {
-    error: typeof body?.error === 'string' ? body.error : serverAnswered(response.status),
-    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+    error: typeof answer?.error === 'string' ? answer.error : serverAnswered(response.status),
+    ...(typeof answer?.code === 'string' ? { code: answer.code } : {}),
   };
 }

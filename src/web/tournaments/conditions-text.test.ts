@@ -21,6 +21,28 @@ describe('who may join, said on a tournament’s page', () => {
     expect(conditionLines({ maxRating: 1600 })).toEqual(['Rated 1600 or less.']);
   });
 
+  it('by invitation with players named: says so plainly to one of them, and to anyone else that it is by invitation only', () => {
+    setCatalog('en', en);
+    const c = { inviteOnly: true, minRatedGames: 2 };
+    expect(conditionLines(c, { named: true, you: true })).toEqual([
+      'By invitation: you are invited.',
+      'At least 2 rated games of its kind.',
+    ]);
+    expect(conditionLines(c, { named: true, you: false })[0]).toBe(
+      'By invitation only: the players its organiser named, or with the link they share.',
+    );
+    expect(conditionLines(c, { named: false, you: false })[0]).toBe('By invitation: from the link its organiser shares.');
+    // Open to all, nobody reads of an invitation, whatever the page knows.
+    expect(conditionLines({ minRatedGames: 2 }, { named: true, you: true })).toEqual(['At least 2 rated games of its kind.']);
+    setCatalog('es', es);
+    expect(conditionLines(c, { named: true, you: true })[0]).toBe('Por invitación: tienes una invitación.');
+    setCatalog('ru', ru);
+    expect(conditionLines(c, { named: true, you: false })[0]).toMatch(/^Только по приглашению/);
+    setCatalog('ja', ja);
+    expect(conditionLines(c, { named: true, you: true })[0]).toBe('招待制：あなたは招待されています。');
+    setCatalog('en', en);
+  });
+
   it('in the player’s language, with its plurals', () => {
     setCatalog('es', es);
     expect(conditionLines({ minRatedGames: 3, maxRating: 1600 })).toEqual([

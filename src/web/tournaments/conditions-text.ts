@@ -2,10 +2,31 @@ import { formatRating, t } from '../i18n/index.ts';
 import { tournamentPage } from './addresses.ts';
 import type { EntryConditions } from './api.ts';
 
-/** Who may join a tournament, a line a condition, in the player's language (none when anyone may). */
-export function conditionLines(c: EntryConditions | undefined): string[] {
+/** An invitation-only tournament's players named by its organiser, as a visitor's page knows them. */
+export interface NamedInvitees {
+  /** Its organiser invited players by name (who, only they read). */
+  readonly named: boolean;
+  /** The reader is one of them. */
+  readonly you: boolean;
+}
+
+/**
+ * Who may join a tournament, a line a condition, in the player's language (none when anyone may).
+ * By invitation: a player named says so plainly; with players named, a visitor reads it is by
+ * invitation only (named, or with the link); without, that its organiser shares a link.
+ */
+export function conditionLines(c: EntryConditions | undefined, invitees: NamedInvitees = { named: false, you: false }): string[] {
   const lines: string[] = [];
-  if (c?.inviteOnly) lines.push(t('tournament.condition.invite'));
+  if (c?.inviteOnly)
+    lines.push(
+      t(
+        invitees.you
+          ? 'tournament.condition.invitedYou'
+          : invitees.named
+            ? 'tournament.condition.inviteNamed'
+            : 'tournament.condition.invite',
+      ),
+    );
   if (c?.minRatedGames) lines.push(t('tournament.condition.ratedGames', { count: c.minRatedGames }));
   const low = c?.minRating;
   const high = c?.maxRating;

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { copyLink } from '../copy-link.ts';
 import { t } from '../i18n/index.ts';
 import type { EntryConditions } from './api.ts';
-import { conditionLines } from './conditions-text.ts';
+import { conditionLines, type NamedInvitees } from './conditions-text.ts';
 
 /** The link to share, with a button that copies it (or selects it where the browser will not copy). */
 function InviteLink({ link }: { link: string }) {
@@ -28,13 +28,16 @@ export function WhoMayJoin({
   conditions,
   link,
   invited = [],
+  invitees,
 }: {
   conditions: EntryConditions | undefined;
   link: string | null;
   /** The players invited by name: its organiser's to see. */
   invited?: readonly string[];
+  /** Whether players were invited by name, and whether the reader is one. */
+  invitees?: NamedInvitees;
 }) {
-  const lines = conditionLines(conditions);
+  const lines = conditionLines(conditions, invitees);
   if (lines.length === 0 && link === null) return null;
   return (
     <section class="who-may-join" aria-labelledby="who-may-join">

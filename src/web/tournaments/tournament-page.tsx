@@ -1,4 +1,4 @@
-import type { TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
+import type { TournamentChatLine, TournamentNews } from '@hexarena/engines/protocol/lobby.ts';
 import { Trophy } from 'lucide-preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
@@ -12,6 +12,7 @@ import { TOURNAMENTS_PAGE } from './addresses.ts';
 import {
   act,
   fetchInvite,
+  fetchInvited,
   fetchTournament,
   type Invitation,
   joinTournament,
@@ -20,6 +21,8 @@ import {
   type TournamentPairing,
   type TournamentShown,
 } from './api.ts';
+import { TournamentChat } from './chat.tsx';
+import { mergeChat } from './chat-lines.ts';
 import { inviteLink } from './conditions-text.ts';
 import { CreateTournament } from './create-form.tsx';
 import { WhoMayJoin } from './entry-conditions.tsx';
@@ -75,7 +78,7 @@ function useCountdown(at: number | null): number | null {
  * A tournament's page (/tournament/<id>): what it is and when, a countdown to its start, joining and
  * leaving, its organiser's start, finish and cancel, your game when it is made (the page goes to it),
  * the standings and the pairings of each round with their games and results, live over the lobby
- * socket (read once, then its events); the podium at its end.
+ * socket (read once, then its events); the podium at its end; its chat, brought by the same socket.
  */
 export function TournamentPage({ id }: { id: string }) {
   const [account] = useAccount();
@@ -84,6 +87,7 @@ export function TournamentPage({ id }: { id: string }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [chat, setChat] = useState<readonly TournamentChatLine[]>([]);
   const reload = useRef<() => void>(() => undefined);
   // The invitation of the link this page was opened by, kept for the tab: signing in on the way loses nothing.
   const linkInvite = useMemo(() => inviteOf(id, window.location.search, tabStorage()), [id]);
@@ -120,6 +124,7 @@ export function TournamentPage({ id }: { id: string }) {
     };
     const connection = new LobbyConnection((m) => {
       if (m.type === 'tournament-game' && m.tournament === id) return window.location.assign(gamePage(m.game));
+      if (m.type === 'tournament-chat' && m.tournament === id) return setChat((c) => mergeChat(c, m.lines));
       if ((m.type !== 'tournament' && m.type !== 'tournament-following') || m.tournament !== id) return;
       heard = Math.max(heard, m.version);
       if (reading || now === null) {
@@ -166,6 +171,17 @@ export function TournamentPage({ id }: { id: string }) {
     };
   }, [id, asksInvite, edits]);
   const invite = invitation?.invite ?? null;
+  // A player invited by name reads "you are invited" (asked of the server: only the organiser reads the list).
+  const [invitedYou, setInvitedYou] = useState(false);
+  const asksInvited = me !== null && shown?.tournament.invitesByName === true && shown.tournament.organiser !== me;
+  useEffect(() => {
+    if (!asksInvited) return setInvitedYou(false);
+    let current = true;
+    void fetchInvited(id).then((yes) => current && setInvitedYou(yes));
+    return () => {
+      current = false;
+    };
+  }, [id, asksInvited, edits]);
   // A moderator may act on any tournament: asked once a page, of a signed-in player who does not organise it.
   const [moderator, setModerator] = useState(false);
   const asksModerator = me !== null && shown !== null && shown.tournament.organiser !== me;
@@ -325,6 +341,7 @@ export function TournamentPage({ id }: { id: string }) {
           conditions={s.conditions}
           link={organiser && invite ? inviteLink(window.location.origin, id, invite) : null}
           invited={organiser ? invitation?.invited : []}
+          invitees={{ named: s.invitesByName === true, you: invitedYou }}
         />
       )}
       <DisqualifiedLine entries={shown.entries} />
@@ -425,6 +442,12 @@ export function TournamentPage({ id }: { id: string }) {
           ))}
         </section>
       </div>
+      <TournamentChat
+        id={id}
+        lines={chat}
+        canSpeak={me !== null}
+        signIn={me === null && account !== undefined ? signInPage(`${window.location.pathname}${window.location.search}`) : null}
+      />
     </main>
   );
 }

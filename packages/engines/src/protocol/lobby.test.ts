@@ -47,3 +47,15 @@ describe('following a tournament on the lobby socket', () => {
     expect(parseLobbyMessage(JSON.stringify({ ...following, version: -1 })).ok).toBe(false);
   });
 });
+
+describe("a tournament's chat on the lobby socket", () => {
+  it('lists numbered lines, its last ones marked recent; a line without its number or text is refused', () => {
+    const chat = { type: 'tournament-chat', tournament: 'T1', lines: [{ n: 3, author: 'Ann', text: 'gl', at: 5 }], recent: true };
+    expect(parseLobbyMessage(JSON.stringify(chat))).toEqual({ ok: true, value: chat });
+    const live = { type: 'tournament-chat', tournament: 'T1', lines: [{ n: 4, author: 'Bob', text: 'hf', at: 6 }] };
+    expect(parseLobbyMessage(JSON.stringify(live))).toEqual({ ok: true, value: live });
+    expect(parseLobbyMessage(JSON.stringify({ ...live, lines: [{ author: 'Bob', text: 'hf', at: 6 }] })).ok).toBe(false);
+    expect(parseLobbyMessage(JSON.stringify({ ...live, lines: [{ n: 4, author: 'Bob', at: 6 }] })).ok).toBe(false);
+    expect(parseLobbyMessage(JSON.stringify({ type: 'tournament-chat', lines: [] })).ok).toBe(false);
+  });
+});

@@ -84,6 +84,14 @@ export interface TournamentNews {
   readonly pairings: readonly Json[];
 }
 
+/** A line of a tournament's chat, numbered in the order written (a page merges what it hears by the number). */
+export interface TournamentChatLine {
+  readonly n: number;
+  readonly author: string;
+  readonly text: string;
+  readonly at: number;
+}
+
 /** What the server says in the lobby. */
 export type LobbyMessage =
   /** How many wait in each pool (pools with nobody left out). */
@@ -103,6 +111,16 @@ export type LobbyMessage =
   /** This socket follows the tournament from now on; it stands at `version`. */
   | { readonly type: 'tournament-following'; readonly tournament: string; readonly version: number }
   | TournamentNews
+  /**
+   * Lines of a followed tournament's chat: on following, the last ones (`recent`); then each new one
+   * — but those of players the socket's player blocks.
+   */
+  | {
+      readonly type: 'tournament-chat';
+      readonly tournament: string;
+      readonly lines: readonly TournamentChatLine[];
+      readonly recent?: boolean;
+    }
   | { readonly type: 'error'; readonly error: string };
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -201,6 +219,8 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
       return ok({ type: 'tournament-following', tournament: o.tournament, version: o.version });
     case 'tournament':
       return tournamentNewsOf(o);
+    case 'tournament-chat':
+      return tournamentChatOf(o);
     case 'error':
       return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
     default:
@@ -230,4 +250,14 @@ function tournamentNewsOf(o: Fields): Result<TournamentNews> {
       'a "tournament" message names a tournament, its versions from and to, and its summary, entries, standings and changed rounds',
     );
   return ok(o as unknown as TournamentNews);
+}
+
+const isChatLine = (l: unknown): l is TournamentChatLine =>
+  isObject(l) && isVersion(l.n) && typeof l.author === 'string' && typeof l.text === 'string' && Number.isFinite(l.at);
+
+function tournamentChatOf(o: Fields): Result<LobbyMessage> {
+  if (typeof o.tournament !== 'string' || !Array.isArray(o.lines) || !o.lines.every(isChatLine))
+    return fail('a "tournament-chat" message names a tournament and lists its lines (n, author, text, at)');
+  const lines = o.lines.map(({ n, author, text, at }) => ({ n, author, text, at }));
+  return ok({ type: 'tournament-chat', tournament: o.tournament, lines, ...(o.recent === true ? { recent: true } : {}) });
 }

@@ -1,0 +1,69 @@
+import type { TournamentChatLine } from '@hexarena/engines/protocol/lobby.ts';
+import { MAX_CHAT } from '@hexarena/engines/protocol/messages.ts';
+import { useState } from 'preact/hooks';
+import { Problem } from '../account/page-parts.tsx';
+import { t } from '../i18n/index.ts';
+import { sayInChat } from './api.ts';
+import { chatRefusalText } from './chat-lines.ts';
+
+/**
+ * A tournament's chat on its page: its lines as the lobby socket brings them (the page merges them,
+ * chat-lines.ts), a line to say for a signed-in player; a guest or a visitor reads, and is asked to
+ * sign in to speak. What is said comes back over the socket like anyone's line.
+ */
+export function TournamentChat({
+  id,
+  lines,
+  canSpeak,
+  signIn,
+}: {
+  id: string;
+  lines: readonly TournamentChatLine[];
+  canSpeak: boolean;
+  /** Where to sign in, for one who may not speak (null: nowhere to offer, the account not read yet). */
+  signIn: string | null;
+}) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  return (
+    <section class="chat tournament-chat" aria-labelledby="tournament-chat">
+      <h3 id="tournament-chat">{t('tournament.chat')}</h3>
+      {lines.length === 0 && <p class="muted">{t('tournament.chatNone')}</p>}
+      <ol class="chat-lines" aria-live="polite" data-testid="tournament-chat-lines">
+        {lines.map((l) => (
+          <li key={l.n}>
+            <strong>{l.author}</strong>: {l.text}
+          </li>
+        ))}
+      </ol>
+      {canSpeak ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim() === '' || busy) return;
+            setBusy(true);
+            setRefused(null);
+            void sayInChat(id, text).then((refusal) => {
+              setBusy(false);
+              if (refusal) return setRefused(chatRefusalText(refusal));
+              setText('');
+            });
+          }}
+        >
+          <input aria-label={t('tournament.chatSay')} maxLength={MAX_CHAT} value={text} onInput={(e) => setText(e.currentTarget.value)} />{' '}
+          <button type="submit" disabled={busy}>
+            {t('tournament.chatSend')}
+          </button>
+        </form>
+      ) : (
+        signIn !== null && (
+          <p class="muted">
+            <a href={signIn}>{t('tournament.chatSignIn')}</a>
+          </p>
+        )
+      )}
+      <Problem text={refused} />
+    </section>
+  );
+}
