@@ -14,7 +14,8 @@ import { screenshot } from './screenshots.testing.ts';
  * Players finding each other and games to watch, in the browser against the real server (in this
  * process, its SQLite store in memory, serving the built app): a player searched from the top bar,
  * followed, seen playing in the list of those followed and watched from it; a block confirmed; the
- * games being played listed; TV moving on to the next game when the one it shows ends.
+ * games being played listed; TV (its page and the home page's card) moving on to the next game when
+ * the one it shows ends.
  */
 const PATIENCE_MS = 60_000;
 let server: FastifyInstance;
@@ -233,9 +234,21 @@ describe('games to watch', () => {
     await list.close();
     // And on TV itself, beside the game shown (this page is its spectator).
     await poll(async () => page.getByTestId('tv-watching').textContent()).toBe('1 watching');
+    // The home page's card is TV too: the same game, drawn small, one click from watching it.
+    const home = await page.context().newPage();
+    await home.goto(base);
+    const card = home.getByTestId('home-tv');
+    await poll(async () => card.getAttribute('data-game-id')).toBe(best.id);
+    expect(await card.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(1);
+    expect(await card.textContent()).toContain('Tv_Ann (1900)');
+    expect(await card.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/g/${best.id}`);
     await resign(ann as Visitor, best);
     await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
     await page.getByTestId('status').waitFor();
+    // And the home page's card moves on to it as well, without a reload.
+    await poll(async () => card.getAttribute('data-game-id')).toBe(casual.id);
+    expect(await card.textContent()).toContain('Tv_Cy');
+    await home.close();
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);

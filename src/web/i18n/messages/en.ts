@@ -43,7 +43,6 @@ export default {
   'home.puzzleOfTheDay': 'Puzzle of the day',
   'home.liveNow': 'Live now',
   'home.vs': 'vs',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {rated} other {casual}} · move {plies, number}',
   'home.watch': 'Watch',
   'home.openRecord': 'Open a record…',
   'home.howToPlay': 'How to play',

@@ -42,7 +42,6 @@ export default {
   'home.puzzleOfTheDay': 'Problema del día',
   'home.liveNow': 'En directo',
   'home.vs': 'contra',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {puntuable} other {amistosa}} · jugada {plies, number}',
   'home.watch': 'Ver',
   'home.openRecord': 'Abrir una partida guardada…',
   'home.howToPlay': 'Cómo se juega',

@@ -42,7 +42,6 @@ export default {
   'home.puzzleOfTheDay': '今日の詰め問題',
   'home.liveNow': '対局中',
   'home.vs': '対',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {レーティング戦} other {フリー対局}} · {plies, number} 手目',
   'home.watch': '観戦する',
   'home.openRecord': '棋譜を開く…',
   'home.howToPlay': '遊び方',

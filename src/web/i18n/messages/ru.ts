@@ -42,7 +42,6 @@ export default {
   'home.puzzleOfTheDay': 'Задача дня',
   'home.liveNow': 'Сейчас в эфире',
   'home.vs': 'против',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {рейтинговая} other {товарищеская}} · ход {plies, number}',
   'home.watch': 'Смотреть',
   'home.openRecord': 'Открыть запись партии…',
   'home.howToPlay': 'Как играть',
