@@ -480,11 +480,11 @@ describe('the games database by opening', () => {
 });
 
 describe('the games database by position, from the opening explorer', () => {
-  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen', async () => {
+  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen, and first moves within the variant chosen', async () => {
     const [ann, bob] = (await Promise.all(['Ex_Ann', 'Ex_Bob'].map(visitor))) as [Visitor, Visitor];
-    /** A game of Hive without its expansions Ann (first) and Bob play, ended by Ann's resignation: its id. */
-    const hiveBase = async (moves: readonly string[]): Promise<string> => {
-      const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
+    /** A game of Hive without its expansions (unless `options` say) Ann (first) and Bob play, ended by Ann's resignation: its id. */
+    const hiveBase = async (moves: readonly string[], options: Record<string, string> = { type: 'Base' }): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hive', options, seats: ['open', 'open'], seat: 0 });
       const id = made.json?.id as string;
       const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
       const tokens = [made.json?.token as string, joined.json?.token as string];
@@ -538,6 +538,24 @@ describe('the games database by position, from the opening explorer', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(found).toEqual([reached]);
     expect(JSON.parse(new URL(page.url()).searchParams.get('options') ?? 'null')).toEqual({ type: 'Base' });
+
+    // First moves, in order, within the variant chosen: the same opening played with every expansion in is another variant's.
+    const expanded = await hiveBase(['wG1', 'bG1 wG1-'], {});
+    await select(/^Find/).selectOption('');
+    const only = page.getByRole('checkbox', { name: 'Only in this variant' });
+    expect(await only.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([reached]);
+    expect(new URL(page.url()).searchParams.get('match')).toBe(null);
+    await select(/^Game type/).selectOption('Base+MLP');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([expanded]);
+    // Unticked: every variant, and no options in the address.
+    await only.uncheck();
+    expect(await select(/^Game type/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([expanded, reached]);
+    expect(new URL(page.url()).searchParams.has('options')).toBe(false);
   });
 });
 

@@ -50,7 +50,11 @@ export interface GamesQuery {
   /** The players' mean rating before the game (rated games only), inclusive. */
   readonly minRating?: number;
   readonly maxRating?: number;
-  /** The first moves, as the game's notation writes them, in order. */
+  /**
+   * The first moves, as the game's notation writes them, in order. Within one variant (Hive with or
+   * without its expansions) with `position` the position they reach under the variant's key: every
+   * game of the variant that began with them reached it, and no game of another variant did.
+   */
   readonly opening?: readonly string[];
   /**
    * A position the game reached in its first plies, in any order of moves: the explorer's key of it

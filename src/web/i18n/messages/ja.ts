@@ -450,6 +450,7 @@ export default {
   'social.db.match.position': 'この局面に至る対局（手順は問わない）',
   'social.db.matchHint': '局面は上で選んだゲームの最初の29手以内で検索します。そこに至る手順は問いません（序盤エクスプローラーと同じ）。',
   'social.db.variant': 'このオプションで指された対局',
+  'social.db.variantOnly': 'このバリアントのみ',
   'social.db.positionTitle': 'ある局面に至った対局',
   'social.db.positionStart': '初期局面。',
   'social.db.positionAfter': '{moves} の後の局面（手順は問いません）。',
