@@ -186,9 +186,9 @@ export function positionAsked(asked: Asked): Result<Position | null> {
  *
  * First moves searched within a variant (match=moves with `options`) are found by it too: every game
  * of the variant that began with them reached that position under the variant's key, and no game of
- * another variant did (its key names its own variant), so the position's games, then those of them
- * that began with the moves in that order, are the opening within the variant, along the positions'
- * index. No moves: the variant's start, every game of it.
+ * another variant did (its key names its own variant), so the games that began with the moves and
+ * reached that position are the opening within the variant. No moves: the variant's start, every
+ * game of it.
  */
 function positionOfMoves(game: AnyGame, asked: Asked, byPosition: boolean): Result<Position> {
   if (asked.opening === undefined && byPosition) return fail('match=position finds the position "opening" reaches: give its moves');
