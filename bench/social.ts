@@ -135,6 +135,16 @@ const QUERIES: [string, Omit<GamesDbQuery, 'limit'>][] = [
   ['a game, rating 2000–2100', { game: 'hex', minRating: 2000, maxRating: 2100 }],
   ['a game, an opening of two moves', { game: 'hive', opening: ['m1', 'm3'] }],
   ['a game, an opening of four moves', { game: 'hive', opening: ['m1', 'm3', 'm5', 'm7'] }],
+  // An opening within a variant (the route's match=moves with options): the position its moves reach under the
+  // variant's key, then the moves in order among its games (here the first move drawn apart from the second's position).
+  [
+    'a game, an opening of two moves within a variant',
+    { game: 'hive', opening: ['m1', 'm3'], position: { variant: 'hive', key: keyAt(2, 3) } },
+  ],
+  [
+    'a game, an opening of four moves within a variant',
+    { game: 'hive', opening: ['m1', 'm3', 'm5', 'm7'], position: { variant: 'hive', key: keyAt(4, 7) } },
+  ],
   ['a position: the start (every game of Hive)', { position: { variant: 'hive', key: keyAt(0, 0) } }],
   ['a position of the fourth ply (a game in 13)', { position: { variant: 'hive', key: keyAt(4, 5) } }],
   ['a rare position (a game in 100,003)', { position: { variant: 'hive', key: keyAt(9, 5) } }],

@@ -553,6 +553,44 @@ describe('at the table across instances', () => {
   });
 });
 
+describe('followers across instances', () => {
+  it('a followed player’s rated game started on one instance is told to a follower whose lobby socket is on the other', async () => {
+    const [a, b] = await Promise.all([startServer(path.join(dir, 'i'), env), startServer(path.join(dir, 'j'), env)]);
+    try {
+      const person = async (base: string, username: string) => {
+        const signed = await request(base, '/api/account', {
+          body: { username, password: 'across two instances' },
+          headers: { origin: base },
+        });
+        expect(signed.status).toBe(201);
+        return signed.headers['set-cookie']?.[0]?.split(';')[0] as string;
+      };
+      const [star, foe, fan] = await Promise.all([person(a.base, 'Far_Star'), person(a.base, 'Far_Foe'), person(b.base, 'Far_Fan')]);
+      const ask = (base: string, cookie: string, url: string, body: Record<string, unknown> = {}) =>
+        request(base, url, { body, headers: { origin: base, cookie } });
+      // The fan follows the star, asking to hear of their rated games, and waits on b.
+      expect((await ask(b.base, fan, '/api/rel/follow/Far_Star', { notify: true })).json).toMatchObject({ following: true, notify: true });
+      const lobby = await Client.lobby(b.base, undefined, { origin: b.base, cookie: fan });
+      await lobby.next((m) => m.type === 'challenges');
+      // The game is made and begun on a alone: b hears of it only from a.
+      const offered = await ask(a.base, star, '/api/challenges', {
+        to: 'Far_Foe',
+        game: 'hex',
+        options: {},
+        rated: true,
+        clock: { initialMs: 300_000, incrementMs: 3_000 },
+      });
+      expect(offered.status).toBe(201);
+      const accepted = await ask(a.base, foe, `/api/challenges/${offered.json?.id as string}/accept`);
+      expect(accepted.status).toBe(201);
+      expect(await lobby.next((m) => m.type === 'following')).toEqual({ type: 'following', player: 'Far_Star', game: accepted.json?.game });
+      lobby.close();
+    } finally {
+      await Promise.all([a.kill(), b.kill()]);
+    }
+  });
+});
+
 describe('the games being played, across instances', () => {
   /** Asks `server` for the games being played until `test` holds (another instance tells within a second or so). */
   async function listed(server: ServerProcess, test: (games: Listed[]) => boolean): Promise<Listed[]> {

@@ -3,6 +3,7 @@ import type { Json } from '@hexarena/engines/engine/game.ts';
 import { Redis } from 'ioredis';
 import { type HeldGame, type HeldGamesBus, parseHeld } from './games-elsewhere.ts';
 import type { RemoteEvent } from './room.ts';
+import type { StartedGamesBus } from './social/follow-news.ts';
 import type { PresenceReport } from './table-talk.ts';
 
 /**
@@ -31,8 +32,12 @@ const HELD_CHANNEL = 'held-games';
 const ASK = 'ask';
 /** The prefix of a tournament's chat channel (its lines are read from the store). */
 const TOURNAMENT_CHAT = 'tournament-chat:';
+/** The site's channel of games whose every seat was just taken (social/follow-news.ts): each instance tells its own followers. */
+const STARTED_CHANNEL = 'started-games';
+/** A game's id as the store makes them: anything else on the channel is not one. */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export class Fanout implements HeldGamesBus {
+export class Fanout implements HeldGamesBus, StartedGamesBus {
   /** This instance's name on the channels (its own notices come back to it and are ignored). */
   readonly id = randomBytes(6).toString('base64url');
   private readonly publisher: Redis;
@@ -46,6 +51,8 @@ export class Fanout implements HeldGamesBus {
   private readonly tournamentHandlers = new Map<string, () => void>();
   /** Per tournament whose chat is followed here: what to do when another instance says a line was said (or may have been). */
   private readonly tournamentChatHandlers = new Map<string, () => void>();
+  /** What to do when another instance says a game started, once something listens. */
+  private startedHandler: ((id: string) => void) | null = null;
 
   constructor(url: string) {
     // Reconnect for ever, a little slower each time: the games go on meanwhile, each instance on its own.
@@ -65,6 +72,11 @@ export class Fanout implements HeldGamesBus {
         const body = text.slice(space + 1);
         const report = body === ASK ? ASK : parseHeld(body);
         if (report) this.heldHandler?.(from, report);
+        return;
+      }
+      if (channel === STARTED_CHANNEL) {
+        const id = text.slice(space + 1);
+        if (GAME_ID.test(id)) this.startedHandler?.(id);
         return;
       }
       if (channel.startsWith('account:')) return this.accountHandlers.get(channel.slice('account:'.length))?.();
@@ -139,6 +151,20 @@ export class Fanout implements HeldGamesBus {
   unfollowAccount(account: string): void {
     this.accountHandlers.delete(account);
     this.subscriber.unsubscribe(`account:${account}`).catch(() => undefined);
+  }
+
+  /** Tells the other instances that game `id` has every seat taken: each tells its own sockets that hear of it. */
+  tellStarted(id: string): void {
+    this.publisher.publish(STARTED_CHANNEL, `${this.id} ${id}`).catch(() => undefined);
+  }
+
+  /**
+   * Calls `handler` with each game another instance says started. A notice missed (Redis away) is
+   * not made up later: a game's start is news only as it happens, as on one instance.
+   */
+  onStarted(handler: (id: string) => void): void {
+    this.startedHandler = handler;
+    this.subscriber.subscribe(STARTED_CHANNEL).catch(() => undefined);
   }
 
   /** Tells the other instances that tournament `id` changed: those whose sockets follow it read it again. */

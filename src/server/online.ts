@@ -232,7 +232,7 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  const social = startSocial(app, store, identities, presence, limits);
+  const social = startSocial(app, store, identities, presence, limits, fanout);
   const settings = { ...DEFAULT_POOL_SETTINGS, ...(limits.hub?.now ? { now: limits.hub.now } : {}), ...limits.pools };
   // A game the pairing made is a rated game started: the players' followers hear of it.
   const pools = new Pools(store, settings, social.started);

@@ -1,7 +1,5 @@
-import { findGame } from '@hexarena/engines/games/index.ts';
-import type { LiveGame } from '@hexarena/engines/protocol/index.ts';
 import { poolOf } from '@hexarena/engines/ratings/pools.ts';
-import { Bot, Microscope, Monitor, PencilRuler, Plus, Puzzle, Tv, Users } from 'lucide-preact';
+import { Bot, Microscope, Monitor, PencilRuler, Plus, Puzzle, Users } from 'lucide-preact';
 import { lazy, memo, Suspense } from 'preact/compat';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { AccountBar } from './account/account-bar.tsx';
@@ -10,17 +8,14 @@ import { YourGames } from './account/your-games.tsx';
 import type { Mode } from './create-game.tsx';
 import { WEB_GAMES } from './games/index.ts';
 import { HowToPlay } from './how-to-play.tsx';
-import { livePlayerName } from './i18n/agents.ts';
-import { formatRating, loadMessages, t } from './i18n/index.ts';
+import { loadMessages, t } from './i18n/index.ts';
 import { Challenges } from './lobby/challenges.tsx';
 import { QuickPairing } from './lobby/quick-pairing.tsx';
 import { useLobbySocket } from './lobby/use-lobby-socket.ts';
-import { liveGame } from './online/api.ts';
-import { gamePage } from './online/links.ts';
-import { Lobby, timeControl, useLobby } from './online/lobby.tsx';
+import { Lobby, useLobby } from './online/lobby.tsx';
+import { usePaintedOnce } from './painted-once.ts';
 import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './settings-bar.tsx';
-import { BEST_CHANNEL, tvPage } from './social/addresses.ts';
 import { FollowingNews } from './social/following-news.tsx';
 import { TournamentGameNotice } from './tournaments/game-notice.tsx';
 import { TournamentsCard } from './tournaments/home-card.tsx';
@@ -47,48 +42,16 @@ const askedPool = (): string | null => {
   return id && poolOf(id) ? id : null;
 };
 
-/** The game under way that the home page offers to watch (lichess's TV), if any. */
+/** The home page's TV (social/home-tv.tsx): its code and its asking come once the first screen has painted. */
+const HomeTv = lazy(() => import('./social/home-tv.tsx').then((m) => ({ default: m.HomeTv })));
+
 function LiveGameCard() {
-  const [live, setLive] = useState<LiveGame | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void liveGame().then((r) => {
-      if (current) setLive(r.ok ? r.value : null);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!live) return null;
-  const game = findGame(live.game);
-  return (
-    <section class="live-game" aria-labelledby="live-game-title">
-      <h2 id="live-game-title">
-        <Tv class="icon" aria-hidden="true" /> {t('home.liveNow')}
-      </h2>
-      <p class="live-players">
-        {live.players.map((p, i) => (
-          <span>
-            {i > 0 && <span class="muted"> {t('home.vs')} </span>}
-            <strong>{livePlayerName(p)}</strong>
-            {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
-          </span>
-        ))}
-      </p>
-      <p class="muted">
-        {t('home.liveLine', {
-          game: game.ok ? game.value.title : live.game,
-          clock: timeControl(live.clock),
-          rated: String(live.rated),
-          plies: live.plies,
-        })}
-      </p>
-      <a class="button-link" href={gamePage(live.id)}>
-        {t('home.watch')}
-      </a>{' '}
-      <a href={tvPage(BEST_CHANNEL)}>{t('tv.moreOnTv')}</a>
-    </section>
-  );
+  const painted = usePaintedOnce();
+  return painted ? (
+    <Suspense fallback={null}>
+      <HomeTv />
+    </Suspense>
+  ) : null;
 }
 
 /**

@@ -14,7 +14,8 @@ import { screenshot } from './screenshots.testing.ts';
  * Players finding each other and games to watch, in the browser against the real server (in this
  * process, its SQLite store in memory, serving the built app): a player searched from the top bar,
  * followed, seen playing in the list of those followed and watched from it; a block confirmed; the
- * games being played listed; TV moving on to the next game when the one it shows ends.
+ * games being played listed; TV (its page and the home page's card) moving on to the next game when
+ * the one it shows ends.
  */
 const PATIENCE_MS = 60_000;
 let server: FastifyInstance;
@@ -233,9 +234,21 @@ describe('games to watch', () => {
     await list.close();
     // And on TV itself, beside the game shown (this page is its spectator).
     await poll(async () => page.getByTestId('tv-watching').textContent()).toBe('1 watching');
+    // The home page's card is TV too: the same game, drawn small, one click from watching it.
+    const home = await page.context().newPage();
+    await home.goto(base);
+    const card = home.getByTestId('home-tv');
+    await poll(async () => card.getAttribute('data-game-id')).toBe(best.id);
+    expect(await card.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(1);
+    expect(await card.textContent()).toContain('Tv_Ann (1900)');
+    expect(await card.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/g/${best.id}`);
     await resign(ann as Visitor, best);
     await poll(async () => shown.getAttribute('data-game-id')).toBe(casual.id);
     await page.getByTestId('status').waitFor();
+    // And the home page's card moves on to it as well, without a reload.
+    await poll(async () => card.getAttribute('data-game-id')).toBe(casual.id);
+    expect(await card.textContent()).toContain('Tv_Cy');
+    await home.close();
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
@@ -467,11 +480,11 @@ describe('the games database by opening', () => {
 });
 
 describe('the games database by position, from the opening explorer', () => {
-  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen', async () => {
+  it('the explorer links to the games that reached its position; the page draws it, keeps it in the address and clears it; moves are searched under the options chosen, and first moves within the variant chosen', async () => {
     const [ann, bob] = (await Promise.all(['Ex_Ann', 'Ex_Bob'].map(visitor))) as [Visitor, Visitor];
-    /** A game of Hive without its expansions Ann (first) and Bob play, ended by Ann's resignation: its id. */
-    const hiveBase = async (moves: readonly string[]): Promise<string> => {
-      const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
+    /** A game of Hive without its expansions (unless `options` say) Ann (first) and Bob play, ended by Ann's resignation: its id. */
+    const hiveBase = async (moves: readonly string[], options: Record<string, string> = { type: 'Base' }): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hive', options, seats: ['open', 'open'], seat: 0 });
       const id = made.json?.id as string;
       const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
       const tokens = [made.json?.token as string, joined.json?.token as string];
@@ -525,6 +538,24 @@ describe('the games database by position, from the opening explorer', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(found).toEqual([reached]);
     expect(JSON.parse(new URL(page.url()).searchParams.get('options') ?? 'null')).toEqual({ type: 'Base' });
+
+    // First moves, in order, within the variant chosen: the same opening played with every expansion in is another variant's.
+    const expanded = await hiveBase(['wG1', 'bG1 wG1-'], {});
+    await select(/^Find/).selectOption('');
+    const only = page.getByRole('checkbox', { name: 'Only in this variant' });
+    expect(await only.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([reached]);
+    expect(new URL(page.url()).searchParams.get('match')).toBe(null);
+    await select(/^Game type/).selectOption('Base+MLP');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([expanded]);
+    // Unticked: every variant, and no options in the address.
+    await only.uncheck();
+    expect(await select(/^Game type/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([expanded, reached]);
+    expect(new URL(page.url()).searchParams.has('options')).toBe(false);
   });
 });
 

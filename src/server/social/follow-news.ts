@@ -4,14 +4,31 @@ import { type GameStore, TOURNAMENT_OF } from '../store.ts';
 type Told = (message: Extract<LobbyMessage, { type: 'following' | 'tournament-game' }>) => void;
 
 /**
+ * How instances tell each other of games started (Fanout, over Redis): each then tells its own
+ * sockets, reading the game and its players' followers from the store, the truth.
+ */
+export interface StartedGamesBus {
+  tellStarted(id: string): void;
+  onStarted(handler: (id: string) => void): void;
+}
+
+/**
  * The notice a follower asked for (docs/social.md): when a player they follow starts a rated game,
- * their lobby sockets on this instance hear its id (`{"type":"following"}`), to watch it. Only the
- * followers with a socket open hear: nothing is kept for later, and nothing is read when none is open.
+ * their lobby sockets hear its id (`{"type":"following"}`), to watch it, on whichever instance they
+ * are: the instance where the game started tells the others (`bus`), and each tells its own. Only the
+ * followers with a socket open hear: nothing is kept for later, and nothing is read on an instance
+ * where none is open.
  */
 export class FollowNews {
   private readonly listeners = new Map<string, Set<Told>>();
 
-  constructor(private readonly store: GameStore) {}
+  constructor(
+    private readonly store: GameStore,
+    /** The other instances (none: this one is alone). */
+    private readonly bus: StartedGamesBus | null = null,
+  ) {
+    bus?.onStarted((id) => void this.tell(id).catch(() => undefined));
+  }
 
   /** `listener` hears of the rated games of the players `account` follows with notices, until the returned function is called. */
   listen(account: string, listener: Told): () => void {
@@ -27,11 +44,18 @@ export class FollowNews {
     };
   }
 
+  /** Game `id` has every seat taken, here: the other instances are told, and this one tells its own sockets. */
+  started(id: string): Promise<void> {
+    this.bus?.tellStarted(id);
+    return this.tell(id);
+  }
+
   /**
-   * Game `id` has every seat taken: if rated, the followers of its players here hear of it; a
-   * tournament's, its own players here hear of it too (`{"type":"tournament-game"}`), wherever they are on the site.
+   * Game `id` has every seat taken (here or on another instance): if rated, the followers of its
+   * players here hear of it; a tournament's, its own players here hear of it too
+   * (`{"type":"tournament-game"}`), wherever they are on the site.
    */
-  async started(id: string): Promise<void> {
+  private async tell(id: string): Promise<void> {
     if (this.listeners.size === 0) return;
     const game = await this.store.games.read(id);
     if (!game || game.ending) return;

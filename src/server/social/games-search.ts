@@ -58,7 +58,8 @@ export const GAMES_QUERY = {
     position: { type: 'string', pattern: '^[0-9a-f]{16}:[0-9]{1,2}$' },
     // The explorer's variant of `position` (its answer's `variant`); the game's default options when left out.
     variant: { type: 'string', pattern: '^[a-z]{2,20}(:[0-9a-f]{8})?$' },
-    // The game's options, as JSON, that match=position plays its moves under (Hive without its expansions: {"type":"Base"}).
+    // The game's options, as JSON, that name the variant searched (Hive without its expansions: {"type":"Base"}): the
+    // moves of match=position are played under them; the first moves (match=moves) are matched only in games of it.
     options: { type: 'string', minLength: 2, maxLength: 1024 },
     after: { type: 'string', pattern: '^[0-9]{1,15}:[A-Za-z0-9_-]{1,20}$' },
     limit: { type: 'string', pattern: '^[0-9]{1,2}$' },
@@ -156,9 +157,9 @@ const movesOf = (opening: string): string[] =>
 export function positionAsked(asked: Asked): Result<Position | null> {
   const byMoves = asked.match === 'position';
   if (asked.position === undefined && !byMoves) {
-    if (asked.variant !== undefined) return fail('"variant" names the variant of a "position": give the position too');
-    if (asked.options !== undefined) return fail('"options" are those the moves of match=position are played under: give match=position');
-    return ok(null);
+    if (asked.variant !== undefined)
+      return fail('"variant" names the variant of a "position": give the position too, or name the variant of first moves by "options"');
+    if (asked.options === undefined) return ok(null);
   }
   if (asked.position !== undefined && byMoves)
     return fail('ask for a position by its key ("position") or by the moves that reach it ("opening" with match=position), not both');
@@ -175,17 +176,23 @@ export function positionAsked(asked: Asked): Result<Position | null> {
   }
   if (asked.variant !== undefined)
     return fail('the moves of match=position are played under "options" (the default options when left out): leave "variant" out');
-  return positionOfMoves(game, asked);
+  return positionOfMoves(game, asked, byMoves);
 }
 
 /**
  * The position `opening`'s moves reach from the start of `game` under the options asked (the
  * searcher's variant: a Hive Base game is found by its moves only when they are played without the
  * expansions), keyed and named by variant as the explorer keys its own answers.
+ *
+ * First moves searched within a variant (match=moves with `options`) are found by it too: every game
+ * of the variant that began with them reached that position under the variant's key, and no game of
+ * another variant did (its key names its own variant), so the games that began with the moves and
+ * reached that position are the opening within the variant. No moves: the variant's start, every
+ * game of it.
  */
-function positionOfMoves(game: AnyGame, asked: Asked): Result<Position> {
-  if (asked.opening === undefined) return fail('match=position finds the position "opening" reaches: give its moves');
-  const moves = movesOf(asked.opening);
+function positionOfMoves(game: AnyGame, asked: Asked, byPosition: boolean): Result<Position> {
+  if (asked.opening === undefined && byPosition) return fail('match=position finds the position "opening" reaches: give its moves');
+  const moves = movesOf(asked.opening ?? '');
   if (moves.length >= OPENING_PLIES)
     return fail(`positions are searched within the first ${OPENING_PLIES - 1} moves of a game: this one is after ${moves.length}`);
   let options: Json = {};

@@ -3,7 +3,7 @@ import type { Identities } from '../identity/identities.ts';
 import type { Presence } from '../presence.ts';
 import type { GameStore } from '../store.ts';
 import { Blocks } from './blocks.ts';
-import { FollowNews } from './follow-news.ts';
+import { FollowNews, type StartedGamesBus } from './follow-news.ts';
 import { indexFinishedPositions } from './games-positions.ts';
 import { registerGamesSearch } from './games-search.ts';
 import { PlayerIndex } from './player-index.ts';
@@ -30,10 +30,12 @@ export function startSocial(
   identities: Identities,
   presence: Presence,
   limits: { readonly hub?: { readonly now?: () => number }; readonly maxFollows?: number; readonly maxBlocks?: number },
+  /** The other instances, told of the games started here for their followers' sockets (none: this one is alone). */
+  bus: StartedGamesBus | null = null,
 ): Social {
   const now = limits.hub?.now ?? Date.now;
   const blocks = new Blocks(store.social, now);
-  const news = new FollowNews(store);
+  const news = new FollowNews(store, bus);
   const index = new PlayerIndex(store.social, (account) => presence.isOnline(account));
   app.addHook('onClose', async () => index.close());
   registerSocial(app, {

@@ -426,7 +426,9 @@ describe('the games database', () => {
     expect(await refused(`game=hex&variant=nonaga&position=${explorer.position as string}`)).toBe(
       '"variant" nonaga is not a variant of Hex',
     );
-    expect(await refused('game=hex&variant=hex')).toBe('"variant" names the variant of a "position": give the position too');
+    expect(await refused('game=hex&variant=hex')).toBe(
+      '"variant" names the variant of a "position": give the position too, or name the variant of first moves by "options"',
+    );
     expect(await refused('game=hex&opening=b2&match=position&variant=hex')).toMatch(/leave "variant" out$/);
     // Malformed keys and matches, by the schema.
     expect(await refused('game=hex&position=b2')).toMatch(/position/);
@@ -434,29 +436,36 @@ describe('the games database', () => {
     expect((await request(server.base, '/api/search/games.ndjson?opening=b2&match=position')).status).toBe(400);
   });
 
-  it('plays the moves of match=position under the options asked: a Hive Base game is found by its moves', async () => {
+  it('plays the moves of match=position under the options asked, and matches first moves within the variant they name: a Hive Base game is found by its moves', async () => {
     const ann = await player('Opt_Ann');
     const bob = await player('Opt_Bob');
-    const made = await ann.ask('POST', '/api/games', { game: 'hive', options: { type: 'Base' }, seats: ['open', 'open'], seat: 0 });
-    const id = made.json?.id as string;
-    const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
-    const tokens = [made.json?.token as string, joined.json?.token as string];
-    const sockets = [await gameSocket(ann, id), await gameSocket(bob, id)];
-    for (const [ply, move] of ['wG1', 'bG1 wG1-', 'wQ -wG1'].entries())
-      expect(
-        await (sockets[ply % 2] as Client).ask({ type: 'move', seat: ply % 2, move, version: ply, token: tokens[ply % 2] }),
-      ).toMatchObject({
-        ok: true,
-      });
-    expect(await (sockets[0] as Client).ask({ type: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
-    for (const c of sockets) c.close();
+    /** A game of Hive under `options` that Ann opens with the same three moves and resigns: its id. */
+    const played = async (options: Record<string, string>): Promise<string> => {
+      const made = await ann.ask('POST', '/api/games', { game: 'hive', options, seats: ['open', 'open'], seat: 0 });
+      const id = made.json?.id as string;
+      const joined = await bob.ask('POST', `/api/games/${id}/seats/1`, {});
+      const tokens = [made.json?.token as string, joined.json?.token as string];
+      const sockets = [await gameSocket(ann, id), await gameSocket(bob, id)];
+      for (const [ply, move] of ['wG1', 'bG1 wG1-', 'wQ -wG1'].entries())
+        expect(
+          await (sockets[ply % 2] as Client).ask({ type: 'move', seat: ply % 2, move, version: ply, token: tokens[ply % 2] }),
+        ).toMatchObject({
+          ok: true,
+        });
+      expect(await (sockets[0] as Client).ask({ type: 'resign', seat: 0, token: tokens[0] })).toMatchObject({ ok: true });
+      for (const c of sockets) c.close();
+      return id;
+    };
+    const id = await played({ type: 'Base' });
+    // The same opening, played with the expansions (the default options): another variant's game.
+    const expanded = await played({});
     const answer = async (query: string) =>
       request(server.base, `/api/search/games?player=Opt_Ann&game=hive&${query}`, { from: '127.0.2.3' });
     const found = async (query: string) => (((await answer(query)).json?.games ?? []) as { id: string }[]).map((g) => g.id);
     const base = encodeURIComponent('{"type":"Base"}');
     const moves = encodeURIComponent('wG1,bG1 wG1-');
-    // Played with the expansions in (the default options), the same moves are another variant's position: nothing found.
-    expect(await found(`opening=${moves}&match=position`)).toEqual([]);
+    // Played with the expansions in (the default options), the same moves are another variant's position: the other game's.
+    expect(await found(`opening=${moves}&match=position`)).toEqual([expanded]);
     expect(await found(`opening=${moves}&match=position&options=${base}`)).toEqual([id]);
     // The explorer's key and variant of that position, under the same options, find it too.
     const explorer =
@@ -472,8 +481,23 @@ describe('the games database', () => {
     expect(await refused(`opening=${moves}&match=position&options=${encodeURIComponent('{"pieces":3}')}`)).toMatch(
       /^"options" are not options of Hive: unknown Hive option pieces/,
     );
-    expect(await refused(`opening=${moves}&options=${base}`)).toMatch(/give match=position$/);
     expect(await refused(`position=${explorer.position as string}&options=${base}`)).toMatch(/leave "options" out$/);
+
+    // The first moves (match=moves) in any variant, or only in the one the options name.
+    expect(await found(`opening=${moves}`)).toEqual([expanded, id]);
+    expect(await found(`opening=${moves}&options=${base}`)).toEqual([id]);
+    expect(await found(`opening=${moves}&options=${encodeURIComponent('{}')}`)).toEqual([expanded]);
+    expect(await found(`opening=${encodeURIComponent('wG1,bG1 wG1-,wQ -wG1')}&options=${base}`)).toEqual([id]);
+    // Still a prefix in order: the same stones placed the other way round are not this opening.
+    expect(await found(`opening=${encodeURIComponent('wG1,bG1 -wG1')}&options=${base}`)).toEqual([]);
+    // No moves: every game of the variant.
+    expect(await found(`options=${base}`)).toEqual([id]);
+    // Moves that cannot be played in the variant, or a variant of a game not explored, are refused.
+    expect(await refused(`opening=${encodeURIComponent('wM')}&options=${base}`)).toMatch(/^the opening cannot be played: move 1 \(wM\)/);
+    const noGame = await request(server.base, `/api/search/games?opening=wG1&options=${base}`, { from: '127.0.2.3' });
+    expect(noGame.json?.error).toBe('a position is of one game: give "game" with it');
+    const dice = await request(server.base, `/api/search/games?game=dicewars&options=${encodeURIComponent('{}')}`, { from: '127.0.2.3' });
+    expect(dice.json?.error).toMatch(/^DiceWars is not in the opening explorer/);
   });
 
   it('serves each game found with its last position, as a spectator sees it, to draw it small', async () => {

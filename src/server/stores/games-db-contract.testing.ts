@@ -211,6 +211,45 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
     );
 
     it(
+      'finds an opening within its variant: the first moves in order, among the games that reached their position under the variant’s key',
+      withStore(async (store) => {
+        for (const [i, n] of ['Vic', 'Wen'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);
+        const ended = { result: { kind: 'win', winner: 0 }, termination: 'resignation' } as const;
+        // Keys as the explorer makes them; Hive with its expansions ('hive') and without ('hive:0000base').
+        const start = '0000000000000000:0';
+        const afterOne = '1111111111111111:1';
+        const afterTwo = '2222222222222222:0';
+        const seats: [string, string] = ['Vic', 'Wen'];
+        const hive = (id: string, at: number, moves: string[], variant: string, keys: string[]) =>
+          play(store, { id, game: 'hive', at, seats, moves, ...ended, positions: { variant, keys } });
+        await hive('v1', 100, ['wG1', 'bG1 wG1-'], 'hive:0000base', [start, afterOne, afterTwo]);
+        await hive('v2', 200, ['wG1', 'bG1 wG1-', 'wQ -wG1'], 'hive', [start, afterOne, afterTwo, 'eeeeeeeeeeeeeeee:1']);
+        await hive('v3', 300, ['wG1', 'bG1 wG1-', 'wA1 -wG1'], 'hive:0000base', [start, afterOne, afterTwo, 'dddddddddddddddd:1']);
+        // The same position by another order (a transposition): the variant's, but not this opening.
+        await hive('v4', 400, ['wG1', 'bA1 wG1-'], 'hive:0000base', [start, afterOne, afterTwo]);
+        const q = async (query: Omit<Parameters<GameStore['gamesDb']['search']>[0], 'limit'>, limit = 10) =>
+          ids(await store.gamesDb.search({ ...query, limit }));
+        const opening = ['wG1', 'bG1 wG1-'];
+        // In every variant; in each alone.
+        expect(await q({ game: 'hive', opening })).toEqual(['v3', 'v2', 'v1']);
+        expect(await q({ game: 'hive', opening, position: { variant: 'hive:0000base', key: afterTwo } })).toEqual(['v3', 'v1']);
+        expect(await q({ game: 'hive', opening, position: { variant: 'hive', key: afterTwo } })).toEqual(['v2']);
+        // No moves: the variant's start, every game of it.
+        expect(await q({ game: 'hive', opening: [], position: { variant: 'hive:0000base', key: start } })).toEqual(['v4', 'v3', 'v1']);
+        // A page, then the one after it; with a player and an outcome.
+        const base = { game: 'hive', opening, position: { variant: 'hive:0000base', key: afterTwo } };
+        expect(await q(base, 1)).toEqual(['v3']);
+        expect(await q({ ...base, after: { createdAt: 300, id: 'v3' } })).toEqual(['v1']);
+        expect(await q({ ...base, players: ['Wen'], outcome: 'loss' })).toEqual(['v3', 'v1']);
+        expect(await q({ ...base, players: ['Wen'], outcome: 'win' })).toEqual([]);
+        // A longer opening, within the variant.
+        expect(
+          await q({ ...base, opening: ['wG1', 'bG1 wG1-', 'wA1 -wG1'], position: { variant: 'hive:0000base', key: 'dddddddddddddddd:1' } }),
+        ).toEqual(['v3']);
+      }),
+    );
+
+    it(
       'keys the positions of the games finished before it kept them, a batch at a time, from where it stopped, once each',
       withStore(async (store) => {
         for (const [i, n] of ['Sal', 'Tom'].entries()) await store.accounts.register(n, n, n.toLowerCase(), `h-${n}`, `$a$${n}`, i);

@@ -3,6 +3,7 @@ import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { speedOf } from '@hexarena/engines/ratings/perf.ts';
 import { type Insertable, sql } from 'kysely';
 import type { GameId } from './game.ts';
+import { foundGame, type GamesQuery, plainFilters, reachedPosition, SHARED_PREFIX, type Upper, upperBound } from './games-db-query.ts';
 import {
   addPositions,
   type GamePositions,
@@ -28,41 +29,8 @@ export type { GamePositions, PositionsOf, WaitingGame };
 
 /** The moves kept as a game's opening, searched by prefix. */
 export const OPENING_MOVES = 8;
-/** Openings of this many moves or fewer are shared by many games: searched in date order, not through their index. */
-const SHARED_PREFIX = 2;
 
-/** What the games database is asked: every field narrows it; none is everything, newest first. */
-export interface GamesQuery {
-  /** Accounts who played in the game (one or two): all of them. */
-  readonly players?: readonly string[];
-  /** How it came out for the first of `players`. */
-  readonly outcome?: PlayerOutcome;
-  readonly game?: string;
-  /** `win` (someone won) or `draw`, whoever played. */
-  readonly result?: 'win' | 'draw';
-  readonly termination?: string;
-  readonly rated?: boolean;
-  /** A speed of ratings/perf.ts, or `unlimited` (no clock). */
-  readonly speed?: string;
-  /** Made at or after / before, in milliseconds. */
-  readonly from?: number;
-  readonly to?: number;
-  /** The players' mean rating before the game (rated games only), inclusive. */
-  readonly minRating?: number;
-  readonly maxRating?: number;
-  /** The first moves, as the game's notation writes them, in order. */
-  readonly opening?: readonly string[];
-  /**
-   * A position the game reached in its first plies, in any order of moves: the explorer's key of it
-   * under its variant (src/explorer), so transpositions meet as they do in the explorer.
-   */
-  readonly position?: { readonly variant: string; readonly key: string };
-  /** The page goes on after this game (the last one of the page before). */
-  readonly after?: { readonly createdAt: number; readonly id: GameId };
-  readonly limit: number;
-}
-
-export type { BestWin, FoundGame, PlayerOutcome, PlayerRecord };
+export type { BestWin, FoundGame, GamesQuery, PlayerOutcome, PlayerRecord };
 
 export interface GamesDbStore {
   search(query: GamesQuery): Promise<FoundGame[]>;
@@ -233,7 +201,9 @@ export class GamesDbSql implements GamesDbStore {
         );
       // A position's games in date order along its index, each met by id alone (games-positions.ts says why);
       // with a player, their rows lead, each meeting the position's by its whole key.
-      const position = q.position;
+      const within = q.position !== undefined && q.opening !== undefined && q.opening.length > 0 ? q.position : undefined;
+      const position = within === undefined ? q.position : undefined;
+      if (within !== undefined) query = query.where(reachedPosition(within));
       if (position !== undefined)
         query = query.innerJoin('game_index_positions as x', (j) => {
           const on = j.on('x.variant', '=', position.variant).on('x.position', '=', position.key).onRef('x.game_id', '=', 'g.game_id');
@@ -267,19 +237,7 @@ export class GamesDbSql implements GamesDbStore {
         .execute();
     });
     const names = await this.seatNames(rows.map((r) => r.game_id));
-    return rows.map((r) => ({
-      players: Array.from(names.get(r.game_id) ?? [], (n) => n ?? null),
-      id: r.game_id,
-      game: r.game,
-      createdAt: Number(r.created_at),
-      speed: r.speed,
-      rated: Boolean(r.rated),
-      termination: r.termination,
-      winner: r.winner,
-      draw: Boolean(r.draw),
-      rating: r.rating,
-      opening: r.opening === '' ? [] : r.opening.split(' '),
-    }));
+    return rows.map((r) => foundGame(r, names.get(r.game_id) ?? []));
   }
 
   record(account: string, window: number, best: number): Promise<PlayerRecord> {
@@ -337,37 +295,6 @@ export class GamesDbSql implements GamesDbStore {
   addPositions(games: readonly PositionsOf[], done: boolean): Promise<void> {
     return addPositions(this.sql, games, done);
   }
-}
-
-type Upper = { readonly createdAt: number; readonly id: string };
-
-/**
- * Where a search's games end, newest first excluded: before the end date (every game of that
- * millisecond excluded, as no id is below '') or after the page's last game, whichever is lower. One
- * bound, compared as a row value (date, id), is a range of the index as it is ordered: with two bounds
- * on the date SQLite read every game of a position and sorted them (30 ms for its fifth page at
- * 100,000 games), and an OR of two ranges it read both and sorted them too.
- */
-function upperBound(to: number | undefined, after: Upper | undefined): Upper | undefined {
-  const end = to === undefined ? undefined : { createdAt: to, id: '' };
-  if (end === undefined || after === undefined) return end ?? after;
-  return after.createdAt < end.createdAt || (after.createdAt === end.createdAt && after.id < end.id) ? after : end;
-}
-
-type Column = 'g.game' | 'g.draw' | 'g.winner' | 'g.termination' | 'g.rated' | 'g.speed' | 'g.rating';
-
-/** The query's conditions on the game's own columns, each a comparison. */
-function plainFilters(q: GamesQuery): [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] {
-  const filters: [Column, '=' | '>=' | '<=' | 'is not', string | number | null][] = [];
-  if (q.game !== undefined) filters.push(['g.game', '=', q.game]);
-  if (q.result === 'draw') filters.push(['g.draw', '=', 1]);
-  if (q.result === 'win') filters.push(['g.winner', 'is not', null]);
-  if (q.termination !== undefined) filters.push(['g.termination', '=', q.termination]);
-  if (q.rated !== undefined) filters.push(['g.rated', '=', q.rated ? 1 : 0]);
-  if (q.speed !== undefined) filters.push(['g.speed', '=', q.speed]);
-  if (q.minRating !== undefined) filters.push(['g.rating', '>=', q.minRating]);
-  if (q.maxRating !== undefined) filters.push(['g.rating', '<=', q.maxRating]);
-  return filters;
 }
 
 /** A rated game's players' ratings before it, from the history its end wrote (rating less its change). */

@@ -1,7 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { refuse } from '@hexarena/engines/engine/refusal.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
-import type { ChallengeRequest, ChallengeView, LiveGame, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
+import type { ChallengeRequest, ChallengeView, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
 import { t } from '../i18n/index.ts';
 import { gameStatePath, takeEarly } from './early-read.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
@@ -140,19 +140,6 @@ export async function openGames(): Promise<Result<readonly LobbyGame[]>> {
   if (!r.ok) return r;
   const games = (r.value as { games?: unknown } | null)?.games;
   return Array.isArray(games) ? ok(games as LobbyGame[]) : fail(unreadable('lobby'));
-}
-
-/** The game the home page offers to watch, or null when none is under way. */
-export async function liveGame(): Promise<Result<LiveGame | null>> {
-  const r = await call('/api/games/live');
-  if (!r.ok) return r;
-  const g = (r.value as { game?: unknown } | null)?.game;
-  if (g === null) return ok(null);
-  const readable = (x: unknown): x is LiveGame => {
-    const v = x as LiveGame | null;
-    return typeof v?.id === 'string' && typeof v.game === 'string' && typeof v.plies === 'number' && Array.isArray(v.players);
-  };
-  return readable(g) ? ok(g) : fail(unreadable('liveGame'));
 }
 
 /** The rematch of a finished game (made by whoever asks first), this account's seat in it taken. */

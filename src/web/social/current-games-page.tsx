@@ -1,13 +1,12 @@
 import { Eye, Tv } from 'lucide-preact';
 import { useEffect, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
-import { WEB_GAMES, webGameOf } from '../games/index.ts';
-import { livePlayerName } from '../i18n/agents.ts';
-import { formatRating, t } from '../i18n/index.ts';
-import { timeControl } from '../online/clock-text.ts';
+import { WEB_GAMES } from '../games/index.ts';
+import { t } from '../i18n/index.ts';
 import { gamePage } from '../online/links.ts';
 import { GAMES_DATABASE_PAGE } from './addresses.ts';
 import { BEST_CHANNEL, type CurrentGame, fetchCurrentGames, tvPage } from './api.ts';
+import { GameLine, PlayersLine } from './game-lines.tsx';
 import { MiniBoard } from './mini-board.tsx';
 
 /** The page of the games being played now. */
@@ -20,35 +19,6 @@ const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'corresp
  * miniature moves on with its game's moves (a bounded refresh, where lichess subscribes each board).
  */
 const REFRESH_MS = 5000;
-
-/** The players of a game as a line: "Ann (1700) – Bob (1800)". */
-export function PlayersLine({ game }: { game: CurrentGame }) {
-  return (
-    <span class="current-players">
-      {game.players.map((p, i) => (
-        <span>
-          {i > 0 && <span class="muted"> – </span>}
-          <strong>{livePlayerName(p)}</strong>
-          {p.rating !== undefined && <span class="muted"> ({formatRating(p.rating)})</span>}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-/** What a game is: its game, clock, rated or not, and how far it is. */
-export function GameLine({ game }: { game: CurrentGame }) {
-  return (
-    <span class="muted">
-      {t('tv.gameLine', {
-        game: webGameOf(game.game)?.game.title ?? game.game,
-        clock: timeControl(game.clock),
-        rated: String(game.rated === true),
-        plies: game.plies,
-      })}
-    </span>
-  );
-}
 
 /**
  * /games: the games being played now, as lichess lists them — filtered by game and speed, the

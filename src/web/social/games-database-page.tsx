@@ -54,7 +54,10 @@ interface Fields {
   opening: string;
   /** How they are matched: '' as the moves a game begins with, `position` as the position they reach (the explorer's key). */
   match: string;
-  /** The game's options as JSON, that the moves of a search by position are played under ('' the defaults). */
+  /**
+   * The game's options as JSON: those the moves of a search by position are played under ('' the
+   * defaults); a search by first moves, the variant they are matched in ('' every variant).
+   */
   options: string;
 }
 const FIELDS: readonly (keyof Fields)[] = [
@@ -106,10 +109,10 @@ export function searchOf(f: Fields, position: AskedPosition | null = null): Game
     .filter(Boolean);
   if (opening.length > 0) search.opening = opening.join(',');
   if (position !== null) return { ...search, game: position.game, position: position.key, variant: position.variant };
-  if (opening.length > 0 && f.match === 'position') {
-    search.match = 'position';
-    if (f.options !== '' && search.game) search.options = f.options;
-  }
+  const byPosition = opening.length > 0 && f.match === 'position';
+  if (byPosition) search.match = 'position';
+  // By position, the options its moves are played under; by first moves, the one variant they are matched in.
+  if (f.options !== '' && search.game && (byPosition || f.match !== 'position') && variantsOf(search.game)) search.options = f.options;
   return search;
 }
 
@@ -126,21 +129,46 @@ function addressOf(fields: Fields, position: AskedPosition | null): string {
   return `${location.pathname}${kept.size > 0 ? `?${kept}` : ''}`;
 }
 
-/** The options a search by position plays its moves under, as the game's own form sets them (a card's, as on the home page). */
+/** Whether a game's searches name a variant: it has options to set, and the explorer keys it (no dice). */
+const variantsOf = (game: string): boolean => {
+  const web = webGameOf(game);
+  return Boolean(web?.optionsForm) && !web?.game.stochastic;
+};
+
+/**
+ * The variant searched, as the game's own form sets its options (a card's, as on the home page): by
+ * position, the options its moves are played under, always; by first moves, only when asked ("Only
+ * in this variant"), else the moves are matched in every variant.
+ */
 function OptionsChosen({ fields, set }: { fields: Fields; set: (options: string) => void }) {
   const web = webGameOf(fields.game);
-  if (fields.match !== 'position' || !web?.optionsForm || web.game.stochastic) return null;
+  if (!web?.optionsForm || !variantsOf(fields.game)) return null;
   let options: Options = {};
   try {
     options = (fields.options === '' ? {} : JSON.parse(fields.options)) as Options;
   } catch {
     // A mistyped address: the form starts from the defaults.
   }
+  const byPosition = fields.match === 'position';
   return (
-    <fieldset class="options-chosen">
-      <legend>{t('social.db.variant')}</legend>
-      {web.optionsForm({ options, set: (change) => set(JSON.stringify({ ...options, ...change })) })}
-    </fieldset>
+    <>
+      {!byPosition && (
+        <label class="variant-only">
+          <input
+            type="checkbox"
+            checked={fields.options !== ''}
+            onChange={(e) => set(e.currentTarget.checked ? JSON.stringify(options) : '')}
+          />{' '}
+          {t('social.db.variantOnly')}
+        </label>
+      )}
+      {(byPosition || fields.options !== '') && (
+        <fieldset class="options-chosen">
+          <legend>{t('social.db.variant')}</legend>
+          {web.optionsForm({ options, set: (change) => set(JSON.stringify({ ...options, ...change })) })}
+        </fieldset>
+      )}
+    </>
   );
 }
 
@@ -191,7 +219,9 @@ export function GamesDatabasePage() {
       setNext(r.value.next);
     });
   useEffect(() => load(asked), [asked]);
-  const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => setFields({ ...fields, [key]: e.currentTarget.value });
+  // Options are a game's own: another game starts from its defaults (and from every variant).
+  const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) =>
+    setFields({ ...fields, [key]: e.currentTarget.value, ...(key === 'game' ? { options: '' } : {}) });
   const submit = (e: Event) => {
     e.preventDefault();
     history.replaceState(history.state, '', addressOf(fields, position));

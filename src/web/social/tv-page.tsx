@@ -1,38 +1,19 @@
 import { Tv } from 'lucide-preact';
-import { useEffect, useState } from 'preact/hooks';
 import { webGameOf } from '../games/index.ts';
 import { t } from '../i18n/index.ts';
 import { OnlinePage } from '../online/page.tsx';
-import { BEST_CHANNEL, type CurrentGame, fetchTv, tvPage } from './api.ts';
-import { CURRENT_GAMES_PAGE, GameLine, PlayersLine } from './current-games-page.tsx';
+import { BEST_CHANNEL, tvPage } from './api.ts';
+import { CURRENT_GAMES_PAGE } from './current-games-page.tsx';
+import { GameLine, PlayersLine } from './game-lines.tsx';
 import { MiniBoard } from './mini-board.tsx';
-
-/** TV asks what its channels show this often: when the game shown ends, the next follows within it. */
-const TUNE_MS = 3000;
+import { useTvChannels } from './tv-channels.ts';
 
 /**
  * /tv and /tv/<game>: lichess's TV — the best game being played (of every game, or of one), shown
  * live; when it ends the channel moves on to the next best by itself. The channels are listed above.
  */
 export function TvPage({ channel }: { channel: string }) {
-  const [channels, setChannels] = useState<Readonly<Record<string, CurrentGame>> | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    const tune = () =>
-      void fetchTv().then((r) => {
-        if (!current) return;
-        if (!r.ok) return setProblem(r.error.message);
-        setProblem(null);
-        setChannels(r.value);
-      });
-    tune();
-    const timer = setInterval(tune, TUNE_MS);
-    return () => {
-      current = false;
-      clearInterval(timer);
-    };
-  }, []);
+  const { channels, problem } = useTvChannels();
   const shown = channels?.[channel] ?? null;
   const title = (id: string) => (id === BEST_CHANNEL ? t('tv.bestChannel') : (webGameOf(id)?.game.title ?? id));
   const list = channels ? [BEST_CHANNEL, ...Object.keys(channels).filter((c) => c !== BEST_CHANNEL)] : [];

@@ -43,7 +43,6 @@ export default {
   'home.puzzleOfTheDay': 'Puzzle of the day',
   'home.liveNow': 'Live now',
   'home.vs': 'vs',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {rated} other {casual}} · move {plies, number}',
   'home.watch': 'Watch',
   'home.openRecord': 'Open a record…',
   'home.howToPlay': 'How to play',
@@ -466,6 +465,7 @@ export default {
   'social.db.matchHint':
     'A position is searched in the game chosen above, within its first 29 moves, whatever the order of the moves that lead to it (as the opening explorer finds it).',
   'social.db.variant': 'Played with these options',
+  'social.db.variantOnly': 'Only in this variant',
   'social.db.positionTitle': 'Games that reached a position',
   'social.db.positionStart': 'The starting position.',
   'social.db.positionAfter': 'The position after {moves}, in any order of moves.',

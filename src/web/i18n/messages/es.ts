@@ -42,7 +42,6 @@ export default {
   'home.puzzleOfTheDay': 'Problema del día',
   'home.liveNow': 'En directo',
   'home.vs': 'contra',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {puntuable} other {amistosa}} · jugada {plies, number}',
   'home.watch': 'Ver',
   'home.openRecord': 'Abrir una partida guardada…',
   'home.howToPlay': 'Cómo se juega',
@@ -466,6 +465,7 @@ export default {
   'social.db.matchHint':
     'Una posición se busca en el juego elegido arriba, en sus primeras 29 jugadas, sea cual sea el orden de las jugadas que llevan a ella (como la encuentra el explorador de aperturas).',
   'social.db.variant': 'Jugadas con estas opciones',
+  'social.db.variantOnly': 'Solo en esta variante',
   'social.db.positionTitle': 'Partidas que llegaron a una posición',
   'social.db.positionStart': 'La posición inicial.',
   'social.db.positionAfter': 'La posición tras {moves}, en cualquier orden de jugadas.',

@@ -42,7 +42,6 @@ export default {
   'home.puzzleOfTheDay': 'Задача дня',
   'home.liveNow': 'Сейчас в эфире',
   'home.vs': 'против',
-  'home.liveLine': '{game} · {clock} · {rated, select, true {рейтинговая} other {товарищеская}} · ход {plies, number}',
   'home.watch': 'Смотреть',
   'home.openRecord': 'Открыть запись партии…',
   'home.howToPlay': 'Как играть',
@@ -466,6 +465,7 @@ export default {
   'social.db.matchHint':
     'Позиция ищется в игре, выбранной выше, в первых 29 ходах, при любом порядке ходов, ведущих к ней (как её находит дебютный справочник).',
   'social.db.variant': 'Сыграны с этими настройками',
+  'social.db.variantOnly': 'Только в этом варианте',
   'social.db.positionTitle': 'Партии, дошедшие до позиции',
   'social.db.positionStart': 'Начальная позиция.',
   'social.db.positionAfter': 'Позиция после {moves}, при любом порядке ходов.',
