@@ -43,15 +43,19 @@ export const TEST_SEARCH_DEPTH = 3;
 /**
  * The headless shell as the browser tests drive it: every context it opens (and so every page) has
  * the analysis engine held to TEST_SEARCH_DEPTH plies (src/web/analysis/search-limit.ts), set before
- * the app's first script runs. The pages are the players' pages otherwise; the engine would
- * otherwise think 30 seconds on every position a test shows, on a core the rest of the suite needs.
+ * the app's first script runs, and no service worker unless the test asks (`serviceWorkers: 'allow'`).
+ * The pages are the players' pages otherwise; the engine would otherwise think 30 seconds on every
+ * position a test shows, on a core the rest of the suite needs.
  */
 export async function launchTestChromium(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   // browser.newPage() opens its context through this method too.
-  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
-    const context = await newContext(...args);
+  browser.newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
+    // No service worker unless the test asks for one (offline.e2e.test.ts, whose subject it is): a
+    // worker installed in each context fetched and stored every file of the build (89 of them) after
+    // the first page had loaded, for the suite's hundreds of contexts, none of which went offline.
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await context.addInitScript(
       ({ key, depth }) => {
         if (localStorage.getItem(key) === null) localStorage.setItem(key, String(depth));

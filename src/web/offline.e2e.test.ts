@@ -71,7 +71,13 @@ describe('the installable app', () => {
     let page: Page;
 
     beforeAll(async () => {
-      context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      // The service worker is this file's subject: allowed here (the test browser blocks it elsewhere).
+      context = await site.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        serviceWorkers: 'allow',
+      });
       context.setDefaultTimeout(PATIENCE_MS);
       page = await context.newPage();
       await page.goto(site.base);
