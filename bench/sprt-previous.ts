@@ -5,7 +5,8 @@
  * move by default; `--depth` for a fixed depth), both engines as programs. Hive's through UHP, from
  * the project's balanced openings (each played with colours swapped); every other game's through
  * engine-lines (`hexarena engine <game> --level L`, docs/engine-lines.md), from random openings of
- * `--random-opening` plies (4 by default; 0 for DiceWars, whose deal is random already), with
+ * `--random-opening` plies (4 by default; 0 for DiceWars, whose deal is random already: each pair of
+ * games shares its seed, so its map, deal and dice), with
  * `--options JSON` passed to the match (DiceWars: `{"players":2}`). The earlier commit is checked
  * out beside this one for the run (a git worktree sharing these node_modules) and removed after. The
  * verdict and its likelihood ratio go into the commit message or the note. Engine-lines came with
@@ -55,7 +56,7 @@ try {
   const starts =
     game === 'hive'
       ? ['--openings', openings]
-      : [...(randomOpening === '0' ? [] : ['--random-opening', randomOpening]), ...(gameOptions === '' ? [] : ['--options', gameOptions])];
+      : ['--random-opening', randomOpening, ...(gameOptions === '' ? [] : ['--options', gameOptions])];
   const budget = depth === null ? ['--time', time] : ['--depth', depth];
   console.log(
     `SPRT ${game}: this checkout (${git('rev-parse', '--short', 'HEAD')}) against ${commit}, ${depth === null ? `${time} s` : `depth ${depth}`} a move, H0 ${sprt}`,

@@ -124,7 +124,11 @@ function program(io: CliIo): Command {
       'a player that has not moved after this many seconds loses that game on time',
       wholeNumber(1, 86_400),
     )
-    .option('--random-opening <n>', 'start each opening with n random legal moves (from the seed), then the agents', wholeNumber(1, 200))
+    .option(
+      '--random-opening <n>',
+      'start each opening with n random legal moves (from the seed), then the agents; 0: the pair shares only the seed (DiceWars: map, deal, dice)',
+      wholeNumber(0, 200),
+    )
     .option('--openings <file>', 'openings, one a line (hive: a GameString; others: moves separated by ;), taken in turn')
     .option(
       '--concurrency <n>',

@@ -228,6 +228,20 @@ describe('hexarena match as engine authors run it', () => {
     expect(new Set(openings).size).toBe(3);
   });
 
+  it('--random-opening 0: DiceWars games paired on one seed (map, deal, dice), the seats swapped', async () => {
+    const dir = path.join(scratchFolder(), 'games');
+    const args = ['--seats', 'medium,gamedesign', '--games', '4', '--seed', 'pair', '--random-opening', '0', '--records', dir];
+    const { code } = await cli('match', 'dicewars', '--players', '2', ...args);
+    expect(code).toBe(0);
+    const games = records(dir);
+    for (let k = 0; k < 2; k++) {
+      expect(games[2 * k]?.players).toEqual(['medium', 'gamedesign']);
+      expect(games[2 * k + 1]?.players).toEqual(['gamedesign', 'medium']);
+      expect(games[2 * k + 1]?.seed).toBe(games[2 * k]?.seed);
+    }
+    expect(games[2]?.seed).not.toBe(games[0]?.seed);
+  });
+
   it('--openings: a file of GameStrings (hive) or moves by ; (others), each line played twice with the colours swapped', async () => {
     const folder = scratchFolder();
     writeFileSync(

@@ -45,6 +45,8 @@ export interface HardWeights {
  * 8-player win rate from about 49% to 51%; with that look-ahead, weighing the opponents' strength
  * only hurt (opponents 0.5 → 0: 51% → 56–58%), as the exposure terms already count what they threaten.
  * In a duel, threats that follow chains of conquest raised the win rate from about 60% to 63–65%.
+ * Against seven, on maps paired from every seat: margin 0.2 → 0.5 with leader 4 → 2 won 60.2% of
+ * 6,000 games instead of 58.6% (+1.6 to +1.9 on each of three seeds; docs/dicewars-duel.md).
  */
 export const CROWD_WEIGHTS: HardWeights = {
   group: 2,
@@ -52,9 +54,9 @@ export const CROWD_WEIGHTS: HardWeights = {
   dice: 0.9,
   exposure: 3,
   groupExposure: 3,
-  margin: 0.2,
+  margin: 0.5,
   uphill: 0.4,
-  leader: 4,
+  leader: 2,
   opponents: 0,
   depth: 2,
   breadth: 6,
