@@ -45,10 +45,6 @@ export default defineConfig({
     ],
     // fast-check's cases come from a fixed seed (FC_SEED to draw others).
     setupFiles: ['scripts/fast-check.setup.ts'],
-    // Passwords hashed at Argon2id's least cost, in the workers and the servers they start (which
-    // inherit the environment): the suite's sign-ups are about accounts, and at the site's cost each
-    // took a tenth of a CPU second. passwords.test.ts holds the site's cost (src/server/identity/passwords.ts).
-    env: { HEXARENA_TEST_PASSWORD_COST: '1' },
     // Both cores: the browser tests wait on chromium while the engines' tests compute.
     maxWorkers: 2,
     // Longest first, by the durations of an earlier run (scripts/test-durations.json).

@@ -15,9 +15,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-identity-'));
-  // At the site's Argon2 cost, not the least the rest of the suite asks for (vitest.config.ts): the
-  // stored hash read below is the one a real server makes.
-  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000', HEXARENA_TEST_PASSWORD_COST: '' });
+  server = await startServer(dataDir, { HEXARENA_API_RATE: '100000' });
 });
 
 afterAll(async () => {

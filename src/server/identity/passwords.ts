@@ -4,8 +4,8 @@ import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**
  * Passwords: at least 8 characters (and at most 256: hashing a megabyte is an attack), none of the
- * most common, not the username; kept as Argon2id (PASSWORD_COST: @node-rs/argon2's defaults, OWASP's
- * minimum: 19 MiB, 2 passes, 1 lane), never logged, never stored plain.
+ * most common, not the username; kept as Argon2id (@node-rs/argon2's defaults, OWASP's minimum:
+ * 19 MiB, 2 passes, 1 lane), never logged, never stored plain.
  */
 
 export const MIN_PASSWORD = 8;
@@ -29,32 +29,8 @@ export function checkNewPassword(password: unknown, username: string): Result<st
 /** Argon2 (a native module) is loaded at the first password, not with the server: it starts sooner. */
 const argon2 = () => import('@node-rs/argon2');
 
-/** Argon2id's work per password: memory in KiB, passes, lanes (`m=`, `t=`, `p=` in the PHC string). */
-export interface PasswordCost {
-  readonly memoryCost: number;
-  readonly timeCost: number;
-  readonly parallelism: number;
-}
-
-/** The site's cost: @node-rs/argon2's defaults, OWASP's minimum (19 MiB, 2 passes, 1 lane), named so a test holds it. */
-export const PASSWORD_COST: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-/**
- * Argon2id's least cost (8 KiB, 1 pass), for the test suite only (HEXARENA_TEST_PASSWORD_COST=1,
- * which vitest.config.ts sets): its hundreds of sign-ups are about accounts, not about the work a
- * guess costs, and at the site's cost they spent a tenth of a CPU second each. The same function and
- * code paths; passwords.test.ts holds the site's cost.
- */
-export const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1, parallelism: 1 };
-
-/** The cost new hashes get: the site's, unless the test suite asked for the least. */
-export function passwordCost(env: NodeJS.ProcessEnv = process.env): PasswordCost {
-  return env.HEXARENA_TEST_PASSWORD_COST === '1' ? TEST_PASSWORD_COST : PASSWORD_COST;
-}
-
 /** The Argon2id hash of a password, in the PHC string form (its parameters and salt inside). */
-export const hashPassword = async (password: string, cost: PasswordCost = passwordCost()): Promise<string> =>
-  (await argon2()).hash(password, { ...cost });
+export const hashPassword = async (password: string): Promise<string> => (await argon2()).hash(password);
 
 /** A hash of a password nobody has: checked when the account does not exist, so that takes as long. */
 let decoy: Promise<string> | null = null;
