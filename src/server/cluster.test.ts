@@ -26,6 +26,16 @@ let a: ServerProcess;
 let b: ServerProcess;
 let solo: ServerProcess;
 let dir: string;
+
+/** A player signed up on the instance at `base`: the cookie of the session it was given there. */
+async function person(base: string, username: string): Promise<string> {
+  const signed = await request(base, '/api/account', {
+    body: { username, password: 'across two instances' },
+    headers: { origin: base },
+  });
+  expect(signed.status).toBe(201);
+  return signed.headers['set-cookie']?.[0]?.split(';')[0] as string;
+}
 let env: Record<string, string>;
 
 /** An outside engine that thinks for 2.5 s before its one move: long enough to kill its instance meanwhile. */
@@ -487,14 +497,6 @@ describe('at the table across instances', () => {
     const [a, b] = await Promise.all([startServer(path.join(dir, 'e'), env), startServer(path.join(dir, 'f'), env)]);
     try {
       // Two players and a spectator, each with a session made on one instance and used on the other.
-      const person = async (base: string, username: string) => {
-        const signed = await request(base, '/api/account', {
-          body: { username, password: 'across two instances' },
-          headers: { origin: base },
-        });
-        expect(signed.status).toBe(201);
-        return signed.headers['set-cookie']?.[0]?.split(';')[0] as string;
-      };
       const [xena, omar, sam] = await Promise.all([person(a.base, 'Xena'), person(b.base, 'Omar'), person(a.base, 'Sam')]);
       const made = await request(a.base, '/api/games', {
         body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 },
@@ -557,14 +559,6 @@ describe('followers across instances', () => {
   it('a followed player’s rated game started on one instance is told to a follower whose lobby socket is on the other', async () => {
     const [a, b] = await Promise.all([startServer(path.join(dir, 'i'), env), startServer(path.join(dir, 'j'), env)]);
     try {
-      const person = async (base: string, username: string) => {
-        const signed = await request(base, '/api/account', {
-          body: { username, password: 'across two instances' },
-          headers: { origin: base },
-        });
-        expect(signed.status).toBe(201);
-        return signed.headers['set-cookie']?.[0]?.split(';')[0] as string;
-      };
       const [star, foe, fan] = await Promise.all([person(a.base, 'Far_Star'), person(a.base, 'Far_Foe'), person(b.base, 'Far_Fan')]);
       const ask = (base: string, cookie: string, url: string, body: Record<string, unknown> = {}) =>
         request(base, url, { body, headers: { origin: base, cookie } });
@@ -662,7 +656,7 @@ describe('players on two instances in the browser', () => {
     const [c, d] = await Promise.all([startServer(path.join(dir, 'c'), web), startServer(path.join(dir, 'd'), web)]);
     const browser = await launchTestChromium();
     try {
-      const person = async (base: string, username: string) => {
+      const signedInPage = async (base: string, username: string) => {
         const context = await browser.newContext();
         context.setDefaultTimeout(150_000);
         const page = await context.newPage();
@@ -674,8 +668,8 @@ describe('players on two instances in the browser', () => {
         await page.getByTestId('account-name').waitFor();
         return page;
       };
-      const clara = await person(c.base, 'Clara');
-      const dmitri = await person(d.base, 'Dmitri');
+      const clara = await signedInPage(c.base, 'Clara');
+      const dmitri = await signedInPage(d.base, 'Dmitri');
       await clara.goto(`${c.base}/`);
       const card = await gameForm(clara, 'Tic-tac-toe');
       await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');

@@ -60,7 +60,7 @@ describe('typed moves and keyboard play', () => {
       expect(await moves(page)).toBe('wG1');
       // White's piece on Black's turn: the rules' reason.
       await box.fill('wA1 wG1-');
-      await expect.poll(() => feedback(page)).toMatch(/^It's Black's turn/);
+      await expect.poll(() => feedback(page)).toMatch(/^It’s Black’s turn/);
       expect(await box.getAttribute('aria-invalid')).toBe('true');
       await box.fill('bX1');
       await expect.poll(() => feedback(page)).toMatch(/is not a piece/);
@@ -117,7 +117,7 @@ describe('typed moves and keyboard play', () => {
         await expect.poll(() => moves(page)).toBe('c3');
         // c3 is taken now: said so, and not played.
         await box.fill('c3');
-        await expect.poll(() => feedback(page)).toBe('c3 holds a Red stone');
+        await expect.poll(() => feedback(page)).toBe('c3 already holds a Red stone.');
         await box.press('Enter');
         expect(await moves(page)).toBe('c3');
         await box.fill('');

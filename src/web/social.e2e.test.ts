@@ -239,7 +239,8 @@ describe('games to watch', () => {
     await home.goto(base);
     const card = home.getByTestId('home-tv');
     await poll(async () => card.getAttribute('data-game-id')).toBe(best.id);
-    expect(await card.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(1);
+    // Its miniature is drawn once its code has come (after the home page's first paint).
+    await poll(async () => card.locator('[data-testid=mini-board][data-drawn=true]').count()).toBe(1);
     expect(await card.textContent()).toContain('Tv_Ann (1900)');
     expect(await card.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/g/${best.id}`);
     await resign(ann as Visitor, best);

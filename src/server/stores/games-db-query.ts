@@ -2,6 +2,7 @@ import type { FoundGame } from '@hexarena/engines/protocol/games-db.ts';
 import { sql } from 'kysely';
 import type { GameId } from './game.ts';
 import type { PlayerOutcome } from './player-record.ts';
+import type { GameIndexTable } from './schema.ts';
 
 /** The games database's questions (games-db.ts), and the parts of the one query that answers them. */
 
@@ -55,21 +56,7 @@ export const reachedPosition = (position: { readonly variant: string; readonly k
   sql<boolean>`(select w.game_id from game_index_positions w where w.variant = ${position.variant} and w.position = ${position.key} and w.created_at = g.created_at and w.game_id = g.game_id limit 1) is not null`;
 
 /** A game found, as the search answers it: its row, and the name each seat was played under. */
-export function foundGame(
-  r: {
-    game_id: string;
-    game: string;
-    created_at: number;
-    speed: string;
-    rated: number;
-    termination: string;
-    winner: number | null;
-    draw: number;
-    rating: number | null;
-    opening: string;
-  },
-  names: readonly (string | null | undefined)[],
-): FoundGame {
+export function foundGame(r: GameIndexTable, names: readonly (string | null | undefined)[]): FoundGame {
   return {
     players: Array.from(names, (n) => n ?? null),
     id: r.game_id,

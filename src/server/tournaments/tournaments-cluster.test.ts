@@ -155,13 +155,11 @@ describe('a tournament across two instances on PostgreSQL', () => {
     for (const p of shown.pairings.filter((x) => x.game !== null))
       for (const name of [p.white, p.black] as string[])
         await expect
-          .poll(
-            () =>
-              streams
-                .get(name)
-                ?.lines()
-                .some((m) => m.type === 'game' && (m.game as { id: string }).id === p.game),
-            { timeout: 10_000 },
+          .poll(() =>
+            streams
+              .get(name)
+              ?.lines()
+              .some((m) => m.type === 'game' && (m.game as { id: string }).id === p.game),
           )
           .toBe(true);
     for (const stream of streams.values()) stream.close();
