@@ -1,9 +1,14 @@
 import { fail, unwrap } from '@hexarena/engines/engine/result.ts';
 import { hive } from '@hexarena/engines/games/hive/index.ts';
 import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
 import { analysisUrl, gameAnalysisUrl, isAnalysisAddress, parseAnalysis } from './address.ts';
 import { addMove, annotate, lineTree, movesTo } from './tree.ts';
+
+// A refused move is named in the player's words (the catalog's).
+beforeAll(() => setCatalog('en', en));
 
 const { texts } = unfinishedGame('address', 12);
 const hashOf = (url: string) => url.slice(url.indexOf('#'));
