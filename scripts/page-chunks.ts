@@ -28,6 +28,8 @@ export interface PageRoots {
   readonly game: readonly string[];
   /** Each game's board module (a game page loads its game's). */
   readonly boards: readonly string[];
+  /** What the home page loads after its first paint (its TV card): kept out of `play`, which it must not bring. */
+  readonly homeLater?: readonly string[];
 }
 
 export function pageRoots(webDir: string): PageRoots {
@@ -37,6 +39,7 @@ export function pageRoots(webDir: string): PageRoots {
     home: path.join(webDir, 'home.tsx'),
     game: ['online/page.tsx', 'shell.tsx', 'games/sessions.tsx'].map((f) => path.join(webDir, f)),
     boards: games.map((d) => path.join(webDir, 'games', d.name, 'view.tsx')),
+    homeLater: [path.join(webDir, 'social', 'home-tv.tsx')],
   };
 }
 
@@ -64,7 +67,10 @@ export function pageChunks(graph: ModuleGraph, roots: PageRoots): Map<string, Pa
   for (const board of roots.boards)
     for (const id of staticallyReached(graph, [board])) if (id !== board) seen.set(id, (seen.get(id) ?? 0) + 1);
   for (const [id, boards] of seen) if (boards >= 2) game.add(id);
+  // A module the home page's later code shares with the game pages is left to the bundler's own
+  // shared chunks: in `play` it would bring the game pages' code to the home page.
+  const later = staticallyReached(graph, roots.homeLater ?? []);
   const chunks = new Map<string, PageChunk>();
-  for (const id of game) if (!first.has(id)) chunks.set(id, home.has(id) ? 'site' : 'play');
+  for (const id of game) if (!first.has(id) && !(later.has(id) && !home.has(id))) chunks.set(id, home.has(id) ? 'site' : 'play');
   return chunks;
 }
