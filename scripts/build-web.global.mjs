@@ -33,6 +33,7 @@ function webIsFresh(root) {
         newest(`${root}scripts/vite-service-worker.ts`),
         newest(`${root}scripts/precompiled-catalogs.ts`),
         newest(`${root}scripts/vite-precompress.ts`),
+        newest(`${root}scripts/page-chunks.ts`),
         newest(`${root}package-lock.json`),
       )
     );
