@@ -1,5 +1,5 @@
-import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import { type MessageKey, t } from '../i18n/index.ts';
+import { cataloguedRefusal } from '../i18n/why.ts';
 
 /** The account routes' refusals the catalogs say, by their codes (src/server/identity: `account.*`). */
 export const ACCOUNT_REFUSALS = [
@@ -26,8 +26,8 @@ const KNOWN: ReadonlySet<string> = new Set(ACCOUNT_REFUSALS);
  * catalog's words, or the server's own (a refusal with no code this page words), as a sentence.
  */
 export function accountProblem(error: Error): string {
-  const why = whyOf(error);
-  const key = why?.code.startsWith('account.') ? `account.refusal.${why.code.slice('account.'.length)}` : null;
-  if (why && key && KNOWN.has(key)) return t(key as MessageKey, why.values);
-  return t('account.problem', { problem: `${error.message[0]?.toUpperCase() ?? ''}${error.message.slice(1)}` });
+  const worded = cataloguedRefusal(error, KNOWN, (code) =>
+    code.startsWith('account.') ? `account.refusal.${code.slice('account.'.length)}` : null,
+  );
+  return worded ?? t('account.problem', { problem: `${error.message[0]?.toUpperCase() ?? ''}${error.message.slice(1)}` });
 }

@@ -73,11 +73,17 @@ export const WHY_KEYS = [
 const KNOWN: ReadonlySet<string> = new Set(WHY_KEYS);
 
 /**
+ * A coded refusal in the catalog's words: the message its code names (`keyOf`), when `known` holds
+ * that key, with the refusal's values; null for an error with no code, or one no message words.
+ */
+export function cataloguedRefusal(error: Error, known: ReadonlySet<string>, keyOf: (code: string) => string | null): string | null {
+  const why = whyOf(error);
+  const key = why && keyOf(why.code);
+  return why && key && known.has(key) ? t(key as MessageKey, why.values) : null;
+}
+
+/**
  * Why the rules refused a move, in the player's language: the code's message with its values, or
  * the engines' own English where the refusal has no code this app words.
  */
-export function rulesRefusal(error: Error): string {
-  const why = whyOf(error);
-  const key = why && `game.why.${why.code}`;
-  return why && key && KNOWN.has(key) ? t(key as MessageKey, why.values) : error.message;
-}
+export const rulesRefusal = (error: Error): string => cataloguedRefusal(error, KNOWN, (code) => `game.why.${code}`) ?? error.message;
