@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { type ModuleGraph, type PageChunk, pageChunks, pageRoots } from './scripts/page-chunks.ts';
 import { catalogChunkName, precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
+import { pagePreloads } from './scripts/vite-page-preloads.ts';
 import { precompressed } from './scripts/vite-precompress.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
@@ -21,6 +22,7 @@ export default defineConfig({
   plugins: [
     preact(),
     precompiledCatalogs(),
+    pagePreloads(fileURLToPath(new URL('./src/web', import.meta.url))),
     serviceWorker({
       source: fileURLToPath(new URL('./src/web/service-worker.ts', import.meta.url)),
       publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),

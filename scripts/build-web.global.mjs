@@ -34,6 +34,7 @@ function webIsFresh(root) {
         newest(`${root}scripts/precompiled-catalogs.ts`),
         newest(`${root}scripts/vite-precompress.ts`),
         newest(`${root}scripts/page-chunks.ts`),
+        newest(`${root}scripts/vite-page-preloads.ts`),
         newest(`${root}package-lock.json`),
       )
     );

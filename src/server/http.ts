@@ -6,12 +6,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLocale, negotiate } from '../web/i18n/languages.ts';
+import type { ServedPage } from '../web/page-files.ts';
 import type { Identities } from './identity/identities.ts';
 import { lazyValidators } from './lazy-validation.ts';
 import { Holdings } from './limits.ts';
 import { jsonLogOptions, logFailure, logRequests, logServerLines } from './log.ts';
 import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
+import { type PreloadsOf, preloadLinks, readPreloads } from './page-preloads.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
 import { Intake, RESTARTING, type StopSettings, stopServer } from './stop.ts';
 import { type GameStore, RulesChanged, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
@@ -221,34 +223,52 @@ function registerHealth(app: FastifyInstance, store: GameStore | null, online: O
  * reads what to show from the path.
  */
 function registerAppPages(app: FastifyInstance, staticDir: string, identities: Identities | null): void {
-  const page = (request: FastifyRequest, reply: FastifyReply) => appPage(request, reply, staticDir, identities);
-  app.get('/', page);
-  app.get('/index.html', page);
+  const build = new BuildPages(staticDir);
+  const page = (kind: ServedPage) => (request: FastifyRequest, reply: FastifyReply) => appPage(request, reply, build, kind, identities);
+  // The home page's address is also the local pages' (/#analysis…): the fragment never reaches the server.
+  app.get('/', page('root'));
+  app.get('/index.html', page('root'));
   // An online game's address is the app's page; the app reads the id from the path.
-  app.get('/g/:id', page);
+  app.get('/g/:id', page('online'));
   // So is a player's account page.
-  app.get('/account', page);
+  app.get('/account', page('account'));
   // The moderators' page: the app asks /api/mod/, which refuses anyone else.
-  app.get('/mod', page);
-  app.get('/u/:name', page);
+  app.get('/mod', page('moderation'));
+  app.get('/u/:name', page('profile'));
   // And the leaderboards: all of them, and one (/leaderboard/hive:blitz).
-  app.get('/leaderboard', page);
-  app.get('/leaderboard/:perf', page);
+  app.get('/leaderboard', page('leaderboard'));
+  app.get('/leaderboard/:perf', page('leaderboard'));
   // The games being played now, TV (every game's best, and each game's: /tv/hive), and whom you follow.
-  app.get('/games', page);
-  app.get('/tv', page);
-  app.get('/tv/:game', page);
-  app.get('/following', page);
+  app.get('/games', page('social'));
+  app.get('/tv', page('social'));
+  app.get('/tv/:game', page('social'));
+  app.get('/following', page('social'));
   // The tournaments: upcoming, running and finished, and each one's page.
-  app.get('/tournaments', page);
-  app.get('/tournament/:id', page);
+  app.get('/tournaments', page('tournaments'));
+  app.get('/tournament/:id', page('tournament'));
   // The games database: finished games searched.
-  app.get('/games/search', page);
+  app.get('/games/search', page('social'));
   // The engine ladder: Hive's, and one per rated game (/ladder/hex).
-  app.get('/ladder', page);
-  app.get('/ladder/:game', page);
+  app.get('/ladder', page('ladder'));
+  app.get('/ladder/:game', page('ladder'));
   // Browsers ask for /favicon.ico whatever the page says.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+}
+
+/**
+ * The build's index.html and what each page loads as it starts (page-preloads.ts), read again when
+ * index.html changes (a new build in place): the two always come from the same build.
+ */
+class BuildPages {
+  private read: { html: string; preloads: Promise<PreloadsOf> } | null = null;
+  constructor(private readonly staticDir: string) {}
+
+  async page(kind: ServedPage, language: string): Promise<string> {
+    const html = await readFile(path.join(this.staticDir, 'index.html'), 'utf8');
+    if (this.read?.html !== html) this.read = { html, preloads: readPreloads(this.staticDir) };
+    const files = (await this.read.preloads)(kind, language);
+    return files.length > 0 ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
+  }
 }
 
 /**
@@ -256,11 +276,17 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
  * app keeps it over the browser's), else the first of the browser's (Accept-Language) that the site
  * speaks, else English. The app loads that language's words alone.
  */
-async function appPage(request: FastifyRequest, reply: FastifyReply, staticDir: string, identities: Identities | null): Promise<string> {
-  const html = await readFile(path.join(staticDir, 'index.html'), 'utf8');
+async function appPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  build: BuildPages,
+  kind: ServedPage,
+  identities: Identities | null,
+): Promise<string> {
   // The store away or a stale cookie: the browser's languages still choose.
   const chosen = (await identities?.of(request).catch(() => null))?.account.language;
   const lang = isLocale(chosen) ? chosen : negotiate(acceptedLanguages(request.headers['accept-language']));
+  const html = await build.page(kind, lang);
   void reply.header('vary', 'Accept-Language, Cookie').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   return html.replace(/<html lang="[^"]*">/, `<html lang="${lang}"${isLocale(chosen) ? ' data-lang-chosen=""' : ''}>`);
 }

@@ -43,6 +43,32 @@ describe('the first load', () => {
       ).toBe(true);
   });
 
+  it("names in the page's HTML what its first screen loads, and nothing it does not (page-preloads)", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const html = await (await fetch(site.base, { headers: { 'accept-language': 'es' } })).text();
+      const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]);
+      // What every page of the root address runs (the home page, a game here…) and the reader's
+      // catalog, beside the first script; not the home page's own code (a game here does not run it).
+      expect(named.some((f) => f?.startsWith('site-'))).toBe(true);
+      expect(named.some((f) => f?.startsWith('home-'))).toBe(false);
+      expect(named.some((f) => f?.startsWith('i18n-es-common-'))).toBe(true);
+      await page.setExtraHTTPHeaders({ 'accept-language': 'es' });
+      await page.goto(site.base);
+      await expect.poll(() => page.locator('[data-game-card="hive"]').isVisible()).toBe(true);
+      const first = await scriptsLoaded(page);
+      // Each file named is one the page runs: none fetched for nothing.
+      for (const file of named) expect(first, file).toContain(file);
+      // And what the first screen runs is named, or comes with the first script, or after the first paint.
+      const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+      const later = first.filter((f) => !named.includes(f) && !entry.includes(f));
+      expect(later.filter((f) => /^(site|i18n-es-common)-/.test(f))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('draws the home page without them, and loads the create dialog and a board when asked for', async () => {
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     try {

@@ -5,6 +5,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { describeOutcome } from '@hexarena/engines/engine/game.ts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PAGE_FILES } from '../page-files.ts';
 import type { Catalog } from './catalog.ts';
 import { formatDay, formatNumber, formatRating, type MessageKey, setCatalog, t } from './index.ts';
 import { acceptedLanguages, LANGUAGES, LOCALES, type Locale, negotiate, PSEUDO } from './languages.ts';
@@ -186,24 +187,6 @@ function outside(roots: readonly string[], dynamic: boolean, parts: readonly Par
       .map((k) => `${path.relative(WEB, file)}: ${k} (${partOf(k)})`),
   );
 }
-
-/** Each page's module, as app.tsx loads it. */
-const PAGE_FILES: Record<keyof typeof PAGE_PARTS, string> = {
-  home: 'home.tsx',
-  local: 'local-page.tsx',
-  online: 'online/page.tsx',
-  analysis: 'analysis/page.tsx',
-  puzzle: 'puzzles/page.tsx',
-  editor: 'editor/page.tsx',
-  account: 'account/account-page.tsx',
-  moderation: 'moderation/moderation-page.tsx',
-  ladder: 'account/ladder-page.tsx',
-  leaderboard: 'account/leaderboard-page.tsx',
-  profile: 'account/profile-page.tsx',
-  social: 'social/pages.tsx',
-  tournaments: 'tournaments/list-page.tsx',
-  tournament: 'tournaments/tournament-page.tsx',
-};
 
 describe('the catalog in parts (parts.ts: the build splits each language by its keys)', () => {
   it('every part holds keys, and the common part — the first load — at most 40% of them', () => {
