@@ -35,10 +35,12 @@ export function registerTournamentChat(app: FastifyInstance, desk: Desk, chat: T
   const { store, identities, now } = desk.settings;
   const allowance = new Allowance(CHAT_RATE, CHAT_BURST);
   app.get('/api/tournaments/:id/chat', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    // Counted before the tournament or its lines are read.
+    const asker = await desk.reader(request, reply);
+    if (!asker) return reply;
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
-    const reader = (await identities.of(request))?.account.id;
-    return { lines: await chat.recent(t.id, reader) };
+    return { lines: await chat.recent(t.id, asker.identity?.account.id) };
   });
   app.post('/api/tournaments/:id/chat', { bodyLimit: 4096, schema: { params: ID_PARAMS, body: CHAT_BODY } }, async (request, reply) => {
     const who = await identities.of(request);
