@@ -198,8 +198,8 @@ function followTournaments(
     void chats.get(tournament)?.then((stop) => stop());
     const listening = reader
       .then((who) =>
-        chat.listen(tournament, who?.account.id, (lines, recent) =>
-          tell({ type: 'tournament-chat', tournament, lines, ...(recent ? { recent } : {}) }),
+        chat.listen(tournament, who?.account.id, (lines, recent, removed) =>
+          tell({ type: 'tournament-chat', tournament, lines, ...(recent ? { recent } : {}), ...(removed.length > 0 ? { removed } : {}) }),
         ),
       )
       .catch(() => () => undefined);

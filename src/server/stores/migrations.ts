@@ -9,7 +9,7 @@ import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
 import { gamesPositionsMigration } from './games-positions.ts';
 import type { Dialect } from './sql.ts';
-import { TOURNAMENT_CHAT_MIGRATION } from './tournament-chat.ts';
+import { TOURNAMENT_CHAT_MIGRATION, TOURNAMENT_CHAT_REMOVALS } from './tournament-chat.ts';
 
 /**
  * Both stores' migrations, numbered and applied in order at open (sqlite-store.ts, pg-store.ts): the
@@ -94,13 +94,13 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-31: each its concern's
+    ...byConcern(dialect), // 23-32: each its concern's
   ];
 }
 
 /**
- * Migrations 23–31, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
- * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31 tournament-chat.ts.
+ * Migrations 23–32, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts.
  */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
@@ -112,6 +112,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   FORECASTS_MIGRATION,
   BERSERK_MIGRATION,
   TOURNAMENT_CHAT_MIGRATION,
+  TOURNAMENT_CHAT_REMOVALS,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { Defaulted } from './schema-columns.ts';
 
-/** The tournaments' tables (migrations 26, 27 and 31), as stores/schema.ts's Database names them. */
+/** The tournaments' tables (migrations 26, 27, 31 and 32), as stores/schema.ts's Database names them. */
 
 export interface TournamentsTable {
   id: string;
@@ -61,4 +61,6 @@ export interface TournamentChatTable {
   account_id: string;
   text: string;
   at: number;
+  /** A moderator's removal (migration 32): the number of the line removed; null on a line. */
+  removes: number | null;
 }

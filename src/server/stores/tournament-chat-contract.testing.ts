@@ -19,9 +19,36 @@ export function tournamentChatContract(name: string, withStore: (body: (store: G
           { n: 4, author: 'Ann', account: 'a1', text: 'l4', at: 104 },
         ]);
         expect((await store.tournamentChat.read('t1', 2)).map((l) => l.n)).toEqual([3, 4]);
-        expect((await store.tournamentChat.read('t1', 10, 3)).map((l) => l.text)).toEqual(['l4']);
-        expect(await store.tournamentChat.read('t1', 10, 4)).toEqual([]);
+        expect((await store.tournamentChat.since('t1', 3, 10)).map((l) => ('text' in l ? l.text : null))).toEqual(['l4']);
+        expect(await store.tournamentChat.since('t1', 4, 10)).toEqual([]);
         expect(await store.tournamentChat.read('t2', 10)).toEqual([{ n: 0, author: 'Bob', account: 'b1', text: 'elsewhere', at: 7 }]);
+      }),
+    );
+
+    it(
+      'removes a line: gone from the page, the removal numbered after the last line (read past a number), each line once',
+      withStore(async (store) => {
+        const chat = store.tournamentChat;
+        for (let i = 0; i < 3; i++) await chat.add('t', line(`l${i}`, 100 + i), 10);
+        const mod = { author: 'Mo', account: 'm1', at: 200 };
+        expect(await chat.remove('t', 1, mod, 10)).toEqual({ n: 1, author: 'Ann', account: 'a1', text: 'l1', at: 101 });
+        expect((await chat.read('t', 10)).map((l) => l.text)).toEqual(['l0', 'l2']);
+        // The removal comes after line 2, as a new line would; the next line after it.
+        expect(await chat.since('t', 2, 10)).toEqual([{ n: 3, removes: 1, author: 'Mo', account: 'm1', at: 200 }]);
+        expect((await chat.add('t', line('l4', 300), 10)).n).toBe(4);
+        expect((await chat.since('t', -1, 1)).map((e) => e.n)).toEqual([4]);
+        // Gone already, never written, a removal's own number, another tournament's: nothing removed, nothing numbered.
+        for (const [t, n] of [
+          ['t', 1],
+          ['t', 9],
+          ['t', 3],
+          ['u', 0],
+        ] as const)
+          expect(await chat.remove(t, n, mod, 10)).toBeNull();
+        expect((await chat.since('t', -1, 10)).map((e) => e.n)).toEqual([0, 2, 3, 4]);
+        // The last line removed: the removal still takes the next number, not the line's.
+        expect(await chat.remove('t', 4, mod, 10)).not.toBeNull();
+        expect(await chat.since('t', 4, 10)).toEqual([{ n: 5, removes: 4, author: 'Mo', account: 'm1', at: 200 }]);
       }),
     );
 

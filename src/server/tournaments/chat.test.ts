@@ -23,7 +23,7 @@ beforeAll(async () => {
     hub: { now: () => clock },
     tournaments: { tickMs: 50 },
   });
-  for (const name of ['Chat_Org', 'Ann', 'Bob', 'Cat', 'Dan', 'Eve']) {
+  for (const name of ['Chat_Org', 'Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Marta']) {
     players[name] = new Browser(server.base, '127.0.0.1');
     expect((await signUp(players[name] as Browser, name)).status).toBe(201);
   }
@@ -157,6 +157,71 @@ describe("a tournament's chat", () => {
     expect(await read(player('Ann'))).toContain('Ann: only Cat sees this');
     bob.close();
     cat.close();
+  });
+});
+
+describe("a moderator removes a tournament's chat line", () => {
+  const remove = (who: Browser, n: number | string, id = tournament) => who.ask('DELETE', `/api/tournaments/${id}/chat/${n}`);
+
+  it('refuses anyone but a moderator, before saying whether the line exists; the line stays', async () => {
+    clock += 5000;
+    const said = await say(player('Dan'), 'a line to keep');
+    const n = said.json?.line && (said.json.line as { n: number }).n;
+    for (const who of [player('Dan'), player('Chat_Org'), new Browser(server.base, '127.0.0.1')]) {
+      const refused = await remove(who, n as number);
+      expect([refused.status, refused.json?.code]).toEqual([403, 'moderators-only']);
+      // A line that does not exist, a tournament that does not: the same refusal.
+      expect((await remove(who, 9999)).status).toBe(403);
+      expect((await remove(who, 0, 'no-such-cup')).status).toBe(403);
+    }
+    expect(await read(player('Bob'))).toContain('Dan: a line to keep');
+  });
+
+  it("hides the line from every follower at once and from every read after; the removal is in the moderators' log", async () => {
+    const mo = await server.store.accounts.byKey('marta');
+    await server.store.moderation.setRole(mo?.id as string, 'moderator', true, {
+      at: clock,
+      moderator: null,
+      action: 'grant-moderator',
+      target: mo?.id as string,
+      note: 'test',
+    });
+    clock += 5000;
+    const bob = await following(player('Bob'));
+    const guest = new Browser(server.base, '127.0.0.1');
+    const watching = await following(guest);
+    const said = await say(player('Cat'), 'something rude');
+    expect(said.status).toBe(201);
+    const n = (said.json?.line as { n: number } | undefined)?.n as number;
+    await heard(bob, 'something rude');
+    await heard(watching, 'something rude');
+
+    const removed = await remove(player('Marta'), n);
+    expect([removed.status, removed.json]).toEqual([200, { removed: n }]);
+    for (const socket of [bob, watching]) {
+      const told = await socket.next((m) => m.type === 'tournament-chat' && Array.isArray(m.removed));
+      expect([told.tournament, told.removed, told.lines]).toEqual([tournament, [n], []]);
+    }
+    expect(await read(player('Bob'))).not.toContain('Cat: something rude');
+    expect(await read(guest)).not.toContain('Cat: something rude');
+    // A page opened now never sees it.
+    const late = await player('Dan').lobby();
+    late.send({ type: 'tournament-follow', tournament });
+    const page = await late.next((m) => m.type === 'tournament-chat' && m.recent === true);
+    expect((page.lines as { n: number }[]).map((l) => l.n)).not.toContain(n);
+    // A line said after it takes a number of its own: followers hear it as before.
+    expect((await say(player('Dan'), 'after the removal')).status).toBe(201);
+    await heard(bob, 'after the removal');
+    // Gone already, never said, not a number: told so.
+    expect([(await remove(player('Marta'), n)).status, (await remove(player('Marta'), 9999)).json?.code]).toEqual([404, 'no-such-line']);
+    expect((await remove(player('Marta'), 'x')).status).toBe(400);
+    expect((await remove(player('Marta'), 0, 'no-such-cup')).status).toBe(404);
+    const log = await server.store.moderation.log(5);
+    expect(log.find((e) => e.action === 'tournament-chat-remove')).toMatchObject({
+      target: 'Cat',
+      details: { tournament, line: n, author: 'Cat', text: 'something rude' },
+    });
+    for (const s of [bob, watching, late]) s.close();
   });
 });
 

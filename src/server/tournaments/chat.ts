@@ -1,7 +1,7 @@
 import type { TournamentChatLine as ShownLine } from '@hexarena/engines/protocol/lobby.ts';
 import type { Fanout } from '../fanout.ts';
 import type { Blocks } from '../social/blocks.ts';
-import type { TournamentChatLine, TournamentChatStore } from '../stores/tournament-chat.ts';
+import { isRemoval, type TournamentChatLine, type TournamentChatStore } from '../stores/tournament-chat.ts';
 
 /**
  * A tournament's chat (docs/tournaments.md), as lichess has it: signed-in players speak, anyone reads
@@ -9,6 +9,8 @@ import type { TournamentChatLine, TournamentChatStore } from '../stores/tourname
  * (a restart or another instance loses none) and told to the lobby sockets that follow the
  * tournament: the instance that stored a line reads what is new since the last line it told (by
  * number) and tells it; the others do the same when Redis says so, or at the director's next tick.
+ * A moderator's removal of a line travels the same way (it is numbered among the lines): every
+ * follower is told the line's number, and no later read shows it.
  */
 
 /** Lines kept per tournament. */
@@ -16,8 +18,11 @@ export const CHAT_KEPT = 200;
 /** Lines a page reads when it opens. */
 export const CHAT_PAGE = 50;
 
-/** Where one reader hears new lines: the lines, already without those of players the reader blocks. */
-type Listener = (lines: readonly ShownLine[], recent: boolean) => void;
+/**
+ * Where one reader hears new lines: the lines, already without those of players the reader blocks; and
+ * the numbers of lines a moderator removed since (never with `recent`: a page holds no removed line).
+ */
+type Listener = (lines: readonly ShownLine[], recent: boolean, removed: readonly number[]) => void;
 
 interface Followed {
   readonly listeners: Map<Listener, string | undefined>;
@@ -53,6 +58,22 @@ export class TournamentChat {
   }
 
   /**
+   * Removes line `n` (a moderator's act: the caller checked), then tells the followers here and
+   * elsewhere: the line removed, or null if the tournament has no such line.
+   */
+  async remove(
+    tournament: string,
+    n: number,
+    by: { readonly author: string; readonly account: string; readonly at: number },
+  ): Promise<TournamentChatLine | null> {
+    const removed = await this.store.remove(tournament, n, by, CHAT_KEPT);
+    if (!removed) return null;
+    this.fanout?.tellTournamentChat(tournament);
+    void this.catchUp(tournament).catch(() => undefined);
+    return removed;
+  }
+
+  /**
    * `listener` hears each new line of the tournament (but those of players `reader` blocks) until the
    * returned stop; it is also sent the last page of lines, as `recent` reads it.
    */
@@ -74,7 +95,7 @@ export class TournamentChat {
     f.listeners.set(listener, reader);
     try {
       await this.catchUp(tournament);
-      listener(await this.recent(tournament, reader), true);
+      listener(await this.recent(tournament, reader), true, []);
     } catch (e) {
       stop();
       throw e;
@@ -106,17 +127,19 @@ export class TournamentChat {
   }
 
   private async readAndTell(tournament: string, f: Followed): Promise<void> {
-    const fresh = await this.store.read(tournament, CHAT_PAGE, f.last ?? undefined);
-    const last = fresh.at(-1);
     if (f.last === null) {
       // First read: where the followers stand now; they were sent their page.
-      f.last = last?.n ?? -1;
+      f.last = (await this.store.since(tournament, -1, 1)).at(-1)?.n ?? -1;
       return;
     }
+    const fresh = await this.store.since(tournament, f.last, CHAT_KEPT);
+    const last = fresh.at(-1);
     if (!last) return;
     f.last = last.n;
+    const said = fresh.filter((e): e is TournamentChatLine => !isRemoval(e));
+    const removed = fresh.filter(isRemoval).map((e) => e.removes);
     for (const [listener, reader] of f.listeners)
-      void this.unblocked(reader, fresh).then((lines) => lines.length > 0 && listener(lines, false));
+      void this.unblocked(reader, said).then((lines) => (lines.length > 0 || removed.length > 0) && listener(lines, false, removed));
   }
 
   private async unblocked(reader: string | undefined, lines: readonly TournamentChatLine[]): Promise<ShownLine[]> {

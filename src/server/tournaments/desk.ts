@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { botOf } from '../bots.ts';
-import type { Identities } from '../identity/identities.ts';
+import type { Identities, Identity } from '../identity/identities.ts';
 import { Allowance } from '../limits.ts';
+import { subscriberOf } from '../network.ts';
 import type { GameStore } from '../store.ts';
 import type { TournamentChat } from './chat.ts';
 import type { StoredTournament } from './store.ts';
@@ -27,6 +28,13 @@ export interface TournamentRoutes {
 const WRITE_BURST = 20;
 const WRITE_RATE = 1;
 
+/**
+ * Public reads that cost a store read each (a tournament's chat, whether one is invited), per route and
+ * per owner: a burst of 30, then 5 a second — a page reads each once, again on a reconnection.
+ */
+const READ_BURST = 30;
+const READ_RATE = 5;
+
 export const ID_PARAMS = {
   type: 'object',
   required: ['id'],
@@ -41,7 +49,29 @@ export interface Asker {
 /** Who asks, and the allowance their writes spend. */
 export class Desk {
   readonly writes = new Allowance(WRITE_RATE, WRITE_BURST);
+  /** Each public read route's allowance, by the route the router matched (any spelling of a path spends the same). */
+  private readonly reads = new Map<string, Allowance>();
   constructor(readonly settings: TournamentRoutes) {}
+
+  /**
+   * A public read counted on its route and its owner — the reader's account, or the address's
+   * subscriber for one signed out — before the tournament is read: past its allowance, a 429 sent
+   * and null. A flood spends its owner's allowance alone; another reader's is their own.
+   */
+  async reader(request: FastifyRequest, reply: FastifyReply): Promise<{ readonly identity: Identity | null } | null> {
+    const route = request.routeOptions.url ?? request.url;
+    let allowance = this.reads.get(route);
+    if (!allowance) {
+      allowance = new Allowance(READ_RATE, READ_BURST);
+      this.reads.set(route, allowance);
+    }
+    const identity = await this.settings.identities.of(request);
+    const owner = identity ? `account ${identity.account.id}` : `address ${subscriberOf(request.ip)}`;
+    if (allowance.take(owner, this.settings.now())) return { identity };
+    reply.header('retry-after', '1');
+    void reply.code(429).send({ code: 'too-many-reads', error: `too many reads at once: at most ${READ_RATE} a second` });
+    return null;
+  }
 
   /** A signed-in player (session or personal token), or a 401 sent. */
   async player(request: FastifyRequest, reply: FastifyReply): Promise<Asker | null> {

@@ -103,9 +103,12 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
   // Whether the asking player is among those its organiser invited by name: their page says "you are
   // invited" rather than asking for the link. Nobody learns who else is.
   app.get('/api/tournaments/:id/invited', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    // Counted before the tournament is read.
+    const asker = await desk.reader(request, reply);
+    if (!asker) return reply;
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
-    const me = (await desk.settings.identities.of(request))?.account;
+    const me = asker.identity?.account;
     const invited = me?.kind === 'player' && (t.settings.invited ?? []).some((i) => i.account === me.id);
     return reply.header('cache-control', 'no-store').send({ invited });
   });

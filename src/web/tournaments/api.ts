@@ -193,6 +193,10 @@ export const joinTournament = (id: string, invite: string | null): Promise<JoinR
 export const sayInChat = (id: string, text: string): Promise<JoinRefusal | null> =>
   refusalOf(`/api/tournaments/${encodeURIComponent(id)}/chat`, { text });
 
+/** A moderator removes line `n` of the tournament's chat: every follower's page drops it (the socket says so). */
+export const removeChatLine = (id: string, n: number): Promise<Result<unknown>> =>
+  call(`/api/tournaments/${encodeURIComponent(id)}/chat/${n}`, { method: 'DELETE' });
+
 /** Posts `body`: null when the server took it, else its words and code (or why it was not reached). */
 async function refusalOf(path: string, body: Json): Promise<JoinRefusal | null> {
   let response: Response;

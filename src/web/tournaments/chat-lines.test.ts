@@ -6,16 +6,31 @@ const line = (n: number) => ({ n, author: n % 2 ? 'Ann' : 'Bob', text: `line ${n
 describe("a tournament chat's lines on its page", () => {
   it('merges the last page and new lines by their number, each once, in order, whichever came first', () => {
     // A new line heard before the page it follows; then the page; then the page again after a reconnection.
-    let shown = mergeChat([], [line(5)]);
-    shown = mergeChat(shown, [line(3), line(4)]);
-    shown = mergeChat(shown, [line(3), line(4), line(5), line(6)]);
+    let shown = mergeChat([], { lines: [line(5)] });
+    shown = mergeChat(shown, { lines: [line(3), line(4), line(5)], recent: true });
+    shown = mergeChat(shown, { lines: [line(6)] });
+    shown = mergeChat(shown, { lines: [line(3), line(4), line(5), line(6)], recent: true });
     expect(shown.map((l) => l.n)).toEqual([3, 4, 5, 6]);
-    expect(mergeChat(shown, [])).toBe(shown);
+    expect(mergeChat(shown, { lines: [] })).toBe(shown);
+  });
+
+  it('drops a line a moderator removed, heard live or missed while away (the last page lacks it)', () => {
+    let shown = mergeChat([], { lines: [line(1), line(2), line(3)], recent: true });
+    shown = mergeChat(shown, { lines: [], removed: [2] });
+    expect(shown.map((l) => l.n)).toEqual([1, 3]);
+    // A removal and a new line at once; a removal of a line never shown changes nothing.
+    shown = mergeChat(shown, { lines: [line(5)], removed: [1, 99] });
+    expect(shown.map((l) => l.n)).toEqual([3, 5]);
+    // Back from a reconnection: line 5 was removed meanwhile, line 7 said; older lines than the page stay.
+    shown = mergeChat([line(0), ...shown], { lines: [line(3), line(7)], recent: true });
+    expect(shown.map((l) => l.n)).toEqual([0, 3, 7]);
+    // Every line removed: the page is empty, and so is the chat.
+    expect(mergeChat(shown, { lines: [], recent: true })).toEqual([]);
   });
 
   it('keeps the last lines alone', () => {
     const many = Array.from({ length: CHAT_SHOWN + 10 }, (_, i) => line(i));
-    const shown = mergeChat([], many);
+    const shown = mergeChat([], { lines: many });
     expect(shown).toHaveLength(CHAT_SHOWN);
     expect(shown[0]?.n).toBe(10);
   });

@@ -3,23 +3,27 @@ import { MAX_CHAT } from '@hexarena/engines/protocol/messages.ts';
 import { useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
 import { t } from '../i18n/index.ts';
-import { sayInChat } from './api.ts';
+import { removeChatLine, sayInChat } from './api.ts';
 import { chatRefusalText } from './chat-lines.ts';
 
 /**
  * A tournament's chat on its page: its lines as the lobby socket brings them (the page merges them,
  * chat-lines.ts), a line to say for a signed-in player; a guest or a visitor reads, and is asked to
- * sign in to speak. What is said comes back over the socket like anyone's line.
+ * sign in to speak. What is said comes back over the socket like anyone's line. A moderator removes a
+ * line; the socket tells every page, this one too, to drop it.
  */
 export function TournamentChat({
   id,
   lines,
   canSpeak,
+  moderates = false,
   signIn,
 }: {
   id: string;
   lines: readonly TournamentChatLine[];
   canSpeak: boolean;
+  /** The reader is a moderator: each line has its button to remove it. */
+  moderates?: boolean;
   /** Where to sign in, for one who may not speak (null: nowhere to offer, the account not read yet). */
   signIn: string | null;
 }) {
@@ -34,6 +38,24 @@ export function TournamentChat({
         {lines.map((l) => (
           <li key={l.n}>
             <strong>{l.author}</strong>: {l.text}
+            {moderates && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  class="chat-remove"
+                  aria-label={t('tournament.chatRemove', { author: l.author })}
+                  title={t('tournament.chatRemove', { author: l.author })}
+                  onClick={() =>
+                    void removeChatLine(id, l.n).then((r) =>
+                      setRefused(r.ok ? null : t('tournament.chatRemoveFailed', { problem: r.error.message })),
+                    )
+                  }
+                >
+                  ×
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ol>

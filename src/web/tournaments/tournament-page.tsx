@@ -124,7 +124,7 @@ export function TournamentPage({ id }: { id: string }) {
     };
     const connection = new LobbyConnection((m) => {
       if (m.type === 'tournament-game' && m.tournament === id) return window.location.assign(gamePage(m.game));
-      if (m.type === 'tournament-chat' && m.tournament === id) return setChat((c) => mergeChat(c, m.lines));
+      if (m.type === 'tournament-chat' && m.tournament === id) return setChat((c) => mergeChat(c, m));
       if ((m.type !== 'tournament' && m.type !== 'tournament-following') || m.tournament !== id) return;
       heard = Math.max(heard, m.version);
       if (reading || now === null) {
@@ -446,6 +446,7 @@ export function TournamentPage({ id }: { id: string }) {
         id={id}
         lines={chat}
         canSpeak={me !== null}
+        moderates={moderator}
         signIn={me === null && account !== undefined ? signInPage(`${window.location.pathname}${window.location.search}`) : null}
       />
     </main>

@@ -113,13 +113,15 @@ export type LobbyMessage =
   | TournamentNews
   /**
    * Lines of a followed tournament's chat: on following, the last ones (`recent`); then each new one
-   * — but those of players the socket's player blocks.
+   * — but those of players the socket's player blocks — and the numbers of lines a moderator removed
+   * (`removed`), which a page shows no more.
    */
   | {
       readonly type: 'tournament-chat';
       readonly tournament: string;
       readonly lines: readonly TournamentChatLine[];
       readonly recent?: boolean;
+      readonly removed?: readonly number[];
     }
   | { readonly type: 'error'; readonly error: string };
 
@@ -256,8 +258,23 @@ const isChatLine = (l: unknown): l is TournamentChatLine =>
   isObject(l) && isVersion(l.n) && typeof l.author === 'string' && typeof l.text === 'string' && Number.isFinite(l.at);
 
 function tournamentChatOf(o: Fields): Result<LobbyMessage> {
-  if (typeof o.tournament !== 'string' || !Array.isArray(o.lines) || !o.lines.every(isChatLine))
-    return fail('a "tournament-chat" message names a tournament and lists its lines (n, author, text, at)');
+  const removed = o.removed === undefined ? [] : o.removed;
+  if (
+    typeof o.tournament !== 'string' ||
+    !Array.isArray(o.lines) ||
+    !o.lines.every(isChatLine) ||
+    !Array.isArray(removed) ||
+    !removed.every(isVersion)
+  )
+    return fail(
+      'a "tournament-chat" message names a tournament and lists its lines (n, author, text, at) and the numbers of lines removed',
+    );
   const lines = o.lines.map(({ n, author, text, at }) => ({ n, author, text, at }));
-  return ok({ type: 'tournament-chat', tournament: o.tournament, lines, ...(o.recent === true ? { recent: true } : {}) });
+  return ok({
+    type: 'tournament-chat',
+    tournament: o.tournament,
+    lines,
+    ...(o.recent === true ? { recent: true } : {}),
+    ...(removed.length > 0 ? { removed: [...removed] } : {}),
+  });
 }

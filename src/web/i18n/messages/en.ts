@@ -1099,6 +1099,8 @@ export default {
   'tournament.chatTooLong': 'A line is at most {max} characters.',
   'tournament.chatMuted': 'The moderators have muted you: your lines are not shown.',
   'tournament.chatRefused': 'Not sent: {problem}.',
+  'tournament.chatRemove': 'Remove {author}’s line',
+  'tournament.chatRemoveFailed': 'Not removed: {problem}.',
   'tournament.entry.active': 'You play in this tournament.',
   'tournament.entry.paused': 'You are paused: you are not paired until you play again.',
   'tournament.entry.withdrawn': 'You left this tournament.',

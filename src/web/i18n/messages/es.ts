@@ -1110,6 +1110,8 @@ export default {
   'tournament.chatTooLong': 'Un mensaje tiene como máximo {max} caracteres.',
   'tournament.chatMuted': 'Los moderadores te han silenciado: tus mensajes no se muestran.',
   'tournament.chatRefused': 'No se ha enviado: {problem}.',
+  'tournament.chatRemove': 'Quitar el mensaje de {author}',
+  'tournament.chatRemoveFailed': 'No se ha quitado: {problem}.',
   'tournament.entry.active': 'Juegas en este torneo.',
   'tournament.entry.paused': 'Estás en pausa: no se te empareja hasta que vuelvas a jugar.',
   'tournament.entry.withdrawn': 'Has abandonado este torneo.',

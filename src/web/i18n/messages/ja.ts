@@ -1091,6 +1091,8 @@ export default {
   'tournament.chatTooLong': '1行は{max}文字までです。',
   'tournament.chatMuted': 'モデレーターによりミュートされています。発言は表示されません。',
   'tournament.chatRefused': '送信できませんでした: {problem}。',
+  'tournament.chatRemove': '{author} の発言を削除',
+  'tournament.chatRemoveFailed': '削除できませんでした: {problem}。',
   'tournament.entry.active': 'このトーナメントに参加しています。',
   'tournament.entry.paused': '一時休止中です。戻るまで組み合わせに入りません。',
   'tournament.entry.withdrawn': 'このトーナメントから退出しました。',

@@ -1113,6 +1113,8 @@ export default {
   'tournament.chatTooLong': 'Сообщение — не длиннее {max} символов.',
   'tournament.chatMuted': 'Модераторы отключили вам чат: ваши сообщения не показываются.',
   'tournament.chatRefused': 'Не отправлено: {problem}.',
+  'tournament.chatRemove': 'Удалить сообщение {author}',
+  'tournament.chatRemoveFailed': 'Не удалено: {problem}.',
   'tournament.entry.active': 'Вы участвуете в этом турнире.',
   'tournament.entry.paused': 'Вы на паузе: пар для вас не будет, пока не вернётесь.',
   'tournament.entry.withdrawn': 'Вы вышли из этого турнира.',
