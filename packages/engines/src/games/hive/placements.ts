@@ -25,8 +25,9 @@ function bitCount(x: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
-/** Does row r hold a piece? (Module-level: a closure here would be allocated on every call.) */
-const rowHolds = (tops: Int32Array, r: number): boolean => ((tops[r] as number) | (tops[SIZE + r] as number)) !== 0;
+/** Bit r moved to r + 1 around the torus, and bits moved down by `by` (bit r + by to r). */
+const rotateUp = (rows: number): number => (rows << 1) | (rows >>> 31);
+const rotateDown = (rows: number, by: number): number => (rows >>> by) | (rows << (32 - by));
 
 /*
  * A cell touches a row's pieces when a neighbour holds one. The neighbours of (q, r) are (q, r − 1),
@@ -58,12 +59,16 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     const tops = pos.tops;
     const own = color * SIZE;
     const enemy = (color ^ 1) * SIZE;
-    // The hive is connected, so the rows it occupies are one run: from the row of any piece, up to
-    // the empty row above the run, then down row by row to the empty row below it, with a window
-    // of three rows of each colour sliding down.
-    const anyPiece = 31 - Math.clz32(pos.onBoard & -pos.onBoard);
-    let r = (pos.where[anyPiece] as number) >> 5;
-    for (let up = 0; up < SIZE && rowHolds(tops, r); up++) r = (r - 1) & ROW_MASK;
+    // The hive is connected, so the rows it spans are one run around the torus, which starts at the
+    // row whose row above is empty. Placements lie in the player's rows and the rows on either side
+    // of them: those are walked down, with a window of three rows of each colour sliding down.
+    const hive = (pos.topRows[0] as number) | (pos.topRows[1] as number);
+    const start = 31 - Math.clz32(hive & ~rotateUp(hive));
+    const mine = rotateDown(pos.topRows[color] as number, start); // bit k: the row start + k
+    if (mine === 0) return n;
+    const first = 31 - Math.clz32(mine & -mine);
+    let r = (start + first - 1) & ROW_MASK;
+    const rows = 31 - Math.clz32(mine) - first + 3;
     // Each row's neighbours in the rows above and below, (q, r ± 1) and (q ∓ 1, r ± 1), are that
     // row with one of its shifts: the shifts of a row are made once, as it enters the window.
     const ownAbove = tops[own + ((r - 1) & ROW_MASK)] as number;
@@ -76,23 +81,25 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
     let enemyMidRight = fromRight(enemyMid);
     let ownSides = ownMidRight | fromLeft(ownMid);
     let enemySides = enemyMidRight | fromLeft(enemyMid);
-    for (let i = 0; i < SIZE; i++) {
+    // Counted: each row's bits summed a byte at a time (at most 8 a byte, 31 rows: no byte overflows).
+    let bytes = 0;
+    for (let i = 0; i < rows; i++) {
       const next = (r + 1) & ROW_MASK;
       const ownDown = tops[own + next] as number;
       const enemyDown = tops[enemy + next] as number;
       const ownDownLeft = fromLeft(ownDown);
       const enemyDownLeft = fromLeft(enemyDown);
-      const occupied = ownMid | enemyMid;
-      let free = (ownUp | ownSides | ownDown | ownDownLeft) & ~(enemyUp | enemySides | enemyDown | enemyDownLeft) & ~occupied;
-      if (!list) {
-        cellCount += bitCount(free);
-        free = 0;
+      let free = (ownUp | ownSides | ownDown | ownDownLeft) & ~(enemyUp | enemySides | enemyDown | enemyDownLeft | ownMid | enemyMid);
+      if (list) {
+        while (free !== 0) {
+          placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
+          free &= free - 1;
+        }
+      } else {
+        free = (free - ((free >>> 1) & 0x55555555)) | 0;
+        free = (free & 0x33333333) + ((free >>> 2) & 0x33333333);
+        bytes += (free + (free >>> 4)) & 0x0f0f0f0f;
       }
-      while (free !== 0) {
-        placeCells[cellCount++] = ((31 - Math.clz32(free & -free)) | (r << 5)) << 5;
-        free &= free - 1;
-      }
-      if (occupied === 0 && i > 0) break;
       ownUp = ownMid | ownMidRight;
       enemyUp = enemyMid | enemyMidRight;
       ownMidRight = fromRight(ownDown);
@@ -102,6 +109,10 @@ export function placements(pos: HivePosition, color: Color, queenIn: boolean, ou
       ownMid = ownDown;
       enemyMid = enemyDown;
       r = next;
+    }
+    if (!list) {
+      bytes = (bytes & 0x00ff00ff) + ((bytes >>> 8) & 0x00ff00ff);
+      cellCount = (bytes & 0xffff) + (bytes >>> 16);
     }
   }
 

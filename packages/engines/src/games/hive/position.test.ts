@@ -15,7 +15,7 @@ interface Line {
 }
 
 describe('clones share the moves made so far', () => {
-  it('whatever clones make, unmake and clone again, each keeps its own history, hash and repetitions, its bitboards and its hand', () => {
+  it('whatever clones make, unmake and clone again, each keeps its own history, hash and repetitions, its bitboards (and their rows) and its hand', () => {
     const buffer = new Int32Array(MAX_MOVES);
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('make', 'unmake', 'clone'), fc.nat(), fc.nat()), { maxLength: 120 }), (ops) => {
@@ -38,6 +38,7 @@ describe('clones share the moves made so far', () => {
             expect(l.pos.history()).toEqual(l.moves);
             expect([l.pos.hashLo, l.pos.hashHi]).toEqual(l.pos.computeHash());
             expect(l.pos.tops).toEqual(l.pos.computeTops());
+            expect(l.pos.topRows).toEqual(l.pos.computeTopRows());
             expect(l.pos.inHand).toBe(handOf(l.pos));
           }
         }

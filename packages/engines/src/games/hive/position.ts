@@ -75,6 +75,11 @@ export class HivePosition {
    * changes a bit or two.
    */
   readonly tops: Int32Array;
+  /**
+   * Bit r of topRows[c]: row r of `tops` holds a piece of colour c on top. The hive is connected, so
+   * the rows it spans are one run around the torus: placement finds it here, without a scan.
+   */
+  readonly topRows: Int32Array;
   turn: Color = 0;
   /** Moves made so far, passes included. */
   ply = 0;
@@ -98,6 +103,7 @@ export class HivePosition {
       this.inHand = from.inHand;
       this.onBoard = from.onBoard;
       this.tops = from.tops.slice();
+      this.topRows = from.topRows.slice();
       this.turn = from.turn;
       this.ply = from.ply;
       this.lastMoved = from.lastMoved;
@@ -115,6 +121,7 @@ export class HivePosition {
     this.stack = new Int8Array(CELLS * MAX_HEIGHT).fill(-1);
     this.where = new Int16Array(PIECE_COUNT);
     this.tops = new Int32Array(2 * SIZE);
+    this.topRows = new Int32Array(2);
     for (let p = 0; p < PIECE_COUNT; p++) {
       const playing = inGame(p, this.expansions);
       this.where[p] = playing ? IN_HAND : OUT_OF_GAME;
@@ -297,8 +304,17 @@ export class HivePosition {
   private retop(cell: number, before: number, after: number): void {
     const row = cell >> 5;
     const bit = 1 << (cell & 31);
-    if (before >= 0) this.tops[topsRow(before) + row] = (this.tops[topsRow(before) + row] as number) & ~bit;
-    if (after >= 0) this.tops[topsRow(after) + row] = (this.tops[topsRow(after) + row] as number) | bit;
+    if (before >= 0) {
+      const color = before < PIECES_PER_COLOR ? 0 : 1;
+      const left = (this.tops[color * SIZE + row] as number) & ~bit;
+      this.tops[color * SIZE + row] = left;
+      if (left === 0) this.topRows[color] = (this.topRows[color] as number) & ~(1 << row);
+    }
+    if (after >= 0) {
+      const color = after < PIECES_PER_COLOR ? 0 : 1;
+      this.tops[color * SIZE + row] = (this.tops[color * SIZE + row] as number) | bit;
+      this.topRows[color] = (this.topRows[color] as number) | (1 << row);
+    }
   }
 
   /** The bitboards computed afresh: the incremental ones must always equal them. */
@@ -309,6 +325,17 @@ export class HivePosition {
       if (top >= 0) tops[topsRow(top) + (cell >> 5)] |= 1 << (cell & 31);
     }
     return tops;
+  }
+
+  /** The rows of each colour's bitboard that hold a piece, computed afresh (see topRows). */
+  computeTopRows(): Int32Array {
+    const tops = this.computeTops();
+    const rows = new Int32Array(2);
+    for (let r = 0; r < SIZE; r++) {
+      if (tops[r] !== 0) rows[0] |= 1 << r;
+      if (tops[SIZE + r] !== 0) rows[1] |= 1 << r;
+    }
+    return rows;
   }
 
   /** The moves made since the start, oldest first. */
