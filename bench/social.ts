@@ -30,15 +30,40 @@ const GAMES = Number(process.env.HEXARENA_BENCH_GAMES ?? 1_000_000);
 const LOOKUPS = 20_000;
 const RUNS = 30;
 
-const stat = (times: number[]): string => {
+const quantile = (times: number[], q: number): number => {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return `median ${at(0.5).toFixed(3)} ms, p99 ${at(0.99).toFixed(3)} ms`;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 };
+
+const stat = (times: number[]): string => `median ${quantile(times, 0.5).toFixed(3)} ms, p99 ${quantile(times, 0.99).toFixed(3)} ms`;
+
+/** The issue's targets (issue 49): a player search under 10 ms at 100,000 accounts, a games query under 100 ms at 1,000,000 games. */
+const PLAYER_SEARCH_TARGET_MS = 10;
+const GAMES_QUERY_TARGET_MS = 100;
+
+/** Targets measured so far in this run, and how many held: summed up at the end. */
+const verdicts: { label: string; held: boolean }[] = [];
+
+/**
+ * A figure beside its target: held when the median is under it (the answer a player gets); the p99
+ * of a few dozen runs on a shared machine is its slowest run, so it is told apart, not judged alone.
+ */
+function againstTarget(label: string, times: number[], targetMs: number): string {
+  const median = quantile(times, 0.5);
+  const p99 = quantile(times, 0.99);
+  const held = median < targetMs;
+  verdicts.push({ label, held });
+  const tail = held && p99 >= targetMs ? ` (p99 over: ${p99.toFixed(0)} ms)` : '';
+  return `${stat(times)} — target < ${targetMs} ms: ${held ? 'held' : 'NOT HELD'}${tail}`;
+}
 
 export async function benchSocial(): Promise<void> {
   await benchPlayerSearch();
   await benchGamesDb();
+  const missed = verdicts.filter((v) => !v.held);
+  console.log(
+    `targets held: ${verdicts.length - missed.length} of ${verdicts.length}${missed.length > 0 ? `; not held: ${missed.map((v) => v.label).join('; ')}` : ''}`,
+  );
 }
 
 async function benchPlayerSearch(): Promise<void> {
@@ -77,7 +102,10 @@ async function benchPlayerSearch(): Promise<void> {
       scans.push(performance.now() - t);
     }
     console.log(`player search, ${ACCOUNTS.toLocaleString('en')} accounts (index built in ${built.toFixed(0)} ms, ${index.size} names):`);
-    console.log(`  prefix of 1–3 letters, 10 answers, online first: ${stat(times)} (${(found / LOOKUPS).toFixed(1)} found a search)`);
+    const label = 'prefix of 1–3 letters, 10 answers, online first';
+    console.log(
+      `  ${label}: ${againstTarget(`player search, ${label}`, times, PLAYER_SEARCH_TARGET_MS)} (${(found / LOOKUPS).toFixed(1)} found a search)`,
+    );
     console.log(`  anchor, a scan of every name: ${stat(scans)}`);
   }
 }
@@ -184,7 +212,7 @@ async function timeQueries(name: string, store: GameStore): Promise<void> {
       times.push(performance.now() - t);
       found = page.length;
     }
-    console.log(`  ${label}: ${stat(times)} (${found} on the page)`);
+    console.log(`  ${label}: ${againstTarget(`${name}, ${label}`, times, GAMES_QUERY_TARGET_MS)} (${found} on the page)`);
   }
 }
 
@@ -214,8 +242,15 @@ async function benchGamesDb(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(fillSql(GAMES, true));
+    // Vacuumed as well as analysed: a million games come over months, autovacuum passing over the
+    // tables all the while, so their pages are all-visible and the searches' index-only scans read
+    // no table. Straight after one bulk insert none is: PostgreSQL then reads the table for every
+    // index entry and plans around it (a player and a position: all the player's rows by bitmap,
+    // a probe of the position for each, then a sort, 9,339 pages and 57-180 ms, against a merge of
+    // the two indexes' first entries, 325 pages and 4-30 ms, once vacuumed).
+    await client.query('VACUUM ANALYZE');
     await client.end();
-    console.log(`PostgreSQL filled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`PostgreSQL filled and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     await timeQueries('PostgreSQL', pgStore);
     await pgStore.close();
   } finally {

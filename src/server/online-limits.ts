@@ -15,6 +15,8 @@ export interface OnlineLimits {
   readonly outsideSeats?: readonly string[];
   /** Redis between instances sharing one PostgreSQL store (REDIS_URL). */
   readonly redisUrl?: string;
+  /** With Redis: how often each instance renews its players' presence and reads the others' (HEXARENA_PRESENCE_MS, 2 s). */
+  readonly presenceMs?: number;
   /** Claims, sweeps and abandonment (defaults: DEFAULT_HUB_SETTINGS). */
   readonly hub?: Partial<HubSettings>;
   /** How often each WebSocket is pinged; one that has not answered the last ping by the next is closed. */

@@ -27,7 +27,7 @@ import type { OnlineLimits } from './online-limits.ts';
 import { OpenGames } from './open-games.ts';
 import { registerPlayers } from './players.ts';
 import { DEFAULT_POOL_SETTINGS, Pools } from './pools.ts';
-import { Presence } from './presence.ts';
+import { DEFAULT_PRESENCE_BEAT_MS, Presence } from './presence.ts';
 import { publicGame } from './public-game.ts';
 import { registerPuzzleRatings } from './puzzle-ratings.ts';
 import { DEFAULT_REVIEW_SETTINGS, Reviews, registerReviews } from './reviews.ts';
@@ -229,6 +229,13 @@ async function startServices(app: FastifyInstance, store: GameStore, limits: Onl
   const identities = new Identities(store, { ...DEFAULT_SESSION_SETTINGS, ...limits.sessions }, () => (limits.hub?.now ?? Date.now)());
   const hub = new Hub(store, pool, fanout, { ...DEFAULT_HUB_SETTINGS, ...limits.hub, outsideSeats: limits.outsideSeats ?? [] });
   const presence = new Presence();
+  // With Redis, who is online on the other instances too (the search's "online first", profiles, the following list).
+  if (limits.redisUrl) {
+    const { ClusterPresence } = await import('./cluster-presence.ts');
+    const beatMs = limits.presenceMs ?? DEFAULT_PRESENCE_BEAT_MS;
+    const cluster = new ClusterPresence(limits.redisUrl, presence, { beatMs, ttlMs: 3 * beatMs });
+    app.addHook('onClose', () => cluster.close());
+  }
   registerPlayers(app, store, hub, identities, presence);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });

@@ -180,6 +180,9 @@ export async function serveCommand(
   // HEXARENA_HEARTBEAT_MS: how often this instance tells the store it is alive (1 s): no more of a
   // crash than that is charged to the players' clocks.
   const heartbeatMs = millisecondsFromEnv('HEXARENA_HEARTBEAT_MS');
+  // HEXARENA_PRESENCE_MS: with Redis, how often each instance renews who is online on it and reads the
+  // others' (2 s); a dead instance's players are offline everywhere within four of these.
+  const presenceMs = millisecondsFromEnv('HEXARENA_PRESENCE_MS');
   // HEXARENA_POOL_WAVE_MS: how often quick pairing runs a wave (2 s); its lease lapses after three waves unrenewed.
   const waveMs = millisecondsFromEnv('HEXARENA_POOL_WAVE_MS');
   const tournamentTickMs = millisecondsFromEnv('HEXARENA_TOURNAMENT_TICK_MS');
@@ -212,6 +215,7 @@ export async function serveCommand(
       ...(botsPerAccount === undefined ? {} : { botsPerAccount }),
       ...(aiThreads === undefined ? {} : { aiThreads }),
       ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      ...(presenceMs === undefined ? {} : { presenceMs }),
       ...(reportsPerDay === undefined ? {} : { reportsPerDay }),
       ...(signupsPerHour === undefined ? {} : { identity: { signupsPerHour } }),
       reviews,
