@@ -40,6 +40,23 @@ describe('a PostgreSQL store made by a newer hexarena', () => {
   });
 });
 
+describe("the games database's tables on PostgreSQL", () => {
+  it('are vacuumed as they grow (an insert-only table otherwise waits for a fifth of it to be new)', async () => {
+    const url = await databases.createMigratedDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ relname: string; reloptions: string[] | null }>(
+        "SELECT relname, reloptions FROM pg_class WHERE relname IN ('game_index', 'game_index_players', 'game_index_positions') ORDER BY relname",
+      );
+      expect(rows.map((r) => r.relname)).toEqual(['game_index', 'game_index_players', 'game_index_positions']);
+      for (const row of rows) expect(row.reloptions, row.relname).toContain('autovacuum_vacuum_insert_scale_factor=0.01');
+    } finally {
+      await client.end();
+    }
+  });
+});
+
 describe('a PostgreSQL connection lost while in use', () => {
   it('fails what it was doing and the process goes on: no unhandled error (seen as an instance dying when PostgreSQL stopped)', async () => {
     const url = await freshDatabase();

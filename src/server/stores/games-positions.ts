@@ -92,3 +92,17 @@ export function addPositions(sql: SqlDb, games: readonly PositionsOf[], done: bo
     if (place !== null) await trx.updateTable('site').set({ value: place }).where('name', '=', 'games-positions-backfill').execute();
   });
 }
+
+/**
+ * Migration 33: on PostgreSQL, the games database's tables vacuumed as they grow. They only take
+ * inserts, which autovacuum visits once a fifth of a table is new: until then the newest games'
+ * pages are not marked all-visible, so a search reads the table behind each index entry and the
+ * planner turns from merging two indexes (a player's and a position's, 4–30 ms at a million games) to
+ * reading all of a player's rows (180 ms; docs/social.md). SQLite has no such thing: a no-op there.
+ */
+export const gamesDbVacuumMigration = (dialect: Dialect): string =>
+  dialect === 'postgres'
+    ? ['game_index', 'game_index_players', 'game_index_positions']
+        .map((table) => `ALTER TABLE ${table} SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.01);`)
+        .join('\n')
+    : 'SELECT 1;';

@@ -7,7 +7,7 @@ import { BERSERK_MIGRATION } from './berserks.ts';
 import { FORECASTS_MIGRATION } from './forecasts.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
-import { gamesPositionsMigration } from './games-positions.ts';
+import { gamesDbVacuumMigration, gamesPositionsMigration } from './games-positions.ts';
 import type { Dialect } from './sql.ts';
 import { TOURNAMENT_CHAT_MIGRATION, TOURNAMENT_CHAT_REMOVALS } from './tournament-chat.ts';
 
@@ -94,13 +94,13 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-32: each its concern's
+    ...byConcern(dialect), // 23-33: each its concern's
   ];
 }
 
 /**
- * Migrations 23–32, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
- * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts.
+ * Migrations 23–33, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts, 33 games-positions.ts.
  */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
@@ -113,6 +113,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   BERSERK_MIGRATION,
   TOURNAMENT_CHAT_MIGRATION,
   TOURNAMENT_CHAT_REMOVALS,
+  gamesDbVacuumMigration(dialect),
 ];
 
 /**
