@@ -287,6 +287,8 @@ export class Hub {
     };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
+    // A game made now has had nothing said at its table: its first socket reads no chat from the store.
+    room.talk.saidNothingYet();
     await this.store.games.create({ ...made, due: room.due() });
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);
