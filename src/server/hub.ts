@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
@@ -6,6 +5,7 @@ import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
 import { LatencyWindow } from './latency.ts';
+import { pooledRandomBytes } from './random-bytes.ts';
 import { Rematches, rematchSeats } from './rematches.ts';
 import { DEFAULT_ROOM_SETTINGS, Room } from './room.ts';
 import { Scheduler, type SchedulerSettings } from './scheduler.ts';
@@ -21,7 +21,7 @@ import { REPORT_EVERY_MS } from './table-talk.ts';
 
 /** Short, unguessable: 72 random bits. */
 /** A new game's id: 72 random bits, as URLs and paths carry them. */
-export const newGameId = (): string => randomBytes(9).toString('base64url');
+export const newGameId = (): string => pooledRandomBytes(9).toString('base64url');
 
 /** How the hub acts for the server: its scheduler's settings, and how long it keeps idle rooms. */
 export interface HubSettings extends SchedulerSettings {
@@ -267,7 +267,7 @@ export class Hub {
   ): Promise<Room> {
     // A keyed seed (Rng.fromSeed): the dice of a game of chance come from a stream that watching
     // them does not give away, and the record, seed included, replays them exactly.
-    const seed = `key:${randomBytes(32).toString('hex')}`;
+    const seed = `key:${pooledRandomBytes(32).toString('hex')}`;
     const found = findGame(game);
     if (!found.ok) throw new Error(found.error.message);
     // Stored with the rules it is played under: a server with other rules will not replay it as its own.
@@ -287,6 +287,8 @@ export class Hub {
     };
     // The room is made before the store has the game, to tell when the server must first act.
     const room = Room.of(this.store, newStoredGame(made), this.settings);
+    // A game made now has had nothing said at its table: its first socket reads no chat from the store.
+    room.talk.saidNothingYet();
     await this.store.games.create({ ...made, due: room.due() });
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);

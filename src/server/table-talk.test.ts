@@ -32,3 +32,34 @@ describe('who is at the table', () => {
     expect(talk.attended).toBe(false);
   });
 });
+
+describe('the chat of a game made here', () => {
+  it('is read from nowhere while nothing was said, and holds the lines said since', async () => {
+    const store = new SqliteStore(':memory:');
+    let reads = 0;
+    const read = store.chat.read.bind(store.chat);
+    store.chat.read = (id) => {
+      reads++;
+      return read(id);
+    };
+    const talk = new TableTalk('g', store, 2, () => 1_000, 30_000);
+    talk.saidNothingYet();
+    expect(await talk.chat('players')).toEqual([]);
+    expect(reads).toBe(0);
+    await store.games.create({
+      id: 'g',
+      game: 'tictactoe',
+      options: {},
+      seed: 's',
+      seats: ['open', 'open'],
+      clock: null,
+      createdAt: 1_000,
+      creator: null,
+      rulesVersion: 1,
+    });
+    await talk.say({ room: 'players', author: 'X', account: null, text: 'hi', at: 1_500 });
+    expect(await talk.chat('players')).toEqual([{ author: 'X', text: 'hi', at: 1_500 }]);
+    expect(reads).toBe(0);
+    await store.close();
+  });
+});

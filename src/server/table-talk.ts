@@ -149,6 +149,11 @@ export class TableTalk {
     for (const listener of this.chatListeners) listener(line.room, shown(line), true, line.account);
   }
 
+  /** The game was made here just now: no line of its chat is in the store to read. */
+  saidNothingYet(): void {
+    this.lines ??= Promise.resolve([]);
+  }
+
   /** Another instance added lines: they are read again, and the new ones told. */
   async reread(): Promise<void> {
     const before = this.lines ? await this.lines.catch(() => []) : null;

@@ -1,10 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { pooledRandomBytes } from './random-bytes.ts';
 
 /**
  * Seat tokens: 128 random bits given once to whoever claims a seat; the store keeps only their
  * SHA-256, and a token is checked by comparing hashes in constant time.
  */
-export const newSeatToken = (): string => randomBytes(16).toString('base64url');
+export const newSeatToken = (): string => pooledRandomBytes(16).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
