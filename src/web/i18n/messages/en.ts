@@ -680,6 +680,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': "Evaluation over the game: {seat}'s chance of winning",
 
+  'editor.nonagaEmpty': 'The board is empty: a click on a cell puts a disc there.',
   'editor.asText': 'The position as text',
   'editor.analyse': 'Analyse this position',
   'editor.play': 'Play it against the computer ({level})',
@@ -1157,6 +1158,8 @@ export default {
   'tournament.noticeTitle': 'Your tournament games',
   'tournament.noticeStarted': 'Your tournament game has started.',
   'tournament.noticeTournament': 'The tournament',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'The position in the address: {problem}',
   'game.why.rules.gameOver': 'The game is over.',
   'game.why.hive.passOnlyStuck': 'You can only pass when you have no other move.',
   'game.why.hive.notAMove': '“{text}” is not a move: write a piece and where it goes, such as wS1, bG1 -wS1 or wQ wS1/.',

@@ -681,6 +681,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Evaluación a lo largo de la partida: probabilidad de ganar de {seat}',
 
+  'editor.nonagaEmpty': 'El tablero está vacío: haz clic en una casilla para poner un disco.',
   'editor.asText': 'La posición en texto',
   'editor.analyse': 'Analizar esta posición',
   'editor.play': 'Jugarla contra el ordenador ({level})',
@@ -1168,6 +1169,8 @@ export default {
   'tournament.noticeTitle': 'Tus partidas de torneo',
   'tournament.noticeStarted': 'Ha empezado tu partida del torneo.',
   'tournament.noticeTournament': 'El torneo',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'La posición de la dirección: {problem}',
   'game.why.rules.gameOver': 'La partida ha terminado.',
   'game.why.hive.passOnlyStuck': 'Solo puedes pasar cuando no tienes ningún otro movimiento.',
   'game.why.hive.notAMove': '«{text}» no es un movimiento: escribe una ficha y adónde va, como wS1, bG1 -wS1 o wQ wS1/.',

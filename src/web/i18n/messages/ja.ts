@@ -675,6 +675,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': '対局を通した評価: {seat}の勝率',
 
+  'editor.nonagaEmpty': '盤が空です。マスをクリックするとディスクを置けます。',
   'editor.asText': 'テキストでの局面',
   'editor.analyse': 'この局面を解析する',
   'editor.play': 'コンピューターと対局する（{level}）',
@@ -1149,6 +1150,8 @@ export default {
   'tournament.noticeTitle': 'あなたのトーナメント対局',
   'tournament.noticeStarted': 'トーナメントの対局が始まりました。',
   'tournament.noticeTournament': 'トーナメントへ',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'アドレスの局面: {problem}',
   'game.why.rules.gameOver': '対局は終わっています。',
   'game.why.hive.passOnlyStuck': 'パスできるのは、ほかに指せる手がないときだけです。',
   'game.why.hive.notAMove': '「{text}」は手ではありません。駒と行き先を書いてください（例: wS1、bG1 -wS1、wQ wS1/）。',

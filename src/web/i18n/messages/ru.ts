@@ -686,6 +686,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Оценка по ходу партии: шансы на победу ({seat})',
 
+  'editor.nonagaEmpty': 'Поле пусто: щёлкните по клетке, чтобы положить туда диск.',
   'editor.asText': 'Позиция в виде текста',
   'editor.analyse': 'Анализировать эту позицию',
   'editor.play': 'Сыграть её против компьютера ({level})',
@@ -1171,6 +1172,8 @@ export default {
   'tournament.noticeTitle': 'Ваши турнирные партии',
   'tournament.noticeStarted': 'Ваша турнирная партия началась.',
   'tournament.noticeTournament': 'К турниру',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'Позиция в адресе: {problem}',
   'game.why.rules.gameOver': 'Партия окончена.',
   'game.why.hive.passOnlyStuck': 'Пропустить ход можно, только когда другого хода нет.',
   'game.why.hive.notAMove': '«{text}» — не ход: напишите фишку и куда она идёт, например wS1, bG1 -wS1 или wQ wS1/.',
@@ -1247,7 +1250,7 @@ export default {
   'game.why.hex.position.cell':
     'Ряд {row, number}: «{text}» — не клетка; напишите r (красный камень), b (синий камень) или число пустых клеток.',
   'game.why.hex.position.rowLength':
-    'В ряду {row, number} {cells, plural, one {# клетка} few {# клетки} many {# клеток} other {# клетки}}, а в ряду доски {size}×{size} их {size, number}.',
+    'В ряду {row, number} — {cells, plural, one {# клетка} few {# клетки} many {# клеток} other {# клетки}}, а в ряду доски {size}×{size} их {size, number}.',
   'game.why.hex.position.blueToMove':
     'У красных {red, plural, one {# камень} few {# камня} many {# камней} other {# камня}}, у синих {blue, number}, значит, красные только что сходили: ход синих.',
   'game.why.hex.position.empty': 'Доска пуста, значит, ход красных: красные ходят первыми.',
