@@ -7,6 +7,9 @@ import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { webGameOf } from './games/index.ts';
+import { setCatalog } from './i18n/index.ts';
+import en from './i18n/messages/en.ts';
+import ru from './i18n/messages/ru.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl, startOf } from './setup.ts';
 
 const setupArb = fc.record({
@@ -58,6 +61,18 @@ describe('the setup in the address', () => {
 });
 
 describe('a game from a position set up', () => {
+  it('says why the position is refused in the player’s language', () => {
+    setCatalog('ru', ru);
+    try {
+      expect(startOf(hive, hive.defaultOptions, { seed: 's', position: 'Base w3 wQ.0.0 wQ.1.0' })).toMatchObject({
+        ok: false,
+        error: { message: 'Позиция в адресе: wQ стоит дважды (на 0,0 и на 1,0).' },
+      });
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
   const position = 'Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0';
   it('keeps the position in the address, starts from it, and checks it before a board sees it', () => {
     const setup: Setup = { game: 'hive', options: {}, seats: ['human', 'medium'], seed: 's', moves: [], position };
@@ -68,7 +83,7 @@ describe('a game from a position set up', () => {
     expect(hive.formatPosition?.(start)).toBe(position);
     expect(checkSetup({ ...setup, position: 'Base w1 bQ.0.0 wQ.5.5' }, webGameOf('hive'))).toMatchObject({
       ok: false,
-      error: { message: /^the position in the address: / },
+      error: { message: /^The position in the address: / },
     });
     expect(checkSetup({ ...setup, game: 'tictactoe', seats: ['human', 'human'], position: 'x' })).toMatchObject({
       ok: false,

@@ -4,6 +4,8 @@ import type { GameRecord } from '@hexarena/engines/engine/record.ts';
 import { fail, ok, type Result, unwrap } from '@hexarena/engines/engine/result.ts';
 import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { findGame, replayRecord } from '@hexarena/engines/games/index.ts';
+import { t } from './i18n/index.ts';
+import { rulesRefusal } from './i18n/why.ts';
 
 /**
  * What a game page needs, all of it in the URL so that a game can be shared, reloaded or resumed:
@@ -160,5 +162,5 @@ export function startOf<S, M, O>(game: GameDefinition<S, M, O>, options: O, setu
   if (setup.position === undefined) return ok(game.newGame(options, setup.seed));
   if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
   const start = game.parsePosition(setup.position);
-  return start.ok ? start : fail(`the position in the address: ${start.error.message}`);
+  return start.ok ? start : fail(t('address.position', { problem: rulesRefusal(start.error) }));
 }

@@ -4,6 +4,7 @@ import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCatalog } from '../i18n/index.ts';
 import en from '../i18n/messages/en.ts';
+import es from '../i18n/messages/es.ts';
 import { analysisUrl, gameAnalysisUrl, isAnalysisAddress, parseAnalysis } from './address.ts';
 import { addMove, annotate, lineTree, movesTo } from './tree.ts';
 
@@ -64,9 +65,21 @@ describe('an analysis in the address', () => {
     expect(opened.refused).toMatchObject({ ply: 2, move: 'wQ 9 9' });
     expect(parseAnalysis(`#analysis&game=hive&position=${encodeURIComponent('Base w1 bQ.0.0 wQ.5.5')}`)).toMatchObject({
       ok: false,
-      error: { message: /^the position in the address: / },
+      error: { message: /^The position in the address: / },
     });
     expect(parseAnalysis('#analysis&game=tictactoe&position=x')).toMatchObject({ ok: false, error: { message: /no position notation/ } });
+  });
+
+  it('says why the position in the address is refused in the player’s language', () => {
+    setCatalog('es', es);
+    try {
+      expect(parseAnalysis(`#analysis&game=hex&position=${encodeURIComponent('5 b 5_2r_5_5_5')}`)).toMatchObject({
+        ok: false,
+        error: { message: 'La posición de la dirección: La fila 2 tiene 3 casillas, pero una fila de un tablero de 5×5 tiene 5.' },
+      });
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('refuses an unknown game, options that are not JSON or not the game’s, and a broken tree', () => {

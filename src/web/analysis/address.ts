@@ -2,6 +2,7 @@ import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
 import { refuse } from '@hexarena/engines/engine/refusal.ts';
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import { t } from '../i18n/index.ts';
 import { rulesRefusal } from '../i18n/why.ts';
 import { addressOptions } from '../setup.ts';
 import { formatPath, formatTree, lineTree, type MoveNode, parsePath, parseTree, type TreePath, type VariationTree } from './tree.ts';
@@ -85,7 +86,7 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   if (position !== null) {
     if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
     const set = game.parsePosition(position);
-    if (!set.ok) return fail(`the position in the address: ${set.error.message}`);
+    if (!set.ok) return fail(t('address.position', { problem: rulesRefusal(set.error) }));
     start = set.value;
   }
   const checked = checkTree(game, start, parsed.value);

@@ -6,6 +6,7 @@ import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
 import type { Options, WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { readRecord } from '../record-file.ts';
 import { analysisUrl, gameAnalysisUrl } from './address.ts';
 import { lineTree } from './tree.ts';
@@ -44,7 +45,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
           path: [],
         }),
       );
-    tries.push(t('analysis.readAs', { what: t('analysis.paste.position'), problem: position.error.message }));
+    tries.push(t('analysis.readAs', { what: t('analysis.paste.position'), problem: rulesRefusal(position.error) }));
   }
   if (!web.readPasted) {
     const url = asGame(

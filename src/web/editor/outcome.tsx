@@ -7,6 +7,7 @@ import { analysisUrl } from '../analysis/address.ts';
 import { lineTree } from '../analysis/tree.ts';
 import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { setupUrl } from '../setup.ts';
 import { editorUrl, parseEditorAddress } from './address.ts';
 
@@ -34,7 +35,7 @@ export function EditedPosition({ game, position, opponent }: { game: AnyGame; po
   if (!position.ok)
     return (
       <p class="error editor-problem" role="alert" data-testid="editor-problem">
-        {position.error.message}
+        {rulesRefusal(position.error)}
       </p>
     );
   const state = game.parsePosition?.(position.value);

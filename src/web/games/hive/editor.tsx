@@ -86,7 +86,7 @@ export function HiveEditor({ initial }: { initial: string | null }) {
 
   const layout: HiveLayout = { type, tournament, turn, turnNumber: earliestTurn(turn, pieces), pieces, lastMoved: -1 };
   const problem = checkHiveLayout(layout);
-  const position: Result<string> = problem ? { ok: false, error: new Error(problem) } : ok(formatHivePosition(arrangeLayout(layout)));
+  const position: Result<string> = problem ?? ok(formatHivePosition(arrangeLayout(layout)));
 
   // Every cell with a piece, and every empty cell beside one, may take a piece.
   const cells = new Map<string, Hex>();

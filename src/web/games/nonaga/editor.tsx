@@ -54,7 +54,7 @@ export function nonagaPositionText(cells: ReadonlyMap<string, Held>, turn: Side)
   const at = [...cells]
     .filter(([, held]) => held !== 'none')
     .map(([key, held]) => ({ h: key.split(',').map(Number) as [number, number], held }));
-  if (at.length === 0) return fail('The board is empty: a click on a cell puts a disc there.');
+  if (at.length === 0) return fail(t('editor.nonagaEmpty'));
   const tokens = (held: Held) => at.filter((c) => c.held === held).map((c) => c.h);
   const pos = NonagaPosition.arrange(
     DEFAULT_NONAGA_OPTIONS,

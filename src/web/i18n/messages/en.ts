@@ -680,6 +680,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': "Evaluation over the game: {seat}'s chance of winning",
 
+  'editor.nonagaEmpty': 'The board is empty: a click on a cell puts a disc there.',
   'editor.asText': 'The position as text',
   'editor.analyse': 'Analyse this position',
   'editor.play': 'Play it against the computer ({level})',
@@ -1159,6 +1160,8 @@ export default {
   'tournament.noticeTitle': 'Your tournament games',
   'tournament.noticeStarted': 'Your tournament game has started.',
   'tournament.noticeTournament': 'The tournament',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'The position in the address: {problem}',
   'game.why.rules.gameOver': 'The game is over.',
   'game.why.hive.passOnlyStuck': 'You can only pass when you have no other move.',
   'game.why.hive.notAMove': '“{text}” is not a move: write a piece and where it goes, such as wS1, bG1 -wS1 or wQ wS1/.',
@@ -1225,4 +1228,98 @@ export default {
   'game.why.dicewars.empty': 'Territory {to, number} is empty: expand into it.',
   'game.why.dicewars.notAMove':
     '“{text}” is not a move: write {rules, select, strength {attack or expand} other {attack}} and two territories’ numbers, such as attack 3 17, or end.',
+  'game.why.hex.position.words': 'A Hex position is the size, the side to move and the rows, such as “5 b 5_2r2_5_5_5”.',
+  'game.why.hex.position.size':
+    '“{text}” is not a board size: write a number from {min, number} to {max, number}, such as “5 b 5_2r2_5_5_5”.',
+  'game.why.hex.position.sizeRange': 'A Hex board is {min, number} to {max, number} cells a side, not {size, number}.',
+  'game.why.hex.position.side': '“{text}” is not the side to move: write r (Red) or b (Blue).',
+  'game.why.hex.position.option': '“{text}” is not an option of a Hex position: the only one is no-pie.',
+  'game.why.hex.position.rows': 'A {size}×{size} board has {size, number} rows, separated by _; this one has {rows, number}.',
+  'game.why.hex.position.cell':
+    'Row {row, number}: “{text}” is not a cell; write r (a Red stone), b (a Blue stone) or a number of empty cells.',
+  'game.why.hex.position.rowLength':
+    'Row {row, number} has {cells, plural, one {# cell} other {# cells}}, but a row of a {size}×{size} board has {size, number}.',
+  'game.why.hex.position.blueToMove':
+    'Red has {red, plural, one {# stone} other {# stones}} and Blue {blue, number}, so Red has just moved: Blue is to move.',
+  'game.why.hex.position.empty': 'The board is empty, so Red is to move: Red moves first.',
+  'game.why.hex.position.noPie':
+    'Red has {red, plural, one {# stone} other {# stones}} and Blue {blue, number} with {side, select, red {Red} other {Blue}} to move: only a swap can do that, and this game is played without the pie rule (no-pie).',
+  'game.why.hex.position.swapCounts':
+    'Red has {red, plural, one {# stone} other {# stones}} and Blue {blue, number}: after a swap Blue has a stone more only when Red is to move.',
+  'game.why.hex.position.counts':
+    'Red has {red, plural, one {# stone} other {# stones}} and Blue {blue, number}: players take turns, so Red has as many stones as Blue or one more (one fewer after a swap).',
+  'game.why.hex.position.wonToMove':
+    '{side, select, red {Red has joined top and bottom, so Red moved last: Blue is to move.} other {Blue has joined left and right, so Blue moved last: Red is to move.}}',
+  'game.why.hex.position.wonBefore':
+    '{side, select, red {Red’s stones join top and bottom even without any one of them: the game would have ended before Red’s last stone.} other {Blue’s stones join left and right even without any one of them: the game would have ended before Blue’s last stone.}}',
+  'game.why.nonaga.position.words':
+    'A Nonaga position is the side to move, where the board is and its rows, such as “r1 -2.-2 2rob_1oooo_booor_oooo_rob”.',
+  'game.why.nonaga.position.side': '“{text}” is not the side to move: write r (Red) or b (Black) and the turn number, such as r1.',
+  'game.why.nonaga.position.turnZero': 'Turns are numbered from 1 (r1 or b1 is the first turn of the game).',
+  'game.why.nonaga.position.option':
+    '“{text}” is not an option of a Nonaga position (connectivity-final, connectivity-none, placement-cap, triangle-only, stuck-passes, max-turns-N).',
+  'game.why.nonaga.position.corner':
+    '“{text}” is not where the board is: write the q.r of its top-left corner, such as “r1 -2.-2 2rob_1oooo_booor_oooo_rob”.',
+  'game.why.nonaga.position.cornerFar': 'The board’s corner {corner} is too far out: coordinates run from -{limit} to {limit}.',
+  'game.why.nonaga.position.discs':
+    'The board has {discs, plural, one {# disc} other {# discs}}, but Nonaga is played with {total, number}.',
+  'game.why.nonaga.position.tokens':
+    '{side, select, red {Red} other {Black}} has {tokens, plural, one {# token} other {# tokens}}, but each player has 3.',
+  'game.why.nonaga.position.marks': '{marks, number} discs are marked as moved last turn (x), but only one disc moves a turn.',
+  'game.why.nonaga.position.cutOff':
+    'The disc at {cell} is cut off: the discs must form one group (write connectivity-none to play without).',
+  'game.why.nonaga.position.bothJoined': 'Both players’ tokens are joined, but the game ends on the slide that joins the first three.',
+  'game.why.nonaga.position.pastEnd': 'Turn {number, number} is past the end of the game: it is drawn once {max, number} turns are played.',
+  'game.why.nonaga.position.wonAfterDraw': 'The game was drawn when its {max, number} turns were played: no slide can have won after that.',
+  'game.why.nonaga.position.tokenOnMoved':
+    'A token stands on the disc moved last turn (at {cell}): a token gets there only by the slide that wins the game, after which no disc moves.',
+  'game.why.nonaga.position.rows': 'The board spans {rows, number} rows: at most {limit, number}.',
+  'game.why.nonaga.position.cell':
+    'Row {row, number}: “{text}” is not a cell; write o (a disc), r or b (a token on its disc), x (the disc moved last turn), R or B (a token on it) or a number of cells without a disc.',
+  'game.why.nonaga.position.rowLength': 'Row {row, number} spans more than {limit, number} cells.',
+  'game.why.hive.position.empty':
+    'The position is empty: write the game type, the side to move and the pieces, such as “Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1”.',
+  'game.why.hive.position.tooLong': 'A position has at most {pieces, number} pieces: this text has {words, number} words.',
+  'game.why.hive.position.gameType': '“{text}” is not a game type: write Base, or Base+ with any of M, L, P (such as Base+MLP).',
+  'game.why.hive.position.sayTurn':
+    'Say who is to move after the game type: w or b and the turn number, such as “Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1”.',
+  'game.why.hive.position.side': '“{text}” is not the side to move: write w or b and the turn number, such as w3 (White’s third turn).',
+  'game.why.hive.position.turnZero': 'Turns are numbered from 1 (w1 is the first turn of the game).',
+  'game.why.hive.position.twoLast': 'Name one piece as moved last (last.X), not two.',
+  'game.why.hive.position.notAPlacedPiece':
+    '“{text}” is not a piece on a cell: write its name and axial coordinates q.r, such as wQ.0.0 or bA1.-1.2.',
+  'game.why.hive.position.notABug': '“{text}”: {letter} is not a bug; the bugs are Q S B G A M L P.',
+  'game.why.hive.position.farCell': '“{text}”: coordinates run from -{limit} to {limit}.',
+  'game.why.hive.position.onlyOne':
+    '{piece} is not a piece: a player has one {bug, select, Q {Queen Bee} M {Mosquito} L {Ladybug} other {Pillbug}}, written {name}.',
+  'game.why.hive.position.numbered':
+    '{piece} is not a piece: a player has {count, number} {bug, select, S {Spiders} B {Beetles} G {Grasshoppers} other {Soldier Ants}} ({names}).',
+  'game.why.hive.position.tooMany':
+    '{color, select, white {White} other {Black}} has more than {count, number} {bug, select, S {Spiders} B {Beetles} G {Grasshoppers} other {Soldier Ants}} on the board: a player has {count, number}.',
+  'game.why.hive.position.lastName':
+    'last.{text}: the piece that moved last must be a piece on the board, named in full (such as last.wA1).',
+  'game.why.hive.position.notInGame': '{piece} is not in a {type} game: name its expansion in the game type (such as Base+MLP).',
+  'game.why.hive.position.twice': '{piece} is placed twice (at {cell} and at {other}).',
+  'game.why.hive.position.tooHigh':
+    'The stack at {cell} is {height, number} pieces high, but in a {type} game a stack is at most {max, number} (a piece under every {mosquito, select, yes {Beetle and Mosquito} other {Beetle}}).',
+  'game.why.hive.position.climbs':
+    '{piece} is on top of {under} at {cell}, but only Beetles and Mosquitoes climb onto the hive (a {bug, select, Q {Queen Bee} S {Spider} G {Grasshopper} A {Soldier Ant} L {Ladybug} other {Pillbug}} stays on the ground).',
+  'game.why.hive.position.order': '{piece} is on the board but {next} is not: pieces of one bug enter in order (write {next} first).',
+  'game.why.hive.position.cutOff': '{piece} at {cell} is cut off from the hive: all pieces must touch one another in one group (one hive).',
+  'game.why.hive.position.piecesAhead':
+    '{color, select, white {White} other {Black}} has {pieces, plural, one {# piece} other {# pieces}} on the board but has played only {turns, plural, one {# turn} other {# turns}}: give a later turn number.',
+  'game.why.hive.position.noPiece':
+    '{color, select, white {White} other {Black}} has played {turns, plural, one {# turn} other {# turns}} but has no piece on the board: a player’s first turn places a piece.',
+  'game.why.hive.position.queenLate':
+    '{color, select, white {White} other {Black}} has played {turns, plural, one {# turn} other {# turns}} without placing its Queen Bee: a player places its Queen Bee by its fourth turn.',
+  'game.why.hive.position.queenOnly':
+    '{color, select, white {White’s} other {Black’s}} only piece is its Queen Bee, but the tournament rule keeps the Queen Bee out of a player’s first turn (write no-tournament to play without it).',
+  'game.why.hive.position.climbedNoQueen':
+    '{piece} is on top of the hive, but {color, select, white {White’s} other {Black’s}} Queen Bee is not placed: no piece moves before its Queen Bee is in.',
+  'game.why.hive.position.lastOff': '{piece} moved last, so it must be on the board.',
+  'game.why.hive.position.lastCovered': '{piece} moved last, so nothing can have climbed on it since, but {over} is on top of it.',
+  'game.why.hive.position.thrownNoPillbug':
+    '{piece} cannot have moved last, on {color, select, white {White’s} other {Black’s}} move: only a Pillbug throws a piece of the other side, and a {type} game has none.',
+  'game.why.hive.position.thrownFromTop':
+    '{piece} cannot have moved last, on {color, select, white {White’s} other {Black’s}} move: a piece of the other side moves only when a Pillbug throws it, onto the ground.',
 };

@@ -681,6 +681,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Evaluación a lo largo de la partida: probabilidad de ganar de {seat}',
 
+  'editor.nonagaEmpty': 'El tablero está vacío: haz clic en una casilla para poner un disco.',
   'editor.asText': 'La posición en texto',
   'editor.analyse': 'Analizar esta posición',
   'editor.play': 'Jugarla contra el ordenador ({level})',
@@ -1170,6 +1171,8 @@ export default {
   'tournament.noticeTitle': 'Tus partidas de torneo',
   'tournament.noticeStarted': 'Ha empezado tu partida del torneo.',
   'tournament.noticeTournament': 'El torneo',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'La posición de la dirección: {problem}',
   'game.why.rules.gameOver': 'La partida ha terminado.',
   'game.why.hive.passOnlyStuck': 'Solo puedes pasar cuando no tienes ningún otro movimiento.',
   'game.why.hive.notAMove': '«{text}» no es un movimiento: escribe una ficha y adónde va, como wS1, bG1 -wS1 o wQ wS1/.',
@@ -1238,4 +1241,108 @@ export default {
   'game.why.dicewars.empty': 'El territorio {to, number} está vacío: expándete a él.',
   'game.why.dicewars.notAMove':
     '«{text}» no es un movimiento: escribe {rules, select, strength {attack o expand} other {attack}} y los números de dos territorios, como attack 3 17, o end.',
+  'game.why.hex.position.words': 'Una posición de Hex es el tamaño, el bando que mueve y las filas, como «5 b 5_2r2_5_5_5».',
+  'game.why.hex.position.size':
+    '«{text}» no es un tamaño de tablero: escribe un número del {min, number} al {max, number}, como «5 b 5_2r2_5_5_5».',
+  'game.why.hex.position.sizeRange': 'Un tablero de Hex tiene de {min, number} a {max, number} casillas por lado, no {size, number}.',
+  'game.why.hex.position.side': '«{text}» no es el bando que mueve: escribe r (Rojo) o b (Azul).',
+  'game.why.hex.position.option': '«{text}» no es una opción de una posición de Hex: la única es no-pie.',
+  'game.why.hex.position.rows': 'Un tablero de {size}×{size} tiene {size, number} filas, separadas por _; este tiene {rows, number}.',
+  'game.why.hex.position.cell':
+    'Fila {row, number}: «{text}» no es una casilla; escribe r (una ficha roja), b (una ficha azul) o un número de casillas vacías.',
+  'game.why.hex.position.rowLength':
+    'La fila {row, number} tiene {cells, plural, one {# casilla} other {# casillas}}, pero una fila de un tablero de {size}×{size} tiene {size, number}.',
+  'game.why.hex.position.blueToMove':
+    'Rojo tiene {red, plural, one {# ficha} other {# fichas}} y Azul {blue, number}, así que Rojo acaba de jugar: le toca a Azul.',
+  'game.why.hex.position.empty': 'El tablero está vacío, así que le toca a Rojo: Rojo empieza.',
+  'game.why.hex.position.noPie':
+    'Rojo tiene {red, plural, one {# ficha} other {# fichas}} y Azul {blue, number}, y le toca a {side, select, red {Rojo} other {Azul}}: eso solo es posible con un cambio, y esta partida se juega sin la regla del pastel (no-pie).',
+  'game.why.hex.position.swapCounts':
+    'Rojo tiene {red, plural, one {# ficha} other {# fichas}} y Azul {blue, number}: tras un cambio, Azul tiene una ficha más solo cuando le toca a Rojo.',
+  'game.why.hex.position.counts':
+    'Rojo tiene {red, plural, one {# ficha} other {# fichas}} y Azul {blue, number}: se juega por turnos, así que Rojo tiene tantas fichas como Azul o una más (una menos tras un cambio).',
+  'game.why.hex.position.wonToMove':
+    '{side, select, red {Rojo ya ha unido arriba y abajo, así que Rojo jugó el último: le toca a Azul.} other {Azul ya ha unido izquierda y derecha, así que Azul jugó el último: le toca a Rojo.}}',
+  'game.why.hex.position.wonBefore':
+    '{side, select, red {Las fichas de Rojo unen arriba y abajo aunque se quite cualquiera de ellas: la partida habría terminado antes de la última ficha de Rojo.} other {Las fichas de Azul unen izquierda y derecha aunque se quite cualquiera de ellas: la partida habría terminado antes de la última ficha de Azul.}}',
+  'game.why.nonaga.position.words':
+    'Una posición de Nonaga es el bando que mueve, dónde está el tablero y sus filas, como «r1 -2.-2 2rob_1oooo_booor_oooo_rob».',
+  'game.why.nonaga.position.side': '«{text}» no es el bando que mueve: escribe r (Rojo) o b (Negro) y el número de turno, como r1.',
+  'game.why.nonaga.position.turnZero': 'Los turnos se numeran desde 1 (r1 o b1 es el primer turno de la partida).',
+  'game.why.nonaga.position.option':
+    '«{text}» no es una opción de una posición de Nonaga (connectivity-final, connectivity-none, placement-cap, triangle-only, stuck-passes, max-turns-N).',
+  'game.why.nonaga.position.corner':
+    '«{text}» no indica dónde está el tablero: escribe el q.r de su esquina superior izquierda, como «r1 -2.-2 2rob_1oooo_booor_oooo_rob».',
+  'game.why.nonaga.position.cornerFar':
+    'La esquina del tablero, {corner}, está demasiado lejos: las coordenadas van de -{limit} a {limit}.',
+  'game.why.nonaga.position.discs':
+    'El tablero tiene {discs, plural, one {# disco} other {# discos}}, pero Nonaga se juega con {total, number}.',
+  'game.why.nonaga.position.tokens':
+    '{side, select, red {Rojo} other {Negro}} tiene {tokens, plural, one {# ficha} other {# fichas}}, pero cada jugador tiene 3.',
+  'game.why.nonaga.position.marks':
+    'Hay {marks, number} discos marcados como movidos en el turno anterior (x), pero en cada turno solo se mueve un disco.',
+  'game.why.nonaga.position.cutOff':
+    'El disco de {cell} está aislado: los discos deben formar un solo grupo (escribe connectivity-none para jugar sin esta regla).',
+  'game.why.nonaga.position.bothJoined':
+    'Las fichas de los dos jugadores están unidas, pero la partida termina con el deslizamiento que une las tres primeras.',
+  'game.why.nonaga.position.pastEnd':
+    'El turno {number, number} es posterior al final de la partida: acaba en tablas al jugarse {max, number} turnos.',
+  'game.why.nonaga.position.wonAfterDraw':
+    'La partida acabó en tablas al jugarse sus {max, number} turnos: ningún deslizamiento puede haber ganado después.',
+  'game.why.nonaga.position.tokenOnMoved':
+    'Hay una ficha sobre el disco movido en el turno anterior (en {cell}): una ficha solo llega ahí con el deslizamiento que gana la partida, tras el cual no se mueve ningún disco.',
+  'game.why.nonaga.position.rows': 'El tablero ocupa {rows, number} filas: como máximo {limit, number}.',
+  'game.why.nonaga.position.cell':
+    'Fila {row, number}: «{text}» no es una casilla; escribe o (un disco), r o b (una ficha sobre su disco), x (el disco movido en el turno anterior), R o B (con una ficha encima) o un número de casillas sin disco.',
+  'game.why.nonaga.position.rowLength': 'La fila {row, number} ocupa más de {limit, number} casillas.',
+  'game.why.hive.position.empty':
+    'La posición está vacía: escribe el tipo de partida, el bando que mueve y las fichas, como «Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1».',
+  'game.why.hive.position.tooLong': 'Una posición tiene como máximo {pieces, number} fichas: este texto tiene {words, number} palabras.',
+  'game.why.hive.position.gameType': '«{text}» no es un tipo de partida: escribe Base, o Base+ con cualquiera de M, L, P (como Base+MLP).',
+  'game.why.hive.position.sayTurn':
+    'Indica quién mueve después del tipo de partida: w o b y el número de turno, como «Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1».',
+  'game.why.hive.position.side':
+    '«{text}» no es el bando que mueve: escribe w o b y el número de turno, como w3 (el tercer turno de las blancas).',
+  'game.why.hive.position.turnZero': 'Los turnos se numeran desde 1 (w1 es el primer turno de la partida).',
+  'game.why.hive.position.twoLast': 'Indica una sola ficha como la última movida (last.X), no dos.',
+  'game.why.hive.position.notAPlacedPiece':
+    '«{text}» no es una ficha en una casilla: escribe su nombre y sus coordenadas axiales q.r, como wQ.0.0 o bA1.-1.2.',
+  'game.why.hive.position.notABug': '«{text}»: {letter} no es un insecto; los insectos son Q S B G A M L P.',
+  'game.why.hive.position.farCell': '«{text}»: las coordenadas van de -{limit} a {limit}.',
+  'game.why.hive.position.onlyOne':
+    '{piece} no es una ficha: cada jugador tiene {bug, select, Q {una abeja reina} M {un mosquito} L {una mariquita} other {una cochinilla}}, que se escribe {name}.',
+  'game.why.hive.position.numbered':
+    '{piece} no es una ficha: cada jugador tiene {count, number} {bug, select, S {arañas} B {escarabajos} G {saltamontes} other {hormigas}} ({names}).',
+  'game.why.hive.position.tooMany':
+    'Las {color, select, white {blancas} other {negras}} tienen más de {count, number} {bug, select, S {arañas} B {escarabajos} G {saltamontes} other {hormigas}} en el tablero: cada jugador tiene {count, number}.',
+  'game.why.hive.position.lastName':
+    'last.{text}: la última ficha movida debe ser una ficha del tablero, con su nombre completo (como last.wA1).',
+  'game.why.hive.position.notInGame':
+    '{piece} no forma parte de una partida {type}: indica su expansión en el tipo de partida (como Base+MLP).',
+  'game.why.hive.position.twice': '{piece} está colocada dos veces (en {cell} y en {other}).',
+  'game.why.hive.position.tooHigh':
+    'La pila de {cell} tiene {height, number} fichas de altura, pero en una partida {type} una pila tiene como máximo {max, number} (una ficha bajo cada {mosquito, select, yes {escarabajo y cada mosquito} other {escarabajo}}).',
+  'game.why.hive.position.climbs':
+    '{piece} está encima de {under} en {cell}, pero solo los escarabajos y los mosquitos suben a la colmena ({bug, select, Q {la abeja reina se queda} S {la araña se queda} G {el saltamontes se queda} A {la hormiga se queda} L {la mariquita se queda} other {la cochinilla se queda}} en el suelo).',
+  'game.why.hive.position.order':
+    '{piece} está en el tablero pero {next} no: las fichas de un mismo insecto entran en orden (escribe primero {next}).',
+  'game.why.hive.position.cutOff':
+    '{piece}, en {cell}, está separada de la colmena: todas las fichas deben tocarse formando un solo grupo (una colmena).',
+  'game.why.hive.position.piecesAhead':
+    'Las {color, select, white {blancas} other {negras}} tienen {pieces, plural, one {# ficha} other {# fichas}} en el tablero pero solo han jugado {turns, plural, one {# turno} other {# turnos}}: indica un número de turno posterior.',
+  'game.why.hive.position.noPiece':
+    'Las {color, select, white {blancas} other {negras}} han jugado {turns, plural, one {# turno} other {# turnos}} pero no tienen ninguna ficha en el tablero: el primer turno de un jugador coloca una ficha.',
+  'game.why.hive.position.queenLate':
+    'Las {color, select, white {blancas} other {negras}} han jugado {turns, plural, one {# turno} other {# turnos}} sin colocar su abeja reina: cada jugador coloca su abeja reina como tarde en su cuarto turno.',
+  'game.why.hive.position.queenOnly':
+    'La única ficha de las {color, select, white {blancas} other {negras}} es su abeja reina, pero la regla de torneo no permite colocarla en el primer turno (escribe no-tournament para jugar sin ella).',
+  'game.why.hive.position.climbedNoQueen':
+    '{piece} está encima de la colmena, pero la abeja reina de las {color, select, white {blancas} other {negras}} no está colocada: ninguna ficha se mueve antes de que entre su abeja reina.',
+  'game.why.hive.position.lastOff': '{piece} fue la última en moverse, así que debe estar en el tablero.',
+  'game.why.hive.position.lastCovered':
+    '{piece} fue la última en moverse, así que nada puede haber subido encima desde entonces, pero {over} está encima.',
+  'game.why.hive.position.thrownNoPillbug':
+    '{piece} no puede ser la última en moverse, en la jugada de las {color, select, white {blancas} other {negras}}: solo la cochinilla lanza fichas del otro bando, y una partida {type} no tiene.',
+  'game.why.hive.position.thrownFromTop':
+    '{piece} no puede ser la última en moverse, en la jugada de las {color, select, white {blancas} other {negras}}: una ficha del otro bando solo se mueve cuando la lanza una cochinilla, y cae al suelo.',
 } satisfies Catalog;

@@ -675,6 +675,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': '対局を通した評価: {seat}の勝率',
 
+  'editor.nonagaEmpty': '盤が空です。マスをクリックするとディスクを置けます。',
   'editor.asText': 'テキストでの局面',
   'editor.analyse': 'この局面を解析する',
   'editor.play': 'コンピューターと対局する（{level}）',
@@ -1151,6 +1152,8 @@ export default {
   'tournament.noticeTitle': 'あなたのトーナメント対局',
   'tournament.noticeStarted': 'トーナメントの対局が始まりました。',
   'tournament.noticeTournament': 'トーナメントへ',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'アドレスの局面: {problem}',
   'game.why.rules.gameOver': '対局は終わっています。',
   'game.why.hive.passOnlyStuck': 'パスできるのは、ほかに指せる手がないときだけです。',
   'game.why.hive.notAMove': '「{text}」は手ではありません。駒と行き先を書いてください（例: wS1、bG1 -wS1、wQ wS1/）。',
@@ -1215,4 +1218,97 @@ export default {
   'game.why.dicewars.empty': '領土 {to, number} は空です。拡大してください。',
   'game.why.dicewars.notAMove':
     '「{text}」は手ではありません。{rules, select, strength {attack か expand} other {attack}} と2つの領土の番号（例: attack 3 17）、または end と書いてください。',
+  'game.why.hex.position.words': 'Hex の局面は、盤の大きさ、手番、各行で書きます（例:「5 b 5_2r2_5_5_5」）。',
+  'game.why.hex.position.size':
+    '「{text}」は盤の大きさではありません。{min, number} から {max, number} までの数を書いてください（例:「5 b 5_2r2_5_5_5」）。',
+  'game.why.hex.position.sizeRange': 'Hex の盤の一辺は {min, number} から {max, number} マスです。{size, number} はできません。',
+  'game.why.hex.position.side': '「{text}」は手番ではありません。r（赤）か b（青）を書いてください。',
+  'game.why.hex.position.option': '「{text}」は Hex の局面のオプションではありません。使えるのは no-pie だけです。',
+  'game.why.hex.position.rows': '{size}×{size} の盤は {size, number} 行で、_ で区切ります。この局面は {rows, number} 行です。',
+  'game.why.hex.position.cell':
+    '{row, number} 行目:「{text}」はマスではありません。r（赤の石）、b（青の石）、または空きマスの数を書いてください。',
+  'game.why.hex.position.rowLength': '{row, number} 行目は {cells, number} マスですが、{size}×{size} の盤の行は {size, number} マスです。',
+  'game.why.hex.position.blueToMove': '赤の石が {red, number} 個、青が {blue, number} 個なので、赤が打ったばかりです。青の手番です。',
+  'game.why.hex.position.empty': '盤が空なので赤の手番です。赤が先手です。',
+  'game.why.hex.position.noPie':
+    '赤の石が {red, number} 個、青が {blue, number} 個で{side, select, red {赤} other {青}}の手番です。これはスワップでしか起こりませんが、この対局はパイルールなしです（no-pie）。',
+  'game.why.hex.position.swapCounts':
+    '赤の石が {red, number} 個、青が {blue, number} 個です。スワップの後で青の石が 1 個多いのは、赤の手番のときだけです。',
+  'game.why.hex.position.counts':
+    '赤の石が {red, number} 個、青が {blue, number} 個です。交互に打つので、赤の石は青と同じ数か 1 個多くなります（スワップの後は 1 個少なくなります）。',
+  'game.why.hex.position.wonToMove':
+    '{side, select, red {赤はすでに上下をつないでいるので、最後に打ったのは赤です。青の手番です。} other {青はすでに左右をつないでいるので、最後に打ったのは青です。赤の手番です。}}',
+  'game.why.hex.position.wonBefore':
+    '{side, select, red {赤の石はどれか 1 個を除いても上下をつないでいます。赤の最後の石より前に対局が終わっていたはずです。} other {青の石はどれか 1 個を除いても左右をつないでいます。青の最後の石より前に対局が終わっていたはずです。}}',
+  'game.why.nonaga.position.words': 'Nonaga の局面は、手番、盤の位置、各行で書きます（例:「r1 -2.-2 2rob_1oooo_booor_oooo_rob」）。',
+  'game.why.nonaga.position.side': '「{text}」は手番ではありません。r（赤）か b（黒）と手数を書いてください（例: r1）。',
+  'game.why.nonaga.position.turnZero': '手数は 1 から数えます（r1 か b1 が対局の最初の手番です）。',
+  'game.why.nonaga.position.option':
+    '「{text}」は Nonaga の局面のオプションではありません（connectivity-final、connectivity-none、placement-cap、triangle-only、stuck-passes、max-turns-N）。',
+  'game.why.nonaga.position.corner':
+    '「{text}」は盤の位置ではありません。左上の角の q.r を書いてください（例:「r1 -2.-2 2rob_1oooo_booor_oooo_rob」）。',
+  'game.why.nonaga.position.cornerFar': '盤の角 {corner} は遠すぎます。座標は -{limit} から {limit} までです。',
+  'game.why.nonaga.position.discs': '盤のディスクが {discs, number} 枚ですが、Nonaga は {total, number} 枚で遊びます。',
+  'game.why.nonaga.position.tokens':
+    '{side, select, red {赤} other {黒}}のコマが {tokens, number} 個ですが、各プレイヤーのコマは 3 個です。',
+  'game.why.nonaga.position.marks':
+    '直前の手番で動かしたディスク（x）が {marks, number} 枚ありますが、1 手番で動かすディスクは 1 枚だけです。',
+  'game.why.nonaga.position.cutOff':
+    '{cell} のディスクが離れています。ディスクはひとかたまりでなければなりません（このルールなしで遊ぶには connectivity-none と書いてください）。',
+  'game.why.nonaga.position.bothJoined': '両方のプレイヤーのコマがそろっていますが、対局は最初に 3 個をそろえた移動で終わります。',
+  'game.why.nonaga.position.pastEnd': '{number, number} 手目は対局の終わりを過ぎています。{max, number} 手番を指すと引き分けで終わります。',
+  'game.why.nonaga.position.wonAfterDraw': '{max, number} 手番を指した時点で引き分けになっています。その後の移動で勝つことはできません。',
+  'game.why.nonaga.position.tokenOnMoved':
+    '直前の手番で動かしたディスク（{cell}）にコマが乗っています。そこにコマが乗れるのは対局に勝つ移動だけで、その後ディスクは動きません。',
+  'game.why.nonaga.position.rows': '盤が {rows, number} 行にわたっています。最大 {limit, number} 行です。',
+  'game.why.nonaga.position.cell':
+    '{row, number} 行目:「{text}」はマスではありません。o（ディスク）、r か b（ディスクに乗ったコマ）、x（直前の手番で動かしたディスク）、R か B（コマが乗ったそのディスク）、またはディスクのないマスの数を書いてください。',
+  'game.why.nonaga.position.rowLength': '{row, number} 行目が {limit, number} マスを超えています。',
+  'game.why.hive.position.empty': '局面が空です。ゲームの種類、手番、駒を書いてください（例:「Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1」）。',
+  'game.why.hive.position.tooLong': '局面の駒は最大 {pieces, number} 個ですが、この文には {words, number} 語あります。',
+  'game.why.hive.position.gameType':
+    '「{text}」はゲームの種類ではありません。Base、または Base+ に M、L、P のいずれかを付けて書いてください（例: Base+MLP）。',
+  'game.why.hive.position.sayTurn':
+    'ゲームの種類の後に手番を書いてください。w か b と手数です（例:「Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1」）。',
+  'game.why.hive.position.side': '「{text}」は手番ではありません。w か b と手数を書いてください（例: w3 は白の 3 手目）。',
+  'game.why.hive.position.turnZero': '手数は 1 から数えます（w1 が対局の最初の手番です）。',
+  'game.why.hive.position.twoLast': '最後に動いた駒（last.X）は 1 つだけ書いてください。',
+  'game.why.hive.position.notAPlacedPiece':
+    '「{text}」はマス上の駒ではありません。駒の名前と軸座標 q.r を書いてください（例: wQ.0.0、bA1.-1.2）。',
+  'game.why.hive.position.notABug': '「{text}」: {letter} は虫ではありません。虫は Q S B G A M L P です。',
+  'game.why.hive.position.farCell': '「{text}」: 座標は -{limit} から {limit} までです。',
+  'game.why.hive.position.onlyOne':
+    '{piece} という駒はありません。{bug, select, Q {女王蜂} M {蚊} L {テントウムシ} other {ダンゴムシ}}は各プレイヤー 1 個で、{name} と書きます。',
+  'game.why.hive.position.numbered':
+    '{piece} という駒はありません。{bug, select, S {クモ} B {カブトムシ} G {バッタ} other {アリ}}は各プレイヤー {count, number} 個です（{names}）。',
+  'game.why.hive.position.tooMany':
+    '{color, select, white {白} other {黒}}の{bug, select, S {クモ} B {カブトムシ} G {バッタ} other {アリ}}が盤上に {count, number} 個より多くあります。各プレイヤー {count, number} 個です。',
+  'game.why.hive.position.lastName': 'last.{text}: 最後に動いた駒は盤上の駒で、番号まで書く必要があります（例: last.wA1）。',
+  'game.why.hive.position.notInGame': '{piece} は {type} の対局では使いません。ゲームの種類に拡張を書いてください（例: Base+MLP）。',
+  'game.why.hive.position.twice': '{piece} が 2 か所に置かれています（{cell} と {other}）。',
+  'game.why.hive.position.tooHigh':
+    '{cell} の山は {height, number} 段ですが、{type} の対局では山は最大 {max, number} 段です（すべての{mosquito, select, yes {カブトムシと蚊} other {カブトムシ}}の下に駒が 1 個ずつ）。',
+  'game.why.hive.position.climbs':
+    '{piece} が {cell} の {under} の上に乗っていますが、ハイブに登れるのはカブトムシと蚊だけです（{bug, select, Q {女王蜂} S {クモ} G {バッタ} A {アリ} L {テントウムシ} other {ダンゴムシ}}は地面にいます）。',
+  'game.why.hive.position.order':
+    '{piece} は盤上にありますが {next} がありません。同じ虫の駒は番号順に入ります（先に {next} を書いてください）。',
+  'game.why.hive.position.cutOff':
+    '{cell} の {piece} がハイブから離れています。すべての駒はひとかたまりにつながっていなければなりません（ハイブは 1 つ）。',
+  'game.why.hive.position.piecesAhead':
+    '{color, select, white {白} other {黒}}は盤上に駒が {pieces, number} 個ありますが、まだ {turns, number} 手番しか指していません。もっと後の手数を書いてください。',
+  'game.why.hive.position.noPiece':
+    '{color, select, white {白} other {黒}}は {turns, number} 手番を指していますが、盤上に駒がありません。最初の手番では駒を置きます。',
+  'game.why.hive.position.queenLate':
+    '{color, select, white {白} other {黒}}は女王蜂を置かずに {turns, number} 手番を指しています。女王蜂は 4 手目までに置かなければなりません。',
+  'game.why.hive.position.queenOnly':
+    '{color, select, white {白} other {黒}}の駒は女王蜂だけですが、トーナメントルールでは最初の手番に女王蜂は置けません（このルールなしで遊ぶには no-tournament と書いてください）。',
+  'game.why.hive.position.climbedNoQueen':
+    '{piece} がハイブの上に乗っていますが、{color, select, white {白} other {黒}}の女王蜂が置かれていません。女王蜂を置くまで駒は動かせません。',
+  'game.why.hive.position.lastOff': '{piece} が最後に動いたのなら、盤上になければなりません。',
+  'game.why.hive.position.lastCovered':
+    '{piece} が最後に動いたのなら、その後その上に駒が乗ることはありませんが、{over} が上に乗っています。',
+  'game.why.hive.position.thrownNoPillbug':
+    '{piece} が{color, select, white {白} other {黒}}の手番で最後に動いたはずはありません。相手の駒を投げられるのはダンゴムシだけで、{type} の対局にはいません。',
+  'game.why.hive.position.thrownFromTop':
+    '{piece} が{color, select, white {白} other {黒}}の手番で最後に動いたはずはありません。相手の駒が動くのはダンゴムシに投げられたときだけで、落ちるのは地面です。',
 } satisfies Catalog;

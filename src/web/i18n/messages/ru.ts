@@ -686,6 +686,7 @@ export default {
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Оценка по ходу партии: шансы на победу ({seat})',
 
+  'editor.nonagaEmpty': 'Поле пусто: щёлкните по клетке, чтобы положить туда диск.',
   'editor.asText': 'Позиция в виде текста',
   'editor.analyse': 'Анализировать эту позицию',
   'editor.play': 'Сыграть её против компьютера ({level})',
@@ -1173,6 +1174,8 @@ export default {
   'tournament.noticeTitle': 'Ваши турнирные партии',
   'tournament.noticeStarted': 'Ваша турнирная партия началась.',
   'tournament.noticeTournament': 'К турниру',
+  // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
+  'address.position': 'Позиция в адресе: {problem}',
   'game.why.rules.gameOver': 'Партия окончена.',
   'game.why.hive.passOnlyStuck': 'Пропустить ход можно, только когда другого хода нет.',
   'game.why.hive.notAMove': '«{text}» — не ход: напишите фишку и куда она идёт, например wS1, bG1 -wS1 или wQ wS1/.',
@@ -1240,4 +1243,103 @@ export default {
   'game.why.dicewars.empty': 'Территория {to, number} пуста: займите её.',
   'game.why.dicewars.notAMove':
     '«{text}» — не ход: напишите {rules, select, strength {attack или expand} other {attack}} и номера двух территорий, например attack 3 17, или end.',
+  'game.why.hex.position.words': 'Позиция Hex — это размер доски, сторона, чей ход, и ряды, например «5 b 5_2r2_5_5_5».',
+  'game.why.hex.position.size': '«{text}» — не размер доски: напишите число от {min, number} до {max, number}, например «5 b 5_2r2_5_5_5».',
+  'game.why.hex.position.sizeRange': 'Сторона доски Hex — от {min, number} до {max, number} клеток, а не {size, number}.',
+  'game.why.hex.position.side': '«{text}» — не сторона, чей ход: напишите r (красные) или b (синие).',
+  'game.why.hex.position.option': '«{text}» — не параметр позиции Hex: есть только no-pie.',
+  'game.why.hex.position.rows': 'На доске {size}×{size} {size, number} рядов, разделённых _; здесь их {rows, number}.',
+  'game.why.hex.position.cell':
+    'Ряд {row, number}: «{text}» — не клетка; напишите r (красный камень), b (синий камень) или число пустых клеток.',
+  'game.why.hex.position.rowLength':
+    'В ряду {row, number} — {cells, plural, one {# клетка} few {# клетки} many {# клеток} other {# клетки}}, а в ряду доски {size}×{size} их {size, number}.',
+  'game.why.hex.position.blueToMove':
+    'У красных {red, plural, one {# камень} few {# камня} many {# камней} other {# камня}}, у синих {blue, number}, значит, красные только что сходили: ход синих.',
+  'game.why.hex.position.empty': 'Доска пуста, значит, ход красных: красные ходят первыми.',
+  'game.why.hex.position.noPie':
+    'У красных {red, plural, one {# камень} few {# камня} many {# камней} other {# камня}}, у синих {blue, number}, и ход {side, select, red {красных} other {синих}}: так бывает только после обмена, а эта партия играется без правила пирога (no-pie).',
+  'game.why.hex.position.swapCounts':
+    'У красных {red, plural, one {# камень} few {# камня} many {# камней} other {# камня}}, у синих {blue, number}: после обмена у синих на камень больше, только когда ход красных.',
+  'game.why.hex.position.counts':
+    'У красных {red, plural, one {# камень} few {# камня} many {# камней} other {# камня}}, у синих {blue, number}: игроки ходят по очереди, поэтому у красных столько же камней, сколько у синих, или на один больше (после обмена — на один меньше).',
+  'game.why.hex.position.wonToMove':
+    '{side, select, red {Красные уже соединили верх и низ, значит, последними ходили красные: ход синих.} other {Синие уже соединили левый и правый края, значит, последними ходили синие: ход красных.}}',
+  'game.why.hex.position.wonBefore':
+    '{side, select, red {Камни красных соединяют верх и низ, даже если убрать любой из них: партия закончилась бы до последнего камня красных.} other {Камни синих соединяют левый и правый края, даже если убрать любой из них: партия закончилась бы до последнего камня синих.}}',
+  'game.why.nonaga.position.words':
+    'Позиция Nonaga — это сторона, чей ход, где лежит поле и его ряды, например «r1 -2.-2 2rob_1oooo_booor_oooo_rob».',
+  'game.why.nonaga.position.side': '«{text}» — не сторона, чей ход: напишите r (красные) или b (чёрные) и номер хода, например r1.',
+  'game.why.nonaga.position.turnZero': 'Ходы нумеруются с 1 (r1 или b1 — первый ход партии).',
+  'game.why.nonaga.position.option':
+    '«{text}» — не параметр позиции Nonaga (connectivity-final, connectivity-none, placement-cap, triangle-only, stuck-passes, max-turns-N).',
+  'game.why.nonaga.position.corner':
+    '«{text}» не говорит, где лежит поле: напишите q.r его левого верхнего угла, например «r1 -2.-2 2rob_1oooo_booor_oooo_rob».',
+  'game.why.nonaga.position.cornerFar': 'Угол поля {corner} слишком далеко: координаты — от -{limit} до {limit}.',
+  'game.why.nonaga.position.discs':
+    'На поле {discs, plural, one {# диск} few {# диска} many {# дисков} other {# диска}}, а в Nonaga играют {total, number} дисками.',
+  'game.why.nonaga.position.tokens':
+    'У {side, select, red {красных} other {чёрных}} {tokens, plural, one {# фишка} few {# фишки} many {# фишек} other {# фишки}}, а у каждого игрока их 3.',
+  'game.why.nonaga.position.marks':
+    'Дисков, отмеченных как сдвинутые в прошлом ходу (x): {marks, number}, а за ход сдвигается только один диск.',
+  'game.why.nonaga.position.cutOff':
+    'Диск на {cell} оторван от остальных: диски должны составлять одну группу (напишите connectivity-none, чтобы играть без этого правила).',
+  'game.why.nonaga.position.bothJoined':
+    'Фишки обоих игроков уже собраны вместе, но партия заканчивается тем ходом, который первым собирает три фишки.',
+  'game.why.nonaga.position.pastEnd':
+    'Ход {number, number} — уже после конца партии: она заканчивается вничью, когда сыграно {max, number} ходов.',
+  'game.why.nonaga.position.wonAfterDraw':
+    'Партия закончилась вничью, когда были сыграны все {max, number} ходов: после этого ни один ход фишкой не мог принести победу.',
+  'game.why.nonaga.position.tokenOnMoved':
+    'На диске, сдвинутом в прошлом ходу (на {cell}), стоит фишка: фишка попадает туда только победным ходом, после которого диски уже не двигаются.',
+  'game.why.nonaga.position.rows': 'Поле занимает {rows, number} рядов, а можно не больше {limit, number}.',
+  'game.why.nonaga.position.cell':
+    'Ряд {row, number}: «{text}» — не клетка; напишите o (диск), r или b (фишка на своём диске), x (диск, сдвинутый в прошлом ходу), R или B (он же с фишкой) или число клеток без дисков.',
+  'game.why.nonaga.position.rowLength': 'Ряд {row, number} длиннее {limit, number} клеток.',
+  'game.why.hive.position.empty':
+    'Позиция пуста: напишите тип партии, сторону, чей ход, и фишки, например «Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1».',
+  'game.why.hive.position.tooLong': 'В позиции не больше {pieces, number} фишек, а в этом тексте слов: {words, number}.',
+  'game.why.hive.position.gameType': '«{text}» — не тип партии: напишите Base или Base+ с любыми из M, L, P (например Base+MLP).',
+  'game.why.hive.position.sayTurn':
+    'После типа партии укажите, чей ход: w или b и номер хода, например «Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1».',
+  'game.why.hive.position.side': '«{text}» — не сторона, чей ход: напишите w или b и номер хода, например w3 (третий ход белых).',
+  'game.why.hive.position.turnZero': 'Ходы нумеруются с 1 (w1 — первый ход партии).',
+  'game.why.hive.position.twoLast': 'Последней сходившей назовите одну фишку (last.X), а не две.',
+  'game.why.hive.position.notAPlacedPiece':
+    '«{text}» — не фишка на клетке: напишите её имя и осевые координаты q.r, например wQ.0.0 или bA1.-1.2.',
+  'game.why.hive.position.notABug': '«{text}»: {letter} — не насекомое; насекомые: Q S B G A M L P.',
+  'game.why.hive.position.farCell': '«{text}»: координаты — от -{limit} до {limit}.',
+  'game.why.hive.position.onlyOne':
+    '{piece} — нет такой фишки: у игрока {bug, select, Q {одна пчеломатка} M {один комар} L {одна божья коровка} other {одна мокрица}}, она пишется {name}.',
+  'game.why.hive.position.numbered':
+    '{piece} — нет такой фишки: у игрока {bug, select, S {пауков} B {жуков} G {кузнечиков} other {муравьёв}} всего {count, number} ({names}).',
+  'game.why.hive.position.tooMany':
+    'У {color, select, white {белых} other {чёрных}} на доске больше {count, number} {bug, select, S {пауков} B {жуков} G {кузнечиков} other {муравьёв}}, а у игрока их {count, number}.',
+  'game.why.hive.position.lastName':
+    'last.{text}: последней сходившей должна быть фишка на доске, названная полностью (например last.wA1).',
+  'game.why.hive.position.notInGame': '{piece} не участвует в партии {type}: укажите её дополнение в типе партии (например Base+MLP).',
+  'game.why.hive.position.twice': '{piece} стоит дважды (на {cell} и на {other}).',
+  'game.why.hive.position.tooHigh':
+    'Стопка на {cell} высотой {height, number}, а в партии {type} стопка не выше {max, number} (по фишке под каждым {mosquito, select, yes {жуком и комаром} other {жуком}}).',
+  'game.why.hive.position.climbs':
+    '{piece} стоит на {under} на {cell}, но на улей забираются только жуки и комары ({bug, select, Q {пчеломатка остаётся} S {паук остаётся} G {кузнечик остаётся} A {муравей остаётся} L {божья коровка остаётся} other {мокрица остаётся}} на земле).',
+  'game.why.hive.position.order': '{piece} на доске, а {next} — нет: фишки одного насекомого входят по порядку (сначала напишите {next}).',
+  'game.why.hive.position.cutOff':
+    '{piece} на {cell} оторвана от улья: все фишки должны касаться друг друга и составлять одну группу (один улей).',
+  'game.why.hive.position.piecesAhead':
+    'У {color, select, white {белых} other {чёрных}} на доске {pieces, plural, one {# фишка} few {# фишки} many {# фишек} other {# фишки}}, а сыграно только {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}: укажите более поздний номер хода.',
+  'game.why.hive.position.noPiece':
+    '{color, select, white {Белые} other {Чёрные}} сыграли {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}, но у них нет ни одной фишки на доске: первым ходом игрок ставит фишку.',
+  'game.why.hive.position.queenLate':
+    '{color, select, white {Белые} other {Чёрные}} сыграли {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}, не поставив пчеломатку: её нужно поставить не позже четвёртого хода.',
+  'game.why.hive.position.queenOnly':
+    'Единственная фишка {color, select, white {белых} other {чёрных}} — пчеломатка, но по турнирному правилу пчеломатку нельзя ставить первым ходом (напишите no-tournament, чтобы играть без него).',
+  'game.why.hive.position.climbedNoQueen':
+    '{piece} стоит на улье, но пчеломатка {color, select, white {белых} other {чёрных}} не поставлена: пока её нет, фишки не двигаются.',
+  'game.why.hive.position.lastOff': '{piece} сходила последней, значит, она должна быть на доске.',
+  'game.why.hive.position.lastCovered':
+    '{piece} сходила последней, значит, на неё с тех пор никто не мог забраться, но на ней стоит {over}.',
+  'game.why.hive.position.thrownNoPillbug':
+    '{piece} не могла сходить последней, ходом {color, select, white {белых} other {чёрных}}: фишку другой стороны перебрасывает только мокрица, а в партии {type} её нет.',
+  'game.why.hive.position.thrownFromTop':
+    '{piece} не могла сходить последней, ходом {color, select, white {белых} other {чёрных}}: фишка другой стороны двигается, только когда её перебрасывает мокрица, и только на землю.',
 } satisfies Catalog;

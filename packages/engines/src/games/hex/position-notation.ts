@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, type Side, SWAP } from './board.ts';
 import { MAX_SIZE, MIN_SIZE, mirrored, neighbours } from './cells.ts';
 import type { HexState } from './state.ts';
@@ -18,6 +19,8 @@ import type { HexState } from './state.ts';
  */
 
 const SIDE_NAMES = ['Red', 'Blue'];
+/** The sides as a refusal's values name them (engine/refusal.ts): codes, not words. */
+const SIDE_CODES = ['red', 'blue'] as const;
 const JOINS = ['top and bottom', 'left and right'];
 
 export function formatHexPosition(state: HexState): string {
@@ -46,19 +49,36 @@ const clip = (text: string): string => (text.length > 24 ? `${text.slice(0, 24)}
 export function parseHexPosition(text: string): Result<HexState> {
   const words = text.trim().split(/\s+/);
   const example = 'such as "5 b 5_2r2_5_5_5"';
-  if (words.length < 3 || words.length > 4) return fail(`a Hex position is the size, the side to move and the rows, ${example}`);
+  if (words.length < 3 || words.length > 4)
+    return refuse('hex.position.words', `a Hex position is the size, the side to move and the rows, ${example}`);
   const [sizeText, sideText, ...rest] = words as [string, string, ...string[]];
   if (!/^\d{1,3}$/.test(sizeText))
-    return fail(`"${clip(sizeText)}" is not a board size: write a number from ${MIN_SIZE} to ${MAX_SIZE}, ${example}`);
+    return refuse(
+      'hex.position.size',
+      `"${clip(sizeText)}" is not a board size: write a number from ${MIN_SIZE} to ${MAX_SIZE}, ${example}`,
+      {
+        text: clip(sizeText),
+        min: MIN_SIZE,
+        max: MAX_SIZE,
+      },
+    );
   const n = Number(sizeText);
-  if (n < MIN_SIZE || n > MAX_SIZE) return fail(`a Hex board is ${MIN_SIZE} to ${MAX_SIZE} cells a side, not ${n}`);
+  if (n < MIN_SIZE || n > MAX_SIZE)
+    return refuse('hex.position.sizeRange', `a Hex board is ${MIN_SIZE} to ${MAX_SIZE} cells a side, not ${n}`, {
+      size: n,
+      min: MIN_SIZE,
+      max: MAX_SIZE,
+    });
   const side = sideText.toLowerCase();
-  if (side !== 'r' && side !== 'b') return fail(`"${clip(sideText)}" is not the side to move: write r (Red) or b (Blue)`);
+  if (side !== 'r' && side !== 'b')
+    return refuse('hex.position.side', `"${clip(sideText)}" is not the side to move: write r (Red) or b (Blue)`, { text: clip(sideText) });
   const turn: Side = side === 'r' ? RED : BLUE;
   let pie = true;
   if (rest.length === 2) {
     if (rest[0]?.toLowerCase() !== 'no-pie')
-      return fail(`"${clip(rest[0] as string)}" is not an option of a Hex position: the one there is is no-pie`);
+      return refuse('hex.position.option', `"${clip(rest[0] as string)}" is not an option of a Hex position: the one there is is no-pie`, {
+        text: clip(rest[0] as string),
+      });
     pie = false;
   }
   const stones = parseRows(n, rest.at(-1) as string);
@@ -75,8 +95,10 @@ export function parseHexPosition(text: string): Result<HexState> {
   if (winner !== undefined) {
     const stones = winner === RED ? reds : blues;
     if (turn === winner)
-      return fail(
+      return refuse(
+        'hex.position.wonToMove',
         `${SIDE_NAMES[winner]} has joined ${JOINS[winner]}, so ${SIDE_NAMES[winner]} moved last: ${SIDE_NAMES[winner ^ 1]} is to move`,
+        { side: SIDE_CODES[winner] },
       );
     // The game ends on the stone that joins: some stone must be the one without which there is no chain.
     const last = stones.findIndex(
@@ -88,8 +110,10 @@ export function parseHexPosition(text: string): Result<HexState> {
         ),
     );
     if (last < 0)
-      return fail(
+      return refuse(
+        'hex.position.wonBefore',
         `${SIDE_NAMES[winner]}'s stones join ${JOINS[winner]} even without any one of them: the game would have ended before ${SIDE_NAMES[winner]}'s last stone`,
+        { side: SIDE_CODES[winner] },
       );
     stones.push(...stones.splice(last, 1));
   }
@@ -99,19 +123,35 @@ export function parseHexPosition(text: string): Result<HexState> {
 /** The cells of the rows, -1 empty; or what is wrong with them. */
 function parseRows(n: number, text: string): Result<number[]> {
   const rows = text.split('_');
-  if (rows.length !== n) return fail(`a ${n}×${n} board has ${n} rows, separated by _; this one has ${rows.length}`);
+  if (rows.length !== n)
+    return refuse('hex.position.rows', `a ${n}×${n} board has ${n} rows, separated by _; this one has ${rows.length}`, {
+      size: n,
+      rows: rows.length,
+    });
   const cells: number[] = [];
   for (const [i, row] of rows.entries()) {
     let count = 0;
     for (const [, run, stone] of row.matchAll(/(\d{1,3})|(\D)/g)) {
       const lower = stone?.toLowerCase();
       if (lower !== undefined && lower !== 'r' && lower !== 'b')
-        return fail(`row ${i + 1}: "${stone}" is no cell; write r (a Red stone), b (a Blue stone) or a number of empty cells`);
+        return refuse(
+          'hex.position.cell',
+          `row ${i + 1}: "${stone}" is no cell; write r (a Red stone), b (a Blue stone) or a number of empty cells`,
+          {
+            row: i + 1,
+            text: stone,
+          },
+        );
       const k = lower === undefined ? Number(run) : 1;
       count += k;
       if (count <= n) cells.push(...Array<number>(k).fill(lower === undefined ? -1 : lower === 'r' ? RED : BLUE));
     }
-    if (count !== n) return fail(`row ${i + 1} has ${plural(count, 'cell')}, but a row of a ${n}×${n} board has ${n}`);
+    if (count !== n)
+      return refuse('hex.position.rowLength', `row ${i + 1} has ${plural(count, 'cell')}, but a row of a ${n}×${n} board has ${n}`, {
+        row: i + 1,
+        cells: count,
+        size: n,
+      });
   }
   return ok(cells);
 }
@@ -123,18 +163,27 @@ function parseRows(n: number, text: string): Result<number[]> {
  */
 function swapPlayed(red: number, blue: number, turn: Side, pie: boolean): Result<boolean> {
   const counts = `Red has ${plural(red, 'stone')} and Blue ${blue}`;
-  if (red === blue + 1) return turn === BLUE ? ok(false) : fail(`${counts}, so Red has just moved: Blue is to move`);
+  const values = { red, blue };
+  if (red === blue + 1)
+    return turn === BLUE ? ok(false) : refuse('hex.position.blueToMove', `${counts}, so Red has just moved: Blue is to move`, values);
   if (red === blue && turn === RED) return ok(false);
-  if (blue === 0 && red === 0) return fail('the board is empty, so Red is to move: Red moves first');
+  if (blue === 0 && red === 0) return refuse('hex.position.empty', 'the board is empty, so Red is to move: Red moves first');
   if (red === blue || red + 1 === blue) {
     if (!pie)
-      return fail(
+      return refuse(
+        'hex.position.noPie',
         `${counts} with ${SIDE_NAMES[turn]} to move: only a swap can do that, and this game is played without the pie rule (no-pie)`,
+        { ...values, side: SIDE_CODES[turn] },
       );
-    if (red + 1 === blue && turn === BLUE) return fail(`${counts}: after a swap Blue has a stone more only when Red is to move`);
+    if (red + 1 === blue && turn === BLUE)
+      return refuse('hex.position.swapCounts', `${counts}: after a swap Blue has a stone more only when Red is to move`, values);
     return ok(true);
   }
-  return fail(`${counts}: players take turns, so Red has as many stones as Blue or one more (one fewer after a swap)`);
+  return refuse(
+    'hex.position.counts',
+    `${counts}: players take turns, so Red has as many stones as Blue or one more (one fewer after a swap)`,
+    values,
+  );
 }
 
 /** Whether `side`'s stones join its two sides (a flood from one side). */

@@ -6,6 +6,7 @@ import {
   BUG_NAMES,
   BUGS,
   bugOf,
+  COLOR_CODES,
   COLOR_NAMES,
   colorOf,
   formatPiece,
@@ -105,8 +106,6 @@ export function parseMove(pos: HivePosition, text: string): Result<HiveMove> {
 
 /** The rules' refusal once the game is over. */
 export const gameOver = (): Result<never, Error> => refuse('rules.gameOver', 'The game is over.');
-
-const COLOR_CODES = ['white', 'black'] as const;
 
 /** Why (piece → to) is not legal, in the spirit of Mzinga's messages. */
 function explainIllegal(pos: HivePosition, piece: number, to: number, legal: readonly HiveMove[]): Result<never, Error> {

@@ -1,5 +1,5 @@
 import { refuse } from '../../engine/refusal.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { ok, type Result } from '../../engine/result.ts';
 
 /**
  * The bugs, the pieces and the game types of Hive.
@@ -34,6 +34,8 @@ export const BLACK = 1;
 export type Color = 0 | 1;
 export const COLOR_LETTERS = ['w', 'b'] as const;
 export const COLOR_NAMES = ['White', 'Black'] as const;
+/** The colours as a refusal's values name them (engine/refusal.ts): codes, not words. */
+export const COLOR_CODES = ['white', 'black'] as const;
 
 export const PIECES_PER_COLOR = 14;
 export const PIECE_COUNT = 28;
@@ -116,7 +118,9 @@ export function parseGameType(text: string): Result<GameType> {
   const m = /^base(?:\+([mlp]{1,3}))?$/i.exec(text.trim());
   const letters = m?.[1]?.toUpperCase() ?? '';
   if (!m || new Set(letters).size !== letters.length) {
-    return fail(`"${text}" is not a game type: write Base, or Base+ with any of M, L, P (such as Base+MLP)`);
+    return refuse('hive.position.gameType', `"${text}" is not a game type: write Base, or Base+ with any of M, L, P (such as Base+MLP)`, {
+      text: text.slice(0, 24),
+    });
   }
   const canonical = letters === '' ? 'Base' : `Base+${['M', 'L', 'P'].filter((l) => letters.includes(l)).join('')}`;
   return ok(canonical as GameType);

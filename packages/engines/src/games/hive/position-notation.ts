@@ -1,7 +1,9 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import { displayCoordinates } from './layout.ts';
 import {
   BUGS,
+  COLOR_CODES,
   COLOR_NAMES,
   COUNT_OF_BUG,
   type Color,
@@ -59,18 +61,30 @@ const EXAMPLE = 'such as "Base+MLP b2 wS1.0.0 bG1.1.0 last.bG1"';
  */
 export function parseHivePosition(text: string): Result<HiveState> {
   const words = text.trim().split(/\s+/);
-  if (words[0] === '') return fail(`an empty position: write the game type, the side to move and the pieces, ${EXAMPLE}`);
-  if (words.length > WORD_LIMIT) return fail(`a position has at most ${PIECE_COUNT} pieces: this text has ${words.length} words`);
+  if (words[0] === '')
+    return refuse('hive.position.empty', `an empty position: write the game type, the side to move and the pieces, ${EXAMPLE}`);
+  if (words.length > WORD_LIMIT)
+    return refuse('hive.position.tooLong', `a position has at most ${PIECE_COUNT} pieces: this text has ${words.length} words`, {
+      pieces: PIECE_COUNT,
+      words: words.length,
+    });
   const type = parseGameType(words[0] as string);
   if (!type.ok) return type;
   const side = SIDE.exec(words[1] ?? '');
   if (!side) {
-    if (words[1] === undefined) return fail(`say who is to move after the game type: w or b and the turn number, ${EXAMPLE}`);
-    return fail(`"${clip(words[1])}" is not the side to move: write w or b and the turn number, such as w3 (White's third turn)`);
+    if (words[1] === undefined)
+      return refuse('hive.position.sayTurn', `say who is to move after the game type: w or b and the turn number, ${EXAMPLE}`);
+    return refuse(
+      'hive.position.side',
+      `"${clip(words[1])}" is not the side to move: write w or b and the turn number, such as w3 (White's third turn)`,
+      {
+        text: clip(words[1]),
+      },
+    );
   }
   const turn: Color = side[1]?.toLowerCase() === 'w' ? 0 : 1;
   const turnNumber = side[2] === undefined ? null : Number(side[2]);
-  if (turnNumber === 0) return fail('turns are numbered from 1 (w1 is the first turn of the game)');
+  if (turnNumber === 0) return refuse('hive.position.turnZero', 'turns are numbered from 1 (w1 is the first turn of the game)');
   let tournament = true;
   let repetitionDraw = false;
   let lastName: string | null = null;
@@ -80,25 +94,45 @@ export function parseHivePosition(text: string): Result<HiveState> {
     if (lower === 'no-tournament') tournament = false;
     else if (lower === 'repetition-draw') repetitionDraw = true;
     else if (LAST.test(word)) {
-      if (lastName !== null) return fail('name one piece as moved last (last.X), not two');
+      if (lastName !== null) return refuse('hive.position.twoLast', 'name one piece as moved last (last.X), not two');
       lastName = (LAST.exec(word) as RegExpExecArray)[1] as string;
     } else {
       const m = PIECE.exec(word);
-      if (!m) return fail(`"${clip(word)}" is not a piece on a cell: write its name and axial coordinates q.r, such as wQ.0.0 or bA1.-1.2`);
+      if (!m)
+        return refuse(
+          'hive.position.notAPlacedPiece',
+          `"${clip(word)}" is not a piece on a cell: write its name and axial coordinates q.r, such as wQ.0.0 or bA1.-1.2`,
+          { text: clip(word) },
+        );
       const [, c, letter, digits, q, r] = m as unknown as [string, string, string, string, string, string];
       const color: Color = c.toLowerCase() === 'w' ? 0 : 1;
       const bug = BUGS.indexOf(letter.toUpperCase() as (typeof BUGS)[number]);
-      if (bug < 0) return fail(`"${clip(word)}": ${letter} is no bug; the bugs are Q S B G A M L P`);
+      if (bug < 0)
+        return refuse('hive.position.notABug', `"${clip(word)}": ${letter} is no bug; the bugs are Q S B G A M L P`, {
+          text: clip(word),
+          letter,
+        });
       const coordinates = [Number(q), Number(r)];
       if (coordinates.some((v) => Math.abs(v) > COORDINATE_LIMIT))
-        return fail(`"${clip(word)}": coordinates run from -${COORDINATE_LIMIT} to ${COORDINATE_LIMIT}`);
+        return refuse('hive.position.farCell', `"${clip(word)}": coordinates run from -${COORDINATE_LIMIT} to ${COORDINATE_LIMIT}`, {
+          text: clip(word),
+          limit: COORDINATE_LIMIT,
+        });
       const n = digits === '' ? null : Number(digits);
       const count = COUNT_OF_BUG[bug] as number;
       const piece = `${c.toLowerCase()}${BUGS[bug]}${digits}`;
       if (count === 1 && n !== null)
-        return fail(`${piece} is not a piece: a player has one ${bugWord(bug)}, written ${c.toLowerCase()}${BUGS[bug]}`);
+        return refuse(
+          'hive.position.onlyOne',
+          `${piece} is not a piece: a player has one ${bugWord(bug)}, written ${c.toLowerCase()}${BUGS[bug]}`,
+          { piece, bug: BUGS[bug] as string, name: `${c.toLowerCase()}${BUGS[bug]}` },
+        );
       if (n !== null && (n < 1 || n > count))
-        return fail(`${piece} is not a piece: a player has ${count} ${bugWord(bug)}s (${numbered(color, bug).join(', ')})`);
+        return refuse(
+          'hive.position.numbered',
+          `${piece} is not a piece: a player has ${count} ${bugWord(bug)}s (${numbered(color, bug).join(', ')})`,
+          { piece, bug: BUGS[bug] as string, count, names: numbered(color, bug).join(', ') },
+        );
       named.push({ color, bug, n: count === 1 ? 1 : n, q: coordinates[0] as number, r: coordinates[1] as number, word });
     }
   }
@@ -113,8 +147,10 @@ export function parseHivePosition(text: string): Result<HiveState> {
     else {
       const free = numberedIds(p.color, p.bug).find((id) => !taken.has(id));
       if (free === undefined)
-        return fail(
+        return refuse(
+          'hive.position.tooMany',
           `${COLOR_NAMES[p.color]} has more than ${COUNT_OF_BUG[p.bug]} ${bugWord(p.bug)}s on the board: a player has ${COUNT_OF_BUG[p.bug]}`,
+          { color: COLOR_CODES[p.color], bug: BUGS[p.bug] as string, count: COUNT_OF_BUG[p.bug] as number },
         );
       taken.add(free);
       piece = free;
@@ -136,7 +172,7 @@ export function parseHivePosition(text: string): Result<HiveState> {
     lastMoved,
   };
   const why = checkHiveLayout(layout);
-  if (why !== null) return fail(why);
+  if (why !== null) return why;
   return ok(arrangeLayout(layout, repetitionDraw));
 }
 
@@ -155,7 +191,13 @@ export function arrangeLayout(layout: HiveLayout, repetitionDraw = false): HiveS
 function resolveLast(name: string, pieces: readonly PlacedPiece[]): Result<number> {
   const found = pieces.find((p) => formatPiece(p.piece).toLowerCase() === name.toLowerCase());
   if (found) return ok(found.piece);
-  return fail(`last.${clip(name)}: the piece that moved last must be a piece on the board, named in full (such as last.wA1)`);
+  return refuse(
+    'hive.position.lastName',
+    `last.${clip(name)}: the piece that moved last must be a piece on the board, named in full (such as last.wA1)`,
+    {
+      text: clip(name),
+    },
+  );
 }
 
 const numberedIds = (color: Color, bug: number): number[] =>

@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import { TORUS_CELLS } from '../../hex/torus.ts';
 import { BLACK, DRAWN, NonagaPosition, PLAYING, RED, type Side } from './position.ts';
 import { DEFAULT_NONAGA_OPTIONS, type NonagaOptions, type NonagaState } from './state.ts';
@@ -17,6 +18,8 @@ import { DEFAULT_NONAGA_OPTIONS, type NonagaOptions, type NonagaState } from './
  */
 
 const SIDES = ['Red', 'Black'];
+/** The sides as a refusal's values name them (engine/refusal.ts): codes, not words. */
+const SIDE_CODES = ['red', 'black'] as const;
 const DISCS = 19;
 /** The board drifts, but 19 discs in one group span at most 19 cells; more room for `connectivity-none`. */
 const SPAN_LIMIT = 24;
@@ -74,52 +77,97 @@ type Cell = readonly [number, number];
 export function parseNonagaPosition(text: string): Result<NonagaState> {
   const words = text.trim().split(/\s+/);
   if (words.length < 3 || words.length > 10)
-    return fail(`a Nonaga position is the side to move, where the board is and its rows, ${EXAMPLE}`);
+    return refuse('nonaga.position.words', `a Nonaga position is the side to move, where the board is and its rows, ${EXAMPLE}`);
   const side = SIDE.exec(words[0] as string);
   if (!side)
-    return fail(`"${clip(words[0] as string)}" is not the side to move: write r (Red) or b (Black) and the turn number, such as r1`);
+    return refuse(
+      'nonaga.position.side',
+      `"${clip(words[0] as string)}" is not the side to move: write r (Red) or b (Black) and the turn number, such as r1`,
+      { text: clip(words[0] as string) },
+    );
   let turn: Side = side[1]?.toLowerCase() === 'r' ? RED : BLACK;
   const turnNumber = side[2] === undefined ? 1 : Number(side[2]);
-  if (turnNumber === 0) return fail('turns are numbered from 1 (r1 or b1 is the first turn of the game)');
+  if (turnNumber === 0) return refuse('nonaga.position.turnZero', 'turns are numbered from 1 (r1 or b1 is the first turn of the game)');
   const options = parseOptionWords(words.slice(1, -2));
   if (!options.ok) return options;
   const origin = ORIGIN.exec(words.at(-2) as string);
-  if (!origin) return fail(`"${clip(words.at(-2) as string)}" is not where the board is: write the q.r of its top-left corner, ${EXAMPLE}`);
+  if (!origin)
+    return refuse(
+      'nonaga.position.corner',
+      `"${clip(words.at(-2) as string)}" is not where the board is: write the q.r of its top-left corner, ${EXAMPLE}`,
+      { text: clip(words.at(-2) as string) },
+    );
   const q0 = Number(origin[1]);
   const r0 = Number(origin[2]);
   if (Math.abs(q0) > COORDINATE_LIMIT || Math.abs(r0) > COORDINATE_LIMIT)
-    return fail(`the board's corner ${q0}.${r0} is too far out: coordinates run from -${COORDINATE_LIMIT} to ${COORDINATE_LIMIT}`);
+    return refuse(
+      'nonaga.position.cornerFar',
+      `the board's corner ${q0}.${r0} is too far out: coordinates run from -${COORDINATE_LIMIT} to ${COORDINATE_LIMIT}`,
+      { corner: `${q0}.${r0}`, limit: COORDINATE_LIMIT },
+    );
   const board = parseRows(words.at(-1) as string, q0, r0);
   if (!board.ok) return board;
   const { discs, tokens, blocked } = board.value;
-  if (discs.length !== DISCS) return fail(`the board has ${plural(discs.length, 'disc')}, but Nonaga is played with ${DISCS}`);
+  if (discs.length !== DISCS)
+    return refuse('nonaga.position.discs', `the board has ${plural(discs.length, 'disc')}, but Nonaga is played with ${DISCS}`, {
+      discs: discs.length,
+      total: DISCS,
+    });
   for (const s of [RED, BLACK] as const)
-    if (tokens[s].length !== 3) return fail(`${SIDES[s]} has ${plural(tokens[s].length, 'token')}, but each player has 3`);
-  if (blocked.length > 1) return fail(`${blocked.length} discs are marked as moved last turn (x), but only one disc moves a turn`);
+    if (tokens[s].length !== 3)
+      return refuse('nonaga.position.tokens', `${SIDES[s]} has ${plural(tokens[s].length, 'token')}, but each player has 3`, {
+        side: SIDE_CODES[s],
+        tokens: tokens[s].length,
+      });
+  if (blocked.length > 1)
+    return refuse('nonaga.position.marks', `${blocked.length} discs are marked as moved last turn (x), but only one disc moves a turn`, {
+      marks: blocked.length,
+    });
   const rules = options.value;
   if (rules.connectivity !== 'none') {
     const apart = cutOff(discs);
     if (apart)
-      return fail(
+      return refuse(
+        'nonaga.position.cutOff',
         `the disc at ${apart[0]},${apart[1]} is cut off: the discs must form one group (write connectivity-none to play without)`,
+        { cell: `${apart[0]},${apart[1]}` },
       );
   }
   const joined = ([RED, BLACK] as const).filter((s) => joinedUp(tokens[s], rules.triangleOnly));
-  if (joined.length === 2) return fail("both players' tokens are joined, but the game ends on the slide that joins the first three");
+  if (joined.length === 2)
+    return refuse(
+      'nonaga.position.bothJoined',
+      "both players' tokens are joined, but the game ends on the slide that joins the first three",
+    );
   // A player whose tokens are joined has won on their slide, the turn not yet over: they are the side
   // to move of the finished game, whoever the text names.
   const winner = joined[0];
   if (winner !== undefined) turn = winner;
   const turns = turnNumber - 1;
   if (turns > rules.maxTurns)
-    return fail(`turn ${turnNumber} is past the end of the game: it is drawn once ${rules.maxTurns} turns are played`);
+    return refuse(
+      'nonaga.position.pastEnd',
+      `turn ${turnNumber} is past the end of the game: it is drawn once ${rules.maxTurns} turns are played`,
+      {
+        number: turnNumber,
+        max: rules.maxTurns,
+      },
+    );
   if (winner !== undefined && turns >= rules.maxTurns)
-    return fail(`the game was drawn when its ${rules.maxTurns} turns were played: no slide can have won after that`);
+    return refuse(
+      'nonaga.position.wonAfterDraw',
+      `the game was drawn when its ${rules.maxTurns} turns were played: no slide can have won after that`,
+      {
+        max: rules.maxTurns,
+      },
+    );
   const mark = blocked[0];
   const onBlocked = mark && [...tokens[RED], ...tokens[BLACK]].find(([q, r]) => q === mark[0] && r === mark[1]);
   if (mark && onBlocked && (winner === undefined || !tokens[winner].includes(onBlocked)))
-    return fail(
+    return refuse(
+      'nonaga.position.tokenOnMoved',
       `a token stands on the disc moved last turn (at ${mark[0]},${mark[1]}): a token gets there only by the slide that wins the game, after which no disc moves`,
+      { cell: `${mark[0]},${mark[1]}` },
     );
   const result = winner ?? (turns >= rules.maxTurns ? DRAWN : PLAYING);
   const pos = NonagaPosition.arrange(rules, discs, [tokens[0], tokens[1]], { turn, turns, blocked: blocked[0] ?? null, result });
@@ -141,8 +189,10 @@ function parseOptionWords(words: readonly string[]): Result<NonagaOptions> {
     else if (lower === 'stuck-passes') o.stuckPasses = true;
     else if (max && Number(max[1]) >= 1) o.maxTurns = Number(max[1]);
     else
-      return fail(
+      return refuse(
+        'nonaga.position.option',
         `"${clip(word)}" is not an option of a Nonaga position (connectivity-final, connectivity-none, placement-cap, triangle-only, stuck-passes, max-turns-N)`,
+        { text: clip(word) },
       );
   }
   return ok(o);
@@ -157,7 +207,11 @@ interface Board {
 function parseRows(text: string, q0: number, r0: number): Result<Board> {
   const board: Board = { discs: [], tokens: [[], []], blocked: [] };
   const rows = text.split('_');
-  if (rows.length > SPAN_LIMIT) return fail(`the board spans ${rows.length} rows: at most ${SPAN_LIMIT}`);
+  if (rows.length > SPAN_LIMIT)
+    return refuse('nonaga.position.rows', `the board spans ${rows.length} rows: at most ${SPAN_LIMIT}`, {
+      rows: rows.length,
+      limit: SPAN_LIMIT,
+    });
   for (const [i, row] of rows.entries()) {
     let q = q0;
     const r = r0 + i;
@@ -166,8 +220,10 @@ function parseRows(text: string, q0: number, r0: number): Result<Board> {
         q += Number(run);
       } else {
         if (!'orbxRB'.includes(letter))
-          return fail(
+          return refuse(
+            'nonaga.position.cell',
             `row ${i + 1}: "${letter}" is no cell; write o (a disc), r or b (a token on its disc), x (the disc moved last turn), R or B (a token on it) or a number of cells without a disc`,
+            { row: i + 1, text: letter },
           );
         const cell: Cell = [q, r];
         board.discs.push(cell);
@@ -176,7 +232,8 @@ function parseRows(text: string, q0: number, r0: number): Result<Board> {
         if (letter === 'x' || letter === 'R' || letter === 'B') board.blocked.push(cell);
         q++;
       }
-      if (q - q0 > SPAN_LIMIT) return fail(`row ${i + 1} spans more than ${SPAN_LIMIT} cells`);
+      if (q - q0 > SPAN_LIMIT)
+        return refuse('nonaga.position.rowLength', `row ${i + 1} spans more than ${SPAN_LIMIT} cells`, { row: i + 1, limit: SPAN_LIMIT });
     }
   }
   return ok(board);
