@@ -50,29 +50,6 @@ export interface SqlDb {
   close(): Promise<void>;
 }
 
-/**
- * The query builders of the groups' transactions (sqliteDb's writes), each while its group holds SQLite's
- * one connection: a statement compiled once runs straight on the connection's prepared statement
- * there (runHeld). Reads never do: they wait their turn behind the group, which the lock does.
- */
-const heldConnections = new WeakMap<Db, SqliteDatabase>();
-
-/**
- * A compiled statement run on the connection a group holds, as Kysely's SQLite driver runs it (the same
- * prepared statement, the same result), without the executor's layers of promises and its query id,
- * which cost more than SQLite takes to run a move's statements.
- */
-function runHeld(connection: SqliteDatabase, text: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
-  try {
-    const statement = connection.prepare(text);
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) });
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
-
 /** better-sqlite3 with each statement prepared once: preparing costs more than running a small one. */
 function preparedOnce(raw: BetterSqlite.Database): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
@@ -148,11 +125,11 @@ function syncFailure(e: unknown, disk: DiskState): unknown {
 }
 
 /** The words of a group's transaction, prepared once (through the builder each cost a compile a write). */
-function transactionWords(raw: BetterSqlite.Database, prepared: SqliteDatabase) {
+function transactionWords(raw: BetterSqlite.Database) {
   const [begin, savepoint, release, rollbackTo, commit] = ['BEGIN', 'SAVEPOINT w', 'RELEASE w', 'ROLLBACK TO w', 'COMMIT'].map((text) =>
     raw.prepare(text),
   ) as [BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement, BetterSqlite.Statement];
-  return { begin, savepoint, release, rollbackTo, commit, prepared };
+  return { begin, savepoint, release, rollbackTo, commit };
 }
 
 /**
@@ -175,7 +152,6 @@ async function commitGroup(
     // over. Asked here, where the groups' transactions take their turns on the one connection, so
     // that every group sees the log as the one before left it: it outgrows its bound by one group at most.
     if (checkpoints?.behind) await checkpoints.caughtUp();
-    heldConnections.set(trx, words.prepared);
     words.begin.run();
     try {
       for (const w of group) {
@@ -195,8 +171,6 @@ async function commitGroup(
     } catch (e) {
       if (raw.inTransaction) raw.exec('ROLLBACK');
       throw e;
-    } finally {
-      heldConnections.delete(trx);
     }
   });
   return outcomes;
@@ -231,11 +205,10 @@ function oldPagesForgetter(db: Db, disk: DiskState, checkpoints: WalCheckpoints 
  * into the database on a thread of its own (stores/wal-checkpoints.ts).
  */
 export function sqliteDb(raw: BetterSqlite.Database, disk: DiskState): SqlDb {
-  const prepared = preparedOnce(raw);
-  const db: Db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(prepared) });
+  const db: Db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(preparedOnce(raw)) });
   const log = logSync(raw);
   const checkpoints = walCheckpoints(raw);
-  const words = transactionWords(raw, prepared);
+  const words = transactionWords(raw);
   let batch: Waiting[] = [];
   // A group's commit and its log's sync under way, or scheduled: the writes that arrive meanwhile
   // wait and go as the next group, once it is durable. While the disk syncs, the groups grow
@@ -353,8 +326,6 @@ export function compiledOnce<V extends Record<string, unknown>>(build: (db: Db, 
       const key = places[i];
       return key === null || key === undefined ? p : values[key];
     });
-    const held = heldConnections.get(db);
-    if (held) return runHeld(held, sql, parameters);
     return db.executeQuery({ sql, query, queryId: createQueryId(), parameters });
   };
 }
