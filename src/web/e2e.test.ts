@@ -832,12 +832,12 @@ describe('the browser app', () => {
       await takeOff('1,0');
       await expect
         .poll(() => problem.textContent())
-        .toBe('bB1 at 2,0 is cut off from the hive: all pieces must touch one another in one group (one hive)');
+        .toBe('bB1 at 2,0 is cut off from the hive: all pieces must touch one another in one group (one hive).');
       await place('bQ', '1,0');
       await place('wS', '0,0');
       await expect
         .poll(() => problem.textContent())
-        .toBe('wS1 is on top of wQ at 0,0, but only beetles and mosquitoes climb onto the hive (a Spider stays on the ground)');
+        .toBe('wS1 is on top of wQ at 0,0, but only Beetles and Mosquitoes climb onto the hive (a Spider stays on the ground).');
       await takeOff('0,0');
       await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe('Base+MLP w3 no-tournament wQ.0.0 bQ.1.0 bB1.2.0');
       await page.getByTestId('editor-analyse').click();
@@ -873,11 +873,11 @@ describe('the browser app', () => {
       const problem = () => page.getByTestId('editor-problem').textContent();
       const middle = page.locator('[data-cell="0,0"]');
       await middle.click();
-      await expect.poll(problem).toBe('Red has 4 tokens, but each player has 3');
+      await expect.poll(problem).toBe('Red has 4 tokens, but each player has 3.');
       await middle.click();
-      await expect.poll(problem).toBe('Black has 4 tokens, but each player has 3');
+      await expect.poll(problem).toBe('Black has 4 tokens, but each player has 3.');
       await middle.click();
-      await expect.poll(problem).toBe('the board has 18 discs, but Nonaga is played with 19');
+      await expect.poll(problem).toBe('The board has 18 discs, but Nonaga is played with 19.');
       await middle.click();
       await expect.poll(() => page.getByTestId('editor-position').inputValue()).toBe(start);
       await page.getByRole('radio', { name: 'Black' }).check();

@@ -161,6 +161,11 @@ describe('the first load', () => {
       page.on('request', (r) => seen.push(`asked ${name(r.url())}`));
       page.on('requestfinished', (r) => seen.push(`in ${name(r.url())}`));
       page.on('requestfailed', (r) => seen.push(`in ${name(r.url())}`));
+      // The app's own asking, without the page's preloads (which ask for the catalog from the HTML: the
+      // test above): the page as a build without page-preloads.json serves it.
+      await page.route(`${site.base}g/early_read_1`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') }),
+      );
       // No server plays online here: the state is refused (404), and the page says so; the asking is what counts.
       await page.goto(`${site.base}g/early_read_1`);
       await expect.poll(() => page.locator('.error[role="alert"]').isVisible()).toBe(true);
