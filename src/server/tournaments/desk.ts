@@ -54,8 +54,8 @@ export class Desk {
   constructor(readonly settings: TournamentRoutes) {}
 
   /**
-   * A public read counted on its route and its owner — the reader's account, or the address's
-   * subscriber for one signed out — before the tournament is read: past its allowance, a 429 sent
+   * A public read counted on its route and its owner — a player's account, or the address's
+   * subscriber for a guest or one signed out — before the tournament is read: past its allowance, a 429 sent
    * and null. A flood spends its owner's allowance alone; another reader's is their own.
    */
   async reader(request: FastifyRequest, reply: FastifyReply): Promise<{ readonly identity: Identity | null } | null> {
@@ -66,7 +66,8 @@ export class Desk {
       this.reads.set(route, allowance);
     }
     const identity = await this.settings.identities.of(request);
-    const owner = identity ? `account ${identity.account.id}` : `address ${subscriberOf(request.ip)}`;
+    // A player by their account; a guest (cheap to make) or nobody by the address, as owners.ts counts them.
+    const owner = identity?.account.kind === 'player' ? `account ${identity.account.id}` : `address ${subscriberOf(request.ip)}`;
     if (allowance.take(owner, this.settings.now())) return { identity };
     reply.header('retry-after', '1');
     void reply.code(429).send({ code: 'too-many-reads', error: `too many reads at once: at most ${READ_RATE} a second` });

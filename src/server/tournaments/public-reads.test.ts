@@ -96,6 +96,17 @@ describe("a tournament's public reads under attack", () => {
     expect((await player('Quiet').ask('GET', `/api/tournaments/${tournament}/invited`)).status).toBe(200);
   });
 
+  it('counts guests by their address too: guest sessions taking turns spend one allowance', async () => {
+    clock += 60_000;
+    const guests = [new Browser(server.base, '127.0.0.1'), new Browser(server.base, '127.0.0.1'), new Browser(server.base, '127.0.0.1')];
+    for (const guest of guests) expect((await guest.ask('POST', '/api/session/guest', {})).status).toBeLessThan(300);
+    const statuses: number[] = [];
+    for (let i = 0; i < BURST + 3; i++)
+      statuses.push((await (guests[i % guests.length] as Browser).ask('GET', `/api/tournaments/${tournament}/chat`)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(BURST);
+    expect(statuses.slice(BURST)).toEqual([429, 429, 429]);
+  });
+
   it('tells a bad id in words, 4xx, on both routes', async () => {
     clock += 60_000;
     const reader = player('Quiet');
