@@ -61,6 +61,14 @@ const shown = async (base: string, id: string): Promise<Shown> => (await request
 /** The running clock's time left as a game's page shows it: its deadline less the server's now. */
 const left = (game: Shown): number => (game.clock?.deadline as number) - game.now;
 
+/** Waits until `client`'s instance has heard of the game at `version` (an event or a sync of it). */
+const heard = (client: Client, version: number): Promise<unknown> =>
+  client.next(
+    (m) =>
+      (m.type === 'event' && (m.event as { version: number }).version >= version) ||
+      (m.type === 'sync' && (m.game as { version: number }).version >= version),
+  );
+
 /** Plays the first legal move for `seat` and expects it accepted. */
 async function play(client: Client, base: string, id: string, seat: number, token?: string): Promise<void> {
   for (let tries = 1; ; tries++) {
@@ -69,12 +77,7 @@ async function play(client: Client, base: string, id: string, seat: number, toke
     // Stale: a move made on the other instance that this one had not heard of when the game was read.
     // As a client does, it waits for that move's event here, reads the game again and plays on it.
     if (answer.ok !== true && answer.refusal === 'stale' && tries < 10) {
-      const version = answer.version as number;
-      await client.next(
-        (m) =>
-          (m.type === 'event' && (m.event as { version: number }).version >= version) ||
-          (m.type === 'sync' && (m.game as { version: number }).version >= version),
-      );
+      await heard(client, answer.version as number);
       continue;
     }
     expect(answer, JSON.stringify(answer)).toMatchObject({ type: 'answer', ok: true });
@@ -117,6 +120,9 @@ async function twoGames(servers: readonly ServerProcess[], tag: string) {
   const a = await annAt(first);
   const b = await boAt(last);
   await play(a, first.base, blitz, 0);
+  // Bo's instance may not have heard of Ann's move yet (it comes through Redis): as Bo's page does,
+  // wait for it before reading the game there, or Bo would move on the position before Ann's.
+  await heard(b, 1);
   await play(b, last.base, blitz, 1);
   const c = await Client.open(first.base, correspondence);
   await play(c, first.base, correspondence, 0, tokens[0]);
