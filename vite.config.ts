@@ -5,6 +5,7 @@ import { type ModuleGraph, type PageChunk, pageChunks, pageRoots } from './scrip
 import { catalogChunkName, precompiledCatalogs } from './scripts/precompiled-catalogs.ts';
 import { pagePreloads } from './scripts/vite-page-preloads.ts';
 import { precompressed } from './scripts/vite-precompress.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 /** The app's page roots, and each chunking pass's grouping of the modules (scripts/page-chunks.ts). */
@@ -16,6 +17,8 @@ const pageChunkOf = (id: string, graph: ModuleGraph): PageChunk | null => {
   return chunks.get(id) ?? null;
 };
 
+const aliases = { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) };
+
 /** The browser app: sources in src/web, built into dist/web (served by `hexarena serve`). */
 export default defineConfig({
   root: 'src/web',
@@ -23,6 +26,7 @@ export default defineConfig({
     preact(),
     precompiledCatalogs(),
     pagePreloads(fileURLToPath(new URL('./src/web', import.meta.url))),
+    prerender(fileURLToPath(new URL('./src/web', import.meta.url)), aliases),
     serviceWorker({
       source: fileURLToPath(new URL('./src/web/service-worker.ts', import.meta.url)),
       publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
@@ -30,7 +34,7 @@ export default defineConfig({
     precompressed(),
   ],
   // The engines' package from its sources, as tsconfig.json's paths map it for tsc and tsx.
-  resolve: { alias: { '@hexarena/engines': fileURLToPath(new URL('./packages/engines/src', import.meta.url)) } },
+  resolve: { alias: aliases },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -35,6 +35,7 @@ function webIsFresh(root) {
         newest(`${root}scripts/vite-precompress.ts`),
         newest(`${root}scripts/page-chunks.ts`),
         newest(`${root}scripts/vite-page-preloads.ts`),
+        newest(`${root}scripts/vite-prerender.ts`),
         newest(`${root}package-lock.json`),
       )
     );

@@ -14,6 +14,7 @@ import { jsonLogOptions, logFailure, logRequests, logServerLines } from './log.t
 import { subscriberOf } from './network.ts';
 import { type OnlineLimits, registerOnline } from './online.ts';
 import { type PreloadsOf, preloadLinks, readPreloads } from './page-preloads.ts';
+import { HOME_ONLY_SCRIPT_HASH, type PrerenderedOf, readPrerendered, withMarkup } from './prerendered.ts';
 import { STORE_UNAVAILABLE } from './room.ts';
 import { Intake, RESTARTING, type StopSettings, stopServer } from './stop.ts';
 import { type GameStore, RulesChanged, STORE_OUT_OF_DISK, StoreOutOfDisk, StoreUnavailable } from './store.ts';
@@ -29,11 +30,10 @@ const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
 
 /**
  * The app loads only its own scripts, styles and workers (inline styles: Preact sets style
- * attributes); no frames, no plugins, no other origins.
+ * attributes; one inline script, by its hash: prerendered.ts); no frames, no plugins, no other origins.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'content-security-policy': `default-src 'self'; script-src 'self' ${HOME_ONLY_SCRIPT_HASH}; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -256,18 +256,25 @@ function registerAppPages(app: FastifyInstance, staticDir: string, identities: I
 }
 
 /**
- * The build's index.html and what each page loads as it starts (page-preloads.ts), read again when
- * index.html changes (a new build in place): the two always come from the same build.
+ * The build's index.html, what each page loads as it starts (page-preloads.ts) and the pages' first
+ * markup (prerendered.ts), read again when index.html changes (a new build in place): the three
+ * always come from the same build.
  */
 class BuildPages {
-  private read: { html: string; preloads: Promise<PreloadsOf> } | null = null;
+  private read: { html: string; preloads: Promise<PreloadsOf>; markup: Promise<PrerenderedOf> } | null = null;
   constructor(private readonly staticDir: string) {}
 
   async page(kind: ServedPage, language: string): Promise<string> {
     const html = await readFile(path.join(this.staticDir, 'index.html'), 'utf8');
-    if (this.read?.html !== html) this.read = { html, preloads: readPreloads(this.staticDir) };
-    const files = (await this.read.preloads)(kind, language);
-    return files.length > 0 ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
+    if (this.read?.html !== html) this.read = { html, preloads: readPreloads(this.staticDir), markup: readPrerendered(this.staticDir) };
+    const markup = (await this.read.markup)(kind, language);
+    const preloads = await this.read.preloads;
+    // With the home page's markup, its styles apply before the first paint (drawn without them, it
+    // would move when they came); not its code, which the root's other pages do not run.
+    const styles = markup ? preloads('home', language).filter((file) => file.endsWith('.css')) : [];
+    const files = preloads(kind, language).filter((file) => !styles.includes(file));
+    const links = preloadLinks(files) + preloadLinks(styles, 'apply');
+    return withMarkup(links ? html.replace('</head>', `${links}</head>`) : html, markup);
   }
 }
 

@@ -44,10 +44,11 @@ describe('page preloads (what a page loads as it starts, named in its HTML)', ()
     expect((await readPreloads(build({ ...WRITTEN, pages: { root: [1] } })))('root', 'en')).toEqual([]);
   });
 
-  it('writes scripts as module preloads and styles as style preloads, the path escaped', () => {
+  it('writes scripts as module preloads and styles as style preloads (or applied), crossorigin as the build links them, the path escaped', () => {
     expect(preloadLinks(['assets/a b.js', 'assets/c.css'])).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/a%20b.js"><link rel="preload" as="style" href="/assets/c.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/a%20b.js"><link rel="preload" as="style" crossorigin href="/assets/c.css">',
     );
+    expect(preloadLinks(['assets/c.css'], 'apply')).toBe('<link rel="stylesheet" crossorigin href="/assets/c.css">');
   });
 
   it("serves each page its own, in the reader's language, and reads a new build's list with its index.html", async () => {
@@ -56,7 +57,7 @@ describe('page preloads (what a page loads as it starts, named in its HTML)', ()
     try {
       const home = await app.inject({ url: '/', headers: { 'accept-language': 'es' } });
       expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/site-1.js">');
-      expect(home.body).toContain('<link rel="preload" as="style" href="/assets/site-1.css">');
+      expect(home.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/site-1.css">');
       expect(home.body).toContain('/assets/i18n-es-common-1.js');
       expect(home.body).not.toContain('profile-1');
       const profile = await app.inject({ url: '/u/someone', headers: { 'accept-language': 'en' } });

@@ -52,14 +52,20 @@ export async function readPreloads(staticDir: string): Promise<PreloadsOf> {
   };
 }
 
-/** The `<link>`s that ask for `files` (scripts as modules, styles as styles), for the page's `<head>`. */
-export function preloadLinks(files: readonly string[]): string {
+/**
+ * The `<link>`s that ask for `files`, for the page's `<head>`: scripts as modules, styles as styles —
+ * preloaded, or applied before the first paint when the page's markup comes with the HTML
+ * (prerendered.ts: drawn without them, it would move when they came). `crossorigin` as the build's
+ * own links have it, or the browser would fetch each a second time.
+ */
+export function preloadLinks(files: readonly string[], styles: 'preload' | 'apply' = 'preload'): string {
   return files
     .map((file) => {
       const href = `/${file.split('/').map(encodeURIComponent).join('/')}`;
-      return file.endsWith('.css')
-        ? `<link rel="preload" as="style" href="${href}">`
-        : `<link rel="modulepreload" crossorigin href="${href}">`;
+      if (!file.endsWith('.css')) return `<link rel="modulepreload" crossorigin href="${href}">`;
+      return styles === 'apply'
+        ? `<link rel="stylesheet" crossorigin href="${href}">`
+        : `<link rel="preload" as="style" crossorigin href="${href}">`;
     })
     .join('');
 }

@@ -1,4 +1,4 @@
-import type { JSX } from 'preact';
+import type { ComponentType, JSX } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import { loadMessages, type PagePart } from './i18n/index.ts';
@@ -88,17 +88,26 @@ const PAGES = {
   home: () => import('./home.tsx').then((m) => m.Home),
 };
 
-/** Starts loading a route's page (main.tsx, beside the catalog), so its first render finds it in. */
-export const loadPage = (route: Route): Promise<unknown> => {
-  if (route.page !== 'online') return PAGES[route.page]();
-  // An online game's state and board are asked for beside the page's code, not after it (early-read.ts),
-  // and the page first draws once the state is read too: the game, not a line saying it is loading.
-  readGameEarly(route.id);
-  const { id } = route;
-  return Promise.all([PAGES.online(), import('./online/api.ts').then((m) => m.readGameFirst(id))]);
-};
-
-const page = <P,>(load: () => Promise<(props: P) => JSX.Element | null>) => lazy(() => load().then((c) => ({ default: c })));
+/**
+ * A page's component: drawn at once when its code is in when it is first shown (the first page:
+ * main.tsx waited for it), else after loading it. Drawing at once matters for the home page, whose
+ * markup the server sends (prerendered.ts): the app draws over those elements rather than replacing
+ * them with an empty page while it suspends. The choice is kept for as long as the page is shown.
+ */
+function page<P extends object>(load: () => Promise<(props: P) => JSX.Element | null>) {
+  let loaded: ComponentType<P> | null = null;
+  const fetch = () =>
+    load().then((c) => {
+      loaded = c;
+      return c;
+    });
+  const Suspended = lazy(() => fetch().then((c) => ({ default: c })));
+  const Page = (props: P) => {
+    const [Drawn] = useState<ComponentType<P>>(() => loaded ?? Suspended);
+    return <Drawn {...props} />;
+  };
+  return { Page, fetch };
+}
 const AccountPage = page(PAGES.account);
 const ModerationPage = page(PAGES.moderation);
 const LadderPage = page(PAGES.ladder);
@@ -115,36 +124,63 @@ const TournamentPage = page(PAGES.tournament);
 const Home = page(PAGES.home);
 const loading = <main aria-busy="true" />;
 
+const SHOWN = {
+  account: AccountPage,
+  moderation: ModerationPage,
+  ladder: LadderPage,
+  leaderboard: LeaderboardPage,
+  profile: ProfilePage,
+  online: OnlinePage,
+  analysis: AnalysisPage,
+  puzzle: PuzzlePage,
+  editor: EditorPage,
+  local: LocalPage,
+  social: SocialPage,
+  tournaments: TournamentsPage,
+  tournament: TournamentPage,
+  home: Home,
+} satisfies Record<Route['page'], { fetch: () => Promise<unknown> }>;
+
+/** Starts loading a route's page (main.tsx, beside the catalog), so its first render finds it in. */
+export const loadPage = (route: Route): Promise<unknown> => {
+  if (route.page !== 'online') return SHOWN[route.page].fetch();
+  // An online game's state and board are asked for beside the page's code, not after it (early-read.ts),
+  // and the page first draws once the state is read too: the game, not a line saying it is loading.
+  readGameEarly(route.id);
+  const { id } = route;
+  return Promise.all([OnlinePage.fetch(), import('./online/api.ts').then((m) => m.readGameFirst(id))]);
+};
+
 function RoutePage({ route }: { route: Route }) {
   switch (route.page) {
     case 'account':
-      return <AccountPage />;
+      return <AccountPage.Page />;
     case 'moderation':
-      return <ModerationPage />;
+      return <ModerationPage.Page />;
     case 'ladder':
-      return <LadderPage key={route.game} game={route.game} />;
+      return <LadderPage.Page key={route.game} game={route.game} />;
     case 'leaderboard':
-      return <LeaderboardPage key={route.perf} perf={route.perf} />;
+      return <LeaderboardPage.Page key={route.perf} perf={route.perf} />;
     case 'profile':
-      return <ProfilePage key={route.name} name={route.name} />;
+      return <ProfilePage.Page key={route.name} name={route.name} />;
     case 'online':
-      return <OnlinePage key={route.id} id={route.id} />;
+      return <OnlinePage.Page key={route.id} id={route.id} />;
     case 'analysis':
-      return <AnalysisPage key={route.address} address={route.address} />;
+      return <AnalysisPage.Page key={route.address} address={route.address} />;
     case 'puzzle':
-      return <PuzzlePage key={route.address} address={route.address} />;
+      return <PuzzlePage.Page key={route.address} address={route.address} />;
     case 'editor':
-      return <EditorPage key={route.address} address={route.address} />;
+      return <EditorPage.Page key={route.address} address={route.address} />;
     case 'local':
-      return <LocalPage key={route.address} address={route.address} />;
+      return <LocalPage.Page key={route.address} address={route.address} />;
     case 'social':
-      return <SocialPage key={route.pathname} pathname={route.pathname} />;
+      return <SocialPage.Page key={route.pathname} pathname={route.pathname} />;
     case 'tournaments':
-      return <TournamentsPage />;
+      return <TournamentsPage.Page />;
     case 'tournament':
-      return <TournamentPage key={route.id} id={route.id} />;
+      return <TournamentPage.Page key={route.id} id={route.id} />;
     case 'home':
-      return <Home />;
+      return <Home.Page />;
   }
 }
 

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ServedPage } from '../web/page-files.ts';
+
+/** A page's first markup in a language, or '' (the app draws it from nothing, as before). */
+export type PrerenderedOf = (page: ServedPage, language: string) => string;
+
+/**
+ * The address `/` serves the home page and, by its fragment or query, the local pages (`/#analysis…`)
+ * that the server never sees. This runs as the page is parsed, before its first paint: on those
+ * addresses it takes the home page's markup away, so what shows first is never another page.
+ */
+export const HOME_ONLY_SCRIPT = "if(location.hash.length>1||location.search.length>1)document.getElementById('app').replaceChildren();";
+
+/** The one inline script the pages run, by its hash: the content security policy allows it and nothing else inline. */
+export const HOME_ONLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HOME_ONLY_SCRIPT).digest('base64')}'`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * prerendered.json as the build writes it (scripts/vite-prerender.ts): the home page's markup by
+ * language. A build without it, or with an unreadable one, serves the pages as before.
+ */
+export async function readPrerendered(staticDir: string): Promise<PrerenderedOf> {
+  const home = await readFile(path.join(staticDir, 'prerendered.json'), 'utf8')
+    .then((text) => {
+      const json: unknown = JSON.parse(text);
+      if (!isRecord(json) || !isRecord(json.home)) return null;
+      return Object.fromEntries(Object.entries(json.home).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    })
+    .catch(() => null);
+  return (page, language) => (page === 'root' && home ? (home[language] ?? '') : '');
+}
+
+/** `html` (the build's index.html) with `markup` inside the app's element, and the script that keeps it to the home page. */
+export function withMarkup(html: string, markup: string): string {
+  if (!markup) return html;
+  return html.replace('<div id="app"></div>', `<div id="app">${markup}</div><script>${HOME_ONLY_SCRIPT}</script>`);
+}

@@ -1,0 +1,109 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import en from './i18n/messages/en.ts';
+import es from './i18n/messages/es.ts';
+import { staticSite } from './static-site.testing.ts';
+
+/**
+ * The home page comes in its HTML (scripts/vite-prerender.ts, src/server/prerendered.ts): a phone
+ * paints it before any script has run, and the app then draws over those same elements — nothing
+ * replaced, nothing moved. On the root's other addresses (`/#analysis…`), which the server never
+ * sees, the home page never shows.
+ */
+const site = staticSite({ online: { rate: 100_000 } });
+
+/** The page with the app's first script held back until `release` is called. */
+async function withScriptHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The layout shifts the page has had, summed (as CLS counts them, without the windows). */
+const shifted = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+
+describe("the home page in the page's HTML", () => {
+  it('is painted with no script at all, in the reader’s language', async () => {
+    const context = await site.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'accept-language': 'es' },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base);
+      await expect.poll(() => page.locator('#quick-pairing-title').textContent()).toBe(es['pairing.title']);
+      expect(await page.locator('h1.home-link').isVisible()).toBe(true);
+      expect(await page.locator('[data-game-card]').count()).toBe(5);
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      await page.screenshot({ path: 'test-results/home-before-scripts-phone.png' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is drawn over by the app: the same elements, one page, nothing moved, no error', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      page.on('console', (message) => {
+        // The test's own blocking of the service worker (playwright says so) is no fault of the page's.
+        if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('blocked by Playwright'))
+          errors.push(message.text());
+      });
+      const release = await withScriptHeld(page);
+      await page.goto(site.base, { waitUntil: 'commit' });
+      const title = page.locator('#quick-pairing-title');
+      await title.waitFor();
+      expect(await title.textContent()).toBe(en['pairing.title']);
+      // A mark the app's drawing cannot see: it stays on an element only if the app kept that element.
+      await title.evaluate((element) => Object.assign(element, { seenBeforeScripts: true }));
+      release();
+      // The app has drawn, and the server has said who this is: the account bar is no longer asking.
+      await page.waitForFunction(() => document.querySelector('.account-bar:not(.asking)') !== null);
+      expect(await title.evaluate((element) => (element as HTMLElement & { seenBeforeScripts?: boolean }).seenBeforeScripts)).toBe(true);
+      expect(await page.locator('main').count()).toBe(1);
+      expect(await page.locator('[data-game-card]').count()).toBe(5);
+      expect(await shifted(page)).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is never shown at the root's other addresses: an analysis board's address shows the board alone", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const release = await withScriptHeld(page);
+      await page.goto(`${site.base}#analysis&game=hive`, { waitUntil: 'commit' });
+      // Parsed to the end (the inline script has run), the app's script not yet in: nothing drawn.
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      expect(await page.locator('#app').evaluate((app) => app.childElementCount)).toBe(0);
+      release();
+      await page.locator('main').first().waitFor();
+      expect(await page.locator('main.home').count()).toBe(0);
+      expect(await page.locator('#quick-pairing-title').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
