@@ -7,11 +7,15 @@ import type { ServedPage } from '../web/page-files.ts';
 export type PrerenderedOf = (page: ServedPage, language: string) => string;
 
 /**
- * The address `/` serves the home page and, by its fragment or query, the local pages (`/#analysis…`)
- * that the server never sees. This runs as the page is parsed, before its first paint: on those
- * addresses it takes the home page's markup away, so what shows first is never another page.
+ * Runs as the page is parsed, before its first paint, since the markup paints before the app's code
+ * runs. The address `/` serves the home page and, by its fragment or query, the local pages
+ * (`/#analysis…`) that the server never sees: on those it takes the home page's markup away, so what
+ * shows first is never another page. And the theme chosen on this device (src/web/settings.ts keeps
+ * it) applies from the first paint, not once the app has loaded.
  */
-export const HOME_ONLY_SCRIPT = "if(location.hash.length>1||location.search.length>1)document.getElementById('app').replaceChildren();";
+export const HOME_ONLY_SCRIPT =
+  "if(location.hash.length>1||location.search.length>1)document.getElementById('app').replaceChildren();" +
+  "try{var t=JSON.parse(localStorage.getItem('hexarena.settings')||'{}').theme;if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}";
 
 /** The one inline script the pages run, by its hash: the content security policy allows it and nothing else inline. */
 export const HOME_ONLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HOME_ONLY_SCRIPT).digest('base64')}'`;

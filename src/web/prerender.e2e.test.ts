@@ -89,6 +89,24 @@ describe("the home page in the page's HTML", () => {
     }
   });
 
+  it('is painted in the theme chosen on this device, from the first paint', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base);
+      await page.evaluate(() => localStorage.setItem('hexarena.settings', JSON.stringify({ theme: 'dark' })));
+      const release = await withScriptHeld(page);
+      await page.goto(site.base, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+      expect(await page.locator('#quick-pairing-title').isVisible()).toBe(true);
+      await page.screenshot({ path: 'test-results/home-before-scripts-dark-phone.png' });
+      release();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("is never shown at the root's other addresses: an analysis board's address shows the board alone", async () => {
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     try {
