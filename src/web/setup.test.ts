@@ -5,12 +5,14 @@ import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import { hive } from '@hexarena/engines/games/hive/index.ts';
 import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webGameOf } from './games/index.ts';
 import { setCatalog } from './i18n/index.ts';
 import en from './i18n/messages/en.ts';
 import ru from './i18n/messages/ru.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl, startOf } from './setup.ts';
+
+beforeAll(() => setCatalog('en', en));
 
 const setupArb = fc.record({
   game: fc.constantFrom('tictactoe', 'hive', 'nonaga', 'dicewars'),

@@ -49,7 +49,7 @@ export function addressOptions(text: string | null): Result<Json> {
   try {
     return ok(JSON.parse(text) as Json);
   } catch {
-    return fail(`the options in the address are not JSON: ${text.slice(0, 80)}`);
+    return fail(t('address.optionsNotJson', { text: text.slice(0, 80) }));
   }
 }
 
@@ -137,7 +137,7 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
   const game = findGame(setup.game);
   if (!game.ok) return game;
   if (typeof setup.options !== 'object' || setup.options === null || Array.isArray(setup.options))
-    return fail('the options in the address must be a JSON object');
+    return fail(t('address.optionsNotObject'));
   const options = game.value.parseOptions({ ...browser.addressDefaults?.(setup.seats.length), ...setup.options });
   if (!options.ok) return options;
   const seats = game.value.seatNames(options.value);
@@ -160,7 +160,7 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
 /** Where a game of this setup starts: the position set up, or the game's own start from its options and seed. */
 export function startOf<S, M, O>(game: GameDefinition<S, M, O>, options: O, setup: Pick<Setup, 'seed' | 'position'>): Result<S> {
   if (setup.position === undefined) return ok(game.newGame(options, setup.seed));
-  if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
+  if (!game.parsePosition) return fail(t('address.noNotation', { game: game.title }));
   const start = game.parsePosition(setup.position);
   return start.ok ? start : fail(t('address.position', { problem: rulesRefusal(start.error) }));
 }

@@ -582,6 +582,13 @@ export default {
   'analysis.analyse': 'Analyse',
   'analysis.openRecord': 'Analyse a record…',
   'analysis.cannotOpen': 'This analysis cannot open: {problem}.',
+  'analysis.tree.tooLong': 'the analysis in the address is too long ({length, number} characters)',
+  'analysis.tree.sideLineFirst': 'a side line in the analysis must follow a move',
+  'analysis.tree.closesUnopened': 'the analysis closes a side line it never opened',
+  'analysis.tree.noMove': 'the analysis holds “{text}”, which is no move',
+  'analysis.tree.markAlone': 'the analysis holds a mark or comment without its move',
+  'analysis.tree.tooMany': 'the analysis holds more than {max, number} moves',
+  'analysis.tree.leftOpen': 'the analysis leaves a side line open',
   'analysis.noBoard': 'the game has no board here',
   'analysis.winsIn': '{seat} wins in {count, number}',
   'analysis.chances': 'Chances: {chances}',
@@ -1162,7 +1169,13 @@ export default {
   'tournament.noticeTournament': 'The tournament',
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'The position in the address: {problem}',
+  'address.noNotation': '{game} has no position notation to start from',
+  'address.optionsNotJson': 'the options in the address are not JSON: {text}',
+  'address.optionsNotObject': 'the options in the address must be a JSON object',
+  'record.notJson': '{file} is not a record: a record is a JSON file (or a Hive game as SGF or PGN)',
+  'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'The game is over.',
+  'game.why.rules.replay': '{unit, select, turn {Turn} other {Move}} {number} ({move}): {reason}',
   'game.why.hive.passOnlyStuck': 'You can only pass when you have no other move.',
   'game.why.hive.notAMove': '“{text}” is not a move: write a piece and where it goes, such as wS1, bG1 -wS1 or wQ wS1/.',
   'game.why.hive.notAPiece': '“{text}” is not a piece: write a colour (w or b), a bug (Q S B G A M L P) and its number, such as wS1 or bQ.',
@@ -1322,4 +1335,8 @@ export default {
     '{piece} cannot have moved last, on {color, select, white {White’s} other {Black’s}} move: only a Pillbug throws a piece of the other side, and a {type} game has none.',
   'game.why.hive.position.thrownFromTop':
     '{piece} cannot have moved last, on {color, select, white {White’s} other {Black’s}} move: a piece of the other side moves only when a Pillbug throws it, onto the ground.',
+  'game.why.hive.gameString.shape': 'A GameString is GameType;State;Turn;move1;…, such as “Base;InProgress;White[2];wS1;bG1 -wS1”.',
+  'game.why.hive.gameString.state': '“{text}” is not a game state: write one of {states}.',
+  'game.why.hive.gameString.turn':
+    '“{text}” is not a turn: write White or Black and the turn number in brackets, such as White[1] or Black[12].',
 };

@@ -577,6 +577,13 @@ export default {
   'analysis.analyse': '解析する',
   'analysis.openRecord': '棋譜ファイルを解析…',
   'analysis.cannotOpen': 'この解析は開けません: {problem}。',
+  'analysis.tree.tooLong': 'アドレスの解析が長すぎます（{length, number}文字）',
+  'analysis.tree.sideLineFirst': '解析の変化手順が指し手のあとに続いていません',
+  'analysis.tree.closesUnopened': '解析が、開いていない変化手順を閉じています',
+  'analysis.tree.noMove': '解析に「{text}」がありますが、これは指し手ではありません',
+  'analysis.tree.markAlone': '解析に、指し手のない記号かコメントがあります',
+  'analysis.tree.tooMany': '解析の指し手が{max, number}手を超えています',
+  'analysis.tree.leftOpen': '解析の変化手順が閉じられていません',
   'analysis.noBoard': 'このゲームの盤はここにありません',
   'analysis.winsIn': '{seat}が{count, number}手で勝ち',
   'analysis.chances': '勝率: {chances}',
@@ -1154,7 +1161,13 @@ export default {
   'tournament.noticeTournament': 'トーナメントへ',
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'アドレスの局面: {problem}',
+  'address.noNotation': '{game}には開始局面にできる局面の表記法がありません',
+  'address.optionsNotJson': 'アドレスのオプションが JSON ではありません: {text}',
+  'address.optionsNotObject': 'アドレスのオプションは JSON のオブジェクトでなければなりません',
+  'record.notJson': '{file} は棋譜ではありません。棋譜は JSON ファイル（または SGF か PGN の Hive の対局）です',
+  'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': '対局は終わっています。',
+  'game.why.rules.replay': '{unit, select, turn {{number}ターン目} other {{number}手目}}（{move}）: {reason}',
   'game.why.hive.passOnlyStuck': 'パスできるのは、ほかに指せる手がないときだけです。',
   'game.why.hive.notAMove': '「{text}」は手ではありません。駒と行き先を書いてください（例: wS1、bG1 -wS1、wQ wS1/）。',
   'game.why.hive.notAPiece': '「{text}」は駒ではありません。色（w か b）、虫（Q S B G A M L P）、番号を書いてください（例: wS1、bQ）。',
@@ -1311,4 +1324,9 @@ export default {
     '{piece} が{color, select, white {白} other {黒}}の手番で最後に動いたはずはありません。相手の駒を投げられるのはダンゴムシだけで、{type} の対局にはいません。',
   'game.why.hive.position.thrownFromTop':
     '{piece} が{color, select, white {白} other {黒}}の手番で最後に動いたはずはありません。相手の駒が動くのはダンゴムシに投げられたときだけで、落ちるのは地面です。',
+  'game.why.hive.gameString.shape':
+    'GameString は GameType;State;Turn;手1;… の形で書きます（ゲームの種類、対局の状態、手番、指し手の順。例: 「Base;InProgress;White[2];wS1;bG1 -wS1」）。',
+  'game.why.hive.gameString.state': '「{text}」は対局の状態ではありません。{states} のいずれかを書いてください。',
+  'game.why.hive.gameString.turn':
+    '「{text}」は手番ではありません。White か Black と、角かっこに入れた手数を書いてください（例: White[1]、Black[12]）。',
 } satisfies Catalog;
