@@ -143,13 +143,11 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
   const seats = game.value.seatNames(options.value);
   if (setup.seats.length === 0) setup = { ...setup, seats: defaultSeats(browser.opponent, seats.length) };
   if (seats.length !== setup.seats.length)
-    return fail(
-      `${game.value.title} with these options has ${seats.length} seats (${seats.join(', ')}), the address names ${setup.seats.length}`,
-    );
+    return fail(t('address.seats', { game: game.value.title, seats: seats.length, names: seats.join(', '), given: setup.seats.length }));
   const known = seatChoices(game.value);
   const stranger = setup.seats.find((s) => !known.includes(s));
-  if (stranger !== undefined) return fail(`unknown player "${stranger}" (known: ${known.join(', ')})`);
-  if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(`there is no seat ${setup.resigned} to resign`);
+  if (stranger !== undefined) return fail(t('address.unknownPlayer', { name: stranger.slice(0, 40), known: known.join(', ') }));
+  if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(t('address.noSeat', { seat: setup.resigned }));
   if (setup.position !== undefined) {
     const start = startOf(game.value, options.value, setup);
     if (!start.ok) return start;
