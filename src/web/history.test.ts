@@ -4,6 +4,11 @@ import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayMoves, resigningSeat, roundNumbers } from './history.ts';
+import { setCatalog, t } from './i18n/index.ts';
+import en from './i18n/messages/en.ts';
+import es from './i18n/messages/es.ts';
+import ru from './i18n/messages/ru.ts';
+import { rulesRefusal } from './i18n/why.ts';
 
 /** A random game's moves as text. */
 function randomGame(seed: string, plies: number): string[] {
@@ -54,6 +59,25 @@ describe('replayMoves', () => {
     expect(r.error).toMatch(/^move 2 \(b2\): /);
     const over = replayMoves(tictactoe, {}, 's', ['a1', 'a2', 'b1', 'b2', 'c1', 'c3']);
     expect(over.error).toBe('move 6 (c3): the game was already over');
+  });
+
+  it('says the illegal move of an address in the player’s language (the game page’s note)', () => {
+    const note = (moves: string[]) => {
+      const r = replayMoves(tictactoe, {}, 's', moves);
+      return r.refusal && t('game.addressIllegal', { move: rulesRefusal(r.refusal) });
+    };
+    try {
+      setCatalog('ru', ru);
+      expect(note(['b2', 'b2'])).toBe(
+        'Партия продолжается с позиции перед ходом из адреса, который запрещают правила: Ход 2 (b2): На b2 уже стоит крестик.',
+      );
+      setCatalog('es', es);
+      expect(note(['a1', 'a2', 'b1', 'b2', 'c1', 'c3'])).toBe(
+        'La partida sigue desde antes de una jugada de la dirección que las reglas no permiten: Jugada 6 (c3): La partida ha terminado.',
+      );
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('replays dice games exactly (the RNG travels in the positions)', () => {

@@ -13,6 +13,8 @@ export interface Replayed<S, M = unknown> {
   readonly states: readonly S[];
   /** Why a move was refused (its number counts from 1), or null. */
   readonly error: string | null;
+  /** The same by code (`rules.replay`, the move's refusal its cause), for the player's language; null when `error` is. */
+  readonly refusal: Error | null;
   /** The engine's replay, which the next one extends. */
   readonly replay: Replay<S, M>;
 }
@@ -30,7 +32,7 @@ export function replayMoves<S, M, O>(
   start?: S,
 ): Replayed<S, M> {
   const replay = replayFrom(game, before?.states[0] ?? start ?? game.newGame(options, seed), moves, before?.replay);
-  return { moves: replay.texts, states: replay.states, error: replay.error, replay };
+  return { moves: replay.texts, states: replay.states, error: replay.error, refusal: replay.refusal, replay };
 }
 
 /** Who a Resign button speaks for: the human to move, else the only human still in the game. */

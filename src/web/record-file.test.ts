@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PGN_MZINGA, SGF_BASE, SGF_BASE_MOVES } from '../protocols/hive-records/samples.testing.ts';
+import { setCatalog } from './i18n/index.ts';
+import en from './i18n/messages/en.ts';
 import { readRecord } from './record-file.ts';
+
+beforeAll(() => setCatalog('en', en));
 
 describe('Open a record…', () => {
   it('opens a boardspace.net SGF and a Mzinga PGN as Hive games, and names a bad move', async () => {

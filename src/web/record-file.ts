@@ -2,6 +2,8 @@ import { makeRecord } from '@hexarena/engines/engine/record.ts';
 import type { Result } from '@hexarena/engines/engine/result.ts';
 import { fail } from '@hexarena/engines/engine/result.ts';
 import { importHiveRecord } from '../protocols/hive-records/index.ts';
+import { t } from './i18n/index.ts';
+import { rulesRefusal } from './i18n/why.ts';
 import { type Setup, setupFromRecord } from './setup.ts';
 import type { GameSession } from './use-game.ts';
 
@@ -28,15 +30,16 @@ export async function readRecord(file: File): Promise<Result<Setup>> {
   let json: unknown;
   if (/\.(sgf|pgn)$/i.test(file.name)) {
     const imported = importHiveRecord(text, file.name);
-    if (!imported.ok) return fail(`${file.name}: ${imported.error.message}`);
+    if (!imported.ok) return fail(t('record.refused', { file: file.name, problem: imported.error.message }));
     json = imported.value.record;
   } else {
     try {
       json = JSON.parse(text);
-    } catch (e) {
-      return fail(`${file.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    } catch {
+      return fail(t('record.notJson', { file: file.name }));
     }
   }
   const setup = setupFromRecord(json);
-  return setup.ok ? setup : fail(`${file.name}: ${setup.error.message}`);
+  // A move the rules refuse is said in the player's language; the record's shape, in the engines' English.
+  return setup.ok ? setup : fail(t('record.refused', { file: file.name, problem: rulesRefusal(setup.error) }));
 }

@@ -5,12 +5,14 @@ import { dicewars } from '@hexarena/engines/games/dicewars/index.ts';
 import { hive } from '@hexarena/engines/games/hive/index.ts';
 import { tictactoe } from '@hexarena/engines/games/tictactoe/index.ts';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webGameOf } from './games/index.ts';
 import { setCatalog } from './i18n/index.ts';
 import en from './i18n/messages/en.ts';
 import ru from './i18n/messages/ru.ts';
 import { checkSetup, parseSetup, type Setup, setupFromRecord, setupPart, setupUrl, startOf } from './setup.ts';
+
+beforeAll(() => setCatalog('en', en));
 
 const setupArb = fc.record({
   game: fc.constantFrom('tictactoe', 'hive', 'nonaga', 'dicewars'),
@@ -51,12 +53,28 @@ describe('the setup in the address', () => {
     };
     expect(error({ game: 'chess' })).toMatch(/unknown game "chess"/);
     expect(error({ seats: ['human'] })).toMatch(/2 seats \(X, O\), the address names 1/);
-    expect(error({ seats: ['human', 'grandmaster'] })).toMatch(/unknown player "grandmaster"/);
+    expect(error({ seats: ['human', 'grandmaster'] })).toMatch(/unknown player “grandmaster”/);
     expect(error({ game: 'hive', options: { type: 'Chess' } })).toMatch(/Chess/);
     expect(error({ resigned: 2 })).toMatch(/no seat 2/);
     // A DiceWars link without options: its seats give the players, the map is the small one.
     const dw = unwrap(checkSetup({ ...base, game: 'dicewars', seats: ['human', 'hard', 'gamedesign'] }, webGameOf('dicewars')));
     expect(dw.options).toMatchObject({ rules: 'classic', players: 3, map: 'small' });
+  });
+
+  it('says what is wrong with the address in the player’s language', () => {
+    const base = { game: 'tictactoe', options: {}, seats: ['human', 'max'], seed: 's', moves: [] };
+    const error = (s: Partial<Setup>) => {
+      const r = checkSetup({ ...base, ...s });
+      return r.ok ? null : r.error.message;
+    };
+    try {
+      setCatalog('ru', ru);
+      expect(error({ seats: ['human'] })).toBe('В игре Tic-tac-toe с этими настройками 2 места (X, O), а в адресе назван 1 игрок');
+      expect(error({ options: [] })).toBe('настройки в адресе должны быть объектом JSON');
+      expect(error({ game: 'hex', position: '5 b 5_5_5' })).toBe('Позиция в адресе: На доске 5×5 5 рядов, разделённых _; здесь их 3.');
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });
 

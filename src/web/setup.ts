@@ -49,7 +49,7 @@ export function addressOptions(text: string | null): Result<Json> {
   try {
     return ok(JSON.parse(text) as Json);
   } catch {
-    return fail(`the options in the address are not JSON: ${text.slice(0, 80)}`);
+    return fail(t('address.optionsNotJson', { text: text.slice(0, 80) }));
   }
 }
 
@@ -137,19 +137,17 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
   const game = findGame(setup.game);
   if (!game.ok) return game;
   if (typeof setup.options !== 'object' || setup.options === null || Array.isArray(setup.options))
-    return fail('the options in the address must be a JSON object');
+    return fail(t('address.optionsNotObject'));
   const options = game.value.parseOptions({ ...browser.addressDefaults?.(setup.seats.length), ...setup.options });
   if (!options.ok) return options;
   const seats = game.value.seatNames(options.value);
   if (setup.seats.length === 0) setup = { ...setup, seats: defaultSeats(browser.opponent, seats.length) };
   if (seats.length !== setup.seats.length)
-    return fail(
-      `${game.value.title} with these options has ${seats.length} seats (${seats.join(', ')}), the address names ${setup.seats.length}`,
-    );
+    return fail(t('address.seats', { game: game.value.title, seats: seats.length, names: seats.join(', '), given: setup.seats.length }));
   const known = seatChoices(game.value);
   const stranger = setup.seats.find((s) => !known.includes(s));
-  if (stranger !== undefined) return fail(`unknown player "${stranger}" (known: ${known.join(', ')})`);
-  if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(`there is no seat ${setup.resigned} to resign`);
+  if (stranger !== undefined) return fail(t('address.unknownPlayer', { name: stranger.slice(0, 40), known: known.join(', ') }));
+  if (setup.resigned !== undefined && setup.resigned >= seats.length) return fail(t('address.noSeat', { seat: setup.resigned }));
   if (setup.position !== undefined) {
     const start = startOf(game.value, options.value, setup);
     if (!start.ok) return start;
@@ -160,7 +158,7 @@ export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 
 /** Where a game of this setup starts: the position set up, or the game's own start from its options and seed. */
 export function startOf<S, M, O>(game: GameDefinition<S, M, O>, options: O, setup: Pick<Setup, 'seed' | 'position'>): Result<S> {
   if (setup.position === undefined) return ok(game.newGame(options, setup.seed));
-  if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
+  if (!game.parsePosition) return fail(t('address.noNotation', { game: game.title }));
   const start = game.parsePosition(setup.position);
   return start.ok ? start : fail(t('address.position', { problem: rulesRefusal(start.error) }));
 }

@@ -9,6 +9,7 @@ import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './histo
 import { useHistoryCursor } from './history-cursor.ts';
 import { stripWord } from './i18n/agents.ts';
 import { t } from './i18n/index.ts';
+import { rulesRefusal } from './i18n/why.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
@@ -114,7 +115,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
   // A game from a position set up starts there (checkSetup has read it); else from the game's start.
   const start = useMemo(() => unwrap(startOf(game, options, setup)), [game, options, setup.seed, setup.position]);
   const [history, setHistory] = useState<Replayed<S>>(() => replayMoves(game, options, setup.seed, setup.moves, undefined, start));
-  const [error, setError] = useState<string | null>(history.error && t('game.addressIllegal', { move: history.error }));
+  const [error, setError] = useState<string | null>(history.refusal && t('game.addressIllegal', { move: rulesRefusal(history.refusal) }));
   const [resigned, setResigned] = useState(setup.resigned);
   const [thinking, setThinking] = useState(false);
   const [paused, setPaused] = useState(false);

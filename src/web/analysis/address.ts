@@ -71,7 +71,7 @@ export interface OpenedAnalysis {
 export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   const q = new URLSearchParams(address.replace(/^[^#?]*[#?]analysis&?/, ''));
   const found = findGame(q.get('game') ?? '');
-  if (!found.ok) return found;
+  if (!found.ok) return fail(t('analysis.noSuchGame', { game: (q.get('game') ?? '').slice(0, 40) }));
   const game = found.value;
   const parsedOptions = addressOptions(q.get('options'));
   if (!parsedOptions.ok) return parsedOptions;
@@ -84,7 +84,7 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   const position = q.get('position');
   let start = game.newGame(options.value, seed);
   if (position !== null) {
-    if (!game.parsePosition) return fail(`${game.title} has no position notation to start from`);
+    if (!game.parsePosition) return fail(t('address.noNotation', { game: game.title }));
     const set = game.parsePosition(position);
     if (!set.ok) return fail(t('address.position', { problem: rulesRefusal(set.error) }));
     start = set.value;

@@ -19,6 +19,15 @@ import { lineTree } from './tree.ts';
  */
 export function pastedAnalysis(web: WebGame, text: string): Result<string> {
   const tries: string[] = [];
+  const problems = new Set<string>();
+  // Each way of reading the text that failed, as a clause; said once where two ways fail alike (a
+  // Hive GameString is read as a game, then as a position, which takes GameStrings too).
+  const tried = (what: string, problem: string) => {
+    const clause = problem.replace(/[.。]$/u, '');
+    if (problems.has(clause)) return;
+    problems.add(clause);
+    tries.push(t('analysis.readAs', { what, problem: clause }));
+  };
   const asGame = (options: Options, moves: readonly string[]): Result<string> => {
     const parsed = web.game.parseOptions(options);
     if (!parsed.ok) return parsed;
@@ -30,7 +39,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
     const read = web.readPasted(text);
     const url = read.ok ? asGame(read.value.options, read.value.moves) : read;
     if (url.ok) return url;
-    tries.push(t('analysis.readAs', { what: t(web.pasteHint ?? 'analysis.paste.game'), problem: url.error.message }));
+    tried(t(web.pasteHint ?? 'analysis.paste.game'), rulesRefusal(url.error));
   }
   if (web.game.parsePosition && web.game.formatPosition) {
     const position = web.game.parsePosition(text.trim());
@@ -45,7 +54,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
           path: [],
         }),
       );
-    tries.push(t('analysis.readAs', { what: t('analysis.paste.position'), problem: rulesRefusal(position.error) }));
+    tried(t('analysis.paste.position'), rulesRefusal(position.error));
   }
   if (!web.readPasted) {
     const url = asGame(
@@ -56,7 +65,7 @@ export function pastedAnalysis(web: WebGame, text: string): Result<string> {
         .filter(Boolean),
     );
     if (url.ok) return url;
-    tries.push(t('analysis.readAs', { what: t('analysis.paste.moves'), problem: url.error.message }));
+    tried(t('analysis.paste.moves'), rulesRefusal(url.error));
   }
   return fail(tries.length === 1 ? (tries[0] as string) : tries.join('; '));
 }

@@ -1,6 +1,8 @@
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
 import {
   addMove,
   annotate,
@@ -30,6 +32,8 @@ function branched(): { tree: VariationTree; side: number[] } {
   tree = c.tree;
   return { tree, side: b.path };
 }
+
+beforeAll(() => setCatalog('en', en));
 
 describe('the variation tree', () => {
   it('keeps the game as the main line and a new move as a side line', () => {

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { t } from '../i18n/index.ts';
 
 /**
  * The moves of an analysis as a tree, as lichess's analysis board keeps them: the first child of a
@@ -191,7 +192,7 @@ const TOKEN = /^((?:[^%;(){}!?]|%[0-9A-Fa-f]{2})*)(!!|!\?|\?!|\?\?|!|\?)?(?:\{((
 
 /** Reads `formatTree`'s text; untrusted (it comes from an address). Moves are checked against the rules later. */
 export function parseTree(text: string): Result<VariationTree> {
-  if (text.length > MAX_NODES * 40) return fail(`the analysis in the address is too long (${text.length} characters)`);
+  if (text.length > MAX_NODES * 40) return fail(t('analysis.tree.tooLong', { length: text.length }));
   const root: { comment?: string; children: MoveNode[] } = { children: [] };
   type Open = { children: MoveNode[] };
   // Where the next move goes, and the list the last move went into (a side line joins it).
@@ -202,7 +203,7 @@ export function parseTree(text: string): Result<VariationTree> {
   const parts = text.split(/([();])/).filter((p) => p !== '' && p !== ';');
   for (const [index, part] of parts.entries()) {
     if (part === '(') {
-      if (last === null) return fail('a side line in the analysis must follow a move');
+      if (last === null) return fail(t('analysis.tree.sideLineFirst'));
       frames.push({ into, last });
       into = last;
       last = null;
@@ -210,12 +211,12 @@ export function parseTree(text: string): Result<VariationTree> {
     }
     if (part === ')') {
       const frame = frames.pop();
-      if (!frame) return fail('the analysis closes a side line it never opened');
+      if (!frame) return fail(t('analysis.tree.closesUnopened'));
       ({ into, last } = frame);
       continue;
     }
     const m = TOKEN.exec(part);
-    if (!m) return fail(`the analysis holds "${part.slice(0, 40)}", which is no move`);
+    if (!m) return fail(t('analysis.tree.noMove', { text: part.slice(0, 40) }));
     const [, raw = '', glyph, comment] = m;
     const move = unescapeText(raw);
     if (move === '') {
@@ -223,9 +224,9 @@ export function parseTree(text: string): Result<VariationTree> {
         root.comment = unescapeText(comment).slice(0, MAX_COMMENT);
         continue;
       }
-      return fail('the analysis holds a mark or comment without its move');
+      return fail(t('analysis.tree.markAlone'));
     }
-    if (++nodes > MAX_NODES) return fail(`the analysis holds more than ${MAX_NODES} moves`);
+    if (++nodes > MAX_NODES) return fail(t('analysis.tree.tooMany', { max: MAX_NODES }));
     const node: Open & { move: string; glyph?: Glyph; comment?: string } = { move, children: [] };
     if (glyph) node.glyph = glyph as Glyph;
     if (comment) node.comment = unescapeText(comment).slice(0, MAX_COMMENT);
@@ -233,7 +234,7 @@ export function parseTree(text: string): Result<VariationTree> {
     last = into;
     into = node.children;
   }
-  if (frames.length > 0) return fail('the analysis leaves a side line open');
+  if (frames.length > 0) return fail(t('analysis.tree.leftOpen'));
   return ok(root);
 }
 

@@ -29,6 +29,17 @@ describe('a position the editor cannot take, in the player’s words', () => {
     expect(refused('hive', 'Base w3 wS3.0.0')).toBe('wS3 — нет такой фишки: у игрока пауков всего 2 (wS1, wS2).');
   });
 
+  it('says a Hive GameString’s refusal, and the refusal of a move in it, in Russian and Spanish', () => {
+    setCatalog('ru', ru);
+    expect(refused('hive', 'Base;Playing;White[1]')).toBe(
+      '«Playing» — не состояние партии: напишите одно из этих: NotStarted, InProgress, Draw, WhiteWins, BlackWins.',
+    );
+    setCatalog('es', es);
+    expect(refused('hive', 'Base;InProgress;White[4];wS1;bG1 -wS1;wQ wS1/;bQ -bG1;wS1 bQ\\')).toBe(
+      'Jugada 5 (wS1 bQ\\): No puedes mover esa ficha porque rompería la colmena.',
+    );
+  });
+
   it('says the Hive board editor’s check in Spanish, naming the bug as its rules do', () => {
     setCatalog('es', es);
     const pieces = [{ piece: pieceId(0, QUEEN), q: 0, r: 0 }];

@@ -11,13 +11,22 @@ import ja from './messages/ja.ts';
 import ru from './messages/ru.ts';
 import { rulesRefusal, WHY_KEYS } from './why.ts';
 
-const GAMES_DIR = fileURLToPath(new URL('../../../packages/engines/src/games/', import.meta.url));
+const ENGINES_DIR = fileURLToPath(new URL('../../../packages/engines/src/', import.meta.url));
 
-/** Every code the engines refuse a move with: `refuse('hive.queenFirst', …)` in their sources. */
+/**
+ * Every code the engines refuse with: `refuse('hive.queenFirst', …)` in the games' sources, and
+ * `new RulesRefusal(…, { code: 'rules.replay' …` in the games' and the engine's (the replay).
+ */
 function engineCodes(): string[] {
-  const files = readdirSync(GAMES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const files = ['games', 'engine'].flatMap((dir) =>
+    readdirSync(path.join(ENGINES_DIR, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(ENGINES_DIR, dir, f)),
+  );
   const codes = files.flatMap((f) =>
-    [...readFileSync(path.join(GAMES_DIR, f), 'utf8').matchAll(/\brefuse\(\s*'([^']+)'/g)].map((m) => m[1] as string),
+    [...readFileSync(f, 'utf8').matchAll(/\brefuse\(\s*'([^']+)'|\bnew RulesRefusal\([^,]+,\s*\{\s*code:\s*'([^']+)'/g)].map(
+      (m) => (m[1] ?? m[2]) as string,
+    ),
   );
   return [...new Set(codes)].sort();
 }
@@ -67,6 +76,12 @@ const SAMPLE = {
   under: 'bQ',
   over: 'bB1',
   color: 'black',
+  // A replay's refusal (`rules.replay`): the move's, and the refusal of it it wraps.
+  unit: 'turn',
+  move: 'wQ -bS1',
+  reason: 'zz reason',
+  // The GameString's (`hive.gameString.*`).
+  states: 'NotStarted, InProgress',
 };
 
 afterAll(() => setCatalog('en', en));

@@ -9,6 +9,7 @@ import { t } from './index.ts';
  */
 export const WHY_KEYS = [
   'game.why.rules.gameOver',
+  'game.why.rules.replay',
   'game.why.hive.passOnlyStuck',
   'game.why.hive.notAMove',
   'game.why.hive.notAPiece',
@@ -129,18 +130,26 @@ export const WHY_KEYS = [
   'game.why.hive.position.lastCovered',
   'game.why.hive.position.thrownNoPillbug',
   'game.why.hive.position.thrownFromTop',
+  'game.why.hive.gameString.shape',
+  'game.why.hive.gameString.state',
+  'game.why.hive.gameString.turn',
 ] as const satisfies readonly MessageKey[];
 
 const KNOWN: ReadonlySet<string> = new Set(WHY_KEYS);
 
 /**
  * A coded refusal in the catalog's words: the message its code names (`keyOf`), when `known` holds
- * that key, with the refusal's values; null for an error with no code, or one no message words.
+ * that key, with the refusal's values; null for an error with no code, or one no message words. A
+ * refusal that wraps another (a replay's move, refused: engine/replay.ts) gives the wrapped one's
+ * words as `{reason}`, in the catalog's words where it has them.
  */
 export function cataloguedRefusal(error: Error, known: ReadonlySet<string>, keyOf: (code: string) => string | null): string | null {
   const why = whyOf(error);
   const key = why && keyOf(why.code);
-  return why && key && known.has(key) ? t(key as MessageKey, why.values) : null;
+  if (!why || !key || !known.has(key)) return null;
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const reason = cause && (cataloguedRefusal(cause, known, keyOf) ?? cause.message);
+  return t(key as MessageKey, reason === null ? why.values : { ...why.values, reason });
 }
 
 /**

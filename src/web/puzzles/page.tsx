@@ -5,6 +5,7 @@ import { parsePuzzleSet, setUpPuzzle } from '../../puzzles/puzzle-set.ts';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { parsePuzzleAddress, puzzleOfTheDay } from './address.ts';
 import { type OpenedPuzzle, usePuzzle } from './use-puzzle.ts';
 
@@ -20,7 +21,7 @@ async function openPuzzle(web: WebGame, id: string | null, now: number): Promise
   if (index < 0) return fail(t('puzzle.noSuch', { game: web.game.title, id: id ?? '' }));
   const puzzle = puzzles[index] as (typeof puzzles)[number];
   const line = setUpPuzzle(web.game, puzzle);
-  if (!line.ok) return fail(t('puzzle.noSetUp', { id: puzzle.id, problem: line.error.message }));
+  if (!line.ok) return fail(t('puzzle.noSetUp', { id: puzzle.id, problem: rulesRefusal(line.error) }));
   const next = puzzles[(index + 1) % puzzles.length] as (typeof puzzles)[number];
   return ok({ puzzle, line: line.value, number: index + 1, count: puzzles.length, ofTheDay: index === today, nextId: next.id });
 }

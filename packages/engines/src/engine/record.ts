@@ -1,6 +1,6 @@
 import { describeOutcome, type GameDefinition, type Json, type Outcome, sameOutcome } from './game.ts';
 import { replayFrom } from './replay.ts';
-import { fail, ok, type Result } from './result.ts';
+import { err, fail, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
 /**
@@ -155,7 +155,7 @@ export function playMoves<S, M, O>(
   texts: readonly string[],
 ): Result<{ states: S[]; moves: M[] }> {
   const played = replayFrom(game, game.newGame(options, seed), texts);
-  return played.error === null ? ok({ states: [...played.states], moves: [...played.moves] }) : fail(played.error);
+  return played.refusal === null ? ok({ states: [...played.states], moves: [...played.moves] }) : err(played.refusal);
 }
 
 /** Builds the record of a game played from `newGame(options, seed)` through `moves`. */

@@ -14,14 +14,17 @@ export interface Why {
 
 /**
  * A move the rules refuse: the message is English (the CLI, UHP, GTP and the server's API speak
- * it); `why` is the same refusal as data, for an app that speaks other languages.
+ * it); `why` is the same refusal as data, for an app that speaks other languages. A refusal that
+ * wraps another (a replay names the move, its `cause` says why that move was refused) carries it as
+ * `cause`, so an app can word both.
  */
 export class RulesRefusal extends Error {
   constructor(
     message: string,
     readonly why: Why,
+    cause?: Error,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'RulesRefusal';
   }
 }

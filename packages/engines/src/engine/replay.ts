@@ -1,4 +1,5 @@
 import type { GameRules } from './game.ts';
+import { RulesRefusal } from './refusal.ts';
 
 /**
  * A game replayed from its start, move by move: the one replay of hexarena (records, the browser's
@@ -14,6 +15,11 @@ export interface Replay<S, M> {
   readonly states: readonly S[];
   /** Why a move could not be played, naming it ("move 2 (b2): b2 already holds X"), or null. */
   readonly error: string | null;
+  /**
+   * The same as a refusal by code (`rules.replay`, with the unit, the move's number and text), its
+   * cause the move's own refusal: what an app says in its player's language. Null when `error` is.
+   */
+  readonly refusal: RulesRefusal | null;
 }
 
 /**
@@ -26,7 +32,7 @@ export function replayFrom<S, M>(
   start: S,
   texts: readonly string[],
   before?: Replay<S, M>,
-  unit = 'move',
+  unit: 'move' | 'turn' = 'move',
 ): Replay<S, M> {
   let shared = 0;
   if (before) while (shared < before.texts.length && shared < texts.length && before.texts[shared] === texts[shared]) shared++;
@@ -35,12 +41,16 @@ export function replayFrom<S, M>(
   for (let i = shared; i < texts.length; i++) {
     const state = states[i] as S;
     const text = texts[i] as string;
-    const stop = (why: string): Replay<S, M> => ({ texts: texts.slice(0, i), moves, states, error: `${unit} ${i + 1} (${text}): ${why}` });
-    if (rules.result(state) !== null) return stop('the game was already over');
+    const stop = (why: Error): Replay<S, M> => {
+      const error = `${unit} ${i + 1} (${text}): ${why.message}`;
+      const values = { unit, number: i + 1, move: text.slice(0, 40) };
+      return { texts: texts.slice(0, i), moves, states, error, refusal: new RulesRefusal(error, { code: 'rules.replay', values }, why) };
+    };
+    if (rules.result(state) !== null) return stop(new RulesRefusal('the game was already over', { code: 'rules.gameOver' }));
     const move = rules.parseMove(state, text);
-    if (!move.ok) return stop(move.error.message);
+    if (!move.ok) return stop(move.error);
     moves.push(move.value);
     states.push(rules.play(state, move.value));
   }
-  return { texts: [...texts], moves, states, error: null };
+  return { texts: [...texts], moves, states, error: null, refusal: null };
 }

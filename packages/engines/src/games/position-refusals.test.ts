@@ -4,6 +4,7 @@ import type { Why } from '../engine/refusal.ts';
 import { whyOf } from '../engine/refusal.ts';
 import type { Result } from '../engine/result.ts';
 import { parseHexPosition } from './hex/position-notation.ts';
+import { hive } from './hive/game.ts';
 import { parseHivePosition } from './hive/position-notation.ts';
 import { parseNonagaPosition } from './nonaga/position-notation.ts';
 
@@ -84,10 +85,60 @@ const HIVE: readonly [string, Why][] = [
   ],
 ];
 
+/** Hive's box takes a GameString too (game.ts's parsePosition): its fields, and its moves as a replay. */
+const GAME_STRING: readonly [string, Why, Why | null][] = [
+  ['Base;InProgress', { code: 'hive.gameString.shape' }, null],
+  [
+    'Base;Playing;White[1]',
+    { code: 'hive.gameString.state', values: { text: 'Playing', states: 'NotStarted, InProgress, Draw, WhiteWins, BlackWins' } },
+    null,
+  ],
+  ['Base;InProgress;Red[2];wS1', { code: 'hive.gameString.turn', values: { text: 'Red[2]' } }, null],
+  ['Chess;InProgress;White[1]', { code: 'hive.position.gameType', values: { text: 'Chess' } }, null],
+  [
+    'Base;InProgress;White[2];wS1;bG1 -wS1;wQ -bG1',
+    { code: 'rules.replay', values: { unit: 'move', number: 3, move: 'wQ -bG1' } },
+    { code: 'hive.placeByOpponent' },
+  ],
+  [
+    'Base;InProgress;White[2];wS1;bG1 -wS1;wQ1 -wS1',
+    { code: 'rules.replay', values: { unit: 'move', number: 3, move: 'wQ1 -wS1' } },
+    { code: 'hive.notAPiece', values: { text: 'wQ1' } },
+  ],
+];
+
+/** A GameString's refusal, and the refusal of the move a replay's wraps (its cause). */
+function gameStringWhy(text: string): [Why | null | 'accepted', Why | null] {
+  const parsed = hive.parsePosition?.(text);
+  if (!parsed || parsed.ok) return ['accepted', null];
+  return [whyOf(parsed.error), parsed.error.cause instanceof Error ? whyOf(parsed.error.cause) : null];
+}
+
 describe('a refused position says why as a code, with the values its words name', () => {
   it.each(HEX)('Hex %j', (text, why) => expect(whyNot(parseHexPosition(text))).toEqual(why));
   it.each(NONAGA)('Nonaga %j', (text, why) => expect(whyNot(parseNonagaPosition(text))).toEqual(why));
   it.each(HIVE)('Hive %j', (text, why) => expect(whyNot(parseHivePosition(text))).toEqual(why));
+  it.each(GAME_STRING)('Hive GameString %j', (text, why, cause) => expect(gameStringWhy(text)).toEqual([why, cause]));
+
+  it('every refusal of a mangled GameString carries a code, and a refused move its own', () => {
+    const good = 'Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ -bG1;wA1 wQ-';
+    fc.assert(
+      fc.property(fc.nat(80), fc.constantFrom('drop', 'double', 'change'), fc.string({ minLength: 1, maxLength: 1 }), (at, how, c) => {
+        const i = at % good.length;
+        const mangled =
+          how === 'drop'
+            ? good.slice(0, i) + good.slice(i + 1)
+            : how === 'double'
+              ? good.slice(0, i + 1) + good.slice(i)
+              : good.slice(0, i) + c + good.slice(i + 1);
+        const [why, cause] = gameStringWhy(mangled);
+        if (why === 'accepted') return;
+        expect(why?.code, mangled).toMatch(/^hive\.(gameString|position)\.[A-Za-z]+$|^rules\.replay$/);
+        if (why?.code === 'rules.replay') expect(cause?.code, mangled).toMatch(/^(hive|rules)\.[A-Za-z.]+$/);
+      }),
+      { numRuns: 400 },
+    );
+  });
 
   it('every refusal of a mangled position carries a position code', () => {
     // Good positions with a character changed, dropped or doubled: whatever is refused is coded.

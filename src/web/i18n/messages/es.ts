@@ -108,7 +108,7 @@ export default {
   'moveBox.played': 'Jugada: {move}.',
   'game.premoveDropped': 'La prejugada {move} no se jugó: {reason}',
   'game.premoveNotAMove': 'aquí no es una jugada.',
-  'game.addressIllegal': 'La dirección contenía una jugada ilegal, {move}; la partida sigue desde antes de ella.',
+  'game.addressIllegal': 'La partida sigue desde antes de una jugada de la dirección que las reglas no permiten: {move}',
   'nonaga.moveLabel.turn': '{slide}, disco {disc}',
   'nonaga.moveLabel.pass': 'pasa',
   'game.cancel': 'Cancelar',
@@ -583,6 +583,13 @@ export default {
   'analysis.analyse': 'Analizar',
   'analysis.openRecord': 'Analizar un registro…',
   'analysis.cannotOpen': 'Este análisis no se puede abrir: {problem}.',
+  'analysis.tree.tooLong': 'el análisis de la dirección es demasiado largo ({length, number} caracteres)',
+  'analysis.tree.sideLineFirst': 'una variante del análisis debe seguir a una jugada',
+  'analysis.tree.closesUnopened': 'el análisis cierra una variante que nunca abrió',
+  'analysis.tree.noMove': 'el análisis contiene «{text}», que no es ninguna jugada',
+  'analysis.tree.markAlone': 'el análisis contiene una marca o un comentario sin su jugada',
+  'analysis.tree.tooMany': 'el análisis contiene más de {max, number} jugadas',
+  'analysis.tree.leftOpen': 'el análisis deja una variante abierta',
   'analysis.noBoard': 'el juego no tiene tablero aquí',
   'analysis.winsIn': '{seat} gana en {count, number}',
   'analysis.chances': 'Probabilidades: {chances}',
@@ -1173,7 +1180,17 @@ export default {
   'tournament.noticeTournament': 'El torneo',
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'La posición de la dirección: {problem}',
+  'address.noNotation': '{game} no tiene notación de posiciones desde la que empezar',
+  'address.optionsNotJson': 'las opciones de la dirección no son JSON: {text}',
+  'address.optionsNotObject': 'las opciones de la dirección deben ser un objeto JSON',
+  'address.seats':
+    '{game} con estas opciones tiene {seats, plural, one {# asiento} other {# asientos}} ({names}), y la dirección nombra {given, number}',
+  'address.unknownPlayer': 'jugador desconocido «{name}» (conocidos: {known})',
+  'address.noSeat': 'no hay ningún asiento {seat, number} que pueda rendirse',
+  'record.notJson': '{file} no es un registro: un registro es un archivo JSON (o una partida de Hive en SGF o PGN)',
+  'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'La partida ha terminado.',
+  'game.why.rules.replay': '{unit, select, turn {Turno} other {Jugada}} {number} ({move}): {reason}',
   'game.why.hive.passOnlyStuck': 'Solo puedes pasar cuando no tienes ningún otro movimiento.',
   'game.why.hive.notAMove': '«{text}» no es un movimiento: escribe una ficha y adónde va, como wS1, bG1 -wS1 o wQ wS1/.',
   'game.why.hive.notAPiece': '«{text}» no es una ficha: escribe un color (w o b), un insecto (Q S B G A M L P) y su número, como wS1 o bQ.',
@@ -1345,4 +1362,9 @@ export default {
     '{piece} no puede ser la última en moverse, en la jugada de las {color, select, white {blancas} other {negras}}: solo la cochinilla lanza fichas del otro bando, y una partida {type} no tiene.',
   'game.why.hive.position.thrownFromTop':
     '{piece} no puede ser la última en moverse, en la jugada de las {color, select, white {blancas} other {negras}}: una ficha del otro bando solo se mueve cuando la lanza una cochinilla, y cae al suelo.',
+  'game.why.hive.gameString.shape':
+    'Un GameString se escribe GameType;State;Turn;jugada1;… (tipo de partida, estado, turno y las jugadas), como «Base;InProgress;White[2];wS1;bG1 -wS1».',
+  'game.why.hive.gameString.state': '«{text}» no es un estado de partida: escribe uno de estos: {states}.',
+  'game.why.hive.gameString.turn':
+    '«{text}» no es un turno: escribe White o Black y el número de turno entre corchetes, como White[1] o Black[12].',
 } satisfies Catalog;

@@ -108,7 +108,7 @@ export default {
   'moveBox.played': 'Сыгран ход {move}.',
   'game.premoveDropped': 'Предход {move} не сыгран: {reason}',
   'game.premoveNotAMove': 'здесь это не ход.',
-  'game.addressIllegal': 'В адресе был недопустимый ход {move}; партия продолжается с позиции перед ним.',
+  'game.addressIllegal': 'Партия продолжается с позиции перед ходом из адреса, который запрещают правила: {move}',
   'nonaga.moveLabel.turn': '{slide}, диск {disc}',
   'nonaga.moveLabel.pass': 'пас',
   'game.cancel': 'Отмена',
@@ -583,6 +583,13 @@ export default {
   'analysis.analyse': 'Анализировать',
   'analysis.openRecord': 'Анализировать запись…',
   'analysis.cannotOpen': 'Этот анализ не открывается: {problem}.',
+  'analysis.tree.tooLong': 'анализ в адресе слишком длинный ({length, plural, one {# символ} few {# символа} other {# символов}})',
+  'analysis.tree.sideLineFirst': 'вариант в анализе должен идти после хода',
+  'analysis.tree.closesUnopened': 'анализ закрывает вариант, который не открывал',
+  'analysis.tree.noMove': 'в анализе есть «{text}», а это не ход',
+  'analysis.tree.markAlone': 'в анализе есть оценка или комментарий без хода',
+  'analysis.tree.tooMany': 'в анализе больше {max, plural, one {# хода} other {# ходов}}',
+  'analysis.tree.leftOpen': 'анализ оставляет вариант незакрытым',
   'analysis.noBoard': 'для этой игры здесь нет доски',
   'analysis.winsIn': '{seat}: победа в {count, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}',
   'analysis.chances': 'Шансы: {chances}',
@@ -1176,7 +1183,17 @@ export default {
   'tournament.noticeTournament': 'К турниру',
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'Позиция в адресе: {problem}',
+  'address.noNotation': 'У игры {game} нет записи позиций, с которой можно начать',
+  'address.optionsNotJson': 'настройки в адресе — не JSON: {text}',
+  'address.optionsNotObject': 'настройки в адресе должны быть объектом JSON',
+  'address.seats':
+    'В игре {game} с этими настройками {seats, plural, one {# место} few {# места} other {# мест}} ({names}), а в адресе {given, plural, one {назван # игрок} few {названы # игрока} other {названо # игроков}}',
+  'address.unknownPlayer': 'неизвестный игрок «{name}» (известны: {known})',
+  'address.noSeat': 'места {seat, number} нет, сдаваться за него некому',
+  'record.notJson': '{file} — не запись партии: запись — это файл JSON (или партия Hive в SGF или PGN)',
+  'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'Партия окончена.',
+  'game.why.rules.replay': '{unit, select, turn {Ход} other {Ход}} {number} ({move}): {reason}',
   'game.why.hive.passOnlyStuck': 'Пропустить ход можно, только когда другого хода нет.',
   'game.why.hive.notAMove': '«{text}» — не ход: напишите фишку и куда она идёт, например wS1, bG1 -wS1 или wQ wS1/.',
   'game.why.hive.notAPiece': '«{text}» — не фишка: напишите цвет (w или b), насекомое (Q S B G A M L P) и номер, например wS1 или bQ.',
@@ -1342,4 +1359,9 @@ export default {
     '{piece} не могла сходить последней, ходом {color, select, white {белых} other {чёрных}}: фишку другой стороны перебрасывает только мокрица, а в партии {type} её нет.',
   'game.why.hive.position.thrownFromTop':
     '{piece} не могла сходить последней, ходом {color, select, white {белых} other {чёрных}}: фишка другой стороны двигается, только когда её перебрасывает мокрица, и только на землю.',
+  'game.why.hive.gameString.shape':
+    'GameString записывается так: GameType;State;Turn;ход1;… (тип партии, её состояние, чей ход и сами ходы), например «Base;InProgress;White[2];wS1;bG1 -wS1».',
+  'game.why.hive.gameString.state': '«{text}» — не состояние партии: напишите одно из этих: {states}.',
+  'game.why.hive.gameString.turn':
+    '«{text}» — не ход: напишите White или Black и номер хода в квадратных скобках, например White[1] или Black[12].',
 } satisfies Catalog;

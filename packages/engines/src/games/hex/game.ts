@@ -1,7 +1,7 @@
 import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
 import { refuse } from '../../engine/refusal.ts';
 import { replayFrom } from '../../engine/replay.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { err, fail, ok, type Result } from '../../engine/result.ts';
 import { BLUE, HexBoard, RED, SWAP } from './board.ts';
 import { cellName, MAX_SIZE, MIN_SIZE, parseCellName } from './cells.ts';
 import { evaluateHex } from './distance.ts';
@@ -83,7 +83,7 @@ function parseOptions(json: unknown): Result<HexOptions> {
 /** A position from its moves (untrusted: every move checked), on a board of any size from 1. */
 function fromMoves(size: number, pie: boolean, moves: readonly string[]): Result<HexState> {
   const replayed = replayFrom(hex, newHexPosition(size, pie), moves);
-  return replayed.error === null ? ok(replayed.states.at(-1) as HexState) : fail(replayed.error);
+  return replayed.refusal === null ? ok(replayed.states.at(-1) as HexState) : err(replayed.refusal);
 }
 
 function fromJSON(json: unknown): Result<HexState> {

@@ -1,6 +1,6 @@
 import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
 import { replayFrom } from '../../engine/replay.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { err, fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
 import { generateMoves, legalMoves } from './movegen.ts';
 import { formatMove, formatTurn, type GameState, gameOver, parseGameString, parseMove } from './notation.ts';
@@ -47,7 +47,7 @@ export function formatGameString(state: HiveState): string {
 /** Plays MoveStrings from the start with full validation; errors name the move number. */
 export function replayMoves(options: HiveOptions, moves: readonly string[]): Result<HiveState> {
   const replayed = replayFrom(hive, { pos: new HivePosition(options), options }, moves);
-  return replayed.error === null ? ok(replayed.states.at(-1) as HiveState) : fail(replayed.error);
+  return replayed.refusal === null ? ok(replayed.states.at(-1) as HiveState) : err(replayed.refusal);
 }
 
 /** Loads a GameString (or a bare GameType), recomputing state and turn from the moves. */
@@ -163,7 +163,7 @@ export const hive: GameDefinition<HiveState, HiveMove, HiveOptions> = {
       const start = parseHivePosition(position);
       if (!start.ok) return start;
       const replayed = replayFrom(hive, start.value, moves as string[]);
-      return replayed.error === null ? ok(replayed.states.at(-1) as HiveState) : fail(replayed.error);
+      return replayed.refusal === null ? ok(replayed.states.at(-1) as HiveState) : err(replayed.refusal);
     }
     const parsed = parseOptions(options);
     if (!parsed.ok) return parsed;

@@ -1,5 +1,5 @@
 import { refuse } from '../../engine/refusal.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import { NEIGHBORS, ORIGIN_CELL } from './grid.ts';
 import { legalMoves } from './movegen.ts';
 import {
@@ -189,10 +189,15 @@ export function parseGameString(text: string): Result<ParsedGameString> {
   const type = parseGameType(parts[0] ?? '');
   if (!type.ok) return type;
   if (parts.length === 1) return ok({ type: type.value, moves: [] });
-  if (parts.length < 3) return fail('a GameString is GameType;State;Turn;move1;…, such as "Base;InProgress;White[2];wS1;bG1 -wS1"');
+  if (parts.length < 3)
+    return refuse('hive.gameString.shape', 'a GameString is GameType;State;Turn;move1;…, such as "Base;InProgress;White[2];wS1;bG1 -wS1"');
   const state = parts[1] as string;
+  const states = GAME_STATES.join(', ');
+  // The values are cut to a line: they are what was pasted, which may be anything.
   if (!GAME_STATES.some((s) => s.toLowerCase() === state.toLowerCase()))
-    return fail(`"${state}" is not a game state (${GAME_STATES.join(', ')})`);
-  if (!/^(white|black)\[\d+\]$/i.test(parts[2] as string)) return fail(`"${parts[2]}" is not a turn such as White[1] or Black[12]`);
+    return refuse('hive.gameString.state', `"${state}" is not a game state (${states})`, { text: state.slice(0, 24), states });
+  const turn = parts[2] as string;
+  if (!/^(white|black)\[\d+\]$/i.test(turn))
+    return refuse('hive.gameString.turn', `"${turn}" is not a turn such as White[1] or Black[12]`, { text: turn.slice(0, 24) });
   return ok({ type: type.value, moves: parts.slice(3).filter((m) => m !== '') });
 }

@@ -1,6 +1,6 @@
 import type { GameDefinition, Json, Outcome, SearchPosition } from '../../engine/game.ts';
 import { refuse } from '../../engine/refusal.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { err, fail, ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { DEFAULT_NONAGA_OPTIONS, type NonagaOptions, type NonagaState } from './state.ts';
 import { legalTurns } from './turns.ts';
@@ -89,7 +89,7 @@ function startState(options: NonagaOptions, seed: string, first = firstSide(opti
 
 function replayTurns(start: NonagaState, turns: readonly string[]): Result<NonagaState> {
   const replayed = replayFrom(nonaga, start, turns, undefined, 'turn');
-  return replayed.error === null ? ok(replayed.states.at(-1) as NonagaState) : fail(replayed.error);
+  return replayed.refusal === null ? ok(replayed.states.at(-1) as NonagaState) : err(replayed.refusal);
 }
 
 /** The mutable view the generic search plays on: a turn as two plies of the same player. */
