@@ -1,3 +1,4 @@
+import { bitCount } from './bits.ts';
 import { CELLS, NEIGHBORS, ringBits } from './grid.ts';
 import type { HivePosition } from './position.ts';
 
@@ -57,13 +58,6 @@ function articulation(u: number, parent: number): void {
   }
   low[u] = lowU;
   if (parent === -1 && children > 1) pinned[u] = pinStamp;
-}
-
-/** The number of bits set in a 32-bit word. */
-function bitCount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
