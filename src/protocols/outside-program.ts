@@ -45,6 +45,11 @@ export class OutsideProgram {
     return new AgentFailure(`the engine ${this.commandLine} stopped: ${this.exited}`);
   }
 
+  /** The process id of what was started (the shell, or the program when the shell ran it in its place). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Whether the program has stopped (exited, crashed, or never started). */
   get stopped(): boolean {
     return this.exited !== null;

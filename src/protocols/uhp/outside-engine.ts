@@ -52,6 +52,11 @@ export class EngineProcess {
     this.program.send(line);
   }
 
+  /** The process id of what was started (benchmarks read its CPU time). */
+  get pid(): number | undefined {
+    return this.program.pid;
+  }
+
   close(): void {
     this.program.close('exit');
   }

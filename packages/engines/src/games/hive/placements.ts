@@ -1,3 +1,4 @@
+import { bitCount } from './bits.ts';
 import { CELLS, NEIGHBORS, ORIGIN_CELL, SIZE } from './grid.ts';
 import { type Color, nextOfEachBug, PIECES_PER_COLOR, QUEEN } from './pieces.ts';
 import type { HivePosition } from './position.ts';
@@ -17,13 +18,6 @@ const placeCells = new Int32Array(CELLS);
 /** Bit q moved to q − 1 and to q + 1 around the row (the neighbours at q + 1 and q − 1). */
 const fromRight = (row: number): number => (row >>> 1) | (row << 31);
 const fromLeft = (row: number): number => (row << 1) | (row >>> 31);
-
-/** The number of bits set in a 32-bit word. */
-function bitCount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
 
 /** Bit r moved to r + 1 around the torus, and bits moved down by `by` (bit r + by to r). */
 const rotateUp = (rows: number): number => (rows << 1) | (rows >>> 31);

@@ -1,3 +1,4 @@
+import { bitCount } from './bits.ts';
 import { CELLS, cellOf, MAX_HEIGHT, NEIGHBORS, SIZE } from './grid.ts';
 import {
   BUG_MASK,
@@ -164,6 +165,8 @@ export class HivePosition {
 
   /** A queen with all six neighbours occupied, of any colour. */
   queenSurrounded(color: Color): boolean {
+    // A queen and six around it: with fewer than seven pieces on the board none is surrounded.
+    if (bitCount(this.onBoard) < 7) return false;
     const cell = this.where[pieceId(color, QUEEN)] as number;
     if (cell < 0) return false;
     const base = cell * 6;
@@ -179,50 +182,60 @@ export class HivePosition {
   }
 
   make(move: HiveMove): void {
-    let u = this.ply * 5;
+    const ply = this.ply;
+    const u = ply * 5;
     // The owner of a log with room writes straight in (its `used` is read only once it is shared).
     const log = this.log;
     const undo = log.owner === this && u + 5 <= log.data.length ? log.data : this.writeUndo(u);
-    undo[u++] = move;
-    undo[u + 1] = this.lastMoved;
-    undo[u + 2] = this.hashLo;
-    undo[u + 3] = this.hashHi;
-    let lo = this.hashLo ^ zobrist.blackLo ^ (zobrist.lastLo[this.lastMoved + 1] as number);
-    let hi = this.hashHi ^ zobrist.blackHi ^ (zobrist.lastHi[this.lastMoved + 1] as number);
-    if (move === PASS) {
-      undo[u] = -3;
-      this.lastMoved = -1;
-    } else {
-      const piece = move & 31;
-      const to = (move >> 5) & 1023;
-      const from = this.where[piece] as number;
-      undo[u] = from;
-      if (from >= 0) {
-        const h = (this.height[from] as number) - 1;
-        this.stack[from * MAX_HEIGHT + h] = -1;
-        this.height[from] = h;
-        this.retop(from, piece, h === 0 ? -1 : (this.stack[from * MAX_HEIGHT + h - 1] as number));
-        const z = zIndex(piece, from, h);
-        lo ^= zobrist.piece[z] as number;
-        hi ^= zobrist.piece[z + 1] as number;
-      } else {
-        this.inHand &= ~(1 << piece);
-        this.onBoard |= 1 << piece;
-      }
-      const h = this.height[to] as number;
-      this.retop(to, h === 0 ? -1 : (this.stack[to * MAX_HEIGHT + h - 1] as number), piece);
-      this.stack[to * MAX_HEIGHT + h] = piece;
-      this.height[to] = h + 1;
-      this.where[piece] = to;
-      const z = zIndex(piece, to, h);
-      lo ^= zobrist.piece[z] as number;
-      hi ^= zobrist.piece[z + 1] as number;
-      this.lastMoved = piece;
-    }
-    this.hashLo = lo ^ (zobrist.lastLo[this.lastMoved + 1] as number);
-    this.hashHi = hi ^ (zobrist.lastHi[this.lastMoved + 1] as number);
+    const last = this.lastMoved;
+    const keys = zobrist;
+    let lo = this.hashLo;
+    let hi = this.hashHi;
+    undo[u] = move;
+    undo[u + 2] = last;
+    undo[u + 3] = lo;
+    undo[u + 4] = hi;
+    lo ^= keys.blackLo ^ (keys.lastLo[last + 1] as number);
+    hi ^= keys.blackHi ^ (keys.lastHi[last + 1] as number);
     this.turn = (this.turn ^ 1) as Color;
-    this.ply++;
+    this.ply = ply + 1;
+    if (move === PASS) {
+      undo[u + 1] = -3;
+      this.lastMoved = -1;
+      this.hashLo = lo ^ (keys.lastLo[0] as number);
+      this.hashHi = hi ^ (keys.lastHi[0] as number);
+      return;
+    }
+    const piece = move & 31;
+    const to = (move >> 5) & 1023;
+    const where = this.where;
+    const height = this.height;
+    const stack = this.stack;
+    const zp = keys.piece;
+    const from = where[piece] as number;
+    undo[u + 1] = from;
+    if (from >= 0) {
+      const h = (height[from] as number) - 1;
+      stack[from * MAX_HEIGHT + h] = -1;
+      height[from] = h;
+      this.retop(from, piece, h === 0 ? -1 : (stack[from * MAX_HEIGHT + h - 1] as number));
+      const z = zIndex(piece, from, h);
+      lo ^= zp[z] as number;
+      hi ^= zp[z + 1] as number;
+    } else {
+      this.inHand &= ~(1 << piece);
+      this.onBoard |= 1 << piece;
+    }
+    const h = height[to] as number;
+    if (h === 0) this.setTop(to, piece);
+    else this.retop(to, stack[to * MAX_HEIGHT + h - 1] as number, piece);
+    stack[to * MAX_HEIGHT + h] = piece;
+    height[to] = h + 1;
+    where[piece] = to;
+    const z = zIndex(piece, to, h);
+    this.lastMoved = piece;
+    this.hashLo = lo ^ (zp[z] as number) ^ (keys.lastLo[piece + 1] as number);
+    this.hashHi = hi ^ (zp[z + 1] as number) ^ (keys.lastHi[piece + 1] as number);
   }
 
   /**
@@ -271,28 +284,32 @@ export class HivePosition {
   }
 
   unmake(): void {
-    if (this.ply === this.basePly) throw new Error('unmake with no move made');
-    this.ply--;
+    const ply = this.ply - 1;
+    if (ply < this.basePly) throw new Error('unmake with no move made');
+    this.ply = ply;
     this.turn = (this.turn ^ 1) as Color;
-    const u = this.ply * 5;
+    const u = ply * 5;
     const undo = this.log.data;
     const move = undo[u] as number;
-    const from = undo[u + 1] as number;
     this.lastMoved = undo[u + 2] as number;
     this.hashLo = undo[u + 3] as number;
     this.hashHi = undo[u + 4] as number;
     if (move === PASS) return;
+    const from = undo[u + 1] as number;
     const piece = move & 31;
     const to = (move >> 5) & 1023;
-    const h = (this.height[to] as number) - 1;
-    this.stack[to * MAX_HEIGHT + h] = -1;
-    this.height[to] = h;
-    this.retop(to, piece, h === 0 ? -1 : (this.stack[to * MAX_HEIGHT + h - 1] as number));
+    const height = this.height;
+    const stack = this.stack;
+    const h = (height[to] as number) - 1;
+    stack[to * MAX_HEIGHT + h] = -1;
+    height[to] = h;
+    this.retop(to, piece, h === 0 ? -1 : (stack[to * MAX_HEIGHT + h - 1] as number));
     if (from >= 0) {
-      const fh = this.height[from] as number;
-      this.retop(from, fh === 0 ? -1 : (this.stack[from * MAX_HEIGHT + fh - 1] as number), piece);
-      this.stack[from * MAX_HEIGHT + fh] = piece;
-      this.height[from] = fh + 1;
+      const fh = height[from] as number;
+      if (fh === 0) this.setTop(from, piece);
+      else this.retop(from, stack[from * MAX_HEIGHT + fh - 1] as number, piece);
+      stack[from * MAX_HEIGHT + fh] = piece;
+      height[from] = fh + 1;
     } else {
       this.inHand |= 1 << piece;
       this.onBoard &= ~(1 << piece);
@@ -304,17 +321,26 @@ export class HivePosition {
   private retop(cell: number, before: number, after: number): void {
     const row = cell >> 5;
     const bit = 1 << (cell & 31);
+    const tops = this.tops;
     if (before >= 0) {
       const color = before < PIECES_PER_COLOR ? 0 : 1;
-      const left = (this.tops[color * SIZE + row] as number) & ~bit;
-      this.tops[color * SIZE + row] = left;
+      // A piece of the same colour above or below leaves the bit as it was.
+      if (after >= 0 && (after < PIECES_PER_COLOR ? 0 : 1) === color) return;
+      const at = color * SIZE + row;
+      const left = (tops[at] as number) & ~bit;
+      tops[at] = left;
       if (left === 0) this.topRows[color] = (this.topRows[color] as number) & ~(1 << row);
     }
-    if (after >= 0) {
-      const color = after < PIECES_PER_COLOR ? 0 : 1;
-      this.tops[color * SIZE + row] = (this.tops[color * SIZE + row] as number) | bit;
-      this.topRows[color] = (this.topRows[color] as number) | (1 << row);
-    }
+    if (after >= 0) this.setTop(cell, after);
+  }
+
+  /** `piece` is now on top of `cell`, which had nothing on top or a piece of the other colour (retop). */
+  private setTop(cell: number, piece: number): void {
+    const row = cell >> 5;
+    const color = piece < PIECES_PER_COLOR ? 0 : 1;
+    const at = color * SIZE + row;
+    this.tops[at] = (this.tops[at] as number) | (1 << (cell & 31));
+    this.topRows[color] = (this.topRows[color] as number) | (1 << row);
   }
 
   /** The bitboards computed afresh: the incremental ones must always equal them. */
