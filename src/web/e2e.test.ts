@@ -13,7 +13,7 @@ import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
 import { createHttpServer } from '../server/http.ts';
 import { gameForm } from './create-game.testing.ts';
-import { launchTestChromium, TEST_SEARCH_DEPTH } from './headless-chromium.ts';
+import { EVERY_FRAME, launchTestChromium, TEST_SEARCH_DEPTH } from './headless-chromium.ts';
 import { failureScreenshot, screenshot } from './screenshots.testing.ts';
 
 /**
@@ -50,10 +50,14 @@ const moveCount = async (page: Page) => Number(await page.getByTestId('moves').g
 
 /** Waits until the status line passes `test` (status text is what every game page shows). */
 const waitForStatus = (page: Page, test: { startsWith?: string; includes?: string; is?: string }) =>
-  page.waitForFunction(({ startsWith, includes, is }) => {
-    const text = document.querySelector('[data-testid=status]')?.textContent ?? '';
-    return startsWith !== undefined ? text.startsWith(startsWith) : includes !== undefined ? text.includes(includes) : text === is;
-  }, test);
+  page.waitForFunction(
+    ({ startsWith, includes, is }) => {
+      const text = document.querySelector('[data-testid=status]')?.textContent ?? '';
+      return startsWith !== undefined ? text.startsWith(startsWith) : includes !== undefined ? text.includes(includes) : text === is;
+    },
+    test,
+    EVERY_FRAME,
+  );
 
 /** Waits until the game has `n` moves or is over (the AI may answer before any other check runs). */
 const waitForMoves = (page: Page, n: number) =>
@@ -62,6 +66,7 @@ const waitForMoves = (page: Page, n: number) =>
       Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) >= n ||
       (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Game over'),
     n,
+    EVERY_FRAME,
   );
 
 /**
@@ -202,8 +207,10 @@ describe('the browser app', () => {
       const after = dicewars.play(state, attack);
       for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
       await page.getByRole('button', { name: 'End Turn' }).click();
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
+        undefined,
+        EVERY_FRAME,
       );
       // A turn is several moves here: they flow, not as a two-player score sheet.
       expect(await page.getByTestId('moves').getAttribute('class')).toBe('movelist');

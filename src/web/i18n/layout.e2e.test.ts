@@ -1,20 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../cli/commands/serve.ts';
-import { type ServerProcess, startServer } from '../../server/online.testing.ts';
-import { launchTestChromium } from '../headless-chromium.ts';
 import { outOfView, SIZES, sitePagesToSee, slug } from '../page-views.testing.ts';
 import { screenshot } from '../screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from '../site-pages.testing.ts';
+import { staticSite } from '../static-site.testing.ts';
 
 /**
  * Every page of the site in the pseudo-locale (en-XA: accented, 40% longer, src/web/i18n/pseudo.ts)
  * and in Japanese, on a laptop (1280×800) and a phone (390×844): nothing runs past the screen's right
  * edge, what matters is in view as the accessibility test asks of English, and a screenshot of each
- * is kept in test-results/i18n/. A real `hexarena serve` serving the built app, as there.
+ * is kept in test-results/i18n/. The site's server playing online in this process (staticSite)
+ * serving the built app, as there: the file is about the pages, not the server's process, whose
+ * start cost a second process and its imports.
  */
 const PATIENCE_MS = 150_000;
 const LANGUAGES = [
@@ -71,9 +69,14 @@ function englishLeft(page: Page): Promise<string[]> {
     .then((found) => [...new Set(found)].filter((f) => /[A-Za-z]{3,}/.test(f.replace(/^[a-z-]+ /, '').replace(PLAIN_DATA, ''))));
 }
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Browser;
+// Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
+const web = staticSite({ online: { rate: 100_000 } });
+/** The site's address without its closing "/", as the paths below are written. */
+const server = {
+  get base() {
+    return web.base.slice(0, -1);
+  },
+};
 let site: SitePages;
 const visitors: Partial<Record<`${Code} ${'guest' | 'player'}`, { context: BrowserContext; page: Page }>> = {};
 /**
@@ -83,18 +86,11 @@ const visitors: Partial<Record<`${Code} ${'guest' | 'player'}`, { context: Brows
 const missing = new Map<Page, string[]>();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-i18n-layout-'));
-  [server, browser] = await Promise.all([
-    startServer(dataDir, { HEXARENA_WEB_DIST: WEB_DIST, HEXARENA_API_RATE: '100000' }),
-    launchTestChromium(),
-  ]);
   mkdirSync('test-results/i18n', { recursive: true });
-  site = await prepareSitePages(server.base, 'Ana_Lang').catch((error: Error) => {
-    throw new Error(`${error.message}\nThe server said:\n${server.stderr()}`);
-  });
+  site = await prepareSitePages(server.base, 'Ana_Lang');
   for (const language of LANGUAGES)
     for (const who of ['guest', 'player'] as const) {
-      const context = await browser.newContext({ locale: language.browser });
+      const context = await web.browser.newContext({ locale: language.browser });
       context.setDefaultTimeout(PATIENCE_MS);
       if (language.stored) await context.addInitScript((code) => localStorage.setItem('hexarena.lang', code), language.stored);
       if (who === 'player') {
@@ -113,9 +109,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const v of Object.values(visitors)) await v?.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**
