@@ -146,7 +146,9 @@ export class MatchingComputer {
     for (const d of this.dirty) {
       const m = bl.mateOf(d);
       if (m < 0 || this.fixed[d]) continue;
-      if ((bl.dualvar[d] as bigint) + (bl.dualvar[m] as bigint) !== this.twice[d * this.size + m]) bl.unmatch(d);
+      const twice = this.twice[d * this.size + m] as bigint;
+      // A pair whose edge lost its weight is let go even at duals of 0.
+      if (twice === 0n || (bl.dualvar[d] as bigint) + (bl.dualvar[m] as bigint) !== twice) bl.unmatch(d);
     }
   }
 
