@@ -8,6 +8,7 @@ import { BBP_MISSING, BBP_PAIRINGS, generateTournament, pairNextRound } from '..
 import { type ArenaPlayer, pairArenaWave } from '../src/tournaments/arena.ts';
 import { formatPairings, pairRound } from '../src/tournaments/swiss-dutch.ts';
 import { formatTrf, parseTrf, pointsOf, type Tournament } from '../src/tournaments/trf.ts';
+import { maximumWeightMatching, type WeightedEdge } from '../src/tournaments/weighted-matching.ts';
 
 /** Free players as an arena has them mid-way: scores of a few games, ratings of a site, most with a last opponent. */
 function freePlayers(n: number, seed: string): ArenaPlayer[] {
@@ -80,6 +81,25 @@ function toolCpuMs(tool: string, trf: string): number | null {
   }
 }
 
+/**
+ * The anchor a round is measured beside in the same run: the CPU of one maximum-weight matching
+ * from scratch on as many vertices, a complete graph of weights as wide as the Dutch system's
+ * (hundreds of bits, few distinct high parts, so ties and blossoms). The pairing of a round fixes
+ * a few hundred decisions, and each was such a matching before the matching was kept between them.
+ */
+function scratchMatchingCpuMs(vertices: number): number {
+  const rng = Rng.fromSeed(`matching-${vertices}`);
+  const edges: WeightedEdge[] = [];
+  for (let a = 0; a < vertices; a++)
+    for (let b = a + 1; b < vertices; b++)
+      if (rng.int(8) > 0)
+        edges.push({ a, b, weight: (BigInt(1 + rng.int(4)) << 600n) + (BigInt(rng.int(64)) << 300n) + BigInt(rng.int(1000)) });
+  const cpu = process.cpuUsage();
+  maximumWeightMatching(vertices, edges);
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000;
+}
+
 function benchSwissRound(players: number, tool: string): void {
   const full = unwrap(parseTrf(generateTournament(players, { PlayersNumber: players, RoundsNumber: 9 })));
   const eight: Tournament = {
@@ -108,7 +128,8 @@ function benchSwissRound(players: number, tool: string): void {
     toolRun.pairs !== null &&
     formatPairings(ours).trim().split('\n').slice(1).join(' ') === toolRun.pairs.map((p) => p.join(' ')).join(' ');
   const cpuOf = (ms: number | null) => (ms === null ? 'CPU unread' : `${ms.toFixed(0)} ms CPU`);
+  const scratchCpu = scratchMatchingCpuMs(full.players.length);
   console.log(
-    `  a Swiss of ${full.players.length} players, round 9 from 8 (load average ${load.toFixed(1)}): hexarena ${oursMs.toFixed(0)} ms (${cpuOf(oursCpu)}), bbpPairings ${toolRun.ms.toFixed(0)} ms (${cpuOf(toolCpu)}; its process and files) — ${(oursMs / toolRun.ms).toFixed(1)}× by the clock${toolCpu ? `, ${(oursCpu / toolCpu).toFixed(1)}× by CPU` : ''}; ${ours.pairs.length} pairs, ${same ? 'the same pairing' : 'A DIFFERENT PAIRING'}; hexarena reads and writes the TRF in ${trfMs.toFixed(1)} ms`,
+    `  a Swiss of ${full.players.length} players, round 9 from 8 (load average ${load.toFixed(1)}): hexarena ${oursMs.toFixed(0)} ms (${cpuOf(oursCpu)}), bbpPairings ${toolRun.ms.toFixed(0)} ms (${cpuOf(toolCpu)}; its process and files) — ${(oursMs / toolRun.ms).toFixed(1)}× by the clock${toolCpu ? `, ${(oursCpu / toolCpu).toFixed(1)}× by CPU` : ''}; ${ours.pairs.length} pairs, ${same ? 'the same pairing' : 'A DIFFERENT PAIRING'}; hexarena reads and writes the TRF in ${trfMs.toFixed(1)} ms; anchor: one matching from scratch of ${full.players.length} vertices ${scratchCpu.toFixed(0)} ms CPU, the round ${(oursCpu / scratchCpu).toFixed(1)} of them`,
   );
 }

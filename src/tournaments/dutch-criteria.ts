@@ -87,6 +87,11 @@ const byeCandidate = (p: DutchPlayer, bye: ByeTerms): boolean => p.byeEligible &
 
 const one = (x: boolean): bigint => (x ? 1n : 0n);
 
+/** The shift of a score group's field, at module level: a closure made in each of a round's ~10⁵ weights cost a tenth of them. */
+function groupAt(c: Criteria, score: number): bigint {
+  return BigInt(c.groupShift.get(score) as number);
+}
+
 /** The colour criteria's four fields for `player` against `opponent` (zero outside the current bracket). */
 function colourBits(w0: bigint, c: Criteria, player: DutchPlayer, opponent: DutchPlayer, mask: boolean): bigint {
   const s = c.sizeBits;
@@ -131,11 +136,10 @@ function floatCounts(w0: bigint, c: Criteria, hi: DutchPlayer, lo: DutchPlayer, 
 function floatScores(w0: bigint, c: Criteria, hi: DutchPlayer, lo: DutchPlayer, back: 0 | 1, inCurrent: boolean): bigint {
   const fh = (c.floats.get(hi.startRank) as readonly [Float, Float])[back];
   const fl = (c.floats.get(lo.startRank) as readonly [Float, Float])[back];
-  const at = (score: number): bigint => BigInt(c.groupShift.get(score) as number);
   let w = w0 << c.groupsShift;
-  if (inCurrent) w += (one(fl === 'down') << at(lo.score)) + (one(fh === 'down') << at(hi.score));
+  if (inCurrent) w += (one(fl === 'down') << groupAt(c, lo.score)) + (one(fh === 'down') << groupAt(c, hi.score));
   w <<= c.groupsShift;
-  if (inCurrent && !(fl === 'up' && hi.score > lo.score)) w |= 1n << at(hi.score);
+  if (inCurrent && !(fl === 'up' && hi.score > lo.score)) w |= 1n << groupAt(c, hi.score);
   return w;
 }
 
@@ -147,14 +151,13 @@ export function edgeWeight(c: Criteria, hi: DutchPlayer, lo: DutchPlayer, inCurr
   if (!compatible(c, hi, lo)) return 0n;
   const s = c.sizeBits;
   const g = c.groupsShift;
-  const at = (score: number): bigint => BigInt(c.groupShift.get(score) as number);
   let w = 1n + one(!byeCandidate(hi, bye)) + one(!byeCandidate(lo, bye));
   w = (w << s) | one(inCurrent);
   w <<= g;
-  if (inCurrent) w |= 1n << at(hi.score);
+  if (inCurrent) w |= 1n << groupAt(c, hi.score);
   w = (w << s) | one(inNext);
   w <<= g;
-  if (inNext) w |= 1n << at(hi.score);
+  if (inNext) w |= 1n << groupAt(c, hi.score);
   w <<= s + s;
   if (bye.single) {
     if (hi.score === bye.score) w |= BigInt(bye.unplayedRanks.get(hi.playedGames) as number);

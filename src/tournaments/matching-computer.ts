@@ -1,31 +1,65 @@
-import { MatchingScratch, type MatchingStart, matchEdges } from './weighted-matching.ts';
+import { Blossoms, MatchingScratch } from './weighted-matching.ts';
 
 /**
  * A complete graph of weighted edges (0: no edge) whose maximum-weight matching is asked again
- * and again as the Dutch pairing fixes one decision after another by changing weights. Each
- * matching starts from the last one's (as bbpPairings's does): only the vertices whose edges
- * changed since are freed and matched anew, so a decision costs a few stages, not a whole matching.
+ * and again as the Dutch pairing fixes one decision after another by changing weights. The
+ * matching, its duals and its blossoms are kept from one answer to the next (as bbpPairings
+ * keeps its own): before the next, only the blossoms holding a vertex whose edges changed are
+ * dissolved, that vertex's dual is raised to cover its edges and it is freed if its pair is no
+ * longer tight, so a decision costs a stage or two around the changed vertices, not a matching.
+ * Dissolving every blossom after each answer (as the matchings handed a start did) freed each
+ * blossom's base and cost several stages a decision, each growing trees over most of the graph.
  */
 export class MatchingComputer {
   private readonly weights: bigint[];
-  /** The weights doubled (the matching's duals are), kept beside them. */
+  /**
+   * The weights doubled (the matching's duals are), kept beside them; edge a–b (a < b) is number
+   * `a·size + b` to the matching, so it reads them in place.
+   */
   private readonly twice: bigint[];
-  private mates: Int32Array;
-  private start: MatchingStart | null = null;
-  private readonly dirty = new Set<number>();
+  /** Whether edge a–b has a weight above 0, by the same number: the graph linked for each matching. */
+  private readonly present: Uint8Array;
+  private readonly mates: Int32Array;
+  /** The vertices whose edges changed since the last matching (`isDirty` says whether listed). */
+  private readonly dirty: number[] = [];
+  private readonly isDirty: Uint8Array;
   /** Vertices of a pair kept together for good (`finalizePair`): matched without asking. */
   private readonly fixed: Uint8Array;
-  /** The edges handed to each matching, kept between them (a few hundred thousand at 500 players). */
-  private readonly ends: Int32Array;
-  private readonly edgeTwice: bigint[] = [];
-  private readonly scratch = new MatchingScratch();
+  /** The fixed vertices already taken out of the matching's graph. */
+  private readonly gone: Uint8Array;
+  private readonly blossoms: Blossoms;
+  private started = false;
+  /**
+   * Whether the linked graph still serves: edges that lost their weight are skipped (`present`),
+   * so it is linked anew only when an edge gains one, or when enough fixed vertices' edges are
+   * skipped that linking costs less than passing them over.
+   */
+  private relink = true;
+  private linkedLive = 0;
+  private live = 0;
+  /** The edges linked for the matching (numbers), reused from one matching to the next. */
+  private readonly ids: Int32Array;
 
   constructor(readonly size: number) {
     this.weights = new Array<bigint>(size * size).fill(0n);
     this.twice = new Array<bigint>(size * size).fill(0n);
+    this.present = new Uint8Array(size * size);
     this.mates = Int32Array.from({ length: size }, (_, i) => i);
     this.fixed = new Uint8Array(size);
-    this.ends = new Int32Array(size * (size - 1));
+    this.gone = new Uint8Array(size);
+    this.isDirty = new Uint8Array(size);
+    this.live = size;
+    this.ids = new Int32Array((size * (size - 1)) / 2);
+    const endpoint = new Int32Array(2 * size * size);
+    for (let a = 0; a < size; a++)
+      for (let b = a + 1; b < size; b++) {
+        endpoint[2 * (a * size + b)] = a;
+        endpoint[2 * (a * size + b) + 1] = b;
+      }
+    const scratch = new MatchingScratch();
+    scratch.slackOf = new Array<bigint>(size * size).fill(0n);
+    this.blossoms = new Blossoms(size, endpoint, this.twice, size * size, scratch, 0n);
+    this.blossoms.usable = this.present;
   }
 
   /**
@@ -39,7 +73,13 @@ export class MatchingComputer {
     this.weights[b * this.size + a] = weight;
     this.twice[a * this.size + b] = twice;
     this.twice[b * this.size + a] = twice;
-    this.dirty.add(a);
+    const k = a < b ? a * this.size + b : b * this.size + a;
+    if (weight > 0n && !this.present[k]) this.relink = true;
+    this.present[k] = weight > 0n ? 1 : 0;
+    if (!this.isDirty[a]) {
+      this.isDirty[a] = 1;
+      this.dirty.push(a);
+    }
   }
 
   weight(a: number, b: number): bigint {
@@ -47,94 +87,94 @@ export class MatchingComputer {
   }
 
   /**
-   * The matching, asked of the vertices not yet fixed only: a fixed pair has no edge but its own,
-   * so it is matched whatever the rest does, and as the Dutch pairing fixes pair after pair the
-   * graph left to match shrinks (its edges with the square of its size).
+   * The matching of the vertices not yet fixed: a fixed pair has no edge but its own, so it is
+   * taken out of the graph, and as the Dutch pairing fixes pair after pair the graph left to
+   * match shrinks (its edges with the square of its size).
    */
   compute(): void {
-    const warm = this.warmStart();
-    if (warm && this.settled(warm)) return;
-    const active: number[] = [];
-    const at = new Int32Array(this.size).fill(-1);
-    for (let v = 0; v < this.size; v++)
-      if (!this.fixed[v]) {
-        at[v] = active.length;
-        active.push(v);
+    const bl = this.blossoms;
+    if (!this.started) {
+      // From scratch: every vertex's dual at the largest weight, nothing matched.
+      let max = 0n;
+      for (const t of this.twice) if (t > max) max = t;
+      for (let v = 0; v < this.size; v++) bl.dualvar[v] = max >> 1n;
+      this.started = true;
+    } else this.update();
+    for (const d of this.dirty) this.isDirty[d] = 0;
+    this.dirty.length = 0;
+    if (!this.settled()) {
+      if (this.relink || 8 * (this.linkedLive - this.live) > this.live) {
+        bl.link(this.ids, this.linkLive());
+        this.relink = false;
+        this.linkedLive = this.live;
       }
-    const { ends, edgeTwice } = this;
-    let edges = 0;
-    for (let i = 0; i < active.length; i++) {
-      const row = (active[i] as number) * this.size;
-      for (let j = i + 1; j < active.length; j++) {
-        const k = row + (active[j] as number);
-        if ((this.weights[k] as bigint) <= 0n) continue;
-        ends[2 * edges] = i;
-        ends[2 * edges + 1] = j;
-        edgeTwice[edges++] = this.twice[k] as bigint;
-      }
+      bl.solve();
     }
-    let start: MatchingStart | null = null;
-    if (warm) {
-      const mate = new Int32Array(active.length);
-      for (let i = 0; i < active.length; i++) {
-        const m = warm.mate[active[i] as number] as number;
-        mate[i] = m >= 0 ? (at[m] as number) : -1;
-      }
-      start = { mate, dual: active.map((v) => warm.dual[v] as bigint) };
-    }
-    const result = matchEdges(active.length, ends, edgeTwice, start ?? undefined, edges, this.scratch);
-    const mate = Int32Array.from(this.start?.mate ?? this.mates);
-    const dual = [...(this.start?.dual ?? new Array<bigint>(this.size).fill(0n))];
-    for (const [i, v] of active.entries()) {
-      const m = result.next.mate[i] as number;
-      mate[v] = m >= 0 ? (active[m] as number) : -1;
-      dual[v] = result.next.dual[i] as bigint;
-    }
-    this.start = { mate, dual };
-    this.dirty.clear();
-    for (const [i, v] of active.entries()) {
-      const m = result.mate[i] as number;
-      this.mates[v] = m >= 0 ? (active[m] as number) : v;
+    for (let v = 0; v < this.size; v++) {
+      if (this.fixed[v]) continue;
+      const m = bl.mateOf(v);
+      this.mates[v] = m >= 0 ? m : v;
     }
   }
 
-  /** The last matching with the changed vertices single, their duals raised until their edges are covered. */
-  private warmStart(): MatchingStart | null {
-    if (this.start === null) return null;
-    const mate = Int32Array.from(this.start.mate);
-    const dual = [...this.start.dual];
+  /** Brings the kept matching up to the changed weights, every edge covered and every pair and blossom edge tight. */
+  private update(): void {
+    const bl = this.blossoms;
+    for (const d of this.dirty) bl.isolate(d);
     for (const d of this.dirty) {
-      let y = dual[d] as bigint;
+      if (this.fixed[d]) {
+        if (this.gone[d]) continue;
+        // Out of the graph: single at dual 0 (never a root), no edge linked to it.
+        bl.unmatch(d);
+        bl.dualvar[d] = 0n;
+        this.gone[d] = 1;
+        this.live--;
+        continue;
+      }
+      let y = bl.dualvar[d] as bigint;
       const row = d * this.size;
       for (let u = 0; u < this.size; u++) {
-        if (u === d) continue;
-        const need = (this.twice[row + u] as bigint) - (dual[u] as bigint);
+        if (u === d || this.fixed[u]) continue;
+        // No blossom holds d now: the edge's duals are its ends' alone.
+        const need = (this.twice[row + u] as bigint) - (bl.dualvar[u] as bigint);
         if (need > y) y = need;
       }
-      dual[d] = y;
+      bl.dualvar[d] = y;
     }
     // A changed vertex whose edge to its mate is still tight keeps it: every edge is covered and
     // that one is tight, so the pair is as good as before and needs no stage to be found again.
     for (const d of this.dirty) {
-      const m = mate[d] as number;
-      if (m < 0 || (dual[d] as bigint) + (dual[m] as bigint) === this.twice[d * this.size + m]) continue;
-      mate[m] = -1;
-      mate[d] = -1;
+      const m = bl.mateOf(d);
+      if (m < 0 || this.fixed[d]) continue;
+      const twice = this.twice[d * this.size + m] as bigint;
+      // A pair whose edge lost its weight is let go even at duals of 0.
+      if (twice === 0n || (bl.dualvar[d] as bigint) + (bl.dualvar[m] as bigint) !== twice) bl.unmatch(d);
     }
-    return { mate, dual };
   }
 
   /**
-   * Whether the warm start is already the answer: no vertex left to grow from (single with a dual
-   * above 0), every edge covered and every kept pair tight — what a matching would find in its
-   * first stage, without building its graph. Taken as the new start when it is.
+   * Whether the kept matching is already the answer: no vertex left to grow from (single with a
+   * dual above 0) — what a matching would find in its first stage, without linking its graph.
    */
-  private settled(warm: MatchingStart): boolean {
-    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1 && (warm.dual[v] as bigint) > 0n) return false;
-    this.start = warm;
-    this.dirty.clear();
-    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && warm.mate[v] === -1) this.mates[v] = v;
+  private settled(): boolean {
+    const bl = this.blossoms;
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && bl.mate[v] === -1 && (bl.dualvar[v] as bigint) > 0n) return false;
     return true;
+  }
+
+  /** Numbers the edges of weight above 0 between vertices not fixed into `ids`; how many. */
+  private linkLive(): number {
+    const live: number[] = [];
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v]) live.push(v);
+    let count = 0;
+    for (let i = 0; i < live.length; i++) {
+      const row = (live[i] as number) * this.size;
+      for (let j = i + 1; j < live.length; j++) {
+        const k = row + (live[j] as number);
+        if (this.present[k]) this.ids[count++] = k;
+      }
+    }
+    return count;
   }
 
   /** Each vertex's mate, the vertex itself when single. */

@@ -66,7 +66,16 @@ export function matchEdges(
   edgeCount = twice.length,
   scratch = new MatchingScratch(),
 ): MatchingResult {
-  return new Blossoms(n, ends, twice, edgeCount, scratch, start).solve();
+  // From scratch every vertex's dual starts at the largest weight; from a start, at the start's.
+  let maxtwice = 0n;
+  if (!start) for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+  const ids = new Int32Array(edgeCount);
+  for (let k = 0; k < edgeCount; k++) ids[k] = k;
+  const bl = new Blossoms(n, ends, twice, edgeCount, scratch, maxtwice >> 1n);
+  bl.link(ids, edgeCount);
+  if (start) bl.begin(start, edgeCount, ids);
+  bl.solve();
+  return bl.result();
 }
 
 /**
@@ -94,11 +103,20 @@ export class MatchingScratch {
   }
 }
 
-class Blossoms implements BlossomState {
-  readonly nedge: number;
+/**
+ * The blossom algorithm's state (mwmatching's arrays). Kept by a caller that asks again and again
+ * (matching-computer.ts): the blossoms, the duals and the matching outlive a solve, and only the
+ * blossoms holding a changed vertex are dissolved before the next (`isolate`).
+ */
+export class Blossoms implements BlossomState {
   /** The endpoints facing away from vertex v: `neighbours[offsets[v] … offsets[v+1])`, in edge order. */
-  readonly offsets: Int32Array;
-  readonly neighbours: Int32Array;
+  offsets: Int32Array;
+  neighbours: Int32Array;
+  /**
+   * Which linked edges may be used (1) by edge number, when a caller keeps its graph linked while
+   * edges lose their weight (so not relinked after each change); null: every linked edge.
+   */
+  usable: Uint8Array | null = null;
   readonly mate: Int32Array;
   readonly label: Int8Array;
   readonly labelend: Int32Array;
@@ -131,30 +149,16 @@ class Blossoms implements BlossomState {
     readonly endpoint: Int32Array,
     /** Each edge's weight doubled, as the duals are. */
     readonly twice: readonly bigint[],
-    edgeCount: number,
+    /** How many edge numbers there are (not all need be edges: `link` says which are). */
+    slots: number,
     scratch: MatchingScratch,
-    start?: MatchingStart,
+    /** Every vertex's dual to begin with (a start's are set after). */
+    dual: bigint,
   ) {
-    this.nedge = edgeCount;
-    scratch.fit(n, edgeCount);
+    scratch.fit(n, slots);
     this.scratch = scratch;
-    scratch.epoch++;
-    // From scratch every vertex's dual starts at the largest weight; from a start, at the start's.
-    let maxtwice = 0n;
-    if (!start) for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
-    const offsets = scratch.offsets.subarray(0, n + 1).fill(0);
-    for (let i = 0; i < 2 * edgeCount; i++) (offsets[(endpoint[i] as number) + 1] as number)++;
-    for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
-    const neighbours = scratch.neighbours;
-    const fill = offsets.slice(0, n);
-    for (let k = 0; k < edgeCount; k++) {
-      const a = endpoint[2 * k] as number;
-      const b = endpoint[2 * k + 1] as number;
-      neighbours[(fill[a] as number)++] = 2 * k + 1;
-      neighbours[(fill[b] as number)++] = 2 * k;
-    }
-    this.offsets = offsets;
-    this.neighbours = neighbours;
+    this.offsets = scratch.offsets.subarray(0, n + 1);
+    this.neighbours = scratch.neighbours;
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int8Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
@@ -167,26 +171,92 @@ class Blossoms implements BlossomState {
     this.unusedblossoms = new Array<number>(n);
     this.dualvar = new Array<bigint>(2 * n).fill(0n);
     // Plain loops: Array.from with a map walks an iterator, and a matching is made hundreds of times a round.
-    const half = maxtwice >> 1n;
     for (let v = 0; v < n; v++) {
       this.inblossom[v] = v;
       this.blossombase[v] = v;
       this.unusedblossoms[v] = n + v;
-      this.dualvar[v] = half;
+      this.dualvar[v] = dual;
     }
-    this.allowedge = scratch.allowedge.subarray(0, this.nedge);
+    this.allowedge = scratch.allowedge.subarray(0, slots);
     this.slackOf = scratch.slackOf;
     this.slackEpoch = scratch.slackEpoch;
-    if (start) {
-      for (let v = 0; v < n; v++) this.dualvar[v] = start.dual[v] as bigint;
-      for (let k = 0; k < this.nedge; k++) {
-        const a = endpoint[2 * k] as number;
-        const b = endpoint[2 * k + 1] as number;
-        if (start.mate[a] !== b) continue;
-        this.mate[a] = 2 * k + 1;
-        this.mate[b] = 2 * k;
-      }
+  }
+
+  /** The graph: edges `ids[0 … count)` (each weight > 0, no loop); the others are not looked at. */
+  link(ids: Int32Array, count: number): void {
+    const { endpoint, n } = this;
+    const offsets = this.offsets.fill(0);
+    for (let i = 0; i < count; i++) {
+      const k = ids[i] as number;
+      (offsets[(endpoint[2 * k] as number) + 1] as number)++;
+      (offsets[(endpoint[2 * k + 1] as number) + 1] as number)++;
     }
+    for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
+    if (this.scratch.neighbours.length < 2 * count) this.scratch.neighbours = new Int32Array(4 * count);
+    const neighbours = this.scratch.neighbours;
+    const fill = offsets.slice(0, n);
+    for (let i = 0; i < count; i++) {
+      const k = ids[i] as number;
+      neighbours[(fill[endpoint[2 * k] as number] as number)++] = 2 * k + 1;
+      neighbours[(fill[endpoint[2 * k + 1] as number] as number)++] = 2 * k;
+    }
+    this.neighbours = neighbours;
+  }
+
+  /** Starts from `start`'s duals, and its pairs wherever an edge joins them. */
+  begin(start: MatchingStart, count: number, ids: Int32Array): void {
+    const { endpoint } = this;
+    for (let v = 0; v < this.n; v++) this.dualvar[v] = start.dual[v] as bigint;
+    for (let i = 0; i < count; i++) {
+      const k = ids[i] as number;
+      const a = endpoint[2 * k] as number;
+      const b = endpoint[2 * k + 1] as number;
+      if (start.mate[a] !== b) continue;
+      this.mate[a] = 2 * k + 1;
+      this.mate[b] = 2 * k;
+    }
+  }
+
+  /**
+   * Takes `v` out of every blossom that holds it, outermost first, between solves: each blossom's
+   * dual is added to its vertices' (an edge inside stays exactly as tight, one leaving gains the
+   * dual's slack), so its base's pair outside is let go when that dual is above 0. Then `v`'s
+   * edges may change: no blossom's cycle runs through them.
+   */
+  isolate(v: number): void {
+    for (let b = this.inblossom[v] as number; b >= this.n; b = this.inblossom[v] as number) {
+      const z = this.dualvar[b] as bigint;
+      if (z !== 0n) for (const leaf of this.leaves(b)) this.dualvar[leaf] = (this.dualvar[leaf] as bigint) + z;
+      for (const s of this.blossomchilds[b] as number[]) {
+        this.blossomparent[s] = -1;
+        if (s < this.n) this.inblossom[s] = s;
+        else for (const leaf of this.leaves(s)) this.inblossom[leaf] = s;
+      }
+      const base = this.blossombase[b] as number;
+      if (z !== 0n) this.unmatch(base);
+      this.dualvar[b] = 0n;
+      this.label[b] = 0;
+      this.labelend[b] = -1;
+      this.blossomchilds[b] = null;
+      this.blossomendps[b] = null;
+      this.blossombase[b] = -1;
+      this.bestedge[b] = -1;
+      this.unusedblossoms.push(b);
+    }
+  }
+
+  /** Makes `v` and its mate single. */
+  unmatch(v: number): void {
+    const p = this.mate[v] as number;
+    if (p < 0) return;
+    this.mate[this.endpoint[p] as number] = -1;
+    this.mate[v] = -1;
+  }
+
+  /** The mate of `v`, −1 when single. */
+  mateOf(v: number): number {
+    const p = this.mate[v] as number;
+    return p >= 0 ? (this.endpoint[p] as number) : -1;
   }
 
   slack(k: number): bigint {
@@ -293,7 +363,7 @@ class Blossoms implements BlossomState {
    * Dutch pairing asks — instead of kept up to date at each blossom (mwmatching's best edges).
    */
   leastBetweenBlossoms(): [bigint, number] {
-    const { inblossom, label, endpoint, offsets, neighbours } = this;
+    const { inblossom, label, endpoint, offsets, neighbours, usable } = this;
     let least = 0n;
     let edge = -1;
     for (let v = 0; v < this.n; v++) {
@@ -303,7 +373,7 @@ class Blossoms implements BlossomState {
       for (let i = offsets[v] as number; i < end; i++) {
         const p = neighbours[i] as number;
         const w = endpoint[p] as number;
-        if (w < v) continue;
+        if (w < v || (usable !== null && usable[p >> 1] === 0)) continue;
         const bw = inblossom[w] as number;
         if (bw === bv || label[bw] !== 1) continue;
         const slack = this.slack(p >> 1);
@@ -333,7 +403,7 @@ class Blossoms implements BlossomState {
 
   /** Scans the queue of S-vertices; true when an augmenting path was found and used. */
   scan(): boolean {
-    const { offsets, neighbours, endpoint, inblossom, label, allowedge, mate, blossombase, bestedge } = this;
+    const { offsets, neighbours, endpoint, inblossom, label, allowedge, mate, blossombase, bestedge, usable } = this;
     while (this.head < this.queue.length) {
       const v = this.queue[this.head++] as number;
       const end = offsets[v + 1] as number;
@@ -349,6 +419,7 @@ class Blossoms implements BlossomState {
         // (hundreds of bits wide; skipping it is most of a scan's time on a dense graph).
         if (lbw === 2 && label[w] !== 0) continue;
         const k = p >> 1;
+        if (usable !== null && usable[k] === 0) continue;
         let kslack = 0n;
         if (!allowedge[k]) {
           kslack = this.slack(k);
@@ -427,8 +498,11 @@ class Blossoms implements BlossomState {
     return 'more';
   }
 
-  solve(): MatchingResult {
+  /** Matches to the optimum from the state as it is (every edge covered, every pair and blossom edge tight). */
+  solve(): void {
     const n = this.n;
+    // Weights and duals may have changed since the last: no slack worked out before is current.
+    this.scratch.epoch++;
     // Each stage augments, or frees a vertex whose dual reached 0, or retires a single one at 0.
     for (let stage = 0; ; stage++) {
       if (stage > 4 * n + 4) throw new Error('weighted matching: no progress');
@@ -449,7 +523,6 @@ class Blossoms implements BlossomState {
         if (this.blossomparent[b] === -1 && this.blossombase[b] >= 0 && this.label[b] === 1 && this.dualvar[b] === 0n)
           this.expandBlossom(b, true);
     }
-    return this.result();
   }
 
   /** The mates, and the duals with each blossom's added to its vertices (a matched edge that leaves a blossom is let go). */
