@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveInProcess } from './in-process.testing.ts';
-import { Browser, Client, type Message, request, signUp, startServer } from './online.testing.ts';
+import { Browser, Client, type Message, signUp, startServer } from './online.testing.ts';
 import { PgStore } from './pg-store.ts';
 import { startPostgres } from './postgres.testing.ts';
 import { startRedis } from './redis.testing.ts';
@@ -169,4 +169,68 @@ describe("a moderator removes a line of a game's chat", () => {
     expect(again.messages.flatMap(linesOf).map((l) => l.text)).toEqual(['one', 'two', 'three']);
     for (const c of [cat, again]) c.close();
   });
+});
+
+describe("a game's chat line removed across two instances on PostgreSQL and Redis", () => {
+  it('a line said through one instance and removed through the other goes from the sockets of both, and from sockets opened later', async () => {
+    const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-chat-removal-'));
+    const env = {
+      DATABASE_URL: await postgres.createDatabase(),
+      REDIS_URL: redis.url,
+      HEXARENA_API_RATE: '100000',
+      HEXARENA_WS_RATE: '100000',
+    };
+    // One after the other: both migrating one database at once is not this test's subject.
+    const a = await startServer(path.join(dir, 'a'), env);
+    const b = await startServer(path.join(dir, 'b'), env);
+    try {
+      const [ann, bob, cat, marta] = [
+        new Browser(a.base, '127.0.0.1'),
+        new Browser(b.base, '127.0.0.1'),
+        new Browser(a.base, '127.0.0.1'),
+        new Browser(b.base, '127.0.0.1'),
+      ];
+      for (const [browser, name] of [
+        [ann, 'Ann'],
+        [bob, 'Bob'],
+        [cat, 'Cat'],
+        [marta, 'Marta'],
+      ] as const)
+        expect((await signUp(browser, name)).status).toBe(201);
+      const pg = await PgStore.open(env.DATABASE_URL);
+      try {
+        await grantModerator(pg, 'Marta');
+      } finally {
+        await pg.close();
+      }
+      const created = await ann.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
+      const id = created.json?.id as string;
+      expect((await bob.ask('POST', `/api/games/${id}/seats/1`, {})).status).toBe(201);
+      // Cat watches on A; Marta watches on B.
+      const catOnA = await watch(a.base, id, cat);
+      const martaOnB = await watch(b.base, id, marta);
+      expect(await catOnA.ask({ type: 'chat', text: 'rude, said on a' })).toMatchObject({ type: 'done' });
+      const n = linesOf(await martaOnB.next(saying('rude, said on a')))[0]?.n as number;
+      // The removal, through B: the socket on A is told, through Redis and the store.
+      const removed = await marta.ask('DELETE', `/api/games/${id}/chat/${n}`);
+      expect([removed.status, removed.json]).toEqual([200, { removed: n }]);
+      await martaOnB.next(removing(n));
+      expect((await catOnA.next(removing(n))).removed).toEqual([n]);
+      // A socket opened on A now reads the chat without it; a line said after it is heard on both.
+      const lateOnA = await watch(a.base, id, cat);
+      expect(lateOnA.messages.flatMap(linesOf).map((l) => l.text)).not.toContain('rude, said on a');
+      expect(await martaOnB.ask({ type: 'chat', text: 'keep it civil' })).toMatchObject({ type: 'done' });
+      await lateOnA.next(saying('keep it civil'));
+      await catOnA.next(saying('keep it civil'));
+      // Each socket was told each line and the removal once.
+      expect(catOnA.messages.filter(removing(n))).toHaveLength(1);
+      expect(catOnA.messages.filter(saying('rude, said on a'))).toHaveLength(1);
+      for (const c of [catOnA, martaOnB, lateOnA]) c.close();
+    } finally {
+      await Promise.all([a.kill(), b.kill()]);
+      await Promise.all([postgres.stop(), redis.stop()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
