@@ -245,7 +245,7 @@ function followTable(
   const stopPresence = room.talk.onPresence((p) => tell({ type: 'presence', ...p }));
   const leave = room.talk.attend([...seatsHere]);
   const hidden = reader === undefined ? Promise.resolve(new Set<string>()) : blocks.of(reader).catch(() => new Set<string>());
-  void hidden.then((h) => room.talk.chat(chatRoom, h)).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
+  void hidden.then((h) => room.talk.chat(chatRoom, h)).then((lines) => tell({ type: 'chat', room: chatRoom, lines, recent: true }));
   const stopChat = room.talk.onChat((news) => {
     if (news.room !== chatRoom) return;
     // A moderator removed a line: every reader drops it (one who never had it, a blocker, drops nothing).

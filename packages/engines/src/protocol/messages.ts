@@ -213,12 +213,14 @@ export type ServerMessage =
   | { readonly type: 'done'; readonly id?: string }
   /**
    * Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last
-   * ones, then each new one; and the numbers of lines a moderator removed (`removed`), which a page shows no more.
+   * ones (`recent`: the whole chat as kept, from its first line on), then each new one; and the numbers
+   * of lines a moderator removed (`removed`), which a page shows no more.
    */
   | {
       readonly type: 'chat';
       readonly room: 'players' | 'spectators';
       readonly lines: readonly ChatMessage[];
+      readonly recent?: true;
       readonly removed?: readonly number[];
     }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)

@@ -327,6 +327,7 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
         type: 'chat',
         room: o.room,
         lines: lines as ChatMessage[],
+        ...(o.recent === true ? { recent: true as const } : {}),
         ...(removed.length > 0 ? { removed: [...(removed as number[])] } : {}),
       });
     }

@@ -107,7 +107,7 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
     claimAfterMs: 30_000,
   },
   { type: 'chat', room: 'players', lines: [{ n: 0, author: 'Ann', text: 'good luck', at: 4 }] },
-  { type: 'chat', room: 'spectators', lines: [] },
+  { type: 'chat', room: 'spectators', lines: [], recent: true },
   { type: 'chat', room: 'spectators', lines: [{ n: 5, author: 'Cy', text: 'hi', at: 9 }], removed: [2, 3] },
   { type: 'done', id: 'o-1' },
   { type: 'done' },
