@@ -245,12 +245,14 @@ function followTable(
   const stopPresence = room.talk.onPresence((p) => tell({ type: 'presence', ...p }));
   const leave = room.talk.attend([...seatsHere]);
   const hidden = reader === undefined ? Promise.resolve(new Set<string>()) : blocks.of(reader).catch(() => new Set<string>());
-  void hidden.then((h) => room.talk.chat(chatRoom, h)).then((lines) => tell({ type: 'chat', room: chatRoom, lines }));
-  const stopChat = room.talk.onChat((said, line, _local, author) => {
-    if (said !== chatRoom) return;
+  void hidden.then((h) => room.talk.chat(chatRoom, h)).then((lines) => tell({ type: 'chat', room: chatRoom, lines, recent: true }));
+  const stopChat = room.talk.onChat((news) => {
+    if (news.room !== chatRoom) return;
+    // A moderator removed a line: every reader drops it (one who never had it, a blocker, drops nothing).
+    if (news.kind === 'removed') return tell({ type: 'chat', room: chatRoom, lines: [], removed: [news.n] });
     // The author's line is not sent to a reader who blocks them; nobody else hears of it.
-    void blocks.hides(reader, author).then((hide) => {
-      if (!hide) tell({ type: 'chat', room: said, lines: [line] });
+    void blocks.hides(reader, news.account).then((hide) => {
+      if (!hide) tell({ type: 'chat', room: chatRoom, lines: [news.line] });
     });
   });
   return () => {

@@ -200,13 +200,11 @@ export class Hub {
       this.scheduler.scheduleDue(room);
     });
     // Offers and chat lines change no version: the other instances read them again from the store —
-    // an offer with the game, a chat line with the chat alone (not a replay of every move).
+    // an offer with the game, a chat line (or a moderator's removal of one) with the chat alone (not a replay of every move).
     const unfollowOffers = room.onOffer((local) => {
       if (local) this.fanout?.publish(id, { kind: 'seats' });
     });
-    const unfollowChat = room.talk.onChat((_room, _line, local) => {
-      if (local) this.fanout?.publish(id, { kind: 'chat' });
-    });
+    const unfollowChat = room.talk.onWrittenHere(() => this.fanout?.publish(id, { kind: 'chat' }));
     // Who is at the table: each instance tells the others its own sockets, and asks theirs on arriving.
     const tellPresence = () => this.fanout?.publish(id, { kind: 'presence', from: this.fanout.id, ...room.talk.report() });
     const unfollowPresence = room.talk.onLocalChange(tellPresence);

@@ -9,6 +9,7 @@ import { startHeartbeat } from './downtime.ts';
 import { Engines } from './engines.ts';
 import { exploreFinished, registerExplorer } from './explorer.ts';
 import type { Fanout } from './fanout.ts';
+import { registerChatRemoval } from './game-chat-removal.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerGameSocket } from './game-socket.ts';
 import { GamesElsewhere, reportHeldGames } from './games-elsewhere.ts';
@@ -109,6 +110,7 @@ export async function registerOnline(
     blocks: services.social.blocks,
     started: services.social.started,
   });
+  registerChatRemoval(app, { store, hub, identities: services.identities, now: limits.hub?.now ?? Date.now });
   registerLiveGame(app, store);
   registerCurrentGames(app, currentGames(app, store, hub, services.fanout, limits.hub?.now ?? Date.now), limits.hub?.now ?? Date.now);
   registerExplorer(app, store);

@@ -13,6 +13,7 @@ import {
   type RatingChange,
 } from './store.ts';
 import { berserksContract } from './stores/berserks-contract.testing.ts';
+import { gameChatContract } from './stores/chat-contract.testing.ts';
 import { forecastsContract } from './stores/forecasts-contract.testing.ts';
 import { gamesDbContract } from './stores/games-db-contract.testing.ts';
 import { tournamentChatContract } from './stores/tournament-chat-contract.testing.ts';
@@ -1197,4 +1198,5 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
   forecastsContract(name, withStore);
   berserksContract(name, withStore);
   tournamentChatContract(name, withStore);
+  gameChatContract(name, withStore);
 }

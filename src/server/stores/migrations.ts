@@ -4,6 +4,7 @@ import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
 import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
 import { BERSERK_MIGRATION } from './berserks.ts';
+import { GAME_CHAT_REMOVALS } from './chat.ts';
 import { FORECASTS_MIGRATION } from './forecasts.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
@@ -94,13 +95,14 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-33: each its concern's
+    ...byConcern(dialect), // 23-34: each its concern's
   ];
 }
 
 /**
- * Migrations 23–33, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
- * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts, 33 games-positions.ts.
+ * Migrations 23–34, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts, 33 games-positions.ts,
+ * 34 chat.ts (a game's chat line removed by a moderator).
  */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
@@ -114,6 +116,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   TOURNAMENT_CHAT_MIGRATION,
   TOURNAMENT_CHAT_REMOVALS,
   gamesDbVacuumMigration(dialect),
+  GAME_CHAT_REMOVALS,
 ];
 
 /**

@@ -75,6 +75,8 @@ export interface ChatTable {
   account_id: string | null;
   text: string;
   at: number;
+  /** A moderator's removal (migration 34): the number of the line removed; null on a line. */
+  removes: number | null;
 }
 
 export interface DeparturesTable {

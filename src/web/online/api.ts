@@ -143,6 +143,9 @@ export async function openGames(): Promise<Result<readonly LobbyGame[]>> {
 }
 
 /** The rematch of a finished game (made by whoever asks first), this account's seat in it taken. */
+/** A moderator removes line `n` of the game's chat: every page reading that chat drops it (its socket says so). */
+export const removeChatLine = (id: string, n: number): Promise<Result<unknown>> => call(`${gamePath(id)}/chat/${n}`, { method: 'DELETE' });
+
 export async function requestRematch(id: string, seat: number): Promise<Result<{ id: string }>> {
   const r = await call(`${gamePath(id)}/rematch`, { method: 'POST', body: { seat } });
   if (!r.ok) return r;

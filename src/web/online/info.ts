@@ -51,6 +51,8 @@ export interface OnlineInfo {
   readonly chat: { readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] };
   /** Says a line in that chat. */
   readonly say: (text: string) => void;
+  /** A moderator's page removes line `n` of that chat (for every page reading it); null for anyone else. */
+  readonly removeLine: ((n: number) => void) | null;
 }
 
 /** What a seat's holder may ask besides moves (the server judges each; the page offers what may be asked). */

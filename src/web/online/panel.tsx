@@ -216,8 +216,22 @@ function Chat({ info }: { info: OnlineInfo }) {
       {!muted && (
         <ol class="chat-lines" aria-live="polite">
           {info.chat.lines.map((l) => (
-            <li>
+            <li key={l.n}>
               <strong>{l.author}</strong>: {l.text}
+              {info.removeLine && (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    class="chat-remove"
+                    aria-label={t('online.chatRemove', { author: l.author })}
+                    title={t('online.chatRemove', { author: l.author })}
+                    onClick={() => info.removeLine?.(l.n)}
+                  >
+                    ×
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ol>

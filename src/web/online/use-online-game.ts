@@ -9,9 +9,11 @@ import { useHistoryCursor } from '../history-cursor.ts';
 import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
+import { isModerator } from '../moderation/api.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
-import { claimSeat, ensureSession, fetchAccount, requestRematch } from './api.ts';
+import { claimSeat, ensureSession, fetchAccount, removeChatLine, requestRematch } from './api.ts';
+import { mergeChat } from './chat-lines.ts';
 import { type ConnectionState, GameConnection, type IntentAnswer } from './connection.ts';
 import { exampleLine, forecastProblem, useForecast } from './forecast.ts';
 import type { OnlineInfo } from './info.ts';
@@ -19,8 +21,6 @@ import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
 import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
 import { useYourMoveAlert } from './your-move.ts';
-
-const lineKey = (l: { author: string; text: string; at: number }) => `${l.at}/${l.author}/${l.text}`;
 
 /** What an intent asked, in words for its refusal ("Your draw offer"). */
 function askedFor(intent: ClientIntent): string {
@@ -92,9 +92,12 @@ export function useOnlineGame<S, M, O>(
   const socket = useRef<GameConnection | null>(null);
   // Whether this browser has a session (a seat's holder does): a spectator gets one to chat.
   const hasSession = useRef((initial.yours ?? []).length > 0);
+  // A moderator removes chat lines: asked once a page, of a signed-in player only (a guest never is one).
+  const [moderator, setModerator] = useState(false);
   useEffect(() => {
     void fetchAccount().then((r) => {
       if (r.ok && r.value) hasSession.current = true;
+      if (r.ok && r.value?.kind === 'player') void isModerator().then(setModerator);
     });
   }, []);
 
@@ -134,15 +137,8 @@ export function useOnlineGame<S, M, O>(
       } else if (m.type === 'rematch') setRematchId(m.id);
       else if (m.type === 'offer') setOffer(m.offer);
       else if (m.type === 'presence') setPresence({ seats: m.seats, watching: m.watching, claimAfterMs: m.claimAfterMs });
-      else if (m.type === 'chat') {
-        const { room, lines } = m;
-        // A socket opened anew sends the chat again: lines the page has are not shown twice.
-        setChat((c) => {
-          if (c.room !== room) return { room, lines };
-          const seen = new Set(c.lines.map(lineKey));
-          return { room, lines: [...c.lines, ...lines.filter((l) => !seen.has(lineKey(l)))].slice(-200) };
-        });
-      }
+      // A socket opened anew sends the chat again: merged by number, each line once, removed ones gone.
+      else if (m.type === 'chat') setChat((c) => mergeChat(c, m));
     };
     const connection = new GameConnection(id, () => (wholeSync ? null : latest.current.version), {
       message: onMessage,
@@ -307,6 +303,13 @@ export function useOnlineGame<S, M, O>(
           send({ type: 'chat', text });
         });
       },
+      removeLine: moderator
+        ? (n) =>
+            void removeChatLine(id, n).then((r) => {
+              // Done: the socket tells this page, as every other, to drop the line.
+              setError(r.ok ? null : t('online.error.chatRemove', { reason: r.error.message }));
+            })
+        : null,
       manners:
         outcome === null && playingHere.length > 0
           ? {

@@ -184,6 +184,8 @@ export type OfferKind = 'draw' | 'takeback';
 export const MAX_CHAT = 140;
 
 export interface ChatMessage {
+  /** The line's number in its game's chat (lines and removals are numbered in the order written): what a moderator removes it by. */
+  readonly n: number;
   readonly author: string;
   readonly text: string;
   readonly at: number;
@@ -209,8 +211,18 @@ export type ServerMessage =
   | ({ readonly type: 'presence' } & Presence)
   /** An intent that changes no position (an offer made or declined, a chat line) was done. */
   | { readonly type: 'done'; readonly id?: string }
-  /** Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last ones, then each new one. */
-  | { readonly type: 'chat'; readonly room: 'players' | 'spectators'; readonly lines: readonly ChatMessage[] }
+  /**
+   * Chat lines of the chat this socket reads (the players' or the spectators'): on connecting the last
+   * ones (`recent`: the whole chat as kept, from its first line on), then each new one; and the numbers
+   * of lines a moderator removed (`removed`), which a page shows no more.
+   */
+  | {
+      readonly type: 'chat';
+      readonly room: 'players' | 'spectators';
+      readonly lines: readonly ChatMessage[];
+      readonly recent?: true;
+      readonly removed?: readonly number[];
+    }
   | ({ readonly type: 'answer'; readonly id?: string } & Answer)
   /** A seat's forecast as the server keeps it (after it was left, asked for, or played from), to that seat's socket only. */
   | {

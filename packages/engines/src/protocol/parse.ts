@@ -310,11 +310,26 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
     case 'chat': {
       const lines = Array.isArray(o.lines)
         ? o.lines.map((l) =>
-            isObject(l) && isText(l.author) && isText(l.text) && isTime(l.at) ? { author: l.author, text: l.text, at: l.at } : null,
+            isObject(l) && isCount(l.n) && isText(l.author) && isText(l.text) && isTime(l.at)
+              ? { n: l.n, author: l.author, text: l.text, at: l.at }
+              : null,
           )
         : null;
-      if ((o.room !== 'players' && o.room !== 'spectators') || !lines?.every((l) => l !== null)) return bad('with lines that are none');
-      return ok({ type: 'chat', room: o.room, lines: lines as ChatMessage[] });
+      const removed = o.removed === undefined ? [] : o.removed;
+      if (
+        (o.room !== 'players' && o.room !== 'spectators') ||
+        !lines?.every((l) => l !== null) ||
+        !Array.isArray(removed) ||
+        !removed.every(isCount)
+      )
+        return bad('with lines that are none (n, author, text, at) or removals that are no numbers');
+      return ok({
+        type: 'chat',
+        room: o.room,
+        lines: lines as ChatMessage[],
+        ...(o.recent === true ? { recent: true as const } : {}),
+        ...(removed.length > 0 ? { removed: [...(removed as number[])] } : {}),
+      });
     }
     case 'answer': {
       const answered = answer(o);

@@ -106,8 +106,9 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
     watching: 3,
     claimAfterMs: 30_000,
   },
-  { type: 'chat', room: 'players', lines: [{ author: 'Ann', text: 'good luck', at: 4 }] },
-  { type: 'chat', room: 'spectators', lines: [] },
+  { type: 'chat', room: 'players', lines: [{ n: 0, author: 'Ann', text: 'good luck', at: 4 }] },
+  { type: 'chat', room: 'spectators', lines: [], recent: true },
+  { type: 'chat', room: 'spectators', lines: [{ n: 5, author: 'Cy', text: 'hi', at: 9 }], removed: [2, 3] },
   { type: 'done', id: 'o-1' },
   { type: 'done' },
 ];
@@ -177,6 +178,9 @@ describe('the online protocol, both ways', () => {
       { type: 'event', event: { version: 1, kind: 'leave', seat: 1, termination: 'time' } },
       { type: 'answer', ok: false, refusal: 'nope', error: 'x', version: 1 },
       { type: 'answer', ok: true, version: 1 },
+      // A chat line without its number (a moderator could not remove it), a removal that is no number.
+      { type: 'chat', room: 'players', lines: [{ author: 'Ann', text: 'gl', at: 4 }] },
+      { type: 'chat', room: 'players', lines: [], removed: ['2'] },
       { type: 'telepathy' },
     ];
     for (const m of broken) expect(parseServerMessage(JSON.stringify(m)), JSON.stringify(m)).toMatchObject({ ok: false });

@@ -236,6 +236,7 @@ export default {
   'online.spectatorsChat': 'Spectators’ chat',
   'online.mute': 'Mute',
   'online.say': 'Say',
+  'online.chatRemove': 'Remove {author}’s line',
   'online.hours': '{hours, number} h',
   'online.panel': 'online game',
   'online.gone': 'This game does not exist on the server.',
@@ -261,6 +262,7 @@ export default {
   'online.error.seat': 'That seat could not be taken: {reason}.',
   'online.error.rematch': 'No rematch: {reason}.',
   'online.error.chat': 'Your line could not be said: {reason}.',
+  'online.error.chatRemove': 'The line could not be removed: {reason}.',
 
   'players.you': 'you',
   'players.ai': 'AI',

@@ -236,6 +236,7 @@ export default {
   'online.spectatorsChat': 'Chat de espectadores',
   'online.mute': 'Silenciar',
   'online.say': 'Enviar',
+  'online.chatRemove': 'Quitar el mensaje de {author}',
   'online.hours': '{hours, number} h',
   'online.panel': 'partida en línea',
   'online.gone': 'Esta partida no existe en el servidor.',
@@ -262,6 +263,7 @@ export default {
   'online.error.seat': 'No se pudo ocupar ese puesto: {reason}.',
   'online.error.rematch': 'Sin revancha: {reason}.',
   'online.error.chat': 'No se pudo enviar tu mensaje: {reason}.',
+  'online.error.chatRemove': 'No se pudo quitar el mensaje: {reason}.',
 
   'players.you': 'tú',
   'players.ai': 'IA',

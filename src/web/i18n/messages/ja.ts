@@ -235,6 +235,7 @@ export default {
   'online.spectatorsChat': '観戦者チャット',
   'online.mute': 'ミュート',
   'online.say': '送信',
+  'online.chatRemove': '{author} の発言を削除',
   'online.hours': '{hours, number}時間',
   'online.panel': 'オンライン対局',
   'online.gone': 'この対局はサーバー上に存在しません。',
@@ -260,6 +261,7 @@ export default {
   'online.error.seat': 'その席に着けませんでした: {reason}。',
   'online.error.rematch': '再戦できません: {reason}。',
   'online.error.chat': 'メッセージを送れませんでした: {reason}。',
+  'online.error.chatRemove': '発言を削除できませんでした: {reason}。',
 
   'players.you': 'あなた',
   'players.ai': 'AI',

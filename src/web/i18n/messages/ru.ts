@@ -236,6 +236,7 @@ export default {
   'online.spectatorsChat': 'Чат зрителей',
   'online.mute': 'Скрыть',
   'online.say': 'Отправить',
+  'online.chatRemove': 'Удалить сообщение {author}',
   'online.hours': '{hours, number} ч',
   'online.panel': 'онлайн-партия',
   'online.gone': 'Такой партии на сервере нет.',
@@ -262,6 +263,7 @@ export default {
   'online.error.seat': 'Не удалось занять это место: {reason}.',
   'online.error.rematch': 'Реванша не будет: {reason}.',
   'online.error.chat': 'Не удалось отправить ваше сообщение: {reason}.',
+  'online.error.chatRemove': 'Не удалось удалить сообщение: {reason}.',
 
   'players.you': 'вы',
   'players.ai': 'ИИ',
