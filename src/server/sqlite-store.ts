@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DiskState, StoreTooNew } from './store.ts';
+import { CreatorTallies, type TalliedRow } from './stores/creator-tallies.ts';
 import { migrations } from './stores/migrations.ts';
 import { sqliteDb } from './stores/sql.ts';
 import { SqlStore } from './stores/sql-store.ts';
@@ -47,6 +48,13 @@ function openSqlite(file: string): Database.Database {
   return db;
 }
 
+/** The live games made by someone, as the tallies count them (games_live_by_creator). */
+function liveGames(db: Database.Database): TalliedRow[] {
+  return db
+    .prepare('SELECT id, creator, open_seats, seats FROM games WHERE termination IS NULL AND creator IS NOT NULL')
+    .all() as TalliedRow[];
+}
+
 export class SqliteStore extends SqlStore {
   private readonly db: Database.Database;
 
@@ -56,7 +64,8 @@ export class SqliteStore extends SqlStore {
   constructor(file: string) {
     const disk = new DiskState(file);
     const db = openSqlite(file);
-    super(sqliteDb(db, disk));
+    // This process is the file's one writer: each creator's live games are counted from the file once, then kept in step.
+    super(sqliteDb(db, disk), CreatorTallies.of(liveGames(db)));
     this.disk = disk;
     this.db = db;
   }

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Account, AccountKind, AccountStore, DeletionDetails, StoredSession } from '../identity/store.ts';
+import type { CreatorTallies } from './creator-tallies.ts';
 import type { GameId } from './game.ts';
 import type { AccountsTable, Database, SessionsTable } from './schema.ts';
 import { type Db, keyTaken, type SqlDb } from './sql.ts';
@@ -61,6 +62,9 @@ function closedAccounts(
   ];
 }
 
+/** A bot's games are counted under its name (owners.ts's countedAs). */
+const botCreator = (name: string): string => `bot:${name.toLowerCase()}`;
+
 /** What closing one account writes, in order. */
 async function close(trx: Db, a: ClosedAccount, at: number): Promise<void> {
   if (a.keyHash !== null)
@@ -95,7 +99,7 @@ async function close(trx: Db, a: ClosedAccount, at: number): Promise<void> {
   // Its lines in tournaments' chats go too (they are always an account's: signed-in players speak there).
   await trx.deleteFrom('tournament_chat').where('account_id', '=', a.id).execute();
   // A bot's games and review requests are counted under its name.
-  const [before, after] = [`bot:${a.name.toLowerCase()}`, `bot:${a.placeholder.toLowerCase()}`];
+  const [before, after] = [botCreator(a.name), botCreator(a.placeholder)];
   await trx.updateTable('games').set({ creator: after }).where('creator', '=', before).execute();
   await trx.updateTable('reviews').set({ requester: after }).where('requester', '=', before).execute();
   await trx.deleteFrom('bots').where('account_id', '=', a.id).execute();
@@ -113,7 +117,11 @@ const departed = (eb: ExpressionBuilder<Database, 'seats'>) =>
   );
 
 export class AccountsSql implements AccountStore {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    /** Each creator's live games in memory (SQLite): a closed bot's are counted under its placeholder, as the store renames them. */
+    private readonly tallies: CreatorTallies | null = null,
+  ) {}
 
   /** Row locks where writes run side by side (PostgreSQL); SQLite's writes run one at a time. */
   private get locks(): boolean {
@@ -182,6 +190,7 @@ export class AccountsSql implements AccountStore {
   }
 
   async delete(id: string, placeholder: string, keyHash: string | null, deletion: DeletionDetails = {}): Promise<void> {
+    let closed: ClosedAccount[] = [];
     await this.sql.write(async (trx) => {
       const row = await trx
         .selectFrom('accounts')
@@ -199,8 +208,10 @@ export class AccountsSql implements AccountStore {
         .where('a.owner_id', '=', id)
         .where('a.kind', '=', 'bot')
         .execute();
-      for (const a of closedAccounts({ id, name: row.name }, placeholder, keyHash, bots, deletion)) await close(trx, a, deletion.at ?? 0);
+      closed = closedAccounts({ id, name: row.name }, placeholder, keyHash, bots, deletion);
+      for (const a of closed) await close(trx, a, deletion.at ?? 0);
     });
+    for (const a of closed) this.tallies?.renamed(botCreator(a.name), botCreator(a.placeholder));
     // SQLite's log still holds the pages as they were: folded into the database and cut to nothing.
     await this.sql.forgetOldPages();
   }

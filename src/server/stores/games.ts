@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { appendOne } from './append-one.ts';
 import { markBerserk } from './berserks.ts';
+import type { CreatorTallies } from './creator-tallies.ts';
 import { type EndingStore, endGame, type GameEnding, type RATINGS_CHANGED } from './ending.ts';
 import {
   type AfterMove,
@@ -105,7 +106,11 @@ export class GamesSql implements GamesStore {
   /** PostgreSQL's moves of a tick in one statement; SQLite's share the tick's transaction already. */
   private readonly pgAppends: PgAppends | null;
 
-  constructor(private readonly sql: SqlDb) {
+  constructor(
+    private readonly sql: SqlDb,
+    /** Each creator's live games, moved on after the writes that change them commit (SQLite); null on PostgreSQL. */
+    private readonly tallies: CreatorTallies | null = null,
+  ) {
     this.pgAppends = sql.dialect === 'postgres' ? new PgAppends(sql) : null;
   }
 
@@ -118,7 +123,9 @@ export class GamesSql implements GamesStore {
   }
 
   async create(game: NewGame): Promise<void> {
-    await this.statement((db) => insertGame(db, newGameValues(game)));
+    const row = newGameValues(game);
+    await this.statement((db) => insertGame(db, row));
+    this.tallies?.made(row);
   }
 
   read(id: GameId): Promise<StoredGame | null> {
@@ -128,8 +135,10 @@ export class GamesSql implements GamesStore {
     });
   }
 
-  end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
-    return endGame(this.sql, id, ending);
+  async end(id: GameId, ending: GameEnding): Promise<boolean | typeof RATINGS_CHANGED> {
+    const ended = await endGame(this.sql, id, ending);
+    if (ended === true) this.tallies?.ended(id);
+    return ended;
   }
 
   append(id: GameId, move: StoredMove, after: AfterMove): Promise<AppendRefusal | null> {
@@ -137,7 +146,7 @@ export class GamesSql implements GamesStore {
     return this.sql.write((trx) => appendOne(trx, id, move, after));
   }
 
-  claimSeat(
+  async claimSeat(
     id: GameId,
     seat: number,
     tokenHash: string,
@@ -146,7 +155,7 @@ export class GamesSql implements GamesStore {
     account?: string,
     owner?: string,
   ): Promise<boolean> {
-    return this.sql.write(async (trx) => {
+    const claimed = await this.sql.write(async (trx) => {
       // One owner's claims of a game's seats, one at a time: on PostgreSQL the game's row is locked
       // first, so the insert (with a snapshot of its own) sees a seat another instance just took;
       // SQLite has one writer.
@@ -165,6 +174,8 @@ export class GamesSql implements GamesStore {
       await seatFillings[this.sql.dialect][due === undefined ? 0 : 1](trx, { id, seat, place: `$[${seat}]`, due: due ?? null });
       return true;
     });
+    if (claimed) this.tallies?.seatFilled(id, seat);
+    return claimed;
   }
 
   setOffer(id: GameId, offer: Offer | null, plies: number, undone: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { CreatorTallies } from './creator-tallies.ts';
 import { type NewGame, newGameValues, type StoredGame } from './game.ts';
 import { hydrate } from './game-rows.ts';
 import { compiledOnce, type Db, type SqlDb } from './sql.ts';
@@ -114,7 +115,11 @@ export async function insertKept(trx: Db, game: NewGame, seats: readonly PairedS
 }
 
 export class LobbySql implements LobbyStore {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    /** Each creator's live games in memory (SQLite, this process its one writer); null: the store is asked (PostgreSQL). */
+    private readonly tallies: CreatorTallies | null = null,
+  ) {}
 
   open(limit = 100): Promise<StoredGame[]> {
     return this.sql.read(async (db) => {
@@ -146,10 +151,12 @@ export class LobbySql implements LobbyStore {
   }
 
   openBy(creator: string): Promise<number> {
+    if (this.tallies && CreatorTallies.keeps(creator)) return Promise.resolve(this.tallies.openBy(creator));
     return this.countLive(creator, 'open');
   }
 
   aiOnlyBy(creator: string): Promise<number> {
+    if (this.tallies && CreatorTallies.keeps(creator)) return Promise.resolve(this.tallies.aiOnlyBy(creator));
     return this.countLive(creator, 'ai-only');
   }
 

@@ -9,6 +9,7 @@ import { ArchiveSql, type ArchiveStore } from './archive.ts';
 import { BotsSql } from './bots.ts';
 import { ChallengeSql, type ChallengeStore } from './challenges.ts';
 import { ChatSql, type ChatStore } from './chat.ts';
+import type { CreatorTallies } from './creator-tallies.ts';
 import { ExplorerSql, type ExplorerStore } from './explorer.ts';
 import { ForecastsSql, type ForecastsStore } from './forecasts.ts';
 import { GamesSql, type GamesStore } from './games.ts';
@@ -49,13 +50,20 @@ export abstract class SqlStore implements GameStore {
   readonly forecasts: ForecastsStore;
   readonly tournamentChat: TournamentChatStore;
 
-  constructor(protected readonly sqlDb: SqlDb) {
-    this.games = new GamesSql(sqlDb);
-    this.lobby = new LobbySql(sqlDb);
+  /**
+   * `tallies`: each creator's live games kept in memory, where this process is the store's one writer
+   * (SQLite); null where instances share the store (PostgreSQL), which is asked instead.
+   */
+  constructor(
+    protected readonly sqlDb: SqlDb,
+    tallies: CreatorTallies | null = null,
+  ) {
+    this.games = new GamesSql(sqlDb, tallies);
+    this.lobby = new LobbySql(sqlDb, tallies);
     this.challenges = new ChallengeSql(sqlDb);
     this.chat = new ChatSql(sqlDb);
     this.ratings = new RatingsSql(sqlDb);
-    this.accounts = new AccountsSql(sqlDb);
+    this.accounts = new AccountsSql(sqlDb, tallies);
     this.bots = new BotsSql(sqlDb);
     this.archive = new ArchiveSql(sqlDb);
     this.explorer = new ExplorerSql(sqlDb);
