@@ -45,17 +45,17 @@ describe("the home page's markup in the HTML (drawn before the scripts run)", ()
     expect((await readPrerendered(build({ home: { en: 3 } })))('root', 'en')).toBe('');
   });
 
-  it('goes inside the app element, with the script that takes it away on the local pages’ addresses', () => {
+  it('goes inside the app element, inert until the app draws over it, with the script that takes it away on the local pages’ addresses', () => {
     expect(withMarkup(HTML, '')).toBe(HTML);
     const page = withMarkup(HTML, '<main>x</main>');
-    expect(page).toContain(`<div id="app"><main>x</main></div><script>${HOME_ONLY_SCRIPT}</script>`);
+    expect(page).toContain(`<div id="app" inert><main>x</main></div><script>${HOME_ONLY_SCRIPT}</script>`);
   });
 
   it("serves / with the markup and the home page's styles applied before it paints (not its code: the root's other pages do not run it); the one inline script allowed by its hash", async () => {
     const app = await createHttpServer(build(MARKUP));
     try {
       const home = await app.inject({ url: '/', headers: { 'accept-language': 'es' } });
-      expect(home.body).toContain('<div id="app"><main class="home"><h2>Emparejamiento rápido</h2></main></div>');
+      expect(home.body).toContain('<div id="app" inert><main class="home"><h2>Emparejamiento rápido</h2></main></div>');
       const head = home.body.slice(0, home.body.indexOf('</head>'));
       expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
       expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/site-1.css">');

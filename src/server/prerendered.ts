@@ -37,8 +37,12 @@ export async function readPrerendered(staticDir: string): Promise<PrerenderedOf>
   return (page, language) => (page === 'root' && home ? (home[language] ?? '') : '');
 }
 
-/** `html` (the build's index.html) with `markup` inside the app's element, and the script that keeps it to the home page. */
+/**
+ * `html` (the build's index.html) with `markup` inside the app's element, and the script that keeps
+ * it to the home page. The markup is inert until the app has drawn over it (main.tsx): it looks like
+ * the page, but nothing in it answers yet.
+ */
 export function withMarkup(html: string, markup: string): string {
   if (!markup) return html;
-  return html.replace('<div id="app"></div>', `<div id="app">${markup}</div><script>${HOME_ONLY_SCRIPT}</script>`);
+  return html.replace('<div id="app"></div>', `<div id="app" inert>${markup}</div><script>${HOME_ONLY_SCRIPT}</script>`);
 }

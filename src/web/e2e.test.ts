@@ -416,7 +416,7 @@ describe('the browser app', () => {
         mimeType: 'application/json',
         buffer: Buffer.from(JSON.stringify({ ...record, moves: ['2,0>-1,0 1,1>3,-1', '9,9>0,0 1,1>3,-1'] })),
       });
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^bad\.json: move 2 \(9,9>0,0 1,1>3,-1\): /);
+      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^bad\.json: Move 2 \(9,9>0,0 1,1>3,-1\): /);
       expect(page.url()).toBe(base);
     });
   });
@@ -747,7 +747,7 @@ describe('the browser app', () => {
       await page.getByText('Analyse another game or position').click();
       await page.getByTestId('paste-position').fill('Base;InProgress;White[2];wS1;bG1 -wQ');
       await page.getByRole('button', { name: 'Analyse', exact: true }).click();
-      await expect.poll(() => page.locator('.open-analysis .error').textContent()).toMatch(/move 2.*bG1 -wQ/);
+      await expect.poll(() => page.locator('.open-analysis .error').textContent()).toMatch(/Move 2 \(bG1 -wQ\): /);
       await page.getByTestId('paste-position').fill('Base;InProgress;White[2];wS1;bG1 -wS1');
       await page.getByRole('button', { name: 'Analyse', exact: true }).click();
       await waitForStatus(page, { is: 'Analysis: White to move.' });

@@ -12,7 +12,13 @@ import './settings.ts';
 // The catalog's common part first: the page's loader asks for the page's own part beside its code.
 const words = startI18n();
 const page = loadPage(routeOf(window.location.pathname, setupPart(window.location))).catch(() => undefined);
-void Promise.all([words, page]).then(() => render(<App />, document.getElementById('app') as HTMLElement));
+void Promise.all([words, page]).then(() => {
+  const root = document.getElementById('app') as HTMLElement;
+  render(<App />, root);
+  // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
+  // chosen before the app had drawn over it would have gone nowhere.
+  root.removeAttribute('inert');
+});
 // In a task of its own, while the requests above are on the network.
 setTimeout(warmLocaleData, 0);
 

@@ -76,10 +76,13 @@ describe("the home page in the page's HTML", () => {
       expect(await title.textContent()).toBe(en['pairing.title']);
       // A mark the app's drawing cannot see: it stays on an element only if the app kept that element.
       await title.evaluate((element) => Object.assign(element, { seenBeforeScripts: true }));
+      // Nothing in it answers before the app has drawn: a click would go nowhere.
+      expect(await page.locator('#app').getAttribute('inert')).toBe('');
       release();
       // The app has drawn, and the server has said who this is: the account bar is no longer asking.
       await page.waitForFunction(() => document.querySelector('.account-bar:not(.asking)') !== null);
       expect(await title.evaluate((element) => (element as HTMLElement & { seenBeforeScripts?: boolean }).seenBeforeScripts)).toBe(true);
+      expect(await page.locator('#app').getAttribute('inert')).toBeNull();
       expect(await page.locator('main').count()).toBe(1);
       expect(await page.locator('[data-game-card]').count()).toBe(5);
       expect(await shifted(page)).toBeLessThan(0.01);

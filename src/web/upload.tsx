@@ -1,6 +1,6 @@
 import { FolderOpen } from 'lucide-preact';
 import { useState } from 'preact/hooks';
-import { t } from './i18n/index.ts';
+import { loadMessages, t } from './i18n/index.ts';
 
 /**
  * "Open a record": a JSON record from Download (or any tool), or a Hive game from boardspace.net (SGF) or
@@ -11,8 +11,9 @@ export function UploadRecord({ withIcon = false }: { readonly withIcon?: boolean
   const open = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
-    // The readers of every format load when a file is chosen, not with the page that offers it.
-    const [{ readRecord }, { setupUrl }] = await Promise.all([import('./record-file.ts'), import('./setup.ts')]);
+    // The readers of every format load when a file is chosen, not with the page that offers it; so do
+    // the words of the rules' refusals (the catalog's play part), which the home page does not load.
+    const [{ readRecord }, { setupUrl }] = await Promise.all([import('./record-file.ts'), import('./setup.ts'), loadMessages(['play'])]);
     const setup = await readRecord(file);
     input.value = '';
     if (!setup.ok) {
