@@ -13,7 +13,8 @@ interface Written {
 export type PreloadsOf = (page: ServedPage, language: string) => readonly string[];
 
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The build's list read and checked; a build without one (or an unreadable one) names nothing more. */
 function parseWritten(text: string): Written | null {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServedPage } from '../web/page-files.ts';
+import { isRecord } from './page-preloads.ts';
 
 /** A page's first markup in a language, or '' (the app draws it from nothing, as before). */
 export type PrerenderedOf = (page: ServedPage, language: string) => string;
@@ -19,8 +20,6 @@ export const HOME_ONLY_SCRIPT =
 
 /** The one inline script the pages run, by its hash: the content security policy allows it and nothing else inline. */
 export const HOME_ONLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HOME_ONLY_SCRIPT).digest('base64')}'`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * prerendered.json as the build writes it (scripts/vite-prerender.ts): the home page's markup by

@@ -236,13 +236,18 @@ export class Blossoms implements BlossomState {
       if (z !== 0n) this.unmatch(base);
       this.dualvar[b] = 0n;
       this.label[b] = 0;
-      this.labelend[b] = -1;
-      this.blossomchilds[b] = null;
-      this.blossomendps[b] = null;
-      this.blossombase[b] = -1;
-      this.bestedge[b] = -1;
-      this.unusedblossoms.push(b);
+      this.free(b);
     }
+  }
+
+  /** Gives blossom `b`'s number back, its children and edges forgotten (its label and dual the caller's). */
+  private free(b: number): void {
+    this.labelend[b] = -1;
+    this.blossomchilds[b] = null;
+    this.blossomendps[b] = null;
+    this.blossombase[b] = -1;
+    this.bestedge[b] = -1;
+    this.unusedblossoms.push(b);
   }
 
   /** Makes `v` and its mate single. */
@@ -393,12 +398,7 @@ export class Blossoms implements BlossomState {
     }
     if (!endstage && this.label[b] === 2) relabelExpanded(this, b, childs);
     this.label[b] = -1;
-    this.labelend[b] = -1;
-    this.blossomchilds[b] = null;
-    this.blossomendps[b] = null;
-    this.blossombase[b] = -1;
-    this.bestedge[b] = -1;
-    this.unusedblossoms.push(b);
+    this.free(b);
   }
 
   /** Scans the queue of S-vertices; true when an augmenting path was found and used. */
