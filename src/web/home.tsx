@@ -157,9 +157,11 @@ export function Home() {
           {lobby && <YourGames />}
           {online && <LiveGameCard />}
         </div>
+        {/* In the grid, under the pairing and the lobby (style.css): the side column grows as its cards
+            arrive (the live game, your games), and a shelf under the whole grid moved in view each time. */}
+        <GameShelf open={open} />
       </div>
-      <GameShelf open={open} />
-      {/* Below the games: the side column grows as the lobby's cards arrive, and a card above the shelf moved it in view. */}
+      {/* Below the games: a card above the shelf would move it in view as it arrives. */}
       {online && <TournamentsCard />}
       {everOpened.current && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from './i18n/messages/en.ts';
 import es from './i18n/messages/es.ts';
+import { prepareSitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
 /**
@@ -87,6 +88,24 @@ describe("the home page in the page's HTML", () => {
       expect(await page.locator('[data-game-card]').count()).toBe(5);
       expect(await shifted(page)).toBeLessThan(0.01);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps its place on a desk as the server answers: the lobby, the live game and the tournaments arrive, nothing moves', async () => {
+    // A game under way (shown live), an open game in the lobby, a tournament: each arrives after the first paint.
+    await prepareSitePages(site.base.replace(/\/$/, ''));
+    const context = await site.browser.newContext({ viewport: { width: 1350, height: 940 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base);
+      await page.locator('[data-testid="home-tv"]').waitFor();
+      await page.locator('.lobby tr[data-game]').first().waitFor();
+      await page.locator('.home-tournaments li').first().waitFor();
+      // The shelf is in view on a desk: it is what moved when the side column grew under it.
+      expect(await page.locator('.game-shelf h2').isVisible()).toBe(true);
+      expect(await shifted(page)).toBeLessThan(0.01);
     } finally {
       await context.close();
     }
