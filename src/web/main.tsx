@@ -2,7 +2,7 @@ import { render } from 'preact';
 // The shared look first: each game's own styles, imported with its folder, come after it.
 import './style.css';
 import { App, loadPage } from './app.tsx';
-import { startI18n, warmLocaleData } from './i18n/index.ts';
+import { startI18n } from './i18n/index.ts';
 import { routeOf, setupPart } from './routes.ts';
 // The saved theme and board look on the root before anything is drawn (settings.ts applies them as it loads).
 import './settings.ts';
@@ -19,8 +19,6 @@ void Promise.all([words, page]).then(() => {
   // chosen before the app had drawn over it would have gone nowhere.
   root.removeAttribute('inert');
 });
-// In a task of its own, while the requests above are on the network.
-setTimeout(warmLocaleData, 0);
 
 // The installable app: a worker keeps the build so the site opens with no network (service-worker.ts).
 // Only a build has one (the dev server serves no sw.js: the registration fails, quietly), and only

@@ -1,19 +1,26 @@
-import { createIntl, createIntlCache, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Catalog, MessageKey } from './catalog.ts';
-import { DEFAULT_LOCALE, isLocale, isSpoken, type Locale, loadCatalog, negotiate, partLoaders, type SpokenLocale } from './languages.ts';
+import { isLocale, isSpoken, type Locale, loadCatalog, negotiate, partLoaders, type SpokenLocale } from './languages.ts';
+import { Formats, formatMessage, type Message, type MessageValues, messageTree } from './message-format.ts';
 import type { PagePart } from './parts.ts';
 
-export type { FormatNumberOptions } from '@formatjs/intl';
 export type { MessageKey } from './catalog.ts';
 export type { Locale, SpokenLocale } from './languages.ts';
+export type { MessageValues } from './message-format.ts';
 export type { PagePart } from './parts.ts';
 
-/** What a message's placeholders take. */
-export type MessageValues = Readonly<Record<string, string | number | Date>>;
+/** How a number is written: Intl's options (a percent, fraction digits, grouping). */
+export type FormatNumberOptions = Intl.NumberFormatOptions;
 
 const STORAGE_KEY = 'hexarena.lang';
-const cache = createIntlCache();
-let intl: IntlShape<string> | null = null;
+/** The language spoken now: its catalog as far as it is in, each message's tree once formatted, its formats. */
+type Speaking = {
+  readonly locale: SpokenLocale;
+  readonly messages: Partial<Record<MessageKey, Message>>;
+  readonly trees: Map<MessageKey, readonly MessageFormatElement[]>;
+  readonly formats: Formats;
+};
+let speaking: Speaking | null = null;
 
 /**
  * The player's language: the one chosen on this device (the settings menu), else the one the server
@@ -44,17 +51,6 @@ export function storeLocale(locale: Locale): void {
   } catch {
     // Not kept: the choice holds for this page only.
   }
-}
-
-/**
- * Has the browser load its locale data (ICU), which it does once per page on the first Intl call:
- * ~100 ms of a phone's CPU that createIntl (setCatalog) would spend when the catalog arrives, just
- * before the page draws. main.tsx calls it while the page's code and catalog are still on their way.
- */
-export function warmLocaleData(): void {
-  // The two calls createIntl makes first: each format's list of locales is built once.
-  Intl.NumberFormat.supportedLocalesOf(DEFAULT_LOCALE);
-  Intl.DateTimeFormat.supportedLocalesOf(DEFAULT_LOCALE);
 }
 
 /** The chosen language's catalog as far as it is in: its common part's messages, and those of the parts come in. */
@@ -108,35 +104,53 @@ export async function loadMessages(parts: readonly PagePart[]): Promise<void> {
   speak(loaded);
 }
 
-const speak = (loaded: Loaded) => {
+const speak = (loaded: Loaded) => speakFrom(loaded.locale, loaded.messages);
+
+function speakFrom(locale: SpokenLocale, messages: Partial<Record<MessageKey, Message>>): void {
   formatted.clear();
-  intl = createIntl({ locale: loaded.locale, defaultLocale: DEFAULT_LOCALE, messages: loaded.messages, onError: reportError }, cache);
-};
+  // The formats made so far serve the same language's next parts.
+  const formats = speaking?.locale === locale ? speaking.formats : new Formats(locale);
+  speaking = { locale, messages, trees: new Map(), formats };
+}
 
 /** Speaks `locale` from `messages` at once, the whole catalog (tests, and the static exports). */
 export function setCatalog(locale: SpokenLocale, messages: Catalog): void {
   loading = null;
   asked = null;
-  formatted.clear();
-  intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: reportError }, cache);
+  speakFrom(locale, messages);
 }
 
-// A message that fails to format shows its key (onError says why in the console): never a blank.
-function reportError(error: Error): void {
-  console.error(error.message);
+function current(): Speaking {
+  if (!speaking) throw new Error('i18n: no catalog loaded yet (startI18n runs before the app renders)');
+  return speaking;
 }
 
-function current(): IntlShape<string> {
-  if (!intl) throw new Error('i18n: no catalog loaded yet (startI18n runs before the app renders)');
-  return intl;
-}
+export const locale = (): SpokenLocale => current().locale;
 
-export const locale = (): SpokenLocale => current().locale as SpokenLocale;
+/** `key`'s message with `values`; a message missing or failing to format shows its key (the console says why): never a blank. */
+function say(spoken: Speaking, key: MessageKey, values: MessageValues | undefined): string {
+  const message = spoken.messages[key];
+  if (message === undefined) {
+    console.error(`Missing message: "${key}" for locale "${spoken.locale}"`);
+    return key;
+  }
+  try {
+    let tree = spoken.trees.get(key);
+    if (!tree) {
+      tree = messageTree(message);
+      spoken.trees.set(key, tree);
+    }
+    return formatMessage(tree, values, spoken.formats);
+  } catch (error) {
+    console.error(`Error formatting message "${key}" for locale "${spoken.locale}": ${(error as Error).message}`);
+    return key;
+  }
+}
 
 /**
  * Messages as formatted, by key and values, for the catalog spoken now (emptied when it changes).
- * A board names each of its cells on every render: formatting each again costs @formatjs a
- * serialization of the message's tree per call, a tenth of a Hex board's render. Bounded: emptied
+ * A board names each of its cells on every render: formatting each again walks the message's tree
+ * per call (with @formatjs, a tenth of a Hex board's render). Bounded: emptied
  * when full (clocks and counts make new values all the time).
  */
 const formatted = new Map<string, string>();
@@ -155,33 +169,33 @@ function valuesKey(values: MessageValues): string | null {
 
 /** A message in the player's language, its placeholders filled (plurals, selects, numbers, dates). */
 export function t(key: MessageKey, values?: MessageValues): string {
-  const speaking = current();
+  const spoken = current();
   const shape = values ? valuesKey(values) : '';
-  if (shape === null) return speaking.formatMessage({ id: key }, values) as string;
+  if (shape === null) return say(spoken, key, values);
   const cacheKey = key + shape;
   const known = formatted.get(cacheKey);
   if (known !== undefined) return known;
-  const text = speaking.formatMessage({ id: key }, values) as string;
+  const text = say(spoken, key, values);
   if (formatted.size >= FORMATTED_MAX) formatted.clear();
   formatted.set(cacheKey, text);
   return text;
 }
 
 /** A number as the player's locale writes it (1,234.5; 1.234,5; 1 234,5). */
-export const formatNumber = (value: number, options?: FormatNumberOptions): string => current().formatNumber(value, options);
+export const formatNumber = (value: number, options?: FormatNumberOptions): string => current().formats.number(value, options);
 
 /** A rating, written as players write one in every language: digits alone, never grouped (1500, not 1,500). */
-export const formatRating = (value: number): string => current().formatNumber(value, { useGrouping: false });
+export const formatRating = (value: number): string => current().formats.number(value, { useGrouping: false });
 
 /** A day with its month in words ("Dec 5, 2026", "5 dic 2026", "2026年12月5日"): never a bare 12/5/2026. */
-export const formatDay = (at: number | Date): string => current().formatDate(at, { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDay = (at: number | Date): string => current().formats.date(at, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** A day and its time of day. */
 export const formatDateTime = (at: number | Date): string =>
-  current().formatDate(at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  current().formats.date(at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Items joined as the language joins them ("a, b and c", "a, b y c", "a、b、c"). */
-export const formatList = (items: readonly string[]): string => current().formatList(items, { type: 'conjunction' }) as string;
+export const formatList = (items: readonly string[]): string => current().formats.list(items, { type: 'conjunction' });
 
 /** Items side by side, with no "and" ("White 60%, Black 40%"; "白 60%、黒 40%"). */
-export const formatUnitList = (items: readonly string[]): string => current().formatList(items, { type: 'unit', style: 'short' }) as string;
+export const formatUnitList = (items: readonly string[]): string => current().formats.list(items, { type: 'unit', style: 'short' });
