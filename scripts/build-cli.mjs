@@ -60,6 +60,14 @@ const common = {
 // Latin-1: one non-ASCII letter would make V8 hold a whole megabyte as two-byte text). Beside it the
 // engine commands (uhp, gtp) alone: a bridge starts one engine process per move, and reading the
 // whole command line's megabytes is much of such a start.
+// The sources a bundle was compiled from, one a line: bin/hexarena.js checks only these before an
+// engine command runs the bundle (bin/compiled-is-fresh.js), where looking at every source took
+// longer than the rest of an engine's start. Packages are left out, as the full check leaves them.
+function writeSources(name, metafile) {
+  const sources = Object.keys(metafile.inputs).filter((input) => !/(^|\/)node_modules\//.test(input));
+  writeFileSync(path.join(outdir, `${name}.sources`), `${sources.join('\n')}\n`);
+}
+
 async function commonJsBundle(name, entry) {
   const { metafile } = await build({
     ...common,
@@ -73,11 +81,7 @@ async function commonJsBundle(name, entry) {
     outExtension: { '.js': '.cjs' },
     metafile: true,
   });
-  // The sources it was compiled from, one a line: bin/hexarena.js checks only these before an engine
-  // command runs the bundle (bin/compiled-is-fresh.js), where looking at every source took longer
-  // than the rest of an engine's start. Packages are left out, as the full check leaves them.
-  const sources = Object.keys(metafile.inputs).filter((input) => !/(^|\/)node_modules\//.test(input));
-  writeFileSync(path.join(outdir, `${name}.sources`), `${sources.join('\n')}\n`);
+  writeSources(name, metafile);
   // import() of a package left outside (argon2, Vite) goes through the entry's own import(): V8 runs a
   // script read back from its code cache without the callback Node gives vm.Script for import().
   const bundled = path.join(outdir, `${name}.cjs`);
@@ -110,17 +114,21 @@ await build({
   outExtension: { '.js': '.js' },
   chunkNames: 'chunks/[name]-[hash]',
 });
-// The same entry as CommonJS, for the engine commands: bin/hexarena.js (CommonJS too) requires it,
-// so that an engine process never starts Node's ES module loader, a fifth of a bare Node start.
+// The engine commands' entry, CommonJS: bin/hexarena.js (CommonJS too) requires it, so that an
+// engine process never starts Node's ES module loader, a fifth of a bare Node start. `hexarena uhp`
+// says its first ok from this file alone, before engines.cjs is read (src/cli/engine-entry.ts).
 // Its import() of outside packages stays an import().
-await build({
+const entry = await build({
   ...common,
-  entryPoints: { 'engine-entry': 'src/cli/cached-entry.ts' },
+  entryPoints: { 'engine-entry': 'src/cli/engine-entry.ts' },
   define: { __hexarenaBundle: JSON.stringify(fingerprint), 'import.meta.url': '__hexarenaUrl' },
   banner: { js: "var __hexarenaUrl = require('node:url').pathToFileURL(__filename).href;" },
   format: 'cjs',
   supported: { 'dynamic-import': true },
   outExtension: { '.js': '.cjs' },
+  metafile: true,
 });
+// What it is made of (engine-bundle.test.ts holds it to the few files a first ok needs).
+writeSources('engine-entry', entry.metafile);
 // The time of this build: bin/hexarena.js compares it with the sources'.
 writeFileSync(path.join(outdir, 'built-at'), `${Date.now()}\n`);

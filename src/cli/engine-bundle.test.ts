@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * `hexarena uhp` and `hexarena gtp` run from a bundle of their own (scripts/build-cli.mjs,
@@ -11,6 +12,8 @@ import { describe, expect, it } from 'vitest';
  */
 const dist = path.resolve('dist/cli');
 const bin = path.resolve('bin/hexarena.js');
+const folder = mkdtempSync(path.join(tmpdir(), 'hexarena-first-ok-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the engine commands’ bundle', () => {
   it('is a small part of the whole command line, with nothing of the server or its packages', () => {
@@ -47,5 +50,49 @@ describe('the engine commands’ bundle', () => {
     const passedOver = spawnSync(process.execPath, [bin, 'uhp', '--hash', '64', '--threads=1'], { input: '', encoding: 'utf8' });
     expect(passedOver.status).toBe(0);
     expect(passedOver.stderr).toBe('hexarena uhp: ignoring "--hash"\nhexarena uhp: ignoring "64"\n');
+  });
+
+  it('`hexarena uhp` says its first ok from the engine entry alone, before any bundle is read', () => {
+    // What the entry is built of (scripts/build-cli.mjs lists it): the first answer's few files, no more.
+    const sources = readFileSync(path.join(dist, 'engine-entry.sources'), 'utf8').trim().split('\n');
+    expect(sources.sort()).toEqual(
+      [
+        'src/cli/bundle-loader.ts',
+        'src/cli/engine-entry.ts',
+        'src/cli/uhp-flags.ts',
+        'src/cli/version.ts',
+        'src/protocols/uhp/info.ts',
+      ].sort(),
+    );
+    const entry = readFileSync(path.join(dist, 'engine-entry.cjs'), 'utf8');
+    expect(entry.length).toBeLessThan(12_000);
+    expect([...entry.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m?.startsWith('node:'))).toEqual([]);
+    // A probe preloaded into the process says, as the first ok is written, which files it had read
+    // and which modules it had required by then.
+    const probe = path.join(folder, 'probe.cjs');
+    writeFileSync(
+      probe,
+      `const fs = require('node:fs');
+const read = [];
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) { read.push(String(file)); return readFileSync.call(this, file, ...rest); };
+const write = process.stdout.write;
+process.stdout.write = function (chunk, ...rest) {
+  if (/^ok$/m.test(String(chunk))) {
+    process.stdout.write = write;
+    fs.writeSync(2, 'first ok ' + JSON.stringify({ read, required: Object.keys(require.cache) }) + '\\n');
+  }
+  return write.call(this, chunk, ...rest);
+};
+`,
+    );
+    const run = spawnSync(process.execPath, ['--require', probe, bin, 'uhp', '--threads=1'], { input: 'newgame Base\n', encoding: 'utf8' });
+    expect(run.stdout).toBe('id hexarena v0.1.0\nMosquito;Ladybug;Pillbug\nok\nBase;NotStarted;White[1]\nok\n');
+    const said = /^first ok (.*)$/m.exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    const { read, required } = JSON.parse(said?.[1] ?? '{}') as { read: string[]; required: string[] };
+    // The freshness check reads dist/cli's built-at and source lists; no bundle and no code cache.
+    expect(read.filter((file) => /\.(cjs|cache)$/.test(file) && file !== path.join(dist, 'engine-entry.cjs'))).toEqual([]);
+    expect(required.sort()).toEqual([probe, bin, path.resolve('bin/compiled-is-fresh.js'), path.join(dist, 'engine-entry.cjs')].sort());
   });
 });

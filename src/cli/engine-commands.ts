@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander';
 import { wholeNumber } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { runUhp, type UhpFlags } from './uhp-flags.ts';
+import { runUhp } from './run-uhp.ts';
+import type { UhpFlags } from './uhp-flags.ts';
 import { VERSION } from './version.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { type CliIo, processIo } from './io.ts';
-import { readUhpFlags, runUhp } from './uhp-flags.ts';
+import { runUhp } from './run-uhp.ts';
+import { readUhpFlags, type UhpFlags } from './uhp-flags.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -17,8 +18,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     const [{ addEngineCommands }, { bareProgram, runProgram }] = await Promise.all([import('./engine-commands.ts'), import('./run.ts')]);
     return runProgram(addEngineCommands(bareProgram(io, 'hexarena as an engine for other programs: uhp (Hive), gtp (Hex).'), io), argv, io);
   }
+  return answerUhp(uhp, io, false);
+}
+
+/**
+ * `hexarena uhp` with flags read by hand: as src/cli/engine-entry.ts calls it, `greeted` (its
+ * warnings and `info` answer written before this bundle was loaded), so the session answers the lines.
+ */
+export async function answerUhp(flags: UhpFlags, io: CliIo = processIo, greeted = true): Promise<number> {
   try {
-    await runUhp(io, VERSION, uhp);
+    await runUhp(io, VERSION, flags, greeted);
     return 0;
   } catch (e) {
     return (await import('./failure.ts')).reportFailure(e, io);

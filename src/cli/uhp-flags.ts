@@ -1,5 +1,3 @@
-import type { CliIo } from './io.ts';
-
 /** What `hexarena uhp` takes from its command line (src/cli/engine-commands.ts declares the flags). */
 export interface UhpFlags {
   /** `--threads <n>`, `--num-threads <n>`: accepted from bridges (the search runs on one thread). */
@@ -64,8 +62,5 @@ export function readUhpFlags(args: readonly string[]): UhpFlags | null {
   };
 }
 
-/** Runs the UHP engine on stdin/stdout with these flags, the words passed over said on stderr. */
-export async function runUhp(io: CliIo, version: string, flags: UhpFlags): Promise<void> {
-  for (const extra of flags.ignored) io.stderr(`hexarena uhp: ignoring ${JSON.stringify(extra)}\n`);
-  await (await import('./commands/uhp.ts')).uhpCommand(io, version, undefined, flags.seed);
-}
+/** The warning on stderr for a word of the command line passed over. */
+export const ignoredWarning = (word: string): string => `hexarena uhp: ignoring ${JSON.stringify(word)}\n`;

@@ -12,16 +12,28 @@ export interface BridgeStep {
   /** From the process's start to its first `ok` (ready), and from sending the commands to the last answer. */
   readonly readyMs: number;
   readonly answerMs: number;
+  /** What it wrote on stderr. */
+  readonly stderr: string;
 }
 
 /**
  * One move the way hive-hydra's bridge asks for it: a fresh `hexarena uhp` process, `newgame
- * <GameString>`, the `bestmove` command, then the end of input (no `exit`).
+ * <GameString>`, the `bestmove` command, then the end of input (no `exit`). `nodeArgs` go to node
+ * before the command line's entry (the bench preloads a probe so).
  */
-export function bridgeStep(gameString: string, bestmove: string, flags: readonly string[] = ['--threads=1']): Promise<BridgeStep> {
+export function bridgeStep(
+  gameString: string,
+  bestmove: string,
+  flags: readonly string[] = ['--threads=1'],
+  nodeArgs: readonly string[] = [],
+): Promise<BridgeStep> {
   const started = performance.now();
-  const child = spawn(process.execPath, [HEXARENA_BIN, 'uhp', ...flags], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [...nodeArgs, HEXARENA_BIN, 'uhp', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
   let text = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   let readyMs = Number.NaN;
   let sentAt = Number.NaN;
   return new Promise((resolve, reject) => {
@@ -41,7 +53,7 @@ export function bridgeStep(gameString: string, bestmove: string, flags: readonly
       // The last answer: the lines after the second-to-last ok.
       const oks = lines.flatMap((l, i) => (l === 'ok' ? [i] : []));
       const answer = lines.slice((oks.at(-2) ?? -1) + 1, oks.at(-1));
-      resolve({ lines, answer, readyMs, answerMs });
+      resolve({ lines, answer, readyMs, answerMs, stderr });
     });
   });
 }

@@ -8,16 +8,19 @@ export const MAX_LINE_BYTES = 1024 * 1024;
  * Runs a UHP session: the `info` answer at start, then each input line answered in order.
  * Lines are handled one at a time, so a `bestmove` finishes before the next command is read; each
  * answer is written before the next line is read (`write` may wait for a slow reader).
+ * `greeted`: the `info` answer was already written (src/cli/engine-entry.ts writes it before it
+ * loads the bundle this is part of), so the session answers the lines only.
  */
 export async function runUhpSession(
   lines: AsyncIterable<string | typeof TOO_LONG>,
   write: (text: string) => void | Promise<void>,
   version: string,
   seed?: string,
+  greeted = false,
 ): Promise<void> {
   // Ready first, then the engine loaded: a bridge that starts an engine per move sends its commands
   // on the first ok, and they wait in the pipe while the rules and the search load.
-  await write(`${uhpInfo(version).join('\n')}\n`);
+  if (!greeted) await write(`${uhpInfo(version).join('\n')}\n`);
   const engine = new (await import('./engine.ts')).UhpEngine(version, seed);
   for await (const line of lines) {
     if (line === TOO_LONG) {

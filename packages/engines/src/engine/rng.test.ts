@@ -116,6 +116,22 @@ describe('seeded RNG', () => {
     expect(take(Rng.fromSeed(deriveSeed('m', 1)), 4)).not.toEqual(take(Rng.fromSeed(deriveSeed('m', 2)), 4));
   });
 
+  it('fillInt32 writes what nextUint32 gives one by one, strided, and leaves the stream where they would, plain or keyed', () => {
+    for (const seed of ['hexarena/hive/zobrist', `key:${'0f'.repeat(32)}`]) {
+      const bulk = Rng.fromSeed(seed);
+      const single = Rng.fromSeed(seed);
+      const out = new Int32Array(2 * 40);
+      bulk.fillInt32(out, 1, 2, 40);
+      bulk.fillInt32(out, 0, 2, 40);
+      const expected = new Int32Array(2 * 40);
+      for (let i = 0; i < 40; i++) expected[2 * i + 1] = single.nextUint32() | 0;
+      for (let i = 0; i < 40; i++) expected[2 * i] = single.nextUint32() | 0;
+      expect([...out]).toEqual([...expected]);
+      expect(bulk.state()).toEqual(single.state());
+      expect(bulk.nextUint32()).toBe(single.nextUint32());
+    }
+  });
+
   it('random seeds differ from call to call', () => {
     expect(randomSeed()).not.toBe(randomSeed());
   });
