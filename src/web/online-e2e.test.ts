@@ -15,7 +15,7 @@ import { parsePuzzleSet } from '../puzzles/puzzle-set.ts';
 import { Client, post, request, type ServerProcess, signUp, startServer, Browser as Visitor } from '../server/online.testing.ts';
 import { checkLeaderboardPages } from './account/leaderboard.e2e-steps.ts';
 import { gameForm } from './create-game.testing.ts';
-import { launchTestChromium } from './headless-chromium.ts';
+import { EVERY_FRAME, launchTestChromium } from './headless-chromium.ts';
 import { positionFromView } from './online/model.ts';
 import { screenshot } from './screenshots.testing.ts';
 
@@ -87,7 +87,7 @@ const status = (page: Page) => page.getByTestId('status').textContent();
 const movesOf = async (page: Page, separator = ', ') =>
   ((await page.getByTestId('moves').getAttribute('data-text')) ?? '').split(separator).filter(Boolean);
 const waitForMoveCount = (page: Page, n: number) =>
-  page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
+  page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n, EVERY_FRAME);
 
 /** Plays a Nonaga turn by clicks: the token, its slide end, then (unless the slide won) the disc and its new place. */
 async function clickTurn(page: Page, text: string): Promise<void> {
@@ -260,7 +260,11 @@ describe('online play in the browser', () => {
     await card.getByRole('combobox', { name: 'B is played by' }).selectOption('gamedesign');
     await card.getByRole('button', { name: 'Play DiceWars online' }).click();
     await page.waitForURL(/\/g\//);
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'));
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=status]')?.textContent?.includes('your turn'),
+      undefined,
+      EVERY_FRAME,
+    );
     // The position as the server shows it: an attack A may make.
     const id = new URL(page.url()).pathname.split('/').pop() as string;
     const shown = async () => (await (await fetch(`${server.base}/api/games/${id}`)).json()) as { view: unknown; version: number };
@@ -277,8 +281,10 @@ describe('online play in the browser', () => {
     const after = unwrap(positionFromView(dicewars, (await shown()).view as Json));
     for (const t of [attack.from, attack.to]) expect(await page.locator(`[data-territory="${t}"] .die`).count()).toBe(after.dice[t]);
     await page.getByRole('button', { name: 'End Turn' }).click();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid=moves] li button')].some((li) => li.textContent?.startsWith('A ends the turn')),
+      undefined,
+      EVERY_FRAME,
     );
     await shot(page, 'online-dicewars');
   });
@@ -303,7 +309,11 @@ describe('online play in the browser', () => {
     // X's clock stood still and gained the increment; O's runs: its shown time falls on both devices.
     await x.locator('.clock.running[data-seat="1"]').waitFor();
     for (const page of [x, o])
-      await page.waitForFunction(() => /^9:[0-5]\d$/.test(document.querySelector('[data-testid=clock-1]')?.textContent ?? ''));
+      await page.waitForFunction(
+        () => /^9:[0-5]\d$/.test(document.querySelector('[data-testid=clock-1]')?.textContent ?? ''),
+        undefined,
+        EVERY_FRAME,
+      );
     expect(await x.getByTestId('clock-0').textContent()).toBe('10:05');
     await shot(o, 'online-clocks');
 

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { sitePagesToSee, slug } from './page-views.testing.ts';
-import { screenshot } from './screenshots.testing.ts';
+import { KEEP_SCREENSHOTS, screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -40,6 +40,12 @@ beforeAll(async () => {
 async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>, player = false): Promise<void> {
   const context = await web.browser.newContext({ viewport: PHONE });
   context.setDefaultTimeout(PATIENCE_MS);
+  // The local games' AIs move at once rather than after a player's pause (400 ms a move): a pacing
+  // for a person to follow, and nothing here is about it (the eight-player DiceWars waits through
+  // seven bots' turns).
+  await context.addInitScript(() => {
+    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 }));
+  });
   if (player) {
     const [name, value] = site.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.base }]);
@@ -51,8 +57,13 @@ async function withPage(body: (page: Page, context: BrowserContext) => Promise<v
   }
 }
 
-/** The page in both themes, photographed at its size. */
+/**
+ * The page in both themes, photographed at its size, when screenshots are kept: the themes are
+ * switched for the photographs only (the dark Hive test checks the switch), and switching them on
+ * every page restyled it twice for nothing a test reads.
+ */
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   const size = page.viewportSize() ?? PHONE;
   for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
@@ -569,7 +580,9 @@ describe('the top bar on a phone: one row on every page', () => {
         // The account's part of the bar, once the server has said who this is.
         await page.locator('header.topbar :is(.account-bar, .bar-search):not(.asking)').waitFor();
         expect(await topBarRows(page), `${p.name} (${p.path()})`).toEqual([]);
-        if (!['home', 'home, logged in', 'local Hive', 'online game, its player to move', 'profile'].includes(p.name)) return;
+        // Photographed on a laptop and a phone, a few of them (resized only to be photographed).
+        if (!KEEP_SCREENSHOTS || !['home', 'home, logged in', 'local Hive', 'online game, its player to move', 'profile'].includes(p.name))
+          return;
         await page.setViewportSize(LAPTOP);
         await shoot(page, `topbar-${slug(p.name)}`);
         await page.setViewportSize(PHONE);
