@@ -243,7 +243,7 @@ describe('accounts and sessions', () => {
     lobby.close();
     expect((await asToken(third, '/api/session')).status).toBe(401);
     await botWorks();
-    expect((await asToken(bot, '/api/session')).json).toEqual({ account: null });
+    expect((await asToken(bot, '/api/session')).json).toEqual({ account: null, moderator: false });
   });
 
   it('a guest who signs up keeps the seat, and a changed password logs every other browser out', async () => {

@@ -225,3 +225,32 @@ export async function outOfView(page: Page, selector: string): Promise<string | 
     return `is at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${view.width}×${view.height}${barTop === null ? '' : ` (the bottom bar from y ${Math.round(barTop)})`}`;
   return null;
 }
+
+/**
+ * What runs past the screen's right edge (or its left): the page scrolling sideways, and each shown
+ * element out of the screen that no box of its own scrolls or clips (a wide table in its scroller, a
+ * board zoomed in its frame are where they belong). At most a few, each named by its tag, class and text.
+ */
+export function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`);
+    // (No function is declared in here: the test's compiler would name it with a helper the page lacks.)
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || (r.right <= width + 1 && r.left >= -1)) continue;
+      if (getComputedStyle(el).visibility === 'hidden' || el.closest('.visually-hidden, [aria-hidden="true"], svg')) continue;
+      let held = false;
+      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement)
+        held = ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX);
+      if (held) continue;
+      found.push(
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans x ${Math.round(r.left)}–${Math.round(r.right)}`,
+      );
+      if (found.length >= 6) break;
+    }
+    return found;
+  });
+}

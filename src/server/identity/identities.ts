@@ -114,6 +114,18 @@ export class Identities {
     return account !== null && account.kind !== 'deleted' && !(await this.banned(account.id));
   }
 
+  /**
+   * Whether `identity` is a moderator's (docs/moderation.md): a player's session holding the role; a
+   * personal token is never a moderator. (A banned moderator has no identity: `of` refuses it.)
+   */
+  async moderates(identity: Identity | null): Promise<boolean> {
+    return (
+      identity?.via === 'session' &&
+      identity.account.kind === 'player' &&
+      (await this.store.moderation.hasRole(identity.account.id, 'moderator'))
+    );
+  }
+
   /** Whether the site's moderators have banned the account (docs/moderation.md): its login is refused with BANNED. */
   async banned(accountId: string): Promise<boolean> {
     return (await this.store.moderation.sanctionsOf(accountId, this.now())).some((s) => s.kind === 'ban');

@@ -153,9 +153,11 @@ class AccountDesk {
 
 /** Sessions: who one is, a guest begun, logging in, logging out here or everywhere. */
 function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
+  // Who one is, and whether one moderates: the page shows a moderator's tools from this answer,
+  // rather than asking /api/mod/ (which refuses everyone else) on every page a player opens.
   app.get('/api/session', async (request) => {
     const identity = await accounts.identities.of(request);
-    return { account: identity ? publicAccount(identity.account) : null };
+    return { account: identity ? publicAccount(identity.account) : null, moderator: await accounts.identities.moderates(identity) };
   });
 
   app.post('/api/session/guest', { bodyLimit: 1024 }, async (request, reply) => {
@@ -192,7 +194,9 @@ function registerSessions(app: FastifyInstance, accounts: AccountDesk): void {
     // Told only to whoever knows the password: a banned account's owner learns why, nobody else how.
     if (await accounts.identities.banned(account.id)) return reply.code(403).send(refusalBody('account.banned', BANNED));
     await accounts.identities.begin(reply, account.id, await accounts.identities.of(request));
-    return { account: publicAccount(account) };
+    // As GET /api/session answers: the page that logged in shows a moderator's tools at once.
+    const moderator = account.kind === 'player' && (await accounts.store.moderation.hasRole(account.id, 'moderator'));
+    return { account: publicAccount(account), moderator };
   });
 
   app.delete('/api/session', async (request, reply) => {

@@ -119,6 +119,8 @@ describe.each(stores)('moderation on %s', (_name, open) => {
   });
 
   it('a moderator is made from the command line only, on the store the server uses; the web cannot', async () => {
+    // The session's answer says who moderates, so a page asks nothing of /api/mod/ to know it.
+    expect((await mod.ask('GET', '/api/session')).json).toMatchObject({ account: { name: 'Mira' }, moderator: false });
     expect((await admin(site.store, 'grant-moderator', 'nobody_at_all')).code).toBe(2);
     const granted = await admin(site.store, 'grant-moderator', 'mira', '--note', 'our first moderator');
     expect(granted).toMatchObject({ code: 0, out: 'Mira is a moderator now\n' });
@@ -129,6 +131,11 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     // A moderator's API token is not a moderator: only a session on the site is.
     const token = (await mod.ask('POST', '/api/account/tokens', { label: 'script' })).json?.token as string;
     expect((await request(base, '/api/mod/me', { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+    expect((await mod.ask('GET', '/api/session')).json).toMatchObject({ account: { name: 'Mira' }, moderator: true });
+    expect((await ann.ask('GET', '/api/session')).json).toMatchObject({ account: { name: 'Ann' }, moderator: false });
+    expect((await new Browser(base, '127.0.3.201').ask('GET', '/api/session')).json).toEqual({ account: null, moderator: false });
+    const byToken = await request(base, '/api/session', { headers: { authorization: `Bearer ${token}` } });
+    expect(byToken.json).toMatchObject({ account: { name: 'Mira' }, moderator: false });
   });
 
   it('a report reaches the moderators, within each account’s allowance; they close it', async () => {
@@ -236,7 +243,7 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     });
     expect((await request(base, `/api/games/${waiting}`)).json?.ending).not.toBeNull();
     expect((await yul.ask('GET', '/api/challenges')).json?.challenges).toMatchObject([{ from: 'Zed', status: 'cancelled' }]);
-    expect((await zed.ask('GET', '/api/session')).json).toEqual({ account: null });
+    expect((await zed.ask('GET', '/api/session')).json).toEqual({ account: null, moderator: false });
     const login = await zed.ask('POST', '/api/session', { username: 'Zed', password: 'correct horse battery' });
     expect(login).toMatchObject({ status: 403, json: { error: "this account is closed: the site's moderators banned it" } });
     // A wrong password is told nothing of the ban.
@@ -320,5 +327,6 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     // Revoked from the command line, the moderator is refused at once.
     expect((await admin(site.store, 'revoke-moderator', 'Mira')).out).toBe('Mira is no longer a moderator\n');
     expect((await mod.ask('GET', '/api/mod/log')).status).toBe(403);
+    expect((await mod.ask('GET', '/api/session')).json).toMatchObject({ moderator: false });
   });
 });

@@ -62,12 +62,7 @@ class Moderators {
   async check(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!request.routeOptions.url?.startsWith('/api/mod/')) return;
     const identity = await this.identities.of(request);
-    const allowed =
-      identity?.via === 'session' &&
-      identity.account.kind === 'player' &&
-      // A banned moderator has no identity here: identities.of refuses a banned account's session.
-      (await this.store.moderation.hasRole(identity.account.id, 'moderator'));
-    if (!allowed) return reply.code(403).send({ error: FOR_MODERATORS });
+    if (!identity || !(await this.identities.moderates(identity))) return reply.code(403).send({ error: FOR_MODERATORS });
     this.checked.set(request, identity);
     return undefined;
   }

@@ -87,12 +87,7 @@ export class Desk {
    * the moderators' own routes ask it; a personal token is never a moderator.
    */
   async moderates(request: FastifyRequest): Promise<boolean> {
-    const identity = await this.settings.identities.of(request);
-    return (
-      identity?.via === 'session' &&
-      identity.account.kind === 'player' &&
-      (await this.settings.store.moderation.hasRole(identity.account.id, 'moderator'))
-    );
+    return this.settings.identities.moderates(await this.settings.identities.of(request));
   }
 
   /** A player or a bot (by its token), or a reply sent. */

@@ -1,7 +1,6 @@
 import type { Result } from '@hexarena/engines/engine/result.ts';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { formatDay, t } from '../i18n/index.ts';
-import { isModerator } from '../moderation/api.ts';
 import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp } from '../online/api.ts';
 import { nextPage } from '../tournaments/kept-invite.ts';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -147,11 +146,9 @@ function DeleteAccount({ onDone }: { onDone: () => void }) {
 }
 
 /** /account: sign up or log in; once logged in, the account's settings, data and deletion. */
-/** The way to the moderators' page, shown to moderators only (the server says who is one). */
-function ModerationLink() {
-  const [shown, setShown] = useState(false);
-  useEffect(() => void isModerator().then(setShown), []);
-  return shown ? (
+/** The way to the moderators' page, shown to moderators only (the server says who is one, with the session). */
+function ModerationLink({ moderator }: { moderator: boolean }) {
+  return moderator ? (
     <a class="button-link" href="/mod">
       {t('moderation.title')}
     </a>
@@ -193,7 +190,7 @@ export function AccountPage() {
             <a class="button-link" href="/api/account/data" download>
               {t('account.downloadData')}
             </a>
-            <ModerationLink />
+            <ModerationLink moderator={account.moderator} />
           </p>
           <p>
             <small>{t('account.logOutNote')}</small>

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outOfView, SIZES, sitePagesToSee, slug } from '../page-views.testing.ts';
+import { outOfView, overflow, SIZES, sitePagesToSee, slug } from '../page-views.testing.ts';
 import { screenshot } from '../screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from '../site-pages.testing.ts';
 import { staticSite } from '../static-site.testing.ts';
@@ -110,35 +110,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const v of Object.values(visitors)) await v?.context.close().catch(() => undefined);
 });
-
-/**
- * What runs past the screen's right edge (or its left): the page scrolling sideways, and each shown
- * element out of the screen that no box of its own scrolls or clips (a wide table in its scroller, a
- * board zoomed in its frame are where they belong). At most a few, each named by its tag, class and text.
- */
-function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1)
-      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`);
-    // (No function is declared in here: the test's compiler would name it with a helper the page lacks.)
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || (r.right <= width + 1 && r.left >= -1)) continue;
-      if (getComputedStyle(el).visibility === 'hidden' || el.closest('.visually-hidden, [aria-hidden="true"], svg')) continue;
-      let held = false;
-      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement)
-        held = ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX);
-      if (held) continue;
-      found.push(
-        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans x ${Math.round(r.left)}–${Math.round(r.right)}`,
-      );
-      if (found.length >= 6) break;
-    }
-    return found;
-  });
-}
 
 for (const language of LANGUAGES)
   describe(`every page in ${language.code}, on a laptop and on a phone: nothing overflows sideways, what matters is in view`, () => {

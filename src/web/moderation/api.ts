@@ -18,11 +18,6 @@ export async function sendReport(report: { player: string; reason: ReportReason;
   return call('/api/reports', { method: 'POST', body: report });
 }
 
-/** Whether the session is a moderator's (anything else: not, whatever the reason). */
-export async function isModerator(): Promise<boolean> {
-  return (await call('/api/mod/me')).ok;
-}
-
 export async function fetchReports(closed: boolean): Promise<Result<readonly ShownReport[]>> {
   const r = await call(`/api/mod/reports${closed ? '?closed=1' : ''}`);
   if (!r.ok) return r;

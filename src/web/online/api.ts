@@ -158,12 +158,15 @@ export interface AccountInfo {
   readonly name: string;
   readonly kind: 'guest' | 'player';
   readonly createdAt: number;
+  /** Whether the session is a moderator's, as the server says beside the account (false when it does not say). */
+  readonly moderator: boolean;
 }
 
 function accountOf(x: unknown): AccountInfo | null {
-  const a = (x as { account?: unknown } | null)?.account as Partial<AccountInfo> | null | undefined;
+  const answer = x as { account?: unknown; moderator?: unknown } | null;
+  const a = answer?.account as Partial<AccountInfo> | null | undefined;
   return a && typeof a.name === 'string' && (a.kind === 'guest' || a.kind === 'player') && typeof a.createdAt === 'number'
-    ? { name: a.name, kind: a.kind, createdAt: a.createdAt }
+    ? { name: a.name, kind: a.kind, createdAt: a.createdAt, moderator: answer?.moderator === true }
     : null;
 }
 

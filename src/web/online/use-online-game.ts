@@ -9,7 +9,6 @@ import { useHistoryCursor } from '../history-cursor.ts';
 import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
-import { isModerator } from '../moderation/api.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, removeChatLine, requestRematch } from './api.ts';
@@ -92,12 +91,12 @@ export function useOnlineGame<S, M, O>(
   const socket = useRef<GameConnection | null>(null);
   // Whether this browser has a session (a seat's holder does): a spectator gets one to chat.
   const hasSession = useRef((initial.yours ?? []).length > 0);
-  // A moderator removes chat lines: asked once a page, of a signed-in player only (a guest never is one).
+  // A moderator removes chat lines: the session's answer says who is one (nothing more is asked).
   const [moderator, setModerator] = useState(false);
   useEffect(() => {
     void fetchAccount().then((r) => {
       if (r.ok && r.value) hasSession.current = true;
-      if (r.ok && r.value?.kind === 'player') void isModerator().then(setModerator);
+      if (r.ok && r.value?.moderator) setModerator(true);
     });
   }, []);
 

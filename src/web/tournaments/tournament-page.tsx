@@ -5,7 +5,6 @@ import { PageTop, Problem } from '../account/page-parts.tsx';
 import { useAccount } from '../account/use-account.ts';
 import { formatNumber, formatRating, t } from '../i18n/index.ts';
 import { LobbyConnection } from '../lobby/lobby-connection.ts';
-import { isModerator } from '../moderation/api.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from '../social/addresses.ts';
 import { TOURNAMENTS_PAGE } from './addresses.ts';
@@ -182,12 +181,8 @@ export function TournamentPage({ id }: { id: string }) {
       current = false;
     };
   }, [id, asksInvited, edits]);
-  // A moderator may act on any tournament: asked once a page, of a signed-in player who does not organise it.
-  const [moderator, setModerator] = useState(false);
-  const asksModerator = me !== null && shown !== null && shown.tournament.organiser !== me;
-  useEffect(() => {
-    if (asksModerator) void isModerator().then(setModerator);
-  }, [asksModerator]);
+  // A moderator may act on any tournament: the session's answer says who is one.
+  const moderator = account?.moderator === true;
   const [editing, setEditing] = useState(false);
   const countdown = useCountdown(shown?.tournament.state === 'created' ? shown.tournament.startsAt : null);
   const arenaLeft = useCountdown(
