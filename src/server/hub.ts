@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import { addressId } from './address-id.ts';
 import type { AgentsPool } from './agents-pool.ts';
 import type { ClockSettings } from './clock.ts';
 import type { Fanout } from './fanout.ts';
@@ -19,9 +20,8 @@ import { REPORT_EVERY_MS } from './table-talk.ts';
  * move, a clock's flag, an abandoned game's end — once it holds the game's claim in the store.
  */
 
-/** Short, unguessable: 72 random bits. */
-/** A new game's id: 72 random bits, as URLs and paths carry them. */
-export const newGameId = (): string => pooledRandomBytes(9).toString('base64url');
+/** A new game's id: 72 random bits, as URLs, paths and command lines carry them. */
+export const newGameId = (): string => addressId(pooledRandomBytes, 9);
 
 /** How the hub acts for the server: its scheduler's settings, and how long it keeps idle rooms. */
 export interface HubSettings extends SchedulerSettings {

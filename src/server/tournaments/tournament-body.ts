@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { parseClockRequest } from '@hexarena/engines/protocol/requests.ts';
+import { addressId } from '../address-id.ts';
 import { usernameKey } from '../identity/usernames.ts';
 import type { GameStore } from '../store.ts';
 import type { EntryConditions } from './conditions.ts';
@@ -94,7 +95,7 @@ export function tournamentOf(body: CreateBody, organiser: Asker, now: number): N
   if (body.invited && body.invited.length > 0 && !conditions.inviteOnly)
     return '"invited" names players of an invitation-only tournament: set "conditions": {"inviteOnly": true}';
   return {
-    id: randomBytes(6).toString('base64url'),
+    id: addressId(randomBytes, 6),
     kind: body.kind,
     name: body.name,
     game: found.value.id,
