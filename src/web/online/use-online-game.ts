@@ -9,6 +9,7 @@ import { useHistoryCursor } from '../history-cursor.ts';
 import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { isModerator } from '../moderation/api.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
@@ -122,7 +123,7 @@ export function useOnlineGame<S, M, O>(
       if (m.type === 'sync') {
         const synced = followGame(game, m.game, Date.now());
         if (!synced.ok) {
-          setError(t('online.error.cannotShow', { reason: synced.error.message }));
+          setError(t('online.error.cannotShow', { reason: rulesRefusal(synced.error) }));
           return;
         }
         wholeSync = false;

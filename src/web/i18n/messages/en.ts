@@ -900,6 +900,7 @@ export default {
   'explorer.all': 'All',
 
   'online.cannotOpen': 'The online game {id} cannot be opened: {problem}.',
+  'online.unreadable': 'this page cannot show it ({reason})',
   'online.loading': 'Loading the game…',
 
   'zoom.in': 'Zoom in',

@@ -908,6 +908,7 @@ export default {
   'explorer.all': 'Todas',
 
   'online.cannotOpen': 'La partida en línea {id} no se puede abrir: {problem}.',
+  'online.unreadable': 'esta página no puede mostrarla ({reason})',
   'online.loading': 'Cargando la partida…',
 
   'zoom.in': 'Acercar',

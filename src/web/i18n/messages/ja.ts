@@ -894,6 +894,7 @@ export default {
   'explorer.all': '合計',
 
   'online.cannotOpen': 'オンライン対局 {id} を開けません: {problem}。',
+  'online.unreadable': 'このページでは表示できません（{reason}）',
   'online.loading': '対局を読み込み中…',
 
   'zoom.in': '拡大',

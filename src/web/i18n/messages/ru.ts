@@ -911,6 +911,7 @@ export default {
   'explorer.all': 'Всего',
 
   'online.cannotOpen': 'Онлайн-партия {id} не открывается: {problem}.',
+  'online.unreadable': 'эта страница не может её показать ({reason})',
   'online.loading': 'Загружаем партию…',
 
   'zoom.in': 'Приблизить',
