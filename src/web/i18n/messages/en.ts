@@ -607,6 +607,7 @@ export default {
   'analysis.over': 'The game is over here.',
   'analysis.off': 'off',
   'analysis.stopped': 'stopped: {problem}',
+  'analysis.engineFailed': 'the engine met an error of its own',
   'analysis.depth': 'depth {depth, number}{thinking, select, true {…} other {}}',
   'analysis.simulated': '{count, plural, one {# game simulated} other {# games simulated}}{thinking, select, true {…} other {}}',
   'analysis.thinking': 'thinking…',

@@ -608,6 +608,7 @@ export default {
   'analysis.over': 'Aquí la partida ha terminado.',
   'analysis.off': 'apagado',
   'analysis.stopped': 'detenido: {problem}',
+  'analysis.engineFailed': 'el motor sufrió un error interno',
   'analysis.depth': 'profundidad {depth, number}{thinking, select, true {…} other {}}',
   'analysis.simulated': '{count, plural, one {# partida simulada} other {# partidas simuladas}}{thinking, select, true {…} other {}}',
   'analysis.thinking': 'pensando…',

@@ -602,6 +602,7 @@ export default {
   'analysis.over': 'この局面で対局は終わっています。',
   'analysis.off': 'オフ',
   'analysis.stopped': '停止: {problem}',
+  'analysis.engineFailed': 'エンジン内部でエラーが発生しました',
   'analysis.depth': '深さ {depth, number}{thinking, select, true {…} other {}}',
   'analysis.simulated': '{count, number}局をシミュレート{thinking, select, true {…} other {}}',
   'analysis.thinking': '考え中…',

@@ -608,6 +608,7 @@ export default {
   'analysis.over': 'Здесь партия окончена.',
   'analysis.off': 'выключен',
   'analysis.stopped': 'остановлен: {problem}',
+  'analysis.engineFailed': 'в движке произошла внутренняя ошибка',
   'analysis.depth': 'глубина {depth, number}{thinking, select, true {…} other {}}',
   'analysis.simulated':
     '{count, plural, one {смоделирована # партия} few {смоделировано # партии} many {смоделировано # партий} other {смоделировано # партии}}{thinking, select, true {…} other {}}',
