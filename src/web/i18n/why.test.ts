@@ -82,6 +82,12 @@ const SAMPLE = {
   reason: 'zz reason',
   // The GameString's (`hive.gameString.*`).
   states: 'NotStarted, InProgress',
+  // A game's options refused (`options.*`).
+  game: 'Hive',
+  // A JSON object in life: without its braces here, which the check would take for a placeholder left unsaid.
+  example: '"size":11',
+  known: 'size, pie',
+  choices: 'red, black, random',
 };
 
 afterAll(() => setCatalog('en', en));

@@ -133,6 +133,16 @@ export const WHY_KEYS = [
   'game.why.hive.gameString.shape',
   'game.why.hive.gameString.state',
   'game.why.hive.gameString.turn',
+  'game.why.options.object',
+  'game.why.options.unknown',
+  'game.why.options.none',
+  'game.why.options.oneOf',
+  'game.why.options.flag',
+  'game.why.options.atLeast',
+  'game.why.options.atLeastOrNone',
+  'game.why.options.range',
+  'game.why.hive.options.type',
+  'game.why.dicewars.options.players',
 ] as const satisfies readonly MessageKey[];
 
 const KNOWN: ReadonlySet<string> = new Set(WHY_KEYS);

@@ -1174,6 +1174,7 @@ export default {
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'The position in the address: {problem}',
   'address.noNotation': '{game} has no position notation to start from',
+  'address.noSuchGame': 'there is no game “{game}” here',
   'address.optionsNotJson': 'the options in the address are not JSON: {text}',
   'address.optionsNotObject': 'the options in the address must be a JSON object',
   'address.seats':
@@ -1347,4 +1348,15 @@ export default {
   'game.why.hive.gameString.state': '“{text}” is not a game state: write one of {states}.',
   'game.why.hive.gameString.turn':
     '“{text}” is not a turn: write White or Black and the turn number in brackets, such as White[1] or Black[12].',
+  'game.why.options.object': '{game} options are written as a JSON object, such as {example}.',
+  'game.why.options.unknown': '{game} has no option {names} (its options: {known}).',
+  'game.why.options.none': '{game} has no options ({names} given).',
+  'game.why.options.oneOf': 'The option “{name}” must be one of {choices}.',
+  'game.why.options.flag': 'The option “{name}” must be true or false.',
+  'game.why.options.atLeast': 'The option “{name}” must be a whole number of at least {min}.',
+  'game.why.options.atLeastOrNone': 'The option “{name}” must be a whole number of at least {min}, or null for no limit.',
+  'game.why.options.range': 'The option “{name}” must be a whole number from {min} to {max}.',
+  'game.why.hive.options.type': 'The option “type” must be a game type such as “Base+MLP”.',
+  'game.why.dicewars.options.players':
+    '{rules, select, strength {The strength rules} other {The classic rules}} take {min} to {max} players.',
 };

@@ -1185,6 +1185,7 @@ export default {
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'La posición de la dirección: {problem}',
   'address.noNotation': '{game} no tiene notación de posiciones desde la que empezar',
+  'address.noSuchGame': 'aquí no hay ningún juego «{game}»',
   'address.optionsNotJson': 'las opciones de la dirección no son JSON: {text}',
   'address.optionsNotObject': 'las opciones de la dirección deben ser un objeto JSON',
   'address.seats':
@@ -1371,4 +1372,15 @@ export default {
   'game.why.hive.gameString.state': '«{text}» no es un estado de partida: escribe uno de estos: {states}.',
   'game.why.hive.gameString.turn':
     '«{text}» no es un turno: escribe White o Black y el número de turno entre corchetes, como White[1] o Black[12].',
+  'game.why.options.object': 'Las opciones de {game} se escriben como un objeto JSON, por ejemplo {example}.',
+  'game.why.options.unknown': '{game} no tiene la opción {names} (sus opciones: {known}).',
+  'game.why.options.none': '{game} no tiene opciones (se indicó {names}).',
+  'game.why.options.oneOf': 'La opción «{name}» debe ser una de estas: {choices}.',
+  'game.why.options.flag': 'La opción «{name}» debe ser true o false.',
+  'game.why.options.atLeast': 'La opción «{name}» debe ser un número entero no menor que {min}.',
+  'game.why.options.atLeastOrNone': 'La opción «{name}» debe ser un número entero no menor que {min}, o null para no poner límite.',
+  'game.why.options.range': 'La opción «{name}» debe ser un número entero de {min} a {max}.',
+  'game.why.hive.options.type': 'La opción «type» debe ser un tipo de partida, como «Base+MLP».',
+  'game.why.dicewars.options.players':
+    '{rules, select, strength {Las reglas de fuerza} other {Las reglas clásicas}} admiten de {min} a {max} jugadores.',
 } satisfies Catalog;

@@ -1166,6 +1166,7 @@ export default {
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'アドレスの局面: {problem}',
   'address.noNotation': '{game}には開始局面にできる局面の表記法がありません',
+  'address.noSuchGame': 'ここに「{game}」というゲームはありません',
   'address.optionsNotJson': 'アドレスのオプションが JSON ではありません: {text}',
   'address.optionsNotObject': 'アドレスのオプションは JSON のオブジェクトでなければなりません',
   'address.seats': 'この設定の{game}の席は{seats, number}つ（{names}）ですが、アドレスには{given, number}人が書かれています',
@@ -1336,4 +1337,14 @@ export default {
   'game.why.hive.gameString.state': '「{text}」は対局の状態ではありません。{states} のいずれかを書いてください。',
   'game.why.hive.gameString.turn':
     '「{text}」は手番ではありません。White か Black と、角かっこに入れた手数を書いてください（例: White[1]、Black[12]）。',
+  'game.why.options.object': '{game} のオプションは {example} のような JSON オブジェクトで書きます。',
+  'game.why.options.unknown': '{game} に {names} というオプションはありません（オプション: {known}）。',
+  'game.why.options.none': '{game} にはオプションがありません（指定: {names}）。',
+  'game.why.options.oneOf': 'オプション「{name}」は {choices} のいずれかにしてください。',
+  'game.why.options.flag': 'オプション「{name}」は true か false にしてください。',
+  'game.why.options.atLeast': 'オプション「{name}」は {min} 以上の整数にしてください。',
+  'game.why.options.atLeastOrNone': 'オプション「{name}」は {min} 以上の整数か、上限なしなら null にしてください。',
+  'game.why.options.range': 'オプション「{name}」は {min} から {max} までの整数にしてください。',
+  'game.why.hive.options.type': 'オプション「type」は「Base+MLP」のようなゲームタイプにしてください。',
+  'game.why.dicewars.options.players': '{rules, select, strength {強さルール} other {クラシックルール}}は {min}〜{max} 人用です。',
 } satisfies Catalog;

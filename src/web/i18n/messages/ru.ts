@@ -1188,6 +1188,7 @@ export default {
   // The position an address names, refused (analysis/address.ts, setup.ts): the refusal follows.
   'address.position': 'Позиция в адресе: {problem}',
   'address.noNotation': 'У игры {game} нет записи позиций, с которой можно начать',
+  'address.noSuchGame': 'здесь нет игры «{game}»',
   'address.optionsNotJson': 'настройки в адресе — не JSON: {text}',
   'address.optionsNotObject': 'настройки в адресе должны быть объектом JSON',
   'address.seats':
@@ -1368,4 +1369,15 @@ export default {
   'game.why.hive.gameString.state': '«{text}» — не состояние партии: напишите одно из этих: {states}.',
   'game.why.hive.gameString.turn':
     '«{text}» — не ход: напишите White или Black и номер хода в квадратных скобках, например White[1] или Black[12].',
+  'game.why.options.object': 'Параметры {game} записываются как объект JSON, например {example}.',
+  'game.why.options.unknown': 'У {game} нет параметра {names} (его параметры: {known}).',
+  'game.why.options.none': 'У {game} нет параметров (указано: {names}).',
+  'game.why.options.oneOf': 'Параметр «{name}» должен быть одним из: {choices}.',
+  'game.why.options.flag': 'Параметр «{name}» должен быть true или false.',
+  'game.why.options.atLeast': 'Параметр «{name}» должен быть целым числом не меньше {min}.',
+  'game.why.options.atLeastOrNone': 'Параметр «{name}» должен быть целым числом не меньше {min} или null, если ограничения нет.',
+  'game.why.options.range': 'Параметр «{name}» должен быть целым числом от {min} до {max}.',
+  'game.why.hive.options.type': 'Параметр «type» должен быть типом партии, например «Base+MLP».',
+  'game.why.dicewars.options.players':
+    '{rules, select, strength {Правила «сила»} other {Классические правила}} рассчитаны на {min}–{max} игроков.',
 } satisfies Catalog;
