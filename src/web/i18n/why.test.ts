@@ -88,6 +88,19 @@ const SAMPLE = {
   example: '"size":11',
   known: 'size, pie',
   choices: 'red, black, random',
+  // A record's shape and result (`record.*`): its fields as written, seats as the game names them.
+  terminations: 'rules, resignation',
+  expected: 'hive',
+  title: 'Hex',
+  version: 2,
+  current: 3,
+  stated: 'win',
+  statedSeat: 'X',
+  ended: 'draw',
+  endedSeat: '',
+  winner: 4,
+  seat: 5,
+  termination: 'resignation',
 };
 
 afterAll(() => setCatalog('en', en));

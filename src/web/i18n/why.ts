@@ -1,6 +1,7 @@
 import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import type { MessageKey } from './catalog.ts';
 import { t } from './index.ts';
+import { seatWord } from './outcome.ts';
 
 /**
  * The rules' refusals the catalogs say (engine/refusal.ts): each game's codes, by the key that words
@@ -10,6 +11,7 @@ import { t } from './index.ts';
 export const WHY_KEYS = [
   'game.why.rules.gameOver',
   'game.why.rules.replay',
+  'game.why.rules.unknownGame',
   'game.why.hive.passOnlyStuck',
   'game.why.hive.notAMove',
   'game.why.hive.notAPiece',
@@ -143,6 +145,25 @@ export const WHY_KEYS = [
   'game.why.options.range',
   'game.why.hive.options.type',
   'game.why.dicewars.options.players',
+  'game.why.record.object',
+  'game.why.record.game',
+  'game.why.record.seed',
+  'game.why.record.moves',
+  'game.why.record.termination',
+  'game.why.record.players',
+  'game.why.record.rulesVersion',
+  'game.why.record.result',
+  'game.why.record.ranking',
+  'game.why.record.otherGame',
+  'game.why.record.version',
+  'game.why.record.options',
+  'game.why.record.winnerSeat',
+  'game.why.record.rankingSeat',
+  'game.why.record.rankingTwice',
+  'game.why.record.rankingWinner',
+  'game.why.record.resultDiffers',
+  'game.why.record.terminationDiffers',
+  'game.why.record.needsResult',
 ] as const satisfies readonly MessageKey[];
 
 const KNOWN: ReadonlySet<string> = new Set(WHY_KEYS);
@@ -159,7 +180,14 @@ export function cataloguedRefusal(error: Error, known: ReadonlySet<string>, keyO
   if (!why || !key || !known.has(key)) return null;
   const cause = error.cause instanceof Error ? error.cause : null;
   const reason = cause && (cataloguedRefusal(cause, known, keyOf) ?? cause.message);
-  return t(key as MessageKey, reason === null ? why.values : { ...why.values, reason });
+  // A value named `…Seat` is a seat as the game names it (White, X): a word the language says.
+  const values = Object.fromEntries(
+    Object.entries(why.values ?? {}).map(([name, value]) => [
+      name,
+      name.endsWith('Seat') && typeof value === 'string' ? seatWord(value) : value,
+    ]),
+  );
+  return t(key as MessageKey, reason === null ? values : { ...values, reason });
 }
 
 /**

@@ -1185,6 +1185,7 @@ export default {
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'The game is over.',
   'game.why.rules.replay': '{unit, select, turn {Turn} other {Move}} {number} ({move}): {reason}',
+  'game.why.rules.unknownGame': 'There is no game “{game}” here (the games: {known}).',
   'game.why.hive.passOnlyStuck': 'You can only pass when you have no other move.',
   'game.why.hive.notAMove': '“{text}” is not a move: write a piece and where it goes, such as wS1, bG1 -wS1 or wQ wS1/.',
   'game.why.hive.notAPiece': '“{text}” is not a piece: write a colour (w or b), a bug (Q S B G A M L P) and its number, such as wS1 or bQ.',
@@ -1359,4 +1360,26 @@ export default {
   'game.why.hive.options.type': 'The option “type” must be a game type such as “Base+MLP”.',
   'game.why.dicewars.options.players':
     '{rules, select, strength {The strength rules} other {The classic rules}} take {min} to {max} players.',
+  'game.why.record.object': 'A game record is a JSON object.',
+  'game.why.record.game': 'The record must name its game: “game” is an id such as “hive”.',
+  'game.why.record.seed': 'The record’s “seed” must be a text.',
+  'game.why.record.moves': 'The record’s “moves” must be a list of moves, each a text.',
+  'game.why.record.termination': 'The record’s “termination” must be one of {terminations}.',
+  'game.why.record.players': 'The record’s “players” must be a list of names.',
+  'game.why.record.rulesVersion': 'The record’s “rulesVersion” must be a whole number of at least 1.',
+  'game.why.record.result': 'The record’s result must be null (a game going on), a draw, or a win with the winner’s seat.',
+  'game.why.record.ranking': 'The result’s ranking must list seats, the best first.',
+  'game.why.record.otherGame': 'This record is a game of {game}, not of {expected}.',
+  'game.why.record.version':
+    'This record was played under version {version} of the {title} rules, and this site plays version {current}: the same seed deals another game, so its moves cannot be replayed.',
+  'game.why.record.options': 'The record’s options: {reason}',
+  'game.why.record.winnerSeat': 'The record’s winner, seat {winner}, is no seat of this game (its seats are 0 to {last}).',
+  'game.why.record.rankingSeat': 'The result’s ranking names seat {seat}, and the seats are 0 to {last}.',
+  'game.why.record.rankingTwice': 'The result’s ranking names a seat twice.',
+  'game.why.record.rankingWinner': 'The result’s ranking must start with the winner.',
+  'game.why.record.resultDiffers':
+    'The record says {stated, select, win {{statedSeat} won} draw {it was a draw} other {the game is unfinished}}, but its moves end {ended, select, win {with {endedSeat} winning} draw {in a draw} other {with the game unfinished}}.',
+  'game.why.record.terminationDiffers':
+    'The record says the game ended by “{termination}”, but by the rules its moves already end it: {ended, select, win {{endedSeat} has won} draw {a draw} other {unfinished}}.',
+  'game.why.record.needsResult': 'A game ended by “{termination}” needs a result.',
 };

@@ -1196,6 +1196,7 @@ export default {
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'La partida ha terminado.',
   'game.why.rules.replay': '{unit, select, turn {Turno} other {Jugada}} {number} ({move}): {reason}',
+  'game.why.rules.unknownGame': 'Aquí no hay ningún juego «{game}» (los juegos: {known}).',
   'game.why.hive.passOnlyStuck': 'Solo puedes pasar cuando no tienes ningún otro movimiento.',
   'game.why.hive.notAMove': '«{text}» no es un movimiento: escribe una ficha y adónde va, como wS1, bG1 -wS1 o wQ wS1/.',
   'game.why.hive.notAPiece': '«{text}» no es una ficha: escribe un color (w o b), un insecto (Q S B G A M L P) y su número, como wS1 o bQ.',
@@ -1383,4 +1384,28 @@ export default {
   'game.why.hive.options.type': 'La opción «type» debe ser un tipo de partida, como «Base+MLP».',
   'game.why.dicewars.options.players':
     '{rules, select, strength {Las reglas de fuerza} other {Las reglas clásicas}} admiten de {min} a {max} jugadores.',
+  'game.why.record.object': 'Un registro de partida es un objeto JSON.',
+  'game.why.record.game': 'El registro debe indicar su juego: «game» es un identificador como «hive».',
+  'game.why.record.seed': 'El campo «seed» del registro debe ser un texto.',
+  'game.why.record.moves': 'El campo «moves» del registro debe ser una lista de jugadas, cada una un texto.',
+  'game.why.record.termination': 'El campo «termination» del registro debe ser uno de estos: {terminations}.',
+  'game.why.record.players': 'El campo «players» del registro debe ser una lista de nombres.',
+  'game.why.record.rulesVersion': 'El campo «rulesVersion» del registro debe ser un número entero no menor que 1.',
+  'game.why.record.result':
+    'El resultado del registro debe ser null (una partida en curso), tablas o una victoria con el puesto del ganador.',
+  'game.why.record.ranking': 'La clasificación del resultado debe ser una lista de puestos, del mejor al peor.',
+  'game.why.record.otherGame': 'Este registro es una partida de {game}, no de {expected}.',
+  'game.why.record.version':
+    'Este registro se jugó con la versión {version} de las reglas de {title}, y este sitio juega la versión {current}: la misma semilla da otra partida, así que sus jugadas no se pueden reproducir.',
+  'game.why.record.options': 'Las opciones del registro: {reason}',
+  'game.why.record.winnerSeat':
+    'El ganador del registro, el puesto {winner}, no es un puesto de este juego (sus puestos van del 0 al {last}).',
+  'game.why.record.rankingSeat': 'La clasificación del resultado nombra el puesto {seat}, y los puestos van del 0 al {last}.',
+  'game.why.record.rankingTwice': 'La clasificación del resultado nombra un puesto dos veces.',
+  'game.why.record.rankingWinner': 'La clasificación del resultado debe empezar por el ganador.',
+  'game.why.record.resultDiffers':
+    'El registro indica {stated, select, win {una victoria de {statedSeat}} draw {tablas} other {una partida sin terminar}}, pero sus jugadas llevan a {ended, select, win {una victoria de {endedSeat}} draw {tablas} other {una partida sin terminar}}.',
+  'game.why.record.terminationDiffers':
+    'El registro indica que la partida terminó por «{termination}», pero según las reglas sus jugadas ya la terminan: {ended, select, win {victoria de {endedSeat}} draw {tablas} other {sin terminar}}.',
+  'game.why.record.needsResult': 'Una partida terminada por «{termination}» necesita un resultado.',
 } satisfies Catalog;

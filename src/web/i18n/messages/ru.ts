@@ -1199,6 +1199,7 @@ export default {
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'Партия окончена.',
   'game.why.rules.replay': '{unit, select, turn {Ход} other {Ход}} {number} ({move}): {reason}',
+  'game.why.rules.unknownGame': 'Здесь нет игры «{game}» (игры: {known}).',
   'game.why.hive.passOnlyStuck': 'Пропустить ход можно, только когда другого хода нет.',
   'game.why.hive.notAMove': '«{text}» — не ход: напишите фишку и куда она идёт, например wS1, bG1 -wS1 или wQ wS1/.',
   'game.why.hive.notAPiece': '«{text}» — не фишка: напишите цвет (w или b), насекомое (Q S B G A M L P) и номер, например wS1 или bQ.',
@@ -1380,4 +1381,26 @@ export default {
   'game.why.hive.options.type': 'Параметр «type» должен быть типом партии, например «Base+MLP».',
   'game.why.dicewars.options.players':
     '{rules, select, strength {Правила «сила»} other {Классические правила}} рассчитаны на {min}–{max} игроков.',
+  'game.why.record.object': 'Запись партии — это объект JSON.',
+  'game.why.record.game': 'В записи должна быть указана игра: «game» — идентификатор вроде «hive».',
+  'game.why.record.seed': 'Поле «seed» в записи должно быть строкой.',
+  'game.why.record.moves': 'Поле «moves» в записи должно быть списком ходов, каждый — строка.',
+  'game.why.record.termination': 'Поле «termination» в записи должно быть одним из: {terminations}.',
+  'game.why.record.players': 'Поле «players» в записи должно быть списком имён.',
+  'game.why.record.rulesVersion': 'Поле «rulesVersion» в записи должно быть целым числом не меньше 1.',
+  'game.why.record.result': 'Результат в записи должен быть null (партия идёт), ничьей или победой с местом победителя.',
+  'game.why.record.ranking': 'Порядок мест в результате должен быть списком мест, начиная с лучшего.',
+  'game.why.record.otherGame': 'Это запись партии в {game}, а не в {expected}.',
+  'game.why.record.version':
+    'Эта партия сыграна по версии {version} правил {title}, а этот сайт играет по версии {current}: то же зерно даёт другую партию, поэтому её ходы нельзя воспроизвести.',
+  'game.why.record.options': 'Параметры в записи: {reason}',
+  'game.why.record.winnerSeat': 'Победитель в записи, место {winner}, — не место этой игры (её места — от 0 до {last}).',
+  'game.why.record.rankingSeat': 'В порядке мест указано место {seat}, а места — от 0 до {last}.',
+  'game.why.record.rankingTwice': 'В порядке мест одно место указано дважды.',
+  'game.why.record.rankingWinner': 'Порядок мест должен начинаться с победителя.',
+  'game.why.record.resultDiffers':
+    'В записи указано: {stated, select, win {победа: {statedSeat}} draw {ничья} other {партия не окончена}}, а её ходы ведут к другому: {ended, select, win {победа: {endedSeat}} draw {ничья} other {партия не окончена}}.',
+  'game.why.record.terminationDiffers':
+    'В записи указано, что партия окончена по причине «{termination}», но по правилам её ходы уже завершают партию: {ended, select, win {победа: {endedSeat}} draw {ничья} other {не окончена}}.',
+  'game.why.record.needsResult': 'Партии, оконченной по причине «{termination}», нужен результат.',
 } satisfies Catalog;
