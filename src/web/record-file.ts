@@ -30,7 +30,7 @@ export async function readRecord(file: File): Promise<Result<Setup>> {
   let json: unknown;
   if (/\.(sgf|pgn)$/i.test(file.name)) {
     const imported = importHiveRecord(text, file.name);
-    if (!imported.ok) return fail(t('record.refused', { file: file.name, problem: imported.error.message }));
+    if (!imported.ok) return fail(t('record.refused', { file: file.name, problem: rulesRefusal(imported.error) }));
     json = imported.value.record;
   } else {
     try {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { setCatalog } from './i18n/index.ts';
 import en from './i18n/messages/en.ts';
+import es from './i18n/messages/es.ts';
 import ja from './i18n/messages/ja.ts';
 import ru from './i18n/messages/ru.ts';
 import { readRecord } from './record-file.ts';
@@ -11,6 +12,11 @@ import { readRecord } from './record-file.ts';
  */
 const opened = async (record: unknown, name = 'game.json'): Promise<string> => {
   const read = await readRecord(new File([JSON.stringify(record)], name));
+  return read.ok ? 'opened' : read.error.message;
+};
+/** A file of another program (SGF, PGN, or neither) as Open a record reads it. */
+const imported = async (text: string, name: string): Promise<string> => {
+  const read = await readRecord(new File([text], name));
   return read.ok ? 'opened' : read.error.message;
 };
 const hive = { game: 'hive', options: {}, seed: '', moves: ['wS1', 'bS1 wS1-'], result: null };
@@ -48,5 +54,18 @@ describe('a record refused, in the player’s language', () => {
     expect(await opened({ ...hive, result: 'won' })).toBe(
       'game.json: 棋譜の結果は null（対局中）、引き分け、または勝者の席を書いた勝ちにしてください。',
     );
+  });
+
+  it('another program’s file: a PGN, an SGF, a move refused in one', async () => {
+    setCatalog('es', es);
+    expect(await imported('[GameType "Base"]\n[Oops]\n1. wS1\n', 'a.pgn')).toBe(
+      'a.pgn: Línea 2: «[Oops]» no es un par de etiqueta como [GameType "Base+MLP"].',
+    );
+    expect(await imported('1. wS1\n3. bS1 wS1-\n', 'b.pgn')).toBe('b.pgn: Número de jugada 3 donde tocaba el 2.');
+    expect(await imported('[GameType "Chess"]\n1. wS1\n', 'c.pgn')).toMatch(/^c\.pgn: Etiqueta GameType: [^A-Za-z]*«Chess»/);
+    expect(await imported('(;GM[27]', 'd.sgf')).toBe('d.sgf: El archivo termina dentro de un árbol de juego: está cortado.');
+    setCatalog('ru', ru);
+    // The move's own refusal in Russian too, under the ply that names it.
+    expect(await imported('1. wS1\n2. wS2 wS1-\n', 'f.pgn')).toMatch(/^f\.pgn: Ход 2 \(wS2 wS1-\): [^A-Za-z]*$/);
   });
 });

@@ -12,16 +12,18 @@ import ru from './messages/ru.ts';
 import { rulesRefusal, WHY_KEYS } from './why.ts';
 
 const ENGINES_DIR = fileURLToPath(new URL('../../../packages/engines/src/', import.meta.url));
+/** The importers of other programs' Hive records (SGF, PGN), which refuse a file by code too (`import.*`). */
+const IMPORTERS_DIR = fileURLToPath(new URL('../../protocols/hive-records/', import.meta.url));
 
 /**
  * Every code the engines refuse with: `refuse('hive.queenFirst', …)` in the games' sources, and
  * `new RulesRefusal(…, { code: 'rules.replay' …` in the games' and the engine's (the replay).
  */
 function engineCodes(): string[] {
-  const files = ['games', 'engine'].flatMap((dir) =>
-    readdirSync(path.join(ENGINES_DIR, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .map((f) => path.join(ENGINES_DIR, dir, f)),
+  const files = [...['games', 'engine'].map((dir) => path.join(ENGINES_DIR, dir)), IMPORTERS_DIR].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !/\.test\.ts$|\.testing\.ts$/.test(f))
+      .map((f) => path.join(dir, f)),
   );
   const codes = files.flatMap((f) =>
     [...readFileSync(f, 'utf8').matchAll(/\brefuse\(\s*'([^']+)'|\bnew RulesRefusal\([^,]+,\s*\{\s*code:\s*'([^']+)'/g)].map(
@@ -101,6 +103,12 @@ const SAMPLE = {
   winner: 4,
   seat: 5,
   termination: 'resignation',
+  // Another program's record imported (`import.*`): where in the file, as a ply, a line or a character.
+  ply: 7,
+  line: 3,
+  due: 4,
+  at: 120,
+  property: 'P0',
 };
 
 afterAll(() => setCatalog('en', en));
