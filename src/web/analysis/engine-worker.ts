@@ -6,7 +6,7 @@ import { replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { fail } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
-import { type EngineFailure, failureOf } from './engine-failure.ts';
+import { type EngineFailure, failureOf } from '../worker-failure.ts';
 import { MAX_SEARCH_DEPTH } from './search-limit.ts';
 
 /**

@@ -1,22 +1,9 @@
 import type { AnalysisStep, ChanceStep } from '@hexarena/engines/ai/analysis.ts';
-import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n/index.ts';
-import { rulesRefusal } from '../i18n/why.ts';
-import { type EngineFailure, errorOf } from './engine-failure.ts';
+import { errorOf } from '../worker-failure.ts';
+import { failureWords } from '../worker-failure-words.ts';
 import type { EngineAnswer, EngineRequest } from './engine-worker.ts';
 import { storedSearchDepth } from './search-limit.ts';
-
-/**
- * Why the engine stopped, in the player's language: a rules' refusal by its code; an error of the
- * engine's own (a fault, with no code) as the catalog's words, its English kept for the console.
- */
-export function engineFailureWords(failure: EngineFailure): string {
-  const error = errorOf(failure);
-  if (whyOf(error)) return rulesRefusal(error);
-  console.error(`analysis engine: ${failure.message}`);
-  return t('analysis.engineFailed');
-}
 
 /** What the engine has said of the position on the board so far. */
 export interface EngineView {
@@ -62,7 +49,7 @@ export function useEngine(request: EngineRequest | null): EngineView {
           case 'done':
             return { ...v, thinking: false };
           case 'error':
-            return { ...v, thinking: false, error: engineFailureWords(answer.failure) };
+            return { ...v, thinking: false, error: failureWords(errorOf(answer.failure)) };
         }
       });
     };

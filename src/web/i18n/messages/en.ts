@@ -90,6 +90,7 @@ export default {
   'yourGames.aborted': 'aborted',
 
   'game.seat': 'seat {n}',
+  'game.aiFailed': '{seat} ({level}) could not move: {reason}',
   'game.you': '{name} (you)',
   'game.toMove': '{seat} to move.',
   'game.agentToMove': '{agent} to move.',

@@ -89,6 +89,7 @@ export default {
   'yourGames.aborted': 'anulada',
 
   'game.seat': 'puesto {n}',
+  'game.aiFailed': '{seat} ({level}): no se pudo hacer la jugada: {reason}',
   'game.you': '{name} (tú)',
   'game.toMove': 'Turno de {seat}.',
   'game.agentToMove': 'Turno de {agent}.',

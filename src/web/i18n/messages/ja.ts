@@ -89,6 +89,7 @@ export default {
   'yourGames.aborted': '中止',
 
   'game.seat': '{n}番席',
+  'game.aiFailed': '{seat}（{level}）は手を指せませんでした: {reason}',
   'game.you': '{name} (あなた)',
   'game.toMove': '{seat}の番です。',
   'game.agentToMove': '{agent}の番です。',

@@ -89,6 +89,7 @@ export default {
   'yourGames.aborted': 'отменена',
 
   'game.seat': 'место {n}',
+  'game.aiFailed': '{seat} ({level}): не удалось сделать ход: {reason}',
   'game.you': '{name} (вы)',
   'game.toMove': 'Ход: {seat}.',
   'game.agentToMove': 'Ход: {agent}.',

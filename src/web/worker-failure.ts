@@ -1,7 +1,7 @@
 import { RulesRefusal, type Why, whyOf } from '@hexarena/engines/engine/refusal.ts';
 
 /**
- * Why the engine's worker stopped, as it crosses to the page: a worker has no catalog, and an error
+ * Why an engine's worker (the analysis board's, the AI's) failed, as it crosses to the page: a worker has no catalog, and an error
  * posted to the page arrives as its English words alone. A rules' refusal keeps its code and values
  * (and its cause's, for a replay's refused move), so the page says it in the player's language.
  */
