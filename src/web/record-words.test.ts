@@ -64,7 +64,16 @@ describe('a record refused, in the player’s language', () => {
     expect(await imported('1. wS1\n3. bS1 wS1-\n', 'b.pgn')).toBe('b.pgn: Número de jugada 3 donde tocaba el 2.');
     expect(await imported('[GameType "Chess"]\n1. wS1\n', 'c.pgn')).toMatch(/^c\.pgn: Etiqueta GameType: [^A-Za-z]*«Chess»/);
     expect(await imported('(;GM[27]', 'd.sgf')).toBe('d.sgf: El archivo termina dentro de un árbol de juego: está cortado.');
+    expect(await imported('(;SU[hive-ultimate])', 'g.sgf')).toMatch(
+      /^g\.sgf: «hive-ultimate» no es una variante de Hive que hexarena juegue/,
+    );
+    expect(await imported('(;SU[hive];P0[2 dropb wX1 N 13 .];P0[3 done])', 'h.sgf')).toBe(
+      'h.sgf: Turno 1 (P0 dropb wX1 N 13 .): «wX1» no es una ficha de Hive.',
+    );
     setCatalog('ru', ru);
+    expect(await imported('(;SU[hive];P0[2 dropb wS N 13 .];P0[3 done])', 'i.sgf')).toBe(
+      'i.sgf: Ход 1 (P0 dropb wS N 13 .): «wS»: укажите, какой паук (S1, S2…).',
+    );
     // The move's own refusal in Russian too, under the ply that names it.
     expect(await imported('1. wS1\n2. wS2 wS1-\n', 'f.pgn')).toMatch(/^f\.pgn: Ход 2 \(wS2 wS1-\): [^A-Za-z]*$/);
   });

@@ -109,6 +109,8 @@ const SAMPLE = {
   due: 4,
   at: 120,
   property: 'P0',
+  source: 'P0 Move W wQ Q 14 .',
+  players: 3,
 };
 
 afterAll(() => setCatalog('en', en));

@@ -1407,4 +1407,26 @@ export default {
   'game.why.import.sgf.notSgf': '“{text}” at character {at} is not SGF.',
   'game.why.import.sgf.noTree': 'The file holds no SGF game tree “(; … )”.',
   'game.why.import.sgf.cutShort': 'The file ends inside a game tree: it is cut short.',
+  'game.why.import.boardspace.variant':
+    '“{text}” is not a Hive variant hexarena plays (hive, hive-m, hive-l, hive-p, hive-lm, hive-pm, hive-pl, hive-plm).',
+  'game.why.import.boardspace.numbers': '“{text}”: after the variant boardspace writes numbers only (players, random key, revision).',
+  'game.why.import.boardspace.tooManyNumbers': '“{text}”: more numbers than players, random key and revision.',
+  'game.why.import.boardspace.players': '“{text}”: a Hive game has 2 players, not {players}.',
+  'game.why.import.boardspace.oldPillbug': '“{text}”: the original Pillbug of boardspace’s first Pillbug rules is not hexarena’s.',
+  'game.why.import.boardspace.notAPiece': '“{text}” is not a Hive piece.',
+  'game.why.import.boardspace.onlyOne':
+    '“{text}”: each side has one {bug, select, Q {Queen Bee} M {Mosquito} L {Ladybug} other {Pillbug}}, with no number.',
+  'game.why.import.boardspace.whichOne':
+    '“{text}”: say which {bug, select, S {Spider} B {Beetle} G {Grasshopper} A {Soldier Ant} other {one}} ({bug}1, {bug}2…).',
+  'game.why.import.boardspace.turn': 'Turn {turn} ({source}): {reason}',
+  'game.why.import.boardspace.afterResign': 'A move after a resignation that was neither confirmed with Done nor withdrawn.',
+  'game.why.import.boardspace.afterDraw': 'A move after a draw was accepted and before its Done.',
+  'game.why.import.boardspace.colour': '“{text}” is not a colour (W or B).',
+  'game.why.import.boardspace.moveWords': 'Write a colour, a piece and a cell, such as “Move W wB1 M 14 .”.',
+  'game.why.import.boardspace.dropAlone': 'A piece dropped on a cell, with no piece lifted before it.',
+  'game.why.import.boardspace.dropWords': 'Write a piece and a cell, such as “Dropb wQ N 13 .”.',
+  'game.why.import.boardspace.pdropColour': '“{text}”: a Pdropb names the piece with its colour (w or b).',
+  'game.why.import.boardspace.pickWords': 'Write the rack, its index and the piece, such as “Pick W 1 wA1”.',
+  'game.why.import.boardspace.pickbWords': 'Write the cell and the piece, such as “Pickb N 13 wS1”.',
+  'game.why.import.boardspace.edited': 'The position is edited here (Edit): hexarena reads games, not set-up positions.',
 };

@@ -1434,4 +1434,27 @@ export default {
   'game.why.import.sgf.notSgf': '«{text}» en el carácter {at} no es SGF.',
   'game.why.import.sgf.noTree': 'El archivo no contiene ningún árbol de juego SGF «(; … )».',
   'game.why.import.sgf.cutShort': 'El archivo termina dentro de un árbol de juego: está cortado.',
+  'game.why.import.boardspace.variant':
+    '«{text}» no es una variante de Hive que hexarena juegue (hive, hive-m, hive-l, hive-p, hive-lm, hive-pm, hive-pl, hive-plm).',
+  'game.why.import.boardspace.numbers':
+    '«{text}»: tras la variante, boardspace solo escribe números (jugadores, clave aleatoria, revisión).',
+  'game.why.import.boardspace.tooManyNumbers': '«{text}»: hay más números que jugadores, clave aleatoria y revisión.',
+  'game.why.import.boardspace.players': '«{text}»: una partida de Hive tiene 2 jugadores, no {players}.',
+  'game.why.import.boardspace.oldPillbug': '«{text}»: la cochinilla original de las primeras reglas de boardspace no es la de hexarena.',
+  'game.why.import.boardspace.notAPiece': '«{text}» no es una ficha de Hive.',
+  'game.why.import.boardspace.onlyOne':
+    '«{text}»: cada bando tiene {bug, select, Q {una abeja reina} M {un mosquito} L {una mariquita} other {una cochinilla}}, sin número.',
+  'game.why.import.boardspace.whichOne':
+    '«{text}»: indica qué {bug, select, S {araña} B {escarabajo} G {saltamontes} A {hormiga} other {ficha}} ({bug}1, {bug}2…).',
+  'game.why.import.boardspace.turn': 'Turno {turn} ({source}): {reason}',
+  'game.why.import.boardspace.afterResign': 'Una jugada tras un abandono que no se confirmó con Done ni se retiró.',
+  'game.why.import.boardspace.afterDraw': 'Una jugada después de aceptar tablas y antes de su Done.',
+  'game.why.import.boardspace.colour': '«{text}» no es un color (W o B).',
+  'game.why.import.boardspace.moveWords': 'Escribe un color, una ficha y una casilla, como «Move W wB1 M 14 .».',
+  'game.why.import.boardspace.dropAlone': 'Una ficha colocada en una casilla sin haber levantado ninguna antes.',
+  'game.why.import.boardspace.dropWords': 'Escribe una ficha y una casilla, como «Dropb wQ N 13 .».',
+  'game.why.import.boardspace.pdropColour': '«{text}»: un Pdropb nombra la ficha con su color (w o b).',
+  'game.why.import.boardspace.pickWords': 'Escribe la reserva, su índice y la ficha, como «Pick W 1 wA1».',
+  'game.why.import.boardspace.pickbWords': 'Escribe la casilla y la ficha, como «Pickb N 13 wS1».',
+  'game.why.import.boardspace.edited': 'Aquí se edita la posición (Edit): hexarena lee partidas, no posiciones preparadas.',
 } satisfies Catalog;

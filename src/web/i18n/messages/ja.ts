@@ -1395,4 +1395,28 @@ export default {
   'game.why.import.sgf.notSgf': '{at} 文字目の「{text}」は SGF ではありません。',
   'game.why.import.sgf.noTree': 'ファイルに SGF のゲームツリー「(; … )」がありません。',
   'game.why.import.sgf.cutShort': 'ファイルがゲームツリーの途中で終わっています。途中で切れています。',
+  'game.why.import.boardspace.variant':
+    '「{text}」は hexarena で遊べる Hive のバリアントではありません（hive、hive-m、hive-l、hive-p、hive-lm、hive-pm、hive-pl、hive-plm）。',
+  'game.why.import.boardspace.numbers':
+    '「{text}」: boardspace はバリアントの後に数字（プレイヤー数、乱数キー、リビジョン）しか書きません。',
+  'game.why.import.boardspace.tooManyNumbers': '「{text}」: 数字がプレイヤー数、乱数キー、リビジョンの分より多くあります。',
+  'game.why.import.boardspace.players': '「{text}」: Hive の対局は 2 人で、{players} 人ではありません。',
+  'game.why.import.boardspace.oldPillbug':
+    '「{text}」: boardspace の最初のダンゴムシのルールにあった元のダンゴムシは、hexarena のものとは違います。',
+  'game.why.import.boardspace.notAPiece': '「{text}」は Hive の駒ではありません。',
+  'game.why.import.boardspace.onlyOne':
+    '「{text}」: {bug, select, Q {女王蜂} M {蚊} L {テントウムシ} other {ダンゴムシ}}は各陣営に 1 個だけで、番号は付けません。',
+  'game.why.import.boardspace.whichOne':
+    '「{text}」: どの{bug, select, S {クモ} B {カブトムシ} G {バッタ} A {アリ} other {駒}}か番号で書いてください（{bug}1、{bug}2…）。',
+  'game.why.import.boardspace.turn': '{turn}手目（{source}）: {reason}',
+  'game.why.import.boardspace.afterResign': '投了のあとに手があります（投了は Done で確定も取り消しもされていません）。',
+  'game.why.import.boardspace.afterDraw': '引き分けが受け入れられた後、Done の前に手があります。',
+  'game.why.import.boardspace.colour': '「{text}」は色（W か B）ではありません。',
+  'game.why.import.boardspace.moveWords': '色、駒、マスを書いてください（例:「Move W wB1 M 14 .」）。',
+  'game.why.import.boardspace.dropAlone': '駒を持ち上げていないのに、マスへの配置があります。',
+  'game.why.import.boardspace.dropWords': '駒とマスを書いてください（例:「Dropb wQ N 13 .」）。',
+  'game.why.import.boardspace.pdropColour': '「{text}」: Pdropb では駒を色付き（w か b）で書きます。',
+  'game.why.import.boardspace.pickWords': '持ち駒の列、その番号、駒を書いてください（例:「Pick W 1 wA1」）。',
+  'game.why.import.boardspace.pickbWords': 'マスと駒を書いてください（例:「Pickb N 13 wS1」）。',
+  'game.why.import.boardspace.edited': 'ここで局面が編集されています（Edit）。hexarena が読むのは対局で、配置した局面ではありません。',
 } satisfies Catalog;

@@ -1429,4 +1429,26 @@ export default {
   'game.why.import.sgf.notSgf': '«{text}» на символе {at} — не SGF.',
   'game.why.import.sgf.noTree': 'В файле нет дерева партии SGF «(; … )».',
   'game.why.import.sgf.cutShort': 'Файл обрывается внутри дерева партии: он не полный.',
+  'game.why.import.boardspace.variant':
+    '«{text}» — не вариант Hive, в который играет hexarena (hive, hive-m, hive-l, hive-p, hive-lm, hive-pm, hive-pl, hive-plm).',
+  'game.why.import.boardspace.numbers': '«{text}»: после варианта boardspace пишет только числа (игроки, случайный ключ, ревизия).',
+  'game.why.import.boardspace.tooManyNumbers': '«{text}»: чисел больше, чем игроки, случайный ключ и ревизия.',
+  'game.why.import.boardspace.players': '«{text}»: в партии Hive 2 игрока, а не {players}.',
+  'game.why.import.boardspace.oldPillbug': '«{text}»: исходная мокрица из первых правил boardspace — не та, что в hexarena.',
+  'game.why.import.boardspace.notAPiece': '«{text}» — не фишка Hive.',
+  'game.why.import.boardspace.onlyOne':
+    '«{text}»: у каждой стороны {bug, select, Q {одна пчеломатка} M {один комар} L {одна божья коровка} other {одна мокрица}}, без номера.',
+  'game.why.import.boardspace.whichOne':
+    '«{text}»: укажите, {bug, select, S {какой паук} B {какой жук} G {какой кузнечик} A {какой муравей} other {какая фишка}} ({bug}1, {bug}2…).',
+  'game.why.import.boardspace.turn': 'Ход {turn} ({source}): {reason}',
+  'game.why.import.boardspace.afterResign': 'Ход после сдачи, которая не была ни подтверждена через Done, ни отозвана.',
+  'game.why.import.boardspace.afterDraw': 'Ход после принятой ничьей и до её Done.',
+  'game.why.import.boardspace.colour': '«{text}» — не цвет (W или B).',
+  'game.why.import.boardspace.moveWords': 'Напишите цвет, фишку и клетку, например «Move W wB1 M 14 .».',
+  'game.why.import.boardspace.dropAlone': 'Фишка ставится на клетку, но до этого ни одна не была поднята.',
+  'game.why.import.boardspace.dropWords': 'Напишите фишку и клетку, например «Dropb wQ N 13 .».',
+  'game.why.import.boardspace.pdropColour': '«{text}»: в Pdropb фишка называется вместе с цветом (w или b).',
+  'game.why.import.boardspace.pickWords': 'Напишите запас, его номер и фишку, например «Pick W 1 wA1».',
+  'game.why.import.boardspace.pickbWords': 'Напишите клетку и фишку, например «Pickb N 13 wS1».',
+  'game.why.import.boardspace.edited': 'Здесь позиция редактируется (Edit): hexarena читает партии, а не расставленные позиции.',
 } satisfies Catalog;
