@@ -5,7 +5,7 @@ import en from './i18n/messages/en.ts';
 import es from './i18n/messages/es.ts';
 import ja from './i18n/messages/ja.ts';
 import ru from './i18n/messages/ru.ts';
-import { checkSetup, type Setup } from './setup.ts';
+import { checkSetup, parseSetup, type Setup } from './setup.ts';
 
 /**
  * A game's options the rules refuse (an address's `options`, the create dialog's): said by their
@@ -27,6 +27,8 @@ describe('options refused in the player’s language', () => {
     expect(refused({ options: { pie: 'yes' } })).toBe('Параметр «pie» должен быть true или false.');
     expect(refused({ options: { colour: 'red' } })).toBe('У Hex нет параметра colour (его параметры: size, pie).');
     expect(refused({ game: 'chess' })).toBe('здесь нет игры «chess»');
+    const resigned = parseSetup('?game=hive&resigned=x');
+    expect(resigned?.ok === false && resigned.error.message).toBe('сдавшееся место указывается номером места, а не «x»');
   });
 
   it('in Japanese: DiceWars players for its rules, Nonaga’s choices, tic-tac-toe’s none, Hive’s type', () => {

@@ -1182,6 +1182,7 @@ export default {
     '{game} with these options has {seats, plural, one {# seat} other {# seats}} ({names}), the address names {given, number}',
   'address.unknownPlayer': 'unknown player “{name}” (known: {known})',
   'address.noSeat': 'there is no seat {seat, number} to resign',
+  'address.resignedSeat': 'the seat that resigned is a seat number, not “{text}”',
   'record.notJson': '{file} is not a record: a record is a JSON file (or a Hive game as SGF or PGN)',
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'The game is over.',

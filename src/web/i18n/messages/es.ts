@@ -1193,6 +1193,7 @@ export default {
     '{game} con estas opciones tiene {seats, plural, one {# asiento} other {# asientos}} ({names}), y la dirección nombra {given, number}',
   'address.unknownPlayer': 'jugador desconocido «{name}» (conocidos: {known})',
   'address.noSeat': 'no hay ningún asiento {seat, number} que pueda rendirse',
+  'address.resignedSeat': 'el asiento que se rinde es un número de asiento, no «{text}»',
   'record.notJson': '{file} no es un registro: un registro es un archivo JSON (o una partida de Hive en SGF o PGN)',
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'La partida ha terminado.',

@@ -1173,6 +1173,7 @@ export default {
   'address.seats': 'この設定の{game}の席は{seats, number}つ（{names}）ですが、アドレスには{given, number}人が書かれています',
   'address.unknownPlayer': '不明なプレイヤー「{name}」（使えるもの: {known}）',
   'address.noSeat': '投了する席 {seat, number} はありません',
+  'address.resignedSeat': '投了した席は席番号で書きます（「{text}」ではありません）',
   'record.notJson': '{file} は棋譜ではありません。棋譜は JSON ファイル（または SGF か PGN の Hive の対局）です',
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': '対局は終わっています。',

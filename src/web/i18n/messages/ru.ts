@@ -1196,6 +1196,7 @@ export default {
     'В игре {game} с этими настройками {seats, plural, one {# место} few {# места} other {# мест}} ({names}), а в адресе {given, plural, one {назван # игрок} few {названы # игрока} other {названо # игроков}}',
   'address.unknownPlayer': 'неизвестный игрок «{name}» (известны: {known})',
   'address.noSeat': 'места {seat, number} нет, сдаваться за него некому',
+  'address.resignedSeat': 'сдавшееся место указывается номером места, а не «{text}»',
   'record.notJson': '{file} — не запись партии: запись — это файл JSON (или партия Hive в SGF или PGN)',
   'record.refused': '{file}: {problem}',
   'game.why.rules.gameOver': 'Партия окончена.',
