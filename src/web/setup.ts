@@ -65,7 +65,7 @@ export function parseSetup(address: string): Result<Setup> | null {
   const rawResigned = q.get('resigned');
   const resigned = rawResigned === null ? undefined : Number(rawResigned);
   if (resigned !== undefined && !(Number.isInteger(resigned) && resigned >= 0))
-    return fail(t('address.resignedSeat', { text: rawResigned.slice(0, 40) }));
+    return fail(t('address.resignedSeat', { text: String(rawResigned).slice(0, 40) }));
   return ok({
     game,
     options,
