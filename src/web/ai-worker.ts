@@ -2,10 +2,11 @@
 import { type Decision, decide } from '@hexarena/engines/ai/decide.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { agentsUpTo } from './agents-up-to.ts';
+import { type EngineFailure, failureOf } from './worker-failure.ts';
 
 /**
  * The AI thinks here, off the page's thread: a request names the game, its options, the moves so
- * far and the agent; the answer is the move as text (or an error message).
+ * far and the agent; the answer is the move as text, or the failure with its code (worker-failure.ts).
  */
 export interface AiRequest extends Decision {
   readonly id: number;
@@ -17,14 +18,16 @@ export interface AiRequest extends Decision {
   readonly maxDepth?: number;
 }
 
-export type AiAnswer = { readonly id: number; readonly move: string } | { readonly id: number; readonly error: string };
+export type AiAnswer = { readonly id: number; readonly move: string } | { readonly id: number; readonly failure: EngineFailure };
 
 self.onmessage = async (event: MessageEvent<AiRequest>) => {
   const { id, seed, moves } = event.data;
   try {
     const move = await decide(event.data, Rng.fromSeed(`${seed}/${moves.length}`), agentsUpTo(event.data.maxDepth));
-    (self as unknown as Worker).postMessage((move.ok ? { id, move: move.value } : { id, error: move.error.message }) satisfies AiAnswer);
+    (self as unknown as Worker).postMessage(
+      (move.ok ? { id, move: move.value } : { id, failure: failureOf(move.error) }) satisfies AiAnswer,
+    );
   } catch (e) {
-    (self as unknown as Worker).postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies AiAnswer);
+    (self as unknown as Worker).postMessage({ id, failure: failureOf(e) } satisfies AiAnswer);
   }
 };

@@ -1,5 +1,6 @@
 import type { AiAnswer, AiRequest } from './ai-worker.ts';
 import { storedSearchDepth } from './analysis/search-limit.ts';
+import { errorOf } from './worker-failure.ts';
 
 interface Pending {
   readonly resolve: (move: string) => void;
@@ -24,7 +25,7 @@ export class AiClient {
       const pending = this.pending.get(answer.id);
       this.pending.delete(answer.id);
       if ('move' in answer) pending?.resolve(answer.move);
-      else pending?.reject(new Error(answer.error));
+      else pending?.reject(errorOf(answer.failure));
     };
     return worker;
   }

@@ -8,6 +8,7 @@ import { HowToPlay } from './how-to-play.tsx';
 import { agentWord } from './i18n/agents.ts';
 import { type MessageKey, t } from './i18n/index.ts';
 import { seatWord } from './i18n/outcome.ts';
+import { rulesRefusal } from './i18n/why.ts';
 import { lastSetup, rememberSetup } from './last-setup.ts';
 import { createGame } from './online/api.ts';
 import { timeControl } from './online/clock-text.ts';
@@ -407,7 +408,7 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       )}
       {!parsed.ok && (
         <p class="error" role="alert">
-          {parsed.error.message}
+          {rulesRefusal(parsed.error)}
         </p>
       )}
       <HowToPlay>{card.howToPlay}</HowToPlay>

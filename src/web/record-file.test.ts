@@ -14,6 +14,6 @@ describe('Open a record…', () => {
     const pgn = await readRecord(new File([PGN_MZINGA], 'game.PGN'));
     expect(pgn.ok && pgn.value.options).toMatchObject({ type: 'Base+M' });
     const bad = await readRecord(new File(['1. wS1\n2. wS2 wS1-\n'], 'bad.pgn'));
-    expect(bad.ok || bad.error.message).toMatch(/^bad\.pgn: ply 2 \(wS2 wS1-\): /);
+    expect(bad.ok || bad.error.message).toMatch(/^bad\.pgn: Ply 2 \(wS2 wS1-\): /);
   });
 });

@@ -30,7 +30,7 @@ export async function readRecord(file: File): Promise<Result<Setup>> {
   let json: unknown;
   if (/\.(sgf|pgn)$/i.test(file.name)) {
     const imported = importHiveRecord(text, file.name);
-    if (!imported.ok) return fail(t('record.refused', { file: file.name, problem: imported.error.message }));
+    if (!imported.ok) return fail(t('record.refused', { file: file.name, problem: rulesRefusal(imported.error) }));
     json = imported.value.record;
   } else {
     try {
@@ -40,6 +40,6 @@ export async function readRecord(file: File): Promise<Result<Setup>> {
     }
   }
   const setup = setupFromRecord(json);
-  // A move the rules refuse is said in the player's language; the record's shape, in the engines' English.
+  // The record's shape, game, options and result, and a move the rules refuse: said by code in the player's language.
   return setup.ok ? setup : fail(t('record.refused', { file: file.name, problem: rulesRefusal(setup.error) }));
 }

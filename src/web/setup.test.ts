@@ -51,7 +51,7 @@ describe('the setup in the address', () => {
       const r = checkSetup({ ...base, ...s });
       return r.ok ? null : r.error.message;
     };
-    expect(error({ game: 'chess' })).toMatch(/unknown game "chess"/);
+    expect(error({ game: 'chess' })).toBe('there is no game “chess” here');
     expect(error({ seats: ['human'] })).toMatch(/2 seats \(X, O\), the address names 1/);
     expect(error({ seats: ['human', 'grandmaster'] })).toMatch(/unknown player “grandmaster”/);
     expect(error({ game: 'hive', options: { type: 'Chess' } })).toMatch(/Chess/);

@@ -65,7 +65,7 @@ export function parseSetup(address: string): Result<Setup> | null {
   const rawResigned = q.get('resigned');
   const resigned = rawResigned === null ? undefined : Number(rawResigned);
   if (resigned !== undefined && !(Number.isInteger(resigned) && resigned >= 0))
-    return fail(`resigned must be a seat number, not "${rawResigned}"`);
+    return fail(t('address.resignedSeat', { text: String(rawResigned).slice(0, 40) }));
   return ok({
     game,
     options,
@@ -135,11 +135,11 @@ function resignedSeat(record: GameRecord, seats: number): number | undefined {
 export function checkSetup(given: Setup, browser: AddressDefaults = { opponent: 'random' }): Result<Setup> {
   let setup = given;
   const game = findGame(setup.game);
-  if (!game.ok) return game;
+  if (!game.ok) return fail(t('address.noSuchGame', { game: setup.game.slice(0, 40) }));
   if (typeof setup.options !== 'object' || setup.options === null || Array.isArray(setup.options))
     return fail(t('address.optionsNotObject'));
   const options = game.value.parseOptions({ ...browser.addressDefaults?.(setup.seats.length), ...setup.options });
-  if (!options.ok) return options;
+  if (!options.ok) return fail(rulesRefusal(options.error));
   const seats = game.value.seatNames(options.value);
   if (setup.seats.length === 0) setup = { ...setup, seats: defaultSeats(browser.opponent, seats.length) };
   if (seats.length !== setup.seats.length)

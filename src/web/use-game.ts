@@ -7,14 +7,16 @@ import { AiClient } from './ai.ts';
 import type { AnalysisInfo } from './analysis/info.ts';
 import { type Replayed, replayMoves, resigningSeat, roundNumbers } from './history.ts';
 import { useHistoryCursor } from './history-cursor.ts';
-import { stripWord } from './i18n/agents.ts';
+import { agentWord, stripWord } from './i18n/agents.ts';
 import { t } from './i18n/index.ts';
+import { seatWord } from './i18n/outcome.ts';
 import { rulesRefusal } from './i18n/why.ts';
 import { rememberSetup } from './last-setup.ts';
 import type { OnlineInfo } from './online/info.ts';
 import type { PuzzleInfo } from './puzzles/info.ts';
 import { moveSound, useSettings } from './settings.ts';
 import { type Setup, setupUrl, startOf } from './setup.ts';
+import { failureWords } from './worker-failure-words.ts';
 
 let sharedAi: AiClient | null = null;
 
@@ -109,6 +111,10 @@ export type SessionOf<G> = G extends GameDefinition<infer S, infer M, infer O> ?
  * a reload or a shared link resumes it), history to step through, undo and resignation, and the AI
  * seats' moves fetched from the worker at the chosen pace.
  */
+/** An AI seat that could not move, in the player's language: the seat, its level, and why (worker-failure-words.ts). */
+export const aiFailure = (seat: string, agent: string, error: unknown): string =>
+  t('game.aiFailed', { seat: seatWord(seat), level: agentWord(agent), reason: failureWords(error) });
+
 export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): GameSession<S, M, O> {
   const options = useMemo(() => unwrap(game.parseOptions(setup.options)), [game, setup.options]);
   const seatNames = useMemo(() => game.seatNames(options), [game, options]);
@@ -187,7 +193,7 @@ export function useGame<S, M, O>(setup: Setup, game: GameDefinition<S, M, O>): G
       (e: unknown) => {
         if (cancelled) return;
         setThinking(false);
-        setError(`${seatNames[toMove]} (${agent}) could not move: ${e instanceof Error ? e.message : String(e)}`);
+        setError(aiFailure(seatNames[toMove] ?? '', agent, e));
       },
     );
     return () => {

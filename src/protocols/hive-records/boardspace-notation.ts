@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
+import { ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type GameType, parseGameType } from '@hexarena/engines/games/hive/index.ts';
 
 /**
@@ -34,15 +35,27 @@ export function parseSetup(su: string): Result<Setup> {
   const m = /^hive(?:-([a-z]+))?$/i.exec(variant);
   const letters = (m?.[1] ?? '').toUpperCase();
   if (!m || !/^[LMP]*$/.test(letters) || new Set(letters).size !== letters.length)
-    return fail(
+    return refuse(
+      'import.boardspace.variant',
       `"${su.slice(0, 40)}" is not a Hive variant hexarena plays (hive, hive-m, hive-l, hive-p, hive-lm, hive-pm, hive-pl, hive-plm)`,
+      { text: su.slice(0, 40) },
     );
   const numbers = words.slice(1);
   if (numbers.some((w) => !/^-?\d{1,19}$/.test(w)))
-    return fail(`"${su.slice(0, 40)}": after the variant boardspace writes numbers only (players, random key, revision)`);
-  if (numbers.length > 3) return fail(`"${su.slice(0, 40)}": more numbers than players, random key and revision`);
+    return refuse(
+      'import.boardspace.numbers',
+      `"${su.slice(0, 40)}": after the variant boardspace writes numbers only (players, random key, revision)`,
+      { text: su.slice(0, 40) },
+    );
+  if (numbers.length > 3)
+    return refuse('import.boardspace.tooManyNumbers', `"${su.slice(0, 40)}": more numbers than players, random key and revision`, {
+      text: su.slice(0, 40),
+    });
   if (numbers[0] !== undefined && Number(numbers[0]) !== 2)
-    return fail(`"${su.slice(0, 40)}": a Hive game has 2 players, not ${numbers[0]}`);
+    return refuse('import.boardspace.players', `"${su.slice(0, 40)}": a Hive game has 2 players, not ${numbers[0]}`, {
+      text: su.slice(0, 40),
+      players: (numbers[0] as string).slice(0, 20),
+    });
   const type = parseGameType(letters === '' ? 'Base' : `Base+${letters}`);
   if (!type.ok) return type;
   const revision = numbers[2] === undefined ? null : Number(numbers[2]);
@@ -91,13 +104,22 @@ export const PIECE = /^([wb])?([qsbgamlp])([1-9])?$/i;
  * Pillbug are `M1`, `L1`, `P1` or `M`, `L`, `P` (UHP's `wM`, `wL`, `wP`); the Queen is `Q`.
  */
 export function pieceName(token: string, color: string): Result<string> {
-  if (/^[wb]?op1?$/i.test(token)) return fail(`"${token}": the original Pillbug of boardspace's first Pillbug rules is not hexarena's`);
+  if (/^[wb]?op1?$/i.test(token))
+    return refuse(
+      'import.boardspace.oldPillbug',
+      `"${token}": the original Pillbug of boardspace's first Pillbug rules is not hexarena's`,
+      {
+        text: token.slice(0, 20),
+      },
+    );
   const m = PIECE.exec(token);
-  if (!m) return fail(`"${token}" is not a Hive piece`);
+  if (!m) return refuse('import.boardspace.notAPiece', `"${token}" is not a Hive piece`, { text: token.slice(0, 20) });
   const bug = (m[2] as string).toUpperCase();
   const number = m[3] ?? '';
   const single = 'QMLP'.includes(bug);
-  if (single && number !== '' && number !== '1') return fail(`"${token}": there is one ${bug} a side`);
-  if (!single && number === '') return fail(`"${token}": say which one (${bug}1, ${bug}2…)`);
+  if (single && number !== '' && number !== '1')
+    return refuse('import.boardspace.onlyOne', `"${token}": there is one ${bug} a side`, { text: token.slice(0, 20), bug });
+  if (!single && number === '')
+    return refuse('import.boardspace.whichOne', `"${token}": say which one (${bug}1, ${bug}2…)`, { text: token.slice(0, 20), bug });
   return ok(`${(m[1] ?? color).toLowerCase()}${bug}${single ? '' : number}`);
 }

@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { RulesRefusal, refuse } from '@hexarena/engines/engine/refusal.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type Cell, parseCell, pieceName, sameCell } from './boardspace-notation.ts';
 
 /**
@@ -78,12 +79,23 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
     const verb = (words[0] ?? '').toLowerCase();
     const args = words.slice(1);
     const source = `P${seat} ${text.trim()}`;
-    const bad = (why: string): Result<Turns> => fail(`turn ${committed.length + 1} (${source}): ${why}`);
+    // A step refused (`refuse(…)`, or a piece's name refused), named by its turn: import.boardspace.turn, the step's refusal its cause.
+    const bad = (refused: Result<unknown>): Result<Turns> => {
+      const why = refused.ok ? new Error('refused') : refused.error;
+      const turn = committed.length + 1;
+      return err(
+        new RulesRefusal(
+          `turn ${turn} (${source}): ${why.message}`,
+          { code: 'import.boardspace.turn', values: { turn, source: source.slice(0, 60) } },
+          why,
+        ),
+      );
+    };
     if (ending && PIECE_STEPS.has(verb))
       return bad(
         ending.kind === 'resign'
-          ? 'a move after a resignation that was neither confirmed with Done nor withdrawn'
-          : 'a move after a draw was accepted and before its Done',
+          ? refuse('import.boardspace.afterResign', 'a move after a resignation that was neither confirmed with Done nor withdrawn')
+          : refuse('import.boardspace.afterDraw', 'a move after a draw was accepted and before its Done'),
       );
     if (verb === 'done') {
       if (ending) {
@@ -99,11 +111,15 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
     } else if (MOVES.has(verb)) {
       // Move <colour> <piece> <col> <row> <ref>: the colour is the piece's; a piece named with its own
       // colour is taken as named.
-      if (!/^[wb]$/i.test(args[0] ?? '')) return bad(`"${args[0] ?? ''}" is not a colour (W or B)`);
+      if (!/^[wb]$/i.test(args[0] ?? ''))
+        return bad(
+          refuse('import.boardspace.colour', `"${args[0] ?? ''}" is not a colour (W or B)`, { text: (args[0] ?? '').slice(0, 20) }),
+        );
       const cell = parseCell(args[2], args[3]);
-      if (args[1] === undefined || !cell) return bad('write a colour, a piece and a cell, such as "Move W wB1 M 14 ."');
+      if (args[1] === undefined || !cell)
+        return bad(refuse('import.boardspace.moveWords', 'write a colour, a piece and a cell, such as "Move W wB1 M 14 ."'));
       const piece = pieceName(args[1], (args[0] as string).toLowerCase());
-      if (!piece.ok) return bad(piece.error.message);
+      if (!piece.ok) return bad(piece);
       pending = { seat, source, piece: piece.value, cell };
       lifted = null;
       if (verb.endsWith('done')) commit();
@@ -117,13 +133,20 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
       } else if (parseCell(args[0], args[1])) {
         cell = parseCell(args[0], args[1]);
         token = lifted?.piece;
-        if (token === undefined) return bad('a drop of a cell alone, with no piece lifted before it');
+        if (token === undefined)
+          return bad(refuse('import.boardspace.dropAlone', 'a drop of a cell alone, with no piece lifted before it'));
       }
-      if (!cell || token === undefined) return bad('write a piece and a cell, such as "Dropb wQ N 13 ."');
+      if (!cell || token === undefined)
+        return bad(refuse('import.boardspace.dropWords', 'write a piece and a cell, such as "Dropb wQ N 13 ."'));
       // A Pdropb moves a piece that is not the mover's: boardspace names it with its colour.
-      if (verb === 'pdropb' && !/^[wb]/i.test(token)) return bad(`"${token}": a Pdropb names the piece with its colour (w or b)`);
+      if (verb === 'pdropb' && !/^[wb]/i.test(token))
+        return bad(
+          refuse('import.boardspace.pdropColour', `"${token}": a Pdropb names the piece with its colour (w or b)`, {
+            text: token.slice(0, 20),
+          }),
+        );
       const piece = pieceName(token, '?');
-      if (!piece.ok) return bad(piece.error.message);
+      if (!piece.ok) return bad(piece);
       const from = lifted?.from;
       // Put down where it was lifted from: nothing moved.
       pending = sameCell(from, cell) ? null : { seat, source, piece: piece.value, cell, ...(from ? { from } : {}) };
@@ -132,22 +155,23 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
       // Pick <rack> <index> <piece> (older files: Pick <rack> <piece>); it also takes back what was put down.
       const rack = args[0] ?? '';
       const token = /^\d+$/.test(args[1] ?? '') ? args[2] : args[1];
-      if (!RACKS.test(rack) || token === undefined) return bad('write the rack, its index and the piece, such as "Pick W 1 wA1"');
+      if (!RACKS.test(rack) || token === undefined)
+        return bad(refuse('import.boardspace.pickWords', 'write the rack, its index and the piece, such as "Pick W 1 wA1"'));
       const piece = pieceName(token, rack[0] as string);
-      if (!piece.ok) return bad(piece.error.message);
+      if (!piece.ok) return bad(piece);
       pending = null;
       lifted = { piece: piece.value };
     } else if (verb === 'pickb') {
       // Pickb <col> <row> <piece>: lifting the piece put down this turn takes the drop back.
       const cell = parseCell(args[0], args[1]);
-      if (!cell) return bad('write the cell and the piece, such as "Pickb N 13 wS1"');
+      if (!cell) return bad(refuse('import.boardspace.pickbWords', 'write the cell and the piece, such as "Pickb N 13 wS1"'));
       const current = pending as (Committed & { readonly from?: Cell }) | null;
       if (current && current.piece !== null && sameCell(current.cell, cell)) {
         lifted = { piece: current.piece, ...(current.from ? { from: current.from } : {}) };
         pending = null;
       } else {
         const piece = args[2] === undefined ? null : pieceName(args[2], '?');
-        if (piece && !piece.ok) return bad(piece.error.message);
+        if (piece && !piece.ok) return bad(piece);
         lifted = { ...(piece ? { piece: piece.value } : {}), from: cell };
       }
     } else if (verb === 'drop') {
@@ -172,7 +196,8 @@ export function turnsOf(actions: readonly Action[]): Result<Turns> {
       break;
     } else if (verb === 'edit') {
       // A set-up position cannot be followed from the moves; an Edit before any turn changes nothing.
-      if (committed.length > 0 || pending) return bad('the position is edited here (Edit): hexarena reads games, not set-up positions');
+      if (committed.length > 0 || pending)
+        return bad(refuse('import.boardspace.edited', 'the position is edited here (Edit): hexarena reads games, not set-up positions'));
     } else if (NO_PIECE.has(verb)) {
       // The start of play, a draw offer, taking back a step (Reset), a choice of colours: no piece moves.
     } else if (verb !== '') {

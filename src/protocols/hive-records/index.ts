@@ -1,4 +1,5 @@
-import { fail, type Result } from '@hexarena/engines/engine/result.ts';
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
+import type { Result } from '@hexarena/engines/engine/result.ts';
 import { parseHivePgn } from './pgn.ts';
 import type { ImportedHiveGame } from './replay.ts';
 import { parseBoardspaceSgf } from './sgf.ts';
@@ -23,5 +24,5 @@ export function importHiveRecord(text: string, fileName = ''): Result<ImportedHi
   const format = hiveRecordFormat(text, fileName);
   if (format === 'sgf') return parseBoardspaceSgf(text);
   if (format === 'pgn') return parseHivePgn(text);
-  return fail('this is neither a boardspace.net SGF nor a Hive PGN');
+  return refuse('import.format', 'this is neither a boardspace.net SGF nor a Hive PGN');
 }

@@ -1,6 +1,7 @@
 import type { Outcome } from '@hexarena/engines/engine/game.ts';
 import { type GameRecord, replay, TERMINATIONS, type Termination } from '@hexarena/engines/engine/record.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { RulesRefusal, refuse } from '@hexarena/engines/engine/refusal.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type GameType, hive, parseGameType } from '@hexarena/engines/games/hive/index.ts';
 import { type ImportedHiveGame, importOptions, playImported, recordOf, type StatedEnd } from './replay.ts';
 
@@ -53,7 +54,8 @@ export interface PgnParts {
 
 /** Splits a PGN into its tags and its moves, checking the move numbers; nothing is played yet. */
 export function splitHivePgn(text: string): Result<PgnParts> {
-  if (text.length > MAX_PGN_CHARS) return fail(`a PGN file of more than ${MAX_PGN_CHARS} characters is not a Hive game`);
+  if (text.length > MAX_PGN_CHARS)
+    return refuse('import.pgn.tooLong', `a PGN file of more than ${MAX_PGN_CHARS} characters is not a Hive game`, { max: MAX_PGN_CHARS });
   const tags: Record<string, string> = {};
   const body: string[] = [];
   for (const [i, raw] of text
@@ -63,33 +65,46 @@ export function splitHivePgn(text: string): Result<PgnParts> {
     const line = raw.trim();
     if (line.startsWith('[') && body.every((b) => b === '')) {
       const m = TAG.exec(line);
-      if (!m) return fail(`line ${i + 1}: "${line.slice(0, 60)}" is not a tag pair such as [GameType "Base+MLP"]`);
+      if (!m)
+        return refuse('import.pgn.tag', `line ${i + 1}: "${line.slice(0, 60)}" is not a tag pair such as [GameType "Base+MLP"]`, {
+          line: i + 1,
+          text: line.slice(0, 60),
+        });
       tags[m[1] as string] = unquote(m[2] as string);
     } else body.push(line.replace(/;.*$/, ''));
   }
   // Comments in braces go; what is left is numbers, moves and the result.
   const movetext = body.join(' ').replace(/\{[^}]*\}/g, ' ');
-  if (movetext.includes('{')) return fail('a comment opened with { is never closed');
+  if (movetext.includes('{')) return refuse('import.pgn.comment', 'a comment opened with { is never closed');
   const chunks = movetext.split(/(?:^|\s)(\d+)\.+(?=\s|$|[wb])/i);
   const before = (chunks[0] ?? '').trim();
   const moves: string[] = [];
   let result: string | undefined;
   if (chunks.length === 1) {
-    if (before !== '' && resultOf(before) === undefined) return fail(`"${before.slice(0, 60)}" is not a numbered move such as "1. wS1"`);
+    if (before !== '' && resultOf(before) === undefined)
+      return refuse('import.pgn.notNumbered', `"${before.slice(0, 60)}" is not a numbered move such as "1. wS1"`, {
+        text: before.slice(0, 60),
+      });
     if (before !== '') result = before;
     return ok({ tags, moves, ...(result === undefined ? {} : { result }) });
   }
-  if (before !== '') return fail(`"${before.slice(0, 60)}" comes before the first move number`);
+  if (before !== '')
+    return refuse('import.pgn.beforeFirst', `"${before.slice(0, 60)}" comes before the first move number`, { text: before.slice(0, 60) });
   for (let i = 1; i < chunks.length; i += 2) {
     const n = Number(chunks[i]);
-    if (n !== moves.length + 1) return fail(`move number ${n} where ${moves.length + 1} was due`);
+    if (n !== moves.length + 1)
+      return refuse('import.pgn.number', `move number ${n} where ${moves.length + 1} was due`, { number: n, due: moves.length + 1 });
     let move = (chunks[i + 1] ?? '').trim().split(/\s+/);
     if (i + 2 >= chunks.length && move.length > 1 && resultOf(move.at(-1) as string) !== undefined) {
       result = move.at(-1) as string;
       move = move.slice(0, -1);
     }
-    if (move.length === 1 && move[0] === '') return fail(`move ${n} is missing`);
-    if (move.length > 2) return fail(`move ${n}: "${move.join(' ')}" is not one move (write one move after each number)`);
+    if (move.length === 1 && move[0] === '') return refuse('import.pgn.missing', `move ${n} is missing`, { number: n });
+    if (move.length > 2)
+      return refuse('import.pgn.twoMoves', `move ${n}: "${move.join(' ')}" is not one move (write one move after each number)`, {
+        number: n,
+        text: move.join(' ').slice(0, 60),
+      });
     moves.push(move.join(' '));
   }
   return ok({ tags, moves, ...(result === undefined ? {} : { result }) });
@@ -107,13 +122,16 @@ export function parseHivePgn(text: string): Result<ImportedHiveGame> {
   let type: GameType = 'Base';
   if (tags.GameType !== undefined) {
     const parsed = parseGameType(tags.GameType);
-    if (!parsed.ok) return fail(`GameType: ${parsed.error.message}`);
+    if (!parsed.ok) return err(new RulesRefusal(`GameType: ${parsed.error.message}`, { code: 'import.pgn.gameType' }, parsed.error));
     type = parsed.value;
   } else notes.push('no GameType tag: read as Base');
   const written = [tags.Result, result].filter((r): r is string => r !== undefined && r.trim() !== '');
   const outcomes = written.map(resultOf);
   const bad = written.find((_, i) => outcomes[i] === undefined);
-  if (bad !== undefined) return fail(`"${bad}" is not a result (WhiteWins, BlackWins, Draw, InProgress, 1-0, 0-1, 1/2-1/2, *)`);
+  if (bad !== undefined)
+    return refuse('import.pgn.result', `"${bad}" is not a result (WhiteWins, BlackWins, Draw, InProgress, 1-0, 0-1, 1/2-1/2, *)`, {
+      text: bad.slice(0, 60),
+    });
   const stated = outcomes.find((o) => o !== null) ?? null;
   const termination = tags.Termination?.toLowerCase();
   const end: StatedEnd = {

@@ -1,6 +1,7 @@
 import type { Outcome } from '@hexarena/engines/engine/game.ts';
 import { type GameRecord, makeRecord, replay, type Termination } from '@hexarena/engines/engine/record.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { RulesRefusal } from '@hexarena/engines/engine/refusal.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { type GameType, type HiveOptions, type HiveState, hive } from '@hexarena/engines/games/hive/index.ts';
 
 /**
@@ -42,17 +43,30 @@ export function importOptions(type: GameType, first: readonly string[], notes: s
  * The engine's error for a refused move, naming the ply (1-based, passes counted) with the move as the
  * file wrote it and as UHP, and the engine's reason.
  */
-export const refusal = (ply: number, move: SourceMove, reason: string): string =>
-  `ply ${ply} (${move.source === move.uhp ? move.uhp : `${move.source} = ${move.uhp}`}): ${reason}`;
+export const refusal = (ply: number, move: SourceMove, reason: string): string => `ply ${ply} (${written(move)}): ${reason}`;
+
+const written = (move: SourceMove): string => (move.source === move.uhp ? move.uhp : `${move.source} = ${move.uhp}`);
+
+/**
+ * The same as a refusal by code (`import.ply`, with the ply and the move as written), its cause the
+ * move's own refusal: what an app says in its player's language.
+ */
+export function plyRefusal(ply: number, move: SourceMove, why: Error): RulesRefusal {
+  const message = refusal(ply, move, why.message);
+  return new RulesRefusal(message, { code: 'import.ply', values: { ply, move: written(move).slice(0, 60) } }, why);
+}
+
+/** A game already over when the file plays on. */
+export const gameOverRefusal = (): RulesRefusal => new RulesRefusal('the game was already over', { code: 'rules.gameOver' });
 
 /** Plays UHP moves from the start with hexarena's engine; the first bad one is refused, named. */
 export function playImported(options: HiveOptions, moves: readonly SourceMove[]): Result<HiveState[]> {
   const states: HiveState[] = [hive.newGame(options, '')];
   for (const [i, move] of moves.entries()) {
     const state = states[i] as HiveState;
-    if (hive.result(state) !== null) return fail(refusal(i + 1, move, 'the game was already over'));
+    if (hive.result(state) !== null) return err(plyRefusal(i + 1, move, gameOverRefusal()));
     const parsed = hive.parseMove(state, move.uhp);
-    if (!parsed.ok) return fail(refusal(i + 1, move, parsed.error.message));
+    if (!parsed.ok) return err(plyRefusal(i + 1, move, parsed.error));
     states.push(hive.play(state, parsed.value));
   }
   return ok(states);

@@ -1,11 +1,12 @@
 import type { Outcome } from '@hexarena/engines/engine/game.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { RulesRefusal, refuse } from '@hexarena/engines/engine/refusal.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { cellOf } from '@hexarena/engines/games/hive/grid.ts';
 import { encodeMove, type HiveOptions, type HiveState, hive, PASS, parsePiece } from '@hexarena/engines/games/hive/index.ts';
 import type { Hex } from '@hexarena/engines/hex/coords.ts';
 import { type Cell, parseSetup, type Setup, WRAP } from './boardspace-notation.ts';
 import { type Action, type Committed, type SeatEnd, turnsOf } from './boardspace-turns.ts';
-import { type ImportedHiveGame, importOptions, recordOf, refusal, type SourceMove, type StatedEnd } from './replay.ts';
+import { gameOverRefusal, type ImportedHiveGame, importOptions, plyRefusal, recordOf, type SourceMove, type StatedEnd } from './replay.ts';
 
 /**
  * boardspace.net's Hive game files: SGF in form (`(;…)`, properties `ID[value]`), with the game in
@@ -25,7 +26,8 @@ interface Property {
 
 /** SGF's syntax: game trees, nodes, properties with escaped values. One line of play; variations are refused. */
 export function sgfProperties(text: string): Result<Property[]> {
-  if (text.length > MAX_SGF_CHARS) return fail(`an SGF file of more than ${MAX_SGF_CHARS} characters is not a Hive game`);
+  if (text.length > MAX_SGF_CHARS)
+    return refuse('import.sgf.tooLong', `an SGF file of more than ${MAX_SGF_CHARS} characters is not a Hive game`, { max: MAX_SGF_CHARS });
   const props: Property[] = [];
   let depth = 0;
   let trees = 0;
@@ -38,20 +40,22 @@ export function sgfProperties(text: string): Result<Property[]> {
       i++;
     } else if (c === '(') {
       if (closedAt === depth + 1 || (depth === 0 && trees > 0))
-        return fail('the file holds variations or several games: only one line of play is read');
+        return refuse('import.sgf.variations', 'the file holds variations or several games: only one line of play is read');
       depth++;
       trees++;
       i++;
     } else if (c === ')') {
-      if (depth === 0) return fail(`a ")" at character ${i + 1} closes nothing`);
+      if (depth === 0) return refuse('import.sgf.closesNothing', `a ")" at character ${i + 1} closes nothing`, { at: i + 1 });
       closedAt = depth;
       depth--;
       i++;
     } else if (c === ';') {
-      if (depth === 0) return fail(`a node at character ${i + 1} is outside any game tree "( … )"`);
+      if (depth === 0)
+        return refuse('import.sgf.nodeOutside', `a node at character ${i + 1} is outside any game tree "( … )"`, { at: i + 1 });
       i++;
     } else if (/[A-Za-z]/.test(c)) {
-      if (depth === 0) return fail(`a property at character ${i + 1} is outside any game tree "( … )"`);
+      if (depth === 0)
+        return refuse('import.sgf.propertyOutside', `a property at character ${i + 1} is outside any game tree "( … )"`, { at: i + 1 });
       const start = i;
       while (i < n && /[A-Za-z0-9]/.test(text[i] as string)) i++;
       const id = text.slice(start, i);
@@ -66,18 +70,23 @@ export function sgfProperties(text: string): Result<Property[]> {
           if (i < n) value += text[i];
           i++;
         }
-        if (i >= n) return fail(`the value of ${id.slice(0, 20)} is never closed with "]"`);
+        if (i >= n)
+          return refuse('import.sgf.valueOpen', `the value of ${id.slice(0, 20)} is never closed with "]"`, { property: id.slice(0, 20) });
         i++;
         props.push({ id, value });
         values++;
       }
-      if (values === 0) return fail(`the property ${id.slice(0, 20)} at character ${start + 1} has no [value]`);
+      if (values === 0)
+        return refuse('import.sgf.noValue', `the property ${id.slice(0, 20)} at character ${start + 1} has no [value]`, {
+          property: id.slice(0, 20),
+          at: start + 1,
+        });
     } else {
-      return fail(`"${c}" at character ${i + 1} is not SGF`);
+      return refuse('import.sgf.notSgf', `"${c}" at character ${i + 1} is not SGF`, { text: c, at: i + 1 });
     }
   }
-  if (trees === 0) return fail('no SGF game tree "(; … )" in the file');
-  if (depth !== 0) return fail('the file ends inside a game tree: it is cut short');
+  if (trees === 0) return refuse('import.sgf.noTree', 'no SGF game tree "(; … )" in the file');
+  if (depth !== 0) return refuse('import.sgf.cutShort', 'the file ends inside a game tree: it is cut short');
   return ok(props);
 }
 
@@ -218,13 +227,13 @@ function replayTurns(
       }
     }
     const move: SourceMove = { source: turn.source, uhp: 'pass' };
-    if (hive.result(state) !== null) return fail(refusal(states.length, move, 'the game was already over'));
+    if (hive.result(state) !== null) return err(plyRefusal(states.length, move, gameOverRefusal()));
     let uhp = 'pass';
     let at: Hex | null = null;
     let piece = -1;
     if (turn.piece !== null) {
       const named = parsePiece(uhpName(turn.piece, turn.seat));
-      if (!named.ok) return fail(refusal(states.length, move, named.error.message));
+      if (!named.ok) return err(plyRefusal(states.length, move, named.error));
       piece = named.value;
       const written = { q: turn.cell.col - origin.col, r: origin.row - turn.cell.row };
       const places = candidates(written, wraps, planar, piece);
@@ -233,19 +242,28 @@ function replayTurns(
       at = fits[0] ?? (places[0] as Hex);
       uhp = hive.formatMove(state, encodeMove(piece, cellOf(at.q, at.r)));
       if (fits.length > 1)
-        return fail(
-          refusal(
+        return err(
+          plyRefusal(
             states.length,
             { ...move, uhp },
-            `on boardspace's wrapping 26 × 26 board that cell is ${fits.length} places beside the hive`,
+            new RulesRefusal(`on boardspace's wrapping 26 × 26 board that cell is ${fits.length} places beside the hive`, {
+              code: 'import.wrapped',
+              values: { count: fits.length },
+            }),
           ),
         );
       if (fits.length === 0 && state.pos.piecesOnBoard > 0 && !uhp.includes(' '))
-        return fail(refusal(states.length, { ...move, uhp }, 'that cell touches no other piece of the hive'));
+        return err(
+          plyRefusal(
+            states.length,
+            { ...move, uhp },
+            new RulesRefusal('that cell touches no other piece of the hive', { code: 'import.detached' }),
+          ),
+        );
       if (at.q !== written.q || at.r !== written.r) wrapped++;
     }
     const parsed = hive.parseMove(state, uhp);
-    if (!parsed.ok) return fail(refusal(states.length, { ...move, uhp }, parsed.error.message));
+    if (!parsed.ok) return err(plyRefusal(states.length, { ...move, uhp }, parsed.error));
     states.push(hive.play(state, parsed.value));
     if (at) planar.set(piece, at);
   }

@@ -77,7 +77,7 @@ export function parseAnalysis(address: string): Result<OpenedAnalysis> {
   if (!parsedOptions.ok) return parsedOptions;
   const rawOptions = parsedOptions.value;
   const options = game.parseOptions(rawOptions);
-  if (!options.ok) return options;
+  if (!options.ok) return fail(rulesRefusal(options.error));
   const parsed = parseTree(q.get('tree') ?? '');
   if (!parsed.ok) return parsed;
   const seed = q.get('seed') ?? '';

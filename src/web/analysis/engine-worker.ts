@@ -6,6 +6,7 @@ import { replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { fail } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
+import { type EngineFailure, failureOf } from '../worker-failure.ts';
 import { MAX_SEARCH_DEPTH } from './search-limit.ts';
 
 /**
@@ -30,7 +31,7 @@ export type EngineAnswer =
   | { readonly kind: 'chances'; readonly chances: ChanceStep }
   | { readonly kind: 'best'; readonly move: string }
   | { readonly kind: 'done' }
-  | { readonly kind: 'error'; readonly error: string };
+  | { readonly kind: 'error'; readonly failure: EngineFailure };
 
 /** How long one position is thought about before the engine rests (a phone's battery counts too). */
 export const THINKING_MS = 30_000;
@@ -40,17 +41,18 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const request = event.data;
   try {
     const game = findGame(request.game);
-    if (!game.ok) throw new Error(game.error.message);
+    // Errors are thrown as they came, codes and causes with them (failureOf keeps them for the page).
+    if (!game.ok) throw game.error;
     const options = game.value.parseOptions(request.options);
-    if (!options.ok) throw new Error(options.error.message);
+    if (!options.ok) throw options.error;
     let start = game.value.newGame(options.value, request.seed);
     if (request.position !== undefined) {
       const set = game.value.parsePosition?.(request.position) ?? fail(`${game.value.title} has no position notation`);
-      if (!set.ok) throw new Error(set.error.message);
+      if (!set.ok) throw set.error;
       start = set.value;
     }
     const played = replayFrom(game.value, start, request.moves);
-    if (played.error !== null) throw new Error(played.error);
+    if (played.refusal !== null) throw played.refusal;
     const state = played.states.at(-1);
     const started = performance.now();
     if (canSearch(game.value)) {
@@ -77,6 +79,6 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
     }
     post({ kind: 'done' });
   } catch (e) {
-    post({ kind: 'error', error: e instanceof Error ? e.message : String(e) });
+    post({ kind: 'error', failure: failureOf(e) });
   }
 };

@@ -1,5 +1,7 @@
 import type { AnalysisStep, ChanceStep } from '@hexarena/engines/ai/analysis.ts';
 import { useEffect, useState } from 'preact/hooks';
+import { errorOf } from '../worker-failure.ts';
+import { failureWords } from '../worker-failure-words.ts';
 import type { EngineAnswer, EngineRequest } from './engine-worker.ts';
 import { storedSearchDepth } from './search-limit.ts';
 
@@ -47,7 +49,7 @@ export function useEngine(request: EngineRequest | null): EngineView {
           case 'done':
             return { ...v, thinking: false };
           case 'error':
-            return { ...v, thinking: false, error: answer.error };
+            return { ...v, thinking: false, error: failureWords(errorOf(answer.failure)) };
         }
       });
     };

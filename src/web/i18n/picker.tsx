@@ -1,6 +1,18 @@
 import { saveAccountLanguage } from './account-language.ts';
 import { locale, storeLocale, t } from './index.ts';
-import { isLocale, LANGUAGES, LOCALES, type Locale } from './languages.ts';
+import { isLocale, LANGUAGES, LOCALES, type Locale, PSEUDO, type SpokenLocale } from './languages.ts';
+
+/**
+ * The picker's choices for a page spoken in `current`: the site's languages, and the pseudo-locale
+ * when it is the one spoken. It is never offered, but a select whose value is none of its options
+ * shows blank (en-XA's settings menu did): listed while chosen, it shows what the page speaks, and
+ * choosing any other language leaves it.
+ */
+export function pickerChoices(current: SpokenLocale): readonly { readonly code: SpokenLocale; readonly name: string }[] {
+  const languages = LOCALES.map((code) => ({ code, name: LANGUAGES[code].name }));
+  // Its code as its name: a developer's locale, with no name in any language's words.
+  return current === PSEUDO.locale ? [...languages, { code: PSEUDO.locale, name: PSEUDO.locale }] : languages;
+}
 
 /**
  * The language, for the settings menu: each named in its own words. A choice is kept on this device
@@ -24,9 +36,9 @@ export function LanguagePicker() {
           if (isLocale(chosen)) void choose(chosen);
         }}
       >
-        {LOCALES.map((code) => (
+        {pickerChoices(locale()).map(({ code, name }) => (
           <option key={code} value={code} lang={code}>
-            {LANGUAGES[code].name}
+            {name}
           </option>
         ))}
       </select>

@@ -12,16 +12,18 @@ import ru from './messages/ru.ts';
 import { rulesRefusal, WHY_KEYS } from './why.ts';
 
 const ENGINES_DIR = fileURLToPath(new URL('../../../packages/engines/src/', import.meta.url));
+/** The importers of other programs' Hive records (SGF, PGN), which refuse a file by code too (`import.*`). */
+const IMPORTERS_DIR = fileURLToPath(new URL('../../protocols/hive-records/', import.meta.url));
 
 /**
  * Every code the engines refuse with: `refuse('hive.queenFirst', …)` in the games' sources, and
  * `new RulesRefusal(…, { code: 'rules.replay' …` in the games' and the engine's (the replay).
  */
 function engineCodes(): string[] {
-  const files = ['games', 'engine'].flatMap((dir) =>
-    readdirSync(path.join(ENGINES_DIR, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .map((f) => path.join(ENGINES_DIR, dir, f)),
+  const files = [...['games', 'engine'].map((dir) => path.join(ENGINES_DIR, dir)), IMPORTERS_DIR].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !/\.test\.ts$|\.testing\.ts$/.test(f))
+      .map((f) => path.join(dir, f)),
   );
   const codes = files.flatMap((f) =>
     [...readFileSync(f, 'utf8').matchAll(/\brefuse\(\s*'([^']+)'|\bnew RulesRefusal\([^,]+,\s*\{\s*code:\s*'([^']+)'/g)].map(
@@ -82,6 +84,33 @@ const SAMPLE = {
   reason: 'zz reason',
   // The GameString's (`hive.gameString.*`).
   states: 'NotStarted, InProgress',
+  // A game's options refused (`options.*`).
+  game: 'Hive',
+  // A JSON object in life: without its braces here, which the check would take for a placeholder left unsaid.
+  example: '"size":11',
+  known: 'size, pie',
+  choices: 'red, black, random',
+  // A record's shape and result (`record.*`): its fields as written, seats as the game names them.
+  terminations: 'rules, resignation',
+  expected: 'hive',
+  title: 'Hex',
+  version: 2,
+  current: 3,
+  stated: 'win',
+  statedSeat: 'X',
+  ended: 'draw',
+  endedSeat: '',
+  winner: 4,
+  seat: 5,
+  termination: 'resignation',
+  // Another program's record imported (`import.*`): where in the file, as a ply, a line or a character.
+  ply: 7,
+  line: 3,
+  due: 4,
+  at: 120,
+  property: 'P0',
+  source: 'P0 Move W wQ Q 14 .',
+  players: 3,
 };
 
 afterAll(() => setCatalog('en', en));

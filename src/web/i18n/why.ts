@@ -1,6 +1,7 @@
 import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import type { MessageKey } from './catalog.ts';
 import { t } from './index.ts';
+import { seatWord } from './outcome.ts';
 
 /**
  * The rules' refusals the catalogs say (engine/refusal.ts): each game's codes, by the key that words
@@ -10,6 +11,7 @@ import { t } from './index.ts';
 export const WHY_KEYS = [
   'game.why.rules.gameOver',
   'game.why.rules.replay',
+  'game.why.rules.unknownGame',
   'game.why.hive.passOnlyStuck',
   'game.why.hive.notAMove',
   'game.why.hive.notAPiece',
@@ -133,6 +135,78 @@ export const WHY_KEYS = [
   'game.why.hive.gameString.shape',
   'game.why.hive.gameString.state',
   'game.why.hive.gameString.turn',
+  'game.why.options.object',
+  'game.why.options.unknown',
+  'game.why.options.none',
+  'game.why.options.oneOf',
+  'game.why.options.flag',
+  'game.why.options.atLeast',
+  'game.why.options.atLeastOrNone',
+  'game.why.options.range',
+  'game.why.hive.options.type',
+  'game.why.dicewars.options.players',
+  'game.why.record.object',
+  'game.why.record.game',
+  'game.why.record.seed',
+  'game.why.record.moves',
+  'game.why.record.termination',
+  'game.why.record.players',
+  'game.why.record.rulesVersion',
+  'game.why.record.result',
+  'game.why.record.ranking',
+  'game.why.record.otherGame',
+  'game.why.record.version',
+  'game.why.record.options',
+  'game.why.record.winnerSeat',
+  'game.why.record.rankingSeat',
+  'game.why.record.rankingTwice',
+  'game.why.record.rankingWinner',
+  'game.why.record.resultDiffers',
+  'game.why.record.terminationDiffers',
+  'game.why.record.needsResult',
+  'game.why.import.format',
+  'game.why.import.ply',
+  'game.why.import.detached',
+  'game.why.import.wrapped',
+  'game.why.import.pgn.tooLong',
+  'game.why.import.pgn.tag',
+  'game.why.import.pgn.comment',
+  'game.why.import.pgn.notNumbered',
+  'game.why.import.pgn.beforeFirst',
+  'game.why.import.pgn.number',
+  'game.why.import.pgn.missing',
+  'game.why.import.pgn.twoMoves',
+  'game.why.import.pgn.gameType',
+  'game.why.import.pgn.result',
+  'game.why.import.sgf.tooLong',
+  'game.why.import.sgf.variations',
+  'game.why.import.sgf.closesNothing',
+  'game.why.import.sgf.nodeOutside',
+  'game.why.import.sgf.propertyOutside',
+  'game.why.import.sgf.valueOpen',
+  'game.why.import.sgf.noValue',
+  'game.why.import.sgf.notSgf',
+  'game.why.import.sgf.noTree',
+  'game.why.import.sgf.cutShort',
+  'game.why.import.boardspace.variant',
+  'game.why.import.boardspace.numbers',
+  'game.why.import.boardspace.tooManyNumbers',
+  'game.why.import.boardspace.players',
+  'game.why.import.boardspace.oldPillbug',
+  'game.why.import.boardspace.notAPiece',
+  'game.why.import.boardspace.onlyOne',
+  'game.why.import.boardspace.whichOne',
+  'game.why.import.boardspace.turn',
+  'game.why.import.boardspace.afterResign',
+  'game.why.import.boardspace.afterDraw',
+  'game.why.import.boardspace.colour',
+  'game.why.import.boardspace.moveWords',
+  'game.why.import.boardspace.dropAlone',
+  'game.why.import.boardspace.dropWords',
+  'game.why.import.boardspace.pdropColour',
+  'game.why.import.boardspace.pickWords',
+  'game.why.import.boardspace.pickbWords',
+  'game.why.import.boardspace.edited',
 ] as const satisfies readonly MessageKey[];
 
 const KNOWN: ReadonlySet<string> = new Set(WHY_KEYS);
@@ -149,7 +223,14 @@ export function cataloguedRefusal(error: Error, known: ReadonlySet<string>, keyO
   if (!why || !key || !known.has(key)) return null;
   const cause = error.cause instanceof Error ? error.cause : null;
   const reason = cause && (cataloguedRefusal(cause, known, keyOf) ?? cause.message);
-  return t(key as MessageKey, reason === null ? why.values : { ...why.values, reason });
+  // A value named `…Seat` is a seat as the game names it (White, X): a word the language says.
+  const values = Object.fromEntries(
+    Object.entries(why.values ?? {}).map(([name, value]) => [
+      name,
+      name.endsWith('Seat') && typeof value === 'string' ? seatWord(value) : value,
+    ]),
+  );
+  return t(key as MessageKey, reason === null ? values : { ...values, reason });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
 import { replayFrom } from '@hexarena/engines/engine/replay.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { ClockInfo, Ending, GameEvent, PublicGame, SeatInfo } from './protocol.ts';
 
 /**
@@ -48,7 +48,8 @@ export function followGame<S, M, O>(game: GameDefinition<S, M, O>, shown: Public
     const start = positionFromView(game, shown.start);
     if (!start.ok) return start;
     const replayed = replayFrom(game, start.value, shown.moves);
-    if (replayed.error !== null) return fail(`the server's ${replayed.error}`);
+    // The move refused by code (rules.replay, its cause the move's own refusal): the page says it in the player's language.
+    if (replayed.refusal !== null) return err(replayed.refusal);
     states = [...replayed.states];
   }
   return ok({

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { fetchGame, takeGameRead } from './api.ts';
 import { type Followed, followGame } from './model.ts';
 import type { PublicGame } from './protocol.ts';
@@ -11,13 +12,15 @@ import type { PublicGame } from './protocol.ts';
 /** What the page shows of a game's state: the game followed, or why it cannot. */
 type Shown = { ok: true; initial: PublicGame; followed: Followed<unknown> } | { ok: false; error: string };
 
-function shown(r: Result<PublicGame>): Shown {
+export function shown(r: Result<PublicGame>): Shown {
   if (!r.ok) return { ok: false, error: r.error.message };
   // The page shows only what it can rebuild: a game it cannot read is said so, not half drawn.
   const game = findGame(r.value.game);
-  const readable = game.ok ? followGame(game.value, r.value, Date.now()) : game;
-  if (!readable.ok || !webGameOf(r.value.game))
-    return { ok: false, error: `this page cannot show it (${readable.ok ? r.value.game : readable.error.message})` };
+  const name = r.value.game.slice(0, 40);
+  // A game this app does not know is named by its id; one it cannot rebuild, by the rules' refusal, in the player's language.
+  if (!game.ok || !webGameOf(r.value.game)) return { ok: false, error: t('online.unreadable', { reason: name }) };
+  const readable = followGame(game.value, r.value, Date.now());
+  if (!readable.ok) return { ok: false, error: t('online.unreadable', { reason: rulesRefusal(readable.error) }) };
   return { ok: true, initial: r.value, followed: readable.value };
 }
 

@@ -9,6 +9,7 @@ import { useHistoryCursor } from '../history-cursor.ts';
 import { agentWord } from '../i18n/agents.ts';
 import { t } from '../i18n/index.ts';
 import { refusalReason, seatWord } from '../i18n/outcome.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { moveSound, useSettings } from '../settings.ts';
 import type { GameSession } from '../use-game.ts';
 import { claimSeat, ensureSession, fetchAccount, removeChatLine, requestRematch } from './api.ts';
@@ -121,7 +122,7 @@ export function useOnlineGame<S, M, O>(
       if (m.type === 'sync') {
         const synced = followGame(game, m.game, Date.now());
         if (!synced.ok) {
-          setError(t('online.error.cannotShow', { reason: synced.error.message }));
+          setError(t('online.error.cannotShow', { reason: rulesRefusal(synced.error) }));
           return;
         }
         wholeSync = false;

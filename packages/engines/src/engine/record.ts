@@ -1,6 +1,7 @@
 import { describeOutcome, type GameDefinition, type Json, type Outcome, sameOutcome } from './game.ts';
+import { RulesRefusal, refuse } from './refusal.ts';
 import { replayFrom } from './replay.ts';
-import { err, fail, ok, type Result } from './result.ts';
+import { err, ok, type Result } from './result.ts';
 
 /** How a game came to its end: by the rules, or by something outside the board. */
 /**
@@ -56,33 +57,36 @@ const isSeat = (x: unknown): x is number => Number.isInteger(x) && (x as number)
 /** A result as untrusted JSON gives it: a draw, or a win with its seat (and ranking), or null. */
 export function parseOutcome(x: unknown): Result<Outcome | null> {
   if (x === null || x === undefined) return ok(null);
-  if (!isObject(x)) return fail('result must be an object or null');
+  if (!isObject(x)) return refuse('record.result', 'result must be an object or null');
   const reason = typeof x.reason === 'string' ? { reason: x.reason } : {};
   if (x.kind === 'draw') return ok({ kind: 'draw', ...reason });
   if (x.kind === 'win' && isSeat(x.winner)) {
     if (x.ranking !== undefined && !(Array.isArray(x.ranking) && x.ranking.every(isSeat)))
-      return fail('result.ranking must be a list of seats, best first');
+      return refuse('record.ranking', 'result.ranking must be a list of seats, best first');
     const ranking = x.ranking === undefined ? {} : { ranking: x.ranking as number[] };
     return ok({ kind: 'win', winner: x.winner, ...ranking, ...reason });
   }
-  return fail('result must be {"kind":"draw"} or {"kind":"win","winner":<seat>}');
+  return refuse('record.result', 'result must be {"kind":"draw"} or {"kind":"win","winner":<seat>}');
 }
 
 /** Checks the shape of an untrusted record (an upload, a request body, a file). */
 export function parseRecord(json: unknown): Result<GameRecord> {
-  if (!isObject(json)) return fail('a game record must be a JSON object');
+  if (!isObject(json)) return refuse('record.object', 'a game record must be a JSON object');
   const { game, options, seed, moves, termination, players, rulesVersion } = json;
-  if (typeof game !== 'string' || game === '') return fail('record.game must be a game id such as "tictactoe"');
-  if (typeof seed !== 'string') return fail('record.seed must be a string');
-  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) return fail('record.moves must be an array of move strings');
+  if (typeof game !== 'string' || game === '') return refuse('record.game', 'record.game must be a game id such as "tictactoe"');
+  if (typeof seed !== 'string') return refuse('record.seed', 'record.seed must be a string');
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string'))
+    return refuse('record.moves', 'record.moves must be an array of move strings');
   if (termination !== undefined && !TERMINATIONS.includes(termination as Termination)) {
-    return fail(`record.termination must be one of ${TERMINATIONS.join(', ')}`);
+    return refuse('record.termination', `record.termination must be one of ${TERMINATIONS.join(', ')}`, {
+      terminations: TERMINATIONS.join(', '),
+    });
   }
   if (players !== undefined && (!Array.isArray(players) || !players.every((p) => typeof p === 'string'))) {
-    return fail('record.players must be an array of names');
+    return refuse('record.players', 'record.players must be an array of names');
   }
   if (rulesVersion !== undefined && !(Number.isInteger(rulesVersion) && (rulesVersion as number) >= 1))
-    return fail('record.rulesVersion must be a whole number of at least 1');
+    return refuse('record.rulesVersion', 'record.rulesVersion must be a whole number of at least 1');
   const result = parseOutcome(json.result);
   if (!result.ok) return result;
   return ok({
@@ -102,47 +106,81 @@ export function parseRecord(json: unknown): Result<GameRecord> {
  * the one the moves lead to. Errors name the move number (1-based, counting every move).
  */
 export function replay<S, M, O>(game: GameDefinition<S, M, O>, record: GameRecord): Result<Replayed<S, M>> {
-  if (record.game !== game.id) return fail(`this record is a game of ${record.game}, not ${game.id}`);
+  if (record.game !== game.id)
+    return refuse('record.otherGame', `this record is a game of ${record.game}, not ${game.id}`, {
+      game: record.game.slice(0, 40),
+      expected: game.id,
+    });
   const version = record.rulesVersion ?? 1;
   if (version !== game.rulesVersion)
-    return fail(
+    return refuse(
+      'record.version',
       `this record was made under ${game.title} rules version ${version}, and this hexarena plays version ${game.rulesVersion}: the same seed draws another game, so its moves cannot be replayed`,
+      { title: game.title, version, current: game.rulesVersion },
     );
   const options = game.parseOptions(record.options);
-  if (!options.ok) return fail(`record options: ${options.error.message}`);
+  if (!options.ok) return err(new RulesRefusal(`record options: ${options.error.message}`, { code: 'record.options' }, options.error));
   const played = playMoves(game, options.value, record.seed, record.moves);
   if (!played.ok) return played;
   const { states, moves } = played.value;
   const state = states[states.length - 1] as S;
   const byRules = game.result(state);
   const seats = game.seatNames(options.value);
-  const misfit = record.result && outcomeMisfit(record.result, seats.length);
-  if (misfit) return fail(`record result: ${misfit}`);
+  const misfit = record.result && misfitOf(record.result, seats.length);
+  if (misfit) return err(new RulesRefusal(`record result: ${misfit.message}`, misfit.why));
   const termination = record.termination ?? 'rules';
   if (termination === 'rules') {
     if (!sameOutcome(byRules, record.result)) {
-      return fail(`the record says ${describeOutcome(record.result, seats)} but its moves end ${describeOutcome(byRules, seats)}`);
+      return refuse(
+        'record.resultDiffers',
+        `the record says ${describeOutcome(record.result, seats)} but its moves end ${describeOutcome(byRules, seats)}`,
+        { ...outcomeValues('stated', record.result, seats), ...outcomeValues('ended', byRules, seats) },
+      );
     }
   } else if (byRules !== null) {
-    return fail(`the record says it ended by ${termination} but its moves end ${describeOutcome(byRules, seats)} by the rules`);
+    return refuse(
+      'record.terminationDiffers',
+      `the record says it ended by ${termination} but its moves end ${describeOutcome(byRules, seats)} by the rules`,
+      { termination, ...outcomeValues('ended', byRules, seats) },
+    );
   } else if (record.result === null) {
-    return fail(`a game ended by ${termination} needs a result`);
+    return refuse('record.needsResult', `a game ended by ${termination} needs a result`, { termination });
   }
   return ok({ state, moves, states });
 }
 
-/** Why an outcome cannot be one of a game of `seats` seats, or null when it can. */
-export function outcomeMisfit(outcome: Outcome, seats: number): string | null {
+/**
+ * An outcome as a refusal's values, each under `prefix`: its kind (`win`, `draw`, or `none` for a
+ * game going on) and its winner's seat name as the game names it (`<prefix>Seat`, empty for no winner).
+ */
+function outcomeValues(prefix: string, outcome: Outcome | null, seats: readonly string[]): Record<string, string> {
+  const kind = outcome === null ? 'none' : outcome.kind;
+  const seat = outcome?.kind === 'win' ? (seats[outcome.winner] ?? String(outcome.winner)) : '';
+  return { [prefix]: kind, [`${prefix}Seat`]: seat };
+}
+
+/** Why an outcome cannot be one of a game of `seats` seats, by code (`record.winnerSeat`…), or null when it can. */
+export function misfitOf(outcome: Outcome, seats: number): RulesRefusal | null {
   if (outcome.kind === 'draw') return null;
-  if (outcome.winner >= seats) return `winner ${outcome.winner} is no seat of this game (seats 0 to ${seats - 1})`;
+  const last = seats - 1;
+  if (outcome.winner >= seats) {
+    const message = `winner ${outcome.winner} is no seat of this game (seats 0 to ${last})`;
+    return new RulesRefusal(message, { code: 'record.winnerSeat', values: { winner: outcome.winner, last } });
+  }
   const ranking = outcome.ranking;
   if (ranking === undefined) return null;
-  if (ranking.some((s) => s >= seats))
-    return `the ranking names seat ${ranking.find((s) => s >= seats)}, and the seats are 0 to ${seats - 1}`;
-  if (new Set(ranking).size !== ranking.length) return 'the ranking names a seat twice';
-  if (ranking[0] !== outcome.winner) return 'the ranking must start with the winner';
+  const stranger = ranking.find((s) => s >= seats);
+  if (stranger !== undefined) {
+    const message = `the ranking names seat ${stranger}, and the seats are 0 to ${last}`;
+    return new RulesRefusal(message, { code: 'record.rankingSeat', values: { seat: stranger, last } });
+  }
+  if (new Set(ranking).size !== ranking.length) return new RulesRefusal('the ranking names a seat twice', { code: 'record.rankingTwice' });
+  if (ranking[0] !== outcome.winner) return new RulesRefusal('the ranking must start with the winner', { code: 'record.rankingWinner' });
   return null;
 }
+
+/** Why an outcome cannot be one of a game of `seats` seats, in English, or null when it can. */
+export const outcomeMisfit = (outcome: Outcome, seats: number): string | null => misfitOf(outcome, seats)?.message ?? null;
 
 /**
  * Plays `texts` from `newGame(options, seed)`, each checked: the positions after every move

@@ -1,6 +1,7 @@
 import type { AnyGame } from '../engine/game.ts';
 import { type GameRecord, parseRecord, type Replayed, replay } from '../engine/record.ts';
-import { fail, type Result } from '../engine/result.ts';
+import { refuse } from '../engine/refusal.ts';
+import type { Result } from '../engine/result.ts';
 import { dicewars } from './dicewars/index.ts';
 import { hex } from './hex/index.ts';
 import { hive } from './hive/index.ts';
@@ -13,7 +14,8 @@ export const GAMES: readonly AnyGame[] = [dicewars as AnyGame, hive as AnyGame, 
 export function findGame(id: string): Result<AnyGame> {
   const game = GAMES.find((g) => g.id === id.toLowerCase());
   if (game) return { ok: true, value: game };
-  return fail(`unknown game "${id}" (known: ${GAMES.map((g) => g.id).join(', ')})`);
+  const known = GAMES.map((g) => g.id).join(', ');
+  return refuse('rules.unknownGame', `unknown game "${id}" (known: ${known})`, { game: id.slice(0, 40), known });
 }
 
 /** Checks and replays an untrusted record of any game. */

@@ -1,5 +1,6 @@
 import type { GameDefinition, Outcome } from '../../engine/game.ts';
-import { fail, ok, type Result } from '../../engine/result.ts';
+import { refuse } from '../../engine/refusal.ts';
+import { ok, type Result } from '../../engine/result.ts';
 import { Rng } from '../../engine/rng.ts';
 import { MAP_PRESETS, type MapPreset } from './classic-map.ts';
 import { fromJSON, PLAYER_LIMITS, toJSON } from './json.ts';
@@ -16,25 +17,42 @@ const STAND_IN_RNG = [...Rng.fromSeed('a view rolls no real dice').state()];
 function parseOptions(json: unknown): Result<DiceWarsOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_DICEWARS_OPTIONS);
   if (typeof json !== 'object' || Array.isArray(json))
-    return fail('DiceWars options must be an object such as {"rules":"classic","players":4}');
+    return refuse('options.object', 'DiceWars options must be an object such as {"rules":"classic","players":4}', {
+      game: 'DiceWars',
+      example: '{"rules":"classic","players":4}',
+    });
   const o = json as Record<string, unknown>;
   const known = ['rules', 'players', 'map', 'size', 'maxRounds'];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
-  if (unknown.length > 0) return fail(`unknown DiceWars option ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  if (unknown.length > 0)
+    return refuse('options.unknown', `unknown DiceWars option ${unknown.join(', ')} (known: ${known.join(', ')})`, {
+      game: 'DiceWars',
+      names: unknown.join(', ').slice(0, 60),
+      known: known.join(', '),
+    });
   const rules = (o.rules ?? 'classic') as RuleSet;
-  if (!RULE_SETS.includes(rules) || typeof rules !== 'string') return fail(`rules must be ${RULE_SETS.join(' or ')}`);
+  if (!RULE_SETS.includes(rules) || typeof rules !== 'string')
+    return refuse('options.oneOf', `rules must be ${RULE_SETS.join(' or ')}`, { name: 'rules', choices: RULE_SETS.join(', ') });
   const [min, max] = PLAYER_LIMITS[rules];
   const players = o.players ?? (rules === 'classic' ? 8 : 2);
   if (!Number.isInteger(players) || (players as number) < min || (players as number) > max)
-    return fail(`the ${rules} rules take ${min} to ${max} players`);
+    return refuse('dicewars.options.players', `the ${rules} rules take ${min} to ${max} players`, { rules, min, max });
   const map = o.map ?? 'classic';
   // Own keys only: "constructor" or "__proto__" are in every object, and no map.
-  if (typeof map !== 'string' || !Object.hasOwn(MAP_PRESETS, map)) return fail(`map must be ${Object.keys(MAP_PRESETS).join(', ')}`);
+  if (typeof map !== 'string' || !Object.hasOwn(MAP_PRESETS, map))
+    return refuse('options.oneOf', `map must be ${Object.keys(MAP_PRESETS).join(', ')}`, {
+      name: 'map',
+      choices: Object.keys(MAP_PRESETS).join(', '),
+    });
   const size = (o.size ?? 20) as StrengthSize;
-  if (!STRENGTH_SIZES.includes(size)) return fail(`size must be ${STRENGTH_SIZES.join(', ')}`);
+  if (!STRENGTH_SIZES.includes(size))
+    return refuse('options.oneOf', `size must be ${STRENGTH_SIZES.join(', ')}`, { name: 'size', choices: STRENGTH_SIZES.join(', ') });
   const maxRounds = o.maxRounds ?? null;
   if (maxRounds !== null && (!Number.isInteger(maxRounds) || (maxRounds as number) < 1))
-    return fail('maxRounds must be a whole number of at least 1, or null for no cap');
+    return refuse('options.atLeastOrNone', 'maxRounds must be a whole number of at least 1, or null for no cap', {
+      name: 'maxRounds',
+      min: 1,
+    });
   return ok({ rules, players: players as number, map: map as MapPreset, size, maxRounds: maxRounds as number | null });
 }
 

@@ -68,15 +68,28 @@ function parseHexMove(state: HexState, text: string): Result<HexMove> {
 
 function parseOptions(json: unknown): Result<HexOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_HEX_OPTIONS);
-  if (typeof json !== 'object' || Array.isArray(json)) return fail('Hex options must be an object such as {"size":11,"pie":true}');
+  if (typeof json !== 'object' || Array.isArray(json))
+    return refuse('options.object', 'Hex options must be an object such as {"size":11,"pie":true}', {
+      game: 'Hex',
+      example: '{"size":11,"pie":true}',
+    });
   const o = json as Record<string, unknown>;
   const unknown = Object.keys(o).filter((k) => k !== 'size' && k !== 'pie');
-  if (unknown.length > 0) return fail(`unknown Hex option ${unknown.join(', ')} (known: size, pie)`);
+  if (unknown.length > 0)
+    return refuse('options.unknown', `unknown Hex option ${unknown.join(', ')} (known: size, pie)`, {
+      game: 'Hex',
+      names: unknown.join(', ').slice(0, 60),
+      known: 'size, pie',
+    });
   const size = o.size ?? DEFAULT_HEX_OPTIONS.size;
   if (!(Number.isInteger(size) && (size as number) >= MIN_SIZE && (size as number) <= MAX_SIZE))
-    return fail(`Hex option "size" must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}`);
+    return refuse('options.range', `Hex option "size" must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}`, {
+      name: 'size',
+      min: MIN_SIZE,
+      max: MAX_SIZE,
+    });
   const pie = o.pie ?? DEFAULT_HEX_OPTIONS.pie;
-  if (typeof pie !== 'boolean') return fail('Hex option "pie" must be true or false');
+  if (typeof pie !== 'boolean') return refuse('options.flag', 'Hex option "pie" must be true or false', { name: 'pie' });
   return ok({ size: size as number, pie });
 }
 

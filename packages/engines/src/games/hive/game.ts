@@ -1,4 +1,5 @@
 import type { GameDefinition, Json, Outcome, Player, SearchPosition } from '../../engine/game.ts';
+import { refuse } from '../../engine/refusal.ts';
 import { replayFrom } from '../../engine/replay.ts';
 import { err, fail, ok, type Result } from '../../engine/result.ts';
 import { evaluateHive, hiveMoveOrder } from './evaluate.ts';
@@ -59,19 +60,29 @@ export function loadGameString(text: string, base: Omit<HiveOptions, 'type'> = D
 
 function parseOptions(json: unknown): Result<HiveOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_HIVE_OPTIONS);
-  if (typeof json !== 'object' || Array.isArray(json)) return fail('Hive options must be an object such as {"type":"Base+MLP"}');
+  if (typeof json !== 'object' || Array.isArray(json))
+    return refuse('options.object', 'Hive options must be an object such as {"type":"Base+MLP"}', {
+      game: 'Hive',
+      example: '{"type":"Base+MLP"}',
+    });
   const o = json as Record<string, unknown>;
   const unknown = Object.keys(o).filter((k) => !['type', 'tournament', 'repetitionDraw'].includes(k));
-  if (unknown.length > 0) return fail(`unknown Hive option ${unknown.join(', ')} (known: type, tournament, repetitionDraw)`);
+  if (unknown.length > 0)
+    return refuse('options.unknown', `unknown Hive option ${unknown.join(', ')} (known: type, tournament, repetitionDraw)`, {
+      game: 'Hive',
+      names: unknown.join(', ').slice(0, 60),
+      known: 'type, tournament, repetitionDraw',
+    });
   let type = DEFAULT_HIVE_OPTIONS.type;
   if (o.type !== undefined) {
-    if (typeof o.type !== 'string') return fail('Hive option "type" must be a game type such as "Base+MLP"');
+    if (typeof o.type !== 'string') return refuse('hive.options.type', 'Hive option "type" must be a game type such as "Base+MLP"');
     const parsed = parseGameType(o.type);
     if (!parsed.ok) return parsed;
     type = parsed.value;
   }
   for (const flag of ['tournament', 'repetitionDraw'] as const) {
-    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') return fail(`Hive option "${flag}" must be true or false`);
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean')
+      return refuse('options.flag', `Hive option "${flag}" must be true or false`, { name: flag });
   }
   return ok({
     type,

@@ -16,21 +16,33 @@ import { formatNonagaPosition, parseNonagaPosition } from './position-notation.t
 
 function parseOptions(json: unknown): Result<NonagaOptions> {
   if (json === undefined || json === null) return ok(DEFAULT_NONAGA_OPTIONS);
-  if (typeof json !== 'object' || Array.isArray(json)) return fail('Nonaga options must be an object such as {"connectivity":"strict"}');
+  if (typeof json !== 'object' || Array.isArray(json))
+    return refuse('options.object', 'Nonaga options must be an object such as {"connectivity":"strict"}', {
+      game: 'Nonaga',
+      example: '{"connectivity":"strict"}',
+    });
   const o = json as Record<string, unknown>;
   const known = Object.keys(DEFAULT_NONAGA_OPTIONS);
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
-  if (unknown.length > 0) return fail(`unknown Nonaga option ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  if (unknown.length > 0)
+    return refuse('options.unknown', `unknown Nonaga option ${unknown.join(', ')} (known: ${known.join(', ')})`, {
+      game: 'Nonaga',
+      names: unknown.join(', ').slice(0, 60),
+      known: known.join(', '),
+    });
   const first = o.first ?? 'red';
-  if (first !== 'red' && first !== 'black' && first !== 'random') return fail('first must be red, black or random');
+  if (first !== 'red' && first !== 'black' && first !== 'random')
+    return refuse('options.oneOf', 'first must be red, black or random', { name: 'first', choices: 'red, black, random' });
   const connectivity = o.connectivity ?? 'strict';
   if (connectivity !== 'strict' && connectivity !== 'final' && connectivity !== 'none')
-    return fail('connectivity must be strict, final or none');
+    return refuse('options.oneOf', 'connectivity must be strict, final or none', { name: 'connectivity', choices: 'strict, final, none' });
   for (const flag of ['placementCap', 'triangleOnly', 'stuckPasses'] as const) {
-    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') return fail(`${flag} must be true or false`);
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean')
+      return refuse('options.flag', `${flag} must be true or false`, { name: flag });
   }
   const maxTurns = o.maxTurns ?? 200;
-  if (!Number.isInteger(maxTurns) || (maxTurns as number) < 1) return fail('maxTurns must be a whole number of at least 1');
+  if (!Number.isInteger(maxTurns) || (maxTurns as number) < 1)
+    return refuse('options.atLeast', 'maxTurns must be a whole number of at least 1', { name: 'maxTurns', min: 1 });
   return ok({
     first,
     connectivity,

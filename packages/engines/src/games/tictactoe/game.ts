@@ -50,9 +50,14 @@ export const tictactoe: GameDefinition<TicTacToeState, TicTacToeMove, TicTacToeO
 
   parseOptions(json: unknown): Result<TicTacToeOptions> {
     if (json === undefined || json === null) return ok({});
-    if (typeof json !== 'object' || Array.isArray(json)) return fail('tic-tac-toe options must be an object');
+    if (typeof json !== 'object' || Array.isArray(json))
+      return refuse('options.object', 'tic-tac-toe options must be an object', { game: 'Tic-tac-toe', example: '{}' });
     const keys = Object.keys(json);
-    if (keys.length > 0) return fail(`tic-tac-toe has no options (got ${keys.join(', ')})`);
+    if (keys.length > 0)
+      return refuse('options.none', `tic-tac-toe has no options (got ${keys.join(', ')})`, {
+        game: 'Tic-tac-toe',
+        names: keys.join(', ').slice(0, 60),
+      });
     return ok({});
   },
 
