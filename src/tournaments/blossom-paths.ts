@@ -18,6 +18,8 @@ export interface Blossoms {
   readonly blossomendps: (number[] | null)[];
   readonly bestedge: Int32Array;
   readonly allowedge: Uint8Array;
+  /** Marks edge k usable for the rest of the stage (its slack 0). */
+  allow(k: number): void;
   assignLabel(w: number, t: number, p: number): void;
   leaves(b: number): number[];
 }
@@ -48,10 +50,10 @@ export function relabelExpanded(bl: Blossoms, b: number, childs: readonly number
     bl.label[bl.endpoint[p ^ 1] as number] = 0;
     bl.label[bl.endpoint[endAt(j - endptrick) ^ endptrick ^ 1] as number] = 0;
     bl.assignLabel(bl.endpoint[p ^ 1] as number, 2, p);
-    bl.allowedge[endAt(j - endptrick) >> 1] = 1;
+    bl.allow(endAt(j - endptrick) >> 1);
     j += jstep;
     p = endAt(j - endptrick) ^ endptrick;
-    bl.allowedge[p >> 1] = 1;
+    bl.allow(p >> 1);
     j += jstep;
   }
   let bv = at(j);

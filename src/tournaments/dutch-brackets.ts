@@ -1,4 +1,4 @@
-import { type ByeTerms, type Criteria, completionWeight, criteriaFor, edgeWeight, maxEdgeWeight, NO_BYE } from './dutch-criteria.ts';
+import { type ByeTerms, type Criteria, criteriaFor, EdgeWeights, maxEdgeWeight, NO_BYE } from './dutch-criteria.ts';
 import type { DutchPlayer } from './dutch-players.ts';
 import { Remainder, type Bracket as RemainderBracket } from './dutch-remainder.ts';
 import { MatchingComputer } from './matching-computer.ts';
@@ -32,6 +32,8 @@ class BracketPairing {
   readonly m: MatchingComputer;
   readonly max: bigint;
   bye: ByeTerms = NO_BYE;
+  /** The edge weights under the bye terms (`setBye` makes them anew). */
+  weights: EdgeWeights;
   readonly matched: boolean[];
   readonly result: number[];
   /** Base weights of the current bracket and the next group: [larger index][smaller index], by index in `vi`. */
@@ -47,8 +49,14 @@ class BracketPairing {
     this.n = sorted.length;
     this.m = new MatchingComputer(this.n);
     this.max = maxEdgeWeight(this.c);
+    this.weights = new EdgeWeights(this.c, sorted, NO_BYE);
     this.matched = new Array<boolean>(this.n).fill(false);
     this.result = Array.from({ length: this.n }, (_, i) => i);
+  }
+
+  setBye(terms: ByeTerms): void {
+    this.bye = terms;
+    this.weights = new EdgeWeights(this.c, this.sorted, terms);
   }
 
   p(v: number): DutchPlayer {
@@ -93,7 +101,7 @@ class BracketPairing {
         if (single && this.p(stable[v] as number).score < this.p(groupStart).score) single = false;
       }
     }
-    this.bye = { ...this.bye, single };
+    if (single !== this.bye.single) this.setBye({ ...this.bye, single });
     return [kept, movedDown];
   }
 
@@ -106,7 +114,7 @@ class BracketPairing {
         this.m.setWeight(
           i,
           j,
-          odd ? completionWeight(this.c, this.p(i), this.p(j), top) : edgeWeight(this.c, this.p(j), this.p(i), false, false, NO_BYE),
+          odd ? this.weights.completion(this.p(i), this.p(j), top) : this.weights.weight(this.p(j), this.p(i), false, false),
         );
     this.m.compute();
     const mate = this.m.matching();
@@ -137,9 +145,9 @@ class BracketPairing {
       .sort((a, b) => b - a);
     const unplayedRanks = new Map<number, number>();
     for (const [rank, g] of played.entries()) unplayedRanks.set(g, rank);
-    this.bye = { score, single: alone, unplayedRanks };
+    this.setBye({ score, single: alone, unplayedRanks });
     for (let i = 0; i < this.n; i++)
-      for (let j = 0; j < i; j++) this.m.setWeight(i, j, edgeWeight(this.c, this.p(j), this.p(i), false, false, this.bye));
+      for (let j = 0; j < i; j++) this.m.setWeight(i, j, this.weights.weight(this.p(j), this.p(i), false, false));
   }
 }
 
@@ -161,7 +169,7 @@ class Bracket implements RemainderBracket {
     this.base = vi.map((larger, li) =>
       li < groupBegin
         ? []
-        : vi.slice(0, li).map((smaller) => edgeWeight(r.c, r.p(smaller), r.p(larger), li < nextGroupBegin, li >= nextGroupBegin, r.bye)),
+        : vi.slice(0, li).map((smaller) => r.weights.weight(r.p(smaller), r.p(larger), li < nextGroupBegin, li >= nextGroupBegin)),
     );
     for (let li = groupBegin; li < vi.length; li++)
       for (let si = 0; si < li; si++) this.m.setWeight(vi[li] as number, vi[si] as number, this.w(li, si));

@@ -196,3 +196,67 @@ export function completionWeight(c: Criteria, player: DutchPlayer, opponent: Dut
   w |= one(player.score >= top.score);
   return w;
 }
+
+/**
+ * The edge weights of one round under one set of bye terms, each worked out once per kind of pair:
+ * a weight reads of its two players only their score, bye eligibility, colour history and floats
+ * (and games played, for the bye's score), which a few dozen kinds of player share, so a round's
+ * ~10⁵ pairs need a few thousand weights built of hundreds of bits, not one each. Whether the two
+ * have met is the one fact of the pair itself, asked before the memo.
+ */
+export class EdgeWeights {
+  private readonly kinds = new Map<number, number>();
+  private readonly memo = new Map<number, bigint>();
+  private readonly completionMemo = new Map<number, bigint>();
+  private readonly kindCount: number;
+
+  constructor(
+    readonly c: Criteria,
+    players: readonly DutchPlayer[],
+    readonly bye: ByeTerms,
+  ) {
+    const byKey = new Map<string, number>();
+    for (const p of players) {
+      const [f0, f1] = c.floats.get(p.startRank) as readonly [Float, Float];
+      const games = bye.single && p.score === bye.score ? p.playedGames : -1;
+      const key = `${p.score} ${p.byeEligible} ${games} ${p.preference} ${p.imbalance} ${p.repeated} ${p.strong} ${f0} ${f1}`;
+      let kind = byKey.get(key);
+      if (kind === undefined) {
+        kind = byKey.size;
+        byKey.set(key, kind);
+      }
+      this.kinds.set(p.startRank, kind);
+    }
+    this.kindCount = byKey.size;
+  }
+
+  private kindOf(p: DutchPlayer): number {
+    const kind = this.kinds.get(p.startRank);
+    if (kind === undefined) throw new Error(`EdgeWeights: player ${p.startRank} is not of this round`);
+    return kind;
+  }
+
+  /** `edgeWeight(c, hi, lo, inCurrent, inNext, bye)`, the same value. */
+  weight(hi: DutchPlayer, lo: DutchPlayer, inCurrent: boolean, inNext: boolean): bigint {
+    if (hi.met.has(lo.startRank)) return 0n;
+    const key = ((this.kindOf(hi) * this.kindCount + this.kindOf(lo)) << 2) | (inCurrent ? 2 : 0) | (inNext ? 1 : 0);
+    let w = this.memo.get(key);
+    if (w === undefined) {
+      w = edgeWeight(this.c, hi, lo, inCurrent, inNext, this.bye);
+      this.memo.set(key, w);
+    }
+    return w;
+  }
+
+  /** `completionWeight(c, player, opponent, top)`, the same value (`top` the same on every call). */
+  completion(player: DutchPlayer, opponent: DutchPlayer, top: DutchPlayer): bigint {
+    if (player.met.has(opponent.startRank)) return 0n;
+    const key = this.kindOf(player) * this.kindCount + this.kindOf(opponent);
+    let w = this.completionMemo.get(key);
+    if (w === undefined) {
+      w = completionWeight(this.c, player, opponent, top);
+      this.completionMemo.set(key, w);
+    }
+    return w;
+  }
+}

@@ -134,15 +134,25 @@ export class Remainder {
     }
   }
 
-  /** The halves decided: no pair within S1 or within S2 any more, and the exchange terms dropped. */
+  /**
+   * The halves decided: no pair within S1 or within S2 any more. The exchange terms stay: on an
+   * S1 player's edges to S2 they are one constant (its own index's), which every best matching
+   * gains in full (each pairs every S1 player in S2), so they choose no opponent; and left in
+   * place, the pairs of the best matching stay as tight as they were. Dropped (as bbpPairings
+   * drops them), each S1 player's pair lost its tightness and the next matching paired the
+   * whole remainder anew.
+   */
   fixHalves(): void {
     const { b, players } = this;
     for (const [it, i] of players.entries()) {
       const pv = b.v(i);
       for (let o = it + 1; o < players.length; o++) {
         const j = players[o] as number;
-        if (!this.inFirstHalf(i) || this.inFirstHalf(j)) b.zero(j, i);
-        b.m.setWeight(pv, b.v(j), b.w(j, i));
+        if (this.inFirstHalf(i) && !this.inFirstHalf(j)) b.m.setWeight(pv, b.v(j), this.weight(i, j, it));
+        else {
+          b.zero(j, i);
+          b.m.setWeight(pv, b.v(j), 0n);
+        }
       }
     }
   }
@@ -150,7 +160,7 @@ export class Remainder {
   /** Each S1 player from the top: the highest S2 player that keeps the best pairing. */
   pairFirstHalf(): void {
     const { b, players } = this;
-    for (const i of players) {
+    for (const [it, i] of players.entries()) {
       const pv = b.v(i);
       if (!this.inFirstHalf(i)) continue;
       let addend = 0n;
@@ -158,7 +168,8 @@ export class Remainder {
         const j = players[o] as number;
         const ov = b.v(j);
         if (j <= i || b.r.matched[ov]) continue;
-        const w = b.w(j, i);
+        // Its S2 edges as fixHalves left them (the exchange term, one constant), the higher raised more.
+        const w = this.weight(i, j, it);
         if (w) b.m.setWeight(pv, ov, w + addend);
         addend++;
       }
