@@ -6,18 +6,19 @@ import type { Plugin } from 'vite';
 import { PARTS, partOf } from '../src/web/i18n/parts.ts';
 import { pseudoElements } from '../src/web/i18n/pseudo.ts';
 
-// The ICU parser that @formatjs/intl itself uses (its own copy, whatever else the tree holds).
-const fromIntl = createRequire(createRequire(import.meta.url).resolve('@formatjs/intl'));
-const PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser');
-const NO_PARSER = fromIntl.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
+// The app's own ICU parser (the one src/web/i18n/message-format.ts formats the trees of), not another
+// copy the tree may hold for a tool.
+const require = createRequire(import.meta.url);
+const PARSER = require.resolve('@formatjs/icu-messageformat-parser');
+const NO_PARSER = require.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
 const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/][a-z-]+\.ts$/;
 /** The pseudo-locale's catalog: made here from English's (src/web/i18n/pseudo.ts), never read as it is written for Node. */
 const PSEUDO_CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/]en-XA\.ts$/;
 
 /**
  * The catalogs (src/web/i18n/messages/*.ts) reach the browser parsed: each message as the ICU
- * syntax tree @formatjs/intl formats, so the app ships without the parser (half the library's
- * size). Tests under Node import the catalogs' text, which @formatjs/intl parses as it goes.
+ * syntax tree src/web/i18n/message-format.ts formats, so the app ships without the parser. Tests
+ * under Node import the catalogs' text, which message-format.ts parses as it goes.
  *
  * And in parts (src/web/i18n/parts.ts): a catalog's module holds its common part, and each page's
  * part is a module of its own (`en.ts?part=play`, a chunk named `i18n-en-play-…`, named in

@@ -80,7 +80,7 @@ const server = {
 let site: SitePages;
 const visitors: Partial<Record<`${Code} ${'guest' | 'player'}`, { context: BrowserContext; page: Page }>> = {};
 /**
- * The messages a page asked for that its catalog did not have (@formatjs/intl says so in the console,
+ * The messages a page asked for that its catalog did not have (i18n/index.ts says so in the console,
  * and shows the key): a key of a catalog part (src/web/i18n/parts.ts) the page did not load.
  */
 const missing = new Map<Page, string[]>();
