@@ -496,6 +496,12 @@ describe('the browser app', () => {
 
       // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
       // they play on to the end.
+      // At the slowest pace (a second a move): the pause is clicked long before the game could be over,
+      // however busy the machine (at 0.15 s a move a loaded suite once saw it end first, and waited).
+      await page.evaluate(() => {
+        const kept = JSON.parse(localStorage.getItem('hexarena.settings') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('hexarena.settings', JSON.stringify({ ...kept, aiDelayMs: 1000 }));
+      });
       await page.clock.install();
       await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
       await page.getByRole('button', { name: 'Pause AI' }).click();

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runMatch } from '@hexarena/engines/engine/match.ts';
 import { replay } from '@hexarena/engines/engine/record.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
+import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { hive } from '@hexarena/engines/games/hive/game.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveAgent } from '../agents.ts';
@@ -58,6 +59,22 @@ describe('outside UHP engines as players', () => {
           expect(replay(hive, record).ok).toBe(true);
         }
         expect(result.agents[0]).toMatchObject({ wins: 0, losses: 2 });
+      }
+    } finally {
+      closeOutsideAgents();
+    }
+  });
+
+  it('a move given up on (the match’s time ran out) stops the engine thinking on it: the question ends, the next game starts a fresh one', async () => {
+    // Its own grace is far off: only the match's giving up can end the question this soon.
+    const stalling = unwrap(resolveAgent(hive, fake('stall'), { graceMs: 600_000 }));
+    try {
+      for (const game of [1, 2]) {
+        const stop = new AbortController();
+        const state = hive.newGame(hive.defaultOptions, `given up ${game}`);
+        const asked = stalling.choose(hive, state, { rng: Rng.fromSeed('given up'), timeMs: 1000, signal: stop.signal });
+        stop.abort();
+        await expect(asked, `game ${game}`).rejects.toThrow(/stopped|exited|closed/);
       }
     } finally {
       closeOutsideAgents();

@@ -74,17 +74,28 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
   /** The game the engine holds: the GameString's header and its moves (null: none, or unknown after a failure). */
   let held: { header: string; moves: string[] } | null = null;
 
-  /** The engine, started and introduced the first time it is needed (and again after a failure). */
-  const started = async (): Promise<EngineProcess> => {
+  /** The engine's introduction (its `id` line and capabilities read), made once per process. */
+  let introduced: Promise<void> = Promise.resolve();
+
+  /** The engine, started the first time it is needed (and again after a failure); `introduced` says when it has said who it is. */
+  const current = (): EngineProcess => {
     if (engine) return engine;
     const fresh = new EngineProcess(commandLine);
     engine = fresh;
     held = null;
-    const info = await fresh.answer(graceMs);
-    const id = info.find((l) => l.startsWith('id '));
-    if (!id) throw new AgentFailure(`the engine ${commandLine} did not introduce itself with an id line`);
-    capabilities = (info.find((l) => !l.startsWith('id ')) ?? '').split(';').filter(Boolean);
+    introduced = fresh.answer(graceMs).then((info) => {
+      const id = info.find((l) => l.startsWith('id '));
+      if (!id) throw new AgentFailure(`the engine ${commandLine} did not introduce itself with an id line`);
+      capabilities = (info.find((l) => !l.startsWith('id ')) ?? '').split(';').filter(Boolean);
+    });
     return fresh;
+  };
+
+  /** Stops the engine and forgets what it held: the next question starts a fresh one. */
+  const forget = (): void => {
+    engine?.close();
+    engine = null;
+    held = null;
   };
 
   /**
@@ -135,8 +146,10 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
   };
 
   const ask = async (state: HiveState, command: string, limitMs: number): Promise<string[]> => {
+    const e = current();
+    const ready = introduced;
     try {
-      const e = await started();
+      await ready;
       const x = expansionsOf(state.options.type);
       const needed = [x.mosquito && 'Mosquito', x.ladybug && 'Ladybug', x.pillbug && 'Pillbug'].filter((n): n is string => Boolean(n));
       const missing = needed.filter((n) => !capabilities.includes(n));
@@ -145,10 +158,10 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
       e.send(command);
       return await e.answer(limitMs);
     } catch (error) {
-      // A failed engine is not asked again: the next game starts a fresh one.
-      engine?.close();
-      engine = null;
-      held = null;
+      // A failed engine is not asked again: the next game starts a fresh one. Only the engine this
+      // question went to: a question given up on (a game lost on time) must not stop the engine the
+      // next game has started since.
+      if (engine === e) forget();
       throw error;
     }
   };
@@ -158,23 +171,27 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     async choose(game: GameRules<HiveState, number>, state, context) {
       const timeMs = context.depth === undefined ? (context.timeMs ?? options.defaultTimeMs ?? 1000) : undefined;
       const command = timeMs === undefined ? `bestmove depth ${context.depth}` : `bestmove time ${uhpTime(timeMs)}`;
-      const answer = await ask(state, command, (timeMs ?? 0) + graceMs);
+      // A move given up on (the match's time ran out) is still being thought about: the engine would
+      // answer the next game's first question with it. It is stopped; the next game starts a fresh one.
+      const engineAsked = current();
+      const giveUp = () => {
+        if (engine === engineAsked) forget();
+      };
+      context.signal?.addEventListener('abort', giveUp, { once: true });
+      const answer = await ask(state, command, (timeMs ?? 0) + graceMs).finally(() => context.signal?.removeEventListener('abort', giveUp));
       const err = answer.find((l) => l.startsWith('err') || l.startsWith('invalidmove'));
       if (err) throw new AgentFailure(`the engine answered "${err.slice(0, 200)}"`);
       const text = answer.at(-1);
       if (text === undefined) throw new AgentFailure('the engine answered no move');
       const move = game.parseMove(state, text);
       if (!move.ok) {
-        engine?.close();
-        engine = null;
+        forget();
         throw new AgentFailure(`the engine played ${text.slice(0, 100)}, which is illegal here: ${move.error.message}`);
       }
       return move.value;
     },
     close() {
-      engine?.close();
-      engine = null;
-      held = null;
+      forget();
     },
   };
 }
