@@ -145,9 +145,19 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     stillPlaying(type, loaded);
   };
 
-  const ask = async (state: HiveState, command: string, limitMs: number): Promise<string[]> => {
+  /**
+   * `command` asked of the engine once it holds `state`'s game. The engine is stopped if the question
+   * fails, or if it is given up on (`signal`: the match's time ran out), since it would answer the next
+   * game's first question with this move; the next game starts a fresh one. Only this engine: a question
+   * given up on must not stop the engine the next game has started since.
+   */
+  const ask = async (state: HiveState, command: string, limitMs: number, signal?: AbortSignal): Promise<string[]> => {
     const e = current();
     const ready = introduced;
+    const stop = () => {
+      if (engine === e) forget();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       await ready;
       const x = expansionsOf(state.options.type);
@@ -158,11 +168,10 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
       e.send(command);
       return await e.answer(limitMs);
     } catch (error) {
-      // A failed engine is not asked again: the next game starts a fresh one. Only the engine this
-      // question went to: a question given up on (a game lost on time) must not stop the engine the
-      // next game has started since.
-      if (engine === e) forget();
+      stop();
       throw error;
+    } finally {
+      signal?.removeEventListener('abort', stop);
     }
   };
 
@@ -171,14 +180,7 @@ export function outsideUhpAgent(commandLine: string, options: OutsideEngineOptio
     async choose(game: GameRules<HiveState, number>, state, context) {
       const timeMs = context.depth === undefined ? (context.timeMs ?? options.defaultTimeMs ?? 1000) : undefined;
       const command = timeMs === undefined ? `bestmove depth ${context.depth}` : `bestmove time ${uhpTime(timeMs)}`;
-      // A move given up on (the match's time ran out) is still being thought about: the engine would
-      // answer the next game's first question with it. It is stopped; the next game starts a fresh one.
-      const engineAsked = current();
-      const giveUp = () => {
-        if (engine === engineAsked) forget();
-      };
-      context.signal?.addEventListener('abort', giveUp, { once: true });
-      const answer = await ask(state, command, (timeMs ?? 0) + graceMs).finally(() => context.signal?.removeEventListener('abort', giveUp));
+      const answer = await ask(state, command, (timeMs ?? 0) + graceMs, context.signal);
       const err = answer.find((l) => l.startsWith('err') || l.startsWith('invalidmove'));
       if (err) throw new AgentFailure(`the engine answered "${err.slice(0, 200)}"`);
       const text = answer.at(-1);

@@ -51,6 +51,19 @@ export function writtenAsDigits(value: unknown, options?: Intl.NumberFormatOptio
   return value < 1000 || options?.useGrouping === false;
 }
 
+/** The format kept under `key`, made by `make` the first time it is asked for. */
+function madeOnce<F>(made: Map<string, F>, key: string, make: () => F): F {
+  let format = made.get(key);
+  if (format === undefined) {
+    format = make();
+    made.set(key, format);
+  }
+  return format;
+}
+
+/** Options as a key: the same options, the same format. */
+const keyOf = (options: object | undefined): string => (options ? JSON.stringify(options) : '');
+
 /** One language's formats, each made once and only when first needed. */
 export class Formats {
   private readonly numbers = new Map<string, Intl.NumberFormat>();
@@ -62,42 +75,19 @@ export class Formats {
 
   number(value: number, options?: Intl.NumberFormatOptions): string {
     if (writtenAsDigits(value, options)) return String(value);
-    const key = options ? JSON.stringify(options) : '';
-    let format = this.numbers.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(this.locale, options);
-      this.numbers.set(key, format);
-    }
-    return format.format(value);
+    return madeOnce(this.numbers, keyOf(options), () => new Intl.NumberFormat(this.locale, options)).format(value);
   }
 
   date(at: number | Date, options?: Intl.DateTimeFormatOptions): string {
-    const key = options ? JSON.stringify(options) : '';
-    let format = this.dates.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(this.locale, options);
-      this.dates.set(key, format);
-    }
-    return format.format(at);
+    return madeOnce(this.dates, keyOf(options), () => new Intl.DateTimeFormat(this.locale, options)).format(at);
   }
 
   plural(value: number, type: Intl.PluralRuleType = 'cardinal'): string {
-    let rules = this.plurals.get(type);
-    if (!rules) {
-      rules = new Intl.PluralRules(this.locale, { type });
-      this.plurals.set(type, rules);
-    }
-    return rules.select(value);
+    return madeOnce(this.plurals, type, () => new Intl.PluralRules(this.locale, { type })).select(value);
   }
 
   list(items: readonly string[], options: Intl.ListFormatOptions): string {
-    const key = JSON.stringify(options);
-    let format = this.lists.get(key);
-    if (!format) {
-      format = new Intl.ListFormat(this.locale, options);
-      this.lists.set(key, format);
-    }
-    return format.format(items);
+    return madeOnce(this.lists, keyOf(options), () => new Intl.ListFormat(this.locale, options)).format(items);
   }
 }
 
