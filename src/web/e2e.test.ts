@@ -103,6 +103,13 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
   }
 }
 
+/**
+ * The home page once the app has drawn over the markup that came in its HTML (src/server/prerendered.ts).
+ * Until then the markup is inert: a person can reach none of its controls, but a test's setInputFiles
+ * can, and a file given to it then goes nowhere (a loaded suite saw the record upload wait 150 s).
+ */
+const homeDrawn = (page: Page): Promise<void> => page.locator('#app:not([inert])').waitFor();
+
 describe('the browser app', () => {
   it('starts tic-tac-toe from the home page and never lets a human beat the max AI', async () => {
     await onPage('', 'tictactoe-vs-max', async (page) => {
@@ -402,6 +409,7 @@ describe('the browser app', () => {
       });
 
       await page.goto(base);
+      await homeDrawn(page);
       await page.getByTestId('upload').setInputFiles(file);
       await page.waitForURL(/game=nonaga/);
       await expect.poll(() => page.getByTestId('moves').getAttribute('data-text')).toBe('2,0>-1,0 1,1>3,-1');
@@ -411,6 +419,7 @@ describe('the browser app', () => {
 
       // A broken record is refused with the reason, and the page stays where it is.
       await page.goto(base);
+      await homeDrawn(page);
       await page.getByTestId('upload').setInputFiles({
         name: 'bad.json',
         mimeType: 'application/json',
