@@ -64,16 +64,22 @@ describe.runIf(root)('a full disk', () => {
     expect(largestWal).toBeLessThan(1.5 * 1024 * 1024);
     expect(made).toBeGreaterThan(100);
     // The writes of that last batch raced: one landing after the refusal (in room its log freed) says
-    // the disk is fine again. One at a time now, until one is refused, and health asked right after.
-    let lastRefusal: Answered | null = null;
-    for (let tries = 0; tries < 500 && !lastRefusal; tries++) {
-      const one = await request(server.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'] } });
-      if (one.status !== 201) lastRefusal = one;
+    // the disk is fine again. So do the heartbeat's (downtime.ts, a row rewritten every second), which
+    // cannot be held back: one may fit, after a checkpoint starts the log over, between a refusal and
+    // the question. So health is asked right after a refusal, one write at a time, in up to ten rounds:
+    // a health that never says "out of disk" fails them all.
+    let health: Answered | null = null;
+    for (let round = 0; round < 10 && health?.status !== 503; round++) {
+      let lastRefusal: Answered | null = null;
+      for (let tries = 0; tries < 500 && !lastRefusal; tries++) {
+        const one = await request(server.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'] } });
+        if (one.status !== 201) lastRefusal = one;
+      }
+      expect(lastRefusal?.status).toBe(503);
+      health = await request(server.base, '/healthz');
     }
-    expect(lastRefusal?.status).toBe(503);
-    const health = await request(server.base, '/healthz');
-    expect(health.status).toBe(503);
-    expect(health.json).toMatchObject({ ok: false, store: 'out of disk' });
+    expect(health?.status).toBe(503);
+    expect(health?.json).toMatchObject({ ok: false, store: 'out of disk' });
     await expect.poll(() => stderr).toContain('OUT OF DISK');
     // Reading still works: the lobby, a game.
     expect((await request(server.base, '/api/games')).status).toBe(200);
