@@ -557,6 +557,30 @@ describe('the games database by position, from the opening explorer', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(found).toEqual([expanded, reached]);
     expect(new URL(page.url()).searchParams.has('options')).toBe(false);
+
+    // A slow answer does not overwrite a later question's: the expansions' search is held until Base's has been shown.
+    let release = (): void => undefined;
+    const held = new Promise<void>((go) => {
+      release = go;
+    });
+    let heldOnce = false;
+    await page.route('**/api/search/games?*', async (route) => {
+      if (heldOnce) return route.continue();
+      heldOnce = true;
+      await held;
+      await route.continue();
+    });
+    await only.check();
+    await select(/^Game type/).selectOption('Base+MLP');
+    const slow = page.waitForResponse((r) => r.url().includes('/api/search/games?') && r.url().includes('MLP'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await select(/^Game type/).selectOption('Base');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(found).toEqual([reached]);
+    release();
+    await (await slow).finished();
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    expect(await found()).toEqual([reached]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { TERMINATIONS } from '@hexarena/engines/engine/record.ts';
 import { Download, Search } from 'lucide-preact';
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { PageTop, Problem } from '../account/page-parts.tsx';
 import { WEB_GAMES, webGameOf } from '../games/index.ts';
 import type { Options } from '../games/web-game.tsx';
@@ -211,13 +211,18 @@ export function GamesDatabasePage() {
     ) : (
       part
     );
-  const load = (search: GamesSearch, after?: string) =>
+  // Answers may come out of order (a slow search, then a quick one): only the last question's is shown.
+  const lastAsked = useRef(0);
+  const load = (search: GamesSearch, after?: string) => {
+    const question = ++lastAsked.current;
     void searchGames(search, after).then((r) => {
+      if (question !== lastAsked.current) return;
       if (!r.ok) return setProblem(t('social.db.cannotSearch', { problem: r.error.message }));
       setProblem(null);
       setGames((shown) => (after === undefined ? r.value.games : [...(shown ?? []), ...r.value.games]));
       setNext(r.value.next);
     });
+  };
   useEffect(() => load(asked), [asked]);
   // Options are a game's own: another game starts from its defaults (and from every variant).
   const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) =>
