@@ -746,6 +746,32 @@ describe('the top bar on a phone', () => {
     }, true);
   });
 
+  it('TV (320, 360 and 390 px): its channels under the top bar, in the page’s flow, above the game they show', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.base}/tv`);
+      await page.getByTestId('tv-game').waitFor();
+      for (const size of [...NARROW, PHONE]) {
+        await page.setViewportSize(size);
+        const [top, channels, game, status] = await Promise.all(
+          ['header.topbar', '.tv-bar', '[data-testid=tv-game]', '[data-testid=status]'].map((s) => box(page, s)),
+        );
+        const at = `${size.width} px`;
+        expect(channels.y, `${at}: the channels start under the top bar`).toBeGreaterThanOrEqual(top.y + top.height - 0.5);
+        expect(game.y, `${at}: the game's line under the channels`).toBeGreaterThanOrEqual(channels.y + channels.height - 0.5);
+        expect(status.y, `${at}: the game's status under its line`).toBeGreaterThanOrEqual(game.y + game.height - 0.5);
+        // Scrolled with the page, not pinned over it.
+        const pinned = await page.locator('.tv-header').evaluate((el) => {
+          const found: string[] = [];
+          for (let e: Element | null = el; e; e = e.parentElement)
+            if (!['static', 'relative'].includes(getComputedStyle(e).position)) found.push(`${e.tagName} ${getComputedStyle(e).position}`);
+          return found;
+        });
+        expect(pinned, at).toEqual([]);
+        await shoot(page, 'tv');
+      }
+    });
+  });
+
   it('a game’s bar has the search of players: an icon on a phone, a field on a laptop', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.base}/g/${site.yourMoveGame}`);

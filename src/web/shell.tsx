@@ -18,7 +18,7 @@ import {
 } from 'lucide-preact';
 import type { ComponentChildren } from 'preact';
 import { lazy, memo, Suspense } from 'preact/compat';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { BarSearch } from './account/account-bar.tsx';
 import { analysisUrl, gameAnalysisUrl } from './analysis/address.ts';
 import { lineTree } from './analysis/tree.ts';
@@ -37,6 +37,7 @@ import { AI_SPEEDS, updateSettings, useSettings } from './settings.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { setupUrl } from './setup.ts';
 import { BackToTournament, TournamentGameLine } from './tournaments/game-line.tsx';
+import { UnderTopBar } from './under-top-bar.ts';
 import { UploadRecord } from './upload.tsx';
 import type { GameSession } from './use-game.ts';
 
@@ -140,6 +141,7 @@ export function GameShell<S, M, O>({
   const resultShown = s.outcome !== null && s.live && !s.analysis && !s.puzzle;
   // The board first: what stands beside it is drawn in the next task, the first time a page loads.
   const sideNow = usePaintedOnce();
+  const underTopBar = useContext(UnderTopBar);
   return (
     <main class={`game-page game-${s.game.id}${two ? ' two-seats' : ''}`}>
       <header class="topbar">
@@ -150,6 +152,7 @@ export function GameShell<S, M, O>({
         <BarSearch />
         <SettingsBar />
       </header>
+      {underTopBar}
       <div class="play-area">
         <div class="board-column">
           {/* While the result card says how the game ended, the banner says it to a screen reader only. */}

@@ -1,10 +1,11 @@
 import type { Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
-import { useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { webGameOf } from '../games/index.ts';
 import type { WebGame } from '../games/web-game.tsx';
 import { t } from '../i18n/index.ts';
 import { rulesRefusal } from '../i18n/why.ts';
+import { UnderTopBar } from '../under-top-bar.ts';
 import { fetchGame, takeGameRead } from './api.ts';
 import { type Followed, followGame } from './model.ts';
 import type { PublicGame } from './protocol.ts';
@@ -44,10 +45,13 @@ export function OnlinePage({ id }: { id: string }) {
     };
   }, [id, state]);
   const error = state && !state.ok ? state.error : null;
+  // A page around this one (TV) keeps its header while the game loads or cannot be shown.
+  const around = useContext(UnderTopBar);
   if (error)
     return (
       <main>
         <h1>hexarena</h1>
+        {around}
         <p class="error" role="alert">
           {t('online.cannotOpen', { id, problem: error })}
         </p>
@@ -57,6 +61,7 @@ export function OnlinePage({ id }: { id: string }) {
   if (!state?.ok)
     return (
       <main>
+        {around}
         <p role="status" data-testid="status">
           {t('online.loading')}
         </p>
