@@ -157,6 +157,25 @@ async function strayStackMarks(page: Page): Promise<string[]> {
   return stray;
 }
 
+/**
+ * Zooms the board `steps` times, in or out, as a player at this size would: by its buttons where
+ * they are shown, else (a phone, whose boards that fit show none) by the wheel, as two fingers do.
+ */
+async function zoom(page: Page, steps: number, way: 'in' | 'out'): Promise<void> {
+  const button = page.getByRole('button', { name: way === 'in' ? 'Zoom in' : 'Zoom out' });
+  const board = page.locator('svg.board');
+  for (let i = 0; i < steps; i++) {
+    const before = await board.getAttribute('viewBox');
+    if (await button.isVisible()) await button.click();
+    else {
+      const at = await box(page, 'svg.board');
+      await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+      await page.mouse.wheel(0, way === 'in' ? -100 : 100);
+    }
+    await expect.poll(() => board.getAttribute('viewBox')).not.toBe(before);
+  }
+}
+
 /** Each zoom button that lies over a chip of a hand (a Hive player's pieces beside the board). */
 async function zoomOverHand(page: Page): Promise<string[]> {
   const buttons = await page.locator('.zoom-buttons button').all();
@@ -234,9 +253,9 @@ describe('the board is the hero, on a phone and a laptop', () => {
         expect(await strayStackMarks(page), `fitted, ${size.width} px`).toEqual([]);
         expect(await zoomOverHand(page), `zoom buttons over a hand, ${size.width} px`).toEqual([]);
         await shoot(page, 'hive-stack');
-        for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+        await zoom(page, 3, 'in');
         expect(await strayStackMarks(page), `zoomed in, ${size.width} px`).toEqual([]);
-        for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+        await zoom(page, 5, 'out');
         expect(await strayStackMarks(page), `zoomed out, ${size.width} px`).toEqual([]);
         expect(await zoomOverHand(page), `zoomed out, zoom buttons over a hand, ${size.width} px`).toEqual([]);
       }
@@ -347,6 +366,46 @@ describe('the board is the hero, on a phone and a laptop', () => {
       problems.push(...(await barProblems(page, 'confirming a resignation at 320 px')));
       await shoot(page, 'hive-vs-ai-bar-resigning');
       expect(problems).toEqual([]);
+    });
+  });
+
+  it('zoom buttons on a phone only beside a board too big for it (Hex 11×11, a DiceWars map of a territory a cell); a laptop has them for all', async () => {
+    await withPage(async (page) => {
+      const options = (o: object) => `&options=${encodeURIComponent(JSON.stringify(o))}`;
+      const boards = [
+        { name: 'Hive', url: HIVE_STACK, onPhone: false },
+        { name: 'DiceWars classic', url: '/#game=dicewars&seats=human,human&seed=zoom', onPhone: false },
+        { name: 'Hex 7×7', url: `/#game=hex&seats=human,human&seed=zoom${options({ size: 7 })}`, onPhone: false },
+        { name: 'Hex 11×11', url: '/#game=hex&seats=human,human&seed=zoom', onPhone: true },
+        {
+          name: 'DiceWars strength',
+          url: `/#game=dicewars&seats=human,human&seed=zoom${options({ rules: 'strength', size: 20, players: 2 })}`,
+          onPhone: true,
+        },
+      ];
+      const shown = () => page.locator('.zoom-buttons button:visible').count();
+      for (const b of boards)
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          await page.goto(server.base + b.url);
+          await page.locator('svg.board [data-cell], svg.board [data-territory]').first().waitFor();
+          const at = `${b.name}, ${size.width} px`;
+          if (size === LAPTOP || b.onPhone) {
+            expect(await shown(), at).toBe(3);
+            continue;
+          }
+          expect(await shown(), at).toBe(0);
+          // The board takes the column's room: the page's width less its padding.
+          const [board, main] = [await box(page, 'svg.board'), await box(page, 'main')];
+          expect(board.width, at).toBeGreaterThanOrEqual(main.width - 2 * 16);
+          // Two fingers (here the wheel) zoom it, and Fit alone comes back to undo that.
+          const fitted = await page.locator('svg.board').getAttribute('viewBox');
+          await zoom(page, 1, 'in');
+          await page.getByRole('button', { name: 'Fit the board' }).click();
+          expect(await page.locator('svg.board').getAttribute('viewBox'), at).toBe(fitted);
+          expect(await shown(), `${at}, fitted again`).toBe(0);
+          await shoot(page, `zoom-${slug(b.name)}`);
+        }
     });
   });
 
