@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
+import es from './i18n/messages/es.ts';
 import { overflow, sitePagesToSee, slug } from './page-views.testing.ts';
 import { KEEP_SCREENSHOTS, screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
@@ -367,6 +368,41 @@ describe('the board is the hero, on a phone and a laptop', () => {
       await shoot(page, 'hive-vs-ai-bar-resigning');
       expect(problems).toEqual([]);
     });
+  });
+
+  it('the bottom bar’s icons on a phone: each named in the player’s language, as the accessibility tree reads it', async () => {
+    // A Spanish browser, 320 px: the bar shows its icons alone, every control of a game against the computer in it.
+    const context = await web.browser.newContext({ viewport: NARROW[0], locale: 'es' });
+    context.setDefaultTimeout(PATIENCE_MS);
+    await context.addInitScript(() => localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 })));
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.base}/#game=hive&seats=human,random&seed=names&moves=${encodeURIComponent('wS1;bS1 wS1-')}`);
+      await page.locator('html[lang=es]').waitFor({ state: 'attached' });
+      await page.locator('.game-controls button:visible').first().waitFor();
+      // No word drawn: what a screen reader says is all the name there is.
+      const drawnWords = await page
+        .locator('.game-controls .control-label')
+        .evaluateAll((labels) => labels.filter((l) => l.getBoundingClientRect().width >= 1).map((l) => l.textContent));
+      expect(drawnWords).toEqual([]);
+      const tree = await page.locator('.game-controls').ariaSnapshot();
+      const controls = [...tree.matchAll(/^\s*- (button|link|combobox)(?: "([^"]*)")?/gm)].map(
+        ([, role, name]) => `${role} ${name ?? '(no name)'}`,
+      );
+      expect(controls, tree).toEqual([
+        `button ${es['game.previousMove']}`,
+        `button ${es['game.nextMove']}`,
+        `button ${es['flip.board']}`,
+        `button ${es['game.undo']}`,
+        `button ${es['game.resign']}`,
+        `button ${es['game.pauseAi']}`,
+        `combobox ${es['game.aiSpeed']}`,
+        `button ${es['game.downloadRecord']}`,
+        `link ${es['game.newGame']}`,
+      ]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('zoom buttons on a phone only beside a board too big for it (Hex 11×11, a DiceWars map of a territory a cell); a laptop has them for all', async () => {
