@@ -76,7 +76,16 @@ export function ApiTokens() {
         {tokens.map((token) => (
           <li>
             {token.label} <small>({formatDay(token.createdAt)})</small>{' '}
-            <button type="button" onClick={() => void revokeApiToken(token.id).then(load)}>
+            <button
+              type="button"
+              onClick={() =>
+                void revokeApiToken(token.id).then((r) => {
+                  // A token revoked elsewhere meanwhile (another tab): said, and the list read again.
+                  setProblem(r.ok ? null : tokensProblem(r.error));
+                  load();
+                })
+              }
+            >
               {t('tokens.revoke')}
             </button>
           </li>
