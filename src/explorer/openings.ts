@@ -1,7 +1,8 @@
 import { aiOf } from '@hexarena/engines/ai/profiles.ts';
 import type { AnyGame, Json, Outcome } from '@hexarena/engines/engine/game.ts';
+import { refuse } from '@hexarena/engines/engine/refusal.ts';
 import { replayFrom } from '@hexarena/engines/engine/replay.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 
 /**
  * The opening explorer's view of a game: for each position of its opening, a key that names the
@@ -103,7 +104,7 @@ export interface Opening {
  */
 export function openingOf(game: AnyGame, options: Json, seed: string, moves: readonly string[], ended?: boolean): Result<Opening> {
   const asked = ended === undefined;
-  if (!explorable(game)) return fail(notExplored(game));
+  if (!explorable(game)) return refuse('explorer.notExplored', notExplored(game), { game: game.title });
   const variant = variantOf(game, options);
   if (!variant.ok) return variant;
   const parsed = game.parseOptions(options);
@@ -112,7 +113,8 @@ export function openingOf(game: AnyGame, options: Json, seed: string, moves: rea
   const opening = Math.min(moves.length, OPENING_PLIES);
   // The opening is keyed; the rest is only checked.
   const replayed = replayFrom(game, start, moves);
-  if (replayed.error !== null) return fail(replayed.error);
+  // The replay's refusal by code (rules.replay, the move's own refusal its cause): an app words it.
+  if (replayed.refusal !== null) return err(replayed.refusal);
   const steps: OpeningStep[] = [];
   // Only the last position is wanted for a question (`ended` undefined): the keys on the way are not made.
   for (let i = 0; i < (asked ? 0 : opening); i++) {

@@ -71,19 +71,31 @@ describe('the bot API', () => {
   });
 
   it('a bot is made by a player, once; its token seats it, streams its games’ events, and moves by REST or WebSocket', async () => {
-    // Nobody's bot: refused, in words.
+    // Nobody's bot: refused, in words and by code (the site's page says the code in its player's language).
     expect(await post(server.base, '/api/bots', { name: 'orphan' })).toMatchObject({
       status: 401,
-      json: { error: expect.stringMatching(/log in/) },
+      json: { error: expect.stringMatching(/log in/), code: 'bots.logIn' },
     });
     const registered = await registerBot(server.base, 'tester');
     const owner = { origin: server.base, cookie: registered.owner };
-    expect((await request(server.base, '/api/bots', { body: { name: 'Tester' }, headers: owner })).status).toBe(409);
-    expect((await request(server.base, '/api/bots', { body: { name: 'no spaces' }, headers: owner })).status).toBe(400);
+    expect(await request(server.base, '/api/bots', { body: { name: 'Tester' }, headers: owner })).toMatchObject({
+      status: 409,
+      json: { error: 'the name Tester is taken', code: 'bots.nameTaken', values: { name: 'Tester' } },
+    });
+    expect(await request(server.base, '/api/bots', { body: { name: 'no spaces' }, headers: owner })).toMatchObject({
+      status: 400,
+      json: { error: 'a bot name is 1 to 30 letters, digits, - or _', code: 'bots.nameRule', values: { max: 30 } },
+    });
+    expect(await request(server.base, '/api/account/bots/nobot/token', { body: {}, headers: owner })).toMatchObject({
+      status: 404,
+      json: { error: 'you have no bot named nobot', code: 'tokens.noSuchBot', values: { name: 'nobot' } },
+    });
     // Nor a name that passes for the site, its staff, its engines or a deleted player.
     for (const name of ['moderator', 'hexarena-max2', 'bot-stockfish', 'Deleted-ABC123', 'guest-aaaa'])
       expect((await request(server.base, '/api/bots', { body: { name }, headers: owner })).json, name).toEqual({
         error: `"${name}" is kept for the site: choose another name`,
+        code: 'bots.nameKept',
+        values: { name },
       });
     const token = registered.token;
 
@@ -169,8 +181,23 @@ describe('the bot API', () => {
     await socket.next((m) => m.type === 'sync');
     expect(await socket.ask({ type: 'move', seat: 0, move: 'b2', version: 0 })).toMatchObject({ ok: true });
     socket.close();
-    // It plays; it does not manage the account.
-    expect((await request(server.base, '/api/account/tokens', { headers: asScript })).status).toBe(401);
+    // It plays; it does not manage the account (refused by code, which the site's page words).
+    expect(await request(server.base, '/api/account/tokens', { headers: asScript })).toMatchObject({
+      status: 401,
+      json: { error: 'an API token plays; the account is managed from the site', code: 'account.tokenPlays' },
+    });
+    expect(await request(server.base, '/api/account/tokens')).toMatchObject({
+      status: 401,
+      json: { error: 'log in first', code: 'account.logInFirst' },
+    });
+    expect(await request(server.base, '/api/account/tokens', { body: { label: ' ' }, headers: owner })).toMatchObject({
+      status: 400,
+      json: { code: 'tokens.label', values: { max: 40 } },
+    });
+    expect(await request(server.base, '/api/account/tokens/nosuch', { method: 'DELETE', headers: owner })).toMatchObject({
+      status: 404,
+      json: { error: 'you have no such token', code: 'tokens.noSuchToken' },
+    });
     expect((await request(server.base, '/api/sessions', { method: 'DELETE', headers: asScript })).status).toBe(401);
     const listed = (await request(server.base, '/api/account/tokens', { headers: owner })).json?.tokens as { id: string }[];
     expect(listed).toEqual([{ id: made.json?.id, label: 'my script', scope: 'play', createdAt: expect.any(Number) }]);

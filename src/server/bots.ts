@@ -6,6 +6,7 @@ import type { Hub } from './hub.ts';
 import { API_TOKEN_PREFIX, type Identities, nameKeyHash, newAccountId } from './identity/identities.ts';
 import { keptForTheSite } from './identity/usernames.ts';
 import { type Edge, Holdings } from './limits.ts';
+import { refusalBody } from './refusal-body.ts';
 import { type Room, type RoomEvent, STORE_UNAVAILABLE } from './room.ts';
 import { type Intake, STREAM_RESTARTING } from './stop.ts';
 import { type Bot, type GameStore, RulesChanged } from './store.ts';
@@ -98,20 +99,30 @@ function registerBotMaking(app: FastifyInstance, store: GameStore, identities: I
     },
     async (request, reply) => {
       const { name } = request.body as { name: string };
-      if (!BOT_NAME.test(name)) return reply.code(400).send({ error: 'a bot name is 1 to 30 letters, digits, - or _' });
+      // Coded (`bots.*`, and TOO_MANY_BOTS) for the account page to say in its player's language.
+      if (!BOT_NAME.test(name))
+        return reply.code(400).send(refusalBody('bots.nameRule', 'a bot name is 1 to 30 letters, digits, - or _', { max: 30 }));
       // A bot's name shows in seats and chat as a player's does: none that passes for the site, its staff or its engines.
-      if (keptForTheSite(name.toLowerCase())) return reply.code(400).send({ error: `"${name}" is kept for the site: choose another name` });
+      if (keptForTheSite(name.toLowerCase()))
+        return reply.code(400).send(refusalBody('bots.nameKept', `"${name}" is kept for the site: choose another name`, { name }));
       // A bot is an account of its own, owned by the player who makes it (who may give it a new token).
       const owner = await identities.of(request);
       if (owner?.account.kind !== 'player' || owner.via !== 'session')
-        return reply.code(401).send({ error: 'log in to make a bot: a bot belongs to a player, who can revoke its token (see /account)' });
+        return reply
+          .code(401)
+          .send(refusalBody('bots.logIn', 'log in to make a bot: a bot belongs to a player, who can revoke its token (see /account)'));
       // Checked first for the words, and again in the store's write, where bots made at once are counted.
       const full = async () => (await store.bots.ownedBy(owner.account.id)).length >= botsPerAccount;
       const tooMany = () =>
-        reply.code(409).send({
-          error: `an account may have ${botsPerAccount} bots, and yours has them: give one of them a new token (POST /api/account/bots/:name/token) rather than make another`,
-          code: TOO_MANY_BOTS,
-        });
+        reply
+          .code(409)
+          .send(
+            refusalBody(
+              TOO_MANY_BOTS,
+              `an account may have ${botsPerAccount} bots, and yours has them: give one of them a new token (POST /api/account/bots/:name/token) rather than make another`,
+              { count: botsPerAccount },
+            ),
+          );
       if (await full()) return tooMany();
       const token = newSeatToken();
       const key = name.toLowerCase();
@@ -125,7 +136,8 @@ function registerBotMaking(app: FastifyInstance, store: GameStore, identities: I
         identities.now(),
         botsPerAccount,
       );
-      if (!made) return (await full()) ? tooMany() : reply.code(409).send({ error: `the name ${name} is taken` });
+      if (!made)
+        return (await full()) ? tooMany() : reply.code(409).send(refusalBody('bots.nameTaken', `the name ${name} is taken`, { name }));
       return reply.code(201).send({ name, token });
     },
   );

@@ -89,8 +89,21 @@ describe('the opening explorer over the API', () => {
     const bad = await explore('hive', ['wS1', 'bS1 wS1-', 'wQ wS1-']);
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^move 3 \(wQ wS1-\): /);
+    // By code too, the move's own refusal wrapped (the explorer's panel says both in its player's language).
+    expect(bad.json).toMatchObject({
+      code: 'rules.replay',
+      values: { unit: 'move', number: 3, move: 'wQ wS1-' },
+      cause: { code: expect.stringMatching(/^hive\./), error: expect.any(String) },
+    });
     const dice = await explore('dicewars');
-    expect(dice).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^DiceWars is not in the opening explorer/) } });
+    expect(dice).toMatchObject({
+      status: 400,
+      json: {
+        error: expect.stringMatching(/^DiceWars is not in the opening explorer/),
+        code: 'explorer.notExplored',
+        values: { game: 'DiceWars' },
+      },
+    });
     expect((await explore('chess')).status).toBe(404);
     const long = await explore('hex', Array(3000).fill('a1'));
     expect(long).toMatchObject({ status: 400, json: { error: expect.stringMatching(/at most 8192 characters/) } });

@@ -5,6 +5,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import type { ExplorerAnswer, ExplorerMove } from '@hexarena/engines/protocol/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { countedOf, explorable, notExplored, OPENING_PLIES, openingOf } from '../explorer/index.ts';
+import { refusalBody } from './refusal-body.ts';
 import type { ExplorerCount, GamePositions, GameStore, OpeningLine, StoredGame } from './store.ts';
 
 /**
@@ -168,7 +169,7 @@ export function registerExplorer(app: FastifyInstance, store: GameStore): void {
       const found = findGame(id);
       if (!found.ok) return reply.code(404).send({ error: found.error.message });
       const game = found.value;
-      if (!explorable(game)) return reply.code(400).send({ error: notExplored(game) });
+      if (!explorable(game)) return reply.code(400).send(refusalBody('explorer.notExplored', notExplored(game), { game: game.title }));
       const text = query.moves ?? '';
       const optionsText = query.options ?? '{}';
       if (typeof text !== 'string' || typeof optionsText !== 'string')
@@ -188,7 +189,8 @@ export function registerExplorer(app: FastifyInstance, store: GameStore): void {
         return reply.code(400).send({ error: 'options must be JSON, such as {"type":"Base"}' });
       }
       const answer = await explorerAnswer(store, game, options, moves);
-      return answer.ok ? answer.value : reply.code(400).send({ error: answer.error.message });
+      // By code (a move refused: rules.replay, its cause the move's own refusal), for the page to word it.
+      return answer.ok ? answer.value : reply.code(400).send(refusalBody(answer.error));
     },
   );
 }

@@ -170,7 +170,7 @@ describe('bots are their owner’s: at most 5, and their games count against the
     }
     const sixth = await owner.ask('POST', '/api/bots', { name: 'farm_5' });
     expect(sixth.status).toBe(409);
-    expect(sixth.json).toEqual({ code: 'too-many-bots', error: expect.stringMatching(/5 bots/) });
+    expect(sixth.json).toEqual({ code: 'too-many-bots', error: expect.stringMatching(/5 bots/), values: { count: 5 } });
     expect((await owner.ask('GET', '/api/account/bots')).json?.bots).toHaveLength(5);
 
     // Each from an address of its own: the owner is counted, not the address.

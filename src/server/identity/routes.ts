@@ -138,7 +138,11 @@ class AccountDesk {
     if (identity?.account.kind === 'player' && identity.via === 'session') return identity;
     void reply
       .code(401)
-      .send({ error: identity?.via === 'token' ? 'an API token plays; the account is managed from the site' : 'log in first' });
+      .send(
+        identity?.via === 'token'
+          ? refusalBody('account.tokenPlays', 'an API token plays; the account is managed from the site')
+          : refusalBody('account.logInFirst', 'log in first'),
+      );
     return null;
   }
 
@@ -265,7 +269,9 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     const token = newSeatToken();
     const hash = hashToken(token);
     if (name.length > 30 || (await accounts.store.bots.rotateToken(owner.account.id, name.toLowerCase(), hash)) === null)
-      return reply.code(404).send({ error: `you have no bot named ${name.slice(0, 30)}` });
+      return reply
+        .code(404)
+        .send(refusalBody('tokens.noSuchBot', `you have no bot named ${name.slice(0, 30)}`, { name: name.slice(0, 30) }));
     accounts.renamed(await accounts.store.bots.seatedIn(hash));
     return reply.code(201).send({ name, token });
   });
@@ -281,9 +287,13 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     if (!owner) return reply;
     const label = (request.body as { label?: unknown } | null)?.label;
     if (typeof label !== 'string' || label.trim() === '' || label.length > 40)
-      return reply.code(400).send({ error: 'a token has a label of 1 to 40 characters, to know it by' });
+      return reply.code(400).send(refusalBody('tokens.label', 'a token has a label of 1 to 40 characters, to know it by', { max: 40 }));
     if ((await accounts.store.bots.apiTokensOf(owner.account.id)).length >= MAX_API_TOKENS)
-      return reply.code(409).send({ error: `an account has at most ${MAX_API_TOKENS} tokens: revoke one first` });
+      return reply
+        .code(409)
+        .send(
+          refusalBody('tokens.tooMany', `an account has at most ${MAX_API_TOKENS} tokens: revoke one first`, { count: MAX_API_TOKENS }),
+        );
     const { token, hash } = newApiToken();
     await accounts.store.bots.createApiToken(hash, owner.account.id, label.trim(), 'play', accounts.now());
     return reply.code(201).send({ id: hash.slice(0, API_TOKEN_ID), token, label: label.trim(), scope: 'play' });
@@ -294,7 +304,7 @@ function registerTokens(app: FastifyInstance, accounts: AccountDesk): void {
     if (!owner) return reply;
     const { id } = request.params as { id: string };
     if (!(await accounts.store.bots.revokeApiToken(owner.account.id, id.slice(0, API_TOKEN_ID))))
-      return reply.code(404).send({ error: 'you have no such token' });
+      return reply.code(404).send(refusalBody('tokens.noSuchToken', 'you have no such token'));
     return { revoked: true };
   });
 }

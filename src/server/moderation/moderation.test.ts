@@ -112,7 +112,7 @@ describe.each(stores)('moderation on %s', (_name, open) => {
         ['GET', '/api/mod/no/such/thing'],
       ] as const) {
         const answer = await who.ask(method, url, method === 'POST' ? { note: 'x' } : undefined);
-        expect([url, answer.status, answer.json]).toEqual([url, 403, { error: 'for moderators only' }]);
+        expect([url, answer.status, answer.json]).toEqual([url, 403, { error: 'for moderators only', code: 'moderation.forModerators' }]);
       }
     // Not even a body too big or broken is looked at first.
     expect((await ann.ask('POST', '/api/mod/players/Ann/ban', '{"note":')).status).toBe(403);
@@ -144,20 +144,35 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     await player('Val');
     const report = (player: string, extra: Record<string, unknown> = {}) =>
       ann.ask('POST', '/api/reports', { player, reason: 'abuse', text: 'called me names\nin chat', ...extra });
-    expect((await new Browser(base, '127.0.3.201').ask('POST', '/api/reports', { player: 'Tom', reason: 'abuse' })).status).toBe(401);
+    // Each refusal the report form can meet carries a code beside its words (the page says it in its player's language).
+    const refused = async (answer: Promise<{ status: number; json: Record<string, unknown> | null }>) => {
+      const { status, json } = await answer;
+      return [status, json?.code, json?.values];
+    };
+    expect(await refused(new Browser(base, '127.0.3.201').ask('POST', '/api/reports', { player: 'Tom', reason: 'abuse' }))).toEqual([
+      401,
+      'moderation.logInToReport',
+      undefined,
+    ]);
     expect((await report('Tom', { reason: 'rude' })).status).toBe(400);
-    expect((await report('Tom', { text: 'x'.repeat(1001) })).status).toBe(400);
-    expect((await report('Tom', { text: 'a\u202Eb' })).status).toBe(400);
-    expect((await report('Ann')).status).toBe(400);
-    expect((await report('nobody_at_all')).status).toBe(404);
+    expect(await refused(report('Tom', { text: 'x'.repeat(1001) }))).toEqual([400, 'moderation.tooLong', { what: 'text', max: 1000 }]);
+    expect(await refused(report('Tom', { text: 'a\u202Eb' }))).toEqual([400, 'moderation.unreadable', { what: 'text', char: 'U+202E' }]);
+    expect(await refused(report('Tom', { game: 'not an id' }))).toEqual([400, 'moderation.gameId', undefined]);
+    expect(await refused(report('Tom', { game: 'nosuchgame' }))).toEqual([400, 'moderation.noGame', { game: 'nosuchgame' }]);
+    expect(await refused(report('Ann'))).toEqual([400, 'moderation.reportYourself', undefined]);
+    expect(await refused(report('nobody_at_all'))).toEqual([404, 'moderation.noPlayer', { name: 'nobody_at_all' }]);
     expect((await report('Tom')).status).toBe(201);
-    expect((await report('tom')).status).toBe(409);
+    expect(await refused(report('tom'))).toEqual([409, 'moderation.reportedAlready', { name: 'Tom' }]);
     expect((await report('Ugo', { reason: 'cheat' })).status).toBe(201);
     expect((await report('Val')).status).toBe(201);
     // Three a day on this server: the fourth waits.
     const fourth = await report('Mira');
     expect(fourth.status).toBe(429);
-    expect(fourth.json?.error).toMatch(/at most 3 reports a day/);
+    expect(fourth.json).toMatchObject({
+      error: expect.stringMatching(/at most 3 reports a day/),
+      code: 'moderation.tooManyReports',
+      values: { count: 3 },
+    });
 
     const queue = (await mod.ask('GET', '/api/mod/reports')).json?.reports as Record<string, unknown>[];
     expect(queue.map((r) => [r.reporterName, r.reportedName, r.reason])).toEqual([
@@ -170,9 +185,34 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     expect(about).toMatchObject({ name: 'Tom', moderator: false, sanctions: [], reports: [{ reason: 'abuse' }] });
 
     const id = queue[2]?.id as string;
-    expect((await mod.ask('POST', `/api/mod/reports/${id}/close`, {})).status).toBe(400);
+    expect(await refused(mod.ask('POST', `/api/mod/reports/${id}/close`, { note: ' ' }))).toEqual([
+      400,
+      'moderation.empty',
+      { what: 'note' },
+    ]);
     expect((await mod.ask('POST', `/api/mod/reports/${id}/close`, { note: 'warned him' })).json).toEqual({ closed: true });
-    expect((await mod.ask('POST', `/api/mod/reports/${id}/close`, { note: 'again' })).status).toBe(404);
+    expect(await refused(mod.ask('POST', `/api/mod/reports/${id}/close`, { note: 'again' }))).toEqual([
+      404,
+      'moderation.noOpenReport',
+      { id },
+    ]);
+    // The moderators' own refusals: a player who is not there, one's own account, a sanction not given.
+    expect(await refused(mod.ask('GET', '/api/mod/players/nobody_at_all'))).toEqual([
+      404,
+      'moderation.noPlayer',
+      { name: 'nobody_at_all' },
+    ]);
+    expect(await refused(mod.ask('POST', '/api/mod/players/Mira/mute', { note: 'x' }))).toEqual([403, 'moderation.ownAccount', undefined]);
+    expect(await refused(mod.ask('POST', '/api/mod/players/Val/unban', { note: 'x' }))).toEqual([
+      409,
+      'moderation.notBanned',
+      { name: 'Val' },
+    ]);
+    expect(await refused(mod.ask('POST', '/api/mod/players/Val/mute', { note: 'x', minutes: 0 }))).toEqual([
+      400,
+      'moderation.minutes',
+      { max: 525_600 },
+    ]);
     expect((await mod.ask('GET', '/api/mod/reports')).json?.reports).toHaveLength(2);
     expect((await mod.ask('GET', '/api/mod/reports?closed=1')).json?.reports).toMatchObject([{ id, closedByName: 'Mira' }]);
   });

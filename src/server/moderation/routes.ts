@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Identities, Identity } from '../identity/identities.ts';
 import type { Account } from '../identity/store.ts';
 import { usernameKey } from '../identity/usernames.ts';
+import { refusalBody } from '../refusal-body.ts';
 import type { GameStore } from '../store.ts';
 import type { ModAction, Sanction, SanctionKind } from './store.ts';
 
@@ -26,6 +27,19 @@ export interface ModerationSettings {
 const DAY_MS = 86_400_000;
 const PAGE = 50;
 const FOR_MODERATORS = 'for moderators only';
+/**
+ * The refusals here carry a stable code (`moderation.*`, docs/moderation.md) beside their English
+ * words, and the values the words name: the site's pages say them in their player's language.
+ */
+const forModerators = () => refusalBody('moderation.forModerators', FOR_MODERATORS);
+const noPlayer = (name: string) => {
+  const shown = name.slice(0, 64);
+  return refusalBody('moderation.noPlayer', `there is no player ${shown}`, { name: shown });
+};
+const noOpenReport = (id: string) => {
+  const shown = id.slice(0, 20);
+  return refusalBody('moderation.noOpenReport', `there is no open report ${shown}`, { id: shown });
+};
 
 /** Why a player's chat line is refused, in words, or null. */
 export function silenced(sanctions: readonly Sanction[]): string | null {
@@ -45,7 +59,9 @@ export function registerModeration(app: FastifyInstance, store: GameStore, ident
   registerQueue(app, mod);
   registerActions(app, mod);
   // Any other path under /api/mod/: a moderator hears there is none (the others were refused above).
-  app.all('/api/mod/*', async (_request, reply) => reply.code(404).send({ error: 'there is no such moderators’ request' }));
+  app.all('/api/mod/*', async (_request, reply) =>
+    reply.code(404).send(refusalBody('moderation.noSuchRequest', 'there is no such moderators’ request')),
+  );
 }
 
 /** Who may moderate, checked once a request; the players they act on; the audit entries they write. */
@@ -62,7 +78,7 @@ class Moderators {
   async check(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!request.routeOptions.url?.startsWith('/api/mod/')) return;
     const identity = await this.identities.of(request);
-    if (!identity || !(await this.identities.moderates(identity))) return reply.code(403).send({ error: FOR_MODERATORS });
+    if (!identity || !(await this.identities.moderates(identity))) return reply.code(403).send(forModerators());
     this.checked.set(request, identity);
     return undefined;
   }
@@ -85,15 +101,23 @@ class Moderators {
     const { name } = request.params as { name: string };
     const account = await this.playerNamed(name);
     if (!account) {
-      void reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+      void reply.code(404).send(noPlayer(name));
       return null;
     }
     if (account.id === this.moderatorOf(request).account.id) {
-      void reply.code(403).send({ error: 'a moderator does not act on their own account' });
+      void reply.code(403).send(refusalBody('moderation.ownAccount', 'a moderator does not act on their own account'));
       return null;
     }
     if (await this.store.moderation.hasRole(account.id, 'moderator')) {
-      void reply.code(403).send({ error: `${account.name} is a moderator: the operator revokes the role first, from the command line` });
+      void reply.code(403).send(
+        refusalBody(
+          'moderation.isModerator',
+          `${account.name} is a moderator: the operator revokes the role first, from the command line`,
+          {
+            name: account.name,
+          },
+        ),
+      );
       return null;
     }
     return account;
@@ -109,14 +133,17 @@ class Moderators {
 function registerReports(app: FastifyInstance, mod: Moderators): void {
   app.post('/api/reports', { bodyLimit: 8 * 1024 }, async (request, reply) => {
     const identity = await mod.identities.of(request);
-    if (identity?.account.kind !== 'player') return reply.code(401).send({ error: 'log in to report a player' });
+    if (identity?.account.kind !== 'player')
+      return reply.code(401).send(refusalBody('moderation.logInToReport', 'log in to report a player'));
     const asked = parseReportRequest(request.body);
-    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    if (!asked.ok) return reply.code(400).send(refusalBody(asked.error));
     const { player, reason, game, text } = asked.value;
     const reported = await mod.playerNamed(player);
-    if (!reported) return reply.code(404).send({ error: `there is no player ${player.slice(0, 64)}` });
-    if (reported.id === identity.account.id) return reply.code(400).send({ error: 'you cannot report yourself' });
-    if (game !== undefined && !(await mod.store.games.read(game))) return reply.code(400).send({ error: `there is no game ${game}` });
+    if (!reported) return reply.code(404).send(noPlayer(player));
+    if (reported.id === identity.account.id)
+      return reply.code(400).send(refusalBody('moderation.reportYourself', 'you cannot report yourself'));
+    if (game !== undefined && !(await mod.store.games.read(game)))
+      return reply.code(400).send(refusalBody('moderation.noGame', `there is no game ${game}`, { game }));
     const at = mod.settings.now();
     const refused = await mod.store.moderation.fileReport(
       {
@@ -133,10 +160,17 @@ function registerReports(app: FastifyInstance, mod: Moderators): void {
     );
     if (refused === 'too-many') {
       reply.header('retry-after', '3600');
-      return reply.code(429).send({ error: `an account files at most ${mod.settings.reportsPerDay} reports a day: try again later` });
+      const count = mod.settings.reportsPerDay;
+      return reply
+        .code(429)
+        .send(refusalBody('moderation.tooManyReports', `an account files at most ${count} reports a day: try again later`, { count }));
     }
     if (refused === 'duplicate')
-      return reply.code(409).send({ error: `you have reported ${reported.name} already; the moderators will read it` });
+      return reply.code(409).send(
+        refusalBody('moderation.reportedAlready', `you have reported ${reported.name} already; the moderators will read it`, {
+          name: reported.name,
+        }),
+      );
     return reply.code(201).send({ reported: reported.name });
   });
 }
@@ -157,14 +191,14 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
     const moderator = mod.moderatorOf(request);
     const { id } = request.params as { id: string };
     const asked = parseModeratorRequest(request.body);
-    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    if (!asked.ok) return reply.code(400).send(refusalBody(asked.error));
     const report = id.length > 20 ? null : await mod.store.moderation.report(id);
-    if (!report || report.closedAt !== null) return reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
+    if (!report || report.closedAt !== null) return reply.code(404).send(noOpenReport(id));
     const closed = await mod.store.moderation.closeReport(id, {
       ...mod.entry(moderator, 'close-report', report.reported, asked.value.note),
       details: { report: id, reason: report.reason },
     });
-    return closed ? { closed: true } : reply.code(404).send({ error: `there is no open report ${id.slice(0, 20)}` });
+    return closed ? { closed: true } : reply.code(404).send(noOpenReport(id));
   });
 
   app.get('/api/mod/log', async (request, reply) => {
@@ -178,7 +212,7 @@ function registerQueue(app: FastifyInstance, mod: Moderators): void {
   app.get('/api/mod/players/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     const account = await mod.playerNamed(name);
-    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    if (!account) return reply.code(404).send(noPlayer(name));
     const [sanctions, moderator, ratings, open] = await Promise.all([
       mod.store.moderation.sanctionsOf(account.id, mod.settings.now()),
       mod.store.moderation.hasRole(account.id, 'moderator'),
@@ -209,14 +243,22 @@ function registerActions(app: FastifyInstance, mod: Moderators): void {
     app.post(`/api/mod/players/:name/${action}`, { bodyLimit: 4096 }, async (request, reply) => {
       const moderator = mod.moderatorOf(request);
       const asked = parseModeratorRequest(request.body, kind === 'mute' && give);
-      if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+      if (!asked.ok) return reply.code(400).send(refusalBody(asked.error));
       const account = await mod.target(request, reply);
       if (!account) return reply;
       const at = mod.settings.now();
       const note = asked.value.note;
       if (!give) {
         if (!(await mod.store.moderation.lift(account.id, kind, mod.entry(moderator, action, account.id, note, at))))
-          return reply.code(409).send({ error: `${account.name} is not ${kind === 'ban' ? 'banned' : 'muted'}` });
+          return reply.code(409).send(
+            refusalBody(
+              kind === 'ban' ? 'moderation.notBanned' : 'moderation.notMuted',
+              `${account.name} is not ${kind === 'ban' ? 'banned' : 'muted'}`,
+              {
+                name: account.name,
+              },
+            ),
+          );
         return { [kind === 'ban' ? 'banned' : 'muted']: false };
       }
       const until = asked.value.minutes === undefined ? null : at + asked.value.minutes * 60_000;
@@ -235,7 +277,7 @@ function registerActions(app: FastifyInstance, mod: Moderators): void {
   app.post('/api/mod/players/:name/rating-reset', { bodyLimit: 4096 }, async (request, reply) => {
     const moderator = mod.moderatorOf(request);
     const asked = parseModeratorRequest(request.body);
-    if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+    if (!asked.ok) return reply.code(400).send(refusalBody(asked.error));
     const account = await mod.target(request, reply);
     if (!account) return reply;
     return reply

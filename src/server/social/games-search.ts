@@ -1,5 +1,6 @@
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { RulesRefusal, refuse } from '@hexarena/engines/engine/refusal.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { explorable, notExplored, OPENING_PLIES, openingOf } from '../../explorer/index.ts';
@@ -7,6 +8,7 @@ import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import { recordOf } from '../records.ts';
+import { refusalBody } from '../refusal-body.ts';
 import type { FoundGame, GameStore, GamesDbQuery } from '../store.ts';
 import { writeLine } from '../stream-lines.ts';
 import { FinalPositions } from './final-positions.ts';
@@ -88,7 +90,7 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     const asked = request.query as Asked;
     // Checked before a search is spent: a mistyped search costs the asker nothing (and the server a replay of at most 29 moves).
     const position = positionAsked(asked);
-    if (!position.ok) return reply.code(400).send({ error: position.error.message });
+    if (!position.ok) return reply.code(400).send(refusalBody(position.error));
     if (!spend(request.ip, reply)) return reply;
     const query = await queryOf(store, asked, position.value);
     if (query === null) return { games: [], next: null };
@@ -109,7 +111,7 @@ export function registerGamesSearch(app: FastifyInstance, store: GameStore, now:
     const asked = request.query as Asked;
     // Checked before an export is spent: a mistyped search costs the asker nothing.
     const position = positionAsked(asked);
-    if (!position.ok) return reply.code(400).send({ error: position.error.message });
+    if (!position.ok) return reply.code(400).send(refusalBody(position.error));
     if (!spendExport(request.ip, reply) || !spend(request.ip, reply)) return reply;
     const query = await queryOf(store, asked, position.value);
     reply.raw.writeHead(200, {
@@ -158,24 +160,39 @@ export function positionAsked(asked: Asked): Result<Position | null> {
   const byMoves = asked.match === 'position';
   if (asked.position === undefined && !byMoves) {
     if (asked.variant !== undefined)
-      return fail('"variant" names the variant of a "position": give the position too, or name the variant of first moves by "options"');
+      return refuse(
+        'search.variantAlone',
+        '"variant" names the variant of a "position": give the position too, or name the variant of first moves by "options"',
+      );
     if (asked.options === undefined) return ok(null);
   }
   if (asked.position !== undefined && byMoves)
-    return fail('ask for a position by its key ("position") or by the moves that reach it ("opening" with match=position), not both');
-  if (asked.game === undefined) return fail('a position is of one game: give "game" with it');
+    return refuse(
+      'search.positionTwice',
+      'ask for a position by its key ("position") or by the moves that reach it ("opening" with match=position), not both',
+    );
+  if (asked.game === undefined) return refuse('search.positionGame', 'a position is of one game: give "game" with it');
   const found = findGame(asked.game);
-  if (!found.ok) return fail(`no game is called "${asked.game}"`);
+  if (!found.ok) return refuse('search.noGame', `no game is called "${asked.game}"`, { game: asked.game.slice(0, 40) });
   const game = found.value;
-  if (!explorable(game)) return fail(`${notExplored(game)}; search its games by their first moves instead`);
+  if (!explorable(game))
+    return refuse('search.notExplored', `${notExplored(game)}; search its games by their first moves instead`, { game: game.title });
   if (asked.position !== undefined) {
     const variant = asked.variant ?? game.id;
-    if (variant !== game.id && !variant.startsWith(`${game.id}:`)) return fail(`"variant" ${variant} is not a variant of ${game.title}`);
-    if (asked.options !== undefined) return fail('a position by its key names its options by "variant": leave "options" out');
+    if (variant !== game.id && !variant.startsWith(`${game.id}:`))
+      return refuse('search.notAVariant', `"variant" ${variant} is not a variant of ${game.title}`, {
+        variant: variant.slice(0, 40),
+        game: game.title,
+      });
+    if (asked.options !== undefined)
+      return refuse('search.keyOptions', 'a position by its key names its options by "variant": leave "options" out');
     return ok({ variant, key: asked.position });
   }
   if (asked.variant !== undefined)
-    return fail('the moves of match=position are played under "options" (the default options when left out): leave "variant" out');
+    return refuse(
+      'search.movesVariant',
+      'the moves of match=position are played under "options" (the default options when left out): leave "variant" out',
+    );
   return positionOfMoves(game, asked, byMoves);
 }
 
@@ -191,24 +208,40 @@ export function positionAsked(asked: Asked): Result<Position | null> {
  * game of it.
  */
 function positionOfMoves(game: AnyGame, asked: Asked, byPosition: boolean): Result<Position> {
-  if (asked.opening === undefined && byPosition) return fail('match=position finds the position "opening" reaches: give its moves');
+  if (asked.opening === undefined && byPosition)
+    return refuse('search.noMoves', 'match=position finds the position "opening" reaches: give its moves');
   const moves = movesOf(asked.opening ?? '');
   if (moves.length >= OPENING_PLIES)
-    return fail(`positions are searched within the first ${OPENING_PLIES - 1} moves of a game: this one is after ${moves.length}`);
+    return refuse(
+      'search.tooDeep',
+      `positions are searched within the first ${OPENING_PLIES - 1} moves of a game: this one is after ${moves.length}`,
+      {
+        max: OPENING_PLIES - 1,
+        count: moves.length,
+      },
+    );
   let options: Json = {};
   try {
     options = asked.options === undefined ? {} : (JSON.parse(asked.options) as Json);
   } catch {
-    return fail('"options" must be JSON, such as {"type":"Base"}');
+    return refuse('search.optionsJson', '"options" must be JSON, such as {"type":"Base"}');
   }
   const parsed = game.parseOptions(options);
-  if (!parsed.ok) return fail(`"options" are not options of ${game.title}: ${parsed.error.message}`);
+  // Wrapped with the options' own refusal (options.*) as its cause: a page words both.
+  if (!parsed.ok)
+    return wrapped('search.options', `"options" are not options of ${game.title}: ${parsed.error.message}`, parsed.error, game);
   // The explorer's start, as its own answers are keyed (Nonaga's first player is drawn from the seed).
   const opening = openingOf(game, options, 'explorer', moves);
-  if (!opening.ok) return fail(`the opening cannot be played: ${opening.error.message}`);
+  if (!opening.ok) return wrapped('search.opening', `the opening cannot be played: ${opening.error.message}`, opening.error, game);
   const key = opening.value.key;
-  return key === null ? fail('that position is past the positions searched') : ok({ variant: opening.value.variant, key });
+  return key === null
+    ? refuse('search.pastOpening', 'that position is past the positions searched')
+    : ok({ variant: opening.value.variant, key });
 }
+
+/** A refusal by code that wraps the refusal it comes of (a move's, the options'), named by the game's title. */
+const wrapped = (code: string, words: string, cause: Error, game: AnyGame): Result<never> =>
+  err(new RulesRefusal(words, { code, values: { game: game.title } }, cause));
 
 /** The query asked for, players found by name; null when a named player does not exist (nothing to find). */
 async function queryOf(store: GameStore, asked: Asked, position: Position | null): Promise<Omit<GamesDbQuery, 'limit'> | null> {

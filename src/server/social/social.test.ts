@@ -430,6 +430,27 @@ describe('the games database', () => {
       '"variant" names the variant of a "position": give the position too, or name the variant of first moves by "options"',
     );
     expect(await refused('game=hex&opening=b2&match=position&variant=hex')).toMatch(/leave "variant" out$/);
+    // Each carries a code beside its words, for the games database's page to say in its player's language; a
+    // move refused wraps the replay's refusal, which wraps the move's own (engine/replay.ts): each coded.
+    const coded = async (query: string) => (await request(server.base, `/api/search/games?${query}`, { from: '127.0.2.2' })).json;
+    expect(await coded('game=hex&opening=b2,b2&match=position')).toMatchObject({
+      code: 'search.opening',
+      values: { game: 'Hex' },
+      cause: {
+        code: 'rules.replay',
+        values: { unit: 'move', number: 2, move: 'b2' },
+        cause: { code: 'hex.taken', values: { cell: 'b2' } },
+      },
+    });
+    expect(await coded(`game=hex&opening=${Array(30).fill('a1').join(',')}&match=position`)).toMatchObject({
+      code: 'search.tooDeep',
+      values: { max: 29, count: 30 },
+    });
+    expect(await coded('game=dicewars&opening=a&match=position')).toMatchObject({
+      code: 'search.notExplored',
+      values: { game: 'DiceWars' },
+    });
+    expect(await coded('game=hex&match=position')).toMatchObject({ code: 'search.noMoves' });
     // Malformed keys and matches, by the schema.
     expect(await refused('game=hex&position=b2')).toMatch(/position/);
     expect(await refused('game=hex&opening=b2&match=prefix')).toMatch(/match/);

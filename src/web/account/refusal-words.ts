@@ -17,6 +17,8 @@ export const ACCOUNT_REFUSALS = [
   'account.refusal.tooManyGuests',
   'account.refusal.loggedInAs',
   'account.refusal.banned',
+  'account.refusal.logInFirst',
+  'account.refusal.tokenPlays',
 ] as const satisfies readonly MessageKey[];
 
 const KNOWN: ReadonlySet<string> = new Set(ACCOUNT_REFUSALS);
@@ -29,5 +31,9 @@ export function accountProblem(error: Error): string {
   const worded = cataloguedRefusal(error, KNOWN, (code) =>
     code.startsWith('account.') ? `account.refusal.${code.slice('account.'.length)}` : null,
   );
-  return worded ?? t('account.problem', { problem: `${error.message[0]?.toUpperCase() ?? ''}${error.message.slice(1)}` });
+  return worded ?? serverSentence(error);
 }
+
+/** The server's own words (English: a refusal no catalog message says) as a sentence. */
+export const serverSentence = (error: Error): string =>
+  t('account.problem', { problem: `${error.message[0]?.toUpperCase() ?? ''}${error.message.slice(1)}` });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDay, t } from '../i18n/index.ts';
 import { type ApiToken, fetchApiTokens, fetchBots, makeApiToken, makeBot, type OwnedBot, revokeApiToken } from '../online/api.ts';
 import { Problem } from './page-parts.tsx';
+import { tokensProblem } from './token-refusals.ts';
 
 /** A secret shown once, to copy now: the page never shows it again. */
 function Secret({ text, what }: { text: string | null; what: string }) {
@@ -19,10 +20,10 @@ export function Bots() {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<{ text: string; what: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const load = () => void fetchBots().then((r) => (r.ok ? setBots(r.value) : setProblem(r.error.message)));
+  const load = () => void fetchBots().then((r) => (r.ok ? setBots(r.value) : setProblem(tokensProblem(r.error))));
   useEffect(load, []);
   const got = (what: string) => (r: { ok: true; value: string } | { ok: false; error: Error }) => {
-    if (!r.ok) return setProblem(r.error.message);
+    if (!r.ok) return setProblem(tokensProblem(r.error));
     setProblem(null);
     setSecret({ text: r.value, what });
     load();
@@ -65,7 +66,7 @@ export function ApiTokens() {
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const load = () => void fetchApiTokens().then((r) => (r.ok ? setTokens(r.value) : setProblem(r.error.message)));
+  const load = () => void fetchApiTokens().then((r) => (r.ok ? setTokens(r.value) : setProblem(tokensProblem(r.error))));
   useEffect(load, []);
   return (
     <section class="account-form" aria-label={t('tokens.api')}>
@@ -75,7 +76,16 @@ export function ApiTokens() {
         {tokens.map((token) => (
           <li>
             {token.label} <small>({formatDay(token.createdAt)})</small>{' '}
-            <button type="button" onClick={() => void revokeApiToken(token.id).then(load)}>
+            <button
+              type="button"
+              onClick={() =>
+                void revokeApiToken(token.id).then((r) => {
+                  // A token revoked elsewhere meanwhile (another tab): said, and the list read again.
+                  setProblem(r.ok ? null : tokensProblem(r.error));
+                  load();
+                })
+              }
+            >
               {t('tokens.revoke')}
             </button>
           </li>
@@ -85,7 +95,7 @@ export function ApiTokens() {
         onSubmit={(e) => {
           e.preventDefault();
           void makeApiToken(label).then((r) => {
-            if (!r.ok) return setProblem(r.error.message);
+            if (!r.ok) return setProblem(tokensProblem(r.error));
             setSecret(r.value);
             setLabel('');
             load();

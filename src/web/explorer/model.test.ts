@@ -5,6 +5,7 @@ import { type ExplorerAnswer, parseExplorerAnswer } from '@hexarena/engines/prot
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCatalog } from '../i18n/index.ts';
 import en from '../i18n/messages/en.ts';
+import ru from '../i18n/messages/ru.ts';
 import { emptyMessage, explore, explorerPath, explorerRows, percentages, readExplorer } from './model.ts';
 
 // The words are the English catalog's, as an English browser reads them.
@@ -58,6 +59,26 @@ describe('the opening explorer in the browser', () => {
       kind: 'error',
       message: 'there is no game chess',
     });
+    // A refusal by code: said in the player's language (the move refused and why), the server's words where none is known.
+    setCatalog('ru', ru);
+    const refusedMove = {
+      error: 'move 2 (b2): b2 holds a red stone',
+      code: 'rules.replay',
+      values: { unit: 'move', number: 2, move: 'b2' },
+      cause: { error: 'b2 holds a red stone', code: 'hex.taken', values: { cell: 'b2', side: 'red' } },
+    };
+    const said = await readExplorer(json(refusedMove, 400));
+    expect(said).toMatchObject({ kind: 'error', message: expect.stringMatching(/^Ход 2 \(b2\): /) });
+    expect(said.kind === 'error' ? said.message : '').not.toMatch(/\b(holds|stone|move)\b/);
+    expect(await readExplorer(json({ error: '…', code: 'explorer.notExplored', values: { game: 'DiceWars' } }, 400))).toEqual({
+      kind: 'error',
+      message: 'DiceWars нет в дебютном справочнике: он учитывает только партии двух игроков без случайности.',
+    });
+    expect(await readExplorer(json({ error: 'a new refusal', code: 'explorer.newOne' }, 400))).toEqual({
+      kind: 'error',
+      message: 'a new refusal',
+    });
+    setCatalog('en', en);
     expect(await explore('/api/explorer/hive?moves=', () => Promise.reject(new TypeError('failed to fetch')))).toEqual({
       kind: 'no-server',
     });

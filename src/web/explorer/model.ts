@@ -1,6 +1,9 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
+import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import { type ExplorerAnswer, type ExplorerMove, parseExplorerAnswer } from '@hexarena/engines/protocol/index.ts';
 import { formatNumber, t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
+import { refusalOf } from '../refusal-of.ts';
 
 /**
  * The opening explorer's pure parts (docs/explorer.md): the address it asks, what came back (an
@@ -33,12 +36,24 @@ export async function readExplorer(response: Response): Promise<Explored> {
     const error = (body as { error?: unknown } | null)?.error;
     // A server of the app alone (no online part) has no such route: as good as no server.
     if (response.status === 404 && typeof error === 'string' && error.startsWith('There is nothing at')) return { kind: 'no-server' };
-    return typeof error === 'string' ? { kind: 'error', message: error } : { kind: 'no-server' };
+    const refused = refusalOf(body);
+    return refused ? { kind: 'error', message: explorerProblem(refused) } : { kind: 'no-server' };
   }
   const answer = parseExplorerAnswer(body);
   return answer.ok
     ? { kind: 'answer', answer: answer.value }
     : { kind: 'error', message: t('explorer.unreadable', { problem: answer.error.message }) };
+}
+
+/**
+ * Why the explorer refused a position, in the player's language: a game it does not count, or the
+ * rules' refusal by code (a move of the line refused: rules.replay, the move's own refusal its
+ * cause; options.*); the server's words for a refusal with no code the catalogs say.
+ */
+export function explorerProblem(error: Error): string {
+  const why = whyOf(error);
+  if (why?.code === 'explorer.notExplored') return t('explorer.refusal.notExplored', { game: String(why.values?.game ?? '') });
+  return rulesRefusal(error);
 }
 
 /** Asks the server (`fetch` is injected for tests); a request that never reached one says so. */

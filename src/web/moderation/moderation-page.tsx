@@ -6,6 +6,7 @@ import { profilePage } from '../account/profile-page.tsx';
 import { formatDateTime, formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { actOn, closeReport, fetchLog, fetchReports, fetchStanding, type PlayerAction, type PlayerStanding } from './api.ts';
 import { REPORT_REASON_KEYS } from './reason-words.ts';
+import { forModeratorsOnly, moderationProblem } from './refusal-words.ts';
 
 /**
  * /mod, for moderators (docs/moderation.md): the reports queue, a player's standing with the actions
@@ -51,9 +52,9 @@ export function ModerationPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const load = () => {
     void fetchReports(closed).then((r) => {
-      setAllowed(r.ok || r.error.message !== 'for moderators only');
+      setAllowed(r.ok || !forModeratorsOnly(r.error));
       if (r.ok) setReports(r.value);
-      else setProblem(r.error.message);
+      else setProblem(moderationProblem(r.error));
     });
     void fetchLog().then((r) => r.ok && setLog(r.value));
   };
@@ -150,7 +151,7 @@ function ReportItem({ report, onLook, onClosed }: { report: ShownReport; onLook:
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void closeReport(report.id, note).then((r) => (r.ok ? onClosed() : setProblem(r.error.message)));
+            void closeReport(report.id, note).then((r) => (r.ok ? onClosed() : setProblem(moderationProblem(r.error))));
           }}
         >
           <label>
@@ -179,7 +180,7 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
   const look = (who: string) => {
     if (who.trim() === '') return setStanding(null);
     void fetchStanding(who.trim()).then((r) => {
-      setProblem(r.ok ? null : r.error.message);
+      setProblem(r.ok ? null : moderationProblem(r.error));
       setStanding(r.ok ? r.value : null);
     });
   };
@@ -193,7 +194,7 @@ function PlayerPanel({ name, onName, onActed }: { name: string; onName: (name: s
     if (ask !== undefined && !window.confirm(ask)) return;
     const minutes = action === 'mute' ? MUTE_LENGTHS[length]?.[1] : undefined;
     void actOn(standing.name, action, note, minutes).then((r) => {
-      if (!r.ok) return setProblem(r.error.message);
+      if (!r.ok) return setProblem(moderationProblem(r.error));
       setProblem(null);
       setDone(t('moderation.done', { action: words }));
       setNote('');

@@ -4,6 +4,7 @@ import { Problem } from '../account/page-parts.tsx';
 import { t } from '../i18n/index.ts';
 import { sendReport } from './api.ts';
 import { REPORT_REASON_KEYS } from './reason-words.ts';
+import { moderationProblem } from './refusal-words.ts';
 
 /**
  * "Report" on a player's profile: a reason from the site's list, the game it happened in (its id or
@@ -37,7 +38,7 @@ export function ReportForm({ name }: { name: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         void sendReport({ player: name, reason, ...(gameId === '' ? {} : { game: gameId }), text }).then((r) =>
-          r.ok ? setSent(true) : setProblem(r.error.message),
+          r.ok ? setSent(true) : setProblem(moderationProblem(r.error)),
         );
       }}
     >

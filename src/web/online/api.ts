@@ -1,8 +1,8 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
-import { refuse } from '@hexarena/engines/engine/refusal.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import type { ChallengeRequest, ChallengeView, NewGameRequest, OpenGame } from '@hexarena/engines/protocol/index.ts';
 import { t } from '../i18n/index.ts';
+import { refusalOf } from '../refusal-of.ts';
 import { gameStatePath, takeEarly } from './early-read.ts';
 import { type PublicGame, readPublicGame } from './protocol.ts';
 
@@ -39,17 +39,8 @@ export async function call(path: string, init?: { method: 'POST' | 'DELETE'; bod
     // An answer that is not JSON (a proxy's error page): its status says enough.
   }
   if (response.ok) return ok(body);
-  const { error, code, values } = (body ?? {}) as { error?: unknown; code?: unknown; values?: unknown };
-  if (typeof error !== 'string') return fail(serverAnswered(response.status));
-  // A refusal with a code keeps it (whyOf), for the page that shows it to say it in the player's language.
-  return typeof code === 'string' ? refuse(code, error, plainValues(values)) : fail(error);
-}
-
-/** A refusal's values as the server sent them: names of texts and numbers, nothing else. */
-function plainValues(values: unknown): Record<string, string | number> | undefined {
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) return undefined;
-  const entries = Object.entries(values).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
-  return Object.fromEntries(entries) as Record<string, string | number>;
+  const refused = refusalOf(body);
+  return refused ? err(refused) : fail(serverAnswered(response.status));
 }
 
 /**

@@ -11,6 +11,7 @@ import { type AskedPosition, profilePage } from './addresses.ts';
 import { type FoundGame, type GamesSearch, gamesSearchUrl, searchGames } from './api.ts';
 import { MiniBoard } from './mini-board.tsx';
 import { askedPositionOf, PositionAsked } from './position-asked.tsx';
+import { searchRefusal } from './search-refusal.ts';
 
 /** The page of the games database. */
 export { GAMES_DATABASE_PAGE } from './addresses.ts';
@@ -217,7 +218,7 @@ export function GamesDatabasePage() {
     const question = ++lastAsked.current;
     void searchGames(search, after).then((r) => {
       if (question !== lastAsked.current) return;
-      if (!r.ok) return setProblem(t('social.db.cannotSearch', { problem: r.error.message }));
+      if (!r.ok) return setProblem(searchRefusal(r.error) ?? t('social.db.cannotSearch', { problem: r.error.message }));
       setProblem(null);
       setGames((shown) => (after === undefined ? r.value.games : [...(shown ?? []), ...r.value.games]));
       setNext(r.value.next);

@@ -1,4 +1,5 @@
 import type { Json } from '../engine/game.ts';
+import { refuse } from '../engine/refusal.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
 
 /**
@@ -79,13 +80,14 @@ function writtenText(x: unknown, what: string, max: number, required: boolean): 
   if (x === undefined && !required) return ok('');
   if (typeof x !== 'string') return fail(`${what} is text`);
   const text = x.replace(/\r\n?/g, '\n').normalize('NFC').trim();
-  if (required && text === '') return fail(`${what} says something`);
-  if ([...text].length > max) return fail(`${what} is at most ${max} characters`);
+  // Coded (`moderation.*`, `what` the field's name) for a page to say in its player's language.
+  if (required && text === '') return refuse('moderation.empty', `${what} says something`, { what });
+  if ([...text].length > max) return refuse('moderation.tooLong', `${what} is at most ${max} characters`, { what, max });
   const bad = UNREADABLE.exec(text.replaceAll('\n', ' '));
-  if (bad)
-    return fail(
-      `${what} may not hold U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')} (control or format characters)`,
-    );
+  if (bad) {
+    const char = `U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+    return refuse('moderation.unreadable', `${what} may not hold ${char} (control or format characters)`, { what, char });
+  }
   return ok(text);
 }
 
@@ -102,7 +104,7 @@ export function parseReportRequest(x: unknown): Result<ReportRequest> {
   if (typeof x.player !== 'string' || x.player === '' || x.player.length > 64) return fail('player: the username of the player reported');
   if (!REPORT_REASONS.includes(x.reason as ReportReason)) return fail(`reason: one of ${REPORT_REASONS.join(', ')}`);
   if (x.game !== undefined && (typeof x.game !== 'string' || !/^[A-Za-z0-9_-]{1,20}$/.test(x.game)))
-    return fail('game: the id of the game it happened in (as in its address, /g/<id>), or leave it out');
+    return refuse('moderation.gameId', 'game: the id of the game it happened in (as in its address, /g/<id>), or leave it out');
   const text = writtenText(x.text, 'text', MAX_REPORT_TEXT, false);
   if (!text.ok) return text;
   return ok({
@@ -121,6 +123,8 @@ export function parseModeratorRequest(x: unknown, timed = false): Result<Moderat
   const note = writtenText(x.note, 'note', MAX_NOTE, true);
   if (!note.ok) return note;
   if (x.minutes !== undefined && !(Number.isInteger(x.minutes) && (x.minutes as number) >= 1 && (x.minutes as number) <= MAX_MUTE_MINUTES))
-    return fail(`minutes: a whole number from 1 to ${MAX_MUTE_MINUTES}, or leave it out for good`);
+    return refuse('moderation.minutes', `minutes: a whole number from 1 to ${MAX_MUTE_MINUTES}, or leave it out for good`, {
+      max: MAX_MUTE_MINUTES,
+    });
   return ok({ note: note.value, ...(x.minutes === undefined ? {} : { minutes: x.minutes as number }) });
 }
