@@ -251,7 +251,16 @@ describe('accounts and sessions', () => {
     await b.ask('POST', '/api/session/guest');
     const made = await b.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0 });
     const id = made.json?.id as string;
+    // The lobby has its list, the guest its host: both kept, and both told of the sign-up at once.
+    const hostListed = (games: unknown) => (games as { id: string; host?: { name: string } }[]).find((g) => g.id === id)?.host?.name;
+    const guestName = hostListed((await b.ask('GET', '/api/games')).json?.games);
+    expect(guestName).toMatch(/^Guest-/);
+    const lobby = await Client.lobby(server.base, '127.0.0.63');
+    await lobby.next((m) => m.type === 'seeks' && hostListed(m.seeks) === guestName);
     expect((await signUp(b, 'Ivo')).status).toBe(201);
+    expect(hostListed((await b.ask('GET', '/api/games')).json?.games)).toBe('Ivo');
+    await lobby.next((m) => m.type === 'seeks' && hostListed(m.seeks) === 'Ivo');
+    lobby.close();
     expect((await b.ask('GET', '/api/account/data')).json).toMatchObject({ seats: [{ game: id, seat: 0 }] });
     const socket = await Client.open(server.base, id, undefined, b.from, { cookie: b.cookie as string });
     await socket.next((m) => m.type === 'sync');

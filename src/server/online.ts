@@ -298,6 +298,8 @@ function registerLobbyAndAccounts(
     limits.identity,
     (games) => {
       for (const id of games) hub.seatsChanged(id);
+      // A guest's games are the account's now: the lobby names their host anew (the list kept had the guest's name).
+      if (games.length > 0) lobbyChanged();
     },
     {
       withdraw: (account) => withdrawFromPlay(account, store, now(), news),
