@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Browser, Client, type Message, request, type ServerProcess, signUp, startServer } from './online.testing.ts';
 
 /**
@@ -24,6 +24,12 @@ beforeAll(async () => {
     HEXARENA_BOTS_PER_ACCOUNT: '10',
   });
 });
+/** Where a test is (a hang shows only as the timeout): said, with the server's stderr, when it fails. */
+let stage = '';
+beforeEach(() => {
+  stage = 'start';
+  onTestFailed(() => console.error(`failed at: ${stage}\nthe server's stderr:\n${server.stderr()}`));
+});
 afterAll(async () => {
   await server?.kill();
   rmSync(dataDir, { recursive: true, force: true });
@@ -37,7 +43,9 @@ async function askTheAi(from: string): Promise<string> {
   expect(mine.status).toBe(201);
   const { id, token } = mine.json as { id: string; token: string };
   const player = await Client.open(server.base, id, undefined, from);
+  stage = `asking the AI in game ${id}: b2 sent`;
   expect(await player.ask({ type: 'move', seat: 0, token, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+  stage = `asking the AI in game ${id}: waiting for its reply`;
   expect((await player.next((m) => moved(m) && (m.event as { seat: number }).seat === 1)).event).toMatchObject({ ply: 1 });
   player.close();
   return id;
@@ -67,10 +75,14 @@ describe('an AI flood from one address', () => {
     });
     expect(ninth.status).toBe(429);
     // Every flood game has moved: each has its next move waiting for the thread.
-    for (const { watcher } of flood) await watcher.next(moved);
-
+    for (const [i, { id, watcher }] of flood.entries()) {
+      stage = `waiting for a move of flood game ${i} (${id})`;
+      await watcher.next(moved);
+    }
+    stage = 'asking the AI';
     const id = await askTheAi('127.0.0.3');
     for (const { watcher } of flood) watcher.close();
+    stage = 'reading the store';
 
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
     try {
@@ -93,6 +105,7 @@ describe('an AI flood from one address', () => {
 
   it('ten bots of one account, each from its own address, are one owner: its share of games, one turn of the AI threads', async () => {
     const owner = new Browser(server.base, '127.0.0.5');
+    stage = 'signing up';
     expect((await signUp(owner, 'Flood_Owner')).status).toBe(201);
     const bots: string[] = [];
     for (let i = 0; i < 10; i++) {
@@ -117,10 +130,14 @@ describe('an AI flood from one address', () => {
     }
     // The owner's share (HEXARENA_AI_GAMES, 8 here), not each bot's.
     expect(statuses).toEqual([...Array(FLOOD).fill(201), 429, 429]);
-    for (const { watcher } of flood) await watcher.next(moved);
-
+    for (const [i, { id, watcher }] of flood.entries()) {
+      stage = `waiting for a move of flood game ${i} (${id})`;
+      await watcher.next(moved);
+    }
+    stage = 'asking the AI';
     const id = await askTheAi('127.0.0.6');
     for (const { watcher } of flood) watcher.close();
+    stage = 'reading the store';
 
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'), { readonly: true });
     try {
