@@ -9,6 +9,7 @@ import { startPostgres, type TestPostgres } from '../src/server/postgres.testing
 import { PlayerIndex } from '../src/server/social/player-index.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import type { GameStore, GamesDbQuery } from '../src/server/store.ts';
+import { pairsFromPlayers } from '../src/server/stores/games-pairs.ts';
 
 /**
  * Players finding each other (docs/social.md): the search of players by prefix at 100,000 accounts,
@@ -23,6 +24,8 @@ import type { GameStore, GamesDbQuery } from '../src/server/store.ts';
  * The games of Hive, Hex and Nonaga (three in five) are kept under ten positions each, as the
  * explorer keys them: the start, shared by every game of its game, then ever fewer games a position,
  * ply by ply (one in 3, 7, 11, 13, 17, 101, 1,009, 10,007, 100,003), as an opening tree thins out.
+ * The pairs of players (games-pairs.ts) are made from the players' rows, as migration 35 makes them:
+ * any two players meet about once in 997,000 games, so "a player against another" finds one or none.
  */
 
 const ACCOUNTS = 100_000;
@@ -162,6 +165,7 @@ function fillSql(games: number, postgres: boolean): string {
       ${positionKey(postgres)}, 1700000000000 + s.i * 60000, 'g' || s.i${text}
     FROM (${series}) s CROSS JOIN (${PLIES}) k
     WHERE s.i % 5 < 3;
+  ${pairsFromPlayers(postgres ? 'postgres' : 'sqlite')}
   ANALYZE;`;
 }
 

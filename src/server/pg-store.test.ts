@@ -47,9 +47,9 @@ describe("the games database's tables on PostgreSQL", () => {
     await client.connect();
     try {
       const { rows } = await client.query<{ relname: string; reloptions: string[] | null }>(
-        "SELECT relname, reloptions FROM pg_class WHERE relname IN ('game_index', 'game_index_players', 'game_index_positions') ORDER BY relname",
+        "SELECT relname, reloptions FROM pg_class WHERE relname IN ('game_index', 'game_index_pairs', 'game_index_players', 'game_index_positions') ORDER BY relname",
       );
-      expect(rows.map((r) => r.relname)).toEqual(['game_index', 'game_index_players', 'game_index_positions']);
+      expect(rows.map((r) => r.relname)).toEqual(['game_index', 'game_index_pairs', 'game_index_players', 'game_index_positions']);
       for (const row of rows) expect(row.reloptions, row.relname).toContain('autovacuum_vacuum_insert_scale_factor=0.01');
     } finally {
       await client.end();

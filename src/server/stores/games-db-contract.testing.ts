@@ -11,7 +11,8 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
       id: string;
       game?: string;
       at: number;
-      seats: [string, string];
+      /** The accounts seated, one a seat (two but for a game of more, or one account in two seats). */
+      seats: readonly string[];
       moves: string[];
       result: unknown;
       termination: string;
@@ -28,7 +29,7 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
       game: g.game ?? 'hex',
       options: {},
       seed: 's',
-      seats: ['open', 'open'],
+      seats: g.seats.map(() => 'open'),
       clock: g.clock ?? null,
       createdAt: g.at,
       ...(g.rated ? { rated: true } : {}),
@@ -46,7 +47,7 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
           perf: 'hex:blitz',
           at: g.at + 50,
           seats: g.seats.map((account, i) => ({ account, before: befores[i] ?? null, after: { ...after, rating: g.after?.[i] ?? 1500 } })),
-          diffs: [0, 0],
+          diffs: g.seats.map(() => 0),
         }
       : undefined;
     expect(
@@ -329,6 +330,109 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
         expect(added).toEqual([2, 2, 1]);
         expect(await store.gamesDb.backfill(2)).toBe(0);
         expect(ids(await store.gamesDb.search({ players: ['Bob'], limit: 10 }))).toEqual(['b4', 'b3', 'b2', 'b1', 'b0']);
+      }),
+    );
+
+    it(
+      'finds a player against another: every game both sat in, either colour, newest first, paged, with the first player’s outcome, a position and dates; a player against themself only in a game they sat twice',
+      withStore(async (store) => {
+        // Ids of mixed case: in bytes "Bob" < "Dee" < "ann" < "cid", not so in a collation of words.
+        const people = ['ann', 'Bob', 'cid', 'Dee'];
+        for (const [i, n] of people.entries()) await store.accounts.register(n, n, n, `h-${n}`, `$a$${n}`, i);
+        const key = '4444444444444444:1';
+        /** The games as played: the model the answers are checked against. */
+        const games: { id: string; at: number; seats: readonly string[]; result: { kind: string; winner?: number }; keyed: boolean }[] = [];
+        const seatings: (readonly string[])[] = [
+          ['ann', 'Bob'],
+          ['Bob', 'ann'],
+          ['cid', 'ann'],
+          ['Dee', 'Bob'],
+          ['ann', 'Bob', 'cid'],
+          ['ann', 'ann'],
+          ['Bob', 'ann', 'ann'],
+          ['cid', 'Dee'],
+        ];
+        const results = [{ kind: 'win', winner: 0 }, { kind: 'win', winner: 1 }, { kind: 'draw' }];
+        for (let i = 0; i < 24; i++) {
+          // Two games a date now and then: the page's order within a date is by id.
+          const g = {
+            id: `q${String(i).padStart(2, '0')}`,
+            at: 1000 + Math.floor(i / 3) * 10 + (i % 3 === 2 ? 0 : i % 3),
+            seats: seatings[i % seatings.length] as readonly string[],
+            result: results[i % results.length] as { kind: string; winner?: number },
+            keyed: i % 2 === 0,
+          };
+          games.push(g);
+          await play(store, {
+            id: g.id,
+            at: g.at,
+            seats: g.seats,
+            moves: ['a1'],
+            result: g.result,
+            termination: g.result.kind === 'draw' ? 'agreement' : 'resignation',
+            ...(g.keyed ? { positions: { variant: 'hex', keys: [key] } } : {}),
+          });
+        }
+        const newestFirst = (a: { at: number; id: string }, b: { at: number; id: string }) =>
+          b.at - a.at || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+        const outcomesOf = (g: (typeof games)[number], account: string) =>
+          g.seats.flatMap((a, seat) =>
+            a !== account ? [] : [g.result.kind === 'draw' ? 'draw' : g.result.winner === seat ? 'win' : 'loss'],
+          );
+        /** What the search by two players answers: the games where both sat (one account: in two seats). */
+        const expected = (first: string, second: string, outcome?: string, keyed?: boolean, from?: number, to?: number) =>
+          games
+            .filter((g) =>
+              first === second ? g.seats.filter((a) => a === first).length >= 2 : g.seats.includes(first) && g.seats.includes(second),
+            )
+            .filter((g) => outcome === undefined || outcomesOf(g, first).includes(outcome))
+            .filter((g) => keyed === undefined || g.keyed)
+            .filter((g) => (from === undefined || g.at >= from) && (to === undefined || g.at < to))
+            .sort(newestFirst)
+            .map((g) => g.id);
+        type Query = Omit<Parameters<GameStore['gamesDb']['search']>[0], 'limit'>;
+        /** Every page of `limit` games, each after the last of the one before, until a short one. */
+        const paged = async (query: Query, limit: number) => {
+          const found: string[] = [];
+          let after: { createdAt: number; id: string } | undefined;
+          for (let pages = 0; pages < 30; pages++) {
+            const page = await store.gamesDb.search({ ...query, limit, ...(after ? { after } : {}) });
+            found.push(...ids(page));
+            const last = page[page.length - 1];
+            if (page.length < limit || !last) return found;
+            after = { createdAt: last.createdAt, id: last.id };
+          }
+          throw new Error('the pages did not end');
+        };
+        let met = 0;
+        for (const first of people)
+          for (const second of people) {
+            const players = [first, second];
+            const all = expected(first, second);
+            if (first !== second && all.length > 0) met++;
+            expect(ids(await store.gamesDb.search({ players, limit: 50 })), `${first} against ${second}`).toEqual(all);
+            expect(await paged({ players }, 2), `${first} against ${second}, two a page`).toEqual(all);
+            for (const outcome of ['win', 'loss', 'draw'] as const)
+              expect(await paged({ players, outcome }, 3), `${first} against ${second}, ${outcome}`).toEqual(
+                expected(first, second, outcome),
+              );
+            expect(await paged({ players, position: { variant: 'hex', key } }, 2), `${first} against ${second}, a position`).toEqual(
+              expected(first, second, undefined, true),
+            );
+            expect(await paged({ players, from: 1010, to: 1050 }, 2), `${first} against ${second}, dates`).toEqual(
+              expected(first, second, undefined, undefined, 1010, 1050),
+            );
+          }
+        // The model is not empty where it matters: pairs met, in both colours, and a game of one account twice.
+        expect(met).toBeGreaterThanOrEqual(8);
+        expect(expected('ann', 'Bob').length).toBeGreaterThanOrEqual(6);
+        expect(expected('ann', 'ann').length).toBeGreaterThanOrEqual(4);
+        expect(expected('Bob', 'cid').length).toBeGreaterThan(0);
+        // A game is found once, whoever sat twice in it, and named by its seats as played.
+        const both = await store.gamesDb.search({ players: ['Bob', 'ann'], limit: 50 });
+        expect(new Set(ids(both)).size).toBe(both.length);
+        expect(both.find((g) => g.id === 'q06')?.players).toEqual(['Bob', 'ann', 'ann']);
+        expect(ids(await store.gamesDb.search({ players: ['ann', 'nobody'], limit: 50 }))).toEqual([]);
       }),
     );
   });

@@ -4,6 +4,7 @@ import { speedOf } from '@hexarena/engines/ratings/perf.ts';
 import { type Insertable, sql } from 'kysely';
 import type { GameId } from './game.ts';
 import { foundGame, type GamesQuery, plainFilters, reachedPosition, SHARED_PREFIX, type Upper, upperBound } from './games-db-query.ts';
+import { firstPlayersOutcome, insertPairs, orderedPair } from './games-pairs.ts';
 import {
   addPositions,
   type GamePositions,
@@ -153,11 +154,14 @@ async function indexRow(
     rating,
     opening: moves.map((m) => m.move).join(' '),
   });
+  const accounts: string[] = [];
   for (const s of seats) {
     if (s.account_id === null) continue;
     const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
     await insertIndexPlayer(trx, { account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how });
+    accounts.push(s.account_id);
   }
+  await insertPairs(trx, id, createdAt, accounts);
   if (positions) await insertPositions(trx, id, createdAt, positions);
 }
 
@@ -189,16 +193,21 @@ export class GamesDbSql implements GamesDbStore {
           'g.opening',
         ]);
       const [first, second] = q.players ?? [];
-      if (first !== undefined) {
+      // Two players: their common games alone, from the pair's rows (games-pairs.ts), newest first along
+      // one range of its key; the first player's outcome probed by their key for each of those games.
+      const pair = first !== undefined && second !== undefined ? orderedPair(first, second) : undefined;
+      if (pair !== undefined)
+        query = query
+          .innerJoin('game_index_pairs as pr', (j) =>
+            j.onRef('pr.game_id', '=', 'g.game_id').on('pr.account_low', '=', pair[0]).on('pr.account_high', '=', pair[1]),
+          )
+          .$if(q.outcome !== undefined, (w) => w.where(firstPlayersOutcome(first as string, q.outcome as string)));
+      else if (first !== undefined)
         query = query
           .innerJoin('game_index_players as p', (j) => j.onRef('p.game_id', '=', 'g.game_id').on('p.account_id', '=', first))
           .$if(q.outcome !== undefined, (w) => w.where('p.outcome', '=', q.outcome as string));
-      }
-      // The opponent's rows met by the first player's own key (account, date, game): no scan of either's games.
-      if (first !== undefined && second !== undefined)
-        query = query.innerJoin('game_index_players as o', (j) =>
-          j.onRef('o.created_at', '=', 'g.created_at').onRef('o.game_id', '=', 'g.game_id').on('o.account_id', '=', second),
-        );
+      // The rows the players' filters lead by: the pair's, or the player's (each in date order within the player's key).
+      const lead = pair !== undefined ? 'pr' : 'p';
       // A position's games in date order along its index, each met by id alone (games-positions.ts says why);
       // with a player, their rows lead, each meeting the position's by its whole key.
       const within = q.position !== undefined && q.opening !== undefined && q.opening.length > 0 ? q.position : undefined;
@@ -207,11 +216,11 @@ export class GamesDbSql implements GamesDbStore {
       if (position !== undefined)
         query = query.innerJoin('game_index_positions as x', (j) => {
           const on = j.on('x.variant', '=', position.variant).on('x.position', '=', position.key).onRef('x.game_id', '=', 'g.game_id');
-          return first === undefined ? on : on.on('x.created_at', '=', sql.ref<number>('p.created_at'));
+          return first === undefined ? on : on.on('x.created_at', '=', sql.ref<number>(`${lead}.created_at`));
         });
-      // Ordered by the player's rows when a player is named (their index is in date order), else by the
+      // Ordered by the players' rows when a player is named (their index is in date order), else by the
       // position's (its games in date order), else by the games'.
-      const by = first !== undefined ? 'p' : position !== undefined ? 'x' : 'g';
+      const by = first !== undefined ? lead : position !== undefined ? 'x' : 'g';
       const at = sql.ref<number>(`${by}.created_at`);
       const gameId = sql.ref<string>(`${by}.game_id`);
       const upper = upperBound(q.to, q.after);

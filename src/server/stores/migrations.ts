@@ -8,6 +8,7 @@ import { GAME_CHAT_REMOVALS } from './chat.ts';
 import { FORECASTS_MIGRATION } from './forecasts.ts';
 import { REMATCH_OF } from './game.ts';
 import { gamesDbMigration } from './games-db.ts';
+import { gamesPairsMigration } from './games-pairs.ts';
 import { gamesDbVacuumMigration, gamesPositionsMigration } from './games-positions.ts';
 import type { Dialect } from './sql.ts';
 import { TOURNAMENT_CHAT_MIGRATION, TOURNAMENT_CHAT_REMOVALS } from './tournament-chat.ts';
@@ -100,9 +101,9 @@ export function migrations(dialect: Dialect): readonly string[] {
 }
 
 /**
- * Migrations 23–34, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * Migrations 23–35, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
  * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts, 33 games-positions.ts,
- * 34 chat.ts (a game's chat line removed by a moderator).
+ * 34 chat.ts (a game's chat line removed by a moderator), 35 games-pairs.ts (games by pair of players).
  */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
@@ -117,6 +118,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   TOURNAMENT_CHAT_REMOVALS,
   gamesDbVacuumMigration(dialect),
   GAME_CHAT_REMOVALS,
+  gamesPairsMigration(dialect),
 ];
 
 /**

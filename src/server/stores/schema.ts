@@ -133,6 +133,14 @@ export interface GameForecastsTable {
   lines: string;
 }
 
+/** A pair of players who met in a game, the lower id first (games-pairs.ts). */
+export interface GameIndexPairsTable {
+  account_low: string;
+  account_high: string;
+  created_at: number;
+  game_id: string;
+}
+
 export interface GameIndexPositionsTable {
   variant: string;
   position: string;
@@ -329,6 +337,7 @@ export interface Database {
   follows: FollowsTable;
   game_index: GameIndexTable;
   game_index_players: GameIndexPlayersTable;
+  game_index_pairs: GameIndexPairsTable;
   game_forecasts: GameForecastsTable;
   game_index_positions: GameIndexPositionsTable;
   games: GamesTable;
