@@ -93,6 +93,7 @@ export function matchEdges(
 export class MatchingScratch {
   /** Each edge's slack, `limbs` numbers an edge (wide-integers.ts). */
   slackOf = new Float64Array(0);
+  slackSign = new Int8Array(0);
   slackEpoch = new Int32Array(0);
   /** Counts on from one matching to the next, so no slack of an earlier one is read as current. */
   epoch = 0;
@@ -106,6 +107,7 @@ export class MatchingScratch {
     if (this.slackOf.length < edges * limbs) this.slackOf = new Float64Array(edges * limbs);
     if (this.slackEpoch.length < edges) {
       this.slackEpoch = new Int32Array(edges * 2);
+      this.slackSign = new Int8Array(edges * 2);
       this.allowedge = new Uint8Array(edges * 2);
       this.neighbours = new Int32Array(edges * 4);
       this.across = new Int32Array(edges * 4);
@@ -160,6 +162,8 @@ export class Blossoms implements BlossomState {
    * same edges' slacks (hundreds of bits each) are asked stage after stage.
    */
   readonly slackOf: Float64Array;
+  /** The sign of each slack worked out (−1, 0, 1), beside it: whether an edge is tight is read without its limbs. */
+  readonly slackSign: Int8Array;
   readonly slackEpoch: Int32Array;
   readonly scratch: MatchingScratch;
   /** The dual update's step, and a value worked out on the way (delta 3 halved, a sum of duals). */
@@ -213,6 +217,7 @@ export class Blossoms implements BlossomState {
     }
     this.allowedge = scratch.allowedge.subarray(0, slots);
     this.slackOf = scratch.slackOf;
+    this.slackSign = scratch.slackSign;
     this.slackEpoch = scratch.slackEpoch;
   }
 
@@ -341,22 +346,17 @@ export class Blossoms implements BlossomState {
 
   /** Works out edge k's slack into `slackOf[k·limbs …]` (if not current); returns that offset. */
   slack(k: number): number {
+    return this.slackBetween(k, this.endpoint[2 * k] as number, this.endpoint[2 * k + 1] as number);
+  }
+
+  /** `slack(k)` where the caller knows its ends `a` and `b` (either way round): not read from the n²-long endpoint array. */
+  slackBetween(k: number, a: number, b: number): number {
     const limbs = this.limbs;
     const at = k * limbs;
     const epoch = this.scratch.epoch;
     if (this.slackEpoch[k] === epoch) return at;
     const d = this.dualvar;
-    addSub(
-      d,
-      (this.endpoint[2 * k] as number) * limbs,
-      d,
-      (this.endpoint[2 * k + 1] as number) * limbs,
-      this.twice,
-      at,
-      this.slackOf,
-      at,
-      limbs,
-    );
+    this.slackSign[k] = addSub(d, a * limbs, d, b * limbs, this.twice, at, this.slackOf, at, limbs);
     this.slackEpoch[k] = epoch;
     return at;
   }
@@ -495,7 +495,7 @@ export class Blossoms implements BlossomState {
         if (bw === bv || label[bw] !== 1) continue;
         const p = neighbours[i] as number;
         if (usable !== null && usable[p >> 1] === 0) continue;
-        const slack = this.slack(p >> 1);
+        const slack = this.slackBetween(p >> 1, v, w);
         if (edge === -1 || compare(slackOf, slack, slackOf, least, limbs) < 0) [least, edge] = [slack, p >> 1];
       }
     }
@@ -537,8 +537,8 @@ export class Blossoms implements BlossomState {
         if (usable !== null && usable[k] === 0) continue;
         let kslack = 0;
         if (!allowedge[k]) {
-          kslack = this.slack(k);
-          if (sign(slackOf, kslack, limbs) <= 0) this.allow(k);
+          kslack = this.slackBetween(k, v, w);
+          if ((this.slackSign[k] as number) <= 0) this.allow(k);
         }
         if (allowedge[k]) {
           if (lbw === 0 && mate[blossombase[bw] as number] === -1) {

@@ -80,8 +80,8 @@ export function copy(from: Float64Array, fi: number, to: Float64Array, ti: numbe
 
 /**
  * `out[oi …] = a[ai …] + b[bi …] − c[ci …]`: a slack (two duals less a weight), a dual raised to
- * cover an edge, a pair's tightness. `out` may be one of the operands (each limb is read before
- * it is written).
+ * cover an edge, a pair's tightness; returns the result's sign (−1, 0 or 1), known on the way.
+ * `out` may be one of the operands (each limb is read before it is written).
  */
 export function addSub(
   a: Float64Array,
@@ -93,15 +93,21 @@ export function addSub(
   out: Float64Array,
   oi: number,
   limbs: number,
-): void {
+): number {
   let carry = 0;
+  let lower = 0;
   const top = limbs - 1;
   for (let i = 0; i < top; i++) {
     const x = (a[ai + i] as number) + (b[bi + i] as number) - (c[ci + i] as number) + carry;
     carry = Math.floor(x * INVERSE);
-    out[oi + i] = x - carry * RADIX;
+    const limb = x - carry * RADIX;
+    out[oi + i] = limb;
+    if (limb !== 0) lower = 1;
   }
-  out[oi + top] = (a[ai + top] as number) + (b[bi + top] as number) - (c[ci + top] as number) + carry;
+  const high = (a[ai + top] as number) + (b[bi + top] as number) - (c[ci + top] as number) + carry;
+  out[oi + top] = high;
+  // The lower limbs are ≥ 0: the top one's sign is the value's, or theirs when it is 0.
+  return high < 0 ? -1 : high > 0 ? 1 : lower;
 }
 
 /** `a[ai …] += sign · b[bi …]`, `sign` 1 or −1. */
