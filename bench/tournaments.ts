@@ -57,6 +57,33 @@ export function benchSwiss(): void {
     return;
   }
   for (const players of [100, 500]) benchSwissRound(players, BBP_PAIRINGS);
+  for (const seed of swissSeeds()) benchSwissRounds(500, seed);
+}
+
+/**
+ * More 500-player Swisses timed round by round, by the generator's seed: 9 is one whose middle
+ * rounds were the slowest seen (2.5–2.9 s of CPU before the matching's weights left BigInt).
+ * `HEXARENA_BENCH_SWISS_SEEDS=9,21,…` names others.
+ */
+function swissSeeds(): number[] {
+  const set = process.env.HEXARENA_BENCH_SWISS_SEEDS;
+  if (!set) return [9, 21];
+  const seeds = set.split(',').map(Number);
+  if (seeds.some((s) => !Number.isInteger(s) || s < 0))
+    throw new Error(`HEXARENA_BENCH_SWISS_SEEDS: integers ≥ 0 apart by commas, not ${set}`);
+  return seeds;
+}
+
+function benchSwissRounds(players: number, seed: number): void {
+  const full = unwrap(parseTrf(generateTournament(seed, { PlayersNumber: players, RoundsNumber: 9 })));
+  printRounds(`a Swiss of ${full.players.length} players, seed ${seed}`, roundsCpuMs(full));
+}
+
+function printRounds(what: string, rounds: readonly { round: number; cpu: number; same: boolean }[]): void {
+  const worst = Math.max(...rounds.map((r) => r.cpu));
+  console.log(
+    `    ${what}: hexarena's CPU by round (load average ${(loadavg()[0] as number).toFixed(1)}): ${rounds.map((r) => `${r.round}: ${r.cpu.toFixed(0)} ms${r.same ? '' : ' (A DIFFERENT PAIRING)'}`).join(', ')}; the worst ${worst.toFixed(0)} ms${worst < 2000 ? '' : ' — OVER the 2 s of issue 48'}`,
+  );
 }
 
 /** The CPU (user and system) bbpPairings spends pairing the next round of `trf`, read from the shell's `times`; null if unreadable. */
@@ -133,10 +160,7 @@ function benchSwissRound(players: number, tool: string): void {
   console.log(
     `  a Swiss of ${full.players.length} players, round 9 from 8 (load average ${load.toFixed(1)}): hexarena ${oursMs.toFixed(0)} ms (${cpuOf(oursCpu)}), bbpPairings ${toolRun.ms.toFixed(0)} ms (${cpuOf(toolCpu)}; its process and files) — ${(oursMs / toolRun.ms).toFixed(1)}× by the clock${toolCpu ? `, ${(oursCpu / toolCpu).toFixed(1)}× by CPU` : ''}; ${ours.pairs.length} pairs, ${same ? 'the same pairing' : 'A DIFFERENT PAIRING'}; hexarena reads and writes the TRF in ${trfMs.toFixed(1)} ms; anchor: one matching from scratch of ${full.players.length} vertices ${scratchCpu.toFixed(0)} ms CPU, the round ${(oursCpu / scratchCpu).toFixed(1)} of them`,
   );
-  const worst = Math.max(...rounds.map((r) => r.cpu));
-  console.log(
-    `    every round of it, hexarena's CPU: ${rounds.map((r) => `${r.round}: ${r.cpu.toFixed(0)} ms${r.same ? '' : ' (A DIFFERENT PAIRING)'}`).join(', ')}; the worst ${worst.toFixed(0)} ms`,
-  );
+  printRounds('every round of it', rounds);
 }
 
 /**

@@ -47,8 +47,8 @@ class BracketPairing {
   ) {
     this.c = criteriaFor(t, sorted, all, round);
     this.n = sorted.length;
-    this.m = new MatchingComputer(this.n);
     this.max = maxEdgeWeight(this.c);
+    this.m = new MatchingComputer(this.n, this.max);
     this.weights = new EdgeWeights(this.c, sorted, NO_BYE);
     this.matched = new Array<boolean>(this.n).fill(false);
     this.result = Array.from({ length: this.n }, (_, i) => i);

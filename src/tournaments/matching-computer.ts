@@ -1,4 +1,5 @@
 import { Blossoms, MatchingScratch } from './weighted-matching.ts';
+import { addSub, capacityOf, compare, copy, fromBigInt, isZero, limbsFor } from './wide-integers.ts';
 
 /**
  * A complete graph of weighted edges (0: no edge) whose maximum-weight matching is asked again
@@ -10,13 +11,22 @@ import { Blossoms, MatchingScratch } from './weighted-matching.ts';
  * Dissolving every blossom after each answer (as the matchings handed a start did) freed each
  * blossom's base and cost several stages a decision, each growing trees over most of the graph.
  */
+/** Zero in every limb, as wide as any matching computer's values (an operand of `addSub`). */
+const ZERO = new Float64Array(64);
+
 export class MatchingComputer {
   private readonly weights: bigint[];
   /**
-   * The weights doubled (the matching's duals are), kept beside them; edge a–b (a < b) is number
-   * `a·size + b` to the matching, so it reads them in place.
+   * The weights doubled (the matching's duals are), kept beside them as `limbs` float64 limbs each
+   * (wide-integers.ts: no BigInt made or added in the matching); edge a–b (a < b) is number
+   * `a·size + b` to the matching, so it reads them in place, at `twice[(a·size + b)·limbs …]`.
    */
-  private readonly twice: bigint[];
+  private readonly twice: Float64Array;
+  private readonly limbs: number;
+  /** The widest weight the limbs hold (a wider one is refused: its sums would be wrong). */
+  private readonly capacity: bigint;
+  /** A value worked out on the way (the need of an edge, a pair's duals). */
+  private readonly work: Float64Array;
   /** Whether edge a–b has a weight above 0, by the same number: the graph linked for each matching. */
   private readonly present: Uint8Array;
   private readonly mates: Int32Array;
@@ -40,9 +50,18 @@ export class MatchingComputer {
   /** The edges linked for the matching (numbers), reused from one matching to the next. */
   private readonly ids: Int32Array;
 
-  constructor(readonly size: number) {
+  /** `widest`: the largest weight any edge will be given (it sets the width of every value). */
+  constructor(
+    readonly size: number,
+    widest: bigint,
+  ) {
+    this.limbs = limbsFor(widest);
+    this.capacity = capacityOf(this.limbs);
+    if (this.limbs > ZERO.length)
+      throw new RangeError(`matching computer: weights of ${widest.toString(2).length} bits are wider than it takes`);
+    this.work = new Float64Array(this.limbs);
     this.weights = new Array<bigint>(size * size).fill(0n);
-    this.twice = new Array<bigint>(size * size).fill(0n);
+    this.twice = new Float64Array(size * size * this.limbs);
     this.present = new Uint8Array(size * size);
     this.mates = Int32Array.from({ length: size }, (_, i) => i);
     this.fixed = new Uint8Array(size);
@@ -57,8 +76,7 @@ export class MatchingComputer {
         endpoint[2 * (a * size + b) + 1] = b;
       }
     const scratch = new MatchingScratch();
-    scratch.slackOf = new Array<bigint>(size * size).fill(0n);
-    this.blossoms = new Blossoms(size, endpoint, this.twice, size * size, scratch, 0n);
+    this.blossoms = new Blossoms(size, endpoint, this.twice, this.limbs, size * size, scratch, 0n);
     this.blossoms.usable = this.present;
   }
 
@@ -68,11 +86,15 @@ export class MatchingComputer {
    */
   setWeight(a: number, b: number, weight: bigint): void {
     if (this.weights[a * this.size + b] === weight) return;
-    const twice = weight << 1n;
+    if (weight > this.capacity || weight < 0n)
+      throw new RangeError(
+        `matching computer: a weight of ${weight.toString(2).length} bits is wider than the ${this.limbs} limbs it was made for`,
+      );
+    const limbs = this.limbs;
     this.weights[a * this.size + b] = weight;
     this.weights[b * this.size + a] = weight;
-    this.twice[a * this.size + b] = twice;
-    this.twice[b * this.size + a] = twice;
+    fromBigInt(weight << 1n, this.twice, (a * this.size + b) * limbs, limbs);
+    copy(this.twice, (a * this.size + b) * limbs, this.twice, (b * this.size + a) * limbs, limbs);
     const k = a < b ? a * this.size + b : b * this.size + a;
     if (weight > 0n && !this.present[k]) this.relink = true;
     this.present[k] = weight > 0n ? 1 : 0;
@@ -96,8 +118,8 @@ export class MatchingComputer {
     if (!this.started) {
       // From scratch: every vertex's dual at the largest weight, nothing matched.
       let max = 0n;
-      for (const t of this.twice) if (t > max) max = t;
-      for (let v = 0; v < this.size; v++) bl.dualvar[v] = max >> 1n;
+      for (const w of this.weights) if (w > max) max = w;
+      for (let v = 0; v < this.size; v++) bl.setDual(v, max);
       this.started = true;
     } else this.update();
     for (const d of this.dirty) this.isDirty[d] = 0;
@@ -126,29 +148,36 @@ export class MatchingComputer {
         if (this.gone[d]) continue;
         // Out of the graph: single at dual 0 (never a root), no edge linked to it.
         bl.unmatch(d);
-        bl.dualvar[d] = 0n;
+        bl.setDual(d, 0n);
         this.gone[d] = 1;
         this.live--;
         continue;
       }
-      let y = bl.dualvar[d] as bigint;
+      // d's dual raised to the most any of its edges needs: twice the weight less the other end's dual.
+      const { limbs, twice, work } = this;
+      const dual = bl.dualvar;
       const row = d * this.size;
       for (let u = 0; u < this.size; u++) {
         if (u === d || this.fixed[u]) continue;
-        // No blossom holds d now: the edge's duals are its ends' alone.
-        const need = (this.twice[row + u] as bigint) - (bl.dualvar[u] as bigint);
-        if (need > y) y = need;
+        // No blossom holds d now: the edge's duals are its ends' alone. need = twice + 0 − dual[u].
+        addSub(twice, (row + u) * limbs, ZERO, 0, dual, u * limbs, work, 0, limbs);
+        if (compare(work, 0, dual, d * limbs, limbs) > 0) copy(work, 0, dual, d * limbs, limbs);
       }
-      bl.dualvar[d] = y;
     }
     // A changed vertex whose edge to its mate is still tight keeps it: every edge is covered and
     // that one is tight, so the pair is as good as before and needs no stage to be found again.
     for (const d of this.dirty) {
       const m = bl.mateOf(d);
       if (m < 0 || this.fixed[d]) continue;
-      const twice = this.twice[d * this.size + m] as bigint;
+      const limbs = this.limbs;
+      const k = (d * this.size + m) * limbs;
+      const dual = bl.dualvar;
       // A pair whose edge lost its weight is let go even at duals of 0.
-      if (twice === 0n || (bl.dualvar[d] as bigint) + (bl.dualvar[m] as bigint) !== twice) bl.unmatch(d);
+      if (this.weights[d * this.size + m] === 0n) bl.unmatch(d);
+      else {
+        addSub(dual, d * limbs, dual, m * limbs, this.twice, k, this.work, 0, limbs);
+        if (!isZero(this.work, 0, limbs)) bl.unmatch(d);
+      }
     }
   }
 
@@ -158,7 +187,7 @@ export class MatchingComputer {
    */
   private settled(): boolean {
     const bl = this.blossoms;
-    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && bl.mate[v] === -1 && (bl.dualvar[v] as bigint) > 0n) return false;
+    for (let v = 0; v < this.size; v++) if (!this.fixed[v] && bl.mate[v] === -1 && bl.dualSign(v) > 0) return false;
     return true;
   }
 

@@ -27,6 +27,9 @@ function bruteForce(n: number, w: (a: number, b: number) => bigint): bigint {
   return best(Array.from({ length: n }, (_, i) => i));
 }
 
+/** Wider than any weight of these tests (the matching computer's values are as wide as it is told). */
+const WIDEST = 1n << 110n;
+
 const matchingWeight = (mate: ArrayLike<number>, w: (a: number, b: number) => bigint): bigint => {
   let sum = 0n;
   for (let v = 0; v < mate.length; v++) if ((mate[v] as number) > v) sum += w(v, mate[v] as number);
@@ -58,7 +61,7 @@ describe('maximum-weight matching', () => {
     const rnd = lcg(11);
     for (let trial = 0; trial < 150; trial++) {
       const n = 2 + rnd(14);
-      const m = new MatchingComputer(n);
+      const m = new MatchingComputer(n, WIDEST);
       const weight = (): bigint => (rnd(3) === 0 ? 0n : BigInt(rnd(20)));
       for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) m.setWeight(a, b, weight());
       for (let step = 0; step < 10; step++) {
@@ -96,7 +99,7 @@ describe('maximum-weight matching', () => {
       const { high, low, none } = families[trial % 2] as (typeof families)[number];
       const weight = (): bigint => (rnd(none) === 0 ? 0n : (BigInt(1 + rnd(high)) << 90n) + (BigInt(rnd(low)) << 40n) + BigInt(rnd(4)));
       const n = 6 + rnd(30);
-      const m = new MatchingComputer(n);
+      const m = new MatchingComputer(n, WIDEST);
       const fixed = new Set<number>();
       for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) m.setWeight(a, b, weight());
       for (let step = 0; step < 12; step++) {
@@ -146,7 +149,7 @@ describe('maximum-weight matching', () => {
     const rnd = lcg(31);
     for (let trial = 0; trial < 40; trial++) {
       const n = 6 + rnd(24);
-      const m = new MatchingComputer(n);
+      const m = new MatchingComputer(n, WIDEST);
       // High parts tie (blossoms), random low bits wide enough that no two matchings weigh the same.
       const weight = (): bigint => (rnd(6) === 0 ? 0n : (BigInt(1 + rnd(2)) << 80n) + (BigInt(rnd(1 << 20)) << 20n) + BigInt(rnd(1 << 20)));
       for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) m.setWeight(a, b, weight());

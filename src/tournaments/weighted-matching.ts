@@ -1,12 +1,14 @@
 /**
  * A maximum-weight matching of a general graph (Edmonds' blossoms with dual variables, O(n³)), on
- * integer weights of any width (bigint): the Dutch pairing packs every criterion into one edge
- * weight, hundreds of bits wide. Not necessarily of maximum cardinality: a weight large enough in
- * its high bits makes completeness the first thing maximised. The method follows J. van Rantwijk's
+ * integer weights of any width (given as bigint, worked on as runs of float64 limbs, as
+ * wide-integers.ts keeps them): the Dutch pairing packs every criterion into one edge weight,
+ * hundreds of bits wide. Not necessarily of maximum cardinality: a weight large enough in its high
+ * bits makes completeness the first thing maximised. The method follows J. van Rantwijk's
  * public-domain mwmatching (after Galil 1986); duals are kept doubled, so every step is exact.
  */
 
 import { augmentMatching, type Blossoms as BlossomState, freeVertex, relabelExpanded } from './blossom-paths.ts';
+import { addSub, addTo, compare, copy, fromBigInt, halve, isZero, limbsFor, sign, toBigInt } from './wide-integers.ts';
 
 export interface WeightedEdge {
   readonly a: number;
@@ -68,10 +70,15 @@ export function matchEdges(
 ): MatchingResult {
   // From scratch every vertex's dual starts at the largest weight; from a start, at the start's.
   let maxtwice = 0n;
-  if (!start) for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+  for (let k = 0; k < edgeCount; k++) if ((twice[k] as bigint) > maxtwice) maxtwice = twice[k] as bigint;
+  let widest = maxtwice;
+  if (start) for (const y of start.dual) if (y > widest) widest = y;
+  const limbs = limbsFor(widest);
+  const wide = new Float64Array(edgeCount * limbs);
+  for (let k = 0; k < edgeCount; k++) fromBigInt(twice[k] as bigint, wide, k * limbs, limbs);
   const ids = new Int32Array(edgeCount);
   for (let k = 0; k < edgeCount; k++) ids[k] = k;
-  const bl = new Blossoms(n, ends, twice, edgeCount, scratch, maxtwice >> 1n);
+  const bl = new Blossoms(n, ends, wide, limbs, edgeCount, scratch, start ? 0n : maxtwice >> 1n);
   bl.link(ids, edgeCount);
   if (start) bl.begin(start, edgeCount, ids);
   bl.solve();
@@ -84,20 +91,26 @@ export function matchEdges(
  * quarter of the time, most of it the garbage collector's.
  */
 export class MatchingScratch {
-  slackOf: bigint[] = [];
+  /** Each edge's slack, `limbs` numbers an edge (wide-integers.ts). */
+  slackOf = new Float64Array(0);
+  slackSign = new Int8Array(0);
   slackEpoch = new Int32Array(0);
   /** Counts on from one matching to the next, so no slack of an earlier one is read as current. */
   epoch = 0;
   offsets = new Int32Array(0);
   neighbours = new Int32Array(0);
+  across = new Int32Array(0);
   allowedge = new Uint8Array(0);
 
-  /** Room for `n` vertices and `edges` edges. */
-  fit(n: number, edges: number): void {
+  /** Room for `n` vertices and `edges` edges, values of `limbs` limbs. */
+  fit(n: number, edges: number, limbs: number): void {
+    if (this.slackOf.length < edges * limbs) this.slackOf = new Float64Array(edges * limbs);
     if (this.slackEpoch.length < edges) {
       this.slackEpoch = new Int32Array(edges * 2);
+      this.slackSign = new Int8Array(edges * 2);
       this.allowedge = new Uint8Array(edges * 2);
       this.neighbours = new Int32Array(edges * 4);
+      this.across = new Int32Array(edges * 4);
     }
     if (this.offsets.length < n + 1) this.offsets = new Int32Array(2 * n + 1);
   }
@@ -112,6 +125,11 @@ export class Blossoms implements BlossomState {
   /** The endpoints facing away from vertex v: `neighbours[offsets[v] … offsets[v+1])`, in edge order. */
   offsets: Int32Array;
   neighbours: Int32Array;
+  /**
+   * The vertex at the far end of each of `neighbours` (`endpoint[neighbours[i]]`), beside it: read
+   * straight along a vertex's run instead of from the n²-long endpoint array, a cache miss a visit.
+   */
+  across: Int32Array;
   /**
    * Which linked edges may be used (1) by edge number, when a caller keeps its graph linked while
    * edges lose their weight (so not relinked after each change); null: every linked edge.
@@ -129,7 +147,8 @@ export class Blossoms implements BlossomState {
   readonly unusedblossoms: number[];
   /** `leaves`'s stack: a blossom tree has fewer than 2n nodes. */
   private readonly leafStack: Int32Array;
-  readonly dualvar: bigint[];
+  /** Each vertex's dual (doubled) and each blossom's, `limbs` numbers apiece (wide-integers.ts). */
+  readonly dualvar: Float64Array;
   readonly allowedge: Uint8Array;
   /**
    * The edges marked in `allowedge` this stage, to clear them alone after it: clearing the whole
@@ -142,9 +161,14 @@ export class Blossoms implements BlossomState {
    * duals change only at a dual update, and most stages end in an augmentation before any, so the
    * same edges' slacks (hundreds of bits each) are asked stage after stage.
    */
-  readonly slackOf: bigint[];
+  readonly slackOf: Float64Array;
+  /** The sign of each slack worked out (−1, 0, 1), beside it: whether an edge is tight is read without its limbs. */
+  readonly slackSign: Int8Array;
   readonly slackEpoch: Int32Array;
   readonly scratch: MatchingScratch;
+  /** The dual update's step, and a value worked out on the way (delta 3 halved, a sum of duals). */
+  private readonly delta: Float64Array;
+  private readonly work: Float64Array;
   queue: number[] = [];
   /** The next of `queue` to scan: first in, first out. */
   head = 0;
@@ -155,18 +179,21 @@ export class Blossoms implements BlossomState {
     readonly n: number,
     /** Edge k's ends: `endpoint[2k]` and `endpoint[2k+1]`. */
     readonly endpoint: Int32Array,
-    /** Each edge's weight doubled, as the duals are. */
-    readonly twice: readonly bigint[],
+    /** Each edge's weight doubled, as the duals are: edge k's at `twice[k·limbs …]`. */
+    readonly twice: Float64Array,
+    /** How many limbs each value takes (wide-integers.ts). */
+    readonly limbs: number,
     /** How many edge numbers there are (not all need be edges: `link` says which are). */
     slots: number,
     scratch: MatchingScratch,
     /** Every vertex's dual to begin with (a start's are set after). */
     dual: bigint,
   ) {
-    scratch.fit(n, slots);
+    scratch.fit(n, slots, limbs);
     this.scratch = scratch;
     this.offsets = scratch.offsets.subarray(0, n + 1);
     this.neighbours = scratch.neighbours;
+    this.across = scratch.across;
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int8Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
@@ -178,16 +205,19 @@ export class Blossoms implements BlossomState {
     this.bestedge = new Int32Array(2 * n).fill(-1);
     this.unusedblossoms = new Array<number>(n);
     this.leafStack = new Int32Array(2 * n);
-    this.dualvar = new Array<bigint>(2 * n).fill(0n);
+    this.dualvar = new Float64Array(2 * n * limbs);
+    this.delta = new Float64Array(limbs);
+    this.work = new Float64Array(limbs);
     // Plain loops: Array.from with a map walks an iterator, and a matching is made hundreds of times a round.
     for (let v = 0; v < n; v++) {
       this.inblossom[v] = v;
       this.blossombase[v] = v;
       this.unusedblossoms[v] = n + v;
-      this.dualvar[v] = dual;
+      fromBigInt(dual, this.dualvar, v * limbs, limbs);
     }
     this.allowedge = scratch.allowedge.subarray(0, slots);
     this.slackOf = scratch.slackOf;
+    this.slackSign = scratch.slackSign;
     this.slackEpoch = scratch.slackEpoch;
   }
 
@@ -201,21 +231,31 @@ export class Blossoms implements BlossomState {
       (offsets[(endpoint[2 * k + 1] as number) + 1] as number)++;
     }
     for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
-    if (this.scratch.neighbours.length < 2 * count) this.scratch.neighbours = new Int32Array(4 * count);
-    const neighbours = this.scratch.neighbours;
+    if (this.scratch.neighbours.length < 2 * count) {
+      this.scratch.neighbours = new Int32Array(4 * count);
+      this.scratch.across = new Int32Array(4 * count);
+    }
+    const { neighbours, across } = this.scratch;
     const fill = offsets.slice(0, n);
     for (let i = 0; i < count; i++) {
       const k = ids[i] as number;
-      neighbours[(fill[endpoint[2 * k] as number] as number)++] = 2 * k + 1;
-      neighbours[(fill[endpoint[2 * k + 1] as number] as number)++] = 2 * k;
+      const a = endpoint[2 * k] as number;
+      const b = endpoint[2 * k + 1] as number;
+      const at = (fill[a] as number)++;
+      neighbours[at] = 2 * k + 1;
+      across[at] = b;
+      const bt = (fill[b] as number)++;
+      neighbours[bt] = 2 * k;
+      across[bt] = a;
     }
     this.neighbours = neighbours;
+    this.across = across;
   }
 
   /** Starts from `start`'s duals, and its pairs wherever an edge joins them. */
   begin(start: MatchingStart, count: number, ids: Int32Array): void {
     const { endpoint } = this;
-    for (let v = 0; v < this.n; v++) this.dualvar[v] = start.dual[v] as bigint;
+    for (let v = 0; v < this.n; v++) this.setDual(v, start.dual[v] as bigint);
     for (let i = 0; i < count; i++) {
       const k = ids[i] as number;
       const a = endpoint[2 * k] as number;
@@ -233,17 +273,18 @@ export class Blossoms implements BlossomState {
    * edges may change: no blossom's cycle runs through them.
    */
   isolate(v: number): void {
+    const { dualvar, limbs } = this;
     for (let b = this.inblossom[v] as number; b >= this.n; b = this.inblossom[v] as number) {
-      const z = this.dualvar[b] as bigint;
-      if (z !== 0n) for (const leaf of this.leaves(b)) this.dualvar[leaf] = (this.dualvar[leaf] as bigint) + z;
+      const z = !isZero(dualvar, b * limbs, limbs);
+      if (z) for (const leaf of this.leaves(b)) addTo(dualvar, leaf * limbs, dualvar, b * limbs, 1, limbs);
       for (const s of this.blossomchilds[b] as number[]) {
         this.blossomparent[s] = -1;
         if (s < this.n) this.inblossom[s] = s;
         else for (const leaf of this.leaves(s)) this.inblossom[leaf] = s;
       }
       const base = this.blossombase[b] as number;
-      if (z !== 0n) this.unmatch(base);
-      this.dualvar[b] = 0n;
+      if (z) this.unmatch(base);
+      dualvar.fill(0, b * limbs, (b + 1) * limbs);
       this.label[b] = 0;
       this.free(b);
     }
@@ -284,16 +325,45 @@ export class Blossoms implements BlossomState {
     this.allowed.length = 0;
   }
 
-  slack(k: number): bigint {
+  /** Sets `v`'s dual (a vertex's or a blossom's). */
+  setDual(v: number, y: bigint): void {
+    fromBigInt(y, this.dualvar, v * this.limbs, this.limbs);
+  }
+
+  /** `v`'s dual as a BigInt. */
+  dualOf(v: number): bigint {
+    return toBigInt(this.dualvar, v * this.limbs, this.limbs);
+  }
+
+  /** Whether `v`'s dual is 0, or its sign. */
+  dualZero(v: number): boolean {
+    return isZero(this.dualvar, v * this.limbs, this.limbs);
+  }
+
+  dualSign(v: number): number {
+    return sign(this.dualvar, v * this.limbs, this.limbs);
+  }
+
+  /** Works out edge k's slack into `slackOf[k·limbs …]` (if not current); returns that offset. */
+  slack(k: number): number {
+    return this.slackBetween(k, this.endpoint[2 * k] as number, this.endpoint[2 * k + 1] as number);
+  }
+
+  /** `slack(k)` where the caller knows its ends `a` and `b` (either way round): not read from the n²-long endpoint array. */
+  slackBetween(k: number, a: number, b: number): number {
+    const limbs = this.limbs;
+    const at = k * limbs;
     const epoch = this.scratch.epoch;
-    if (this.slackEpoch[k] === epoch) return this.slackOf[k] as bigint;
-    const slack =
-      (this.dualvar[this.endpoint[2 * k] as number] as bigint) +
-      (this.dualvar[this.endpoint[2 * k + 1] as number] as bigint) -
-      (this.twice[k] as bigint);
-    this.slackOf[k] = slack;
+    if (this.slackEpoch[k] === epoch) return at;
+    const d = this.dualvar;
+    this.slackSign[k] = addSub(d, a * limbs, d, b * limbs, this.twice, at, this.slackOf, at, limbs);
     this.slackEpoch[k] = epoch;
-    return slack;
+    return at;
+  }
+
+  /** Edge k's slack as a BigInt (tests and checks). */
+  slackValue(k: number): bigint {
+    return toBigInt(this.slackOf, this.slack(k), this.limbs);
   }
 
   /**
@@ -397,7 +467,7 @@ export class Blossoms implements BlossomState {
     }
     this.label[b] = 1;
     this.labelend[b] = this.labelend[bb] as number;
-    this.dualvar[b] = 0n;
+    this.dualvar.fill(0, b * this.limbs, (b + 1) * this.limbs);
     for (const leaf of this.leaves(b)) {
       if (this.label[this.inblossom[leaf] as number] === 2) this.queue.push(leaf);
       this.inblossom[leaf] = b;
@@ -410,25 +480,27 @@ export class Blossoms implements BlossomState {
    * only when the duals are to change — far rarer than a blossom is made on the dense graphs the
    * Dutch pairing asks — instead of kept up to date at each blossom (mwmatching's best edges).
    */
-  leastBetweenBlossoms(): [bigint, number] {
-    const { inblossom, label, endpoint, offsets, neighbours, usable } = this;
-    let least = 0n;
+  leastBetweenBlossoms(): number {
+    const { inblossom, label, across, offsets, neighbours, usable, slackOf, limbs } = this;
+    let least = 0;
     let edge = -1;
     for (let v = 0; v < this.n; v++) {
       const bv = inblossom[v] as number;
       if (label[bv] !== 1) continue;
       const end = offsets[v + 1] as number;
       for (let i = offsets[v] as number; i < end; i++) {
-        const p = neighbours[i] as number;
-        const w = endpoint[p] as number;
-        if (w < v || (usable !== null && usable[p >> 1] === 0)) continue;
+        const w = across[i] as number;
+        if (w < v) continue;
         const bw = inblossom[w] as number;
         if (bw === bv || label[bw] !== 1) continue;
-        const slack = this.slack(p >> 1);
-        if (edge === -1 || slack < least) [least, edge] = [slack, p >> 1];
+        const p = neighbours[i] as number;
+        if (usable !== null && usable[p >> 1] === 0) continue;
+        const slack = this.slackBetween(p >> 1, v, w);
+        if (edge === -1 || compare(slackOf, slack, slackOf, least, limbs) < 0) [least, edge] = [slack, p >> 1];
       }
     }
-    return [least / 2n, edge];
+    if (edge !== -1) halve(slackOf, least, this.work, 0, limbs);
+    return edge;
   }
 
   expandBlossom(b: number, endstage: boolean): void {
@@ -436,7 +508,7 @@ export class Blossoms implements BlossomState {
     for (const s of childs) {
       this.blossomparent[s] = -1;
       if (s < this.n) this.inblossom[s] = s;
-      else if (endstage && this.dualvar[s] === 0n) this.expandBlossom(s, endstage);
+      else if (endstage && this.dualZero(s)) this.expandBlossom(s, endstage);
       else for (const leaf of this.leaves(s)) this.inblossom[leaf] = s;
     }
     if (!endstage && this.label[b] === 2) relabelExpanded(this, b, childs);
@@ -446,27 +518,27 @@ export class Blossoms implements BlossomState {
 
   /** Scans the queue of S-vertices; true when an augmenting path was found and used. */
   scan(): boolean {
-    const { offsets, neighbours, endpoint, inblossom, label, allowedge, mate, blossombase, bestedge, usable } = this;
+    const { offsets, neighbours, across, inblossom, label, allowedge, mate, blossombase, bestedge, usable, slackOf, limbs } = this;
     while (this.head < this.queue.length) {
       const v = this.queue[this.head++] as number;
       const end = offsets[v + 1] as number;
       for (let i = offsets[v] as number; i < end; i++) {
         // Read anew each edge: a blossom made along the way takes v in.
         const bv = inblossom[v] as number;
-        const p = neighbours[i] as number;
-        const w = endpoint[p] as number;
+        const w = across[i] as number;
         const bw = inblossom[w] as number;
         if (bv === bw) continue;
+        const p = neighbours[i] as number;
         const lbw = label[bw] as number;
         // Into a T-blossom whose vertex is marked already: nothing to learn, so no slack to work out
         // (hundreds of bits wide; skipping it is most of a scan's time on a dense graph).
         if (lbw === 2 && label[w] !== 0) continue;
         const k = p >> 1;
         if (usable !== null && usable[k] === 0) continue;
-        let kslack = 0n;
+        let kslack = 0;
         if (!allowedge[k]) {
-          kslack = this.slack(k);
-          if (kslack <= 0n) this.allow(k);
+          kslack = this.slackBetween(k, v, w);
+          if ((this.slackSign[k] as number) <= 0) this.allow(k);
         }
         if (allowedge[k]) {
           if (lbw === 0 && mate[blossombase[bw] as number] === -1) {
@@ -487,7 +559,7 @@ export class Blossoms implements BlossomState {
             this.labelend[w] = p ^ 1;
           }
         } else if (lbw !== 1 && label[w] === 0) {
-          if (bestedge[w] === -1 || kslack < this.slack(bestedge[w] as number)) bestedge[w] = k;
+          if (bestedge[w] === -1 || compare(slackOf, kslack, slackOf, this.slack(bestedge[w] as number), limbs) < 0) bestedge[w] = k;
         }
       }
     }
@@ -499,36 +571,47 @@ export class Blossoms implements BlossomState {
    * S-vertex's dual reached 0 (it is then made single, `zeroed`), 'more' to scan again.
    */
   updateDuals(): 'done' | 'zero' | 'more' {
-    const n = this.n;
+    const { n, limbs, dualvar, slackOf } = this;
+    // The least candidate so far: where it is (`from` at `at`), copied into `delta` once chosen.
     let deltatype = -1;
-    let delta = 0n;
+    let from = dualvar;
+    let at = 0;
     for (let v = 0; v < n; v++)
-      if (this.label[this.inblossom[v] as number] === 1 && (deltatype === -1 || (this.dualvar[v] as bigint) < delta))
-        [delta, deltatype, this.zeroed] = [this.dualvar[v] as bigint, 1, v];
+      if (this.label[this.inblossom[v] as number] === 1 && (deltatype === -1 || compare(dualvar, v * limbs, from, at, limbs) < 0)) {
+        [from, at, deltatype, this.zeroed] = [dualvar, v * limbs, 1, v];
+      }
     if (deltatype === -1) return 'done';
     let deltaedge = -1;
     let deltablossom = -1;
     for (let v = 0; v < n; v++)
       if (this.label[this.inblossom[v] as number] === 0 && this.bestedge[v] !== -1) {
         const d = this.slack(this.bestedge[v] as number);
-        if (d < delta) [delta, deltatype, deltaedge] = [d, 2, this.bestedge[v] as number];
+        if (compare(slackOf, d, from, at, limbs) < 0) [from, at, deltatype, deltaedge] = [slackOf, d, 2, this.bestedge[v] as number];
       }
-    const [between, edge] = this.leastBetweenBlossoms();
-    if (edge !== -1 && between < delta) [delta, deltatype, deltaedge] = [between, 3, edge];
+    const edge = this.leastBetweenBlossoms();
+    if (edge !== -1 && compare(this.work, 0, from, at, limbs) < 0) [from, at, deltatype, deltaedge] = [this.work, 0, 3, edge];
     for (let b = n; b < 2 * n; b++)
-      if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1 && this.label[b] === 2 && (this.dualvar[b] as bigint) < delta)
-        [delta, deltatype, deltablossom] = [this.dualvar[b] as bigint, 4, b];
+      if (
+        this.blossombase[b] >= 0 &&
+        this.blossomparent[b] === -1 &&
+        this.label[b] === 2 &&
+        compare(dualvar, b * limbs, from, at, limbs) < 0
+      )
+        [from, at, deltatype, deltablossom] = [dualvar, b * limbs, 4, b];
+    // Copied before any dual changes: the candidate may be one of them.
+    const delta = this.delta;
+    copy(from, at, delta, 0, limbs);
     // The duals change: every slack worked out so far is stale.
     this.scratch.epoch++;
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inblossom[v] as number];
-      if (l === 1) this.dualvar[v] = (this.dualvar[v] as bigint) - delta;
-      else if (l === 2) this.dualvar[v] = (this.dualvar[v] as bigint) + delta;
+      if (l === 1) addTo(dualvar, v * limbs, delta, 0, -1, limbs);
+      else if (l === 2) addTo(dualvar, v * limbs, delta, 0, 1, limbs);
     }
     for (let b = n; b < 2 * n; b++)
       if (this.blossombase[b] >= 0 && this.blossomparent[b] === -1) {
-        if (this.label[b] === 1) this.dualvar[b] = (this.dualvar[b] as bigint) + delta;
-        else if (this.label[b] === 2) this.dualvar[b] = (this.dualvar[b] as bigint) - delta;
+        if (this.label[b] === 1) addTo(dualvar, b * limbs, delta, 0, 1, limbs);
+        else if (this.label[b] === 2) addTo(dualvar, b * limbs, delta, 0, -1, limbs);
       }
     if (deltatype === 1) return 'zero';
     if (deltatype === 4) this.expandBlossom(deltablossom, false);
@@ -565,14 +648,13 @@ export class Blossoms implements BlossomState {
       this.queue = [];
       this.head = 0;
       for (let v = 0; v < n; v++)
-        if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0 && (this.dualvar[v] as bigint) > 0n)
-          this.assignLabel(v, 1, -1);
+        if (this.mate[v] === -1 && this.label[this.inblossom[v] as number] === 0 && this.dualSign(v) > 0) this.assignLabel(v, 1, -1);
       let outcome: 'augmented' | 'done' | 'zero' | 'more' = 'more';
       while (outcome === 'more') outcome = this.scan() ? 'augmented' : this.updateDuals();
       if (outcome === 'done') break;
       if (outcome === 'zero') freeVertex(this, this.zeroed);
       for (let b = n; b < 2 * n; b++)
-        if (this.blossomparent[b] === -1 && this.blossombase[b] >= 0 && this.label[b] === 1 && this.dualvar[b] === 0n)
+        if (this.blossomparent[b] === -1 && this.blossombase[b] >= 0 && this.label[b] === 1 && this.dualZero(b))
           this.expandBlossom(b, true);
     }
   }
@@ -584,8 +666,8 @@ export class Blossoms implements BlossomState {
     for (let v = 0; v < n; v++) mate[v] = this.mate[v] >= 0 ? (this.endpoint[this.mate[v] as number] as number) : -1;
     const dual = new Array<bigint>(n);
     for (let v = 0; v < n; v++) {
-      let y = this.dualvar[v] as bigint;
-      for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualvar[b] as bigint;
+      let y = this.dualOf(v);
+      for (let b = this.blossomparent[v] as number; b !== -1; b = this.blossomparent[b] as number) y += this.dualOf(b);
       dual[v] = y;
     }
     const next = Int32Array.from(mate);
@@ -595,7 +677,7 @@ export class Blossoms implements BlossomState {
       const k = m >> 1;
       const a = this.endpoint[2 * k] as number;
       const b = this.endpoint[2 * k + 1] as number;
-      if ((dual[a] as bigint) + (dual[b] as bigint) !== this.twice[k]) next[v] = -1;
+      if ((dual[a] as bigint) + (dual[b] as bigint) !== toBigInt(this.twice, k * this.limbs, this.limbs)) next[v] = -1;
     }
     for (let v = 0; v < n; v++) if (next[v] >= 0 && next[next[v] as number] !== v) next[v] = -1;
     return { mate, next: { mate: next, dual } };
