@@ -390,7 +390,7 @@ export default {
     'Вы уже заблокировали {count, plural, one {# игрока} few {# игроков} many {# игроков} other {# игрока}}: сначала разблокируйте кого-нибудь.',
   'social.relation.refusal.tooManyFollows':
     'Вы уже подписаны на {count, plural, one {# игрока} few {# игроков} many {# игроков} other {# игрока}}: сначала отпишитесь от кого-нибудь.',
-  'social.relation.refusal.youBlock': 'Вы заблокировали {name}: разблокируйте, чтобы подписаться.',
+  'social.relation.refusal.youBlock': 'Вы заблокировали {name}: чтобы подписаться, сначала снимите блокировку.',
   'social.following.title': 'Игроки, на которых вы подписаны',
   'social.following.logIn': 'Войдите, чтобы увидеть игроков, на которых вы подписаны',
   'social.following.cannotShow': 'Не удаётся показать ваши подписки: {problem}.',
@@ -965,7 +965,7 @@ export default {
   'challenge.refusal.yourself': 'Нельзя вызвать самого себя: вызов отправляют другому игроку.',
   'challenge.refusal.tooMany':
     '{count, plural, one {Ответа уже ждёт # ваш вызов} few {Ответа уже ждут # ваших вызова} many {Ответа уже ждут # ваших вызовов} other {Ответа уже ждут # вашего вызова}}: отмените какие-нибудь или дождитесь ответов.',
-  'challenge.refusal.youBlock': 'Вы заблокировали {name}: разблокируйте, чтобы вызвать.',
+  'challenge.refusal.youBlock': 'Вы заблокировали {name}: чтобы вызвать этого игрока, сначала снимите блокировку.',
   'challenge.refusal.engineGame': '{name} здесь не играет в {game}.',
   'challenge.refusal.engineGames':
     '{count, plural, one {У вас уже идёт # партия} few {У вас уже идут # партии} many {У вас уже идут # партий} other {У вас уже идут # партии}} против движков: сначала доиграйте одну.',
