@@ -11,6 +11,7 @@ import type { Identities } from './identity/identities.ts';
 import { usernameKey } from './identity/usernames.ts';
 import { keptGame, keptSeat } from './kept-seats.ts';
 import { ONE_SEAT_PER_ACCOUNT, owningAccount, SELF_RATED_ERROR } from './owners.ts';
+import { refusalBody } from './refusal-body.ts';
 import type { Blocks } from './social/blocks.ts';
 import { CHALLENGE_OF, type Challenge, type GameStore } from './store.ts';
 
@@ -143,7 +144,12 @@ interface ChallengeServices {
 
 type Me = { readonly id: string; readonly name: string };
 
-const PLAYERS_ONLY = 'challenges are between players with accounts: sign up or log in';
+/*
+ * The refusals here carry a stable code (`challenge.*`, and the owners' `one-seat-per-account`)
+ * beside their English words, and the values those words name: the app says them in its player's
+ * language (src/web/lobby/challenge-refusals.ts).
+ */
+const playersOnly = () => refusalBody('challenge.playersOnly', 'challenges are between players with accounts: sign up or log in');
 
 /** The player with an account behind a request, or null for a guest, a bot or nobody. */
 async function playerOf(identities: Identities, request: Parameters<Identities['of']>[0]): Promise<Me | null> {
@@ -169,7 +175,7 @@ export function registerChallenges(
   app.post('/api/challenges', { bodyLimit: 4096 }, (request, reply) => sendChallenge(services, request, reply));
   app.get('/api/challenges', async (request, reply) => {
     const me = await playerOf(identities, request);
-    if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
+    if (!me) return reply.code(403).send(playersOnly());
     return { challenges: (await listedFor(store, blocks, me.id, now())).map(challengeView) };
   });
   app.post('/api/challenges/:id/:answer', (request, reply) => answerChallenge(services, request, reply));
@@ -179,18 +185,27 @@ export function registerChallenges(
 async function sendChallenge(services: ChallengeServices, request: FastifyRequest, reply: FastifyReply) {
   const { store, engines, news } = services;
   const me = await playerOf(services.identities, request);
-  if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
+  if (!me) return reply.code(403).send(playersOnly());
   const parsed = parseChallengeRequest(request.body);
-  if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+  // A body the app never sends (its form builds it): one code for every shape refused, the words say which.
+  if (!parsed.ok) return reply.code(400).send(refusalBody('challenge.request', parsed.error.message));
   const body = parsed.value;
   const found = findGame(body.game);
-  if (!found.ok) return reply.code(400).send({ error: found.error.message });
+  if (!found.ok) return reply.code(400).send(refusalBody('challenge.noGame', found.error.message, { game: body.game }));
   const game = found.value;
   const options = game.parseOptions(body.options ?? {});
-  if (!options.ok) return reply.code(400).send({ error: `options: ${options.error.message}` });
+  if (!options.ok)
+    return reply.code(400).send(refusalBody('challenge.options', `options: ${options.error.message}`, { game: game.title }, options.error));
   if (game.seatNames(options.value).length !== 2)
-    return reply.code(400).send({ error: `a challenge is a game of two: ${game.title} with these options has more seats` });
-  if (body.rated && game.unrated) return reply.code(400).send({ error: `${game.title} is not rated: challenge to a casual game` });
+    return reply.code(400).send(
+      refusalBody('challenge.twoSeats', `a challenge is a game of two: ${game.title} with these options has more seats`, {
+        game: game.title,
+      }),
+    );
+  if (body.rated && game.unrated)
+    return reply
+      .code(400)
+      .send(refusalBody('challenge.unrated', `${game.title} is not rated: challenge to a casual game`, { game: game.title }));
   // The same answer whether the name was never taken or is not a player's: who has an account is nobody's business.
   await engines.ensure();
   const target = body.to.length <= 20 ? await store.accounts.byKey(usernameKey(body.to)) : null;
@@ -198,18 +213,26 @@ async function sendChallenge(services: ChallengeServices, request: FastifyReques
   // Nobody rates themself: not against their own account, nor against a bot of their own.
   if (target && body.rated && (await owningAccount(store, { account: target.id })) === me.id)
     return reply.code(403).send({ error: SELF_RATED_ERROR, code: ONE_SEAT_PER_ACCOUNT });
-  if (!target || (target.kind !== 'player' && !engine))
-    return reply.code(404).send({ error: `there is no player ${body.to.slice(0, 20)}` });
-  if (target.id === me.id) return reply.code(400).send({ error: 'a challenge is to another player' });
+  if (!target || (target.kind !== 'player' && !engine)) {
+    const name = body.to.slice(0, 20);
+    return reply.code(404).send(refusalBody('challenge.noPlayer', `there is no player ${name}`, { name }));
+  }
+  if (target.id === me.id) return reply.code(400).send(refusalBody('challenge.yourself', 'a challenge is to another player'));
   const at = services.now();
   // An engine accepts at once: the game is made, the engine in its seat.
   if (engine) return playEngine(services, reply, { me, engine, game, options: options.value as Json, body, at });
   const mine = (await store.challenges.of(me.id, at, at)).filter((c) => c.from.account === me.id && c.status === 'open');
   if (mine.length >= OPEN_CHALLENGES)
-    return reply.code(429).send({ error: `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them` });
+    return reply.code(429).send(
+      refusalBody('challenge.tooMany', `you have ${OPEN_CHALLENGES} challenges waiting for answers: cancel some, or wait for them`, {
+        count: OPEN_CHALLENGES,
+      }),
+    );
   const sent = newChallenge(me, { account: target.id, name: target.name }, game.id, options.value as Json, body, body.seat ?? null, at);
   if ((await services.blocks.of(me.id)).has(target.id))
-    return reply.code(403).send({ error: `you block ${target.name}: unblock them to challenge them` });
+    return reply
+      .code(403)
+      .send(refusalBody('challenge.youBlock', `you block ${target.name}: unblock them to challenge them`, { name: target.name }));
   await store.challenges.create(sent);
   // A player who blocks the challenger never sees the challenge: it is declined at once, quietly, as
   // any challenge may be declined, and the challenger is told no more than that.
@@ -237,10 +260,18 @@ async function playEngine(services: ChallengeServices, reply: FastifyReply, aske
   const { store, engines, news } = services;
   const { me, engine, game, options, body, at } = asked;
   if (!engines.plays(engine, game as GameRules<unknown, unknown>))
-    return reply.code(400).send({ error: `${engine.name} does not play ${game.title} here` });
+    return reply
+      .code(400)
+      .send(
+        refusalBody('challenge.engineGame', `${engine.name} does not play ${game.title} here`, { name: engine.name, game: game.title }),
+      );
   const live = await store.archive.gamesOf(me.id, { limit: 50, live: true });
   if (live.filter((g) => g.seats.some((s) => s !== 'open')).length >= ENGINE_GAMES)
-    return reply.code(429).send({ error: `you have ${ENGINE_GAMES} games against engines going: finish one first` });
+    return reply.code(429).send(
+      refusalBody('challenge.engineGames', `you have ${ENGINE_GAMES} games against engines going: finish one first`, {
+        count: ENGINE_GAMES,
+      }),
+    );
   const mine = body.seat ?? (randomBytes(1)[0] as number) & 1;
   const seats = mine === 0 ? ['open', engine.seat] : [engine.seat, 'open'];
   const held = [keptSeat(me.id, me.name), keptSeat(engine.account, engine.name)];
@@ -256,7 +287,7 @@ async function playEngine(services: ChallengeServices, reply: FastifyReply, aske
     now: at,
   });
   if (!(await store.challenges.answer(challenge.id, { game: made, seats: held }, at)))
-    return reply.code(503).send({ error: 'the engine could not take the challenge: try again' });
+    return reply.code(503).send(refusalBody('challenge.engineBusy', 'the engine could not take the challenge: try again'));
   news.changed([me.id]);
   return reply.code(201).send({ ...challengeView(challenge), status: 'accepted', gameId });
 }
@@ -266,21 +297,27 @@ async function answerChallenge(services: ChallengeServices, request: FastifyRequ
   const { store, news } = services;
   const { id, answer } = request.params as { id: string; answer: string };
   if (!['accept', 'decline', 'cancel'].includes(answer))
-    return reply.code(404).send({ error: 'a challenge is answered with accept, decline or cancel' });
+    return reply.code(404).send(refusalBody('challenge.answer', 'a challenge is answered with accept, decline or cancel'));
   const me = await playerOf(services.identities, request);
-  if (!me) return reply.code(403).send({ error: PLAYERS_ONLY });
+  if (!me) return reply.code(403).send(playersOnly());
   const challenge = id.length <= 20 ? await store.challenges.read(id) : null;
   // Only its two players know a challenge is there.
   if (!challenge || (challenge.from.account !== me.id && challenge.to.account !== me.id))
-    return reply.code(404).send({ error: `there is no challenge ${id.slice(0, 20)}` });
+    return reply.code(404).send(refusalBody('challenge.noChallenge', `there is no challenge ${id.slice(0, 20)}`, { id: id.slice(0, 20) }));
   const mineToAnswer = answer === 'cancel' ? challenge.from.account === me.id : challenge.to.account === me.id;
   if (!mineToAnswer)
     return reply
       .code(403)
-      .send({ error: answer === 'cancel' ? 'only the challenger cancels a challenge' : 'only the challenged player answers it' });
+      .send(
+        answer === 'cancel'
+          ? refusalBody('challenge.onlyChallenger', 'only the challenger cancels a challenge')
+          : refusalBody('challenge.onlyChallenged', 'only the challenged player answers it'),
+      );
   const at = services.now();
-  const gone = () =>
-    reply.code(409).send({ error: `the challenge is no longer open (${challenge.status === 'open' ? 'expired' : challenge.status})` });
+  const gone = () => {
+    const status = challenge.status === 'open' ? 'expired' : challenge.status;
+    return reply.code(409).send(refusalBody('challenge.notOpen', `the challenge is no longer open (${status})`, { status }));
+  };
   if (answer !== 'accept') {
     if (!(await store.challenges.answer(id, answer === 'cancel' ? 'cancelled' : 'declined', at))) return gone();
     news.changed([challenge.from.account, challenge.to.account]);
@@ -306,7 +343,7 @@ async function acceptChallenge(
   // A block made since it was sent declined it in the same write; one made on the way is caught here.
   if (await services.blocks.between(challenge.from.account, challenge.to.account)) return gone();
   const found = findGame(challenge.game);
-  if (!found.ok) return reply.code(409).send({ error: found.error.message });
+  if (!found.ok) return reply.code(409).send(refusalBody('challenge.noGame', found.error.message, { game: challenge.game }));
   // The challenger's seat as asked, else drawn.
   const challengerSeat = challenge.seat ?? (randomBytes(1)[0] as number) & 1;
   const players = [challenge.from, challenge.to];

@@ -46,7 +46,10 @@ describe('engines as players', () => {
     const ivy = new Browser(server.base, '127.0.0.102');
     await signUp(ivy, 'Eng_Ivy');
     const refused = await ivy.ask('POST', '/api/challenges', { to: 'hexarena-perfect', game: 'hex' });
-    expect([refused.status, refused.json?.error]).toEqual([400, 'hexarena-perfect does not play Hex here']);
+    expect([refused.status, refused.json]).toEqual([
+      400,
+      { error: 'hexarena-perfect does not play Hex here', code: 'challenge.engineGame', values: { name: 'hexarena-perfect', game: 'Hex' } },
+    ]);
     const taken = await ivy.ask('POST', '/api/challenges', { to: 'HEXARENA-random', game: 'hex', rated: true, seat: 0 });
     expect(taken.status).toBe(201);
     expect(taken.json).toMatchObject({ to: 'hexarena-random', status: 'accepted', gameId: expect.any(String) });

@@ -173,19 +173,38 @@ describe('challenges', () => {
     const [f, g] = [await fay.lobby(), await gus.lobby()];
     await g.next((m) => m.type === 'challenges');
     const offer = { to: 'chal_gus', game: 'hex', clock: { initialMs: 300_000, incrementMs: 3000 }, rated: true };
-    for (const [who, body, status, error] of [
-      [guest, offer, 403, /sign up or log in/],
-      [fay, { ...offer, to: 'nobody_at_all' }, 404, /there is no player nobody_at_all/],
-      [fay, { ...offer, to: 'Chal_Fay' }, 403, /against someone else/],
-      [fay, { ...offer, to: 'Chal_Fay', rated: false }, 400, /another player/],
-      [fay, { ...offer, game: 'tictactoe' }, 400, /not rated/],
-      [fay, { ...offer, game: 'dicewars', options: { players: 4 }, rated: false }, 400, /a game of two/],
-      [fay, { ...offer, seat: 2 }, 400, /"seat" must be 0 or 1/],
-      [fay, { ...offer, colour: 'red' }, 400, /unknown field "colour"/],
+    // Each refusal: its status, its English words, and the code and values the app words it by (web/lobby/challenge-refusals.ts).
+    for (const [who, body, status, error, code, values] of [
+      [guest, offer, 403, /sign up or log in/, 'challenge.playersOnly', undefined],
+      [fay, { ...offer, to: 'nobody_at_all' }, 404, /there is no player nobody_at_all/, 'challenge.noPlayer', { name: 'nobody_at_all' }],
+      [fay, { ...offer, to: 'Chal_Fay' }, 403, /against someone else/, 'one-seat-per-account', undefined],
+      [fay, { ...offer, to: 'Chal_Fay', rated: false }, 400, /another player/, 'challenge.yourself', undefined],
+      [fay, { ...offer, game: 'tictactoe' }, 400, /not rated/, 'challenge.unrated', { game: 'Tic-tac-toe' }],
+      [
+        fay,
+        { ...offer, game: 'dicewars', options: { players: 4 }, rated: false },
+        400,
+        /a game of two/,
+        'challenge.twoSeats',
+        { game: 'DiceWars' },
+      ],
+      [fay, { ...offer, game: 'chess' }, 400, /unknown game "chess"/, 'challenge.noGame', { game: 'chess' }],
+      [fay, { ...offer, options: { size: 99 } }, 400, /^options: /, 'challenge.options', { game: 'Hex' }],
+      [fay, { ...offer, seat: 2 }, 400, /"seat" must be 0 or 1/, 'challenge.request', undefined],
+      [fay, { ...offer, colour: 'red' }, 400, /unknown field "colour"/, 'challenge.request', undefined],
     ] as const) {
       const r = await who.ask('POST', '/api/challenges', body);
-      expect([r.status, r.json?.error]).toEqual([status, expect.stringMatching(error)]);
+      expect([r.status, r.json?.error, r.json?.code, r.json?.values]).toEqual([status, expect.stringMatching(error), code, values]);
     }
+    // A refusal of the options wraps the rules' own, coded, for the app to word it too.
+    const badOptions = await fay.ask('POST', '/api/challenges', { ...offer, options: { size: 99 } });
+    expect(badOptions.json?.cause).toMatchObject({ code: expect.stringMatching(/^options\./), error: expect.any(String) });
+    const notAnAnswer = await fay.ask('POST', '/api/challenges/abc/maybe');
+    expect([notAnAnswer.status, notAnAnswer.json?.code]).toEqual([404, 'challenge.answer']);
+    expect((await fay.ask('POST', '/api/challenges/nothing_here/accept')).json).toMatchObject({
+      code: 'challenge.noChallenge',
+      values: { id: 'nothing_here' },
+    });
     const incoming = (status: string, id?: string) => (m: { type: string; challenges?: unknown }) =>
       m.type === 'challenges' &&
       (m.challenges as { id: string; status: string }[]).some((c) => (id === undefined || c.id === id) && c.status === status);
@@ -195,7 +214,11 @@ describe('challenges', () => {
     expect(first).toMatchObject({ from: 'Chal_Fay', to: 'Chal_Gus', game: 'hex', rated: true, status: 'open' });
     expect((await g.next(incoming('open', first.id as string))).challenges).toEqual([first]);
     expect((await hal.ask('POST', `/api/challenges/${first.id}/accept`)).status).toBe(404);
-    expect((await fay.ask('POST', `/api/challenges/${first.id}/accept`)).json?.error).toMatch(/only the challenged player/);
+    expect((await fay.ask('POST', `/api/challenges/${first.id}/accept`)).json).toMatchObject({
+      error: expect.stringMatching(/only the challenged player/),
+      code: 'challenge.onlyChallenged',
+    });
+    expect((await gus.ask('POST', `/api/challenges/${first.id}/cancel`)).json?.code).toBe('challenge.onlyChallenger');
     expect((await gus.ask('POST', `/api/challenges/${first.id}/decline`)).json).toEqual({ status: 'declined' });
     await f.next(incoming('declined', first.id as string));
 
@@ -204,7 +227,11 @@ describe('challenges', () => {
     await g.next(incoming('open', second.id as string));
     expect((await fay.ask('POST', `/api/challenges/${second.id}/cancel`)).status).toBe(200);
     await g.next(incoming('cancelled', second.id as string));
-    expect((await gus.ask('POST', `/api/challenges/${second.id}/accept`)).json?.error).toBe('the challenge is no longer open (cancelled)');
+    expect((await gus.ask('POST', `/api/challenges/${second.id}/accept`)).json).toEqual({
+      error: 'the challenge is no longer open (cancelled)',
+      code: 'challenge.notOpen',
+      values: { status: 'cancelled' },
+    });
 
     // Accepted: a rated game of theirs, seats held by their accounts; the challenger hears where.
     const third = (await fay.ask('POST', '/api/challenges', { ...offer, seat: 1 })).json ?? {};

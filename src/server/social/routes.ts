@@ -5,6 +5,7 @@ import { usernameKey } from '../identity/usernames.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
 import type { Presence } from '../presence.ts';
+import { refusalBody } from '../refusal-body.ts';
 import type { GameStore } from '../store.ts';
 import type { Blocks } from './blocks.ts';
 import type { PlayerIndex } from './player-index.ts';
@@ -81,7 +82,11 @@ export function registerSocial(app: FastifyInstance, settings: SocialSettings): 
   registerSearch(app, desk);
 }
 
-/** What the social routes share: who asks, whom about, and the allowances they spend. */
+/**
+ * What the social routes share: who asks, whom about, and the allowances they spend. A block's or a
+ * follow's refusals carry a stable code (`social.*`) and the values their words name, for the app to
+ * say them in its player's language (src/web/social/relation-refusals.ts).
+ */
 class SocialDesk {
   readonly relations = new Allowance(RELATION_RATE, RELATION_BURST);
   readonly searches = new Allowance(SEARCH_RATE, SEARCH_BURST);
@@ -92,7 +97,7 @@ class SocialDesk {
   async player(request: FastifyRequest, reply: FastifyReply): Promise<Account | null> {
     const identity = await this.settings.identities.of(request);
     if (identity?.account.kind === 'player') return identity.account;
-    void reply.code(401).send({ error: 'log in first: blocks and follows are a player’s' });
+    void reply.code(401).send(refusalBody('social.logIn', 'log in first: blocks and follows are a player’s'));
     return null;
   }
 
@@ -100,7 +105,7 @@ class SocialDesk {
   spend(account: Account, reply: FastifyReply): boolean {
     if (this.relations.take(account.id, this.settings.now())) return true;
     reply.header('retry-after', '2');
-    void reply.code(429).send({ error: 'too many blocks and follows at once: try again in a moment' });
+    void reply.code(429).send(refusalBody('social.tooFast', 'too many blocks and follows at once: try again in a moment'));
     return false;
   }
 
@@ -109,11 +114,11 @@ class SocialDesk {
     const { name } = request.params as { name: string };
     const account = await this.settings.store.accounts.byKey(usernameKey(name));
     if (!account || (account.kind !== 'player' && account.kind !== 'bot')) {
-      void reply.code(404).send({ error: `there is no player ${name}` });
+      void reply.code(404).send(refusalBody('social.noPlayer', `there is no player ${name}`, { name }));
       return null;
     }
     if (account.id === me.id) {
-      void reply.code(400).send({ error: 'that is you' });
+      void reply.code(400).send(refusalBody('social.yourself', 'that is you'));
       return null;
     }
     return account;
@@ -135,7 +140,9 @@ function registerBlocks(app: FastifyInstance, desk: SocialDesk): void {
         if (!other) return reply;
         if (blocking) {
           if ((await store.social.block(me.id, other.id, now(), max)) === 'too-many')
-            return reply.code(409).send({ error: `you block ${max} players already: unblock some first` });
+            return reply
+              .code(409)
+              .send(refusalBody('social.tooManyBlocks', `you block ${max} players already: unblock some first`, { count: max }));
         } else await store.social.unblock(me.id, other.id);
         await blocks.changed(me.id, other.id, blocking);
         return { name: other.name, blocking };
@@ -165,9 +172,15 @@ function registerFollows(app: FastifyInstance, desk: SocialDesk): void {
     if (!other) return reply;
     const notify = (request.body as { notify?: boolean } | null)?.notify === true;
     const made = await store.social.follow(me.id, other.id, notify, now(), max);
-    if (made === 'too-many') return reply.code(409).send({ error: `you follow ${max} players already: unfollow some first` });
+    if (made === 'too-many')
+      return reply
+        .code(409)
+        .send(refusalBody('social.tooManyFollows', `you follow ${max} players already: unfollow some first`, { count: max }));
     // The follower's own block, told to them alone: lifted only by an unblock, never by a follow in passing.
-    if (made === 'blocking') return reply.code(409).send({ error: `you block ${other.name}: unblock them to follow them` });
+    if (made === 'blocking')
+      return reply
+        .code(409)
+        .send(refusalBody('social.youBlock', `you block ${other.name}: unblock them to follow them`, { name: other.name }));
     return { name: other.name, following: true, notify };
   });
   app.post('/api/rel/unfollow/:name', { bodyLimit: 1024, schema: { params: NAME_PARAMS } }, async (request, reply) => {

@@ -44,9 +44,14 @@ describe('a block', () => {
     // Guests and strangers' names are refused in words.
     const guest = new Browser(server.base, '127.0.1.250');
     await guest.ask('POST', '/api/session/guest');
-    expect((await guest.ask('POST', '/api/rel/block/Blk_Ann')).status).toBe(401);
-    expect((await ann.ask('POST', '/api/rel/block/Nobody_Here')).status).toBe(404);
-    expect((await ann.ask('POST', '/api/rel/block/Blk_Ann')).status).toBe(400);
+    // Each with its code (and the values its words name), for the app to say in its player's language.
+    const refusal = async (b: Browser, path: string) => {
+      const r = await b.ask('POST', path);
+      return [r.status, r.json?.code, r.json?.values];
+    };
+    expect(await refusal(guest, '/api/rel/block/Blk_Ann')).toEqual([401, 'social.logIn', undefined]);
+    expect(await refusal(ann, '/api/rel/block/Nobody_Here')).toEqual([404, 'social.noPlayer', { name: 'Nobody_Here' }]);
+    expect(await refusal(ann, '/api/rel/block/Blk_Ann')).toEqual([400, 'social.yourself', undefined]);
   });
 
   it('is capped per account, and a follow does not lift it in passing: the blocker is told why, in words', async () => {
@@ -57,13 +62,13 @@ describe('a block', () => {
     // Two is this server's cap; blocking one already blocked is answered as before.
     expect(await ann.ask('POST', '/api/rel/block/Cap_Dee')).toMatchObject({
       status: 409,
-      json: { error: 'you block 2 players already: unblock some first' },
+      json: { error: 'you block 2 players already: unblock some first', code: 'social.tooManyBlocks', values: { count: 2 } },
     });
     expect((await ann.ask('POST', '/api/rel/block/Cap_Cid')).json).toEqual({ name: 'Cap_Cid', blocking: true });
     expect((await ann.ask('GET', '/api/rel/blocking')).json?.blocking).toHaveLength(2);
     expect(await ann.ask('POST', '/api/rel/follow/Cap_Bob')).toMatchObject({
       status: 409,
-      json: { error: 'you block Cap_Bob: unblock them to follow them' },
+      json: { error: 'you block Cap_Bob: unblock them to follow them', code: 'social.youBlock', values: { name: 'Cap_Bob' } },
     });
     expect((await ann.ask('GET', '/api/players/Cap_Bob')).json?.you).toEqual({ follows: false, notify: false, blocks: true });
     expect((await ann.ask('POST', '/api/rel/unblock/Cap_Bob')).status).toBe(200);
@@ -97,7 +102,10 @@ describe('a block', () => {
     expect((annsList.challenges as { from: string }[]).map((c) => c.from)).toEqual(['Ch_Cid']);
     // Ann cannot challenge Bob while she blocks him, and is told why: it is her own block.
     const back = await ann.ask('POST', '/api/challenges', { ...asked, to: 'Ch_Bob' });
-    expect(back).toMatchObject({ status: 403, json: { error: 'you block Ch_Bob: unblock them to challenge them' } });
+    expect(back).toMatchObject({
+      status: 403,
+      json: { error: 'you block Ch_Bob: unblock them to challenge them', code: 'challenge.youBlock', values: { name: 'Ch_Bob' } },
+    });
     annLobby.close();
   });
 
@@ -204,7 +212,7 @@ describe('follows', () => {
     // Three is this server's cap.
     expect(await fan.ask('POST', '/api/rel/follow/Fol_Extra')).toMatchObject({
       status: 409,
-      json: { error: 'you follow 3 players already: unfollow some first' },
+      json: { error: 'you follow 3 players already: unfollow some first', code: 'social.tooManyFollows', values: { count: 3 } },
     });
     expect((await fan.ask('POST', '/api/rel/follow/Fol_Star', { loud: true })).status).toBe(400);
     const profile = (await fan.ask('GET', '/api/players/Fol_Star')).json;
@@ -260,10 +268,13 @@ describe('follows', () => {
   it('count blocks and follows on the account: past its allowance a player is told to wait', async () => {
     const busy = await player('Busy_One');
     await player('Busy_Two');
-    const answers: number[] = [];
-    for (let i = 0; i < 31; i++) answers.push((await busy.ask('POST', `/api/rel/${i % 2 ? 'unblock' : 'block'}/Busy_Two`)).status);
-    expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
-    expect(answers[30]).toBe(429);
+    const answers: (number | unknown)[][] = [];
+    for (let i = 0; i < 31; i++) {
+      const r = await busy.ask('POST', `/api/rel/${i % 2 ? 'unblock' : 'block'}/Busy_Two`);
+      answers.push([r.status, r.json?.code]);
+    }
+    expect(answers.slice(0, 30).every(([s]) => s === 200)).toBe(true);
+    expect(answers[30]).toEqual([429, 'social.tooFast']);
   });
 });
 

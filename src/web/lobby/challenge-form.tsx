@@ -3,7 +3,9 @@ import type { ClockRequest } from '@hexarena/engines/protocol/requests.ts';
 import { useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
 import { t } from '../i18n/index.ts';
+import { rulesRefusal } from '../i18n/why.ts';
 import { sendChallenge } from '../online/api.ts';
+import { challengeProblem } from './challenge-refusals.ts';
 import { Challenges, clockWords } from './challenges.tsx';
 import { useLobbySocket } from './use-lobby-socket.ts';
 
@@ -38,7 +40,7 @@ export function ChallengeForm({ name, me }: { name: string; me: string }) {
       ...(CLOCKS.find((c) => c.label === clock)?.clock ? { clock: CLOCKS.find((c) => c.label === clock)?.clock as ClockRequest } : {}),
       ...(rated && ratable ? { rated: true } : {}),
     });
-    if (!r.ok) setProblem(t('challenge.notSent', { problem: r.error.message }));
+    if (!r.ok) setProblem(challengeProblem(r.error, 'send', rulesRefusal));
   };
   const toThem = (lobby.challenges ?? []).filter(
     (c) => c.to.toLowerCase() === name.toLowerCase() || c.from.toLowerCase() === name.toLowerCase(),

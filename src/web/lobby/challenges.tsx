@@ -5,6 +5,7 @@ import { Problem } from '../account/page-parts.tsx';
 import { t } from '../i18n/index.ts';
 import { answerChallenge } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';
+import { challengeProblem } from './challenge-refusals.ts';
 
 /** A time control as a challenge shows it: "5+3", "3 days a move", "no clock". */
 export function clockWords(clock: ChallengeView['clock']): string {
@@ -28,7 +29,7 @@ export function Challenges({ challenges, me }: { challenges: readonly ChallengeV
   const answer = async (c: ChallengeView, how: 'accept' | 'decline' | 'cancel') => {
     setProblem(null);
     const r = await answerChallenge(c.id, how);
-    if (!r.ok) return setProblem(t('challenge.notAnswered', { problem: r.error.message }));
+    if (!r.ok) return setProblem(challengeProblem(r.error, 'answer'));
     if (r.value.game) window.location.assign(gamePage(r.value.game));
   };
   return (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Problem } from '../account/page-parts.tsx';
 import { t } from '../i18n/index.ts';
 import { type Relation, relate } from './api.ts';
+import { relationProblem } from './relation-refusals.ts';
 
 /**
  * A profile's relations: how many follow the player and how many they follow, and for another
@@ -36,7 +37,7 @@ export function RelationBar({
     setBusy(true);
     void relate(name, how, notify).then((r) => {
       setBusy(false);
-      if (!r.ok) return setProblem(t('social.relation.failed', { problem: r.error.message }));
+      if (!r.ok) return setProblem(relationProblem(r.error));
       setProblem(null);
       // A block ends the follow too (the server ends both).
       const follows = how === 'follow' ? true : how === 'unfollow' || how === 'block' ? false : relation.follows;

@@ -381,6 +381,15 @@ export default {
   'social.relation.blockConfirm': 'Bloquear',
   'social.relation.cancel': 'Cancelar',
   'social.relation.failed': 'No se pudo: {problem}.',
+  'social.relation.refusal.logIn': 'Inicia sesión primero: bloquear y seguir es cosa de jugadores con cuenta.',
+  'social.relation.refusal.tooFast': 'Demasiados bloqueos y seguimientos seguidos: vuelve a intentarlo en un momento.',
+  'social.relation.refusal.noPlayer': 'No hay ningún jugador llamado {name}.',
+  'social.relation.refusal.yourself': 'Ese eres tú.',
+  'social.relation.refusal.tooManyBlocks':
+    'Ya tienes bloqueados a {count, plural, one {# jugador} other {# jugadores}}: desbloquea a alguno antes.',
+  'social.relation.refusal.tooManyFollows':
+    'Ya sigues a {count, plural, one {# jugador} other {# jugadores}}: deja de seguir a alguno antes.',
+  'social.relation.refusal.youBlock': 'Tienes bloqueado a {name}: desbloquéalo para seguirlo.',
   'social.following.title': 'Jugadores que sigues',
   'social.following.logIn': 'Inicia sesión para ver a los jugadores que sigues',
   'social.following.cannotShow': 'No se pueden mostrar los jugadores que sigues: {problem}.',
@@ -938,6 +947,29 @@ export default {
   'challenge.accepted': 'aceptado: a la partida',
   'challenge.title': 'Desafiar a {name}',
   'challenge.send': 'Desafiar',
+  'challenge.refusal.playersOnly': 'Los desafíos son entre jugadores con cuenta: regístrate o inicia sesión.',
+  'challenge.refusal.request': 'El servidor no pudo leer este desafío: recarga la página y vuelve a intentarlo.',
+  'challenge.refusal.noGame': 'Aquí no hay ningún juego «{game}».',
+  'challenge.refusal.options': 'Estas no son opciones de {game}: {reason}',
+  'challenge.refusal.twoSeats': 'Un desafío es una partida de dos: {game} con estas opciones tiene más puestos.',
+  'challenge.refusal.unrated': '{game} no es puntuable: desafía a una partida amistosa.',
+  'challenge.refusal.selfRated':
+    'Una partida puntuable se juega contra otra persona, no contra ti mismo ni contra un bot tuyo: juega contigo mismo en una partida amistosa.',
+  'challenge.refusal.noPlayer': 'No hay ningún jugador llamado {name}.',
+  'challenge.refusal.yourself': 'No puedes desafiarte a ti mismo: un desafío es para otro jugador.',
+  'challenge.refusal.tooMany':
+    'Tienes {count, plural, one {# desafío esperando} other {# desafíos esperando}} respuesta: cancela alguno o espera a que te respondan.',
+  'challenge.refusal.youBlock': 'Tienes bloqueado a {name}: desbloquéalo para desafiarlo.',
+  'challenge.refusal.engineGame': '{name} no juega a {game} aquí.',
+  'challenge.refusal.engineGames':
+    'Tienes {count, plural, one {# partida en curso} other {# partidas en curso}} contra motores: termina una antes.',
+  'challenge.refusal.engineBusy': 'El motor no pudo aceptar el desafío: vuelve a intentarlo.',
+  'challenge.refusal.answer': 'Un desafío se responde aceptándolo, rechazándolo o cancelándolo.',
+  'challenge.refusal.noChallenge': 'No hay ningún desafío {id}.',
+  'challenge.refusal.onlyChallenger': 'Solo quien envió el desafío puede cancelarlo.',
+  'challenge.refusal.onlyChallenged': 'Solo el jugador desafiado puede responder al desafío.',
+  'challenge.refusal.notOpen':
+    'El desafío ya no está abierto: {status, select, expired {ha caducado} accepted {ya se aceptó} declined {se rechazó} cancelled {se canceló} other {ya tiene respuesta}}.',
 
   'explorer.first': 'Primer jugador',
   'explorer.second': 'Segundo jugador',

@@ -382,6 +382,15 @@ export default {
   'social.relation.blockConfirm': 'Заблокировать',
   'social.relation.cancel': 'Отмена',
   'social.relation.failed': 'Не получилось: {problem}.',
+  'social.relation.refusal.logIn': 'Сначала войдите: блокировать игроков и подписываться на них можно только с аккаунтом.',
+  'social.relation.refusal.tooFast': 'Слишком много блокировок и подписок подряд: попробуйте чуть позже.',
+  'social.relation.refusal.noPlayer': 'Игрока {name} нет.',
+  'social.relation.refusal.yourself': 'Это вы.',
+  'social.relation.refusal.tooManyBlocks':
+    'Вы уже заблокировали {count, plural, one {# игрока} few {# игроков} many {# игроков} other {# игрока}}: сначала разблокируйте кого-нибудь.',
+  'social.relation.refusal.tooManyFollows':
+    'Вы уже подписаны на {count, plural, one {# игрока} few {# игроков} many {# игроков} other {# игрока}}: сначала отпишитесь от кого-нибудь.',
+  'social.relation.refusal.youBlock': 'Вы заблокировали {name}: чтобы подписаться, сначала снимите блокировку.',
   'social.following.title': 'Игроки, на которых вы подписаны',
   'social.following.logIn': 'Войдите, чтобы увидеть игроков, на которых вы подписаны',
   'social.following.cannotShow': 'Не удаётся показать ваши подписки: {problem}.',
@@ -944,6 +953,29 @@ export default {
   'challenge.accepted': 'принят: к партии',
   'challenge.title': 'Вызвать {name}',
   'challenge.send': 'Вызвать',
+  'challenge.refusal.playersOnly': 'Вызывать друг друга могут только игроки с аккаунтом: зарегистрируйтесь или войдите.',
+  'challenge.refusal.request': 'Сервер не смог прочитать этот вызов: обновите страницу и попробуйте ещё раз.',
+  'challenge.refusal.noGame': 'Игры «{game}» здесь нет.',
+  'challenge.refusal.options': 'Это не настройки игры {game}: {reason}',
+  'challenge.refusal.twoSeats': 'Вызов — это партия на двоих, а в {game} с такими настройками больше мест.',
+  'challenge.refusal.unrated': '{game} — игра без рейтинга: вызовите на товарищескую партию.',
+  'challenge.refusal.selfRated':
+    'Рейтинговую партию играют с кем-то другим — не с собой и не со своим ботом: сыграйте сами с собой в товарищеской партии.',
+  'challenge.refusal.noPlayer': 'Игрока {name} нет.',
+  'challenge.refusal.yourself': 'Нельзя вызвать самого себя: вызов отправляют другому игроку.',
+  'challenge.refusal.tooMany':
+    '{count, plural, one {Ответа уже ждёт # ваш вызов} few {Ответа уже ждут # ваших вызова} many {Ответа уже ждут # ваших вызовов} other {Ответа уже ждут # вашего вызова}}: отмените какие-нибудь или дождитесь ответов.',
+  'challenge.refusal.youBlock': 'Вы заблокировали {name}: чтобы вызвать этого игрока, сначала снимите блокировку.',
+  'challenge.refusal.engineGame': '{name} здесь не играет в {game}.',
+  'challenge.refusal.engineGames':
+    '{count, plural, one {У вас уже идёт # партия} few {У вас уже идут # партии} many {У вас уже идут # партий} other {У вас уже идут # партии}} против движков: сначала доиграйте одну.',
+  'challenge.refusal.engineBusy': 'Движок не смог принять вызов: попробуйте ещё раз.',
+  'challenge.refusal.answer': 'На вызов отвечают так: принять, отклонить или отменить.',
+  'challenge.refusal.noChallenge': 'Вызова {id} нет.',
+  'challenge.refusal.onlyChallenger': 'Отменить вызов может только тот, кто его отправил.',
+  'challenge.refusal.onlyChallenged': 'Ответить на вызов может только вызванный игрок.',
+  'challenge.refusal.notOpen':
+    'Вызов уже закрыт: {status, select, expired {его срок истёк} accepted {его приняли} declined {его отклонили} cancelled {его отменили} other {на него уже ответили}}.',
 
   'explorer.first': 'Первый игрок',
   'explorer.second': 'Второй игрок',
