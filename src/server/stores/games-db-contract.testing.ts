@@ -334,7 +334,7 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
     );
 
     it(
-      'finds a player against another: every game both sat in, either colour, newest first, paged, with the first player’s outcome, a position and dates; a player against themself only in a game they sat twice',
+      'finds a player against another: every game both sat in, either colour, newest first, paged, with the first player’s outcome, a position and dates; a player against themself only in a game they sat twice; one player alone finds such a game once',
       withStore(async (store) => {
         // Ids of mixed case: in bytes "Bob" < "Dee" < "ann" < "cid", not so in a collation of words.
         const people = ['ann', 'Bob', 'cid', 'Dee'];
@@ -404,6 +404,17 @@ export function gamesDbContract(name: string, withStore: (body: (store: GameStor
           }
           throw new Error('the pages did not end');
         };
+        // One player: each game they sat in once, however many of its seats they held.
+        const alone = (player: string, outcome?: string) =>
+          games
+            .filter((g) => g.seats.includes(player) && (outcome === undefined || outcomesOf(g, player).includes(outcome)))
+            .sort(newestFirst)
+            .map((g) => g.id);
+        for (const player of people) {
+          expect(await paged({ players: [player] }, 2), `${player} alone`).toEqual(alone(player));
+          for (const outcome of ['win', 'loss', 'draw'] as const)
+            expect(await paged({ players: [player], outcome }, 3), `${player} alone, ${outcome}`).toEqual(alone(player, outcome));
+        }
         let met = 0;
         for (const first of people)
           for (const second of people) {

@@ -88,6 +88,15 @@ export const gamesDbMigration = (dialect: Dialect): string => {
    INSERT INTO site VALUES ('games-index-backfill', '');`;
 };
 
+/**
+ * A player who held two seats of one game (a casual game against themself) has a row for each: the
+ * game is found by the first of them that matches, once, not once a seat. A probe of the same key.
+ */
+const firstSeatFound = (account: string, outcome: string | undefined) =>
+  sql<boolean>`not exists (select 1 from game_index_players p2 where p2.account_id = ${account} and p2.created_at = p.created_at and p2.game_id = p.game_id and p2.seat < p.seat${
+    outcome === undefined ? sql`` : sql` and p2.outcome = ${outcome}`
+  })`;
+
 /** What the games database keeps of a game, read from the games table in the write that ends it. */
 interface EndedRow {
   readonly game: string;
@@ -205,7 +214,8 @@ export class GamesDbSql implements GamesDbStore {
       else if (first !== undefined)
         query = query
           .innerJoin('game_index_players as p', (j) => j.onRef('p.game_id', '=', 'g.game_id').on('p.account_id', '=', first))
-          .$if(q.outcome !== undefined, (w) => w.where('p.outcome', '=', q.outcome as string));
+          .$if(q.outcome !== undefined, (w) => w.where('p.outcome', '=', q.outcome as string))
+          .where(firstSeatFound(first, q.outcome));
       // The rows the players' filters lead by: the pair's, or the player's (each in date order within the player's key).
       const lead = pair !== undefined ? 'pr' : 'p';
       // A position's games in date order along its index, each met by id alone (games-positions.ts says why);
