@@ -139,4 +139,68 @@ describe('a game of AIs alone', () => {
     await pool.close();
     await store.close();
   });
+
+  it('found due by a sweep before its making is acknowledged, is acted in through the room made, and played once opened', async () => {
+    const store = new SqliteStore(':memory:');
+    const pool = new AgentsPool(1);
+    onTestFinished(() => pool.close());
+    const gate = () => {
+      let open: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    // The game is in the store, but its making is not yet acknowledged (as while SQLite syncs its log).
+    const written = gate();
+    const acknowledged = gate();
+    const create = store.games.create.bind(store.games);
+    store.games.create = async (game) => {
+      await create(game);
+      written.open();
+      await acknowledged.opened;
+    };
+    // The store's note that the game waits unwatched is held until the game has been opened meanwhile.
+    const noted = gate();
+    const released = gate();
+    const settle = store.games.settle.bind(store.games);
+    store.games.settle = async (...args) => {
+      noted.open();
+      await released.opened;
+      return settle(...args);
+    };
+    // A second room of the game would be loaded from the store.
+    const loaded: string[] = [];
+    const read = store.games.read.bind(store.games);
+    store.games.read = (id) => {
+      loaded.push(id);
+      return read(id);
+    };
+    hub = new Hub(store, pool, null, { ...DEFAULT_HUB_SETTINGS, sweepMs: 3_600_000 });
+    const making = hub.create('tictactoe', {}, ['random', 'random'], null);
+    await written.opened;
+    // Due, and nobody watches it: a sweep takes it, and the scheduler notes so in the store.
+    await hub.sweep();
+    await noted.opened;
+    acknowledged.open();
+    const room = await making;
+    // The sweep acted in the room made, not in one of its own (before the fix it loaded a second:
+    // the watch below found the game in hand there, and the room opened was never played).
+    expect(loaded).toEqual([]);
+    expect(await hub.room(room.id)).toBe(room);
+    // Opened now, as a socket opens it: the scheduler is still at work on the game.
+    const firstMove = gate();
+    const stopWatching = room.subscribe((event) => {
+      if (event.kind === 'move') firstMove.open();
+    });
+    hub.watch(room);
+    released.open();
+    await firstMove.opened;
+    expect(room.version).toBeGreaterThan(0);
+    stopWatching();
+    hub.close();
+    hub = null;
+    await pool.close();
+    await store.close();
+  });
 });

@@ -287,9 +287,17 @@ export class Hub {
     const room = Room.of(this.store, newStoredGame(made), this.settings);
     // A game made now has had nothing said at its table: its first socket reads no chat from the store.
     room.talk.saidNothingYet();
-    await this.store.games.create({ ...made, due: room.due() });
+    // Known as the game's room before the store has it: once written, a sweep may find the game due
+    // before the write is acknowledged here, and must act in this room, not load a second of its
+    // own (whose acting kept this one, watched, from being played: its turn never came).
     const loaded = Promise.resolve(room);
     this.rooms.set(id, loaded);
+    try {
+      await this.store.games.create({ ...made, due: room.due() });
+    } catch (e) {
+      if (this.rooms.get(id) === loaded) this.rooms.delete(id);
+      throw e;
+    }
     this.relayAcrossInstances(room);
     return room;
   }
