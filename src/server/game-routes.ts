@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { agentNames } from '@hexarena/engines/ai/agents.ts';
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '@hexarena/engines/protocol/index.ts';
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
@@ -11,12 +11,13 @@ import { botOf } from './bots.ts';
 import { GAME_ID_PARAMS } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
-import { parseName } from './names.ts';
+import { MAX_NAME_LENGTH, parseName } from './names.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import type { OpenGames } from './open-games.ts';
 import { addressKey, type Counted, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { publicGame, seatsOf } from './public-game.ts';
 import { recordOf } from './records.ts';
+import { type RefusalBody, refusalBody } from './refusal-body.ts';
 import type { Room } from './room.ts';
 import type { Blocks } from './social/blocks.ts';
 import type { Bot, GameStore } from './store.ts';
@@ -55,7 +56,15 @@ const seatParams = {
   properties: { ...GAME_ID_PARAMS.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
 } as const;
 
-const NOT_A_BOT = 'that is not a bot token: register with POST /api/bots';
+/*
+ * The refusals of making a game carry a stable code (`games.*`; the rules' own for a game that is not
+ * there, the owners' `one-seat-per-account`) beside their English words, and the values those words
+ * name: the app says them in its player's language (src/web/create-refusals.ts).
+ */
+const notABot = () => refusalBody('games.notABot', 'that is not a bot token: register with POST /api/bots');
+
+/** A name refused: one code for its three reasons (the words say which), the longest a name may be its value. */
+const badName = (error: Error) => refusalBody('games.name', `name: ${error.message}`, { max: MAX_NAME_LENGTH });
 
 /** The name a request gave, checked in characters, or null when it gave none. */
 const nameOf = (given: string | undefined): Result<string | null> => (given === undefined ? ok(null) : parseName(given));
@@ -102,17 +111,19 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
 async function createGame(services: GameRouteServices, creations: OneAtATime, request: FastifyRequest, reply: FastifyReply) {
   const { store, hub, identities } = services;
   const parsed = parseNewGameRequest(request.body);
-  if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+  // A body the app never sends (its dialog builds it): one code for every shape refused, the words say which.
+  if (!parsed.ok) return reply.code(400).send(refusalBody('games.request', parsed.error.message));
   const body = withSeatDrawn(parsed.value);
-  if (body === null) return reply.code(400).send({ error: 'a "random" seat is drawn among the open seats, and none is open' });
+  if (body === null)
+    return reply.code(400).send(refusalBody('games.randomNoneOpen', 'a "random" seat is drawn among the open seats, and none is open'));
   // A bot creates games with its token: its seat is taken with that token.
   const bot = await botOf(store, request);
-  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  if (bot === 'unknown') return reply.code(401).send(notABot());
   const identity = bot ? null : await identities.of(request);
   const name = seatName(identity, body.name);
-  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  if (!name.ok) return reply.code(400).send(badName(name.error));
   const checked = checkNewGame(body, identity, services.outsideSeats);
-  if (!checked.ok) return reply.code(400).send({ error: checked.error.message });
+  if (!checked.ok) return reply.code(400).send(checked.error);
   const { game, options } = checked.value;
   // Counted by who answers for the request, not the text it sends: a player's account with its bots
   // and tokens, else a keyed hash of the address (the address itself is never stored).
@@ -128,7 +139,7 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
     const { seats, clock, rated, ratingRange } = body;
     return hub.create(game.id, played as Json, seats, clock ?? null, undefined, counted.key, rated === true, ratingRange ?? null);
   });
-  if (typeof made === 'string') return reply.code(429).send({ error: made });
+  if ('error' in made) return reply.code(429).send(made);
   const room = made;
   const id = room.id;
   // The lobby sockets hear of it once its creator sits.
@@ -140,7 +151,7 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
   const account = identity?.account.id;
   const claimed = await hub.seat(room, body.seat, name.value, bot, account, body.rated ? account : undefined);
   services.lobbyChanged();
-  if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+  if (!claimed.ok) return reply.code(409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
   return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
 }
 
@@ -163,44 +174,83 @@ function checkNewGame(
   body: SeatedRequest,
   identity: Identity | null,
   outsideSeats: readonly string[],
-): Result<{ game: AnyGame; options: unknown }> {
+): Result<{ game: AnyGame; options: unknown }, RefusalBody> {
   const found = findGame(body.game);
-  if (!found.ok) return found;
+  // The rules' own refusal (rules.unknownGame), with the game asked for.
+  if (!found.ok) return err(refusalBody(found.error));
   const game = found.value;
+  const named = { game: game.title };
   const options = game.parseOptions(body.options ?? {});
-  if (!options.ok) return fail(`options: ${options.error.message}`);
+  if (!options.ok) return err(refusalBody('games.options', `options: ${options.error.message}`, named, options.error));
   const seatNames = game.seatNames(options.value);
   if (body.seats.length !== seatNames.length)
-    return fail(`${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`);
+    return err(
+      refusalBody(
+        'games.seatCount',
+        `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`,
+        {
+          ...named,
+          count: seatNames.length,
+          asked: body.seats.length,
+        },
+      ),
+    );
   // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
   // from the network never starts a program on its own.
   const agents = [...agentNames(game), ...outsideSeats.filter((seat) => outsideSeatGame(seat) === game.id)];
   const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
-  if (unknown !== undefined) return fail(`seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`);
-  if (body.seat !== undefined && body.seat >= seatNames.length) return fail(`there is no seat ${body.seat}`);
+  if (unknown !== undefined)
+    return err(
+      refusalBody('games.unknownAgent', `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`, {
+        ...named,
+        agent: unknown.slice(0, 40),
+      }),
+    );
+  if (body.seat !== undefined && body.seat >= seatNames.length)
+    return err(refusalBody('games.noSeat', `there is no seat ${body.seat}`, { seat: body.seat, count: seatNames.length }));
   if (body.seat !== undefined && body.seats[body.seat] !== 'open')
-    return fail(`seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person`);
+    return err(
+      refusalBody(
+        'games.seatPlayedByAI',
+        `seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person`,
+        {
+          seat: body.seat,
+          // A value named …Seat is the seat as the game names it (White, X): the app says it in its language.
+          nameSeat: seatNames[body.seat] as string,
+        },
+      ),
+    );
   // Rated: players with accounts in every seat (two, or a free-for-all's table), none the server's AI; the creator one of them.
   if (body.rated) {
-    if (game.unrated) return fail(`${game.title} is not rated: play it casual`);
+    if (game.unrated) return err(refusalBody('games.unrated', `${game.title} is not rated: play it casual`, named));
     if (body.seats.some((s) => s !== 'open'))
-      return fail('a rated game is between players: every seat open to people, none to the server’s AI');
+      return err(refusalBody('games.ratedAI', 'a rated game is between players: every seat open to people, none to the server’s AI'));
     if (identity?.account.kind !== 'player' || body.seat === undefined)
-      return fail('a rated game is made by a player with an account, who takes a seat in it: sign up first');
+      return err(
+        refusalBody('games.ratedPlayer', 'a rated game is made by a player with an account, who takes a seat in it: sign up first'),
+      );
   }
   return ok({ game, options: options.value });
 }
 
 /** Why the creator may not make this game now (too many of its games going already), or null. */
-async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: SeatedRequest): Promise<string | null> {
+async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: SeatedRequest): Promise<RefusalBody | null> {
   const { store, aiGamesEach, openGamesEach } = services;
   const aiOnly = body.seats.every((s) => s !== 'open');
   const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
   // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
   if (aiOnly && (await store.lobby.aiOnlyBy(counted.key)) >= aiGamesEach)
-    return `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`;
+    return refusalBody(
+      'games.tooManyAIGames',
+      `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`,
+      { count: aiGamesEach, ...counted.who },
+    );
   if (leftOpen > 0 && (await store.lobby.openBy(counted.key)) >= openGamesEach)
-    return `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`;
+    return refusalBody(
+      'games.tooManyOpen',
+      `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`,
+      { count: openGamesEach, ...counted.who },
+    );
   return null;
 }
 
@@ -215,7 +265,7 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   const name = seatName(identity, asked.value.name);
   if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
   const bot = await botOf(store, request);
-  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  if (bot === 'unknown') return reply.code(401).send(notABot());
   const room = await hub.room(id);
   if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
   if (seat >= room.stored.seats.length)

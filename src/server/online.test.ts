@@ -356,9 +356,62 @@ describe('online play against a real server process', () => {
     const vsAi = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'open'], seat: 'random', name: 'dice' });
     expect(vsAi).toMatchObject({ status: 201, json: { seat: 1 } });
     const none = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'easy'], seat: 'random' });
-    expect(none).toEqual({ status: 400, json: { error: 'a "random" seat is drawn among the open seats, and none is open' } });
+    expect(none).toEqual({
+      status: 400,
+      json: { error: 'a "random" seat is drawn among the open seats, and none is open', code: 'games.randomNoneOpen' },
+    });
     const wrong = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 'white' });
-    expect(wrong).toEqual({ status: 400, json: { error: '"seat" must be the number of one of the seats, or "random"' } });
+    expect(wrong).toEqual({
+      status: 400,
+      json: { error: '"seat" must be the number of one of the seats, or "random"', code: 'games.request' },
+    });
+  });
+
+  it('a game asked for that cannot be made is refused with a code and the values its words name', async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await post(server.base, '/api/games', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      return answer.json;
+    };
+    expect(await refused({ game: 'chess', seats: ['open', 'open'] })).toMatchObject({
+      code: 'rules.unknownGame',
+      values: { game: 'chess' },
+      error: expect.stringMatching(/^unknown game "chess"/),
+    });
+    // The options' refusal is the rules' own, sent as the cause.
+    expect(await refused({ game: 'hex', options: { size: 99 }, seats: ['open', 'open'] })).toMatchObject({
+      code: 'games.options',
+      values: { game: 'Hex' },
+      cause: { code: expect.stringMatching(/^options\./) },
+      error: expect.stringMatching(/^options: /),
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open', 'open'] })).toEqual({
+      error: 'Tic-tac-toe with these options has 2 seats, the request names 3',
+      code: 'games.seatCount',
+      values: { game: 'Tic-tac-toe', count: 2, asked: 3 },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'deep-blue'] })).toMatchObject({
+      code: 'games.unknownAgent',
+      values: { game: 'Tic-tac-toe', agent: 'deep-blue' },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['easy', 'open'], seat: 0 })).toEqual({
+      error: "seat 0 (X) is played by the server's AI, not open to a person",
+      code: 'games.seatPlayedByAI',
+      values: { seat: 0, nameSeat: 'X' },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open'], seat: 0, rated: true })).toEqual({
+      error: 'Tic-tac-toe is not rated: play it casual',
+      code: 'games.unrated',
+      values: { game: 'Tic-tac-toe' },
+    });
+    expect(await refused({ game: 'hex', seats: ['open', 'easy'], seat: 0, rated: true })).toMatchObject({ code: 'games.ratedAI' });
+    // A guest (no account) makes no rated game.
+    expect(await refused({ game: 'hex', seats: ['open', 'open'], seat: 0, rated: true })).toMatchObject({ code: 'games.ratedPlayer' });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: '\u200B' })).toEqual({
+      error: 'name: a name may not hold U+200B (control or format characters)',
+      code: 'games.name',
+      values: { max: 40 },
+    });
   });
 
   it('a finished game keeps its seats as they were played: an open seat is not claimed after the end, nor a rematch asked with it', async () => {

@@ -551,6 +551,24 @@ export default {
   'create.openSeatsNote': 'the other human seats are open to whoever gets the link',
   'create.aiSeatsNote': 'AI seats are played by the server',
   'create.notMade': 'The online game could not be made: {problem}.',
+  'create.refusal.request': 'The server could not read this game’s settings: reload the page and try again.',
+  'create.refusal.randomNoneOpen': 'A random seat is drawn among the seats open to people, and none is open.',
+  'create.refusal.notABot': 'That is not a bot’s token.',
+  'create.refusal.name': 'This name cannot be shown: a name has 1 to {max} visible characters, and no control or format characters.',
+  'create.refusal.options': 'These are not options of {game}: {reason}',
+  'create.refusal.seatCount': '{game} with these options has {count, plural, one {# seat} other {# seats}}, not {asked}.',
+  'create.refusal.unknownAgent': '{game} has no AI called “{agent}”.',
+  'create.refusal.noSeat': 'This game has no such seat: reload the page and try again.',
+  'create.refusal.seatPlayedByAI': '{nameSeat} is played by the server’s AI: choose another seat for yourself.',
+  'create.refusal.unrated': '{game} is not rated: play it casual.',
+  'create.refusal.ratedAI': 'A rated game is between players: every seat open to people, none played by the server’s AI.',
+  'create.refusal.ratedPlayer': 'A rated game is made by a player with an account, who takes a seat in it: sign up or log in first.',
+  'create.refusal.tooManyAIGames':
+    '{by, select, account {Your account (with your bots)} address {This address} bot {{name}} other {The owner of {name} (with all their bots)}} has {count, plural, one {# game} other {# games}} of AIs alone going already: let them end before starting more.',
+  'create.refusal.tooManyOpen':
+    '{by, select, account {Your account (with your bots)} address {This address} bot {{name}} other {The owner of {name} (with all their bots)}} has {count, plural, one {# game} other {# games}} waiting for players already: wait for them to fill or end before making more.',
+  'create.refusal.oneSeat':
+    'Your account holds a seat of this rated game already (itself or a bot of its own): a rated game is played against someone else; play yourself in a casual game.',
 
   'tictactoe.howTo.aim':
     'Take turns marking a free cell. Three of your marks in a row, column or diagonal wins; a full board without one is a draw.',

@@ -554,6 +554,27 @@ export default {
   'create.openSeatsNote': 'los demás puestos humanos quedan libres para quien reciba el enlace',
   'create.aiSeatsNote': 'el servidor juega los puestos de la IA',
   'create.notMade': 'No se pudo crear la partida en línea: {problem}.',
+  'create.refusal.request': 'El servidor no pudo leer la configuración de esta partida: recarga la página y vuelve a intentarlo.',
+  'create.refusal.randomNoneOpen': 'El puesto al azar se sortea entre los puestos libres para personas, y no hay ninguno libre.',
+  'create.refusal.notABot': 'Ese no es el token de un bot.',
+  'create.refusal.name':
+    'Este nombre no se puede mostrar: un nombre tiene de 1 a {max} caracteres visibles y ningún carácter de control o de formato.',
+  'create.refusal.options': 'Estas no son opciones de {game}: {reason}',
+  'create.refusal.seatCount': '{game} con estas opciones tiene {count, plural, one {# puesto} other {# puestos}}, no {asked}.',
+  'create.refusal.unknownAgent': '{game} no tiene ninguna IA llamada «{agent}».',
+  'create.refusal.noSeat': 'Esta partida no tiene ese puesto: recarga la página y vuelve a intentarlo.',
+  'create.refusal.seatPlayedByAI': 'El puesto «{nameSeat}» lo juega la IA del servidor: elige otro puesto para ti.',
+  'create.refusal.unrated': '{game} no es puntuable: juégala como partida amistosa.',
+  'create.refusal.ratedAI':
+    'Una partida puntuable es entre jugadores: todos los puestos libres para personas, ninguno para la IA del servidor.',
+  'create.refusal.ratedPlayer':
+    'Una partida puntuable la crea un jugador con cuenta, que ocupa uno de sus puestos: regístrate o inicia sesión primero.',
+  'create.refusal.tooManyAIGames':
+    '{by, select, account {Tu cuenta (con tus bots)} address {Esta dirección} bot {{name}} other {El dueño de {name} (con todos sus bots)}} ya tiene {count, plural, one {# partida} other {# partidas}} solo entre IA en curso: deja que terminen antes de empezar más.',
+  'create.refusal.tooManyOpen':
+    '{by, select, account {Tu cuenta (con tus bots)} address {Esta dirección} bot {{name}} other {El dueño de {name} (con todos sus bots)}} ya tiene {count, plural, one {# partida} other {# partidas}} esperando jugadores: espera a que se llenen o terminen antes de crear más.',
+  'create.refusal.oneSeat':
+    'Tu cuenta ya ocupa un puesto de esta partida puntuable (ella misma o un bot tuyo): una partida puntuable se juega contra otra persona; juega contigo mismo en una partida amistosa.',
 
   'tictactoe.howTo.aim':
     'Por turnos, marcad una casilla libre. Gana quien pone tres marcas en una fila, columna o diagonal; si el tablero se llena sin ninguna, es tablas.',

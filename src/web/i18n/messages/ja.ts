@@ -545,6 +545,25 @@ export default {
   'create.openSeatsNote': 'ほかの人間の席は、リンクを受け取った人なら誰でも座れます',
   'create.aiSeatsNote': 'AI の席はサーバーが指します',
   'create.notMade': 'オンライン対局を作れませんでした: {problem}。',
+  'create.refusal.request': 'サーバーがこの対局の設定を読み取れませんでした。ページを再読み込みしてもう一度お試しください。',
+  'create.refusal.randomNoneOpen': 'ランダムの席は人間に空いている席から選ばれますが、空いている席がありません。',
+  'create.refusal.notABot': 'これはボットのトークンではありません。',
+  'create.refusal.name': 'この名前は表示できません。名前は 1〜{max} 文字の見える文字で、制御文字や書式文字は使えません。',
+  'create.refusal.options': '{game} のオプションとして正しくありません: {reason}',
+  'create.refusal.seatCount': 'この設定の {game} の席は {count} つで、{asked} つではありません。',
+  'create.refusal.unknownAgent': '{game} に「{agent}」という AI はありません。',
+  'create.refusal.noSeat': 'この対局にその席はありません。ページを再読み込みしてもう一度お試しください。',
+  'create.refusal.seatPlayedByAI': '{nameSeat} はサーバーの AI が指します。自分の席は別に選んでください。',
+  'create.refusal.unrated': '{game} はレーティング対象外です。非レーティング戦で遊んでください。',
+  'create.refusal.ratedAI': 'レーティング戦はプレイヤー同士の対局です。すべての席を人間に空け、サーバーの AI の席は置けません。',
+  'create.refusal.ratedPlayer':
+    'レーティング戦は、アカウントを持つプレイヤーが自分も席に着いて作るものです。先に登録するかログインしてください。',
+  'create.refusal.tooManyAIGames':
+    '{by, select, account {あなたのアカウント（ボットを含む）} address {このアドレス} bot {{name}} other {{name} の所有者（すべてのボットを含む）}}では、AI 同士の対局がすでに {count} 局進行中です。終わるまで待ってから新しく始めてください。',
+  'create.refusal.tooManyOpen':
+    '{by, select, account {あなたのアカウント（ボットを含む）} address {このアドレス} bot {{name}} other {{name} の所有者（すべてのボットを含む）}}では、相手を待っている対局がすでに {count} 局あります。埋まるか終わるまで待ってから新しく作ってください。',
+  'create.refusal.oneSeat':
+    'あなたのアカウント（または自分のボット）はこのレーティング戦の席にすでに着いています。レーティング戦はほかの人と対局するものです。自分同士で遊ぶなら非レーティング戦にしてください。',
 
   'tictactoe.howTo.aim':
     '交互に空いているマスに印を付けます。自分の印を縦・横・斜めのいずれかに3つ並べたら勝ち。並ばないまま盤が埋まれば引き分けです。',
