@@ -8,7 +8,7 @@ import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import { botOf } from './bots.ts';
-import { GAME_ID_PARAMS } from './game-id.ts';
+import { GAME_ID_PARAMS, noSuchGame } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
 import { MAX_NAME_LENGTH, parseName } from './names.ts';
@@ -86,7 +86,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
     const { id } = request.params as { id: string };
     // The room is the store's game as of its last commit: no second read.
     const room = await hub.room(id);
-    if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!room) return reply.code(404).send(noSuchGame(id));
     // The seats the asker's account holds: a browser learns its seats here, in any tab or device.
     const account = (await identities.of(request))?.account.id;
     return { ...publicGame(room), yours: seatsOf(room, account) };
@@ -100,7 +100,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   app.get('/api/games/:id/record', { schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const stored = await store.games.read(id);
-    if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!stored) return reply.code(404).send(noSuchGame(id));
     if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
     const record = recordOf(stored);
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
@@ -260,16 +260,19 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   const { id } = request.params as { id: string };
   const seat = Number((request.params as { seat: string }).seat);
   const asked = parseSeatRequest(request.body);
-  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  if (!asked.ok) return reply.code(400).send(refusalBody('games.request', asked.error.message));
   const identity = await identities.of(request);
   const name = seatName(identity, asked.value.name);
-  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  if (!name.ok) return reply.code(400).send(badName(name.error));
   const bot = await botOf(store, request);
   if (bot === 'unknown') return reply.code(401).send(notABot());
   const room = await hub.room(id);
-  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
-  if (seat >= room.stored.seats.length)
-    return reply.code(404).send({ error: `game ${id} has ${room.stored.seats.length} seats: there is no seat ${seat}` });
+  if (!room) return reply.code(404).send(noSuchGame(id));
+  const count = room.stored.seats.length;
+  if (seat >= count)
+    return reply
+      .code(404)
+      .send(refusalBody('games.noSeat', `game ${id} has ${count} seats: there is no seat ${seat}`, { id, seat, count }));
   const answered = await mayTakeSeat(store, room, bot, identity);
   if (!answered.ok) return reply.code(403).send(answered.error);
   const owner = answered.value;
@@ -277,13 +280,26 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   // in the words a taken seat gets: the block is not told.
   const claimant = bot ? null : identity?.account.id;
   if (claimant !== undefined && claimant !== null && (await blocksAt(services.blocks, room, claimant)))
-    return reply.code(409).send({ error: `${room.seatName(seat)} is taken` });
+    return reply.code(409).send(refusalBody('games.seatTaken', `${room.seatName(seat)} is taken`, { nameSeat: room.seatName(seat) }));
   const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
-  if (!claimed.ok)
-    return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
+  if (!claimed.ok) return reply.code(claimed.code ? 403 : 409).send(seatRefusal(room, seat, claimed));
   services.lobbyChanged();
   if (room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] !== null)) services.started?.(room.id);
   return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
+}
+
+/**
+ * A claim the room refused, with its code: the owners' own when it has one; else why, as the room
+ * stands after the refusal (what the room's words say: game/asks.ts and arbiter.ts judge a claim,
+ * and name no code of their own): the game over, the seat the AI's, or the seat taken.
+ */
+function seatRefusal(room: Room, seat: number, claimed: { error: string; code?: string }): RefusalBody {
+  if (claimed.code) return { error: claimed.error, code: claimed.code };
+  const { stored } = room;
+  if (stored.ending !== null) return refusalBody('games.seatsPlayed', claimed.error);
+  const nameSeat = room.seatName(seat);
+  if (stored.seats[seat] !== 'open') return refusalBody('games.seatPlayedByAI', claimed.error, { seat, nameSeat });
+  return refusalBody('games.seatTaken', claimed.error, { nameSeat });
 }
 
 /** Whether a player seated at the game blocks `account`, or is blocked by them. */
@@ -302,15 +318,18 @@ async function mayTakeSeat(
   room: Room,
   bot: Bot | null,
   identity: Identity | null,
-): Promise<Result<string | null, { error: string; code?: string }>> {
+): Promise<Result<string | null, RefusalBody>> {
   const stored = room.stored;
   // A rematch's seats belong to the players of the game it follows: they take them through its rematch.
   const follows = stored.creator?.startsWith(REMATCH_OF) ? stored.creator.slice(REMATCH_OF.length) : null;
   if (follows !== null)
-    return {
-      ok: false,
-      error: { error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` },
-    };
+    return err(
+      refusalBody(
+        'games.rematchSeats',
+        `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)`,
+        { id: follows },
+      ),
+    );
   // Nobody rates themself: an account, its bots and its tokens hold one seat of a rated game. Said
   // from the game as stored here, and checked again in the store's write (another instance's claim).
   const claimant = bot ? { botToken: bot.tokenHash } : identity ? { account: identity.account.id } : null;
@@ -319,14 +338,21 @@ async function mayTakeSeat(
     return { ok: false, error: { error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT } };
   // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
   if (stored.rated && (bot || identity?.account.kind !== 'player'))
-    return { ok: false, error: { error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' } };
+    return err(refusalBody('games.ratedSeat', 'a rated game is played by players with accounts: sign up (or log in) to take this seat'));
   // A seek with a rating range: the claimant's rating in its kind of game (1500 for a newcomer) must be in it.
   const range = stored.rated ? stored.ratingRange : null;
   if (range && identity) {
     const perf = perfOf(stored.game, stored.clock);
     const rating = Math.round((await store.ratings.of(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
     if (rating < range.min || rating > range.max)
-      return { ok: false, error: { error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` } };
+      return err(
+        refusalBody('games.ratingRange', `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}`, {
+          min: range.min,
+          max: range.max,
+          perf,
+          rating,
+        }),
+      );
   }
   return ok(owner);
 }
@@ -336,20 +362,36 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
   const { hub, identities } = services;
   const { id } = request.params as { id: string };
   const asked = parseRematchRequest(request.body);
-  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  if (!asked.ok) return reply.code(400).send(refusalBody('games.request', asked.error.message));
   const { seat, token } = asked.value;
   const room = await hub.room(id);
-  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+  if (!room) return reply.code(404).send(noSuchGame(id));
   // The game may have ended, or the seat been taken, through another instance a moment ago.
   // A seat token (a bot's, a script's), or the session of the account that holds the seat.
   const account = (await identities.of(request))?.account.id;
   const credential = token ?? (account === undefined ? undefined : { account });
   const asks = await room.admits({ kind: 'rematch', seat, credential });
-  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send({ error: asks.error });
+  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send(rematchRefusal(room, seat, asks));
   const next = (await hub.room(await hub.rematch(room))) as Room;
   // Everyone moves one seat on, with the name they had.
   const moved = (seat + 1) % room.stored.seats.length;
   const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null, room.stored.seatAccounts[seat] ?? undefined);
-  if (!claimed.ok) return reply.code(409).send({ error: `the rematch's ${next.seatName(moved)} is taken already` });
+  if (!claimed.ok)
+    return reply
+      .code(409)
+      .send(
+        refusalBody('games.rematchTaken', `the rematch's ${next.seatName(moved)} is taken already`, { nameSeat: next.seatName(moved) }),
+      );
   return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
+}
+
+/**
+ * A rematch the room refused (game/asks.ts), with its code: the seat not the asker's, the game still
+ * on, or a tournament's game (whose director pairs the next); told apart by the room's refusal and
+ * the game as it stands, as the room's words tell them.
+ */
+function rematchRefusal(room: Room, seat: number, asks: { refusal: string; error: string }): RefusalBody {
+  if (asks.refusal === 'bad-token') return refusalBody('games.notYourSeat', asks.error, { nameSeat: room.seatName(seat) });
+  if (room.stored.ending === null) return refusalBody('games.stillOn', asks.error);
+  return refusalBody('games.tournamentRematch', asks.error);
 }

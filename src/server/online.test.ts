@@ -420,9 +420,36 @@ describe('online play against a real server process', () => {
     const client = await Client.open(server.base, id);
     expect(await client.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
     const late = await post(server.base, `/api/games/${id}/seats/1`, { name: 'late' });
-    expect(late).toEqual({ status: 409, json: { error: 'the game is over: its seats stay as they were played' } });
+    expect(late).toEqual({
+      status: 409,
+      json: { error: 'the game is over: its seats stay as they were played', code: 'games.seatsPlayed' },
+    });
+    // Beyond its seats, and a game that is not there: each with its code and the values its words name.
+    expect(await post(server.base, `/api/games/${id}/seats/2`, {})).toEqual({
+      status: 404,
+      json: { error: `game ${id} has 2 seats: there is no seat 2`, code: 'games.noSeat', values: { id, seat: 2, count: 2 } },
+    });
+    expect(await post(server.base, '/api/games/nosuchgame1/seats/1', {})).toEqual({
+      status: 404,
+      json: { error: 'there is no game nosuchgame1', code: 'games.noSuchGame', values: { id: 'nosuchgame1' } },
+    });
+    expect(await fetch(`${server.base}/api/games/nosuchgame1`).then((r) => r.json())).toEqual({
+      error: 'there is no game nosuchgame1',
+      code: 'games.noSuchGame',
+      values: { id: 'nosuchgame1' },
+    });
     const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
     expect(record.players).toEqual(['alone', 'human']);
+    // The AI's seat is nobody's to claim.
+    const vsAi = (await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'open'] })).json.id as string;
+    expect(await post(server.base, `/api/games/${vsAi}/seats/0`, {})).toEqual({
+      status: 409,
+      json: {
+        error: "X is played by the server's AI, not open to a person",
+        code: 'games.seatPlayedByAI',
+        values: { seat: 0, nameSeat: 'X' },
+      },
+    });
     client.close();
   });
 
@@ -430,10 +457,13 @@ describe('online play against a real server process', () => {
     const { id, tokens } = await seatedGame('tictactoe', 2);
     const watcher = await Client.open(server.base, id);
     const early = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
-    expect(early).toMatchObject({ status: 409, json: { error: 'the game is still on: a rematch follows its end' } });
+    expect(early).toEqual({ status: 409, json: { error: 'the game is still on: a rematch follows its end', code: 'games.stillOn' } });
     expect(await watcher.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
     const stranger = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[1] });
-    expect(stranger).toMatchObject({ status: 403, json: { error: "that is not X's token" } });
+    expect(stranger).toEqual({
+      status: 403,
+      json: { error: "that is not X's token", code: 'games.notYourSeat', values: { nameSeat: 'X' } },
+    });
     const first = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
     expect(first).toMatchObject({ status: 201, json: { seat: 1 } });
     const next = first.json.id as string;
@@ -444,7 +474,11 @@ describe('online play against a real server process', () => {
     const taken = await post(server.base, `/api/games/${next}/seats/0`, { name: 'intruder' });
     expect(taken).toEqual({
       status: 403,
-      json: { error: `the rematch's seats are kept for the players of game ${id}: they take them from its page (Rematch)` },
+      json: {
+        error: `the rematch's seats are kept for the players of game ${id}: they take them from its page (Rematch)`,
+        code: 'games.rematchSeats',
+        values: { id },
+      },
     });
     const listed = (await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string }[] };
     expect(listed.games.some((g) => g.id === next)).toBe(false);
