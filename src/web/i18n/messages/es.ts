@@ -760,6 +760,18 @@ export default {
   'review.after': 'tras {move}',
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Evaluación a lo largo de la partida: probabilidad de ganar de {seat}',
+  'review.refusal.request': 'El servidor no pudo leer esta petición: recarga la página y vuelve a intentarlo.',
+  'review.refusal.noSuchGame': 'No existe la partida {id}.',
+  'review.refusal.stillOn': 'La partida sigue en curso: solo se analizan partidas terminadas.',
+  'review.refusal.otherRules': 'Esta partida se jugó con otras reglas que las de este servidor: aquí no se puede analizar.',
+  'review.refusal.chance': '{game} es un juego de azar: sus posiciones no se evalúan con búsqueda, así que no se puede analizar.',
+  'review.refusal.noSearch': '{game} no tiene búsqueda con la que evaluar sus posiciones, así que no se puede analizar.',
+  'review.refusal.twoPlayers': 'Solo se pueden analizar partidas de dos jugadores.',
+  'review.refusal.notABot': 'Ese no es el token de un bot.',
+  'review.refusal.tooMany':
+    'Como mucho {count, plural, one {# análisis} other {# análisis}} por hora para cada jugador: vuelve a pedirlo más tarde.',
+  'review.refusal.busy':
+    'El servidor ya está analizando {count, plural, one {# partida} other {# partidas}}: vuelve a pedirlo dentro de unos minutos.',
 
   'editor.nonagaEmpty': 'El tablero está vacío: haz clic en una casilla para poner un disco.',
   'editor.asText': 'La posición en texto',

@@ -764,6 +764,18 @@ export default {
   'review.after': 'после {move}',
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Оценка по ходу партии: шансы на победу ({seat})',
+  'review.refusal.request': 'Сервер не смог прочитать запрос: обновите страницу и попробуйте ещё раз.',
+  'review.refusal.noSuchGame': 'Партии {id} нет.',
+  'review.refusal.stillOn': 'Партия ещё идёт: разбирают только законченные партии.',
+  'review.refusal.otherRules': 'Эта партия сыграна по другим правилам, чем на этом сервере: разобрать её здесь нельзя.',
+  'review.refusal.chance': '{game} — игра со случайностью: её позиции не оцениваются перебором, поэтому разбор невозможен.',
+  'review.refusal.noSearch': 'Для игры {game} нет перебора, которым можно оценить позиции, поэтому разбор невозможен.',
+  'review.refusal.twoPlayers': 'Разобрать можно только партии двух игроков.',
+  'review.refusal.notABot': 'Это не токен бота.',
+  'review.refusal.tooMany':
+    'Не больше {count, plural, one {# разбора} few {# разборов} many {# разборов} other {# разбора}} в час на игрока: попросите позже.',
+  'review.refusal.busy':
+    'Сервер уже разбирает {count, plural, one {# партию} few {# партии} many {# партий} other {# партии}}: попросите снова через несколько минут.',
 
   'editor.nonagaEmpty': 'Поле пусто: щёлкните по клетке, чтобы положить туда диск.',
   'editor.asText': 'Позиция в виде текста',
