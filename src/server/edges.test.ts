@@ -190,6 +190,10 @@ describe('the edges of the online server, attacked', () => {
       const answer = await request(strict.base, '/api/games', { body, from });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json?.error).toMatch(message);
+      // One code for a body's shape, one for a name (the words say which).
+      expect(answer.json?.code, JSON.stringify(body)).toBe(
+        'name' in body && typeof body.name === 'string' ? 'games.name' : 'games.request',
+      );
     }
     expect(await lobby()).toEqual(lobbyBefore);
     const { id } = await newGame(strict, from);
@@ -218,6 +222,7 @@ describe('the edges of the online server, attacked', () => {
     const sixth = await request(strict.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'open'], seat: 0 }, from });
     expect(sixth.status).toBe(429);
     expect(sixth.json?.error).toBe('this address has 5 games waiting for players already: wait for them to fill or end before making more');
+    expect(sixth.json).toMatchObject({ code: 'games.tooManyOpen', values: { count: 5, by: 'address' } });
     // A game against the server's AI waits for nobody: it is not capped.
     const vsAi = await request(strict.base, '/api/games', { body: { game: 'tictactoe', seats: ['open', 'random'], seat: 0 }, from });
     expect(vsAi.status).toBe(201);
@@ -279,6 +284,7 @@ describe('games of AIs alone', () => {
       const third = await request(server.base, '/api/games', { body: ais, from: '127.0.0.20' });
       expect(third.status).toBe(429);
       expect(third.json?.error).toBe('this address has 2 games of AIs alone going already: let them end before starting more');
+      expect(third.json).toMatchObject({ code: 'games.tooManyAIGames', values: { count: 2, by: 'address' } });
       expect((await request(server.base, '/api/games', { body: ais, from: '127.0.0.21' })).status).toBe(201);
 
       // Nobody watches: the server does not think for it; the game waits, due never, at its first move.

@@ -1,22 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { agentNames } from '@hexarena/engines/ai/agents.ts';
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
-import { fail, ok, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, ok, type Result } from '@hexarena/engines/engine/result.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
 import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSeatRequest } from '@hexarena/engines/protocol/index.ts';
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
 import { botOf } from './bots.ts';
-import { GAME_ID_PARAMS } from './game-id.ts';
+import { GAME_ID_PARAMS, noSuchGame } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
-import { parseName } from './names.ts';
+import { MAX_NAME_LENGTH, parseName } from './names.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import type { OpenGames } from './open-games.ts';
 import { addressKey, type Counted, countedAs, holdsSeatIn, ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT, owningAccount } from './owners.ts';
 import { publicGame, seatsOf } from './public-game.ts';
 import { recordOf } from './records.ts';
+import { type RefusalBody, refusalBody } from './refusal-body.ts';
 import type { Room } from './room.ts';
 import type { Blocks } from './social/blocks.ts';
 import type { Bot, GameStore } from './store.ts';
@@ -55,7 +56,15 @@ const seatParams = {
   properties: { ...GAME_ID_PARAMS.properties, seat: { type: 'string', pattern: '^[0-9]$' } },
 } as const;
 
-const NOT_A_BOT = 'that is not a bot token: register with POST /api/bots';
+/*
+ * The refusals of making a game carry a stable code (`games.*`; the rules' own for a game that is not
+ * there, the owners' `one-seat-per-account`) beside their English words, and the values those words
+ * name: the app says them in its player's language (src/web/create-refusals.ts).
+ */
+const notABot = () => refusalBody('games.notABot', 'that is not a bot token: register with POST /api/bots');
+
+/** A name refused: one code for its three reasons (the words say which), the longest a name may be its value. */
+const badName = (error: Error) => refusalBody('games.name', `name: ${error.message}`, { max: MAX_NAME_LENGTH });
 
 /** The name a request gave, checked in characters, or null when it gave none. */
 const nameOf = (given: string | undefined): Result<string | null> => (given === undefined ? ok(null) : parseName(given));
@@ -77,7 +86,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
     const { id } = request.params as { id: string };
     // The room is the store's game as of its last commit: no second read.
     const room = await hub.room(id);
-    if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!room) return reply.code(404).send(noSuchGame(id));
     // The seats the asker's account holds: a browser learns its seats here, in any tab or device.
     const account = (await identities.of(request))?.account.id;
     return { ...publicGame(room), yours: seatsOf(room, account) };
@@ -91,7 +100,7 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
   app.get('/api/games/:id/record', { schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const stored = await store.games.read(id);
-    if (!stored) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!stored) return reply.code(404).send(noSuchGame(id));
     if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
     const record = recordOf(stored);
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
@@ -102,17 +111,19 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
 async function createGame(services: GameRouteServices, creations: OneAtATime, request: FastifyRequest, reply: FastifyReply) {
   const { store, hub, identities } = services;
   const parsed = parseNewGameRequest(request.body);
-  if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+  // A body the app never sends (its dialog builds it): one code for every shape refused, the words say which.
+  if (!parsed.ok) return reply.code(400).send(refusalBody('games.request', parsed.error.message));
   const body = withSeatDrawn(parsed.value);
-  if (body === null) return reply.code(400).send({ error: 'a "random" seat is drawn among the open seats, and none is open' });
+  if (body === null)
+    return reply.code(400).send(refusalBody('games.randomNoneOpen', 'a "random" seat is drawn among the open seats, and none is open'));
   // A bot creates games with its token: its seat is taken with that token.
   const bot = await botOf(store, request);
-  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  if (bot === 'unknown') return reply.code(401).send(notABot());
   const identity = bot ? null : await identities.of(request);
   const name = seatName(identity, body.name);
-  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  if (!name.ok) return reply.code(400).send(badName(name.error));
   const checked = checkNewGame(body, identity, services.outsideSeats);
-  if (!checked.ok) return reply.code(400).send({ error: checked.error.message });
+  if (!checked.ok) return reply.code(400).send(checked.error);
   const { game, options } = checked.value;
   // Counted by who answers for the request, not the text it sends: a player's account with its bots
   // and tokens, else a keyed hash of the address (the address itself is never stored).
@@ -128,7 +139,7 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
     const { seats, clock, rated, ratingRange } = body;
     return hub.create(game.id, played as Json, seats, clock ?? null, undefined, counted.key, rated === true, ratingRange ?? null);
   });
-  if (typeof made === 'string') return reply.code(429).send({ error: made });
+  if ('error' in made) return reply.code(429).send(made);
   const room = made;
   const id = room.id;
   // The lobby sockets hear of it once its creator sits.
@@ -140,7 +151,7 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
   const account = identity?.account.id;
   const claimed = await hub.seat(room, body.seat, name.value, bot, account, body.rated ? account : undefined);
   services.lobbyChanged();
-  if (!claimed.ok) return reply.code(409).send({ error: claimed.error });
+  if (!claimed.ok) return reply.code(409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
   return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
 }
 
@@ -163,44 +174,83 @@ function checkNewGame(
   body: SeatedRequest,
   identity: Identity | null,
   outsideSeats: readonly string[],
-): Result<{ game: AnyGame; options: unknown }> {
+): Result<{ game: AnyGame; options: unknown }, RefusalBody> {
   const found = findGame(body.game);
-  if (!found.ok) return found;
+  // The rules' own refusal (rules.unknownGame), with the game asked for.
+  if (!found.ok) return err(refusalBody(found.error));
   const game = found.value;
+  const named = { game: game.title };
   const options = game.parseOptions(body.options ?? {});
-  if (!options.ok) return fail(`options: ${options.error.message}`);
+  if (!options.ok) return err(refusalBody('games.options', `options: ${options.error.message}`, named, options.error));
   const seatNames = game.seatNames(options.value);
   if (body.seats.length !== seatNames.length)
-    return fail(`${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`);
+    return err(
+      refusalBody(
+        'games.seatCount',
+        `${game.title} with these options has ${seatNames.length} seats, the request names ${body.seats.length}`,
+        {
+          ...named,
+          count: seatNames.length,
+          asked: body.seats.length,
+        },
+      ),
+    );
   // Outside programs only as the server's operator allowed them (HEXARENA_OUTSIDE_SEATS): a name
   // from the network never starts a program on its own.
   const agents = [...agentNames(game), ...outsideSeats.filter((seat) => outsideSeatGame(seat) === game.id)];
   const unknown = body.seats.find((s) => s !== 'open' && !agents.includes(s));
-  if (unknown !== undefined) return fail(`seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`);
-  if (body.seat !== undefined && body.seat >= seatNames.length) return fail(`there is no seat ${body.seat}`);
+  if (unknown !== undefined)
+    return err(
+      refusalBody('games.unknownAgent', `seat "${unknown}" is neither "open" nor an AI of ${game.id} (${agents.join(', ')})`, {
+        ...named,
+        agent: unknown.slice(0, 40),
+      }),
+    );
+  if (body.seat !== undefined && body.seat >= seatNames.length)
+    return err(refusalBody('games.noSeat', `there is no seat ${body.seat}`, { seat: body.seat, count: seatNames.length }));
   if (body.seat !== undefined && body.seats[body.seat] !== 'open')
-    return fail(`seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person`);
+    return err(
+      refusalBody(
+        'games.seatPlayedByAI',
+        `seat ${body.seat} (${seatNames[body.seat]}) is played by the server's AI, not open to a person`,
+        {
+          seat: body.seat,
+          // A value named …Seat is the seat as the game names it (White, X): the app says it in its language.
+          nameSeat: seatNames[body.seat] as string,
+        },
+      ),
+    );
   // Rated: players with accounts in every seat (two, or a free-for-all's table), none the server's AI; the creator one of them.
   if (body.rated) {
-    if (game.unrated) return fail(`${game.title} is not rated: play it casual`);
+    if (game.unrated) return err(refusalBody('games.unrated', `${game.title} is not rated: play it casual`, named));
     if (body.seats.some((s) => s !== 'open'))
-      return fail('a rated game is between players: every seat open to people, none to the server’s AI');
+      return err(refusalBody('games.ratedAI', 'a rated game is between players: every seat open to people, none to the server’s AI'));
     if (identity?.account.kind !== 'player' || body.seat === undefined)
-      return fail('a rated game is made by a player with an account, who takes a seat in it: sign up first');
+      return err(
+        refusalBody('games.ratedPlayer', 'a rated game is made by a player with an account, who takes a seat in it: sign up first'),
+      );
   }
   return ok({ game, options: options.value });
 }
 
 /** Why the creator may not make this game now (too many of its games going already), or null. */
-async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: SeatedRequest): Promise<string | null> {
+async function overCreatorCaps(services: GameRouteServices, counted: Counted, body: SeatedRequest): Promise<RefusalBody | null> {
   const { store, aiGamesEach, openGamesEach } = services;
   const aiOnly = body.seats.every((s) => s !== 'open');
   const leftOpen = body.seats.filter((s) => s === 'open').length - (body.seat === undefined ? 0 : 1);
   // Games of AIs alone take the AI threads everyone shares: a couple at once per creator.
   if (aiOnly && (await store.lobby.aiOnlyBy(counted.key)) >= aiGamesEach)
-    return `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`;
+    return refusalBody(
+      'games.tooManyAIGames',
+      `${counted.says} has ${aiGamesEach} games of AIs alone going already: let them end before starting more`,
+      { count: aiGamesEach, ...counted.who },
+    );
   if (leftOpen > 0 && (await store.lobby.openBy(counted.key)) >= openGamesEach)
-    return `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`;
+    return refusalBody(
+      'games.tooManyOpen',
+      `${counted.says} has ${openGamesEach} games waiting for players already: wait for them to fill or end before making more`,
+      { count: openGamesEach, ...counted.who },
+    );
   return null;
 }
 
@@ -210,16 +260,19 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   const { id } = request.params as { id: string };
   const seat = Number((request.params as { seat: string }).seat);
   const asked = parseSeatRequest(request.body);
-  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  if (!asked.ok) return reply.code(400).send(refusalBody('games.request', asked.error.message));
   const identity = await identities.of(request);
   const name = seatName(identity, asked.value.name);
-  if (!name.ok) return reply.code(400).send({ error: `name: ${name.error.message}` });
+  if (!name.ok) return reply.code(400).send(badName(name.error));
   const bot = await botOf(store, request);
-  if (bot === 'unknown') return reply.code(401).send({ error: NOT_A_BOT });
+  if (bot === 'unknown') return reply.code(401).send(notABot());
   const room = await hub.room(id);
-  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
-  if (seat >= room.stored.seats.length)
-    return reply.code(404).send({ error: `game ${id} has ${room.stored.seats.length} seats: there is no seat ${seat}` });
+  if (!room) return reply.code(404).send(noSuchGame(id));
+  const count = room.stored.seats.length;
+  if (seat >= count)
+    return reply
+      .code(404)
+      .send(refusalBody('games.noSeat', `game ${id} has ${count} seats: there is no seat ${seat}`, { id, seat, count }));
   const answered = await mayTakeSeat(store, room, bot, identity);
   if (!answered.ok) return reply.code(403).send(answered.error);
   const owner = answered.value;
@@ -227,13 +280,26 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   // in the words a taken seat gets: the block is not told.
   const claimant = bot ? null : identity?.account.id;
   if (claimant !== undefined && claimant !== null && (await blocksAt(services.blocks, room, claimant)))
-    return reply.code(409).send({ error: `${room.seatName(seat)} is taken` });
+    return reply.code(409).send(refusalBody('games.seatTaken', `${room.seatName(seat)} is taken`, { nameSeat: room.seatName(seat) }));
   const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
-  if (!claimed.ok)
-    return reply.code(claimed.code ? 403 : 409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
+  if (!claimed.ok) return reply.code(claimed.code ? 403 : 409).send(seatRefusal(room, seat, claimed));
   services.lobbyChanged();
   if (room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] !== null)) services.started?.(room.id);
   return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
+}
+
+/**
+ * A claim the room refused, with its code: the owners' own when it has one; else why, as the room
+ * stands after the refusal (what the room's words say: game/asks.ts and arbiter.ts judge a claim,
+ * and name no code of their own): the game over, the seat the AI's, or the seat taken.
+ */
+function seatRefusal(room: Room, seat: number, claimed: { error: string; code?: string }): RefusalBody {
+  if (claimed.code) return { error: claimed.error, code: claimed.code };
+  const { stored } = room;
+  if (stored.ending !== null) return refusalBody('games.seatsPlayed', claimed.error);
+  const nameSeat = room.seatName(seat);
+  if (stored.seats[seat] !== 'open') return refusalBody('games.seatPlayedByAI', claimed.error, { seat, nameSeat });
+  return refusalBody('games.seatTaken', claimed.error, { nameSeat });
 }
 
 /** Whether a player seated at the game blocks `account`, or is blocked by them. */
@@ -252,15 +318,18 @@ async function mayTakeSeat(
   room: Room,
   bot: Bot | null,
   identity: Identity | null,
-): Promise<Result<string | null, { error: string; code?: string }>> {
+): Promise<Result<string | null, RefusalBody>> {
   const stored = room.stored;
   // A rematch's seats belong to the players of the game it follows: they take them through its rematch.
   const follows = stored.creator?.startsWith(REMATCH_OF) ? stored.creator.slice(REMATCH_OF.length) : null;
   if (follows !== null)
-    return {
-      ok: false,
-      error: { error: `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)` },
-    };
+    return err(
+      refusalBody(
+        'games.rematchSeats',
+        `the rematch's seats are kept for the players of game ${follows}: they take them from its page (Rematch)`,
+        { id: follows },
+      ),
+    );
   // Nobody rates themself: an account, its bots and its tokens hold one seat of a rated game. Said
   // from the game as stored here, and checked again in the store's write (another instance's claim).
   const claimant = bot ? { botToken: bot.tokenHash } : identity ? { account: identity.account.id } : null;
@@ -269,14 +338,21 @@ async function mayTakeSeat(
     return { ok: false, error: { error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT } };
   // A rated game's seats are taken by players with accounts: a guest or a script plays casual games.
   if (stored.rated && (bot || identity?.account.kind !== 'player'))
-    return { ok: false, error: { error: 'a rated game is played by players with accounts: sign up (or log in) to take this seat' } };
+    return err(refusalBody('games.ratedSeat', 'a rated game is played by players with accounts: sign up (or log in) to take this seat'));
   // A seek with a rating range: the claimant's rating in its kind of game (1500 for a newcomer) must be in it.
   const range = stored.rated ? stored.ratingRange : null;
   if (range && identity) {
     const perf = perfOf(stored.game, stored.clock);
     const rating = Math.round((await store.ratings.of(identity.account.id)).find((r) => r.perf === perf)?.rating ?? 1500);
     if (rating < range.min || rating > range.max)
-      return { ok: false, error: { error: `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}` } };
+      return err(
+        refusalBody('games.ratingRange', `this game is for players rated ${range.min}–${range.max} in ${perf}; yours is ${rating}`, {
+          min: range.min,
+          max: range.max,
+          perf,
+          rating,
+        }),
+      );
   }
   return ok(owner);
 }
@@ -286,20 +362,36 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
   const { hub, identities } = services;
   const { id } = request.params as { id: string };
   const asked = parseRematchRequest(request.body);
-  if (!asked.ok) return reply.code(400).send({ error: asked.error.message });
+  if (!asked.ok) return reply.code(400).send(refusalBody('games.request', asked.error.message));
   const { seat, token } = asked.value;
   const room = await hub.room(id);
-  if (!room) return reply.code(404).send({ error: `there is no game ${id}` });
+  if (!room) return reply.code(404).send(noSuchGame(id));
   // The game may have ended, or the seat been taken, through another instance a moment ago.
   // A seat token (a bot's, a script's), or the session of the account that holds the seat.
   const account = (await identities.of(request))?.account.id;
   const credential = token ?? (account === undefined ? undefined : { account });
   const asks = await room.admits({ kind: 'rematch', seat, credential });
-  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send({ error: asks.error });
+  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send(rematchRefusal(room, seat, asks));
   const next = (await hub.room(await hub.rematch(room))) as Room;
   // Everyone moves one seat on, with the name they had.
   const moved = (seat + 1) % room.stored.seats.length;
   const claimed = await hub.seat(next, moved, room.stored.seatNames[seat] ?? null, null, room.stored.seatAccounts[seat] ?? undefined);
-  if (!claimed.ok) return reply.code(409).send({ error: `the rematch's ${next.seatName(moved)} is taken already` });
+  if (!claimed.ok)
+    return reply
+      .code(409)
+      .send(
+        refusalBody('games.rematchTaken', `the rematch's ${next.seatName(moved)} is taken already`, { nameSeat: next.seatName(moved) }),
+      );
   return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
+}
+
+/**
+ * A rematch the room refused (game/asks.ts), with its code: the seat not the asker's, the game still
+ * on, or a tournament's game (whose director pairs the next); told apart by the room's refusal and
+ * the game as it stands, as the room's words tell them.
+ */
+function rematchRefusal(room: Room, seat: number, asks: { refusal: string; error: string }): RefusalBody {
+  if (asks.refusal === 'bad-token') return refusalBody('games.notYourSeat', asks.error, { nameSeat: room.seatName(seat) });
+  if (room.stored.ending === null) return refusalBody('games.stillOn', asks.error);
+  return refusalBody('games.tournamentRematch', asks.error);
 }

@@ -345,7 +345,10 @@ describe('players and their games', () => {
     expect(((losses?.games ?? []) as { id: string }[]).map((g) => g.id)).toEqual([resigned]);
     expect((await request(server.base, '/api/players/joan?game=hive')).json?.games).toEqual([]);
     expect((await request(server.base, '/api/players/joan?result=maybe')).status).toBe(400);
-    expect((await request(server.base, '/api/players/nobody-here')).status).toBe(404);
+    expect(await request(server.base, '/api/players/nobody-here')).toMatchObject({
+      status: 404,
+      json: { error: 'there is no player nobody-here', code: 'players.noPlayer', values: { name: 'nobody-here' } },
+    });
 
     const exported = await request(server.base, '/api/players/joan/games.ndjson');
     expect(exported.headers['content-type']).toMatch(/application\/x-ndjson/);
@@ -500,7 +503,10 @@ describe('rated games', () => {
     const history = (await request(server.base, '/api/players/rated_bo/ratings/hex')).json;
     expect(history).toEqual({ name: 'Rated_Bo', perf: 'hex', points: [{ at: expect.any(Number), rating: 1500 - up, game: gameId }] });
     expect((await request(server.base, '/api/players/rated_bo/ratings/dicewars')).json?.points).toEqual([]);
-    expect((await request(server.base, '/api/players/nobody_here/ratings/hex')).status).toBe(404);
+    expect(await request(server.base, '/api/players/nobody_here/ratings/hex')).toMatchObject({
+      status: 404,
+      json: { code: 'players.noPlayer', values: { name: 'nobody_here' } },
+    });
     for (const c of [a, b, aborted.a, aborted.b]) c.close();
   });
 });

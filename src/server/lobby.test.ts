@@ -148,7 +148,14 @@ describe('seeks', () => {
     // A newcomer (1500) is outside 1600–2000.
     const refused = await ed.ask('POST', `/api/games/${id}/seats/1`, {});
     expect(refused.status).toBe(403);
-    expect(refused.json?.error).toBe('this game is for players rated 1600–2000 in hex; yours is 1500');
+    expect(refused.json).toEqual({
+      error: 'this game is for players rated 1600–2000 in hex; yours is 1500',
+      code: 'games.ratingRange',
+      values: { min: 1600, max: 2000, perf: 'hex', rating: 1500 },
+    });
+    // Nor does anyone without an account take a rated game's seat.
+    const guest = await new Browser(server.base, '127.0.0.89').ask('POST', `/api/games/${id}/seats/1`, {});
+    expect(guest).toMatchObject({ status: 403, json: { code: 'games.ratedSeat' } });
     // A casual seek anyone may take; once taken it leaves the list, live.
     // Counted before the POST: the list may reach the watcher before the POST's reply does.
     const from = watcher.messages.length;

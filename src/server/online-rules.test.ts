@@ -99,7 +99,14 @@ describe('the lobby', () => {
 describe('seats as players call them', () => {
   it('a refusal about a seat names it as the game does, beside the number the request gave', async () => {
     const onAi = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'easy'], seat: 1 });
-    expect(onAi).toEqual({ status: 400, json: { error: "seat 1 (O) is played by the server's AI, not open to a person" } });
+    expect(onAi).toEqual({
+      status: 400,
+      json: {
+        error: "seat 1 (O) is played by the server's AI, not open to a person",
+        code: 'games.seatPlayedByAI',
+        values: { seat: 1, nameSeat: 'O' },
+      },
+    });
     const created = await post(server.base, '/api/games', {
       game: 'dicewars',
       options: { players: 3, map: 'small' },

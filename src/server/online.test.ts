@@ -356,9 +356,62 @@ describe('online play against a real server process', () => {
     const vsAi = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'open'], seat: 'random', name: 'dice' });
     expect(vsAi).toMatchObject({ status: 201, json: { seat: 1 } });
     const none = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'easy'], seat: 'random' });
-    expect(none).toEqual({ status: 400, json: { error: 'a "random" seat is drawn among the open seats, and none is open' } });
+    expect(none).toEqual({
+      status: 400,
+      json: { error: 'a "random" seat is drawn among the open seats, and none is open', code: 'games.randomNoneOpen' },
+    });
     const wrong = await post(server.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 'white' });
-    expect(wrong).toEqual({ status: 400, json: { error: '"seat" must be the number of one of the seats, or "random"' } });
+    expect(wrong).toEqual({
+      status: 400,
+      json: { error: '"seat" must be the number of one of the seats, or "random"', code: 'games.request' },
+    });
+  });
+
+  it('a game asked for that cannot be made is refused with a code and the values its words name', async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await post(server.base, '/api/games', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      return answer.json;
+    };
+    expect(await refused({ game: 'chess', seats: ['open', 'open'] })).toMatchObject({
+      code: 'rules.unknownGame',
+      values: { game: 'chess' },
+      error: expect.stringMatching(/^unknown game "chess"/),
+    });
+    // The options' refusal is the rules' own, sent as the cause.
+    expect(await refused({ game: 'hex', options: { size: 99 }, seats: ['open', 'open'] })).toMatchObject({
+      code: 'games.options',
+      values: { game: 'Hex' },
+      cause: { code: expect.stringMatching(/^options\./) },
+      error: expect.stringMatching(/^options: /),
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open', 'open'] })).toEqual({
+      error: 'Tic-tac-toe with these options has 2 seats, the request names 3',
+      code: 'games.seatCount',
+      values: { game: 'Tic-tac-toe', count: 2, asked: 3 },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'deep-blue'] })).toMatchObject({
+      code: 'games.unknownAgent',
+      values: { game: 'Tic-tac-toe', agent: 'deep-blue' },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['easy', 'open'], seat: 0 })).toEqual({
+      error: "seat 0 (X) is played by the server's AI, not open to a person",
+      code: 'games.seatPlayedByAI',
+      values: { seat: 0, nameSeat: 'X' },
+    });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open'], seat: 0, rated: true })).toEqual({
+      error: 'Tic-tac-toe is not rated: play it casual',
+      code: 'games.unrated',
+      values: { game: 'Tic-tac-toe' },
+    });
+    expect(await refused({ game: 'hex', seats: ['open', 'easy'], seat: 0, rated: true })).toMatchObject({ code: 'games.ratedAI' });
+    // A guest (no account) makes no rated game.
+    expect(await refused({ game: 'hex', seats: ['open', 'open'], seat: 0, rated: true })).toMatchObject({ code: 'games.ratedPlayer' });
+    expect(await refused({ game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: '\u200B' })).toEqual({
+      error: 'name: a name may not hold U+200B (control or format characters)',
+      code: 'games.name',
+      values: { max: 40 },
+    });
   });
 
   it('a finished game keeps its seats as they were played: an open seat is not claimed after the end, nor a rematch asked with it', async () => {
@@ -367,9 +420,36 @@ describe('online play against a real server process', () => {
     const client = await Client.open(server.base, id);
     expect(await client.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
     const late = await post(server.base, `/api/games/${id}/seats/1`, { name: 'late' });
-    expect(late).toEqual({ status: 409, json: { error: 'the game is over: its seats stay as they were played' } });
+    expect(late).toEqual({
+      status: 409,
+      json: { error: 'the game is over: its seats stay as they were played', code: 'games.seatsPlayed' },
+    });
+    // Beyond its seats, and a game that is not there: each with its code and the values its words name.
+    expect(await post(server.base, `/api/games/${id}/seats/2`, {})).toEqual({
+      status: 404,
+      json: { error: `game ${id} has 2 seats: there is no seat 2`, code: 'games.noSeat', values: { id, seat: 2, count: 2 } },
+    });
+    expect(await post(server.base, '/api/games/nosuchgame1/seats/1', {})).toEqual({
+      status: 404,
+      json: { error: 'there is no game nosuchgame1', code: 'games.noSuchGame', values: { id: 'nosuchgame1' } },
+    });
+    expect(await fetch(`${server.base}/api/games/nosuchgame1`).then((r) => r.json())).toEqual({
+      error: 'there is no game nosuchgame1',
+      code: 'games.noSuchGame',
+      values: { id: 'nosuchgame1' },
+    });
     const record = await (await fetch(`${server.base}/api/games/${id}/record`)).json();
     expect(record.players).toEqual(['alone', 'human']);
+    // The AI's seat is nobody's to claim.
+    const vsAi = (await post(server.base, '/api/games', { game: 'tictactoe', seats: ['easy', 'open'] })).json.id as string;
+    expect(await post(server.base, `/api/games/${vsAi}/seats/0`, {})).toEqual({
+      status: 409,
+      json: {
+        error: "X is played by the server's AI, not open to a person",
+        code: 'games.seatPlayedByAI',
+        values: { seat: 0, nameSeat: 'X' },
+      },
+    });
     client.close();
   });
 
@@ -377,10 +457,13 @@ describe('online play against a real server process', () => {
     const { id, tokens } = await seatedGame('tictactoe', 2);
     const watcher = await Client.open(server.base, id);
     const early = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
-    expect(early).toMatchObject({ status: 409, json: { error: 'the game is still on: a rematch follows its end' } });
+    expect(early).toEqual({ status: 409, json: { error: 'the game is still on: a rematch follows its end', code: 'games.stillOn' } });
     expect(await watcher.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
     const stranger = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[1] });
-    expect(stranger).toMatchObject({ status: 403, json: { error: "that is not X's token" } });
+    expect(stranger).toEqual({
+      status: 403,
+      json: { error: "that is not X's token", code: 'games.notYourSeat', values: { nameSeat: 'X' } },
+    });
     const first = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
     expect(first).toMatchObject({ status: 201, json: { seat: 1 } });
     const next = first.json.id as string;
@@ -391,7 +474,11 @@ describe('online play against a real server process', () => {
     const taken = await post(server.base, `/api/games/${next}/seats/0`, { name: 'intruder' });
     expect(taken).toEqual({
       status: 403,
-      json: { error: `the rematch's seats are kept for the players of game ${id}: they take them from its page (Rematch)` },
+      json: {
+        error: `the rematch's seats are kept for the players of game ${id}: they take them from its page (Rematch)`,
+        code: 'games.rematchSeats',
+        values: { id },
+      },
     });
     const listed = (await (await fetch(`${server.base}/api/games`)).json()) as { games: { id: string }[] };
     expect(listed.games.some((g) => g.id === next)).toBe(false);

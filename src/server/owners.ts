@@ -50,6 +50,8 @@ export async function holdsSeatIn(store: Owners, stored: StoredGame, owner: stri
 export interface Counted {
   readonly key: string;
   readonly says: string;
+  /** Who `says` names, for a refusal's values (an app words it in its player's language): `name` a bot's. */
+  readonly who: { readonly by: 'bot' | 'botOwner' | 'account' | 'address'; readonly name?: string };
 }
 
 /**
@@ -66,11 +68,12 @@ export async function countedAs(
   if (bot) {
     const owner = await store.bots.ownerOfBot(bot.tokenHash);
     return owner === null
-      ? { key: `bot:${bot.name.toLowerCase()}`, says: bot.name }
-      : { key: `account:${owner}`, says: `the owner of ${bot.name} (with all their bots)` };
+      ? { key: `bot:${bot.name.toLowerCase()}`, says: bot.name, who: { by: 'bot', name: bot.name } }
+      : { key: `account:${owner}`, says: `the owner of ${bot.name} (with all their bots)`, who: { by: 'botOwner', name: bot.name } };
   }
-  if (identity?.account.kind === 'player') return { key: `account:${identity.account.id}`, says: 'your account (with your bots)' };
-  return { key: await addressKey(), says: 'this address' };
+  if (identity?.account.kind === 'player')
+    return { key: `account:${identity.account.id}`, says: 'your account (with your bots)', who: { by: 'account' } };
+  return { key: await addressKey(), says: 'this address', who: { by: 'address' } };
 }
 
 /**

@@ -7,8 +7,15 @@ import type { Account } from './identity/store.ts';
 import { usernameKey } from './identity/usernames.ts';
 import type { Presence } from './presence.ts';
 import { recordOf, type SeatResult, seatResult } from './records.ts';
+import { refusalBody } from './refusal-body.ts';
 import type { GameStore, StoredGame } from './store.ts';
 import { writeLine } from './stream-lines.ts';
+
+/** No player by that name (nor a bot's: a profile is a player's), with the name asked, for the app to say in its language. */
+const noPlayer = (asked: string) => {
+  const name = asked.slice(0, 64);
+  return refusalBody('players.noPlayer', `there is no player ${name}`, { name });
+};
 
 /**
  * Players' games: your games (in progress, your move first; then the recent ones), each player's
@@ -101,7 +108,7 @@ function registerProfile(app: FastifyInstance, store: GameStore, presence: Prese
     const { name } = request.params as { name: string };
     const { game, result, before } = request.query as { game?: string; result?: string; before?: string };
     const account = await playerNamed(store, name);
-    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    if (!account) return reply.code(404).send(noPlayer(name));
     if (result !== undefined && !RESULTS.includes(result as SeatResult))
       return reply.code(400).send({ error: 'result is win, draw or loss' });
     const from = before === undefined ? undefined : Number(before);
@@ -202,7 +209,7 @@ function registerRatingChart(app: FastifyInstance, store: GameStore): void {
     const { name, perf } = request.params as { name: string; perf: string };
     if (!PERF.test(perf)) return reply.code(400).send({ error: PERF_WORDS });
     const account = await playerNamed(store, name);
-    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    if (!account) return reply.code(404).send(noPlayer(name));
     const points = await store.ratings.history(account.id, perf, HISTORY_POINTS);
     return { name: account.name, perf, points: points.map((p) => ({ at: p.at, rating: Math.round(p.rating), game: p.gameId })) };
   });
@@ -213,7 +220,7 @@ function registerGamesExport(app: FastifyInstance, store: GameStore): void {
   app.get('/api/players/:name/games.ndjson', async (request, reply) => {
     const { name } = request.params as { name: string };
     const account = await playerNamed(store, name);
-    if (!account) return reply.code(404).send({ error: `there is no player ${name.slice(0, 64)}` });
+    if (!account) return reply.code(404).send(noPlayer(name));
     reply.raw.writeHead(200, {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'content-disposition': `attachment; filename="hexarena-${account.name}-games.ndjson"`,

@@ -92,21 +92,35 @@ describe('computer reviews on the server', () => {
     const on = await playedGame(fast.base, 'hive', HIVE.slice(0, 2), true);
     const early = await ask(fast.base, on, '127.0.0.4');
     expect(early.status).toBe(409);
-    expect(early.json).toEqual({ error: 'the game is still on: a review is made of a finished game' });
+    expect(early.json).toEqual({ error: 'the game is still on: a review is made of a finished game', code: 'review.stillOn' });
     expect(await request(fast.base, `/api/games/${on}/review`)).toMatchObject({ status: 200, json: { status: 'none' } });
     const ttt = await playedGame(fast.base, 'tictactoe', ['b2']);
     const unsearchable = await ask(fast.base, ttt, '127.0.0.4');
     expect(unsearchable.status).toBe(422);
-    expect((unsearchable.json as { error: string }).error).toMatch(/cannot be reviewed/);
-    expect((await request(fast.base, `/api/games/${on}/review`, { body: { depth: 30 } })).status).toBe(400);
-    expect((await ask(fast.base, 'nosuchgame')).status).toBe(404);
+    expect(unsearchable.json).toEqual({
+      error: 'Tic-tac-toe has no search to judge its positions with, so it cannot be reviewed',
+      code: 'review.noSearch',
+      values: { game: 'Tic-tac-toe' },
+    });
+    expect(await request(fast.base, `/api/games/${on}/review`, { body: { depth: 30 } })).toMatchObject({
+      status: 400,
+      json: { code: 'review.request' },
+    });
+    expect(await ask(fast.base, 'nosuchgame')).toMatchObject({
+      status: 404,
+      json: { error: 'there is no game nosuchgame', code: 'games.noSuchGame', values: { id: 'nosuchgame' } },
+    });
     // Two an hour for this address (the server's setting here); the third is refused, the first two stand.
     const games = [await playedGame(fast.base, 'hive', HIVE.slice(0, 3)), await playedGame(fast.base, 'hive', HIVE.slice(0, 4))];
     const third = await playedGame(fast.base, 'hive', HIVE.slice(0, 5));
     for (const id of games) expect((await ask(fast.base, id, '127.0.0.5')).status).toBe(202);
     const refused = await ask(fast.base, third, '127.0.0.5');
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'at most 2 reviews an hour for each player: ask again later' });
+    expect(refused.json).toEqual({
+      error: 'at most 2 reviews an hour for each player: ask again later',
+      code: 'review.tooMany',
+      values: { count: 2 },
+    });
     // Another player may ask for it.
     expect((await ask(fast.base, third, '127.0.0.6')).status).toBe(202);
     for (const id of [...games, third]) await untilDone(fast.base, id);

@@ -1,10 +1,10 @@
 import {
-  cannotReview,
   DEFAULT_REVIEW_BUDGET,
   type PositionEvaluation,
   type ReviewBudget,
   reviewPositions,
   summariseReview,
+  unreviewable,
 } from '@hexarena/engines/ai/review.ts';
 import type { GameDefinition, Json } from '@hexarena/engines/engine/game.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
@@ -12,9 +12,10 @@ import { parseReviewAnswer, parseReviewRequest, type ReviewAnswer } from '@hexar
 import type { FastifyInstance } from 'fastify';
 import type { AgentsPool } from './agents-pool.ts';
 import { botOf } from './bots.ts';
-import { GAME_ID_PARAMS } from './game-id.ts';
+import { GAME_ID_PARAMS, noSuchGame } from './game-id.ts';
 import type { Identities } from './identity/identities.ts';
 import { addressKey, countedAs } from './owners.ts';
+import { refusalBody } from './refusal-body.ts';
 import type { GameId, GameStore, StoredReview } from './store.ts';
 
 /**
@@ -152,7 +153,7 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const { id } = request.params as { id: string };
     const answer = await reviews.answer(id);
     if (answer) return answer;
-    if (!(await store.games.read(id))) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!(await store.games.read(id))) return reply.code(404).send(noSuchGame(id));
     // Not asked for yet is a state of the game, not an error (a page asks at every visit).
     return { status: 'none' } satisfies ReviewAnswer;
   });
@@ -160,24 +161,31 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
   app.post('/api/games/:id/review', { bodyLimit: 1024, schema: { params: GAME_ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const parsed = parseReviewRequest(request.body);
-    if (!parsed.ok) return reply.code(400).send({ error: parsed.error.message });
+    if (!parsed.ok) return reply.code(400).send(refusalBody('review.request', parsed.error.message));
     const game = await store.games.read(id);
-    if (!game) return reply.code(404).send({ error: `there is no game ${id}` });
+    if (!game) return reply.code(404).send(noSuchGame(id));
     // Asked for already: the same review, not another, and not counted again.
     const known = await reviews.answer(id);
     if (known) return known;
-    if (!game.ending) return reply.code(409).send({ error: 'the game is still on: a review is made of a finished game' });
+    if (!game.ending)
+      return reply.code(409).send(refusalBody('review.stillOn', 'the game is still on: a review is made of a finished game'));
     const found = findGame(game.game);
-    if (!found.ok) return reply.code(422).send({ error: found.error.message });
+    if (!found.ok) return reply.code(422).send(refusalBody(found.error));
     const definition = found.value as GameDefinition<unknown, unknown, unknown>;
     if ((game.rulesVersion ?? 1) !== definition.rulesVersion)
-      return reply.code(409).send({ error: `game ${id} was played under other rules than this server's: it cannot be reviewed here` });
+      return reply.code(409).send(
+        refusalBody('review.otherRules', `game ${id} was played under other rules than this server's: it cannot be reviewed here`, {
+          id,
+        }),
+      );
     const options = definition.parseOptions(game.options);
-    const refused = options.ok ? cannotReview(definition, options.value) : options.error.message;
-    if (refused) return reply.code(422).send({ error: refused });
+    if (!options.ok) return reply.code(422).send(refusalBody(options.error));
+    const refused = unreviewable(definition, options.value);
+    if (refused) return reply.code(422).send(refusalBody(`review.${refused.code}`, refused.message, { game: definition.title }));
     // Counted per player: an account, a bot, else a keyed hash of the address (never the address).
     const bot = await botOf(store, request);
-    if (bot === 'unknown') return reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
+    if (bot === 'unknown')
+      return reply.code(401).send(refusalBody('review.notABot', 'that is not a bot token: register with POST /api/bots'));
     const identity = bot ? null : await identities.of(request);
     const address = async () => addressKey(await siteSecret(), request.ip);
     // A bot counts as its owner (the owner's reviews and its bots' are one allowance); a guest as its account.
@@ -188,11 +196,19 @@ export function registerReviews(app: FastifyInstance, reviews: Reviews, identiti
     const now = settings.now();
     if ((await store.reviews.requestedBy(requester, now - HOUR_MS)) >= settings.perHour) {
       reply.header('retry-after', '3600');
-      return reply.code(429).send({ error: `at most ${settings.perHour} reviews an hour for each player: ask again later` });
+      return reply.code(429).send(
+        refusalBody('review.tooMany', `at most ${settings.perHour} reviews an hour for each player: ask again later`, {
+          count: settings.perHour,
+        }),
+      );
     }
     if (reviews.underWay >= settings.underWay) {
       reply.header('retry-after', '60');
-      return reply.code(503).send({ error: `the server is reviewing ${settings.underWay} games already: ask again in a few minutes` });
+      return reply.code(503).send(
+        refusalBody('review.busy', `the server is reviewing ${settings.underWay} games already: ask again in a few minutes`, {
+          count: settings.underWay,
+        }),
+      );
     }
     const stored = await store.reviews.request({ gameId: id, requester, requestedAt: now, total: game.moves.length + 1 });
     reviews.take(stored);

@@ -2,6 +2,7 @@ import { randomSeed } from '@hexarena/engines/engine/rng.ts';
 import { CORRESPONDENCE_DAYS } from '@hexarena/engines/protocol/index.ts';
 import { Globe, Play, X } from 'lucide-preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { createProblem } from './create-refusals.ts';
 import { LEAD_GAME, WEB_GAMES } from './games/index.ts';
 import type { Options, WebGame } from './games/web-game.tsx';
 import { HowToPlay } from './how-to-play.tsx';
@@ -268,7 +269,7 @@ function GameCard({ card, online, mode, signedIn }: { card: WebGame; online: boo
       ...(rated && canRate ? { rated: true } : {}),
       ...(ratingRange ? { ratingRange } : {}),
     });
-    if (!created.ok) return setProblem(t('create.notMade', { problem: created.error.message }));
+    if (!created.ok) return setProblem(createProblem(created.error));
     rememberSetup(g.id, { options: used, seats, clock, rated });
     window.location.assign(gamePage(created.value.id));
   };

@@ -188,6 +188,7 @@ describe('a block', () => {
     const taken = await dan.ask('POST', `/api/games/${annSeek}/seats/1`, {});
     expect(refused.status).toBe(taken.status);
     expect(refused.json).toEqual(taken.json);
+    expect(taken.json).toEqual({ error: 'Blue is taken', code: 'games.seatTaken', values: { nameSeat: 'Blue' } });
     // The blocker neither takes the blocked player's seek.
     const bobSeek = await seek(bob);
     expect((await ann.ask('POST', `/api/games/${bobSeek}/seats/1`, {})).status).toBe(409);

@@ -5,7 +5,7 @@ import { type AccountInfo, changePassword, deleteAccount, logIn, logOut, signUp 
 import { nextPage } from '../tournaments/kept-invite.ts';
 import { PageTop, Problem } from './page-parts.tsx';
 import { profilePage } from './profile-page.tsx';
-import { accountProblem } from './refusal-words.ts';
+import { accountProblem, logOutProblem } from './refusal-words.ts';
 import { ApiTokens, Bots } from './tokens.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -164,8 +164,7 @@ export function AccountPage() {
     const next = nextPage(window.location.search);
     if (next) window.location.assign(next);
   };
-  const out = (everywhere: boolean) =>
-    void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(t('account.notLoggedOut', { problem: r.error.message }))));
+  const out = (everywhere: boolean) => void logOut(everywhere).then((r) => (r.ok ? setAccount(null) : setProblem(logOutProblem(r.error))));
   return (
     <main class="account">
       <PageTop />

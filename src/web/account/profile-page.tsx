@@ -10,6 +10,7 @@ import { RelationBar } from '../social/relation-bar.tsx';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
+import { profileProblem } from './profile-refusal.ts';
 import { CHART, RatingChart } from './rating-chart.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -26,7 +27,7 @@ export function ProfilePage({ name }: { name: string }) {
   const [account] = useAccount();
   const load = (before?: number) =>
     void fetchProfile(name, { game, result, ...(before === undefined ? {} : { before }) }).then((r) => {
-      if (!r.ok) return setProblem(r.error.message);
+      if (!r.ok) return setProblem(profileProblem(r.error));
       setProfile(r.value);
       setGames((shown) => (before === undefined ? r.value.games : [...shown, ...r.value.games]));
     });
@@ -37,7 +38,7 @@ export function ProfilePage({ name }: { name: string }) {
   return (
     <main class="profile">
       <PageTop />
-      <Problem text={problem && t('profile.cannotShow', { problem })} />
+      <Problem text={problem} />
       {profile && (
         <>
           <h2>

@@ -27,12 +27,17 @@ const KNOWN: ReadonlySet<string> = new Set(ACCOUNT_REFUSALS);
  * What went wrong with an account form, in the player's language: the refusal's code in the
  * catalog's words, or the server's own (a refusal with no code this page words), as a sentence.
  */
-export function accountProblem(error: Error): string {
-  const worded = cataloguedRefusal(error, KNOWN, (code) =>
-    code.startsWith('account.') ? `account.refusal.${code.slice('account.'.length)}` : null,
-  );
-  return worded ?? serverSentence(error);
-}
+export const accountProblem = (error: Error): string => accountRefusal(error) ?? serverSentence(error);
+
+/** An account route's refusal in the catalog's words by its code, or null for a code no message words (or none). */
+const accountRefusal = (error: Error): string | null =>
+  cataloguedRefusal(error, KNOWN, (code) => (code.startsWith('account.') ? `account.refusal.${code.slice('account.'.length)}` : null));
+
+/**
+ * Why logging out (here, or everywhere) did not work, in the player's language: its code's message
+ * (log in first; an API token's session is managed from the site), or the server's words after "Not logged out".
+ */
+export const logOutProblem = (error: Error): string => accountRefusal(error) ?? t('account.notLoggedOut', { problem: error.message });
 
 /** The server's own words (English: a refusal no catalog message says) as a sentence. */
 export const serverSentence = (error: Error): string =>

@@ -71,6 +71,9 @@ export function outcomeText(outcome: Outcome | null, seatNames: readonly string[
  */
 export function refusalReason(code: string | undefined, serverWords: string): string {
   if (locale() === 'en' || code === undefined) return serverWords;
+  // A mute for a while: its end, as the server's words give it (moderation/routes.ts, `silenced`).
+  const until = code === 'muted' ? /until (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(serverWords)?.[1] : undefined;
+  if (until !== undefined) return t('refusal.mutedUntil', { until });
   const key = `refusal.${code}` as MessageKey;
   return (REFUSAL_KEYS as readonly string[]).includes(key) ? t(key) : serverWords;
 }
@@ -91,4 +94,8 @@ const REFUSAL_KEYS = [
   'refusal.no-clock',
   'refusal.berserk-too-late',
   'refusal.already-berserk',
+  'refusal.muted',
+  'refusal.chat-empty',
+  'refusal.chat-unshowable',
+  'refusal.chat-too-fast',
 ] as const satisfies readonly MessageKey[];

@@ -8,13 +8,20 @@ import { rulesRefusal } from '../i18n/why.ts';
 import { UnderTopBar } from '../under-top-bar.ts';
 import { fetchGame, takeGameRead } from './api.ts';
 import { type Followed, followGame } from './model.ts';
+import { onlineRefusal } from './online-refusals.ts';
 import type { PublicGame } from './protocol.ts';
 
-/** What the page shows of a game's state: the game followed, or why it cannot. */
-type Shown = { ok: true; initial: PublicGame; followed: Followed<unknown> } | { ok: false; error: string };
+/**
+ * What the page shows of a game's state: the game followed, or why it cannot (`said`: the server's
+ * refusal in the catalog's words, a whole sentence, by its code: no such game).
+ */
+type Shown = { ok: true; initial: PublicGame; followed: Followed<unknown> } | { ok: false; error: string; said?: string };
 
 export function shown(r: Result<PublicGame>): Shown {
-  if (!r.ok) return { ok: false, error: r.error.message };
+  if (!r.ok) {
+    const said = onlineRefusal(r.error);
+    return said === null ? { ok: false, error: r.error.message } : { ok: false, error: r.error.message, said };
+  }
   // The page shows only what it can rebuild: a game it cannot read is said so, not half drawn.
   const game = findGame(r.value.game);
   const name = r.value.game.slice(0, 40);
@@ -44,7 +51,7 @@ export function OnlinePage({ id }: { id: string }) {
       current = false;
     };
   }, [id, state]);
-  const error = state && !state.ok ? state.error : null;
+  const error = state && !state.ok ? (state.said ?? t('online.cannotOpen', { id, problem: state.error })) : null;
   // A page around this one (TV) keeps its header while the game loads or cannot be shown.
   const around = useContext(UnderTopBar);
   if (error)
@@ -53,7 +60,7 @@ export function OnlinePage({ id }: { id: string }) {
         <h1>hexarena</h1>
         {around}
         <p class="error" role="alert">
-          {t('online.cannotOpen', { id, problem: error })}
+          {error}
         </p>
         <a href="/">{t('app.home')}</a>
       </main>

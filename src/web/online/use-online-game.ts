@@ -19,6 +19,7 @@ import { exampleLine, forecastProblem, useForecast } from './forecast.ts';
 import type { OnlineInfo } from './info.ts';
 import { gamePage } from './links.ts';
 import { applyEvent, clockReadings, type Followed, followGame } from './model.ts';
+import { onlineProblem } from './online-refusals.ts';
 import type { GameEvent, PublicGame, ServerMessage } from './protocol.ts';
 import { useYourMoveAlert } from './your-move.ts';
 
@@ -265,7 +266,7 @@ export function useOnlineGame<S, M, O>(
         localSeats.length === 0 && openSeat && !outcome
           ? (seat, name) =>
               void claimSeat(id, seat, name.trim() || null).then((r) => {
-                if (!r.ok) return setError(t('online.error.seat', { reason: r.error.message }));
+                if (!r.ok) return setError(onlineProblem(r.error, 'seat'));
                 setMine((m) => [...m, r.value]);
                 hasSession.current = true;
                 // The socket was opened before this browser had a session: a new one carries it.
@@ -283,7 +284,7 @@ export function useOnlineGame<S, M, O>(
         outcome && held !== undefined && initial.tournament === undefined
           ? () =>
               void requestRematch(id, held).then((r) => {
-                if (!r.ok) return setError(t('online.error.rematch', { reason: r.error.message }));
+                if (!r.ok) return setError(onlineProblem(r.error, 'rematch'));
                 window.location.assign(gamePage(r.value.id));
               })
           : null,
@@ -297,7 +298,7 @@ export function useOnlineGame<S, M, O>(
         // A spectator without a session gets a guest's first; the socket opened before it carries it from then on.
         if (hasSession.current) return send({ type: 'chat', text });
         void ensureSession().then((r) => {
-          if (!r.ok) return setError(t('online.error.chat', { reason: r.error.message }));
+          if (!r.ok) return setError(onlineProblem(r.error, 'chat'));
           hasSession.current = true;
           socket.current?.restart();
           send({ type: 'chat', text });
@@ -307,7 +308,7 @@ export function useOnlineGame<S, M, O>(
         ? (n) =>
             void removeChatLine(id, n).then((r) => {
               // Done: the socket tells this page, as every other, to drop the line.
-              setError(r.ok ? null : t('online.error.chatRemove', { reason: r.error.message }));
+              setError(r.ok ? null : onlineProblem(r.error, 'chatRemove'));
             })
         : null,
       manners:

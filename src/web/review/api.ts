@@ -1,6 +1,7 @@
-import { fail, type Result } from '@hexarena/engines/engine/result.ts';
+import { err, fail, type Result } from '@hexarena/engines/engine/result.ts';
 import { parseReviewAnswer, type ReviewAnswer } from '@hexarena/engines/protocol/index.ts';
 import { serverAnswered, serverUnreachable, unreadable } from '../online/api.ts';
+import { refusalOf } from '../refusal-of.ts';
 
 /**
  * A finished game's computer review as the browser asks for it and reads it (docs/review.md). A
@@ -27,8 +28,8 @@ async function call(id: string, method: 'GET' | 'POST'): Promise<Result<ReviewFe
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  const error = (body as { error?: unknown } | null)?.error;
-  if (!response.ok) return fail(typeof error === 'string' ? error : serverAnswered(response.status));
+  // A refusal keeps its code (and values) for the page to say it in the player's language.
+  if (!response.ok) return err(refusalOf(body) ?? new Error(serverAnswered(response.status)));
   const answer = parseReviewAnswer(body);
   return answer.ok ? answer : fail(`${unreadable('review')} (${answer.error.message})`);
 }

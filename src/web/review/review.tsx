@@ -4,6 +4,7 @@ import { fetchReview, type ReviewFetch, requestReview } from './api.ts';
 import { areaPath, chartPoints, plyAt } from './chart.ts';
 import './review.css';
 import { type FormatNumberOptions, formatNumber, type MessageKey, t } from '../i18n/index.ts';
+import { reviewProblem } from './review-refusals.ts';
 
 /** How often a review under way is read again. */
 const POLL_MS = 1500;
@@ -41,7 +42,7 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
     const read = async () => {
       const got = await fetchReview(gameId);
       if (stopped) return;
-      if (!got.ok) setError(got.error.message);
+      if (!got.ok) setError(reviewProblem(got.error));
       else {
         setError(null);
         setState(got.value);
@@ -59,7 +60,7 @@ export function GameReview({ gameId, onJump, seatLabels, ply }: GameReviewProps)
     setAsking(true);
     const got = await requestReview(gameId);
     setAsking(false);
-    if (!got.ok) setError(got.error.message);
+    if (!got.ok) setError(reviewProblem(got.error));
     else {
       setError(null);
       setState(got.value);

@@ -72,13 +72,28 @@ export interface Review {
   readonly accuracy: readonly (number | null)[];
 }
 
-/** Why the game cannot be reviewed by search, or null when it can. */
-export function cannotReview(game: GameDefinition<unknown, unknown, unknown>, options: unknown): string | null {
-  if (game.stochastic) return `${game.title} is a game of chance: its positions are not judged by search, so it cannot be reviewed`;
-  if (!canSearch(game)) return `${game.title} has no search to judge its positions with, so it cannot be reviewed`;
-  if (game.seatNames(options).length !== 2) return 'only games of two players can be reviewed';
+/** Why a game cannot be reviewed: a stable code (a client words it in its language) and the English words. */
+export interface Unreviewable {
+  readonly code: 'chance' | 'noSearch' | 'twoPlayers';
+  readonly message: string;
+}
+
+/** Why the game cannot be reviewed by search, with its code, or null when it can. */
+export function unreviewable(game: GameDefinition<unknown, unknown, unknown>, options: unknown): Unreviewable | null {
+  if (game.stochastic)
+    return {
+      code: 'chance',
+      message: `${game.title} is a game of chance: its positions are not judged by search, so it cannot be reviewed`,
+    };
+  if (!canSearch(game))
+    return { code: 'noSearch', message: `${game.title} has no search to judge its positions with, so it cannot be reviewed` };
+  if (game.seatNames(options).length !== 2) return { code: 'twoPlayers', message: 'only games of two players can be reviewed' };
   return null;
 }
+
+/** Why the game cannot be reviewed by search, or null when it can. */
+export const cannotReview = (game: GameDefinition<unknown, unknown, unknown>, options: unknown): string | null =>
+  unreviewable(game, options)?.message ?? null;
 
 /** The positions of the game and its moves in the game's own spelling; an error names a bad move. */
 export function reviewPositions<S, M, O>(

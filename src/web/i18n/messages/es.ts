@@ -158,6 +158,7 @@ export default {
 
   'profile.tournamentStanding': 'ahora {place}.º de {players}',
   'profile.cannotShow': 'No se puede mostrar este perfil: {problem}.',
+  'profile.refusal.noPlayer': 'No hay ningún jugador llamado {name}.',
   'profile.online': '● conectado ahora',
   'profile.offline': 'desconectado',
   'profile.banned': 'expulsado',
@@ -265,6 +266,24 @@ export default {
   'online.error.rematch': 'Sin revancha: {reason}.',
   'online.error.chat': 'No se pudo enviar tu mensaje: {reason}.',
   'online.error.chatRemove': 'No se pudo quitar el mensaje: {reason}.',
+  'online.refusal.noSuchGame': 'No existe la partida {id}.',
+  'online.refusal.noSeat': 'Esta partida no tiene ese puesto: recarga la página.',
+  'online.refusal.seatTaken': 'El puesto «{nameSeat}» está ocupado: alguien se sentó antes.',
+  'online.refusal.seatsPlayed': 'La partida ha terminado: sus puestos quedan como se jugaron.',
+  'online.refusal.seatPlayedByAI': 'El puesto «{nameSeat}» lo juega la IA del servidor; no está libre para una persona.',
+  'online.refusal.rematchSeats':
+    'Los puestos de esta revancha están reservados para los jugadores de la partida {id}: se ocupan desde su página (Revancha).',
+  'online.refusal.ratedSeat': 'Una partida puntuable la juegan jugadores con cuenta: regístrate o inicia sesión para ocupar este puesto.',
+  'online.refusal.ratingRange': 'Esta partida es para jugadores con un rating de {min} a {max} en {perf}; el tuyo es {rating}.',
+  'online.refusal.notYourSeat': 'Este puesto no es tuyo: solo el jugador de «{nameSeat}» puede pedir la revancha con él.',
+  'online.refusal.stillOn': 'La partida sigue en curso: la revancha llega cuando termine.',
+  'online.refusal.tournamentRematch': 'Una partida de torneo no tiene revancha: el torneo empareja tu próxima partida.',
+  'online.refusal.rematchTaken': 'El puesto «{nameSeat}» de la revancha ya está ocupado.',
+  'online.refusal.tooManyGuests': 'Demasiados invitados nuevos desde esta dirección: regístrate o vuelve a intentarlo más tarde.',
+  'online.refusal.moderatorsOnly': 'Solo un moderador puede quitar un mensaje del chat.',
+  'online.refusal.tooManyRemoved': 'Demasiados mensajes quitados a la vez: espera un momento y vuelve a intentarlo.',
+  'online.refusal.noSuchLine': 'Ese mensaje ya no está en el chat (ya se quitó o es demasiado antiguo).',
+  'online.refusal.gameGone': 'Esta partida ya no está en el servidor.',
 
   'players.you': 'tú',
   'players.ai': 'IA',
@@ -355,6 +374,11 @@ export default {
   'refusal.no-clock': 'la partida no tiene reloj que reducir',
   'refusal.berserk-too-late': 'se hace antes de tu primera jugada',
   'refusal.already-berserk': 'ya hiciste berserk',
+  'refusal.muted': 'los moderadores del sitio te han silenciado: nadie ve tus mensajes',
+  'refusal.mutedUntil': 'los moderadores del sitio te han silenciado hasta el {until} UTC: nadie ve tus mensajes',
+  'refusal.chat-empty': 'está vacío',
+  'refusal.chat-unshowable': 'contiene un carácter de control o de formato que no se puede mostrar',
+  'refusal.chat-too-fast': 'escribes demasiado rápido: como mucho un mensaje por segundo',
 
   'social.nav.watch': 'Ver partidas',
   'social.nav.following': 'Seguidos',
@@ -554,6 +578,27 @@ export default {
   'create.openSeatsNote': 'los demás puestos humanos quedan libres para quien reciba el enlace',
   'create.aiSeatsNote': 'el servidor juega los puestos de la IA',
   'create.notMade': 'No se pudo crear la partida en línea: {problem}.',
+  'create.refusal.request': 'El servidor no pudo leer la configuración de esta partida: recarga la página y vuelve a intentarlo.',
+  'create.refusal.randomNoneOpen': 'El puesto al azar se sortea entre los puestos libres para personas, y no hay ninguno libre.',
+  'create.refusal.notABot': 'Ese no es el token de un bot.',
+  'create.refusal.name':
+    'Este nombre no se puede mostrar: un nombre tiene de 1 a {max} caracteres visibles y ningún carácter de control o de formato.',
+  'create.refusal.options': 'Estas no son opciones de {game}: {reason}',
+  'create.refusal.seatCount': '{game} con estas opciones tiene {count, plural, one {# puesto} other {# puestos}}, no {asked}.',
+  'create.refusal.unknownAgent': '{game} no tiene ninguna IA llamada «{agent}».',
+  'create.refusal.noSeat': 'Esta partida no tiene ese puesto: recarga la página y vuelve a intentarlo.',
+  'create.refusal.seatPlayedByAI': 'El puesto «{nameSeat}» lo juega la IA del servidor: elige otro puesto para ti.',
+  'create.refusal.unrated': '{game} no es puntuable: juégala como partida amistosa.',
+  'create.refusal.ratedAI':
+    'Una partida puntuable es entre jugadores: todos los puestos libres para personas, ninguno para la IA del servidor.',
+  'create.refusal.ratedPlayer':
+    'Una partida puntuable la crea un jugador con cuenta, que ocupa uno de sus puestos: regístrate o inicia sesión primero.',
+  'create.refusal.tooManyAIGames':
+    '{by, select, account {Tu cuenta (con tus bots)} address {Esta dirección} bot {{name}} other {El dueño de {name} (con todos sus bots)}} ya tiene {count, plural, one {# partida} other {# partidas}} solo entre IA en curso: deja que terminen antes de empezar más.',
+  'create.refusal.tooManyOpen':
+    '{by, select, account {Tu cuenta (con tus bots)} address {Esta dirección} bot {{name}} other {El dueño de {name} (con todos sus bots)}} ya tiene {count, plural, one {# partida} other {# partidas}} esperando jugadores: espera a que se llenen o terminen antes de crear más.',
+  'create.refusal.oneSeat':
+    'Tu cuenta ya ocupa un puesto de esta partida puntuable (ella misma o un bot tuyo): una partida puntuable se juega contra otra persona; juega contigo mismo en una partida amistosa.',
 
   'tictactoe.howTo.aim':
     'Por turnos, marcad una casilla libre. Gana quien pone tres marcas en una fila, columna o diagonal; si el tablero se llena sin ninguna, es tablas.',
@@ -715,6 +760,18 @@ export default {
   'review.after': 'tras {move}',
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Evaluación a lo largo de la partida: probabilidad de ganar de {seat}',
+  'review.refusal.request': 'El servidor no pudo leer esta petición: recarga la página y vuelve a intentarlo.',
+  'review.refusal.noSuchGame': 'No existe la partida {id}.',
+  'review.refusal.stillOn': 'La partida sigue en curso: solo se analizan partidas terminadas.',
+  'review.refusal.otherRules': 'Esta partida se jugó con otras reglas que las de este servidor: aquí no se puede analizar.',
+  'review.refusal.chance': '{game} es un juego de azar: sus posiciones no se evalúan con búsqueda, así que no se puede analizar.',
+  'review.refusal.noSearch': '{game} no tiene búsqueda con la que evaluar sus posiciones, así que no se puede analizar.',
+  'review.refusal.twoPlayers': 'Solo se pueden analizar partidas de dos jugadores.',
+  'review.refusal.notABot': 'Ese no es el token de un bot.',
+  'review.refusal.tooMany':
+    'Como mucho {count, plural, one {# análisis} other {# análisis}} por hora para cada jugador: vuelve a pedirlo más tarde.',
+  'review.refusal.busy':
+    'El servidor ya está analizando {count, plural, one {# partida} other {# partidas}}: vuelve a pedirlo dentro de unos minutos.',
 
   'editor.nonagaEmpty': 'El tablero está vacío: haz clic en una casilla para poner un disco.',
   'editor.asText': 'La posición en texto',

@@ -158,6 +158,7 @@ export default {
 
   'profile.tournamentStanding': 'сейчас {place}-е место из {players}',
   'profile.cannotShow': 'Этот профиль нельзя показать: {problem}.',
+  'profile.refusal.noPlayer': 'Игрока {name} нет.',
   'profile.online': '● сейчас в сети',
   'profile.offline': 'не в сети',
   'profile.banned': 'заблокирован',
@@ -265,6 +266,24 @@ export default {
   'online.error.rematch': 'Реванша не будет: {reason}.',
   'online.error.chat': 'Не удалось отправить ваше сообщение: {reason}.',
   'online.error.chatRemove': 'Не удалось удалить сообщение: {reason}.',
+  'online.refusal.noSuchGame': 'Партии {id} нет.',
+  'online.refusal.noSeat': 'В этой партии нет такого места: обновите страницу.',
+  'online.refusal.seatTaken': 'Место «{nameSeat}» уже занято: кто-то сел раньше.',
+  'online.refusal.seatsPlayed': 'Партия окончена: места в ней остаются такими, какими были в игре.',
+  'online.refusal.seatPlayedByAI': 'Место «{nameSeat}» занимает ИИ сервера: оно не для человека.',
+  'online.refusal.rematchSeats': 'Места в этом реванше оставлены за игроками партии {id}: они занимают их с её страницы (кнопка «Реванш»).',
+  'online.refusal.ratedSeat':
+    'В рейтинговую партию садятся только игроки с аккаунтом: зарегистрируйтесь или войдите, чтобы занять это место.',
+  'online.refusal.ratingRange': 'Эта партия для игроков с рейтингом {min}–{max} в {perf}, а у вас {rating}.',
+  'online.refusal.notYourSeat': 'Это место не ваше: реванш за место «{nameSeat}» может попросить только тот, кто за него играл.',
+  'online.refusal.stillOn': 'Партия ещё идёт: реванш — после её окончания.',
+  'online.refusal.tournamentRematch': 'У турнирной партии нет реванша: следующую партию вам подберёт турнир.',
+  'online.refusal.rematchTaken': 'Место «{nameSeat}» в реванше уже занято.',
+  'online.refusal.tooManyGuests': 'Слишком много новых гостей с этого адреса: зарегистрируйтесь или попробуйте позже.',
+  'online.refusal.moderatorsOnly': 'Удалять сообщения из чата может только модератор.',
+  'online.refusal.tooManyRemoved': 'Слишком много сообщений удалено подряд: подождите немного и попробуйте ещё раз.',
+  'online.refusal.noSuchLine': 'Этого сообщения уже нет в чате (его удалили или оно слишком старое).',
+  'online.refusal.gameGone': 'Этой партии на сервере больше нет.',
 
   'players.you': 'вы',
   'players.ai': 'ИИ',
@@ -356,6 +375,11 @@ export default {
   'refusal.no-clock': 'у партии нет часов, которые можно уполовинить',
   'refusal.berserk-too-late': 'это делается до вашего первого хода',
   'refusal.already-berserk': 'вы уже выбрали берсерк',
+  'refusal.muted': 'модераторы сайта лишили вас права писать в чат: ваших сообщений никто не видит',
+  'refusal.mutedUntil': 'модераторы сайта лишили вас права писать в чат до {until} UTC: ваших сообщений никто не видит',
+  'refusal.chat-empty': 'оно пустое',
+  'refusal.chat-unshowable': 'в нём есть управляющий символ или символ форматирования, который нельзя показать',
+  'refusal.chat-too-fast': 'вы пишете слишком часто: не больше одного сообщения в секунду',
 
   'social.nav.watch': 'Смотреть',
   'social.nav.following': 'Подписки',
@@ -554,6 +578,26 @@ export default {
   'create.openSeatsNote': 'остальные места для людей свободны для всех, у кого есть ссылка',
   'create.aiSeatsNote': 'за места ИИ играет сервер',
   'create.notMade': 'Не удалось создать онлайн-партию: {problem}.',
+  'create.refusal.request': 'Сервер не смог прочитать настройки этой партии: обновите страницу и попробуйте ещё раз.',
+  'create.refusal.randomNoneOpen': 'Случайное место выбирается среди мест, свободных для людей, а свободных нет.',
+  'create.refusal.notABot': 'Это не токен бота.',
+  'create.refusal.name':
+    'Такое имя нельзя показать: в имени от 1 до {max} видимых символов и нет управляющих символов и символов форматирования.',
+  'create.refusal.options': 'Это не настройки игры {game}: {reason}',
+  'create.refusal.seatCount':
+    'В игре {game} с такими настройками {count, plural, one {# место} few {# места} many {# мест} other {# места}}, а не {asked}.',
+  'create.refusal.unknownAgent': 'В игре {game} нет ИИ «{agent}».',
+  'create.refusal.noSeat': 'В этой партии нет такого места: обновите страницу и попробуйте ещё раз.',
+  'create.refusal.seatPlayedByAI': 'Место «{nameSeat}» занимает ИИ сервера: выберите себе другое место.',
+  'create.refusal.unrated': '{game} — игра без рейтинга: сыграйте товарищескую партию.',
+  'create.refusal.ratedAI': 'Рейтинговая партия — между игроками: все места для людей, ни одного для ИИ сервера.',
+  'create.refusal.ratedPlayer': 'Рейтинговую партию создаёт игрок с аккаунтом и сам садится в неё: сначала зарегистрируйтесь или войдите.',
+  'create.refusal.tooManyAIGames':
+    'У {by, select, account {вашего аккаунта (вместе с вашими ботами)} address {этого адреса} bot {бота {name}} other {владельца бота {name} (вместе со всеми его ботами)}} уже {count, plural, one {идёт # партия} few {идут # партии} many {идут # партий} other {идут # партии}} ИИ против ИИ: дождитесь их окончания, прежде чем начинать новые.',
+  'create.refusal.tooManyOpen':
+    'У {by, select, account {вашего аккаунта (вместе с вашими ботами)} address {этого адреса} bot {бота {name}} other {владельца бота {name} (вместе со всеми его ботами)}} уже {count, plural, one {# партия ждёт} few {# партии ждут} many {# партий ждут} other {# партии ждут}} соперников: дождитесь, пока к ним присоединятся или они закончатся, и только потом создавайте новые.',
+  'create.refusal.oneSeat':
+    'Ваш аккаунт (сам или через своего бота) уже занимает место в этой рейтинговой партии: рейтинговую партию играют с кем-то другим, а сами с собой сыграйте в товарищеской.',
 
   'tictactoe.howTo.aim':
     'Ходите по очереди, отмечая свободную клетку. Побеждает тот, кто поставит три своих знака в ряд по горизонтали, вертикали или диагонали; если поле заполнено, а ряда нет, — ничья.',
@@ -720,6 +764,18 @@ export default {
   'review.after': 'после {move}',
   'review.chartValue': '{where}: {seat} {chance, number, percent}',
   'review.chartLabel': 'Оценка по ходу партии: шансы на победу ({seat})',
+  'review.refusal.request': 'Сервер не смог прочитать запрос: обновите страницу и попробуйте ещё раз.',
+  'review.refusal.noSuchGame': 'Партии {id} нет.',
+  'review.refusal.stillOn': 'Партия ещё идёт: разбирают только законченные партии.',
+  'review.refusal.otherRules': 'Эта партия сыграна по другим правилам, чем на этом сервере: разобрать её здесь нельзя.',
+  'review.refusal.chance': '{game} — игра со случайностью: её позиции не оцениваются перебором, поэтому разбор невозможен.',
+  'review.refusal.noSearch': 'Для игры {game} нет перебора, которым можно оценить позиции, поэтому разбор невозможен.',
+  'review.refusal.twoPlayers': 'Разобрать можно только партии двух игроков.',
+  'review.refusal.notABot': 'Это не токен бота.',
+  'review.refusal.tooMany':
+    'Не больше {count, plural, one {# разбора} few {# разборов} many {# разборов} other {# разбора}} в час на игрока: попросите позже.',
+  'review.refusal.busy':
+    'Сервер уже разбирает {count, plural, one {# партию} few {# партии} many {# партий} other {# партии}}: попросите снова через несколько минут.',
 
   'editor.nonagaEmpty': 'Поле пусто: щёлкните по клетке, чтобы положить туда диск.',
   'editor.asText': 'Позиция в виде текста',
