@@ -847,9 +847,10 @@ describe('the top bar on a phone', () => {
       await page.getByTestId('tv-game').waitFor();
       for (const size of [...NARROW, PHONE]) {
         await page.setViewportSize(size);
-        const [top, channels, game, status] = await Promise.all(
-          ['header.topbar', '.tv-bar', '[data-testid=tv-game]', '[data-testid=status]'].map((s) => box(page, s)),
-        );
+        // Each drawn first: the channels are read again now and then, and the page may be between two draws.
+        const parts = ['header.topbar', '.tv-bar', '[data-testid=tv-game]', '[data-testid=status]'];
+        for (const part of parts) await page.locator(part).first().waitFor();
+        const [top, channels, game, status] = await Promise.all(parts.map((s) => box(page, s)));
         const at = `${size.width} px`;
         expect(channels.y, `${at}: the channels start under the top bar`).toBeGreaterThanOrEqual(top.y + top.height - 0.5);
         expect(game.y, `${at}: the game's line under the channels`).toBeGreaterThanOrEqual(channels.y + channels.height - 0.5);
