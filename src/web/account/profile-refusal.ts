@@ -1,16 +1,15 @@
 import { type MessageKey, t } from '../i18n/index.ts';
-import { cataloguedRefusal } from '../i18n/why.ts';
+import { refusalTable } from '../i18n/why.ts';
 
 /** The refusals of a profile the catalogs say, by the server's codes (src/server/players.ts: `players.*`). */
 export const PROFILE_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'players.noPlayer': 'profile.refusal.noPlayer',
 };
 
-const KNOWN: ReadonlySet<string> = new Set(Object.values(PROFILE_REFUSALS));
+const catalogued = refusalTable(PROFILE_REFUSALS);
 
 /**
  * Why a profile cannot be shown, in the player's language: the refusal's code in the catalog's words
  * (no such player), or the server's own (no code, or one this page does not know) after "This profile cannot be shown".
  */
-export const profileProblem = (error: Error): string =>
-  cataloguedRefusal(error, KNOWN, (code) => PROFILE_REFUSALS[code] ?? null) ?? t('profile.cannotShow', { problem: error.message });
+export const profileProblem = (error: Error): string => catalogued(error) ?? t('profile.cannotShow', { problem: error.message });

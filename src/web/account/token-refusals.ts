@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/index.ts';
-import { cataloguedRefusal } from '../i18n/why.ts';
+import { refusalTable } from '../i18n/why.ts';
 import { serverSentence } from './refusal-words.ts';
 
 /**
@@ -21,11 +21,10 @@ export const TOKEN_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'too-many-bots': 'tokens.refusal.tooManyBots',
 };
 
-const KNOWN: ReadonlySet<string> = new Set(Object.values(TOKEN_REFUSALS));
+const catalogued = refusalTable(TOKEN_REFUSALS);
 
 /**
  * What went wrong with a bot or a token, in the player's language: the refusal's code in the
  * catalog's words, or the server's own (no code, or one this page does not know) as a sentence.
  */
-export const tokensProblem = (error: Error): string =>
-  cataloguedRefusal(error, KNOWN, (code) => TOKEN_REFUSALS[code] ?? null) ?? serverSentence(error);
+export const tokensProblem = (error: Error): string => catalogued(error) ?? serverSentence(error);

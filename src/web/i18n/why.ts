@@ -234,6 +234,15 @@ export function cataloguedRefusal(error: Error, known: ReadonlySet<string>, keyO
 }
 
 /**
+ * A page's table from the server's codes to its messages, as a reader of refusals: the code's words
+ * (and its cause's), or null where there is no code or the table does not have it.
+ */
+export function refusalTable(table: Readonly<Record<string, MessageKey>>): (error: Error) => string | null {
+  const known: ReadonlySet<string> = new Set(Object.values(table));
+  return (error) => cataloguedRefusal(error, known, (code) => table[code] ?? null);
+}
+
+/**
  * Why the rules refused a move, in the player's language: the code's message with its values, or
  * the engines' own English where the refusal has no code this app words.
  */

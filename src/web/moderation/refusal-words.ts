@@ -1,7 +1,7 @@
 import { whyOf } from '@hexarena/engines/engine/refusal.ts';
 import { serverSentence } from '../account/refusal-words.ts';
 import type { MessageKey } from '../i18n/index.ts';
-import { cataloguedRefusal } from '../i18n/why.ts';
+import { refusalTable } from '../i18n/why.ts';
 
 /**
  * The refusals of reports and of the moderators' requests the catalogs say, by the server's codes
@@ -28,14 +28,13 @@ export const MODERATION_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'moderation.minutes': 'moderation.refusal.minutes',
 };
 
-const KNOWN: ReadonlySet<string> = new Set(Object.values(MODERATION_REFUSALS));
+const catalogued = refusalTable(MODERATION_REFUSALS);
 
 /**
  * What went wrong with a report or a moderator's request, in the player's language: the refusal's
  * code in the catalog's words, or the server's own (no code, or one this page does not know) as a sentence.
  */
-export const moderationProblem = (error: Error): string =>
-  cataloguedRefusal(error, KNOWN, (code) => MODERATION_REFUSALS[code] ?? null) ?? serverSentence(error);
+export const moderationProblem = (error: Error): string => catalogued(error) ?? serverSentence(error);
 
 /** Whether the server refused a request as not a moderator's (by its code; a server before codes, by its words). */
 export const forModeratorsOnly = (error: Error): boolean =>

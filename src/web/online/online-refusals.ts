@@ -1,5 +1,5 @@
 import { type MessageKey, t } from '../i18n/index.ts';
-import { cataloguedRefusal } from '../i18n/why.ts';
+import { refusalTable } from '../i18n/why.ts';
 
 /**
  * The refusals the online game page says, by the server's codes: taking a seat and asking for a
@@ -31,8 +31,6 @@ export const ONLINE_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'no-such-game': 'online.refusal.gameGone',
 };
 
-const KNOWN: ReadonlySet<string> = new Set(Object.values(ONLINE_REFUSALS));
-
 /** What the page was doing when refused: each has its own sentence for the server's words it cannot say. */
 export type OnlineAsk = 'seat' | 'rematch' | 'chat' | 'chatRemove';
 
@@ -44,7 +42,7 @@ const FAILED: Readonly<Record<OnlineAsk, MessageKey>> = {
 };
 
 /** A refusal the online page got, in the catalog's words by its code; null for a code it does not know, or none. */
-export const onlineRefusal = (error: Error): string | null => cataloguedRefusal(error, KNOWN, (code) => ONLINE_REFUSALS[code] ?? null);
+export const onlineRefusal: (error: Error) => string | null = refusalTable(ONLINE_REFUSALS);
 
 /**
  * What went wrong with a seat, a rematch, a chat line or its removal, in the player's language: the

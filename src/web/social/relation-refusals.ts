@@ -1,5 +1,5 @@
 import { type MessageKey, t } from '../i18n/index.ts';
-import { cataloguedRefusal } from '../i18n/why.ts';
+import { refusalTable } from '../i18n/why.ts';
 
 /** The refusals of blocks and follows the catalogs say, by the server's codes (src/server/social/routes.ts: `social.*`). */
 export const RELATION_REFUSALS: Readonly<Record<string, MessageKey>> = {
@@ -12,11 +12,10 @@ export const RELATION_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'social.youBlock': 'social.relation.refusal.youBlock',
 };
 
-const KNOWN: ReadonlySet<string> = new Set(Object.values(RELATION_REFUSALS));
+const catalogued = refusalTable(RELATION_REFUSALS);
 
 /**
  * What went wrong with a follow or a block, in the player's language: the refusal's code in the
  * catalog's words, or the server's own (no code, or one this page does not know) after "That did not work".
  */
-export const relationProblem = (error: Error): string =>
-  cataloguedRefusal(error, KNOWN, (code) => RELATION_REFUSALS[code] ?? null) ?? t('social.relation.failed', { problem: error.message });
+export const relationProblem = (error: Error): string => catalogued(error) ?? t('social.relation.failed', { problem: error.message });
