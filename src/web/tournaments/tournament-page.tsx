@@ -80,6 +80,14 @@ function useCountdown(at: number | null): number | null {
  * socket (read once, then its events); the podium at its end; its chat, brought by the same socket.
  */
 export function TournamentPage({ id }: { id: string }) {
+  // A game of yours is told twice (the lobby's notice, the pairing seen): the page goes to it once,
+  // not again on the way, which would cut the first navigation short.
+  const goingTo = useRef<string | null>(null);
+  const goToGame = useRef((game: string) => {
+    if (goingTo.current === game) return;
+    goingTo.current = game;
+    window.location.assign(gamePage(game));
+  });
   const [account] = useAccount();
   const [shown, setShown] = useState<TournamentShown | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -122,7 +130,7 @@ export function TournamentPage({ id }: { id: string }) {
       });
     };
     const connection = new LobbyConnection((m) => {
-      if (m.type === 'tournament-game' && m.tournament === id) return window.location.assign(gamePage(m.game));
+      if (m.type === 'tournament-game' && m.tournament === id) return goToGame.current(m.game);
       if (m.type === 'tournament-chat' && m.tournament === id) return setChat((c) => mergeChat(c, m));
       if ((m.type !== 'tournament' && m.type !== 'tournament-following') || m.tournament !== id) return;
       heard = Math.max(heard, m.version);
@@ -154,7 +162,7 @@ export function TournamentPage({ id }: { id: string }) {
     seenGames.current = games;
     if (seen === null) return;
     const fresh = [...games].find((g) => !seen.has(g));
-    if (fresh) window.location.assign(gamePage(fresh));
+    if (fresh) goToGame.current(fresh);
   }, [shown, me]);
   // An invitation-only tournament's organiser is told its code (to share its link, and to join it
   // themselves) and the players it invited by name; read again after an edit (its version).
