@@ -27,7 +27,8 @@ import { prepareSitePages } from '../src/web/site-pages.testing.ts';
  * machine: 51–82 home, 43–66 a game, 70–89 a profile) — a red check would stop every change, not
  * tell of one. `--desktop` or `--mobile` runs one alone. Each page's line ends with Lighthouse's
  * benchmark index of this machine at the time (it expects 1000 or more: under it, a busy machine's
- * slowness is counted as the page's, the mobile figures first).
+ * slowness is counted as the page's, the mobile figures first); a desktop run made while the index
+ * had fallen well under the check's best is run again (SLOWED), and the line says so.
  */
 const BARS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
 /** What a preset is held to: the phone's performance is printed against its bar, not held (see above). */
@@ -127,19 +128,48 @@ async function audit(url: string, port: number, preset: Preset): Promise<Result>
  * Runs a preset's audit is the median of: the desktop figures are held at 95 and one load on this
  * machine swings by ±6 points between runs of the same build (the first page of a run the slowest),
  * so one run would be a coin toss at the bar; Lighthouse's own advice is the median of five (three
- * left the game page's median itself swinging 92–97 between checks of one build, the machine's
- * benchmark index falling from ~2,700 to ~1,500 now and then mid-check). The phone's performance is
- * printed, not held: one run.
+ * left the game page's median itself swinging 92–97 between checks of one build). The phone's
+ * performance is printed, not held: one run.
  */
 const RUNS: Record<Preset, number> = { desktop: 5, mobile: 1 };
 // Each browser's first load is not counted (see main): it measures the browser starting, not the page.
 
-/** The run of median performance among `runs` audits of one page (its whole report, as Lighthouse's median run is). */
-async function medianAudit(url: string, port: number, preset: Preset): Promise<Result> {
-  const runs: Result[] = [];
-  for (let i = 0; i < RUNS[preset]; i++) runs.push(await audit(url, port, preset));
+/**
+ * A run whose benchmark index (Lighthouse's measure of the machine's speed, taken as the run starts)
+ * is under this share of the highest this check has seen ran on a machine slowed by something else:
+ * its Total Blocking Time is the machine's as much as the page's. Such a run is set aside and run
+ * again, at most EXTRA_RUNS times a page, and the line says so. Seen: the index of a quiet 2-core
+ * machine here 2,500–2,900 with dips to 1,450–1,800 from outside, and each dip the worst run of its
+ * page (a Spanish home page measured at 1,715 twice failed a check at 93–94 that its other runs passed
+ * at 97–100).
+ */
+const SLOWED = 0.75;
+const EXTRA_RUNS = 5;
+let fastestIndex = 0;
+
+/** Lighthouse's measure of the machine at the run, and the highest seen so far in this check. */
+function noteIndex(lhr: Result): number {
+  fastestIndex = Math.max(fastestIndex, lhr.environment.benchmarkIndex);
+  return lhr.environment.benchmarkIndex;
+}
+
+/**
+ * The run of median performance among `runs` audits of one page (its whole report, as Lighthouse's
+ * median run is), runs on a slowed machine set aside (SLOWED): with how many were.
+ */
+async function medianAudit(url: string, port: number, preset: Preset): Promise<{ lhr: Result; setAside: number[] }> {
+  const kept: Result[] = [];
+  const setAside: Result[] = [];
+  while (kept.length < RUNS[preset] && setAside.length < EXTRA_RUNS) {
+    const lhr = await audit(url, port, preset);
+    const index = noteIndex(lhr);
+    if (RUNS[preset] > 1 && index < SLOWED * fastestIndex) setAside.push(lhr);
+    else kept.push(lhr);
+  }
+  // Still short after the extra runs (the machine slowed throughout): the runs set aside count too.
+  const runs = kept.length < RUNS[preset] ? [...kept, ...setAside] : kept;
   runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  return runs[Math.floor(runs.length / 2)] as Result;
+  return { lhr: runs[Math.floor(runs.length / 2)] as Result, setAside: setAside.map((r) => Math.round(r.environment.benchmarkIndex)) };
 }
 
 async function main(): Promise<number> {
@@ -167,7 +197,7 @@ async function main(): Promise<number> {
     // One load of the home page in each browser first, not counted: a browser's first page pays for
     // its own start (its caches, its GPU and network processes), which a player's running browser has
     // paid already; counted, it made the first page measured the slowest of a run.
-    for (const port of [started2.port, spanish.port]) await audit(`${server.base}/`, port, PRESETS[0] ?? 'desktop');
+    for (const port of [started2.port, spanish.port]) noteIndex(await audit(`${server.base}/`, port, PRESETS[0] ?? 'desktop'));
     const failures: string[] = [];
     let firstLoad: ReturnType<typeof firstLoadBytes> | null = null;
     for (const preset of PRESETS) {
@@ -175,7 +205,7 @@ async function main(): Promise<number> {
         `Lighthouse ${preset === 'mobile' ? 'mobile (default config)' : 'desktop preset'}, Debian's chromium at ${chromiumPath()}${RUNS[preset] > 1 ? `; each page the median of ${RUNS[preset]} runs` : ''}`,
       );
       for (const page of pages) {
-        const lhr = await medianAudit(page.url, page.port, preset);
+        const { lhr, setAside } = await medianAudit(page.url, page.port, preset);
         if (reports) {
           mkdirSync('test-results', { recursive: true });
           const file = `lighthouse-${page.name.replace(' ', '-')}${preset === 'mobile' ? '-mobile' : ''}.json`;
@@ -191,6 +221,10 @@ async function main(): Promise<number> {
         console.log(
           `${page.name.padEnd(8)} ${scores.join(', ')}  (${where}; benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
         );
+        if (setAside.length > 0)
+          console.log(
+            `    ${setAside.length} run(s) set aside, the machine slowed (benchmark index ${setAside.join(', ')}, under ${Math.round(SLOWED * fastestIndex)}) and run again`,
+          );
         for (const [category, bar] of Object.entries(BARS)) {
           const score = lhr.categories[category]?.score ?? 0;
           if (score >= bar) continue;
