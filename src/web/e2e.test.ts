@@ -7,7 +7,7 @@ import { type HiveState, hive, hiveBoard } from '@hexarena/engines/games/hive/in
 import { SURROUNDED_IN_23, unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
 import { nonaga, nonagaDiscBoard } from '@hexarena/engines/games/nonaga/index.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../cli/commands/serve.ts';
 import { parsePuzzleSet, setUpPuzzle } from '../puzzles/puzzle-set.ts';
@@ -26,6 +26,33 @@ let server: FastifyInstance;
 let browser: Browser;
 let base: string;
 
+/**
+ * The page most tests run on, one for the file: a fresh context a test cost five to ten seconds on
+ * the loaded machine (a new renderer, and the app's scripts fetched and compiled again), a fresh
+ * document in this one about half as much. Between tests it goes blank and the site's storage is
+ * wiped, so each test still starts from a new document with nothing kept.
+ */
+let shared: { page: Page; storage: CDPSession; refused: string[] };
+
+/** A context as every test's: its waits and the AI's pace (see onPage); `refused` gathers the CSP's refusals. */
+async function openContext(device: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; refused: string[] }> {
+  const context = await browser.newContext(device);
+  // Waits are for events; the limit only stops a hung test, so a busy machine cannot fail one.
+  context.setDefaultTimeout(PATIENCE_MS);
+  // The AI's pause between moves at "fast" rather than "normal", unless a test chose otherwise: a
+  // player's pacing, not a rule, and the tests watch dozens of AI moves.
+  await context.addInitScript(() => {
+    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 150 }));
+  });
+  const page = await context.newPage();
+  // The server's content security policy must let the app do everything it does.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  return { context, page, refused };
+}
+
 beforeAll(async () => {
   // vitest's global set-up (scripts/build-web.global.mjs) has built the app.
   server = await createHttpServer(WEB_DIST);
@@ -33,6 +60,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
   browser = await launchTestChromium();
   await mkdir('test-results', { recursive: true });
+  const { context, page, refused } = await openContext({});
+  shared = { page, storage: await context.newCDPSession(page), refused };
 });
 
 afterAll(async () => {
@@ -70,26 +99,29 @@ const waitForMoves = (page: Page, n: number) =>
   );
 
 /**
- * Opens a fresh page at `path` (relative to the app), in a context of its own (`device`: a phone's
- * viewport and touch, say), runs `body`, then saves the full-page screenshot `shot`
- * (test-results/<shot>.png). The page is closed however the test ends, and a failing test leaves
- * test-results/<shot>-failed.png showing where it stopped.
+ * Opens `path` (relative to the app) on a new document with nothing stored, runs `body`, then saves
+ * the full-page screenshot `shot` (test-results/<shot>.png). On the file's shared page, unless
+ * `device` asks for a context of its own: a phone's viewport and touch, say, or `{}` for a test that
+ * changes the page itself (its routes, its clock). A failing test leaves test-results/<shot>-failed.png
+ * showing where it stopped.
  */
-async function onPage(path: string, shot: string, body: (page: Page) => Promise<void>, device: BrowserContextOptions = {}): Promise<void> {
-  const context = await browser.newContext(device);
-  // Waits are for events; the limit only stops a hung test, so a busy machine cannot fail one.
-  context.setDefaultTimeout(PATIENCE_MS);
-  // The AI's pause between moves at "fast" rather than "normal", unless a test chose otherwise: a
-  // player's pacing, not a rule, and the tests watch dozens of AI moves.
-  await context.addInitScript(() => {
-    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 150 }));
-  });
-  const page = await context.newPage();
-  // The server's content security policy must let the app do everything it does.
-  const refused: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
-  });
+async function onPage(
+  path: string,
+  shot: string,
+  body: (page: Page) => Promise<void>,
+  device: BrowserContextOptions | 'shared' = 'shared',
+): Promise<void> {
+  const own = device === 'shared' ? undefined : await openContext(device);
+  const { page, refused } = own ?? shared;
+  if (own === undefined) {
+    // Off the site first, so that nothing of the last test's document runs, then its storage wiped.
+    await page.goto('about:blank');
+    await shared.storage.send('Storage.clearDataForOrigin', {
+      origin: base.slice(0, -1),
+      storageTypes: 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems',
+    });
+    refused.length = 0;
+  }
   try {
     await page.goto(base + path);
     await body(page);
@@ -99,7 +131,7 @@ async function onPage(path: string, shot: string, body: (page: Page) => Promise<
     await failureScreenshot(page, `test-results/${shot}-failed.png`, { fullPage: true });
     throw error;
   } finally {
-    await context.close();
+    await own?.context.close();
   }
 }
 
@@ -464,65 +496,71 @@ describe('the browser app', () => {
   });
 
   it('stays responsive while the max AI searches, and AI-only games pause', async () => {
-    await onPage('', 'tictactoe-ai-paused', async (page) => {
-      // The AI's worker, its answers held until the test lets them go: the search is off the page's
-      // thread, and the page is used before its move arrives however slow the machine (its five
-      // seconds once ran out before the click, and the page read "move 5 of 6").
-      let gated = true;
-      await page.route('**/assets/ai-worker-*.js', async (route) => {
-        if (!gated) return route.continue();
-        const worker = await route.fetch();
-        const gate =
-          '(() => { const send = self.postMessage.bind(self); const held = []; let open = false;' +
-          ' self.postMessage = (m) => (open ? send(m) : held.push(m));' +
-          ' self.releaseAnswers = () => { open = true; for (const m of held.splice(0)) send(m); }; })();\n';
-        await route.fulfill({ response: worker, body: gate + (await worker.text()) });
-      });
-      // Hive, max to move once pieces meet (its first placements are instant): a search in the worker
-      // (five seconds for a player; to the tests' depth here, search-limit.ts), its answer held by the gate.
-      const searching = page.waitForEvent('worker');
-      await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`);
-      const worker = await searching;
-      await expect.poll(() => status(page)).toBe('Black is thinking…');
-      await page.getByLabel('Theme', { exact: true }).selectOption('dark');
-      await page.getByRole('button', { name: 'Previous move' }).click();
-      // Both acted while the AI's move was still to come.
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      // A black tile keeps a light rim on the dark page: the muted text's colour.
-      expect(
-        await page
-          .locator('svg.board.hive .side-1 .hex')
-          .first()
-          .evaluate((h) => getComputedStyle(h).stroke),
-      ).toBe('rgb(165, 174, 184)');
-      expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
-      expect(await status(page)).toBe('Black is thinking…');
-      await screenshot(page, 'test-results/hive-thinking-dark.png');
-      gated = false;
-      await worker.evaluate(() => (self as unknown as { releaseAnswers(): void }).releaseAnswers());
-      await waitForStatus(page, { is: 'White to move.' });
-      expect(await moveCount(page)).toBe(6);
+    await onPage(
+      '',
+      'tictactoe-ai-paused',
+      async (page) => {
+        // The AI's worker, its answers held until the test lets them go: the search is off the page's
+        // thread, and the page is used before its move arrives however slow the machine (its five
+        // seconds once ran out before the click, and the page read "move 5 of 6").
+        let gated = true;
+        await page.route('**/assets/ai-worker-*.js', async (route) => {
+          if (!gated) return route.continue();
+          const worker = await route.fetch();
+          const gate =
+            '(() => { const send = self.postMessage.bind(self); const held = []; let open = false;' +
+            ' self.postMessage = (m) => (open ? send(m) : held.push(m));' +
+            ' self.releaseAnswers = () => { open = true; for (const m of held.splice(0)) send(m); }; })();\n';
+          await route.fulfill({ response: worker, body: gate + (await worker.text()) });
+        });
+        // Hive, max to move once pieces meet (its first placements are instant): a search in the worker
+        // (five seconds for a player; to the tests' depth here, search-limit.ts), its answer held by the gate.
+        const searching = page.waitForEvent('worker');
+        await page.goto(`${base}?game=hive&seats=human,max&seed=busy&moves=${encodeURIComponent('wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ')}`);
+        const worker = await searching;
+        await expect.poll(() => status(page)).toBe('Black is thinking…');
+        await page.getByLabel('Theme', { exact: true }).selectOption('dark');
+        await page.getByRole('button', { name: 'Previous move' }).click();
+        // Both acted while the AI's move was still to come.
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        // A black tile keeps a light rim on the dark page: the muted text's colour.
+        expect(
+          await page
+            .locator('svg.board.hive .side-1 .hex')
+            .first()
+            .evaluate((h) => getComputedStyle(h).stroke),
+        ).toBe('rgb(165, 174, 184)');
+        expect(await page.getByTestId('history-note').textContent()).toMatch(/^Position after move 4 of 5/);
+        expect(await status(page)).toBe('Black is thinking…');
+        await screenshot(page, 'test-results/hive-thinking-dark.png');
+        gated = false;
+        await worker.evaluate(() => (self as unknown as { releaseAnswers(): void }).releaseAnswers());
+        await waitForStatus(page, { is: 'White to move.' });
+        expect(await moveCount(page)).toBe(6);
 
-      // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
-      // they play on to the end.
-      // At the slowest pace (a second a move): the pause is clicked long before the game could be over,
-      // however busy the machine (at 0.15 s a move a loaded suite once saw it end first, and waited).
-      await page.evaluate(() => {
-        const kept = JSON.parse(localStorage.getItem('hexarena.settings') ?? '{}') as Record<string, unknown>;
-        localStorage.setItem('hexarena.settings', JSON.stringify({ ...kept, aiDelayMs: 1000 }));
-      });
-      await page.clock.install();
-      await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
-      await page.getByRole('button', { name: 'Pause AI' }).click();
-      await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
-      const paused = await moveCount(page);
-      await page.clock.runFor(10_000);
-      expect(await moveCount(page)).toBe(paused);
-      expect(await status(page)).toMatch(/^Paused/);
-      await page.getByRole('button', { name: 'Resume AI' }).click();
-      await page.getByLabel('AI speed').selectOption('0');
-      await waitForStatus(page, { startsWith: 'Game over' });
-    });
+        // Two AIs: paused, nothing moves however long (the page's clock, run ten seconds on); resumed,
+        // they play on to the end.
+        // At the slowest pace (a second a move): the pause is clicked long before the game could be over,
+        // however busy the machine (at 0.15 s a move a loaded suite once saw it end first, and waited).
+        await page.evaluate(() => {
+          const kept = JSON.parse(localStorage.getItem('hexarena.settings') ?? '{}') as Record<string, unknown>;
+          localStorage.setItem('hexarena.settings', JSON.stringify({ ...kept, aiDelayMs: 1000 }));
+        });
+        await page.clock.install();
+        await page.goto(`${base}?game=tictactoe&seats=easy,easy&seed=watch`);
+        await page.getByRole('button', { name: 'Pause AI' }).click();
+        await expect.poll(() => status(page)).toMatch(/^Paused: [XO] \(easy\) to move\.$/);
+        const paused = await moveCount(page);
+        await page.clock.runFor(10_000);
+        expect(await moveCount(page)).toBe(paused);
+        expect(await status(page)).toMatch(/^Paused/);
+        await page.getByRole('button', { name: 'Resume AI' }).click();
+        await page.getByLabel('AI speed').selectOption('0');
+        await waitForStatus(page, { startsWith: 'Game over' });
+      },
+      // A context of its own: the test routes the AI's worker and installs a clock in the page.
+      {},
+    );
   });
 
   it('starts DiceWars from the home page with its options: strength rules, three players', async () => {
