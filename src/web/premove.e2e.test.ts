@@ -1,6 +1,6 @@
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { legalTurns, nonaga } from '@hexarena/engines/games/nonaga/index.ts';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import { screenshot } from './screenshots.testing.ts';
@@ -15,19 +15,36 @@ import { staticSite } from './static-site.testing.ts';
 const PATIENCE_MS = 150_000;
 // A paired game's first move may come late on a loaded machine: its abort is set out of reach.
 const site = staticSite({ online: { hub: { firstMoveMs: 3_600_000 } } });
-const contexts: BrowserContext[] = [];
+/**
+ * The two devices, one context each for the file: a fresh context a device cost seconds on the
+ * loaded machine (a new renderer, the app's scripts fetched and compiled again), a fresh document
+ * in the same one about half as much. Each test's device starts blank with the site's storage
+ * wiped (cookies too: a new player), so it is as new as a fresh context's.
+ */
+const devices: { page: Page; storage: CDPSession }[] = [];
+let used = 0;
 
-// Each test's devices go with it: left open, a finished test's pages kept rendering what their
-// sockets told them while the next tests ran.
+// Each test's pages are left when it ends: left open, a finished test's pages kept rendering what
+// their sockets told them while the next tests ran.
 afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  used = 0;
+  for (const { page } of devices) await page.goto('about:blank');
 });
 
 async function device(): Promise<Page> {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(PATIENCE_MS);
-  contexts.push(context);
-  return context.newPage();
+  if (used === devices.length) {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(PATIENCE_MS);
+    const page = await context.newPage();
+    devices.push({ page, storage: await context.newCDPSession(page) });
+  }
+  const { page, storage } = devices[used++] as (typeof devices)[number];
+  await page.goto('about:blank');
+  await storage.send('Storage.clearDataForOrigin', {
+    origin: site.base.slice(0, -1),
+    storageTypes: 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems',
+  });
+  return page;
 }
 
 const moves = (page: Page) => page.getByTestId('moves').getAttribute('data-text');
@@ -148,6 +165,9 @@ describe('premove', () => {
     await w.locator('svg.hive [data-piece="bQ"]').click();
     await expect.poll(() => w.getByTestId('premove').count()).toBe(0);
     await typed(b, 'bA1 bQ-');
+    // White's turn once Black's move is in (White's hand is open on Black's turn too, for premoves:
+    // waiting on it alone once read the moves before Black's had come).
+    await w.waitForFunction(() => document.querySelector('[data-testid=moves]')?.getAttribute('data-text')?.endsWith('bA1 bQ-'));
     await w.locator('[data-hand="wA1"]:not([disabled])').waitFor();
     expect(await moves(w)).toBe('wS1, bS1 wS1-, wQ -wS1, bQ bS1-, wG1 -wQ, bA1 bQ-');
   });
