@@ -24,6 +24,13 @@ let base: string;
 let browser: Browser;
 let address = 10;
 const contexts: BrowserContext[] = [];
+/**
+ * The desktop browser of a player who only looks (lists, searches, profiles, TV): one context signed
+ * up once for the file, a fresh page of it for each test, closed after it. A context and its account
+ * cost seconds each on a loaded machine, and these tests ask nothing of who looks.
+ */
+let viewer: BrowserContext;
+const viewerPages: Page[] = [];
 /** Waits for what a page shows to come right, saying what it showed last if it never does. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: PATIENCE_MS });
 
@@ -40,9 +47,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   browser = await launchTestChromium();
   mkdirSync('test-results', { recursive: true });
+  viewer = await signedUpContext('Viewer');
 });
 afterEach(async () => {
   for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  for (const p of viewerPages.splice(0)) await p.close().catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -59,15 +68,27 @@ async function visitor(name: string): Promise<Visitor> {
 
 /** A browser of its own, signed up as `name` (its session cookie in the browser's jar). */
 async function device(name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await signedUpContext(name, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signedUpContext(name: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(PATIENCE_MS);
-  contexts.push(context);
   const made = await context.request.post(`${base}/api/account`, {
     data: { username: name, password: 'correct horse battery' },
     headers: { origin: base },
   });
   expect(made.status()).toBe(201);
-  return context.newPage();
+  return context;
+}
+
+/** A new page of the shared viewer's browser (closed after the test). */
+async function viewerPage(): Promise<Page> {
+  const page = await viewer.newPage();
+  viewerPages.push(page);
+  return page;
 }
 
 /** A game of `game` between two players, every seat taken: its id and the seats' tokens. */
@@ -208,7 +229,7 @@ describe('games to watch', () => {
     await rate(['Tv_Ann', 'Tv_Bob'], [1900, 2000]);
     const casual = await play('hive', cy as Visitor, dee as Visitor);
     const best = await play('hive', ann as Visitor, bob as Visitor);
-    const page = await device('Tv_Viewer');
+    const page = await viewerPage();
 
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
@@ -266,7 +287,7 @@ describe('games drawn small', () => {
     const unbegun = await play('hive', kit as Visitor, lu as Visitor);
     await move(gil as Visitor, noughts.id, 0, noughts.token, 'b2', 0);
     await move(ivy as Visitor, hive.id, 0, hive.token, 'wS1', 0);
-    const page = await device('Mini_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/games`);
     const mini = (id: string) => page.locator(`.current-games [data-game-id="${id}"] [data-testid=mini-board][data-drawn=true]`);
     // Tic-tac-toe: the X in the centre; Hive: one piece, its bug's letter on it.
@@ -316,7 +337,7 @@ describe('the games database', () => {
     expect(await socket.ask({ type: 'resign', seat: 1, token: won.second })).toMatchObject({ ok: true });
     socket.close();
 
-    const page = await device('Db_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/games`);
     await page.getByRole('link', { name: 'Search finished games' }).click();
     await page.waitForURL(`${base}/games/search`);
@@ -455,7 +476,7 @@ describe('the games database by opening', () => {
     const inOrder = await hexGame(['b2', 'a1', 'c3']);
     const transposed = await hexGame(['c3', 'a1', 'b2']);
     await hexGame(['b2', 'a1', 'd4']);
-    const page = await device('Op_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/games/search?player=Op_Ann`);
     const rows = page.locator('.games-found tbody tr');
     const found = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')));
@@ -495,7 +516,7 @@ describe('the games database by position, from the opening explorer', () => {
     };
     const reached = await hiveBase(['wG1', 'bG1 wG1-', 'wQ -wG1']);
     const elsewhere = await hiveBase(['wA1', 'bA1 wA1-']);
-    const page = await device('Ex_Viewer');
+    const page = await viewerPage();
     const base_ = encodeURIComponent('{"type":"Base"}');
     await page.goto(`${base}/#analysis&game=hive&options=${base_}&seed=ex&tree=${encodeURIComponent('wG1;bG1 wG1-')}&at=2`);
     // The board's moves are played in once it has loaded: the link names the position they reach.
@@ -599,7 +620,7 @@ describe('a profile’s record', () => {
     expect(await socket.ask({ type: 'resign', seat: 1, token: casual.second })).toMatchObject({ ok: true });
     socket.close();
 
-    const page = await device('Best_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/u/Best_Star`);
     const record = page.getByRole('region', { name: 'Record' });
     await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 3 now, 3 at best (over the last 3 games).');
@@ -632,7 +653,7 @@ describe('a profile’s record', () => {
       won.push(casual.id);
     }
 
-    const page = await device('Rec_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/u/Rec_Star`);
     const record = page.getByRole('region', { name: 'Record' });
     await poll(async () => record.getByTestId('streaks').textContent()).toBe('Winning streak: 2 now, 2 at best (over the last 2 games).');
@@ -672,7 +693,7 @@ describe('a profile’s record', () => {
       [{ board: 1, white: ann as string, black: bob as string, game: null, result: 'white-forfeit' }],
       4,
     );
-    const page = await device('Tp_Viewer');
+    const page = await viewerPage();
     await page.goto(`${base}/u/Tp_Ann`);
     const card = page.locator('.profile-tournaments [data-tournament=tp-live]');
     await poll(async () => card.textContent()).toMatch(/standing 1 of 2 now/);

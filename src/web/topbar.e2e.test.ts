@@ -124,16 +124,18 @@ describe('the top bar on a narrow phone keeps the site’s name whole', () => {
     '$code: every kind of bar (a player with the longest name; a guest’s home page), at 320, 360 and 390 px',
     async (language) => {
       const found: string[] = [];
-      for (const who of ['guest', 'player'] as const) {
-        const context = await browser.newContext({ locale: language.browser, viewport: { width: 390, height: 844 } });
-        context.setDefaultTimeout(PATIENCE_MS);
-        try {
-          if (language.stored) await context.addInitScript((code) => localStorage.setItem('hexarena.lang', code), language.stored);
+      // One browser for both: the guest's page first, then the same page signed in (the session's
+      // cookie added), as a guest who signs in; a context and its first page cost seconds on a loaded machine.
+      const context = await browser.newContext({ locale: language.browser, viewport: { width: 390, height: 844 } });
+      context.setDefaultTimeout(PATIENCE_MS);
+      try {
+        if (language.stored) await context.addInitScript((code) => localStorage.setItem('hexarena.lang', code), language.stored);
+        const page = await context.newPage();
+        for (const who of ['guest', 'player'] as const) {
           if (who === 'player') {
             const [key, value] = cookie.split('=') as [string, string];
             await context.addCookies([{ name: key, value, url: server.base }]);
           }
-          const page = await context.newPage();
           // A guest's bar is narrower than a player's with the longest name: its home page's is enough.
           for (const shown of who === 'guest' ? PAGES.slice(0, 1) : PAGES) {
             await page.goto(`${server.base}${shown.path}`);
@@ -153,9 +155,9 @@ describe('the top bar on a narrow phone keeps the site’s name whole', () => {
             }
             if (shown.name === 'home') found.push(...(await foldedSettings(page)).map((p) => `${who} home 320px, its settings menu: ${p}`));
           }
-        } finally {
-          await context.close();
         }
+      } finally {
+        await context.close();
       }
       expect(found).toEqual([]);
     },

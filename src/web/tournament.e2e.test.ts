@@ -321,8 +321,10 @@ describe('a tournament in the browser', () => {
   });
 
   it('its organiser edits it before the start, invites a player by name, and disqualifies them (a 360 px phone)', async () => {
-    const gus = await device('Tour_Gus', { width: 360, height: 740 });
-    const org = await device('Tour_Hal', { width: 360, height: 740 });
+    const [gus, org] = await Promise.all([
+      device('Tour_Gus', { width: 360, height: 740 }),
+      device('Tour_Hal', { width: 360, height: 740 }),
+    ]);
     const made = await org.context().request.post(`${base()}/api/tournaments`, {
       data: { kind: 'swiss', name: 'Hal’s cup', game: 'tictactoe', rounds: 3, startsAt: null },
       headers: { origin: base() },
@@ -471,7 +473,7 @@ describe('a tournament in the browser', () => {
     });
     expect(made.status()).toBe(201);
     const { id } = (await made.json()) as { id: string };
-    const bots = [await registerBot(base(), 'pause-bot-1'), await registerBot(base(), 'pause-bot-2')];
+    const bots = await Promise.all([registerBot(base(), 'pause-bot-1'), registerBot(base(), 'pause-bot-2')]);
     const stops = await Promise.all(bots.map((b) => randomBot(b.token)));
     try {
       for (const b of bots) {
