@@ -52,6 +52,13 @@ export default {
   'pairing.guestBefore': 'Pools are rated: play in them with',
   'pairing.guestLink': 'an account',
   'pairing.guestAfter': ', paired with a player of your strength.',
+  'pairing.refusal.signUp': 'Pools are rated: sign up or log in to play in them.',
+  'pairing.refusal.cannotJoin': 'The pool cannot be joined right now: try again.',
+  'pairing.refusal.tooFast': 'Too many clicks at once: wait a moment and try again.',
+  'pairing.refusal.followLimit':
+    'One page follows at most {count, plural, one {# tournament} other {# tournaments}} at once: close one first.',
+  'pairing.refusal.followLater': 'The tournament cannot be followed right now: try again.',
+  'pairing.refusal.noTournament': 'There is no tournament {id} to follow.',
   'pairing.players': '{count, plural, one {# player} other {# players}}',
   'pairing.waitingYou': 'waiting {time} · cancel',
   'pairing.waitingCount': '{count, plural, other {# waiting}}',

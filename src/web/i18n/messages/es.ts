@@ -51,6 +51,13 @@ export default {
   'pairing.guestBefore': 'Las colas son puntuables: para jugar en ellas necesitas',
   'pairing.guestLink': 'una cuenta',
   'pairing.guestAfter': ', y te emparejamos con alguien de tu nivel.',
+  'pairing.refusal.signUp': 'Las colas son puntuables: regístrate o inicia sesión para jugar en ellas.',
+  'pairing.refusal.cannotJoin': 'Ahora mismo no se puede entrar en la cola: vuelve a intentarlo.',
+  'pairing.refusal.tooFast': 'Demasiados clics seguidos: espera un momento y vuelve a intentarlo.',
+  'pairing.refusal.followLimit':
+    'Una página sigue como mucho {count, plural, one {# torneo} other {# torneos}} a la vez: cierra alguno antes.',
+  'pairing.refusal.followLater': 'Ahora mismo no se puede seguir el torneo: vuelve a intentarlo.',
+  'pairing.refusal.noTournament': 'No existe el torneo {id}.',
   'pairing.players': '{count, plural, one {# jugador} other {# jugadores}}',
   'pairing.waitingYou': 'esperando {time} · cancelar',
   'pairing.waitingCount': '{count, plural, one {# esperando} other {# esperando}}',

@@ -51,6 +51,13 @@ export default {
   'pairing.guestBefore': 'プールはレーティング戦です。参加するには',
   'pairing.guestLink': 'アカウント',
   'pairing.guestAfter': 'が必要です。同じくらいの強さの相手と組み合わせます。',
+  'pairing.refusal.signUp': 'プールはレーティング戦です。参加するには登録またはログインしてください。',
+  'pairing.refusal.cannotJoin': '今はプールに参加できません。もう一度お試しください。',
+  'pairing.refusal.tooFast': '操作が多すぎます。少し待ってからもう一度お試しください。',
+  'pairing.refusal.followLimit':
+    '1つのページで同時にフォローできるトーナメントは{count, plural, other {#件}}までです。先にどれかを閉じてください。',
+  'pairing.refusal.followLater': '今はこのトーナメントをフォローできません。もう一度お試しください。',
+  'pairing.refusal.noTournament': 'トーナメント {id} は見つかりません。',
   'pairing.players': '{count, plural, other {#人}}',
   'pairing.waitingYou': '待機中 {time} · キャンセル',
   'pairing.waitingCount': '{count, plural, other {#人待機中}}',

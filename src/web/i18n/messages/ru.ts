@@ -51,6 +51,13 @@ export default {
   'pairing.guestBefore': 'Игры в пулах рейтинговые: играть в них можно, если у вас есть',
   'pairing.guestLink': 'аккаунт',
   'pairing.guestAfter': '; соперник будет вашего уровня.',
+  'pairing.refusal.signUp': 'Игры в пулах рейтинговые: зарегистрируйтесь или войдите, чтобы в них играть.',
+  'pairing.refusal.cannotJoin': 'Сейчас не удаётся встать в пул: попробуйте ещё раз.',
+  'pairing.refusal.tooFast': 'Слишком много нажатий подряд: подождите немного и попробуйте снова.',
+  'pairing.refusal.followLimit':
+    'Одна страница следит не больше чем за {count, plural, one {# турниром} few {# турнирами} many {# турнирами} other {# турнира}} сразу: сначала закройте какой-нибудь.',
+  'pairing.refusal.followLater': 'Сейчас не удаётся следить за турниром: попробуйте ещё раз.',
+  'pairing.refusal.noTournament': 'Турнира {id} нет.',
   'pairing.players': '{count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}',
   'pairing.waitingYou': 'ожидание {time} · отменить',
   'pairing.waitingCount': '{count, plural, one {# ждёт} few {# ждут} many {# ждут} other {# ждут}}',
