@@ -101,7 +101,8 @@ export function registerGameRoutes(app: FastifyInstance, services: GameRouteServ
     const { id } = request.params as { id: string };
     const stored = await store.games.read(id);
     if (!stored) return reply.code(404).send(noSuchGame(id));
-    if (!stored.ending) return reply.code(409).send({ error: 'the game is still on: its record, seed included, is public once it ends' });
+    if (!stored.ending)
+      return reply.code(409).send(refusalBody('record.stillOn', 'the game is still on: its record, seed included, is public once it ends'));
     const record = recordOf(stored);
     return record.ok ? record.value : reply.code(500).send({ error: record.error.message });
   });

@@ -41,7 +41,20 @@ describe('quick pairing', () => {
     const g = await guest.lobby();
     expect(await g.next((m) => m.type === 'pools')).toEqual({ type: 'pools', waiting: {} });
     g.send({ type: 'pool-join', pool: 'hex-5+3' });
-    expect((await g.next((m) => m.type === 'error')).error).toMatch(/sign up or log in/);
+    expect(await g.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'lobby.signUp',
+      error: 'pools are rated: sign up or log in to play in them',
+    });
+    // A flood of messages, far past the socket's burst of ten, is refused with a code and its rate.
+    const flood = g.messages.length;
+    for (let i = 0; i < 40; i++) g.send({ type: 'pool-leave' });
+    expect(await g.next((m) => m.type === 'error', flood)).toEqual({
+      type: 'error',
+      code: 'lobby.tooFast',
+      error: 'too many messages: at most 2 a second',
+      values: { rate: 2 },
+    });
 
     const a = await ann.lobby();
     a.send({ type: 'pool-join', pool: 'hex-5+3' });

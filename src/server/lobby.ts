@@ -20,6 +20,29 @@ const RATE = 2;
 export const FOLLOWED_TOURNAMENTS = 4;
 
 /**
+ * A refusal a player can meet on the home page (a guest asking for a pool, too many messages, the
+ * store away, a tournament followed past the limit or gone), with a code that stays and the values
+ * its words name: the page says it in the player's language (web/lobby/lobby-refusals.ts). A message
+ * only another program sends wrong (bad JSON, an unknown pool) is refused in words alone.
+ */
+interface LobbyRefusal {
+  readonly type: 'error';
+  readonly error: string;
+  readonly code: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
+
+/** What a lobby socket is told. */
+type LobbyAnswer = LobbyMessage | LobbyRefusal;
+
+const refusal = (code: string, error: string, values?: LobbyRefusal['values']): LobbyRefusal => ({
+  type: 'error',
+  code,
+  error,
+  ...(values ? { values } : {}),
+});
+
+/**
  * The lobby's socket, `/api/lobby/ws` (docs/protocol.md): how many wait in each pool, as each wave
  * finds them; the open games (seeks) whenever they change; a player's challenges; joining a pool (players with an account:
  * pools are rated) and waiting there while the socket is open; the game, once paired. Returns what to
@@ -117,7 +140,7 @@ class LobbySockets {
   }
 
   /** Sends unless the client has stopped reading: past the edge's bound it is dropped. */
-  tell(socket: WebSocket, message: LobbyMessage): void {
+  tell(socket: WebSocket, message: LobbyAnswer): void {
     this.tellText(socket, JSON.stringify(message));
   }
 
@@ -160,7 +183,7 @@ interface PoolIntentServices {
   readonly pools: Pools;
   readonly identities: Identities;
   readonly intake: Intake;
-  readonly tell: (message: LobbyMessage) => void;
+  readonly tell: (message: LobbyAnswer) => void;
   readonly follow: (intent: Extract<LobbyIntent, { tournament: string }>) => Promise<void>;
 }
 
@@ -192,7 +215,7 @@ function followTournaments(
   socket.on('close', () => {
     for (const tournament of [...new Set([...followed.keys(), ...chats.keys()])]) unfollow(tournament);
   });
-  const tell = (message: LobbyMessage) => send(JSON.stringify(message));
+  const tell = (message: LobbyAnswer) => send(JSON.stringify(message));
   const listen = (tournament: string) => {
     if (!chat) return;
     void chats.get(tournament)?.then((stop) => stop());
@@ -213,13 +236,17 @@ function followTournaments(
     if (type === 'tournament-unfollow') return unfollow(tournament);
     if (!news) return tell({ type: 'error', error: 'tournaments are not followed on this server' });
     if (!followed.has(tournament) && followed.size >= FOLLOWED_TOURNAMENTS)
-      return tell({
-        type: 'error',
-        error: `one lobby socket follows at most ${FOLLOWED_TOURNAMENTS} tournaments: unfollow one ("tournament-unfollow") first`,
-      });
+      return tell(
+        refusal(
+          'lobby.followLimit',
+          `one lobby socket follows at most ${FOLLOWED_TOURNAMENTS} tournaments: unfollow one ("tournament-unfollow") first`,
+          { count: FOLLOWED_TOURNAMENTS },
+        ),
+      );
     const following = await news.follow(tournament, send).catch(() => undefined);
-    if (following === undefined) return tell({ type: 'error', error: 'the tournament cannot be followed now: try again' });
-    if (following === null) return tell({ type: 'error', error: `there is no tournament ${tournament} to follow` });
+    if (following === undefined) return tell(refusal('lobby.followLater', 'the tournament cannot be followed now: try again'));
+    if (following === null)
+      return tell(refusal('lobby.noTournament', `there is no tournament ${tournament} to follow`, { id: tournament }));
     // The socket's one sink is in the tournament's set once, however often it follows it.
     if (socket.readyState !== socket.OPEN) return following.stop();
     followed.set(tournament, following.stop);
@@ -244,17 +271,19 @@ function servePoolIntents(socket: WebSocket, identity: Promise<Identity | null>,
     // Its identity read again, not as the socket began: a session ended since (logged out everywhere, a
     // password changed, a ban) or an account deleted joins nothing.
     if (who?.account.kind !== 'player' || !(await identities.stillHolds(who)))
-      return tell({ type: 'error', error: 'pools are rated: sign up or log in to play in them' });
+      return tell(refusal('lobby.signUp', 'pools are rated: sign up or log in to play in them'));
     await stopWaiting();
     const account = who.account.id;
     const listener: PairedListener = (paired) => {
       waitingIn = null;
       tell({ type: 'paired', game: paired.gameId, seat: paired.seat });
     };
-    const joined = await pools.join(account, who.account.name, pool, listener).catch((e: unknown) => ({
-      ok: false as const,
-      error: `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`,
-    }));
+    const joined = await pools
+      .join(account, who.account.name, pool, listener)
+      .catch((e: unknown) =>
+        refusal('lobby.cannotJoin', `the pool cannot be joined now (${e instanceof Error ? e.message : String(e)}): try again`),
+      );
+    if (!('ok' in joined)) return tell(joined);
     if (!joined.ok) return tell({ type: 'error', error: joined.error });
     // The socket closed while joining: it waits nowhere.
     if (socket.readyState !== socket.OPEN) return void pools.leave(account, listener).catch(() => undefined);
@@ -264,7 +293,8 @@ function servePoolIntents(socket: WebSocket, identity: Promise<Identity | null>,
   // One message at a time, in order: a join and a leave sent together are done in that order.
   let queue = Promise.resolve();
   const handle = (data: Buffer, binary: boolean) => async () => {
-    if (!allowance.take('', Date.now())) return tell({ type: 'error', error: `too many messages: at most ${RATE} a second` });
+    if (!allowance.take('', Date.now()))
+      return tell(refusal('lobby.tooFast', `too many messages: at most ${RATE} a second`, { rate: RATE }));
     if (binary || data.length > MAX_MESSAGE_BYTES)
       return tell({ type: 'error', error: `a lobby message is a short JSON text (at most ${MAX_MESSAGE_BYTES} bytes)` });
     const intent = parseLobbyIntent(data.toString());

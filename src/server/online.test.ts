@@ -458,6 +458,12 @@ describe('online play against a real server process', () => {
     const watcher = await Client.open(server.base, id);
     const early = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[0] });
     expect(early).toEqual({ status: 409, json: { error: 'the game is still on: a rematch follows its end', code: 'games.stillOn' } });
+    // Its record, seed included, is public once it ends: refused with a code before then.
+    const record = await fetch(`${server.base}/api/games/${id}/record`);
+    expect([record.status, await record.json()]).toEqual([
+      409,
+      { error: 'the game is still on: its record, seed included, is public once it ends', code: 'record.stillOn' },
+    ]);
     expect(await watcher.ask({ type: 'resign', seat: 1, token: tokens[1] })).toMatchObject({ ok: true });
     const stranger = await post(server.base, `/api/games/${id}/rematch`, { seat: 0, token: tokens[1] });
     expect(stranger).toEqual({

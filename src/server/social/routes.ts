@@ -220,7 +220,9 @@ function registerSearch(app: FastifyInstance, desk: SocialDesk): void {
   app.get('/api/search/players', { schema: { querystring: SEARCH_QUERY } }, async (request, reply) => {
     if (!desk.searches.take(subscriberOf(request.ip), now())) {
       reply.header('retry-after', '1');
-      return reply.code(429).send({ error: `too many searches: at most ${SEARCH_RATE} a second` });
+      return reply
+        .code(429)
+        .send(refusalBody('social.searchTooFast', `too many searches: at most ${SEARCH_RATE} a second`, { rate: SEARCH_RATE }));
     }
     const { term, limit } = request.query as { term: string; limit?: string };
     const n = Math.min(SEARCH_MAX, Math.max(1, limit === undefined ? SEARCH_DEFAULT : Number(limit)));

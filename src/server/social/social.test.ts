@@ -300,6 +300,15 @@ describe('the search of players', () => {
     expect(await search('srch_d')).toEqual({ players: [{ name: 'Srch_Delta', online: false }] });
     expect(await search('zzzz')).toEqual({ players: [] });
     expect((await (browsers[0] as Browser).ask('GET', '/api/search/players?term=a%20b')).status).toBe(400);
+    // Past the address's burst of 20 (then 5 a second): refused with a code and the rate.
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, () => (browsers[0] as Browser).ask('GET', '/api/search/players?term=srch_')),
+    );
+    expect(flood.find((r) => r.status === 429)?.json).toEqual({
+      code: 'social.searchTooFast',
+      error: 'too many searches: at most 5 a second',
+      values: { rate: 5 },
+    });
     gamma.close();
   });
 });

@@ -3,6 +3,7 @@ import { botOf } from '../bots.ts';
 import type { Identities, Identity } from '../identity/identities.ts';
 import { Allowance } from '../limits.ts';
 import { subscriberOf } from '../network.ts';
+import { refusalBody } from '../refusal-body.ts';
 import type { GameStore } from '../store.ts';
 import type { TournamentChat } from './chat.ts';
 import type { StoredTournament } from './store.ts';
@@ -78,7 +79,7 @@ export class Desk {
   async player(request: FastifyRequest, reply: FastifyReply): Promise<Asker | null> {
     const identity = await this.settings.identities.of(request);
     if (identity?.account.kind === 'player') return identity.account;
-    void reply.code(401).send({ error: 'log in first: tournaments are made by players' });
+    void reply.code(401).send(refusalBody('tournaments.logIn', 'log in first: tournaments are made by players'));
     return null;
   }
 
@@ -94,18 +95,22 @@ export class Desk {
   async entrant(request: FastifyRequest, reply: FastifyReply): Promise<Asker | null> {
     const bot = await botOf(this.settings.store, request);
     if (bot === 'unknown') {
-      void reply.code(401).send({ error: 'that is not a bot token: register with POST /api/bots' });
+      void reply.code(401).send(refusalBody('tournaments.notABotToken', 'that is not a bot token: register with POST /api/bots'));
       return null;
     }
     if (bot) {
       const account = await this.settings.store.tournaments.botAccount(bot.tokenHash);
       if (account) return { id: account, name: bot.name };
-      void reply.code(403).send({ error: `${bot.name} has no account of its own to play tournaments under: register it again` });
+      void reply.code(403).send(
+        refusalBody('tournaments.botAccount', `${bot.name} has no account of its own to play tournaments under: register it again`, {
+          name: bot.name,
+        }),
+      );
       return null;
     }
     const identity = await this.settings.identities.of(request);
     if (identity?.account.kind === 'player') return identity.account;
-    void reply.code(401).send({ error: 'log in first (or send a bot token) to play in a tournament' });
+    void reply.code(401).send(refusalBody('tournaments.logInToPlay', 'log in first (or send a bot token) to play in a tournament'));
     return null;
   }
 
@@ -113,7 +118,7 @@ export class Desk {
   spend(account: string, reply: FastifyReply): boolean {
     if (this.writes.take(account, this.settings.now())) return true;
     reply.header('retry-after', '1');
-    void reply.code(429).send({ error: 'too many tournament requests at once: try again in a moment' });
+    void reply.code(429).send(refusalBody('tournaments.tooFast', 'too many tournament requests at once: try again in a moment'));
     return false;
   }
 
@@ -121,7 +126,10 @@ export class Desk {
   async tournament(request: FastifyRequest, reply: FastifyReply): Promise<StoredTournament | null> {
     const { id } = request.params as { id: string };
     const t = await this.settings.store.tournaments.read(id);
-    if (!t) void reply.code(404).send({ error: `there is no tournament ${id}` });
+    if (!t) void reply.code(404).send(noSuchTournament(id));
     return t;
   }
 }
+
+/** A tournament nobody made (or one cancelled): its id is the asker's, said back. */
+export const noSuchTournament = (id: string) => refusalBody('tournaments.noSuch', `there is no tournament ${id}`, { id });

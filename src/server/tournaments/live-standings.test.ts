@@ -95,16 +95,22 @@ describe('a tournament followed on the lobby socket', () => {
 
   it('a bad follow is refused in words; a socket follows a few tournaments at most', async () => {
     const socket = await Client.lobby(server.base);
-    const refusal = async (intent: unknown) => {
+    const refused = async (intent: unknown) => {
       const from = socket.messages.length;
       socket.send(intent);
-      return (await socket.next((m) => m.type === 'error', from)).error;
+      return await socket.next((m) => m.type === 'error', from);
     };
+    const refusal = async (intent: unknown) => (await refused(intent)).error;
     expect(await refusal({ type: 'tournament-follow' })).toMatch(/"tournament" names a tournament by its id/);
     expect(await refusal({ type: 'tournament-follow', tournament: 'a b' })).toMatch(/"tournament" names a tournament by its id/);
     expect(await refusal({ type: 'tournament-follow', tournament: 'T1', pool: 'hex-5+3' })).toMatch(/names a "tournament", no pool/);
     expect(await refusal({ type: 'tournament-follow', tournament: 'T1', since: 3 })).toBe('unknown field "since"');
-    expect(await refusal({ type: 'tournament-follow', tournament: 'nosuch' })).toBe('there is no tournament nosuch to follow');
+    expect(await refused({ type: 'tournament-follow', tournament: 'nosuch' })).toEqual({
+      type: 'error',
+      code: 'lobby.noTournament',
+      error: 'there is no tournament nosuch to follow',
+      values: { id: 'nosuch' },
+    });
 
     socket.close();
 
@@ -113,7 +119,7 @@ describe('a tournament followed on the lobby socket', () => {
     const refusedNow = async (intent: unknown) => {
       const from = bounded.messages.length;
       bounded.send(intent);
-      return (await bounded.next((m) => m.type === 'error', from)).error;
+      return await bounded.next((m) => m.type === 'error', from);
     };
     const ids: string[] = [];
     for (let i = 0; i <= FOLLOWED_TOURNAMENTS; i++) ids.push(await make(`Bound ${i}`));
@@ -125,9 +131,12 @@ describe('a tournament followed on the lobby socket', () => {
     const again = bounded.messages.length;
     bounded.send({ type: 'tournament-follow', tournament: ids[0] });
     await bounded.next((m) => m.type === 'tournament-following' && m.tournament === ids[0], again);
-    expect(await refusedNow({ type: 'tournament-follow', tournament: ids[FOLLOWED_TOURNAMENTS] })).toBe(
-      `one lobby socket follows at most ${FOLLOWED_TOURNAMENTS} tournaments: unfollow one ("tournament-unfollow") first`,
-    );
+    expect(await refusedNow({ type: 'tournament-follow', tournament: ids[FOLLOWED_TOURNAMENTS] })).toEqual({
+      type: 'error',
+      code: 'lobby.followLimit',
+      error: `one lobby socket follows at most ${FOLLOWED_TOURNAMENTS} tournaments: unfollow one ("tournament-unfollow") first`,
+      values: { count: FOLLOWED_TOURNAMENTS },
+    });
     bounded.send({ type: 'tournament-unfollow', tournament: ids[1] });
     bounded.send({ type: 'tournament-follow', tournament: ids[FOLLOWED_TOURNAMENTS] });
     await bounded.next((m) => m.type === 'tournament-following' && m.tournament === ids[FOLLOWED_TOURNAMENTS]);

@@ -39,18 +39,35 @@ describe('organising a tournament from its page', () => {
     expect(foreign.status).toBe(403);
     const byPlayer = await player.ask('POST', `/api/tournaments/${id}/cancel`);
     expect(byPlayer.status).toBe(403);
-    expect(byPlayer.json).toEqual({ error: 'only orla, who organises Cancelled cup, may do that' });
+    expect(byPlayer.json).toEqual({
+      code: 'tournaments.organiserOnly',
+      error: 'only orla, who organises Cancelled cup, may do that',
+      values: { organiser: 'orla', name: 'Cancelled cup' },
+    });
     expect((await organiser.ask('GET', `/api/tournaments/${id}`)).status).toBe(200);
     expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).json).toEqual({ cancelled: true });
     expect((await organiser.ask('GET', `/api/tournaments/${id}`)).status).toBe(404);
     expect((await player.ask('GET', '/api/players/pim/tournaments')).json).toEqual({ tournaments: [] });
-    expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).status).toBe(404);
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/cancel`)).json).toEqual({
+      code: 'tournaments.noSuch',
+      error: `there is no tournament ${id}`,
+      values: { id },
+    });
 
     const running = await make('Running cup');
     expect((await organiser.ask('POST', `/api/tournaments/${running}/start`)).status).toBe(200);
     const late = await organiser.ask('POST', `/api/tournaments/${running}/cancel`);
     expect(late.status).toBe(409);
-    expect(late.json).toEqual({ error: 'Running cup has started: finish it rather than cancel it' });
+    expect(late.json).toEqual({
+      code: 'tournaments.startedCancel',
+      error: 'Running cup has started: finish it rather than cancel it',
+      values: { name: 'Running cup' },
+    });
+    expect((await organiser.ask('POST', `/api/tournaments/${running}/start`)).json).toEqual({
+      code: 'tournaments.startedAlready',
+      error: 'Running cup has started already',
+      values: { name: 'Running cup' },
+    });
   });
 
   it('a profile lists the tournaments a player entered, latest first; a game names its tournament and round', async () => {
@@ -60,7 +77,16 @@ describe('organising a tournament from its page', () => {
       tournaments: { id: string; name: string; place: unknown }[];
     };
     expect(listed.tournaments[0]).toMatchObject({ id, name: 'Pim’s cup', state: 'created', place: null });
-    expect((await player.ask('GET', '/api/players/nobody/tournaments')).status).toBe(404);
+    expect((await player.ask('GET', '/api/players/nobody/tournaments')).json).toEqual({
+      code: 'tournaments.noPlayer',
+      error: 'there is no player nobody',
+      values: { name: 'nobody' },
+    });
+    expect((await player.ask('GET', '/api/games/nothing/tournament')).json).toEqual({
+      code: 'tournaments.noGame',
+      error: "game nothing is no tournament's",
+      values: { id: 'nothing' },
+    });
     expect((await player.ask('GET', '/api/games/nogame/tournament')).status).toBe(404);
     // Its organiser plays too; started, its first round is paired (the start nudges the director).
     expect((await organiser.ask('POST', `/api/tournaments/${id}/join`)).status).toBe(200);
@@ -123,10 +149,20 @@ describe('organising a tournament from its page', () => {
     const again = await organiser.ask('GET', `/api/tournaments/${id}/invite`);
     expect([again.status, again.json, again.headers['cache-control']]).toEqual([200, { invite, invited: [] }, 'no-store']);
     const byPlayer = await player.ask('GET', `/api/tournaments/${id}/invite`);
-    expect([byPlayer.status, byPlayer.json]).toEqual([403, { error: 'only orla, who organises Friends, may read its invitation' }]);
+    expect([byPlayer.status, byPlayer.json]).toEqual([
+      403,
+      {
+        code: 'tournaments.invitationOrganiserOnly',
+        error: 'only orla, who organises Friends, may read its invitation',
+        values: { organiser: 'orla', name: 'Friends' },
+      },
+    ]);
     expect(byPlayer.text).not.toContain(invite);
     const byNobody = await new Browser(site.base, '127.0.0.1').ask('GET', `/api/tournaments/${id}/invite`);
-    expect(byNobody.status).toBe(401);
+    expect([byNobody.status, byNobody.json]).toEqual([
+      401,
+      { code: 'tournaments.logIn', error: 'log in first: tournaments are made by players' },
+    ]);
     expect(byNobody.text).not.toContain(invite);
     expect((await organiser.ask('GET', '/api/tournaments/nothing/invite')).status).toBe(404);
     for (const body of [undefined, { invite: 'guess' }])
@@ -191,6 +227,12 @@ describe('inviting players by name', () => {
         expect.stringMatching(error),
       ]);
     }
+    // Names that are nobody's are what a player can mistype: coded, for the page to say in their language.
+    expect((await create(['NELL', 'ghost', 'nobody'])).json).toEqual({
+      code: 'tournaments.noInvitedPlayer',
+      error: '"invited": there is no player ghost, nobody',
+      values: { names: 'ghost, nobody', count: 2 },
+    });
     // Past the body's bound: refused before it is read.
     expect((await create(Array.from({ length: 100 }, () => 'y'.repeat(200)))).status).toBe(413);
     // One player named twice (any case) is invited once.
@@ -236,7 +278,11 @@ describe('editing a tournament before its start', () => {
     const edit = (who: Browser, body: unknown, headers?: Record<string, string>) =>
       who.ask('POST', `/api/tournaments/${id}/edit`, body, headers);
     expect((await edit(new Browser(site.base, '127.0.0.1'), { name: 'x' })).status).toBe(401);
-    expect((await edit(other, { name: 'Egon’s now' })).json).toEqual({ error: 'only edda, who organises Edda’s open, may do that' });
+    expect((await edit(other, { name: 'Egon’s now' })).json).toEqual({
+      code: 'tournaments.organiserOnly',
+      error: 'only edda, who organises Edda’s open, may do that',
+      values: { organiser: 'edda', name: 'Edda’s open' },
+    });
     expect((await edit(org, { name: 'x' }, CROSS_SITE)).status).toBe(403);
     expect((await org.ask('POST', '/api/tournaments/nothing/edit', { name: 'x' })).status).toBe(404);
     const bad: [unknown, string | RegExp][] = [
@@ -302,7 +348,14 @@ describe('editing a tournament before its start', () => {
     });
     expect((await org.ask('POST', `/api/tournaments/${id}/start`)).status).toBe(200);
     const late = await edit(org, { name: 'Too late' });
-    expect([late.status, late.json]).toEqual([409, { error: 'Renamed by a moderator has started: it can no longer be edited' }]);
+    expect([late.status, late.json]).toEqual([
+      409,
+      {
+        code: 'tournaments.startedEdit',
+        error: 'Renamed by a moderator has started: it can no longer be edited',
+        values: { name: 'Renamed by a moderator' },
+      },
+    ]);
   });
 });
 
@@ -328,7 +381,11 @@ describe('disqualifying a player', () => {
     expect((await dq(org, { player: 'chet' }, CROSS_SITE)).status).toBe(403);
     for (const body of [{}, { player: '' }, { player: 'x'.repeat(65) }, { player: 'chet', why: 1 }, 'chet'])
       expect((await dq(org, body)).status, JSON.stringify(body)).toBe(400);
-    expect((await dq(org, { player: 'nobody' })).json).toEqual({ error: 'nobody is not playing in Dora’s arena' });
+    expect((await dq(org, { player: 'nobody' })).json).toEqual({
+      code: 'tournaments.notPlaying',
+      error: 'nobody is not playing in Dora’s arena',
+      values: { player: 'nobody', name: 'Dora’s arena' },
+    });
     const standings = async () =>
       ((await org.ask('GET', `/api/tournaments/${id}`)).json as { standings: { rows: { name: string }[] } }).standings.rows.map(
         (r) => r.name,
@@ -338,14 +395,22 @@ describe('disqualifying a player', () => {
     expect(await standings()).toEqual(['fay']);
     const entries = ((await org.ask('GET', `/api/tournaments/${id}`)).json as { entries: { name: string; state: string }[] }).entries;
     expect(entries.find((e) => e.name === 'chet')?.state).toBe('disqualified');
-    expect((await dq(org, { player: 'chet' })).json).toEqual({ error: 'chet is disqualified already' });
+    expect((await dq(org, { player: 'chet' })).json).toEqual({
+      code: 'tournaments.disqualifiedAlready',
+      error: 'chet is disqualified already',
+      values: { player: 'chet' },
+    });
     // Not let back in, nor out of it by their own pause or withdrawal.
     const back = await cheat.ask('POST', `/api/tournaments/${id}/join`);
     expect([back.status, back.json]).toEqual([
       403,
       { code: 'tournament-disqualified', error: 'you were disqualified from Dora’s arena: you may not play in it again' },
     ]);
-    expect((await cheat.ask('POST', `/api/tournaments/${id}/withdraw`)).status).toBe(409);
+    expect((await cheat.ask('POST', `/api/tournaments/${id}/withdraw`)).json).toEqual({
+      code: 'tournaments.notEntered',
+      error: 'you are not playing in Dora’s arena',
+      values: { name: 'Dora’s arena' },
+    });
     // A moderator disqualifies in anyone's tournament, and finishes it early.
     const mod = await someone('moe');
     await grantModerator('moe');
@@ -355,8 +420,17 @@ describe('disqualifying a player', () => {
     expect((await org.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({ halted: true });
     const paused = (await org.ask('GET', `/api/tournaments/${id}`)).json as { tournament: Record<string, unknown> };
     expect(paused.tournament.halted).toBe(true);
-    expect((await mod.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({ error: 'Dora’s arena is paused already' });
+    expect((await mod.ask('POST', `/api/tournaments/${id}/halt`)).json).toEqual({
+      code: 'tournaments.pausedAlready',
+      error: 'Dora’s arena is paused already',
+      values: { name: 'Dora’s arena' },
+    });
     expect((await mod.ask('POST', `/api/tournaments/${id}/resume`)).json).toEqual({ halted: false });
+    expect((await org.ask('POST', `/api/tournaments/${id}/resume`)).json).toEqual({
+      code: 'tournaments.goingOnAlready',
+      error: 'Dora’s arena is going on already',
+      values: { name: 'Dora’s arena' },
+    });
     expect((await mod.ask('POST', `/api/tournaments/${id}/finish`)).json).toEqual({ finishing: true });
     // Each of the moderator's acts is in the moderators' audit log, with the tournament; the organiser's are not.
     const logged = (await site.store.moderation.log(50)).filter((e) => (e.details as { tournament?: string } | null)?.tournament === id);

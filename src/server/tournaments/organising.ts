@@ -1,6 +1,7 @@
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { usernameKey } from '../identity/usernames.ts';
+import { refusalBody } from '../refusal-body.ts';
 import { type Asker, type Desk, ID_PARAMS } from './desk.ts';
 import type { StoredTournament } from './store.ts';
 import { BODY_LIMIT, EDIT_BODY, type EditBody, editOf, invitedOf } from './tournament-body.ts';
@@ -18,6 +19,9 @@ const DISQUALIFY_BODY = {
   properties: { player: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 
+const notRunning = (name: string) => refusalBody('tournaments.notRunning', `${name} is not running`, { name });
+export const over = (name: string) => refusalBody('tournaments.over', `${name} is over`, { name });
+
 /** Who acts on a tournament: its organiser, or a moderator who does not organise it (their acts are audited). */
 interface Acting {
   readonly t: StoredTournament;
@@ -34,7 +38,12 @@ function organised(desk: Desk) {
     if (!t) return null;
     if (t.organiser === me.id) return { t, me, moderator: false };
     if (await desk.moderates(request)) return { t, me, moderator: true };
-    void reply.code(403).send({ error: `only ${t.organiserName}, who organises ${t.name}, may do that` });
+    void reply.code(403).send(
+      refusalBody('tournaments.organiserOnly', `only ${t.organiserName}, who organises ${t.name}, may do that`, {
+        organiser: t.organiserName,
+        name: t.name,
+      }),
+    );
     return null;
   };
 }
@@ -64,8 +73,16 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
     if (t.organiser !== me.id)
-      return reply.code(403).send({ error: `only ${t.organiserName}, who organises ${t.name}, may read its invitation` });
-    if (!t.settings.invite) return reply.code(404).send({ error: `${t.name} is open to all: it has no invitation` });
+      return reply.code(403).send(
+        refusalBody('tournaments.invitationOrganiserOnly', `only ${t.organiserName}, who organises ${t.name}, may read its invitation`, {
+          organiser: t.organiserName,
+          name: t.name,
+        }),
+      );
+    if (!t.settings.invite)
+      return reply
+        .code(404)
+        .send(refusalBody('tournaments.noInvitation', `${t.name} is open to all: it has no invitation`, { name: t.name }));
     return reply
       .header('cache-control', 'no-store')
       .send({ invite: t.settings.invite, invited: (t.settings.invited ?? []).map((i) => i.name) });
@@ -74,7 +91,8 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const acting = await organiser(request, reply);
     if (!acting) return reply;
     const { t } = acting;
-    if (!(await store.tournaments.startAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} has started already` });
+    if (!(await store.tournaments.startAt(t.id, now())))
+      return reply.code(409).send(refusalBody('tournaments.startedAlready', `${t.name} has started already`, { name: t.name }));
     await audit(desk, acting, 'start');
     desk.settings.changed(t.id);
     desk.settings.nudge();
@@ -86,7 +104,9 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
     if (!acting) return reply;
     const { t } = acting;
     if (!(await store.tournaments.cancel(t.id)))
-      return reply.code(409).send({ error: `${t.name} has started: finish it rather than cancel it` });
+      return reply
+        .code(409)
+        .send(refusalBody('tournaments.startedCancel', `${t.name} has started: finish it rather than cancel it`, { name: t.name }));
     await audit(desk, acting, 'cancel');
     return { cancelled: true };
   });
@@ -102,7 +122,13 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
       if (!(await store.tournaments.halt(t.id, halted)))
         return reply
           .code(409)
-          .send({ error: t.state !== 'running' ? `${t.name} is not running` : `${t.name} is ${halted ? 'paused' : 'going on'} already` });
+          .send(
+            t.state !== 'running'
+              ? notRunning(t.name)
+              : halted
+                ? refusalBody('tournaments.pausedAlready', `${t.name} is paused already`, { name: t.name })
+                : refusalBody('tournaments.goingOnAlready', `${t.name} is going on already`, { name: t.name }),
+          );
       await audit(desk, acting, word);
       desk.settings.changed(t.id);
       desk.settings.nudge();
@@ -113,7 +139,7 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
     const acting = await organiser(request, reply);
     if (!acting) return reply;
     const { t } = acting;
-    if (!(await store.tournaments.endAt(t.id, now()))) return reply.code(409).send({ error: `${t.name} is not running` });
+    if (!(await store.tournaments.endAt(t.id, now()))) return reply.code(409).send(notRunning(t.name));
     await audit(desk, acting, 'finish');
     desk.settings.changed(t.id);
     desk.settings.nudge();
@@ -131,12 +157,14 @@ export function registerEditing(app: FastifyInstance, desk: Desk): void {
     const acting = await organiser(request, reply);
     if (!acting) return reply;
     const { t } = acting;
-    const started = () => reply.code(409).send({ error: `${t.name} has started: it can no longer be edited` });
+    const started = () =>
+      reply.code(409).send(refusalBody('tournaments.startedEdit', `${t.name} has started: it can no longer be edited`, { name: t.name }));
     if (t.state !== 'created') return started();
     const body = request.body as EditBody;
     const named = body.invited ? await invitedOf(store, body.invited) : undefined;
-    if (typeof named === 'string') return reply.code(400).send({ error: named });
+    if (named && !Array.isArray(named)) return reply.code(400).send(named);
     const edit = editOf(t, body, named, now());
+    // A field's refusal, in English alone (tournament-body.ts: the site's form never sends one).
     if (typeof edit === 'string') return reply.code(400).send({ error: edit });
     const perf = perfOf(t.game, edit.clock);
     const ratings = new Map<string, number>();
@@ -158,10 +186,13 @@ export function registerEditing(app: FastifyInstance, desk: Desk): void {
     const { t } = acting;
     const { player } = request.body as { player: string };
     const entry = (await store.tournaments.entries(t.id)).find((e) => usernameKey(e.name) === usernameKey(player));
-    if (!entry) return reply.code(404).send({ error: `${player} is not playing in ${t.name}` });
-    if (t.state === 'finished') return reply.code(409).send({ error: `${t.name} is over` });
+    if (!entry)
+      return reply.code(404).send(refusalBody('tournaments.notPlaying', `${player} is not playing in ${t.name}`, { player, name: t.name }));
+    if (t.state === 'finished') return reply.code(409).send(over(t.name));
     if (!(await store.tournaments.setEntry(t.id, entry.account, 'disqualified')))
-      return reply.code(409).send({ error: `${entry.name} is disqualified already` });
+      return reply
+        .code(409)
+        .send(refusalBody('tournaments.disqualifiedAlready', `${entry.name} is disqualified already`, { player: entry.name }));
     await audit(desk, acting, 'disqualify', entry.account);
     desk.settings.changed(t.id);
     desk.settings.nudge();

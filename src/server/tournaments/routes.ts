@@ -2,11 +2,12 @@ import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { formatTrf } from '../../tournaments/trf.ts';
 import { usernameKey } from '../identity/usernames.ts';
+import { refusalBody } from '../refusal-body.ts';
 import { tournamentsOf } from '../social/player-tournaments.ts';
 import { registerTournamentChat } from './chat-routes.ts';
 import { entryRefusal } from './conditions.ts';
-import { Desk, ID_PARAMS, type TournamentRoutes } from './desk.ts';
-import { registerEditing, registerOrganising } from './organising.ts';
+import { Desk, ID_PARAMS, noSuchTournament, type TournamentRoutes } from './desk.ts';
+import { over, registerEditing, registerOrganising } from './organising.ts';
 import type { EntryState, TournamentState } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
 import { BODY_LIMIT, CREATE_BODY, type CreateBody, invitedOf, tournamentOf } from './tournament-body.ts';
@@ -54,12 +55,19 @@ function registerCreate(app: FastifyInstance, desk: Desk): void {
     if ((await store.tournaments.unfinishedBy(me.id)) >= UNFINISHED_EACH)
       return reply
         .code(409)
-        .send({ error: `you organise ${UNFINISHED_EACH} tournaments that have not finished: finish one, or wait for one to end` });
+        .send(
+          refusalBody(
+            'tournaments.tooManyUnfinished',
+            `you organise ${UNFINISHED_EACH} tournaments that have not finished: finish one, or wait for one to end`,
+            { count: UNFINISHED_EACH },
+          ),
+        );
     const body = request.body as CreateBody;
     const made = tournamentOf(body, me, now());
+    // A field's refusal, in English alone (tournament-body.ts: the site's form never sends one).
     if (typeof made === 'string') return reply.code(400).send({ error: made });
     const invited = body.invited ? await invitedOf(store, body.invited) : undefined;
-    if (typeof invited === 'string') return reply.code(400).send({ error: invited });
+    if (invited && !Array.isArray(invited)) return reply.code(400).send(invited);
     await store.tournaments.create(invited?.length ? { ...made, settings: { ...made.settings, invited } } : made);
     desk.settings.nudge();
     // An invitation's code is told to its organiser here, once: the link they share.
@@ -82,7 +90,7 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const { name } = request.params as { name: string };
     const account = await store.accounts.byKey(usernameKey(name));
     if (!account || (account.kind !== 'player' && account.kind !== 'bot'))
-      return reply.code(404).send({ error: `there is no player ${name}` });
+      return reply.code(404).send(refusalBody('tournaments.noPlayer', `there is no player ${name}`, { name }));
     return { tournaments: await tournamentsOf(store, desk.settings.views, account, LIST_LIMIT) };
   });
   // Which tournament and round a game was paired in: its page links back there rather than offering a rematch.
@@ -90,14 +98,14 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
     const { id } = request.params as { id: string };
     const of = await store.tournaments.ofGame(id);
     const t = of && (await store.tournaments.read(of.tournament));
-    if (!of || !t) return reply.code(404).send({ error: `game ${id} is no tournament's` });
+    if (!of || !t) return reply.code(404).send(refusalBody('tournaments.noGame', `game ${id} is no tournament's`, { id }));
     return { id: t.id, name: t.name, kind: t.kind, round: of.round, state: t.state };
   });
   app.get('/api/tournaments/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     // Made once a version, however many pages read it; its version is what the lobby socket's events follow.
     const view = await desk.settings.views.view(id);
-    if (!view) return reply.code(404).send({ error: `there is no tournament ${id}` });
+    if (!view) return reply.code(404).send(noSuchTournament(id));
     return view;
   });
   // Whether the asking player is among those its organiser invited by name: their page says "you are
@@ -116,7 +124,10 @@ function registerReads(app: FastifyInstance, desk: Desk): void {
   app.get('/api/tournaments/:id/trf', { schema: { params: ID_PARAMS } }, async (request, reply) => {
     const t = await desk.tournament(request, reply);
     if (!t) return reply;
-    if (t.kind !== 'swiss') return reply.code(409).send({ error: `${t.name} is not a Swiss: only a Swiss is written as TRF` });
+    if (t.kind !== 'swiss')
+      return reply
+        .code(409)
+        .send(refusalBody('tournaments.notSwiss', `${t.name} is not a Swiss: only a Swiss is written as TRF`, { name: t.name }));
     const [entries, pairings] = await Promise.all([store.tournaments.entries(t.id), store.tournaments.pairings(t.id)]);
     return reply.type('text/plain; charset=utf-8').send(formatTrf(swissTournament(t, entries, pairings)));
   });
@@ -149,7 +160,11 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
     if (joined === 'closed')
       return reply
         .code(409)
-        .send({ error: t.state === 'finished' ? `${t.name} is over` : `${t.name} has started: a round robin takes no late entries` });
+        .send(
+          t.state === 'finished'
+            ? over(t.name)
+            : refusalBody('tournaments.noLateEntries', `${t.name} has started: a round robin takes no late entries`, { name: t.name }),
+        );
     if (joined === 'joined') desk.settings.changed(t.id);
     desk.settings.nudge();
     return { joined: true, already: joined === 'already' };
@@ -161,7 +176,7 @@ function registerEntries(app: FastifyInstance, desk: Desk): void {
       const t = await desk.tournament(request, reply);
       if (!t) return reply;
       if (!(await store.tournaments.setEntry(t.id, me.id, state)))
-        return reply.code(409).send({ error: `you are not playing in ${t.name}` });
+        return reply.code(409).send(refusalBody('tournaments.notEntered', `you are not playing in ${t.name}`, { name: t.name }));
       desk.settings.changed(t.id);
       return { state };
     });

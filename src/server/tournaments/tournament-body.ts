@@ -4,6 +4,7 @@ import { findGame } from '@hexarena/engines/games/index.ts';
 import { parseClockRequest } from '@hexarena/engines/protocol/requests.ts';
 import { addressId } from '../address-id.ts';
 import { usernameKey } from '../identity/usernames.ts';
+import { type RefusalBody, refusalBody } from '../refusal-body.ts';
 import type { GameStore } from '../store.ts';
 import type { EntryConditions } from './conditions.ts';
 import type { Asker } from './desk.ts';
@@ -13,6 +14,10 @@ import type { NewTournament, StoredTournament, TournamentEdit, TournamentKind, T
  * What a tournament is made or edited with (`POST /api/tournaments`, `POST /api/tournaments/ID/edit`):
  * the bodies' schemas, checked at the edge, then what a schema cannot say (the game and its options,
  * the clock, what each kind needs, the invited players named).
+ *
+ * A field refused is said in English alone, with no code: the site's form checks each field as this
+ * does before it sends (web/tournaments/new-tournament.ts), so only a bot or an API client meets these
+ * words. A name invited that is nobody's is what a player can type, and is coded (`tournaments.noInvitedPlayer`).
  */
 
 const DAY_MS = 86_400_000;
@@ -117,8 +122,8 @@ export function tournamentOf(body: CreateBody, organiser: Asker, now: number): N
   };
 }
 
-/** The players a list names, each a player's or a bot's account, once each; or the names that are none, in words. */
-export async function invitedOf(store: GameStore, names: readonly string[]): Promise<TournamentSettings['invited'] | string> {
+/** The players a list names, each a player's or a bot's account, once each; or the refusal naming those that are none. */
+export async function invitedOf(store: GameStore, names: readonly string[]): Promise<TournamentSettings['invited'] | RefusalBody> {
   const found = new Map<string, { account: string; name: string }>();
   const unknown: string[] = [];
   for (const name of new Set(names.map((n) => n.trim()).filter((n) => n !== ''))) {
@@ -127,7 +132,10 @@ export async function invitedOf(store: GameStore, names: readonly string[]): Pro
       found.set(account.id, { account: account.id, name: account.name });
     else unknown.push(name);
   }
-  if (unknown.length > 0) return `"invited": there is no player ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`;
+  if (unknown.length > 0) {
+    const named = `${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`;
+    return refusalBody('tournaments.noInvitedPlayer', `"invited": there is no player ${named}`, { names: named, count: unknown.length });
+  }
   return [...found.values()];
 }
 

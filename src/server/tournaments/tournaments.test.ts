@@ -167,7 +167,11 @@ describe('tournaments on the server', () => {
     }
     expect(await busy.ask('POST', '/api/tournaments', swiss)).toMatchObject({
       status: 409,
-      json: { error: 'you organise 5 tournaments that have not finished: finish one, or wait for one to end' },
+      json: {
+        code: 'tournaments.tooManyUnfinished',
+        error: 'you organise 5 tournaments that have not finished: finish one, or wait for one to end',
+        values: { count: 5 },
+      },
     });
     expect(ids).toHaveLength(5);
     await create(swiss);

@@ -1,4 +1,5 @@
 import { type LobbyIntent, type LobbyMessage, parseLobbyMessage } from '@hexarena/engines/protocol/lobby.ts';
+import { refusalOf } from '../refusal-of.ts';
 
 /** Waits between attempts to reconnect: quick at first, then every few seconds. */
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
@@ -17,7 +18,11 @@ export class LobbyConnection {
   /** The tournaments this page follows, to follow again after a reconnection (the server answers each with its version). */
   private readonly tournaments = new Set<string>();
 
-  constructor(private readonly on: (message: LobbyMessage) => void) {
+  /**
+   * `on` hears each message; an `error` comes with `refused`, the refusal with the code and values the
+   * server sent beside its words (the engines' parse of a lobby message keeps the words alone).
+   */
+  constructor(private readonly on: (message: LobbyMessage, refused?: Error) => void) {
     this.open();
   }
 
@@ -36,7 +41,8 @@ export class LobbyConnection {
       const message = typeof e.data === 'string' ? parseLobbyMessage(e.data) : null;
       if (!message?.ok) return;
       if (message.value.type === 'paired' || (message.value.type === 'pool' && message.value.pool === null)) this.pool = null;
-      this.on(message.value);
+      if (message.value.type !== 'error') return this.on(message.value);
+      this.on(message.value, refusalOf(JSON.parse(e.data)) ?? new Error(message.value.error));
     };
     socket.onclose = () => {
       if (this.closed || this.socket !== socket) return;

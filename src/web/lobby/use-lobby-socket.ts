@@ -2,6 +2,7 @@ import type { ChallengeView, OpenGame } from '@hexarena/engines/protocol/lobby.t
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { gamePage } from '../online/links.ts';
 import { LobbyConnection } from './lobby-connection.ts';
+import { lobbyProblem } from './lobby-refusals.ts';
 
 /** The home page's lobby, live over one socket: pools and their counts, the open games, and this page's wait. */
 export interface LobbyState {
@@ -35,7 +36,7 @@ export function useLobbySocket(enabled: boolean): LobbyState {
   const seenOpen = useRef(new Set<string>());
   useEffect(() => {
     if (!enabled) return;
-    const c = new LobbyConnection((m) => {
+    const c = new LobbyConnection((m, refused) => {
       if (m.type === 'pools') setWaiting(m.waiting);
       else if (m.type === 'seeks') setSeeks(m.seeks);
       else if (m.type === 'challenges') {
@@ -57,7 +58,8 @@ export function useLobbySocket(enabled: boolean): LobbyState {
         setTournamentGames((games) => [{ tournament: m.tournament, game: m.game }, ...games].slice(0, 3));
       else if (m.type === 'error') {
         setMine(null);
-        setProblem(m.error);
+        // In the player's language where its code is known (a guest in a pool, too many clicks…).
+        setProblem(lobbyProblem(refused ?? new Error(m.error)));
       }
     });
     connection.current = c;

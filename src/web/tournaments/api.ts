@@ -183,6 +183,8 @@ export const act = (id: string, action: TournamentAction): Promise<Result<unknow
 export interface JoinRefusal {
   readonly error: string;
   readonly code?: string;
+  /** What its words name (a tournament's name…), for the page's sentence. */
+  readonly values?: Readonly<Record<string, unknown>>;
 }
 
 /** Joins (with the invitation's code from the page's link, if any): null when in, else why not. */
@@ -206,9 +208,11 @@ async function refusalOf(path: string, body: Json): Promise<JoinRefusal | null> 
     return { error: serverUnreachable() };
   }
   if (response.ok) return null;
-  const answer = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  const answer = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown; values?: unknown } | null;
+  const values = answer?.values;
   return {
     error: typeof answer?.error === 'string' ? answer.error : serverAnswered(response.status),
     ...(typeof answer?.code === 'string' ? { code: answer.code } : {}),
+    ...(typeof values === 'object' && values !== null && !Array.isArray(values) ? { values: values as Record<string, unknown> } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { timeControl } from '../online/clock-text.ts';
 import { createTournament, editTournament, type TournamentKind, type TournamentSummary } from './api.ts';
 import { clockOf, editOf, type Fields, fieldsOf, INVITED_MAX, localInput, tournamentOf } from './new-tournament.ts';
 import { kindWord } from './parts.tsx';
+import { tournamentProblem } from './tournament-refusals.ts';
 
 /** The clocks offered, as lichess's tournaments offer theirs (minutes + seconds), and none. */
 const CLOCKS = ['3+2', '5+3', '10+5', '15+10', 'none'] as const;
@@ -41,12 +42,12 @@ export function CreateTournament({ made, editing }: { made: (id: string) => void
     if (editing)
       return void editTournament(editing.tournament.id, editOf(asked)).then((r) => {
         setBusy(false);
-        if (!r.ok) return setProblem(t('tournament.editRefused', { problem: r.error.message }));
+        if (!r.ok) return setProblem(tournamentProblem(r.error, 'tournament.editRefused'));
         made(editing.tournament.id);
       });
     void createTournament(asked).then((r) => {
       setBusy(false);
-      if (!r.ok) return setProblem(t('tournament.refused', { problem: r.error.message }));
+      if (!r.ok) return setProblem(tournamentProblem(r.error, 'tournament.refused'));
       made(r.value.id);
     });
   };

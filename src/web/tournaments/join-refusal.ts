@@ -1,7 +1,11 @@
 import { formatRating, t } from '../i18n/index.ts';
 import type { JoinRefusal, TournamentSummary } from './api.ts';
+import { refusalError, tournamentProblem } from './tournament-refusals.ts';
 
-/** A join refused, in the player's language where its code is known (the server's words otherwise). */
+/**
+ * A join refused, in the player's language where its code is known (the conditions' words from the
+ * tournament's own, the others' from the refusal's values), the server's words otherwise.
+ */
 export function joinRefusalText(refusal: JoinRefusal, s: TournamentSummary): string {
   const c = s.conditions ?? {};
   switch (refusal.code) {
@@ -16,6 +20,6 @@ export function joinRefusalText(refusal: JoinRefusal, s: TournamentSummary): str
     case 'tournament-disqualified':
       return t('tournament.refusal.disqualified');
     default:
-      return t('tournament.refusedAction', { problem: refusal.error });
+      return tournamentProblem(refusalError(refusal));
   }
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { disqualify, type TournamentEntry } from './api.ts';
+import { tournamentProblem } from './tournament-refusals.ts';
 
 /**
  * Its organiser's (or a moderator's) disqualification of a player: one chosen from those still in,
@@ -20,7 +21,7 @@ export function Disqualify({ id, entries, done }: { id: string; entries: readonl
     setProblem(null);
     void disqualify(id, chosen).then((r) => {
       setBusy(false);
-      if (!r.ok) return setProblem(t('tournament.refusedAction', { problem: r.error.message }));
+      if (!r.ok) return setProblem(tournamentProblem(r.error));
       done();
     });
   };

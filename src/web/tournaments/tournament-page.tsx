@@ -31,6 +31,7 @@ import { applyNews, caughtUp } from './live.ts';
 import { DisqualifiedLine, Disqualify } from './organiser-tools.tsx';
 import { settingsLine, whenLine } from './parts.tsx';
 import { countdownText } from './parts-text.ts';
+import { tournamentProblem } from './tournament-refusals.ts';
 import './tournaments.css';
 
 /** Events heard while a read is under way, kept for it: past this many, it reads again anyway. */
@@ -119,7 +120,7 @@ export function TournamentPage({ id }: { id: string }) {
       void fetchTournament(id).then((r) => {
         reading = false;
         if (!current) return;
-        if (!r.ok) return setProblem(r.error.message);
+        if (!r.ok) return setProblem(tournamentProblem(r.error, 'tournament.cannotOpen'));
         setProblem(null);
         const { shown: caught, stale } = caughtUp(r.value, waiting.splice(0), heard);
         show(caught);
@@ -208,7 +209,7 @@ export function TournamentPage({ id }: { id: string }) {
     return (
       <main class="tournament-page">
         <PageTop />
-        {problem ? <Problem text={t('tournament.cannotOpen', { problem })} /> : <p role="status">{t('tournament.loading')}</p>}
+        {problem ? <Problem text={problem} /> : <p role="status">{t('tournament.loading')}</p>}
         <a href={TOURNAMENTS_PAGE}>{t('tournament.allTournaments')}</a>
       </main>
     );
@@ -228,7 +229,7 @@ export function TournamentPage({ id }: { id: string }) {
       });
     void act(id, action).then((r) => {
       setBusy(false);
-      if (!r.ok) return setRefused(t('tournament.refusedAction', { problem: r.error.message }));
+      if (!r.ok) return setRefused(tournamentProblem(r.error));
       if (action === 'cancel') return setCancelled(true);
       reload.current();
     });
