@@ -82,6 +82,57 @@ async function device(): Promise<Page> {
   return page;
 }
 
+/**
+ * A new device holding `visitor`'s session (its cookie put in the device's jar), as the page's own
+ * forms would leave it: setup done through the API where the forms are not the thing tested. Each
+ * page load costs chromium half a second of CPU. The visitor's requests close their connections with
+ * their answers: no idle connection from 127.0.0.1 is left to count against the server's cap per address.
+ */
+async function deviceOf(visitor: Visitor): Promise<Page> {
+  const page = await device();
+  const [name, value] = (visitor.cookie ?? '').split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: server.base }]);
+  return page;
+}
+
+/** A guest's session, begun through the API as the page begins one. */
+async function guest(): Promise<Visitor> {
+  const b = new Visitor(server.base, '127.0.0.1');
+  const begun = await b.ask('POST', '/api/session/guest', {});
+  expect(begun.status, begun.text).toBe(201);
+  return b;
+}
+
+/** A player who has signed up as `username` through the API (the sign-up form is the guest test's subject). */
+async function player(username: string): Promise<Visitor> {
+  const b = new Visitor(server.base, '127.0.0.1');
+  const made = await signUp(b, username, 'a rated game of hex');
+  expect(made.status, made.text).toBe(201);
+  return b;
+}
+
+/** A new device whose player has signed up as `username`. */
+async function signedUp(username: string): Promise<Page> {
+  return deviceOf(await player(username));
+}
+
+type Clock = { initialMs: number; incrementMs: number } | null;
+
+/** A tic-tac-toe game made by `xs` (X) and taken by `os` (O) through the API: its invite link. */
+async function ticTacToe(xs: Visitor, os: Visitor, clock: Clock = null): Promise<string> {
+  const made = await xs.ask('POST', '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, clock });
+  expect(made.status, made.text).toBe(201);
+  const id = made.json?.id as string;
+  const taken = await os.ask('POST', `/api/games/${id}/seats/1`, {});
+  expect(taken.status, taken.text).toBe(201);
+  return `${server.base}/g/${id}`;
+}
+
+/** The session cookie of a device's page, as its requests send it. */
+async function sessionOf(page: Page): Promise<string> {
+  return (await page.context().cookies(server.base)).map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
 const status = (page: Page) => page.getByTestId('status').textContent();
 /** The move list as the page shows it (Nonaga's turns hold spaces, so its list is split at commas). */
 const movesOf = async (page: Page, separator = ', ') =>
@@ -170,7 +221,8 @@ describe('online play in the browser', () => {
   });
 
   it('two devices play Nonaga from the invite link, a third watches, one reloads mid-game and plays on; resign, rematch', async () => {
-    const red = await device();
+    // The three devices made at once: each context's first page is a process of its own to start.
+    const [red, black, watcher] = await Promise.all([device(), device(), device()]);
     await red.goto(`${server.base}/`);
     const card = await gameForm(red, 'Nonaga');
     await card.getByRole('combobox', { name: 'Black is played by' }).selectOption('human');
@@ -183,7 +235,6 @@ describe('online play in the browser', () => {
     expect(invite).toBe(red.url());
 
     // The friend opens the link and takes the open seat; the lobby listed the game meanwhile.
-    const black = await device();
     await black.goto(`${server.base}/`);
     const id = new URL(invite).pathname.split('/').pop() as string;
     await black.locator(`.lobby [data-game="${id}"]`).waitFor();
@@ -192,7 +243,6 @@ describe('online play in the browser', () => {
     await black.getByRole('button', { name: 'Play Black' }).waitFor({ state: 'detached' });
 
     // A third device watches: no seat is open, so it is offered none, and its board takes no move.
-    const watcher = await device();
     await watcher.goto(invite);
     await expect.poll(() => status(watcher)).toBe('Red (Ruth) to move.');
     expect(await watcher.getByRole('button', { name: /^Play / }).count()).toBe(0);
@@ -290,7 +340,7 @@ describe('online play in the browser', () => {
   });
 
   it('a clocked game shows its clocks running; a player whose connection drops sees it, and plays on when it is back', async () => {
-    const x = await device();
+    const [x, o] = await Promise.all([device(), device()]);
     await x.goto(`${server.base}/`);
     const card = await gameForm(x, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
@@ -299,7 +349,6 @@ describe('online play in the browser', () => {
     await x.waitForURL(/\/g\//);
     // A timed game waits for its other player: no clock runs against an empty seat.
     await expect.poll(() => status(x)).toBe('Waiting for someone to take O: the clocks start then. Send them the invite link.');
-    const o = await device();
     await o.goto(x.url());
     await o.getByRole('button', { name: 'Play O' }).click();
     await expect.poll(() => status(x)).toMatch(/^X to move/);
@@ -392,7 +441,7 @@ describe('online play in the browser', () => {
 
 describe('accounts in the browser', () => {
   it('a guest plays, signs up and keeps the seat; logged out the seat is not theirs, logged in again it is, on another device too', async () => {
-    const page = await device();
+    const [page, other] = await Promise.all([device(), device()]);
     await page.goto(`${server.base}/`);
     const card = await gameForm(page, 'Tic-tac-toe');
     await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
@@ -458,7 +507,6 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.locator('.seed').textContent()).not.toContain('X: you');
 
     // Another device logs in as Quinn: the seat follows.
-    const other = await device();
     await other.goto(`${server.base}/account`);
     const logIn = other.getByRole('form', { name: 'Log in' });
     await logIn.getByLabel('Username').fill('quinn');
@@ -471,21 +519,19 @@ describe('accounts in the browser', () => {
 });
 
 describe('table manners in the browser', () => {
-  /** A tic-tac-toe game between two devices, X made from the home page and O taken from the invite. */
-  async function twoPlayers(clock = 'none'): Promise<{ x: Page; o: Page; invite: string }> {
-    const x = await device();
-    await x.goto(`${server.base}/`);
-    const card = await gameForm(x, 'Tic-tac-toe');
-    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
-    await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption(clock);
-    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
-    await x.waitForURL(/\/g\/[\w-]+$/);
-    const invite = x.url();
-    const o = await device();
-    await o.goto(invite);
-    await o.getByRole('button', { name: 'Play O' }).click();
-    await o.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
-    return { x, o, invite };
+  /**
+   * A tic-tac-toe game between two guests' devices, made and taken through the API (making one from
+   * the home page and taking a seat from the invite are driven in the tests above and below): both
+   * pages open on the invite. `again` seats the same guests in a new game, on the same devices.
+   */
+  async function twoPlayers(clock: Clock = null, again?: { x: Page; o: Page; xs: Visitor; os: Visitor }) {
+    const [xs, os] = again ? [again.xs, again.os] : await Promise.all([guest(), guest()]);
+    const [invite, [x, o]] = await Promise.all([
+      ticTacToe(xs, os, clock),
+      again ? [again.x, again.o] : Promise.all([deviceOf(xs), deviceOf(os)]),
+    ]);
+    await Promise.all([x.goto(invite), o.goto(invite)]);
+    return { x, o, xs, os, invite };
   }
   const say = async (page: Page, text: string) => {
     await page.getByRole('textbox', { name: 'Say' }).fill(text);
@@ -494,8 +540,7 @@ describe('table manners in the browser', () => {
   const chatOf = (page: Page) => page.locator('.chat-lines').textContent();
 
   it('players chat apart from spectators; a takeback asked and declined; a draw offered and accepted', async () => {
-    const { x, o, invite } = await twoPlayers();
-    const watcher = await device();
+    const [{ x, o, invite }, watcher] = await Promise.all([twoPlayers(), device()]);
     await watcher.goto(invite);
     await expect.poll(() => x.getByTestId('presence').textContent()).toMatch(/X is here · O is here · 1 watching/);
 
@@ -548,7 +593,8 @@ describe('table manners in the browser', () => {
     await first.o.getByRole('button', { name: 'Abort' }).click();
     for (const page of [first.x, first.o]) await expect.poll(() => status(page)).toMatch(/^Game over: aborted \(O aborted the game\)/);
 
-    const { x, o } = await twoPlayers('1 min');
+    // The same two, a minute each, on the same devices.
+    const { x, o } = await twoPlayers({ initialMs: 60_000, incrementMs: 0 }, first);
     await x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(o, 1);
     // O's device goes away on O's own clock: after the wait X may claim the game.
@@ -563,7 +609,7 @@ describe('table manners as the rules allow, in the browser', () => {
   const controls = async (page: Page) => (await page.locator('.manners .controls button').allTextContents()).map((t) => t.trim());
 
   it('the controls are those the rules allow now; a refusal says what was refused and why, and goes when the game moves on', async () => {
-    const x = await device();
+    const [x, o] = await Promise.all([device(), device()]);
     // X's page may be held behind: the game's events to it wait while the test says so (its answers do not).
     let holding = false;
     const held: (string | Buffer)[] = [];
@@ -585,7 +631,6 @@ describe('table manners as the rules allow, in the browser', () => {
     await x.waitForURL(/\/g\/[\w-]+$/);
     // Nobody in O's seat yet: no draw to offer, nothing to take back; an abort is.
     await expect.poll(() => controls(x)).toEqual(['Abort']);
-    const o = await device();
     await o.setViewportSize({ width: 390, height: 844 });
     await o.goto(x.url());
     await o.getByRole('button', { name: 'Play O' }).click();
@@ -619,19 +664,12 @@ describe('table manners as the rules allow, in the browser', () => {
   });
 
   it('a clocked game offers no takeback; an aborted game reads "Aborted" on its page, in the player’s games and on their profile', async () => {
-    const x = await signedUp('Abby');
-    await x.goto(`${server.base}/`);
-    const card = await gameForm(x, 'Tic-tac-toe');
-    await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
-    await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('1 min');
-    await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
-    await x.waitForURL(/\/g\/[\w-]+$/);
-    const id = new URL(x.url()).pathname.split('/').pop() as string;
-    const o = await device();
+    // Made and taken through the API: the form's clocks and the invite's seat are driven above.
+    const [abby, os] = await Promise.all([player('Abby'), guest()]);
+    const [invite, x, o] = await Promise.all([ticTacToe(abby, os, { initialMs: 60_000, incrementMs: 0 }), deviceOf(abby), deviceOf(os)]);
+    const id = new URL(invite).pathname.split('/').pop() as string;
     await o.setViewportSize({ width: 390, height: 844 });
-    await o.goto(x.url());
-    await o.getByRole('button', { name: 'Play O' }).click();
-    await o.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+    await Promise.all([x.goto(invite), o.goto(invite)]);
     await x.locator('[data-cell="b2"][tabindex="0"]').click();
     await waitForMoveCount(o, 1);
     // A clock: X has a move, yet no takeback is offered.
@@ -656,28 +694,6 @@ describe('table manners as the rules allow, in the browser', () => {
     await shot(x, 'manners-aborted-profile');
   });
 });
-
-/**
- * A new device whose player has signed up as `username`: through the API, its session cookie put in
- * the device's jar, as the page's own form would leave it (the form itself is the guest test's
- * subject above). Each page load costs chromium half a second of CPU, and nine players sign up here.
- * The request's connection closes with its answer: no idle connection from 127.0.0.1 is left to
- * count against the server's cap per address.
- */
-async function signedUp(username: string): Promise<Page> {
-  const page = await device();
-  const b = new Visitor(server.base, '127.0.0.1');
-  const made = await signUp(b, username, 'a rated game of hex');
-  expect(made.status, made.text).toBe(201);
-  const [name, value] = (b.cookie ?? '').split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: server.base }]);
-  return page;
-}
-
-/** The session cookie of a device's page, as its requests send it. */
-async function sessionOf(page: Page): Promise<string> {
-  return (await page.context().cookies(server.base)).map((c) => `${c.name}=${c.value}`).join('; ');
-}
 
 describe('rated games in the browser', () => {
   it('a signed-in player’s first try at a puzzle is rated: seeing the solution is a miss, the rating shows its fall, and the next puzzle is another', async () => {
@@ -711,8 +727,7 @@ describe('rated games in the browser', () => {
   });
 
   it('two players play a rated game: both pages show the rating changes, and the profile the new rating', async () => {
-    const red = await signedUp('Rhea');
-    const blue = await signedUp('Bram');
+    const [red, blue] = await Promise.all([signedUp('Rhea'), signedUp('Bram')]);
     await red.goto(`${server.base}/`);
     const card = await gameForm(red, 'Hex');
     await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
@@ -745,11 +760,9 @@ describe('rated games in the browser', () => {
   });
 
   it('a player challenges another from their profile; it shows on the other home page at once; accepted, both are in the game', async () => {
-    const cleo = await signedUp('Cleo_Ch');
-    const dan = await signedUp('Dan_Ch');
-    await dan.goto(`${server.base}/`);
+    const [cleo, dan] = await Promise.all([signedUp('Cleo_Ch'), signedUp('Dan_Ch')]);
+    await Promise.all([dan.goto(`${server.base}/`), cleo.goto(`${server.base}/u/Dan_Ch`)]);
     await dan.getByRole('heading', { name: 'Quick pairing' }).waitFor();
-    await cleo.goto(`${server.base}/u/Dan_Ch`);
     const form = cleo.getByRole('region', { name: 'Challenge Dan_Ch' });
     await form.getByRole('combobox', { name: 'Game' }).selectOption('hex');
     await form.getByRole('combobox', { name: 'Clock' }).selectOption('10+5');
@@ -789,8 +802,7 @@ describe('rated games in the browser', () => {
   });
 
   it('a rated seek shows in the other home page at once; two players join the same pool and land in one rated game; the leaderboard shows their new ratings', async () => {
-    const pia = await signedUp('Pia_Pool');
-    const paz = await signedUp('Paz_Pool');
+    const [pia, paz] = await Promise.all([signedUp('Pia_Pool'), signedUp('Paz_Pool')]);
     // Both established at Hex blitz (as if after many games): written in the server's own store.
     const db = new Database(path.join(dataDir, 'hexarena.sqlite'));
     for (const [name, rating] of [
@@ -802,10 +814,12 @@ describe('rated games in the browser', () => {
            SELECT id, 'hex:blitz', ?, 60, 0.06, 40, ? FROM accounts WHERE name = ?`,
       ).run(rating, Date.now(), name);
     db.close();
-    for (const page of [pia, paz]) {
-      await page.goto(`${server.base}/`);
-      await page.getByRole('heading', { name: 'Quick pairing' }).waitFor();
-    }
+    await Promise.all(
+      [pia, paz].map(async (page) => {
+        await page.goto(`${server.base}/`);
+        await page.getByRole('heading', { name: 'Quick pairing' }).waitFor();
+      }),
+    );
     // A custom seek, rated, for opponents rated 1500–1900: the other home page lists it at once, unasked.
     const card = await gameForm(pia, 'Hex');
     await card.getByRole('combobox', { name: 'Blue is played by' }).selectOption('human');
