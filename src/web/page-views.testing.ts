@@ -211,15 +211,34 @@ export const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerC
 
 /** Why `selector` is not wholly on the first screen (the page scrolled to its top), or null when it is. */
 export async function outOfView(page: Page, selector: string): Promise<string | null> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.locator(selector).first().boundingBox();
-  const view = page.viewportSize() ?? { width: 0, height: 0 };
-  if (!box) return 'is not shown';
+  const [[, out]] = (await outOfViewAll(page, [selector])) as [[string, string | null]];
+  return out;
+}
+
+/**
+ * outOfView for each of `selectors` on the page as it is: the page scrolled to its top and its bottom
+ * bar read once for them all, not once a selector.
+ */
+export async function outOfViewAll(page: Page, selectors: readonly string[]): Promise<[string, string | null][]> {
+  if (selectors.length === 0) return [];
   // A phone's controls are a bar fixed over the bottom of the page: what is under it is not seen.
   const barTop = await page.evaluate(() => {
+    window.scrollTo(0, 0);
     const bar = document.querySelector('.game-controls');
     return bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : null;
   });
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  const found: [string, string | null][] = [];
+  for (const selector of selectors) found.push([selector, placed(await page.locator(selector).first().boundingBox(), view, barTop)]);
+  return found;
+}
+
+function placed(
+  box: { x: number; y: number; width: number; height: number } | null,
+  view: { width: number; height: number },
+  barTop: number | null,
+): string | null {
+  if (!box) return 'is not shown';
   const bottom = Math.min(view.height, barTop ?? view.height);
   if (box.y < 0 || box.x < 0 || box.y + box.height > bottom + 0.5 || box.x + box.width > view.width + 0.5)
     return `is at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${view.width}×${view.height}${barTop === null ? '' : ` (the bottom bar from y ${Math.round(barTop)})`}`;
