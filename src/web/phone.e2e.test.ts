@@ -28,7 +28,10 @@ const NARROW = [
 ] as const;
 
 // Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
-const web = staticSite({ online: { rate: 100_000 } });
+// The rooms are kept however long the file takes: the player's game under way is TV's only game, and
+// were it let go after the hub's five idle minutes (a loaded machine takes that long between its
+// visits), TV would show no game (accessibility.test.ts's TV failed so).
+const web = staticSite({ online: { rate: 100_000, hub: { idleMs: 24 * 60 * 60_000 } } });
 /** The site's address without its closing "/", as the paths below are written. */
 const server = {
   get base() {
