@@ -274,6 +274,12 @@ describe('games to watch', () => {
     await page.goto(`${base}/games`);
     await page.getByRole('combobox', { name: 'Game' }).selectOption('hive');
     await poll(async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-game-id')))).toEqual([casual.id]);
+    // A channel with nothing on (no Nonaga is played in this file) says so under the site's top bar:
+    // the way home, the account and the settings, as on every page.
+    await page.goto(`${base}/tv/nonaga`);
+    await page.getByText('No game is being played on Nonaga right now.').waitFor();
+    expect(await page.locator('header.topbar a.home-link').getAttribute('href')).toBe('/');
+    await page.getByLabel('Theme', { exact: true }).waitFor();
   });
 });
 

@@ -1,4 +1,5 @@
 import { Tv } from 'lucide-preact';
+import { PageTop } from '../account/page-parts.tsx';
 import { webGameOf } from '../games/index.ts';
 import { t } from '../i18n/index.ts';
 import { OnlinePage } from '../online/page.tsx';
@@ -50,13 +51,16 @@ export function TvPage({ channel }: { channel: string }) {
       )}
     </header>
   );
-  // A game shown: its page draws the channels under its top bar (UnderTopBar); none, above the word why.
+  // A game shown: its page draws the channels under its top bar (UnderTopBar); none, the site's top
+  // bar, the channels, and the word why (without the bar, a channel with nothing on was a dead end:
+  // no way home, to the account or to the settings but the browser's back).
   return shown ? (
     <UnderTopBar.Provider value={header}>
       <OnlinePage key={shown.id} id={shown.id} />
     </UnderTopBar.Provider>
   ) : (
     <>
+      <PageTop />
       {header}
       {channels !== null && (
         <main>
