@@ -62,11 +62,11 @@ async function audit(desk: Desk, acting: Acting, what: string, target: string | 
   });
 }
 
-export function registerOrganising(app: FastifyInstance, desk: Desk): void {
-  const { store, now } = desk.settings;
-  const organiser = organised(desk);
-  // An invitation's link and list, read again by its organiser alone (the create answer told the code
-  // once; a page opened later shows both): anyone else is refused, and no cache keeps it.
+/**
+ * An invitation's link and list, read again by its organiser alone (the create answer told the code
+ * once; a page opened later shows both): anyone else is refused, and no cache keeps it.
+ */
+function registerInvitationRead(app: FastifyInstance, desk: Desk): void {
   app.get('/api/tournaments/:id/invite', { schema: { params: ID_PARAMS } }, async (request, reply) => {
     const me = await desk.player(request, reply);
     if (!me) return reply;
@@ -87,6 +87,12 @@ export function registerOrganising(app: FastifyInstance, desk: Desk): void {
       .header('cache-control', 'no-store')
       .send({ invite: t.settings.invite, invited: (t.settings.invited ?? []).map((i) => i.name) });
   });
+}
+
+export function registerOrganising(app: FastifyInstance, desk: Desk): void {
+  const { store, now } = desk.settings;
+  const organiser = organised(desk);
+  registerInvitationRead(app, desk);
   app.post('/api/tournaments/:id/start', { bodyLimit: 1024, schema: { params: ID_PARAMS } }, async (request, reply) => {
     const acting = await organiser(request, reply);
     if (!acting) return reply;
