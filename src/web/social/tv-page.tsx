@@ -59,14 +59,10 @@ export function TvPage({ channel }: { channel: string }) {
       <OnlinePage key={shown.id} id={shown.id} />
     </UnderTopBar.Provider>
   ) : (
-    <>
+    <main>
       <PageTop />
       {header}
-      {channels !== null && (
-        <main>
-          <p class="tv-nothing">{t('tv.nothing', { channel: title(channel) })}</p>
-        </main>
-      )}
-    </>
+      {channels !== null && <p class="tv-nothing">{t('tv.nothing', { channel: title(channel) })}</p>}
+    </main>
   );
 }
