@@ -25,15 +25,7 @@ export const FOLLOWED_TOURNAMENTS = 4;
  * its words name: the page says it in the player's language (web/lobby/lobby-refusals.ts). A message
  * only another program sends wrong (bad JSON, an unknown pool) is refused in words alone.
  */
-interface LobbyRefusal {
-  readonly type: 'error';
-  readonly error: string;
-  readonly code: string;
-  readonly values?: Readonly<Record<string, string | number>>;
-}
-
-/** What a lobby socket is told. */
-type LobbyAnswer = LobbyMessage | LobbyRefusal;
+type LobbyRefusal = Extract<LobbyMessage, { type: 'error' }>;
 
 const refusal = (code: string, error: string, values?: LobbyRefusal['values']): LobbyRefusal => ({
   type: 'error',
@@ -140,7 +132,7 @@ class LobbySockets {
   }
 
   /** Sends unless the client has stopped reading: past the edge's bound it is dropped. */
-  tell(socket: WebSocket, message: LobbyAnswer): void {
+  tell(socket: WebSocket, message: LobbyMessage): void {
     this.tellText(socket, JSON.stringify(message));
   }
 
@@ -183,7 +175,7 @@ interface PoolIntentServices {
   readonly pools: Pools;
   readonly identities: Identities;
   readonly intake: Intake;
-  readonly tell: (message: LobbyAnswer) => void;
+  readonly tell: (message: LobbyMessage) => void;
   readonly follow: (intent: Extract<LobbyIntent, { tournament: string }>) => Promise<void>;
 }
 
@@ -215,7 +207,7 @@ function followTournaments(
   socket.on('close', () => {
     for (const tournament of [...new Set([...followed.keys(), ...chats.keys()])]) unfollow(tournament);
   });
-  const tell = (message: LobbyAnswer) => send(JSON.stringify(message));
+  const tell = (message: LobbyMessage) => send(JSON.stringify(message));
   const listen = (tournament: string) => {
     if (!chat) return;
     void chats.get(tournament)?.then((stop) => stop());

@@ -20,7 +20,7 @@ export class LobbyConnection {
 
   /**
    * `on` hears each message; an `error` comes with `refused`, the refusal with the code and values the
-   * server sent beside its words (the engines' parse of a lobby message keeps the words alone).
+   * server sent beside its words.
    */
   constructor(private readonly on: (message: LobbyMessage, refused?: Error) => void) {
     this.open();
@@ -42,7 +42,7 @@ export class LobbyConnection {
       if (!message?.ok) return;
       if (message.value.type === 'paired' || (message.value.type === 'pool' && message.value.pool === null)) this.pool = null;
       if (message.value.type !== 'error') return this.on(message.value);
-      this.on(message.value, refusalOf(JSON.parse(e.data)) ?? new Error(message.value.error));
+      this.on(message.value, refusalOf(message.value) ?? new Error(message.value.error));
     };
     socket.onclose = () => {
       if (this.closed || this.socket !== socket) return;

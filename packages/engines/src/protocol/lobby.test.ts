@@ -59,3 +59,19 @@ describe("a tournament's chat on the lobby socket", () => {
     expect(parseLobbyMessage(JSON.stringify({ type: 'tournament-chat', lines: [] })).ok).toBe(false);
   });
 });
+
+describe('a refusal on the lobby socket', () => {
+  it('keeps its words, its code and its plain values; a value of another kind is dropped', () => {
+    const told = { type: 'error', error: 'too many messages: at most 2 a second', code: 'lobby.tooFast', values: { rate: 2 } };
+    expect(parseLobbyMessage(JSON.stringify(told))).toEqual({ ok: true, value: told });
+    expect(parseLobbyMessage(JSON.stringify({ type: 'error', error: 'no', values: { a: 'x', b: [1] } }))).toEqual({
+      ok: true,
+      value: { type: 'error', error: 'no', values: { a: 'x' } },
+    });
+    expect(parseLobbyMessage(JSON.stringify({ type: 'error', error: 'bad JSON' }))).toEqual({
+      ok: true,
+      value: { type: 'error', error: 'bad JSON' },
+    });
+    expect(parseLobbyMessage(JSON.stringify({ type: 'error', code: 'lobby.tooFast' })).ok).toBe(false);
+  });
+});

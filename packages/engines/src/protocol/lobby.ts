@@ -123,7 +123,13 @@ export type LobbyMessage =
       readonly recent?: boolean;
       readonly removed?: readonly number[];
     }
-  | { readonly type: 'error'; readonly error: string };
+  | {
+      readonly type: 'error';
+      readonly error: string;
+      /** A refusal a player can meet has a code that stays, and the values its words name (docs/protocol.md). */
+      readonly code?: string;
+      readonly values?: Readonly<Record<string, string | number>>;
+    };
 
 type Fields = Readonly<Record<string, unknown>>;
 const isObject = (x: unknown): x is Fields => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -224,7 +230,7 @@ export function parseLobbyMessage(text: string): Result<LobbyMessage> {
     case 'tournament-chat':
       return tournamentChatOf(o);
     case 'error':
-      return typeof o.error === 'string' ? ok({ type: 'error', error: o.error }) : fail('an "error" message says what in "error"');
+      return typeof o.error === 'string' ? ok(errorOf(o.error, o)) : fail('an "error" message says what in "error"');
     default:
       return fail(`unknown lobby message type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }
@@ -277,4 +283,18 @@ function tournamentChatOf(o: Fields): Result<LobbyMessage> {
     ...(o.recent === true ? { recent: true } : {}),
     ...(removed.length > 0 ? { removed: [...removed] } : {}),
   });
+}
+
+/** An error message's words, with its code and plain values when it has them (anything else in them dropped). */
+function errorOf(error: string, o: Fields): Extract<LobbyMessage, { type: 'error' }> {
+  const values =
+    typeof o.values === 'object' && o.values !== null && !Array.isArray(o.values)
+      ? Object.fromEntries(Object.entries(o.values).filter(([, v]) => typeof v === 'string' || typeof v === 'number'))
+      : undefined;
+  return {
+    type: 'error',
+    error,
+    ...(typeof o.code === 'string' ? { code: o.code } : {}),
+    ...(values ? { values: values as Record<string, string | number> } : {}),
+  };
 }
