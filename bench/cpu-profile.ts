@@ -82,6 +82,63 @@ export function summarizeProfile(profile: Profile, root: string, window?: { from
   return { busyMs, idleMs, gcMs, functions: ranked(functions), files: ranked(files) };
 }
 
+/** One stretch of samples with no idle between them: a task (or tasks back to back) on the thread. */
+export interface BusyStretch {
+  /** ms from the window's start (or the profile's). */
+  readonly atMs: number;
+  readonly ms: number;
+  /** The functions with most self time in the stretch, as `name ms`. */
+  readonly top: readonly string[];
+}
+
+/**
+ * The `n` longest busy stretches: runs of samples with no `(idle)` between them. A tail latency comes
+ * from the longest of them (a move that arrives during one waits for its end), which the per-function
+ * totals above cannot show.
+ */
+export function busyStretches(profile: Profile, root: string, window?: { fromUs: number; toUs: number }, n = 8): BusyStretch[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const stretches: { atUs: number; us: number; self: Map<string, number> }[] = [];
+  let current: { atUs: number; us: number; self: Map<string, number> } | null = null;
+  let at = profile.startTime;
+  const origin = window?.fromUs ?? profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.fromUs || at >= window.toUs)) continue;
+    const frame = (byId.get(profile.samples[i] as number) as ProfileNode).callFrame;
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (frame.functionName === '(idle)') {
+      if (current) stretches.push(current);
+      current = null;
+      continue;
+    }
+    current ??= { atUs: at, us: 0, self: new Map() };
+    current.us += us;
+    const name = `${place(frame.url, root)} ${frame.functionName || '(anonymous)'}`;
+    current.self.set(name, (current.self.get(name) ?? 0) + us);
+  }
+  if (current) stretches.push(current);
+  return stretches
+    .sort((a, b) => b.us - a.us)
+    .slice(0, n)
+    .map((s) => ({
+      atMs: (s.atUs - origin) / 1000,
+      ms: s.us / 1000,
+      top: [...s.self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`),
+    }));
+}
+
+/** The stretches as lines. */
+export function stretchLines(stretches: readonly BusyStretch[]): string[] {
+  return [
+    `longest busy stretches (no idle sample between; ms, at ms into the window; top self times in ms):`,
+    ...stretches.map((s) => `${s.ms.toFixed(1).padStart(7)} ms at ${s.atMs.toFixed(0).padStart(6)}: ${s.top.join(' · ')}`),
+  ];
+}
+
 export function readProfile(file: string): Profile {
   return JSON.parse(readFileSync(file, 'utf8')) as Profile;
 }
@@ -105,5 +162,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     console.error('usage: tsx bench/cpu-profile.ts <file.cpuprofile> [top n]');
     process.exit(2);
   }
-  for (const l of profileLines(summarizeProfile(readProfile(file), process.cwd() + path.sep), n ? Number(n) : 25)) console.log(l);
+  const profile = readProfile(file);
+  for (const l of profileLines(summarizeProfile(profile, process.cwd() + path.sep), n ? Number(n) : 25)) console.log(l);
+  for (const l of stretchLines(busyStretches(profile, process.cwd() + path.sep))) console.log(l);
 }

@@ -13,7 +13,7 @@ import { startRedis } from '../src/server/redis.testing.ts';
 import { SqliteStore } from '../src/server/sqlite-store.ts';
 import { loadBoardgameIo, residentBytes, startBoardgameIo } from './boardgameio.ts';
 import { postgresMeter, processMeter } from './costs.ts';
-import { profileLines, readProfile, summarizeProfile } from './cpu-profile.ts';
+import { busyStretches, profileLines, readProfile, stretchLines, summarizeProfile } from './cpu-profile.ts';
 import { jsonPoster } from './http-post.ts';
 import { figures, type LoadFigures, ratio, row, TABLE_HEAD } from './load-summary.ts';
 import { type CpuMeter, measureWindow, type TableRun, type WindowOptions, type WindowRun } from './load-window.ts';
@@ -30,7 +30,9 @@ import { pacer } from './pace.ts';
  *
  * HEXARENA_BENCH_QUICK=1: small sizes and 1 s windows (well under a minute), for a smoke test.
  * HEXARENA_BENCH_PROFILE=1 (=postgres: on PostgreSQL): one more run on SQLite at the largest size with `node --cpu-prof` on the
- * server, summed by self time per function and per file (the profile file is kept and named).
+ * server, summed by self time per function and per file (the profile file is kept and named), with
+ * its longest busy stretches; HEXARENA_BENCH_PROFILE_PACE=1000 makes that run paced (ms between a
+ * table's moves), to see what the tail latency waits for.
  */
 const ORDER = ['b2', 'a1', 'c3', 'a3', 'a2', 'c2', 'b1', 'b3', 'c1'];
 
@@ -376,14 +378,16 @@ async function startProfiledServer(dir: string, profiles: string, db: Record<str
  */
 async function profileServer(games: number, onPostgres: boolean): Promise<void> {
   const store = onPostgres ? 'PostgreSQL' : 'SQLite';
-  console.log(`\n## Where hexarena's server spends its CPU: ${store}, ${games} games, node --cpu-prof on the server`);
+  const everyMs = Number(process.env.HEXARENA_BENCH_PROFILE_PACE ?? 0);
+  const pace = everyMs > 0 ? `, each a move every ${everyMs} ms` : '';
+  console.log(`\n## Where hexarena's server spends its CPU: ${store}, ${games} games${pace}, node --cpu-prof on the server`);
   const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bench-prof-'));
   const profiles = path.join(dir, 'profiles');
   const postgres = onPostgres ? await startPostgres() : undefined;
   const server = await startProfiledServer(dir, profiles, postgres ? { DATABASE_URL: await postgres.createDatabase() } : {});
   const pid = server.child.pid as number;
   try {
-    const run = await loadHexarena(server.base, window(games, [processMeter(pid)]));
+    const run = await loadHexarena(server.base, window(games, [processMeter(pid)]), everyMs);
     console.log(TABLE_HEAD);
     console.log(row(`hexarena ${store}, prof`, games, run, ['(profiler on: slower than above)']));
     // A graceful stop, so node writes the profile.
@@ -405,6 +409,7 @@ async function profileServer(games: number, onPostgres: boolean): Promise<void> 
       console.log(`the samples of the ${PLAN.seconds} s measuring window only (start-up and warm-up left out):`);
     else console.log('no sample fell in the measuring window (clocks apart?): the whole profile, start-up included:');
     for (const l of profileLines(inWindow.busyMs + inWindow.idleMs > 0 ? inWindow : summarizeProfile(profile, root))) console.log(l);
+    for (const l of stretchLines(busyStretches(profile, root, inWindow.busyMs + inWindow.idleMs > 0 ? run.window : undefined))) console.log(l);
   } finally {
     await server.kill();
     await postgres?.stop();
