@@ -1,6 +1,6 @@
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { describe, expect, it } from 'vitest';
-import { type ArenaGame, type ArenaPlayer, arenaSheet, LICHESS_ARENA, pairArenaWave } from './arena.ts';
+import { type ArenaGame, type ArenaPlayer, arenaSheet, LICHESS_ARENA, pairArenaTables, pairArenaWave } from './arena.ts';
 
 /** Games in short: W win, D draw, L loss; a number after the letter is the plies (40 if none); `b` berserk. */
 function games(text: string): ArenaGame[] {
@@ -121,6 +121,67 @@ describe('arena waves', () => {
       expect(a.lastOpponent === b.id || b.lastOpponent === a.id).toBe(false);
       // Paired near in the standings: scores within a few points.
       expect(Math.abs(a.score - b.score)).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe('arena tables (a game of more than two: DiceWars)', () => {
+  const seated = (id: string, score: number, lastTable?: string[], avoids?: string[]): ArenaPlayer => ({
+    id,
+    score,
+    rating: 1500,
+    ...(lastTable ? { lastTable: new Set(lastTable) } : {}),
+    ...(avoids ? { avoids: new Set(avoids) } : {}),
+  });
+  const tables = (free: ArenaPlayer[], size: number, rematchIfAlone = false) =>
+    pairArenaTables(free, size, { rematchIfAlone }).map((t) => t.map((p) => p.id).join(''));
+
+  it('seats neighbours in the standings together, best table first; a short table waits', () => {
+    const free = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((id, i) => seated(id, 20 - i));
+    expect(tables(free, 4)).toEqual(['abcd', 'efgh']);
+    expect(tables(free, 3)).toEqual(['abc', 'def', 'ghi']);
+    // By score first, whatever order they came free in.
+    expect(tables([seated('x', 1), seated('y', 9), seated('z', 5)], 3)).toEqual(['yzx']);
+    expect(tables(free.slice(0, 2), 3)).toEqual([]);
+  });
+
+  it('never seats two kept apart (a block, one owner): the next table takes one of them', () => {
+    const free = [seated('a', 9, undefined, ['b']), seated('b', 8), seated('c', 7), seated('d', 6), seated('e', 5), seated('f', 4)];
+    expect(tables(free, 3)).toEqual(['acd', 'bef']);
+    // Two who must stay apart and nobody else: no table.
+    expect(tables(free.slice(0, 2), 2)).toEqual([]);
+  });
+
+  it('does not make again the table its players just left, unless nobody else is in the arena', () => {
+    const last = (id: string, score: number) =>
+      seated(
+        id,
+        score,
+        ['a', 'b', 'c'].filter((x) => x !== id),
+      );
+    const same = [last('a', 9), last('b', 8), last('c', 7)];
+    expect(tables(same, 3)).toEqual([]);
+    expect(tables(same, 3, true)).toEqual(['abc']);
+    // One newcomer breaks it up: two of the three sit with them.
+    expect(tables([...same, seated('d', 6)], 3)).toEqual(['abd']);
+    // Having sat together before is no bar when the table differs.
+    expect(tables([last('a', 9), last('b', 8), seated('d', 6)], 3)).toEqual(['abd']);
+  });
+
+  it('a thousand free players at tables of five: each seated once, two hundred tables, none repeating a last table', () => {
+    const rng = Rng.fromSeed('arena-tables');
+    const n = 1003;
+    const free = Array.from({ length: n }, (_, i) => {
+      const mates = rng.next() < 0.5 ? Array.from({ length: 4 }, () => `p${rng.int(n)}`) : undefined;
+      return seated(`p${i}`, rng.int(30), mates);
+    });
+    const made = pairArenaTables(free, 5);
+    expect(made).toHaveLength(200);
+    const ids = made.flat().map((p) => p.id);
+    expect(new Set(ids).size).toBe(1000);
+    for (const table of made) {
+      expect(table).toHaveLength(5);
+      expect(table.some((p) => table.every((q) => q === p || p.lastTable?.has(q.id)))).toBe(false);
     }
   });
 });

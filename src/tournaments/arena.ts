@@ -110,6 +110,8 @@ export interface ArenaPlayer {
   readonly rating: number;
   /** Whom they played last, if anyone: they do not meet again at once. */
   readonly lastOpponent?: string;
+  /** A game of more than two: whom they sat with at their last table; the same table is not made again at once. */
+  readonly lastTable?: ReadonlySet<string>;
   /**
    * Whom they never meet here: a player either of the two blocks, an account of the same owner (a
    * player and their bot). An arena can always keep two apart, so it does: they wait for others.
@@ -176,4 +178,43 @@ function matchRun(run: readonly ArenaPlayer[]): Int32Array {
     }
   }
   return maxWeightMatching(run.length, edges, true);
+}
+
+/** Whether `table` seats exactly the players one of them sat with last: the same game again. */
+function repeatsLastTable(table: readonly ArenaPlayer[]): boolean {
+  return table.some((p) => p.lastTable?.size === table.length - 1 && table.every((q) => q === p || p.lastTable?.has(q.id) === true));
+}
+
+/**
+ * A wave of tables of `size` players, for a game of more than two (DiceWars): the free players in
+ * standings order, each seated at the first table being laid where nobody is kept apart from them
+ * and which their seat would not complete as the very table its players just left (unless
+ * `rematchIfAlone`: the arena has no one else). Neighbours in the standings sit together, as an
+ * arena pairs them; whoever is at a table left short waits for the next wave. Tables in standings
+ * order, each in standings order (seats are the caller's, by each one's history).
+ */
+export function pairArenaTables(
+  free: readonly ArenaPlayer[],
+  size: number,
+  options: { readonly rematchIfAlone?: boolean } = {},
+): ArenaPlayer[][] {
+  const laid: ArenaPlayer[][] = [];
+  const full: ArenaPlayer[][] = [];
+  for (const p of [...free].sort(byStanding)) {
+    const fits = (table: ArenaPlayer[]) =>
+      table.every((q) => !keptApart(p, q)) &&
+      (table.length < size - 1 || options.rematchIfAlone === true || !repeatsLastTable([...table, p]));
+    const at = laid.findIndex(fits);
+    if (at === -1) {
+      laid.push([p]);
+      continue;
+    }
+    const table = laid[at] as ArenaPlayer[];
+    table.push(p);
+    if (table.length === size) {
+      full.push(table);
+      laid.splice(at, 1);
+    }
+  }
+  return full.sort((x, y) => byStanding(x[0] as ArenaPlayer, y[0] as ArenaPlayer));
 }

@@ -2,7 +2,7 @@ import { HEARTBEATS } from '../downtime.ts';
 import { ACCOUNT_LANGUAGE, ACCOUNTS, OWNED_BOTS } from '../identity/store.ts';
 import { moderationMigration } from '../moderation/store.ts';
 import { SOCIAL_MIGRATION } from '../social/store.ts';
-import { TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
+import { TOURNAMENT_TABLES, TOURNAMENT_VERSIONS, TOURNAMENTS_MIGRATION } from '../tournaments/store.ts';
 import { BERSERK_MIGRATION } from './berserks.ts';
 import { GAME_CHAT_REMOVALS } from './chat.ts';
 import { FORECASTS_MIGRATION } from './forecasts.ts';
@@ -96,14 +96,15 @@ export function migrations(dialect: Dialect): readonly string[] {
     PUZZLE_RATINGS,
     HEARTBEATS, // downtime.ts
     moderationMigration(sqlite ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGSERIAL PRIMARY KEY'),
-    ...byConcern(dialect), // 23-34: each its concern's
+    ...byConcern(dialect), // 23-36: each its concern's
   ];
 }
 
 /**
- * Migrations 23–35, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
+ * Migrations 23–36, each its concern's: 23 identity, 24 social, 25 games-db.ts, 26–27 tournaments,
  * 28 games-positions.ts, 29 forecasts.ts, 30 berserks.ts, 31–32 tournament-chat.ts, 33 games-positions.ts,
- * 34 chat.ts (a game's chat line removed by a moderator), 35 games-pairs.ts (games by pair of players).
+ * 34 chat.ts (a game's chat line removed by a moderator), 35 games-pairs.ts (games by pair of players),
+ * 36 tournaments (an arena's tables of more than two).
  */
 const byConcern = (dialect: Dialect): readonly string[] => [
   ACCOUNT_LANGUAGE,
@@ -119,6 +120,7 @@ const byConcern = (dialect: Dialect): readonly string[] => [
   gamesDbVacuumMigration(dialect),
   GAME_CHAT_REMOVALS,
   gamesPairsMigration(dialect),
+  TOURNAMENT_TABLES,
 ];
 
 /**

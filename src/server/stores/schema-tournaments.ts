@@ -52,6 +52,9 @@ export interface TournamentPairingsTable {
   result: string | null;
   plies: number | null;
   ended_at: number | null;
+  /** Migration 36: a table's accounts after the first two (JSON), and the seat that won it. */
+  others: string | null;
+  winner: number | null;
 }
 
 export interface TournamentChatTable {

@@ -1,7 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { sql } from 'kysely';
-import type { StoredTournament, TournamentKind, TournamentState } from '../tournaments/store.ts';
-import type { TournamentsTable } from './schema.ts';
+import type { Pairing, PairingResult, StoredTournament, TournamentKind, TournamentState } from '../tournaments/store.ts';
+import type { TournamentPairingsTable, TournamentsTable } from './schema.ts';
 import type { Db } from './sql.ts';
 
 /** A tournament as read from its row (with its count of players), for stores/tournaments.ts. */
@@ -58,3 +58,18 @@ export const withPlayers = (db: Db) =>
 /** One more change to what a tournament's viewers see (StoredTournament.version), in the write that makes it. */
 export const bump = (trx: Db, id: string) =>
   trx.updateTable('tournaments').set({ version: sql`version + 1` }).where('id', '=', id).execute();
+
+/** A pairing as its row keeps it, with its game's berserk marks (an arena's: what its sheet scores a berserk win by). */
+export const pairingOf = (r: TournamentPairingsTable & { berserk: string | null }): Pairing => ({
+  round: Number(r.round),
+  board: Number(r.board),
+  white: r.white,
+  black: r.black,
+  ...(r.others ? { others: JSON.parse(r.others) as string[] } : {}),
+  gameId: r.game_id,
+  result: r.result as PairingResult | null,
+  ...(r.winner !== null && r.winner !== undefined ? { winner: Number(r.winner) } : {}),
+  plies: num(r.plies),
+  endedAt: num(r.ended_at),
+  ...(r.berserk && r.berserk !== '[]' ? { berserk: (JSON.parse(r.berserk) as { seat: number }[]).map((b) => b.seat) } : {}),
+});

@@ -1,6 +1,7 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { sql } from 'kysely';
 import type {
+  Decided,
   EndedGame,
   Entry,
   EntryState,
@@ -8,7 +9,6 @@ import type {
   NewPairing,
   NewTournament,
   Pairing,
-  PairingResult,
   StoredTournament,
   TournamentEdit,
   TournamentState,
@@ -17,7 +17,7 @@ import type {
 import { insertKept } from './lobby.ts';
 import { keyTaken, type SqlDb } from './sql.ts';
 import { botAccount, botTokens, editTournament, haltTournament, liveGamesOf } from './tournament-organising.ts';
-import { bump, num, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
+import { bump, num, pairingOf, type TournamentRow, tournamentOf, withPlayers } from './tournament-rows.ts';
 
 export class TournamentsSql implements TournamentsStore {
   constructor(private readonly sql: SqlDb) {}
@@ -275,6 +275,7 @@ export class TournamentsSql implements TournamentsStore {
               board: p.board,
               white: p.white,
               black: p.black,
+              others: p.others && p.others.length > 0 ? JSON.stringify(p.others) : null,
               game_id: p.game?.game.id ?? null,
               result: p.result,
               plies: p.result === null ? null : 0,
@@ -304,17 +305,7 @@ export class TournamentsSql implements TournamentsStore {
         .orderBy('p.board')
         .execute(),
     );
-    return rows.map((r) => ({
-      round: Number(r.round),
-      board: Number(r.board),
-      white: r.white,
-      black: r.black,
-      gameId: r.game_id,
-      result: r.result as PairingResult | null,
-      plies: num(r.plies),
-      endedAt: num(r.ended_at),
-      ...(r.berserk && r.berserk !== '[]' ? { berserk: (JSON.parse(r.berserk) as { seat: number }[]).map((b) => b.seat) } : {}),
-    }));
+    return rows.map(pairingOf);
   }
 
   async ended(id: string): Promise<EndedGame[]> {
@@ -322,7 +313,7 @@ export class TournamentsSql implements TournamentsStore {
       db
         .selectFrom('tournament_pairings as p')
         .innerJoin('games as g', 'g.id', 'p.game_id')
-        .select(['p.round', 'p.board', 'p.game_id', 'g.ended_result', 'g.termination', 'g.plies'])
+        .select(['p.round', 'p.board', 'p.game_id', 'p.others', 'g.ended_result', 'g.termination', 'g.plies'])
         .where('p.tournament_id', '=', id)
         .where('p.result', 'is', null)
         .where('g.termination', 'is not', null)
@@ -337,14 +328,15 @@ export class TournamentsSql implements TournamentsStore {
       result: JSON.parse(r.ended_result ?? 'null') as Json,
       termination: r.termination as string,
       plies: Number(r.plies),
+      ...(r.others ? { table: true as const } : {}),
     }));
   }
 
-  record(id: string, round: number, board: number, result: PairingResult, plies: number, at: number): Promise<boolean> {
+  record(id: string, round: number, board: number, decided: Decided, plies: number, at: number): Promise<boolean> {
     return this.sql.write(async (trx) => {
       const r = await trx
         .updateTable('tournament_pairings')
-        .set({ result, plies, ended_at: at })
+        .set({ result: decided.result, winner: decided.result === 'table' ? decided.winner : null, plies, ended_at: at })
         .where('tournament_id', '=', id)
         .where('round', '=', round)
         .where('board', '=', board)

@@ -9,7 +9,7 @@ import { formatTrf, parseTrf } from '../../tournaments/trf.ts';
 import { SqliteStore } from '../sqlite-store.ts';
 import { Director, type MadeGame } from './director.ts';
 import { outcomeFor, standingsOf } from './standings.ts';
-import type { NewTournament, StoredTournament } from './store.ts';
+import { type NewTournament, type StoredTournament, seatsOf } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
 
 /**
@@ -175,6 +175,63 @@ describe('the tournament director', () => {
         const opp = (p: (typeof mine)[number]) => (p.white === e.account ? p.black : p.white);
         expect(opp(mine[i] as (typeof mine)[number])).not.toBe(opp(mine[i - 1] as (typeof mine)[number]));
       }
+      const sheet = arenaSheet(
+        [...mine]
+          .sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0) || a.round - b.round)
+          .map((p) => ({ outcome: outcomeFor(p, e.account) ?? 'loss', plies: 0, berserk: false })),
+      );
+      expect((t.standings as { rows: { name: string; score: number }[] }).rows.find((r) => r.name === e.name)?.score).toBe(sheet.total);
+    }
+  });
+
+  it('a DiceWars arena seats its players at tables of its game’s size: each table one game, its winner scored a win, the rest a loss', async () => {
+    const s = setUp('arena', { game: 'dicewars', options: { players: 3, maxRounds: 5 } });
+    await join(s, 7);
+    s.advance(1_000);
+    await s.director.tick();
+    const rng = Rng.fromSeed('tables');
+    const seen = new Map<string, number>();
+    for (let wave = 0; wave < 10; wave++) {
+      const pairings = await s.store.tournaments.pairings('t');
+      const pending = pairings.filter((p) => p.result === null && p.gameId !== null);
+      for (const p of pending) {
+        // Three at every table, nobody at two at once, each table's game made with its three seats.
+        const seats = seatsOf(p);
+        expect(seats).toHaveLength(3);
+        expect(new Set(seats).size).toBe(3);
+        const game = s.made.find((g) => g.id === p.gameId);
+        expect(game?.seats.map((x) => x.account)).toEqual(seats);
+        seen.set(p.gameId as string, 0);
+      }
+      const busy = pending.flatMap(seatsOf);
+      expect(new Set(busy).size).toBe(busy.length);
+      // Seven players, tables of three: at most two tables at once, the seventh waits.
+      expect(pending.length).toBeLessThanOrEqual(2);
+      for (const p of pending.slice(0, 1 + rng.int(pending.length)))
+        await s.store.games.end(p.gameId as string, { result: { kind: 'win', winner: rng.int(3) }, termination: 'rules', plies: 0 });
+      s.advance(4_000);
+      await s.director.tick();
+    }
+    s.advance(60_000);
+    await s.director.tick();
+    await playOut(s, rng);
+    await s.director.tick();
+    const t = await read(s);
+    expect(t.state).toBe('finished');
+    const [entries, pairings] = await Promise.all([s.store.tournaments.entries('t'), s.store.tournaments.pairings('t')]);
+    expect(seen.size).toBeGreaterThanOrEqual(6);
+    for (const p of pairings.filter((x) => x.gameId !== null)) {
+      // A table's result names the seat that won, as its game ended.
+      const ended = await s.store.games.read(p.gameId as string);
+      const winner = (ended?.ending?.result as { kind: string; winner?: number } | undefined)?.winner;
+      if (p.result === 'table') expect(p.winner).toBe(winner);
+      else expect(p.result).toBe('draw');
+      for (const [i, account] of seatsOf(p).entries())
+        expect(outcomeFor(p, account)).toBe(p.result === 'draw' ? 'draw' : i === p.winner ? 'win' : 'loss');
+    }
+    // Each player's score is their lichess sheet of wins and losses at the tables they sat at.
+    for (const e of entries) {
+      const mine = pairings.filter((p) => seatsOf(p).includes(e.account) && p.result !== null);
       const sheet = arenaSheet(
         [...mine]
           .sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0) || a.round - b.round)

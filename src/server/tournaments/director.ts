@@ -7,7 +7,7 @@ import { keptGame, keptSeat } from '../kept-seats.ts';
 import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
 import { type KeptApart, keptApart, nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
 import { standingsOf } from './standings.ts';
-import type { EndedGame, Entry, NewPairing, PairingResult, StoredTournament } from './store.ts';
+import type { Decided, EndedGame, Entry, NewPairing, StoredTournament } from './store.ts';
 import { pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
@@ -147,7 +147,8 @@ export class Director {
     const found = findGame(t.game);
     if (!found.ok) throw new Error(`tournament ${t.id}: ${found.error.message}`);
     const entries = new Map((await this.store.tournaments.entries(t.id)).map((e) => [e.account, e]));
-    const bots = await this.store.tournaments.botTokens(pairs.flatMap((p) => (p.black === null ? [] : [p.white, p.black])));
+    const seated = (p: PlannedPairing): string[] => (p.black === null ? [] : [p.white, p.black, ...(p.others ?? [])]);
+    const bots = await this.store.tournaments.botTokens(pairs.flatMap(seated));
     const seatOf = (account: string): PairedSeat => {
       const name = entries.get(account)?.name ?? account;
       const token = bots.get(account);
@@ -156,17 +157,17 @@ export class Director {
     const planned: NewPairing[] = pairs.map((p, i) => {
       if (p.result !== null || p.black === null)
         return { board: i + 1, white: p.white, black: p.black, game: null, result: p.result ?? 'bye' };
-      const id = newGameId();
-      const made = keptGame(found.value, t.options, ['open', 'open'], {
-        id,
-        clock: t.clock,
-        rated: t.rated && !found.value.unrated,
-        creator: `${TOURNAMENT_OF}${t.id}`,
-        now,
-      });
+      const accounts = seated(p);
+      const made = keptGame(
+        found.value,
+        t.options,
+        accounts.map(() => 'open'),
+        { id: newGameId(), clock: t.clock, rated: t.rated && !found.value.unrated, creator: `${TOURNAMENT_OF}${t.id}`, now },
+      );
       // An arena's players may berserk (game/berserk.ts): its games keep the marks, none yet.
       const game = t.kind === 'arena' ? { ...made, berserk: [] } : made;
-      return { board: i + 1, white: p.white, black: p.black, game: { game, seats: [seatOf(p.white), seatOf(p.black)] }, result: null };
+      const table = p.others && p.others.length > 0 ? { others: p.others } : {};
+      return { board: i + 1, white: p.white, black: p.black, ...table, game: { game, seats: accounts.map(seatOf) }, result: null };
     });
     if (!(await this.store.tournaments.pairRound(t.id, round, planned, now))) return;
     this.changed(t.id);
@@ -196,11 +197,15 @@ export class Director {
   }
 }
 
-/** A game's end as a tournament counts it: won, lost, drawn; aborted (nobody played) counts for neither. */
-export function resultOf(ended: Pick<EndedGame, 'result' | 'termination'>): PairingResult {
-  if (ended.termination === 'aborted') return 'void';
+/**
+ * A game's end as a tournament counts it: won, lost, drawn; a table's won by its winning seat;
+ * aborted (nobody played) counts for neither.
+ */
+export function resultOf(ended: Pick<EndedGame, 'result' | 'termination' | 'table'>): Decided {
+  if (ended.termination === 'aborted') return { result: 'void' };
   const outcome = parseOutcome(ended.result);
-  if (!outcome.ok || outcome.value === null) return 'void';
-  if (outcome.value.kind === 'draw') return 'draw';
-  return outcome.value.winner === 0 ? 'white' : 'black';
+  if (!outcome.ok || outcome.value === null) return { result: 'void' };
+  if (outcome.value.kind === 'draw') return { result: 'draw' };
+  if (ended.table) return { result: 'table', winner: outcome.value.winner };
+  return { result: outcome.value.winner === 0 ? 'white' : 'black' };
 }

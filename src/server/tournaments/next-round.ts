@@ -1,10 +1,11 @@
 import type { Result } from '@hexarena/engines/engine/result.ts';
-import { type ArenaPlayer, pairArenaWave } from '../../tournaments/arena.ts';
+import { findGame } from '@hexarena/engines/games/index.ts';
+import { type ArenaPlayer, pairArenaTables, pairArenaWave } from '../../tournaments/arena.ts';
 import { roundRobinSchedule } from '../../tournaments/round-robin.ts';
 import type { RoundPairing } from '../../tournaments/swiss-dutch.ts';
 import type { Tournament } from '../../tournaments/trf.ts';
 import { standingsOf } from './standings.ts';
-import type { Entry, Pairing, PairingResult, StoredTournament } from './store.ts';
+import { type Entry, type Pairing, type PairingResult, type StoredTournament, seatsOf } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
 
 /**
@@ -16,6 +17,8 @@ import { swissTournament } from './swiss-trf.ts';
 export interface PlannedPairing {
   readonly white: string;
   readonly black: string | null;
+  /** A table of more than two (an arena's DiceWars): the accounts at the third seat and after. */
+  readonly others?: readonly string[];
   /** Decided without a game (a bye, a forfeit), else null. */
   readonly result: PairingResult | null;
 }
@@ -49,11 +52,19 @@ export function nextStep(
   const pending = pairings.some((p) => p.result === null);
   // Paused by its organiser or a moderator: results still count and its end still comes, nothing is paired.
   const halted = t.settings.halted === true;
-  if (t.kind === 'arena') return halted && (t.endsAt === null || now < t.endsAt) ? WAIT : nextWave(t, entries, pairings, now, apart);
+  if (t.kind === 'arena')
+    return halted && (t.endsAt === null || now < t.endsAt) ? WAIT : nextWave(t, entries, pairings, now, apart, tableSize(t));
   if (pending) return WAIT;
   if (t.endsAt !== null || t.round >= (t.rounds ?? 0)) return FINISH;
   if (halted) return WAIT;
   return t.kind === 'swiss' ? nextSwissRound(t, entries, pairings) : nextRoundRobinRound(t, entries);
+}
+
+/** Players at each of a tournament's games: its game's seats with its options (DiceWars: more than two, in arenas only). */
+export function tableSize(t: Pick<StoredTournament, 'game' | 'options'>): number {
+  const found = findGame(t.game);
+  const options = found.ok ? found.value.parseOptions(t.options) : null;
+  return found.ok && options?.ok ? found.value.seatNames(options.value).length : 2;
 }
 
 /** Seeds by rating (then who joined first), the rounds a round robin will have, when an arena stops. */
@@ -106,27 +117,44 @@ function nextRoundRobinRound(t: StoredTournament, entries: readonly Entry[]): Ne
   return { kind: 'pair', round, pairs };
 }
 
-/** An arena: pairing stops at its end (games under way still count); until then, whoever is free is paired. */
-function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: readonly Pairing[], now: number, apart: KeptApart): NextStep {
-  const busy = new Set(pairings.filter((p) => p.result === null).flatMap((p) => [p.white, p.black ?? '']));
+/**
+ * An arena: pairing stops at its end (games under way still count); until then, whoever is free is
+ * paired — in twos, or at tables of `size` for a game of more than two (DiceWars).
+ */
+function nextWave(
+  t: StoredTournament,
+  entries: readonly Entry[],
+  pairings: readonly Pairing[],
+  now: number,
+  apart: KeptApart,
+  size: number,
+): NextStep {
+  const busy = new Set(pairings.filter((p) => p.result === null).flatMap(seatsOf));
   if (t.endsAt !== null && now >= t.endsAt) return busy.size === 0 ? FINISH : WAIT;
   const active = entries.filter((e) => e.state === 'active');
   const free = active.filter((e) => !busy.has(e.account));
-  if (free.length < 2) return WAIT;
+  if (free.length < size) return WAIT;
   const score = new Map(standingsOf(t, entries, pairings).rows.map((r) => [r.account, r.score]));
   const players = free.map((e): ArenaPlayer => {
-    const last = pairings.filter((p) => p.white === e.account || p.black === e.account).at(-1);
-    const lastOpponent = last ? (last.white === e.account ? last.black : last.white) : null;
+    const last = pairings.filter((p) => seatsOf(p).includes(e.account)).at(-1);
+    const mates = last ? seatsOf(last).filter((a) => a !== e.account) : [];
     const avoids = apart.get(e.account);
     return {
       id: e.account,
       score: score.get(e.account) ?? 0,
       rating: e.rating,
-      ...(lastOpponent ? { lastOpponent } : {}),
+      ...(size === 2 && mates[0] ? { lastOpponent: mates[0] } : {}),
+      ...(size > 2 && mates.length > 0 ? { lastTable: new Set(mates) } : {}),
       ...(avoids ? { avoids } : {}),
     };
   });
-  const wave = pairArenaWave(players, { rematchIfAlone: active.length === 2 });
+  const round = t.round + 1;
+  const alone = { rematchIfAlone: active.length === size };
+  if (size > 2) {
+    const tables = pairArenaTables(players, size, alone);
+    return tables.length === 0 ? WAIT : { kind: 'pair', round, pairs: tables.map((table) => seatTable(table, pairings)) };
+  }
+  const wave = pairArenaWave(players, alone);
   if (wave.length === 0) return WAIT;
   const whites = (account: string) =>
     pairings.filter((p) => p.white === account).length - pairings.filter((p) => p.black === account).length;
@@ -135,7 +163,24 @@ function nextWave(t: StoredTournament, entries: readonly Entry[], pairings: read
     const aWhite = whites(a.id) <= whites(b.id);
     return { white: aWhite ? a.id : b.id, black: aWhite ? b.id : a.id, result: null };
   });
-  return { kind: 'pair', round: t.round + 1, pairs };
+  return { kind: 'pair', round, pairs };
+}
+
+/**
+ * A table's seats by each one's history, as colours are in twos: whoever has sat earlier less often
+ * (the sum of their seat numbers so far, counted from the last) moves first; the standings break ties.
+ */
+function seatTable(table: readonly ArenaPlayer[], pairings: readonly Pairing[]): PlannedPairing {
+  const earliness = (account: string) =>
+    pairings.reduce((sum, p) => {
+      const seats = seatsOf(p);
+      const at = seats.indexOf(account);
+      return at === -1 ? sum : sum + (seats.length - 1 - at);
+    }, 0);
+  const order = table.map((p, standing) => ({ id: p.id, early: earliness(p.id), standing }));
+  order.sort((a, b) => a.early - b.early || a.standing - b.standing);
+  const [white, black, ...others] = order.map((o) => o.id) as [string, string, ...string[]];
+  return { white, black, others, result: null };
 }
 
 /** Who is kept apart among `accounts`, from the blocks between them and each one's owner. */

@@ -2,7 +2,7 @@ import type { StandingRow, Standings } from '@hexarena/engines/protocol/standing
 import { type ArenaGame, type ArenaOutcome, arenaSheet } from '../../tournaments/arena.ts';
 import { DEFAULT_SCORING, type RoundRobinGame, roundRobinStandings } from '../../tournaments/round-robin.ts';
 import { type SwissTiebreak, swissStandings } from '../../tournaments/tiebreaks.ts';
-import type { Entry, Pairing, PairingResult, StoredTournament } from './store.ts';
+import { type Entry, type Pairing, type PairingResult, type StoredTournament, seatsOf } from './store.ts';
 import { swissTournament } from './swiss-trf.ts';
 
 /**
@@ -24,6 +24,8 @@ export function standingsOf(t: StoredTournament, entries: readonly Entry[], pair
 
 /** The outcome a played or forfeited result gives `account`, or null when it gives nothing (a bye, void, pending). */
 export function outcomeFor(p: Pairing, account: string): ArenaOutcome | null {
+  // A table of more than two: its winner won, everyone else at it lost.
+  if (p.result === 'table') return seatsOf(p).indexOf(account) === p.winner ? 'win' : 'loss';
   const first = p.white === account;
   const wins: Partial<Record<PairingResult, boolean>> = { white: first, black: !first, 'white-forfeit': first, 'black-forfeit': !first };
   if (p.result === 'draw') return 'draw';
@@ -37,9 +39,10 @@ function arenaStandings(all: readonly Entry[], pairings: readonly Pairing[]): St
   const finished = [...pairings].filter((p) => p.result !== null).sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0) || a.round - b.round);
   const rows = entries.map((e) => {
     const games = finished.flatMap((p): ArenaGame[] => {
-      if (p.white !== e.account && p.black !== e.account) return [];
+      const seat = seatsOf(p).indexOf(e.account);
+      if (seat === -1) return [];
       const outcome = outcomeFor(p, e.account);
-      const berserk = p.berserk?.includes(p.white === e.account ? 0 : 1) ?? false;
+      const berserk = p.berserk?.includes(seat) ?? false;
       return outcome ? [{ outcome, plies: p.plies ?? 0, berserk }] : [];
     });
     const sheet = arenaSheet(games);

@@ -132,14 +132,58 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
         expect(await t.ended('s')).toEqual([
           { round: 1, board: 1, gameId: `g1-${k}`, result: { kind: 'win', winner: 1 }, termination: 'resignation', plies: 0 },
         ]);
-        expect(await t.record('s', 1, 1, 'black', 0, 3_000)).toBe(true);
-        expect(await t.record('s', 1, 1, 'white', 0, 3_001)).toBe(false);
+        expect(await t.record('s', 1, 1, { result: 'black' }, 0, 3_000)).toBe(true);
+        expect(await t.record('s', 1, 1, { result: 'white' }, 0, 3_001)).toBe(false);
         expect(await t.ended('s')).toEqual([]);
         expect(await t.liveGamesOf(['hash-bob'])).toEqual([]);
         expect((await t.pairings('s'))[0]).toMatchObject({ result: 'black', endedAt: 3_000 });
         expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2')], 4_000)).toBe(true);
         expect(await t.pairRound('s', 2, [paired(1, 'bob', 'cid', 'g2b')], 4_000)).toBe(false);
         expect(await store.games.read('g2b')).toBeNull();
+      }),
+    );
+
+    it(
+      'an arena’s table of more than two keeps its seats in order and the seat that won it; its game seats all of them',
+      withStore(async (store) => {
+        const t = store.tournaments;
+        await t.create(tournament('d', { kind: 'arena', game: 'dicewars', options: { players: 4 }, rounds: null, durationMs: 60_000 }));
+        for (const [i, a] of ['ann', 'bob', 'cid', 'dee'].entries()) await t.join('d', entry(a, 1500 - i, i));
+        await t.start('d', 1_000, [], null, 61_000);
+        const seats = ['cid', 'ann', 'dee', 'bob'];
+        const table: NewPairing = {
+          board: 1,
+          white: 'cid',
+          black: 'ann',
+          others: ['dee', 'bob'],
+          game: {
+            game: { ...game('gd'), game: 'dicewars', options: { players: 4 }, seats: ['open', 'open', 'open', 'open'] },
+            seats: seats.map(seat),
+          },
+          result: null,
+        };
+        expect(await t.pairRound('d', 1, [table], 2_000)).toBe(true);
+        expect((await store.games.read('gd'))?.seatAccounts).toEqual(seats);
+        expect(await t.pairings('d')).toEqual([
+          {
+            round: 1,
+            board: 1,
+            white: 'cid',
+            black: 'ann',
+            others: ['dee', 'bob'],
+            gameId: 'gd',
+            result: null,
+            plies: null,
+            endedAt: null,
+          },
+        ]);
+        expect(await store.games.end('gd', { result: { kind: 'win', winner: 2 }, termination: 'rules', plies: 0 })).toBe(true);
+        expect(await t.ended('d')).toEqual([
+          { round: 1, board: 1, gameId: 'gd', result: { kind: 'win', winner: 2 }, termination: 'rules', plies: 0, table: true },
+        ]);
+        expect(await t.record('d', 1, 1, { result: 'table', winner: 2 }, 0, 3_000)).toBe(true);
+        expect(await t.record('d', 1, 1, { result: 'table', winner: 0 }, 0, 3_001)).toBe(false);
+        expect((await t.pairings('d'))[0]).toMatchObject({ result: 'table', winner: 2, others: ['dee', 'bob'], endedAt: 3_000 });
       }),
     );
 
@@ -274,8 +318,8 @@ export function tournamentsContract(name: string, withStore: (body: (store: Game
           ['started again', () => t.start('v', 1_001, [], null, null), false],
           ['paired', () => t.pairRound('v', 1, [paired(1, 'ann', 'bob', 'gv1')], 2_000), true],
           ['paired again', () => t.pairRound('v', 1, [paired(1, 'ann', 'bob', 'gv2')], 2_000), false],
-          ['recorded', () => t.record('v', 1, 1, 'white', 5, 3_000), true],
-          ['recorded again', () => t.record('v', 1, 1, 'black', 5, 3_001), false],
+          ['recorded', () => t.record('v', 1, 1, { result: 'white' }, 5, 3_000), true],
+          ['recorded again', () => t.record('v', 1, 1, { result: 'black' }, 5, 3_001), false],
           ['ends', () => t.endAt('v', 4_000), true],
           ['finished', () => t.finish('v', { rows: [] }, 5_000), true],
           ['finished again', () => t.finish('v', { rows: [] }, 5_001), false],

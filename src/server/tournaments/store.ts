@@ -22,10 +22,20 @@ export type EntryState = 'active' | 'paused' | 'withdrawn' | 'disqualified';
 /**
  * A pairing's result, from the first seat's side: `white` / `black` / `draw` as played; `bye` a
  * pairing-allocated bye (no second seat); `white-forfeit` the first seat wins by forfeit (its
- * opponent withdrew), `black-forfeit` the second; `void` counted for neither (an aborted game).
+ * opponent withdrew), `black-forfeit` the second; `void` counted for neither (an aborted game);
+ * `table` a table of more than two won by the seat its `winner` names (everyone else lost).
  */
-export type PairingResult = 'white' | 'black' | 'draw' | 'bye' | 'white-forfeit' | 'black-forfeit' | 'void';
-export const PAIRING_RESULTS: readonly PairingResult[] = ['white', 'black', 'draw', 'bye', 'white-forfeit', 'black-forfeit', 'void'];
+export type PairingResult = 'white' | 'black' | 'draw' | 'bye' | 'white-forfeit' | 'black-forfeit' | 'void' | 'table';
+export const PAIRING_RESULTS: readonly PairingResult[] = [
+  'white',
+  'black',
+  'draw',
+  'bye',
+  'white-forfeit',
+  'black-forfeit',
+  'void',
+  'table',
+];
 
 /** What a kind of tournament is set with beyond the common fields (kept as JSON). */
 export interface TournamentSettings {
@@ -101,8 +111,12 @@ export interface Pairing {
   readonly white: string;
   /** Null for a bye. */
   readonly black: string | null;
+  /** A table of more than two (an arena's DiceWars): the accounts at the third seat and after. */
+  readonly others?: readonly string[];
   readonly gameId: string | null;
   readonly result: PairingResult | null;
+  /** A table's result (`table`): the seat that won (0 the first). */
+  readonly winner?: number;
   /** Moves the game lasted (what an arena's quick draw and berserk are judged by). */
   readonly plies: number | null;
   readonly endedAt: number | null;
@@ -110,14 +124,23 @@ export interface Pairing {
   readonly berserk?: readonly number[];
 }
 
+/** Every account a pairing seats, in seat order (white, black, then a table's others). */
+export const seatsOf = (p: Pick<Pairing, 'white' | 'black' | 'others'>): string[] =>
+  p.black === null ? [p.white] : [p.white, p.black, ...(p.others ?? [])];
+
 /** A pairing to write: with its game (and the game's seats) unless it is decided already (a bye, a forfeit). */
 export interface NewPairing {
   readonly board: number;
   readonly white: string;
   readonly black: string | null;
+  /** A table of more than two: the accounts at the third seat and after. */
+  readonly others?: readonly string[];
   readonly game: { readonly game: NewGame; readonly seats: readonly PairedSeat[] } | null;
   readonly result: PairingResult | null;
 }
+
+/** A result as recorded: a table's (`table`) names the seat that won. */
+export type Decided = { readonly result: Exclude<PairingResult, 'table'> } | { readonly result: 'table'; readonly winner: number };
 
 /** A pairing's game that has ended, its result not yet recorded. */
 export interface EndedGame {
@@ -127,6 +150,8 @@ export interface EndedGame {
   readonly result: Json;
   readonly termination: string;
   readonly plies: number;
+  /** A table of more than two (its result is the seat that won). */
+  readonly table?: true;
 }
 
 /** What a tournament's organiser may change before it starts. */
@@ -188,8 +213,8 @@ export interface TournamentsStore {
   pairings(id: string): Promise<Pairing[]>;
   /** Pairings whose game has ended and whose result is not yet recorded. */
   ended(id: string): Promise<EndedGame[]>;
-  /** A pairing's result, recorded once (false when it was already). */
-  record(id: string, round: number, board: number, result: PairingResult, plies: number, at: number): Promise<boolean>;
+  /** A pairing's result (a table's with the seat that won), recorded once (false when it was already). */
+  record(id: string, round: number, board: number, result: Decided, plies: number, at: number): Promise<boolean>;
   /** Finished, with its standings (from `running` only). */
   finish(id: string, standings: Json, at: number): Promise<boolean>;
   /** The tournament and round a game was paired in, or null. */
@@ -259,3 +284,11 @@ export const TOURNAMENTS_MIGRATION = `CREATE TABLE tournaments (
 
 /** Migration 27, the same SQL in both stores: each tournament's count of changes (StoredTournament.version). */
 export const TOURNAMENT_VERSIONS = 'ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;';
+
+/**
+ * Migration 36, the same SQL in both stores: an arena's tables of more than two (DiceWars) — the
+ * accounts seated third and after (a JSON list; white and black are the first two seats), and the
+ * seat that won a table (its result `table`).
+ */
+export const TOURNAMENT_TABLES = `ALTER TABLE tournament_pairings ADD COLUMN others TEXT;
+   ALTER TABLE tournament_pairings ADD COLUMN winner INTEGER;`;

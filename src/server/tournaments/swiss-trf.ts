@@ -8,7 +8,7 @@ import type { Entry, Pairing, PairingResult, StoredTournament } from './store.ts
  */
 
 /** What each side of a result writes: [first seat's, second seat's]. */
-const LETTERS: Record<Exclude<PairingResult, 'bye'>, readonly [TrfRound['result'], TrfRound['result']]> = {
+const LETTERS: Record<Exclude<PairingResult, 'bye' | 'table'>, readonly [TrfRound['result'], TrfRound['result']]> = {
   white: ['1', '0'],
   black: ['0', '1'],
   draw: ['=', '='],
@@ -29,7 +29,8 @@ export function completeRounds(t: Pick<StoredTournament, 'round'>, pairings: rea
 /** A seeded entry's TRF round: its pairing's colour, opponent and result, or an absence. */
 function entryRound(account: string, pairings: readonly Pairing[], seedOf: ReadonlyMap<string, number>): TrfRound {
   const p = pairings.find((x) => x.white === account || x.black === account);
-  if (!p || p.result === null) return ABSENT;
+  // A Swiss never seats more than two at a game (tournament-body.ts): a table is not a TRF round.
+  if (!p || p.result === null || p.result === 'table') return ABSENT;
   if (p.result === 'bye' || p.black === null) return { opponent: 0, colour: '-', result: 'U' };
   const first = p.white === account;
   const letter = LETTERS[p.result][first ? 0 : 1];

@@ -86,8 +86,10 @@ export function tournamentOf(body: CreateBody, organiser: Asker, now: number): N
   if (!found.ok) return found.error.message;
   const options = found.value.parseOptions(body.options);
   if (!options.ok) return options.error.message;
-  if (found.value.seatNames(options.value).length !== 2)
-    return `tournaments are played by two players a game: ${body.game} with these options is not`;
+  // Two a game; an arena also seats a game of more (DiceWars) at tables of its players.
+  const seats = found.value.seatNames(options.value).length;
+  if (seats < 2 || (seats > 2 && body.kind !== 'arena'))
+    return `a Swiss and a round robin are played by two players a game, an arena by two or more: ${body.game} with these options is not`;
   const clock = body.clock === undefined ? { ok: true as const, value: null } : parseClockRequest(body.clock);
   if (!clock.ok) return clock.error.message;
   if (body.kind === 'swiss' && body.rounds === undefined) return 'a Swiss needs its number of "rounds"';

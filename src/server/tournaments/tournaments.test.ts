@@ -237,6 +237,60 @@ describe('tournaments on the server', () => {
     expect((await organiser.ask('POST', `/api/tournaments/${id}/finish`, {})).status).toBe(409);
   });
 
+  it('a DiceWars arena of three bots seats them at one table a game, played over the bot API; each table’s winner scores its win', async () => {
+    // Only an arena seats more than two; a Swiss of DiceWars for three is refused.
+    const three = { game: 'dicewars', options: { players: 3, maxRounds: 2 } };
+    expect((await organiser.ask('POST', '/api/tournaments', { kind: 'swiss', name: 'No', rounds: 3, ...three })).status).toBe(400);
+    const id = await create({ kind: 'arena', name: 'Dice Arena', durationMs: 3_600_000, ...three });
+    await joinAll(id, bots.slice(0, 3));
+    await organiser.ask('POST', `/api/tournaments/${id}/start`, {});
+    // At the first table, before a move, two of the three resign (each with its own token, over a game socket): the third has won it.
+    await expect.poll(async () => (await shown(id)).pairings.length, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+    const first = (await shown(id)).pairings[0] as Shown['pairings'][number] & { others?: string[] };
+    const seatOrder = [first.white, first.black, ...(first.others ?? [])];
+    const socket = await Client.open(server.base, first.game as string);
+    for (const quitter of seatOrder.slice(1)) {
+      const bot = bots.find((b) => b.name === quitter) as { token: string };
+      const seat = seatOrder.indexOf(quitter);
+      expect(await socket.ask({ type: 'resign', seat, token: bot.token })).toMatchObject({ ok: true });
+    }
+    const players = await Promise.all(bots.slice(0, 3).map(play));
+    socket.close();
+    // Then the bots play whatever they are seated at, until two tables are over (a table that runs out of rounds with the leaders level is drawn).
+    await expect
+      .poll(async () => (await shown(id)).pairings.filter((p) => p.result !== null).length, { timeout: 120_000, interval: 200 })
+      .toBeGreaterThanOrEqual(2);
+    expect((await organiser.ask('POST', `/api/tournaments/${id}/finish`, {})).json).toEqual({ finishing: true });
+    await expect.poll(async () => (await shown(id)).tournament.state, { timeout: 120_000, interval: 200 }).toBe('finished');
+    for (const p of players) await p.stop();
+    const t = (await getJson(`/api/tournaments/${id}`)) as unknown as {
+      standings: Shown['standings'];
+      pairings: (Shown['pairings'][number] & { others?: string[]; winner?: number })[];
+    };
+    const names = new Set(bots.slice(0, 3).map((b) => b.name));
+    let wins = 0;
+    for (const p of t.pairings) {
+      // All three at every table, in some order, and the table's game seats them so.
+      const seated = [p.white, p.black, ...(p.others ?? [])];
+      expect(new Set(seated)).toEqual(names);
+      const game = (await getJson(`/api/games/${p.game}`)) as { ending?: { result: { kind: string; winner?: number } } };
+      // Won by one seat (named), or drawn when its rounds ran out with the leaders level.
+      if (game.ending?.result.kind === 'draw') expect(p.result).toBe('draw');
+      else {
+        expect(p.result, JSON.stringify(p)).toBe('table');
+        expect(p.winner).toBe(game.ending?.result.winner);
+        wins++;
+      }
+    }
+    // 2 points a win, nothing for a loss (a third win in a row would count double); a draw's points are the rest.
+    const total = t.standings.rows.reduce((sum, r) => sum + r.score, 0);
+    // The first table went to the one who stayed, at the first seat.
+    expect(t.pairings[0]).toMatchObject({ result: 'table', winner: 0 });
+    expect(wins).toBeGreaterThanOrEqual(1);
+    expect(total).toBeGreaterThanOrEqual(2 * wins);
+    expect(t.standings.rows).toHaveLength(3);
+  });
+
   it('a round robin of four bots: three rounds, everyone meets everyone once', async () => {
     const id = await create({ kind: 'round-robin', name: 'Bot Robin', game: 'tictactoe' });
     await joinAll(id, bots.slice(1, 5));

@@ -109,8 +109,11 @@ export class TournamentViews {
         board: p.board,
         white: names.get(p.white) ?? null,
         black: p.black === null ? null : (names.get(p.black) ?? null),
+        // A table of more than two: the names at its third seat and after, and the seat that won it.
+        ...(p.others ? { others: p.others.map((a) => names.get(a) ?? null) } : {}),
         game: p.gameId,
         result: p.result,
+        ...(p.winner !== undefined ? { winner: p.winner } : {}),
       })),
     };
     const kept = this.kept.get(t.id);
