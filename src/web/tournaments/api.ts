@@ -8,7 +8,8 @@ import { call, notMade, serverAnswered, serverUnreachable, unreadable } from '..
 export type TournamentKind = 'arena' | 'swiss' | 'round-robin';
 export type TournamentState = 'created' | 'running' | 'finished';
 export type ListState = 'upcoming' | 'running' | 'finished';
-export type PairingResult = 'white' | 'black' | 'draw' | 'bye' | 'white-forfeit' | 'black-forfeit' | 'void';
+/** `table`: a table of more than two (an arena's DiceWars), won by the seat its `winner` names. */
+export type PairingResult = 'white' | 'black' | 'draw' | 'bye' | 'white-forfeit' | 'black-forfeit' | 'void' | 'table';
 
 /** A tournament as the list and its page show it. */
 export interface TournamentSummary {
@@ -16,6 +17,8 @@ export interface TournamentSummary {
   readonly kind: TournamentKind;
   readonly name: string;
   readonly game: string;
+  /** The game's options (DiceWars: how many play each game). */
+  readonly options?: Json;
   readonly clock: { readonly initialMs: number; readonly incrementMs: number } | null;
   readonly rated: boolean;
   readonly organiser: string;
@@ -60,8 +63,12 @@ export interface TournamentPairing {
   readonly board: number;
   readonly white: string | null;
   readonly black: string | null;
+  /** A table of more than two: the names at its third seat and after. */
+  readonly others?: readonly (string | null)[];
   readonly game: string | null;
   readonly result: PairingResult | null;
+  /** A table's result: the seat that won (0 the first). */
+  readonly winner?: number;
 }
 
 /** A tournament with its entries, standings and pairings, at a version (the lobby socket's events follow it). */
@@ -126,6 +133,8 @@ export interface NewTournament {
   readonly kind: TournamentKind;
   readonly name: string;
   readonly game: string;
+  /** A game of more than two (DiceWars): how many play each game. */
+  readonly options?: { readonly players: number };
   readonly clock?: { readonly initialMs: number; readonly incrementMs: number } | null;
   readonly rated: boolean;
   readonly startsAt: number | null;
@@ -137,8 +146,8 @@ export interface NewTournament {
   readonly invited?: readonly string[];
 }
 
-/** What its organiser may change before its start: all but its kind and game. */
-export type TournamentEdit = Omit<NewTournament, 'kind' | 'game'>;
+/** What its organiser may change before its start: all but its kind and game (with the game's options). */
+export type TournamentEdit = Omit<NewTournament, 'kind' | 'game' | 'options'>;
 
 export async function createTournament(t: NewTournament): Promise<Result<{ id: string }>> {
   const r = await call('/api/tournaments', { method: 'POST', body: t as unknown as Json });

@@ -10,8 +10,12 @@ import { tournamentProblem } from './tournament-refusals.ts';
 /** The clocks offered, as lichess's tournaments offer theirs (minutes + seconds), and none. */
 const CLOCKS = ['3+2', '5+3', '10+5', '15+10', 'none'] as const;
 const KINDS: readonly TournamentKind[] = ['arena', 'swiss', 'round-robin'];
-/** Games that two may play (the server plays each tournament game between two). */
+/** Games that two may play (a Swiss or round robin seats two; an arena also more, for a game of more). */
 const TWO_PLAYER_GAMES = WEB_GAMES.filter((g) => g.game.players.min <= 2 && g.game.players.max >= 2);
+/** The most who may play `game` at once: past two, an arena seats them at tables of the organiser's choosing. */
+const mostPlayers = (game: string) => WEB_GAMES.find((g) => g.id === game)?.game.players.max ?? 2;
+/** An arena's table of a game of more than two, unless the organiser chooses another size. */
+const TABLE = 4;
 
 /** A tournament being edited: as it stands, with the players it invited by name. */
 export interface Editing {
@@ -61,7 +65,16 @@ export function CreateTournament({ made, editing }: { made: (id: string) => void
       </label>
       <label>
         {t('tournament.game')}
-        <select name="game" value={f.game} disabled={editing !== undefined} onChange={(e) => set('game', e.currentTarget.value)}>
+        <select
+          name="game"
+          value={f.game}
+          disabled={editing !== undefined}
+          onChange={(e) => {
+            const game = e.currentTarget.value;
+            set('game', game);
+            set('table', mostPlayers(game) > 2 ? String(Math.min(TABLE, mostPlayers(game))) : '');
+          }}
+        >
           {TWO_PLAYER_GAMES.map((g) => (
             <option value={g.id}>{g.game.title}</option>
           ))}
@@ -75,6 +88,22 @@ export function CreateTournament({ made, editing }: { made: (id: string) => void
           </label>
         ))}
       </fieldset>
+      {f.table !== '' && (
+        <label>
+          {t('tournament.tableSize')}
+          <select
+            name="table"
+            value={f.kind === 'arena' ? f.table : '2'}
+            disabled={f.kind !== 'arena' || editing !== undefined}
+            onChange={(e) => set('table', e.currentTarget.value)}
+          >
+            {Array.from({ length: mostPlayers(f.game) - 1 }, (_, i) => String(i + 2)).map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+          <span class="muted hint">{t('tournament.tableSizeHint')}</span>
+        </label>
+      )}
       <Settings f={f} set={set} clocks={clocks} />
       {problem && (
         <p class="error" role="alert">
@@ -100,6 +129,7 @@ function fresh(): Fields {
   return {
     name: '',
     game: 'hive',
+    table: '',
     kind: 'arena',
     clock: '5+3',
     rated: true,

@@ -10,6 +10,7 @@ const NOW = new Date(2026, 11, 6, 12, 0).getTime();
 const fields = (over: Partial<Fields> = {}): Fields => ({
   name: 'Winter cup',
   game: 'hive',
+  table: '',
   kind: 'arena',
   clock: '5+3',
   rated: true,
@@ -132,5 +133,37 @@ describe('players invited by name, and the edit of a tournament', () => {
     const opened = tournamentOf({ ...f, minRating: '', inviteOnly: false }, NOW);
     if (typeof opened === 'string') throw new Error(opened);
     expect(editOf(opened)).toMatchObject({ conditions: {}, invited: [] });
+  });
+});
+
+describe('a game of more than two (DiceWars)', () => {
+  it('an arena asks for tables of the size chosen; a Swiss or round robin of it for two; a game of two sends no options', () => {
+    expect(tournamentOf(fields({ game: 'dicewars', table: '3' }), NOW)).toMatchObject({ game: 'dicewars', options: { players: 3 } });
+    expect(tournamentOf(fields({ game: 'dicewars', table: '3', kind: 'swiss' }), NOW)).toMatchObject({ options: { players: 2 } });
+    expect(tournamentOf(fields({ game: 'dicewars', table: '5', kind: 'round-robin' }), NOW)).toMatchObject({ options: { players: 2 } });
+    expect(tournamentOf(fields(), NOW)).not.toHaveProperty('options');
+  });
+
+  it('an edit keeps the table size it was made with (the options are not the organiser’s to change once made)', () => {
+    const made = tournamentOf(fields({ game: 'dicewars', table: '4' }), NOW);
+    if (typeof made === 'string') throw new Error(made);
+    expect(editOf(made)).not.toHaveProperty('options');
+    const summary = {
+      ...made,
+      id: 't',
+      organiser: 'Org',
+      state: 'created',
+      startedAt: null,
+      endsAt: null,
+      finishedAt: null,
+      rounds: null,
+      durationMs: made.durationMs ?? null,
+      round: 0,
+      players: 0,
+      clock: made.clock ?? null,
+      options: { players: 4 },
+    } as const;
+    expect(fieldsOf(summary, []).table).toBe('4');
+    expect(fieldsOf({ ...summary, options: {} }, []).table).toBe('');
   });
 });

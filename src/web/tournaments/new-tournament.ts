@@ -1,3 +1,4 @@
+import type { Json } from '@hexarena/engines/engine/game.ts';
 import { t } from '../i18n/index.ts';
 import type { EntryConditions, NewTournament, TournamentEdit, TournamentKind, TournamentSummary } from './api.ts';
 
@@ -21,6 +22,8 @@ export function localInput(at: number): string {
 export interface Fields {
   name: string;
   game: string;
+  /** Players at each game of an arena, for a game of more than two (DiceWars); empty for a game of two. */
+  table: string;
   kind: TournamentKind;
   clock: string;
   rated: boolean;
@@ -51,6 +54,13 @@ export function namesOf(text: string): string[] {
 export const clockWord = (clock: TournamentSummary['clock']): string =>
   clock ? `${clock.initialMs / 60_000}+${clock.incrementMs / 1000}` : 'none';
 
+/** A tournament's players at each game, as the form's field: empty unless its options name them. */
+function tableOf(options: TournamentSummary['options']): string {
+  const players =
+    typeof options === 'object' && options !== null && !Array.isArray(options) ? (options as { players?: Json }).players : undefined;
+  return typeof players === 'number' ? String(players) : '';
+}
+
 /** The form's fields for a tournament as it stands (its edit), with the players it invited by name. */
 export function fieldsOf(s: TournamentSummary, invited: readonly string[]): Fields {
   const c = s.conditions ?? {};
@@ -58,6 +68,7 @@ export function fieldsOf(s: TournamentSummary, invited: readonly string[]): Fiel
   return {
     name: s.name,
     game: s.game,
+    table: tableOf(s.options),
     kind: s.kind,
     clock: clockWord(s.clock),
     rated: s.rated,
@@ -76,7 +87,7 @@ export function fieldsOf(s: TournamentSummary, invited: readonly string[]): Fiel
 
 /** A tournament as an edit sends it: whole, so a condition or name taken away is taken away. */
 export function editOf(asked: NewTournament): TournamentEdit {
-  const { kind: _, game: __, ...rest } = asked;
+  const { kind: _, game: __, options: ___, ...rest } = asked;
   return { ...rest, conditions: asked.conditions ?? {}, invited: asked.invited ?? [] };
 }
 
@@ -103,6 +114,8 @@ export function tournamentOf(f: Fields, now: number): NewTournament | string {
     kind: f.kind,
     name,
     game: f.game,
+    // A game of more than two: an arena's tables of that many; a Swiss or round robin seats two.
+    ...(f.table !== '' ? { options: { players: f.kind === 'arena' ? Number(f.table) : 2 } } : {}),
     clock: clockOf(f.clock),
     rated: f.rated,
     startsAt,

@@ -31,6 +31,7 @@ import { applyNews, caughtUp } from './live.ts';
 import { DisqualifiedLine, Disqualify } from './organiser-tools.tsx';
 import { settingsLine, whenLine } from './parts.tsx';
 import { countdownText } from './parts-text.ts';
+import { seatedAt, TablesOfRound } from './tables-of-round.tsx';
 import { tournamentProblem } from './tournament-refusals.ts';
 import './tournaments.css';
 
@@ -152,7 +153,7 @@ export function TournamentPage({ id }: { id: string }) {
     };
   }, [id]);
   const me = account?.kind === 'player' ? account.name : null;
-  const mine = (p: TournamentPairing) => me !== null && (p.white === me || p.black === me);
+  const mine = (p: TournamentPairing) => me !== null && seatedAt(p).includes(me);
   const next = shown?.pairings.find((p) => mine(p) && p.result === null && p.game !== null) ?? null;
   // A game of yours made while you watch the page: you are taken to it, as lichess takes its players.
   const seenGames = useRef<Set<string> | null>(null);
@@ -415,35 +416,41 @@ export function TournamentPage({ id }: { id: string }) {
         <section aria-labelledby="pairings">
           <h3 id="pairings">{t('tournament.pairings')}</h3>
           {rounds.length === 0 && <p class="muted">{t('tournament.noPairings')}</p>}
-          {rounds.map((round) => (
-            <div class="table-scroll" data-round={round}>
-              <table class="ranking pairings">
-                <caption>{t(s.kind === 'arena' ? 'tournament.wave' : 'tournament.round', { round })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('tournament.first')}</th>
-                    <th scope="col">{t('tournament.result')}</th>
-                    <th scope="col">{t('tournament.second')}</th>
-                    <th scope="col">
-                      <span class="visually-hidden">{t('tournament.gameLink')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.pairings
-                    .filter((p) => p.round === round)
-                    .map((p) => (
-                      <tr class={mine(p) ? 'you' : undefined}>
-                        <td>{p.white}</td>
-                        <td class="result">{resultText(p)}</td>
-                        <td>{p.black ?? '—'}</td>
-                        <td>{p.game && <a href={gamePage(p.game)}>{t('tournament.gameLink')}</a>}</td>
+          {rounds.map((round) => {
+            const games = shown.pairings.filter((p) => p.round === round);
+            const caption = t(s.kind === 'arena' ? 'tournament.wave' : 'tournament.round', { round });
+            return (
+              <div class="table-scroll" data-round={round}>
+                {games.some((p) => p.others !== undefined) ? (
+                  <TablesOfRound caption={caption} games={games} mine={mine} />
+                ) : (
+                  <table class="ranking pairings">
+                    <caption>{caption}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('tournament.first')}</th>
+                        <th scope="col">{t('tournament.result')}</th>
+                        <th scope="col">{t('tournament.second')}</th>
+                        <th scope="col">
+                          <span class="visually-hidden">{t('tournament.gameLink')}</span>
+                        </th>
                       </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
+                    </thead>
+                    <tbody>
+                      {games.map((p) => (
+                        <tr class={mine(p) ? 'you' : undefined}>
+                          <td>{p.white}</td>
+                          <td class="result">{resultText(p)}</td>
+                          <td>{p.black ?? '—'}</td>
+                          <td>{p.game && <a href={gamePage(p.game)}>{t('tournament.gameLink')}</a>}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </div>
+            );
+          })}
         </section>
       </div>
       <TournamentChat
