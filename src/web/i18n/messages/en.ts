@@ -396,6 +396,9 @@ export default {
   'social.search.results': 'Players found',
   'social.search.online': '● online',
   'social.search.none': 'No player has a name beginning so.',
+  'social.search.refusal.tooFast':
+    'Searching too fast: at most {rate, plural, one {# search} other {# searches}} a second. Try again in a moment.',
+  'social.search.failed': 'The search did not work: {problem}.',
   'social.relation.title': '{name} and you',
   'social.relation.followers': '{count, plural, one {# follower} other {# followers}}',
   'social.relation.following': 'following {count, number}',

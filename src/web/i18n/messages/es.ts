@@ -397,6 +397,9 @@ export default {
   'social.search.results': 'Jugadores encontrados',
   'social.search.online': '● conectado',
   'social.search.none': 'Ningún jugador tiene un nombre que empiece así.',
+  'social.search.refusal.tooFast':
+    'Demasiadas búsquedas seguidas: como mucho {rate, plural, one {# búsqueda} other {# búsquedas}} por segundo. Vuelve a intentarlo en un momento.',
+  'social.search.failed': 'La búsqueda no funcionó: {problem}.',
   'social.relation.title': '{name} y tú',
   'social.relation.followers': '{count, plural, one {# seguidor} other {# seguidores}}',
   'social.relation.following': 'sigue a {count, number}',

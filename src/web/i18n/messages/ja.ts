@@ -393,6 +393,8 @@ export default {
   'social.search.results': '見つかったプレイヤー',
   'social.search.online': '● オンライン',
   'social.search.none': 'その文字で始まる名前のプレイヤーはいません。',
+  'social.search.refusal.tooFast': '検索が速すぎます。検索は 1 秒に {rate} 回までです。少し待ってからもう一度お試しください。',
+  'social.search.failed': '検索できませんでした: {problem}。',
   'social.relation.title': '{name} さんとあなた',
   'social.relation.followers': 'フォロワー {count, number} 人',
   'social.relation.following': 'フォロー中 {count, number} 人',

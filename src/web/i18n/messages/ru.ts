@@ -398,6 +398,9 @@ export default {
   'social.search.results': 'Найденные игроки',
   'social.search.online': '● в сети',
   'social.search.none': 'Нет игроков с таким началом имени.',
+  'social.search.refusal.tooFast':
+    'Слишком частый поиск: не больше {rate, plural, one {# запроса} few {# запросов} many {# запросов} other {# запроса}} в секунду. Попробуйте чуть позже.',
+  'social.search.failed': 'Поиск не удался: {problem}.',
   'social.relation.title': '{name} и вы',
   'social.relation.followers': '{count, plural, one {# подписчик} few {# подписчика} many {# подписчиков} other {# подписчика}}',
   'social.relation.following': '{count, plural, one {# подписка} few {# подписки} many {# подписок} other {# подписки}}',
