@@ -153,15 +153,24 @@ describe('the arbiter', () => {
     expect(afterMove(threeOf([other]), false, 3000)).toMatchObject({ kind: 'end', outcome: { kind: 'win' } });
   });
 
-  it('judges a claim: a seat of the game, open to a person, not taken, not over; a timed game’s clocks start with its last seat', () => {
+  it('judges a claim: a seat of the game, open to a person, not taken, not over, each refusal with its code; a timed game’s clocks start with its last seat', () => {
     const open = table([], { seatTokens: [null, null] });
-    expect(judgeClaim(open, 2, 'h', false)).toMatchObject({ error: expect.stringContaining('no seat 2') });
-    expect(judgeClaim(table([]), 0, 'h', false)).toEqual({ error: 'X is taken' });
+    expect(judgeClaim(open, 2, 'h', false)).toMatchObject({
+      error: expect.stringContaining('no seat 2'),
+      code: 'games.noSeat',
+      values: { id: open.stored.id, seat: 2, count: 2 },
+    });
+    expect(judgeClaim(table([]), 0, 'h', false)).toEqual({ error: 'X is taken', code: 'games.seatTaken', values: { nameSeat: 'X' } });
     expect(judgeClaim(table([], { seats: ['open', 'easy'], seatTokens: [null, null] }), 1, 'h', false)).toEqual({
       error: "O is played by the server's AI, not open to a person",
+      code: 'games.seatPlayedByAI',
+      values: { seat: 1, nameSeat: 'O' },
     });
     const over = table([], { seatTokens: [null, null], ending: { result: { kind: 'draw' }, termination: 'agreement' } });
-    expect(judgeClaim(over, 0, 'h', false)).toEqual({ error: 'the game is over: its seats stay as they were played' });
+    expect(judgeClaim(over, 0, 'h', false)).toEqual({
+      error: 'the game is over: its seats stay as they were played',
+      code: 'games.seatsPlayed',
+    });
     expect(judgeClaim(open, 1, 'h', false)).toEqual({ seatTokens: [null, 'h'], starts: false });
     // X's seat, the last a person may take, with O the AI to move on a clock: the AI is due now.
     const clock = { initialMs: 60_000, incrementMs: 0 };

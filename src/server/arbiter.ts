@@ -1,5 +1,6 @@
 import type { AnyGame, Outcome, Player } from '@hexarena/engines/engine/game.ts';
 import { playMoves } from '@hexarena/engines/engine/record.ts';
+import type { Why } from '@hexarena/engines/engine/refusal.ts';
 import { leaversLast, outcomeWithout, outOfGame, seatsInGame } from '@hexarena/engines/engine/resign.ts';
 import type { Refusal } from '@hexarena/engines/protocol/index.ts';
 import type { Clocks } from './clock.ts';
@@ -40,6 +41,14 @@ export interface Refused {
 }
 
 const refused = (refusal: Refusal, error: string): Refused => ({ refusal, error });
+
+/**
+ * A refusal as an HTTP answer says it, decided with its words: its stable code (`games.*`,
+ * docs/protocol.md) and the values the words name, which the route sends as they are.
+ */
+export interface CodedRefusal extends Why {
+  readonly error: string;
+}
 
 export const seatName = (table: Table, seat: Player): string => table.game.seatNames(table.options)[seat] ?? `seat ${seat}`;
 
@@ -86,17 +95,33 @@ export interface Seating {
 }
 
 /** Whether a person (or a bot, by its token's hash) may take `seat`, and what it changes. */
-export function judgeClaim(table: Table, seat: Player, tokenHash: string, aiToMove: boolean): { error: string } | Seating {
+export function judgeClaim(table: Table, seat: Player, tokenHash: string, aiToMove: boolean): CodedRefusal | Seating {
   const { stored } = table;
   const noSeat = judgeSeat(table, seat);
-  if (noSeat) return { error: noSeat.error };
+  if (noSeat) return { error: noSeat.error, code: 'games.noSeat', values: { id: stored.id, seat, count: stored.seats.length } };
   // An ended game's seats are its record's players, as they played.
-  if (stored.ending !== null) return { error: 'the game is over: its seats stay as they were played' };
-  if (stored.seats[seat] !== 'open') return { error: `${seatName(table, seat)} is played by the server's AI, not open to a person` };
-  if (stored.seatTokens[seat] !== null) return { error: `${seatName(table, seat)} is taken` };
+  if (stored.ending !== null) return SEATS_PLAYED;
+  const nameSeat = seatName(table, seat);
+  if (stored.seats[seat] !== 'open')
+    return {
+      error: `${nameSeat} is played by the server's AI, not open to a person`,
+      code: 'games.seatPlayedByAI',
+      values: { seat, nameSeat },
+    };
+  if (stored.seatTokens[seat] !== null) return seatTaken(nameSeat);
   const seatTokens = stored.seatTokens.map((t, i) => (i === seat ? tokenHash : t));
   return { seatTokens, starts: stored.clock !== null && waiting(stored) && !waiting(stored, seatTokens) && aiToMove };
 }
+
+/** A seat of a game that has ended, refused: its seats are its record's players. */
+export const SEATS_PLAYED: CodedRefusal = { error: 'the game is over: its seats stay as they were played', code: 'games.seatsPlayed' };
+
+/** A seat someone holds, refused (and a seek of a player blocked: the block is not told). */
+export const seatTaken = (nameSeat: string): CodedRefusal => ({
+  error: `${nameSeat} is taken`,
+  code: 'games.seatTaken',
+  values: { nameSeat },
+});
 
 /** Whether the seat's player may still act here: the game goes on, and they have not left it. */
 export function judgeStillPlaying(table: Table, seat: Player): Refused | null {

@@ -7,7 +7,9 @@ import { type NewGameRequest, parseNewGameRequest, parseRematchRequest, parseSea
 import { perfOf } from '@hexarena/engines/ratings/index.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { outsideSeatGame } from '../protocols/seat-prefixes.ts';
+import { type CodedRefusal, seatTaken } from './arbiter.ts';
 import { botOf } from './bots.ts';
+import { codedRefusal } from './game/decide.ts';
 import { GAME_ID_PARAMS, noSuchGame } from './game-id.ts';
 import { type Hub, REMATCH_OF } from './hub.ts';
 import type { Identities, Identity } from './identity/identities.ts';
@@ -152,7 +154,7 @@ async function createGame(services: GameRouteServices, creations: OneAtATime, re
   const account = identity?.account.id;
   const claimed = await hub.seat(room, body.seat, name.value, bot, account, body.rated ? account : undefined);
   services.lobbyChanged();
-  if (!claimed.ok) return reply.code(409).send({ error: claimed.error, ...(claimed.code ? { code: claimed.code } : {}) });
+  if (!claimed.ok) return reply.code(409).send(seatRefusal(claimed));
   return reply.code(201).send({ id, version: room.version, seat: body.seat, ...(claimed.token ? { token: claimed.token } : {}) });
 }
 
@@ -281,27 +283,17 @@ async function takeSeat(services: GameRouteServices, request: FastifyRequest, re
   // in the words a taken seat gets: the block is not told.
   const claimant = bot ? null : identity?.account.id;
   if (claimant !== undefined && claimant !== null && (await blocksAt(services.blocks, room, claimant)))
-    return reply.code(409).send(refusalBody('games.seatTaken', `${room.seatName(seat)} is taken`, { nameSeat: room.seatName(seat) }));
+    return reply.code(409).send(seatRefusal(seatTaken(room.seatName(seat))));
   const claimed = await hub.seat(room, seat, name.value, bot, bot ? undefined : identity?.account.id, owner ?? undefined);
-  if (!claimed.ok) return reply.code(claimed.code ? 403 : 409).send(seatRefusal(room, seat, claimed));
+  // The one account's one seat is a right refused (403); the others, the seat as it stands (409).
+  if (!claimed.ok) return reply.code(claimed.code === ONE_SEAT_PER_ACCOUNT ? 403 : 409).send(seatRefusal(claimed));
   services.lobbyChanged();
   if (room.stored.seats.every((kind, i) => kind !== 'open' || room.stored.seatTokens[i] !== null)) services.started?.(room.id);
   return reply.code(201).send({ seat, ...(claimed.token ? { token: claimed.token } : {}), version: room.version });
 }
 
-/**
- * A claim the room refused, with its code: the owners' own when it has one; else why, as the room
- * stands after the refusal (what the room's words say: game/asks.ts and arbiter.ts judge a claim,
- * and name no code of their own): the game over, the seat the AI's, or the seat taken.
- */
-function seatRefusal(room: Room, seat: number, claimed: { error: string; code?: string }): RefusalBody {
-  if (claimed.code) return { error: claimed.error, code: claimed.code };
-  const { stored } = room;
-  if (stored.ending !== null) return refusalBody('games.seatsPlayed', claimed.error);
-  const nameSeat = room.seatName(seat);
-  if (stored.seats[seat] !== 'open') return refusalBody('games.seatPlayedByAI', claimed.error, { seat, nameSeat });
-  return refusalBody('games.seatTaken', claimed.error, { nameSeat });
-}
+/** A seat or a rematch refused, as arbiter.ts and game/asks.ts judged it: its words, code and values, as they are. */
+const seatRefusal = ({ error, code, values }: CodedRefusal): RefusalBody => refusalBody(code, error, values);
 
 /** Whether a player seated at the game blocks `account`, or is blocked by them. */
 async function blocksAt(blocks: Blocks, room: Room, account: string): Promise<boolean> {
@@ -372,7 +364,8 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
   const account = (await identities.of(request))?.account.id;
   const credential = token ?? (account === undefined ? undefined : { account });
   const asks = await room.admits({ kind: 'rematch', seat, credential });
-  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send(rematchRefusal(room, seat, asks));
+  // The seat not the asker's (403); the game still on, or a tournament's (409): as game/asks.ts decided, with its code.
+  if (asks.kind === 'refuse') return reply.code(asks.refusal === 'bad-token' ? 403 : 409).send(seatRefusal(codedRefusal(asks)));
   const next = (await hub.room(await hub.rematch(room))) as Room;
   // Everyone moves one seat on, with the name they had.
   const moved = (seat + 1) % room.stored.seats.length;
@@ -384,15 +377,4 @@ async function askRematch(services: GameRouteServices, request: FastifyRequest, 
         refusalBody('games.rematchTaken', `the rematch's ${next.seatName(moved)} is taken already`, { nameSeat: next.seatName(moved) }),
       );
   return reply.code(201).send({ id: next.id, seat: moved, token: claimed.token });
-}
-
-/**
- * A rematch the room refused (game/asks.ts), with its code: the seat not the asker's, the game still
- * on, or a tournament's game (whose director pairs the next); told apart by the room's refusal and
- * the game as it stands, as the room's words tell them.
- */
-function rematchRefusal(room: Room, seat: number, asks: { refusal: string; error: string }): RefusalBody {
-  if (asks.refusal === 'bad-token') return refusalBody('games.notYourSeat', asks.error, { nameSeat: room.seatName(seat) });
-  if (room.stored.ending === null) return refusalBody('games.stillOn', asks.error);
-  return refusalBody('games.tournamentRematch', asks.error);
 }

@@ -266,7 +266,9 @@ function followTable(
   };
 }
 
-type Refuse = (code: MessageErrorCode, error: string) => void;
+/** A refusal told on the socket: its code, its words, and the values they name (a mute's end). */
+type Refuse = (code: MessageErrorCode, error: string, values?: Values) => void;
+type Values = Readonly<Record<string, number>>;
 type ChatMessage = Extract<ClientMessage, { type: 'chat' }>;
 
 /** One open socket's messages: each checked against its allowances, parsed once and acted on by its type. */
@@ -297,7 +299,9 @@ class GameConnection {
     // its id (once: the same parse gives the message): every refusal goes back with the id of what it refuses.
     const read = binary ? null : readClientMessage(data.toString());
     const id = read?.id;
-    const refuse: Refuse = (code, error) => this.tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error });
+    // The engines' ServerMessage has no `values` yet (docs/protocol.md says them): sent beside its fields.
+    const refuse: Refuse = (code, error, values) =>
+      this.tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error, ...(values === undefined ? {} : { values }) });
     const now = Date.now();
     // The socket's own allowance, and its address's over all its sockets.
     if (!this.allowance.take('', now) || !edge.addressMessages.take(this.address, now))
@@ -332,7 +336,7 @@ class GameConnection {
     if (asks.kind === 'refuse') return refuse('bad-token', asks.error); // the one refusal of a line of chat
     const players = asks.kind === 'admit' ? asks.players : undefined;
     const barred = await this.barredFromChat(players ? (players.account ?? account) : account);
-    if (barred !== null) return refuse(barred.code, barred.error);
+    if (barred !== null) return refuse(barred.code, barred.error, barred.values);
     const said: ChatRoom = players ? 'players' : this.chatRoom;
     const author = players ? players.author : (this.authorName ?? 'someone');
     await room.talk.say({ room: said, author, account: account ?? null, text: checked.value, at: Date.now() });
@@ -348,14 +352,13 @@ class GameConnection {
   }
 
   /** Why `speaker`'s lines are refused now, or null when they may speak. */
-  private async barredFromChat(speaker: string | undefined): Promise<{ code: MessageErrorCode; error: string } | null> {
+  private async barredFromChat(speaker: string | undefined): Promise<{ code: MessageErrorCode; error: string; values?: Values } | null> {
     const store = this.services.hub.store;
     // A socket opened before its account was deleted speaks no more: its name is gone from the site.
     if (this.account !== undefined && (await store.accounts.read(this.account))?.kind === 'deleted')
       return { code: 'account-closed', error: 'this account was deleted: it cannot chat' };
     // A muted (or banned) player's lines are refused, whichever way they come: their session or their seat's token.
-    const muted = speaker === undefined ? null : silenced(await store.moderation.sanctionsOf(speaker, Date.now()));
-    return muted === null ? null : { code: 'muted', error: muted };
+    return speaker === undefined ? null : silenced(await store.moderation.sanctionsOf(speaker, Date.now()));
   }
 }
 

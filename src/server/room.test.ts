@@ -157,8 +157,13 @@ describe('a room', () => {
 
   it('a seat is claimed once, and only an open one', async () => {
     const { room } = await newRoom('tictactoe', ['open', 'hard']);
-    expect(await room.claim(0, 'again')).toEqual({ ok: false, error: 'X is taken' });
-    expect(await room.claim(1, 'me')).toEqual({ ok: false, error: "O is played by the server's AI, not open to a person" });
+    expect(await room.claim(0, 'again')).toEqual({ ok: false, error: 'X is taken', code: 'games.seatTaken', values: { nameSeat: 'X' } });
+    expect(await room.claim(1, 'me')).toEqual({
+      ok: false,
+      error: "O is played by the server's AI, not open to a person",
+      code: 'games.seatPlayedByAI',
+      values: { seat: 1, nameSeat: 'O' },
+    });
   });
 
   it('comes back from the store as it was, and a reconnecting client gets exactly the events it missed', async () => {

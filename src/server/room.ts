@@ -1,8 +1,9 @@
 import type { AnyGame, Json, Player } from '@hexarena/engines/engine/game.ts';
 import type { Answer, MessageErrorCode, Refusal } from '@hexarena/engines/protocol/index.ts';
-import { SERVER_SEAT } from './arbiter.ts';
+import { type CodedRefusal, SERVER_SEAT } from './arbiter.ts';
 import { commit } from './game/commit.ts';
 import {
+  codedRefusal,
   type Decision,
   decide,
   type Intent,
@@ -193,7 +194,7 @@ export class Room extends LiveTable {
     name: string | null,
     account?: string,
     owner?: string,
-  ): Promise<{ ok: true; token: string } | { ok: false; error: string; code?: string }> {
+  ): Promise<{ ok: true; token: string } | ({ ok: false } & CodedRefusal)> {
     const token = newSeatToken();
     return this.claimWithHash(seat, name, hashToken(token), account, owner).then((r) => (r.ok ? { ok: true, token } : r));
   }
@@ -208,7 +209,7 @@ export class Room extends LiveTable {
     tokenHash: string,
     account?: string,
     owner?: string,
-  ): Promise<{ ok: true } | { ok: false; error: string; code?: string }> {
+  ): Promise<{ ok: true } | ({ ok: false } & CodedRefusal)> {
     return this.enqueue(async () => {
       const intent = {
         kind: 'seat' as const,
@@ -219,7 +220,7 @@ export class Room extends LiveTable {
         ...(owner === undefined ? {} : { owner }),
       };
       const d = decide(this.tableOf(), intent, this.now());
-      if (d.kind === 'refuse') return { ok: false as const, error: d.error };
+      if (d.kind === 'refuse') return { ok: false as const, ...codedRefusal(d) };
       if (d.kind !== 'write') throw new Error(`game ${this.id}: a seat decided nothing to write`);
       // Taken, or the game ended, through another instance; or the owner sat in another seat meanwhile.
       if ((await this.run(d.write)) === 'stale') return { ok: false as const, ...seatNotTaken(this.tableOf(true), seat, owner) };

@@ -1,3 +1,4 @@
+import type { CodedRefusal } from './arbiter.ts';
 import type { Room } from './room.ts';
 import type { Bot } from './store.ts';
 
@@ -24,7 +25,7 @@ export class Seating {
     account?: string,
     /** A rated game's claimant's owning account: one seat for it (owners.ts), checked in the store's write. */
     owner?: string,
-  ): Promise<{ ok: true; token?: string } | { ok: false; error: string; code?: string }> {
+  ): Promise<{ ok: true; token?: string } | ({ ok: false } & CodedRefusal)> {
     const claimed = bot
       ? await room.claimWithHash(seat, bot.name, bot.tokenHash, undefined, owner)
       : await room.claim(seat, name, account, owner);

@@ -1,6 +1,6 @@
 import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
 import { playMoves } from '@hexarena/engines/engine/record.ts';
-import { hasLeft, judgeClaim, waiting } from '../arbiter.ts';
+import { type CodedRefusal, hasLeft, judgeClaim, SEATS_PLAYED, seatTaken, waiting } from '../arbiter.ts';
 import { judgeAbort, judgeAwayClaim, judgeOffer, judgeReply, type OfferKind, standingOffer, takebackPly } from '../manners.ts';
 import { ONE_SEAT_ERROR, ONE_SEAT_PER_ACCOUNT } from '../owners.ts';
 import { TOURNAMENT_OF } from '../stores/game.ts';
@@ -99,16 +99,16 @@ export function departSeat(table: Table, intent: Extract<ServerIntent, { kind: '
 export function takeSeat(table: Table, intent: Extract<TableIntent, { kind: 'seat' }>, now: number): Decision {
   const aiToMove = !over(table) && aiToMoveIn(table, table.state) !== null;
   const judged = judgeClaim(table, intent.seat, intent.tokenHash, aiToMove);
-  if ('error' in judged) return refuse('illegal', judged.error);
+  if ('error' in judged) return refuse('illegal', judged.error, { code: judged.code, ...(judged.values ? { values: judged.values } : {}) });
   const { kind: _, ...asked } = intent;
   return write({ kind: 'seat', ...asked, seatTokens: judged.seatTokens, ...(judged.starts ? { due: now } : {}) }, 'again');
 }
 
 /** Why a seat was not taken when the store said no, as the table read again after it says. */
-export function seatNotTaken(table: Table, seat: Player, owner: string | undefined): { error: string; code?: string } {
+export function seatNotTaken(table: Table, seat: Player, owner: string | undefined): CodedRefusal {
   if (owner !== undefined && !over(table) && table.stored.seatTokens[seat] === null)
     return { error: ONE_SEAT_ERROR, code: ONE_SEAT_PER_ACCOUNT };
-  return { error: over(table) ? 'the game is over: its seats stay as they were played' : `${seatName(table, seat)} is taken` };
+  return over(table) ? SEATS_PLAYED : seatTaken(seatName(table, seat));
 }
 
 /** A rematch is asked by a seat's holder, once the game is over; a tournament's game has none (its director pairs the next). */
@@ -116,10 +116,13 @@ export function rematch(table: Table, intent: Extract<TableIntent, { kind: 'rema
   const holder = holds(table, intent.seat, intent.credential);
   // The game may have ended, or the seat been taken, through another instance a moment ago.
   if ((!over(table) || !holder) && !table.fresh) return RELOAD;
-  if (!holder) return refuse('bad-token', `that is not ${seatName(table, intent.seat)}'s token`);
-  if (!over(table)) return refuse('illegal', 'the game is still on: a rematch follows its end');
+  const nameSeat = seatName(table, intent.seat);
+  if (!holder) return refuse('bad-token', `that is not ${nameSeat}'s token`, { code: 'games.notYourSeat', values: { nameSeat } });
+  if (!over(table)) return refuse('illegal', 'the game is still on: a rematch follows its end', { code: 'games.stillOn' });
   if (table.stored.creator?.startsWith(TOURNAMENT_OF))
-    return refuse('illegal', 'a tournament’s game has no rematch: the tournament pairs your next game');
+    return refuse('illegal', 'a tournament’s game has no rematch: the tournament pairs your next game', {
+      code: 'games.tournamentRematch',
+    });
   return { kind: 'admit' };
 }
 

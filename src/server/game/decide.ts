@@ -11,7 +11,7 @@ import { aiToMoveIn, dueAfter, moveEvent, seatName, spokenDuration, type Table, 
 
 export { seatNotTaken } from './asks.ts';
 export type * from './decision.ts';
-export { endEvent, holds, over, standingOfferOf } from './decision.ts';
+export { codedRefusal, endEvent, holds, over, standingOfferOf } from './decision.ts';
 
 /**
  * The one decision: what an intent (a player's, a bot's, the server's own) does to a table at `now`

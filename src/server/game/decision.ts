@@ -1,7 +1,8 @@
 import type { Outcome, Player } from '@hexarena/engines/engine/game.ts';
+import type { Why } from '@hexarena/engines/engine/refusal.ts';
 import type { Answer, MessageErrorCode, Refusal } from '@hexarena/engines/protocol/index.ts';
 import type { RatedGame } from '@hexarena/engines/ratings/game-end.ts';
-import { mayAct, outcomeWithoutThem, playsOnWithout } from '../arbiter.ts';
+import { type CodedRefusal, mayAct, outcomeWithoutThem, playsOnWithout } from '../arbiter.ts';
 import { gamePositionsOf, openingLineOf } from '../explorer.ts';
 import type { OfferKind } from '../manners.ts';
 import type { AfterMove, Berserk, Departure, GameEnding, Offer, StoredMove } from '../store.ts';
@@ -110,7 +111,15 @@ export type Write =
     };
 
 export type Decision =
-  | { readonly kind: 'refuse'; readonly refusal: Refusal; readonly error: string; readonly code?: MessageErrorCode }
+  | {
+      readonly kind: 'refuse';
+      readonly refusal: Refusal;
+      readonly error: string;
+      /** The socket's code (a berserk's). */
+      readonly code?: MessageErrorCode;
+      /** The code and values of an ask answered over HTTP (a seat, a rematch), decided with the words. */
+      readonly why?: Why;
+    }
   /** A retry of a move already made: its answer again. */
   | { readonly kind: 'answered'; readonly answer: Answer }
   /** The table may be behind the store (another instance): read it, then decide again. */
@@ -121,7 +130,17 @@ export type Decision =
   | { readonly kind: 'admit'; readonly players?: { readonly author: string; readonly account: string | null } }
   | { readonly kind: 'write'; readonly write: Write; readonly stale: OnStale };
 
-export const refuse = (refusal: Refusal, error: string): Decision => ({ kind: 'refuse', refusal, error });
+export const refuse = (refusal: Refusal, error: string, why?: Why): Decision => ({
+  kind: 'refuse',
+  refusal,
+  error,
+  ...(why === undefined ? {} : { why }),
+});
+/** A refusal of an ask answered over HTTP, with the code decided with its words (a seat's, a rematch's). */
+export function codedRefusal(d: Extract<Decision, { kind: 'refuse' }>): CodedRefusal {
+  if (d.why === undefined) throw new Error(`an ask answered over HTTP was refused without its code: ${d.error}`);
+  return { error: d.error, ...d.why };
+}
 export const NONE: Decision = { kind: 'none' };
 export const RELOAD: Decision = { kind: 'reload' };
 export const LOOK_AGAIN: Exclude<OnStale, 'again'> = { refusal: 'stale', error: 'the game changed first: look again' };

@@ -231,14 +231,24 @@ describe.each(stores)('moderation on %s', (_name, open) => {
     expect(muted.status).toBe(201);
     expect(muted.json).toMatchObject({ muted: true, until: expect.any(Number) });
     const refused = await w.ask({ type: 'chat', text: 'you idiot' });
-    expect(refused).toMatchObject({ type: 'error', code: 'muted', error: expect.stringMatching(/muted you until .* UTC/) });
+    // Its end in the words (UTC, to the minute) and, exact, as a value for a page to say in its player's time.
+    const until = muted.json?.until as number;
+    const words = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
+    expect(refused).toMatchObject({
+      type: 'error',
+      code: 'muted',
+      error: `the site's moderators have muted you until ${words} UTC: your chat lines are not shown to anyone`,
+      values: { until },
+    });
     expect(refused.id).toEqual(expect.any(String));
     // Only the muted player: the other still speaks, and never saw the line.
     expect(await x.ask({ type: 'chat', text: 'bye' })).toMatchObject({ type: 'done' });
     expect(x.messages.some((m) => JSON.stringify(m).includes('idiot'))).toBe(false);
     // For good, then lifted.
     await mod.ask('POST', '/api/mod/players/Wes/mute', { note: 'again' });
-    expect(await w.ask({ type: 'chat', text: 'still?' })).toMatchObject({ code: 'muted', error: expect.stringMatching(/muted you: /) });
+    const forGood = await w.ask({ type: 'chat', text: 'still?' });
+    expect(forGood).toMatchObject({ code: 'muted', error: expect.stringMatching(/muted you: /) });
+    expect(forGood).not.toHaveProperty('values');
     expect((await mod.ask('POST', '/api/mod/players/Wes/unmute', { note: 'served' })).json).toEqual({ muted: false });
     expect((await mod.ask('POST', '/api/mod/players/Wes/unmute', { note: 'served' })).status).toBe(409);
     // A new socket: this one spent its allowance of lines (three in a burst).

@@ -41,13 +41,23 @@ const noOpenReport = (id: string) => {
   return refusalBody('moderation.noOpenReport', `there is no open report ${shown}`, { id: shown });
 };
 
-/** Why a player's chat line is refused, in words, or null. */
-export function silenced(sanctions: readonly Sanction[]): string | null {
+/**
+ * A player's chat line refused for a mute (or a ban), or null: the code `muted`, the English words
+ * bots and scripts read, and a mute for a while's end as a value (`until`, milliseconds since 1970)
+ * for the site's pages to say in their player's language, date and time zone.
+ */
+export function silenced(
+  sanctions: readonly Sanction[],
+): { readonly code: 'muted'; readonly error: string; readonly values?: { readonly until: number } } | null {
   const mute = sanctions.find((s) => s.kind === 'mute' || s.kind === 'ban');
   if (!mute) return null;
   return mute.until === null
-    ? "the site's moderators have muted you: your chat lines are not shown to anyone"
-    : `the site's moderators have muted you until ${new Date(mute.until).toISOString().slice(0, 16).replace('T', ' ')} UTC: your chat lines are not shown to anyone`;
+    ? { code: 'muted', error: "the site's moderators have muted you: your chat lines are not shown to anyone" }
+    : {
+        code: 'muted',
+        error: `the site's moderators have muted you until ${new Date(mute.until).toISOString().slice(0, 16).replace('T', ' ')} UTC: your chat lines are not shown to anyone`,
+        values: { until: mute.until },
+      };
 }
 
 export function registerModeration(app: FastifyInstance, store: GameStore, identities: Identities, settings: ModerationSettings): void {

@@ -61,7 +61,7 @@ export function registerTournamentChat(app: FastifyInstance, desk: Desk, chat: T
     if (!t) return reply;
     // A muted (or banned) player's lines are refused, as in a game's chat.
     const muted = silenced(await store.moderation.sanctionsOf(me.id, now()));
-    if (muted !== null) return reply.code(403).send({ code: 'muted', error: muted });
+    if (muted !== null) return reply.code(403).send(muted);
     const line = await chat.say(t.id, { author: me.name, account: me.id, text: checked.value, at: now() });
     return reply.code(201).send({ line });
   });

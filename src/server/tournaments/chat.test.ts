@@ -122,19 +122,24 @@ describe("a tournament's chat", () => {
     expect((await read(dan)).filter((l) => l.startsWith('Dan'))).toEqual(['Dan: line 1', 'Dan: line 2', 'Dan: line 3', 'Dan: line 5']);
   });
 
-  it("refuses a muted player's lines, in words", async () => {
-    const eve = await server.store.accounts.byKey('eve');
-    await server.store.moderation.sanction(eve?.id as string, 'mute', null, {
-      at: clock,
-      moderator: null,
-      action: 'mute',
-      target: eve?.id as string,
-      note: 'test',
-    });
+  it("refuses a muted player's lines, in words, with a mute's end as a value", async () => {
+    const eve = (await server.store.accounts.byKey('eve'))?.id as string;
+    const mute = (until: number | null) =>
+      server.store.moderation.sanction(eve, 'mute', until, { at: clock, moderator: null, action: 'mute', target: eve, note: 'test' });
+    await mute(null);
     clock += 5000;
     const muted = await say(player('Eve'), 'you cannot stop me');
-    expect([muted.status, muted.json?.code]).toEqual([403, 'muted']);
-    expect(muted.json?.error).toMatch(/muted you/);
+    expect(muted.status).toBe(403);
+    expect(muted.json).toEqual({ code: 'muted', error: "the site's moderators have muted you: your chat lines are not shown to anyone" });
+    // For a while now: its end in the words (UTC, to the minute) and, exact, as `until`.
+    const until = Date.UTC(2026, 11, 8, 10, 30, 15);
+    await mute(until);
+    clock += 5000;
+    expect((await say(player('Eve'), 'you cannot stop me')).json).toEqual({
+      code: 'muted',
+      error: "the site's moderators have muted you until 2026-12-08 10:30 UTC: your chat lines are not shown to anyone",
+      values: { until },
+    });
     expect(await read(player('Eve'))).not.toContain('Eve: you cannot stop me');
   });
 

@@ -1,5 +1,5 @@
 import type { Outcome } from '@hexarena/engines/engine/game.ts';
-import { locale, type MessageKey, t } from './index.ts';
+import { formatDateTime, locale, type MessageKey, t } from './index.ts';
 
 /** Seat names that are words (Hive's White, Hex's Red): said in the player's language; letters stay. */
 const SEAT_WORDS: Readonly<Record<string, MessageKey>> = {
@@ -67,15 +67,29 @@ export function outcomeText(outcome: Outcome | null, seatNames: readonly string[
 
 /**
  * A refusal's reason: the message for its stable code in the player's language, or the server's own
- * words where they say more than the code does (English, or a code this app does not know).
+ * words where they say more than the code does (English, or a code this app does not know). A mute
+ * for a while says its end in the player's own date and time zone, in English too (the server's
+ * words give it in UTC).
  */
-export function refusalReason(code: string | undefined, serverWords: string): string {
+export function refusalReason(code: string | undefined, serverWords: string, values?: unknown): string {
+  const until = code === 'muted' ? muteEnd(values, serverWords) : undefined;
+  if (until !== undefined) return t('refusal.mutedUntil', { until: formatDateTime(until) });
   if (locale() === 'en' || code === undefined) return serverWords;
-  // A mute for a while: its end, as the server's words give it (moderation/routes.ts, `silenced`).
-  const until = code === 'muted' ? /until (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(serverWords)?.[1] : undefined;
-  if (until !== undefined) return t('refusal.mutedUntil', { until });
   const key = `refusal.${code}` as MessageKey;
   return (REFUSAL_KEYS as readonly string[]).includes(key) ? t(key) : serverWords;
+}
+
+/**
+ * A mute's end, as the server gives it with the code `muted` (moderation/routes.ts, `silenced`): its
+ * value `until` (milliseconds since 1970). A game's socket cannot carry it yet — the engines' parse of
+ * an error message keeps no values — so there it is read from the server's words, to the minute,
+ * until the engines keep them.
+ */
+function muteEnd(values: unknown, serverWords: string): number | undefined {
+  const until = typeof values === 'object' && values !== null ? (values as { until?: unknown }).until : undefined;
+  if (typeof until === 'number' && Number.isFinite(until)) return until;
+  const words = /until (\d{4}-\d\d-\d\d) (\d\d:\d\d) UTC/.exec(serverWords);
+  return words ? Date.parse(`${words[1]}T${words[2]}:00Z`) : undefined;
 }
 
 const REFUSAL_KEYS = [

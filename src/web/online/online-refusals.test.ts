@@ -120,12 +120,33 @@ describe('a profile’s refusal in the player’s language', () => {
 });
 
 describe('a chat line refused over the socket, by its code', () => {
+  // The server's message (moderation.test.ts holds the server to it): the end in UTC in the words, exact as `until`.
+  const until = Date.UTC(2026, 11, 8, 10, 30, 15);
   const untilWords = "the site's moderators have muted you until 2026-12-08 10:30 UTC: your chat lines are not shown to anyone";
-  it('says a mute, with its end, and a line too fast, in the player’s language; a code it does not know in the server’s words', () => {
+  /** A day and its time as the player's locale writes them, in their time zone (the runtime's). */
+  const dated = (locale: string, at: number) =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+
+  it('says a mute’s end from its value, in the player’s language, date and time zone (English too); without the value, from the words', () => {
+    setCatalog('ja', ja);
+    expect(refusalReason('muted', untilWords, { until })).toBe(
+      `サイトのモデレーターにより ${dated('ja', until)} までミュートされています。あなたの発言は誰にも表示されません`,
+    );
+    setCatalog('en', en);
+    expect(refusalReason('muted', untilWords, { until })).toBe(
+      `the site’s moderators have muted you until ${dated('en', until)}: your chat lines are not shown to anyone`,
+    );
+    // The value decides, whatever the words say.
+    expect(refusalReason('muted', 'muted', { until })).toContain(dated('en', until));
+    // A socket whose parse drops the values (the engines', for now): the words' minute, said the same way.
     setCatalog('ru', ru);
     expect(refusalReason('muted', untilWords)).toBe(
-      'модераторы сайта лишили вас права писать в чат до 2026-12-08 10:30 UTC: ваших сообщений никто не видит',
+      `модераторы сайта лишили вас права писать в чат до ${dated('ru', Date.UTC(2026, 11, 8, 10, 30))}: ваших сообщений никто не видит`,
     );
+  });
+
+  it('says a mute for good, and a line too fast, in the player’s language; a code it does not know in the server’s words', () => {
+    setCatalog('ru', ru);
     expect(refusalReason('muted', "the site's moderators have muted you: your chat lines are not shown to anyone")).toBe(
       'модераторы сайта лишили вас права писать в чат: ваших сообщений никто не видит',
     );

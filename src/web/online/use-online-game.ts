@@ -57,7 +57,9 @@ function mayBerserk(followed: Followed<unknown>, seat: Player, movers: readonly 
 function refusalText(intent: ClientIntent, answer: IntentAnswer): string | null {
   if (answer.type === 'done' || answer.type === 'forecast' || (answer.type === 'answer' && answer.ok)) return null;
   const code = answer.type === 'answer' && !answer.ok ? answer.refusal : answer.type === 'error' ? answer.code : undefined;
-  return t('refusal.sentence', { what: askedFor(intent), reason: refusalReason(code, answer.error) });
+  // The values an error names (a mute's end), once the engines' parse keeps them.
+  const values = answer.type === 'error' && 'values' in answer ? answer.values : undefined;
+  return t('refusal.sentence', { what: askedFor(intent), reason: refusalReason(code, answer.error, values) });
 }
 
 /**

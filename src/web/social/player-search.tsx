@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { profilePage } from './addresses.ts';
 import { type FoundPlayer, searchPlayers, searchTerm } from './api.ts';
+import { searchAnswer } from './player-search-answer.ts';
 
 /** How long typing must pause before the server is asked: a burst of keys is one search. */
 const PAUSE_MS = 120;
@@ -19,6 +20,8 @@ export function PlayerSearch() {
   const [found, setFound] = useState<readonly FoundPlayer[]>([]);
   // The term the names shown answer (so "nobody" is said only once the server said it).
   const [answered, setAnswered] = useState<string | null>(null);
+  // Why the last search got no answer (refused, or the server away): said instead of "nobody".
+  const [problem, setProblem] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const [expanded, setExpanded] = useState(false);
   // A phone's field, opened by its icon (a wide screen shows the field always).
@@ -32,13 +35,16 @@ export function PlayerSearch() {
     if (!term) {
       setFound([]);
       setAnswered(null);
+      setProblem(null);
       setActive(-1);
       return;
     }
     const timer = setTimeout(() => {
       void searchPlayers(term).then((r) => {
         if (question !== asked.current) return;
-        setFound(r.ok ? r.value : []);
+        const answer = searchAnswer(r);
+        setFound(answer.found);
+        setProblem(answer.problem);
         setAnswered(term);
         setActive(-1);
         setExpanded(true);
@@ -135,8 +141,8 @@ export function PlayerSearch() {
           ))}
         </div>
         {answered !== null && answered === searchTerm(typed) && expanded && found.length === 0 && (
-          <p class="player-search-none" role="status">
-            {t('social.search.none')}
+          <p class={problem === null ? 'player-search-none' : 'player-search-none player-search-problem error'} role="status">
+            {problem ?? t('social.search.none')}
           </p>
         )}
       </div>

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { CHAT_SHOWN, mergeChat } from './chat-lines.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setCatalog } from '../i18n/index.ts';
+import en from '../i18n/messages/en.ts';
+import ru from '../i18n/messages/ru.ts';
+import { CHAT_SHOWN, chatRefusalText, mergeChat } from './chat-lines.ts';
+
+afterAll(() => setCatalog('en', en));
 
 const line = (n: number) => ({ n, author: n % 2 ? 'Ann' : 'Bob', text: `line ${n}`, at: 1000 + n });
 
@@ -33,5 +38,34 @@ describe("a tournament chat's lines on its page", () => {
     const shown = mergeChat([], { lines: many });
     expect(shown).toHaveLength(CHAT_SHOWN);
     expect(shown[0]?.n).toBe(10);
+  });
+});
+
+describe("a tournament chat's line refused for a mute", () => {
+  // The server's body (tournaments/chat.test.ts holds the server to it): its end in UTC in the words, exact as `until`.
+  const until = Date.UTC(2026, 11, 8, 10, 30, 15);
+  const forAWhile = {
+    code: 'muted',
+    error: "the site's moderators have muted you until 2026-12-08 10:30 UTC: your chat lines are not shown to anyone",
+    values: { until },
+  };
+  /** The end as the player's locale writes a day and its time, in their time zone (the runtime's). */
+  const shown = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(until);
+
+  it('says its end in the player’s language, date and time zone, from the value, not the words', () => {
+    setCatalog('ru', ru);
+    expect(chatRefusalText(forAWhile)).toBe(`Модераторы отключили вам чат до ${shown('ru')}: ваши сообщения не показываются.`);
+    setCatalog('en', en);
+    expect(chatRefusalText(forAWhile)).toBe(`The moderators have muted you until ${shown('en')}: your lines are not shown.`);
+    // The value decides, whatever the words say.
+    expect(chatRefusalText({ ...forAWhile, error: 'muted' })).toContain(shown('en'));
+  });
+
+  it('a mute for good has no end to say', () => {
+    setCatalog('ru', ru);
+    expect(chatRefusalText({ code: 'muted', error: "the site's moderators have muted you: your chat lines are not shown to anyone" })).toBe(
+      'Модераторы отключили вам чат: ваши сообщения не показываются.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { TournamentChatLine } from '@hexarena/engines/protocol/lobby.ts';
 import { MAX_CHAT } from '@hexarena/engines/protocol/messages.ts';
-import { t } from '../i18n/index.ts';
+import { formatDateTime, t } from '../i18n/index.ts';
 import type { JoinRefusal } from './api.ts';
 
 /** Lines a page keeps of a tournament's chat (the server sends its last 50, then each new one). */
@@ -40,8 +40,11 @@ export function chatRefusalText(refusal: JoinRefusal): string {
       return t('tournament.chatTooLong', { max: MAX_CHAT });
     case 'chat-sign-in':
       return t('tournament.chatSignIn');
-    case 'muted':
-      return t('tournament.chatMuted');
+    case 'muted': {
+      // A mute for a while: its end, from the server's value, in the player's date and time zone.
+      const until = refusal.values?.until;
+      return typeof until === 'number' ? t('tournament.chatMutedUntil', { until: formatDateTime(until) }) : t('tournament.chatMuted');
+    }
     default:
       return t('tournament.chatRefused', { problem: refusal.error });
   }
