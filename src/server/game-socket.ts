@@ -299,7 +299,6 @@ class GameConnection {
     // its id (once: the same parse gives the message): every refusal goes back with the id of what it refuses.
     const read = binary ? null : readClientMessage(data.toString());
     const id = read?.id;
-    // The engines' ServerMessage has no `values` yet (docs/protocol.md says them): sent beside its fields.
     const refuse: Refuse = (code, error, values) =>
       this.tell({ type: 'error', ...(id === undefined ? {} : { id }), code, error, ...(values === undefined ? {} : { values }) });
     const now = Date.now();

@@ -72,24 +72,17 @@ export function outcomeText(outcome: Outcome | null, seatNames: readonly string[
  * words give it in UTC).
  */
 export function refusalReason(code: string | undefined, serverWords: string, values?: unknown): string {
-  const until = code === 'muted' ? muteEnd(values, serverWords) : undefined;
+  const until = code === 'muted' ? muteEnd(values) : undefined;
   if (until !== undefined) return t('refusal.mutedUntil', { until: formatDateTime(until) });
   if (locale() === 'en' || code === undefined) return serverWords;
   const key = `refusal.${code}` as MessageKey;
   return (REFUSAL_KEYS as readonly string[]).includes(key) ? t(key) : serverWords;
 }
 
-/**
- * A mute's end, as the server gives it with the code `muted` (moderation/routes.ts, `silenced`): its
- * value `until` (milliseconds since 1970). A game's socket cannot carry it yet — the engines' parse of
- * an error message keeps no values — so there it is read from the server's words, to the minute,
- * until the engines keep them.
- */
-function muteEnd(values: unknown, serverWords: string): number | undefined {
+/** A mute's end, as the server gives it with the code `muted` (moderation/routes.ts, `silenced`): its value `until`, milliseconds since 1970. */
+function muteEnd(values: unknown): number | undefined {
   const until = typeof values === 'object' && values !== null ? (values as { until?: unknown }).until : undefined;
-  if (typeof until === 'number' && Number.isFinite(until)) return until;
-  const words = /until (\d{4}-\d\d-\d\d) (\d\d:\d\d) UTC/.exec(serverWords);
-  return words ? Date.parse(`${words[1]}T${words[2]}:00Z`) : undefined;
+  return typeof until === 'number' && Number.isFinite(until) ? until : undefined;
 }
 
 const REFUSAL_KEYS = [

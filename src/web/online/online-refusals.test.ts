@@ -1,3 +1,4 @@
+import { parseServerMessage } from '@hexarena/engines/protocol/parse.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { profileProblem } from '../account/profile-refusal.ts';
 import { setCatalog } from '../i18n/index.ts';
@@ -127,7 +128,7 @@ describe('a chat line refused over the socket, by its code', () => {
   const dated = (locale: string, at: number) =>
     new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
 
-  it('says a mute’s end from its value, in the player’s language, date and time zone (English too); without the value, from the words', () => {
+  it('says a mute’s end from its value, in the player’s language, date and time zone (English too); from the socket’s message too', () => {
     setCatalog('ja', ja);
     expect(refusalReason('muted', untilWords, { until })).toBe(
       `サイトのモデレーターにより ${dated('ja', until)} までミュートされています。あなたの発言は誰にも表示されません`,
@@ -138,10 +139,14 @@ describe('a chat line refused over the socket, by its code', () => {
     );
     // The value decides, whatever the words say.
     expect(refusalReason('muted', 'muted', { until })).toContain(dated('en', until));
-    // A socket whose parse drops the values (the engines', for now): the words' minute, said the same way.
     setCatalog('ru', ru);
-    expect(refusalReason('muted', untilWords)).toBe(
-      `модераторы сайта лишили вас права писать в чат до ${dated('ru', Date.UTC(2026, 11, 8, 10, 30))}: ваших сообщений никто не видит`,
+    expect(refusalReason('muted', untilWords, { until })).toBe(
+      `модераторы сайта лишили вас права писать в чат до ${dated('ru', until)}: ваших сообщений никто не видит`,
+    );
+    // The end comes as a value over the game's socket too: the engines' parse keeps an error's plain values.
+    const told = parseServerMessage(JSON.stringify({ type: 'error', code: 'muted', error: untilWords, values: { until } }));
+    expect(told.ok && told.value.type === 'error' ? refusalReason(told.value.code, told.value.error, told.value.values) : null).toBe(
+      `модераторы сайта лишили вас права писать в чат до ${dated('ru', until)}: ваших сообщений никто не видит`,
     );
   });
 

@@ -1,6 +1,6 @@
 import type { Json } from '../engine/game.ts';
 import { fail, ok, type Result } from '../engine/result.ts';
-import { objectOf } from './parse.ts';
+import { objectOf, plainValuesOf } from './parse.ts';
 
 /**
  * The lobby's socket (`/api/lobby/ws`): a player joins a pool and waits there as long as the socket
@@ -287,14 +287,5 @@ function tournamentChatOf(o: Fields): Result<LobbyMessage> {
 
 /** An error message's words, with its code and plain values when it has them (anything else in them dropped). */
 function errorOf(error: string, o: Fields): Extract<LobbyMessage, { type: 'error' }> {
-  const values =
-    typeof o.values === 'object' && o.values !== null && !Array.isArray(o.values)
-      ? Object.fromEntries(Object.entries(o.values).filter(([, v]) => typeof v === 'string' || typeof v === 'number'))
-      : undefined;
-  return {
-    type: 'error',
-    error,
-    ...(typeof o.code === 'string' ? { code: o.code } : {}),
-    ...(values ? { values: values as Record<string, string | number> } : {}),
-  };
+  return { type: 'error', error, ...(typeof o.code === 'string' ? { code: o.code } : {}), ...plainValuesOf(o.values) };
 }

@@ -233,7 +233,14 @@ export type ServerMessage =
       readonly lines: readonly (readonly string[])[];
     }
   /** A message refused before it reached the game: its `id` when it gave one, why in words, and (for a refusal) a code. */
-  | { readonly type: 'error'; readonly id?: string; readonly code?: MessageErrorCode; readonly error: string };
+  | {
+      readonly type: 'error';
+      readonly id?: string;
+      readonly code?: MessageErrorCode;
+      readonly error: string;
+      /** The values its words name, for a client to say them in its own language (`muted`: `until`, a mute's end, ms since 1970). */
+      readonly values?: Readonly<Record<string, string | number>>;
+    };
 
 /**
  * Why a message was refused before it reached the game, in a code that stays when the words change:

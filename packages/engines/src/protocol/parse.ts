@@ -348,6 +348,7 @@ export function parseServerMessage(text: string): Result<ServerMessage> {
             ...idOf(o),
             ...(MESSAGE_ERROR_CODES.includes(o.code as MessageErrorCode) ? { code: o.code as MessageErrorCode } : {}),
             error: o.error,
+            ...plainValuesOf(o.values),
           })
         : bad('without its error');
     default:
@@ -381,4 +382,10 @@ export function parseBotStreamMessage(text: string): Result<BotStreamMessage> {
     default:
       return fail(`unknown line type ${JSON.stringify(String(o.type)).slice(0, 40)}`);
   }
+}
+
+/** An error's values, the plain ones (text and numbers) kept; anything else in them dropped (the lobby's errors too). */
+export function plainValuesOf(values: unknown): { values?: Readonly<Record<string, string | number>> } {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return {};
+  return { values: Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) };
 }

@@ -94,6 +94,13 @@ const SERVER_MESSAGES: readonly ServerMessage[] = [
     event: { version: 2, kind: 'berserk', seat: 1, clock: { remainingMs: [60_000, 30_000], running: 1, since: 5, deadline: 30_005 } },
   },
   { type: 'error', id: 'b-1', code: 'berserk-too-late', error: 'B has moved already: a berserk comes before your first move' },
+  {
+    type: 'error',
+    id: 'c-4',
+    code: 'muted',
+    error: "the site's moderators have muted you until 2026-12-08 10:30 UTC: your chat lines are not shown to anyone",
+    values: { until: 1796725815000 },
+  },
   { type: 'event', event: { version: 10, kind: 'end', result: { kind: 'draw', reason: 'agreed' }, termination: 'agreement' } },
   { type: 'offer', offer: { kind: 'draw', seat: 1 } },
   { type: 'offer', offer: null },
@@ -164,6 +171,18 @@ describe('the online protocol, both ways', () => {
     expect(parseClientMessage(JSON.stringify({ ...CLIENT_MESSAGES[1], id: 'x'.repeat(65) }))).toEqual({
       ok: true,
       value: CLIENT_MESSAGES[1],
+    });
+  });
+
+  it("an error's values are kept when plain (text, numbers), anything else in them dropped", () => {
+    const told = { type: 'error', code: 'muted', error: 'muted', values: { until: 5, by: 'Mira', list: [1], nested: { a: 1 } } };
+    expect(parseServerMessage(JSON.stringify(told))).toEqual({
+      ok: true,
+      value: { type: 'error', code: 'muted', error: 'muted', values: { until: 5, by: 'Mira' } },
+    });
+    expect(parseServerMessage(JSON.stringify({ type: 'error', error: 'no', values: [1] }))).toEqual({
+      ok: true,
+      value: { type: 'error', error: 'no' },
     });
   });
 
