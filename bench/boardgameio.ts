@@ -99,7 +99,7 @@ export async function loadBoardgameIo(base: string, options: WindowOptions, ever
   // Every socket still open: closed when the run ends, tables left waiting included.
   const open = new Set<Socket>();
   const table = async (run: TableRun) => {
-    const pace = pacer(everyMs);
+    const pace = pacer(everyMs, CELLS.length);
     while (!run.stopped) {
       let seats: Seat[] = [];
       // A game that fails (a connection reset under load) is counted, and the table plays on.

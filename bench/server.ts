@@ -102,7 +102,7 @@ async function loadHexarena(base: string, options: WindowOptions, everyMs = 0, o
   // Every client still open: closed when the run ends, tables left waiting included.
   const open = new Set<Client>();
   const table = async (run: TableRun) => {
-    const pace = pacer(everyMs);
+    const pace = pacer(everyMs, ORDER.length);
     while (!run.stopped) {
       const clients: Client[] = [];
       let sent = 0;
@@ -409,7 +409,8 @@ async function profileServer(games: number, onPostgres: boolean): Promise<void> 
       console.log(`the samples of the ${PLAN.seconds} s measuring window only (start-up and warm-up left out):`);
     else console.log('no sample fell in the measuring window (clocks apart?): the whole profile, start-up included:');
     for (const l of profileLines(inWindow.busyMs + inWindow.idleMs > 0 ? inWindow : summarizeProfile(profile, root))) console.log(l);
-    for (const l of stretchLines(busyStretches(profile, root, inWindow.busyMs + inWindow.idleMs > 0 ? run.window : undefined))) console.log(l);
+    for (const l of stretchLines(busyStretches(profile, root, inWindow.busyMs + inWindow.idleMs > 0 ? run.window : undefined)))
+      console.log(l);
   } finally {
     await server.kill();
     await postgres?.stop();
