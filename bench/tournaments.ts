@@ -5,7 +5,7 @@ import path from 'node:path';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { BBP_MISSING, BBP_PAIRINGS, generateTournament, pairNextRound } from '../scripts/bbp-pairings.ts';
-import { type ArenaPlayer, pairArenaWave } from '../src/tournaments/arena.ts';
+import { type ArenaPlayer, pairArenaTables, pairArenaWave } from '../src/tournaments/arena.ts';
 import { formatPairings, pairRound } from '../src/tournaments/swiss-dutch.ts';
 import { formatTrf, parseTrf, pointsOf, type Tournament } from '../src/tournaments/trf.ts';
 import { maximumWeightMatching, type WeightedEdge } from '../src/tournaments/weighted-matching.ts';
@@ -40,6 +40,16 @@ export async function benchTournaments(): Promise<void> {
   const waveMs = (performance.now() - t) / waves;
   console.log(
     `  an arena wave of ${n.toLocaleString('en')} free players: ${waveMs.toFixed(1)} ms, ${pairs} pairs — sorting them ${sortMs.toFixed(2)} ms (anchor), ${(waveMs / sortMs).toFixed(0)}×`,
+  );
+  // A DiceWars arena's wave: the same players at tables of four, each having sat with three others last.
+  const seated = players.map((p, i) => ({ ...p, lastTable: new Set([`p${(i + 1) % n}`, `p${(i + 7) % n}`, `p${(i * 13) % n}`]) }));
+  pairArenaTables(seated, 4);
+  let tables = 0;
+  t = performance.now();
+  for (let i = 0; i < waves; i++) tables = pairArenaTables(seated, 4).length;
+  const tablesMs = (performance.now() - t) / waves;
+  console.log(
+    `  a DiceWars arena's wave of ${n.toLocaleString('en')} at tables of four: ${tablesMs.toFixed(1)} ms, ${tables} tables — ${(tablesMs / sortMs).toFixed(0)}× the sort`,
   );
   benchSwiss();
 }

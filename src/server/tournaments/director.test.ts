@@ -241,6 +241,23 @@ describe('the tournament director', () => {
     }
   });
 
+  it('an arena’s standings share a place among players level on points and rating; the next place comes after them all', async () => {
+    const s = setUp('arena');
+    await join(s, 0);
+    for (const [i, a] of ['a', 'b', 'c', 'd', 'e'].entries())
+      await s.store.tournaments.join('t', { account: a, name: a.toUpperCase(), rating: a === 'e' ? 1400 : 1500, joinedAt: i });
+    const entries = await s.store.tournaments.entries('t');
+    const won = { round: 1, board: 1, white: 'a', black: 'b', gameId: 'g', result: 'white' as const, plies: 30, endedAt: 5 };
+    const rows = standingsOf(await read(s), entries, [won]).rows.map((r) => [r.name, r.place, r.score]);
+    expect(rows).toEqual([
+      ['A', 1, 2],
+      ['B', 2, 0],
+      ['C', 2, 0],
+      ['D', 2, 0],
+      ['E', 5, 0],
+    ]);
+  });
+
   it('an arena never pairs two players kept apart — a block either way, one owner’s accounts — while others are free; a Swiss pairs as FIDE does', async () => {
     // By rating Ann, Bo, Cy, Dee. An arena's wave pairs neighbours (Ann–Bo, Cy–Dee), a Swiss's first
     // round the top half against the bottom (Ann–Cy, Bo–Dee): each is kept apart where it would pair.

@@ -49,10 +49,16 @@ function arenaStandings(all: readonly Entry[], pairings: readonly Pairing[]): St
     return { e, sheet };
   });
   rows.sort((a, b) => b.sheet.total - a.sheet.total || b.e.rating - a.e.rating || (a.e.account < b.e.account ? -1 : 1));
+  // Tied on points and rating: one place for all of them (the first's), the next after them all.
+  const places: number[] = [];
+  for (const [i, { e, sheet }] of rows.entries()) {
+    const before = rows[i - 1];
+    places.push(before && before.sheet.total === sheet.total && before.e.rating === e.rating ? (places[i - 1] as number) : i + 1);
+  }
   return {
     tiebreaks: ['rating'],
     rows: rows.map(({ e, sheet }, i) => ({
-      place: i > 0 && rows[i - 1]?.sheet.total === sheet.total && rows[i - 1]?.e.rating === e.rating ? i : i + 1,
+      place: places[i] as number,
       account: e.account,
       name: e.name,
       score: sheet.total,
