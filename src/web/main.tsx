@@ -12,13 +12,17 @@ import './settings.ts';
 // The catalog's common part first: the page's loader asks for the page's own part beside its code.
 const words = startI18n();
 const page = loadPage(routeOf(window.location.pathname, setupPart(window.location))).catch(() => undefined);
-void Promise.all([words, page]).then(() => {
-  const root = document.getElementById('app') as HTMLElement;
-  render(<App />, root);
-  // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
-  // chosen before the app had drawn over it would have gone nowhere.
-  root.removeAttribute('inert');
-});
+void Promise.all([words, page])
+  // The page's modules have just run, in this task (their top levels: on a phone 100–200 ms); the first
+  // render, as long, comes in a task of its own, not in the same one that blocks the main thread for both.
+  .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+  .then(() => {
+    const root = document.getElementById('app') as HTMLElement;
+    render(<App />, root);
+    // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
+    // chosen before the app had drawn over it would have gone nowhere.
+    root.removeAttribute('inert');
+  });
 
 // The installable app: a worker keeps the build so the site opens with no network (service-worker.ts).
 // Only a build has one (the dev server serves no sw.js: the registration fails, quietly), and only
