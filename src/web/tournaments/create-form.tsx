@@ -89,20 +89,25 @@ export function CreateTournament({ made, editing }: { made: (id: string) => void
         ))}
       </fieldset>
       {f.table !== '' && (
-        <label>
-          {t('tournament.tableSize')}
-          <select
-            name="table"
-            value={f.kind === 'arena' ? f.table : '2'}
-            disabled={f.kind !== 'arena' || editing !== undefined}
-            onChange={(e) => set('table', e.currentTarget.value)}
-          >
-            {Array.from({ length: mostPlayers(f.game) - 1 }, (_, i) => String(i + 2)).map((n) => (
-              <option value={n}>{n}</option>
-            ))}
-          </select>
-          <span class="muted hint">{t('tournament.tableSizeHint')}</span>
-        </label>
+        <>
+          <label>
+            {t('tournament.tableSize')}
+            <select
+              name="table"
+              aria-describedby="table-size-hint"
+              value={f.kind === 'arena' ? f.table : '2'}
+              disabled={f.kind !== 'arena' || editing !== undefined}
+              onChange={(e) => set('table', e.currentTarget.value)}
+            >
+              {Array.from({ length: mostPlayers(f.game) - 1 }, (_, i) => String(i + 2)).map((n) => (
+                <option value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <p id="table-size-hint" class="muted hint">
+            {t('tournament.tableSizeHint')}
+          </p>
+        </>
       )}
       <Settings f={f} set={set} clocks={clocks} />
       {problem && (
