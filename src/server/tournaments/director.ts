@@ -7,7 +7,7 @@ import { keptGame, keptSeat } from '../kept-seats.ts';
 import { type GameStore, type PairedSeat, TOURNAMENT_OF } from '../store.ts';
 import { type KeptApart, keptApart, nextStep, type PlannedPairing, startOf, swissPairs } from './next-round.ts';
 import { standingsOf } from './standings.ts';
-import type { Decided, EndedGame, Entry, NewPairing, StoredTournament } from './store.ts';
+import { type Decided, type EndedGame, type Entry, type NewPairing, type StoredTournament, seatsOf } from './store.ts';
 import { pairInProcess, type SwissPairer } from './swiss-pairer.ts';
 
 /**
@@ -147,8 +147,8 @@ export class Director {
     const found = findGame(t.game);
     if (!found.ok) throw new Error(`tournament ${t.id}: ${found.error.message}`);
     const entries = new Map((await this.store.tournaments.entries(t.id)).map((e) => [e.account, e]));
-    const seated = (p: PlannedPairing): string[] => (p.black === null ? [] : [p.white, p.black, ...(p.others ?? [])]);
-    const bots = await this.store.tournaments.botTokens(pairs.flatMap(seated));
+    // Only a game's seats: a bye seats nobody.
+    const bots = await this.store.tournaments.botTokens(pairs.flatMap((p) => (p.black === null ? [] : seatsOf(p))));
     const seatOf = (account: string): PairedSeat => {
       const name = entries.get(account)?.name ?? account;
       const token = bots.get(account);
@@ -157,7 +157,7 @@ export class Director {
     const planned: NewPairing[] = pairs.map((p, i) => {
       if (p.result !== null || p.black === null)
         return { board: i + 1, white: p.white, black: p.black, game: null, result: p.result ?? 'bye' };
-      const accounts = seated(p);
+      const accounts = seatsOf(p);
       const made = keptGame(
         found.value,
         t.options,
