@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ClusterPresence } from './cluster-presence.ts';
+import { ClusterPresence, Sightings } from './cluster-presence.ts';
 import { Presence } from './presence.ts';
 import { startRedis, type TestRedis } from './redis.testing.ts';
 
@@ -95,6 +95,60 @@ describe('presence across instances', () => {
     await b.cluster.beat();
     expect(['dan', 'eve'].map((x) => b.presence.isOnline(x))).toEqual([false, false]);
     expect(await raw.keys('presence:*')).toEqual([]);
+  });
+
+  it('a coming and a going are known on the other instances at once, without a beat; so is a closing', async () => {
+    const a = instance();
+    const b = instance();
+    const c = instance();
+    await Promise.all([b.cluster.listening, c.cluster.listening]);
+    // The beats are an hour apart: only the channel can tell B and C.
+    const leave = a.presence.enter('gus');
+    await expect.poll(() => b.presence.isOnline('gus')).toBe(true);
+    await expect.poll(() => c.presence.isOnline('gus')).toBe(true);
+    // On A and on C at once: leaving A leaves him online (on C) for B.
+    const onC = c.presence.enter('gus');
+    c.presence.enter('hal');
+    await expect.poll(() => b.presence.isOnline('hal')).toBe(true);
+    leave();
+    await expect.poll(() => a.presence.isOnline('gus')).toBe(true);
+    expect(b.presence.isOnline('gus')).toBe(true);
+    onC();
+    await expect.poll(() => b.presence.isOnline('gus')).toBe(false);
+    expect(a.presence.isOnline('gus')).toBe(false);
+    // C closes: its players are gone for A and B at once.
+    await c.cluster.close();
+    await expect.poll(() => b.presence.isOnline('hal')).toBe(false);
+    await expect.poll(() => a.presence.isOnline('hal')).toBe(false);
+  });
+
+  it('a read answered with the sets as they were before a coming heard on the channel does not undo it', () => {
+    // Two connections, no order between them: the channel can tell of a coming before the answer of
+    // a read that Redis made before it arrives. Each step here in the order the instance meets them.
+    const seen = new Sightings();
+    seen.reading();
+    seen.heard({ from: 'A', account: 'ida', online: true });
+    seen.heard({ from: 'A', account: 'jon', online: true });
+    seen.heard({ from: 'A', account: 'jon', online: false });
+    seen.read([['B', ['kim']]]);
+    expect(['ida', 'jon', 'kim'].map((x) => seen.isOnline(x))).toEqual([true, false, true]);
+    // And a going heard during a read whose answer still has the player.
+    seen.reading();
+    seen.heard({ from: 'B', account: 'kim', online: false });
+    seen.read([
+      ['A', ['ida']],
+      ['B', ['kim']],
+    ]);
+    expect(seen.isOnline('kim')).toBe(false);
+    // Heard outside a read: applied as it comes; an instance that closed takes its players with it.
+    seen.heard({ from: 'C', account: 'lea', online: true });
+    expect(seen.isOnline('lea')).toBe(true);
+    seen.heard({ from: 'C', account: null, online: false });
+    expect(seen.isOnline('lea')).toBe(false);
+    // A read's answer is the truth when nothing was heard meanwhile.
+    seen.reading();
+    seen.read([]);
+    expect(seen.isOnline('ida')).toBe(false);
   });
 
   it('without Redis (SQLite, one instance) presence is this instance’s sockets alone', () => {
