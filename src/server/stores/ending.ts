@@ -1,11 +1,11 @@
 import type { Json } from '@hexarena/engines/engine/game.ts';
 import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
-import { countOpening } from './explorer.ts';
+import { addOpening } from './explorer.ts';
 import type { Berserk, GameId } from './game.ts';
-import { type GamePositions, indexEnded } from './games-db.ts';
+import { type EndedRow, type GamePositions, indexEnded } from './games-db.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
-import { type CompiledOnce, compiledOnce, type Db, rowsChanged, type SqlDb } from './sql.ts';
+import { type CompiledOnce, compiledOnce, type Db, type SqlDb } from './sql.ts';
 
 /**
  * A rated game's new ratings, worked out before the end is written (ratings/game-end.ts, a pure
@@ -71,25 +71,33 @@ type Ended = {
   readonly id: GameId;
   readonly result: string;
   readonly termination: string;
+  /** 1: the explorer has looked at it with this end (its opening counted, or not to be); 0: `explore` will. */
+  readonly explored: number;
+  readonly ratingDiffs: string | null;
   readonly plies: number;
   readonly departed: number | null;
   readonly undone: number | null;
   readonly berserk: string | null;
 };
 
-/** A game's end, at the move count (and departures, takebacks) it was decided at: compiled once a shape. */
+/**
+ * A game's end, at the move count (and departures, takebacks) it was decided at, with the explorer's
+ * mark and a rated game's differences in the same statement (a game still on has neither): returns
+ * the row as the games database keeps it, so the end need not read it again. Compiled once a shape.
+ */
 const end = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
   compiledOnce((db, v: Ended) =>
     db
       .updateTable('games')
-      .set({ ended_result: v.result, termination: v.termination })
+      .set({ ended_result: v.result, termination: v.termination, explored: v.explored, rating_diffs: v.ratingDiffs })
       .set({ deadline: null, due: null, lease_owner: null, lease_until: null, offer: null })
       .where('id', '=', v.id)
       .where('termination', 'is', null)
       .where('plies', '=', v.plies)
       .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
       .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number))
-      .$if(checksBerserk, (q) => q.where('berserk', '=', v.berserk as string)),
+      .$if(checksBerserk, (q) => q.where('berserk', '=', v.berserk as string))
+      .returning(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result']),
   );
 const ends = new Map<string, CompiledOnce<Ended>>();
 /** The statement of an end, by what it checks besides the move count: one each, compiled once. */
@@ -120,16 +128,20 @@ export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promi
         departed: departed ?? null,
         undone: undone ?? null,
         berserk: berserked ? JSON.stringify(berserked) : null,
+        explored: ending.opening === undefined ? 0 : 1,
+        ratingDiffs: ending.ratings ? JSON.stringify(ending.ratings.diffs) : null,
       });
-      if (rowsChanged(ended) !== 1) return false;
+      const row = ended.rows[0] as EndedRow | undefined;
+      if (ended.rows.length !== 1 || !row) return false;
       if (ending.ratings) await rate(trx, id, ending.ratings);
-      if (ending.opening !== undefined) await countOpening(trx, id, ending.opening);
+      if (ending.opening) await addOpening(trx, ending.opening);
       // The games database has the game from the moment it ends.
       await indexEnded(
         trx,
         id,
         ending.ratings ? ending.ratings.seats.map((s) => s.before?.rating ?? NEW_PLAYER.rating) : null,
         ending.positions ?? null,
+        row,
       );
       return true;
     });
@@ -170,9 +182,4 @@ async function rate(trx: Db, id: GameId, change: RatingChange): Promise<void> {
     const delta = rating - (before?.rating ?? NEW_PLAYER.rating);
     await trx.insertInto('rating_history').values({ account_id: account, perf, at, rating, game_id: id, delta }).execute();
   }
-  await trx
-    .updateTable('games')
-    .set({ rating_diffs: JSON.stringify(change.diffs) })
-    .where('id', '=', id)
-    .execute();
 }

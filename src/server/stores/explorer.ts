@@ -61,13 +61,19 @@ const markExplored = compiledOnce((db, v: { id: GameId }) =>
 
 /**
  * Marks a finished game looked at by the explorer and counts its opening (null: not counted), inside
- * the caller's write — `explore`'s, or the write that ends the game. False when it was looked at
- * already, or is not over.
+ * `explore`'s write (a game's end marks it in its own statement, and adds its opening by addOpening).
+ * False when it was looked at already, or is not over.
  */
 export async function countOpening(trx: Db, id: GameId, opening: OpeningLine | null): Promise<boolean> {
   if (rowsChanged(await markExplored(trx, { id })) === 0) return false;
-  const rows = opening ? openingRows(opening) : [];
-  if (!opening || rows.length === 0) return true;
+  if (opening) await addOpening(trx, opening);
+  return true;
+}
+
+/** An opening's rows added to the index, inside the write that marks its game looked at (countOpening, or the game's end). */
+export async function addOpening(trx: Db, opening: OpeningLine): Promise<void> {
+  const rows = openingRows(opening);
+  if (rows.length === 0) return;
   // One statement for the opening, rows in key order so two games counted at once lock shared rows in the same order.
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   await trx
@@ -92,7 +98,6 @@ export async function countOpening(trx: Db, id: GameId, opening: OpeningLine | n
       })),
     )
     .execute();
-  return true;
 }
 
 export class ExplorerSql implements ExplorerStore {

@@ -97,8 +97,8 @@ const firstSeatFound = (account: string, outcome: string | undefined) =>
     outcome === undefined ? sql`` : sql` and p2.outcome = ${outcome}`
   })`;
 
-/** What the games database keeps of a game, read from the games table in the write that ends it. */
-interface EndedRow {
+/** What the games database keeps of a game, as the games table holds it once ended (the end's statement returns it). */
+export interface EndedRow {
   readonly game: string;
   readonly clock: string | null;
   readonly created_at: number | bigint | string;
@@ -138,8 +138,9 @@ async function indexRow(
   id: GameId,
   ratingsBefore: readonly number[] | null,
   positions: GamePositions | null = null,
+  written: EndedRow | null = null,
 ): Promise<void> {
-  const g = (await endedGame(trx, { id })).rows[0] as EndedRow | undefined;
+  const g = written ?? ((await endedGame(trx, { id })).rows[0] as EndedRow | undefined);
   if (!g || g.termination === null || g.termination === 'aborted') return;
   const seats = (await seatHolders(trx, { id })).rows as { seat: number; account_id: string | null }[];
   const moves = (await openingMoves(trx, { id })).rows as { move: string }[];
@@ -177,10 +178,15 @@ async function indexRow(
 /**
  * Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated
  * game's players' ratings read for it; `positions`, its positions as the explorer keys them (null: a
- * game the explorer does not key).
+ * game the explorer does not key); `row`, the games table's row as the end wrote it.
  */
-export const indexEnded = (trx: Db, id: GameId, ratingsBefore: readonly number[] | null, positions: GamePositions | null): Promise<void> =>
-  indexRow(trx, id, ratingsBefore, positions);
+export const indexEnded = (
+  trx: Db,
+  id: GameId,
+  ratingsBefore: readonly number[] | null,
+  positions: GamePositions | null,
+  row: EndedRow,
+): Promise<void> => indexRow(trx, id, ratingsBefore, positions, row);
 
 export class GamesDbSql implements GamesDbStore {
   constructor(private readonly sql: SqlDb) {}

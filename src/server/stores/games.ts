@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
 import { appendOne } from './append-one.ts';
 import { markBerserk } from './berserks.ts';
 import type { CreatorTallies } from './creator-tallies.ts';
@@ -155,25 +155,25 @@ export class GamesSql implements GamesStore {
     account?: string,
     owner?: string,
   ): Promise<boolean> {
-    const claimed = await this.sql.write(async (trx) => {
-      // One owner's claims of a game's seats, one at a time: on PostgreSQL the game's row is locked
-      // first, so the insert (with a snapshot of its own) sees a seat another instance just took;
-      // SQLite has one writer.
-      if (owner !== undefined && this.sql.dialect === 'postgres')
-        await trx.selectFrom('games').select('id').where('id', '=', id).forUpdate().execute();
-      // Only in a game still on: an ended game's seats are its record's players.
-      const claimed = await (owner === undefined ? claimSeat : claimOwnersSeat)(trx, {
-        id,
-        seat,
-        tokenHash,
-        name,
-        account: account ?? null,
-        owner: owner ?? null,
-      });
-      if (rowsChanged(claimed) === 0) return false;
-      await seatFillings[this.sql.dialect][due === undefined ? 0 : 1](trx, { id, seat, place: `$[${seat}]`, due: due ?? null });
-      return true;
-    });
+    const claim = { id, seat, tokenHash, name, account: account ?? null, owner: owner ?? null };
+    const filling = { id, seat, place: `$[${seat}]`, due: due ?? null };
+    const setsDue = due === undefined ? 0 : 1;
+    // PostgreSQL: a claim not by an owner is one statement (the seat, then the game's count, in one
+    // CTE): one round trip where a transaction of two took four.
+    const claimed =
+      owner === undefined && this.sql.dialect === 'postgres'
+        ? await this.sql.read(async (db) => (await seatClaimsAndFillings[setsDue](db, { ...claim, ...filling })).rows.length > 0)
+        : await this.sql.write(async (trx) => {
+            // One owner's claims of a game's seats, one at a time: on PostgreSQL the game's row is locked
+            // first, so the insert (with a snapshot of its own) sees a seat another instance just took;
+            // SQLite has one writer.
+            if (owner !== undefined && this.sql.dialect === 'postgres')
+              await trx.selectFrom('games').select('id').where('id', '=', id).forUpdate().execute();
+            // Only in a game still on: an ended game's seats are its record's players.
+            if (rowsChanged(await (owner === undefined ? claimSeat : claimOwnersSeat)(trx, claim)) === 0) return false;
+            await seatFillings[this.sql.dialect][setsDue](trx, filling);
+            return true;
+          });
     if (claimed) this.tallies?.seatFilled(id, seat);
     return claimed;
   }
@@ -326,46 +326,65 @@ type SeatClaim = {
   readonly account: string | null;
   readonly owner: string | null;
 };
-/** A seat taken in a game still on (one owner's seats one at a time, when `byOwner`): compiled once a shape. */
-const seatClaim = (byOwner: boolean) =>
-  compiledOnce((db, v: SeatClaim) =>
-    db
-      .insertInto('seats')
-      .columns(['game_id', 'seat', 'token_hash', 'name', 'account_id'])
-      .expression((e) =>
-        e
-          .selectFrom('games')
-          .select([
-            'id',
-            e.cast<number>(e.val(v.seat), 'integer').as('seat'),
-            e.val(v.tokenHash).as('token_hash'),
-            e.val(v.name).as('name'),
-            e.val(v.account).as('account_id'),
-          ])
-          .where('id', '=', v.id)
-          .where('termination', 'is', null)
-          .$if(byOwner, (q) => q.where((g) => g.not(g.exists(ownerSeated(g, v.id, v.owner as string))))),
-      )
-      .onConflict((c) => c.doNothing()),
-  );
+/** A seat taken in a game still on (one owner's seats one at a time, when `byOwner`). */
+const seatClaimQuery = (db: QueryCreator<Database>, v: SeatClaim, byOwner: boolean) =>
+  db
+    .insertInto('seats')
+    .columns(['game_id', 'seat', 'token_hash', 'name', 'account_id'])
+    .expression((e) =>
+      e
+        .selectFrom('games')
+        .select([
+          'id',
+          e.cast<number>(e.val(v.seat), 'integer').as('seat'),
+          e.val(v.tokenHash).as('token_hash'),
+          e.val(v.name).as('name'),
+          e.val(v.account).as('account_id'),
+        ])
+        .where('id', '=', v.id)
+        .where('termination', 'is', null)
+        .$if(byOwner, (q) => q.where((g) => g.not(g.exists(ownerSeated(g, v.id, v.owner as string))))),
+    )
+    .onConflict((c) => c.doNothing());
+/** seatClaimQuery compiled once a shape. */
+const seatClaim = (byOwner: boolean) => compiledOnce((db, v: SeatClaim) => seatClaimQuery(db, v, byOwner));
 const claimSeat = seatClaim(false);
 const claimOwnersSeat = seatClaim(true);
 
 const insertGame = compiledOnce((db, v: ReturnType<typeof newGameValues>) => db.insertInto('games').values(v));
 
 type SeatFilled = { readonly id: GameId; readonly seat: number; readonly place: string; readonly due: number | null };
-/** A game's count of open seats, one fewer when the seat taken was open to people (not an AI's): compiled once a shape. */
+/** The seat's place in the game's JSON list of seats: "open", or an AI's level. */
+const seatKindOf = (dialect: Dialect, v: SeatFilled) =>
+  dialect === 'postgres' ? sql<string>`(seats::json ->> ${v.seat}::int)` : sql<string>`json_extract(seats, ${v.place})`;
+/** A game's count of open seats, one fewer when the seat taken was open to people (not an AI's). */
+const openSeatsAfter = (dialect: Dialect, v: SeatFilled) =>
+  sql<number>`CASE WHEN open_seats > 0 AND ${seatKindOf(dialect, v)} = 'open' THEN open_seats - 1 ELSE open_seats END`;
+/** The game's count after a seat was taken (and its due time, when given): compiled once a shape. */
 const seatFilling = (dialect: Dialect, setsDue: boolean) =>
-  compiledOnce((db, v: SeatFilled) => {
-    // The seat's place in the game's JSON list of seats: "open", or an AI's level.
-    const seatKind = dialect === 'postgres' ? sql<string>`(seats::json ->> ${v.seat}::int)` : sql<string>`json_extract(seats, ${v.place})`;
-    return db
+  compiledOnce((db, v: SeatFilled) =>
+    db
       .updateTable('games')
-      .set({ open_seats: sql<number>`CASE WHEN open_seats > 0 AND ${seatKind} = 'open' THEN open_seats - 1 ELSE open_seats END` })
+      .set({ open_seats: openSeatsAfter(dialect, v) })
       .$if(setsDue, (q) => q.set({ due: v.due as number }))
-      .where('id', '=', v.id);
-  });
+      .where('id', '=', v.id),
+  );
 const seatFillings = {
   sqlite: [seatFilling('sqlite', false), seatFilling('sqlite', true)],
   postgres: [seatFilling('postgres', false), seatFilling('postgres', true)],
 } as const;
+/**
+ * PostgreSQL: a seat taken and the game's count moved on in one statement, the count only if the
+ * seat was taken (the game's id comes from the insert's rows); a row returned when it was.
+ */
+const seatClaimAndFilling = (setsDue: boolean) =>
+  compiledOnce((db, v: SeatClaim & SeatFilled) =>
+    db
+      .with('claimed', (w) => seatClaimQuery(w, v, false).returning('game_id'))
+      .updateTable('games')
+      .set({ open_seats: openSeatsAfter('postgres', v) })
+      .$if(setsDue, (q) => q.set({ due: v.due as number }))
+      .where('id', 'in', (e) => e.selectFrom('claimed').select('game_id'))
+      .returning('id'),
+  );
+const seatClaimsAndFillings = [seatClaimAndFilling(false), seatClaimAndFilling(true)] as const;
