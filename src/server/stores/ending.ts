@@ -3,9 +3,9 @@ import { NEW_PLAYER } from '@hexarena/engines/ratings/glicko2.ts';
 import type { OpeningLine } from './explorer.ts';
 import { addOpening } from './explorer.ts';
 import type { Berserk, GameId } from './game.ts';
-import { type EndedRow, type GamePositions, indexEnded } from './games-db.ts';
+import { type EndedRow, endedColumns, type GamePositions, indexEnded } from './games-db.ts';
 import type { NewRating, StoredRating } from './ratings.ts';
-import { type CompiledOnce, compiledOnce, type Db, type SqlDb } from './sql.ts';
+import { type CompiledOnce, compiledOnce, type Db, type Dialect, type SqlDb } from './sql.ts';
 
 /**
  * A rated game's new ratings, worked out before the end is written (ratings/game-end.ts, a pure
@@ -85,7 +85,7 @@ type Ended = {
  * mark and a rated game's differences in the same statement (a game still on has neither): returns
  * the row as the games database keeps it, so the end need not read it again. Compiled once a shape.
  */
-const end = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
+const end = (dialect: Dialect, checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
   compiledOnce((db, v: Ended) =>
     db
       .updateTable('games')
@@ -97,15 +97,15 @@ const end = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: bool
       .$if(checksDeparted, (q) => q.where('departed', '=', v.departed as number))
       .$if(checksUndone, (q) => q.where('undone', '=', v.undone as number))
       .$if(checksBerserk, (q) => q.where('berserk', '=', v.berserk as string))
-      .returning(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result']),
+      .returning(endedColumns(dialect)),
   );
 const ends = new Map<string, CompiledOnce<Ended>>();
 /** The statement of an end, by what it checks besides the move count: one each, compiled once. */
-function endOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean): CompiledOnce<Ended> {
-  const shape = `${checksDeparted}/${checksUndone}/${checksBerserk}`;
+function endOf(dialect: Dialect, checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean): CompiledOnce<Ended> {
+  const shape = `${dialect}/${checksDeparted}/${checksUndone}/${checksBerserk}`;
   let made = ends.get(shape);
   if (!made) {
-    made = end(checksDeparted, checksUndone, checksBerserk);
+    made = end(dialect, checksDeparted, checksUndone, checksBerserk);
     ends.set(shape, made);
   }
   return made;
@@ -117,6 +117,7 @@ export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promi
     return await sql.write(async (trx) => {
       const { departed, undone, berserked } = ending;
       const ended = await endOf(
+        sql.dialect,
         departed !== undefined,
         undone !== undefined,
         berserked !== undefined,

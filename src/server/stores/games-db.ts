@@ -97,7 +97,11 @@ const firstSeatFound = (account: string, outcome: string | undefined) =>
     outcome === undefined ? sql`` : sql` and p2.outcome = ${outcome}`
   })`;
 
-/** What the games database keeps of a game, as the games table holds it once ended (the end's statement returns it). */
+/**
+ * What the games database keeps of a game, as the games table holds it once ended, with its opening
+ * (its first moves, spaced) and its seated accounts (a JSON list of [seat, account]; null or [] when
+ * none): the end's own statement returns it (endedColumns), so the end reads nothing back.
+ */
 export interface EndedRow {
   readonly game: string;
   readonly clock: string | null;
@@ -105,18 +109,32 @@ export interface EndedRow {
   readonly rated: number;
   readonly termination: string | null;
   readonly ended_result: string | null;
+  readonly opening: string | null;
+  readonly players: string | null;
 }
 
-// The statements of a game's row, run at every game's end: compiled once (stores/sql.ts).
-const endedGame = compiledOnce((db, v: { id: GameId }) =>
-  db.selectFrom('games').select(['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result']).where('id', '=', v.id),
-);
-const seatHolders = compiledOnce((db, v: { id: GameId }) =>
-  db.selectFrom('seats').select(['seat', 'account_id']).where('game_id', '=', v.id),
-);
-const openingMoves = compiledOnce((db, v: { id: GameId }) =>
-  db.selectFrom('moves').select('move').where('game_id', '=', v.id).where('ply', '<', OPENING_MOVES).orderBy('ply'),
-);
+/**
+ * The columns of an EndedRow, for a select of the games table or an update's RETURNING: the opening
+ * and the accounts as subqueries, in each dialect's aggregates (both order within the aggregate).
+ */
+export function endedColumns(dialect: Dialect) {
+  const joined = sql.raw(dialect === 'postgres' ? 'string_agg' : 'group_concat');
+  const opening = sql<string | null>`(select ${joined}(m.move, ' ' order by m.ply) from moves m
+    where m.game_id = games.id and m.ply < ${sql.lit(OPENING_MOVES)})`;
+  const listed = sql.raw(
+    dialect === 'postgres'
+      ? 'json_agg(json_build_array(s.seat, s.account_id) order by s.seat)::text'
+      : 'json_group_array(json_array(s.seat, s.account_id) order by s.seat)',
+  );
+  const players = sql<string | null>`(select ${listed} from seats s where s.game_id = games.id and s.account_id is not null)`;
+  return ['game', 'clock', 'created_at', 'rated', 'termination', 'ended_result', opening.as('opening'), players.as('players')] as const;
+}
+
+// A game's row as the games database keeps it, for the backfill: compiled once a dialect (stores/sql.ts).
+const endedGames = {
+  sqlite: compiledOnce((db, v: { id: GameId }) => db.selectFrom('games').select(endedColumns('sqlite')).where('id', '=', v.id)),
+  postgres: compiledOnce((db, v: { id: GameId }) => db.selectFrom('games').select(endedColumns('postgres')).where('id', '=', v.id)),
+};
 type IndexValues = Insertable<Database['game_index']>;
 const insertIndexRow = compiledOnce((db, v: IndexValues) =>
   db
@@ -136,14 +154,12 @@ const insertIndexPlayer = compiledOnce((db, v: IndexPlayer) =>
 async function indexRow(
   trx: Db,
   id: GameId,
+  g: EndedRow | undefined,
   ratingsBefore: readonly number[] | null,
   positions: GamePositions | null = null,
-  written: EndedRow | null = null,
 ): Promise<void> {
-  const g = written ?? ((await endedGame(trx, { id })).rows[0] as EndedRow | undefined);
   if (!g || g.termination === null || g.termination === 'aborted') return;
-  const seats = (await seatHolders(trx, { id })).rows as { seat: number; account_id: string | null }[];
-  const moves = (await openingMoves(trx, { id })).rows as { move: string }[];
+  const seats = (JSON.parse(g.players ?? '[]') as [number, string][]).map(([seat, account]) => ({ seat, account_id: account }));
   const outcome = parseOutcome(JSON.parse(g.ended_result ?? 'null'));
   const ended = outcome.ok ? outcome.value : null;
   const winner = ended?.kind === 'win' && ended.ranking === undefined ? ended.winner : null;
@@ -162,11 +178,10 @@ async function indexRow(
     winner,
     draw: draw ? 1 : 0,
     rating,
-    opening: moves.map((m) => m.move).join(' '),
+    opening: g.opening ?? '',
   });
   const accounts: string[] = [];
   for (const s of seats) {
-    if (s.account_id === null) continue;
     const how = draw ? 'draw' : winner === null ? null : winner === s.seat ? 'win' : 'loss';
     await insertIndexPlayer(trx, { account_id: s.account_id, created_at: createdAt, game_id: id, seat: s.seat, outcome: how });
     accounts.push(s.account_id);
@@ -178,7 +193,7 @@ async function indexRow(
 /**
  * Adds the game just ended to the database, inside the ending's write; `ratingsBefore`, a rated
  * game's players' ratings read for it; `positions`, its positions as the explorer keys them (null: a
- * game the explorer does not key); `row`, the games table's row as the end wrote it.
+ * game the explorer does not key); `row`, the games table's row as the end wrote it (endedColumns).
  */
 export const indexEnded = (
   trx: Db,
@@ -186,7 +201,7 @@ export const indexEnded = (
   ratingsBefore: readonly number[] | null,
   positions: GamePositions | null,
   row: EndedRow,
-): Promise<void> => indexRow(trx, id, ratingsBefore, positions, row);
+): Promise<void> => indexRow(trx, id, row, ratingsBefore, positions);
 
 export class GamesDbSql implements GamesDbStore {
   constructor(private readonly sql: SqlDb) {}
@@ -303,7 +318,9 @@ export class GamesDbSql implements GamesDbStore {
         .orderBy('id')
         .limit(batch)
         .execute();
-      for (const g of games) await indexRow(trx, g.id, await ratingsBeforeOf(trx, g.id));
+      const ended = endedGames[this.sql.dialect];
+      for (const g of games)
+        await indexRow(trx, g.id, (await ended(trx, { id: g.id })).rows[0] as EndedRow | undefined, await ratingsBeforeOf(trx, g.id));
       const last = games[games.length - 1];
       await trx
         .updateTable('site')
