@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyGame, Json } from '@hexarena/engines/engine/game.ts';
-import { playMoves } from '@hexarena/engines/engine/record.ts';
+import { type Replay, replayFrom } from '@hexarena/engines/engine/replay.ts';
 import { unwrap } from '@hexarena/engines/engine/result.ts';
 import { Rng } from '@hexarena/engines/engine/rng.ts';
 import { findGame } from '@hexarena/engines/games/index.ts';
@@ -179,8 +179,14 @@ async function wholeGame(kind: Kind, servers: readonly ServerProcess[], store: G
   const rng = Rng.fromSeed(`${seed}/people`);
   const moves: string[] = [];
   let version = 0;
+  // The position after the moves so far, each move replayed once (not the whole game again at each
+  // move: 0.3 s of CPU for a DiceWars game of 200-odd moves).
+  const start = game.newGame(options, seed);
+  let replayed: Replay<unknown, unknown> | undefined;
   for (;;) {
-    const state = unwrap(playMoves(game, options, seed, moves)).states.at(-1);
+    replayed = replayFrom(game, start, moves, replayed);
+    if (replayed.refusal !== null) throw replayed.refusal;
+    const state = replayed.states.at(-1);
     const seat = game.toMove(state);
     if (game.result(state) !== null || seat === null) break;
     if (kind.seats[seat] !== 'open') {
@@ -491,11 +497,91 @@ describe('two instances, one store, Redis between them', () => {
   });
 });
 
-describe('at the table across instances', () => {
-  it('presence, both chats and challenges reach the sockets of the other instance; sessions hold on both', async () => {
-    // Instances of their own: the tests before killed one of the first two.
-    const [a, b] = await Promise.all([startServer(path.join(dir, 'e'), env), startServer(path.join(dir, 'f'), env)]);
-    try {
+/**
+ * A pair of instances of their own for the tests below (the tests above killed one of the first two),
+ * started once for all of them rather than a pair for each (two starts of `hexarena serve` rather
+ * than eight): each test's accounts, games and challenges are its own. The pair serves the built app
+ * for the browser's test, which comes last as it kills the first instance; the listing's test comes
+ * first, as it sees that the first instance holds no game.
+ */
+describe('on a pair of instances of their own', () => {
+  let pair: { a: ServerProcess; b: ServerProcess } | undefined;
+  const theirOwn = () => {
+    if (!pair) throw new Error('the pair of instances did not start');
+    return pair;
+  };
+  beforeAll(async () => {
+    const { WEB_DIST } = await import('../cli/commands/serve.ts');
+    const web = { ...env, HEXARENA_WEB_DIST: WEB_DIST };
+    const [a, b] = await Promise.all([startServer(path.join(dir, 'e'), web), startServer(path.join(dir, 'f'), web)]);
+    pair = { a, b };
+  });
+  afterAll(async () => {
+    await Promise.all([pair?.a.kill(), pair?.b.kill()]);
+  });
+
+  describe('the games being played, across instances', () => {
+    /** Asks `server` for the games being played until `test` holds (another instance tells within a second or so). */
+    async function listed(server: ServerProcess, test: (games: Listed[]) => boolean): Promise<Listed[]> {
+      for (let tries = 0; ; tries++) {
+        const games = (await getJson(server, '/api/games/current')).games as Listed[] | undefined;
+        if (games && test(games)) return games;
+        if (tries >= 120) throw new Error(`never listed as expected: ${JSON.stringify(games)}`);
+        // Four asks a second: under the reads' own limit (five a second).
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    interface Listed {
+      id: string;
+      plies: number;
+      watching: number;
+      players: { name: string }[];
+      position?: unknown;
+    }
+
+    it('a game played and watched on one instance is listed on the other with its spectators and position, and TV there shows it until it ends', async () => {
+      const { a, b } = theirOwn();
+      // Everything about the game happens on b: a never holds it.
+      const created = await post(b.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Nia' });
+      const id = created.json.id as string;
+      const claimed = await post(b.base, `/api/games/${id}/seats/1`, { name: 'Ode' });
+      expect(claimed.status).toBe(201);
+      // The player's socket (a guest's, holding no seat by its session) counts among those watching, as on b.
+      const player = await following(b, id);
+      const spectators = [await following(b, id), await following(b, id)];
+      const watchingOnB = (n: number, from = 0) => player.next((m) => m.type === 'presence' && m.watching === n, from);
+      await watchingOnB(3);
+      const onA = await listed(a, (games) => games.some((g) => g.id === id && g.watching === 3));
+      expect(onA.find((g) => g.id === id)).toMatchObject({
+        game: 'tictactoe',
+        plies: 0,
+        watching: 3,
+        players: [{ name: 'Nia' }, { name: 'Ode' }],
+        position: { board: '---------' },
+      });
+      // A move on b moves a's listing on; a spectator leaving is counted there too.
+      await play(player, 0, created.json.token, 'a1', 0);
+      const before = player.messages.length;
+      spectators.pop()?.close();
+      await watchingOnB(2, before);
+      await listed(a, (games) => games.some((g) => g.id === id && g.plies === 1 && g.watching === 2));
+      expect((await getJson(a, '/api/games/current')).games.find((g: Listed) => g.id === id).position).toEqual({ board: '------x--' });
+      // a's TV, asked for the first time, shows the newest begun game (unrated, as every other one the tests before left under way).
+      expect((await getJson(a, '/api/tv')).channels).toMatchObject({ best: { id }, tictactoe: { id } });
+      // Read from the store, not held: a follows none of it.
+      expect((await getJson(a, '/healthz')).rooms).toBe(0);
+      // The game ends on b: a lists it no more, and its TV has nothing to show.
+      expect(await player.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
+      await listed(a, (games) => !games.some((g) => g.id === id));
+      const channels = Object.values((await getJson(a, '/api/tv')).channels) as Listed[];
+      expect(channels.map((g) => g.id)).not.toContain(id);
+      for (const c of [player, ...spectators]) c.close();
+    });
+  });
+
+  describe('at the table across instances', () => {
+    it('presence, both chats and challenges reach the sockets of the other instance; sessions hold on both', async () => {
+      const { a, b } = theirOwn();
       // Two players and a spectator, each with a session made on one instance and used on the other.
       const [xena, omar, sam] = await Promise.all([person(a.base, 'Xena'), person(b.base, 'Omar'), person(a.base, 'Sam')]);
       const made = await request(a.base, '/api/games', {
@@ -549,16 +635,12 @@ describe('at the table across instances', () => {
       expect(accepted.status).toBe(201);
       await xl.next(has('accepted'));
       for (const c of [xl, ol]) c.close();
-    } finally {
-      await Promise.all([a.kill(), b.kill()]);
-    }
+    });
   });
-});
 
-describe('followers across instances', () => {
-  it('a followed player’s rated game started on one instance is told to a follower whose lobby socket is on the other', async () => {
-    const [a, b] = await Promise.all([startServer(path.join(dir, 'i'), env), startServer(path.join(dir, 'j'), env)]);
-    try {
+  describe('followers across instances', () => {
+    it('a followed player’s rated game started on one instance is told to a follower whose lobby socket is on the other', async () => {
+      const { a, b } = theirOwn();
       const [star, foe, fan] = await Promise.all([person(a.base, 'Far_Star'), person(a.base, 'Far_Foe'), person(b.base, 'Far_Fan')]);
       const ask = (base: string, cookie: string, url: string, body: Record<string, unknown> = {}) =>
         request(base, url, { body, headers: { origin: base, cookie } });
@@ -579,130 +661,63 @@ describe('followers across instances', () => {
       expect(accepted.status).toBe(201);
       expect(await lobby.next((m) => m.type === 'following')).toEqual({ type: 'following', player: 'Far_Star', game: accepted.json?.game });
       lobby.close();
-    } finally {
-      await Promise.all([a.kill(), b.kill()]);
-    }
+    });
   });
-});
 
-describe('the games being played, across instances', () => {
-  /** Asks `server` for the games being played until `test` holds (another instance tells within a second or so). */
-  async function listed(server: ServerProcess, test: (games: Listed[]) => boolean): Promise<Listed[]> {
-    for (let tries = 0; ; tries++) {
-      const games = (await getJson(server, '/api/games/current')).games as Listed[] | undefined;
-      if (games && test(games)) return games;
-      if (tries >= 120) throw new Error(`never listed as expected: ${JSON.stringify(games)}`);
-      // Four asks a second: under the reads' own limit (five a second).
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  interface Listed {
-    id: string;
-    plies: number;
-    watching: number;
-    players: { name: string }[];
-    position?: unknown;
-  }
+  describe('players on two instances in the browser', () => {
+    it('two accounts play; the first player’s instance is killed with SIGKILL; on the other instance they are back in their seat with their clock, and the game is finished', async () => {
+      const { launchTestChromium } = await import('../web/headless-chromium.ts');
+      // The pair's last test: it kills the first instance.
+      const { a: c, b: d } = theirOwn();
+      const browser = await launchTestChromium();
+      try {
+        const signedInPage = async (base: string, username: string) => {
+          const context = await browser.newContext();
+          context.setDefaultTimeout(150_000);
+          const page = await context.newPage();
+          await page.goto(`${base}/account`);
+          const form = page.getByRole('form', { name: 'Sign up' });
+          await form.getByLabel('Username').fill(username);
+          await form.getByLabel('Password').fill('two instances, one site');
+          await form.getByRole('button', { name: 'Sign up' }).click();
+          await page.getByTestId('account-name').waitFor();
+          return page;
+        };
+        const clara = await signedInPage(c.base, 'Clara');
+        const dmitri = await signedInPage(d.base, 'Dmitri');
+        await clara.goto(`${c.base}/`);
+        const card = await gameForm(clara, 'Tic-tac-toe');
+        await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
+        await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('5 min + 3 s');
+        await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
+        await clara.waitForURL(/\/g\/[\w-]+$/);
+        const game = new URL(clara.url()).pathname;
+        await dmitri.goto(`${d.base}${game}`);
+        await dmitri.getByRole('button', { name: 'Play O' }).click();
+        await dmitri.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
+        const moves = (page: typeof clara, n: number) =>
+          page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
+        await clara.locator('[data-cell="b2"][tabindex="0"]').click();
+        await moves(dmitri, 1);
+        await dmitri.locator('[data-cell="a1"][tabindex="0"]').click();
+        await moves(clara, 2);
 
-  it('a game played and watched on one instance is listed on the other with its spectators and position, and TV there shows it until it ends', async () => {
-    const [a, b] = await Promise.all([startServer(path.join(dir, 'g'), env), startServer(path.join(dir, 'h'), env)]);
-    try {
-      // Everything about the game happens on b: a never holds it.
-      const created = await post(b.base, '/api/games', { game: 'tictactoe', seats: ['open', 'open'], seat: 0, name: 'Nia' });
-      const id = created.json.id as string;
-      const claimed = await post(b.base, `/api/games/${id}/seats/1`, { name: 'Ode' });
-      expect(claimed.status).toBe(201);
-      // The player's socket (a guest's, holding no seat by its session) counts among those watching, as on b.
-      const player = await following(b, id);
-      const spectators = [await following(b, id), await following(b, id)];
-      const watchingOnB = (n: number, from = 0) => player.next((m) => m.type === 'presence' && m.watching === n, from);
-      await watchingOnB(3);
-      const onA = await listed(a, (games) => games.some((g) => g.id === id && g.watching === 3));
-      expect(onA.find((g) => g.id === id)).toMatchObject({
-        game: 'tictactoe',
-        plies: 0,
-        watching: 3,
-        players: [{ name: 'Nia' }, { name: 'Ode' }],
-        position: { board: '---------' },
-      });
-      // A move on b moves a's listing on; a spectator leaving is counted there too.
-      await play(player, 0, created.json.token, 'a1', 0);
-      const before = player.messages.length;
-      spectators.pop()?.close();
-      await watchingOnB(2, before);
-      await listed(a, (games) => games.some((g) => g.id === id && g.plies === 1 && g.watching === 2));
-      expect((await getJson(a, '/api/games/current')).games.find((g: Listed) => g.id === id).position).toEqual({ board: '------x--' });
-      // a's TV, asked for the first time, shows the newest begun game (unrated, as every other one the tests before left under way).
-      expect((await getJson(a, '/api/tv')).channels).toMatchObject({ best: { id }, tictactoe: { id } });
-      // Read from the store, not held: a follows none of it.
-      expect((await getJson(a, '/healthz')).rooms).toBe(0);
-      // The game ends on b: a lists it no more, and its TV has nothing to show.
-      expect(await player.ask({ type: 'resign', seat: 0, token: created.json.token })).toMatchObject({ ok: true });
-      await listed(a, (games) => !games.some((g) => g.id === id));
-      const channels = Object.values((await getJson(a, '/api/tv')).channels) as Listed[];
-      expect(channels.map((g) => g.id)).not.toContain(id);
-      for (const c of [player, ...spectators]) c.close();
-    } finally {
-      await Promise.all([a.kill(), b.kill()]);
-    }
-  });
-});
-
-describe('players on two instances in the browser', () => {
-  it('two accounts play; the first player’s instance is killed with SIGKILL; on the other instance they are back in their seat with their clock, and the game is finished', async () => {
-    const { WEB_DIST } = await import('../cli/commands/serve.ts');
-    const { launchTestChromium } = await import('../web/headless-chromium.ts');
-    const web = { ...env, HEXARENA_WEB_DIST: WEB_DIST };
-    const [c, d] = await Promise.all([startServer(path.join(dir, 'c'), web), startServer(path.join(dir, 'd'), web)]);
-    const browser = await launchTestChromium();
-    try {
-      const signedInPage = async (base: string, username: string) => {
-        const context = await browser.newContext();
-        context.setDefaultTimeout(150_000);
-        const page = await context.newPage();
-        await page.goto(`${base}/account`);
-        const form = page.getByRole('form', { name: 'Sign up' });
-        await form.getByLabel('Username').fill(username);
-        await form.getByLabel('Password').fill('two instances, one site');
-        await form.getByRole('button', { name: 'Sign up' }).click();
-        await page.getByTestId('account-name').waitFor();
-        return page;
-      };
-      const clara = await signedInPage(c.base, 'Clara');
-      const dmitri = await signedInPage(d.base, 'Dmitri');
-      await clara.goto(`${c.base}/`);
-      const card = await gameForm(clara, 'Tic-tac-toe');
-      await card.getByRole('combobox', { name: 'O is played by' }).selectOption('human');
-      await card.getByRole('combobox', { name: 'Tic-tac-toe clock' }).selectOption('5 min + 3 s');
-      await card.getByRole('button', { name: 'Play Tic-tac-toe online' }).click();
-      await clara.waitForURL(/\/g\/[\w-]+$/);
-      const game = new URL(clara.url()).pathname;
-      await dmitri.goto(`${d.base}${game}`);
-      await dmitri.getByRole('button', { name: 'Play O' }).click();
-      await dmitri.getByRole('button', { name: 'Play O' }).waitFor({ state: 'detached' });
-      const moves = (page: typeof clara, n: number) =>
-        page.waitForFunction((n) => Number(document.querySelector('[data-testid=moves]')?.getAttribute('data-count')) === n, n);
-      await clara.locator('[data-cell="b2"][tabindex="0"]').click();
-      await moves(dmitri, 1);
-      await dmitri.locator('[data-cell="a1"][tabindex="0"]').click();
-      await moves(clara, 2);
-
-      // Clara's instance dies. She opens the other instance's address: her seat is there, and so is her running clock.
-      await c.kill();
-      await clara.goto(`${d.base}${game}`);
-      await moves(clara, 2);
-      await expect.poll(() => clara.locator('.seed').textContent()).toContain('X: you');
-      await expect.poll(() => clara.locator('.clock.running').getAttribute('data-seat')).toBe('0');
-      await clara.locator('[data-cell="c3"][tabindex="0"]').click();
-      await moves(dmitri, 3);
-      await dmitri.getByRole('button', { name: 'Resign' }).click();
-      await dmitri.getByRole('button', { name: /^Confirm/ }).click();
-      for (const page of [clara, dmitri]) await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Game over: X wins/);
-      const record = await (await fetch(`${d.base}/api/games${game.slice(2)}/record`)).json();
-      expect(record).toMatchObject({ moves: ['b2', 'a1', 'c3'], players: ['Clara', 'Dmitri'], termination: 'resignation' });
-    } finally {
-      await browser.close();
-      await Promise.all([c.kill(), d.kill()]);
-    }
+        // Clara's instance dies. She opens the other instance's address: her seat is there, and so is her running clock.
+        await c.kill();
+        await clara.goto(`${d.base}${game}`);
+        await moves(clara, 2);
+        await expect.poll(() => clara.locator('.seed').textContent()).toContain('X: you');
+        await expect.poll(() => clara.locator('.clock.running').getAttribute('data-seat')).toBe('0');
+        await clara.locator('[data-cell="c3"][tabindex="0"]').click();
+        await moves(dmitri, 3);
+        await dmitri.getByRole('button', { name: 'Resign' }).click();
+        await dmitri.getByRole('button', { name: /^Confirm/ }).click();
+        for (const page of [clara, dmitri]) await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Game over: X wins/);
+        const record = await (await fetch(`${d.base}/api/games${game.slice(2)}/record`)).json();
+        expect(record).toMatchObject({ moves: ['b2', 'a1', 'c3'], players: ['Clara', 'Dmitri'], termination: 'resignation' });
+      } finally {
+        await browser.close();
+      }
+    });
   });
 });

@@ -29,7 +29,10 @@ const bin = fileURLToPath(new URL('../../bin/hexarena.js', import.meta.url));
  * of vitest's workers. A port still held (a process another test left) is passed over.
  */
 const PORT_BAND = 400;
-let nextPort = 0;
+// Where in the band this process starts: at a place of its own, so that another run of vitest on the
+// machine, whose workers have the same bands, does not try the same ports in the same order (an
+// instance of serve:cluster lost its port so, and its test waited out its limit).
+let nextPort = Math.floor(Math.random() * PORT_BAND);
 export async function freePort(): Promise<number> {
   const worker = Number(process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? 0) % 30;
   for (let tries = 0; tries < PORT_BAND; tries++) {

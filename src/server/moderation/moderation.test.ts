@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { captureIo } from '../../cli/testing.ts';
 import { Browser, Client, request, type ServerProcess, signUp, startServer } from '../online.testing.ts';
 import { sharedPostgres } from '../postgres.testing.ts';
 
@@ -13,20 +13,16 @@ import { sharedPostgres } from '../postgres.testing.ts';
  * a rating reset gives victims back their ratings, and the audit log lists every action.
  */
 
-const bin = fileURLToPath(new URL('../../../bin/hexarena.js', import.meta.url));
-
-/** `hexarena admin …` on the server's store, as an operator runs it: its exit code and what it printed. */
-function admin(store: string[], ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [bin, 'admin', ...args, ...store], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+/**
+ * `hexarena admin …` on the server's store, as an operator runs it: its exit code and what it printed.
+ * Run in this process (the command line's own entry, main), not as a process of its own: a start of
+ * Node per command cost the file ten starts; the compiled command's own process is the moderation
+ * page's test's (src/web/moderation/moderation.e2e.test.ts).
+ */
+async function admin(store: string[], ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const { io, out, err } = captureIo();
+  const code = await main(['admin', ...args, ...store], io);
+  return { code, out: out(), err: err() };
 }
 
 interface Site {
