@@ -50,43 +50,21 @@ export const EVERY_FRAME = { polling: 16 } as const;
 export const TEST_SEARCH_DEPTH = 3;
 
 /**
- * The one headless shell of this process, for every browser test file it runs: vitest runs a
- * worker's files one after another in one process (isolate: false, vitest.config.ts), and a shell
- * launched for each file cost chromium about a second of CPU and the file a second or more of wall
- * time on a loaded machine before its first page. A shell that crashed or was closed is launched again.
- * Playwright closes it when the process ends.
- */
-let shell: Promise<Browser> | null = null;
-
-async function sharedShell(): Promise<Browser> {
-  const running = shell === null ? null : await shell.catch(() => null);
-  if (running?.isConnected()) return running;
-  shell = launchChromium();
-  return shell;
-}
-
-/**
- * The headless shell as the browser tests drive it, one file's view of it: every context it opens
- * (and so every page) has the analysis engine held to TEST_SEARCH_DEPTH plies
- * (src/web/analysis/search-limit.ts), set before the app's first script runs, and no service worker
- * unless the test asks (`serviceWorkers: 'allow'`). The pages are the players' pages otherwise; the
- * engine would otherwise think 30 seconds on every position a test shows, on a core the rest of the
- * suite needs. Its close() closes the contexts this view opened, and leaves the shell to the
- * process's next file (sharedShell).
+ * The headless shell as the browser tests drive it: every context it opens (and so every page) has
+ * the analysis engine held to TEST_SEARCH_DEPTH plies (src/web/analysis/search-limit.ts), set before
+ * the app's first script runs, and no service worker unless the test asks (`serviceWorkers: 'allow'`).
+ * The pages are the players' pages otherwise; the engine would otherwise think 30 seconds on every
+ * position a test shows, on a core the rest of the suite needs.
  */
 export async function launchTestChromium(): Promise<Browser> {
-  const shared = await sharedShell();
-  // The shell's own methods, read through the prototype: browser.newPage() opens its context through
-  // this view's newContext.
-  const view: Browser = Object.create(shared);
-  const opened = new Set<BrowserContext>();
-  view.newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() opens its context through this method too.
+  browser.newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
     // No service worker unless the test asks for one (offline.e2e.test.ts, whose subject it is): a
     // worker installed in each context fetched and stored every file of the build (89 of them) after
     // the first page had loaded, for the suite's hundreds of contexts, none of which went offline.
-    const context = await shared.newContext({ serviceWorkers: 'block', ...options });
-    opened.add(context);
-    context.once('close', () => opened.delete(context));
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await context.addInitScript(
       ({ key, depth }) => {
         if (localStorage.getItem(key) === null) localStorage.setItem(key, String(depth));
@@ -95,9 +73,5 @@ export async function launchTestChromium(): Promise<Browser> {
     );
     return context;
   };
-  view.contexts = () => [...opened];
-  view.close = async () => {
-    await Promise.all([...opened].map((c) => c.close().catch(() => undefined)));
-  };
-  return view;
+  return browser;
 }
