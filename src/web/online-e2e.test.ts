@@ -62,56 +62,25 @@ beforeAll(async () => {
   mkdirSync('test-results', { recursive: true });
 });
 
-/**
- * Devices a finished test left, wiped, for the next tests to take: a new context for every device
- * cost the file 29 contexts, each a renderer process started and the app's scripts compiled again
- * (0.1 s of chromium's CPU more than a page in a context kept, measured over ten loads of the app,
- * and a second of wall time on the loaded machine); kept, the file opens three.
- */
-const idle: BrowserContext[] = [];
-
-// Each test's pages go with it, and so their sockets (all from one address here, against the
-// server's per-address cap, HEXARENA_CONNECTIONS, 64); their contexts are kept, what they stored
-// wiped when a test takes one again (device()). A context a test closed itself is dropped.
+// Each test's devices go with it: their sockets and idle keep-alive connections, all from one address
+// here, would otherwise pile up against the server's per-address cap (HEXARENA_CONNECTIONS, 64).
 afterEach(async () => {
-  for (const c of contexts.splice(0)) {
-    try {
-      await Promise.all(c.pages().map((p) => p.close()));
-      await c.clearCookies();
-      await c.setOffline(false);
-      idle.push(c);
-    } catch {
-      await c.close().catch(() => undefined);
-    }
-  }
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
 });
 
 afterAll(async () => {
-  for (const c of [...contexts, ...idle]) await c.close().catch(() => undefined);
+  for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
   await server?.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/**
- * A device of its own for the test: nothing stored for the site (so no session, no seat tokens),
- * waiting on events with a generous limit. A context an earlier test left has its cookies cleared
- * (afterEach) and the site's storage wiped here, before its new page first goes to the site.
- */
+/** A new device: its own storage (so its own seat tokens), waiting on events with a generous limit. */
 async function device(): Promise<Page> {
-  const kept = idle.pop();
-  const context = kept ?? (await browser.newContext());
+  const context = await browser.newContext();
   context.setDefaultTimeout(PATIENCE_MS);
   contexts.push(context);
   const page = await context.newPage();
-  if (kept) {
-    const storage = await context.newCDPSession(page);
-    await storage.send('Storage.clearDataForOrigin', {
-      origin: server.base,
-      storageTypes: 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems',
-    });
-    await storage.detach();
-  }
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) throw new Error(m.text());
   });
