@@ -46,14 +46,19 @@ const serve = (port?: number) =>
       HEXARENA_FIRST_MOVE_MS: '3600000',
       // Every player here signs up from that one address.
       HEXARENA_SIGNUPS_PER_HOUR: '100',
+      // The review searches two plies a position (four on a real site): the test is about the page
+      // showing a review, and the Hive game's blunder is marked at two plies as at four (the marks
+      // themselves are packages/engines' review.test.ts's). This game's review took 5.4 s at four plies
+      // on the loaded machine, 0.1 s at two.
+      HEXARENA_REVIEW_DEPTH: '2',
     },
     port,
   );
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hexarena-online-e2e-'));
-  server = await serve();
-  browser = await launchTestChromium();
+  // Neither waits on the other: the server's process and the browser's start side by side.
+  [server, browser] = await Promise.all([serve(), launchTestChromium()]);
   mkdirSync('test-results', { recursive: true });
 });
 
@@ -197,7 +202,7 @@ describe('online play in the browser', () => {
     expect(await players.first().locator('td').first().textContent()).toMatch(/^\d+\.\d%$/);
     // Black's blunder, bA3 wA1/ (it lets the queen be surrounded), is marked; a mark steps the board to its position.
     const marks = page.locator('.game-review-marks button');
-    // (Not the only blunder marked: the tuned evaluation also marks two earlier moves, White's among them.)
+    // (Not the only move marked: earlier ones are too, White's among them.)
     await expect
       .poll(async () => (await page.locator('.game-review-marks .mark-blunder').allTextContents()).join(' '))
       .toContain('bA3 wA1/');
@@ -322,7 +327,12 @@ describe('online play in the browser', () => {
     const state = unwrap(positionFromView(dicewars, before.view as Json));
     const attack = dicewars.legalMoves(state).find((m) => m.type === 'attack');
     if (attack?.type !== 'attack') throw new Error('no attack to make');
+    // Each click once the page takes it: the attacker a target (tabindex 0) for a page that knows it
+    // holds A's seat, then the attacked marked as where it may go. (A loaded run once waited out its
+    // 300 s on the battle line below, the attack never made.)
+    await page.locator(`[data-territory="${attack.from}"][tabindex="0"]`).waitFor();
     await clickTerritory(page, attack.from);
+    await page.locator(`[data-territory="${attack.to}"].dest`).waitFor();
     await clickTerritory(page, attack.to);
     await expect
       .poll(async () => page.locator('[data-testid=moves] li button').last().textContent())
