@@ -139,11 +139,19 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
   };
 }
 
-/** The log's bound in pages: the database's `journal_size_limit`, or MAX_LOG_PAGES where SQLite keeps no limit. */
-function logBoundPages(raw: BetterSqlite.Database): number {
+/**
+ * The log's bound in pages (the database's `journal_size_limit`, or MAX_LOG_PAGES where SQLite keeps
+ * no limit), and the writes between two checkpoints for it.
+ */
+function logCadence(raw: BetterSqlite.Database): { boundPages: number; every: number } {
   const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
-  return sizeLimit > 0 ? Math.max(1, Math.floor(sizeLimit / 4096)) : MAX_LOG_PAGES;
+  const boundPages = sizeLimit > 0 ? Math.max(1, Math.floor(sizeLimit / 4096)) : MAX_LOG_PAGES;
+  return { boundPages, every: checkpointEvery(boundPages) };
 }
+
+/** Says that no checkpoint thread could start, and why: SQLite checkpoints as it writes from then on. */
+const sayNoThread = (e: unknown): boolean =>
+  process.stderr.write(`hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`);
 
 /** Writes committed between two checkpoints for a log bounded at `boundPages`: an eighth of it, at least CHECKPOINT_EVERY_WRITES. */
 export const checkpointEvery = (boundPages: number): number => Math.max(CHECKPOINT_EVERY_WRITES, Math.floor(boundPages / 8));
@@ -167,8 +175,7 @@ export function walCheckpoints(
   const ownPages = raw.pragma('wal_autocheckpoint', { simple: true }) as number;
   raw.pragma('wal_autocheckpoint = 0');
   const logFileTooLarge = logFileOver(raw);
-  const boundPages = logBoundPages(raw);
-  const every = checkpointEvery(boundPages);
+  const { boundPages, every } = logCadence(raw);
   // Made at the first checkpoint: a store that writes little (a test's) never starts a thread.
   let thread: Checkpointer | null = null;
   let running: Promise<void> | null = null;
@@ -190,9 +197,7 @@ export function walCheckpoints(
     try {
       thread ??= checkpointer();
     } catch (e) {
-      process.stderr.write(
-        `hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`,
-      );
+      sayNoThread(e);
       giveBack();
       for (const done of waiting.splice(0)) done();
       return;
