@@ -133,7 +133,7 @@ export async function endGame(sql: SqlDb, id: GameId, ending: GameEnding): Promi
         ratingDiffs: ending.ratings ? JSON.stringify(ending.ratings.diffs) : null,
       });
       const row = ended.rows[0] as EndedRow | undefined;
-      if (ended.rows.length !== 1 || !row) return false;
+      if (!row) return false;
       if (ending.ratings) await rate(trx, id, ending.ratings);
       if (ending.opening) await addOpening(trx, ending.opening);
       // The games database has the game from the moment it ends.

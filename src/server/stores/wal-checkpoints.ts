@@ -150,8 +150,9 @@ function logCadence(raw: BetterSqlite.Database): { boundPages: number; every: nu
 }
 
 /** Says that no checkpoint thread could start, and why: SQLite checkpoints as it writes from then on. */
-const sayNoThread = (e: unknown): boolean =>
+function sayNoThread(e: unknown): void {
   process.stderr.write(`hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`);
+}
 
 /** Writes committed between two checkpoints for a log bounded at `boundPages`: an eighth of it, at least CHECKPOINT_EVERY_WRITES. */
 export const checkpointEvery = (boundPages: number): number => Math.max(CHECKPOINT_EVERY_WRITES, Math.floor(boundPages / 8));
