@@ -94,6 +94,42 @@ describe('correspondence', () => {
   });
 });
 
+describe('an untimed game woken early', () => {
+  it('is left as it was when its stored due time comes before the real one, and ends as abandoned at the real one', async () => {
+    const DAY = 86_400_000;
+    const clock = { t: Date.UTC(2026, 10, 1) };
+    const store = new SqliteStore(':memory:');
+    hub = new Hub(store, null, null, { ...DEFAULT_HUB_SETTINGS, abandonAfterMs: 7 * DAY, now: () => clock.t, sweepMs: 3_600_000 });
+    const room = await hub.create('tictactoe', {}, ['open', 'open'], null);
+    const x = ((await room.claim(0, 'Ann')) as { token: string }).token;
+    const o = ((await room.claim(1, 'Bob')) as { token: string }).token;
+    expect(await room.submit({ kind: 'move', seat: 0, token: x, move: 'b2', version: 0 })).toMatchObject({ ok: true });
+    const firstDue = clock.t + 7 * DAY;
+    clock.t += 3 * DAY;
+    expect(await room.submit({ kind: 'move', seat: 1, token: o, move: 'a1', version: 1 })).toMatchObject({ ok: true });
+    const realDue = clock.t + 7 * DAY;
+    expect(room.due()).toBe(realDue);
+    // The store kept the first move's due time: the second only pushed it later.
+    expect((await store.games.read(room.id))?.due).toBe(firstDue);
+    // That time comes: a sweep takes the game, finds nothing to do (Ann moved four days ago), and
+    // stores the real due time.
+    clock.t = firstDue + 1_000;
+    await hub.sweep();
+    await expect.poll(async () => (await store.games.read(room.id))?.due).toBe(realDue);
+    expect(room.version).toBe(2);
+    expect((await store.games.read(room.id))?.ending).toBeNull();
+    // The real one comes: Ann, to move, has abandoned the game.
+    clock.t = realDue + 1_000;
+    await hub.sweep();
+    await expect
+      .poll(async () => (await store.games.read(room.id))?.ending)
+      .toMatchObject({ termination: 'abandoned', result: { kind: 'win', winner: 1 } });
+    hub.close();
+    hub = null;
+    await store.close();
+  });
+});
+
 describe('a game of AIs alone', () => {
   it('opened while the server notes in the store that nobody watches it, is played, not left waiting for ever', async () => {
     const store = new SqliteStore(':memory:');

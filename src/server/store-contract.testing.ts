@@ -187,6 +187,30 @@ export function gameStoreContract(name: string, fresh: () => Promise<GameStore>)
     );
 
     it(
+      'an untimed move keeps the due time stored while it is ahead and the new one only later; a timed move writes its own',
+      withStore(async (store) => {
+        await store.games.create({ ...game('u'), clock: null, due: 5_000 });
+        const dueNow = async () => (await store.games.read('u'))?.due;
+        // A week on from each move, as an untimed game is due: the stored time, still ahead, is kept.
+        expect(await store.games.append('u', { ply: 0, move: 'b2', at: 10 }, { deadline: null, due: 9_000 })).toBeNull();
+        expect(await dueNow()).toBe(5_000);
+        // An earlier one (an AI to move, a player gone) is written.
+        expect(await store.games.append('u', { ply: 1, move: 'a1', at: 20 }, { deadline: null, due: 3_000 })).toBeNull();
+        expect(await dueNow()).toBe(3_000);
+        // One stored that has passed is written over, however late the new one.
+        expect(await store.games.append('u', { ply: 2, move: 'c3', at: 4_000 }, { deadline: null, due: 12_000 })).toBeNull();
+        expect(await dueNow()).toBe(12_000);
+        // A clock's deadline is written as it comes, later or not.
+        expect(await store.games.append('u', { ply: 3, move: 'a3', at: 4_100 }, { deadline: 20_000, due: 20_000 })).toBeNull();
+        expect(await dueNow()).toBe(20_000);
+        // Nothing due: nothing stored.
+        expect(await store.games.append('u', { ply: 4, move: 'a2', at: 4_200 }, { deadline: null, due: null })).toBeNull();
+        expect(await dueNow()).toBeNull();
+        expect((await store.games.read('u'))?.moves).toHaveLength(5);
+      }),
+    );
+
+    it(
       'of many writers racing for the same ply, exactly one wins',
       withStore(async (store) => {
         await store.games.create(game('race'));

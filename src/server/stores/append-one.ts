@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AfterMove, AppendRefusal, GameId, StoredMove } from './game.ts';
 import { refusalOf } from './game.ts';
 import { type CompiledOnce, compiledOnce, type Db, rowsChanged } from './sql.ts';
@@ -15,9 +16,11 @@ export async function appendOne(trx: Db, id: GameId, move: StoredMove, after: Af
     typeof departed === 'number',
     typeof undone === 'number',
     berserked !== undefined,
+    after.deadline === null,
   )(trx, {
     id,
     ply: move.ply,
+    at: move.at,
     deadline: after.deadline,
     due: after.due,
     owner: after.claim?.owner ?? null,
@@ -36,6 +39,7 @@ export async function appendOne(trx: Db, id: GameId, move: StoredMove, after: Af
 interface Advance extends Record<string, unknown> {
   readonly id: GameId;
   readonly ply: number;
+  readonly at: number;
   readonly deadline: number | null;
   readonly due: number | null;
   readonly owner: string | null;
@@ -45,12 +49,16 @@ interface Advance extends Record<string, unknown> {
   readonly berserk: string | null;
 }
 
-/** A game's move count moved on by one, at the count, departures, takebacks and berserks its move was made at. */
-const advance = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean) =>
+/**
+ * A game's move count moved on by one, at the count, departures, takebacks and berserks its move was
+ * made at. An untimed game's due time (when it would count as abandoned) is kept where a move would
+ * only push it later (untimedDue).
+ */
+const advance = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean, untimed: boolean) =>
   compiledOnce((db, v: Advance) =>
     db
       .updateTable('games')
-      .set((e) => ({ plies: e('plies', '+', 1), deadline: v.deadline, due: v.due, offer: null }))
+      .set((e) => ({ plies: e('plies', '+', 1), deadline: v.deadline, due: untimed ? untimedDue(v.at, v.due) : v.due, offer: null }))
       .set({ lease_owner: v.owner, lease_until: v.until })
       .where('id', '=', v.id)
       .where('plies', '=', v.ply)
@@ -61,11 +69,11 @@ const advance = (checksDeparted: boolean, checksUndone: boolean, checksBerserk: 
   );
 const advances = new Map<string, CompiledOnce<Advance>>();
 /** The statement of the move count's advance, by what it checks besides the count: one each, compiled once. */
-function advanceOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean): CompiledOnce<Advance> {
-  const shape = `${checksDeparted}/${checksUndone}/${checksBerserk}`;
+function advanceOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk: boolean, untimed: boolean): CompiledOnce<Advance> {
+  const shape = `${checksDeparted}/${checksUndone}/${checksBerserk}/${untimed}`;
   let made = advances.get(shape);
   if (!made) {
-    made = advance(checksDeparted, checksUndone, checksBerserk);
+    made = advance(checksDeparted, checksUndone, checksBerserk, untimed);
     advances.set(shape, made);
   }
   return made;
@@ -74,3 +82,16 @@ function advanceOf(checksDeparted: boolean, checksUndone: boolean, checksBerserk
 const insertMove = compiledOnce((db, v: { id: GameId; ply: number; move: string; at: number; clientId: string | null }) =>
   db.insertInto('moves').values({ game_id: v.id, ply: v.ply, move: v.move, at: v.at, client_id: v.clientId }),
 );
+
+/**
+ * The due time an untimed game keeps after a move (no deadline: it is due when it would count as
+ * abandoned, a week after the last move): the one stored while that is still ahead of the move and
+ * no later than the new one, else the new one. Every move pushes that time on, and a due time written
+ * with each move changed an indexed column of the live game's row each time — on PostgreSQL no update
+ * could then be HOT, and each move wrote an entry in every index of the games table. Kept, the game
+ * is woken no later than its real due time; the scheduler then finds nothing to do and settles the
+ * real one (scheduler.ts): one wake at most in each span of the abandonment's wait. An earlier due (an AI's turn, a player who left)
+ * is written as before.
+ */
+export const untimedDue = (at: unknown, due: unknown) =>
+  sql<number | null>`CASE WHEN due > ${at} AND due <= ${due} THEN due ELSE ${due} END`;

@@ -15,7 +15,8 @@ const MAX_BATCH = 500;
 
 /**
  * A tick's moves: each game's row is updated (and locked) only at the move count the move was made
- * at; its move is inserted only if it was. A second writer of the same ply waits, then finds the
+ * at; its move is inserted only if it was. An untimed game keeps its due time as append-one.ts's
+ * untimedDue says. A second writer of the same ply waits, then finds the
  * count moved on. The moves come as one array a column, so the text is the same for every batch and
  * is written once, not built each tick. Not a named statement: prepared, PostgreSQL may come to plan
  * it once for any number of moves (a generic plan, sized for a guessed 100) and then scan every game
@@ -26,7 +27,8 @@ const APPEND_MOVES = `WITH input AS (
       $9::text[], $10::int[], $11::int[], $12::text[])
       AS i (id, ply, move, at, deadline, due, lease_owner, lease_until, client_id, departed, undone, berserk)),
   counted AS (
-    UPDATE games g SET plies = g.plies + 1, deadline = i.deadline, due = i.due, lease_owner = i.lease_owner,
+    UPDATE games g SET plies = g.plies + 1, deadline = i.deadline,
+        due = CASE WHEN i.deadline IS NULL AND g.due > i.at AND g.due <= i.due THEN g.due ELSE i.due END, lease_owner = i.lease_owner,
         lease_until = i.lease_until, offer = NULL
       FROM input i WHERE g.id = i.id AND g.plies = i.ply AND g.termination IS NULL
         AND (i.departed IS NULL OR g.departed = i.departed) AND (i.undone IS NULL OR g.undone = i.undone)
