@@ -11,6 +11,7 @@ import { benchRatings } from './ratings.ts';
 import { benchReview } from './review.ts';
 import { benchServer, benchServerStartup } from './server.ts';
 import { benchSocial } from './social.ts';
+import { benchStore } from './store-moves.ts';
 import { benchTictactoe } from './tictactoe.ts';
 import { benchTournaments } from './tournaments.ts';
 import { benchUhp } from './uhp.ts';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<void>> = {
   web: benchWeb,
   server: benchServer,
   'server-startup': benchServerStartup,
+  store: benchStore,
   identity: benchIdentity,
   ratings: benchRatings,
   pairing: benchPairing,
