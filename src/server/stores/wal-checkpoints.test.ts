@@ -174,6 +174,28 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     db.close();
   });
 
+  it('answers a writer that asked to catch up while the checkpoint that failed was running (a full disk)', async () => {
+    const db = walDatabase();
+    const held = heldCheckpointer();
+    const checkpoints = walCheckpoints(db, held.make);
+    if (!checkpoints) throw new Error('no checkpoints');
+    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    // The writer, held back, asks while that checkpoint runs; then the checkpoint fails.
+    let answered = false;
+    const caughtUp = checkpoints.caughtUp().then(() => {
+      answered = true;
+    });
+    held.runs[0]?.(null);
+    await ticks();
+    await ticks();
+    // Before: the writer waited for a checkpoint that would never come, and every write after it too.
+    expect(answered).toBe(true);
+    await caughtUp;
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
+    await checkpoints.close();
+    db.close();
+  });
+
   it('leaves checkpointing to the writer when no thread can start', async () => {
     const db = walDatabase();
     const checkpoints = walCheckpoints(db, () => {

@@ -141,6 +141,11 @@ function logFileOver(raw: BetterSqlite.Database): () => boolean {
   return () => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
 }
 
+/** Says that no checkpoint thread could start, and why: SQLite checkpoints as it writes from then on. */
+function sayNoThread(e: unknown): void {
+  process.stderr.write(`hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`);
+}
+
 /**
  * Checkpoints of `raw`'s database (a file in WAL mode) on a thread; null for a database in memory or
  * not in WAL mode (nothing to checkpoint). `checkpointer`: the thread's, or a test's.
@@ -174,9 +179,7 @@ export function walCheckpoints(
     try {
       thread ??= checkpointer();
     } catch (e) {
-      process.stderr.write(
-        `hexarena: no checkpoint thread (${e instanceof Error ? e.message : String(e)}); SQLite checkpoints as it writes\n`,
-      );
+      sayNoThread(e);
       giveBack();
       for (const done of waiting.splice(0)) done();
       return;
@@ -195,9 +198,12 @@ export function walCheckpoints(
       // The thread could not checkpoint: the writer's own connection does from now on, so the log never grows for ever.
       else if (!closed) giveBack();
       for (const done of mine) done();
+      // Given back (or closed) meanwhile: no checkpoint of the thread's will come for those who
+      // asked during this one (a writer held back on a full disk waited for ever, and every write after it).
+      if (closed) for (const done of waiting.splice(0)) done();
       // Again while anything was committed meanwhile: the last commits are copied too, so the log
       // starts over at the next write (left uncopied, they would keep it growing).
-      if (!closed && (waiting.length > 0 || writes > 0)) run();
+      else if (waiting.length > 0 || writes > 0) run();
     });
   };
   return {
