@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DiskState, StoreTooNew } from './store.ts';
@@ -17,6 +18,28 @@ export const SQLITE_FILE = 'hexarena.sqlite';
 
 export const MIGRATIONS = migrations('sqlite');
 
+const MIB = 1024 * 1024;
+
+/**
+ * The write-ahead log's bound for a store in `dir`: 16 MiB, or a 64th of the disk's free space where
+ * that is less, and never under 1 MiB — on a small disk the log never takes the space the games need;
+ * on any other, checkpoints come seldom enough that the pages many writes share are copied once
+ * (stores/wal-checkpoints.ts).
+ */
+export function logBoundBytes(dir: string): number {
+  let free = Number.POSITIVE_INFINITY;
+  try {
+    const disk = statfsSync(dir);
+    free = disk.bavail * disk.bsize;
+  } catch {
+    // No such folder (a database in memory): the largest bound; no log is kept anyway.
+  }
+  return logBoundFor(free);
+}
+
+/** The log's bound with `freeBytes` free on the disk, in whole pages (logBoundBytes). */
+export const logBoundFor = (freeBytes: number): number => Math.floor(Math.min(16 * MIB, Math.max(MIB, freeBytes / 64)) / 4096) * 4096;
+
 /**
  * The database file opened as the store keeps it, migrated: WAL with full synchronous commits while
  * it migrates (the store then syncs the log itself, off the event loop: stores/log-sync.ts), so a
@@ -25,10 +48,11 @@ export const MIGRATIONS = migrations('sqlite');
 function openSqlite(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  // The log is folded into the database every 256 pages (1 MiB, not SQLite's 4) and cut back to
-  // that size after: on a small disk it never grows to take the space the games need.
-  db.pragma('wal_autocheckpoint = 256');
-  db.pragma(`journal_size_limit = ${256 * 4096}`);
+  // The log is cut back to its bound after each time it starts over, and never outgrows it by more
+  // than a commit (the checkpoint thread sees to that; SQLite's own checkpoints, where no thread runs, at the bound).
+  const bound = logBoundBytes(path.dirname(file));
+  db.pragma(`wal_autocheckpoint = ${bound / 4096}`);
+  db.pragma(`journal_size_limit = ${bound}`);
   // FULL until the store's own log sync takes over (sqliteDb): the migrations are durable when they return.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

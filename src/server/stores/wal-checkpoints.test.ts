@@ -1,9 +1,17 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKPOINT_EVERY_WRITES, type Checkpointed, MAX_LOG_PAGES, threadCheckpointer, walCheckpoints } from './wal-checkpoints.ts';
+import { logBoundBytes, logBoundFor } from '../sqlite-store.ts';
+import {
+  CHECKPOINT_EVERY_WRITES,
+  type Checkpointed,
+  checkpointEvery,
+  MAX_LOG_PAGES,
+  threadCheckpointer,
+  walCheckpoints,
+} from './wal-checkpoints.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -44,7 +52,29 @@ function heldCheckpointer() {
 
 const ticks = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The writes between two checkpoints of walDatabase's log (no journal_size_limit: bounded at MAX_LOG_PAGES). */
+const EVERY = checkpointEvery(MAX_LOG_PAGES);
+
 describe("SQLite's checkpoints on a thread of their own", () => {
+  it("bounds the store's log at 16 MiB, or a 64th of the disk's free space where that is less, never under 1 MiB", () => {
+    const MiB = 2 ** 20;
+    // A 4 MiB disk (src/server/disk.test.ts mounts one) and a small one: 1 MiB; 100 MiB free: a 64th,
+    // in whole pages; a gigabyte free or more: 16 MiB.
+    expect([4 * MiB, 64 * MiB, 100 * MiB, 1024 * MiB, 80 * 1024 * MiB].map(logBoundFor)).toEqual([
+      MiB,
+      MiB,
+      Math.floor((100 * MiB) / 64 / 4096) * 4096,
+      16 * MiB,
+      16 * MiB,
+    ]);
+    // This machine's disk, asked; no folder to ask (a database in memory): the largest.
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexarena-bound-'));
+    folders.push(dir);
+    const disk = statfsSync(dir);
+    expect(logBoundBytes(dir)).toBe(logBoundFor(disk.bavail * disk.bsize));
+    expect(logBoundBytes(path.join(dir, 'none'))).toBe(16 * MiB);
+  });
+
   it('needs nothing for a database in memory; takes checkpointing off the writer otherwise', () => {
     expect(walCheckpoints(new Database(':memory:'))).toBeNull();
     const db = walDatabase();
@@ -56,29 +86,45 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     db.close();
   });
 
-  it('asks for a checkpoint once enough writes are committed, one at a time, and again while any are committed meanwhile', async () => {
+  it('asks for a checkpoint once an eighth of the bound in writes is committed, one at a time; while the log is at half its bound, again while any are committed', async () => {
+    expect(checkpointEvery(MAX_LOG_PAGES)).toBe(MAX_LOG_PAGES / 8);
+    expect(checkpointEvery(64)).toBe(CHECKPOINT_EVERY_WRITES);
     const db = walDatabase();
     const held = heldCheckpointer();
     const checkpoints = walCheckpoints(db, held.make);
     if (!checkpoints) throw new Error('no checkpoints');
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES - 1);
+    checkpoints.committed(EVERY - 1);
     expect(held.runs).toHaveLength(0);
     checkpoints.committed(1);
     expect(held.runs).toHaveLength(1);
-    // One under way: the writes committed meanwhile wait for it to end.
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    // One under way: the writes committed meanwhile wait for it to end, then enough of them ask for the next.
+    checkpoints.committed(EVERY);
     expect(held.runs).toHaveLength(1);
     held.runs[0]?.({ log: 100, checkpointed: 100 });
     await ticks();
     expect(held.runs).toHaveLength(2);
-    // Fewer than the threshold committed meanwhile: copied too, so the log can start over.
+    // A small log and fewer than that committed meanwhile: they wait for more (their pages are copied once).
     checkpoints.committed(1);
     held.runs[1]?.({ log: 10, checkpointed: 9 });
     await ticks();
+    expect(held.runs).toHaveLength(2);
+    checkpoints.committed(EVERY - 2);
+    expect(held.runs).toHaveLength(2);
+    checkpoints.committed(1);
     expect(held.runs).toHaveLength(3);
-    held.runs[2]?.({ log: 10, checkpointed: 10 });
+    // The log at half its bound: one more write committed meanwhile is copied at once, and again,
+    // until a checkpoint copies it all with nothing committed since (the log starts over).
+    checkpoints.committed(1);
+    held.runs[2]?.({ log: MAX_LOG_PAGES / 2, checkpointed: MAX_LOG_PAGES / 2 - 3 });
     await ticks();
-    expect(held.runs).toHaveLength(3);
+    expect(held.runs).toHaveLength(4);
+    checkpoints.committed(1);
+    held.runs[3]?.({ log: MAX_LOG_PAGES / 2 + 1, checkpointed: MAX_LOG_PAGES / 2 + 1 });
+    await ticks();
+    expect(held.runs).toHaveLength(5);
+    held.runs[4]?.({ log: MAX_LOG_PAGES / 2 + 2, checkpointed: MAX_LOG_PAGES / 2 + 2 });
+    await ticks();
+    expect(held.runs).toHaveLength(5);
     expect(held.made()).toBe(1);
     await checkpoints.close();
     expect(held.closed()).toBe(true);
@@ -90,9 +136,9 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     const held = heldCheckpointer();
     const checkpoints = walCheckpoints(db, held.make);
     if (!checkpoints) throw new Error('no checkpoints');
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(EVERY);
     // Behind: the writer kept writing while this one ran (the next begins at once for those writes).
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(EVERY);
     held.runs[0]?.({ log: MAX_LOG_PAGES + 10, checkpointed: MAX_LOG_PAGES });
     await ticks();
     expect(checkpoints.behind).toBe(true);
@@ -130,7 +176,7 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     db.transaction(() => {
       for (let i = 1; i <= 100; i++) insert.run(i, 'x'.repeat(3000));
     })();
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(checkpointEvery(limit / 4096));
     expect(logBytes()).toBeGreaterThan(limit);
     expect(held.runs).toHaveLength(1);
     expect(checkpoints.behind).toBe(true);
@@ -163,11 +209,11 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     const held = heldCheckpointer();
     const checkpoints = walCheckpoints(db, held.make);
     if (!checkpoints) throw new Error('no checkpoints');
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(EVERY);
     held.runs[0]?.(null);
     await ticks();
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
-    checkpoints.committed(10 * CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(10 * EVERY);
     expect(held.runs).toHaveLength(1);
     await expect(checkpoints.caughtUp()).resolves.toBeUndefined();
     await checkpoints.close();
@@ -179,7 +225,7 @@ describe("SQLite's checkpoints on a thread of their own", () => {
     const held = heldCheckpointer();
     const checkpoints = walCheckpoints(db, held.make);
     if (!checkpoints) throw new Error('no checkpoints');
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(EVERY);
     // The writer, held back, asks while that checkpoint runs; then the checkpoint fails.
     let answered = false;
     const caughtUp = checkpoints.caughtUp().then(() => {
@@ -202,7 +248,7 @@ describe("SQLite's checkpoints on a thread of their own", () => {
       throw new Error('no threads here');
     });
     if (!checkpoints) throw new Error('no checkpoints');
-    checkpoints.committed(CHECKPOINT_EVERY_WRITES);
+    checkpoints.committed(EVERY);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(256);
     await expect(checkpoints.caughtUp()).resolves.toBeUndefined();
     await checkpoints.close();
