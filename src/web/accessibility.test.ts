@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { local, outOfViewAll, SIZES, sitePagesToSee, slug } from './page-views.testing.ts';
+import { local, narrowOverflow, outOfViewAll, SIZES, sitePagesToSee, slug, topBarRows } from './page-views.testing.ts';
 import { screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -12,7 +12,9 @@ import { staticSite } from './static-site.testing.ts';
  * Every page of the site in both themes, checked by axe-core (WCAG 2.1 A and AA, and axe's best
  * practices): the site's server playing online in this process (staticSite) serving the built app,
  * one browser, one page per visitor reused from page to page. Each page is loaded once; the settings
- * bar then switches it to light and to dark, and axe runs on each.
+ * bar then switches it to light and to dark, and axe runs on each. The same load is then narrowed to
+ * the smallest phones (issue 46's checks, once in phone.e2e.test.ts, which loaded every page again for
+ * them): nothing wider than the screen, the top bar in one row, nothing asked of the moderators' routes.
  */
 const PATIENCE_MS = 150_000;
 const THEMES = ['light', 'dark'] as const;
@@ -35,6 +37,8 @@ const server = {
 let site: SitePages;
 /** A visitor who is not logged in, and the player of site-pages.testing.ts, logged in. */
 const visitors: Partial<Record<'guest' | 'player', { context: BrowserContext; page: Page }>> = {};
+// What the pages asked of the moderators' routes: a player who is not one is never refused there (issue 46).
+const askedOfModerators: string[] = [];
 
 beforeAll(async () => {
   mkdirSync('test-results/pages', { recursive: true });
@@ -51,7 +55,11 @@ beforeAll(async () => {
       const [name, value] = site.cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url: server.base }]);
     }
-    visitors[who] = { context, page: await context.newPage() };
+    const page = await context.newPage();
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/mod/')) askedOfModerators.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    visitors[who] = { context, page };
   }
 });
 
@@ -99,10 +107,11 @@ function axe(page: Page): Promise<AxeResults['violations']> {
   );
 }
 
-describe('every page, on a laptop and on a phone, in both themes: axe finds nothing, what matters is in view, and a screenshot is kept', () => {
+describe('every page, on a laptop and on a phone, in both themes: axe finds nothing, what matters is in view, and a screenshot is kept; on the narrowest phones (320 and 360 px) nothing wider than the screen, the top bar in one row', () => {
   for (const p of sitePagesToSee(() => site))
     it(p.name, async () => {
       const page = visitors[p.who]?.page as Page;
+      askedOfModerators.length = 0;
       await page.goto(server.base + p.path());
       for (const part of p.ready) await page.locator(part).first().waitFor();
       await p.prepare?.(page);
@@ -133,9 +142,18 @@ describe('every page, on a laptop and on a phone, in both themes: axe finds noth
           if (bar && bar.scroll > bar.width + 1) hidden.push(`phone: the bottom bar scrolls sideways (${bar.scroll} px in ${bar.width})`);
         }
       }
+      // Narrower, from the phone's size: the page as loaded, not a first visit at that width.
+      const narrow = await narrowOverflow(page, p.name);
+      // Back at a common phone's width: the top bar in one row, once the server has said who this is.
+      await page.locator('header.topbar :is(.account-bar, .bar-search):not(.asking)').waitFor();
+      const topBar = await topBarRows(page);
       expect(found, `${p.name} (${p.path()}):\n${found.join('\n')}`).toEqual([]);
       expect(hidden, `${p.name} (${p.path()}): not in view without scrolling`).toEqual([]);
       expect(small, `${p.name} (${p.path()}): touch targets under 44 px on a phone`).toEqual([]);
+      expect(narrow, `${p.name} (${p.path()}): past a narrow phone's screen`).toEqual([]);
+      expect(topBar, `${p.name} (${p.path()}): the top bar`).toEqual([]);
+      // Nothing asked of /api/mod/ (a 403 and a console error on every game page, before): the session says who moderates.
+      expect(askedOfModerators, `${p.name}: asked of the moderators' routes`).toEqual([]);
     });
 
   it('keyboard play: Tab reaches a board cell of a local Hex game, and Enter plays there', async () => {
@@ -151,5 +169,15 @@ describe('every page, on a laptop and on a phone, in both themes: axe finds noth
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('[data-testid=moves]')?.getAttribute('data-count') === '1');
     expect(await page.getByTestId('moves').getAttribute('data-text')).toBe(cell);
+  });
+
+  it('the settings, opened from the top bar on the narrowest phones: nothing wider than the screen', async () => {
+    const page = visitors.guest?.page as Page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.base}/`);
+    await page.locator('.account-bar').waitFor();
+    await page.locator('.settings-menu summary').click();
+    await page.getByRole('combobox', { name: 'Theme', exact: true }).waitFor();
+    expect(await narrowOverflow(page, 'settings open')).toEqual([]);
   });
 });
