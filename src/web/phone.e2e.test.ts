@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import es from './i18n/messages/es.ts';
 import { NARROW, slug } from './page-views.testing.ts';
@@ -15,8 +15,8 @@ import { staticSite } from './static-site.testing.ts';
  * under its board, and a result card that is opaque, says the result once and shows once. Each case
  * is checked at 390×844 and 1280×800 and photographed in the light and the dark theme
  * (test-results/phone/). The site's server playing online in this process (staticSite), one
- * browser for the file. Every page of the site at the narrowest phones' widths is checked by
- * accessibility.test.ts, on its own load of each page.
+ * browser and one page for the file. Every page of the site at the narrowest phones' widths is
+ * checked by accessibility.test.ts, on its own load of each page.
  */
 const PATIENCE_MS = 60_000;
 const PHONE = { width: 390, height: 844 } as const;
@@ -36,30 +36,51 @@ const server = {
 };
 let site: SitePages;
 
+/**
+ * The page the tests run on, one for the file (the Spanish browser's test has its own): between tests
+ * it goes blank, and the site's cookies and storage are wiped, so each test starts from a new
+ * document with nothing kept, as a new visitor's; only the browser's cache of the app's files is
+ * kept. A fresh context a test cost a new renderer and the app's scripts fetched and compiled again.
+ */
+let shared: { context: BrowserContext; page: Page; storage: CDPSession };
+
 beforeAll(async () => {
   await mkdir('test-results/phone', { recursive: true });
-  site = await prepareSitePages(server.base, 'Grace_Hopper');
+  const opening = (async () => {
+    const context = await web.browser.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(PATIENCE_MS);
+    // The local games' AIs move at once rather than after a player's pause (400 ms a move): a pacing
+    // for a person to follow, and nothing here is about it (the eight-player DiceWars waits through
+    // seven bots' turns).
+    await context.addInitScript(() => {
+      if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 }));
+    });
+    const page = await context.newPage();
+    return { context, page, storage: await context.newCDPSession(page) };
+  })();
+  [site, shared] = await Promise.all([prepareSitePages(server.base, 'Grace_Hopper'), opening]);
 });
 
-/** A page of a new visitor (the site's player when `player`), closed however the test ends. */
-async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>, player = false): Promise<void> {
-  const context = await web.browser.newContext({ viewport: PHONE });
-  context.setDefaultTimeout(PATIENCE_MS);
-  // The local games' AIs move at once rather than after a player's pause (400 ms a move): a pacing
-  // for a person to follow, and nothing here is about it (the eight-player DiceWars waits through
-  // seven bots' turns).
-  await context.addInitScript(() => {
-    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 }));
+afterAll(async () => {
+  await shared?.context.close().catch(() => undefined);
+});
+
+/** The file's page for a new visitor (the site's player when `player`), at a phone's size. */
+async function withPage(body: (page: Page) => Promise<void>, player = false): Promise<void> {
+  const { context, page, storage } = shared;
+  // Off the site first, so that nothing of the last test's document runs, then all it kept wiped.
+  await page.goto('about:blank');
+  await context.clearCookies();
+  await storage.send('Storage.clearDataForOrigin', {
+    origin: server.base,
+    storageTypes: 'local_storage,indexeddb,cache_storage,service_workers,file_systems',
   });
   if (player) {
     const [name, value] = site.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.base }]);
   }
-  try {
-    await body(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
+  await page.setViewportSize(PHONE);
+  await body(page);
 }
 
 /**
