@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { local, outOfViewAll, SIZES, sitePagesToSee, slug } from './page-views.testing.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { Lanes } from './lanes.testing.ts';
+import { local, narrowOverflow, outOfViewAll, SIZES, sitePagesToSee, slug, topBarRows } from './page-views.testing.ts';
 import { screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -11,14 +12,17 @@ import { staticSite } from './static-site.testing.ts';
 /**
  * Every page of the site in both themes, checked by axe-core (WCAG 2.1 A and AA, and axe's best
  * practices): the site's server playing online in this process (staticSite) serving the built app,
- * one browser, one page per visitor reused from page to page. Each page is loaded once; the settings
- * bar then switches it to light and to dark, and axe runs on each.
+ * one browser, one page per visitor reused from page to page, three visitors' pages checked at once.
+ * Each page is loaded once; the settings bar then switches it to light and to dark, and axe runs on
+ * each. The same load is then narrowed to the smallest phones (issue 46's checks, once in
+ * phone.e2e.test.ts, which loaded every page again for them): nothing wider than the screen, the top
+ * bar in one row, nothing asked of the moderators' routes.
  */
 const PATIENCE_MS = 150_000;
 const THEMES = ['light', 'dark'] as const;
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 // The minified build: the same axe as axe.js at less than half its size (0.65 MB against 1.5 MB), which
-// is sent to and compiled by every page loaded here (28 of them).
+// every document loaded here runs.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
@@ -33,26 +37,49 @@ const server = {
   },
 };
 let site: SitePages;
-/** A visitor who is not logged in, and the player of site-pages.testing.ts, logged in. */
-const visitors: Partial<Record<'guest' | 'player', { context: BrowserContext; page: Page }>> = {};
+/** A visitor's page, and what it asked of the moderators' routes (a player who is not one is never refused there, issue 46). */
+interface Visitor {
+  readonly page: Page;
+  readonly askedOfModerators: string[];
+}
+/**
+ * Visitors who are not logged in, and the player of site-pages.testing.ts, logged in: two guests and
+ * the player, each a context of their own (a theme chosen in one tab would reach the others of its
+ * context), their pages checked at once by the file's concurrent tests.
+ */
+const visitors = { guest: new Lanes<Visitor>(), player: new Lanes<Visitor>() };
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   mkdirSync('test-results/pages', { recursive: true });
-  site = await prepareSitePages(server.base);
-  for (const who of ['guest', 'player'] as const) {
-    // Playwright's own script tag (axe) is not the site's: the page's content security policy lets it in.
-    const context = await web.browser.newContext({ bypassCSP: true });
-    context.setDefaultTimeout(PATIENCE_MS);
-    if (who === 'player') {
-      const [name, value] = site.cookie.split('=') as [string, string];
-      await context.addCookies([{ name, value, url: server.base }]);
-    }
-    visitors[who] = { context, page: await context.newPage() };
-  }
+  const preparing = prepareSitePages(server.base);
+  await Promise.all(
+    (['guest', 'guest', 'player'] as const).map(async (who) => {
+      // axe is not the site's script: the page's content security policy lets it run (it compiles its
+      // messages with new Function, which the site's policy forbids).
+      const context = await web.browser.newContext({ bypassCSP: true });
+      contexts.push(context);
+      context.setDefaultTimeout(PATIENCE_MS);
+      // In every document the context opens, before the site's scripts: sent to the browser once, not
+      // through the protocol again (0.65 MB) with each document loaded.
+      await context.addInitScript({ content: AXE_SOURCE });
+      if (who === 'player') {
+        const [name, value] = (await preparing).cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: server.base }]);
+      }
+      const page = await context.newPage();
+      const askedOfModerators: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/mod/')) askedOfModerators.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      });
+      visitors[who].add({ page, askedOfModerators });
+    }),
+  );
+  site = await preparing;
 });
 
 afterAll(async () => {
-  for (const v of Object.values(visitors)) await v?.context.close().catch(() => undefined);
+  for (const context of contexts) await context.close().catch(() => undefined);
 });
 
 /** What a finger plays with on a game page: the controls, the hands, the result's next steps. */
@@ -86,70 +113,87 @@ function describeViolation(v: AxeViolation): string {
  * axe's violations on the page as it is. Only they come back: axe details the rules that passed too
  * unless told not to, and carrying those out of the page cost more than the checks themselves.
  */
-async function axe(page: Page): Promise<AxeResults['violations']> {
-  const run = () =>
-    page.evaluate(async (runOnly) => {
-      const found = (window as unknown as { axe?: typeof import('axe-core') }).axe;
-      return found ? (await found.run(document, { runOnly, resultTypes: ['violations'] })).violations : null;
-    }, RULES);
-  // Injected once a page load: the page keeps it through its theme and size changes.
-  const violations = await run();
-  if (violations) return violations;
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return (await run()) ?? [];
+function axe(page: Page): Promise<AxeResults['violations']> {
+  return page.evaluate(
+    async (runOnly) =>
+      (await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly, resultTypes: ['violations'] }))
+        .violations,
+    RULES,
+  );
 }
 
-describe('every page, on a laptop and on a phone, in both themes: axe finds nothing, what matters is in view, and a screenshot is kept', () => {
+describe('every page, on a laptop and on a phone, in both themes: axe finds nothing, what matters is in view, and a screenshot is kept; on the narrowest phones (320 and 360 px) nothing wider than the screen, the top bar in one row', () => {
   for (const p of sitePagesToSee(() => site))
-    it(p.name, async () => {
-      const page = visitors[p.who]?.page as Page;
-      await page.goto(server.base + p.path());
-      for (const part of p.ready) await page.locator(part).first().waitFor();
-      await p.prepare?.(page);
-      const found: string[] = [];
-      const hidden: string[] = [];
-      const small: string[] = [];
-      for (const [i, size] of SIZES.entries()) {
-        await page.setViewportSize(size);
-        // Each size in both themes, the second size from the theme the first ended in: one restyle
-        // fewer a page, and the page loads in the theme the last one ended in (the settings keep it).
-        for (const theme of i % 2 === 0 ? THEMES : [...THEMES].reverse()) {
-          await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
-          await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
-          // axe at each size: a phone's layout is a layout of its own.
-          const violations = await axe(page);
-          if (violations.length > 0) found.push(`${size.name}, ${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
-          await screenshot(page, `test-results/pages/${slug(p.name)}-${size.width}x${size.height}-${theme}.png`);
+    it.concurrent(p.name, ({ expect }) =>
+      visitors[p.who].use(async ({ page, askedOfModerators }) => {
+        askedOfModerators.length = 0;
+        await page.goto(server.base + p.path());
+        for (const part of p.ready) await page.locator(part).first().waitFor();
+        await p.prepare?.(page);
+        const found: string[] = [];
+        const hidden: string[] = [];
+        const small: string[] = [];
+        for (const [i, size] of SIZES.entries()) {
+          await page.setViewportSize(size);
+          // Each size in both themes, the second size from the theme the first ended in: one restyle
+          // fewer a page, and the page loads in the theme the last one ended in (the settings keep it).
+          for (const theme of i % 2 === 0 ? THEMES : [...THEMES].reverse()) {
+            await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption(theme);
+            await page.locator(`html[data-theme=${theme}]`).waitFor({ state: 'attached' });
+            // axe at each size: a phone's layout is a layout of its own.
+            const violations = await axe(page);
+            if (violations.length > 0) found.push(`${size.name}, ${theme} theme:\n${violations.map(describeViolation).join('\n')}`);
+            await screenshot(page, `test-results/pages/${slug(p.name)}-${size.width}x${size.height}-${theme}.png`);
+          }
+          for (const [selector, out] of await outOfViewAll(page, p.inView?.[size.name] ?? []))
+            if (out) hidden.push(`${size.name}: ${selector} ${out}`);
+          if (size.name === 'phone') {
+            small.push(...(await smallTargets(page)));
+            // The bottom bar holds its controls without scrolling sideways.
+            const bar = await page.evaluate(() => {
+              const el = document.querySelector('.game-controls');
+              return el ? { scroll: el.scrollWidth, width: el.clientWidth } : null;
+            });
+            if (bar && bar.scroll > bar.width + 1) hidden.push(`phone: the bottom bar scrolls sideways (${bar.scroll} px in ${bar.width})`);
+          }
         }
-        for (const [selector, out] of await outOfViewAll(page, p.inView?.[size.name] ?? []))
-          if (out) hidden.push(`${size.name}: ${selector} ${out}`);
-        if (size.name === 'phone') {
-          small.push(...(await smallTargets(page)));
-          // The bottom bar holds its controls without scrolling sideways.
-          const bar = await page.evaluate(() => {
-            const el = document.querySelector('.game-controls');
-            return el ? { scroll: el.scrollWidth, width: el.clientWidth } : null;
-          });
-          if (bar && bar.scroll > bar.width + 1) hidden.push(`phone: the bottom bar scrolls sideways (${bar.scroll} px in ${bar.width})`);
-        }
-      }
-      expect(found, `${p.name} (${p.path()}):\n${found.join('\n')}`).toEqual([]);
-      expect(hidden, `${p.name} (${p.path()}): not in view without scrolling`).toEqual([]);
-      expect(small, `${p.name} (${p.path()}): touch targets under 44 px on a phone`).toEqual([]);
-    });
+        // Narrower, from the phone's size: the page as loaded, not a first visit at that width.
+        const narrow = await narrowOverflow(page, p.name);
+        // Back at a common phone's width: the top bar in one row, once the server has said who this is.
+        await page.locator('header.topbar :is(.account-bar, .bar-search):not(.asking)').waitFor();
+        const topBar = await topBarRows(page);
+        expect(found, `${p.name} (${p.path()}):\n${found.join('\n')}`).toEqual([]);
+        expect(hidden, `${p.name} (${p.path()}): not in view without scrolling`).toEqual([]);
+        expect(small, `${p.name} (${p.path()}): touch targets under 44 px on a phone`).toEqual([]);
+        expect(narrow, `${p.name} (${p.path()}): past a narrow phone's screen`).toEqual([]);
+        expect(topBar, `${p.name} (${p.path()}): the top bar`).toEqual([]);
+        // Nothing asked of /api/mod/ (a 403 and a console error on every game page, before): the session says who moderates.
+        expect(askedOfModerators, `${p.name}: asked of the moderators' routes`).toEqual([]);
+      }),
+    );
 
-  it('keyboard play: Tab reaches a board cell of a local Hex game, and Enter plays there', async () => {
-    const page = visitors.guest?.page as Page;
-    await page.goto(server.base + local('hex', { size: 7, pie: false }));
-    await page.locator('[data-cell]').first().waitFor();
-    let cell: string | null = null;
-    for (let presses = 0; presses < 30 && cell === null; presses++) {
-      await page.keyboard.press('Tab');
-      cell = await page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
-    }
-    expect(cell, 'Tab never reached a cell').not.toBeNull();
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=moves]')?.getAttribute('data-count') === '1');
-    expect(await page.getByTestId('moves').getAttribute('data-text')).toBe(cell);
-  });
+  it.concurrent('keyboard play: Tab reaches a board cell of a local Hex game, and Enter plays there', ({ expect }) =>
+    visitors.guest.use(async ({ page }) => {
+      await page.goto(server.base + local('hex', { size: 7, pie: false }));
+      await page.locator('[data-cell]').first().waitFor();
+      let cell: string | null = null;
+      for (let presses = 0; presses < 30 && cell === null; presses++) {
+        await page.keyboard.press('Tab');
+        cell = await page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+      }
+      expect(cell, 'Tab never reached a cell').not.toBeNull();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('[data-testid=moves]')?.getAttribute('data-count') === '1');
+      expect(await page.getByTestId('moves').getAttribute('data-text')).toBe(cell);
+    }));
+
+  it.concurrent('the settings, opened from the top bar on the narrowest phones: nothing wider than the screen', ({ expect }) =>
+    visitors.guest.use(async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.base}/`);
+      await page.locator('.account-bar').waitFor();
+      await page.locator('.settings-menu summary').click();
+      await page.getByRole('combobox', { name: 'Theme', exact: true }).waitFor();
+      expect(await narrowOverflow(page, 'settings open')).toEqual([]);
+    }));
 });

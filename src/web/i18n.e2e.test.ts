@@ -1,6 +1,6 @@
 import { SURROUNDED_IN_23 } from '@hexarena/engines/games/hive/testing.ts';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog } from './i18n/catalog.ts';
 import { formatDay, type MessageKey, type MessageValues, setCatalog, t } from './i18n/index.ts';
 import type { Locale } from './i18n/languages.ts';
@@ -22,19 +22,43 @@ const PATIENCE_MS = 150_000;
 const site = staticSite({ online: { rate: 100_000 } });
 const DAY_MS = 86_400_000;
 
+/**
+ * The file's page in a browser of each language, kept from test to test: before each use it goes blank
+ * and the site's cookies and storage are wiped, so each test starts from a new document with nothing
+ * kept, as a new visitor's; only the browser's cache of the app's files is kept. A fresh context a
+ * test cost a new renderer and the app's scripts fetched and compiled again.
+ */
+const browsers = new Map<string, { context: BrowserContext; page: Page; storage: CDPSession }>();
+
+afterAll(async () => {
+  for (const b of browsers.values()) await b.context.close().catch(() => undefined);
+});
+
 /** A page in a browser whose language is `browserLocale` (navigator.languages and Accept-Language alike). */
 async function inBrowserOf(browserLocale: string, shot: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const context = await site.browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(PATIENCE_MS);
-  const page = await context.newPage();
+  let kept = browsers.get(browserLocale);
+  if (kept) {
+    // Off the site first, so that nothing of the last test's document runs, then all it kept wiped.
+    await kept.page.goto('about:blank');
+    await kept.context.clearCookies();
+    await kept.storage.send('Storage.clearDataForOrigin', {
+      origin: site.base.slice(0, -1),
+      storageTypes: 'local_storage,indexeddb,cache_storage,service_workers,file_systems',
+    });
+  } else {
+    const context = await site.browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(PATIENCE_MS);
+    const page = await context.newPage();
+    kept = { context, page, storage: await context.newCDPSession(page) };
+    browsers.set(browserLocale, kept);
+  }
+  const { page } = kept;
   try {
     await body(page);
     await screenshot(page, `test-results/${shot}.png`, { fullPage: true });
   } catch (error) {
     await failureScreenshot(page, `test-results/${shot}-failed.png`, { fullPage: true });
     throw error;
-  } finally {
-    await context.close();
   }
 }
 

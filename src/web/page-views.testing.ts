@@ -4,6 +4,7 @@ import { unfinishedGame } from '@hexarena/engines/games/hive/testing.ts';
 import type { Page } from 'playwright-core';
 import { analysisUrl } from './analysis/address.ts';
 import { addMove, lineTree } from './analysis/tree.ts';
+import { screenshot } from './screenshots.testing.ts';
 import type { SitePages } from './site-pages.testing.ts';
 
 /** A local game between two people on this screen, `moves` into it. */
@@ -207,6 +208,12 @@ export const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/** The narrowest phones still sold and used (an iPhone SE's first model, a small Android). */
+export const NARROW = [
+  { width: 320, height: 568 },
+  { width: 360, height: 740 },
+] as const;
+
 export const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
 /** Why `selector` is not wholly on the first screen (the page scrolled to its top), or null when it is. */
@@ -269,6 +276,81 @@ export function overflow(page: Page): Promise<string[]> {
         `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans x ${Math.round(r.left)}–${Math.round(r.right)}`,
       );
       if (found.length >= 6) break;
+    }
+    return found;
+  });
+}
+
+/**
+ * What runs past the page's right margin into the screen's edge (the page itself not wider): each
+ * shown element of <main> whose right side passes main's padding, unless a box of its own scrolls or
+ * clips it, or it is drawn edge to edge on purpose (TV's bar of channels). At most a few.
+ */
+export function pastPageEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return [];
+    const edge = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
+    const found: string[] = [];
+    for (const el of main.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= edge + 1) continue;
+      if (el.closest('.visually-hidden, svg, .game-controls, .tv-bar')) continue;
+      let held = false;
+      for (let up = el.parentElement; up && up !== main && !held; up = up.parentElement)
+        held = ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX);
+      if (held) continue;
+      found.push(
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}" reaches x ${Math.round(r.right)}, past the page's margin at ${Math.round(edge)}`,
+      );
+      if (found.length >= 4) break;
+    }
+    return found;
+  });
+}
+
+/**
+ * What runs past the screen at each narrow width (NARROW), the page shown at each: its sideways
+ * scroll, overflow's finds and pastPageEdge's. The page is left at a common phone's size (390×844).
+ */
+export async function narrowOverflow(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of NARROW) {
+    await page.setViewportSize(size);
+    const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (wider > 0) problems.push(`${size.width} px: the page scrolls ${wider} px sideways`);
+    for (const over of await overflow(page)) problems.push(`${size.width} px: ${over}`);
+    for (const over of await pastPageEdge(page)) problems.push(`${size.width} px: ${over}`);
+    await screenshot(page, `test-results/phone/narrow-${slug(name)}-${size.width}x${size.height}.png`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  return problems;
+}
+
+/**
+ * What of the top bar lies outside its one row: each control shown in it (links, buttons, fields,
+ * the site's name and the page's title) must sit within the bar's first row, the bar no taller than
+ * one row of controls, and nothing past the screen's right edge.
+ */
+export async function topBarRows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.topbar');
+    if (!bar) return ['no top bar'];
+    const b = bar.getBoundingClientRect();
+    const found: string[] = [];
+    // The bar's own row: its height less its bottom border, never over --topbar (3.25rem).
+    const row = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) * 3.25;
+    if (b.height > row + 1.5) found.push(`the bar is ${Math.round(b.height)} px high (one row is ${row} px)`);
+    const parts = bar.querySelectorAll('a, button, select, input, summary, h1, .guest');
+    for (const el of parts) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // A field or list opened below the bar is not in it.
+      if (el.closest('.site-links, .player-search-field, .settings-panel') && r.top >= b.bottom - 1) continue;
+      const name = `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+        found.push(`${name} at y ${Math.round(r.top)}–${Math.round(r.bottom)}, out of the bar's row`);
+      if (r.right > document.documentElement.clientWidth + 0.5) found.push(`${name} runs to x ${Math.round(r.right)}`);
     }
     return found;
   });

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import es from './i18n/messages/es.ts';
-import { overflow, sitePagesToSee, slug } from './page-views.testing.ts';
+import { NARROW, slug } from './page-views.testing.ts';
 import { KEEP_SCREENSHOTS, screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
@@ -15,17 +15,13 @@ import { staticSite } from './static-site.testing.ts';
  * under its board, and a result card that is opaque, says the result once and shows once. Each case
  * is checked at 390×844 and 1280×800 and photographed in the light and the dark theme
  * (test-results/phone/). The site's server playing online in this process (staticSite), one
- * browser for the file.
+ * browser and one page for the file. Every page of the site at the narrowest phones' widths is
+ * checked by accessibility.test.ts, on its own load of each page.
  */
 const PATIENCE_MS = 60_000;
 const PHONE = { width: 390, height: 844 } as const;
 const LAPTOP = { width: 1280, height: 800 } as const;
 const SIZES = [PHONE, LAPTOP] as const;
-/** The narrowest phones still sold and used (an iPhone SE's first model, a small Android). */
-const NARROW = [
-  { width: 320, height: 568 },
-  { width: 360, height: 740 },
-] as const;
 
 // Every visitor here is one address (127.0.0.1): a household's allowance of requests would not do.
 // The rooms are kept however long the file takes: the player's game under way is TV's only game, and
@@ -40,30 +36,51 @@ const server = {
 };
 let site: SitePages;
 
+/**
+ * The page the tests run on, one for the file (the Spanish browser's test has its own): between tests
+ * it goes blank, and the site's cookies and storage are wiped, so each test starts from a new
+ * document with nothing kept, as a new visitor's; only the browser's cache of the app's files is
+ * kept. A fresh context a test cost a new renderer and the app's scripts fetched and compiled again.
+ */
+let shared: { context: BrowserContext; page: Page; storage: CDPSession };
+
 beforeAll(async () => {
   await mkdir('test-results/phone', { recursive: true });
-  site = await prepareSitePages(server.base, 'Grace_Hopper');
+  const opening = (async () => {
+    const context = await web.browser.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(PATIENCE_MS);
+    // The local games' AIs move at once rather than after a player's pause (400 ms a move): a pacing
+    // for a person to follow, and nothing here is about it (the eight-player DiceWars waits through
+    // seven bots' turns).
+    await context.addInitScript(() => {
+      if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 }));
+    });
+    const page = await context.newPage();
+    return { context, page, storage: await context.newCDPSession(page) };
+  })();
+  [site, shared] = await Promise.all([prepareSitePages(server.base, 'Grace_Hopper'), opening]);
 });
 
-/** A page of a new visitor (the site's player when `player`), closed however the test ends. */
-async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>, player = false): Promise<void> {
-  const context = await web.browser.newContext({ viewport: PHONE });
-  context.setDefaultTimeout(PATIENCE_MS);
-  // The local games' AIs move at once rather than after a player's pause (400 ms a move): a pacing
-  // for a person to follow, and nothing here is about it (the eight-player DiceWars waits through
-  // seven bots' turns).
-  await context.addInitScript(() => {
-    if (localStorage.getItem('hexarena.settings') === null) localStorage.setItem('hexarena.settings', JSON.stringify({ aiDelayMs: 0 }));
+afterAll(async () => {
+  await shared?.context.close().catch(() => undefined);
+});
+
+/** The file's page for a new visitor (the site's player when `player`), at a phone's size. */
+async function withPage(body: (page: Page) => Promise<void>, player = false): Promise<void> {
+  const { context, page, storage } = shared;
+  // Off the site first, so that nothing of the last test's document runs, then all it kept wiped.
+  await page.goto('about:blank');
+  await context.clearCookies();
+  await storage.send('Storage.clearDataForOrigin', {
+    origin: server.base,
+    storageTypes: 'local_storage,indexeddb,cache_storage,service_workers,file_systems',
   });
   if (player) {
     const [name, value] = site.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.base }]);
   }
-  try {
-    await body(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
+  await page.setViewportSize(PHONE);
+  await body(page);
 }
 
 /**
@@ -683,134 +700,6 @@ describe('the board is the hero, on a phone and a laptop', () => {
     });
   });
 });
-
-/**
- * What runs past the page's right margin into the screen's edge (the page itself not wider): each
- * shown element of <main> whose right side passes main's padding, unless a box of its own scrolls or
- * clips it, or it is drawn edge to edge on purpose (TV's bar of channels). At most a few.
- */
-function pastPageEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main');
-    if (!main) return [];
-    const edge = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
-    const found: string[] = [];
-    for (const el of main.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.right <= edge + 1) continue;
-      if (el.closest('.visually-hidden, svg, .game-controls, .tv-bar')) continue;
-      let held = false;
-      for (let up = el.parentElement; up && up !== main && !held; up = up.parentElement)
-        held = ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX);
-      if (held) continue;
-      found.push(
-        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}" reaches x ${Math.round(r.right)}, past the page's margin at ${Math.round(edge)}`,
-      );
-      if (found.length >= 4) break;
-    }
-    return found;
-  });
-}
-
-describe('every page on a phone: nothing wider than the narrowest screens (320 and 360 px), the top bar in one row', () => {
-  // One tab for a guest and one for the player, kept from page to page: the case is the layout, not a first visit.
-  const tabs: Partial<Record<'guest' | 'player', { context: BrowserContext; page: Page }>> = {};
-  // What the pages asked of the moderators' routes: a player who is not one is never refused there (issue 46).
-  const askedOfModerators: string[] = [];
-  const tab = async (who: 'guest' | 'player'): Promise<Page> => {
-    const open = tabs[who];
-    if (open) return open.page;
-    const context = await web.browser.newContext({ viewport: PHONE });
-    context.setDefaultTimeout(PATIENCE_MS);
-    if (who === 'player') {
-      const [name, value] = site.cookie.split('=') as [string, string];
-      await context.addCookies([{ name, value, url: server.base }]);
-    }
-    const page = await context.newPage();
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/mod/')) askedOfModerators.push(`${r.method()} ${new URL(r.url()).pathname}`);
-    });
-    tabs[who] = { context, page };
-    return page;
-  };
-  afterAll(async () => {
-    for (const t of Object.values(tabs)) await t?.context.close();
-  });
-  /** What runs past the screen at each narrow width, the page shown at each. */
-  const narrowOverflow = async (page: Page, name: string): Promise<string[]> => {
-    const problems: string[] = [];
-    for (const size of NARROW) {
-      await page.setViewportSize(size);
-      const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (wider > 0) problems.push(`${size.width} px: the page scrolls ${wider} px sideways`);
-      for (const over of await overflow(page)) problems.push(`${size.width} px: ${over}`);
-      for (const over of await pastPageEdge(page)) problems.push(`${size.width} px: ${over}`);
-      await screenshot(page, `test-results/phone/narrow-${slug(name)}-${size.width}x${size.height}.png`);
-    }
-    await page.setViewportSize(PHONE);
-    return problems;
-  };
-
-  for (const p of sitePagesToSee(() => site))
-    it(p.name, async () => {
-      const page = await tab(p.who);
-      askedOfModerators.length = 0;
-      await page.goto(server.base + p.path());
-      for (const part of p.ready) await page.locator(part).first().waitFor();
-      await p.prepare?.(page);
-      expect(await narrowOverflow(page, p.name), `${p.name} (${p.path()})`).toEqual([]);
-      // Nothing asked of /api/mod/ (a 403 and a console error on every game page, before): the session says who moderates.
-      expect(askedOfModerators, `${p.name}: asked of the moderators' routes`).toEqual([]);
-      // Back at a common phone's width: the top bar in one row, once the server has said who this is.
-      await page.locator('header.topbar :is(.account-bar, .bar-search):not(.asking)').waitFor();
-      expect(await topBarRows(page), `${p.name} (${p.path()}): the top bar`).toEqual([]);
-      // Photographed on a laptop and a phone, a few of them (resized only to be photographed).
-      if (!KEEP_SCREENSHOTS || !['home', 'home, logged in', 'local Hive', 'online game, its player to move', 'profile'].includes(p.name))
-        return;
-      await page.setViewportSize(LAPTOP);
-      await shoot(page, `topbar-${slug(p.name)}`);
-      await page.setViewportSize(PHONE);
-      await shoot(page, `topbar-${slug(p.name)}`);
-    });
-
-  it('the settings, opened from the top bar', async () => {
-    const page = await tab('guest');
-    await page.goto(`${server.base}/`);
-    await page.locator('.account-bar').waitFor();
-    await page.locator('.settings-menu summary').click();
-    await page.getByRole('combobox', { name: 'Theme', exact: true }).waitFor();
-    expect(await narrowOverflow(page, 'settings open')).toEqual([]);
-  });
-});
-
-/**
- * What of the top bar lies outside its one row: each control shown in it (links, buttons, fields,
- * the site's name and the page's title) must sit within the bar's first row, the bar no taller than
- * one row of controls, and nothing past the screen's right edge.
- */
-async function topBarRows(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const bar = document.querySelector('header.topbar');
-    if (!bar) return ['no top bar'];
-    const b = bar.getBoundingClientRect();
-    const found: string[] = [];
-    // The bar's own row: its height less its bottom border, never over --topbar (3.25rem).
-    const row = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) * 3.25;
-    if (b.height > row + 1.5) found.push(`the bar is ${Math.round(b.height)} px high (one row is ${row} px)`);
-    const parts = bar.querySelectorAll('a, button, select, input, summary, h1, .guest');
-    for (const el of parts) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      // A field or list opened below the bar is not in it.
-      if (el.closest('.site-links, .player-search-field, .settings-panel') && r.top >= b.bottom - 1) continue;
-      const name = `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
-      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
-        found.push(`${name} at y ${Math.round(r.top)}–${Math.round(r.bottom)}, out of the bar's row`);
-      if (r.right > document.documentElement.clientWidth + 0.5) found.push(`${name} runs to x ${Math.round(r.right)}`);
-    }
-    return found;
-  });
-}
 
 describe('the top bar on a phone', () => {
   it('the menu opens the site’s links below the bar, Escape or a tap elsewhere folds it; the account is its icon', async () => {
