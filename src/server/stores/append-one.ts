@@ -90,8 +90,8 @@ const insertMove = compiledOnce((db, v: { id: GameId; ply: number; move: string;
  * with each move changed an indexed column of the live game's row each time — on PostgreSQL no update
  * could then be HOT, and each move wrote an entry in every index of the games table. Kept, the game
  * is woken no later than its real due time; the scheduler then finds nothing to do and settles the
- * real one (scheduler.ts): one wake at most in each span of the abandonment's wait. An earlier due (an AI's turn, a player who left)
- * is written as before.
+ * real one (scheduler.ts): one wake at most in each span of the abandonment's wait. An earlier due
+ * (an AI's turn, a player who left) is written as before. pg-appends.ts states the same rule in SQL.
  */
 export const untimedDue = (at: unknown, due: unknown) =>
   sql<number | null>`CASE WHEN due > ${at} AND due <= ${due} THEN due ELSE ${due} END`;

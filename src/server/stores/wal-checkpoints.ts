@@ -140,13 +140,16 @@ export function threadCheckpointer(file: string, sizeLimit: number): Checkpointe
 }
 
 /**
- * The log's bound in pages (the database's `journal_size_limit`, or MAX_LOG_PAGES where SQLite keeps
- * no limit), and the writes between two checkpoints for it.
+ * The log's bound as the database keeps it (`journal_size_limit`, read once): in pages (MAX_LOG_PAGES
+ * where SQLite keeps no limit), the writes between two checkpoints for it, and whether the log's file
+ * is past it now (never, where there is no limit).
  */
-function logCadence(raw: BetterSqlite.Database): { boundPages: number; every: number } {
+function logLimits(raw: BetterSqlite.Database): { boundPages: number; every: number; fileOver: () => boolean } {
   const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
   const boundPages = sizeLimit > 0 ? Math.max(1, Math.floor(sizeLimit / 4096)) : MAX_LOG_PAGES;
-  return { boundPages, every: checkpointEvery(boundPages) };
+  const logFile = `${raw.name}-wal`;
+  const fileOver = () => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
+  return { boundPages, every: checkpointEvery(boundPages), fileOver };
 }
 
 /** Says that no checkpoint thread could start, and why: SQLite checkpoints as it writes from then on. */
@@ -156,13 +159,6 @@ function sayNoThread(e: unknown): void {
 
 /** Writes committed between two checkpoints for a log bounded at `boundPages`: an eighth of it, at least CHECKPOINT_EVERY_WRITES. */
 export const checkpointEvery = (boundPages: number): number => Math.max(CHECKPOINT_EVERY_WRITES, Math.floor(boundPages / 8));
-
-/** Whether the log's file is past the database's `journal_size_limit` (never, where SQLite keeps no limit). */
-function logFileOver(raw: BetterSqlite.Database): () => boolean {
-  const sizeLimit = raw.pragma('journal_size_limit', { simple: true }) as number;
-  const logFile = `${raw.name}-wal`;
-  return () => sizeLimit > 0 && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > sizeLimit;
-}
 
 /**
  * Checkpoints of `raw`'s database (a file in WAL mode) on a thread; null for a database in memory or
@@ -175,12 +171,12 @@ export function walCheckpoints(
   if (raw.memory || raw.pragma('journal_mode', { simple: true }) !== 'wal') return null;
   const ownPages = raw.pragma('wal_autocheckpoint', { simple: true }) as number;
   raw.pragma('wal_autocheckpoint = 0');
-  const logFileTooLarge = logFileOver(raw);
-  const { boundPages, every } = logCadence(raw);
+  const { boundPages, every, fileOver: logFileTooLarge } = logLimits(raw);
   // Made at the first checkpoint: a store that writes little (a test's) never starts a thread.
   let thread: Checkpointer | null = null;
   let running: Promise<void> | null = null;
-  let [writes, log] = [0, 0];
+  let writes = 0;
+  let log = 0;
   // A checkpoint copied the whole log and nothing was committed since: the next write starts it over
   // and cuts its file back, so the file's size says nothing until then.
   let startsOver = false;
