@@ -8,8 +8,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * not by a list kept by hand. A clean clone has no timing cache of vitest's own, which would
  * otherwise start the long files in discovery order, some near the end.
  *
- * A file not measured yet runs first (it may be long; a short one costs nothing there). Browser files
- * alternate with the others where they can, so that chromium is rarely run twice at once.
+ * The files come a project (a kind of test) at a time. Vitest hands a worker on to the next file only
+ * when that file is of the worker's own project; otherwise it stops the worker and starts another,
+ * which imports the sources again through tsx: 2 to 5 s of CPU each time. Files of the four kinds
+ * interleaved (as they were, to keep two chromiums from running at once) started some 100 workers in
+ * a run of the suite, and their imports were a third of its workers' CPU.
+ *
+ * The projects go longest file first too, so a long file never starts near the end; a file not
+ * measured yet counts as the longest (it may be long; a short one costs nothing there).
  */
 export const DURATIONS_FILE = new URL('./test-durations.json', import.meta.url);
 
@@ -21,24 +27,18 @@ export function readDurations(): Record<string, number> {
   }
 }
 
-/** `items` longest first (unmeasured ones before all), browser items spread among the others. */
-export function longestFirst<T>(items: readonly T[], seconds: (item: T) => number | undefined, isBrowser: (item: T) => boolean): T[] {
+/** `items` a project at a time, longest first within each, the project with the longest file first. */
+export function longestFirst<T>(items: readonly T[], seconds: (item: T) => number | undefined, projectOf: (item: T) => string): T[] {
   const weight = (item: T) => seconds(item) ?? Number.POSITIVE_INFINITY;
   // Array.prototype.sort is stable: equal weights keep the order they came in.
   const sorted = [...items].sort((a, b) => Math.sign(weight(b) - weight(a)) || 0);
-  const browsers = sorted.filter(isBrowser);
-  const others = sorted.filter((item) => !isBrowser(item));
-  const order: T[] = [];
-  let lastWasBrowser = false;
-  while (browsers.length > 0 || others.length > 0) {
-    const b = browsers[0];
-    const o = others[0];
-    // The longer of the two heads, unless that puts two browser files side by side.
-    const takeBrowser: boolean = b !== undefined && (o === undefined || (!lastWasBrowser && weight(b) >= weight(o)));
-    order.push((takeBrowser ? browsers.shift() : others.shift()) as T);
-    lastWasBrowser = takeBrowser;
+  const projects = new Map<string, T[]>();
+  // The sorted items meet each project first at its longest file: the projects come in that order.
+  for (const item of sorted) {
+    const project = projectOf(item);
+    projects.set(project, [...(projects.get(project) ?? []), item]);
   }
-  return order;
+  return [...projects.values()].flat();
 }
 
 export default class LongestFirst extends BaseSequencer {
@@ -48,7 +48,7 @@ export default class LongestFirst extends BaseSequencer {
     return longestFirst(
       files,
       (f) => durations[name(f)],
-      (f) => f.project.name === 'browser',
+      (f) => f.project.name,
     );
   }
 }

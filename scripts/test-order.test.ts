@@ -12,25 +12,24 @@ describe('the order of the suite', () => {
     longestFirst(
       names,
       (n) => seconds[n],
-      (n) => n.startsWith('browser'),
+      (n) => (n.startsWith('browser') ? 'browser' : 'other'),
     );
 
   it('longest first by the measured seconds, files not measured yet before all', () => {
     expect(order(['small', 'engine', 'new', 'server'])).toEqual(['new', 'engine', 'server', 'small']);
   });
 
-  it('browser files alternate with the others while both last, longest first within each', () => {
+  it('a project at a time (a worker goes on only to a file of its own project), the one with the longest file first', () => {
     expect(order(['small', 'browser-c', 'engine', 'browser-b', 'server', 'browser-a'])).toEqual([
       'browser-a',
-      'engine',
       'browser-b',
+      'browser-c',
+      'engine',
       'server',
       'small',
-      'browser-c',
     ]);
-    // With no other file left, the browser files follow one another.
-    expect(order(['browser-b', 'browser-a', 'small'])).toEqual(['browser-a', 'small', 'browser-b']);
-    expect(order(['browser-b', 'browser-a'])).toEqual(['browser-a', 'browser-b']);
+    // A project's file not measured yet puts its project first.
+    expect(order(['browser-b', 'small', 'new', 'browser-a'])).toEqual(['new', 'small', 'browser-a', 'browser-b']);
   });
 
   it('the committed durations name files of the suite and nothing else', () => {
