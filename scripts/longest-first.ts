@@ -36,7 +36,9 @@ export function longestFirst<T>(items: readonly T[], seconds: (item: T) => numbe
   // The sorted items meet each project first at its longest file: the projects come in that order.
   for (const item of sorted) {
     const project = projectOf(item);
-    projects.set(project, [...(projects.get(project) ?? []), item]);
+    const files = projects.get(project) ?? [];
+    files.push(item);
+    projects.set(project, files);
   }
   return [...projects.values()].flat();
 }
