@@ -53,6 +53,13 @@ export function row(name: string, games: number, run: WindowRun | null, notes: s
     }
     if (run.warmTables < games) extra.push(`${run.warmTables}/${games} tables had moved when measuring began`);
     if (run.stuck > 0) extra.push(`${run.stuck} tables never finished`);
+    const moves = run.latencies.length;
+    if (moves > 0 && run.elapsed > 0) {
+      const busy = run.machineCpu / (run.elapsed * run.cores);
+      extra.push(
+        `load generator ${number((run.generatorCpu / moves) * 1e6)} µs a move, machine ${Number.isFinite(busy) ? `${(busy * 100).toFixed(0)}%` : '–'} busy`,
+      );
+    }
   }
   const head = `${name.padEnd(22)} ${String(games).padStart(5)}`;
   if (!f) return `${head} ${'no sample'.padStart(8)}${extra.length ? `  ${extra.join('; ')}` : ''}`;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { LoadRun } from './pace.ts';
 
 /**
@@ -54,6 +56,15 @@ export interface WindowRun extends LoadRun {
   readonly reasons: ReadonlyMap<string, number>;
   /** The window on the machine's monotonic clock in µs (as V8's profiles time their samples). */
   readonly window: { readonly fromUs: number; readonly toUs: number };
+  /**
+   * CPU seconds over the window of the load generator (this process) and of the whole machine (every
+   * core, /proc/stat; NaN where there is none): the generator shares the cores with the server it
+   * loads, so what it costs bounds the moves a second any server could be shown to make here.
+   */
+  readonly generatorCpu: number;
+  readonly machineCpu: number;
+  /** The machine's cores, to read `machineCpu` against (`elapsed` × cores is all there was). */
+  readonly cores: number;
 }
 
 export async function measureWindow(options: WindowOptions, table: (run: TableRun) => Promise<void>): Promise<WindowRun> {
@@ -100,6 +111,8 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   const warmTables = warm;
   const warmupSeconds = (performance.now() - begun) / 1000;
   const readings = (options.meters ?? []).map((start) => start());
+  const generatorFrom = process.cpuUsage();
+  const machineFrom = machineCpuSeconds();
   measuring = true;
   const started = performance.now();
   const fromUs = monotonicUs();
@@ -108,6 +121,8 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
   const toUs = monotonicUs();
   const elapsed = (performance.now() - started) / 1000;
   const cpu = readings.map((read) => read());
+  const generator = process.cpuUsage(generatorFrom);
+  const machineCpu = machineCpuSeconds() - machineFrom;
   stopped = true;
   let finished = 0;
   for (const t of tables) void t.then(() => finished++);
@@ -122,7 +137,25 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
     stuck: options.games - finished,
     reasons: new Map(reasons),
     window: { fromUs, toUs },
+    generatorCpu: (generator.user + generator.system) / 1e6,
+    machineCpu,
+    cores: availableParallelism(),
   };
+}
+
+/**
+ * CPU seconds all cores have been busy since boot: /proc/stat's first line, its first eight fields (the
+ * guest ones are inside `user` already) less idle and iowait; NaN off Linux.
+ */
+function machineCpuSeconds(): number {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/);
+    const n = ticks.map(Number);
+    const idle = (n[3] ?? 0) + (n[4] ?? 0);
+    return (n.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 // Unreferenced: a warm-up cap or drain wait that lost its race must not hold the process open (the

@@ -109,6 +109,9 @@ const run = (latencies: number[], cpu: number[] = []): WindowRun => ({
   stuck: 0,
   reasons: new Map(),
   window: { fromUs: 0, toUs: 0 },
+  generatorCpu: 0.0002 * latencies.length,
+  machineCpu: 3,
+  cores: 2,
 });
 
 describe("the server bench's tables", () => {
@@ -136,6 +139,13 @@ describe("the server bench's figures", () => {
     expect(f).toEqual({ movesPerSecond: 50, p50Ms: 51, p99Ms: 100, cpuUsPerMove: 10, otherCpuUsPerMove: 5 });
     expect(Number.isNaN(figures(run([4]))?.cpuUsPerMove)).toBe(true);
     expect(ratio(f, figures(run(latencies.slice(0, 25))))).toBe('×4.00');
+  });
+
+  it("says what the load generator cost a move and how busy the machine's cores were", () => {
+    // 100 moves in 2 s on 2 cores; the generator 0.02 s of CPU, the machine 3 s of 4.
+    expect(row('boardgame.io (memory)', 1, run(Array.from({ length: 100 }, () => 1)))).toContain(
+      'load generator 200 µs a move, machine 75% busy',
+    );
   });
 });
 
