@@ -8,7 +8,7 @@ import { type Answer, Room, SERVER_SEAT } from './room.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 import { RulesChanged } from './store.ts';
-import { hashToken, newSeatToken, tokenMatches } from './tokens.ts';
+import { hashToken, newSeatToken, tokenMatches, verifiedTokens } from './tokens.ts';
 
 async function newRoom(
   game = 'tictactoe',
@@ -50,6 +50,27 @@ describe('seat tokens', () => {
     expect(tokenMatches(newSeatToken(), hashToken(token))).toBe(false);
     for (const junk of [undefined, 42, '', 'x'.repeat(1000), { token }]) expect(tokenMatches(junk, hashToken(token))).toBe(false);
     expect(tokenMatches(token, null)).toBe(false);
+  });
+
+  it('a token that matched is checked again without hashing, still only against its own hash; made-up ones are not kept', () => {
+    const token = newSeatToken();
+    const other = newSeatToken();
+    expect(tokenMatches(token, hashToken(token))).toBe(true);
+    const kept = verifiedTokens();
+    // Remembered: matched again, and still refused for another seat's hash.
+    expect(tokenMatches(token, hashToken(token))).toBe(true);
+    expect(tokenMatches(token, hashToken(other))).toBe(false);
+    expect(tokenMatches(other, hashToken(token))).toBe(false);
+    // A flood of made-up tokens leaves the memory as it was.
+    for (let i = 0; i < 10_000; i++) tokenMatches(newSeatToken(), hashToken(token));
+    expect(verifiedTokens()).toBe(kept);
+    // Bounded: past its limit it starts again, and a token still matches.
+    for (let i = 0; i < 5_000; i++) {
+      const t = newSeatToken();
+      tokenMatches(t, hashToken(t));
+    }
+    expect(verifiedTokens()).toBeLessThanOrEqual(4096);
+    expect(tokenMatches(token, hashToken(token))).toBe(true);
   });
 });
 
