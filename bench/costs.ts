@@ -71,3 +71,24 @@ export const postgresMeter =
     const before = new Map(postgresPids(port).map((pid) => [pid, cpuSeconds(pid)]));
     return () => postgresPids(port).reduce((n, pid) => n + ((cpuSeconds(pid) || 0) - (before.get(pid) ?? 0)), 0);
   };
+
+/**
+ * CPU seconds of every process descended from this one (a browser it launched, with its zygotes and
+ * renderers), those already ended included: a process's children, once reaped, are counted in its
+ * own `cutime`/`cstime`, and a browser's renderers are reaped by its processes, which live on.
+ */
+export function descendantsCpuSeconds(root = process.pid): number {
+  const all = new Map<number, { ppid: number; cpu: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const fields = statFields(Number(d));
+    if (fields) all.set(Number(d), { ppid: Number(fields[1]), cpu: [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) / TICKS });
+  }
+  const under = (pid: number): boolean => {
+    for (let p = all.get(pid)?.ppid; p !== undefined && p > 1; p = all.get(p)?.ppid) if (p === root) return true;
+    return false;
+  };
+  let seconds = 0;
+  for (const [pid, { cpu }] of all) if (under(pid)) seconds += cpu;
+  return seconds;
+}

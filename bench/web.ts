@@ -2,10 +2,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { ensureBuilt, WEB_DIST } from '../src/cli/commands/serve.ts';
 import { captureIo } from '../src/cli/testing.ts';
 import { createHttpServer } from '../src/server/http.ts';
 import { launchChromium } from '../src/web/headless-chromium.ts';
+import { descendantsCpuSeconds } from './costs.ts';
 
 /** The built app's size (gzip), and the time from navigation to a board that takes a move, per game. */
 export async function benchWeb(): Promise<void> {
@@ -13,6 +15,7 @@ export async function benchWeb(): Promise<void> {
   await ensureBuilt(captureIo().io, true);
   await benchSize();
   await benchTimeToBoard();
+  await benchPageCost();
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -74,6 +77,81 @@ async function benchTimeToBoard(): Promise<void> {
         `${`time to playable board: ${game}`.padEnd(48)} median ${median.toFixed(0).padStart(6)} ms   best ${(ms[0] as number).toFixed(0).padStart(6)} ms   (${runs} cold loads, headless chromium)`,
       );
     }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/**
+ * What a browser test pays for each page it opens: the CPU of chromium (every process of it, the
+ * renderers that ended included) and of the test's own process (Playwright's client), per load of
+ * the home page, for a page in a new context each time (each test on its own), a new page in one
+ * context, and one page navigating again. The suite is bound by CPU, and chromium is the largest
+ * part of it (docs/testing.md): these say what opening fewer pages would save.
+ */
+async function benchPageCost(): Promise<void> {
+  const server = await createHttpServer(WEB_DIST);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/`;
+  const browser = await launchChromium();
+  const loads = 10;
+  const load = async (page: Page) => {
+    await page.goto(base);
+    await page.locator('main').first().waitFor();
+  };
+  const ways: [string, (b: Browser) => Promise<void>][] = [
+    [
+      'a new context and page each',
+      async (b) => {
+        for (let i = 0; i < loads; i++) {
+          const context = await b.newContext();
+          await load(await context.newPage());
+          await context.close();
+        }
+      },
+    ],
+    [
+      'a new page each, one context',
+      async (b) => {
+        const context = await b.newContext();
+        for (let i = 0; i < loads; i++) {
+          const page = await context.newPage();
+          await load(page);
+          await page.close();
+        }
+        await context.close();
+      },
+    ],
+    [
+      'one page, navigated again',
+      async (b) => {
+        const context = await b.newContext();
+        const page = await context.newPage();
+        for (let i = 0; i < loads; i++) await load(page);
+        await context.close();
+      },
+    ],
+  ];
+  try {
+    // Two rounds, the ways taking turns: a machine that slows down meanwhile weighs on all three.
+    const sums = new Map<string, { browser: number; client: number }>();
+    for (let round = 0; round < 2; round++) {
+      for (const [name, way] of ways) {
+        const chromium = descendantsCpuSeconds();
+        const client = process.cpuUsage();
+        await way(browser);
+        const used = process.cpuUsage(client);
+        const s = sums.get(name) ?? { browser: 0, client: 0 };
+        sums.set(name, { browser: s.browser + descendantsCpuSeconds() - chromium, client: s.client + (used.user + used.system) / 1e6 });
+      }
+    }
+    const per = (seconds: number) => `${((seconds / (2 * loads)) * 1000).toFixed(0).padStart(5)} ms`;
+    const navigated = sums.get('one page, navigated again') as { browser: number; client: number };
+    for (const [name, s] of sums)
+      console.log(
+        `${`CPU a home page load: ${name}`.padEnd(58)} chromium ${per(s.browser)}   this process ${per(s.client)}   (×${((s.browser + s.client) / (navigated.browser + navigated.client)).toFixed(2)} the navigation's; ${2 * loads} loads)`,
+      );
   } finally {
     await browser.close();
     await server.close();
