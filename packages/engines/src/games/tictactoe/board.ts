@@ -51,7 +51,15 @@ export function parseBoard(text: string): Result<Board> {
   return ok([...text.toLowerCase()].map((ch) => (ch === 'x' ? 'X' : ch === 'o' ? 'O' : null)));
 }
 
-export const countMarks = (board: Board, mark: Mark): number => board.filter((c) => c === mark).length;
+// Loops, not filter and destructuring: a server asks whose turn it is several times a move, and the
+// search asks at every node; these allocate nothing.
+export function countMarks(board: Board, mark: Mark): number {
+  let n = 0;
+  for (const c of board) if (c === mark) n++;
+  return n;
+}
 
-export const hasLine = (board: Board, mark: Mark): boolean =>
-  LINES.some(([a, b, c]) => board[a] === mark && board[b] === mark && board[c] === mark);
+export function hasLine(board: Board, mark: Mark): boolean {
+  for (const line of LINES) if (board[line[0]] === mark && board[line[1]] === mark && board[line[2]] === mark) return true;
+  return false;
+}

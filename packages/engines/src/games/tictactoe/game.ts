@@ -22,7 +22,7 @@ const markToMove = (board: Board): Mark => (countMarks(board, 'X') === countMark
 function outcomeOf(board: Board): Outcome | null {
   if (hasLine(board, 'X')) return { kind: 'win', winner: 0, reason: 'three in a row' };
   if (hasLine(board, 'O')) return { kind: 'win', winner: 1, reason: 'three in a row' };
-  if (board.every((c) => c !== null)) return { kind: 'draw', reason: 'board full' };
+  if (!board.includes(null)) return { kind: 'draw', reason: 'board full' };
   return null;
 }
 
