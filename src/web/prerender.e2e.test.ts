@@ -134,6 +134,26 @@ describe("the home page in the page's HTML", () => {
     }
   });
 
+  it('keeps its place on a phone as the server answers: the tournaments card arrives below the games, nothing moves', async () => {
+    // Its own player, so the file's tests need not run in order: a tournament, an open and a live game.
+    await prepareSitePages(site.base.replace(/\/$/, ''), 'Grace_Hopper');
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base);
+      await page.locator('.lobby tr[data-game]').first().waitFor();
+      await page.locator('.home-tournaments li').first().waitFor();
+      // On a phone the page is one column: the card that arrives last comes after the games' shelf, as on a
+      // desk, not above the ways to start (where it pushed everything down as it came).
+      const top = (selector: string) => page.locator(selector).evaluate((e) => e.getBoundingClientRect().top);
+      expect(await top('.home-tournaments')).toBeGreaterThan(await top('.game-shelf'));
+      expect(await top('.start')).toBeLessThan(await top('.quick-pairing'));
+      expect(await shifted(page)).toBeLessThan(0.01);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('is painted in the theme chosen on this device, from the first paint', async () => {
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     try {
