@@ -486,6 +486,35 @@ describe('the board is the hero, on a phone and a laptop', () => {
     }, true);
   });
 
+  it('a finished game on a phone: the review’s panel holds its place while its code loads, so what is below it stays put', async () => {
+    await withPage(async (page) => {
+      // The review's code held back until the page stands: it arrives after the first paint, as on a slow phone.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held = /\/assets\/review-[\w-]+\.js$/;
+      await page.route(held, async (route) => {
+        await released;
+        await route.continue();
+      });
+      try {
+        await page.goto(`${server.base}/g/${site.finishedGame}`);
+        await page.getByTestId('moves').locator('li').first().waitFor();
+        // The game's seed, under the review's place in the side column.
+        await page.locator('.side .seed').waitFor();
+        const before = (await box(page, '.side .seed')).y;
+        release();
+        await page.getByRole('button', { name: 'Request a computer review' }).waitFor();
+        // The panel stood from the start ("asking"); only its line became the button: a few pixels, not the panel's height.
+        expect(Math.abs((await box(page, '.side .seed')).y - before)).toBeLessThanOrEqual(12);
+      } finally {
+        release();
+        await page.unroute(held);
+      }
+    }, true);
+  });
+
   it('the result card: opaque, said once, its title whole, its buttons in a grid, and shown once', async () => {
     await withPage(async (page) => {
       for (const size of SIZES) {

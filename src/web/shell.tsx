@@ -33,6 +33,7 @@ import { usePaintedOnce } from './painted-once.ts';
 import { PlayerStrip } from './player-strip.tsx';
 import { puzzleStatus } from './puzzles/status.ts';
 import { downloadRecord } from './record-file.ts';
+import { ReviewAsking } from './review/asking.tsx';
 import { AI_SPEEDS, updateSettings, useSettings } from './settings.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { setupUrl } from './setup.ts';
@@ -245,7 +246,7 @@ export function GameShell<S, M, O>({
                 </a>
               )}
               {s.online && s.outcome !== null && !s.game.stochastic && (
-                <Suspense fallback={null}>
+                <Suspense fallback={<ReviewAsking />}>
                   <GameReview gameId={s.online.id} onJump={s.goTo} seatLabels={labels} ply={s.ply} />
                 </Suspense>
               )}
