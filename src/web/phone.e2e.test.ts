@@ -593,6 +593,46 @@ describe('the board is the hero, on a phone and a laptop', () => {
     }, true);
   });
 
+  it('a profile on a phone: drawn once its record has come, so nothing moves when it does', async () => {
+    await withPage(async (page) => {
+      // The record answered last, well after the profile: it used to push the games off the screen.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held = /\/api\/players\/[^/]+\/record$/;
+      await page.route(held, async (route) => {
+        await released;
+        await route.continue();
+      });
+      try {
+        const profileRead = page.waitForResponse((r) => /\/api\/players\/[^/]+(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search));
+        await page.goto(`${server.base}/u/${site.player}`);
+        await profileRead;
+        // The profile is here, the record not: nothing of the player is drawn yet.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.locator('.profile h2').count()).toBe(0);
+        release();
+        await page.locator('.player-record').waitFor();
+        await page.locator('.recent-boards').waitFor();
+        const shifted = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let sum = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
+              }).observe({ type: 'layout-shift', buffered: true });
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+            }),
+        );
+        expect(shifted).toBeLessThan(0.01);
+      } finally {
+        release();
+        await page.unroute(held);
+      }
+    }, true);
+  });
+
   it('DiceWars: one list of the players and one log, the map first; on a phone every name whole', async () => {
     await withPage(async (page) => {
       const eight = `/#game=dicewars&seats=human,${Array(7).fill('gamedesign').join(',')}&seed=bar`;

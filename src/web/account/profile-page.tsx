@@ -4,9 +4,11 @@ import { formatDay, formatNumber, formatRating, t } from '../i18n/index.ts';
 import { ChallengeForm } from '../lobby/challenge-form.tsx';
 import { ReportForm } from '../moderation/report-form.tsx';
 import { fetchProfile, fetchRatingHistory, type GameSummary, type Profile, type RatingPoint } from '../online/api.ts';
-import { ProfileTournaments } from '../profile/tournaments.tsx';
+import { type Entered, ProfileTournaments } from '../profile/tournaments.tsx';
+import { fetchPlayerRecord, type PlayerRecord } from '../social/api.ts';
 import { PlayerRecordPanel, RecentBoards } from '../social/player-record.tsx';
 import { RelationBar } from '../social/relation-bar.tsx';
+import { fetchPlayerTournaments } from '../tournaments/api.ts';
 import { GameList } from './game-list.tsx';
 import { leaderboardPage, perfTitle } from './leaderboard-page.tsx';
 import { PageTop, Problem } from './page-parts.tsx';
@@ -32,6 +34,18 @@ export function ProfilePage({ name }: { name: string }) {
       setGames((shown) => (before === undefined ? r.value.games : [...shown, ...r.value.games]));
     });
   useEffect(() => load(), [name, game, result]);
+  // The player's record and tournaments are read beside the profile, and the page drawn once all have
+  // come: arriving after it, each pushed the games below it out of a phone's screen.
+  const [more, setMore] = useState<{ name: string; record: PlayerRecord | null; tournaments: readonly Entered[] } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void Promise.all([fetchPlayerRecord(name), fetchPlayerTournaments(name)]).then(([record, tournaments]) => {
+      if (current) setMore({ name, record: record.ok ? record.value : null, tournaments: tournaments.ok ? tournaments.value : [] });
+    });
+    return () => {
+      current = false;
+    };
+  }, [name]);
   // Your own profile, open in this tab: you are here, whatever the presence count last saw.
   const yours = account?.kind === 'player' && profile !== null && account.name.toLowerCase() === profile.name.toLowerCase();
   const online = profile !== null && (profile.online || yours);
@@ -39,7 +53,7 @@ export function ProfilePage({ name }: { name: string }) {
     <main class="profile">
       <PageTop />
       <Problem text={problem} />
-      {profile && (
+      {profile && more?.name === name && (
         <>
           <h2>
             {profile.name}{' '}
@@ -107,8 +121,8 @@ export function ProfilePage({ name }: { name: string }) {
               </tbody>
             </table>
           )}
-          <ProfileTournaments name={profile.name} />
-          <PlayerRecordPanel key={profile.name} name={profile.name} />
+          <ProfileTournaments played={more.tournaments} />
+          <PlayerRecordPanel record={more.record} />
           <h3>{t('profile.gamesTitle')}</h3>
           <RecentBoards games={games} />
           <p class="controls">

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
-import { fetchPlayerTournaments, type PlayedTournament } from '../tournaments/api.ts';
+import type { PlayedTournament } from '../tournaments/api.ts';
 import { TournamentCard } from '../tournaments/parts.tsx';
 import '../tournaments/tournaments.css';
 
 /** A tournament as a profile lists it: where the player stands now, while it runs (null: nowhere yet). */
-type Entered = PlayedTournament & { readonly standing?: number | null };
+export type Entered = PlayedTournament & { readonly standing?: number | null };
 
 /** What a tournament's line says of the player: the place they took, or where they stand while it runs. */
 function placeText(p: Entered): string | undefined {
@@ -14,19 +13,12 @@ function placeText(p: Entered): string | undefined {
   return undefined;
 }
 
-/** A profile's tournaments: those the player entered, latest first, with the place they took in each finished one and where they stand in each running one. */
-export function ProfileTournaments({ name }: { name: string }) {
-  const [played, setPlayed] = useState<readonly Entered[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    void fetchPlayerTournaments(name).then((r) => {
-      if (current) setPlayed(r.ok ? r.value : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [name]);
-  if (played === null || played.length === 0) return null;
+/**
+ * A profile's tournaments: those the player entered, latest first, with the place they took in each
+ * finished one and where they stand in each running one (read with the profile: profile-page.tsx).
+ */
+export function ProfileTournaments({ played }: { played: readonly Entered[] }) {
+  if (played.length === 0) return null;
   return (
     <section class="profile-tournaments" aria-labelledby="profile-tournaments">
       <h3 id="profile-tournaments">{t('tournament.profileTitle')}</h3>

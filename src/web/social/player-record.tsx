@@ -5,7 +5,7 @@ import { formatDay, formatRating, t } from '../i18n/index.ts';
 import { fetchGame, type GameSummary } from '../online/api.ts';
 import { gamePage } from '../online/links.ts';
 import { profilePage } from './addresses.ts';
-import { fetchPlayerRecord, type PlayerRecord } from './api.ts';
+import type { PlayerRecord } from './api.ts';
 import { MiniBoard } from './mini-board.tsx';
 
 /** The recent games a profile draws small: a row of them, each a request for its position. */
@@ -13,18 +13,10 @@ const DRAWN = 6;
 
 /**
  * A profile's record, as lichess shows one: the winning streaks (the one running, the longest) and
- * the best wins — the highest-rated opponents beaten — over the player's latest games.
+ * the best wins — the highest-rated opponents beaten — over the player's latest games (read with the
+ * profile: profile-page.tsx); a record that could not be had is left out.
  */
-export function PlayerRecordPanel({ name }: { name: string }) {
-  const [record, setRecord] = useState<PlayerRecord | null>(null);
-  useEffect(() => {
-    let current = true;
-    // A record that cannot be had is left out: the profile stands without it.
-    void fetchPlayerRecord(name).then((r) => current && r.ok && setRecord(r.value));
-    return () => {
-      current = false;
-    };
-  }, [name]);
+export function PlayerRecordPanel({ record }: { record: PlayerRecord | null }) {
   if (record === null || record.games === 0) return null;
   return (
     <section class="player-record" aria-label={t('social.record.title')}>
