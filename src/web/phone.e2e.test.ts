@@ -606,7 +606,9 @@ describe('the board is the hero, on a phone and a laptop', () => {
         await route.continue();
       });
       try {
-        const profileRead = page.waitForResponse((r) => /\/api\/players\/[^/]+(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search));
+        const profileRead = page.waitForResponse((r) =>
+          /\/api\/players\/[^/]+(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search),
+        );
         await page.goto(`${server.base}/u/${site.player}`);
         await profileRead;
         // The profile is here, the record not: nothing of the player is drawn yet.
