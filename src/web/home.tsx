@@ -95,6 +95,45 @@ const GameShelf = memo(function GameShelf({ open }: { open: (mode: Mode, game: s
 });
 
 /**
+ * The home page's parts that take nothing, or only what they show: drawn again when that changes, not
+ * each time the lobby, the account or the lobby's socket answers. Each answer redrew the whole page
+ * (the bars, the cards and their icons): on a phone, tasks of 50-170 ms one after another as the page
+ * opens, which Lighthouse counts as blocking time.
+ */
+const HomeAccountBar = memo(AccountBar);
+const HomeSettingsBar = memo(SettingsBar);
+const HomeLobby = memo(Lobby);
+const HomeChallenges = memo(Challenges);
+const HomeGameNotice = memo(TournamentGameNotice);
+const HomeFollowingNews = memo(FollowingNews);
+const HomeYourGames = memo(YourGames);
+const HomeLiveGame = memo(LiveGameCard);
+const HomeTournaments = memo(TournamentsCard);
+
+/** The ways to start a game: the same whatever the lobby or the socket say, as the shelf. */
+const StartCard = memo(function StartCard({ online, open }: { online: boolean; open: (mode: Mode) => void }) {
+  return (
+    <section class="start card" aria-label={t('home.start')}>
+      <button type="button" class="primary" onClick={() => open('create')}>
+        <Plus class="icon" aria-hidden="true" /> {t('home.createGame')}
+      </button>
+      {online && (
+        <button type="button" onClick={() => open('friend')}>
+          <Users class="icon" aria-hidden="true" /> {t('home.playFriend')}
+        </button>
+      )}
+      <button type="button" onClick={() => open('computer')}>
+        <Bot class="icon" aria-hidden="true" /> {t('home.playComputer')}
+      </button>
+      <button type="button" onClick={() => open('hotseat')}>
+        <Monitor class="icon" aria-hidden="true" /> {t('home.hotseat')}
+      </button>
+      <UploadRecord />
+    </section>
+  );
+});
+
+/**
  * The home page, as lichess lays out its own: above the fold the ways to play now (quick pairing,
  * the buttons that open the one "create a game" dialog), the lobby's open games, your games and a
  * live game to watch; the games themselves, with how to play them, below.
@@ -125,44 +164,28 @@ export function Home() {
     <main class="home">
       <header class="topbar">
         <h1 class="home-link">hexarena</h1>
-        <AccountBar />
-        <SettingsBar />
+        <HomeAccountBar />
+        <HomeSettingsBar />
       </header>
       <div class="home-grid">
         <div class="home-main">
           {online && <QuickPairing account={account} lobby={live} live={Boolean(lobby)} />}
-          {online && <Lobby games={live.seeks ?? lobby} me={account?.name} />}
+          {online && <HomeLobby games={live.seeks ?? lobby} me={account?.name} />}
         </div>
         <div class="home-side">
-          <section class="start card" aria-label={t('home.start')}>
-            <button type="button" class="primary" onClick={() => open('create')}>
-              <Plus class="icon" aria-hidden="true" /> {t('home.createGame')}
-            </button>
-            {online && (
-              <button type="button" onClick={() => open('friend')}>
-                <Users class="icon" aria-hidden="true" /> {t('home.playFriend')}
-              </button>
-            )}
-            <button type="button" onClick={() => open('computer')}>
-              <Bot class="icon" aria-hidden="true" /> {t('home.playComputer')}
-            </button>
-            <button type="button" onClick={() => open('hotseat')}>
-              <Monitor class="icon" aria-hidden="true" /> {t('home.hotseat')}
-            </button>
-            <UploadRecord />
-          </section>
-          {lobby && account?.kind === 'player' && live.challenges && <Challenges challenges={live.challenges} me={account.name} />}
-          {lobby && <TournamentGameNotice games={live.tournamentGames} />}
-          {lobby && <FollowingNews news={live.following} />}
-          {lobby && <YourGames />}
-          {online && <LiveGameCard />}
+          <StartCard online={online} open={open} />
+          {lobby && account?.kind === 'player' && live.challenges && <HomeChallenges challenges={live.challenges} me={account.name} />}
+          {lobby && <HomeGameNotice games={live.tournamentGames} />}
+          {lobby && <HomeFollowingNews news={live.following} />}
+          {lobby && <HomeYourGames />}
+          {online && <HomeLiveGame />}
         </div>
         {/* In the grid, under the pairing and the lobby (style.css): the side column grows as its cards
             arrive (the live game, your games), and a shelf under the whole grid moved in view each time. */}
         <GameShelf open={open} />
       </div>
       {/* Below the games: a card above the shelf would move it in view as it arrives. */}
-      {online && <TournamentsCard />}
+      {online && <HomeTournaments />}
       {everOpened.current && (
         <Suspense fallback={null}>
           <CreateGameDialog
