@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
 import es from './i18n/messages/es.ts';
+import { shifted } from './layout-shifts.testing.ts';
 import { NARROW, slug } from './page-views.testing.ts';
 import { KEEP_SCREENSHOTS, screenshot } from './screenshots.testing.ts';
 import { prepareSitePages, type SitePages } from './site-pages.testing.ts';
@@ -617,17 +618,7 @@ describe('the board is the hero, on a phone and a laptop', () => {
         release();
         await page.locator('.player-record').waitFor();
         await page.locator('.recent-boards').waitFor();
-        const shifted = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              let sum = 0;
-              new PerformanceObserver((list) => {
-                for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
-              }).observe({ type: 'layout-shift', buffered: true });
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
-            }),
-        );
-        expect(shifted).toBeLessThan(0.01);
+        expect(await shifted(page)).toBeLessThan(0.01);
       } finally {
         release();
         await page.unroute(held);

@@ -2,6 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from './i18n/messages/en.ts';
 import es from './i18n/messages/es.ts';
+import { shifted } from './layout-shifts.testing.ts';
 import { prepareSitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -25,19 +26,6 @@ async function withScriptHeld(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-/** The layout shifts the page has had, summed (as CLS counts them, without the windows). */
-const shifted = (page: Page): Promise<number> =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
-      }),
-  );
 
 describe("the home page in the page's HTML", () => {
   it('is painted with no script at all, in the reader’s language', async () => {
