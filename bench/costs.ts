@@ -30,13 +30,21 @@ export const processMeter =
     return () => cpuSeconds(pid) - before;
   };
 
-/** Every process on this machine with its parent. */
-function processes(): { pid: number; ppid: number }[] {
-  const found: { pid: number; ppid: number }[] = [];
+/**
+ * Every process on this machine with its parent, and the CPU seconds it and its reaped children have
+ * used (user and system, `cutime`/`cstime` included).
+ */
+function processes(): { pid: number; ppid: number; cpuWithChildren: number }[] {
+  const found: { pid: number; ppid: number; cpuWithChildren: number }[] = [];
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     const fields = statFields(Number(d));
-    if (fields) found.push({ pid: Number(d), ppid: Number(fields[1]) });
+    if (fields)
+      found.push({
+        pid: Number(d),
+        ppid: Number(fields[1]),
+        cpuWithChildren: [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) / TICKS,
+      });
   }
   return found;
 }
@@ -78,17 +86,27 @@ export const postgresMeter =
  * own `cutime`/`cstime`, and a browser's renderers are reaped by its processes, which live on.
  */
 export function descendantsCpuSeconds(root = process.pid): number {
-  const all = new Map<number, { ppid: number; cpu: number }>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    const fields = statFields(Number(d));
-    if (fields) all.set(Number(d), { ppid: Number(fields[1]), cpu: [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) / TICKS });
-  }
+  const all = new Map(processes().map((p) => [p.pid, p]));
   const under = (pid: number): boolean => {
     for (let p = all.get(pid)?.ppid; p !== undefined && p > 1; p = all.get(p)?.ppid) if (p === root) return true;
     return false;
   };
   let seconds = 0;
-  for (const [pid, { cpu }] of all) if (under(pid)) seconds += cpu;
+  for (const { pid, cpuWithChildren } of all.values()) if (under(pid)) seconds += cpuWithChildren;
   return seconds;
+}
+
+/**
+ * CPU seconds all cores have been busy since boot: /proc/stat's first line, its first eight fields (the
+ * guest ones are inside `user` already) less idle and iowait; NaN off Linux.
+ */
+export function machineCpuSeconds(): number {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/);
+    const n = ticks.map(Number);
+    const idle = (n[3] ?? 0) + (n[4] ?? 0);
+    return (n.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }

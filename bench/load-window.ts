@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { machineCpuSeconds } from './costs.ts';
 import type { LoadRun } from './pace.ts';
 
 /**
@@ -141,21 +141,6 @@ export async function measureWindow(options: WindowOptions, table: (run: TableRu
     machineCpu,
     cores: availableParallelism(),
   };
-}
-
-/**
- * CPU seconds all cores have been busy since boot: /proc/stat's first line, its first eight fields (the
- * guest ones are inside `user` already) less idle and iowait; NaN off Linux.
- */
-function machineCpuSeconds(): number {
-  try {
-    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/);
-    const n = ticks.map(Number);
-    const idle = (n[3] ?? 0) + (n[4] ?? 0);
-    return (n.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 // Unreferenced: a warm-up cap or drain wait that lost its race must not hold the process open (the
