@@ -1,12 +1,17 @@
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 // The shared look first: each game's own styles, imported with its folder, come after it.
 import './style.css';
 import { App, loadPage } from './app.tsx';
-import { startI18n } from './i18n/index.ts';
+import { locale, startI18n } from './i18n/index.ts';
+import { keepsNothingDrawn } from './prerender/as-served.ts';
 import { routeOf, setupPart } from './routes.ts';
 // The saved theme and board look on the root before anything is drawn (settings.ts applies them as it loads).
 import './settings.ts';
 
+// The language the server drew the page in (`<html lang>`), read before startI18n sets the player's.
+const served = document.documentElement.lang;
+// Nothing kept on this device that the first draw reads: the visitor the home page's markup was drawn for.
+const newcomer = keepsNothingDrawn();
 // The player's language (its catalog alone is fetched) and the page's code, side by side; then the
 // page, in that language. A page that failed to load is the App's to show (it loads it again).
 // The catalog's common part first: the page's loader asks for the page's own part beside its code.
@@ -18,7 +23,13 @@ void Promise.all([words, page])
   .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
   .then(() => {
     const root = document.getElementById('app') as HTMLElement;
-    render(<App />, root);
+    // For that visitor in that language the app's first draw is the markup itself: it takes the
+    // elements over as they are (their listeners attached, nothing rewritten). Drawn over, some 300
+    // attributes and texts were written again with the same values: on a phone, the page's longest
+    // task. Otherwise (a setting or language of this device's own) it draws over them, correcting
+    // every attribute, which taking over would leave as the server wrote them.
+    const takeOver = root.firstElementChild !== null && newcomer && locale() === served;
+    (takeOver ? hydrate : render)(<App />, root);
     // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
     // chosen before the app had drawn over it would have gone nowhere.
     root.removeAttribute('inert');

@@ -1,8 +1,9 @@
-import type { Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from './i18n/messages/en.ts';
 import es from './i18n/messages/es.ts';
 import { shifted } from './layout-shifts.testing.ts';
+import { FIRST_DRAW_KEYS } from './prerender/as-served.ts';
 import { prepareSitePages } from './site-pages.testing.ts';
 import { staticSite } from './static-site.testing.ts';
 
@@ -25,6 +26,81 @@ async function withScriptHeld(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Keeps, in the page, the attributes the app's first draw writes in the home page's markup: every
+ * one written before the app takes away `inert`, which it does at once after that draw.
+ */
+function recordFirstDraw(): void {
+  const seen: string[] = [];
+  const read = new Set<string>();
+  Object.assign(window, { firstDraw: { attributes: seen, read, done: false } });
+  const getItem = Storage.prototype.getItem;
+  Storage.prototype.getItem = function (this: Storage, key: string) {
+    if (!(window as unknown as { firstDraw: { done: boolean } }).firstDraw.done) read.add(key);
+    return getItem.call(this, key);
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    const app = document.getElementById('app') as HTMLElement;
+    const state = (window as unknown as { firstDraw: { done: boolean } }).firstDraw;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (state.done || record.type !== 'attributes') continue;
+        if (record.target === app && record.attributeName === 'inert') state.done = true;
+        else seen.push(`${(record.target as Element).tagName}.${record.attributeName}`);
+      }
+    }).observe(app, { subtree: true, attributes: true });
+  });
+}
+
+/** What recordFirstDraw kept, once the app has drawn: the attributes written, the storage keys read. */
+async function firstDraw(page: Page): Promise<{ attributes: string[]; read: string[] }> {
+  await page.waitForFunction(() => (window as unknown as { firstDraw: { done: boolean } }).firstDraw.done);
+  return page.evaluate(() => {
+    const { attributes, read } = (window as unknown as { firstDraw: { attributes: string[]; read: Set<string> } }).firstDraw;
+    return { attributes, read: [...read] };
+  });
+}
+
+/**
+ * The page's elements once the server has said who this is, as markup. A form control's state is
+ * its properties (what the server's markup writes as `value` and `selected` attributes, the app sets
+ * as properties): those are written out in their place, and each element's attributes in one order.
+ */
+async function settled(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.querySelector('.account-bar:not(.asking)') !== null, undefined, { timeout: 10_000 });
+  return page.locator('#app').evaluate((app) => {
+    const copy = app.cloneNode(true) as HTMLElement;
+    const live = app.querySelectorAll('input, textarea, select, option');
+    copy.querySelectorAll('input, textarea, select, option').forEach((element, i) => {
+      const control = live[i] as HTMLInputElement | HTMLOptionElement;
+      for (const name of ['value', 'selected', 'checked']) element.removeAttribute(name);
+      element.setAttribute(
+        'data-state',
+        control instanceof HTMLOptionElement ? String(control.selected) : `${control.value}|${control.checked}`,
+      );
+    });
+    // Attributes in one order: drawing over markup may write one again after the others.
+    for (const element of copy.querySelectorAll('*')) {
+      const attributes = [...element.attributes].map((a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
+      for (const [name] of attributes) element.removeAttribute(name);
+      for (const [name, value] of attributes) element.setAttribute(name, value);
+    }
+    return copy.innerHTML;
+  });
+}
+
+/** The home page as the app draws it with no markup to start from (a query at the root: the server's markup is taken away). */
+async function drawnFromNothing(context: BrowserContext): Promise<string> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${site.base}?fresh`);
+    await expect.poll(() => page.locator('#app').evaluate((app) => app.childElementCount), { timeout: 10_000 }).toBeGreaterThan(0);
+    return await settled(page);
+  } finally {
+    await page.close();
+  }
 }
 
 describe("the home page in the page's HTML", () => {
@@ -78,6 +154,62 @@ describe("the home page in the page's HTML", () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("is taken over as it is by a newcomer's app, in each language, and ends as the page drawn from nothing", async () => {
+    for (const language of ['en', 'es', 'ru', 'ja']) {
+      const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', locale: language });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(recordFirstDraw);
+        await page.goto(site.base);
+        const first = await firstDraw(page);
+        // Taken over: no attribute written by the first draw (drawn over, some 180 were).
+        expect(first.attributes, language).toEqual([]);
+        // What the app checks before taking the markup over is all the first draw reads of this device's storage.
+        expect(
+          first.read.filter((key) => !FIRST_DRAW_KEYS.includes(key)),
+          language,
+        ).toEqual([]);
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        const fresh = await drawnFromNothing(context);
+        await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(fresh);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('is drawn over where this device keeps a setting or a language of its own, and ends as the page drawn from nothing', async () => {
+    // Kept here, where the server cannot know them: its markup is the default's, in English. Or the
+    // browser asked the server for Spanish but its own languages say English.
+    const kept: readonly { what: string; stored: Record<string, string>; lang: string; asked?: string }[] = [
+      { what: 'settings', stored: { 'hexarena.settings': JSON.stringify({ theme: 'dark', sound: false }) }, lang: 'en' },
+      { what: 'a language', stored: { 'hexarena.lang': 'ru' }, lang: 'ru' },
+      { what: 'another language asked for', stored: {}, lang: 'en', asked: 'es' },
+    ];
+    for (const { what, stored, lang, asked } of kept) {
+      const context = await site.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
+        // The browser's own languages are English either way (Playwright's default), what it asks the server for may not be.
+        ...(asked ? { extraHTTPHeaders: { 'accept-language': asked } } : { locale: 'en' }),
+      });
+      try {
+        await context.addInitScript((entries) => {
+          for (const [key, value] of entries) localStorage.setItem(key, value);
+        }, Object.entries(stored));
+        const page = await context.newPage();
+        await page.addInitScript(recordFirstDraw);
+        await page.goto(site.base);
+        expect((await firstDraw(page)).attributes.length, what).toBeGreaterThan(0);
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        const fresh = await drawnFromNothing(context);
+        await expect.poll(() => settled(page), { timeout: 10_000, message: what }).toBe(fresh);
+      } finally {
+        await context.close();
+      }
     }
   });
 
