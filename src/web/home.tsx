@@ -17,6 +17,7 @@ import { usePaintedOnce } from './painted-once.ts';
 import { puzzleUrl } from './puzzles/address.ts';
 import { SettingsBar } from './settings-bar.tsx';
 import { FollowingNews } from './social/following-news.tsx';
+import { TakenOverLater } from './take-over.tsx';
 import { TournamentGameNotice } from './tournaments/game-notice.tsx';
 import { TournamentsCard } from './tournaments/home-card.tsx';
 import { UploadRecord } from './upload.tsx';
@@ -73,21 +74,23 @@ const GameShelf = memo(function GameShelf({ open }: { open: (mode: Mode, game: s
       </p>
       <ul>
         {WEB_GAMES.map((card) => (
-          <li class="card" data-game-card={card.id}>
-            {card.picture}
-            <h3>{card.game.title}</h3>
-            <HowToPlay>{card.howToPlay}</HowToPlay>
-            <div class="card-actions">
-              <button type="button" onClick={() => open('create', card.id)}>
-                {t('home.play', { game: card.game.title })}
-              </button>
-              {card.puzzleSet && (
-                <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
-                  <Puzzle class="icon" aria-hidden="true" /> {t('home.puzzleOfTheDay')}
-                </a>
-              )}
-            </div>
-          </li>
+          <TakenOverLater key={card.id}>
+            <li class="card" data-game-card={card.id}>
+              {card.picture}
+              <h3>{card.game.title}</h3>
+              <HowToPlay>{card.howToPlay}</HowToPlay>
+              <div class="card-actions">
+                <button type="button" onClick={() => open('create', card.id)}>
+                  {t('home.play', { game: card.game.title })}
+                </button>
+                {card.puzzleSet && (
+                  <a href={puzzleUrl(card.id)} class="button-link" data-testid={`puzzles-${card.id}`}>
+                    <Puzzle class="icon" aria-hidden="true" /> {t('home.puzzleOfTheDay')}
+                  </a>
+                )}
+              </div>
+            </li>
+          </TakenOverLater>
         ))}
       </ul>
     </section>
@@ -164,16 +167,30 @@ export function Home() {
     <main class="home">
       <header class="topbar">
         <h1 class="home-link">hexarena</h1>
-        <HomeAccountBar />
-        <HomeSettingsBar />
+        <TakenOverLater>
+          <HomeAccountBar />
+        </TakenOverLater>
+        <TakenOverLater>
+          <HomeSettingsBar />
+        </TakenOverLater>
       </header>
       <div class="home-grid">
         <div class="home-main">
-          {online && <QuickPairing account={account} lobby={live} live={Boolean(lobby)} />}
-          {online && <HomeLobby games={live.seeks ?? lobby} me={account?.name} />}
+          {online && (
+            <TakenOverLater>
+              <QuickPairing account={account} lobby={live} live={Boolean(lobby)} />
+            </TakenOverLater>
+          )}
+          {online && (
+            <TakenOverLater>
+              <HomeLobby games={live.seeks ?? lobby} me={account?.name} />
+            </TakenOverLater>
+          )}
         </div>
         <div class="home-side">
-          <StartCard online={online} open={open} />
+          <TakenOverLater>
+            <StartCard online={online} open={open} />
+          </TakenOverLater>
           {lobby && account?.kind === 'player' && live.challenges && <HomeChallenges challenges={live.challenges} me={account.name} />}
           {lobby && <HomeGameNotice games={live.tournamentGames} />}
           {lobby && <HomeFollowingNews news={live.following} />}
@@ -185,7 +202,11 @@ export function Home() {
         <GameShelf open={open} />
       </div>
       {/* Below the games: a card above the shelf would move it in view as it arrives. */}
-      {online && <HomeTournaments />}
+      {online && (
+        <TakenOverLater>
+          <HomeTournaments />
+        </TakenOverLater>
+      )}
       {everOpened.current && (
         <Suspense fallback={null}>
           <CreateGameDialog

@@ -5,6 +5,7 @@ import { App, loadPage } from './app.tsx';
 import { locale, startI18n } from './i18n/index.ts';
 import { keepsNothingDrawn } from './prerender/as-served.ts';
 import { routeOf, setupPart } from './routes.ts';
+import { takeOverInTurns } from './take-over.tsx';
 // The saved theme and board look on the root before anything is drawn (settings.ts applies them as it loads).
 import './settings.ts';
 
@@ -29,10 +30,11 @@ void Promise.all([words, page])
     // task. Otherwise (a setting or language of this device's own) it draws over them, correcting
     // every attribute, which taking over would leave as the server wrote them.
     const takeOver = root.firstElementChild !== null && newcomer && locale() === served;
-    (takeOver ? hydrate : render)(<App />, root);
+    // Taken over a part at a time (take-over.tsx), each in a task of its own.
+    const drawn = takeOver ? takeOverInTurns(() => hydrate(<App />, root)) : Promise.resolve(render(<App />, root));
     // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
-    // chosen before the app had drawn over it would have gone nowhere.
-    root.removeAttribute('inert');
+    // chosen before the app had drawn over it (or taken all of it over) would have gone nowhere.
+    return drawn.then(() => root.removeAttribute('inert'));
   });
 
 // The installable app: a worker keeps the build so the site opens with no network (service-worker.ts).

@@ -181,6 +181,61 @@ describe("the home page in the page's HTML", () => {
     }
   });
 
+  it("is taken over a part at a time: each part's listeners in a task of its own, the page inert until the last", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', locale: 'en' });
+    try {
+      const page = await context.newPage();
+      // Each timer's callback is a task: numbered, and each listener put on the page's elements noted with the task it came in.
+      await page.addInitScript(() => {
+        const state = { task: 0, listeners: [] as { task: number; what: string; inert: boolean }[] };
+        Object.assign(window, { takeOver: state });
+        const setTimer = window.setTimeout;
+        window.setTimeout = ((callback: () => void, ms?: number) =>
+          setTimer(() => {
+            state.task++;
+            callback();
+          }, ms)) as typeof window.setTimeout;
+        const listen = EventTarget.prototype.addEventListener;
+        EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+          const app = document.getElementById('app');
+          if (this instanceof Element && app?.contains(this))
+            state.listeners.push({
+              task: state.task,
+              what: `${this.tagName} ${this.getAttribute('aria-label') ?? this.textContent?.trim().slice(0, 30)}`,
+              inert: app.hasAttribute('inert'),
+            });
+          return listen.apply(this, args);
+        };
+      });
+      await page.goto(site.base);
+      await page.waitForFunction(() => document.querySelector('#app:not([inert])') !== null);
+      const { listeners } = await page.evaluate(
+        () => (window as unknown as { takeOver: { listeners: { task: number; what: string; inert: boolean }[] } }).takeOver,
+      );
+      const taskOf = (what: string) => listeners.find((l) => l.what.startsWith(what))?.task;
+      // The parts: the account bar, the settings, the pairing, the start card, each game's card.
+      const parts = [
+        'BUTTON Menu',
+        'SELECT Theme',
+        'BUTTON 1+0Hive',
+        'BUTTON Create a game',
+        'BUTTON Play Tic-tac-toe',
+        'BUTTON Play Hive',
+        'BUTTON Play Hex',
+      ];
+      const tasks = parts.map(taskOf);
+      expect(
+        tasks.every((task) => task !== undefined),
+        JSON.stringify(listeners),
+      ).toBe(true);
+      expect(new Set(tasks).size).toBe(parts.length);
+      // Every part was taken over while the page was still inert: nothing answered before its listener was on.
+      expect(listeners.filter((l) => !l.inert && parts.some((part) => l.what.startsWith(part)))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('is drawn over where this device keeps a setting or a language of its own, and ends as the page drawn from nothing', async () => {
     // Kept here, where the server cannot know them: its markup is the default's, in English. Or the
     // browser asked the server for Spanish but its own languages say English.
