@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameForm } from './create-game.testing.ts';
+import en from './i18n/messages/en.ts';
 import es from './i18n/messages/es.ts';
 import { shifted } from './layout-shifts.testing.ts';
 import { NARROW, slug } from './page-views.testing.ts';
@@ -463,6 +464,18 @@ describe('the board is the hero, on a phone and a laptop', () => {
           expect(await shown(), `${at}, fitted again`).toBe(0);
           await shoot(page, `zoom-${slug(b.name)}`);
         }
+    });
+  });
+
+  it("the lobby on a phone: who made each game said (a game nobody made says 'anyone'), the seats' states left for a wider screen", async () => {
+    await withPage(async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(server.base);
+      const open = page.locator(`.seeks tr[data-game="${site.openGame}"]`);
+      expect(await open.locator('td').first().innerText()).toBe(en['lobby.anyone']);
+      expect(await open.locator('.seek-detail').first().isVisible()).toBe(false);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await open.locator('.seek-detail').first().isVisible()).toBe(true);
     });
   });
 

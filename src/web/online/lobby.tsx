@@ -95,7 +95,7 @@ export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: 
                     <td>
                       {title}
                       {g.seats.length > 2 ? ` · ${t('pairing.players', { count: g.seats.length })}` : ''}
-                      <span class="muted">
+                      <span class="muted seek-detail">
                         {' '}
                         ·{' '}
                         {g.seats
@@ -111,7 +111,7 @@ export function Lobby({ games, me }: { games: readonly LobbyGame[] | null; me?: 
                       {g.rated
                         ? `${t('lobby.rated')}${g.ratingRange ? ` ${g.ratingRange.min}–${g.ratingRange.max}` : ''}`
                         : t('lobby.casual')}
-                      <span class="muted"> · {age(g.createdAt)}</span>
+                      <span class="muted seek-detail"> · {age(g.createdAt)}</span>
                     </td>
                     <td>
                       <a
