@@ -31,7 +31,9 @@ void Promise.all([words, page])
     // every attribute, which taking over would leave as the server wrote them.
     const takeOver = root.firstElementChild !== null && newcomer && locale() === served;
     // Taken over a part at a time (take-over.tsx), each in a task of its own.
-    const drawn = takeOver ? takeOverInTurns(() => hydrate(<App />, root)) : Promise.resolve(render(<App />, root));
+    let drawn = Promise.resolve();
+    if (takeOver) drawn = takeOverInTurns(() => hydrate(<App />, root));
+    else render(<App />, root);
     // The home page's markup came with the HTML (src/server/prerendered.ts) inert: a click or a file
     // chosen before the app had drawn over it (or taken all of it over) would have gone nowhere.
     return drawn.then(() => root.removeAttribute('inert'));

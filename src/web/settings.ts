@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { SETTINGS_KEY } from './storage-keys.ts';
 
 /**
  * The player's preferences, kept in localStorage so that they outlive the page: the theme, move
@@ -49,7 +50,6 @@ export const DEFAULT_SETTINGS: Settings = {
   confirmMoves: false,
   boardCoordinates: true,
 };
-const KEY = 'hexarena.settings';
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
@@ -72,7 +72,7 @@ export function parseSettings(saved: unknown): Settings {
 
 function load(): Settings {
   try {
-    return parseSettings(JSON.parse(localStorage.getItem(KEY) ?? '{}'));
+    return parseSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}'));
   } catch {
     // Storage may be off (private mode) or hold junk: the defaults do.
     return DEFAULT_SETTINGS;
@@ -111,7 +111,7 @@ function apply(settings: Settings): void {
 export function updateSettings(change: Partial<Settings>): void {
   const next = { ...current, ...change };
   try {
-    localStorage.setItem(KEY, JSON.stringify(next));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
   } catch {
     // Not saved, still applied for this page.
   }
@@ -121,7 +121,7 @@ export function updateSettings(change: Partial<Settings>): void {
 // A change made in another tab of the site holds here too, at once (a game open beside the settings).
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
   window.addEventListener('storage', (e) => {
-    if (e.key === KEY) apply(load());
+    if (e.key === SETTINGS_KEY) apply(load());
   });
 
 export function useSettings(): Settings {

@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { LANGUAGE_KEY } from '../storage-keys.ts';
 import type { Catalog, MessageKey } from './catalog.ts';
 import { isLocale, isSpoken, type Locale, loadCatalog, negotiate, partLoaders, type SpokenLocale } from './languages.ts';
 import { Formats, formatMessage, type Message, type MessageValues, messageTree } from './message-format.ts';
@@ -12,7 +13,6 @@ export type { PagePart } from './parts.ts';
 /** How a number is written: Intl's options (a percent, fraction digits, grouping). */
 export type FormatNumberOptions = Intl.NumberFormatOptions;
 
-const STORAGE_KEY = 'hexarena.lang';
 /** The language spoken now: its catalog as far as it is in, each message's tree once formatted, its formats. */
 type Speaking = {
   readonly locale: SpokenLocale;
@@ -36,7 +36,7 @@ export function chosenLocale(): SpokenLocale {
 
 function storedLocale(): SpokenLocale | null {
   try {
-    const saved = localStorage.getItem(STORAGE_KEY);
+    const saved = localStorage.getItem(LANGUAGE_KEY);
     return isSpoken(saved) ? saved : null;
   } catch {
     // Storage off (private mode): the browser's languages decide.
@@ -47,7 +47,7 @@ function storedLocale(): SpokenLocale | null {
 /** Keeps `locale` on this device (a guest's choice, a signed-in player's too: it holds before the account answers). */
 export function storeLocale(locale: Locale): void {
   try {
-    localStorage.setItem(STORAGE_KEY, locale);
+    localStorage.setItem(LANGUAGE_KEY, locale);
   } catch {
     // Not kept: the choice holds for this page only.
   }
